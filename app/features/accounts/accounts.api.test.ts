@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../../server/test/harness";
+
+describe("account endpoints", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const newAccount = { username: "Asha Rao", email: "Asha.Rao@Example.com", password: "Sunflower9", contactNumber: "9876543210" };
+
+  it("registers, refuses a second account with the same e-mail, and stores only a hash", async () => {
+    const created = await server.request("POST", "/register", { json: newAccount });
+    expect(created.status).toBe(201);
+    expect(created.body.message).toMatch(/created/);
+    const again = await server.request("POST", "/register", { json: { ...newAccount, email: "asha.rao@example.com" } });
+    expect(again.status).toBe(409);
+    const row = await server.db.selectFrom("users").selectAll().where("email", "=", "asha.rao@example.com").executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain("Sunflower9");
+    expect(row.role).toBe("user");
+  });
+
+  it.each([
+    ["a short username", { username: "Al" }, "username"],
+    ["a weak password", { password: "alllowercase1" }, "password"],
+    ["a 9-digit contact number", { contactNumber: "987654321" }, "contactNumber"],
+    ["a bad e-mail", { email: "asha@" }, "email"],
+    ["a password of the wrong type", { password: 12345678 }, "password"],
+  ])("refuses %s with 400 naming the field", async (_name, change, field) => {
+    const res = await server.request("POST", "/register", { json: { ...newAccount, email: "other@example.com", ...change } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors)).toEqual([field]);
+  });
+
+  it("logs in, reads the user back with the cookie, and logs out on the server", async () => {
+    const login = await server.request("POST", "/login", { json: { email: "ASHA.RAO@example.com", password: "Sunflower9" } });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toEqual({ username: "Asha Rao", email: "asha.rao@example.com", role: "user" });
+    const setCookie = login.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^sid=[\w-]{40,};/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = setCookie.split(";")[0]!;
+
+    const me = await server.request("GET", "/api/getUser", { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ user: { username: "Asha Rao", email: "asha.rao@example.com", role: "user" } });
+
+    const out = await server.request("POST", "/logout", { headers: { cookie, origin: server.url } });
+    expect(out.status).toBe(200);
+    expect(typeof out.body.message).toBe("string");
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("answers the same 401 for an unknown e-mail and a wrong password", async () => {
+    const unknown = await server.request("POST", "/login", { json: { email: "nobody@example.com", password: "Sunflower9" } });
+    const wrong = await server.request("POST", "/login", { json: { email: "asha.rao@example.com", password: "Sunflower8" } });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe(unknown.body.message);
+  });
+
+  it("refuses malformed login bodies with 400", async () => {
+    expect((await server.request("POST", "/login", { body: "{", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect((await server.request("POST", "/login", { json: { email: ["x"], password: {} } })).status).toBe(400);
+    expect((await server.request("POST", "/login", { json: "email" })).status).toBe(400);
+  });
+
+  it("refuses a disabled account and ends its sessions", async () => {
+    const { cookie, user } = await server.signIn("user");
+    await server.db.updateTable("users").set({ disabled: 1 }).where("id", "=", user.id).execute();
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("refuses cookie-carrying writes from another site", async () => {
+    const { cookie } = await server.signIn("user");
+    const res = await server.request("POST", "/logout", { headers: { cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    expect(res.status).toBe(403);
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("limits sign-in attempts per e-mail with a clear 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await server.request("POST", "/login", { json: { email: "target@example.com", password: `guess${i}` } })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

@@ -1,0 +1,74 @@
+import { Router, type Request, type Response } from "express";
+import type { ApiDeps } from "../../../server/api-routers";
+import { HttpError } from "../../../server/http/errors";
+import { parseBody } from "../../../server/http/validate";
+import { requestLang, serverT } from "../../../server/i18n";
+import { createRateLimit } from "../../../server/security/rate-limit";
+import { endSession, sessionToken, startSession, type SessionUser } from "../../../server/security/session";
+import { registerSchema, loginSchema } from "./accounts.schema";
+import { adminSetupApi } from "./admin-setup.api";
+import { authenticate, createUser } from "./accounts.server";
+import { googleAuthApi } from "./google.api";
+import { passwordResetApi } from "./password-reset.api";
+
+const text = (req: Request, key: string) => serverT(requestLang(req), "accounts", `api.${key}`);
+const publicUser = (user: SessionUser) => ({ username: user.username, email: user.email, role: user.role });
+
+/**
+ * The specification's account endpoints (section 7): /login, /api/getUser, /logout, /api/logout-user,
+ * /register; plus the staff sign-in, password reset, Google sign-in and first-admin set-up.
+ */
+export function accountsApi(deps: ApiDeps): Router {
+  const router = Router();
+  const loginPerIp = createRateLimit(deps, { name: "login-ip", limit: 10, windowMs: 60_000, message: "Too many sign-in attempts. Please wait a minute and try again." });
+  const loginPerEmail = createRateLimit(deps, {
+    name: "login-email",
+    limit: 10,
+    windowMs: 60_000,
+    keyBy: (req) => String((req.body as { email?: unknown } | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254),
+    message: "Too many sign-in attempts. Please wait a minute and try again.",
+  });
+  const signupPerIp = createRateLimit(deps, { name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: "Too many sign-ups from this address. Please try again later." });
+
+  router.post("/login", loginPerIp, loginPerEmail, async (req, res) => {
+    const input = parseBody(loginSchema, req);
+    const result = await authenticate(deps.db, input.email, input.password);
+    if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
+    await startSession(deps, res, result.user.id, "password");
+    res.json({ message: text(req, "loggedIn"), user: publicUser(result.user) });
+  });
+
+  // The staff sign-in: the role is checked before any session exists, so a parent's account
+  // gets a clear refusal and no cookie. Same limits as /login (shared counters).
+  router.post("/api/admin/login", loginPerIp, loginPerEmail, async (req, res) => {
+    const input = parseBody(loginSchema, req);
+    const result = await authenticate(deps.db, input.email, input.password);
+    if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
+    if (result.user.role !== "admin") throw new HttpError(403, text(req, "notStaff"));
+    await startSession(deps, res, result.user.id, "password");
+    res.json({ message: text(req, "loggedIn"), user: publicUser(result.user) });
+  });
+
+  router.get("/api/getUser", (req, res) => {
+    const user = res.locals.user as SessionUser | null;
+    if (!user) throw new HttpError(401, text(req, "notSignedIn"));
+    res.json({ user: publicUser(user) });
+  });
+
+  const logout = async (req: Request, res: Response) => {
+    await endSession(deps, sessionToken(req.headers.cookie), res);
+    res.json({ message: text(req, "loggedOut") });
+  };
+  router.post("/logout", logout);
+  router.post("/api/logout-user", logout);
+
+  router.post("/register", signupPerIp, async (req, res) => {
+    const input = parseBody(registerSchema, req);
+    const id = await createUser(deps.db, { username: input.username, email: input.email, password: input.password, contactNumber: input.contactNumber });
+    if (id === null) throw new HttpError(409, text(req, "emailTaken"), { email: text(req, "emailTaken") });
+    res.status(201).json({ message: text(req, "registered") });
+  });
+
+  router.use(passwordResetApi(deps), googleAuthApi(deps), adminSetupApi(deps));
+  return router;
+}

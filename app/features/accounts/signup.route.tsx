@@ -1,0 +1,91 @@
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { localizePath } from "~/i18n/lang";
+import { useLang } from "~/i18n/use-lang";
+import { apiRequest } from "~/lib/api";
+import { zodResolver } from "~/lib/zod-form";
+import { Field, inputClass } from "~/ui/Field";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import { registerSchema, type RegisterInput } from "./accounts.schema";
+import { AuthCard, primaryButton } from "./AuthCard";
+import { GoogleButton } from "./GoogleButton";
+import { applyServerErrors } from "./server-errors";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const fields = ["username", "email", "password", "contactNumber"] as const;
+
+export default function SignupPage() {
+  const { t } = useTranslation("accounts");
+  const lang = useLang();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { username: "", email: "", password: "", contactNumber: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    let result;
+    try {
+      result = await apiRequest("POST", "/register", { body: values, lang });
+    } catch {
+      toast.error(t("toast.network", { host: window.location.origin }));
+      return;
+    }
+    if (result.ok) {
+      if (result.data?.message) toast.success(result.data.message);
+      await navigate(localizePath("/login", lang));
+      return;
+    }
+    // 400 and 409 name the fields; show them where they belong, and the summary as a toast.
+    applyServerErrors(result.data, fields, setError);
+    toast.error(t("toast.signupFailed", { message: result.data?.message || result.statusText || String(result.status) }));
+  });
+
+  const types = { username: "text", email: "email", password: "password", contactNumber: "tel" } as const;
+  const autoComplete = { username: "name", email: "email", password: "new-password", contactNumber: "tel" } as const;
+  const hints = { password: t("fields.passwordHint"), contactNumber: t("fields.contactHint") } as Record<string, string>;
+
+  return (
+    <AuthCard title={t("signup.heading")} intro={t("signup.intro")}>
+      <PageMeta title={t("meta.signupTitle")} description={t("meta.signupDescription")} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {fields.map((name) => (
+          <Field key={name} label={t(`fields.${name}`)} error={errors[name]?.message} hint={hints[name]}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type={types[name]}
+                autoComplete={autoComplete[name]}
+                dir={name === "username" ? undefined : "ltr"}
+                inputMode={name === "contactNumber" ? "numeric" : undefined}
+                className={inputClass}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                {...register(name)}
+              />
+            )}
+          </Field>
+        ))}
+        <button type="submit" disabled={isSubmitting || !hydrated} className={primaryButton}>
+          {isSubmitting ? t("signup.submitting") : t("signup.submit")}
+        </button>
+      </form>
+      <GoogleButton next={localizePath("/", lang)} />
+      <p className="mt-6 text-sm text-slate-700">
+        {t("signup.haveAccount")}{" "}
+        <LocalLink to="/login" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+          {t("signup.loginLink")}
+        </LocalLink>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,175 @@
+import type { Selectable } from "kysely";
+import type { DB } from "../../../server/db/db";
+import type { BlogPostsTable } from "../../../server/db/schema";
+import { nowIso, toDbJson } from "../../../server/db/values";
+import { recordAudit } from "../../../server/audit/audit";
+import { normalizeBlocks } from "~/features/blog/content-blocks";
+import { defineList } from "~/features/admin/list/list-query.server";
+import type { BlogPostInput, BlogPostValues } from "./blog-admin.schema";
+import type { ContentBlockInput } from "./content-blocks.schema";
+import { isUniqueViolation } from "./db-errors.server";
+
+export class SlugTakenError extends Error {}
+
+export const blogListSpec = defineList({
+  search: ["title_en", "title_ar", "slug", "author", "category_en", "category_ar"],
+  sorts: { publishDate: "publish_date", title: "title_en", status: "status", author: "author", updated: "updated_at" },
+  defaultSort: "publishDate",
+  filters: { status: { values: ["draft", "published"] } },
+});
+
+/** The columns of the admin blog list (and its CSV). */
+export const blogListBase = (db: DB) =>
+  db.selectFrom("blog_posts").select(["id", "slug", "status", "title_en", "title_ar", "category_en", "author", "publish_date", "updated_at"]);
+
+export type BlogListRow = Awaited<ReturnType<ReturnType<typeof blogListBase>["execute"]>>[number];
+
+/** A stored post as the editor's form values. */
+export function blogFormValues(row: Selectable<BlogPostsTable>): BlogPostInput {
+  return {
+    slug: row.slug,
+    status: row.status,
+    author: row.author,
+    publishDate: row.publish_date.slice(0, 10),
+    imageUrl: row.image_url,
+    titleEn: row.title_en,
+    titleAr: row.title_ar,
+    descriptionEn: row.description_en,
+    descriptionAr: row.description_ar,
+    categoryEn: row.category_en,
+    categoryAr: row.category_ar,
+    metaTitleEn: row.meta_title_en,
+    metaTitleAr: row.meta_title_ar,
+    metaDescriptionEn: row.meta_description_en,
+    metaDescriptionAr: row.meta_description_ar,
+    metaKeywordsEn: row.meta_keywords_en,
+    metaKeywordsAr: row.meta_keywords_ar,
+    contentEn: normalizeBlocks(row.content_en) as ContentBlockInput[],
+    contentAr: normalizeBlocks(row.content_ar) as ContentBlockInput[],
+  };
+}
+
+export async function getBlogPostForm(db: DB, id: number): Promise<(BlogPostInput & { id: number }) | undefined> {
+  const row = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? { id: row.id, ...blogFormValues(row) } : undefined;
+}
+
+function columns(input: BlogPostValues) {
+  return {
+    slug: input.slug,
+    status: input.status,
+    author: input.author,
+    image_url: input.imageUrl,
+    title_en: input.titleEn,
+    title_ar: input.titleAr,
+    description_en: input.descriptionEn,
+    description_ar: input.descriptionAr,
+    category_en: input.categoryEn,
+    category_ar: input.categoryAr,
+    meta_title_en: input.metaTitleEn,
+    meta_title_ar: input.metaTitleAr,
+    meta_description_en: input.metaDescriptionEn,
+    meta_description_ar: input.metaDescriptionAr,
+    meta_keywords_en: input.metaKeywordsEn,
+    meta_keywords_ar: input.metaKeywordsAr,
+    content_en: toDbJson(input.contentEn),
+    content_ar: toDbJson(input.contentAr),
+  };
+}
+
+const startOfDay = (date: string) => `${date}T00:00:00.000Z`;
+
+async function slugTaken(db: DB, slug: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom("blog_posts").select("id").where("slug", "=", slug);
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Creates a post. Throws SlugTakenError when another post has the slug. */
+export async function createBlogPost(db: DB, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string }> {
+  if (await slugTaken(db, input.slug)) throw new SlugTakenError();
+  const now = nowIso();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("blog_posts")
+        .values({ ...columns(input), publish_date: startOfDay(input.publishDate), created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      // The slug now names a live post: an old redirect of that name would hide it.
+      await trx.deleteFrom("blog_slug_redirects").where("old_slug", "=", input.slug).execute();
+      await recordAudit(trx, { userId, action: "create", entity: "blog_post", entityId: id, summary: { slug: input.slug, status: input.status } });
+      return { id, slug: input.slug };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SlugTakenError();
+    throw error;
+  }
+}
+
+/**
+ * Saves a post; undefined when there is no such post. When a published post's slug changes,
+ * its old slug is kept as a redirect to the post.
+ */
+export async function updateBlogPost(db: DB, id: number, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
+  const old = await db.selectFrom("blog_posts").select(["slug", "status", "publish_date"]).where("id", "=", id).executeTakeFirst();
+  if (!old) return undefined;
+  if (await slugTaken(db, input.slug, id)) throw new SlugTakenError();
+  const now = nowIso();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("blog_posts")
+        .set({
+          ...columns(input),
+          // A date-only editor must not move the stored time of an unchanged date.
+          publish_date: old.publish_date.slice(0, 10) === input.publishDate ? old.publish_date : startOfDay(input.publishDate),
+          updated_at: now,
+        })
+        .where("id", "=", id)
+        .execute();
+      await trx.deleteFrom("blog_slug_redirects").where("old_slug", "=", input.slug).execute();
+      if (old.slug !== input.slug && old.status === "published") {
+        await trx
+          .insertInto("blog_slug_redirects")
+          .values({ old_slug: old.slug, post_id: id, created_at: now })
+          .onConflict((oc) => oc.column("old_slug").doUpdateSet({ post_id: id, created_at: now }))
+          .execute();
+      }
+      const changed = old.slug !== input.slug ? { slug: [old.slug, input.slug] } : {};
+      await recordAudit(trx, { userId, action: "update", entity: "blog_post", entityId: id, summary: { ...changed, status: input.status } });
+      return { id, slug: input.slug };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SlugTakenError();
+    throw error;
+  }
+}
+
+/** Deletes a post (and its redirects); false when there was none. */
+export async function deleteBlogPost(db: DB, id: number, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("blog_posts").select("slug").where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    await trx.deleteFrom("blog_slug_redirects").where("post_id", "=", id).execute();
+    await trx.deleteFrom("blog_posts").where("id", "=", id).execute();
+    await recordAudit(trx, { userId, action: "delete", entity: "blog_post", entityId: id, summary: { slug: row.slug } });
+    return true;
+  });
+}
+
+/**
+ * For the public post page: the current slug of the published post that used to live at `slug`,
+ * or undefined. The page redirects there so old links keep working.
+ */
+export async function findRedirectSlug(db: DB, slug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("blog_slug_redirects")
+    .innerJoin("blog_posts", "blog_posts.id", "blog_slug_redirects.post_id")
+    .select("blog_posts.slug")
+    .where("blog_slug_redirects.old_slug", "=", slug)
+    .where("blog_posts.status", "=", "published")
+    .where("blog_posts.publish_date", "<=", nowIso())
+    .executeTakeFirst();
+  return row?.slug;
+}

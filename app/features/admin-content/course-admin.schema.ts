@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { optionalText, requiredText, v } from "~/lib/validation";
+import { contentBlocksField, imageUrlField } from "./content-blocks.schema";
+import { slugField } from "./slug";
+
+const whole = (min: number, max: number) =>
+  z.number({ error: v.required }).int(v.invalid).min(min, v.invalid).max(max, v.tooLong);
+
+/** One FAQ, asked and answered in English and (optionally) Arabic. */
+export const faqSchema = z.object({
+  questionEn: requiredText(300),
+  answerEn: requiredText(2000),
+  questionAr: optionalText(300),
+  answerAr: optionalText(2000),
+});
+
+/**
+ * Every field of a course (specification section 3 and the original's editor). `price` is what a
+ * family pays; with `discounted`, `originalPrice` is the higher price shown struck through.
+ */
+export const courseSchema = z
+  .object({
+    key: z.string({ error: v.required }).trim().min(1, v.required).max(60, v.tooLong).regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/, "courseKey"),
+    slug: slugField,
+    nameEn: requiredText(150),
+    nameAr: optionalText(150),
+    descriptionEn: requiredText(1000),
+    descriptionAr: optionalText(1000),
+    sessions: whole(1, 1000),
+    minAge: whole(1, 99),
+    maxAge: whole(1, 99),
+    price: whole(0, 10_000_000),
+    discounted: z.boolean({ error: v.invalid }).optional().default(false),
+    originalPrice: whole(0, 10_000_000).nullable().optional().default(null),
+    instructor: requiredText(120),
+    rating: whole(0, 5).nullable().optional().default(null),
+    imageUrl: imageUrlField,
+    contentEn: contentBlocksField,
+    contentAr: contentBlocksField,
+    faqs: z.array(faqSchema, { error: v.invalid }).max(50, v.tooLong).optional().default([]),
+    metaTitle: optionalText(200),
+    metaDescription: optionalText(400),
+    metaKeywords: optionalText(400),
+  })
+  .superRefine((course, ctx) => {
+    if (course.maxAge < course.minAge) ctx.addIssue({ code: "custom", path: ["maxAge"], message: "ageRange" });
+    if (course.discounted && (course.originalPrice === null || course.originalPrice <= course.price)) {
+      ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "originalPrice" });
+    }
+  });
+
+export type CourseInput = z.input<typeof courseSchema>;
+export type CourseValues = z.output<typeof courseSchema>;

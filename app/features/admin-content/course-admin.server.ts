@@ -1,0 +1,156 @@
+import type { Selectable } from "kysely";
+import type { DB } from "../../../server/db/db";
+import type { CoursesTable } from "../../../server/db/schema";
+import { fromDbJson, nowIso, toDbBool, toDbJson } from "../../../server/db/values";
+import { recordAudit } from "../../../server/audit/audit";
+import { normalizeBlocks } from "~/features/blog/content-blocks";
+import { defineList } from "~/features/admin/list/list-query.server";
+import type { ContentBlockInput } from "./content-blocks.schema";
+import type { CourseInput, CourseValues } from "./course-admin.schema";
+import { isUniqueViolation } from "./db-errors.server";
+
+/** Another course already has this key or slug. */
+export class CourseTakenError extends Error {
+  constructor(readonly field: "key" | "slug") {
+    super(`${field} taken`);
+  }
+}
+
+export const courseListSpec = defineList({
+  search: ["name_en", "name_ar", "key", "slug", "instructor"],
+  sorts: { name: "name_en", price: "price", sessions: "sessions", minAge: "min_age", instructor: "instructor", updated: "updated_at", id: "id" },
+  defaultSort: "id",
+  defaultDir: "asc",
+});
+
+export const courseListBase = (db: DB) =>
+  db.selectFrom("courses").select(["id", "key", "slug", "name_en", "name_ar", "sessions", "price", "min_age", "max_age", "instructor", "rating", "updated_at"]);
+
+export type CourseListRow = Awaited<ReturnType<ReturnType<typeof courseListBase>["execute"]>>[number];
+
+interface StoredFaq {
+  question?: { en?: string; ar?: string };
+  answer?: { en?: string; ar?: string };
+}
+
+export function courseFormValues(row: Selectable<CoursesTable>): CourseInput {
+  return {
+    key: row.key,
+    slug: row.slug,
+    nameEn: row.name_en,
+    nameAr: row.name_ar,
+    descriptionEn: row.description_en,
+    descriptionAr: row.description_ar,
+    sessions: row.sessions,
+    minAge: row.min_age,
+    maxAge: row.max_age,
+    price: row.price,
+    discounted: row.discounted === 1,
+    originalPrice: row.original_price,
+    instructor: row.instructor,
+    rating: row.rating,
+    imageUrl: row.image,
+    contentEn: normalizeBlocks(row.content_en) as ContentBlockInput[],
+    contentAr: normalizeBlocks(row.content_ar) as ContentBlockInput[],
+    faqs: fromDbJson<StoredFaq[]>(row.faqs, []).map((faq) => ({
+      questionEn: faq.question?.en ?? "",
+      answerEn: faq.answer?.en ?? "",
+      questionAr: faq.question?.ar ?? "",
+      answerAr: faq.answer?.ar ?? "",
+    })),
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
+    metaKeywords: row.meta_keywords,
+  };
+}
+
+/** The editor's values of a course, with the number of demo bookings that name it. */
+export async function getCourseForm(db: DB, id: number): Promise<{ id: number; course: CourseInput; bookings: number } | undefined> {
+  const row = await db.selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  return { id: row.id, course: courseFormValues(row), bookings: await countBookings(db, id) };
+}
+
+export async function countBookings(db: DB, courseId: number): Promise<number> {
+  const { n } = await db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll().as("n")).where("course_id", "=", courseId).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+function columns(input: CourseValues) {
+  return {
+    key: input.key,
+    slug: input.slug,
+    name_en: input.nameEn,
+    name_ar: input.nameAr,
+    description_en: input.descriptionEn,
+    description_ar: input.descriptionAr,
+    sessions: input.sessions,
+    min_age: input.minAge,
+    max_age: input.maxAge,
+    price: input.price,
+    discounted: toDbBool(input.discounted),
+    original_price: input.discounted ? input.originalPrice : null,
+    instructor: input.instructor,
+    rating: input.rating,
+    image: input.imageUrl,
+    content_en: toDbJson(input.contentEn),
+    content_ar: toDbJson(input.contentAr),
+    faqs: toDbJson(input.faqs.map((f) => ({ question: { en: f.questionEn, ar: f.questionAr }, answer: { en: f.answerEn, ar: f.answerAr } }))),
+    meta_title: input.metaTitle,
+    meta_description: input.metaDescription,
+    meta_keywords: input.metaKeywords,
+  };
+}
+
+async function assertFree(db: DB, input: CourseValues, exceptId?: number): Promise<void> {
+  for (const field of ["key", "slug"] as const) {
+    let query = db.selectFrom("courses").select("id").where(field, "=", input[field]);
+    if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+    if (await query.executeTakeFirst()) throw new CourseTakenError(field);
+  }
+}
+
+export async function createCourse(db: DB, input: CourseValues, userId: number): Promise<{ id: number; slug: string }> {
+  await assertFree(db, input);
+  const now = nowIso();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { id } = await trx.insertInto("courses").values({ ...columns(input), created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+      await recordAudit(trx, { userId, action: "create", entity: "course", entityId: id, summary: { key: input.key } });
+      return { id, slug: input.slug };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new CourseTakenError("slug");
+    throw error;
+  }
+}
+
+export async function updateCourse(db: DB, id: number, input: CourseValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
+  const old = await db.selectFrom("courses").select("id").where("id", "=", id).executeTakeFirst();
+  if (!old) return undefined;
+  await assertFree(db, input, id);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await trx.updateTable("courses").set({ ...columns(input), updated_at: nowIso() }).where("id", "=", id).execute();
+      await recordAudit(trx, { userId, action: "update", entity: "course", entityId: id, summary: { key: input.key } });
+      return { id, slug: input.slug };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new CourseTakenError("slug");
+    throw error;
+  }
+}
+
+/**
+ * Deletes a course. Demo bookings and slots keep their history: their course_id becomes null
+ * (ON DELETE SET NULL) and each booking kept a copy of the course name when it was made.
+ */
+export async function deleteCourse(db: DB, id: number, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("courses").select(["key"]).where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    await trx.deleteFrom("courses").where("id", "=", id).execute();
+    await recordAudit(trx, { userId, action: "delete", entity: "course", entityId: id, summary: { key: row.key } });
+    return true;
+  });
+}

@@ -1,0 +1,91 @@
+import type { DB } from "../../../server/db/db";
+import { nowIso } from "../../../server/db/values";
+import { recordAudit } from "../../../server/audit/audit";
+import { defineList } from "~/features/admin/list/list-query.server";
+import type { ProductInput, ProductValues } from "./product-admin.schema";
+import { isUniqueViolation } from "./db-errors.server";
+import { slugify } from "./slug";
+
+export const productListSpec = defineList({
+  search: ["name_en", "name_ar", "slug"],
+  sorts: { sort: "sort", name: "name_en", price: "price", updated: "updated_at" },
+  defaultSort: "sort",
+  defaultDir: "asc",
+});
+
+export const productListBase = (db: DB) => db.selectFrom("products").select(["id", "slug", "name_en", "name_ar", "price", "image", "sort", "updated_at"]);
+
+export type ProductListRow = Awaited<ReturnType<ReturnType<typeof productListBase>["execute"]>>[number];
+
+export async function getProductForm(db: DB, id: number): Promise<{ id: number; product: ProductInput } | undefined> {
+  const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    product: {
+      nameEn: row.name_en,
+      nameAr: row.name_ar,
+      descriptionEn: row.description_en,
+      descriptionAr: row.description_ar,
+      price: row.price,
+      imageUrl: row.image,
+      sort: row.sort,
+    },
+  };
+}
+
+const columns = (input: ProductValues) => ({
+  name_en: input.nameEn,
+  name_ar: input.nameAr,
+  description_en: input.descriptionEn,
+  description_ar: input.descriptionAr,
+  price: input.price,
+  image: input.imageUrl,
+  sort: input.sort,
+});
+
+/** A free slug from the English name: "robot-kit", else "robot-kit-2", "robot-kit-3"... */
+async function freeSlug(db: DB, name: string): Promise<string> {
+  const base = slugify(name) || "product";
+  const taken = new Set((await db.selectFrom("products").select("slug").where("slug", "like", `${base}%`).execute()).map((r) => r.slug));
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    if (!taken.has(slug)) return slug;
+  }
+}
+
+export async function createProduct(db: DB, input: ProductValues, userId: number): Promise<number> {
+  // Two staff creating the same name at once: the loser retries with the next free slug.
+  for (let attempt = 0; ; attempt++) {
+    const slug = await freeSlug(db, input.nameEn);
+    const now = nowIso();
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const { id } = await trx.insertInto("products").values({ ...columns(input), slug, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+        await recordAudit(trx, { userId, action: "create", entity: "product", entityId: id, summary: { slug } });
+        return id;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+export async function updateProduct(db: DB, id: number, input: ProductValues, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.updateTable("products").set({ ...columns(input), updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await recordAudit(trx, { userId, action: "update", entity: "product", entityId: id, summary: { name: input.nameEn } });
+    return true;
+  });
+}
+
+export async function deleteProduct(db: DB, id: number, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("products").select("slug").where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    await trx.deleteFrom("products").where("id", "=", id).execute();
+    await recordAudit(trx, { userId, action: "delete", entity: "product", entityId: id, summary: { slug: row.slug } });
+    return true;
+  });
+}

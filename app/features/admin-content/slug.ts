@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { v } from "~/lib/validation";
+
+/** Lower-case words joined by hyphens, as the public blog and course URLs use. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A URL slug made from a title: accents dropped, lower-case, anything else becomes a hyphen.
+ * Text with no Latin letters or digits (an Arabic title) gives "" so staff type one.
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 120)
+    .replace(/-+$/, "");
+}
+
+export const slugField = z
+  .string({ error: v.required })
+  .trim()
+  .toLowerCase()
+  .min(1, v.required)
+  .max(120, v.tooLong)
+  .regex(SLUG_PATTERN, "slug");

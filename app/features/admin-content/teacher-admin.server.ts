@@ -1,0 +1,99 @@
+import type { DB } from "../../../server/db/db";
+import { fromDbJson, nowIso, toDbJson } from "../../../server/db/values";
+import { recordAudit } from "../../../server/audit/audit";
+import { defineList } from "~/features/admin/list/list-query.server";
+import type { TeacherInput, TeacherValues } from "./teacher-admin.schema";
+
+export const teacherListSpec = defineList({
+  search: ["name_en", "name_ar", "subjects", "experience_en"],
+  sorts: { name: "name_en", updated: "updated_at", id: "id" },
+  defaultSort: "id",
+  defaultDir: "asc",
+});
+
+export const teacherListBase = (db: DB) =>
+  db.selectFrom("teachers").select(["id", "name_en", "name_ar", "subjects", "experience_en", "photo", "updated_at"]);
+
+export type TeacherListRow = Awaited<ReturnType<ReturnType<typeof teacherListBase>["execute"]>>[number];
+
+export const subjectsOf = (stored: string): string[] => fromDbJson<unknown[]>(stored, []).filter((s): s is string => typeof s === "string");
+
+export async function getTeacherForm(db: DB, id: number): Promise<{ id: number; teacher: TeacherInput } | undefined> {
+  const row = await db.selectFrom("teachers").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    teacher: {
+      nameEn: row.name_en,
+      nameAr: row.name_ar,
+      profileEn: row.profile_en,
+      profileAr: row.profile_ar,
+      experienceEn: row.experience_en,
+      experienceAr: row.experience_ar,
+      subjects: subjectsOf(row.subjects).join(", "),
+      photo: row.photo,
+    },
+  };
+}
+
+/** The specification's create payload: English name and experience, subjects, one photo. */
+export async function createTeacher(
+  db: DB,
+  input: { teachername: string; subjects: string[]; experience: string; teacherphoto: string[] },
+  userId: number,
+): Promise<number> {
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto("teachers")
+      .values({
+        name_en: input.teachername,
+        name_ar: "",
+        profile_en: "",
+        profile_ar: "",
+        experience_en: input.experience,
+        experience_ar: "",
+        subjects: toDbJson(input.subjects),
+        photo: input.teacherphoto[0]!,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, { userId, action: "create", entity: "teacher", entityId: id, summary: { name: input.teachername } });
+    return id;
+  });
+}
+
+export async function updateTeacher(db: DB, id: number, input: TeacherValues, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("teachers")
+      .set({
+        name_en: input.nameEn,
+        name_ar: input.nameAr,
+        profile_en: input.profileEn,
+        profile_ar: input.profileAr,
+        experience_en: input.experienceEn,
+        experience_ar: input.experienceAr,
+        subjects: toDbJson(input.subjects),
+        photo: input.photo,
+        updated_at: nowIso(),
+      })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await recordAudit(trx, { userId, action: "update", entity: "teacher", entityId: id, summary: { name: input.nameEn } });
+    return true;
+  });
+}
+
+export async function deleteTeacher(db: DB, id: number, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("teachers").select("name_en").where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    await trx.deleteFrom("teachers").where("id", "=", id).execute();
+    await recordAudit(trx, { userId, action: "delete", entity: "teacher", entityId: id, summary: { name: row.name_en } });
+    return true;
+  });
+}

@@ -1,0 +1,112 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { requireAdminPage } from "~/features/accounts/guards.server";
+import { useLang } from "~/i18n/use-lang";
+import { localizePath } from "~/i18n/lang";
+import { apiRequest } from "~/lib/api";
+import { useHydrated } from "~/lib/use-hydrated";
+import { LocalNavLink } from "~/ui/LocalLink";
+import type { Route } from "./+types/admin-layout.route";
+import { AdminRouteError } from "./AdminError";
+import { adminNav } from "./admin-nav";
+
+/**
+ * The frame of every /admin page: the staff check (so a child page is protected even if its own
+ * loader forgets), the sidebar, the signed-in staff member and logout. Child pages render in
+ * the <Outlet/>; they also call requireAdminPage because loaders run in parallel.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireAdminPage(context, request);
+  return { user: { username: user.username, email: user.email } };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const lang = useLang();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [lastPath, setLastPath] = useState(pathname);
+  // On a phone the menu closes after each navigation.
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  async function logout() {
+    try {
+      const result = await apiRequest("POST", "/logout", { lang });
+      if (!result.ok) {
+        toast.error(t("layout.logoutFailed"));
+        return;
+      }
+      toast.success(result.data?.message ?? t("layout.loggedOut"));
+      navigate(localizePath("/admin/login", lang));
+    } catch {
+      toast.error(t("layout.logoutFailed"));
+    }
+  }
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-600 text-white" : "text-slate-700 hover:bg-indigo-50"}`;
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
+      <meta name="robots" content="noindex, nofollow" />
+      <aside className="md:w-60 md:shrink-0">
+        <div className="flex items-center justify-between rounded-lg bg-slate-900 px-4 py-3 text-white">
+          <span className="font-bold">{t("layout.title")}</span>
+          <button
+            type="button"
+            className="rounded-md px-2 py-1 text-sm ring-1 ring-white/40 md:hidden"
+            aria-expanded={open}
+            aria-controls="admin-menu"
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? t("layout.closeMenu") : t("layout.openMenu")}
+          </button>
+        </div>
+        <div id="admin-menu" className={`${open ? "block" : "hidden"} mt-2 space-y-4 md:block`}>
+          <nav aria-label={t("layout.navLabel")}>
+            <ul className="space-y-1">
+              {adminNav.map((item) => (
+                <li key={item.key}>
+                  <LocalNavLink to={item.to} end={"end" in item} className={linkClass}>
+                    {t(`nav.${item.key}`)}
+                  </LocalNavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="rounded-lg border border-slate-200 p-3 text-sm">
+            <p className="text-slate-600">{t("layout.signedInAs")}</p>
+            <p className="font-semibold text-slate-900">{loaderData.user.username}</p>
+            <p className="break-all text-slate-600">{loaderData.user.email}</p>
+            <button type="button" onClick={logout} className="mt-3 w-full rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
+              {t("layout.logout")}
+            </button>
+          </div>
+        </div>
+      </aside>
+      <main id="main" className="min-w-0 flex-1">
+        {/* Admin forms save through the API, so they only work once React runs: until then their
+            controls stay disabled, and nothing typed or chosen is lost when React takes over. */}
+        <fieldset role="none" disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
+          <Outlet />
+        </fieldset>
+      </main>
+    </div>
+  );
+}
+
+/** Errors of the layout itself (e.g. 403 for a signed-in non-staff account). */
+export function ErrorBoundary() {
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-16">
+      <AdminRouteError />
+    </main>
+  );
+}

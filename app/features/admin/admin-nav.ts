@@ -1,0 +1,16 @@
+/** The admin sidebar, in order: unprefixed path and the label key (namespace "admin", under nav.). */
+export const adminNav = [
+  { to: "/admin", key: "dashboard", end: true },
+  { to: "/admin/blogs", key: "blogs" },
+  { to: "/admin/courses", key: "courses" },
+  { to: "/admin/teachers", key: "teachers" },
+  { to: "/admin/submissions/school", key: "school" },
+  { to: "/admin/submissions/contact", key: "contact" },
+  { to: "/admin/slots", key: "slots" },
+  { to: "/admin/enrollment-forms", key: "enrollments" },
+  { to: "/admin/brochure-leads", key: "brochureLeads" },
+  { to: "/admin/products", key: "products" },
+  { to: "/admin/users", key: "users" },
+  { to: "/admin/settings", key: "settings" },
+  { to: "/admin/audit", key: "audit" },
+] as const;

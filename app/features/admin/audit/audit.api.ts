@@ -1,0 +1,20 @@
+import { Router } from "express";
+import type { ApiDeps } from "../../../../server/api-routers";
+import { requireAdmin } from "../../../../server/security/access";
+import { fromDbJson } from "../../../../server/db/values";
+import { sendList } from "../list/list-query.server";
+import { auditBase, auditCsv, auditList } from "./audit.server";
+
+/** GET /api/admin/audit: the audit trail (search, filters entity/action/user, JSON or ?format=csv). Staff only. */
+export function auditApi({ db }: ApiDeps): Router {
+  const router = Router();
+  router.use("/api/admin/audit", requireAdmin);
+  router.get("/api/admin/audit", async (req, res) => {
+    await sendList(req, res, auditBase(db), auditList, {
+      filename: "audit-log",
+      columns: auditCsv,
+      toJson: (row) => ({ ...row, summary: fromDbJson<unknown>(row.summary, {}) }),
+    });
+  });
+  return router;
+}

@@ -1,0 +1,97 @@
+import { useTranslation } from "react-i18next";
+import { requireAdminPage } from "~/features/accounts/guards.server";
+import { getSiteSettings } from "~/features/site/site.server";
+import { useLang } from "~/i18n/use-lang";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/dashboard.route";
+import { getDashboard, type SubmissionKind } from "./dashboard.server";
+import { formatDateTime } from "./format";
+import { StatusBadge } from "./submissions/StatusBadge";
+import { submissionPath, type SubmissionKindName } from "./submissions/submission-kinds";
+import { WeeklyChart } from "./WeeklyChart";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const [dashboard, settings] = await Promise.all([getDashboard(context.db), getSiteSettings(context.db)]);
+  return { ...dashboard, timeZone: settings.timeZone };
+}
+
+export { AdminRouteError as ErrorBoundary } from "./AdminError";
+
+const kindPath: Record<SubmissionKind, SubmissionKindName> = {
+  school: "school",
+  contact: "contact",
+  enrollment: "enrollments",
+  brochure: "brochure-leads",
+};
+
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const lang = useLang();
+  const { counts } = loaderData;
+  const cards = [
+    { key: "courses", value: counts.courses, to: "/admin/courses" },
+    { key: "publishedPosts", value: counts.publishedPosts, to: "/admin/blogs?status=published" },
+    { key: "draftPosts", value: counts.draftPosts, to: "/admin/blogs?status=draft" },
+    { key: "teachers", value: counts.teachers, to: "/admin/teachers" },
+    { key: "users", value: counts.users, to: "/admin/users" },
+    { key: "newSchoolEnquiries", value: counts.newSchoolEnquiries, to: "/admin/submissions/school?status=new" },
+    { key: "newContactMessages", value: counts.newContactMessages, to: "/admin/submissions/contact?status=new" },
+    { key: "upcomingBookings", value: counts.upcomingBookings, to: "/admin/slots" },
+    { key: "enrollments", value: counts.enrollments, to: "/admin/enrollment-forms" },
+    { key: "brochureLeads", value: counts.brochureLeads, to: "/admin/brochure-leads" },
+  ] as const;
+
+  return (
+    <div className="space-y-8">
+      <PageMeta title={t("dashboard.title")} description={t("dashboard.title")} />
+      <h1 className="text-2xl font-bold text-slate-900">{t("dashboard.title")}</h1>
+
+      <section aria-labelledby="counts-title">
+        <h2 id="counts-title" className="sr-only">
+          {t("dashboard.countsTitle")}
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {cards.map((card) => (
+            <li key={card.key}>
+              <LocalLink to={card.to} className="block h-full rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-400 hover:shadow">
+                <span className="block text-3xl font-bold text-slate-900">{card.value}</span>
+                <span className="mt-1 block text-sm text-slate-700">{t(`dashboard.counts.${card.key}`)}</span>
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="chart-title" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="chart-title" className="mb-3 text-lg font-semibold text-slate-900">
+          {t("dashboard.chartTitle")}
+        </h2>
+        <WeeklyChart weeks={loaderData.weeks} />
+      </section>
+
+      <section aria-labelledby="latest-title" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="latest-title" className="mb-3 text-lg font-semibold text-slate-900">
+          {t("dashboard.latestTitle")}
+        </h2>
+        {loaderData.latest.length === 0 ? (
+          <p className="text-slate-600">{t("dashboard.noSubmissions")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {loaderData.latest.map((item) => (
+              <li key={`${item.kind}-${item.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+                <span className="w-36 shrink-0 text-slate-600">{formatDateTime(item.createdAt, lang, loaderData.timeZone)}</span>
+                <span className="w-40 shrink-0 font-medium text-slate-700">{t(`dashboard.kinds.${item.kind}`)}</span>
+                <LocalLink to={submissionPath(kindPath[item.kind], item.id)} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline">
+                  {item.name ? `${item.name} · ${item.email}` : item.email}
+                </LocalLink>
+                <StatusBadge status={item.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

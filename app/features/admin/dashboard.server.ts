@@ -1,0 +1,116 @@
+import { sql } from "kysely";
+import type { DB } from "../../../server/db/db";
+import type { SubmissionStatus } from "../../../server/db/schema";
+import { getSiteSettings } from "~/features/site/site.server";
+import { countPerWeek, lastWeeks } from "./week-buckets";
+
+export const CHART_WEEKS = 12;
+
+export type SubmissionKind = "school" | "contact" | "enrollment" | "brochure";
+
+export interface LatestSubmission {
+  kind: SubmissionKind;
+  id: number;
+  name: string;
+  email: string;
+  status: SubmissionStatus;
+  createdAt: string;
+}
+
+export interface Dashboard {
+  counts: {
+    courses: number;
+    publishedPosts: number;
+    draftPosts: number;
+    teachers: number;
+    users: number;
+    newSchoolEnquiries: number;
+    newContactMessages: number;
+    upcomingBookings: number;
+    enrollments: number;
+    brochureLeads: number;
+  };
+  latest: LatestSubmission[];
+  /** Per week (Monday, yyyy-mm-dd, in the academy's time zone): submissions and demo bookings. */
+  weeks: { week: string; submissions: number; bookings: number }[];
+}
+
+const n = (row: { n: number | string } | undefined) => Number(row?.n ?? 0);
+const count = sql<number>`count(*)`.as("n");
+
+/** Everything the admin dashboard shows, read in one go. */
+export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard> {
+  const { timeZone } = await getSiteSettings(db);
+  const weeks = lastWeeks(now, timeZone, CHART_WEEKS);
+  // A day of margin either side of the first Monday covers every time zone's offset.
+  const since = new Date(Date.parse(`${weeks[0]}T00:00:00Z`) - 86_400_000).toISOString();
+  const nowText = now.toISOString();
+
+  const [courses, published, drafts, teachers, users, newSchool, newContact, upcoming, enrollments, brochure] = await Promise.all([
+    db.selectFrom("courses").select(count).executeTakeFirst(),
+    db.selectFrom("blog_posts").select(count).where("status", "=", "published").executeTakeFirst(),
+    db.selectFrom("blog_posts").select(count).where("status", "=", "draft").executeTakeFirst(),
+    db.selectFrom("teachers").select(count).executeTakeFirst(),
+    db.selectFrom("users").select(count).executeTakeFirst(),
+    db.selectFrom("school_enquiries").select(count).where("status", "=", "new").executeTakeFirst(),
+    db.selectFrom("contact_messages").select(count).where("status", "=", "new").executeTakeFirst(),
+    db
+      .selectFrom("demo_bookings")
+      .innerJoin("demo_slots", "demo_slots.id", "demo_bookings.slot_id")
+      .select(count)
+      .where("demo_bookings.status", "=", "booked")
+      .where("demo_slots.starts_at", ">=", nowText)
+      .executeTakeFirst(),
+    db.selectFrom("enrollments").select(count).executeTakeFirst(),
+    db.selectFrom("brochure_leads").select(count).executeTakeFirst(),
+  ]);
+
+  const latestLimit = 8;
+  // Only the times are needed for the chart.
+  const recent = (table: "school_enquiries" | "contact_messages" | "enrollments" | "brochure_leads" | "demo_bookings") =>
+    db.selectFrom(table).select("created_at").where("created_at", ">=", since).execute();
+  const [school, contact, enrolled, leads, bookings] = await Promise.all([
+    recent("school_enquiries"),
+    recent("contact_messages"),
+    recent("enrollments"),
+    recent("brochure_leads"),
+    recent("demo_bookings"),
+  ]);
+  // The latest list also shows older submissions when the last weeks were quiet.
+  const [schoolOld, contactOld, enrolledOld, leadsOld] = await Promise.all([
+    db.selectFrom("school_enquiries").select(["id", "name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
+    db.selectFrom("contact_messages").select(["id", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
+    db.selectFrom("enrollments").select(["id", "parent_name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
+    db.selectFrom("brochure_leads").select(["id", "student_name", "student_email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
+  ]);
+
+  const latest: LatestSubmission[] = [
+    ...schoolOld.map((r) => ({ kind: "school" as const, id: r.id, name: r.name, email: r.email, status: r.status, createdAt: r.created_at })),
+    ...contactOld.map((r) => ({ kind: "contact" as const, id: r.id, name: "", email: r.email, status: r.status, createdAt: r.created_at })),
+    ...enrolledOld.map((r) => ({ kind: "enrollment" as const, id: r.id, name: r.parent_name, email: r.email, status: r.status, createdAt: r.created_at })),
+    ...leadsOld.map((r) => ({ kind: "brochure" as const, id: r.id, name: r.student_name, email: r.student_email, status: r.status, createdAt: r.created_at })),
+  ]
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+    .slice(0, latestLimit);
+
+  const submissionTimes = [...school, ...contact, ...enrolled, ...leads].map((r) => r.created_at);
+  const submissionCounts = countPerWeek(submissionTimes, weeks, timeZone);
+  const bookingCounts = countPerWeek(bookings.map((r) => r.created_at), weeks, timeZone);
+
+  return {
+    counts: {
+      courses: n(courses),
+      publishedPosts: n(published),
+      draftPosts: n(drafts),
+      teachers: n(teachers),
+      users: n(users),
+      newSchoolEnquiries: n(newSchool),
+      newContactMessages: n(newContact),
+      upcomingBookings: n(upcoming),
+      enrollments: n(enrollments),
+      brochureLeads: n(brochure),
+    },
+    latest,
+    weeks: weeks.map((week, i) => ({ week, submissions: submissionCounts[i]!, bookings: bookingCounts[i]! })),
+  };
+}

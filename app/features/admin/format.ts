@@ -1,0 +1,12 @@
+import type { Lang } from "~/i18n/lang";
+
+/** A stored ISO instant as a short date and time for staff, in the academy's time zone. */
+export function formatDateTime(iso: string, lang: Lang, timeZone = "UTC"): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  } catch {
+    return date.toISOString();
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * Server side of every admin list: search, sort and pagination read from the query string.
+ *
+ *   const spec = defineList({ search: ["name", "email"], sorts: { created: "created_at", name: "name" },
+ *                             defaultSort: "created", filters: { status: ["new", "contacted", "closed"] } });
+ *   const base = db.selectFrom("contact_messages").select(["id", "email", "created_at"]);
+ *   // in a loader (bad query values fall back to defaults):
+ *   const result = await listRows(base, spec, parseListQuery(spec, url.searchParams));
+ *   // in an API router (bad values: 400 with per-field messages; ?format=csv streams a CSV):
+ *   await sendList(req, res, base, spec, { filename: "contacts", columns: [...] });
+ *
+ * `search` columns are matched with a case-insensitive LIKE (% and _ in the search escaped);
+ * `sorts` maps the public sort names to columns (only those may be sorted on); `filters` are exact
+ * matches on a column (key = query parameter, also the column unless `column` says otherwise).
+ * Rows are always ordered by `id` after the chosen sort, so pages never overlap.
+ */
+import type { Request, Response } from "express";
+import { sql, type SelectQueryBuilder } from "kysely";
+import { z } from "zod";
+import type { Database } from "../../../../server/db/schema";
+import { v } from "~/lib/validation";
+import { sendCsv, type CsvColumn } from "./csv.server";
+import type { ListQuery, ListResult } from "./list";
+
+export type { ListQuery, ListResult } from "./list";
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export interface FilterSpec {
+  /** The allowed values; anything else is a 400 (API) or ignored (pages). Absent: any text up to 100 characters. */
+  values?: readonly string[];
+  /** Column to compare; the filter's own name when absent. */
+  column?: string;
+}
+
+export interface ListSpec {
+  search: readonly string[];
+  sorts: Record<string, string>;
+  defaultSort: string;
+  defaultDir?: "asc" | "desc";
+  filters?: Record<string, FilterSpec>;
+  /** The unique column used as the final tie-breaker ("id" when absent). */
+  idColumn?: string;
+}
+
+export const defineList = <S extends ListSpec>(spec: S): S => spec;
+
+/** The zod schema of a list's query string (also used to check the API's input). */
+export function listQuerySchema(spec: ListSpec) {
+  const sortNames = Object.keys(spec.sorts) as [string, ...string[]];
+  const filterShape = Object.fromEntries(
+    Object.entries(spec.filters ?? {}).map(([name, filter]) => [
+      name,
+      filter.values
+        ? z.enum(filter.values as [string, ...string[]], { error: v.choice }).optional()
+        : z.string({ error: v.invalid }).trim().max(100, v.tooLong).optional(),
+    ]),
+  );
+  return z.object({
+    // Control characters (NUL ends a string in SQLite's LIKE and is refused by PostgreSQL) are dropped.
+    q: z
+      .string({ error: v.invalid })
+      .max(200, v.tooLong)
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, " ").trim())
+      .optional()
+      .default(""),
+    sort: z.enum(sortNames, { error: v.choice }).optional(),
+    dir: z.enum(["asc", "desc"], { error: v.choice }).optional(),
+    page: z.coerce.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(1_000_000, v.invalid).optional().default(1),
+    pageSize: z.coerce.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(MAX_PAGE_SIZE, v.tooLong).optional().default(DEFAULT_PAGE_SIZE),
+    format: z.enum(["json", "csv"], { error: v.choice }).optional().default("json"),
+    ...filterShape,
+  });
+}
+
+type ParsedQuery = z.output<ReturnType<typeof listQuerySchema>>;
+
+export function toListQuery(spec: ListSpec, parsed: ParsedQuery): ListQuery {
+  const record = parsed as Record<string, unknown>;
+  const filters: Record<string, string> = {};
+  for (const name of Object.keys(spec.filters ?? {})) {
+    if (typeof record[name] === "string") filters[name] = record[name] as string;
+  }
+  return {
+    q: parsed.q,
+    sort: parsed.sort ?? spec.defaultSort,
+    dir: parsed.dir ?? spec.defaultDir ?? "desc",
+    page: parsed.page,
+    pageSize: parsed.pageSize,
+    filters,
+  };
+}
+
+/** One value per query parameter (the first when repeated); empty ones (an "All" filter) are left out. */
+export function firstValues(params: URLSearchParams | Request["query"]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (params instanceof URLSearchParams) {
+    for (const key of new Set(params.keys())) out[key] = params.get(key);
+  } else {
+    for (const [key, value] of Object.entries(params)) out[key] = Array.isArray(value) ? value[0] : value;
+  }
+  for (const [key, value] of Object.entries(out)) if (value === "") delete out[key];
+  return out;
+}
+
+/** For page loaders: a bad or hostile query string gives the defaults of the bad fields, never an error. */
+export function parseListQuery(spec: ListSpec, params: URLSearchParams): ListQuery {
+  const schema = listQuerySchema(spec);
+  const raw = firstValues(params);
+  const result = schema.safeParse(raw);
+  if (result.success) return toListQuery(spec, result.data);
+  const bad = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key)));
+  return toListQuery(spec, schema.parse(cleaned));
+}
+
+/** `%`, `_` and the escape character itself lose their LIKE meaning. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- lists run over any table or join
+export type AnySelect<O> = SelectQueryBuilder<Database, any, O>;
+
+/** The base query with the search and filters applied (no order, no paging). */
+function filtered<O>(base: AnySelect<O>, spec: ListSpec, query: ListQuery): AnySelect<O> {
+  let qb = base;
+  for (const [name, value] of Object.entries(query.filters)) {
+    const filter = spec.filters?.[name];
+    if (!filter || (filter.values && !filter.values.includes(value))) continue;
+    qb = qb.where(sql.ref(filter.column ?? name), "=", value);
+  }
+  const words = query.q.trim();
+  if (words && spec.search.length > 0) {
+    const pattern = `%${escapeLike(words.toLowerCase())}%`;
+    qb = qb.where(({ or }) =>
+      or(spec.search.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)),
+    );
+  }
+  return qb;
+}
+
+function ordered<O>(qb: AnySelect<O>, spec: ListSpec, query: ListQuery): AnySelect<O> {
+  const column = spec.sorts[query.sort] ?? spec.sorts[spec.defaultSort]!;
+  const idColumn = spec.idColumn ?? "id";
+  const sorted = qb.orderBy(sql.ref(column), query.dir);
+  return column === idColumn ? sorted : sorted.orderBy(sql.ref(idColumn), query.dir);
+}
+
+/** One page of rows plus the total count of rows matching the search and filters. */
+export async function listRows<O>(base: AnySelect<O>, spec: ListSpec, query: ListQuery): Promise<ListResult<O>> {
+  const where = filtered(base, spec, query);
+  const [rows, count] = await Promise.all([
+    ordered(where, spec, query)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    where
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)`.as("n"))
+      .executeTakeFirst() as Promise<{ n: number | string } | undefined>,
+  ]);
+  return { rows: rows as O[], total: Number(count?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/** Every row matching the search and filters, in the chosen order, fetched in batches (for CSV). */
+export async function* allRows<O>(base: AnySelect<O>, spec: ListSpec, query: ListQuery, batchSize = 500): AsyncGenerator<O> {
+  const query0 = ordered(filtered(base, spec, query), spec, query);
+  for (let offset = 0; ; offset += batchSize) {
+    const batch = (await query0.limit(batchSize).offset(offset).execute()) as O[];
+    yield* batch;
+    if (batch.length < batchSize) return;
+  }
+}
+
+/** For API routers: a bad query string is a 400 with per-field messages. */
+export async function parseListRequest(spec: ListSpec, req: Request): Promise<ListQuery & { format: "json" | "csv" }> {
+  // Loaded on first use: the validation module reads the API's message files from disk, which the
+  // page bundle (that also imports this file for its loaders) must not do at start.
+  const { parseInput } = await import("../../../../server/http/validate");
+  const parsed = parseInput(listQuerySchema(spec), firstValues(req.query), req);
+  return { ...toListQuery(spec, parsed), format: parsed.format };
+}
+
+export interface SendListOptions<O> {
+  /** CSV file name without extension; the date is added. */
+  filename: string;
+  columns: CsvColumn<O>[];
+  /** Shape of a row in the JSON answer (the row itself when absent). */
+  toJson?: (row: O) => unknown;
+}
+
+/**
+ * The whole GET handler of an admin list: JSON `{ rows, total, page, pageSize }`, or with
+ * `?format=csv` every matching row (no paging) as a CSV download.
+ */
+export async function sendList<O>(req: Request, res: Response, base: AnySelect<O>, spec: ListSpec, options: SendListOptions<O>): Promise<void> {
+  const query = await parseListRequest(spec, req);
+  if (query.format === "csv") {
+    await sendCsv(res, options.filename, options.columns, allRows(base, spec, query));
+    return;
+  }
+  const result = await listRows(base, spec, query);
+  res.json({ ...result, rows: options.toJson ? result.rows.map(options.toJson) : result.rows });
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvLine } from "./csv";
+import { defineList, escapeLike, parseListQuery } from "./list-query.server";
+
+describe("csvCell", () => {
+  it.each([
+    ["plain", "plain"],
+    ["a,b", '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ["two\nlines", '"two\nlines"'],
+    ["=SUM(A1:A9)", "'=SUM(A1:A9)"],
+    ["+1 555", "'+1 555"],
+    ["-2+3", "'-2+3"],
+    ["@cmd", "'@cmd"],
+    ["\tx", "'\tx"],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ["مرحبا", "مرحبا"],
+  ])("writes %j as %j", (input, expected) => {
+    expect(csvCell(input)).toBe(expected);
+  });
+
+  it("keeps numbers as numbers (a negative amount is not a formula) and empties null", () => {
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvCell(12.5)).toBe("12.5");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(undefined)).toBe("");
+    expect(csvCell(true)).toBe("true");
+  });
+
+  it("ends lines with CRLF", () => {
+    expect(csvLine(["a", 1, "b,c"])).toBe('a,1,"b,c"\r\n');
+  });
+});
+
+describe("escapeLike", () => {
+  it("escapes LIKE wildcards and the escape character", () => {
+    expect(escapeLike("100%_a\\b")).toBe("100\\%\\_a\\\\b");
+  });
+});
+
+describe("parseListQuery (pages)", () => {
+  const spec = defineList({ search: ["email"], sorts: { created: "created_at", email: "email" }, defaultSort: "created", filters: { status: { values: ["new", "closed"] } } });
+
+  it("reads valid values", () => {
+    const query = parseListQuery(spec, new URLSearchParams("q=%20ann%20&sort=email&dir=asc&page=3&pageSize=50&status=closed"));
+    expect(query).toEqual({ q: "ann", sort: "email", dir: "asc", page: 3, pageSize: 50, filters: { status: "closed" } });
+  });
+
+  it("falls back to the defaults of bad or hostile values instead of failing", () => {
+    const query = parseListQuery(spec, new URLSearchParams("sort=password_hash&dir=x&page=-1&pageSize=100000&status=&status=closed&q=" + "y".repeat(500)));
+    expect(query).toEqual({ q: "", sort: "created", dir: "desc", page: 1, pageSize: 25, filters: {} });
+  });
+});

@@ -1,0 +1,179 @@
+import { useFieldArray, useForm, type FieldError } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { data, useRevalidator } from "react-router";
+import { toast } from "react-toastify";
+import { requireAdminPage } from "~/features/accounts/guards.server";
+import { useLang } from "~/i18n/use-lang";
+import { apiRequest } from "~/lib/api";
+import { zodResolver } from "~/lib/zod-form";
+import { Field, inputClass } from "~/ui/Field";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/camp.route";
+import { idOr404Page } from "../admin-http.server";
+import { campFormSchema, type CampFormInput } from "./settings.schema";
+import { getAdminCamp } from "./settings.server";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const camp = await getAdminCamp(context.db, idOr404Page(params.id));
+  if (!camp) throw data(null, { status: 404 });
+  return { camp };
+}
+
+export { AdminRouteError as ErrorBoundary } from "../AdminError";
+
+type Ids = { id: string; describedBy: string | undefined; invalid: boolean };
+// Text in a language other than the page's is marked, so screen readers switch voice.
+const props = (ids: Ids, lang?: "en" | "ar") => ({
+  id: ids.id,
+  "aria-describedby": ids.describedBy,
+  "aria-invalid": ids.invalid,
+  className: inputClass,
+  ...(lang ? { dir: lang === "ar" ? ("rtl" as const) : ("ltr" as const), lang } : {}),
+});
+const msg = (error: FieldError | undefined | { message?: string }) => error?.message;
+
+/** The structured editor of one summer camp (everything the public page and the enrollment form use). */
+export default function CampEditorPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const lang = useLang();
+  const revalidator = useRevalidator();
+  const { id, slug: _slug, ...initial } = loaderData.camp;
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CampFormInput>({ resolver: zodResolver(campFormSchema), values: initial });
+  const features = useFieldArray({ control, name: "features" });
+  const batches = useFieldArray({ control, name: "batches" });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await apiRequest("PUT", `/api/admin/camps/${id}`, { body: values, lang });
+      if (!result.ok) {
+        toast.error(result.data?.message ?? t("form.saveFailed"));
+        return;
+      }
+      toast.success(t("camps.saved"));
+      await revalidator.revalidate();
+    } catch {
+      toast.error(t("form.network"));
+    }
+  });
+
+  const pairFields = (name: "title" | "grades" | "duration", label: string) => (
+    <>
+      <Field label={`${label} (${t("form.english")})`} error={msg(errors[name]?.en)}>
+        {(ids) => <input {...props(ids, "en")} {...register(`${name}.en`)} />}
+      </Field>
+      <Field label={`${label} (${t("form.arabic")})`} error={msg(errors[name]?.ar)}>
+        {(ids) => <input {...props(ids, "ar")} {...register(`${name}.ar`)} />}
+      </Field>
+    </>
+  );
+  const smallButton = "rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50 disabled:opacity-40";
+
+  return (
+    <div className="space-y-6">
+      <PageMeta title={`${t("camps.edit")}: ${loaderData.camp.title.en}`} description={t("settings.campsTitle")} />
+      <LocalLink to="/admin/settings" className="text-sm font-medium text-indigo-700 hover:underline">
+        ← {t("camps.back")}
+      </LocalLink>
+      <h1 className="text-2xl font-bold text-slate-900">
+        {t("camps.edit")}: {lang === "ar" ? loaderData.camp.title.ar : loaderData.camp.title.en}
+      </h1>
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          <legend className="px-1 text-lg font-semibold">{t("camps.title")}</legend>
+          {pairFields("title", t("camps.title"))}
+          {pairFields("grades", t("camps.grades"))}
+          {pairFields("duration", t("camps.duration"))}
+          <Field label={t("camps.price")} error={msg(errors.price)}>
+            {(ids) => <input type="number" min={0} {...props(ids)} {...register("price", { valueAsNumber: true })} />}
+          </Field>
+          <Field label={t("camps.oldPrice")} error={msg(errors.oldPrice)}>
+            {(ids) => <input type="number" min={0} {...props(ids)} {...register("oldPrice", { valueAsNumber: true })} />}
+          </Field>
+          <Field label={t("camps.discount")} error={msg(errors.discount)}>
+            {(ids) => <input type="number" min={0} max={100} {...props(ids)} {...register("discount", { valueAsNumber: true })} />}
+          </Field>
+        </fieldset>
+
+        <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <legend className="px-1 text-lg font-semibold">{t("camps.features")}</legend>
+          {features.fields.map((field, i) => (
+            <div key={field.id} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+              <Field label={`${t("camps.feature", { n: i + 1 })} (${t("form.english")})`} error={msg(errors.features?.[i]?.en)}>
+                {(ids) => <input {...props(ids, "en")} {...register(`features.${i}.en`)} />}
+              </Field>
+              <Field label={`${t("camps.feature", { n: i + 1 })} (${t("form.arabic")})`} error={msg(errors.features?.[i]?.ar)}>
+                {(ids) => <input {...props(ids, "ar")} {...register(`features.${i}.ar`)} />}
+              </Field>
+              <div className="flex gap-1 pb-1">
+                <button type="button" className={smallButton} disabled={i === 0} onClick={() => features.move(i, i - 1)} aria-label={`${t("form.moveUp")}: ${t("camps.feature", { n: i + 1 })}`}>↑</button>
+                <button type="button" className={smallButton} disabled={i === features.fields.length - 1} onClick={() => features.move(i, i + 1)} aria-label={`${t("form.moveDown")}: ${t("camps.feature", { n: i + 1 })}`}>↓</button>
+                <button type="button" className={smallButton} onClick={() => features.remove(i)} aria-label={`${t("form.remove")}: ${t("camps.feature", { n: i + 1 })}`}>✕</button>
+              </div>
+            </div>
+          ))}
+          <button type="button" className={smallButton} onClick={() => features.append({ en: "", ar: "" })} disabled={features.fields.length >= 20}>
+            + {t("camps.addFeature")}
+          </button>
+        </fieldset>
+
+        <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <legend className="px-1 text-lg font-semibold">{t("camps.batches")}</legend>
+          {msg(errors.batches?.root ?? (errors.batches as { message?: string } | undefined)) ? (
+            <p role="alert" className="text-sm text-red-700">
+              {t(`validation:${msg(errors.batches?.root ?? (errors.batches as { message?: string }))}`)}
+            </p>
+          ) : null}
+          {batches.fields.map((field, i) => (
+            <div key={field.id} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
+              <Field label={`${t("camps.batch", { n: i + 1 })}: ${t("camps.batchValue")}`} error={msg(errors.batches?.[i]?.value)}>
+                {(ids) => <input {...props(ids, "en")} {...register(`batches.${i}.value`)} />}
+              </Field>
+              <Field label={`${t("camps.batch", { n: i + 1 })} (${t("form.english")})`} error={msg(errors.batches?.[i]?.en)}>
+                {(ids) => <input {...props(ids, "en")} {...register(`batches.${i}.en`)} />}
+              </Field>
+              <Field label={`${t("camps.batch", { n: i + 1 })} (${t("form.arabic")})`} error={msg(errors.batches?.[i]?.ar)}>
+                {(ids) => <input {...props(ids, "ar")} {...register(`batches.${i}.ar`)} />}
+              </Field>
+              <button type="button" className={`${smallButton} mb-1`} onClick={() => batches.remove(i)} disabled={batches.fields.length <= 1} aria-label={`${t("form.remove")}: ${t("camps.batch", { n: i + 1 })}`}>✕</button>
+            </div>
+          ))}
+          <button type="button" className={smallButton} onClick={() => batches.append({ value: "", en: "", ar: "" })} disabled={batches.fields.length >= 10}>
+            + {t("camps.addBatch")}
+          </button>
+        </fieldset>
+
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+          <legend className="px-1 text-lg font-semibold">{t("camps.curriculum")}</legend>
+          {Array.from({ length: 10 }, (_, i) => (
+            <details key={i} className="rounded-md border border-slate-200 p-3" open={Boolean(errors.curriculum?.[i])}>
+              <summary className="cursor-pointer font-medium">{t("camps.session", { n: i + 1 })}</summary>
+              <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                {(["topic", "activities", "outcome"] as const).map((part) => (
+                  <div key={part} className="contents">
+                    <Field label={`${t(`camps.${part}`)} (${t("form.english")})`} error={msg(errors.curriculum?.[i]?.[part]?.en)}>
+                      {(ids) => <textarea rows={part === "topic" ? 1 : 2} {...props(ids, "en")} {...register(`curriculum.${i}.${part}.en`)} />}
+                    </Field>
+                    <Field label={`${t(`camps.${part}`)} (${t("form.arabic")})`} error={msg(errors.curriculum?.[i]?.[part]?.ar)}>
+                      {(ids) => <textarea rows={part === "topic" ? 1 : 2} {...props(ids, "ar")} {...register(`curriculum.${i}.${part}.ar`)} />}
+                    </Field>
+                  </div>
+                ))}
+              </div>
+            </details>
+          ))}
+        </fieldset>
+
+        <button type="submit" disabled={isSubmitting} className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
+          {isSubmitting ? t("form.saving") : t("form.save")}
+        </button>
+      </form>
+    </div>
+  );
+}

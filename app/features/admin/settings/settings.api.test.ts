@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../../../server/test/harness";
+import { getSiteSettings } from "~/features/site/site.server";
+import { listCamps } from "~/features/camp/camps.server";
+
+describe("admin settings and camps API", () => {
+  let server: TestServer;
+  let admin: Awaited<ReturnType<TestServer["signIn"]>>;
+  let parent: Awaited<ReturnType<TestServer["signIn"]>>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await server.signIn("admin");
+    parent = await server.signIn("user");
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const headers = (cookie = admin.cookie) => ({ cookie, origin: server.url });
+  const put = (path: string, json: unknown, cookie = admin.cookie) => server.request("PUT", path, { json, headers: headers(cookie) });
+
+  it("answers 401 without a session and 403 to a non-staff account, on every endpoint", async () => {
+    const settings = await getSiteSettings(server.db);
+    for (const [method, path, json] of [
+      ["GET", "/api/admin/settings", undefined],
+      ["PUT", "/api/admin/settings", settings],
+      ["GET", "/api/admin/camps", undefined],
+      ["GET", "/api/admin/camps/1", undefined],
+      ["PUT", "/api/admin/camps/1", {}],
+    ] as const) {
+      const anonymous = await server.request(method, path, { json });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.message).toBeTruthy();
+      const nonStaff = await server.request(method, path, { json, headers: headers(parent.cookie) });
+      expect(nonStaff.status).toBe(403);
+      expect(nonStaff.body.message).toBeTruthy();
+    }
+  });
+
+  it("saves the settings, which the public site reads at once, and audits the changed keys", async () => {
+    const current = (await server.request("GET", "/api/admin/settings", { headers: headers() })).body.settings;
+    const next = { ...current, phone: "+91 11111 22222", timeZone: "Asia/Dubai", social: { ...current.social, twitter: "" }, campRecentSignups: 2000 };
+    const res = await put("/api/admin/settings", next);
+    expect(res.status).toBe(200);
+    expect(res.body.settings).toEqual(next);
+    expect(await getSiteSettings(server.db)).toEqual(next);
+    const entry = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "settings").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(entry.user_id).toBe(admin.user.id);
+    expect(JSON.parse(entry.summary).changed.sort()).toEqual(["campRecentSignups", "phone", "social", "timeZone"]);
+  });
+
+  it.each([
+    ["an unknown time zone", { timeZone: "Mars/Olympus" }, "timeZone"],
+    ["a javascript: social link", { social: { facebook: "javascript:alert(1)", instagram: "", linkedin: "", youtube: "", twitter: "" } }, "social"],
+    ["a bad e-mail", { email: "nope" }, "email"],
+    ["a WhatsApp number with letters", { whatsappNumber: "91abc" }, "whatsappNumber"],
+    ["a bad camp date", { campStartDate: "2025-02-30" }, "campStartDate"],
+    ["a negative sign-up claim", { campRecentSignups: -1 }, "campRecentSignups"],
+    ["a claim sent as text", { campRecentSignups: "1410" }, "campRecentSignups"],
+    ["an oversized address", { address: { en: "x".repeat(301), ar: "" } }, "address"],
+    ["a NUL character", { address: { en: "5 Amigo\u0000", ar: "" } }, "address"],
+    ["a missing field", { phone: undefined }, "phone"],
+  ])("refuses %s with 400 and changes nothing", async (_name, change, field) => {
+    const before = await getSiteSettings(server.db);
+    const res = await put("/api/admin/settings", { ...before, ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[field]).toBeTruthy();
+    expect(await getSiteSettings(server.db)).toEqual(before);
+  });
+
+  it("refuses malformed bodies", async () => {
+    const malformed = await server.request("PUT", "/api/admin/settings", { body: "{", headers: { ...headers(), "content-type": "application/json" } });
+    expect(malformed.status).toBe(400);
+    expect((await put("/api/admin/settings", "text")).status).toBe(400);
+  });
+
+  it("edits a camp in both languages so the public camp page changes, with an audit entry", async () => {
+    const list = await server.request("GET", "/api/admin/camps", { headers: headers() });
+    expect(list.body.camps.length).toBeGreaterThanOrEqual(2);
+    const id = list.body.camps[0].id;
+    const { camp } = (await server.request("GET", `/api/admin/camps/${id}`, { headers: headers() })).body;
+    expect(camp.curriculum).toHaveLength(10);
+    const edited = {
+      ...camp,
+      title: { en: "Junior Camp 2026", ar: "المخيم المبتدئ 2026" },
+      price: 10999,
+      oldPrice: 21999,
+      discount: 50,
+      features: [...camp.features, { en: "Take-home robot kit", ar: "عدة روبوت للمنزل" }],
+      batches: [{ value: "1 July 2026 - 20 July 2026", en: "1 to 20 July 2026", ar: "من 1 إلى 20 يوليو 2026" }],
+      curriculum: camp.curriculum.map((s: { topic: object }, i: number) => (i === 0 ? { ...s, topic: { en: "Hello STEM", ar: "مرحبًا STEM" } } : s)),
+    };
+    delete edited.id;
+    delete edited.slug;
+    const res = await put(`/api/admin/camps/${id}`, edited);
+    expect(res.status).toBe(200);
+    const publicEn = (await listCamps(server.db, "en")).find((c) => c.id === id)!;
+    expect(publicEn).toMatchObject({ title: "Junior Camp 2026", price: 10999, oldPrice: 21999, batches: [{ value: "1 July 2026 - 20 July 2026", label: "1 July 2026 - 20 July 2026" }] });
+    expect(publicEn.features.at(-1)).toBe("Take-home robot kit");
+    expect(publicEn.curriculum[0]).toMatchObject({ session: 1, topic: "Hello STEM" });
+    const publicAr = (await listCamps(server.db, "ar")).find((c) => c.id === id)!;
+    expect(publicAr.title).toBe("المخيم المبتدئ 2026");
+    expect(publicAr.batches).toEqual([{ value: "1 July 2026 - 20 July 2026", label: "من 1 إلى 20 يوليو 2026" }]);
+    const entry = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "camp").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ action: "update", entity_id: String(id), user_id: admin.user.id });
+  });
+
+  it("refuses bad camps with 400 and unknown camps with 404", async () => {
+    const { camp } = (await server.request("GET", "/api/admin/camps/1", { headers: headers() })).body;
+    const { id: _id, slug: _slug, ...valid } = camp;
+    const cases: [unknown, string][] = [
+      [{ ...valid, curriculum: valid.curriculum.slice(0, 9) }, "curriculum"],
+      [{ ...valid, batches: [] }, "batches"],
+      [{ ...valid, batches: [valid.batches[0], valid.batches[0]] }, "batches"],
+      [{ ...valid, discount: 101 }, "discount"],
+      [{ ...valid, price: "9999" }, "price"],
+      [{ ...valid, title: { en: "", ar: "x" } }, "title"],
+      [{ ...valid, features: "robots" }, "features"],
+    ];
+    const before = await server.db.selectFrom("camps").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+    for (const [json, field] of cases) {
+      const res = await put("/api/admin/camps/1", json);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[field]).toBeTruthy();
+    }
+    expect(await server.db.selectFrom("camps").selectAll().where("id", "=", 1).executeTakeFirstOrThrow()).toEqual(before);
+    expect((await put("/api/admin/camps/9999", valid)).status).toBe(404);
+    expect((await server.request("GET", "/api/admin/camps/abc", { headers: headers() })).status).toBe(404);
+  });
+});

@@ -1,0 +1,149 @@
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { toast } from "react-toastify";
+import { requireAdminPage } from "~/features/accounts/guards.server";
+import { formatRupees } from "~/features/camp/camp";
+import { getSiteSettings } from "~/features/site/site.server";
+import { useLang } from "~/i18n/use-lang";
+import { apiRequest } from "~/lib/api";
+import { zodResolver } from "~/lib/zod-form";
+import { Field, inputClass } from "~/ui/Field";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/settings.route";
+import { settingsFormSchema, type SettingsFormInput } from "./settings.schema";
+import { listAdminCamps } from "./settings.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const [settings, camps] = await Promise.all([getSiteSettings(context.db), listAdminCamps(context.db)]);
+  return { settings, camps };
+}
+
+export { AdminRouteError as ErrorBoundary } from "../AdminError";
+
+const socials = ["facebook", "instagram", "linkedin", "youtube", "twitter"] as const;
+
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const lang = useLang();
+  const revalidator = useRevalidator();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsFormInput>({ resolver: zodResolver(settingsFormSchema), values: loaderData.settings });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await apiRequest("PUT", "/api/admin/settings", { body: values, lang });
+      if (!result.ok) {
+        toast.error(result.data?.message ?? t("form.saveFailed"));
+        return;
+      }
+      toast.success(t("settings.saved"));
+      await revalidator.revalidate();
+    } catch {
+      toast.error(t("form.network"));
+    }
+  });
+
+  const input = (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ({
+    id: ids.id,
+    "aria-describedby": ids.describedBy,
+    "aria-invalid": ids.invalid,
+    className: inputClass,
+  });
+
+  return (
+    <div className="space-y-6">
+      <PageMeta title={t("settings.title")} description={t("settings.title")} />
+      <h1 className="text-2xl font-bold text-slate-900">{t("settings.title")}</h1>
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.contactTitle")}</legend>
+          <Field label={t("settings.email")} error={errors.email?.message}>
+            {(ids) => <input type="email" {...input(ids)} {...register("email")} />}
+          </Field>
+          <Field label={t("settings.phone")} error={errors.phone?.message}>
+            {(ids) => <input type="tel" {...input(ids)} {...register("phone")} />}
+          </Field>
+          <Field label={t("settings.addressEn")} error={errors.address?.en?.message}>
+            {(ids) => <textarea rows={2} dir="ltr" lang="en" {...input(ids)} {...register("address.en")} />}
+          </Field>
+          <Field label={t("settings.addressAr")} error={errors.address?.ar?.message}>
+            {(ids) => <textarea rows={2} dir="rtl" lang="ar" {...input(ids)} {...register("address.ar")} />}
+          </Field>
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.whatsappTitle")}</legend>
+          <Field label={t("settings.whatsappNumber")} hint={t("settings.whatsappHint")} error={errors.whatsappNumber?.message} className="sm:col-span-2">
+            {(ids) => <input inputMode="numeric" {...input(ids)} {...register("whatsappNumber")} />}
+          </Field>
+          <Field label={t("settings.whatsappMessageEn")} error={errors.whatsappMessage?.en?.message}>
+            {(ids) => <textarea rows={2} dir="ltr" lang="en" {...input(ids)} {...register("whatsappMessage.en")} />}
+          </Field>
+          <Field label={t("settings.whatsappMessageAr")} error={errors.whatsappMessage?.ar?.message}>
+            {(ids) => <textarea rows={2} dir="rtl" lang="ar" {...input(ids)} {...register("whatsappMessage.ar")} />}
+          </Field>
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.socialTitle")}</legend>
+          <p className="text-sm text-slate-600 sm:col-span-2">{t("settings.socialHint")}</p>
+          {socials.map((name) => (
+            <Field key={name} label={t(`settings.${name}`)} error={errors.social?.[name]?.message}>
+              {(ids) => <input type="url" dir="ltr" {...input(ids)} {...register(`social.${name}`)} />}
+            </Field>
+          ))}
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.generalTitle")}</legend>
+          <Field label={t("settings.timeZone")} hint={t("settings.timeZoneHint")} error={errors.timeZone?.message} className="sm:col-span-2">
+            {(ids) => <input dir="ltr" {...input(ids)} {...register("timeZone")} />}
+          </Field>
+          <Field label={t("settings.campStartDate")} error={errors.campStartDate?.message}>
+            {(ids) => <input type="date" {...input(ids)} {...register("campStartDate")} />}
+          </Field>
+          <Field label={t("settings.campRecentSignups")} error={errors.campRecentSignups?.message}>
+            {(ids) => <input type="number" min={0} step={1} {...input(ids)} {...register("campRecentSignups", { valueAsNumber: true })} />}
+          </Field>
+        </fieldset>
+
+        <button type="submit" disabled={isSubmitting} className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
+          {isSubmitting ? t("form.saving") : t("form.save")}
+        </button>
+      </form>
+
+      <section aria-labelledby="camps-title" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="camps-title" className="mb-3 text-lg font-semibold text-slate-900">
+          {t("settings.campsTitle")}
+        </h2>
+        <ul className="divide-y divide-slate-100">
+          {loaderData.camps.map((camp) => (
+            <li key={camp.id} className="flex flex-wrap items-center gap-4 py-2">
+              {/* The camp list is always in English (listAdminCamps). */}
+              <span lang="en" className="font-medium">
+                {camp.title}
+              </span>
+              <span lang="en" className="text-sm text-slate-600">
+                {camp.grades}
+              </span>
+              <span className="text-sm text-slate-600">{formatRupees(camp.price)}</span>
+              <LocalLink
+                to={`/admin/settings/camps/${camp.id}`}
+                aria-label={`${t("camps.edit")}: ${camp.title}`}
+                className="ms-auto text-sm font-semibold text-indigo-700 hover:underline"
+              >
+                {t("camps.edit")}
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import type { SiteSettings } from "~/features/site/settings.schema";
+import { emailField, phoneField, requiredText, v } from "~/lib/validation";
+
+/**
+ * The staff form of the site settings: the same shape as siteSettingsSchema
+ * (app/features/site/settings.schema.ts), with the validation message keys forms and the server
+ * translate, a real time-zone check and http(s)-only social links.
+ */
+
+/** True when the runtime knows the IANA time zone. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// A NUL character cannot be stored in PostgreSQL text: refuse it as an invalid value.
+const noNul = (value: string) => !value.includes("\u0000");
+const text = (max: number) => z.string({ error: v.invalid }).trim().max(max, v.tooLong).refine(noNul, v.invalid);
+const required = (max: number) => requiredText(max).refine(noNul, v.invalid);
+const pair = (max: number) => z.object({ en: text(max), ar: text(max) });
+const socialLink = z
+  .string({ error: v.invalid })
+  .trim()
+  .max(300, v.tooLong)
+  .refine((value) => value === "" || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), "url");
+
+export const settingsFormSchema = z.object({
+  address: z.object({ en: required(300), ar: text(300) }),
+  email: emailField.refine((value) => value.length <= 200, v.tooLong),
+  phone: phoneField,
+  whatsappNumber: z.string({ error: v.required }).trim().regex(/^\d{8,15}$/, v.phone),
+  whatsappMessage: pair(300),
+  social: z.object({ facebook: socialLink, instagram: socialLink, linkedin: socialLink, youtube: socialLink, twitter: socialLink }),
+  timeZone: requiredText(60).refine(isTimeZone, "timeZone"),
+  campStartDate: z.iso.date({ error: v.date }),
+  campRecentSignups: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10_000_000, v.tooLong),
+});
+
+export type SettingsFormInput = z.input<typeof settingsFormSchema>;
+// The form's output is stored as the site settings: keep the two shapes in step.
+export type SettingsFormOutput = z.output<typeof settingsFormSchema> & SiteSettings;
+const _sameShape: (value: z.output<typeof settingsFormSchema>) => SiteSettings = (value) => value;
+void _sameShape;
+
+const pairRequired = (max: number) => z.object({ en: required(max), ar: required(max) });
+
+/** A summer camp as staff edit it: both languages, prices, features, batches, ten sessions. */
+export const campFormSchema = z.object({
+  title: pairRequired(100),
+  grades: pairRequired(100),
+  duration: pairRequired(100),
+  price: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100_000_000, v.tooLong),
+  oldPrice: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100_000_000, v.tooLong),
+  discount: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100, v.invalid),
+  features: z.array(pairRequired(200), { error: v.invalid }).max(20, v.tooLong),
+  batches: z
+    .array(z.object({ value: required(100), en: required(100), ar: required(100) }), { error: v.invalid })
+    .min(1, v.required)
+    .max(10, v.tooLong)
+    .refine((batches) => new Set(batches.map((b) => b.value)).size === batches.length, v.invalid),
+  curriculum: z
+    .array(z.object({ topic: pairRequired(200), activities: pairRequired(1000), outcome: pairRequired(500) }), { error: v.invalid })
+    .length(10, v.invalid),
+});
+
+export type CampFormInput = z.input<typeof campFormSchema>;
+export type CampForm = z.output<typeof campFormSchema>;

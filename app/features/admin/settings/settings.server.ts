@@ -1,0 +1,94 @@
+import type { DB } from "../../../../server/db/db";
+import { fromDbJson, nowIso, toDbJson } from "../../../../server/db/values";
+import { recordAudit } from "../../../../server/audit/audit";
+import type { SiteSettings } from "~/features/site/settings.schema";
+import type { CampForm } from "./settings.schema";
+
+/** Saving the site settings and the summer camps from the admin area. */
+
+/** Writes every setting (one row per key) and records which ones changed. */
+export async function saveSiteSettings(db: DB, settings: SiteSettings, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom("site_settings").select(["key", "value"]).execute();
+    const before = new Map(rows.map((row) => [row.key, row.value]));
+    const now = nowIso();
+    const changed: string[] = [];
+    for (const [key, value] of Object.entries(settings)) {
+      const text = toDbJson(value);
+      if (before.get(key) === text) continue;
+      changed.push(key);
+      await trx
+        .insertInto("site_settings")
+        .values({ key, value: text, updated_at: now })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: text, updated_at: now }))
+        .execute();
+    }
+    if (changed.length > 0) await recordAudit(trx, { userId, action: "update", entity: "settings", entityId: "site", summary: { changed } });
+  });
+}
+
+type Pair = { en: string; ar: string };
+
+export interface AdminCamp extends CampForm {
+  id: number;
+  slug: string;
+}
+
+/** A camp row in the shape of the staff form (both languages). */
+export async function getAdminCamp(db: DB, id: number): Promise<AdminCamp | undefined> {
+  const row = await db.selectFrom("camps").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const stored = fromDbJson<{ topic: Pair; activities: Pair; outcome: Pair }[]>(row.curriculum, []);
+  const empty = { en: "", ar: "" };
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: { en: row.title_en, ar: row.title_ar },
+    grades: { en: row.grades_en, ar: row.grades_ar },
+    duration: { en: row.duration_en, ar: row.duration_ar },
+    price: row.price,
+    oldPrice: row.old_price,
+    discount: row.discount,
+    features: fromDbJson<Pair[]>(row.features, []),
+    batches: fromDbJson<{ value: string; en: string; ar: string }[]>(row.batches, []),
+    // Always ten sessions in the editor, even if a stored curriculum is short.
+    curriculum: Array.from({ length: 10 }, (_, i) => ({
+      topic: stored[i]?.topic ?? empty,
+      activities: stored[i]?.activities ?? empty,
+      outcome: stored[i]?.outcome ?? empty,
+    })),
+  };
+}
+
+export async function listAdminCamps(db: DB): Promise<{ id: number; slug: string; title: string; grades: string; price: number }[]> {
+  const rows = await db.selectFrom("camps").select(["id", "slug", "title_en", "grades_en", "price"]).orderBy("sort").orderBy("id").execute();
+  return rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title_en, grades: row.grades_en, price: row.price }));
+}
+
+/** Saves a camp; false when there is no such camp. */
+export async function saveCamp(db: DB, id: number, camp: CampForm, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("camps")
+      .set({
+        title_en: camp.title.en,
+        title_ar: camp.title.ar,
+        grades_en: camp.grades.en,
+        grades_ar: camp.grades.ar,
+        duration_en: camp.duration.en,
+        duration_ar: camp.duration.ar,
+        price: camp.price,
+        old_price: camp.oldPrice,
+        discount: camp.discount,
+        features: toDbJson(camp.features),
+        batches: toDbJson(camp.batches),
+        curriculum: toDbJson(camp.curriculum.map((session, i) => ({ session: i + 1, ...session }))),
+        updated_at: nowIso(),
+      })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await recordAudit(trx, { userId, action: "update", entity: "camp", entityId: id, summary: { title: camp.title.en } });
+    return true;
+  });
+}

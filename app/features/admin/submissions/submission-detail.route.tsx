@@ -1,0 +1,112 @@
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { data, useRevalidator } from "react-router";
+import { toast } from "react-toastify";
+import { requireAdminPage } from "~/features/accounts/guards.server";
+import { getSiteSettings } from "~/features/site/site.server";
+import { stripLang } from "~/i18n/lang";
+import { useLang } from "~/i18n/use-lang";
+import { apiRequest } from "~/lib/api";
+import { zodResolver } from "~/lib/zod-form";
+import { Field, inputClass } from "~/ui/Field";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/submission-detail.route";
+import { idOr404Page } from "../admin-http.server";
+import { formatDateTime } from "../format";
+import { StatusBadge } from "./StatusBadge";
+import { kindFromPath, submissionKinds, submissionStatuses } from "./submission-kinds";
+import { submissionUpdateSchema, type SubmissionUpdateInput } from "./submission.schema";
+import { getSubmission } from "./submissions.server";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const kind = kindFromPath(stripLang(new URL(request.url).pathname));
+  if (!kind) throw data(null, { status: 404 });
+  const [submission, settings] = await Promise.all([getSubmission(context.db, kind, idOr404Page(params.id)), getSiteSettings(context.db)]);
+  if (!submission) throw data(null, { status: 404 });
+  return { kind, submission, timeZone: settings.timeZone };
+}
+
+export { AdminRouteError as ErrorBoundary } from "../AdminError";
+
+export default function SubmissionDetailPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const lang = useLang();
+  const revalidator = useRevalidator();
+  const { kind, submission, timeZone } = loaderData;
+  const info = submissionKinds[kind];
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SubmissionUpdateInput>({
+    resolver: zodResolver(submissionUpdateSchema),
+    values: { status: submission.status, notes: submission.notes },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await apiRequest("PATCH", `${info.api}/${submission.id}`, { body: values, lang });
+      if (!result.ok) {
+        toast.error(result.data?.message ?? t("form.saveFailed"));
+        return;
+      }
+      toast.success(t("form.saved"));
+      await revalidator.revalidate();
+    } catch {
+      toast.error(t("form.network"));
+    }
+  });
+
+  const title = `${t(info.titleKey)} #${submission.id}`;
+  return (
+    <div className="space-y-6">
+      <PageMeta title={title} description={t(info.titleKey)} />
+      <LocalLink to={info.page} className="text-sm font-medium text-indigo-700 hover:underline">
+        ← {t("form.backToList")}
+      </LocalLink>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <StatusBadge status={submission.status} />
+      </div>
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[12rem_1fr]">
+        {info.detail.map((column) => (
+          <div key={column} className="contents">
+            <dt className="font-medium text-slate-600">{t(`fields.${column}`)}</dt>
+            <dd className="whitespace-pre-wrap break-words text-slate-900">{String(submission[column] ?? "") || "—"}</dd>
+          </div>
+        ))}
+        <dt className="font-medium text-slate-600">{t("fields.created_at")}</dt>
+        <dd>{formatDateTime(submission.created_at, lang, timeZone)}</dd>
+        <dt className="font-medium text-slate-600">{t("fields.updated_at")}</dt>
+        <dd>{formatDateTime(submission.updated_at, lang, timeZone)}</dd>
+      </dl>
+
+      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="follow-up-title">
+        <h2 id="follow-up-title" className="text-lg font-semibold text-slate-900">
+          {t("submissions.followUp")}
+        </h2>
+        <Field label={t("fields.status")} error={errors.status?.message}>
+          {({ id, describedBy, invalid }) => (
+            <select id={id} className={`${inputClass} max-w-xs`} aria-describedby={describedBy} aria-invalid={invalid} {...register("status")}>
+              {submissionStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {t(`status.${status}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t("fields.notes")} hint={t("submissions.notesHint")} error={errors.notes?.message}>
+          {({ id, describedBy, invalid }) => (
+            <textarea id={id} rows={5} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("notes")} />
+          )}
+        </Field>
+        <button type="submit" disabled={isSubmitting} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
+          {isSubmitting ? t("form.saving") : t("form.save")}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { data, useRevalidator } from "react-router";
+import { toast } from "react-toastify";
+import { requireAdminPage } from "~/features/accounts/guards.server";
+import { getSiteSettings } from "~/features/site/site.server";
+import { useLang } from "~/i18n/use-lang";
+import { apiRequest } from "~/lib/api";
+import { zodResolver } from "~/lib/zod-form";
+import { Field, inputClass } from "~/ui/Field";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/user.route";
+import { idOr404Page } from "../admin-http.server";
+import { formatDateTime } from "../format";
+import { userUpdateSchema } from "./users.schema";
+import { getAdminUser } from "./users.server";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const staff = requireAdminPage(context, request);
+  const [user, settings] = await Promise.all([getAdminUser(context.db, idOr404Page(params.id)), getSiteSettings(context.db)]);
+  if (!user) throw data(null, { status: 404 });
+  return { user, isSelf: user.id === staff.id, timeZone: settings.timeZone };
+}
+
+export { AdminRouteError as ErrorBoundary } from "../AdminError";
+
+export default function UserPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const lang = useLang();
+  const revalidator = useRevalidator();
+  const { user, isSelf, timeZone } = loaderData;
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(userUpdateSchema), values: { role: user.role } });
+
+  async function send(body: { role?: "user" | "admin"; disabled?: boolean }, done: string) {
+    try {
+      const result = await apiRequest("PATCH", `/api/admin/users/${user.id}`, { body, lang });
+      if (!result.ok) {
+        toast.error(result.data?.message ?? t("form.saveFailed"));
+        return;
+      }
+      toast.success(done);
+      await revalidator.revalidate();
+    } catch {
+      toast.error(t("form.network"));
+    }
+  }
+
+  const onRole = handleSubmit((values) => send({ role: values.role }, t("users.roleSaved")));
+
+  async function toggleDisabled() {
+    if (!user.disabled && !window.confirm(t("users.confirmDisable"))) return;
+    setBusy(true);
+    await send({ disabled: !user.disabled }, user.disabled ? t("users.enabledDone") : t("users.disabledDone"));
+    setBusy(false);
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageMeta title={user.username} description={t("users.title")} />
+      <LocalLink to="/admin/users" className="text-sm font-medium text-indigo-700 hover:underline">
+        ← {t("form.backToList")}
+      </LocalLink>
+      <h1 className="text-2xl font-bold text-slate-900">{user.username}</h1>
+      {isSelf ? <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">{t("users.you")}</p> : null}
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[12rem_1fr]">
+        <dt className="font-medium text-slate-600">{t("users.email")}</dt>
+        <dd className="break-all">{user.email}</dd>
+        <dt className="font-medium text-slate-600">{t("users.contactNumber")}</dt>
+        <dd>{user.contact_number || "—"}</dd>
+        <dt className="font-medium text-slate-600">{t("users.role")}</dt>
+        <dd>{t(`users.roles.${user.role}`)}</dd>
+        <dt className="font-medium text-slate-600">{t("users.state")}</dt>
+        <dd>{user.disabled ? t("users.disabled") : t("users.active")}</dd>
+        <dt className="font-medium text-slate-600">{t("users.registered")}</dt>
+        <dd>{formatDateTime(user.created_at, lang, timeZone)}</dd>
+      </dl>
+
+      <form onSubmit={onRole} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="role-title">
+        <h2 id="role-title" className="text-lg font-semibold text-slate-900">
+          {t("users.changeRole")}
+        </h2>
+        <Field label={t("users.role")} error={errors.role?.message}>
+          {({ id, describedBy, invalid }) => (
+            <select id={id} className={`${inputClass} max-w-xs`} aria-describedby={describedBy} aria-invalid={invalid} {...register("role")}>
+              <option value="user">{t("users.roles.user")}</option>
+              <option value="admin">{t("users.roles.admin")}</option>
+            </select>
+          )}
+        </Field>
+        <button type="submit" disabled={isSubmitting} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
+          {isSubmitting ? t("form.saving") : t("users.saveRole")}
+        </button>
+      </form>
+
+      <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="access-title">
+        <h2 id="access-title" className="text-lg font-semibold text-slate-900">
+          {t("users.state")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("users.disableHint")}</p>
+        <button
+          type="button"
+          onClick={toggleDisabled}
+          disabled={busy}
+          className={`rounded-lg px-4 py-2 font-semibold disabled:opacity-60 ${user.disabled ? "bg-emerald-600 text-white hover:bg-emerald-700" : "bg-red-600 text-white hover:bg-red-700"}`}
+        >
+          {user.disabled ? t("users.enable") : t("users.disable")}
+        </button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from "react-i18next";
+import { requireAdminPage } from "~/features/accounts/guards.server";
+import { getSiteSettings } from "~/features/site/site.server";
+import { useLang } from "~/i18n/use-lang";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/users.route";
+import { formatDateTime } from "../format";
+import { AdminTable, ListFilter } from "../list/AdminTable";
+import { listRows, parseListQuery } from "../list/list-query.server";
+import { usersBase, usersList } from "./users.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const query = parseListQuery(usersList, new URL(request.url).searchParams);
+  const [result, settings] = await Promise.all([listRows(usersBase(context.db), usersList, query), getSiteSettings(context.db)]);
+  return { query, result, timeZone: settings.timeZone };
+}
+
+export { AdminRouteError as ErrorBoundary } from "../AdminError";
+
+export default function UsersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const lang = useLang();
+  const { query, result, timeZone } = loaderData;
+  type Row = (typeof result.rows)[number];
+  return (
+    <div className="space-y-4">
+      <PageMeta title={t("users.title")} description={t("users.title")} />
+      <h1 className="text-2xl font-bold text-slate-900">{t("users.title")}</h1>
+      <AdminTable<Row>
+        caption={t("users.title")}
+        result={result}
+        query={query}
+        rowKey={(u) => u.id}
+        rowHref={(u) => `/admin/users/${u.id}`}
+        csvHref="/api/admin/users"
+        emptyText={t("users.empty")}
+        filters={
+          <ListFilter
+            name="role"
+            label={t("users.role")}
+            value={query.filters.role}
+            options={(["user", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+          />
+        }
+        columns={[
+          { key: "username", header: t("users.username"), sort: "name", cell: (u) => u.username },
+          { key: "email", header: t("users.email"), sort: "email", cell: (u) => u.email },
+          { key: "role", header: t("users.role"), sort: "role", cell: (u) => t(`users.roles.${u.role}`) },
+          { key: "state", header: t("users.state"), cell: (u) => (u.disabled ? t("users.disabled") : t("users.active")) },
+          { key: "created", header: t("users.registered"), sort: "created", cell: (u) => formatDateTime(u.created_at, lang, timeZone) },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../../../../server/db/db";
+import { isPostgres } from "../../../../server/db/db";
+import type { Role } from "../../../../server/db/schema";
+import { nowIso } from "../../../../server/db/values";
+import { recordAudit } from "../../../../server/audit/audit";
+import { endAllSessions } from "../../../../server/security/session";
+import type { CsvColumn } from "../list/csv.server";
+import { defineList } from "../list/list-query.server";
+import type { UserUpdate } from "./users.schema";
+
+/** Staff view of accounts: never the password hash. */
+export interface AdminUserRow {
+  id: number;
+  username: string;
+  email: string;
+  contact_number: string;
+  role: Role;
+  disabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const usersList = defineList({
+  search: ["username", "email", "contact_number"],
+  sorts: { created: "created_at", name: "username", email: "email", role: "role" },
+  defaultSort: "created",
+  filters: { role: { values: ["user", "admin"] as const } },
+});
+
+export const usersCsv: CsvColumn<AdminUserRow>[] = [
+  { header: "Id", value: (u) => u.id },
+  { header: "Name", value: (u) => u.username },
+  { header: "E-mail", value: (u) => u.email },
+  { header: "Contact number", value: (u) => u.contact_number },
+  { header: "Role", value: (u) => u.role },
+  { header: "Disabled", value: (u) => (u.disabled ? "yes" : "no") },
+  { header: "Registered at", value: (u) => u.created_at },
+];
+
+export function usersBase(db: DB) {
+  return db.selectFrom("users").select(["id", "username", "email", "contact_number", "role", "disabled", "created_at", "updated_at"]);
+}
+
+export function getAdminUser(db: DB, id: number): Promise<AdminUserRow | undefined> {
+  return usersBase(db).where("id", "=", id).executeTakeFirst();
+}
+
+export type UserChangeResult =
+  | { ok: true; user: AdminUserRow }
+  | { ok: false; reason: "notFound" | "ownRole" | "ownDisable" | "lastAdmin" };
+
+/**
+ * Changes an account's role and/or disabled flag, by a staff member. Staff cannot remove their
+ * own staff role or disable themselves, and the last active staff account cannot lose its role
+ * or be disabled. Disabling ends every session of the account. Audit logged.
+ */
+export async function changeUser(db: DB, actorId: number, id: number, change: UserUpdate): Promise<UserChangeResult> {
+  return db.transaction().execute(async (trx) => {
+    // On PostgreSQL, lock the active staff rows so two demotions at once cannot both pass the check.
+    let admins = trx.selectFrom("users").select(["id"]).where("role", "=", "admin").where("disabled", "=", 0);
+    if (isPostgres(db as unknown as Kysely<unknown>)) admins = admins.forUpdate();
+    const activeAdmins = (await admins.execute()).map((row) => row.id);
+
+    const user = await trx.selectFrom("users").select(["id", "role", "disabled"]).where("id", "=", id).executeTakeFirst();
+    if (!user) return { ok: false, reason: "notFound" };
+    const demote = change.role === "user" && user.role === "admin";
+    const disable = change.disabled === true && !user.disabled;
+    if (id === actorId && demote) return { ok: false, reason: "ownRole" };
+    if (id === actorId && disable) return { ok: false, reason: "ownDisable" };
+    const isActiveAdmin = activeAdmins.includes(id);
+    if (isActiveAdmin && (demote || disable) && activeAdmins.length <= 1) return { ok: false, reason: "lastAdmin" };
+
+    const set: { role?: Role; disabled?: number; updated_at: string } = { updated_at: nowIso() };
+    if (change.role !== undefined) set.role = change.role;
+    if (change.disabled !== undefined) set.disabled = change.disabled ? 1 : 0;
+    await trx.updateTable("users").set(set).where("id", "=", id).execute();
+    if (disable) await endAllSessions(trx, id);
+
+    if (change.role !== undefined && change.role !== user.role) {
+      await recordAudit(trx, { userId: actorId, action: "role", entity: "user", entityId: id, summary: { from: user.role, to: change.role } });
+    }
+    if (change.disabled !== undefined && Boolean(user.disabled) !== change.disabled) {
+      await recordAudit(trx, { userId: actorId, action: change.disabled ? "disable" : "enable", entity: "user", entityId: id, summary: {} });
+    }
+    const updated = await trx
+      .selectFrom("users")
+      .select(["id", "username", "email", "contact_number", "role", "disabled", "created_at", "updated_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return { ok: true, user: updated };
+  });
+}
+
+/** Number of accounts that can use the admin area (used by tests and the dashboard). */
+export async function countActiveAdmins(db: DB): Promise<number> {
+  const row = await db.selectFrom("users").select(sql<number>`count(*)`.as("n")).where("role", "=", "admin").where("disabled", "=", 0).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,35 @@
+import { Router } from "express";
+import type { ApiDeps } from "../../../server/api-routers";
+import { HttpError } from "../../../server/http/errors";
+import { parseInput } from "../../../server/http/validate";
+import { requestLang, serverT } from "../../../server/i18n";
+import { BLOG_PAGE_SIZE, isBlogSlug } from "./blog-post";
+import { blogListQuerySchema } from "./blog.schema";
+import { countPublishedPosts, findPublishedPost, listPublishedPosts } from "./blog.server";
+
+export function blogApi({ db }: ApiDeps): Router {
+  const router = Router();
+
+  // A plain array (specification section 7); with ?page or ?limit one page of it, and the
+  // number of all published posts in X-Total-Count so a client can paginate.
+  router.get("/api/blogs", async (req, res) => {
+    const query = parseInput(blogListQuerySchema, req.query, req);
+    const lang = requestLang(req);
+    const paged = query.page !== undefined || query.limit !== undefined;
+    const [posts, total] = await Promise.all([
+      listPublishedPosts(db, lang, paged ? { page: query.page ?? 1, limit: query.limit ?? BLOG_PAGE_SIZE } : undefined),
+      countPublishedPosts(db),
+    ]);
+    res.set("X-Total-Count", String(total)).json(posts);
+  });
+
+  router.get("/api/blogs/:slug", async (req, res) => {
+    const lang = requestLang(req);
+    const slug = req.params.slug.trim();
+    if (slug === "") throw new HttpError(400, serverT(lang, "blog", "errors.incomplete"));
+    const post = isBlogSlug(slug) ? await findPublishedPost(db, slug, lang) : undefined;
+    if (!post) throw new HttpError(404, serverT(lang, "blog", "errors.notFound"));
+    res.json(post);
+  });
+  return router;
+}

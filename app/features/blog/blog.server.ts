@@ -1,0 +1,73 @@
+import type { Selectable } from "kysely";
+import type { DB } from "../../../server/db/db";
+import type { BlogPostsTable } from "../../../server/db/schema";
+import { nowIso } from "../../../server/db/values";
+import type { Lang } from "~/i18n/lang";
+import type { BlogPost } from "./blog-post";
+import { normalizeBlocks } from "./content-blocks";
+
+type BlogRow = Selectable<BlogPostsTable>;
+
+/** Posts the public may see: published, and their publish date has come. */
+function visible(db: DB) {
+  return db.selectFrom("blog_posts").where("status", "=", "published").where("publish_date", "<=", nowIso());
+}
+
+/**
+ * The language a post is shown in: the page's language when the post has a title in it,
+ * otherwise the other one (posts may be written in English, Arabic or both).
+ */
+export function postLang(row: Pick<BlogRow, "title_en" | "title_ar">, lang: Lang): Lang {
+  const other: Lang = lang === "en" ? "ar" : "en";
+  return row[`title_${lang}`].trim() !== "" ? lang : row[`title_${other}`].trim() !== "" ? other : lang;
+}
+
+/** The API shape of a stored post, all texts taken from one language version. */
+export function toBlogPost(row: BlogRow, lang: Lang): BlogPost {
+  const l = postLang(row, lang);
+  return {
+    _id: String(row.id),
+    slug: row.slug,
+    title: row[`title_${l}`],
+    description: row[`description_${l}`],
+    imageUrl: row.image_url,
+    category: row[`category_${l}`],
+    author: row.author,
+    publishDate: row.publish_date,
+    metaTitle: row[`meta_title_${l}`],
+    metaDescription: row[`meta_description_${l}`],
+    metaKeywords: row[`meta_keywords_${l}`],
+    contentBlocks: normalizeBlocks(row[`content_${l}`]),
+    lang: l,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function countPublishedPosts(db: DB): Promise<number> {
+  const { n } = await visible(db).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Published posts, newest first; a page of them when `page` is given. */
+export async function listPublishedPosts(db: DB, lang: Lang, page?: { page: number; limit: number }): Promise<BlogPost[]> {
+  let query = visible(db).selectAll().orderBy("publish_date", "desc").orderBy("id", "desc");
+  if (page) query = query.limit(page.limit).offset((page.page - 1) * page.limit);
+  return (await query.execute()).map((row) => toBlogPost(row, lang));
+}
+
+export async function findPublishedPost(db: DB, slug: string, lang: Lang): Promise<BlogPost | undefined> {
+  const row = await visible(db).selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row ? toBlogPost(row, lang) : undefined;
+}
+
+/** The sidebar's "More from our Blog": the newest posts other than this one. */
+export async function listOtherPosts(db: DB, slug: string, lang: Lang, limit = 3): Promise<BlogPost[]> {
+  const rows = await visible(db).selectAll().where("slug", "<>", slug).orderBy("publish_date", "desc").orderBy("id", "desc").limit(limit).execute();
+  return rows.map((row) => toBlogPost(row, lang));
+}
+
+/** Slug and dates of every visible post (sitemap). */
+export async function listPublishedPostDates(db: DB): Promise<{ slug: string; publishDate: string; updatedAt: string }[]> {
+  const rows = await visible(db).select(["slug", "publish_date", "updated_at"]).orderBy("publish_date", "desc").orderBy("id", "desc").execute();
+  return rows.map((row) => ({ slug: row.slug, publishDate: row.publish_date, updatedAt: row.updated_at }));
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import type { BookingView } from "./booking.server";
+
+/** The Student Details block: who comes, to what, when. */
+export function BookingDetails({ booking, headingId }: { booking: BookingView; headingId: string }) {
+  const { t } = useTranslation("booking");
+  const rows: [string, string, boolean?][] = [
+    [t("details.childName"), booking.childName],
+    [t("details.childAge"), String(booking.childAge)],
+    [t("details.parentName"), booking.parentName],
+    [t("details.email"), booking.email, true],
+    [t("details.phone"), booking.phone, true],
+    [t("details.course"), booking.courseName],
+    [t("details.date"), booking.dateLabel],
+    [t("details.time"), `${booking.timeLabel} ${booking.zoneLabel}`],
+    [t("details.duration"), t("details.minutes", { count: booking.durationMinutes })],
+  ];
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {t("confirmed.studentDetails")}
+      </h2>
+      <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+        {rows.map(([label, value, ltr]) => (
+          <div key={label} className="contents">
+            <dt className="text-sm font-medium text-slate-600">{label}</dt>
+            <dd className="font-semibold text-slate-900" dir={ltr ? "ltr" : undefined}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import type { DB } from "../../../server/db/db";
+import { getSiteSettings } from "../site/site.server";
+import { isTimeZone } from "./zoned-time";
+
+/** The original site's zone, used when the setting is missing or not a zone this platform knows. */
+export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
+
+/** The academy's time zone (site setting `timeZone`), always one Intl accepts. */
+export async function academyTimeZone(db: DB): Promise<string> {
+  const { timeZone } = await getSiteSettings(db);
+  return isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+}

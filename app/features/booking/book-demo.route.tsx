@@ -1,0 +1,178 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, redirect, useRevalidator } from "react-router";
+import { langFromPath } from "~/i18n/lang";
+import { safeUrl } from "~/lib/safe-url";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import { academyTimeZone } from "./academy-zone.server";
+import type { Route } from "./+types/book-demo.route";
+import { BookingForm, type BookingConflict } from "./BookingForm";
+import { DateCalendar } from "./DateCalendar";
+import { findCourse, listOpenSlots, type PublicSlot } from "./booking.server";
+import { buildCalendar } from "./calendar";
+import { bookingPagePath } from "./paths";
+import { formatZoneLabel, weekdayNames } from "./slot-format";
+import { addDays, zonedParts } from "./zoned-time";
+
+/** How far ahead parents can book. */
+const BOOKING_WINDOW_DAYS = 60;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const course = await findCourse(context.db, params.course, lang);
+  if (!course) throw data(null, { status: 404 });
+  // /courses/{id}/bookdemoclass: the same page lives at the course's slug.
+  if (params.course !== course.slug) throw redirect(bookingPagePath(course.slug, lang), 301);
+  const timeZone = await academyTimeZone(context.db);
+  const today = zonedParts(new Date(), timeZone).date;
+  const slots = await listOpenSlots(context.db, { courseId: course.id, from: today, to: addDays(today, BOOKING_WINDOW_DAYS - 1), timeZone, lang });
+  const months = buildCalendar(today, slots.at(-1)?.date ?? today, new Set(slots.map((slot) => slot.date)), lang);
+  return {
+    course: { ...course, image: safeUrl(course.image) ?? null },
+    slots,
+    months,
+    weekdays: { short: weekdayNames(lang, "short"), long: weekdayNames(lang, "long") },
+    zoneLabel: formatZoneLabel(new Date(), timeZone, lang),
+    prefill: context.user ? { parentName: context.user.username, email: context.user.email } : null,
+  };
+}
+
+/** The demo class booking: a date, a time, then the child's and parent's details. */
+export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("booking");
+  const { course, slots, months, weekdays, zoneLabel, prefill } = loaderData;
+  const revalidator = useRevalidator();
+  const [date, setDate] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<PublicSlot | null>(null);
+  const [conflict, setConflict] = useState<BookingConflict | null>(null);
+
+  const dateLabels = new Map(months.flatMap((month) => month.weeks.flat()).flatMap((day) => (day ? [[day.date, day.label] as const] : [])));
+  const times = date ? slots.filter((slot) => slot.date === date) : [];
+
+  const pickDate = (next: string) => {
+    setDate(next);
+    setChosen(null);
+    setConflict(null);
+  };
+
+  const onConflict = (next: BookingConflict) => {
+    setConflict(next);
+    setChosen(null);
+    // Fresh seat counts for the calendar and the times.
+    void revalidator.revalidate();
+  };
+
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-10">
+      <PageMeta title={t("meta.title", { course: course.name })} description={t("meta.description", { course: course.name })} />
+      <LocalLink to={`/courses/${course.slug}`} className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 hover:underline">
+        <span aria-hidden="true" className="flip-rtl">
+          ←
+        </span>
+        {t("page.backToCourse")}
+      </LocalLink>
+      <div className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-center">
+        {course.image ? (
+          <img src={course.image} alt="" width={240} height={150} className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover sm:w-60" />
+        ) : null}
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{t("page.heading")}</p>
+          <h1 className="mt-1 text-3xl font-extrabold text-slate-900">{course.name}</h1>
+          <p className="mt-2 text-slate-700">{t("page.intro")}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("page.timesShownIn", { zone: zoneLabel })}</p>
+        </div>
+      </div>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="step-date">
+          <h2 id="step-date" className="text-xl font-bold text-slate-900">
+            {t("steps.date")}
+          </h2>
+          {slots.length === 0 ? (
+            <p className="mt-4 rounded-lg bg-amber-50 p-4 text-slate-800">{t("calendar.noSlots")}</p>
+          ) : (
+            <DateCalendar months={months} weekdays={weekdays} selected={date} onSelect={pickDate} />
+          )}
+        </section>
+
+        <section aria-labelledby="step-time">
+          <h2 id="step-time" className="text-xl font-bold text-slate-900">
+            {t("steps.time")}
+          </h2>
+          {!date ? (
+            <p className="mt-4 text-slate-600">{t("times.chooseDate")}</p>
+          ) : (
+            <>
+              <h3 className="mt-4 font-semibold text-slate-800">{t("times.heading", { date: dateLabels.get(date) ?? date })}</h3>
+              {times.length === 0 ? (
+                <p className="mt-2 text-slate-600">{t("times.none")}</p>
+              ) : (
+                <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                  {times.map((slot) => (
+                    <li key={slot.id}>
+                      <button
+                        type="button"
+                        aria-pressed={slot.id === chosen?.id}
+                        onClick={() => {
+                          setChosen(slot);
+                          setConflict(null);
+                        }}
+                        className={`w-full rounded-lg border px-3 py-2 text-start ${
+                          slot.id === chosen?.id ? "border-indigo-700 bg-indigo-700 text-white" : "border-slate-300 hover:border-indigo-600"
+                        }`}
+                      >
+                        <span className="block text-lg font-semibold">{slot.label}</span>
+                        <span className="block text-sm">{t("times.seatsLeft", { count: slot.seatsLeft })}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="step-details" className="mt-10">
+        <h2 id="step-details" className="text-xl font-bold text-slate-900">
+          {t("steps.details")}
+        </h2>
+        {conflict ? (
+          <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+            <p className="font-semibold">{conflict.message}</p>
+            {conflict.remaining.length > 0 ? (
+              <>
+                <p className="mt-2">{t("form.stillFree")}</p>
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {conflict.remaining.map((slot) => (
+                    <li key={slot.id}>
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setDate(slot.date);
+                          setChosen(slot);
+                          setConflict(null);
+                        }}
+                        className="rounded-md border border-indigo-600 px-3 py-1 font-semibold text-indigo-700 hover:bg-indigo-50"
+                      >
+                        {slot.label}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p className="mt-2">{t("form.noneLeft")}</p>
+            )}
+          </div>
+        ) : null}
+        <p className="mt-4 font-medium text-slate-800">
+          {chosen ? t("form.selected", { date: dateLabels.get(chosen.date) ?? chosen.date, time: chosen.label }) : t("form.chooseTime")}
+        </p>
+        {/* Stays mounted while the time changes, so the details typed are kept. */}
+        <BookingForm courseSlug={course.slug} slotId={chosen?.id ?? null} prefill={prefill} onConflict={onConflict} />
+      </section>
+    </main>
+  );
+}

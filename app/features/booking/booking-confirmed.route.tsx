@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { langFromPath } from "~/i18n/lang";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import { academyTimeZone } from "./academy-zone.server";
+import type { Route } from "./+types/booking-confirmed.route";
+import { BookingDetails } from "./BookingDetails";
+import { getBookingByReference } from "./booking.server";
+
+// Loaded from the server by the reference in the URL, so a reload shows the same booking.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const reference = url.searchParams.get("ref") ?? "";
+  const timeZone = await academyTimeZone(context.db);
+  const booking = await getBookingByReference(context.db, reference, timeZone, langFromPath(url.pathname));
+  if (!booking) throw data(null, { status: 404 });
+  return { booking };
+}
+
+// A booking is private: keep it out of search engines and shared caches.
+export function headers() {
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+}
+
+/** 'Slot Confirmed with {name}': the booking, its reference, and the way to book another. */
+export default function BookingConfirmedPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("booking");
+  const { booking } = loaderData;
+  const cancelled = booking.status === "cancelled";
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+      <PageMeta title={t("meta.confirmedTitle")} description={t("meta.confirmedDescription")} />
+      <meta name="robots" content="noindex" />
+      <div className={`rounded-2xl p-6 ${cancelled ? "bg-slate-100" : "bg-green-50"}`}>
+        <h1 className="text-3xl font-extrabold text-slate-900">
+          {cancelled ? t("confirmed.cancelledHeading") : t("confirmed.heading", { name: booking.childName })}
+        </h1>
+        <p className="mt-3 text-lg font-semibold text-slate-800">
+          {t("confirmed.when", { date: booking.dateLabel, time: booking.timeLabel, zone: booking.zoneLabel })}
+        </p>
+        <p className="mt-1 text-slate-800">
+          {t("details.course")}: <span className="font-semibold">{booking.courseName}</span>
+        </p>
+        {!cancelled ? <p className="mt-3 text-slate-700">{t("confirmed.intro", { name: booking.childName, email: booking.email })}</p> : null}
+      </div>
+      <div className="mt-8">
+        <BookingDetails booking={booking} headingId="student-details" />
+      </div>
+      <p className="mt-6 text-slate-800">
+        {t("details.reference")}:{" "}
+        <code dir="ltr" className="rounded bg-slate-100 px-2 py-1 font-mono text-sm">
+          {booking.reference}
+        </code>
+      </p>
+      <LocalLink to="/courses" className="mt-8 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
+        {t("confirmed.another")}
+      </LocalLink>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import { Router, type Request } from "express";
+import type { ApiDeps } from "../../../server/api-routers";
+import { HttpError } from "../../../server/http/errors";
+import { parseBody, parseInput } from "../../../server/http/validate";
+import { requestLang, serverT } from "../../../server/i18n";
+import { createRateLimit } from "../../../server/security/rate-limit";
+import type { SessionUser } from "../../../server/security/session";
+import { academyTimeZone } from "./academy-zone.server";
+import { bookingSchema, cancelSchema, rangeSchema } from "./booking.schema";
+import { sendBookingConfirmation } from "./booking-mail.server";
+import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";
+import { confirmationPath } from "./paths";
+import { addDays, daysBetween, zonedParts } from "./zoned-time";
+
+const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", `api.${key}`, values);
+
+/** Longest date range one slot listing may ask for. */
+const MAX_RANGE_DAYS = 92;
+
+/** Public demo class booking: open slots, booking, reading a booking, cancelling by token. */
+export function bookingApi(deps: ApiDeps): Router {
+  const { db, logger } = deps;
+  const router = Router();
+  const bookLimit = createRateLimit(deps, { name: "demo-booking", limit: 10, windowMs: 60_000 });
+  const cancelLimit = createRateLimit(deps, { name: "demo-cancel", limit: 20, windowMs: 60_000 });
+
+  async function courseOf(req: Request) {
+    const course = await findCourse(db, String(req.params.course ?? ""), requestLang(req));
+    if (!course) throw new HttpError(404, text(req, "courseNotFound"));
+    return course;
+  }
+
+  router.get("/api/courses/:course/demo-slots", async (req, res) => {
+    const course = await courseOf(req);
+    const timeZone = await academyTimeZone(db);
+    const range = parseInput(rangeSchema, req.query, req);
+    const from = range.from ?? zonedParts(new Date(), timeZone).date;
+    const to = range.to ?? addDays(from, 59);
+    const span = daysBetween(from, to);
+    if (span < 0 || span >= MAX_RANGE_DAYS) throw new HttpError(400, text(req, "badRange", { days: MAX_RANGE_DAYS }));
+    const slots = await listOpenSlots(db, { courseId: course.id, from, to, timeZone, lang: requestLang(req) });
+    res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone, from, to, slots });
+  });
+
+  router.post("/api/courses/:course/demo-bookings", bookLimit, async (req, res) => {
+    const course = await courseOf(req);
+    const input = parseBody(bookingSchema, req);
+    const lang = requestLang(req);
+    const timeZone = await academyTimeZone(db);
+    const user = res.locals.user as SessionUser | null | undefined;
+    const result = await bookSlot(db, input, { course, userId: user?.id ?? null, lang, timeZone });
+    if (!result.ok) {
+      if (result.reason === "notFound") throw new HttpError(404, text(req, "slotNotFound"));
+      res.status(409).json({ message: text(req, result.reason), reason: result.reason, remaining: result.remaining });
+      return;
+    }
+    res.status(201).json({
+      message: text(req, "booked"),
+      reference: result.reference,
+      confirmationUrl: confirmationPath(course.slug, result.reference, lang),
+    });
+    // The seat is held whatever happens to the e-mail; a failed send is logged for staff.
+    sendBookingConfirmation(deps, result.reference).catch((err: unknown) => logger.error({ err }, "booking confirmation e-mail failed"));
+  });
+
+  router.get("/api/demo-bookings/:reference", async (req, res) => {
+    const timeZone = await academyTimeZone(db);
+    const booking = await getBookingByReference(db, String(req.params.reference), timeZone, requestLang(req));
+    if (!booking) throw new HttpError(404, text(req, "bookingNotFound"));
+    res.json({ booking });
+  });
+
+  router.post("/api/demo-bookings/cancel", cancelLimit, async (req, res) => {
+    const { token } = parseBody(cancelSchema, req);
+    const result = await cancelBooking(db, { token });
+    if (result === "notFound") throw new HttpError(404, text(req, "bookingNotFound"));
+    res.json({ message: text(req, result), status: "cancelled" });
+  });
+
+  return router;
+}

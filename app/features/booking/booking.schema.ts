@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { emailField, honeypotField, phoneField, requiredText, v } from "~/lib/validation";
+
+export const CHILD_MIN_AGE = 4;
+export const CHILD_MAX_AGE = 18;
+
+const id = z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid);
+
+/** A parent's demo class booking: shared by the booking form and POST /api/demo-bookings. */
+export const bookingSchema = z.object({
+  slotId: id,
+  childName: requiredText(100),
+  childAge: z
+    .number({ error: v.required })
+    .int("childAge")
+    .min(CHILD_MIN_AGE, "childAge")
+    .max(CHILD_MAX_AGE, "childAge"),
+  parentName: requiredText(100),
+  // Stored lower-cased so one e-mail cannot take two seats by changing its case.
+  email: emailField.transform((email) => email.toLowerCase()),
+  phone: phoneField,
+  website: honeypotField,
+});
+
+export type BookingInput = z.input<typeof bookingSchema>;
+
+/** The form's fields (the slot is chosen in steps 1 and 2). */
+export const bookingFormSchema = bookingSchema.omit({ slotId: true });
+export type BookingFormInput = z.input<typeof bookingFormSchema>;
+
+export const cancelSchema = z.object({ token: z.string({ error: v.required }).trim().min(1, v.required).max(100, v.tooLong) });
+
+const isoDate = z.iso.date({ error: v.date });
+const clockTime = z.string({ error: v.required }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, v.time);
+const duration = z.number({ error: v.required }).int(v.invalid).min(15, v.invalid).max(480, v.invalid);
+const capacity = z.number({ error: v.required }).int(v.invalid).min(1, v.invalid).max(500, v.invalid);
+const courseId = id.nullable().optional().default(null);
+
+/** Staff: one slot on a date at a start time, both in the academy's time zone. */
+export const slotCreateSchema = z.object({
+  date: isoDate,
+  time: clockTime,
+  durationMinutes: duration,
+  capacity,
+  courseId,
+});
+export type SlotCreateInput = z.input<typeof slotCreateSchema>;
+
+export const MAX_SERIES_SLOTS = 500;
+
+/** Staff: every chosen weekday and time between two dates (inclusive). */
+export const seriesCreateSchema = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    weekdays: z.array(z.number().int().min(0).max(6), { error: v.choice }).min(1, v.choice).max(7, v.invalid),
+    times: z.array(clockTime, { error: v.required }).min(1, v.required).max(24, v.tooLong),
+    durationMinutes: duration,
+    capacity,
+    courseId,
+  })
+  .refine((series) => series.to >= series.from, { path: ["to"], message: v.date });
+export type SeriesCreateInput = z.input<typeof seriesCreateSchema>;
+
+/** Staff: change a slot's capacity and/or open or close it. */
+export const slotUpdateSchema = z
+  .object({
+    capacity: capacity.optional(),
+    status: z.enum(["open", "closed"], { error: v.choice }).optional(),
+  })
+  .refine((change) => change.capacity !== undefined || change.status !== undefined, { path: ["capacity"], message: v.required });
+
+/** Staff: attendance of a booking (cancelling has its own endpoint, it frees the seat). */
+export const attendanceSchema = z.object({ status: z.enum(["booked", "attended", "no_show"], { error: v.choice }) });
+
+/** Query of the slot lists: a date range in the academy's time zone. */
+export const rangeSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });

@@ -1,0 +1,295 @@
+import { randomBytes } from "node:crypto";
+import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import type { DB } from "../../../server/db/db";
+import type { Database, DemoBookingStatus, DemoSlotsTable } from "../../../server/db/schema";
+import { nowIso } from "../../../server/db/values";
+import { pick } from "~/i18n/localized";
+import type { Lang } from "~/i18n/lang";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
+import { addDays, zonedParts, zonedToUtc } from "./zoned-time";
+
+/** A course as the booking pages need it. */
+export interface BookingCourse {
+  id: number;
+  slug: string;
+  name: string;
+  image: string;
+}
+
+/** `/courses/{slug}` or `/courses/{id}`: digits are an id, anything else a slug. */
+export async function findCourse(db: DB, slugOrId: string, lang: Lang): Promise<BookingCourse | undefined> {
+  const query = db.selectFrom("courses").select(["id", "slug", "name_en", "name_ar", "image"]);
+  const row = /^\d{1,9}$/.test(slugOrId)
+    ? await query.where("id", "=", Number(slugOrId)).executeTakeFirst()
+    : await query.where("slug", "=", slugOrId).executeTakeFirst();
+  return row ? { id: row.id, slug: row.slug, name: pick(row, "name", lang), image: row.image } : undefined;
+}
+
+/** A bookable time as parents see it. */
+export interface PublicSlot {
+  id: number;
+  startsAt: string;
+  /** YYYY-MM-DD and HH:MM in the academy's time zone. */
+  date: string;
+  time: string;
+  /** The time formatted for the page's language. */
+  label: string;
+  durationMinutes: number;
+  seatsLeft: number;
+}
+
+export function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, lang: Lang): PublicSlot {
+  const parts = zonedParts(row.starts_at, timeZone);
+  return {
+    id: row.id,
+    startsAt: row.starts_at,
+    date: parts.date,
+    time: parts.time,
+    label: formatTimeLabel(row.starts_at, timeZone, lang),
+    durationMinutes: row.duration_minutes,
+    seatsLeft: Math.max(0, row.capacity - row.seats_taken),
+  };
+}
+
+/** Slots meant for this course: tied to it, or open to every course (no course). */
+const forCourse = (courseId: number) => (eb: ExpressionBuilder<Database, "demo_slots">) =>
+  eb.or([eb("demo_slots.course_id", "=", courseId), eb("demo_slots.course_id", "is", null)]);
+
+/** The UTC bounds of the days `from`..`to` (inclusive) in the academy's time zone. */
+export function dayRange(from: string, to: string, timeZone: string): { start: string; end: string } {
+  return { start: zonedToUtc(from, "00:00", timeZone).toISOString(), end: zonedToUtc(addDays(to, 1), "00:00", timeZone).toISOString() };
+}
+
+/** Open, future slots with a free seat for a course, from `from` to `to` (academy dates, inclusive). */
+export async function listOpenSlots(
+  db: DB,
+  options: { courseId: number; from: string; to: string; timeZone: string; lang: Lang },
+): Promise<PublicSlot[]> {
+  const { start, end } = dayRange(options.from, options.to, options.timeZone);
+  const now = nowIso();
+  const rows = await db
+    .selectFrom("demo_slots")
+    .selectAll()
+    .where("status", "=", "open")
+    .where("starts_at", ">", now > start ? now : start)
+    .where("starts_at", "<", end)
+    .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
+    .where(forCourse(options.courseId))
+    .orderBy("starts_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => toPublicSlot(row, options.timeZone, options.lang));
+}
+
+export interface BookingRequest {
+  slotId: number;
+  childName: string;
+  childAge: number;
+  parentName: string;
+  email: string;
+  phone: string;
+}
+
+export type BookResult =
+  | { ok: true; reference: string; cancelToken: string }
+  | { ok: false; reason: "notFound" }
+  | { ok: false; reason: "full" | "closed" | "past" | "duplicate"; remaining: PublicSlot[] };
+
+class SlotUnavailable extends Error {}
+
+/** A unique-index violation on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+/** An unguessable token (24 random bytes, base64url). */
+export const randomToken = (): string => randomBytes(24).toString("base64url");
+
+/**
+ * Books one seat. One transaction: the conditional UPDATE takes the seat only while the slot is
+ * open, in the future and not full (the database decides, under its row lock / write lock), then
+ * the INSERT records the booking; the unique index refuses a second live booking of one e-mail,
+ * which rolls the seat back. Nothing is read first and decided in JavaScript.
+ */
+export async function bookSlot(
+  db: DB,
+  input: BookingRequest,
+  options: { course: BookingCourse; userId: number | null; lang: Lang; timeZone: string },
+): Promise<BookResult> {
+  const reference = randomToken();
+  const cancelToken = randomToken();
+  try {
+    await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const seat = await trx
+        .updateTable("demo_slots")
+        .set({ seats_taken: sql`seats_taken + 1`, updated_at: now })
+        .where("id", "=", input.slotId)
+        .where("status", "=", "open")
+        .where("starts_at", ">", now)
+        .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
+        .where(forCourse(options.course.id))
+        .executeTakeFirst();
+      if (Number(seat.numUpdatedRows) !== 1) throw new SlotUnavailable();
+      await trx
+        .insertInto("demo_bookings")
+        .values({
+          reference,
+          cancel_token: cancelToken,
+          slot_id: input.slotId,
+          course_id: options.course.id,
+          course_name: options.course.name,
+          child_name: input.childName,
+          child_age: input.childAge,
+          parent_name: input.parentName,
+          email: input.email.toLowerCase(),
+          phone: input.phone,
+          lang: options.lang,
+          status: "booked",
+          user_id: options.userId,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    });
+    return { ok: true, reference, cancelToken };
+  } catch (error) {
+    if (!(error instanceof SlotUnavailable) && !isUniqueViolation(error)) throw error;
+    // The seat was not taken; now (and only to explain why) look at the slot.
+    const slot = await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
+    if (!slot || (slot.course_id !== null && slot.course_id !== options.course.id)) return { ok: false, reason: "notFound" };
+    const reason = isUniqueViolation(error)
+      ? "duplicate"
+      : slot.status !== "open"
+        ? "closed"
+        : slot.starts_at <= nowIso()
+          ? "past"
+          : "full";
+    const day = zonedParts(slot.starts_at, options.timeZone).date;
+    const remaining = await listOpenSlots(db, { courseId: options.course.id, from: day, to: day, timeZone: options.timeZone, lang: options.lang });
+    return { ok: false, reason, remaining };
+  }
+}
+
+export type CancelResult = "cancelled" | "alreadyCancelled" | "notFound";
+
+/**
+ * Cancels a booking and gives its seat back, in one transaction. The status change is
+ * conditional (not yet cancelled), so the seat is returned once however often it is called.
+ */
+export async function cancelBooking(db: DB, by: { token: string } | { id: number }): Promise<CancelResult> {
+  const cancelled = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .updateTable("demo_bookings")
+      .set({ status: "cancelled", updated_at: now })
+      .where((eb) => ("token" in by ? eb("cancel_token", "=", by.token) : eb("id", "=", by.id)))
+      .where("status", "<>", "cancelled")
+      .returning("slot_id")
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable("demo_slots")
+      .set({ seats_taken: sql`seats_taken - 1`, updated_at: now })
+      .where("id", "=", row.slot_id)
+      .where("seats_taken", ">", 0)
+      .execute();
+    return true;
+  });
+  if (cancelled) return "cancelled";
+  const exists = await db
+    .selectFrom("demo_bookings")
+    .select("id")
+    .where((eb) => ("token" in by ? eb("cancel_token", "=", by.token) : eb("id", "=", by.id)))
+    .executeTakeFirst();
+  return exists ? "alreadyCancelled" : "notFound";
+}
+
+/** A booking as its parent sees it (confirmation page, e-mail, API). */
+export interface BookingView {
+  reference: string;
+  status: DemoBookingStatus;
+  courseId: number | null;
+  courseSlug: string | null;
+  courseName: string;
+  childName: string;
+  childAge: number;
+  parentName: string;
+  email: string;
+  phone: string;
+  startsAt: string;
+  durationMinutes: number;
+  dateLabel: string;
+  timeLabel: string;
+  zoneLabel: string;
+  timeZone: string;
+}
+
+async function findBooking(db: DB, by: { reference: string } | { token: string }, timeZone: string, lang: Lang) {
+  const row = await db
+    .selectFrom("demo_bookings as b")
+    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
+    .leftJoin("courses as c", "c.id", "b.course_id")
+    .select([
+      "b.reference",
+      "b.cancel_token",
+      "b.status",
+      "b.course_id",
+      "b.course_name",
+      "b.child_name",
+      "b.child_age",
+      "b.parent_name",
+      "b.email",
+      "b.phone",
+      "b.lang",
+      "s.starts_at",
+      "s.duration_minutes",
+      "c.slug",
+      "c.name_en",
+      "c.name_ar",
+    ])
+    .where((eb) => ("reference" in by ? eb("b.reference", "=", by.reference) : eb("b.cancel_token", "=", by.token)))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const courseName =
+    row.name_en != null && row.name_ar != null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : row.course_name;
+  const view: BookingView = {
+    reference: row.reference,
+    status: row.status,
+    courseId: row.course_id,
+    courseSlug: row.slug,
+    courseName,
+    childName: row.child_name,
+    childAge: row.child_age,
+    parentName: row.parent_name,
+    email: row.email,
+    phone: row.phone,
+    startsAt: row.starts_at,
+    durationMinutes: row.duration_minutes,
+    dateLabel: formatDateLabel(row.starts_at, timeZone, lang),
+    timeLabel: formatTimeLabel(row.starts_at, timeZone, lang),
+    zoneLabel: formatZoneLabel(row.starts_at, timeZone, lang),
+    timeZone,
+  };
+  return { view, cancelToken: row.cancel_token, lang: row.lang };
+}
+
+/** The booking behind an (unguessable) reference, or undefined. */
+export async function getBookingByReference(db: DB, reference: string, timeZone: string, lang: Lang): Promise<BookingView | undefined> {
+  if (reference.length < 16 || reference.length > 100) return undefined;
+  return (await findBooking(db, { reference }, timeZone, lang))?.view;
+}
+
+/** The booking behind a cancel token, or undefined. */
+export async function getBookingByCancelToken(db: DB, token: string, timeZone: string, lang: Lang): Promise<BookingView | undefined> {
+  if (token.length < 16 || token.length > 100) return undefined;
+  return (await findBooking(db, { token }, timeZone, lang))?.view;
+}
+
+/** The booking with its cancel token, for the confirmation e-mail (in the booking's language). */
+export async function getBookingForMail(db: DB, reference: string, timeZone: string) {
+  const first = await findBooking(db, { reference }, timeZone, "en");
+  if (!first || first.lang === "en") return first;
+  return findBooking(db, { reference }, timeZone, first.lang);
+}

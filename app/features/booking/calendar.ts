@@ -1,0 +1,43 @@
+import type { Lang } from "~/i18n/lang";
+import { formatDateLabel, formatMonthLabel } from "./slot-format";
+import { addDays, weekdayOf } from "./zoned-time";
+
+export interface CalendarDay {
+  date: string;
+  day: number;
+  /** Full date for screen readers and headings, e.g. "Monday, November 23, 2026". */
+  label: string;
+  available: boolean;
+}
+
+export interface CalendarMonth {
+  /** YYYY-MM */
+  key: string;
+  label: string;
+  /** Weeks of seven cells, Sunday first; null pads days outside the month. */
+  weeks: (CalendarDay | null)[][];
+}
+
+/**
+ * The months from `today`'s month to the month of `lastDate`, with the dates that have open
+ * slots marked available (labels formatted on the server, see slot-format.ts).
+ */
+export function buildCalendar(today: string, lastDate: string, available: Set<string>, lang: Lang): CalendarMonth[] {
+  const months: CalendarMonth[] = [];
+  let first = `${today.slice(0, 7)}-01`;
+  const lastMonth = (lastDate > today ? lastDate : today).slice(0, 7);
+  while (first.slice(0, 7) <= lastMonth) {
+    const key = first.slice(0, 7);
+    const cells: (CalendarDay | null)[] = Array.from({ length: weekdayOf(first) }, () => null);
+    for (let date = first; date.slice(0, 7) === key; date = addDays(date, 1)) {
+      // A readable label in UTC: the date is already the academy's calendar date.
+      cells.push({ date, day: Number(date.slice(8)), label: formatDateLabel(`${date}T12:00:00Z`, "UTC", lang), available: available.has(date) });
+    }
+    while (cells.length % 7 !== 0) cells.push(null);
+    const weeks: (CalendarDay | null)[][] = [];
+    for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+    months.push({ key, label: formatMonthLabel(key, lang), weeks });
+    first = addDays(first, 32).slice(0, 7) + "-01";
+  }
+  return months;
+}

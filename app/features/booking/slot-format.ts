@@ -1,0 +1,49 @@
+import type { Lang } from "~/i18n/lang";
+
+/**
+ * Labels for slot times in the academy's time zone. Pages get them from their loader (formatted
+ * once on the server), so the browser never re-formats and hydration always matches.
+ */
+const locale = (lang: Lang) => (lang === "ar" ? "ar-u-nu-latn" : "en-US");
+
+// Building an Intl formatter costs far more than using one; slot lists format many times.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(locale(lang), options);
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+export function formatDateLabel(instant: Date | string, timeZone: string, lang: Lang): string {
+  return formatter(lang, { timeZone, weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(instant));
+}
+
+export function formatTimeLabel(instant: Date | string, timeZone: string, lang: Lang): string {
+  return formatter(lang, { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(instant));
+}
+
+/** The zone named for people, e.g. "India Standard Time (Asia/Kolkata)". */
+export function formatZoneLabel(instant: Date | string, timeZone: string, lang: Lang): string {
+  const name = formatter(lang, { timeZone, timeZoneName: "long" })
+    .formatToParts(new Date(instant))
+    .find((part) => part.type === "timeZoneName")?.value;
+  return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
+}
+
+/** "November 2026" for a YYYY-MM month. */
+export function formatMonthLabel(month: string, lang: Lang): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return formatter(lang, { timeZone: "UTC", year: "numeric", month: "long" }).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+/** Short weekday names, Sunday first. */
+export function weekdayNames(lang: Lang, width: "short" | "long"): string[] {
+  // 2023-01-01 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) =>
+    formatter(lang, { timeZone: "UTC", weekday: width }).format(new Date(Date.UTC(2023, 0, 1 + i))),
+  );
+}

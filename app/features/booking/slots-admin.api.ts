@@ -1,0 +1,147 @@
+import { Router, type Request, type Response } from "express";
+import type { ApiDeps } from "../../../server/api-routers";
+import { recordAudit, type AuditEntry } from "../../../server/audit/audit";
+import { HttpError } from "../../../server/http/errors";
+import { sendCsv, type CsvColumn } from "../admin/list/csv.server";
+import { parseBody, parseInput } from "../../../server/http/validate";
+import { requestLang, serverT } from "../../../server/i18n";
+import { requireAdmin } from "../../../server/security/access";
+import type { SessionUser } from "../../../server/security/session";
+import { academyTimeZone } from "./academy-zone.server";
+import { attendanceSchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
+import { cancelBooking } from "./booking.server";
+import {
+  bookingsForExport,
+  createSeries,
+  createSlot,
+  defaultAdminRange,
+  deleteSlot,
+  listSlotsWithBookings,
+  setAttendance,
+  updateSlot,
+} from "./slots-admin.server";
+import { addDays, daysBetween } from "./zoned-time";
+
+const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", `adminApi.${key}`, values);
+
+/** A positive integer id from the path, else 404 (ids are never anything else). */
+function idParam(req: Request, name: string): number {
+  const raw = String(req.params[name] ?? "");
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) === 0) throw new HttpError(404, text(req, "notFound"));
+  return Number(raw);
+}
+
+type ExportRow = Awaited<ReturnType<typeof bookingsForExport>>[number];
+
+function exportColumns(timeZone: string): CsvColumn<ExportRow>[] {
+  return [
+    { header: "Reference", value: (r) => r.booking.reference },
+    { header: "Course", value: (r) => r.booking.courseName },
+    { header: "Date", value: (r) => r.slot.date },
+    { header: "Time", value: (r) => r.slot.time },
+    { header: "Time zone", value: () => timeZone },
+    { header: "Duration (min)", value: (r) => r.slot.durationMinutes },
+    { header: "Child", value: (r) => r.booking.childName },
+    { header: "Age", value: (r) => r.booking.childAge },
+    { header: "Parent", value: (r) => r.booking.parentName },
+    { header: "E-mail", value: (r) => r.booking.email },
+    { header: "Phone", value: (r) => r.booking.phone },
+    { header: "Status", value: (r) => r.booking.status },
+    { header: "Booked at", value: (r) => r.booking.bookedAtLabel },
+  ];
+}
+
+/** Staff screens for demo slots: every route needs an admin session. */
+export function slotsAdminApi(deps: ApiDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  router.use("/api/admin/slots", requireAdmin);
+  // Every staff change goes into the audit trail (server/audit/audit.ts).
+  const audit = (res: Response, entry: Omit<AuditEntry, "userId">) => recordAudit(db, { ...entry, userId: (res.locals.user as SessionUser).id });
+
+  async function rangeOf(req: Request) {
+    const timeZone = await academyTimeZone(db);
+    const query = parseInput(rangeSchema, req.query, req);
+    const from = query.from ?? defaultAdminRange(timeZone).from;
+    const to = query.to ?? addDays(from, 13);
+    const span = daysBetween(from, to);
+    if (span < 0 || span > 366) throw new HttpError(400, text(req, "badRange"));
+    return { from, to, timeZone };
+  }
+
+  router.get("/api/admin/slots", async (req, res) => {
+    const range = await rangeOf(req);
+    res.json({ ...range, slots: await listSlotsWithBookings(db, { ...range, lang: requestLang(req) }) });
+  });
+
+  router.get("/api/admin/slots/bookings.csv", async (req, res) => {
+    const range = await rangeOf(req);
+    const rows = await bookingsForExport(db, range);
+    // Cells are escaped and formula-like text is defused by sendCsv (admin/list/csv.ts).
+    await sendCsv(res, `demo-bookings-${range.from}-to-${range.to}`, exportColumns(range.timeZone), rows);
+  });
+
+  router.post("/api/admin/slots", async (req, res) => {
+    const input = parseBody(slotCreateSchema, req);
+    const timeZone = await academyTimeZone(db);
+    const result = await createSlot(db, input, timeZone);
+    if (!result.ok) {
+      const field = result.reason === "past" ? "date" : "courseId";
+      throw new HttpError(400, text(req, result.reason), { [field]: text(req, result.reason) });
+    }
+    await audit(res, { action: "create", entity: "demo_slot", entityId: result.id, summary: input });
+    res.status(201).json({ message: text(req, "created"), id: result.id });
+  });
+
+  router.post("/api/admin/slots/series", async (req, res) => {
+    const input = parseBody(seriesCreateSchema, req);
+    const timeZone = await academyTimeZone(db);
+    const result = await createSeries(db, input, timeZone);
+    if (!result.ok) {
+      const field = result.reason === "courseNotFound" ? "courseId" : "to";
+      const message = text(req, `series.${result.reason}`, { max: MAX_SERIES_SLOTS });
+      throw new HttpError(400, message, { [field]: message });
+    }
+    await audit(res, { action: "create_series", entity: "demo_slot", summary: { ...input, created: result.created, skipped: result.skipped } });
+    res.status(201).json({ message: text(req, "seriesCreated", { created: result.created, skipped: result.skipped }), ...result });
+  });
+
+  router.patch("/api/admin/slots/bookings/:id", async (req, res) => {
+    const id = idParam(req, "id");
+    const { status } = parseBody(attendanceSchema, req);
+    const result = await setAttendance(db, id, status);
+    if (result === "notFound") throw new HttpError(404, text(req, "bookingNotFound"));
+    if (result === "cancelled") throw new HttpError(409, text(req, "bookingCancelled"));
+    await audit(res, { action: "status", entity: "demo_booking", entityId: id, summary: { status } });
+    res.json({ message: text(req, "attendanceSaved"), status });
+  });
+
+  router.post("/api/admin/slots/bookings/:id/cancel", async (req, res) => {
+    const id = idParam(req, "id");
+    const result = await cancelBooking(db, { id });
+    if (result === "notFound") throw new HttpError(404, text(req, "bookingNotFound"));
+    if (result === "cancelled") await audit(res, { action: "cancel", entity: "demo_booking", entityId: id });
+    res.json({ message: text(req, result === "cancelled" ? "bookingCancelledNow" : "bookingAlreadyCancelled"), status: "cancelled" });
+  });
+
+  router.patch("/api/admin/slots/:id", async (req, res) => {
+    const id = idParam(req, "id");
+    const change = parseBody(slotUpdateSchema, req);
+    const result = await updateSlot(db, id, change);
+    if (result === "notFound") throw new HttpError(404, text(req, "notFound"));
+    if (result === "belowTaken") throw new HttpError(409, text(req, "belowTaken"), { capacity: text(req, "belowTaken") });
+    await audit(res, { action: "update", entity: "demo_slot", entityId: id, summary: change });
+    res.json({ message: text(req, "updated") });
+  });
+
+  router.delete("/api/admin/slots/:id", async (req, res) => {
+    const id = idParam(req, "id");
+    const result = await deleteSlot(db, id);
+    if (result === "notFound") throw new HttpError(404, text(req, "notFound"));
+    if (result === "hasBookings") throw new HttpError(409, text(req, "hasBookings"));
+    await audit(res, { action: "delete", entity: "demo_slot", entityId: id });
+    res.json({ message: text(req, "deleted") });
+  });
+
+  return router;
+}

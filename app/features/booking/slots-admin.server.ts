@@ -1,0 +1,268 @@
+import type { DB } from "../../../server/db/db";
+import type { DemoBookingStatus, DemoSlotStatus } from "../../../server/db/schema";
+import { nowIso } from "../../../server/db/values";
+import { pick } from "~/i18n/localized";
+import type { Lang } from "~/i18n/lang";
+import { MAX_SERIES_SLOTS } from "./booking.schema";
+import { dayRange } from "./booking.server";
+import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
+
+/** A foreign-key violation on either database (a course that does not exist). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}
+
+export type SlotCreateResult = { ok: true; id: number } | { ok: false; reason: "past" | "courseNotFound" };
+
+async function courseExists(db: DB, courseId: number | null): Promise<boolean> {
+  if (courseId === null) return true;
+  return (await db.selectFrom("courses").select("id").where("id", "=", courseId).executeTakeFirst()) !== undefined;
+}
+
+/** One slot at `date` + `time` in the academy's time zone. */
+export async function createSlot(
+  db: DB,
+  input: { date: string; time: string; durationMinutes: number; capacity: number; courseId: number | null },
+  timeZone: string,
+): Promise<SlotCreateResult> {
+  const startsAt = zonedToUtc(input.date, input.time, timeZone).toISOString();
+  if (startsAt <= nowIso()) return { ok: false, reason: "past" };
+  if (!(await courseExists(db, input.courseId))) return { ok: false, reason: "courseNotFound" };
+  const now = nowIso();
+  const row = await db
+    .insertInto("demo_slots")
+    .values({
+      starts_at: startsAt,
+      duration_minutes: input.durationMinutes,
+      capacity: input.capacity,
+      course_id: input.courseId,
+      status: "open",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ok: true, id: row.id };
+}
+
+export type SeriesResult =
+  | { ok: true; created: number; skipped: number }
+  | { ok: false; reason: "tooMany" | "courseNotFound" | "empty" };
+
+/**
+ * Every chosen weekday x time from `from` to `to` (academy dates). Times already past and slots
+ * that already exist (same start, same course) are skipped, so running a series twice is harmless.
+ */
+export async function createSeries(
+  db: DB,
+  input: { from: string; to: string; weekdays: number[]; times: string[]; durationMinutes: number; capacity: number; courseId: number | null },
+  timeZone: string,
+): Promise<SeriesResult> {
+  const weekdays = new Set(input.weekdays);
+  const times = [...new Set(input.times)].sort();
+  const now = nowIso();
+  const starts: string[] = [];
+  const days = daysBetween(input.from, input.to);
+  // A series spans at most two years; the slot cap below decides the rest.
+  if (days > 731) return { ok: false, reason: "tooMany" };
+  for (let i = 0; i <= days; i++) {
+    const date = addDays(input.from, i);
+    if (!weekdays.has(weekdayOf(date))) continue;
+    for (const time of times) {
+      const start = zonedToUtc(date, time, timeZone).toISOString();
+      if (start > now) starts.push(start);
+    }
+  }
+  if (starts.length > MAX_SERIES_SLOTS) return { ok: false, reason: "tooMany" };
+  if (!(await courseExists(db, input.courseId))) return { ok: false, reason: "courseNotFound" };
+  if (starts.length === 0) return { ok: false, reason: "empty" };
+
+  const existing = new Set(
+    (
+      await db
+        .selectFrom("demo_slots")
+        .select("starts_at")
+        .where("starts_at", ">=", starts[0]!)
+        .where("starts_at", "<=", starts[starts.length - 1]!)
+        .where((eb) => (input.courseId === null ? eb("course_id", "is", null) : eb("course_id", "=", input.courseId)))
+        .execute()
+    ).map((row) => row.starts_at),
+  );
+  const fresh = starts.filter((start) => !existing.has(start));
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < fresh.length; i += 100) {
+      await trx
+        .insertInto("demo_slots")
+        .values(
+          fresh.slice(i, i + 100).map((start) => ({
+            starts_at: start,
+            duration_minutes: input.durationMinutes,
+            capacity: input.capacity,
+            course_id: input.courseId,
+            status: "open" as const,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+  });
+  return { ok: true, created: fresh.length, skipped: starts.length - fresh.length };
+}
+
+export type SlotUpdateResult = "updated" | "notFound" | "belowTaken";
+
+/** Capacity and/or status; the capacity never drops below the seats already taken (checked by the UPDATE itself). */
+export async function updateSlot(db: DB, id: number, change: { capacity?: number; status?: DemoSlotStatus }): Promise<SlotUpdateResult> {
+  let query = db
+    .updateTable("demo_slots")
+    .set({
+      ...(change.capacity !== undefined ? { capacity: change.capacity } : {}),
+      ...(change.status !== undefined ? { status: change.status } : {}),
+      updated_at: nowIso(),
+    })
+    .where("id", "=", id);
+  if (change.capacity !== undefined) query = query.where("seats_taken", "<=", change.capacity);
+  const result = await query.executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return "updated";
+  const exists = await db.selectFrom("demo_slots").select("id").where("id", "=", id).executeTakeFirst();
+  return exists ? "belowTaken" : "notFound";
+}
+
+export type SlotDeleteResult = "deleted" | "notFound" | "hasBookings";
+
+/**
+ * Deletes a slot that holds no live booking (its cancelled bookings go with it). Closing it first,
+ * conditionally on no seat taken, locks out a booking racing the delete.
+ */
+export async function deleteSlot(db: DB, id: number): Promise<SlotDeleteResult> {
+  const deleted = await db.transaction().execute(async (trx) => {
+    const closed = await trx
+      .updateTable("demo_slots")
+      .set({ status: "closed", updated_at: nowIso() })
+      .where("id", "=", id)
+      .where("seats_taken", "=", 0)
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) !== 1) return false;
+    await trx.deleteFrom("demo_bookings").where("slot_id", "=", id).where("status", "=", "cancelled").execute();
+    await trx.deleteFrom("demo_slots").where("id", "=", id).execute();
+    return true;
+  });
+  if (deleted) return "deleted";
+  const exists = await db.selectFrom("demo_slots").select("id").where("id", "=", id).executeTakeFirst();
+  return exists ? "hasBookings" : "notFound";
+}
+
+export type AttendanceResult = "updated" | "notFound" | "cancelled";
+
+/** Marks a live booking attended, no show, or back to booked (a cancelled one stays cancelled). */
+export async function setAttendance(db: DB, bookingId: number, status: Exclude<DemoBookingStatus, "cancelled">): Promise<AttendanceResult> {
+  const result = await db
+    .updateTable("demo_bookings")
+    .set({ status, updated_at: nowIso() })
+    .where("id", "=", bookingId)
+    .where("status", "<>", "cancelled")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return "updated";
+  const exists = await db.selectFrom("demo_bookings").select("id").where("id", "=", bookingId).executeTakeFirst();
+  return exists ? "cancelled" : "notFound";
+}
+
+export interface AdminBooking {
+  id: number;
+  reference: string;
+  status: DemoBookingStatus;
+  courseName: string;
+  childName: string;
+  childAge: number;
+  parentName: string;
+  email: string;
+  phone: string;
+  bookedAt: string;
+  bookedAtLabel: string;
+}
+
+export interface AdminSlot {
+  id: number;
+  startsAt: string;
+  date: string;
+  time: string;
+  dateLabel: string;
+  timeLabel: string;
+  durationMinutes: number;
+  capacity: number;
+  seatsTaken: number;
+  status: DemoSlotStatus;
+  courseId: number | null;
+  courseName: string | null;
+  bookings: AdminBooking[];
+}
+
+/** Default staff view: from today for two weeks. */
+export function defaultAdminRange(timeZone: string): { from: string; to: string } {
+  const today = zonedParts(new Date(), timeZone).date;
+  return { from: today, to: addDays(today, 13) };
+}
+
+/** Slots starting within the academy dates `from`..`to`, each with all its bookings. */
+export async function listSlotsWithBookings(db: DB, options: { from: string; to: string; timeZone: string; lang: Lang }): Promise<AdminSlot[]> {
+  const { start, end } = dayRange(options.from, options.to, options.timeZone);
+  const slots = await db
+    .selectFrom("demo_slots as s")
+    .leftJoin("courses as c", "c.id", "s.course_id")
+    .select(["s.id", "s.starts_at", "s.duration_minutes", "s.capacity", "s.seats_taken", "s.status", "s.course_id", "c.name_en", "c.name_ar"])
+    .where("s.starts_at", ">=", start)
+    .where("s.starts_at", "<", end)
+    .orderBy("s.starts_at")
+    .orderBy("s.id")
+    .limit(2000)
+    .execute();
+  const ids = slots.map((slot) => slot.id);
+  const bookings = ids.length
+    ? await db.selectFrom("demo_bookings").selectAll().where("slot_id", "in", ids).orderBy("created_at").orderBy("id").execute()
+    : [];
+  const { lang, timeZone } = options;
+  return slots.map((slot) => {
+    const parts = zonedParts(slot.starts_at, timeZone);
+    return {
+      id: slot.id,
+      startsAt: slot.starts_at,
+      date: parts.date,
+      time: parts.time,
+      dateLabel: formatDateLabel(slot.starts_at, timeZone, lang),
+      timeLabel: formatTimeLabel(slot.starts_at, timeZone, lang),
+      durationMinutes: slot.duration_minutes,
+      capacity: slot.capacity,
+      seatsTaken: slot.seats_taken,
+      status: slot.status,
+      courseId: slot.course_id,
+      courseName: slot.name_en != null && slot.name_ar != null ? pick({ name_en: slot.name_en, name_ar: slot.name_ar }, "name", lang) : null,
+      bookings: bookings
+        .filter((booking) => booking.slot_id === slot.id)
+        .map((booking) => {
+          const booked = zonedParts(booking.created_at, timeZone);
+          return {
+            id: booking.id,
+            reference: booking.reference,
+            status: booking.status,
+            courseName: booking.course_name,
+            childName: booking.child_name,
+            childAge: booking.child_age,
+            parentName: booking.parent_name,
+            email: booking.email,
+            phone: booking.phone,
+            bookedAt: booking.created_at,
+            bookedAtLabel: `${booked.date} ${booked.time}`,
+          };
+        }),
+    };
+  });
+}
+
+/** Every booking of the range with its slot, in slot order (for the CSV export). */
+export async function bookingsForExport(db: DB, options: { from: string; to: string; timeZone: string }) {
+  const slots = await listSlotsWithBookings(db, { ...options, lang: "en" });
+  return slots.flatMap((slot) => slot.bookings.map((booking) => ({ slot, booking })));
+}

@@ -1,0 +1,52 @@
+/**
+ * Just enough of the Unicode bidirectional algorithm to draw one line of a right-to-left
+ * paragraph with a PDF library that only shapes: the line's words are grouped into runs of
+ * Arabic and of left-to-right text (Latin words, numbers), and the runs are put in visual order.
+ * Each Arabic run is later laid out as one piece, which reverses its glyphs.
+ */
+export interface Run {
+  rtl: boolean;
+  text: string;
+}
+
+const ARABIC_LETTER = /[\u0620-\u064A\u066E-\u06D3\u06FA-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFC]/;
+const LTR_STRONG = /[A-Za-z0-9\u00C0-\u024F\u0660-\u0669\u06F0-\u06F9]/;
+
+type Kind = "r" | "l" | "n";
+const kindOf = (word: string): Kind => (ARABIC_LETTER.test(word) ? "r" : LTR_STRONG.test(word) ? "l" : "n");
+
+/**
+ * Runs of a right-to-left line, from left to right as they are to be drawn. `spaceAfter` says
+ * whether a space separates a run from the one drawn after it (to its right is logically before).
+ */
+export function visualRuns(line: string): (Run & { spaceAfter: boolean })[] {
+  // Punctuation glued to a number or Latin word ("50%)") follows the paragraph's direction.
+  const tokens: { text: string; glued: boolean }[] = [];
+  for (const word of line.split(/\s+/).filter(Boolean)) {
+    const parts = kindOf(word) === "l" ? /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}%]*)$/u.exec(word)!.slice(1) : [word];
+    parts.filter(Boolean).forEach((text, i) => tokens.push({ text, glued: i > 0 }));
+  }
+  const kinds = tokens.map((token) => kindOf(token.text));
+  // A neutral word (a dash, a dot) joins left-to-right text only when it sits inside it.
+  const resolved = kinds.map((kind, i) => {
+    if (kind !== "n") return kind;
+    const before = kinds.slice(0, i).reverse().find((k) => k !== "n");
+    const after = kinds.slice(i + 1).find((k) => k !== "n");
+    return before === "l" && after === "l" ? "l" : "r";
+  });
+  const runs: (Run & { spaceBefore: boolean })[] = [];
+  tokens.forEach((token, i) => {
+    const rtl = resolved[i] === "r";
+    const last = runs[runs.length - 1];
+    if (last && last.rtl === rtl) last.text += token.glued ? token.text : ` ${token.text}`;
+    else runs.push({ rtl, text: token.text, spaceBefore: i > 0 && !token.glued });
+  });
+  return runs.reverse().map((run) => ({ rtl: run.rtl, text: run.rtl ? mirrorBrackets(run.text) : run.text, spaceAfter: run.spaceBefore }));
+}
+
+const MIRRORED: Record<string, string> = { "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<", "«": "»", "»": "«" };
+
+/** Brackets face the other way once a run's glyphs are reversed. */
+export function mirrorBrackets(text: string): string {
+  return text.replace(/[()[\]{}<>«»]/g, (c) => MIRRORED[c] ?? c);
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { emailField, honeypotField, phoneField, requiredText } from "~/lib/validation";
+
+/** The brochure request (specification sections 3 and 5): all five fields, a valid e-mail. */
+export const brochureRequestSchema = z.object({
+  studentName: requiredText(100),
+  studentEmail: emailField,
+  grade: requiredText(40),
+  school: requiredText(150),
+  parentContact: phoneField,
+  website: honeypotField,
+});
+
+export type BrochureRequestInput = z.input<typeof brochureRequestSchema>;
+export type BrochureRequest = z.output<typeof brochureRequestSchema>;

@@ -1,0 +1,121 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { getSiteSettings } from "~/features/site/site.server";
+import { langFromPath } from "~/i18n/lang";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/summer-camp.route";
+import { BrochureModal } from "./BrochureModal";
+import { CampCard } from "./CampCard";
+import { formatCampDate, type Camp } from "./camp";
+import { listCamps } from "./camps.server";
+import { CurriculumModal } from "./CurriculumModal";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const [camps, settings] = await Promise.all([listCamps(context.db, lang), getSiteSettings(context.db)]);
+  return {
+    camps,
+    // Formatted here so the server and the browser show the same text.
+    startDate: formatCampDate(settings.campStartDate, lang),
+    startIso: settings.campStartDate,
+    recentSignups: settings.campRecentSignups,
+  };
+}
+
+const topics = ["coding", "robotics", "electronics", "python", "ai", "iot", "drones", "printing"] as const;
+const reasons = ["handsOn", "mentors", "future", "showcase"] as const;
+
+export default function SummerCamp({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("camp");
+  const { camps, startDate, startIso, recentSignups } = loaderData;
+  const [details, setDetails] = useState<Camp | null>(null);
+  const [brochureOpen, setBrochureOpen] = useState(false);
+
+  return (
+    <main id="main">
+      <PageMeta title={t("meta.title")} description={t("meta.description")} />
+      <section className="bg-gradient-to-br from-amber-50 via-white to-indigo-50">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:grid-cols-2 md:py-20">
+          <div>
+            <p className="font-semibold uppercase tracking-wide text-indigo-700">{t("banner.eyebrow")}</p>
+            <h1 className="mt-2 text-4xl font-extrabold leading-tight text-slate-900 md:text-5xl">{t("banner.title")}</h1>
+            <p className="mt-4 text-lg text-slate-700">{t("banner.intro")}</p>
+            <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold text-slate-900 shadow-sm ring-1 ring-slate-200">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-indigo-700" fill="none" stroke="currentColor" strokeWidth="2">
+                <rect x="3" y="5" width="18" height="16" rx="2" />
+                <path d="M3 10h18M8 3v4M16 3v4" />
+              </svg>
+              <span className="sr-only">{t("banner.startLabel")}: </span>
+              <time dateTime={startIso}>{t("banner.startsOn", { date: startDate })}</time>
+            </p>
+            <ul aria-label={t("banner.topicsLabel")} className="mt-5 flex flex-wrap gap-2">
+              {topics.map((topic) => (
+                <li key={topic} className="rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800">
+                  {t(`topics.${topic}`)}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <LocalLink to="/enroll" className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
+                {t("banner.enrollNow")}
+              </LocalLink>
+              <button type="button" onClick={() => setBrochureOpen(true)} className="rounded-lg bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300">
+                {t("banner.brochure")}
+              </button>
+              <LocalLink to="/courses/stem-learning/bookdemoclass" className="rounded-lg border border-indigo-600 px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50">
+                {t("banner.demoClass")}
+              </LocalLink>
+            </div>
+          </div>
+          <img src="/images/camp/summer-camp.svg" alt={t("banner.imageAlt")} width={640} height={480} className="w-full rounded-3xl" />
+        </div>
+      </section>
+
+      <section aria-labelledby="spots-title" className="bg-red-600 text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-4 text-center">
+          <h2 id="spots-title" className="flex items-center gap-2 text-xl font-extrabold">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
+              <path d="M12 2c1 4 5 5.5 5 11a5 5 0 0 1-10 0c0-2.5 1.2-4 2.5-5.5C10 10 11 11 12 11c0-3-1.5-5 0-9z" />
+            </svg>
+            {t("spots.title")}
+          </h2>
+          <p className="text-lg">{t("spots.text", { n: recentSignups })}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-title" className="mx-auto max-w-7xl px-4 py-16">
+        <h2 id="why-title" className="text-center text-3xl font-bold text-slate-900">{t("why.title")}</h2>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {reasons.map((reason) => (
+            <li key={reason} className="rounded-2xl bg-indigo-50 p-6">
+              <h3 className="text-lg font-bold text-slate-900">{t(`why.${reason}`)}</h3>
+              <p className="mt-2 text-slate-700">{t(`why.${reason}Text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="camps" aria-labelledby="camps-title" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <h2 id="camps-title" className="text-center text-3xl font-bold text-slate-900">{t("card.campsTitle")}</h2>
+          <div className="mt-10 grid gap-8 md:grid-cols-2">
+            {camps.map((camp) => (
+              <CampCard key={camp.slug} camp={camp} onDetails={() => setDetails(camp)} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="more-title" className="mx-auto max-w-7xl px-4 py-16 text-center">
+        <h2 id="more-title" className="text-2xl font-bold text-slate-900">{t("moreCourses.title")}</h2>
+        <LocalLink to="/courses" className="mt-6 inline-block rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700">
+          {t("moreCourses.button")}
+        </LocalLink>
+      </section>
+
+      <CurriculumModal camp={details} onClose={() => setDetails(null)} />
+      <BrochureModal open={brochureOpen} onClose={() => setBrochureOpen(false)} />
+    </main>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { AGE_GROUPS, type AgeGroup } from "./age-groups";
+
+/** The age dropdown: All, then the presets (specification section 2). */
+export function AgeGroupSelect({ value, onChange, id, className, ...aria }: {
+  value: AgeGroup | null;
+  onChange: (value: string) => void;
+  id: string;
+  className?: string;
+  "aria-labelledby"?: string;
+}) {
+  const { t } = useTranslation("courses");
+  return (
+    <select
+      id={id}
+      value={value ?? "all"}
+      onChange={(event) => onChange(event.target.value)}
+      className={className ?? "rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30"}
+      {...aria}
+    >
+      <option value="all">{t("catalogue.all")}</option>
+      {AGE_GROUPS.map((group) => (
+        <option key={group} value={group} dir="ltr">
+          {group}
+        </option>
+      ))}
+    </select>
+  );
+}

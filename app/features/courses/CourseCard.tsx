@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { LocalLink } from "~/ui/LocalLink";
+import { courseMonths, type Course } from "./course";
+
+/** A course in a grid: image, name, description, ages, months, price, sessions, View Course. */
+export function CourseCard({ course }: { course: Course }) {
+  const { t } = useTranslation();
+  const { t: tc } = useTranslation("courses");
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <img src={course.courseImage} alt="" width={800} height={500} loading="lazy" className="aspect-[8/5] w-full object-cover" />
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="text-lg font-bold text-slate-900">{course.courseName}</h3>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-700">{course.courseDescription}</p>
+        <dl className="mt-4 grid grid-cols-2 gap-2 text-sm text-slate-700">
+          <div>
+            <dt className="sr-only">{t("course.ages")}</dt>
+            <dd>{t("course.ageRange", { min: course.ageGroup.min, max: course.ageGroup.max })}</dd>
+          </div>
+          <div>
+            <dt className="sr-only">{t("course.duration")}</dt>
+            <dd>{t("course.months", { count: courseMonths(course.courseDuration) })}</dd>
+          </div>
+          <div>
+            <dt className="sr-only">{t("course.price")}</dt>
+            <dd className="font-semibold text-slate-900" dir="ltr">
+              ${course.coursePrice}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">{t("course.sessions")}</dt>
+            <dd>{t("course.sessionCount", { count: course.courseDuration })}</dd>
+          </div>
+        </dl>
+        <LocalLink
+          to={`/courses/${course.slug}`}
+          className="mt-5 inline-block rounded-lg bg-indigo-600 px-4 py-2 text-center font-semibold text-white hover:bg-indigo-700"
+        >
+          {tc("viewCourse")}
+          <span className="sr-only">: {course.courseName}</span>
+        </LocalLink>
+      </div>
+    </article>
+  );
+}

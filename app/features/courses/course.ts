@@ -1,0 +1,17 @@
+/** A course as the API and the pages see it (specification section 3). */
+export interface Course {
+  _id: string;
+  key: string;
+  slug: string;
+  courseName: string;
+  courseDescription: string;
+  courseDuration: number;
+  coursePrice: number;
+  instructorName: string;
+  courseImage: string;
+  courseRating?: number;
+  ageGroup: { min: number; max: number };
+}
+
+/** Months shown on a card: one month per 20 sessions, rounded up. */
+export const courseMonths = (sessions: number): number => Math.ceil(sessions / 20);

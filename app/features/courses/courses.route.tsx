@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/courses.route";
+import { AgeGroupSelect } from "./AgeGroupSelect";
+import { catalogueFor } from "./catalogue.server";
+import { CourseResults } from "./CourseResults";
+import { catalogueShouldRevalidate, useAgeFilter } from "./use-age-filter";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return catalogueFor(context.db, new URL(request.url));
+}
+
+export const shouldRevalidate = catalogueShouldRevalidate;
+
+/** The course catalogue with its age filter (specification section 2). */
+export default function Courses({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("courses");
+  const { age, state, choose } = useAgeFilter(loaderData);
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 py-12">
+      <PageMeta title={t("catalogue.metaTitle")} description={t("catalogue.metaDescription")} />
+      <h1 className="text-4xl font-extrabold text-slate-900">{t("catalogue.title")}</h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-700">{t("catalogue.intro")}</p>
+      <div className="mt-8 flex flex-wrap items-center gap-3">
+        <label htmlFor="age-filter" className="font-semibold text-slate-800">
+          {t("catalogue.filterLabel")}
+        </label>
+        <AgeGroupSelect id="age-filter" value={age} onChange={choose} />
+      </div>
+      <div className="mt-8">
+        <CourseResults state={state} />
+      </div>
+    </main>
+  );
+}

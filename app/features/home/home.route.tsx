@@ -1,0 +1,259 @@
+import { useTranslation } from "react-i18next";
+import { AGE_GROUPS } from "~/features/courses/age-groups";
+import { StatsBanner } from "~/features/pages/StatsBanner";
+import { SchoolForm } from "~/features/school/SchoolForm";
+import { langFromPath } from "~/i18n/lang";
+import { safeUrl } from "~/lib/safe-url";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/home.route";
+import { CourseSlider } from "./CourseSlider";
+import { FeatureGrid, icons } from "./FeatureGrid";
+import { homeContent, type TeacherProfile, type Testimonial } from "./home.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return homeContent(context.db, langFromPath(new URL(request.url).pathname));
+}
+
+const primaryButton = "rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700";
+const secondaryButton = "rounded-lg border border-indigo-600 px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50";
+const sectionTitle = "text-3xl font-bold text-slate-900";
+
+/** The home page, its sections in the original's order (original-site-facts.md). */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("home");
+  return (
+    <main id="main">
+      <PageMeta title={t("metaTitle")} description={t("metaDescription")} />
+      <Hero />
+
+      <section aria-labelledby="why-title" className="mx-auto max-w-7xl px-4 py-16">
+        <h2 id="why-title" className={sectionTitle}>
+          {t("why.title")}
+        </h2>
+        <p className="mt-3 max-w-2xl text-lg text-slate-700">{t("why.intro")}</p>
+        <FeatureGrid
+          features={[
+            { key: "mentors", icon: icons.mentor, title: t("why.mentors.title"), text: t("why.mentors.text") },
+            { key: "projects", icon: icons.build, title: t("why.projects.title"), text: t("why.projects.text") },
+            { key: "batches", icon: icons.group, title: t("why.batches.title"), text: t("why.batches.text") },
+            { key: "flexible", icon: icons.clock, title: t("why.flexible.title"), text: t("why.flexible.text") },
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="about-title" className="bg-slate-50">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2">
+          <img src="/images/pages/about.svg" alt={t("about.imageAlt")} width={640} height={440} className="w-full" />
+          <div>
+            <h2 id="about-title" className={sectionTitle}>
+              {t("about.title")}
+            </h2>
+            <p className="mt-4 text-lg text-slate-700">{t("about.text1")}</p>
+            <p className="mt-4 text-lg text-slate-700">{t("about.text2")}</p>
+            <LocalLink to="/know-more-info" className={`mt-6 inline-block ${secondaryButton}`}>
+              {t("about.more")}
+            </LocalLink>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="latest-title" className="mx-auto max-w-7xl px-4 py-16">
+        <h2 id="latest-title" className={sectionTitle}>
+          {t("latest.title")}
+        </h2>
+        <p className="mt-3 text-lg text-slate-700">{t("latest.intro")}</p>
+        <div className="mt-6">
+          <CourseSlider courses={loaderData.latest} />
+        </div>
+        <LocalLink to="/courses" className="mt-4 inline-block font-semibold text-indigo-700 hover:underline">
+          {t("latest.all")}
+        </LocalLink>
+      </section>
+
+      <section aria-labelledby="age-title" className="mx-auto max-w-7xl px-4 pb-16">
+        <h2 id="age-title" className={sectionTitle}>
+          {t("ageFilter.title")}
+        </h2>
+        <p className="mt-3 text-lg text-slate-700">{t("ageFilter.text")}</p>
+        <ul className="mt-6 flex flex-wrap gap-3">
+          {AGE_GROUPS.map((group) => (
+            <li key={group}>
+              <LocalLink to={`/courses?age=${group}`} className="block rounded-full border-2 border-indigo-200 bg-white px-5 py-2 font-semibold text-indigo-700 hover:border-indigo-600">
+                {t("ageFilter.years", { range: group })}
+              </LocalLink>
+            </li>
+          ))}
+          <li>
+            <LocalLink to="/courses" className="block rounded-full border-2 border-slate-200 bg-white px-5 py-2 font-semibold text-slate-700 hover:border-slate-500">
+              {t("ageFilter.all")}
+            </LocalLink>
+          </li>
+        </ul>
+      </section>
+
+      <StatsBanner />
+
+      <section aria-labelledby="parents-title" className="mx-auto max-w-7xl px-4 py-16">
+        <h2 id="parents-title" className={sectionTitle}>
+          {t("parents.title")}
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-2">
+          {loaderData.parents.map((item) => (
+            <li key={item.id}>
+              <Quote item={item} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="teachers-title" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <h2 id="teachers-title" className={sectionTitle}>
+            {t("teachers.title")}
+          </h2>
+          <p className="mt-3 text-lg text-slate-700">{t("teachers.intro")}</p>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {loaderData.teachers.map((teacher) => (
+              <li key={teacher.id}>
+                <TeacherCard teacher={teacher} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="why2-title" className="mx-auto max-w-7xl px-4 py-16">
+        <h2 id="why2-title" className={sectionTitle}>
+          {t("why2.title")}
+        </h2>
+        <FeatureGrid
+          features={[
+            { key: "certificates", icon: icons.award, title: t("why2.certificates.title"), text: t("why2.certificates.text") },
+            { key: "progress", icon: icons.chart, title: t("why2.progress.title"), text: t("why2.progress.text") },
+            { key: "safe", icon: icons.shield, title: t("why2.safe.title"), text: t("why2.safe.text") },
+            { key: "future", icon: icons.rocket, title: t("why2.future.title"), text: t("why2.future.text") },
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="kids-title" className="bg-amber-50">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <h2 id="kids-title" className={sectionTitle}>
+            {t("kids.title")}
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {loaderData.kids.map((item) => (
+              <li key={item.id}>
+                <Quote item={item} showAge />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="camp-title" className="mx-auto max-w-7xl px-4 py-16">
+        <div className="flex flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-orange-500 to-amber-400 p-8 text-white md:flex-row md:items-center md:justify-between md:p-12">
+          <div>
+            <h2 id="camp-title" className="text-3xl font-extrabold">
+              {t("camp.title")}
+            </h2>
+            <p className="mt-2 max-w-xl text-lg">{t("camp.text")}</p>
+          </div>
+          <LocalLink to="/summer-camp" className="shrink-0 rounded-lg bg-white px-6 py-3 font-bold text-orange-700 hover:bg-orange-50">
+            {t("camp.button")}
+          </LocalLink>
+        </div>
+      </section>
+
+      <ForSchools />
+    </main>
+  );
+}
+
+function Hero() {
+  const { t } = useTranslation("home");
+  return (
+    <section className="bg-gradient-to-br from-indigo-50 to-amber-50">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
+        <div>
+          <h1 className="text-4xl font-extrabold leading-tight text-slate-900 md:text-5xl">{t("hero.title")}</h1>
+          <p className="mt-4 text-lg text-slate-700">{t("hero.text")}</p>
+          <ul className="mt-6 space-y-2 text-slate-800">
+            {(["benefit1", "benefit2", "benefit3"] as const).map((key) => (
+              <li key={key} className="flex items-center gap-2">
+                <span aria-hidden="true" className="text-green-600">
+                  ✓
+                </span>
+                {t(`hero.${key}`)}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <LocalLink to="/contact-us" className={primaryButton}>
+              {t("hero.contactUs")}
+            </LocalLink>
+            <LocalLink to="/know-more-info" className={secondaryButton}>
+              {t("hero.learnMore")}
+              <span className="sr-only"> {t("hero.learnMoreAbout")}</span>
+            </LocalLink>
+          </div>
+        </div>
+        <img src="/images/pages/hero.svg" alt={t("hero.imageAlt")} width={640} height={480} className="w-full" />
+      </div>
+    </section>
+  );
+}
+
+function Quote({ item, showAge = false }: { item: Testimonial; showAge?: boolean }) {
+  const { t } = useTranslation("home");
+  return (
+    <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <blockquote className="flex-1 text-slate-800">
+        <p>“{item.review}”</p>
+      </blockquote>
+      <figcaption className="mt-4 text-sm text-slate-600">
+        <span className="block font-bold text-slate-900">{item.name}</span>
+        {showAge && item.age != null ? <span>{t("kids.age", { age: item.age })} · </span> : null}
+        <span>
+          {t("kids.course")}: {item.course}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
+  const { t } = useTranslation("home");
+  const photo = safeUrl(teacher.photo);
+  return (
+    <article className="flex h-full flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm">
+      {photo ? <img src={photo} alt="" width={112} height={112} loading="lazy" className="h-28 w-28 rounded-full bg-indigo-50 object-cover" /> : null}
+      <h3 className="mt-4 text-lg font-bold text-slate-900">{teacher.name}</h3>
+      <p className="mt-1 text-slate-700">{teacher.profile}</p>
+      <p className="mt-3 text-sm text-slate-600">
+        <span className="font-semibold">{t("teachers.experience")}:</span> {teacher.experience}
+      </p>
+    </article>
+  );
+}
+
+function ForSchools() {
+  const { t } = useTranslation("school");
+  return (
+    <section aria-labelledby="schools-title" className="bg-indigo-50">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <p className="font-semibold uppercase tracking-wide text-indigo-700">{t("section.eyebrow")}</p>
+          <h2 id="schools-title" className={`mt-2 ${sectionTitle}`}>
+            {t("section.title")}
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">{t("section.text")}</p>
+        </div>
+        <div className="lg:col-span-3">
+          <SchoolForm />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useTranslation } from "react-i18next";
+import { FeatureGrid, icons } from "~/features/home/FeatureGrid";
+import { SCHOOL_FORM_ID, SchoolForm } from "~/features/school/SchoolForm";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+
+/** Brings the school form into view and puts the cursor in its first field. */
+function scrollToSchoolForm() {
+  const form = document.getElementById(SCHOOL_FORM_ID);
+  if (!form) return;
+  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  form.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  form.querySelector<HTMLInputElement>("input")?.focus({ preventScroll: true });
+}
+
+/** The STEM lab for schools (original-site-facts.md), ending with the school form. */
+export default function StemLab() {
+  const { t } = useTranslation("pages");
+  const card = (key: "equipment" | "guidance" | "projects" | "realWorld") => ({ title: t(`stemlab.cards.${key}.title`), text: t(`stemlab.cards.${key}.text`) });
+  return (
+    <main id="main">
+      <PageMeta title={t("stemlab.metaTitle")} description={t("stemlab.metaDescription")} />
+      <section className="bg-gradient-to-br from-indigo-50 to-sky-50">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2">
+          <div>
+            <h1 className="text-4xl font-extrabold text-slate-900">{t("stemlab.title")}</h1>
+            <p className="mt-4 text-lg text-slate-700">{t("stemlab.intro")}</p>
+          </div>
+          <img src="/images/pages/stemlab.svg" alt={t("stemlab.imageAlt")} width={640} height={440} className="w-full" />
+        </div>
+      </section>
+      <section aria-labelledby="expect-title" className="mx-auto max-w-7xl px-4 py-16">
+        <h2 id="expect-title" className="text-3xl font-bold text-slate-900">
+          {t("stemlab.expectTitle")}
+        </h2>
+        <FeatureGrid
+          features={[
+            { key: "equipment", icon: icons.robot, ...card("equipment") },
+            { key: "guidance", icon: icons.mentor, ...card("guidance") },
+            { key: "projects", icon: icons.group, ...card("projects") },
+            { key: "realWorld", icon: icons.bulb, ...card("realWorld") },
+          ]}
+        />
+      </section>
+      <section aria-labelledby="creativity-title" className="mx-auto max-w-7xl px-4 pb-16">
+        <div className="grid gap-10 rounded-3xl bg-indigo-700 p-8 text-white md:p-12 lg:grid-cols-2">
+          <div>
+            <h2 id="creativity-title" className="text-3xl font-bold">
+              {t("stemlab.creativityTitle")}
+            </h2>
+            <p className="mt-3 text-lg text-indigo-100">{t("stemlab.creativityText")}</p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <button type="button" onClick={scrollToSchoolForm} className="rounded-lg bg-white px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50">
+                {t("stemlab.schedule")}
+              </button>
+              <LocalLink to="/know-more-info" className="rounded-lg border border-white px-5 py-3 font-semibold text-white hover:bg-indigo-600">
+                {t("stemlab.learnMore")}
+              </LocalLink>
+            </div>
+          </div>
+          <dl aria-label={t("stemlab.statsLabel")} className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+            {(
+              [
+                ["98%", "stat1"],
+                ["50+", "stat2"],
+                ["24/7", "stat3"],
+              ] as const
+            ).map(([value, key]) => (
+              <div key={key} className="flex flex-col-reverse rounded-2xl bg-white/10 p-5">
+                <dt className="mt-1 text-indigo-100">{t(`stemlab.${key}`)}</dt>
+                <dd className="text-3xl font-extrabold" dir="ltr">
+                  {value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+      <section className="mx-auto max-w-3xl px-4 pb-8">
+        <SchoolForm />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,71 @@
+import type { DB } from "../../../server/db/db";
+import { languages, localizePath } from "~/i18n/lang";
+import { listPublishedPostDates } from "~/features/blog/blog.server";
+import { escapeXml } from "./xml";
+
+/**
+ * Public pages without parameters that belong in the sitemap. Account pages (/login, /signup) and
+ * the steps of a booking or enrollment are left out: they are forms, not content to find.
+ */
+export const sitemapPages = [
+  "/",
+  "/courses",
+  "/courses/course-filter",
+  "/know-more-info",
+  "/contact-us",
+  "/contact-us-school",
+  "/stemlab",
+  "/products",
+  "/projects",
+  "/summer-camp",
+  "/blog",
+] as const;
+
+interface Entry {
+  path: string;
+  lastmod: string;
+}
+
+const latest = (...dates: (string | null | undefined)[]): string =>
+  dates.reduce<string>((max, date) => (date && date > max ? date : max), "");
+
+/**
+ * Every public page, course and published post with its last change. Each static page shows the
+ * site settings and the course list (footer), so it changes when they do; the blog list changes
+ * with its posts.
+ */
+export async function sitemapEntries(db: DB): Promise<Entry[]> {
+  const [settings, courses, posts] = await Promise.all([
+    db.selectFrom("site_settings").select((eb) => eb.fn.max("updated_at").as("at")).executeTakeFirst(),
+    db.selectFrom("courses").select(["slug", "updated_at"]).orderBy("id").execute(),
+    listPublishedPostDates(db),
+  ]);
+  const shared = latest(settings?.at, ...courses.map((c) => c.updated_at));
+  const postDates = posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: latest(p.updatedAt, p.publishDate) }));
+  return [
+    ...sitemapPages.map((path) => ({ path, lastmod: path === "/blog" ? latest(shared, ...postDates.map((p) => p.lastmod)) : shared })),
+    ...courses.map((c) => ({ path: `/courses/${c.slug}`, lastmod: latest(c.updated_at, shared) })),
+    ...postDates,
+  ];
+}
+
+/** sitemap.xml: each page in English and Arabic, each naming its twins (hreflang) and x-default. */
+export function sitemapXml(publicUrl: string, entries: Entry[]): string {
+  const urls = entries.flatMap(({ path, lastmod }) => {
+    const alternates = [
+      ...languages.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(publicUrl + localizePath(path, lang))}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(publicUrl + localizePath(path, "en"))}"/>`,
+    ].join("");
+    return languages.map(
+      (lang) =>
+        `<url><loc>${escapeXml(publicUrl + localizePath(path, lang))}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}${alternates}</url>`,
+    );
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** Staff-editable site settings; stored one key per row in `site_settings` (value as JSON). */
+export const siteSettingsSchema = z.object({
+  address: z.object({ en: z.string().max(300), ar: z.string().max(300) }),
+  email: z.email().max(200),
+  phone: z.string().min(5).max(30),
+  /** International number, digits only, as wa.me expects (e.g. 919999999999). */
+  whatsappNumber: z.string().regex(/^\d{8,15}$/),
+  whatsappMessage: z.object({ en: z.string().max(300), ar: z.string().max(300) }),
+  social: z.object({
+    facebook: z.url().or(z.literal("")),
+    instagram: z.url().or(z.literal("")),
+    linkedin: z.url().or(z.literal("")),
+    youtube: z.url().or(z.literal("")),
+    twitter: z.url().or(z.literal("")),
+  }),
+  /** IANA time zone in which slots and dates are shown. */
+  timeZone: z.string().min(1).max(60),
+  /** Summer camp: ISO date of the first day, and the "Spots Filling Fast" claim. */
+  campStartDate: z.iso.date(),
+  campRecentSignups: z.number().int().min(0),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -1,0 +1,40 @@
+/** The site's two languages. English lives at unprefixed paths, Arabic under /ar. */
+export const languages = ["en", "ar"] as const;
+export type Lang = (typeof languages)[number];
+export const defaultLang: Lang = "en";
+
+export const LANG_COOKIE = "lang";
+
+export function isLang(value: unknown): value is Lang {
+  return value === "en" || value === "ar";
+}
+
+export function dirOf(lang: Lang): "ltr" | "rtl" {
+  return lang === "ar" ? "rtl" : "ltr";
+}
+
+/** The content language an editor field's text direction stands for (Arabic fields are rtl). */
+export function langOfDir(dir: "ltr" | "rtl" | undefined): Lang | undefined {
+  return dir === undefined ? undefined : dir === "rtl" ? "ar" : "en";
+}
+
+export function langFromPath(pathname: string): Lang {
+  return pathname === "/ar" || pathname.startsWith("/ar/") ? "ar" : "en";
+}
+
+/** The path without its language prefix: "/ar/courses" -> "/courses", "/ar" -> "/". */
+export function stripLang(pathname: string): string {
+  if (pathname === "/ar") return "/";
+  return pathname.startsWith("/ar/") ? pathname.slice(3) : pathname;
+}
+
+/** A site path in the given language: localizePath("/courses", "ar") -> "/ar/courses". */
+export function localizePath(path: string, lang: Lang): string {
+  if (lang === "en") return path;
+  return path === "/" ? "/ar" : `/ar${path}`;
+}
+
+/** The same page in the other language (search and hash kept). */
+export function twinPath(pathname: string, search: string, lang: Lang): string {
+  return localizePath(stripLang(pathname), lang) + search;
+}

@@ -1,0 +1,13 @@
+import { stripLang } from "./lang";
+
+/**
+ * Which translation namespaces a page does NOT need. The staff screens' and the booking steps'
+ * texts are large and used nowhere else, so public pages leave them out of the HTML. The root
+ * revalidates (fetching the missing texts) whenever a navigation changes this set.
+ */
+export function unusedNamespaces(pathname: string): string[] {
+  const path = stripLang(pathname);
+  if (/^\/admin(?:\/|$)/.test(path)) return [];
+  if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content"];
+  return ["admin", "admin-content", "booking"];
+}

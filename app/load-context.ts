@@ -1,0 +1,18 @@
+import type { Config } from "../server/config";
+import type { DB } from "../server/db/db";
+import type { SessionUser } from "../server/security/session";
+
+// What every loader and action receives as `context` (filled in server/app.ts).
+declare module "react-router" {
+  interface AppLoadContext {
+    db: DB;
+    config: Config;
+    cspNonce: string;
+    /** The signed-in account, or null. */
+    user: SessionUser | null;
+    /** How the session was started: password or Google sign-in (each has its own logout path). */
+    sessionKind: "password" | "google" | null;
+  }
+}
+
+export {};

@@ -1,0 +1,155 @@
+import { useMemo, type ReactNode } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import "react-toastify/dist/ReactToastify.css";
+import type { Route } from "./+types/root";
+import "./app.css";
+import cairoArabic400 from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
+import cairoArabic700 from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url";
+import cairoLatin400 from "@fontsource/cairo/files/cairo-latin-400-normal.woff2?url";
+import cairoLatin700 from "@fontsource/cairo/files/cairo-latin-700-normal.woff2?url";
+import { listCourses } from "./features/courses/courses.server";
+import { getSiteSettings } from "./features/site/site.server";
+import { pickPair } from "./i18n/localized";
+import { createI18n } from "./i18n/i18n";
+import { dirOf, LANG_COOKIE, langFromPath, localizePath, stripLang } from "./i18n/lang";
+import { unusedNamespaces } from "./i18n/namespaces";
+import { resourcesFor } from "./i18n/resources.server";
+import { Footer } from "./ui/Footer";
+import { Navbar } from "./ui/Navbar";
+import { NotFound } from "./ui/NotFound";
+import { SmoothScroll } from "./ui/SmoothScroll";
+import { Toasts } from "./ui/Toasts";
+import { WhatsAppButton } from "./ui/WhatsAppButton";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  // The language switch remembers Arabic for the bare home page.
+  if (url.pathname === "/" && new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=ar(?:;|$)`).test(request.headers.get("cookie") ?? "")) {
+    throw redirect(`/ar${url.search}`);
+  }
+  const [settings, courses] = await Promise.all([getSiteSettings(context.db), listCourses(context.db, lang)]);
+  return {
+    lang,
+    resources: resourcesFor(lang, unusedNamespaces(url.pathname)),
+    settings,
+    programs: courses.map((course) => ({ slug: course.slug, name: course.courseName })),
+    user: context.user ? { username: context.user.username, email: context.user.email, role: context.user.role } : null,
+    sessionKind: context.user ? context.sessionKind : null,
+    googleSignIn: context.config.google !== null,
+    publicUrl: context.config.publicUrl,
+    nonce: context.cspNonce,
+  };
+}
+
+// Site-wide data changes with the language, or after a form posts; not on every click.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return (
+    langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname) ||
+    unusedNamespaces(currentUrl.pathname).join() !== unusedNamespaces(nextUrl.pathname).join()
+  );
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const { pathname, search } = useLocation();
+  const failed = useRouteError() != null;
+  const lang = data?.lang ?? langFromPath(pathname);
+  const i18n = useMemo(() => createI18n(lang, data?.resources ?? {}), [lang, data?.resources]);
+  const base = data?.publicUrl ?? "";
+  // One canonical URL per page: no trailing slash; a list's page number is part of it.
+  const pageNumber = Number(new URLSearchParams(search).get("page") ?? 1);
+  const path = stripLang(pathname).replace(/(.)\/+$/, "$1") + (pageNumber > 1 ? `?page=${pageNumber}` : "");
+  return (
+    <html lang={lang} dir={dirOf(lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        {failed ? null : (
+          <>
+            <link rel="canonical" href={base + localizePath(path, lang)} />
+            <link rel="alternate" hrefLang="en" href={base + localizePath(path, "en")} />
+            <link rel="alternate" hrefLang="ar" href={base + localizePath(path, "ar")} />
+            <link rel="alternate" hrefLang="x-default" href={base + localizePath(path, "en")} />
+          </>
+        )}
+        {/* The page's own script of Cairo, fetched with the HTML so text does not reflow when it arrives. */}
+        {(lang === "ar" ? [cairoArabic400, cairoArabic700] : [cairoLatin400, cairoLatin700]).map((href) => (
+          <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
+        ))}
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        <I18nextProvider i18n={i18n}>
+          <SkipLink />
+          {data ? <Navbar /> : null}
+          {children}
+          {data ? (
+            <Footer settings={data.settings} programs={data.programs}>
+              <WhatsAppButton number={data.settings.whatsappNumber} message={pickPair(data.settings.whatsappMessage, lang)} />
+            </Footer>
+          ) : null}
+          <Toasts />
+          <SmoothScroll />
+        </I18nextProvider>
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      {t("skipToContent")}
+    </a>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{`404 | ${t("brand")}`}</title>
+        <NotFound />
+      </>
+    );
+  }
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <title>{t("error.title")}</title>
+      <h1 className="text-2xl font-bold">{t("error.title")}</h1>
+      <p className="mt-4 text-slate-700">{t("error.body")}</p>
+    </main>
+  );
+}

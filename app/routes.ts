@@ -1,0 +1,85 @@
+import { type RouteConfig, type RouteConfigEntry, index, prefix, route } from "@react-router/dev/routes";
+import type { Lang } from "./i18n/lang";
+
+/**
+ * Every page exists twice: English at the specification's path, Arabic under /ar.
+ * Route ids carry the language so both twins can live in one table.
+ */
+function site(lang: Lang): RouteConfigEntry[] {
+  const id = (name: string) => `${lang}:${name}`;
+  return [
+    index("features/home/home.route.tsx", { id: id("home") }),
+    route("login", "features/accounts/login.route.tsx", { id: id("login") }),
+    route("signup", "features/accounts/signup.route.tsx", { id: id("signup") }),
+    route("forgot-password", "features/accounts/forgot-password.route.tsx", { id: id("forgot-password") }),
+    route("reset-password", "features/accounts/reset-password.route.tsx", { id: id("reset-password") }),
+    route("admin/login", "features/accounts/admin-login.route.tsx", { id: id("admin-login") }),
+    route("admin/setup", "features/accounts/admin-setup.route.tsx", { id: id("admin-setup") }),
+    route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
+    route("courses/course-filter", "features/courses/course-filter.route.tsx", { id: id("course-filter") }),
+    route("courses/:slug", "features/courses/course.route.tsx", { id: id("course") }),
+    route("courses/:course/bookdemoclass", "features/booking/book-demo.route.tsx", { id: id("book-demo") }),
+    route("courses/:course/bookdemoclass/book-demo-class-slot-booked-page", "features/booking/booking-confirmed.route.tsx", { id: id("booking-confirmed") }),
+    route("booking/cancel", "features/booking/booking-cancel.route.tsx", { id: id("booking-cancel") }),
+    route("know-more-info", "features/pages/know-more.route.tsx", { id: id("know-more") }),
+    route("contact-us", "features/pages/contact-us.route.tsx", { id: id("contact-us") }),
+    route("projects", "features/pages/projects.route.tsx", { id: id("projects") }),
+    route("stemlab", "features/pages/stemlab.route.tsx", { id: id("stemlab") }),
+    route("products", "features/products/products.route.tsx", { id: id("products") }),
+    route("contact-us-school", "features/school/school.route.tsx", { id: id("contact-us-school") }),
+    route("blog", "features/blog/blog-list.route.tsx", { id: id("blog") }),
+    route("blog/:slug", "features/blog/blog-post.route.tsx", { id: id("blog-post") }),
+    route("summer-camp", "features/camp/summer-camp.route.tsx", { id: id("summer-camp") }),
+    route("enroll", "features/camp/enroll.route.tsx", { id: id("enroll") }),
+    route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
+      index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
+      ...adminSubmissionRoutes(id),
+      route("users", "features/admin/users/users.route.tsx", { id: id("admin-users") }),
+      route("users/:id", "features/admin/users/user.route.tsx", { id: id("admin-user") }),
+      route("settings", "features/admin/settings/settings.route.tsx", { id: id("admin-settings") }),
+      route("settings/camps/:id", "features/admin/settings/camp.route.tsx", { id: id("admin-camp") }),
+      route("audit", "features/admin/audit/audit.route.tsx", { id: id("admin-audit") }),
+      route("slots", "features/booking/admin-slots.route.tsx", { id: id("admin-slots") }),
+      ...adminContentRoutes(id),
+    ]),
+  ];
+}
+
+/** Content editors of the admin area (issue 7): list, new and edit pages per kind of content. */
+function adminContentRoutes(id: (name: string) => string): RouteConfigEntry[] {
+  const dir = "features/admin-content";
+  return [
+    route("blogs", `${dir}/blogs.route.tsx`, { id: id("admin-blogs") }),
+    route("blogs/new", `${dir}/blog-editor.route.tsx`, { id: id("admin-blog-new") }),
+    route("blogs/edit/:id", `${dir}/blog-editor.route.tsx`, { id: id("admin-blog-edit") }),
+    route("courses", `${dir}/courses.route.tsx`, { id: id("admin-courses") }),
+    route("courses/new", `${dir}/course-editor.route.tsx`, { id: id("admin-course-new") }),
+    route("courses/edit/:id", `${dir}/course-editor.route.tsx`, { id: id("admin-course-edit") }),
+    route("teachers", `${dir}/teachers.route.tsx`, { id: id("admin-teachers") }),
+    route("teachers/new", `${dir}/teacher-create.route.tsx`, { id: id("admin-teacher-new") }),
+    route("teachers/edit/:id", `${dir}/teacher-edit.route.tsx`, { id: id("admin-teacher-edit") }),
+    route("products", `${dir}/products.route.tsx`, { id: id("admin-products") }),
+    route("products/new", `${dir}/product-editor.route.tsx`, { id: id("admin-product-new") }),
+    route("products/edit/:id", `${dir}/product-editor.route.tsx`, { id: id("admin-product-edit") }),
+  ];
+}
+
+/** The four submission lists share one list page and one detail page (admin area, issue 7). */
+function adminSubmissionRoutes(id: (name: string) => string): RouteConfigEntry[] {
+  const lists = [
+    ["submissions/school", "admin-school"],
+    ["submissions/contact", "admin-contact"],
+    ["enrollment-forms", "admin-enrollments"],
+    ["brochure-leads", "admin-brochure-leads"],
+  ] as const;
+  return lists.flatMap(([path, name]) => [
+    route(path, "features/admin/submissions/submission-list.route.tsx", { id: id(name) }),
+    route(`${path}/:id`, "features/admin/submissions/submission-detail.route.tsx", { id: id(`${name}-detail`) }),
+  ]);
+}
+
+export default [
+  ...site("en"),
+  ...prefix("ar", site("ar")),
+  route("*", "ui/not-found.route.tsx", { id: "not-found" }),
+] satisfies RouteConfig;

@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { AccountMenu } from "~/features/accounts/AccountMenu";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { LocalLink, LocalNavLink } from "./LocalLink";
+
+const links = [
+  { to: "/", key: "home", end: true },
+  { to: "/courses", key: "forKids" },
+  { to: "/contact-us-school", key: "forSchools" },
+  { to: "/products", key: "products" },
+  { to: "/projects", key: "projects" },
+  { to: "/blog", key: "blog" },
+  { to: "/summer-camp", key: "summerCamp" },
+  { to: "/stemlab", key: "stemLab" },
+  { to: "/contact-us", key: "contact" },
+] as const;
+
+export function Navbar() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [lastPath, setLastPath] = useState(pathname);
+  // Close the phone menu after every navigation.
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100"}`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label={t("nav.label")} className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
+        <LocalLink to="/" className="flex shrink-0 items-center gap-2 font-bold text-indigo-700">
+          <img src="/images/logo.svg" alt="" width={36} height={36} />
+          <span>{t("brand")}</span>
+        </LocalLink>
+        <button
+          type="button"
+          className="ms-auto rounded-md p-2 text-slate-700 lg:hidden"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="sr-only">{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+        <div
+          id="main-menu"
+          className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full flex-col gap-1 border-b border-slate-200 bg-white p-4 lg:static lg:ms-auto lg:flex lg:flex-row lg:items-center lg:border-0 lg:p-0`}
+        >
+          <ul className="flex flex-col gap-1 lg:flex-row">
+            {links.map((link) => (
+              <li key={link.key}>
+                <LocalNavLink to={link.to} end={"end" in link} className={linkClass}>
+                  {t(`nav.${link.key}`)}
+                </LocalNavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 flex items-center gap-2 lg:ms-3 lg:mt-0">
+            <LanguageSwitch />
+            <AccountMenu />
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,55 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Run through `npm run test:e2e` (scripts/e2e.ts), which builds the site and finds Chromium first.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "off",
+    // Smooth scrolling (Lenis) animates the page while Playwright scrolls a target into view and
+    // clicks it, so a click can land beside its target; the site turns Lenis off for this setting.
+    reducedMotion: "reduce",
+    launchOptions: {
+      executablePath: chromium,
+      // The machine's network is closed: stop Chromium from calling home.
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
+  webServer: {
+    command: "npx tsx server/index.ts",
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build-e2e",
+      DATA_DIR: process.env.E2E_DATA_DIR ?? "data-e2e",
+      UPLOADS_DIR: `${process.env.E2E_DATA_DIR ?? "data-e2e"}/uploads`,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_MULTIPLIER: "100",
+      // Tests change the database directly (not through the audited admin API); see page-cache.test.ts.
+      PAGE_CACHE_SECONDS: "0",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Google sign-in against the local OpenID provider that tests/e2e/accounts.spec.ts starts.
+      GOOGLE_CLIENT_ID: "e2e-client",
+      GOOGLE_CLIENT_SECRET: "e2e-secret",
+      GOOGLE_ISSUER: `http://127.0.0.1:${port + 1000}`,
+    },
+  },
+});

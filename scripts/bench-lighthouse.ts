@@ -1,0 +1,72 @@
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { findChromium } from "./find-chromium";
+import { startBenchServer } from "./bench/server-process";
+
+/**
+ * npm run bench:lighthouse — Lighthouse (mobile settings, Debian's Chromium) on the main pages in
+ * both languages against the production server; then the gzip bytes of JS and CSS the home page loads.
+ */
+const chromePath = findChromium();
+const server = await startBenchServer(3462);
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+try {
+  const courses = (await (await fetch(`${server.url}/admin/course-dashboard/all-courses`)).json()) as { courses: { slug: string }[] };
+  const blogs = (await (await fetch(`${server.url}/api/blogs`)).json().catch(() => [])) as { slug?: string }[];
+  const only = process.env.LIGHTHOUSE_PATHS?.split(",");
+  const allPaths = ["/", "/courses", `/courses/${courses.courses[0]!.slug}`, "/blog", ...(blogs[0]?.slug ? [`/blog/${blogs[0].slug}`] : []), "/summer-camp", "/enroll"];
+  const paths = only ?? allPaths;
+  const misses: string[] = [];
+  const rows = [];
+  for (const lang of ["en", "ar"] as const) {
+    for (const path of paths) {
+      const url = server.url + (lang === "ar" ? (path === "/" ? "/ar" : `/ar${path}`) : path);
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+      const lhr = result!.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+      const jsBytes = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [])
+        .filter((item) => item.resourceType === "Script")
+        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+      if (lhr.runtimeError) misses.push(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // Name what keeps a category below 100, so the table says what to fix.
+      for (const id of ["accessibility", "best-practices", "seo"]) {
+        for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) misses.push(`${url}: ${id} – ${ref.id}: ${audit.title}`);
+        }
+      }
+      rows.push({
+        page: lang === "ar" ? `/ar${path === "/" ? "" : path}` : path,
+        perf: score("performance"),
+        a11y: score("accessibility"),
+        "best pr.": score("best-practices"),
+        seo: score("seo"),
+        "LCP ms": Math.round(audit("largest-contentful-paint")),
+        CLS: audit("cumulative-layout-shift").toFixed(3),
+        "TBT ms": Math.round(audit("total-blocking-time")),
+        "JS KiB": (jsBytes / 1024).toFixed(1),
+      });
+    }
+  }
+  console.table(rows);
+  for (const miss of misses) console.log(miss);
+
+  // What the home page makes a browser download: every script and stylesheet it links, gzipped.
+  const html = await (await fetch(server.url + "/")).text();
+  const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(js|css))"/g)].map((m) => m[1]!))];
+  const sizes = { js: 0, css: 0 };
+  for (const asset of assets) {
+    const bytes = Buffer.from(await (await fetch(server.url + asset)).arrayBuffer());
+    sizes[asset.endsWith(".css") ? "css" : "js"] += gzipSync(bytes).length;
+  }
+  console.log(`Home page: ${(sizes.js / 1024).toFixed(1)} KiB JavaScript and ${(sizes.css / 1024).toFixed(1)} KiB CSS (gzip), ${assets.length} files`);
+} finally {
+  await chrome.kill();
+  await server.stop();
+}

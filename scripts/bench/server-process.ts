@@ -1,0 +1,77 @@
+import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** A production server in a child process on a fresh database, for the benchmark scripts. */
+export interface BenchServer {
+  url: string;
+  process: ChildProcess;
+  /** Peak resident memory of the server process so far, in MiB (Linux VmHWM). */
+  peakRssMiB: () => number;
+  stop: () => Promise<void>;
+}
+
+export function ensureBuild(): void {
+  if (!existsSync("build/server/index.js")) {
+    console.log("Building the production bundle...");
+    execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"] });
+  }
+}
+
+export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  ensureBuild();
+  const url = `http://127.0.0.1:${port}`;
+  // A server left over from an earlier run would answer instead of this build: refuse to measure it.
+  if (await fetch(`${url}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use; stop that server first`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "stem-bench-"));
+  // Its own process group, so stopping it also stops the tsx and node processes npx starts.
+  const child = spawn("npx", ["tsx", "server/index.ts"], {
+    detached: true,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_MULTIPLIER: "1000000",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the server did not start within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  // npx → tsx → node: the server is the deepest descendant; read its memory through /proc.
+  const serverPid = () => {
+    let pid = child.pid!;
+    for (let i = 0; i < 5; i++) {
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+      if (children.length === 0) return pid;
+      pid = Number(children[0]);
+    }
+    return pid;
+  };
+  return {
+    url,
+    process: child,
+    peakRssMiB: () => {
+      const status = readFileSync(`/proc/${serverPid()}/status`, "utf8");
+      return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      process.kill(-child.pid!, "SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { Config } from "./config";
+import type { DB } from "./db/db";
+import { errorHandler, notFoundJson } from "./http/errors";
+import { healthRouter } from "./http/health";
+import { pageCache } from "./http/page-cache";
+import type { Logger } from "./logger";
+import { apiRouters } from "./api-routers";
+import { sameOriginWrites } from "./security/same-origin";
+import { loadSession } from "./security/session";
+
+export interface AppDeps {
+  config: Config;
+  db: DB;
+  logger: Logger;
+  /** The React Router server build; without it the app serves the API only (API tests). */
+  pages?: { build: ServerBuild | (() => Promise<ServerBuild>); clientDir?: string; vite?: ViteDevServer };
+}
+
+/** Builds the one Express app: security headers, static assets, the JSON API and the pages. */
+export function createApp({ config, db, logger, pages }: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => /^\/(assets|fonts|images)\//.test(req.url ?? "") },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    }),
+  );
+
+  // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          // Lenis and react-toastify set inline styles; styles cannot run code.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:", "https:"],
+          "connect-src": ["'self'", ...(config.isProduction ? [] : ["ws:"])],
+          "form-action": ["'self'", "https://accounts.google.com"],
+          "upgrade-insecure-requests": config.isProduction && config.publicUrl.startsWith("https:") ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.isProduction && config.publicUrl.startsWith("https:"),
+    }),
+  );
+  app.use(compression());
+
+  if (pages?.vite) {
+    app.use(pages.vite.middlewares);
+  } else if (pages?.clientDir) {
+    // File names under /assets carry a content hash, so they never change.
+    app.use("/assets", express.static(path.join(pages.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(pages.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  // Upload names are random and never reused, so browsers may keep them for a year.
+  app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "1y", index: false, redirect: false }), notFoundJson);
+  app.use(healthRouter(db));
+  // A NUL byte in a path or query can never name anything here, and PostgreSQL refuses it in text.
+  app.use((req, res, next) => {
+    if (/%00/.test(req.originalUrl)) {
+      res.status(400).json({ message: "Bad request." });
+      return;
+    }
+    next();
+  });
+  app.use(loadSession({ db, config }));
+  app.use(sameOriginWrites(config));
+  // Staff write whole blog posts in two languages; everyone else sends small forms.
+  app.use("/api/admin", express.json({ limit: "1mb" }));
+  app.use(express.json({ limit: "100kb" }));
+  for (const router of apiRouters({ config, db, logger })) app.use(router);
+  app.use("/api", notFoundJson);
+
+  if (pages) {
+    // Pages take form posts only. express.json has already read a JSON body, and a page action
+    // would wait forever for that spent stream: refuse it here instead.
+    app.use((req, res, next) => {
+      if (req.method !== "GET" && req.method !== "HEAD" && req.is("application/json")) {
+        res.status(415).json({ message: "Unsupported content type." });
+        return;
+      }
+      next();
+    });
+    app.use(pageCache(db, pages.vite ? 0 : config.pageCacheSeconds));
+    app.all(
+      "/{*path}",
+      createRequestHandler({
+        build: pages.build,
+        mode: config.isProduction ? "production" : "development",
+        getLoadContext: (_req, res) => ({ db, config, cspNonce: String(res.locals.cspNonce), user: res.locals.user ?? null, sessionKind: res.locals.sessionKind ?? null }),
+      }),
+    );
+  } else {
+    app.use(notFoundJson);
+  }
+
+  app.use(errorHandler(logger));
+  return app;
+}

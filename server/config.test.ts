@@ -1,0 +1,36 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "stem-config-"));
+
+describe("loadConfig", () => {
+  it("needs no variable: SQLite in the data folder, port 3000, a generated and kept session secret", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: "sqlite", file: path.join(dir, "app.db") });
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it("reads sqlite: and postgres:// database URLs", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "sqlite:/tmp/x.db" }).database).toEqual({ kind: "sqlite", file: "/tmp/x.db" });
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@h:5432/d" }).database).toEqual({ kind: "postgres", url: "postgres://u@h:5432/d" });
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://x"],
+    ["PUBLIC_URL", "not a url"],
+    ["SESSION_SECRET", "short"],
+    ["LOG_LEVEL", "loud"],
+  ])("stops with one line naming %s=%s", (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}: [^\\n]+$`));
+  });
+});

@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, validated once at start.
+ * A bad value stops the process with one line naming the variable.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, "must start with sqlite: or postgres://")
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  host: string | undefined;
+  /** A Kysely-ready description of the database to open. */
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  publicUrl: string;
+  uploadsDir: string;
+  dataDir: string;
+  sessionSecret: string;
+  logLevel: Env["LOG_LEVEL"];
+  trustProxy: boolean | number | string;
+  /** Outgoing mail: SMTP when smtpUrl is set, else .eml files in `${dataDir}/outbox`. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** How long anonymous visitors' pages are reused (0 = never); see server/http/page-cache.ts. */
+  pageCacheSeconds: number;
+  /** Scales every rate limit (browser tests raise it; production keeps 1). */
+  rateLimitMultiplier: number;
+  /** Largest accepted image upload, in bytes. */
+  maxUploadBytes: number;
+  /** An S3-compatible bucket for uploads; undefined keeps them in uploadsDir. */
+  s3: S3Config | undefined;
+  /** Google sign-in (OpenID Connect); null hides it. */
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where browsers fetch the objects; defaults to `${endpoint}/${bucket}` (path-style). */
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): Config["database"] {
+  if (!url) return { kind: "sqlite", file: path.resolve(dataDir, "app.db") };
+  if (url.startsWith("sqlite:")) {
+    const file = url.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
+    if (!file) throw new ConfigError("Invalid environment variable DATABASE_URL: sqlite: needs a file path");
+    return { kind: "sqlite", file: file === ":memory:" ? file : path.resolve(file) };
+  }
+  return { kind: "postgres", url };
+}
+
+/** Uses SESSION_SECRET, or a secret generated once and kept in the data folder. */
+function sessionSecretFrom(env: Env, dataDir: string): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const S3_VARS = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** All five S3_* settings, or none (half a bucket configuration is a mistake worth stopping for). */
+function s3From(env: Env): S3Config | undefined {
+  const missing = S3_VARS.filter((name) => !env[name]);
+  if (missing.length === S3_VARS.length) return undefined;
+  if (missing.length > 0) throw new ConfigError(`Invalid environment variable ${missing[0]}: required when any S3_* variable is set`);
+  const endpoint = env.S3_ENDPOINT!.replace(/\/+$/, "");
+  return {
+    bucket: env.S3_BUCKET!,
+    endpoint,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    publicUrl: (env.S3_PUBLIC_URL ?? `${endpoint}/${env.S3_BUCKET}`).replace(/\/+$/, ""),
+  };
+}
+
+function trustProxyFrom(value: string | undefined): Config["trustProxy"] {
+  if (value === undefined || value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const port = env.PORT;
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port,
+    host: env.HOST,
+    database: databaseFrom(env.DATABASE_URL, dataDir),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    uploadsDir: path.resolve(env.UPLOADS_DIR),
+    dataDir,
+    sessionSecret: sessionSecretFrom(env, dataDir),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    s3: s3From(env),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? "STEM Academy <no-reply@localhost>" },
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        : null,
+  };
+}

@@ -1,0 +1,28 @@
+import type { Migration } from "kysely";
+import * as content from "./2026-11-22-01-content";
+import * as rateLimits from "./2026-11-22-02-rate-limits";
+import * as contactMessages from "./2026-11-22-03-contact-messages";
+import * as accounts from "./2026-11-22-04-accounts";
+import * as schoolEnquiries from "./2026-11-22-10-school-enquiries";
+import * as demoBooking from "./2026-11-22-40-demo-booking";
+import * as campEnrollments from "./2026-11-22-20-camp-enrollments";
+import * as auditLog from "./2026-11-22-60-audit-log";
+import * as blogSlugRedirects from "./2026-11-22-70-blog-slug-redirects";
+import * as adminSetup from "./2026-11-22-50-admin-setup";
+
+/**
+ * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
+ * so the same code runs under tsx, Vitest and the production build. Add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22-01-content": content,
+  "2026-11-22-02-rate-limits": rateLimits,
+  "2026-11-22-03-contact-messages": contactMessages,
+  "2026-11-22-04-accounts": accounts,
+  "2026-11-22-10-school-enquiries": schoolEnquiries,
+  "2026-11-22-40-demo-booking": demoBooking,
+  "2026-11-22-20-camp-enrollments": campEnrollments,
+  "2026-11-22-60-audit-log": auditLog,
+  "2026-11-22-70-blog-slug-redirects": blogSlugRedirects,
+  "2026-11-22-50-admin-setup": adminSetup,
+};

@@ -1,0 +1,316 @@
+import type { Generated } from "kysely";
+
+/**
+ * Row types of every table, as stored (see values.ts for the column conventions:
+ * dates are ISO text, booleans 0/1, structured values JSON text).
+ * Each feature that owns tables adds its interface to `Database` below.
+ */
+
+export interface CoursesTable {
+  id: Generated<number>;
+  key: string;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  content_en: string;
+  content_ar: string;
+  faqs: string;
+  sessions: number;
+  price: number;
+  discounted: number;
+  original_price: number | null;
+  min_age: number;
+  max_age: number;
+  instructor: string;
+  rating: number | null;
+  image: string;
+  meta_title: string;
+  meta_description: string;
+  meta_keywords: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeachersTable {
+  id: Generated<number>;
+  name_en: string;
+  name_ar: string;
+  profile_en: string;
+  profile_ar: string;
+  experience_en: string;
+  experience_ar: string;
+  subjects: string;
+  photo: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TestimonialsTable {
+  id: Generated<number>;
+  kind: "child" | "parent";
+  name_en: string;
+  name_ar: string;
+  age: number | null;
+  course_en: string;
+  course_ar: string;
+  review_en: string;
+  review_ar: string;
+  sort: number;
+}
+
+export interface CampsTable {
+  id: Generated<number>;
+  slug: string;
+  title_en: string;
+  title_ar: string;
+  grades_en: string;
+  grades_ar: string;
+  duration_en: string;
+  duration_ar: string;
+  price: number;
+  old_price: number;
+  discount: number;
+  features: string;
+  batches: string;
+  curriculum: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  price: number;
+  image: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  status: "draft" | "published";
+  title_en: string;
+  title_ar: string;
+  description_en: string;
+  description_ar: string;
+  category_en: string;
+  category_ar: string;
+  content_en: string;
+  content_ar: string;
+  meta_title_en: string;
+  meta_title_ar: string;
+  meta_description_en: string;
+  meta_description_ar: string;
+  meta_keywords_en: string;
+  meta_keywords_ar: string;
+  image_url: string;
+  author: string;
+  publish_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface ContentTables {
+  courses: CoursesTable;
+  teachers: TeachersTable;
+  testimonials: TestimonialsTable;
+  camps: CampsTable;
+  products: ProductsTable;
+  blog_posts: BlogPostsTable;
+  site_settings: SiteSettingsTable;
+}
+
+
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: string;
+}
+
+/** Status of a submission that staff follow up. */
+export type SubmissionStatus = "new" | "contacted" | "closed";
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  email: string;
+  description: string;
+  status: SubmissionStatus;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type Role = "user" | "admin";
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string | null;
+  contact_number: string;
+  role: Role;
+  disabled: number;
+  google_sub: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  kind: "password" | "google";
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface AdminSetupTokensTable {
+  /** SHA-256 of the one-time token printed by `npm start` while no staff account exists. */
+  id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SchoolEnquiriesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  contact_number: string;
+  designation: string;
+  city: string;
+  school_name: string;
+  preferred_date: string;
+  preferred_time: string;
+  requirements: string;
+  status: SubmissionStatus;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type DemoSlotStatus = "open" | "closed";
+export type DemoBookingStatus = "booked" | "attended" | "no_show" | "cancelled";
+
+export interface DemoSlotsTable {
+  id: Generated<number>;
+  /** ISO-8601 UTC start time. */
+  starts_at: string;
+  duration_minutes: number;
+  capacity: number;
+  /** Live (not cancelled) bookings; only the booking and cancel transactions change it. */
+  seats_taken: Generated<number>;
+  course_id: number | null;
+  status: DemoSlotStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DemoBookingsTable {
+  id: Generated<number>;
+  reference: string;
+  cancel_token: string;
+  slot_id: number;
+  course_id: number | null;
+  course_name: string;
+  child_name: string;
+  child_age: number;
+  parent_name: string;
+  email: string;
+  phone: string;
+  lang: "en" | "ar";
+  status: DemoBookingStatus;
+  user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EnrollmentsTable {
+  id: Generated<number>;
+  student_name: string;
+  parent_name: string;
+  email: string;
+  phone_number: string;
+  camp_id: number;
+  camp_slug: string;
+  /** The camp's English title when the family enrolled. */
+  camp_title: string;
+  /** One of the camp's batch values, e.g. "1 July - 20th July". */
+  session: string;
+  message: string;
+  lang: "en" | "ar";
+  status: SubmissionStatus;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BrochureLeadsTable {
+  id: Generated<number>;
+  student_name: string;
+  student_email: string;
+  grade: string;
+  school: string;
+  parent_contact: string;
+  lang: "en" | "ar";
+  status: SubmissionStatus;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  /** JSON text describing the change. */
+  summary: string;
+  created_at: string;
+}
+
+export interface BlogSlugRedirectsTable {
+  old_slug: string;
+  post_id: number;
+  created_at: string;
+}
+
+export interface Database extends ContentTables {
+  blog_slug_redirects: BlogSlugRedirectsTable;
+  audit_log: AuditLogTable;
+  enrollments: EnrollmentsTable;
+  brochure_leads: BrochureLeadsTable;
+  demo_slots: DemoSlotsTable;
+  demo_bookings: DemoBookingsTable;
+  school_enquiries: SchoolEnquiriesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  admin_setup_tokens: AdminSetupTokensTable;
+  rate_limits: RateLimitsTable;
+  contact_messages: ContactMessagesTable;
+}

@@ -1,0 +1,25 @@
+import type { SiteSettings } from "../../../app/features/site/settings.schema";
+
+export const settings: SiteSettings = {
+  address: {
+    en: "5 Amigo, C-25, C Block, Sector 8, Noida, Uttar Pradesh, India",
+    ar: "5 أميغو، C-25، بلوك C، القطاع 8، نويدا، أوتار براديش، الهند",
+  },
+  email: "info@stemacademy.example",
+  phone: "+91 98765 43210",
+  whatsappNumber: "919876543210",
+  whatsappMessage: {
+    en: "Hello! I would like to know more about your STEM courses.",
+    ar: "مرحبًا! أود معرفة المزيد عن دورات STEM لديكم.",
+  },
+  social: {
+    facebook: "https://www.facebook.com/stemacademy.noida",
+    instagram: "https://www.instagram.com/stemacademy.noida",
+    linkedin: "https://www.linkedin.com/company/stemacademy-noida",
+    youtube: "https://www.youtube.com/@stemacademynoida",
+    twitter: "https://x.com/stemacademynoida",
+  },
+  timeZone: "Asia/Kolkata",
+  campStartDate: "2025-07-01",
+  campRecentSignups: 1410,
+};

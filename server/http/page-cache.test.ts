@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordAudit } from "../audit/audit";
+import { startTestServer, type TestServer } from "../test/harness";
+import { pageCache } from "./page-cache";
+
+// A stand-in for the page renderer: every render is numbered and carries the response's nonce.
+describe("page cache for anonymous visitors", () => {
+  let server: TestServer;
+  let url = "";
+  let renders = 0;
+  let close = () => {};
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      res.setHeader("x-nonce", res.locals.cspNonce);
+      next();
+    });
+    app.use(pageCache(server.db, 30));
+    app.get("/{*path}", (req, res) => {
+      renders += 1;
+      if (req.path === "/missing") {
+        res.status(404).type("html").send("<p>404</p>");
+        return;
+      }
+      res.type("html").send(`<html><script nonce="${res.locals.cspNonce}">render ${renders}</script></html>`);
+    });
+    const listener = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => listener.once("listening", resolve));
+    url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    close = () => listener.close();
+  });
+  afterAll(async () => {
+    close();
+    await server?.close();
+  });
+
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(url + path, { headers });
+    return { body: await res.text(), cache: res.headers.get("x-page-cache"), nonce: res.headers.get("x-nonce")! };
+  };
+
+  it("renders once, then serves the same page with the new response's nonce", async () => {
+    const first = await get("/courses");
+    const second = await get("/courses");
+    expect(first.cache).toBe("miss");
+    expect(second.cache).toBe("hit");
+    expect(second.body.replace(second.nonce, "N")).toBe(first.body.replace(first.nonce, "N"));
+    expect(second.body).toContain(`nonce="${second.nonce}"`);
+    expect(second.body).not.toContain(first.nonce);
+  });
+
+  it("keys on the full URL", async () => {
+    await get("/courses?age=6-12");
+    expect((await get("/courses?age=6-18")).cache).toBe("miss");
+    expect((await get("/courses?age=6-12")).cache).toBe("hit");
+  });
+
+  it("never serves signed-in visitors, private pages or failures from the cache", async () => {
+    await get("/blog");
+    expect((await get("/blog", { cookie: "sid=abc" })).cache).toBeNull();
+    for (const path of ["/admin", "/ar/admin/blogs", "/login", "/courses/robotics/bookdemoclass", "/booking/cancel"]) {
+      await get(path);
+      expect((await get(path)).cache, path).toBeNull();
+    }
+    await get("/missing");
+    expect((await get("/missing")).cache).toBe("miss");
+    await get("/");
+    expect((await get("/", { cookie: "lang=ar" })).cache).toBeNull();
+  });
+
+  it("renders afresh after any staff change (a new audit entry)", async () => {
+    await get("/products");
+    expect((await get("/products")).cache).toBe("hit");
+    await recordAudit(server.db, { userId: null, action: "update", entity: "product", entityId: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await get("/products");
+    expect(after.cache).toBe("miss");
+    expect((await get("/products")).cache).toBe("hit");
+  });
+});

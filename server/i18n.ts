@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Request } from "express";
+import { isLang, type Lang } from "../app/i18n/lang";
+
+/** Server-side access to the same locale files the pages use (API messages, e-mails). */
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/locales");
+
+type Tree = { [key: string]: string | Tree };
+const resources: Record<string, Record<string, Tree>> = {};
+for (const lang of readdirSync(localesDir)) {
+  resources[lang] = {};
+  for (const file of readdirSync(path.join(localesDir, lang))) {
+    resources[lang]![file.replace(/\.json$/, "")] = JSON.parse(readFileSync(path.join(localesDir, lang, file), "utf8"));
+  }
+}
+
+function lookup(lang: Lang, ns: string, key: string): string | undefined {
+  let node: string | Tree | undefined = resources[lang]?.[ns];
+  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
+  return typeof node === "string" ? node : undefined;
+}
+
+/** Translates `ns:key` (English fallback, then the key itself), filling {{name}} placeholders. */
+export function serverT(lang: Lang, ns: string, key: string, values: Record<string, string | number> = {}): string {
+  const text = lookup(lang, ns, key) ?? lookup("en", ns, key) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+}
+
+/** The language a client asked for: `?lang=`, else Accept-Language, else English. */
+export function requestLang(req: Request): Lang {
+  const query = typeof req.query.lang === "string" ? req.query.lang : undefined;
+  if (isLang(query)) return query;
+  return req.acceptsLanguages("en", "ar") === "ar" ? "ar" : "en";
+}

@@ -1,0 +1,81 @@
+import express, { Router, type Express } from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { createLogger } from "../logger";
+import { startTestServer, type TestServer } from "../test/harness";
+import { routeKeys, type Endpoint } from "../test/route-table";
+
+/**
+ * Walks the Express app's registered routes: every /api/admin... and /admin/... endpoint must
+ * answer 401 without a session and 403 for a signed-in non-staff account. A new admin route
+ * without the check makes this fail.
+ */
+
+// Public by the specification (section 7), or the staff sign-in itself.
+const PUBLIC = new Set(["GET /admin/course-dashboard/all-courses", "POST /api/admin/login"]);
+
+function adminEndpoints(app: Express): Endpoint[] {
+  return routeKeys(app)
+    .map((key) => {
+      const [method, path] = key.split(" ") as [string, string];
+      return { method, path };
+    })
+    .filter((e) => (e.path.startsWith("/api/admin") || e.path.startsWith("/admin/")) && !PUBLIC.has(`${e.method} ${e.path}`));
+}
+
+/** A concrete URL for a route pattern: every parameter becomes 1, optional groups are kept. */
+const concrete = (path: string) => path.replace(/\{?\*\w+\}?/g, "1").replace(/:\w+/g, "1").replace(/[{}]/g, "");
+
+describe("the route table walk", () => {
+  it("finds routes in nested and mounted routers (so it can catch an unguarded one)", () => {
+    const app = express();
+    const inner = Router();
+    inner.get("/api/admin/unguarded/:id", (_req, res) => res.json({}));
+    const mounted = Router();
+    mounted.post("/things", (_req, res) => res.json({}));
+    app.use(inner);
+    app.use("/api/admin/mounted", mounted);
+    app.get("/admin/course-dashboard/all-courses", (_req, res) => res.json({}));
+    app.get("/courses", (_req, res) => res.json({}));
+    expect(adminEndpoints(app)).toEqual([
+      { method: "GET", path: "/api/admin/unguarded/:id" },
+      { method: "POST", path: "/api/admin/mounted/things" },
+    ]);
+    expect(concrete("/api/admin/courses/:id/images/{*rest}")).toBe("/api/admin/courses/1/images/1");
+  });
+});
+
+describe("every admin API endpoint is checked on the server", () => {
+  let server: TestServer;
+  let endpoints: Endpoint[];
+  let userCookie: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    endpoints = adminEndpoints(createApp({ config: server.config, db: server.db, logger: createLogger("silent") }));
+    userCookie = (await server.signIn("user")).cookie;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("walks a non-empty table that includes the public course list", () => {
+    const app = createApp({ config: server.config, db: server.db, logger: createLogger("silent") });
+    const all = routeKeys(app);
+    expect(all).toContain("GET /admin/course-dashboard/all-courses");
+    expect(all).toContain("POST /api/admin/login");
+  });
+
+  it("answers 401 without a session and 403 for a non-staff account on each admin endpoint", async () => {
+    const failures: string[] = [];
+    for (const { method, path } of endpoints) {
+      const url = concrete(path);
+      const write = !["GET", "HEAD"].includes(method);
+      const body = write ? { json: {} } : {};
+      const anonymous = await server.request(method, url, { ...body, headers: write ? { origin: server.url } : {} });
+      if (anonymous.status !== 401 || typeof anonymous.body?.message !== "string") failures.push(`${method} ${path}: anonymous got ${anonymous.status}`);
+      const user = await server.request(method, url, { ...body, headers: { cookie: userCookie, ...(write ? { origin: server.url } : {}) } });
+      if (user.status !== 403 || typeof user.body?.message !== "string") failures.push(`${method} ${path}: non-staff got ${user.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

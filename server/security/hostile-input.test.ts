@@ -1,0 +1,661 @@
+import { existsSync, readdirSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { sql, type Kysely } from "kysely";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "~/features/accounts/accounts.server";
+import { adminSetupLink } from "~/features/accounts/admin-setup.server";
+import { createPasswordReset } from "~/features/accounts/password-reset.server";
+import { getAdminCamp } from "~/features/admin/settings/settings.server";
+import { bookSlot, findCourse } from "~/features/booking/booking.server";
+import { createApp } from "../app";
+import { isPostgres, type DB } from "../db/db";
+import { nowIso } from "../db/values";
+import { createLogger } from "../logger";
+import { startTestServer, type TestServer } from "../test/harness";
+import { routeKeys } from "../test/route-table";
+
+/**
+ * Hostile input against every endpoint (issue 8): malformed JSON, wrong content types, missing
+ * fields, wrong types, over-long and NUL-carrying strings, unknown fields, SQL and script payloads,
+ * path traversal in ids and file names, oversized bodies. Every refusal must be a 4xx JSON
+ * `{ message }` (never a 5xx, never HTML) that changes no row; the valid sample of each endpoint
+ * succeeds and stores exactly what it declares. Text that is hostile but valid (a "<script>" in a
+ * free-text field) may be accepted and stored verbatim; it must then change only the tables its
+ * endpoint writes. The route table is walked, so a new endpoint without a sample fails this suite.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of every shape
+type Json = any;
+type Counts = Record<string, number>;
+
+interface WriteSample {
+  /** "METHOD /pattern" exactly as the route table lists it. */
+  route: string;
+  url: () => string;
+  admin: boolean;
+  /** The valid body; null for endpoints that read no body (they may answer 2xx to anything). */
+  body: (() => Json) | null;
+  /** Row-count changes of one accepted request (tables not named must not change). */
+  stores: Counts;
+}
+
+interface ReadSample {
+  route: string;
+  url: () => string;
+  admin: boolean;
+  /** A valid query; every parameter is also sent hostile. */
+  query?: Record<string, string>;
+  /** Sign-in flows answer with redirects; their Location must stay on this site. */
+  redirects?: boolean;
+}
+
+/** Counters of every request by design (rate limits), so they are left out of the row counts. */
+const UNCOUNTED = new Set(["rate_limits"]);
+
+const TEXT_PAYLOADS = ["' OR 1=1 --", '"; DROP TABLE users; --', "<script>alert(1)</script>", "javascript:alert(1)", "../../etc/passwd", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "\ud800 lone surrogate"];
+/** Replacements of a path parameter (already URL-encoded where needed). */
+const ID_PAYLOADS = [
+  "..%2f..%2fetc%2fpasswd",
+  "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+  "..%5c..%5cwindows%5cwin.ini",
+  "1%20OR%201%3D1",
+  "1'%20OR%20'1'%3D'1",
+  "1%22%3B%20DROP%20TABLE%20users%3B%20--",
+  "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+  "-1",
+  "0",
+  "1.5",
+  "99999999999999999999",
+  "%00",
+  "%E2%80%AE",
+];
+const QUERY_PAYLOADS = [...TEXT_PAYLOADS, "x".repeat(8000), "", "-1", "1e309", "NaN", "\u202e", "\u0000"];
+const MALFORMED_JSON = ["{", '{"a":1,}', "{'a':1}", '{"a":}', "", "null", "[]", "123", '"text"', "\u0000", "[{}]"];
+const MEGABYTE = "a".repeat(1024 * 1024);
+
+const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function tableNames(db: DB): Promise<string[]> {
+  const { rows } = isPostgres(db as unknown as Kysely<unknown>)
+    ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+  return rows.map((row) => row.name).filter((name) => !UNCOUNTED.has(name)).sort();
+}
+
+async function countRows(db: DB, tables: string[]): Promise<Counts> {
+  const columns = sql.join(tables.map((table) => sql`(select count(*) from ${sql.table(table)}) as ${sql.id(table)}`));
+  const { rows } = await sql<Record<string, number | string>>`select ${columns}`.execute(db);
+  return Object.fromEntries(tables.map((table) => [table, Number(rows[0]![table])]));
+}
+
+const changes = (before: Counts, after: Counts): Counts =>
+  Object.fromEntries(Object.keys(after).flatMap((table) => (after[table] !== before[table] ? [[table, after[table]! - before[table]!]] : [])));
+
+/** Every place in a JSON value: object properties and the first item of each array. */
+function slots(value: Json, at: (string | number)[] = []): { at: (string | number)[]; value: Json }[] {
+  const found = at.length > 0 ? [{ at, value }] : [];
+  if (Array.isArray(value)) {
+    if (value.length > 0) found.push(...slots(value[0], [...at, 0]));
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) found.push(...slots(item, [...at, key]));
+  }
+  return found;
+}
+
+function replaced(value: Json, at: (string | number)[], next: Json | typeof REMOVE): Json {
+  const copy = structuredClone(value);
+  let target = copy;
+  for (const step of at.slice(0, -1)) target = target[step];
+  const last = at[at.length - 1]!;
+  if (next === REMOVE) {
+    if (Array.isArray(target)) target.splice(Number(last), 1);
+    else delete target[last];
+  } else target[last] = next;
+  return copy;
+}
+const REMOVE = Symbol("remove");
+
+/** Values of another JSON type than the sample's. */
+function wrongTypes(value: Json): Json[] {
+  if (typeof value === "string") return [5, true, ["x"], { $ne: null }];
+  // Every number field is a bounded whole number, so huge and fractional values are refused too.
+  if (typeof value === "number") return ["5", true, [5], { n: 5 }, 1e300, 1.5];
+  if (typeof value === "boolean") return ["true", 1, [true]];
+  if (Array.isArray(value)) return ["x", 5, { 0: "x" }];
+  if (value !== null && typeof value === "object") return ["x", 5, ["x"]];
+  return [];
+}
+
+const multipartOf = (fields: Record<string, string>) => {
+  const boundary = "----hostile0boundary";
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  return { body: `${parts.join("")}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+};
+const flatStrings = (body: Json): Record<string, string> =>
+  Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]));
+
+interface Attempt {
+  label: string;
+  method: string;
+  url: string;
+  body?: string;
+  contentType?: string;
+  /** Hostile-but-possibly-valid input: a 2xx is allowed (and then counted as a stored record). */
+  mayPass: boolean;
+}
+
+/** The hostile requests for one write endpoint (its valid sample is sent first, apart). */
+function writeAttempts(sample: WriteSample): Attempt[] {
+  const url = sample.url();
+  const method = sample.route.split(" ")[0]!;
+  const attempts: Omit<Attempt, "method">[] = [];
+  const bodyless = sample.body === null;
+  const valid = sample.body?.() ?? {};
+  const json = (label: string, value: Json, mayPass: boolean) => attempts.push({ label, url, body: JSON.stringify(value), contentType: "application/json", mayPass: mayPass || bodyless });
+
+  // An endpoint that reads no body may accept any JSON object or array (and nothing at all).
+  for (const text of MALFORMED_JSON) attempts.push({ label: `JSON ${JSON.stringify(text.slice(0, 10))}`, url, body: text, contentType: "application/json", mayPass: bodyless && (text === "" || text.startsWith("[")) });
+  attempts.push({ label: "JSON with trailing garbage", url, body: `${JSON.stringify(valid)}x`, contentType: "application/json", mayPass: false });
+  attempts.push({ label: "JSON as text/plain", url, body: JSON.stringify(valid), contentType: "text/plain", mayPass: bodyless });
+  attempts.push({ label: "form-urlencoded", url, body: new URLSearchParams(flatStrings(valid)).toString(), contentType: "application/x-www-form-urlencoded", mayPass: bodyless });
+  const multipart = multipartOf(flatStrings(valid));
+  attempts.push({ label: "multipart", url, body: multipart.body, contentType: multipart.contentType, mayPass: bodyless });
+  attempts.push({ label: "XML", url, body: "<a><b>1</b></a>", contentType: "application/xml", mayPass: bodyless });
+  attempts.push({ label: "JSON in an unknown charset", url, body: JSON.stringify(valid), contentType: "application/json; charset=x-unknown", mayPass: false });
+  // server/app.ts reads up to 1 MB of JSON under /api/admin (long blog posts), 100 kB elsewhere.
+  const bodyLimit = url.startsWith("/api/admin") ? 1024 * 1024 : 100 * 1024;
+  attempts.push({ label: `over ${bodyLimit / 1024} kB of JSON`, url, body: JSON.stringify({ ...valid, padding: "x".repeat(bodyLimit + 1024) }), contentType: "application/json", mayPass: false });
+  json("a 1 MB string", { ...valid, [Object.keys(valid)[0] ?? "field"]: MEGABYTE }, false);
+
+  if (!bodyless) {
+    json("an empty object", {}, false);
+    for (const { at, value } of slots(valid)) {
+      const where = at.join(".");
+      json(`without ${where}`, replaced(valid, at, REMOVE), true);
+      for (const wrong of wrongTypes(value)) json(`${where} as ${JSON.stringify(wrong)}`, replaced(valid, at, wrong), false);
+      if (typeof value === "string") {
+        json(`${where} of 60,000 characters`, replaced(valid, at, "x".repeat(60_000)), false);
+        json(`${where} with a NUL byte`, replaced(valid, at, `${value}\u0000x`), false);
+        for (const text of TEXT_PAYLOADS) json(`${where} = ${text}`, replaced(valid, at, text), true);
+      }
+    }
+  }
+  // Unknown fields are ignored, never stored (mass assignment) and never pollute prototypes.
+  const extra = { isAdmin: true, id: 999_999, password_hash: "hacked", created_at: "1970-01-01", extra: "<script>alert(1)</script>" };
+  json("unknown fields", { ...extra, ...valid }, true);
+  attempts.push({ label: "__proto__ and constructor", url, body: `{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},${JSON.stringify(valid).slice(1)}`, contentType: "application/json", mayPass: true });
+  attempts.push({ label: "deeply nested unknown field", url, body: `{"deep":${"[".repeat(5000)}${"]".repeat(5000)},${JSON.stringify(valid).slice(1)}`, contentType: "application/json", mayPass: true });
+
+  // Hostile path parameters, with the valid body.
+  for (const param of sample.route.match(/:\w+/g) ?? []) {
+    for (const bad of ID_PAYLOADS) {
+      attempts.push({ label: `${param} = ${bad}`, url: urlWithParam(sample, param, bad), body: JSON.stringify(valid), contentType: "application/json", mayPass: false });
+    }
+  }
+  return attempts.map((a) => ({ ...a, method }));
+}
+
+/** The sample's URL with one path parameter replaced. */
+function urlWithParam(sample: { route: string; url: () => string }, param: string, value: string): string {
+  const pattern = sample.route.split(" ")[1]!.split("/");
+  const actual = sample.url().split("?")[0]!.split("/");
+  return pattern.map((part, i) => (part === param ? value : actual[i])).join("/");
+}
+
+describe("hostile input on every endpoint", () => {
+  let server: TestServer;
+  let tables: string[];
+  const ids: Record<string, number> = {};
+  const tokens: Record<string, string> = {};
+  const people = {
+    parent: { email: "parent.hostile@example.com", password: "Parent-Passw0rd" },
+    reset: { email: "reset.hostile@example.com", password: "Reset-Passw0rd" },
+    target: { email: "target.hostile@example.com", password: "Target-Passw0rd" },
+    staff: { email: "first-staff@example.com", password: "First-Staff-Passw0rd1" },
+  };
+  let adminCookie: string | undefined;
+  const forms: Record<string, Json> = {};
+  let camp: { slug: string; batch: string };
+  const courseSlug = "robotics-fundamentals";
+
+  /** The staff session (after the first-admin sample ran, so the setup link was still live for it). */
+  async function staffHeaders(): Promise<Record<string, string>> {
+    adminCookie ??= (await server.signIn("admin")).cookie;
+    return { cookie: adminCookie, origin: server.url };
+  }
+
+  async function slotRow(daysAhead: number, capacity: number) {
+    const now = nowIso();
+    const row = await server.db
+      .insertInto("demo_slots")
+      .values({ starts_at: new Date(Date.now() + daysAhead * 86_400_000).toISOString(), duration_minutes: 60, capacity, course_id: ids.course!, status: "open", created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ MAX_UPLOAD_BYTES: "200000" });
+    const { db } = server;
+    tables = await tableNames(db);
+    tokens.setup = new URL((await adminSetupLink(db, server.config))!).searchParams.get("token")!;
+    for (const [name, person] of Object.entries(people)) {
+      if (name === "staff") continue;
+      ids[name] = (await createUser(db, { username: `Hostile ${name}`, email: person.email, password: person.password, contactNumber: "9876543210", role: "user" }))!;
+    }
+    tokens.reset = await createPasswordReset(db, ids.reset!);
+
+    const course = (await findCourse(db, courseSlug, "en"))!;
+    ids.course = course.id;
+    ids.courseToDelete = (await db.selectFrom("courses").select("id").where("id", "<>", course.id).orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+    ids.bookingSlot = await slotRow(5, 50);
+    ids.adminSlot = await slotRow(6, 10);
+    ids.emptySlot = await slotRow(7, 10);
+    const booking = { childName: "Setup Child", childAge: 9, parentName: "Setup Parent", phone: "+91 98765 43210" };
+    const first = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
+    const second = await bookSlot(db, { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
+    if (!first.ok || !second.ok) throw new Error("set-up bookings failed");
+    tokens.cancel = first.cancelToken;
+    tokens.reference = first.reference;
+    ids.adminBooking = (await db.selectFrom("demo_bookings").select("id").where("reference", "=", second.reference).executeTakeFirstOrThrow()).id;
+
+    const now = nowIso();
+    ids.contact = (
+      await db.insertInto("contact_messages").values({ email: "asker@example.com", description: "A question.", status: "new", notes: "", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()
+    ).id;
+    const firstId = async (table: "blog_posts" | "teachers" | "products" | "camps", direction: "asc" | "desc") =>
+      (await db.selectFrom(table).select("id").orderBy("id", direction).executeTakeFirstOrThrow()).id;
+    ids.blog = await firstId("blog_posts", "asc");
+    ids.blogToDelete = await firstId("blog_posts", "desc");
+    ids.teacher = await firstId("teachers", "asc");
+    ids.teacherToDelete = await firstId("teachers", "desc");
+    ids.product = await firstId("products", "asc");
+    ids.productToDelete = await firstId("products", "desc");
+    ids.camp = await firstId("camps", "asc");
+    const adminCamp = (await getAdminCamp(db, ids.camp))!;
+    camp = { slug: adminCamp.slug, batch: adminCamp.batches[0]!.value };
+    const { id: _campId, slug: _campSlug, ...campForm } = adminCamp;
+    forms.camp = campForm;
+    tokens.blogSlug = (await db.selectFrom("blog_posts").select("slug").where("status", "=", "published").where("publish_date", "<=", nowIso()).orderBy("id").executeTakeFirstOrThrow()).slug;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** The staff editor shapes, read through the API once a staff session exists. */
+  async function loadForms() {
+    if (forms.course) return;
+    const headers = await staffHeaders();
+    const get = async (url: string) => (await server.request("GET", url, { headers })).body;
+    forms.course = (await get(`/api/admin/courses/${ids.course}`)).course;
+    const { id: _postId, ...post } = (await get(`/api/admin/blogs/${ids.blog}`)).post;
+    forms.post = post;
+    forms.teacher = (await get(`/api/admin/teachers/${ids.teacher}`)).teacher;
+    forms.product = (await get(`/api/admin/products/${ids.product}`)).product;
+    forms.settings = (await get("/api/admin/settings")).settings;
+  }
+
+  const honeypot = { website: "" };
+  const writes: WriteSample[] = [
+    // First: the one-time set-up link dies once any staff account exists.
+    { route: "POST /api/first-admin", url: () => "/api/first-admin", admin: false, body: () => ({ token: tokens.setup, username: "First Staff", email: people.staff.email, password: people.staff.password }), stores: { users: 1, admin_setup_tokens: -1, sessions: 1 } },
+    { route: "POST /login", url: () => "/login", admin: false, body: () => ({ email: people.parent.email, password: people.parent.password }), stores: { sessions: 1 } },
+    { route: "POST /api/admin/login", url: () => "/api/admin/login", admin: false, body: () => ({ email: people.staff.email, password: people.staff.password }), stores: { sessions: 1 } },
+    { route: "POST /logout", url: () => "/logout", admin: false, body: null, stores: {} },
+    { route: "POST /api/logout-user", url: () => "/api/logout-user", admin: false, body: null, stores: {} },
+    { route: "POST /register", url: () => "/register", admin: false, body: () => ({ username: "New Parent", email: "new.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }), stores: { users: 1 } },
+    { route: "POST /api/password/forgot", url: () => "/api/password/forgot", admin: false, body: () => ({ email: people.parent.email, ...honeypot }), stores: { password_resets: 1 } },
+    { route: "POST /api/password/reset", url: () => "/api/password/reset", admin: false, body: () => ({ token: tokens.reset, password: "Changed-Passw0rd" }), stores: {} },
+    { route: "POST /contact-us/form", url: () => "/contact-us/form", admin: false, body: () => ({ email: "visitor@example.com", description: "How old must children be?", ...honeypot }), stores: { contact_messages: 1 } },
+    {
+      route: "POST /school/add-school-info",
+      url: () => "/school/add-school-info",
+      admin: false,
+      body: () => ({ name: "Anita Rao", email: "principal@example.com", contactNumber: "+91 98765 43210", designation: "Principal", city: "Pune", schoolName: "Green Valley School", preferredDate: dateIn(20), preferredTime: "10:30", requirements: "A lab for 40 pupils.", ...honeypot }),
+      stores: { school_enquiries: 1 },
+    },
+    {
+      route: "POST /api/courses/:course/demo-bookings",
+      url: () => `/api/courses/${courseSlug}/demo-bookings`,
+      admin: false,
+      body: () => ({ slotId: ids.bookingSlot, childName: "Aarav", childAge: 8, parentName: "Priya", email: "booker@example.com", phone: "+91 98765 43210", ...honeypot }),
+      stores: { demo_bookings: 1 },
+    },
+    { route: "POST /api/demo-bookings/cancel", url: () => "/api/demo-bookings/cancel", admin: false, body: () => ({ token: tokens.cancel }), stores: {} },
+    {
+      route: "POST /api/summercamp/enroll",
+      url: () => "/api/summercamp/enroll",
+      admin: false,
+      body: () => ({ studentName: "Zara", parentName: "Omar", email: "family@example.com", phoneNumber: "+971 50 123 4567", selectedCamp: camp.slug, selectedSession: camp.batch, message: "Vegetarian lunch, please.", ...honeypot }),
+      stores: { enrollments: 1 },
+    },
+    {
+      route: "POST /api/summercamp/brochure",
+      url: () => "/api/summercamp/brochure",
+      admin: false,
+      body: () => ({ studentName: "Zara", studentEmail: "zara@example.com", grade: "5", school: "Green Valley School", parentContact: "+971 50 123 4567", ...honeypot }),
+      stores: { brochure_leads: 1 },
+    },
+    // Staff endpoints.
+    { route: "POST /api/admin/slots", url: () => "/api/admin/slots", admin: true, body: () => ({ date: dateIn(10), time: "10:00", durationMinutes: 60, capacity: 5, courseId: ids.course }), stores: { demo_slots: 1, audit_log: 1 } },
+    {
+      route: "POST /api/admin/slots/series",
+      url: () => "/api/admin/slots/series",
+      admin: true,
+      body: () => ({ from: dateIn(20), to: dateIn(26), weekdays: [1], times: ["11:00"], durationMinutes: 60, capacity: 4, courseId: ids.course }),
+      stores: { demo_slots: 1, audit_log: 1 },
+    },
+    { route: "PATCH /api/admin/slots/bookings/:id", url: () => `/api/admin/slots/bookings/${ids.adminBooking}`, admin: true, body: () => ({ status: "attended" }), stores: { audit_log: 1 } },
+    { route: "POST /api/admin/slots/bookings/:id/cancel", url: () => `/api/admin/slots/bookings/${ids.adminBooking}/cancel`, admin: true, body: null, stores: { audit_log: 1 } },
+    { route: "PATCH /api/admin/slots/:id", url: () => `/api/admin/slots/${ids.adminSlot}`, admin: true, body: () => ({ capacity: 8, status: "open" }), stores: { audit_log: 1 } },
+    { route: "DELETE /api/admin/slots/:id", url: () => `/api/admin/slots/${ids.emptySlot}`, admin: true, body: null, stores: { demo_slots: -1, audit_log: 1 } },
+    { route: "POST /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, body: () => ({ ...forms.post, slug: "hostile-input-post", status: "draft" }), stores: { blog_posts: 1, audit_log: 1 } },
+    { route: "PUT /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blog}`, admin: true, body: () => ({ ...forms.post, titleEn: "An edited title" }), stores: { audit_log: 1 } },
+    { route: "DELETE /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blogToDelete}`, admin: true, body: null, stores: { blog_posts: -1, audit_log: 1 } },
+    { route: "POST /api/admin/courses", url: () => "/api/admin/courses", admin: true, body: () => ({ ...forms.course, key: "hostile_course", slug: "hostile-course" }), stores: { courses: 1, audit_log: 1 } },
+    { route: "PUT /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.course}`, admin: true, body: () => ({ ...forms.course, descriptionEn: "An edited description." }), stores: { audit_log: 1 } },
+    { route: "DELETE /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.courseToDelete}`, admin: true, body: null, stores: { courses: -1, audit_log: 1 } },
+    {
+      route: "POST /admin/teacher-dashboard/create-teacher",
+      url: () => "/admin/teacher-dashboard/create-teacher",
+      admin: true,
+      body: () => ({ teachername: "Meera Iyer", subjects: ["Robotics", "Python"], experience: "8 years", teacherphoto: ["/images/teacher.png"] }),
+      stores: { teachers: 1, audit_log: 1 },
+    },
+    { route: "PUT /api/admin/teachers/:id", url: () => `/api/admin/teachers/${ids.teacher}`, admin: true, body: () => ({ ...forms.teacher, experienceEn: "12 years" }), stores: { audit_log: 1 } },
+    { route: "DELETE /api/admin/teachers/:id", url: () => `/api/admin/teachers/${ids.teacherToDelete}`, admin: true, body: null, stores: { teachers: -1, audit_log: 1 } },
+    {
+      route: "POST /api/admin/products",
+      url: () => "/api/admin/products",
+      admin: true,
+      body: () => ({ nameEn: "Circuit kit", nameAr: "عدة الدوائر", descriptionEn: "Build ten circuits.", descriptionAr: "ابنِ عشر دوائر.", price: 1999, imageUrl: "/images/kit.png", sort: 5 }),
+      stores: { products: 1, audit_log: 1 },
+    },
+    { route: "PUT /api/admin/products/:id", url: () => `/api/admin/products/${ids.product}`, admin: true, body: () => ({ ...forms.product, price: 2500 }), stores: { audit_log: 1 } },
+    { route: "DELETE /api/admin/products/:id", url: () => `/api/admin/products/${ids.productToDelete}`, admin: true, body: null, stores: { products: -1, audit_log: 1 } },
+    { route: "PATCH /api/admin/submissions/:kind/:id", url: () => `/api/admin/submissions/contact/${ids.contact}`, admin: true, body: () => ({ status: "contacted", notes: "Called back." }), stores: { audit_log: 1 } },
+    { route: "PATCH /api/admin/users/:id", url: () => `/api/admin/users/${ids.target}`, admin: true, body: () => ({ disabled: true }), stores: { audit_log: 1 } },
+    {
+      route: "PUT /api/admin/settings",
+      url: () => "/api/admin/settings",
+      admin: true,
+      body: () => ({ ...forms.settings, address: { en: "12 Science Road, Pune", ar: "١٢ شارع العلوم، بونه" } }),
+      stores: { audit_log: 1 },
+    },
+    { route: "PUT /api/admin/camps/:id", url: () => `/api/admin/camps/${ids.camp}`, admin: true, body: () => ({ ...forms.camp, price: 4999 }), stores: { audit_log: 1 } },
+  ];
+
+  const listQuery = (extra: Record<string, string>) => ({ q: "robot", dir: "asc", page: "1", pageSize: "10", format: "json", ...extra });
+  const reads: ReadSample[] = [
+    { route: "GET /healthz", url: () => "/healthz", admin: false },
+    { route: "GET /api/getUser", url: () => "/api/getUser", admin: true },
+    { route: "GET /auth/google", url: () => "/auth/google", admin: false, query: { next: "/courses" }, redirects: true },
+    { route: "GET /auth/google/callback", url: () => "/auth/google/callback", admin: false, query: { code: "abc", state: "xyz" }, redirects: true },
+    { route: "GET /admin/course-dashboard/all-courses", url: () => "/admin/course-dashboard/all-courses", admin: false, query: { age: "6-12", lang: "ar" } },
+    { route: "GET /api/courses/:course/demo-slots", url: () => `/api/courses/${courseSlug}/demo-slots`, admin: false, query: { from: dateIn(1), to: dateIn(30) } },
+    { route: "GET /api/demo-bookings/:reference", url: () => `/api/demo-bookings/${tokens.reference}`, admin: false },
+    { route: "GET /api/admin/slots", url: () => "/api/admin/slots", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
+    { route: "GET /api/admin/slots/bookings.csv", url: () => "/api/admin/slots/bookings.csv", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
+    { route: "GET /summer-camp/brochure.pdf", url: () => "/summer-camp/brochure.pdf", admin: false, query: { lang: "ar" } },
+    { route: "GET /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, query: listQuery({ sort: "title", status: "published" }) },
+    { route: "GET /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blog}`, admin: true },
+    { route: "GET /api/admin/courses", url: () => "/api/admin/courses", admin: true, query: listQuery({ sort: "name" }) },
+    { route: "GET /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.course}`, admin: true },
+    { route: "GET /api/admin/teachers", url: () => "/api/admin/teachers", admin: true, query: listQuery({ sort: "name", q: "a" }) },
+    { route: "GET /api/admin/teachers/:id", url: () => `/api/admin/teachers/${ids.teacher}`, admin: true },
+    { route: "GET /api/admin/products", url: () => "/api/admin/products", admin: true, query: listQuery({ sort: "price", q: "" }) },
+    { route: "GET /api/admin/products/:id", url: () => `/api/admin/products/${ids.product}`, admin: true },
+    { route: "GET /api/blogs", url: () => "/api/blogs", admin: false, query: { page: "1", limit: "5", lang: "ar" } },
+    { route: "GET /api/blogs/:slug", url: () => `/api/blogs/${tokens.blogSlug}`, admin: false },
+    { route: "GET /sitemap.xml", url: () => "/sitemap.xml", admin: false },
+    { route: "GET /robots.txt", url: () => "/robots.txt", admin: false },
+    { route: "GET /blog/rss.xml", url: () => "/blog/rss.xml", admin: false },
+    { route: "GET /ar/blog/rss.xml", url: () => "/ar/blog/rss.xml", admin: false },
+    { route: "GET /api/admin/submissions/:kind", url: () => "/api/admin/submissions/contact", admin: true, query: listQuery({ sort: "created", status: "new", q: "" }) },
+    { route: "GET /api/admin/submissions/:kind/:id", url: () => `/api/admin/submissions/contact/${ids.contact}`, admin: true },
+    { route: "GET /api/admin/users", url: () => "/api/admin/users", admin: true, query: listQuery({ sort: "email", role: "user", q: "hostile" }) },
+    { route: "GET /api/admin/users/:id", url: () => `/api/admin/users/${ids.target}`, admin: true },
+    { route: "GET /api/admin/settings", url: () => "/api/admin/settings", admin: true },
+    { route: "GET /api/admin/camps", url: () => "/api/admin/camps", admin: true },
+    { route: "GET /api/admin/camps/:id", url: () => `/api/admin/camps/${ids.camp}`, admin: true },
+    { route: "GET /api/admin/audit", url: () => "/api/admin/audit", admin: true, query: listQuery({ sort: "created", entity: "course", action: "update", user: "", q: "" }) },
+  ];
+  /** Multipart, with its own cases below. */
+  const UPLOAD_ROUTE = "POST /api/admin/uploads";
+
+  /** What is wrong with an answer (undefined when it is fine). */
+  function answerProblem(response: { status: number; body: Json; headers: Headers }, mayPass: boolean, redirects = false): string | undefined {
+    const { status } = response;
+    const isJson = (response.headers.get("content-type") ?? "").startsWith("application/json");
+    if (status >= 500) return `answered ${status}`;
+    if (status >= 400) {
+      if (!isJson) return `answered ${status} as ${response.headers.get("content-type")}`;
+      if (typeof response.body?.message !== "string" || response.body.message.trim() === "") return `answered ${status} without a message`;
+      return undefined;
+    }
+    if (status >= 300) {
+      if (!redirects) return `answered ${status}`;
+      const location = response.headers.get("location") ?? "";
+      return /^\/(?![/\\])/.test(location) ? undefined : `redirected off the site to ${location}`;
+    }
+    return mayPass ? undefined : `accepted it (${status})`;
+  }
+
+  /** Sends one request and checks its answer and its effect on the row counts. */
+  async function attempt(label: string, a: Omit<Attempt, "label">, headers: Record<string, string>, stores: Counts, failures: string[], redirects = false) {
+    const before = await countRows(server.db, tables);
+    const response = await server.request(a.method, a.url, {
+      body: a.body,
+      headers: { ...headers, ...(a.contentType ? { "content-type": a.contentType } : {}) },
+    });
+    const after = await countRows(server.db, tables);
+    const problem = answerProblem(response, a.mayPass, redirects);
+    if (problem) failures.push(`${label}: ${problem}`);
+    const changed = changes(before, after);
+    if (response.status >= 300 && Object.keys(changed).length > 0) failures.push(`${label}: refused (${response.status}) but changed rows ${JSON.stringify(changed)}`);
+    if (response.status < 300) {
+      for (const [table, delta] of Object.entries(changed)) {
+        const declared = stores[table] ?? 0;
+        if (declared === 0 || Math.sign(delta) !== Math.sign(declared) || Math.abs(delta) > Math.abs(declared)) failures.push(`${label}: changed ${table} by ${delta}`);
+      }
+    }
+    return response;
+  }
+
+  it("has a sample for every endpoint the app registers", () => {
+    const app = createApp({ config: server.config, db: server.db, logger: createLogger("silent") });
+    const covered = [...writes.map((w) => w.route), ...reads.map((r) => r.route), UPLOAD_ROUTE].sort();
+    expect(new Set(covered).size).toBe(covered.length);
+    expect(covered).toEqual(routeKeys(app).sort());
+  });
+
+  it("refuses every staff endpoint without a session and stores nothing", async () => {
+    const failures: string[] = [];
+    for (const sample of writes.filter((w) => w.admin)) {
+      const [method] = sample.route.split(" ");
+      const body = sample.body ? JSON.stringify(sample.body()) : undefined;
+      for (const [label, contentType, text] of [
+        ["sample", "application/json", body],
+        ["text/plain", "text/plain", body],
+        ["unknown fields", "application/json", JSON.stringify({ isAdmin: true, role: "admin" })],
+      ] as const) {
+        const response = await attempt(`${sample.route} anonymous ${label}`, { method: method!, url: sample.url(), body: text ?? "", contentType, mayPass: false }, { origin: server.url }, {}, failures);
+        if (label === "sample" && response.status !== 401) failures.push(`${sample.route} anonymous: ${response.status}, expected 401`);
+      }
+    }
+    for (const sample of reads.filter((r) => r.admin)) {
+      const response = await attempt(`${sample.route} anonymous`, { method: "GET", url: sample.url(), mayPass: false }, {}, {}, failures);
+      if (response.status !== 401) failures.push(`${sample.route} anonymous: ${response.status}, expected 401`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  // One test per write endpoint, in list order (the first-admin sample must run first).
+  for (const sample of writes) {
+    it(`${sample.route}: the valid sample is stored once, hostile input is refused with a 4xx JSON message`, { timeout: 180_000 }, async () => {
+      if (sample.admin) await loadForms();
+      const headers = sample.admin ? await staffHeaders() : { origin: server.url };
+      const [method] = sample.route.split(" ");
+      const failures: string[] = [];
+      const before = await countRows(server.db, tables);
+      const valid = await server.request(method!, sample.url(), sample.body ? { json: sample.body(), headers } : { headers });
+      expect(valid.status, JSON.stringify(valid.body)).toBeLessThan(300);
+      expect(changes(before, await countRows(server.db, tables))).toEqual(sample.stores);
+
+      for (const a of writeAttempts(sample)) {
+        await attempt(`${sample.route} ${a.label}`, a, headers, sample.stores, failures);
+      }
+      expect(failures).toEqual([]);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+  }
+
+  it("ignores unknown fields: no forced ids, no smuggled password hashes, no promoted accounts", async () => {
+    for (const table of ["users", "courses", "blog_posts", "teachers", "products", "contact_messages", "enrollments"] as const) {
+      const row = await server.db.selectFrom(table).select("id").where("id", "=", 999_999).executeTakeFirst();
+      expect(row, table).toBeUndefined();
+    }
+    expect(await server.db.selectFrom("users").select("id").where("password_hash", "=", "hacked").executeTakeFirst()).toBeUndefined();
+    const registered = await server.db.selectFrom("users").select("role").where("email", "=", "new.parent@example.com").executeTakeFirstOrThrow();
+    expect(registered.role).toBe("user");
+    expect(Object.prototype).not.toHaveProperty("polluted");
+    // Hostile but valid free text is kept verbatim (pages render it as text).
+    const kept = await server.db.selectFrom("contact_messages").select("id").where("description", "=", "<script>alert(1)</script>").executeTakeFirst();
+    expect(kept).toBeDefined();
+  });
+
+  it("survives hostile cookies and headers", async () => {
+    const failures: string[] = [];
+    const cookies = ["sid=' OR 1=1 --", `sid=${"x".repeat(6000)}`, "sid=%00", "sid=%E0%A4%A", "sid=<script>alert(1)</script>", "sid", "=;=;=", "__proto__=1; constructor=2"];
+    for (const cookie of cookies) {
+      for (const [method, url] of [["GET", "/api/getUser"], ["GET", "/api/admin/users"], ["POST", "/logout"]] as const) {
+        const response = await attempt(`${method} ${url} with cookie ${cookie.slice(0, 20)}`, { method, url, body: method === "POST" ? "{}" : undefined, contentType: method === "POST" ? "application/json" : undefined, mayPass: method === "POST" }, { cookie, origin: server.url }, {}, failures);
+        if (method === "GET" && response.status !== 401) failures.push(`${method} ${url} with cookie ${cookie.slice(0, 20)}: ${response.status}, expected 401`);
+      }
+    }
+    for (const headers of [{ "accept-language": "' OR 1=1 --" } as Record<string, string>, { "accept-language": "x".repeat(6000) }, { "x-forwarded-for": "<script>, ../../etc/passwd" }, { origin: "null" }]) {
+      await attempt(`headers ${JSON.stringify(headers).slice(0, 40)}`, { method: "POST", url: "/contact-us/form", body: "{", contentType: "application/json", mayPass: false }, headers, {}, failures);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  for (const sample of reads) {
+    it(`${sample.route}: hostile query and path values answer 4xx JSON or a normal answer, never a 5xx`, { timeout: 120_000 }, async () => {
+      const headers = sample.admin ? await staffHeaders() : {};
+      const failures: string[] = [];
+      const base = sample.url();
+      const withQuery = (query: Record<string, string | string[]>) => {
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries(query)) for (const item of [value].flat()) params.append(key, item);
+        const text = params.toString();
+        return text ? `${base}?${text}` : base;
+      };
+      const get = (label: string, url: string, mayPass: boolean) => attempt(`${sample.route} ${label}`, { method: "GET", url, mayPass }, headers, {}, failures, sample.redirects);
+
+      const valid = await get("valid", withQuery(sample.query ?? {}), true);
+      if (valid.status >= (sample.redirects ? 400 : 300)) failures.push(`${sample.route}: the valid request answered ${valid.status}`);
+      for (const key of Object.keys(sample.query ?? {})) {
+        for (const bad of QUERY_PAYLOADS) await get(`${key}=${JSON.stringify(bad.slice(0, 20))}`, withQuery({ ...sample.query, [key]: bad }), true);
+        await get(`${key} twice`, withQuery({ ...sample.query, [key]: [sample.query![key]!, "x"] }), true);
+      }
+      await get("unknown query parameters", `${withQuery(sample.query ?? {})}${sample.query ? "&" : "?"}__proto__[polluted]=1&constructor=x&%3Cscript%3E=1`, true);
+      for (const param of sample.route.match(/:\w+/g) ?? []) {
+        for (const bad of ID_PAYLOADS) await get(`${param} = ${bad}`, urlWithParam(sample, param, bad), false);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  describe("uploads", () => {
+    const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+    async function upload(parts: { field: string; bytes: Buffer; name: string; type: string }[], headers: Record<string, string>) {
+      const form = new FormData();
+      for (const part of parts) form.append(part.field, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.name);
+      const response = await fetch(`${server.url}/api/admin/uploads`, { method: "POST", body: form, headers: { "x-forwarded-for": "10.7.7.7", ...headers } });
+      const text = await response.text();
+      let body: Json = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: the check below reports it
+      }
+      return { status: response.status, body, headers: response.headers };
+    }
+    const filesUnder = (dir: string): string[] =>
+      existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)])) : [];
+
+    it("stores a real image under a random name whatever the file name says, and refuses everything else with a 4xx JSON message", async () => {
+      const headers = await staffHeaders();
+      const failures: string[] = [];
+      const check = (label: string, response: { status: number; body: Json; headers: Headers }, mayPass = false) => {
+        const problem = answerProblem(response, mayPass);
+        if (problem) failures.push(`${label}: ${problem}`);
+      };
+      const before = await countRows(server.db, tables);
+
+      for (const name of ["../../../etc/passwd.png", "..%2f..%2fevil.png", "..\\..\\evil.png", "<script>alert(1)</script>.png"]) {
+        const response = await upload([{ field: "file", bytes: await png(), name, type: "image/png" }], headers);
+        expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(201);
+        expect(response.body.url).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+      }
+      expect(existsSync(path.resolve(server.config.uploadsDir, "../../../etc/passwd.png"))).toBe(false);
+      expect(filesUnder(path.dirname(server.config.uploadsDir)).filter((file) => /passwd|evil|script/.test(file))).toEqual([]);
+      expect(filesUnder(server.config.uploadsDir).every((file) => file.endsWith(".webp"))).toBe(true);
+
+      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      const cases: [string, { field: string; bytes: Buffer; name: string; type: string }[]][] = [
+        ["text named .png", [{ field: "file", bytes: Buffer.from("not an image at all"), name: "x.png", type: "image/png" }]],
+        ["SVG with a script", [{ field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" }]],
+        ["HTML", [{ field: "file", bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "x.html", type: "text/html" }]],
+        ["a NUL byte in the file name", [{ field: "file", bytes: await png(), name: "a\u0000b.png", type: "image/png" }]],
+        ["an empty file", [{ field: "file", bytes: Buffer.alloc(0), name: "x.png", type: "image/png" }]],
+        ["over MAX_UPLOAD_BYTES", [{ field: "file", bytes: Buffer.alloc(server.config.maxUploadBytes + 1, 1), name: "big.png", type: "image/png" }]],
+        ["the wrong field", [{ field: "image", bytes: await png(), name: "x.png", type: "image/png" }]],
+        ["two files", [{ field: "file", bytes: await png(), name: "a.png", type: "image/png" }, { field: "file", bytes: await png(), name: "b.png", type: "image/png" }]],
+      ];
+      for (const [label, parts] of cases) {
+        const response = await upload(parts, headers);
+        check(label, response);
+        if (label === "over MAX_UPLOAD_BYTES" && response.status !== 413) failures.push(`${label}: ${response.status}, expected 413`);
+      }
+      check("no session", await upload([{ field: "file", bytes: await png(), name: "x.png", type: "image/png" }], { origin: server.url }));
+
+      const raw = (body: string, contentType: string) => server.request("POST", "/api/admin/uploads", { body, headers: { ...headers, "content-type": contentType } });
+      check("JSON instead of multipart", await raw(JSON.stringify({ file: "x" }), "application/json"));
+      check("malformed JSON", await raw("{", "application/json"));
+      check("text/plain", await raw("hello", "text/plain"));
+      check("multipart without a boundary", await raw("--x\r\n", "multipart/form-data"));
+      check("multipart cut short", await raw('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', "multipart/form-data; boundary=b"));
+
+      expect(failures).toEqual([]);
+      expect(changes(before, await countRows(server.db, tables))).toEqual({});
+    });
+
+    it("never serves a file outside the uploads folder", async () => {
+      const failures: string[] = [];
+      for (const url of ["/uploads/..%2f..%2fetc%2fpasswd", "/uploads/%2e%2e/%2e%2e/etc/passwd", "/uploads/..%5c..%5cetc%5cpasswd", "/uploads/%00", "/uploads/x%00.webp"]) {
+        const response = await server.request("GET", url);
+        const problem = answerProblem(response, false);
+        if (problem) failures.push(`${url}: ${problem}`);
+      }
+      // Unnormalised dot segments, as a raw client sends them (fetch would resolve them first).
+      for (const rawPath of ["/uploads/../../../../etc/passwd", "/api/admin/blogs/../../../etc/passwd", "/api/blogs/..%2f..%2f..%2fetc%2fpasswd"]) {
+        const { status, type, text } = await new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
+          const { port } = new URL(server.url);
+          http
+            .get({ host: "127.0.0.1", port, path: rawPath }, (res) => {
+              let text = "";
+              res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+              res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"] ?? ""), text }));
+            })
+            .on("error", reject);
+        });
+        if (status < 400 || status >= 500 || !type.startsWith("application/json") || !JSON.parse(text).message) failures.push(`${rawPath}: ${status} ${type}`);
+        if (text.includes("root:")) failures.push(`${rawPath}: served a system file`);
+      }
+      expect(failures).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,88 @@
+import type { Request, RequestHandler } from "express";
+import { rateLimit, type IncrementResponse, type Store } from "express-rate-limit";
+import { sql } from "kysely";
+import type { Config } from "../config";
+import type { DB } from "../db/db";
+
+/**
+ * The stored key of a counter. Keys may come from request bodies (an e-mail as typed), and
+ * PostgreSQL text refuses NUL: control characters become U+FFFD, so a hostile key is still counted.
+ */
+// eslint-disable-next-line no-control-regex -- replacing control characters is the point
+const storedKey = (prefix: string, key: string): string => prefix + key.replace(/[\u0000-\u001f\u007f]/g, "\ufffd");
+
+/**
+ * express-rate-limit counters kept in the application database, so every server instance
+ * sharing one PostgreSQL (or one SQLite file) sees the same counts.
+ */
+class DatabaseStore implements Store {
+  windowMs = 60_000;
+  prefix: string;
+  constructor(
+    private readonly db: DB,
+    prefix: string,
+  ) {
+    this.prefix = prefix;
+  }
+
+  init(options: { windowMs: number }): void {
+    this.windowMs = options.windowMs;
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const now = new Date();
+    const nowText = now.toISOString();
+    const resetText = new Date(now.getTime() + this.windowMs).toISOString();
+    // One atomic upsert: start a new window when the old one has ended, else count one more hit.
+    const row = await this.db
+      .insertInto("rate_limits")
+      .values({ key: storedKey(this.prefix, key), hits: 1, reset_at: resetText })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          hits: sql`case when rate_limits.reset_at <= ${nowText} then 1 else rate_limits.hits + 1 end`,
+          reset_at: sql`case when rate_limits.reset_at <= ${nowText} then ${resetText} else rate_limits.reset_at end`,
+        }),
+      )
+      .returning(["hits", "reset_at"])
+      .executeTakeFirstOrThrow();
+    return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.db
+      .updateTable("rate_limits")
+      .set({ hits: sql`hits - 1` })
+      .where("key", "=", storedKey(this.prefix, key))
+      .where("hits", ">", 0)
+      .execute();
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.db.deleteFrom("rate_limits").where("key", "=", storedKey(this.prefix, key)).execute();
+  }
+}
+
+export interface LimitOptions {
+  /** Counter name, unique per limit. */
+  name: string;
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+  /** What to count by; the client IP when absent. */
+  keyBy?: (req: Request) => string;
+  message?: string;
+}
+
+export function createRateLimit({ db, config }: { db: DB; config: Config }, options: LimitOptions): RequestHandler {
+  return rateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit * config.rateLimitMultiplier,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    store: new DatabaseStore(db, `${options.name}:`),
+    ...(options.keyBy ? { keyGenerator: options.keyBy } : {}),
+    handler: (_req, res) => {
+      res.status(429).json({ message: options.message ?? "Too many requests. Please wait a minute and try again." });
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import type { MediaStorage } from "./storage";
+
+/** Widths of the responsive WebP copies; an image is never scaled up. */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+// Refuse decompression bombs: a few KB of PNG can claim gigapixels.
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export class NotAnImageError extends Error {}
+
+export interface StoredImage {
+  url: string;
+  srcset: string;
+  width: number;
+  height: number;
+}
+
+/** The format of the bytes as sharp reads them, if it is one we accept (by content, never by name). */
+async function acceptedFormat(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    return undefined;
+  }
+  const ok =
+    meta.format === "jpeg" || meta.format === "png" || meta.format === "webp" || meta.format === "gif" ||
+    // AVIF is HEIF with AV1 compression; HEIC (HEVC) is not accepted.
+    (meta.format === "heif" && meta.compression === "av1");
+  if (!ok || !meta.width || !meta.height) return undefined;
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) return undefined;
+  // EXIF orientations 5-8 turn the picture a quarter: width and height swap after auto-rotation.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+}
+
+/**
+ * Checks the bytes are a real JPEG, PNG, WebP, GIF or AVIF, then stores WebP copies (auto-rotated,
+ * metadata stripped) at the responsive widths under one random name.
+ */
+export async function storeImage(storage: MediaStorage, bytes: Buffer): Promise<StoredImage> {
+  const size = await acceptedFormat(bytes);
+  if (!size) throw new NotAnImageError("not an accepted image");
+  const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < size.width), Math.min(size.width, IMAGE_WIDTHS.at(-1)!)])];
+  const base = randomBytes(12).toString("hex");
+  const variants: { url: string; width: number; height: number }[] = [];
+  for (const width of widths) {
+    // sharp writes no metadata unless asked (keepMetadata), so EXIF and GPS tags are dropped.
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    const url = await storage.put(`${base}-${width}.webp`, data, "image/webp");
+    variants.push({ url, width: info.width, height: info.height });
+  }
+  const largest = variants.at(-1)!;
+  return {
+    url: largest.url,
+    srcset: variants.map((v) => `${v.url} ${v.width}w`).join(", "),
+    width: largest.width,
+    height: largest.height,
+  };
+}

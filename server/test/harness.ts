@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { createApp } from "../app";
+import { loadConfig, type Config } from "../config";
+import { openDatabase, type DB } from "../db/db";
+import { migrateToLatest } from "../db/migrate";
+import { seed } from "../db/seed";
+import { createLogger } from "../logger";
+import { createUser } from "../../app/features/accounts/accounts.server";
+import type { SessionUser } from "../security/session";
+
+const rand = () => Math.floor(Math.random() * 250) + 1;
+
+export interface TestServer {
+  /** Base URL of the running API, e.g. http://127.0.0.1:41234 */
+  url: string;
+  db: DB;
+  config: Config;
+  /** fetch against the server, JSON in and out. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test asserts the body's shape
+  request: (method: string, path: string, options?: { json?: unknown; body?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
+  /** Creates an account with that role and signs it in; send `cookie` (and `origin: url` on writes). */
+  signIn: (role: "user" | "admin") => Promise<{ cookie: string; user: SessionUser; password: string }>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real Express app (API only) on a real, fresh database: a new SQLite file, or a new schema in
+ * the PostgreSQL database of TEST_DATABASE_URL. Migrated and seeded like production.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "stem-test-"));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const schema = pgUrl ? `t_${randomBytes(6).toString("hex")}` : undefined;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    UPLOADS_DIR: path.join(dataDir, "uploads"),
+    DATABASE_URL: pgUrl ?? `sqlite:${path.join(dataDir, "app.db")}`,
+    LOG_LEVEL: "silent",
+    // Requests name their client address in X-Forwarded-For (see request()), so per-IP limits are testable.
+    TRUST_PROXY: "1",
+    ...env,
+  });
+  if (schema && pgUrl) {
+    const admin = openDatabase({ kind: "postgres", url: pgUrl });
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    await admin.destroy();
+  }
+  const db = openDatabase(config.database, { schema });
+  await migrateToLatest(db, { schema });
+  await seed(db);
+  const app = createApp({ config, db, logger: createLogger("silent") });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    db,
+    config,
+    async request(method, requestPath, options = {}) {
+      // Each request comes from its own random client address unless the test names one,
+      // so per-IP rate limits only bite in tests that pin an address.
+      const headers: Record<string, string> = { "x-forwarded-for": `10.${rand()}.${rand()}.${rand()}`, ...options.headers };
+      let body = options.body;
+      if (options.json !== undefined) {
+        headers["content-type"] ??= "application/json";
+        body = JSON.stringify(options.json);
+      }
+      const response = await fetch(url + requestPath, { method, headers, body, redirect: "manual" });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async signIn(role) {
+      const email = `${role}-${randomBytes(5).toString("hex")}@example.com`;
+      const password = "Test-passw0rd";
+      const id = await createUser(db, { username: `Test ${role === "admin" ? "Staff" : "Parent"}`, email, password, contactNumber: "9876543210", role });
+      const response = await fetch(`${url}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `10.9.${rand()}.${rand()}` },
+        body: JSON.stringify({ email, password }),
+      });
+      if (response.status !== 200) throw new Error(`signIn failed: ${response.status}`);
+      const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;
+      return { cookie, password, user: { id: id!, username: `Test ${role === "admin" ? "Staff" : "Parent"}`, email, role } };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      if (schema && pgUrl) {
+        const admin = openDatabase({ kind: "postgres", url: pgUrl });
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+        await admin.destroy();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

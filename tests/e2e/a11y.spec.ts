@@ -1,0 +1,528 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { signInAsAdmin } from "./accounts";
+
+/**
+ * Accessibility (issue 8): axe-core on every public page (from the sitemap, so new pages are
+ * covered without editing this file), the sign-in pages, a 404, every admin screen and states such
+ * as open modals and forms showing errors; plus what axe cannot see: focus in modals, the phone
+ * menu, the skip link, Tab reaching every control, form errors tied to their fields and the lang
+ * of text in the other language.
+ */
+
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+interface Finding {
+  url: string;
+  lines: string[];
+}
+
+/** Runs axe on the page as it is now; returns one readable line per failing element. */
+async function audit(page: Page): Promise<Finding> {
+  const result = await new AxeBuilder({ page }).withTags(tags).analyze();
+  const lines = result.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `  ${violation.id} [${violation.impact ?? "?"}] ${node.target.join(" ")} — ${violation.help}`),
+  );
+  return { url: page.url(), lines };
+}
+
+/** Opens each URL, waits for the page to settle and audits it; fails once, listing every violation. */
+async function auditAll(page: Page, urls: string[]) {
+  const findings: Finding[] = [];
+  for (const url of urls) {
+    const response = await page.goto(url, { waitUntil: "networkidle" });
+    // An error page would be audited instead of the real one.
+    expect(response?.status(), url).toBeLessThan(500);
+    // ...or a sign-in page the request was sent to.
+    expect(new URL(page.url()).pathname, url).toBe(new URL(url, page.url()).pathname);
+    findings.push(await audit(page));
+  }
+  expectClean(findings);
+}
+
+function expectClean(findings: Finding[]) {
+  const failing = findings.filter((finding) => finding.lines.length > 0);
+  const report = failing.map((finding) => `${finding.url}\n${finding.lines.join("\n")}`).join("\n");
+  expect(failing.length, `axe violations (rule [impact] target — help):\n${report}`).toBe(0);
+}
+
+/** Public page paths from the running server's sitemap (absolute URLs turned into paths). */
+async function sitemapPaths(page: Page): Promise<string[]> {
+  const response = await page.request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  const xml = await response.text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(paths.length).toBeGreaterThan(20);
+  return paths;
+}
+
+const accountPages = ["/login", "/signup", "/forgot-password", "/reset-password?token=not-a-real-token", "/admin/login", "/admin/setup?token=not-a-real-token"];
+
+test.describe("axe on public pages", () => {
+  test("every English page of the sitemap", async ({ page }) => {
+    test.setTimeout(240_000);
+    const paths = (await sitemapPaths(page)).filter((path) => !path.startsWith("/ar"));
+    await auditAll(page, paths);
+  });
+
+  test("every Arabic page of the sitemap", async ({ page }) => {
+    test.setTimeout(240_000);
+    const paths = (await sitemapPaths(page)).filter((path) => path === "/ar" || path.startsWith("/ar/"));
+    expect(paths.length).toBeGreaterThan(10);
+    await auditAll(page, paths);
+  });
+
+  test("sign-in pages, form steps and the 404 page in both languages", async ({ page }) => {
+    test.setTimeout(120_000);
+    const course = (await sitemapPaths(page)).find((path) => /^\/courses\/[^/]+$/.test(path) && path !== "/courses/course-filter");
+    expect(course).toBeDefined();
+    const paths = [...accountPages, "/enroll", `${course}/bookdemoclass`, "/booking/cancel?token=not-a-real-token", "/no-such-page"];
+    await auditAll(page, [...paths, ...paths.map((path) => `/ar${path}`)]);
+  });
+
+  test("the open modals of the summer camp page", async ({ page }) => {
+    const findings: Finding[] = [];
+    for (const lang of ["en", "ar"] as const) {
+      await page.goto(lang === "en" ? "/summer-camp" : "/ar/summer-camp", { waitUntil: "networkidle" });
+      await page.getByRole("button", { name: lang === "en" ? "View Complete Details" : /التفاصيل/ }).first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      findings.push(await audit(page));
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await page.getByRole("button", { name: lang === "en" ? "Brochure" : /الكتي/ }).first().click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      // Errors shown: the invalid state is audited too.
+      await dialog.locator("button[type=submit]").click();
+      await expect(dialog.locator("[aria-invalid=true]").first()).toBeVisible();
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
+  });
+});
+
+test.describe("axe on interactive states", () => {
+  test("the phone menu open, the footer form's errors and a toast, in both languages", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const findings: Finding[] = [];
+    for (const [home, menu, send] of [
+      ["/", "Open menu", "Send"],
+      ["/ar", /القائمة/, "إرسال"],
+    ] as const) {
+      await page.goto(home, { waitUntil: "networkidle" });
+      await page.getByRole("button", { name: menu }).click();
+      await expect(page.locator("#main-menu")).toBeVisible();
+      findings.push(await audit(page));
+      const form = page.locator("footer form");
+      await form.getByRole("button", { name: send }).click();
+      await expect(form.locator("[aria-invalid=true]").first()).toBeVisible();
+      await form.locator("input[type=email]").fill("parent@example.com");
+      await form.locator("textarea").fill("Which course suits a 9 year old?");
+      await form.getByRole("button", { name: send }).click();
+      await expect(page.locator(".Toastify__toast").first()).toBeVisible();
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
+  });
+
+  test("a sample of pages on a phone, public and admin", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await auditAll(page, ["/", "/ar", "/courses", "/summer-camp", "/ar/summer-camp", "/blog/why-robotics-matters-for-kids", "/contact-us-school", "/login"]);
+    await signInAsAdmin(page);
+    await auditAll(page, ["/admin", "/ar/admin", "/admin/submissions/school", "/admin/blogs/new", "/admin/slots"]);
+  });
+
+  test("a signed-in visitor's account menu", async ({ page }) => {
+    const email = `parent-${Date.now()}@example.com`;
+    const registered = await page.request.post("/register", { data: { username: "Sara Ali", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } });
+    expect(registered.status()).toBe(201);
+    const login = await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } });
+    expect(login.status()).toBe(200);
+    const findings: Finding[] = [];
+    for (const home of ["/", "/ar"]) {
+      await page.goto(home, { waitUntil: "networkidle" });
+      const menuButton = page.getByRole("button", { name: /Sara Ali/ });
+      await menuButton.click();
+      await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
+  });
+
+  test("the demo booking steps, their errors and the confirmation", async ({ page }) => {
+    await page.goto("/courses/robotics-fundamentals/bookdemoclass", { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: /, times available$/ }).first().click();
+    await page.getByRole("button", { name: /seats? left/ }).first().click();
+    const findings: Finding[] = [await audit(page)];
+    await page.getByRole("button", { name: "Book the demo class" }).click();
+    await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
+    findings.push(await audit(page));
+    await page.getByLabel("Child's full name").fill("Aarav Sharma");
+    await page.getByLabel("Child's age").fill("9");
+    await page.getByLabel("Parent's name").fill("Priya Sharma");
+    await page.getByLabel("E-mail", { exact: true }).fill(`priya-${Date.now()}@example.com`);
+    await page.getByLabel("Phone number").fill("9876543210");
+    await page.getByRole("button", { name: "Book the demo class" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Slot Confirmed/ })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    findings.push(await audit(page));
+    expectClean(findings);
+  });
+
+  test("the enrollment and sign-in forms showing errors", async ({ page }) => {
+    const findings: Finding[] = [];
+    for (const path of ["/enroll", "/ar/enroll", "/signup", "/ar/signup", "/contact-us-school", "/forgot-password"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await page.locator("main form button[type=submit]").first().click();
+      await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
+      findings.push(await audit(page));
+    }
+    await page.goto("/login", { waitUntil: "networkidle" });
+    await page.getByLabel("E-mail", { exact: true }).fill("nobody@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Wrong-Passw0rd");
+    await page.locator("main form button[type=submit]").first().click();
+    await expect(page.locator(".Toastify__toast").first()).toBeVisible();
+    findings.push(await audit(page));
+    expectClean(findings);
+  });
+});
+
+/** Ids of one record of each kind, created through the API where the seed has none. */
+async function adminRecords(page: Page, email: string) {
+  const request = page.request;
+  const post = async (path: string, data: object) => {
+    const response = await request.post(path, { data });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
+  };
+  const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await post("/contact-us/form", { email: "parent@example.com", description: "Which course suits a 9 year old?", website: "" });
+  await post("/school/add-school-info", {
+    name: "Amal Haddad",
+    email: "amal@school.example",
+    contactNumber: "0501234567",
+    designation: "Principal",
+    city: "Dubai",
+    schoolName: "Bright Minds School",
+    preferredDate: inAMonth,
+    preferredTime: "10:30",
+    requirements: "A robotics lab for grade 5.",
+    website: "",
+  });
+  await post("/api/summercamp/enroll", {
+    studentName: "Omar",
+    parentName: "Huda",
+    email: "huda@example.com",
+    phoneNumber: "0501234567",
+    selectedCamp: "Junior Camp",
+    selectedSession: "1 July - 20th July",
+    message: "",
+    website: "",
+  });
+  await post("/api/summercamp/brochure", {
+    studentName: "Lina",
+    studentEmail: "lina@example.com",
+    grade: "5",
+    school: "Bright Minds School",
+    parentContact: "0501234567",
+    website: "",
+  });
+
+  const firstId = async (path: string, key = "rows"): Promise<string> => {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const body = (await response.json()) as Record<string, { id: number | string }[]>;
+    const id = body[key]?.[0]?.id;
+    expect(id, `${path} has a record`).toBeDefined();
+    return String(id);
+  };
+  return {
+    school: await firstId("/api/admin/submissions/school"),
+    contact: await firstId("/api/admin/submissions/contact"),
+    enrollment: await firstId("/api/admin/submissions/enrollments"),
+    lead: await firstId("/api/admin/submissions/brochure-leads"),
+    user: await firstId(`/api/admin/users?q=${encodeURIComponent(email)}`),
+    camp: await firstId("/api/admin/camps", "camps"),
+    blog: await firstId("/api/admin/blogs"),
+    course: await firstId("/api/admin/courses"),
+    teacher: await firstId("/api/admin/teachers"),
+    product: await firstId("/api/admin/products"),
+  };
+}
+
+test.describe("axe on the admin area", () => {
+  test("every admin screen in English, and the dashboard, a list and forms in Arabic", async ({ page }) => {
+    test.setTimeout(240_000);
+    const account = await signInAsAdmin(page);
+    const ids = await adminRecords(page, account.email);
+    const screens = [
+      "/admin",
+      "/admin/blogs",
+      "/admin/blogs/new",
+      `/admin/blogs/edit/${ids.blog}`,
+      "/admin/courses",
+      "/admin/courses/new",
+      `/admin/courses/edit/${ids.course}`,
+      "/admin/teachers",
+      "/admin/teachers/new",
+      `/admin/teachers/edit/${ids.teacher}`,
+      "/admin/products",
+      "/admin/products/new",
+      `/admin/products/edit/${ids.product}`,
+      "/admin/submissions/school",
+      `/admin/submissions/school/${ids.school}`,
+      "/admin/submissions/contact",
+      `/admin/submissions/contact/${ids.contact}`,
+      "/admin/enrollment-forms",
+      `/admin/enrollment-forms/${ids.enrollment}`,
+      "/admin/brochure-leads",
+      `/admin/brochure-leads/${ids.lead}`,
+      "/admin/slots",
+      "/admin/users",
+      `/admin/users/${ids.user}`,
+      "/admin/settings",
+      `/admin/settings/camps/${ids.camp}`,
+      "/admin/audit",
+    ];
+    const arabic = ["/admin", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings"];
+    await auditAll(page, [...screens, ...arabic.map((path) => `/ar${path}`)]);
+  });
+
+  test("the blog editor with every block type, its preview and the delete dialog", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAsAdmin(page);
+    const findings: Finding[] = [];
+    await page.goto("/admin/blogs/new", { waitUntil: "networkidle" });
+    for (const type of ["Heading", "Paragraph", "Image", "List", "Quote", "Code"]) {
+      await page.getByRole("button", { name: `+ ${type}`, exact: true }).click();
+    }
+    await expect(page.getByRole("group", { name: /^Block \d+:/ })).toHaveCount(6);
+    findings.push(await audit(page));
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("region", { name: "Preview" })).toBeVisible();
+    findings.push(await audit(page));
+    const list = await page.request.get("/api/admin/blogs");
+    const [post] = ((await list.json()) as { rows: { id: number }[] }).rows;
+    await page.goto(`/admin/blogs/edit/${post!.id}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    findings.push(await audit(page));
+    expectClean(findings);
+  });
+
+  test("admin forms showing their validation errors", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(page);
+    const findings: Finding[] = [];
+    for (const path of ["/admin/blogs/new", "/admin/courses/new", "/admin/teachers/new", "/admin/products/new"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await page.locator("main form button[type=submit]").first().click();
+      await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
+  });
+});
+
+/** The element that has focus, as "is it inside this locator". */
+async function focusInside(container: Locator): Promise<boolean> {
+  return container.evaluate((element) => element.contains(document.activeElement));
+}
+
+test.describe("keyboard and focus", () => {
+  test("the curriculum and brochure modals keep focus inside and give it back to their button", async ({ page }) => {
+    await page.goto("/summer-camp", { waitUntil: "networkidle" });
+    for (const opener of [page.getByRole("button", { name: "View Complete Details" }).first(), page.getByRole("button", { name: "Brochure" }).first()]) {
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      expect(await focusInside(dialog)).toBe(true);
+      const stops = await dialog.evaluate(
+        (element) => element.querySelectorAll("a[href], button:not([disabled]), input:not([type=hidden]):not([tabindex='-1']), select, textarea").length,
+      );
+      // Twice round the dialog both ways: focus never leaves it.
+      for (const key of ["Tab", "Shift+Tab"]) {
+        for (let i = 0; i < stops * 2 + 2; i += 1) {
+          await page.keyboard.press(key);
+          expect(await focusInside(dialog), `${key} #${i + 1} stays in the dialog`).toBe(true);
+        }
+      }
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    }
+
+    // The Close button gives focus back too.
+    const details = page.getByRole("button", { name: "View Complete Details" }).first();
+    await details.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(details).toBeFocused();
+  });
+
+  test("the skip link is the first stop and moves the keyboard to the main content", async ({ page }) => {
+    await page.goto("/courses", { waitUntil: "networkidle" });
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+    await page.keyboard.press("Tab");
+    expect(await focusInside(page.locator("main#main"))).toBe(true);
+  });
+
+  test("on a phone, the menu button opens the menu and every link is reached with Tab", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/", { waitUntil: "networkidle" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const menuButton = nav.getByRole("button", { name: "Open menu" });
+    await expect(nav.getByRole("link", { name: "Blog" })).toBeHidden();
+    // Skip link, logo, then the menu button.
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press("Tab");
+    await expect(menuButton).toBeFocused();
+    await page.keyboard.press("Enter");
+    const closeButton = nav.getByRole("button", { name: "Close menu" });
+    await expect(closeButton).toHaveAttribute("aria-expanded", "true");
+    const names = ["Home", "For Kids", "For Schools", "Products", "Projects", "Blog", "Summer Camp", "STEM Lab", "Contact"];
+    for (const name of names) {
+      await page.keyboard.press("Tab");
+      const link = nav.getByRole("link", { name, exact: true });
+      await expect(link).toBeFocused();
+      await expect(link).toBeInViewport();
+    }
+    await nav.getByRole("link", { name: "Blog", exact: true }).press("Enter");
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(nav.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+/**
+ * Presses Tab from the top of the page until focus leaves the document or comes back round, and
+ * returns the visible controls that were never reached (a mouse-only control shows up here).
+ */
+async function unreachedByTab(page: Page): Promise<string[]> {
+  for (let presses = 0; presses < 600; presses += 1) {
+    await page.keyboard.press("Tab");
+    const state = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return "left";
+      // Date and time inputs take one Tab per part (day, month, year).
+      if (active.hasAttribute("data-a11y-last")) return "next";
+      if (active.hasAttribute("data-a11y-reached")) return "round";
+      document.querySelector("[data-a11y-last]")?.removeAttribute("data-a11y-last");
+      active.setAttribute("data-a11y-reached", "");
+      active.setAttribute("data-a11y-last", "");
+      return "next";
+    });
+    if (state !== "next") break;
+  }
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]");
+    const radioGroupsSeen = new Set<string>();
+    return Array.from(controls)
+      .filter((element) => {
+        if (element.getClientRects().length === 0 || getComputedStyle(element).visibility === "hidden") return false;
+        if (element.tabIndex < 0 || element.closest("[inert]") || (element as HTMLButtonElement).disabled) return false;
+        // One stop per radio group: arrows move within it.
+        if (element instanceof HTMLInputElement && element.type === "radio") {
+          if (radioGroupsSeen.has(element.name)) return false;
+          radioGroupsSeen.add(element.name);
+          return !document.querySelector(`input[type=radio][name="${element.name}"][data-a11y-reached]`);
+        }
+        return !element.hasAttribute("data-a11y-reached");
+      })
+      .map((element) => `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}"`);
+  });
+}
+
+test.describe("everything is reachable with the keyboard", () => {
+  for (const path of ["/", "/ar/summer-camp", "/contact-us-school", "/courses/robotics-fundamentals", "/blog/why-robotics-matters-for-kids"]) {
+    test(`Tab reaches every control of ${path}`, async ({ page }) => {
+      await page.goto(path, { waitUntil: "networkidle" });
+      expect(await unreachedByTab(page)).toEqual([]);
+    });
+  }
+
+  test("Tab reaches every control of the admin dashboard, a list and an editor", async ({ page }) => {
+    await signInAsAdmin(page);
+    for (const path of ["/admin", "/admin/submissions/contact", "/admin/courses/new"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      expect(await unreachedByTab(page), path).toEqual([]);
+    }
+  });
+});
+
+/** The language a screen reader would use for an element: its nearest lang attribute. */
+const langOf = (locator: Locator) => locator.evaluate((element) => element.closest("[lang]")?.getAttribute("lang"));
+
+test.describe("text in the other language is marked", () => {
+  test("an English-only post on the Arabic blog list", async ({ page }) => {
+    const response = await page.request.get("/api/blogs?lang=ar&limit=50");
+    const posts = (await response.json()) as { slug: string; title: string; lang: string }[];
+    const english = posts.find((post) => post.lang === "en");
+    expect(english, "the seed has a post written in English only").toBeDefined();
+    await page.goto("/ar/blog");
+    const card = page.locator("article").filter({ has: page.getByRole("heading", { name: english!.title }) });
+    expect(await langOf(card.getByRole("heading", { name: english!.title }))).toBe("en");
+    // "Read More" is named after the title through the heading, which carries the language.
+    const heading = await card.getByRole("heading", { name: english!.title }).getAttribute("id");
+    expect(await card.getByRole("link").getAttribute("aria-labelledby")).toContain(heading);
+    await expect(card.getByRole("link")).toHaveAccessibleName(new RegExp(english!.title));
+  });
+
+  test("the other language's fields and columns in the admin area", async ({ page }) => {
+    await signInAsAdmin(page);
+    const camps = (await (await page.request.get("/api/admin/camps")).json()) as { camps: { id: number }[] };
+    await page.goto(`/ar/admin/settings/camps/${camps.camps[0]!.id}`);
+    expect(await langOf(page.locator('input[name="title.en"]'))).toBe("en");
+    expect(await langOf(page.locator('input[name="title.ar"]'))).toBe("ar");
+    const products = (await (await page.request.get("/api/admin/products")).json()) as { rows: { id: number; name_en: string }[] };
+    await page.goto(`/admin/products/edit/${products.rows[0]!.id}`);
+    expect(await langOf(page.locator('input[name="nameAr"]'))).toBe("ar");
+    await page.goto("/ar/admin/products");
+    expect(await langOf(page.getByText(products.rows[0]!.name_en, { exact: true }))).toBe("en");
+  });
+});
+
+/** Every invalid control names its error message through aria-describedby. */
+async function expectErrorsTied(form: Locator, expected: number) {
+  const invalid = form.locator("[aria-invalid=true]");
+  await expect(invalid).toHaveCount(expected);
+  for (const control of await invalid.all()) {
+    const ids = (await control.getAttribute("aria-describedby"))?.split(" ") ?? [];
+    expect(ids.length).toBeGreaterThan(0);
+    const texts = await Promise.all(ids.map((id) => form.locator(`[id="${id}"]`).innerText()));
+    expect(texts.join(" ")).toMatch(/required|valid|digits|characters/i);
+    // The label still names the control.
+    expect(await control.evaluate((element) => (element as HTMLInputElement).labels?.length ?? 0)).toBe(1);
+  }
+}
+
+test.describe("form errors are tied to their fields", () => {
+  test("sign-up form", async ({ page }) => {
+    await page.goto("/signup", { waitUntil: "networkidle" });
+    const form = page.locator("main form").filter({ has: page.getByRole("button", { name: "Sign up" }) });
+    await form.getByRole("button", { name: "Sign up" }).click();
+    await expectErrorsTied(form, 4);
+    await expect(form.getByLabel("Full name")).toBeFocused();
+    await form.getByLabel("E-mail").fill("not-an-email");
+    await form.getByLabel("Full name").fill("Sara Ali");
+    await form.getByRole("button", { name: "Sign up" }).click();
+    await expectErrorsTied(form, 3);
+    await expect(form.getByLabel("E-mail")).toHaveAccessibleDescription(/valid e-mail/);
+  });
+
+  test("school enquiry form", async ({ page }) => {
+    await page.goto("/contact-us-school", { waitUntil: "networkidle" });
+    const form = page.locator("main form").first();
+    await form.locator("button[type=submit]").click();
+    await expectErrorsTied(form, 8);
+    await expect(form.getByRole("textbox").first()).toBeFocused();
+    // The honeypot is out of the accessibility tree and of the tab order.
+    const honeypot = form.locator("input[name=website]");
+    await expect(honeypot).toBeHidden();
+    expect(await honeypot.getAttribute("tabindex")).toBe("-1");
+  });
+});

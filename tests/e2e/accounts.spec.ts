@@ -1,0 +1,292 @@
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { startGoogleStandIn, type GoogleStandIn } from "../../server/test/google-stand-in";
+import { decodeMail } from "../../server/test/smtp-catcher";
+import { createAdminAccount, signInAsAdmin } from "./accounts";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const origin = `http://127.0.0.1:${port}`;
+const unique = () => randomBytes(4).toString("hex");
+const toast = (page: Page, text: string) => page.locator(".Toastify").getByRole("alert").filter({ hasText: text });
+
+/** An account made through the API, as a visitor would through the sign-up page. */
+async function registerAccount(page: Page, username = "Asha Kumari Rao") {
+  const account = { username, email: `parent-${unique()}@example.com`, password: "Sunflower9", contactNumber: "9876543210" };
+  const res = await page.request.post("/register", { data: account });
+  expect(res.status()).toBe(201);
+  return account;
+}
+
+async function logIn(page: Page, email: string, password: string, prefix = "") {
+  await page.goto(`${prefix}/login`);
+  await page.getByLabel(prefix ? "البريد الإلكتروني" : "E-mail", { exact: true }).fill(email);
+  await page.getByLabel(prefix ? "كلمة المرور" : "Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: prefix ? "تسجيل الدخول" : "Log in", exact: true }).click();
+}
+
+test.describe("sign-up, login, session and logout", () => {
+  test("signs up, logs in, shows the initials, stays signed in after a reload and logs out", async ({ page }) => {
+    const email = `asha-${unique()}@example.com`;
+    await page.goto("/signup");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Full name").fill("Asha Kumari Rao");
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("weakpass");
+    await page.getByLabel("Contact number").fill("98765");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("Use at least 8 characters with an upper-case letter, a lower-case letter and a digit.", { exact: true }).last()).toBeVisible();
+    await expect(page.getByText("Enter a 10-digit contact number.")).toBeVisible();
+    await page.getByLabel("Password", { exact: true }).fill("Sunflower9");
+    await page.getByLabel("Contact number").fill("9876543210");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page, "Your account has been created")).toBeVisible();
+
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Sunflower9");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(toast(page, "Login successful!")).toBeVisible();
+    await expect(page).toHaveURL(`${origin}/`);
+    const menu = page.getByRole("button", { name: "Account menu for Asha Kumari Rao" });
+    await expect(menu).toHaveText("AKR");
+
+    await page.reload();
+    await expect(menu).toHaveText("AKR");
+
+    await menu.click();
+    await expect(page.getByText(email)).toBeVisible();
+    const logout = page.waitForRequest((request) => request.url().endsWith("/logout") && request.method() === "POST");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await logout;
+    await expect(toast(page, "You have been logged out.")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("button", { name: /Account menu/ })).toHaveCount(0);
+  });
+
+  test("shows the server's 409 on the e-mail field", async ({ page }) => {
+    const account = await registerAccount(page);
+    await page.goto("/signup");
+    await page.getByLabel("Full name").fill("Another Parent");
+    await page.getByLabel("E-mail", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("Sunflower9");
+    await page.getByLabel("Contact number").fill("9876543210");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByLabel("E-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("form").getByText("An account with this e-mail already exists.")).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("links the login page to sign-up, password reset and Google", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup");
+    await expect(page.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
+    await expect(page.getByRole("link", { name: "Continue with Google" })).toHaveAttribute("href", "/auth/google?next=%2F");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+  });
+
+  test("a wrong password gives the 'Login failed: ' toast and no session", async ({ page }) => {
+    const account = await registerAccount(page);
+    await logIn(page, account.email, "Wrong-passw0rd");
+    await expect(toast(page, "Login failed: Invalid e-mail or password.")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("button", { name: /Account menu/ })).toHaveCount(0);
+  });
+
+  test("a network error and a non-JSON answer give the specification's toasts", async ({ page }) => {
+    await page.goto("/login");
+    await page.route("**/login", (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.fallback()));
+    await page.getByLabel("E-mail", { exact: true }).fill("someone@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Anything1");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(toast(page, `Something went wrong. Network error or server unreachable. Ensure your backend is running at ${origin}.`)).toBeVisible();
+
+    await page.unroute("**/login");
+    await page.route("**/login", (route) =>
+      route.request().method() === "POST" ? route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }) : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(toast(page, "Login failed due to unexpected server response.")).toBeVisible();
+  });
+
+  test("a failed logout keeps the session and shows the logout toast", async ({ page }) => {
+    const account = await registerAccount(page, "Omar Ali");
+    await logIn(page, account.email, account.password);
+    const menu = page.getByRole("button", { name: "Account menu for Omar Ali" });
+    await expect(menu).toHaveText("OA");
+    await page.route("**/logout", (route) => route.abort("connectionrefused"));
+    await menu.click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(toast(page, `Logout failed. Network error or server unreachable. Ensure your backend is running at ${origin}.`)).toBeVisible();
+    await expect(menu).toHaveText("OA");
+    await expect(page).toHaveURL(`${origin}/`);
+  });
+
+  test("the session check on start toasts a server failure", async ({ page }) => {
+    // The check runs on signed-in pages (an anonymous server-rendered page is already current).
+    const account = await registerAccount(page, "Lina Haddad");
+    expect((await page.request.post("/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
+    await page.route("**/api/getUser", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable" }) }));
+    await page.goto("/courses");
+    await expect(toast(page, "Could not verify user status: Service unavailable")).toBeVisible();
+  });
+});
+
+test.describe("Arabic account pages", () => {
+  test("login and sign-up are in Arabic, right to left, and login returns to /ar", async ({ page }) => {
+    await page.goto("/ar/signup");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { name: "أنشئ حسابك" })).toBeVisible();
+    await expect(page.getByLabel("الاسم الكامل")).toBeVisible();
+    await expect(page.getByLabel("رقم التواصل")).toBeVisible();
+    await page.getByRole("button", { name: "إنشاء حساب" }).click();
+    await expect(page.getByText("هذا الحقل مطلوب.").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "تسجيل الدخول", exact: true }).last()).toHaveAttribute("href", "/ar/login");
+
+    const account = await registerAccount(page, "سارة أحمد");
+    await logIn(page, account.email, account.password, "/ar");
+    await expect(toast(page, "تم تسجيل الدخول بنجاح!")).toBeVisible();
+    await expect(page).toHaveURL(`${origin}/ar`);
+    await expect(page.getByRole("button", { name: "قائمة حساب سارة أحمد" })).toHaveText("سأ");
+  });
+
+  test("the forgot-password page is in Arabic", async ({ page }) => {
+    await page.goto("/ar/forgot-password");
+    await expect(page.getByRole("heading", { name: "نسيت كلمة المرور؟" })).toBeVisible();
+    await expect(page.getByLabel("البريد الإلكتروني")).toBeVisible();
+  });
+});
+
+test.describe("staff sign-in", () => {
+  test("refuses a non-staff account with a clear message and no session", async ({ page }) => {
+    const account = await registerAccount(page, "Parent Only");
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("main").getByRole("alert")).toHaveText("This sign-in is for staff only. Your account has no access to the admin area.");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect((await page.request.get("/api/getUser")).status()).toBe(401);
+  });
+
+  test("lets staff in and returns to the admin page they asked for", async ({ page }) => {
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fusers$/);
+    const staff = createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
+    await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+    await page.getByLabel("Password", { exact: true }).fill(staff.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole("button", { name: "Account menu for Hana Staff" })).toHaveText("HS");
+  });
+
+  test("ignores a next parameter outside the admin area", async ({ page }) => {
+    const staff = createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
+    await page.goto("/admin/login?next=%2F%2Fevil.example%2Fadmin");
+    await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+    await page.getByLabel("Password", { exact: true }).fill(staff.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${origin}/admin`);
+  });
+
+  test("signInAsAdmin signs a new staff member in", async ({ page }) => {
+    const staff = await signInAsAdmin(page);
+    const me = await page.request.get("/api/getUser");
+    expect((await me.json()).user).toEqual({ username: staff.name, email: staff.email, role: "admin" });
+  });
+});
+
+test.describe("password reset", () => {
+  /** The e2e server has no SMTP_URL, so mail lands in its outbox folder. */
+  function resetLinkFor(email: string): string {
+    const outbox = path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "outbox");
+    for (const file of readdirSync(outbox).sort().reverse()) {
+      const raw = readFileSync(path.join(outbox, file), "utf8");
+      if (!raw.toLowerCase().includes(email)) continue;
+      const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(decodeMail(raw).text);
+      if (link) return link[0];
+    }
+    throw new Error(`no reset mail for ${email}`);
+  }
+
+  test("asks for a link, sets a new password with it and logs in", async ({ page }) => {
+    const account = await registerAccount(page, "Reset Person");
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await page.getByLabel("E-mail", { exact: true }).fill(account.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status")).toContainText("If an account exists for this e-mail");
+    let link = "";
+    await expect.poll(() => {
+      try {
+        link = resetLinkFor(account.email);
+      } catch {
+        return "";
+      }
+      return link;
+    }).toContain("/reset-password?token=");
+
+    await page.goto(link);
+    await page.getByLabel("New password").fill("Brand-New-Passw0rd");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(toast(page, "Your password has been changed")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await logIn(page, account.email, "Brand-New-Passw0rd");
+    await expect(toast(page, "Login successful!")).toBeVisible();
+
+    // The link worked once.
+    await page.goto(link);
+    await page.getByLabel("New password").fill("Another-Passw0rd");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page.locator("main").getByRole("alert")).toContainText("invalid, already used or expired");
+  });
+});
+
+test.describe("Google sign-in with a local OpenID provider", () => {
+  let google: GoogleStandIn;
+  test.beforeAll(async () => {
+    google = await startGoogleStandIn(port + 1000);
+  });
+  test.afterAll(async () => {
+    await google?.stop();
+  });
+
+  test("signs in a new Google account, recognises it again, and logs out through /api/logout-user", async ({ page }) => {
+    const sub = `g-${unique()}`;
+    const email = `google-${unique()}@example.com`;
+    google.signInAs({ sub, email, email_verified: true, name: "Yusuf Karim Haddad" });
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(`${origin}/`);
+    const menu = page.getByRole("button", { name: "Account menu for Yusuf Karim Haddad" });
+    await expect(menu).toHaveText("YKH");
+
+    await menu.click();
+    const logout = page.waitForRequest((request) => request.url().endsWith("/api/logout-user") && request.method() === "POST");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await logout;
+    await expect(toast(page, "You have been logged out.")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Returning: same account, from the Arabic page back to /ar.
+    await page.goto("/ar/login");
+    await page.getByRole("link", { name: "المتابعة باستخدام Google" }).click();
+    await expect(page).toHaveURL(`${origin}/ar`);
+    await expect(page.getByRole("button", { name: "قائمة حساب Yusuf Karim Haddad" })).toHaveText("YKH");
+  });
+
+  test("an unverified Google e-mail is refused with a message", async ({ page }) => {
+    google.signInAs({ sub: `g-${unique()}`, email: `unverified-${unique()}@example.com`, email_verified: false, name: "Not Verified" });
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Continue with Google" }).click();
+    await expect(page).toHaveURL(/\/login\?error=unverified$/);
+    await expect(page.locator("main").getByRole("alert")).toHaveText("Your Google account's e-mail is not verified, so we cannot sign you in with it.");
+    await expect(page.getByRole("button", { name: /Account menu/ })).toHaveCount(0);
+  });
+});

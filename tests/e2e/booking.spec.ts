@@ -1,0 +1,219 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { createAdminAccount } from "./accounts";
+
+const COURSE = "robotics-fundamentals";
+
+interface Slot {
+  id: number;
+  date: string;
+  time: string;
+  seatsLeft: number;
+}
+
+async function openSlots(request: APIRequestContext, course: string, range = ""): Promise<Slot[]> {
+  const response = await request.get(`/api/courses/${course}/demo-slots${range}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { slots: Slot[] }).slots;
+}
+
+let counter = 0;
+async function bookByApi(request: APIRequestContext, course: string, slotId: number, childName = "Sibling Booker") {
+  counter += 1;
+  return request.post(`/api/courses/${course}/demo-bookings`, {
+    data: { slotId, childName, childAge: 8, parentName: "Other Parent", email: `other${Date.now()}${counter}@example.com`, phone: "9876543210" },
+  });
+}
+
+/** Steps 1 and 2: the first day with open times, then its first time. */
+async function pickFirstTime(page: Page) {
+  await page.getByRole("button", { name: /, times available$/ }).first().click();
+  await page.getByRole("button", { name: /seats? left/ }).first().click();
+}
+
+async function fillDetails(page: Page, details: { child: string; age: string; parent: string; email: string; phone: string }) {
+  await page.getByLabel("Child's full name").fill(details.child);
+  await page.getByLabel("Child's age").fill(details.age);
+  await page.getByLabel("Parent's name").fill(details.parent);
+  await page.getByLabel("E-mail", { exact: true }).fill(details.email);
+  await page.getByLabel("Phone number").fill(details.phone);
+}
+
+test.describe("demo class booking", () => {
+  test("a parent books a seat in three steps and the confirmation survives a reload", async ({ page }) => {
+    // Labels are formatted on the server only: the page must hydrate without a mismatch.
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      // The navbar's session check answers 401 for guests (specification section 4); anything else counts.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+    });
+    await page.goto(`/courses/${COURSE}/bookdemoclass`);
+    await expect(page.getByRole("heading", { level: 1, name: "Robotics Fundamentals" })).toBeVisible();
+    await expect(page.getByText("Times are shown in India Standard Time (Asia/Kolkata).")).toBeVisible();
+    // Days without open slots (today, weekends) are disabled.
+    await expect(page.getByRole("button", { name: /no times available$/ }).first()).toBeDisabled();
+
+    await pickFirstTime(page);
+    await expect(page.getByText(/^Your choice: .+ at \d\d:\d\d$/)).toBeVisible();
+    await fillDetails(page, { child: "Aarav Sharma", age: "9", parent: "Priya Sharma", email: "priya@example.com", phone: "+91 98765 43210" });
+    await page.getByRole("button", { name: "Book the demo class" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}/bookdemoclass/book-demo-class-slot-booked-page\\?ref=[A-Za-z0-9_-]{32}$`));
+    const check = async () => {
+      await expect(page.getByRole("heading", { level: 1, name: "Slot Confirmed with Aarav Sharma" })).toBeVisible();
+      await expect(page.getByText(/ at \d\d:\d\d, India Standard Time \(Asia\/Kolkata\)$/)).toBeVisible();
+      const details = page.getByRole("region", { name: "Student Details" });
+      await expect(details.getByText("priya@example.com")).toBeVisible();
+      await expect(details.getByText("Robotics Fundamentals")).toBeVisible();
+      const reference = new URL(page.url()).searchParams.get("ref")!;
+      await expect(page.getByText(reference)).toBeVisible();
+      await expect(page.getByRole("link", { name: "Book Another Appointment" })).toHaveAttribute("href", "/courses");
+    };
+    await check();
+    await page.reload();
+    await check();
+    expect(errors).toEqual([]);
+
+    const unknown = await page.goto(`/courses/${COURSE}/bookdemoclass/book-demo-class-slot-booked-page?ref=${"x".repeat(32)}`);
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Uh oh. That page doesn't exist." })).toBeVisible();
+  });
+
+  test("the form explains what is wrong, tied to each field, and books nothing", async ({ page }) => {
+    await page.goto(`/courses/${COURSE}/bookdemoclass`);
+    await page.getByRole("button", { name: "Book the demo class" }).click();
+    await expect(page.getByText("This field is required.")).toHaveCount(5);
+    await expect(page.getByLabel("Child's full name")).toHaveAttribute("aria-invalid", "true");
+
+    await pickFirstTime(page);
+    await fillDetails(page, { child: "Mia", age: "3", parent: "Sam", email: "not-an-email", phone: "abc" });
+    await page.getByRole("button", { name: "Book the demo class" }).click();
+    await expect(page.getByText("Please enter an age from 4 to 18.")).toBeVisible();
+    await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
+    await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}/bookdemoclass$`));
+  });
+
+  test("a parent who loses the seat sees why and picks one of the remaining times", async ({ page }) => {
+    const course = "digital-literacy";
+    await page.goto(`/courses/${course}/bookdemoclass`);
+    await pickFirstTime(page);
+    await fillDetails(page, { child: "Late Comer", age: "12", parent: "Lena Comer", email: "late@example.com", phone: "9876500000" });
+    // Meanwhile other parents take every seat of the chosen (earliest) time.
+    const [first] = await openSlots(page.request, course);
+    for (let i = 0; i < first!.seatsLeft; i++) expect((await bookByApi(page.request, course, first!.id)).status()).toBe(201);
+
+    await page.getByRole("button", { name: "Book the demo class" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "fully booked" });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByText("Still free that day:")).toBeVisible();
+    await alert.getByRole("button").first().click();
+    await expect(page.getByLabel("Child's full name")).toHaveValue("Late Comer");
+    await page.getByRole("button", { name: "Book the demo class" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Slot Confirmed with Late Comer" })).toBeVisible();
+  });
+
+  test("the course id finds the same page, and the Arabic page is Arabic and right to left", async ({ page }) => {
+    const courses = (await (await page.request.get("/admin/course-dashboard/all-courses")).json()) as { courses: { _id: string; slug: string }[] };
+    const course = courses.courses.find((c) => c.slug === COURSE)!;
+    await page.goto(`/courses/${course._id}/bookdemoclass`);
+    await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}/bookdemoclass$`));
+
+    await page.goto(`/ar/courses/${COURSE}/bookdemoclass`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByText("احجز حصة تجريبية مجانية")).toBeVisible();
+    await page.getByRole("button", { name: "احجز الحصة التجريبية" }).click();
+    await expect(page.getByText("هذا الحقل مطلوب.")).toHaveCount(5);
+  });
+
+  test("the e-mail's cancel link frees the seat, once", async ({ page }) => {
+    const course = "arduino-masters";
+    const [slot] = await openSlots(page.request, course);
+    const booked = await bookByApi(page.request, course, slot!.id, "Cancel Kid");
+    expect(booked.status()).toBe(201);
+    // The cancel token travels only in the e-mail: take it from the server's outbox.
+    const { reference } = (await booked.json()) as { reference: string };
+    const token = await cancelTokenFromOutbox(reference);
+    await page.goto(`/booking/cancel?token=${token}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Cancel your demo class" })).toBeVisible();
+    await expect(page.getByText("Cancel Kid")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel my booking" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your booking is cancelled and the seat is free again.");
+    const after = (await openSlots(page.request, course)).find((s) => s.id === slot!.id);
+    expect(after?.seatsLeft).toBe(slot!.seatsLeft);
+    await page.reload();
+    await expect(page.getByRole("status")).toHaveText("This booking was already cancelled.");
+    const confirmation = await page.goto(`/courses/${course}/bookdemoclass/book-demo-class-slot-booked-page?ref=${reference}`);
+    expect(confirmation?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "This booking was cancelled" })).toBeVisible();
+  });
+
+  test("staff create a series, see its bookings, cancel one and the seat returns", async ({ page }) => {
+    page.on("dialog", (dialog) => void dialog.accept());
+    const staff = createAdminAccount(`slots-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Slot Staff");
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+    await page.getByLabel("Password", { exact: true }).fill(staff.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    // A signed-in visitor finds the parent's name and e-mail filled in.
+    await page.goto(`/courses/${COURSE}/bookdemoclass`);
+    await expect(page.getByLabel("Parent's name")).toHaveValue("Slot Staff");
+    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(staff.email);
+    await page.goto("/admin/slots");
+    await expect(page.getByRole("heading", { level: 1, name: "Demo class slots" })).toBeVisible();
+
+    // Six weeks ahead: after the seeded four weeks, so only our series is there.
+    const start = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + 48 * 86_400_000).toISOString().slice(0, 10);
+    const series = page.getByRole("region", { name: "Add a series" });
+    await series.getByLabel("First date").fill(start);
+    await series.getByLabel("Last date").fill(end);
+    await series.getByLabel("Start times").fill("16:00");
+    await series.getByLabel("Capacity").fill("2");
+    await series.getByLabel("Course").selectOption({ label: "Advanced Python" });
+    await series.getByRole("button", { name: "Add series" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "5 slots added (0 already existed)." })).toBeVisible();
+
+    const slots = await openSlots(page.request, "advance-python", `?from=${start}&to=${end}`);
+    const ours = slots.filter((s) => s.time === "16:00");
+    expect(ours).toHaveLength(5);
+    expect((await bookByApi(page.request, "advance-python", ours[0]!.id, "Zara Khan")).status()).toBe(201);
+
+    await page.getByLabel("From", { exact: true }).fill(start);
+    await page.getByLabel("To", { exact: true }).fill(end);
+    await page.getByRole("button", { name: "Show", exact: true }).click();
+    const card = page.getByRole("article").filter({ hasText: "Zara Khan" });
+    await expect(card).toContainText("1 of 2 seats taken");
+    await expect(card).toContainText("Advanced Python");
+    const row = card.getByRole("row").filter({ hasText: "Zara Khan" });
+    await expect(row).toContainText("Booked");
+    await row.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(card).toContainText("0 of 2 seats taken");
+    await expect(row).toContainText("Cancelled");
+    const after = (await openSlots(page.request, "advance-python", `?from=${start}&to=${end}`)).find((s) => s.id === ours[0]!.id);
+    expect(after?.seatsLeft).toBe(2);
+  });
+});
+
+/** The cancel link of the confirmation e-mail, read from the e2e server's outbox folder. */
+async function cancelTokenFromOutbox(reference: string): Promise<string> {
+  const { readdirSync, readFileSync, existsSync } = await import("node:fs");
+  const path = await import("node:path");
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "outbox");
+  let token = "";
+  await expect
+    .poll(() => {
+      const files = existsSync(outbox) ? readdirSync(outbox) : [];
+      for (const file of files) {
+        const mail = readFileSync(path.join(outbox, file), "utf8")
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        if (!mail.includes(reference)) continue;
+        token = /\/booking\/cancel\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? "";
+      }
+      return token;
+    })
+    .not.toBe("");
+  return token;
+}

@@ -1,0 +1,399 @@
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+
+// The e2e server's SQLite file: tests that need a catalogue state the seed lacks change it here
+// and put it back.
+const dbFile = path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db");
+
+function withDb<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(dbFile);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const coursesApi = "**/admin/course-dashboard/all-courses**";
+/** True when the page is wider than the window (a layout bug that shows as sideways scrolling). */
+const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const cards = (page: Page) => page.getByRole("list", { name: /^(Courses|الدورات)$/ }).getByRole("listitem");
+
+test.describe("every page in both languages", () => {
+  const pages: [string, string, string][] = [
+    ["/", "Spark your child's curiosity with hands-on STEM", "أشعِل فضول طفلك مع تعليم STEM العملي"],
+    ["/courses", "Explore Our Courses", "استكشف دوراتنا"],
+    ["/courses/course-filter", "Our Courses", "دوراتنا"],
+    ["/courses/internet-of-things", "Internet of Things", "إنترنت الأشياء"],
+    ["/know-more-info", "Learning by building, one project at a time", "التعلّم بالبناء، مشروعًا بعد مشروع"],
+    ["/contact-us", "Contact Us", "تواصل معنا"],
+    ["/projects", "Student Projects", "مشاريع الطلاب"],
+    ["/stemlab", "STEM Lab (Centre of Excellence)", "مختبر STEM (مركز التميّز)"],
+    ["/products", "STEM Kits for Learning at Home", "مجموعات STEM للتعلّم في المنزل"],
+    ["/contact-us-school", "Contact us for your school", "تواصل معنا بشأن مدرستك"],
+  ];
+  for (const [pagePath, english, arabic] of pages) {
+    test(`${pagePath} answers 200 with its heading, left to right and right to left`, async ({ page }) => {
+      const en = await page.goto(pagePath);
+      expect(en?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(english);
+      await expect(page).toHaveTitle(/STEM Academy/);
+      expect(await overflowsSideways(page)).toBe(false);
+
+      // The Arabic twin on a phone.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const ar = await page.goto(pagePath === "/" ? "/ar" : `/ar${pagePath}`);
+      expect(ar?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(arabic);
+      expect(await overflowsSideways(page)).toBe(false);
+    });
+  }
+});
+
+test.describe("home page", () => {
+  test("shows the sections in the original's order with content from the database", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("main h2")).toHaveText([
+      "Why Choose Us",
+      "About Us",
+      "Our Latest Programs",
+      "Find the right course for your child's age",
+      "What Parents Say",
+      "Meet Our Instructors",
+      "More Reasons Families Choose Us",
+      "What Our Students Say",
+      "Summer Camp 2025",
+      "Bring hands-on STEM to your school",
+      "School enquiry form",
+    ]);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact-us");
+    await expect(main.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/know-more-info");
+    const numbers = page.getByRole("region", { name: "Our academy in numbers" });
+    for (const figure of ["156+", "568+", "40+", "6+"]) await expect(numbers.getByText(figure, { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Shahanwaz Khan" })).toBeVisible();
+    const kid = page.locator("figure", { hasText: "Alfiya Khursheed" });
+    await expect(kid).toContainText("Age 13");
+    await expect(kid).toContainText("Python for Beginners");
+    await expect(page.locator("figure", { hasText: "Nancy" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Explore the Summer Camp" })).toHaveAttribute("href", "/summer-camp");
+    await main.getByRole("link", { name: "6-12 years" }).click();
+    await expect(page).toHaveURL(/\/courses\?age=6-12$/);
+    await expect(cards(page)).toHaveCount(1);
+  });
+
+  test("the latest-programs slider has six labelled slides and moves by keyboard", async ({ page }) => {
+    await page.goto("/");
+    const slider = page.getByRole("region", { name: "Latest programs" });
+    await expect(slider.getByRole("group")).toHaveCount(6);
+    await expect(slider.getByRole("group", { name: "1 of 6" })).toContainText("Raspberry Pi Basics");
+    const previous = slider.getByRole("button", { name: "Previous programs" });
+    const next = slider.getByRole("button", { name: "Next programs" });
+    await expect(previous).toHaveAttribute("aria-disabled", "true");
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await expect(previous).toHaveAttribute("aria-disabled", "false");
+    // Arrow keys move it too; back at the start, Previous is off again.
+    await page.keyboard.press("ArrowLeft");
+    await expect(previous).toHaveAttribute("aria-disabled", "true");
+  });
+
+  test("the Arabic home page reads from the Arabic columns", async ({ page }) => {
+    await page.goto("/ar");
+    await expect(page.getByRole("heading", { name: "شاهنواز خان" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "أحدث البرامج" }).getByRole("group", { name: "1 من 6" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "تواصل معنا" })).toHaveAttribute("href", "/ar/contact-us");
+  });
+});
+
+test.describe("course catalogue", () => {
+  test("filters by exact age range, keeps the choice in the URL and survives a reload", async ({ page }) => {
+    await page.goto("/courses");
+    await expect(cards(page)).toHaveCount(13);
+    const select = page.getByLabel("Age group");
+    await expect(select.locator("option")).toHaveText(["All Age Groups", "6-12", "6-18", "14-24", "12-24", "16-24"]);
+    await select.selectOption("6-12");
+    await expect(page).toHaveURL(/\/courses\?age=6-12$/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("1 course");
+    await expect(cards(page).first()).toContainText("Visual Block Coding for Beginners");
+    await expect(cards(page).first()).toContainText("$4254");
+    await expect(cards(page).first()).toContainText("2 months");
+    await expect(cards(page).first()).toContainText("30 sessions");
+    await page.reload();
+    await expect(page.getByLabel("Age group")).toHaveValue("6-12");
+    await expect(cards(page)).toHaveCount(1);
+    await page.getByLabel("Age group").selectOption("14-24");
+    await expect(cards(page)).toHaveCount(6);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("6 courses");
+    // Back goes to the previous choice, fetched again.
+    await page.goBack();
+    await expect(page).toHaveURL(/\?age=6-12$/);
+    await expect(cards(page)).toHaveCount(1);
+    await page.getByLabel("Age group").selectOption("all");
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(cards(page)).toHaveCount(13);
+  });
+
+  test("shows the loading logo while the browser fetches, then the courses", async ({ page }) => {
+    await page.goto("/courses");
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(coursesApi, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.getByLabel("Age group").selectOption("16-24");
+    const loading = page.getByRole("status").filter({ hasText: "Loading courses..." });
+    await expect(loading).toBeVisible();
+    await expect(loading.locator("img")).toHaveAttribute("src", "/images/logo.svg");
+    release();
+    await expect(loading).toHaveCount(0);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toContainText("Raspberry Pi Basics");
+  });
+
+  test("alerts when the fetch fails, in both languages", async ({ page }) => {
+    await page.route(coursesApi, (route) => route.fulfill({ status: 500, json: { message: "down" } }));
+    await page.goto("/courses");
+    await page.getByLabel("Age group").selectOption("6-18");
+    await expect(page.getByRole("alert")).toHaveText("Failed to load courses. Please try again later.");
+    await page.goto("/ar/courses");
+    await page.getByLabel("الفئة العمرية").selectOption("6-18");
+    await expect(page.getByRole("alert")).toHaveText("تعذّر تحميل الدورات. يرجى المحاولة مرة أخرى لاحقًا.");
+    await page.unroute(coursesApi);
+    await page.route(coursesApi, (route) => route.abort("connectionrefused"));
+    await page.getByLabel("الفئة العمرية").selectOption("6-12");
+    await expect(page.getByRole("alert")).toHaveText("تعذّر تحميل الدورات. يرجى المحاولة مرة أخرى لاحقًا.");
+  });
+
+  test("says so when no course matches the age group, rendered and fetched", async ({ page }) => {
+    // Every preset has a seeded course; move the only 6-12 course to 7-12 for this test.
+    withDb((db) => db.prepare("update courses set min_age = 7 where key = 'visual_block_coding'").run());
+    try {
+      await page.goto("/courses?age=6-12");
+      await expect(page.getByText("No courses found for this age group.")).toBeVisible();
+      await expect(cards(page)).toHaveCount(0);
+      await page.goto("/ar/courses");
+      await page.getByLabel("الفئة العمرية").selectOption("6-12");
+      await expect(page.getByText("لم يتم العثور على دورات لهذه الفئة العمرية.")).toBeVisible();
+      await expect(page.getByRole("main").getByRole("status")).toHaveText("لا توجد دورات");
+    } finally {
+      withDb((db) => db.prepare("update courses set min_age = 6 where key = 'visual_block_coding'").run());
+    }
+  });
+
+  test("the course-filter page reads as a sentence and filters the same way", async ({ page }) => {
+    await page.goto("/courses/course-filter");
+    await expect(page.getByRole("main")).toContainText("My child is in the");
+    const select = page.getByRole("combobox", { name: "My child is in the age group." });
+    await select.selectOption("12-24");
+    await expect(page).toHaveURL(/course-filter\?age=12-24$/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toContainText("Python for Beginners");
+    await page.reload();
+    await expect(cards(page)).toHaveCount(1);
+    await page.goto("/ar/courses/course-filter?age=12-24");
+    await expect(cards(page).first()).toContainText("بايثون للمبتدئين");
+  });
+});
+
+test.describe("course detail", () => {
+  test("opens from the catalogue with every fact, the FAQs and the demo-class link", async ({ page }) => {
+    await page.goto("/courses");
+    await page.getByRole("link", { name: /^View Course\s*: Internet of Things$/ }).click();
+    await expect(page).toHaveURL(/\/courses\/internet-of-things$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internet of Things");
+    const main = page.getByRole("main");
+    await expect(main.locator("img").first()).toHaveAttribute("src", "/images/courses/internet-of-things.svg");
+    await expect(main).toContainText("14-24 years");
+    await expect(main).toContainText("30 sessions · 2 months");
+    await expect(main).toContainText("$5000");
+    await expect(main).toContainText("Anushka Jain");
+    await expect(main.getByRole("heading", { name: "What you will learn" })).toBeVisible();
+    await expect(main.getByRole("listitem").filter({ hasText: "Programming ESP32 Wi-Fi boards" })).toBeVisible();
+    const answer = main.getByText("Basic familiarity with any programming language helps");
+    await expect(answer).toBeHidden();
+    await main.getByText("Do I need any prior experience?").click();
+    await expect(answer).toBeVisible();
+    await expect(main.getByRole("link", { name: "Book a Demo Class" })).toHaveAttribute("href", "/courses/internet-of-things/bookdemoclass");
+  });
+
+  test("shows the rating when the course has one, and Arabic texts on the Arabic page", async ({ page }) => {
+    await page.goto("/courses/stem-learning");
+    await expect(page.getByRole("main")).toContainText("4 out of 5");
+    await page.goto("/ar/courses/stem-learning");
+    await expect(page.getByRole("main")).toContainText("4 من 5");
+    await expect(page.getByRole("link", { name: "احجز حصة تجريبية" })).toHaveAttribute("href", "/ar/courses/stem-learning/bookdemoclass");
+  });
+
+  test("an unknown course is the 404 page with status 404", async ({ page }) => {
+    const en = await page.goto("/courses/no-such-course");
+    expect(en?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Uh oh. That page doesn't exist." })).toBeVisible();
+    const ar = await page.goto("/ar/courses/99999");
+    expect(ar?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "عذرًا، هذه الصفحة غير موجودة." })).toBeVisible();
+  });
+
+  test("/courses/{id} redirects for good to the slug, in both languages", async ({ page }) => {
+    const list = await (await page.request.get("/admin/course-dashboard/all-courses")).json();
+    const iot = list.courses.find((c: { key: string }) => c.key === "internet_of_things");
+    const raw = await page.request.get(`/courses/${iot._id}`, { maxRedirects: 0 });
+    expect(raw.status()).toBe(301);
+    expect(raw.headers().location).toBe("/courses/internet-of-things");
+    await page.goto(`/ar/courses/${iot._id}`);
+    await expect(page).toHaveURL(/\/ar\/courses\/internet-of-things$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("إنترنت الأشياء");
+  });
+});
+
+test.describe("school enquiry form", () => {
+  const fill = async (page: Page, values: Record<string, string>) => {
+    for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+  };
+  const valid = {
+    "Your name": "Meera Sharma",
+    "E-mail": "principal@school.example",
+    "Contact number": "+91 98765 43210",
+    Designation: "Principal",
+    City: "Noida",
+    "School name": "Green Valley Public School",
+    "Preferred date": inDays(10),
+    "Preferred time": "10:30",
+  };
+
+  test("shows messages tied to the fields and sends nothing while invalid", async ({ page }) => {
+    let posted = 0;
+    await page.route("**/school/add-school-info", (route) => {
+      posted += 1;
+      return route.continue();
+    });
+    await page.goto("/contact-us-school");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("This field is required.")).toHaveCount(8);
+    await expect(page.getByLabel("Your name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Requirements (optional)")).toHaveAttribute("aria-invalid", "false");
+    await fill(page, { ...valid, "E-mail": "not-an-email", "Preferred date": inDays(-2) });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
+    await expect(page.getByText("Please choose today or a later date.")).toBeVisible();
+    expect(posted).toBe(0);
+  });
+
+  test("sends a valid enquiry, shows the server's message, clears the form and stores it", async ({ page }) => {
+    await page.goto("/contact-us-school");
+    await fill(page, { ...valid, "E-mail": "e2e-school@school.example" });
+    await page.getByLabel("Requirements (optional)").fill("A robotics lab for grades 6 to 8.");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your school enquiry has been received" })).toBeVisible();
+    await expect(page.getByLabel("Your name", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Requirements (optional)")).toHaveValue("");
+    const row = withDb((db) => db.prepare("select * from school_enquiries where email = ?").get("e2e-school@school.example")) as Record<string, string>;
+    expect(row).toMatchObject({ school_name: "Green Valley Public School", preferred_time: "10:30", status: "new" });
+  });
+
+  test("toasts 'Please try again later.' on a refusal and keeps what was typed", async ({ page }) => {
+    await page.route("**/school/add-school-info", (route) => route.fulfill({ status: 500, json: { message: "Something went wrong" } }));
+    await page.goto("/contact-us-school");
+    await fill(page, valid);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please try again later." })).toBeVisible();
+    await expect(page.getByLabel("School name")).toHaveValue("Green Valley Public School");
+  });
+
+  test("toasts 'Submission failed. Please try again.' when the server cannot be reached", async ({ page }) => {
+    await page.route("**/school/add-school-info", (route) => route.abort("connectionrefused"));
+    await page.goto("/contact-us-school");
+    await fill(page, valid);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Submission failed. Please try again." })).toBeVisible();
+  });
+
+  test("works in Arabic on the STEM lab page, where Schedule a Class leads to it", async ({ page }) => {
+    await page.goto("/ar/stemlab");
+    await page.getByRole("button", { name: "احجز حصة" }).click();
+    await expect(page.getByLabel("اسمك")).toBeFocused();
+    const form = page.locator("#school-form");
+    await form.getByRole("button", { name: "إرسال" }).click();
+    await expect(form.getByText("هذا الحقل مطلوب.")).toHaveCount(8);
+    await fill(page, {
+      اسمك: "مريم أحمد",
+      "البريد الإلكتروني": "ar-school@school.example",
+      "رقم التواصل": "+971 50 123 4567",
+      "المسمى الوظيفي": "مديرة المدرسة",
+      المدينة: "دبي",
+      "اسم المدرسة": "مدرسة النور",
+      "التاريخ المفضل": inDays(5),
+      "الوقت المفضل": "09:15",
+    });
+    await form.getByRole("button", { name: "إرسال" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "تم استلام استفسار مدرستك" })).toBeVisible();
+  });
+
+  test("the home page carries the same form", async ({ page }) => {
+    await page.goto("/");
+    const form = page.locator("#school-form");
+    await expect(form.getByRole("heading", { name: "School enquiry form" })).toBeVisible();
+    await expect(form.getByLabel("Preferred date")).toHaveAttribute("type", "date");
+    await expect(form.getByLabel("Contact number")).toHaveAttribute("type", "tel");
+  });
+});
+
+test.describe("content pages", () => {
+  test("products are listed from the database with a WhatsApp enquiry naming the kit", async ({ page }) => {
+    await page.goto("/products");
+    const items = page.getByRole("main").getByRole("listitem");
+    await expect(items).toHaveCount(5);
+    const kit = items.filter({ hasText: "Robotics Starter Kit" });
+    await expect(kit).toContainText("$69");
+    await expect(kit.locator("img")).toHaveAttribute("src", "/images/products/robotics-starter-kit.svg");
+    const href = await kit.getByRole("link", { name: /Enquire on WhatsApp/ }).getAttribute("href");
+    expect(href).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
+    expect(decodeURIComponent(href!.split("text=")[1]!)).toBe("Hello! I would like to know more about the Robotics Starter Kit.");
+    await page.goto("/ar/products");
+    const arHref = await page.getByRole("link", { name: /استفسر عبر واتساب/ }).first().getAttribute("href");
+    expect(decodeURIComponent(arHref!.split("text=")[1]!)).toBe("مرحبًا! أود معرفة المزيد عن مجموعة الروبوتات للمبتدئين.");
+  });
+
+  test("contact page shows the address, e-mail and hotline from the settings with an illustration", async ({ page }) => {
+    await page.goto("/contact-us");
+    const main = page.getByRole("main");
+    await expect(main).toContainText("5 Amigo, C-25, C Block, Sector 8, Noida");
+    await expect(main.getByRole("link", { name: "info@stemacademy.example" })).toHaveAttribute("href", "mailto:info@stemacademy.example");
+    await expect(main.getByRole("link", { name: "+91 98765 43210" })).toHaveAttribute("href", "tel:+919876543210");
+    await expect(main.getByRole("img", { name: "Illustration of a parent sending a message to the academy" })).toBeVisible();
+  });
+
+  test("know-more page: numbers, four areas and the way on", async ({ page }) => {
+    await page.goto("/know-more-info");
+    const main = page.getByRole("main");
+    await expect(main.getByText("568+", { exact: true })).toBeVisible();
+    for (const area of ["STEM Learning", "Robotics", "Coding", "3D Modeling"]) await expect(main.getByRole("heading", { name: area, exact: true })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Explore Courses" })).toHaveAttribute("href", "/courses");
+    await expect(main.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact-us");
+  });
+
+  test("STEM lab page: four cards, three numbers, Learn More", async ({ page }) => {
+    await page.goto("/stemlab");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: "What can you expect in our STEM Lab?" })).toBeVisible();
+    for (const card of ["Cutting-edge Equipment", "Expert Guidance", "Collaborative Projects", "Real-world Applications"]) {
+      await expect(main.getByRole("heading", { name: card })).toBeVisible();
+    }
+    for (const figure of ["98%", "50+", "24/7"]) await expect(main.getByText(figure, { exact: true })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/know-more-info");
+  });
+
+  test("projects page is the coming-soon image", async ({ page }) => {
+    await page.goto("/projects");
+    await expect(page.getByRole("main").getByRole("img", { name: "Coming soon: student projects" })).toBeVisible();
+  });
+});

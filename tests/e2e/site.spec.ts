@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("shared layout in both languages", () => {
+  test("the English home page renders left to right with the seeded catalogue in the footer", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const programs = page.getByRole("navigation", { name: "Our Programs" });
+    await expect(programs.getByRole("link", { name: "Internet of Things" })).toHaveAttribute("href", "/courses/internet-of-things");
+    await expect(programs.getByRole("link")).toHaveCount(13);
+    await expect(page.getByRole("link", { name: "Chat with us on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+  });
+
+  test("the Arabic home page renders right to left in Arabic", async ({ page }) => {
+    await page.goto("/ar");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("navigation", { name: "برامجنا" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "تسجيل الدخول" })).toHaveAttribute("href", "/ar/login");
+  });
+
+  test("the language switch moves between twins of the page and is remembered for /", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "العربية" }).click();
+    await expect(page).toHaveURL(/\/ar$/);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    // Back on "/", the remembered choice brings the Arabic home page.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/ar$/);
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("an unknown path shows the 404 page with status 404, in both languages", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Uh oh. That page doesn't exist." })).toBeVisible();
+    await page.getByRole("link", { name: "Go to the homepage" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    const arabic = await page.goto("/ar/no-such-page");
+    expect(arabic?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { name: "عذرًا، هذه الصفحة غير موجودة." })).toBeVisible();
+  });
+});
+
+test.describe("footer contact form", () => {
+  test("shows validation messages tied to the fields and sends nothing", async ({ page }) => {
+    await page.goto("/");
+    const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(form.getByLabel("Your e-mail")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText("This field is required.")).toHaveCount(2);
+    await form.getByLabel("Your e-mail").fill("not-an-email");
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(form.getByText("Please enter a valid e-mail address.")).toBeVisible();
+  });
+
+  test("sends a valid message, shows the server's message and clears the form", async ({ page }) => {
+    await page.goto("/");
+    const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
+    await form.getByLabel("Your e-mail").fill("parent@example.com");
+    await form.getByLabel("How can we help?").fill("Which course suits a 9 year old?");
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
+    await expect(form.getByLabel("Your e-mail")).toHaveValue("");
+  });
+
+  test("in Arabic, messages are Arabic", async ({ page }) => {
+    await page.goto("/ar");
+    const form = page.locator("form", { has: page.getByRole("heading", { name: "أرسل لنا رسالة" }) });
+    await form.getByRole("button", { name: "إرسال" }).click();
+    await expect(form.getByText("هذا الحقل مطلوب.")).toHaveCount(2);
+    await form.getByLabel("بريدك الإلكتروني").fill("parent@example.com");
+    await form.getByLabel("كيف يمكننا مساعدتك؟").fill("ما الدورة المناسبة لطفل عمره تسع سنوات؟");
+    await form.getByRole("button", { name: "إرسال" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "تم استلام رسالتك" })).toBeVisible();
+  });
+});
+
+test.describe("server rendering", () => {
+  test("concurrent visitors each get their own language", async ({ request }) => {
+    const paths = Array.from({ length: 20 }, (_, i) => (i % 2 ? "/ar" : "/"));
+    const pages = await Promise.all(paths.map((path) => request.get(path).then((r) => r.text())));
+    pages.forEach((html, i) => {
+      expect(html).toContain(i % 2 ? '<html lang="ar" dir="rtl"' : '<html lang="en" dir="ltr"');
+      expect(html).toContain(i % 2 ? "برامجنا" : "Our Programs");
+    });
+  });
+
+  test("hashed assets are served with long-lived immutable caching", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /\/assets\/[\w.-]+\.(?:js|css)/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toContain("immutable");
+  });
+});
+
+test.describe("smooth scrolling", () => {
+  test("is off for visitors who prefer reduced motion", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("html")).not.toHaveClass(/lenis/);
+  });
+
+  test.describe("for everyone else", () => {
+    test.use({ reducedMotion: "no-preference" });
+    test("is on", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveClass(/lenis/);
+    });
+  });
+});

@@ -1,0 +1,256 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { pdfText } from "../../server/test/pdf-text";
+
+/** The element that has focus is inside the open dialog. */
+const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
+/** An element of the page outside the open dialog has focus. */
+const focusOutsideDialog = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return active !== null && active !== document.body && !active.closest("dialog[open]");
+  });
+
+test.describe("summer camp page", () => {
+  test("shows the banner, start date, topics, spots banner, reasons, both camps and the links (English)", async ({ page }) => {
+    await page.goto("/summer-camp");
+    await expect(page).toHaveTitle(/Summer Camp 2025/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("A summer of building, coding and discovering");
+    await expect(page.locator("time")).toHaveText("Starts 1 July 2025");
+    await expect(page.getByRole("list", { name: "Topics" }).getByRole("listitem")).toHaveCount(8);
+    await expect(page.getByRole("heading", { name: "Spots Filling Fast" })).toBeVisible();
+    await expect(page.getByText("1410+ students in the last 24 hours")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Why Choose Us" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Demo Class" })).toHaveAttribute("href", "/courses/stem-learning/bookdemoclass");
+    await expect(page.getByRole("link", { name: "Our More Courses" })).toHaveAttribute("href", "/courses");
+
+    const junior = page.getByRole("article", { name: "Junior Camp" });
+    await expect(junior).toContainText("Grade 2 to 5");
+    await expect(junior).toContainText("₹9,999");
+    await expect(junior.locator("del")).toHaveText("₹19,999");
+    await expect(junior).toContainText("50% OFF");
+    await expect(junior.getByRole("listitem").filter({ hasText: "1 July - 20th July" })).toBeVisible();
+    await expect(junior.getByRole("listitem").filter({ hasText: "21st July - 10 Aug" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Senior Camp" })).toContainText("Grade 6 to 10");
+
+    await junior.getByRole("link", { name: /Enroll Now/ }).click();
+    await expect(page).toHaveURL(/\/enroll\?camp=junior$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Junior Camp");
+  });
+
+  test("the curriculum modal opens and closes by keyboard, traps focus and gives it back", async ({ page }) => {
+    await page.goto("/summer-camp");
+    const opener = page.getByRole("article", { name: "Senior Camp" }).getByRole("button", { name: /View Complete Details/ });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Senior Camp curriculum" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("columnheader")).toHaveText(["Session", "Topic", "Activities", "Learning Outcome"]);
+    await expect(dialog.getByRole("row")).toHaveCount(11);
+    await expect(dialog.getByRole("row").nth(1)).toContainText("Python basics");
+    expect(await focusInDialog(page)).toBe(true);
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("link", { name: "Enroll" })).toBeFocused();
+    // The page behind is inert: tabbing in either direction never reaches it (focus may pass
+    // through the browser's own controls, as with every native modal dialog).
+    for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+      await page.keyboard.press(key);
+      expect(await focusOutsideDialog(page)).toBe(false);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.press("Enter");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.press("Enter");
+    await dialog.getByRole("link", { name: "Enroll" }).click();
+    await expect(page).toHaveURL(/\/enroll\?camp=senior$/);
+    await expect(page.getByLabel("Camp", { exact: true })).toHaveValue("Senior Camp");
+  });
+
+  test("the brochure form checks its fields, then downloads the PDF, closes and clears", async ({ page }) => {
+    await page.goto("/summer-camp");
+    await page.getByRole("button", { name: "Brochure" }).click();
+    const dialog = page.getByRole("dialog", { name: "Get the camp brochure" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Download Brochure" }).click();
+    await expect(dialog.getByText("This field is required.")).toHaveCount(5);
+    await expect(dialog.getByLabel("Student's e-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+    await dialog.getByLabel("Student's name", { exact: true }).fill("Zara Khan");
+    await dialog.getByLabel("Student's e-mail", { exact: true }).fill("zara-at-example");
+    await dialog.getByLabel("Grade", { exact: true }).fill("Grade 7");
+    await dialog.getByLabel("School", { exact: true }).fill("Delhi Public School");
+    await dialog.getByLabel("Parent's contact number", { exact: true }).fill("9876543210");
+    await dialog.getByRole("button", { name: "Download Brochure" }).click();
+    await expect(dialog.getByText("Please enter a valid e-mail address.")).toBeVisible();
+    await dialog.getByLabel("Student's e-mail", { exact: true }).fill("zara@example.com");
+
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Download Brochure" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("summer-camp-2025-brochure-en.pdf");
+    const bytes = readFileSync(await download.path());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const { text } = pdfText(bytes);
+    expect(text).toContain("Junior Camp");
+    expect(text).toContain("Senior Camp");
+    await expect(page.getByRole("alert").filter({ hasText: "Your brochure is downloading" })).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("button", { name: "Brochure" }).click();
+    await expect(dialog.getByLabel("Student's name", { exact: true })).toHaveValue("");
+    await expect(dialog.getByLabel("Student's e-mail", { exact: true })).toHaveValue("");
+  });
+
+  test("in Arabic: right to left, Arabic dates and camps, keyboard modal, Arabic brochure", async ({ page }) => {
+    await page.goto("/ar/summer-camp");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.locator("time")).toHaveText("يبدأ في 1 يوليو 2025");
+    await expect(page.getByRole("heading", { name: "المقاعد تمتلئ بسرعة" })).toBeVisible();
+    await expect(page.getByText("أكثر من 1410 طالب خلال آخر 24 ساعة")).toBeVisible();
+    await expect(page.getByRole("link", { name: "حصة تجريبية" })).toHaveAttribute("href", "/ar/courses/stem-learning/bookdemoclass");
+    await expect(page.getByRole("link", { name: "المزيد من دوراتنا" })).toHaveAttribute("href", "/ar/courses");
+    const junior = page.getByRole("article", { name: "مخيم الصغار" });
+    await expect(junior).toContainText("خصم 50%");
+    await expect(junior).toContainText("من 1 يوليو إلى 20 يوليو");
+
+    const opener = junior.getByRole("button", { name: /عرض التفاصيل الكاملة/ });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "منهج مخيم الصغار" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("columnheader")).toHaveText(["الجلسة", "الموضوع", "الأنشطة", "نتيجة التعلّم"]);
+    expect(await focusInDialog(page)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await page.getByRole("button", { name: "الكتيّب" }).click();
+    const form = page.getByRole("dialog", { name: "احصل على كتيّب المخيم" });
+    await form.getByRole("button", { name: "تنزيل الكتيّب" }).click();
+    await expect(form.getByText("هذا الحقل مطلوب.")).toHaveCount(5);
+    await form.getByLabel("اسم الطالب", { exact: true }).fill("سارة أحمد");
+    await form.getByLabel("البريد الإلكتروني للطالب", { exact: true }).fill("sara@example.com");
+    await form.getByLabel("الصف", { exact: true }).fill("الخامس");
+    await form.getByLabel("المدرسة", { exact: true }).fill("مدرسة النور");
+    await form.getByLabel("رقم هاتف وليّ الأمر", { exact: true }).fill("0501234567");
+    const downloading = page.waitForEvent("download");
+    await form.getByRole("button", { name: "تنزيل الكتيّب" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("summer-camp-2025-brochure-ar.pdf");
+    const bytes = readFileSync(await download.path());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const { logical } = pdfText(bytes);
+    expect(logical).toContain("مخيم الصغار");
+    expect(logical).toContain("مخيم اليافعين");
+    await expect(form).toBeHidden();
+  });
+});
+
+test.describe("enrollment", () => {
+  const fill = async (page: Page) => {
+    await page.getByLabel("Student's name", { exact: true }).fill("Aarav Sharma");
+    await page.getByLabel("Parent's name", { exact: true }).fill("Priya Sharma");
+    await page.getByLabel("E-mail", { exact: true }).fill("priya@example.com");
+    await page.getByLabel("Phone number", { exact: true }).fill("+91 98765 43210");
+    await page.getByLabel("Session", { exact: true }).selectOption("21st July - 10 Aug");
+    await page.getByLabel("Message (optional)", { exact: true }).fill("He loves robots.");
+  };
+
+  test("the form: heading from the URL (kept on reload), intro, read-only camp, exact sessions, field checks", async ({ page }) => {
+    await page.goto("/enroll?camp=junior");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Junior Camp");
+    await expect(page.getByText("Please fill out the form below to secure your child's spot in our summer camp.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Junior Camp");
+    await expect(page.getByLabel("Camp", { exact: true })).toHaveValue("Junior Camp");
+    await expect(page.getByLabel("Camp", { exact: true })).toHaveAttribute("readonly", "");
+    const options = page.getByLabel("Session", { exact: true }).locator("option");
+    await expect(options).toHaveText(["Select a session", "1 July - 20th July", "21st July - 10 Aug"]);
+    await expect(options.first()).toBeDisabled();
+
+    await page.getByRole("button", { name: "Submit Enrollment" }).click();
+    await expect(page.getByText("This field is required.")).toHaveCount(5);
+    await page.getByLabel("E-mail", { exact: true }).fill("not-an-email");
+    await page.getByLabel("Phone number", { exact: true }).fill("abc");
+    await page.getByRole("button", { name: "Submit Enrollment" }).click();
+    await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
+    await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
+    await expect(page).toHaveURL(/\/enroll\?camp=junior$/);
+  });
+
+  test("without a camp the heading says Summer Camp and the camp is chosen on the form", async ({ page }) => {
+    await page.goto("/enroll");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Summer Camp");
+    await page.goto("/enroll?camp=no-such-camp");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Summer Camp");
+    await page.getByLabel("Camp", { exact: true }).selectOption({ label: "Senior Camp (Grade 6 to 10)" });
+    await fill(page);
+    await page.getByRole("button", { name: "Submit Enrollment" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your enrollment in Senior Camp has been received" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("success: 'Submitting...' while sending, the server's message in a toast, then the home page", async ({ page }) => {
+    await page.goto("/enroll?camp=junior");
+    await fill(page);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/summercamp/enroll", async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Submit Enrollment" }).click();
+    await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    release();
+    await expect(page.getByRole("alert").filter({ hasText: "Thank you! Your enrollment in Junior Camp has been received." })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("server failure: an error toast with the server's message and the form keeps what was typed", async ({ page }) => {
+    await page.goto("/enroll?camp=junior");
+    await page.route("**/api/summercamp/enroll", (route) => route.fulfill({ status: 500, json: { message: "Enrollment is paused for maintenance." } }));
+    await fill(page);
+    await page.getByRole("button", { name: "Submit Enrollment" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Enrollment is paused for maintenance." })).toBeVisible();
+    await expect(page).toHaveURL(/\/enroll\?camp=junior$/);
+    await expect(page.getByLabel("Student's name", { exact: true })).toHaveValue("Aarav Sharma");
+    await expect(page.getByLabel("Session", { exact: true })).toHaveValue("21st July - 10 Aug");
+    await expect(page.getByLabel("Message (optional)", { exact: true })).toHaveValue("He loves robots.");
+    await expect(page.getByRole("button", { name: "Submit Enrollment" })).toBeEnabled();
+
+    // No usable answer at all: the fallback message.
+    await page.unroute("**/api/summercamp/enroll");
+    await page.route("**/api/summercamp/enroll", (route) => route.abort());
+    await page.getByRole("button", { name: "Submit Enrollment" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Something went wrong. Please try again." })).toBeVisible();
+    await expect(page.getByLabel("Parent's name", { exact: true })).toHaveValue("Priya Sharma");
+  });
+
+  test("in Arabic: Arabic form and sessions, success lands on /ar", async ({ page }) => {
+    await page.goto("/ar/enroll?camp=senior");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("التسجيل في مخيم اليافعين");
+    await expect(page.getByText("يرجى تعبئة النموذج أدناه لحجز مقعد طفلك في مخيمنا الصيفي.")).toBeVisible();
+    await expect(page.getByLabel("المخيم", { exact: true })).toHaveValue("مخيم اليافعين");
+    const options = page.getByLabel("الدفعة", { exact: true }).locator("option");
+    await expect(options).toHaveText(["اختر دفعة", "من 1 يوليو إلى 20 يوليو", "من 21 يوليو إلى 10 أغسطس"]);
+    await page.getByRole("button", { name: "إرسال التسجيل" }).click();
+    await expect(page.getByText("هذا الحقل مطلوب.")).toHaveCount(5);
+    await page.getByLabel("اسم الطالب", { exact: true }).fill("يوسف علي");
+    await page.getByLabel("اسم وليّ الأمر", { exact: true }).fill("علي حسن");
+    await page.getByLabel("البريد الإلكتروني", { exact: true }).fill("ali@example.com");
+    await page.getByLabel("رقم الهاتف", { exact: true }).fill("0501234567");
+    await page.getByLabel("الدفعة", { exact: true }).selectOption("1 July - 20th July");
+    await page.getByRole("button", { name: "إرسال التسجيل" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "تم استلام تسجيلك في مخيم اليافعين" })).toBeVisible();
+    await expect(page).toHaveURL(/\/ar$/);
+  });
+});

@@ -1,0 +1,15 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests sit beside the code they test (*.test.ts); browser tests live in tests/e2e.
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    // PostgreSQL runs share one server; keep the number of parallel files modest on 2 cores.
+    maxWorkers: 2,
+  },
+});
