@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -12,7 +12,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import "react-toastify/dist/ReactToastify.css";
 import type { Route } from "./+types/root";
 import "./app.css";
 import cairoArabic400 from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
@@ -30,8 +29,11 @@ import { Footer } from "./ui/Footer";
 import { Navbar } from "./ui/Navbar";
 import { NotFound } from "./ui/NotFound";
 import { SmoothScroll } from "./ui/SmoothScroll";
-import { Toasts } from "./ui/Toasts";
 import { WhatsAppButton } from "./ui/WhatsAppButton";
+import { useHydrated } from "./lib/use-hydrated";
+
+// Toasts only appear after something is done on the page: their library loads after hydration.
+const Toasts = lazy(() => import("./ui/Toasts"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -82,6 +84,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // One canonical URL per page: no trailing slash; a list's page number is part of it.
   const pageNumber = Number(new URLSearchParams(search).get("page") ?? 1);
   const path = stripLang(pathname).replace(/(.)\/+$/, "$1") + (pageNumber > 1 ? `?page=${pageNumber}` : "");
+  const hydrated = useHydrated();
+  // Marks the moment React has taken the page over; browser tests wait for it before acting.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={lang} dir={dirOf(lang)}>
       <head>
@@ -112,7 +119,11 @@ export function Layout({ children }: { children: ReactNode }) {
               <WhatsAppButton number={data.settings.whatsappNumber} message={pickPair(data.settings.whatsappMessage, lang)} />
             </Footer>
           ) : null}
-          <Toasts />
+          {hydrated ? (
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          ) : null}
           <SmoothScroll />
         </I18nextProvider>
         <Scripts nonce={data?.nonce} />

@@ -6,8 +6,10 @@ import { startBenchServer } from "./bench/server-process";
 
 /**
  * npm run bench:lighthouse — Lighthouse (mobile settings, Debian's Chromium) on the main pages in
- * both languages against the production server; then the gzip bytes of JS and CSS the home page loads.
+ * both languages against the production server (each page LIGHTHOUSE_RUNS times, default 3, keeping the
+ * median); then the gzip bytes of JS and CSS the home page loads. LIGHTHOUSE_PATHS=/,/blog limits the pages.
  */
+const runCount = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = findChromium();
 const server = await startBenchServer(3462);
 const chrome = await chromeLauncher.launch({
@@ -26,13 +28,18 @@ try {
   for (const lang of ["en", "ar"] as const) {
     for (const path of paths) {
       const url = server.url + (lang === "ar" ? (path === "/" ? "/ar" : `/ar${path}`) : path);
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
-      const lhr = result!.lhr;
+      // Lighthouse's figures vary from run to run: keep the run with the median performance score.
+      const runs = [];
+      for (let run = 0; run < runCount; run++) runs.push((await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }))!.lhr);
+      runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = runs[Math.floor(runs.length / 2)]!;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
       const jsBytes = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [])
         .filter((item) => item.resourceType === "Script")
         .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+      const lcpElement = JSON.stringify(lhr.audits["largest-contentful-paint-element"]?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+      if (score("performance") < 95 && lcpElement) misses.push(`${url}: performance – LCP element ${lcpElement.slice(0, 160)}`);
       if (lhr.runtimeError) misses.push(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       // Name what keeps a category below 100, so the table says what to fix.
       for (const id of ["accessibility", "best-practices", "seo"]) {
@@ -65,7 +72,10 @@ try {
     const bytes = Buffer.from(await (await fetch(server.url + asset)).arrayBuffer());
     sizes[asset.endsWith(".css") ? "css" : "js"] += gzipSync(bytes).length;
   }
-  console.log(`Home page: ${(sizes.js / 1024).toFixed(1)} KiB JavaScript and ${(sizes.css / 1024).toFixed(1)} KiB CSS (gzip), ${assets.length} files`);
+  console.log(
+    `Home page, linked from its HTML: ${(sizes.js / 1024).toFixed(1)} KiB JavaScript and ${(sizes.css / 1024).toFixed(1)} KiB CSS (gzip), ${assets.length} files. ` +
+      "The table's JS column counts every script a page loaded, also those fetched after hydration.",
+  );
 } finally {
   await chrome.kill();
   await server.stop();

@@ -1,10 +1,13 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ContactForm } from "~/features/contact/ContactForm";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import { pickPair } from "~/i18n/localized";
 import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "./LocalLink";
+
+// The footer form's code (with its validation libraries) is not on every page's critical path:
+// the server renders it inline, and the browser fetches its script while hydrating.
+const ContactForm = lazy(() => import("~/features/contact/ContactForm").then((module) => ({ default: module.ContactForm })));
 
 export interface ProgramLink {
   slug: string;
@@ -69,7 +72,9 @@ export function Footer({ settings, programs, children }: { settings: SiteSetting
               ))}
           </ul>
         </section>
-        <ContactForm />
+        <Suspense fallback={null}>
+          <ContactForm />
+        </Suspense>
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-300">
         {t("footer.copyright", { year: new Date().getFullYear() })}

@@ -1,4 +1,4 @@
-import Lenis from "lenis";
+import type Lenis from "lenis";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
@@ -12,10 +12,21 @@ export function SmoothScroll() {
 
   useEffect(() => {
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const instance = new Lenis({ lerp: 0.1, duration: 1.2, autoRaf: true });
-    lenis.current = instance;
+    let cancelled = false;
+    // Lenis (its code and its animation loop) starts with the visitor's first gesture, so a page
+    // that is only looked at does no scrolling work.
+    const intents = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+    const start = () => {
+      intents.forEach((type) => window.removeEventListener(type, start));
+      void import("lenis").then(({ default: LenisClass }) => {
+        if (!cancelled) lenis.current = new LenisClass({ lerp: 0.1, duration: 1.2, autoRaf: true });
+      });
+    };
+    intents.forEach((type) => window.addEventListener(type, start, { passive: true }));
     return () => {
-      instance.destroy();
+      cancelled = true;
+      intents.forEach((type) => window.removeEventListener(type, start));
+      lenis.current?.destroy();
       lenis.current = null;
     };
   }, []);

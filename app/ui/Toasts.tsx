@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ToastContainer } from "react-toastify";
+import "react-toastify/dist/ReactToastify.css";
 import { useLang } from "~/i18n/use-lang";
 
 /** react-toastify's own close button is labelled "close" in English only. */
@@ -15,8 +16,10 @@ function CloseButton({ closeToast }: { closeToast: (event: MouseEvent<HTMLElemen
   );
 }
 
-/** Toast settings of the specification (section 9). */
-export function Toasts() {
+export { toast } from "react-toastify";
+
+/** Toast settings of the specification (section 9). Loaded after hydration (see ./toast.ts). */
+export default function Toasts() {
   const { t } = useTranslation();
   const lang = useLang();
   return (

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { startGoogleStandIn, type GoogleStandIn } from "../../server/test/google-stand-in";
 import { decodeMail } from "../../server/test/smtp-catcher";
 import { createAdminAccount, signInAsAdmin } from "./accounts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { signInAsAdmin } from "./accounts";
 
 // The admin back office's frame and lists (issue 7, part A): dashboard, submissions, CSV, users, settings.
@@ -96,7 +96,10 @@ test.describe("admin back office", () => {
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
     await page.getByRole("searchbox", { name: "Search" }).fill(email);
     await page.getByRole("button", { name: "Apply" }).click();
-    await page.getByRole("table", { name: "Users" }).getByRole("link", { name: "Family Account" }).click();
+    // The filtered list has arrived (the unfiltered one may hold other test accounts of that name).
+    const users = page.getByRole("table", { name: "Users" });
+    await expect(users.getByRole("row")).toHaveCount(2);
+    await users.getByRole("link", { name: "Family Account" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Family Account" })).toBeVisible();
 
     await page.getByLabel("Role", { exact: true }).selectOption("admin");
@@ -183,7 +186,11 @@ test.describe("admin back office", () => {
     await expect(page).toHaveURL(/\/ar\/admin\/submissions\/contact$/);
     await page.getByRole("searchbox", { name: "بحث" }).fill(email);
     await page.getByRole("button", { name: "تطبيق" }).click();
-    await page.getByRole("table", { name: "رسائل التواصل" }).getByRole("link", { name: email }).click();
+    const messages = page.getByRole("table", { name: "رسائل التواصل" });
+    await expect(messages.getByRole("row")).toHaveCount(2);
+    await messages.getByRole("link", { name: email }).click();
+    // The list has a status filter labelled like the form's field: act once the detail page is shown.
+    await expect(page).toHaveURL(/\/contact\/\d+$/);
     await page.getByLabel("الحالة").selectOption("closed");
     await page.getByRole("button", { name: "حفظ" }).click();
     await expect(toast(page, "تم الحفظ.")).toBeVisible();

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import Database from "better-sqlite3";
 
 // The e2e server's SQLite file: tests that need a catalogue state the seed lacks change it here

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("shared layout in both languages", () => {
   test("the English home page renders left to right with the seeded catalogue in the footer", async ({ page }) => {
@@ -107,14 +107,17 @@ test.describe("server rendering", () => {
 test.describe("smooth scrolling", () => {
   test("is off for visitors who prefer reduced motion", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.mouse.wheel(0, 400);
+    await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
     await expect(page.locator("html")).not.toHaveClass(/lenis/);
   });
 
   test.describe("for everyone else", () => {
     test.use({ reducedMotion: "no-preference" });
-    test("is on", async ({ page }) => {
+    test("starts with the first scroll", async ({ page }) => {
       await page.goto("/");
+      await expect(page.locator("html")).not.toHaveClass(/lenis/);
+      await page.mouse.wheel(0, 400);
       await expect(page.locator("html")).toHaveClass(/lenis/);
     });
   });

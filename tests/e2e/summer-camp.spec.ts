@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { pdfText } from "../../server/test/pdf-text";
 
 /** The element that has focus is inside the open dialog. */

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
 import { primaryButton } from "./AuthCard";
 import { useAuth } from "./use-auth";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ScriptedForm } from "~/ui/UntilHydrated";
 
 /**
  * E-mail and password, sent as typed (no client-side rules, specification section 5).
@@ -20,7 +20,6 @@ export function PasswordLoginForm({ endpoint, goTo, submitLabel, submittingLabel
 }) {
   const { t } = useTranslation("accounts");
   const { login, loading } = useAuth();
-  const hydrated = useHydrated();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { register, handleSubmit } = useForm({ defaultValues: { email: "", password: "" } });
 
@@ -31,7 +30,7 @@ export function PasswordLoginForm({ endpoint, goTo, submitLabel, submittingLabel
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
       {refusal ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {refusal}
@@ -43,9 +42,9 @@ export function PasswordLoginForm({ endpoint, goTo, submitLabel, submittingLabel
       <Field label={t("fields.password")}>
         {({ id }) => <input id={id} type="password" autoComplete="current-password" dir="ltr" className={inputClass} {...register("password")} />}
       </Field>
-      <button type="submit" disabled={loading || !hydrated} className={primaryButton}>
+      <button type="submit" disabled={loading} className={primaryButton}>
         {loading ? submittingLabel : submitLabel}
       </button>
-    </form>
+    </ScriptedForm>
   );
 }

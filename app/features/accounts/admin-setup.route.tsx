@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
@@ -14,7 +14,7 @@ import { adminSetupSchema, type AdminSetupInput } from "./accounts.schema";
 import { adminSetupTokenValid } from "./admin-setup.server";
 import { AuthCard, FormAlert, primaryButton } from "./AuthCard";
 import { applyServerErrors } from "./server-errors";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ScriptedForm } from "~/ui/UntilHydrated";
 
 /** The one-time link printed by `npm start` while no staff account exists. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +28,6 @@ export default function AdminSetupPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const lang = useLang();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const { revalidate } = useRevalidator();
   const {
     register,
@@ -71,7 +70,7 @@ export default function AdminSetupPage({ loaderData }: Route.ComponentProps) {
           </LocalLink>
         </FormAlert>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
           {fields.map((name) => (
             <Field key={name} label={t(`fields.${name}`)} error={errors[name]?.message} hint={name === "password" ? t("fields.passwordHint") : undefined}>
               {({ id, describedBy, invalid }) => (
@@ -88,10 +87,10 @@ export default function AdminSetupPage({ loaderData }: Route.ComponentProps) {
               )}
             </Field>
           ))}
-          <button type="submit" disabled={isSubmitting || !hydrated} className={primaryButton}>
+          <button type="submit" disabled={isSubmitting} className={primaryButton}>
             {isSubmitting ? t("setup.submitting") : t("setup.submit")}
           </button>
-        </form>
+        </ScriptedForm>
       )}
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
@@ -11,12 +11,11 @@ import { PageMeta } from "~/ui/PageMeta";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "./accounts.schema";
 import { AuthCard, primaryButton } from "./AuthCard";
 import { applyServerErrors } from "./server-errors";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ScriptedForm } from "~/ui/UntilHydrated";
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation("accounts");
   const lang = useLang();
-  const hydrated = useHydrated();
   const [sent, setSent] = useState<string | null>(null);
   const {
     register,
@@ -49,7 +48,7 @@ export default function ForgotPasswordPage() {
           {sent}
         </p>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
           <Field label={t("fields.email")} error={errors.email?.message}>
             {({ id, describedBy, invalid }) => (
               <input id={id} type="email" autoComplete="email" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("email")} />
@@ -57,10 +56,10 @@ export default function ForgotPasswordPage() {
           </Field>
           {/* Hidden from people; bots that fill it are refused by the server. */}
           <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...register("website")} />
-          <button type="submit" disabled={isSubmitting || !hydrated} className={primaryButton}>
+          <button type="submit" disabled={isSubmitting} className={primaryButton}>
             {isSubmitting ? t("forgot.submitting") : t("forgot.submit")}
           </button>
-        </form>
+        </ScriptedForm>
       )}
       <p className="mt-6 text-sm">
         <LocalLink to="/login" className="font-medium text-indigo-700 underline hover:text-indigo-900">

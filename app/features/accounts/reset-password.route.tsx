@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
@@ -13,13 +13,12 @@ import { PageMeta } from "~/ui/PageMeta";
 import { resetPasswordSchema, type ResetPasswordInput } from "./accounts.schema";
 import { AuthCard, FormAlert, primaryButton } from "./AuthCard";
 import { applyServerErrors } from "./server-errors";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ScriptedForm } from "~/ui/UntilHydrated";
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation("accounts");
   const lang = useLang();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,7 +27,7 @@ export default function ResetPasswordPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), values: { token, password: "" } });
+  } = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -61,16 +60,16 @@ export default function ResetPasswordPage() {
         </FormAlert>
       ) : null}
       {invalidLink ? null : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
           <Field label={t("fields.newPassword")} error={errors.password?.message} hint={t("fields.passwordHint")}>
             {({ id, describedBy, invalid }) => (
               <input id={id} type="password" autoComplete="new-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("password")} />
             )}
           </Field>
-          <button type="submit" disabled={isSubmitting || !hydrated} className={primaryButton}>
+          <button type="submit" disabled={isSubmitting} className={primaryButton}>
             {isSubmitting ? t("reset.submitting") : t("reset.submit")}
           </button>
-        </form>
+        </ScriptedForm>
       )}
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
@@ -13,7 +13,7 @@ import { registerSchema, type RegisterInput } from "./accounts.schema";
 import { AuthCard, primaryButton } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
 import { applyServerErrors } from "./server-errors";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ScriptedForm } from "~/ui/UntilHydrated";
 
 const fields = ["username", "email", "password", "contactNumber"] as const;
 
@@ -21,7 +21,6 @@ export default function SignupPage() {
   const { t } = useTranslation("accounts");
   const lang = useLang();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -57,7 +56,7 @@ export default function SignupPage() {
   return (
     <AuthCard title={t("signup.heading")} intro={t("signup.intro")}>
       <PageMeta title={t("meta.signupTitle")} description={t("meta.signupDescription")} />
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
         {fields.map((name) => (
           <Field key={name} label={t(`fields.${name}`)} error={errors[name]?.message} hint={hints[name]}>
             {({ id, describedBy, invalid }) => (
@@ -75,10 +74,10 @@ export default function SignupPage() {
             )}
           </Field>
         ))}
-        <button type="submit" disabled={isSubmitting || !hydrated} className={primaryButton}>
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
           {isSubmitting ? t("signup.submitting") : t("signup.submit")}
         </button>
-      </form>
+      </ScriptedForm>
       <GoogleButton next={localizePath("/", lang)} />
       <p className="mt-6 text-sm text-slate-700">
         {t("signup.haveAccount")}{" "}

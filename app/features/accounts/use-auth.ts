@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import type { RootData } from "~/root";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";

@@ -1,7 +1,7 @@
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { data, useNavigate, useRevalidator } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { idOr404Page } from "~/features/admin/admin-http.server";
 import { langOfDir, localizePath } from "~/i18n/lang";

@@ -1,7 +1,7 @@
 import type { FieldValues, UseFormSetError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";

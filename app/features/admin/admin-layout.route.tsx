@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { useLang } from "~/i18n/use-lang";
 import { localizePath } from "~/i18n/lang";
 import { apiRequest } from "~/lib/api";
-import { useHydrated } from "~/lib/use-hydrated";
 import { LocalNavLink } from "~/ui/LocalLink";
+import { DisabledUntilHydrated } from "~/ui/UntilHydrated";
 import type { Route } from "./+types/admin-layout.route";
 import { AdminRouteError } from "./AdminError";
 import { adminNav } from "./admin-nav";
@@ -27,7 +27,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [lastPath, setLastPath] = useState(pathname);
   // On a phone the menu closes after each navigation.
@@ -92,11 +91,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1">
-        {/* Admin forms save through the API, so they only work once React runs: until then their
-            controls stay disabled, and nothing typed or chosen is lost when React takes over. */}
-        <fieldset role="none" disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
+        {/* Every admin form saves through the API. */}
+        <DisabledUntilHydrated>
           <Outlet />
-        </fieldset>
+        </DisabledUntilHydrated>
       </main>
     </div>
   );

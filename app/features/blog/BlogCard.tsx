@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { dirOf } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { safeUrl } from "~/lib/safe-url";
+import { imageLoading } from "~/ui/image-loading";
 import { LocalLink } from "~/ui/LocalLink";
 import type { BlogPost } from "./blog-post";
 import { formatLongDate } from "./dates";
@@ -10,7 +11,7 @@ import { formatLongDate } from "./dates";
 type CardPost = Pick<BlogPost, "slug" | "title" | "description" | "imageUrl" | "category" | "author" | "publishDate" | "lang">;
 
 /** A post in the blog grid: image, category, title, 3-line description, author, date, Read More. */
-export function BlogCard({ post, timeZone }: { post: CardPost; timeZone: string | undefined }) {
+export function BlogCard({ post, timeZone, first = false }: { post: CardPost; timeZone: string | undefined; first?: boolean }) {
   const { t } = useTranslation("blog");
   const lang = useLang();
   const image = safeUrl(post.imageUrl);
@@ -19,7 +20,7 @@ export function BlogCard({ post, timeZone }: { post: CardPost; timeZone: string 
   const id = useId();
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      {image ? <img src={image} alt="" width={800} height={450} loading="lazy" className="aspect-video w-full object-cover" /> : null}
+      {image ? <img src={image} alt="" width={800} height={450} {...imageLoading(first)} className="aspect-video w-full object-cover" /> : null}
       <div className="flex flex-1 flex-col p-5">
         <div {...own} className="flex flex-1 flex-col">
           {post.category ? <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{post.category}</p> : null}

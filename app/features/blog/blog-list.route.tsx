@@ -124,8 +124,8 @@ function BlogGrid({
         <p className="mt-10 text-lg text-slate-700">{t("list.empty")}</p>
       ) : (
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {result.posts.map((post) => (
-            <BlogCard key={post._id} post={post} timeZone={timeZone} />
+          {result.posts.map((post, index) => (
+            <BlogCard key={post._id} post={post} timeZone={timeZone} first={index === 0} />
           ))}
         </div>
       )}

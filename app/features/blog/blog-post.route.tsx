@@ -85,7 +85,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 <span {...ui}>{t("post.publishedOn", { date: formatLongDate(post.publishDate, lang, timeZone) })}</span>
               </p>
             </header>
-            {image ? <img src={image} alt="" width={1200} height={675} className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
+            {image ? <img src={image} alt="" width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
             <ContentBlocks blocks={post.contentBlocks} className="mt-8 space-y-5 text-lg leading-8 text-slate-800" />
           </article>
           <ShareLinks url={url} title={post.title} />

@@ -2,13 +2,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import { bookingFormSchema, CHILD_MAX_AGE, CHILD_MIN_AGE, type BookingFormInput } from "./booking.schema";
 import type { PublicSlot } from "./booking.server";
+import { ScriptedForm } from "~/ui/UntilHydrated";
 
 /** What the server says when the seat went to someone else (409). */
 export interface BookingConflict {
@@ -76,7 +77,7 @@ export function BookingForm({ courseSlug, slotId, prefill, onConflict }: Booking
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="step-details" className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <ScriptedForm onSubmit={onSubmit} aria-labelledby="step-details" className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("form.childName")} error={errors.childName?.message}>
           {({ id, describedBy, invalid }) => (
@@ -128,6 +129,6 @@ export function BookingForm({ courseSlug, slotId, prefill, onConflict }: Booking
       <button type="submit" disabled={isSubmitting} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
         {isSubmitting ? t("form.submitting") : t("form.submit")}
       </button>
-    </form>
+    </ScriptedForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useRevalidator } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import type { z } from "zod";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { listCourses } from "~/features/courses/courses.server";

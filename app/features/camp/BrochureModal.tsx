@@ -1,12 +1,13 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import { Modal } from "~/ui/Modal";
 import { brochureRequestSchema, type BrochureRequestInput } from "./brochure.schema";
+import { ScriptedForm } from "~/ui/UntilHydrated";
 
 const empty: BrochureRequestInput = { studentName: "", studentEmail: "", grade: "", school: "", parentContact: "", website: "" };
 
@@ -60,7 +61,7 @@ export function BrochureModal({ open, onClose }: { open: boolean; onClose: () =>
   return (
     <Modal open={open} onClose={onClose} title={t("brochureForm.title")}>
       <p className="text-slate-700">{t("brochureForm.intro")}</p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3">
+      <ScriptedForm onSubmit={onSubmit} className="mt-4" controlsClassName="space-y-3">
         {fields.map((field) => (
           <Field key={field.name} label={t(`brochureForm.${field.name}`)} error={errors[field.name]?.message}>
             {({ id, describedBy, invalid }) => (
@@ -78,7 +79,7 @@ export function BrochureModal({ open, onClose }: { open: boolean; onClose: () =>
             {isSubmitting ? t("brochureForm.submitting") : t("brochureForm.submit")}
           </button>
         </div>
-      </form>
+      </ScriptedForm>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast, type ToastOptions } from "react-toastify";
+import { toast, type ToastOptions } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
@@ -9,6 +9,7 @@ import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import type { Camp } from "./camp";
 import { enrollmentSchema, type EnrollmentInput } from "./enroll.schema";
+import { ScriptedForm } from "~/ui/UntilHydrated";
 
 // Enrollment toasts: top-right, 2 seconds (specification section 9).
 const toastOptions: ToastOptions = { position: "top-right", autoClose: 2000 };
@@ -58,7 +59,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+    <ScriptedForm onSubmit={onSubmit} className="mt-6" controlsClassName="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         {text("studentName", "text", "off")}
         {text("parentName", "text", "name")}
@@ -105,6 +106,6 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
       <button type="submit" disabled={isSubmitting} className="w-full rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 sm:w-auto">
         {isSubmitting ? t("enroll.submitting") : t("enroll.submit")}
       </button>
-    </form>
+    </ScriptedForm>
   );
 }

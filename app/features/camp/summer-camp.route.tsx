@@ -1,11 +1,10 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getSiteSettings } from "~/features/site/site.server";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/summer-camp.route";
-import { BrochureModal } from "./BrochureModal";
 import { CampCard } from "./CampCard";
 import { formatCampDate, type Camp } from "./camp";
 import { listCamps } from "./camps.server";
@@ -23,6 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+// The brochure form (and its validation libraries) loads the first time a visitor opens it.
+const BrochureModal = lazy(() => import("./BrochureModal").then((module) => ({ default: module.BrochureModal })));
+
 const topics = ["coding", "robotics", "electronics", "python", "ai", "iot", "drones", "printing"] as const;
 const reasons = ["handsOn", "mentors", "future", "showcase"] as const;
 
@@ -31,6 +33,7 @@ export default function SummerCamp({ loaderData }: Route.ComponentProps) {
   const { camps, startDate, startIso, recentSignups } = loaderData;
   const [details, setDetails] = useState<Camp | null>(null);
   const [brochureOpen, setBrochureOpen] = useState(false);
+  const [brochureWanted, setBrochureWanted] = useState(false);
 
   return (
     <main id="main">
@@ -60,7 +63,10 @@ export default function SummerCamp({ loaderData }: Route.ComponentProps) {
               <LocalLink to="/enroll" className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
                 {t("banner.enrollNow")}
               </LocalLink>
-              <button type="button" onClick={() => setBrochureOpen(true)} className="rounded-lg bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300">
+              <button type="button" onClick={() => {
+                  setBrochureWanted(true);
+                  setBrochureOpen(true);
+                }} className="rounded-lg bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300">
                 {t("banner.brochure")}
               </button>
               <LocalLink to="/courses/stem-learning/bookdemoclass" className="rounded-lg border border-indigo-600 px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50">
@@ -68,7 +74,7 @@ export default function SummerCamp({ loaderData }: Route.ComponentProps) {
               </LocalLink>
             </div>
           </div>
-          <img src="/images/camp/summer-camp.svg" alt={t("banner.imageAlt")} width={640} height={480} className="w-full rounded-3xl" />
+          <img src="/images/camp/summer-camp.svg" alt={t("banner.imageAlt")} width={640} height={480} fetchPriority="high" className="w-full rounded-3xl" />
         </div>
       </section>
 
@@ -115,7 +121,11 @@ export default function SummerCamp({ loaderData }: Route.ComponentProps) {
       </section>
 
       <CurriculumModal camp={details} onClose={() => setDetails(null)} />
-      <BrochureModal open={brochureOpen} onClose={() => setBrochureOpen(false)} />
+      {brochureWanted ? (
+        <Suspense fallback={null}>
+          <BrochureModal open={brochureOpen} onClose={() => setBrochureOpen(false)} />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

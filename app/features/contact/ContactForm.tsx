@@ -1,19 +1,17 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { apiRequest } from "~/lib/api";
-import { useHydrated } from "~/lib/use-hydrated";
 import { zodResolver } from "~/lib/zod-form";
 import { useLang } from "~/i18n/use-lang";
 import { Field, inputClass } from "~/ui/Field";
 import { contactMessageSchema, type ContactMessageInput } from "./contact.schema";
+import { ScriptedForm } from "~/ui/UntilHydrated";
 
 /** The footer's contact form: e-mail and a message (specification sections 5 and 8). */
 export function ContactForm() {
   const { t } = useTranslation();
   const lang = useLang();
-  // Until the page is interactive a click would submit the form natively (as a GET).
-  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -36,7 +34,7 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby="contact-form-title">
+    <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-3" aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className="text-lg font-semibold text-white">
         {t("contactForm.title")}
       </h2>
@@ -54,11 +52,11 @@ export function ContactForm() {
       <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...register("website")} />
       <button
         type="submit"
-        disabled={!hydrated || isSubmitting}
+        disabled={isSubmitting}
         className="rounded-lg bg-amber-400 px-4 py-2 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-60"
       >
         {isSubmitting ? t("contactForm.sending") : t("contactForm.submit")}
       </button>
-    </form>
+    </ScriptedForm>
   );
 }

@@ -1,14 +1,15 @@
 import { useTranslation } from "react-i18next";
+import { imageLoading } from "~/ui/image-loading";
 import { LocalLink } from "~/ui/LocalLink";
 import { courseMonths, type Course } from "./course";
 
 /** A course in a grid: image, name, description, ages, months, price, sessions, View Course. */
-export function CourseCard({ course }: { course: Course }) {
+export function CourseCard({ course, first = false }: { course: Course; first?: boolean }) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation("courses");
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <img src={course.courseImage} alt="" width={800} height={500} loading="lazy" className="aspect-[8/5] w-full object-cover" />
+      <img src={course.courseImage} alt="" width={800} height={500} {...imageLoading(first)} className="aspect-[8/5] w-full object-cover" />
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg font-bold text-slate-900">{course.courseName}</h3>
         <p className="mt-2 line-clamp-3 text-sm text-slate-700">{course.courseDescription}</p>

@@ -42,9 +42,9 @@ export function CourseResults({ state }: { state: CatalogueState }) {
         {t("catalogue.results")}
       </h2>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="course-results-title">
-        {state.courses.map((course) => (
+        {state.courses.map((course, index) => (
           <li key={course._id} className="flex">
-            <CourseCard course={course} />
+            <CourseCard course={course} first={index === 0} />
           </li>
         ))}
       </ul>

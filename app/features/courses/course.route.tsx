@@ -48,7 +48,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       </LocalLink>
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         {image ? (
-          <img src={image} alt="" width={800} height={500} className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
+          <img src={image} alt="" width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
         ) : null}
         <div>
           <h1 className="text-4xl font-extrabold text-slate-900">{course.courseName}</h1>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { AGE_GROUPS } from "~/features/courses/age-groups";
 import { StatsBanner } from "~/features/pages/StatsBanner";
-import { SchoolForm } from "~/features/school/SchoolForm";
+import { LazySchoolForm } from "~/features/school/LazySchoolForm";
 import { langFromPath } from "~/i18n/lang";
 import { safeUrl } from "~/lib/safe-url";
 import { LocalLink } from "~/ui/LocalLink";
@@ -44,7 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="about-title" className="bg-slate-50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2">
-          <img src="/images/pages/about.svg" alt={t("about.imageAlt")} width={640} height={440} className="w-full" />
+          <img src="/images/pages/about.svg" alt={t("about.imageAlt")} width={640} height={440} loading="lazy" className="w-full" />
           <div>
             <h2 id="about-title" className={sectionTitle}>
               {t("about.title")}
@@ -199,7 +199,7 @@ function Hero() {
             </LocalLink>
           </div>
         </div>
-        <img src="/images/pages/hero.svg" alt={t("hero.imageAlt")} width={640} height={480} className="w-full" />
+        <img src="/images/pages/hero.svg" alt={t("hero.imageAlt")} width={640} height={480} fetchPriority="high" className="w-full" />
       </div>
     </section>
   );
@@ -251,7 +251,7 @@ function ForSchools() {
           <p className="mt-4 text-lg text-slate-700">{t("section.text")}</p>
         </div>
         <div className="lg:col-span-3">
-          <SchoolForm />
+          <LazySchoolForm />
         </div>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { FeatureGrid, icons } from "~/features/home/FeatureGrid";
-import { SCHOOL_FORM_ID, SchoolForm } from "~/features/school/SchoolForm";
+import { LazySchoolForm, SCHOOL_FORM_ID } from "~/features/school/LazySchoolForm";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 
@@ -77,7 +77,7 @@ export default function StemLab() {
         </div>
       </section>
       <section className="mx-auto max-w-3xl px-4 pb-8">
-        <SchoolForm />
+        <LazySchoolForm />
       </section>
     </main>
   );

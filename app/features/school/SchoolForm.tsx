@@ -1,14 +1,14 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import { earliestToday, schoolEnquirySchema, type SchoolEnquiryInput } from "./school.schema";
+import { ScriptedForm } from "~/ui/UntilHydrated";
+import { SCHOOL_FORM_ID } from "./LazySchoolForm";
 
-/** Where "Schedule a Class" and other links scroll to. */
-export const SCHOOL_FORM_ID = "school-form";
 
 const empty: SchoolEnquiryInput = {
   name: "",
@@ -70,7 +70,7 @@ export function SchoolForm() {
   });
 
   return (
-    <form id={SCHOOL_FORM_ID} onSubmit={onSubmit} noValidate aria-labelledby="school-form-title" className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <ScriptedForm id={SCHOOL_FORM_ID} onSubmit={onSubmit} aria-labelledby="school-form-title" className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="school-form-title" className="text-xl font-bold text-slate-900">
         {t("form.title")}
       </h2>
@@ -108,6 +108,6 @@ export function SchoolForm() {
       >
         {isSubmitting ? t("form.sending") : t("form.submit")}
       </button>
-    </form>
+    </ScriptedForm>
   );
 }

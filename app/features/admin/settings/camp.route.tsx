@@ -1,7 +1,7 @@
 import { useFieldArray, useForm, type FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { data, useRevalidator } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
@@ -35,7 +35,12 @@ const props = (ids: Ids, lang?: "en" | "ar") => ({
 const msg = (error: FieldError | undefined | { message?: string }) => error?.message;
 
 /** The structured editor of one summer camp (everything the public page and the enrollment form use). */
-export default function CampEditorPage({ loaderData }: Route.ComponentProps) {
+// A fresh form for each record: client navigation from one to the next keeps the route mounted.
+export default function CampEditorPage(props: Route.ComponentProps) {
+  return <CampEditor key={props.loaderData.camp.id} {...props} />;
+}
+
+function CampEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const lang = useLang();
   const revalidator = useRevalidator();
@@ -45,7 +50,7 @@ export default function CampEditorPage({ loaderData }: Route.ComponentProps) {
     control,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<CampFormInput>({ resolver: zodResolver(campFormSchema), values: initial });
+  } = useForm<CampFormInput>({ resolver: zodResolver(campFormSchema), defaultValues: initial });
   const features = useFieldArray({ control, name: "features" });
   const batches = useFieldArray({ control, name: "batches" });
 

@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { formatRupees } from "~/features/camp/camp";
 import { getSiteSettings } from "~/features/site/site.server";
@@ -33,7 +33,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SettingsFormInput>({ resolver: zodResolver(settingsFormSchema), values: loaderData.settings });
+  } = useForm<SettingsFormInput>({ resolver: zodResolver(settingsFormSchema), defaultValues: loaderData.settings });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

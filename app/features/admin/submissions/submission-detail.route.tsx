@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { data, useRevalidator } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { stripLang } from "~/i18n/lang";
@@ -30,7 +30,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export { AdminRouteError as ErrorBoundary } from "../AdminError";
 
-export default function SubmissionDetailPage({ loaderData }: Route.ComponentProps) {
+// A fresh form for each record: client navigation from one to the next keeps the route mounted.
+export default function SubmissionDetailPage(props: Route.ComponentProps) {
+  return <SubmissionDetail key={`${props.loaderData.kind}-${props.loaderData.submission.id}`} {...props} />;
+}
+
+function SubmissionDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const lang = useLang();
   const revalidator = useRevalidator();
@@ -42,7 +47,7 @@ export default function SubmissionDetailPage({ loaderData }: Route.ComponentProp
     formState: { errors, isSubmitting },
   } = useForm<SubmissionUpdateInput>({
     resolver: zodResolver(submissionUpdateSchema),
-    values: { status: submission.status, notes: submission.notes },
+    defaultValues: { status: submission.status, notes: submission.notes },
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { data, useRevalidator } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "~/ui/toast";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
@@ -26,7 +26,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export { AdminRouteError as ErrorBoundary } from "../AdminError";
 
-export default function UserPage({ loaderData }: Route.ComponentProps) {
+// A fresh form for each record: client navigation from one to the next keeps the route mounted.
+export default function UserPage(props: Route.ComponentProps) {
+  return <UserEditor key={props.loaderData.user.id} {...props} />;
+}
+
+function UserEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const lang = useLang();
   const revalidator = useRevalidator();
@@ -36,7 +41,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(userUpdateSchema), values: { role: user.role } });
+  } = useForm({ resolver: zodResolver(userUpdateSchema), defaultValues: { role: user.role } });
 
   async function send(body: { role?: "user" | "admin"; disabled?: boolean }, done: string) {
     try {
