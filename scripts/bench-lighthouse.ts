@@ -66,7 +66,7 @@ try {
 
   // What the home page makes a browser download: every script and stylesheet it links, gzipped.
   const html = await (await fetch(server.url + "/")).text();
-  const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(js|css))"/g)].map((m) => m[1]!))];
+  const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"#]+\.(js|css))(?:#[^"]*)?"/g)].map((m) => m[1]!))];
   const sizes = { js: 0, css: 0 };
   for (const asset of assets) {
     const bytes = Buffer.from(await (await fetch(server.url + asset)).arrayBuffer());

@@ -12,6 +12,7 @@ import { seed } from "../db/seed";
 import { createLogger } from "../logger";
 import { createUser } from "../../app/features/accounts/accounts.server";
 import type { SessionUser } from "../security/session";
+import type { Database } from "../db/schema";
 
 const rand = () => Math.floor(Math.random() * 250) + 1;
 
@@ -25,6 +26,8 @@ export interface TestServer {
   request: (method: string, path: string, options?: { json?: unknown; body?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
   /** Creates an account with that role and signs it in; send `cookie` (and `origin: url` on writes). */
   signIn: (role: "user" | "admin") => Promise<{ cookie: string; user: SessionUser; password: string }>;
+  /** How many rows a table holds now. */
+  countRows: (table: keyof Database) => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -95,6 +98,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;
       return { cookie, password, user: { id: id!, username: `Test ${role === "admin" ? "Staff" : "Parent"}`, email, role } };
     },
+    async countRows(table) {
+      const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      return Number(n);
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();
@@ -106,4 +113,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test server with a staff member signed in: the headers a staff write needs (session and origin). */
+export async function startStaffTestServer(): Promise<{ server: TestServer; headers: Record<string, string> }> {
+  const server = await startTestServer();
+  const admin = await server.signIn("admin");
+  return { server, headers: { cookie: admin.cookie, origin: server.url } };
 }

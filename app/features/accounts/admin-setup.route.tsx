@@ -6,12 +6,12 @@ import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
-import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/admin-setup.route";
 import { adminSetupSchema, type AdminSetupInput } from "./accounts.schema";
 import { adminSetupTokenValid } from "./admin-setup.server";
+import { AccountFields } from "./AccountFields";
 import { AuthCard, FormAlert, primaryButton } from "./AuthCard";
 import { applyServerErrors } from "./server-errors";
 import { ScriptedForm } from "~/ui/UntilHydrated";
@@ -57,7 +57,6 @@ export default function AdminSetupPage({ loaderData }: Route.ComponentProps) {
     await navigate(localizePath("/admin", lang));
   });
 
-  const types = { username: "text", email: "email", password: "password" } as const;
   return (
     <AuthCard title={t("setup.heading")} intro={t("setup.intro")}>
       <PageMeta title={t("meta.setupTitle")} description={t("meta.setupDescription")} />
@@ -71,22 +70,7 @@ export default function AdminSetupPage({ loaderData }: Route.ComponentProps) {
         </FormAlert>
       ) : (
         <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
-          {fields.map((name) => (
-            <Field key={name} label={t(`fields.${name}`)} error={errors[name]?.message} hint={name === "password" ? t("fields.passwordHint") : undefined}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  type={types[name]}
-                  autoComplete={name === "password" ? "new-password" : name === "email" ? "email" : "name"}
-                  dir={name === "username" ? undefined : "ltr"}
-                  className={inputClass}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  {...register(name)}
-                />
-              )}
-            </Field>
-          ))}
+          <AccountFields names={fields} register={register} errors={errors} />
           <button type="submit" disabled={isSubmitting} className={primaryButton}>
             {isSubmitting ? t("setup.submitting") : t("setup.submit")}
           </button>

@@ -6,10 +6,10 @@ import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
-import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { registerSchema, type RegisterInput } from "./accounts.schema";
+import { AccountFields } from "./AccountFields";
 import { AuthCard, primaryButton } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
 import { applyServerErrors } from "./server-errors";
@@ -49,31 +49,12 @@ export default function SignupPage() {
     toast.error(t("toast.signupFailed", { message: result.data?.message || result.statusText || String(result.status) }));
   });
 
-  const types = { username: "text", email: "email", password: "password", contactNumber: "tel" } as const;
-  const autoComplete = { username: "name", email: "email", password: "new-password", contactNumber: "tel" } as const;
-  const hints = { password: t("fields.passwordHint"), contactNumber: t("fields.contactHint") } as Record<string, string>;
 
   return (
     <AuthCard title={t("signup.heading")} intro={t("signup.intro")}>
       <PageMeta title={t("meta.signupTitle")} description={t("meta.signupDescription")} />
       <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
-        {fields.map((name) => (
-          <Field key={name} label={t(`fields.${name}`)} error={errors[name]?.message} hint={hints[name]}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type={types[name]}
-                autoComplete={autoComplete[name]}
-                dir={name === "username" ? undefined : "ltr"}
-                inputMode={name === "contactNumber" ? "numeric" : undefined}
-                className={inputClass}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                {...register(name)}
-              />
-            )}
-          </Field>
-        ))}
+        <AccountFields names={fields} register={register} errors={errors} />
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
           {isSubmitting ? t("signup.submitting") : t("signup.submit")}
         </button>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { startStaffTestServer, type TestServer } from "../../../server/test/harness";
 import { findRedirectSlug } from "./blog-admin.server";
 
 const today = new Date().toISOString().slice(0, 10);
@@ -36,15 +36,11 @@ describe("admin blog API", () => {
   let server: TestServer;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    server = await startTestServer();
-    const admin = await server.signIn("admin");
-    headers = { cookie: admin.cookie, origin: server.url };
+    ({ server, headers } = await startStaffTestServer());
   });
-  afterAll(async () => {
-    await server?.close();
-  });
+  afterAll(() => server?.close());
 
-  const countPosts = async () => Number((await server.db.selectFrom("blog_posts").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const countPosts = () => server.countRows("blog_posts");
 
   it("creates a post with every block type, shown at once on the public API", async () => {
     const res = await server.request("POST", "/api/admin/blogs", { json: post(), headers });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "../../../server/db/values";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { startStaffTestServer, type TestServer } from "../../../server/test/harness";
 
 const course = (over: Record<string, unknown> = {}) => ({
   key: "lego_robotics",
@@ -31,15 +31,11 @@ describe("admin course API", () => {
   let server: TestServer;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    server = await startTestServer();
-    const admin = await server.signIn("admin");
-    headers = { cookie: admin.cookie, origin: server.url };
+    ({ server, headers } = await startStaffTestServer());
   });
-  afterAll(async () => {
-    await server?.close();
-  });
+  afterAll(() => server?.close());
 
-  const countCourses = async () => Number((await server.db.selectFrom("courses").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const countCourses = () => server.countRows("courses");
 
   it("creates a course with every field, shown at once in the public catalogue", async () => {
     const res = await server.request("POST", "/api/admin/courses", { json: course(), headers });

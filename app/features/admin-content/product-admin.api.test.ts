@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { startStaffTestServer, type TestServer } from "../../../server/test/harness";
 
 const product = (over: Record<string, unknown> = {}) => ({
   nameEn: "Robotics Starter Kit",
@@ -16,13 +16,9 @@ describe("admin product API", () => {
   let server: TestServer;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    server = await startTestServer();
-    const admin = await server.signIn("admin");
-    headers = { cookie: admin.cookie, origin: server.url };
+    ({ server, headers } = await startStaffTestServer());
   });
-  afterAll(async () => {
-    await server?.close();
-  });
+  afterAll(() => server?.close());
 
   it("creates (with a free slug), edits, lists and deletes a product", async () => {
     const res = await server.request("POST", "/api/admin/products", { json: product(), headers });

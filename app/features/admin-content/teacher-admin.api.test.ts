@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { startStaffTestServer, type TestServer } from "../../../server/test/harness";
 
 const create = (over: Record<string, unknown> = {}) => ({
   teachername: "Maya Rao",
@@ -13,15 +13,11 @@ describe("teachers: POST /admin/teacher-dashboard/create-teacher and the staff A
   let server: TestServer;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    server = await startTestServer();
-    const admin = await server.signIn("admin");
-    headers = { cookie: admin.cookie, origin: server.url };
+    ({ server, headers } = await startStaffTestServer());
   });
-  afterAll(async () => {
-    await server?.close();
-  });
+  afterAll(() => server?.close());
 
-  const countTeachers = async () => Number((await server.db.selectFrom("teachers").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const countTeachers = () => server.countRows("teachers");
 
   it("creates a teacher from the specification's payload and answers 'Teacher created successfully!'", async () => {
     const res = await server.request("POST", "/admin/teacher-dashboard/create-teacher", { json: create(), headers });

@@ -1,0 +1,39 @@
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Field, inputClass } from "~/ui/Field";
+
+export type AccountFieldName = "username" | "email" | "password" | "contactNumber";
+
+const types = { username: "text", email: "email", password: "password", contactNumber: "tel" } as const;
+const autoComplete = { username: "name", email: "email", password: "new-password", contactNumber: "tel" } as const;
+
+/** New-account fields as the sign-up and first-staff forms show them: labels, hints, keyboards. */
+export function AccountFields<T extends FieldValues>({
+  names,
+  register,
+  errors,
+}: {
+  names: readonly (AccountFieldName & Path<T>)[];
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+}) {
+  const { t } = useTranslation("accounts");
+  const hints: Partial<Record<AccountFieldName, string>> = { password: t("fields.passwordHint"), contactNumber: t("fields.contactHint") };
+  return names.map((name) => (
+    <Field key={name} label={t(`fields.${name}`)} error={errors[name]?.message as string | undefined} hint={hints[name]}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          type={types[name]}
+          autoComplete={autoComplete[name]}
+          dir={name === "username" ? undefined : "ltr"}
+          inputMode={name === "contactNumber" ? "numeric" : undefined}
+          className={inputClass}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          {...register(name)}
+        />
+      )}
+    </Field>
+  ));
+}
