@@ -15,7 +15,7 @@ export function createI18n(lang: Lang, resources: Resource): i18n {
     fallbackLng: "en",
     resources,
     defaultNS: "common",
-    ns: Object.keys(resources.en ?? resources[lang] ?? {}),
+    ns: Object.keys(resources[lang] ?? resources.en ?? {}),
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,

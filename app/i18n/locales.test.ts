@@ -33,4 +33,12 @@ describe("locale files", () => {
       expect(typeof value === "string" && value.trim().length > 0, `ar ${file} ${key}`).toBe(true);
     }
   });
+
+  it.each(arFiles)("%s gives every Arabic plural all six forms (Arabic pages carry no English fallback)", (file) => {
+    const keys = keysOf(load("ar", file));
+    const plurals = [...new Set(keys.filter((k) => /_(zero|one|two|few|many|other)$/.test(k)).map((k) => k.replace(/_\w+$/, "")))];
+    for (const base of plurals) {
+      for (const form of ["zero", "one", "two", "few", "many", "other"]) expect(keys, `${file} ${base}_${form}`).toContain(`${base}_${form}`);
+    }
+  });
 });

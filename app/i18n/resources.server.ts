@@ -11,8 +11,14 @@ for (const [file, content] of Object.entries(files)) {
   all[lang] = { ...all[lang], [ns]: content };
 }
 
-/** The translations a page in `lang` needs: its own, plus English as the fallback. */
+/**
+ * The translations a page in `lang` needs. Arabic pages carry no English fallback: locales.test.ts
+ * proves every key (and every Arabic plural form) exists in both languages. The one English text
+ * they keep is the brand, which page titles are compared against.
+ */
 export function resourcesFor(lang: Lang, leaveOut: readonly string[] = []): Resource {
   const pickNamespaces = (all: ResourceLanguage) => Object.fromEntries(Object.entries(all).filter(([ns]) => !leaveOut.includes(ns)));
-  return lang === "en" ? { en: pickNamespaces(all.en!) } : { en: pickNamespaces(all.en!), ar: pickNamespaces(all.ar!) };
+  if (lang === "en") return { en: pickNamespaces(all.en!) };
+  const englishBrand = (all.en!.common as Record<string, unknown>).brand;
+  return { ar: pickNamespaces(all.ar!), en: { common: { brand: englishBrand } } };
 }
