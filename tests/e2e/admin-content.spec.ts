@@ -219,6 +219,43 @@ test.describe("admin content editors", () => {
     expect((await page.request.get(`/courses/micro-bits-${tag}`)).status()).toBe(404);
   });
 
+  test("create, edit and delete a STEM kit with an image, seen on the public products page", async ({ page }) => {
+    const tag = randomBytes(3).toString("hex");
+    const name = `Solar Rover Kit ${tag}`;
+    await signInAsAdmin(page);
+    await page.goto("/admin/products");
+    await page.getByRole("link", { name: "New product" }).click();
+    await page.getByLabel("Name (English)").fill(name);
+    await page.getByLabel("Name (Arabic)").fill(`مجموعة المركبة الشمسية ${tag}`);
+    await page.getByLabel("Description (English)").fill("Build a rover that runs on sunlight.");
+    await page.getByLabel("Description (Arabic)").fill("ابنِ مركبة تعمل بضوء الشمس.");
+    await page.getByLabel("Price ($)").fill("45");
+    await page.getByLabel("Image", { exact: true }).setInputFiles(await pngFile("kit.png", { r: 250, g: 200, b: 30 }));
+    await expect(page.getByRole("button", { name: "Remove image" })).toBeVisible();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/edit\/\d+$/);
+    const editor = page.url();
+
+    // The price changes; the public page lists the kit in both languages with its image.
+    await page.getByLabel("Price ($)").fill("49");
+    await saveEdit(page, /^\/api\/admin\/products\/\d+$/);
+    await page.goto("/products");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name }) });
+    await expect(card.getByText("$49")).toBeVisible();
+    await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/.+\.webp$/);
+    await page.goto("/ar/products");
+    await expect(page.getByRole("heading", { level: 2, name: `مجموعة المركبة الشمسية ${tag}` })).toBeVisible();
+
+    // Deleting asks first; then the kit is gone from the public page.
+    await page.goto(editor);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await page.goto("/products");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name })).toHaveCount(0);
+  });
+
   test("create a teacher with the specification's form, then edit it", async ({ page }) => {
     const name = `Nadia Test ${randomBytes(3).toString("hex")}`;
     await signInAsAdmin(page);
