@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
+import { IMAGE_WIDTHS } from "../../app/lib/responsive-image";
 import type { MediaStorage } from "./storage";
 
-/** Widths of the responsive WebP copies; an image is never scaled up. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 // Refuse decompression bombs: a few KB of PNG can claim gigapixels.
 const MAX_INPUT_PIXELS = 40_000_000;
 

@@ -242,7 +242,13 @@ test.describe("admin content editors", () => {
     await page.goto("/products");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name }) });
     await expect(card.getByText("$49")).toBeVisible();
-    await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/.+\.webp$/);
+    const image = card.locator("img");
+    await expect(image).toHaveAttribute("src", /^\/uploads\/.+-800\.webp$/);
+    // Every copy the upload made is offered to the browser, and each one is served.
+    await expect(image).toHaveAttribute("srcset", /-320\.webp 320w, \S+-640\.webp 640w, \S+-800\.webp 800w$/);
+    for (const candidate of (await image.getAttribute("srcset"))!.split(", ").map((entry) => entry.split(" ")[0]!)) {
+      expect((await page.request.get(candidate)).status()).toBe(200);
+    }
     await page.goto("/ar/products");
     await expect(page.getByRole("heading", { level: 2, name: `مجموعة المركبة الشمسية ${tag}` })).toBeVisible();
 

@@ -7,6 +7,7 @@ import { imageLoading } from "~/ui/image-loading";
 import { LocalLink } from "~/ui/LocalLink";
 import type { BlogPost } from "./blog-post";
 import { formatLongDate } from "./dates";
+import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 type CardPost = Pick<BlogPost, "slug" | "title" | "description" | "imageUrl" | "category" | "author" | "publishDate" | "lang">;
 
@@ -20,7 +21,7 @@ export function BlogCard({ post, timeZone, first = false }: { post: CardPost; ti
   const id = useId();
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      {image ? <img src={image} alt="" width={800} height={450} {...imageLoading(first)} className="aspect-video w-full object-cover" /> : null}
+      {image ? <img src={image} {...responsiveImage(image, imageSizes.card)} alt="" width={800} height={450} {...imageLoading(first)} className="aspect-video w-full object-cover" /> : null}
       <div className="flex flex-1 flex-col p-5">
         <div {...own} className="flex flex-1 flex-col">
           {post.category ? <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{post.category}</p> : null}

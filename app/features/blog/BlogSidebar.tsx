@@ -8,6 +8,7 @@ import { useRootData } from "~/root";
 import { LocalLink } from "~/ui/LocalLink";
 import type { BlogCardPost } from "./blog-page";
 import { formatLongDate } from "./dates";
+import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 /** "More from our Blog": up to three other posts, or a line saying there are none. */
 export function MoreFromBlog({ posts }: { posts: BlogCardPost[] }) {
@@ -27,7 +28,7 @@ export function MoreFromBlog({ posts }: { posts: BlogCardPost[] }) {
             const image = safeUrl(post.imageUrl);
             return (
               <li key={post._id} className="flex gap-3">
-                {image ? <img src={image} alt="" width={96} height={54} loading="lazy" className="h-14 w-24 shrink-0 rounded-lg object-cover" /> : null}
+                {image ? <img src={image} {...responsiveImage(image, imageSizes.fixed(96))} alt="" width={96} height={54} loading="lazy" className="h-14 w-24 shrink-0 rounded-lg object-cover" /> : null}
                 <div>
                   <LocalLink
                     to={`/blog/${post.slug}`}

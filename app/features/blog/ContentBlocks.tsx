@@ -1,5 +1,6 @@
 import { safeUrl } from "~/lib/safe-url";
 import { headingRank, normalizeBlocks } from "./content-blocks";
+import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 /**
  * Renders stored content blocks (JSON text, a parsed array, or normalized blocks) as text through
@@ -26,7 +27,7 @@ export function ContentBlocks({ blocks, className }: { blocks: unknown; classNam
             if (!src) return null;
             return (
               <figure key={index} className="my-6">
-                <img src={src} alt={block.alt} loading="lazy" className="w-full rounded-xl border border-slate-200" />
+                <img src={src} {...responsiveImage(src, imageSizes.main)} alt={block.alt} loading="lazy" className="w-full rounded-xl border border-slate-200" />
                 {block.alt ? <figcaption className="mt-2 text-center text-sm text-slate-600">{block.alt}</figcaption> : null}
               </figure>
             );

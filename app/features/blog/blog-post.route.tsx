@@ -17,6 +17,7 @@ import { toCardPost } from "./blog-page";
 import { isBlogSlug } from "./blog-post";
 import { findPublishedPost, listOtherPosts } from "./blog.server";
 import { formatLongDate } from "./dates";
+import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 /** Why a post could not be shown; the error boundary picks its text from it. */
 type PostProblem = { reason: "incomplete" | "notFound" };
@@ -85,7 +86,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 <span {...ui}>{t("post.publishedOn", { date: formatLongDate(post.publishDate, lang, timeZone) })}</span>
               </p>
             </header>
-            {image ? <img src={image} alt="" width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
+            {image ? <img src={image} {...responsiveImage(image, imageSizes.main)} alt="" width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
             <ContentBlocks blocks={post.contentBlocks} className="mt-8 space-y-5 text-lg leading-8 text-slate-800" />
           </article>
           <ShareLinks url={url} title={post.title} />

@@ -14,6 +14,7 @@ import { buildCalendar } from "./calendar";
 import { bookingPagePath } from "./paths";
 import { formatZoneLabel, weekdayNames } from "./slot-format";
 import { addDays, zonedParts } from "./zoned-time";
+import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 /** How far ahead parents can book. */
 const BOOKING_WINDOW_DAYS = 60;
@@ -74,7 +75,7 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
       </LocalLink>
       <div className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-center">
         {course.image ? (
-          <img src={course.image} alt="" width={240} height={150} className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover sm:w-60" />
+          <img src={course.image} {...responsiveImage(course.image, imageSizes.fixed(240))} alt="" width={240} height={150} className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover sm:w-60" />
         ) : null}
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{t("page.heading")}</p>

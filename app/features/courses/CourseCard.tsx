@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { imageLoading } from "~/ui/image-loading";
 import { LocalLink } from "~/ui/LocalLink";
 import { courseMonths, type Course } from "./course";
+import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 /** A course in a grid: image, name, description, ages, months, price, sessions, View Course. */
 export function CourseCard({ course, first = false }: { course: Course; first?: boolean }) {
@@ -9,7 +10,7 @@ export function CourseCard({ course, first = false }: { course: Course; first?: 
   const { t: tc } = useTranslation("courses");
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <img src={course.courseImage} alt="" width={800} height={500} {...imageLoading(first)} className="aspect-[8/5] w-full object-cover" />
+      <img src={course.courseImage} {...responsiveImage(course.courseImage, imageSizes.card)} alt="" width={800} height={500} {...imageLoading(first)} className="aspect-[8/5] w-full object-cover" />
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg font-bold text-slate-900">{course.courseName}</h3>
         <p className="mt-2 line-clamp-3 text-sm text-slate-700">{course.courseDescription}</p>

@@ -9,6 +9,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/course.route";
 import { courseMonths } from "./course";
 import { courseSlugById, getCourseDetail } from "./course-detail.server";
+import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
@@ -48,7 +49,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       </LocalLink>
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         {image ? (
-          <img src={image} alt="" width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
+          <img src={image} {...responsiveImage(image, imageSizes.main)} alt="" width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
         ) : null}
         <div>
           <h1 className="text-4xl font-extrabold text-slate-900">{course.courseName}</h1>

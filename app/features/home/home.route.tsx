@@ -10,6 +10,7 @@ import type { Route } from "./+types/home.route";
 import { CourseSlider } from "./CourseSlider";
 import { FeatureGrid, icons } from "./FeatureGrid";
 import { homeContent, type TeacherProfile, type Testimonial } from "./home.server";
+import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return homeContent(context.db, langFromPath(new URL(request.url).pathname));
@@ -228,7 +229,7 @@ function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
   const photo = safeUrl(teacher.photo);
   return (
     <article className="flex h-full flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm">
-      {photo ? <img src={photo} alt="" width={112} height={112} loading="lazy" className="h-28 w-28 rounded-full bg-indigo-50 object-cover" /> : null}
+      {photo ? <img src={photo} {...responsiveImage(photo, imageSizes.fixed(112))} alt="" width={112} height={112} loading="lazy" className="h-28 w-28 rounded-full bg-indigo-50 object-cover" /> : null}
       <h3 className="mt-4 text-lg font-bold text-slate-900">{teacher.name}</h3>
       <p className="mt-1 text-slate-700">{teacher.profile}</p>
       <p className="mt-3 text-sm text-slate-600">
