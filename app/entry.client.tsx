@@ -7,7 +7,10 @@ import { HydratedRouter } from "react-router/dom";
  * shows first and React's work (hundreds of milliseconds there) follows, instead of holding the
  * first paint back.
  */
+let started = false;
 function hydrate() {
+  if (started) return;
+  started = true;
   startTransition(() => {
     hydrateRoot(
       document,
@@ -19,3 +22,5 @@ function hydrate() {
 }
 
 requestAnimationFrame(() => setTimeout(hydrate, 0));
+// A page loaded in a background tab gets no animation frames until it is shown: start anyway.
+setTimeout(hydrate, 200);

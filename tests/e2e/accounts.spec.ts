@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Page } from "./fixtures";
 import { startGoogleStandIn, type GoogleStandIn } from "../../server/test/google-stand-in";
 import { decodeMail } from "../../server/test/smtp-catcher";
 import { createAdminAccount, signInAsAdmin } from "./accounts";
@@ -264,6 +264,8 @@ test.describe("Google sign-in with a local OpenID provider", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Continue with Google" }).click();
     await expect(page).toHaveURL(`${origin}/`);
+    // Google's redirect loaded the page outside page.goto: the menu opens once React runs it.
+    await waitForHydration(page);
     const menu = page.getByRole("button", { name: "Account menu for Yusuf Karim Haddad" });
     await expect(menu).toHaveText("YKH");
 

@@ -1,22 +1,32 @@
-import { test as base, type Page } from "@playwright/test";
+import { test as base, type Page, type Response } from "@playwright/test";
 
 export * from "@playwright/test";
 
 /**
- * Playwright's test, whose `page.goto` also waits until React has taken the page over (the root
- * layout sets `data-hydrated` on <html>). Before that a click on a script-driven control does
- * nothing and a typed value is reset, which made tests flaky on a busy machine.
+ * Waits until React has taken the page over (the root layout sets `data-hydrated` on <html>).
+ * Before that a click on a script-driven control does nothing and a typed value is reset. Call it
+ * after a full page load the fixture cannot see, such as a redirect back from Google.
  */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+async function hydratedWhenHtml(page: Page, response: Response | null): Promise<Response | null> {
+  if (response?.headers()["content-type"]?.startsWith("text/html")) await waitForHydration(page);
+  return response;
+}
+
+/** Playwright's test, whose page.goto, reload, goBack and goForward also wait for hydration. */
 export const test = base.extend({
   page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
-    page.goto = async (...args: Parameters<Page["goto"]>) => {
-      const response = await goto(...args);
-      if (response?.headers()["content-type"]?.startsWith("text/html")) {
-        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-      }
-      return response;
-    };
+    const reload = page.reload.bind(page);
+    const goBack = page.goBack.bind(page);
+    const goForward = page.goForward.bind(page);
+    page.goto = async (...args: Parameters<Page["goto"]>) => hydratedWhenHtml(page, await goto(...args));
+    page.reload = async (...args: Parameters<Page["reload"]>) => hydratedWhenHtml(page, await reload(...args));
+    page.goBack = async (...args: Parameters<Page["goBack"]>) => hydratedWhenHtml(page, await goBack(...args));
+    page.goForward = async (...args: Parameters<Page["goForward"]>) => hydratedWhenHtml(page, await goForward(...args));
     await provide(page);
   },
 });
