@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { FeatureGrid, icons } from "~/features/home/FeatureGrid";
-import { LazySchoolForm, SCHOOL_FORM_ID } from "~/features/school/LazySchoolForm";
+import { SCHOOL_FORM_ID } from "~/features/school/LazySchoolForm";
+// The page's call to action scrolls to this form and focuses it: it hydrates with the page, not lazily.
+import { SchoolForm } from "~/features/school/SchoolForm";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 
@@ -77,7 +79,7 @@ export default function StemLab() {
         </div>
       </section>
       <section className="mx-auto max-w-3xl px-4 pb-8">
-        <LazySchoolForm />
+        <SchoolForm />
       </section>
     </main>
   );

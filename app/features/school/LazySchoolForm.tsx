@@ -6,7 +6,7 @@ export const SCHOOL_FORM_ID = "school-form";
 const SchoolForm = lazy(() => import("./SchoolForm").then((module) => ({ default: module.SchoolForm })));
 
 /**
- * The school form where it sits below the fold (home, STEM lab): the server renders it inline and
+ * The school form at the foot of the home page: the server renders it inline and
  * the browser fetches its code (with the validation libraries) while hydrating, off the critical path.
  */
 export function LazySchoolForm() {
