@@ -63,10 +63,14 @@ export default function SummerCamp({ loaderData }: Route.ComponentProps) {
               <LocalLink to="/enroll" className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
                 {t("banner.enrollNow")}
               </LocalLink>
-              <button type="button" onClick={() => {
+              <button
+                type="button"
+                onClick={() => {
                   setBrochureWanted(true);
                   setBrochureOpen(true);
-                }} className="rounded-lg bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300">
+                }}
+                className="rounded-lg bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300"
+              >
                 {t("banner.brochure")}
               </button>
               <LocalLink to="/courses/stem-learning/bookdemoclass" className="rounded-lg border border-indigo-600 px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50">

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FeatureGrid, icons } from "~/features/home/FeatureGrid";
-import { SCHOOL_FORM_ID } from "~/features/school/LazySchoolForm";
 // The page's call to action scrolls to this form and focuses it: it hydrates with the page, not lazily.
-import { SchoolForm } from "~/features/school/SchoolForm";
+import { SCHOOL_FORM_ID, SchoolForm } from "~/features/school/SchoolForm";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 

@@ -1,8 +1,5 @@
 import { lazy, Suspense } from "react";
 
-/** Where "Schedule a Class" and other links scroll to. */
-export const SCHOOL_FORM_ID = "school-form";
-
 const SchoolForm = lazy(() => import("./SchoolForm").then((module) => ({ default: module.SchoolForm })));
 
 /**

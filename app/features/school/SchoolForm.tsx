@@ -7,8 +7,9 @@ import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import { earliestToday, schoolEnquirySchema, type SchoolEnquiryInput } from "./school.schema";
 import { ScriptedForm } from "~/ui/UntilHydrated";
-import { SCHOOL_FORM_ID } from "./LazySchoolForm";
 
+/** Where "Schedule a Class" and other links scroll to. */
+export const SCHOOL_FORM_ID = "school-form";
 
 const empty: SchoolEnquiryInput = {
   name: "",
