@@ -22,7 +22,7 @@ import { listCourses } from "./features/courses/courses.server";
 import { getSiteSettings } from "./features/site/site.server";
 import { pickPair } from "./i18n/localized";
 import { createI18n } from "./i18n/i18n";
-import { dirOf, LANG_COOKIE, langFromPath, localizePath, stripLang } from "./i18n/lang";
+import { dirOf, langFromPath, localizePath, remembersArabic, stripLang } from "./i18n/lang";
 import { unusedNamespaces } from "./i18n/namespaces";
 import { resourcesFor } from "./i18n/resources.server";
 import { Footer } from "./ui/Footer";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   // The language switch remembers Arabic for the bare home page.
-  if (url.pathname === "/" && new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=ar(?:;|$)`).test(request.headers.get("cookie") ?? "")) {
+  if (url.pathname === "/" && remembersArabic(request.headers.get("cookie"))) {
     throw redirect(`/ar${url.search}`);
   }
   const [settings, courses] = await Promise.all([getSiteSettings(context.db), listCourses(context.db, lang)]);

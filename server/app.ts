@@ -12,7 +12,7 @@ import type { DB } from "./db/db";
 import { errorHandler, notFoundJson } from "./http/errors";
 import { healthRouter } from "./http/health";
 import { pageCache } from "./http/page-cache";
-import type { Logger } from "./logger";
+import { loggableUrl, type Logger } from "./logger";
 import { apiRouters } from "./api-routers";
 import { sameOriginWrites } from "./security/same-origin";
 import { loadSession } from "./security/session";
@@ -36,7 +36,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
       logger,
       autoLogging: { ignore: (req) => /^\/(assets|fonts|images)\//.test(req.url ?? "") },
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: loggableUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),

@@ -22,6 +22,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  if (config.trustProxy === true) {
+    logger.warn("TRUST_PROXY=true believes any X-Forwarded-For, so one client can wear every address and escape the per-client limits: set the number of proxies in front (for example 1) or their addresses instead");
+  }
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   await seed(db);

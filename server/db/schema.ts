@@ -167,6 +167,8 @@ export interface UsersTable {
   role: Role;
   disabled: number;
   google_sub: string | null;
+  /** When the e-mail was proven to be the holder's (ISO); null while never proven. */
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import type { Logger } from "../logger";
+import { loggableUrl, type Logger } from "../logger";
 
 /** An error whose message is safe to show to the client, with its HTTP status. */
 export class HttpError extends Error {
@@ -38,7 +38,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ message });
       return;
     }
-    logger.error({ err, url: req.originalUrl }, "request failed");
+    logger.error({ err, url: loggableUrl(req.originalUrl) }, "request failed");
     res.status(500).json({ message: "Something went wrong on our side. Please try again later." });
   };
 }

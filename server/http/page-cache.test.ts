@@ -3,10 +3,12 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "../audit/audit";
+import { loadSession } from "../security/session";
 import { startTestServer, type TestServer } from "../test/harness";
 import { pageCache } from "./page-cache";
 
-// A stand-in for the page renderer: every render is numbered and carries the response's nonce.
+// A stand-in for the page renderer behind the real session loader: every render is numbered,
+// carries the response's nonce and names the signed-in account, as the real navbar does.
 describe("page cache for anonymous visitors", () => {
   let server: TestServer;
   let url = "";
@@ -21,6 +23,7 @@ describe("page cache for anonymous visitors", () => {
       res.setHeader("x-nonce", res.locals.cspNonce);
       next();
     });
+    app.use(loadSession({ db: server.db, config: server.config }));
     app.use(pageCache(server.db, 30));
     app.get("/{*path}", (req, res) => {
       renders += 1;
@@ -28,7 +31,8 @@ describe("page cache for anonymous visitors", () => {
         res.status(404).type("html").send("<p>404</p>");
         return;
       }
-      res.type("html").send(`<html><script nonce="${res.locals.cspNonce}">render ${renders}</script></html>`);
+      const who = res.locals.user ? `signed in as ${res.locals.user.email}` : "anonymous";
+      res.type("html").send(`<html><script nonce="${res.locals.cspNonce}">render ${renders}</script><p>${who}</p></html>`);
     });
     const listener = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => listener.once("listening", resolve));
@@ -63,7 +67,8 @@ describe("page cache for anonymous visitors", () => {
 
   it("never serves signed-in visitors, private pages or failures from the cache", async () => {
     await get("/blog");
-    expect((await get("/blog", { cookie: "sid=abc" })).cache).toBeNull();
+    const parent = await server.signIn("user");
+    expect((await get("/blog", { cookie: parent.cookie })).cache).toBeNull();
     for (const path of ["/admin", "/ar/admin/blogs", "/login", "/courses/robotics/bookdemoclass", "/booking/cancel"]) {
       await get(path);
       expect((await get(path)).cache, path).toBeNull();
@@ -82,5 +87,27 @@ describe("page cache for anonymous visitors", () => {
     const after = await get("/products");
     expect(after.cache).toBe("miss");
     expect((await get("/products")).cache).toBe("hit");
+  });
+
+  it("never stores or serves a signed-in page, however the session cookie is spelled (issue 11)", async () => {
+    const parent = await server.signIn("user");
+    const token = parent.cookie.split("=").slice(1).join("=");
+    const spellings = [`sid =${token}`, ` sid=${token}`, `a=b;sid=${token}`, `a=b ;  sid=${token}`, `sid\t=${token}`, `lang=en; sid=${token}; x=1`];
+    for (const [i, cookie] of spellings.entries()) {
+      const path = `/courses?spelling=${i}`;
+      const signedIn = await get(path, { cookie });
+      expect(signedIn.body, cookie).toContain(`signed in as ${parent.user.email}`);
+      expect(signedIn.cache, cookie).toBeNull();
+      const visitor = await get(path);
+      expect(visitor.body, cookie).toContain("anonymous");
+      expect(visitor.body).not.toContain(parent.user.email);
+    }
+  });
+
+  it("still serves the shared page to a cookie that names no live session", async () => {
+    await get("/know-more-info");
+    const stale = await get("/know-more-info", { cookie: "sid=not-a-session" });
+    expect(stale.cache).toBe("hit");
+    expect(stale.body).toContain("anonymous");
   });
 });

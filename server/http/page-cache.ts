@@ -1,12 +1,14 @@
 import type { RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
+import { remembersArabic } from "../../app/i18n/lang";
 import type { DB } from "../db/db";
 
 /**
  * Server-rendered HTML for anonymous visitors, kept for a short while so repeated views of public
  * pages skip rendering. Staff edits invalidate it everywhere: every admin change writes the audit
  * log, and the newest audit id is part of the cache key (read at most once a second per process).
- * Personal or fast-changing pages (accounts, admin, booking seats) are never cached.
+ * Personal or fast-changing pages (accounts, admin, booking seats) are never cached. Must run
+ * after loadSession (server/security/session.ts).
  */
 const NEVER = /^(?:\/ar)?\/(?:admin|login|signup|forgot-password|reset-password|auth|booking)(?:\/|$)|\/bookdemoclass(?:\/|$)/;
 
@@ -30,10 +32,11 @@ export function pageCache(db: DB, seconds: number): RequestHandler {
   };
 
   return async (req, res, next) => {
-    const cookies = req.headers.cookie ?? "";
-    const anonymous = !/(?:^|;\s*)sid=/.test(cookies);
+    // "Anonymous" is what the session loader decided from the parsed cookies, the same reading
+    // the page renderer gets, so no spelling of a session cookie can put a signed-in page here.
+    const anonymous = res.locals.user == null;
     // The bare home page depends on the remembered language.
-    const languageRedirect = req.path === "/" && /(?:^|;\s*)lang=ar/.test(cookies);
+    const languageRedirect = req.path === "/" && remembersArabic(req.headers.cookie);
     if ((req.method !== "GET" && req.method !== "HEAD") || !anonymous || languageRedirect || NEVER.test(req.path)) return next();
 
     const key = `${await contentVersion()}|${req.originalUrl}`;

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { parse as parseCookies } from "cookie";
-import type { CookieOptions, RequestHandler, Response } from "express";
+import type { CookieOptions, Request, RequestHandler, Response } from "express";
 import type { Config } from "../config";
 import type { DB } from "../db/db";
 import type { Role } from "../db/schema";
@@ -13,14 +13,30 @@ export interface SessionUser {
   role: Role;
 }
 
-export const SESSION_COOKIE = "sid";
-const IDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-// Sliding expiry is refreshed at most this often, to avoid a write on every request.
-const TOUCH_AFTER_MS = 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/**
+ * How long a session lives (decision 013): it ends after `idle` without a request, and in any
+ * case `absolute` after sign-in. Staff sessions can change the whole site, so they are short.
+ */
+export const SESSION_LIFETIMES: Record<Role, { idle: number; absolute: number }> = {
+  admin: { idle: 2 * HOUR, absolute: 12 * HOUR },
+  user: { idle: 30 * DAY, absolute: 90 * DAY },
+};
 
 interface Deps {
   db: DB;
   config: Config;
+}
+
+/** Over https in production the cookie carries the `__Host-` prefix: no subdomain can set or widen it. */
+export function sessionCookieName(config: Pick<Config, "isProduction" | "publicUrl">): string {
+  return secureCookies(config) ? "__Host-sid" : "sid";
+}
+
+function secureCookies(config: Pick<Config, "isProduction" | "publicUrl">): boolean {
+  return config.isProduction && config.publicUrl.startsWith("https:");
 }
 
 /** The stored id of a session: an HMAC of the cookie's token under SESSION_SECRET. */
@@ -29,10 +45,25 @@ function sessionId(config: Config, token: string): string {
 }
 
 function cookieOptions(config: Config): CookieOptions {
-  return { httpOnly: true, sameSite: "lax", secure: config.isProduction && config.publicUrl.startsWith("https:"), path: "/" };
+  return { httpOnly: true, sameSite: "lax", secure: secureCookies(config), path: "/" };
 }
 
-export async function startSession({ db, config }: Deps, res: Response, userId: number, kind: "password" | "google"): Promise<void> {
+/** The session token the request carries (parsed like every other cookie), if any. */
+export function sessionToken(config: Config, cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  const token = parseCookies(cookieHeader)[sessionCookieName(config)];
+  return token && token.length <= 100 ? token : undefined;
+}
+
+/**
+ * Signs an account in. The session the request came with (if any) is deleted first, so a
+ * sign-in never keeps a token that someone else may have planted or seen.
+ */
+export async function startSession({ db, config }: Deps, req: Request, res: Response, userId: number, kind: "password" | "google"): Promise<void> {
+  const previous = sessionToken(config, req.headers.cookie);
+  if (previous) await db.deleteFrom("sessions").where("id", "=", sessionId(config, previous)).execute();
+  const user = await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirstOrThrow();
+  const lifetime = SESSION_LIFETIMES[user.role];
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   await db
@@ -43,51 +74,55 @@ export async function startSession({ db, config }: Deps, res: Response, userId: 
       kind,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + IDLE_LIFETIME_MS).toISOString(),
+      expires_at: new Date(now.getTime() + lifetime.idle).toISOString(),
     })
     .execute();
-  res.cookie(SESSION_COOKIE, token, { ...cookieOptions(config), maxAge: IDLE_LIFETIME_MS });
+  // The cookie may outlive the idle limit: the server decides, the browser only forgets.
+  res.cookie(sessionCookieName(config), token, { ...cookieOptions(config), maxAge: lifetime.absolute });
 }
 
 /** Ends the request's session on the server and clears the cookie. */
-export async function endSession({ db, config }: Deps, token: string | undefined, res: Response): Promise<void> {
+export async function endSession({ db, config }: Deps, req: Request, res: Response): Promise<void> {
+  const token = sessionToken(config, req.headers.cookie);
   if (token) await db.deleteFrom("sessions").where("id", "=", sessionId(config, token)).execute();
-  res.clearCookie(SESSION_COOKIE, cookieOptions(config));
+  res.clearCookie(sessionCookieName(config), cookieOptions(config));
 }
 
+/** Ends every session of an account: after a password reset, a disable, or any change of who may use it. */
 export async function endAllSessions(db: DB, userId: number): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
-export function sessionToken(cookieHeader: string | undefined): string | undefined {
-  return cookieHeader ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;
-}
-
 /**
  * Puts the signed-in account (or null) on `res.locals.user` and the session kind on
- * `res.locals.sessionKind`. Expired sessions and disabled accounts count as signed out.
+ * `res.locals.sessionKind`. Expired sessions (idle or absolute) and disabled accounts count as
+ * signed out.
  */
 export function loadSession({ db, config }: Deps): RequestHandler {
   return async (req, res, next) => {
     res.locals.user = null;
-    const token = sessionToken(req.headers.cookie);
-    if (!token || token.length > 100) return next();
+    const token = sessionToken(config, req.headers.cookie);
+    if (!token) return next();
     const id = sessionId(config, token);
     const row = await db
       .selectFrom("sessions")
       .innerJoin("users", "users.id", "sessions.user_id")
-      .select(["sessions.kind", "sessions.last_seen_at", "sessions.expires_at", "users.id", "users.username", "users.email", "users.role", "users.disabled"])
+      .select(["sessions.kind", "sessions.created_at", "sessions.last_seen_at", "users.id", "users.username", "users.email", "users.role", "users.disabled"])
       .where("sessions.id", "=", id)
       .executeTakeFirst();
     const now = Date.now();
-    if (!row || row.disabled || Date.parse(row.expires_at) <= now) {
+    const lifetime = row ? SESSION_LIFETIMES[row.role] : undefined;
+    // Limits come from the account's current role, so they also hold for sessions started earlier.
+    const endsAt = row && lifetime ? Math.min(Date.parse(row.last_seen_at) + lifetime.idle, Date.parse(row.created_at) + lifetime.absolute) : 0;
+    if (!row || !lifetime || row.disabled || endsAt <= now) {
       if (row) await db.deleteFrom("sessions").where("id", "=", id).execute();
       return next();
     }
-    if (now - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
+    // Sliding expiry, refreshed at most every tenth of the idle limit to avoid a write per request.
+    if (now - Date.parse(row.last_seen_at) > lifetime.idle / 10) {
       await db
         .updateTable("sessions")
-        .set({ last_seen_at: new Date(now).toISOString(), expires_at: new Date(now + IDLE_LIFETIME_MS).toISOString() })
+        .set({ last_seen_at: new Date(now).toISOString(), expires_at: new Date(Math.min(now + lifetime.idle, Date.parse(row.created_at) + lifetime.absolute)).toISOString() })
         .where("id", "=", id)
         .execute();
     }

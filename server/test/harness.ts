@@ -9,6 +9,7 @@ import { loadConfig, type Config } from "../config";
 import { openDatabase, type DB } from "../db/db";
 import { migrateToLatest } from "../db/migrate";
 import { seed } from "../db/seed";
+import type { DestinationStream } from "pino";
 import { createLogger } from "../logger";
 import { createUser } from "../../app/features/accounts/accounts.server";
 import type { SessionUser } from "../security/session";
@@ -35,7 +36,7 @@ export interface TestServer {
  * A real Express app (API only) on a real, fresh database: a new SQLite file, or a new schema in
  * the PostgreSQL database of TEST_DATABASE_URL. Migrated and seeded like production.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { log?: DestinationStream } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "stem-test-"));
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = pgUrl ? `t_${randomBytes(6).toString("hex")}` : undefined;
@@ -57,7 +58,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const db = openDatabase(config.database, { schema });
   await migrateToLatest(db, { schema });
   await seed(db);
-  const app = createApp({ config, db, logger: createLogger("silent") });
+  // Silent unless the test reads the log itself.
+  const app = createApp({ config, db, logger: options.log ? createLogger("info", options.log) : createLogger("silent") });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -194,6 +194,22 @@ test.describe("staff sign-in", () => {
     await expect(page).toHaveURL(`${origin}/admin`);
   });
 
+  test("a crafted next whose normalised form is another host keeps staff on the site (issue 11)", async ({ page }) => {
+    const staff = createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
+    const crafted = ["/.//evil.example", "/admin/..//evil.example", "/%2e//evil.example/admin"];
+    // Before signing in: the form's own redirect after success.
+    await page.goto(`/admin/login?next=${encodeURIComponent(crafted[1]!)}`);
+    await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+    await page.getByLabel("Password", { exact: true }).fill(staff.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${origin}/admin`);
+    // Signed in: the login page's server-side redirect.
+    for (const next of crafted) {
+      await page.goto(`/admin/login?next=${encodeURIComponent(next)}`);
+      await expect(page, next).toHaveURL(`${origin}/admin`);
+    }
+  });
+
   test("signInAsAdmin signs a new staff member in", async ({ page }) => {
     const staff = await signInAsAdmin(page);
     const me = await page.request.get("/api/getUser");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { createUser } from "./accounts.server";
 
 describe("account endpoints", () => {
   let server: TestServer;
@@ -90,5 +91,49 @@ describe("account endpoints", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("accounts without a password (Google sign-in only)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Many attempts on one e-mail on purpose: the limits are not what these tests are about.
+    server = await startTestServer({ RATE_LIMIT_MULTIPLIER: "100" });
+    await createUser(server.db, { username: "Google Parent", email: "google.parent@example.com", password: null, googleSub: "g-1", emailVerified: true });
+    await createUser(server.db, { username: "Google Staff", email: "google.staff@example.com", password: null, googleSub: "g-2", role: "admin", emailVerified: true });
+    await createUser(server.db, { username: "Password Parent", email: "password.parent@example.com", password: "Sunflower9" });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  // The constant the code once used to even out timing opened every password-less account (issue 11).
+  const guesses = ["decoy-password-for-timing", "Sunflower9", "x", "a".repeat(200)];
+
+  it.each(["/login", "/api/admin/login"])("%s never opens an account without a password, whatever the password", async (path) => {
+    for (const email of ["google.parent@example.com", "google.staff@example.com"]) {
+      for (const password of guesses) {
+        const res = await server.request("POST", path, { json: { email, password } });
+        expect(res.status, `${email} / ${password}`).toBe(401);
+        expect(res.headers.getSetCookie()).toEqual([]);
+      }
+    }
+  });
+
+  it("answers as slowly as a wrong password, so timing does not reveal a password-less account", async () => {
+    const median = async (email: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        expect((await server.request("POST", "/login", { json: { email, password: `Wrong-guess${i}` } })).status).toBe(401);
+        times.push(performance.now() - started);
+      }
+      return times.sort((a, b) => a - b)[2]!;
+    };
+    const wrongPassword = await median("password.parent@example.com");
+    const noPassword = await median("google.parent@example.com");
+    // Both spend one argon2 verification (tens of milliseconds); skipping it would be ~20x faster.
+    expect(noPassword / wrongPassword).toBeGreaterThan(0.5);
+    expect(noPassword / wrongPassword).toBeLessThan(2);
   });
 });

@@ -4,7 +4,7 @@ import { HttpError } from "../../../server/http/errors";
 import { parseBody } from "../../../server/http/validate";
 import { requestLang, serverT } from "../../../server/i18n";
 import { createRateLimit } from "../../../server/security/rate-limit";
-import { endSession, sessionToken, startSession, type SessionUser } from "../../../server/security/session";
+import { endSession, startSession, type SessionUser } from "../../../server/security/session";
 import { registerSchema, loginSchema } from "./accounts.schema";
 import { adminSetupApi } from "./admin-setup.api";
 import { authenticate, createUser } from "./accounts.server";
@@ -34,7 +34,7 @@ export function accountsApi(deps: ApiDeps): Router {
     const input = parseBody(loginSchema, req);
     const result = await authenticate(deps.db, input.email, input.password);
     if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
-    await startSession(deps, res, result.user.id, "password");
+    await startSession(deps, req, res, result.user.id, "password");
     res.json({ message: text(req, "loggedIn"), user: publicUser(result.user) });
   });
 
@@ -45,7 +45,7 @@ export function accountsApi(deps: ApiDeps): Router {
     const result = await authenticate(deps.db, input.email, input.password);
     if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
     if (result.user.role !== "admin") throw new HttpError(403, text(req, "notStaff"));
-    await startSession(deps, res, result.user.id, "password");
+    await startSession(deps, req, res, result.user.id, "password");
     res.json({ message: text(req, "loggedIn"), user: publicUser(result.user) });
   });
 
@@ -56,7 +56,7 @@ export function accountsApi(deps: ApiDeps): Router {
   });
 
   const logout = async (req: Request, res: Response) => {
-    await endSession(deps, sessionToken(req.headers.cookie), res);
+    await endSession(deps, req, res);
     res.json({ message: text(req, "loggedOut") });
   };
   router.post("/logout", logout);

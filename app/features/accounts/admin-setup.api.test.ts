@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { createOrPromoteAdmin, createUser } from "./accounts.server";
 import { adminSetupLink, adminSetupTokenValid } from "./admin-setup.server";
 
 describe("first staff account through the one-time setup link", () => {
@@ -56,5 +57,45 @@ describe("first staff account through the one-time setup link", () => {
     const res = await server.request("POST", "/api/first-admin", options);
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe("string");
+  });
+});
+
+describe("promoting an existing account to staff ends its sessions (issue 11)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  // Someone registered the future staff member's e-mail and holds a session with it.
+  async function squat(email: string) {
+    await createUser(server.db, { username: "Squatter", email, password: "Squatter-Passw0rd" });
+    const login = await server.request("POST", "/login", { json: { email, password: "Squatter-Passw0rd" }, headers: { origin: server.url } });
+    const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie } })).status).toBe(200);
+    return cookie;
+  }
+
+  it("through the one-time setup link", async () => {
+    const squatter = await squat("owner@example.com");
+    const token = new URL((await adminSetupLink(server.db, server.config))!).searchParams.get("token")!;
+    const created = await server.request("POST", "/api/first-admin", { json: { token, username: "Real Owner", email: "owner@example.com", password: "Owner-Passw0rd" } });
+    expect(created.status).toBe(201);
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie: squatter } })).status).toBe(401);
+    expect((await server.request("GET", "/api/admin/users", { headers: { cookie: squatter } })).status).toBe(401);
+    expect((await server.request("POST", "/login", { json: { email: "owner@example.com", password: "Squatter-Passw0rd" } })).status).toBe(401);
+    const owner = created.headers.getSetCookie()[0]!.split(";")[0]!;
+    expect((await server.request("GET", "/api/admin/users", { headers: { cookie: owner } })).status).toBe(200);
+  });
+
+  it("through admin:create (the function the command runs)", async () => {
+    const squatter = await squat("second.owner@example.com");
+    expect(await createOrPromoteAdmin(server.db, { username: "Second Owner", email: "second.owner@example.com", password: "Owner-Passw0rd" })).toBe("promoted");
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie: squatter } })).status).toBe(401);
+    const row = await server.db.selectFrom("users").selectAll().where("email", "=", "second.owner@example.com").executeTakeFirstOrThrow();
+    expect(row.role).toBe("admin");
+    expect(row.email_verified_at).not.toBeNull();
   });
 });

@@ -20,7 +20,7 @@ export function adminSetupApi(deps: ApiDeps): Router {
     const lang = requestLang(req);
     const userId = await completeAdminSetup(deps.db, input);
     if (userId === null) throw new HttpError(410, serverT(lang, "accounts", "api.setupInvalid"));
-    await startSession(deps, res, userId, "password");
+    await startSession(deps, req, res, userId, "password");
     res.status(201).json({ message: serverT(lang, "accounts", "api.setupDone") });
   });
   return router;

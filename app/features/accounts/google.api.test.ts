@@ -64,14 +64,38 @@ describe("Google sign-in against a local OpenID provider", () => {
     expect(await userCount()).toBe(before);
   });
 
-  it("links an existing password account with the same verified e-mail", async () => {
-    const id = await createUser(server.db, { username: "Sara Ali", email: "sara@example.com", password: "Sunflower9" });
-    google.signInAs({ sub: "g-200", email: "sara@example.com", email_verified: true, name: "Sara A." });
+  const passwordLogin = (email: string, password: string) => server.request("POST", "/login", { json: { email, password }, headers: { origin: server.url } });
+
+  it("takes over a password account whose e-mail was never proven: its password and sessions end (issue 11)", async () => {
+    // Someone registered sara@example.com without owning it, and is signed in.
+    const id = await createUser(server.db, { username: "Squatter", email: "sara@example.com", password: "Sunflower9" });
+    const squatter = sessionCookie((await passwordLogin("sara@example.com", "Sunflower9")).headers)!;
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie: squatter } })).status).toBe(200);
+
+    google.signInAs({ sub: "g-200", email: "sara@example.com", email_verified: true, name: "Sara Ali" });
     const done = await signInWithGoogle();
-    expect(sessionCookie(done.headers)).toBeTruthy();
+    const owner = sessionCookie(done.headers)!;
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie: owner } })).body.user).toMatchObject({ username: "Sara Ali", email: "sara@example.com" });
+
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie: squatter } })).status).toBe(401);
+    expect((await passwordLogin("sara@example.com", "Sunflower9")).status).toBe(401);
     const row = await server.db.selectFrom("users").selectAll().where("id", "=", id!).executeTakeFirstOrThrow();
     expect(row.google_sub).toBe("g-200");
-    expect(row.username).toBe("Sara Ali");
+    expect(row.password_hash).toBeNull();
+    expect(row.email_verified_at).not.toBeNull();
+  });
+
+  it("links a password account whose e-mail was proven, keeping its password but ending its other sessions", async () => {
+    const id = await createUser(server.db, { username: "Omar Haddad", email: "omar@example.com", password: "Sunflower9", emailVerified: true });
+    const earlier = sessionCookie((await passwordLogin("omar@example.com", "Sunflower9")).headers)!;
+    google.signInAs({ sub: "g-210", email: "omar@example.com", email_verified: true, name: "Omar H." });
+    const done = await signInWithGoogle();
+    expect(sessionCookie(done.headers)).toBeTruthy();
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie: earlier } })).status).toBe(401);
+    expect((await passwordLogin("omar@example.com", "Sunflower9")).status).toBe(200);
+    const row = await server.db.selectFrom("users").selectAll().where("id", "=", id!).executeTakeFirstOrThrow();
+    expect(row.google_sub).toBe("g-210");
+    expect(row.username).toBe("Omar Haddad");
   });
 
   it("refuses an unverified e-mail and creates nothing", async () => {
@@ -118,6 +142,10 @@ describe("Google sign-in against a local OpenID provider", () => {
     google.signInAs({ sub: "g-100", email: "new.parent@example.com", email_verified: true, name: "Noor Al Amin" });
     expect((await signInWithGoogle({ next: "//evil.example/x" })).headers.get("location")).toBe("/");
     expect((await signInWithGoogle({ next: "https://evil.example/" })).headers.get("location")).toBe("/");
+    // Paths whose normalised form is "//evil.example" (issue 11).
+    for (const next of ["/.//evil.example", "/..//evil.example", "/%2e//evil.example"]) {
+      expect((await signInWithGoogle({ next })).headers.get("location"), next).toBe("/");
+    }
   });
 
   it("sends a cancelled sign-in back to the login page", async () => {

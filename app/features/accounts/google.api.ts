@@ -55,7 +55,8 @@ export function googleAuthApi(deps: ApiDeps): Router {
   router.get("/auth/google/callback", async (req: Request, res) => {
     const flow = openFlow(config.sessionSecret, parseCookies(req.headers.cookie ?? "")[FLOW_COOKIE]);
     res.clearCookie(FLOW_COOKIE, flowCookie);
-    const next = flow?.next ?? "/";
+    // The flow cookie is signed, but its path is checked again: it is about to become a Location.
+    const next = safeLocalPath(flow?.next) ?? "/";
     if (!config.google) return refuse(res, next, "unavailable");
     if (typeof req.query.error === "string") return refuse(res, next, "cancelled");
     if (!flow) return refuse(res, next, "failed");
@@ -82,7 +83,7 @@ export function googleAuthApi(deps: ApiDeps): Router {
 
     const outcome = await accountForGoogle(deps.db, { sub: claims.sub, email, name: typeof claims.name === "string" ? claims.name : undefined });
     if (!outcome.ok) return refuse(res, next, outcome.reason === "disabled" ? "disabled" : "failed");
-    await startSession(deps, res, outcome.userId, "google");
+    await startSession(deps, req, res, outcome.userId, "google");
     res.redirect(next);
   });
 

@@ -3,6 +3,7 @@ import * as oidc from "openid-client";
 import type { Config } from "../../../server/config";
 import type { DB } from "../../../server/db/db";
 import { nowIso } from "../../../server/db/values";
+import { endAllSessions } from "../../../server/security/session";
 import { createUser, findUserByEmail } from "./accounts.server";
 
 type GoogleConfig = NonNullable<Config["google"]>;
@@ -66,23 +67,36 @@ export type GoogleSignIn = { ok: true; userId: number } | { ok: false; reason: "
 /**
  * Finds the account of a Google identity: by its subject, else by its (verified) e-mail, which
  * links the two; else creates an account without a password.
+ *
+ * Whoever proves the e-mail owns the account (decision 013). Linking ends every earlier session
+ * of the account. When the account's e-mail had never been proven (a password sign-up proves
+ * nothing), its password and name came from someone who may not own the address: they are
+ * dropped too, and the Google identity's owner takes the account over.
  */
 export async function accountForGoogle(db: DB, identity: { sub: string; email: string; name?: string }): Promise<GoogleSignIn> {
-  let user = await db.selectFrom("users").select(["id", "disabled"]).where("google_sub", "=", identity.sub).executeTakeFirst();
-  if (!user) {
-    const byEmail = await findUserByEmail(db, identity.email);
-    if (byEmail) {
-      // The e-mail already belongs to another Google identity: never move an account silently.
-      if (byEmail.google_sub && byEmail.google_sub !== identity.sub) return { ok: false, reason: "conflict" };
-      await db.updateTable("users").set({ google_sub: identity.sub, updated_at: nowIso() }).where("id", "=", byEmail.id).execute();
-      user = { id: byEmail.id, disabled: byEmail.disabled };
-    } else {
-      const name = (identity.name ?? "").trim().slice(0, 30) || identity.email.split("@")[0]!.slice(0, 30);
-      const id = await createUser(db, { username: name, email: identity.email, password: null, googleSub: identity.sub });
-      if (id === null) return accountForGoogle(db, identity); // created meanwhile by a parallel request
-      user = { id, disabled: 0 };
-    }
-  }
-  if (user.disabled) return { ok: false, reason: "disabled" };
-  return { ok: true, userId: user.id };
+  const googleName = (identity.name ?? "").trim().slice(0, 30) || identity.email.split("@")[0]!.slice(0, 30);
+  const known = await db.selectFrom("users").select(["id", "disabled"]).where("google_sub", "=", identity.sub).executeTakeFirst();
+  if (known) return known.disabled ? { ok: false, reason: "disabled" } : { ok: true, userId: known.id };
+
+  const linked = await db.transaction().execute(async (trx): Promise<GoogleSignIn | null> => {
+    const byEmail = await findUserByEmail(trx, identity.email);
+    if (!byEmail) return null;
+    // The e-mail already belongs to another Google identity: never move an account silently.
+    if (byEmail.google_sub && byEmail.google_sub !== identity.sub) return { ok: false, reason: "conflict" };
+    if (byEmail.disabled) return { ok: false, reason: "disabled" };
+    const now = nowIso();
+    const proven = byEmail.email_verified_at !== null;
+    await trx
+      .updateTable("users")
+      .set({ google_sub: identity.sub, email_verified_at: now, updated_at: now, ...(proven ? {} : { password_hash: null, username: googleName }) })
+      .where("id", "=", byEmail.id)
+      .execute();
+    await endAllSessions(trx, byEmail.id);
+    return { ok: true, userId: byEmail.id };
+  });
+  if (linked) return linked;
+
+  const id = await createUser(db, { username: googleName, email: identity.email, password: null, googleSub: identity.sub, emailVerified: true });
+  if (id === null) return accountForGoogle(db, identity); // created meanwhile by a parallel request
+  return { ok: true, userId: id };
 }

@@ -10,6 +10,15 @@ describe("safeLocalPath", () => {
     expect(safeLocalPath(input)).toBe(expected);
   });
 
+  // Each of these normalises to "//evil.example" (another host): issue 11.
+  it.each(["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/%2E%2E//evil.example", "/./\\evil.example", "/a/..//evil.example"])(
+    "refuses %s, whose normalised form leaves the site",
+    (input) => {
+      expect(safeLocalPath(input)).toBeNull();
+      expect(safeAdminPath(input)).toBeNull();
+    },
+  );
+
   it.each(["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "courses", "/a\nb", "", 42, null, "/" + "x".repeat(600)])(
     "refuses %s",
     (input) => {

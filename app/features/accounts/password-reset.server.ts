@@ -44,7 +44,8 @@ export async function resetPassword(db: DB, token: string, password: string): Pr
       .returning("user_id")
       .executeTakeFirst();
     if (!row) return false;
-    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", row.user_id).execute();
+    // The link reached the account's mailbox, so the e-mail is now proven to be the holder's.
+    await trx.updateTable("users").set({ password_hash: passwordHash, email_verified_at: now, updated_at: now }).where("id", "=", row.user_id).execute();
     await endAllSessions(trx, row.user_id);
     return true;
   });

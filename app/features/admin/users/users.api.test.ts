@@ -54,11 +54,15 @@ describe("admin users API", () => {
     const res = await patch(`/api/admin/users/${parent.user.id}`, { role: "admin" });
     expect(res.status).toBe(200);
     expect(res.body.user.role).toBe("admin");
-    // The promoted account now reaches the admin API.
-    expect((await get("/api/admin/users", parent.cookie)).status).toBe(200);
+    // A role change ends the account's sessions (issue 11): the new power comes with a fresh sign-in.
+    expect((await get("/api/admin/users", parent.cookie)).status).toBe(401);
+    const staffSignIn = await server.request("POST", "/api/admin/login", { json: { email: parent.user.email, password: parent.password } });
+    const staffCookie = staffSignIn.headers.getSetCookie()[0]!.split(";")[0]!;
+    expect((await get("/api/admin/users", staffCookie)).status).toBe(200);
     const back = await patch(`/api/admin/users/${parent.user.id}`, { role: "user" });
     expect(back.status).toBe(200);
-    expect((await get("/api/admin/users", parent.cookie)).status).toBe(403);
+    expect((await get("/api/admin/users", staffCookie)).status).toBe(401);
+    expect(await server.db.selectFrom("sessions").select("id").where("user_id", "=", parent.user.id).execute()).toHaveLength(0);
     const entries = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "user").where("entity_id", "=", String(parent.user.id)).orderBy("id").execute();
     expect(entries.map((e) => [e.action, JSON.parse(e.summary), e.user_id])).toEqual([
       ["role", { from: "user", to: "admin" }, admin.user.id],
@@ -96,7 +100,8 @@ describe("admin users API", () => {
     const second = await server.signIn("admin");
     // With two staff accounts, one may demote the other.
     expect((await patch(`/api/admin/users/${second.user.id}`, { role: "user" })).status).toBe(200);
-    expect((await get("/api/admin/users", second.cookie)).status).toBe(403);
+    // The demoted account's session ended with the role change.
+    expect((await get("/api/admin/users", second.cookie)).status).toBe(401);
     // Now `admin` is the only active staff account. Through the API the actor is always an active
     // staff member (so the own-account rules answer first); the rule itself also holds for any
     // other caller of changeUser, e.g. a second request racing this one.

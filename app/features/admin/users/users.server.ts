@@ -53,7 +53,7 @@ export type UserChangeResult =
 /**
  * Changes an account's role and/or disabled flag, by a staff member. Staff cannot remove their
  * own staff role or disable themselves, and the last active staff account cannot lose its role
- * or be disabled. Disabling ends every session of the account. Audit logged.
+ * or be disabled. Disabling or a role change ends every session of the account. Audit logged.
  */
 export async function changeUser(db: DB, actorId: number, id: number, change: UserUpdate): Promise<UserChangeResult> {
   return db.transaction().execute(async (trx) => {
@@ -75,7 +75,9 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     if (change.role !== undefined) set.role = change.role;
     if (change.disabled !== undefined) set.disabled = change.disabled ? 1 : 0;
     await trx.updateTable("users").set(set).where("id", "=", id).execute();
-    if (disable) await endAllSessions(trx, id);
+    // Disabling, and any change of role, ends the account's sessions: power is granted or taken
+    // only with a fresh sign-in (the actor cannot change their own role).
+    if (disable || (change.role !== undefined && change.role !== user.role)) await endAllSessions(trx, id);
 
     if (change.role !== undefined && change.role !== user.role) {
       await recordAudit(trx, { userId: actorId, action: "role", entity: "user", entityId: id, summary: { from: user.role, to: change.role } });
