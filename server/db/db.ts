@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import type { Database } from "./schema";
+import { openSqliteFile } from "./sqlite-file";
 
 export type DB = Kysely<Database>;
 
@@ -19,12 +19,7 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export function openDatabase(database: Config["database"], options: OpenOptions = {}): DB {
   if (database.kind === "sqlite") {
     if (database.file !== ":memory:") mkdirSync(path.dirname(database.file), { recursive: true });
-    const sqlite = new SQLite(database.file);
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("foreign_keys = ON");
-    // Wait for a writer instead of failing at once when two connections write together.
-    sqlite.pragma("busy_timeout = 5000");
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqliteFile(database.file) }) });
   }
   const pool = new pg.Pool({
     connectionString: database.url,

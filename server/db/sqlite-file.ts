@@ -1,0 +1,69 @@
+import { createRequire } from "node:module";
+import type { SqliteDatabase, SqliteStatement } from "kysely";
+
+const require = createRequire(import.meta.url);
+
+/** The subset of node:sqlite this module uses (its types arrive with @types/node 22+). */
+interface NodeSqliteStatement {
+  all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  iterate(...params: unknown[]): IterableIterator<unknown>;
+  columns(): unknown[];
+}
+interface NodeSqliteDatabase {
+  exec(sql: string): void;
+  prepare(sql: string): NodeSqliteStatement;
+  close(): void;
+}
+type NodeSqlite = { DatabaseSync: new (file: string) => NodeSqliteDatabase; StatementSync: { prototype: object } };
+
+/**
+ * The SQLite engine under Kysely (decision 015): Node's own `node:sqlite` wherever it is complete
+ * (Node 22.16+, 24), else better-sqlite3 (Node 20). better-sqlite3 12 aborts Node 24 processes
+ * when the garbage collector frees a statement, and version 13, which fixes that, no longer
+ * supports Node 20.
+ */
+export function sqliteEngine(): "node:sqlite" | "better-sqlite3" {
+  return nodeSqlite() ? "node:sqlite" : "better-sqlite3";
+}
+
+/** Opens (creating if needed) a SQLite file in WAL mode with foreign keys, for Kysely's SqliteDialect. */
+export function openSqliteFile(file: string): SqliteDatabase {
+  const builtIn = nodeSqlite();
+  const database = builtIn ? fromNodeSqlite(new builtIn.DatabaseSync(file)) : fromBetterSqlite(file);
+  for (const pragma of ["journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"]) {
+    // busy_timeout: wait for a writer instead of failing at once when two connections write together.
+    const statement = database.prepare(`PRAGMA ${pragma}`);
+    if (statement.reader) statement.all([]);
+    else statement.run([]);
+  }
+  return database;
+}
+
+function nodeSqlite(): NodeSqlite | undefined {
+  const load = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  // Loading node:sqlite on Node 22 and 24 prints an "experimental" warning once; the module is
+  // what Node's own tests run, and the three CI runtimes test this code.
+  const module = load?.call(process, "node:sqlite") as NodeSqlite | undefined;
+  return module && "columns" in module.StatementSync.prototype ? module : undefined;
+}
+
+function fromNodeSqlite(db: NodeSqliteDatabase): SqliteDatabase {
+  return {
+    close: () => db.close(),
+    prepare(sql): SqliteStatement {
+      const statement = db.prepare(sql);
+      return {
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...parameters),
+        run: (parameters) => statement.run(...parameters),
+        iterate: (parameters) => statement.iterate(...parameters),
+      };
+    },
+  };
+}
+
+function fromBetterSqlite(file: string): SqliteDatabase {
+  const BetterSqlite = require("better-sqlite3") as typeof import("better-sqlite3");
+  return new BetterSqlite(file);
+}
