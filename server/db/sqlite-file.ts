@@ -48,16 +48,38 @@ function nodeSqlite(): NodeSqlite | undefined {
   return module && "columns" in module.StatementSync.prototype ? module : undefined;
 }
 
+// node:sqlite names the failure by number; better-sqlite3 by name. The code checks names
+// (e.g. isUniqueViolation), so errors get the same `code` whichever engine runs.
+const SQLITE_CODE_NAMES: Record<number, string> = {
+  5: "SQLITE_BUSY",
+  19: "SQLITE_CONSTRAINT",
+  275: "SQLITE_CONSTRAINT_CHECK",
+  787: "SQLITE_CONSTRAINT_FOREIGNKEY",
+  1299: "SQLITE_CONSTRAINT_NOTNULL",
+  1555: "SQLITE_CONSTRAINT_PRIMARYKEY",
+  2067: "SQLITE_CONSTRAINT_UNIQUE",
+};
+
+function named<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    const errcode = (error as { errcode?: unknown } | null)?.errcode;
+    if (typeof errcode === "number" && SQLITE_CODE_NAMES[errcode]) (error as { code: string }).code = SQLITE_CODE_NAMES[errcode];
+    throw error;
+  }
+}
+
 function fromNodeSqlite(db: NodeSqliteDatabase): SqliteDatabase {
   return {
     close: () => db.close(),
     prepare(sql): SqliteStatement {
-      const statement = db.prepare(sql);
+      const statement = named(() => db.prepare(sql));
       return {
         reader: statement.columns().length > 0,
-        all: (parameters) => statement.all(...parameters),
-        run: (parameters) => statement.run(...parameters),
-        iterate: (parameters) => statement.iterate(...parameters),
+        all: (parameters) => named(() => statement.all(...parameters)),
+        run: (parameters) => named(() => statement.run(...parameters)),
+        iterate: (parameters) => named(() => statement.iterate(...parameters)),
       };
     },
   };
