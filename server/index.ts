@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/db";
 import { migrateToLatest } from "./db/migrate";
 import { seed } from "./db/seed";
+import { startBackgroundJobs } from "./jobs/background-jobs";
 import { createLogger } from "./logger";
 
 /** Starts the process: config, database (migrate + seed), HTTP server, graceful shutdown. */
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   }
 
   const app = createApp({ config, db, logger, pages });
+  const jobs = startBackgroundJobs({ config, db, logger });
   const server = app.listen(config.port, config.host ?? "0.0.0.0", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
+      await jobs.stop();
       await db.destroy();
       process.exit(0);
     });

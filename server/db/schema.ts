@@ -173,6 +173,27 @@ export interface UsersTable {
   updated_at: string;
 }
 
+export type JobStatus = "queued" | "running" | "done" | "dead";
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON text; what the job's handler needs. */
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  /** ISO; not run before this time (retries are pushed back). */
+  run_at: string;
+  locked_by: string | null;
+  /** ISO; a running job whose lease passed (its worker died) may be claimed again. */
+  locked_until: string | null;
+  last_error: string | null;
+  unique_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: number;
@@ -311,6 +332,7 @@ export interface Database extends ContentTables {
   school_enquiries: SchoolEnquiriesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  jobs: JobsTable;
   password_resets: PasswordResetsTable;
   admin_setup_tokens: AdminSetupTokensTable;
   rate_limits: RateLimitsTable;

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import type BetterSqliteModule from "better-sqlite3";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
 
 const require = createRequire(import.meta.url);
@@ -86,6 +87,7 @@ function fromNodeSqlite(db: NodeSqliteDatabase): SqliteDatabase {
 }
 
 function fromBetterSqlite(file: string): SqliteDatabase {
-  const BetterSqlite = require("better-sqlite3") as typeof import("better-sqlite3");
+  // Loaded only on Node 20, where node:sqlite is missing or incomplete.
+  const BetterSqlite = require("better-sqlite3") as typeof BetterSqliteModule;
   return new BetterSqlite(file);
 }

@@ -245,7 +245,7 @@ describe("hostile input on every endpoint", () => {
       if (name === "staff") continue;
       ids[name] = (await createUser(db, { username: `Hostile ${name}`, email: person.email, password: person.password, contactNumber: "9876543210", role: "user" }))!;
     }
-    tokens.reset = await createPasswordReset(db, ids.reset!);
+    tokens.reset = await createPasswordReset(db, ids.reset!, () => ({ to: people.reset.email, subject: "Reset", text: "Reset link" }));
 
     const course = (await findCourse(db, courseSlug, "en"))!;
     ids.course = course.id;
@@ -306,7 +306,7 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /logout", url: () => "/logout", admin: false, body: null, stores: {} },
     { route: "POST /api/logout-user", url: () => "/api/logout-user", admin: false, body: null, stores: {} },
     { route: "POST /register", url: () => "/register", admin: false, body: () => ({ username: "New Parent", email: "new.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }), stores: { users: 1 } },
-    { route: "POST /api/password/forgot", url: () => "/api/password/forgot", admin: false, body: () => ({ email: people.parent.email, ...honeypot }), stores: { password_resets: 1 } },
+    { route: "POST /api/password/forgot", url: () => "/api/password/forgot", admin: false, body: () => ({ email: people.parent.email, ...honeypot }), stores: { password_resets: 1, jobs: 1 } },
     { route: "POST /api/password/reset", url: () => "/api/password/reset", admin: false, body: () => ({ token: tokens.reset, password: "Changed-Passw0rd" }), stores: {} },
     { route: "POST /contact-us/form", url: () => "/contact-us/form", admin: false, body: () => ({ email: "visitor@example.com", description: "How old must children be?", ...honeypot }), stores: { contact_messages: 1 } },
     {
@@ -314,7 +314,7 @@ describe("hostile input on every endpoint", () => {
       url: () => "/school/add-school-info",
       admin: false,
       body: () => ({ name: "Anita Rao", email: "principal@example.com", contactNumber: "+91 98765 43210", designation: "Principal", city: "Pune", schoolName: "Green Valley School", preferredDate: dateIn(20), preferredTime: "10:30", requirements: "A lab for 40 pupils.", ...honeypot }),
-      stores: { school_enquiries: 1 },
+      stores: { school_enquiries: 1, jobs: 1 },
     },
     {
       route: "POST /api/courses/:course/demo-bookings",

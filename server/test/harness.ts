@@ -10,6 +10,7 @@ import { openDatabase, type DB } from "../db/db";
 import { migrateToLatest } from "../db/migrate";
 import { seed } from "../db/seed";
 import type { DestinationStream } from "pino";
+import { startBackgroundJobs } from "../jobs/background-jobs";
 import { createLogger } from "../logger";
 import { createUser } from "../../app/features/accounts/accounts.server";
 import type { SessionUser } from "../security/session";
@@ -27,6 +28,8 @@ export interface TestServer {
   request: (method: string, path: string, options?: { json?: unknown; body?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
   /** Creates an account with that role and signs it in; send `cookie` (and `origin: url` on writes). */
   signIn: (role: "user" | "admin") => Promise<{ cookie: string; user: SessionUser; password: string }>;
+  /** A second, independent connection to the same database (as another instance would have); close it yourself. */
+  openDb: () => DB;
   /** How many rows a table holds now. */
   countRows: (table: keyof Database) => Promise<number>;
   close: () => Promise<void>;
@@ -59,7 +62,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   await migrateToLatest(db, { schema });
   await seed(db);
   // Silent unless the test reads the log itself.
-  const app = createApp({ config, db, logger: options.log ? createLogger("info", options.log) : createLogger("silent") });
+  const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
+  const app = createApp({ config, db, logger });
+  // Background jobs (e-mail) run as in production, polling often so tests wait little. The daily
+  // purge is left out: rows vanishing mid-test would make counts lie (server/jobs tests cover it).
+  const jobs = startBackgroundJobs({ config, db, logger }, { pollMs: 200, dailyJobs: false });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -100,12 +107,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;
       return { cookie, password, user: { id: id!, username: `Test ${role === "admin" ? "Staff" : "Parent"}`, email, role } };
     },
+    openDb: () => openDatabase(config.database, { schema }),
     async countRows(table) {
       const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
       return Number(n);
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop();
       await db.destroy();
       if (schema && pgUrl) {
         const admin = openDatabase({ kind: "postgres", url: pgUrl });

@@ -3,7 +3,6 @@ import type { ApiDeps } from "../../../server/api-routers";
 import { HttpError } from "../../../server/http/errors";
 import { parseBody } from "../../../server/http/validate";
 import { requestLang, serverT } from "../../../server/i18n";
-import { sendMail } from "../../../server/mail/mailer";
 import { createRateLimit } from "../../../server/security/rate-limit";
 import { localizePath } from "~/i18n/lang";
 import { forgotPasswordSchema, resetPasswordSchema } from "./accounts.schema";
@@ -14,7 +13,7 @@ const text = (req: Request, key: string) => serverT(requestLang(req), "accounts"
 
 /** POST /api/password/forgot and POST /api/password/reset. */
 export function passwordResetApi(deps: ApiDeps): Router {
-  const { db, config, logger } = deps;
+  const { db, config } = deps;
   const router = Router();
   const tooMany = serverT("en", "accounts", "api.tooManyResets");
   const forgotPerIp = createRateLimit(deps, { name: "reset-ip", limit: 10, windowMs: 15 * 60_000, message: tooMany });
@@ -33,14 +32,13 @@ export function passwordResetApi(deps: ApiDeps): Router {
     const user = await findUserByEmail(db, input.email);
     if (user && !user.disabled) {
       const lang = requestLang(req);
-      const token = await createPasswordReset(db, user.id);
-      const link = `${config.publicUrl}${localizePath("/reset-password", lang)}?token=${token}`;
-      // Not awaited: a slow mail server must not make known e-mails answer later than unknown ones.
-      sendMail(deps, {
+      // The mail is queued with the token and sent by the background worker, so a slow mail
+      // server never makes known e-mails answer later than unknown ones.
+      await createPasswordReset(db, user.id, (token) => ({
         to: user.email,
         subject: serverT(lang, "accounts", "mail.resetSubject"),
-        text: serverT(lang, "accounts", "mail.resetBody", { name: user.username, link }),
-      }).catch((err: unknown) => logger.error({ err }, "password reset mail failed"));
+        text: serverT(lang, "accounts", "mail.resetBody", { name: user.username, link: `${config.publicUrl}${localizePath("/reset-password", lang)}?token=${token}` }),
+      }));
     }
     res.json({ message: text(req, "resetSent") });
   });

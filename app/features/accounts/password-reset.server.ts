@@ -1,13 +1,18 @@
 import type { DB } from "../../../server/db/db";
 import { nowIso } from "../../../server/db/values";
+import { queueMail } from "../../../server/mail/mail-queue";
+import type { MailMessage } from "../../../server/mail/mailer";
 import { hashPassword } from "../../../server/security/passwords";
 import { endAllSessions } from "../../../server/security/session";
 import { newToken, tokenHash } from "./tokens.server";
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
-/** Issues a reset token for the account; only the newest unused link of an account works. */
-export async function createPasswordReset(db: DB, userId: number): Promise<string> {
+/**
+ * Issues a reset token for the account (only the newest unused link of an account works) and
+ * queues the e-mail that carries it, in one transaction. Returns the token.
+ */
+export async function createPasswordReset(db: DB, userId: number, mailFor: (token: string) => MailMessage): Promise<string> {
   const token = newToken();
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
@@ -22,6 +27,7 @@ export async function createPasswordReset(db: DB, userId: number): Promise<strin
         used_at: null,
       })
       .execute();
+    await queueMail(trx, mailFor(token));
   });
   return token;
 }

@@ -64,6 +64,25 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
+      {loaderData.failedMails.length > 0 ? (
+        <section aria-labelledby="failed-mails-title" className="rounded-lg border border-red-300 bg-red-50 p-4">
+          <h2 id="failed-mails-title" className="mb-1 text-lg font-semibold text-red-900">
+            {t("dashboard.failedMailsTitle", { count: loaderData.failedMails.length })}
+          </h2>
+          <p className="mb-3 text-sm text-red-900">{t("dashboard.failedMailsIntro")}</p>
+          <ul className="divide-y divide-red-200">
+            {loaderData.failedMails.map((mail) => (
+              <li key={mail.id} className="flex flex-wrap gap-x-4 gap-y-1 py-2 text-sm text-slate-900">
+                <span className="w-36 shrink-0">{formatDateTime(mail.failedAt, lang, loaderData.timeZone)}</span>
+                <bdi dir="ltr" className="shrink-0 font-medium">{mail.to}</bdi>
+                <span className="min-w-0 flex-1">{mail.subject}</span>
+                <span className="w-full text-red-900">{t("dashboard.failedMailError", { error: mail.error })}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="chart-title" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="chart-title" className="mb-3 text-lg font-semibold text-slate-900">
           {t("dashboard.chartTitle")}

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { DB } from "../../../server/db/db";
 import type { SubmissionStatus } from "../../../server/db/schema";
+import { deadJobs } from "../../../server/jobs/queue";
+import { MAIL_JOB } from "../../../server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
 import { countPerWeek, lastWeeks } from "./week-buckets";
 
@@ -31,6 +33,8 @@ export interface Dashboard {
     brochureLeads: number;
   };
   latest: LatestSubmission[];
+  /** E-mails the background worker gave up on (newest first): staff should follow them up by hand. */
+  failedMails: { id: number; to: string; subject: string; error: string; failedAt: string }[];
   /** Per week (Monday, yyyy-mm-dd, in the academy's time zone): submissions and demo bookings. */
   weeks: { week: string; submissions: number; bookings: number }[];
 }
@@ -93,6 +97,14 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
     .slice(0, latestLimit);
 
+  const failedMails = (await deadJobs(db, 50))
+    .filter((job) => job.kind === MAIL_JOB)
+    .slice(0, 10)
+    .map((job) => {
+      const mail = job.payload as { to?: unknown; subject?: unknown };
+      return { id: job.id, to: String(mail?.to ?? ""), subject: String(mail?.subject ?? ""), error: job.lastError, failedAt: job.failedAt };
+    });
+
   const submissionTimes = [...school, ...contact, ...enrolled, ...leads].map((r) => r.created_at);
   const submissionCounts = countPerWeek(submissionTimes, weeks, timeZone);
   const bookingCounts = countPerWeek(bookings.map((r) => r.created_at), weeks, timeZone);
@@ -111,6 +123,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
       brochureLeads: n(brochure),
     },
     latest,
+    failedMails,
     weeks: weeks.map((week, i) => ({ week, submissions: submissionCounts[i]!, bookings: bookingCounts[i]! })),
   };
 }

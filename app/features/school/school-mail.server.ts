@@ -1,18 +1,16 @@
-import type { Config } from "../../../server/config";
 import type { DB } from "../../../server/db/db";
-import type { Logger } from "../../../server/logger";
 import { serverT } from "../../../server/i18n";
-import { sendMail } from "../../../server/mail/mailer";
+import { queueMail } from "../../../server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
 import type { SchoolEnquiry } from "./school.schema";
 
 /**
- * Tells staff (the site's contact e-mail) about a new school enquiry. Over SMTP when it is set up,
- * else into the local outbox. Failures are logged, never shown to the school.
+ * Queues the e-mail that tells staff (the site's contact e-mail) about a new school enquiry. Call
+ * it in the transaction that stores the enquiry; the background worker sends it (SMTP, else the
+ * local outbox) and retries on failure.
  */
-export async function notifyStaffOfSchoolEnquiry(deps: { db: DB; config: Config; logger: Logger }, enquiry: SchoolEnquiry, id: number): Promise<void> {
-  try {
-    const settings = await getSiteSettings(deps.db);
+export async function queueSchoolEnquiryMail(db: DB, enquiry: SchoolEnquiry, id: number): Promise<void> {
+    const settings = await getSiteSettings(db);
     const lines = [
       serverT("en", "school", "mail.intro"),
       "",
@@ -26,12 +24,9 @@ export async function notifyStaffOfSchoolEnquiry(deps: { db: DB; config: Config;
       `Preferred date and time: ${enquiry.preferredDate} ${enquiry.preferredTime}`,
       `Requirements: ${enquiry.requirements || "-"}`,
     ];
-    await sendMail(deps, {
+    await queueMail(db, {
       to: settings.email,
       subject: serverT("en", "school", "mail.subject", { school: enquiry.schoolName, city: enquiry.city }),
       text: lines.join("\n"),
     });
-  } catch (err) {
-    deps.logger.warn({ err }, "school enquiry notification failed");
-  }
 }

@@ -3,7 +3,7 @@ import type { ApiDeps } from "../../../server/api-routers";
 import { requestLang, serverT } from "../../../server/i18n";
 import { parseBody } from "../../../server/http/validate";
 import { createRateLimit } from "../../../server/security/rate-limit";
-import { notifyStaffOfSchoolEnquiry } from "./school-mail.server";
+import { queueSchoolEnquiryMail } from "./school-mail.server";
 import { schoolEnquirySchema } from "./school.schema";
 import { addSchoolEnquiry } from "./school.server";
 
@@ -14,9 +14,8 @@ export function schoolApi(deps: ApiDeps): Router {
 
   router.post("/school/add-school-info", limit, async (req, res) => {
     const input = parseBody(schoolEnquirySchema, req);
-    const id = await addSchoolEnquiry(db, input);
-    // Staff hear of it without the school waiting for the mail server.
-    void notifyStaffOfSchoolEnquiry(deps, input, id);
+    // The enquiry and the staff e-mail about it are stored together; the worker sends the mail.
+    await db.transaction().execute(async (trx) => queueSchoolEnquiryMail(trx, input, await addSchoolEnquiry(trx, input)));
     res.status(201).json({ message: serverT(requestLang(req), "school", "form.sent") });
   });
   return router;

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "../db/db";
+import { createLogger } from "../logger";
+import { startTestServer, type TestServer } from "../test/harness";
+import { purgeExpired } from "./purge";
+import { backoffMs, deadJobs, enqueue, jobCounts } from "./queue";
+import { startJobWorker, type JobHandler } from "./worker";
+
+const logger = createLogger("silent");
+const slowly = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("background jobs", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const jobRow = (id: number) => server.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const lastJobId = async (kind: string) => (await server.db.selectFrom("jobs").select("id").where("kind", "=", kind).orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+
+  it("retries a failing job with growing waits, then marks it dead for staff to see", async () => {
+    let calls = 0;
+    const worker = startJobWorker({ db: server.db, logger }, { flaky: async () => void (calls += 1, (() => { throw new Error("mail server said no"); })()) }, { pollMs: 60_000 });
+    try {
+      await enqueue(server.db, { kind: "flaky", payload: { to: "parent@example.com" }, maxAttempts: 3 });
+      const id = await lastJobId("flaky");
+      await worker.runDue();
+      let row = await jobRow(id);
+      expect(row).toMatchObject({ status: "queued", attempts: 1, last_error: "mail server said no" });
+      // Waits 30 s before the second try (give or take the test's own time).
+      expect(Date.parse(row.run_at) - Date.now()).toBeGreaterThan(backoffMs(1) - 5_000);
+      expect(backoffMs(2)).toBe(60_000);
+      expect(backoffMs(20)).toBe(60 * 60_000);
+      await worker.runDue();
+      expect((await jobRow(id)).attempts).toBe(1); // not due yet
+      for (let attempt = 2; attempt <= 3; attempt++) {
+        await server.db.updateTable("jobs").set({ run_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", id).execute();
+        await worker.runDue();
+      }
+      row = await jobRow(id);
+      expect(row).toMatchObject({ status: "dead", attempts: 3 });
+      expect(calls).toBe(3);
+      expect((await deadJobs(server.db)).find((job) => job.id === id)).toMatchObject({ kind: "flaky", attempts: 3, lastError: "mail server said no", payload: { to: "parent@example.com" } });
+      expect((await jobCounts(server.db)).dead).toBeGreaterThanOrEqual(1);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("takes over a job whose worker died (its lease ran out)", async () => {
+    await enqueue(server.db, { kind: "lease", payload: {} });
+    const id = await lastJobId("lease");
+    await server.db.updateTable("jobs").set({ status: "running", attempts: 1, locked_by: "dead-worker", locked_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", id).execute();
+    const ran: number[] = [];
+    const worker = startJobWorker({ db: server.db, logger }, { lease: async (_p, job) => void ran.push(job.id) }, { pollMs: 60_000 });
+    await worker.runDue();
+    await worker.stop();
+    expect(ran).toEqual([id]);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 2, locked_by: null });
+  });
+
+  it("two instances on one database never run the same job twice", async () => {
+    const jobs = 60;
+    for (let i = 0; i < jobs; i++) await enqueue(server.db, { kind: "race", payload: { i } });
+    const runs: Array<{ i: number; worker: string }> = [];
+    const second = server.openDb();
+    const handler: (worker: string) => JobHandler = (worker) => async (payload) => {
+      runs.push({ i: (payload as { i: number }).i, worker });
+      await slowly(Math.random() * 5);
+    };
+    const a = startJobWorker({ db: server.db, logger }, { race: handler("a") }, { pollMs: 60_000 });
+    const b = startJobWorker({ db: second as DB, logger }, { race: handler("b") }, { pollMs: 60_000 });
+    try {
+      // Both instances drain the queue at the same time, a bounded number of rounds.
+      for (let round = 0; round < 10 && runs.length < jobs; round++) await Promise.all([a.runDue(), b.runDue()]);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await second.destroy();
+    }
+    const handled = runs.map((r) => r.i).sort((x, y) => x - y);
+    expect(handled).toEqual([...Array(jobs).keys()]);
+    expect(new Set(runs.map((r) => r.worker)).size).toBe(2);
+    const left = await server.db.selectFrom("jobs").select("status").where("kind", "=", "race").where("status", "<>", "done").execute();
+    expect(left).toEqual([]);
+  });
+
+  it("adds the daily purge once a day however many instances start", async () => {
+    const workers = [0, 1, 2].map(() => startJobWorker({ db: server.db, logger }, { "daily-test": async () => {} }, { pollMs: 60_000, daily: [{ kind: "daily-test" }] }));
+    await Promise.all(workers.map((w) => w.runDue()));
+    await Promise.all(workers.map((w) => w.stop()));
+    const rows = await server.db.selectFrom("jobs").select(["unique_key", "status"]).where("kind", "=", "daily-test").execute();
+    expect(rows).toEqual([{ unique_key: `daily-test:${new Date().toISOString().slice(0, 10)}`, status: "done" }]);
+  });
+
+  it("the purge removes expired sessions, spent limits and tokens, and keeps live ones", async () => {
+    const live = await server.signIn("user");
+    const expired = await server.signIn("user");
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await server.db.updateTable("sessions").set({ expires_at: past }).where("user_id", "=", expired.user.id).execute();
+    await server.db.insertInto("rate_limits").values([{ key: "old", hits: 3, reset_at: past }, { key: "current", hits: 1, reset_at: new Date(Date.now() + 60_000).toISOString() }]).execute();
+    const now = new Date().toISOString();
+    await server.db
+      .insertInto("password_resets")
+      .values([
+        { id: "used-token", user_id: live.user.id, created_at: now, expires_at: new Date(Date.now() + 3_600_000).toISOString(), used_at: now },
+        { id: "expired-token", user_id: live.user.id, created_at: past, expires_at: past, used_at: null },
+        { id: "live-token", user_id: live.user.id, created_at: now, expires_at: new Date(Date.now() + 3_600_000).toISOString(), used_at: null },
+      ])
+      .execute();
+    const deleted = await purgeExpired(server.db);
+    expect(deleted.sessions).toBeGreaterThanOrEqual(1);
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie: live.cookie } })).status).toBe(200);
+    expect(await server.db.selectFrom("sessions").select("id").where("user_id", "=", expired.user.id).execute()).toEqual([]);
+    expect((await server.db.selectFrom("rate_limits").select("key").where("key", "in", ["old", "current"]).execute()).map((r) => r.key)).toEqual(["current"]);
+    expect((await server.db.selectFrom("password_resets").select("id").where("user_id", "=", live.user.id).execute()).map((r) => r.id)).toEqual(["live-token"]);
+  });
+});
