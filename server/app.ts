@@ -11,6 +11,7 @@ import type { Config } from "./config";
 import type { DB } from "./db/db";
 import { errorHandler, notFoundJson } from "./http/errors";
 import { healthRouter } from "./http/health";
+import { metricsRouter, pageRoutePatterns, requestMetrics } from "./http/metrics";
 import { pageCache } from "./http/page-cache";
 import { loggableUrl, type Logger } from "./logger";
 import { apiRouters } from "./api-routers";
@@ -42,6 +43,9 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     }),
   );
+
+  app.use(requestMetrics(pageRoutePatterns(typeof pages?.build === "function" ? undefined : pages?.build)));
+  app.use(metricsRouter(db, config.metricsToken));
 
   // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
   app.use((_req, res, next) => {

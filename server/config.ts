@@ -32,6 +32,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
@@ -62,6 +63,8 @@ export interface Config {
   maxUploadBytes: number;
   /** An S3-compatible bucket for uploads; undefined keeps them in uploadsDir. */
   s3: S3Config | undefined;
+  /** Bearer token for GET /metrics; undefined answers 404 there. */
+  metricsToken: string | undefined;
   /** Google sign-in (OpenID Connect); null hides it. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
 }
@@ -153,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     s3: s3From(env),
+    metricsToken: env.METRICS_TOKEN,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? "STEM Academy <no-reply@localhost>" },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

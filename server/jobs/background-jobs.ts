@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { DB } from "../db/db";
+import { mailFailures } from "../http/metrics";
 import type { Logger } from "../logger";
 import { deliverQueuedMail, MAIL_JOB } from "../mail/mail-queue";
 import { purgeExpired } from "./purge";
@@ -20,6 +21,12 @@ export function startBackgroundJobs(deps: { config: Config; db: DB; logger: Logg
         deps.logger.info({ deleted: await purgeExpired(deps.db) }, "daily purge");
       },
     },
-    { ...options, daily: options.dailyJobs === false ? [] : [{ kind: PURGE_JOB }] },
+    {
+      ...options,
+      daily: options.dailyJobs === false ? [] : [{ kind: PURGE_JOB }],
+      onOutcome: (kind, outcome) => {
+        if (kind === MAIL_JOB && outcome !== "done") mailFailures.inc({ result: outcome });
+      },
+    },
   );
 }

@@ -41,6 +41,8 @@ interface WriteSample {
   stores: Counts;
 }
 
+const METRICS_TOKEN = "hostile-input-metrics-token";
+
 interface ReadSample {
   route: string;
   url: () => string;
@@ -49,6 +51,8 @@ interface ReadSample {
   query?: Record<string, string>;
   /** Sign-in flows answer with redirects; their Location must stay on this site. */
   redirects?: boolean;
+  /** Headers a valid request needs (a bearer token). */
+  headers?: Record<string, string>;
 }
 
 /** Counters of every request by design (rate limits), so they are left out of the row counts. */
@@ -237,7 +241,7 @@ describe("hostile input on every endpoint", () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ MAX_UPLOAD_BYTES: "200000" });
+    server = await startTestServer({ MAX_UPLOAD_BYTES: "200000", METRICS_TOKEN });
     const { db } = server;
     tables = await tableNames(db);
     tokens.setup = new URL((await adminSetupLink(db, server.config))!).searchParams.get("token")!;
@@ -390,6 +394,7 @@ describe("hostile input on every endpoint", () => {
   const listQuery = (extra: Record<string, string>) => ({ q: "robot", dir: "asc", page: "1", pageSize: "10", format: "json", ...extra });
   const reads: ReadSample[] = [
     { route: "GET /healthz", url: () => "/healthz", admin: false },
+    { route: "GET /metrics", url: () => "/metrics", admin: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } },
     { route: "GET /api/getUser", url: () => "/api/getUser", admin: true },
     { route: "GET /auth/google", url: () => "/auth/google", admin: false, query: { next: "/courses" }, redirects: true },
     { route: "GET /auth/google/callback", url: () => "/auth/google/callback", admin: false, query: { code: "abc", state: "xyz" }, redirects: true },
@@ -543,7 +548,7 @@ describe("hostile input on every endpoint", () => {
 
   for (const sample of reads) {
     it(`${sample.route}: hostile query and path values answer 4xx JSON or a normal answer, never a 5xx`, { timeout: 120_000 }, async () => {
-      const headers = sample.admin ? await staffHeaders() : {};
+      const headers = { ...(sample.admin ? await staffHeaders() : {}), ...sample.headers };
       const failures: string[] = [];
       const base = sample.url();
       const withQuery = (query: Record<string, string | string[]>) => {

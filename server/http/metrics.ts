@@ -1,0 +1,101 @@
+import { timingSafeEqual } from "node:crypto";
+import type { RequestHandler, Router as ExpressRouter } from "express";
+import { Router } from "express";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { DB } from "../db/db";
+import { jobCounts } from "../jobs/queue";
+
+/**
+ * Prometheus metrics of this process (prom-client), served at GET /metrics with a bearer token.
+ * One registry per process: counters add up across every app the process builds (tests build many).
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+const requests = new Counter({ name: "http_requests_total", help: "HTTP requests by method, route pattern and status", labelNames: ["method", "route", "status"], registers: [registry] });
+const latency = new Histogram({
+  name: "http_request_duration_seconds",
+  help: "Time to answer, by method and route pattern",
+  labelNames: ["method", "route"],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+const pageCache = new Counter({ name: "page_cache_total", help: "Anonymous page cache lookups", labelNames: ["result"], registers: [registry] });
+const bookings = new Counter({ name: "demo_bookings_total", help: "Demo booking attempts by outcome", labelNames: ["outcome"], registers: [registry] });
+export const mailFailures = new Counter({ name: "mail_failures_total", help: "E-mail deliveries that failed (retry) or were given up (dead)", labelNames: ["result"], registers: [registry] });
+
+// The booking endpoint's answers, named for people reading a dashboard.
+const BOOKING_ROUTE = "POST /api/courses/:course/demo-bookings";
+const bookingOutcome = (status: number) => ({ 201: "booked", 409: "refused", 400: "invalid", 404: "not_found", 429: "rate_limited" })[status] ?? "error";
+
+/** Counts every request by the route pattern that answered it (never the raw path, which has ids and slugs). */
+export function requestMetrics(pagePattern: (pathname: string) => string | undefined): RequestHandler {
+  return (req, res, next) => {
+    const stop = latency.startTimer();
+    res.on("finish", () => {
+      // API routes name their own pattern; pages all pass through one catch-all, so theirs comes
+      // from the page route table.
+      const apiRoute = req.route?.path && req.route.path !== "/{*path}" ? String(req.baseUrl + req.route.path) : undefined;
+      const route = apiRoute ?? pagePattern(req.path) ?? (/^\/(assets|fonts|images|uploads)\//.test(req.path) ? "static" : "unmatched");
+      requests.inc({ method: req.method, route, status: String(res.statusCode) });
+      stop({ method: req.method, route });
+      const cache = res.getHeader("x-page-cache");
+      if (cache === "hit" || cache === "miss") pageCache.inc({ result: cache });
+      if (`${req.method} ${route}` === BOOKING_ROUTE) bookings.inc({ outcome: bookingOutcome(res.statusCode) });
+    });
+    next();
+  };
+}
+
+/** The page route pattern of a path ("/blog/:slug", "/ar/courses/:slug"), from the production build's route table. */
+export function pageRoutePatterns(build: ServerBuild | undefined): (pathname: string) => string | undefined {
+  if (!build) return () => undefined;
+  type Entry = { id: string; parentId?: string; path?: string; index?: boolean };
+  const byParent = new Map<string | undefined, Entry[]>();
+  for (const route of Object.values(build.routes) as Entry[]) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) => ({ id: route.id, path: route.path, index: route.index, children: route.index ? undefined : tree(route.id) }) as RouteObject);
+  const routes = tree(undefined);
+  return (pathname) => {
+    const matches = matchRoutes(routes, pathname);
+    if (!matches) return undefined;
+    const pattern = matches.map((m) => m.route.path ?? "").filter(Boolean).join("/");
+    return pattern === "*" ? "not-found" : `/${pattern}`;
+  };
+}
+
+/** GET /metrics: Prometheus text. 404 unless METRICS_TOKEN is set; 401 without that bearer token. */
+export function metricsRouter(db: DB, token: string | undefined): ExpressRouter {
+  const router = Router();
+  const jobs = new Gauge({
+    name: "jobs",
+    help: "Background jobs by state (whole database)",
+    labelNames: ["state"],
+    registers: [],
+    async collect() {
+      for (const [state, n] of Object.entries(await jobCounts(db))) this.set({ state }, n);
+    },
+  });
+  router.get("/metrics", async (req, res) => {
+    if (!token) {
+      res.status(404).json({ message: "Not found." });
+      return;
+    }
+    const given = Buffer.from(/^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1] ?? "");
+    const expected = Buffer.from(token);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      res.status(401).set("WWW-Authenticate", "Bearer").json({ message: "A valid bearer token is required." });
+      return;
+    }
+    // The jobs gauge reads this app's database, so it joins the process-wide metrics per scrape.
+    res.type(registry.contentType).send((await registry.metrics()) + (await jobsText(jobs)));
+  });
+  return router;
+}
+
+async function jobsText(gauge: Gauge): Promise<string> {
+  const own = new Registry();
+  own.registerMetric(gauge);
+  return own.metrics();
+}
