@@ -62,3 +62,18 @@ export async function storeImage(storage: MediaStorage, bytes: Buffer): Promise<
     height: largest.height,
   };
 }
+
+// The largest copy's URL (the one records keep) ends in {24 hex}-{width}.webp; every copy shares the 24 hex.
+const storedImageName = /(?:^|\/)([a-f0-9]{24})-\d+\.webp$/;
+
+/**
+ * Removes every stored copy (each width) of the upload whose URL a record kept; returns the names
+ * removed. A URL that is not one of our uploads removes nothing.
+ */
+export async function deleteImage(storage: MediaStorage, url: string): Promise<string[]> {
+  const match = storedImageName.exec(url);
+  if (!match) return [];
+  const names = (await storage.list(`${match[1]}-`)).map((object) => object.name).filter((name) => /^[a-f0-9]{24}-\d+\.webp$/.test(name));
+  await storage.remove(names);
+  return names;
+}
