@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import type BetterSqlite3 from "better-sqlite3";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
 
 const require = createRequire(import.meta.url);
@@ -91,6 +92,6 @@ function fromNodeSqlite(db: NodeSqliteDatabase): SqliteDatabase {
 }
 
 function fromBetterSqlite(file: string): SqliteDatabase {
-  const BetterSqlite = require("better-sqlite3") as typeof import("better-sqlite3");
+  const BetterSqlite = require("better-sqlite3") as typeof BetterSqlite3;
   return new BetterSqlite(file);
 }
