@@ -68,7 +68,7 @@ describe("npm run db:backup / db:restore (SQLite)", () => {
 
     const existing = path.join(work, "existing.db");
     writeFileSync(existing, "keep me");
-    const overwrite = await runScript("db-backup.ts", ["--out", existing], { DATA_DIR: server.config.dataDir, ...sqliteEnv(server.config.dataDir) });
+    const overwrite = await runScript("db-backup.ts", ["--out", existing], sqliteEnv(server.config.dataDir));
     expect(overwrite.code).toBe(1);
     expect(messageLines(overwrite)).toEqual([`Refusing to overwrite ${existing}: choose a new file name.`]);
     expect(readFileSync(existing, "utf8")).toBe("keep me");

@@ -110,6 +110,10 @@ describe("uploads in a real S3-compatible bucket (s3rver)", () => {
     expect(file.status).toBe(200);
     const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 400, height: 200 });
+    // The old copies stay in the bucket (a draft or another record may still show them) until the
+    // orphan-upload cleanup finds them unreferenced through list().
+    expect((await fetch(first.body.url)).status).toBe(200);
+    expect((await storage().list()).map((o) => o.url)).toContain(first.body.url);
   });
 
   it("deletes every stored copy of an image, and nothing else", async () => {
