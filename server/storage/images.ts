@@ -44,15 +44,24 @@ export async function storeImage(storage: MediaStorage, bytes: Buffer): Promise<
   const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < size.width), Math.min(size.width, IMAGE_WIDTHS.at(-1)!)])];
   const base = randomBytes(12).toString("hex");
   const variants: { url: string; width: number; height: number }[] = [];
-  for (const width of widths) {
-    // sharp writes no metadata unless asked (keepMetadata), so EXIF and GPS tags are dropped.
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    const url = await storage.put(`${base}-${width}.webp`, data, "image/webp");
-    variants.push({ url, width: info.width, height: info.height });
+  const stored: string[] = [];
+  try {
+    for (const width of widths) {
+      // sharp writes no metadata unless asked (keepMetadata), so EXIF and GPS tags are dropped.
+      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      const name = `${base}-${width}.webp`;
+      const url = await storage.put(name, data, "image/webp");
+      stored.push(name);
+      variants.push({ url, width: info.width, height: info.height });
+    }
+  } catch (error) {
+    // A failed upload leaves no partial set of copies behind (best effort: the store may be down).
+    await storage.remove(stored).catch(() => undefined);
+    throw error;
   }
   const largest = variants.at(-1)!;
   return {

@@ -150,4 +150,31 @@ describe("uploads in a real S3-compatible bucket (s3rver)", () => {
     expect((await paged.list()).map((o) => o.name)).toEqual(all.slice(1).map((o) => o.name));
     await expect(paged.remove(["../outside.webp"])).rejects.toThrow(/unsafe/);
   });
+
+  it("answers 500 JSON when the bucket refuses the upload or is down, and logs the cause without the secret", async () => {
+    // A port nobody listens on: the S3 server is down.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const downEndpoint = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    for (const [env, cause] of [
+      [{ S3_BUCKET: "no-such-bucket" }, /NoSuchBucket/],
+      [{ S3_ENDPOINT: downEndpoint }, /ECONNREFUSED/],
+    ] as const) {
+      const lines: string[] = [];
+      const broken = await startTestServer({ ...s3.env, ...env }, { log: { write: (line: string) => void lines.push(line) } });
+      try {
+        const admin = await broken.signIn("admin");
+        const res = await upload(broken, await png(100, 100), { cookie: admin.cookie, origin: broken.url });
+        expect(res.status).toBe(500);
+        expect(res.body).toEqual({ message: "Something went wrong on our side. Please try again later." });
+        const log = lines.join("");
+        expect(log).toMatch(cause);
+        // Neither the key id nor the secret (both "S3RVER" here) reaches the log.
+        expect(log).not.toContain(s3.env.S3_SECRET_ACCESS_KEY);
+      } finally {
+        await broken.close();
+      }
+    }
+  });
 });

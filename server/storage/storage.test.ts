@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config";
-import { deleteImage } from "./images";
+import sharp from "sharp";
+import { deleteImage, storeImage } from "./images";
 import { localStorage } from "./local-storage";
 
 describe("media storage configuration", () => {
@@ -73,6 +74,22 @@ describe("media storage configuration", () => {
       await storage.remove(["fedcba9876543210fedcba98-320.webp", "fedcba9876543210fedcba98-640.webp"]);
       expect(await storage.list()).toEqual([]);
       await expect(storage.remove(["../app.db"])).rejects.toThrow(/unsafe/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("removes the copies already stored when a later one fails, so a failed upload leaves nothing", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "stem-uploads-"));
+    try {
+      const local = localStorage(dir);
+      let puts = 0;
+      // The store fails on the second copy (the 640 wide one), as a bucket that goes down would.
+      const failing = { ...local, put: (name: string, bytes: Buffer, type: string) => (++puts === 2 ? Promise.reject(new Error("bucket down")) : local.put(name, bytes, type)) };
+      const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+      await expect(storeImage(failing, photo)).rejects.toThrow("bucket down");
+      expect(puts).toBe(2);
+      expect(await local.list()).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
