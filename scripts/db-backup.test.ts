@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +23,24 @@ function count(file: string, sqlText: string, parameters: unknown[] = []): numbe
   } finally {
     db.close();
   }
+}
+
+/**
+ * A server that died mid-work: a child process writes a row (kept in the WAL, not yet in the
+ * database file) and is killed with SIGKILL, leaving app.db-wal and app.db-shm behind.
+ */
+async function crashAfterWrite(file: string, note: string): Promise<void> {
+  const code = `
+    const { openSqliteFile } = await import(${JSON.stringify(path.resolve(import.meta.dirname, "../server/db/sqlite-file.ts"))});
+    const db = openSqliteFile(${JSON.stringify(file)});
+    db.prepare("CREATE TABLE IF NOT EXISTS crash_marker (note TEXT)").run([]);
+    db.prepare("INSERT INTO crash_marker (note) VALUES (?)").run([${JSON.stringify(note)}]);
+    process.kill(process.pid, "SIGKILL");`;
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const signal = await new Promise((resolve) => child.once("exit", (_code, sig) => resolve(sig)));
+  if (signal !== "SIGKILL") throw new Error(`the crashing writer did not crash: ${stderr}`);
 }
 
 describe("npm run db:backup / db:restore (SQLite)", () => {
@@ -192,5 +211,26 @@ describe("npm run db:backup / db:restore (SQLite)", () => {
     const again = await runScript("db-restore.ts", ["--from", backup], sqliteEnv(target));
     expect(again.code).toBe(1);
     expect(messageLines(again)).toEqual([expect.stringMatching(/app\.db\.before-restore exists \(from an earlier restore\): move it away first\./)]);
+  });
+
+  it("restores over a crashed installation, keeping its last (WAL-only) writes in app.db.before-restore, with and without --force", async () => {
+    const backup = path.join(work, "third.db");
+    expect((await runScript("db-backup.ts", ["--out", backup], sqliteEnv(server.config.dataDir))).code).toBe(0);
+    for (const force of [false, true]) {
+      const dir = path.join(work, `crashed-${force ? "forced" : "plain"}`);
+      // An installed database (a copy of the backup), then a server that died right after a write.
+      cpSync(backup, path.join(dir, "app.db"));
+      await crashAfterWrite(path.join(dir, "app.db"), "the last write before the crash");
+      expect(existsSync(path.join(dir, "app.db-wal"))).toBe(true);
+
+      const result = await runScript("db-restore.ts", ["--from", backup, ...(force ? ["--force"] : [])], sqliteEnv(dir));
+      expect(result.code, result.stderr).toBe(0);
+      // The kept database has the crashed server's last write; the restored one has not (nor its WAL).
+      expect(count(path.join(dir, "app.db.before-restore"), "SELECT count(*) FROM crash_marker WHERE note = 'the last write before the crash'")).toBe(1);
+      expect(existsSync(path.join(dir, "app.db-wal"))).toBe(false);
+      expect(count(path.join(dir, "app.db"), "SELECT count(*) FROM sqlite_master WHERE name = 'crash_marker'")).toBe(0);
+      const messages = "SELECT count(*) FROM contact_messages";
+      expect(count(path.join(dir, "app.db"), messages)).toBe(count(backup, messages));
+    }
   });
 });
