@@ -60,7 +60,8 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
           "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
           // Lenis and react-toastify set inline styles; styles cannot run code.
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:", "https:"],
+          // An S3 bucket served over plain http (a MinIO on the local network) must be allowed by name.
+          "img-src": ["'self'", "data:", "blob:", "https:", ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : [])],
           "connect-src": ["'self'", ...(config.isProduction ? [] : ["ws:"])],
           "form-action": ["'self'", "https://accounts.google.com"],
           "upgrade-insecure-requests": config.isProduction && config.publicUrl.startsWith("https:") ? [] : null,

@@ -10,21 +10,28 @@ export interface BenchServer {
   /** Peak resident memory of the server process so far, in MiB (Linux VmHWM). */
   peakRssMiB: () => number;
   stop: () => Promise<void>;
+  /** Kills the server at once (SIGKILL, no shutdown code runs), leaving its data in place. */
+  kill: () => Promise<void>;
 }
 
+/** Builds the production bundle into BUILD_DIR (default build/) unless it is there. */
 export function ensureBuild(): void {
-  if (!existsSync("build/server/index.js")) {
+  if (!existsSync(path.join(process.env.BUILD_DIR ?? "build", "server/index.js"))) {
     console.log("Building the production bundle...");
     execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"] });
   }
 }
 
-export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+/**
+ * `options.dataDir`: run on that data folder and leave it in place (a restart on the same data);
+ * by default a fresh temporary folder, removed by stop().
+ */
+export async function startBenchServer(port: number, env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<BenchServer> {
   ensureBuild();
   const url = `http://127.0.0.1:${port}`;
   // A server left over from an earlier run would answer instead of this build: refuse to measure it.
   if (await fetch(`${url}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use; stop that server first`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "stem-bench-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "stem-bench-"));
   // Its own process group, so stopping it also stops the tsx and node processes npx starts.
   const child = spawn("npx", ["tsx", "server/index.ts"], {
     detached: true,
@@ -42,6 +49,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
@@ -71,7 +79,13 @@ export async function startBenchServer(port: number, env: Record<string, string>
       const exited = new Promise((resolve) => child.once("exit", resolve));
       process.kill(-child.pid!, "SIGTERM");
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      const exited = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once("exit", resolve)));
+      // The whole group: npx, tsx and the node process that serves.
+      process.kill(-child.pid!, "SIGKILL");
+      await exited;
     },
   };
 }

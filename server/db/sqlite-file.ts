@@ -30,8 +30,7 @@ export function sqliteEngine(): "node:sqlite" | "better-sqlite3" {
 
 /** Opens (creating if needed) a SQLite file in WAL mode with foreign keys, for Kysely's SqliteDialect. */
 export function openSqliteFile(file: string): SqliteDatabase {
-  const builtIn = nodeSqlite();
-  const database = builtIn ? fromNodeSqlite(new builtIn.DatabaseSync(file)) : fromBetterSqlite(file);
+  const database = openSqliteBare(file);
   for (const pragma of ["journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"]) {
     // busy_timeout: wait for a writer instead of failing at once when two connections write together.
     const statement = database.prepare(`PRAGMA ${pragma}`);
@@ -39,6 +38,12 @@ export function openSqliteFile(file: string): SqliteDatabase {
     else statement.run([]);
   }
   return database;
+}
+
+/** A connection with no setting applied: backup and restore (server/db/sqlite-backup.ts) choose their own locking. */
+export function openSqliteBare(file: string): SqliteDatabase {
+  const builtIn = nodeSqlite();
+  return builtIn ? fromNodeSqlite(new builtIn.DatabaseSync(file)) : fromBetterSqlite(file);
 }
 
 function nodeSqlite(): NodeSqlite | undefined {

@@ -26,7 +26,8 @@ describe("GET /metrics", () => {
     const off = await closedServer.request("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(off.status).toBe(404);
     expect(off.body.message).toBeTruthy();
-    for (const headers of [{}, { authorization: "Bearer wrong-token" }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }]) {
+    const refused: Record<string, string>[] = [{}, { authorization: "Bearer wrong-token" }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }];
+    for (const headers of refused) {
       const res = await scrape(headers);
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toBe("Bearer");

@@ -44,15 +44,24 @@ export async function storeImage(storage: MediaStorage, bytes: Buffer): Promise<
   const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < size.width), Math.min(size.width, IMAGE_WIDTHS.at(-1)!)])];
   const base = randomBytes(12).toString("hex");
   const variants: { url: string; width: number; height: number }[] = [];
-  for (const width of widths) {
-    // sharp writes no metadata unless asked (keepMetadata), so EXIF and GPS tags are dropped.
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    const url = await storage.put(`${base}-${width}.webp`, data, "image/webp");
-    variants.push({ url, width: info.width, height: info.height });
+  const stored: string[] = [];
+  try {
+    for (const width of widths) {
+      // sharp writes no metadata unless asked (keepMetadata), so EXIF and GPS tags are dropped.
+      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      const name = `${base}-${width}.webp`;
+      const url = await storage.put(name, data, "image/webp");
+      stored.push(name);
+      variants.push({ url, width: info.width, height: info.height });
+    }
+  } catch (error) {
+    // A failed upload leaves no partial set of copies behind (best effort: the store may be down).
+    await storage.remove(stored).catch(() => undefined);
+    throw error;
   }
   const largest = variants.at(-1)!;
   return {
@@ -61,4 +70,19 @@ export async function storeImage(storage: MediaStorage, bytes: Buffer): Promise<
     width: largest.width,
     height: largest.height,
   };
+}
+
+// The largest copy's URL (the one records keep) ends in {24 hex}-{width}.webp; every copy shares the 24 hex.
+const storedImageName = /(?:^|\/)([a-f0-9]{24})-\d+\.webp$/;
+
+/**
+ * Removes every stored copy (each width) of the upload whose URL a record kept; returns the names
+ * removed. A URL that is not one of our uploads removes nothing.
+ */
+export async function deleteImage(storage: MediaStorage, url: string): Promise<string[]> {
+  const match = storedImageName.exec(url);
+  if (!match) return [];
+  const names = (await storage.list(`${match[1]}-`)).map((object) => object.name).filter((name) => /^[a-f0-9]{24}-\d+\.webp$/.test(name));
+  await storage.remove(names);
+  return names;
 }

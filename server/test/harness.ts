@@ -39,9 +39,10 @@ export interface TestServer {
  * A real Express app (API only) on a real, fresh database: a new SQLite file, or a new schema in
  * the PostgreSQL database of TEST_DATABASE_URL. Migrated and seeded like production.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { log?: DestinationStream } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { log?: DestinationStream; sqlite?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "stem-test-"));
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  // `sqlite`: SQLite even in the PostgreSQL run (SQLite-only features such as db:backup).
+  const pgUrl = options.sqlite ? undefined : process.env.TEST_DATABASE_URL;
   const schema = pgUrl ? `t_${randomBytes(6).toString("hex")}` : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
