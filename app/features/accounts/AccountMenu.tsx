@@ -25,7 +25,10 @@ export function AccountMenu() {
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape") return;
+      // One Escape closes one layer: the account menu, not also the phone menu around it.
+      event.preventDefault();
+      setOpen(false);
     };
     const onClick = (event: MouseEvent) => {
       if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
@@ -65,7 +68,9 @@ export function AccountMenu() {
         <span aria-hidden="true">{auth.navbarName}</span>
       </button>
       {open ? (
-        <div id={menuId} className="absolute end-0 top-full z-50 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+        // Phones: the button sits near the start edge of the open phone menu, so the popover opens
+        // toward the end; wider screens put it at the navbar's end, so it opens toward the start.
+        <div id={menuId} className="absolute start-0 top-full z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-lg lg:start-auto lg:end-0 border border-slate-200 bg-white p-3 shadow-lg">
           <p className="text-xs text-slate-600">{t("menu.signedInAs")}</p>
           <p className="truncate font-medium text-slate-900">{auth.user.username}</p>
           <p className="truncate text-sm text-slate-600" dir="ltr">
