@@ -297,7 +297,7 @@ test.describe("blog post", () => {
     await expect(article.getByText("نُشر في 12 سبتمبر 2025")).toBeVisible();
     await expect(article.locator("figure figcaption")).toHaveText("روبوت ودود بعجلات صنعه طلاب في صف للمبتدئين");
     await expect(page.getByRole("region", { name: "تحتاج إلى مساعدة؟ تواصل معنا!" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "شارك على فيسبوك" })).toHaveAttribute("href", /ar%2Fblog%2Fwhy-robotics-matters-for-kids$/);
+    await expect(page.getByRole("link", { name: "شارك على Facebook" })).toHaveAttribute("href", /ar%2Fblog%2Fwhy-robotics-matters-for-kids$/);
 
     await page.goto("/ar/blog/creative-screen-time");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
@@ -448,7 +448,8 @@ test.describe("search engines and link previews", () => {
       "@context": "https://schema.org",
       "@type": "BlogPosting",
       headline: "Why Robotics Matters for Kids",
-      image: [image],
+      // Search engines read SVG: the structured data keeps the post's own picture.
+      image: [`${origin}/images/blog/why-robotics-matters-for-kids.svg`],
       datePublished: "2025-09-12T09:00:00.000Z",
       author: { "@type": "Person", name: "Abhishek Kumar Srivastava" },
       publisher: { "@type": "Organization", name: "STEM Academy", logo: { url: `${origin}/images/logo.svg` } },

@@ -95,7 +95,7 @@ test.describe("demo class booking", () => {
       expect(start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       await expect(grid.locator("button[tabindex='0']")).toHaveCount(1);
       // The first focused day is one with times.
-      await expect(page.locator(":focus")).toHaveAccessibleName(ar ? /توجد أوقات متاحة$/ : /, times available$/);
+      await expect(page.locator(":focus")).toHaveAccessibleName(ar ? /، توجد أوقات متاحة$/ : /, times available$/);
 
       await page.keyboard.press(ar ? "ArrowLeft" : "ArrowRight");
       expect(await focusedDate()).toBe(plus(start, 1));
@@ -123,7 +123,7 @@ test.describe("demo class booking", () => {
       await expect(grid.locator("button[tabindex='0']")).toHaveCount(1);
       // Enter chooses a day with times; the next Tab leaves the grid.
       await page.keyboard.press("Home");
-      for (let i = 0; i < 7 && !(await page.locator(":focus").getAttribute("aria-label"))?.match(ar ? /توجد أوقات متاحة$/ : /, times available$/); i++) {
+      for (let i = 0; i < 7 && !(await page.locator(":focus").getAttribute("aria-label"))?.match(ar ? /، توجد أوقات متاحة$/ : /, times available$/); i++) {
         await page.keyboard.press(ar ? "ArrowLeft" : "ArrowRight");
       }
       await page.keyboard.press("Enter");
