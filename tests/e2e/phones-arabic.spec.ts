@@ -106,6 +106,19 @@ test.describe("on a phone", () => {
       await expect(page.getByRole("button", { name: open })).toBeFocused();
       await expect(page.getByRole("button", { name: open })).toHaveAttribute("aria-expanded", "false");
     }
+    // With the account menu open inside it, one Escape closes one layer.
+    const email = `escape-${unique()}@example.com`;
+    expect((await page.request.post("/register", { data: { username: "Esc Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: /Esc Parent/ }).click();
+    await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "Log out" })).toBeHidden();
+    await expect(page.locator("#main-menu")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.locator("#main-menu")).toBeHidden();
   });
 
   test("the camp curriculum reads as stacked sessions, nothing cut, in both languages", async ({ page }) => {

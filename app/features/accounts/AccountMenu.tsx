@@ -33,10 +33,11 @@ export function AccountMenu() {
     const onClick = (event: MouseEvent) => {
       if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener("keydown", onKey);
+    // Capture: runs before the phone menu's own Escape listener, which then leaves itself open.
+    document.addEventListener("keydown", onKey, true);
     document.addEventListener("mousedown", onClick);
     return () => {
-      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("keydown", onKey, true);
       document.removeEventListener("mousedown", onClick);
     };
   }, [open]);
@@ -61,7 +62,8 @@ export function AccountMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t("menu.button", { name: fullName })}
+        // The name starts with the initials shown (WCAG 2.5.3): "SA: account menu for Sara Ali".
+        aria-label={t("menu.button", { initials: auth.navbarName, name: fullName })}
         onClick={() => setOpen((value) => !value)}
         className="flex h-10 min-w-10 max-w-48 items-center justify-center truncate rounded-full bg-indigo-600 px-3 text-sm font-bold text-white hover:bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >

@@ -47,7 +47,8 @@ export default function BookingConfirmedPage({ loaderData }: Route.ComponentProp
         <p className="mt-1 text-slate-800">
           {t("details.course")}: <span className="font-semibold">{booking.courseName}</span>
         </p>
-        {!cancelled ? <p className="mt-3 text-slate-700">{t("confirmed.intro", { name: booking.childName, email: booking.email })}</p> : null}
+        {/* U+2066/U+2069 isolate the e-mail address inside the sentence, as <bdi dir="ltr"> would. */}
+        {!cancelled ? <p className="mt-3 text-slate-700">{t("confirmed.intro", { name: booking.childName, email: `\u2066${booking.email}\u2069` })}</p> : null}
       </div>
       <div className="mt-8">
         <BookingDetails booking={booking} headingId="student-details" />
