@@ -50,6 +50,13 @@ function expectClean(findings: Finding[]) {
   expect(failing.length, `axe violations (rule [impact] target — help):\n${report}`).toBe(0);
 }
 
+/** Waits until a toast has finished appearing: axe would measure its colours mid-fade. */
+async function toastShown(page: Page) {
+  const toast = page.locator(".Toastify__toast").first();
+  await expect(toast).toBeVisible();
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+}
+
 /** Public page paths from the running server's sitemap (absolute URLs turned into paths). */
 async function sitemapPaths(page: Page): Promise<string[]> {
   const response = await page.request.get("/sitemap.xml");
@@ -107,6 +114,7 @@ test.describe("axe on public pages", () => {
 
 test.describe("axe on interactive states", () => {
   test("the phone menu open, the footer form's errors and a toast, in both languages", async ({ page }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const findings: Finding[] = [];
     for (const [home, menu, send] of [
@@ -125,7 +133,7 @@ test.describe("axe on interactive states", () => {
       await form.locator("input[type=email]").fill("parent@example.com");
       await form.locator("textarea").fill("Which course suits a 9 year old?");
       await form.getByRole("button", { name: send }).click();
-      await expect(page.locator(".Toastify__toast").first()).toBeVisible();
+      await toastShown(page);
       findings.push(await audit(page));
     }
     expectClean(findings);
@@ -197,7 +205,7 @@ test.describe("axe on interactive states", () => {
       await page.locator("main input[type=email]").fill("nobody@example.com");
       await page.locator("main input[type=password]").fill("Wrong-Passw0rd");
       await page.locator("main form button[type=submit]").first().click();
-      await expect(page.locator(".Toastify__toast").first()).toBeVisible();
+      await toastShown(page);
       findings.push(await audit(page));
     }
     expectClean(findings);
