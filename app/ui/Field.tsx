@@ -8,10 +8,12 @@ interface FieldProps {
   hint?: ReactNode;
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
   className?: string;
+  /** Error text colour; the default red is for light backgrounds. */
+  errorClassName?: string;
 }
 
 /** A labelled form control whose error message is announced and tied to it. */
-export function Field({ label, error, hint, children, className }: FieldProps) {
+export function Field({ label, error, hint, children, className, errorClassName = "text-red-700" }: FieldProps) {
   const { t } = useTranslation("validation");
   const id = useId();
   const errorId = `${id}-error`;
@@ -29,7 +31,7 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+        <p id={errorId} role="alert" className={`mt-1 text-sm ${errorClassName}`}>
           {t(error, { defaultValue: error })}
         </p>
       ) : null}

@@ -76,7 +76,8 @@ export function Footer({ settings, programs, children }: { settings: SiteSetting
           <ContactForm />
         </Suspense>
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-300">
+      {/* pb-20 on phones: the page ends clear of the WhatsApp button. */}
+      <p className="border-t border-slate-800 pt-4 pb-20 text-center text-xs text-slate-300 sm:pb-4">
         {t("footer.copyright", { year: new Date().getFullYear() })}
       </p>
       {children}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { AccountMenu } from "~/features/accounts/AccountMenu";
@@ -20,6 +20,7 @@ const links = [
 export function Navbar() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const [lastPath, setLastPath] = useState(pathname);
   // Close the phone menu after every navigation.
@@ -27,6 +28,19 @@ export function Navbar() {
     setLastPath(pathname);
     setOpen(false);
   }
+
+  // Escape closes the open phone menu and puts focus back on its toggle, like any disclosure.
+  // The account menu inside handles its own Escape first.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100"}`;
@@ -39,6 +53,7 @@ export function Navbar() {
           <span>{t("brand")}</span>
         </LocalLink>
         <button
+          ref={toggle}
           type="button"
           className="ms-auto rounded-md p-2 text-slate-700 lg:hidden"
           aria-expanded={open}

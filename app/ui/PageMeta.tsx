@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useRootData } from "~/root";
-import { absoluteUrl } from "~/lib/safe-url";
+import { safeUrl } from "~/lib/safe-url";
 import { useLang } from "~/i18n/use-lang";
 
 export interface PageMetaProps {
@@ -30,7 +30,10 @@ export function PageMeta({ title, description, image, type = "website", keywords
   const publicUrl = useRootData()?.publicUrl ?? "";
   const brands = [t("brand"), t("brand", { lng: "en" })];
   const fullTitle = brands.some((brand) => title.includes(brand)) ? title : `${title} | ${t("brand")}`;
-  const imageUrl = image ? absoluteUrl(publicUrl, image) : undefined;
+  // Previews get a 1200x630 PNG rendered from the site's own picture (Facebook, WhatsApp and X
+  // show no SVG); a picture elsewhere gets the site's default card rather than an unknown format.
+  const picture = safeUrl(image);
+  const imageUrl = picture ? `${publicUrl}/og-image.png${picture.startsWith("/") ? `?src=${encodeURIComponent(picture)}` : ""}` : undefined;
   return (
     <>
       <title>{fullTitle}</title>
@@ -44,6 +47,9 @@ export function PageMeta({ title, description, image, type = "website", keywords
       <meta property="og:locale" content={ogLocale[lang]} />
       <meta property="og:locale:alternate" content={ogLocale[lang === "en" ? "ar" : "en"]} />
       {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+      {imageUrl ? <meta property="og:image:type" content="image/png" /> : null}
+      {imageUrl ? <meta property="og:image:width" content="1200" /> : null}
+      {imageUrl ? <meta property="og:image:height" content="630" /> : null}
       {article ? <meta property="article:published_time" content={article.publishedTime} /> : null}
       {article?.modifiedTime ? <meta property="article:modified_time" content={article.modifiedTime} /> : null}
       {article?.author ? <meta property="article:author" content={article.author} /> : null}

@@ -416,6 +416,7 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/blogs/:slug", url: () => `/api/blogs/${tokens.blogSlug}`, admin: false },
     { route: "GET /sitemap.xml", url: () => "/sitemap.xml", admin: false },
     { route: "GET /robots.txt", url: () => "/robots.txt", admin: false },
+    { route: "GET /og-image.png", url: () => "/og-image.png", admin: false, query: { src: "/images/blog/why-robotics-matters-for-kids.svg" } },
     { route: "GET /blog/rss.xml", url: () => "/blog/rss.xml", admin: false },
     { route: "GET /ar/blog/rss.xml", url: () => "/ar/blog/rss.xml", admin: false },
     { route: "GET /api/admin/submissions/:kind", url: () => "/api/admin/submissions/contact", admin: true, query: listQuery({ sort: "created", status: "new", q: "" }) },

@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { decodeMail } from "../../server/test/smtp-catcher";
 import { expect, type Page } from "./fixtures";
 
 /** Helpers other browser tests import to act as staff. */
@@ -38,4 +40,58 @@ export async function signInAsAdmin(page: Page): Promise<AdminAccount> {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   return account;
+}
+
+/** The e2e server has no SMTP_URL, so mail lands in its outbox folder: the newest first. */
+export function outboxMails(): string[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "outbox");
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .sort()
+    .reverse()
+    .map((file) => readFileSync(path.join(outbox, file), "utf8"));
+}
+
+/** The newest password-reset link mailed to that address. */
+export function resetLinkFor(email: string): string {
+  for (const raw of outboxMails()) {
+    if (!raw.toLowerCase().includes(email)) continue;
+    const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(decodeMail(raw).text);
+    if (link) return link[0];
+  }
+  throw new Error(`no reset mail for ${email}`);
+}
+
+/** Waits for the reset link mailed to that address (the mail is sent after the answer). */
+export async function waitForResetLink(email: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(() => {
+      try {
+        link = resetLinkFor(email);
+      } catch {
+        return "";
+      }
+      return link;
+    })
+    .toContain("/reset-password?token=");
+  return link;
+}
+
+/** A nodemailer message's leaf parts (headers and body each), decoded. */
+function mailParts(raw: string): { head: string; text: string }[] {
+  return raw.split(/\r?\n--[^\r\n]+\r?\n/).map((part) => ({ head: part.slice(0, part.search(/\r?\n\r?\n/)), text: decodeMail(part).text }));
+}
+
+/** The HTML part of the newest mail whose text says `text`. */
+export async function waitForMailHtml(text: string): Promise<string> {
+  let html = "";
+  await expect
+    .poll(() => {
+      const parts = outboxMails().map(mailParts).find((mail) => mail.some((part) => part.text.includes(text)));
+      html = parts?.find((part) => /Content-Type: text\/html/i.test(part.head))?.text ?? "";
+      return html;
+    })
+    .not.toBe("");
+  return html;
 }

@@ -66,7 +66,7 @@ test.describe("admin content editors", () => {
     await block(page, 6, "Code").getByLabel("Code", { exact: true }).fill("motor.on()\n  wait(1)");
 
     // Reorder: the paragraph goes first; an extra block is added and removed again.
-    await page.getByRole("button", { name: "Move Block 2: Paragraph up" }).click();
+    await page.getByRole("button", { name: "Move up: Block 2: Paragraph" }).click();
     await expect(block(page, 1, "Paragraph").getByLabel("Paragraph text")).toHaveValue("Gather a few simple parts.");
     await expect(block(page, 2, "Heading").getByLabel("Heading text")).toHaveValue("What you need");
     await page.getByRole("button", { name: "+ Quote" }).click();

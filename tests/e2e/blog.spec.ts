@@ -2,6 +2,7 @@ import path from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import Database from "better-sqlite3";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import sharp from "sharp";
 
 // The e2e server's own SQLite file: posts the seed does not have are written here directly
 // (there is no admin editor yet) and removed again after each test.
@@ -296,7 +297,7 @@ test.describe("blog post", () => {
     await expect(article.getByText("نُشر في 12 سبتمبر 2025")).toBeVisible();
     await expect(article.locator("figure figcaption")).toHaveText("روبوت ودود بعجلات صنعه طلاب في صف للمبتدئين");
     await expect(page.getByRole("region", { name: "تحتاج إلى مساعدة؟ تواصل معنا!" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "شارك على فيسبوك" })).toHaveAttribute("href", /ar%2Fblog%2Fwhy-robotics-matters-for-kids$/);
+    await expect(page.getByRole("link", { name: "شارك على Facebook" })).toHaveAttribute("href", /ar%2Fblog%2Fwhy-robotics-matters-for-kids$/);
 
     await page.goto("/ar/blog/creative-screen-time");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
@@ -396,13 +397,29 @@ test.describe("blog post", () => {
 });
 
 test.describe("search engines and link previews", () => {
+  test("posts and courses preview with a 1200x630 PNG, which Facebook, WhatsApp and X can show", async ({ request }) => {
+    for (const path of ["/blog/why-robotics-matters-for-kids", "/ar/blog/why-robotics-matters-for-kids", "/courses/robotics-fundamentals"]) {
+      const html = await (await request.get(path)).text();
+      const image = metaContent(html, "property", "og:image");
+      expect(image, path).toBeDefined();
+      expect(metaContent(html, "name", "twitter:image"), path).toBe(image);
+      expect(metaContent(html, "property", "og:image:width"), path).toBe("1200");
+      expect(metaContent(html, "property", "og:image:height"), path).toBe("630");
+      const response = await request.get(image!);
+      expect(response.status(), image).toBe(200);
+      expect(response.headers()["content-type"], image).toMatch(/^image\/(png|jpeg)$/);
+      const { width, height, format } = await sharp(await response.body()).metadata();
+      expect({ width, height, format }, image).toEqual({ width: 1200, height: 630, format: response.headers()["content-type"] === "image/png" ? "png" : "jpeg" });
+    }
+  });
+
   test("a post's server HTML carries title, description, Open Graph, Twitter, canonical, hreflang and JSON-LD with absolute URLs", async ({ request, baseURL }) => {
     const origin = baseURL!;
     const response = await request.get("/blog/why-robotics-matters-for-kids");
     expect(response.status()).toBe(200);
     const html = await response.text();
     const postUrl = `${origin}/blog/why-robotics-matters-for-kids`;
-    const image = `${origin}/images/blog/why-robotics-matters-for-kids.svg`;
+    const image = `${origin}/og-image.png?src=${encodeURIComponent("/images/blog/why-robotics-matters-for-kids.svg")}`;
 
     expect(html).toContain("<title>Why Robotics Matters for Kids | STEM Academy</title>");
     expect(metaContent(html, "name", "description")).toBe("What children learn from robotics, the right age to start, and tips for parents.");
@@ -431,7 +448,8 @@ test.describe("search engines and link previews", () => {
       "@context": "https://schema.org",
       "@type": "BlogPosting",
       headline: "Why Robotics Matters for Kids",
-      image: [image],
+      // Search engines read SVG: the structured data keeps the post's own picture.
+      image: [`${origin}/images/blog/why-robotics-matters-for-kids.svg`],
       datePublished: "2025-09-12T09:00:00.000Z",
       author: { "@type": "Person", name: "Abhishek Kumar Srivastava" },
       publisher: { "@type": "Organization", name: "STEM Academy", logo: { url: `${origin}/images/logo.svg` } },

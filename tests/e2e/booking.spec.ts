@@ -59,6 +59,8 @@ test.describe("demo class booking", () => {
     await page.getByRole("button", { name: "Book the demo class" }).click();
 
     await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}/bookdemoclass/book-demo-class-slot-booked-page\\?ref=[A-Za-z0-9_-]{32}$`));
+    // Focus moves to the confirmation (it was left on <body>, where a screen reader hears nothing).
+    await expect(page.getByRole("heading", { level: 1, name: "Slot Confirmed with Aarav Sharma" })).toBeFocused();
     const check = async () => {
       await expect(page.getByRole("heading", { level: 1, name: "Slot Confirmed with Aarav Sharma" })).toBeVisible();
       await expect(page.getByText(/ at \d\d:\d\d, India Standard Time \(Asia\/Kolkata\)$/)).toBeVisible();
@@ -77,6 +79,58 @@ test.describe("demo class booking", () => {
     const unknown = await page.goto(`/courses/${COURSE}/bookdemoclass/book-demo-class-slot-booked-page?ref=${"x".repeat(32)}`);
     expect(unknown?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Uh oh. That page doesn't exist." })).toBeVisible();
+  });
+
+  test("the date grid is one Tab stop; arrows, Home/End and PageUp/PageDown move by day, week and month, mirrored in Arabic", async ({ page }) => {
+    const focusedDate = () => page.evaluate(() => document.activeElement?.getAttribute("data-date") ?? "none");
+    const plus = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    for (const lang of ["en", "ar"] as const) {
+      const ar = lang === "ar";
+      await page.goto(`${ar ? "/ar" : ""}/courses/${COURSE}/bookdemoclass`);
+      const grid = page.getByRole("grid");
+      // From the month buttons, one Tab enters the grid on one day, and the next Tab leaves it.
+      await page.getByRole("button", { name: ar ? "الشهر التالي" : "Next month" }).focus();
+      await page.keyboard.press("Tab");
+      const start = await focusedDate();
+      expect(start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await expect(grid.locator("button[tabindex='0']")).toHaveCount(1);
+      // The first focused day is one with times.
+      await expect(page.locator(":focus")).toHaveAccessibleName(ar ? /، توجد أوقات متاحة$/ : /, times available$/);
+
+      await page.keyboard.press(ar ? "ArrowLeft" : "ArrowRight");
+      expect(await focusedDate()).toBe(plus(start, 1));
+      await page.keyboard.press(ar ? "ArrowRight" : "ArrowLeft");
+      expect(await focusedDate()).toBe(start);
+      await page.keyboard.press("ArrowDown");
+      expect(await focusedDate()).toBe(plus(start, 7));
+      await page.keyboard.press("ArrowUp");
+      expect(await focusedDate()).toBe(start);
+      const weekday = new Date(`${start}T00:00:00Z`).getUTCDay();
+      await page.keyboard.press("Home");
+      expect(await focusedDate()).toBe(plus(start, -weekday));
+      await page.keyboard.press("End");
+      expect(await focusedDate()).toBe(plus(start, 6 - weekday));
+      const end = await focusedDate();
+      // A month on: the same day of the month, shown in the next month's grid.
+      const monthLabel = page.locator("p[aria-live=polite]");
+      const before = await monthLabel.textContent();
+      await page.keyboard.press("PageDown");
+      const next = await focusedDate();
+      expect(next.slice(5, 7)).toBe(String((Number(end.slice(5, 7)) % 12) + 1).padStart(2, "0"));
+      await expect(monthLabel).not.toHaveText(before!);
+      await page.keyboard.press("PageUp");
+      expect(await focusedDate()).toBe(end);
+      await expect(grid.locator("button[tabindex='0']")).toHaveCount(1);
+      // Enter chooses a day with times; the next Tab leaves the grid.
+      await page.keyboard.press("Home");
+      for (let i = 0; i < 7 && !(await page.locator(":focus").getAttribute("aria-label"))?.match(ar ? /، توجد أوقات متاحة$/ : /, times available$/); i++) {
+        await page.keyboard.press(ar ? "ArrowLeft" : "ArrowRight");
+      }
+      await page.keyboard.press("Enter");
+      await expect(page.locator(":focus")).toHaveAttribute("aria-pressed", "true");
+      await page.keyboard.press("Tab");
+      expect(await focusedDate()).toBe("none");
+    }
   });
 
   test("the form explains what is wrong, tied to each field, and books nothing", async ({ page }) => {

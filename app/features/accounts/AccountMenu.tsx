@@ -25,15 +25,19 @@ export function AccountMenu() {
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape") return;
+      // One Escape closes one layer: the account menu, not also the phone menu around it.
+      event.preventDefault();
+      setOpen(false);
     };
     const onClick = (event: MouseEvent) => {
       if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener("keydown", onKey);
+    // Capture: runs before the phone menu's own Escape listener, which then leaves itself open.
+    document.addEventListener("keydown", onKey, true);
     document.addEventListener("mousedown", onClick);
     return () => {
-      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("keydown", onKey, true);
       document.removeEventListener("mousedown", onClick);
     };
   }, [open]);
@@ -58,14 +62,17 @@ export function AccountMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t("menu.button", { name: fullName })}
+        // The name starts with the initials shown (WCAG 2.5.3): "SA: account menu for Sara Ali".
+        aria-label={t("menu.button", { initials: auth.navbarName, name: fullName })}
         onClick={() => setOpen((value) => !value)}
         className="flex h-10 min-w-10 max-w-48 items-center justify-center truncate rounded-full bg-indigo-600 px-3 text-sm font-bold text-white hover:bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         <span aria-hidden="true">{auth.navbarName}</span>
       </button>
       {open ? (
-        <div id={menuId} className="absolute end-0 top-full z-50 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+        // Phones: the button sits near the start edge of the open phone menu, so the popover opens
+        // toward the end; wider screens put it at the navbar's end, so it opens toward the start.
+        <div id={menuId} className="absolute start-0 top-full z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-lg lg:start-auto lg:end-0 border border-slate-200 bg-white p-3 shadow-lg">
           <p className="text-xs text-slate-600">{t("menu.signedInAs")}</p>
           <p className="truncate font-medium text-slate-900">{auth.user.username}</p>
           <p className="truncate text-sm text-slate-600" dir="ltr">

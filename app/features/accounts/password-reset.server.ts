@@ -32,6 +32,18 @@ export async function createPasswordReset(db: DB, userId: number, mailFor: (toke
   return token;
 }
 
+/** Whether a reset link would still work (unknown, used and expired ones do not); spends nothing. */
+export async function resetTokenUsable(db: DB, token: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("password_resets")
+    .select("id")
+    .where("id", "=", tokenHash(token))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", nowIso())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Sets a new password with a reset token: the token is marked used in the same transaction
  * (so it works once, even when two requests race), and every session of the account ends.

@@ -14,8 +14,18 @@ import { resetPasswordSchema, type ResetPasswordInput } from "./accounts.schema"
 import { AuthCard, FormAlert, primaryButton } from "./AuthCard";
 import { applyServerErrors } from "./server-errors";
 import { ScriptedForm } from "~/ui/UntilHydrated";
+import type { Route } from "./+types/reset-password.route";
+import { resetTokenUsable } from "./password-reset.server";
 
-export default function ResetPasswordPage() {
+const tokenShape = /^[\w-]{20,100}$/;
+
+// A used or expired link says so at once, instead of after the new password is typed.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { usable: tokenShape.test(token) && (await resetTokenUsable(context.db, token)) };
+}
+
+export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const lang = useLang();
   const navigate = useNavigate();
@@ -46,7 +56,7 @@ export default function ResetPasswordPage() {
     await navigate(localizePath("/login", lang));
   });
 
-  const invalidLink = !/^[\w-]{20,100}$/.test(token) ? t("reset.missingToken") : errors.token ? t("api.resetInvalid") : null;
+  const invalidLink = !tokenShape.test(token) ? t("reset.missingToken") : !loaderData.usable || errors.token ? t("api.resetInvalid") : null;
   return (
     <AuthCard title={t("reset.heading")} intro={t("reset.intro")}>
       <PageMeta title={t("meta.resetTitle")} description={t("meta.resetDescription")} />

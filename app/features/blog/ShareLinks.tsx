@@ -21,7 +21,8 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
               href={link.href}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={t(`post.${link.key}`)}
+              // The name keeps the visible brand word (WCAG 2.5.3, label in name) in both languages.
+              aria-label={t(`post.${link.key}`, { network: link.name })}
               className={`inline-block rounded-lg px-4 py-2 text-sm font-semibold text-white hover:opacity-90 ${link.color}`}
             >
               {link.name}

@@ -24,9 +24,9 @@ export function BookingDetails({ booking, headingId }: { booking: BookingView; h
         {rows.map(([label, value, ltr]) => (
           <div key={label} className="contents">
             <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="font-semibold text-slate-900" dir={ltr ? "ltr" : undefined}>
-              {value}
-            </dd>
+            {/* A left-to-right value (e-mail, phone) keeps its order in Arabic, isolated in a <bdi>,
+                while the <dd> keeps the page's alignment like the other values. */}
+            <dd className="font-semibold text-slate-900">{ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
           </div>
         ))}
       </dl>

@@ -1,6 +1,8 @@
-import { useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useLang } from "~/i18n/use-lang";
 import type { CalendarMonth } from "./calendar";
+import { addDays, weekdayOf } from "./zoned-time";
 
 interface DateCalendarProps {
   months: CalendarMonth[];
@@ -9,23 +11,80 @@ interface DateCalendarProps {
   onSelect: (date: string) => void;
 }
 
+/** The day to focus in a month: the chosen one, else the first with times, else the 1st. */
+function focusDay(month: CalendarMonth, selected: string | null): string {
+  const days = month.weeks.flat().filter((day) => day !== null);
+  return (days.find((day) => day.date === selected) ?? days.find((day) => day.available) ?? days[0])?.date ?? `${month.key}-01`;
+}
+
+/** The same day number in the month `delta` months away, kept inside that month. */
+function shiftMonth(date: string, delta: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + delta, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return `${first.toISOString().slice(0, 8)}${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
 /**
- * Step 1: a month grid of day buttons. Days without an open slot are disabled; the chosen day is
- * pressed. One month at a time, with buttons to move between the months that have slots.
+ * Step 1: a month grid of day buttons (the ARIA grid pattern). One Tab stop: the arrows move
+ * between days (left and right mirrored in Arabic), Home/End to the week's ends, PageUp/PageDown
+ * a month; Enter or Space chooses. Days without an open slot say so and cannot be chosen; the
+ * chosen day is pressed. One month at a time, with buttons to move between the months.
  */
 export function DateCalendar({ months, weekdays, selected, onSelect }: DateCalendarProps) {
   const { t } = useTranslation("booking");
+  const rtl = useLang() === "ar";
   const firstWithSlots = Math.max(0, months.findIndex((month) => month.weeks.some((week) => week.some((day) => day?.available))));
   const [index, setIndex] = useState(firstWithSlots);
   const month = months[Math.min(index, months.length - 1)];
+  const [focused, setFocused] = useState(() => (month ? focusDay(month, selected) : ""));
+  // Focus follows the keys only: rendering or a month button must not pull focus into the grid.
+  const moved = useRef(false);
+  const grid = useRef<HTMLTableElement>(null);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grid.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
+  }, [focused, index]);
   if (!month) return null;
+  const tabStop = month.weeks.flat().some((day) => day?.date === focused) ? focused : focusDay(month, selected);
+
+  const showMonth = (next: number) => {
+    setIndex(next);
+    setFocused(focusDay(months[next]!, selected));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const forward = rtl ? -1 : 1;
+    const weekday = weekdayOf(tabStop);
+    const moves: Record<string, () => string> = {
+      ArrowRight: () => addDays(tabStop, forward),
+      ArrowLeft: () => addDays(tabStop, -forward),
+      ArrowDown: () => addDays(tabStop, 7),
+      ArrowUp: () => addDays(tabStop, -7),
+      Home: () => addDays(tabStop, -weekday),
+      End: () => addDays(tabStop, 6 - weekday),
+      PageUp: () => shiftMonth(tabStop, -1),
+      PageDown: () => shiftMonth(tabStop, 1),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const next = move();
+    const target = months.findIndex((candidate) => candidate.key === next.slice(0, 7));
+    // Beyond the months on offer, focus stays where it is.
+    if (target === -1) return;
+    moved.current = true;
+    setIndex(target);
+    setFocused(next);
+  };
 
   return (
     <div className="mt-4 rounded-2xl border border-slate-200 p-4">
       <div className="flex items-center justify-between gap-2">
         <button
           type="button"
-          onClick={() => setIndex((i) => Math.max(0, i - 1))}
+          onClick={() => showMonth(Math.max(0, index - 1))}
           disabled={index === 0}
           className="rounded-md px-3 py-1 text-indigo-700 hover:bg-indigo-50 disabled:text-slate-300"
           aria-label={t("calendar.previous")}
@@ -39,7 +98,7 @@ export function DateCalendar({ months, weekdays, selected, onSelect }: DateCalen
         </p>
         <button
           type="button"
-          onClick={() => setIndex((i) => Math.min(months.length - 1, i + 1))}
+          onClick={() => showMonth(Math.min(months.length - 1, index + 1))}
           disabled={index >= months.length - 1}
           className="rounded-md px-3 py-1 text-indigo-700 hover:bg-indigo-50 disabled:text-slate-300"
           aria-label={t("calendar.next")}
@@ -49,7 +108,8 @@ export function DateCalendar({ months, weekdays, selected, onSelect }: DateCalen
           </span>
         </button>
       </div>
-      <table className="mt-3 w-full table-fixed border-collapse text-center">
+      {/* role=grid: screen readers announce a grid whose cells the arrow keys move between. */}
+      <table ref={grid} role="grid" onKeyDown={onKeyDown} className="mt-3 w-full table-fixed border-collapse text-center">
         <caption className="sr-only">{t("calendar.label", { month: month.label })}</caption>
         <thead>
           <tr>
@@ -62,16 +122,22 @@ export function DateCalendar({ months, weekdays, selected, onSelect }: DateCalen
         </thead>
         <tbody>
           {month.weeks.map((week, w) => (
-            <tr key={w}>
+            <tr key={w} role="row">
               {week.map((day, d) => (
-                <td key={day?.date ?? `pad-${d}`} className="p-0.5">
+                <td key={day?.date ?? `pad-${d}`} role="gridcell" className="p-0.5">
                   {day ? (
                     <button
                       type="button"
-                      disabled={!day.available}
+                      data-date={day.date}
+                      tabIndex={day.date === tabStop ? 0 : -1}
+                      // Not `disabled`: the arrow keys still reach (and read out) a day without times.
+                      aria-disabled={!day.available || undefined}
                       aria-pressed={day.date === selected}
                       aria-label={t(day.available ? "calendar.available" : "calendar.unavailable", { date: day.label })}
-                      onClick={() => onSelect(day.date)}
+                      onFocus={() => setFocused(day.date)}
+                      onClick={() => {
+                        if (day.available) onSelect(day.date);
+                      }}
                       className={`h-10 w-full rounded-md ${
                         day.date === selected
                           ? "bg-indigo-700 font-semibold text-white"

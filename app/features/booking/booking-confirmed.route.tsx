@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { langFromPath } from "~/i18n/lang";
@@ -28,12 +29,16 @@ export default function BookingConfirmedPage({ loaderData }: Route.ComponentProp
   const { t } = useTranslation("booking");
   const { booking } = loaderData;
   const cancelled = booking.status === "cancelled";
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The booking form navigates here without a page load: without this, focus is left on <body>
+  // and a screen reader hears nothing of the confirmation.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">
       <PageMeta title={t("meta.confirmedTitle")} description={t("meta.confirmedDescription")} />
       <meta name="robots" content="noindex" />
       <div className={`rounded-2xl p-6 ${cancelled ? "bg-slate-100" : "bg-green-50"}`}>
-        <h1 className="text-3xl font-extrabold text-slate-900">
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-extrabold text-slate-900 focus:outline-none">
           {cancelled ? t("confirmed.cancelledHeading") : t("confirmed.heading", { name: booking.childName })}
         </h1>
         <p className="mt-3 text-lg font-semibold text-slate-800">
@@ -42,7 +47,8 @@ export default function BookingConfirmedPage({ loaderData }: Route.ComponentProp
         <p className="mt-1 text-slate-800">
           {t("details.course")}: <span className="font-semibold">{booking.courseName}</span>
         </p>
-        {!cancelled ? <p className="mt-3 text-slate-700">{t("confirmed.intro", { name: booking.childName, email: booking.email })}</p> : null}
+        {/* U+2066/U+2069 isolate the e-mail address inside the sentence, as <bdi dir="ltr"> would. */}
+        {!cancelled ? <p className="mt-3 text-slate-700">{t("confirmed.intro", { name: booking.childName, email: `\u2066${booking.email}\u2069` })}</p> : null}
       </div>
       <div className="mt-8">
         <BookingDetails booking={booking} headingId="student-details" />

@@ -28,7 +28,9 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
   const cancelUrl = base + cancelPath(cancelToken, lang);
   const when = `${booking.timeLabel} ${booking.zoneLabel}`;
 
-  const details: [string, string][] = [
+  // [label, value, left-to-right value]: e-mail, phone and reference stay in their own order
+  // inside an Arabic (right-to-left) e-mail instead of "11111 98765 91+".
+  const details: [string, string, boolean?][] = [
     [t("details.course"), booking.courseName],
     [t("details.date"), booking.dateLabel],
     [t("details.time"), when],
@@ -36,9 +38,9 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
     [t("details.childName"), booking.childName],
     [t("details.childAge"), String(booking.childAge)],
     [t("details.parentName"), booking.parentName],
-    [t("details.email"), booking.email],
-    [t("details.phone"), booking.phone],
-    [t("details.reference"), booking.reference],
+    [t("details.email"), booking.email, true],
+    [t("details.phone"), booking.phone, true],
+    [t("details.reference"), booking.reference, true],
   ];
 
   const text = [
@@ -46,7 +48,8 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
     "",
     t("mail.intro", { name: booking.childName }),
     "",
-    ...details.map(([label, value]) => `${label}: ${value}`),
+    // U+2066/U+2069 (left-to-right isolate) do for plain text what dir="ltr" does in HTML.
+    ...details.map(([label, value, ltr]) => `${label}: ${ltr ? `\u2066${value}\u2069` : value}`),
     "",
     t("mail.view"),
     confirmationUrl,
@@ -60,11 +63,15 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
   ].join("\n");
 
   const dir = lang === "ar" ? "rtl" : "ltr";
+  // Mail clients do not know align="start": name the side.
+  const align = lang === "ar" ? "right" : "left";
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif;color:#0f172a">
 <p>${escapeHtml(t("mail.greeting", { name: booking.parentName }))}</p>
 <p>${escapeHtml(t("mail.intro", { name: booking.childName }))}</p>
-<table cellpadding="4">${details.map(([label, value]) => `<tr><th align="start">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>
-<p><a href="${escapeHtml(confirmationUrl)}">${escapeHtml(t("mail.view"))}</a></p>
+<table cellpadding="4">${details
+    .map(([label, value, ltr]) => `<tr><th align="${align}">${escapeHtml(label)}</th><td align="${align}">${ltr ? `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(value)}</span>` : escapeHtml(value)}</td></tr>`)
+    .join("")}</table>
+<p><a href="${escapeHtml(confirmationUrl)}">${escapeHtml(t("mail.viewLink"))}</a></p>
 <p>${escapeHtml(t("mail.cancel"))} <a href="${escapeHtml(cancelUrl)}">${escapeHtml(t("mail.cancelLink"))}</a></p>
 <p>${escapeHtml(t("mail.calendar"))}</p>
 <p>${escapeHtml(t("mail.signoff"))}</p>

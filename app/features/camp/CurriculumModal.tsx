@@ -3,6 +3,17 @@ import { LocalLink } from "~/ui/LocalLink";
 import { Modal } from "~/ui/Modal";
 import type { Camp } from "./camp";
 
+const columns = ["session", "topic", "activities", "outcome"] as const;
+
+/** A column name shown in each stacked cell on phones; screen readers get it from the header. */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="stack-label">
+      {children}
+    </span>
+  );
+}
+
 /** A camp's ten sessions as a table, with Enroll and Close. */
 export function CurriculumModal({ camp, onClose }: { camp: Camp | null; onClose: () => void }) {
   const { t } = useTranslation("camp");
@@ -10,23 +21,37 @@ export function CurriculumModal({ camp, onClose }: { camp: Camp | null; onClose:
     <Modal open={camp !== null} onClose={onClose} title={camp ? t("curriculum.title", { camp: camp.title }) : ""} className="max-w-5xl">
       {camp ? (
         <>
+          {/* stack-table (app.css): stacked session cards on phones, a table from 640 px. */}
           <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-start text-sm">
-              <thead>
-                <tr className="bg-indigo-700 text-white">
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">{t("curriculum.session")}</th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">{t("curriculum.topic")}</th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">{t("curriculum.activities")}</th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">{t("curriculum.outcome")}</th>
+            <table role="table" className="stack-table w-full border-collapse text-start text-sm">
+              <thead role="rowgroup">
+                <tr role="row" className="bg-indigo-700 text-white">
+                  {columns.map((column) => (
+                    <th key={column} role="columnheader" scope="col" className="px-3 py-2 text-start font-semibold">
+                      {t(`curriculum.${column}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {camp.curriculum.map((row) => (
-                  <tr key={row.session} className="border-b border-slate-200 align-top even:bg-slate-50">
-                    <td className="px-3 py-2 font-semibold">{row.session}</td>
-                    <th scope="row" className="px-3 py-2 text-start font-semibold">{row.topic}</th>
-                    <td className="px-3 py-2 text-slate-700">{row.activities}</td>
-                    <td className="px-3 py-2 text-slate-700">{row.outcome}</td>
+                  <tr key={row.session} role="row" className="border-b border-slate-200 align-top even:bg-slate-50">
+                    <td role="cell" className="px-3 py-2 font-semibold">
+                      <CellLabel>{t("curriculum.session")}</CellLabel>
+                      {row.session}
+                    </td>
+                    <th role="rowheader" scope="row" className="px-3 py-2 text-start font-semibold">
+                      <CellLabel>{t("curriculum.topic")}</CellLabel>
+                      {row.topic}
+                    </th>
+                    <td role="cell" className="px-3 py-2 text-slate-700">
+                      <CellLabel>{t("curriculum.activities")}</CellLabel>
+                      {row.activities}
+                    </td>
+                    <td role="cell" className="px-3 py-2 text-slate-700">
+                      <CellLabel>{t("curriculum.outcome")}</CellLabel>
+                      {row.outcome}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -41,7 +41,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const demoPath = `/courses/${course.slug}/bookdemoclass`;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-10">
-      <PageMeta title={course.metaTitle} description={course.metaDescription} />
+      <PageMeta title={course.metaTitle} description={course.metaDescription} image={image} />
       <CourseJsonLd course={course} />
       <LocalLink to="/courses" className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 hover:underline">
         <span aria-hidden="true" className="flip-rtl">←</span>

@@ -5,7 +5,10 @@ import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 
-/** Address, e-mail and hotline from the site settings, beside an illustration. */
+/** A map search for the address (OpenStreetMap: no key, no tracking script). */
+const mapLink = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+
+/** Address (with a map link), opening hours, e-mail and hotline from the site settings, beside an illustration. */
 export default function ContactUs() {
   const { t } = useTranslation("pages");
   const lang = useLang();
@@ -23,8 +26,17 @@ export default function ContactUs() {
                 <dt className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{t("contact.address")}</dt>
                 <dd className="mt-1 text-lg text-slate-900">
                   <address className="not-italic">{pickPair(settings.address, lang)}</address>
+                  <a href={mapLink(pickPair(settings.address, "en"))} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block text-base font-semibold text-indigo-700 underline">
+                    {t("contact.map")} <span className="text-sm font-normal text-slate-600">{t("contact.mapNote")}</span>
+                  </a>
                 </dd>
               </div>
+              {pickPair(settings.openingHours, lang) ? (
+                <div className="rounded-2xl border border-slate-200 p-5">
+                  <dt className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{t("contact.hours")}</dt>
+                  <dd className="mt-1 whitespace-pre-line text-lg text-slate-900">{pickPair(settings.openingHours, lang)}</dd>
+                </div>
+              ) : null}
               <div className="rounded-2xl border border-slate-200 p-5">
                 <dt className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{t("contact.email")}</dt>
                 <dd className="mt-1 text-lg">

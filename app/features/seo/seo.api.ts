@@ -2,10 +2,14 @@ import { Router, type RequestHandler } from "express";
 import type { ApiDeps } from "../../../server/api-routers";
 import { serverT } from "../../../server/i18n";
 import type { Lang } from "~/i18n/lang";
+import { ogImage } from "./og-image.server";
 import { rssXml } from "./rss.server";
 import { sitemapEntries, sitemapXml } from "./sitemap.server";
 
-/** Files for search engines and feed readers: sitemap.xml, robots.txt and the blog's RSS feeds. */
+/**
+ * Files for search engines, feed readers and link previews: sitemap.xml, robots.txt, the blog's
+ * RSS feeds and the raster preview images (og-image.server.ts).
+ */
 export function seoApi({ db, config }: ApiDeps): Router {
   const router = Router();
   const { publicUrl } = config;
@@ -26,6 +30,12 @@ export function seoApi({ db, config }: ApiDeps): Router {
     const texts = { title: serverT(lang, "seo", "feed.title"), description: serverT(lang, "seo", "feed.description") };
     res.type("application/rss+xml; charset=utf-8").set("Cache-Control", cache).send(await rssXml(db, lang, publicUrl, texts));
   };
+  // ?src= a site picture path; anything else gives the site's default card.
+  router.get("/og-image.png", async (req, res) => {
+    const src = typeof req.query.src === "string" ? req.query.src : "";
+    res.type("image/png").set("Cache-Control", "public, max-age=86400").send(await ogImage(src, config.uploadsDir));
+  });
+
   router.get("/blog/rss.xml", feed("en"));
   router.get("/ar/blog/rss.xml", feed("ar"));
   return router;

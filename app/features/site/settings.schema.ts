@@ -3,6 +3,8 @@ import { z } from "zod";
 /** Staff-editable site settings; stored one key per row in `site_settings` (value as JSON). */
 export const siteSettingsSchema = z.object({
   address: z.object({ en: z.string().max(300), ar: z.string().max(300) }),
+  /** Shown on the contact page, one line per group of days. */
+  openingHours: z.object({ en: z.string().max(500), ar: z.string().max(500) }),
   email: z.email().max(200),
   phone: z.string().min(5).max(30),
   /** International number, digits only, as wa.me expects (e.g. 919999999999). */

@@ -5,6 +5,11 @@ export const settings: SiteSettings = {
     en: "5 Amigo, C-25, C Block, Sector 8, Noida, Uttar Pradesh, India",
     ar: "5 أميغو، C-25، بلوك C، القطاع 8، نويدا، أوتار براديش، الهند",
   },
+  // Added to existing databases by the seed, which fills in settings keys that are missing.
+  openingHours: {
+    en: "Monday to Saturday: 9:00 to 18:00\nSunday: closed",
+    ar: "من الاثنين إلى السبت: 9:00 إلى 18:00\nالأحد: مغلق",
+  },
   email: "info@stemacademy.example",
   phone: "+91 98765 43210",
   whatsappNumber: "919876543210",

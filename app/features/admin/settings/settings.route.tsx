@@ -75,6 +75,12 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={t("settings.addressAr")} error={errors.address?.ar?.message}>
             {(ids) => <textarea rows={2} dir="rtl" lang="ar" {...input(ids)} {...register("address.ar")} />}
           </Field>
+          <Field label={t("settings.hoursEn")} hint={t("settings.hoursHint")} error={errors.openingHours?.en?.message}>
+            {(ids) => <textarea rows={3} dir="ltr" lang="en" {...input(ids)} {...register("openingHours.en")} />}
+          </Field>
+          <Field label={t("settings.hoursAr")} hint={t("settings.hoursHint")} error={errors.openingHours?.ar?.message}>
+            {(ids) => <textarea rows={3} dir="rtl" lang="ar" {...input(ids)} {...register("openingHours.ar")} />}
+          </Field>
         </fieldset>
 
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">

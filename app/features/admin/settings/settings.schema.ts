@@ -31,6 +31,7 @@ const socialLink = z
 
 export const settingsFormSchema = z.object({
   address: z.object({ en: required(300), ar: text(300) }),
+  openingHours: pair(500),
   email: emailField.refine((value) => value.length <= 200, v.tooLong),
   phone: phoneField,
   whatsappNumber: z.string({ error: v.required }).trim().regex(/^\d{8,15}$/, v.phone),
