@@ -194,6 +194,13 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface UnreferencedUploadsTable {
+  /** The 24 hex characters every stored copy (width) of one upload shares. */
+  upload: string;
+  /** ISO; when the daily clean-up first found no record referring to it. */
+  since: string;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: number;
@@ -333,6 +340,7 @@ export interface Database extends ContentTables {
   users: UsersTable;
   sessions: SessionsTable;
   jobs: JobsTable;
+  unreferenced_uploads: UnreferencedUploadsTable;
   password_resets: PasswordResetsTable;
   admin_setup_tokens: AdminSetupTokensTable;
   rate_limits: RateLimitsTable;

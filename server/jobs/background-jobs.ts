@@ -3,14 +3,17 @@ import type { DB } from "../db/db";
 import { mailFailures } from "../http/metrics";
 import type { Logger } from "../logger";
 import { deliverQueuedMail, MAIL_JOB } from "../mail/mail-queue";
+import { removeUnreferencedUploads } from "../storage/orphan-uploads";
+import { createMediaStorage } from "../storage/storage";
 import { purgeExpired } from "./purge";
 import { startJobWorker, type JobWorker, type WorkerOptions } from "./worker";
 
 export const PURGE_JOB = "purge";
+export const UPLOADS_CLEANUP_JOB = "uploads-cleanup";
 
 /**
- * Starts this process's worker for every kind of background job: e-mail delivery and the daily
- * purge. Each instance runs one; the jobs table makes sure a job runs once across instances.
+ * Starts this process's worker for every kind of background job: e-mail delivery, the daily
+ * purge and the daily clean-up of unreferenced uploads. Each instance runs one; the jobs table makes sure a job runs once across instances.
  */
 export function startBackgroundJobs(deps: { config: Config; db: DB; logger: Logger }, options: Omit<WorkerOptions, "daily"> & { dailyJobs?: boolean } = {}): JobWorker {
   return startJobWorker(
@@ -20,10 +23,14 @@ export function startBackgroundJobs(deps: { config: Config; db: DB; logger: Logg
       [PURGE_JOB]: async () => {
         deps.logger.info({ deleted: await purgeExpired(deps.db) }, "daily purge");
       },
+      [UPLOADS_CLEANUP_JOB]: async () => {
+        const removed = await removeUnreferencedUploads(deps.db, createMediaStorage(deps.config));
+        deps.logger.info({ removed: removed.length }, "daily clean-up of unreferenced uploads");
+      },
     },
     {
       ...options,
-      daily: options.dailyJobs === false ? [] : [{ kind: PURGE_JOB }],
+      daily: options.dailyJobs === false ? [] : [{ kind: PURGE_JOB }, { kind: UPLOADS_CLEANUP_JOB }],
       onOutcome: (kind, outcome) => {
         if (kind === MAIL_JOB && outcome !== "done") mailFailures.inc({ result: outcome });
       },

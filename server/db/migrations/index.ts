@@ -11,6 +11,7 @@ import * as blogSlugRedirects from "./2026-11-22-70-blog-slug-redirects";
 import * as adminSetup from "./2026-11-22-50-admin-setup";
 import * as emailVerified from "./2026-11-23-10-email-verified";
 import * as jobs from "./2026-11-23-20-jobs";
+import * as unreferencedUploads from "./2026-11-23-30-unreferenced-uploads";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-50-admin-setup": adminSetup,
   "2026-11-23-10-email-verified": emailVerified,
   "2026-11-23-20-jobs": jobs,
+  "2026-11-23-30-unreferenced-uploads": unreferencedUploads,
 };
