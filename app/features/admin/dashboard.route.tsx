@@ -75,8 +75,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
               <li key={mail.id} className="flex flex-wrap gap-x-4 gap-y-1 py-2 text-sm text-slate-900">
                 <span className="w-36 shrink-0">{formatDateTime(mail.failedAt, lang, loaderData.timeZone)}</span>
                 <bdi dir="ltr" className="shrink-0 font-medium">{mail.to}</bdi>
-                <span className="min-w-0 flex-1">{mail.subject}</span>
-                <span className="w-full text-red-900">{t("dashboard.failedMailError", { error: mail.error })}</span>
+                {/* The subject is in the recipient's language, the error in the mail server's: both isolated. */}
+                <bdi className="min-w-0 basis-full sm:basis-auto sm:flex-1">{mail.subject}</bdi>
+                <span className="basis-full text-red-900">
+                  {t("dashboard.failedMailError")} <bdi dir="ltr">{mail.error}</bdi>
+                </span>
               </li>
             ))}
           </ul>
