@@ -1,4 +1,4 @@
-import { execSync } from "node:child_process";
+import { execFileSync, execSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,7 +12,8 @@ const env = { ...process.env, CHROMIUM_PATH: chromium, BUILD_DIR: buildDir, E2E_
 let status = 0;
 try {
   execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"], env });
-  execSync(`npx playwright test ${process.argv.slice(2).join(" ")}`, { stdio: "inherit", env });
+  // Arguments go to Playwright as they are (no shell: a grep pattern like "a|b" stays one argument).
+  execFileSync("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit", env });
 } catch (error) {
   status = (error as { status?: number }).status ?? 1;
 } finally {

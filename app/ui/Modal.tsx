@@ -71,9 +71,15 @@ export function Modal({ open, onClose, title, children, className = "max-w-lg" }
       ref={ref}
       aria-labelledby={titleId}
       onClose={handleClose}
-      // A click on the backdrop lands on the dialog element itself.
+      // Escape and a click on the backdrop (which lands on the dialog element itself) ask the
+      // parent to close, so its state changes before the dialog does: closing natively first left
+      // a moment where the dialog was shut but `open` still true, and a quick reopen was lost.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
+        if (event.target === event.currentTarget) onClose();
       }}
       onKeyDown={keepTabInside}
       data-lenis-prevent
