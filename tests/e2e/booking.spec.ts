@@ -196,6 +196,38 @@ test.describe("demo class booking", () => {
   });
 });
 
+test.describe("demo class booking on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const labels = {
+    en: { day: /, times available$/, time: /seats? left/, child: "Child's full name", age: "Child's age", parent: "Parent's name", email: "E-mail", phone: "Phone number", submit: "Book the demo class", warning: "This course is for ages 6 to 12.", confirm: /^Book anyway/, refused: 'Tick "Book anyway"', done: "Slot Confirmed with" },
+    ar: { day: /، توجد أوقات متاحة$/, time: /مقعد/, child: "الاسم الكامل للطفل", age: "عمر الطفل", parent: "اسم ولي الأمر", email: "البريد الإلكتروني", phone: "رقم الهاتف", submit: "احجز الحصة التجريبية", warning: "هذه الدورة للأعمار من 6 إلى 12.", confirm: /^احجز على أي حال/, refused: "لتأكيد الحجز", done: "تم تأكيد الموعد مع" },
+  } as const;
+
+  for (const lang of ["en", "ar"] as const) {
+    test(`a child older than the course's ages is booked only after the parent confirms (${lang})`, async ({ page }) => {
+      const l = labels[lang];
+      await page.goto(`${lang === "ar" ? "/ar" : ""}/courses/visual-block-coding/bookdemoclass`);
+      await page.getByRole("button", { name: l.day }).first().click();
+      await page.getByRole("button", { name: l.time }).first().click();
+      await page.getByLabel(l.child).fill("Omar Teen");
+      await page.getByLabel(l.age).fill("16");
+      await page.getByLabel(l.parent).fill("Huda Teen");
+      await page.getByLabel(l.email, { exact: true }).fill(`teen-${lang}-${Date.now()}@example.com`);
+      await page.getByLabel(l.phone).fill("9876543210");
+      await expect(page.getByText(l.warning)).toBeVisible();
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByText(l.refused)).toBeVisible();
+      await expect(page.getByLabel(l.age)).toHaveAttribute("aria-invalid", "true");
+      await page.screenshot({ path: `/tmp/shots-b/booking-age-390-${lang}.png`, fullPage: true });
+      await page.getByRole("checkbox", { name: l.confirm }).check();
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `${l.done} Omar Teen` })).toBeVisible();
+      await page.screenshot({ path: `/tmp/shots-b/booking-confirmed-390-${lang}.png`, fullPage: true });
+    });
+  }
+});
+
 /** The cancel link of the confirmation e-mail, read from the e2e server's outbox folder. */
 async function cancelTokenFromOutbox(reference: string): Promise<string> {
   const { readdirSync, readFileSync, existsSync } = await import("node:fs");

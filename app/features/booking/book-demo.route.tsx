@@ -172,7 +172,7 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
           {chosen ? t("form.selected", { date: dateLabels.get(chosen.date) ?? chosen.date, time: chosen.label }) : t("form.chooseTime")}
         </p>
         {/* Stays mounted while the time changes, so the details typed are kept. */}
-        <BookingForm courseSlug={course.slug} slotId={chosen?.id ?? null} prefill={prefill} onConflict={onConflict} />
+        <BookingForm courseSlug={course.slug} slotId={chosen?.id ?? null} ages={course} prefill={prefill} onConflict={onConflict} />
       </section>
     </main>
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../server/test/harness";
 import { nowIso } from "../../../server/db/values";
-import { zonedParts } from "./zoned-time";
+import { addDays, zonedParts, zonedToUtc } from "./zoned-time";
 
 describe("demo class booking API", () => {
   let server: TestServer;
@@ -17,12 +17,14 @@ describe("demo class booking API", () => {
   });
 
   /** A slot straight in the database; `hoursAhead` from now. */
-  async function makeSlot(options: { capacity?: number; hoursAhead?: number; status?: "open" | "closed"; course?: number | null } = {}) {
+  async function makeSlot(
+    options: { capacity?: number; hoursAhead?: number; startsAt?: string; status?: "open" | "closed"; course?: number | null } = {},
+  ) {
     const now = nowIso();
     const row = await server.db
       .insertInto("demo_slots")
       .values({
-        starts_at: new Date(Date.now() + (options.hoursAhead ?? 48) * 3_600_000).toISOString(),
+        starts_at: options.startsAt ?? new Date(Date.now() + (options.hoursAhead ?? 48) * 3_600_000).toISOString(),
         duration_minutes: 60,
         capacity: options.capacity ?? 5,
         course_id: options.course === undefined ? courseId : options.course,
@@ -166,6 +168,47 @@ describe("demo class booking API", () => {
     expect(again.body.message).toMatch(/already booked/);
     expect(Array.isArray(again.body.remaining)).toBe(true);
     expect(await seats(slotId)).toBe(1);
+  });
+
+  it("does not offer the refused time as still free to the e-mail that already holds it", async () => {
+    const day = addDays(zonedParts(new Date(), "Asia/Kolkata").date, 8);
+    const held = await makeSlot({ startsAt: zonedToUtc(day, "16:00", "Asia/Kolkata").toISOString() });
+    const other = await makeSlot({ startsAt: zonedToUtc(day, "16:30", "Asia/Kolkata").toISOString() });
+    expect((await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(held, "holder@example.com") })).status).toBe(201);
+    const again = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(held, "holder@example.com") });
+    expect(again.status).toBe(409);
+    expect(again.body.reason).toBe("duplicate");
+    const ids = again.body.remaining.map((s: { id: number }) => s.id);
+    expect(ids).toContain(other);
+    expect(ids).not.toContain(held);
+  });
+
+  it("books a child outside the course's ages only once the parent confirms, in either language", async () => {
+    const young = "visual-block-coding"; // ages 6 to 12
+    const slotId = await makeSlot({ course: null });
+    const before = await allBookings();
+    const refused = await server.request("POST", `/api/courses/${young}/demo-bookings`, { json: { ...booking(slotId, "teen@example.com"), childAge: 16 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('This course is for ages 6 to 12, and your child is 16. Tick "Book anyway" to confirm the booking.');
+    expect(refused.body.errors).toEqual({ childAge: refused.body.message });
+    const arabic = await server.request("POST", `/api/courses/${young}/demo-bookings`, {
+      json: { ...booking(slotId, "teen@example.com"), childAge: 16, ageConfirmed: false },
+      headers: { "accept-language": "ar" },
+    });
+    expect(arabic.status).toBe(400);
+    expect(arabic.body.errors.childAge).toContain("من 6 إلى 12");
+    expect(await allBookings()).toBe(before);
+    expect(await seats(slotId)).toBe(0);
+
+    const confirmed = await server.request("POST", `/api/courses/${young}/demo-bookings`, {
+      json: { ...booking(slotId, "teen@example.com"), childAge: 16, ageConfirmed: true },
+    });
+    expect(confirmed.status).toBe(201);
+    // Inside the range nothing needs confirming.
+    expect((await server.request("POST", `/api/courses/${young}/demo-bookings`, { json: booking(slotId, "nine@example.com") })).status).toBe(201);
+    const wrongType = await server.request("POST", `/api/courses/${young}/demo-bookings`, { json: { ...booking(slotId, "x@example.com"), ageConfirmed: "yes" } });
+    expect(wrongType.status).toBe(400);
+    expect(Object.keys(wrongType.body.errors)).toEqual(["ageConfirmed"]);
   });
 
   it("answers 409 for a full, a closed and a past slot, with the open times of that day", async () => {

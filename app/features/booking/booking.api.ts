@@ -6,7 +6,7 @@ import { requestLang, serverT } from "../../../server/i18n";
 import { createRateLimit } from "../../../server/security/rate-limit";
 import type { SessionUser } from "../../../server/security/session";
 import { academyTimeZone } from "./academy-zone.server";
-import { bookingSchema, cancelSchema, rangeSchema } from "./booking.schema";
+import { ageOutsideCourse, bookingSchema, cancelSchema, rangeSchema } from "./booking.schema";
 import { sendBookingConfirmation } from "./booking-mail.server";
 import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";
 import { confirmationPath } from "./paths";
@@ -45,6 +45,10 @@ export function bookingApi(deps: ApiDeps): Router {
   router.post("/api/courses/:course/demo-bookings", bookLimit, async (req, res) => {
     const course = await courseOf(req);
     const input = parseBody(bookingSchema, req);
+    if (ageOutsideCourse(input.childAge, course) && input.ageConfirmed !== true) {
+      const message = text(req, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });
+      throw new HttpError(400, message, { childAge: message });
+    }
     const lang = requestLang(req);
     const timeZone = await academyTimeZone(db);
     const user = res.locals.user as SessionUser | null | undefined;

@@ -19,8 +19,14 @@ export const bookingSchema = z.object({
   // Stored lower-cased so one e-mail cannot take two seats by changing its case.
   email: emailField.transform((email) => email.toLowerCase()),
   phone: phoneField,
+  // The parent's "yes, book anyway" when the child's age is outside the course's range.
+  ageConfirmed: z.boolean({ error: v.invalid }).optional(),
   website: honeypotField,
 });
+
+/** Whether a child's age lies outside a course's age range (the parent must then confirm). */
+export const ageOutsideCourse = (age: number, course: { minAge: number; maxAge: number }): boolean =>
+  Number.isInteger(age) && (age < course.minAge || age > course.maxAge);
 
 export type BookingInput = z.input<typeof bookingSchema>;
 

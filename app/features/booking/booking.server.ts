@@ -14,15 +14,19 @@ export interface BookingCourse {
   slug: string;
   name: string;
   image: string;
+  minAge: number;
+  maxAge: number;
 }
 
 /** `/courses/{slug}` or `/courses/{id}`: digits are an id, anything else a slug. */
 export async function findCourse(db: DB, slugOrId: string, lang: Lang): Promise<BookingCourse | undefined> {
-  const query = db.selectFrom("courses").select(["id", "slug", "name_en", "name_ar", "image"]);
+  const query = db.selectFrom("courses").select(["id", "slug", "name_en", "name_ar", "image", "min_age", "max_age"]);
   const row = /^\d{1,9}$/.test(slugOrId)
     ? await query.where("id", "=", Number(slugOrId)).executeTakeFirst()
     : await query.where("slug", "=", slugOrId).executeTakeFirst();
-  return row ? { id: row.id, slug: row.slug, name: pick(row, "name", lang), image: row.image } : undefined;
+  return row
+    ? { id: row.id, slug: row.slug, name: pick(row, "name", lang), image: row.image, minAge: row.min_age, maxAge: row.max_age }
+    : undefined;
 }
 
 /** A bookable time as parents see it. */
@@ -167,7 +171,9 @@ export async function bookSlot(
           ? "past"
           : "full";
     const day = zonedParts(slot.starts_at, options.timeZone).date;
-    const remaining = await listOpenSlots(db, { courseId: options.course.id, from: day, to: day, timeZone: options.timeZone, lang: options.lang });
+    const open = await listOpenSlots(db, { courseId: options.course.id, from: day, to: day, timeZone: options.timeZone, lang: options.lang });
+    // A time this e-mail already holds is not "still free" for it.
+    const remaining = reason === "duplicate" ? open.filter((free) => free.id !== input.slotId) : open;
     return { ok: false, reason, remaining };
   }
 }
