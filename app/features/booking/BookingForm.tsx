@@ -1,13 +1,14 @@
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "~/ui/toast";
+import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
-import { ageOutsideCourse, bookingFormSchema, CHILD_MAX_AGE, CHILD_MIN_AGE, type BookingFormInput } from "./booking.schema";
+import { ageOutsideCourse, bookingFormSchemaFor, CHILD_MAX_AGE, CHILD_MIN_AGE, type BookingFormInput } from "./booking.schema";
 import type { PublicSlot } from "./booking.server";
 import { ScriptedForm } from "~/ui/UntilHydrated";
 
@@ -40,17 +41,18 @@ export function BookingForm({ courseSlug, slotId, ages, prefill, onConflict }: B
   const lang = useLang();
   const navigate = useNavigate();
   const [noTime, setNoTime] = useState(false);
+  const phoneCountry = usePhoneCountry();
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<BookingFormInput>({
-    resolver: zodResolver(bookingFormSchema),
+    resolver: zodResolver(bookingFormSchemaFor(phoneCountry)),
     defaultValues: { childName: "", parentName: prefill?.parentName ?? "", email: prefill?.email ?? "", phone: "", website: "", ageConfirmed: false },
   });
-  const age = Number(watch("childAge"));
+  const age = Number(useWatch({ control, name: "childAge" }));
   const ageOutside = ageOutsideCourse(age, ages);
   const ageValues = { age, min: ages.minAge, max: ages.maxAge };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, honeypotField, phoneField, requiredText, v } from "~/lib/validation";
+import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, phoneField, requiredText, v } from "~/lib/validation";
 
 export const CHILD_MIN_AGE = 4;
 export const CHILD_MAX_AGE = 18;
@@ -7,22 +7,20 @@ export const CHILD_MAX_AGE = 18;
 const id = z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid);
 
 /** A parent's demo class booking: shared by the booking form and POST /api/demo-bookings. */
-export const bookingSchema = z.object({
-  slotId: id,
-  childName: requiredText(100),
-  childAge: z
-    .number({ error: v.required })
-    .int("childAge")
-    .min(CHILD_MIN_AGE, "childAge")
-    .max(CHILD_MAX_AGE, "childAge"),
-  parentName: requiredText(100),
-  // Stored lower-cased so one e-mail cannot take two seats by changing its case.
-  email: emailField.transform((email) => email.toLowerCase()),
-  phone: phoneField,
-  // The parent's "yes, book anyway" when the child's age is outside the course's range.
-  ageConfirmed: z.boolean({ error: v.invalid }).optional(),
-  website: honeypotField,
-});
+export const bookingSchemaFor = (phoneCountry: string) =>
+  z.object({
+    slotId: id,
+    childName: requiredText(100),
+    childAge: z.number({ error: v.required }).int("childAge").min(CHILD_MIN_AGE, "childAge").max(CHILD_MAX_AGE, "childAge"),
+    parentName: requiredText(100),
+    // Stored lower-cased so one e-mail cannot take two seats by changing its case.
+    email: emailField.transform((email) => email.toLowerCase()),
+    phone: phoneField(phoneCountry),
+    // The parent's "yes, book anyway" when the child's age is outside the course's range.
+    ageConfirmed: z.boolean({ error: v.invalid }).optional(),
+    website: honeypotField,
+  });
+export const bookingSchema = bookingSchemaFor(DEFAULT_PHONE_COUNTRY);
 
 /** Whether a child's age lies outside a course's age range (the parent must then confirm). */
 export const ageOutsideCourse = (age: number, course: { minAge: number; maxAge: number }): boolean =>
@@ -31,7 +29,8 @@ export const ageOutsideCourse = (age: number, course: { minAge: number; maxAge: 
 export type BookingInput = z.input<typeof bookingSchema>;
 
 /** The form's fields (the slot is chosen in steps 1 and 2). */
-export const bookingFormSchema = bookingSchema.omit({ slotId: true });
+export const bookingFormSchemaFor = (phoneCountry: string) => bookingSchemaFor(phoneCountry).omit({ slotId: true });
+export const bookingFormSchema = bookingFormSchemaFor(DEFAULT_PHONE_COUNTRY);
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 
 export const cancelSchema = z.object({ token: z.string({ error: v.required }).trim().min(1, v.required).max(100, v.tooLong) });

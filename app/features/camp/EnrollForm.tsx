@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast, type ToastOptions } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
+import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import type { Camp } from "./camp";
-import { enrollmentSchema, type EnrollmentInput } from "./enroll.schema";
+import { enrollmentSchemaFor, type EnrollmentInput } from "./enroll.schema";
 import { ScriptedForm } from "~/ui/UntilHydrated";
 
 // Enrollment toasts: top-right, 2 seconds (specification section 9).
@@ -22,6 +23,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
   const { t } = useTranslation("camp");
   const lang = useLang();
   const navigate = useNavigate();
+  const phoneCountry = usePhoneCountry();
   const {
     register,
     handleSubmit,
@@ -29,7 +31,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
     control,
     formState: { errors, isSubmitting },
   } = useForm<EnrollmentInput>({
-    resolver: zodResolver(enrollmentSchema),
+    resolver: zodResolver(enrollmentSchemaFor(phoneCountry)),
     defaultValues: { studentName: "", parentName: "", email: "", phoneNumber: "", selectedCamp: camp?.title ?? "", selectedSession: "", message: "", website: "" },
   });
   const chosenTitle = useWatch({ control, name: "selectedCamp" });

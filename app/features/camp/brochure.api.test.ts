@@ -32,7 +32,7 @@ describe("summer camp brochure", () => {
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ message: "Thank you! Your brochure is downloading.", url: "/summer-camp/brochure.pdf?lang=en" });
       const row = await server.db.selectFrom("brochure_leads").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ student_name: "Zara Khan", student_email: "zara@example.com", grade: "Grade 7", school: "Delhi Public School, Noida", parent_contact: "9876543210", lang: "en", status: "new", notes: "" });
+      expect(row).toMatchObject({ student_name: "Zara Khan", student_email: "zara@example.com", grade: "Grade 7", school: "Delhi Public School, Noida", parent_contact: "+919876543210", lang: "en", status: "new", notes: "" });
     });
 
     it("points an Arabic visitor at the Arabic brochure", async () => {

@@ -6,12 +6,12 @@ import { parseBody } from "../../../server/http/validate";
 import { requestLang, serverT } from "../../../server/i18n";
 import { sendMail } from "../../../server/mail/mailer";
 import { createRateLimit } from "../../../server/security/rate-limit";
-import { getSiteSettings } from "~/features/site/site.server";
+import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
 import { isLang, type Lang } from "~/i18n/lang";
 import { buildBrochurePdf } from "./brochure-pdf.server";
-import { brochureRequestSchema } from "./brochure.schema";
+import { brochureRequestSchemaFor } from "./brochure.schema";
 import { listCamps } from "./camps.server";
-import { enrollmentSchema } from "./enroll.schema";
+import { enrollmentSchemaFor } from "./enroll.schema";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 
 /** Where the brochure of a language is served. */
@@ -35,7 +35,7 @@ export function campApi(deps: ApiDeps): Router {
 
   router.post("/api/summercamp/enroll", enrollLimit, async (req, res) => {
     const lang = requestLang(req);
-    const input = parseBody(enrollmentSchema, req);
+    const input = parseBody(enrollmentSchemaFor(await sitePhoneCountry(db)), req);
     const result = await addEnrollment(db, input, lang);
     if (!result.ok) throw validationError(req, result.errors);
     notifyStaff(serverT("en", "camp", "mail.enrollmentSubject", { student: input.studentName, camp: input.selectedCamp }), [
@@ -52,7 +52,7 @@ export function campApi(deps: ApiDeps): Router {
 
   router.post("/api/summercamp/brochure", brochureLimit, async (req, res) => {
     const lang = requestLang(req);
-    const input = parseBody(brochureRequestSchema, req);
+    const input = parseBody(brochureRequestSchemaFor(await sitePhoneCountry(db)), req);
     await addBrochureLead(db, input, lang);
     notifyStaff(serverT("en", "camp", "mail.brochureSubject", { student: input.studentName }), [
       `Student: ${input.studentName}`,

@@ -33,7 +33,7 @@ describe("POST /api/summercamp/enroll", () => {
       student_name: "Aarav Sharma",
       parent_name: "Priya Sharma",
       email: "priya@example.com",
-      phone_number: "+91 98765 43210",
+      phone_number: "+919876543210",
       camp_id: camp.id,
       camp_slug: "junior",
       camp_title: "Junior Camp",

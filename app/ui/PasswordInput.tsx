@@ -1,0 +1,29 @@
+import { useState, type ComponentProps } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * A password field with a "Show password" toggle (aria-pressed). The toggle appears once scripts
+ * run; before that, and without JavaScript, it is a plain password field.
+ */
+export function PasswordInput({ className, ...props }: Omit<ComponentProps<"input">, "type">) {
+  const { t } = useTranslation("common");
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="relative">
+      <input {...props} type={shown ? "text" : "password"} className={`${className ?? ""} pe-24`} />
+      {hydrated ? (
+        <button
+          type="button"
+          aria-pressed={shown}
+          aria-controls={props.id}
+          onClick={() => setShown((value) => !value)}
+          className="absolute inset-y-0 end-0 my-1 me-1 rounded-md px-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+        >
+          {t("showPassword")}
+        </button>
+      ) : null}
+    </div>
+  );
+}
