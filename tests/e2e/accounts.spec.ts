@@ -157,7 +157,7 @@ test.describe("sign-up on a phone", () => {
       await expect(password).toHaveAttribute("type", "text");
       await expect(password).toHaveValue("Sunflower9");
       await page.getByLabel(ar ? "رقم التواصل" : "Contact number").fill("+44 20 7946 0958");
-      await page.screenshot({ path: `/tmp/shots-b/signup-390-${lang}.png`, fullPage: true });
+      await page.screenshot({ path: `/tmp/shots-b/signup-390-${lang}.png` });
       await toggle.click();
       await expect(password).toHaveAttribute("type", "password");
       await page.getByRole("button", { name: ar ? "إنشاء حساب" : "Sign up" }).click();
