@@ -11,11 +11,14 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<"inpu
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   return (
-    <div className="relative">
+    // The box takes the field's direction (passwords are typed left to right), so the button sits
+    // on the side the padding keeps free.
+    <div className="relative" dir={props.dir}>
       <input {...props} type={shown ? "text" : "password"} className={`${className ?? ""} pe-24`} />
       {hydrated ? (
         <button
           type="button"
+          dir="auto"
           aria-pressed={shown}
           aria-controls={props.id}
           onClick={() => setShown((value) => !value)}

@@ -124,7 +124,7 @@ test.describe("course catalogue", () => {
     await expect(cards(page)).toHaveCount(1);
     await expect(page.getByRole("main").getByRole("status")).toHaveText("1 course");
     await expect(cards(page).first()).toContainText("Visual Block Coding for Beginners");
-    await expect(cards(page).first()).toContainText("$4254");
+    await expect(cards(page).first()).toContainText("$4,254");
     await expect(cards(page).first()).toContainText("2 months");
     await expect(cards(page).first()).toContainText("30 sessions");
     await page.reload();
@@ -205,6 +205,31 @@ test.describe("course catalogue", () => {
   });
 });
 
+test.describe("prices and ages on a phone, in both languages", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const usd = (lang: string) => new Intl.NumberFormat(lang === "ar" ? "ar" : "en-US", { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 });
+
+  for (const lang of ["en", "ar"] as const) {
+    test(`course prices use the language's grouping, and the footer agrees with the catalogue's ages (${lang})`, async ({ page }) => {
+      const prefix = lang === "ar" ? "/ar" : "";
+      await page.goto(`${prefix}/courses?age=6-12`);
+      const card = cards(page).first();
+      await expect(card).toContainText(usd(lang).format(4254));
+      if (lang === "en") await expect(card).toContainText("$4,254");
+      await page.screenshot({ path: `/tmp/shots-b/courses-390-${lang}.png` });
+      await page.goto(`${prefix}/courses/internet-of-things`);
+      await expect(page.getByRole("main")).toContainText(usd(lang).format(5000));
+      await page.screenshot({ path: `/tmp/shots-b/course-390-${lang}.png` });
+      // The home hero and the footer both speak of ages 6 to 24, like the catalogue.
+      await page.goto(prefix || "/");
+      const ages = lang === "ar" ? "6 إلى 24" : "6 to 24";
+      await expect(page.getByRole("contentinfo")).toContainText(ages);
+      await expect(page.getByRole("main")).toContainText(ages);
+      await expect(page.getByRole("contentinfo")).not.toContainText(lang === "ar" ? "6 إلى 18" : "6 to 18");
+    });
+  }
+});
+
 test.describe("course detail", () => {
   test("opens from the catalogue with every fact, the FAQs and the demo-class link", async ({ page }) => {
     await page.goto("/courses");
@@ -215,7 +240,7 @@ test.describe("course detail", () => {
     await expect(main.locator("img").first()).toHaveAttribute("src", "/images/courses/internet-of-things.svg");
     await expect(main).toContainText("14-24 years");
     await expect(main).toContainText("30 sessions · 2 months");
-    await expect(main).toContainText("$5000");
+    await expect(main).toContainText("$5,000");
     await expect(main).toContainText("Anushka Jain");
     await expect(main.getByRole("heading", { name: "What you will learn" })).toBeVisible();
     await expect(main.getByRole("listitem").filter({ hasText: "Programming ESP32 Wi-Fi boards" })).toBeVisible();

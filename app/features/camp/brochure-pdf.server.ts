@@ -4,6 +4,7 @@ import path from "node:path";
 import PDFDocument from "pdfkit";
 import { serverT } from "../../../server/i18n";
 import type { Lang } from "~/i18n/lang";
+import { formatAmount } from "~/lib/money";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import { visualRuns } from "./bidi";
 import { formatCampDate, type Camp } from "./camp";
@@ -168,7 +169,7 @@ export function buildBrochurePdf({ camps, settings, lang, siteUrl }: BrochureInp
   doc.registerFont("cairo", regular);
   doc.registerFont("cairo-bold", bold);
   const w = new Writer(doc, lang);
-  const price = (amount: number) => t("pdf.price", { amount: amount.toLocaleString("en-IN") });
+  const price = (amount: number) => t("pdf.price", { amount: formatAmount(amount, "INR", lang) });
 
   // Cover: title band, dates, the camps at a glance.
   doc.rect(0, 0, PAGE.width, 150).fill(COLORS.band);

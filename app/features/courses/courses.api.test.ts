@@ -46,6 +46,14 @@ describe("GET /admin/course-dashboard/all-courses", () => {
     expect(query.body.courses.map((c: { slug: string }) => c.slug)).toContain("internet-of-things");
   });
 
+  it("names each instructor in Arabic script on the Arabic list, and in English otherwise", async () => {
+    const ar = (await server.request("GET", `${path}?lang=ar`)).body.courses as { slug: string; instructorName: string }[];
+    for (const course of ar) expect(course.instructorName, course.slug).toMatch(/^[\u0600-\u06FF\s]+$/);
+    expect(ar.find((c) => c.slug === "internet-of-things")?.instructorName).toBe("أنوشكا جاين");
+    const en = (await server.request("GET", path)).body.courses as { slug: string; instructorName: string }[];
+    expect(en.find((c) => c.slug === "internet-of-things")?.instructorName).toBe("Anushka Jain");
+  });
+
   it("falls back to English for an unknown, repeated or oversized lang", async () => {
     for (const lang of ["xx", "en&lang=ar", "a".repeat(5000)]) {
       const res = await server.request("GET", `${path}?lang=${lang}`);
