@@ -262,6 +262,8 @@ export interface EnrollmentsTable {
   session: string;
   message: string;
   lang: "en" | "ar";
+  /** Unguessable, for the confirmation page and e-mail; null for enrollments made before it existed. */
+  reference: string | null;
   status: SubmissionStatus;
   notes: string;
   created_at: string;

@@ -39,14 +39,16 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await apiRequest<{ message?: string; errors?: Record<string, string> }>("POST", "/api/summercamp/enroll", { body: values, lang });
+      const result = await apiRequest<{ message?: string; confirmationUrl?: string; errors?: Record<string, string> }>("POST", "/api/summercamp/enroll", { body: values, lang });
       if (!result.ok) {
         for (const [field, message] of Object.entries(result.data?.errors ?? {})) setError(field as keyof EnrollmentInput, { message });
         toast.error(result.data?.message ?? t("enroll.failed"), toastOptions);
         return;
       }
       toast.success(result.data?.message ?? t("enroll.sent", { camp: values.selectedCamp }), toastOptions);
-      await navigate(localizePath("/", lang));
+      // The specification sends the family to / after the toast; the confirmation page (with a
+      // prominent link to /) shows the next steps instead (docs/decisions/013).
+      await navigate(result.data?.confirmationUrl ?? localizePath("/", lang));
     } catch {
       toast.error(t("enroll.failed"), toastOptions);
     }

@@ -12,6 +12,8 @@ import { buildBrochurePdf } from "./brochure-pdf.server";
 import { brochureRequestSchemaFor } from "./brochure.schema";
 import { listCamps } from "./camps.server";
 import { enrollmentSchemaFor } from "./enroll.schema";
+import { sendEnrollmentConfirmation } from "./enroll-mail.server";
+import { enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 
 /** Where the brochure of a language is served. */
@@ -47,7 +49,13 @@ export function campApi(deps: ApiDeps): Router {
       `Phone: ${input.phoneNumber}`,
       `Message: ${input.message}`,
     ]);
-    res.status(201).json({ message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }) });
+    res.status(201).json({
+      message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }),
+      reference: result.reference,
+      confirmationUrl: enrollConfirmedPath(result.reference, lang),
+    });
+    // The enrollment is stored whatever happens to the e-mail; a failed send is logged for staff.
+    sendEnrollmentConfirmation(deps, result.reference).catch((err: unknown) => logger.error({ err }, "enrollment confirmation e-mail failed"));
   });
 
   router.post("/api/summercamp/brochure", brochureLimit, async (req, res) => {

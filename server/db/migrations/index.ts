@@ -9,6 +9,7 @@ import * as campEnrollments from "./2026-11-22-20-camp-enrollments";
 import * as auditLog from "./2026-11-22-60-audit-log";
 import * as blogSlugRedirects from "./2026-11-22-70-blog-slug-redirects";
 import * as adminSetup from "./2026-11-22-50-admin-setup";
+import * as enrollmentReference from "./2026-11-23-10-enrollment-reference";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-60-audit-log": auditLog,
   "2026-11-22-70-blog-slug-redirects": blogSlugRedirects,
   "2026-11-22-50-admin-setup": adminSetup,
+  "2026-11-23-10-enrollment-reference": enrollmentReference,
 };
