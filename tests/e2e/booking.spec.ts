@@ -6,6 +6,7 @@ const COURSE = "robotics-fundamentals";
 
 interface Slot {
   id: number;
+  startsAt: string;
   date: string;
   time: string;
   seatsLeft: number;
@@ -54,7 +55,8 @@ test.describe("demo class booking", () => {
     await expect(page.getByRole("button", { name: /no times available$/ }).first()).toBeDisabled();
 
     await pickFirstTime(page);
-    await expect(page.getByText(/^Your choice: .+ at \d\d:\d\d$/)).toBeVisible();
+    // A visitor whose clock differs from the academy's also sees their own time.
+    await expect(page.getByText(/^Your choice: .+ at \d\d:\d\d( \(Your time: .+\))?$/)).toBeVisible();
     await fillDetails(page, { child: "Aarav Sharma", age: "9", parent: "Priya Sharma", email: "priya@example.com", phone: "+91 98765 43210" });
     await page.getByRole("button", { name: "Book the demo class" }).click();
 
@@ -226,6 +228,42 @@ test.describe("demo class booking on a phone", () => {
       await expect(page.getByRole("heading", { level: 1, name: `${l.done} Omar Teen` })).toBeVisible();
     });
   }
+});
+
+test.describe("demo class booking from another time zone", () => {
+  test.use({ timezoneId: "Europe/London" });
+
+  test("times are in the academy's zone and, once the page runs, on the visitor's own clock too", async ({ page, request }) => {
+    // The server cannot know the visitor's zone: its HTML has the academy's times only.
+    expect(await (await request.get(`/courses/${COURSE}/bookdemoclass`)).text()).not.toContain("Your time");
+    await page.goto(`/courses/${COURSE}/bookdemoclass`);
+    await expect(page.getByText("Times are shown in India Standard Time (Asia/Kolkata).")).toBeVisible();
+    await expect(page.getByText(/^Your own time \((Greenwich Mean Time|British Summer Time) \(Europe\/London\)\) is shown under each time\.$/)).toBeVisible();
+    const [first] = await openSlots(page.request, COURSE);
+    const london = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(first!.startsAt));
+    await page.getByRole("button", { name: /, times available$/ }).first().click();
+    const time = page.getByRole("button", { name: /seats? left/ }).first();
+    await expect(time).toContainText(`Your time: ${london}`);
+    await time.click();
+    await expect(page.getByText(new RegExp(`^Your choice: .+ at \\d\\d:\\d\\d \\(Your time: ${london}\\)$`))).toBeVisible();
+    await page.screenshot({ path: "/tmp/shots-b/booking-zone-1280-en.png" });
+    await fillDetails(page, { child: "Maya Far", age: "9", parent: "Lena Far", email: `far-${Date.now()}@example.com`, phone: "+44 20 7946 0958" });
+    await page.getByRole("button", { name: "Book the demo class" }).click();
+    const details = page.getByRole("region", { name: "Student Details" });
+    await expect(details.getByText(new RegExp(`^${london} (Greenwich Mean Time|British Summer Time) \\(Europe/London\\)$`))).toBeVisible();
+    await expect(details.getByText("+442079460958")).toBeVisible();
+  });
+});
+
+test.describe("demo class booking in the academy's own zone", () => {
+  test.use({ timezoneId: "Asia/Kolkata" });
+
+  test("shows no second time when the visitor's clock is the academy's", async ({ page }) => {
+    await page.goto(`/ar/courses/${COURSE}/bookdemoclass`);
+    await page.getByRole("button", { name: /، توجد أوقات متاحة$/ }).first().click();
+    await expect(page.getByRole("button", { name: /مقعد|مقاعد|مقعدان/ }).first()).toBeVisible();
+    await expect(page.getByText("بتوقيتك")).toHaveCount(0);
+  });
 });
 
 /** The cancel link of the confirmation e-mail, read from the e2e server's outbox folder. */
