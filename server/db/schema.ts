@@ -215,6 +215,8 @@ export interface SchoolEnquiriesTable {
 export type DemoSlotStatus = "open" | "closed";
 export type DemoBookingStatus = "booked" | "attended" | "no_show" | "cancelled";
 
+export type DemoSlotMode = "academy" | "online";
+
 export interface DemoSlotsTable {
   id: Generated<number>;
   /** ISO-8601 UTC start time. */
@@ -225,6 +227,9 @@ export interface DemoSlotsTable {
   seats_taken: Generated<number>;
   course_id: number | null;
   status: DemoSlotStatus;
+  /** Where the demo class happens; online slots carry the meeting link. */
+  mode: Generated<DemoSlotMode>;
+  meeting_url: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -233,6 +238,8 @@ export interface DemoBookingsTable {
   id: Generated<number>;
   reference: string;
   cancel_token: string;
+  /** Short code for phone calls (6 characters, unambiguous alphabet); null for bookings made before it existed. */
+  code: string | null;
   slot_id: number;
   course_id: number | null;
   course_name: string;

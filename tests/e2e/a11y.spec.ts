@@ -200,7 +200,7 @@ async function adminRecords(page: Page, email: string) {
   await post("/school/add-school-info", {
     name: "Amal Haddad",
     email: "amal@school.example",
-    contactNumber: "0501234567",
+    contactNumber: "+971 50 123 4567",
     designation: "Principal",
     city: "Dubai",
     schoolName: "Bright Minds School",
@@ -213,7 +213,7 @@ async function adminRecords(page: Page, email: string) {
     studentName: "Omar",
     parentName: "Huda",
     email: "huda@example.com",
-    phoneNumber: "0501234567",
+    phoneNumber: "+971 50 123 4567",
     selectedCamp: "Junior Camp",
     selectedSession: "1 July - 20th July",
     message: "",
@@ -224,7 +224,7 @@ async function adminRecords(page: Page, email: string) {
     studentEmail: "lina@example.com",
     grade: "5",
     school: "Bright Minds School",
-    parentContact: "0501234567",
+    parentContact: "+971 50 123 4567",
     website: "",
   });
 

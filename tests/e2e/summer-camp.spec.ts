@@ -145,7 +145,7 @@ test.describe("summer camp page", () => {
     await form.getByLabel("البريد الإلكتروني للطالب", { exact: true }).fill("sara@example.com");
     await form.getByLabel("الصف", { exact: true }).fill("الخامس");
     await form.getByLabel("المدرسة", { exact: true }).fill("مدرسة النور");
-    await form.getByLabel("رقم هاتف وليّ الأمر", { exact: true }).fill("0501234567");
+    await form.getByLabel("رقم هاتف وليّ الأمر", { exact: true }).fill("+971 50 123 4567");
     const downloading = page.waitForEvent("download");
     await form.getByRole("button", { name: "تنزيل الكتيّب" }).click();
     const download = await downloading;
@@ -202,7 +202,8 @@ test.describe("enrollment", () => {
     await fill(page);
     await page.getByRole("button", { name: "Submit Enrollment" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your enrollment in Senior Camp has been received" })).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/enroll\/confirmed\?ref=/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aarav Sharma is enrolled in Senior Camp");
   });
 
   test("success: 'Submitting...' while sending, the server's message in a toast, then the confirmation page with the way home", async ({ page }) => {

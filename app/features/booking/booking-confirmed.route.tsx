@@ -7,6 +7,11 @@ import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/booking-confirmed.route";
 import { BookingDetails } from "./BookingDetails";
 import { getBookingByReference } from "./booking.server";
+import { bookingCalendarLinks } from "./booking-event.server";
+import { confirmationPath } from "./paths";
+import { getSiteSettings } from "~/features/site/site.server";
+import { pickPair } from "~/i18n/localized";
+import { safeUrl } from "~/lib/safe-url";
 
 // Loaded from the server by the reference in the URL, so a reload shows the same booking.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const timeZone = await academyTimeZone(context.db);
   const booking = await getBookingByReference(context.db, reference, timeZone, langFromPath(url.pathname));
   if (!booking) throw data(null, { status: 404 });
-  return { booking };
+  const lang = langFromPath(url.pathname);
+  const address = pickPair((await getSiteSettings(context.db)).address, lang);
+  const confirmationUrl = context.config.publicUrl + confirmationPath(booking.courseSlug ?? String(booking.courseId ?? "course"), booking.reference, lang);
+  return { booking, address, calendar: bookingCalendarLinks(booking, { lang, address, confirmationUrl }) };
 }
 
 // A booking is private: keep it out of search engines and shared caches.
@@ -26,7 +34,7 @@ export function headers() {
 /** 'Slot Confirmed with {name}': the booking, its reference, and the way to book another. */
 export default function BookingConfirmedPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
-  const { booking } = loaderData;
+  const { booking, address, calendar } = loaderData;
   const cancelled = booking.status === "cancelled";
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">
@@ -42,7 +50,35 @@ export default function BookingConfirmedPage({ loaderData }: Route.ComponentProp
         <p className="mt-1 text-slate-800">
           {t("details.course")}: <span className="font-semibold">{booking.courseName}</span>
         </p>
+        <p className="mt-1 text-slate-800">
+          {t("details.where")}:{" "}
+          <span className="font-semibold">{booking.mode === "online" ? t("mode.online") : `${t("mode.academy")}, ${address}`}</span>
+        </p>
+        {booking.code ? (
+          <p className="mt-3 text-slate-800">
+            {t("details.code")}:{" "}
+            <strong dir="ltr" className="rounded-md bg-white px-2 py-1 font-mono text-2xl tracking-widest text-slate-900">
+              {booking.code}
+            </strong>
+            <span className="ms-2 text-sm text-slate-600">{t("details.codeHint")}</span>
+          </p>
+        ) : null}
         {!cancelled ? <p className="mt-3 text-slate-700">{t("confirmed.intro", { name: booking.childName, email: booking.email })}</p> : null}
+        {!cancelled ? (
+          <div className="mt-4 flex flex-wrap gap-3">
+            {booking.mode === "online" && safeUrl(booking.meetingUrl) ? (
+              <a href={safeUrl(booking.meetingUrl)} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+                {t("mode.joinOnline")}
+              </a>
+            ) : null}
+            <a href={calendar.google} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50">
+              {t("calendar.google")}
+            </a>
+            <a href={calendar.outlook} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50">
+              {t("calendar.outlook")}
+            </a>
+          </div>
+        ) : null}
       </div>
       <div className="mt-8">
         <BookingDetails booking={booking} headingId="student-details" />

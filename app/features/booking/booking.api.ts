@@ -62,6 +62,7 @@ export function bookingApi(deps: ApiDeps): Router {
     res.status(201).json({
       message: text(req, "booked"),
       reference: result.reference,
+      code: result.code,
       confirmationUrl: confirmationPath(course.slug, result.reference, lang),
     });
     // The seat is held whatever happens to the e-mail; a failed send is logged for staff.

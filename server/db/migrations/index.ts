@@ -10,6 +10,7 @@ import * as auditLog from "./2026-11-22-60-audit-log";
 import * as blogSlugRedirects from "./2026-11-22-70-blog-slug-redirects";
 import * as adminSetup from "./2026-11-22-50-admin-setup";
 import * as enrollmentReference from "./2026-11-23-10-enrollment-reference";
+import * as demoSlotModeAndCode from "./2026-11-23-20-demo-slot-mode-and-code";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-70-blog-slug-redirects": blogSlugRedirects,
   "2026-11-22-50-admin-setup": adminSetup,
   "2026-11-23-10-enrollment-reference": enrollmentReference,
+  "2026-11-23-20-demo-slot-mode-and-code": demoSlotModeAndCode,
 };
