@@ -112,6 +112,39 @@ describe("demo class booking API", () => {
     expect((await server.request("GET", "/api/demo-bookings/not-a-real-reference-at-all")).status).toBe(404);
   });
 
+  it("gives each booking a short, readable, unique code beside the long reference", async () => {
+    const slotId = await makeSlot({ capacity: 30 });
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const res = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(slotId, `code${i}@example.com`) });
+      expect(res.status).toBe(201);
+      // Six characters without look-alikes (no 0/O, 1/I/L).
+      expect(res.body.code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
+      codes.add(res.body.code);
+      const read = await server.request("GET", `/api/demo-bookings/${res.body.reference}`);
+      expect(read.body.booking.code).toBe(res.body.code);
+    }
+    expect(codes.size).toBe(20);
+    // The code never opens a booking: links keep the unguessable reference.
+    expect((await server.request("GET", `/api/demo-bookings/${[...codes][0]}`)).status).toBe(404);
+  });
+
+  it("tells where the class is: online slots give the booked parent their meeting link", async () => {
+    const now = nowIso();
+    const online = (
+      await server.db
+        .insertInto("demo_slots")
+        .values({ starts_at: new Date(Date.now() + 50 * 3_600_000).toISOString(), duration_minutes: 45, capacity: 3, course_id: courseId, status: "open", mode: "online", meeting_url: "https://meet.example.com/abc-defg", created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const res = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(online, "online.parent@example.com") });
+    const read = await server.request("GET", `/api/demo-bookings/${res.body.reference}`);
+    expect(read.body.booking).toMatchObject({ mode: "online", meetingUrl: "https://meet.example.com/abc-defg" });
+    const academy = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(await makeSlot(), "academy.parent@example.com") });
+    expect((await server.request("GET", `/api/demo-bookings/${academy.body.reference}`)).body.booking).toMatchObject({ mode: "academy", meetingUrl: "" });
+  });
+
   it("links a signed-in parent's booking to the account; guests book without one", async () => {
     const parent = await server.signIn("user");
     const slotId = await makeSlot();
@@ -151,6 +184,10 @@ describe("demo class booking API", () => {
     expect(flat).toContain(res.body.reference);
     expect(flat).toContain("Robotics Fundamentals");
     expect(flat).toContain("India Standard Time (Asia/Kolkata)");
+    expect(flat).toContain(`Booking code: ${res.body.code}`);
+    expect(flat).toContain("Where: At the academy: 5 Amigo");
+    expect(flat).toContain("https://calendar.google.com/calendar/render?action=TEMPLATE&text=Demo+class");
+    expect(flat).toContain("https://outlook.live.com/calendar/0/deeplink/compose?path=%2Fcalendar%2Faction%2Fcompose&rru=addevent");
     const attachment = /filename=demo-class\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n-/.exec(mail)?.[1] ?? "";
     const ics = Buffer.from(attachment.replace(/\s/g, ""), "base64").toString("utf8");
     expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);

@@ -41,6 +41,20 @@ const duration = z.number({ error: v.required }).int(v.invalid).min(15, v.invali
 const capacity = z.number({ error: v.required }).int(v.invalid).min(1, v.invalid).max(500, v.invalid);
 const courseId = id.nullable().optional().default(null);
 
+/** Where a slot's class happens; online ones need their meeting link (http or https). */
+const place = {
+  mode: z.enum(["academy", "online"], { error: v.choice }).optional().default("academy"),
+  meetingUrl: z
+    .string({ error: v.invalid })
+    .trim()
+    .max(500, v.tooLong)
+    .refine((url) => url === "" || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(url), "url")
+    .optional()
+    .default(""),
+};
+const onlineNeedsLink = (slot: { mode: string; meetingUrl: string }) => slot.mode !== "online" || slot.meetingUrl !== "";
+const linkIssue = { path: ["meetingUrl"], message: v.required };
+
 /** Staff: one slot on a date at a start time, both in the academy's time zone. */
 export const slotCreateSchema = z.object({
   date: isoDate,
@@ -48,7 +62,9 @@ export const slotCreateSchema = z.object({
   durationMinutes: duration,
   capacity,
   courseId,
-});
+  ...place,
+})
+  .refine(onlineNeedsLink, linkIssue);
 export type SlotCreateInput = z.input<typeof slotCreateSchema>;
 
 export const MAX_SERIES_SLOTS = 500;
@@ -63,8 +79,10 @@ export const seriesCreateSchema = z
     durationMinutes: duration,
     capacity,
     courseId,
+    ...place,
   })
-  .refine((series) => series.to >= series.from, { path: ["to"], message: v.date });
+  .refine((series) => series.to >= series.from, { path: ["to"], message: v.date })
+  .refine(onlineNeedsLink, linkIssue);
 export type SeriesCreateInput = z.input<typeof seriesCreateSchema>;
 
 /** Staff: change a slot's capacity and/or open or close it. */
@@ -80,3 +98,12 @@ export const attendanceSchema = z.object({ status: z.enum(["booked", "attended",
 
 /** Query of the slot lists: a date range in the academy's time zone. */
 export const rangeSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+
+/** Staff: a booking's short code (any case, spaces ignored), as parents read it out on the phone. */
+export const bookingCodeSchema = z
+  .string({ error: v.invalid })
+  .transform((code) => code.replace(/\s+/g, "").toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{6}$/, v.invalid));
+
+/** Query of the staff search by booking code. */
+export const codeQuerySchema = z.object({ code: bookingCodeSchema });
