@@ -198,6 +198,63 @@ test.describe("demo class booking", () => {
   });
 });
 
+test.describe("online demo classes, booking codes and calendar links", () => {
+  test("staff add an online slot; the parent's confirmation has the code, the link and calendar buttons; staff find it by code", async ({ page }) => {
+    const staff = createAdminAccount(`online-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Online Staff");
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+    await page.getByLabel("Password", { exact: true }).fill(staff.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto("/admin/slots");
+    const date = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const create = page.getByRole("region", { name: "Add one slot" });
+    await create.getByLabel("Date").fill(date);
+    await create.getByLabel("Start time").fill("18:00");
+    await create.getByLabel("Course").selectOption({ label: "Digital Literacy" });
+    await create.getByLabel("Where").selectOption("online");
+    await create.getByRole("button", { name: "Add slot" }).click();
+    // An online slot needs its link.
+    await expect(create.getByText("This field is required.")).toBeVisible();
+    await create.getByLabel("Meeting link (online slots)").fill("https://meet.example.com/stem-demo");
+    await create.getByRole("button", { name: "Add slot" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Slot added." })).toBeVisible();
+
+    const slot = (await openSlots(page.request, "digital-literacy", `?from=${date}&to=${date}`)).find((s) => s.time === "18:00")!;
+    expect((slot as Slot & { mode: string }).mode).toBe("online");
+    const booked = await bookByApi(page.request, "digital-literacy", slot.id, "Noor Online");
+    const { code, confirmationUrl } = (await booked.json()) as { code: string; confirmationUrl: string };
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(confirmationUrl);
+      await expect(page.getByText(code, { exact: true })).toBeVisible();
+      await expect(page.getByText("Quote this code when you call us.")).toBeVisible();
+      await expect(page.getByText("Where: Online")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Join the class online" })).toHaveAttribute("href", "https://meet.example.com/stem-demo");
+      await expect(page.getByRole("link", { name: "Add to Google Calendar" })).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=Demo\+class.*meet\.example\.com/);
+      await expect(page.getByRole("link", { name: "Outlook" })).toHaveAttribute("href", /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?/);
+      await page.screenshot({ path: `/tmp/shots-b/booking-confirmed-${width}-en.png` });
+    }
+    await page.goto(confirmationUrl.replace(/^\//, "/ar/"));
+    await expect(page.getByRole("link", { name: "أضف إلى تقويم Google" })).toBeVisible();
+    await expect(page.getByText("المكان: عبر الإنترنت")).toBeVisible();
+    await page.screenshot({ path: "/tmp/shots-b/booking-confirmed-390-ar.png" });
+
+    // A parent calls and reads the code out: staff find the booking.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/admin/slots");
+    await page.getByLabel("Booking code").fill(code.toLowerCase());
+    await page.getByRole("button", { name: "Find booking" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `The booking with code ${code}:` })).toBeVisible();
+    const card = page.getByRole("article").filter({ hasText: "Noor Online" });
+    await expect(card).toContainText("Online");
+    await expect(card).toContainText("https://meet.example.com/stem-demo");
+    await expect(card.getByRole("row").filter({ hasText: "Noor Online" })).toContainText(code);
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await page.screenshot({ path: "/tmp/shots-b/admin-slots-code-1280-en.png" });
+  });
+});
+
 test.describe("demo class booking on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

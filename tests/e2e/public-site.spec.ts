@@ -142,6 +142,42 @@ test.describe("course catalogue", () => {
     await expect(cards(page)).toHaveCount(13);
   });
 
+  test("'my child is 8' lists every course that fits, kept in the URL, without JavaScript too", async ({ page, browser }) => {
+    const fitting = ["Visual Block Coding for Beginners", "Robotics Fundamentals", "Digital Literacy"];
+    // Before any script runs: a plain GET form, rendered by the server.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto("/courses");
+    await plain.getByLabel("Your child's age in years").fill("8");
+    await plain.getByRole("button", { name: "Show courses" }).click();
+    await expect(plain).toHaveURL(/\/courses\?childAge=8$/);
+    await expect(cards(plain)).toHaveCount(5);
+    for (const name of fitting) await expect(cards(plain).filter({ hasText: name })).toHaveCount(1);
+    await expect(plain.getByText("Courses for a child of 8.")).toBeVisible();
+    await context.close();
+
+    // With scripts, in Arabic, on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/ar/courses");
+    await page.getByLabel("عمر طفلك بالسنوات").fill("13");
+    await page.getByRole("button", { name: "اعرض الدورات" }).click();
+    await expect(page).toHaveURL(/\/ar\/courses\?childAge=13$/);
+    await expect(page.getByText("الدورات المناسبة لطفل عمره 13.")).toBeVisible();
+    const count = (await (await page.request.get("/admin/course-dashboard/all-courses?childAge=13")).json()).courses.length as number;
+    await expect(cards(page)).toHaveCount(count);
+    await page.screenshot({ path: "/tmp/shots-b/courses-child-age-390-ar.png" });
+    await page.reload();
+    await expect(cards(page)).toHaveCount(count);
+    await expect(page.getByLabel("عمر طفلك بالسنوات")).toHaveValue("13");
+    // Choosing a preset replaces the child's age.
+    await page.getByLabel("الفئة العمرية").selectOption("6-12");
+    await expect(page).toHaveURL(/\/ar\/courses\?age=6-12$/);
+    await expect(cards(page)).toHaveCount(1);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/courses?childAge=8");
+    await page.screenshot({ path: "/tmp/shots-b/courses-child-age-1280-en.png" });
+  });
+
   test("shows the loading logo while the browser fetches, then the courses", async ({ page }) => {
     await page.goto("/courses");
     let release: () => void = () => {};
