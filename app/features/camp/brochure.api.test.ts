@@ -92,6 +92,22 @@ describe("summer camp brochure", () => {
       }
     });
 
+    it("looks like the academy's in both languages: picture, a cover with both camps, one full page per camp, no spill-over pages", async () => {
+      for (const lang of ["en", "ar"]) {
+        const { bytes } = await pdf(`/summer-camp/brochure.pdf?lang=${lang}`);
+        const raw = bytes.toString("latin1");
+        // Cover + Junior + Senior: each curriculum fits its page, so no near-empty page follows it.
+        expect((raw.match(/\/Type \/Page\b/g) ?? []).length, lang).toBe(3);
+        // The camp picture of the camp page is embedded as an image.
+        expect(raw, lang).toMatch(/\/Subtype \/Image/);
+      }
+      const { text } = pdfText((await pdf("/summer-camp/brochure.pdf?lang=en")).bytes);
+      expect(text).toContain("STEM Academy");
+      expect(text).toContain("Why Choose Us");
+      // Where to enroll and how to reach us, at the foot of every page.
+      expect(text.split("Enroll online: http").length - 1).toBeGreaterThanOrEqual(3);
+    });
+
     it("defaults to English", async () => {
       const res = await pdf("/summer-camp/brochure.pdf");
       expect(res.status).toBe(200);
