@@ -7,10 +7,12 @@ import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/booking-confirmed.route";
 import { BookingDetails } from "./BookingDetails";
 import { getBookingByReference } from "./booking.server";
-import { bookingCalendarLinks } from "./booking-event.server";
+import { bookingEvent } from "./booking-event";
+import { calendarLinks } from "./ics";
 import { confirmationPath } from "./paths";
-import { getSiteSettings } from "~/features/site/site.server";
 import { pickPair } from "~/i18n/localized";
+import { useLang } from "~/i18n/use-lang";
+import { useRootData } from "~/root";
 import { safeUrl } from "~/lib/safe-url";
 
 // Loaded from the server by the reference in the URL, so a reload shows the same booking.
@@ -20,10 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const timeZone = await academyTimeZone(context.db);
   const booking = await getBookingByReference(context.db, reference, timeZone, langFromPath(url.pathname));
   if (!booking) throw data(null, { status: 404 });
-  const lang = langFromPath(url.pathname);
-  const address = pickPair((await getSiteSettings(context.db)).address, lang);
-  const confirmationUrl = context.config.publicUrl + confirmationPath(booking.courseSlug ?? String(booking.courseId ?? "course"), booking.reference, lang);
-  return { booking, address, calendar: bookingCalendarLinks(booking, { lang, address, confirmationUrl }) };
+  return { booking };
 }
 
 // A booking is private: keep it out of search engines and shared caches.
@@ -34,7 +33,13 @@ export function headers() {
 /** 'Slot Confirmed with {name}': the booking, its reference, and the way to book another. */
 export default function BookingConfirmedPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
-  const { booking, address, calendar } = loaderData;
+  const { booking } = loaderData;
+  const lang = useLang();
+  const root = useRootData();
+  const address = root ? pickPair(root.settings.address, lang) : "";
+  // The same event as the e-mail's .ics file, as links to Google Calendar and Outlook.
+  const confirmationUrl = (root?.publicUrl ?? "") + confirmationPath(booking.courseSlug ?? String(booking.courseId ?? "course"), booking.reference, lang);
+  const calendar = calendarLinks(bookingEvent(booking, { t, address, confirmationUrl }));
   const cancelled = booking.status === "cancelled";
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">

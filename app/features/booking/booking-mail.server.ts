@@ -7,7 +7,7 @@ import { pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "../site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
 import { getBookingForMail } from "./booking.server";
-import { bookingEvent } from "./booking-event.server";
+import { bookingEvent } from "./booking-event";
 import { buildIcs, calendarLinks } from "./ics";
 import { cancelPath, confirmationPath } from "./paths";
 
@@ -29,7 +29,7 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
   const cancelUrl = base + cancelPath(cancelToken, lang);
   const when = `${booking.timeLabel} ${booking.zoneLabel}`;
   const address = pickPair(settings.address, lang);
-  const event = bookingEvent(booking, { lang, address, confirmationUrl });
+  const event = bookingEvent(booking, { t, address, confirmationUrl });
   const links = calendarLinks(event);
   const where = booking.mode === "online" ? `${t("mode.online")}: ${booking.meetingUrl}` : `${t("mode.academy")}: ${address}`;
 

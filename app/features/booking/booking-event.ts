@@ -1,15 +1,17 @@
-import { serverT } from "../../../server/i18n";
-import type { Lang } from "~/i18n/lang";
 import type { BookingView } from "./booking.server";
-import { calendarLinks, type CalendarEvent } from "./ics";
+import type { CalendarEvent } from "./ics";
 
 /**
  * The demo class as a calendar event, in the booking's language: the same texts go into the
  * e-mail's .ics file and the "Add to Google Calendar" / "Outlook" links of the e-mail and the page.
- * Online classes take place at their meeting link, the others at the academy's address.
+ * Online classes take place at their meeting link, the others at the academy's address. `t` reads
+ * the "booking" texts (the server's for the e-mail, the page's for the confirmation page).
  */
-export function bookingEvent(booking: BookingView, options: { lang: Lang; address: string; confirmationUrl: string }): Omit<CalendarEvent, "uid" | "stamp"> {
-  const t = (key: string, values?: Record<string, string | number>) => serverT(options.lang, "booking", key, values);
+export function bookingEvent(
+  booking: BookingView,
+  options: { t: (key: string, values?: Record<string, string | number>) => string; address: string; confirmationUrl: string },
+): Omit<CalendarEvent, "uid" | "stamp"> {
+  const { t } = options;
   const start = new Date(booking.startsAt);
   const lines = [
     t("ics.description", { name: booking.childName }),
@@ -26,5 +28,3 @@ export function bookingEvent(booking: BookingView, options: { lang: Lang; addres
     url: options.confirmationUrl,
   };
 }
-
-export const bookingCalendarLinks = (...args: Parameters<typeof bookingEvent>) => calendarLinks(bookingEvent(...args));
