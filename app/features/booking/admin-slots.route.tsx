@@ -132,7 +132,7 @@ export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
             {t("admin.range.export")}
           </a>
         </Form>
-        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("admin.search.label")}>
+        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("admin.search.submit")}>
           <label className="text-sm font-medium text-slate-800">
             {t("admin.search.label")}
             <input name="code" dir="ltr" autoComplete="off" maxLength={12} defaultValue={search?.code ?? ""} className={`${inputClass} font-mono uppercase`} />
