@@ -134,6 +134,7 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
                         <span className="block text-lg font-semibold">{slot.label}</span>
                         {visitorZone ? <span className="block text-xs">{t("times.yourTime", { time: yourTime(slot) })}</span> : null}
                         <span className="block text-sm">{t("times.seatsLeft", { count: slot.seatsLeft })}</span>
+                        <span className="block text-xs font-medium">{t(`mode.${slot.mode}`)}</span>
                       </button>
                     </li>
                   ))}
