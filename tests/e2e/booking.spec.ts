@@ -54,6 +54,9 @@ test.describe("demo class booking", () => {
     // Days without open slots (today, weekends) are disabled.
     await expect(page.getByRole("button", { name: /no times available$/ }).first()).toBeDisabled();
 
+    await page.getByRole("button", { name: /, times available$/ }).first().click();
+    // Each time says where the class happens.
+    await expect(page.getByRole("button", { name: /seats? left/ }).first()).toContainText("At the academy");
     await pickFirstTime(page);
     // A visitor whose clock differs from the academy's also sees their own time.
     await expect(page.getByText(/^Your choice: .+ at \d\d:\d\d( \(Your time: .+\))?$/)).toBeVisible();
