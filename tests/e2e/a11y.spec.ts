@@ -170,6 +170,26 @@ test.describe("axe on interactive states", () => {
     expectClean(findings);
   });
 
+  test("the enrollment confirmation, the catalogue by a child's age and the booking with the age warning, in both languages", async ({ page }) => {
+    const findings: Finding[] = [];
+    for (const lang of ["en", "ar"]) {
+      const enrolled = await page.request.post("/api/summercamp/enroll", {
+        headers: { "accept-language": lang },
+        data: { studentName: "Omar", parentName: "Huda", email: `huda-${lang}-${Date.now()}@example.com`, phoneNumber: "+971 50 123 4567", selectedCamp: "junior", selectedSession: "1 July - 20th July" },
+      });
+      expect(enrolled.status()).toBe(201);
+      await page.goto(((await enrolled.json()) as { confirmationUrl: string }).confirmationUrl, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+      await page.goto(`${lang === "ar" ? "/ar" : ""}/courses?childAge=8`, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+    }
+    await page.goto("/courses/visual-block-coding/bookdemoclass", { waitUntil: "networkidle" });
+    await page.getByLabel("Child's age").fill("16");
+    await expect(page.getByRole("checkbox", { name: /^Book anyway/ })).toBeVisible();
+    findings.push(await audit(page));
+    expectClean(findings);
+  });
+
   test("the enrollment and sign-in forms showing errors", async ({ page }) => {
     const findings: Finding[] = [];
     for (const path of ["/enroll", "/ar/enroll", "/signup", "/ar/signup", "/contact-us-school", "/forgot-password"]) {
