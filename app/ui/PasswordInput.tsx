@@ -18,13 +18,13 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<"inpu
       {hydrated ? (
         <button
           type="button"
-          dir="auto"
           aria-pressed={shown}
           aria-controls={props.id}
           onClick={() => setShown((value) => !value)}
           className="absolute inset-y-0 end-0 my-1 me-1 rounded-md px-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
         >
-          {t("showPassword")}
+          {/* The label keeps its own direction; the button keeps the box's, so "end" is the padded side. */}
+          <span dir="auto">{t("showPassword")}</span>
         </button>
       ) : null}
     </div>

@@ -156,6 +156,10 @@ test.describe("sign-up on a phone", () => {
       await expect(toggle).toHaveAttribute("aria-pressed", "true");
       await expect(password).toHaveAttribute("type", "text");
       await expect(password).toHaveValue("Sunflower9");
+      // Passwords are typed left to right, in Arabic too: the button sits on the right, beside the text, not over it.
+      const field = (await password.boundingBox())!;
+      const button = (await toggle.boundingBox())!;
+      expect(button.x).toBeGreaterThan(field.x + field.width / 2);
       await page.getByLabel(ar ? "رقم التواصل" : "Contact number").fill("+44 20 7946 0958");
       await page.screenshot({ path: `/tmp/shots-b/signup-390-${lang}.png` });
       await toggle.click();
