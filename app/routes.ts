@@ -31,6 +31,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("blog/:slug", "features/blog/blog-post.route.tsx", { id: id("blog-post") }),
     route("summer-camp", "features/camp/summer-camp.route.tsx", { id: id("summer-camp") }),
     route("enroll", "features/camp/enroll.route.tsx", { id: id("enroll") }),
+    route("enroll/confirmed", "features/camp/enroll-confirmed.route.tsx", { id: id("enroll-confirmed") }),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
       index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
       ...adminSubmissionRoutes(id),

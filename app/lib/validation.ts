@@ -1,3 +1,4 @@
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import { z } from "zod";
 
 // zod compiles object parsers with `new Function` unless told not to; the site's CSP forbids eval.
@@ -21,12 +22,10 @@ export const v = {
 } as const;
 
 /** A required, trimmed text field of at most `max` characters. */
-export const requiredText = (max: number) =>
-  z.string({ error: v.required }).trim().min(1, v.required).max(max, v.tooLong);
+export const requiredText = (max: number) => z.string({ error: v.required }).trim().min(1, v.required).max(max, v.tooLong);
 
 /** An optional, trimmed text field of at most `max` characters ("" when absent). */
-export const optionalText = (max: number) =>
-  z.string({ error: v.invalid }).trim().max(max, v.tooLong).optional().default("");
+export const optionalText = (max: number) => z.string({ error: v.invalid }).trim().max(max, v.tooLong).optional().default("");
 
 export const emailField = z
   .string({ error: v.required })
@@ -35,13 +34,34 @@ export const emailField = z
   .max(254, v.tooLong)
   .pipe(z.email({ error: v.email }));
 
-/** Phone numbers: digits with an optional leading +, spaces and dashes allowed, 7-15 digits. */
-export const phoneField = z
-  .string({ error: v.required })
-  .trim()
-  .min(1, v.required)
-  .max(25, v.tooLong)
-  .refine((s) => /^\+?[\d\s-]+$/.test(s) && s.replace(/\D/g, "").length >= 7 && s.replace(/\D/g, "").length <= 15, v.phone);
+/** The country whose numbers may be typed without +code when the site setting says nothing else. */
+export const DEFAULT_PHONE_COUNTRY = "IN";
+
+/** An ISO 3166 two-letter country code that phone numbers can be read for (site setting `phoneCountry`). */
+export const isPhoneCountry = (value: string): boolean => /^[A-Z]{2}$/.test(value) && isSupportedCountry(value);
+
+/** The number in E.164 (+countrycode...), or undefined when it is not a valid phone number. */
+export function toE164(value: string, defaultCountry: string): string | undefined {
+  if (!/^[+\d\s().-]+$/.test(value)) return undefined;
+  const number = parsePhoneNumberFromString(value, isPhoneCountry(defaultCountry) ? (defaultCountry as CountryCode) : undefined);
+  return number?.isValid() ? number.number : undefined;
+}
+
+/**
+ * Every phone field of the site: an international number (+44 20 7946 0958) or a national one of
+ * `defaultCountry` (the site setting), checked with libphonenumber-js and stored as E.164.
+ */
+export const phoneField = (defaultCountry: string = DEFAULT_PHONE_COUNTRY) =>
+  z
+    .string({ error: v.required })
+    .trim()
+    .min(1, v.required)
+    .max(30, v.tooLong)
+    .transform((value, ctx) => {
+      const e164 = toE164(value, defaultCountry);
+      if (e164 === undefined) ctx.addIssue({ code: "custom", message: v.phone, input: value });
+      return e164 ?? value;
+    });
 
 /** The honeypot: a field people never see; bots fill it. */
 export const honeypotField = z.string().max(0, v.invalid).optional();

@@ -245,6 +245,8 @@ export interface SchoolEnquiriesTable {
 export type DemoSlotStatus = "open" | "closed";
 export type DemoBookingStatus = "booked" | "attended" | "no_show" | "cancelled";
 
+export type DemoSlotMode = "academy" | "online";
+
 export interface DemoSlotsTable {
   id: Generated<number>;
   /** ISO-8601 UTC start time. */
@@ -255,6 +257,9 @@ export interface DemoSlotsTable {
   seats_taken: Generated<number>;
   course_id: number | null;
   status: DemoSlotStatus;
+  /** Where the demo class happens; online slots carry the meeting link. */
+  mode: Generated<DemoSlotMode>;
+  meeting_url: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -263,6 +268,8 @@ export interface DemoBookingsTable {
   id: Generated<number>;
   reference: string;
   cancel_token: string;
+  /** Short code for phone calls (6 characters, unambiguous alphabet); null for bookings made before it existed. */
+  code: string | null;
   slot_id: number;
   course_id: number | null;
   course_name: string;
@@ -292,6 +299,8 @@ export interface EnrollmentsTable {
   session: string;
   message: string;
   lang: "en" | "ar";
+  /** Unguessable, for the confirmation page and e-mail; null for enrollments made before it existed. */
+  reference: string | null;
   status: SubmissionStatus;
   notes: string;
   created_at: string;

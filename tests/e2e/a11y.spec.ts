@@ -184,6 +184,26 @@ test.describe("axe on interactive states", () => {
     expectClean(findings);
   });
 
+  test("the enrollment confirmation, the catalogue by a child's age and the booking with the age warning, in both languages", async ({ page }) => {
+    const findings: Finding[] = [];
+    for (const lang of ["en", "ar"]) {
+      const enrolled = await page.request.post("/api/summercamp/enroll", {
+        headers: { "accept-language": lang },
+        data: { studentName: "Omar", parentName: "Huda", email: `huda-${lang}-${Date.now()}@example.com`, phoneNumber: "+971 50 123 4567", selectedCamp: "junior", selectedSession: "1 July - 20th July" },
+      });
+      expect(enrolled.status()).toBe(201);
+      await page.goto(((await enrolled.json()) as { confirmationUrl: string }).confirmationUrl, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+      await page.goto(`${lang === "ar" ? "/ar" : ""}/courses?childAge=8`, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+    }
+    await page.goto("/courses/visual-block-coding/bookdemoclass", { waitUntil: "networkidle" });
+    await page.getByLabel("Child's age").fill("16");
+    await expect(page.getByRole("checkbox", { name: /^Book anyway/ })).toBeVisible();
+    findings.push(await audit(page));
+    expectClean(findings);
+  });
+
   test("every public form showing its errors, in both languages", async ({ page }) => {
     test.setTimeout(180_000);
     // A live reset link: the reset form only shows for one.
@@ -224,7 +244,7 @@ async function adminRecords(page: Page, email: string) {
   await post("/school/add-school-info", {
     name: "Amal Haddad",
     email: "amal@school.example",
-    contactNumber: "0501234567",
+    contactNumber: "+971 50 123 4567",
     designation: "Principal",
     city: "Dubai",
     schoolName: "Bright Minds School",
@@ -237,7 +257,7 @@ async function adminRecords(page: Page, email: string) {
     studentName: "Omar",
     parentName: "Huda",
     email: "huda@example.com",
-    phoneNumber: "0501234567",
+    phoneNumber: "+971 50 123 4567",
     selectedCamp: "Junior Camp",
     selectedSession: "1 July - 20th July",
     message: "",
@@ -248,7 +268,7 @@ async function adminRecords(page: Page, email: string) {
     studentEmail: "lina@example.com",
     grade: "5",
     school: "Bright Minds School",
-    parentContact: "0501234567",
+    parentContact: "+971 50 123 4567",
     website: "",
   });
 
@@ -482,19 +502,33 @@ test.describe("everything is reachable with the keyboard", () => {
 const langOf = (locator: Locator) => locator.evaluate((element) => element.closest("[lang]")?.getAttribute("lang"));
 
 test.describe("text in the other language is marked", () => {
-  test("an English-only post on the Arabic blog list", async ({ page }) => {
-    const response = await page.request.get("/api/blogs?lang=ar&limit=50");
-    const posts = (await response.json()) as { slug: string; title: string; lang: string }[];
-    const english = posts.find((post) => post.lang === "en");
-    expect(english, "the seed has a post written in English only").toBeDefined();
-    await page.goto("/ar/blog");
-    const card = page.locator("article").filter({ has: page.getByRole("heading", { name: english!.title }) });
-    expect(await langOf(card.getByRole("heading", { name: english!.title }))).toBe("en");
-    // "Read More" is named after the title through the heading, which carries the language.
-    const heading = await card.getByRole("heading", { name: english!.title }).getAttribute("id");
-    expect(await card.getByRole("link").getAttribute("aria-labelledby")).toContain(heading);
-    await expect(card.getByRole("link")).toHaveAccessibleName(new RegExp(english!.title));
+  test("an English-only post on the Arabic blog list", async ({ page, baseURL }) => {
+    // Every seeded post is bilingual: staff write one in English only.
+    await signInAsAdmin(page);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const created = await page.request.post("/api/admin/blogs", {
+      headers: { origin: baseURL! },
+      data: { slug: `a11y-english-${Date.now()}`, status: "published", author: "Sahil Jaiswal", publishDate: yesterday, titleEn: "Robots in the Kitchen", descriptionEn: "Written in English only." },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const english = { title: "Robots in the Kitchen" };
+    try {
+      await checkEnglishCard(page, english);
+    } finally {
+      await page.request.delete(`/api/admin/blogs/${id}`, { headers: { origin: baseURL! } });
+    }
   });
+
+  async function checkEnglishCard(page: Page, english: { title: string }) {
+    await page.goto("/ar/blog");
+    const card = page.locator("article").filter({ has: page.getByRole("heading", { name: english.title }) });
+    expect(await langOf(card.getByRole("heading", { name: english.title }))).toBe("en");
+    // "Read More" is named after the title through the heading, which carries the language.
+    const heading = await card.getByRole("heading", { name: english.title }).getAttribute("id");
+    expect(await card.getByRole("link").getAttribute("aria-labelledby")).toContain(heading);
+    await expect(card.getByRole("link")).toHaveAccessibleName(new RegExp(english.title));
+  }
 
   test("the other language's fields and columns in the admin area", async ({ page }) => {
     await signInAsAdmin(page);

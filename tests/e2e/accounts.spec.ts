@@ -35,7 +35,7 @@ test.describe("sign-up, login, session and logout", () => {
     await page.getByLabel("Contact number").fill("98765");
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByText("Use at least 8 characters with an upper-case letter, a lower-case letter and a digit.", { exact: true }).last()).toBeVisible();
-    await expect(page.getByText("Enter a 10-digit contact number.")).toBeVisible();
+    await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
     await page.getByLabel("Password", { exact: true }).fill("Sunflower9");
     await page.getByLabel("Contact number").fill("9876543210");
     await page.getByRole("button", { name: "Sign up" }).click();
@@ -131,6 +131,48 @@ test.describe("sign-up, login, session and logout", () => {
     await page.route("**/api/getUser", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable" }) }));
     await page.goto("/courses");
     await expect(toast(page, "Could not verify user status: Service unavailable")).toBeVisible();
+  });
+});
+
+test.describe("sign-up on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const lang of ["en", "ar"] as const) {
+    test(`a parent abroad signs up with an international number and can show the password (${lang})`, async ({ page }) => {
+      const ar = lang === "ar";
+      const email = `abroad-${lang}-${unique()}@example.com`;
+      await page.goto(ar ? "/ar/signup" : "/signup");
+      await page.getByLabel(ar ? "الاسم الكامل" : "Full name").fill("Layla Hassan");
+      await page.getByLabel(ar ? "البريد الإلكتروني" : "E-mail", { exact: true }).fill(email);
+      const password = page.getByLabel(ar ? "كلمة المرور" : "Password", { exact: true });
+      await password.fill("Sunflower9");
+      const toggle = page.getByRole("button", { name: ar ? "إظهار كلمة المرور" : "Show password" });
+      await expect(toggle).toHaveAttribute("aria-pressed", "false");
+      await expect(password).toHaveAttribute("type", "password");
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-pressed", "true");
+      await expect(password).toHaveAttribute("type", "text");
+      await expect(password).toHaveValue("Sunflower9");
+      // Passwords are typed left to right, in Arabic too: the button sits on the right, beside the text, not over it.
+      const field = (await password.boundingBox())!;
+      const button = (await toggle.boundingBox())!;
+      expect(button.x).toBeGreaterThan(field.x + field.width / 2);
+      await page.getByLabel(ar ? "رقم التواصل" : "Contact number").fill("+44 20 7946 0958");
+      await page.screenshot({ path: `/tmp/shots-b/signup-390-${lang}.png` });
+      await toggle.click();
+      await expect(password).toHaveAttribute("type", "password");
+      await page.getByRole("button", { name: ar ? "إنشاء حساب" : "Sign up" }).click();
+      await expect(page).toHaveURL(ar ? /\/ar\/login$/ : /\/login$/);
+    });
+  }
+
+  test("without JavaScript the password is a plain password field", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
+    await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(0);
+    await context.close();
   });
 });
 

@@ -145,13 +145,40 @@ test.describe("blog list", () => {
     await expect(page.getByRole("heading", { level: 1, name: "مدونتنا وأحدث المقالات" })).toBeVisible();
     const robotics = cards(page).filter({ hasText: "لماذا تهمّ الروبوتات أطفالنا" });
     await expect(robotics.getByText("الروبوتات", { exact: true })).toBeVisible();
-    await expect(robotics.getByText("بقلم Abhishek Kumar Srivastava")).toBeVisible();
+    // Authors are teachers, named in Arabic script on the Arabic blog.
+    await expect(robotics.getByText("بقلم أبهيشيك كومار سريفاستافا")).toBeVisible();
     await expect(robotics.locator("time")).toHaveText("12 سبتمبر 2025");
     await expect(robotics.getByRole("link", { name: /اقرأ المزيد/ })).toHaveAttribute("href", "/ar/blog/why-robotics-matters-for-kids");
-    const english = cards(page).first().locator("[lang]");
-    await expect(english).toHaveAttribute("lang", "en");
-    await expect(english).toHaveAttribute("dir", "ltr");
-    await expect(english.getByRole("heading")).toHaveText("Turning Screen Time into Creative Time");
+    // Every seeded post is in Arabic, so no card carries the "English" badge.
+    await expect(cards(page).getByText(/الإنجليزية$/)).toHaveCount(0);
+    await expect(cards(page).first().getByRole("heading")).toHaveText("من وقت الشاشة إلى وقت الإبداع");
+  });
+
+  test("a post staff wrote in English only is marked and labelled English on the Arabic blog", async ({ page }) => {
+    insertPosts([{ slug: `${PREFIX}english-only`, title_en: "Robots in the Garden", publish_date: "2026-11-01T09:00:00.000Z" }]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/ar/blog");
+      const card = cards(page).first();
+      const english = card.locator("[lang]");
+      await expect(english).toHaveAttribute("lang", "en");
+      await expect(english).toHaveAttribute("dir", "ltr");
+      await expect(english.getByRole("heading")).toHaveText("Robots in the Garden");
+      // "English" in Arabic (screen readers hear "Written in English").
+      await expect(card.getByText(/^مكتوب باللغة الإنجليزية$/)).toBeVisible();
+      await page.screenshot({ path: `/tmp/shots-b/blog-list-${width}-ar.png` });
+      await page.goto("/ar/blog/e2e-english-only");
+      await expect(page.locator("main article")).toHaveAttribute("lang", "en");
+      const badge = page.locator("main article").getByText(/^مكتوب باللغة الإنجليزية$/);
+      await expect(badge).toBeVisible();
+      // The badge is Arabic text inside the English article: it carries the page's language.
+      expect(await badge.evaluate((element) => element.closest("[lang]")?.getAttribute("lang"))).toBe("ar");
+      await page.screenshot({ path: `/tmp/shots-b/blog-post-english-${width}-ar.png` });
+      // The English blog shows no badge on it.
+      await page.goto("/blog");
+      await expect(cards(page).first().getByText(/English$/)).toHaveCount(0);
+      await page.screenshot({ path: `/tmp/shots-b/blog-list-${width}-en.png` });
+    }
   });
 
   test("a page beyond the last shows the empty text, in both languages", async ({ page }) => {
@@ -299,11 +326,12 @@ test.describe("blog post", () => {
     await expect(page.getByRole("region", { name: "تحتاج إلى مساعدة؟ تواصل معنا!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "شارك على Facebook" })).toHaveAttribute("href", /ar%2Fblog%2Fwhy-robotics-matters-for-kids$/);
 
-    await page.goto("/ar/blog/creative-screen-time");
+    insertPosts([{ slug: `${PREFIX}english-post`, title_en: "Soldering Safely", publish_date: "2026-08-20T09:00:00.000Z" }]);
+    await page.goto(`/ar/blog/${PREFIX}english-post`);
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.locator("main article")).toHaveAttribute("lang", "en");
     await expect(page.locator("main article")).toHaveAttribute("dir", "ltr");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Turning Screen Time into Creative Time");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Soldering Safely");
     await expect(page.locator("main article").getByText("نُشر في 20 أغسطس 2026")).toHaveAttribute("lang", "ar");
     expect(errors).toEqual([]);
   });
@@ -493,7 +521,8 @@ test.describe("search engines and link previews", () => {
         typicalAgeRange: "14-24",
         provider: { "@type": "Organization", url: `${baseURL}/` },
         offers: [{ "@type": "Offer", price: 5000, priceCurrency: "USD" }],
-        hasCourseInstance: [{ instructor: { name: "Anushka Jain" } }],
+        // The instructor is named in the page's language (teachers have Arabic names).
+        hasCourseInstance: [{ instructor: { name: pagePath.startsWith("/ar/") ? "أنوشكا جاين" : "Anushka Jain" } }],
       });
       if (name) expect(ld.name).toBe(name);
       else expect(ld.name).not.toBe("Internet of Things");

@@ -6,6 +6,7 @@ const COURSE = "robotics-fundamentals";
 
 interface Slot {
   id: number;
+  startsAt: string;
   date: string;
   time: string;
   seatsLeft: number;
@@ -21,7 +22,7 @@ let counter = 0;
 async function bookByApi(request: APIRequestContext, course: string, slotId: number, childName = "Sibling Booker") {
   counter += 1;
   return request.post(`/api/courses/${course}/demo-bookings`, {
-    data: { slotId, childName, childAge: 8, parentName: "Other Parent", email: `other${Date.now()}${counter}@example.com`, phone: "9876543210" },
+    data: { slotId, childName, childAge: 14, parentName: "Other Parent", email: `other${Date.now()}${counter}@example.com`, phone: "9876543210" },
   });
 }
 
@@ -53,8 +54,12 @@ test.describe("demo class booking", () => {
     // Days without open slots (today, weekends) are disabled.
     await expect(page.getByRole("button", { name: /no times available$/ }).first()).toBeDisabled();
 
+    await page.getByRole("button", { name: /, times available$/ }).first().click();
+    // Each time says where the class happens.
+    await expect(page.getByRole("button", { name: /seats? left/ }).first()).toContainText("At the academy");
     await pickFirstTime(page);
-    await expect(page.getByText(/^Your choice: .+ at \d\d:\d\d$/)).toBeVisible();
+    // A visitor whose clock differs from the academy's also sees their own time.
+    await expect(page.getByText(/^Your choice: .+ at \d\d:\d\d( \(Your time: .+\))?$/)).toBeVisible();
     await fillDetails(page, { child: "Aarav Sharma", age: "9", parent: "Priya Sharma", email: "priya@example.com", phone: "+91 98765 43210" });
     await page.getByRole("button", { name: "Book the demo class" }).click();
 
@@ -247,6 +252,131 @@ test.describe("demo class booking", () => {
     await expect(row).toContainText("Cancelled");
     const after = (await openSlots(page.request, "advance-python", `?from=${start}&to=${end}`)).find((s) => s.id === ours[0]!.id);
     expect(after?.seatsLeft).toBe(2);
+  });
+});
+
+test.describe("online demo classes, booking codes and calendar links", () => {
+  test("staff add an online slot; the parent's confirmation has the code, the link and calendar buttons; staff find it by code", async ({ page }) => {
+    const staff = createAdminAccount(`online-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Online Staff");
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+    await page.getByLabel("Password", { exact: true }).fill(staff.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto("/admin/slots");
+    const date = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const create = page.getByRole("region", { name: "Add one slot" });
+    await create.getByLabel("Date").fill(date);
+    await create.getByLabel("Start time").fill("18:00");
+    await create.getByLabel("Course").selectOption({ label: "Digital Literacy" });
+    await create.getByLabel("Where").selectOption("online");
+    await create.getByRole("button", { name: "Add slot" }).click();
+    // An online slot needs its link.
+    await expect(create.getByText("This field is required.")).toBeVisible();
+    await create.getByLabel("Meeting link (online slots)").fill("https://meet.example.com/stem-demo");
+    await create.getByRole("button", { name: "Add slot" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Slot added." })).toBeVisible();
+
+    const slot = (await openSlots(page.request, "digital-literacy", `?from=${date}&to=${date}`)).find((s) => s.time === "18:00")!;
+    expect((slot as Slot & { mode: string }).mode).toBe("online");
+    const booked = await bookByApi(page.request, "digital-literacy", slot.id, "Noor Online");
+    const { code, confirmationUrl } = (await booked.json()) as { code: string; confirmationUrl: string };
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(confirmationUrl);
+      await expect(page.getByText(code, { exact: true })).toBeVisible();
+      await expect(page.getByText("Quote this code when you call us.")).toBeVisible();
+      await expect(page.getByText("Where: Online")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Join the class online" })).toHaveAttribute("href", "https://meet.example.com/stem-demo");
+      await expect(page.getByRole("link", { name: "Add to Google Calendar" })).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=Demo\+class.*meet\.example\.com/);
+      await expect(page.getByRole("link", { name: "Outlook" })).toHaveAttribute("href", /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?/);
+      await page.screenshot({ path: `/tmp/shots-b/booking-confirmed-${width}-en.png` });
+    }
+    await page.goto(confirmationUrl.replace(/^\//, "/ar/"));
+    await expect(page.getByRole("link", { name: "أضف إلى تقويم Google" })).toBeVisible();
+    await expect(page.getByText("المكان: عبر الإنترنت")).toBeVisible();
+    await page.screenshot({ path: "/tmp/shots-b/booking-confirmed-390-ar.png" });
+
+    // A parent calls and reads the code out: staff find the booking.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/admin/slots");
+    await page.getByLabel("Booking code").fill(code.toLowerCase());
+    await page.getByRole("button", { name: "Find booking" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `The booking with code ${code}:` })).toBeVisible();
+    const card = page.getByRole("article").filter({ hasText: "Noor Online" });
+    await expect(card).toContainText("Online");
+    await expect(card).toContainText("https://meet.example.com/stem-demo");
+    await expect(card.getByRole("row").filter({ hasText: "Noor Online" })).toContainText(code);
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await page.screenshot({ path: "/tmp/shots-b/admin-slots-code-1280-en.png" });
+  });
+});
+
+test.describe("demo class booking on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const labels = {
+    en: { day: /, times available$/, time: /seats? left/, child: "Child's full name", age: "Child's age", parent: "Parent's name", email: "E-mail", phone: "Phone number", submit: "Book the demo class", warning: "This course is for ages 6 to 12.", confirm: /^Book anyway/, refused: 'Tick "Book anyway"', done: "Slot Confirmed with" },
+    ar: { day: /، توجد أوقات متاحة$/, time: /مقعد|مقاعد|مقعدان/, child: "الاسم الكامل للطفل", age: "عمر الطفل", parent: "اسم ولي الأمر", email: "البريد الإلكتروني", phone: "رقم الهاتف", submit: "احجز الحصة التجريبية", warning: "هذه الدورة للأعمار من 6 إلى 12.", confirm: /^احجز على أي حال/, refused: "لتأكيد الحجز", done: "تم تأكيد الموعد مع" },
+  } as const;
+
+  for (const lang of ["en", "ar"] as const) {
+    test(`a child older than the course's ages is booked only after the parent confirms (${lang})`, async ({ page }) => {
+      const l = labels[lang];
+      await page.goto(`${lang === "ar" ? "/ar" : ""}/courses/visual-block-coding/bookdemoclass`);
+      await page.getByRole("button", { name: l.day }).first().click();
+      await page.getByRole("button", { name: l.time }).first().click();
+      await page.getByLabel(l.child).fill("Omar Teen");
+      await page.getByLabel(l.age).fill("16");
+      await page.getByLabel(l.parent).fill("Huda Teen");
+      await page.getByLabel(l.email, { exact: true }).fill(`teen-${lang}-${Date.now()}@example.com`);
+      await page.getByLabel(l.phone).fill("9876543210");
+      await expect(page.getByText(l.warning)).toBeVisible();
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByText(l.refused)).toBeVisible();
+      await expect(page.getByLabel(l.age)).toHaveAttribute("aria-invalid", "true");
+      await page.getByText(l.warning).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots-b/booking-age-390-${lang}.png` });
+      await page.getByRole("checkbox", { name: l.confirm }).check();
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `${l.done} Omar Teen` })).toBeVisible();
+    });
+  }
+});
+
+test.describe("demo class booking from another time zone", () => {
+  test.use({ timezoneId: "Europe/London" });
+
+  test("times are in the academy's zone and, once the page runs, on the visitor's own clock too", async ({ page, request }) => {
+    // The server cannot know the visitor's zone: its HTML has the academy's times only.
+    expect(await (await request.get(`/courses/${COURSE}/bookdemoclass`)).text()).not.toMatch(/Your time: \d\d:\d\d/);
+    await page.goto(`/courses/${COURSE}/bookdemoclass`);
+    await expect(page.getByText("Times are shown in India Standard Time (Asia/Kolkata).")).toBeVisible();
+    await expect(page.getByText(/^Your own time \((Greenwich Mean Time|British Summer Time) \(Europe\/London\)\) is shown under each time\.$/)).toBeVisible();
+    const [first] = await openSlots(page.request, COURSE);
+    const london = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(first!.startsAt));
+    await page.getByRole("button", { name: /, times available$/ }).first().click();
+    const time = page.getByRole("button", { name: /seats? left/ }).first();
+    await expect(time).toContainText(`Your time: ${london}`);
+    await time.click();
+    await expect(page.getByText(new RegExp(`^Your choice: .+ at \\d\\d:\\d\\d \\(Your time: ${london}\\)$`))).toBeVisible();
+    await page.screenshot({ path: "/tmp/shots-b/booking-zone-1280-en.png" });
+    await fillDetails(page, { child: "Maya Far", age: "9", parent: "Lena Far", email: `far-${Date.now()}@example.com`, phone: "+44 20 7946 0958" });
+    await page.getByRole("button", { name: "Book the demo class" }).click();
+    const details = page.getByRole("region", { name: "Student Details" });
+    await expect(details.getByText(new RegExp(`^${london} (Greenwich Mean Time|British Summer Time) \\(Europe/London\\)$`))).toBeVisible();
+    await expect(details.getByText("+442079460958")).toBeVisible();
+  });
+});
+
+test.describe("demo class booking in the academy's own zone", () => {
+  test.use({ timezoneId: "Asia/Kolkata" });
+
+  test("shows no second time when the visitor's clock is the academy's", async ({ page }) => {
+    await page.goto(`/ar/courses/${COURSE}/bookdemoclass`);
+    await page.getByRole("button", { name: /، توجد أوقات متاحة$/ }).first().click();
+    await expect(page.getByRole("button", { name: /مقعد|مقاعد|مقعدان/ }).first()).toBeVisible();
+    await expect(page.getByText("بتوقيتك")).toHaveCount(0);
   });
 });
 

@@ -124,7 +124,7 @@ test.describe("course catalogue", () => {
     await expect(cards(page)).toHaveCount(1);
     await expect(page.getByRole("main").getByRole("status")).toHaveText("1 course");
     await expect(cards(page).first()).toContainText("Visual Block Coding for Beginners");
-    await expect(cards(page).first()).toContainText("$4254");
+    await expect(cards(page).first()).toContainText("$4,254");
     await expect(cards(page).first()).toContainText("2 months");
     await expect(cards(page).first()).toContainText("30 sessions");
     await page.reload();
@@ -140,6 +140,42 @@ test.describe("course catalogue", () => {
     await page.getByLabel("Age group").selectOption("all");
     await expect(page).toHaveURL(/\/courses$/);
     await expect(cards(page)).toHaveCount(13);
+  });
+
+  test("'my child is 8' lists every course that fits, kept in the URL, without JavaScript too", async ({ page, browser }) => {
+    const fitting = ["Visual Block Coding for Beginners", "Robotics Fundamentals", "Digital Literacy"];
+    // Before any script runs: a plain GET form, rendered by the server.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto("/courses");
+    await plain.getByLabel("Your child's age in years").fill("8");
+    await plain.getByRole("button", { name: "Show courses" }).click();
+    await expect(plain).toHaveURL(/\/courses\?childAge=8$/);
+    await expect(cards(plain)).toHaveCount(5);
+    for (const name of fitting) await expect(cards(plain).filter({ hasText: name })).toHaveCount(1);
+    await expect(plain.getByText("Courses for a child of 8.")).toBeVisible();
+    await context.close();
+
+    // With scripts, in Arabic, on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/ar/courses");
+    await page.getByLabel("عمر طفلك بالسنوات").fill("13");
+    await page.getByRole("button", { name: "اعرض الدورات" }).click();
+    await expect(page).toHaveURL(/\/ar\/courses\?childAge=13$/);
+    await expect(page.getByText("الدورات المناسبة لطفل عمره 13.")).toBeVisible();
+    const count = (await (await page.request.get("/admin/course-dashboard/all-courses?childAge=13")).json()).courses.length as number;
+    await expect(cards(page)).toHaveCount(count);
+    await page.screenshot({ path: "/tmp/shots-b/courses-child-age-390-ar.png" });
+    await page.reload();
+    await expect(cards(page)).toHaveCount(count);
+    await expect(page.getByLabel("عمر طفلك بالسنوات")).toHaveValue("13");
+    // Choosing a preset replaces the child's age.
+    await page.getByLabel("الفئة العمرية").selectOption("6-12");
+    await expect(page).toHaveURL(/\/ar\/courses\?age=6-12$/);
+    await expect(cards(page)).toHaveCount(1);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/courses?childAge=8");
+    await page.screenshot({ path: "/tmp/shots-b/courses-child-age-1280-en.png" });
   });
 
   test("shows the loading logo while the browser fetches, then the courses", async ({ page }) => {
@@ -205,6 +241,31 @@ test.describe("course catalogue", () => {
   });
 });
 
+test.describe("prices and ages on a phone, in both languages", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const usd = (lang: string) => new Intl.NumberFormat(lang === "ar" ? "ar" : "en-US", { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 });
+
+  for (const lang of ["en", "ar"] as const) {
+    test(`course prices use the language's grouping, and the footer agrees with the catalogue's ages (${lang})`, async ({ page }) => {
+      const prefix = lang === "ar" ? "/ar" : "";
+      await page.goto(`${prefix}/courses?age=6-12`);
+      const card = cards(page).first();
+      await expect(card).toContainText(usd(lang).format(4254));
+      if (lang === "en") await expect(card).toContainText("$4,254");
+      await page.screenshot({ path: `/tmp/shots-b/courses-390-${lang}.png` });
+      await page.goto(`${prefix}/courses/internet-of-things`);
+      await expect(page.getByRole("main")).toContainText(usd(lang).format(5000));
+      await page.screenshot({ path: `/tmp/shots-b/course-390-${lang}.png` });
+      // The home hero and the footer both speak of ages 6 to 24, like the catalogue.
+      await page.goto(prefix || "/");
+      const ages = lang === "ar" ? "6 إلى 24" : "6 to 24";
+      await expect(page.getByRole("contentinfo")).toContainText(ages);
+      await expect(page.getByRole("main")).toContainText(ages);
+      await expect(page.getByRole("contentinfo")).not.toContainText(lang === "ar" ? "6 إلى 18" : "6 to 18");
+    });
+  }
+});
+
 test.describe("course detail", () => {
   test("opens from the catalogue with every fact, the FAQs and the demo-class link", async ({ page }) => {
     await page.goto("/courses");
@@ -215,7 +276,7 @@ test.describe("course detail", () => {
     await expect(main.locator("img").first()).toHaveAttribute("src", "/images/courses/internet-of-things.svg");
     await expect(main).toContainText("14-24 years");
     await expect(main).toContainText("30 sessions · 2 months");
-    await expect(main).toContainText("$5000");
+    await expect(main).toContainText("$5,000");
     await expect(main).toContainText("Anushka Jain");
     await expect(main.getByRole("heading", { name: "What you will learn" })).toBeVisible();
     await expect(main.getByRole("listitem").filter({ hasText: "Programming ESP32 Wi-Fi boards" })).toBeVisible();

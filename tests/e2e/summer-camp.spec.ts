@@ -119,6 +119,12 @@ test.describe("summer camp page", () => {
     const junior = page.getByRole("article", { name: "مخيم الصغار" });
     await expect(junior).toContainText("خصم 50%");
     await expect(junior).toContainText("من 1 يوليو إلى 20 يوليو");
+    // Rupees in Arabic's own currency format (Intl, locale "ar"), as the English page groups them its way.
+    const inr = new Intl.NumberFormat("ar", { style: "currency", currency: "INR", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 });
+    await expect(junior).toContainText(inr.format(9999));
+    await expect(junior.locator("del")).toHaveText(inr.format(19999));
+    await junior.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/shots-b/camp-1280-ar.png" });
 
     const opener = junior.getByRole("button", { name: /عرض التفاصيل الكاملة/ });
     await opener.focus();
@@ -139,7 +145,7 @@ test.describe("summer camp page", () => {
     await form.getByLabel("البريد الإلكتروني للطالب", { exact: true }).fill("sara@example.com");
     await form.getByLabel("الصف", { exact: true }).fill("الخامس");
     await form.getByLabel("المدرسة", { exact: true }).fill("مدرسة النور");
-    await form.getByLabel("رقم هاتف وليّ الأمر", { exact: true }).fill("0501234567");
+    await form.getByLabel("رقم هاتف وليّ الأمر", { exact: true }).fill("+971 50 123 4567");
     const downloading = page.waitForEvent("download");
     await form.getByRole("button", { name: "تنزيل الكتيّب" }).click();
     const download = await downloading;
@@ -154,6 +160,8 @@ test.describe("summer camp page", () => {
 });
 
 test.describe("enrollment", () => {
+  // Parents meet the form on phones (issue 12).
+  test.use({ viewport: { width: 390, height: 844 } });
   const fill = async (page: Page) => {
     await page.getByLabel("Student's name", { exact: true }).fill("Aarav Sharma");
     await page.getByLabel("Parent's name", { exact: true }).fill("Priya Sharma");
@@ -194,10 +202,11 @@ test.describe("enrollment", () => {
     await fill(page);
     await page.getByRole("button", { name: "Submit Enrollment" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your enrollment in Senior Camp has been received" })).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/enroll\/confirmed\?ref=/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aarav Sharma is enrolled in Senior Camp");
   });
 
-  test("success: 'Submitting...' while sending, the server's message in a toast, then the home page", async ({ page }) => {
+  test("success: 'Submitting...' while sending, the server's message in a toast, then the confirmation page with the way home", async ({ page }) => {
     await page.goto("/enroll?camp=junior");
     await fill(page);
     let release!: () => void;
@@ -210,8 +219,28 @@ test.describe("enrollment", () => {
     await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
     release();
     await expect(page.getByRole("alert").filter({ hasText: "Thank you! Your enrollment in Junior Camp has been received." })).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/enroll\/confirmed\?ref=[A-Za-z0-9_-]{32}$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const check = async () => {
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aarav Sharma is enrolled in Junior Camp");
+      await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
+      await expect(page.getByText("The camp starts on 1 July 2025")).toBeVisible();
+      await expect(page.getByRole("main").getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
+      await expect(page.getByRole("main").getByText("+919876543210")).toBeVisible();
+      await expect(page.getByRole("main").getByText("21st July - 10 Aug")).toBeVisible();
+    };
+    await check();
+    // The reference in the URL brings the same page back after a reload.
+    await page.reload();
+    await check();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/shots-b/enroll-confirmed-${width}-en.png` });
+    }
+    await page.getByRole("main").getByRole("link", { name: "Back to the home page" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const unknown = await page.goto(`/enroll/confirmed?ref=${"x".repeat(32)}`);
+    expect(unknown?.status()).toBe(404);
   });
 
   test("server failure: an error toast with the server's message and the form keeps what was typed", async ({ page }) => {
@@ -247,10 +276,18 @@ test.describe("enrollment", () => {
     await page.getByLabel("اسم الطالب", { exact: true }).fill("يوسف علي");
     await page.getByLabel("اسم وليّ الأمر", { exact: true }).fill("علي حسن");
     await page.getByLabel("البريد الإلكتروني", { exact: true }).fill("ali@example.com");
-    await page.getByLabel("رقم الهاتف", { exact: true }).fill("0501234567");
+    await page.getByLabel("رقم الهاتف", { exact: true }).fill("+971 50 123 4567");
     await page.getByLabel("الدفعة", { exact: true }).selectOption("1 July - 20th July");
     await page.getByRole("button", { name: "إرسال التسجيل" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "تم استلام تسجيلك في مخيم اليافعين" })).toBeVisible();
-    await expect(page).toHaveURL(/\/ar$/);
+    await expect(page).toHaveURL(/\/ar\/enroll\/confirmed\?ref=[A-Za-z0-9_-]{32}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("تم تسجيل يوسف علي في مخيم اليافعين");
+    await expect(page.getByRole("heading", { name: "ما الخطوات التالية" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "العودة إلى الصفحة الرئيسية" })).toHaveAttribute("href", "/ar");
+    await expect(page.getByRole("main").getByText("من 1 يوليو إلى 20 يوليو")).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/shots-b/enroll-confirmed-${width}-ar.png` });
+    }
   });
 });

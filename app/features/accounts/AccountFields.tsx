@@ -1,6 +1,7 @@
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
+import { PasswordInput } from "~/ui/PasswordInput";
 
 export type AccountFieldName = "username" | "email" | "password" | "contactNumber";
 
@@ -21,19 +22,18 @@ export function AccountFields<T extends FieldValues>({
   const hints: Partial<Record<AccountFieldName, string>> = { password: t("fields.passwordHint"), contactNumber: t("fields.contactHint") };
   return names.map((name) => (
     <Field key={name} label={t(`fields.${name}`)} error={errors[name]?.message as string | undefined} hint={hints[name]}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type={types[name]}
-          autoComplete={autoComplete[name]}
-          dir={name === "username" ? undefined : "ltr"}
-          inputMode={name === "contactNumber" ? "numeric" : undefined}
-          className={inputClass}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          {...register(name)}
-        />
-      )}
+      {({ id, describedBy, invalid }) => {
+        const props = {
+          id,
+          autoComplete: autoComplete[name],
+          dir: name === "username" ? undefined : "ltr",
+          className: inputClass,
+          "aria-describedby": describedBy,
+          "aria-invalid": invalid,
+          ...register(name),
+        };
+        return name === "password" ? <PasswordInput {...props} /> : <input type={types[name]} {...props} />;
+      }}
     </Field>
   ));
 }

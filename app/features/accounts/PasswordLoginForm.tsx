@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
+import { PasswordInput } from "~/ui/PasswordInput";
 import { primaryButton } from "./AuthCard";
 import { useAuth } from "./use-auth";
 import { ScriptedForm } from "~/ui/UntilHydrated";
@@ -40,7 +41,7 @@ export function PasswordLoginForm({ endpoint, goTo, submitLabel, submittingLabel
         {({ id }) => <input id={id} type="email" autoComplete="username" dir="ltr" className={inputClass} {...register("email")} />}
       </Field>
       <Field label={t("fields.password")}>
-        {({ id }) => <input id={id} type="password" autoComplete="current-password" dir="ltr" className={inputClass} {...register("password")} />}
+        {({ id }) => <PasswordInput id={id} autoComplete="current-password" dir="ltr" className={inputClass} {...register("password")} />}
       </Field>
       <button type="submit" disabled={loading} className={primaryButton}>
         {loading ? submittingLabel : submitLabel}

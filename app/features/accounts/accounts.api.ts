@@ -5,7 +5,8 @@ import { parseBody } from "../../../server/http/validate";
 import { requestLang, serverT } from "../../../server/i18n";
 import { createRateLimit } from "../../../server/security/rate-limit";
 import { endSession, startSession, type SessionUser } from "../../../server/security/session";
-import { registerSchema, loginSchema } from "./accounts.schema";
+import { sitePhoneCountry } from "../site/site.server";
+import { registerSchemaFor, loginSchema } from "./accounts.schema";
 import { adminSetupApi } from "./admin-setup.api";
 import { authenticate, createUser } from "./accounts.server";
 import { googleAuthApi } from "./google.api";
@@ -63,7 +64,7 @@ export function accountsApi(deps: ApiDeps): Router {
   router.post("/api/logout-user", logout);
 
   router.post("/register", signupPerIp, async (req, res) => {
-    const input = parseBody(registerSchema, req);
+    const input = parseBody(registerSchemaFor(await sitePhoneCountry(deps.db)), req);
     const id = await createUser(deps.db, { username: input.username, email: input.email, password: input.password, contactNumber: input.contactNumber });
     if (id === null) throw new HttpError(409, text(req, "emailTaken"), { email: text(req, "emailTaken") });
     res.status(201).json({ message: text(req, "registered") });

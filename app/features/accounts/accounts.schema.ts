@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, honeypotField, v } from "~/lib/validation";
+import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, phoneField, v } from "~/lib/validation";
 
 /** Login sends whatever was typed (no client-side rules, specification section 5). */
 export const loginSchema = z.object({
@@ -14,12 +14,14 @@ export const passwordField = z
   .max(200, v.tooLong)
   .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), "passwordRules");
 
-export const registerSchema = z.object({
-  username: z.string({ error: v.required }).trim().min(3, "usernameLength").max(30, "usernameLength"),
-  email: emailField,
-  password: passwordField,
-  contactNumber: z.string({ error: v.required }).trim().regex(/^\d{10}$/, "contactNumber"),
-});
+export const registerSchemaFor = (phoneCountry: string) =>
+  z.object({
+    username: z.string({ error: v.required }).trim().min(3, "usernameLength").max(30, "usernameLength"),
+    email: emailField,
+    password: passwordField,
+    contactNumber: phoneField(phoneCountry),
+  });
+export const registerSchema = registerSchemaFor(DEFAULT_PHONE_COUNTRY);
 
 export type LoginInput = z.input<typeof loginSchema>;
 export type RegisterInput = z.input<typeof registerSchema>;

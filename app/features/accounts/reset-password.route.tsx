@@ -8,6 +8,7 @@ import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
+import { PasswordInput } from "~/ui/PasswordInput";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { resetPasswordSchema, type ResetPasswordInput } from "./accounts.schema";
@@ -73,7 +74,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
         <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
           <Field label={t("fields.newPassword")} error={errors.password?.message} hint={t("fields.passwordHint")}>
             {({ id, describedBy, invalid }) => (
-              <input id={id} type="password" autoComplete="new-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("password")} />
+              <PasswordInput id={id} autoComplete="new-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("password")} />
             )}
           </Field>
           <button type="submit" disabled={isSubmitting} className={primaryButton}>

@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
+import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { registerSchema, type RegisterInput } from "./accounts.schema";
+import { registerSchemaFor, type RegisterInput } from "./accounts.schema";
 import { AccountFields } from "./AccountFields";
 import { AuthCard, primaryButton } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
@@ -21,13 +22,14 @@ export default function SignupPage() {
   const { t } = useTranslation("accounts");
   const lang = useLang();
   const navigate = useNavigate();
+  const phoneCountry = usePhoneCountry();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
+    resolver: zodResolver(registerSchemaFor(phoneCountry)),
     defaultValues: { username: "", email: "", password: "", contactNumber: "" },
   });
 

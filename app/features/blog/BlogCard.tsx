@@ -6,6 +6,7 @@ import { safeUrl } from "~/lib/safe-url";
 import { imageLoading } from "~/ui/image-loading";
 import { LocalLink } from "~/ui/LocalLink";
 import type { BlogPost } from "./blog-post";
+import { PostLanguage } from "./PostLanguage";
 import { formatLongDate } from "./dates";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
@@ -23,6 +24,7 @@ export function BlogCard({ post, timeZone, first = false }: { post: CardPost; ti
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       {image ? <img src={image} {...responsiveImage(image, imageSizes.card)} alt="" width={800} height={450} {...imageLoading(first)} className="aspect-video w-full object-cover" /> : null}
       <div className="flex flex-1 flex-col p-5">
+        <PostLanguage lang={post.lang} className="mb-2 self-start" />
         <div {...own} className="flex flex-1 flex-col">
           {post.category ? <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{post.category}</p> : null}
           <h2 id={`${id}-title`} className="mt-2 text-xl font-bold text-slate-900">

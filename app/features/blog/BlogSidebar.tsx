@@ -8,6 +8,7 @@ import { useRootData } from "~/root";
 import { LocalLink } from "~/ui/LocalLink";
 import type { BlogCardPost } from "./blog-page";
 import { formatLongDate } from "./dates";
+import { PostLanguage } from "./PostLanguage";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 /** "More from our Blog": up to three other posts, or a line saying there are none. */
@@ -37,7 +38,8 @@ export function MoreFromBlog({ posts }: { posts: BlogCardPost[] }) {
                   >
                     {post.title}
                   </LocalLink>
-                  <p className="text-sm text-slate-600">
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                    <PostLanguage lang={post.lang} />
                     <time dateTime={post.publishDate}>{formatLongDate(post.publishDate, lang, timeZone)}</time>
                   </p>
                 </div>

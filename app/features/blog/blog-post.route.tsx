@@ -17,6 +17,7 @@ import { toCardPost } from "./blog-page";
 import { isBlogSlug } from "./blog-post";
 import { findPublishedPost, listOtherPosts } from "./blog.server";
 import { formatLongDate } from "./dates";
+import { PostLanguage } from "./PostLanguage";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 /** Why a post could not be shown; the error boundary picks its text from it. */
@@ -67,6 +68,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <div className="lg:col-span-2">
           <article {...own}>
             <header>
+              <div {...ui}>
+                <PostLanguage lang={post.lang} />
+              </div>
               {post.category ? (
                 <p>
                   <span className="sr-only" {...ui}>

@@ -74,7 +74,21 @@ describe("blog API", () => {
     expect(res.status).toBe(200);
     const bySlug = Object.fromEntries(res.body.map((p: { slug: string }) => [p.slug, p]));
     expect(bySlug["why-robotics-matters-for-kids"]).toMatchObject({ title: "لماذا تهمّ الروبوتات أطفالنا", category: "الروبوتات", lang: "ar" });
-    expect(bySlug["creative-screen-time"]).toMatchObject({ title: "Turning Screen Time into Creative Time", lang: "en" });
+    // Every seeded post is written in Arabic too, and its author (a teacher) named in Arabic script.
+    expect(bySlug["creative-screen-time"]).toMatchObject({ title: "من وقت الشاشة إلى وقت الإبداع", lang: "ar", author: "ساهيل جايسوال" });
+    expect(bySlug["why-robotics-matters-for-kids"].author).toBe("أبهيشيك كومار سريفاستافا");
+    // A post staff wrote in English only comes in English, author included.
+    const now = nowIso();
+    await server.db
+      .insertInto("blog_posts")
+      .values({ slug: "english-only", status: "published", title_en: "English only", title_ar: "", description_en: "d", description_ar: "", category_en: "c", category_ar: "", content_en: "[]", content_ar: "[]", meta_title_en: "", meta_title_ar: "", meta_description_en: "", meta_description_ar: "", meta_keywords_en: "", meta_keywords_ar: "", image_url: "", author: "Sahil Jaiswal", publish_date: "2020-01-01T00:00:00.000Z", created_at: now, updated_at: now })
+      .execute();
+    try {
+      const english = await server.request("GET", "/api/blogs/english-only?lang=ar");
+      expect(english.body).toMatchObject({ title: "English only", lang: "en", author: "Sahil Jaiswal" });
+    } finally {
+      await server.db.deleteFrom("blog_posts").where("slug", "=", "english-only").execute();
+    }
     // And the other way round: an Arabic-only post in the English list.
     const en = await server.request("GET", "/api/blogs/arabic-only");
     expect(en.body).toMatchObject({ title: "مقال بالعربية فقط", lang: "ar" });

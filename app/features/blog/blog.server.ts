@@ -6,12 +6,16 @@ import type { Lang } from "~/i18n/lang";
 import type { BlogPost } from "./blog-post";
 import { normalizeBlocks } from "./content-blocks";
 
-type BlogRow = Selectable<BlogPostsTable>;
+type BlogRow = Selectable<BlogPostsTable> & { author_ar?: string | null };
 
 /** Posts the public may see: published, and their publish date has come. */
 function visible(db: DB) {
   return db.selectFrom("blog_posts").where("status", "=", "published").where("publish_date", "<=", nowIso());
 }
+
+/** Every column, plus the author's Arabic name when the author is one of the teachers. */
+const withAuthorAr = (query: ReturnType<typeof visible>) =>
+  query.selectAll().select((eb) => eb.selectFrom("teachers").select("name_ar").whereRef("teachers.name_en", "=", "blog_posts.author").limit(1).as("author_ar"));
 
 /**
  * The language a post is shown in: the page's language when the post has a title in it,
@@ -32,7 +36,7 @@ export function toBlogPost(row: BlogRow, lang: Lang): BlogPost {
     description: row[`description_${l}`],
     imageUrl: row.image_url,
     category: row[`category_${l}`],
-    author: row.author,
+    author: l === "ar" && row.author_ar?.trim() ? row.author_ar : row.author,
     publishDate: row.publish_date,
     metaTitle: row[`meta_title_${l}`],
     metaDescription: row[`meta_description_${l}`],
@@ -50,19 +54,19 @@ export async function countPublishedPosts(db: DB): Promise<number> {
 
 /** Published posts, newest first; a page of them when `page` is given. */
 export async function listPublishedPosts(db: DB, lang: Lang, page?: { page: number; limit: number }): Promise<BlogPost[]> {
-  let query = visible(db).selectAll().orderBy("publish_date", "desc").orderBy("id", "desc");
+  let query = withAuthorAr(visible(db)).orderBy("publish_date", "desc").orderBy("id", "desc");
   if (page) query = query.limit(page.limit).offset((page.page - 1) * page.limit);
   return (await query.execute()).map((row) => toBlogPost(row, lang));
 }
 
 export async function findPublishedPost(db: DB, slug: string, lang: Lang): Promise<BlogPost | undefined> {
-  const row = await visible(db).selectAll().where("slug", "=", slug).executeTakeFirst();
+  const row = await withAuthorAr(visible(db)).where("slug", "=", slug).executeTakeFirst();
   return row ? toBlogPost(row, lang) : undefined;
 }
 
 /** The sidebar's "More from our Blog": the newest posts other than this one. */
 export async function listOtherPosts(db: DB, slug: string, lang: Lang, limit = 3): Promise<BlogPost[]> {
-  const rows = await visible(db).selectAll().where("slug", "<>", slug).orderBy("publish_date", "desc").orderBy("id", "desc").limit(limit).execute();
+  const rows = await withAuthorAr(visible(db)).where("slug", "<>", slug).orderBy("publish_date", "desc").orderBy("id", "desc").limit(limit).execute();
   return rows.map((row) => toBlogPost(row, lang));
 }
 

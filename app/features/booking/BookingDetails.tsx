@@ -1,9 +1,15 @@
 import { useTranslation } from "react-i18next";
 import type { BookingView } from "./booking.server";
+import { useLang } from "~/i18n/use-lang";
+import { formatZoneLabel } from "./slot-format";
+import { useVisitorZone, visitorTimeLabel } from "./visitor-zone";
+import { zonedParts } from "./zoned-time";
 
 /** The Student Details block: who comes, to what, when. */
 export function BookingDetails({ booking, headingId }: { booking: BookingView; headingId: string }) {
   const { t } = useTranslation("booking");
+  const lang = useLang();
+  const visitorZone = useVisitorZone(booking.timeZone);
   const rows: [string, string, boolean?][] = [
     [t("details.childName"), booking.childName],
     [t("details.childAge"), String(booking.childAge)],
@@ -13,6 +19,10 @@ export function BookingDetails({ booking, headingId }: { booking: BookingView; h
     [t("details.course"), booking.courseName],
     [t("details.date"), booking.dateLabel],
     [t("details.time"), `${booking.timeLabel} ${booking.zoneLabel}`],
+    // Added in the browser when the parent's own clock differs from the academy's.
+    ...(visitorZone
+      ? [[t("details.yourTime"), `${visitorTimeLabel(booking.startsAt, zonedParts(booking.startsAt, booking.timeZone).date, visitorZone, lang)} ${formatZoneLabel(booking.startsAt, visitorZone, lang)}`] as [string, string]]
+      : []),
     [t("details.duration"), t("details.minutes", { count: booking.durationMinutes })],
   ];
   return (

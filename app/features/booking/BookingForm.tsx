@@ -1,13 +1,14 @@
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "~/ui/toast";
+import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
-import { bookingFormSchema, CHILD_MAX_AGE, CHILD_MIN_AGE, type BookingFormInput } from "./booking.schema";
+import { ageOutsideCourse, bookingFormSchemaFor, CHILD_MAX_AGE, CHILD_MIN_AGE, type BookingFormInput } from "./booking.schema";
 import type { PublicSlot } from "./booking.server";
 import { ScriptedForm } from "~/ui/UntilHydrated";
 
@@ -20,6 +21,8 @@ export interface BookingConflict {
 interface BookingFormProps {
   courseSlug: string;
   slotId: number | null;
+  /** The course's age range: a child outside it is booked only once the parent confirms. */
+  ages: { minAge: number; maxAge: number };
   prefill: { parentName: string; email: string } | null;
   onConflict: (conflict: BookingConflict) => void;
 }
@@ -33,20 +36,25 @@ const parentFields = [
 ] as const;
 
 /** Step 3: the child's and parent's details; submitting books the chosen slot. */
-export function BookingForm({ courseSlug, slotId, prefill, onConflict }: BookingFormProps) {
+export function BookingForm({ courseSlug, slotId, ages, prefill, onConflict }: BookingFormProps) {
   const { t } = useTranslation("booking");
   const lang = useLang();
   const navigate = useNavigate();
   const [noTime, setNoTime] = useState(false);
+  const phoneCountry = usePhoneCountry();
   const {
     register,
     handleSubmit,
+    control,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<BookingFormInput>({
-    resolver: zodResolver(bookingFormSchema),
-    defaultValues: { childName: "", parentName: prefill?.parentName ?? "", email: prefill?.email ?? "", phone: "", website: "" },
+    resolver: zodResolver(bookingFormSchemaFor(phoneCountry)),
+    defaultValues: { childName: "", parentName: prefill?.parentName ?? "", email: prefill?.email ?? "", phone: "", website: "", ageConfirmed: false },
   });
+  const age = Number(useWatch({ control, name: "childAge" }));
+  const ageOutside = ageOutsideCourse(age, ages);
+  const ageValues = { age, min: ages.minAge, max: ages.maxAge };
 
   const onSubmit = handleSubmit(async (values) => {
     if (slotId === null) {
@@ -54,6 +62,10 @@ export function BookingForm({ courseSlug, slotId, prefill, onConflict }: Booking
       return;
     }
     setNoTime(false);
+    if (ageOutsideCourse(values.childAge, ages) && !values.ageConfirmed) {
+      setError("childAge", { message: t("api.ageOutside", { age: values.childAge, min: ages.minAge, max: ages.maxAge }) });
+      return;
+    }
     try {
       const result = await apiRequest<BookingAnswer>("POST", `/api/courses/${encodeURIComponent(courseSlug)}/demo-bookings`, {
         body: { ...values, slotId },
@@ -101,6 +113,15 @@ export function BookingForm({ courseSlug, slotId, prefill, onConflict }: Booking
             />
           )}
         </Field>
+        {ageOutside ? (
+          <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900 sm:col-span-2">
+            <p>{t("form.ageWarning", ageValues)}</p>
+            <label className="mt-2 flex items-start gap-2 font-semibold">
+              <input type="checkbox" className="mt-1 h-4 w-4" {...register("ageConfirmed")} />
+              <span>{t("form.ageConfirm", ageValues)}</span>
+            </label>
+          </div>
+        ) : null}
         {parentFields.map((field) => (
           <Field key={field.name} label={t(`form.${field.name}`)} error={errors[field.name]?.message}>
             {({ id, describedBy, invalid }) => (

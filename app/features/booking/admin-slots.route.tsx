@@ -13,9 +13,9 @@ import { Field, inputClass } from "~/ui/Field";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/admin-slots.route";
-import { rangeSchema, seriesCreateSchema, slotCreateSchema } from "./booking.schema";
+import { codeQuerySchema, rangeSchema, seriesCreateSchema, slotCreateSchema } from "./booking.schema";
 import { formatZoneLabel, weekdayNames } from "./slot-format";
-import { defaultAdminRange, listSlotsWithBookings, type AdminBooking, type AdminSlot } from "./slots-admin.server";
+import { bookingCodeDay, defaultAdminRange, listSlotsWithBookings, type AdminBooking, type AdminSlot } from "./slots-admin.server";
 import { addDays } from "./zoned-time";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,10 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let from = (query.success && query.data.from) || fallback.from;
   let to = (query.success && query.data.to) || addDays(from, 13);
   if (to < from || to > addDays(from, 366)) [from, to] = [fallback.from, fallback.to];
-  const [slots, courses] = await Promise.all([listSlotsWithBookings(context.db, { from, to, timeZone, lang }), listCourses(context.db, lang)]);
+  // ?code=ABC234: the slot of the booking with that short code (a parent on the phone).
+  const code = url.searchParams.has("code") ? codeQuerySchema.safeParse({ code: url.searchParams.get("code") }) : null;
+  const codeDay = code?.success ? await bookingCodeDay(context.db, code.data.code, timeZone) : undefined;
+  if (codeDay) [from, to] = [codeDay, codeDay];
+  const [listed, courses] = await Promise.all([listSlotsWithBookings(context.db, { from, to, timeZone, lang }), listCourses(context.db, lang)]);
+  const slots = codeDay && code?.success ? listed.filter((slot) => slot.bookings.some((booking) => booking.code === code.data.code)) : listed;
   return {
     from,
     to,
+    search: code ? { code: url.searchParams.get("code") ?? "", found: Boolean(codeDay) } : null,
     slots,
     courses: courses.map((course) => ({ id: Number(course._id), name: course.courseName })),
     zoneLabel: formatZoneLabel(new Date(), timeZone, lang),
@@ -85,7 +91,7 @@ const numberOrNaN = (value: FormDataEntryValue | null) => (value === null || val
 /** /admin/slots: create slots and series, follow and change their bookings, export them. */
 export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
-  const { from, to, slots, courses, zoneLabel, weekdays } = loaderData;
+  const { from, to, search, slots, courses, zoneLabel, weekdays } = loaderData;
   const byDate = new Map<string, AdminSlot[]>();
   for (const slot of slots) byDate.set(slot.dateLabel, [...(byDate.get(slot.dateLabel) ?? []), slot]);
 
@@ -126,7 +132,24 @@ export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
             {t("admin.range.export")}
           </a>
         </Form>
-        {slots.length === 0 ? <p className="text-slate-600">{t("admin.list.empty")}</p> : null}
+        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("admin.search.submit")}>
+          <label className="text-sm font-medium text-slate-800">
+            {t("admin.search.label")}
+            <input name="code" dir="ltr" autoComplete="off" maxLength={12} defaultValue={search?.code ?? ""} className={`${inputClass} font-mono uppercase`} />
+          </label>
+          <button type="submit" className="rounded-lg bg-slate-800 px-4 py-2 font-semibold text-white hover:bg-slate-900">
+            {t("admin.search.submit")}
+          </button>
+        </Form>
+        {search ? (
+          <p role="status" className="font-medium text-slate-800">
+            {search.found ? t("admin.search.found", { code: search.code.toUpperCase() }) : t("admin.search.none", { code: search.code })}{" "}
+            <a href="?" className="text-indigo-700 underline">
+              {t("admin.search.clear")}
+            </a>
+          </p>
+        ) : null}
+        {slots.length === 0 && !search ? <p className="text-slate-600">{t("admin.list.empty")}</p> : null}
         {[...byDate.entries()].map(([dateLabel, daySlots]) => (
           <section key={dateLabel} aria-label={dateLabel} className="space-y-3">
             <h3 className="font-semibold text-slate-800">{dateLabel}</h3>
@@ -169,6 +192,30 @@ function CourseSelect({ courses, name, error }: { courses: { id: number; name: s
   );
 }
 
+const placeOf = (form: FormData) => ({ mode: String(form.get("mode") ?? "academy"), meetingUrl: String(form.get("meetingUrl") ?? "") });
+
+/** Online or at the academy, and the online class's meeting link. */
+function PlaceFields({ errors }: { errors: Errors }) {
+  const { t } = useTranslation("booking");
+  return (
+    <>
+      <Field label={t("admin.create.mode")} error={errors.mode}>
+        {({ id, describedBy, invalid }) => (
+          <select id={id} name="mode" defaultValue="academy" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid}>
+            <option value="academy">{t("mode.academy")}</option>
+            <option value="online">{t("mode.online")}</option>
+          </select>
+        )}
+      </Field>
+      <Field label={t("admin.create.meetingUrl")} error={errors.meetingUrl}>
+        {({ id, describedBy, invalid }) => (
+          <input id={id} name="meetingUrl" type="url" dir="ltr" placeholder="https://" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />
+        )}
+      </Field>
+    </>
+  );
+}
+
 function NumberField({ label, name, defaultValue, error }: { label: string; name: string; defaultValue: number; error?: string }) {
   return (
     <Field label={label} error={error}>
@@ -192,6 +239,7 @@ function CreateSlotForm({ courses }: { courses: { id: number; name: string }[] }
       durationMinutes: numberOrNaN(form.get("durationMinutes")),
       capacity: numberOrNaN(form.get("capacity")),
       courseId: numberOrNull(form.get("courseId")),
+      ...placeOf(form),
     };
     await submit(payload);
   }
@@ -208,6 +256,7 @@ function CreateSlotForm({ courses }: { courses: { id: number; name: string }[] }
         <NumberField label={t("admin.create.duration")} name="durationMinutes" defaultValue={60} error={errors.durationMinutes} />
         <NumberField label={t("admin.create.capacity")} name="capacity" defaultValue={5} error={errors.capacity} />
         <CourseSelect courses={courses} name="courseId" error={errors.courseId} />
+        <PlaceFields errors={errors} />
         <div className="flex items-end">
           <button type="submit" disabled={busy} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
             {t("admin.create.submit")}
@@ -235,6 +284,7 @@ function CreateSeriesForm({ courses, weekdays }: { courses: { id: number; name: 
       durationMinutes: numberOrNaN(form.get("durationMinutes")),
       capacity: numberOrNaN(form.get("capacity")),
       courseId: numberOrNull(form.get("courseId")),
+      ...placeOf(form),
     };
     await submit(payload);
   }
@@ -268,6 +318,7 @@ function CreateSeriesForm({ courses, weekdays }: { courses: { id: number; name: 
         <NumberField label={t("admin.create.duration")} name="durationMinutes" defaultValue={60} error={errors.durationMinutes} />
         <NumberField label={t("admin.create.capacity")} name="capacity" defaultValue={5} error={errors.capacity} />
         <CourseSelect courses={courses} name="courseId" error={errors.courseId} />
+        <PlaceFields errors={errors} />
         <div className="flex items-end">
           <button type="submit" disabled={busy} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
             {t("admin.series.submit")}
@@ -311,6 +362,12 @@ function SlotCard({ slot }: { slot: AdminSlot }) {
         </span>
         <span className="text-slate-700">{t("admin.list.seats", { taken: slot.seatsTaken, capacity: slot.capacity })}</span>
         <span className="text-sm text-slate-600">{t("details.minutes", { count: slot.durationMinutes })}</span>
+        <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-800">{t(`mode.${slot.mode}`)}</span>
+        {slot.mode === "online" && slot.meetingUrl ? (
+          <span dir="ltr" className="break-all text-sm text-slate-600">
+            {slot.meetingUrl}
+          </span>
+        ) : null}
       </div>
       <div className="mt-3 flex flex-wrap items-start gap-3">
         <form onSubmit={saveCapacity} noValidate className="flex items-start gap-2">
@@ -369,7 +426,7 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
         <caption className="sr-only">{t("admin.list.bookingsOf", { date: slot.dateLabel, time: slot.timeLabel })}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
-            {(["course", "child", "parent", "email", "phone", "bookedAt", "status", "actions"] as const).map((key) => (
+            {(["code", "course", "child", "parent", "email", "phone", "bookedAt", "status", "actions"] as const).map((key) => (
               <th key={key} scope="col" className="px-2 py-1 text-start font-medium">
                 {t(`admin.list.${key}`)}
               </th>
@@ -379,6 +436,9 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
         <tbody>
           {slot.bookings.map((booking) => (
             <tr key={booking.id} className="border-b border-slate-100 align-top">
+              <td className="px-2 py-2 font-mono" dir="ltr">
+                {booking.code ?? "—"}
+              </td>
               <td className="px-2 py-2">{booking.courseName}</td>
               <td className="px-2 py-2">
                 {booking.childName} ({booking.childAge})

@@ -13,6 +13,8 @@ import { findCourse, listOpenSlots, type PublicSlot } from "./booking.server";
 import { buildCalendar } from "./calendar";
 import { bookingPagePath } from "./paths";
 import { formatZoneLabel, weekdayNames } from "./slot-format";
+import { useVisitorZone, visitorTimeLabel } from "./visitor-zone";
+import { useLang } from "~/i18n/use-lang";
 import { addDays, zonedParts } from "./zoned-time";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
@@ -35,6 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     months,
     weekdays: { short: weekdayNames(lang, "short"), long: weekdayNames(lang, "long") },
     zoneLabel: formatZoneLabel(new Date(), timeZone, lang),
+    timeZone,
     prefill: context.user ? { parentName: context.user.username, email: context.user.email } : null,
   };
 }
@@ -42,7 +45,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** The demo class booking: a date, a time, then the child's and parent's details. */
 export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
-  const { course, slots, months, weekdays, zoneLabel, prefill } = loaderData;
+  const { course, slots, months, weekdays, zoneLabel, timeZone, prefill } = loaderData;
+  const lang = useLang();
+  // Added after hydration: the visitor's own clock, when it differs from the academy's.
+  const visitorZone = useVisitorZone(timeZone);
+  const yourTime = (slot: PublicSlot) => (visitorZone ? visitorTimeLabel(slot.startsAt, slot.date, visitorZone, lang) : null);
   const revalidator = useRevalidator();
   const [date, setDate] = useState<string | null>(null);
   const [chosen, setChosen] = useState<PublicSlot | null>(null);
@@ -82,6 +89,7 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-1 text-3xl font-extrabold text-slate-900">{course.name}</h1>
           <p className="mt-2 text-slate-700">{t("page.intro")}</p>
           <p className="mt-1 text-sm text-slate-600">{t("page.timesShownIn", { zone: zoneLabel })}</p>
+          {visitorZone ? <p className="mt-1 text-sm text-slate-600">{t("page.yourZone", { zone: formatZoneLabel(new Date(), visitorZone, lang) })}</p> : null}
         </div>
       </div>
 
@@ -124,7 +132,9 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
                         }`}
                       >
                         <span className="block text-lg font-semibold">{slot.label}</span>
+                        {visitorZone ? <span className="block text-xs">{t("times.yourTime", { time: yourTime(slot) })}</span> : null}
                         <span className="block text-sm">{t("times.seatsLeft", { count: slot.seatsLeft })}</span>
+                        <span className="block text-xs font-medium">{t(`mode.${slot.mode}`)}</span>
                       </button>
                     </li>
                   ))}
@@ -170,9 +180,10 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <p className="mt-4 font-medium text-slate-800">
           {chosen ? t("form.selected", { date: dateLabels.get(chosen.date) ?? chosen.date, time: chosen.label }) : t("form.chooseTime")}
+          {chosen && visitorZone ? ` (${t("times.yourTime", { time: yourTime(chosen) })})` : null}
         </p>
         {/* Stays mounted while the time changes, so the details typed are kept. */}
-        <BookingForm courseSlug={course.slug} slotId={chosen?.id ?? null} prefill={prefill} onConflict={onConflict} />
+        <BookingForm courseSlug={course.slug} slotId={chosen?.id ?? null} ages={course} prefill={prefill} onConflict={onConflict} />
       </section>
     </main>
   );

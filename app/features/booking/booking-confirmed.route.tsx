@@ -8,6 +8,13 @@ import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/booking-confirmed.route";
 import { BookingDetails } from "./BookingDetails";
 import { getBookingByReference } from "./booking.server";
+import { bookingEvent } from "./booking-event";
+import { calendarLinks } from "./ics";
+import { confirmationPath } from "./paths";
+import { pickPair } from "~/i18n/localized";
+import { useLang } from "~/i18n/use-lang";
+import { useRootData } from "~/root";
+import { safeUrl } from "~/lib/safe-url";
 
 // Loaded from the server by the reference in the URL, so a reload shows the same booking.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,6 +35,12 @@ export function headers() {
 export default function BookingConfirmedPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
   const { booking } = loaderData;
+  const lang = useLang();
+  const root = useRootData();
+  const address = root ? pickPair(root.settings.address, lang) : "";
+  // The same event as the e-mail's .ics file, as links to Google Calendar and Outlook.
+  const confirmationUrl = (root?.publicUrl ?? "") + confirmationPath(booking.courseSlug ?? String(booking.courseId ?? "course"), booking.reference, lang);
+  const calendar = calendarLinks(bookingEvent(booking, { t, address, confirmationUrl }));
   const cancelled = booking.status === "cancelled";
   const heading = useRef<HTMLHeadingElement>(null);
   // The booking form navigates here without a page load: without this, focus is left on <body>
@@ -47,8 +60,36 @@ export default function BookingConfirmedPage({ loaderData }: Route.ComponentProp
         <p className="mt-1 text-slate-800">
           {t("details.course")}: <span className="font-semibold">{booking.courseName}</span>
         </p>
+        <p className="mt-1 text-slate-800">
+          {t("details.where")}:{" "}
+          <span className="font-semibold">{booking.mode === "online" ? t("mode.online") : `${t("mode.academy")}, ${address}`}</span>
+        </p>
+        {booking.code ? (
+          <p className="mt-3 text-slate-800">
+            {t("details.code")}:{" "}
+            <strong dir="ltr" className="rounded-md bg-white px-2 py-1 font-mono text-2xl tracking-widest text-slate-900">
+              {booking.code}
+            </strong>
+            <span className="ms-2 text-sm text-slate-600">{t("details.codeHint")}</span>
+          </p>
+        ) : null}
         {/* U+2066/U+2069 isolate the e-mail address inside the sentence, as <bdi dir="ltr"> would. */}
         {!cancelled ? <p className="mt-3 text-slate-700">{t("confirmed.intro", { name: booking.childName, email: `\u2066${booking.email}\u2069` })}</p> : null}
+        {!cancelled ? (
+          <div className="mt-4 flex flex-wrap gap-3">
+            {booking.mode === "online" && safeUrl(booking.meetingUrl) ? (
+              <a href={safeUrl(booking.meetingUrl)} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+                {t("mode.joinOnline")}
+              </a>
+            ) : null}
+            <a href={calendar.google} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50">
+              {t("calendar.google")}
+            </a>
+            <a href={calendar.outlook} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50">
+              {t("calendar.outlook")}
+            </a>
+          </div>
+        ) : null}
       </div>
       <div className="mt-8">
         <BookingDetails booking={booking} headingId="student-details" />

@@ -7,7 +7,8 @@ import { pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "../site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
 import { getBookingForMail } from "./booking.server";
-import { buildIcs } from "./ics";
+import { bookingEvent } from "./booking-event";
+import { buildIcs, calendarLinks } from "./ics";
 import { cancelPath, confirmationPath } from "./paths";
 
 const escapeHtml = (value: string) =>
@@ -27,14 +28,20 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
   const confirmationUrl = base + confirmationPath(booking.courseSlug ?? String(booking.courseId ?? "course"), booking.reference, lang);
   const cancelUrl = base + cancelPath(cancelToken, lang);
   const when = `${booking.timeLabel} ${booking.zoneLabel}`;
+  const address = pickPair(settings.address, lang);
+  const event = bookingEvent(booking, { t, address, confirmationUrl });
+  const links = calendarLinks(event);
+  const where = booking.mode === "online" ? `${t("mode.online")}: ${booking.meetingUrl}` : `${t("mode.academy")}: ${address}`;
 
   // [label, value, left-to-right value]: e-mail, phone and reference stay in their own order
   // inside an Arabic (right-to-left) e-mail instead of "11111 98765 91+".
   const details: [string, string, boolean?][] = [
+    ...(booking.code ? [[t("details.code"), booking.code, true] as [string, string, boolean]] : []),
     [t("details.course"), booking.courseName],
     [t("details.date"), booking.dateLabel],
     [t("details.time"), when],
     [t("details.duration"), t("details.minutes", { count: booking.durationMinutes })],
+    [t("details.where"), where],
     [t("details.childName"), booking.childName],
     [t("details.childAge"), String(booking.childAge)],
     [t("details.parentName"), booking.parentName],
@@ -58,6 +65,9 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
     cancelUrl,
     "",
     t("mail.calendar"),
+    t("mail.calendarLinks"),
+    `${t("calendar.google")}: ${links.google}`,
+    `${t("calendar.outlook")}: ${links.outlook}`,
     "",
     t("mail.signoff"),
   ].join("\n");
@@ -73,20 +83,11 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
     .join("")}</table>
 <p><a href="${escapeHtml(confirmationUrl)}">${escapeHtml(t("mail.viewLink"))}</a></p>
 <p>${escapeHtml(t("mail.cancel"))} <a href="${escapeHtml(cancelUrl)}">${escapeHtml(t("mail.cancelLink"))}</a></p>
-<p>${escapeHtml(t("mail.calendar"))}</p>
+<p>${escapeHtml(t("mail.calendar"))} <a href="${escapeHtml(links.google)}">${escapeHtml(t("calendar.google"))}</a> · <a href="${escapeHtml(links.outlook)}">${escapeHtml(t("calendar.outlook"))}</a></p>
 <p>${escapeHtml(t("mail.signoff"))}</p>
 </body></html>`;
 
-  const start = new Date(booking.startsAt);
-  const ics = buildIcs({
-    uid: `${booking.reference}@${new URL(base).hostname}`,
-    start,
-    end: new Date(start.getTime() + booking.durationMinutes * 60_000),
-    summary: t("ics.summary", { course: booking.courseName }),
-    description: `${t("ics.description", { name: booking.childName })}\n${t("details.reference")}: ${booking.reference}\n${confirmationUrl}`,
-    location: pickPair(settings.address, lang),
-    url: confirmationUrl,
-  });
+  const ics = buildIcs({ uid: `${booking.reference}@${new URL(base).hostname}`, ...event });
 
   await sendMail(deps, {
     to: booking.email,

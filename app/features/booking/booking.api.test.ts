@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../server/test/harness";
 import { nowIso } from "../../../server/db/values";
-import { zonedParts } from "./zoned-time";
+import { addDays, zonedParts, zonedToUtc } from "./zoned-time";
 
 describe("demo class booking API", () => {
   let server: TestServer;
@@ -17,12 +17,14 @@ describe("demo class booking API", () => {
   });
 
   /** A slot straight in the database; `hoursAhead` from now. */
-  async function makeSlot(options: { capacity?: number; hoursAhead?: number; status?: "open" | "closed"; course?: number | null } = {}) {
+  async function makeSlot(
+    options: { capacity?: number; hoursAhead?: number; startsAt?: string; status?: "open" | "closed"; course?: number | null } = {},
+  ) {
     const now = nowIso();
     const row = await server.db
       .insertInto("demo_slots")
       .values({
-        starts_at: new Date(Date.now() + (options.hoursAhead ?? 48) * 3_600_000).toISOString(),
+        starts_at: options.startsAt ?? new Date(Date.now() + (options.hoursAhead ?? 48) * 3_600_000).toISOString(),
         duration_minutes: 60,
         capacity: options.capacity ?? 5,
         course_id: options.course === undefined ? courseId : options.course,
@@ -110,6 +112,39 @@ describe("demo class booking API", () => {
     expect((await server.request("GET", "/api/demo-bookings/not-a-real-reference-at-all")).status).toBe(404);
   });
 
+  it("gives each booking a short, readable, unique code beside the long reference", async () => {
+    const slotId = await makeSlot({ capacity: 30 });
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const res = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(slotId, `code${i}@example.com`) });
+      expect(res.status).toBe(201);
+      // Six characters without look-alikes (no 0/O, 1/I/L).
+      expect(res.body.code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
+      codes.add(res.body.code);
+      const read = await server.request("GET", `/api/demo-bookings/${res.body.reference}`);
+      expect(read.body.booking.code).toBe(res.body.code);
+    }
+    expect(codes.size).toBe(20);
+    // The code never opens a booking: links keep the unguessable reference.
+    expect((await server.request("GET", `/api/demo-bookings/${[...codes][0]}`)).status).toBe(404);
+  });
+
+  it("tells where the class is: online slots give the booked parent their meeting link", async () => {
+    const now = nowIso();
+    const online = (
+      await server.db
+        .insertInto("demo_slots")
+        .values({ starts_at: new Date(Date.now() + 50 * 3_600_000).toISOString(), duration_minutes: 45, capacity: 3, course_id: courseId, status: "open", mode: "online", meeting_url: "https://meet.example.com/abc-defg", created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const res = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(online, "online.parent@example.com") });
+    const read = await server.request("GET", `/api/demo-bookings/${res.body.reference}`);
+    expect(read.body.booking).toMatchObject({ mode: "online", meetingUrl: "https://meet.example.com/abc-defg" });
+    const academy = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(await makeSlot(), "academy.parent@example.com") });
+    expect((await server.request("GET", `/api/demo-bookings/${academy.body.reference}`)).body.booking).toMatchObject({ mode: "academy", meetingUrl: "" });
+  });
+
   it("links a signed-in parent's booking to the account; guests book without one", async () => {
     const parent = await server.signIn("user");
     const slotId = await makeSlot();
@@ -144,11 +179,18 @@ describe("demo class booking API", () => {
     expect(mail).toContain("demo-class.ics");
     expect(mail).toContain("text/calendar");
     // The text part is quoted-printable: undo soft breaks and =XX escapes before comparing.
-    const flat = mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const flat = Buffer.from(
+      mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
     expect(flat).toContain(`/booking/cancel?token=${token}`);
     expect(flat).toContain(res.body.reference);
     expect(flat).toContain("Robotics Fundamentals");
     expect(flat).toContain("India Standard Time (Asia/Kolkata)");
+    expect(flat).toContain(`Booking code: \u2066${res.body.code}\u2069`);
+    expect(flat).toContain("Where: At the academy: 5 Amigo");
+    expect(flat).toContain("https://calendar.google.com/calendar/render?action=TEMPLATE&text=Demo+class");
+    expect(flat).toContain("https://outlook.live.com/calendar/0/deeplink/compose?path=%2Fcalendar%2Faction%2Fcompose&rru=addevent");
     const attachment = /filename=demo-class\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n-/.exec(mail)?.[1] ?? "";
     const ics = Buffer.from(attachment.replace(/\s/g, ""), "base64").toString("utf8");
     expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
@@ -166,6 +208,47 @@ describe("demo class booking API", () => {
     expect(again.body.message).toMatch(/already booked/);
     expect(Array.isArray(again.body.remaining)).toBe(true);
     expect(await seats(slotId)).toBe(1);
+  });
+
+  it("does not offer the refused time as still free to the e-mail that already holds it", async () => {
+    const day = addDays(zonedParts(new Date(), "Asia/Kolkata").date, 8);
+    const held = await makeSlot({ startsAt: zonedToUtc(day, "16:00", "Asia/Kolkata").toISOString() });
+    const other = await makeSlot({ startsAt: zonedToUtc(day, "16:30", "Asia/Kolkata").toISOString() });
+    expect((await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(held, "holder@example.com") })).status).toBe(201);
+    const again = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(held, "holder@example.com") });
+    expect(again.status).toBe(409);
+    expect(again.body.reason).toBe("duplicate");
+    const ids = again.body.remaining.map((s: { id: number }) => s.id);
+    expect(ids).toContain(other);
+    expect(ids).not.toContain(held);
+  });
+
+  it("books a child outside the course's ages only once the parent confirms, in either language", async () => {
+    const young = "visual-block-coding"; // ages 6 to 12
+    const slotId = await makeSlot({ course: null });
+    const before = await allBookings();
+    const refused = await server.request("POST", `/api/courses/${young}/demo-bookings`, { json: { ...booking(slotId, "teen@example.com"), childAge: 16 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('This course is for ages 6 to 12, and your child is 16. Tick "Book anyway" to confirm the booking.');
+    expect(refused.body.errors).toEqual({ childAge: refused.body.message });
+    const arabic = await server.request("POST", `/api/courses/${young}/demo-bookings`, {
+      json: { ...booking(slotId, "teen@example.com"), childAge: 16, ageConfirmed: false },
+      headers: { "accept-language": "ar" },
+    });
+    expect(arabic.status).toBe(400);
+    expect(arabic.body.errors.childAge).toContain("من 6 إلى 12");
+    expect(await allBookings()).toBe(before);
+    expect(await seats(slotId)).toBe(0);
+
+    const confirmed = await server.request("POST", `/api/courses/${young}/demo-bookings`, {
+      json: { ...booking(slotId, "teen@example.com"), childAge: 16, ageConfirmed: true },
+    });
+    expect(confirmed.status).toBe(201);
+    // Inside the range nothing needs confirming.
+    expect((await server.request("POST", `/api/courses/${young}/demo-bookings`, { json: booking(slotId, "nine@example.com") })).status).toBe(201);
+    const wrongType = await server.request("POST", `/api/courses/${young}/demo-bookings`, { json: { ...booking(slotId, "x@example.com"), ageConfirmed: "yes" } });
+    expect(wrongType.status).toBe(400);
+    expect(Object.keys(wrongType.body.errors)).toEqual(["ageConfirmed"]);
   });
 
   it("answers 409 for a full, a closed and a past slot, with the open times of that day", async () => {

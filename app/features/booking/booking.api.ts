@@ -5,8 +5,9 @@ import { parseBody, parseInput } from "../../../server/http/validate";
 import { requestLang, serverT } from "../../../server/i18n";
 import { createRateLimit } from "../../../server/security/rate-limit";
 import type { SessionUser } from "../../../server/security/session";
+import { sitePhoneCountry } from "../site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
-import { bookingSchema, cancelSchema, rangeSchema } from "./booking.schema";
+import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema } from "./booking.schema";
 import { sendBookingConfirmation } from "./booking-mail.server";
 import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";
 import { confirmationPath } from "./paths";
@@ -44,7 +45,11 @@ export function bookingApi(deps: ApiDeps): Router {
 
   router.post("/api/courses/:course/demo-bookings", bookLimit, async (req, res) => {
     const course = await courseOf(req);
-    const input = parseBody(bookingSchema, req);
+    const input = parseBody(bookingSchemaFor(await sitePhoneCountry(db)), req);
+    if (ageOutsideCourse(input.childAge, course) && input.ageConfirmed !== true) {
+      const message = text(req, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });
+      throw new HttpError(400, message, { childAge: message });
+    }
     const lang = requestLang(req);
     const timeZone = await academyTimeZone(db);
     const user = res.locals.user as SessionUser | null | undefined;
@@ -57,6 +62,7 @@ export function bookingApi(deps: ApiDeps): Router {
     res.status(201).json({
       message: text(req, "booked"),
       reference: result.reference,
+      code: result.code,
       confirmationUrl: confirmationPath(course.slug, result.reference, lang),
     });
     // The seat is held whatever happens to the e-mail; a failed send is logged for staff.

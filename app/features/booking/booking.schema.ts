@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, honeypotField, phoneField, requiredText, v } from "~/lib/validation";
+import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, phoneField, requiredText, v } from "~/lib/validation";
 
 export const CHILD_MIN_AGE = 4;
 export const CHILD_MAX_AGE = 18;
@@ -7,25 +7,30 @@ export const CHILD_MAX_AGE = 18;
 const id = z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid);
 
 /** A parent's demo class booking: shared by the booking form and POST /api/demo-bookings. */
-export const bookingSchema = z.object({
-  slotId: id,
-  childName: requiredText(100),
-  childAge: z
-    .number({ error: v.required })
-    .int("childAge")
-    .min(CHILD_MIN_AGE, "childAge")
-    .max(CHILD_MAX_AGE, "childAge"),
-  parentName: requiredText(100),
-  // Stored lower-cased so one e-mail cannot take two seats by changing its case.
-  email: emailField.transform((email) => email.toLowerCase()),
-  phone: phoneField,
-  website: honeypotField,
-});
+export const bookingSchemaFor = (phoneCountry: string) =>
+  z.object({
+    slotId: id,
+    childName: requiredText(100),
+    childAge: z.number({ error: v.required }).int("childAge").min(CHILD_MIN_AGE, "childAge").max(CHILD_MAX_AGE, "childAge"),
+    parentName: requiredText(100),
+    // Stored lower-cased so one e-mail cannot take two seats by changing its case.
+    email: emailField.transform((email) => email.toLowerCase()),
+    phone: phoneField(phoneCountry),
+    // The parent's "yes, book anyway" when the child's age is outside the course's range.
+    ageConfirmed: z.boolean({ error: v.invalid }).optional(),
+    website: honeypotField,
+  });
+export const bookingSchema = bookingSchemaFor(DEFAULT_PHONE_COUNTRY);
+
+/** Whether a child's age lies outside a course's age range (the parent must then confirm). */
+export const ageOutsideCourse = (age: number, course: { minAge: number; maxAge: number }): boolean =>
+  Number.isInteger(age) && (age < course.minAge || age > course.maxAge);
 
 export type BookingInput = z.input<typeof bookingSchema>;
 
 /** The form's fields (the slot is chosen in steps 1 and 2). */
-export const bookingFormSchema = bookingSchema.omit({ slotId: true });
+export const bookingFormSchemaFor = (phoneCountry: string) => bookingSchemaFor(phoneCountry).omit({ slotId: true });
+export const bookingFormSchema = bookingFormSchemaFor(DEFAULT_PHONE_COUNTRY);
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 
 export const cancelSchema = z.object({ token: z.string({ error: v.required }).trim().min(1, v.required).max(100, v.tooLong) });
@@ -36,6 +41,20 @@ const duration = z.number({ error: v.required }).int(v.invalid).min(15, v.invali
 const capacity = z.number({ error: v.required }).int(v.invalid).min(1, v.invalid).max(500, v.invalid);
 const courseId = id.nullable().optional().default(null);
 
+/** Where a slot's class happens; online ones need their meeting link (http or https). */
+const place = {
+  mode: z.enum(["academy", "online"], { error: v.choice }).optional().default("academy"),
+  meetingUrl: z
+    .string({ error: v.invalid })
+    .trim()
+    .max(500, v.tooLong)
+    .refine((url) => url === "" || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(url), "url")
+    .optional()
+    .default(""),
+};
+const onlineNeedsLink = (slot: { mode: string; meetingUrl: string }) => slot.mode !== "online" || slot.meetingUrl !== "";
+const linkIssue = { path: ["meetingUrl"], message: v.required };
+
 /** Staff: one slot on a date at a start time, both in the academy's time zone. */
 export const slotCreateSchema = z.object({
   date: isoDate,
@@ -43,7 +62,9 @@ export const slotCreateSchema = z.object({
   durationMinutes: duration,
   capacity,
   courseId,
-});
+  ...place,
+})
+  .refine(onlineNeedsLink, linkIssue);
 export type SlotCreateInput = z.input<typeof slotCreateSchema>;
 
 export const MAX_SERIES_SLOTS = 500;
@@ -58,8 +79,10 @@ export const seriesCreateSchema = z
     durationMinutes: duration,
     capacity,
     courseId,
+    ...place,
   })
-  .refine((series) => series.to >= series.from, { path: ["to"], message: v.date });
+  .refine((series) => series.to >= series.from, { path: ["to"], message: v.date })
+  .refine(onlineNeedsLink, linkIssue);
 export type SeriesCreateInput = z.input<typeof seriesCreateSchema>;
 
 /** Staff: change a slot's capacity and/or open or close it. */
@@ -75,3 +98,12 @@ export const attendanceSchema = z.object({ status: z.enum(["booked", "attended",
 
 /** Query of the slot lists: a date range in the academy's time zone. */
 export const rangeSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+
+/** Staff: a booking's short code (any case, spaces ignored), as parents read it out on the phone. */
+export const bookingCodeSchema = z
+  .string({ error: v.invalid })
+  .transform((code) => code.replace(/\s+/g, "").toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{6}$/, v.invalid));
+
+/** Query of the staff search by booking code. */
+export const codeQuerySchema = z.object({ code: bookingCodeSchema });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import type { DB } from "../../../server/db/db";
-import type { Database, DemoBookingStatus, DemoSlotsTable } from "../../../server/db/schema";
+import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "../../../server/db/schema";
 import { nowIso } from "../../../server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
@@ -14,15 +14,19 @@ export interface BookingCourse {
   slug: string;
   name: string;
   image: string;
+  minAge: number;
+  maxAge: number;
 }
 
 /** `/courses/{slug}` or `/courses/{id}`: digits are an id, anything else a slug. */
 export async function findCourse(db: DB, slugOrId: string, lang: Lang): Promise<BookingCourse | undefined> {
-  const query = db.selectFrom("courses").select(["id", "slug", "name_en", "name_ar", "image"]);
+  const query = db.selectFrom("courses").select(["id", "slug", "name_en", "name_ar", "image", "min_age", "max_age"]);
   const row = /^\d{1,9}$/.test(slugOrId)
     ? await query.where("id", "=", Number(slugOrId)).executeTakeFirst()
     : await query.where("slug", "=", slugOrId).executeTakeFirst();
-  return row ? { id: row.id, slug: row.slug, name: pick(row, "name", lang), image: row.image } : undefined;
+  return row
+    ? { id: row.id, slug: row.slug, name: pick(row, "name", lang), image: row.image, minAge: row.min_age, maxAge: row.max_age }
+    : undefined;
 }
 
 /** A bookable time as parents see it. */
@@ -36,6 +40,8 @@ export interface PublicSlot {
   label: string;
   durationMinutes: number;
   seatsLeft: number;
+  /** Online or at the academy (the meeting link itself is only for booked parents). */
+  mode: DemoSlotMode;
 }
 
 export function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, lang: Lang): PublicSlot {
@@ -48,6 +54,7 @@ export function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, 
     label: formatTimeLabel(row.starts_at, timeZone, lang),
     durationMinutes: row.duration_minutes,
     seatsLeft: Math.max(0, row.capacity - row.seats_taken),
+    mode: row.mode,
   };
 }
 
@@ -91,7 +98,7 @@ export interface BookingRequest {
 }
 
 export type BookResult =
-  | { ok: true; reference: string; cancelToken: string }
+  | { ok: true; reference: string; code: string; cancelToken: string }
   | { ok: false; reason: "notFound" }
   | { ok: false; reason: "full" | "closed" | "past" | "duplicate"; remaining: PublicSlot[] };
 
@@ -106,6 +113,22 @@ export function isUniqueViolation(error: unknown): boolean {
 /** An unguessable token (24 random bytes, base64url). */
 export const randomToken = (): string => randomBytes(24).toString("base64url");
 
+/** Letters and digits that cannot be mistaken for one another on the phone (no 0/O, 1/I/L). */
+export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** A short booking code: 6 characters of CODE_ALPHABET (31^6, about 887 million). */
+export function bookingCode(): string {
+  const bytes = randomBytes(6);
+  // 256 is not a multiple of 31; the slight bias does not matter for a code guarded by a unique index.
+  return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
+}
+
+/** A unique-index violation on the booking code (not on the e-mail and slot). */
+function isCodeCollision(error: unknown): boolean {
+  const { constraint, message } = (error ?? {}) as { constraint?: unknown; message?: unknown };
+  return isUniqueViolation(error) && (constraint === "demo_bookings_code" || String(message).includes("demo_bookings.code"));
+}
+
 /**
  * Books one seat. One transaction: the conditional UPDATE takes the seat only while the slot is
  * open, in the future and not full (the database decides, under its row lock / write lock), then
@@ -119,8 +142,26 @@ export async function bookSlot(
 ): Promise<BookResult> {
   const reference = randomToken();
   const cancelToken = randomToken();
+  let code = bookingCode();
   try {
-    await db.transaction().execute(async (trx) => {
+    // A fresh code when one is taken already (rare); any other refusal ends the loop.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await insertBooking(code);
+        break;
+      } catch (error) {
+        if (attempt >= 4 || !isCodeCollision(error)) throw error;
+        code = bookingCode();
+      }
+    }
+    return { ok: true, reference, code, cancelToken };
+  } catch (error) {
+    if (!(error instanceof SlotUnavailable) && !isUniqueViolation(error)) throw error;
+    return explainRefusal(error);
+  }
+
+  function insertBooking(code: string) {
+    return db.transaction().execute(async (trx) => {
       const now = nowIso();
       const seat = await trx
         .updateTable("demo_slots")
@@ -136,6 +177,7 @@ export async function bookSlot(
         .insertInto("demo_bookings")
         .values({
           reference,
+          code,
           cancel_token: cancelToken,
           slot_id: input.slotId,
           course_id: options.course.id,
@@ -153,9 +195,9 @@ export async function bookSlot(
         })
         .execute();
     });
-    return { ok: true, reference, cancelToken };
-  } catch (error) {
-    if (!(error instanceof SlotUnavailable) && !isUniqueViolation(error)) throw error;
+  }
+
+  async function explainRefusal(error: unknown): Promise<BookResult> {
     // The seat was not taken; now (and only to explain why) look at the slot.
     const slot = await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
     if (!slot || (slot.course_id !== null && slot.course_id !== options.course.id)) return { ok: false, reason: "notFound" };
@@ -167,7 +209,9 @@ export async function bookSlot(
           ? "past"
           : "full";
     const day = zonedParts(slot.starts_at, options.timeZone).date;
-    const remaining = await listOpenSlots(db, { courseId: options.course.id, from: day, to: day, timeZone: options.timeZone, lang: options.lang });
+    const open = await listOpenSlots(db, { courseId: options.course.id, from: day, to: day, timeZone: options.timeZone, lang: options.lang });
+    // A time this e-mail already holds is not "still free" for it.
+    const remaining = reason === "duplicate" ? open.filter((free) => free.id !== input.slotId) : open;
     return { ok: false, reason, remaining };
   }
 }
@@ -209,6 +253,11 @@ export async function cancelBooking(db: DB, by: { token: string } | { id: number
 /** A booking as its parent sees it (confirmation page, e-mail, API). */
 export interface BookingView {
   reference: string;
+  /** Short code for phone calls; null for bookings made before codes existed. */
+  code: string | null;
+  mode: DemoSlotMode;
+  /** The online class's link ("" at the academy). */
+  meetingUrl: string;
   status: DemoBookingStatus;
   courseId: number | null;
   courseSlug: string | null;
@@ -233,6 +282,7 @@ async function findBooking(db: DB, by: { reference: string } | { token: string }
     .leftJoin("courses as c", "c.id", "b.course_id")
     .select([
       "b.reference",
+      "b.code",
       "b.cancel_token",
       "b.status",
       "b.course_id",
@@ -245,6 +295,8 @@ async function findBooking(db: DB, by: { reference: string } | { token: string }
       "b.lang",
       "s.starts_at",
       "s.duration_minutes",
+      "s.mode",
+      "s.meeting_url",
       "c.slug",
       "c.name_en",
       "c.name_ar",
@@ -256,6 +308,9 @@ async function findBooking(db: DB, by: { reference: string } | { token: string }
     row.name_en != null && row.name_ar != null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : row.course_name;
   const view: BookingView = {
     reference: row.reference,
+    code: row.code,
+    mode: row.mode,
+    meetingUrl: row.mode === "online" ? row.meeting_url : "",
     status: row.status,
     courseId: row.course_id,
     courseSlug: row.slug,

@@ -65,3 +65,26 @@ export function buildIcs(event: CalendarEvent): string {
   ];
   return lines.map(foldLine).join("\r\n") + "\r\n";
 }
+
+/** "Add to calendar" links for the same event: Google Calendar and Outlook on the web. */
+export function calendarLinks(event: Omit<CalendarEvent, "uid" | "stamp">): { google: string; outlook: string } {
+  const google = new URL("https://calendar.google.com/calendar/render");
+  google.search = new URLSearchParams({
+    action: "TEMPLATE",
+    text: event.summary,
+    dates: `${utc(event.start)}/${utc(event.end)}`,
+    details: event.description,
+    location: event.location ?? "",
+  }).toString();
+  const outlook = new URL("https://outlook.live.com/calendar/0/deeplink/compose");
+  outlook.search = new URLSearchParams({
+    path: "/calendar/action/compose",
+    rru: "addevent",
+    subject: event.summary,
+    startdt: event.start.toISOString(),
+    enddt: event.end.toISOString(),
+    body: event.description,
+    location: event.location ?? "",
+  }).toString();
+  return { google: google.toString(), outlook: outlook.toString() };
+}

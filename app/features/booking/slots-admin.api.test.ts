@@ -29,7 +29,7 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
     (await server.db.selectFrom("demo_slots").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
   const book = (slotId: number, email: string) =>
     server.request("POST", `/api/courses/${slug}/demo-bookings`, {
-      json: { slotId, childName: "=HYPERLINK(\"http://evil\")", childAge: 10, parentName: "Nadia, \"Mum\"", email, phone: "9876543210" },
+      json: { slotId, childName: "=HYPERLINK(\"http://evil\")", childAge: 13, parentName: "Nadia, \"Mum\"", email, phone: "9876543210" },
     });
 
   it("refuses anonymous visitors (401) and non-staff accounts (403) on every route", async () => {
@@ -53,6 +53,47 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
       expect(user.body.message).toBeTruthy();
     }
     expect(await slotCount()).toBe(before);
+  });
+
+  it("creates online slots with their meeting link (required), and slots at the academy without one", async () => {
+    const missing = await staff("POST", "/api/admin/slots", { date: day(80), time: "15:00", durationMinutes: 60, capacity: 4, courseId, mode: "online" });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.errors)).toEqual(["meetingUrl"]);
+    const badLink = await staff("POST", "/api/admin/slots", { date: day(80), time: "15:00", durationMinutes: 60, capacity: 4, courseId, mode: "online", meetingUrl: "javascript:alert(1)" });
+    expect(badLink.status).toBe(400);
+    const badMode = await staff("POST", "/api/admin/slots", { date: day(80), time: "15:00", durationMinutes: 60, capacity: 4, courseId, mode: "moon" });
+    expect(Object.keys(badMode.body.errors)).toEqual(["mode"]);
+    const online = await staff("POST", "/api/admin/slots", { date: day(80), time: "15:00", durationMinutes: 60, capacity: 4, courseId, mode: "online", meetingUrl: "https://meet.example.com/stem-demo" });
+    expect(online.status).toBe(201);
+    const academy = await staff("POST", "/api/admin/slots", { date: day(80), time: "16:00", durationMinutes: 60, capacity: 4, courseId, meetingUrl: "https://ignored.example.com" });
+    expect(academy.status).toBe(201);
+    const series = await staff("POST", "/api/admin/slots/series", { from: day(81), to: day(81), weekdays: [0, 1, 2, 3, 4, 5, 6], times: ["17:00"], durationMinutes: 60, capacity: 4, courseId, mode: "online", meetingUrl: "https://meet.example.com/series" });
+    expect(series.status).toBe(201);
+    const list = await staff("GET", `/api/admin/slots?from=${day(80)}&to=${day(81)}`);
+    const byTime = Object.fromEntries(list.body.slots.map((slot: { time: string; mode: string; meetingUrl: string }) => [slot.time, [slot.mode, slot.meetingUrl]]));
+    expect(byTime).toMatchObject({ "15:00": ["online", "https://meet.example.com/stem-demo"], "16:00": ["academy", ""], "17:00": ["online", "https://meet.example.com/series"] });
+    // Parents see where each time is, not the link (that comes with the booking).
+    const open = await server.request("GET", `/api/courses/${slug}/demo-slots?from=${day(80)}&to=${day(80)}`);
+    expect(open.body.slots.map((slot: { time: string; mode: string }) => [slot.time, slot.mode])).toEqual([["15:00", "online"], ["16:00", "academy"]]);
+    expect(JSON.stringify(open.body)).not.toContain("meet.example.com");
+  });
+
+  it("finds a booking by its short code, in any case, for a parent on the phone", async () => {
+    const created = await staff("POST", "/api/admin/slots", { date: day(82), time: "11:00", durationMinutes: 60, capacity: 4, courseId });
+    const booked = await book(created.body.id, "code.search@example.com");
+    expect(booked.status).toBe(201);
+    const code: string = booked.body.code;
+    const found = await staff("GET", `/api/admin/slots?code=${code.toLowerCase().slice(0, 3)}%20${code.toLowerCase().slice(3)}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ from: day(82), to: day(82), code });
+    expect(found.body.slots).toHaveLength(1);
+    expect(found.body.slots[0].bookings.map((b: { code: string }) => b.code)).toContain(code);
+    const unknown = await staff("GET", "/api/admin/slots?code=ZZZZZZ");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("No booking has that code.");
+    const bad = await staff("GET", "/api/admin/slots?code=%3Cscript%3E");
+    expect(bad.status).toBe(400);
+    expect((await server.request("GET", `/api/admin/slots?code=${code}`, { headers: as(parent) })).status).toBe(403);
   });
 
   it("creates one slot at a local time (stored in UTC) and lists it with its course", async () => {
@@ -166,7 +207,7 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
     const slot = list.body.slots.find((s: { id: number }) => s.id === id);
     expect(slot.seatsTaken).toBe(2);
     expect(slot.bookings.map((b: { email: string }) => b.email)).toEqual(["first@example.com", "second@example.com"]);
-    expect(slot.bookings[0]).toMatchObject({ courseName: "Python for Beginners", childAge: 10, phone: "9876543210", status: "booked" });
+    expect(slot.bookings[0]).toMatchObject({ courseName: "Python for Beginners", childAge: 13, phone: "+919876543210", status: "booked" });
     const [first, second] = slot.bookings as { id: number }[];
 
     expect((await staff("PATCH", `/api/admin/slots/bookings/${first!.id}`, { status: "attended" })).status).toBe(200);

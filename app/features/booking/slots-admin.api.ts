@@ -8,9 +8,10 @@ import { requestLang, serverT } from "../../../server/i18n";
 import { requireAdmin } from "../../../server/security/access";
 import type { SessionUser } from "../../../server/security/session";
 import { academyTimeZone } from "./academy-zone.server";
-import { attendanceSchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
+import { attendanceSchema, codeQuerySchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
 import { cancelBooking } from "./booking.server";
 import {
+  bookingCodeDay,
   bookingsForExport,
   createSeries,
   createSlot,
@@ -70,6 +71,16 @@ export function slotsAdminApi(deps: ApiDeps): Router {
   }
 
   router.get("/api/admin/slots", async (req, res) => {
+    if (req.query.code !== undefined) {
+      // Staff search by the short code a parent reads out: the slot holding that booking.
+      const { code } = parseInput(codeQuerySchema, req.query, req);
+      const timeZone = await academyTimeZone(db);
+      const day = await bookingCodeDay(db, code, timeZone);
+      if (!day) throw new HttpError(404, text(req, "codeNotFound"));
+      const slots = await listSlotsWithBookings(db, { from: day, to: day, timeZone, lang: requestLang(req) });
+      res.json({ from: day, to: day, timeZone, code, slots: slots.filter((slot) => slot.bookings.some((booking) => booking.code === code)) });
+      return;
+    }
     const range = await rangeOf(req);
     res.json({ ...range, slots: await listSlotsWithBookings(db, { ...range, lang: requestLang(req) }) });
   });

@@ -1,5 +1,5 @@
 import type { DB } from "../../../server/db/db";
-import type { DemoBookingStatus, DemoSlotStatus } from "../../../server/db/schema";
+import type { DemoBookingStatus, DemoSlotMode, DemoSlotStatus } from "../../../server/db/schema";
 import { nowIso } from "../../../server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
@@ -21,10 +21,19 @@ async function courseExists(db: DB, courseId: number | null): Promise<boolean> {
   return (await db.selectFrom("courses").select("id").where("id", "=", courseId).executeTakeFirst()) !== undefined;
 }
 
+/** Where a slot's class happens (staff choose per slot). */
+export interface SlotPlace {
+  mode: DemoSlotMode;
+  meetingUrl: string;
+}
+
+/** The link is kept for online slots only. */
+const placeColumns = (place: SlotPlace) => ({ mode: place.mode, meeting_url: place.mode === "online" ? place.meetingUrl : "" });
+
 /** One slot at `date` + `time` in the academy's time zone. */
 export async function createSlot(
   db: DB,
-  input: { date: string; time: string; durationMinutes: number; capacity: number; courseId: number | null },
+  input: { date: string; time: string; durationMinutes: number; capacity: number; courseId: number | null } & SlotPlace,
   timeZone: string,
 ): Promise<SlotCreateResult> {
   const startsAt = zonedToUtc(input.date, input.time, timeZone).toISOString();
@@ -38,6 +47,7 @@ export async function createSlot(
       duration_minutes: input.durationMinutes,
       capacity: input.capacity,
       course_id: input.courseId,
+      ...placeColumns(input),
       status: "open",
       created_at: now,
       updated_at: now,
@@ -57,7 +67,7 @@ export type SeriesResult =
  */
 export async function createSeries(
   db: DB,
-  input: { from: string; to: string; weekdays: number[]; times: string[]; durationMinutes: number; capacity: number; courseId: number | null },
+  input: { from: string; to: string; weekdays: number[]; times: string[]; durationMinutes: number; capacity: number; courseId: number | null } & SlotPlace,
   timeZone: string,
 ): Promise<SeriesResult> {
   const weekdays = new Set(input.weekdays);
@@ -101,6 +111,7 @@ export async function createSeries(
             duration_minutes: input.durationMinutes,
             capacity: input.capacity,
             course_id: input.courseId,
+            ...placeColumns(input),
             status: "open" as const,
             created_at: now,
             updated_at: now,
@@ -173,6 +184,7 @@ export async function setAttendance(db: DB, bookingId: number, status: Exclude<D
 export interface AdminBooking {
   id: number;
   reference: string;
+  code: string | null;
   status: DemoBookingStatus;
   courseName: string;
   childName: string;
@@ -197,6 +209,8 @@ export interface AdminSlot {
   status: DemoSlotStatus;
   courseId: number | null;
   courseName: string | null;
+  mode: DemoSlotMode;
+  meetingUrl: string;
   bookings: AdminBooking[];
 }
 
@@ -212,7 +226,7 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
   const slots = await db
     .selectFrom("demo_slots as s")
     .leftJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.starts_at", "s.duration_minutes", "s.capacity", "s.seats_taken", "s.status", "s.course_id", "c.name_en", "c.name_ar"])
+    .select(["s.id", "s.starts_at", "s.duration_minutes", "s.capacity", "s.seats_taken", "s.status", "s.course_id", "s.mode", "s.meeting_url", "c.name_en", "c.name_ar"])
     .where("s.starts_at", ">=", start)
     .where("s.starts_at", "<", end)
     .orderBy("s.starts_at")
@@ -238,6 +252,8 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
       seatsTaken: slot.seats_taken,
       status: slot.status,
       courseId: slot.course_id,
+      mode: slot.mode,
+      meetingUrl: slot.meeting_url,
       courseName: slot.name_en != null && slot.name_ar != null ? pick({ name_en: slot.name_en, name_ar: slot.name_ar }, "name", lang) : null,
       bookings: bookings
         .filter((booking) => booking.slot_id === slot.id)
@@ -246,6 +262,7 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
           return {
             id: booking.id,
             reference: booking.reference,
+            code: booking.code,
             status: booking.status,
             courseName: booking.course_name,
             childName: booking.child_name,
@@ -265,4 +282,15 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
 export async function bookingsForExport(db: DB, options: { from: string; to: string; timeZone: string }) {
   const slots = await listSlotsWithBookings(db, { ...options, lang: "en" });
   return slots.flatMap((slot) => slot.bookings.map((booking) => ({ slot, booking })));
+}
+
+/** The academy date of the slot of the booking with this short code, or undefined (staff search by code). */
+export async function bookingCodeDay(db: DB, code: string, timeZone: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("demo_bookings as b")
+    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
+    .select("s.starts_at")
+    .where("b.code", "=", code)
+    .executeTakeFirst();
+  return row ? zonedParts(row.starts_at, timeZone).date : undefined;
 }

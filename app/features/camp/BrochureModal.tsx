@@ -1,12 +1,13 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/ui/toast";
+import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import { Modal } from "~/ui/Modal";
-import { brochureRequestSchema, type BrochureRequestInput } from "./brochure.schema";
+import { brochureRequestSchemaFor, type BrochureRequestInput } from "./brochure.schema";
 import { ScriptedForm } from "~/ui/UntilHydrated";
 
 const empty: BrochureRequestInput = { studentName: "", studentEmail: "", grade: "", school: "", parentContact: "", website: "" };
@@ -25,13 +26,14 @@ function download(url: string): void {
 export function BrochureModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation("camp");
   const lang = useLang();
+  const phoneCountry = usePhoneCountry();
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<BrochureRequestInput>({ resolver: zodResolver(brochureRequestSchema), defaultValues: empty });
+  } = useForm<BrochureRequestInput>({ resolver: zodResolver(brochureRequestSchemaFor(phoneCountry)), defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

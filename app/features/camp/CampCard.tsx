@@ -1,10 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/ui/LocalLink";
-import { formatRupees, type Camp } from "./camp";
+import { useLang } from "~/i18n/use-lang";
+import { formatPrice } from "~/lib/money";
+import type { Camp } from "./camp";
 
 /** One camp: grades, price against the old price, discount, features, batches, and its actions. */
 export function CampCard({ camp, onDetails }: { camp: Camp; onDetails: () => void }) {
   const { t } = useTranslation("camp");
+  const lang = useLang();
   const titleId = `camp-${camp.slug}-title`;
   return (
     <article aria-labelledby={titleId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-lg">
@@ -18,9 +21,9 @@ export function CampCard({ camp, onDetails }: { camp: Camp; onDetails: () => voi
       </div>
       <p className="mt-4 flex items-baseline gap-3">
         <span className="sr-only">{t("card.price")}</span>
-        <span dir="ltr" className="text-3xl font-extrabold text-indigo-700">{formatRupees(camp.price)}</span>
+        <span className="text-3xl font-extrabold text-indigo-700">{formatPrice(camp.price, "INR", lang)}</span>
         <span className="sr-only">{t("card.oldPrice")}</span>
-        <del dir="ltr" className="text-lg text-slate-500">{formatRupees(camp.oldPrice)}</del>
+        <del className="text-lg text-slate-500">{formatPrice(camp.oldPrice, "INR", lang)}</del>
       </p>
       <h4 className="mt-5 font-semibold text-slate-900">{t("card.features")}</h4>
       <ul className="mt-2 space-y-1 text-slate-700">

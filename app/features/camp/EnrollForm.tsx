@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast, type ToastOptions } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
+import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import type { Camp } from "./camp";
-import { enrollmentSchema, type EnrollmentInput } from "./enroll.schema";
+import { enrollmentSchemaFor, type EnrollmentInput } from "./enroll.schema";
 import { ScriptedForm } from "~/ui/UntilHydrated";
 
 // Enrollment toasts: top-right, 2 seconds (specification section 9).
@@ -22,6 +23,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
   const { t } = useTranslation("camp");
   const lang = useLang();
   const navigate = useNavigate();
+  const phoneCountry = usePhoneCountry();
   const {
     register,
     handleSubmit,
@@ -29,7 +31,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
     control,
     formState: { errors, isSubmitting },
   } = useForm<EnrollmentInput>({
-    resolver: zodResolver(enrollmentSchema),
+    resolver: zodResolver(enrollmentSchemaFor(phoneCountry)),
     defaultValues: { studentName: "", parentName: "", email: "", phoneNumber: "", selectedCamp: camp?.title ?? "", selectedSession: "", message: "", website: "" },
   });
   const chosenTitle = useWatch({ control, name: "selectedCamp" });
@@ -37,14 +39,16 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await apiRequest<{ message?: string; errors?: Record<string, string> }>("POST", "/api/summercamp/enroll", { body: values, lang });
+      const result = await apiRequest<{ message?: string; confirmationUrl?: string; errors?: Record<string, string> }>("POST", "/api/summercamp/enroll", { body: values, lang });
       if (!result.ok) {
         for (const [field, message] of Object.entries(result.data?.errors ?? {})) setError(field as keyof EnrollmentInput, { message });
         toast.error(result.data?.message ?? t("enroll.failed"), toastOptions);
         return;
       }
       toast.success(result.data?.message ?? t("enroll.sent", { camp: values.selectedCamp }), toastOptions);
-      await navigate(localizePath("/", lang));
+      // The specification sends the family to / after the toast; the confirmation page (with a
+      // prominent link to /) shows the next steps instead (docs/decisions/018).
+      await navigate(result.data?.confirmationUrl ?? localizePath("/", lang));
     } catch {
       toast.error(t("enroll.failed"), toastOptions);
     }

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import PDFDocument from "pdfkit";
+import sharp from "sharp";
 import { serverT } from "../../../server/i18n";
 import type { Lang } from "~/i18n/lang";
+import { formatAmount } from "~/lib/money";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import { visualRuns } from "./bidi";
 import { formatCampDate, type Camp } from "./camp";
@@ -29,6 +32,8 @@ function cairo(): { regular: Buffer; bold: Buffer } {
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin;
+/** Top of the footer (where to enroll, how to reach us) printed on every page. */
+const FOOTER_TOP = PAGE.height - 64;
 const COLORS = { ink: "#0f172a", muted: "#475569", brand: "#4338ca", accent: "#f59e0b", rule: "#cbd5e1", band: "#eef2ff" };
 
 type Style = { size: number; bold?: boolean; color?: string; align?: "start" | "center" };
@@ -149,7 +154,8 @@ export interface BrochureInput {
 }
 
 /** Builds the brochure and resolves with the PDF bytes. */
-export function buildBrochurePdf({ camps, settings, lang, siteUrl }: BrochureInput): Promise<Buffer> {
+export async function buildBrochurePdf({ camps, settings, lang, siteUrl }: BrochureInput): Promise<Buffer> {
+  const images = await brochureImages();
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "camp", key, values);
   const doc = new PDFDocument({
     size: "A4",
@@ -168,42 +174,45 @@ export function buildBrochurePdf({ camps, settings, lang, siteUrl }: BrochureInp
   doc.registerFont("cairo", regular);
   doc.registerFont("cairo-bold", bold);
   const w = new Writer(doc, lang);
-  const price = (amount: number) => t("pdf.price", { amount: amount.toLocaleString("en-IN") });
+  const price = (amount: number) => t("pdf.price", { amount: formatAmount(amount, "INR", lang) });
 
-  // Cover: title band, dates, the camps at a glance.
-  doc.rect(0, 0, PAGE.width, 150).fill(COLORS.band);
-  w.y = 40;
-  w.paragraph(serverT(lang, "common", "brand"), { size: 13, bold: true, color: COLORS.brand }, 0);
-  w.paragraph(t("pdf.title"), { size: 30, bold: true }, 0);
-  w.paragraph(t("banner.startsOn", { date: formatCampDate(settings.campStartDate, lang) }), { size: 14, color: COLORS.muted });
-  w.y = 170;
+  const footer = () => drawFooter(w, [
+    t("pdf.enrollAt", { url: `${siteUrl}${lang === "ar" ? "/ar" : ""}/summer-camp` }),
+    t("pdf.contact", { phone: settings.phone, email: settings.email }),
+  ]);
+
+  // Cover: the academy's band (logo, name, title, start date, the camp picture), then both camps side by side.
+  const bandHeight = 196;
+  doc.rect(0, 0, PAGE.width, bandHeight).fill(COLORS.band);
+  const picture = { width: 216, height: 135 };
+  const textWidth = CONTENT_WIDTH - picture.width - 20;
+  const textX = w.columnX(0, textWidth);
+  drawLogo(doc, w.rtl ? textX + textWidth - 40 : textX, 34, 40);
+  w.block(serverT(lang, "common", "brand"), w.rtl ? textX : textX + 50, 42, textWidth - 50, { size: 15, bold: true, color: COLORS.brand });
+  let y = 86;
+  y += w.block(t("pdf.title"), textX, y, textWidth, { size: 28, bold: true });
+  w.block(t("banner.startsOn", { date: formatCampDate(settings.campStartDate, lang) }), textX, y, textWidth, { size: 13, color: COLORS.muted });
+  if (images.camp) doc.image(images.camp, w.columnX(CONTENT_WIDTH - picture.width, picture.width), 30, picture);
+  w.y = bandHeight + 18;
   w.paragraph(t("banner.intro"), { size: 12, color: COLORS.muted }, 14);
-  for (const camp of camps) {
-    w.paragraph(`${camp.title} — ${camp.grades}`, { size: 14, bold: true }, 0);
-    w.paragraph(t("pdf.priceLine", { price: price(camp.price), oldPrice: price(camp.oldPrice), discount: camp.discount }), { size: 12, color: COLORS.muted }, 8);
-  }
-  w.paragraph(t("pdf.batches"), { size: 14, bold: true }, 2);
-  for (const batch of camps[0]?.batches ?? []) w.bullet(batch.label, { size: 12 });
+  campCards(w, camps, t, price);
+  whyChooseUs(w, t);
+  footer();
 
+  // One page per camp: its facts in a band, then the ten sessions sized to fit the page.
   for (const camp of camps) {
     doc.addPage();
-    w.y = PAGE.margin;
+    doc.rect(0, 0, PAGE.width, 118).fill(COLORS.band);
+    drawLogo(doc, w.rtl ? PAGE.margin : PAGE.width - PAGE.margin - 28, 30, 28);
+    w.y = 30;
     w.paragraph(camp.title, { size: 24, bold: true, color: COLORS.brand }, 0);
-    w.paragraph(`${camp.grades} · ${camp.duration}`, { size: 13, color: COLORS.muted }, 2);
-    w.paragraph(t("pdf.priceLine", { price: price(camp.price), oldPrice: price(camp.oldPrice), discount: camp.discount }), { size: 13, bold: true }, 10);
-    w.paragraph(t("card.features"), { size: 14, bold: true }, 2);
-    for (const feature of camp.features) w.bullet(feature, { size: 11.5 });
-    w.y += 6;
-    w.paragraph(t("card.batches"), { size: 14, bold: true }, 2);
-    for (const batch of camp.batches) w.bullet(batch.label, { size: 11.5 });
-    w.y += 8;
-    w.paragraph(t("curriculum.title", { camp: camp.title }), { size: 16, bold: true }, 6);
-    curriculumTable(w, camp, t);
+    w.paragraph(`${camp.grades} · ${camp.duration}`, { size: 12, color: COLORS.muted }, 0);
+    w.paragraph(t("pdf.priceLine", { price: price(camp.price), oldPrice: price(camp.oldPrice), discount: camp.discount }), { size: 12, bold: true }, 0);
+    w.y = 140;
+    w.paragraph(t("curriculum.title", { camp: camp.title }), { size: 16, bold: true }, 8);
+    curriculumTable(w, camp, t, FOOTER_TOP - 12);
+    footer();
   }
-
-  w.y += 16;
-  w.paragraph(t("pdf.enrollAt", { url: `${siteUrl}${lang === "ar" ? "/ar" : ""}/summer-camp` }), { size: 12, bold: true }, 2);
-  w.paragraph(t("pdf.contact", { phone: settings.phone, email: settings.email }), { size: 12, color: COLORS.muted });
 
   doc.end();
   return done;
@@ -212,12 +221,20 @@ export function buildBrochurePdf({ camps, settings, lang, siteUrl }: BrochureInp
 // Session, topic, activities, learning outcome: widths as fractions of the page's text width.
 const COLUMNS = [0.11, 0.23, 0.36, 0.3] as const;
 
-function curriculumTable(w: Writer, camp: Camp, t: (key: string) => string): void {
+function curriculumTable(w: Writer, camp: Camp, t: (key: string) => string, bottom: number): void {
   const widths = COLUMNS.map((f) => f * CONTENT_WIDTH);
   const offsets = widths.map((_, i) => widths.slice(0, i).reduce((a, b) => a + b, 0));
   const pad = 5;
-  const head = { size: 10.5, bold: true, color: "#ffffff" } as const;
-  const cell = { size: 10 } as const;
+  const titles = [t("curriculum.session"), t("curriculum.topic"), t("curriculum.activities"), t("curriculum.outcome")];
+  const cellsOf = (session: Camp["curriculum"][number]) => [String(session.session), session.topic, session.activities, session.outcome];
+  const rowHeight = (texts: string[], style: Style) => Math.max(...texts.map((text, i) => w.measure(text, widths[i]! - 2 * pad, style))) + 2 * pad;
+  // The largest type (10 pt down to 8 pt) at which the whole table fits above `bottom`: no spill-over page.
+  let size = 10;
+  const tableHeight = (at: number) =>
+    rowHeight(titles, { size: at + 0.5, bold: true }) + camp.curriculum.reduce((sum, session) => sum + rowHeight(cellsOf(session), { size: at }), 0);
+  while (size > 8 && w.y + tableHeight(size) > bottom) size -= 0.5;
+  const head = { size: size + 0.5, bold: true, color: "#ffffff" } as const;
+  const cell = { size } as const;
 
   const row = (texts: string[], style: Style, fill?: string) => {
     const height = Math.max(...texts.map((text, i) => w.measure(text, widths[i]! - 2 * pad, style))) + 2 * pad;
@@ -231,13 +248,101 @@ function curriculumTable(w: Writer, camp: Camp, t: (key: string) => string): voi
       },
     };
   };
-  const header = row([t("curriculum.session"), t("curriculum.topic"), t("curriculum.activities"), t("curriculum.outcome")], head, COLORS.brand);
+  const header = row(titles, head, COLORS.brand);
   w.ensure(header.height * 3);
   header.draw();
   for (const session of camp.curriculum) {
-    const body = row([String(session.session), session.topic, session.activities, session.outcome], cell, session.session % 2 === 0 ? "#f8fafc" : undefined);
+    const body = row(cellsOf(session), cell, session.session % 2 === 0 ? "#f8fafc" : undefined);
     // A row never splits across pages; the header repeats on the new page.
     if (w.ensure(body.height)) header.draw();
     body.draw();
+  }
+}
+
+/** The academy's logo (public/images/logo.svg), drawn as vectors: an atom on an indigo disc. */
+function drawLogo(doc: PDFKit.PDFDocument, x: number, y: number, size: number): void {
+  const k = size / 64;
+  doc.save().translate(x, y).scale(k);
+  doc.circle(32, 32, 30).fill("#4f46e5");
+  for (const angle of [0, 60, 120]) doc.save().rotate(angle, { origin: [32, 32] }).ellipse(32, 32, 22, 8).lineWidth(3).stroke("#ffffff").restore();
+  doc.circle(32, 32, 5).fill("#fbbf24");
+  doc.restore();
+}
+
+/** Where to enroll and how to reach us, centred at the foot of the current page. */
+function drawFooter(w: Writer, lines: [string, string]): void {
+  const y = w.y;
+  w.doc.moveTo(PAGE.margin, FOOTER_TOP).lineTo(PAGE.margin + CONTENT_WIDTH, FOOTER_TOP).lineWidth(0.75).stroke(COLORS.rule);
+  const first = w.block(lines[0], PAGE.margin, FOOTER_TOP + 6, CONTENT_WIDTH, { size: 10, bold: true, color: COLORS.brand, align: "center" });
+  w.block(lines[1], PAGE.margin, FOOTER_TOP + 6 + first, CONTENT_WIDTH, { size: 9.5, color: COLORS.muted, align: "center" });
+  w.y = y;
+}
+
+/** Both camps side by side (mirrored in Arabic): grades, price, what children do, the batches. */
+function campCards(w: Writer, camps: Camp[], t: (key: string, values?: Record<string, string | number>) => string, price: (amount: number) => string): void {
+  const gap = 16;
+  const width = (CONTENT_WIDTH - gap * (camps.length - 1)) / Math.max(1, camps.length);
+  const pad = 12;
+  const inner = width - 2 * pad;
+  const top = w.y;
+  const draw = (camp: Camp, x: number, dryRun: boolean): number => {
+    let y = top + pad;
+    const put = (text: string, style: Style, gapAfter = 2, indent = 0) => {
+      const textX = w.rtl ? x + pad : x + pad + indent;
+      const h = dryRun ? w.measure(text, inner - indent, style) : w.block(text, textX, y, inner - indent, style);
+      if (!dryRun && indent) w.doc.circle(w.rtl ? x + width - pad - 4 : x + pad + 3, y + style.size * 0.8, 2.2).fill(COLORS.accent);
+      y += h + gapAfter;
+    };
+    put(camp.title, { size: 17, bold: true, color: COLORS.brand }, 0);
+    put(`${camp.grades} · ${camp.duration}`, { size: 10.5, color: COLORS.muted }, 4);
+    put(t("pdf.priceLine", { price: price(camp.price), oldPrice: price(camp.oldPrice), discount: camp.discount }), { size: 11, bold: true }, 8);
+    put(t("card.features"), { size: 12, bold: true }, 2);
+    for (const feature of camp.features) put(feature, { size: 10 }, 1, 12);
+    y += 6;
+    put(t("card.batches"), { size: 12, bold: true }, 2);
+    for (const batch of camp.batches) put(batch.label, { size: 10 }, 1, 12);
+    return y + pad - top;
+  };
+  const height = Math.max(...camps.map((camp, i) => draw(camp, w.columnX(i * (width + gap), width), true)));
+  camps.forEach((camp, i) => {
+    const x = w.columnX(i * (width + gap), width);
+    w.doc.roundedRect(x, top, width, height, 10).lineWidth(1).stroke(COLORS.rule);
+    w.doc.rect(x, top, width, 5).fill(COLORS.accent);
+    draw(camp, x, false);
+  });
+  w.y = top + height + 12;
+}
+
+let imageCache: Promise<{ camp: Buffer | null }> | undefined;
+
+/** The camp picture of the summer camp page (public/images/camp/summer-camp.svg) as a PNG pdfkit can place. */
+function brochureImages(): Promise<{ camp: Buffer | null }> {
+  imageCache ??= (async () => {
+    try {
+      const file = fileURLToPath(new URL("../../../public/images/camp/summer-camp.svg", import.meta.url));
+      return { camp: await sharp(readFileSync(file)).resize(864).png().toBuffer() };
+    } catch {
+      // The brochure still works without its picture (e.g. a build without the public folder).
+      return { camp: null };
+    }
+  })();
+  return imageCache;
+}
+
+/** The camp page's "Why Choose Us": four reasons in two columns, filling the cover above its footer. */
+function whyChooseUs(w: Writer, t: (key: string) => string): void {
+  const reasons = ["handsOn", "mentors", "future", "showcase"] as const;
+  w.y += 8;
+  w.paragraph(t("why.title"), { size: 15, bold: true, color: COLORS.brand }, 6);
+  const gap = 16;
+  const width = (CONTENT_WIDTH - gap) / 2;
+  for (let i = 0; i < reasons.length; i += 2) {
+    const top = w.y;
+    const heights = reasons.slice(i, i + 2).map((reason, j) => {
+      const x = w.columnX(j * (width + gap), width);
+      const h = w.block(t(`why.${reason}`), x, top, width, { size: 11.5, bold: true });
+      return h + w.block(t(`why.${reason}Text`), x, top + h, width, { size: 10, color: COLORS.muted });
+    });
+    w.y = top + Math.max(...heights) + 10;
   }
 }

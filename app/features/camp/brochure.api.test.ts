@@ -32,7 +32,7 @@ describe("summer camp brochure", () => {
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ message: "Thank you! Your brochure is downloading.", url: "/summer-camp/brochure.pdf?lang=en" });
       const row = await server.db.selectFrom("brochure_leads").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ student_name: "Zara Khan", student_email: "zara@example.com", grade: "Grade 7", school: "Delhi Public School, Noida", parent_contact: "9876543210", lang: "en", status: "new", notes: "" });
+      expect(row).toMatchObject({ student_name: "Zara Khan", student_email: "zara@example.com", grade: "Grade 7", school: "Delhi Public School, Noida", parent_contact: "+919876543210", lang: "en", status: "new", notes: "" });
     });
 
     it("points an Arabic visitor at the Arabic brochure", async () => {
@@ -90,6 +90,22 @@ describe("summer camp brochure", () => {
       for (const phrase of ["Junior Camp", "Senior Camp", "Grade 2 to 5", "Rs. 9,999", "Rs. 19,999", "1 July - 20th July", "21st July - 10 Aug", "Thinking like a computer", "Capstone project build", "Learning Outcome"]) {
         expect(text, phrase).toContain(phrase);
       }
+    });
+
+    it("looks like the academy's in both languages: picture, a cover with both camps, one full page per camp, no spill-over pages", async () => {
+      for (const lang of ["en", "ar"]) {
+        const { bytes } = await pdf(`/summer-camp/brochure.pdf?lang=${lang}`);
+        const raw = bytes.toString("latin1");
+        // Cover + Junior + Senior: each curriculum fits its page, so no near-empty page follows it.
+        expect((raw.match(/\/Type \/Page\b/g) ?? []).length, lang).toBe(3);
+        // The camp picture of the camp page is embedded as an image.
+        expect(raw, lang).toMatch(/\/Subtype \/Image/);
+      }
+      const { text } = pdfText((await pdf("/summer-camp/brochure.pdf?lang=en")).bytes);
+      expect(text).toContain("STEM Academy");
+      expect(text).toContain("Why Choose Us");
+      // Where to enroll and how to reach us, at the foot of every page.
+      expect(text.split("Enroll online: http").length - 1).toBeGreaterThanOrEqual(3);
     });
 
     it("defaults to English", async () => {

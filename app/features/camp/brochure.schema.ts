@@ -1,15 +1,17 @@
 import { z } from "zod";
-import { emailField, honeypotField, phoneField, requiredText } from "~/lib/validation";
+import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, phoneField, requiredText } from "~/lib/validation";
 
 /** The brochure request (specification sections 3 and 5): all five fields, a valid e-mail. */
-export const brochureRequestSchema = z.object({
-  studentName: requiredText(100),
-  studentEmail: emailField,
-  grade: requiredText(40),
-  school: requiredText(150),
-  parentContact: phoneField,
-  website: honeypotField,
-});
+export const brochureRequestSchemaFor = (phoneCountry: string) =>
+  z.object({
+    studentName: requiredText(100),
+    studentEmail: emailField,
+    grade: requiredText(40),
+    school: requiredText(150),
+    parentContact: phoneField(phoneCountry),
+    website: honeypotField,
+  });
+export const brochureRequestSchema = brochureRequestSchemaFor(DEFAULT_PHONE_COUNTRY);
 
 export type BrochureRequestInput = z.input<typeof brochureRequestSchema>;
 export type BrochureRequest = z.output<typeof brochureRequestSchema>;

@@ -6,12 +6,14 @@ import { parseBody } from "../../../server/http/validate";
 import { requestLang, serverT } from "../../../server/i18n";
 import { sendMail } from "../../../server/mail/mailer";
 import { createRateLimit } from "../../../server/security/rate-limit";
-import { getSiteSettings } from "~/features/site/site.server";
+import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
 import { isLang, type Lang } from "~/i18n/lang";
 import { buildBrochurePdf } from "./brochure-pdf.server";
-import { brochureRequestSchema } from "./brochure.schema";
+import { brochureRequestSchemaFor } from "./brochure.schema";
 import { listCamps } from "./camps.server";
-import { enrollmentSchema } from "./enroll.schema";
+import { enrollmentSchemaFor } from "./enroll.schema";
+import { sendEnrollmentConfirmation } from "./enroll-mail.server";
+import { enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 
 /** Where the brochure of a language is served. */
@@ -35,7 +37,7 @@ export function campApi(deps: ApiDeps): Router {
 
   router.post("/api/summercamp/enroll", enrollLimit, async (req, res) => {
     const lang = requestLang(req);
-    const input = parseBody(enrollmentSchema, req);
+    const input = parseBody(enrollmentSchemaFor(await sitePhoneCountry(db)), req);
     const result = await addEnrollment(db, input, lang);
     if (!result.ok) throw validationError(req, result.errors);
     notifyStaff(serverT("en", "camp", "mail.enrollmentSubject", { student: input.studentName, camp: input.selectedCamp }), [
@@ -47,12 +49,18 @@ export function campApi(deps: ApiDeps): Router {
       `Phone: ${input.phoneNumber}`,
       `Message: ${input.message}`,
     ]);
-    res.status(201).json({ message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }) });
+    res.status(201).json({
+      message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }),
+      reference: result.reference,
+      confirmationUrl: enrollConfirmedPath(result.reference, lang),
+    });
+    // The enrollment is stored whatever happens to the e-mail; a failed send is logged for staff.
+    sendEnrollmentConfirmation(deps, result.reference).catch((err: unknown) => logger.error({ err }, "enrollment confirmation e-mail failed"));
   });
 
   router.post("/api/summercamp/brochure", brochureLimit, async (req, res) => {
     const lang = requestLang(req);
-    const input = parseBody(brochureRequestSchema, req);
+    const input = parseBody(brochureRequestSchemaFor(await sitePhoneCountry(db)), req);
     await addBrochureLead(db, input, lang);
     notifyStaff(serverT("en", "camp", "mail.brochureSubject", { student: input.studentName }), [
       `Student: ${input.studentName}`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { decodeMail } from "../../../server/test/smtp-catcher";
 
 const valid = {
   studentName: "Aarav Sharma",
@@ -33,7 +34,7 @@ describe("POST /api/summercamp/enroll", () => {
       student_name: "Aarav Sharma",
       parent_name: "Priya Sharma",
       email: "priya@example.com",
-      phone_number: "+91 98765 43210",
+      phone_number: "+919876543210",
       camp_id: camp.id,
       camp_slug: "junior",
       camp_title: "Junior Camp",
@@ -44,6 +45,47 @@ describe("POST /api/summercamp/enroll", () => {
       notes: "",
     });
     expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  /** The outbox e-mail sent to this address (the text part decoded), waiting for the send in the background. */
+  async function mailTo(address: string): Promise<string> {
+    const { readdirSync, readFileSync, existsSync } = await import("node:fs");
+    const path = await import("node:path");
+    const outbox = path.join(server.config.dataDir, "outbox");
+    for (let i = 0; i < 50; i++) {
+      const files = existsSync(outbox) ? readdirSync(outbox) : [];
+      const mail = files.map((f) => readFileSync(path.join(outbox, f), "utf8")).find((m) => m.includes(`To: ${address}`));
+      if (mail) {
+        const decoded = decodeMail(mail);
+        return `Subject: ${decoded.subject}\n${decoded.text}`;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return "";
+  }
+
+  it("answers with an unguessable reference and its confirmation page, and e-mails the parent in their language", async () => {
+    const res = await post({ ...valid, email: "english.parent@example.com" });
+    expect(res.status).toBe(201);
+    expect(res.body.reference).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(res.body.confirmationUrl).toBe(`/enroll/confirmed?ref=${res.body.reference}`);
+    const row = await server.db.selectFrom("enrollments").select("reference").where("email", "=", "english.parent@example.com").executeTakeFirstOrThrow();
+    expect(row.reference).toBe(res.body.reference);
+    const english = await mailTo("english.parent@example.com");
+    expect(english).toContain("Subject: Enrollment received: Junior Camp");
+    expect(english).toContain("Hello Priya Sharma,");
+    expect(english).toContain("Session: 1 July - 20th July");
+    expect(english).toContain("What happens next");
+    expect(english).toContain(`/enroll/confirmed?ref=${res.body.reference}`);
+
+    const arabic = await post({ ...valid, email: "arabic.parent@example.com", parentName: "هدى" }, { "accept-language": "ar" });
+    expect(arabic.body.confirmationUrl).toBe(`/ar/enroll/confirmed?ref=${arabic.body.reference}`);
+    const mail = await mailTo("arabic.parent@example.com");
+    expect(mail).toContain("Subject: تم استلام طلب التسجيل: مخيم");
+    expect(mail).toContain("مرحبًا هدى،");
+    expect(mail).toContain("الدفعة: من 1 يوليو إلى 20 يوليو");
+    expect(mail).toContain(`/ar/enroll/confirmed?ref=${arabic.body.reference}`);
+    expect(res.body.reference).not.toBe(arabic.body.reference);
   });
 
   it("finds the camp by its Arabic title or its slug, answers in Arabic and keeps the message optional", async () => {

@@ -1,20 +1,22 @@
 import { z } from "zod";
-import { emailField, honeypotField, optionalText, phoneField, requiredText } from "~/lib/validation";
+import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, optionalText, phoneField, requiredText } from "~/lib/validation";
 
 /**
  * A summer camp enrollment (specification sections 3 and 5). The server also checks that the
  * camp exists and that the session is one of its batches (enroll.server.ts).
  */
-export const enrollmentSchema = z.object({
-  studentName: requiredText(100),
-  parentName: requiredText(100),
-  email: emailField,
-  phoneNumber: phoneField,
-  selectedCamp: requiredText(100),
-  selectedSession: requiredText(60),
-  message: optionalText(2000),
-  website: honeypotField,
-});
+export const enrollmentSchemaFor = (phoneCountry: string) =>
+  z.object({
+    studentName: requiredText(100),
+    parentName: requiredText(100),
+    email: emailField,
+    phoneNumber: phoneField(phoneCountry),
+    selectedCamp: requiredText(100),
+    selectedSession: requiredText(60),
+    message: optionalText(2000),
+    website: honeypotField,
+  });
+export const enrollmentSchema = enrollmentSchemaFor(DEFAULT_PHONE_COUNTRY);
 
 export type EnrollmentInput = z.input<typeof enrollmentSchema>;
 export type Enrollment = z.output<typeof enrollmentSchema>;

@@ -2,12 +2,13 @@ import type { DB } from "../../../server/db/db";
 import { nowIso } from "../../../server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
-import { batchValues, findCamp } from "./camps.server";
+import { randomToken } from "../booking/booking.server";
+import { batchValues, findCamp, toCamp } from "./camps.server";
 import type { Enrollment } from "./enroll.schema";
 import type { BrochureRequest } from "./brochure.schema";
 
 export type EnrollResult =
-  | { ok: true; id: number; campTitle: string }
+  | { ok: true; id: number; reference: string; campTitle: string }
   /** Field name -> validation message key, for a camp or session that does not exist. */
   | { ok: false; errors: Record<string, string> };
 
@@ -17,6 +18,7 @@ export async function addEnrollment(db: DB, input: Enrollment, lang: Lang): Prom
   if (!camp) return { ok: false, errors: { selectedCamp: v.choice } };
   if (!batchValues(camp).includes(input.selectedSession)) return { ok: false, errors: { selectedSession: v.choice } };
   const now = nowIso();
+  const reference = randomToken();
   const row = await db
     .insertInto("enrollments")
     .values({
@@ -30,6 +32,7 @@ export async function addEnrollment(db: DB, input: Enrollment, lang: Lang): Prom
       session: input.selectedSession,
       message: input.message,
       lang,
+      reference,
       status: "new",
       notes: "",
       created_at: now,
@@ -37,7 +40,42 @@ export async function addEnrollment(db: DB, input: Enrollment, lang: Lang): Prom
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { ok: true, id: row.id, campTitle: lang === "ar" && camp.title_ar.trim() ? camp.title_ar : camp.title_en };
+  return { ok: true, id: row.id, reference, campTitle: lang === "ar" && camp.title_ar.trim() ? camp.title_ar : camp.title_en };
+}
+
+/** An enrollment as the family sees it (confirmation page and e-mail), texts in `lang`. */
+export interface EnrollmentView {
+  reference: string;
+  studentName: string;
+  parentName: string;
+  email: string;
+  phoneNumber: string;
+  campTitle: string;
+  campSlug: string;
+  session: string;
+  /** The language the family enrolled in (their e-mail's language). */
+  lang: Lang;
+}
+
+/** The enrollment behind an unguessable reference, or undefined. */
+export async function getEnrollmentByReference(db: DB, reference: string, lang: Lang): Promise<EnrollmentView | undefined> {
+  if (reference.length < 16 || reference.length > 100) return undefined;
+  const row = await db.selectFrom("enrollments").selectAll().where("reference", "=", reference).executeTakeFirst();
+  if (!row) return undefined;
+  const campRow = await db.selectFrom("camps").selectAll().where("id", "=", row.camp_id).executeTakeFirst();
+  const camp = campRow ? toCamp(campRow, lang) : undefined;
+  return {
+    reference,
+    studentName: row.student_name,
+    parentName: row.parent_name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    // The camp as it reads now in this language; its English title at enrollment if it is gone.
+    campTitle: camp?.title ?? row.camp_title,
+    campSlug: row.camp_slug,
+    session: camp?.batches.find((batch) => batch.value === row.session)?.label ?? row.session,
+    lang: row.lang,
+  };
 }
 
 /** Keeps a brochure request as a lead for staff (the original site threw it away). */

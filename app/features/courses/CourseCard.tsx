@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { useLang } from "~/i18n/use-lang";
+import { formatPrice } from "~/lib/money";
 import { imageLoading } from "~/ui/image-loading";
 import { LocalLink } from "~/ui/LocalLink";
 import { courseMonths, type Course } from "./course";
@@ -8,6 +10,7 @@ import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 export function CourseCard({ course, first = false }: { course: Course; first?: boolean }) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation("courses");
+  const lang = useLang();
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <img src={course.courseImage} {...responsiveImage(course.courseImage, imageSizes.card)} alt="" width={800} height={500} {...imageLoading(first)} className="aspect-[8/5] w-full object-cover" />
@@ -25,9 +28,7 @@ export function CourseCard({ course, first = false }: { course: Course; first?: 
           </div>
           <div>
             <dt className="sr-only">{t("course.price")}</dt>
-            <dd className="font-semibold text-slate-900" dir="ltr">
-              ${course.coursePrice}
-            </dd>
+            <dd className="font-semibold text-slate-900">{formatPrice(course.coursePrice, "USD", lang)}</dd>
           </div>
           <div>
             <dt className="sr-only">{t("course.sessions")}</dt>

@@ -23,3 +23,19 @@ export function matchesAgeGroup(course: Pick<Course, "ageGroup">, group: AgeGrou
 export function filterByAgeGroup<C extends Pick<Course, "ageGroup">>(courses: C[], group: AgeGroup | null): C[] {
   return courses.filter((course) => matchesAgeGroup(course, group));
 }
+
+/** A child's age in years for "every course that fits my child" (`?childAge=8`). */
+export const CHILD_AGE_MIN = 1;
+export const CHILD_AGE_MAX = 99;
+
+/** A `?childAge=` value as whole years, or null when absent or not a plain number in range. */
+export function childAgeFrom(value: string | null | undefined): number | null {
+  if (value == null || !/^\d{1,2}$/.test(value.trim())) return null;
+  const age = Number(value.trim());
+  return age >= CHILD_AGE_MIN && age <= CHILD_AGE_MAX ? age : null;
+}
+
+/** The courses whose age range includes the child's age (any range, not only the presets). */
+export function filterByChildAge<C extends Pick<Course, "ageGroup">>(courses: C[], age: number | null): C[] {
+  return age === null ? courses : courses.filter((course) => course.ageGroup.min <= age && age <= course.ageGroup.max);
+}

@@ -3,7 +3,7 @@ import { fromDbJson } from "../../../server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import type { CourseDetail, CourseFaq } from "./course-detail";
-import { toCourse } from "./courses.server";
+import { toCourse, withInstructorAr } from "./courses.server";
 
 interface StoredFaq {
   question?: { en?: string; ar?: string };
@@ -16,7 +16,7 @@ const inLang = (pair: { en?: string; ar?: string } | undefined, lang: Lang): str
 
 /** One course with everything its page shows, or null when no course has that slug. */
 export async function getCourseDetail(db: DB, slug: string, lang: Lang): Promise<CourseDetail | null> {
-  const row = await db.selectFrom("courses").selectAll().where("slug", "=", slug).executeTakeFirst();
+  const row = await withInstructorAr(db.selectFrom("courses")).where("slug", "=", slug).executeTakeFirst();
   if (!row) return null;
   // Arabic content falls back to English blocks when staff have not written them yet.
   const localBlocks = fromDbJson<unknown[]>(lang === "ar" ? row.content_ar : row.content_en, []);

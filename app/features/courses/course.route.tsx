@@ -3,6 +3,8 @@ import { data, redirect } from "react-router";
 import { ContentBlocks } from "~/features/blog/ContentBlocks";
 import { CourseJsonLd } from "~/features/seo/CourseJsonLd";
 import { langFromPath, localizePath } from "~/i18n/lang";
+import { useLang } from "~/i18n/use-lang";
+import { formatPrice } from "~/lib/money";
 import { safeUrl } from "~/lib/safe-url";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
@@ -37,6 +39,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("courses");
   const { t: tc } = useTranslation();
   const { course } = loaderData;
+  const lang = useLang();
   const image = safeUrl(course.courseImage);
   const demoPath = `/courses/${course.slug}/bookdemoclass`;
   return (
@@ -69,13 +72,13 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <div>
               <dt className="text-sm text-slate-600">{t("detail.price")}</dt>
               <dd className="font-semibold">
-                <span dir="ltr">${course.coursePrice}</span>
+                <span>{formatPrice(course.coursePrice, "USD", lang)}</span>
                 {course.originalPrice != null ? (
                   <>
                     {" "}
                     <span className="sr-only">{t("detail.originalPrice")}: </span>
                     <s className="font-normal text-slate-500" dir="ltr">
-                      ${course.originalPrice}
+                      {formatPrice(course.originalPrice, "USD", lang)}
                     </s>
                   </>
                 ) : null}

@@ -46,6 +46,14 @@ describe("GET /admin/course-dashboard/all-courses", () => {
     expect(query.body.courses.map((c: { slug: string }) => c.slug)).toContain("internet-of-things");
   });
 
+  it("names each instructor in Arabic script on the Arabic list, and in English otherwise", async () => {
+    const ar = (await server.request("GET", `${path}?lang=ar`)).body.courses as { slug: string; instructorName: string }[];
+    for (const course of ar) expect(course.instructorName, course.slug).toMatch(/^[\u0600-\u06FF\s]+$/);
+    expect(ar.find((c) => c.slug === "internet-of-things")?.instructorName).toBe("أنوشكا جاين");
+    const en = (await server.request("GET", path)).body.courses as { slug: string; instructorName: string }[];
+    expect(en.find((c) => c.slug === "internet-of-things")?.instructorName).toBe("Anushka Jain");
+  });
+
   it("falls back to English for an unknown, repeated or oversized lang", async () => {
     for (const lang of ["xx", "en&lang=ar", "a".repeat(5000)]) {
       const res = await server.request("GET", `${path}?lang=${lang}`);
@@ -63,6 +71,24 @@ describe("GET /admin/course-dashboard/all-courses", () => {
     for (const course of teens.body.courses) expect(course.ageGroup).toEqual({ min: 14, max: 24 });
     const all = await server.request("GET", `${path}?age=all`);
     expect(all.body.courses).toHaveLength(13);
+  });
+
+  it("lists every course that fits a child's age with ?childAge=", async () => {
+    const eight = await server.request("GET", `${path}?childAge=8`);
+    expect(eight.status).toBe(200);
+    const slugs = eight.body.courses.map((c: { slug: string }) => c.slug).sort();
+    // 6-12 and the four 6-18 courses; none of the teen courses.
+    expect(slugs).toEqual(["digital-literacy", "financial-literacy-entrepreneurship", "robotics-fundamentals", "stem-learning", "visual-block-coding"]);
+    for (const course of eight.body.courses) expect(course.ageGroup.min <= 8 && 8 <= course.ageGroup.max).toBe(true);
+    const thirteen = await server.request("GET", `${path}?childAge=13&lang=ar`);
+    expect(thirteen.body.courses.map((c: { slug: string }) => c.slug)).toContain("python-for-beginners");
+    expect(thirteen.body.courses.map((c: { slug: string }) => c.slug)).not.toContain("visual-block-coding");
+    expect((await server.request("GET", `${path}?childAge=3`)).body.courses).toEqual([]);
+    for (const bad of ["0", "100", "8.5", "-1", "eight", "", "8&childAge=9", "9".repeat(5000)]) {
+      const res = await server.request("GET", `${path}?childAge=${bad}`);
+      expect(res.status, bad.slice(0, 20)).toBe(400);
+      expect(res.body.message).toMatch(/childAge/);
+    }
   });
 
   it("refuses an unknown, malformed, repeated or oversized age group with 400 and a message", async () => {

@@ -2,7 +2,7 @@ import { Router } from "express";
 import type { ApiDeps } from "../../../server/api-routers";
 import { HttpError } from "../../../server/http/errors";
 import { requestLang, serverT } from "../../../server/i18n";
-import { AGE_GROUPS, filterByAgeGroup, isAgeGroup } from "./age-groups";
+import { AGE_GROUPS, CHILD_AGE_MAX, CHILD_AGE_MIN, childAgeFrom, filterByAgeGroup, filterByChildAge, isAgeGroup } from "./age-groups";
 import { listCourses } from "./courses.server";
 
 export function coursesApi({ db }: ApiDeps): Router {
@@ -15,8 +15,14 @@ export function coursesApi({ db }: ApiDeps): Router {
     if (age !== undefined && age !== "all" && !isAgeGroup(age)) {
       throw new HttpError(400, serverT(lang, "courses", "api.badAge", { groups: AGE_GROUPS.join(", ") }));
     }
+    // `?childAge=8`: every course whose age range includes that age.
+    const rawChildAge = req.query.childAge;
+    const childAge = typeof rawChildAge === "string" ? childAgeFrom(rawChildAge) : null;
+    if (rawChildAge !== undefined && childAge === null) {
+      throw new HttpError(400, serverT(lang, "courses", "api.badChildAge", { min: CHILD_AGE_MIN, max: CHILD_AGE_MAX }));
+    }
     const courses = await listCourses(db, lang);
-    res.json({ courses: isAgeGroup(age) ? filterByAgeGroup(courses, age) : courses });
+    res.json({ courses: filterByChildAge(isAgeGroup(age) ? filterByAgeGroup(courses, age) : courses, childAge) });
   });
   return router;
 }

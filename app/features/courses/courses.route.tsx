@@ -4,6 +4,8 @@ import type { Route } from "./+types/courses.route";
 import { AgeGroupSelect } from "./AgeGroupSelect";
 import { catalogueFor } from "./catalogue.server";
 import { CourseResults } from "./CourseResults";
+import { ChildAgeForm } from "./ChildAgeForm";
+import { LocalLink } from "~/ui/LocalLink";
 import { catalogueShouldRevalidate, useAgeFilter } from "./use-age-filter";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -15,7 +17,7 @@ export const shouldRevalidate = catalogueShouldRevalidate;
 /** The course catalogue with its age filter (specification section 2). */
 export default function Courses({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("courses");
-  const { age, state, choose } = useAgeFilter(loaderData);
+  const { age, childAge, state, choose } = useAgeFilter(loaderData);
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-12">
       <PageMeta title={t("catalogue.metaTitle")} description={t("catalogue.metaDescription")} />
@@ -27,6 +29,17 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         </label>
         <AgeGroupSelect id="age-filter" value={age} onChange={choose} />
       </div>
+      <div className="mt-4">
+        <ChildAgeForm childAge={childAge} />
+      </div>
+      {childAge !== null ? (
+        <p className="mt-4 font-medium text-slate-800">
+          {t("childAge.showing", { age: childAge })}{" "}
+          <LocalLink to="/courses" className="text-indigo-700 underline">
+            {t("childAge.clear")}
+          </LocalLink>
+        </p>
+      ) : null}
       <div className="mt-8">
         <CourseResults state={state} />
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
-import { ageGroupFrom, type AgeGroup } from "./age-groups";
+import { ageGroupFrom, childAgeFrom, type AgeGroup } from "./age-groups";
 import type { Course } from "./course";
 
 export type CatalogueState =
@@ -15,39 +15,42 @@ export type CatalogueState =
  * survives reload and sharing; the server renders the first list, and every later choice
  * (including back and forward) fetches `GET /admin/course-dashboard/all-courses` in the browser.
  */
-export function useAgeFilter(initial: { age: AgeGroup | null; courses: Course[] }) {
+export function useAgeFilter(initial: { age: AgeGroup | null; childAge: number | null; courses: Course[] }) {
   const lang = useLang();
   const [searchParams, setSearchParams] = useSearchParams();
-  const age = ageGroupFrom(searchParams.get("age"));
-  const [result, setResult] = useState(initial);
-  const [failedAge, setFailedAge] = useState<AgeGroup | null | undefined>(undefined);
+  // One filter at a time: a child's age (`?childAge=8`, from a GET form) wins over a preset.
+  const childAge = childAgeFrom(searchParams.get("childAge"));
+  const age = childAge === null ? ageGroupFrom(searchParams.get("age")) : null;
+  const key = `${age}|${childAge}`;
+  const [result, setResult] = useState({ key: `${initial.age}|${initial.childAge}`, courses: initial.courses });
+  const [failedKey, setFailedKey] = useState<string | undefined>(undefined);
 
   useEffect(() => {
-    if (age === result.age) return;
+    if (key === result.key) return;
     const controller = new AbortController();
-    const query = new URLSearchParams({ lang, ...(age ? { age } : {}) });
+    const query = new URLSearchParams({ lang, ...(age ? { age } : {}), ...(childAge !== null ? { childAge: String(childAge) } : {}) });
     apiRequest<{ courses?: unknown }>("GET", `/admin/course-dashboard/all-courses?${query}`, { lang, signal: controller.signal })
       .then((response) => {
         const courses = response.data?.courses;
         if (!response.ok || !Array.isArray(courses)) throw new Error(`status ${response.status}`);
-        setResult({ age, courses: courses as Course[] });
+        setResult({ key, courses: courses as Course[] });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setFailedAge(age);
+        if (!controller.signal.aborted) setFailedKey(key);
       });
     return () => controller.abort();
-  }, [age, lang, result.age]);
+  }, [key, age, childAge, lang, result.key]);
 
   const state: CatalogueState =
-    age === result.age ? { status: "ready", courses: result.courses } : failedAge === age ? { status: "failed" } : { status: "loading" };
+    key === result.key ? { status: "ready", courses: result.courses } : failedKey === key ? { status: "failed" } : { status: "loading" };
 
   const choose = (value: string) => {
     const next = ageGroupFrom(value);
-    setFailedAge(undefined);
+    setFailedKey(undefined);
     setSearchParams(next ? { age: next } : {}, { preventScrollReset: true });
   };
 
-  return { age, state, choose };
+  return { age, childAge, state, choose };
 }
 
 /**

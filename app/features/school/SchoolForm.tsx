@@ -1,11 +1,12 @@
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/ui/toast";
+import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
-import { earliestToday, schoolEnquirySchema, type SchoolEnquiryInput } from "./school.schema";
+import { earliestToday, schoolEnquirySchemaFor, type SchoolEnquiryInput } from "./school.schema";
 import { ScriptedForm } from "~/ui/UntilHydrated";
 
 /** Where "Schedule a Class" and other links scroll to. */
@@ -41,13 +42,14 @@ const fields: { name: TextField; type: string; autoComplete?: string; hint?: boo
 export function SchoolForm() {
   const { t } = useTranslation("school");
   const lang = useLang();
+  const phoneCountry = usePhoneCountry();
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SchoolEnquiryInput>({ resolver: zodResolver(schoolEnquirySchema), defaultValues: empty });
+  } = useForm<SchoolEnquiryInput>({ resolver: zodResolver(schoolEnquirySchemaFor(phoneCountry)), defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -37,7 +37,7 @@ describe("POST /school/add-school-info", () => {
     const row = await server.db.selectFrom("school_enquiries").selectAll().where("email", "=", valid.email).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       name: valid.name,
-      contact_number: valid.contactNumber,
+      contact_number: "+919876543210",
       designation: "Principal",
       city: "Noida",
       school_name: valid.schoolName,

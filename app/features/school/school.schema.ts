@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, honeypotField, optionalText, phoneField, requiredText, v } from "~/lib/validation";
+import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, optionalText, phoneField, requiredText, v } from "~/lib/validation";
 
 /**
  * The earliest calendar date that is still "today" somewhere on Earth (UTC-12). Comparing with it
@@ -38,18 +38,20 @@ const preferredTime = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, v.time);
 
 /** The for-schools enquiry (specification sections 3 and 5): all required but requirements. */
-export const schoolEnquirySchema = z.object({
-  name: clean(requiredText(120)),
-  email: emailField,
-  contactNumber: phoneField,
-  designation: clean(requiredText(120)),
-  city: clean(requiredText(120)),
-  schoolName: clean(requiredText(200)),
-  preferredDate,
-  preferredTime,
-  requirements: clean(optionalText(3000)),
-  website: honeypotField,
-});
+export const schoolEnquirySchemaFor = (phoneCountry: string) =>
+  z.object({
+    name: clean(requiredText(120)),
+    email: emailField,
+    contactNumber: phoneField(phoneCountry),
+    designation: clean(requiredText(120)),
+    city: clean(requiredText(120)),
+    schoolName: clean(requiredText(200)),
+    preferredDate,
+    preferredTime,
+    requirements: clean(optionalText(3000)),
+    website: honeypotField,
+  });
+export const schoolEnquirySchema = schoolEnquirySchemaFor(DEFAULT_PHONE_COUNTRY);
 
 export type SchoolEnquiryInput = z.input<typeof schoolEnquirySchema>;
 export type SchoolEnquiry = z.output<typeof schoolEnquirySchema>;

@@ -111,7 +111,9 @@ describe("sitemap, robots.txt and RSS", () => {
     expect(channel).toMatchObject({ title: "مدونة أكاديمية STEM", link: `${PUBLIC_URL}/ar/blog`, language: "ar" });
     const titles = Object.fromEntries(channel.item.map((i: { link: string; title: string }) => [i.link, i.title]));
     expect(titles[`${PUBLIC_URL}/ar/blog/why-robotics-matters-for-kids`]).toBe("لماذا تهمّ الروبوتات أطفالنا");
-    expect(titles[`${PUBLIC_URL}/ar/blog/creative-screen-time`]).toBe("Turning Screen Time into Creative Time");
+    expect(titles[`${PUBLIC_URL}/ar/blog/creative-screen-time`]).toBe("من وقت الشاشة إلى وقت الإبداع");
+    // A post written in English only (the hostile one) keeps its English title.
+    expect(titles[`${PUBLIC_URL}/ar/blog/hostile-title`]).toBe("</title><script>alert(1)</script> &  ]]>");
   });
 
   it("the feed holds at most the 20 newest posts", async () => {

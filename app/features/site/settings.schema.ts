@@ -19,6 +19,8 @@ export const siteSettingsSchema = z.object({
   }),
   /** IANA time zone in which slots and dates are shown. */
   timeZone: z.string().min(1).max(60),
+  /** ISO country whose national numbers phone fields accept without +code (rows from before it existed: India). */
+  phoneCountry: z.string().length(2).default("IN"),
   /** Summer camp: ISO date of the first day, and the "Spots Filling Fast" claim. */
   campStartDate: z.iso.date(),
   campRecentSignups: z.number().int().min(0),

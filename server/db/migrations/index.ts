@@ -10,7 +10,9 @@ import * as auditLog from "./2026-11-22-60-audit-log";
 import * as blogSlugRedirects from "./2026-11-22-70-blog-slug-redirects";
 import * as adminSetup from "./2026-11-22-50-admin-setup";
 import * as emailVerified from "./2026-11-23-10-email-verified";
+import * as enrollmentReference from "./2026-11-23-10-enrollment-reference";
 import * as jobs from "./2026-11-23-20-jobs";
+import * as demoSlotModeAndCode from "./2026-11-23-20-demo-slot-mode-and-code";
 import * as unreferencedUploads from "./2026-11-23-30-unreferenced-uploads";
 
 /**
@@ -29,6 +31,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-70-blog-slug-redirects": blogSlugRedirects,
   "2026-11-22-50-admin-setup": adminSetup,
   "2026-11-23-10-email-verified": emailVerified,
+  "2026-11-23-10-enrollment-reference": enrollmentReference,
+  "2026-11-23-20-demo-slot-mode-and-code": demoSlotModeAndCode,
   "2026-11-23-20-jobs": jobs,
   "2026-11-23-30-unreferenced-uploads": unreferencedUploads,
 };

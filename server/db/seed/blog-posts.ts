@@ -282,6 +282,24 @@ const screenTimeEn: ContentBlock[] = [
   { type: "quote", value: "Ask 'What did you make today?' instead of 'How long were you on the screen?'" },
 ];
 
+const screenTimeAr: ContentBlock[] = [
+  {
+    type: "paragraph",
+    value:
+      "ليس كل وقت أمام الشاشة متساويًا. فساعة في تصفّح المقاطع القصيرة تختلف كثيرًا عن ساعة في تصميم لعبة، أو توصيل دائرة في محاكٍ إلكتروني، أو نمذجة ميدالية مفاتيح لطابعة ثلاثية الأبعاد.",
+  },
+  { type: "heading", value: "وقت الشاشة السلبي مقابل الوقت الإبداعي", level: 2 },
+  {
+    type: "list",
+    items: ["السلبي: المشاهدة والتصفّح والنقر على محتوى جاهز.", "الإبداعي: البناء والبرمجة والرسم والتأليف والتصميم."],
+  },
+  {
+    type: "paragraph",
+    value: "قاعدة عائلية بسيطة تساعد كثيرًا: مقابل كل ساعة مشاهدة، خطّطوا لساعة صنع. وسرعان ما يتعلم الأطفال أن الجهاز أداة، وليس تلفازًا فقط.",
+  },
+  { type: "quote", value: "اسألوا «ماذا صنعت اليوم؟» بدلًا من «كم بقيت أمام الشاشة؟»" },
+];
+
 export const blogPosts: BlogPostSeed[] = [
   {
     slug: "why-robotics-matters-for-kids",
@@ -350,24 +368,23 @@ export const blogPosts: BlogPostSeed[] = [
     author: "Shahanwaz Khan",
     publish_date: "2026-05-02T09:00:00.000Z",
   },
-  // English only on purpose: exercises the Arabic-to-English fallback.
   {
     slug: "creative-screen-time",
     status: "published",
     title_en: "Turning Screen Time into Creative Time",
-    title_ar: "",
+    title_ar: "من وقت الشاشة إلى وقت الإبداع",
     description_en: "Why making beats watching, and a simple family rule to balance the two.",
-    description_ar: "",
+    description_ar: "لماذا يتفوّق الصنع على المشاهدة، وقاعدة عائلية بسيطة للتوازن بينهما.",
     category_en: "Parenting",
-    category_ar: "",
+    category_ar: "نصائح للأهل",
     content_en: toDbJson(screenTimeEn),
-    content_ar: toDbJson([]),
+    content_ar: toDbJson(screenTimeAr),
     meta_title_en: "Turning Screen Time into Creative Time | STEM Academy",
-    meta_title_ar: "",
+    meta_title_ar: "من وقت الشاشة إلى وقت الإبداع | أكاديمية STEM",
     meta_description_en: "Help children move from passive watching to creative making on their devices.",
-    meta_description_ar: "",
+    meta_description_ar: "ساعدوا الأطفال على الانتقال من المشاهدة السلبية إلى الصنع الإبداعي على أجهزتهم.",
     meta_keywords_en: "screen time, creative technology, parenting tips",
-    meta_keywords_ar: "",
+    meta_keywords_ar: "وقت الشاشة, التقنية الإبداعية, نصائح للأهل",
     image_url: "/images/blog/creative-screen-time.svg",
     author: "Sahil Jaiswal",
     publish_date: "2026-08-20T09:00:00.000Z",

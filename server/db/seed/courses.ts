@@ -732,7 +732,8 @@ const sources: CourseSource[] = [
     maxAge: 24,
     sessions: 40,
     price: 4444,
-    instructor: "Shivam Kumar",
+    // The Raspberry Pi mentor of the teachers' list (the original's "Shivam Kumar" matched no teacher).
+    instructor: "Shivam Pandey",
     rating: 4,
     keywords: "Raspberry Pi course, Linux for teens, GPIO projects, python hardware",
   },

@@ -27,8 +27,7 @@ const expectedCourses = [
   ["raspberry_pi_basics", 16, 24, 40, 4444, 4],
 ] as const;
 
-// This post is English-only on purpose, to exercise the Arabic-to-English fallback.
-const englishOnlyPost = "creative-screen-time";
+const arabicScript = /[\u0600-\u06FF]/;
 
 type Block = { type: string; value?: string; items?: string[] };
 type Bilingual = { en: string; ar: string };
@@ -164,6 +163,16 @@ describe("seed", () => {
     }
   });
 
+  it("names every blog author and course instructor after a teacher with an Arabic name in Arabic script", async () => {
+    const teachers = new Map((await db.selectFrom("teachers").select(["name_en", "name_ar"]).execute()).map((t) => [t.name_en, t.name_ar]));
+    for (const t of teachers.values()) expect(t).toMatch(/^[\u0600-\u06FF\s]+$/);
+    const people = [
+      ...(await db.selectFrom("blog_posts").select("author as name").execute()),
+      ...(await db.selectFrom("courses").select("instructor as name").execute()),
+    ];
+    for (const { name } of people) expect(teachers.get(name), name).toMatch(arabicScript);
+  });
+
   it("publishes blog posts that together use every content block type", async () => {
     const posts = await db.selectFrom("blog_posts").selectAll().execute();
     expect(posts.length).toBeGreaterThanOrEqual(3);
@@ -177,9 +186,10 @@ describe("seed", () => {
       expect(p.image_url).toBe(`/images/blog/${p.slug}.svg`);
       expectPublicFile(p.image_url);
       filled(p.title_en, p.description_en, p.category_en, p.author, p.meta_title_en, p.meta_description_en);
-      const langs = p.slug === englishOnlyPost ? ["en"] : ["en", "ar"];
-      if (p.slug !== englishOnlyPost) filled(p.title_ar, p.description_ar, p.category_ar, p.meta_title_ar);
-      for (const lang of langs) {
+      // Every seeded post exists in Arabic too (issue 12); English-only posts are the staff's.
+      filled(p.title_ar, p.description_ar, p.category_ar, p.meta_title_ar, p.meta_description_ar);
+      expect(p.title_ar).toMatch(arabicScript);
+      for (const lang of ["en", "ar"]) {
         const blocks = fromDbJson<Block[]>(lang === "en" ? p.content_en : p.content_ar, []);
         expect(blocks.length).toBeGreaterThan(0);
         for (const b of blocks) {
@@ -195,9 +205,9 @@ describe("seed", () => {
   it("stores every site setting as JSON", async () => {
     const rows = await db.selectFrom("site_settings").selectAll().execute();
     const values = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
-    expect(values).toMatchObject({ timeZone: "Asia/Kolkata", campStartDate: "2025-07-01", campRecentSignups: 1410 });
+    expect(values).toMatchObject({ timeZone: "Asia/Kolkata", campStartDate: "2025-07-01", campRecentSignups: 1410, phoneCountry: "IN" });
     expect(Object.keys(values).sort()).toEqual(
-      ["address", "campRecentSignups", "campStartDate", "email", "openingHours", "phone", "social", "timeZone", "whatsappMessage", "whatsappNumber"],
+      ["address", "campRecentSignups", "campStartDate", "email", "openingHours", "phone", "phoneCountry", "social", "timeZone", "whatsappMessage", "whatsappNumber"],
     );
   });
 

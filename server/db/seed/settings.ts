@@ -25,6 +25,7 @@ export const settings: SiteSettings = {
     twitter: "https://x.com/stemacademynoida",
   },
   timeZone: "Asia/Kolkata",
+  phoneCountry: "IN",
   campStartDate: "2025-07-01",
   campRecentSignups: 1410,
 };

@@ -50,6 +50,15 @@ describe("admin settings and camps API", () => {
     expect(JSON.parse(entry.summary).changed.sort()).toEqual(["campRecentSignups", "phone", "social", "timeZone"]);
   });
 
+  it("keeps the default phone country IN and lets staff change it (any case) to another ISO country", async () => {
+    const current = (await server.request("GET", "/api/admin/settings", { headers: headers() })).body.settings;
+    expect(current.phoneCountry).toBe("IN");
+    const res = await put("/api/admin/settings", { ...current, phoneCountry: "ae" });
+    expect(res.status).toBe(200);
+    expect((await getSiteSettings(server.db)).phoneCountry).toBe("AE");
+    expect((await put("/api/admin/settings", current)).status).toBe(200);
+  });
+
   it.each([
     ["an unknown time zone", { timeZone: "Mars/Olympus" }, "timeZone"],
     ["a javascript: social link", { social: { facebook: "javascript:alert(1)", instagram: "", linkedin: "", youtube: "", twitter: "" } }, "social"],
@@ -61,6 +70,9 @@ describe("admin settings and camps API", () => {
     ["an oversized address", { address: { en: "x".repeat(301), ar: "" } }, "address"],
     ["a NUL character", { address: { en: "5 Amigo\u0000", ar: "" } }, "address"],
     ["a missing field", { phone: undefined }, "phone"],
+    ["a phone country that is not an ISO code", { phoneCountry: "XX" }, "phoneCountry"],
+    ["a phone country of three letters", { phoneCountry: "IND" }, "phoneCountry"],
+    ["an academy phone that is not a number", { phone: "12345" }, "phone"],
   ])("refuses %s with 400 and changes nothing", async (_name, change, field) => {
     const before = await getSiteSettings(server.db);
     const res = await put("/api/admin/settings", { ...before, ...change });

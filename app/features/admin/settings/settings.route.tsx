@@ -111,6 +111,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={t("settings.timeZone")} hint={t("settings.timeZoneHint")} error={errors.timeZone?.message} className="sm:col-span-2">
             {(ids) => <input dir="ltr" {...input(ids)} {...register("timeZone")} />}
           </Field>
+          <Field label={t("settings.phoneCountry")} hint={t("settings.phoneCountryHint")} error={errors.phoneCountry?.message}>
+            {(ids) => <input dir="ltr" maxLength={2} autoComplete="off" {...input(ids)} {...register("phoneCountry")} />}
+          </Field>
           <Field label={t("settings.campStartDate")} error={errors.campStartDate?.message}>
             {(ids) => <input type="date" {...input(ids)} {...register("campStartDate")} />}
           </Field>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SiteSettings } from "~/features/site/settings.schema";
-import { emailField, phoneField, requiredText, v } from "~/lib/validation";
+import { emailField, isPhoneCountry, requiredText, toE164, v } from "~/lib/validation";
 
 /**
  * The staff form of the site settings: the same shape as siteSettingsSchema
@@ -29,18 +29,27 @@ const socialLink = z
   .max(300, v.tooLong)
   .refine((value) => value === "" || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), "url");
 
-export const settingsFormSchema = z.object({
-  address: z.object({ en: required(300), ar: text(300) }),
-  openingHours: pair(500),
-  email: emailField.refine((value) => value.length <= 200, v.tooLong),
-  phone: phoneField,
-  whatsappNumber: z.string({ error: v.required }).trim().regex(/^\d{8,15}$/, v.phone),
-  whatsappMessage: pair(300),
-  social: z.object({ facebook: socialLink, instagram: socialLink, linkedin: socialLink, youtube: socialLink, twitter: socialLink }),
-  timeZone: requiredText(60).refine(isTimeZone, "timeZone"),
-  campStartDate: z.iso.date({ error: v.date }),
-  campRecentSignups: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10_000_000, v.tooLong),
-});
+export const settingsFormSchema = z
+  .object({
+    address: z.object({ en: required(300), ar: text(300) }),
+    openingHours: pair(500),
+    email: emailField.refine((value) => value.length <= 200, v.tooLong),
+    // Kept as typed (it is shown on the site); checked against the default phone country below.
+    phone: requiredText(30),
+    whatsappNumber: z
+      .string({ error: v.required })
+      .trim()
+      .regex(/^\d{8,15}$/, v.phone),
+    whatsappMessage: pair(300),
+    social: z.object({ facebook: socialLink, instagram: socialLink, linkedin: socialLink, youtube: socialLink, twitter: socialLink }),
+    timeZone: requiredText(60).refine(isTimeZone, "timeZone"),
+    phoneCountry: z.string({ error: v.required }).trim().toUpperCase().refine(isPhoneCountry, "country"),
+    campStartDate: z.iso.date({ error: v.date }),
+    campRecentSignups: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10_000_000, v.tooLong),
+  })
+  .superRefine((settings, ctx) => {
+    if (!toE164(settings.phone, settings.phoneCountry)) ctx.addIssue({ code: "custom", path: ["phone"], message: v.phone });
+  });
 
 export type SettingsFormInput = z.input<typeof settingsFormSchema>;
 // The form's output is stored as the site settings: keep the two shapes in step.

@@ -1,0 +1,32 @@
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Lang } from "~/i18n/lang";
+import { formatTimeLabel } from "./slot-format";
+import { zonedParts } from "./zoned-time";
+
+/**
+ * The visitor's own time zone, when it shows other clock times than the academy's. Only known in
+ * the browser, so null in the server's HTML and until hydration (which then adds the times).
+ */
+export function useVisitorZone(academyZone: string): string | null {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone || zone === academyZone) return null;
+  const now = new Date();
+  const sameClock = zonedParts(now, zone).date === zonedParts(now, academyZone).date && formatTimeLabel(now, zone, "en") === formatTimeLabel(now, academyZone, "en");
+  return sameClock ? null : zone;
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A start time on the visitor's clock: "05:30", or "Mon 23 Nov, 23:30" when it falls on another day there. */
+export function visitorTimeLabel(startsAt: string, academyDate: string, zone: string, lang: Lang): string {
+  const time = formatTimeLabel(startsAt, zone, lang);
+  if (zonedParts(startsAt, zone).date === academyDate) return time;
+  let day = dayFormatters.get(`${lang}|${zone}`);
+  if (!day) {
+    day = new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { timeZone: zone, weekday: "short", day: "numeric", month: "short" });
+    dayFormatters.set(`${lang}|${zone}`, day);
+  }
+  return `${day.format(new Date(startsAt))}, ${time}`;
+}

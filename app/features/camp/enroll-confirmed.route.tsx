@@ -1,0 +1,83 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { langFromPath } from "~/i18n/lang";
+import { getSiteSettings } from "~/features/site/site.server";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/enroll-confirmed.route";
+import { formatCampDate } from "./camp";
+import { getEnrollmentByReference } from "./enroll.server";
+
+// Found by the unguessable reference in the URL, so a reload (or the e-mail's link) shows it again.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  const [enrollment, settings] = await Promise.all([getEnrollmentByReference(context.db, url.searchParams.get("ref") ?? "", lang), getSiteSettings(context.db)]);
+  if (!enrollment) throw data(null, { status: 404 });
+  return { enrollment, phone: settings.phone, startDate: formatCampDate(settings.campStartDate, lang) };
+}
+
+// An enrollment is private: keep it out of search engines and shared caches.
+export function headers() {
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+}
+
+/** After the enrollment form: what was received, what happens next, and the way home. */
+export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("camp");
+  const { enrollment, phone, startDate } = loaderData;
+  // [label, value, written left to right]
+  const details: [string, string, boolean?][] = [
+    [t("confirmed.camp"), enrollment.campTitle],
+    [t("confirmed.session"), enrollment.session],
+    [t("confirmed.student"), enrollment.studentName],
+    [t("confirmed.parent"), enrollment.parentName],
+    [t("confirmed.email"), enrollment.email, true],
+    [t("confirmed.phone"), enrollment.phoneNumber, true],
+  ];
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+      <PageMeta title={t("confirmed.metaTitle")} description={t("confirmed.metaDescription")} />
+      <meta name="robots" content="noindex" />
+      <div className="rounded-2xl bg-green-50 p-6">
+        <h1 className="text-3xl font-extrabold text-slate-900">{t("confirmed.heading", { student: enrollment.studentName, camp: enrollment.campTitle })}</h1>
+        <p className="mt-3 text-slate-700">{t("confirmed.intro", { email: enrollment.email })}</p>
+        <LocalLink to="/" className="mt-5 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
+          {t("confirmed.home")}
+        </LocalLink>
+      </div>
+      <section aria-labelledby="next-steps" className="mt-8">
+        <h2 id="next-steps" className="text-xl font-bold text-slate-900">
+          {t("confirmed.nextSteps")}
+        </h2>
+        <ol className="mt-3 list-decimal space-y-2 ps-6 text-slate-800">
+          <li>{t("confirmed.step1", { phone })}</li>
+          <li>{t("confirmed.step2", { date: startDate })}</li>
+          <li>{t("confirmed.step3")}</li>
+        </ol>
+      </section>
+      <section aria-labelledby="enrollment-details" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="enrollment-details" className="text-xl font-bold text-slate-900">
+          {t("confirmed.details")}
+        </h2>
+        <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+          {details.map(([label, value, ltr]) => (
+            <div key={label}>
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="font-semibold text-slate-900">{ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-4 text-sm text-slate-700">
+          {t("confirmed.reference")}:{" "}
+          <code dir="ltr" className="break-all rounded bg-slate-100 px-2 py-1 font-mono">
+            {enrollment.reference}
+          </code>
+        </p>
+      </section>
+      <LocalLink to="/summer-camp" className="mt-8 inline-block font-semibold text-indigo-700 hover:underline">
+        {t("confirmed.camps")}
+      </LocalLink>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import { useRootData } from "~/root";
+import { DEFAULT_PHONE_COUNTRY } from "~/lib/validation";
+
+/** The site's default phone country for the phone fields' schemas (the server checks the same). */
+export function usePhoneCountry(): string {
+  return useRootData()?.settings.phoneCountry ?? DEFAULT_PHONE_COUNTRY;
+}
