@@ -1,3 +1,7 @@
+import { BOOKING_CONFIRMATION_JOB } from "../../app/features/booking/booking.server";
+import { sendBookingConfirmation } from "../../app/features/booking/booking-mail.server";
+import { sendEnrollmentConfirmation } from "../../app/features/camp/enroll-mail.server";
+import { ENROLLMENT_CONFIRMATION_JOB } from "../../app/features/camp/enroll.server";
 import type { Config } from "../config";
 import type { DB } from "../db/db";
 import { mailFailures } from "../http/metrics";
@@ -12,7 +16,8 @@ export const PURGE_JOB = "purge";
 export const UPLOADS_CLEANUP_JOB = "uploads-cleanup";
 
 /**
- * Starts this process's worker for every kind of background job: e-mail delivery, the daily
+ * Starts this process's worker for every kind of background job: e-mail delivery (queued mails,
+ * and the booking and enrollment confirmations, built from their record when sent), the daily
  * purge and the daily clean-up of unreferenced uploads. Each instance runs one; the jobs table makes sure a job runs once across instances.
  */
 export function startBackgroundJobs(deps: { config: Config; db: DB; logger: Logger }, options: Omit<WorkerOptions, "daily"> & { dailyJobs?: boolean } = {}): JobWorker {
@@ -20,6 +25,8 @@ export function startBackgroundJobs(deps: { config: Config; db: DB; logger: Logg
     deps,
     {
       [MAIL_JOB]: (payload) => deliverQueuedMail(deps, payload),
+      [BOOKING_CONFIRMATION_JOB]: (payload) => sendBookingConfirmation(deps, (payload as { reference: string }).reference),
+      [ENROLLMENT_CONFIRMATION_JOB]: (payload) => sendEnrollmentConfirmation(deps, (payload as { reference: string }).reference),
       [PURGE_JOB]: async () => {
         deps.logger.info({ deleted: await purgeExpired(deps.db) }, "daily purge");
       },

@@ -325,7 +325,7 @@ describe("hostile input on every endpoint", () => {
       url: () => `/api/courses/${courseSlug}/demo-bookings`,
       admin: false,
       body: () => ({ slotId: ids.bookingSlot, childName: "Aarav", childAge: 8, parentName: "Priya", email: "booker@example.com", phone: "+91 98765 43210", ...honeypot }),
-      stores: { demo_bookings: 1 },
+      stores: { demo_bookings: 1, jobs: 1 },
     },
     { route: "POST /api/demo-bookings/cancel", url: () => "/api/demo-bookings/cancel", admin: false, body: () => ({ token: tokens.cancel }), stores: {} },
     {
@@ -333,7 +333,7 @@ describe("hostile input on every endpoint", () => {
       url: () => "/api/summercamp/enroll",
       admin: false,
       body: () => ({ studentName: "Zara", parentName: "Omar", email: "family@example.com", phoneNumber: "+971 50 123 4567", selectedCamp: camp.slug, selectedSession: camp.batch, message: "Vegetarian lunch, please.", ...honeypot }),
-      stores: { enrollments: 1 },
+      stores: { enrollments: 1, jobs: 1 },
     },
     {
       route: "POST /api/summercamp/brochure",

@@ -8,7 +8,6 @@ import type { SessionUser } from "../../../server/security/session";
 import { sitePhoneCountry } from "../site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
 import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema } from "./booking.schema";
-import { sendBookingConfirmation } from "./booking-mail.server";
 import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";
 import { confirmationPath } from "./paths";
 import { addDays, daysBetween, zonedParts } from "./zoned-time";
@@ -20,7 +19,7 @@ const MAX_RANGE_DAYS = 92;
 
 /** Public demo class booking: open slots, booking, reading a booking, cancelling by token. */
 export function bookingApi(deps: ApiDeps): Router {
-  const { db, logger } = deps;
+  const { db } = deps;
   const router = Router();
   const bookLimit = createRateLimit(deps, { name: "demo-booking", limit: 10, windowMs: 60_000 });
   const cancelLimit = createRateLimit(deps, { name: "demo-cancel", limit: 20, windowMs: 60_000 });
@@ -65,8 +64,6 @@ export function bookingApi(deps: ApiDeps): Router {
       code: result.code,
       confirmationUrl: confirmationPath(course.slug, result.reference, lang),
     });
-    // The seat is held whatever happens to the e-mail; a failed send is logged for staff.
-    sendBookingConfirmation(deps, result.reference).catch((err: unknown) => logger.error({ err }, "booking confirmation e-mail failed"));
   });
 
   router.get("/api/demo-bookings/:reference", async (req, res) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import type { DB } from "../../../server/db/db";
+import { enqueue } from "../../../server/jobs/queue";
 import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "../../../server/db/schema";
 import { nowIso } from "../../../server/db/values";
 import { pick } from "~/i18n/localized";
@@ -104,6 +105,9 @@ export type BookResult =
 
 class SlotUnavailable extends Error {}
 
+/** The background job that sends a booking's confirmation e-mail (booking-mail.server.ts). */
+export const BOOKING_CONFIRMATION_JOB = "booking-confirmation";
+
 /** A unique-index violation on either database. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -194,6 +198,8 @@ export async function bookSlot(
           updated_at: now,
         })
         .execute();
+      // The confirmation e-mail is queued with the seat: both are stored, or neither.
+      await enqueue(trx, { kind: BOOKING_CONFIRMATION_JOB, payload: { reference } });
     });
   }
 

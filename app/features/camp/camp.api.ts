@@ -4,7 +4,7 @@ import type { ApiDeps } from "../../../server/api-routers";
 import { HttpError } from "../../../server/http/errors";
 import { parseBody } from "../../../server/http/validate";
 import { requestLang, serverT } from "../../../server/i18n";
-import { sendMail } from "../../../server/mail/mailer";
+import type { MailMessage } from "../../../server/mail/mailer";
 import { createRateLimit } from "../../../server/security/rate-limit";
 import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
 import { isLang, type Lang } from "~/i18n/lang";
@@ -12,7 +12,6 @@ import { buildBrochurePdf } from "./brochure-pdf.server";
 import { brochureRequestSchemaFor } from "./brochure.schema";
 import { listCamps } from "./camps.server";
 import { enrollmentSchemaFor } from "./enroll.schema";
-import { sendEnrollmentConfirmation } from "./enroll-mail.server";
 import { enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 
@@ -20,27 +19,22 @@ import { addBrochureLead, addEnrollment } from "./enroll.server";
 export const brochureUrl = (lang: Lang): string => `/summer-camp/brochure.pdf?lang=${lang}`;
 
 export function campApi(deps: ApiDeps): Router {
-  const { db, config, logger } = deps;
+  const { db, config } = deps;
   const router = Router();
   const enrollLimit = createRateLimit(deps, { name: "camp-enroll", limit: 5, windowMs: 60_000 });
   const brochureLimit = createRateLimit(deps, { name: "camp-brochure", limit: 5, windowMs: 60_000 });
   const brochureCache = new Map<Lang, { key: string; pdf: Buffer }>();
   const pdfLimit = createRateLimit(deps, { name: "camp-brochure-pdf", limit: 30, windowMs: 60_000 });
 
-  // Staff hear of each new request when real mail is set up; a local run keeps them in the database only.
-  const notifyStaff = (subject: string, lines: string[]) => {
-    if (!config.mail.smtpUrl) return;
-    void getSiteSettings(db)
-      .then((settings) => sendMail(deps, { to: settings.email, subject, text: lines.join("\n") }))
-      .catch((err: unknown) => logger.warn({ err }, "staff notification failed"));
-  };
+  // Staff hear of each new request when real mail is set up (a local run keeps them in the
+  // database only): the mail is queued with the record.
+  const staffMails = async (subject: string, lines: string[]): Promise<MailMessage[]> =>
+    config.mail.smtpUrl ? [{ to: (await getSiteSettings(db)).email, subject, text: lines.join("\n") }] : [];
 
   router.post("/api/summercamp/enroll", enrollLimit, async (req, res) => {
     const lang = requestLang(req);
     const input = parseBody(enrollmentSchemaFor(await sitePhoneCountry(db)), req);
-    const result = await addEnrollment(db, input, lang);
-    if (!result.ok) throw validationError(req, result.errors);
-    notifyStaff(serverT("en", "camp", "mail.enrollmentSubject", { student: input.studentName, camp: input.selectedCamp }), [
+    const staff = await staffMails(serverT("en", "camp", "mail.enrollmentSubject", { student: input.studentName, camp: input.selectedCamp }), [
       `Camp: ${input.selectedCamp}`,
       `Session: ${input.selectedSession}`,
       `Student: ${input.studentName}`,
@@ -49,26 +43,26 @@ export function campApi(deps: ApiDeps): Router {
       `Phone: ${input.phoneNumber}`,
       `Message: ${input.message}`,
     ]);
+    const result = await addEnrollment(db, input, lang, staff);
+    if (!result.ok) throw validationError(req, result.errors);
     res.status(201).json({
       message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }),
       reference: result.reference,
       confirmationUrl: enrollConfirmedPath(result.reference, lang),
     });
-    // The enrollment is stored whatever happens to the e-mail; a failed send is logged for staff.
-    sendEnrollmentConfirmation(deps, result.reference).catch((err: unknown) => logger.error({ err }, "enrollment confirmation e-mail failed"));
   });
 
   router.post("/api/summercamp/brochure", brochureLimit, async (req, res) => {
     const lang = requestLang(req);
     const input = parseBody(brochureRequestSchemaFor(await sitePhoneCountry(db)), req);
-    await addBrochureLead(db, input, lang);
-    notifyStaff(serverT("en", "camp", "mail.brochureSubject", { student: input.studentName }), [
+    const staff = await staffMails(serverT("en", "camp", "mail.brochureSubject", { student: input.studentName }), [
       `Student: ${input.studentName}`,
       `E-mail: ${input.studentEmail}`,
       `Grade: ${input.grade}`,
       `School: ${input.school}`,
       `Parent's contact: ${input.parentContact}`,
     ]);
+    await addBrochureLead(db, input, lang, staff);
     res.status(201).json({ message: serverT(lang, "camp", "brochureForm.saved"), url: brochureUrl(lang) });
   });
 

@@ -1,5 +1,8 @@
 import type { DB } from "../../../server/db/db";
 import { nowIso } from "../../../server/db/values";
+import { enqueue } from "../../../server/jobs/queue";
+import { queueMail } from "../../../server/mail/mail-queue";
+import type { MailMessage } from "../../../server/mail/mailer";
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
 import { randomToken } from "../booking/booking.server";
@@ -7,39 +10,51 @@ import { batchValues, findCamp, toCamp } from "./camps.server";
 import type { Enrollment } from "./enroll.schema";
 import type { BrochureRequest } from "./brochure.schema";
 
+/** The background job that sends an enrollment's confirmation e-mail (enroll-mail.server.ts). */
+export const ENROLLMENT_CONFIRMATION_JOB = "enrollment-confirmation";
+
 export type EnrollResult =
   | { ok: true; id: number; reference: string; campTitle: string }
   /** Field name -> validation message key, for a camp or session that does not exist. */
   | { ok: false; errors: Record<string, string> };
 
-/** Stores an enrollment when its camp exists and the session is one of that camp's batches. */
-export async function addEnrollment(db: DB, input: Enrollment, lang: Lang): Promise<EnrollResult> {
+/**
+ * Stores an enrollment when its camp exists and the session is one of that camp's batches, with
+ * the family's confirmation and any `staffMails` queued in the same transaction.
+ */
+export async function addEnrollment(db: DB, input: Enrollment, lang: Lang, staffMails: MailMessage[] = []): Promise<EnrollResult> {
   const camp = await findCamp(db, input.selectedCamp);
   if (!camp) return { ok: false, errors: { selectedCamp: v.choice } };
   if (!batchValues(camp).includes(input.selectedSession)) return { ok: false, errors: { selectedSession: v.choice } };
   const now = nowIso();
   const reference = randomToken();
-  const row = await db
-    .insertInto("enrollments")
-    .values({
-      student_name: input.studentName,
-      parent_name: input.parentName,
-      email: input.email,
-      phone_number: input.phoneNumber,
-      camp_id: camp.id,
-      camp_slug: camp.slug,
-      camp_title: camp.title_en,
-      session: input.selectedSession,
-      message: input.message,
-      lang,
-      reference,
-      status: "new",
-      notes: "",
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  // The family's confirmation e-mail is queued with the enrollment: both are stored, or neither.
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("enrollments")
+      .values({
+        student_name: input.studentName,
+        parent_name: input.parentName,
+        email: input.email,
+        phone_number: input.phoneNumber,
+        camp_id: camp.id,
+        camp_slug: camp.slug,
+        camp_title: camp.title_en,
+        session: input.selectedSession,
+        message: input.message,
+        lang,
+        reference,
+        status: "new",
+        notes: "",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await enqueue(trx, { kind: ENROLLMENT_CONFIRMATION_JOB, payload: { reference } });
+    for (const mail of staffMails) await queueMail(trx, mail);
+    return inserted;
+  });
   return { ok: true, id: row.id, reference, campTitle: lang === "ar" && camp.title_ar.trim() ? camp.title_ar : camp.title_en };
 }
 
@@ -79,23 +94,26 @@ export async function getEnrollmentByReference(db: DB, reference: string, lang: 
 }
 
 /** Keeps a brochure request as a lead for staff (the original site threw it away). */
-export async function addBrochureLead(db: DB, input: BrochureRequest, lang: Lang): Promise<number> {
+export async function addBrochureLead(db: DB, input: BrochureRequest, lang: Lang, staffMails: MailMessage[] = []): Promise<number> {
   const now = nowIso();
-  const row = await db
-    .insertInto("brochure_leads")
-    .values({
-      student_name: input.studentName,
-      student_email: input.studentEmail,
-      grade: input.grade,
-      school: input.school,
-      parent_contact: input.parentContact,
-      lang,
-      status: "new",
-      notes: "",
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("brochure_leads")
+      .values({
+        student_name: input.studentName,
+        student_email: input.studentEmail,
+        grade: input.grade,
+        school: input.school,
+        parent_contact: input.parentContact,
+        lang,
+        status: "new",
+        notes: "",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const mail of staffMails) await queueMail(trx, mail);
+    return row.id;
+  });
 }
