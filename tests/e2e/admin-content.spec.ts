@@ -182,7 +182,7 @@ test.describe("admin content editors", () => {
     await saveEdit(page, /^\/api\/admin\/courses\/\d+$/);
     await page.goto(`/courses/micro-bits-${tag}`);
     await expect(page.getByRole("heading", { level: 1, name: `Micro Bits ${tag}` })).toBeVisible();
-    await expect(page.getByText("2499").first()).toBeVisible();
+    await expect(page.getByText("$2,499").first()).toBeVisible();
     await expect(page.getByText("Program a micro:bit to play music.")).toBeVisible();
     await page.goto(`/ar/courses/micro-bits-${tag}`);
     await expect(page.getByRole("heading", { level: 1, name: `مايكروبت ${tag}` })).toBeVisible();

@@ -134,8 +134,8 @@ test.describe("admin back office", () => {
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Site settings" })).toBeVisible();
     const phone = `+91 90000 ${String(Math.floor(Math.random() * 90000) + 10000)}`;
-    const originalPhone = await page.getByLabel("Phone").inputValue();
-    await page.getByLabel("Phone").fill(phone);
+    const originalPhone = await page.getByLabel("Phone", { exact: true }).inputValue();
+    await page.getByLabel("Phone", { exact: true }).fill(phone);
     await page.getByLabel("Academy time zone").fill("Mars/Olympus");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByLabel("Academy time zone")).toHaveAttribute("aria-invalid", "true");
