@@ -47,6 +47,11 @@ export function toE164(value: string, defaultCountry: string): string | undefine
   return number?.isValid() ? number.number : undefined;
 }
 
+/** A stored (E.164) number as people read it: "+919876511111" -> "+91 98765 11111". */
+export function formatPhone(stored: string): string {
+  return parsePhoneNumberFromString(stored)?.formatInternational() ?? stored;
+}
+
 /**
  * Every phone field of the site: an international number (+44 20 7946 0958) or a national one of
  * `defaultCountry` (the site setting), checked with libphonenumber-js and stored as E.164.

@@ -365,7 +365,7 @@ test.describe("demo class booking from another time zone", () => {
     await page.getByRole("button", { name: "Book the demo class" }).click();
     const details = page.getByRole("region", { name: "Student Details" });
     await expect(details.getByText(new RegExp(`^${london} (Greenwich Mean Time|British Summer Time) \\(Europe/London\\)$`))).toBeVisible();
-    await expect(details.getByText("+442079460958")).toBeVisible();
+    await expect(details.getByText("+44 20 7946 0958")).toBeVisible();
   });
 });
 

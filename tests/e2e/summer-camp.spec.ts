@@ -226,7 +226,7 @@ test.describe("enrollment", () => {
       await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
       await expect(page.getByText("The camp starts on 1 July 2025")).toBeVisible();
       await expect(page.getByRole("main").getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
-      await expect(page.getByRole("main").getByText("+919876543210")).toBeVisible();
+      await expect(page.getByRole("main").getByRole("definition").filter({ hasText: "+91 98765 43210" })).toBeVisible();
       await expect(page.getByRole("main").getByText("21st July - 10 Aug")).toBeVisible();
     };
     await check();

@@ -10,6 +10,7 @@ import { getBookingForMail } from "./booking.server";
 import { bookingEvent } from "./booking-event";
 import { buildIcs, calendarLinks } from "./ics";
 import { cancelPath, confirmationPath } from "./paths";
+import { formatPhone } from "~/lib/validation";
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -46,7 +47,7 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
     [t("details.childAge"), String(booking.childAge)],
     [t("details.parentName"), booking.parentName],
     [t("details.email"), booking.email, true],
-    [t("details.phone"), booking.phone, true],
+    [t("details.phone"), formatPhone(booking.phone), true],
     [t("details.reference"), booking.reference, true],
   ];
 

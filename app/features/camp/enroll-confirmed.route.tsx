@@ -7,6 +7,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/enroll-confirmed.route";
 import { formatCampDate } from "./camp";
 import { getEnrollmentByReference } from "./enroll.server";
+import { formatPhone } from "~/lib/validation";
 
 // Found by the unguessable reference in the URL, so a reload (or the e-mail's link) shows it again.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +34,7 @@ export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps
     [t("confirmed.student"), enrollment.studentName],
     [t("confirmed.parent"), enrollment.parentName],
     [t("confirmed.email"), enrollment.email, true],
-    [t("confirmed.phone"), enrollment.phoneNumber, true],
+    [t("confirmed.phone"), formatPhone(enrollment.phoneNumber), true],
   ];
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">

@@ -7,6 +7,7 @@ import { formatCampDate } from "./camp";
 import { getSiteSettings } from "../site/site.server";
 import { getEnrollmentByReference } from "./enroll.server";
 import { enrollConfirmedPath } from "./paths";
+import { formatPhone } from "~/lib/validation";
 
 /**
  * The parent's confirmation of a camp enrollment, in the language they enrolled in (like the demo
@@ -25,7 +26,7 @@ export async function sendEnrollmentConfirmation(deps: { db: DB; config: Config;
     [t("confirmed.session"), enrollment.session],
     [t("confirmed.student"), enrollment.studentName],
     [t("confirmed.parent"), enrollment.parentName],
-    [t("confirmed.phone"), enrollment.phoneNumber],
+    [t("confirmed.phone"), formatPhone(enrollment.phoneNumber)],
   ];
   const steps = [
     t("confirmed.step1", { phone: settings.phone }),
