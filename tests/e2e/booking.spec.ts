@@ -87,10 +87,13 @@ test.describe("demo class booking", () => {
   });
 
   test("the date grid is one Tab stop; arrows, Home/End and PageUp/PageDown move by day, week and month, mirrored in Arabic", async ({ page }) => {
+    test.slow();
     const focusedDate = () => page.evaluate(() => document.activeElement?.getAttribute("data-date") ?? "none");
     const plus = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-    for (const lang of ["en", "ar"] as const) {
+    // Both languages on a desktop and on a phone.
+    for (const [lang, width] of [["en", 1280], ["ar", 1280], ["en", 390], ["ar", 390]] as const) {
       const ar = lang === "ar";
+      await page.setViewportSize({ width, height: 900 });
       await page.goto(`${ar ? "/ar" : ""}/courses/${COURSE}/bookdemoclass`);
       const grid = page.getByRole("grid");
       // From the month buttons, one Tab enters the grid on one day, and the next Tab leaves it.
