@@ -10,6 +10,10 @@ describe("csvCell", () => {
     ["two\nlines", '"two\nlines"'],
     ["=SUM(A1:A9)", "'=SUM(A1:A9)"],
     ["+1 555", "'+1 555"],
+    // A stored phone number (E.164) stays as it is; "+" with anything else is still guarded.
+    ["+919876543210", "+919876543210"],
+    ["+1+SUM(A1)", "'+1+SUM(A1)"],
+    ["+12345", "'+12345"],
     ["-2+3", "'-2+3"],
     ["@cmd", "'@cmd"],
     ["\tx", "'\tx"],
