@@ -37,7 +37,8 @@ export function requestMetrics(pagePattern: (pathname: string) => string | undef
       // API routes name their own pattern; pages all pass through one catch-all, so theirs comes
       // from the page route table.
       const apiRoute = req.route?.path && req.route.path !== "/{*path}" ? String(req.baseUrl + req.route.path) : undefined;
-      const route = apiRoute ?? pagePattern(req.path) ?? (/^\/(assets|fonts|images|uploads)\//.test(req.path) ? "static" : "unmatched");
+      // Static files are most requests: named by their prefix, without a route-table match.
+      const route = apiRoute ?? (/^\/(assets|fonts|images|uploads)\//.test(req.path) ? "static" : (pagePattern(req.path) ?? "unmatched"));
       requests.inc({ method: req.method, route, status: String(res.statusCode) });
       stop({ method: req.method, route });
       const cache = res.getHeader("x-page-cache");

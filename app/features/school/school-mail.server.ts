@@ -10,23 +10,23 @@ import type { SchoolEnquiry } from "./school.schema";
  * local outbox) and retries on failure.
  */
 export async function queueSchoolEnquiryMail(db: DB, enquiry: SchoolEnquiry, id: number): Promise<void> {
-    const settings = await getSiteSettings(db);
-    const lines = [
-      serverT("en", "school", "mail.intro"),
-      "",
-      `Reference: #${id}`,
-      `Name: ${enquiry.name}`,
-      `Designation: ${enquiry.designation}`,
-      `School: ${enquiry.schoolName}`,
-      `City: ${enquiry.city}`,
-      `E-mail: ${enquiry.email}`,
-      `Contact number: ${enquiry.contactNumber}`,
-      `Preferred date and time: ${enquiry.preferredDate} ${enquiry.preferredTime}`,
-      `Requirements: ${enquiry.requirements || "-"}`,
-    ];
-    await queueMail(db, {
-      to: settings.email,
-      subject: serverT("en", "school", "mail.subject", { school: enquiry.schoolName, city: enquiry.city }),
-      text: lines.join("\n"),
-    });
+  const settings = await getSiteSettings(db);
+  const lines = [
+    serverT("en", "school", "mail.intro"),
+    "",
+    `Reference: #${id}`,
+    `Name: ${enquiry.name}`,
+    `Designation: ${enquiry.designation}`,
+    `School: ${enquiry.schoolName}`,
+    `City: ${enquiry.city}`,
+    `E-mail: ${enquiry.email}`,
+    `Contact number: ${enquiry.contactNumber}`,
+    `Preferred date and time: ${enquiry.preferredDate} ${enquiry.preferredTime}`,
+    `Requirements: ${enquiry.requirements || "-"}`,
+  ];
+  await queueMail(db, {
+    to: settings.email,
+    subject: serverT("en", "school", "mail.subject", { school: enquiry.schoolName, city: enquiry.city }),
+    text: lines.join("\n"),
+  });
 }
