@@ -5,6 +5,6 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app"), "~server": path.resolve(import.meta.dirname, "server") } },
   build: { assetsInlineLimit: 0 },
 });

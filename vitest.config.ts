@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 // Unit and integration tests sit beside the code they test (*.test.ts); browser tests live in tests/e2e.
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app"), "~server": path.resolve(import.meta.dirname, "server") } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",

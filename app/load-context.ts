@@ -1,6 +1,6 @@
-import type { Config } from "../server/config";
-import type { DB } from "../server/db/db";
-import type { SessionUser } from "../server/security/session";
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
+import type { SessionUser } from "~server/security/session";
 
 // What every loader and action receives as `context` (filled in server/app.ts).
 declare module "react-router" {

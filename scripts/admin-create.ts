@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
-import { createOrPromoteAdmin } from "../app/features/accounts/accounts.server";
-import { registerSchema } from "../app/features/accounts/accounts.schema";
-import { loadConfig } from "../server/config";
-import { openDatabase } from "../server/db/db";
-import { migrateToLatest } from "../server/db/migrate";
+import { createOrPromoteAdmin } from "~/features/accounts/accounts.server";
+import { registerSchema } from "~/features/accounts/accounts.schema";
+import { loadConfig } from "~server/config";
+import { openDatabase } from "~server/db/db";
+import { migrateToLatest } from "~server/db/migrate";
 
 // npm run admin:create -- --email E --password P --name N
 // Creates a staff account, or promotes the existing account with that e-mail. Safe to repeat.

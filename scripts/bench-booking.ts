@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import { openDatabase } from "../server/db/db";
-import { nowIso } from "../server/db/values";
+import { openDatabase } from "~server/db/db";
+import { nowIso } from "~server/db/values";
 
 /**
  * `npm run bench:booking`: the overbooking guarantee under load. Starts the production server on

@@ -4,9 +4,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import type { Config } from "../server/config";
-import { openDatabase } from "../server/db/db";
-import { nowIso } from "../server/db/values";
+import type { Config } from "~server/config";
+import { openDatabase } from "~server/db/db";
+import { nowIso } from "~server/db/values";
 import { startBenchServer, type BenchServer } from "./bench/server-process";
 
 /**

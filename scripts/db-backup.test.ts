@@ -3,10 +3,10 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeF
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSqliteBare } from "../server/db/sqlite-file";
-import { nowIso } from "../server/db/values";
-import { startTestServer, type TestServer } from "../server/test/harness";
-import { runScript, type ScriptResult } from "../server/test/run-script";
+import { openSqliteBare } from "~server/db/sqlite-file";
+import { nowIso } from "~server/db/values";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { runScript, type ScriptResult } from "~server/test/run-script";
 
 // db:backup and db:restore are for SQLite: these tests use SQLite in the PostgreSQL run as well.
 

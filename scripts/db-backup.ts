@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { loadConfig } from "../server/config";
-import { BackupError, backupSqlite, formatBytes } from "../server/db/sqlite-backup";
+import { loadConfig } from "~server/config";
+import { BackupError, backupSqlite, formatBytes } from "~server/db/sqlite-backup";
 
 // npm run db:backup -- --out FILE
 // A consistent snapshot of the SQLite database while the server keeps serving (decision 016).

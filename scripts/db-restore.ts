@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { loadConfig } from "../server/config";
-import { BackupError, restoreSqlite } from "../server/db/sqlite-backup";
+import { loadConfig } from "~server/config";
+import { BackupError, restoreSqlite } from "~server/db/sqlite-backup";
 
 // npm run db:restore -- --from FILE [--force]
 // Puts a db:backup file in place of the SQLite database of a stopped installation; the replaced

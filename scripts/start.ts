@@ -9,4 +9,4 @@ if (!existsSync(path.join(buildDir, "server/index.js"))) {
   console.log("No production build yet: building it (about a minute)...");
   execSync("npx react-router build", { stdio: "inherit" });
 }
-await import("../server/index.ts");
+await import("~server/index.ts");

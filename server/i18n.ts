@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Request } from "express";
-import { isLang, type Lang } from "../app/i18n/lang";
+import { isLang, type Lang } from "~/i18n/lang";
 
 /** Server-side access to the same locale files the pages use (API messages, e-mails). */
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/locales");

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { adminSetupLink } from "../app/features/accounts/admin-setup.server";
+import { adminSetupLink } from "~/features/accounts/admin-setup.server";
 import { createApp, type AppDeps } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/db";

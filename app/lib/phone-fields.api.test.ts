@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../server/test/harness";
-import { nowIso, toDbJson } from "../../server/db/values";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { nowIso, toDbJson } from "~server/db/values";
 
 /** Every public form with a phone field: where it posts, a valid body, and where the number lands. */
 describe("phone fields of every form", () => {

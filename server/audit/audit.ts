@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../db/schema";
-import { nowIso, toDbJson } from "../db/values";
+import type { Database } from "~server/db/schema";
+import { nowIso, toDbJson } from "~server/db/values";
 
 /**
  * The admin audit trail. Every admin change, in every feature, calls `recordAudit` after (or in

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { Config } from "../config";
+import type { Config } from "~server/config";
 import type { Database } from "./schema";
 import { openSqliteFile } from "./sqlite-file";
 

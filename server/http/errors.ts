@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { loggableUrl, type Logger } from "../logger";
+import { loggableUrl, type Logger } from "~server/logger";
 
 /** An error whose message is safe to show to the client, with its HTTP status. */
 export class HttpError extends Error {

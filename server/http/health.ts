@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { sql } from "kysely";
-import type { DB } from "../db/db";
+import type { DB } from "~server/db/db";
 
 /** GET /healthz: 200 once the database answers, 503 otherwise. */
 export function healthRouter(db: DB): Router {

@@ -2,8 +2,8 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso } from "../db/values";
-import { startTestServer, type TestServer } from "../test/harness";
+import { nowIso } from "~server/db/values";
+import { startTestServer, type TestServer } from "~server/test/harness";
 import { pageRoutePatterns, requestMetrics } from "./metrics";
 
 const TOKEN = "metrics-token-for-tests-0123456789";

@@ -3,8 +3,8 @@ import type { RequestHandler, Router as ExpressRouter } from "express";
 import { Router } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { DB } from "../db/db";
-import { jobCounts } from "../jobs/queue";
+import type { DB } from "~server/db/db";
+import { jobCounts } from "~server/jobs/queue";
 
 /**
  * Prometheus metrics of this process (prom-client), served at GET /metrics with a bearer token.

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordAudit } from "../audit/audit";
-import { loadSession } from "../security/session";
-import { startTestServer, type TestServer } from "../test/harness";
+import { recordAudit } from "~server/audit/audit";
+import { loadSession } from "~server/security/session";
+import { startTestServer, type TestServer } from "~server/test/harness";
 import { pageCache } from "./page-cache";
 
 // A stand-in for the page renderer behind the real session loader: every render is numbered,

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
-import { remembersArabic } from "../../app/i18n/lang";
-import type { DB } from "../db/db";
+import { remembersArabic } from "~/i18n/lang";
+import type { DB } from "~server/db/db";
 
 /**
  * Server-rendered HTML for anonymous visitors, kept for a short while so repeated views of public

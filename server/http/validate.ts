@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import type { z } from "zod";
-import { fieldErrors } from "../../app/lib/validation";
-import { requestLang, serverT } from "../i18n";
+import { fieldErrors } from "~/lib/validation";
+import { requestLang, serverT } from "~server/i18n";
 import { HttpError } from "./errors";
 
 /**

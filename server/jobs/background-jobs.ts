@@ -1,14 +1,14 @@
-import { BOOKING_CONFIRMATION_JOB } from "../../app/features/booking/booking.server";
-import { sendBookingConfirmation } from "../../app/features/booking/booking-mail.server";
-import { sendEnrollmentConfirmation } from "../../app/features/camp/enroll-mail.server";
-import { ENROLLMENT_CONFIRMATION_JOB } from "../../app/features/camp/enroll.server";
-import type { Config } from "../config";
-import type { DB } from "../db/db";
-import { mailFailures } from "../http/metrics";
-import type { Logger } from "../logger";
-import { deliverQueuedMail, MAIL_JOB } from "../mail/mail-queue";
-import { removeUnreferencedUploads } from "../storage/orphan-uploads";
-import { createMediaStorage } from "../storage/storage";
+import { BOOKING_CONFIRMATION_JOB } from "~/features/booking/booking.server";
+import { sendBookingConfirmation } from "~/features/booking/booking-mail.server";
+import { sendEnrollmentConfirmation } from "~/features/camp/enroll-mail.server";
+import { ENROLLMENT_CONFIRMATION_JOB } from "~/features/camp/enroll.server";
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
+import { mailFailures } from "~server/http/metrics";
+import type { Logger } from "~server/logger";
+import { deliverQueuedMail, MAIL_JOB } from "~server/mail/mail-queue";
+import { removeUnreferencedUploads } from "~server/storage/orphan-uploads";
+import { createMediaStorage } from "~server/storage/storage";
 import { purgeExpired } from "./purge";
 import { startJobWorker, type JobWorker, type WorkerOptions } from "./worker";
 

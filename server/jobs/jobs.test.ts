@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "../db/db";
-import { createLogger } from "../logger";
-import { startTestServer, type TestServer } from "../test/harness";
+import type { DB } from "~server/db/db";
+import { createLogger } from "~server/logger";
+import { startTestServer, type TestServer } from "~server/test/harness";
 import { purgeExpired } from "./purge";
 import { backoffMs, deadJobs, enqueue, jobCounts } from "./queue";
 import { startJobWorker, type JobHandler } from "./worker";

@@ -1,5 +1,5 @@
-import type { DB } from "../db/db";
-import { SESSION_LIFETIMES } from "../security/session";
+import type { DB } from "~server/db/db";
+import { SESSION_LIFETIMES } from "~server/security/session";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
 import { EventEmitter } from "node:events";
 import { sql } from "kysely";
-import type { DB } from "../db/db";
-import type { JobStatus } from "../db/schema";
-import { fromDbJson, nowIso, toDbJson } from "../db/values";
+import type { DB } from "~server/db/db";
+import type { JobStatus } from "~server/db/schema";
+import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 
 /** A job as its handler and the admin screens see it. */
 export interface Job {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { DB } from "../db/db";
-import type { Logger } from "../logger";
+import type { DB } from "~server/db/db";
+import type { Logger } from "~server/logger";
 import { claimNext, completeJob, enqueue, failJob, jobEvents, type Job } from "./queue";
 
 export type JobHandler = (payload: unknown, job: Job) => Promise<void>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDashboard } from "~/features/admin/dashboard.server";
-import { startSmtpCatcher, type SmtpCatcher } from "../test/smtp-catcher";
-import { startTestServer, type TestServer } from "../test/harness";
+import { startSmtpCatcher, type SmtpCatcher } from "~server/test/smtp-catcher";
+import { startTestServer, type TestServer } from "~server/test/harness";
 import { queueMail } from "./mail-queue";
 
 describe("queued e-mail", () => {

@@ -1,5 +1,5 @@
-import type { DB } from "../db/db";
-import { enqueue } from "../jobs/queue";
+import type { DB } from "~server/db/db";
+import { enqueue } from "~server/jobs/queue";
 import { sendMail, type MailMessage } from "./mailer";
 
 export const MAIL_JOB = "mail";

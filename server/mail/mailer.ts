@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Config } from "../config";
-import type { Logger } from "../logger";
+import type { Config } from "~server/config";
+import type { Logger } from "~server/logger";
 
 export interface MailMessage {
   to: string;

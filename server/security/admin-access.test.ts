@@ -1,9 +1,9 @@
 import express, { Router, type Express } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import { createLogger } from "../logger";
-import { startTestServer, type TestServer } from "../test/harness";
-import { routeKeys, type Endpoint } from "../test/route-table";
+import { createApp } from "~server/app";
+import { createLogger } from "~server/logger";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { routeKeys, type Endpoint } from "~server/test/route-table";
 
 /**
  * Walks the Express app's registered routes: every /api/admin... and /admin/... endpoint must

@@ -9,12 +9,12 @@ import { adminSetupLink } from "~/features/accounts/admin-setup.server";
 import { createPasswordReset } from "~/features/accounts/password-reset.server";
 import { getAdminCamp } from "~/features/admin/settings/settings.server";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
-import { createApp } from "../app";
-import { isPostgres, type DB } from "../db/db";
-import { nowIso } from "../db/values";
-import { createLogger } from "../logger";
-import { startTestServer, type TestServer } from "../test/harness";
-import { routeKeys } from "../test/route-table";
+import { createApp } from "~server/app";
+import { isPostgres, type DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import { createLogger } from "~server/logger";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { routeKeys } from "~server/test/route-table";
 
 /**
  * Hostile input against every endpoint (issue 8): malformed JSON, wrong content types, missing

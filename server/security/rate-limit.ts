@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from "express";
 import { rateLimit, type IncrementResponse, type Store } from "express-rate-limit";
 import { sql } from "kysely";
-import type { Config } from "../config";
-import type { DB } from "../db/db";
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
 
 /**
  * The stored key of a counter. Keys may come from request bodies (an e-mail as typed), and

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Config } from "../config";
+import type { Config } from "~server/config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../app/features/accounts/accounts.server";
-import { startTestServer, type TestServer } from "../test/harness";
+import { createUser } from "~/features/accounts/accounts.server";
+import { startTestServer, type TestServer } from "~server/test/harness";
 import { SESSION_LIFETIMES } from "./session";
 
 const HOUR = 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { parse as parseCookies } from "cookie";
 import type { CookieOptions, Request, RequestHandler, Response } from "express";
-import type { Config } from "../config";
-import type { DB } from "../db/db";
-import type { Role } from "../db/schema";
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
+import type { Role } from "~server/db/schema";
 
 /** The signed-in account as pages and endpoints see it (never the password hash). */
 export interface SessionUser {

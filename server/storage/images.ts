@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { IMAGE_WIDTHS } from "../../app/lib/responsive-image";
+import { IMAGE_WIDTHS } from "~/lib/responsive-image";
 import type { MediaStorage } from "./storage";
 
 // Refuse decompression bombs: a few KB of PNG can claim gigapixels.

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/harness";
-import { startS3StandIn, type S3StandIn } from "../test/s3-stand-in";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { startS3StandIn, type S3StandIn } from "~server/test/s3-stand-in";
 import { removeUnreferencedUploads } from "./orphan-uploads";
 import { createMediaStorage } from "./storage";
 

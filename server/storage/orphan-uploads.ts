@@ -1,5 +1,5 @@
-import type { DB } from "../db/db";
-import type { ContentTables } from "../db/schema";
+import type { DB } from "~server/db/db";
+import type { ContentTables } from "~server/db/schema";
 import type { MediaStorage } from "./storage";
 
 const WEEK = 7 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import type { S3Config } from "../config";
+import type { S3Config } from "~server/config";
 import { SAFE_NAME, type MediaStorage, type StoredObject } from "./storage";
 
 /** The client the app uses for its bucket: path-style addressing at the configured endpoint. */

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, loadConfig } from "~server/config";
 import sharp from "sharp";
 import { deleteImage, storeImage } from "./images";
 import { localStorage } from "./local-storage";

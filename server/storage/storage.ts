@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "~server/config";
 import { localStorage } from "./local-storage";
 import { s3Storage } from "./s3-storage";
 

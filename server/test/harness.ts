@@ -4,17 +4,17 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { createApp } from "../app";
-import { loadConfig, type Config } from "../config";
-import { openDatabase, type DB } from "../db/db";
-import { migrateToLatest } from "../db/migrate";
-import { seed } from "../db/seed";
+import { createApp } from "~server/app";
+import { loadConfig, type Config } from "~server/config";
+import { openDatabase, type DB } from "~server/db/db";
+import { migrateToLatest } from "~server/db/migrate";
+import { seed } from "~server/db/seed";
 import type { DestinationStream } from "pino";
-import { startBackgroundJobs } from "../jobs/background-jobs";
-import { createLogger } from "../logger";
-import { createUser } from "../../app/features/accounts/accounts.server";
-import type { SessionUser } from "../security/session";
-import type { Database } from "../db/schema";
+import { startBackgroundJobs } from "~server/jobs/background-jobs";
+import { createLogger } from "~server/logger";
+import { createUser } from "~/features/accounts/accounts.server";
+import type { SessionUser } from "~server/security/session";
+import type { Database } from "~server/db/schema";
 
 const rand = () => Math.floor(Math.random() * 250) + 1;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, waitForHydration, type Page } from "./fixtures";
-import { startGoogleStandIn, type GoogleStandIn } from "../../server/test/google-stand-in";
+import { startGoogleStandIn, type GoogleStandIn } from "~server/test/google-stand-in";
 import { createAdminAccount, signInAsAdmin, waitForResetLink } from "./accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);

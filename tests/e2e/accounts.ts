@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { decodeMail } from "../../server/test/smtp-catcher";
+import { decodeMail } from "~server/test/smtp-catcher";
 import { expect, type Page } from "./fixtures";
 
 /** Helpers other browser tests import to act as staff. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "./fixtures";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
+import routes from "~/routes";
 
 /**
  * Walks the page route table (app/routes.ts): every page under /admin (both languages) must send

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./fixtures";
-import { pdfText } from "../../server/test/pdf-text";
+import { pdfText } from "~server/test/pdf-text";
 
 /** The element that has focus is inside the open dialog. */
 const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));

@@ -1,11 +1,11 @@
 import { Router, type Request, type Response } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { HttpError } from "../../../server/http/errors";
-import { parseBody } from "../../../server/http/validate";
-import { requestLang, serverT } from "../../../server/i18n";
-import { createRateLimit } from "../../../server/security/rate-limit";
-import { endSession, startSession, type SessionUser } from "../../../server/security/session";
-import { sitePhoneCountry } from "../site/site.server";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { parseBody } from "~server/http/validate";
+import { requestLang, serverT } from "~server/i18n";
+import { createRateLimit } from "~server/security/rate-limit";
+import { endSession, startSession, type SessionUser } from "~server/security/session";
+import { sitePhoneCountry } from "~/features/site/site.server";
 import { registerSchemaFor, loginSchema } from "./accounts.schema";
 import { adminSetupApi } from "./admin-setup.api";
 import { authenticate, createUser } from "./accounts.server";

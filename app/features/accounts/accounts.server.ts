@@ -1,8 +1,8 @@
-import type { DB } from "../../../server/db/db";
-import type { Role } from "../../../server/db/schema";
-import { nowIso } from "../../../server/db/values";
-import { hashPassword, passwordMatches } from "../../../server/security/passwords";
-import { endAllSessions, type SessionUser } from "../../../server/security/session";
+import type { DB } from "~server/db/db";
+import type { Role } from "~server/db/schema";
+import { nowIso } from "~server/db/values";
+import { hashPassword, passwordMatches } from "~server/security/passwords";
+import { endAllSessions, type SessionUser } from "~server/security/session";
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { startTestServer, type TestServer } from "~server/test/harness";
 import { createUser } from "./accounts.server";
 
 describe("POST /api/admin/login (staff sign-in)", () => {

@@ -1,10 +1,10 @@
 import { Router } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { HttpError } from "../../../server/http/errors";
-import { parseBody } from "../../../server/http/validate";
-import { requestLang, serverT } from "../../../server/i18n";
-import { createRateLimit } from "../../../server/security/rate-limit";
-import { startSession } from "../../../server/security/session";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { parseBody } from "~server/http/validate";
+import { requestLang, serverT } from "~server/i18n";
+import { createRateLimit } from "~server/security/rate-limit";
+import { startSession } from "~server/security/session";
 import { adminSetupSchema } from "./accounts.schema";
 import { completeAdminSetup } from "./admin-setup.server";
 

@@ -1,6 +1,6 @@
-import type { Config } from "../../../server/config";
-import type { DB } from "../../../server/db/db";
-import { nowIso } from "../../../server/db/values";
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
 import { adminExists, createOrPromoteAdmin, findUserByEmail } from "./accounts.server";
 import { newToken, tokenHash } from "./tokens.server";
 

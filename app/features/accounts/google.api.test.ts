@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGoogleStandIn, type GoogleStandIn } from "../../../server/test/google-stand-in";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { startGoogleStandIn, type GoogleStandIn } from "~server/test/google-stand-in";
+import { startTestServer, type TestServer } from "~server/test/harness";
 import { createUser } from "./accounts.server";
 
 describe("Google sign-in against a local OpenID provider", () => {

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import * as oidc from "openid-client";
-import type { ApiDeps } from "../../../server/api-routers";
-import { startSession } from "../../../server/security/session";
+import type { ApiDeps } from "~server/api-routers";
+import { startSession } from "~server/security/session";
 import { parse as parseCookies } from "cookie";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { accountForGoogle, FLOW_COOKIE, FLOW_LIFETIME_MS, oidcConfiguration, openFlow, sealFlow } from "./google.server";

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import * as oidc from "openid-client";
-import type { Config } from "../../../server/config";
-import type { DB } from "../../../server/db/db";
-import { nowIso } from "../../../server/db/values";
-import { endAllSessions } from "../../../server/security/session";
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import { endAllSessions } from "~server/security/session";
 import { createUser, findUserByEmail } from "./accounts.server";
 
 type GoogleConfig = NonNullable<Config["google"]>;

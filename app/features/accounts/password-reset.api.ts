@@ -1,9 +1,9 @@
 import { Router, type Request } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { HttpError } from "../../../server/http/errors";
-import { parseBody } from "../../../server/http/validate";
-import { requestLang, serverT } from "../../../server/i18n";
-import { createRateLimit } from "../../../server/security/rate-limit";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { parseBody } from "~server/http/validate";
+import { requestLang, serverT } from "~server/i18n";
+import { createRateLimit } from "~server/security/rate-limit";
 import { localizePath } from "~/i18n/lang";
 import { forgotPasswordSchema, resetPasswordSchema } from "./accounts.schema";
 import { findUserByEmail } from "./accounts.server";

@@ -1,9 +1,9 @@
-import type { DB } from "../../../server/db/db";
-import { nowIso } from "../../../server/db/values";
-import { queueMail } from "../../../server/mail/mail-queue";
-import type { MailMessage } from "../../../server/mail/mailer";
-import { hashPassword } from "../../../server/security/passwords";
-import { endAllSessions } from "../../../server/security/session";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import { queueMail } from "~server/mail/mail-queue";
+import type { MailMessage } from "~server/mail/mailer";
+import { hashPassword } from "~server/security/passwords";
+import { endAllSessions } from "~server/security/session";
 import { newToken, tokenHash } from "./tokens.server";
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;

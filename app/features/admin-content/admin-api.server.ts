@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { requestLang, serverT } from "../../../server/i18n";
+import { requestLang, serverT } from "~server/i18n";
 import { idOr404, staffOf } from "~/features/admin/admin-http.server";
 
 /** A message of the admin-content namespace in the client's language. */

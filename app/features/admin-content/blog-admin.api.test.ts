@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStaffTestServer, type TestServer } from "../../../server/test/harness";
+import { startStaffTestServer, type TestServer } from "~server/test/harness";
 import { findRedirectSlug } from "./blog-admin.server";
 
 const today = new Date().toISOString().slice(0, 10);

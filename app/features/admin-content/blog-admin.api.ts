@@ -1,8 +1,8 @@
 import { Router } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { HttpError } from "../../../server/http/errors";
-import { parseBody } from "../../../server/http/validate";
-import { requireAdmin } from "../../../server/security/access";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { parseBody } from "~server/http/validate";
+import { requireAdmin } from "~server/security/access";
 import { sendList } from "~/features/admin/list/list-query.server";
 import { adminT, idParam, staffId } from "./admin-api.server";
 import { blogPostSchema } from "./blog-admin.schema";

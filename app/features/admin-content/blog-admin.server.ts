@@ -1,8 +1,8 @@
 import type { Selectable } from "kysely";
-import type { DB } from "../../../server/db/db";
-import type { BlogPostsTable } from "../../../server/db/schema";
-import { nowIso, toDbJson } from "../../../server/db/values";
-import { recordAudit } from "../../../server/audit/audit";
+import type { DB } from "~server/db/db";
+import type { BlogPostsTable } from "~server/db/schema";
+import { nowIso, toDbJson } from "~server/db/values";
+import { recordAudit } from "~server/audit/audit";
 import { normalizeBlocks } from "~/features/blog/content-blocks";
 import { defineList } from "~/features/admin/list/list-query.server";
 import type { BlogPostInput, BlogPostValues } from "./blog-admin.schema";

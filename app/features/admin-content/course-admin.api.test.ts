@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso } from "../../../server/db/values";
-import { startStaffTestServer, type TestServer } from "../../../server/test/harness";
+import { nowIso } from "~server/db/values";
+import { startStaffTestServer, type TestServer } from "~server/test/harness";
 
 const course = (over: Record<string, unknown> = {}) => ({
   key: "lego_robotics",

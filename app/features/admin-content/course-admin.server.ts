@@ -1,8 +1,8 @@
 import type { Selectable } from "kysely";
-import type { DB } from "../../../server/db/db";
-import type { CoursesTable } from "../../../server/db/schema";
-import { fromDbJson, nowIso, toDbBool, toDbJson } from "../../../server/db/values";
-import { recordAudit } from "../../../server/audit/audit";
+import type { DB } from "~server/db/db";
+import type { CoursesTable } from "~server/db/schema";
+import { fromDbJson, nowIso, toDbBool, toDbJson } from "~server/db/values";
+import { recordAudit } from "~server/audit/audit";
 import { normalizeBlocks } from "~/features/blog/content-blocks";
 import { defineList } from "~/features/admin/list/list-query.server";
 import type { ContentBlockInput } from "./content-blocks.schema";

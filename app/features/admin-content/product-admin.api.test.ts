@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStaffTestServer, type TestServer } from "../../../server/test/harness";
+import { startStaffTestServer, type TestServer } from "~server/test/harness";
 
 const product = (over: Record<string, unknown> = {}) => ({
   nameEn: "Robotics Starter Kit",

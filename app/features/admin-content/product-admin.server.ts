@@ -1,6 +1,6 @@
-import type { DB } from "../../../server/db/db";
-import { nowIso } from "../../../server/db/values";
-import { recordAudit } from "../../../server/audit/audit";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import { recordAudit } from "~server/audit/audit";
 import { defineList } from "~/features/admin/list/list-query.server";
 import type { ProductInput, ProductValues } from "./product-admin.schema";
 import { isUniqueViolation } from "./db-errors.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStaffTestServer, type TestServer } from "../../../server/test/harness";
+import { startStaffTestServer, type TestServer } from "~server/test/harness";
 
 const create = (over: Record<string, unknown> = {}) => ({
   teachername: "Maya Rao",

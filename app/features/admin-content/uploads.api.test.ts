@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { startTestServer, type TestServer } from "~server/test/harness";
 
 /** A photo-like JPEG carrying EXIF (camera make, orientation 6 = turned a quarter). */
 async function jpegWithExif(width: number, height: number): Promise<Buffer> {

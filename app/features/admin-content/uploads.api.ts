@@ -1,11 +1,11 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
-import type { ApiDeps } from "../../../server/api-routers";
-import { HttpError } from "../../../server/http/errors";
-import { requestLang, serverT } from "../../../server/i18n";
-import { requireAdmin } from "../../../server/security/access";
-import { NotAnImageError, storeImage } from "../../../server/storage/images";
-import { createMediaStorage } from "../../../server/storage/storage";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { requestLang, serverT } from "~server/i18n";
+import { requireAdmin } from "~server/security/access";
+import { NotAnImageError, storeImage } from "~server/storage/images";
+import { createMediaStorage } from "~server/storage/storage";
 
 /** `POST /api/admin/uploads`: one image in the multipart field `file` → 201 { url, srcset, width, height }. */
 export function uploadsApi(deps: ApiDeps): Router {

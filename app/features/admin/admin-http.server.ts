@@ -1,7 +1,7 @@
 import type { Response } from "express";
 import { data } from "react-router";
-import type { SessionUser } from "../../../server/security/session";
-import { HttpError } from "../../../server/http/errors";
+import type { SessionUser } from "~server/security/session";
+import { HttpError } from "~server/http/errors";
 
 /** Small helpers shared by the admin API routers and page loaders. */
 

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { DB } from "../../../server/db/db";
-import type { SubmissionStatus } from "../../../server/db/schema";
-import { deadJobs } from "../../../server/jobs/queue";
-import { MAIL_JOB } from "../../../server/mail/mail-queue";
+import type { DB } from "~server/db/db";
+import type { SubmissionStatus } from "~server/db/schema";
+import { deadJobs } from "~server/jobs/queue";
+import { MAIL_JOB } from "~server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
 import { countPerWeek, lastWeeks } from "./week-buckets";
 

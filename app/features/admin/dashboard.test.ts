@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
-import { nowIso } from "../../../server/db/values";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { nowIso } from "~server/db/values";
 import { getDashboard } from "./dashboard.server";
 import { lastWeeks, weekStart } from "./week-buckets";
 

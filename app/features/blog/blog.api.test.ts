@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
-import { nowIso, toDbJson } from "../../../server/db/values";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { nowIso, toDbJson } from "~server/db/values";
 
 const seededNewestFirst = ["creative-screen-time", "how-to-choose-a-summer-camp", "getting-started-with-python-at-home", "why-robotics-matters-for-kids"];
 

@@ -1,8 +1,8 @@
 import { Router } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { HttpError } from "../../../server/http/errors";
-import { parseInput } from "../../../server/http/validate";
-import { requestLang, serverT } from "../../../server/i18n";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { parseInput } from "~server/http/validate";
+import { requestLang, serverT } from "~server/i18n";
 import { BLOG_PAGE_SIZE, isBlogSlug } from "./blog-post";
 import { blogListQuerySchema } from "./blog.schema";
 import { countPublishedPosts, findPublishedPost, listPublishedPosts } from "./blog.server";

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
-import type { DB } from "../../../server/db/db";
-import type { BlogPostsTable } from "../../../server/db/schema";
-import { nowIso } from "../../../server/db/values";
+import type { DB } from "~server/db/db";
+import type { BlogPostsTable } from "~server/db/schema";
+import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import type { BlogPost } from "./blog-post";
 import { normalizeBlocks } from "./content-blocks";

@@ -1,5 +1,5 @@
-import type { DB } from "../../../server/db/db";
-import { getSiteSettings } from "../site/site.server";
+import type { DB } from "~server/db/db";
+import { getSiteSettings } from "~/features/site/site.server";
 import { isTimeZone } from "./zoned-time";
 
 /** The original site's zone, used when the setting is missing or not a zone this platform knows. */

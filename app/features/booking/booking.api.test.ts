@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
-import { nowIso } from "../../../server/db/values";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { nowIso } from "~server/db/values";
 import { addDays, zonedParts, zonedToUtc } from "./zoned-time";
 
 describe("demo class booking API", () => {

@@ -1,11 +1,11 @@
 import { Router, type Request } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { HttpError } from "../../../server/http/errors";
-import { parseBody, parseInput } from "../../../server/http/validate";
-import { requestLang, serverT } from "../../../server/i18n";
-import { createRateLimit } from "../../../server/security/rate-limit";
-import type { SessionUser } from "../../../server/security/session";
-import { sitePhoneCountry } from "../site/site.server";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { parseBody, parseInput } from "~server/http/validate";
+import { requestLang, serverT } from "~server/i18n";
+import { createRateLimit } from "~server/security/rate-limit";
+import type { SessionUser } from "~server/security/session";
+import { sitePhoneCountry } from "~/features/site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
 import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema } from "./booking.schema";
 import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";

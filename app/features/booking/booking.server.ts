@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
-import type { DB } from "../../../server/db/db";
-import { enqueue } from "../../../server/jobs/queue";
-import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "../../../server/db/schema";
-import { nowIso } from "../../../server/db/values";
+import type { DB } from "~server/db/db";
+import { enqueue } from "~server/jobs/queue";
+import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "~server/db/schema";
+import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";

@@ -1,5 +1,5 @@
-import type { DB } from "../../../server/db/db";
-import { nowIso } from "../../../server/db/values";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
 import { academyTimeZone } from "./academy-zone.server";
 import { addDays, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
 

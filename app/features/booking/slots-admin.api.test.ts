@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { startTestServer, type TestServer } from "~server/test/harness";
 import { addDays, zonedParts } from "./zoned-time";
 
 const TZ = "Asia/Kolkata";

@@ -1,6 +1,6 @@
-import type { DB } from "../../../server/db/db";
-import type { DemoBookingStatus, DemoSlotMode, DemoSlotStatus } from "../../../server/db/schema";
-import { nowIso } from "../../../server/db/values";
+import type { DB } from "~server/db/db";
+import type { DemoBookingStatus, DemoSlotMode, DemoSlotStatus } from "~server/db/schema";
+import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { MAX_SERIES_SLOTS } from "./booking.schema";

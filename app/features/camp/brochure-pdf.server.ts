@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
-import { serverT } from "../../../server/i18n";
+import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { formatAmount } from "~/lib/money";
 import type { SiteSettings } from "~/features/site/settings.schema";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pdfText } from "../../../server/test/pdf-text";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { pdfText } from "~server/test/pdf-text";
+import { startTestServer, type TestServer } from "~server/test/harness";
 
 const valid = {
   studentName: "Zara Khan",

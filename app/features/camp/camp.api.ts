@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { Router, type Request } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { HttpError } from "../../../server/http/errors";
-import { parseBody } from "../../../server/http/validate";
-import { requestLang, serverT } from "../../../server/i18n";
-import type { MailMessage } from "../../../server/mail/mailer";
-import { createRateLimit } from "../../../server/security/rate-limit";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { parseBody } from "~server/http/validate";
+import { requestLang, serverT } from "~server/i18n";
+import type { MailMessage } from "~server/mail/mailer";
+import { createRateLimit } from "~server/security/rate-limit";
 import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
 import { isLang, type Lang } from "~/i18n/lang";
 import { buildBrochurePdf } from "./brochure-pdf.server";

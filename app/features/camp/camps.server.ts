@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
-import type { DB } from "../../../server/db/db";
-import type { CampsTable } from "../../../server/db/schema";
-import { fromDbJson } from "../../../server/db/values";
+import type { DB } from "~server/db/db";
+import type { CampsTable } from "~server/db/schema";
+import { fromDbJson } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { pick, pickPair } from "~/i18n/localized";
 import type { Camp } from "./camp";

@@ -1,10 +1,10 @@
-import type { Config } from "../../../server/config";
-import type { DB } from "../../../server/db/db";
-import { serverT } from "../../../server/i18n";
-import type { Logger } from "../../../server/logger";
-import { sendMail } from "../../../server/mail/mailer";
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
+import { serverT } from "~server/i18n";
+import type { Logger } from "~server/logger";
+import { sendMail } from "~server/mail/mailer";
 import { formatCampDate } from "./camp";
-import { getSiteSettings } from "../site/site.server";
+import { getSiteSettings } from "~/features/site/site.server";
 import { getEnrollmentByReference } from "./enroll.server";
 import { enrollConfirmedPath } from "./paths";
 import { formatPhone } from "~/lib/validation";

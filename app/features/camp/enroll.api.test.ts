@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
-import { decodeMail } from "../../../server/test/smtp-catcher";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { decodeMail } from "~server/test/smtp-catcher";
 
 const valid = {
   studentName: "Aarav Sharma",

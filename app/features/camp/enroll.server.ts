@@ -1,11 +1,11 @@
-import type { DB } from "../../../server/db/db";
-import { nowIso } from "../../../server/db/values";
-import { enqueue } from "../../../server/jobs/queue";
-import { queueMail } from "../../../server/mail/mail-queue";
-import type { MailMessage } from "../../../server/mail/mailer";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import { enqueue } from "~server/jobs/queue";
+import { queueMail } from "~server/mail/mail-queue";
+import type { MailMessage } from "~server/mail/mailer";
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
-import { randomToken } from "../booking/booking.server";
+import { randomToken } from "~/features/booking/booking.server";
 import { batchValues, findCamp, toCamp } from "./camps.server";
 import type { Enrollment } from "./enroll.schema";
 import type { BrochureRequest } from "./brochure.schema";

@@ -1,9 +1,9 @@
 import { Router } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { nowIso } from "../../../server/db/values";
-import { requestLang, serverT } from "../../../server/i18n";
-import { parseBody } from "../../../server/http/validate";
-import { createRateLimit } from "../../../server/security/rate-limit";
+import type { ApiDeps } from "~server/api-routers";
+import { nowIso } from "~server/db/values";
+import { requestLang, serverT } from "~server/i18n";
+import { parseBody } from "~server/http/validate";
+import { createRateLimit } from "~server/security/rate-limit";
 import { contactMessageSchema } from "./contact.schema";
 
 export function contactApi(deps: ApiDeps): Router {

@@ -1,4 +1,4 @@
-import type { DB } from "../../../server/db/db";
+import type { DB } from "~server/db/db";
 import { langFromPath } from "~/i18n/lang";
 import { ageGroupFrom, childAgeFrom, filterByAgeGroup, filterByChildAge } from "./age-groups";
 import { listCourses } from "./courses.server";

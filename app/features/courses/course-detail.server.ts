@@ -1,5 +1,5 @@
-import type { DB } from "../../../server/db/db";
-import { fromDbJson } from "../../../server/db/values";
+import type { DB } from "~server/db/db";
+import { fromDbJson } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import type { CourseDetail, CourseFaq } from "./course-detail";

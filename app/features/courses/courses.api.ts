@@ -1,7 +1,7 @@
 import { Router } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { HttpError } from "../../../server/http/errors";
-import { requestLang, serverT } from "../../../server/i18n";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { requestLang, serverT } from "~server/i18n";
 import { AGE_GROUPS, CHILD_AGE_MAX, CHILD_AGE_MIN, childAgeFrom, filterByAgeGroup, filterByChildAge, isAgeGroup } from "./age-groups";
 import { listCourses } from "./courses.server";
 

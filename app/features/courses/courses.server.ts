@@ -1,6 +1,6 @@
 import type { Selectable, SelectQueryBuilder } from "kysely";
-import type { DB } from "../../../server/db/db";
-import type { CoursesTable, Database } from "../../../server/db/schema";
+import type { DB } from "~server/db/db";
+import type { CoursesTable, Database } from "~server/db/schema";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import type { Course } from "./course";

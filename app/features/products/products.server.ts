@@ -1,4 +1,4 @@
-import type { DB } from "../../../server/db/db";
+import type { DB } from "~server/db/db";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 

@@ -1,6 +1,6 @@
-import type { DB } from "../../../server/db/db";
-import { serverT } from "../../../server/i18n";
-import { queueMail } from "../../../server/mail/mail-queue";
+import type { DB } from "~server/db/db";
+import { serverT } from "~server/i18n";
+import { queueMail } from "~server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
 import type { SchoolEnquiry } from "./school.schema";
 

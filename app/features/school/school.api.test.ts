@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { startTestServer, type TestServer } from "~server/test/harness";
 
 /** A date `days` from today (UTC) as yyyy-mm-dd. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

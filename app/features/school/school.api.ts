@@ -1,10 +1,10 @@
 import { Router } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { requestLang, serverT } from "../../../server/i18n";
-import { parseBody } from "../../../server/http/validate";
-import { createRateLimit } from "../../../server/security/rate-limit";
+import type { ApiDeps } from "~server/api-routers";
+import { requestLang, serverT } from "~server/i18n";
+import { parseBody } from "~server/http/validate";
+import { createRateLimit } from "~server/security/rate-limit";
 import { queueSchoolEnquiryMail } from "./school-mail.server";
-import { sitePhoneCountry } from "../site/site.server";
+import { sitePhoneCountry } from "~/features/site/site.server";
 import { schoolEnquirySchemaFor } from "./school.schema";
 import { addSchoolEnquiry } from "./school.server";
 

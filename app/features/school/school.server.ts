@@ -1,5 +1,5 @@
-import type { DB } from "../../../server/db/db";
-import { nowIso } from "../../../server/db/values";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
 import type { SchoolEnquiry } from "./school.schema";
 
 /** Stores a school's enquiry as a new submission for staff to follow up; returns its id. */

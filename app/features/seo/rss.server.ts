@@ -1,4 +1,4 @@
-import type { DB } from "../../../server/db/db";
+import type { DB } from "~server/db/db";
 import { type Lang, localizePath } from "~/i18n/lang";
 import { listPublishedPosts } from "~/features/blog/blog.server";
 import { absoluteUrl } from "~/lib/safe-url";

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso } from "../../../server/db/values";
-import { startTestServer, type TestServer } from "../../../server/test/harness";
+import { nowIso } from "~server/db/values";
+import { startTestServer, type TestServer } from "~server/test/harness";
 import { sitemapPages } from "./sitemap.server";
 
 const PUBLIC_URL = "https://stem.example";

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from "express";
-import type { ApiDeps } from "../../../server/api-routers";
-import { serverT } from "../../../server/i18n";
+import type { ApiDeps } from "~server/api-routers";
+import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { ogImage } from "./og-image.server";
 import { rssXml } from "./rss.server";

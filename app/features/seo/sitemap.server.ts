@@ -1,4 +1,4 @@
-import type { DB } from "../../../server/db/db";
+import type { DB } from "~server/db/db";
 import { languages, localizePath } from "~/i18n/lang";
 import { listPublishedPostDates } from "~/features/blog/blog.server";
 import { escapeXml } from "./xml";

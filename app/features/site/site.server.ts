@@ -1,5 +1,5 @@
-import type { DB } from "../../../server/db/db";
-import { fromDbJson } from "../../../server/db/values";
+import type { DB } from "~server/db/db";
+import { fromDbJson } from "~server/db/values";
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from "~/lib/validation";
 import { siteSettingsSchema, type SiteSettings } from "./settings.schema";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { oneOf, withId, withTimestamps } from "../portable";
+import { oneOf, withId, withTimestamps } from "~server/db/portable";
 
 /** The staff-editable content that the public site shows (seeded at start). */
 export async function up(db: Kysely<unknown>): Promise<void> {

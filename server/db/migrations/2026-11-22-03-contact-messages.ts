@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { oneOf, withId, withTimestamps } from "../portable";
+import { oneOf, withId, withTimestamps } from "~server/db/portable";
 
 /** Messages sent with the footer contact form; staff track them by status. */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { oneOf, withId, withTimestamps } from "../portable";
+import { oneOf, withId, withTimestamps } from "~server/db/portable";
 
 /** Accounts, their sessions and password-reset tokens. */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { oneOf, withId, withTimestamps } from "../portable";
+import { oneOf, withId, withTimestamps } from "~server/db/portable";
 
 /** Requests from schools for the STEM lab or a visit; staff follow them up by status. */
 export async function up(db: Kysely<unknown>): Promise<void> {

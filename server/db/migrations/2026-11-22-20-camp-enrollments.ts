@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { oneOf, withId, withTimestamps } from "../portable";
+import { oneOf, withId, withTimestamps } from "~server/db/portable";
 
 /**
  * Summer camp enrollments and brochure requests; staff follow both up by status.

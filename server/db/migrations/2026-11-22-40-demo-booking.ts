@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { oneOf, withId, withTimestamps } from "../portable";
+import { oneOf, withId, withTimestamps } from "~server/db/portable";
 
 /**
  * Demo class slots and their bookings. `seats_taken` is the seat counter that the booking

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { withId } from "../portable";
+import { withId } from "~server/db/portable";
 
 /**
  * Who changed what in the admin area, and when. Rows are only ever added; `summary` is JSON text

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { oneOf } from "../portable";
+import { oneOf } from "~server/db/portable";
 
 /**
  * Demo classes online or at the academy (set per slot by staff; online ones carry the meeting

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { oneOf, withId, withTimestamps } from "../portable";
+import { oneOf, withId, withTimestamps } from "~server/db/portable";
 
 /**
  * Durable background jobs (server/jobs): e-mail delivery, the daily purge, upload clean-up.

@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
-import type { BlogPostsTable } from "../schema";
-import { toDbJson } from "../values";
+import type { BlogPostsTable } from "~server/db/schema";
+import { toDbJson } from "~server/db/values";
 
 export interface Localized {
   en: string;

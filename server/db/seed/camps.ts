@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
-import type { CampsTable } from "../schema";
-import { toDbJson } from "../values";
+import type { CampsTable } from "~server/db/schema";
+import { toDbJson } from "~server/db/values";
 import type { Localized } from "./blog-posts";
 
 export type CampSeed = Omit<Insertable<CampsTable>, "id" | "created_at" | "updated_at">;

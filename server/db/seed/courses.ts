@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
-import type { CoursesTable } from "../schema";
-import { toDbJson } from "../values";
+import type { CoursesTable } from "~server/db/schema";
+import { toDbJson } from "~server/db/values";
 import type { ContentBlock, Localized } from "./blog-posts";
 
 export type CourseSeed = Omit<Insertable<CoursesTable>, "id" | "created_at" | "updated_at">;

@@ -1,8 +1,8 @@
-import { seedDemoSlots } from "../../../app/features/booking/seed-slots.server";
-import { siteSettingsSchema } from "../../../app/features/site/settings.schema";
-import type { DB } from "../db";
-import type { ContentTables } from "../schema";
-import { nowIso, toDbJson } from "../values";
+import { seedDemoSlots } from "~/features/booking/seed-slots.server";
+import { siteSettingsSchema } from "~/features/site/settings.schema";
+import type { DB } from "~server/db/db";
+import type { ContentTables } from "~server/db/schema";
+import { nowIso, toDbJson } from "~server/db/values";
 import { blogPosts } from "./blog-posts";
 import { camps } from "./camps";
 import { courses } from "./courses";

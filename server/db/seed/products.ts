@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { ProductsTable } from "../schema";
+import type { ProductsTable } from "~server/db/schema";
 
 export type ProductSeed = Omit<Insertable<ProductsTable>, "id" | "created_at" | "updated_at">;
 

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DB } from "../db";
-import { migrateToLatest } from "../migrate";
-import type { ContentTables } from "../schema";
-import { fromDbJson } from "../values";
+import { openDatabase, type DB } from "~server/db/db";
+import { migrateToLatest } from "~server/db/migrate";
+import type { ContentTables } from "~server/db/schema";
+import { fromDbJson } from "~server/db/values";
 import { seed } from "./index";
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../public");

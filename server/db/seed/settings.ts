@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../../../app/features/site/settings.schema";
+import type { SiteSettings } from "~/features/site/settings.schema";
 
 export const settings: SiteSettings = {
   address: {

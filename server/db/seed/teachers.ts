@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
-import type { TeachersTable } from "../schema";
-import { toDbJson } from "../values";
+import type { TeachersTable } from "~server/db/schema";
+import { toDbJson } from "~server/db/values";
 
 export type TeacherSeed = Omit<Insertable<TeachersTable>, "id" | "created_at" | "updated_at">;
 

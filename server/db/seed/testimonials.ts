@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { TestimonialsTable } from "../schema";
+import type { TestimonialsTable } from "~server/db/schema";
 
 export type TestimonialSeed = Omit<Insertable<TestimonialsTable>, "id">;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordAudit } from "../../../../server/audit/audit";
-import { startTestServer, type TestServer } from "../../../../server/test/harness";
+import { recordAudit } from "~server/audit/audit";
+import { startTestServer, type TestServer } from "~server/test/harness";
 
 describe("GET /api/admin/audit", () => {
   let server: TestServer;

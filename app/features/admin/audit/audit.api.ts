@@ -1,8 +1,8 @@
 import { Router } from "express";
-import type { ApiDeps } from "../../../../server/api-routers";
-import { requireAdmin } from "../../../../server/security/access";
-import { fromDbJson } from "../../../../server/db/values";
-import { sendList } from "../list/list-query.server";
+import type { ApiDeps } from "~server/api-routers";
+import { requireAdmin } from "~server/security/access";
+import { fromDbJson } from "~server/db/values";
+import { sendList } from "~/features/admin/list/list-query.server";
 import { auditBase, auditCsv, auditList } from "./audit.server";
 
 /** GET /api/admin/audit: the audit trail (search, filters entity/action/user, JSON or ?format=csv). Staff only. */

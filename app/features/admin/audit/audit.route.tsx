@@ -4,9 +4,9 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/audit.route";
-import { formatDateTime } from "../format";
-import { AdminTable, ListFilter } from "../list/AdminTable";
-import { listRows, parseListQuery } from "../list/list-query.server";
+import { formatDateTime } from "~/features/admin/format";
+import { AdminTable, ListFilter } from "~/features/admin/list/AdminTable";
+import { listRows, parseListQuery } from "~/features/admin/list/list-query.server";
 import { auditBase, auditEntities, auditList } from "./audit.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, result, entities, timeZone: settings.timeZone };
 }
 
-export { AdminRouteError as ErrorBoundary } from "../AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 
 /** Summary JSON as short "key: value" text. */
 function describe(summary: string): string {

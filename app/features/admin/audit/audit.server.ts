@@ -1,6 +1,6 @@
-import type { DB } from "../../../../server/db/db";
-import type { CsvColumn } from "../list/csv.server";
-import { defineList } from "../list/list-query.server";
+import type { DB } from "~server/db/db";
+import type { CsvColumn } from "~/features/admin/list/csv.server";
+import { defineList } from "~/features/admin/list/list-query.server";
 
 /** Reading the audit trail (server/audit/audit.ts writes it). */
 

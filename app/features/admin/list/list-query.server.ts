@@ -17,7 +17,7 @@
 import type { Request, Response } from "express";
 import { sql, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../../../server/db/schema";
+import type { Database } from "~server/db/schema";
 import { v } from "~/lib/validation";
 import { sendCsv, type CsvColumn } from "./csv.server";
 import type { ListQuery, ListResult } from "./list";
@@ -178,7 +178,7 @@ export async function* allRows<O>(base: AnySelect<O>, spec: ListSpec, query: Lis
 export async function parseListRequest(spec: ListSpec, req: Request): Promise<ListQuery & { format: "json" | "csv" }> {
   // Loaded on first use: the validation module reads the API's message files from disk, which the
   // page bundle (that also imports this file for its loaders) must not do at start.
-  const { parseInput } = await import("../../../../server/http/validate");
+  const { parseInput } = await import("~server/http/validate");
   const parsed = parseInput(listQuerySchema(spec), firstValues(req.query), req);
   return { ...toListQuery(spec, parsed), format: parsed.format };
 }

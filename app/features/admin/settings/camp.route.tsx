@@ -10,7 +10,7 @@ import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/camp.route";
-import { idOr404Page } from "../admin-http.server";
+import { idOr404Page } from "~/features/admin/admin-http.server";
 import { campFormSchema, type CampFormInput } from "./settings.schema";
 import { getAdminCamp } from "./settings.server";
 
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { camp };
 }
 
-export { AdminRouteError as ErrorBoundary } from "../AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 
 type Ids = { id: string; describedBy: string | undefined; invalid: boolean };
 // Text in a language other than the page's is marked, so screen readers switch voice.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../../server/test/harness";
+import { startTestServer, type TestServer } from "~server/test/harness";
 import { getSiteSettings } from "~/features/site/site.server";
 import { listCamps } from "~/features/camp/camps.server";
 

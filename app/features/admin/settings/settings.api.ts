@@ -1,11 +1,11 @@
 import { Router } from "express";
-import type { ApiDeps } from "../../../../server/api-routers";
-import { HttpError } from "../../../../server/http/errors";
-import { parseBody } from "../../../../server/http/validate";
-import { requestLang, serverT } from "../../../../server/i18n";
-import { requireAdmin } from "../../../../server/security/access";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { parseBody } from "~server/http/validate";
+import { requestLang, serverT } from "~server/i18n";
+import { requireAdmin } from "~server/security/access";
 import { getSiteSettings } from "~/features/site/site.server";
-import { idOr404, staffOf } from "../admin-http.server";
+import { idOr404, staffOf } from "~/features/admin/admin-http.server";
 import { campFormSchema, settingsFormSchema } from "./settings.schema";
 import { getAdminCamp, listAdminCamps, saveCamp, saveSiteSettings } from "./settings.server";
 

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { settings, camps };
 }
 
-export { AdminRouteError as ErrorBoundary } from "../AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 
 const socials = ["facebook", "instagram", "linkedin", "youtube", "twitter"] as const;
 

@@ -1,6 +1,6 @@
-import type { DB } from "../../../../server/db/db";
-import { fromDbJson, nowIso, toDbJson } from "../../../../server/db/values";
-import { recordAudit } from "../../../../server/audit/audit";
+import type { DB } from "~server/db/db";
+import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
+import { recordAudit } from "~server/audit/audit";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import type { CampForm } from "./settings.schema";
 

@@ -6,9 +6,9 @@ import { stripLang } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/submission-list.route";
-import { formatDateTime } from "../format";
-import { AdminTable, ListFilter, type AdminColumn } from "../list/AdminTable";
-import { listRows, parseListQuery } from "../list/list-query.server";
+import { formatDateTime } from "~/features/admin/format";
+import { AdminTable, ListFilter, type AdminColumn } from "~/features/admin/list/AdminTable";
+import { listRows, parseListQuery } from "~/features/admin/list/list-query.server";
 import { StatusBadge } from "./StatusBadge";
 import { kindFromPath, submissionKinds, submissionPath, submissionStatuses, type SubmissionKindName } from "./submission-kinds";
 import { submissionBase, submissionServer, type SubmissionRow } from "./submissions.server";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { kind, query, result, timeZone: settings.timeZone };
 }
 
-export { AdminRouteError as ErrorBoundary } from "../AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 
 type Row = SubmissionRow;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso } from "../../../../server/db/values";
-import { startTestServer, type TestServer } from "../../../../server/test/harness";
+import { nowIso } from "~server/db/values";
+import { startTestServer, type TestServer } from "~server/test/harness";
 
 describe("admin submissions API", () => {
   let server: TestServer;

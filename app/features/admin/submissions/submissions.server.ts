@@ -1,10 +1,10 @@
 import type { SelectQueryBuilder } from "kysely";
-import type { DB } from "../../../../server/db/db";
-import type { Database, SubmissionStatus } from "../../../../server/db/schema";
-import { recordAudit } from "../../../../server/audit/audit";
-import { nowIso } from "../../../../server/db/values";
-import { defineList, type ListSpec } from "../list/list-query.server";
-import type { CsvColumn } from "../list/csv.server";
+import type { DB } from "~server/db/db";
+import type { Database, SubmissionStatus } from "~server/db/schema";
+import { recordAudit } from "~server/audit/audit";
+import { nowIso } from "~server/db/values";
+import { defineList, type ListSpec } from "~/features/admin/list/list-query.server";
+import type { CsvColumn } from "~/features/admin/list/csv.server";
 import type { SubmissionKindName } from "./submission-kinds";
 import type { SubmissionUpdate } from "./submission.schema";
 

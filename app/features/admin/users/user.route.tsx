@@ -12,8 +12,8 @@ import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/user.route";
-import { idOr404Page } from "../admin-http.server";
-import { formatDateTime } from "../format";
+import { idOr404Page } from "~/features/admin/admin-http.server";
+import { formatDateTime } from "~/features/admin/format";
 import { userUpdateSchema } from "./users.schema";
 import { getAdminUser } from "./users.server";
 
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { user, isSelf: user.id === staff.id, timeZone: settings.timeZone };
 }
 
-export { AdminRouteError as ErrorBoundary } from "../AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 
 // A fresh form for each record: client navigation from one to the next keeps the route mounted.
 export default function UserPage(props: Route.ComponentProps) {

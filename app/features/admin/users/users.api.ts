@@ -1,11 +1,11 @@
 import { Router } from "express";
-import type { ApiDeps } from "../../../../server/api-routers";
-import { HttpError } from "../../../../server/http/errors";
-import { parseBody } from "../../../../server/http/validate";
-import { requestLang, serverT } from "../../../../server/i18n";
-import { requireAdmin } from "../../../../server/security/access";
-import { idOr404, staffOf } from "../admin-http.server";
-import { sendList } from "../list/list-query.server";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { parseBody } from "~server/http/validate";
+import { requestLang, serverT } from "~server/i18n";
+import { requireAdmin } from "~server/security/access";
+import { idOr404, staffOf } from "~/features/admin/admin-http.server";
+import { sendList } from "~/features/admin/list/list-query.server";
 import { userUpdateSchema } from "./users.schema";
 import { changeUser, getAdminUser, usersBase, usersCsv, usersList } from "./users.server";
 

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../../../server/db/db";
-import { isPostgres } from "../../../../server/db/db";
-import type { Role } from "../../../../server/db/schema";
-import { nowIso } from "../../../../server/db/values";
-import { recordAudit } from "../../../../server/audit/audit";
-import { endAllSessions } from "../../../../server/security/session";
-import type { CsvColumn } from "../list/csv.server";
-import { defineList } from "../list/list-query.server";
+import type { DB } from "~server/db/db";
+import { isPostgres } from "~server/db/db";
+import type { Role } from "~server/db/schema";
+import { nowIso } from "~server/db/values";
+import { recordAudit } from "~server/audit/audit";
+import { endAllSessions } from "~server/security/session";
+import type { CsvColumn } from "~/features/admin/list/csv.server";
+import { defineList } from "~/features/admin/list/list-query.server";
 import type { UserUpdate } from "./users.schema";
 
 /** Staff view of accounts: never the password hash. */
