@@ -4,7 +4,7 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export default defineConfig({
+export default defineConfig<{ waitForHydrationOnLoad: boolean }>({
   testDir: "tests/e2e",
   fullyParallel: false,
   workers: 1,
@@ -27,7 +27,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /\.no-js\.spec\.ts$/ },
+    // Every form without JavaScript (issue 14): real posts to the page, refusals rendered back.
+    {
+      name: "no-js",
+      use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false, waitForHydrationOnLoad: false },
+      testMatch: /\.no-js\.spec\.ts$/,
+    },
   ],
   webServer: {
     command: "npx tsx server/index.ts",

@@ -1,6 +1,7 @@
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { SessionUser } from "~server/security/session";
+import type { ApiCall } from "./lib/forms/form-state";
 
 // What every loader and action receives as `context` (filled in server/app.ts).
 declare module "react-router" {
@@ -12,6 +13,8 @@ declare module "react-router" {
     user: SessionUser | null;
     /** How the session was started: password or Google sign-in (each has its own logout path). */
     sessionKind: "password" | "google" | null;
+    /** Runs a form post through the JSON API as this visitor (same checks, same handler). */
+    callApi: ApiCall;
   }
 }
 

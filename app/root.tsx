@@ -26,6 +26,7 @@ import { dirOf, langFromPath, localizePath, remembersArabic, stripLang } from ".
 import { unusedNamespaces } from "./i18n/namespaces";
 import { resourcesFor } from "./i18n/resources.server";
 import { Footer } from "./ui/Footer";
+import { FormNotice } from "./ui/FormNotice";
 import { Navbar } from "./ui/Navbar";
 import { NotFound } from "./ui/NotFound";
 import { SmoothScroll } from "./ui/SmoothScroll";
@@ -113,6 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <SkipLink />
           {data ? <Navbar /> : null}
+          {data ? <FormNotice /> : null}
           {children}
           {data ? (
             <Footer settings={data.settings} programs={data.programs}>

@@ -15,6 +15,7 @@ import { metricsRouter, pageRoutePatterns, requestMetrics } from "./http/metrics
 import { pageCache } from "./http/page-cache";
 import { loggableUrl, type Logger } from "./logger";
 import { apiRouters } from "./api-routers";
+import { apiDispatcher } from "./http/api-dispatch";
 import { sameOriginWrites } from "./security/same-origin";
 import { loadSession } from "./security/session";
 
@@ -92,31 +93,30 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
     }
     next();
   });
-  app.use(loadSession({ db, config }));
-  app.use(sameOriginWrites(config));
-  // Staff write whole blog posts in two languages; everyone else sends small forms.
-  app.use("/api/admin", express.json({ limit: "1mb" }));
-  app.use(express.json({ limit: "100kb" }));
-  for (const router of apiRouters({ config, db, logger })) app.use(router);
-  app.use("/api", notFoundJson);
+  // The JSON API is an app of its own, so a page's form post can run through it in-process
+  // (server/http/api-dispatch.ts) with exactly the checks a fetch from the enhanced form meets.
+  const api = apiApp({ config, db, logger });
+  const callApi = apiDispatcher(api);
+  app.use(api);
 
   if (pages) {
     // Pages take form posts only. express.json has already read a JSON body, and a page action
     // would wait forever for that spent stream: refuse it here instead.
-    app.use((req, res, next) => {
-      if (req.method !== "GET" && req.method !== "HEAD" && req.is("application/json")) {
-        res.status(415).json({ message: "Unsupported content type." });
-        return;
-      }
-      next();
-    });
+    app.use(pageFormPosts);
     app.use(pageCache(db, pages.vite ? 0 : config.pageCacheSeconds));
     app.all(
       "/{*path}",
       createRequestHandler({
         build: pages.build,
         mode: config.isProduction ? "production" : "development",
-        getLoadContext: (_req, res) => ({ db, config, cspNonce: String(res.locals.cspNonce), user: res.locals.user ?? null, sessionKind: res.locals.sessionKind ?? null }),
+        getLoadContext: (req, res) => ({
+          db,
+          config,
+          cspNonce: String(res.locals.cspNonce),
+          user: res.locals.user ?? null,
+          sessionKind: res.locals.sessionKind ?? null,
+          callApi: callApi(req),
+        }),
       }),
     );
   } else {
@@ -126,3 +126,46 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
   app.use(errorHandler(logger));
   return app;
 }
+
+/** Sessions, the same-origin rule, JSON bodies and every feature's API router; errors leave as JSON. */
+function apiApp(deps: { config: Config; db: DB; logger: Logger }): Express {
+  const { config, db, logger } = deps;
+  const api = express();
+  api.disable("x-powered-by");
+  api.set("trust proxy", config.trustProxy);
+  api.use(loadSession({ db, config }));
+  api.use(sameOriginWrites(config));
+  // Staff write whole blog posts in two languages; everyone else sends small forms.
+  api.use("/api/admin", express.json({ limit: "1mb" }));
+  api.use(express.json({ limit: "100kb" }));
+  for (const router of apiRouters(deps)) api.use(router);
+  api.use("/api", notFoundJson);
+  api.use(errorHandler(logger));
+  return api;
+}
+
+/** Largest form post a page takes: the public forms are small, like their JSON twins. */
+const PAGE_FORM_LIMIT = 100 * 1024;
+
+/**
+ * Pages take browser form posts only (url-encoded, with a length). express.json has already
+ * read a JSON body, and a page action would wait forever for that spent stream; an endless or
+ * huge body would be read whole by the action.
+ */
+const pageFormPosts: express.RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  if (!req.is("application/x-www-form-urlencoded")) {
+    res.status(415).json({ message: "Unsupported content type." });
+    return;
+  }
+  const length = Number(req.get("content-length"));
+  if (!Number.isFinite(length) || req.get("content-length") === undefined) {
+    res.status(411).json({ message: "A form post needs a Content-Length." });
+    return;
+  }
+  if (length > PAGE_FORM_LIMIT) {
+    res.status(413).json({ message: "The request body is too large." });
+    return;
+  }
+  next();
+};

@@ -16,9 +16,18 @@ async function hydratedWhenHtml(page: Page, response: Response | null): Promise<
   return response;
 }
 
-/** Playwright's test, whose page.goto, reload, goBack and goForward also wait for hydration. */
-export const test = base.extend({
-  page: async ({ page }, provide) => {
+/**
+ * Playwright's test, whose page.goto, reload, goBack and goForward also wait for hydration, unless
+ * `waitForHydrationOnLoad` is false: form tests type and send right after loading (forms work
+ * before hydration), and the no-JavaScript project never hydrates.
+ */
+export const test = base.extend<{ waitForHydrationOnLoad: boolean }>({
+  waitForHydrationOnLoad: [true, { option: true }],
+  page: async ({ page, waitForHydrationOnLoad }, provide) => {
+    if (!waitForHydrationOnLoad) {
+      await provide(page);
+      return;
+    }
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     const goBack = page.goBack.bind(page);

@@ -1,0 +1,42 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { langFromPath, type Lang } from "~/i18n/lang";
+import type { ApiAnswer, FormState } from "./form-state";
+
+/** Fields whose values never come back into the page: a refused form shows them empty. */
+const SECRET_FIELD = /password|token/i;
+
+export interface FormPost<Body> {
+  /** Names the form on the page; its component shows only its own refusal. */
+  form: string;
+  /** The JSON endpoint the enhanced form calls (section 7 of the specification and the README). */
+  path: string;
+  method?: "POST" | "PUT" | "PATCH";
+  /** The posted text fields in the JSON shape the endpoint takes (numbers, lists, booleans). */
+  toBody: (fields: Record<string, string>, lang: Lang) => Body;
+  /** Where the browser goes after success (post/redirect/get), given the API's answer. */
+  onSuccess: (answer: ApiAnswer, fields: Record<string, string>, lang: Lang) => string;
+}
+
+/**
+ * A page's action for a form that also works without JavaScript (decision 019): the posted
+ * fields go through the form's JSON endpoint in-process, so validation, rate limits, honeypots and
+ * the write itself are the API's. Success redirects (303, carrying any cookie the API set, such as
+ * a new session); a refusal renders the page again with the API's status, messages and the values.
+ */
+export async function postFormToApi<Body>({ request, context }: { request: Request; context: AppLoadContext }, post: FormPost<Body>) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const formData = await request.formData().catch(() => null);
+  if (!formData) throw data({ message: "Bad request." }, { status: 400 });
+  const fields: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string" && !(name in fields)) fields[name] = value;
+
+  const answer = await context.callApi({ method: post.method ?? "POST", path: post.path, body: post.toBody(fields, lang), lang });
+  if (answer.status >= 200 && answer.status < 300) {
+    const headers = new Headers();
+    for (const cookie of answer.cookies) headers.append("Set-Cookie", cookie);
+    return redirect(post.onSuccess(answer, fields, lang), { status: 303, headers });
+  }
+  const values = Object.fromEntries(Object.entries(fields).filter(([name]) => !SECRET_FIELD.test(name)));
+  const state: FormState = { form: post.form, values, errors: answer.body.errors ?? {}, message: answer.body.message ?? "" };
+  return data(state, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
+}

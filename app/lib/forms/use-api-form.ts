@@ -1,0 +1,102 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, type FormEvent } from "react";
+import { useForm, type FieldValues, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
+import { useActionData } from "react-router";
+import type { z } from "zod";
+import { useLang } from "~/i18n/use-lang";
+import { apiRequest } from "~/lib/api";
+import { toast, type ToastOptions } from "~/ui/toast";
+import { isFormState } from "./form-state";
+
+/** What an endpoint answers a form: a message, per-field messages, and whatever else it returns. */
+export type FormAnswer = { message?: string; errors?: Record<string, string> } & Record<string, unknown>;
+
+export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
+  /** Names the form; a refused post without JavaScript comes back under this name (FormState.form). */
+  id: string;
+  /** The shared zod schema: the browser checks it before sending, the server checks it again. */
+  schema: S;
+  /** The JSON endpoint for the valid values (the same one the page's action calls). */
+  request: (values: z.output<S>) => { method?: "POST" | "PUT" | "PATCH"; path: string; body?: unknown };
+  /** Values the fields start with (also rendered into the HTML, so they work before hydration). */
+  initial?: Partial<Record<Path<z.input<S>>, string>>;
+  /** Fallback texts when the server gives no message, and when it cannot be reached. */
+  messages: { failed: string; network: string };
+  /** After a 2xx answer. By default the server's message shows in a toast and the form clears. */
+  onSuccess?: (answer: FormAnswer, values: z.output<S>) => void | Promise<void>;
+  /** Options of the success toast, or false for none (the page shows its own outcome). */
+  successToast?: ToastOptions | false;
+  /** After a refusal (4xx), besides the field messages and the error toast. */
+  onRefusal?: (answer: FormAnswer, status: number) => void;
+}
+
+export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
+  /** react-hook-form's own methods, for controls the helpers below do not cover. */
+  methods: UseFormReturn<z.input<S>, unknown, z.output<S>>;
+  /** Spread on <form>: a real POST to the page (works without JavaScript), sent by script once hydrated. */
+  formProps: { method: "post"; noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
+  /** Spread on a text control: its name, handlers and the value it starts with. */
+  field: (name: Path<z.input<S>>) => ReturnType<UseFormReturn<z.input<S>>["register"]> & { defaultValue?: string };
+  /** The message to show beside a field: the browser's check, else the server's. */
+  error: (name: Path<z.input<S>>) => string | undefined;
+  /** The server's message for the whole form after a refused post without JavaScript (e.g. 409, 429). */
+  refusal: string | undefined;
+  /** True from the click until the answer: the only time the submit button is disabled. */
+  pending: boolean;
+}
+
+/**
+ * The one way a form submits (decision 019). Before hydration the form posts to its page, whose
+ * action runs the same endpoint and renders refusals back; once hydrated, the same form sends JSON
+ * to that endpoint, maps the server's field messages onto the fields, and shows toasts.
+ */
+export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(options: ApiFormOptions<S>): ApiForm<S> {
+  const lang = useLang();
+  const actionData = useActionData();
+  const served = isFormState(actionData, options.id) ? actionData : undefined;
+  // Field values stay out of react-hook-form's defaultValues: it would write them over what a
+  // visitor typed before hydration. The DOM's own defaultValue carries them instead.
+  const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: resolverFor(options.schema) });
+  const [refusal, setRefusal] = useState<string | undefined>(served && Object.keys(served.errors).length === 0 ? served.message : undefined);
+  const { errors, isSubmitting, submitCount } = methods.formState;
+
+  const onSubmit = methods.handleSubmit(async (values) => {
+    setRefusal(undefined);
+    const { method = "POST", path, body = values } = options.request(values);
+    let answer: Awaited<ReturnType<typeof apiRequest<FormAnswer>>>;
+    try {
+      answer = await apiRequest<FormAnswer>(method, path, { body, lang });
+    } catch {
+      toast.error(options.messages.network);
+      return;
+    }
+    const data = answer.data ?? {};
+    if (answer.ok) {
+      if (options.successToast !== false) toast.success(data.message ?? "", options.successToast);
+      if (options.onSuccess) await options.onSuccess(data, values);
+      else methods.reset();
+      return;
+    }
+    let first = true;
+    for (const [name, message] of Object.entries(data.errors ?? {})) {
+      methods.setError(name as Path<z.input<S>>, { type: "server", message }, { shouldFocus: first });
+      first = false;
+    }
+    toast.error(data.message ?? options.messages.failed);
+    options.onRefusal?.(data, answer.status);
+  });
+
+  return {
+    methods,
+    formProps: { method: "post", noValidate: true, onSubmit: (event) => void onSubmit(event) },
+    field: (name) => ({ ...methods.register(name), defaultValue: served?.values[name] ?? options.initial?.[name] }),
+    // The server's messages from a post without JavaScript hold until the form is sent again.
+    error: (name) => (errors[name] as { message?: string } | undefined)?.message ?? (submitCount === 0 ? served?.errors[name] : undefined),
+    refusal,
+    pending: isSubmitting,
+  };
+}
+
+// zodResolver's overloads are written for concrete schemas; this one is generic over the form's.
+const resolverFor = <S extends z.ZodType<FieldValues, FieldValues>>(schema: S) =>
+  zodResolver(schema as unknown as Parameters<typeof zodResolver>[0]) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
