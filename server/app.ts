@@ -15,7 +15,7 @@ import { metricsRouter, pageRoutePatterns, requestMetrics } from "./http/metrics
 import { pageCache } from "./http/page-cache";
 import { loggableUrl, type Logger } from "./logger";
 import { apiRouters } from "./api-routers";
-import { apiDispatcher } from "./http/api-dispatch";
+import { apiDispatcher, formPostClient } from "./http/api-dispatch";
 import { sameOriginWrites } from "./security/same-origin";
 import { loadSession } from "./security/session";
 
@@ -93,11 +93,10 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
     }
     next();
   });
-  // The JSON API is an app of its own, so a page's form post can run through it in-process
-  // (server/http/api-dispatch.ts) with exactly the checks a fetch from the enhanced form meets.
-  const api = apiApp({ config, db, logger });
-  const callApi = apiDispatcher(api);
-  app.use(api);
+  app.use(formPostClient(config));
+  app.use(apiStack({ config, db, logger }));
+  // A page's form post (no JavaScript) runs through the same API (server/http/api-dispatch.ts).
+  const callApi = apiDispatcher(config);
 
   if (pages) {
     // Pages take form posts only. express.json has already read a JSON body, and a page action
@@ -127,12 +126,10 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
   return app;
 }
 
-/** Sessions, the same-origin rule, JSON bodies and every feature's API router; errors leave as JSON. */
-function apiApp(deps: { config: Config; db: DB; logger: Logger }): Express {
-  const { config, db, logger } = deps;
-  const api = express();
-  api.disable("x-powered-by");
-  api.set("trust proxy", config.trustProxy);
+/** Sessions, the same-origin rule, JSON bodies and every feature's API router. */
+function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Router {
+  const { config, db } = deps;
+  const api = express.Router();
   api.use(loadSession({ db, config }));
   api.use(sameOriginWrites(config));
   // Staff write whole blog posts in two languages; everyone else sends small forms.
@@ -140,7 +137,6 @@ function apiApp(deps: { config: Config; db: DB; logger: Logger }): Express {
   api.use(express.json({ limit: "100kb" }));
   for (const router of apiRouters(deps)) api.use(router);
   api.use("/api", notFoundJson);
-  api.use(errorHandler(logger));
   return api;
 }
 

@@ -4,6 +4,10 @@ import { pickPair } from "~/i18n/localized";
 import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
+import { contactFormAction } from "~/features/contact/contact.action.server";
+
+/** The footer's contact form posts here when JavaScript is not running. */
+export const action = contactFormAction;
 
 /** A map search for the address (OpenStreetMap: no key, no tracking script). */
 const mapLink = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, type FormEvent } from "react";
+import { useContext, useState, type FormEvent } from "react";
 import { useForm, type FieldValues, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
-import { useActionData } from "react-router";
+import { UNSAFE_DataRouterStateContext } from "react-router";
 import type { z } from "zod";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { toast, type ToastOptions } from "~/ui/toast";
-import { isFormState } from "./form-state";
+import { isFormState, type FormState } from "./form-state";
 
 /** What an endpoint answers a form: a message, per-field messages, and whatever else it returns. */
 export type FormAnswer = { message?: string; errors?: Record<string, string> } & Record<string, unknown>;
@@ -52,8 +52,7 @@ export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
  */
 export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(options: ApiFormOptions<S>): ApiForm<S> {
   const lang = useLang();
-  const actionData = useActionData();
-  const served = isFormState(actionData, options.id) ? actionData : undefined;
+  const served = useServedState(options.id);
   // Field values stay out of react-hook-form's defaultValues: it would write them over what a
   // visitor typed before hydration. The DOM's own defaultValue carries them instead.
   const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: resolverFor(options.schema) });
@@ -95,6 +94,16 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     refusal,
     pending: isSubmitting,
   };
+}
+
+/**
+ * The refusal of this form that the page's action rendered (no JavaScript), from any route's
+ * action: a form in a layout (the footer's) posts to a page whose own action answers it.
+ * useActionData would only see the route the form is rendered in.
+ */
+function useServedState(id: string): FormState | undefined {
+  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData ?? {};
+  return Object.values(actionData).find((value): value is FormState => isFormState(value, id));
 }
 
 // zodResolver's overloads are written for concrete schemas; this one is generic over the form's.
