@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "~server/config";
+import { SearchPathPostgresDialect } from "./pg-introspector";
 import type { Database } from "./schema";
 import { openSqliteFile } from "./sqlite-file";
 
@@ -26,7 +27,9 @@ export function openDatabase(database: Config["database"], options: OpenOptions 
     max: 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Introspection (the Migrator's "does my table exist?") sees only this connection's search_path,
+  // never the other schemas of the database, which other instances or tests may drop meanwhile.
+  return new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
 }
 
 export function isPostgres(db: Kysely<unknown>): boolean {

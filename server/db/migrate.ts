@@ -4,8 +4,11 @@ import { migrations } from "./migrations";
 
 /**
  * Applies every migration not yet applied (server/db/migrations/index.ts lists them).
- * `schema` (PostgreSQL): keep Kysely's bookkeeping tables in that schema, so databases that
- * share a server in separate schemas (the tests) never see each other's migration lock.
+ * `schema` (PostgreSQL): keep Kysely's bookkeeping tables (kysely_migration, its lock table) in
+ * that schema, so databases that share a server in separate schemas (the tests) keep separate
+ * records. Kysely's lock itself is a database-wide advisory lock on PostgreSQL, so migrations of
+ * different schemas on one server take turns (harmless: each one is short). The Migrator looks
+ * for its tables through db.introspection, which sees only the search_path (db.ts).
  */
 export async function migrateToLatest(db: DB, options: { schema?: string } = {}): Promise<void> {
   const migrator = new Migrator({

@@ -54,14 +54,35 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     TRUST_PROXY: "1",
     ...env,
   });
+  const dropSchema = async () => {
+    if (!schema || !pgUrl) return;
+    const admin = openDatabase({ kind: "postgres", url: pgUrl });
+    try {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+    } finally {
+      await admin.destroy();
+    }
+  };
   if (schema && pgUrl) {
     const admin = openDatabase({ kind: "postgres", url: pgUrl });
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    await admin.destroy();
+    try {
+      await sql`create schema ${sql.id(schema)}`.execute(admin);
+    } finally {
+      await admin.destroy();
+    }
   }
   const db = openDatabase(config.database, { schema });
-  await migrateToLatest(db, { schema });
-  await seed(db);
+  try {
+    await migrateToLatest(db, { schema });
+    await seed(db);
+  } catch (error) {
+    // A harness that never started is never closed: leave no schema (or pool) behind. The
+    // setup error is the one to report, so a failing cleanup does not replace it.
+    await db.destroy().catch(() => {});
+    await dropSchema().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   // Silent unless the test reads the log itself.
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
   const app = createApp({ config, db, logger });
@@ -117,11 +138,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await jobs.stop();
       await db.destroy();
-      if (schema && pgUrl) {
-        const admin = openDatabase({ kind: "postgres", url: pgUrl });
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-        await admin.destroy();
-      }
+      await dropSchema();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
