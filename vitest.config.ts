@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app"), "~server": path.resolve(import.meta.dirname, "server") } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    // PostgreSQL-only tests (*.pg.test.ts) run in the PostgreSQL run, never as skipped tests in the SQLite one.
+    exclude: ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : ["**/*.pg.test.ts"])],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "./db";
 import { migrateToLatest } from "./migrate";
 
-const url = process.env.TEST_DATABASE_URL;
+// *.pg.test.ts files run only in the PostgreSQL run (vitest.config.ts includes them when TEST_DATABASE_URL is set).
+const url = process.env.TEST_DATABASE_URL!;
 
 // Test files share one PostgreSQL database, one schema each, created and dropped as files start
 // and end. Migrating one schema must not depend on what happens to the others meanwhile.
-describe.skipIf(!url)("a schema-bound PostgreSQL database among schemas that come and go", () => {
+describe("a schema-bound PostgreSQL database among schemas that come and go", () => {
   const schema = `t_${randomBytes(6).toString("hex")}`;
   let admin: DB;
   let db: DB;
