@@ -14,6 +14,8 @@ export interface CachedResponse {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** The route pattern that rendered it, for the request metrics of a hit. */
+  route?: string;
 }
 
 /** Headers that describe one transfer, not the content; sending sets its own. */
@@ -67,7 +69,8 @@ function notModified(req: IncomingMessage, etag: string): boolean {
 }
 
 /** Sends a cached response with plain Node calls: no rendering, no copying, no compressing. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse): void {
+export function sendCached(req: IncomingMessage, res: ServerResponse & { locals?: Record<string, unknown> }, entry: CachedResponse): void {
+  if (res.locals) res.locals.metricsRoute = entry.route;
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value!);
   res.setHeader("etag", entry.etag);
   res.setHeader("vary", "Accept-Encoding");

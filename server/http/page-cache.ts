@@ -39,6 +39,7 @@ export function pageCache(db: DB, seconds: number): PageCache {
   const cache = new LRUCache<string, CachedResponse>({ maxSize: 32 * 1024 * 1024, sizeCalculation: cachedSize, ttl: seconds * 1000 });
   const version = contentVersion(db);
   const storing = new Set<Promise<void>>();
+  const pendingKeys = new Set<string>();
   const cookieless = (req: Request) => req.headers.cookie === undefined && req.headers.authorization === undefined;
 
   const kindOf = (req: Request): Kind | undefined => {
@@ -89,12 +90,17 @@ export function pageCache(db: DB, seconds: number): PageCache {
           res.locals.user == null &&
           !res.getHeader("set-cookie") &&
           (kind === "json" ? /^application\/json/.test(type) : /^text\/html|^text\/x-script/.test(type));
-        if (!storable) return;
+        // One copy per key: while it is being compressed, other renders of the page are not kept.
+        if (!storable || pendingKeys.has(key) || cache.has(key)) return;
+        pendingKeys.add(key);
         const done = store(key, res, Buffer.concat(chunks), kind === "page").catch(() => {
           // A response that cannot be compressed is simply not cached.
         });
         storing.add(done);
-        void done.finally(() => storing.delete(done));
+        void done.finally(() => {
+          storing.delete(done);
+          pendingKeys.delete(key);
+        });
       });
       next();
     },
@@ -116,7 +122,8 @@ export function pageCache(db: DB, seconds: number): PageCache {
     // Shared bytes get a policy without the first visitor's nonce: only the hashed scripts run.
     const policy = headers["content-security-policy"];
     if (typeof policy === "string") headers["content-security-policy"] = hashPolicy(policy, hashes);
-    cache.set(key, await prepareResponse(res.statusCode, headers, bytes));
+    const route = typeof res.locals.metricsRoute === "string" ? res.locals.metricsRoute : undefined;
+    cache.set(key, { ...(await prepareResponse(res.statusCode, headers, bytes)), route });
   }
 }
 
