@@ -38,6 +38,11 @@ function standInApp(server: TestServer, counter: { renders: number }) {
   });
   app.get("/{*path}", (req, res) => {
     counter.renders += 1;
+    if (req.path === "/enroll/confirmed") {
+      res.setHeader("cache-control", "private, no-store");
+      res.type("html").send(`<p>your enrollment ${String(req.query.ref)}, render ${counter.renders}</p>`);
+      return;
+    }
     if (req.path === "/missing") {
       res.status(404).type("html").send("<p>404</p>");
       return;
@@ -179,6 +184,10 @@ describe("page cache for anonymous visitors", () => {
     }
     await get("/missing");
     expect((await get("/missing")).cache).toBe("miss");
+    await get("/enroll/confirmed?ref=abc");
+    const confirmation = await get("/enroll/confirmed?ref=abc");
+    expect(confirmation.cache).toBe("miss");
+    expect(confirmation.body).toContain(`render ${counter.renders}`);
     await get("/");
     expect((await get("/", { cookie: "lang=ar" })).cache).toBeNull();
   });

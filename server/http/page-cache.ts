@@ -89,6 +89,8 @@ export function pageCache(db: DB, seconds: number): PageCache {
           res.statusCode === 200 &&
           res.locals.user == null &&
           !res.getHeader("set-cookie") &&
+          // A page that says it is personal (a confirmation found by its reference) stays so.
+          !/private|no-store/i.test(String(res.getHeader("cache-control") ?? "")) &&
           (kind === "json" ? /^application\/json/.test(type) : /^text\/html|^text\/x-script/.test(type));
         // One copy per key: while it is being compressed, other renders of the page are not kept.
         if (!storable || pendingKeys.has(key) || cache.has(key)) return;
