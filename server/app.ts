@@ -47,12 +47,12 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
   );
 
   app.use(requestMetrics(pageRoutePatterns(typeof pages?.build === "function" ? undefined : pages?.build)));
-  app.use(metricsRouter(db, config.metricsToken));
 
   // Ready-to-send bytes for anonymous visitors (decision 021): a hit for a request without
   // cookies leaves here, before the nonce, headers, compression and session work it does not need.
   const cache = pageCache(db, pages && !pages.vite ? config.pageCacheSeconds : 0);
   app.use(cache.serveCookieless);
+  app.use(metricsRouter(db, config.metricsToken));
 
   // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
   app.use((_req, res, next) => {
