@@ -233,6 +233,43 @@ describe("page cache for anonymous visitors", () => {
   });
 });
 
+describe("an expired page", () => {
+  it("is rendered again by one visitor while the others still get the stored bytes", async () => {
+    const server = await startTestServer();
+    const counter = { renders: 0 };
+    const app = express();
+    const cache = pageCache(server.db, 1);
+    app.use(cache.serveCookieless);
+    app.use(cache.capture);
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    app.get("/{*path}", (_req, res) => {
+      counter.renders += 1;
+      const body = `<p>render ${counter.renders}</p>`;
+      if (counter.renders === 1) res.type("html").send(body);
+      else void slow.then(() => res.type("html").send(body));
+    });
+    const { url, close } = await listen(app);
+    try {
+      await fetch(`${url}/`);
+      await cache.stored();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const refresh = fetch(`${url}/`).then((r) => r.text());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const others = await Promise.all([1, 2, 3].map(() => fetch(`${url}/`).then(async (r) => [r.headers.get("x-page-cache"), await r.text()])));
+      expect(others).toEqual([1, 2, 3].map(() => ["hit", "<p>render 1</p>"]));
+      release();
+      expect(await refresh).toBe("<p>render 2</p>");
+      await cache.stored();
+      expect(await (await fetch(`${url}/`)).text()).toBe("<p>render 2</p>");
+      expect(counter.renders).toBe(2);
+    } finally {
+      close();
+      await server.close();
+    }
+  });
+});
+
 describe("page cache on two instances sharing one database", () => {
   let server: TestServer;
   const counter = { renders: 0 };

@@ -36,7 +36,10 @@ const passThrough: RequestHandler = (_req, _res, next) => next();
 
 export function pageCache(db: DB, seconds: number): PageCache {
   if (seconds <= 0) return { serveCookieless: passThrough, capture: passThrough, serveAnonymous: passThrough, stored: async () => {} };
-  const cache = new LRUCache<string, CachedResponse>({ maxSize: 32 * 1024 * 1024, sizeCalculation: cachedSize, ttl: seconds * 1000 });
+  // An expired entry stays until its page is rendered again (it is only old, not wrong: a staff
+  // edit changes the key), so a burst of visitors never renders and compresses it all at once.
+  const cache = new LRUCache<string, CachedResponse>({ maxSize: 32 * 1024 * 1024, sizeCalculation: cachedSize, ttl: seconds * 1000, noDeleteOnStaleGet: true });
+  const refreshing = new Set<string>();
   const version = contentVersion(db);
   const storing = new Set<Promise<void>>();
   const pendingKeys = new Set<string>();
@@ -57,8 +60,14 @@ export function pageCache(db: DB, seconds: number): PageCache {
     try {
       const kind = kindOf(req);
       if (!kind || !anonymous(req, res)) return next();
-      const hit = cache.get(await keyOf(req, kind));
-      if (hit) return sendCached(req, res, hit);
+      const key = await keyOf(req, kind);
+      const hit = cache.get(key, { allowStale: true });
+      if (hit && (cache.getRemainingTTL(key) > 0 || refreshing.has(key))) return sendCached(req, res, hit);
+      if (hit) {
+        // This request renders the expired page afresh; the others keep getting the old bytes.
+        refreshing.add(key);
+        res.on("close", () => refreshing.delete(key));
+      }
       res.setHeader("X-Page-Cache", "miss");
       next();
     } catch (error) {
