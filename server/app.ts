@@ -13,6 +13,7 @@ import { errorHandler, notFoundJson } from "./http/errors";
 import { healthRouter } from "./http/health";
 import { metricsRouter, pageRoutePatterns, requestMetrics } from "./http/metrics";
 import { pageCache } from "./http/page-cache";
+import { precompressedAssets } from "./http/precompressed-assets";
 import { loggableUrl, type Logger } from "./logger";
 import { apiRouters } from "./api-routers";
 import { apiDispatcher, formPostClient } from "./http/api-dispatch";
@@ -46,6 +47,11 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
   );
 
   app.use(requestMetrics(pageRoutePatterns(typeof pages?.build === "function" ? undefined : pages?.build)));
+
+  // Ready-to-send bytes for anonymous visitors (decision 021): a hit for a request without
+  // cookies leaves here, before the nonce, headers, compression and session work it does not need.
+  const cache = pageCache(db, pages && !pages.vite ? config.pageCacheSeconds : 0);
+  app.use(cache.serveCookieless);
   app.use(metricsRouter(db, config.metricsToken));
 
   // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
@@ -78,7 +84,8 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
     app.use(pages.vite.middlewares);
   } else if (pages?.clientDir) {
     // File names under /assets carry a content hash, so they never change.
-    app.use("/assets", express.static(path.join(pages.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    const assetsDir = path.join(pages.clientDir, "assets");
+    app.use("/assets", precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y" }));
     app.use(express.static(pages.clientDir, { maxAge: "1h", index: false }));
   }
 
@@ -94,6 +101,8 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
     next();
   });
   app.use(formPostClient(config));
+  // Keeps what the API and the pages answer an anonymous visitor (public JSON reads and pages).
+  app.use(cache.capture);
   app.use(apiStack({ config, db, logger }));
   // A page's form post (no JavaScript) runs through the same API (server/http/api-dispatch.ts).
   const callApi = apiDispatcher(config);
@@ -102,7 +111,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
     // Pages take form posts only. express.json has already read a JSON body, and a page action
     // would wait forever for that spent stream: refuse it here instead.
     app.use(pageFormPosts);
-    app.use(pageCache(db, pages.vite ? 0 : config.pageCacheSeconds));
+    app.use(cache.serveAnonymous);
     app.all(
       "/{*path}",
       createRequestHandler({

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { RequestHandler, Router as ExpressRouter } from "express";
 import { Router } from "express";
+import { LRUCache } from "lru-cache";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { DB } from "~server/db/db";
@@ -38,7 +39,10 @@ export function requestMetrics(pagePattern: (pathname: string) => string | undef
       // from the page route table.
       const apiRoute = req.route?.path && req.route.path !== "/{*path}" ? String(req.baseUrl + req.route.path) : undefined;
       // Static files are most requests: named by their prefix, without a route-table match.
-      const route = apiRoute ?? (/^\/(assets|fonts|images|uploads)\//.test(req.path) ? "static" : (pagePattern(req.path) ?? "unmatched"));
+      // A cache hit names the route that first answered (server/http/page-cache.ts keeps it).
+      const route: string =
+        res.locals.metricsRoute ?? apiRoute ?? (/^\/(assets|fonts|images|uploads)\//.test(req.path) ? "static" : (pagePattern(req.path) ?? "unmatched"));
+      res.locals.metricsRoute = route;
       requests.inc({ method: req.method, route, status: String(res.statusCode) });
       stop({ method: req.method, route });
       const cache = res.getHeader("x-page-cache");
@@ -58,11 +62,16 @@ export function pageRoutePatterns(build: ServerBuild | undefined): (pathname: st
   const tree = (parentId: string | undefined): RouteObject[] =>
     (byParent.get(parentId) ?? []).map((route) => ({ id: route.id, path: route.path, index: route.index, children: route.index ? undefined : tree(route.id) }) as RouteObject);
   const routes = tree(undefined);
+  // matchRoutes ranks the whole route table on every call: remember the answer per path.
+  const known = new LRUCache<string, string>({ max: 2000 });
   return (pathname) => {
+    const remembered = known.get(pathname);
+    if (remembered !== undefined) return remembered || undefined;
     const matches = matchRoutes(routes, pathname);
-    if (!matches) return undefined;
-    const pattern = matches.map((m) => m.route.path ?? "").filter(Boolean).join("/");
-    return pattern === "*" ? "not-found" : `/${pattern}`;
+    const pattern = matches?.map((m) => m.route.path ?? "").filter(Boolean).join("/");
+    const name = pattern === undefined ? "" : pattern === "*" ? "not-found" : `/${pattern}`;
+    known.set(pathname, name);
+    return name || undefined;
   };
 }
 

@@ -1,75 +1,165 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { remembersArabic } from "~/i18n/lang";
 import type { DB } from "~server/db/db";
+import { requestLang } from "~server/i18n";
+import { cachedSize, prepareResponse, sendCached, type CachedResponse } from "./cached-response";
+import { contentVersion } from "./content-version";
+import { hashPolicy, shareableHtml } from "./inline-script-hashes";
 
 /**
- * Server-rendered HTML for anonymous visitors, kept for a short while so repeated views of public
- * pages skip rendering. Staff edits invalidate it everywhere: every admin change writes the audit
- * log, and the newest audit id is part of the cache key (read at most once a second per process).
- * Personal or fast-changing pages (accounts, admin, booking seats) are never cached. Must run
- * after loadSession (server/security/session.ts).
+ * Anonymous pages and public JSON reads, kept as ready-to-send bytes (decisions 011 and 021).
+ * Staff edits invalidate it everywhere: every admin change writes the audit log, and the newest
+ * audit id is part of the key. Personal or fast-changing pages (accounts, admin, booking seats)
+ * are never cached; only GET answers 200 without a cookie being set are stored.
  */
 const NEVER = /^(?:\/ar)?\/(?:admin|login|signup|forgot-password|reset-password|auth|booking)(?:\/|$)|\/bookdemoclass(?:\/|$)/;
+/** Public JSON reads that change only with staff edits (and, for posts, a publish date passing). */
+const PUBLIC_JSON = /^\/(?:api\/blogs(?:\/[^/]+)?|admin\/course-dashboard\/all-courses)$/;
+/** What else never holds a page: the API, files, probes. */
+const NOT_PAGES = /^\/(?:api|assets|uploads|fonts|images|healthz|metrics)(?:\/|$)/;
 
-interface Entry {
-  status: number;
-  contentType: string;
-  body: Buffer;
-  nonce: string;
+type Kind = "page" | "json";
+
+export interface PageCache {
+  /** First in the chain: answers a hit for a request without any cookie, before the middleware a hit does not need. */
+  serveCookieless: RequestHandler;
+  /** Before the API app and the pages, after compression: keeps what is rendered for an anonymous visitor. */
+  capture: RequestHandler;
+  /** After the session loader: answers a hit for a request whose cookies name no live session. */
+  serveAnonymous: RequestHandler;
+  /** Resolves once every response captured so far is stored (compression runs in the background). */
+  stored: () => Promise<void>;
 }
 
-export function pageCache(db: DB, seconds: number): RequestHandler {
-  if (seconds <= 0) return (_req, _res, next) => next();
-  const cache = new LRUCache<string, Entry>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + 100, ttl: seconds * 1000 });
-  let version = { value: "", readAt: 0 };
-  const contentVersion = async () => {
-    if (Date.now() - version.readAt > 1000) {
-      const row = await db.selectFrom("audit_log").select((eb) => eb.fn.max("id").as("v")).executeTakeFirst();
-      version = { value: String(row?.v ?? 0), readAt: Date.now() };
-    }
-    return version.value;
-  };
+const passThrough: RequestHandler = (_req, _res, next) => next();
 
-  return async (req, res, next) => {
-    // "Anonymous" is what the session loader decided from the parsed cookies, the same reading
-    // the page renderer gets, so no spelling of a session cookie can put a signed-in page here.
-    const anonymous = res.locals.user == null;
+export function pageCache(db: DB, seconds: number): PageCache {
+  if (seconds <= 0) return { serveCookieless: passThrough, capture: passThrough, serveAnonymous: passThrough, stored: async () => {} };
+  // An expired entry stays until its page is rendered again (it is only old, not wrong: a staff
+  // edit changes the key), so a burst of visitors never renders and compresses it all at once.
+  const cache = new LRUCache<string, CachedResponse>({ maxSize: 32 * 1024 * 1024, sizeCalculation: cachedSize, ttl: seconds * 1000, noDeleteOnStaleGet: true });
+  const refreshing = new Set<string>();
+  const version = contentVersion(db);
+  const storing = new Set<Promise<void>>();
+  const pendingKeys = new Set<string>();
+  const cookieless = (req: Request) => req.headers.cookie === undefined && req.headers.authorization === undefined;
+
+  const kindOf = (req: Request): Kind | undefined => {
+    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+    if (PUBLIC_JSON.test(req.path)) return "json";
+    if (NOT_PAGES.test(req.path) || NEVER.test(req.path)) return undefined;
     // The bare home page depends on the remembered language.
-    const languageRedirect = req.path === "/" && remembersArabic(req.headers.cookie);
-    if ((req.method !== "GET" && req.method !== "HEAD") || !anonymous || languageRedirect || NEVER.test(req.path)) return next();
-
-    const key = `${await contentVersion()}|${req.originalUrl}`;
-    const nonce = String(res.locals.cspNonce);
-    const hit = cache.get(key);
-    if (hit) {
-      res.status(hit.status).type(hit.contentType).setHeader("X-Page-Cache", "hit");
-      res.end(req.method === "HEAD" ? undefined : Buffer.from(hit.body.toString("utf8").replaceAll(hit.nonce, nonce)));
-      return;
-    }
-
-    res.setHeader("X-Page-Cache", "miss");
-    const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
-    const keep = (chunk: unknown, encoding?: unknown) => {
-      if (chunk == null || typeof chunk === "function") return;
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array));
-    };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      return write(chunk, ...rest);
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      return end(chunk, ...rest);
-    }) as typeof res.end;
-    res.on("finish", () => {
-      const contentType = String(res.getHeader("content-type") ?? "");
-      if (req.method === "GET" && res.statusCode === 200 && !res.getHeader("set-cookie") && /^text\/html|^text\/x-script/.test(contentType)) {
-        cache.set(key, { status: res.statusCode, contentType, body: Buffer.concat(chunks), nonce });
-      }
-    });
-    next();
+    if (req.path === "/" && remembersArabic(req.headers.cookie)) return undefined;
+    return "page";
   };
+  // JSON messages follow ?lang= or Accept-Language; pages carry their language in the path.
+  const keyOf = async (req: Request, kind: Kind) => `${await version()}|${kind === "json" ? requestLang(req) : ""}|${req.originalUrl}`;
+
+  const serve = (anonymous: (req: Request, res: Response) => boolean): RequestHandler => async (req, res, next) => {
+    try {
+      const kind = kindOf(req);
+      if (!kind || !anonymous(req, res)) return next();
+      const key = await keyOf(req, kind);
+      const hit = cache.get(key, { allowStale: true });
+      if (hit && (cache.getRemainingTTL(key) > 0 || refreshing.has(key))) return sendCached(req, res, hit);
+      if (hit) {
+        // This request renders the expired page afresh; the others keep getting the old bytes.
+        refreshing.add(key);
+        res.on("close", () => refreshing.delete(key));
+      }
+      res.setHeader("X-Page-Cache", "miss");
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return {
+    // No cookie and no credentials: nobody is signed in, whatever the session loader would add.
+    serveCookieless: serve(cookieless),
+    // "Anonymous" is what the session loader decided from the parsed cookies, the same reading
+    // the renderer gets, so no spelling of a session cookie can put a signed-in page here.
+    serveAnonymous: serve((_req, res) => res.locals.user == null),
+    capture: async (req, res, next) => {
+      const kind = kindOf(req);
+      if (!kind) return next();
+      let key: string;
+      try {
+        key = await keyOf(req, kind);
+      } catch (error) {
+        return next(error);
+      }
+      const chunks = keepBody(res);
+      res.on("finish", () => {
+        const type = String(res.getHeader("content-type") ?? "");
+        const storable =
+          req.method === "GET" &&
+          res.statusCode === 200 &&
+          res.locals.user == null &&
+          !res.getHeader("set-cookie") &&
+          // A page that says it is personal (a confirmation found by its reference) stays so.
+          !/private|no-store/i.test(String(res.getHeader("cache-control") ?? "")) &&
+          (kind === "json" ? /^application\/json/.test(type) : /^text\/html|^text\/x-script/.test(type));
+        // One copy per key: while it is being compressed, other renders of the page are not kept.
+        if (!storable || pendingKeys.has(key) || cache.has(key)) return;
+        pendingKeys.add(key);
+        const done = store(key, res, Buffer.concat(chunks), kind === "page").catch(() => {
+          // A response that cannot be compressed is simply not cached.
+        });
+        storing.add(done);
+        void done.finally(() => {
+          storing.delete(done);
+          pendingKeys.delete(key);
+        });
+      });
+      next();
+    },
+    stored: async () => {
+      await Promise.all([...storing]);
+    },
+  };
+
+  async function store(key: string, res: Response, body: Buffer, page: boolean) {
+    const headers = res.getHeaders();
+    const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
+    let bytes = body;
+    let hashes: string[] = [];
+    if (page) {
+      const shared = shareableHtml(body.toString("utf8"), nonce);
+      bytes = Buffer.from(shared.html, "utf8");
+      hashes = shared.hashes;
+    }
+    // Shared bytes get a policy without the first visitor's nonce: only the hashed scripts run.
+    const policy = headers["content-security-policy"];
+    if (typeof policy === "string") headers["content-security-policy"] = hashPolicy(policy, hashes);
+    const route = typeof res.locals.metricsRoute === "string" ? res.locals.metricsRoute : undefined;
+    cache.set(key, { ...(await prepareResponse(res.statusCode, headers, bytes)), route });
+  }
+}
+
+/** Copies every body chunk the response writes (uncompressed: this runs after compression). */
+function keepBody(res: Response): Buffer[] {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (chunk == null || typeof chunk === "function") return;
+    chunks.push(
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding)
+          : Buffer.from(chunk as Uint8Array),
+    );
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return end(chunk, ...rest);
+  }) as typeof res.end;
+  return chunks;
 }

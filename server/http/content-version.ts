@@ -1,0 +1,26 @@
+import type { DB } from "~server/db/db";
+
+/**
+ * The site's content version: the newest audit-log id. Every staff change writes the audit log,
+ * so a cache keyed on this version is invalidated on every instance sharing the database. Read
+ * at most once a second per process; concurrent callers share one query.
+ */
+export function contentVersion(db: DB, maxAgeMs = 1000): () => Promise<string> {
+  let current = { value: "", readAt: -Infinity };
+  let reading: Promise<string> | null = null;
+  return () => {
+    if (Date.now() - current.readAt <= maxAgeMs) return Promise.resolve(current.value);
+    reading ??= db
+      .selectFrom("audit_log")
+      .select((eb) => eb.fn.max("id").as("v"))
+      .executeTakeFirst()
+      .then((row) => {
+        current = { value: String(row?.v ?? 0), readAt: Date.now() };
+        return current.value;
+      })
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
+  };
+}

@@ -1,0 +1,62 @@
+import { startBenchServer, type BenchServer } from "../../scripts/bench/server-process";
+import { expect, test } from "./fixtures";
+
+// The browser tests' own server runs without the page cache (playwright.config.ts): this file
+// starts a second production server, on the same build, with the cache on as in production.
+let cached: BenchServer;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  cached = await startBenchServer(Number(process.env.E2E_PORT ?? 3210) + 2, { PAGE_CACHE_SECONDS: "30" });
+});
+test.afterAll(async () => {
+  await cached?.stop();
+});
+
+test.describe("cached pages under a CSP of script hashes", () => {
+  for (const path of ["/", "/ar", "/courses", "/ar/blog", "/summer-camp", "/ar/enroll"]) {
+    test(`${path} from the cache runs its own scripts, hydrates, and breaks no CSP rule`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(message.text());
+      });
+      page.on("pageerror", (error) => problems.push(error.message));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+      });
+      // The first visit renders and stores the page; compression finishes in the background.
+      await fetch(cached.url + path);
+      await expect.poll(async () => (await fetch(cached.url + path)).headers.get("x-page-cache"), { timeout: 10_000 }).toBe("hit");
+
+      const response = await page.goto(cached.url + path);
+      expect(response!.headers()["x-page-cache"]).toBe("hit");
+      const policy = response!.headers()["content-security-policy"]!;
+      expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+;/);
+      expect(policy).not.toContain("nonce");
+      // The page was hydrated (fixtures' goto waited for it): React's inline scripts ran.
+      await expect(page.locator("html")).toHaveAttribute("dir", path.startsWith("/ar") ? "rtl" : "ltr");
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      expect(problems).toEqual([]);
+
+      // A script the server did not write is still refused.
+      const ran = await page.evaluate(async () => {
+        const script = document.createElement("script");
+        script.textContent = "window.__injected = true";
+        document.body.append(script);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return (window as { __injected?: boolean }).__injected === true;
+      });
+      expect(ran).toBe(false);
+      expect(problems.some((text) => text.startsWith("CSP violation: script-src"))).toBe(true);
+    });
+  }
+
+  test("two visitors get the same bytes, and a matching ETag gets 304", async () => {
+    await fetch(`${cached.url}/blog`);
+    await expect.poll(async () => (await fetch(`${cached.url}/blog`)).headers.get("x-page-cache"), { timeout: 10_000 }).toBe("hit");
+    const one = await fetch(`${cached.url}/blog`);
+    const two = await fetch(`${cached.url}/blog`);
+    expect(await two.text()).toBe(await one.text());
+    const again = await fetch(`${cached.url}/blog`, { headers: { "if-none-match": one.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+});
