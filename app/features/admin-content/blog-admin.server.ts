@@ -7,9 +7,8 @@ import { normalizeBlocks } from "~/features/blog/content-blocks";
 import { defineList } from "~/features/admin/list/list-query.server";
 import type { BlogPostInput, BlogPostValues } from "./blog-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
+import { TakenError } from "./collection.server";
 import { isUniqueViolation } from "./db-errors.server";
-
-export class SlugTakenError extends Error {}
 
 export const blogListSpec = defineList({
   search: ["title_en", "title_ar", "slug", "author", "category_en", "category_ar"],
@@ -85,9 +84,9 @@ async function slugTaken(db: DB, slug: string, exceptId?: number): Promise<boole
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** Creates a post. Throws SlugTakenError when another post has the slug. */
+/** Creates a post. Throws TakenError("slug") when another post has the slug. */
 export async function createBlogPost(db: DB, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string }> {
-  if (await slugTaken(db, input.slug)) throw new SlugTakenError();
+  if (await slugTaken(db, input.slug)) throw new TakenError("slug");
   const now = nowIso();
   try {
     return await db.transaction().execute(async (trx) => {
@@ -102,7 +101,7 @@ export async function createBlogPost(db: DB, input: BlogPostValues, userId: numb
       return { id, slug: input.slug };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new SlugTakenError();
+    if (isUniqueViolation(error)) throw new TakenError("slug");
     throw error;
   }
 }
@@ -114,7 +113,7 @@ export async function createBlogPost(db: DB, input: BlogPostValues, userId: numb
 export async function updateBlogPost(db: DB, id: number, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
   const old = await db.selectFrom("blog_posts").select(["slug", "status", "publish_date"]).where("id", "=", id).executeTakeFirst();
   if (!old) return undefined;
-  if (await slugTaken(db, input.slug, id)) throw new SlugTakenError();
+  if (await slugTaken(db, input.slug, id)) throw new TakenError("slug");
   const now = nowIso();
   try {
     return await db.transaction().execute(async (trx) => {
@@ -141,7 +140,7 @@ export async function updateBlogPost(db: DB, id: number, input: BlogPostValues, 
       return { id, slug: input.slug };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new SlugTakenError();
+    if (isUniqueViolation(error)) throw new TakenError("slug");
     throw error;
   }
 }

@@ -7,14 +7,8 @@ import { normalizeBlocks } from "~/features/blog/content-blocks";
 import { defineList } from "~/features/admin/list/list-query.server";
 import type { ContentBlockInput } from "./content-blocks.schema";
 import type { CourseInput, CourseValues } from "./course-admin.schema";
+import { TakenError } from "./collection.server";
 import { isUniqueViolation } from "./db-errors.server";
-
-/** Another course already has this key or slug. */
-export class CourseTakenError extends Error {
-  constructor(readonly field: "key" | "slug") {
-    super(`${field} taken`);
-  }
-}
 
 export const courseListSpec = defineList({
   search: ["name_en", "name_ar", "key", "slug", "instructor"],
@@ -106,7 +100,7 @@ async function assertFree(db: DB, input: CourseValues, exceptId?: number): Promi
   for (const field of ["key", "slug"] as const) {
     let query = db.selectFrom("courses").select("id").where(field, "=", input[field]);
     if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
-    if (await query.executeTakeFirst()) throw new CourseTakenError(field);
+    if (await query.executeTakeFirst()) throw new TakenError(field);
   }
 }
 
@@ -120,7 +114,7 @@ export async function createCourse(db: DB, input: CourseValues, userId: number):
       return { id, slug: input.slug };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new CourseTakenError("slug");
+    if (isUniqueViolation(error)) throw new TakenError("slug");
     throw error;
   }
 }
@@ -136,7 +130,7 @@ export async function updateCourse(db: DB, id: number, input: CourseValues, user
       return { id, slug: input.slug };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new CourseTakenError("slug");
+    if (isUniqueViolation(error)) throw new TakenError("slug");
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
+import type { SavedRecord } from "./collection.server";
 import { defineList } from "~/features/admin/list/list-query.server";
 import type { ProductInput, ProductValues } from "./product-admin.schema";
 import { isUniqueViolation } from "./db-errors.server";
@@ -54,7 +55,7 @@ async function freeSlug(db: DB, name: string): Promise<string> {
   }
 }
 
-export async function createProduct(db: DB, input: ProductValues, userId: number): Promise<number> {
+export async function createProduct(db: DB, input: ProductValues, userId: number): Promise<SavedRecord> {
   // Two staff creating the same name at once: the loser retries with the next free slug.
   for (let attempt = 0; ; attempt++) {
     const slug = await freeSlug(db, input.nameEn);
@@ -63,7 +64,7 @@ export async function createProduct(db: DB, input: ProductValues, userId: number
       return await db.transaction().execute(async (trx) => {
         const { id } = await trx.insertInto("products").values({ ...columns(input), slug, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
         await recordAudit(trx, { userId, action: "create", entity: "product", entityId: id, summary: { slug } });
-        return id;
+        return { id };
       });
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -71,12 +72,12 @@ export async function createProduct(db: DB, input: ProductValues, userId: number
   }
 }
 
-export async function updateProduct(db: DB, id: number, input: ProductValues, userId: number): Promise<boolean> {
+export async function updateProduct(db: DB, id: number, input: ProductValues, userId: number): Promise<SavedRecord | undefined> {
   return db.transaction().execute(async (trx) => {
     const result = await trx.updateTable("products").set({ ...columns(input), updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    if (Number(result.numUpdatedRows) === 0) return undefined;
     await recordAudit(trx, { userId, action: "update", entity: "product", entityId: id, summary: { name: input.nameEn } });
-    return true;
+    return { id };
   });
 }
 

@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
+import type { SavedRecord } from "./collection.server";
 import { defineList } from "~/features/admin/list/list-query.server";
 import type { TeacherInput, TeacherValues } from "./teacher-admin.schema";
 
@@ -41,7 +42,7 @@ export async function createTeacher(
   db: DB,
   input: { teachername: string; subjects: string[]; experience: string; teacherphoto: string[] },
   userId: number,
-): Promise<number> {
+): Promise<SavedRecord> {
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -61,11 +62,11 @@ export async function createTeacher(
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(trx, { userId, action: "create", entity: "teacher", entityId: id, summary: { name: input.teachername } });
-    return id;
+    return { id };
   });
 }
 
-export async function updateTeacher(db: DB, id: number, input: TeacherValues, userId: number): Promise<boolean> {
+export async function updateTeacher(db: DB, id: number, input: TeacherValues, userId: number): Promise<SavedRecord | undefined> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("teachers")
@@ -82,9 +83,9 @@ export async function updateTeacher(db: DB, id: number, input: TeacherValues, us
       })
       .where("id", "=", id)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    if (Number(result.numUpdatedRows) === 0) return undefined;
     await recordAudit(trx, { userId, action: "update", entity: "teacher", entityId: id, summary: { name: input.nameEn } });
-    return true;
+    return { id };
   });
 }
 
