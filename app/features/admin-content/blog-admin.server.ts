@@ -5,9 +5,9 @@ import { nowIso, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { normalizeBlocks } from "~/features/blog/content-blocks";
 import { defineList } from "~/features/admin/list/list-query.server";
-import type { BlogPostInput, BlogPostValues } from "./blog-admin.schema";
+import { blogPostSchema, type BlogPostInput, type BlogPostValues } from "./blog-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
-import { TakenError } from "./collection.server";
+import { defineCollection, TakenError } from "./collection.server";
 import { isUniqueViolation } from "./db-errors.server";
 
 export const blogListSpec = defineList({
@@ -172,3 +172,31 @@ export async function findRedirectSlug(db: DB, slug: string): Promise<string | u
     .executeTakeFirst();
   return row?.slug;
 }
+
+/** Blog posts: a changed slug of a published post stays as a redirect (in updateBlogPost). */
+export const blogCollection = defineCollection({
+  name: "blogs",
+  schema: blogPostSchema,
+  list: {
+    base: blogListBase,
+    spec: blogListSpec,
+    filename: "blog-posts",
+    columns: [
+      { header: "id", value: (r) => r.id },
+      { header: "title", value: (r) => r.title_en || r.title_ar },
+      { header: "slug", value: (r) => r.slug },
+      { header: "status", value: (r) => r.status },
+      { header: "category", value: (r) => r.category_en },
+      { header: "author", value: (r) => r.author },
+      { header: "publish_date", value: (r) => r.publish_date },
+      { header: "updated_at", value: (r) => r.updated_at },
+    ],
+  },
+  read: async (db, id) => {
+    const post = await getBlogPostForm(db, id);
+    return post && { post };
+  },
+  create: { save: createBlogPost },
+  update: updateBlogPost,
+  remove: deleteBlogPost,
+});

@@ -60,7 +60,7 @@ export class TakenError extends Error {
 export const defineCollection = <Row, Values, CreateValues = Values, Json = Row>(collection: Collection<Row, Values, CreateValues, Json>) => collection;
 
 /** The list page's loader data: the query as understood (bad values fall back) and one page of rows. */
-export async function loadCollectionList<Row, Json>(collection: Collection<Row, never, never, Json>, db: DB, url: string) {
+export async function loadCollectionList<Row, Json>(collection: { list: Collection<Row, unknown, unknown, Json>["list"] }, db: DB, url: string) {
   const { base, spec, toJson } = collection.list;
   const query = parseListQuery(spec, new URL(url).searchParams);
   const result = await listRows(base(db), spec, query);

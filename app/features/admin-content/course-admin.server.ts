@@ -5,9 +5,9 @@ import { fromDbJson, nowIso, toDbBool, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { normalizeBlocks } from "~/features/blog/content-blocks";
 import { defineList } from "~/features/admin/list/list-query.server";
+import { courseSchema, type CourseInput, type CourseValues } from "./course-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
-import type { CourseInput, CourseValues } from "./course-admin.schema";
-import { TakenError } from "./collection.server";
+import { defineCollection, TakenError } from "./collection.server";
 import { isUniqueViolation } from "./db-errors.server";
 
 export const courseListSpec = defineList({
@@ -148,3 +148,33 @@ export async function deleteCourse(db: DB, id: number, userId: number): Promise<
     return true;
   });
 }
+
+/** Courses: deleting one that has demo bookings needs `?confirm=1` (the bookings keep their history). */
+export const courseCollection = defineCollection({
+  name: "courses",
+  schema: courseSchema,
+  list: {
+    base: courseListBase,
+    spec: courseListSpec,
+    filename: "courses",
+    columns: [
+      { header: "id", value: (r) => r.id },
+      { header: "key", value: (r) => r.key },
+      { header: "name", value: (r) => r.name_en },
+      { header: "name_ar", value: (r) => r.name_ar },
+      { header: "slug", value: (r) => r.slug },
+      { header: "sessions", value: (r) => r.sessions },
+      { header: "price", value: (r) => r.price },
+      { header: "min_age", value: (r) => r.min_age },
+      { header: "max_age", value: (r) => r.max_age },
+      { header: "instructor", value: (r) => r.instructor },
+      { header: "rating", value: (r) => r.rating },
+      { header: "updated_at", value: (r) => r.updated_at },
+    ],
+  },
+  read: getCourseForm,
+  create: { save: createCourse },
+  update: updateCourse,
+  remove: deleteCourse,
+  confirmDelete: { count: countBookings, field: "bookings", message: "api.courseHasBookings" },
+});

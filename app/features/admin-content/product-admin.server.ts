@@ -1,9 +1,9 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
-import type { SavedRecord } from "./collection.server";
+import { defineCollection, type SavedRecord } from "./collection.server";
 import { defineList } from "~/features/admin/list/list-query.server";
-import type { ProductInput, ProductValues } from "./product-admin.schema";
+import { productSchema, type ProductInput, type ProductValues } from "./product-admin.schema";
 import { isUniqueViolation } from "./db-errors.server";
 import { slugify } from "./slug";
 
@@ -90,3 +90,27 @@ export async function deleteProduct(db: DB, id: number, userId: number): Promise
     return true;
   });
 }
+
+/** Shop products: the slug is made from the English name when created and kept after. */
+export const productCollection = defineCollection({
+  name: "products",
+  schema: productSchema,
+  list: {
+    base: productListBase,
+    spec: productListSpec,
+    filename: "products",
+    columns: [
+      { header: "id", value: (r) => r.id },
+      { header: "name", value: (r) => r.name_en },
+      { header: "name_ar", value: (r) => r.name_ar },
+      { header: "slug", value: (r) => r.slug },
+      { header: "price", value: (r) => r.price },
+      { header: "sort", value: (r) => r.sort },
+      { header: "updated_at", value: (r) => r.updated_at },
+    ],
+  },
+  read: getProductForm,
+  create: { save: createProduct },
+  update: updateProduct,
+  remove: deleteProduct,
+});

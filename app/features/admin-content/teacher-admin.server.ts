@@ -1,9 +1,9 @@
 import type { DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
-import type { SavedRecord } from "./collection.server";
+import { defineCollection, type SavedRecord } from "./collection.server";
 import { defineList } from "~/features/admin/list/list-query.server";
-import type { TeacherInput, TeacherValues } from "./teacher-admin.schema";
+import { createTeacherSchema, teacherSchema, type TeacherInput, type TeacherValues } from "./teacher-admin.schema";
 
 export const teacherListSpec = defineList({
   search: ["name_en", "name_ar", "subjects", "experience_en"],
@@ -98,3 +98,28 @@ export async function deleteTeacher(db: DB, id: number, userId: number): Promise
     return true;
   });
 }
+
+/** Teachers: created at the specification's path with its payload (section 7), edited bilingually. */
+export const teacherCollection = defineCollection({
+  name: "teachers",
+  schema: teacherSchema,
+  list: {
+    base: teacherListBase,
+    spec: teacherListSpec,
+    filename: "teachers",
+    columns: [
+      { header: "id", value: (r) => r.id },
+      { header: "name", value: (r) => r.name_en },
+      { header: "name_ar", value: (r) => r.name_ar },
+      { header: "subjects", value: (r) => subjectsOf(r.subjects).join(", ") },
+      { header: "experience", value: (r) => r.experience_en },
+      { header: "photo", value: (r) => r.photo },
+      { header: "updated_at", value: (r) => r.updated_at },
+    ],
+    toJson: (r) => ({ ...r, subjects: subjectsOf(r.subjects) }),
+  },
+  read: getTeacherForm,
+  create: { path: "/admin/teacher-dashboard/create-teacher", schema: createTeacherSchema, message: "api.teacherCreated", save: createTeacher },
+  update: updateTeacher,
+  remove: deleteTeacher,
+});

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type FormEvent } from "react";
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
+import { get, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
 import { useActionData } from "react-router";
 import type { z } from "zod";
 import { useLang } from "~/i18n/use-lang";
@@ -105,7 +105,8 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     formProps: { method: "post", noValidate: true, onSubmit: (event) => void onSubmit(event) },
     field: (name) => ({ ...methods.register(name), defaultValue: served?.values[name] ?? options.initial?.[name] }),
     // The server's messages from a post without JavaScript hold until the form is sent again.
-    error: (name) => (errors[name] as { message?: string } | undefined)?.message ?? (submitCount === 0 ? served?.errors[name] : undefined),
+    // get(): nested names ("address.en", "faqs.0.answerAr") live in nested error objects.
+    error: (name) => (get(errors, name) as { message?: string } | undefined)?.message ?? (submitCount === 0 ? served?.errors[name] : undefined),
     refusal,
     pending: isSubmitting,
   };
