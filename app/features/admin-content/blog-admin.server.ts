@@ -8,7 +8,7 @@ import { defineList } from "~/features/admin/list/list-query.server";
 import { blogPostSchema, type BlogPostInput, type BlogPostValues } from "./blog-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
 import { defineCollection, TakenError } from "./collection.server";
-import { isUniqueViolation } from "./db-errors.server";
+import { claimingUnique, deleteAudited } from "./record-store.server";
 
 export const blogListSpec = defineList({
   search: ["title_en", "title_ar", "slug", "author", "category_en", "category_ar"],
@@ -88,8 +88,8 @@ async function slugTaken(db: DB, slug: string, exceptId?: number): Promise<boole
 export async function createBlogPost(db: DB, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string }> {
   if (await slugTaken(db, input.slug)) throw new TakenError("slug");
   const now = nowIso();
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return claimingUnique("slug", () =>
+    db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto("blog_posts")
         .values({ ...columns(input), publish_date: startOfDay(input.publishDate), created_at: now, updated_at: now })
@@ -99,11 +99,8 @@ export async function createBlogPost(db: DB, input: BlogPostValues, userId: numb
       await trx.deleteFrom("blog_slug_redirects").where("old_slug", "=", input.slug).execute();
       await recordAudit(trx, { userId, action: "create", entity: "blog_post", entityId: id, summary: { slug: input.slug, status: input.status } });
       return { id, slug: input.slug };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new TakenError("slug");
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -115,8 +112,8 @@ export async function updateBlogPost(db: DB, id: number, input: BlogPostValues, 
   if (!old) return undefined;
   if (await slugTaken(db, input.slug, id)) throw new TakenError("slug");
   const now = nowIso();
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return claimingUnique("slug", () =>
+    db.transaction().execute(async (trx) => {
       await trx
         .updateTable("blog_posts")
         .set({
@@ -138,24 +135,21 @@ export async function updateBlogPost(db: DB, id: number, input: BlogPostValues, 
       const changed = old.slug !== input.slug ? { slug: [old.slug, input.slug] } : {};
       await recordAudit(trx, { userId, action: "update", entity: "blog_post", entityId: id, summary: { ...changed, status: input.status } });
       return { id, slug: input.slug };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new TakenError("slug");
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Deletes a post (and its redirects); false when there was none. */
-export async function deleteBlogPost(db: DB, id: number, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("blog_posts").select("slug").where("id", "=", id).executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom("blog_slug_redirects").where("post_id", "=", id).execute();
-    await trx.deleteFrom("blog_posts").where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "delete", entity: "blog_post", entityId: id, summary: { slug: row.slug } });
-    return true;
+export const deleteBlogPost = (db: DB, id: number, userId: number) =>
+  deleteAudited(db, {
+    table: "blog_posts",
+    entity: "blog_post",
+    id,
+    userId,
+    label: "slug",
+    summaryKey: "slug",
+    before: (trx) => trx.deleteFrom("blog_slug_redirects").where("post_id", "=", id).execute(),
   });
-}
 
 /**
  * For the public post page: the current slug of the published post that used to live at `slug`,

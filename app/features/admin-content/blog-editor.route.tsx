@@ -13,9 +13,8 @@ import { BlocksEditor } from "./BlocksEditor";
 import { EditorPage, LanguageTabs, secondaryButton } from "./EditorShell";
 import { recordOfRoute } from "./record-loader.server";
 import { EditorActions, ImageField, TextField } from "./RecordFields";
-import { slugify } from "./slug";
 import { useDeleteRecord } from "./use-delete-record";
-import { useRecordForm } from "./use-record-form";
+import { useFollowingSlug, useRecordForm } from "./use-record-form";
 
 /** Today as YYYY-MM-DD (UTC), a new post's publish date. */
 const todayIso = (): string => new Date().toISOString().slice(0, 10);
@@ -55,8 +54,6 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
   const { t } = useTranslation("admin-content");
   const [tab, setTab] = useState<"En" | "Ar">("En");
   const [preview, setPreview] = useState(false);
-  // A new post's slug follows its English title until staff edit the slug themselves.
-  const [slugEdited, setSlugEdited] = useState(id !== null);
   const form = useRecordForm({
     collection: "blogs",
     id,
@@ -69,7 +66,8 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
     },
   });
   const remove = useDeleteRecord("blogs", id);
-  const { register, control, setValue, getValues } = form.methods;
+  const { register, control, getValues } = form.methods;
+  const follow = useFollowingSlug(form.methods as never, id === null);
   const errors = form.methods.formState.errors;
   const status = useWatch({ control, name: "status" });
   const savedSlug = initial.slug;
@@ -85,7 +83,7 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
   return (
     <form {...form.formProps} className="space-y-6">
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label={t("blog.fields.slug")} hint={t("blog.slugHint")} dir="ltr" error={form.error("slug")} control={register("slug", { onChange: () => setSlugEdited(true) })} />
+        <TextField label={t("blog.fields.slug")} hint={t("blog.slugHint")} dir="ltr" error={form.error("slug")} control={follow.slug} />
         <Field label={t("blog.fields.status")} error={form.error("status")}>
           {({ id: fid, describedBy, invalid }) => (
             <select id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("status")}>
@@ -101,17 +99,7 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
 
       <LanguageTabs value={tab} onChange={setTab} invalid={{ En: tabInvalid("En"), Ar: tabInvalid("Ar") }} />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} dir={dir} className="space-y-4">
-        <TextField
-          key={`title${suffix}`}
-          label={t("blog.fields.title")}
-          dir={dir}
-          error={form.error(`title${suffix}`)}
-          control={register(`title${suffix}`, {
-            onChange: (event: { target: { value: string } }) => {
-              if (suffix === "En" && !slugEdited) setValue("slug", slugify(event.target.value));
-            },
-          })}
-        />
+        <TextField key={`title${suffix}`} label={t("blog.fields.title")} dir={dir} error={form.error(`title${suffix}`)} control={suffix === "En" ? follow.source("titleEn") : register("titleAr")} />
         {text("description", t("blog.fields.description"), 3)}
         {text("category", t("blog.fields.category"))}
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-3">

@@ -8,7 +8,7 @@ import { defineList } from "~/features/admin/list/list-query.server";
 import { courseSchema, type CourseInput, type CourseValues } from "./course-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
 import { defineCollection, TakenError } from "./collection.server";
-import { isUniqueViolation } from "./db-errors.server";
+import { claimingUnique, deleteAudited } from "./record-store.server";
 
 export const courseListSpec = defineList({
   search: ["name_en", "name_ar", "key", "slug", "instructor"],
@@ -107,47 +107,34 @@ async function assertFree(db: DB, input: CourseValues, exceptId?: number): Promi
 export async function createCourse(db: DB, input: CourseValues, userId: number): Promise<{ id: number; slug: string }> {
   await assertFree(db, input);
   const now = nowIso();
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return claimingUnique("slug", () =>
+    db.transaction().execute(async (trx) => {
       const { id } = await trx.insertInto("courses").values({ ...columns(input), created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
       await recordAudit(trx, { userId, action: "create", entity: "course", entityId: id, summary: { key: input.key } });
       return { id, slug: input.slug };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new TakenError("slug");
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function updateCourse(db: DB, id: number, input: CourseValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
   const old = await db.selectFrom("courses").select("id").where("id", "=", id).executeTakeFirst();
   if (!old) return undefined;
   await assertFree(db, input, id);
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return claimingUnique("slug", () =>
+    db.transaction().execute(async (trx) => {
       await trx.updateTable("courses").set({ ...columns(input), updated_at: nowIso() }).where("id", "=", id).execute();
       await recordAudit(trx, { userId, action: "update", entity: "course", entityId: id, summary: { key: input.key } });
       return { id, slug: input.slug };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new TakenError("slug");
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
  * Deletes a course. Demo bookings and slots keep their history: their course_id becomes null
  * (ON DELETE SET NULL) and each booking kept a copy of the course name when it was made.
  */
-export async function deleteCourse(db: DB, id: number, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("courses").select(["key"]).where("id", "=", id).executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom("courses").where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "delete", entity: "course", entityId: id, summary: { key: row.key } });
-    return true;
-  });
-}
+export const deleteCourse = (db: DB, id: number, userId: number) =>
+  deleteAudited(db, { table: "courses", entity: "course", id, userId, label: "key", summaryKey: "key" });
 
 /** Courses: deleting one that has demo bookings needs `?confirm=1` (the bookings keep their history). */
 export const courseCollection = defineCollection({

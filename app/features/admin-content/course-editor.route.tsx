@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { requireAdminPage } from "~/features/accounts/guards.server";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import type { Route } from "./+types/course-editor.route";
@@ -9,11 +8,10 @@ import { BlocksEditor } from "./BlocksEditor";
 import { courseSchema, type CourseInput } from "./course-admin.schema";
 import { getCourseForm } from "./course-admin.server";
 import { EditorPage, LanguageTabs, secondaryButton } from "./EditorShell";
-import { recordOfRoute } from "./record-loader.server";
+import { editorLoader } from "./record-loader.server";
 import { EditorActions, ImageField, TextField, asNumber, asOptionalNumber } from "./RecordFields";
-import { slugify } from "./slug";
 import { useDeleteRecord } from "./use-delete-record";
-import { useRecordForm } from "./use-record-form";
+import { useFollowingSlug, useRecordForm } from "./use-record-form";
 
 const empty: CourseInput = {
   key: "", slug: "", nameEn: "", nameAr: "", descriptionEn: "", descriptionAr: "",
@@ -22,10 +20,7 @@ const empty: CourseInput = {
   metaTitle: "", metaDescription: "", metaKeywords: "",
 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return (await recordOfRoute(params, (id) => getCourseForm(context.db, id))) ?? { id: null, course: empty, bookings: 0 };
-}
+export const loader = editorLoader(getCourseForm, () => ({ id: null, course: empty, bookings: 0 }));
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 
@@ -40,11 +35,11 @@ export default function CourseEditorPage({ loaderData }: Route.ComponentProps) {
 function CourseEditor({ id, initial, bookings }: { id: number | null; initial: CourseInput; bookings: number }) {
   const { t } = useTranslation("admin-content");
   const [tab, setTab] = useState<"En" | "Ar">("En");
-  const [slugEdited, setSlugEdited] = useState(id !== null);
   const form = useRecordForm({ collection: "courses", id, schema: courseSchema, defaults: initial });
   // Staff were told how many bookings the delete touches, so the delete confirms them.
   const remove = useDeleteRecord("courses", id, bookings > 0);
-  const { register, control, setValue } = form.methods;
+  const { register, control } = form.methods;
+  const follow = useFollowingSlug(form.methods as never, id === null);
   const faqs = useFieldArray({ control, name: "faqs" });
   const discounted = useWatch({ control, name: "discounted" });
 
@@ -60,7 +55,7 @@ function CourseEditor({ id, initial, bookings }: { id: number | null; initial: C
     <form {...form.formProps} className="space-y-6">
       <div className="grid gap-4 md:grid-cols-2">
         {text("key", t("course.fields.key"), t("course.keyHint"))}
-        <TextField label={t("course.fields.slug")} error={form.error("slug")} dir="ltr" control={register("slug", { onChange: () => setSlugEdited(true) })} />
+        <TextField label={t("course.fields.slug")} error={form.error("slug")} dir="ltr" control={follow.slug} />
         {number("sessions")}
         {text("instructor", t("course.fields.instructor"))}
         {number("minAge")}
@@ -90,18 +85,7 @@ function CourseEditor({ id, initial, bookings }: { id: number | null; initial: C
 
       <LanguageTabs value={tab} onChange={setTab} invalid={{ En: tabInvalid("En"), Ar: tabInvalid("Ar") }} />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} dir={dir} className="space-y-4">
-        <TextField
-          key={`name${tab}`}
-          label={t("course.fields.name")}
-          dir={dir}
-          error={form.error(`name${tab}`)}
-          control={register(`name${tab}`, {
-            onChange: (event: { target: { value: string } }) => {
-              // A new course's slug follows its English name until staff edit the slug themselves.
-              if (tab === "En" && !slugEdited) setValue("slug", slugify(event.target.value));
-            },
-          })}
-        />
+        <TextField key={`name${tab}`} label={t("course.fields.name")} dir={dir} error={form.error(`name${tab}`)} control={tab === "En" ? follow.source("nameEn") : register("nameAr")} />
         <TextField key={`description${tab}`} label={t("course.fields.description")} dir={dir} rows={3} error={form.error(`description${tab}`)} control={form.field(`description${tab}`)} />
         <h2 className="text-lg font-semibold text-slate-900">{t("blocks.title")}</h2>
         <Controller

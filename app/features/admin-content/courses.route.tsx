@@ -1,14 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { requireAdminPage } from "~/features/accounts/guards.server";
 import type { Route } from "./+types/courses.route";
 import { CollectionList } from "./CollectionList";
-import { loadCollectionList } from "./collection.server";
 import { courseCollection } from "./course-admin.server";
+import { listLoader } from "./record-loader.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return loadCollectionList(courseCollection, context.db, request.url);
-}
+export const loader = listLoader(courseCollection);
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 

@@ -2,6 +2,7 @@ import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { defineCollection, type SavedRecord } from "./collection.server";
+import { deleteAudited, updateAudited } from "./record-store.server";
 import { defineList } from "~/features/admin/list/list-query.server";
 import { productSchema, type ProductInput, type ProductValues } from "./product-admin.schema";
 import { isUniqueViolation } from "./db-errors.server";
@@ -72,24 +73,11 @@ export async function createProduct(db: DB, input: ProductValues, userId: number
   }
 }
 
-export async function updateProduct(db: DB, id: number, input: ProductValues, userId: number): Promise<SavedRecord | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable("products").set({ ...columns(input), updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return undefined;
-    await recordAudit(trx, { userId, action: "update", entity: "product", entityId: id, summary: { name: input.nameEn } });
-    return { id };
-  });
-}
+export const updateProduct = (db: DB, id: number, input: ProductValues, userId: number) =>
+  updateAudited(db, { table: "products", entity: "product", id, values: columns(input), userId, summary: { name: input.nameEn } });
 
-export async function deleteProduct(db: DB, id: number, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("products").select("slug").where("id", "=", id).executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom("products").where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "delete", entity: "product", entityId: id, summary: { slug: row.slug } });
-    return true;
-  });
-}
+export const deleteProduct = (db: DB, id: number, userId: number) =>
+  deleteAudited(db, { table: "products", entity: "product", id, userId, label: "slug", summaryKey: "slug" });
 
 /** Shop products: the slug is made from the English name when created and kept after. */
 export const productCollection = defineCollection({

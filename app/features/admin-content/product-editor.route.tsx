@@ -1,20 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { requireAdminPage } from "~/features/accounts/guards.server";
 import type { Route } from "./+types/product-editor.route";
 import { EditorPage } from "./EditorShell";
 import { productSchema, type ProductInput } from "./product-admin.schema";
 import { getProductForm } from "./product-admin.server";
-import { recordOfRoute } from "./record-loader.server";
+import { editorLoader } from "./record-loader.server";
 import { EditorActions, ImageField, TextField, asNumber } from "./RecordFields";
 import { useDeleteRecord } from "./use-delete-record";
 import { useRecordForm } from "./use-record-form";
 
 const empty: ProductInput = { nameEn: "", nameAr: "", descriptionEn: "", descriptionAr: "", price: 0, imageUrl: "", sort: 0 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return (await recordOfRoute(params, (id) => getProductForm(context.db, id))) ?? { id: null, product: empty };
-}
+export const loader = editorLoader(getProductForm, () => ({ id: null, product: empty }));
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 

@@ -1,14 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { requireAdminPage } from "~/features/accounts/guards.server";
 import type { Route } from "./+types/products.route";
 import { CollectionList } from "./CollectionList";
-import { loadCollectionList } from "./collection.server";
 import { productCollection } from "./product-admin.server";
+import { listLoader } from "./record-loader.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return loadCollectionList(productCollection, context.db, request.url);
-}
+export const loader = listLoader(productCollection);
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 

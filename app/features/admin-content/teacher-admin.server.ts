@@ -2,6 +2,7 @@ import type { DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { defineCollection, type SavedRecord } from "./collection.server";
+import { deleteAudited, updateAudited } from "./record-store.server";
 import { defineList } from "~/features/admin/list/list-query.server";
 import { createTeacherSchema, teacherSchema, type TeacherInput, type TeacherValues } from "./teacher-admin.schema";
 
@@ -66,38 +67,22 @@ export async function createTeacher(
   });
 }
 
-export async function updateTeacher(db: DB, id: number, input: TeacherValues, userId: number): Promise<SavedRecord | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("teachers")
-      .set({
-        name_en: input.nameEn,
-        name_ar: input.nameAr,
-        profile_en: input.profileEn,
-        profile_ar: input.profileAr,
-        experience_en: input.experienceEn,
-        experience_ar: input.experienceAr,
-        subjects: toDbJson(input.subjects),
-        photo: input.photo,
-        updated_at: nowIso(),
-      })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return undefined;
-    await recordAudit(trx, { userId, action: "update", entity: "teacher", entityId: id, summary: { name: input.nameEn } });
-    return { id };
-  });
-}
+const columns = (input: TeacherValues) => ({
+  name_en: input.nameEn,
+  name_ar: input.nameAr,
+  profile_en: input.profileEn,
+  profile_ar: input.profileAr,
+  experience_en: input.experienceEn,
+  experience_ar: input.experienceAr,
+  subjects: toDbJson(input.subjects),
+  photo: input.photo,
+});
 
-export async function deleteTeacher(db: DB, id: number, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("teachers").select("name_en").where("id", "=", id).executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom("teachers").where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "delete", entity: "teacher", entityId: id, summary: { name: row.name_en } });
-    return true;
-  });
-}
+export const updateTeacher = (db: DB, id: number, input: TeacherValues, userId: number) =>
+  updateAudited(db, { table: "teachers", entity: "teacher", id, values: columns(input), userId, summary: { name: input.nameEn } });
+
+export const deleteTeacher = (db: DB, id: number, userId: number) =>
+  deleteAudited(db, { table: "teachers", entity: "teacher", id, userId, label: "name_en", summaryKey: "name" });
 
 /** Teachers: created at the specification's path with its payload (section 7), edited bilingually. */
 export const teacherCollection = defineCollection({

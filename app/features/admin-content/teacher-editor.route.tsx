@@ -2,22 +2,18 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
-import { requireAdminPage } from "~/features/accounts/guards.server";
 import { useLang } from "~/i18n/use-lang";
 import { useApiForm, type ApiFormRequest } from "~/lib/forms/use-api-form";
 import type { Route } from "./+types/teacher-editor.route";
 import { EditorPage, primaryButton } from "./EditorShell";
-import { recordOfRoute } from "./record-loader.server";
+import { editorLoader } from "./record-loader.server";
 import { EditorActions, ImageField, TextField } from "./RecordFields";
 import { createTeacherFormSchema, splitSubjects, teacherSchema, type TeacherInput } from "./teacher-admin.schema";
 import { getTeacherForm } from "./teacher-admin.server";
 import { IMAGE_ACCEPT, uploadImage } from "./upload-client";
 import { useDeleteRecord } from "./use-delete-record";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return (await recordOfRoute(params, (id) => getTeacherForm(context.db, id))) ?? { id: null, teacher: null };
-}
+export const loader = editorLoader(getTeacherForm, () => ({ id: null, teacher: null }));
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 

@@ -1,15 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { requireAdminPage } from "~/features/accounts/guards.server";
 import { safeUrl } from "~/lib/safe-url";
 import type { Route } from "./+types/teachers.route";
 import { CollectionList } from "./CollectionList";
-import { loadCollectionList } from "./collection.server";
 import { teacherCollection } from "./teacher-admin.server";
+import { listLoader } from "./record-loader.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return loadCollectionList(teacherCollection, context.db, request.url);
-}
+export const loader = listLoader(teacherCollection);
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 

@@ -1,11 +1,13 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
-import type { FieldErrors, FieldValues } from "react-hook-form";
+import type { FieldErrors, FieldValues, UseFormRegister } from "react-hook-form";
 import type { DefaultValues } from "react-hook-form";
 import type { z } from "zod";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { useApiForm } from "~/lib/forms/use-api-form";
+import { slugify } from "./slug";
 
 export interface RecordFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   /** The collection's URL segment: `/api/admin/{collection}` and `/admin/{collection}`. */
@@ -41,4 +43,21 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({ c
       else await revalidator.revalidate();
     },
   });
+}
+
+/**
+ * A new record's slug follows its English name until staff edit the slug themselves: register the
+ * slug with `slug` and the English name with `source`.
+ */
+export function useFollowingSlug(methods: { register: UseFormRegister<FieldValues>; setValue: (name: "slug", value: string) => void }, isNew: boolean) {
+  const [edited, setEdited] = useState(!isNew);
+  return {
+    slug: methods.register("slug", { onChange: () => setEdited(true) }),
+    source: (name: string) =>
+      methods.register(name, {
+        onChange: (event: { target: { value: string } }) => {
+          if (!edited) methods.setValue("slug", slugify(event.target.value));
+        },
+      }),
+  };
 }
