@@ -64,3 +64,16 @@ export function EditorActions({ pending, deleteQuestion, onDelete, children }: {
     </div>
   );
 }
+
+/** The search-engine texts of a record (meta title, description, keywords), each drawn by the editor. */
+export function SeoFields({ field }: { field: (name: "metaTitle" | "metaDescription" | "metaKeywords", label: string) => ReactNode }) {
+  const { t } = useTranslation("admin-content");
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-3">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{t("seo.legend")}</legend>
+      {field("metaTitle", t("seo.metaTitle"))}
+      {field("metaDescription", t("seo.metaDescription"))}
+      {field("metaKeywords", t("seo.metaKeywords"))}
+    </fieldset>
+  );
+}

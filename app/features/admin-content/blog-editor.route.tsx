@@ -12,7 +12,7 @@ import { getBlogPostForm } from "./blog-admin.server";
 import { BlocksEditor } from "./BlocksEditor";
 import { EditorPage, LanguageTabs, secondaryButton } from "./EditorShell";
 import { recordOfRoute } from "./record-loader.server";
-import { EditorActions, ImageField, TextField } from "./RecordFields";
+import { EditorActions, ImageField, SeoFields, TextField } from "./RecordFields";
 import { useDeleteRecord } from "./use-delete-record";
 import { useFollowingSlug, useRecordForm } from "./use-record-form";
 
@@ -102,12 +102,7 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
         <TextField key={`title${suffix}`} label={t("blog.fields.title")} dir={dir} error={form.error(`title${suffix}`)} control={suffix === "En" ? follow.source("titleEn") : register("titleAr")} />
         {text("description", t("blog.fields.description"), 3)}
         {text("category", t("blog.fields.category"))}
-        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-3">
-          <legend className="px-1 text-sm font-semibold text-slate-800">{t("seo.legend")}</legend>
-          {text("metaTitle", t("seo.metaTitle"))}
-          {text("metaDescription", t("seo.metaDescription"))}
-          {text("metaKeywords", t("seo.metaKeywords"))}
-        </fieldset>
+        <SeoFields field={(name, label) => text(name, label)} />
         <h2 className="text-lg font-semibold text-slate-900">{t("blocks.title")}</h2>
         <Controller
           key={`content${suffix}`}

@@ -9,7 +9,7 @@ import { courseSchema, type CourseInput } from "./course-admin.schema";
 import { getCourseForm } from "./course-admin.server";
 import { EditorPage, LanguageTabs, secondaryButton } from "./EditorShell";
 import { editorLoader } from "./record-loader.server";
-import { EditorActions, ImageField, TextField, asNumber, asOptionalNumber } from "./RecordFields";
+import { EditorActions, ImageField, SeoFields, TextField, asNumber, asOptionalNumber } from "./RecordFields";
 import { useDeleteRecord } from "./use-delete-record";
 import { useFollowingSlug, useRecordForm } from "./use-record-form";
 
@@ -124,12 +124,7 @@ function CourseEditor({ id, initial, bookings }: { id: number | null; initial: C
         </button>
       </fieldset>
 
-      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-3">
-        <legend className="px-1 text-sm font-semibold text-slate-800">{t("seo.legend")}</legend>
-        {text("metaTitle", t("seo.metaTitle"))}
-        {text("metaDescription", t("seo.metaDescription"))}
-        {text("metaKeywords", t("seo.metaKeywords"))}
-      </fieldset>
+      <SeoFields field={(name, label) => text(name, label)} />
 
       <EditorActions
         pending={form.pending}

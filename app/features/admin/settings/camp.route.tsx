@@ -8,6 +8,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/camp.route";
 import { idOr404Page } from "~/features/admin/admin-http.server";
+import { SaveButton } from "~/features/admin/SaveButton";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { campFormSchema } from "./settings.schema";
 import { getAdminCamp } from "./settings.server";
@@ -161,9 +162,7 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
           ))}
         </fieldset>
 
-        <button type="submit" disabled={form.pending} className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-          {form.pending ? t("form.saving") : t("form.save")}
-        </button>
+        <SaveButton pending={form.pending} />
       </form>
     </div>
   );

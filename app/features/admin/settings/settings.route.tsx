@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { formatRupees } from "~/features/camp/camp";
+import { SaveButton } from "~/features/admin/SaveButton";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { getSiteSettings } from "~/features/site/site.server";
 import { Field, inputClass } from "~/ui/Field";
@@ -105,9 +106,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </Field>
         </fieldset>
 
-        <button type="submit" disabled={form.pending} className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-          {form.pending ? t("form.saving") : t("form.save")}
-        </button>
+        <SaveButton pending={form.pending} />
       </form>
 
       <section aria-labelledby="camps-title" className="rounded-lg border border-slate-200 bg-white p-4">

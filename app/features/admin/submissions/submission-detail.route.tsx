@@ -10,6 +10,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/submission-detail.route";
 import { idOr404Page } from "~/features/admin/admin-http.server";
 import { formatDateTime } from "~/features/admin/format";
+import { SaveButton } from "~/features/admin/SaveButton";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { StatusBadge } from "./StatusBadge";
 import { kindFromPath, submissionKinds, submissionStatuses } from "./submission-kinds";
@@ -88,9 +89,7 @@ function SubmissionDetail({ loaderData }: Route.ComponentProps) {
             <textarea id={id} rows={5} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("notes")} />
           )}
         </Field>
-        <button type="submit" disabled={form.pending} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-          {form.pending ? t("form.saving") : t("form.save")}
-        </button>
+        <SaveButton pending={form.pending} />
       </form>
     </div>
   );

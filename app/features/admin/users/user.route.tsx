@@ -12,6 +12,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/user.route";
 import { idOr404Page } from "~/features/admin/admin-http.server";
 import { formatDateTime } from "~/features/admin/format";
+import { SaveButton } from "~/features/admin/SaveButton";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { userUpdateSchema } from "./users.schema";
 import { getAdminUser } from "./users.server";
@@ -99,9 +100,7 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
             </select>
           )}
         </Field>
-        <button type="submit" disabled={form.pending} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-          {form.pending ? t("form.saving") : t("users.saveRole")}
-        </button>
+        <SaveButton pending={form.pending} label={t("users.saveRole")} />
       </form>
 
       <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="access-title">
