@@ -13,13 +13,16 @@ interface AdminFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   request: ApiFormOptions<S>["request"];
   /** The page's own success text ("Settings saved."); the server's message when absent. */
   saved?: string;
+  /** Failure texts of another namespace (the admin area's own when absent). */
+  messages?: { failed: string; network: string };
 }
 
 /**
  * A staff screen's form that edits a loaded record in place (settings, a camp, a submission's
- * follow-up, an account's role): useApiForm with the admin texts, then the page data is reloaded.
+ * follow-up, an account's role, the slots screen's forms): useApiForm with the admin texts, then
+ * the page data is reloaded.
  */
-export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>>({ id, schema, defaults, request, saved }: AdminFormOptions<S>) {
+export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>>({ id, schema, defaults, request, saved, messages }: AdminFormOptions<S>) {
   const { t } = useTranslation("admin");
   const revalidator = useRevalidator();
   return useApiForm({
@@ -27,7 +30,7 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>>({ id
     schema,
     defaults,
     request,
-    messages: { failed: t("form.saveFailed"), network: t("form.network") },
+    messages: messages ?? { failed: t("form.saveFailed"), network: t("form.network") },
     successToast: saved ? false : undefined,
     onSuccess: async () => {
       if (saved) toast.success(saved);

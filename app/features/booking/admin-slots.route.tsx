@@ -8,7 +8,8 @@ import { listCourses } from "~/features/courses/courses.server";
 import { langFromPath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
-import { useApiForm, type ApiForm } from "~/lib/forms/use-api-form";
+import { useAdminForm } from "~/features/admin/use-admin-form";
+import type { ApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "./academy-zone.server";
@@ -96,18 +97,11 @@ const slotForm = fromForm(slotPayload, slotCreateSchema);
 const seriesForm = fromForm(seriesPayload, seriesCreateSchema);
 const capacityForm = fromForm((form) => ({ capacity: numberOrNaN(form.capacity) }), slotUpdateSchema);
 
-/** A form of the slots screen: posts through useApiForm, then the page's data is reloaded. */
+/** A form of the slots screen: the server's message, then the page's data is reloaded. */
 function useSlotsForm(id: string, schema: z.ZodType<SlotFormValues, SlotFormValues>, method: "POST" | "PATCH", path: string, defaults: SlotFormValues) {
   const { t } = useTranslation("booking");
-  const revalidator = useRevalidator();
-  return useApiForm({
-    id,
-    schema,
-    defaults,
-    request: (values) => ({ method, path, body: values }),
-    messages: { failed: t("admin.failed"), network: t("admin.failed") },
-    onSuccess: async () => void (await revalidator.revalidate()),
-  });
+  const failed = t("admin.failed");
+  return useAdminForm({ id, schema, defaults, request: (values) => ({ method, path, body: values }), messages: { failed, network: failed } });
 }
 
 /** /admin/slots: create slots and series, follow and change their bookings, export them. */
