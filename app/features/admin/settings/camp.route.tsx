@@ -8,7 +8,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/camp.route";
 import { idOr404Page } from "~/features/admin/admin-http.server";
-import { SaveButton } from "~/features/admin/SaveButton";
+import { SaveButton } from "~/features/admin/StaffForm";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { campFormSchema } from "./settings.schema";
 import { getAdminCamp } from "./settings.server";

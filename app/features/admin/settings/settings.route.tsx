@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { formatRupees } from "~/features/camp/camp";
-import { SaveButton } from "~/features/admin/SaveButton";
+import { SaveButton } from "~/features/admin/StaffForm";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { getSiteSettings } from "~/features/site/site.server";
 import { Field, inputClass } from "~/ui/Field";

@@ -10,7 +10,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/submission-detail.route";
 import { idOr404Page } from "~/features/admin/admin-http.server";
 import { formatDateTime } from "~/features/admin/format";
-import { SaveButton } from "~/features/admin/SaveButton";
+import { ChoiceFormPanel } from "~/features/admin/StaffForm";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { StatusBadge } from "./StatusBadge";
 import { kindFromPath, submissionKinds, submissionStatuses } from "./submission-kinds";
@@ -69,28 +69,20 @@ function SubmissionDetail({ loaderData }: Route.ComponentProps) {
         <dd>{formatDateTime(submission.updated_at, lang, timeZone)}</dd>
       </dl>
 
-      <form {...form.formProps} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="follow-up-title">
-        <h2 id="follow-up-title" className="text-lg font-semibold text-slate-900">
-          {t("submissions.followUp")}
-        </h2>
-        <Field label={t("fields.status")} error={form.error("status")}>
-          {({ id, describedBy, invalid }) => (
-            <select id={id} className={`${inputClass} max-w-xs`} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("status")}>
-              {submissionStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {t(`status.${status}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+      <ChoiceFormPanel
+        form={form}
+        name="status"
+        titleId="follow-up-title"
+        title={t("submissions.followUp")}
+        label={t("fields.status")}
+        options={submissionStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+      >
         <Field label={t("fields.notes")} hint={t("submissions.notesHint")} error={form.error("notes")}>
           {({ id, describedBy, invalid }) => (
             <textarea id={id} rows={5} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("notes")} />
           )}
         </Field>
-        <SaveButton pending={form.pending} />
-      </form>
+      </ChoiceFormPanel>
     </div>
   );
 }

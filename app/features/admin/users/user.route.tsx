@@ -6,13 +6,12 @@ import { requireAdminPage } from "~/features/accounts/guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
-import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/user.route";
 import { idOr404Page } from "~/features/admin/admin-http.server";
 import { formatDateTime } from "~/features/admin/format";
-import { SaveButton } from "~/features/admin/SaveButton";
+import { ChoiceFormPanel } from "~/features/admin/StaffForm";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { userUpdateSchema } from "./users.schema";
 import { getAdminUser } from "./users.server";
@@ -88,20 +87,15 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
         <dd>{formatDateTime(user.created_at, lang, timeZone)}</dd>
       </dl>
 
-      <form {...form.formProps} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="role-title">
-        <h2 id="role-title" className="text-lg font-semibold text-slate-900">
-          {t("users.changeRole")}
-        </h2>
-        <Field label={t("users.role")} error={form.error("role")}>
-          {({ id, describedBy, invalid }) => (
-            <select id={id} className={`${inputClass} max-w-xs`} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("role")}>
-              <option value="user">{t("users.roles.user")}</option>
-              <option value="admin">{t("users.roles.admin")}</option>
-            </select>
-          )}
-        </Field>
-        <SaveButton pending={form.pending} label={t("users.saveRole")} />
-      </form>
+      <ChoiceFormPanel
+        form={form}
+        name="role"
+        titleId="role-title"
+        title={t("users.changeRole")}
+        label={t("users.role")}
+        options={(["user", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+        save={t("users.saveRole")}
+      />
 
       <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="access-title">
         <h2 id="access-title" className="text-lg font-semibold text-slate-900">
