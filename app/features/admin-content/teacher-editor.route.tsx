@@ -90,7 +90,8 @@ function TeacherEditor({ id, initial }: { id: number | null; initial: TeacherInp
             key={name}
             label={t(`teacher.fields.${name}`)}
             hint={name === "subjects" && !id ? t("teacher.subjectsHint") : undefined}
-            dir={name.endsWith("Ar") ? "rtl" : name.endsWith("En") ? "ltr" : undefined}
+            // The edit form's untagged fields (subjects) are English, as the old edit page had them.
+            dir={name.endsWith("Ar") ? "rtl" : id ? "ltr" : undefined}
             error={form.error(name)}
             control={form.field(name)}
           />
