@@ -1,8 +1,5 @@
 import type { Router } from "express";
-import { blogAdminApi } from "~/features/admin-content/blog-admin.api";
-import { courseAdminApi } from "~/features/admin-content/course-admin.api";
-import { productAdminApi } from "~/features/admin-content/product-admin.api";
-import { teacherAdminApi } from "~/features/admin-content/teacher-admin.api";
+import { adminCollectionsApi } from "~/features/admin-content/collections.api";
 import { uploadsApi } from "~/features/admin-content/uploads.api";
 import { accountsApi } from "~/features/accounts/accounts.api";
 import { campApi } from "~/features/camp/camp.api";
@@ -29,5 +26,5 @@ export interface ApiDeps {
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
 export function apiRouters(deps: ApiDeps): Router[] {
-  return [accountsApi(deps), coursesApi(deps), contactApi(deps), schoolApi(deps), bookingApi(deps), slotsAdminApi(deps), campApi(deps), uploadsApi(deps), blogAdminApi(deps), courseAdminApi(deps), teacherAdminApi(deps), productAdminApi(deps), blogApi(deps), seoApi(deps), submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)];
+  return [accountsApi(deps), coursesApi(deps), contactApi(deps), schoolApi(deps), bookingApi(deps), slotsAdminApi(deps), campApi(deps), uploadsApi(deps), adminCollectionsApi(deps), blogApi(deps), seoApi(deps), submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)];
 }

@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
 
 /** Title, back link and body of an admin editor page. */
 export function EditorShell({ title, backTo, backLabel, children }: { title: string; backTo: string; backLabel: string; children: ReactNode }) {
@@ -13,6 +14,22 @@ export function EditorShell({ title, backTo, backLabel, children }: { title: str
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       {children}
     </div>
+  );
+}
+
+/**
+ * The page of a collection's editor: "New ..." or "Edit ..." (texts under `{prefix}.newTitle` and
+ * `.editTitle`), the way back to the list, and the form, remounted for each record (client
+ * navigation from one record to another keeps the route mounted).
+ */
+export function EditorPage({ collection, prefix, id, children }: { collection: string; prefix: string; id: number | null; children: ReactNode }) {
+  const { t } = useTranslation("admin-content");
+  const title = id ? t(`${prefix}.editTitle`) : t(`${prefix}.newTitle`);
+  return (
+    <EditorShell title={title} backTo={`/admin/${collection}`} backLabel={t(`${prefix}.back`)}>
+      <PageMeta title={title} description={title} />
+      <Fragment key={id ?? "new"}>{children}</Fragment>
+    </EditorShell>
   );
 }
 

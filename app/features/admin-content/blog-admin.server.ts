@@ -5,11 +5,10 @@ import { nowIso, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { normalizeBlocks } from "~/features/blog/content-blocks";
 import { defineList } from "~/features/admin/list/list-query.server";
-import type { BlogPostInput, BlogPostValues } from "./blog-admin.schema";
+import { blogPostSchema, type BlogPostInput, type BlogPostValues } from "./blog-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
-import { isUniqueViolation } from "./db-errors.server";
-
-export class SlugTakenError extends Error {}
+import { defineCollection, TakenError } from "./collection.server";
+import { claimingUnique, deleteAudited } from "./record-store.server";
 
 export const blogListSpec = defineList({
   search: ["title_en", "title_ar", "slug", "author", "category_en", "category_ar"],
@@ -85,12 +84,12 @@ async function slugTaken(db: DB, slug: string, exceptId?: number): Promise<boole
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** Creates a post. Throws SlugTakenError when another post has the slug. */
+/** Creates a post. Throws TakenError("slug") when another post has the slug. */
 export async function createBlogPost(db: DB, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string }> {
-  if (await slugTaken(db, input.slug)) throw new SlugTakenError();
+  if (await slugTaken(db, input.slug)) throw new TakenError("slug");
   const now = nowIso();
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return claimingUnique("slug", () =>
+    db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto("blog_posts")
         .values({ ...columns(input), publish_date: startOfDay(input.publishDate), created_at: now, updated_at: now })
@@ -100,11 +99,8 @@ export async function createBlogPost(db: DB, input: BlogPostValues, userId: numb
       await trx.deleteFrom("blog_slug_redirects").where("old_slug", "=", input.slug).execute();
       await recordAudit(trx, { userId, action: "create", entity: "blog_post", entityId: id, summary: { slug: input.slug, status: input.status } });
       return { id, slug: input.slug };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new SlugTakenError();
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -114,10 +110,10 @@ export async function createBlogPost(db: DB, input: BlogPostValues, userId: numb
 export async function updateBlogPost(db: DB, id: number, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
   const old = await db.selectFrom("blog_posts").select(["slug", "status", "publish_date"]).where("id", "=", id).executeTakeFirst();
   if (!old) return undefined;
-  if (await slugTaken(db, input.slug, id)) throw new SlugTakenError();
+  if (await slugTaken(db, input.slug, id)) throw new TakenError("slug");
   const now = nowIso();
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return claimingUnique("slug", () =>
+    db.transaction().execute(async (trx) => {
       await trx
         .updateTable("blog_posts")
         .set({
@@ -139,24 +135,21 @@ export async function updateBlogPost(db: DB, id: number, input: BlogPostValues, 
       const changed = old.slug !== input.slug ? { slug: [old.slug, input.slug] } : {};
       await recordAudit(trx, { userId, action: "update", entity: "blog_post", entityId: id, summary: { ...changed, status: input.status } });
       return { id, slug: input.slug };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new SlugTakenError();
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Deletes a post (and its redirects); false when there was none. */
-export async function deleteBlogPost(db: DB, id: number, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("blog_posts").select("slug").where("id", "=", id).executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom("blog_slug_redirects").where("post_id", "=", id).execute();
-    await trx.deleteFrom("blog_posts").where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "delete", entity: "blog_post", entityId: id, summary: { slug: row.slug } });
-    return true;
+export const deleteBlogPost = (db: DB, id: number, userId: number) =>
+  deleteAudited(db, {
+    table: "blog_posts",
+    entity: "blog_post",
+    id,
+    userId,
+    label: "slug",
+    summaryKey: "slug",
+    before: (trx) => trx.deleteFrom("blog_slug_redirects").where("post_id", "=", id).execute(),
   });
-}
 
 /**
  * For the public post page: the current slug of the published post that used to live at `slug`,
@@ -173,3 +166,31 @@ export async function findRedirectSlug(db: DB, slug: string): Promise<string | u
     .executeTakeFirst();
   return row?.slug;
 }
+
+/** Blog posts: a changed slug of a published post stays as a redirect (in updateBlogPost). */
+export const blogCollection = defineCollection({
+  name: "blogs",
+  schema: blogPostSchema,
+  list: {
+    base: blogListBase,
+    spec: blogListSpec,
+    filename: "blog-posts",
+    columns: [
+      { header: "id", value: (r) => r.id },
+      { header: "title", value: (r) => r.title_en || r.title_ar },
+      { header: "slug", value: (r) => r.slug },
+      { header: "status", value: (r) => r.status },
+      { header: "category", value: (r) => r.category_en },
+      { header: "author", value: (r) => r.author },
+      { header: "publish_date", value: (r) => r.publish_date },
+      { header: "updated_at", value: (r) => r.updated_at },
+    ],
+  },
+  read: async (db, id) => {
+    const post = await getBlogPostForm(db, id);
+    return post && { post };
+  },
+  create: { save: createBlogPost },
+  update: updateBlogPost,
+  remove: deleteBlogPost,
+});

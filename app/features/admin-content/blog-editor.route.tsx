@@ -1,61 +1,50 @@
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { data, useNavigate } from "react-router";
-import { toast } from "~/ui/toast";
 import { requireAdminPage } from "~/features/accounts/guards.server";
-import { idOr404Page } from "~/features/admin/admin-http.server";
 import { ContentBlocks } from "~/features/blog/ContentBlocks";
-import { langOfDir, localizePath } from "~/i18n/lang";
-import { useLang } from "~/i18n/use-lang";
-import { apiRequest } from "~/lib/api";
 import { safeUrl } from "~/lib/safe-url";
-import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
-import { PageMeta } from "~/ui/PageMeta";
-import { useSaveRecord } from "./use-save-record";
 import type { Route } from "./+types/blog-editor.route";
-import { blogPostSchema, type BlogPostInput, type BlogPostValues } from "./blog-admin.schema";
+import { blogPostSchema, type BlogPostInput } from "./blog-admin.schema";
 import { getBlogPostForm } from "./blog-admin.server";
 import { BlocksEditor } from "./BlocksEditor";
-import { ConfirmDelete } from "./ConfirmDelete";
-import { EditorShell, LanguageTabs, primaryButton, secondaryButton } from "./EditorShell";
-import { todayIso } from "./form-errors";
-import { ImageUpload } from "./ImageUpload";
-import { slugify } from "./slug";
+import { EditorPage, LanguageTabs, secondaryButton } from "./EditorShell";
+import { recordOfRoute } from "./record-loader.server";
+import { EditorActions, ImageField, SeoFields, TextField } from "./RecordFields";
+import { useDeleteRecord } from "./use-delete-record";
+import { useFollowingSlug, useRecordForm } from "./use-record-form";
+
+/** Today as YYYY-MM-DD (UTC), a new post's publish date. */
+const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
-  const rawId = (params as { id?: string }).id;
-  if (rawId === undefined) {
-    const post: BlogPostInput = {
-      slug: "",
-      status: "draft",
-      author: user.username,
-      publishDate: todayIso(),
-      imageUrl: "",
-      titleEn: "", descriptionEn: "", categoryEn: "", metaTitleEn: "", metaDescriptionEn: "", metaKeywordsEn: "", contentEn: [],
-      titleAr: "", descriptionAr: "", categoryAr: "", metaTitleAr: "", metaDescriptionAr: "", metaKeywordsAr: "", contentAr: [],
-    };
-    return { id: null, post };
+  const found = await recordOfRoute(params, (id) => getBlogPostForm(context.db, id));
+  if (found) {
+    const { id, ...post } = found;
+    return { id, post };
   }
-  const found = await getBlogPostForm(context.db, idOr404Page(rawId));
-  if (!found) throw data(null, { status: 404 });
-  const { id, ...post } = found;
-  return { id, post };
+  const post: BlogPostInput = {
+    slug: "",
+    status: "draft",
+    author: user.username,
+    publishDate: todayIso(),
+    imageUrl: "",
+    titleEn: "", descriptionEn: "", categoryEn: "", metaTitleEn: "", metaDescriptionEn: "", metaKeywordsEn: "", contentEn: [],
+    titleAr: "", descriptionAr: "", categoryAr: "", metaTitleAr: "", metaDescriptionAr: "", metaKeywordsAr: "", contentAr: [],
+  };
+  return { id: null, post };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 
 export default function BlogEditorPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin-content");
-  const title = loaderData.id ? t("blog.editTitle") : t("blog.newTitle");
   return (
-    <EditorShell title={title} backTo="/admin/blogs" backLabel={t("blog.back")}>
-      <PageMeta title={title} description={title} />
-      <BlogEditor key={loaderData.id ?? "new"} id={loaderData.id} initial={loaderData.post} />
-    </EditorShell>
+    <EditorPage collection="blogs" prefix="blog" id={loaderData.id}>
+      <BlogEditor id={loaderData.id} initial={loaderData.post} />
+    </EditorPage>
   );
 }
 
@@ -63,64 +52,39 @@ const languageFieldNames = ["title", "description", "category", "metaTitle", "me
 
 function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput }) {
   const { t } = useTranslation("admin-content");
-  const lang = useLang();
-  const navigate = useNavigate();
-  const save = useSaveRecord("blogs", id);
   const [tab, setTab] = useState<"En" | "Ar">("En");
   const [preview, setPreview] = useState(false);
-  // A new post's slug follows its English title until staff edit the slug themselves.
-  const [slugEdited, setSlugEdited] = useState(id !== null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<BlogPostInput, unknown, BlogPostValues>({ resolver: zodResolver(blogPostSchema), defaultValues: initial });
+  const form = useRecordForm({
+    collection: "blogs",
+    id,
+    schema: blogPostSchema,
+    defaults: initial,
+    onInvalid: (invalid) => {
+      // Show the language tab that holds the first error.
+      const fields = Object.keys(invalid);
+      if (!fields.some((f) => f.endsWith(tab)) && fields.some((f) => f.endsWith(tab === "En" ? "Ar" : "En"))) setTab(tab === "En" ? "Ar" : "En");
+    },
+  });
+  const remove = useDeleteRecord("blogs", id);
+  const { register, control, getValues } = form.methods;
+  const follow = useFollowingSlug(form.methods as never, id === null);
+  const errors = form.methods.formState.errors;
   const status = useWatch({ control, name: "status" });
   const savedSlug = initial.slug;
 
   const tabInvalid = (suffix: "En" | "Ar") => languageFieldNames.some((name) => Boolean(errors[`${name}${suffix}`]));
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      await save(values, setError);
-    },
-    (invalid) => {
-      // Show the language tab that holds the first error.
-      const fields = Object.keys(invalid);
-      if (!fields.some((f) => f.endsWith(tab)) && fields.some((f) => f.endsWith(tab === "En" ? "Ar" : "En"))) setTab(tab === "En" ? "Ar" : "En");
-    },
-  );
-
-  async function remove() {
-    if (!id) return;
-    try {
-      const result = await apiRequest("DELETE", `/api/admin/blogs/${id}`, { lang });
-      if (!result.ok) {
-        toast.error(result.data?.message ?? t("form.deleteFailed"));
-        return;
-      }
-      toast.success(result.data?.message ?? t("form.deleted"));
-      navigate(localizePath("/admin/blogs", lang));
-    } catch {
-      toast.error(t("form.network"));
-    }
-  }
-
   const dir = tab === "Ar" ? "rtl" : "ltr";
   const suffix = tab;
+  // The texts of the current language tab; remounted per tab so each shows its own value.
+  const text = (name: "description" | "category" | "metaTitle" | "metaDescription" | "metaKeywords", label: string, rows?: number) => (
+    <TextField key={`${name}${suffix}`} label={label} dir={dir} rows={rows} error={form.error(`${name}${suffix}`)} control={form.field(`${name}${suffix}`)} />
+  );
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
+    <form {...form.formProps} className="space-y-6">
       <div className="grid gap-4 md:grid-cols-2">
-        <Field label={t("blog.fields.slug")} error={errors.slug?.message} hint={t("blog.slugHint")}>
-          {({ id: fid, describedBy, invalid }) => (
-            <input id={fid} dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("slug", { onChange: () => setSlugEdited(true) })} />
-          )}
-        </Field>
-        <Field label={t("blog.fields.status")} error={errors.status?.message}>
+        <TextField label={t("blog.fields.slug")} hint={t("blog.slugHint")} dir="ltr" error={form.error("slug")} control={follow.slug} />
+        <Field label={t("blog.fields.status")} error={form.error("status")}>
           {({ id: fid, describedBy, invalid }) => (
             <select id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("status")}>
               <option value="draft">{t("blog.status.draft")}</option>
@@ -128,55 +92,17 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
             </select>
           )}
         </Field>
-        <Field label={t("blog.fields.author")} error={errors.author?.message}>
-          {({ id: fid, describedBy, invalid }) => <input id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("author")} />}
-        </Field>
-        <Field label={t("blog.fields.publishDate")} error={errors.publishDate?.message}>
-          {({ id: fid, describedBy, invalid }) => <input id={fid} type="date" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("publishDate")} />}
-        </Field>
+        <TextField label={t("blog.fields.author")} error={form.error("author")} control={form.field("author")} />
+        <TextField type="date" label={t("blog.fields.publishDate")} error={form.error("publishDate")} control={form.field("publishDate")} />
       </div>
-      <Controller
-        control={control}
-        name="imageUrl"
-        render={({ field, fieldState }) => <ImageUpload label={t("blog.fields.image")} value={field.value ?? ""} onChange={field.onChange} error={fieldState.error?.message} />}
-      />
+      <ImageField control={control} name="imageUrl" label={t("blog.fields.image")} />
 
       <LanguageTabs value={tab} onChange={setTab} invalid={{ En: tabInvalid("En"), Ar: tabInvalid("Ar") }} />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} dir={dir} className="space-y-4">
-        <Field key={`title${suffix}`} label={t("blog.fields.title")} error={errors[`title${suffix}`]?.message}>
-          {({ id: fid, describedBy, invalid }) => (
-            <input
-              id={fid}
-              className={inputClass}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              lang={langOfDir(dir)}
-              {...register(`title${suffix}`, {
-                onChange: (event: { target: { value: string } }) => {
-                  if (suffix === "En" && !slugEdited) setValue("slug", slugify(event.target.value));
-                },
-              })}
-            />
-          )}
-        </Field>
-        <Field key={`description${suffix}`} label={t("blog.fields.description")} error={errors[`description${suffix}`]?.message}>
-          {({ id: fid, describedBy, invalid }) => <textarea id={fid} rows={3} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} lang={langOfDir(dir)} {...register(`description${suffix}`)} />}
-        </Field>
-        <Field key={`category${suffix}`} label={t("blog.fields.category")} error={errors[`category${suffix}`]?.message}>
-          {({ id: fid, describedBy, invalid }) => <input id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} lang={langOfDir(dir)} {...register(`category${suffix}`)} />}
-        </Field>
-        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 md:grid-cols-3">
-          <legend className="px-1 text-sm font-semibold text-slate-800">{t("seo.legend")}</legend>
-          <Field key={`metaTitle${suffix}`} label={t("seo.metaTitle")} error={errors[`metaTitle${suffix}`]?.message}>
-            {({ id: fid, describedBy, invalid }) => <input id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} lang={langOfDir(dir)} {...register(`metaTitle${suffix}`)} />}
-          </Field>
-          <Field key={`metaDescription${suffix}`} label={t("seo.metaDescription")} error={errors[`metaDescription${suffix}`]?.message}>
-            {({ id: fid, describedBy, invalid }) => <input id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} lang={langOfDir(dir)} {...register(`metaDescription${suffix}`)} />}
-          </Field>
-          <Field key={`metaKeywords${suffix}`} label={t("seo.metaKeywords")} error={errors[`metaKeywords${suffix}`]?.message}>
-            {({ id: fid, describedBy, invalid }) => <input id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} lang={langOfDir(dir)} {...register(`metaKeywords${suffix}`)} />}
-          </Field>
-        </fieldset>
+        <TextField key={`title${suffix}`} label={t("blog.fields.title")} dir={dir} error={form.error(`title${suffix}`)} control={suffix === "En" ? follow.source("titleEn") : register("titleAr")} />
+        {text("description", t("blog.fields.description"), 3)}
+        {text("category", t("blog.fields.category"))}
+        <SeoFields field={(name, label) => text(name, label)} />
         <h2 className="text-lg font-semibold text-slate-900">{t("blocks.title")}</h2>
         <Controller
           key={`content${suffix}`}
@@ -194,10 +120,7 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
         />
       </div>
 
-      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
-          {isSubmitting ? t("form.saving") : t("form.save")}
-        </button>
+      <EditorActions pending={form.pending} deleteQuestion={t("blog.confirmDelete")} onDelete={id ? remove : undefined}>
         <button type="button" className={secondaryButton} aria-expanded={preview} aria-controls="blog-preview" onClick={() => setPreview((p) => !p)}>
           {preview ? t("form.hidePreview") : t("form.preview")}
         </button>
@@ -206,8 +129,7 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
             {t("blog.viewOnSite")}
           </LocalLink>
         ) : null}
-        {id ? <div className="ms-auto"><ConfirmDelete question={t("blog.confirmDelete")} onConfirm={remove} /></div> : null}
-      </div>
+      </EditorActions>
       {preview ? <BlogPreview id="blog-preview" values={getValues()} suffix={tab} /> : null}
     </form>
   );

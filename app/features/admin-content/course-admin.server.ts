@@ -5,16 +5,10 @@ import { fromDbJson, nowIso, toDbBool, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { normalizeBlocks } from "~/features/blog/content-blocks";
 import { defineList } from "~/features/admin/list/list-query.server";
+import { courseSchema, type CourseInput, type CourseValues } from "./course-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
-import type { CourseInput, CourseValues } from "./course-admin.schema";
-import { isUniqueViolation } from "./db-errors.server";
-
-/** Another course already has this key or slug. */
-export class CourseTakenError extends Error {
-  constructor(readonly field: "key" | "slug") {
-    super(`${field} taken`);
-  }
-}
+import { defineCollection, TakenError } from "./collection.server";
+import { claimingUnique, deleteAudited } from "./record-store.server";
 
 export const courseListSpec = defineList({
   search: ["name_en", "name_ar", "key", "slug", "instructor"],
@@ -106,51 +100,68 @@ async function assertFree(db: DB, input: CourseValues, exceptId?: number): Promi
   for (const field of ["key", "slug"] as const) {
     let query = db.selectFrom("courses").select("id").where(field, "=", input[field]);
     if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
-    if (await query.executeTakeFirst()) throw new CourseTakenError(field);
+    if (await query.executeTakeFirst()) throw new TakenError(field);
   }
 }
 
 export async function createCourse(db: DB, input: CourseValues, userId: number): Promise<{ id: number; slug: string }> {
   await assertFree(db, input);
   const now = nowIso();
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return claimingUnique("slug", () =>
+    db.transaction().execute(async (trx) => {
       const { id } = await trx.insertInto("courses").values({ ...columns(input), created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
       await recordAudit(trx, { userId, action: "create", entity: "course", entityId: id, summary: { key: input.key } });
       return { id, slug: input.slug };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new CourseTakenError("slug");
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function updateCourse(db: DB, id: number, input: CourseValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
   const old = await db.selectFrom("courses").select("id").where("id", "=", id).executeTakeFirst();
   if (!old) return undefined;
   await assertFree(db, input, id);
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return claimingUnique("slug", () =>
+    db.transaction().execute(async (trx) => {
       await trx.updateTable("courses").set({ ...columns(input), updated_at: nowIso() }).where("id", "=", id).execute();
       await recordAudit(trx, { userId, action: "update", entity: "course", entityId: id, summary: { key: input.key } });
       return { id, slug: input.slug };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new CourseTakenError("slug");
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
  * Deletes a course. Demo bookings and slots keep their history: their course_id becomes null
  * (ON DELETE SET NULL) and each booking kept a copy of the course name when it was made.
  */
-export async function deleteCourse(db: DB, id: number, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("courses").select(["key"]).where("id", "=", id).executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom("courses").where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "delete", entity: "course", entityId: id, summary: { key: row.key } });
-    return true;
-  });
-}
+export const deleteCourse = (db: DB, id: number, userId: number) =>
+  deleteAudited(db, { table: "courses", entity: "course", id, userId, label: "key", summaryKey: "key" });
+
+/** Courses: deleting one that has demo bookings needs `?confirm=1` (the bookings keep their history). */
+export const courseCollection = defineCollection({
+  name: "courses",
+  schema: courseSchema,
+  list: {
+    base: courseListBase,
+    spec: courseListSpec,
+    filename: "courses",
+    columns: [
+      { header: "id", value: (r) => r.id },
+      { header: "key", value: (r) => r.key },
+      { header: "name", value: (r) => r.name_en },
+      { header: "name_ar", value: (r) => r.name_ar },
+      { header: "slug", value: (r) => r.slug },
+      { header: "sessions", value: (r) => r.sessions },
+      { header: "price", value: (r) => r.price },
+      { header: "min_age", value: (r) => r.min_age },
+      { header: "max_age", value: (r) => r.max_age },
+      { header: "instructor", value: (r) => r.instructor },
+      { header: "rating", value: (r) => r.rating },
+      { header: "updated_at", value: (r) => r.updated_at },
+    ],
+  },
+  read: getCourseForm,
+  create: { save: createCourse },
+  update: updateCourse,
+  remove: deleteCourse,
+  confirmDelete: { count: countBookings, field: "bookings", message: "api.courseHasBookings" },
+});

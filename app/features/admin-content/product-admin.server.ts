@@ -1,8 +1,10 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
+import { defineCollection, type SavedRecord } from "./collection.server";
+import { deleteAudited, updateAudited } from "./record-store.server";
 import { defineList } from "~/features/admin/list/list-query.server";
-import type { ProductInput, ProductValues } from "./product-admin.schema";
+import { productSchema, type ProductInput, type ProductValues } from "./product-admin.schema";
 import { isUniqueViolation } from "./db-errors.server";
 import { slugify } from "./slug";
 
@@ -54,7 +56,7 @@ async function freeSlug(db: DB, name: string): Promise<string> {
   }
 }
 
-export async function createProduct(db: DB, input: ProductValues, userId: number): Promise<number> {
+export async function createProduct(db: DB, input: ProductValues, userId: number): Promise<SavedRecord> {
   // Two staff creating the same name at once: the loser retries with the next free slug.
   for (let attempt = 0; ; attempt++) {
     const slug = await freeSlug(db, input.nameEn);
@@ -63,7 +65,7 @@ export async function createProduct(db: DB, input: ProductValues, userId: number
       return await db.transaction().execute(async (trx) => {
         const { id } = await trx.insertInto("products").values({ ...columns(input), slug, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
         await recordAudit(trx, { userId, action: "create", entity: "product", entityId: id, summary: { slug } });
-        return id;
+        return { id };
       });
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -71,21 +73,32 @@ export async function createProduct(db: DB, input: ProductValues, userId: number
   }
 }
 
-export async function updateProduct(db: DB, id: number, input: ProductValues, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable("products").set({ ...columns(input), updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await recordAudit(trx, { userId, action: "update", entity: "product", entityId: id, summary: { name: input.nameEn } });
-    return true;
-  });
-}
+export const updateProduct = (db: DB, id: number, input: ProductValues, userId: number) =>
+  updateAudited(db, { table: "products", entity: "product", id, values: columns(input), userId, summary: { name: input.nameEn } });
 
-export async function deleteProduct(db: DB, id: number, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("products").select("slug").where("id", "=", id).executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom("products").where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "delete", entity: "product", entityId: id, summary: { slug: row.slug } });
-    return true;
-  });
-}
+export const deleteProduct = (db: DB, id: number, userId: number) =>
+  deleteAudited(db, { table: "products", entity: "product", id, userId, label: "slug", summaryKey: "slug" });
+
+/** Shop products: the slug is made from the English name when created and kept after. */
+export const productCollection = defineCollection({
+  name: "products",
+  schema: productSchema,
+  list: {
+    base: productListBase,
+    spec: productListSpec,
+    filename: "products",
+    columns: [
+      { header: "id", value: (r) => r.id },
+      { header: "name", value: (r) => r.name_en },
+      { header: "name_ar", value: (r) => r.name_ar },
+      { header: "slug", value: (r) => r.slug },
+      { header: "price", value: (r) => r.price },
+      { header: "sort", value: (r) => r.sort },
+      { header: "updated_at", value: (r) => r.updated_at },
+    ],
+  },
+  read: getProductForm,
+  create: { save: createProduct },
+  update: updateProduct,
+  remove: deleteProduct,
+});

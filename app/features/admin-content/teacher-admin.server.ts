@@ -1,8 +1,10 @@
 import type { DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
+import { defineCollection, type SavedRecord } from "./collection.server";
+import { deleteAudited, updateAudited } from "./record-store.server";
 import { defineList } from "~/features/admin/list/list-query.server";
-import type { TeacherInput, TeacherValues } from "./teacher-admin.schema";
+import { createTeacherSchema, teacherSchema, type TeacherInput, type TeacherValues } from "./teacher-admin.schema";
 
 export const teacherListSpec = defineList({
   search: ["name_en", "name_ar", "subjects", "experience_en"],
@@ -41,7 +43,7 @@ export async function createTeacher(
   db: DB,
   input: { teachername: string; subjects: string[]; experience: string; teacherphoto: string[] },
   userId: number,
-): Promise<number> {
+): Promise<SavedRecord> {
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -61,39 +63,48 @@ export async function createTeacher(
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(trx, { userId, action: "create", entity: "teacher", entityId: id, summary: { name: input.teachername } });
-    return id;
+    return { id };
   });
 }
 
-export async function updateTeacher(db: DB, id: number, input: TeacherValues, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("teachers")
-      .set({
-        name_en: input.nameEn,
-        name_ar: input.nameAr,
-        profile_en: input.profileEn,
-        profile_ar: input.profileAr,
-        experience_en: input.experienceEn,
-        experience_ar: input.experienceAr,
-        subjects: toDbJson(input.subjects),
-        photo: input.photo,
-        updated_at: nowIso(),
-      })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await recordAudit(trx, { userId, action: "update", entity: "teacher", entityId: id, summary: { name: input.nameEn } });
-    return true;
-  });
-}
+const columns = (input: TeacherValues) => ({
+  name_en: input.nameEn,
+  name_ar: input.nameAr,
+  profile_en: input.profileEn,
+  profile_ar: input.profileAr,
+  experience_en: input.experienceEn,
+  experience_ar: input.experienceAr,
+  subjects: toDbJson(input.subjects),
+  photo: input.photo,
+});
 
-export async function deleteTeacher(db: DB, id: number, userId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("teachers").select("name_en").where("id", "=", id).executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom("teachers").where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "delete", entity: "teacher", entityId: id, summary: { name: row.name_en } });
-    return true;
-  });
-}
+export const updateTeacher = (db: DB, id: number, input: TeacherValues, userId: number) =>
+  updateAudited(db, { table: "teachers", entity: "teacher", id, values: columns(input), userId, summary: { name: input.nameEn } });
+
+export const deleteTeacher = (db: DB, id: number, userId: number) =>
+  deleteAudited(db, { table: "teachers", entity: "teacher", id, userId, label: "name_en", summaryKey: "name" });
+
+/** Teachers: created at the specification's path with its payload (section 7), edited bilingually. */
+export const teacherCollection = defineCollection({
+  name: "teachers",
+  schema: teacherSchema,
+  list: {
+    base: teacherListBase,
+    spec: teacherListSpec,
+    filename: "teachers",
+    columns: [
+      { header: "id", value: (r) => r.id },
+      { header: "name", value: (r) => r.name_en },
+      { header: "name_ar", value: (r) => r.name_ar },
+      { header: "subjects", value: (r) => subjectsOf(r.subjects).join(", ") },
+      { header: "experience", value: (r) => r.experience_en },
+      { header: "photo", value: (r) => r.photo },
+      { header: "updated_at", value: (r) => r.updated_at },
+    ],
+    toJson: (r) => ({ ...r, subjects: subjectsOf(r.subjects) }),
+  },
+  read: getTeacherForm,
+  create: { path: "/admin/teacher-dashboard/create-teacher", schema: createTeacherSchema, message: "api.teacherCreated", save: createTeacher },
+  update: updateTeacher,
+  remove: deleteTeacher,
+});

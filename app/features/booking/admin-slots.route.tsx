@@ -1,19 +1,20 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast";
-import type { z } from "zod";
+import { z } from "zod";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { listCourses } from "~/features/courses/courses.server";
 import { langFromPath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
-import { fieldErrors } from "~/lib/validation";
+import { useAdminForm } from "~/features/admin/use-admin-form";
+import type { ApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/admin-slots.route";
-import { codeQuerySchema, rangeSchema, seriesCreateSchema, slotCreateSchema } from "./booking.schema";
+import { codeQuerySchema, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
 import { formatZoneLabel, weekdayNames } from "./slot-format";
 import { bookingCodeDay, defaultAdminRange, listSlotsWithBookings, type AdminBooking, type AdminSlot } from "./slots-admin.server";
 import { addDays } from "./zoned-time";
@@ -47,46 +48,61 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 
-type Errors = Record<string, string>;
-type ApiAnswer = { message?: string; errors?: Errors };
+type ApiAnswer = { message?: string };
 
-/** Sends a staff change, shows the server's message, and reloads the page's data. */
+/** A staff button's change (close, delete, attendance): shows the server's message and reloads the page's data. */
 function useStaffAction() {
   const { t } = useTranslation("booking");
   const lang = useLang();
   const revalidator = useRevalidator();
-  return async (method: "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<ApiAnswer | null> => {
+  return async (method: "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<void> => {
     try {
       const result = await apiRequest<ApiAnswer>(method, path, { body, lang });
       if (result.ok) toast.success(result.data?.message ?? t("admin.failed"));
       else toast.error(result.data?.message ?? t("admin.failed"));
-      await revalidator.revalidate();
-      return result.ok ? null : (result.data ?? {});
     } catch {
       toast.error(t("admin.failed"));
-      return {};
     }
+    await revalidator.revalidate();
   };
 }
 
-/** A staff form checked with its shared zod schema before it is posted; keeps its field errors. */
-function useCheckedPost(schema: z.ZodType, path: string) {
-  const send = useStaffAction();
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (payload: unknown) => {
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setBusy(true);
-    const failure = await send("POST", path, parsed.data);
-    setBusy(false);
-    setErrors(failure?.errors ?? {});
-  };
-  return { errors, busy, submit };
-}
+// The forms hold texts; these turn them into the API's payload before the shared schema checks it.
+type SlotFormValues = Record<string, string | string[]>;
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const numberOrNull = (value: unknown) => (text(value) === "" ? null : Number(value));
+const numberOrNaN = (value: unknown) => (text(value) === "" ? Number.NaN : Number(value));
+const placeOf = (form: Record<string, unknown>) => ({ mode: text(form.mode) || "academy", meetingUrl: text(form.meetingUrl) });
+const slotPayload = (form: Record<string, unknown>) => ({
+  date: form.date,
+  time: form.time,
+  durationMinutes: numberOrNaN(form.durationMinutes),
+  capacity: numberOrNaN(form.capacity),
+  courseId: numberOrNull(form.courseId),
+  ...placeOf(form),
+});
+const seriesPayload = (form: Record<string, unknown>) => ({
+  ...slotPayload(form),
+  from: form.from,
+  to: form.to,
+  weekdays: ([] as unknown[]).concat(form.weekdays ?? []).map(Number),
+  times: text(form.times)
+    .split(/[\s,،]+/)
+    .filter(Boolean),
+});
+/** The shared schema, checked on what the form's texts become. */
+const fromForm = (toPayload: (form: Record<string, unknown>) => unknown, schema: z.ZodType) =>
+  z.preprocess((form) => toPayload(form as Record<string, unknown>), schema) as unknown as z.ZodType<SlotFormValues, SlotFormValues>;
+const slotForm = fromForm(slotPayload, slotCreateSchema);
+const seriesForm = fromForm(seriesPayload, seriesCreateSchema);
+const capacityForm = fromForm((form) => ({ capacity: numberOrNaN(form.capacity) }), slotUpdateSchema);
 
-const numberOrNull = (value: FormDataEntryValue | null) => (value === null || value === "" ? null : Number(value));
-const numberOrNaN = (value: FormDataEntryValue | null) => (value === null || value === "" ? Number.NaN : Number(value));
+/** A form of the slots screen: the server's message, then the page's data is reloaded. */
+function useSlotsForm(id: string, schema: z.ZodType<SlotFormValues, SlotFormValues>, method: "POST" | "PATCH", path: string, defaults: SlotFormValues) {
+  const { t } = useTranslation("booking");
+  const failed = t("admin.failed");
+  return useAdminForm({ id, schema, defaults, request: (values) => ({ method, path, body: values }), messages: { failed, network: failed } });
+}
 
 /** /admin/slots: create slots and series, follow and change their bookings, export them. */
 export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
@@ -174,12 +190,14 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
   );
 }
 
-function CourseSelect({ courses, name, error }: { courses: { id: number; name: string }[]; name: string; error?: string }) {
+type SlotForm = ApiForm<z.ZodType<SlotFormValues, SlotFormValues>>;
+
+function CourseSelect({ courses, form }: { courses: { id: number; name: string }[]; form: SlotForm }) {
   const { t } = useTranslation("booking");
   return (
-    <Field label={t("admin.create.course")} error={error}>
+    <Field label={t("admin.create.course")} error={form.error("courseId")}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} name={name} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} defaultValue="">
+        <select id={id} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("courseId")}>
           <option value="">{t("admin.create.anyCourse")}</option>
           {courses.map((course) => (
             <option key={course.id} value={course.id}>
@@ -192,76 +210,73 @@ function CourseSelect({ courses, name, error }: { courses: { id: number; name: s
   );
 }
 
-const placeOf = (form: FormData) => ({ mode: String(form.get("mode") ?? "academy"), meetingUrl: String(form.get("meetingUrl") ?? "") });
-
 /** Online or at the academy, and the online class's meeting link. */
-function PlaceFields({ errors }: { errors: Errors }) {
+function PlaceFields({ form }: { form: SlotForm }) {
   const { t } = useTranslation("booking");
   return (
     <>
-      <Field label={t("admin.create.mode")} error={errors.mode}>
+      <Field label={t("admin.create.mode")} error={form.error("mode")}>
         {({ id, describedBy, invalid }) => (
-          <select id={id} name="mode" defaultValue="academy" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid}>
+          <select id={id} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("mode")}>
             <option value="academy">{t("mode.academy")}</option>
             <option value="online">{t("mode.online")}</option>
           </select>
         )}
       </Field>
-      <Field label={t("admin.create.meetingUrl")} error={errors.meetingUrl}>
-        {({ id, describedBy, invalid }) => (
-          <input id={id} name="meetingUrl" type="url" dir="ltr" placeholder="https://" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />
-        )}
-      </Field>
+      <InputField form={form} name="meetingUrl" label={t("admin.create.meetingUrl")} type="url" />
     </>
   );
 }
 
-function NumberField({ label, name, defaultValue, error }: { label: string; name: string; defaultValue: number; error?: string }) {
+function InputField({ form, name, label, type, hint, className }: { form: SlotForm; name: string; label: string; type: string; hint?: string; className?: string }) {
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={form.error(name)} hint={hint} className={className}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} name={name} type="number" min={1} step={1} defaultValue={defaultValue} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />
+        <input
+          id={id}
+          type={type}
+          {...(type === "number" ? { min: 1, step: 1 } : {})}
+          {...(type === "url" || type === "text" ? { dir: "ltr" } : {})}
+          placeholder={type === "url" ? "https://" : undefined}
+          className={inputClass}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          {...form.field(name)}
+        />
       )}
     </Field>
   );
 }
 
+/** What both create forms share: length, seats, course, place and the submit button. */
+function SlotBasics({ form, courses, submit }: { form: SlotForm; courses: { id: number; name: string }[]; submit: string }) {
+  const { t } = useTranslation("booking");
+  return (
+    <>
+      <InputField form={form} name="durationMinutes" label={t("admin.create.duration")} type="number" />
+      <InputField form={form} name="capacity" label={t("admin.create.capacity")} type="number" />
+      <CourseSelect courses={courses} form={form} />
+      <PlaceFields form={form} />
+      <div className="flex items-end">
+        <button type="submit" disabled={form.pending} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
+          {submit}
+        </button>
+      </div>
+    </>
+  );
+}
+
+const basics = { durationMinutes: "60", capacity: "5", courseId: "", mode: "academy", meetingUrl: "" };
+
 function CreateSlotForm({ courses }: { courses: { id: number; name: string }[] }) {
   const { t } = useTranslation("booking");
-  const { errors, busy, submit } = useCheckedPost(slotCreateSchema, "/api/admin/slots");
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const payload = {
-      date: form.get("date"),
-      time: form.get("time"),
-      durationMinutes: numberOrNaN(form.get("durationMinutes")),
-      capacity: numberOrNaN(form.get("capacity")),
-      courseId: numberOrNull(form.get("courseId")),
-      ...placeOf(form),
-    };
-    await submit(payload);
-  }
-
+  const form = useSlotsForm("slot", slotForm, "POST", "/api/admin/slots", { date: "", time: "", ...basics });
   return (
     <Panel title={t("admin.create.heading")} id="create-slot">
-      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-2">
-        <Field label={t("admin.create.date")} error={errors.date}>
-          {({ id, describedBy, invalid }) => <input id={id} name="date" type="date" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />}
-        </Field>
-        <Field label={t("admin.create.time")} error={errors.time}>
-          {({ id, describedBy, invalid }) => <input id={id} name="time" type="time" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />}
-        </Field>
-        <NumberField label={t("admin.create.duration")} name="durationMinutes" defaultValue={60} error={errors.durationMinutes} />
-        <NumberField label={t("admin.create.capacity")} name="capacity" defaultValue={5} error={errors.capacity} />
-        <CourseSelect courses={courses} name="courseId" error={errors.courseId} />
-        <PlaceFields errors={errors} />
-        <div className="flex items-end">
-          <button type="submit" disabled={busy} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-            {t("admin.create.submit")}
-          </button>
-        </div>
+      <form {...form.formProps} className="mt-4 grid gap-3 sm:grid-cols-2">
+        <InputField form={form} name="date" label={t("admin.create.date")} type="date" />
+        <InputField form={form} name="time" label={t("admin.create.time")} type="time" />
+        <SlotBasics form={form} courses={courses} submit={t("admin.create.submit")} />
       </form>
     </Panel>
   );
@@ -269,61 +284,33 @@ function CreateSlotForm({ courses }: { courses: { id: number; name: string }[] }
 
 function CreateSeriesForm({ courses, weekdays }: { courses: { id: number; name: string }[]; weekdays: string[] }) {
   const { t } = useTranslation("booking");
-  const { errors, busy, submit } = useCheckedPost(seriesCreateSchema, "/api/admin/slots/series");
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const payload = {
-      from: form.get("from"),
-      to: form.get("to"),
-      weekdays: form.getAll("weekdays").map(Number),
-      times: String(form.get("times") ?? "")
-        .split(/[\s,،]+/)
-        .filter(Boolean),
-      durationMinutes: numberOrNaN(form.get("durationMinutes")),
-      capacity: numberOrNaN(form.get("capacity")),
-      courseId: numberOrNull(form.get("courseId")),
-      ...placeOf(form),
-    };
-    await submit(payload);
-  }
-
+  const form = useSlotsForm("series", seriesForm, "POST", "/api/admin/slots/series", {
+    from: "",
+    to: "",
+    weekdays: ["1", "2", "3", "4", "5"],
+    times: "10:00, 11:00, 12:00, 13:00, 14:00",
+    ...basics,
+  });
+  const weekdaysError = form.error("weekdays");
   return (
     <Panel title={t("admin.series.heading")} id="create-series">
-      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-2">
-        <Field label={t("admin.series.from")} error={errors.from}>
-          {({ id, describedBy, invalid }) => <input id={id} name="from" type="date" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />}
-        </Field>
-        <Field label={t("admin.series.to")} error={errors.to}>
-          {({ id, describedBy, invalid }) => <input id={id} name="to" type="date" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />}
-        </Field>
-        <fieldset className="sm:col-span-2" aria-describedby={errors.weekdays ? "series-weekdays-error" : undefined}>
+      <form {...form.formProps} className="mt-4 grid gap-3 sm:grid-cols-2">
+        <InputField form={form} name="from" label={t("admin.series.from")} type="date" />
+        <InputField form={form} name="to" label={t("admin.series.to")} type="date" />
+        <fieldset className="sm:col-span-2" aria-describedby={weekdaysError ? "series-weekdays-error" : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-800">{t("admin.series.weekdays")}</legend>
           <div className="flex flex-wrap gap-3">
             {weekdays.map((name, day) => (
               <label key={name} className="flex items-center gap-1 text-sm text-slate-800">
-                <input type="checkbox" name="weekdays" value={day} defaultChecked={day >= 1 && day <= 5} />
+                <input type="checkbox" value={day} {...form.methods.register("weekdays")} />
                 {name}
               </label>
             ))}
           </div>
-          {errors.weekdays ? <SeriesError id="series-weekdays-error" message={errors.weekdays} /> : null}
+          {weekdaysError ? <SeriesError id="series-weekdays-error" message={weekdaysError} /> : null}
         </fieldset>
-        <Field label={t("admin.series.times")} hint={t("admin.series.timesHint")} error={errors.times} className="sm:col-span-2">
-          {({ id, describedBy, invalid }) => (
-            <input id={id} name="times" type="text" dir="ltr" defaultValue="10:00, 11:00, 12:00, 13:00, 14:00" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />
-          )}
-        </Field>
-        <NumberField label={t("admin.create.duration")} name="durationMinutes" defaultValue={60} error={errors.durationMinutes} />
-        <NumberField label={t("admin.create.capacity")} name="capacity" defaultValue={5} error={errors.capacity} />
-        <CourseSelect courses={courses} name="courseId" error={errors.courseId} />
-        <PlaceFields errors={errors} />
-        <div className="flex items-end">
-          <button type="submit" disabled={busy} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-            {t("admin.series.submit")}
-          </button>
-        </div>
+        <InputField form={form} name="times" label={t("admin.series.times")} hint={t("admin.series.timesHint")} type="text" className="sm:col-span-2" />
+        <SlotBasics form={form} courses={courses} submit={t("admin.series.submit")} />
       </form>
     </Panel>
   );
@@ -338,18 +325,26 @@ function SeriesError({ id, message }: { id: string; message: string }) {
   );
 }
 
+/** A slot's capacity; remounted when the stored capacity changes so it shows the new one. */
+function CapacityForm({ slot }: { slot: AdminSlot }) {
+  const { t } = useTranslation("booking");
+  const form = useSlotsForm(`capacity-${slot.id}`, capacityForm, "PATCH", `/api/admin/slots/${slot.id}`, { capacity: String(slot.capacity) });
+  return (
+    <form {...form.formProps} className="flex items-start gap-2">
+      <Field label={<span className="sr-only">{t("admin.list.capacity")}</span>} error={form.error("capacity")} className="w-28">
+        {({ id, describedBy, invalid }) => <input id={id} type="number" min={1} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("capacity")} />}
+      </Field>
+      <button type="submit" disabled={form.pending} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
+        {t("admin.list.saveCapacity")}
+      </button>
+    </form>
+  );
+}
+
 function SlotCard({ slot }: { slot: AdminSlot }) {
   const { t } = useTranslation("booking");
   const send = useStaffAction();
-  const [capacityError, setCapacityError] = useState<string | undefined>();
   const headingId = `slot-${slot.id}`;
-
-  async function saveCapacity(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const capacity = numberOrNaN(new FormData(event.currentTarget).get("capacity"));
-    const failure = await send("PATCH", `/api/admin/slots/${slot.id}`, { capacity });
-    setCapacityError(failure ? (failure.errors?.capacity ?? failure.message) : undefined);
-  }
 
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
@@ -370,26 +365,7 @@ function SlotCard({ slot }: { slot: AdminSlot }) {
         ) : null}
       </div>
       <div className="mt-3 flex flex-wrap items-start gap-3">
-        <form onSubmit={saveCapacity} noValidate className="flex items-start gap-2">
-          <Field label={<span className="sr-only">{t("admin.list.capacity")}</span>} error={capacityError} className="w-28">
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                name="capacity"
-                type="number"
-                min={1}
-                defaultValue={slot.capacity}
-                key={slot.capacity}
-                className={inputClass}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-              />
-            )}
-          </Field>
-          <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
-            {t("admin.list.saveCapacity")}
-          </button>
-        </form>
+        <CapacityForm key={slot.capacity} slot={slot} />
         <button
           type="button"
           onClick={() => send("PATCH", `/api/admin/slots/${slot.id}`, { status: slot.status === "open" ? "closed" : "open" })}

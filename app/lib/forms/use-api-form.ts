@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useContext, useState, type FormEvent } from "react";
-import { useForm, type FieldValues, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
+import { get, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
 import { UNSAFE_DataRouterStateContext } from "react-router";
 import type { z } from "zod";
 import { useLang } from "~/i18n/use-lang";
@@ -16,10 +16,20 @@ export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   id: string;
   /** The shared zod schema: the browser checks it before sending, the server checks it again. */
   schema: S;
-  /** The JSON endpoint for the valid values (the same one the page's action calls). */
-  request: (values: z.output<S>) => { method?: "POST" | "PUT" | "PATCH"; path: string; body?: unknown };
+  /**
+   * The JSON endpoint for the valid values (the same one the page's action calls); `input` is the
+   * form's values as typed. It may first do async work (an upload), and answer undefined to send nothing.
+   */
+  request: (values: z.output<S>, input: z.input<S>) => ApiFormRequest | undefined | Promise<ApiFormRequest | undefined>;
   /** Values the fields start with (also rendered into the HTML, so they work before hydration). */
   initial?: Partial<Record<Path<z.input<S>>, string>>;
+  /**
+   * A whole record to edit (nested values, lists, numbers) for forms that work only once hydrated
+   * (the admin editors): react-hook-form's own defaultValues. Remount the form (a React key) for another record.
+   */
+  defaults?: DefaultValues<z.input<S>>;
+  /** After the browser's check refused the values (e.g. to show the tab holding the first error). */
+  onInvalid?: (errors: FieldErrors<z.input<S>>) => void;
   /** Fallback texts when the server gives no message, and when it cannot be reached. */
   messages: { failed: string; network: string };
   /** After a 2xx answer. By default the server's message shows in a toast and the form clears. */
@@ -29,6 +39,8 @@ export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   /** After a refusal (4xx), besides the field messages and the error toast. */
   onRefusal?: (answer: FormAnswer, status: number) => void;
 }
+
+export type ApiFormRequest = { method?: "POST" | "PUT" | "PATCH"; path: string; body?: unknown };
 
 export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
   /** react-hook-form's own methods, for controls the helpers below do not cover. */
@@ -55,15 +67,17 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   const served = useServedState(options.id);
   // Field values stay out of react-hook-form's defaultValues: it would write them over what a
   // visitor typed before hydration. The DOM's own defaultValue carries them instead.
-  const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: resolverFor(options.schema) });
+  const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: resolverFor(options.schema), defaultValues: options.defaults });
   const [refusal, setRefusal] = useState<string | undefined>(served && Object.keys(served.errors).length === 0 ? served.message : undefined);
   const { errors, isSubmitting, submitCount } = methods.formState;
 
   const onSubmit = methods.handleSubmit(async (values) => {
     setRefusal(undefined);
-    const { method = "POST", path, body = values } = options.request(values);
     let answer: Awaited<ReturnType<typeof apiRequest<FormAnswer>>>;
     try {
+      const request = await options.request(values, methods.getValues());
+      if (!request) return;
+      const { method = "POST", path, body = values } = request;
       answer = await apiRequest<FormAnswer>(method, path, { body, lang });
     } catch {
       toast.error(options.messages.network);
@@ -83,14 +97,15 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     }
     toast.error(data.message ?? options.messages.failed);
     options.onRefusal?.(data, answer.status);
-  });
+  }, options.onInvalid);
 
   return {
     methods,
     formProps: { method: "post", noValidate: true, onSubmit: (event) => void onSubmit(event) },
     field: (name) => ({ ...methods.register(name), defaultValue: served?.values[name] ?? options.initial?.[name] }),
     // The server's messages from a post without JavaScript hold until the form is sent again.
-    error: (name) => (errors[name] as { message?: string } | undefined)?.message ?? (submitCount === 0 ? served?.errors[name] : undefined),
+    // get(): nested names ("address.en", "faqs.0.answerAr") live in nested error objects.
+    error: (name) => (get(errors, name) as { message?: string } | undefined)?.message ?? (submitCount === 0 ? served?.errors[name] : undefined),
     refusal,
     pending: isSubmitting,
   };

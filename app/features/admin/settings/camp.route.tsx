@@ -1,17 +1,16 @@
-import { useFieldArray, useForm, type FieldError } from "react-hook-form";
+import { useFieldArray, type FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { data, useRevalidator } from "react-router";
-import { toast } from "~/ui/toast";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { data } from "react-router";
 import { useLang } from "~/i18n/use-lang";
-import { apiRequest } from "~/lib/api";
-import { zodResolver } from "~/lib/zod-form";
+import { requireAdminPage } from "~/features/accounts/guards.server";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/camp.route";
 import { idOr404Page } from "~/features/admin/admin-http.server";
-import { campFormSchema, type CampFormInput } from "./settings.schema";
+import { SaveButton } from "~/features/admin/StaffForm";
+import { useAdminForm } from "~/features/admin/use-admin-form";
+import { campFormSchema } from "./settings.schema";
 import { getAdminCamp } from "./settings.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -43,30 +42,18 @@ export default function CampEditorPage(props: Route.ComponentProps) {
 function CampEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const lang = useLang();
-  const revalidator = useRevalidator();
   const { id, slug: _slug, ...initial } = loaderData.camp;
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<CampFormInput>({ resolver: zodResolver(campFormSchema), defaultValues: initial });
+  const form = useAdminForm({
+    id: "camp",
+    schema: campFormSchema,
+    defaults: initial,
+    request: (values) => ({ method: "PUT", path: `/api/admin/camps/${id}`, body: values }),
+    saved: t("camps.saved"),
+  });
+  const { register, control } = form.methods;
+  const errors = form.methods.formState.errors;
   const features = useFieldArray({ control, name: "features" });
   const batches = useFieldArray({ control, name: "batches" });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const result = await apiRequest("PUT", `/api/admin/camps/${id}`, { body: values, lang });
-      if (!result.ok) {
-        toast.error(result.data?.message ?? t("form.saveFailed"));
-        return;
-      }
-      toast.success(t("camps.saved"));
-      await revalidator.revalidate();
-    } catch {
-      toast.error(t("form.network"));
-    }
-  });
 
   const pairFields = (name: "title" | "grades" | "duration", label: string) => (
     <>
@@ -89,7 +76,7 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-slate-900">
         {t("camps.edit")}: {lang === "ar" ? loaderData.camp.title.ar : loaderData.camp.title.en}
       </h1>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <form {...form.formProps} className="space-y-6">
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold">{t("camps.title")}</legend>
           {pairFields("title", t("camps.title"))}
@@ -175,9 +162,7 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
           ))}
         </fieldset>
 
-        <button type="submit" disabled={isSubmitting} className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-          {isSubmitting ? t("form.saving") : t("form.save")}
-        </button>
+        <SaveButton pending={form.pending} />
       </form>
     </div>
   );

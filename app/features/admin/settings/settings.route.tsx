@@ -1,18 +1,14 @@
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
-import { toast } from "~/ui/toast";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { formatRupees } from "~/features/camp/camp";
+import { SaveButton } from "~/features/admin/StaffForm";
+import { useAdminForm } from "~/features/admin/use-admin-form";
 import { getSiteSettings } from "~/features/site/site.server";
-import { useLang } from "~/i18n/use-lang";
-import { apiRequest } from "~/lib/api";
-import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/settings.route";
-import { settingsFormSchema, type SettingsFormInput } from "./settings.schema";
+import { settingsFormSchema } from "./settings.schema";
 import { listAdminCamps } from "./settings.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,27 +23,15 @@ const socials = ["facebook", "instagram", "linkedin", "youtube", "twitter"] as c
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const lang = useLang();
-  const revalidator = useRevalidator();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SettingsFormInput>({ resolver: zodResolver(settingsFormSchema), defaultValues: loaderData.settings });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const result = await apiRequest("PUT", "/api/admin/settings", { body: values, lang });
-      if (!result.ok) {
-        toast.error(result.data?.message ?? t("form.saveFailed"));
-        return;
-      }
-      toast.success(t("settings.saved"));
-      await revalidator.revalidate();
-    } catch {
-      toast.error(t("form.network"));
-    }
+  const form = useAdminForm({
+    id: "settings",
+    schema: settingsFormSchema,
+    defaults: loaderData.settings,
+    request: (values) => ({ method: "PUT", path: "/api/admin/settings", body: values }),
+    saved: t("settings.saved"),
   });
+  const { register } = form.methods;
+  const errors = form.methods.formState.errors;
 
   const input = (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ({
     id: ids.id,
@@ -60,7 +44,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <PageMeta title={t("settings.title")} description={t("settings.title")} />
       <h1 className="text-2xl font-bold text-slate-900">{t("settings.title")}</h1>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <form {...form.formProps} className="space-y-6">
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.contactTitle")}</legend>
           <Field label={t("settings.email")} error={errors.email?.message}>
@@ -122,9 +106,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </Field>
         </fieldset>
 
-        <button type="submit" disabled={isSubmitting} className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-          {isSubmitting ? t("form.saving") : t("form.save")}
-        </button>
+        <SaveButton pending={form.pending} />
       </form>
 
       <section aria-labelledby="camps-title" className="rounded-lg border border-slate-200 bg-white p-4">

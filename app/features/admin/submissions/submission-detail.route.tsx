@@ -1,22 +1,20 @@
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { data, useRevalidator } from "react-router";
-import { toast } from "~/ui/toast";
+import { data } from "react-router";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { stripLang } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
-import { apiRequest } from "~/lib/api";
-import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/submission-detail.route";
 import { idOr404Page } from "~/features/admin/admin-http.server";
 import { formatDateTime } from "~/features/admin/format";
+import { ChoiceFormPanel } from "~/features/admin/StaffForm";
+import { useAdminForm } from "~/features/admin/use-admin-form";
 import { StatusBadge } from "./StatusBadge";
 import { kindFromPath, submissionKinds, submissionStatuses } from "./submission-kinds";
-import { submissionUpdateSchema, type SubmissionUpdateInput } from "./submission.schema";
+import { submissionUpdateSchema } from "./submission.schema";
 import { getSubmission } from "./submissions.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -38,30 +36,13 @@ export default function SubmissionDetailPage(props: Route.ComponentProps) {
 function SubmissionDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const lang = useLang();
-  const revalidator = useRevalidator();
   const { kind, submission, timeZone } = loaderData;
   const info = submissionKinds[kind];
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SubmissionUpdateInput>({
-    resolver: zodResolver(submissionUpdateSchema),
-    defaultValues: { status: submission.status, notes: submission.notes },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const result = await apiRequest("PATCH", `${info.api}/${submission.id}`, { body: values, lang });
-      if (!result.ok) {
-        toast.error(result.data?.message ?? t("form.saveFailed"));
-        return;
-      }
-      toast.success(t("form.saved"));
-      await revalidator.revalidate();
-    } catch {
-      toast.error(t("form.network"));
-    }
+  const form = useAdminForm({
+    id: "submission",
+    schema: submissionUpdateSchema,
+    defaults: { status: submission.status, notes: submission.notes },
+    request: (values) => ({ method: "PATCH", path: `${info.api}/${submission.id}`, body: values }),
   });
 
   const title = `${t(info.titleKey)} #${submission.id}`;
@@ -88,30 +69,20 @@ function SubmissionDetail({ loaderData }: Route.ComponentProps) {
         <dd>{formatDateTime(submission.updated_at, lang, timeZone)}</dd>
       </dl>
 
-      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="follow-up-title">
-        <h2 id="follow-up-title" className="text-lg font-semibold text-slate-900">
-          {t("submissions.followUp")}
-        </h2>
-        <Field label={t("fields.status")} error={errors.status?.message}>
+      <ChoiceFormPanel
+        form={form}
+        name="status"
+        titleId="follow-up-title"
+        title={t("submissions.followUp")}
+        label={t("fields.status")}
+        options={submissionStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+      >
+        <Field label={t("fields.notes")} hint={t("submissions.notesHint")} error={form.error("notes")}>
           {({ id, describedBy, invalid }) => (
-            <select id={id} className={`${inputClass} max-w-xs`} aria-describedby={describedBy} aria-invalid={invalid} {...register("status")}>
-              {submissionStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {t(`status.${status}`)}
-                </option>
-              ))}
-            </select>
+            <textarea id={id} rows={5} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("notes")} />
           )}
         </Field>
-        <Field label={t("fields.notes")} hint={t("submissions.notesHint")} error={errors.notes?.message}>
-          {({ id, describedBy, invalid }) => (
-            <textarea id={id} rows={5} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("notes")} />
-          )}
-        </Field>
-        <button type="submit" disabled={isSubmitting} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-          {isSubmitting ? t("form.saving") : t("form.save")}
-        </button>
-      </form>
+      </ChoiceFormPanel>
     </div>
   );
 }

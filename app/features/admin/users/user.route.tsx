@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { data, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast";
@@ -7,13 +6,13 @@ import { requireAdminPage } from "~/features/accounts/guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
-import { zodResolver } from "~/lib/zod-form";
-import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/user.route";
 import { idOr404Page } from "~/features/admin/admin-http.server";
 import { formatDateTime } from "~/features/admin/format";
+import { ChoiceFormPanel } from "~/features/admin/StaffForm";
+import { useAdminForm } from "~/features/admin/use-admin-form";
 import { userUpdateSchema } from "./users.schema";
 import { getAdminUser } from "./users.server";
 
@@ -37,13 +36,16 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const { user, isSelf, timeZone } = loaderData;
   const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(userUpdateSchema), defaultValues: { role: user.role } });
+  const form = useAdminForm({
+    id: "user-role",
+    schema: userUpdateSchema,
+    defaults: { role: user.role },
+    request: (values) => ({ method: "PATCH", path: `/api/admin/users/${user.id}`, body: { role: values.role } }),
+    saved: t("users.roleSaved"),
+  });
 
-  async function send(body: { role?: "user" | "admin"; disabled?: boolean }, done: string) {
+  // Not a form: one click sends the other state.
+  async function send(body: { disabled: boolean }, done: string) {
     try {
       const result = await apiRequest("PATCH", `/api/admin/users/${user.id}`, { body, lang });
       if (!result.ok) {
@@ -56,8 +58,6 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
       toast.error(t("form.network"));
     }
   }
-
-  const onRole = handleSubmit((values) => send({ role: values.role }, t("users.roleSaved")));
 
   async function toggleDisabled() {
     if (!user.disabled && !window.confirm(t("users.confirmDisable"))) return;
@@ -87,22 +87,15 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
         <dd>{formatDateTime(user.created_at, lang, timeZone)}</dd>
       </dl>
 
-      <form onSubmit={onRole} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="role-title">
-        <h2 id="role-title" className="text-lg font-semibold text-slate-900">
-          {t("users.changeRole")}
-        </h2>
-        <Field label={t("users.role")} error={errors.role?.message}>
-          {({ id, describedBy, invalid }) => (
-            <select id={id} className={`${inputClass} max-w-xs`} aria-describedby={describedBy} aria-invalid={invalid} {...register("role")}>
-              <option value="user">{t("users.roles.user")}</option>
-              <option value="admin">{t("users.roles.admin")}</option>
-            </select>
-          )}
-        </Field>
-        <button type="submit" disabled={isSubmitting} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-          {isSubmitting ? t("form.saving") : t("users.saveRole")}
-        </button>
-      </form>
+      <ChoiceFormPanel
+        form={form}
+        name="role"
+        titleId="role-title"
+        title={t("users.changeRole")}
+        label={t("users.role")}
+        options={(["user", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+        save={t("users.saveRole")}
+      />
 
       <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="access-title">
         <h2 id="access-title" className="text-lg font-semibold text-slate-900">

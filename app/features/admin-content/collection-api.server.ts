@@ -1,0 +1,77 @@
+import { Router, type Request } from "express";
+import type { ApiDeps } from "~server/api-routers";
+import { HttpError } from "~server/http/errors";
+import { parseBody } from "~server/http/validate";
+import { requireAdmin } from "~server/security/access";
+import { sendList } from "~/features/admin/list/list-query.server";
+import { adminT, idParam, staffId } from "./admin-api.server";
+import { TakenError, type Collection, type SavedRecord } from "./collection.server";
+
+/**
+ * The staff API of one collection: list (search, sort, pages, CSV), read, create, update and
+ * delete under `/api/admin/{name}`, staff only, bodies checked with the shared schema, unknown
+ * ids 404, taken unique values 409 on their field. Audit logging happens in the declaration's
+ * store functions, inside the write's transaction.
+ */
+export function collectionApi<Row, Values, CreateValues, Json>(collection: Collection<Row, Values, CreateValues, Json>) {
+  const base = `/api/admin/${collection.name}`;
+  const createPath = collection.create.path ?? base;
+  return ({ db }: ApiDeps): Router => {
+    const router = Router();
+    router.use(base, requireAdmin);
+    if (createPath !== base) router.use(createPath, requireAdmin);
+    const notFound = (req: Request) => new HttpError(404, adminT(req, "api.notFound"));
+
+    router.get(base, async (req, res) => {
+      const { base: rows, spec, filename, columns, toJson } = collection.list;
+      await sendList<Row>(req, res, rows(db), spec, { filename, columns, toJson });
+    });
+
+    router.get(`${base}/:id`, async (req, res) => {
+      const found = await collection.read(db, idParam(req));
+      if (!found) throw notFound(req);
+      res.json(found);
+    });
+
+    router.post(createPath, async (req, res) => {
+      const input = parseBody(collection.create.schema ?? (collection.schema as never), req) as CreateValues;
+      const saved = await orConflict(req, collection.create.save(db, input, staffId(res)));
+      res.status(201).json({ message: adminT(req, collection.create.message ?? "api.saved"), ...saved });
+    });
+
+    router.put(`${base}/:id`, async (req, res) => {
+      const id = idParam(req);
+      const input = parseBody(collection.schema, req) as Values;
+      const saved = await orConflict(req, collection.update(db, id, input, staffId(res)));
+      if (!saved) throw notFound(req);
+      res.json({ message: adminT(req, "api.saved"), ...saved });
+    });
+
+    router.delete(`${base}/:id`, async (req, res) => {
+      const id = idParam(req);
+      const confirm = collection.confirmDelete;
+      if (confirm && req.query.confirm !== "1") {
+        // Asking first: the caller must confirm when other records would lose their link to this one.
+        const count = await confirm.count(db, id);
+        if (count > 0) {
+          res.status(409).json({ message: adminT(req, confirm.message, { count }), [confirm.field]: count });
+          return;
+        }
+      }
+      if (!(await collection.remove(db, id, staffId(res)))) throw notFound(req);
+      res.json({ message: adminT(req, "api.deleted") });
+    });
+    return router;
+  };
+}
+
+/** A save refused by a unique value becomes 409 with the message on that field. */
+async function orConflict<T extends SavedRecord | undefined>(req: Request, saving: Promise<T>): Promise<T> {
+  try {
+    return await saving;
+  } catch (error) {
+    if (!(error instanceof TakenError)) throw error;
+    const message = adminT(req, `api.${error.field}Taken`);
+    throw new HttpError(409, message, { [error.field]: message });
+  }
+}

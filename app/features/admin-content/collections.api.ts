@@ -1,0 +1,14 @@
+import { Router } from "express";
+import type { ApiDeps } from "~server/api-routers";
+import { blogCollection } from "./blog-admin.server";
+import { collectionApi } from "./collection-api.server";
+import { courseCollection } from "./course-admin.server";
+import { productCollection } from "./product-admin.server";
+import { teacherCollection } from "./teacher-admin.server";
+
+/** The staff API of every admin collection, each from its declaration. */
+export function adminCollectionsApi(deps: ApiDeps): Router {
+  const router = Router();
+  router.use(collectionApi(blogCollection)(deps), collectionApi(courseCollection)(deps), collectionApi(teacherCollection)(deps), collectionApi(productCollection)(deps));
+  return router;
+}

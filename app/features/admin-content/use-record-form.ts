@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useRevalidator } from "react-router";
+import type { FieldErrors, FieldValues, UseFormRegister } from "react-hook-form";
+import type { DefaultValues } from "react-hook-form";
+import type { z } from "zod";
+import { localizePath } from "~/i18n/lang";
+import { useLang } from "~/i18n/use-lang";
+import { useApiForm } from "~/lib/forms/use-api-form";
+import { slugify } from "./slug";
+
+export interface RecordFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
+  /** The collection's URL segment: `/api/admin/{collection}` and `/admin/{collection}`. */
+  collection: string;
+  /** The record being edited; null for a new one. */
+  id: number | null;
+  schema: S;
+  defaults: DefaultValues<z.input<S>>;
+  /** Send the values as typed instead of as parsed (the server's schema parses them again). */
+  sendInput?: boolean;
+  onInvalid?: (errors: FieldErrors<z.input<S>>) => void;
+}
+
+/**
+ * An admin editor's form on top of useApiForm: POST when new, then open the new record's edit
+ * page; PUT when it exists, then reload the page data. Server field messages land on the fields.
+ */
+export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({ collection, id, schema, defaults, sendInput, onInvalid }: RecordFormOptions<S>) {
+  const { t } = useTranslation("admin-content");
+  const lang = useLang();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  return useApiForm({
+    id: `${collection}-editor`,
+    schema,
+    defaults,
+    onInvalid,
+    messages: { failed: t("form.saveFailed"), network: t("form.network") },
+    request: (values, input) =>
+      id ? { method: "PUT", path: `/api/admin/${collection}/${id}`, body: sendInput ? input : values } : { method: "POST", path: `/api/admin/${collection}`, body: sendInput ? input : values },
+    onSuccess: async (answer) => {
+      if (!id && typeof answer.id === "number") await navigate(localizePath(`/admin/${collection}/edit/${answer.id}`, lang));
+      else await revalidator.revalidate();
+    },
+  });
+}
+
+/**
+ * A new record's slug follows its English name until staff edit the slug themselves: register the
+ * slug with `slug` and the English name with `source`.
+ */
+export function useFollowingSlug(methods: { register: UseFormRegister<FieldValues>; setValue: (name: "slug", value: string) => void }, isNew: boolean) {
+  const [edited, setEdited] = useState(!isNew);
+  return {
+    slug: methods.register("slug", { onChange: () => setEdited(true) }),
+    source: (name: string) =>
+      methods.register(name, {
+        onChange: (event: { target: { value: string } }) => {
+          if (!edited) methods.setValue("slug", slugify(event.target.value));
+        },
+      }),
+  };
+}
