@@ -102,6 +102,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
     // Pages take form posts only. express.json has already read a JSON body, and a page action
     // would wait forever for that spent stream: refuse it here instead.
     app.use(pageFormPosts);
+    app.use(sameOriginWrites(config, { evenWithoutCookie: true }));
     app.use(pageCache(db, pages.vite ? 0 : config.pageCacheSeconds));
     app.all(
       "/{*path}",

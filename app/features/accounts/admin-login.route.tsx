@@ -5,9 +5,14 @@ import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/admin-login.route";
+import { ACCOUNT_FORMS } from "./account-forms";
+import { adminLoginAction } from "./account-actions.server";
 import { AuthCard } from "./AuthCard";
 import { safeAdminPath } from "./next-path";
 import { PasswordLoginForm } from "./PasswordLoginForm";
+
+/** The form posts here without JavaScript; a parent's account is refused on the page. */
+export const action = adminLoginAction;
 
 /** Staff already signed in skip the form. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -22,12 +27,20 @@ export default function AdminLoginPage() {
   const { t } = useTranslation("accounts");
   const lang = useLang();
   const [params] = useSearchParams();
-  const goTo = safeAdminPath(params.get("next")) ?? localizePath("/admin", lang);
+  const next = safeAdminPath(params.get("next"));
   return (
     <AuthCard title={t("adminLogin.heading")} intro={t("adminLogin.intro")}>
       <PageMeta title={t("meta.adminLoginTitle")} description={t("meta.adminLoginDescription")} />
       <meta name="robots" content="noindex" />
-      <PasswordLoginForm endpoint="/api/admin/login" goTo={goTo} submitLabel={t("adminLogin.submit")} submittingLabel={t("adminLogin.submitting")} showRefusal />
+      <PasswordLoginForm
+        id={ACCOUNT_FORMS.adminLogin}
+        endpoint="/api/admin/login"
+        goTo={next ?? localizePath("/admin", lang)}
+        next={next}
+        submitLabel={t("adminLogin.submit")}
+        submittingLabel={t("adminLogin.submitting")}
+        showRefusal
+      />
       <p className="mt-6 text-sm">
         <LocalLink to="/login" className="font-medium text-indigo-700 underline hover:text-indigo-900">
           {t("adminLogin.publicLogin")}
