@@ -69,6 +69,9 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // No referrer to other sites, as before; within the site, browsers then send the page's real
+      // Origin on its own form posts (under no-referrer it is "null", which the origin checks refuse).
+      referrerPolicy: { policy: "same-origin" },
       strictTransportSecurity: config.isProduction && config.publicUrl.startsWith("https:"),
     }),
   );

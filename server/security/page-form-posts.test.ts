@@ -96,7 +96,14 @@ describe("account pages' form posts", () => {
   });
 
   it("a cross-site form post cannot sign anyone in, with or without a cookie", async () => {
-    for (const headers of [{ origin: "http://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "http://evil.example", cookie: "sid=x" }]) {
+    const crossSite: Record<string, string>[] = [
+      { origin: "http://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "http://evil.example", cookie: "sid=x" },
+      { origin: "null", "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+    ];
+    for (const headers of crossSite) {
       const response = await post("/login", form({ email, password }), headers);
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.headers.get("set-cookie")).toBeNull();

@@ -5,27 +5,37 @@ import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import { PasswordInput } from "~/ui/PasswordInput";
 import { toast } from "~/ui/toast";
+import { localizePath } from "~/i18n/lang";
+import { useLang } from "~/i18n/use-lang";
+import { ACCOUNT_FORMS } from "./account-forms";
 import { loginSchema } from "./accounts.schema";
 import { alertClass, SubmitButton } from "./AuthCard";
 import { useAccountForm } from "./use-account-form";
 
 /**
- * E-mail and password, sent as typed (no client-side rules, specification section 5). Used by
- * /login and by the staff page /admin/login with its own endpoint. Without JavaScript it posts to
- * its page (account-actions.server.ts), which signs in and redirects to `next` or `goTo`.
+ * The two password sign-ins: parents' at /login, staff's at /admin/login with its own endpoint.
+ * The staff page also shows the refusal beside the form once enhanced (it explains why a parent
+ * cannot enter); without JavaScript every refusal is shown there.
  */
-export function PasswordLoginForm({ id, endpoint, goTo, next, submitLabel, submittingLabel, showRefusal = false }: {
-  id: string;
-  endpoint: string;
-  goTo: string;
-  /** The page's `?next=`, posted along so the page's action can check it too. */
+const kinds = {
+  login: { id: ACCOUNT_FORMS.login, endpoint: "/login", home: "/", texts: "login", showRefusal: false },
+  staff: { id: ACCOUNT_FORMS.adminLogin, endpoint: "/api/admin/login", home: "/admin", texts: "adminLogin", showRefusal: true },
+} as const;
+
+/**
+ * E-mail and password, sent as typed (no client-side rules, specification section 5). Without
+ * JavaScript it posts to its page (account-actions.server.ts), which signs in and redirects to
+ * `next` or the area's start, as the enhanced form navigates.
+ */
+export function PasswordLoginForm({ kind, next }: {
+  kind: keyof typeof kinds;
+  /** The page's `?next=`, already checked; posted along so the page's action checks it again. */
   next: string | null;
-  submitLabel: string;
-  submittingLabel: string;
-  /** Also show the server's refusal on the enhanced page (the staff page explains why a parent cannot enter). */
-  showRefusal?: boolean;
 }) {
+  const { id, endpoint, home, texts, showRefusal } = kinds[kind];
   const { t } = useTranslation("accounts");
+  const lang = useLang();
+  const goTo = next ?? localizePath(home, lang);
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const [shown, setShown] = useState<string>();
@@ -57,7 +67,7 @@ export function PasswordLoginForm({ id, endpoint, goTo, next, submitLabel, submi
           <PasswordInput id={inputId} autoComplete="current-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("password")} />
         )}
       </Field>
-      <SubmitButton pending={form.pending} label={submitLabel} pendingLabel={submittingLabel} />
+      <SubmitButton pending={form.pending} label={t(`${texts}.submit`)} pendingLabel={t(`${texts}.submitting`)} />
     </form>
   );
 }

@@ -1,11 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { redirect, useSearchParams } from "react-router";
 import { langFromPath, localizePath } from "~/i18n/lang";
-import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/admin-login.route";
-import { ACCOUNT_FORMS } from "./account-forms";
 import { adminLoginAction } from "./account-actions.server";
 import { AuthCard } from "./AuthCard";
 import { safeAdminPath } from "./next-path";
@@ -25,22 +23,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminLoginPage() {
   const { t } = useTranslation("accounts");
-  const lang = useLang();
   const [params] = useSearchParams();
-  const next = safeAdminPath(params.get("next"));
   return (
     <AuthCard title={t("adminLogin.heading")} intro={t("adminLogin.intro")}>
       <PageMeta title={t("meta.adminLoginTitle")} description={t("meta.adminLoginDescription")} />
       <meta name="robots" content="noindex" />
-      <PasswordLoginForm
-        id={ACCOUNT_FORMS.adminLogin}
-        endpoint="/api/admin/login"
-        goTo={next ?? localizePath("/admin", lang)}
-        next={next}
-        submitLabel={t("adminLogin.submit")}
-        submittingLabel={t("adminLogin.submitting")}
-        showRefusal
-      />
+      <PasswordLoginForm kind="staff" next={safeAdminPath(params.get("next"))} />
       <p className="mt-6 text-sm">
         <LocalLink to="/login" className="font-medium text-indigo-700 underline hover:text-indigo-900">
           {t("adminLogin.publicLogin")}

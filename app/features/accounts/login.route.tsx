@@ -4,7 +4,6 @@ import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { ACCOUNT_FORMS } from "./account-forms";
 import { loginAction } from "./account-actions.server";
 import { AuthCard, PageAlert } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
@@ -27,14 +26,7 @@ export default function LoginPage() {
     <AuthCard title={t("login.heading")} intro={t("login.intro")}>
       <PageMeta title={t("meta.loginTitle")} description={t("meta.loginDescription")} />
       {googleError && googleErrors.has(googleError) ? <PageAlert>{t(`googleError.${googleError}`)}</PageAlert> : null}
-      <PasswordLoginForm
-        id={ACCOUNT_FORMS.login}
-        endpoint="/login"
-        goTo={next ?? localizePath("/", lang)}
-        next={next}
-        submitLabel={t("login.submit")}
-        submittingLabel={t("login.submitting")}
-      />
+      <PasswordLoginForm kind="login" next={next} />
       <p className="mt-3 text-sm">
         <LocalLink to="/forgot-password" className="font-medium text-indigo-700 underline hover:text-indigo-900">
           {t("login.forgot")}
