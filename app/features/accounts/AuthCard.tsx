@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LocalLink } from "~/ui/LocalLink";
 
 /** The frame shared by the sign-in, sign-up and password pages. */
 export function AuthCard({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
@@ -32,6 +33,18 @@ export function PageAlert({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className={`mb-4 ${alertClass}`}>
       {children}
+    </p>
+  );
+}
+
+/** A line under a form leading to another account page ("No account yet? Create an account"). */
+export function CardLink({ to, lead, space = "mt-6", children }: { to: string; lead?: string; space?: "mt-3" | "mt-6"; children: ReactNode }) {
+  return (
+    <p className={`${space} text-sm text-slate-700`}>
+      {lead ? `${lead} ` : null}
+      <LocalLink to={to} className="font-medium text-indigo-700 underline hover:text-indigo-900">
+        {children}
+      </LocalLink>
     </p>
   );
 }

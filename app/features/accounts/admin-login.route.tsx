@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { redirect, useSearchParams } from "react-router";
 import { langFromPath, localizePath } from "~/i18n/lang";
-import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/admin-login.route";
 import { adminLoginAction } from "./account-actions.server";
-import { AuthCard } from "./AuthCard";
+import { AuthCard, CardLink } from "./AuthCard";
 import { safeAdminPath } from "./next-path";
 import { PasswordLoginForm } from "./PasswordLoginForm";
 
@@ -29,11 +28,7 @@ export default function AdminLoginPage() {
       <PageMeta title={t("meta.adminLoginTitle")} description={t("meta.adminLoginDescription")} />
       <meta name="robots" content="noindex" />
       <PasswordLoginForm kind="staff" next={safeAdminPath(params.get("next"))} />
-      <p className="mt-6 text-sm">
-        <LocalLink to="/login" className="font-medium text-indigo-700 underline hover:text-indigo-900">
-          {t("adminLogin.publicLogin")}
-        </LocalLink>
-      </p>
+      <CardLink to="/login">{t("adminLogin.publicLogin")}</CardLink>
     </AuthCard>
   );
 }

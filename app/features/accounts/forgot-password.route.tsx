@@ -2,12 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
-import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { ACCOUNT_FORMS } from "./account-forms";
 import { forgotPasswordAction } from "./account-actions.server";
 import { forgotPasswordSchema } from "./accounts.schema";
-import { alertClass, AuthCard, SubmitButton } from "./AuthCard";
+import { alertClass, AuthCard, CardLink, SubmitButton } from "./AuthCard";
 import { useAccountForm } from "./use-account-form";
 
 /** The form posts here without JavaScript and comes back with the same message as a notice. */
@@ -45,11 +44,7 @@ export default function ForgotPasswordPage() {
           <SubmitButton pending={form.pending} label={t("forgot.submit")} pendingLabel={t("forgot.submitting")} />
         </form>
       )}
-      <p className="mt-6 text-sm">
-        <LocalLink to="/login" className="font-medium text-indigo-700 underline hover:text-indigo-900">
-          {t("forgot.back")}
-        </LocalLink>
-      </p>
+      <CardLink to="/login">{t("forgot.back")}</CardLink>
     </AuthCard>
   );
 }

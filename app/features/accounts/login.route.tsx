@@ -2,10 +2,9 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
-import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { loginAction } from "./account-actions.server";
-import { AuthCard, PageAlert } from "./AuthCard";
+import { AuthCard, CardLink, PageAlert } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
 import { safeLocalPath } from "./next-path";
 import { PasswordLoginForm } from "./PasswordLoginForm";
@@ -27,18 +26,13 @@ export default function LoginPage() {
       <PageMeta title={t("meta.loginTitle")} description={t("meta.loginDescription")} />
       {googleError && googleErrors.has(googleError) ? <PageAlert>{t(`googleError.${googleError}`)}</PageAlert> : null}
       <PasswordLoginForm kind="login" next={next} />
-      <p className="mt-3 text-sm">
-        <LocalLink to="/forgot-password" className="font-medium text-indigo-700 underline hover:text-indigo-900">
-          {t("login.forgot")}
-        </LocalLink>
-      </p>
+      <CardLink to="/forgot-password" space="mt-3">
+        {t("login.forgot")}
+      </CardLink>
       <GoogleButton next={localizePath("/", lang)} />
-      <p className="mt-6 text-sm text-slate-700">
-        {t("login.noAccount")}{" "}
-        <LocalLink to="/signup" className="font-medium text-indigo-700 underline hover:text-indigo-900">
-          {t("login.signupLink")}
-        </LocalLink>
-      </p>
+      <CardLink to="/signup" lead={t("login.noAccount")}>
+        {t("login.signupLink")}
+      </CardLink>
     </AuthCard>
   );
 }

@@ -4,13 +4,12 @@ import { localizePath } from "~/i18n/lang";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
 import { FormAlert } from "~/ui/FormAlert";
-import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { ACCOUNT_FORMS } from "./account-forms";
 import { signupAction } from "./account-actions.server";
 import { registerSchemaFor } from "./accounts.schema";
 import { AccountFields } from "./AccountFields";
-import { alertClass, AuthCard, SubmitButton } from "./AuthCard";
+import { alertClass, AuthCard, CardLink, SubmitButton } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
 import { useAccountForm } from "./use-account-form";
 
@@ -40,12 +39,9 @@ export default function SignupPage() {
         <SubmitButton pending={form.pending} label={t("signup.submit")} pendingLabel={t("signup.submitting")} />
       </form>
       <GoogleButton next={localizePath("/", lang)} />
-      <p className="mt-6 text-sm text-slate-700">
-        {t("signup.haveAccount")}{" "}
-        <LocalLink to="/login" className="font-medium text-indigo-700 underline hover:text-indigo-900">
-          {t("signup.loginLink")}
-        </LocalLink>
-      </p>
+      <CardLink to="/login" lead={t("signup.haveAccount")}>
+        {t("signup.loginLink")}
+      </CardLink>
     </AuthCard>
   );
 }
