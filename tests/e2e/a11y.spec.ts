@@ -244,6 +244,7 @@ test.describe("axe on the account forms' refusals, sent right after loading", ()
   });
 
   test("login with a wrong password and the staff sign-in of a parent, in both languages", async ({ page }) => {
+    test.setTimeout(120_000);
     const email = `a11y-login-${Date.now()}@example.com`;
     expect((await page.request.post("/register", { data: { username: "Login Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
     const findings: Finding[] = [];
