@@ -11,6 +11,7 @@ import {
   signupAction,
 } from "~/features/accounts/account-actions.server";
 import { createUser } from "~/features/accounts/accounts.server";
+import { adminSetupLink } from "~/features/accounts/admin-setup.server";
 import { startTestServer, type TestServer } from "~server/test/harness";
 
 /**
@@ -83,6 +84,21 @@ describe("account pages' form posts", () => {
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ form: "login-form", values: { email }, errors: {}, message: "البريد الإلكتروني أو كلمة المرور غير صحيحة." });
     expect(JSON.stringify(refused.body)).not.toContain("Wrong-passw0rd");
+  });
+
+  it("the first staff account without JavaScript: a refusal keeps the name and e-mail (never the password or the link's token), then 303 to /admin", async () => {
+    const link = new URL((await adminSetupLink(server.db, server.config))!);
+    const token = link.searchParams.get("token")!;
+    const staff = { token, username: "First Staff", email: `staff-${randomBytes(4).toString("hex")}@example.com` };
+    const refused = await post(`/ar/admin/setup${link.search}`, form({ ...staff, password: "weak" }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.values).toEqual({ username: staff.username, email: staff.email });
+    expect(Object.keys(refused.body.errors)).toEqual(["password"]);
+    const created = await post(`/admin/setup${link.search}`, form({ ...staff, password: "Staff-Passw0rd" }));
+    expect(created.status).toBe(303);
+    expect(created.headers.get("location")).toBe("/admin?notice=staff-created");
+    expect(created.headers.get("set-cookie")).toMatch(/sid=/);
+    expect((await post(`/admin/setup${link.search}`, form({ ...staff, password: "Staff-Passw0rd" }))).status).toBe(410);
   });
 
   it("follows only a safe local next, checked after normalisation", async () => {
