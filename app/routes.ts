@@ -15,6 +15,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("reset-password", "features/accounts/reset-password.route.tsx", { id: id("reset-password") }),
     route("admin/login", "features/accounts/admin-login.route.tsx", { id: id("admin-login") }),
     route("admin/setup", "features/accounts/admin-setup.route.tsx", { id: id("admin-setup") }),
+    route("logout", "features/accounts/logout.route.tsx", { id: id("logout") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
     route("courses/course-filter", "features/courses/course-filter.route.tsx", { id: id("course-filter") }),
     route("courses/:slug", "features/courses/course.route.tsx", { id: id("course") }),

@@ -75,6 +75,9 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // No referrer to other sites, as before; within the site, browsers then send the page's real
+      // Origin on its own form posts (under no-referrer it is "null", which the origin checks refuse).
+      referrerPolicy: { policy: "same-origin" },
       strictTransportSecurity: config.isProduction && config.publicUrl.startsWith("https:"),
     }),
   );
@@ -111,6 +114,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
     // Pages take form posts only. express.json has already read a JSON body, and a page action
     // would wait forever for that spent stream: refuse it here instead.
     app.use(pageFormPosts);
+    app.use(sameOriginWrites(config, { evenWithoutCookie: true }));
     app.use(cache.serveAnonymous);
     app.all(
       "/{*path}",

@@ -3,9 +3,9 @@ import { useSyncExternalStore } from "react";
 const subscribe = () => () => {};
 
 /**
- * False in the server-rendered HTML and until React has taken over the page, then true.
- * Forms with passwords keep their submit button disabled until then: a click before hydration
- * would submit natively and put the password in the URL.
+ * False in the server-rendered HTML and until React has taken over the page, then true. For
+ * controls that only make sense with scripts (a "Show password" toggle), never to disable a form:
+ * forms post to their page until hydrated (issue 14).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

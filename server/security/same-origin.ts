@@ -6,11 +6,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Refuses cookie-carrying requests that change data when the browser says they come from
  * another site (Sec-Fetch-Site) or another origin (Origin). Non-browser clients send neither.
+ * `evenWithoutCookie`: pages' form posts, where a cross-site post could sign a visitor in to
+ * someone else's account (login CSRF) before any cookie exists.
  */
-export function sameOriginWrites(config: Config): RequestHandler {
+export function sameOriginWrites(config: Config, options: { evenWithoutCookie?: boolean } = {}): RequestHandler {
   const allowed = new Set([new URL(config.publicUrl).origin]);
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || !req.headers.cookie) return next();
+    if (SAFE_METHODS.has(req.method) || (!req.headers.cookie && !options.evenWithoutCookie)) return next();
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
     const ownOrigin = `${req.protocol}://${req.get("host")}`;

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { createApp } from "~server/app";
+import { createApp, type AppDeps } from "~server/app";
 import { loadConfig, type Config } from "~server/config";
 import { openDatabase, type DB } from "~server/db/db";
 import { migrateToLatest } from "~server/db/migrate";
@@ -39,7 +39,10 @@ export interface TestServer {
  * A real Express app (API only) on a real, fresh database: a new SQLite file, or a new schema in
  * the PostgreSQL database of TEST_DATABASE_URL. Migrated and seeded like production.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { log?: DestinationStream; sqlite?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { log?: DestinationStream; sqlite?: boolean; pages?: AppDeps["pages"] } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "stem-test-"));
   // `sqlite`: SQLite even in the PostgreSQL run (SQLite-only features such as db:backup).
   const pgUrl = options.sqlite ? undefined : process.env.TEST_DATABASE_URL;
@@ -85,7 +88,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   }
   // Silent unless the test reads the log itself.
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
-  const app = createApp({ config, db, logger });
+  // `pages`: a page build too, for tests of the pages' form posts (API only otherwise).
+  const app = createApp({ config, db, logger, pages: options.pages });
   // Background jobs (e-mail) run as in production, polling often so tests wait little. The daily
   // purge is left out: rows vanishing mid-test would make counts lie (server/jobs tests cover it).
   const jobs = startBackgroundJobs({ config, db, logger }, { pollMs: 200, dailyJobs: false });

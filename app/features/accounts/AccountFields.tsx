@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues, Path, UseFormRegister } from "react-hook-form";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
 import { PasswordInput } from "~/ui/PasswordInput";
@@ -8,20 +8,18 @@ export type AccountFieldName = "username" | "email" | "password" | "contactNumbe
 const types = { username: "text", email: "email", password: "password", contactNumber: "tel" } as const;
 const autoComplete = { username: "name", email: "email", password: "new-password", contactNumber: "tel" } as const;
 
+/** The part of useApiForm the fields need: each control's props and its message. */
+interface FieldSource<N extends string> {
+  field: (name: N) => UseFormRegisterReturn & { defaultValue?: string };
+  error: (name: N) => string | undefined;
+}
+
 /** New-account fields as the sign-up and first-staff forms show them: labels, hints, keyboards. */
-export function AccountFields<T extends FieldValues>({
-  names,
-  register,
-  errors,
-}: {
-  names: readonly (AccountFieldName & Path<T>)[];
-  register: UseFormRegister<T>;
-  errors: FieldErrors<T>;
-}) {
+export function AccountFields<N extends AccountFieldName>({ names, form }: { names: readonly N[]; form: FieldSource<N> }) {
   const { t } = useTranslation("accounts");
   const hints: Partial<Record<AccountFieldName, string>> = { password: t("fields.passwordHint"), contactNumber: t("fields.contactHint") };
   return names.map((name) => (
-    <Field key={name} label={t(`fields.${name}`)} error={errors[name]?.message as string | undefined} hint={hints[name]}>
+    <Field key={name} label={t(`fields.${name}`)} error={form.error(name)} hint={hints[name]}>
       {({ id, describedBy, invalid }) => {
         const props = {
           id,
@@ -30,7 +28,7 @@ export function AccountFields<T extends FieldValues>({
           className: inputClass,
           "aria-describedby": describedBy,
           "aria-invalid": invalid,
-          ...register(name),
+          ...form.field(name),
         };
         return name === "password" ? <PasswordInput {...props} /> : <input type={types[name]} {...props} />;
       }}

@@ -5,6 +5,8 @@ import { toast } from "~/ui/toast";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { LocalLink } from "~/ui/LocalLink";
+import { useHydrated } from "~/lib/use-hydrated";
+import { LogoutForm } from "./LogoutForm";
 import { useAuth, type PublicUser } from "./use-auth";
 
 /**
@@ -15,6 +17,7 @@ export function AccountMenu() {
   const { t } = useTranslation("accounts");
   const { t: tc } = useTranslation();
   const auth = useAuth();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -57,7 +60,7 @@ export function AccountMenu() {
 
   const fullName = auth.user.username || auth.user.email;
   return (
-    <div ref={wrapper} className="relative">
+    <div ref={wrapper} className="group/account relative">
       <button
         type="button"
         aria-expanded={open}
@@ -69,10 +72,15 @@ export function AccountMenu() {
       >
         <span aria-hidden="true">{auth.navbarName}</span>
       </button>
-      {open ? (
+      {open || !hydrated ? (
         // Phones: the button sits near the start edge of the open phone menu, so the popover opens
         // toward the end; wider screens put it at the navbar's end, so it opens toward the start.
-        <div id={menuId} className="absolute start-0 top-full z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-lg lg:start-auto lg:end-0 border border-slate-200 bg-white p-3 shadow-lg">
+        // Before scripts run (or without them) the menu shows while focus is on the button or in
+        // the menu, so a click on the initials still reaches the log-out form.
+        <div
+          id={menuId}
+          className={`${open ? "" : "hidden group-focus-within/account:block"} absolute start-0 top-full z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-lg lg:start-auto lg:end-0 border border-slate-200 bg-white p-3 shadow-lg`}
+        >
           <p className="text-xs text-slate-600">{t("menu.signedInAs")}</p>
           <p className="truncate font-medium text-slate-900">{auth.user.username}</p>
           <p className="truncate text-sm text-slate-600" dir="ltr">
@@ -83,17 +91,16 @@ export function AccountMenu() {
               {t("menu.admin")}
             </LocalLink>
           ) : null}
-          <button
-            type="button"
+          <LogoutForm
             disabled={auth.loading}
-            onClick={async () => {
+            onLogout={async () => {
               await auth.logout();
               setOpen(false);
             }}
             className="mt-3 w-full rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:opacity-60"
           >
             {auth.loading ? t("menu.loggingOut") : t("menu.logout")}
-          </button>
+          </LogoutForm>
         </div>
       ) : null}
     </div>

@@ -1,51 +1,73 @@
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useNavigate, useRevalidator } from "react-router";
 import { Field, inputClass } from "~/ui/Field";
+import { FormAlert } from "~/ui/FormAlert";
 import { PasswordInput } from "~/ui/PasswordInput";
-import { primaryButton } from "./AuthCard";
-import { useAuth } from "./use-auth";
-import { ScriptedForm } from "~/ui/UntilHydrated";
+import { toast } from "~/ui/toast";
+import { localizePath } from "~/i18n/lang";
+import { useLang } from "~/i18n/use-lang";
+import { ACCOUNT_FORMS } from "./account-forms";
+import { loginSchema } from "./accounts.schema";
+import { alertClass, SubmitButton } from "./AuthCard";
+import { useAccountForm } from "./use-account-form";
 
 /**
- * E-mail and password, sent as typed (no client-side rules, specification section 5).
- * Used by /login and by the staff page /admin/login with its own endpoint.
+ * The two password sign-ins: parents' at /login, staff's at /admin/login with its own endpoint.
+ * The staff page also shows the refusal beside the form once enhanced (it explains why a parent
+ * cannot enter); without JavaScript every refusal is shown there.
  */
-export function PasswordLoginForm({ endpoint, goTo, submitLabel, submittingLabel, showRefusal = false }: {
-  endpoint: string;
-  goTo: string;
-  submitLabel: string;
-  submittingLabel: string;
-  /** Also show the server's refusal on the page (the staff page explains why a parent cannot enter). */
-  showRefusal?: boolean;
-}) {
-  const { t } = useTranslation("accounts");
-  const { login, loading } = useAuth();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, handleSubmit } = useForm({ defaultValues: { email: "", password: "" } });
+const kinds = {
+  login: { id: ACCOUNT_FORMS.login, endpoint: "/login", home: "/", texts: "login", showRefusal: false },
+  staff: { id: ACCOUNT_FORMS.adminLogin, endpoint: "/api/admin/login", home: "/admin", texts: "adminLogin", showRefusal: true },
+} as const;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setRefusal(null);
-    const outcome = await login(endpoint, values, goTo);
-    if (!outcome.ok && showRefusal) setRefusal(outcome.message);
+/**
+ * E-mail and password, sent as typed (no client-side rules, specification section 5). Without
+ * JavaScript it posts to its page (account-actions.server.ts), which signs in and redirects to
+ * `next` or the area's start, as the enhanced form navigates.
+ */
+export function PasswordLoginForm({ kind, next }: {
+  kind: keyof typeof kinds;
+  /** The page's `?next=`, already checked; posted along so the page's action checks it again. */
+  next: string | null;
+}) {
+  const { id, endpoint, home, texts, showRefusal } = kinds[kind];
+  const { t } = useTranslation("accounts");
+  const lang = useLang();
+  const goTo = next ?? localizePath(home, lang);
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const [shown, setShown] = useState<string>();
+  const form = useAccountForm("login", {
+    id,
+    schema: loginSchema,
+    request: () => ({ path: endpoint }),
+    successToast: false,
+    onSuccess: async () => {
+      toast.success(t("toast.loginSuccess"));
+      await revalidate();
+      await navigate(goTo);
+    },
+    onRefusal: (answer) => setShown(showRefusal && answer.message ? t("toast.loginFailed", { message: answer.message }) : undefined),
   });
 
   return (
-    <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
-      {refusal ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {refusal}
-        </p>
-      ) : null}
-      <Field label={t("fields.email")}>
-        {({ id }) => <input id={id} type="email" autoComplete="username" dir="ltr" className={inputClass} {...register("email")} />}
+    <form {...form.formProps} id={id} className="space-y-4">
+      {/* A refusal without JavaScript has no toast: the page says it (specification: 'Login failed: ...'). */}
+      <FormAlert message={shown ?? form.refusal} className={alertClass} />
+      {next ? <input type="hidden" name="next" value={next} /> : null}
+      <Field label={t("fields.email")} error={form.error("email")}>
+        {({ id: inputId, describedBy, invalid }) => (
+          <input id={inputId} type="email" autoComplete="username" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("email")} />
+        )}
       </Field>
-      <Field label={t("fields.password")}>
-        {({ id }) => <PasswordInput id={id} autoComplete="current-password" dir="ltr" className={inputClass} {...register("password")} />}
+      <Field label={t("fields.password")} error={form.error("password")}>
+        {({ id: inputId, describedBy, invalid }) => (
+          <PasswordInput id={inputId} autoComplete="current-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("password")} />
+        )}
       </Field>
-      <button type="submit" disabled={loading} className={primaryButton}>
-        {loading ? submittingLabel : submitLabel}
-      </button>
-    </ScriptedForm>
+      <SubmitButton pending={form.pending} label={t(`${texts}.submit`)} pendingLabel={t(`${texts}.submitting`)} />
+    </form>
   );
 }

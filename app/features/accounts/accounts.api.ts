@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from "express";
+import { Router, type Request, type RequestHandler, type Response } from "express";
 import type { ApiDeps } from "~server/api-routers";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
@@ -16,6 +16,13 @@ const text = (req: Request, key: string) => serverT(requestLang(req), "accounts"
 const publicUser = (user: SessionUser) => ({ username: user.username, email: user.email, role: user.role });
 
 /**
+ * /login and /logout are also pages whose forms post without JavaScript (url-encoded): those
+ * posts belong to the page's action, which calls this same endpoint with JSON. Skipping them
+ * here, before the rate limits, keeps a page post from being counted twice.
+ */
+const pagePostsToPage: RequestHandler = (req, _res, next) => next(req.is("application/x-www-form-urlencoded") ? "route" : undefined);
+
+/**
  * The specification's account endpoints (section 7): /login, /api/getUser, /logout, /api/logout-user,
  * /register; plus the staff sign-in, password reset, Google sign-in and first-admin set-up.
  */
@@ -31,7 +38,7 @@ export function accountsApi(deps: ApiDeps): Router {
   });
   const signupPerIp = createRateLimit(deps, { name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: "Too many sign-ups from this address. Please try again later." });
 
-  router.post("/login", loginPerIp, loginPerEmail, async (req, res) => {
+  router.post("/login", pagePostsToPage, loginPerIp, loginPerEmail, async (req, res) => {
     const input = parseBody(loginSchema, req);
     const result = await authenticate(deps.db, input.email, input.password);
     if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
@@ -60,7 +67,7 @@ export function accountsApi(deps: ApiDeps): Router {
     await endSession(deps, req, res);
     res.json({ message: text(req, "loggedOut") });
   };
-  router.post("/logout", logout);
+  router.post("/logout", pagePostsToPage, logout);
   router.post("/api/logout-user", logout);
 
   router.post("/register", signupPerIp, async (req, res) => {

@@ -1,13 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { redirect, useSearchParams } from "react-router";
 import { langFromPath, localizePath } from "~/i18n/lang";
-import { useLang } from "~/i18n/use-lang";
-import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/admin-login.route";
-import { AuthCard } from "./AuthCard";
+import { adminLoginAction } from "./account-actions.server";
+import { AuthCard, CardLink } from "./AuthCard";
 import { safeAdminPath } from "./next-path";
 import { PasswordLoginForm } from "./PasswordLoginForm";
+
+/** The form posts here without JavaScript; a parent's account is refused on the page. */
+export const action = adminLoginAction;
 
 /** Staff already signed in skip the form. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -20,19 +22,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminLoginPage() {
   const { t } = useTranslation("accounts");
-  const lang = useLang();
   const [params] = useSearchParams();
-  const goTo = safeAdminPath(params.get("next")) ?? localizePath("/admin", lang);
   return (
     <AuthCard title={t("adminLogin.heading")} intro={t("adminLogin.intro")}>
       <PageMeta title={t("meta.adminLoginTitle")} description={t("meta.adminLoginDescription")} />
       <meta name="robots" content="noindex" />
-      <PasswordLoginForm endpoint="/api/admin/login" goTo={goTo} submitLabel={t("adminLogin.submit")} submittingLabel={t("adminLogin.submitting")} showRefusal />
-      <p className="mt-6 text-sm">
-        <LocalLink to="/login" className="font-medium text-indigo-700 underline hover:text-indigo-900">
-          {t("adminLogin.publicLogin")}
-        </LocalLink>
-      </p>
+      <PasswordLoginForm kind="staff" next={safeAdminPath(params.get("next"))} />
+      <CardLink to="/login">{t("adminLogin.publicLogin")}</CardLink>
     </AuthCard>
   );
 }

@@ -1,20 +1,21 @@
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
-import { apiRequest } from "~/lib/api";
-import { zodResolver } from "~/lib/zod-form";
+import { FormAlert } from "~/ui/FormAlert";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/admin-setup.route";
-import { adminSetupSchema, type AdminSetupInput } from "./accounts.schema";
+import { ACCOUNT_FORMS } from "./account-forms";
+import { adminSetupAction } from "./account-actions.server";
+import { adminSetupSchema } from "./accounts.schema";
 import { adminSetupTokenValid } from "./admin-setup.server";
 import { AccountFields } from "./AccountFields";
-import { AuthCard, FormAlert, primaryButton } from "./AuthCard";
-import { applyServerErrors } from "./server-errors";
-import { ScriptedForm } from "~/ui/UntilHydrated";
+import { alertClass, AuthCard, PageAlert, SubmitButton } from "./AuthCard";
+import { useAccountForm } from "./use-account-form";
+
+/** The form posts here (the same URL, token included) without JavaScript. */
+export const action = adminSetupAction;
 
 /** The one-time link printed by `npm start` while no staff account exists. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,32 +30,15 @@ export default function AdminSetupPage({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AdminSetupInput>({
-    resolver: zodResolver(adminSetupSchema),
-    defaultValues: { token: loaderData.token, username: "", email: "", password: "" },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    let result;
-    try {
-      result = await apiRequest("POST", "/api/first-admin", { body: values, lang });
-    } catch {
-      toast.error(t("toast.network", { host: window.location.origin }));
-      return;
-    }
-    if (!result.ok) {
-      applyServerErrors(result.data, fields, setError);
-      toast.error(t("toast.requestFailed", { message: result.data?.message || result.statusText || String(result.status) }));
-      return;
-    }
-    if (result.data?.message) toast.success(result.data.message);
-    await revalidate();
-    await navigate(localizePath("/admin", lang));
+  const form = useAccountForm("request", {
+    id: ACCOUNT_FORMS.setup,
+    schema: adminSetupSchema,
+    request: () => ({ path: "/api/first-admin" }),
+    initial: { token: loaderData.token },
+    onSuccess: async () => {
+      await revalidate();
+      await navigate(localizePath("/admin", lang));
+    },
   });
 
   return (
@@ -62,19 +46,19 @@ export default function AdminSetupPage({ loaderData }: Route.ComponentProps) {
       <PageMeta title={t("meta.setupTitle")} description={t("meta.setupDescription")} />
       <meta name="robots" content="noindex" />
       {!loaderData.valid ? (
-        <FormAlert>
+        <PageAlert>
           {t("setup.invalid")}{" "}
           <LocalLink to="/admin/login" className="font-medium underline">
             {t("setup.staffLogin")}
           </LocalLink>
-        </FormAlert>
+        </PageAlert>
       ) : (
-        <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
-          <AccountFields names={fields} register={register} errors={errors} />
-          <button type="submit" disabled={isSubmitting} className={primaryButton}>
-            {isSubmitting ? t("setup.submitting") : t("setup.submit")}
-          </button>
-        </ScriptedForm>
+        <form {...form.formProps} id={ACCOUNT_FORMS.setup} className="space-y-4">
+          <FormAlert message={form.refusal} className={alertClass} />
+          <input type="hidden" {...form.field("token")} />
+          <AccountFields names={fields} form={form} />
+          <SubmitButton pending={form.pending} label={t("setup.submit")} pendingLabel={t("setup.submitting")} />
+        </form>
       )}
     </AuthCard>
   );

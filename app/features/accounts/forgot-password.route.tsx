@@ -1,43 +1,27 @@
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "~/ui/toast";
-import { useLang } from "~/i18n/use-lang";
-import { apiRequest } from "~/lib/api";
-import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
-import { LocalLink } from "~/ui/LocalLink";
+import { FormAlert } from "~/ui/FormAlert";
 import { PageMeta } from "~/ui/PageMeta";
-import { forgotPasswordSchema, type ForgotPasswordInput } from "./accounts.schema";
-import { AuthCard, primaryButton } from "./AuthCard";
-import { applyServerErrors } from "./server-errors";
-import { ScriptedForm } from "~/ui/UntilHydrated";
+import { ACCOUNT_FORMS } from "./account-forms";
+import { forgotPasswordAction } from "./account-actions.server";
+import { forgotPasswordSchema } from "./accounts.schema";
+import { alertClass, AuthCard, CardLink, SubmitButton } from "./AuthCard";
+import { useAccountForm } from "./use-account-form";
+
+/** The form posts here without JavaScript and comes back with the same message as a notice. */
+export const action = forgotPasswordAction;
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation("accounts");
-  const lang = useLang();
   const [sent, setSent] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    let result;
-    try {
-      result = await apiRequest("POST", "/api/password/forgot", { body: values, lang });
-    } catch {
-      toast.error(t("toast.network", { host: window.location.origin }));
-      return;
-    }
-    if (!result.ok) {
-      applyServerErrors(result.data, ["email"], setError);
-      toast.error(t("toast.requestFailed", { message: result.data?.message || result.statusText || String(result.status) }));
-      return;
-    }
-    setSent(result.data?.message ?? "");
+  const form = useAccountForm("request", {
+    id: ACCOUNT_FORMS.forgot,
+    schema: forgotPasswordSchema,
+    request: () => ({ path: "/api/password/forgot" }),
+    // The answer is the same whether or not the account exists; it replaces the form.
+    successToast: false,
+    onSuccess: (answer) => setSent(answer.message ?? ""),
   });
 
   return (
@@ -48,24 +32,19 @@ export default function ForgotPasswordPage() {
           {sent}
         </p>
       ) : (
-        <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
-          <Field label={t("fields.email")} error={errors.email?.message}>
+        <form {...form.formProps} id={ACCOUNT_FORMS.forgot} className="space-y-4">
+          <FormAlert message={form.refusal} className={alertClass} />
+          <Field label={t("fields.email")} error={form.error("email")}>
             {({ id, describedBy, invalid }) => (
-              <input id={id} type="email" autoComplete="email" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("email")} />
+              <input id={id} type="email" autoComplete="email" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("email")} />
             )}
           </Field>
           {/* Hidden from people; bots that fill it are refused by the server. */}
-          <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...register("website")} />
-          <button type="submit" disabled={isSubmitting} className={primaryButton}>
-            {isSubmitting ? t("forgot.submitting") : t("forgot.submit")}
-          </button>
-        </ScriptedForm>
+          <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...form.field("website")} />
+          <SubmitButton pending={form.pending} label={t("forgot.submit")} pendingLabel={t("forgot.submitting")} />
+        </form>
       )}
-      <p className="mt-6 text-sm">
-        <LocalLink to="/login" className="font-medium text-indigo-700 underline hover:text-indigo-900">
-          {t("forgot.back")}
-        </LocalLink>
-      </p>
+      <CardLink to="/login">{t("forgot.back")}</CardLink>
     </AuthCard>
   );
 }

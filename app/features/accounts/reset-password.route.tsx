@@ -1,22 +1,22 @@
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
-import { apiRequest } from "~/lib/api";
-import { zodResolver } from "~/lib/zod-form";
 import { Field, inputClass } from "~/ui/Field";
 import { PasswordInput } from "~/ui/PasswordInput";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { resetPasswordSchema, type ResetPasswordInput } from "./accounts.schema";
-import { AuthCard, FormAlert, primaryButton } from "./AuthCard";
-import { applyServerErrors } from "./server-errors";
-import { ScriptedForm } from "~/ui/UntilHydrated";
 import type { Route } from "./+types/reset-password.route";
+import { ACCOUNT_FORMS } from "./account-forms";
+import { resetPasswordAction } from "./account-actions.server";
+import { resetPasswordSchema } from "./accounts.schema";
+import { AuthCard, PageAlert, SubmitButton } from "./AuthCard";
 import { resetTokenUsable } from "./password-reset.server";
+import { useAccountForm } from "./use-account-form";
+
+/** The form posts here (the same URL, token included) without JavaScript. */
+export const action = resetPasswordAction;
 
 const tokenShape = /^[\w-]{20,100}$/;
 
@@ -32,55 +32,42 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: "" } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    let result;
-    try {
-      result = await apiRequest("POST", "/api/password/reset", { body: values, lang });
-    } catch {
-      toast.error(t("toast.network", { host: window.location.origin }));
-      return;
-    }
-    if (!result.ok) {
-      if (!applyServerErrors(result.data, ["password"], setError)) setFailure(result.data?.message || result.statusText);
-      return;
-    }
-    if (result.data?.message) toast.success(result.data.message);
-    await navigate(localizePath("/login", lang));
+  const [refused, setRefused] = useState<string>();
+  const form = useAccountForm("request", {
+    id: ACCOUNT_FORMS.reset,
+    schema: resetPasswordSchema,
+    request: () => ({ path: "/api/password/reset" }),
+    // Never echoed back by the page's action (a secret), so the link's own token fills the field.
+    initial: { token },
+    onSuccess: () => navigate(localizePath("/login", lang)),
+    onRefusal: (answer) => setRefused(answer.errors ? undefined : answer.message),
   });
 
-  const invalidLink = !tokenShape.test(token) ? t("reset.missingToken") : !loaderData.usable || errors.token ? t("api.resetInvalid") : null;
+  // The API refuses a spent or expired token with a form-level 400; the link is then dead.
+  const invalidLink = !tokenShape.test(token) ? t("reset.missingToken") : !loaderData.usable || form.error("token") ? t("api.resetInvalid") : null;
+  const failure = invalidLink ?? refused ?? form.refusal;
   return (
     <AuthCard title={t("reset.heading")} intro={t("reset.intro")}>
       <PageMeta title={t("meta.resetTitle")} description={t("meta.resetDescription")} />
       <meta name="robots" content="noindex" />
-      {invalidLink || failure ? (
-        <FormAlert>
-          {invalidLink ?? failure}{" "}
+      {failure ? (
+        <PageAlert>
+          {failure}{" "}
           <LocalLink to="/forgot-password" className="font-medium underline">
             {t("reset.askAgain")}
           </LocalLink>
-        </FormAlert>
+        </PageAlert>
       ) : null}
       {invalidLink ? null : (
-        <ScriptedForm onSubmit={onSubmit} controlsClassName="space-y-4">
-          <Field label={t("fields.newPassword")} error={errors.password?.message} hint={t("fields.passwordHint")}>
+        <form {...form.formProps} id={ACCOUNT_FORMS.reset} className="space-y-4">
+          <input type="hidden" {...form.field("token")} />
+          <Field label={t("fields.newPassword")} error={form.error("password")} hint={t("fields.passwordHint")}>
             {({ id, describedBy, invalid }) => (
-              <PasswordInput id={id} autoComplete="new-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("password")} />
+              <PasswordInput id={id} autoComplete="new-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("password")} />
             )}
           </Field>
-          <button type="submit" disabled={isSubmitting} className={primaryButton}>
-            {isSubmitting ? t("reset.submitting") : t("reset.submit")}
-          </button>
-        </ScriptedForm>
+          <SubmitButton pending={form.pending} label={t("reset.submit")} pendingLabel={t("reset.submitting")} />
+        </form>
       )}
     </AuthCard>
   );

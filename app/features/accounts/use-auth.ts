@@ -14,15 +14,11 @@ export interface PublicUser {
   role: "user" | "admin";
 }
 
-interface LoginAnswer {
-  message?: string;
-  user?: PublicUser;
-}
-
 /**
  * The auth state of the specification (section 3): user, isAuthenticated, navbarName and a
- * loading flag, plus login and logout with the toasts of sections 4 and 8. The user itself comes
- * from the root loader (server-rendered); after login/logout the root data is revalidated.
+ * loading flag, plus logout with the toasts of sections 4 and 8. The user itself comes from the
+ * root loader (server-rendered); after logout the root data is revalidated. Password login is
+ * PasswordLoginForm's (useApiForm, so it also works without JavaScript).
  */
 export function useAuth() {
   const root = useRouteLoaderData<RootData>("root");
@@ -33,41 +29,6 @@ export function useAuth() {
   const [loading, setLoading] = useState(false);
   const user = root?.user ?? null;
   const sessionKind = root?.sessionKind ?? null;
-
-  /**
-   * Password login against `endpoint` (/login, or /api/admin/login for staff). Resolves to the
-   * outcome so pages can show more (e.g. the staff page's inline message); toasts are shown here.
-   */
-  const login = useCallback(
-    async (endpoint: string, credentials: { email: string; password: string }, goTo: string) => {
-      setLoading(true);
-      try {
-        let result;
-        try {
-          result = await apiRequest<LoginAnswer>("POST", endpoint, { body: credentials, lang });
-        } catch {
-          toast.error(t("toast.network", { host: window.location.origin }));
-          return { ok: false as const, message: null };
-        }
-        if (result.data === null) {
-          toast.error(t("toast.loginUnexpected"));
-          return { ok: false as const, message: null };
-        }
-        if (!result.ok) {
-          const message = result.data.message || result.statusText || String(result.status);
-          toast.error(t("toast.loginFailed", { message }));
-          return { ok: false as const, message };
-        }
-        toast.success(t("toast.loginSuccess"));
-        await revalidate();
-        await navigate(goTo);
-        return { ok: true as const, message: null };
-      } finally {
-        setLoading(false);
-      }
-    },
-    [lang, navigate, revalidate, t],
-  );
 
   /** Ends the session with the path of its kind; on failure the state stays as it was. */
   const logout = useCallback(async () => {
@@ -95,5 +56,5 @@ export function useAuth() {
     }
   }, [lang, navigate, revalidate, sessionKind, t]);
 
-  return { user, isAuthenticated: user !== null, navbarName: navbarName(user), sessionKind, loading, login, logout };
+  return { user, isAuthenticated: user !== null, navbarName: navbarName(user), sessionKind, loading, logout };
 }

@@ -7,7 +7,7 @@ import { useLang } from "~/i18n/use-lang";
 import { localizePath } from "~/i18n/lang";
 import { apiRequest } from "~/lib/api";
 import { LocalNavLink } from "~/ui/LocalLink";
-import { DisabledUntilHydrated } from "~/ui/UntilHydrated";
+import { LogoutForm } from "~/features/accounts/LogoutForm";
 import type { Route } from "./+types/admin-layout.route";
 import { AdminRouteError } from "./AdminError";
 import { adminNav } from "./admin-nav";
@@ -84,17 +84,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <p className="text-slate-600">{t("layout.signedInAs")}</p>
             <p className="font-semibold text-slate-900">{loaderData.user.username}</p>
             <p className="break-all text-slate-600">{loaderData.user.email}</p>
-            <button type="button" onClick={logout} className="mt-3 w-full rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
+            <LogoutForm from="admin" onLogout={logout} className="mt-3 w-full rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
               {t("layout.logout")}
-            </button>
+            </LogoutForm>
           </div>
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1">
-        {/* Every admin form saves through the API. */}
-        <DisabledUntilHydrated>
-          <Outlet />
-        </DisabledUntilHydrated>
+        <Outlet />
       </main>
     </div>
   );

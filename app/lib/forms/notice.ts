@@ -5,6 +5,12 @@
  */
 export const NOTICES = {
   "contact-sent": { ns: "common", key: "contactForm.sent" },
+  "login-ok": { ns: "accounts", key: "toast.loginSuccess" },
+  "signed-up": { ns: "accounts", key: "api.registered" },
+  "reset-link-sent": { ns: "accounts", key: "api.resetSent" },
+  "password-changed": { ns: "accounts", key: "api.resetDone" },
+  "logged-out": { ns: "accounts", key: "api.loggedOut" },
+  "staff-created": { ns: "accounts", key: "api.setupDone" },
 } as const;
 
 export type NoticeName = keyof typeof NOTICES;

@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs } from "react-router";
+import { localizePath, type Lang } from "~/i18n/lang";
+import { postFormToApi } from "~/lib/forms/form-action.server";
+import { withNotice, type NoticeName } from "~/lib/forms/notice";
+import { ACCOUNT_FORMS } from "./account-forms";
+import { safeAdminPath, safeLocalPath } from "./next-path";
+
+/**
+ * The account pages' actions: their forms posted without JavaScript (decision 019). Each runs the
+ * JSON endpoint the enhanced form calls and, on success, redirects where that form navigates,
+ * with the same message as a notice.
+ */
+function accountAction(
+  form: string,
+  path: string,
+  /** Only the fields the endpoint takes go on (never `next`, `from` or stray names). */
+  names: readonly string[],
+  goTo: (fields: Record<string, string>, lang: Lang) => string,
+) {
+  return (args: ActionFunctionArgs) =>
+    postFormToApi(args, {
+      form,
+      path,
+      toBody: (fields) => Object.fromEntries(names.filter((name) => name in fields).map((name) => [name, fields[name]])),
+      onSuccess: (_answer, fields, lang) => goTo(fields, lang),
+    });
+}
+
+const to = (path: string, notice: NoticeName) => (_fields: unknown, lang: Lang) => withNotice(localizePath(path, lang), notice);
+const credentials = ["email", "password"] as const;
+
+// `next` is checked after normalisation (next-path.ts); anything else goes to the area's start.
+export const loginAction = accountAction(ACCOUNT_FORMS.login, "/login", credentials, (fields, lang) =>
+  withNotice(safeLocalPath(fields.next) ?? localizePath("/", lang), "login-ok"),
+);
+
+export const adminLoginAction = accountAction(ACCOUNT_FORMS.adminLogin, "/api/admin/login", credentials, (fields, lang) =>
+  withNotice(safeAdminPath(fields.next) ?? localizePath("/admin", lang), "login-ok"),
+);
+
+export const signupAction = accountAction(ACCOUNT_FORMS.signup, "/register", ["username", "email", "password", "contactNumber"], to("/login", "signed-up"));
+
+export const forgotPasswordAction = accountAction(ACCOUNT_FORMS.forgot, "/api/password/forgot", ["email", "website"], to("/forgot-password", "reset-link-sent"));
+
+export const resetPasswordAction = accountAction(ACCOUNT_FORMS.reset, "/api/password/reset", ["token", "password"], to("/login", "password-changed"));
+
+export const adminSetupAction = accountAction(ACCOUNT_FORMS.setup, "/api/first-admin", ["token", "username", "email", "password"], to("/admin", "staff-created"));
+
+/**
+ * Password and Google sessions end the same way (POST /logout and /api/logout-user share a
+ * handler). The admin area's button says `from=admin` and comes back to the staff sign-in.
+ */
+export const logoutAction = accountAction(ACCOUNT_FORMS.logout, "/logout", [], (fields, lang) =>
+  withNotice(localizePath(fields.from === "admin" ? "/admin/login" : "/login", lang), "logged-out"),
+);

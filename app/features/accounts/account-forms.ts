@@ -1,0 +1,10 @@
+/** Names of the account forms: a refused post without JavaScript comes back to the form of that name. */
+export const ACCOUNT_FORMS = {
+  login: "login-form",
+  adminLogin: "admin-login-form",
+  signup: "signup-form",
+  forgot: "forgot-password-form",
+  reset: "reset-password-form",
+  setup: "admin-setup-form",
+  logout: "logout-form",
+} as const;

@@ -1,0 +1,176 @@
+import { randomBytes } from "node:crypto";
+import type { ActionFunctionArgs, ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  adminLoginAction,
+  adminSetupAction,
+  forgotPasswordAction,
+  loginAction,
+  logoutAction,
+  resetPasswordAction,
+  signupAction,
+} from "~/features/accounts/account-actions.server";
+import { createUser } from "~/features/accounts/accounts.server";
+import { adminSetupLink } from "~/features/accounts/admin-setup.server";
+import { startTestServer, type TestServer } from "~server/test/harness";
+
+/**
+ * The account pages' form posts (issue 14), through the real Express app and page handler: the
+ * build holds only those routes, with their real actions, and renders the action's answer as the
+ * document (status and FormState), so every check in front of and behind the action is the real one.
+ */
+const pages: [path: string, action: (args: ActionFunctionArgs) => unknown][] = [
+  ["login", loginAction],
+  ["admin/login", adminLoginAction],
+  ["signup", signupAction],
+  ["forgot-password", forgotPasswordAction],
+  ["reset-password", resetPasswordAction],
+  ["admin/setup", adminSetupAction],
+  ["logout", logoutAction],
+];
+
+function accountPagesBuild(): ServerBuild {
+  const routes: Record<string, unknown> = { root: { id: "root", path: "", module: { default: () => null } } };
+  for (const prefix of ["", "ar/"]) {
+    for (const [path, action] of pages) {
+      const id = `${prefix}${path}`;
+      routes[id] = { id, parentId: "root", path: id, module: { action, default: () => null } };
+    }
+  }
+  return {
+    entry: {
+      module: {
+        default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { actionData: Record<string, unknown> | null } }) => {
+          headers.set("content-type", "application/json");
+          return new Response(JSON.stringify(Object.values(context.staticHandlerContext.actionData ?? {})[0] ?? null), { status, headers });
+        },
+      },
+    },
+    routes,
+    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
+    publicPath: "/",
+    assetsBuildDirectory: "/nowhere",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+
+let server: TestServer;
+const password = "Sunflower9";
+let email: string;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { pages: { build: accountPagesBuild() } });
+  email = `page-post-${randomBytes(4).toString("hex")}@example.com`;
+  await createUser(server.db, { username: "Page Poster", email, password, contactNumber: "9876543210" });
+});
+afterAll(() => server?.close());
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+  server.request("POST", path, { body, headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
+
+describe("account pages' form posts", () => {
+  it("sign in without JavaScript: 303 to / with the notice and a session cookie; a refusal renders back without the password", async () => {
+    const ok = await post("/login", form({ email, password }), { origin: server.url, "sec-fetch-site": "same-origin" });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/?notice=login-ok");
+    expect(ok.headers.get("set-cookie")).toMatch(/sid=/);
+
+    const refused = await post("/ar/login", form({ email, password: "Wrong-passw0rd" }));
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ form: "login-form", values: { email }, errors: {}, message: "البريد الإلكتروني أو كلمة المرور غير صحيحة." });
+    expect(JSON.stringify(refused.body)).not.toContain("Wrong-passw0rd");
+  });
+
+  it("the first staff account without JavaScript: a refusal keeps the name and e-mail (never the password or the link's token), then 303 to /admin", async () => {
+    const link = new URL((await adminSetupLink(server.db, server.config))!);
+    const token = link.searchParams.get("token")!;
+    const staff = { token, username: "First Staff", email: `staff-${randomBytes(4).toString("hex")}@example.com` };
+    const refused = await post(`/ar/admin/setup${link.search}`, form({ ...staff, password: "weak" }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.values).toEqual({ username: staff.username, email: staff.email });
+    expect(Object.keys(refused.body.errors)).toEqual(["password"]);
+    const created = await post(`/admin/setup${link.search}`, form({ ...staff, password: "Staff-Passw0rd" }));
+    expect(created.status).toBe(303);
+    expect(created.headers.get("location")).toBe("/admin?notice=staff-created");
+    expect(created.headers.get("set-cookie")).toMatch(/sid=/);
+    expect((await post(`/admin/setup${link.search}`, form({ ...staff, password: "Staff-Passw0rd" }))).status).toBe(410);
+  });
+
+  it("follows only a safe local next, checked after normalisation", async () => {
+    const go = async (next: string) => (await post("/login", form({ email, password, next }))).headers.get("location");
+    expect(await go("/courses?x=1")).toBe("/courses?x=1&notice=login-ok");
+    for (const next of ["//evil.example", "/.//evil.example", "/%2e//evil.example", "https://evil.example/", "/\\evil.example"]) {
+      expect(await go(next), next).toBe("/?notice=login-ok");
+    }
+    const admin = await post("/admin/login", form({ email, password, next: "/admin/..//evil.example" }));
+    expect(admin.status).toBe(403); // a parent: refused before any redirect
+  });
+
+  it("a cross-site form post cannot sign anyone in, with or without a cookie", async () => {
+    const crossSite: Record<string, string>[] = [
+      { origin: "http://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "http://evil.example", cookie: "sid=x" },
+      { origin: "null", "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+    ];
+    for (const headers of crossSite) {
+      const response = await post("/login", form({ email, password }), headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+    expect(await server.countRows("sessions")).toBeGreaterThan(0);
+    const before = await server.countRows("users");
+    expect((await post("/signup", form({ username: "Evil Site", email: "evil@example.com", password, contactNumber: "9876543210" }), { origin: "http://evil.example" })).status).toBe(403);
+    expect(await server.countRows("users")).toBe(before);
+  });
+
+  it("answers bad posts to every account page with 4xx, never 500", async () => {
+    const paths = pages.flatMap(([path]) => [`/${path}`, `/ar/${path}`]);
+    // Seven fields of 12,000 characters stay under the 100 kB a page takes (413 is tested apart).
+    const hostile = ["\u0000", "x".repeat(12_000), "<script>alert(1)</script>", "' OR 1=1 --", "../../etc/passwd"];
+    for (const path of paths) {
+      const logout = path.endsWith("logout");
+      // Other bodies to /logout are the API's (bodyless, documented: 200); the page takes forms only.
+      const notForm = path === "/logout" ? [200] : [415];
+      const attempts: [string, Promise<{ status: number }>, number[]][] = [
+        ["malformed", post(path, "%%%&=&&email=%ZZ"), logout ? [303] : [400, 401]],
+        ["missing fields", post(path, ""), logout ? [303] : [400, 401]],
+        ["oversized", post(path, form({ email: "x".repeat(101 * 1024) })), [413]],
+        ["text/plain", post(path, "email=a", { "content-type": "text/plain" }), notForm],
+        ["multipart", post(path, "--b\r\n\r\n--b--", { "content-type": "multipart/form-data; boundary=b" }), notForm],
+        ["cross-site", post(path, form({ email }), { origin: "http://evil.example" }), [403]],
+        ["__proto__ fields", post(path, "__proto__=x&constructor=y&email=a%40b.c"), logout ? [303] : [400, 401]],
+      ];
+      for (const value of hostile) {
+        const fields = { email: value, password: value, username: value, contactNumber: value, token: value, website: "", next: value };
+        attempts.push([`fields = ${JSON.stringify(value.slice(0, 12))}`, post(path, form(fields)), logout ? [303] : [400, 401]]);
+      }
+      for (const [label, attempt, statuses] of attempts) {
+        const { status } = await attempt;
+        expect(statuses, `${path} ${label}: ${status}`).toContain(status);
+      }
+    }
+  });
+
+  it("a JSON post to /login and /logout is still the API's (the documented answers)", async () => {
+    const login = await server.request("POST", "/login", { json: { email, password } });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toEqual({ username: "Page Poster", email, role: "user" });
+    expect((await server.request("POST", "/logout", { json: {} })).body).toEqual({ message: "You have been logged out." });
+  });
+
+  it("counts no-JavaScript posts and API calls in one sign-in limit", async () => {
+    const client = { "x-forwarded-for": "10.77.77.77" };
+    const wrong = (i: number) => ({ email: `nobody-${i}@example.com`, password: "Wrong-passw0rd" });
+    for (let i = 0; i < 5; i++) expect((await post("/login", form(wrong(i)), client)).status).toBe(401);
+    for (let i = 5; i < 10; i++) expect((await server.request("POST", "/login", { json: wrong(i), headers: client })).status).toBe(401);
+    expect((await post("/login", form(wrong(10)), client)).status).toBe(429);
+    expect((await server.request("POST", "/login", { json: wrong(11), headers: client })).status).toBe(429);
+  });
+});
