@@ -3,8 +3,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Import boundaries (issue 14): aliases instead of climbing folders; server code reaches features
+// only through the registry (server/features.ts); browser code never imports the server.
+const parentFolders = { regex: "^\\.\\./", message: "Import through ~/ (app) or ~server/ (server) instead of ../" };
+const features = { group: ["~/features/*"], message: "server/ reaches feature code only through ~server/features (the registry)." };
+const serverCode = { group: ["~server/*"], allowTypeImports: true, message: "Only *.server.ts and *.api.ts modules may import server code; pages and components run in browsers." };
+const featuresFromLib = { group: ["~/features/*"], message: "app/lib and app/i18n sit below the features: they must not import them." };
+const restrict = (...patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns }] });
+
 export default tseslint.config(
-  { ignores: ["build/", "build-e2e*/", "data-e2e/", ".react-router/", "data/", "node_modules/", "test-results/", "playwright-report/"] },
+  { ignores: ["build/", "build-e2e*/", "build-*/", "data-e2e/", ".react-router/", "data/", "node_modules/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,6 +23,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      ...restrict(parentFolders),
     },
   },
+  { files: ["server/**/*.ts"], ignores: ["server/features.ts", "server/**/*.test.ts", "server/test/**"], rules: restrict(parentFolders, features) },
+  { files: ["app/**/*.{ts,tsx}"], ignores: ["app/**/*.server.ts", "app/**/*.api.ts", "app/**/*.test.{ts,tsx}", "app/load-context.ts"], rules: restrict(parentFolders, serverCode) },
+  { files: ["app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}"], ignores: ["**/*.test.{ts,tsx}"], rules: restrict(parentFolders, serverCode, featuresFromLib) },
 );

@@ -1,7 +1,7 @@
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
-import { startBenchServer } from "./bench/server-process";
+import { startBenchServer } from "~server/test/server-process";
 
 /**
  * npm run bench:http — requests per second and p99 latency of the main routes of the production

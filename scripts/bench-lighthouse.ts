@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { findChromium } from "./find-chromium";
-import { startBenchServer } from "./bench/server-process";
+import { startBenchServer } from "~server/test/server-process";
 
 /**
  * npm run bench:lighthouse — Lighthouse (mobile settings, Debian's Chromium) on the main pages in

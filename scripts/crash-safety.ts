@@ -7,11 +7,11 @@ import { sql } from "kysely";
 import type { Config } from "~server/config";
 import { openDatabase } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { startBenchServer, type BenchServer } from "./bench/server-process";
+import { startBenchServer, type BenchServer } from "~server/test/server-process";
 
 /**
  * `npm run test:crash`: what a power cut does to answered requests. Starts the production server
- * (scripts/bench/server-process.ts), streams contact messages and demo bookings at it, kills it with
+ * (server/test/server-process.ts), streams contact messages and demo bookings at it, kills it with
  * SIGKILL mid-stream, restarts it on the same data and checks that every request answered 201 is
  * stored, and that no slot holds more bookings than its capacity (seats_taken = live bookings).
  * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (a fresh database, dropped after).

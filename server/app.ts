@@ -15,7 +15,7 @@ import { metricsRouter, pageRoutePatterns, requestMetrics } from "./http/metrics
 import { pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed-assets";
 import { loggableUrl, type Logger } from "./logger";
-import { apiRouters } from "./api-routers";
+import { apiRouters } from "./features";
 import { apiDispatcher, formPostClient } from "./http/api-dispatch";
 import { sameOriginWrites } from "./security/same-origin";
 import { loadSession } from "./security/session";

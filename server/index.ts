@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { adminSetupLink } from "~/features/accounts/admin-setup.server";
 import { createApp, type AppDeps } from "./app";
+import { adminSetupLink } from "./features";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/db";
 import { migrateToLatest } from "./db/migrate";

@@ -1,7 +1,3 @@
-import { BOOKING_CONFIRMATION_JOB } from "~/features/booking/booking.server";
-import { sendBookingConfirmation } from "~/features/booking/booking-mail.server";
-import { sendEnrollmentConfirmation } from "~/features/camp/enroll-mail.server";
-import { ENROLLMENT_CONFIRMATION_JOB } from "~/features/camp/enroll.server";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import { mailFailures } from "~server/http/metrics";
@@ -9,6 +5,7 @@ import type { Logger } from "~server/logger";
 import { deliverQueuedMail, MAIL_JOB } from "~server/mail/mail-queue";
 import { removeUnreferencedUploads } from "~server/storage/orphan-uploads";
 import { createMediaStorage } from "~server/storage/storage";
+import { featureJobs } from "~server/features";
 import { purgeExpired } from "./purge";
 import { startJobWorker, type JobWorker, type WorkerOptions } from "./worker";
 
@@ -25,8 +22,7 @@ export function startBackgroundJobs(deps: { config: Config; db: DB; logger: Logg
     deps,
     {
       [MAIL_JOB]: (payload) => deliverQueuedMail(deps, payload),
-      [BOOKING_CONFIRMATION_JOB]: (payload) => sendBookingConfirmation(deps, (payload as { reference: string }).reference),
-      [ENROLLMENT_CONFIRMATION_JOB]: (payload) => sendEnrollmentConfirmation(deps, (payload as { reference: string }).reference),
+      ...featureJobs(deps),
       [PURGE_JOB]: async () => {
         deps.logger.info({ deleted: await purgeExpired(deps.db) }, "daily purge");
       },

@@ -1,4 +1,4 @@
-import { startBenchServer, type BenchServer } from "../../scripts/bench/server-process";
+import { startBenchServer, type BenchServer } from "~server/test/server-process";
 import { expect, test } from "./fixtures";
 
 // The browser tests' own server runs without the page cache (playwright.config.ts): this file

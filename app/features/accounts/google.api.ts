@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import * as oidc from "openid-client";
-import type { ApiDeps } from "~server/api-routers";
+import type { ApiDeps } from "~server/features";
 import { startSession } from "~server/security/session";
 import { parse as parseCookies } from "cookie";
 import { langFromPath, localizePath } from "~/i18n/lang";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/api-routers";
+import type { ApiDeps } from "~server/features";
 import { blogCollection } from "./blog-admin.server";
 import { collectionApi } from "./collection-api.server";
 import { courseCollection } from "./course-admin.server";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/api-routers";
+import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import type { ApiDeps } from "~server/api-routers";
+import type { ApiDeps } from "~server/features";
 import { recordAudit, type AuditEntry } from "~server/audit/audit";
 import { HttpError } from "~server/http/errors";
 import { sendCsv, type CsvColumn } from "~/features/admin/list/csv.server";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/api-routers";
+import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { AGE_GROUPS, CHILD_AGE_MAX, CHILD_AGE_MIN, childAgeFrom, filterByAgeGroup, filterByChildAge, isAgeGroup } from "./age-groups";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/api-routers";
+import type { ApiDeps } from "~server/features";
 import { requestLang, serverT } from "~server/i18n";
 import { parseBody } from "~server/http/validate";
 import { createRateLimit } from "~server/security/rate-limit";

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from "express";
-import type { ApiDeps } from "~server/api-routers";
+import type { ApiDeps } from "~server/features";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { ogImage } from "./og-image.server";

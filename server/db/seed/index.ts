@@ -1,5 +1,4 @@
-import { seedDemoSlots } from "~/features/booking/seed-slots.server";
-import { siteSettingsSchema } from "~/features/site/settings.schema";
+import { seedDemoSlots, siteSettingsSchema } from "~server/features";
 import type { DB } from "~server/db/db";
 import type { ContentTables } from "~server/db/schema";
 import { nowIso, toDbJson } from "~server/db/values";

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "~/features/site/settings.schema";
+import type { SiteSettings } from "~server/features";
 
 export const settings: SiteSettings = {
   address: {

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/api-routers";
+import type { ApiDeps } from "~server/features";
 import { requireAdmin } from "~server/security/access";
 import { fromDbJson } from "~server/db/values";
 import { sendList } from "~/features/admin/list/list-query.server";

@@ -1,4 +1,8 @@
 import type { Router } from "express";
+import { BOOKING_CONFIRMATION_JOB } from "~/features/booking/booking.server";
+import { sendBookingConfirmation } from "~/features/booking/booking-mail.server";
+import { sendEnrollmentConfirmation } from "~/features/camp/enroll-mail.server";
+import { ENROLLMENT_CONFIRMATION_JOB } from "~/features/camp/enroll.server";
 import { adminCollectionsApi } from "~/features/admin-content/collections.api";
 import { uploadsApi } from "~/features/admin-content/uploads.api";
 import { accountsApi } from "~/features/accounts/accounts.api";
@@ -22,6 +26,24 @@ export interface ApiDeps {
   config: Config;
   db: DB;
   logger: Logger;
+}
+
+/**
+ * The registry: the one place server/ reaches feature code (app/features). Everything the process
+ * needs from a feature (its API router, its background jobs, its seed data, the first-staff link)
+ * is named here; an ESLint rule keeps other server modules from importing features directly.
+ */
+
+export { adminSetupLink } from "~/features/accounts/admin-setup.server";
+export { seedDemoSlots } from "~/features/booking/seed-slots.server";
+export { siteSettingsSchema, type SiteSettings } from "~/features/site/settings.schema";
+
+/** Background jobs that features queue (server/jobs runs them with its own). */
+export function featureJobs(deps: ApiDeps): Record<string, (payload: unknown) => Promise<void>> {
+  return {
+    [BOOKING_CONFIRMATION_JOB]: (payload) => sendBookingConfirmation(deps, (payload as { reference: string }).reference),
+    [ENROLLMENT_CONFIRMATION_JOB]: (payload) => sendEnrollmentConfirmation(deps, (payload as { reference: string }).reference),
+  };
 }
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
