@@ -1,5 +1,6 @@
 import type { Request } from "express";
 import type { z } from "zod";
+import { containsNul } from "~/lib/control-characters";
 import { fieldErrors } from "~/lib/validation";
 import { requestLang, serverT } from "~server/i18n";
 import { HttpError } from "./errors";
@@ -31,8 +32,3 @@ export function parseBody<S extends z.ZodType>(schema: S, req: Request): z.outpu
   return parseInput(schema, req.body, req);
 }
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (depth > 20 || value === null || typeof value !== "object") return false;
-  return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item, depth + 1));
-}

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { rateLimit, type IncrementResponse, type Store } from "express-rate-limit";
 import { sql } from "kysely";
+import { replaceControlCharacters } from "~/lib/control-characters";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 
@@ -8,8 +9,7 @@ import type { DB } from "~server/db/db";
  * The stored key of a counter. Keys may come from request bodies (an e-mail as typed), and
  * PostgreSQL text refuses NUL: control characters become U+FFFD, so a hostile key is still counted.
  */
-// eslint-disable-next-line no-control-regex -- replacing control characters is the point
-const storedKey = (prefix: string, key: string): string => prefix + key.replace(/[\u0000-\u001f\u007f]/g, "\ufffd");
+const storedKey = (prefix: string, key: string): string => prefix + replaceControlCharacters(key, "\ufffd");
 
 /**
  * express-rate-limit counters kept in the application database, so every server instance

@@ -1,3 +1,5 @@
+import { hasControlCharacter } from "~/lib/control-characters";
+
 /**
  * Where to go after signing in: only paths on this site, so a crafted `?next=` link cannot send
  * someone to another site (open redirect). Returns the normalised path, or null.
@@ -27,12 +29,4 @@ export function safeAdminPath(value: unknown): string | null {
 // "//host" and "/\host" are read by browsers as other sites; control characters are never needed.
 function looksLocal(path: string): boolean {
   return path.startsWith("/") && !path.startsWith("//") && !path.includes("\\") && !hasControlCharacter(path);
-}
-
-function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
 }

@@ -5,7 +5,7 @@ import { defineCollection, type SavedRecord } from "./collection.server";
 import { deleteAudited, updateAudited } from "./record-store.server";
 import { defineList } from "~/features/admin/list/list-query.server";
 import { productSchema, type ProductInput, type ProductValues } from "./product-admin.schema";
-import { isUniqueViolation } from "./db-errors.server";
+import { isUniqueViolation } from "~server/db/errors";
 import { slugify } from "./slug";
 
 export const productListSpec = defineList({

@@ -3,7 +3,7 @@ import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { TakenError, type SavedRecord } from "./collection.server";
-import { isUniqueViolation } from "./db-errors.server";
+import { isUniqueViolation } from "~server/db/errors";
 
 /** The tables of the admin collections. */
 type CollectionTable = "blog_posts" | "courses" | "teachers" | "products";

@@ -1,6 +1,6 @@
 import type { DB } from "~server/db/db";
 import { getSiteSettings } from "~/features/site/site.server";
-import { isTimeZone } from "./zoned-time";
+import { isTimeZone } from "~/lib/time-zone";
 
 /** The original site's zone, used when the setting is missing or not a zone this platform knows. */
 export const DEFAULT_TIME_ZONE = "Asia/Kolkata";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import type { DB } from "~server/db/db";
+import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import { enqueue } from "~server/jobs/queue";
 import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
@@ -108,11 +109,6 @@ class SlotUnavailable extends Error {}
 /** The background job that sends a booking's confirmation e-mail (booking-mail.server.ts). */
 export const BOOKING_CONFIRMATION_JOB = "booking-confirmation";
 
-/** A unique-index violation on either database. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
-}
 
 /** An unguessable token (24 random bytes, base64url). */
 export const randomToken = (): string => randomBytes(24).toString("base64url");
@@ -128,10 +124,7 @@ export function bookingCode(): string {
 }
 
 /** A unique-index violation on the booking code (not on the e-mail and slot). */
-function isCodeCollision(error: unknown): boolean {
-  const { constraint, message } = (error ?? {}) as { constraint?: unknown; message?: unknown };
-  return isUniqueViolation(error) && (constraint === "demo_bookings_code" || String(message).includes("demo_bookings.code"));
-}
+const isCodeCollision = (error: unknown): boolean => violatesUniqueIndex(error, "demo_bookings_code", "demo_bookings.code");
 
 /**
  * Books one seat. One transaction: the conditional UPDATE takes the seat only while the slot is

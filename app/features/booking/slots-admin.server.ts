@@ -8,11 +8,6 @@ import { dayRange } from "./booking.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
 
-/** A foreign-key violation on either database (a course that does not exist). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
-}
 
 export type SlotCreateResult = { ok: true; id: number } | { ok: false; reason: "past" | "courseNotFound" };
 

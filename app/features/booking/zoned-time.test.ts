@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCalendar } from "./calendar";
-import { addDays, daysBetween, isTimeZone, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
+import { isTimeZone } from "~/lib/time-zone";
+import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
 
 describe("academy time zone arithmetic", () => {
   it("turns Kolkata wall-clock time into UTC and back", () => {

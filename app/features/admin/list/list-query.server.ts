@@ -18,6 +18,7 @@ import type { Request, Response } from "express";
 import { sql, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import type { Database } from "~server/db/schema";
+import { replaceControlCharacters } from "~/lib/control-characters";
 import { v } from "~/lib/validation";
 import { sendCsv, type CsvColumn } from "./csv.server";
 import type { ListQuery, ListResult } from "./list";
@@ -62,8 +63,7 @@ export function listQuerySchema(spec: ListSpec) {
     q: z
       .string({ error: v.invalid })
       .max(200, v.tooLong)
-      // eslint-disable-next-line no-control-regex -- removing control characters is the point
-      .transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, " ").trim())
+      .transform((text) => replaceControlCharacters(text, " ").trim())
       .optional()
       .default(""),
     sort: z.enum(sortNames, { error: v.choice }).optional(),

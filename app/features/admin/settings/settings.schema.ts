@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SiteSettings } from "~/features/site/settings.schema";
+import { isTimeZone } from "~/lib/time-zone";
 import { emailField, isPhoneCountry, requiredText, toE164, v } from "~/lib/validation";
 
 /**
@@ -8,15 +9,6 @@ import { emailField, isPhoneCountry, requiredText, toE164, v } from "~/lib/valid
  * translate, a real time-zone check and http(s)-only social links.
  */
 
-/** True when the runtime knows the IANA time zone. */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // A NUL character cannot be stored in PostgreSQL text: refuse it as an invalid value.
 const noNul = (value: string) => !value.includes("\u0000");
