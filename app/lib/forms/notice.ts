@@ -5,6 +5,9 @@
  */
 export const NOTICES = {
   "contact-sent": { ns: "common", key: "contactForm.sent" },
+  "school-sent": { ns: "school", key: "form.sent" },
+  "enroll-sent": { ns: "camp", key: "enroll.sentNotice" },
+  "brochure-sent": { ns: "camp", key: "brochureForm.saved" },
 } as const;
 
 export type NoticeName = keyof typeof NOTICES;

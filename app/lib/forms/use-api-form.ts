@@ -26,6 +26,8 @@ export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   onSuccess?: (answer: FormAnswer, values: z.output<S>) => void | Promise<void>;
   /** Options of the success toast, or false for none (the page shows its own outcome). */
   successToast?: ToastOptions | false;
+  /** The error toast's text after a refusal, or false for none; by default the server's message. */
+  refusalToast?: (answer: FormAnswer, status: number) => string | false;
   /** After a refusal (4xx), besides the field messages and the error toast. */
   onRefusal?: (answer: FormAnswer, status: number) => void;
 }
@@ -81,7 +83,8 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
       methods.setError(name as Path<z.input<S>>, { type: "server", message }, { shouldFocus: first });
       first = false;
     }
-    toast.error(data.message ?? options.messages.failed);
+    const refusalText = options.refusalToast ? options.refusalToast(data, answer.status) : (data.message ?? options.messages.failed);
+    if (refusalText !== false) toast.error(refusalText);
     options.onRefusal?.(data, answer.status);
   });
 
