@@ -69,6 +69,10 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Not helmet's "no-referrer": under it browsers send `Origin: null` on the site's own form
+      // posts (no JavaScript, issue 14), which React Router's action guard and our origin check
+      // refuse. "same-origin" still keeps every URL (booking references) from other sites.
+      referrerPolicy: { policy: "same-origin" },
       strictTransportSecurity: config.isProduction && config.publicUrl.startsWith("https:"),
     }),
   );

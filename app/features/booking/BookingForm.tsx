@@ -71,7 +71,8 @@ export function BookingForm({ courseSlug, slot, ages, prefill, onConflict }: Boo
   }, [slot?.id, setValue]);
 
   const ageField = form.field("childAge");
-  const age = Number(useWatch({ control, name: "childAge" }) ?? ageField.defaultValue);
+  // An age typed before hydration is in the form's values (read from the page) but not yet watched.
+  const age = Number(useWatch({ control, name: "childAge" }) ?? form.methods.getValues("childAge") ?? ageField.defaultValue);
   const ageOutside = ageOutsideCourse(age, ages);
   const ageValues = { age, min: ages.minAge, max: ages.maxAge };
   // The schema's "required" for the time (from the browser's check or a post without script).
