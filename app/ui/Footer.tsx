@@ -4,10 +4,15 @@ import type { SiteSettings } from "~/features/site/settings.schema";
 import { pickPair } from "~/i18n/localized";
 import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "./LocalLink";
+import { ContactForm as ServerContactForm } from "~/features/contact/ContactForm";
 
 // The footer form's code (with its validation libraries) is not on every page's critical path:
-// the server renders it inline, and the browser fetches its script while hydrating.
-const ContactForm = lazy(() => import("~/features/contact/ContactForm").then((module) => ({ default: module.ContactForm })));
+// the browser fetches its script while hydrating. The server renders it directly, not lazily: a
+// lazy part streams after the shell and only a script shows it, so without JavaScript the form
+// would never appear (issue 14). Hydration keeps the server's form until the code arrives.
+const ContactForm = import.meta.env.SSR
+  ? ServerContactForm
+  : lazy(() => import("~/features/contact/ContactForm").then((module) => ({ default: module.ContactForm })));
 
 export interface ProgramLink {
   slug: string;

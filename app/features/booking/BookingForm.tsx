@@ -6,6 +6,7 @@ import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
 import { useApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
+import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import { ageOutsideCourse, bookingSchemaFor, CHILD_MAX_AGE, CHILD_MIN_AGE } from "./booking.schema";
 import { BOOKING_FORM } from "./booking-forms";
 import type { PublicSlot } from "./booking.server";
@@ -89,11 +90,7 @@ export function BookingForm({ courseSlug, slot, ages, prefill, onConflict }: Boo
       <input type="hidden" name="slotId" value={slot?.id ?? ""} />
       <input type="hidden" name="date" value={slot?.date ?? ""} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("form.childName")} error={form.error("childName")}>
-          {({ id, describedBy, invalid }) => (
-            <input id={id} type="text" autoComplete="off" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} aria-required="true" {...form.field("childName")} />
-          )}
-        </Field>
+        <TextField form={form} name="childName" label={t("form.childName")} autoComplete="off" required />
         <Field label={t("form.childAge")} error={form.error("childAge")} hint={t("form.childAgeHint")}>
           {({ id, describedBy, invalid }) => (
             <input
@@ -123,33 +120,16 @@ export function BookingForm({ courseSlug, slot, ages, prefill, onConflict }: Boo
           </div>
         ) : null}
         {parentFields.map((field) => (
-          <Field key={field.name} label={t(`form.${field.name}`)} error={form.error(field.name)}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                dir={field.type === "email" || field.type === "tel" ? "ltr" : undefined}
-                className={inputClass}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                aria-required="true"
-                {...form.field(field.name)}
-              />
-            )}
-          </Field>
+          <TextField key={field.name} form={form} name={field.name} label={t(`form.${field.name}`)} type={field.type} autoComplete={field.autoComplete} required />
         ))}
       </div>
-      {/* Hidden from people; bots that fill it are refused by the server. */}
-      <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...form.field("website")} />
+      <Honeypot form={form} name="website" />
       {noTime ? (
         <p role="alert" className="mt-4 text-sm text-red-700">
           {t("form.chooseTime")}
         </p>
       ) : null}
-      <button type="submit" disabled={form.pending} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-        {form.pending ? t("form.submitting") : t("form.submit")}
-      </button>
+      <SubmitButton pending={form.pending} label={t("form.submit")} pendingLabel={t("form.submitting")} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700" />
     </form>
   );
 }

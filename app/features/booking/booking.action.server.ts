@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "react-router";
 import { safeLocalPath } from "~/features/accounts/next-path";
 import { postFormToApi } from "~/lib/forms/form-action.server";
-import { pickFields } from "~/lib/forms/pick-fields";
+import { pickFields } from "~/lib/forms/pick-fields.server";
 import { BOOKING_FORM } from "./booking-forms";
 import { bookingPagePath } from "./paths";
 

@@ -3,8 +3,8 @@ import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { useApiForm } from "~/lib/forms/use-api-form";
-import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
+import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import { brochureRequestSchemaFor } from "./brochure.schema";
 import { BROCHURE_FORM } from "./camp-forms";
 import { BROCHURE_QUERY } from "./paths";
@@ -55,14 +55,9 @@ export function BrochureForm({ onClose }: { onClose?: () => void }) {
     <form {...form.formProps} action={`${page}?${BROCHURE_QUERY}=1#${BROCHURE_FORM}`} className="mt-4 space-y-3">
       <FormAlert message={form.refusal} />
       {fields.map((field) => (
-        <Field key={field.name} label={t(`brochureForm.${field.name}`)} error={form.error(field.name)}>
-          {({ id, describedBy, invalid }) => (
-            <input id={id} type={field.type} autoComplete={field.autoComplete} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field(field.name)} />
-          )}
-        </Field>
+        <TextField key={field.name} form={form} name={field.name} label={t(`brochureForm.${field.name}`)} type={field.type} autoComplete={field.autoComplete} />
       ))}
-      {/* Hidden from people; bots that fill it are refused by the server. */}
-      <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...form.field("website")} />
+      <Honeypot form={form} name="website" />
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         {onClose ? (
           <button type="button" onClick={onClose} className={closeClass}>
@@ -73,9 +68,7 @@ export function BrochureForm({ onClose }: { onClose?: () => void }) {
             {t("brochureForm.close")}
           </a>
         )}
-        <button type="submit" disabled={form.pending} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-          {form.pending ? t("brochureForm.submitting") : t("brochureForm.submit")}
-        </button>
+        <SubmitButton pending={form.pending} label={t("brochureForm.submit")} pendingLabel={t("brochureForm.submitting")} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700" />
       </div>
     </form>
   );

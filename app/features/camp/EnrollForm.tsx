@@ -8,6 +8,7 @@ import { useLang } from "~/i18n/use-lang";
 import { useApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
+import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import type { Camp } from "./camp";
 import { ENROLL_FORM } from "./camp-forms";
 import { enrollmentSchemaFor } from "./enroll.schema";
@@ -15,7 +16,12 @@ import { enrollmentSchemaFor } from "./enroll.schema";
 // Enrollment toasts: top-right, 2 seconds (specification section 9).
 const toastOptions: ToastOptions = { position: "top-right", autoClose: 2000 };
 
-type TextName = "studentName" | "parentName" | "email" | "phoneNumber";
+const textFields = [
+  ["studentName", "text", "off"],
+  ["parentName", "text", "name"],
+  ["email", "email", "email"],
+  ["phoneNumber", "tel", "tel"],
+] as const;
 
 /**
  * The enrollment form (specification section 5). With a camp chosen on the camp page the camp
@@ -47,22 +53,13 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
   // No camp chosen yet (and before script runs): every camp's sessions, grouped by camp.
   const sessionGroups = chosen ? [chosen] : camps;
 
-  const text = (name: TextName, type: string, autoComplete: string) => (
-    <Field label={t(`enroll.${name}`)} error={form.error(name)}>
-      {({ id, describedBy, invalid }) => (
-        <input id={id} type={type} autoComplete={autoComplete} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field(name)} />
-      )}
-    </Field>
-  );
-
   return (
     <form {...form.formProps} action={pathname + search} id={ENROLL_FORM} className="mt-6 space-y-4">
       <FormAlert message={form.refusal} />
       <div className="grid gap-4 sm:grid-cols-2">
-        {text("studentName", "text", "off")}
-        {text("parentName", "text", "name")}
-        {text("email", "email", "email")}
-        {text("phoneNumber", "tel", "tel")}
+        {textFields.map(([name, type, autoComplete]) => (
+          <TextField key={name} form={form} name={name} label={t(`enroll.${name}`)} type={type} autoComplete={autoComplete} />
+        ))}
       </div>
       <Field label={t("enroll.selectedCamp")} error={form.error("selectedCamp")}>
         {({ id, describedBy, invalid }) =>
@@ -112,11 +109,8 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
       <Field label={t("enroll.message")} error={form.error("message")}>
         {({ id, describedBy, invalid }) => <textarea id={id} rows={4} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("message")} />}
       </Field>
-      {/* Hidden from people; bots that fill it are refused by the server. */}
-      <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...form.field("website")} />
-      <button type="submit" disabled={form.pending} className="w-full rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 sm:w-auto">
-        {form.pending ? t("enroll.submitting") : t("enroll.submit")}
-      </button>
+      <Honeypot form={form} name="website" />
+      <SubmitButton pending={form.pending} label={t("enroll.submit")} pendingLabel={t("enroll.submitting")} className="w-full rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700 sm:w-auto" />
     </form>
   );
 }

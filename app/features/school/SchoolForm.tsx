@@ -1,18 +1,19 @@
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { useFormAction } from "react-router";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
+import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import { SCHOOL_FORM_ID } from "./school-form-id";
 import { earliestToday, schoolEnquirySchemaFor, type SchoolEnquiryInput } from "./school.schema";
 
 /** Where "Schedule a Class" and other links scroll to. */
 export { SCHOOL_FORM_ID };
 
-type TextField = Exclude<keyof SchoolEnquiryInput, "website" | "requirements">;
+type TextName = Exclude<keyof SchoolEnquiryInput, "website" | "requirements">;
 
-const fields: { name: TextField; type: string; autoComplete?: string; hint?: boolean }[] = [
+const fields: { name: TextName; type: "text" | "email" | "tel" | "date" | "time"; autoComplete?: string; hint?: boolean }[] = [
   { name: "name", type: "text", autoComplete: "name" },
   { name: "email", type: "email", autoComplete: "email" },
   { name: "contactNumber", type: "tel", autoComplete: "tel" },
@@ -29,7 +30,8 @@ const fields: { name: TextField; type: string; autoComplete?: string; hint?: boo
  */
 export function SchoolForm() {
   const { t } = useTranslation("school");
-  const { pathname } = useLocation();
+  // The route's own action (on the home page that is "/?index", not the root layout's).
+  const action = useFormAction();
   const phoneCountry = usePhoneCountry();
   const form = useApiForm({
     id: SCHOOL_FORM_ID,
@@ -43,7 +45,7 @@ export function SchoolForm() {
   return (
     <form
       {...form.formProps}
-      action={`${pathname}#${SCHOOL_FORM_ID}`}
+      action={`${action}#${SCHOOL_FORM_ID}`}
       id={SCHOOL_FORM_ID}
       aria-labelledby="school-form-title"
       className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
@@ -54,22 +56,17 @@ export function SchoolForm() {
       <FormAlert message={form.refusal} className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" />
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {fields.map((field) => (
-          <Field key={field.name} label={t(`form.${field.name}`)} error={form.error(field.name)} hint={field.hint ? t(`form.${field.name}Hint`) : undefined}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                min={field.type === "date" ? earliestToday() : undefined}
-                dir={field.type === "email" || field.type === "tel" ? "ltr" : undefined}
-                className={inputClass}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                aria-required="true"
-                {...form.field(field.name)}
-              />
-            )}
-          </Field>
+          <TextField
+            key={field.name}
+            form={form}
+            name={field.name}
+            label={t(`form.${field.name}`)}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            hint={field.hint ? t(`form.${field.name}Hint`) : undefined}
+            required
+            extra={field.type === "date" ? { min: earliestToday() } : undefined}
+          />
         ))}
         <Field label={t("form.requirements")} error={form.error("requirements")} hint={t("form.requirementsHint")} className="sm:col-span-2">
           {({ id, describedBy, invalid }) => (
@@ -77,15 +74,8 @@ export function SchoolForm() {
           )}
         </Field>
       </div>
-      {/* Hidden from people; bots that fill it are refused by the server. */}
-      <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...form.field("website")} />
-      <button
-        type="submit"
-        disabled={form.pending}
-        className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
-      >
-        {form.pending ? t("form.sending") : t("form.submit")}
-      </button>
+      <Honeypot form={form} name="website" />
+      <SubmitButton pending={form.pending} label={t("form.submit")} pendingLabel={t("form.sending")} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700" />
     </form>
   );
 }
