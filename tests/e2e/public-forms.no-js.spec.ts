@@ -154,7 +154,7 @@ for (const lang of ["en", "ar"] as const) {
       await fill(form, { [w.enroll.parent]: "Priya Sharma", [w.enroll.email]: email, [w.enroll.phone]: "9876543210" });
       await form.getByLabel(w.enroll.session).selectOption({ index: 1 });
       await form.getByRole("button", { name: w.enroll.submit }).click();
-      await expect(page).toHaveURL(new RegExp(`${w.prefix}/enroll/confirmed\\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent$`));
+      await expect(page).toHaveURL(new RegExp(`${w.prefix}/enroll/confirmed\\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: w.enroll.sent })).toBeVisible();
       if (w.enroll.heading) await expect(page.getByRole("heading", { level: 1 })).toContainText(w.enroll.heading);
       expect(row("select camp_slug, parent_name, lang from enrollments where email = ?", email)).toMatchObject({ camp_slug: "junior", parent_name: "Priya Sharma", lang });
@@ -179,7 +179,7 @@ for (const lang of ["en", "ar"] as const) {
       const download = page.waitForEvent("download");
       await form.getByRole("button", { name: w.brochure.submit }).click();
       expect((await download).suggestedFilename()).toBe(`summer-camp-2025-brochure-${lang}.pdf`);
-      await expect(page).toHaveURL(new RegExp(`${w.prefix}/summer-camp\\?notice=brochure-sent(#brochure-form)?$`));
+      await expect(page).toHaveURL(new RegExp(`${w.prefix}/summer-camp\\?notice=brochure-sent#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: w.brochure.saved })).toBeVisible();
       expect(row("select school, lang from brochure_leads where student_email = ?", email)).toMatchObject({ school: "Delhi Public School", lang });
     });

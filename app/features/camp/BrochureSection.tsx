@@ -16,7 +16,7 @@ export function BrochureSection() {
           {t("brochureForm.title")}
         </h2>
         <p className="mt-2 text-slate-700">{t("brochureForm.intro")}</p>
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <div className="mt-4 rounded-2xl bg-white px-6 pt-2 pb-6 shadow-sm ring-1 ring-slate-200">
           <BrochureForm />
         </div>
       </div>
