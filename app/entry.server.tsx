@@ -21,6 +21,9 @@ export default function handleRequest(
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // React outlines a finished Suspense boundary once the page passes this many bytes, and only
+      // a script reveals it: without JavaScript the footer's form would stay hidden (issue 14).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyEvent]() {
         shellRendered = true;
         const body = new PassThrough();

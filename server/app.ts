@@ -75,8 +75,9 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
         },
       },
       crossOriginEmbedderPolicy: false,
-      // No referrer to other sites, as before; within the site, browsers then send the page's real
-      // Origin on its own form posts (under no-referrer it is "null", which the origin checks refuse).
+      // Not helmet's "no-referrer": under it browsers send `Origin: null` on the site's own form
+      // posts (no JavaScript, issue 14), which React Router's action guard and our origin check
+      // refuse. "same-origin" still keeps every URL (booking references) from other sites.
       referrerPolicy: { policy: "same-origin" },
       strictTransportSecurity: config.isProduction && config.publicUrl.startsWith("https:"),
     }),

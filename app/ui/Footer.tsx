@@ -1,13 +1,14 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import { pickPair } from "~/i18n/localized";
 import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "./LocalLink";
+import { ContactForm } from "~/features/contact/ContactForm";
 
-// The footer form's code (with its validation libraries) is not on every page's critical path:
-// the server renders it inline, and the browser fetches its script while hydrating.
-const ContactForm = lazy(() => import("~/features/contact/ContactForm").then((module) => ({ default: module.ContactForm })));
+// The footer form is part of the page's own code, not loaded lazily: a lazy part streams hidden
+// until a script shows it (no form without JavaScript), and a click that lands while its code is
+// still loading is lost (a form post must work from the first moment, issue 14).
 
 export interface ProgramLink {
   slug: string;
@@ -72,9 +73,7 @@ export function Footer({ settings, programs, children }: { settings: SiteSetting
               ))}
           </ul>
         </section>
-        <Suspense fallback={null}>
-          <ContactForm />
-        </Suspense>
+        <ContactForm />
       </div>
       {/* pb-20 on phones: the page ends clear of the WhatsApp button. */}
       <p className="border-t border-slate-800 pt-4 pb-20 text-center text-xs text-slate-300 sm:pb-4">

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { noticeFor } from "~/lib/forms/notice";
+import { NOTICE_ID, noticeFor } from "~/lib/forms/notice";
 
 /** The outcome of a form that posted without JavaScript, shown on the page it came back to. */
 export function FormNotice() {
@@ -9,7 +9,7 @@ export function FormNotice() {
   const notice = noticeFor(new URLSearchParams(search).get("notice"));
   if (!notice) return null;
   return (
-    <p role="status" className="mx-auto mt-4 max-w-3xl rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-center font-semibold text-green-900">
+    <p id={NOTICE_ID} role="status" className="mx-auto mt-4 scroll-mt-24 max-w-3xl rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-center font-semibold text-green-900">
       {t(notice.key, { ns: notice.ns })}
     </p>
   );

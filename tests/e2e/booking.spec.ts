@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type APIRequestContext, type Page } from "./fixtures";
 import { randomBytes } from "node:crypto";
 import { createAdminAccount } from "./accounts";
 
@@ -41,6 +41,8 @@ async function fillDetails(page: Page, details: { child: string; age: string; pa
 }
 
 test.describe("demo class booking", () => {
+  // Forms work before hydration: type and send right after loading (issue 14).
+  test.use({ waitForHydrationOnLoad: false });
   test("a parent books a seat in three steps and the confirmation survives a reload", async ({ page }) => {
     // Labels are formatted on the server only: the page must hydrate without a mismatch.
     const errors: string[] = [];
@@ -61,6 +63,8 @@ test.describe("demo class booking", () => {
     // A visitor whose clock differs from the academy's also sees their own time.
     await expect(page.getByText(/^Your choice: .+ at \d\d:\d\d( \(Your time: .+\))?$/)).toBeVisible();
     await fillDetails(page, { child: "Aarav Sharma", age: "9", parent: "Priya Sharma", email: "priya@example.com", phone: "+91 98765 43210" });
+    // Focus moving to the confirmation is the enhanced form's (a full page load starts at the top).
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Book the demo class" }).click();
 
     await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}/bookdemoclass/book-demo-class-slot-booked-page\\?ref=[A-Za-z0-9_-]{32}$`));
@@ -95,6 +99,8 @@ test.describe("demo class booking", () => {
       const ar = lang === "ar";
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${ar ? "/ar" : ""}/courses/${COURSE}/bookdemoclass`);
+      // The arrow keys are the grid's script.
+      await waitForHydration(page);
       const grid = page.getByRole("grid");
       // From the month buttons, one Tab enters the grid on one day, and the next Tab leaves it.
       await page.getByRole("button", { name: ar ? "الشهر التالي" : "Next month" }).focus();
@@ -164,6 +170,8 @@ test.describe("demo class booking", () => {
     // Meanwhile other parents take every seat of the chosen (earliest) time.
     const [first] = await openSlots(page.request, course);
     for (let i = 0; i < first!.seatsLeft; i++) expect((await bookByApi(page.request, course, first!.id)).status()).toBe(201);
+    // Picking a remaining time in place, keeping the details, is the enhanced form's.
+    await waitForHydration(page);
 
     await page.getByRole("button", { name: "Book the demo class" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "fully booked" });
@@ -316,7 +324,7 @@ test.describe("online demo classes, booking codes and calendar links", () => {
 });
 
 test.describe("demo class booking on a phone", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: { width: 390, height: 844 }, waitForHydrationOnLoad: false });
 
   const labels = {
     en: { day: /, times available$/, time: /seats? left/, child: "Child's full name", age: "Child's age", parent: "Parent's name", email: "E-mail", phone: "Phone number", submit: "Book the demo class", warning: "This course is for ages 6 to 12.", confirm: /^Book anyway/, refused: 'Tick "Book anyway"', done: "Slot Confirmed with" },

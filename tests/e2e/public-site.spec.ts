@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Page } from "./fixtures";
 import Database from "better-sqlite3";
 
 // The e2e server's SQLite file: tests that need a catalogue state the seed lacks change it here
@@ -317,6 +317,8 @@ test.describe("course detail", () => {
 });
 
 test.describe("school enquiry form", () => {
+  // Forms work before hydration: type and send right after loading (issue 14).
+  test.use({ waitForHydrationOnLoad: false });
   const fill = async (page: Page, values: Record<string, string>) => {
     for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
   };
@@ -353,6 +355,8 @@ test.describe("school enquiry form", () => {
     await page.goto("/contact-us-school");
     await fill(page, { ...valid, "E-mail": "e2e-school@school.example" });
     await page.getByLabel("Requirements (optional)").fill("A robotics lab for grades 6 to 8.");
+    // The toast and the cleared form are the enhanced outcome (public-forms.no-js.spec.ts covers the other).
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your school enquiry has been received" })).toBeVisible();
     await expect(page.getByLabel("Your name", { exact: true })).toHaveValue("");
@@ -365,6 +369,8 @@ test.describe("school enquiry form", () => {
     await page.route("**/school/add-school-info", (route) => route.fulfill({ status: 500, json: { message: "Something went wrong" } }));
     await page.goto("/contact-us-school");
     await fill(page, valid);
+    // Only the enhanced form calls the (stubbed) endpoint from the browser.
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please try again later." })).toBeVisible();
     await expect(page.getByLabel("School name")).toHaveValue("Green Valley Public School");
@@ -374,13 +380,16 @@ test.describe("school enquiry form", () => {
     await page.route("**/school/add-school-info", (route) => route.abort("connectionrefused"));
     await page.goto("/contact-us-school");
     await fill(page, valid);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Submission failed. Please try again." })).toBeVisible();
   });
 
   test("works in Arabic on the STEM lab page, where Schedule a Class leads to it", async ({ page }) => {
     await page.goto("/ar/stemlab");
-    await page.getByRole("button", { name: "احجز حصة" }).click();
+    // A link to the form; putting the cursor in its first field is the page's script.
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "احجز حصة" }).click();
     await expect(page.getByLabel("اسمك")).toBeFocused();
     const form = page.locator("#school-form");
     await form.getByRole("button", { name: "إرسال" }).click();
@@ -395,6 +404,7 @@ test.describe("school enquiry form", () => {
       "التاريخ المفضل": inDays(5),
       "الوقت المفضل": "09:15",
     });
+    await waitForHydration(page);
     await form.getByRole("button", { name: "إرسال" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "تم استلام استفسار مدرستك" })).toBeVisible();
   });

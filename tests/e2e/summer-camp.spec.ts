@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Page } from "./fixtures";
 import { pdfText } from "~server/test/pdf-text";
 
 /** The element that has focus is inside the open dialog. */
@@ -160,8 +160,8 @@ test.describe("summer camp page", () => {
 });
 
 test.describe("enrollment", () => {
-  // Parents meet the form on phones (issue 12).
-  test.use({ viewport: { width: 390, height: 844 } });
+  // Parents meet the form on phones (issue 12); they can type before the page's script runs (issue 14).
+  test.use({ viewport: { width: 390, height: 844 }, waitForHydrationOnLoad: false });
   const fill = async (page: Page) => {
     await page.getByLabel("Student's name", { exact: true }).fill("Aarav Sharma");
     await page.getByLabel("Parent's name", { exact: true }).fill("Priya Sharma");
@@ -200,6 +200,8 @@ test.describe("enrollment", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Summer Camp");
     await page.getByLabel("Camp", { exact: true }).selectOption({ label: "Senior Camp (Grade 6 to 10)" });
     await fill(page);
+    // The toast is the enhanced outcome (public-forms.no-js.spec.ts covers the other).
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Submit Enrollment" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your enrollment in Senior Camp has been received" })).toBeVisible();
     await expect(page).toHaveURL(/\/enroll\/confirmed\?ref=/);
@@ -215,6 +217,7 @@ test.describe("enrollment", () => {
       await gate;
       await route.continue();
     });
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Submit Enrollment" }).click();
     await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
     release();
@@ -247,6 +250,8 @@ test.describe("enrollment", () => {
     await page.goto("/enroll?camp=junior");
     await page.route("**/api/summercamp/enroll", (route) => route.fulfill({ status: 500, json: { message: "Enrollment is paused for maintenance." } }));
     await fill(page);
+    // Only the enhanced form calls the (stubbed) endpoint from the browser.
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Submit Enrollment" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Enrollment is paused for maintenance." })).toBeVisible();
     await expect(page).toHaveURL(/\/enroll\?camp=junior$/);
@@ -278,6 +283,7 @@ test.describe("enrollment", () => {
     await page.getByLabel("البريد الإلكتروني", { exact: true }).fill("ali@example.com");
     await page.getByLabel("رقم الهاتف", { exact: true }).fill("+971 50 123 4567");
     await page.getByLabel("الدفعة", { exact: true }).selectOption("1 July - 20th July");
+    await waitForHydration(page);
     await page.getByRole("button", { name: "إرسال التسجيل" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "تم استلام تسجيلك في مخيم اليافعين" })).toBeVisible();
     await expect(page).toHaveURL(/\/ar\/enroll\/confirmed\?ref=[A-Za-z0-9_-]{32}$/);

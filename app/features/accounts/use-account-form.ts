@@ -19,7 +19,7 @@ export function useAccountForm<S extends z.ZodType<FieldValues, FieldValues>>(wo
   const host = typeof window === "undefined" ? "" : window.location.origin;
   return useApiForm({
     ...options,
-    refusalText: (message) => t(refusalKey[wording], { message }),
+    refusalText: (answer) => t(refusalKey[wording], { message: answer.message ?? "" }),
     messages: { failed: t(unexpectedKey[wording]), network: t("toast.network", { host }) },
   });
 }

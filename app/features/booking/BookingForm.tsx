@@ -1,16 +1,16 @@
-import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useEffect } from "react";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "~/ui/toast";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
-import { apiRequest } from "~/lib/api";
-import { zodResolver } from "~/lib/zod-form";
+import { useApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
-import { ageOutsideCourse, bookingFormSchemaFor, CHILD_MAX_AGE, CHILD_MIN_AGE, type BookingFormInput } from "./booking.schema";
+import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
+import { ageOutsideCourse, bookingSchemaFor, CHILD_MAX_AGE, CHILD_MIN_AGE } from "./booking.schema";
+import { BOOKING_FORM } from "./booking-forms";
 import type { PublicSlot } from "./booking.server";
-import { ScriptedForm } from "~/ui/UntilHydrated";
+import { bookingPagePath } from "./paths";
 
 /** What the server says when the seat went to someone else (409). */
 export interface BookingConflict {
@@ -20,14 +20,13 @@ export interface BookingConflict {
 
 interface BookingFormProps {
   courseSlug: string;
-  slotId: number | null;
+  /** The chosen time (steps 1 and 2) and its date; both go with a post made without script. */
+  slot: { id: number; date: string } | null;
   /** The course's age range: a child outside it is booked only once the parent confirms. */
   ages: { minAge: number; maxAge: number };
   prefill: { parentName: string; email: string } | null;
   onConflict: (conflict: BookingConflict) => void;
 }
-
-type BookingAnswer = { message?: string; reference?: string; confirmationUrl?: string; errors?: Record<string, string>; remaining?: PublicSlot[] };
 
 const parentFields = [
   { name: "parentName", type: "text", autoComplete: "name" },
@@ -35,68 +34,64 @@ const parentFields = [
   { name: "phone", type: "tel", autoComplete: "tel" },
 ] as const;
 
-/** Step 3: the child's and parent's details; submitting books the chosen slot. */
-export function BookingForm({ courseSlug, slotId, ages, prefill, onConflict }: BookingFormProps) {
+/**
+ * Step 3: the child's and parent's details; submitting books the chosen slot. Without JavaScript
+ * it posts to the booking page (booking.action.server.ts), which goes on to the confirmation page.
+ */
+export function BookingForm({ courseSlug, slot, ages, prefill, onConflict }: BookingFormProps) {
   const { t } = useTranslation("booking");
   const lang = useLang();
   const navigate = useNavigate();
-  const [noTime, setNoTime] = useState(false);
   const phoneCountry = usePhoneCountry();
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<BookingFormInput>({
-    resolver: zodResolver(bookingFormSchemaFor(phoneCountry)),
-    defaultValues: { childName: "", parentName: prefill?.parentName ?? "", email: prefill?.email ?? "", phone: "", website: "", ageConfirmed: false },
+  // The course's ages are checked before sending too, with the server's words.
+  const schema = bookingSchemaFor(phoneCountry).superRefine((values, ctx) => {
+    if (ageOutsideCourse(values.childAge, ages) && values.ageConfirmed !== true) {
+      ctx.addIssue({ code: "custom", path: ["childAge"], message: t("api.ageOutside", { age: values.childAge, min: ages.minAge, max: ages.maxAge }) });
+    }
   });
-  const age = Number(useWatch({ control, name: "childAge" }));
+  const form = useApiForm({
+    id: BOOKING_FORM,
+    schema,
+    request: () => ({ path: `/api/courses/${encodeURIComponent(courseSlug)}/demo-bookings` }),
+    initial: prefill ?? undefined,
+    messages: { failed: t("form.failed"), network: t("form.network") },
+    successToast: false,
+    onSuccess: async (answer) => {
+      if (typeof answer.confirmationUrl === "string") await navigate(answer.confirmationUrl);
+    },
+    // A lost seat is explained beside the times (the page's conflict box), not in a toast.
+    refusalText: (answer, status) => (status === 409 || status === 404 ? false : (answer.message ?? t("form.failed"))),
+    onRefusal: (answer, status) => {
+      if (status === 409 || status === 404) onConflict({ message: answer.message ?? t("form.failed"), remaining: (answer.remaining as PublicSlot[] | undefined) ?? [] });
+    },
+  });
+  const { setValue, control } = form.methods;
+  // The time is picked outside the form: its id joins the values the schema checks.
+  useEffect(() => {
+    setValue("slotId", slot?.id ?? (undefined as unknown as number));
+  }, [slot?.id, setValue]);
+
+  const ageField = form.field("childAge");
+  // An age typed before hydration is in the form's values (read from the page) but not yet watched.
+  const age = Number(useWatch({ control, name: "childAge" }) ?? form.methods.getValues("childAge") ?? ageField.defaultValue);
   const ageOutside = ageOutsideCourse(age, ages);
   const ageValues = { age, min: ages.minAge, max: ages.maxAge };
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (slotId === null) {
-      setNoTime(true);
-      return;
-    }
-    setNoTime(false);
-    if (ageOutsideCourse(values.childAge, ages) && !values.ageConfirmed) {
-      setError("childAge", { message: t("api.ageOutside", { age: values.childAge, min: ages.minAge, max: ages.maxAge }) });
-      return;
-    }
-    try {
-      const result = await apiRequest<BookingAnswer>("POST", `/api/courses/${encodeURIComponent(courseSlug)}/demo-bookings`, {
-        body: { ...values, slotId },
-        lang,
-      });
-      if (result.status === 201 && result.data?.confirmationUrl) {
-        await navigate(result.data.confirmationUrl);
-        return;
-      }
-      if (result.status === 409 || result.status === 404) {
-        onConflict({ message: result.data?.message ?? t("form.failed"), remaining: result.data?.remaining ?? [] });
-        return;
-      }
-      for (const [field, message] of Object.entries(result.data?.errors ?? {})) {
-        if (field in values) setError(field as keyof BookingFormInput, { message });
-      }
-      toast.error(result.data?.message ?? t("form.failed"));
-    } catch {
-      toast.error(t("form.network"));
-    }
-  });
+  // The schema's "required" for the time (from the browser's check or a post without script).
+  const noTime = slot === null && form.error("slotId") !== undefined;
 
   return (
-    <ScriptedForm onSubmit={onSubmit} aria-labelledby="step-details" className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <form
+      {...form.formProps}
+      action={bookingPagePath(courseSlug, lang)}
+      id={BOOKING_FORM}
+      aria-labelledby="step-details"
+      className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <input type="hidden" name="slotId" value={slot?.id ?? ""} />
+      <input type="hidden" name="date" value={slot?.date ?? ""} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("form.childName")} error={errors.childName?.message}>
-          {({ id, describedBy, invalid }) => (
-            <input id={id} type="text" autoComplete="off" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} aria-required="true" {...register("childName")} />
-          )}
-        </Field>
-        <Field label={t("form.childAge")} error={errors.childAge?.message} hint={t("form.childAgeHint")}>
+        <TextField form={form} name="childName" label={t("form.childName")} autoComplete="off" required />
+        <Field label={t("form.childAge")} error={form.error("childAge")} hint={t("form.childAgeHint")}>
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -109,7 +104,8 @@ export function BookingForm({ courseSlug, slotId, ages, prefill, onConflict }: B
               aria-describedby={describedBy}
               aria-invalid={invalid}
               aria-required="true"
-              {...register("childAge", { valueAsNumber: true })}
+              {...ageField}
+              {...form.methods.register("childAge", { valueAsNumber: true })}
             />
           )}
         </Field>
@@ -117,39 +113,23 @@ export function BookingForm({ courseSlug, slotId, ages, prefill, onConflict }: B
           <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900 sm:col-span-2">
             <p>{t("form.ageWarning", ageValues)}</p>
             <label className="mt-2 flex items-start gap-2 font-semibold">
-              <input type="checkbox" className="mt-1 h-4 w-4" {...register("ageConfirmed")} />
+              {/* No value attribute: the browser posts "on", and react-hook-form reads a boolean. */}
+              <input type="checkbox" className="mt-1 h-4 w-4" defaultChecked={form.field("ageConfirmed").defaultValue !== undefined} {...form.methods.register("ageConfirmed")} />
               <span>{t("form.ageConfirm", ageValues)}</span>
             </label>
           </div>
         ) : null}
         {parentFields.map((field) => (
-          <Field key={field.name} label={t(`form.${field.name}`)} error={errors[field.name]?.message}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                dir={field.type === "email" || field.type === "tel" ? "ltr" : undefined}
-                className={inputClass}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                aria-required="true"
-                {...register(field.name)}
-              />
-            )}
-          </Field>
+          <TextField key={field.name} form={form} name={field.name} label={t(`form.${field.name}`)} type={field.type} autoComplete={field.autoComplete} required />
         ))}
       </div>
-      {/* Hidden from people; bots that fill it are refused by the server. */}
-      <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...register("website")} />
-      {noTime && slotId === null ? (
+      <Honeypot form={form} name="website" />
+      {noTime ? (
         <p role="alert" className="mt-4 text-sm text-red-700">
           {t("form.chooseTime")}
         </p>
       ) : null}
-      <button type="submit" disabled={isSubmitting} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
-        {isSubmitting ? t("form.submitting") : t("form.submit")}
-      </button>
-    </ScriptedForm>
+      <SubmitButton pending={form.pending} label={t("form.submit")} pendingLabel={t("form.submitting")} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700" />
+    </form>
   );
 }

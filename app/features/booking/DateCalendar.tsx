@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/i18n/use-lang";
+import { PICK_FORM } from "./booking-forms";
 import type { CalendarMonth } from "./calendar";
 import { addDays, weekdayOf } from "./zoned-time";
 
@@ -9,7 +10,17 @@ interface DateCalendarProps {
   weekdays: { short: string[]; long: string[] };
   selected: string | null;
   onSelect: (date: string) => void;
+  /** The month shown first (yyyy-mm, from ?month= before script runs); else the chosen day's, else the first with times. */
+  initialMonth?: string | null;
+  /** The booking page: before script runs the buttons submit the page's GET form (?date=, ?month=) to it. */
+  page: string;
 }
+
+/** Once script runs, a button of the GET form acts on the page instead of loading it again. */
+const instead = (act: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
+  event.preventDefault();
+  act();
+};
 
 /** The day to focus in a month: the chosen one, else the first with times, else the 1st. */
 function focusDay(month: CalendarMonth, selected: string | null): string {
@@ -31,11 +42,12 @@ function shiftMonth(date: string, delta: number): string {
  * a month; Enter or Space chooses. Days without an open slot say so and cannot be chosen; the
  * chosen day is pressed. One month at a time, with buttons to move between the months.
  */
-export function DateCalendar({ months, weekdays, selected, onSelect }: DateCalendarProps) {
+export function DateCalendar({ months, weekdays, selected, onSelect, initialMonth, page }: DateCalendarProps) {
   const { t } = useTranslation("booking");
   const rtl = useLang() === "ar";
   const firstWithSlots = Math.max(0, months.findIndex((month) => month.weeks.some((week) => week.some((day) => day?.available))));
-  const [index, setIndex] = useState(firstWithSlots);
+  const wanted = months.findIndex((month) => month.key === (initialMonth ?? selected?.slice(0, 7)));
+  const [index, setIndex] = useState(wanted === -1 ? firstWithSlots : wanted);
   const month = months[Math.min(index, months.length - 1)];
   const [focused, setFocused] = useState(() => (month ? focusDay(month, selected) : ""));
   // Focus follows the keys only: rendering or a month button must not pull focus into the grid.
@@ -53,6 +65,9 @@ export function DateCalendar({ months, weekdays, selected, onSelect }: DateCalen
     setIndex(next);
     setFocused(focusDay(months[next]!, selected));
   };
+  const prevMonth = Math.max(0, index - 1);
+  const nextMonth = Math.min(months.length - 1, index + 1);
+  const monthButton = { type: "submit", form: PICK_FORM, name: "month", formAction: `${page}#step-date` } as const;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const forward = rtl ? -1 : 1;
@@ -83,8 +98,9 @@ export function DateCalendar({ months, weekdays, selected, onSelect }: DateCalen
     <div className="mt-4 rounded-2xl border border-slate-200 p-4">
       <div className="flex items-center justify-between gap-2">
         <button
-          type="button"
-          onClick={() => showMonth(Math.max(0, index - 1))}
+          {...monthButton}
+          value={months[prevMonth]!.key}
+          onClick={instead(() => showMonth(prevMonth))}
           disabled={index === 0}
           className="rounded-md px-3 py-1 text-indigo-700 hover:bg-indigo-50 disabled:text-slate-300"
           aria-label={t("calendar.previous")}
@@ -97,8 +113,9 @@ export function DateCalendar({ months, weekdays, selected, onSelect }: DateCalen
           {month.label}
         </p>
         <button
-          type="button"
-          onClick={() => showMonth(Math.min(months.length - 1, index + 1))}
+          {...monthButton}
+          value={months[nextMonth]!.key}
+          onClick={instead(() => showMonth(nextMonth))}
           disabled={index >= months.length - 1}
           className="rounded-md px-3 py-1 text-indigo-700 hover:bg-indigo-50 disabled:text-slate-300"
           aria-label={t("calendar.next")}
@@ -127,7 +144,11 @@ export function DateCalendar({ months, weekdays, selected, onSelect }: DateCalen
                 <td key={day?.date ?? `pad-${d}`} role="gridcell" className="p-0.5">
                   {day ? (
                     <button
-                      type="button"
+                      // A day with times submits ?date= before script runs; the others do nothing.
+                      type={day.available ? "submit" : "button"}
+                      form={day.available ? PICK_FORM : undefined}
+                      name={day.available ? "date" : undefined}
+                      value={day.available ? day.date : undefined}
                       data-date={day.date}
                       tabIndex={day.date === tabStop ? 0 : -1}
                       // Not `disabled`: the arrow keys still reach (and read out) a day without times.
@@ -135,9 +156,9 @@ export function DateCalendar({ months, weekdays, selected, onSelect }: DateCalen
                       aria-pressed={day.date === selected}
                       aria-label={t(day.available ? "calendar.available" : "calendar.unavailable", { date: day.label })}
                       onFocus={() => setFocused(day.date)}
-                      onClick={() => {
+                      onClick={instead(() => {
                         if (day.available) onSelect(day.date);
-                      }}
+                      })}
                       className={`h-10 w-full rounded-md ${
                         day.date === selected
                           ? "bg-indigo-700 font-semibold text-white"

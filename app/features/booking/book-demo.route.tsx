@@ -7,6 +7,8 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/book-demo.route";
+import { bookingFormAction } from "./booking.action.server";
+import { BOOKING_FORM, PICK_FORM } from "./booking-forms";
 import { BookingForm, type BookingConflict } from "./BookingForm";
 import { DateCalendar } from "./DateCalendar";
 import { findCourse, listOpenSlots, type PublicSlot } from "./booking.server";
@@ -17,6 +19,10 @@ import { useVisitorZone, visitorTimeLabel } from "./visitor-zone";
 import { useLang } from "~/i18n/use-lang";
 import { addDays, zonedParts } from "./zoned-time";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
+import { isFormState } from "~/lib/forms/form-state";
+
+/** The booking form posts here when JavaScript is not running. */
+export const action = bookingFormAction;
 
 /** How far ahead parents can book. */
 const BOOKING_WINDOW_DAYS = 60;
@@ -32,6 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slots = await listOpenSlots(context.db, { courseId: course.id, from: today, to: addDays(today, BOOKING_WINDOW_DAYS - 1), timeZone, lang });
   const months = buildCalendar(today, slots.at(-1)?.date ?? today, new Set(slots.map((slot) => slot.date)), lang);
   return {
+    picked: pickedFrom(new URL(request.url).searchParams, slots, months),
     course: { ...course, image: safeUrl(course.image) ?? null },
     slots,
     months,
@@ -42,18 +49,37 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * What the day, time and month buttons chose before script ran (they submit a GET form):
+ * ?slot= picks a time (and its day), ?date= a day with times, ?month= the month shown.
+ */
+function pickedFrom(query: URLSearchParams, slots: PublicSlot[], months: { key: string }[]) {
+  const slot = slots.find((candidate) => String(candidate.id) === query.get("slot"));
+  const date = slot?.date ?? slots.find((candidate) => candidate.date === query.get("date"))?.date ?? null;
+  const month = months.find((candidate) => candidate.key === query.get("month"))?.key ?? null;
+  return { slotId: slot?.id ?? null, date, month };
+}
+
+/** The open times of a day without the one just refused: what the API's 409 calls `remaining`. */
+const remainingOf = (slots: PublicSlot[], date: string | undefined, refused: number) => slots.filter((slot) => slot.date === date && slot.id !== refused);
+
 /** The demo class booking: a date, a time, then the child's and parent's details. */
-export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
+export default function BookDemoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
-  const { course, slots, months, weekdays, zoneLabel, timeZone, prefill } = loaderData;
+  const { course, slots, months, weekdays, zoneLabel, timeZone, prefill, picked } = loaderData;
   const lang = useLang();
   // Added after hydration: the visitor's own clock, when it differs from the academy's.
   const visitorZone = useVisitorZone(timeZone);
   const yourTime = (slot: PublicSlot) => (visitorZone ? visitorTimeLabel(slot.startsAt, slot.date, visitorZone, lang) : null);
   const revalidator = useRevalidator();
-  const [date, setDate] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<PublicSlot | null>(null);
-  const [conflict, setConflict] = useState<BookingConflict | null>(null);
+  // A booking refused without script comes back here: its day, and its time unless that was lost (409).
+  const served = isFormState(actionData, BOOKING_FORM) ? actionData : null;
+  const servedSlot = Number(served?.values.slotId);
+  const lost = served !== null && served.message !== "" && Object.keys(served.errors).length === 0;
+  const [date, setDate] = useState<string | null>(served?.values.date || picked.date);
+  const [chosen, setChosen] = useState<PublicSlot | null>(() => (lost ? null : (slots.find((slot) => slot.id === (served ? servedSlot : picked.slotId)) ?? null)));
+  const [conflict, setConflict] = useState<BookingConflict | null>(lost ? { message: served.message, remaining: remainingOf(slots, served.values.date, servedSlot) } : null);
+  const page = bookingPagePath(course.slug, lang);
 
   const dateLabels = new Map(months.flatMap((month) => month.weeks.flat()).flatMap((day) => (day ? [[day.date, day.label] as const] : [])));
   const times = date ? slots.filter((slot) => slot.date === date) : [];
@@ -71,8 +97,12 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
     void revalidator.revalidate();
   };
 
+  // Before script runs a time button submits the GET form (?slot=), and the page shows it chosen.
+  const pickTime = (slot: PublicSlot) => ({ type: "submit", form: PICK_FORM, name: "slot", value: String(slot.id), formAction: `${page}#step-details` }) as const;
+
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">
+      <form id={PICK_FORM} method="get" action={`${page}#step-time`} hidden />
       <PageMeta title={t("meta.title", { course: course.name })} description={t("meta.description", { course: course.name })} />
       <LocalLink to={`/courses/${course.slug}`} className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 hover:underline">
         <span aria-hidden="true" className="flip-rtl">
@@ -101,7 +131,7 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
           {slots.length === 0 ? (
             <p className="mt-4 rounded-lg bg-amber-50 p-4 text-slate-800">{t("calendar.noSlots")}</p>
           ) : (
-            <DateCalendar months={months} weekdays={weekdays} selected={date} onSelect={pickDate} />
+            <DateCalendar months={months} weekdays={weekdays} selected={date} onSelect={pickDate} initialMonth={picked.month} page={page} />
           )}
         </section>
 
@@ -121,9 +151,10 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
                   {times.map((slot) => (
                     <li key={slot.id}>
                       <button
-                        type="button"
+                        {...pickTime(slot)}
                         aria-pressed={slot.id === chosen?.id}
-                        onClick={() => {
+                        onClick={(event) => {
+                          event.preventDefault();
                           setChosen(slot);
                           setConflict(null);
                         }}
@@ -159,8 +190,9 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
                   {conflict.remaining.map((slot) => (
                     <li key={slot.id}>
                       <button
-                        type="button"
-                        onClick={() => {
+                        {...pickTime(slot)}
+                        onClick={(event) => {
+                          event.preventDefault();
                           setDate(slot.date);
                           setChosen(slot);
                           setConflict(null);
@@ -183,7 +215,7 @@ export default function BookDemoPage({ loaderData }: Route.ComponentProps) {
           {chosen && visitorZone ? ` (${t("times.yourTime", { time: yourTime(chosen) })})` : null}
         </p>
         {/* Stays mounted while the time changes, so the details typed are kept. */}
-        <BookingForm courseSlug={course.slug} slotId={chosen?.id ?? null} ages={course} prefill={prefill} onConflict={onConflict} />
+        <BookingForm courseSlug={course.slug} slot={chosen} ages={course} prefill={prefill} onConflict={onConflict} />
       </section>
     </main>
   );

@@ -12,11 +12,11 @@ import { buildBrochurePdf } from "./brochure-pdf.server";
 import { brochureRequestSchemaFor } from "./brochure.schema";
 import { listCamps } from "./camps.server";
 import { enrollmentSchemaFor } from "./enroll.schema";
-import { enrollConfirmedPath } from "./paths";
+import { brochurePdfPath, enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 
 /** Where the brochure of a language is served. */
-export const brochureUrl = (lang: Lang): string => `/summer-camp/brochure.pdf?lang=${lang}`;
+export const brochureUrl = brochurePdfPath;
 
 export function campApi(deps: ApiDeps): Router {
   const { db, config } = deps;

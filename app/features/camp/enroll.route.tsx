@@ -4,7 +4,11 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/enroll.route";
 import { listCamps } from "./camps.server";
+import { enrollFormAction } from "./enroll.action.server";
 import { EnrollForm } from "./EnrollForm";
+
+/** The enrollment form posts here when JavaScript is not running. */
+export const action = enrollFormAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { getSiteSettings } from "~/features/site/site.server";
-import { langFromPath } from "~/i18n/lang";
+import { langFromPath, localizePath } from "~/i18n/lang";
+import { useLang } from "~/i18n/use-lang";
+import { isFormState } from "~/lib/forms/form-state";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/summer-camp.route";
@@ -9,9 +11,18 @@ import { CampCard } from "./CampCard";
 import { formatCampDate, type Camp } from "./camp";
 import { listCamps } from "./camps.server";
 import { CurriculumModal } from "./CurriculumModal";
+import { brochureFormAction } from "./brochure.action.server";
+import { BrochureDownload, BrochureSection } from "./BrochureSection";
+import { BrochureModal } from "./BrochureModal";
+import { BROCHURE_FORM } from "./camp-forms";
+import { BROCHURE_QUERY } from "./paths";
+
+/** The brochure form posts here when JavaScript is not running. */
+export const action = brochureFormAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const lang = langFromPath(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
   const [camps, settings] = await Promise.all([listCamps(context.db, lang), getSiteSettings(context.db)]);
   return {
     camps,
@@ -19,21 +30,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     startDate: formatCampDate(settings.campStartDate, lang),
     startIso: settings.campStartDate,
     recentSignups: settings.campRecentSignups,
+    // ?brochure=1: the Brochure button before script runs; the form shows on the page itself.
+    brochureOnPage: url.searchParams.has(BROCHURE_QUERY),
+    brochureSent: url.searchParams.get("notice") === "brochure-sent",
   };
 }
-
-// The brochure form (and its validation libraries) loads the first time a visitor opens it.
-const BrochureModal = lazy(() => import("./BrochureModal").then((module) => ({ default: module.BrochureModal })));
 
 const topics = ["coding", "robotics", "electronics", "python", "ai", "iot", "drones", "printing"] as const;
 const reasons = ["handsOn", "mentors", "future", "showcase"] as const;
 
-export default function SummerCamp({ loaderData }: Route.ComponentProps) {
+export default function SummerCamp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
-  const { camps, startDate, startIso, recentSignups } = loaderData;
+  const lang = useLang();
+  const { camps, startDate, startIso, recentSignups, brochureSent } = loaderData;
   const [details, setDetails] = useState<Camp | null>(null);
   const [brochureOpen, setBrochureOpen] = useState(false);
+  // The dialog (and its form) is only put in the page once asked for.
   const [brochureWanted, setBrochureWanted] = useState(false);
+  // A refused brochure post (no script) comes back with the form on the page.
+  const brochureOnPage = loaderData.brochureOnPage || isFormState(actionData, BROCHURE_FORM);
+  const page = localizePath("/summer-camp", lang);
+  // Once script runs the button opens the dialog; before, it submits the little GET form below.
+  const openBrochure = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    setBrochureWanted(true);
+    setBrochureOpen(true);
+  };
 
   return (
     <main id="main">
@@ -63,12 +85,13 @@ export default function SummerCamp({ loaderData }: Route.ComponentProps) {
               <LocalLink to="/enroll" className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
                 {t("banner.enrollNow")}
               </LocalLink>
+              <form id="brochure-open" method="get" action={`${page}#${BROCHURE_FORM}`} hidden />
               <button
-                type="button"
-                onClick={() => {
-                  setBrochureWanted(true);
-                  setBrochureOpen(true);
-                }}
+                type="submit"
+                form="brochure-open"
+                name={BROCHURE_QUERY}
+                value="1"
+                onClick={openBrochure}
                 className="rounded-lg bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300"
               >
                 {t("banner.brochure")}
@@ -81,6 +104,9 @@ export default function SummerCamp({ loaderData }: Route.ComponentProps) {
           <img src="/images/camp/summer-camp.svg" alt={t("banner.imageAlt")} width={640} height={480} fetchPriority="high" className="w-full rounded-3xl" />
         </div>
       </section>
+
+      {brochureOnPage ? <BrochureSection /> : null}
+      {brochureSent ? <BrochureDownload /> : null}
 
       <section aria-labelledby="spots-title" className="bg-red-600 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-4 text-center">
@@ -125,11 +151,7 @@ export default function SummerCamp({ loaderData }: Route.ComponentProps) {
       </section>
 
       <CurriculumModal camp={details} onClose={() => setDetails(null)} />
-      {brochureWanted ? (
-        <Suspense fallback={null}>
-          <BrochureModal open={brochureOpen} onClose={() => setBrochureOpen(false)} />
-        </Suspense>
-      ) : null}
+      {brochureWanted ? <BrochureModal open={brochureOpen} onClose={() => setBrochureOpen(false)} /> : null}
     </main>
   );
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { AGE_GROUPS } from "~/features/courses/age-groups";
 import { StatsBanner } from "~/features/pages/StatsBanner";
-import { LazySchoolForm } from "~/features/school/LazySchoolForm";
+import { SchoolForm } from "~/features/school/SchoolForm";
+import { schoolFormAction } from "~/features/school/school.action.server";
 import { langFromPath } from "~/i18n/lang";
 import { safeUrl } from "~/lib/safe-url";
 import { LocalLink } from "~/ui/LocalLink";
@@ -11,6 +12,9 @@ import { CourseSlider } from "./CourseSlider";
 import { FeatureGrid, icons } from "./FeatureGrid";
 import { homeContent, type TeacherProfile, type Testimonial } from "./home.server";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
+
+/** The school form in the for-schools section posts here when JavaScript is not running. */
+export const action = schoolFormAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return homeContent(context.db, langFromPath(new URL(request.url).pathname));
@@ -252,7 +256,7 @@ function ForSchools() {
           <p className="mt-4 text-lg text-slate-700">{t("section.text")}</p>
         </div>
         <div className="lg:col-span-3">
-          <LazySchoolForm />
+          <SchoolForm />
         </div>
       </div>
     </section>

@@ -1,14 +1,20 @@
+import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FeatureGrid, icons } from "~/features/home/FeatureGrid";
 // The page's call to action scrolls to this form and focuses it: it hydrates with the page, not lazily.
 import { SCHOOL_FORM_ID, SchoolForm } from "~/features/school/SchoolForm";
+import { schoolFormAction } from "~/features/school/school.action.server";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 
-/** Brings the school form into view and puts the cursor in its first field. */
-function scrollToSchoolForm() {
+/** The school form at the foot of the page posts here when JavaScript is not running. */
+export const action = schoolFormAction;
+
+/** Brings the school form into view and puts the cursor in its first field (the link's #hash does the scrolling without script). */
+function scrollToSchoolForm(event: MouseEvent<HTMLAnchorElement>) {
   const form = document.getElementById(SCHOOL_FORM_ID);
   if (!form) return;
+  event.preventDefault();
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   form.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
   form.querySelector<HTMLInputElement>("input")?.focus({ preventScroll: true });
@@ -51,9 +57,9 @@ export default function StemLab() {
             </h2>
             <p className="mt-3 text-lg text-indigo-100">{t("stemlab.creativityText")}</p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <button type="button" onClick={scrollToSchoolForm} className="rounded-lg bg-white px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50">
+              <a href={`#${SCHOOL_FORM_ID}`} onClick={scrollToSchoolForm} className="rounded-lg bg-white px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50">
                 {t("stemlab.schedule")}
-              </button>
+              </a>
               <LocalLink to="/know-more-info" className="rounded-lg border border-white px-5 py-3 font-semibold text-white hover:bg-indigo-600">
                 {t("stemlab.learnMore")}
               </LocalLink>

@@ -1,33 +1,19 @@
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "~/ui/toast";
+import { useFormAction } from "react-router";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
-import { useLang } from "~/i18n/use-lang";
-import { apiRequest } from "~/lib/api";
-import { zodResolver } from "~/lib/zod-form";
+import { useApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
+import { FormAlert } from "~/ui/FormAlert";
+import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
+import { SCHOOL_FORM_ID } from "./school-form-id";
 import { earliestToday, schoolEnquirySchemaFor, type SchoolEnquiryInput } from "./school.schema";
-import { ScriptedForm } from "~/ui/UntilHydrated";
 
 /** Where "Schedule a Class" and other links scroll to. */
-export const SCHOOL_FORM_ID = "school-form";
+export { SCHOOL_FORM_ID };
 
-const empty: SchoolEnquiryInput = {
-  name: "",
-  email: "",
-  contactNumber: "",
-  designation: "",
-  city: "",
-  schoolName: "",
-  preferredDate: "",
-  preferredTime: "",
-  requirements: "",
-  website: "",
-};
+type TextName = Exclude<keyof SchoolEnquiryInput, "website" | "requirements">;
 
-type TextField = Exclude<keyof SchoolEnquiryInput, "website" | "requirements">;
-
-const fields: { name: TextField; type: string; autoComplete?: string; hint?: boolean }[] = [
+const fields: { name: TextName; type: "text" | "email" | "tel" | "date" | "time"; autoComplete?: string; hint?: boolean }[] = [
   { name: "name", type: "text", autoComplete: "name" },
   { name: "email", type: "email", autoComplete: "email" },
   { name: "contactNumber", type: "tel", autoComplete: "tel" },
@@ -38,79 +24,58 @@ const fields: { name: TextField; type: string; autoComplete?: string; hint?: boo
   { name: "preferredTime", type: "time" },
 ];
 
-/** The for-schools enquiry form (specification sections 3, 5 and 8), used on three pages. */
+/**
+ * The for-schools enquiry form (specification sections 3, 5 and 8), used on three pages. Without
+ * JavaScript it posts to the page it is on, whose action (school.action.server.ts) answers it.
+ */
 export function SchoolForm() {
   const { t } = useTranslation("school");
-  const lang = useLang();
+  // The route's own action (on the home page that is "/?index", not the root layout's).
+  const action = useFormAction();
   const phoneCountry = usePhoneCountry();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SchoolEnquiryInput>({ resolver: zodResolver(schoolEnquirySchemaFor(phoneCountry)), defaultValues: empty });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const result = await apiRequest<{ message?: string; errors?: Record<string, string> }>("POST", "/school/add-school-info", {
-        body: values,
-        lang,
-      });
-      if (!result.ok) {
-        // The server's per-field messages (already translated) also point at the fields.
-        for (const [field, message] of Object.entries(result.data?.errors ?? {})) {
-          if (field in empty) setError(field as keyof SchoolEnquiryInput, { message });
-        }
-        toast.error(t("form.notSubmitted"));
-        return;
-      }
-      toast.success(result.data?.message ?? t("form.sent"));
-      reset(empty);
-    } catch {
-      toast.error(t("form.failed"));
-    }
+  const form = useApiForm({
+    id: SCHOOL_FORM_ID,
+    schema: schoolEnquirySchemaFor(phoneCountry),
+    request: () => ({ path: "/school/add-school-info" }),
+    messages: { failed: t("form.notSubmitted"), network: t("form.failed") },
+    // Specification section 9: this one toast for every refusal; the fields carry the details.
+    refusalText: (_answer, status) => (status === undefined ? false : t("form.notSubmitted")),
   });
 
   return (
-    <ScriptedForm id={SCHOOL_FORM_ID} onSubmit={onSubmit} aria-labelledby="school-form-title" className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <form
+      {...form.formProps}
+      action={`${action}#${SCHOOL_FORM_ID}`}
+      id={SCHOOL_FORM_ID}
+      aria-labelledby="school-form-title"
+      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="school-form-title" className="text-xl font-bold text-slate-900">
         {t("form.title")}
       </h2>
+      <FormAlert message={form.refusal} className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" />
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {fields.map((field) => (
-          <Field key={field.name} label={t(`form.${field.name}`)} error={errors[field.name]?.message} hint={field.hint ? t(`form.${field.name}Hint`) : undefined}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                min={field.type === "date" ? earliestToday() : undefined}
-                dir={field.type === "email" || field.type === "tel" ? "ltr" : undefined}
-                className={inputClass}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                aria-required="true"
-                {...register(field.name)}
-              />
-            )}
-          </Field>
+          <TextField
+            key={field.name}
+            form={form}
+            name={field.name}
+            label={t(`form.${field.name}`)}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            hint={field.hint ? t(`form.${field.name}Hint`) : undefined}
+            required
+            extra={field.type === "date" ? { min: earliestToday() } : undefined}
+          />
         ))}
-        <Field label={t("form.requirements")} error={errors.requirements?.message} hint={t("form.requirementsHint")} className="sm:col-span-2">
+        <Field label={t("form.requirements")} error={form.error("requirements")} hint={t("form.requirementsHint")} className="sm:col-span-2">
           {({ id, describedBy, invalid }) => (
-            <textarea id={id} rows={4} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("requirements")} />
+            <textarea id={id} rows={4} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("requirements")} />
           )}
         </Field>
       </div>
-      {/* Hidden from people; bots that fill it are refused by the server. */}
-      <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...register("website")} />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
-      >
-        {isSubmitting ? t("form.sending") : t("form.submit")}
-      </button>
-    </ScriptedForm>
+      <Honeypot form={form} name="website" />
+      <SubmitButton pending={form.pending} label={t("form.submit")} pendingLabel={t("form.sending")} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700" />
+    </form>
   );
 }

@@ -1,6 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { PageMeta } from "~/ui/PageMeta";
+import { schoolFormAction } from "./school.action.server";
 import { SchoolForm } from "./SchoolForm";
+
+/** The school form posts here when JavaScript is not running. */
+export const action = schoolFormAction;
 
 /** The school contact form page (specification section 2). */
 export default function ContactUsSchool() {

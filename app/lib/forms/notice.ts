@@ -5,6 +5,9 @@
  */
 export const NOTICES = {
   "contact-sent": { ns: "common", key: "contactForm.sent" },
+  "school-sent": { ns: "school", key: "form.sent" },
+  "enroll-sent": { ns: "camp", key: "enroll.sentNotice" },
+  "brochure-sent": { ns: "camp", key: "brochureForm.saved" },
   "login-ok": { ns: "accounts", key: "toast.loginSuccess" },
   "signed-up": { ns: "accounts", key: "api.registered" },
   "reset-link-sent": { ns: "accounts", key: "api.resetSent" },
@@ -13,12 +16,18 @@ export const NOTICES = {
   "staff-created": { ns: "accounts", key: "api.setupDone" },
 } as const;
 
+/** The notice's element id (FormNotice), where the page opens after the redirect. */
+export const NOTICE_ID = "form-notice";
+
 export type NoticeName = keyof typeof NOTICES;
 
 /** The path with `notice=` added to its query (other query values and the hash kept). */
 export function withNotice(path: string, notice: NoticeName): string {
   const url = new URL(path, "http://site.invalid");
   url.searchParams.set("notice", notice);
+  // The form posted to "#its-id"; without a fragment of its own the browser would keep that one
+  // and open the page at the form, the notice out of sight above it.
+  if (!url.hash) url.hash = NOTICE_ID;
   return url.pathname + url.search + url.hash;
 }
 

@@ -36,8 +36,12 @@ export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   onSuccess?: (answer: FormAnswer, values: z.output<S>) => void | Promise<void>;
   /** Options of the success toast, or false for none (the page shows its own outcome). */
   successToast?: ToastOptions | false;
-  /** Wraps the server's refusal message for the error toast and `refusal` (e.g. "Login failed: ..."). */
-  refusalText?: (message: string) => string;
+  /**
+   * The text a refusal shows in the error toast (false: no toast, the page shows it), given the
+   * server's answer and status; by default the server's message. After a refused post without
+   * JavaScript (no status) it words the form's message on the page; false keeps the server's.
+   */
+  refusalText?: (answer: FormAnswer, status: number | undefined) => string | false;
   /** After a refusal (4xx), besides the field messages and the error toast. */
   onRefusal?: (answer: FormAnswer, status: number) => void;
 }
@@ -70,8 +74,10 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   // Field values stay out of react-hook-form's defaultValues: it would write them over what a
   // visitor typed before hydration. The DOM's own defaultValue carries them instead.
   const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: resolverFor(options.schema), defaultValues: options.defaults });
-  const wrap = options.refusalText ?? ((message: string) => message);
-  const [refusal, setRefusal] = useState<string | undefined>(served && Object.keys(served.errors).length === 0 && served.message ? wrap(served.message) : undefined);
+  const [refusal, setRefusal] = useState<string | undefined>(() => {
+    if (!served || Object.keys(served.errors).length > 0 || !served.message) return undefined;
+    return options.refusalText?.({ message: served.message }, undefined) || served.message;
+  });
   const { errors, isSubmitting, submitCount } = methods.formState;
 
   const onSubmit = methods.handleSubmit(async (values) => {
@@ -98,7 +104,8 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
       methods.setError(name as Path<z.input<S>>, { type: "server", message }, { shouldFocus: first });
       first = false;
     }
-    toast.error(data.message ? wrap(data.message) : options.messages.failed);
+    const refusalText = options.refusalText ? options.refusalText(data, answer.status) : (data.message ?? options.messages.failed);
+    if (refusalText !== false) toast.error(refusalText);
     options.onRefusal?.(data, answer.status);
   }, options.onInvalid);
 

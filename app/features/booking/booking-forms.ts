@@ -1,0 +1,5 @@
+/** The booking form's name in a page's form state (a refused post without JavaScript comes back under it). */
+export const BOOKING_FORM = "booking-form";
+
+/** The little GET form the day, time and month buttons submit before script runs (?date=, ?slot=, ?month=). */
+export const PICK_FORM = "booking-pick";

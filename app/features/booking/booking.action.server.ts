@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "react-router";
+import { safeLocalPath } from "~/features/accounts/next-path";
+import { postFormToApi } from "~/lib/forms/form-action.server";
+import { pickFields } from "~/lib/forms/pick-fields.server";
+import { BOOKING_FORM } from "./booking-forms";
+import { bookingPagePath } from "./paths";
+
+const textFields = ["childName", "parentName", "email", "phone", "website"];
+
+/** A posted number: blank is missing, anything else goes as typed (the schema refuses what is not a whole number). */
+const numberOf = (text: string | undefined) => (text === undefined || text.trim() === "" ? undefined : Number(text));
+
+/**
+ * The demo booking posted without JavaScript: through POST /api/courses/{course}/demo-bookings,
+ * then to the confirmation page the enhanced form goes to. Refusals (400, 404, 409) render back.
+ */
+export function bookingFormAction(args: ActionFunctionArgs) {
+  const course = String(args.params.course ?? "");
+  return postFormToApi(args, {
+    form: BOOKING_FORM,
+    path: `/api/courses/${encodeURIComponent(course)}/demo-bookings`,
+    toBody: (fields) => ({
+      ...pickFields(fields, textFields),
+      slotId: numberOf(fields.slotId),
+      childAge: numberOf(fields.childAge),
+      // A ticked checkbox posts "on"; an unticked one posts nothing.
+      ageConfirmed: Object.hasOwn(fields, "ageConfirmed"),
+    }),
+    onSuccess: (answer, _fields, lang) => safeLocalPath(answer.body.confirmationUrl) ?? bookingPagePath(course, lang),
+  });
+}
