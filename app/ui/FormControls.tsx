@@ -11,13 +11,13 @@ interface TextFieldProps<N extends string> {
   form: FormFields<N>;
   name: N;
   label: ReactNode;
-  type?: "text" | "email" | "tel" | "date" | "time";
+  type?: "text" | "email" | "tel" | "url" | "number" | "date" | "time";
   autoComplete?: string;
   hint?: ReactNode;
   required?: boolean;
   className?: string;
-  /** Extra attributes for the input (min for a date, ...). */
-  extra?: { min?: string };
+  /** Extra attributes for the input (min for a date, step for a number, dir for codes, ...). */
+  extra?: { min?: string | number; step?: number; placeholder?: string; dir?: "ltr" };
 }
 
 /**
@@ -32,7 +32,7 @@ export function TextField<N extends string>({ form, name, label, type = "text", 
           id={id}
           type={type}
           autoComplete={autoComplete}
-          dir={type === "email" || type === "tel" ? "ltr" : undefined}
+          dir={type === "email" || type === "tel" || type === "url" ? "ltr" : undefined}
           className={inputClass}
           aria-describedby={describedBy}
           aria-invalid={invalid}

@@ -11,6 +11,7 @@ import { apiRequest } from "~/lib/api";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import type { ApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
+import { TextField } from "~/ui/FormControls";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/admin-slots.route";
@@ -228,24 +229,10 @@ function PlaceFields({ form }: { form: SlotForm }) {
   );
 }
 
-function InputField({ form, name, label, type, hint, className }: { form: SlotForm; name: string; label: string; type: string; hint?: string; className?: string }) {
-  return (
-    <Field label={label} error={form.error(name)} hint={hint} className={className}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type={type}
-          {...(type === "number" ? { min: 1, step: 1 } : {})}
-          {...(type === "url" || type === "text" ? { dir: "ltr" } : {})}
-          placeholder={type === "url" ? "https://" : undefined}
-          className={inputClass}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          {...form.field(name)}
-        />
-      )}
-    </Field>
-  );
+/** A slot form's input: numbers are whole and positive, links and times read left to right. */
+function InputField({ form, name, label, type, hint, className }: { form: SlotForm; name: string; label: string; type: "text" | "url" | "number" | "date" | "time"; hint?: string; className?: string }) {
+  const extra = type === "number" ? { min: 1, step: 1 } : type === "url" ? { placeholder: "https://" } : type === "text" ? { dir: "ltr" as const } : undefined;
+  return <TextField form={form} name={name} label={label} type={type} hint={hint} className={className} extra={extra} />;
 }
 
 /** What both create forms share: length, seats, course, place and the submit button. */
