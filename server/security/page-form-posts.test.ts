@@ -77,7 +77,7 @@ describe("account pages' form posts", () => {
   it("sign in without JavaScript: 303 to / with the notice and a session cookie; a refusal renders back without the password", async () => {
     const ok = await post("/login", form({ email, password }), { origin: server.url, "sec-fetch-site": "same-origin" });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get("location")).toBe("/?notice=login-ok");
+    expect(ok.headers.get("location")).toBe("/?notice=login-ok#form-notice");
     expect(ok.headers.get("set-cookie")).toMatch(/sid=/);
 
     const refused = await post("/ar/login", form({ email, password: "Wrong-passw0rd" }));
@@ -96,16 +96,16 @@ describe("account pages' form posts", () => {
     expect(Object.keys(refused.body.errors)).toEqual(["password"]);
     const created = await post(`/admin/setup${link.search}`, form({ ...staff, password: "Staff-Passw0rd" }));
     expect(created.status).toBe(303);
-    expect(created.headers.get("location")).toBe("/admin?notice=staff-created");
+    expect(created.headers.get("location")).toBe("/admin?notice=staff-created#form-notice");
     expect(created.headers.get("set-cookie")).toMatch(/sid=/);
     expect((await post(`/admin/setup${link.search}`, form({ ...staff, password: "Staff-Passw0rd" }))).status).toBe(410);
   });
 
   it("follows only a safe local next, checked after normalisation", async () => {
     const go = async (next: string) => (await post("/login", form({ email, password, next }))).headers.get("location");
-    expect(await go("/courses?x=1")).toBe("/courses?x=1&notice=login-ok");
+    expect(await go("/courses?x=1")).toBe("/courses?x=1&notice=login-ok#form-notice");
     for (const next of ["//evil.example", "/.//evil.example", "/%2e//evil.example", "https://evil.example/", "/\\evil.example"]) {
-      expect(await go(next), next).toBe("/?notice=login-ok");
+      expect(await go(next), next).toBe("/?notice=login-ok#form-notice");
     }
     const admin = await post("/admin/login", form({ email, password, next: "/admin/..//evil.example" }));
     expect(admin.status).toBe(403); // a parent: refused before any redirect

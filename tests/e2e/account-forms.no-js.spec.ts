@@ -102,7 +102,7 @@ for (const t of [en, ar]) {
 
       await page.getByLabel(t.password, { exact: true }).fill(account.password);
       await submit(page, t.login).click();
-      await expect(page).toHaveURL(new RegExp(`${t.prefix || "/"}\\?notice=login-ok$`));
+      await expect(page).toHaveURL(new RegExp(`${t.prefix || "/"}\\?notice=login-ok#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: t.loginOk })).toBeVisible();
       await expect(page.getByRole("button", { name: t.menu(account.username) })).toHaveText(t.prefix ? "سأ" : "AKR");
     });
@@ -137,7 +137,7 @@ for (const t of [en, ar]) {
       await page.getByLabel(t.email, { exact: true }).fill(email);
       await page.getByLabel(t.password, { exact: true }).fill("Sunflower9");
       await submit(page, t.signup).click();
-      await expect(page).toHaveURL(new RegExp(`${t.prefix}/login\\?notice=signed-up$`));
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/login\\?notice=signed-up#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: t.signedUp })).toBeVisible();
       expect(await passwordWorks(request, email, "Sunflower9")).toBe(true);
     });
@@ -152,7 +152,7 @@ for (const t of [en, ar]) {
 
       await page.getByLabel(t.email, { exact: true }).fill(account.email);
       await submit(page, t.send).click();
-      await expect(page).toHaveURL(new RegExp(`${t.prefix}/forgot-password\\?notice=reset-link-sent$`));
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/forgot-password\\?notice=reset-link-sent#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: t.resetSent })).toBeVisible();
       const link = await waitForResetLink(account.email);
       const path = new URL(link).pathname.replace(/^\/(ar\/)?/, `${t.prefix}/`) + new URL(link).search;
@@ -164,7 +164,7 @@ for (const t of [en, ar]) {
       await expect(page.getByLabel(t.newPassword)).toHaveValue("");
       await page.getByLabel(t.newPassword).fill("Brand-New-Passw0rd");
       await submit(page, t.save).click();
-      await expect(page).toHaveURL(new RegExp(`${t.prefix}/login\\?notice=password-changed$`));
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/login\\?notice=password-changed#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: t.resetDone })).toBeVisible();
       expect(await passwordWorks(request, account.email, "Brand-New-Passw0rd")).toBe(true);
       expect(await passwordWorks(request, account.email, account.password)).toBe(false);
@@ -207,7 +207,7 @@ for (const t of [en, ar]) {
       await page.getByLabel(t.email, { exact: true }).fill(staff.email);
       await page.getByLabel(t.password, { exact: true }).fill(staff.password);
       await submit(page, t.staff).click();
-      await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/users\\?notice=login-ok$`));
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/users\\?notice=login-ok#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: t.loginOk })).toBeVisible();
     });
 
@@ -217,7 +217,7 @@ for (const t of [en, ar]) {
       const menu = page.getByRole("button", { name: t.menu("Omar Ali") });
       await menu.click();
       await page.locator("header form[action$='/logout'] button").click();
-      await expect(page).toHaveURL(new RegExp(`${t.prefix}/login\\?notice=logged-out$`));
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/login\\?notice=logged-out#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: t.loggedOut })).toBeVisible();
       await expect(page.getByRole("button", { name: t.menu("Omar Ali") })).toHaveCount(0);
 
@@ -226,9 +226,9 @@ for (const t of [en, ar]) {
       await page.getByLabel(t.email, { exact: true }).fill(staff.email);
       await page.getByLabel(t.password, { exact: true }).fill(staff.password);
       await submit(page, t.staff).click();
-      await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin\\?notice=login-ok$`));
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin\\?notice=login-ok#form-notice$`));
       await page.locator("aside form[action$='/logout'] button").click();
-      await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/login\\?notice=logged-out$`));
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/login\\?notice=logged-out#form-notice$`));
       await page.goto(`${t.prefix}/admin`);
       await expect(page).toHaveURL(/\/admin\/login\?next=/);
     });

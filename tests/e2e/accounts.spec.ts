@@ -13,7 +13,7 @@ const toast = (page: Page, text: string) => page.locator(".Toastify").getByRole(
  */
 const said = (page: Page, text: string) => page.locator(".Toastify [role=alert], main [role=alert], [role=status]").filter({ hasText: text }).first();
 /** The URL a form ends on; a post sent before hydration adds the notice of post/redirect/get. */
-const landed = (path: string, notice: string) => new RegExp(`^${origin}${path}(\\?notice=${notice})?$`);
+const landed = (path: string, notice: string) => new RegExp(`^${origin}${path}(\\?notice=${notice}#form-notice)?$`);
 
 // Forms work before hydration: tests type and send right after loading (issue 14).
 test.use({ waitForHydrationOnLoad: false });
