@@ -19,7 +19,8 @@ export function useAccountForm<S extends z.ZodType<FieldValues, FieldValues>>(wo
   const host = typeof window === "undefined" ? "" : window.location.origin;
   return useApiForm({
     ...options,
-    refusalText: (answer) => t(refusalKey[wording], { message: answer.message ?? "" }),
+    // No message (an answer that is not JSON): the specification's "unexpected response" text.
+    refusalText: (answer) => (answer.message ? t(refusalKey[wording], { message: answer.message }) : t(unexpectedKey[wording])),
     messages: { failed: t(unexpectedKey[wording]), network: t("toast.network", { host }) },
   });
 }
