@@ -149,6 +149,9 @@ test.describe("demo class booking", () => {
 
   test("the form explains what is wrong, tied to each field, and books nothing", async ({ page }) => {
     await page.goto(`/courses/${COURSE}/bookdemoclass`);
+    // The browser's own check of the shared schema (five required fields at once) is the enhanced
+    // form's; without script the server answers the same post (public-forms.no-js.spec.ts).
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Book the demo class" }).click();
     await expect(page.getByText("This field is required.")).toHaveCount(5);
     await expect(page.getByLabel("Child's full name")).toHaveAttribute("aria-invalid", "true");
@@ -335,6 +338,8 @@ test.describe("demo class booking on a phone", () => {
     test(`a child older than the course's ages is booked only after the parent confirms (${lang})`, async ({ page }) => {
       const l = labels[lang];
       await page.goto(`${lang === "ar" ? "/ar" : ""}/courses/visual-block-coding/bookdemoclass`);
+      // The age warning that appears while typing is the enhanced form's (the no-JS spec covers the post).
+      await waitForHydration(page);
       await page.getByRole("button", { name: l.day }).first().click();
       await page.getByRole("button", { name: l.time }).first().click();
       await page.getByLabel(l.child).fill("Omar Teen");
