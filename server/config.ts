@@ -81,7 +81,7 @@ export interface S3Config {
 
 export class ConfigError extends Error {}
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0]!;

@@ -1,8 +1,6 @@
 import { createInstance, type i18n, type Resource } from "i18next";
 import type { Lang } from "./lang";
 
-export const namespaces = ["common"] as const;
-
 /**
  * A fresh i18next instance for one render: the server makes one per request and the
  * browser one per language, so two visitors never share a language.

@@ -3,8 +3,6 @@ import { parse as parseCookies } from "cookie";
 /** The site's two languages. English lives at unprefixed paths, Arabic under /ar. */
 export const languages = ["en", "ar"] as const;
 export type Lang = (typeof languages)[number];
-export const defaultLang: Lang = "en";
-
 export const LANG_COOKIE = "lang";
 
 /** True when the Cookie header remembers Arabic (parsed like the server parses every cookie). */

@@ -1,6 +1,6 @@
 import type { Lang } from "~/i18n/lang";
 
-export interface ApiResult<T> {
+interface ApiResult<T> {
   ok: boolean;
   status: number;
   statusText: string;

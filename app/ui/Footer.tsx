@@ -10,7 +10,7 @@ import { ContactForm } from "~/features/contact/ContactForm";
 // until a script shows it (no form without JavaScript), and a click that lands while its code is
 // still loading is lost (a form post must work from the first moment, issue 14).
 
-export interface ProgramLink {
+interface ProgramLink {
   slug: string;
   name: string;
 }

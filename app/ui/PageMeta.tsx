@@ -4,7 +4,7 @@ import { useRootData } from "~/root";
 import { safeUrl } from "~/lib/safe-url";
 import { useLang } from "~/i18n/use-lang";
 
-export interface PageMetaProps {
+interface PageMetaProps {
   title: string;
   description: string;
   /** Preview image: a site path (/images/..., /uploads/...) or an http(s) URL; made absolute. */

@@ -9,7 +9,7 @@ import { openSqliteFile } from "./sqlite-file";
 
 export type DB = Kysely<Database>;
 
-export interface OpenOptions {
+interface OpenOptions {
   /** PostgreSQL only: put every table in this schema (tests use one schema per file). */
   schema?: string;
 }

@@ -26,7 +26,7 @@ interface ColumnRow {
  * run on the same server) dropped its schema at that moment. Our databases never need to see
  * other schemas: the app's tables and Kysely's bookkeeping live on the search_path.
  */
-export class SearchPathIntrospector implements DatabaseIntrospector {
+class SearchPathIntrospector implements DatabaseIntrospector {
   readonly #db: Kysely<unknown>;
 
   constructor(db: Kysely<unknown>) {

@@ -45,7 +45,7 @@ export function backupSqlite(source: string, out: string): { bytes: number; mill
  * Refuses anything but an intact SQLite database of this app: the file header, `PRAGMA quick_check`,
  * Kysely's migration table, and no migration this code does not know (a backup from a newer release).
  */
-export function checkAppDatabase(file: string): { migrations: number } {
+function checkAppDatabase(file: string): { migrations: number } {
   if (!existsSync(file) || !statSync(file).isFile()) throw new BackupError(`No file at ${file}.`);
   const header = Buffer.alloc(16);
   const fd = openSync(file, "r");

@@ -7,9 +7,6 @@
 export const nowIso = (): string => new Date().toISOString();
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);
-export const fromDbBool = (value: number | boolean | null | undefined): boolean =>
-  value === true || value === 1;
-
 export const toDbJson = (value: unknown): string => JSON.stringify(value);
 export function fromDbJson<T>(text: string | null | undefined, fallback: T): T {
   if (text == null || text === "") return fallback;

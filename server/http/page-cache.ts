@@ -21,7 +21,7 @@ const NOT_PAGES = /^\/(?:api|assets|uploads|fonts|images|healthz|metrics)(?:\/|$
 
 type Kind = "page" | "json";
 
-export interface PageCache {
+interface PageCache {
   /** First in the chain: answers a hit for a request without any cookie, before the middleware a hit does not need. */
   serveCookieless: RequestHandler;
   /** Before the API app and the pages, after compression: keeps what is rendered for an anonymous visitor. */

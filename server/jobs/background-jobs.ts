@@ -9,8 +9,8 @@ import { featureJobs } from "~server/features";
 import { purgeExpired } from "./purge";
 import { startJobWorker, type JobWorker, type WorkerOptions } from "./worker";
 
-export const PURGE_JOB = "purge";
-export const UPLOADS_CLEANUP_JOB = "uploads-cleanup";
+const PURGE_JOB = "purge";
+const UPLOADS_CLEANUP_JOB = "uploads-cleanup";
 
 /**
  * Starts this process's worker for every kind of background job: e-mail delivery (queued mails,

@@ -13,7 +13,7 @@ export interface Job {
   maxAttempts: number;
 }
 
-export interface NewJob {
+interface NewJob {
   kind: string;
   payload: unknown;
   /** Defaults to now. */

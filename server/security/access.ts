@@ -1,15 +1,6 @@
 import type { RequestHandler } from "express";
 import type { SessionUser } from "./session";
 
-/** 401 without a session. */
-export const requireUser: RequestHandler = (_req, res, next) => {
-  if (!res.locals.user) {
-    res.status(401).json({ message: "Please sign in first." });
-    return;
-  }
-  next();
-};
-
 /** 401 without a session, 403 for an account that is not staff. */
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   const user = res.locals.user as SessionUser | null;

@@ -62,7 +62,7 @@ class DatabaseStore implements Store {
   }
 }
 
-export interface LimitOptions {
+interface LimitOptions {
   /** Counter name, unique per limit. */
   name: string;
   /** Requests allowed per window. */

@@ -31,7 +31,7 @@ interface Deps {
 }
 
 /** Over https in production the cookie carries the `__Host-` prefix: no subdomain can set or widen it. */
-export function sessionCookieName(config: Pick<Config, "isProduction" | "publicUrl">): string {
+function sessionCookieName(config: Pick<Config, "isProduction" | "publicUrl">): string {
   return secureCookies(config) ? "__Host-sid" : "sid";
 }
 
@@ -49,7 +49,7 @@ function cookieOptions(config: Config): CookieOptions {
 }
 
 /** The session token the request carries (parsed like every other cookie), if any. */
-export function sessionToken(config: Config, cookieHeader: string | undefined): string | undefined {
+function sessionToken(config: Config, cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
   const token = parseCookies(cookieHeader)[sessionCookieName(config)];
   return token && token.length <= 100 ? token : undefined;

@@ -8,7 +8,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 export class NotAnImageError extends Error {}
 
-export interface StoredImage {
+interface StoredImage {
   url: string;
   srcset: string;
   width: number;

@@ -13,7 +13,7 @@ interface Layer {
 }
 
 /** Every method + path in a router stack, following nested routers (and their mount paths). */
-export function registeredRoutes(stack: Layer[], prefix = ""): Endpoint[] {
+function registeredRoutes(stack: Layer[], prefix = ""): Endpoint[] {
   const found: Endpoint[] = [];
   for (const layer of stack) {
     if (layer.route) {

@@ -15,7 +15,7 @@ export interface BenchServer {
 }
 
 /** Builds the production bundle into BUILD_DIR (default build/) unless it is there. */
-export function ensureBuild(): void {
+function ensureBuild(): void {
   if (!existsSync(path.join(process.env.BUILD_DIR ?? "build", "server/index.js"))) {
     console.log("Building the production bundle...");
     execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"] });

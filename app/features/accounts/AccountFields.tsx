@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
 import { PasswordInput } from "~/ui/PasswordInput";
 
-export type AccountFieldName = "username" | "email" | "password" | "contactNumber";
+type AccountFieldName = "username" | "email" | "password" | "contactNumber";
 
 const types = { username: "text", email: "email", password: "password", contactNumber: "tel" } as const;
 const autoComplete = { username: "name", email: "email", password: "new-password", contactNumber: "tel" } as const;

@@ -14,7 +14,7 @@ export function AuthCard({ title, intro, children }: { title: string; intro: Rea
   );
 }
 
-export const primaryButton =
+const primaryButton =
   "w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60";
 
 export const alertClass = "rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800";

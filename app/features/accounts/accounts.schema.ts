@@ -8,7 +8,7 @@ export const loginSchema = z.object({
 });
 
 /** The original site's sign-up rules (original-site-facts.md). */
-export const passwordField = z
+const passwordField = z
   .string({ error: v.required })
   .min(8, "passwordRules")
   .max(200, v.tooLong)
@@ -22,9 +22,6 @@ export const registerSchemaFor = (phoneCountry: string) =>
     contactNumber: phoneField(phoneCountry),
   });
 export const registerSchema = registerSchemaFor(DEFAULT_PHONE_COUNTRY);
-
-export type LoginInput = z.input<typeof loginSchema>;
-export type RegisterInput = z.input<typeof registerSchema>;
 
 /** Password reset, step 1: the account's e-mail (the honeypot catches form-filling bots). */
 export const forgotPasswordSchema = z.object({
@@ -44,6 +41,3 @@ export const resetPasswordSchema = z.object({
 /** The first staff account, created through the one-time /admin/setup link. */
 export const adminSetupSchema = registerSchema.pick({ username: true, email: true, password: true }).extend({ token: tokenField });
 
-export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
-export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
-export type AdminSetupInput = z.input<typeof adminSetupSchema>;

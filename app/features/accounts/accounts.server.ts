@@ -10,7 +10,7 @@ export function findUserByEmail(db: DB, email: string) {
   return db.selectFrom("users").selectAll().where("email", "=", normalEmail(email)).executeTakeFirst();
 }
 
-export type LoginResult = { ok: true; user: SessionUser } | { ok: false; reason: "invalid" | "disabled" };
+type LoginResult = { ok: true; user: SessionUser } | { ok: false; reason: "invalid" | "disabled" };
 
 /** Checks an e-mail and password; unknown e-mails cost the same time as wrong passwords. */
 export async function authenticate(db: DB, email: string, password: string): Promise<LoginResult> {

@@ -27,7 +27,7 @@ export function oidcConfiguration(google: GoogleConfig): Promise<oidc.Configurat
 }
 
 /** What the browser carries between /auth/google and the callback, in a short-lived signed cookie. */
-export interface GoogleFlow {
+interface GoogleFlow {
   verifier: string;
   state: string;
   nonce: string;
@@ -62,7 +62,7 @@ export function openFlow(secret: string, value: string | undefined): GoogleFlow 
   }
 }
 
-export type GoogleSignIn = { ok: true; userId: number } | { ok: false; reason: "disabled" | "conflict" };
+type GoogleSignIn = { ok: true; userId: number } | { ok: false; reason: "disabled" | "conflict" };
 
 /**
  * Finds the account of a Google identity: by its subject, else by its (verified) e-mail, which

@@ -6,7 +6,7 @@ import { hashPassword } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
 import { newToken, tokenHash } from "./tokens.server";
 
-export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
  * Issues a reset token for the account (only the newest unused link of an account works) and

@@ -4,7 +4,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 
 /** Title, back link and body of an admin editor page. */
-export function EditorShell({ title, backTo, backLabel, children }: { title: string; backTo: string; backLabel: string; children: ReactNode }) {
+function EditorShell({ title, backTo, backLabel, children }: { title: string; backTo: string; backLabel: string; children: ReactNode }) {
   const { t } = useTranslation("admin-content");
   return (
     <div className="space-y-6">

@@ -4,7 +4,7 @@ import { contentBlocksField, optionalImageUrlField } from "./content-blocks.sche
 import { slugField } from "./slug";
 
 /** A calendar date, YYYY-MM-DD, that exists. */
-export const dateField = z
+const dateField = z
   .string({ error: v.required })
   .trim()
   .min(1, v.required)

@@ -10,7 +10,7 @@ import type { ContentBlockInput } from "./content-blocks.schema";
 import { defineCollection, TakenError } from "./collection.server";
 import { claimingUnique, deleteAudited } from "./record-store.server";
 
-export const blogListSpec = defineList({
+const blogListSpec = defineList({
   search: ["title_en", "title_ar", "slug", "author", "category_en", "category_ar"],
   sorts: { publishDate: "publish_date", title: "title_en", status: "status", author: "author", updated: "updated_at" },
   defaultSort: "publishDate",
@@ -18,13 +18,11 @@ export const blogListSpec = defineList({
 });
 
 /** The columns of the admin blog list (and its CSV). */
-export const blogListBase = (db: DB) =>
+const blogListBase = (db: DB) =>
   db.selectFrom("blog_posts").select(["id", "slug", "status", "title_en", "title_ar", "category_en", "author", "publish_date", "updated_at"]);
 
-export type BlogListRow = Awaited<ReturnType<ReturnType<typeof blogListBase>["execute"]>>[number];
-
 /** A stored post as the editor's form values. */
-export function blogFormValues(row: Selectable<BlogPostsTable>): BlogPostInput {
+function blogFormValues(row: Selectable<BlogPostsTable>): BlogPostInput {
   return {
     slug: row.slug,
     status: row.status,
@@ -85,7 +83,7 @@ async function slugTaken(db: DB, slug: string, exceptId?: number): Promise<boole
 }
 
 /** Creates a post. Throws TakenError("slug") when another post has the slug. */
-export async function createBlogPost(db: DB, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string }> {
+async function createBlogPost(db: DB, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string }> {
   if (await slugTaken(db, input.slug)) throw new TakenError("slug");
   const now = nowIso();
   return claimingUnique("slug", () =>
@@ -107,7 +105,7 @@ export async function createBlogPost(db: DB, input: BlogPostValues, userId: numb
  * Saves a post; undefined when there is no such post. When a published post's slug changes,
  * its old slug is kept as a redirect to the post.
  */
-export async function updateBlogPost(db: DB, id: number, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
+async function updateBlogPost(db: DB, id: number, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
   const old = await db.selectFrom("blog_posts").select(["slug", "status", "publish_date"]).where("id", "=", id).executeTakeFirst();
   if (!old) return undefined;
   if (await slugTaken(db, input.slug, id)) throw new TakenError("slug");
@@ -140,7 +138,7 @@ export async function updateBlogPost(db: DB, id: number, input: BlogPostValues, 
 }
 
 /** Deletes a post (and its redirects); false when there was none. */
-export const deleteBlogPost = (db: DB, id: number, userId: number) =>
+const deleteBlogPost = (db: DB, id: number, userId: number) =>
   deleteAudited(db, {
     table: "blog_posts",
     entity: "blog_post",

@@ -7,7 +7,7 @@ const whole = (min: number, max: number) =>
   z.number({ error: v.required }).int(v.invalid).min(min, v.invalid).max(max, v.tooLong);
 
 /** One FAQ, asked and answered in English and (optionally) Arabic. */
-export const faqSchema = z.object({
+const faqSchema = z.object({
   questionEn: requiredText(300),
   answerEn: requiredText(2000),
   questionAr: optionalText(300),

@@ -10,24 +10,22 @@ import type { ContentBlockInput } from "./content-blocks.schema";
 import { defineCollection, TakenError } from "./collection.server";
 import { claimingUnique, deleteAudited } from "./record-store.server";
 
-export const courseListSpec = defineList({
+const courseListSpec = defineList({
   search: ["name_en", "name_ar", "key", "slug", "instructor"],
   sorts: { name: "name_en", price: "price", sessions: "sessions", minAge: "min_age", instructor: "instructor", updated: "updated_at", id: "id" },
   defaultSort: "id",
   defaultDir: "asc",
 });
 
-export const courseListBase = (db: DB) =>
+const courseListBase = (db: DB) =>
   db.selectFrom("courses").select(["id", "key", "slug", "name_en", "name_ar", "sessions", "price", "min_age", "max_age", "instructor", "rating", "updated_at"]);
-
-export type CourseListRow = Awaited<ReturnType<ReturnType<typeof courseListBase>["execute"]>>[number];
 
 interface StoredFaq {
   question?: { en?: string; ar?: string };
   answer?: { en?: string; ar?: string };
 }
 
-export function courseFormValues(row: Selectable<CoursesTable>): CourseInput {
+function courseFormValues(row: Selectable<CoursesTable>): CourseInput {
   return {
     key: row.key,
     slug: row.slug,
@@ -65,7 +63,7 @@ export async function getCourseForm(db: DB, id: number): Promise<{ id: number; c
   return { id: row.id, course: courseFormValues(row), bookings: await countBookings(db, id) };
 }
 
-export async function countBookings(db: DB, courseId: number): Promise<number> {
+async function countBookings(db: DB, courseId: number): Promise<number> {
   const { n } = await db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll().as("n")).where("course_id", "=", courseId).executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -104,7 +102,7 @@ async function assertFree(db: DB, input: CourseValues, exceptId?: number): Promi
   }
 }
 
-export async function createCourse(db: DB, input: CourseValues, userId: number): Promise<{ id: number; slug: string }> {
+async function createCourse(db: DB, input: CourseValues, userId: number): Promise<{ id: number; slug: string }> {
   await assertFree(db, input);
   const now = nowIso();
   return claimingUnique("slug", () =>
@@ -116,7 +114,7 @@ export async function createCourse(db: DB, input: CourseValues, userId: number):
   );
 }
 
-export async function updateCourse(db: DB, id: number, input: CourseValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
+async function updateCourse(db: DB, id: number, input: CourseValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
   const old = await db.selectFrom("courses").select("id").where("id", "=", id).executeTakeFirst();
   if (!old) return undefined;
   await assertFree(db, input, id);
@@ -133,7 +131,7 @@ export async function updateCourse(db: DB, id: number, input: CourseValues, user
  * Deletes a course. Demo bookings and slots keep their history: their course_id becomes null
  * (ON DELETE SET NULL) and each booking kept a copy of the course name when it was made.
  */
-export const deleteCourse = (db: DB, id: number, userId: number) =>
+const deleteCourse = (db: DB, id: number, userId: number) =>
   deleteAudited(db, { table: "courses", entity: "course", id, userId, label: "key", summaryKey: "key" });
 
 /** Courses: deleting one that has demo bookings needs `?confirm=1` (the bookings keep their history). */

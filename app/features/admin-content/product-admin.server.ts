@@ -8,16 +8,14 @@ import { productSchema, type ProductInput, type ProductValues } from "./product-
 import { isUniqueViolation } from "~server/db/errors";
 import { slugify } from "./slug";
 
-export const productListSpec = defineList({
+const productListSpec = defineList({
   search: ["name_en", "name_ar", "slug"],
   sorts: { sort: "sort", name: "name_en", price: "price", updated: "updated_at" },
   defaultSort: "sort",
   defaultDir: "asc",
 });
 
-export const productListBase = (db: DB) => db.selectFrom("products").select(["id", "slug", "name_en", "name_ar", "price", "image", "sort", "updated_at"]);
-
-export type ProductListRow = Awaited<ReturnType<ReturnType<typeof productListBase>["execute"]>>[number];
+const productListBase = (db: DB) => db.selectFrom("products").select(["id", "slug", "name_en", "name_ar", "price", "image", "sort", "updated_at"]);
 
 export async function getProductForm(db: DB, id: number): Promise<{ id: number; product: ProductInput } | undefined> {
   const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
@@ -56,7 +54,7 @@ async function freeSlug(db: DB, name: string): Promise<string> {
   }
 }
 
-export async function createProduct(db: DB, input: ProductValues, userId: number): Promise<SavedRecord> {
+async function createProduct(db: DB, input: ProductValues, userId: number): Promise<SavedRecord> {
   // Two staff creating the same name at once: the loser retries with the next free slug.
   for (let attempt = 0; ; attempt++) {
     const slug = await freeSlug(db, input.nameEn);
@@ -73,10 +71,10 @@ export async function createProduct(db: DB, input: ProductValues, userId: number
   }
 }
 
-export const updateProduct = (db: DB, id: number, input: ProductValues, userId: number) =>
+const updateProduct = (db: DB, id: number, input: ProductValues, userId: number) =>
   updateAudited(db, { table: "products", entity: "product", id, values: columns(input), userId, summary: { name: input.nameEn } });
 
-export const deleteProduct = (db: DB, id: number, userId: number) =>
+const deleteProduct = (db: DB, id: number, userId: number) =>
   deleteAudited(db, { table: "products", entity: "product", id, userId, label: "slug", summaryKey: "slug" });
 
 /** Shop products: the slug is made from the English name when created and kept after. */

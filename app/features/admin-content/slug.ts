@@ -2,7 +2,7 @@ import { z } from "zod";
 import { v } from "~/lib/validation";
 
 /** Lower-case words joined by hyphens, as the public blog and course URLs use. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * A URL slug made from a title: accents dropped, lower-case, anything else becomes a hyphen.

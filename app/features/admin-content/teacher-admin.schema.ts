@@ -42,6 +42,5 @@ export const teacherSchema = z.object({
   photo: imageUrlField,
 });
 
-export type CreateTeacherFormInput = z.input<typeof createTeacherFormSchema>;
 export type TeacherInput = z.input<typeof teacherSchema>;
 export type TeacherValues = z.output<typeof teacherSchema>;

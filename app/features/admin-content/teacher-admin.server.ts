@@ -6,19 +6,17 @@ import { deleteAudited, updateAudited } from "./record-store.server";
 import { defineList } from "~/features/admin/list/list-query.server";
 import { createTeacherSchema, teacherSchema, type TeacherInput, type TeacherValues } from "./teacher-admin.schema";
 
-export const teacherListSpec = defineList({
+const teacherListSpec = defineList({
   search: ["name_en", "name_ar", "subjects", "experience_en"],
   sorts: { name: "name_en", updated: "updated_at", id: "id" },
   defaultSort: "id",
   defaultDir: "asc",
 });
 
-export const teacherListBase = (db: DB) =>
+const teacherListBase = (db: DB) =>
   db.selectFrom("teachers").select(["id", "name_en", "name_ar", "subjects", "experience_en", "photo", "updated_at"]);
 
-export type TeacherListRow = Awaited<ReturnType<ReturnType<typeof teacherListBase>["execute"]>>[number];
-
-export const subjectsOf = (stored: string): string[] => fromDbJson<unknown[]>(stored, []).filter((s): s is string => typeof s === "string");
+const subjectsOf = (stored: string): string[] => fromDbJson<unknown[]>(stored, []).filter((s): s is string => typeof s === "string");
 
 export async function getTeacherForm(db: DB, id: number): Promise<{ id: number; teacher: TeacherInput } | undefined> {
   const row = await db.selectFrom("teachers").selectAll().where("id", "=", id).executeTakeFirst();
@@ -39,7 +37,7 @@ export async function getTeacherForm(db: DB, id: number): Promise<{ id: number; 
 }
 
 /** The specification's create payload: English name and experience, subjects, one photo. */
-export async function createTeacher(
+async function createTeacher(
   db: DB,
   input: { teachername: string; subjects: string[]; experience: string; teacherphoto: string[] },
   userId: number,
@@ -78,10 +76,10 @@ const columns = (input: TeacherValues) => ({
   photo: input.photo,
 });
 
-export const updateTeacher = (db: DB, id: number, input: TeacherValues, userId: number) =>
+const updateTeacher = (db: DB, id: number, input: TeacherValues, userId: number) =>
   updateAudited(db, { table: "teachers", entity: "teacher", id, values: columns(input), userId, summary: { name: input.nameEn } });
 
-export const deleteTeacher = (db: DB, id: number, userId: number) =>
+const deleteTeacher = (db: DB, id: number, userId: number) =>
   deleteAudited(db, { table: "teachers", entity: "teacher", id, userId, label: "name_en", summaryKey: "name" });
 
 /** Teachers: created at the specification's path with its payload (section 7), edited bilingually. */

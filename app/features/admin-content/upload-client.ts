@@ -1,7 +1,7 @@
 import type { Lang } from "~/i18n/lang";
 
 /** What POST /api/admin/uploads answers. */
-export interface UploadedImage {
+interface UploadedImage {
   url: string;
   srcset: string;
   width: number;

@@ -9,7 +9,7 @@ import { useLang } from "~/i18n/use-lang";
 import { useApiForm } from "~/lib/forms/use-api-form";
 import { slugify } from "./slug";
 
-export interface RecordFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
+interface RecordFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   /** The collection's URL segment: `/api/admin/{collection}` and `/admin/{collection}`. */
   collection: string;
   /** The record being edited; null for a new one. */

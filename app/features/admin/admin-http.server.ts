@@ -6,7 +6,7 @@ import { HttpError } from "~server/http/errors";
 /** Small helpers shared by the admin API routers and page loaders. */
 
 /** A route's numeric id, or null when it is not a positive 32-bit integer. */
-export function parseId(value: unknown): number | null {
+function parseId(value: unknown): number | null {
   if (typeof value !== "string" || !/^\d{1,10}$/.test(value)) return null;
   const id = Number(value);
   return id >= 1 && id <= 2_147_483_647 ? id : null;

@@ -6,11 +6,11 @@ import { MAIL_JOB } from "~server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
 import { countPerWeek, lastWeeks } from "./week-buckets";
 
-export const CHART_WEEKS = 12;
+const CHART_WEEKS = 12;
 
 export type SubmissionKind = "school" | "contact" | "enrollment" | "brochure";
 
-export interface LatestSubmission {
+interface LatestSubmission {
   kind: SubmissionKind;
   id: number;
   name: string;
@@ -19,7 +19,7 @@ export interface LatestSubmission {
   createdAt: string;
 }
 
-export interface Dashboard {
+interface Dashboard {
   counts: {
     courses: number;
     publishedPosts: number;

@@ -4,7 +4,7 @@
  */
 
 /** yyyy-mm-dd of an instant in a time zone (falls back to UTC for an unknown zone). */
-export function localDate(instant: Date, timeZone: string): string {
+function localDate(instant: Date, timeZone: string): string {
   try {
     return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
   } catch {

@@ -21,13 +21,13 @@ const withAuthorAr = (query: ReturnType<typeof visible>) =>
  * The language a post is shown in: the page's language when the post has a title in it,
  * otherwise the other one (posts may be written in English, Arabic or both).
  */
-export function postLang(row: Pick<BlogRow, "title_en" | "title_ar">, lang: Lang): Lang {
+function postLang(row: Pick<BlogRow, "title_en" | "title_ar">, lang: Lang): Lang {
   const other: Lang = lang === "en" ? "ar" : "en";
   return row[`title_${lang}`].trim() !== "" ? lang : row[`title_${other}`].trim() !== "" ? other : lang;
 }
 
 /** The API shape of a stored post, all texts taken from one language version. */
-export function toBlogPost(row: BlogRow, lang: Lang): BlogPost {
+function toBlogPost(row: BlogRow, lang: Lang): BlogPost {
   const l = postLang(row, lang);
   return {
     _id: String(row.id),

@@ -3,7 +3,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { isTimeZone } from "~/lib/time-zone";
 
 /** The original site's zone, used when the setting is missing or not a zone this platform knows. */
-export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
+const DEFAULT_TIME_ZONE = "Asia/Kolkata";
 
 /** The academy's time zone (site setting `timeZone`), always one Intl accepts. */
 export async function academyTimeZone(db: DB): Promise<string> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, phoneField, requiredText, v } from "~/lib/validation";
+import { emailField, honeypotField, phoneField, requiredText, v } from "~/lib/validation";
 
 export const CHILD_MIN_AGE = 4;
 export const CHILD_MAX_AGE = 18;
@@ -20,18 +20,9 @@ export const bookingSchemaFor = (phoneCountry: string) =>
     ageConfirmed: z.boolean({ error: v.invalid }).optional(),
     website: honeypotField,
   });
-export const bookingSchema = bookingSchemaFor(DEFAULT_PHONE_COUNTRY);
-
 /** Whether a child's age lies outside a course's age range (the parent must then confirm). */
 export const ageOutsideCourse = (age: number, course: { minAge: number; maxAge: number }): boolean =>
   Number.isInteger(age) && (age < course.minAge || age > course.maxAge);
-
-export type BookingInput = z.input<typeof bookingSchema>;
-
-/** The form's fields (the slot is chosen in steps 1 and 2). */
-export const bookingFormSchemaFor = (phoneCountry: string) => bookingSchemaFor(phoneCountry).omit({ slotId: true });
-export const bookingFormSchema = bookingFormSchemaFor(DEFAULT_PHONE_COUNTRY);
-export type BookingFormInput = z.input<typeof bookingFormSchema>;
 
 export const cancelSchema = z.object({ token: z.string({ error: v.required }).trim().min(1, v.required).max(100, v.tooLong) });
 
@@ -65,8 +56,6 @@ export const slotCreateSchema = z.object({
   ...place,
 })
   .refine(onlineNeedsLink, linkIssue);
-export type SlotCreateInput = z.input<typeof slotCreateSchema>;
-
 export const MAX_SERIES_SLOTS = 500;
 
 /** Staff: every chosen weekday and time between two dates (inclusive). */
@@ -83,8 +72,6 @@ export const seriesCreateSchema = z
   })
   .refine((series) => series.to >= series.from, { path: ["to"], message: v.date })
   .refine(onlineNeedsLink, linkIssue);
-export type SeriesCreateInput = z.input<typeof seriesCreateSchema>;
-
 /** Staff: change a slot's capacity and/or open or close it. */
 export const slotUpdateSchema = z
   .object({
@@ -100,7 +87,7 @@ export const attendanceSchema = z.object({ status: z.enum(["booked", "attended",
 export const rangeSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
 /** Staff: a booking's short code (any case, spaces ignored), as parents read it out on the phone. */
-export const bookingCodeSchema = z
+const bookingCodeSchema = z
   .string({ error: v.invalid })
   .transform((code) => code.replace(/\s+/g, "").toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{6}$/, v.invalid));

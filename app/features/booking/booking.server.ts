@@ -11,7 +11,7 @@ import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format
 import { addDays, zonedParts, zonedToUtc } from "./zoned-time";
 
 /** A course as the booking pages need it. */
-export interface BookingCourse {
+interface BookingCourse {
   id: number;
   slug: string;
   name: string;
@@ -46,7 +46,7 @@ export interface PublicSlot {
   mode: DemoSlotMode;
 }
 
-export function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, lang: Lang): PublicSlot {
+function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, lang: Lang): PublicSlot {
   const parts = zonedParts(row.starts_at, timeZone);
   return {
     id: row.id,
@@ -90,7 +90,7 @@ export async function listOpenSlots(
   return rows.map((row) => toPublicSlot(row, options.timeZone, options.lang));
 }
 
-export interface BookingRequest {
+interface BookingRequest {
   slotId: number;
   childName: string;
   childAge: number;
@@ -99,7 +99,7 @@ export interface BookingRequest {
   phone: string;
 }
 
-export type BookResult =
+type BookResult =
   | { ok: true; reference: string; code: string; cancelToken: string }
   | { ok: false; reason: "notFound" }
   | { ok: false; reason: "full" | "closed" | "past" | "duplicate"; remaining: PublicSlot[] };
@@ -114,10 +114,10 @@ export const BOOKING_CONFIRMATION_JOB = "booking-confirmation";
 export const randomToken = (): string => randomBytes(24).toString("base64url");
 
 /** Letters and digits that cannot be mistaken for one another on the phone (no 0/O, 1/I/L). */
-export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 /** A short booking code: 6 characters of CODE_ALPHABET (31^6, about 887 million). */
-export function bookingCode(): string {
+function bookingCode(): string {
   const bytes = randomBytes(6);
   // 256 is not a multiple of 31; the slight bias does not matter for a code guarded by a unique index.
   return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
@@ -215,7 +215,7 @@ export async function bookSlot(
   }
 }
 
-export type CancelResult = "cancelled" | "alreadyCancelled" | "notFound";
+type CancelResult = "cancelled" | "alreadyCancelled" | "notFound";
 
 /**
  * Cancels a booking and gives its seat back, in one transaction. The status change is

@@ -9,7 +9,7 @@ import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
 
 
-export type SlotCreateResult = { ok: true; id: number } | { ok: false; reason: "past" | "courseNotFound" };
+type SlotCreateResult = { ok: true; id: number } | { ok: false; reason: "past" | "courseNotFound" };
 
 async function courseExists(db: DB, courseId: number | null): Promise<boolean> {
   if (courseId === null) return true;
@@ -17,7 +17,7 @@ async function courseExists(db: DB, courseId: number | null): Promise<boolean> {
 }
 
 /** Where a slot's class happens (staff choose per slot). */
-export interface SlotPlace {
+interface SlotPlace {
   mode: DemoSlotMode;
   meetingUrl: string;
 }
@@ -52,7 +52,7 @@ export async function createSlot(
   return { ok: true, id: row.id };
 }
 
-export type SeriesResult =
+type SeriesResult =
   | { ok: true; created: number; skipped: number }
   | { ok: false; reason: "tooMany" | "courseNotFound" | "empty" };
 
@@ -118,7 +118,7 @@ export async function createSeries(
   return { ok: true, created: fresh.length, skipped: starts.length - fresh.length };
 }
 
-export type SlotUpdateResult = "updated" | "notFound" | "belowTaken";
+type SlotUpdateResult = "updated" | "notFound" | "belowTaken";
 
 /** Capacity and/or status; the capacity never drops below the seats already taken (checked by the UPDATE itself). */
 export async function updateSlot(db: DB, id: number, change: { capacity?: number; status?: DemoSlotStatus }): Promise<SlotUpdateResult> {
@@ -137,7 +137,7 @@ export async function updateSlot(db: DB, id: number, change: { capacity?: number
   return exists ? "belowTaken" : "notFound";
 }
 
-export type SlotDeleteResult = "deleted" | "notFound" | "hasBookings";
+type SlotDeleteResult = "deleted" | "notFound" | "hasBookings";
 
 /**
  * Deletes a slot that holds no live booking (its cancelled bookings go with it). Closing it first,
@@ -161,7 +161,7 @@ export async function deleteSlot(db: DB, id: number): Promise<SlotDeleteResult> 
   return exists ? "hasBookings" : "notFound";
 }
 
-export type AttendanceResult = "updated" | "notFound" | "cancelled";
+type AttendanceResult = "updated" | "notFound" | "cancelled";
 
 /** Marks a live booking attended, no show, or back to booked (a cancelled one stays cancelled). */
 export async function setAttendance(db: DB, bookingId: number, status: Exclude<DemoBookingStatus, "cancelled">): Promise<AttendanceResult> {

@@ -3,7 +3,7 @@
  * (no date library needed for a fixed list of IANA zones).
  */
 
-export interface ZonedParts {
+interface ZonedParts {
   /** YYYY-MM-DD in the zone. */
   date: string;
   /** HH:MM (24 h) in the zone. */

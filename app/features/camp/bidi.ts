@@ -4,7 +4,7 @@
  * Arabic and of left-to-right text (Latin words, numbers), and the runs are put in visual order.
  * Each Arabic run is later laid out as one piece, which reverses its glyphs.
  */
-export interface Run {
+interface Run {
   rtl: boolean;
   text: string;
 }

@@ -145,7 +145,7 @@ class Writer {
   }
 }
 
-export interface BrochureInput {
+interface BrochureInput {
   camps: Camp[];
   settings: SiteSettings;
   lang: Lang;

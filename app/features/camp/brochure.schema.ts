@@ -13,5 +13,4 @@ export const brochureRequestSchemaFor = (phoneCountry: string) =>
   });
 export const brochureRequestSchema = brochureRequestSchemaFor(DEFAULT_PHONE_COUNTRY);
 
-export type BrochureRequestInput = z.input<typeof brochureRequestSchema>;
 export type BrochureRequest = z.output<typeof brochureRequestSchema>;

@@ -16,7 +16,7 @@ import { brochurePdfPath, enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 
 /** Where the brochure of a language is served. */
-export const brochureUrl = brochurePdfPath;
+const brochureUrl = brochurePdfPath;
 
 export function campApi(deps: ApiDeps): Router {
   const { db, config } = deps;

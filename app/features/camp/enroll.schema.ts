@@ -18,5 +18,4 @@ export const enrollmentSchemaFor = (phoneCountry: string) =>
   });
 export const enrollmentSchema = enrollmentSchemaFor(DEFAULT_PHONE_COUNTRY);
 
-export type EnrollmentInput = z.input<typeof enrollmentSchema>;
 export type Enrollment = z.output<typeof enrollmentSchema>;

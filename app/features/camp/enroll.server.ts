@@ -13,7 +13,7 @@ import type { BrochureRequest } from "./brochure.schema";
 /** The background job that sends an enrollment's confirmation e-mail (enroll-mail.server.ts). */
 export const ENROLLMENT_CONFIRMATION_JOB = "enrollment-confirmation";
 
-export type EnrollResult =
+type EnrollResult =
   | { ok: true; id: number; reference: string; campTitle: string }
   /** Field name -> validation message key, for a camp or session that does not exist. */
   | { ok: false; errors: Record<string, string> };
@@ -59,7 +59,7 @@ export async function addEnrollment(db: DB, input: Enrollment, lang: Lang, staff
 }
 
 /** An enrollment as the family sees it (confirmation page and e-mail), texts in `lang`. */
-export interface EnrollmentView {
+interface EnrollmentView {
   reference: string;
   studentName: string;
   parentName: string;

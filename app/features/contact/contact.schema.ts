@@ -11,4 +11,3 @@ export const contactMessageSchema = z.object({
   website: honeypotField,
 });
 
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;

@@ -14,7 +14,7 @@ export function ageGroupFrom(value: string | null | undefined): AgeGroup | null 
 }
 
 /** Exact match on the course's minimum and maximum age, as the original filter did. */
-export function matchesAgeGroup(course: Pick<Course, "ageGroup">, group: AgeGroup | null): boolean {
+function matchesAgeGroup(course: Pick<Course, "ageGroup">, group: AgeGroup | null): boolean {
   if (group === null) return true;
   const [min, max] = group.split("-").map(Number);
   return course.ageGroup.min === min && course.ageGroup.max === max;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-export interface Feature {
+interface Feature {
   key: string;
   title: string;
   text: string;

@@ -19,7 +19,7 @@ export interface Testimonial {
   review: string;
 }
 
-export async function listTeacherProfiles(db: DB, lang: Lang): Promise<TeacherProfile[]> {
+async function listTeacherProfiles(db: DB, lang: Lang): Promise<TeacherProfile[]> {
   const rows = await db.selectFrom("teachers").selectAll().orderBy("id").execute();
   return rows.map((row) => ({
     id: row.id,
@@ -30,7 +30,7 @@ export async function listTeacherProfiles(db: DB, lang: Lang): Promise<TeacherPr
   }));
 }
 
-export async function listTestimonials(db: DB, kind: "child" | "parent", lang: Lang): Promise<Testimonial[]> {
+async function listTestimonials(db: DB, kind: "child" | "parent", lang: Lang): Promise<Testimonial[]> {
   const rows = await db.selectFrom("testimonials").selectAll().where("kind", "=", kind).orderBy("sort").orderBy("id").execute();
   return rows.map((row) => ({
     id: row.id,

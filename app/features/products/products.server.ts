@@ -2,7 +2,7 @@ import type { DB } from "~server/db/db";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 
-export interface Product {
+interface Product {
   id: number;
   slug: string;
   name: string;

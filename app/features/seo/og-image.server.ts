@@ -8,8 +8,8 @@ import sharp from "sharp";
  * Link-preview images. Facebook, WhatsApp and X do not render SVG, which most of the site's
  * pictures are, so a page's preview points at a 1200x630 PNG rendered from its picture here.
  */
-export const OG_WIDTH = 1200;
-export const OG_HEIGHT = 630;
+const OG_WIDTH = 1200;
+const OG_HEIGHT = 630;
 
 const publicDir = fileURLToPath(new URL("../../../public", import.meta.url));
 /** Only the site's own pictures are rendered: never a URL fetched on a visitor's behalf. */

@@ -10,7 +10,7 @@ const imageTypes: Record<string, string> = { svg: "image/svg+xml", png: "image/p
 const imageType = (url: string): string | undefined => imageTypes[/\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? ""];
 
 /** Posts in a feed. */
-export const FEED_SIZE = 20;
+const FEED_SIZE = 20;
 
 /** RSS 2.0 of the newest published posts, in one language (posts fall back to their other one). */
 export async function rssXml(db: DB, lang: Lang, publicUrl: string, texts: { title: string; description: string }): Promise<string> {

@@ -4,7 +4,7 @@ import type { Course } from "~/features/courses/course";
 import type { BlogPost } from "~/features/blog/blog-post";
 
 /** The academy as schema.org publisher / provider. */
-export function organization(publicUrl: string, name: string) {
+function organization(publicUrl: string, name: string) {
   return {
     "@type": "Organization",
     name,

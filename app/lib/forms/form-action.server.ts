@@ -5,7 +5,7 @@ import type { ApiAnswer, FormState } from "./form-state";
 /** Fields whose values never come back into the page: a refused form shows them empty. */
 const SECRET_FIELD = /password|token/i;
 
-export interface FormPost<Body> {
+interface FormPost<Body> {
   /** Names the form on the page; its component shows only its own refusal. */
   form: string;
   /** The JSON endpoint the enhanced form calls (section 7 of the specification and the README). */

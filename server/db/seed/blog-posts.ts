@@ -15,7 +15,7 @@ export type ContentBlock =
   | { type: "quote"; value: string }
   | { type: "code"; value: string };
 
-export type BlogPostSeed = Omit<Insertable<BlogPostsTable>, "id" | "created_at" | "updated_at">;
+type BlogPostSeed = Omit<Insertable<BlogPostsTable>, "id" | "created_at" | "updated_at">;
 
 const whyRoboticsEn: ContentBlock[] = [
   {

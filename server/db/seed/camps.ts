@@ -3,16 +3,16 @@ import type { CampsTable } from "~server/db/schema";
 import { toDbJson } from "~server/db/values";
 import type { Localized } from "./blog-posts";
 
-export type CampSeed = Omit<Insertable<CampsTable>, "id" | "created_at" | "updated_at">;
+type CampSeed = Omit<Insertable<CampsTable>, "id" | "created_at" | "updated_at">;
 
-export interface CampSession {
+interface CampSession {
   session: number;
   topic: Localized;
   activities: Localized;
   outcome: Localized;
 }
 
-export const campBatches = [
+const campBatches = [
   { value: "1 July - 20th July", en: "1 July to 20 July", ar: "من 1 يوليو إلى 20 يوليو" },
   { value: "21st July - 10 Aug", en: "21 July to 10 August", ar: "من 21 يوليو إلى 10 أغسطس" },
 ];

@@ -3,7 +3,7 @@ import type { CoursesTable } from "~server/db/schema";
 import { toDbJson } from "~server/db/values";
 import type { ContentBlock, Localized } from "./blog-posts";
 
-export type CourseSeed = Omit<Insertable<CoursesTable>, "id" | "created_at" | "updated_at">;
+type CourseSeed = Omit<Insertable<CoursesTable>, "id" | "created_at" | "updated_at">;
 
 interface CourseSource {
   key: string;

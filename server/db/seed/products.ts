@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import type { ProductsTable } from "~server/db/schema";
 
-export type ProductSeed = Omit<Insertable<ProductsTable>, "id" | "created_at" | "updated_at">;
+type ProductSeed = Omit<Insertable<ProductsTable>, "id" | "created_at" | "updated_at">;
 
 export const products: ProductSeed[] = [
   {

@@ -2,7 +2,7 @@ import type { Insertable } from "kysely";
 import type { TeachersTable } from "~server/db/schema";
 import { toDbJson } from "~server/db/values";
 
-export type TeacherSeed = Omit<Insertable<TeachersTable>, "id" | "created_at" | "updated_at">;
+type TeacherSeed = Omit<Insertable<TeachersTable>, "id" | "created_at" | "updated_at">;
 
 const photo = (name: string) => `/images/teachers/${name.toLowerCase().replaceAll(" ", "-")}.svg`;
 

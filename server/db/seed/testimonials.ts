@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import type { TestimonialsTable } from "~server/db/schema";
 
-export type TestimonialSeed = Omit<Insertable<TestimonialsTable>, "id">;
+type TestimonialSeed = Omit<Insertable<TestimonialsTable>, "id">;
 
 export const testimonials: TestimonialSeed[] = [
   {

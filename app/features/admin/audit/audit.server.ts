@@ -4,7 +4,7 @@ import { defineList } from "~/features/admin/list/list-query.server";
 
 /** Reading the audit trail (server/audit/audit.ts writes it). */
 
-export interface AuditRow {
+interface AuditRow {
   id: number;
   created_at: string;
   user_id: number | null;

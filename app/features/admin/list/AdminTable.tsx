@@ -29,7 +29,7 @@ export interface AdminColumn<R> {
   className?: string;
 }
 
-export interface AdminTableProps<R> {
+interface AdminTableProps<R> {
   caption: string;
   columns: AdminColumn<R>[];
   result: ListResult<R>;

@@ -25,8 +25,8 @@ import type { ListQuery, ListResult } from "./list";
 
 export type { ListQuery, ListResult } from "./list";
 
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 25;
 
 export interface FilterSpec {
   /** The allowed values; anything else is a 400 (API) or ignored (pages). Absent: any text up to 100 characters. */
@@ -48,7 +48,7 @@ export interface ListSpec {
 export const defineList = <S extends ListSpec>(spec: S): S => spec;
 
 /** The zod schema of a list's query string (also used to check the API's input). */
-export function listQuerySchema(spec: ListSpec) {
+function listQuerySchema(spec: ListSpec) {
   const sortNames = Object.keys(spec.sorts) as [string, ...string[]];
   const filterShape = Object.fromEntries(
     Object.entries(spec.filters ?? {}).map(([name, filter]) => [
@@ -77,7 +77,7 @@ export function listQuerySchema(spec: ListSpec) {
 
 type ParsedQuery = z.output<ReturnType<typeof listQuerySchema>>;
 
-export function toListQuery(spec: ListSpec, parsed: ParsedQuery): ListQuery {
+function toListQuery(spec: ListSpec, parsed: ParsedQuery): ListQuery {
   const record = parsed as Record<string, unknown>;
   const filters: Record<string, string> = {};
   for (const name of Object.keys(spec.filters ?? {})) {
@@ -94,7 +94,7 @@ export function toListQuery(spec: ListSpec, parsed: ParsedQuery): ListQuery {
 }
 
 /** One value per query parameter (the first when repeated); empty ones (an "All" filter) are left out. */
-export function firstValues(params: URLSearchParams | Request["query"]): Record<string, unknown> {
+function firstValues(params: URLSearchParams | Request["query"]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (params instanceof URLSearchParams) {
     for (const key of new Set(params.keys())) out[key] = params.get(key);
@@ -175,7 +175,7 @@ export async function* allRows<O>(base: AnySelect<O>, spec: ListSpec, query: Lis
 }
 
 /** For API routers: a bad query string is a 400 with per-field messages. */
-export async function parseListRequest(spec: ListSpec, req: Request): Promise<ListQuery & { format: "json" | "csv" }> {
+async function parseListRequest(spec: ListSpec, req: Request): Promise<ListQuery & { format: "json" | "csv" }> {
   // Loaded on first use: the validation module reads the API's message files from disk, which the
   // page bundle (that also imports this file for its loaders) must not do at start.
   const { parseInput } = await import("~server/http/validate");
@@ -183,7 +183,7 @@ export async function parseListRequest(spec: ListSpec, req: Request): Promise<Li
   return { ...toListQuery(spec, parsed), format: parsed.format };
 }
 
-export interface SendListOptions<O> {
+interface SendListOptions<O> {
   /** CSV file name without extension; the date is added. */
   filename: string;
   columns: CsvColumn<O>[];

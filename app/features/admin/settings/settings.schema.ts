@@ -43,9 +43,7 @@ export const settingsFormSchema = z
     if (!toE164(settings.phone, settings.phoneCountry)) ctx.addIssue({ code: "custom", path: ["phone"], message: v.phone });
   });
 
-export type SettingsFormInput = z.input<typeof settingsFormSchema>;
 // The form's output is stored as the site settings: keep the two shapes in step.
-export type SettingsFormOutput = z.output<typeof settingsFormSchema> & SiteSettings;
 const _sameShape: (value: z.output<typeof settingsFormSchema>) => SiteSettings = (value) => value;
 void _sameShape;
 
@@ -70,5 +68,4 @@ export const campFormSchema = z.object({
     .length(10, v.invalid),
 });
 
-export type CampFormInput = z.input<typeof campFormSchema>;
 export type CampForm = z.output<typeof campFormSchema>;

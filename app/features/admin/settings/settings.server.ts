@@ -29,7 +29,7 @@ export async function saveSiteSettings(db: DB, settings: SiteSettings, userId: n
 
 type Pair = { en: string; ar: string };
 
-export interface AdminCamp extends CampForm {
+interface AdminCamp extends CampForm {
   id: number;
   slug: string;
 }

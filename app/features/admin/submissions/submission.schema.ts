@@ -12,4 +12,3 @@ export const submissionUpdateSchema = z
   .refine((value) => value.status !== undefined || value.notes !== undefined, { message: v.required, path: ["status"] });
 
 export type SubmissionUpdate = z.output<typeof submissionUpdateSchema>;
-export type SubmissionUpdateInput = z.input<typeof submissionUpdateSchema>;

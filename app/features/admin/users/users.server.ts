@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "~server/db/db";
 import { isPostgres } from "~server/db/db";
 import type { Role } from "~server/db/schema";
@@ -10,7 +10,7 @@ import { defineList } from "~/features/admin/list/list-query.server";
 import type { UserUpdate } from "./users.schema";
 
 /** Staff view of accounts: never the password hash. */
-export interface AdminUserRow {
+interface AdminUserRow {
   id: number;
   username: string;
   email: string;
@@ -46,7 +46,7 @@ export function getAdminUser(db: DB, id: number): Promise<AdminUserRow | undefin
   return usersBase(db).where("id", "=", id).executeTakeFirst();
 }
 
-export type UserChangeResult =
+type UserChangeResult =
   | { ok: true; user: AdminUserRow }
   | { ok: false; reason: "notFound" | "ownRole" | "ownDisable" | "lastAdmin" };
 
@@ -94,8 +94,3 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
   });
 }
 
-/** Number of accounts that can use the admin area (used by tests and the dashboard). */
-export async function countActiveAdmins(db: DB): Promise<number> {
-  const row = await db.selectFrom("users").select(sql<number>`count(*)`.as("n")).where("role", "=", "admin").where("disabled", "=", 0).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
