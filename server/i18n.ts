@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectRoot } from "~/lib/project-root.server";
 import type { Request } from "express";
 import { isLang, type Lang } from "~/i18n/lang";
 
 /** Server-side access to the same locale files the pages use (API messages, e-mails). */
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/locales");
+const localesDir = path.join(projectRoot, "app/i18n/locales");
 
 type Tree = { [key: string]: string | Tree };
 const resources: Record<string, Record<string, Tree>> = {};

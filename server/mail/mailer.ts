@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "~server/config";
+import { loadNodemailer } from "~server/lazy/heavy-modules";
 import type { Logger } from "~server/logger";
 
 export interface MailMessage {
@@ -15,10 +16,10 @@ export interface MailMessage {
 
 const transports = new Map<string, Transporter>();
 
-function smtpTransport(url: string): Transporter {
+async function smtpTransport(url: string): Promise<Transporter> {
   let transport = transports.get(url);
   if (!transport) {
-    transport = nodemailer.createTransport(url);
+    transport = (await loadNodemailer()).createTransport(url);
     transports.set(url, transport);
   }
   return transport;
@@ -31,11 +32,11 @@ function smtpTransport(url: string): Transporter {
 export async function sendMail({ config, logger }: { config: Config; logger: Logger }, message: MailMessage): Promise<void> {
   const mail = { from: config.mail.from, ...message };
   if (config.mail.smtpUrl) {
-    await smtpTransport(config.mail.smtpUrl).sendMail(mail);
+    await (await smtpTransport(config.mail.smtpUrl)).sendMail(mail);
     logger.info({ to: message.to, subject: message.subject }, "mail sent");
     return;
   }
-  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(mail);
+  const built = await (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(mail);
   const outbox = path.join(config.dataDir, "outbox");
   await mkdir(outbox, { recursive: true });
   const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);

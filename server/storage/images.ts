@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
+import { loadSharp } from "~server/lazy/heavy-modules";
 import { IMAGE_WIDTHS } from "~/lib/responsive-image";
 import type { MediaStorage } from "./storage";
 
@@ -17,6 +17,7 @@ interface StoredImage {
 
 /** The format of the bytes as sharp reads them, if it is one we accept (by content, never by name). */
 async function acceptedFormat(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+  const sharp = await loadSharp();
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -45,6 +46,7 @@ export async function storeImage(storage: MediaStorage, bytes: Buffer): Promise<
   const base = randomBytes(12).toString("hex");
   const variants: { url: string; width: number; height: number }[] = [];
   const stored: string[] = [];
+  const sharp = await loadSharp();
   try {
     for (const width of widths) {
       // sharp writes no metadata unless asked (keepMetadata), so EXIF and GPS tags are dropped.

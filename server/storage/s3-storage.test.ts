@@ -59,7 +59,7 @@ describe("uploads in a real S3-compatible bucket (s3rver)", () => {
     expect(res.body.srcset).toBe(`${bucketUrl()}/${id}-320.webp 320w, ${bucketUrl()}/${id}-640.webp 640w, ${bucketUrl()}/${id}-900.webp 900w`);
 
     // In the bucket, as the S3 API reports it.
-    const head = await s3Client(server.config.s3!).send(new HeadObjectCommand({ Bucket: s3.env.S3_BUCKET, Key: `${id}-640.webp` }));
+    const head = await (await s3Client(server.config.s3!)).send(new HeadObjectCommand({ Bucket: s3.env.S3_BUCKET, Key: `${id}-640.webp` }));
     expect(head.ContentType).toBe("image/webp");
     expect(head.CacheControl).toBe("public, max-age=31536000, immutable");
 

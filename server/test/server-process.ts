@@ -20,6 +20,9 @@ function ensureBuild(): void {
     console.log("Building the production bundle...");
     execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"] });
   }
+  // The server as `npm start` runs it: compiled once, then plain node (no tsx in the process), with
+  // the same young-generation cap as package.json's start script.
+  execSync("npx tsx scripts/build-server.ts", { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 /**
@@ -32,8 +35,8 @@ export async function startBenchServer(port: number, env: Record<string, string>
   // A server left over from an earlier run would answer instead of this build: refuse to measure it.
   if (await fetch(`${url}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use; stop that server first`);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "stem-bench-"));
-  // Its own process group, so stopping it also stops the tsx and node processes npx starts.
-  const child = spawn("npx", ["tsx", "server/index.ts"], {
+  // Its own process group, so stopping it also stops everything it starts.
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", path.join(process.env.BUILD_DIR ?? "build", "server-main/index.js")], {
     detached: true,
     env: {
       ...process.env,

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { serverT } from "~server/i18n";
+import { projectRoot } from "~/lib/project-root.server";
 import type { Lang } from "~/i18n/lang";
 import { formatAmount } from "~/lib/money";
 import type { SiteSettings } from "~/features/site/settings.schema";
@@ -319,7 +319,7 @@ let imageCache: Promise<{ camp: Buffer | null }> | undefined;
 function brochureImages(): Promise<{ camp: Buffer | null }> {
   imageCache ??= (async () => {
     try {
-      const file = fileURLToPath(new URL("../../../public/images/camp/summer-camp.svg", import.meta.url));
+      const file = path.join(projectRoot, "public/images/camp/summer-camp.svg");
       return { camp: await sharp(readFileSync(file)).resize(864).png().toBuffer() };
     } catch {
       // The brochure still works without its picture (e.g. a build without the public folder).

@@ -8,7 +8,6 @@ import type { MailMessage } from "~server/mail/mailer";
 import { createRateLimit } from "~server/security/rate-limit";
 import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
 import { isLang, type Lang } from "~/i18n/lang";
-import { buildBrochurePdf } from "./brochure-pdf.server";
 import { brochureRequestSchemaFor } from "./brochure.schema";
 import { listCamps } from "./camps.server";
 import { enrollmentSchemaFor } from "./enroll.schema";
@@ -76,6 +75,8 @@ export function campApi(deps: ApiDeps): Router {
     const key = createHash("sha256").update(JSON.stringify(input)).digest("hex");
     let pdf = brochureCache.get(lang)?.key === key ? brochureCache.get(lang)!.pdf : undefined;
     if (!pdf) {
+      // pdfkit and sharp (~50 MiB resident) load with the first brochure, not at start.
+      const { buildBrochurePdf } = await import("./brochure-pdf.server");
       pdf = await buildBrochurePdf(input);
       brochureCache.set(lang, { key, pdf });
     }

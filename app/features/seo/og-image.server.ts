@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { LRUCache } from "lru-cache";
-import sharp from "sharp";
+import { projectRoot } from "~/lib/project-root.server";
+import { loadSharp } from "~server/lazy/heavy-modules";
 
 /**
  * Link-preview images. Facebook, WhatsApp and X do not render SVG, which most of the site's
@@ -11,7 +11,7 @@ import sharp from "sharp";
 const OG_WIDTH = 1200;
 const OG_HEIGHT = 630;
 
-const publicDir = fileURLToPath(new URL("../../../public", import.meta.url));
+const publicDir = path.join(projectRoot, "public");
 /** Only the site's own pictures are rendered: never a URL fetched on a visitor's behalf. */
 const sitePicture = /^\/(images|uploads)\/[\w-]+(?:\/[\w-]+)*\.(?:svg|png|jpe?g|webp|gif|avif)$/i;
 
@@ -28,6 +28,7 @@ function sourceFile(src: string, uploadsDir: string): string | undefined {
 
 /** The site default: the logo on the brand colour. */
 async function defaultCard(): Promise<Buffer> {
+  const sharp = await loadSharp();
   const logo = await sharp(path.join(publicDir, "images/logo.svg"), { density: 600 }).resize(360, 360).png().toBuffer();
   return sharp({ create: { width: OG_WIDTH, height: OG_HEIGHT, channels: 3, background: "#4338ca" } })
     .composite([{ input: logo, gravity: "center" }])
@@ -44,6 +45,7 @@ export async function ogImage(src: string, uploadsDir: string): Promise<Buffer> 
   let png: Buffer;
   try {
     if (!file) throw new Error("no site picture");
+    const sharp = await loadSharp();
     // density: SVGs are drawn sharp at the preview's size, not at their nominal one.
     png = await sharp(await readFile(file), { density: 300 }).resize(OG_WIDTH, OG_HEIGHT, { fit: "cover" }).flatten({ background: "#ffffff" }).png().toBuffer();
   } catch {
