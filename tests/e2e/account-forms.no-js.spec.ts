@@ -215,8 +215,14 @@ for (const t of [en, ar]) {
       const account = await register(request, "Omar Ali");
       await logIn(page, t, account.email, account.password);
       const menu = page.getByRole("button", { name: t.menu("Omar Ali") });
-      await menu.click();
-      await page.locator("header form[action$='/logout'] button").click();
+      // The login lands on `#form-notice`; Chromium clears focus when it applies that fragment,
+      // which can close the focus-opened menu if the click came first. Wait for the page to
+      // settle, and open the menu again if the fragment still won the race.
+      await page.waitForURL(/notice=login-ok/, { waitUntil: "load" });
+      await expect(async () => {
+        await menu.click();
+        await page.locator("header form[action$='/logout'] button").click({ timeout: 2_000 });
+      }).toPass({ timeout: 15_000 });
       await expect(page).toHaveURL(new RegExp(`${t.prefix}/login\\?notice=logged-out#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: t.loggedOut })).toBeVisible();
       await expect(page.getByRole("button", { name: t.menu("Omar Ali") })).toHaveCount(0);
