@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { replaceControlCharacters } from "~/lib/control-characters";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
+import { requestLang, serverT } from "~server/i18n";
 
 /**
  * The stored key of a counter. Keys may come from request bodies (an e-mail as typed), and
@@ -70,7 +71,8 @@ interface LimitOptions {
   windowMs: number;
   /** What to count by; the client IP when absent. */
   keyBy?: (req: Request) => string;
-  message?: string;
+  /** The refusal's locale key, answered in the client's language (default validation:tooManyRequests). */
+  message?: { ns: string; key: string };
 }
 
 export function createRateLimit({ db, config }: { db: DB; config: Config }, options: LimitOptions): RequestHandler {
@@ -81,8 +83,9 @@ export function createRateLimit({ db, config }: { db: DB; config: Config }, opti
     legacyHeaders: false,
     store: new DatabaseStore(db, `${options.name}:`),
     ...(options.keyBy ? { keyGenerator: options.keyBy } : {}),
-    handler: (_req, res) => {
-      res.status(429).json({ message: options.message ?? "Too many requests. Please wait a minute and try again." });
+    handler: (req, res) => {
+      const { ns, key } = options.message ?? { ns: "validation", key: "tooManyRequests" };
+      res.status(429).json({ message: serverT(requestLang(req), ns, key) });
     },
   });
 }

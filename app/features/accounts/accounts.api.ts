@@ -28,15 +28,15 @@ const pagePostsToPage: RequestHandler = (req, _res, next) => next(req.is("applic
  */
 export function accountsApi(deps: ApiDeps): Router {
   const router = Router();
-  const loginPerIp = createRateLimit(deps, { name: "login-ip", limit: 10, windowMs: 60_000, message: "Too many sign-in attempts. Please wait a minute and try again." });
+  const loginPerIp = createRateLimit(deps, { name: "login-ip", limit: 10, windowMs: 60_000, message: { ns: "validation", key: "tooManySignIns" } });
   const loginPerEmail = createRateLimit(deps, {
     name: "login-email",
     limit: 10,
     windowMs: 60_000,
     keyBy: (req) => String((req.body as { email?: unknown } | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254),
-    message: "Too many sign-in attempts. Please wait a minute and try again.",
+    message: { ns: "validation", key: "tooManySignIns" },
   });
-  const signupPerIp = createRateLimit(deps, { name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: "Too many sign-ups from this address. Please try again later." });
+  const signupPerIp = createRateLimit(deps, { name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: { ns: "validation", key: "tooManySignUps" } });
 
   router.post("/login", pagePostsToPage, loginPerIp, loginPerEmail, async (req, res) => {
     const input = parseBody(loginSchema, req);

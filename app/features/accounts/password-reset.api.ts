@@ -15,7 +15,7 @@ const text = (req: Request, key: string) => serverT(requestLang(req), "accounts"
 export function passwordResetApi(deps: ApiDeps): Router {
   const { db, config } = deps;
   const router = Router();
-  const tooMany = serverT("en", "accounts", "api.tooManyResets");
+  const tooMany = { ns: "accounts", key: "api.tooManyResets" };
   const forgotPerIp = createRateLimit(deps, { name: "reset-ip", limit: 10, windowMs: 15 * 60_000, message: tooMany });
   const forgotPerEmail = createRateLimit(deps, {
     name: "reset-email",

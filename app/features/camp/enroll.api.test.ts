@@ -161,6 +161,10 @@ describe("POST /api/summercamp/enroll", () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     const limited = await post(valid, headers);
     expect(limited.body.message).toMatch(/Too many requests/);
+    // An Arabic page (or an Arabic client) gets the refusal in Arabic.
+    const arabic = await post(valid, { ...headers, "accept-language": "ar" });
+    expect(arabic.status).toBe(429);
+    expect(arabic.body.message).toBe("طلبات كثيرة جدًا. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.");
     expect((await post(valid)).status).toBe(201);
   });
 });
