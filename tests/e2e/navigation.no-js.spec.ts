@@ -1,8 +1,8 @@
 import { expect, test } from "./fixtures";
 
 /**
- * The phone menu without JavaScript: a tap on its toggle opens it (focus inside shows it) and
- * its links are plain links, so every page stays reachable on a phone before or without script.
+ * What opens without JavaScript: the phone menu (a tap on its toggle opens it, focus inside shows
+ * it, and its links are plain links) and the camp curriculum (shown on the page instead of a dialog).
  */
 for (const t of [
   { prefix: "", open: "Open menu", nav: "Main", blog: "Blog", dir: "ltr" },
@@ -19,5 +19,22 @@ for (const t of [
     await blog.click();
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/blog$`));
     await expect(page.locator("html")).toHaveAttribute("dir", t.dir);
+  });
+}
+
+for (const t of [
+  { prefix: "", details: "View Complete Details", outcome: "Learning Outcome", enroll: "Enroll" },
+  { prefix: "/ar", details: "عرض التفاصيل الكاملة", outcome: "نتيجة التعلّم", enroll: "سجّل" },
+]) {
+  test(`camp curriculum shows on the page without JavaScript (${t.prefix || "/"})`, async ({ page }) => {
+    await page.goto(`${t.prefix}/summer-camp`);
+    await expect(page.getByRole("columnheader", { name: t.outcome })).toHaveCount(0);
+    await page.getByRole("button", { name: t.details }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/summer-camp\\?curriculum=[a-z0-9-]+#curriculum-`));
+    const section = page.locator("section[id^='curriculum-']");
+    await expect(section.getByRole("heading", { level: 2 })).toBeInViewport();
+    await expect(section.getByRole("columnheader", { name: t.outcome })).toHaveCount(1);
+    await expect(section.getByRole("row")).toHaveCount(11);
+    await expect(section.getByRole("link", { name: new RegExp(t.enroll) })).toHaveAttribute("href", new RegExp(`${t.prefix}/enroll\\?camp=`));
   });
 }

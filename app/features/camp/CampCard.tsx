@@ -3,6 +3,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { useLang } from "~/i18n/use-lang";
 import { formatPrice } from "~/lib/money";
 import type { Camp } from "./camp";
+import { CURRICULUM_QUERY, curriculumAnchor } from "./paths";
 
 /** One camp: grades, price against the old price, discount, features, batches, and its actions. */
 export function CampCard({ camp, onDetails }: { camp: Camp; onDetails: () => void }) {
@@ -43,7 +44,20 @@ export function CampCard({ camp, onDetails }: { camp: Camp; onDetails: () => voi
         ))}
       </ul>
       <div className="mt-auto flex flex-wrap gap-3 pt-6">
-        <button type="button" onClick={onDetails} className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50">
+        {/* Before script runs the button submits this GET form: the curriculum shows on the page.
+            Once hydrated it opens the dialog instead (the Brochure button works the same way). */}
+        <form id={`${curriculumAnchor(camp.slug)}-open`} method="get" action={`#${curriculumAnchor(camp.slug)}`} hidden />
+        <button
+          type="submit"
+          form={`${curriculumAnchor(camp.slug)}-open`}
+          name={CURRICULUM_QUERY}
+          value={camp.slug}
+          onClick={(event) => {
+            event.preventDefault();
+            onDetails();
+          }}
+          className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50"
+        >
           {t("card.viewDetails")}
           <span className="sr-only">: {camp.title}</span>
         </button>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/ui/LocalLink";
 import { Modal } from "~/ui/Modal";
 import type { Camp } from "./camp";
+import { curriculumAnchor } from "./paths";
 
 const columns = ["session", "topic", "activities", "outcome"] as const;
 
@@ -14,6 +15,48 @@ function CellLabel({ children }: { children: string }) {
   );
 }
 
+/** A camp's ten sessions: stacked session cards on phones, a table from 640 px (stack-table, app.css). */
+function CurriculumTable({ camp }: { camp: Camp }) {
+  const { t } = useTranslation("camp");
+  return (
+    <div className="overflow-x-auto">
+      <table role="table" className="stack-table w-full border-collapse text-start text-sm">
+        <thead role="rowgroup">
+          <tr role="row" className="bg-indigo-700 text-white">
+            {columns.map((column) => (
+              <th key={column} role="columnheader" scope="col" className="px-3 py-2 text-start font-semibold">
+                {t(`curriculum.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {camp.curriculum.map((row) => (
+            <tr key={row.session} role="row" className="border-b border-slate-200 align-top even:bg-slate-50">
+              <td role="cell" className="px-3 py-2 font-semibold">
+                <CellLabel>{t("curriculum.session")}</CellLabel>
+                {row.session}
+              </td>
+              <th role="rowheader" scope="row" className="px-3 py-2 text-start font-semibold">
+                <CellLabel>{t("curriculum.topic")}</CellLabel>
+                {row.topic}
+              </th>
+              <td role="cell" className="px-3 py-2 text-slate-700">
+                <CellLabel>{t("curriculum.activities")}</CellLabel>
+                {row.activities}
+              </td>
+              <td role="cell" className="px-3 py-2 text-slate-700">
+                <CellLabel>{t("curriculum.outcome")}</CellLabel>
+                {row.outcome}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** A camp's ten sessions as a table, with Enroll and Close. */
 export function CurriculumModal({ camp, onClose }: { camp: Camp | null; onClose: () => void }) {
   const { t } = useTranslation("camp");
@@ -21,42 +64,7 @@ export function CurriculumModal({ camp, onClose }: { camp: Camp | null; onClose:
     <Modal open={camp !== null} onClose={onClose} title={camp ? t("curriculum.title", { camp: camp.title }) : ""} className="max-w-5xl">
       {camp ? (
         <>
-          {/* stack-table (app.css): stacked session cards on phones, a table from 640 px. */}
-          <div className="overflow-x-auto">
-            <table role="table" className="stack-table w-full border-collapse text-start text-sm">
-              <thead role="rowgroup">
-                <tr role="row" className="bg-indigo-700 text-white">
-                  {columns.map((column) => (
-                    <th key={column} role="columnheader" scope="col" className="px-3 py-2 text-start font-semibold">
-                      {t(`curriculum.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {camp.curriculum.map((row) => (
-                  <tr key={row.session} role="row" className="border-b border-slate-200 align-top even:bg-slate-50">
-                    <td role="cell" className="px-3 py-2 font-semibold">
-                      <CellLabel>{t("curriculum.session")}</CellLabel>
-                      {row.session}
-                    </td>
-                    <th role="rowheader" scope="row" className="px-3 py-2 text-start font-semibold">
-                      <CellLabel>{t("curriculum.topic")}</CellLabel>
-                      {row.topic}
-                    </th>
-                    <td role="cell" className="px-3 py-2 text-slate-700">
-                      <CellLabel>{t("curriculum.activities")}</CellLabel>
-                      {row.activities}
-                    </td>
-                    <td role="cell" className="px-3 py-2 text-slate-700">
-                      <CellLabel>{t("curriculum.outcome")}</CellLabel>
-                      {row.outcome}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CurriculumTable camp={camp} />
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <LocalLink to={`/enroll?camp=${encodeURIComponent(camp.slug)}`} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
               {t("curriculum.enroll")}
@@ -68,5 +76,29 @@ export function CurriculumModal({ camp, onClose }: { camp: Camp | null; onClose:
         </>
       ) : null}
     </Modal>
+  );
+}
+
+/**
+ * The same curriculum as a section of the page: where "View Complete Details" leads before script
+ * runs (?curriculum=<slug>), so the sessions can be read without JavaScript.
+ */
+export function CurriculumSection({ camp }: { camp: Camp }) {
+  const { t } = useTranslation("camp");
+  const titleId = `${curriculumAnchor(camp.slug)}-title`;
+  return (
+    <section id={curriculumAnchor(camp.slug)} aria-labelledby={titleId} className="mx-auto max-w-7xl scroll-mt-24 px-4 py-12">
+      <h2 id={titleId} className="text-2xl font-bold text-slate-900">
+        {t("curriculum.title", { camp: camp.title })}
+      </h2>
+      <div className="mt-6">
+        <CurriculumTable camp={camp} />
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <LocalLink to={`/enroll?camp=${encodeURIComponent(camp.slug)}`} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
+          {t("curriculum.enroll")}
+        </LocalLink>
+      </div>
+    </section>
   );
 }

@@ -8,3 +8,7 @@ export const brochurePdfPath = (lang: Lang): string => `/summer-camp/brochure.pd
 
 /** The camp page with the brochure form open: where the Brochure button leads before script runs. */
 export const BROCHURE_QUERY = "brochure";
+
+/** The camp page with one camp's curriculum on the page: where "View Complete Details" leads before script runs. */
+export const CURRICULUM_QUERY = "curriculum";
+export const curriculumAnchor = (slug: string) => `curriculum-${slug}`;

@@ -10,12 +10,12 @@ import type { Route } from "./+types/summer-camp.route";
 import { CampCard } from "./CampCard";
 import { formatCampDate, type Camp } from "./camp";
 import { listCamps } from "./camps.server";
-import { CurriculumModal } from "./CurriculumModal";
+import { CurriculumModal, CurriculumSection } from "./CurriculumModal";
 import { brochureFormAction } from "./brochure.action.server";
 import { BrochureDownload, BrochureSection } from "./BrochureSection";
 import { BrochureModal } from "./BrochureModal";
 import { BROCHURE_FORM } from "./camp-forms";
-import { BROCHURE_QUERY } from "./paths";
+import { BROCHURE_QUERY, CURRICULUM_QUERY } from "./paths";
 
 /** The brochure form posts here when JavaScript is not running. */
 export const action = brochureFormAction;
@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // ?brochure=1: the Brochure button before script runs; the form shows on the page itself.
     brochureOnPage: url.searchParams.has(BROCHURE_QUERY),
     brochureSent: url.searchParams.get("notice") === "brochure-sent",
+    curriculumOnPage: url.searchParams.get(CURRICULUM_QUERY),
   };
 }
 
@@ -42,7 +43,8 @@ const reasons = ["handsOn", "mentors", "future", "showcase"] as const;
 export default function SummerCamp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
   const lang = useLang();
-  const { camps, startDate, startIso, recentSignups, brochureSent } = loaderData;
+  const { camps, startDate, startIso, recentSignups, brochureSent, curriculumOnPage } = loaderData;
+  const curriculumCamp = camps.find((camp) => camp.slug === curriculumOnPage);
   const [details, setDetails] = useState<Camp | null>(null);
   const [brochureOpen, setBrochureOpen] = useState(false);
   // The dialog (and its form) is only put in the page once asked for.
@@ -142,6 +144,8 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
           </div>
         </div>
       </section>
+
+      {curriculumCamp ? <CurriculumSection camp={curriculumCamp} /> : null}
 
       <section aria-labelledby="more-title" className="mx-auto max-w-7xl px-4 py-16 text-center">
         <h2 id="more-title" className="text-2xl font-bold text-slate-900">{t("moreCourses.title")}</h2>
