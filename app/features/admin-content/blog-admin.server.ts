@@ -181,7 +181,7 @@ export const blogCollection = defineCollection({
       { header: "category", value: (r) => r.category_en },
       { header: "author", value: (r) => r.author },
       { header: "publish_date", value: (r) => r.publish_date },
-      { header: "updated_at", value: (r) => r.updated_at },
+      { header: "updated_at", value: (r) => r.updated_at , instant: true },
     ],
   },
   read: async (db, id) => {

@@ -24,7 +24,7 @@ export function collectionApi<Row, Values, CreateValues, Json>(collection: Colle
 
     router.get(base, async (req, res) => {
       const { base: rows, spec, filename, columns, toJson } = collection.list;
-      await sendList<Row>(req, res, rows(db), spec, { filename, columns, toJson });
+      await sendList<Row>(req, res, rows(db), spec, { db, filename, columns, toJson });
     });
 
     router.get(`${base}/:id`, async (req, res) => {

@@ -154,7 +154,7 @@ export const courseCollection = defineCollection({
       { header: "max_age", value: (r) => r.max_age },
       { header: "instructor", value: (r) => r.instructor },
       { header: "rating", value: (r) => r.rating },
-      { header: "updated_at", value: (r) => r.updated_at },
+      { header: "updated_at", value: (r) => r.updated_at , instant: true },
     ],
   },
   read: getCourseForm,

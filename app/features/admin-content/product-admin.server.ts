@@ -92,7 +92,7 @@ export const productCollection = defineCollection({
       { header: "slug", value: (r) => r.slug },
       { header: "price", value: (r) => r.price },
       { header: "sort", value: (r) => r.sort },
-      { header: "updated_at", value: (r) => r.updated_at },
+      { header: "updated_at", value: (r) => r.updated_at , instant: true },
     ],
   },
   read: getProductForm,

@@ -97,7 +97,7 @@ export const teacherCollection = defineCollection({
       { header: "subjects", value: (r) => subjectsOf(r.subjects).join(", ") },
       { header: "experience", value: (r) => r.experience_en },
       { header: "photo", value: (r) => r.photo },
-      { header: "updated_at", value: (r) => r.updated_at },
+      { header: "updated_at", value: (r) => r.updated_at , instant: true },
     ],
     toJson: (r) => ({ ...r, subjects: subjectsOf(r.subjects) }),
   },

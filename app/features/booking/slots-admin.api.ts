@@ -89,7 +89,7 @@ export function slotsAdminApi(deps: ApiDeps): Router {
     const range = await rangeOf(req);
     const rows = await bookingsForExport(db, range);
     // Cells are escaped and formula-like text is defused by sendCsv (admin/list/csv.ts).
-    await sendCsv(res, `demo-bookings-${range.from}-to-${range.to}`, exportColumns(range.timeZone), rows);
+    await sendCsv(res, `demo-bookings-${range.from}-to-${range.to}`, exportColumns(range.timeZone), rows, range.timeZone);
   });
 
   router.post("/api/admin/slots", async (req, res) => {

@@ -11,6 +11,7 @@ export function auditApi({ db }: ApiDeps): Router {
   router.use("/api/admin/audit", requireAdmin);
   router.get("/api/admin/audit", async (req, res) => {
     await sendList(req, res, auditBase(db), auditList, {
+      db,
       filename: "audit-log",
       columns: auditCsv,
       toJson: (row) => ({ ...row, summary: fromDbJson<unknown>(row.summary, {}) }),

@@ -24,7 +24,7 @@ export const auditList = defineList({
 });
 
 export const auditCsv: CsvColumn<AuditRow>[] = [
-  { header: "When", value: (r) => r.created_at },
+  { header: "When", value: (r) => r.created_at , instant: true },
   { header: "Who", value: (r) => r.user_email ?? "" },
   { header: "Action", value: (r) => r.action },
   { header: "Record", value: (r) => r.entity },

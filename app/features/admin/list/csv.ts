@@ -17,3 +17,19 @@ export function csvCell(value: unknown): string {
 export function csvLine(values: readonly unknown[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;
 }
+
+/**
+ * A stored instant as the academy's wall-clock time, "2026-11-23 19:35", the way staff read it on
+ * the screen; the column header names the zone. Anything that is not an instant is left as it is.
+ */
+export function csvInstant(value: unknown, timeZone: string): unknown {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return value;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}

@@ -17,6 +17,7 @@
 import type { Request, Response } from "express";
 import { sql, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
+import type { DB } from "~server/db/db";
 import type { Database } from "~server/db/schema";
 import { replaceControlCharacters } from "~/lib/control-characters";
 import { v } from "~/lib/validation";
@@ -184,6 +185,8 @@ async function parseListRequest(spec: ListSpec, req: Request): Promise<ListQuery
 }
 
 interface SendListOptions<O> {
+  /** The database, for the academy's time zone that CSV times are written in. */
+  db: DB;
   /** CSV file name without extension; the date is added. */
   filename: string;
   columns: CsvColumn<O>[];
@@ -198,7 +201,8 @@ interface SendListOptions<O> {
 export async function sendList<O>(req: Request, res: Response, base: AnySelect<O>, spec: ListSpec, options: SendListOptions<O>): Promise<void> {
   const query = await parseListRequest(spec, req);
   if (query.format === "csv") {
-    await sendCsv(res, options.filename, options.columns, allRows(base, spec, query));
+    const { academyTimeZone } = await import("~/features/booking/academy-zone.server");
+    await sendCsv(res, options.filename, options.columns, allRows(base, spec, query), await academyTimeZone(options.db));
     return;
   }
   const result = await listRows(base, spec, query);

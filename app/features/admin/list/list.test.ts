@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "./csv";
+import { csvCell, csvInstant, csvLine } from "./csv";
 import { defineList, escapeLike, parseListQuery } from "./list-query.server";
+
+describe("csvInstant", () => {
+  it("writes a stored instant as the academy's wall clock and leaves other values alone", () => {
+    expect(csvInstant("2026-01-15T10:00:00.000Z", "Asia/Kolkata")).toBe("2026-01-15 15:30");
+    expect(csvInstant("2026-01-15T23:45:00.000Z", "Asia/Dubai")).toBe("2026-01-16 03:45");
+    expect(csvInstant("2026-07-01T12:00:00.000Z", "Europe/London")).toBe("2026-07-01 13:00");
+    expect(csvInstant("2026-07-01", "Asia/Kolkata")).toBe("2026-07-01");
+    expect(csvInstant(null, "Asia/Kolkata")).toBeNull();
+    expect(csvInstant("not a date", "Asia/Kolkata")).toBe("not a date");
+  });
+});
 
 describe("csvCell", () => {
   it.each([

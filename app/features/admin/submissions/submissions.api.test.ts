@@ -150,7 +150,13 @@ describe("admin submissions API", () => {
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="contact-\d{4}-\d{2}-\d{2}\.csv"/);
     const text = String(res.body).replace(/^\uFEFF/, "");
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("Id,E-mail,Message,Status,Notes,Received at,Updated at");
+    // Times are the academy's wall clock (Asia/Kolkata, UTC+5:30 in the seeded settings), as on the screen.
+    expect(lines[0]).toBe("Id,E-mail,Message,Status,Notes,Received at (Asia/Kolkata),Updated at (Asia/Kolkata)");
+    const first = await server.db.selectFrom("contact_messages").select(["id", "created_at"]).orderBy("id").executeTakeFirstOrThrow();
+    const local = new Date(new Date(first.created_at).getTime() + 330 * 60_000).toISOString();
+    const firstLine = lines.find((line) => line.startsWith(`${first.id},`));
+    expect(firstLine).toContain(`,${local.slice(0, 10)} ${local.slice(11, 16)},`);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     // Paging is ignored: all 34 rows plus the header and the final empty string after the last CRLF.
     expect(lines).toHaveLength(36);
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""click"")"`);

@@ -26,7 +26,7 @@ export function submissionsApi({ db }: ApiDeps): Router {
   router.get("/api/admin/submissions/:kind", async (req, res) => {
     const kind = kindOf(req.params.kind);
     const { spec, csv } = submissionServer[kind];
-    await sendList(req, res, submissionBase(db, kind), spec, { filename: kind, columns: csv });
+    await sendList(req, res, submissionBase(db, kind), spec, { db, filename: kind, columns: csv });
   });
 
   router.get("/api/admin/submissions/:kind/:id", async (req, res) => {

@@ -31,7 +31,8 @@ interface KindServer {
 }
 
 const col = (header: string, column: string): CsvColumn<SubmissionRow> => ({ header, value: (row) => row[column] });
-const common = [col("Status", "status"), col("Notes", "notes"), col("Received at", "created_at"), col("Updated at", "updated_at")];
+const instant = (header: string, column: string): CsvColumn<SubmissionRow> => ({ ...col(header, column), instant: true });
+const common = [col("Status", "status"), col("Notes", "notes"), instant("Received at", "created_at"), instant("Updated at", "updated_at")];
 
 export const submissionServer: Record<SubmissionKindName, KindServer> = {
   school: {

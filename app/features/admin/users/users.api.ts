@@ -15,7 +15,7 @@ export function usersApi({ db }: ApiDeps): Router {
   router.use("/api/admin/users", requireAdmin);
 
   router.get("/api/admin/users", async (req, res) => {
-    await sendList(req, res, usersBase(db), usersList, { filename: "users", columns: usersCsv, toJson: (u) => ({ ...u, disabled: Boolean(u.disabled) }) });
+    await sendList(req, res, usersBase(db), usersList, { db, filename: "users", columns: usersCsv, toJson: (u) => ({ ...u, disabled: Boolean(u.disabled) }) });
   });
 
   router.get("/api/admin/users/:id", async (req, res) => {

@@ -35,7 +35,7 @@ export const usersCsv: CsvColumn<AdminUserRow>[] = [
   { header: "Contact number", value: (u) => u.contact_number },
   { header: "Role", value: (u) => u.role },
   { header: "Disabled", value: (u) => (u.disabled ? "yes" : "no") },
-  { header: "Registered at", value: (u) => u.created_at },
+  { header: "Registered at", value: (u) => u.created_at , instant: true },
 ];
 
 export function usersBase(db: DB) {
