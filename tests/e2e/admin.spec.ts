@@ -58,7 +58,7 @@ test.describe("admin back office", () => {
     expect(download.suggestedFilename()).toMatch(/^contact-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toBe("Id,E-mail,Message,Status,Notes,Received at,Updated at");
+    expect(lines[0]).toBe("Id,E-mail,Message,Status,Notes,Received at (Asia/Kolkata),Updated at (Asia/Kolkata)");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(email);
 

@@ -104,6 +104,18 @@ describe("admin blog API", () => {
     expect((await server.request("GET", "/api/admin/blogs?sort=password", { headers })).status).toBe(400);
   });
 
+  it("lists a published post dated later as scheduled, apart from the published ones, and keeps it off the site", async () => {
+    const created = await server.request("POST", "/api/admin/blogs", { json: post({ slug: "later-post", publishDate: "2999-01-01" }), headers });
+    expect(created.status).toBe(201);
+    expect((await server.request("GET", "/api/blogs/later-post")).status).toBe(404);
+    const slugs = async (status: string) =>
+      ((await server.request("GET", `/api/admin/blogs?status=${status}&pageSize=100`, { headers })).body.rows as { slug: string }[]).map((r) => r.slug);
+    expect(await slugs("scheduled")).toEqual(["later-post"]);
+    expect(await slugs("published")).not.toContain("later-post");
+    expect(await slugs("published")).toContain("robots-at-home");
+    expect((await server.request("GET", "/api/admin/blogs?status=soon", { headers })).status).toBe(400);
+  });
+
   it("deletes a post and its redirects; unknown ids are 404", async () => {
     const created = await server.request("POST", "/api/admin/blogs", { json: post({ slug: "to-delete" }), headers });
     await server.request("PUT", `/api/admin/blogs/${created.body.id}`, { json: post({ slug: "to-delete-2" }), headers });

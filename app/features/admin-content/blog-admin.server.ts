@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { DB } from "~server/db/db";
 import type { BlogPostsTable } from "~server/db/schema";
 import { nowIso, toDbJson } from "~server/db/values";
@@ -14,12 +14,21 @@ const blogListSpec = defineList({
   search: ["title_en", "title_ar", "slug", "author", "category_en", "category_ar"],
   sorts: { publishDate: "publish_date", title: "title_en", status: "status", author: "author", updated: "updated_at" },
   defaultSort: "publishDate",
-  filters: { status: { values: ["draft", "published"] } },
+  filters: {
+    status: {
+      values: ["draft", "published", "scheduled"],
+      // "Published" means out on the site; a published post dated later is "scheduled" until then.
+      conditions: {
+        published: () => sql<boolean>`status = 'published' and publish_date <= ${nowIso()}`,
+        scheduled: () => sql<boolean>`status = 'published' and publish_date > ${nowIso()}`,
+      },
+    },
+  },
 });
 
 /** The columns of the admin blog list (and its CSV). */
 const blogListBase = (db: DB) =>
-  db.selectFrom("blog_posts").select(["id", "slug", "status", "title_en", "title_ar", "category_en", "author", "publish_date", "updated_at"]);
+  db.selectFrom("blog_posts").select(["id", "slug", "status", "title_en", "title_ar", "category_en", "category_ar", "author", "publish_date", "updated_at"]);
 
 /** A stored post as the editor's form values. */
 function blogFormValues(row: Selectable<BlogPostsTable>): BlogPostInput {

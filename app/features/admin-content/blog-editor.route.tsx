@@ -2,7 +2,9 @@ import { useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/features/accounts/guards.server";
+import { formatPublishDate } from "~/features/admin/format";
 import { ContentBlocks } from "~/features/blog/ContentBlocks";
+import { useLang } from "~/i18n/use-lang";
 import { safeUrl } from "~/lib/safe-url";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
@@ -71,6 +73,7 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
   const errors = form.methods.formState.errors;
   const status = useWatch({ control, name: "status" });
   const savedSlug = initial.slug;
+  const lang = useLang();
 
   const tabInvalid = (suffix: "En" | "Ar") => languageFieldNames.some((name) => Boolean(errors[`${name}${suffix}`]));
 
@@ -124,7 +127,10 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
         <button type="button" className={secondaryButton} aria-expanded={preview} aria-controls="blog-preview" onClick={() => setPreview((p) => !p)}>
           {preview ? t("form.hidePreview") : t("form.preview")}
         </button>
-        {id && status === "published" ? (
+        {id && initial.status === "published" && initial.publishDate > todayIso() ? (
+          // Saved as published with a later date: not on the site yet, so no link that would 404.
+          <p className="text-sm font-semibold text-amber-900">{t("blog.scheduledNote", { date: formatPublishDate(initial.publishDate, lang) })}</p>
+        ) : id && status === "published" && initial.status === "published" ? (
           <LocalLink to={`/blog/${savedSlug}`} className="font-semibold text-indigo-700 hover:underline">
             {t("blog.viewOnSite")}
           </LocalLink>

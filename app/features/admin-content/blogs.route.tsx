@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/features/accounts/guards.server";
-import { formatDateTime } from "~/features/admin/format";
+import { formatPublishDate } from "~/features/admin/format";
 import { ListFilter } from "~/features/admin/list/AdminTable";
-import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
 import type { Route } from "./+types/blogs.route";
 import { blogCollection } from "./blog-admin.server";
@@ -11,8 +10,9 @@ import { loadCollectionList } from "./collection.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const [list, settings] = await Promise.all([loadCollectionList(blogCollection, context.db, request.url), getSiteSettings(context.db)]);
-  return { ...list, timeZone: settings.timeZone };
+  const list = await loadCollectionList(blogCollection, context.db, request.url);
+  // The moment "scheduled" is judged at, so the server and the browser agree.
+  return { ...list, now: new Date().toISOString() };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
@@ -20,7 +20,7 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 export default function BlogsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-content");
   const lang = useLang();
-  const { query, result, timeZone } = loaderData;
+  const { query, result, now } = loaderData;
   return (
     <CollectionList
       collection="blogs"
@@ -32,15 +32,31 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
           name="status"
           label={t("blog.fields.status")}
           value={query.filters.status}
-          options={(["draft", "published"] as const).map((s) => ({ value: s, label: t(`blog.status.${s}`) }))}
+          options={(["draft", "published", "scheduled"] as const).map((s) => ({ value: s, label: t(`blog.status.${s}`) }))}
         />
       }
       columns={[
-        { key: "title", header: t("blog.fields.title"), sort: "title", cell: (r) => (r.title_en ? <span lang="en">{r.title_en}</span> : r.title_ar ? <span lang="ar">{r.title_ar}</span> : r.slug) },
-        { key: "status", header: t("blog.fields.status"), sort: "status", cell: (r) => t(`blog.status.${r.status}`) },
-        { key: "category", header: t("blog.fields.category"), cell: (r) => <span lang="en">{r.category_en}</span> },
+        {
+          key: "title",
+          header: t("blog.fields.title"),
+          sort: "title",
+          // The screen's own language first; the other one, marked as such, when only it exists.
+          cell: (r) => {
+            const [first, second] = lang === "ar" ? (["ar", "en"] as const) : (["en", "ar"] as const);
+            const title = (l: "en" | "ar") => (l === "ar" ? r.title_ar : r.title_en);
+            const shown = title(first) ? first : title(second) ? second : null;
+            return shown ? <span lang={shown} dir={shown === "ar" ? "rtl" : "ltr"}>{title(shown)}</span> : r.slug;
+          },
+        },
+        {
+          key: "status",
+          header: t("blog.fields.status"),
+          sort: "status",
+          cell: (r) => (r.status === "published" && r.publish_date > now ? t("blog.scheduledOn", { date: formatPublishDate(r.publish_date, lang) }) : t(`blog.status.${r.status}`)),
+        },
+        { key: "category", header: t("blog.fields.category"), cell: (r) => (lang === "ar" && r.category_ar ? r.category_ar : <span lang="en" dir="ltr">{r.category_en}</span>) },
         { key: "author", header: t("blog.fields.author"), sort: "author", cell: (r) => r.author },
-        { key: "date", header: t("blog.fields.publishDate"), sort: "publishDate", cell: (r) => formatDateTime(r.publish_date, lang, timeZone) },
+        { key: "date", header: t("blog.fields.publishDate"), sort: "publishDate", cell: (r) => formatPublishDate(r.publish_date, lang) },
       ]}
     />
   );

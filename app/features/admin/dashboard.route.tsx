@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/features/accounts/guards.server";
+import { formatCampDate } from "~/features/camp/camp";
 import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "~/ui/LocalLink";
@@ -33,6 +34,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const cards = [
     { key: "courses", value: counts.courses, to: "/admin/courses" },
     { key: "publishedPosts", value: counts.publishedPosts, to: "/admin/blogs?status=published" },
+    { key: "scheduledPosts", value: counts.scheduledPosts, to: "/admin/blogs?status=scheduled" },
     { key: "draftPosts", value: counts.draftPosts, to: "/admin/blogs?status=draft" },
     { key: "teachers", value: counts.teachers, to: "/admin/teachers" },
     { key: "users", value: counts.users, to: "/admin/users" },
@@ -63,6 +65,20 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+
+      {loaderData.campSeasonPassed ? (
+        <section aria-labelledby="camp-season-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <h2 id="camp-season-title" className="mb-1 text-lg font-semibold text-amber-950">
+            {t("dashboard.campSeasonPassedTitle")}
+          </h2>
+          <p className="text-sm text-amber-950">
+            {t("dashboard.campSeasonPassedText", { date: formatCampDate(loaderData.campSeasonPassed, lang) })}{" "}
+            <LocalLink to="/admin/settings" className="font-semibold underline">
+              {t("dashboard.campSeasonPassedLink")}
+            </LocalLink>
+          </p>
+        </section>
+      ) : null}
 
       {loaderData.failedMails.length > 0 ? (
         <section aria-labelledby="failed-mails-title" className="rounded-lg border border-red-300 bg-red-50 p-4">

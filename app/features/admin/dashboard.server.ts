@@ -3,6 +3,7 @@ import type { DB } from "~server/db/db";
 import type { SubmissionStatus } from "~server/db/schema";
 import { deadJobs } from "~server/jobs/queue";
 import { MAIL_JOB } from "~server/mail/mail-queue";
+import { zonedParts } from "~/features/booking/zoned-time";
 import { getSiteSettings } from "~/features/site/site.server";
 import { countPerWeek, lastWeeks } from "./week-buckets";
 
@@ -22,7 +23,10 @@ interface LatestSubmission {
 interface Dashboard {
   counts: {
     courses: number;
+    /** Published and out: the publish date has come. */
     publishedPosts: number;
+    /** Published with a publish date still to come: not on the site yet. */
+    scheduledPosts: number;
     draftPosts: number;
     teachers: number;
     users: number;
@@ -35,6 +39,8 @@ interface Dashboard {
   latest: LatestSubmission[];
   /** E-mails the background worker gave up on (newest first): staff should follow them up by hand. */
   failedMails: { id: number; to: string; subject: string; error: string; failedAt: string }[];
+  /** The summer camp's start date (yyyy-mm-dd) when it is before today in the academy's time zone: the public page still shows it. */
+  campSeasonPassed: string | null;
   /** Per week (Monday, yyyy-mm-dd, in the academy's time zone): submissions and demo bookings. */
   weeks: { week: string; submissions: number; bookings: number }[];
 }
@@ -44,15 +50,16 @@ const count = sql<number>`count(*)`.as("n");
 
 /** Everything the admin dashboard shows, read in one go. */
 export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard> {
-  const { timeZone } = await getSiteSettings(db);
+  const { timeZone, campStartDate } = await getSiteSettings(db);
   const weeks = lastWeeks(now, timeZone, CHART_WEEKS);
   // A day of margin either side of the first Monday covers every time zone's offset.
   const since = new Date(Date.parse(`${weeks[0]}T00:00:00Z`) - 86_400_000).toISOString();
   const nowText = now.toISOString();
 
-  const [courses, published, drafts, teachers, users, newSchool, newContact, upcoming, enrollments, brochure] = await Promise.all([
+  const [courses, published, scheduled, drafts, teachers, users, newSchool, newContact, upcoming, enrollments, brochure] = await Promise.all([
     db.selectFrom("courses").select(count).executeTakeFirst(),
-    db.selectFrom("blog_posts").select(count).where("status", "=", "published").executeTakeFirst(),
+    db.selectFrom("blog_posts").select(count).where("status", "=", "published").where("publish_date", "<=", nowText).executeTakeFirst(),
+    db.selectFrom("blog_posts").select(count).where("status", "=", "published").where("publish_date", ">", nowText).executeTakeFirst(),
     db.selectFrom("blog_posts").select(count).where("status", "=", "draft").executeTakeFirst(),
     db.selectFrom("teachers").select(count).executeTakeFirst(),
     db.selectFrom("users").select(count).executeTakeFirst(),
@@ -113,6 +120,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
     counts: {
       courses: n(courses),
       publishedPosts: n(published),
+      scheduledPosts: n(scheduled),
       draftPosts: n(drafts),
       teachers: n(teachers),
       users: n(users),
@@ -124,6 +132,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
     },
     latest,
     failedMails,
+    campSeasonPassed: campStartDate < zonedParts(now, timeZone).date ? campStartDate : null,
     weeks: weeks.map((week, i) => ({ week, submissions: submissionCounts[i]!, bookings: bookingCounts[i]! })),
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { nowIso } from "~server/db/values";
+import { getSiteSettings } from "~/features/site/site.server";
 import { getDashboard } from "./dashboard.server";
 import { lastWeeks, weekStart } from "./week-buckets";
 
@@ -54,5 +55,22 @@ describe("getDashboard", () => {
     expect(dashboard.weeks.at(-1)!.bookings).toBe(1);
     expect(dashboard.latest.map((l) => l.email).slice(0, 2).sort()).toEqual(["a@example.com", "ravi@example.com"]);
     expect(dashboard.latest).toHaveLength(4);
+  });
+
+  it("counts a published post dated later as scheduled, not published", async () => {
+    const db = server.db;
+    const before = (await getDashboard(db)).counts;
+    const post = await db.selectFrom("blog_posts").select("id").where("status", "=", "published").executeTakeFirstOrThrow();
+    await db.updateTable("blog_posts").set({ publish_date: "2999-01-01T00:00:00.000Z" }).where("id", "=", post.id).execute();
+    const after = (await getDashboard(db)).counts;
+    expect(after.publishedPosts).toBe(before.publishedPosts - 1);
+    expect(after.scheduledPosts).toBe(before.scheduledPosts + 1);
+  });
+
+  it("warns when the camp's start date (settings) is before today in the academy's time zone", async () => {
+    const { campStartDate } = await getSiteSettings(server.db);
+    expect((await getDashboard(server.db, new Date(`${campStartDate}T12:00:00Z`))).campSeasonPassed).toBeNull();
+    const dayAfter = new Date(Date.parse(`${campStartDate}T12:00:00Z`) + 86_400_000);
+    expect((await getDashboard(server.db, dayAfter)).campSeasonPassed).toBe(campStartDate);
   });
 });

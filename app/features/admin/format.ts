@@ -10,3 +10,10 @@ export function formatDateTime(iso: string, lang: Lang, timeZone = "UTC"): strin
     return date.toISOString();
   }
 }
+
+/** A post's publish date: a calendar date staff chose (no time was entered, so none is shown). */
+export function formatPublishDate(iso: string, lang: Lang): string {
+  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(date);
+}

@@ -9,7 +9,7 @@ import type { Lang } from "~/i18n/lang";
 import { formatAmount } from "~/lib/money";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import { visualRuns } from "./bidi";
-import { formatCampDate, type Camp } from "./camp";
+import { formatCampDate, formatCampYear, type Camp } from "./camp";
 
 /**
  * The summer camp brochure, drawn from the camp rows on each request so it follows staff edits.
@@ -162,7 +162,7 @@ export async function buildBrochurePdf({ camps, settings, lang, siteUrl }: Broch
     margin: PAGE.margin,
     lang: lang === "ar" ? "ar" : "en",
     displayTitle: true,
-    info: { Title: t("pdf.title"), Author: serverT(lang, "common", "brand"), Subject: camps.map((camp) => camp.title).join(", ") },
+    info: { Title: t("pdf.title", { year: formatCampYear(settings.campStartDate, lang) }), Author: serverT(lang, "common", "brand"), Subject: camps.map((camp) => camp.title).join(", ") },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -190,7 +190,7 @@ export async function buildBrochurePdf({ camps, settings, lang, siteUrl }: Broch
   drawLogo(doc, w.rtl ? textX + textWidth - 40 : textX, 34, 40);
   w.block(serverT(lang, "common", "brand"), w.rtl ? textX : textX + 50, 42, textWidth - 50, { size: 15, bold: true, color: COLORS.brand });
   let y = 86;
-  y += w.block(t("pdf.title"), textX, y, textWidth, { size: 28, bold: true });
+  y += w.block(t("pdf.title", { year: formatCampYear(settings.campStartDate, lang) }), textX, y, textWidth, { size: 28, bold: true });
   w.block(t("banner.startsOn", { date: formatCampDate(settings.campStartDate, lang) }), textX, y, textWidth, { size: 13, color: COLORS.muted });
   if (images.camp) doc.image(images.camp, w.columnX(CONTENT_WIDTH - picture.width, picture.width), 30, picture);
   w.y = bandHeight + 18;

@@ -83,7 +83,7 @@ export function campApi(deps: ApiDeps): Router {
     res
       .status(200)
       .type("application/pdf")
-      .set("Content-Disposition", `attachment; filename="summer-camp-2025-brochure-${lang}.pdf"`)
+      .set("Content-Disposition", `attachment; filename="summer-camp-${settings.campStartDate.slice(0, 4)}-brochure-${lang}.pdf"`)
       .set("Cache-Control", "no-cache")
       .send(pdf);
   });

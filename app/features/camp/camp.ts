@@ -24,3 +24,8 @@ export function formatCampDate(isoDate: string, lang: "en" | "ar"): string {
     new Date(`${isoDate}T00:00:00Z`),
   );
 }
+
+/** The season's year from its start date (ISO yyyy-mm-dd), written the way formatCampDate writes years. */
+export function formatCampYear(isoDate: string, lang: "en" | "ar"): string {
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+}

@@ -8,7 +8,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/summer-camp.route";
 import { CampCard } from "./CampCard";
-import { formatCampDate, type Camp } from "./camp";
+import { formatCampDate, formatCampYear, type Camp } from "./camp";
 import { listCamps } from "./camps.server";
 import { CurriculumModal, CurriculumSection } from "./CurriculumModal";
 import { brochureFormAction } from "./brochure.action.server";
@@ -28,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     camps,
     // Formatted here so the server and the browser show the same text.
     startDate: formatCampDate(settings.campStartDate, lang),
+    // The season's year follows the start date in settings, never a year written in the texts.
+    year: formatCampYear(settings.campStartDate, lang),
     startIso: settings.campStartDate,
     recentSignups: settings.campRecentSignups,
     // ?brochure=1: the Brochure button before script runs; the form shows on the page itself.
@@ -43,7 +45,7 @@ const reasons = ["handsOn", "mentors", "future", "showcase"] as const;
 export default function SummerCamp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
   const lang = useLang();
-  const { camps, startDate, startIso, recentSignups, brochureSent, curriculumOnPage } = loaderData;
+  const { camps, startDate, startIso, year, recentSignups, brochureSent, curriculumOnPage } = loaderData;
   const curriculumCamp = camps.find((camp) => camp.slug === curriculumOnPage);
   const [details, setDetails] = useState<Camp | null>(null);
   const [brochureOpen, setBrochureOpen] = useState(false);
@@ -61,11 +63,11 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <main id="main">
-      <PageMeta title={t("meta.title")} description={t("meta.description")} />
+      <PageMeta title={t("meta.title", { year })} description={t("meta.description", { date: startDate })} />
       <section className="bg-gradient-to-br from-amber-50 via-white to-indigo-50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:grid-cols-2 md:py-20">
           <div>
-            <p className="font-semibold uppercase tracking-wide text-indigo-700">{t("banner.eyebrow")}</p>
+            <p className="font-semibold uppercase tracking-wide text-indigo-700">{t("banner.eyebrow", { year })}</p>
             <h1 className="mt-2 text-4xl font-extrabold leading-tight text-slate-900 md:text-5xl">{t("banner.title")}</h1>
             <p className="mt-4 text-lg text-slate-700">{t("banner.intro")}</p>
             <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold text-slate-900 shadow-sm ring-1 ring-slate-200">

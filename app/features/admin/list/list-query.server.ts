@@ -15,7 +15,7 @@
  * Rows are always ordered by `id` after the chosen sort, so pages never overlap.
  */
 import type { Request, Response } from "express";
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import type { DB } from "~server/db/db";
 import type { Database } from "~server/db/schema";
@@ -34,6 +34,8 @@ export interface FilterSpec {
   values?: readonly string[];
   /** Column to compare; the filter's own name when absent. */
   column?: string;
+  /** Values that mean more than equality (a scheduled post is a published one dated later): their SQL condition, built per request. */
+  conditions?: Record<string, () => RawBuilder<boolean>>;
 }
 
 export interface ListSpec {
@@ -129,7 +131,8 @@ function filtered<O>(base: AnySelect<O>, spec: ListSpec, query: ListQuery): AnyS
   for (const [name, value] of Object.entries(query.filters)) {
     const filter = spec.filters?.[name];
     if (!filter || (filter.values && !filter.values.includes(value))) continue;
-    qb = qb.where(sql.ref(filter.column ?? name), "=", value);
+    const condition = filter.conditions?.[value];
+    qb = condition ? qb.where(condition()) : qb.where(sql.ref(filter.column ?? name), "=", value);
   }
   const words = query.q.trim();
   if (words && spec.search.length > 0) {

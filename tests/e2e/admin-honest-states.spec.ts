@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import { expect, test, type Page } from "./fixtures";
+import { signInAsAdmin } from "./accounts";
+
+/**
+ * Issue 16: the back office says what is true. A post dated later is "Scheduled" (not "Published"),
+ * counted apart and never linked to a page that would 404; the camp season's year comes from its
+ * start date in settings, and the dashboard warns once that date has passed.
+ */
+
+async function createScheduledPost(page: Page) {
+  const slug = `later-${randomBytes(3).toString("hex")}`;
+  const answer = await page.request.post("/api/admin/blogs", {
+    data: {
+      slug,
+      status: "published",
+      author: "Staff Writer",
+      publishDate: "2999-01-01",
+      imageUrl: "/images/blog/creative-screen-time.svg",
+      titleEn: "Robots next millennium",
+      descriptionEn: "Later.",
+      categoryEn: "Robotics",
+      contentEn: [{ type: "paragraph", value: "Soon." }],
+      titleAr: "روبوتات الألفية القادمة",
+      descriptionAr: "لاحقًا.",
+      contentAr: [{ type: "paragraph", value: "قريبًا." }],
+    },
+  });
+  expect(answer.status()).toBe(201);
+  return { slug, id: (await answer.json()).id as number };
+}
+
+async function settingsWith(page: Page, change: Record<string, unknown>) {
+  const { settings } = await (await page.request.get("/api/admin/settings")).json();
+  expect((await page.request.put("/api/admin/settings", { data: { ...settings, ...change } })).status()).toBe(200);
+  return settings as Record<string, unknown>;
+}
+
+test("a post dated later is listed and counted as scheduled, with no link that would 404, in both languages", async ({ page }) => {
+  await signInAsAdmin(page);
+  const post = await createScheduledPost(page);
+  try {
+    for (const t of [
+      { prefix: "", row: "Robots next millennium", status: "Scheduled for 1 Jan 2999", note: "Scheduled: on the site from 1 Jan 2999.", card: "Scheduled posts", view: "View on the site" },
+      { prefix: "/ar", row: "روبوتات الألفية القادمة", status: /^مجدول في .*2999/, note: /^مجدول: يظهر على الموقع من .*2999/, card: "منشورات مجدولة", view: "عرض في الموقع" },
+    ]) {
+      await page.goto(`${t.prefix}/admin/blogs?status=scheduled`);
+      const row = page.getByRole("row").filter({ hasText: t.row });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByRole("cell").filter({ hasText: t.status })).toHaveCount(1);
+      // The published filter shows only what is out on the site.
+      await page.goto(`${t.prefix}/admin/blogs?status=published`);
+      await expect(page.getByRole("row").filter({ hasText: t.row })).toHaveCount(0);
+
+      await page.goto(`${t.prefix}/admin/blogs/edit/${post.id}`);
+      await expect(page.getByText(t.note)).toBeVisible();
+      await expect(page.getByRole("link", { name: t.view })).toHaveCount(0);
+
+      await page.goto(`${t.prefix}/admin`);
+      const card = page.getByRole("link", { name: new RegExp(t.card) });
+      await expect(card).toHaveAttribute("href", `${t.prefix}/admin/blogs?status=scheduled`);
+      expect(Number((await card.innerText()).match(/\d+/)![0])).toBeGreaterThanOrEqual(1);
+    }
+    expect((await page.request.get(`/blog/${post.slug}`)).status()).toBe(404);
+  } finally {
+    expect((await page.request.delete(`/api/admin/blogs/${post.id}`)).status()).toBe(200);
+  }
+});
+
+test("the camp season's year follows the start date in settings, and a past season is flagged on the dashboard", async ({ page }) => {
+  await signInAsAdmin(page);
+  const original = await settingsWith(page, { campStartDate: "2024-07-01" });
+  try {
+    await page.goto("/summer-camp");
+    await expect(page.getByText("Summer Camp 2024", { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(/Summer Camp 2024/);
+    await page.goto("/ar/summer-camp");
+    await expect(page.getByText("المخيم الصيفي 2024", { exact: true })).toBeVisible();
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "The summer camp season has passed" })).toBeVisible();
+    await expect(page.getByText(/still says it starts on 1 July 2024/)).toBeVisible();
+    await page.goto("/ar/admin");
+    await expect(page.getByRole("heading", { name: "انتهى موسم المخيم الصيفي" })).toBeVisible();
+
+    await settingsWith(page, { campStartDate: "2099-07-01" });
+    await page.goto("/summer-camp");
+    await expect(page.getByText("Summer Camp 2099", { exact: true })).toBeVisible();
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "The summer camp season has passed" })).toHaveCount(0);
+  } finally {
+    await settingsWith(page, { campStartDate: original.campStartDate });
+  }
+});
