@@ -9,6 +9,7 @@ import {
   Scripts,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -25,6 +26,7 @@ import { createI18n } from "./i18n/i18n";
 import { dirOf, langFromPath, localizePath, remembersArabic, stripLang } from "./i18n/lang";
 import { unusedNamespaces } from "./i18n/namespaces";
 import { resourcesFor } from "./i18n/resources.server";
+import { StaffBar } from "./features/admin/StaffBar";
 import { Footer } from "./ui/Footer";
 import { FormNotice } from "./ui/FormNotice";
 import { Navbar } from "./ui/Navbar";
@@ -86,6 +88,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const pageNumber = Number(new URLSearchParams(search).get("page") ?? 1);
   const path = stripLang(pathname).replace(/(.)\/+$/, "$1") + (pageNumber > 1 ? `?page=${pageNumber}` : "");
   const hydrated = useHydrated();
+  // The staff area (every page inside the admin layout) has its own chrome: no public menu or footer.
+  const staffArea = useMatches().some((match) => match.id === `${lang}:admin`);
   // Marks the moment React has taken the page over; browser tests wait for it before acting.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
@@ -113,10 +117,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         <I18nextProvider i18n={i18n}>
           <SkipLink />
-          {data ? <Navbar /> : null}
+          {data ? staffArea ? <StaffBar /> : <Navbar /> : null}
           {data ? <FormNotice /> : null}
           {children}
-          {data ? (
+          {data && !staffArea ? (
             <Footer settings={data.settings} programs={data.programs}>
               <WhatsAppButton number={data.settings.whatsappNumber} message={pickPair(data.settings.whatsappMessage, lang)} />
             </Footer>

@@ -92,3 +92,25 @@ test("the camp season's year follows the start date in settings, and a past seas
     await settingsWith(page, { campStartDate: original.campStartDate });
   }
 });
+
+test("the staff area has its own chrome: no public menu, footer or WhatsApp button, at 390 px in both languages", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const t of [
+    { prefix: "", main: "Main", whatsapp: "Chat with us on WhatsApp", brand: "STEM Academy", switchTo: "العربية", other: "/ar/admin/users", menu: "Admin menu", users: "Users" },
+    { prefix: "/ar", main: "الرئيسية", whatsapp: "تحدث معنا عبر واتساب", brand: "أكاديمية STEM", switchTo: "English", other: "/admin/users", menu: "قائمة الإدارة", users: "المستخدمون" },
+  ]) {
+    await page.goto(`${t.prefix}/admin`);
+    await expect(page.getByRole("navigation", { name: t.main, exact: true })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: t.whatsapp })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: new RegExp(`^${t.brand}`) })).toHaveAttribute("href", t.prefix || "/");
+    // The sidebar's own phone menu reaches every screen; the users table stays inside the screen.
+    await page.getByRole("button", { name: t.menu }).click();
+    await page.getByRole("link", { name: t.users, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/users$`));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole("link", { name: t.switchTo }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.other}$`));
+  }
+});

@@ -191,6 +191,10 @@ test.describe("admin back office", () => {
     await messages.getByRole("link", { name: email }).click();
     // The list has a status filter labelled like the form's field: act once the detail page is shown.
     await expect(page).toHaveURL(/\/contact\/\d+$/);
+    // The e-mail reads left to right inside the Arabic page, and the back arrow points to the right (the start).
+    await expect(page.locator("dd bdi[dir=ltr]").filter({ hasText: email })).toHaveCount(1);
+    const arrow = page.getByRole("link", { name: /العودة|رجوع/ }).locator("span[aria-hidden]");
+    expect(await arrow.evaluate((node) => getComputedStyle(node).scale)).toMatch(/^-1 1/);
     await page.getByLabel("الحالة").selectOption("closed");
     await page.getByRole("button", { name: "حفظ" }).click();
     await expect(toast(page, "تم الحفظ.")).toBeVisible();

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "./fixtures";
+import { createAdminAccount } from "./accounts";
 
 /**
  * What opens without JavaScript: the phone menu (a tap on its toggle opens it, focus inside shows
@@ -38,3 +40,20 @@ for (const t of [
     await expect(section.getByRole("link", { name: new RegExp(t.enroll) })).toHaveAttribute("href", new RegExp(`${t.prefix}/enroll\\?camp=`));
   });
 }
+
+test("the staff area's phone menu opens without JavaScript", async ({ page }) => {
+  const staff = createAdminAccount(`staff-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Nav Staff");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/login");
+  await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+  await page.getByLabel("Password", { exact: true }).fill(staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/admin\?notice=login-ok/, { waitUntil: "load" });
+  const settings = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" });
+  await expect(settings).toBeHidden();
+  await expect(async () => {
+    await page.getByRole("button", { name: "Admin menu" }).click();
+    await settings.click({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+});

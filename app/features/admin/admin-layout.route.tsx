@@ -6,6 +6,7 @@ import { requireAdminPage } from "~/features/accounts/guards.server";
 import { useLang } from "~/i18n/use-lang";
 import { localizePath } from "~/i18n/lang";
 import { apiRequest } from "~/lib/api";
+import { useHydrated } from "~/lib/use-hydrated";
 import { LocalNavLink } from "~/ui/LocalLink";
 import { LogoutForm } from "~/features/accounts/LogoutForm";
 import type { Route } from "./+types/admin-layout.route";
@@ -28,6 +29,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const [lastPath, setLastPath] = useState(pathname);
   // On a phone the menu closes after each navigation.
   if (pathname !== lastPath) {
@@ -55,7 +57,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
       <meta name="robots" content="noindex, nofollow" />
-      <aside className="md:w-60 md:shrink-0">
+      {/* Before scripts run (or without them) the phone menu shows while focus is in the sidebar. */}
+      <aside className="group/admin md:w-60 md:shrink-0">
         <div className="flex items-center justify-between rounded-lg bg-slate-900 px-4 py-3 text-white">
           <span className="font-bold">{t("layout.title")}</span>
           <button
@@ -68,7 +71,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {open ? t("layout.closeMenu") : t("layout.openMenu")}
           </button>
         </div>
-        <div id="admin-menu" className={`${open ? "block" : "hidden"} mt-2 space-y-4 md:block`}>
+        <div id="admin-menu" className={`${open ? "block" : hydrated ? "hidden" : "hidden group-focus-within/admin:block"} mt-2 space-y-4 md:block`}>
           <nav aria-label={t("layout.navLabel")}>
             <ul className="space-y-1">
               {adminNav.map((item) => (
@@ -83,7 +86,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <div className="rounded-lg border border-slate-200 p-3 text-sm">
             <p className="text-slate-600">{t("layout.signedInAs")}</p>
             <p className="font-semibold text-slate-900">{loaderData.user.username}</p>
-            <p className="break-all text-slate-600">{loaderData.user.email}</p>
+            <p className="break-all text-slate-600">
+              <bdi dir="ltr">{loaderData.user.email}</bdi>
+            </p>
             <LogoutForm from="admin" onLogout={logout} className="mt-3 w-full rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
               {t("layout.logout")}
             </LogoutForm>

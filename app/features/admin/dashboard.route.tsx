@@ -11,6 +11,7 @@ import { formatDateTime } from "./format";
 import { StatusBadge } from "./submissions/StatusBadge";
 import { submissionPath, type SubmissionKindName } from "./submissions/submission-kinds";
 import { WeeklyChart } from "./WeeklyChart";
+import { LtrValue } from "~/ui/Bidi";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -122,7 +123,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                 <span className="w-36 shrink-0 text-slate-600">{formatDateTime(item.createdAt, lang, loaderData.timeZone)}</span>
                 <span className="w-40 shrink-0 font-medium text-slate-700">{t(`dashboard.kinds.${item.kind}`)}</span>
                 <LocalLink to={submissionPath(kindPath[item.kind], item.id)} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline">
-                  {item.name ? `${item.name} · ${item.email}` : item.email}
+                  {item.name ? <>{item.name} · </> : null}
+                  <LtrValue>{item.email}</LtrValue>
                 </LocalLink>
                 <StatusBadge status={item.status} />
               </li>

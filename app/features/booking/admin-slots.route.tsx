@@ -404,7 +404,7 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
               </td>
               <td className="px-2 py-2">{booking.courseName}</td>
               <td className="px-2 py-2">
-                {booking.childName} ({booking.childAge})
+                <bdi>{booking.childName}</bdi> ({booking.childAge})
               </td>
               <td className="px-2 py-2">{booking.parentName}</td>
               <td className="px-2 py-2" dir="ltr">

@@ -97,7 +97,8 @@ export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref
         {loading ? t("table.loading") : t("table.showing", { first, last, total: result.total })}
       </p>
 
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
+      {/* relative: screen-reader-only text inside the scrolled table stays inside it (not widening the page). */}
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200">
         <table className={`min-w-full divide-y divide-slate-200 text-sm ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">

@@ -12,6 +12,7 @@ import { SaveButton } from "~/features/admin/StaffForm";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { campFormSchema } from "./settings.schema";
 import { getAdminCamp } from "./settings.server";
+import { BackArrow } from "~/ui/Bidi";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -71,7 +72,7 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <PageMeta title={`${t("camps.edit")}: ${loaderData.camp.title.en}`} description={t("settings.campsTitle")} />
       <LocalLink to="/admin/settings" className="text-sm font-medium text-indigo-700 hover:underline">
-        ← {t("camps.back")}
+        <BackArrow /> {t("camps.back")}
       </LocalLink>
       <h1 className="text-2xl font-bold text-slate-900">
         {t("camps.edit")}: {lang === "ar" ? loaderData.camp.title.ar : loaderData.camp.title.en}

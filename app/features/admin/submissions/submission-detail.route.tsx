@@ -13,9 +13,10 @@ import { formatDateTime } from "~/features/admin/format";
 import { ChoiceFormPanel } from "~/features/admin/StaffForm";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { StatusBadge } from "./StatusBadge";
-import { kindFromPath, submissionKinds, submissionStatuses } from "./submission-kinds";
+import { kindFromPath, submissionKinds, submissionStatuses, LTR_COLUMN } from "./submission-kinds";
 import { submissionUpdateSchema } from "./submission.schema";
 import { getSubmission } from "./submissions.server";
+import { BackArrow, LtrValue } from "~/ui/Bidi";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -50,7 +51,7 @@ function SubmissionDetail({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <PageMeta title={title} description={t(info.titleKey)} />
       <LocalLink to={info.page} className="text-sm font-medium text-indigo-700 hover:underline">
-        ← {t("form.backToList")}
+        <BackArrow /> {t("form.backToList")}
       </LocalLink>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
@@ -60,7 +61,7 @@ function SubmissionDetail({ loaderData }: Route.ComponentProps) {
         {info.detail.map((column) => (
           <div key={column} className="contents">
             <dt className="font-medium text-slate-600">{t(`fields.${column}`)}</dt>
-            <dd className="whitespace-pre-wrap break-words text-slate-900">{String(submission[column] ?? "") || "—"}</dd>
+            <dd className="whitespace-pre-wrap break-words text-slate-900">{LTR_COLUMN.test(column) && submission[column] ? <LtrValue>{String(submission[column])}</LtrValue> : String(submission[column] ?? "") || "—"}</dd>
           </div>
         ))}
         <dt className="font-medium text-slate-600">{t("fields.created_at")}</dt>

@@ -55,3 +55,6 @@ export function kindFromPath(path: string): SubmissionKindName | undefined {
 }
 
 export const submissionPath = (kind: SubmissionKindName, id: number) => `${submissionKinds[kind].page}/${id}`;
+
+/** Columns holding e-mails and phone numbers: shown isolated left to right on Arabic screens. */
+export const LTR_COLUMN = /email|phone|contact_number|parent_contact/;

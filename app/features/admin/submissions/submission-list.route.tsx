@@ -10,8 +10,9 @@ import { formatDateTime } from "~/features/admin/format";
 import { AdminTable, ListFilter, type AdminColumn } from "~/features/admin/list/AdminTable";
 import { listRows, parseListQuery } from "~/features/admin/list/list-query.server";
 import { StatusBadge } from "./StatusBadge";
-import { kindFromPath, submissionKinds, submissionPath, submissionStatuses, type SubmissionKindName } from "./submission-kinds";
+import { kindFromPath, submissionKinds, submissionPath, submissionStatuses, type SubmissionKindName, LTR_COLUMN } from "./submission-kinds";
 import { submissionBase, submissionServer, type SubmissionRow } from "./submissions.server";
+import { LtrValue } from "~/ui/Bidi";
 
 /** One page for the four submission lists; the path says which. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ type Row = SubmissionRow;
 function useColumns(kind: SubmissionKindName, timeZone: string): AdminColumn<Row>[] {
   const { t } = useTranslation("admin");
   const lang = useLang();
-  const text = (key: string, column: string, sort?: string): AdminColumn<Row> => ({ key: column, header: t(`fields.${key}`), sort, cell: (row) => String(row[column] ?? "") });
+  const text = (key: string, column: string, sort?: string): AdminColumn<Row> => ({ key: column, header: t(`fields.${key}`), sort, cell: (row) => (LTR_COLUMN.test(column) ? <LtrValue>{String(row[column] ?? "")}</LtrValue> : String(row[column] ?? "")) });
   const received: AdminColumn<Row> = { key: "created_at", header: t("fields.created_at"), sort: "created", cell: (row) => formatDateTime(row.created_at, lang, timeZone) };
   const status: AdminColumn<Row> = { key: "status", header: t("fields.status"), sort: "status", cell: (row) => <StatusBadge status={row.status} /> };
   switch (kind) {

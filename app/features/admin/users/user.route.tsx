@@ -15,6 +15,7 @@ import { ChoiceFormPanel } from "~/features/admin/StaffForm";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { userUpdateSchema } from "./users.schema";
 import { getAdminUser } from "./users.server";
+import { BackArrow, LtrValue } from "~/ui/Bidi";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireAdminPage(context, request);
@@ -70,13 +71,15 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <PageMeta title={user.username} description={t("users.title")} />
       <LocalLink to="/admin/users" className="text-sm font-medium text-indigo-700 hover:underline">
-        ← {t("form.backToList")}
+        <BackArrow /> {t("form.backToList")}
       </LocalLink>
       <h1 className="text-2xl font-bold text-slate-900">{user.username}</h1>
       {isSelf ? <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">{t("users.you")}</p> : null}
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[12rem_1fr]">
         <dt className="font-medium text-slate-600">{t("users.email")}</dt>
-        <dd className="break-all">{user.email}</dd>
+        <dd className="break-all">
+          <LtrValue>{user.email}</LtrValue>
+        </dd>
         <dt className="font-medium text-slate-600">{t("users.contactNumber")}</dt>
         <dd>{user.contact_number || "—"}</dd>
         <dt className="font-medium text-slate-600">{t("users.role")}</dt>

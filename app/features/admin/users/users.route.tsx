@@ -8,6 +8,7 @@ import { formatDateTime } from "~/features/admin/format";
 import { AdminTable, ListFilter } from "~/features/admin/list/AdminTable";
 import { listRows, parseListQuery } from "~/features/admin/list/list-query.server";
 import { usersBase, usersList } from "./users.server";
+import { LtrValue } from "~/ui/Bidi";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -45,7 +46,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         }
         columns={[
           { key: "username", header: t("users.username"), sort: "name", cell: (u) => u.username },
-          { key: "email", header: t("users.email"), sort: "email", cell: (u) => u.email },
+          { key: "email", header: t("users.email"), sort: "email", cell: (u) => <LtrValue>{u.email}</LtrValue> },
           { key: "role", header: t("users.role"), sort: "role", cell: (u) => t(`users.roles.${u.role}`) },
           { key: "state", header: t("users.state"), cell: (u) => (u.disabled ? t("users.disabled") : t("users.active")) },
           { key: "created", header: t("users.registered"), sort: "created", cell: (u) => formatDateTime(u.created_at, lang, timeZone) },
