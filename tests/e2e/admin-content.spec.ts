@@ -272,16 +272,22 @@ test.describe("admin content editors", () => {
     await page.getByLabel("Teacher name", { exact: true }).fill(name);
     await page.getByLabel("Subjects", { exact: true }).fill(" Robotics ,  Scratch,");
     await page.getByLabel("Experience", { exact: true }).fill("4 years");
-    // No photo yet: the specification's alert.
-    const alerts: string[] = [];
-    page.once("dialog", (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
+    // No photo yet: the specification's message, beside the picker (issue 16: no browser alert).
+    let dialogs = 0;
+    page.on("dialog", (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
     });
     await page.getByRole("button", { name: "Create Teacher" }).click();
-    await expect.poll(() => alerts).toEqual(["Please upload a photo."]);
+    const photoMessage = page.getByRole("alert").filter({ hasText: "Please upload a photo." });
+    await expect(photoMessage).toBeVisible();
+    await expect(page.getByLabel("Photo", { exact: true })).toBeFocused();
+    await expect(page.getByLabel("Photo", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    expect(dialogs).toBe(0);
 
+    // The message goes once a photo is chosen.
     await page.getByLabel("Photo", { exact: true }).setInputFiles(await pngFile("nadia.png", { r: 200, g: 30, b: 120 }));
+    await expect(photoMessage).toHaveCount(0);
     await expect(page.getByRole("img", { name: "Preview of the teacher's photo" })).toBeVisible();
     await page.getByRole("button", { name: "Create Teacher" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Teacher created successfully!" })).toBeVisible();

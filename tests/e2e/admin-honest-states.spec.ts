@@ -114,3 +114,51 @@ test("the staff area has its own chrome: no public menu, footer or WhatsApp butt
     await expect(page).toHaveURL(new RegExp(`${t.other}$`));
   }
 });
+
+test("leaving an editor with unsaved changes asks first; saved changes leave freely, in both languages", async ({ page }) => {
+  await signInAsAdmin(page);
+  const products = await (await page.request.get("/api/admin/products?pageSize=1")).json();
+  const id = products.rows[0].id as number;
+  for (const t of [
+    { prefix: "", name: "Name (English)", blogs: "Blogs", title: "Leave without saving?", stay: "Stay and keep editing", leave: "Leave and discard changes", save: "Save" },
+    { prefix: "/ar", name: "الاسم (بالإنجليزية)", blogs: "المدونات", title: "المغادرة دون حفظ؟", stay: "البقاء ومتابعة التعديل", leave: "المغادرة وتجاهل التغييرات", save: "حفظ" },
+  ]) {
+    await page.goto(`${t.prefix}/admin/products/edit/${id}`);
+    const name = page.getByLabel(t.name, { exact: true });
+    const original = await name.inputValue();
+    const sidebarBlogs = page.getByRole("complementary").getByRole("link", { name: t.blogs, exact: true });
+    // Untouched: leaving does not ask.
+    await sidebarBlogs.click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/blogs$`));
+    await page.goBack();
+    await name.fill(`${original} (changed)`);
+    await sidebarBlogs.click();
+    const dialog = page.getByRole("dialog", { name: t.title });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: t.stay }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/admin/products/edit/${id}$`));
+    await expect(name).toHaveValue(`${original} (changed)`);
+    // Closing the tab or reloading gets the browser's own question.
+    const beforeUnload = page.waitForEvent("dialog");
+    await page.close({ runBeforeUnload: true });
+    const question = await beforeUnload;
+    expect(question.type()).toBe("beforeunload");
+    await question.dismiss();
+    await sidebarBlogs.click();
+    await dialog.getByRole("button", { name: t.leave }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/blogs$`));
+    // Saved changes leave without a question.
+    await page.goto(`${t.prefix}/admin/products/edit/${id}`);
+    await expect(name).toHaveValue(original);
+    for (const value of [`${original} (saved)`, original]) {
+      await name.fill(value);
+      const saved = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/admin/products/${id}`));
+      await page.getByRole("button", { name: t.save, exact: true }).click();
+      expect((await saved).status()).toBe(200);
+    }
+    await sidebarBlogs.click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/blogs$`));
+    await expect(dialog).toHaveCount(0);
+  }
+});

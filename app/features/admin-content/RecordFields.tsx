@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { langOfDir } from "~/i18n/lang";
 import { Field, inputClass } from "~/ui/Field";
 import { ConfirmDelete } from "./ConfirmDelete";
+import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 import { primaryButton } from "./EditorShell";
 import { ImageUpload } from "./ImageUpload";
 
@@ -48,10 +49,24 @@ export function ImageField<T extends FieldValues>({ control, name, label }: { co
 }
 
 /** The editor's last row: Save, the editor's own links, and Delete (asked first) once the record exists. */
-export function EditorActions({ pending, deleteQuestion, onDelete, children }: { pending: boolean; deleteQuestion: string; onDelete?: () => Promise<void>; children?: ReactNode }) {
+export function EditorActions({
+  pending,
+  dirty,
+  deleteQuestion,
+  onDelete,
+  children,
+}: {
+  pending: boolean;
+  /** The form holds unsaved changes: leaving asks first. */
+  dirty: boolean;
+  deleteQuestion: string;
+  onDelete?: () => Promise<void>;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("admin-content");
   return (
     <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+      <UnsavedChangesGuard dirty={dirty} />
       <button type="submit" disabled={pending} className={primaryButton}>
         {pending ? t("form.saving") : t("form.save")}
       </button>

@@ -123,7 +123,7 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
         />
       </div>
 
-      <EditorActions pending={form.pending} deleteQuestion={t("blog.confirmDelete")} onDelete={id ? remove : undefined}>
+      <EditorActions pending={form.pending} dirty={form.methods.formState.isDirty} deleteQuestion={t("blog.confirmDelete")} onDelete={id ? remove : undefined}>
         <button type="button" className={secondaryButton} aria-expanded={preview} aria-controls="blog-preview" onClick={() => setPreview((p) => !p)}>
           {preview ? t("form.hidePreview") : t("form.preview")}
         </button>

@@ -127,6 +127,7 @@ function CourseEditor({ id, initial, bookings }: { id: number | null; initial: C
       <SeoFields field={(name, label) => text(name, label)} />
 
       <EditorActions
+        dirty={form.methods.formState.isDirty}
         pending={form.pending}
         deleteQuestion={bookings > 0 ? t("course.confirmDeleteWithBookings", { count: bookings }) : t("course.confirmDelete")}
         onDelete={id ? remove : undefined}

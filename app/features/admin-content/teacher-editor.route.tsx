@@ -49,13 +49,14 @@ function TeacherEditor({ id, initial }: { id: number | null; initial: TeacherInp
   const [created, setCreated] = useState(false);
 
   async function createRequest(values: TeacherForm): Promise<ApiFormRequest | undefined> {
+    // The message stays beside the picker (not a browser alert) until a photo is chosen.
     if (!photo.file) {
-      window.alert(t("teacher.photoRequired"));
+      photo.fail(t("teacher.photoRequired"));
       return undefined;
     }
     const url = await photo.upload(lang);
     if (!url) {
-      window.alert(t("teacher.uploadFailed"));
+      photo.fail(t("teacher.uploadFailed"));
       return undefined;
     }
     const body = { teachername: values.teachername, subjects: splitSubjects(values.subjects ?? ""), experience: values.experience, teacherphoto: [url] };
@@ -75,7 +76,10 @@ function TeacherEditor({ id, initial }: { id: number | null; initial: TeacherInp
     // The specification's success text stays on the page; an edit shows the usual toast.
     successToast: id ? undefined : false,
     onSuccess: async () => {
-      if (id) return void (await revalidator.revalidate());
+      if (id) {
+        form.methods.reset(form.methods.getValues());
+        return void (await revalidator.revalidate());
+      }
       setCreated(true);
       form.methods.reset();
       photo.clear();
@@ -100,7 +104,7 @@ function TeacherEditor({ id, initial }: { id: number | null; initial: TeacherInp
       {id ? (
         <>
           <ImageField control={form.methods.control} name="photo" label={t("teacher.fields.photo")} />
-          <EditorActions pending={form.pending} deleteQuestion={t("teacher.confirmDelete")} onDelete={remove} />
+          <EditorActions pending={form.pending} dirty={form.methods.formState.isDirty} deleteQuestion={t("teacher.confirmDelete")} onDelete={remove} />
         </>
       ) : (
         <>
@@ -120,12 +124,15 @@ function TeacherEditor({ id, initial }: { id: number | null; initial: TeacherInp
 }
 
 /** The photo chosen from disk for a new teacher: its preview, and its upload with progress. */
+const PHOTO_INPUT = "teacher-photo";
+
 function usePhotoChoice() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   // A new key empties the file input after a teacher is created.
   const [inputKey, setInputKey] = useState(0);
+  const [error, setError] = useState<string | null>(null);
   const previewRef = useRef<string | null>(null);
   useEffect(() => () => void (previewRef.current && URL.revokeObjectURL(previewRef.current)), []);
 
@@ -134,6 +141,11 @@ function usePhotoChoice() {
     previewRef.current = next ? URL.createObjectURL(next) : null;
     setFile(next ?? null);
     setPreview(previewRef.current);
+    setError(null);
+  }
+  function fail(message: string) {
+    setError(message);
+    document.getElementById(PHOTO_INPUT)?.focus();
   }
   async function upload(lang: ReturnType<typeof useLang>): Promise<string | undefined> {
     if (!file) return undefined;
@@ -150,17 +162,31 @@ function usePhotoChoice() {
     choose(undefined);
     setInputKey((k) => k + 1);
   }
-  return { file, preview, progress, inputKey, choose, upload, clear };
+  return { file, preview, progress, inputKey, error, choose, fail, upload, clear };
 }
 
 function PhotoPicker({ choice }: { choice: ReturnType<typeof usePhotoChoice> }) {
   const { t } = useTranslation("admin-content");
   return (
     <div>
-      <label htmlFor="teacher-photo" className="mb-1 block text-sm font-medium text-slate-800">
+      <label htmlFor={PHOTO_INPUT} className="mb-1 block text-sm font-medium text-slate-800">
         {t("teacher.fields.photo")}
       </label>
-      <input key={choice.inputKey} id="teacher-photo" type="file" accept={IMAGE_ACCEPT} onChange={(e) => choice.choose(e.target.files?.[0])} className="block text-sm" />
+      <input
+        key={choice.inputKey}
+        id={PHOTO_INPUT}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        aria-invalid={choice.error ? true : undefined}
+        aria-describedby={choice.error ? `${PHOTO_INPUT}-error` : undefined}
+        onChange={(e) => choice.choose(e.target.files?.[0])}
+        className="block text-sm"
+      />
+      {choice.error ? (
+        <p id={`${PHOTO_INPUT}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {choice.error}
+        </p>
+      ) : null}
       {choice.preview ? <img src={choice.preview} alt={t("teacher.photoPreview")} className="mt-3 h-40 w-40 rounded-lg border border-slate-200 object-cover" /> : null}
       {choice.progress !== null ? (
         <p role="status" className="mt-2 text-sm text-slate-700">

@@ -4,6 +4,7 @@ import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { toast } from "~/ui/toast";
+import { DISCARD_EDITS } from "./UnsavedChangesGuard";
 
 /**
  * Deleting an editor's record: DELETE `/api/admin/{collection}/{id}` (with `?confirm=1` once staff
@@ -25,7 +26,8 @@ export function useDeleteRecord(collection: string, id: number | null, confirmed
         return;
       }
       toast.success(result.data?.message ?? t("form.deleted"));
-      await navigate(localizePath(`/admin/${collection}`, lang));
+      // The record is gone: its unsaved edits go with it, without asking.
+      await navigate(localizePath(`/admin/${collection}`, lang), { state: { [DISCARD_EDITS]: true } });
     } catch {
       toast.error(t("form.network"));
     }

@@ -8,6 +8,7 @@ import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { useApiForm } from "~/lib/forms/use-api-form";
 import { slugify } from "./slug";
+import { DISCARD_EDITS } from "./UnsavedChangesGuard";
 
 interface RecordFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   /** The collection's URL segment: `/api/admin/{collection}` and `/admin/{collection}`. */
@@ -30,7 +31,7 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({ c
   const lang = useLang();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  return useApiForm({
+  const form = useApiForm({
     id: `${collection}-editor`,
     schema,
     defaults,
@@ -39,10 +40,14 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({ c
     request: (values, input) =>
       id ? { method: "PUT", path: `/api/admin/${collection}/${id}`, body: sendInput ? input : values } : { method: "POST", path: `/api/admin/${collection}`, body: sendInput ? input : values },
     onSuccess: async (answer) => {
-      if (!id && typeof answer.id === "number") await navigate(localizePath(`/admin/${collection}/edit/${answer.id}`, lang));
+      // What was sent is now saved: the form is clean again, so leaving no longer asks.
+      form.methods.reset(form.methods.getValues());
+      // The new record's edit page; the guard has not seen the reset yet, so the move says it may leave.
+      if (!id && typeof answer.id === "number") await navigate(localizePath(`/admin/${collection}/edit/${answer.id}`, lang), { state: { [DISCARD_EDITS]: true } });
       else await revalidator.revalidate();
     },
   });
+  return form;
 }
 
 /**

@@ -139,7 +139,7 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
     const res = await staff("POST", "/api/admin/slots/series", series);
     expect(res.status).toBe(201);
     // Two weeks hold exactly two Mondays and two Wednesdays: 4 days x 2 times.
-    expect(res.body).toMatchObject({ created: 8, skipped: 0 });
+    expect(res.body).toMatchObject({ created: 8, skipped: 0, message: "8 slots added." });
     const list = await staff("GET", `/api/admin/slots?from=${from}&to=${to}`);
     const mine = list.body.slots.filter((s: { courseId: number | null }) => s.courseId === courseId);
     expect(mine).toHaveLength(8);
@@ -147,8 +147,13 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
       expect([1, 3]).toContain(new Date(`${slot.date}T00:00:00Z`).getUTCDay());
       expect(["09:00", "17:00"]).toContain(slot.time);
     }
+    // Nothing new is a refusal that says so, not a success (issue 16).
     const again = await staff("POST", "/api/admin/slots/series", series);
-    expect(again.body).toMatchObject({ created: 0, skipped: 8 });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("No slots added: all 8 already existed.");
+    const wider = await staff("POST", "/api/admin/slots/series", { ...series, to: day(70) });
+    expect(wider.status).toBe(201);
+    expect(wider.body.message).toMatch(/^\d+ slots added; 8 already existed and were left as they were\.$/);
 
     const before = await slotCount();
     const huge = await staff("POST", "/api/admin/slots/series", { ...series, from: day(70), to: day(400), weekdays: [0, 1, 2, 3, 4, 5, 6], times: ["08:00", "09:00"] });

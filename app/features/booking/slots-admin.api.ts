@@ -113,8 +113,11 @@ export function slotsAdminApi(deps: ApiDeps): Router {
       const message = text(req, `series.${result.reason}`, { max: MAX_SERIES_SLOTS });
       throw new HttpError(400, message, { [field]: message });
     }
-    await audit(res, { action: "create_series", entity: "demo_slot", summary: { ...input, created: result.created, skipped: result.skipped } });
-    res.status(201).json({ message: text(req, "seriesCreated", { created: result.created, skipped: result.skipped }), ...result });
+    const counts = { created: result.created, skipped: result.skipped };
+    // Nothing added is not a success: every slot of the series was already there.
+    if (result.created === 0) throw new HttpError(409, text(req, "seriesNoneAdded", counts));
+    await audit(res, { action: "create_series", entity: "demo_slot", summary: { ...input, ...counts } });
+    res.status(201).json({ message: text(req, result.skipped > 0 ? "seriesCreatedSome" : "seriesCreated", counts), ...result });
   });
 
   router.patch("/api/admin/slots/bookings/:id", async (req, res) => {
