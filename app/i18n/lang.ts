@@ -18,6 +18,14 @@ export function dirOf(lang: Lang): "ltr" | "rtl" {
   return lang === "ar" ? "rtl" : "ltr";
 }
 
+/**
+ * `lang` and `dir` for staff text shown in another language than the page's (the English text of
+ * a course or post that has no Arabic yet), so it is read and laid out as what it is.
+ */
+export function textLangAttrs(textLang: Lang, pageLang: Lang): { lang?: Lang; dir?: "ltr" | "rtl" } {
+  return textLang !== pageLang ? { lang: textLang, dir: dirOf(textLang) } : {};
+}
+
 /** The content language an editor field's text direction stands for (Arabic fields are rtl). */
 export function langOfDir(dir: "ltr" | "rtl" | undefined): Lang | undefined {
   return dir === undefined ? undefined : dir === "rtl" ? "ar" : "en";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { dirOf } from "~/i18n/lang";
+import { textLangAttrs } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { safeUrl } from "~/lib/safe-url";
 import { imageLoading } from "~/ui/image-loading";
@@ -18,7 +18,7 @@ export function BlogCard({ post, timeZone, first = false }: { post: CardPost; ti
   const lang = useLang();
   const image = safeUrl(post.imageUrl);
   // A post shown in its other language says so, for screen readers and text direction.
-  const own = post.lang !== lang ? { lang: post.lang, dir: dirOf(post.lang) } : {};
+  const own = textLangAttrs(post.lang, lang);
   const id = useId();
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">

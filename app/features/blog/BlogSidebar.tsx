@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { whatsappLink } from "~/features/site/whatsapp";
-import { dirOf } from "~/i18n/lang";
+import { textLangAttrs } from "~/i18n/lang";
 import { pickPair } from "~/i18n/localized";
 import { useLang } from "~/i18n/use-lang";
 import { safeUrl } from "~/lib/safe-url";
@@ -34,7 +34,7 @@ export function MoreFromBlog({ posts }: { posts: BlogCardPost[] }) {
                   <LocalLink
                     to={`/blog/${post.slug}`}
                     className="font-semibold text-slate-900 hover:text-indigo-700 hover:underline"
-                    {...(post.lang !== lang ? { lang: post.lang, dir: dirOf(post.lang) } : {})}
+                    {...textLangAttrs(post.lang, lang)}
                   >
                     {post.title}
                   </LocalLink>

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, redirect, useRouteError } from "react-route
 import { findRedirectSlug } from "~/features/admin-content/blog-admin.server";
 import { JsonLd } from "~/features/seo/JsonLd";
 import { blogPostingLd } from "~/features/seo/structured-data";
-import { dirOf, langFromPath, localizePath } from "~/i18n/lang";
+import { dirOf, langFromPath, localizePath, textLangAttrs } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { safeUrl } from "~/lib/safe-url";
 import { useRootData } from "~/root";
@@ -45,7 +45,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const url = publicUrl + localizePath(`/blog/${post.slug}`, lang);
   const image = safeUrl(post.imageUrl);
   // A post shown in its other language is marked with that language (and its direction).
-  const own = post.lang !== lang ? { lang: post.lang, dir: dirOf(post.lang) } : {};
+  const own = textLangAttrs(post.lang, lang);
   const ui = post.lang !== lang ? { lang, dir: dirOf(lang) } : {};
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-10">

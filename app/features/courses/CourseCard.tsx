@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { textLangAttrs } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { formatPrice } from "~/lib/money";
 import { imageLoading } from "~/ui/image-loading";
@@ -15,8 +16,12 @@ export function CourseCard({ course, first = false }: { course: Course; first?: 
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <img src={course.courseImage} {...responsiveImage(course.courseImage, imageSizes.card)} alt="" width={800} height={500} {...imageLoading(first)} className="aspect-[8/5] w-full object-cover" />
       <div className="flex flex-1 flex-col p-5">
-        <h3 className="text-lg font-bold text-slate-900">{course.courseName}</h3>
-        <p className="mt-2 line-clamp-3 text-sm text-slate-700">{course.courseDescription}</p>
+        <h3 className="text-lg font-bold text-slate-900" {...textLangAttrs(course.lang, lang)}>
+          {course.courseName}
+        </h3>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-700" {...textLangAttrs(course.lang, lang)}>
+          {course.courseDescription}
+        </p>
         <dl className="mt-4 grid grid-cols-2 gap-2 text-sm text-slate-700">
           <div>
             <dt className="sr-only">{t("course.ages")}</dt>

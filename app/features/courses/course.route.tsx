@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { ContentBlocks } from "~/features/blog/ContentBlocks";
 import { CourseJsonLd } from "~/features/seo/CourseJsonLd";
-import { langFromPath, localizePath } from "~/i18n/lang";
+import { langFromPath, localizePath, textLangAttrs } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { formatPrice } from "~/lib/money";
 import { safeUrl } from "~/lib/safe-url";
@@ -55,8 +55,12 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <img src={image} {...responsiveImage(image, imageSizes.main)} alt="" width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
         ) : null}
         <div>
-          <h1 className="text-4xl font-extrabold text-slate-900">{course.courseName}</h1>
-          <p className="mt-4 text-lg text-slate-700">{course.courseDescription}</p>
+          <h1 className="text-4xl font-extrabold text-slate-900" {...textLangAttrs(course.lang, lang)}>
+            {course.courseName}
+          </h1>
+          <p className="mt-4 text-lg text-slate-700" {...textLangAttrs(course.lang, lang)}>
+            {course.courseDescription}
+          </p>
           <h2 className="sr-only">{t("detail.facts")}</h2>
           <dl className="mt-6 grid grid-cols-2 gap-4 rounded-2xl bg-slate-50 p-5 text-slate-800">
             <div>

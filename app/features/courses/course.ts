@@ -1,3 +1,4 @@
+import type { Lang } from "~/i18n/lang";
 /** A course as the API and the pages see it (specification section 3). */
 export interface Course {
   _id: string;
@@ -11,6 +12,8 @@ export interface Course {
   courseImage: string;
   courseRating?: number;
   ageGroup: { min: number; max: number };
+  /** The language of the name and description: English on an Arabic page when no Arabic was entered. */
+  lang: Lang;
 }
 
 /** Months shown on a card: one month per 20 sessions, rounded up. */

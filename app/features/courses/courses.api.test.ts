@@ -108,4 +108,13 @@ describe("GET /admin/course-dashboard/all-courses", () => {
     expect(res.body.courses).toEqual([]);
     await server.db.updateTable("courses").set({ min_age: 6 }).where("key", "=", "visual_block_coding").execute();
   });
+
+  it("names the language of each course's texts: English on an Arabic list when no Arabic name was entered", async () => {
+    await server.db.updateTable("courses").set({ name_ar: "", description_ar: "" }).where("slug", "=", "raspberry-pi-basics").execute();
+    const arabic = (await server.request("GET", `${path}?lang=ar`)).body.courses as { slug: string; lang: string; courseName: string }[];
+    expect(arabic.find((c) => c.slug === "raspberry-pi-basics")).toMatchObject({ lang: "en", courseName: "Raspberry Pi Basics" });
+    expect(arabic.find((c) => c.slug === "internet-of-things")).toMatchObject({ lang: "ar" });
+    const english = (await server.request("GET", path)).body.courses as { lang: string }[];
+    expect(english.every((c) => c.lang === "en")).toBe(true);
+  });
 });

@@ -27,6 +27,7 @@ export function toCourse(row: CourseRow, lang: Lang): Course {
     courseImage: row.image,
     ...(row.rating != null ? { courseRating: row.rating } : {}),
     ageGroup: { min: row.min_age, max: row.max_age },
+    lang: lang === "ar" && row.name_ar.trim() ? "ar" : "en",
   };
 }
 
