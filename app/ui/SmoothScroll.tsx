@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 
 /**
  * Smooth scrolling (lerp 0.1, 1.2 s) unless the visitor prefers reduced motion,
- * and a jump to the top of the page on every route change.
+ * and a jump to the top of the page on every route change (not when the first page hydrates).
  */
 export function SmoothScroll() {
   const lenis = useRef<Lenis | null>(null);
@@ -31,7 +31,12 @@ export function SmoothScroll() {
     };
   }, []);
 
+  // Only on a change of page: at hydration the visitor may already have scrolled (or followed a
+  // #fragment), and jumping them back to the top would move what they were about to click.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (lenis.current) lenis.current.scrollTo(0, { immediate: true });
     else window.scrollTo(0, 0);
   }, [pathname]);

@@ -101,8 +101,8 @@ for (const lang of ["en", "ar"] as const) {
       await form.getByLabel(w.contact.email).fill(email);
       await form.getByLabel(w.contact.description).fill("A question about robotics.");
       await form.getByRole("button", { name: w.contact.send }).click();
-      // The refusal was shown on /contact-us (where the form posts), so the thank-you comes back there.
-      await expect(page).toHaveURL(new RegExp(`${w.prefix}/contact-us\\?notice=contact-sent#form-notice$`));
+      // The refusal was shown on /contact-us (where the form posts); the thank-you still returns to the page it was sent from.
+      await expect(page).toHaveURL(new RegExp(`${w.prefix}/courses\\?notice=contact-sent#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: w.contact.sent })).toBeVisible();
       expect(row("select description from contact_messages where email = ?", email)).toMatchObject({ description: "A question about robotics." });
     });

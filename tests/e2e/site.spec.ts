@@ -127,3 +127,18 @@ test.describe("smooth scrolling", () => {
     });
   });
 });
+
+test.describe("scrolling", () => {
+  test.use({ waitForHydrationOnLoad: false });
+  test("a page scrolled before hydration stays where it is; moving to another page starts at its top", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await waitForHydration(page);
+    // Hydration used to jump to the top, moving the footer form out from under a click.
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole("navigation", { name: "Our Programs" }).getByRole("link", { name: "Internet of Things" }).click();
+    await expect(page).toHaveURL(/\/courses\/internet-of-things$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

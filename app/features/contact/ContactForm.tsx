@@ -31,7 +31,8 @@ export function ContactForm() {
         {t("contactForm.title")}
       </h2>
       <FormAlert message={form.refusal} className="text-red-300" />
-      <input type="hidden" name="returnTo" value={pathname + search} />
+      {/* After a refusal the form is shown on /contact-us: it still returns to the page it came from. */}
+      <input type="hidden" name="returnTo" value={form.servedValue("returnTo") ?? pathname + search} />
       <Field label={<span className="text-slate-100">{t("contactForm.email")}</span>} error={form.error("email")} errorClassName={onNavy}>
         {({ id, describedBy, invalid }) => (
           <input id={id} type="email" autoComplete="email" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("email")} />

@@ -55,6 +55,8 @@ export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
   formProps: { method: "post"; noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
   /** Spread on a text control: its name, handlers and the value it starts with. */
   field: (name: Path<z.input<S>>) => ReturnType<UseFormReturn<z.input<S>>["register"]> & { defaultValue?: string };
+  /** A value the page's action rendered back after a refused post without JavaScript (e.g. a hidden return path). */
+  servedValue: (name: string) => string | undefined;
   /** The message to show beside a field: the browser's check, else the server's. */
   error: (name: Path<z.input<S>>) => string | undefined;
   /** The server's message for the whole form after a refused post without JavaScript (e.g. 409, 429). */
@@ -113,6 +115,7 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     methods,
     formProps: { method: "post", noValidate: true, onSubmit: (event) => void onSubmit(event) },
     field: (name) => ({ ...methods.register(name), defaultValue: served?.values[name] ?? options.initial?.[name] }),
+    servedValue: (name) => served?.values[name],
     // The server's messages from a post without JavaScript hold until the form is sent again.
     // get(): nested names ("address.en", "faqs.0.answerAr") live in nested error objects.
     error: (name) => (get(errors, name) as { message?: string } | undefined)?.message ?? (submitCount === 0 ? served?.errors[name] : undefined),
