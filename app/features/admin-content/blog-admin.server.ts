@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { DB } from "~server/db/db";
 import type { BlogPostsTable } from "~server/db/schema";
 import { nowIso, toDbJson } from "~server/db/values";
-import { recordAudit } from "~server/audit/audit";
+import { diffFields, recordAudit } from "~server/audit/audit";
 import { normalizeBlocks } from "~/features/blog/content-blocks";
 import { defineList } from "~/features/admin/list/list-query.server";
 import { blogPostSchema, type BlogPostInput, type BlogPostValues } from "./blog-admin.schema";
@@ -104,7 +104,7 @@ async function createBlogPost(db: DB, input: BlogPostValues, userId: number): Pr
         .executeTakeFirstOrThrow();
       // The slug now names a live post: an old redirect of that name would hide it.
       await trx.deleteFrom("blog_slug_redirects").where("old_slug", "=", input.slug).execute();
-      await recordAudit(trx, { userId, action: "create", entity: "blog_post", entityId: id, summary: { slug: input.slug, status: input.status } });
+      await recordAudit(trx, { userId, action: "create", entity: "blog_post", entityId: id, name: input.titleEn || input.titleAr });
       return { id, slug: input.slug };
     }),
   );
@@ -115,20 +115,20 @@ async function createBlogPost(db: DB, input: BlogPostValues, userId: number): Pr
  * its old slug is kept as a redirect to the post.
  */
 async function updateBlogPost(db: DB, id: number, input: BlogPostValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
-  const old = await db.selectFrom("blog_posts").select(["slug", "status", "publish_date"]).where("id", "=", id).executeTakeFirst();
+  const old = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
   if (!old) return undefined;
   if (await slugTaken(db, input.slug, id)) throw new TakenError("slug");
   const now = nowIso();
   return claimingUnique("slug", () =>
     db.transaction().execute(async (trx) => {
+      const values = {
+        ...columns(input),
+        // A date-only editor must not move the stored time of an unchanged date.
+        publish_date: old.publish_date.slice(0, 10) === input.publishDate ? old.publish_date : startOfDay(input.publishDate),
+      };
       await trx
         .updateTable("blog_posts")
-        .set({
-          ...columns(input),
-          // A date-only editor must not move the stored time of an unchanged date.
-          publish_date: old.publish_date.slice(0, 10) === input.publishDate ? old.publish_date : startOfDay(input.publishDate),
-          updated_at: now,
-        })
+        .set({ ...values, updated_at: now })
         .where("id", "=", id)
         .execute();
       await trx.deleteFrom("blog_slug_redirects").where("old_slug", "=", input.slug).execute();
@@ -139,8 +139,7 @@ async function updateBlogPost(db: DB, id: number, input: BlogPostValues, userId:
           .onConflict((oc) => oc.column("old_slug").doUpdateSet({ post_id: id, created_at: now }))
           .execute();
       }
-      const changed = old.slug !== input.slug ? { slug: [old.slug, input.slug] } : {};
-      await recordAudit(trx, { userId, action: "update", entity: "blog_post", entityId: id, summary: { ...changed, status: input.status } });
+      await recordAudit(trx, { userId, action: "update", entity: "blog_post", entityId: id, name: input.titleEn || input.titleAr, changes: diffFields(old, values) });
       return { id, slug: input.slug };
     }),
   );
@@ -153,8 +152,7 @@ const deleteBlogPost = (db: DB, id: number, userId: number) =>
     entity: "blog_post",
     id,
     userId,
-    label: "slug",
-    summaryKey: "slug",
+    label: ["title_en", "title_ar", "slug"],
     before: (trx) => trx.deleteFrom("blog_slug_redirects").where("post_id", "=", id).execute(),
   });
 

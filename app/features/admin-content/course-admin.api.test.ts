@@ -54,6 +54,18 @@ describe("admin course API", () => {
     expect(edited.status).toBe(200);
     const read = await server.request("GET", `/api/admin/courses/${id}`, { headers });
     expect(read.body.course).toMatchObject({ slug: "drones-2", price: 100, discounted: false, originalPrice: null, rating: null });
+    // The audit log names the course and says what changed, before → after (issue 16, defect 8).
+    const audit = await server.db.selectFrom("audit_log").select("summary").where("entity", "=", "course").where("entity_id", "=", String(id)).where("action", "=", "update").executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.summary)).toEqual({
+      name: "LEGO Robotics",
+      changes: {
+        slug: { from: "drones-two", to: "drones-2" },
+        price: { from: 3999, to: 100 },
+        discounted: { from: 1, to: 0 },
+        original_price: { from: 4999, to: null },
+        rating: { from: 5, to: null },
+      },
+    });
     const slug = await server.request("PUT", `/api/admin/courses/${id}`, { json: course({ key: "drones_two", slug: "lego-robotics" }), headers });
     expect(slug.status).toBe(409);
     expect(slug.body.message).toBe("slug taken");

@@ -8,7 +8,7 @@ import { defineList } from "~/features/admin/list/list-query.server";
 import { courseSchema, type CourseInput, type CourseValues } from "./course-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
 import { defineCollection, TakenError } from "./collection.server";
-import { claimingUnique, deleteAudited } from "./record-store.server";
+import { claimingUnique, deleteAudited, updateAudited } from "./record-store.server";
 
 const courseListSpec = defineList({
   search: ["name_en", "name_ar", "key", "slug", "instructor"],
@@ -108,23 +108,19 @@ async function createCourse(db: DB, input: CourseValues, userId: number): Promis
   return claimingUnique("slug", () =>
     db.transaction().execute(async (trx) => {
       const { id } = await trx.insertInto("courses").values({ ...columns(input), created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
-      await recordAudit(trx, { userId, action: "create", entity: "course", entityId: id, summary: { key: input.key } });
+      await recordAudit(trx, { userId, action: "create", entity: "course", entityId: id, name: input.nameEn || input.nameAr });
       return { id, slug: input.slug };
     }),
   );
 }
 
 async function updateCourse(db: DB, id: number, input: CourseValues, userId: number): Promise<{ id: number; slug: string } | undefined> {
-  const old = await db.selectFrom("courses").select("id").where("id", "=", id).executeTakeFirst();
-  if (!old) return undefined;
+  if (!(await db.selectFrom("courses").select("id").where("id", "=", id).executeTakeFirst())) return undefined;
   await assertFree(db, input, id);
-  return claimingUnique("slug", () =>
-    db.transaction().execute(async (trx) => {
-      await trx.updateTable("courses").set({ ...columns(input), updated_at: nowIso() }).where("id", "=", id).execute();
-      await recordAudit(trx, { userId, action: "update", entity: "course", entityId: id, summary: { key: input.key } });
-      return { id, slug: input.slug };
-    }),
+  const saved = await claimingUnique("slug", () =>
+    updateAudited(db, { table: "courses", entity: "course", id, values: columns(input), userId, label: ["name_en", "name_ar", "key"] }),
   );
+  return saved && { id, slug: input.slug };
 }
 
 /**
@@ -132,7 +128,7 @@ async function updateCourse(db: DB, id: number, input: CourseValues, userId: num
  * (ON DELETE SET NULL) and each booking kept a copy of the course name when it was made.
  */
 const deleteCourse = (db: DB, id: number, userId: number) =>
-  deleteAudited(db, { table: "courses", entity: "course", id, userId, label: "key", summaryKey: "key" });
+  deleteAudited(db, { table: "courses", entity: "course", id, userId, label: ["name_en", "name_ar", "key"] });
 
 /** Courses: deleting one that has demo bookings needs `?confirm=1` (the bookings keep their history). */
 export const courseCollection = defineCollection({

@@ -62,7 +62,7 @@ async function createProduct(db: DB, input: ProductValues, userId: number): Prom
     try {
       return await db.transaction().execute(async (trx) => {
         const { id } = await trx.insertInto("products").values({ ...columns(input), slug, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
-        await recordAudit(trx, { userId, action: "create", entity: "product", entityId: id, summary: { slug } });
+        await recordAudit(trx, { userId, action: "create", entity: "product", entityId: id, name: input.nameEn || input.nameAr || slug });
         return { id };
       });
     } catch (error) {
@@ -72,10 +72,10 @@ async function createProduct(db: DB, input: ProductValues, userId: number): Prom
 }
 
 const updateProduct = (db: DB, id: number, input: ProductValues, userId: number) =>
-  updateAudited(db, { table: "products", entity: "product", id, values: columns(input), userId, summary: { name: input.nameEn } });
+  updateAudited(db, { table: "products", entity: "product", id, values: columns(input), userId, label: ["name_en", "name_ar"] });
 
 const deleteProduct = (db: DB, id: number, userId: number) =>
-  deleteAudited(db, { table: "products", entity: "product", id, userId, label: "slug", summaryKey: "slug" });
+  deleteAudited(db, { table: "products", entity: "product", id, userId, label: ["name_en", "name_ar", "slug"] });
 
 /** Shop products: the slug is made from the English name when created and kept after. */
 export const productCollection = defineCollection({

@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { recordAudit } from "~server/audit/audit";
+import { diffFields, recordAudit } from "~server/audit/audit";
 import { TakenError, type SavedRecord } from "./collection.server";
 import { isUniqueViolation } from "~server/db/errors";
 
@@ -18,43 +17,55 @@ export async function claimingUnique<T>(field: string, write: () => Promise<T>):
   }
 }
 
-/** Saves a record's columns and logs the change in one transaction; undefined when there is no such record. */
+/** The columns that name a record in the audit log; the first non-empty wins (an Arabic-only post has no English title). */
+type NameColumns = readonly string[];
+
+function recordName(row: Record<string, unknown>, columns: NameColumns): string {
+  for (const column of columns) {
+    const value = row[column];
+    if (value !== null && value !== undefined && String(value).trim() !== "") return String(value);
+  }
+  return "";
+}
+
+/**
+ * Saves a record's columns and logs each changed field (before → after) in one transaction,
+ * naming the record by its `label` column; undefined when there is no such record.
+ */
 export async function updateAudited(
   db: DB,
-  change: { table: CollectionTable; entity: string; id: number; values: Record<string, unknown>; userId: number; summary: Record<string, unknown> },
+  change: { table: CollectionTable; entity: string; id: number; values: Record<string, unknown>; userId: number; label: NameColumns },
 ): Promise<SavedRecord | undefined> {
-  const { table, entity, id, values, userId, summary } = change;
+  const { table, entity, id, values, userId, label } = change;
   return db.transaction().execute(async (trx) => {
-    const result = await trx
+    const before = (await trx.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as Record<string, unknown> | undefined;
+    if (!before) return undefined;
+    await trx
       .updateTable(table)
       .set({ ...values, updated_at: nowIso() } as never)
       .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return undefined;
-    await recordAudit(trx, { userId, action: "update", entity, entityId: id, summary });
+      .execute();
+    const name = recordName({ ...before, ...values }, label);
+    await recordAudit(trx, { userId, action: "update", entity, entityId: id, name, changes: diffFields(before, values) });
     return { id };
   });
 }
 
 /**
- * Deletes a record and logs it, naming it in the log by one of its columns (`label`, logged as
- * `summaryKey`); `before` removes what hangs on it first. False when there was none.
+ * Deletes a record and logs it, naming it in the log by one of its columns (`label`); `before`
+ * removes what hangs on it first. False when there was none.
  */
 export async function deleteAudited(
   db: DB,
-  removal: { table: CollectionTable; entity: string; id: number; userId: number; label: string; summaryKey: string; before?: (trx: DB) => Promise<unknown> },
+  removal: { table: CollectionTable; entity: string; id: number; userId: number; label: NameColumns; before?: (trx: DB) => Promise<unknown> },
 ): Promise<boolean> {
-  const { table, entity, id, userId, label, summaryKey, before } = removal;
+  const { table, entity, id, userId, label, before } = removal;
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom(table)
-      .select(sql<string>`${sql.ref(label)}`.as("label"))
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const row = (await trx.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!row) return false;
     await before?.(trx);
     await trx.deleteFrom(table).where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "delete", entity, entityId: id, summary: { [summaryKey]: row.label } });
+    await recordAudit(trx, { userId, action: "delete", entity, entityId: id, name: recordName(row, label) });
     return true;
   });
 }

@@ -60,7 +60,7 @@ async function createTeacher(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { userId, action: "create", entity: "teacher", entityId: id, summary: { name: input.teachername } });
+    await recordAudit(trx, { userId, action: "create", entity: "teacher", entityId: id, name: input.teachername });
     return { id };
   });
 }
@@ -77,10 +77,10 @@ const columns = (input: TeacherValues) => ({
 });
 
 const updateTeacher = (db: DB, id: number, input: TeacherValues, userId: number) =>
-  updateAudited(db, { table: "teachers", entity: "teacher", id, values: columns(input), userId, summary: { name: input.nameEn } });
+  updateAudited(db, { table: "teachers", entity: "teacher", id, values: columns(input), userId, label: ["name_en", "name_ar"] });
 
 const deleteTeacher = (db: DB, id: number, userId: number) =>
-  deleteAudited(db, { table: "teachers", entity: "teacher", id, userId, label: "name_en", summaryKey: "name" });
+  deleteAudited(db, { table: "teachers", entity: "teacher", id, userId, label: ["name_en", "name_ar"] });
 
 /** Teachers: created at the specification's path with its payload (section 7), edited bilingually. */
 export const teacherCollection = defineCollection({

@@ -1,44 +1,83 @@
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
-import { useLang } from "~/i18n/use-lang";
+import { useLang, useLocalizePath } from "~/i18n/use-lang";
 import { PageMeta } from "~/ui/PageMeta";
+import { LtrValue } from "~/ui/Bidi";
 import type { Route } from "./+types/audit.route";
 import { formatDateTime } from "~/features/admin/format";
 import { AdminTable, ListFilter } from "~/features/admin/list/AdminTable";
 import { listRows, parseListQuery } from "~/features/admin/list/list-query.server";
-import { auditBase, auditEntities, auditList } from "./audit.server";
+import { auditBase, auditFilterOptions, auditList, auditRecordLinks } from "./audit.server";
+import { parseAuditSummary } from "./audit-summary";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const query = parseListQuery(auditList, new URL(request.url).searchParams);
-  const [result, entities, settings] = await Promise.all([listRows(auditBase(context.db), auditList, query), auditEntities(context.db), getSiteSettings(context.db)]);
-  return { query, result, entities, timeZone: settings.timeZone };
+  const [result, options, settings] = await Promise.all([listRows(auditBase(context.db), auditList, query), auditFilterOptions(context.db), getSiteSettings(context.db)]);
+  const links = await auditRecordLinks(context.db, result.rows);
+  return { query, result, options, links, timeZone: settings.timeZone };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 
-/** Summary JSON as short "key: value" text. */
-function describe(summary: string): string {
-  try {
-    const value = JSON.parse(summary) as unknown;
-    if (value === null || typeof value !== "object") return String(value);
-    return Object.entries(value as Record<string, unknown>)
-      .map(([key, v]) => {
-        if (v && typeof v === "object" && "from" in v && "to" in v) return `${key}: ${String((v as { from: unknown }).from)} → ${String((v as { to: unknown }).to)}`;
-        return `${key}: ${typeof v === "string" ? v : JSON.stringify(v)}`;
-      })
-      .join("; ");
-  } catch {
-    return summary;
-  }
+/** A value in a change: isolated (it may be English, Arabic, a number or an e-mail), "—" when empty. */
+function ChangeValue({ value }: { value: string }) {
+  return value === "" ? <span aria-label="—">—</span> : <bdi className="rounded bg-slate-100 px-1">{value}</bdi>;
 }
 
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const lang = useLang();
-  const { query, result, entities, timeZone } = loaderData;
+  const localize = useLocalizePath();
+  const { query, result, options, links, timeZone } = loaderData;
   type Row = (typeof result.rows)[number];
+  const entityLabel = (entity: string) => t(`audit.entities.${entity}`, { defaultValue: entity.replace(/_/g, " ") });
+  const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action.replace(/_/g, " ") });
+  const fieldLabel = (field: string) => t(`audit.fields.${field}`, { defaultValue: field.replace(/_/g, " ") });
+
+  // A deleted record keeps its logged name but gets no link.
+  const recordCell = (row: Row) => {
+    const { name } = parseAuditSummary(row.summary);
+    const link = links[`${row.entity}:${row.entity_id}`];
+    const label = name ? <bdi>{name}</bdi> : row.entity_id ? `#${row.entity_id}` : "";
+    return (
+      <span>
+        <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">{entityLabel(row.entity)}</span>
+        {link ? (
+          <Link to={localize(link)} className="font-medium text-blue-700 underline underline-offset-2">
+            {label || entityLabel(row.entity)}
+          </Link>
+        ) : (
+          <span>{label}</span>
+        )}
+      </span>
+    );
+  };
+
+  const detailsCell = (row: Row) => {
+    const { changes, other } = parseAuditSummary(row.summary);
+    if (changes.length === 0 && other.length === 0) return null;
+    return (
+      <ul className="space-y-1 break-words text-slate-700">
+        {changes.map((change) => (
+          <li key={change.field}>
+            {change.field && <span className="font-medium">{fieldLabel(change.field)}: </span>}
+            <ChangeValue value={change.from} /> <span aria-hidden="true" className="inline-block rtl:-scale-x-100">→</span>
+            <span className="sr-only">{t("audit.becomes")}</span> <ChangeValue value={change.to} />
+          </li>
+        ))}
+        {other.map((item) => (
+          <li key={item.key}>
+            {item.key && <span className="font-medium">{fieldLabel(item.key)}: </span>}
+            <bdi>{item.value}</bdi>
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
   return (
     <div className="space-y-4">
       <PageMeta title={t("audit.title")} description={t("audit.title")} />
@@ -50,13 +89,19 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         rowKey={(r) => r.id}
         csvHref="/api/admin/audit"
         emptyText={t("audit.empty")}
-        filters={<ListFilter name="entity" label={t("audit.entityFilter")} value={query.filters.entity} options={entities.map((e) => ({ value: e, label: e }))} />}
+        filters={
+          <>
+            <ListFilter name="entity" label={t("audit.entityFilter")} value={query.filters.entity} options={options.entities.map((e) => ({ value: e, label: entityLabel(e) }))} />
+            <ListFilter name="action" label={t("audit.actionFilter")} value={query.filters.action} options={options.actions.map((a) => ({ value: a, label: actionLabel(a) }))} />
+            <ListFilter name="user" label={t("audit.userFilter")} value={query.filters.user} options={options.people.map((p) => ({ value: p, label: p }))} />
+          </>
+        }
         columns={[
           { key: "when", header: t("audit.when"), sort: "created", cell: (r) => formatDateTime(r.created_at, lang, timeZone) },
-          { key: "who", header: t("audit.who"), sort: "who", cell: (r) => r.user_email ?? t("audit.unknownUser") },
-          { key: "action", header: t("audit.action"), sort: "action", cell: (r) => r.action },
-          { key: "entity", header: t("audit.entity"), sort: "entity", cell: (r) => (r.entity_id ? `${r.entity} #${r.entity_id}` : r.entity) },
-          { key: "summary", header: t("audit.summary"), cell: (r) => <span className="break-words text-slate-700">{describe(r.summary)}</span> },
+          { key: "who", header: t("audit.who"), sort: "who", cell: (r) => (r.user_email ? <LtrValue>{r.user_email}</LtrValue> : t("audit.unknownUser")) },
+          { key: "action", header: t("audit.action"), sort: "action", cell: (r) => actionLabel(r.action) },
+          { key: "entity", header: t("audit.entity"), sort: "entity", cell: recordCell },
+          { key: "summary", header: t("audit.summary"), cell: detailsCell },
         ]}
       />
     </div>

@@ -1,4 +1,5 @@
 import type { DB } from "~server/db/db";
+import type { Database } from "~server/db/schema";
 import type { CsvColumn } from "~/features/admin/list/csv.server";
 import { defineList } from "~/features/admin/list/list-query.server";
 
@@ -24,7 +25,7 @@ export const auditList = defineList({
 });
 
 export const auditCsv: CsvColumn<AuditRow>[] = [
-  { header: "When", value: (r) => r.created_at , instant: true },
+  { header: "When", value: (r) => r.created_at, instant: true },
   { header: "Who", value: (r) => r.user_email ?? "" },
   { header: "Action", value: (r) => r.action },
   { header: "Record", value: (r) => r.entity },
@@ -48,8 +49,61 @@ export function auditBase(db: DB) {
     ]);
 }
 
-/** The record types seen in the log, for the filter. */
-export async function auditEntities(db: DB): Promise<string[]> {
-  const rows = await db.selectFrom("audit_log").select("entity").distinct().orderBy("entity").execute();
-  return rows.map((row) => row.entity);
+/** The values seen in the log for the screen's filters: record types, actions and the people who acted. */
+export async function auditFilterOptions(db: DB): Promise<{ entities: string[]; actions: string[]; people: string[] }> {
+  const [entities, actions, people] = await Promise.all([
+    db.selectFrom("audit_log").select("entity").distinct().orderBy("entity").execute(),
+    db.selectFrom("audit_log").select("action").distinct().orderBy("action").execute(),
+    db.selectFrom("audit_log").innerJoin("users", "users.id", "audit_log.user_id").select("users.email").distinct().orderBy("users.email").execute(),
+  ]);
+  return { entities: entities.map((r) => r.entity), actions: actions.map((r) => r.action), people: people.map((r) => r.email) };
+}
+
+/** Where staff open a record of each type (`:id` is its id), and the table that says whether it still exists. */
+const recordPages: Record<string, { path: string; table?: keyof Database }> = {
+  course: { path: "/admin/courses/edit/:id", table: "courses" },
+  blog_post: { path: "/admin/blogs/edit/:id", table: "blog_posts" },
+  teacher: { path: "/admin/teachers/edit/:id", table: "teachers" },
+  product: { path: "/admin/products/edit/:id", table: "products" },
+  user: { path: "/admin/users/:id", table: "users" },
+  camp: { path: "/admin/settings/camps/:id", table: "camps" },
+  school_enquiry: { path: "/admin/submissions/school/:id", table: "school_enquiries" },
+  contact_message: { path: "/admin/submissions/contact/:id", table: "contact_messages" },
+  enrollment: { path: "/admin/enrollment-forms/:id", table: "enrollments" },
+  brochure_lead: { path: "/admin/brochure-leads/:id", table: "brochure_leads" },
+  demo_slot: { path: "/admin/slots" },
+  demo_booking: { path: "/admin/slots" },
+  settings: { path: "/admin/settings" },
+};
+
+/**
+ * The admin page of each listed record that still exists (keyed "entity:id"); a deleted record
+ * gets no link, so the log never leads to a 404.
+ */
+export async function auditRecordLinks(db: DB, rows: readonly { entity: string; entity_id: string }[]): Promise<Record<string, string>> {
+  const links: Record<string, string> = {};
+  const idsByEntity = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const page = recordPages[row.entity];
+    if (!page) continue;
+    if (!page.table) {
+      links[`${row.entity}:${row.entity_id}`] = page.path;
+      continue;
+    }
+    const id = Number(row.entity_id);
+    if (!Number.isSafeInteger(id) || id <= 0) continue;
+    idsByEntity.set(row.entity, (idsByEntity.get(row.entity) ?? new Set()).add(id));
+  }
+  await Promise.all(
+    [...idsByEntity].map(async ([entity, ids]) => {
+      const page = recordPages[entity]!;
+      const found = await db
+        .selectFrom(page.table as "courses")
+        .select("id")
+        .where("id", "in", [...ids])
+        .execute();
+      for (const { id } of found) links[`${entity}:${id}`] = page.path.replace(":id", String(id));
+    }),
+  );
+  return links;
 }

@@ -47,7 +47,10 @@ describe("admin settings and camps API", () => {
     expect(await getSiteSettings(server.db)).toEqual(next);
     const entry = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "settings").orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(entry.user_id).toBe(admin.user.id);
-    expect(JSON.parse(entry.summary).changed.sort()).toEqual(["campRecentSignups", "phone", "social", "timeZone"]);
+    const { changes } = JSON.parse(entry.summary);
+    expect(Object.keys(changes).sort()).toEqual(["campRecentSignups", "phone", "social", "timeZone"]);
+    expect(changes.phone).toEqual({ from: current.phone, to: "+91 11111 22222" });
+    expect(changes.timeZone).toEqual({ from: current.timeZone, to: "Asia/Dubai" });
   });
 
   it("keeps the default phone country IN and lets staff change it (any case) to another ISO country", async () => {

@@ -1,29 +1,27 @@
 import type { DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
-import { recordAudit } from "~server/audit/audit";
+import { diffFields, recordAudit } from "~server/audit/audit";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import type { CampForm } from "./settings.schema";
 
 /** Saving the site settings and the summer camps from the admin area. */
 
-/** Writes every setting (one row per key) and records which ones changed. */
+/** Writes every setting that changed (one row per key) and logs each change before → after. */
 export async function saveSiteSettings(db: DB, settings: SiteSettings, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom("site_settings").select(["key", "value"]).execute();
-    const before = new Map(rows.map((row) => [row.key, row.value]));
+    const before = Object.fromEntries(rows.map((row) => [row.key, fromDbJson<unknown>(row.value, null)]));
+    const changes = diffFields(before, settings);
     const now = nowIso();
-    const changed: string[] = [];
-    for (const [key, value] of Object.entries(settings)) {
-      const text = toDbJson(value);
-      if (before.get(key) === text) continue;
-      changed.push(key);
+    for (const key of Object.keys(changes)) {
+      const text = toDbJson(settings[key as keyof SiteSettings]);
       await trx
         .insertInto("site_settings")
         .values({ key, value: text, updated_at: now })
         .onConflict((oc) => oc.column("key").doUpdateSet({ value: text, updated_at: now }))
         .execute();
     }
-    if (changed.length > 0) await recordAudit(trx, { userId, action: "update", entity: "settings", entityId: "site", summary: { changed } });
+    if (Object.keys(changes).length > 0) await recordAudit(trx, { userId, action: "update", entity: "settings", entityId: "site", changes });
   });
 }
 
@@ -68,9 +66,9 @@ export async function listAdminCamps(db: DB): Promise<{ id: number; slug: string
 /** Saves a camp; false when there is no such camp. */
 export async function saveCamp(db: DB, id: number, camp: CampForm, userId: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("camps")
-      .set({
+    const before = await trx.selectFrom("camps").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) return false;
+    const values = {
         title_en: camp.title.en,
         title_ar: camp.title.ar,
         grades_en: camp.grades.en,
@@ -83,12 +81,13 @@ export async function saveCamp(db: DB, id: number, camp: CampForm, userId: numbe
         features: toDbJson(camp.features),
         batches: toDbJson(camp.batches),
         curriculum: toDbJson(camp.curriculum.map((session, i) => ({ session: i + 1, ...session }))),
-        updated_at: nowIso(),
-      })
+    };
+    await trx
+      .updateTable("camps")
+      .set({ ...values, updated_at: nowIso() })
       .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await recordAudit(trx, { userId, action: "update", entity: "camp", entityId: id, summary: { title: camp.title.en } });
+      .execute();
+    await recordAudit(trx, { userId, action: "update", entity: "camp", entityId: id, name: camp.title.en || camp.title.ar, changes: diffFields(before, values) });
     return true;
   });
 }

@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { DB } from "~server/db/db";
 import type { Database, SubmissionStatus } from "~server/db/schema";
-import { recordAudit } from "~server/audit/audit";
+import { diffFields, recordAudit } from "~server/audit/audit";
 import { nowIso } from "~server/db/values";
 import { defineList, type ListSpec } from "~/features/admin/list/list-query.server";
 import type { CsvColumn } from "~/features/admin/list/csv.server";
@@ -119,10 +119,8 @@ export async function updateSubmission(db: DB, kind: SubmissionKindName, id: num
       })
       .where("id", "=", id)
       .execute();
-    const summary: Record<string, unknown> = {};
-    if (change.status !== undefined && change.status !== before.status) summary.status = { from: before.status, to: change.status };
-    if (change.notes !== undefined && change.notes !== before.notes) summary.notes = "changed";
-    await recordAudit(trx, { userId, action: "update", entity, entityId: id, summary });
+    // No name: a submission is personal data, and the log outlives its erasure.
+    await recordAudit(trx, { userId, action: "update", entity, entityId: id, changes: diffFields(before, change) });
     return (await trx.selectFrom(table as "contact_messages").selectAll().where("id", "=", id).executeTakeFirst()) as SubmissionRow | undefined;
   });
 }

@@ -65,8 +65,8 @@ describe("admin users API", () => {
     expect(await server.db.selectFrom("sessions").select("id").where("user_id", "=", parent.user.id).execute()).toHaveLength(0);
     const entries = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "user").where("entity_id", "=", String(parent.user.id)).orderBy("id").execute();
     expect(entries.map((e) => [e.action, JSON.parse(e.summary), e.user_id])).toEqual([
-      ["role", { from: "user", to: "admin" }, admin.user.id],
-      ["role", { from: "admin", to: "user" }, admin.user.id],
+      ["role", { changes: { role: { from: "user", to: "admin" } } }, admin.user.id],
+      ["role", { changes: { role: { from: "admin", to: "user" } } }, admin.user.id],
     ]);
   });
 

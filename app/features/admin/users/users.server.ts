@@ -80,10 +80,10 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     if (disable || (change.role !== undefined && change.role !== user.role)) await endAllSessions(trx, id);
 
     if (change.role !== undefined && change.role !== user.role) {
-      await recordAudit(trx, { userId: actorId, action: "role", entity: "user", entityId: id, summary: { from: user.role, to: change.role } });
+      await recordAudit(trx, { userId: actorId, action: "role", entity: "user", entityId: id, changes: { role: { from: user.role, to: change.role } } });
     }
     if (change.disabled !== undefined && Boolean(user.disabled) !== change.disabled) {
-      await recordAudit(trx, { userId: actorId, action: change.disabled ? "disable" : "enable", entity: "user", entityId: id, summary: {} });
+      await recordAudit(trx, { userId: actorId, action: change.disabled ? "disable" : "enable", entity: "user", entityId: id, changes: { disabled: { from: Boolean(user.disabled), to: change.disabled } } });
     }
     const updated = await trx
       .selectFrom("users")
