@@ -82,8 +82,9 @@ test.describe("admin back office", () => {
     // The change is in the audit log with who made it.
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit log" }).click();
     const audit = page.getByRole("table", { name: "Audit log" });
-    await expect(audit.getByRole("row").nth(1)).toContainText("contact_message");
-    await expect(audit.getByRole("row").nth(1)).toContainText("status: new → contacted");
+    await expect(audit.getByRole("row").nth(1)).toContainText("Contact message");
+    await expect(audit.getByRole("row").nth(1).getByRole("listitem").filter({ hasText: "Status:" })).toContainText(/new\s*→.*contacted/);
+    await expect(audit.getByRole("row").nth(1).getByRole("listitem").filter({ hasText: "Staff notes:" })).toContainText("Called back, sent the timetable.");
   });
 
   test("a staff member changes a user's role and disables the account", async ({ page, request }) => {
@@ -102,7 +103,17 @@ test.describe("admin back office", () => {
     await users.getByRole("link", { name: "Family Account" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Family Account" })).toBeVisible();
 
+    // Granting staff power asks first; saying no sends nothing.
     await page.getByLabel("Role", { exact: true }).selectOption("admin");
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "Save role" }).click();
+    await expect.poll(() => asked).toEqual([expect.stringContaining("Make this person staff?")]);
+    await expect(page.getByRole("definition").filter({ hasText: "Staff (admin)" })).toHaveCount(0);
+    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Save role" }).click();
     await expect(toast(page, "Role changed.")).toBeVisible();
     await expect(page.getByRole("definition").filter({ hasText: "Staff (admin)" })).toBeVisible();
@@ -127,6 +138,8 @@ test.describe("admin back office", () => {
     await page.getByLabel("Role", { exact: true }).selectOption("user");
     await page.getByRole("button", { name: "Save role" }).click();
     await expect(toast(page, "You cannot remove your own staff role.")).toBeVisible();
+    // The refused change does not stay on screen as if it had been made (issue 16, defect 9).
+    await expect(page.getByLabel("Role", { exact: true })).toHaveValue("admin");
   });
 
   test("a setting edited in the admin area shows on the public site", async ({ page }) => {

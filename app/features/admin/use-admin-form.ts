@@ -25,7 +25,7 @@ interface AdminFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
 export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>>({ id, schema, defaults, request, saved, messages }: AdminFormOptions<S>) {
   const { t } = useTranslation("admin");
   const revalidator = useRevalidator();
-  return useApiForm({
+  const form = useApiForm({
     id,
     schema,
     defaults,
@@ -36,5 +36,14 @@ export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>>({ id
       if (saved) toast.success(saved);
       await revalidator.revalidate();
     },
+    // A change the server refused as a whole (409: the last staff account, one's own role) must
+    // not stay on screen as if saved: the controls go back to the stored record. A refusal naming
+    // fields keeps the values, so they can be corrected.
+    onRefusal: (answer) => {
+      if (answer.errors && Object.keys(answer.errors).length > 0) return;
+      form.methods.reset(defaults);
+      void revalidator.revalidate();
+    },
   });
+  return form;
 }

@@ -81,6 +81,9 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     return options.refusalText?.({ message: served.message }, undefined) || served.message;
   });
   const { errors, isSubmitting, submitCount } = methods.formState;
+  // Fields changed since a refused post without JavaScript: their served message is stale, so the
+  // browser's own check speaks for them instead.
+  const [changedSinceServed, setChangedSinceServed] = useState<ReadonlySet<string>>(() => new Set());
 
   const onSubmit = methods.handleSubmit(async (values) => {
     setRefusal(undefined);
@@ -114,11 +117,25 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   return {
     methods,
     formProps: { method: "post", noValidate: true, onSubmit: (event) => void onSubmit(event) },
-    field: (name) => ({ ...methods.register(name), defaultValue: served?.values[name] ?? options.initial?.[name] }),
+    field: (name) => {
+      const registered = methods.register(name);
+      const servedError = served?.errors[name];
+      return {
+        ...registered,
+        defaultValue: served?.values[name] ?? options.initial?.[name],
+        onChange: async (event: { target: unknown; type?: unknown }) => {
+          await registered.onChange(event);
+          if (servedError === undefined || changedSinceServed.has(name)) return;
+          setChangedSinceServed((names) => new Set(names).add(name));
+          await methods.trigger(name);
+        },
+      };
+    },
     servedValue: (name) => served?.values[name],
-    // The server's messages from a post without JavaScript hold until the form is sent again.
-    // get(): nested names ("address.en", "faqs.0.answerAr") live in nested error objects.
-    error: (name) => (get(errors, name) as { message?: string } | undefined)?.message ?? (submitCount === 0 ? served?.errors[name] : undefined),
+    // The server's message from a post without JavaScript holds until its field changes or the
+    // form is sent again. get(): nested names ("address.en", "faqs.0.answerAr") live in nested error objects.
+    error: (name) =>
+      (get(errors, name) as { message?: string } | undefined)?.message ?? (submitCount === 0 && !changedSinceServed.has(name) ? served?.errors[name] : undefined),
     refusal,
     pending: isSubmitting,
   };

@@ -41,7 +41,11 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
     id: "user-role",
     schema: userUpdateSchema,
     defaults: { role: user.role },
-    request: (values) => ({ method: "PATCH", path: `/api/admin/users/${user.id}`, body: { role: values.role } }),
+    request: (values) => {
+      // Granting staff power asks first (answering undefined sends nothing).
+      if (values.role === "admin" && user.role !== "admin" && !window.confirm(t("users.confirmPromote"))) return undefined;
+      return { method: "PATCH", path: `/api/admin/users/${user.id}`, body: { role: values.role } };
+    },
     saved: t("users.roleSaved"),
   });
 
