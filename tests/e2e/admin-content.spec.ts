@@ -147,6 +147,18 @@ test.describe("admin content editors", () => {
     expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
   });
 
+  test("an Arabic-only post gets its address from its Arabic title (issue 16, defect 11)", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin/blogs/new");
+    await page.getByRole("tab", { name: "Arabic" }).click();
+    await page.getByLabel("Title", { exact: true }).fill("لماذا الروبوتات");
+    await expect(page.getByLabel("Slug", { exact: true })).toHaveValue(/^[a-z]+-[a-z]+$/);
+    // An English title, once given, names the address instead.
+    await page.getByRole("tab", { name: "English" }).click();
+    await page.getByLabel("Title", { exact: true }).fill("Why Robots");
+    await expect(page.getByLabel("Slug", { exact: true })).toHaveValue("why-robots");
+  });
+
   test("create and edit a course with an image", async ({ page }) => {
     test.slow();
     const tag = randomBytes(3).toString("hex");

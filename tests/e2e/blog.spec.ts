@@ -181,6 +181,17 @@ test.describe("blog list", () => {
     }
   });
 
+  test("a post written only in Arabic is on the Arabic blog alone; its English address leads there (issue 16, defect 11)", async ({ page }) => {
+    insertPosts([{ slug: `${PREFIX}arabic-only`, title_en: "", title_ar: "روبوتات في الحديقة", publish_date: "2026-11-02T09:00:00.000Z" }]);
+    await page.goto("/blog");
+    await expect(page.getByRole("heading", { name: "روبوتات في الحديقة" })).toHaveCount(0);
+    await page.goto("/ar/blog");
+    await expect(cards(page).first().getByRole("heading")).toHaveText("روبوتات في الحديقة");
+    await page.goto(`/blog/${PREFIX}arabic-only`);
+    await expect(page).toHaveURL(new RegExp(`/ar/blog/${PREFIX}arabic-only$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("روبوتات في الحديقة");
+  });
+
   test("a page beyond the last shows the empty text, in both languages", async ({ page }) => {
     await page.goto("/blog?page=99");
     await expect(page.getByText("No blog posts available yet. Check back soon!")).toBeVisible();

@@ -69,7 +69,7 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
   });
   const remove = useDeleteRecord("blogs", id);
   const { register, control, getValues } = form.methods;
-  const follow = useFollowingSlug(form.methods as never, id === null);
+  const follow = useFollowingSlug(form.methods as never, id === null, ["titleEn", "titleAr"]);
   const errors = form.methods.formState.errors;
   const status = useWatch({ control, name: "status" });
   const savedSlug = initial.slug;
@@ -102,7 +102,7 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
 
       <LanguageTabs value={tab} onChange={setTab} invalid={{ En: tabInvalid("En"), Ar: tabInvalid("Ar") }} />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} dir={dir} className="space-y-4">
-        <TextField key={`title${suffix}`} label={t("blog.fields.title")} dir={dir} error={form.error(`title${suffix}`)} control={suffix === "En" ? follow.source("titleEn") : register("titleAr")} />
+        <TextField key={`title${suffix}`} label={t("blog.fields.title")} dir={dir} error={form.error(`title${suffix}`)} control={follow.source(`title${suffix}`)} />
         {text("description", t("blog.fields.description"), 3)}
         {text("category", t("blog.fields.category"))}
         <SeoFields field={(name, label) => text(name, label)} />

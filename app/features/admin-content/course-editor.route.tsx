@@ -39,7 +39,7 @@ function CourseEditor({ id, initial, bookings }: { id: number | null; initial: C
   // Staff were told how many bookings the delete touches, so the delete confirms them.
   const remove = useDeleteRecord("courses", id, bookings > 0);
   const { register, control } = form.methods;
-  const follow = useFollowingSlug(form.methods as never, id === null);
+  const follow = useFollowingSlug(form.methods as never, id === null, ["nameEn", "nameAr"]);
   const faqs = useFieldArray({ control, name: "faqs" });
   const discounted = useWatch({ control, name: "discounted" });
 
@@ -85,7 +85,7 @@ function CourseEditor({ id, initial, bookings }: { id: number | null; initial: C
 
       <LanguageTabs value={tab} onChange={setTab} invalid={{ En: tabInvalid("En"), Ar: tabInvalid("Ar") }} />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} dir={dir} className="space-y-4">
-        <TextField key={`name${tab}`} label={t("course.fields.name")} dir={dir} error={form.error(`name${tab}`)} control={tab === "En" ? follow.source("nameEn") : register("nameAr")} />
+        <TextField key={`name${tab}`} label={t("course.fields.name")} dir={dir} error={form.error(`name${tab}`)} control={follow.source(`name${tab}`)} />
         <TextField key={`description${tab}`} label={t("course.fields.description")} dir={dir} rows={3} error={form.error(`description${tab}`)} control={form.field(`description${tab}`)} />
         <h2 className="text-lg font-semibold text-slate-900">{t("blocks.title")}</h2>
         <Controller

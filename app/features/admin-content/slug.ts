@@ -1,3 +1,4 @@
+import transliterate from "@sindresorhus/transliterate";
 import { z } from "zod";
 import { v } from "~/lib/validation";
 
@@ -5,11 +6,12 @@ import { v } from "~/lib/validation";
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * A URL slug made from a title: accents dropped, lower-case, anything else becomes a hyphen.
- * Text with no Latin letters or digits (an Arabic title) gives "" so staff type one.
+ * A URL slug made from a title: Arabic (and other scripts) written in Latin letters, accents
+ * dropped, lower-case, anything else becomes a hyphen. An Arabic-only post gets a readable address
+ * ("لماذا الروبوتات" → "lmadha-alrwbwtat") instead of one staff must type.
  */
 export function slugify(text: string): string {
-  return text
+  return transliterate(text)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()

@@ -51,18 +51,23 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({ c
 }
 
 /**
- * A new record's slug follows its English name until staff edit the slug themselves: register the
- * slug with `slug` and the English name with `source`.
+ * A new record's slug follows its name until staff edit the slug themselves: register the slug
+ * with `slug` and each name field with `source`, English first. The first name that gives a slug
+ * wins, so an Arabic-only post takes its address from its Arabic title.
  */
-export function useFollowingSlug(methods: { register: UseFormRegister<FieldValues>; setValue: (name: "slug", value: string) => void }, isNew: boolean) {
+export function useFollowingSlug(
+  methods: { register: UseFormRegister<FieldValues>; setValue: (name: "slug", value: string) => void; getValues: (name: string) => unknown },
+  isNew: boolean,
+  sources: readonly string[],
+) {
   const [edited, setEdited] = useState(!isNew);
+  const follow = () => {
+    if (edited) return;
+    const slugs = sources.map((name) => slugify(String(methods.getValues(name) ?? "")));
+    methods.setValue("slug", slugs.find(Boolean) ?? "");
+  };
   return {
     slug: methods.register("slug", { onChange: () => setEdited(true) }),
-    source: (name: string) =>
-      methods.register(name, {
-        onChange: (event: { target: { value: string } }) => {
-          if (!edited) methods.setValue("slug", slugify(event.target.value));
-        },
-      }),
+    source: (name: string) => methods.register(name, { onChange: follow }),
   };
 }

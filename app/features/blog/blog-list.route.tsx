@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFrom(url.searchParams.get("page"));
   const [posts, total] = await Promise.all([
     listPublishedPosts(context.db, lang, { page, limit: BLOG_PAGE_SIZE }),
-    countPublishedPosts(context.db),
+    countPublishedPosts(context.db, lang),
   ]);
   const list: BlogPage | Promise<BlogPage> = {
     posts: posts.map(toCardPost),

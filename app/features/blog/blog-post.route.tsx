@@ -32,6 +32,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const moved = post || !isBlogSlug(slug) ? undefined : await findRedirectSlug(context.db, slug);
   if (moved) throw redirect(localizePath(`/blog/${moved}`, lang), 301);
   if (!post) throw data<PostProblem>({ reason: "notFound" }, { status: 404 });
+  // A post written only in Arabic is not on the English blog: its English address leads to it.
+  if (post.lang !== lang && lang === "en") throw redirect(localizePath(`/blog/${post.slug}`, post.lang), 302);
   const others = await listOtherPosts(context.db, slug, lang, 3);
   return { post, others: others.map(toCardPost), publicUrl: context.config.publicUrl };
 }

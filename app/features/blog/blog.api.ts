@@ -18,7 +18,7 @@ export function blogApi({ db }: ApiDeps): Router {
     const paged = query.page !== undefined || query.limit !== undefined;
     const [posts, total] = await Promise.all([
       listPublishedPosts(db, lang, paged ? { page: query.page ?? 1, limit: query.limit ?? BLOG_PAGE_SIZE } : undefined),
-      countPublishedPosts(db),
+      countPublishedPosts(db, lang),
     ]);
     res.set("X-Total-Count", String(total)).json(posts);
   });

@@ -8,9 +8,14 @@ import { normalizeBlocks } from "./content-blocks";
 
 type BlogRow = Selectable<BlogPostsTable> & { author_ar?: string | null };
 
-/** Posts the public may see: published, and their publish date has come. */
-function visible(db: DB) {
-  return db.selectFrom("blog_posts").where("status", "=", "published").where("publish_date", "<=", nowIso());
+/**
+ * Posts the public may see: published, and their publish date has come. The English blog lists only
+ * posts with an English title; the Arabic blog lists every post, marking English text as English,
+ * since most of its readers read both while few English readers read Arabic.
+ */
+function visible(db: DB, lang?: Lang) {
+  const published = db.selectFrom("blog_posts").where("status", "=", "published").where("publish_date", "<=", nowIso());
+  return lang === "en" ? published.where((eb) => eb.fn<string>("trim", ["title_en"]), "<>", "") : published;
 }
 
 /** Every column, plus the author's Arabic name when the author is one of the teachers. */
@@ -47,18 +52,19 @@ function toBlogPost(row: BlogRow, lang: Lang): BlogPost {
   };
 }
 
-export async function countPublishedPosts(db: DB): Promise<number> {
-  const { n } = await visible(db).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+export async function countPublishedPosts(db: DB, lang: Lang): Promise<number> {
+  const { n } = await visible(db, lang).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
   return Number(n);
 }
 
 /** Published posts, newest first; a page of them when `page` is given. */
 export async function listPublishedPosts(db: DB, lang: Lang, page?: { page: number; limit: number }): Promise<BlogPost[]> {
-  let query = withAuthorAr(visible(db)).orderBy("publish_date", "desc").orderBy("id", "desc");
+  let query = withAuthorAr(visible(db, lang)).orderBy("publish_date", "desc").orderBy("id", "desc");
   if (page) query = query.limit(page.limit).offset((page.page - 1) * page.limit);
   return (await query.execute()).map((row) => toBlogPost(row, lang));
 }
 
+/** A post by its slug, in `lang` when it has that language (its `lang` says which it is in). */
 export async function findPublishedPost(db: DB, slug: string, lang: Lang): Promise<BlogPost | undefined> {
   const row = await withAuthorAr(visible(db)).where("slug", "=", slug).executeTakeFirst();
   return row ? toBlogPost(row, lang) : undefined;
@@ -66,12 +72,13 @@ export async function findPublishedPost(db: DB, slug: string, lang: Lang): Promi
 
 /** The sidebar's "More from our Blog": the newest posts other than this one. */
 export async function listOtherPosts(db: DB, slug: string, lang: Lang, limit = 3): Promise<BlogPost[]> {
-  const rows = await withAuthorAr(visible(db)).where("slug", "<>", slug).orderBy("publish_date", "desc").orderBy("id", "desc").limit(limit).execute();
+  const rows = await withAuthorAr(visible(db, lang)).where("slug", "<>", slug).orderBy("publish_date", "desc").orderBy("id", "desc").limit(limit).execute();
   return rows.map((row) => toBlogPost(row, lang));
 }
 
-/** Slug and dates of every visible post (sitemap). */
-export async function listPublishedPostDates(db: DB): Promise<{ slug: string; publishDate: string; updatedAt: string }[]> {
-  const rows = await visible(db).select(["slug", "publish_date", "updated_at"]).orderBy("publish_date", "desc").orderBy("id", "desc").execute();
-  return rows.map((row) => ({ slug: row.slug, publishDate: row.publish_date, updatedAt: row.updated_at }));
+/** Slug, dates and languages (those with a title) of every visible post (sitemap). */
+export async function listPublishedPostDates(db: DB): Promise<{ slug: string; publishDate: string; updatedAt: string; langs: Lang[] }[]> {
+  const rows = await visible(db).select(["slug", "publish_date", "updated_at", "title_en"]).orderBy("publish_date", "desc").orderBy("id", "desc").execute();
+  // Every post is on the Arabic blog; only those with an English title are on the English one.
+  return rows.map((row) => ({ slug: row.slug, publishDate: row.publish_date, updatedAt: row.updated_at, langs: row.title_en.trim() ? ["en", "ar"] : ["ar"] }));
 }

@@ -75,6 +75,23 @@ describe("sitemap, robots.txt and RSS", () => {
     expect(arabicPost.lastmod >= "2025-09-12T09:00:00.000Z").toBe(true);
   });
 
+  it("sitemap.xml lists a post written only in Arabic at its Arabic address alone", async () => {
+    const now = new Date().toISOString();
+    const texts = { description_en: "", category_en: "", content_en: "[]", meta_title_en: "", meta_description_en: "", meta_keywords_en: "", meta_title_ar: "", meta_description_ar: "", meta_keywords_ar: "" };
+    await server.db
+      .insertInto("blog_posts")
+      .values({ ...texts, slug: "arabic-only-map", status: "published", title_en: "", title_ar: "بالعربية", description_ar: "وصف", category_ar: "عام", content_ar: "[]", image_url: "", author: "B", publish_date: "2020-01-01T00:00:00.000Z", created_at: now, updated_at: now })
+      .execute();
+    try {
+      const urls: { loc: string; "xhtml:link": { "@hreflang": string; "@href": string }[] }[] = parseXml((await server.request("GET", "/sitemap.xml")).body).urlset.url;
+      const entries = urls.filter((u) => u.loc.endsWith("/blog/arabic-only-map"));
+      expect(entries.map((u) => u.loc)).toEqual([`${PUBLIC_URL}/ar/blog/arabic-only-map`]);
+      expect(entries[0]!["xhtml:link"].map((l) => l["@hreflang"])).toEqual(["ar", "x-default"]);
+    } finally {
+      await server.db.deleteFrom("blog_posts").where("slug", "=", "arabic-only-map").execute();
+    }
+  });
+
   it("robots.txt allows the site, keeps crawlers out of the admin area and names the sitemap", async () => {
     const res = await server.request("GET", "/robots.txt");
     expect(res.status).toBe(200);

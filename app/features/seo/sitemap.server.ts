@@ -1,5 +1,5 @@
 import type { DB } from "~server/db/db";
-import { languages, localizePath } from "~/i18n/lang";
+import { languages, localizePath, type Lang } from "~/i18n/lang";
 import { listPublishedPostDates } from "~/features/blog/blog.server";
 import { escapeXml } from "./xml";
 
@@ -24,6 +24,8 @@ export const sitemapPages = [
 interface Entry {
   path: string;
   lastmod: string;
+  /** The languages the page exists in (every language when absent). */
+  langs?: readonly Lang[];
 }
 
 const latest = (...dates: (string | null | undefined)[]): string =>
@@ -41,7 +43,7 @@ export async function sitemapEntries(db: DB): Promise<Entry[]> {
     listPublishedPostDates(db),
   ]);
   const shared = latest(settings?.at, ...courses.map((c) => c.updated_at));
-  const postDates = posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: latest(p.updatedAt, p.publishDate) }));
+  const postDates = posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: latest(p.updatedAt, p.publishDate), langs: p.langs }));
   return [
     ...sitemapPages.map((path) => ({ path, lastmod: path === "/blog" ? latest(shared, ...postDates.map((p) => p.lastmod)) : shared })),
     ...courses.map((c) => ({ path: `/courses/${c.slug}`, lastmod: latest(c.updated_at, shared) })),
@@ -51,12 +53,12 @@ export async function sitemapEntries(db: DB): Promise<Entry[]> {
 
 /** sitemap.xml: each page in English and Arabic, each naming its twins (hreflang) and x-default. */
 export function sitemapXml(publicUrl: string, entries: Entry[]): string {
-  const urls = entries.flatMap(({ path, lastmod }) => {
+  const urls = entries.flatMap(({ path, lastmod, langs = languages }) => {
     const alternates = [
-      ...languages.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(publicUrl + localizePath(path, lang))}"/>`),
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(publicUrl + localizePath(path, "en"))}"/>`,
+      ...langs.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(publicUrl + localizePath(path, lang))}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(publicUrl + localizePath(path, langs[0] ?? "en"))}"/>`,
     ].join("");
-    return languages.map(
+    return langs.map(
       (lang) =>
         `<url><loc>${escapeXml(publicUrl + localizePath(path, lang))}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}${alternates}</url>`,
     );
