@@ -162,3 +162,38 @@ test("leaving an editor with unsaved changes asks first; saved changes leave fre
     await expect(dialog).toHaveCount(0);
   }
 });
+
+test("editors name the texts missing in one language, and lists show the screen's language where it exists (issue 16, defect 6)", async ({ page }) => {
+  await signInAsAdmin(page);
+  const slug = `english-only-${randomBytes(3).toString("hex")}`;
+  const answer = await page.request.post("/api/admin/blogs", {
+    data: {
+      slug,
+      status: "draft",
+      author: "Staff Writer",
+      publishDate: "2026-01-01",
+      imageUrl: "",
+      titleEn: "Robots at home",
+      descriptionEn: "A weekend project.",
+      categoryEn: "Robotics",
+      contentEn: [{ type: "paragraph", value: "Start small." }],
+    },
+  });
+  expect(answer.status()).toBe(201);
+  const { id } = (await answer.json()) as { id: number };
+  try {
+    await page.goto(`/admin/blogs/edit/${id}`);
+    await expect(page.getByRole("note").filter({ hasText: "Not in Arabic yet: Title, Description, Category, Content." })).toBeVisible();
+    // Giving the Arabic title takes it off the list.
+    await page.getByRole("tab", { name: "Arabic" }).click();
+    await page.getByLabel("Title", { exact: true }).fill("روبوتات في البيت");
+    await expect(page.getByRole("note")).toContainText("Not in Arabic yet: Description, Category, Content.");
+    await page.goto(`/ar/admin/blogs/edit/${id}`);
+    await expect(page.getByRole("note").filter({ hasText: "غير متوفر بالعربية بعد: العنوان، الوصف، التصنيف، المحتوى." })).toBeVisible();
+  } finally {
+    expect((await page.request.delete(`/api/admin/blogs/${id}`)).status()).toBe(200);
+  }
+  // The Arabic course list shows the Arabic names.
+  await page.goto("/ar/admin/courses?q=robotics_fundamentals");
+  await expect(page.getByRole("cell").locator('[lang="ar"]').first()).toBeVisible();
+});

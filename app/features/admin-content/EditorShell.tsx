@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useWatch, type Control, type FieldValues } from "react-hook-form";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 
@@ -56,6 +57,33 @@ export function LanguageTabs({ value, onChange, invalid }: { value: "En" | "Ar";
             </span>
           ) : null}
         </button>
+      ))}
+    </div>
+  );
+}
+
+const filled = (value: unknown) => (Array.isArray(value) ? value.length > 0 : typeof value === "string" && value.trim() !== "");
+
+/**
+ * Names the bilingual fields given in one language but not the other ("Not in Arabic yet: Title,
+ * Description"), so staff see what visitors of the other language will get in the wrong language.
+ * `fields` are base names (`title` for titleEn/titleAr) with their labels.
+ */
+export function TranslationGaps({ control, fields }: { control: Control<FieldValues>; fields: readonly { name: string; label: string }[] }) {
+  const { t } = useTranslation("admin-content");
+  const names = fields.flatMap(({ name }) => [`${name}En`, `${name}Ar`]);
+  const values = useWatch({ control, name: names });
+  const gaps = (["Ar", "En"] as const)
+    .map((lang) => ({
+      lang,
+      labels: fields.filter((_, i) => filled(values[i * 2 + (lang === "Ar" ? 0 : 1)]) && !filled(values[i * 2 + (lang === "Ar" ? 1 : 0)])).map((f) => f.label),
+    }))
+    .filter((gap) => gap.labels.length > 0);
+  if (gaps.length === 0) return null;
+  return (
+    <div role="note" className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      {gaps.map((gap) => (
+        <p key={gap.lang}>{t(`tabs.missing${gap.lang}`, { fields: gap.labels.join(t("tabs.listSeparator")) })}</p>
       ))}
     </div>
   );

@@ -12,7 +12,7 @@ import type { Route } from "./+types/blog-editor.route";
 import { blogPostSchema, type BlogPostInput } from "./blog-admin.schema";
 import { getBlogPostForm } from "./blog-admin.server";
 import { BlocksEditor } from "./BlocksEditor";
-import { EditorPage, LanguageTabs, secondaryButton } from "./EditorShell";
+import { EditorPage, LanguageTabs, TranslationGaps, secondaryButton } from "./EditorShell";
 import { recordOfRoute } from "./record-loader.server";
 import { EditorActions, ImageField, SeoFields, TextField } from "./RecordFields";
 import { useDeleteRecord } from "./use-delete-record";
@@ -101,6 +101,15 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
       <ImageField control={control} name="imageUrl" label={t("blog.fields.image")} />
 
       <LanguageTabs value={tab} onChange={setTab} invalid={{ En: tabInvalid("En"), Ar: tabInvalid("Ar") }} />
+      <TranslationGaps
+        control={control as never}
+        fields={[
+          { name: "title", label: t("blog.fields.title") },
+          { name: "description", label: t("blog.fields.description") },
+          { name: "category", label: t("blog.fields.category") },
+          { name: "content", label: t("blocks.title") },
+        ]}
+      />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} dir={dir} className="space-y-4">
         <TextField key={`title${suffix}`} label={t("blog.fields.title")} dir={dir} error={form.error(`title${suffix}`)} control={follow.source(`title${suffix}`)} />
         {text("description", t("blog.fields.description"), 3)}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { BilingualText } from "~/features/admin/list/BilingualText";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { formatPublishDate } from "~/features/admin/format";
 import { ListFilter } from "~/features/admin/list/AdminTable";
@@ -40,13 +41,7 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
           key: "title",
           header: t("blog.fields.title"),
           sort: "title",
-          // The screen's own language first; the other one, marked as such, when only it exists.
-          cell: (r) => {
-            const [first, second] = lang === "ar" ? (["ar", "en"] as const) : (["en", "ar"] as const);
-            const title = (l: "en" | "ar") => (l === "ar" ? r.title_ar : r.title_en);
-            const shown = title(first) ? first : title(second) ? second : null;
-            return shown ? <span lang={shown} dir={shown === "ar" ? "rtl" : "ltr"}>{title(shown)}</span> : r.slug;
-          },
+          cell: (r) => <BilingualText en={r.title_en} ar={r.title_ar} fallback={r.slug} />,
         },
         {
           key: "status",
@@ -54,7 +49,7 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
           sort: "status",
           cell: (r) => (r.status === "published" && r.publish_date > now ? t("blog.scheduledOn", { date: formatPublishDate(r.publish_date, lang) }) : t(`blog.status.${r.status}`)),
         },
-        { key: "category", header: t("blog.fields.category"), cell: (r) => (lang === "ar" && r.category_ar ? r.category_ar : <span lang="en" dir="ltr">{r.category_en}</span>) },
+        { key: "category", header: t("blog.fields.category"), cell: (r) => <BilingualText en={r.category_en} ar={r.category_ar} /> },
         { key: "author", header: t("blog.fields.author"), sort: "author", cell: (r) => r.author },
         { key: "date", header: t("blog.fields.publishDate"), sort: "publishDate", cell: (r) => formatPublishDate(r.publish_date, lang) },
       ]}

@@ -7,7 +7,7 @@ import type { Route } from "./+types/course-editor.route";
 import { BlocksEditor } from "./BlocksEditor";
 import { courseSchema, type CourseInput } from "./course-admin.schema";
 import { getCourseForm } from "./course-admin.server";
-import { EditorPage, LanguageTabs, secondaryButton } from "./EditorShell";
+import { EditorPage, LanguageTabs, TranslationGaps, secondaryButton } from "./EditorShell";
 import { editorLoader } from "./record-loader.server";
 import { EditorActions, ImageField, SeoFields, TextField, asNumber, asOptionalNumber } from "./RecordFields";
 import { useDeleteRecord } from "./use-delete-record";
@@ -84,6 +84,14 @@ function CourseEditor({ id, initial, bookings }: { id: number | null; initial: C
       <ImageField control={control} name="imageUrl" label={t("course.fields.image")} />
 
       <LanguageTabs value={tab} onChange={setTab} invalid={{ En: tabInvalid("En"), Ar: tabInvalid("Ar") }} />
+      <TranslationGaps
+        control={control as never}
+        fields={[
+          { name: "name", label: t("course.fields.name") },
+          { name: "description", label: t("course.fields.description") },
+          { name: "content", label: t("blocks.title") },
+        ]}
+      />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} dir={dir} className="space-y-4">
         <TextField key={`name${tab}`} label={t("course.fields.name")} dir={dir} error={form.error(`name${tab}`)} control={follow.source(`name${tab}`)} />
         <TextField key={`description${tab}`} label={t("course.fields.description")} dir={dir} rows={3} error={form.error(`description${tab}`)} control={form.field(`description${tab}`)} />

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { BilingualText } from "~/features/admin/list/BilingualText";
 import type { Route } from "./+types/courses.route";
 import { CollectionList } from "./CollectionList";
 import { courseCollection } from "./course-admin.server";
@@ -16,7 +17,7 @@ export default function CoursesPage({ loaderData }: Route.ComponentProps) {
       prefix="course"
       {...loaderData}
       columns={[
-        { key: "name", header: t("course.fields.name"), sort: "name", cell: (r) => <span lang="en">{r.name_en}</span> },
+        { key: "name", header: t("course.fields.name"), sort: "name", cell: (r) => <BilingualText en={r.name_en} ar={r.name_ar} fallback={r.key} /> },
         { key: "sessions", header: t("course.fields.sessions"), sort: "sessions", cell: (r) => r.sessions },
         { key: "ages", header: t("course.ages"), sort: "minAge", cell: (r) => `${r.min_age}-${r.max_age}` },
         { key: "price", header: t("course.fields.price"), sort: "price", cell: (r) => `$${r.price}` },

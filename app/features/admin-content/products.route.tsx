@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { BilingualText } from "~/features/admin/list/BilingualText";
 import type { Route } from "./+types/products.route";
 import { CollectionList } from "./CollectionList";
 import { productCollection } from "./product-admin.server";
@@ -16,7 +17,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       prefix="product"
       {...loaderData}
       columns={[
-        { key: "name", header: t("product.fields.nameEn"), sort: "name", cell: (r) => <span lang="en">{r.name_en}</span> },
+        { key: "name", header: t("course.fields.name"), sort: "name", cell: (r) => <BilingualText en={r.name_en} ar={r.name_ar} fallback={r.slug} /> },
         { key: "price", header: t("product.fields.price"), sort: "price", cell: (r) => `$${r.price}` },
         { key: "sort", header: t("product.fields.sort"), sort: "sort", cell: (r) => r.sort },
       ]}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { BilingualText } from "~/features/admin/list/BilingualText";
 import { safeUrl } from "~/lib/safe-url";
 import type { Route } from "./+types/teachers.route";
 import { CollectionList } from "./CollectionList";
@@ -17,7 +18,7 @@ export default function TeachersPage({ loaderData }: Route.ComponentProps) {
       prefix="teacher"
       {...loaderData}
       columns={[
-        { key: "name", header: t("teacher.fields.teachername"), sort: "name", cell: (r) => r.name_en },
+        { key: "name", header: t("teacher.fields.teachername"), sort: "name", cell: (r) => <BilingualText en={r.name_en} ar={r.name_ar} /> },
         {
           key: "photo",
           header: t("teacher.fields.photo"),
