@@ -4,7 +4,6 @@ import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import type { MailMessage } from "~server/mail/mailer";
 import { createRateLimit } from "~server/security/rate-limit";
 import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
 import { isLang, type Lang } from "~/i18n/lang";
@@ -13,6 +12,7 @@ import { listCamps } from "./camps.server";
 import { enrollmentSchemaFor } from "./enroll.schema";
 import { brochurePdfPath, enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
+import { queueStaffNotice } from "~/features/admin/staff-notice.server";
 
 /** Where the brochure of a language is served. */
 const brochureUrl = brochurePdfPath;
@@ -25,24 +25,17 @@ export function campApi(deps: ApiDeps): Router {
   const brochureCache = new Map<Lang, { key: string; pdf: Buffer }>();
   const pdfLimit = createRateLimit(deps, { name: "camp-brochure-pdf", limit: 30, windowMs: 60_000 });
 
-  // Staff hear of each new request when real mail is set up (a local run keeps them in the
-  // database only): the mail is queued with the record.
-  const staffMails = async (subject: string, lines: string[]): Promise<MailMessage[]> =>
-    config.mail.smtpUrl ? [{ to: (await getSiteSettings(db)).email, subject, text: lines.join("\n") }] : [];
-
   router.post("/api/summercamp/enroll", enrollLimit, async (req, res) => {
     const lang = requestLang(req);
     const input = parseBody(enrollmentSchemaFor(await sitePhoneCountry(db)), req);
-    const staff = await staffMails(serverT("en", "camp", "mail.enrollmentSubject", { student: input.studentName, camp: input.selectedCamp }), [
-      `Camp: ${input.selectedCamp}`,
-      `Session: ${input.selectedSession}`,
-      `Student: ${input.studentName}`,
-      `Parent: ${input.parentName}`,
-      `E-mail: ${input.email}`,
-      `Phone: ${input.phoneNumber}`,
-      `Message: ${input.message}`,
-    ]);
-    const result = await addEnrollment(db, input, lang, staff);
+    const result = await addEnrollment(db, input, lang, (trx, id) =>
+      queueStaffNotice(trx, config.publicUrl, {
+        kind: "enrollment",
+        subject: { student: input.studentName, camp: input.selectedCamp },
+        details: [["camp", input.selectedCamp], ["session", input.selectedSession], ["student", input.studentName], ["parent", input.parentName], ["email", input.email], ["phone", input.phoneNumber], ["message", input.message]],
+        path: `/admin/enrollment-forms/${id}`,
+      }),
+    );
     if (!result.ok) throw validationError(req, result.errors);
     res.status(201).json({
       message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }),
@@ -54,14 +47,14 @@ export function campApi(deps: ApiDeps): Router {
   router.post("/api/summercamp/brochure", brochureLimit, async (req, res) => {
     const lang = requestLang(req);
     const input = parseBody(brochureRequestSchemaFor(await sitePhoneCountry(db)), req);
-    const staff = await staffMails(serverT("en", "camp", "mail.brochureSubject", { student: input.studentName }), [
-      `Student: ${input.studentName}`,
-      `E-mail: ${input.studentEmail}`,
-      `Grade: ${input.grade}`,
-      `School: ${input.school}`,
-      `Parent's contact: ${input.parentContact}`,
-    ]);
-    await addBrochureLead(db, input, lang, staff);
+    await addBrochureLead(db, input, lang, (trx, id) =>
+      queueStaffNotice(trx, config.publicUrl, {
+        kind: "brochure",
+        subject: { student: input.studentName },
+        details: [["student", input.studentName], ["email", input.studentEmail], ["grade", input.grade], ["school", input.school], ["phone", input.parentContact]],
+        path: `/admin/brochure-leads/${id}`,
+      }),
+    );
     res.status(201).json({ message: serverT(lang, "camp", "brochureForm.saved"), url: brochureUrl(lang) });
   });
 

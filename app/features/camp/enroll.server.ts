@@ -1,14 +1,15 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
-import { queueMail } from "~server/mail/mail-queue";
-import type { MailMessage } from "~server/mail/mailer";
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
 import { randomToken } from "~/features/booking/booking.server";
 import { batchValues, findCamp, toCamp } from "./camps.server";
 import type { Enrollment } from "./enroll.schema";
 import type { BrochureRequest } from "./brochure.schema";
+
+/** Queues what staff are told of a new record, in the transaction that stores it (staff-notice.server.ts). */
+type NotifyStaff = (trx: DB, id: number) => Promise<void>;
 
 /** The background job that sends an enrollment's confirmation e-mail (enroll-mail.server.ts). */
 export const ENROLLMENT_CONFIRMATION_JOB = "enrollment-confirmation";
@@ -20,9 +21,9 @@ type EnrollResult =
 
 /**
  * Stores an enrollment when its camp exists and the session is one of that camp's batches, with
- * the family's confirmation and any `staffMails` queued in the same transaction.
+ * the family's confirmation and the staff notice queued in the same transaction.
  */
-export async function addEnrollment(db: DB, input: Enrollment, lang: Lang, staffMails: MailMessage[] = []): Promise<EnrollResult> {
+export async function addEnrollment(db: DB, input: Enrollment, lang: Lang, notifyStaff?: NotifyStaff): Promise<EnrollResult> {
   const camp = await findCamp(db, input.selectedCamp);
   if (!camp) return { ok: false, errors: { selectedCamp: v.choice } };
   if (!batchValues(camp).includes(input.selectedSession)) return { ok: false, errors: { selectedSession: v.choice } };
@@ -52,7 +53,7 @@ export async function addEnrollment(db: DB, input: Enrollment, lang: Lang, staff
       .returning("id")
       .executeTakeFirstOrThrow();
     await enqueue(trx, { kind: ENROLLMENT_CONFIRMATION_JOB, payload: { reference } });
-    for (const mail of staffMails) await queueMail(trx, mail);
+    await notifyStaff?.(trx, inserted.id);
     return inserted;
   });
   return { ok: true, id: row.id, reference, campTitle: lang === "ar" && camp.title_ar.trim() ? camp.title_ar : camp.title_en };
@@ -94,7 +95,7 @@ export async function getEnrollmentByReference(db: DB, reference: string, lang: 
 }
 
 /** Keeps a brochure request as a lead for staff (the original site threw it away). */
-export async function addBrochureLead(db: DB, input: BrochureRequest, lang: Lang, staffMails: MailMessage[] = []): Promise<number> {
+export async function addBrochureLead(db: DB, input: BrochureRequest, lang: Lang, notifyStaff?: NotifyStaff): Promise<number> {
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -113,7 +114,7 @@ export async function addBrochureLead(db: DB, input: BrochureRequest, lang: Lang
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    for (const mail of staffMails) await queueMail(trx, mail);
+    await notifyStaff?.(trx, row.id);
     return row.id;
   });
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
+import { decodeMail } from "~server/test/smtp-catcher";
 
 /** A date `days` from today (UTC) as yyyy-mm-dd. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -50,14 +51,19 @@ describe("POST /school/add-school-info", () => {
     expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
-  it("tells staff by e-mail (the local outbox when no SMTP server is set)", async () => {
+  it("tells staff by e-mail in English and Arabic, with a link to the enquiry (the local outbox when no SMTP server is set)", async () => {
     const outbox = path.join(server.config.dataDir, "outbox");
     const mails = () => (existsSync(outbox) ? readdirSync(outbox).map((file) => readFileSync(path.join(outbox, file), "utf8")) : []);
-    await vi.waitFor(() => expect(mails().some((mail) => mail.includes("Green Valley Public School"))).toBe(true));
-    const mail = mails().find((text) => text.includes("Green Valley Public School"))!;
-    expect(mail).toMatch(/^To: info@stemacademy\.example$/m);
-    expect(mail).toMatch(/^Subject: New school enquiry: Green Valley Public School \(Noida\)$/m);
-    expect(mail).toContain("principal@school.example");
+    const find = () => mails().find((raw) => decodeMail(raw).text.includes("principal@school.example"));
+    await vi.waitFor(() => expect(find()).toBeTruthy());
+    const raw = find()!;
+    const mail = decodeMail(raw);
+    expect(raw).toMatch(/^To: info@stemacademy\.example$/m);
+    expect(mail.subject).toBe("New school enquiry: Green Valley Public School (Noida) / طلب مدرسة جديد: Green Valley Public School (Noida)");
+    const id = (await server.db.selectFrom("school_enquiries").select("id").where("email", "=", "principal@school.example").executeTakeFirstOrThrow()).id;
+    expect(mail.text).toContain(`${server.config.publicUrl}/admin/submissions/school/${id}`);
+    expect(mail.text).toContain(`${server.config.publicUrl}/ar/admin/submissions/school/${id}`);
+    expect(mail.text).toContain("School / المدرسة: Green Valley Public School");
   });
 
   it("accepts an enquiry without requirements and for today", async () => {

@@ -1,0 +1,40 @@
+import type { DB } from "~server/db/db";
+import { serverT } from "~server/i18n";
+import { queueMail } from "~server/mail/mail-queue";
+import { localizePath, type Lang } from "~/i18n/lang";
+import { getSiteSettings } from "~/features/site/site.server";
+
+/** What staff are told about: each has its sidebar entry and its texts under admin `notice.{kind}`. */
+export type NoticeKind = "school" | "contact" | "enrollment" | "brochure" | "booking";
+
+export interface StaffNotice {
+  kind: NoticeKind;
+  /** Values for the subject line (`notice.{kind}.subject`). */
+  subject: Record<string, string | number>;
+  /** Label key (under `notice.fields`) and value, in order. */
+  details: [field: string, value: string | number][];
+  /** The staff page that shows the record, unprefixed (/admin/submissions/school/12). */
+  path: string;
+}
+
+const both = (key: string, values?: Record<string, string | number>) => `${serverT("en", "admin", key, values)} / ${serverT("ar", "admin", key, values)}`;
+
+/**
+ * Queues the e-mail telling staff (the academy's e-mail in settings) of a new enquiry, message,
+ * enrollment, brochure request or demo booking. Pass the transaction that stores the record, so
+ * both are kept or neither. Written in English and Arabic: the inbox is shared by staff of either.
+ */
+export async function queueStaffNotice(db: DB, publicUrl: string, notice: StaffNotice): Promise<void> {
+  const settings = await getSiteSettings(db);
+  const link = (lang: Lang) => publicUrl + localizePath(notice.path, lang);
+  const lines = [
+    serverT("en", "admin", `notice.${notice.kind}.intro`),
+    serverT("ar", "admin", `notice.${notice.kind}.intro`),
+    "",
+    ...notice.details.map(([field, value]) => `${both(`notice.fields.${field}`)}: ${value === "" ? "-" : value}`),
+    "",
+    `${serverT("en", "admin", "notice.open")} ${link("en")}`,
+    `${serverT("ar", "admin", "notice.open")} ${link("ar")}`,
+  ];
+  await queueMail(db, { to: settings.email, subject: both(`notice.${notice.kind}.subject`, notice.subject), text: lines.join("\n") });
+}
