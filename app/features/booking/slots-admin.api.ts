@@ -155,7 +155,9 @@ export function slotsAdminApi(deps: ApiDeps): Router {
     const deleted = await deleteSlot(db, id, { confirm: req.query.confirm === "1" });
     if (deleted.result === "notFound") throw new HttpError(404, text(req, "notFound"));
     if (deleted.result === "hasBookings") {
-      res.status(409).json({ message: text(req, "hasBookings", { count: deleted.bookings }), bookings: deleted.bookings });
+      // A class that has started keeps its bookings (attendance history), confirmed or not.
+      const message = text(req, deleted.started ? "startedHasBookings" : "hasBookings", { count: deleted.bookings });
+      res.status(409).json({ message, bookings: deleted.bookings });
       return;
     }
     await audit(res, { action: "delete", entity: "demo_slot", entityId: id, ...(deleted.cancelled > 0 ? { summary: { cancelledBookings: deleted.cancelled } } : {}) });

@@ -138,7 +138,10 @@ export async function updateSlot(db: DB, id: number, change: { capacity?: number
   return exists ? "belowTaken" : "notFound";
 }
 
-type SlotDeleteResult = { result: "deleted"; cancelled: number } | { result: "notFound" } | { result: "hasBookings"; bookings: number };
+type SlotDeleteResult =
+  | { result: "deleted"; cancelled: number }
+  | { result: "notFound" }
+  | { result: "hasBookings"; bookings: number; started: boolean };
 
 /**
  * Deletes a slot (its cancelled bookings go with it). Without `confirm` only a slot holding no
@@ -163,8 +166,9 @@ export async function deleteSlot(db: DB, id: number, options: { confirm?: boolea
     return count;
   });
   if (cancelled !== undefined) return { result: "deleted", cancelled };
-  const exists = await db.selectFrom("demo_slots").select("id").where("id", "=", id).executeTakeFirst();
-  return exists ? { result: "hasBookings", bookings: await liveBookings(db, id) } : { result: "notFound" };
+  const slot = await db.selectFrom("demo_slots").select("starts_at").where("id", "=", id).executeTakeFirst();
+  if (!slot) return { result: "notFound" };
+  return { result: "hasBookings", bookings: await liveBookings(db, id), started: slot.starts_at <= nowIso() };
 }
 
 async function liveBookings(db: DB, slotId: number): Promise<number> {

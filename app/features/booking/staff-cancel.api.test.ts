@@ -171,6 +171,30 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
     expect(trail.find((row) => row.action === "delete")?.summary).toContain('"cancelledBookings":2');
   });
 
+  it("a booking racing a confirmed delete is either refused or cancelled and mailed, never left without its slot", async () => {
+    for (let round = 0; round < 4; round++) {
+      const slotId = await makeSlot(60 + round);
+      await book(course.slug, slotId, `race.first${round}@example.com`, "en");
+      const email = `race.second${round}@example.com`;
+      const [deleted, booked] = await Promise.all([
+        staff("DELETE", `/api/admin/slots/${slotId}?confirm=1`),
+        server.request("POST", `/api/courses/${course.slug}/demo-bookings`, { json: { slotId, childName: "Racer", childAge: 13, parentName: "Rana", email, phone: "9876543210" } }),
+      ]);
+      expect(deleted.status).toBe(200);
+      expect(await slotRow(slotId)).toBeUndefined();
+      expect(await server.db.selectFrom("demo_bookings").select("id").where("slot_id", "=", slotId).execute()).toHaveLength(0);
+      expect(await cancelMailsTo(`race.first${round}@example.com`)).toHaveLength(1);
+      if (booked.status === 201) {
+        expect(deleted.body.cancelled).toBe(2);
+        expect(await cancelMailsTo(email)).toHaveLength(1);
+      } else {
+        expect([404, 409]).toContain(booked.status);
+        expect(deleted.body.cancelled).toBe(1);
+        expect(await cancelMailsTo(email)).toHaveLength(0);
+      }
+    }
+  });
+
   it("closing a slot only stops new bookings: its booked classes still happen and nobody is e-mailed", async () => {
     const slotId = await makeSlot(52);
     const booked = await book(course.slug, slotId, "closed.slot@example.com", "en");
@@ -198,6 +222,7 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
     const refused = await staff("DELETE", `/api/admin/slots/${past.id}?confirm=1`);
     expect(refused.status).toBe(409);
     expect(refused.body.bookings).toBe(2);
+    expect(refused.body.message).toMatch(/^This class has started/);
     expect((await slotRow(past.id))!.status).toBe("open");
     // Staff may still cancel one (as before), but no "your class is cancelled" mail goes out for a class held years ago.
     expect((await staff("POST", `/api/admin/slots/bookings/${first.id}/cancel`)).status).toBe(200);
