@@ -441,7 +441,9 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
                     <button
                       type="button"
                       onClick={() => {
-                        if (window.confirm(t("admin.list.confirmCancel"))) void onAction("POST", `/api/admin/slots/bookings/${booking.id}/cancel`);
+                        // Only a class still ahead is announced to the parent (decision 025).
+                        const question = new Date(slot.startsAt).getTime() > Date.now() ? t("admin.list.confirmCancelNotify") : t("admin.list.confirmCancel");
+                        if (window.confirm(question)) void onAction("POST", `/api/admin/slots/bookings/${booking.id}/cancel`);
                       }}
                       className="rounded border border-red-300 px-2 py-1 text-red-800 hover:bg-red-50"
                     >
