@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import { BOOKING_CONFIRMATION_JOB } from "~/features/booking/booking.server";
-import { sendBookingConfirmation } from "~/features/booking/booking-mail.server";
+import { sendBookingConfirmation, sendStaffCancellation } from "~/features/booking/booking-mail.server";
+import { STAFF_CANCEL_MAIL_JOB, type StaffCancelMail } from "~/features/booking/staff-cancel.server";
 import { sendEnrollmentConfirmation } from "~/features/camp/enroll-mail.server";
 import { ENROLLMENT_CONFIRMATION_JOB } from "~/features/camp/enroll.server";
 import { adminCollectionsApi } from "~/features/admin-content/collections.api";
@@ -42,6 +43,7 @@ export { siteSettingsSchema, type SiteSettings } from "~/features/site/settings.
 export function featureJobs(deps: ApiDeps): Record<string, (payload: unknown) => Promise<void>> {
   return {
     [BOOKING_CONFIRMATION_JOB]: (payload) => sendBookingConfirmation(deps, (payload as { reference: string }).reference),
+    [STAFF_CANCEL_MAIL_JOB]: (payload) => sendStaffCancellation(deps, payload as StaffCancelMail),
     [ENROLLMENT_CONFIRMATION_JOB]: (payload) => sendEnrollmentConfirmation(deps, (payload as { reference: string }).reference),
   };
 }

@@ -219,14 +219,16 @@ test.describe("admin content editors", () => {
        values (?, ?, ?, ?, ?, 'Sara', 9, 'Mona', 'mona@example.com', '9876543210', 'en', 'booked', ?, ?)`,
     ).run(reference, `tok-${tag}`, slot.lastInsertRowid, courseId, `Micro Bits ${tag}`, now, now);
 
-    // Deleting asks first, naming the booking, and the booking keeps its history.
+    // Deleting asks first, naming the booking and saying the parent is told; the booking keeps its
+    // history and, its class being still ahead, is cancelled (decision 025).
     await page.goto(`/admin/courses/edit/${courseId}`);
     await page.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("This course has 1 demo booking.");
+    await expect(page.getByRole("alertdialog")).toContainText("Classes still ahead are cancelled and each parent is e-mailed.");
     await page.getByRole("button", { name: "Yes, delete" }).click();
     await expect(page).toHaveURL(/\/admin\/courses$/);
-    const booking = db.prepare("select course_id, course_name, child_name from demo_bookings where reference = ?").get(reference);
-    expect(booking).toEqual({ course_id: null, course_name: `Micro Bits ${tag}`, child_name: "Sara" });
+    const booking = db.prepare("select course_id, course_name, child_name, status from demo_bookings where reference = ?").get(reference);
+    expect(booking).toEqual({ course_id: null, course_name: `Micro Bits ${tag}`, child_name: "Sara", status: "cancelled" });
     db.close();
     expect((await page.request.get(`/courses/micro-bits-${tag}`)).status()).toBe(404);
   });

@@ -221,8 +221,13 @@ test.describe("demo class booking", () => {
     await expect(page.getByRole("heading", { level: 1, name: "This booking was cancelled" })).toBeVisible();
   });
 
-  test("staff create a series, see its bookings, cancel one and the seat returns", async ({ page }) => {
-    page.on("dialog", (dialog) => void dialog.accept());
+  test("staff create a series, see its bookings, cancel one (the seat returns) and delete a booked slot, told each time that the parent is e-mailed", async ({ page }) => {
+    // Every confirmation is accepted; its question is kept to check what staff were told.
+    const questions: string[] = [];
+    page.on("dialog", (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
     const staff = createAdminAccount(`slots-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Slot Staff");
     await page.goto("/admin/login");
     await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
@@ -264,8 +269,20 @@ test.describe("demo class booking", () => {
     await row.getByRole("button", { name: "Cancel booking" }).click();
     await expect(card).toContainText("0 of 2 seats taken");
     await expect(row).toContainText("Cancelled");
+    expect(questions.at(-1)).toBe("Cancel this booking and free the seat? The parent will be e-mailed that the academy cancelled the class.");
     const after = (await openSlots(page.request, "advance-python", `?from=${start}&to=${end}`)).find((s) => s.id === ours[0]!.id);
     expect(after?.seatsLeft).toBe(2);
+
+    // Deleting a slot that holds a booking says the parent will be told, then cancels and deletes it.
+    expect((await bookByApi(page.request, "advance-python", ours[1]!.id, "Omar Ali")).status()).toBe(201);
+    await page.getByRole("button", { name: "Show", exact: true }).click();
+    const booked = page.getByRole("article").filter({ hasText: "Omar Ali" });
+    await expect(booked).toContainText("1 of 2 seats taken");
+    await booked.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Slot deleted; 1 booking(s) cancelled and the parents e-mailed.")).toBeVisible();
+    expect(questions.at(-1)).toBe("Delete this slot and cancel its 1 booking(s)? Each parent will be e-mailed that the academy cancelled the class.");
+    await expect(page.getByRole("article").filter({ hasText: "Omar Ali" })).toHaveCount(0);
+    expect((await openSlots(page.request, "advance-python", `?from=${start}&to=${end}`)).some((s) => s.id === ours[1]!.id)).toBe(false);
   });
 });
 

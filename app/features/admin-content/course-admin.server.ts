@@ -9,6 +9,7 @@ import { courseSchema, type CourseInput, type CourseValues } from "./course-admi
 import type { ContentBlockInput } from "./content-blocks.schema";
 import { defineCollection, TakenError } from "./collection.server";
 import { claimingUnique, deleteAudited, updateAudited } from "./record-store.server";
+import { cancelBookingsByStaff } from "~/features/booking/staff-cancel.server";
 
 const courseListSpec = defineList({
   search: ["name_en", "name_ar", "key", "slug", "instructor"],
@@ -124,11 +125,25 @@ async function updateCourse(db: DB, id: number, input: CourseValues, userId: num
 }
 
 /**
- * Deletes a course. Demo bookings and slots keep their history: their course_id becomes null
- * (ON DELETE SET NULL) and each booking kept a copy of the course name when it was made.
+ * Deletes a course. Past demo bookings and slots keep their history: their course_id becomes null
+ * (ON DELETE SET NULL) and each booking kept a copy of the course name when it was made. Classes
+ * still ahead will not happen, in the same transaction: their live bookings are cancelled by the
+ * academy (each parent e-mailed with a link to the course list) and the course's own future slots
+ * are closed, so they do not turn into slots offered for every course.
  */
 const deleteCourse = (db: DB, id: number, userId: number) =>
-  deleteAudited(db, { table: "courses", entity: "course", id, userId, label: ["name_en", "name_ar", "key"] });
+  deleteAudited(db, {
+    table: "courses",
+    entity: "course",
+    id,
+    userId,
+    label: ["name_en", "name_ar", "key"],
+    before: async (trx) => {
+      const now = nowIso();
+      await cancelBookingsByStaff(trx, { courseId: id }, now);
+      await trx.updateTable("demo_slots").set({ status: "closed", updated_at: now }).where("course_id", "=", id).where("starts_at", ">", now).execute();
+    },
+  });
 
 /** Courses: deleting one that has demo bookings needs `?confirm=1` (the bookings keep their history). */
 export const courseCollection = defineCollection({

@@ -363,7 +363,10 @@ function SlotCard({ slot }: { slot: AdminSlot }) {
         <button
           type="button"
           onClick={() => {
-            if (window.confirm(t("admin.list.confirmDelete"))) void send("DELETE", `/api/admin/slots/${slot.id}`);
+            // A slot with live bookings is deleted only when staff agreed that its parents are told.
+            const live = slot.bookings.filter((booking) => booking.status !== "cancelled").length;
+            const question = live > 0 ? t("admin.list.confirmDeleteBooked", { count: live }) : t("admin.list.confirmDelete");
+            if (window.confirm(question)) void send("DELETE", `/api/admin/slots/${slot.id}${live > 0 ? "?confirm=1" : ""}`);
           }}
           className="rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
         >
@@ -438,7 +441,9 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
                     <button
                       type="button"
                       onClick={() => {
-                        if (window.confirm(t("admin.list.confirmCancel"))) void onAction("POST", `/api/admin/slots/bookings/${booking.id}/cancel`);
+                        // Only a class still ahead is announced to the parent (decision 025).
+                        const question = new Date(slot.startsAt).getTime() > Date.now() ? t("admin.list.confirmCancelNotify") : t("admin.list.confirmCancel");
+                        if (window.confirm(question)) void onAction("POST", `/api/admin/slots/bookings/${booking.id}/cancel`);
                       }}
                       className="rounded border border-red-300 px-2 py-1 text-red-800 hover:bg-red-50"
                     >

@@ -6,10 +6,13 @@ import { sendMail } from "~server/mail/mailer";
 import { pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
-import { getBookingForMail } from "./booking.server";
+import { findCourse, getBookingForMail } from "./booking.server";
 import { bookingEvent } from "./booking-event";
 import { buildIcs, calendarLinks } from "./ics";
-import { cancelPath, confirmationPath } from "./paths";
+import { bookingPagePath, cancelPath, confirmationPath } from "./paths";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
+import type { StaffCancelMail } from "./staff-cancel.server";
+import { localizePath } from "~/i18n/lang";
 import { formatPhone } from "~/lib/validation";
 
 const escapeHtml = (value: string) =>
@@ -97,4 +100,51 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
     html,
     attachments: [{ filename: "demo-class.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],
   });
+}
+
+/**
+ * The e-mail telling a parent the academy cancelled their demo class, in the language they booked
+ * in: the course, the class's date and time in the academy's zone, an apology, and where to book
+ * another time (the course's booking page while the course exists, else the course list).
+ */
+export async function sendStaffCancellation(deps: { db: DB; config: Config; logger: Logger }, mail: StaffCancelMail): Promise<void> {
+  const { lang } = mail;
+  const timeZone = await academyTimeZone(deps.db);
+  const course = mail.courseId === null ? undefined : await findCourse(deps.db, String(mail.courseId), lang);
+  const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "booking", key, values);
+  const courseName = course?.name ?? mail.courseName;
+  const bookUrl = deps.config.publicUrl + (course ? bookingPagePath(course.slug, lang) : localizePath("/courses", lang));
+  const date = formatDateLabel(mail.startsAt, timeZone, lang);
+  const time = `${formatTimeLabel(mail.startsAt, timeZone, lang)} ${formatZoneLabel(mail.startsAt, timeZone, lang)}`;
+  const details: [string, string][] = [
+    [t("details.course"), courseName],
+    [t("details.date"), date],
+    [t("details.time"), time],
+    [t("details.childName"), mail.childName],
+  ];
+  const paragraphs = [t("staffCancelMail.intro", { name: mail.childName }), t("staffCancelMail.apology")];
+
+  const text = [
+    t("mail.greeting", { name: mail.parentName }),
+    "",
+    ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    "",
+    t("staffCancelMail.bookAgain"),
+    bookUrl,
+    "",
+    t("staffCancelMail.signoff"),
+  ].join("\n");
+
+  const dir = lang === "ar" ? "rtl" : "ltr";
+  const align = lang === "ar" ? "right" : "left";
+  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif;color:#0f172a">
+<p>${escapeHtml(t("mail.greeting", { name: mail.parentName }))}</p>
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
+<table cellpadding="4">${details.map(([label, value]) => `<tr><th align="${align}">${escapeHtml(label)}</th><td align="${align}">${escapeHtml(value)}</td></tr>`).join("")}</table>
+<p>${escapeHtml(t("staffCancelMail.bookAgain"))} <a href="${escapeHtml(bookUrl)}">${escapeHtml(t("staffCancelMail.bookAgainLink"))}</a></p>
+<p>${escapeHtml(t("staffCancelMail.signoff"))}</p>
+</body></html>`;
+
+  await sendMail(deps, { to: mail.email, subject: t("staffCancelMail.subject", { course: courseName, date }), text, html });
 }

@@ -9,7 +9,6 @@ import { requireAdmin } from "~server/security/access";
 import type { SessionUser } from "~server/security/session";
 import { academyTimeZone } from "./academy-zone.server";
 import { attendanceSchema, codeQuerySchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
-import { cancelBooking } from "./booking.server";
 import {
   bookingCodeDay,
   bookingsForExport,
@@ -21,6 +20,7 @@ import {
   setAttendance,
   updateSlot,
 } from "./slots-admin.server";
+import { cancelBookingByStaff } from "./staff-cancel.server";
 import { addDays, daysBetween } from "./zoned-time";
 
 const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", `adminApi.${key}`, values);
@@ -132,7 +132,8 @@ export function slotsAdminApi(deps: ApiDeps): Router {
 
   router.post("/api/admin/slots/bookings/:id/cancel", async (req, res) => {
     const id = idParam(req, "id");
-    const result = await cancelBooking(db, { id });
+    // The parent is e-mailed (queued with the cancellation) when their class is still ahead.
+    const result = await cancelBookingByStaff(db, id);
     if (result === "notFound") throw new HttpError(404, text(req, "bookingNotFound"));
     if (result === "cancelled") await audit(res, { action: "cancel", entity: "demo_booking", entityId: id });
     res.json({ message: text(req, result === "cancelled" ? "bookingCancelledNow" : "bookingAlreadyCancelled"), status: "cancelled" });
@@ -150,11 +151,17 @@ export function slotsAdminApi(deps: ApiDeps): Router {
 
   router.delete("/api/admin/slots/:id", async (req, res) => {
     const id = idParam(req, "id");
-    const result = await deleteSlot(db, id);
-    if (result === "notFound") throw new HttpError(404, text(req, "notFound"));
-    if (result === "hasBookings") throw new HttpError(409, text(req, "hasBookings"));
-    await audit(res, { action: "delete", entity: "demo_slot", entityId: id });
-    res.json({ message: text(req, "deleted") });
+    // Only the exact `?confirm=1` cancels live bookings (as for courses); anything else asks first.
+    const deleted = await deleteSlot(db, id, { confirm: req.query.confirm === "1" });
+    if (deleted.result === "notFound") throw new HttpError(404, text(req, "notFound"));
+    if (deleted.result === "hasBookings") {
+      // A class that has started keeps its bookings (attendance history), confirmed or not.
+      const message = text(req, deleted.started ? "startedHasBookings" : "hasBookings", { count: deleted.bookings });
+      res.status(409).json({ message, bookings: deleted.bookings });
+      return;
+    }
+    await audit(res, { action: "delete", entity: "demo_slot", entityId: id, ...(deleted.cancelled > 0 ? { summary: { cancelledBookings: deleted.cancelled } } : {}) });
+    res.json({ message: text(req, deleted.cancelled > 0 ? "deletedCancelled" : "deleted", { count: deleted.cancelled }), cancelled: deleted.cancelled });
   });
 
   return router;

@@ -6,6 +6,7 @@ import type { Lang } from "~/i18n/lang";
 import { MAX_SERIES_SLOTS } from "./booking.schema";
 import { dayRange } from "./booking.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { cancelBookingsByStaff } from "./staff-cancel.server";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
 
 
@@ -137,28 +138,47 @@ export async function updateSlot(db: DB, id: number, change: { capacity?: number
   return exists ? "belowTaken" : "notFound";
 }
 
-type SlotDeleteResult = "deleted" | "notFound" | "hasBookings";
+type SlotDeleteResult =
+  | { result: "deleted"; cancelled: number }
+  | { result: "notFound" }
+  | { result: "hasBookings"; bookings: number; started: boolean };
 
 /**
- * Deletes a slot that holds no live booking (its cancelled bookings go with it). Closing it first,
- * conditionally on no seat taken, locks out a booking racing the delete.
+ * Deletes a slot (its cancelled bookings go with it). Without `confirm` only a slot holding no
+ * live booking goes: closing it first, conditionally on no seat taken, locks out a booking racing
+ * the delete. With `confirm`, a slot whose class is still ahead is closed, its live bookings are
+ * cancelled by the academy (each parent e-mailed, cancelBookingsByStaff) and it is deleted, all in
+ * one transaction; a class already started keeps its bookings (attendance history) and stays.
  */
-export async function deleteSlot(db: DB, id: number): Promise<SlotDeleteResult> {
-  const deleted = await db.transaction().execute(async (trx) => {
+export async function deleteSlot(db: DB, id: number, options: { confirm?: boolean } = {}): Promise<SlotDeleteResult> {
+  const cancelled = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
     const closed = await trx
       .updateTable("demo_slots")
-      .set({ status: "closed", updated_at: nowIso() })
+      .set({ status: "closed", updated_at: now })
       .where("id", "=", id)
-      .where("seats_taken", "=", 0)
+      .where((eb) => (options.confirm ? eb.or([eb("seats_taken", "=", 0), eb("starts_at", ">", now)]) : eb("seats_taken", "=", 0)))
       .executeTakeFirst();
-    if (Number(closed.numUpdatedRows) !== 1) return false;
+    if (Number(closed.numUpdatedRows) !== 1) return undefined;
+    const count = options.confirm ? await cancelBookingsByStaff(trx, { slotId: id }, now) : 0;
     await trx.deleteFrom("demo_bookings").where("slot_id", "=", id).where("status", "=", "cancelled").execute();
     await trx.deleteFrom("demo_slots").where("id", "=", id).execute();
-    return true;
+    return count;
   });
-  if (deleted) return "deleted";
-  const exists = await db.selectFrom("demo_slots").select("id").where("id", "=", id).executeTakeFirst();
-  return exists ? "hasBookings" : "notFound";
+  if (cancelled !== undefined) return { result: "deleted", cancelled };
+  const slot = await db.selectFrom("demo_slots").select("starts_at").where("id", "=", id).executeTakeFirst();
+  if (!slot) return { result: "notFound" };
+  return { result: "hasBookings", bookings: await liveBookings(db, id), started: slot.starts_at <= nowIso() };
+}
+
+async function liveBookings(db: DB, slotId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom("demo_bookings")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("slot_id", "=", slotId)
+    .where("status", "<>", "cancelled")
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 type AttendanceResult = "updated" | "notFound" | "cancelled";
