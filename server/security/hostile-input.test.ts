@@ -312,7 +312,7 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /register", url: () => "/register", admin: false, body: () => ({ username: "New Parent", email: "new.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }), stores: { users: 1 } },
     { route: "POST /api/password/forgot", url: () => "/api/password/forgot", admin: false, body: () => ({ email: people.parent.email, ...honeypot }), stores: { password_resets: 1, jobs: 1 } },
     { route: "POST /api/password/reset", url: () => "/api/password/reset", admin: false, body: () => ({ token: tokens.reset, password: "Changed-Passw0rd" }), stores: {} },
-    { route: "POST /contact-us/form", url: () => "/contact-us/form", admin: false, body: () => ({ email: "visitor@example.com", description: "How old must children be?", ...honeypot }), stores: { contact_messages: 1 } },
+    { route: "POST /contact-us/form", url: () => "/contact-us/form", admin: false, body: () => ({ email: "visitor@example.com", description: "How old must children be?", ...honeypot }), stores: { contact_messages: 1, jobs: 1 } },
     {
       route: "POST /school/add-school-info",
       url: () => "/school/add-school-info",
@@ -333,14 +333,14 @@ describe("hostile input on every endpoint", () => {
       url: () => "/api/summercamp/enroll",
       admin: false,
       body: () => ({ studentName: "Zara", parentName: "Omar", email: "family@example.com", phoneNumber: "+971 50 123 4567", selectedCamp: camp.slug, selectedSession: camp.batch, message: "Vegetarian lunch, please.", ...honeypot }),
-      stores: { enrollments: 1, jobs: 1 },
+      stores: { enrollments: 1, jobs: 2 },
     },
     {
       route: "POST /api/summercamp/brochure",
       url: () => "/api/summercamp/brochure",
       admin: false,
       body: () => ({ studentName: "Zara", studentEmail: "zara@example.com", grade: "5", school: "Green Valley School", parentContact: "+971 50 123 4567", ...honeypot }),
-      stores: { brochure_leads: 1 },
+      stores: { brochure_leads: 1, jobs: 1 },
     },
     // Staff endpoints.
     { route: "POST /api/admin/slots", url: () => "/api/admin/slots", admin: true, body: () => ({ date: dateIn(10), time: "10:00", durationMinutes: 60, capacity: 5, courseId: ids.course }), stores: { demo_slots: 1, audit_log: 1 } },
