@@ -325,7 +325,7 @@ describe("hostile input on every endpoint", () => {
       url: () => `/api/courses/${courseSlug}/demo-bookings`,
       admin: false,
       body: () => ({ slotId: ids.bookingSlot, childName: "Aarav", childAge: 8, parentName: "Priya", email: "booker@example.com", phone: "+91 98765 43210", ...honeypot }),
-      stores: { demo_bookings: 1, jobs: 1 },
+      stores: { demo_bookings: 1, jobs: 2 },
     },
     { route: "POST /api/demo-bookings/cancel", url: () => "/api/demo-bookings/cancel", admin: false, body: () => ({ token: tokens.cancel }), stores: {} },
     {

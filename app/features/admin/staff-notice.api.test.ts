@@ -60,4 +60,19 @@ describe("staff notices", () => {
     expect(mail.subject).toMatch(/^New brochure request: Omar Khan \/ /);
     expect(mail.text).toContain(`/admin/brochure-leads/${id}`);
   });
+
+  it("a demo class booking, with the class's date and time in the academy's zone", async () => {
+    const course = await server.db.selectFrom("courses").select(["id", "slug", "name_en"]).orderBy("id").executeTakeFirstOrThrow();
+    const slots = await server.request("GET", `/api/courses/${course.slug}/demo-slots`);
+    const slot = slots.body.slots[0] as { id: number };
+    const res = await server.request("POST", `/api/courses/${course.slug}/demo-bookings`, {
+      json: { slotId: slot.id, childName: "Yusuf", childAge: 15, parentName: "Mariam", email: "mariam.notice@example.com", phone: "+91 98765 43210", ageConfirmed: true },
+    });
+    expect(res.status).toBe(201);
+    const mail = await staffMail("mariam.notice@example.com");
+    expect(mail.subject).toBe(`New demo class booking: Yusuf (${course.name_en}) / حجز حصة تجريبية جديد: Yusuf (${course.name_en})`);
+    expect(mail.text).toContain(`Reference / المرجع: ${res.body.code}`);
+    expect(mail.text).toMatch(/Date and time \/ التاريخ والوقت: .+ \(Asia\/Kolkata\)/);
+    expect(mail.text).toContain(`${server.config.publicUrl}/admin/slots`);
+  });
 });

@@ -10,6 +10,8 @@ import { academyTimeZone } from "./academy-zone.server";
 import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema } from "./booking.schema";
 import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";
 import { confirmationPath } from "./paths";
+import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { queueStaffNotice } from "~/features/admin/staff-notice.server";
 import { addDays, daysBetween, zonedParts } from "./zoned-time";
 
 const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", `api.${key}`, values);
@@ -19,7 +21,7 @@ const MAX_RANGE_DAYS = 92;
 
 /** Public demo class booking: open slots, booking, reading a booking, cancelling by token. */
 export function bookingApi(deps: ApiDeps): Router {
-  const { db } = deps;
+  const { db, config } = deps;
   const router = Router();
   const bookLimit = createRateLimit(deps, { name: "demo-booking", limit: 10, windowMs: 60_000 });
   const cancelLimit = createRateLimit(deps, { name: "demo-cancel", limit: 20, windowMs: 60_000 });
@@ -52,7 +54,27 @@ export function bookingApi(deps: ApiDeps): Router {
     const lang = requestLang(req);
     const timeZone = await academyTimeZone(db);
     const user = res.locals.user as SessionUser | null | undefined;
-    const result = await bookSlot(db, input, { course, userId: user?.id ?? null, lang, timeZone });
+    const result = await bookSlot(db, input, {
+      course,
+      userId: user?.id ?? null,
+      lang,
+      timeZone,
+      notifyStaff: (trx, booking) =>
+        queueStaffNotice(trx, config.publicUrl, {
+          kind: "booking",
+          subject: { child: input.childName, course: course.name },
+          details: [
+            ["reference", booking.code],
+            ["course", course.name],
+            ["when", `${formatDateLabel(booking.startsAt, timeZone, "en")} ${formatTimeLabel(booking.startsAt, timeZone, "en")} (${timeZone})`],
+            ["child", `${input.childName} (${input.childAge})`],
+            ["parent", input.parentName],
+            ["email", input.email],
+            ["phone", input.phone],
+          ],
+          path: "/admin/slots",
+        }),
+    });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, text(req, "slotNotFound"));
       res.status(409).json({ message: text(req, result.reason), reason: result.reason, remaining: result.remaining });

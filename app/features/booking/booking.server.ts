@@ -135,7 +135,14 @@ const isCodeCollision = (error: unknown): boolean => violatesUniqueIndex(error, 
 export async function bookSlot(
   db: DB,
   input: BookingRequest,
-  options: { course: BookingCourse; userId: number | null; lang: Lang; timeZone: string },
+  options: {
+    course: BookingCourse;
+    userId: number | null;
+    lang: Lang;
+    timeZone: string;
+    /** Queues what staff are told of the booking, in its transaction (staff-notice.server.ts). */
+    notifyStaff?: (trx: DB, booking: { startsAt: string; code: string }) => Promise<void>;
+  },
 ): Promise<BookResult> {
   const reference = randomToken();
   const cancelToken = randomToken();
@@ -168,8 +175,9 @@ export async function bookSlot(
         .where("starts_at", ">", now)
         .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
         .where(forCourse(options.course.id))
+        .returning("starts_at")
         .executeTakeFirst();
-      if (Number(seat.numUpdatedRows) !== 1) throw new SlotUnavailable();
+      if (!seat) throw new SlotUnavailable();
       await trx
         .insertInto("demo_bookings")
         .values({
@@ -193,6 +201,7 @@ export async function bookSlot(
         .execute();
       // The confirmation e-mail is queued with the seat: both are stored, or neither.
       await enqueue(trx, { kind: BOOKING_CONFIRMATION_JOB, payload: { reference } });
+      await options.notifyStaff?.(trx, { startsAt: seat.starts_at, code });
     });
   }
 
