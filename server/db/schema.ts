@@ -332,6 +332,13 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** When a staff member last opened a list of new arrivals (its `area`, a sidebar key). */
+export interface StaffSeenTable {
+  user_id: number;
+  area: string;
+  seen_at: string;
+}
+
 export interface BlogSlugRedirectsTable {
   old_slug: string;
   post_id: number;
@@ -341,6 +348,7 @@ export interface BlogSlugRedirectsTable {
 export interface Database extends ContentTables {
   blog_slug_redirects: BlogSlugRedirectsTable;
   audit_log: AuditLogTable;
+  staff_seen: StaffSeenTable;
   enrollments: EnrollmentsTable;
   brochure_leads: BrochureLeadsTable;
   demo_slots: DemoSlotsTable;

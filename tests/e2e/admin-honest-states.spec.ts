@@ -197,3 +197,24 @@ test("editors name the texts missing in one language, and lists show the screen'
   await page.goto("/ar/admin/courses?q=robotics_fundamentals");
   await expect(page.getByRole("cell").locator('[lang="ar"]').first()).toBeVisible();
 });
+
+test("the sidebar counts new arrivals per list until the staff member opens it, in both languages", async ({ page, request }) => {
+  await signInAsAdmin(page);
+  const send = async () => expect((await request.post("/contact-us/form", { data: { email: `new-${randomBytes(3).toString("hex")}@example.com`, description: "Hello" } })).status()).toBe(201);
+  const link = (name: RegExp) => page.getByRole("navigation", { name: /Admin|الإدارة/ }).getByRole("link", { name });
+  await page.goto("/admin/submissions/contact");
+  await send();
+  await send();
+  await page.goto("/admin");
+  await expect(link(/^Contact messages/)).toContainText("2");
+  await expect(link(/^Contact messages/)).toHaveAccessibleName("Contact messages 2 new");
+  await page.goto("/ar/admin");
+  await expect(link(/^رسائل التواصل/)).toHaveAccessibleName("رسائل التواصل جديدان");
+  // Opening the list reads them; moving on in the app keeps it read.
+  await link(/^رسائل التواصل/).click();
+  await expect(page).toHaveURL(/\/ar\/admin\/submissions\/contact$/);
+  await expect(link(/^رسائل التواصل/)).toHaveAccessibleName("رسائل التواصل");
+  await send();
+  await link(/^لوحة التحكم/).click();
+  await expect(link(/^رسائل التواصل/)).toHaveAccessibleName("رسائل التواصل جديد واحد");
+});

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { Outlet, useLocation, useNavigate, type ShouldRevalidateFunction } from "react-router";
 import { toast } from "~/ui/toast";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { useLang } from "~/i18n/use-lang";
@@ -12,6 +12,7 @@ import { LogoutForm } from "~/features/accounts/LogoutForm";
 import type { Route } from "./+types/admin-layout.route";
 import { AdminRouteError } from "./AdminError";
 import { adminNav } from "./admin-nav";
+import { markSeen, unreadAreaOf, unreadCounts, type UnreadArea } from "./unread.server";
 
 /**
  * The frame of every /admin page: the staff check (so a child page is protected even if its own
@@ -20,8 +21,14 @@ import { adminNav } from "./admin-nav";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
-  return { user: { username: user.username, email: user.email } };
+  // Opening a list (or one of its records) reads what arrived in it; the others count theirs.
+  const opened = unreadAreaOf(new URL(request.url).pathname);
+  if (opened) await markSeen(context.db, user.id, opened);
+  return { user: { username: user.username, email: user.email }, unread: await unreadCounts(context.db, user.id, opened) };
 }
+
+/** The counts follow every move inside the staff area, not only form posts. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
@@ -77,7 +84,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               {adminNav.map((item) => (
                 <li key={item.key}>
                   <LocalNavLink to={item.to} end={"end" in item} className={linkClass}>
-                    {t(`nav.${item.key}`)}
+                    <span className="flex items-center justify-between gap-2">
+                      {t(`nav.${item.key}`)}
+                      <UnreadBadge count={loaderData.unread[item.key as UnreadArea]} />
+                    </span>
                   </LocalNavLink>
                 </li>
               ))}
@@ -99,6 +109,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** How many new arrivals a list holds for this staff member ("99+" beyond 99). */
+function UnreadBadge({ count }: { count: number | undefined }) {
+  const { t } = useTranslation("admin");
+  if (!count) return null;
+  return (
+    <span className="rounded-full bg-amber-400 px-2 text-xs font-bold text-slate-900">
+      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+      <span className="sr-only">{t("nav.unread", { count })}</span>
+    </span>
   );
 }
 

@@ -14,6 +14,7 @@ import * as enrollmentReference from "./2026-11-23-10-enrollment-reference";
 import * as jobs from "./2026-11-23-20-jobs";
 import * as demoSlotModeAndCode from "./2026-11-23-20-demo-slot-mode-and-code";
 import * as unreferencedUploads from "./2026-11-23-30-unreferenced-uploads";
+import * as staffSeen from "./2026-11-24-10-staff-seen";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-20-demo-slot-mode-and-code": demoSlotModeAndCode,
   "2026-11-23-20-jobs": jobs,
   "2026-11-23-30-unreferenced-uploads": unreferencedUploads,
+  "2026-11-24-10-staff-seen": staffSeen,
 };
