@@ -14,8 +14,9 @@ import { parseAuditSummary } from "./audit-summary";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const query = parseListQuery(auditList, new URL(request.url).searchParams);
-  const [result, options, settings] = await Promise.all([listRows(auditBase(context.db), auditList, query), auditFilterOptions(context.db), getSiteSettings(context.db)]);
+  const settings = await getSiteSettings(context.db);
+  const query = parseListQuery(auditList, new URL(request.url).searchParams, settings.timeZone);
+  const [result, options] = await Promise.all([listRows(auditBase(context.db), auditList, query), auditFilterOptions(context.db)]);
   const links = await auditRecordLinks(context.db, result.rows);
   return { query, result, options, links, timeZone: settings.timeZone };
 }
@@ -83,6 +84,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       <PageMeta title={t("audit.title")} description={t("audit.title")} />
       <h1 className="text-2xl font-bold text-slate-900">{t("audit.title")}</h1>
       <AdminTable<Row>
+        dateRange
         caption={t("audit.title")}
         result={result}
         query={query}

@@ -22,6 +22,7 @@ export const auditList = defineList({
   defaultSort: "created",
   filters: { entity: { column: "audit_log.entity" }, action: { column: "audit_log.action" }, user: { column: "users.email" } },
   idColumn: "audit_log.id",
+  dateColumn: "audit_log.created_at",
 });
 
 export const auditCsv: CsvColumn<AuditRow>[] = [

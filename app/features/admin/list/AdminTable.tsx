@@ -43,6 +43,8 @@ interface AdminTableProps<R> {
   emptyText?: string;
   /** Buttons or links shown beside the search box (e.g. "New post"). */
   actions?: ReactNode;
+  /** Shows "From" and "To" days (the list's spec has a dateColumn). */
+  dateRange?: boolean;
 }
 
 /** The current search string with some parameters changed (null removes one). */
@@ -56,7 +58,7 @@ function withParams(search: string, changes: Record<string, string | null>): str
   return text ? `?${text}` : "?";
 }
 
-export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref, csvHref, filters, emptyText, actions }: AdminTableProps<R>) {
+export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref, csvHref, filters, emptyText, actions, dateRange }: AdminTableProps<R>) {
   const { t } = useTranslation("admin");
   const location = useLocation();
   const navigation = useNavigation();
@@ -77,6 +79,18 @@ export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref
             <input id="admin-table-q" type="search" name="q" defaultValue={query.q} maxLength={200} className={`${inputClass} w-64 max-w-full`} />
           </div>
           {filters}
+          {dateRange ? (
+            <>
+              {(["from", "to"] as const).map((name) => (
+                <div key={name}>
+                  <label htmlFor={`admin-table-${name}`} className="mb-1 block text-sm font-medium text-slate-800">
+                    {t(`table.${name}`)}
+                  </label>
+                  <input id={`admin-table-${name}`} type="date" name={name} defaultValue={query[name]} className={inputClass} />
+                </div>
+              ))}
+            </>
+          ) : null}
           <input type="hidden" name="sort" value={query.sort} />
           <input type="hidden" name="dir" value={query.dir} />
           <button type="submit" className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">

@@ -12,6 +12,7 @@
  * `search` columns are matched with a case-insensitive LIKE (% and _ in the search escaped);
  * `sorts` maps the public sort names to columns (only those may be sorted on); `filters` are exact
  * matches on a column (key = query parameter, also the column unless `column` says otherwise).
+ * `dateColumn` (an ISO instant) enables `from` and `to`, days in the academy's time zone.
  * Rows are always ordered by `id` after the chosen sort, so pages never overlap.
  */
 import type { Request, Response } from "express";
@@ -21,6 +22,7 @@ import type { DB } from "~server/db/db";
 import type { Database } from "~server/db/schema";
 import { replaceControlCharacters } from "~/lib/control-characters";
 import { v } from "~/lib/validation";
+import { addDays, zonedToUtc } from "~/features/booking/zoned-time";
 import { sendCsv, type CsvColumn } from "./csv.server";
 import type { ListQuery, ListResult } from "./list";
 
@@ -46,7 +48,16 @@ export interface ListSpec {
   filters?: Record<string, FilterSpec>;
   /** The unique column used as the final tie-breaker ("id" when absent). */
   idColumn?: string;
+  /** The column (ISO instant text) that `?from=` and `?to=` (days) filter on; no date range when absent. */
+  dateColumn?: string;
 }
+
+/** A calendar day, yyyy-mm-dd, that exists. */
+const dayField = z
+  .string({ error: v.invalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, v.invalid)
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), v.invalid)
+  .optional();
 
 export const defineList = <S extends ListSpec>(spec: S): S => spec;
 
@@ -74,13 +85,14 @@ function listQuerySchema(spec: ListSpec) {
     page: z.coerce.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(1_000_000, v.invalid).optional().default(1),
     pageSize: z.coerce.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(MAX_PAGE_SIZE, v.tooLong).optional().default(DEFAULT_PAGE_SIZE),
     format: z.enum(["json", "csv"], { error: v.choice }).optional().default("json"),
+    ...(spec.dateColumn ? { from: dayField, to: dayField } : {}),
     ...filterShape,
   });
 }
 
 type ParsedQuery = z.output<ReturnType<typeof listQuerySchema>>;
 
-function toListQuery(spec: ListSpec, parsed: ParsedQuery): ListQuery {
+function toListQuery(spec: ListSpec, parsed: ParsedQuery, timeZone: string): ListQuery {
   const record = parsed as Record<string, unknown>;
   const filters: Record<string, string> = {};
   for (const name of Object.keys(spec.filters ?? {})) {
@@ -93,6 +105,9 @@ function toListQuery(spec: ListSpec, parsed: ParsedQuery): ListQuery {
     page: parsed.page,
     pageSize: parsed.pageSize,
     filters,
+    ...(typeof record.from === "string" ? { from: record.from } : {}),
+    ...(typeof record.to === "string" ? { to: record.to } : {}),
+    timeZone,
   };
 }
 
@@ -108,15 +123,18 @@ function firstValues(params: URLSearchParams | Request["query"]): Record<string,
   return out;
 }
 
-/** For page loaders: a bad or hostile query string gives the defaults of the bad fields, never an error. */
-export function parseListQuery(spec: ListSpec, params: URLSearchParams): ListQuery {
+/**
+ * For page loaders: a bad or hostile query string gives the defaults of the bad fields, never an
+ * error. `timeZone` (the academy's) is where the date range's days begin and end.
+ */
+export function parseListQuery(spec: ListSpec, params: URLSearchParams, timeZone = "UTC"): ListQuery {
   const schema = listQuerySchema(spec);
   const raw = firstValues(params);
   const result = schema.safeParse(raw);
-  if (result.success) return toListQuery(spec, result.data);
+  if (result.success) return toListQuery(spec, result.data, timeZone);
   const bad = new Set(result.error.issues.map((issue) => String(issue.path[0])));
   const cleaned = Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key)));
-  return toListQuery(spec, schema.parse(cleaned));
+  return toListQuery(spec, schema.parse(cleaned), timeZone);
 }
 
 /** `%`, `_` and the escape character itself lose their LIKE meaning. */
@@ -134,6 +152,8 @@ function filtered<O>(base: AnySelect<O>, spec: ListSpec, query: ListQuery): AnyS
     const condition = filter.conditions?.[value];
     qb = condition ? qb.where(condition()) : qb.where(sql.ref(filter.column ?? name), "=", value);
   }
+  if (spec.dateColumn && query.from) qb = qb.where(sql.ref(spec.dateColumn), ">=", zonedToUtc(query.from, "00:00", query.timeZone).toISOString());
+  if (spec.dateColumn && query.to) qb = qb.where(sql.ref(spec.dateColumn), "<", zonedToUtc(addDays(query.to, 1), "00:00", query.timeZone).toISOString());
   const words = query.q.trim();
   if (words && spec.search.length > 0) {
     const pattern = `%${escapeLike(words.toLowerCase())}%`;
@@ -179,12 +199,12 @@ export async function* allRows<O>(base: AnySelect<O>, spec: ListSpec, query: Lis
 }
 
 /** For API routers: a bad query string is a 400 with per-field messages. */
-async function parseListRequest(spec: ListSpec, req: Request): Promise<ListQuery & { format: "json" | "csv" }> {
+async function parseListRequest(spec: ListSpec, req: Request, timeZone: string): Promise<ListQuery & { format: "json" | "csv" }> {
   // Loaded on first use: the validation module reads the API's message files from disk, which the
   // page bundle (that also imports this file for its loaders) must not do at start.
   const { parseInput } = await import("~server/http/validate");
   const parsed = parseInput(listQuerySchema(spec), firstValues(req.query), req);
-  return { ...toListQuery(spec, parsed), format: parsed.format };
+  return { ...toListQuery(spec, parsed, timeZone), format: parsed.format };
 }
 
 interface SendListOptions<O> {
@@ -202,10 +222,11 @@ interface SendListOptions<O> {
  * `?format=csv` every matching row (no paging) as a CSV download.
  */
 export async function sendList<O>(req: Request, res: Response, base: AnySelect<O>, spec: ListSpec, options: SendListOptions<O>): Promise<void> {
-  const query = await parseListRequest(spec, req);
+  const { academyTimeZone } = await import("~/features/booking/academy-zone.server");
+  const timeZone = await academyTimeZone(options.db);
+  const query = await parseListRequest(spec, req, timeZone);
   if (query.format === "csv") {
-    const { academyTimeZone } = await import("~/features/booking/academy-zone.server");
-    await sendCsv(res, options.filename, options.columns, allRows(base, spec, query), await academyTimeZone(options.db));
+    await sendCsv(res, options.filename, options.columns, allRows(base, spec, query), timeZone);
     return;
   }
   const result = await listRows(base, spec, query);

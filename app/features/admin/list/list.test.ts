@@ -58,11 +58,18 @@ describe("parseListQuery (pages)", () => {
 
   it("reads valid values", () => {
     const query = parseListQuery(spec, new URLSearchParams("q=%20ann%20&sort=email&dir=asc&page=3&pageSize=50&status=closed"));
-    expect(query).toEqual({ q: "ann", sort: "email", dir: "asc", page: 3, pageSize: 50, filters: { status: "closed" } });
+    expect(query).toEqual({ q: "ann", sort: "email", dir: "asc", page: 3, pageSize: 50, filters: { status: "closed" }, timeZone: "UTC" });
   });
 
   it("falls back to the defaults of bad or hostile values instead of failing", () => {
     const query = parseListQuery(spec, new URLSearchParams("sort=password_hash&dir=x&page=-1&pageSize=100000&status=&status=closed&q=" + "y".repeat(500)));
-    expect(query).toEqual({ q: "", sort: "created", dir: "desc", page: 1, pageSize: 25, filters: {} });
+    expect(query).toEqual({ q: "", sort: "created", dir: "desc", page: 1, pageSize: 25, filters: {}, timeZone: "UTC" });
+  });
+
+  it("reads a date range only for lists that have one, dropping impossible days", () => {
+    const dated = defineList({ ...spec, dateColumn: "created_at" });
+    expect(parseListQuery(dated, new URLSearchParams("from=2026-03-01&to=2026-03-31"), "Asia/Kolkata")).toMatchObject({ from: "2026-03-01", to: "2026-03-31", timeZone: "Asia/Kolkata" });
+    expect(parseListQuery(dated, new URLSearchParams("from=2026-02-30&to=2026-03-31")).from).toBeUndefined();
+    expect(parseListQuery(spec, new URLSearchParams("from=2026-03-01")).from).toBeUndefined();
   });
 });

@@ -9,6 +9,11 @@ export interface ListQuery {
   pageSize: number;
   /** Exact-match filters that were given and valid, by query parameter name. */
   filters: Record<string, string>;
+  /** First and last day (yyyy-mm-dd, both included) of the list's date range, in `timeZone`. */
+  from?: string;
+  to?: string;
+  /** The academy's time zone, in which `from` and `to` are days. */
+  timeZone: string;
 }
 
 export interface ListResult<R> {

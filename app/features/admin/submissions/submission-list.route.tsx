@@ -21,8 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = kindFromPath(stripLang(url.pathname));
   if (!kind) throw data(null, { status: 404 });
   const { spec } = submissionServer[kind];
-  const query = parseListQuery(spec, url.searchParams);
-  const [result, settings] = await Promise.all([listRows(submissionBase(context.db, kind), spec, query), getSiteSettings(context.db)]);
+  const settings = await getSiteSettings(context.db);
+  const query = parseListQuery(spec, url.searchParams, settings.timeZone);
+  const result = await listRows(submissionBase(context.db, kind), spec, query);
   return { kind, query, result, timeZone: settings.timeZone };
 }
 
@@ -63,6 +64,7 @@ export default function SubmissionListPage({ loaderData }: Route.ComponentProps)
       <PageMeta title={t(info.titleKey)} description={t(info.titleKey)} />
       <h1 className="text-2xl font-bold text-slate-900">{t(info.titleKey)}</h1>
       <AdminTable
+        dateRange
         caption={t(info.titleKey)}
         columns={columns}
         result={result}

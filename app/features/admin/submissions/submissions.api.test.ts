@@ -203,4 +203,25 @@ describe("admin submissions API", () => {
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("لا يوجد سجل بهذا المعرّف.");
   });
+
+  it("filters by a date range in the academy's time zone and searches staff notes (issue 16)", async () => {
+    const db = server.db;
+    // 2026-03-01 18:40 UTC is already 2 March in Kolkata (+05:30), the seeded academy zone.
+    await db.insertInto("contact_messages").values([
+      { email: "early@example.com", description: "x", status: "new", notes: "", created_at: "2026-02-28T10:00:00.000Z", updated_at: nowIso() },
+      { email: "late-evening@example.com", description: "x", status: "new", notes: "Promised a callback on Tuesday", created_at: "2026-03-01T18:40:00.000Z", updated_at: nowIso() },
+    ]).execute();
+    const emails = (res: { body: { rows: { email: string }[] } }) => res.body.rows.map((row) => row.email);
+    const march2 = await get("/api/admin/submissions/contact?from=2026-03-02&to=2026-03-02");
+    expect(march2.status).toBe(200);
+    expect(emails(march2)).toEqual(["late-evening@example.com"]);
+    const feb = await get("/api/admin/submissions/contact?from=2026-02-01&to=2026-03-01");
+    expect(emails(feb)).toEqual(["early@example.com"]);
+    expect(emails(await get("/api/admin/submissions/contact?q=callback%20on%20tuesday"))).toEqual(["late-evening@example.com"]);
+    for (const bad of ["from=2026-02-30", "to=yesterday", "from=2026-3-1", "from=%3Cscript%3E"]) {
+      const res = await get(`/api/admin/submissions/contact?${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBeTruthy();
+    }
+  });
 });

@@ -39,10 +39,11 @@ export const submissionServer: Record<SubmissionKindName, KindServer> = {
     table: "school_enquiries",
     entity: "school_enquiry",
     spec: defineList({
-      search: ["name", "email", "school_name", "city", "contact_number", "designation"],
+      search: ["name", "email", "school_name", "city", "contact_number", "designation", "notes"],
       sorts: { created: "created_at", name: "name", school: "school_name", city: "city", date: "preferred_date", status: "status" },
       defaultSort: "created",
       filters: statusFilter,
+      dateColumn: "created_at",
     }),
     csv: [
       col("Id", "id"), col("Name", "name"), col("E-mail", "email"), col("Contact number", "contact_number"), col("Designation", "designation"),
@@ -54,10 +55,11 @@ export const submissionServer: Record<SubmissionKindName, KindServer> = {
     table: "contact_messages",
     entity: "contact_message",
     spec: defineList({
-      search: ["email", "description"],
+      search: ["email", "description", "notes"],
       sorts: { created: "created_at", email: "email", status: "status" },
       defaultSort: "created",
       filters: statusFilter,
+      dateColumn: "created_at",
     }),
     csv: [col("Id", "id"), col("E-mail", "email"), col("Message", "description"), ...common],
   },
@@ -65,10 +67,11 @@ export const submissionServer: Record<SubmissionKindName, KindServer> = {
     table: "enrollments",
     entity: "enrollment",
     spec: defineList({
-      search: ["student_name", "parent_name", "email", "phone_number", "camp_title"],
+      search: ["student_name", "parent_name", "email", "phone_number", "camp_title", "notes"],
       sorts: { created: "created_at", student: "student_name", parent: "parent_name", camp: "camp_title", session: "session", status: "status" },
       defaultSort: "created",
       filters: statusFilter,
+      dateColumn: "created_at",
     }),
     csv: [
       col("Id", "id"), col("Student", "student_name"), col("Parent", "parent_name"), col("E-mail", "email"), col("Phone", "phone_number"),
@@ -79,10 +82,11 @@ export const submissionServer: Record<SubmissionKindName, KindServer> = {
     table: "brochure_leads",
     entity: "brochure_lead",
     spec: defineList({
-      search: ["student_name", "student_email", "grade", "school", "parent_contact"],
+      search: ["student_name", "student_email", "grade", "school", "parent_contact", "notes"],
       sorts: { created: "created_at", student: "student_name", school: "school", grade: "grade", status: "status" },
       defaultSort: "created",
       filters: statusFilter,
+      dateColumn: "created_at",
     }),
     csv: [
       col("Id", "id"), col("Student", "student_name"), col("Student e-mail", "student_email"), col("Grade", "grade"), col("School", "school"),
