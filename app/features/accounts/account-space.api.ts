@@ -22,8 +22,11 @@ const requireAccount: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Counted per account (not per address): a stolen session cannot try passwords from many addresses. */
-const byAccount = (req: Request) => String((req.res?.locals.user as SessionUser | null | undefined)?.id ?? req.ip ?? "");
+/**
+ * Counted per account (not per address): a stolen session cannot try passwords from many
+ * addresses. requireAccount runs first, so there is always an account.
+ */
+const byAccount = (req: Request) => `account:${(req.res?.locals.user as SessionUser | null | undefined)?.id ?? 0}`;
 
 /**
  * The parent's own space (issue 17, decision 026): what the account holds, profile and password
