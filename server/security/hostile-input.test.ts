@@ -241,7 +241,7 @@ describe("hostile input on every endpoint", () => {
     }
     return { cookie: accountCookies[name], origin: server.url };
   }
-  const sampleHeaders = (sample: { admin: boolean; account?: AccountName }) =>
+  const sampleHeaders = (sample: { admin: boolean; account?: AccountName }): Promise<Record<string, string>> =>
     sample.admin ? staffHeaders() : sample.account ? accountHeaders(sample.account) : Promise.resolve({ origin: server.url });
 
   /** The staff session (after the first-admin sample ran, so the setup link was still live for it). */

@@ -129,6 +129,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
 function BookingList({ id, title, empty, bookings }: { id: string; title: string; empty: string; bookings: AccountBooking[] }) {
   const { t } = useTranslation("accounts");
+  const { t: tb } = useTranslation("booking");
   return (
     <div className="mt-4">
       <h3 id={`${id}-bookings`} className="font-semibold text-slate-800">
@@ -148,7 +149,7 @@ function BookingList({ id, title, empty, bookings }: { id: string; title: string
                     {booking.dateLabel}, {booking.timeLabel} <span className="text-slate-600">({booking.zoneLabel})</span>
                   </Fact>
                   <Fact label={t("space.bookings.status")}>
-                    <StatusBadge status={booking.status}>{t(`space.bookingStatus.${booking.status}`)}</StatusBadge>
+                    <StatusBadge status={booking.status}>{tb(`status.${booking.status}`)}</StatusBadge>
                   </Fact>
                 </Facts>
               </div>
