@@ -127,9 +127,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// Statuses are worded here, not taken from the booking namespace: that one is large and left out
+// of pages other than the booking steps (app/i18n/namespaces.ts).
 function BookingList({ id, title, empty, bookings }: { id: string; title: string; empty: string; bookings: AccountBooking[] }) {
   const { t } = useTranslation("accounts");
-  const { t: tb } = useTranslation("booking");
   return (
     <div className="mt-4">
       <h3 id={`${id}-bookings`} className="font-semibold text-slate-800">
@@ -149,7 +150,7 @@ function BookingList({ id, title, empty, bookings }: { id: string; title: string
                     {booking.dateLabel}, {booking.timeLabel} <span className="text-slate-600">({booking.zoneLabel})</span>
                   </Fact>
                   <Fact label={t("space.bookings.status")}>
-                    <StatusBadge status={booking.status}>{tb(`status.${booking.status}`)}</StatusBadge>
+                    <StatusBadge status={booking.status}>{t(`space.bookingStatus.${booking.status}`)}</StatusBadge>
                   </Fact>
                 </Facts>
               </div>
