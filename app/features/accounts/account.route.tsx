@@ -157,6 +157,7 @@ function BookingList({ id, title, empty, bookings }: { id: string; title: string
               {booking.cancelUrl ? (
                 <Link
                   to={booking.cancelUrl}
+                  // Starts with the visible words (WCAG 2.5.3), then names which class.
                   aria-label={t("space.bookings.cancelFor", { course: booking.courseName, date: booking.dateLabel })}
                   className="shrink-0 self-start rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
                 >
