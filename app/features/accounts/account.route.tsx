@@ -147,7 +147,9 @@ function BookingList({ id, title, empty, bookings }: { id: string; title: string
                 <Facts>
                   <Fact label={t("space.bookings.child")}>{booking.childName}</Fact>
                   <Fact label={t("space.bookings.when")}>
-                    {booking.dateLabel}, {booking.timeLabel} <span className="text-slate-600">({booking.zoneLabel})</span>
+                    {t("space.bookings.dateTime", { date: booking.dateLabel, time: booking.timeLabel })}
+                    {/* The zone on its own line: its label has brackets of its own, which nest badly right to left. */}
+                    <span className="block text-slate-600">{booking.zoneLabel}</span>
                   </Fact>
                   <Fact label={t("space.bookings.status")}>
                     <StatusBadge status={booking.status}>{t(`space.bookingStatus.${booking.status}`)}</StatusBadge>

@@ -50,7 +50,6 @@ export const profileSchemaFor = (phoneCountry: string) =>
     username: usernameField,
     contactNumber: phoneField(phoneCountry),
   });
-export const profileSchema = profileSchemaFor(DEFAULT_PHONE_COUNTRY);
 
 /** My account, password: the current one proves it is the holder, not a borrowed session. */
 export const changePasswordSchema = z.object({
