@@ -16,6 +16,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("admin/login", "features/accounts/admin-login.route.tsx", { id: id("admin-login") }),
     route("admin/setup", "features/accounts/admin-setup.route.tsx", { id: id("admin-setup") }),
     route("logout", "features/accounts/logout.route.tsx", { id: id("logout") }),
+    route("account", "features/accounts/account.route.tsx", { id: id("account") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
     route("courses/course-filter", "features/courses/course-filter.route.tsx", { id: id("course-filter") }),
     route("courses/:slug", "features/courses/course.route.tsx", { id: id("course") }),

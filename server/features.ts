@@ -7,6 +7,7 @@ import { ENROLLMENT_CONFIRMATION_JOB } from "~/features/camp/enroll.server";
 import { adminCollectionsApi } from "~/features/admin-content/collections.api";
 import { uploadsApi } from "~/features/admin-content/uploads.api";
 import { accountsApi } from "~/features/accounts/accounts.api";
+import { accountSpaceApi } from "~/features/accounts/account-space.api";
 import { campApi } from "~/features/camp/camp.api";
 import { blogApi } from "~/features/blog/blog.api";
 import { bookingApi } from "~/features/booking/booking.api";
@@ -50,5 +51,5 @@ export function featureJobs(deps: ApiDeps): Record<string, (payload: unknown) =>
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
 export function apiRouters(deps: ApiDeps): Router[] {
-  return [accountsApi(deps), coursesApi(deps), contactApi(deps), schoolApi(deps), bookingApi(deps), slotsAdminApi(deps), campApi(deps), uploadsApi(deps), adminCollectionsApi(deps), blogApi(deps), seoApi(deps), submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)];
+  return [accountsApi(deps), accountSpaceApi(deps), coursesApi(deps), contactApi(deps), schoolApi(deps), bookingApi(deps), slotsAdminApi(deps), campApi(deps), uploadsApi(deps), adminCollectionsApi(deps), blogApi(deps), seoApi(deps), submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)];
 }

@@ -35,6 +35,8 @@ interface WriteSample {
   route: string;
   url: () => string;
   admin: boolean;
+  /** Sent with this parent account's session (the parent's own space, /api/account...). */
+  account?: AccountName;
   /** The valid body; null for endpoints that read no body (they may answer 2xx to anything). */
   body: (() => Json) | null;
   /** Row-count changes of one accepted request (tables not named must not change). */
@@ -43,10 +45,14 @@ interface WriteSample {
 
 const METRICS_TOKEN = "hostile-input-metrics-token";
 
+/** Parent accounts signed in for the /api/account samples; "leaving" is the one the deletion sample deletes. */
+type AccountName = "own" | "leaving";
+
 interface ReadSample {
   route: string;
   url: () => string;
   admin: boolean;
+  account?: AccountName;
   /** A valid query; every parameter is also sent hostile. */
   query?: Record<string, string>;
   /** Sign-in flows answer with redirects; their Location must stay on this site. */
@@ -217,12 +223,26 @@ describe("hostile input on every endpoint", () => {
     parent: { email: "parent.hostile@example.com", password: "Parent-Passw0rd" },
     reset: { email: "reset.hostile@example.com", password: "Reset-Passw0rd" },
     target: { email: "target.hostile@example.com", password: "Target-Passw0rd" },
+    own: { email: "own.hostile@example.com", password: "Own-Passw0rd1" },
+    leaving: { email: "leaving.hostile@example.com", password: "Leaving-Passw0rd1" },
     staff: { email: "first-staff@example.com", password: "First-Staff-Passw0rd1" },
   };
   let adminCookie: string | undefined;
   const forms: Record<string, Json> = {};
   let camp: { slug: string; batch: string };
   const courseSlug = "robotics-fundamentals";
+
+  const accountCookies: Partial<Record<AccountName, string>> = {};
+  /** A parent's session, signed in on first use (a write that rotates it hands the new one on). */
+  async function accountHeaders(name: AccountName): Promise<Record<string, string>> {
+    if (!accountCookies[name]) {
+      const login = await server.request("POST", "/login", { json: { email: people[name].email, password: people[name].password } });
+      accountCookies[name] = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    }
+    return { cookie: accountCookies[name], origin: server.url };
+  }
+  const sampleHeaders = (sample: { admin: boolean; account?: AccountName }): Promise<Record<string, string>> =>
+    sample.admin ? staffHeaders() : sample.account ? accountHeaders(sample.account) : Promise.resolve({ origin: server.url });
 
   /** The staff session (after the first-admin sample ran, so the setup link was still live for it). */
   async function staffHeaders(): Promise<Record<string, string>> {
@@ -312,6 +332,10 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /register", url: () => "/register", admin: false, body: () => ({ username: "New Parent", email: "new.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }), stores: { users: 1 } },
     { route: "POST /api/password/forgot", url: () => "/api/password/forgot", admin: false, body: () => ({ email: people.parent.email, ...honeypot }), stores: { password_resets: 1, jobs: 1 } },
     { route: "POST /api/password/reset", url: () => "/api/password/reset", admin: false, body: () => ({ token: tokens.reset, password: "Changed-Passw0rd" }), stores: {} },
+    { route: "PATCH /api/account/profile", url: () => "/api/account/profile", admin: false, account: "own", body: () => ({ username: "Hostile Own", contactNumber: "9876543210" }), stores: {} },
+    // The session is replaced by a new one (every other session of the account ends).
+    { route: "POST /api/account/password", url: () => "/api/account/password", admin: false, account: "own", body: () => ({ currentPassword: people.own.password, password: "Changed-Own-Passw0rd1" }), stores: {} },
+    { route: "POST /api/account/delete", url: () => "/api/account/delete", admin: false, account: "leaving", body: () => ({ email: people.leaving.email }), stores: { users: -1, sessions: -1, audit_log: 1 } },
     { route: "POST /contact-us/form", url: () => "/contact-us/form", admin: false, body: () => ({ email: "visitor@example.com", description: "How old must children be?", ...honeypot }), stores: { contact_messages: 1, jobs: 1 } },
     {
       route: "POST /school/add-school-info",
@@ -397,6 +421,8 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /healthz", url: () => "/healthz", admin: false },
     { route: "GET /metrics", url: () => "/metrics", admin: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } },
     { route: "GET /api/getUser", url: () => "/api/getUser", admin: true },
+    { route: "GET /api/account", url: () => "/api/account", admin: false, account: "own" },
+    { route: "GET /api/account/export", url: () => "/api/account/export", admin: false, account: "own" },
     { route: "GET /auth/google", url: () => "/auth/google", admin: false, query: { next: "/courses" }, redirects: true },
     { route: "GET /auth/google/callback", url: () => "/auth/google/callback", admin: false, query: { code: "abc", state: "xyz" }, redirects: true },
     { route: "GET /admin/course-dashboard/all-courses", url: () => "/admin/course-dashboard/all-courses", admin: false, query: { age: "6-12", lang: "ar" } },
@@ -503,13 +529,15 @@ describe("hostile input on every endpoint", () => {
   for (const sample of writes) {
     it(`${sample.route}: the valid sample is stored once, hostile input is refused with a 4xx JSON message`, { timeout: 180_000 }, async () => {
       if (sample.admin) await loadForms();
-      const headers = sample.admin ? await staffHeaders() : { origin: server.url };
+      const headers = await sampleHeaders(sample);
       const [method] = sample.route.split(" ");
       const failures: string[] = [];
       const before = await countRows(server.db, tables);
       const valid = await server.request(method!, sample.url(), sample.body ? { json: sample.body(), headers } : { headers });
       expect(valid.status, JSON.stringify(valid.body)).toBeLessThan(300);
       expect(changes(before, await countRows(server.db, tables))).toEqual(sample.stores);
+      const rotated = (valid.headers.get("set-cookie") ?? "").split(";")[0]!;
+      if (sample.account && /^sid=./.test(rotated)) headers.cookie = accountCookies[sample.account] = rotated;
 
       for (const a of writeAttempts(sample)) {
         await attempt(`${sample.route} ${a.label}`, a, headers, sample.stores, failures);
@@ -550,7 +578,7 @@ describe("hostile input on every endpoint", () => {
 
   for (const sample of reads) {
     it(`${sample.route}: hostile query and path values answer 4xx JSON or a normal answer, never a 5xx`, { timeout: 120_000 }, async () => {
-      const headers = { ...(sample.admin ? await staffHeaders() : {}), ...sample.headers };
+      const headers = { ...(sample.admin || sample.account ? await sampleHeaders(sample) : {}), ...sample.headers };
       const failures: string[] = [];
       const base = sample.url();
       const withQuery = (query: Record<string, string | string[]>) => {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  accountPageAction,
   adminLoginAction,
   adminSetupAction,
   forgotPasswordAction,
@@ -36,6 +37,8 @@ function accountPagesBuild(): ServerBuild {
       const id = `${prefix}${path}`;
       routes[id] = { id, parentId: "root", path: id, module: { action, default: () => null } };
     }
+    // My account (issue 17): three forms on one page; signed-out posts go to the sign-in page.
+    routes[`${prefix}account`] = { id: `${prefix}account`, parentId: "root", path: `${prefix}account`, module: { action: accountPageAction, default: () => null } };
   }
   return {
     entry: {
@@ -172,5 +175,56 @@ describe("account pages' form posts", () => {
     for (let i = 5; i < 10; i++) expect((await server.request("POST", "/login", { json: wrong(i), headers: client })).status).toBe(401);
     expect((await post("/login", form(wrong(10)), client)).status).toBe(429);
     expect((await server.request("POST", "/login", { json: wrong(11), headers: client })).status).toBe(429);
+  });
+});
+
+describe("my account's form posts without JavaScript", () => {
+  const same = () => ({ origin: server.url, "sec-fetch-site": "same-origin" });
+  async function parent() {
+    const mail = `account-page-${randomBytes(4).toString("hex")}@example.com`;
+    const id = (await createUser(server.db, { username: "Account Page", email: mail, password, contactNumber: "9876543210" }))!;
+    const login = await server.request("POST", "/login", { json: { email: mail, password } });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    return { id, mail, headers: { ...same(), cookie } };
+  }
+
+  it("sends a signed-out post to the sign-in page, with the way back", async () => {
+    const response = await post("/ar/account", form({ form: "account-profile-form", username: "Nobody", contactNumber: "9876543210" }), same());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/ar/login?next=%2Far%2Faccount");
+  });
+
+  it("saves the profile (303 back with the notice), renders a refusal back, and refuses an unknown form", async () => {
+    const me = await parent();
+    const saved = await post("/account", form({ form: "account-profile-form", username: "Renamed Parent", contactNumber: "+971 50 123 4567", role: "admin" }), me.headers);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/account?notice=profile-saved#form-notice");
+    const row = await server.db.selectFrom("users").select(["username", "contact_number", "role"]).where("id", "=", me.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ username: "Renamed Parent", contact_number: "+971501234567", role: "user" });
+
+    const refused = await post("/ar/account", form({ form: "account-profile-form", username: "R", contactNumber: "+971 50 123 4567" }), me.headers);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ form: "account-profile-form", values: { username: "R" } });
+    expect(Object.keys(refused.body.errors)).toEqual(["username"]);
+
+    const wrong = await post("/account", form({ form: "account-password-form", currentPassword: "Not-it-1A", password: "Another-Passw0rd" }), me.headers);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.values).toEqual({ form: "account-password-form" });
+    expect((await post("/account", form({ form: "nonsense" }), me.headers)).status).toBe(400);
+    expect((await post("/account", "", me.headers)).status).toBe(400);
+  });
+
+  it("changes the password (a fresh session cookie) and deletes the account (cookie cleared, 303 home)", async () => {
+    const me = await parent();
+    const changed = await post("/account", form({ form: "account-password-form", currentPassword: password, password: "Changed-Passw0rd1" }), me.headers);
+    expect(changed.status).toBe(303);
+    expect(changed.headers.get("location")).toBe("/account?notice=password-updated#form-notice");
+    const fresh = (changed.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(fresh).toMatch(/^sid=./);
+    const deleted = await post("/ar/account", form({ form: "account-delete-form", email: me.mail }), { ...same(), cookie: fresh });
+    expect(deleted.status).toBe(303);
+    expect(deleted.headers.get("location")).toBe("/ar?notice=account-deleted#form-notice");
+    expect(deleted.headers.get("set-cookie")).toMatch(/^sid=;/);
+    expect(await server.db.selectFrom("users").select("id").where("id", "=", me.id).executeTakeFirst()).toBeUndefined();
   });
 });

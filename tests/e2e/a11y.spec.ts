@@ -164,6 +164,29 @@ test.describe("axe on interactive states", () => {
     expectClean(findings);
   });
 
+  test("my account page with a booking, and its forms' errors, in both languages", async ({ page }) => {
+    const email = `a11y-account-${Date.now()}@example.com`;
+    expect((await page.request.post("/register", { data: { username: "Sara Ali", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
+    const { slots } = (await (await page.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number }[] };
+    const booking = { slotId: slots[0]!.id, childName: "Omar Ali", childAge: 10, parentName: "Sara Ali", email, phone: "9876543210" };
+    expect((await page.request.post("/api/courses/robotics-fundamentals/demo-bookings", { data: booking })).status()).toBe(201);
+    const findings: Finding[] = [];
+    for (const [path, save, remove] of [
+      ["/account", "Save profile", "Delete my account for good"],
+      ["/ar/account", "حفظ الملف الشخصي", "حذف حسابي نهائيًا"],
+    ] as const) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+      await page.locator("#account-profile-form input[autocomplete=name]").fill("");
+      await page.getByRole("button", { name: save }).click();
+      await page.getByRole("button", { name: remove }).click();
+      await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
+  });
+
   test("the demo booking steps, their errors and the confirmation", async ({ page }) => {
     await page.goto("/courses/robotics-fundamentals/bookdemoclass", { waitUntil: "networkidle" });
     await page.getByRole("button", { name: /, times available$/ }).first().click();

@@ -86,8 +86,11 @@ export function AccountMenu() {
           <p className="truncate text-sm text-slate-600" dir="ltr">
             {auth.user.email}
           </p>
+          <LocalLink to="/account" className="mt-3 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50" onClick={() => setOpen(false)}>
+            {t("menu.myAccount")}
+          </LocalLink>
           {auth.user.role === "admin" ? (
-            <LocalLink to="/admin" className="mt-3 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50" onClick={() => setOpen(false)}>
+            <LocalLink to="/admin" className="mt-1 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50" onClick={() => setOpen(false)}>
               {t("menu.admin")}
             </LocalLink>
           ) : null}

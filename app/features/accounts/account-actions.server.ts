@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs } from "react-router";
+import { data, type ActionFunctionArgs } from "react-router";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { withNotice, type NoticeName } from "~/lib/forms/notice";
 import { ACCOUNT_FORMS } from "./account-forms";
+import { requireAccountPage } from "./guards.server";
 import { safeAdminPath, safeLocalPath } from "./next-path";
 
 /**
@@ -53,3 +54,29 @@ export const adminSetupAction = accountAction(ACCOUNT_FORMS.setup, "/api/first-a
 export const logoutAction = accountAction(ACCOUNT_FORMS.logout, "/logout", [], (fields, lang) =>
   withNotice(localizePath(fields.from === "admin" ? "/admin/login" : "/login", lang), "logged-out"),
 );
+
+/** The forms of /account, each naming itself in a hidden `form` field (one page, three endpoints). */
+const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unknown>> = {
+  [ACCOUNT_FORMS.profile]: (args) =>
+    postFormToApi(args, {
+      form: ACCOUNT_FORMS.profile,
+      path: "/api/account/profile",
+      method: "PATCH",
+      toBody: ({ username, contactNumber }) => ({ username, contactNumber }),
+      onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/account", lang), "profile-saved"),
+    }),
+  [ACCOUNT_FORMS.password]: accountAction(ACCOUNT_FORMS.password, "/api/account/password", ["currentPassword", "password"], to("/account", "password-updated")),
+  [ACCOUNT_FORMS.deleteAccount]: accountAction(ACCOUNT_FORMS.deleteAccount, "/api/account/delete", ["email"], to("/", "account-deleted")),
+};
+
+export async function accountPageAction(args: ActionFunctionArgs) {
+  requireAccountPage(args.context, args.request);
+  const form = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const name = form?.get("form");
+  const handler = typeof name === "string" && Object.hasOwn(accountPageForms, name) ? accountPageForms[name] : undefined;
+  if (!handler) throw data({ message: "Bad request." }, { status: 400 });
+  return handler(args);
+}

@@ -7,4 +7,7 @@ export const ACCOUNT_FORMS = {
   reset: "reset-password-form",
   setup: "admin-setup-form",
   logout: "logout-form",
+  profile: "account-profile-form",
+  password: "account-password-form",
+  deleteAccount: "account-delete-form",
 } as const;

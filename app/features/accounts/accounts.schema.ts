@@ -8,15 +8,17 @@ export const loginSchema = z.object({
 });
 
 /** The original site's sign-up rules (original-site-facts.md). */
-const passwordField = z
+export const passwordField = z
   .string({ error: v.required })
   .min(8, "passwordRules")
   .max(200, v.tooLong)
   .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), "passwordRules");
 
+const usernameField = z.string({ error: v.required }).trim().min(3, "usernameLength").max(30, "usernameLength");
+
 export const registerSchemaFor = (phoneCountry: string) =>
   z.object({
-    username: z.string({ error: v.required }).trim().min(3, "usernameLength").max(30, "usernameLength"),
+    username: usernameField,
     email: emailField,
     password: passwordField,
     contactNumber: phoneField(phoneCountry),
@@ -41,3 +43,21 @@ export const resetPasswordSchema = z.object({
 /** The first staff account, created through the one-time /admin/setup link. */
 export const adminSetupSchema = registerSchema.pick({ username: true, email: true, password: true }).extend({ token: tokenField });
 
+
+/** My account, profile (issue 17): the name and phone, with the sign-up rules. */
+export const profileSchemaFor = (phoneCountry: string) =>
+  z.object({
+    username: usernameField,
+    contactNumber: phoneField(phoneCountry),
+  });
+
+/** My account, password: the current one proves it is the holder, not a borrowed session. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: v.required }).min(1, v.required).max(200, v.tooLong),
+  password: passwordField,
+});
+
+/** My account, deletion: the account's e-mail typed again (decision 026: works for Google-only accounts too). */
+export const deleteAccountSchema = z.object({
+  email: z.string({ error: v.required }).trim().min(1, v.required).max(254, v.tooLong),
+});

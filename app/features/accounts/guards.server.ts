@@ -14,3 +14,14 @@ export function requireAdminPage(context: AppLoadContext, request: Request) {
   if (context.user.role !== "admin") throw data({ message: "This area is for staff only." }, { status: 403 });
   return context.user;
 }
+
+/**
+ * For the parent's own pages (/account): anonymous visitors go to the sign-in page, which brings
+ * them back here afterwards (`next`, checked by safeLocalPath there). Returns the account.
+ */
+export function requireAccountPage(context: AppLoadContext, request: Request) {
+  if (context.user) return context.user;
+  const url = new URL(request.url);
+  const next = encodeURIComponent(url.pathname + url.search);
+  throw redirect(`${localizePath("/login", langFromPath(url.pathname))}?next=${next}`);
+}

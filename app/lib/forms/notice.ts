@@ -14,6 +14,9 @@ export const NOTICES = {
   "password-changed": { ns: "accounts", key: "api.resetDone" },
   "logged-out": { ns: "accounts", key: "api.loggedOut" },
   "staff-created": { ns: "accounts", key: "api.setupDone" },
+  "profile-saved": { ns: "accounts", key: "space.api.profileSaved" },
+  "password-updated": { ns: "accounts", key: "space.api.passwordChanged" },
+  "account-deleted": { ns: "accounts", key: "space.api.deleted" },
 } as const;
 
 /** The notice's element id (FormNotice), where the page opens after the redirect. */

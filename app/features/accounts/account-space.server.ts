@@ -1,0 +1,338 @@
+import { randomBytes } from "node:crypto";
+import { sql, type Selectable } from "kysely";
+import { recordAudit } from "~server/audit/audit";
+import type { DB } from "~server/db/db";
+import type { DemoBookingStatus, SubmissionStatus, UsersTable } from "~server/db/schema";
+import { nowIso } from "~server/db/values";
+import { hashPassword, passwordMatches } from "~server/security/passwords";
+import { endAllSessions } from "~server/security/session";
+import { pick } from "~/i18n/localized";
+import type { Lang } from "~/i18n/lang";
+import { cancelPath } from "~/features/booking/paths";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+
+/**
+ * The parent's own space (issue 17, decision 026). A record is the account's when it carries the
+ * account's id (a booking made while signed in), or when it was sent with the account's e-mail
+ * AND that e-mail has been proven (decision 013): registering someone else's address must never
+ * reveal what they booked.
+ */
+interface Owner {
+  id: number;
+  /** The account's e-mail when proven, else null (then only records carrying the id count). */
+  provenEmail: string | null;
+}
+
+type UserRow = Selectable<UsersTable>;
+
+async function ownerOf(db: DB, userId: number): Promise<Owner & { row: UserRow }> {
+  const row = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+  return { id: row.id, provenEmail: row.email_verified_at ? row.email.toLowerCase() : null, row };
+}
+
+// E-mails of the forms are stored as typed; lower() on both sides makes "Sara@X" the same as "sara@x".
+const sameEmail = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
+
+export interface AccountProfile {
+  username: string;
+  email: string;
+  contactNumber: string;
+  emailVerified: boolean;
+  hasPassword: boolean;
+  googleLinked: boolean;
+  createdAt: string;
+}
+
+export interface AccountBooking {
+  reference: string;
+  status: DemoBookingStatus;
+  courseName: string;
+  courseSlug: string | null;
+  childName: string;
+  startsAt: string;
+  dateLabel: string;
+  timeLabel: string;
+  zoneLabel: string;
+  upcoming: boolean;
+  /** The booking's cancel page (the e-mail's link) while it can still be cancelled, else null. */
+  cancelUrl: string | null;
+}
+
+export interface AccountEnrollment {
+  reference: string | null;
+  campTitle: string;
+  studentName: string;
+  session: string;
+  status: SubmissionStatus;
+  createdAt: string;
+}
+
+export interface AccountBrochureRequest {
+  studentName: string;
+  grade: string;
+  school: string;
+  status: SubmissionStatus;
+  createdAt: string;
+}
+
+export interface AccountOverview {
+  profile: AccountProfile;
+  bookings: { upcoming: AccountBooking[]; past: AccountBooking[] };
+  enrollments: AccountEnrollment[];
+  brochureRequests: AccountBrochureRequest[];
+}
+
+const profileOf = (row: UserRow): AccountProfile => ({
+  username: row.username,
+  email: row.email,
+  contactNumber: row.contact_number,
+  emailVerified: row.email_verified_at !== null,
+  hasPassword: row.password_hash !== null,
+  googleLinked: row.google_sub !== null,
+  createdAt: row.created_at,
+});
+
+async function bookingRows(db: DB, owner: Owner) {
+  return db
+    .selectFrom("demo_bookings as b")
+    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
+    .leftJoin("courses as c", "c.id", "b.course_id")
+    .select([
+      "b.id",
+      "b.slot_id",
+      "b.reference",
+      "b.code",
+      "b.cancel_token",
+      "b.status",
+      "b.course_name",
+      "b.child_name",
+      "b.child_age",
+      "b.parent_name",
+      "b.email",
+      "b.phone",
+      "b.lang",
+      "b.created_at",
+      "s.starts_at",
+      "s.duration_minutes",
+      "s.mode",
+      "c.slug",
+      "c.name_en",
+      "c.name_ar",
+    ])
+    .where((eb) => (owner.provenEmail ? eb.or([eb("b.user_id", "=", owner.id), sameEmail("b.email", owner.provenEmail)]) : eb("b.user_id", "=", owner.id)))
+    .orderBy("s.starts_at", "asc")
+    .orderBy("b.id", "asc")
+    .execute();
+}
+
+async function enrollmentRows(db: DB, owner: Owner) {
+  if (!owner.provenEmail) return [];
+  return db
+    .selectFrom("enrollments as e")
+    .leftJoin("camps as c", "c.id", "e.camp_id")
+    .select(["e.id", "e.reference", "e.student_name", "e.parent_name", "e.email", "e.phone_number", "e.camp_title", "e.session", "e.message", "e.status", "e.lang", "e.created_at", "c.title_en", "c.title_ar"])
+    .where(sameEmail("e.email", owner.provenEmail))
+    .orderBy("e.created_at", "desc")
+    .execute();
+}
+
+async function brochureRows(db: DB, owner: Owner) {
+  if (!owner.provenEmail) return [];
+  return db.selectFrom("brochure_leads").selectAll().where(sameEmail("student_email", owner.provenEmail)).orderBy("created_at", "desc").execute();
+}
+
+async function contactRows(db: DB, owner: Owner) {
+  if (!owner.provenEmail) return [];
+  return db.selectFrom("contact_messages").select(["id", "email", "description", "status", "created_at"]).where(sameEmail("email", owner.provenEmail)).orderBy("created_at", "desc").execute();
+}
+
+/** What /account shows: the profile and the account's bookings, enrollments and brochure requests. */
+export async function accountOverview(db: DB, userId: number, timeZone: string, lang: Lang): Promise<AccountOverview> {
+  const owner = await ownerOf(db, userId);
+  const now = nowIso();
+  const bookings = (await bookingRows(db, owner)).map((row): AccountBooking => {
+    const upcoming = row.starts_at > now;
+    return {
+      reference: row.reference,
+      status: row.status,
+      courseName: row.name_en != null && row.name_ar != null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : row.course_name,
+      courseSlug: row.slug,
+      childName: row.child_name,
+      startsAt: row.starts_at,
+      dateLabel: formatDateLabel(row.starts_at, timeZone, lang),
+      timeLabel: formatTimeLabel(row.starts_at, timeZone, lang),
+      zoneLabel: formatZoneLabel(row.starts_at, timeZone, lang),
+      upcoming,
+      cancelUrl: upcoming && row.status === "booked" ? cancelPath(row.cancel_token, lang) : null,
+    };
+  });
+  return {
+    profile: profileOf(owner.row),
+    bookings: { upcoming: bookings.filter((b) => b.upcoming), past: bookings.filter((b) => !b.upcoming).reverse() },
+    enrollments: (await enrollmentRows(db, owner)).map((row) => ({
+      reference: row.reference,
+      campTitle: row.title_en != null && row.title_ar != null ? pick({ title_en: row.title_en, title_ar: row.title_ar }, "title", lang) : row.camp_title,
+      studentName: row.student_name,
+      session: row.session,
+      status: row.status,
+      createdAt: row.created_at,
+    })),
+    brochureRequests: (await brochureRows(db, owner)).map((row) => ({ studentName: row.student_name, grade: row.grade, school: row.school, status: row.status, createdAt: row.created_at })),
+  };
+}
+
+/**
+ * "Download my data": everything held about the account, as stored (no password hash, no session
+ * or reset tokens, no staff notes about the family).
+ */
+export async function accountExport(db: DB, userId: number) {
+  const owner = await ownerOf(db, userId);
+  const bookings = await bookingRows(db, owner);
+  return {
+    exportedAt: nowIso(),
+    profile: { ...profileOf(owner.row), role: owner.row.role, updatedAt: owner.row.updated_at },
+    demoBookings: bookings.map((b) => ({
+      reference: b.reference,
+      code: b.code,
+      status: b.status,
+      course: b.course_name,
+      startsAt: b.starts_at,
+      durationMinutes: b.duration_minutes,
+      mode: b.mode,
+      childName: b.child_name,
+      childAge: b.child_age,
+      parentName: b.parent_name,
+      email: b.email,
+      phone: b.phone,
+      language: b.lang,
+      createdAt: b.created_at,
+    })),
+    campEnrollments: (await enrollmentRows(db, owner)).map((e) => ({
+      reference: e.reference,
+      camp: e.camp_title,
+      session: e.session,
+      studentName: e.student_name,
+      parentName: e.parent_name,
+      email: e.email,
+      phoneNumber: e.phone_number,
+      message: e.message,
+      status: e.status,
+      language: e.lang,
+      createdAt: e.created_at,
+    })),
+    brochureRequests: (await brochureRows(db, owner)).map((l) => ({
+      studentName: l.student_name,
+      studentEmail: l.student_email,
+      grade: l.grade,
+      school: l.school,
+      parentContact: l.parent_contact,
+      status: l.status,
+      language: l.lang,
+      createdAt: l.created_at,
+    })),
+    contactMessages: (await contactRows(db, owner)).map((m) => ({ email: m.email, message: m.description, status: m.status, createdAt: m.created_at })),
+  };
+}
+
+export async function updateProfile(db: DB, userId: number, input: { username: string; contactNumber: string }): Promise<void> {
+  await db.updateTable("users").set({ username: input.username, contact_number: input.contactNumber, updated_at: nowIso() }).where("id", "=", userId).execute();
+}
+
+/**
+ * Sets a new password when the current one matches, and ends every session of the account
+ * (decision 013: whoever held another session loses it); the caller signs this one in again.
+ */
+export async function changePassword(db: DB, userId: number, current: string, next: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
+  if (!(await passwordMatches(row.password_hash, current))) return false;
+  const hash = await hashPassword(next);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: hash, updated_at: nowIso() }).where("id", "=", userId).execute();
+    await endAllSessions(trx, userId);
+  });
+  return true;
+}
+
+/** What replaces personal fields of records kept for the academy's counts (decision 026). */
+export const ERASED = "[erased]";
+
+export interface DeletionSummary {
+  bookingsCancelled: number;
+  bookingsErased: number;
+  enrollmentsErased: number;
+  brochureRequestsErased: number;
+  contactMessagesErased: number;
+}
+
+/**
+ * Deletes an account, in one transaction: its future live bookings are cancelled (seats freed),
+ * the personal fields of every record that is the account's are replaced by neutral values, its
+ * sessions, reset links and the account itself are deleted, and the audit log notes it with
+ * counts only (no name, no e-mail).
+ */
+export async function deleteAccount(db: DB, userId: number): Promise<DeletionSummary> {
+  // One neutral e-mail per deletion: the bookings' unique (slot, e-mail) index stays satisfied
+  // and nothing in it points at the person.
+  const erasedEmail = `erased-${randomBytes(6).toString("hex")}@erased.invalid`;
+  return db.transaction().execute(async (trx) => {
+    const tx: DB = trx;
+    const owner = await ownerOf(tx, userId);
+    const now = nowIso();
+    const bookings = await bookingRows(tx, owner);
+    let bookingsCancelled = 0;
+    for (const booking of bookings) {
+      if (booking.status !== "booked" || booking.starts_at <= now) continue;
+      // Conditional, like cancelBooking: the seat is given back once even if a cancel races this.
+      const done = await trx.updateTable("demo_bookings").set({ status: "cancelled", updated_at: now }).where("id", "=", booking.id).where("status", "<>", "cancelled").executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) continue;
+      await trx
+        .updateTable("demo_slots")
+        .set({ seats_taken: sql`seats_taken - 1`, updated_at: now })
+        .where("id", "=", booking.slot_id)
+        .where("seats_taken", ">", 0)
+        .execute();
+      bookingsCancelled++;
+    }
+    const bookingIds = bookings.map((b) => b.id);
+    if (bookingIds.length > 0) {
+      await trx
+        .updateTable("demo_bookings")
+        .set({ child_name: ERASED, parent_name: ERASED, email: erasedEmail, phone: ERASED, user_id: null, updated_at: now })
+        .where("id", "in", bookingIds)
+        .execute();
+    }
+    const enrollments = (await enrollmentRows(tx, owner)).map((e) => e.id);
+    if (enrollments.length > 0) {
+      await trx
+        .updateTable("enrollments")
+        .set({ student_name: ERASED, parent_name: ERASED, email: erasedEmail, phone_number: ERASED, message: "", notes: "", updated_at: now })
+        .where("id", "in", enrollments)
+        .execute();
+    }
+    const leads = (await brochureRows(tx, owner)).map((l) => l.id);
+    if (leads.length > 0) {
+      await trx
+        .updateTable("brochure_leads")
+        .set({ student_name: ERASED, student_email: erasedEmail, parent_contact: ERASED, school: ERASED, notes: "", updated_at: now })
+        .where("id", "in", leads)
+        .execute();
+    }
+    const messages = (await contactRows(tx, owner)).map((m) => m.id);
+    if (messages.length > 0) {
+      await trx.updateTable("contact_messages").set({ email: erasedEmail, description: ERASED, notes: "", updated_at: now }).where("id", "in", messages).execute();
+    }
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("password_resets").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("users").where("id", "=", userId).execute();
+    const summary: DeletionSummary = {
+      bookingsCancelled,
+      bookingsErased: bookingIds.length,
+      enrollmentsErased: enrollments.length,
+      brochureRequestsErased: leads.length,
+      contactMessagesErased: messages.length,
+    };
+    // The account's own id (a number, no personal data), so staff can answer "was it deleted?".
+    await recordAudit(trx, { userId: null, action: "delete", entity: "account", entityId: userId, summary });
+    return summary;
+  });
+}
