@@ -332,7 +332,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       contactMessagesErased: messages.length,
     };
     // The account's own id (a number, no personal data), so staff can answer "was it deleted?".
-    await recordAudit(trx, { userId: null, action: "delete", entity: "account", entityId: userId, summary });
+    await recordAudit(trx, { userId: null, action: "delete", entity: "account", entityId: userId, summary: { ...summary } });
     return summary;
   });
 }
