@@ -15,6 +15,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("reset-password", "features/accounts/reset-password.route.tsx", { id: id("reset-password") }),
     route("admin/login", "features/accounts/admin-login.route.tsx", { id: id("admin-login") }),
     route("admin/setup", "features/accounts/admin-setup.route.tsx", { id: id("admin-setup") }),
+    route("admin/invite", "features/accounts/staff-invite.route.tsx", { id: id("staff-invite") }),
     route("logout", "features/accounts/logout.route.tsx", { id: id("logout") }),
     route("account", "features/accounts/account.route.tsx", { id: id("account") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),

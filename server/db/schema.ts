@@ -332,6 +332,16 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A one-time invitation to join the staff (the token's SHA-256 is the id). */
+export interface StaffInvitesTable {
+  id: string;
+  email: string;
+  invited_by: number | null;
+  lang: "en" | "ar";
+  created_at: string;
+  expires_at: string;
+}
+
 /** When a staff member last opened a list of new arrivals (its `area`, a sidebar key). */
 export interface StaffSeenTable {
   user_id: number;
@@ -349,6 +359,7 @@ export interface Database extends ContentTables {
   blog_slug_redirects: BlogSlugRedirectsTable;
   audit_log: AuditLogTable;
   staff_seen: StaffSeenTable;
+  staff_invites: StaffInvitesTable;
   enrollments: EnrollmentsTable;
   brochure_leads: BrochureLeadsTable;
   demo_slots: DemoSlotsTable;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/accounts/accounts.server";
 import { adminSetupLink } from "~/features/accounts/admin-setup.server";
 import { createPasswordReset } from "~/features/accounts/password-reset.server";
+import { inviteStaff } from "~/features/accounts/staff-invite.server";
 import { getAdminCamp } from "~/features/admin/settings/settings.server";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
 import { createApp } from "~server/app";
@@ -270,6 +271,9 @@ describe("hostile input on every endpoint", () => {
       ids[name] = (await createUser(db, { username: `Hostile ${name}`, email: person.email, password: person.password, contactNumber: "9876543210", role: "user" }))!;
     }
     tokens.reset = await createPasswordReset(db, ids.reset!, () => ({ to: people.reset.email, subject: "Reset", text: "Reset link" }));
+    const invited = await inviteStaff(db, { email: "invited.hostile@example.com", invitedBy: ids.reset!, lang: "en", publicUrl: server.config.publicUrl });
+    if (!invited.ok) throw new Error("the invitation sample could not be made");
+    tokens.invite = invited.token;
 
     const course = (await findCourse(db, courseSlug, "en"))!;
     ids.course = course.id;
@@ -327,6 +331,7 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/first-admin", url: () => "/api/first-admin", admin: false, body: () => ({ token: tokens.setup, username: "First Staff", email: people.staff.email, password: people.staff.password }), stores: { users: 1, admin_setup_tokens: -1, sessions: 1 } },
     { route: "POST /login", url: () => "/login", admin: false, body: () => ({ email: people.parent.email, password: people.parent.password }), stores: { sessions: 1 } },
     { route: "POST /api/admin/login", url: () => "/api/admin/login", admin: false, body: () => ({ email: people.staff.email, password: people.staff.password }), stores: { sessions: 1 } },
+    { route: "POST /api/staff-invites/accept", url: () => "/api/staff-invites/accept", admin: false, body: () => ({ token: tokens.invite, username: "Invited Staff", password: "Invited-Passw0rd1" }), stores: { users: 1, staff_invites: -1, sessions: 1, audit_log: 1 } },
     { route: "POST /logout", url: () => "/logout", admin: false, body: null, stores: {} },
     { route: "POST /api/logout-user", url: () => "/api/logout-user", admin: false, body: null, stores: {} },
     { route: "POST /register", url: () => "/register", admin: false, body: () => ({ username: "New Parent", email: "new.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }), stores: { users: 1 } },
@@ -367,6 +372,7 @@ describe("hostile input on every endpoint", () => {
       stores: { brochure_leads: 1, jobs: 1 },
     },
     // Staff endpoints.
+    { route: "POST /api/admin/invites", url: () => "/api/admin/invites", admin: true, body: () => ({ email: "invitee.hostile@example.com" }), stores: { staff_invites: 1, jobs: 1, audit_log: 1 } },
     { route: "POST /api/admin/slots", url: () => "/api/admin/slots", admin: true, body: () => ({ date: dateIn(10), time: "10:00", durationMinutes: 60, capacity: 5, courseId: ids.course }), stores: { demo_slots: 1, audit_log: 1 } },
     {
       route: "POST /api/admin/slots/series",

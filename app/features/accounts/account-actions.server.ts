@@ -45,6 +45,11 @@ export const forgotPasswordAction = accountAction(ACCOUNT_FORMS.forgot, "/api/pa
 
 export const resetPasswordAction = accountAction(ACCOUNT_FORMS.reset, "/api/password/reset", ["token", "password"], to("/login", "password-changed"));
 
+export const acceptInviteAction = accountAction(ACCOUNT_FORMS.acceptInvite, "/api/staff-invites/accept", ["token", "username", "password"], to("/admin", "staff-joined"));
+
+/** The staff screen's invitation form (users list), without JavaScript. */
+export const staffInviteAction = accountAction(ACCOUNT_FORMS.invite, "/api/admin/invites", ["email"], to("/admin/users", "invite-sent"));
+
 export const adminSetupAction = accountAction(ACCOUNT_FORMS.setup, "/api/first-admin", ["token", "username", "email", "password"], to("/admin", "staff-created"));
 
 /**

@@ -6,6 +6,8 @@ export const ACCOUNT_FORMS = {
   forgot: "forgot-password-form",
   reset: "reset-password-form",
   setup: "admin-setup-form",
+  invite: "staff-invite-form",
+  acceptInvite: "accept-invite-form",
   logout: "logout-form",
   profile: "account-profile-form",
   password: "account-password-form",

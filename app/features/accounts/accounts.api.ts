@@ -8,6 +8,7 @@ import { endSession, startSession, type SessionUser } from "~server/security/ses
 import { sitePhoneCountry } from "~/features/site/site.server";
 import { registerSchemaFor, loginSchema } from "./accounts.schema";
 import { adminSetupApi } from "./admin-setup.api";
+import { staffInviteApi } from "./staff-invite.api";
 import { authenticate, createUser } from "./accounts.server";
 import { googleAuthApi } from "./google.api";
 import { passwordResetApi } from "./password-reset.api";
@@ -77,6 +78,6 @@ export function accountsApi(deps: ApiDeps): Router {
     res.status(201).json({ message: text(req, "registered") });
   });
 
-  router.use(passwordResetApi(deps), googleAuthApi(deps), adminSetupApi(deps));
+  router.use(passwordResetApi(deps), googleAuthApi(deps), adminSetupApi(deps), staffInviteApi(deps));
   return router;
 }

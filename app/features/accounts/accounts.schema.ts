@@ -44,6 +44,12 @@ export const resetPasswordSchema = z.object({
 export const adminSetupSchema = registerSchema.pick({ username: true, email: true, password: true }).extend({ token: tokenField });
 
 
+/** Inviting someone to the staff: their e-mail (staff screen). */
+export const staffInviteSchema = z.object({ email: emailField });
+
+/** Accepting a staff invitation: the link's token, the new account's name and password (the e-mail is the invited one). */
+export const acceptInviteSchema = registerSchema.pick({ username: true, password: true }).extend({ token: tokenField });
+
 /** My account, profile (issue 17): the name and phone, with the sign-up rules. */
 export const profileSchemaFor = (phoneCountry: string) =>
   z.object({

@@ -14,6 +14,8 @@ export const NOTICES = {
   "password-changed": { ns: "accounts", key: "api.resetDone" },
   "logged-out": { ns: "accounts", key: "api.loggedOut" },
   "staff-created": { ns: "accounts", key: "api.setupDone" },
+  "staff-joined": { ns: "accounts", key: "invite.api.joined" },
+  "invite-sent": { ns: "accounts", key: "invite.api.sent" },
   "profile-saved": { ns: "accounts", key: "space.api.profileSaved" },
   "password-updated": { ns: "accounts", key: "space.api.passwordChanged" },
   "account-deleted": { ns: "accounts", key: "space.api.deleted" },

@@ -9,6 +9,16 @@ import { AdminTable, ListFilter } from "~/features/admin/list/AdminTable";
 import { listRows, parseListQuery } from "~/features/admin/list/list-query.server";
 import { usersBase, usersList } from "./users.server";
 import { LtrValue } from "~/ui/Bidi";
+import { ACCOUNT_FORMS } from "~/features/accounts/account-forms";
+import { staffInviteAction } from "~/features/accounts/account-actions.server";
+import { staffInviteSchema } from "~/features/accounts/accounts.schema";
+import { useApiForm } from "~/lib/forms/use-api-form";
+import { TextField } from "~/ui/FormControls";
+import { FormAlert } from "~/ui/FormAlert";
+import { SaveButton } from "~/features/admin/StaffForm";
+
+/** The invitation form posts here without JavaScript. */
+export const action = staffInviteAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -28,6 +38,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <PageMeta title={t("users.title")} description={t("users.title")} />
       <h1 className="text-2xl font-bold text-slate-900">{t("users.title")}</h1>
+      <InviteStaffForm />
       <AdminTable<Row>
         caption={t("users.title")}
         result={result}
@@ -53,5 +64,29 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         ]}
       />
     </div>
+  );
+}
+
+/** Invites someone to the staff by e-mail (a one-time link that creates their staff account). */
+function InviteStaffForm() {
+  const { t } = useTranslation("accounts");
+  const { t: ta } = useTranslation("admin");
+  const form = useApiForm({
+    id: ACCOUNT_FORMS.invite,
+    schema: staffInviteSchema,
+    request: () => ({ path: "/api/admin/invites" }),
+    messages: { failed: ta("form.saveFailed"), network: ta("form.network") },
+  });
+  return (
+    <form {...form.formProps} id={ACCOUNT_FORMS.invite} aria-labelledby="invite-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="invite-title" className="text-lg font-semibold text-slate-900">
+        {t("invite.form.title")}
+      </h2>
+      <FormAlert message={form.refusal} />
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField form={form} name="email" type="email" autoComplete="off" label={t("invite.form.email")} hint={t("invite.form.hint")} className="min-w-64 flex-1" />
+        <SaveButton pending={form.pending} label={t("invite.form.submit")} />
+      </div>
+    </form>
   );
 }

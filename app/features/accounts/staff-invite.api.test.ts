@@ -1,0 +1,96 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { decodeMail } from "~server/test/smtp-catcher";
+
+/** Issue 16: staff invite people by e-mail; the one-time link creates their staff account. */
+describe("staff invitations", () => {
+  let server: TestServer;
+  let staff: Awaited<ReturnType<TestServer["signIn"]>>;
+  let parent: Awaited<ReturnType<TestServer["signIn"]>>;
+  beforeAll(async () => {
+    server = await startTestServer({ PUBLIC_URL: "https://stem.example" });
+    staff = await server.signIn("admin");
+    parent = await server.signIn("user");
+  });
+  afterAll(() => server?.close());
+
+  const invite = (email: unknown, cookie = staff.cookie, lang = "en") => server.request("POST", `/api/admin/invites?lang=${lang}`, { json: { email }, headers: { cookie } });
+  const accept = (body: Record<string, unknown>) => server.request("POST", "/api/staff-invites/accept", { json: body });
+  const linkFor = async (email: string) => {
+    const outbox = path.join(server.config.dataDir, "outbox");
+    const find = () =>
+      (existsSync(outbox) ? readdirSync(outbox) : [])
+        .map((file) => readFileSync(path.join(outbox, file), "utf8"))
+        .filter((raw) => raw.includes(`To: ${email}`))
+        .map(decodeMail)
+        .at(-1);
+    await vi.waitFor(() => expect(find()).toBeTruthy(), { timeout: 5000 });
+    const mail = find()!;
+    return { mail, token: /token=([\w-]+)/.exec(mail.text)![1]! };
+  };
+
+  it("is for staff only, and refuses a bad or taken address", async () => {
+    expect((await server.request("POST", "/api/admin/invites", { json: { email: "x@example.com" } })).status).toBe(401);
+    expect((await invite("x@example.com", parent.cookie)).status).toBe(403);
+    const bad = await invite("not-an-email");
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(["email"]);
+    const taken = await invite(parent.user.email.toUpperCase());
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toMatch(/already has an account/);
+    expect(await server.db.selectFrom("staff_invites").selectAll().execute()).toHaveLength(0);
+  });
+
+  it("e-mails a one-time link in the inviter's language that creates a signed-in staff account", async () => {
+    const res = await invite("New.Teacher@Example.com", staff.cookie, "ar");
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe("أُرسلت الدعوة.");
+    const { mail, token } = await linkFor("new.teacher@example.com");
+    expect(mail.subject).toBe("دعوة للانضمام إلى فريق أكاديمية STEM");
+    expect(mail.text).toContain(`https://stem.example/ar/admin/invite?token=${token}`);
+    // Only the hash is stored.
+    expect((await server.db.selectFrom("staff_invites").select("id").execute()).map((r) => r.id)).not.toContain(token);
+
+    const weak = await accept({ token, username: "New Teacher", password: "short" });
+    expect(weak.status).toBe(400);
+    const joined = await accept({ token, username: "New Teacher", password: "Teacher-Passw0rd" });
+    expect(joined.status).toBe(201);
+    const cookie = (joined.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie } })).body.user).toEqual({ username: "New Teacher", email: "new.teacher@example.com", role: "admin" });
+    expect((await server.request("GET", "/api/admin/users", { headers: { cookie } })).status).toBe(200);
+    // The link works once.
+    const again = await accept({ token, username: "Someone Else", password: "Other-Passw0rd1" });
+    expect(again.status).toBe(410);
+    expect(again.body.message).toBeTruthy();
+    const log = await server.db.selectFrom("audit_log").select(["action", "user_id"]).where("action", "in", ["invite", "join"]).orderBy("id").execute();
+    expect(log.map((row) => row.action)).toEqual(["invite", "join"]);
+    expect(log[0]!.user_id).toBe(staff.user.id);
+  });
+
+  it("a newer invitation replaces the older one, and an expired or forged link creates nothing", async () => {
+    expect((await invite("twice@example.com")).status).toBe(201);
+    const first = (await linkFor("twice@example.com")).token;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await invite("twice@example.com")).status).toBe(201);
+    await vi.waitFor(async () => expect((await linkFor("twice@example.com")).token).not.toBe(first));
+    expect((await accept({ token: first, username: "Old Link", password: "Old-Link-Passw0rd1" })).status).toBe(410);
+    expect((await accept({ token: "y".repeat(43), username: "Forger", password: "Forger-Passw0rd1" })).status).toBe(410);
+    expect((await accept({ token: "<script>", username: "Forger", password: "Forger-Passw0rd1" })).status).toBe(400);
+    await server.db.updateTable("staff_invites").set({ expires_at: "2000-01-01T00:00:00.000Z" }).execute();
+    const second = (await linkFor("twice@example.com")).token;
+    expect((await accept({ token: second, username: "Late", password: "Late-Passw0rd1" })).status).toBe(410);
+    expect(await server.db.selectFrom("users").select("id").where("email", "=", "twice@example.com").execute()).toHaveLength(0);
+  });
+
+  it("does not take over an account made with the invited address after the invitation", async () => {
+    expect((await invite("later@example.com")).status).toBe(201);
+    const { token } = await linkFor("later@example.com");
+    expect((await server.request("POST", "/register", { json: { username: "Later Parent", email: "later@example.com", password: "Later-Passw0rd1", contactNumber: "9876543210" } })).status).toBe(201);
+    const res = await accept({ token, username: "Intruder", password: "Intruder-Passw0rd1" });
+    expect(res.status).toBe(409);
+    const user = await server.db.selectFrom("users").select(["username", "role"]).where("email", "=", "later@example.com").executeTakeFirstOrThrow();
+    expect(user).toEqual({ username: "Later Parent", role: "user" });
+  });
+});
