@@ -218,3 +218,27 @@ test("the sidebar counts new arrivals per list until the staff member opens it, 
   await link(/^لوحة التحكم/).click();
   await expect(link(/^رسائل التواصل/)).toHaveAccessibleName("رسائل التواصل جديد واحد");
 });
+
+test("a submission list narrows to a date range chosen on the screen, and its CSV follows (issue 16)", async ({ page, request }) => {
+  await signInAsAdmin(page);
+  const email = `dated-${randomBytes(3).toString("hex")}@example.com`;
+  expect((await request.post("/contact-us/form", { data: { email, description: "Dated question" } })).status()).toBe(201);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  for (const t of [
+    { prefix: "", from: "From", to: "To", apply: "Apply" },
+    { prefix: "/ar", from: "من", to: "إلى", apply: "تطبيق" },
+  ]) {
+    await page.goto(`${t.prefix}/admin/submissions/contact`);
+    await page.getByLabel(t.from, { exact: true }).fill("2099-01-01");
+    await page.getByLabel(t.to, { exact: true }).fill("2099-12-31");
+    await page.getByRole("button", { name: t.apply }).click();
+    await expect(page).toHaveURL(/from=2099-01-01&to=2099-12-31/);
+    await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+    await page.getByLabel(t.from, { exact: true }).fill("2020-01-01");
+    await page.getByLabel(t.to, { exact: true }).fill("2099-12-31");
+    await page.getByRole("button", { name: t.apply }).click();
+    await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+  }
+  const csv = await page.request.get(`/api/admin/submissions/contact?format=csv&from=${day(-1)}&to=${day(1)}&q=${encodeURIComponent(email)}`);
+  expect(await csv.text()).toContain(email);
+});
