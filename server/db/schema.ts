@@ -1,3 +1,4 @@
+import type { Role } from "~/lib/roles";
 import type { Generated } from "kysely";
 
 /**
@@ -156,7 +157,7 @@ export interface ContactMessagesTable {
   updated_at: string;
 }
 
-export type Role = "user" | "admin";
+export type { Role } from "~/lib/roles";
 
 export interface UsersTable {
   id: Generated<number>;

@@ -1,16 +1,24 @@
 import type { RequestHandler } from "express";
+import { isStaffRole, type Role } from "~/lib/roles";
 import type { SessionUser } from "./session";
 
-/** 401 without a session, 403 for an account that is not staff. */
-export const requireAdmin: RequestHandler = (_req, res, next) => {
-  const user = res.locals.user as SessionUser | null;
-  if (!user) {
-    res.status(401).json({ message: "Please sign in first." });
-    return;
-  }
-  if (user.role !== "admin") {
-    res.status(403).json({ message: "This area is for staff only." });
-    return;
-  }
-  next();
-};
+function requireRole(allowed: (role: Role) => boolean, refusal: string): RequestHandler {
+  return (_req, res, next) => {
+    const user = res.locals.user as SessionUser | null;
+    if (!user) {
+      res.status(401).json({ message: "Please sign in first." });
+      return;
+    }
+    if (!allowed(user.role)) {
+      res.status(403).json({ message: refusal });
+      return;
+    }
+    next();
+  };
+}
+
+/** 401 without a session, 403 for an account that is not staff (editor or admin). */
+export const requireStaff = requireRole(isStaffRole, "This area is for staff only.");
+
+/** 401 without a session, 403 unless an admin: accounts, invitations, settings and the audit log. */
+export const requireAdmin = requireRole((role) => role === "admin", "This part of the staff area is for administrators only.");

@@ -22,6 +22,7 @@ const DAY = 24 * HOUR;
  */
 export const SESSION_LIFETIMES: Record<Role, { idle: number; absolute: number }> = {
   admin: { idle: 2 * HOUR, absolute: 12 * HOUR },
+  editor: { idle: 2 * HOUR, absolute: 12 * HOUR },
   user: { idle: 30 * DAY, absolute: 90 * DAY },
 };
 

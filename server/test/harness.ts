@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import type { Role } from "~/lib/roles";
 import { createApp, type AppDeps } from "~server/app";
 import { loadConfig, type Config } from "~server/config";
 import { openDatabase, type DB } from "~server/db/db";
@@ -27,7 +28,7 @@ export interface TestServer {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test asserts the body's shape
   request: (method: string, path: string, options?: { json?: unknown; body?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
   /** Creates an account with that role and signs it in; send `cookie` (and `origin: url` on writes). */
-  signIn: (role: "user" | "admin") => Promise<{ cookie: string; user: SessionUser; password: string }>;
+  signIn: (role: Role) => Promise<{ cookie: string; user: SessionUser; password: string }>;
   /** A second, independent connection to the same database (as another instance would have); close it yourself. */
   openDb: () => DB;
   /** How many rows a table holds now. */
@@ -123,7 +124,7 @@ export async function startTestServer(
     async signIn(role) {
       const email = `${role}-${randomBytes(5).toString("hex")}@example.com`;
       const password = "Test-passw0rd";
-      const id = await createUser(db, { username: `Test ${role === "admin" ? "Staff" : "Parent"}`, email, password, contactNumber: "9876543210", role });
+      const id = await createUser(db, { username: `Test ${role === "user" ? "Parent" : "Staff"}`, email, password, contactNumber: "9876543210", role });
       const response = await fetch(`${url}/login`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": `10.9.${rand()}.${rand()}` },
@@ -131,7 +132,7 @@ export async function startTestServer(
       });
       if (response.status !== 200) throw new Error(`signIn failed: ${response.status}`);
       const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;
-      return { cookie, password, user: { id: id!, username: `Test ${role === "admin" ? "Staff" : "Parent"}`, email, role } };
+      return { cookie, password, user: { id: id!, username: `Test ${role === "user" ? "Parent" : "Staff"}`, email, role } };
     },
     openDb: () => openDatabase(config.database, { schema }),
     async countRows(table) {

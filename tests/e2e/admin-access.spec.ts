@@ -9,7 +9,8 @@ import routes from "~/routes";
  * A new admin page without the server-side check makes this fail.
  */
 
-const OPEN = new Set(["admin/login", "admin/setup", "ar/admin/login", "ar/admin/setup"]);
+// The sign-in, the first-staff link and the invitation link are opened by people who are not staff yet.
+const OPEN = new Set(["admin/login", "admin/setup", "admin/invite", "ar/admin/login", "ar/admin/setup", "ar/admin/invite"]);
 
 function flatten(entries: RouteConfigEntry[], parent = ""): string[] {
   return entries.flatMap((entry) => {

@@ -1,3 +1,4 @@
+import { isStaffRole } from "~/lib/roles";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
@@ -89,7 +90,7 @@ export function AccountMenu() {
           <LocalLink to="/account" className="mt-3 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50" onClick={() => setOpen(false)}>
             {t("menu.myAccount")}
           </LocalLink>
-          {auth.user.role === "admin" ? (
+          {isStaffRole(auth.user.role) ? (
             <LocalLink to="/admin" className="mt-1 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50" onClick={() => setOpen(false)}>
               {t("menu.admin")}
             </LocalLink>

@@ -1,3 +1,4 @@
+import { isStaffRole } from "~/lib/roles";
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
@@ -80,7 +81,7 @@ export function accountSpaceApi(deps: ApiDeps): Router {
     const input = parseBody(deleteAccountSchema, req);
     const user = signedIn(res);
     // Staff accounts carry the audit trail's names; other staff remove them (admin users screen).
-    if (user.role === "admin") throw new HttpError(403, text(req, "staffCannotDelete"));
+    if (isStaffRole(user.role)) throw new HttpError(403, text(req, "staffCannotDelete"));
     if (input.email.toLowerCase() !== user.email.toLowerCase()) {
       const message = text(req, "emailMismatch");
       throw new HttpError(400, message, { email: message });

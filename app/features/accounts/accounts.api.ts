@@ -1,3 +1,4 @@
+import { isStaffRole } from "~/lib/roles";
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
@@ -53,7 +54,7 @@ export function accountsApi(deps: ApiDeps): Router {
     const input = parseBody(loginSchema, req);
     const result = await authenticate(deps.db, input.email, input.password);
     if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
-    if (result.user.role !== "admin") throw new HttpError(403, text(req, "notStaff"));
+    if (!isStaffRole(result.user.role)) throw new HttpError(403, text(req, "notStaff"));
     await startSession(deps, req, res, result.user.id, "password");
     res.json({ message: text(req, "loggedIn"), user: publicUser(result.user) });
   });

@@ -1,3 +1,4 @@
+import { isStaffRole } from "~/lib/roles";
 import { useTranslation } from "react-i18next";
 import { redirect, useSearchParams } from "react-router";
 import { langFromPath, localizePath } from "~/i18n/lang";
@@ -14,7 +15,7 @@ export const action = adminLoginAction;
 /** Staff already signed in skip the form. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (context.user?.role === "admin") {
+  if (isStaffRole(context.user?.role)) {
     throw redirect(safeAdminPath(url.searchParams.get("next")) ?? localizePath("/admin", langFromPath(url.pathname)));
   }
   return null;

@@ -1,17 +1,20 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { langFromPath, localizePath } from "~/i18n/lang";
+import { isStaffRole } from "~/lib/roles";
 
 /**
- * For admin page loaders and actions: anonymous visitors go to the staff sign-in page,
- * signed-in non-staff get 403. Returns the staff member.
+ * For staff page loaders and actions: anonymous visitors go to the staff sign-in page (and come
+ * back), non-staff get 403; `only: "admin"` keeps editors out too (accounts, settings, the audit
+ * log). Returns the staff member.
  */
-export function requireAdminPage(context: AppLoadContext, request: Request) {
+export function requireAdminPage(context: AppLoadContext, request: Request, only?: "admin") {
   const url = new URL(request.url);
   if (!context.user) {
     const next = encodeURIComponent(url.pathname + url.search);
     throw redirect(`${localizePath("/admin/login", langFromPath(url.pathname))}?next=${next}`);
   }
-  if (context.user.role !== "admin") throw data({ message: "This area is for staff only." }, { status: 403 });
+  if (!isStaffRole(context.user.role)) throw data({ message: "This area is for staff only." }, { status: 403 });
+  if (only === "admin" && context.user.role !== "admin") throw data({ message: "This part of the staff area is for administrators only." }, { status: 403 });
   return context.user;
 }
 

@@ -1,3 +1,4 @@
+import type { Role } from "~/lib/roles";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
@@ -11,7 +12,7 @@ import { navbarName } from "./initials";
 export interface PublicUser {
   username: string;
   email: string;
-  role: "user" | "admin";
+  role: Role;
 }
 
 /**

@@ -9,5 +9,5 @@ export const adminT = (req: Request, key: string, values?: Record<string, string
 /** The numeric `:id` of a route; anything else is an unknown record (404). */
 export const idParam = (req: Request): number => idOr404(req.params.id, adminT(req, "api.notFound"));
 
-/** The id of the staff member making the change (requireAdmin ran first). */
+/** The id of the staff member making the change (requireStaff ran first). */
 export const staffId = (res: Response): number => staffOf(res).id;

@@ -2,7 +2,7 @@ import { Router, type Request } from "express";
 import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
-import { requireAdmin } from "~server/security/access";
+import { requireStaff } from "~server/security/access";
 import { sendList } from "~/features/admin/list/list-query.server";
 import { adminT, idParam, staffId } from "./admin-api.server";
 import { TakenError, type Collection, type SavedRecord } from "./collection.server";
@@ -18,8 +18,8 @@ export function collectionApi<Row, Values, CreateValues, Json>(collection: Colle
   const createPath = collection.create.path ?? base;
   return ({ db }: ApiDeps): Router => {
     const router = Router();
-    router.use(base, requireAdmin);
-    if (createPath !== base) router.use(createPath, requireAdmin);
+    router.use(base, requireStaff);
+    if (createPath !== base) router.use(createPath, requireStaff);
     const notFound = (req: Request) => new HttpError(404, adminT(req, "api.notFound"));
 
     router.get(base, async (req, res) => {

@@ -3,7 +3,7 @@ import multer from "multer";
 import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
-import { requireAdmin } from "~server/security/access";
+import { requireStaff } from "~server/security/access";
 import { NotAnImageError, storeImage } from "~server/storage/images";
 import { createMediaStorage } from "~server/storage/storage";
 
@@ -30,7 +30,7 @@ export function uploadsApi(deps: ApiDeps): Router {
     });
   };
 
-  router.use("/api/admin/uploads", requireAdmin);
+  router.use("/api/admin/uploads", requireStaff);
   router.post("/api/admin/uploads", receiveFile, async (req, res) => {
     const t = (key: string) => serverT(requestLang(req), "admin-content", key);
     if (!req.file) throw new HttpError(400, t("api.noFile"));

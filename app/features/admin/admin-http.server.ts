@@ -26,7 +26,7 @@ export function idOr404Page(value: unknown): number {
   return id;
 }
 
-/** The staff member of a request that passed requireAdmin. */
+/** The staff member of a request that passed requireStaff. */
 export function staffOf(res: Response): SessionUser {
   return res.locals.user as SessionUser;
 }

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Opening a list (or one of its records) reads what arrived in it; the others count theirs.
   const opened = unreadAreaOf(new URL(request.url).pathname);
   if (opened) await markSeen(context.db, user.id, opened);
-  return { user: { username: user.username, email: user.email }, unread: await unreadCounts(context.db, user.id, opened) };
+  return { user: { username: user.username, email: user.email, role: user.role }, unread: await unreadCounts(context.db, user.id, opened) };
 }
 
 /** The counts follow every move inside the staff area, not only form posts. */
@@ -81,7 +81,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div id="admin-menu" className={`${open ? "block" : hydrated ? "hidden" : "hidden group-focus-within/admin:block"} mt-2 space-y-4 md:block`}>
           <nav aria-label={t("layout.navLabel")}>
             <ul className="space-y-1">
-              {adminNav.map((item) => (
+              {adminNav.filter((item) => !("adminOnly" in item) || loaderData.user.role === "admin").map((item) => (
                 <li key={item.key}>
                   <LocalNavLink to={item.to} end={"end" in item} className={linkClass}>
                     <span className="flex items-center justify-between gap-2">

@@ -1,4 +1,4 @@
-/** The admin sidebar, in order: unprefixed path and the label key (namespace "admin", under nav.). */
+/** The admin sidebar, in order: unprefixed path and the label key (namespace "admin", under nav.); `adminOnly` entries are hidden from editors. */
 export const adminNav = [
   { to: "/admin", key: "dashboard", end: true },
   { to: "/admin/blogs", key: "blogs" },
@@ -10,7 +10,7 @@ export const adminNav = [
   { to: "/admin/enrollment-forms", key: "enrollments" },
   { to: "/admin/brochure-leads", key: "brochureLeads" },
   { to: "/admin/products", key: "products" },
-  { to: "/admin/users", key: "users" },
-  { to: "/admin/settings", key: "settings" },
-  { to: "/admin/audit", key: "audit" },
+  { to: "/admin/users", key: "users", adminOnly: true },
+  { to: "/admin/settings", key: "settings", adminOnly: true },
+  { to: "/admin/audit", key: "audit", adminOnly: true },
 ] as const;

@@ -14,9 +14,9 @@ import { WeeklyChart } from "./WeeklyChart";
 import { LtrValue } from "~/ui/Bidi";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  const staff = requireAdminPage(context, request);
   const [dashboard, settings] = await Promise.all([getDashboard(context.db), getSiteSettings(context.db)]);
-  return { ...dashboard, timeZone: settings.timeZone };
+  return { ...dashboard, timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
 }
 
 export { AdminRouteError as ErrorBoundary } from "./AdminError";
@@ -38,12 +38,13 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
     { key: "scheduledPosts", value: counts.scheduledPosts, to: "/admin/blogs?status=scheduled" },
     { key: "draftPosts", value: counts.draftPosts, to: "/admin/blogs?status=draft" },
     { key: "teachers", value: counts.teachers, to: "/admin/teachers" },
-    { key: "users", value: counts.users, to: "/admin/users" },
     { key: "newSchoolEnquiries", value: counts.newSchoolEnquiries, to: "/admin/submissions/school?status=new" },
     { key: "newContactMessages", value: counts.newContactMessages, to: "/admin/submissions/contact?status=new" },
     { key: "upcomingBookings", value: counts.upcomingBookings, to: "/admin/slots" },
     { key: "enrollments", value: counts.enrollments, to: "/admin/enrollment-forms" },
     { key: "brochureLeads", value: counts.brochureLeads, to: "/admin/brochure-leads" },
+    // Accounts are an admin's business; an editor's dashboard does not lead there.
+    ...(loaderData.isAdmin ? [{ key: "users", value: counts.users, to: "/admin/users" }] : []),
   ] as const;
 
   return (
@@ -74,9 +75,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="text-sm text-amber-950">
             {t("dashboard.campSeasonPassedText", { date: formatCampDate(loaderData.campSeasonPassed, lang) })}{" "}
-            <LocalLink to="/admin/settings" className="font-semibold underline">
-              {t("dashboard.campSeasonPassedLink")}
-            </LocalLink>
+            {loaderData.isAdmin ? (
+              <LocalLink to="/admin/settings" className="font-semibold underline">
+                {t("dashboard.campSeasonPassedLink")}
+              </LocalLink>
+            ) : null}
           </p>
         </section>
       ) : null}

@@ -5,7 +5,7 @@ import { HttpError } from "~server/http/errors";
 import { sendCsv, type CsvColumn } from "~/features/admin/list/csv.server";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { requireAdmin } from "~server/security/access";
+import { requireStaff } from "~server/security/access";
 import type { SessionUser } from "~server/security/session";
 import { academyTimeZone } from "./academy-zone.server";
 import { attendanceSchema, codeQuerySchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
@@ -56,7 +56,7 @@ function exportColumns(timeZone: string): CsvColumn<ExportRow>[] {
 export function slotsAdminApi(deps: ApiDeps): Router {
   const { db } = deps;
   const router = Router();
-  router.use("/api/admin/slots", requireAdmin);
+  router.use("/api/admin/slots", requireStaff);
   // Every staff change goes into the audit trail (server/audit/audit.ts).
   const audit = (res: Response, entry: Omit<AuditEntry, "userId">) => recordAudit(db, { ...entry, userId: (res.locals.user as SessionUser).id });
 

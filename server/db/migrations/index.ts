@@ -16,6 +16,7 @@ import * as demoSlotModeAndCode from "./2026-11-23-20-demo-slot-mode-and-code";
 import * as unreferencedUploads from "./2026-11-23-30-unreferenced-uploads";
 import * as staffSeen from "./2026-11-24-10-staff-seen";
 import * as staffInvites from "./2026-11-24-20-staff-invites";
+import * as editorRole from "./2026-11-24-30-editor-role";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-30-unreferenced-uploads": unreferencedUploads,
   "2026-11-24-10-staff-seen": staffSeen,
   "2026-11-24-20-staff-invites": staffInvites,
+  "2026-11-24-30-editor-role": editorRole,
 };

@@ -13,7 +13,7 @@ import { auditBase, auditFilterOptions, auditList, auditRecordLinks } from "./au
 import { parseAuditSummary } from "./audit-summary";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  requireAdminPage(context, request, "admin");
   const settings = await getSiteSettings(context.db);
   const query = parseListQuery(auditList, new URL(request.url).searchParams, settings.timeZone);
   const [result, options] = await Promise.all([listRows(auditBase(context.db), auditList, query), auditFilterOptions(context.db)]);

@@ -15,7 +15,7 @@ import { getAdminCamp } from "./settings.server";
 import { BackArrow } from "~/ui/Bidi";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  requireAdminPage(context, request, "admin");
   const camp = await getAdminCamp(context.db, idOr404Page(params.id));
   if (!camp) throw data(null, { status: 404 });
   return { camp };

@@ -12,7 +12,7 @@ import { settingsFormSchema } from "./settings.schema";
 import { listAdminCamps } from "./settings.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  requireAdminPage(context, request, "admin");
   const [settings, camps] = await Promise.all([getSiteSettings(context.db), listAdminCamps(context.db)]);
   return { settings, camps };
 }

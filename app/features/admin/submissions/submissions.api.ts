@@ -3,7 +3,7 @@ import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { requireAdmin } from "~server/security/access";
+import { requireStaff } from "~server/security/access";
 import { idOr404, staffOf } from "~/features/admin/admin-http.server";
 import { sendList } from "~/features/admin/list/list-query.server";
 import { isSubmissionKind, type SubmissionKindName } from "./submission-kinds";
@@ -16,7 +16,7 @@ import { getSubmission, submissionBase, submissionServer, updateSubmission } fro
  */
 export function submissionsApi({ db }: ApiDeps): Router {
   const router = Router();
-  router.use("/api/admin/submissions", requireAdmin);
+  router.use("/api/admin/submissions", requireStaff);
 
   const kindOf = (value: unknown): SubmissionKindName => {
     if (!isSubmissionKind(value)) throw new HttpError(404, "Not found.");

@@ -18,7 +18,7 @@ import { getAdminUser } from "./users.server";
 import { BackArrow, LtrValue } from "~/ui/Bidi";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const staff = requireAdminPage(context, request);
+  const staff = requireAdminPage(context, request, "admin");
   const [user, settings] = await Promise.all([getAdminUser(context.db, idOr404Page(params.id)), getSiteSettings(context.db)]);
   if (!user) throw data(null, { status: 404 });
   return { user, isSelf: user.id === staff.id, timeZone: settings.timeZone };
@@ -43,7 +43,7 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
     defaults: { role: user.role },
     request: (values) => {
       // Granting staff power asks first (answering undefined sends nothing).
-      if (values.role === "admin" && user.role !== "admin" && !window.confirm(t("users.confirmPromote"))) return undefined;
+      if (values.role !== "user" && user.role === "user" && !window.confirm(t("users.confirmPromote"))) return undefined;
       return { method: "PATCH", path: `/api/admin/users/${user.id}`, body: { role: values.role } };
     },
     saved: t("users.roleSaved"),
@@ -100,7 +100,7 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
         titleId="role-title"
         title={t("users.changeRole")}
         label={t("users.role")}
-        options={(["user", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+        options={(["user", "editor", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
         save={t("users.saveRole")}
       />
 

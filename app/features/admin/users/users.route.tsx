@@ -21,7 +21,7 @@ import { SaveButton } from "~/features/admin/StaffForm";
 export const action = staffInviteAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
+  requireAdminPage(context, request, "admin");
   const query = parseListQuery(usersList, new URL(request.url).searchParams);
   const [result, settings] = await Promise.all([listRows(usersBase(context.db), usersList, query), getSiteSettings(context.db)]);
   return { query, result, timeZone: settings.timeZone };
@@ -52,7 +52,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             name="role"
             label={t("users.role")}
             value={query.filters.role}
-            options={(["user", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+            options={(["user", "editor", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
           />
         }
         columns={[

@@ -25,7 +25,7 @@ export const usersList = defineList({
   search: ["username", "email", "contact_number"],
   sorts: { created: "created_at", name: "username", email: "email", role: "role" },
   defaultSort: "created",
-  filters: { role: { values: ["user", "admin"] as const } },
+  filters: { role: { values: ["user", "editor", "admin"] as const } },
 });
 
 export const usersCsv: CsvColumn<AdminUserRow>[] = [
@@ -64,7 +64,8 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
 
     const user = await trx.selectFrom("users").select(["id", "role", "disabled"]).where("id", "=", id).executeTakeFirst();
     if (!user) return { ok: false, reason: "notFound" };
-    const demote = change.role === "user" && user.role === "admin";
+    // Any move away from admin (to editor or to a parent account) takes power away.
+    const demote = change.role !== undefined && change.role !== "admin" && user.role === "admin";
     const disable = change.disabled === true && !user.disabled;
     if (id === actorId && demote) return { ok: false, reason: "ownRole" };
     if (id === actorId && disable) return { ok: false, reason: "ownDisable" };
