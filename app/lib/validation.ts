@@ -1,5 +1,6 @@
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import { z } from "zod";
+import { DEFAULT_PHONE_COUNTRY } from "~/lib/phone-country";
 
 // zod compiles object parsers with `new Function` unless told not to; the site's CSP forbids eval.
 z.config({ jitless: true });
@@ -34,8 +35,7 @@ export const emailField = z
   .max(254, v.tooLong)
   .pipe(z.email({ error: v.email }));
 
-/** The country whose numbers may be typed without +code when the site setting says nothing else. */
-export const DEFAULT_PHONE_COUNTRY = "IN";
+export { DEFAULT_PHONE_COUNTRY };
 
 /** An ISO 3166 two-letter country code that phone numbers can be read for (site setting `phoneCountry`). */
 export const isPhoneCountry = (value: string): boolean => /^[A-Z]{2}$/.test(value) && isSupportedCountry(value);

@@ -5,7 +5,6 @@ import { useLang } from "~/i18n/use-lang";
 import { useApiForm } from "~/lib/forms/use-api-form";
 import { FormAlert } from "~/ui/FormAlert";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
-import { brochureRequestSchemaFor } from "./brochure.schema";
 import { BROCHURE_FORM } from "./camp-forms";
 import { BROCHURE_QUERY } from "./paths";
 
@@ -40,7 +39,7 @@ export function BrochureForm({ onClose }: { onClose?: () => void }) {
   const phoneCountry = usePhoneCountry();
   const form = useApiForm({
     id: BROCHURE_FORM,
-    schema: brochureRequestSchemaFor(phoneCountry),
+    schema: () => import("./brochure.schema").then((module) => module.brochureRequestSchemaFor(phoneCountry)),
     request: () => ({ path: "/api/summercamp/brochure" }),
     messages: { failed: t("brochureForm.failed"), network: t("brochureForm.failed") },
     onSuccess: (answer) => {

@@ -11,7 +11,6 @@ import { FormAlert } from "~/ui/FormAlert";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import type { Camp } from "./camp";
 import { ENROLL_FORM } from "./camp-forms";
-import { enrollmentSchemaFor } from "./enroll.schema";
 
 // Enrollment toasts: top-right, 2 seconds (specification section 9).
 const toastOptions: ToastOptions = { position: "top-right", autoClose: 2000 };
@@ -36,7 +35,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
   const phoneCountry = usePhoneCountry();
   const form = useApiForm({
     id: ENROLL_FORM,
-    schema: enrollmentSchemaFor(phoneCountry),
+    schema: () => import("./enroll.schema").then((module) => module.enrollmentSchemaFor(phoneCountry)),
     request: () => ({ path: "/api/summercamp/enroll" }),
     initial: { selectedCamp: camp?.title ?? "" },
     messages: { failed: t("enroll.failed"), network: t("enroll.failed") },

@@ -5,7 +5,7 @@ import { useLang } from "~/i18n/use-lang";
 import { useApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
-import { CONTACT_FORM, contactMessageSchema } from "./contact.schema";
+import { CONTACT_FORM } from "./contact-form-id";
 
 // The footer is navy: the default red error text falls below 4.5:1 on it.
 const onNavy = "text-red-300";
@@ -20,7 +20,7 @@ export function ContactForm() {
   const { pathname, search } = useLocation();
   const form = useApiForm({
     id: CONTACT_FORM,
-    schema: contactMessageSchema,
+    schema: () => import("./contact.schema").then((module) => module.contactMessageSchema),
     request: () => ({ path: "/contact-us/form" }),
     messages: { failed: t("contactForm.notSubmitted"), network: t("contactForm.tryLater") },
   });

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { emailField, honeypotField, requiredText } from "~/lib/validation";
 
-/** Names the footer form in a page's form state and its HTML id (the no-JavaScript post comes back to it). */
-export const CONTACT_FORM = "contact-form";
+export { CONTACT_FORM } from "~/features/contact/contact-form-id";
 
 /** The footer contact form (specification sections 3 and 5). */
 export const contactMessageSchema = z.object({

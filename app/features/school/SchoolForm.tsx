@@ -6,7 +6,8 @@ import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import { SCHOOL_FORM_ID } from "./school-form-id";
-import { earliestToday, schoolEnquirySchemaFor, type SchoolEnquiryInput } from "./school.schema";
+import { earliestToday } from "./earliest-today";
+import type { SchoolEnquiryInput } from "./school.schema";
 
 /** Where "Schedule a Class" and other links scroll to. */
 export { SCHOOL_FORM_ID };
@@ -35,7 +36,7 @@ export function SchoolForm() {
   const phoneCountry = usePhoneCountry();
   const form = useApiForm({
     id: SCHOOL_FORM_ID,
-    schema: schoolEnquirySchemaFor(phoneCountry),
+    schema: () => import("./school.schema").then((module) => module.schoolEnquirySchemaFor(phoneCountry)),
     request: () => ({ path: "/school/add-school-info" }),
     messages: { failed: t("form.notSubmitted"), network: t("form.failed") },
     // Specification section 9: this one toast for every refusal; the fields carry the details.

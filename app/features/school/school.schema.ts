@@ -1,13 +1,8 @@
 import { z } from "zod";
+import { earliestToday } from "~/features/school/earliest-today";
 import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, optionalText, phoneField, requiredText, v } from "~/lib/validation";
 
-/**
- * The earliest calendar date that is still "today" somewhere on Earth (UTC-12). Comparing with it
- * keeps "not in the past" fair to every visitor's time zone, in the browser and on the server.
- */
-export function earliestToday(now: Date = new Date()): string {
-  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
+export { earliestToday };
 
 /** yyyy-mm-dd that names a real day (rejects 2026-02-30). */
 function isRealDate(text: string): boolean {

@@ -1,5 +1,5 @@
 import { useRootData } from "~/root";
-import { DEFAULT_PHONE_COUNTRY } from "~/lib/validation";
+import { DEFAULT_PHONE_COUNTRY } from "~/lib/phone-country";
 
 /** The site's default phone country for the phone fields' schemas (the server checks the same). */
 export function usePhoneCountry(): string {

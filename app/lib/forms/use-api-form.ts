@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useContext, useState, type FormEvent } from "react";
 import { get, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
 import { UNSAFE_DataRouterStateContext } from "react-router";
@@ -14,8 +13,12 @@ export type FormAnswer = { message?: string; errors?: Record<string, string> } &
 export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   /** Names the form; a refused post without JavaScript comes back under this name (FormState.form). */
   id: string;
-  /** The shared zod schema: the browser checks it before sending, the server checks it again. */
-  schema: S;
+  /**
+   * The shared zod schema: the browser checks it before sending, the server checks it again. Public
+   * forms pass a function importing it, so zod (and libphonenumber) load when the form is first
+   * focused instead of with every page; until then the form posts to its page like without script.
+   */
+  schema: S | (() => Promise<S>);
   /**
    * The JSON endpoint for the valid values (the same one the page's action calls); `input` is the
    * form's values as typed. It may first do async work (an upload), and answer undefined to send nothing.
@@ -52,7 +55,7 @@ export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
   /** react-hook-form's own methods, for controls the helpers below do not cover. */
   methods: UseFormReturn<z.input<S>, unknown, z.output<S>>;
   /** Spread on <form>: a real POST to the page (works without JavaScript), sent by script once hydrated. */
-  formProps: { method: "post"; noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
+  formProps: { method: "post"; noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void; onFocus: () => void };
   /** Spread on a text control: its name, handlers and the value it starts with. */
   field: (name: Path<z.input<S>>) => ReturnType<UseFormReturn<z.input<S>>["register"]> & { defaultValue?: string };
   /** A value the page's action rendered back after a refused post without JavaScript (e.g. a hidden return path). */
@@ -75,7 +78,9 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   const served = useServedState(options.id);
   // Field values stay out of react-hook-form's defaultValues: it would write them over what a
   // visitor typed before hydration. The DOM's own defaultValue carries them instead.
-  const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: resolverFor(options.schema), defaultValues: options.defaults });
+  // A schema that cannot be loaded (the network went away) is a network failure, and sends nothing.
+  const [validation] = useState(() => lazyResolver(options.schema, () => toast.error(options.messages.network)));
+  const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: validation.resolver, defaultValues: options.defaults });
   const [refusal, setRefusal] = useState<string | undefined>(() => {
     if (!served || Object.keys(served.errors).length > 0 || !served.message) return undefined;
     return options.refusalText?.({ message: served.message }, undefined) || served.message;
@@ -116,7 +121,13 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
 
   return {
     methods,
-    formProps: { method: "post", noValidate: true, onSubmit: (event) => void onSubmit(event) },
+    formProps: {
+      method: "post",
+      noValidate: true,
+      onSubmit: (event) => void onSubmit(event),
+      // Focus bubbles from every control: the validation code loads while the visitor types.
+      onFocus: () => void validation.load().catch(() => undefined),
+    },
     field: (name) => {
       const registered = methods.register(name);
       const servedError = served?.errors[name];
@@ -151,6 +162,31 @@ function useServedState(id: string): FormState | undefined {
   return Object.values(actionData).find((value): value is FormState => isFormState(value, id));
 }
 
-// zodResolver's overloads are written for concrete schemas; this one is generic over the form's.
-const resolverFor = <S extends z.ZodType<FieldValues, FieldValues>>(schema: S) =>
-  zodResolver(schema as unknown as Parameters<typeof zodResolver>[0]) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
+/**
+ * A resolver that loads the schema and the zod resolver on first use (or on `load()`, called on the
+ * form's first focus). A failed load is forgotten, so the next attempt tries again.
+ */
+function lazyResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S | (() => Promise<S>), onLoadFailure: () => void) {
+  type Loaded = Resolver<z.input<S>, unknown, z.output<S>>;
+  let loading: Promise<Loaded> | undefined;
+  const load = (): Promise<Loaded> => {
+    loading ??= Promise.all([typeof schema === "function" ? schema() : schema, import("@hookform/resolvers/zod")]).then(
+      // zodResolver's overloads are written for concrete schemas; this one is generic over the form's.
+      ([loaded, { zodResolver }]) => zodResolver(loaded as unknown as Parameters<typeof zodResolver>[0]) as unknown as Loaded,
+    );
+    loading.catch(() => (loading = undefined));
+    return loading;
+  };
+  const resolver: Loaded = async (values, context, resolverOptions) => {
+    let check: Loaded;
+    try {
+      check = await load();
+    } catch {
+      onLoadFailure();
+      // A form-wide error keeps handleSubmit from sending.
+      return { values: {}, errors: { root: { type: "load" } } as FieldErrors<z.input<S>> };
+    }
+    return check(values, context, resolverOptions);
+  };
+  return { load, resolver };
+}
