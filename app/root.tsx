@@ -33,9 +33,9 @@ import { Navbar } from "./ui/Navbar";
 import { NotFound } from "./ui/NotFound";
 import { SmoothScroll } from "./ui/SmoothScroll";
 import { WhatsAppButton } from "./ui/WhatsAppButton";
-import { useHydrated } from "./lib/use-hydrated";
+import { useToastsWanted } from "./ui/toast";
 
-// Toasts only appear after something is done on the page: their library loads after hydration.
+// Toasts only appear after something is done on the page: their library loads with the first one.
 const Toasts = lazy(() => import("./ui/Toasts"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -87,7 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // One canonical URL per page: no trailing slash; a list's page number is part of it.
   const pageNumber = Number(new URLSearchParams(search).get("page") ?? 1);
   const path = stripLang(pathname).replace(/(.)\/+$/, "$1") + (pageNumber > 1 ? `?page=${pageNumber}` : "");
-  const hydrated = useHydrated();
+  const toastsWanted = useToastsWanted();
   // The staff area (every page inside the admin layout) has its own chrome: no public menu or footer.
   const staffArea = useMatches().some((match) => match.id === `${lang}:admin`);
   // Marks the moment React has taken the page over; browser tests wait for it before acting.
@@ -125,7 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <WhatsAppButton number={data.settings.whatsappNumber} message={pickPair(data.settings.whatsappMessage, lang)} />
             </Footer>
           ) : null}
-          {hydrated ? (
+          {toastsWanted ? (
             <Suspense fallback={null}>
               <Toasts />
             </Suspense>
