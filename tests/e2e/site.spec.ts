@@ -89,6 +89,27 @@ test.describe("footer contact form", () => {
   });
 });
 
+test.describe("footer contact form's code (issue 15)", () => {
+  test("loads on the first focus, not with the page; what was typed before it arrived is sent", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((url) => /api-form-engine|react-hook-form|contact\.schema|zod/.test(url))).toEqual([]);
+    const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
+    // Typed at once: the keys land while the form's code is still on its way.
+    await form.getByLabel("Your e-mail").pressSequentially("early@example.com");
+    await form.getByLabel("How can we help?").fill("Typed while the form's code loaded");
+    await expect.poll(() => scripts.some((url) => url.includes("api-form-engine"))).toBe(true);
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
+    await expect(form.getByLabel("Your e-mail")).toHaveValue("");
+    expect(page.url()).toMatch(/\/$/);
+  });
+});
+
 test.describe("server rendering", () => {
   test("concurrent visitors each get their own language", async ({ request }) => {
     const paths = Array.from({ length: 20 }, (_, i) => (i % 2 ? "/ar" : "/"));

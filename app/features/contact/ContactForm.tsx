@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
-import { useApiForm } from "~/lib/forms/use-api-form";
+import { useDeferredApiForm } from "~/lib/forms/use-deferred-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import { CONTACT_FORM } from "./contact-form-id";
@@ -18,7 +18,7 @@ export function ContactForm() {
   const { t } = useTranslation();
   const lang = useLang();
   const { pathname, search } = useLocation();
-  const form = useApiForm({
+  const { form, engine } = useDeferredApiForm({
     id: CONTACT_FORM,
     schema: () => import("./contact.schema").then((module) => module.contactMessageSchema),
     request: () => ({ path: "/contact-us/form" }),
@@ -52,6 +52,7 @@ export function ContactForm() {
       >
         {form.pending ? t("contactForm.sending") : t("contactForm.submit")}
       </button>
+      {engine}
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useFormAction } from "react-router";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
-import { useApiForm } from "~/lib/forms/use-api-form";
+import { useDeferredApiForm } from "~/lib/forms/use-deferred-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
@@ -34,7 +34,7 @@ export function SchoolForm() {
   // The route's own action (on the home page that is "/?index", not the root layout's).
   const action = useFormAction();
   const phoneCountry = usePhoneCountry();
-  const form = useApiForm({
+  const { form, engine } = useDeferredApiForm({
     id: SCHOOL_FORM_ID,
     schema: () => import("./school.schema").then((module) => module.schoolEnquirySchemaFor(phoneCountry)),
     request: () => ({ path: "/school/add-school-info" }),
@@ -77,6 +77,7 @@ export function SchoolForm() {
       </div>
       <Honeypot form={form} name="website" />
       <SubmitButton pending={form.pending} label={t("form.submit")} pendingLabel={t("form.sending")} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700" />
+      {engine}
     </form>
   );
 }

@@ -1,11 +1,10 @@
-import { useContext, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { get, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
-import { UNSAFE_DataRouterStateContext } from "react-router";
 import type { z } from "zod";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { toast, type ToastOptions } from "~/ui/toast";
-import { isFormState, type FormState } from "./form-state";
+import { servedRefusal, useServedState } from "./served-state";
 
 /** What an endpoint answers a form: a message, per-field messages, and whatever else it returns. */
 export type FormAnswer = { message?: string; errors?: Record<string, string> } & Record<string, unknown>;
@@ -81,10 +80,7 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   // A schema that cannot be loaded (the network went away) is a network failure, and sends nothing.
   const [validation] = useState(() => lazyResolver(options.schema, () => toast.error(options.messages.network)));
   const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: validation.resolver, defaultValues: options.defaults });
-  const [refusal, setRefusal] = useState<string | undefined>(() => {
-    if (!served || Object.keys(served.errors).length > 0 || !served.message) return undefined;
-    return options.refusalText?.({ message: served.message }, undefined) || served.message;
-  });
+  const [refusal, setRefusal] = useState<string | undefined>(() => servedRefusal(served, options.refusalText));
   const { errors, isSubmitting, submitCount } = methods.formState;
   // Fields changed since a refused post without JavaScript: their served message is stale, so the
   // browser's own check speaks for them instead.
@@ -150,16 +146,6 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     refusal,
     pending: isSubmitting,
   };
-}
-
-/**
- * The refusal of this form that the page's action rendered (no JavaScript), from any route's
- * action: a form in a layout (the footer's) posts to a page whose own action answers it.
- * useActionData would only see the route the form is rendered in.
- */
-function useServedState(id: string): FormState | undefined {
-  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData ?? {};
-  return Object.values(actionData).find((value): value is FormState => isFormState(value, id));
 }
 
 /**
