@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
-import { useApiForm } from "~/lib/forms/use-api-form";
+import { useDeferredApiForm } from "~/lib/forms/use-deferred-api-form";
 import { FormAlert } from "~/ui/FormAlert";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import { BROCHURE_FORM } from "./camp-forms";
@@ -37,14 +37,14 @@ export function BrochureForm({ onClose }: { onClose?: () => void }) {
   const { t } = useTranslation("camp");
   const lang = useLang();
   const phoneCountry = usePhoneCountry();
-  const form = useApiForm({
+  const { form, engine } = useDeferredApiForm({
     id: BROCHURE_FORM,
     schema: () => import("./brochure.schema").then((module) => module.brochureRequestSchemaFor(phoneCountry)),
     request: () => ({ path: "/api/summercamp/brochure" }),
     messages: { failed: t("brochureForm.failed"), network: t("brochureForm.failed") },
-    onSuccess: (answer) => {
+    onSuccess: (answer, _values, reset) => {
       if (typeof answer.url === "string") download(answer.url);
-      form.methods.reset();
+      reset();
       onClose?.();
     },
   });
@@ -57,6 +57,7 @@ export function BrochureForm({ onClose }: { onClose?: () => void }) {
         <TextField key={field.name} form={form} name={field.name} label={t(`brochureForm.${field.name}`)} type={field.type} autoComplete={field.autoComplete} />
       ))}
       <Honeypot form={form} name="website" />
+      {engine}
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         {onClose ? (
           <button type="button" onClick={onClose} className={closeClass}>

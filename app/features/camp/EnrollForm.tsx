@@ -1,11 +1,11 @@
-import { useWatch } from "react-hook-form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { type ToastOptions } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
-import { useApiForm } from "~/lib/forms/use-api-form";
+import { useDeferredApiForm } from "~/lib/forms/use-deferred-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
@@ -33,7 +33,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const phoneCountry = usePhoneCountry();
-  const form = useApiForm({
+  const { form, engine } = useDeferredApiForm({
     id: ENROLL_FORM,
     schema: () => import("./enroll.schema").then((module) => module.enrollmentSchemaFor(phoneCountry)),
     request: () => ({ path: "/api/summercamp/enroll" }),
@@ -47,7 +47,9 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
     },
   });
   const campField = form.field("selectedCamp");
-  const chosenTitle = useWatch({ control: form.methods.control, name: "selectedCamp" }) ?? campField.defaultValue;
+  // The camp picked in the list (read from its change event: react-hook-form may not be loaded yet).
+  const [picked, setPicked] = useState<string>();
+  const chosenTitle = picked ?? campField.defaultValue;
   const chosen = camp ?? camps.find((c) => c.title === chosenTitle);
   // No camp chosen yet (and before script runs): every camp's sessions, grouped by camp.
   const sessionGroups = chosen ? [chosen] : camps;
@@ -65,7 +67,18 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
           camp ? (
             <input id={id} type="text" readOnly className={inputClass.replace("bg-white", "bg-slate-100")} aria-describedby={describedBy} aria-invalid={invalid} {...campField} />
           ) : (
-            <select id={id} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...campField} defaultValue={campField.defaultValue ?? ""}>
+            <select
+              id={id}
+              className={inputClass}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              {...campField}
+              onChange={(event) => {
+                setPicked(event.target.value);
+                return campField.onChange?.(event);
+              }}
+              defaultValue={campField.defaultValue ?? ""}
+            >
               <option value="" disabled>
                 {t("enroll.chooseCamp")}
               </option>
@@ -110,6 +123,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
       </Field>
       <Honeypot form={form} name="website" />
       <SubmitButton pending={form.pending} label={t("enroll.submit")} pendingLabel={t("enroll.submitting")} className="w-full rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700 sm:w-auto" />
+      {engine}
     </form>
   );
 }

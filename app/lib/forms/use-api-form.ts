@@ -34,8 +34,8 @@ export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   onInvalid?: (errors: FieldErrors<z.input<S>>) => void;
   /** Fallback texts when the server gives no message, and when it cannot be reached. */
   messages: { failed: string; network: string };
-  /** After a 2xx answer. By default the server's message shows in a toast and the form clears. */
-  onSuccess?: (answer: FormAnswer, values: z.output<S>) => void | Promise<void>;
+  /** After a 2xx answer. By default the server's message shows in a toast and the form clears (`reset`). */
+  onSuccess?: (answer: FormAnswer, values: z.output<S>, reset: () => void) => void | Promise<void>;
   /** Options of the success toast, or false for none (the page shows its own outcome). */
   successToast?: ToastOptions | false;
   /**
@@ -101,7 +101,7 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     const data = answer.data ?? {};
     if (answer.ok) {
       if (options.successToast !== false) toast.success(data.message ?? "", options.successToast);
-      if (options.onSuccess) await options.onSuccess(data, values);
+      if (options.onSuccess) await options.onSuccess(data, values, () => methods.reset());
       else methods.reset();
       return;
     }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode } from "react";
-import type { FieldValues, Path } from "react-hook-form";
+import type { FieldValues, Path, UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
 import { servedRefusal, useServedState } from "./served-state";
 import type { ApiFormEngine } from "./api-form-engine";
@@ -16,8 +16,13 @@ function Unavailable({ onUnavailable }: EngineProps): ReactNode {
   return null;
 }
 
-/** What a deferred form draws with: useApiForm's result without react-hook-form's own methods. */
-export type DeferredApiForm<S extends Schema> = Omit<ApiForm<S>, "methods">;
+/**
+ * What a deferred form draws with: useApiForm's result without react-hook-form's own methods; a
+ * field's handlers and ref are there only once the code has arrived.
+ */
+export type DeferredApiForm<S extends Schema> = Omit<ApiForm<S>, "methods" | "field"> & {
+  field: (name: Path<z.input<S>>) => Partial<UseFormRegisterReturn> & { name: string; defaultValue?: string };
+};
 
 /**
  * useApiForm for forms on pages most visitors only read (the footer's, the school enquiry): the form
@@ -63,7 +68,7 @@ export function useDeferredApiForm<S extends Schema>(options: ApiFormOptions<S>)
       },
       onFocus: () => setWanted(true),
     },
-    field: (name: Path<z.input<S>>) => ({ name, defaultValue: served?.values[name] ?? options.initial?.[name] }) as ReturnType<ApiForm<S>["field"]>,
+    field: (name) => ({ name, defaultValue: served?.values[name] ?? options.initial?.[name] }),
     servedValue: (name) => served?.values[name],
     error: (name) => served?.errors[name],
     refusal: servedRefusal(served, options.refusalText),
