@@ -48,6 +48,24 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
 
   app.use(requestMetrics(pageRoutePatterns(typeof pages?.build === "function" ? undefined : pages?.build)));
 
+  // Hashed build files (scripts, styles, fonts) are not documents: the page's policy headers
+  // (CSP, frame and referrer rules, ...) mean nothing on them and cost about 1 KB per file, 20 KB
+  // on a page of 20 scripts (decision 028). They get the two that apply to a script or font.
+  if (pages?.clientDir && !pages.vite) {
+    const assetsDir = path.join(pages.clientDir, "assets");
+    app.use(
+      "/assets",
+      (_req, res, next) => {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+        next();
+      },
+      precompressedAssets(assetsDir),
+      // File names carry a content hash, so they never change: no revalidation, so no ETag either.
+      express.static(assetsDir, { immutable: true, maxAge: "1y", etag: false, lastModified: false, index: false, redirect: false }),
+    );
+  }
+
   // Ready-to-send bytes for anonymous visitors (decision 021): a hit for a request without
   // cookies leaves here, before the nonce, headers, compression and session work it does not need.
   const cache = pageCache(db, pages && !pages.vite ? config.pageCacheSeconds : 0);
@@ -87,9 +105,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
   if (pages?.vite) {
     app.use(pages.vite.middlewares);
   } else if (pages?.clientDir) {
-    // File names under /assets carry a content hash, so they never change.
-    const assetsDir = path.join(pages.clientDir, "assets");
-    app.use("/assets", precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y" }));
+    // /assets is served above, before the page headers.
     app.use(express.static(pages.clientDir, { maxAge: "1h", index: false }));
   }
 

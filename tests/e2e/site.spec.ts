@@ -127,6 +127,10 @@ test.describe("server rendering", () => {
     const response = await request.get(asset!);
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toContain("immutable");
+    // Not a document: only the headers that apply to a script or a stylesheet (decision 028).
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers()["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(response.headers()["content-security-policy"]).toBeUndefined();
   });
 });
 
