@@ -108,6 +108,23 @@ test.describe("footer contact form's code (issue 15)", () => {
     await expect(form.getByLabel("Your e-mail")).toHaveValue("");
     expect(page.url()).toMatch(/\/$/);
   });
+
+  test("a send before the code has arrived is held and sent by it (no page post)", async ({ page }) => {
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/api-form-engine/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto("/");
+    const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
+    await form.getByLabel("Your e-mail").fill("held@example.com");
+    await form.getByLabel("How can we help?").fill("Sent while the form's code was held back");
+    await form.getByRole("button", { name: "Send" }).click();
+    release();
+    await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
+    expect(page.url()).toMatch(/\/$/);
+  });
 });
 
 test.describe("server rendering", () => {
