@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { textLangAttrs } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { safeUrl } from "~/lib/safe-url";
-import { imageLoading, preloadLargestImage } from "~/ui/image-loading";
+import { imageLoading } from "~/ui/image-loading";
 import { LocalLink } from "~/ui/LocalLink";
 import type { BlogPost } from "./blog-post";
 import { PostLanguage } from "./PostLanguage";
@@ -20,11 +20,9 @@ export function BlogCard({ post, timeZone, first = false }: { post: CardPost; ti
   // A post shown in its other language says so, for screen readers and text direction.
   const own = textLangAttrs(post.lang, lang);
   const id = useId();
-  const responsive = image ? responsiveImage(image, imageSizes.card) : {};
-  if (image && first) preloadLargestImage(image, responsive);
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      {image ? <img src={image} {...responsive} alt="" width={800} height={450} {...imageLoading(first)} className="aspect-video w-full object-cover" /> : null}
+      {image ? <img src={image} {...responsiveImage(image, imageSizes.card)} alt="" width={800} height={450} {...imageLoading(first)} className="aspect-video w-full object-cover" /> : null}
       <div className="flex flex-1 flex-col p-5">
         <PostLanguage lang={post.lang} className="mb-2 self-start" />
         <div {...own} className="flex flex-1 flex-col">

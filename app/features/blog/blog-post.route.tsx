@@ -9,7 +9,6 @@ import { safeUrl } from "~/lib/safe-url";
 import { useRootData } from "~/root";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { preloadLargestImage } from "~/ui/image-loading";
 import type { Route } from "./+types/blog-post.route";
 import { MoreFromBlog, NeedHelp } from "./BlogSidebar";
 import { ContentBlocks } from "./ContentBlocks";
@@ -47,8 +46,6 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const timeZone = useRootData()?.settings.timeZone;
   const url = publicUrl + localizePath(`/blog/${post.slug}`, lang);
   const image = safeUrl(post.imageUrl);
-  const responsive = image ? responsiveImage(image, imageSizes.main) : {};
-  if (image) preloadLargestImage(image, responsive);
   // A post shown in its other language is marked with that language (and its direction).
   const own = textLangAttrs(post.lang, lang);
   const ui = post.lang !== lang ? { lang, dir: dirOf(lang) } : {};
@@ -95,7 +92,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 <span {...ui}>{t("post.publishedOn", { date: formatLongDate(post.publishDate, lang, timeZone) })}</span>
               </p>
             </header>
-            {image ? <img src={image} {...responsive} alt="" width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
+            {image ? <img src={image} {...responsiveImage(image, imageSizes.main)} alt="" width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
             <ContentBlocks blocks={post.contentBlocks} className="mt-8 space-y-5 text-lg leading-8 text-slate-800" />
           </article>
           <ShareLinks url={url} title={post.title} />

@@ -6,7 +6,6 @@ import { useLang } from "~/i18n/use-lang";
 import { isFormState } from "~/lib/forms/form-state";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { preloadLargestImage } from "~/ui/image-loading";
 import type { Route } from "./+types/summer-camp.route";
 import { CampCard } from "./CampCard";
 import { formatCampDate, formatCampYear, type Camp } from "./camp";
@@ -43,8 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const topics = ["coding", "robotics", "electronics", "python", "ai", "iot", "drones", "printing"] as const;
 const reasons = ["handsOn", "mentors", "future", "showcase"] as const;
 
-const bannerImage = "/images/camp/summer-camp.svg";
-
 export default function SummerCamp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
   const lang = useLang();
@@ -63,7 +60,6 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
     setBrochureWanted(true);
     setBrochureOpen(true);
   };
-  preloadLargestImage(bannerImage);
 
   return (
     <main id="main">
@@ -109,7 +105,7 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
               </LocalLink>
             </div>
           </div>
-          <img src={bannerImage} alt={t("banner.imageAlt")} width={640} height={480} fetchPriority="high" className="w-full rounded-3xl" />
+          <img src="/images/camp/summer-camp.svg" alt={t("banner.imageAlt")} width={640} height={480} fetchPriority="high" className="w-full rounded-3xl" />
         </div>
       </section>
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { textLangAttrs } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { formatPrice } from "~/lib/money";
-import { imageLoading, preloadLargestImage } from "~/ui/image-loading";
+import { imageLoading } from "~/ui/image-loading";
 import { LocalLink } from "~/ui/LocalLink";
 import { courseMonths, type Course } from "./course";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
@@ -12,11 +12,9 @@ export function CourseCard({ course, first = false }: { course: Course; first?: 
   const { t } = useTranslation();
   const { t: tc } = useTranslation("courses");
   const lang = useLang();
-  const responsive = responsiveImage(course.courseImage, imageSizes.card);
-  if (first) preloadLargestImage(course.courseImage, responsive);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <img src={course.courseImage} {...responsive} alt="" width={800} height={500} {...imageLoading(first)} className="aspect-[8/5] w-full object-cover" />
+      <img src={course.courseImage} {...responsiveImage(course.courseImage, imageSizes.card)} alt="" width={800} height={500} {...imageLoading(first)} className="aspect-[8/5] w-full object-cover" />
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg font-bold text-slate-900" {...textLangAttrs(course.lang, lang)}>
           {course.courseName}

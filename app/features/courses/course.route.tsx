@@ -8,7 +8,6 @@ import { formatPrice } from "~/lib/money";
 import { safeUrl } from "~/lib/safe-url";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { preloadLargestImage } from "~/ui/image-loading";
 import type { Route } from "./+types/course.route";
 import { courseMonths } from "./course";
 import { courseSlugById, getCourseDetail } from "./course-detail.server";
@@ -42,8 +41,6 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course } = loaderData;
   const lang = useLang();
   const image = safeUrl(course.courseImage);
-  const responsive = image ? responsiveImage(image, imageSizes.main) : {};
-  if (image) preloadLargestImage(image, responsive);
   const demoPath = `/courses/${course.slug}/bookdemoclass`;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-10">
@@ -55,7 +52,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       </LocalLink>
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         {image ? (
-          <img src={image} {...responsive} alt="" width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
+          <img src={image} {...responsiveImage(image, imageSizes.main)} alt="" width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
         ) : null}
         <div>
           <h1 className="text-4xl font-extrabold text-slate-900" {...textLangAttrs(course.lang, lang)}>

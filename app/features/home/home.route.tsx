@@ -7,7 +7,6 @@ import { langFromPath } from "~/i18n/lang";
 import { safeUrl } from "~/lib/safe-url";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { preloadLargestImage } from "~/ui/image-loading";
 import type { Route } from "./+types/home.route";
 import { CourseSlider } from "./CourseSlider";
 import { FeatureGrid, icons } from "./FeatureGrid";
@@ -177,11 +176,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const heroImage = "/images/pages/hero.svg";
-
 function Hero() {
   const { t } = useTranslation("home");
-  preloadLargestImage(heroImage);
   return (
     <section className="bg-gradient-to-br from-indigo-50 to-amber-50">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
@@ -208,7 +204,7 @@ function Hero() {
             </LocalLink>
           </div>
         </div>
-        <img src={heroImage} alt={t("hero.imageAlt")} width={640} height={480} fetchPriority="high" className="w-full" />
+        <img src="/images/pages/hero.svg" alt={t("hero.imageAlt")} width={640} height={480} fetchPriority="high" className="w-full" />
       </div>
     </section>
   );
