@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { get, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { useLang } from "~/i18n/use-lang";
@@ -79,6 +79,7 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   // visitor typed before hydration. The DOM's own defaultValue carries them instead.
   // A schema that cannot be loaded (the network went away) is a network failure, and sends nothing.
   const [validation] = useState(() => lazyResolver(options.schema, () => toast.error(options.messages.network)));
+  useEffect(() => validation.follow(options.schema));
   const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: validation.resolver, defaultValues: options.defaults });
   const [refusal, setRefusal] = useState<string | undefined>(() => servedRefusal(served, options.refusalText));
   const { errors, isSubmitting, submitCount } = methods.formState;
@@ -149,19 +150,29 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
 }
 
 /**
- * A resolver that loads the schema and the zod resolver on first use (or on `load()`, called on the
- * form's first focus). A failed load is forgotten, so the next attempt tries again.
+ * A resolver that loads the zod resolver, and a schema given as an import, on first use (or on
+ * `load()`, called on the form's first focus); a schema given as such is read anew at each check,
+ * as it may change with the page (a course's ages). A failed load is forgotten, so the next attempt
+ * tries again.
  */
-function lazyResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S | (() => Promise<S>), onLoadFailure: () => void) {
+function lazyResolver<S extends z.ZodType<FieldValues, FieldValues>>(initial: S | (() => Promise<S>), onLoadFailure: () => void) {
   type Loaded = Resolver<z.input<S>, unknown, z.output<S>>;
-  let loading: Promise<Loaded> | undefined;
-  const load = (): Promise<Loaded> => {
-    loading ??= Promise.all([typeof schema === "function" ? schema() : schema, import("@hookform/resolvers/zod")]).then(
+  let current = initial;
+  let imported: Promise<S> | undefined;
+  let resolvers: ReturnType<typeof loadResolvers> | undefined;
+  const load = async (): Promise<Loaded> => {
+    const schema = current;
+    const loadedSchema = typeof schema === "function" ? (imported ??= schema()) : schema;
+    resolvers ??= loadResolvers();
+    try {
+      const [{ zodResolver }, checked] = await Promise.all([resolvers, loadedSchema]);
       // zodResolver's overloads are written for concrete schemas; this one is generic over the form's.
-      ([loaded, { zodResolver }]) => zodResolver(loaded as unknown as Parameters<typeof zodResolver>[0]) as unknown as Loaded,
-    );
-    loading.catch(() => (loading = undefined));
-    return loading;
+      return zodResolver(checked as unknown as Parameters<typeof zodResolver>[0]) as unknown as Loaded;
+    } catch (error) {
+      imported = undefined;
+      resolvers = undefined;
+      throw error;
+    }
   };
   const resolver: Loaded = async (values, context, resolverOptions) => {
     let check: Loaded;
@@ -174,5 +185,11 @@ function lazyResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S |
     }
     return check(values, context, resolverOptions);
   };
-  return { load, resolver };
+  // The page's newest schema (an import is loaded once: it names the same schema each time).
+  const follow = (schema: S | (() => Promise<S>)) => {
+    current = schema;
+  };
+  return { load, resolver, follow };
 }
+
+const loadResolvers = () => import("@hookform/resolvers/zod");
