@@ -252,8 +252,10 @@ describe("demo class booking API", () => {
   });
 
   it("answers 409 for a full, a closed and a past slot, with the open times of that day", async () => {
-    const full = await makeSlot({ capacity: 1, hoursAhead: 24 * 5 });
-    const sibling = await makeSlot({ capacity: 3, hoursAhead: 24 * 5 + 1 });
+    // 10:00 and 11:00 in Kolkata (UTC+05:30) five days ahead: one academy day whatever the hour the test runs.
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const full = await makeSlot({ capacity: 1, startsAt: `${day}T04:30:00.000Z` });
+    const sibling = await makeSlot({ capacity: 3, startsAt: `${day}T05:30:00.000Z` });
     expect((await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(full, "first@example.com") })).status).toBe(201);
     const res = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(full, "second@example.com") });
     expect(res.status).toBe(409);
