@@ -593,8 +593,13 @@ test.describe("text in the other language is marked", () => {
     const products = (await (await page.request.get("/api/admin/products")).json()) as { rows: { id: number; name_en: string }[] };
     await page.goto(`/admin/products/edit/${products.rows[0]!.id}`);
     expect(await langOf(page.locator('input[name="nameAr"]'))).toBe("ar");
-    await page.goto("/ar/admin/products");
-    expect(await langOf(page.getByText(products.rows[0]!.name_en, { exact: true }))).toBe("en");
+    // A product named in English only is listed, marked English, on the Arabic screen.
+    const name = `English Kit ${Date.now()}`;
+    const created = await page.request.post("/api/admin/products", { data: { nameEn: name, nameAr: "", descriptionEn: "A kit.", descriptionAr: "", price: 10, imageUrl: "/images/blog/creative-screen-time.svg", sort: 0 } });
+    expect(created.status()).toBe(201);
+    await page.goto(`/ar/admin/products?q=${encodeURIComponent(name)}`);
+    expect(await langOf(page.getByText(name, { exact: true }))).toBe("en");
+    expect((await page.request.delete(`/api/admin/products/${(await created.json()).id}`)).status()).toBe(200);
   });
 });
 
