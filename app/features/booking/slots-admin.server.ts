@@ -342,6 +342,12 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
     ? await db.selectFrom("demo_bookings").selectAll().where("slot_id", "in", ids).orderBy("created_at").orderBy("id").execute()
     : [];
   const { lang, timeZone } = options;
+  // A booking keeps the English course name it was made with; Arabic screens name the course in
+  // Arabic while it exists.
+  const courseIds = lang === "ar" ? [...new Set(bookings.map((booking) => booking.course_id).filter((id): id is number => id !== null))] : [];
+  const arabicNames = new Map(
+    courseIds.length ? (await db.selectFrom("courses").select(["id", "name_ar"]).where("id", "in", courseIds).execute()).map((course) => [course.id, course.name_ar]) : [],
+  );
   return slots.map((slot) => {
     const parts = zonedParts(slot.starts_at, timeZone);
     return {
@@ -368,7 +374,7 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
             reference: booking.reference,
             code: booking.code,
             status: booking.status,
-            courseName: booking.course_name,
+            courseName: (booking.course_id !== null && arabicNames.get(booking.course_id)) || booking.course_name,
             childName: booking.child_name,
             childAge: booking.child_age,
             parentName: booking.parent_name,
