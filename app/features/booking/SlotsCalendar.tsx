@@ -40,11 +40,15 @@ export function SlotsCalendar({ frame, hours, slots, selected }: { frame: Calend
           </span>
         </a>
       </nav>
+      {/* Outside the scroller (not a <caption>), so it wraps on a phone instead of scrolling away. */}
+      <h3 id="calendar-caption" className="font-semibold text-slate-800">
+        {caption}
+      </h3>
       {/* Seven columns do not fit a phone: the week scrolls sideways, the hours stay in view. The
-          containment keeps the wide table from widening the page itself. */}
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white [contain:inline-size]">
-        <table className={`w-full table-fixed border-collapse text-sm ${week ? "min-w-[58rem]" : ""}`}>
-          <caption className="px-3 py-2 text-start font-semibold text-slate-800">{caption}</caption>
+          containment keeps the wide table from widening the page, and "relative" keeps the cells'
+          screen-reader texts (absolutely placed) inside the scroller. */}
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white [contain:inline-size]">
+        <table aria-labelledby="calendar-caption" className={`w-full table-fixed border-collapse text-sm ${week ? "min-w-[58rem]" : ""}`}>
           <thead>
             <tr>
               <th scope="col" className="sticky start-0 z-10 w-16 border-b border-slate-200 bg-white px-2 py-2 text-start font-medium text-slate-600">
@@ -65,7 +69,7 @@ export function SlotsCalendar({ frame, hours, slots, selected }: { frame: Calend
                   ) : (
                     day.label
                   )}
-                  {day.today ? <span className="ms-1 rounded-full bg-amber-600 px-1.5 py-0.5 text-xs font-bold text-white">{t("admin.calendar.today")}</span> : null}
+                  {day.today ? <span className="ms-1 rounded-full bg-amber-800 px-1.5 py-0.5 text-xs font-bold text-white">{t("admin.calendar.today")}</span> : null}
                 </th>
               ))}
             </tr>
