@@ -90,7 +90,7 @@ export function SlotsCalendar({ frame, hours, slots, selected }: { frame: Calend
                             <CalendarSlot key={slot.id} slot={slot} frame={frame} checked={chosen.has(slot.id)} />
                           ))}
                         </ul>
-                      ) : day.past ? null : (
+                      ) : day.past || (day.today && hour <= frame.now) ? null : (
                         <a
                           href={calendarHref(frame.view, frame.date, `&create=${day.date}T${hour}#create-slot`)}
                           className="flex h-full min-h-14 w-full items-center justify-center rounded-md text-lg text-slate-400 hover:bg-indigo-50 hover:text-indigo-700 focus-visible:bg-indigo-50"

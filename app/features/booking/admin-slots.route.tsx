@@ -17,7 +17,7 @@ import { postFormToApi } from "~/lib/forms/form-action.server";
 import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/admin-slots.route";
 import { codeQuerySchema, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
-import { formatZoneLabel, weekdayNames } from "./slot-format";
+import { formatDayLabel, formatZoneLabel, weekdayNames } from "./slot-format";
 import { bookingCodeDay, defaultAdminRange, listSlotsWithBookings, type AdminBooking, type AdminSlot } from "./slots-admin.server";
 import { addDays, daysBetween, weekdayOf, zonedParts } from "./zoned-time";
 import { calendarFrame, calendarHours, parseCreateParam, weekStart, type CalendarView } from "./slots-calendar";
@@ -29,17 +29,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromPath(url.pathname);
   const timeZone = await academyTimeZone(context.db);
   const params = url.searchParams;
-  const today = zonedParts(new Date(), timeZone).date;
+  const now = zonedParts(new Date(), timeZone);
+  const today = now.date;
   const courses = (await listCourses(context.db, lang)).map((course) => ({ id: Number(course._id), name: course.courseName }));
   const create = parseCreateParam(params.get("create"));
-  const shared = { courses, create, zoneLabel: formatZoneLabel(new Date(), timeZone, lang), weekdays: weekdayNames(lang, "long") };
+  const shared = { courses, create: create ? { ...create, label: formatDayLabel(create.date, lang) } : null, zoneLabel: formatZoneLabel(new Date(), timeZone, lang), weekdays: weekdayNames(lang, "long") };
   // The calendar (a week, today's by default) unless a range, a code or the list was asked for.
   if (params.get("view") !== "list" && !params.has("from") && !params.has("to") && !params.has("code")) {
     const view: CalendarView = params.get("view") === "day" ? "day" : "week";
     const asked = rangeSchema.safeParse({ from: params.get("date") ?? undefined });
     // A date far from today is still fine to look at, within the list's own year-long limit.
     const date = asked.success && asked.data.from && Math.abs(daysBetween(today, asked.data.from)) <= 366 ? asked.data.from : today;
-    const frame = calendarFrame(view, view === "week" ? weekStart(date) : date, today, lang);
+    const frame = calendarFrame(view, view === "week" ? weekStart(date) : date, now, lang);
     const slots = await listSlotsWithBookings(context.db, { from: frame.from, to: frame.to, timeZone, lang });
     // "Select this series": slots carry no series id, so the same weekday and time in the shown dates.
     const pattern = slots.find((slot) => String(slot.id) === params.get("select"));
@@ -441,7 +442,7 @@ function SlotBasics({ form, courses, submit }: { form: SlotForm; courses: { id: 
 const basics = { durationMinutes: "60", capacity: "5", courseId: "", mode: "academy", meetingUrl: "" };
 
 /** One slot; a click on an empty hour of the calendar (`?create=date T time`) arrives with its date and time filled in. */
-function CreateSlotForm({ courses, create }: { courses: { id: number; name: string }[]; create: { date: string; time: string } | null }) {
+function CreateSlotForm({ courses, create }: { courses: { id: number; name: string }[]; create: { date: string; time: string; label: string } | null }) {
   const { t } = useTranslation("booking");
   const picked = { date: create?.date ?? "", time: create?.time ?? "" };
   const form = useSlotsForm("slot", slotForm, "POST", "/api/admin/slots", { ...picked, ...basics }, create ? picked : undefined);
@@ -449,7 +450,7 @@ function CreateSlotForm({ courses, create }: { courses: { id: number; name: stri
     <Panel title={t("admin.create.heading")} id="create-slot">
       {create ? (
         <p role="status" className="mt-2 rounded-md bg-indigo-50 px-3 py-2 text-sm font-medium text-indigo-900">
-          {t("admin.calendar.prefilled", { date: create.date, time: create.time })}
+          {t("admin.calendar.prefilled", { date: create.label, time: create.time })}
         </p>
       ) : null}
       <form {...form.formProps} className="mt-4 grid gap-3 sm:grid-cols-2">

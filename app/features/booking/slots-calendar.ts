@@ -37,17 +37,19 @@ export interface CalendarFrame {
   to: string;
   previous: string;
   next: string;
+  /** The academy's wall-clock time now (HH:MM): today's hours up to it offer no "add a slot". */
+  now: string;
   days: CalendarDayColumn[];
 }
 
-export function calendarFrame(view: CalendarView, date: string, today: string, lang: Lang): CalendarFrame {
+export function calendarFrame(view: CalendarView, date: string, today: { date: string; time: string }, lang: Lang): CalendarFrame {
   const from = view === "week" ? weekStart(date) : date;
   const length = view === "week" ? 7 : 1;
   const days = Array.from({ length }, (_, i) => {
     const day = addDays(from, i);
-    return { date: day, heading: formatDayHeading(day, lang), label: formatDayLabel(day, lang), today: day === today, past: day < today };
+    return { date: day, heading: formatDayHeading(day, lang), label: formatDayLabel(day, lang), today: day === today.date, past: day < today.date };
   });
-  return { view, date: from, from, to: addDays(from, length - 1), previous: addDays(from, -length), next: addDays(from, length), days };
+  return { view, date: from, from, to: addDays(from, length - 1), previous: addDays(from, -length), next: addDays(from, length), now: today.time, days };
 }
 
 /** The rows of the grid: the opening hours plus any hour holding a slot, in order. */
