@@ -98,7 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         form: "slot",
         path: "/api/admin/slots",
         toBody: (form) => slotPayload(form),
-        onSuccess: (_answer, form) => `${url.pathname}?view=week&date=${encodeURIComponent(form.date ?? "")}`,
+        // To the calendar (a fragment of its own: the browser would keep the form's #create-slot).
+        onSuccess: (_answer, form) => `${url.pathname}?view=week&date=${encodeURIComponent(form.date ?? "")}#slots-list`,
       },
     );
   }
@@ -445,7 +446,8 @@ const basics = { durationMinutes: "60", capacity: "5", courseId: "", mode: "acad
 function CreateSlotForm({ courses, create }: { courses: { id: number; name: string }[]; create: { date: string; time: string; label: string } | null }) {
   const { t } = useTranslation("booking");
   const picked = { date: create?.date ?? "", time: create?.time ?? "" };
-  const form = useSlotsForm("slot", slotForm, "POST", "/api/admin/slots", { ...picked, ...basics }, create ? picked : undefined);
+  // Also rendered into the HTML, so the form posts whole before (or without) JavaScript.
+  const form = useSlotsForm("slot", slotForm, "POST", "/api/admin/slots", { ...picked, ...basics }, { ...picked, ...basics });
   return (
     <Panel title={t("admin.create.heading")} id="create-slot">
       {create ? (
