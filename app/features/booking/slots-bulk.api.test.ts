@@ -113,6 +113,19 @@ describe("staff bulk actions on demo slots (POST /api/admin/slots/bulk)", () => 
     expect(JSON.stringify(jobs.map((job) => job.payload))).toContain("bulk.parent@example.com");
   });
 
+  it("names a booking's course in Arabic on Arabic requests while the course exists (the stored English copy otherwise)", async () => {
+    const id = await create(day(47), "12:00");
+    expect((await book(id, "arabic.name@example.com")).status).toBe(201);
+    const course = await server.db.selectFrom("courses").select(["name_en", "name_ar"]).where("id", "=", courseId).executeTakeFirstOrThrow();
+    const courseOf = async (lang: string) => {
+      const list = await server.request("GET", `/api/admin/slots?from=${day(47)}&to=${day(47)}`, { headers: { ...as(admin), "accept-language": lang } });
+      const slot = list.body.slots.find((s: { id: number }) => s.id === id);
+      return [slot.courseName, slot.bookings[0].courseName];
+    };
+    expect(await courseOf("ar")).toEqual([course.name_ar, course.name_ar]);
+    expect(await courseOf("en")).toEqual([course.name_en, course.name_en]);
+  });
+
   it("refuses to delete a class that has started with bookings, even confirmed", async () => {
     const now = nowIso();
     const past = await server.db
