@@ -385,6 +385,7 @@ describe("hostile input on every endpoint", () => {
     // The parent is told (a queued mail job, decision 025).
     { route: "POST /api/admin/slots/bookings/:id/cancel", url: () => `/api/admin/slots/bookings/${ids.adminBooking}/cancel`, admin: true, body: null, stores: { audit_log: 1, jobs: 1 } },
     { route: "PATCH /api/admin/slots/:id", url: () => `/api/admin/slots/${ids.adminSlot}`, admin: true, body: () => ({ capacity: 8, status: "open" }), stores: { audit_log: 1 } },
+    { route: "POST /api/admin/slots/bulk", url: () => "/api/admin/slots/bulk", admin: true, body: () => ({ action: "close", ids: [ids.emptySlot] }), stores: { audit_log: 1 } },
     { route: "DELETE /api/admin/slots/:id", url: () => `/api/admin/slots/${ids.emptySlot}`, admin: true, body: null, stores: { demo_slots: -1, audit_log: 1 } },
     { route: "POST /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, body: () => ({ ...forms.post, slug: "hostile-input-post", status: "draft" }), stores: { blog_posts: 1, audit_log: 1 } },
     { route: "PUT /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blog}`, admin: true, body: () => ({ ...forms.post, titleEn: "An edited title" }), stores: { audit_log: 1 } },

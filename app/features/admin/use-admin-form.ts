@@ -10,6 +10,8 @@ interface AdminFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   schema: S;
   /** The record as loaded: the form edits it in place. */
   defaults: DefaultValues<z.input<S>>;
+  /** Values also rendered into the HTML (a form opened pre-filled from a link, before hydration). */
+  initial?: ApiFormOptions<S>["initial"];
   request: ApiFormOptions<S>["request"];
   /** The page's own success text ("Settings saved."); the server's message when absent. */
   saved?: string;
@@ -22,13 +24,14 @@ interface AdminFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
  * follow-up, an account's role, the slots screen's forms): useApiForm with the admin texts, then
  * the page data is reloaded.
  */
-export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>>({ id, schema, defaults, request, saved, messages }: AdminFormOptions<S>) {
+export function useAdminForm<S extends z.ZodType<FieldValues, FieldValues>>({ id, schema, defaults, initial, request, saved, messages }: AdminFormOptions<S>) {
   const { t } = useTranslation("admin");
   const revalidator = useRevalidator();
   const form = useApiForm({
     id,
     schema,
     defaults,
+    initial,
     request,
     messages: messages ?? { failed: t("form.saveFailed"), network: t("form.network") },
     successToast: saved ? false : undefined,

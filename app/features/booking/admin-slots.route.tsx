@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useRevalidator } from "react-router";
+import { data, Form, Link, useActionData, useLocation, useNavigation, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast";
 import { z } from "zod";
 import { requireAdminPage } from "~/features/accounts/guards.server";
@@ -13,19 +13,48 @@ import type { ApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { TextField } from "~/ui/FormControls";
 import { PageMeta } from "~/ui/PageMeta";
+import { postFormToApi } from "~/lib/forms/form-action.server";
 import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/admin-slots.route";
 import { codeQuerySchema, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
-import { formatZoneLabel, weekdayNames } from "./slot-format";
+import { formatDayLabel, formatZoneLabel, weekdayNames } from "./slot-format";
 import { bookingCodeDay, defaultAdminRange, listSlotsWithBookings, type AdminBooking, type AdminSlot } from "./slots-admin.server";
-import { addDays } from "./zoned-time";
+import { addDays, daysBetween, weekdayOf, zonedParts } from "./zoned-time";
+import { calendarFrame, calendarHours, parseCreateParam, weekStart, type CalendarView } from "./slots-calendar";
+import { BULK_FORM_ID, SlotsCalendar } from "./SlotsCalendar";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   const timeZone = await academyTimeZone(context.db);
-  const query = rangeSchema.safeParse(Object.fromEntries(url.searchParams));
+  const params = url.searchParams;
+  const now = zonedParts(new Date(), timeZone);
+  const today = now.date;
+  const courses = (await listCourses(context.db, lang)).map((course) => ({ id: Number(course._id), name: course.courseName }));
+  const create = parseCreateParam(params.get("create"));
+  const shared = { courses, create: create ? { ...create, label: formatDayLabel(create.date, lang) } : null, zoneLabel: formatZoneLabel(new Date(), timeZone, lang), weekdays: weekdayNames(lang, "long") };
+  // The calendar (a week, today's by default) unless a range, a code or the list was asked for.
+  if (params.get("view") !== "list" && !params.has("from") && !params.has("to") && !params.has("code")) {
+    const view: CalendarView = params.get("view") === "day" ? "day" : "week";
+    const asked = rangeSchema.safeParse({ from: params.get("date") ?? undefined });
+    // A date far from today is still fine to look at, within the list's own year-long limit.
+    const date = asked.success && asked.data.from && Math.abs(daysBetween(today, asked.data.from)) <= 366 ? asked.data.from : today;
+    const frame = calendarFrame(view, view === "week" ? weekStart(date) : date, now, lang);
+    const slots = await listSlotsWithBookings(context.db, { from: frame.from, to: frame.to, timeZone, lang });
+    // "Select this series": slots carry no series id, so the same weekday and time in the shown dates.
+    const pattern = slots.find((slot) => String(slot.id) === params.get("select"));
+    const selected = pattern ? slots.filter((slot) => weekdayOf(slot.date) === weekdayOf(pattern.date) && slot.time === pattern.time).map((slot) => slot.id) : [];
+    return {
+      ...shared,
+      calendar: { frame, hours: calendarHours(slots.map((slot) => slot.time)), selected, series: pattern ? { weekday: shared.weekdays[weekdayOf(pattern.date)]!, time: pattern.timeLabel, count: selected.length } : null },
+      from: frame.from,
+      to: frame.to,
+      search: null,
+      slots,
+    };
+  }
+  const query = rangeSchema.safeParse(Object.fromEntries(params));
   const fallback = defaultAdminRange(timeZone);
   let from = (query.success && query.data.from) || fallback.from;
   let to = (query.success && query.data.to) || addDays(from, 13);
@@ -34,17 +63,60 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = url.searchParams.has("code") ? codeQuerySchema.safeParse({ code: url.searchParams.get("code") }) : null;
   const codeDay = code?.success ? await bookingCodeDay(context.db, code.data.code, timeZone) : undefined;
   if (codeDay) [from, to] = [codeDay, codeDay];
-  const [listed, courses] = await Promise.all([listSlotsWithBookings(context.db, { from, to, timeZone, lang }), listCourses(context.db, lang)]);
+  const listed = await listSlotsWithBookings(context.db, { from, to, timeZone, lang });
   const slots = codeDay && code?.success ? listed.filter((slot) => slot.bookings.some((booking) => booking.code === code.data.code)) : listed;
   return {
+    ...shared,
+    calendar: null,
     from,
     to,
     search: code ? { code: url.searchParams.get("code") ?? "", found: Boolean(codeDay) } : null,
     slots,
-    courses: courses.map((course) => ({ id: Number(course._id), name: course.courseName })),
-    zoneLabel: formatZoneLabel(new Date(), timeZone, lang),
-    weekdays: weekdayNames(lang, "long"),
   };
+}
+
+/** What the bulk form shows after a post: the server's answer, or the question before a delete. */
+export type BulkState =
+  | { form: "bulk"; ok: boolean; message: string }
+  | { form: "bulk"; none: true }
+  | { form: "bulk"; ask: { ids: number[]; slots: number; bookings: number } };
+
+/**
+ * Posts of the page without JavaScript (and the bulk form always): the one-slot form goes through
+ * its JSON endpoint (decision 019); the bulk form through POST /api/admin/slots/bulk, after asking
+ * before any delete.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdminPage(context, request);
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  const fields = await request.clone().formData().catch(() => null);
+  if (fields?.get("intent") === "slot") {
+    return postFormToApi(
+      { request, context },
+      {
+        form: "slot",
+        path: "/api/admin/slots",
+        toBody: (form) => slotPayload(form),
+        // To the calendar (a fragment of its own: the browser would keep the form's #create-slot).
+        onSuccess: (_answer, form) => `${url.pathname}?view=week&date=${encodeURIComponent(form.date ?? "")}#slots-list`,
+      },
+    );
+  }
+  if (!fields || fields.get("intent") !== "bulk") throw data({ message: "Bad request." }, { status: 400 });
+  const bulk = fields.get("bulk");
+  const action = bulk === "close" || bulk === "reopen" || bulk === "delete" ? bulk : "close";
+  const ids = fields.getAll("ids").map((id) => Number(id));
+  if (ids.length === 0) return { form: "bulk", none: true } satisfies BulkState;
+  if (action === "delete" && fields.get("confirmed") !== "yes") {
+    // Ask first, saying how many live bookings the delete would cancel (their parents are e-mailed).
+    const rows = await context.db.selectFrom("demo_slots").select(["id", "seats_taken"]).where("id", "in", ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)).execute();
+    const state: BulkState = { form: "bulk", ask: { ids: rows.map((row) => row.id), slots: rows.length, bookings: rows.reduce((sum, row) => sum + row.seats_taken, 0) } };
+    if (rows.length > 0) return state;
+  }
+  const answer = await context.callApi({ method: "POST", path: "/api/admin/slots/bulk", body: { action, ids, ...(action === "delete" ? { confirm: true } : {}) }, lang });
+  const ok = answer.status >= 200 && answer.status < 300;
+  return data({ form: "bulk", ok, message: answer.body.message ?? "" } satisfies BulkState, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
@@ -99,16 +171,25 @@ const seriesForm = fromForm(seriesPayload, seriesCreateSchema);
 const capacityForm = fromForm((form) => ({ capacity: numberOrNaN(form.capacity) }), slotUpdateSchema);
 
 /** A form of the slots screen: the server's message, then the page's data is reloaded. */
-function useSlotsForm(id: string, schema: z.ZodType<SlotFormValues, SlotFormValues>, method: "POST" | "PATCH", path: string, defaults: SlotFormValues) {
+function useSlotsForm(
+  id: string,
+  schema: z.ZodType<SlotFormValues, SlotFormValues>,
+  method: "POST" | "PATCH",
+  path: string,
+  defaults: SlotFormValues,
+  initial?: Record<string, string>,
+) {
   const { t } = useTranslation("booking");
   const failed = t("admin.failed");
-  return useAdminForm({ id, schema, defaults, request: (values) => ({ method, path, body: values }), messages: { failed, network: failed } });
+  return useAdminForm({ id, schema, defaults, initial, request: (values) => ({ method, path, body: values }), messages: { failed, network: failed } });
 }
 
 /** /admin/slots: create slots and series, follow and change their bookings, export them. */
 export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
-  const { from, to, search, slots, courses, zoneLabel, weekdays } = loaderData;
+  const { from, to, search, slots, courses, zoneLabel, weekdays, calendar, create } = loaderData;
+  const location = useLocation();
+  const view = calendar ? calendar.frame.view : "list";
   const byDate = new Map<string, AdminSlot[]>();
   for (const slot of slots) byDate.set(slot.dateLabel, [...(byDate.get(slot.dateLabel) ?? []), slot]);
 
@@ -120,16 +201,25 @@ export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-600">{t("admin.intro", { zone: zoneLabel })}</p>
       </header>
 
-      <div className="grid gap-6 xl:grid-cols-2">
-        <CreateSlotForm courses={courses} />
-        <CreateSeriesForm courses={courses} weekdays={weekdays} />
-      </div>
-
       <section aria-labelledby="slots-list" className="space-y-4">
         <h2 id="slots-list" className="text-xl font-bold text-slate-900">
           {t("admin.list.heading")}
         </h2>
+        <ViewLinks view={view} date={calendar?.frame.date ?? from} to={to} />
+        {/* Keyed on the address so a "same weekday and time" link re-ticks the boxes after a client move. */}
+        <BulkForm key={location.search} />
+        {calendar ? (
+          <>
+            {calendar.series ? (
+              <p role="status" className="font-medium text-slate-800">
+                {t("admin.calendar.seriesChosen", calendar.series)}
+              </p>
+            ) : null}
+            <SlotsCalendar key={location.search} frame={calendar.frame} hours={calendar.hours} slots={slots} selected={calendar.selected} />
+          </>
+        ) : null}
         <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("admin.range.legend")}>
+          <input type="hidden" name="view" value="list" />
           <label className="text-sm font-medium text-slate-800">
             {t("admin.range.from")}
             <input type="date" name="from" defaultValue={from} className={inputClass} />
@@ -166,8 +256,8 @@ export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         ) : null}
-        {slots.length === 0 && !search ? <p className="text-slate-600">{t("admin.list.empty")}</p> : null}
-        {[...byDate.entries()].map(([dateLabel, daySlots]) => (
+        {calendar ? null : slots.length === 0 && !search ? <p className="text-slate-600">{t("admin.list.empty")}</p> : null}
+        {calendar ? null : [...byDate.entries()].map(([dateLabel, daySlots]) => (
           <section key={dateLabel} aria-label={dateLabel} className="space-y-3">
             <h3 className="font-semibold text-slate-800">{dateLabel}</h3>
             {daySlots.map((slot) => (
@@ -176,6 +266,103 @@ export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
           </section>
         ))}
       </section>
+
+      {/* After the calendar: today's week comes first; a click on an empty hour jumps down here. */}
+      <div className="grid gap-6 xl:grid-cols-2">
+        <CreateSlotForm key={create ? `${create.date}T${create.time}` : "blank"} courses={courses} create={create} />
+        <CreateSeriesForm courses={courses} weekdays={weekdays} />
+      </div>
+    </div>
+  );
+}
+
+/** Week, day and list views: plain links, so they work before and without JavaScript. */
+function ViewLinks({ view, date, to }: { view: "week" | "day" | "list"; date: string; to: string }) {
+  const { t } = useTranslation("booking");
+  const links = [
+    { key: "week", href: `?view=week&date=${date}` },
+    { key: "day", href: `?view=day&date=${date}` },
+    { key: "list", href: `?view=list&from=${date}&to=${view === "week" || view === "list" ? to : addDays(date, 6)}` },
+  ] as const;
+  return (
+    <nav aria-label={t("admin.calendar.views")}>
+      <ul className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+        {links.map((link) => (
+          <li key={link.key}>
+            <a
+              href={link.href}
+              aria-current={view === link.key ? "page" : undefined}
+              className={`block rounded-md px-4 py-1.5 font-semibold ${view === link.key ? "bg-white text-indigo-800 shadow-sm" : "text-slate-700 hover:bg-white/60"}`}
+            >
+              {t(`admin.calendar.${link.key}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const isBulkState = (value: unknown): value is BulkState => typeof value === "object" && value !== null && (value as BulkState).form === "bulk";
+
+/**
+ * Close, reopen or delete the ticked slots (their checkboxes name this form). A real form: without
+ * JavaScript it posts to the page's action; a delete first asks, naming the bookings it cancels.
+ */
+function BulkForm() {
+  const { t } = useTranslation("booking");
+  const answer = useActionData<typeof action>();
+  const state = isBulkState(answer) ? answer : undefined;
+  const busy = useNavigation().state === "submitting";
+  const location = useLocation();
+  const button = "rounded-md border px-3 py-2 text-sm font-semibold disabled:opacity-60";
+  return (
+    <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
+      <Form method="post" id={BULK_FORM_ID} className="flex flex-wrap items-center gap-2" aria-label={t("admin.bulk.legend")}>
+        <input type="hidden" name="intent" value="bulk" />
+        <span className="text-sm text-slate-700">{t("admin.bulk.hint")}</span>
+        <button type="submit" name="bulk" value="close" disabled={busy} className={`${button} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}>
+          {t("admin.bulk.close")}
+        </button>
+        <button type="submit" name="bulk" value="reopen" disabled={busy} className={`${button} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}>
+          {t("admin.bulk.reopen")}
+        </button>
+        <button type="submit" name="bulk" value="delete" disabled={busy} className={`${button} border-red-300 bg-white text-red-800 hover:bg-red-50`}>
+          {t("admin.bulk.delete")}
+        </button>
+      </Form>
+      {state && "none" in state ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {t("admin.bulk.none")}
+        </p>
+      ) : null}
+      {state && "message" in state ? (
+        <p role={state.ok ? "status" : "alert"} className={`text-sm font-medium ${state.ok ? "text-green-800" : "text-red-800"}`}>
+          {state.message}
+        </p>
+      ) : null}
+      {state && "ask" in state ? (
+        <Form method="post" role="alertdialog" aria-labelledby="bulk-confirm" className="space-y-2 rounded-lg border border-red-300 bg-white p-3">
+          <p id="bulk-confirm" className="font-semibold text-slate-900">
+            {t("admin.bulk.confirmHeading", { count: state.ask.slots })}
+          </p>
+          <p className="text-sm text-slate-700">{state.ask.bookings > 0 ? t("admin.bulk.confirmBookings", { count: state.ask.bookings }) : t("admin.bulk.confirmPlain")}</p>
+          <input type="hidden" name="intent" value="bulk" />
+          <input type="hidden" name="bulk" value="delete" />
+          <input type="hidden" name="confirmed" value="yes" />
+          {state.ask.ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+              {t("admin.bulk.confirmYes")}
+            </button>
+            <Link to={location.search || "?"} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+              {t("admin.bulk.keep")}
+            </Link>
+          </div>
+        </Form>
+      ) : null}
     </div>
   );
 }
@@ -255,12 +442,21 @@ function SlotBasics({ form, courses, submit }: { form: SlotForm; courses: { id: 
 
 const basics = { durationMinutes: "60", capacity: "5", courseId: "", mode: "academy", meetingUrl: "" };
 
-function CreateSlotForm({ courses }: { courses: { id: number; name: string }[] }) {
+/** One slot; a click on an empty hour of the calendar (`?create=date T time`) arrives with its date and time filled in. */
+function CreateSlotForm({ courses, create }: { courses: { id: number; name: string }[]; create: { date: string; time: string; label: string } | null }) {
   const { t } = useTranslation("booking");
-  const form = useSlotsForm("slot", slotForm, "POST", "/api/admin/slots", { date: "", time: "", ...basics });
+  const picked = { date: create?.date ?? "", time: create?.time ?? "" };
+  // Also rendered into the HTML, so the form posts whole before (or without) JavaScript.
+  const form = useSlotsForm("slot", slotForm, "POST", "/api/admin/slots", { ...picked, ...basics }, { ...picked, ...basics });
   return (
     <Panel title={t("admin.create.heading")} id="create-slot">
+      {create ? (
+        <p role="status" className="mt-2 rounded-md bg-indigo-50 px-3 py-2 text-sm font-medium text-indigo-900">
+          {t("admin.calendar.prefilled", { date: create.label, time: create.time })}
+        </p>
+      ) : null}
       <form {...form.formProps} className="mt-4 grid gap-3 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="slot" />
         <InputField form={form} name="date" label={t("admin.create.date")} type="date" />
         <InputField form={form} name="time" label={t("admin.create.time")} type="time" />
         <SlotBasics form={form} courses={courses} submit={t("admin.create.submit")} />
@@ -336,6 +532,14 @@ function SlotCard({ slot }: { slot: AdminSlot }) {
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <input
+          type="checkbox"
+          name="ids"
+          value={slot.id}
+          form={BULK_FORM_ID}
+          aria-label={t("admin.calendar.select", { time: `${slot.dateLabel} ${slot.timeLabel}`, course: slot.courseName ?? t("admin.create.anyCourse") })}
+          className="size-4"
+        />
         <h4 id={headingId} className="text-lg font-bold text-slate-900">
           {slot.timeLabel} · {slot.courseName ?? t("admin.create.anyCourse")}
         </h4>

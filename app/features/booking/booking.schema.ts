@@ -80,6 +80,23 @@ export const slotUpdateSchema = z
   })
   .refine((change) => change.capacity !== undefined || change.status !== undefined, { path: ["capacity"], message: v.required });
 
+/** How many slots one bulk action may change (a few weeks of a busy timetable). */
+export const MAX_BULK_SLOTS = 200;
+
+/**
+ * Staff: close, reopen or delete several slots at once. `confirm: true` is the staff member's
+ * "yes, cancel their bookings and e-mail the parents" for slots that hold live bookings.
+ */
+export const bulkSlotsSchema = z.object({
+  action: z.enum(["close", "reopen", "delete"], { error: v.choice }),
+  ids: z
+    .array(id, { error: v.required })
+    .min(1, v.required)
+    .max(MAX_BULK_SLOTS, v.tooLong)
+    .transform((ids) => [...new Set(ids)]),
+  confirm: z.boolean({ error: v.invalid }).optional().default(false),
+});
+
 /** Staff: attendance of a booking (cancelling has its own endpoint, it frees the seat). */
 export const attendanceSchema = z.object({ status: z.enum(["booked", "attended", "no_show"], { error: v.choice }) });
 

@@ -47,3 +47,15 @@ export function weekdayNames(lang: Lang, width: "short" | "long"): string[] {
     formatter(lang, { timeZone: "UTC", weekday: width }).format(new Date(Date.UTC(2023, 0, 1 + i))),
   );
 }
+
+/** A calendar column's heading for a YYYY-MM-DD date, e.g. "Tue, Nov 24". */
+export function formatDayHeading(date: string, lang: Lang): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return formatter(lang, { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** A YYYY-MM-DD date in words, e.g. "Tuesday, November 24, 2026". */
+export function formatDayLabel(date: string, lang: Lang): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return formatter(lang, { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(Date.UTC(y, m - 1, d)));
+}

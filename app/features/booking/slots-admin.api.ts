@@ -8,10 +8,11 @@ import { requestLang, serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
 import type { SessionUser } from "~server/security/session";
 import { academyTimeZone } from "./academy-zone.server";
-import { attendanceSchema, codeQuerySchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
+import { attendanceSchema, bulkSlotsSchema, codeQuerySchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
 import {
   bookingCodeDay,
   bookingsForExport,
+  bulkSlots,
   createSeries,
   createSlot,
   defaultAdminRange,
@@ -118,6 +119,23 @@ export function slotsAdminApi(deps: ApiDeps): Router {
     if (result.created === 0) throw new HttpError(409, text(req, "seriesNoneAdded", counts));
     await audit(res, { action: "create_series", entity: "demo_slot", summary: { ...input, ...counts } });
     res.status(201).json({ message: text(req, result.skipped > 0 ? "seriesCreatedSome" : "seriesCreated", counts), ...result });
+  });
+
+  router.post("/api/admin/slots/bulk", async (req, res) => {
+    const input = parseBody(bulkSlotsSchema, req);
+    const timeZone = await academyTimeZone(db);
+    // One transaction with its audit entries: every chosen slot changes, or none (a 4xx says why).
+    const result = await bulkSlots(db, { ...input, userId: (res.locals.user as SessionUser).id, timeZone });
+    if (!result.ok) {
+      if (result.reason === "notFound") {
+        res.status(404).json({ message: text(req, "bulk.notFound", { count: result.missing.length }), missing: result.missing });
+        return;
+      }
+      res.status(409).json({ message: text(req, `bulk.${result.reason}`, { count: result.slots, bookings: result.bookings }), slots: result.slots, bookings: result.bookings });
+      return;
+    }
+    const key = input.action === "delete" && result.cancelled > 0 ? "deletedCancelled" : input.action;
+    res.json({ message: text(req, `bulk.${key}`, { count: result.changed, cancelled: result.cancelled }), changed: result.changed, cancelled: result.cancelled });
   });
 
   router.patch("/api/admin/slots/bookings/:id", async (req, res) => {

@@ -1,4 +1,5 @@
 import type { DB } from "~server/db/db";
+import { recordAudit } from "~server/audit/audit";
 import type { DemoBookingStatus, DemoSlotMode, DemoSlotStatus } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
@@ -181,6 +182,94 @@ async function liveBookings(db: DB, slotId: number): Promise<number> {
   return Number(n);
 }
 
+export type BulkSlotAction = "close" | "reopen" | "delete";
+
+export type BulkSlotsResult =
+  | { ok: true; changed: number; cancelled: number }
+  | { ok: false; reason: "notFound"; missing: number[] }
+  | { ok: false; reason: "hasBookings"; slots: number; bookings: number }
+  | { ok: false; reason: "started"; slots: number; bookings: number };
+
+/** Thrown inside the bulk transaction to roll everything back with the reason. */
+class BulkRefusal extends Error {
+  constructor(readonly result: Extract<BulkSlotsResult, { ok: false }>) {
+    super(result.reason);
+  }
+}
+
+/**
+ * Closes, reopens or deletes several slots in one transaction, each change in the audit log; all
+ * or nothing. Deleting follows the one-slot rules (deleteSlot): slots holding live bookings need
+ * `confirm`, and then their bookings are cancelled by the academy (each parent e-mailed); a class
+ * that has started keeps its bookings, so a selection holding one is refused as a whole.
+ */
+export async function bulkSlots(
+  db: DB,
+  input: { action: BulkSlotAction; ids: number[]; confirm: boolean; userId: number; timeZone: string },
+): Promise<BulkSlotsResult> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const rows = await trx
+        .selectFrom("demo_slots as s")
+        .leftJoin("courses as c", "c.id", "s.course_id")
+        .select(["s.id", "s.starts_at", "s.status", "s.seats_taken", "c.name_en"])
+        .where("s.id", "in", input.ids)
+        .orderBy("s.starts_at")
+        .orderBy("s.id")
+        .execute();
+      const found = new Set(rows.map((row) => row.id));
+      const missing = input.ids.filter((id) => !found.has(id));
+      if (missing.length > 0) throw new BulkRefusal({ ok: false, reason: "notFound", missing });
+      // The audit log names a slot as staff see it, kept after a delete.
+      const nameOf = (row: (typeof rows)[number]) => {
+        const parts = zonedParts(row.starts_at, input.timeZone);
+        return `${parts.date} ${parts.time}${row.name_en ? ` · ${row.name_en}` : ""}`;
+      };
+      const audit = (row: (typeof rows)[number], action: string, extra: Partial<Parameters<typeof recordAudit>[1]>) =>
+        recordAudit(trx, { userId: input.userId, action, entity: "demo_slot", entityId: row.id, name: nameOf(row), ...extra });
+
+      if (input.action !== "delete") {
+        const status = input.action === "close" ? "closed" : "open";
+        const changing = rows.filter((row) => row.status !== status);
+        if (changing.length > 0) {
+          await trx.updateTable("demo_slots").set({ status, updated_at: now }).where("id", "in", changing.map((row) => row.id)).execute();
+        }
+        for (const row of changing) await audit(row, "bulk_status", { changes: { status: { from: row.status, to: status } } });
+        return { ok: true, changed: changing.length, cancelled: 0 };
+      }
+
+      const booked = rows.filter((row) => row.seats_taken > 0);
+      const bookings = booked.reduce((sum, row) => sum + row.seats_taken, 0);
+      const started = booked.filter((row) => row.starts_at <= now);
+      if (started.length > 0) {
+        throw new BulkRefusal({ ok: false, reason: "started", slots: started.length, bookings: started.reduce((sum, row) => sum + row.seats_taken, 0) });
+      }
+      if (booked.length > 0 && !input.confirm) throw new BulkRefusal({ ok: false, reason: "hasBookings", slots: booked.length, bookings });
+      let cancelled = 0;
+      for (const row of rows) {
+        // As in deleteSlot: closing first, conditionally, locks out a booking racing the delete.
+        const closed = await trx
+          .updateTable("demo_slots")
+          .set({ status: "closed", updated_at: now })
+          .where("id", "=", row.id)
+          .where((eb) => (input.confirm ? eb.or([eb("seats_taken", "=", 0), eb("starts_at", ">", now)]) : eb("seats_taken", "=", 0)))
+          .executeTakeFirst();
+        if (Number(closed.numUpdatedRows) !== 1) throw new BulkRefusal({ ok: false, reason: "hasBookings", slots: 1, bookings: 1 });
+        const count = input.confirm ? await cancelBookingsByStaff(trx, { slotId: row.id }, now) : 0;
+        cancelled += count;
+        await trx.deleteFrom("demo_bookings").where("slot_id", "=", row.id).where("status", "=", "cancelled").execute();
+        await trx.deleteFrom("demo_slots").where("id", "=", row.id).execute();
+        await audit(row, "bulk_delete", count > 0 ? { summary: { cancelledBookings: count } } : {});
+      }
+      return { ok: true, changed: rows.length, cancelled };
+    });
+  } catch (error) {
+    if (error instanceof BulkRefusal) return error.result;
+    throw error;
+  }
+}
+
 type AttendanceResult = "updated" | "notFound" | "cancelled";
 
 /** Marks a live booking attended, no show, or back to booked (a cancelled one stays cancelled). */
@@ -253,6 +342,12 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
     ? await db.selectFrom("demo_bookings").selectAll().where("slot_id", "in", ids).orderBy("created_at").orderBy("id").execute()
     : [];
   const { lang, timeZone } = options;
+  // A booking keeps the English course name it was made with; Arabic screens name the course in
+  // Arabic while it exists.
+  const courseIds = lang === "ar" ? [...new Set(bookings.map((booking) => booking.course_id).filter((id): id is number => id !== null))] : [];
+  const arabicNames = new Map(
+    courseIds.length ? (await db.selectFrom("courses").select(["id", "name_ar"]).where("id", "in", courseIds).execute()).map((course) => [course.id, course.name_ar]) : [],
+  );
   return slots.map((slot) => {
     const parts = zonedParts(slot.starts_at, timeZone);
     return {
@@ -279,7 +374,7 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
             reference: booking.reference,
             code: booking.code,
             status: booking.status,
-            courseName: booking.course_name,
+            courseName: (booking.course_id !== null && arabicNames.get(booking.course_id)) || booking.course_name,
             childName: booking.child_name,
             childAge: booking.child_age,
             parentName: booking.parent_name,

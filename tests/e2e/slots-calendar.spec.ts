@@ -1,0 +1,102 @@
+import { expect, test, waitForHydration, type Page } from "./fixtures";
+import { signInAsAdmin } from "./accounts";
+
+// The staff slots calendar (issue 16): week and day views, a click on an empty hour opening the
+// create form filled in, and bulk close and delete of ticked slots. Dates are picked far beyond the
+// seeded four weeks and the other specs' slots.
+
+const TZ = "Asia/Kolkata";
+const academyDate = (daysAhead: number) => new Intl.DateTimeFormat("en-CA", { timeZone: TZ }).format(new Date(Date.now() + daysAhead * 86_400_000));
+const sundayOf = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - day.getUTCDay());
+  return day.toISOString().slice(0, 10);
+};
+
+const texts = {
+  en: { prefix: "", heading: "Demo class slots", next: "Next week", previous: "Previous week", day: "Day", nextDay: "Next day", date: "Date", time: "Start time", course: "Course", add: "Add slot", added: "Slot added.", closeChosen: "Close chosen", deleteChosen: "Delete chosen", closed: "2 slot(s) closed.", yes: "Yes, delete them", deleted: "2 slot(s) deleted.", closedBadge: "Closed", seats: "0/5 seats", sameTime: "Same weekday and time" },
+  ar: { prefix: "/ar", heading: "مواعيد الحصص التجريبية", next: "الأسبوع التالي", previous: "الأسبوع السابق", day: "يوم", nextDay: "اليوم التالي", date: "التاريخ", time: "وقت البدء", course: "الدورة", add: "إضافة الموعد", added: "تمت إضافة الموعد.", closeChosen: "أغلق المختارة", deleteChosen: "احذف المختارة", closed: "تم إغلاق 2 من المواعيد.", yes: "نعم، احذفها", deleted: "تم حذف 2 من المواعيد.", closedBadge: "مغلق", seats: "0/5 مقاعد", sameTime: "نفس اليوم والوقت" },
+} as const;
+
+async function shoot(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The week scrolls inside its own box; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `/tmp/calendar-shots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const l = texts[lang];
+
+  test(`the slots calendar shows today's week, moves by week and day, and adds a slot from an empty hour (${lang})`, async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto(`${l.prefix}/admin/slots`);
+    await expect(page.getByRole("heading", { level: 1, name: l.heading })).toBeVisible();
+    // Today's week first, today's column marked.
+    const today = academyDate(0);
+    await expect(page.locator('th[aria-current="date"]')).toHaveCount(1);
+    await expect(page.locator(`a[href*="create=${today}T"], th[aria-current="date"]`).first()).toBeVisible();
+    await shoot(page, `week-today-${lang}`);
+
+    await page.getByRole("link", { name: l.next }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?view=week&date=${sundayOf(academyDate(7))}$`));
+    await expect(page.locator('th[aria-current="date"]')).toHaveCount(0);
+    await page.getByRole("link", { name: l.previous }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?view=week&date=${sundayOf(today)}$`));
+    await page.getByRole("navigation").getByRole("link", { name: l.day, exact: true }).click();
+    await expect(page).toHaveURL(/\?view=day&date=/);
+    await page.getByRole("link", { name: l.nextDay }).click();
+    await expect(page.locator("#calendar-caption")).toContainText(lang === "en" ? "Slots on" : "المواعيد في");
+    await shoot(page, `day-${lang}`);
+
+    // Far ahead: an empty hour opens the create form with its date and time.
+    const date = academyDate(lang === "en" ? 84 : 91);
+    await page.goto(`${l.prefix}/admin/slots?view=week&date=${date}`);
+    await waitForHydration(page);
+    await page.locator(`a[href*="create=${date}T10:00"]`).click();
+    await expect(page).toHaveURL(new RegExp(`create=${date}T10:00`));
+    const create = page.getByRole("region", { name: lang === "en" ? "Add one slot" : "إضافة موعد واحد" });
+    await expect(create.getByLabel(l.date)).toHaveValue(date);
+    await expect(create.getByLabel(l.time)).toHaveValue("10:00");
+    await shoot(page, `prefilled-${lang}`);
+    await create.getByLabel(l.course).selectOption({ index: 1 });
+    const course = (await create.getByLabel(l.course).locator("option:checked").textContent())!.trim();
+    await create.getByRole("button", { name: l.add }).click();
+    await expect(page.getByText(l.added).first()).toBeVisible();
+    const cell = page.locator("td").filter({ hasText: course }).filter({ hasText: l.seats });
+    await expect(cell).toHaveCount(1);
+    await expect(page.locator(`a[href*="create=${date}T10:00"]`)).toHaveCount(0);
+  });
+
+  test(`staff tick slots in the calendar and close them, then delete them after confirming (${lang})`, async ({ page }) => {
+    await signInAsAdmin(page);
+    const date = academyDate(lang === "en" ? 98 : 105);
+    for (const time of ["14:00", "15:00"]) {
+      const created = await page.request.post("/api/admin/slots", { data: { date, time, durationMinutes: 60, capacity: 5 }, headers: { origin: new URL(page.url()).origin } });
+      expect(created.status()).toBe(201);
+    }
+    await page.goto(`${l.prefix}/admin/slots?view=day&date=${date}`);
+    await waitForHydration(page);
+    const boxes = page.locator('input[type="checkbox"][form="slots-bulk"]');
+    await expect(boxes).toHaveCount(2);
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByRole("button", { name: l.closeChosen }).click();
+    await expect(page.getByRole("status").filter({ hasText: l.closed })).toBeVisible();
+    await expect(page.locator("td").filter({ hasText: l.closedBadge })).toHaveCount(2);
+    await shoot(page, `bulk-closed-${lang}`);
+
+    // "Same weekday and time" ticks the slot's weekly peers; then a delete asks first.
+    await page.getByRole("link", { name: l.sameTime }).first().click();
+    await expect(boxes.nth(0)).toBeChecked();
+    await boxes.nth(1).check();
+    await page.getByRole("button", { name: l.deleteChosen }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await page.getByRole("button", { name: l.yes }).click();
+    await expect(page.getByRole("status").filter({ hasText: l.deleted })).toBeVisible();
+    await expect(boxes).toHaveCount(0);
+  });
+}
