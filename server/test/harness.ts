@@ -92,7 +92,9 @@ export async function startTestServer(
   const app = createApp({ config, db, logger, pages: options.pages });
   // Background jobs (e-mail) run as in production, polling often so tests wait little. The daily
   // purge is left out: rows vanishing mid-test would make counts lie (server/jobs tests cover it).
-  const jobs = startBackgroundJobs({ config, db, logger }, { pollMs: 200, dailyJobs: false });
+  // So are periodic jobs (the reminder sweep): a row added at a period's turn would upset job
+  // counts; the reminder tests run the sweep themselves.
+  const jobs = startBackgroundJobs({ config, db, logger }, { pollMs: 200, dailyJobs: false, periodicJobs: false });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -15,6 +15,7 @@ import * as jobs from "./2026-11-23-20-jobs";
 import * as demoSlotModeAndCode from "./2026-11-23-20-demo-slot-mode-and-code";
 import * as unreferencedUploads from "./2026-11-23-30-unreferenced-uploads";
 import * as staffSeen from "./2026-11-24-10-staff-seen";
+import * as bookingReminders from "./2026-11-24-20-booking-reminders";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-20-jobs": jobs,
   "2026-11-23-30-unreferenced-uploads": unreferencedUploads,
   "2026-11-24-10-staff-seen": staffSeen,
+  "2026-11-24-20-booking-reminders": bookingReminders,
 };
