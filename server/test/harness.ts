@@ -30,6 +30,8 @@ export interface TestServer {
   signIn: (role: "user" | "admin") => Promise<{ cookie: string; user: SessionUser; password: string }>;
   /** A second, independent connection to the same database (as another instance would have); close it yourself. */
   openDb: () => DB;
+  /** PostgreSQL: this server's schema (another process joins the same data with it); SQLite: undefined. */
+  schema: string | undefined;
   /** How many rows a table holds now. */
   countRows: (table: keyof Database) => Promise<number>;
   close: () => Promise<void>;
@@ -136,6 +138,7 @@ export async function startTestServer(
       return { cookie, password, user: { id: id!, username: `Test ${role === "admin" ? "Staff" : "Parent"}`, email, role } };
     },
     openDb: () => openDatabase(config.database, { schema }),
+    schema,
     async countRows(table) {
       const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
       return Number(n);
