@@ -253,7 +253,9 @@ describe("demo class booking API", () => {
 
   it("answers 409 for a full, a closed and a past slot, with the open times of that day", async () => {
     const full = await makeSlot({ capacity: 1, hoursAhead: 24 * 5 });
-    const sibling = await makeSlot({ capacity: 3, hoursAhead: 24 * 5 + 1 });
+    // A minute later, so both fall on the same academy day whatever the hour the suite runs
+    // (an hour later crossed midnight in Asia/Kolkata between 17:30 and 18:30 UTC).
+    const sibling = await makeSlot({ capacity: 3, hoursAhead: 24 * 5 + 1 / 60 });
     expect((await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(full, "first@example.com") })).status).toBe(201);
     const res = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(full, "second@example.com") });
     expect(res.status).toBe(409);
