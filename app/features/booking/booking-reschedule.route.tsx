@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { langFromPath } from "~/i18n/lang";
 import { isFormState } from "~/lib/forms/form-state";
 import { LocalLink } from "~/ui/LocalLink";
@@ -56,7 +56,6 @@ export function headers() {
 /** /booking/reschedule?token=...: move a demo class booking to another open time of its course. */
 export default function BookingReschedulePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
-  const navigation = useNavigation();
   const { booking, token, state, days } = loaderData;
   const refused = isFormState(actionData, RESCHEDULE_FORM) ? actionData : null;
   const chosen = refused?.values.slotId ?? "";
@@ -77,7 +76,10 @@ export default function BookingReschedulePage({ loaderData, actionData }: Route.
           {t("reschedule.none")}
         </p>
       ) : (
-        <Form method="post" className="mt-6" aria-describedby={refused?.message ? "reschedule-error" : undefined}>
+        // reloadDocument: the browser posts the form itself, with or without JavaScript, so both
+        // take the one path of the page's action and the confirmation page loads whole (its
+        // notice included) instead of being patched in place.
+        <Form method="post" reloadDocument className="mt-6" aria-describedby={refused?.message ? "reschedule-error" : undefined}>
           {refused?.message ? (
             <p id="reschedule-error" role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-4 font-semibold text-red-800">
               {refused.message}
@@ -111,12 +113,8 @@ export default function BookingReschedulePage({ loaderData, actionData }: Route.
               ))}
             </div>
           </fieldset>
-          <button
-            type="submit"
-            disabled={navigation.state !== "idle"}
-            className="mt-6 rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
-          >
-            {navigation.state === "submitting" ? t("reschedule.moving") : t("reschedule.button")}
+          <button type="submit" className="mt-6 rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
+            {t("reschedule.button")}
           </button>
         </Form>
       )}
