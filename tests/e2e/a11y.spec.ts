@@ -112,7 +112,7 @@ test.describe("axe on public pages", () => {
         const radio = document.querySelector<HTMLInputElement>("input[type=radio]:checked");
         if (radio) radio.value = "999999";
       });
-      await page.locator("form[method=post] button[type=submit]").click();
+      await page.locator("main form[method=post] button[type=submit]").click();
       await expect(page.getByRole("alert")).toBeVisible();
       findings.push(await audit(page));
     }
