@@ -24,6 +24,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("courses/:course/bookdemoclass", "features/booking/book-demo.route.tsx", { id: id("book-demo") }),
     route("courses/:course/bookdemoclass/book-demo-class-slot-booked-page", "features/booking/booking-confirmed.route.tsx", { id: id("booking-confirmed") }),
     route("booking/cancel", "features/booking/booking-cancel.route.tsx", { id: id("booking-cancel") }),
+    route("booking/reschedule", "features/booking/booking-reschedule.route.tsx", { id: id("booking-reschedule") }),
     route("know-more-info", "features/pages/know-more.route.tsx", { id: id("know-more") }),
     route("contact-us", "features/pages/contact-us.route.tsx", { id: id("contact-us") }),
     route("projects", "features/pages/projects.route.tsx", { id: id("projects") }),

@@ -1,6 +1,8 @@
 import type { Router } from "express";
 import { BOOKING_CONFIRMATION_JOB } from "~/features/booking/booking.server";
-import { sendBookingConfirmation, sendStaffCancellation } from "~/features/booking/booking-mail.server";
+import { sendBookingConfirmation, sendBookingReminder, sendRescheduledMail, sendStaffCancellation } from "~/features/booking/booking-mail.server";
+import { BOOKING_REMINDER_JOB, BOOKING_REMINDER_SWEEP_JOB, REMINDER_SWEEP_EVERY_MS, sweepDueReminders, type ReminderMail } from "~/features/booking/reminders.server";
+import { BOOKING_RESCHEDULED_JOB } from "~/features/booking/reschedule.server";
 import { STAFF_CANCEL_MAIL_JOB, type StaffCancelMail } from "~/features/booking/staff-cancel.server";
 import { sendEnrollmentConfirmation } from "~/features/camp/enroll-mail.server";
 import { ENROLLMENT_CONFIRMATION_JOB } from "~/features/camp/enroll.server";
@@ -45,9 +47,18 @@ export function featureJobs(deps: ApiDeps): Record<string, (payload: unknown) =>
   return {
     [BOOKING_CONFIRMATION_JOB]: (payload) => sendBookingConfirmation(deps, (payload as { reference: string }).reference),
     [STAFF_CANCEL_MAIL_JOB]: (payload) => sendStaffCancellation(deps, payload as StaffCancelMail),
+    [BOOKING_RESCHEDULED_JOB]: (payload) => sendRescheduledMail(deps, payload as ReminderMail),
+    [BOOKING_REMINDER_JOB]: (payload) => sendBookingReminder(deps, payload as ReminderMail),
+    [BOOKING_REMINDER_SWEEP_JOB]: async () => {
+      const queued = await sweepDueReminders(deps.db);
+      if (queued > 0) deps.logger.info({ queued }, "demo class reminders queued");
+    },
     [ENROLLMENT_CONFIRMATION_JOB]: (payload) => sendEnrollmentConfirmation(deps, (payload as { reference: string }).reference),
   };
 }
+
+/** Feature jobs added once per period by whichever instance gets there first (their handlers are above). */
+export const featurePeriodicJobs = [{ kind: BOOKING_REMINDER_SWEEP_JOB, everyMs: REMINDER_SWEEP_EVERY_MS }];
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
 export function apiRouters(deps: ApiDeps): Router[] {

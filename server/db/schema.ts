@@ -1,5 +1,5 @@
 import type { Role } from "~/lib/roles";
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * Row types of every table, as stored (see values.ts for the column conventions:
@@ -282,6 +282,8 @@ export interface DemoBookingsTable {
   lang: "en" | "ar";
   status: DemoBookingStatus;
   user_id: number | null;
+  /** When the 24-hour reminder was claimed (queued); null while due or after a reschedule. */
+  reminder_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

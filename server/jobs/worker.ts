@@ -11,12 +11,19 @@ export interface DailyJob {
   payload?: unknown;
 }
 
+/** A job added once per period (periods counted from the epoch), whichever instance gets there first. */
+export interface PeriodicJob {
+  kind: string;
+  everyMs: number;
+}
+
 export interface WorkerOptions {
   /** How often to look for due jobs. */
   pollMs?: number;
   /** How long a claimed job is this worker's before another may take it over. */
   leaseMs?: number;
   daily?: DailyJob[];
+  periodic?: PeriodicJob[];
   /** Called after each job's outcome (metrics). */
   onOutcome?: (kind: string, outcome: "done" | "retry" | "dead") => void;
 }
@@ -50,8 +57,20 @@ export function startJobWorker(deps: { db: DB; logger: Logger }, handlers: Recor
     dailyAddedFor = day;
   }
 
+  // Like the daily jobs: the unique key names the period, so several instances add one row.
+  const periodAddedFor = new Map<string, number>();
+  async function addPeriodicJobs() {
+    for (const job of options.periodic ?? []) {
+      const period = Math.floor(Date.now() / job.everyMs);
+      if (periodAddedFor.get(job.kind) === period) continue;
+      await enqueue(db, { kind: job.kind, payload: {}, uniqueKey: `${job.kind}:${new Date(period * job.everyMs).toISOString()}`, maxAttempts: 3 });
+      periodAddedFor.set(job.kind, period);
+    }
+  }
+
   async function run(): Promise<number> {
     await addDailyJobs();
+    await addPeriodicJobs();
     let ran = 0;
     while (!stopped && ran < MAX_JOBS_PER_RUN) {
       const job = await claimNext(db, id, leaseMs, kinds);

@@ -281,10 +281,13 @@ describe("hostile input on every endpoint", () => {
     ids.bookingSlot = await slotRow(5, 50);
     ids.adminSlot = await slotRow(6, 10);
     ids.emptySlot = await slotRow(7, 10);
+    ids.rescheduleSlot = await slotRow(8, 10);
     const booking = { childName: "Setup Child", childAge: 9, parentName: "Setup Parent", phone: "+91 98765 43210" };
     const first = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
     const second = await bookSlot(db, { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
-    if (!first.ok || !second.ok) throw new Error("set-up bookings failed");
+    const third = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-c@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
+    if (!first.ok || !second.ok || !third.ok) throw new Error("set-up bookings failed");
+    tokens.reschedule = third.cancelToken;
     tokens.cancel = first.cancelToken;
     tokens.reference = first.reference;
     ids.adminBooking = (await db.selectFrom("demo_bookings").select("id").where("reference", "=", second.reference).executeTakeFirstOrThrow()).id;
@@ -357,6 +360,8 @@ describe("hostile input on every endpoint", () => {
       stores: { demo_bookings: 1, jobs: 2 },
     },
     { route: "POST /api/demo-bookings/cancel", url: () => "/api/demo-bookings/cancel", admin: false, body: () => ({ token: tokens.cancel }), stores: {} },
+    // The booking moves (no new row); the new-time e-mail is one job.
+    { route: "POST /api/demo-bookings/reschedule", url: () => "/api/demo-bookings/reschedule", admin: false, body: () => ({ token: tokens.reschedule, slotId: ids.rescheduleSlot }), stores: { jobs: 1 } },
     {
       route: "POST /api/summercamp/enroll",
       url: () => "/api/summercamp/enroll",

@@ -31,6 +31,8 @@ export interface TestServer {
   signIn: (role: Role) => Promise<{ cookie: string; user: SessionUser; password: string }>;
   /** A second, independent connection to the same database (as another instance would have); close it yourself. */
   openDb: () => DB;
+  /** PostgreSQL: this server's schema (another process joins the same data with it); SQLite: undefined. */
+  schema: string | undefined;
   /** How many rows a table holds now. */
   countRows: (table: keyof Database) => Promise<number>;
   close: () => Promise<void>;
@@ -93,7 +95,9 @@ export async function startTestServer(
   const app = createApp({ config, db, logger, pages: options.pages });
   // Background jobs (e-mail) run as in production, polling often so tests wait little. The daily
   // purge is left out: rows vanishing mid-test would make counts lie (server/jobs tests cover it).
-  const jobs = startBackgroundJobs({ config, db, logger }, { pollMs: 200, dailyJobs: false });
+  // So are periodic jobs (the reminder sweep): a row added at a period's turn would upset job
+  // counts; the reminder tests run the sweep themselves.
+  const jobs = startBackgroundJobs({ config, db, logger }, { pollMs: 200, dailyJobs: false, periodicJobs: false });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -135,6 +139,7 @@ export async function startTestServer(
       return { cookie, password, user: { id: id!, username: `Test ${role === "user" ? "Parent" : "Staff"}`, email, role } };
     },
     openDb: () => openDatabase(config.database, { schema }),
+    schema,
     async countRows(table) {
       const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
       return Number(n);

@@ -87,8 +87,36 @@ test.describe("axe on public pages", () => {
     test.setTimeout(120_000);
     const course = (await sitemapPaths(page)).find((path) => /^\/courses\/[^/]+$/.test(path) && path !== "/courses/course-filter");
     expect(course).toBeDefined();
-    const paths = [...accountPages, "/enroll", `${course}/bookdemoclass`, "/booking/cancel?token=not-a-real-token", "/no-such-page"];
+    const paths = [...accountPages, "/enroll", `${course}/bookdemoclass`, "/booking/cancel?token=not-a-real-token", "/booking/reschedule?token=not-a-real-token", "/no-such-page"];
     await auditAll(page, [...paths, ...paths.map((path) => `/ar${path}`)]);
+  });
+
+  test("the reschedule page of a real booking, and its refusal, in both languages", async ({ page }) => {
+    const email = `a11y-resched-${Date.now()}@example.com`;
+    expect((await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
+    const slots = ((await (await page.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number }[] }).slots;
+    const booked = await page.request.post("/api/courses/robotics-fundamentals/demo-bookings", {
+      data: { slotId: slots[0]!.id, childName: "Axe Child", childAge: 10, parentName: "Axe Parent", email, phone: "9876543210" },
+    });
+    expect(booked.status()).toBe(201);
+    const account = (await (await page.request.get("/api/account")).json()) as { bookings: { upcoming: { rescheduleUrl: string }[] } };
+    const path = account.bookings.upcoming[0]!.rescheduleUrl;
+    await auditAll(page, [path, `/ar${path}`]);
+    // A refusal rendered back (another parent took the last seat meanwhile is the same shape): the message is announced.
+    const findings: Finding[] = [];
+    for (const url of [path, `/ar${path}`]) {
+      await page.goto(url, { waitUntil: "networkidle" });
+      await page.locator("input[type=radio]:not([disabled])").first().check();
+      await page.evaluate(() => {
+        const radio = document.querySelector<HTMLInputElement>("input[type=radio]:checked");
+        if (radio) radio.value = "999999";
+      });
+      await page.locator("main form[method=post] button[type=submit]").click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
   });
 
   test("the open modals of the summer camp page", async ({ page }) => {

@@ -8,7 +8,7 @@ import { hashPassword, passwordMatches } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import { cancelPath } from "~/features/booking/paths";
+import { cancelPath, reschedulePath } from "~/features/booking/paths";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 
 /**
@@ -56,6 +56,8 @@ export interface AccountBooking {
   upcoming: boolean;
   /** The booking's cancel page (the e-mail's link) while it can still be cancelled, else null. */
   cancelUrl: string | null;
+  /** The page that moves it to another time (the e-mail's link), under the same condition. */
+  rescheduleUrl: string | null;
 }
 
 export interface AccountEnrollment {
@@ -164,6 +166,7 @@ export async function accountOverview(db: DB, userId: number, timeZone: string, 
       zoneLabel: formatZoneLabel(row.starts_at, timeZone, lang),
       upcoming,
       cancelUrl: upcoming && row.status === "booked" ? cancelPath(row.cancel_token, lang) : null,
+      rescheduleUrl: upcoming && row.status === "booked" ? reschedulePath(row.cancel_token, lang) : null,
     };
   });
   return {

@@ -156,15 +156,28 @@ function BookingList({ id, title, empty, bookings }: { id: string; title: string
                   </Fact>
                 </Facts>
               </div>
-              {booking.cancelUrl ? (
-                <Link
-                  to={booking.cancelUrl}
-                  // Starts with the visible words (WCAG 2.5.3), then names which class.
-                  aria-label={t("space.bookings.cancelFor", { course: booking.courseName, date: booking.dateLabel })}
-                  className="shrink-0 self-start rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
-                >
-                  {t("space.bookings.cancel")}
-                </Link>
+              {booking.rescheduleUrl || booking.cancelUrl ? (
+                <div className="flex shrink-0 flex-wrap gap-2 self-start">
+                  {booking.rescheduleUrl ? (
+                    <Link
+                      to={booking.rescheduleUrl}
+                      // Starts with the visible words (WCAG 2.5.3), then names which class.
+                      aria-label={t("space.bookings.rescheduleFor", { course: booking.courseName, date: booking.dateLabel })}
+                      className="rounded-lg border border-indigo-300 px-3 py-1.5 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
+                    >
+                      {t("space.bookings.reschedule")}
+                    </Link>
+                  ) : null}
+                  {booking.cancelUrl ? (
+                    <Link
+                      to={booking.cancelUrl}
+                      aria-label={t("space.bookings.cancelFor", { course: booking.courseName, date: booking.dateLabel })}
+                      className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+                    >
+                      {t("space.bookings.cancel")}
+                    </Link>
+                  ) : null}
+                </div>
               ) : null}
             </li>
           ))}

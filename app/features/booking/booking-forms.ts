@@ -3,3 +3,6 @@ export const BOOKING_FORM = "booking-form";
 
 /** The little GET form the day, time and month buttons submit before script runs (?date=, ?slot=, ?month=). */
 export const PICK_FORM = "booking-pick";
+
+/** The reschedule page's form (/booking/reschedule). */
+export const RESCHEDULE_FORM = "reschedule-form";

@@ -9,7 +9,8 @@ import { academyTimeZone } from "./academy-zone.server";
 import { findCourse, getBookingForMail } from "./booking.server";
 import { bookingEvent } from "./booking-event";
 import { buildIcs, calendarLinks } from "./ics";
-import { bookingPagePath, cancelPath, confirmationPath } from "./paths";
+import { bookingPagePath, cancelPath, confirmationPath, reschedulePath } from "./paths";
+import type { ReminderMail } from "./reminders.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import type { StaffCancelMail } from "./staff-cancel.server";
 import { localizePath } from "~/i18n/lang";
@@ -18,19 +19,49 @@ import { formatPhone } from "~/lib/validation";
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
+type MailDeps = { db: DB; config: Config; logger: Logger };
+
+/** The confirmation e-mail, sent when a booking is made (booking.server.ts queues it). */
+export function sendBookingConfirmation(deps: MailDeps, reference: string): Promise<void> {
+  return sendBookingMail(deps, reference, "confirmation");
+}
+
+/** The new time of a booking the parent moved (reschedule.server.ts queues it). */
+export function sendRescheduledMail(deps: MailDeps, mail: { reference: string; startsAt: string }): Promise<void> {
+  return sendBookingMail(deps, mail.reference, "rescheduled", mail.startsAt);
+}
+
+/** The reminder a day before the class (reminders.server.ts queues it). */
+export function sendBookingReminder(deps: MailDeps, mail: ReminderMail): Promise<void> {
+  return sendBookingMail(deps, mail.reference, "reminder", mail.startsAt);
+}
+
+/** Each kind's own subject and first paragraph; the rest of the e-mail is the same. */
+const MAIL_TEXTS = {
+  confirmation: "mail",
+  rescheduled: "rescheduleMail",
+  reminder: "reminderMail",
+} as const;
+
 /**
- * The confirmation e-mail, in the language the parent booked in: the details, a link to the
- * confirmation page, a link that cancels the booking, and an .ics calendar file.
+ * A booking's e-mail, in the language the parent booked in: the details, a link to the
+ * confirmation page, links that move or cancel the booking, and an .ics calendar file (the same
+ * UID each time, with a newer SEQUENCE after a move, so calendars update the one event).
+ * `startsAt`: the class time the e-mail was queued about; when the booking has since been moved
+ * or cancelled, or the class has begun, the e-mail is stale and is dropped (a move queues its own).
  */
-export async function sendBookingConfirmation(deps: { db: DB; config: Config; logger: Logger }, reference: string): Promise<void> {
+async function sendBookingMail(deps: MailDeps, reference: string, kind: keyof typeof MAIL_TEXTS, startsAt?: string): Promise<void> {
   const [settings, timeZone] = await Promise.all([getSiteSettings(deps.db), academyTimeZone(deps.db)]);
   const found = await getBookingForMail(deps.db, reference, timeZone);
   if (!found) return;
   const { view: booking, cancelToken, lang } = found;
+  if (startsAt !== undefined && (booking.status !== "booked" || booking.startsAt !== startsAt || Date.parse(startsAt) <= Date.now())) return;
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "booking", key, values);
+  const texts = MAIL_TEXTS[kind];
   const base = deps.config.publicUrl;
   const confirmationUrl = base + confirmationPath(booking.courseSlug ?? String(booking.courseId ?? "course"), booking.reference, lang);
   const cancelUrl = base + cancelPath(cancelToken, lang);
+  const rescheduleUrl = base + reschedulePath(cancelToken, lang);
   const when = `${booking.timeLabel} ${booking.zoneLabel}`;
   const address = pickPair(settings.address, lang);
   const event = bookingEvent(booking, { t, address, confirmationUrl });
@@ -57,13 +88,16 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
   const text = [
     t("mail.greeting", { name: booking.parentName }),
     "",
-    t("mail.intro", { name: booking.childName }),
+    t(`${texts}.intro`, { name: booking.childName }),
     "",
     // U+2066/U+2069 (left-to-right isolate) do for plain text what dir="ltr" does in HTML.
     ...details.map(([label, value, ltr]) => `${label}: ${ltr ? `\u2066${value}\u2069` : value}`),
     "",
     t("mail.view"),
     confirmationUrl,
+    "",
+    t("mail.reschedule"),
+    rescheduleUrl,
     "",
     t("mail.cancel"),
     cancelUrl,
@@ -81,21 +115,24 @@ export async function sendBookingConfirmation(deps: { db: DB; config: Config; lo
   const align = lang === "ar" ? "right" : "left";
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif;color:#0f172a">
 <p>${escapeHtml(t("mail.greeting", { name: booking.parentName }))}</p>
-<p>${escapeHtml(t("mail.intro", { name: booking.childName }))}</p>
+<p>${escapeHtml(t(`${texts}.intro`, { name: booking.childName }))}</p>
 <table cellpadding="4">${details
     .map(([label, value, ltr]) => `<tr><th align="${align}">${escapeHtml(label)}</th><td align="${align}">${ltr ? `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(value)}</span>` : escapeHtml(value)}</td></tr>`)
     .join("")}</table>
 <p><a href="${escapeHtml(confirmationUrl)}">${escapeHtml(t("mail.viewLink"))}</a></p>
+<p>${escapeHtml(t("mail.reschedule"))} <a href="${escapeHtml(rescheduleUrl)}">${escapeHtml(t("mail.rescheduleLink"))}</a></p>
 <p>${escapeHtml(t("mail.cancel"))} <a href="${escapeHtml(cancelUrl)}">${escapeHtml(t("mail.cancelLink"))}</a></p>
 <p>${escapeHtml(t("mail.calendar"))} <a href="${escapeHtml(links.google)}">${escapeHtml(t("calendar.google"))}</a> · <a href="${escapeHtml(links.outlook)}">${escapeHtml(t("calendar.outlook"))}</a></p>
 <p>${escapeHtml(t("mail.signoff"))}</p>
 </body></html>`;
 
-  const ics = buildIcs({ uid: `${booking.reference}@${new URL(base).hostname}`, ...event });
+  // Seconds since 1970 only grow, so each later e-mail's event replaces the earlier one.
+  const sequence = kind === "confirmation" ? undefined : Math.floor(Date.now() / 1000);
+  const ics = buildIcs({ uid: `${booking.reference}@${new URL(base).hostname}`, ...event, sequence });
 
   await sendMail(deps, {
     to: booking.email,
-    subject: t("mail.subject", { course: booking.courseName, date: booking.dateLabel }),
+    subject: t(`${texts}.subject`, { course: booking.courseName, date: booking.dateLabel, time: booking.timeLabel }),
     text,
     html,
     attachments: [{ filename: "demo-class.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs } from "react-router";
 import { safeLocalPath } from "~/features/accounts/next-path";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { pickFields } from "~/lib/forms/pick-fields.server";
-import { BOOKING_FORM } from "./booking-forms";
+import { withNotice } from "~/lib/forms/notice";
+import { localizePath } from "~/i18n/lang";
+import { BOOKING_FORM, RESCHEDULE_FORM } from "./booking-forms";
 import { bookingPagePath } from "./paths";
 
 const textFields = ["childName", "parentName", "email", "phone", "website"];
@@ -27,5 +29,18 @@ export function bookingFormAction(args: ActionFunctionArgs) {
       ageConfirmed: Object.hasOwn(fields, "ageConfirmed"),
     }),
     onSuccess: (answer, _fields, lang) => safeLocalPath(answer.body.confirmationUrl) ?? bookingPagePath(course, lang),
+  });
+}
+
+/**
+ * The reschedule page's post (with or without JavaScript): through POST /api/demo-bookings/reschedule,
+ * then to the booking's confirmation page saying it moved. Refusals (404, 409) render back.
+ */
+export function rescheduleFormAction(args: ActionFunctionArgs) {
+  return postFormToApi(args, {
+    form: RESCHEDULE_FORM,
+    path: "/api/demo-bookings/reschedule",
+    toBody: (fields) => ({ token: fields.token ?? "", slotId: numberOf(fields.slotId) }),
+    onSuccess: (answer, _fields, lang) => withNotice(safeLocalPath(answer.body.confirmationUrl) ?? localizePath("/account", lang), "rescheduled"),
   });
 }

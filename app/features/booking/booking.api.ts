@@ -7,9 +7,10 @@ import { createRateLimit } from "~server/security/rate-limit";
 import type { SessionUser } from "~server/security/session";
 import { sitePhoneCountry } from "~/features/site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
-import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema } from "./booking.schema";
+import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema, rescheduleSchema } from "./booking.schema";
 import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";
 import { confirmationPath } from "./paths";
+import { rescheduleBooking } from "./reschedule.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { queueStaffNotice } from "~/features/admin/staff-notice.server";
 import { addDays, daysBetween, zonedParts } from "./zoned-time";
@@ -25,6 +26,7 @@ export function bookingApi(deps: ApiDeps): Router {
   const router = Router();
   const bookLimit = createRateLimit(deps, { name: "demo-booking", limit: 10, windowMs: 60_000 });
   const cancelLimit = createRateLimit(deps, { name: "demo-cancel", limit: 20, windowMs: 60_000 });
+  const rescheduleLimit = createRateLimit(deps, { name: "demo-reschedule", limit: 20, windowMs: 60_000 });
 
   async function courseOf(req: Request) {
     const course = await findCourse(db, String(req.params.course ?? ""), requestLang(req));
@@ -100,6 +102,31 @@ export function bookingApi(deps: ApiDeps): Router {
     const result = await cancelBooking(db, { token });
     if (result === "notFound") throw new HttpError(404, text(req, "bookingNotFound"));
     res.json({ message: text(req, result), status: "cancelled" });
+  });
+
+  // The parent moves their booking with the token of the e-mail's link (decision 029); the
+  // reference, code and token stay, the seat moves, and the new time is e-mailed.
+  router.post("/api/demo-bookings/reschedule", rescheduleLimit, async (req, res) => {
+    const input = parseBody(rescheduleSchema, req);
+    const lang = requestLang(req);
+    const timeZone = await academyTimeZone(db);
+    const result = await rescheduleBooking(db, input, { timeZone, lang });
+    if (!result.ok) {
+      if (result.reason === "bookingNotFound") throw new HttpError(404, text(req, "bookingNotFound"));
+      if (result.reason === "slotNotFound") throw new HttpError(404, text(req, "slotNotFound"));
+      const key = result.reason === "cancelled" ? "bookingCancelled" : result.reason;
+      res.status(409).json({ message: text(req, key), reason: result.reason, remaining: "remaining" in result ? result.remaining : [] });
+      return;
+    }
+    const booking = await getBookingByReference(db, result.reference, timeZone, lang);
+    res.json({
+      message: text(req, "rescheduled"),
+      reference: result.reference,
+      startsAt: result.startsAt,
+      dateLabel: formatDateLabel(result.startsAt, timeZone, lang),
+      timeLabel: formatTimeLabel(result.startsAt, timeZone, lang),
+      confirmationUrl: confirmationPath(booking?.courseSlug ?? String(result.courseId ?? "course"), result.reference, lang),
+    });
   });
 
   return router;

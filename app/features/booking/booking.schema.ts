@@ -26,6 +26,9 @@ export const ageOutsideCourse = (age: number, course: { minAge: number; maxAge: 
 
 export const cancelSchema = z.object({ token: z.string({ error: v.required }).trim().min(1, v.required).max(100, v.tooLong) });
 
+/** A parent moves their booking (the cancel link's token) to another time of its course. */
+export const rescheduleSchema = z.object({ token: cancelSchema.shape.token, slotId: id });
+
 const isoDate = z.iso.date({ error: v.date });
 const clockTime = z.string({ error: v.required }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, v.time);
 const duration = z.number({ error: v.required }).int(v.invalid).min(15, v.invalid).max(480, v.invalid);

@@ -61,7 +61,7 @@ function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, lang: L
 }
 
 /** Slots meant for this course: tied to it, or open to every course (no course). */
-const forCourse = (courseId: number) => (eb: ExpressionBuilder<Database, "demo_slots">) =>
+export const forCourse = (courseId: number) => (eb: ExpressionBuilder<Database, "demo_slots">) =>
   eb.or([eb("demo_slots.course_id", "=", courseId), eb("demo_slots.course_id", "is", null)]);
 
 /** The UTC bounds of the days `from`..`to` (inclusive) in the academy's time zone. */
@@ -108,6 +108,16 @@ class SlotUnavailable extends Error {}
 
 /** The background job that sends a booking's confirmation e-mail (booking-mail.server.ts). */
 export const BOOKING_CONFIRMATION_JOB = "booking-confirmation";
+
+/** How long before its class a booking's reminder e-mail goes out (reminders.server.ts). */
+export const REMINDER_LEAD_MS = 24 * 60 * 60_000;
+
+/**
+ * The reminder_sent_at of a booking made (or moved) now for a class at `startsAt`: a class less
+ * than a day away gets no reminder, since the confirmation just sent says the same.
+ */
+export const reminderStateFor = (startsAt: string, now: string): string | null =>
+  Date.parse(startsAt) - REMINDER_LEAD_MS <= Date.parse(now) ? now : null;
 
 
 /** An unguessable token (24 random bytes, base64url). */
@@ -195,6 +205,7 @@ export async function bookSlot(
           lang: options.lang,
           status: "booked",
           user_id: options.userId,
+          reminder_sent_at: reminderStateFor(seat.starts_at, now),
           created_at: now,
           updated_at: now,
         })

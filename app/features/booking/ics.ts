@@ -12,6 +12,8 @@ export interface CalendarEvent {
   url?: string;
   /** When the file was made (DTSTAMP). */
   stamp?: Date;
+  /** Revision of the event (SEQUENCE): a higher one makes calendars replace the event of the same UID (a moved class). */
+  sequence?: number;
 }
 
 /** UTC date-time in the basic format: 20261123T043000Z. */
@@ -53,6 +55,7 @@ export function buildIcs(event: CalendarEvent): string {
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `DTSTAMP:${utc(event.stamp ?? new Date())}`,
+    ...(event.sequence ? [`SEQUENCE:${event.sequence}`] : []),
     `DTSTART:${utc(event.start)}`,
     `DTEND:${utc(event.end)}`,
     `SUMMARY:${escapeText(event.summary)}`,

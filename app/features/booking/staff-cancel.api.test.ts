@@ -3,36 +3,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "~server/db/values";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { decodeMail } from "~server/test/smtp-catcher";
+import { parseEml, type SentMail } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { addDays, zonedParts } from "./zoned-time";
 
 const TZ = "Asia/Kolkata";
 const SUBJECT = { en: "Demo class cancelled: ", ar: "أُلغيت الحصة التجريبية: " };
-
-interface SentMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** One outbox .eml: its recipient, subject, and decoded text and HTML parts (multipart/alternative). */
-function parseEml(raw: string): SentMail {
-  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
-  const to = /^To:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? "";
-  const boundary = /boundary="?([^";\s]+)"?/i.exec(head)?.[1];
-  const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1).map((part) => part.replace(/^\r?\n/, "")) : [raw];
-  let text = "";
-  let html = "";
-  for (const part of parts) {
-    const partHead = part.slice(0, part.search(/\r?\n\r?\n/));
-    if (/content-type:\s*text\/html/i.test(partHead)) html = decodeMail(part).text;
-    else if (/content-type:\s*text\/plain/i.test(partHead)) text = decodeMail(part).text;
-  }
-  return { to, subject: decodeMail(raw).subject, text, html };
-}
 
 describe("parents are e-mailed when staff cancel their demo class (issue 16, defect 4)", () => {
   let server: TestServer;

@@ -19,6 +19,7 @@ export const NOTICES = {
   "profile-saved": { ns: "accounts", key: "space.api.profileSaved" },
   "password-updated": { ns: "accounts", key: "space.api.passwordChanged" },
   "account-deleted": { ns: "accounts", key: "space.api.deleted" },
+  "rescheduled": { ns: "booking", key: "api.rescheduled" },
 } as const;
 
 /** The notice's element id (FormNotice), where the page opens after the redirect. */

@@ -15,6 +15,7 @@ import * as jobs from "./2026-11-23-20-jobs";
 import * as demoSlotModeAndCode from "./2026-11-23-20-demo-slot-mode-and-code";
 import * as unreferencedUploads from "./2026-11-23-30-unreferenced-uploads";
 import * as staffSeen from "./2026-11-24-10-staff-seen";
+import * as bookingReminders from "./2026-11-24-20-booking-reminders";
 import * as staffInvites from "./2026-11-24-20-staff-invites";
 import * as editorRole from "./2026-11-24-30-editor-role";
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-20-jobs": jobs,
   "2026-11-23-30-unreferenced-uploads": unreferencedUploads,
   "2026-11-24-10-staff-seen": staffSeen,
+  "2026-11-24-20-booking-reminders": bookingReminders,
   "2026-11-24-20-staff-invites": staffInvites,
   "2026-11-24-30-editor-role": editorRole,
 };

@@ -1,0 +1,47 @@
+import type { DB } from "~server/db/db";
+import { enqueue } from "~server/jobs/queue";
+import { REMINDER_LEAD_MS } from "./booking.server";
+
+/** The periodic job that looks for bookings whose reminder is due (server/features.ts registers it). */
+export const BOOKING_REMINDER_SWEEP_JOB = "booking-reminder-sweep";
+/** One reminder e-mail, built from the booking when sent (booking-mail.server.ts). */
+export const BOOKING_REMINDER_JOB = "booking-reminder";
+/** How often the sweep runs: a reminder leaves at most this much later than 24 hours before. */
+export const REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
+
+/** What the reminder job carries: the class time it is about (a later move makes it stale). */
+export interface ReminderMail {
+  reference: string;
+  startsAt: string;
+}
+
+/**
+ * Claims every live booking whose class starts within the next 24 hours and has not been reminded,
+ * and queues one reminder e-mail per claimed booking, in one transaction (decision 029). The claim
+ * is a conditional UPDATE (`reminder_sent_at` still null): when two instances sweep at once, the
+ * database gives each booking to one of them (PostgreSQL re-checks the condition after the row
+ * lock; SQLite has one writer), and a sweep that fails or rolls back queues nothing and claims
+ * nothing. Returns how many reminders were queued.
+ */
+export async function sweepDueReminders(db: DB, at = new Date()): Promise<number> {
+  const now = at.toISOString();
+  const until = new Date(at.getTime() + REMINDER_LEAD_MS).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("demo_bookings")
+      .set({ reminder_sent_at: now })
+      .where("reminder_sent_at", "is", null)
+      .where("status", "=", "booked")
+      .where("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("starts_at", ">", now).where("starts_at", "<=", until))
+      .returning(["reference", "slot_id"])
+      .execute();
+    if (claimed.length === 0) return 0;
+    const slotIds = [...new Set(claimed.map((booking) => booking.slot_id))];
+    const starts = new Map((await trx.selectFrom("demo_slots").select(["id", "starts_at"]).where("id", "in", slotIds).execute()).map((slot) => [slot.id, slot.starts_at]));
+    for (const booking of claimed) {
+      const mail: ReminderMail = { reference: booking.reference, startsAt: starts.get(booking.slot_id)! };
+      await enqueue(trx, { kind: BOOKING_REMINDER_JOB, payload: mail });
+    }
+    return claimed.length;
+  });
+}
