@@ -201,7 +201,8 @@ test.describe("admin content editors", () => {
     // The editors speak Arabic too.
     await page.goto(`/ar/admin/courses?q=${tag}`);
     await expect(page.getByRole("heading", { level: 1, name: "الدورات" })).toBeVisible();
-    await page.getByRole("link", { name: `Micro Bits ${tag}` }).click();
+    // The Arabic list names the course in Arabic.
+    await page.getByRole("link", { name: `مايكروبت ${tag}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: "تعديل الدورة" })).toBeVisible();
     await expect(page.getByLabel("السعر ($)", { exact: true })).toHaveValue("2499");
 
