@@ -83,13 +83,14 @@ function mailParts(raw: string): { head: string; text: string }[] {
   return raw.split(/\r?\n--[^\r\n]+\r?\n/).map((part) => ({ head: part.slice(0, part.search(/\r?\n\r?\n/)), text: decodeMail(part).text }));
 }
 
-/** The HTML part of the newest mail whose text says `text`. */
+/** The HTML part of the newest mail with one whose text says `text` (staff notices, plain text, also name the parent). */
 export async function waitForMailHtml(text: string): Promise<string> {
   let html = "";
   await expect
     .poll(() => {
-      const parts = outboxMails().map(mailParts).find((mail) => mail.some((part) => part.text.includes(text)));
-      html = parts?.find((part) => /Content-Type: text\/html/i.test(part.head))?.text ?? "";
+      const htmlOf = (mail: { head: string; text: string }[]) => mail.find((part) => /Content-Type: text\/html/i.test(part.head))?.text ?? "";
+      const parts = outboxMails().map(mailParts).find((mail) => htmlOf(mail) !== "" && mail.some((part) => part.text.includes(text)));
+      html = parts ? htmlOf(parts) : "";
       return html;
     })
     .not.toBe("");

@@ -64,6 +64,25 @@ function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, lang: L
 export const forCourse = (courseId: number) => (eb: ExpressionBuilder<Database, "demo_slots">) =>
   eb.or([eb("demo_slots.course_id", "=", courseId), eb("demo_slots.course_id", "is", null)]);
 
+/**
+ * Takes one seat of a slot for a course, or nothing: one conditional UPDATE that the database
+ * decides under its lock (open, in the future, not full, that course's or every course's slot).
+ * Returns the slot's start, or undefined when no seat was taken. Booking and rescheduling share it.
+ */
+export async function takeSeat(trx: DB, slotId: number, courseId: number, now: string): Promise<string | undefined> {
+  const seat = await trx
+    .updateTable("demo_slots")
+    .set({ seats_taken: sql`seats_taken + 1`, updated_at: now })
+    .where("id", "=", slotId)
+    .where("status", "=", "open")
+    .where("starts_at", ">", now)
+    .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
+    .where(forCourse(courseId))
+    .returning("starts_at")
+    .executeTakeFirst();
+  return seat?.starts_at;
+}
+
 /** The UTC bounds of the days `from`..`to` (inclusive) in the academy's time zone. */
 export function dayRange(from: string, to: string, timeZone: string): { start: string; end: string } {
   return { start: zonedToUtc(from, "00:00", timeZone).toISOString(), end: zonedToUtc(addDays(to, 1), "00:00", timeZone).toISOString() };
@@ -177,17 +196,8 @@ export async function bookSlot(
   function insertBooking(code: string) {
     return db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const seat = await trx
-        .updateTable("demo_slots")
-        .set({ seats_taken: sql`seats_taken + 1`, updated_at: now })
-        .where("id", "=", input.slotId)
-        .where("status", "=", "open")
-        .where("starts_at", ">", now)
-        .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
-        .where(forCourse(options.course.id))
-        .returning("starts_at")
-        .executeTakeFirst();
-      if (!seat) throw new SlotUnavailable();
+      const startsAt = await takeSeat(trx, input.slotId, options.course.id, now);
+      if (!startsAt) throw new SlotUnavailable();
       await trx
         .insertInto("demo_bookings")
         .values({
@@ -205,14 +215,14 @@ export async function bookSlot(
           lang: options.lang,
           status: "booked",
           user_id: options.userId,
-          reminder_sent_at: reminderStateFor(seat.starts_at, now),
+          reminder_sent_at: reminderStateFor(startsAt, now),
           created_at: now,
           updated_at: now,
         })
         .execute();
       // The confirmation e-mail is queued with the seat: both are stored, or neither.
       await enqueue(trx, { kind: BOOKING_CONFIRMATION_JOB, payload: { reference } });
-      await options.notifyStaff?.(trx, { startsAt: seat.starts_at, code });
+      await options.notifyStaff?.(trx, { startsAt, code });
     });
   }
 

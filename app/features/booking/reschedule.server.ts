@@ -4,7 +4,7 @@ import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
 import type { Lang } from "~/i18n/lang";
-import { listOpenSlots, reminderStateFor, type PublicSlot } from "./booking.server";
+import { listOpenSlots, reminderStateFor, takeSeat, type PublicSlot } from "./booking.server";
 import { zonedParts } from "./zoned-time";
 
 /** The background job that e-mails the parent the new time of a moved booking (booking-mail.server.ts). */
@@ -60,19 +60,10 @@ export async function rescheduleBooking(db: DB, input: { token: string; slotId: 
           .where("seats_taken", ">", 0)
           .execute();
       const takeNew = async () => {
-        const seat = await trx
-          .updateTable("demo_slots")
-          .set({ seats_taken: sql`seats_taken + 1`, updated_at: now })
-          .where("id", "=", input.slotId)
-          .where("status", "=", "open")
-          .where("starts_at", ">", now)
-          .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
-          // A booking whose course was deleted (course_id null) may only move to slots open to every course.
-          .where((eb) => eb.or([eb("course_id", "=", booking.course_id ?? -1), eb("course_id", "is", null)]))
-          .returning("starts_at")
-          .executeTakeFirst();
-        if (!seat) throw new Refused("slot");
-        return seat.starts_at;
+        // A booking whose course was deleted (course_id null) may only move to slots open to every course (-1 matches none).
+        const startsAt = await takeSeat(trx, input.slotId, booking.course_id ?? -1, now);
+        if (!startsAt) throw new Refused("slot");
+        return startsAt;
       };
       let startsAt: string;
       if (booking.slot_id < input.slotId) {

@@ -44,6 +44,8 @@ export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
    * JavaScript (no status) it words the form's message on the page; false keeps the server's.
    */
   refusalText?: (answer: FormAnswer, status: number | undefined) => string | false;
+  /** Fields typed into before the form's code arrived (useDeferredApiForm): their served messages are stale. */
+  changedBeforeLoad?: readonly string[];
   /** After a refusal (4xx), besides the field messages and the error toast. */
   onRefusal?: (answer: FormAnswer, status: number) => void;
 }
@@ -54,7 +56,7 @@ export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
   /** react-hook-form's own methods, for controls the helpers below do not cover. */
   methods: UseFormReturn<z.input<S>, unknown, z.output<S>>;
   /** Spread on <form>: a real POST to the page (works without JavaScript), sent by script once hydrated. */
-  formProps: { method: "post"; noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void; onFocus: () => void };
+  formProps: { method: "post"; noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void; onFocus: () => void; onInput?: (event: FormEvent<HTMLFormElement>) => void };
   /** Spread on a text control: its name, handlers and the value it starts with. */
   field: (name: Path<z.input<S>>) => ReturnType<UseFormReturn<z.input<S>>["register"]> & { defaultValue?: string };
   /** A value the page's action rendered back after a refused post without JavaScript (e.g. a hidden return path). */
@@ -85,7 +87,7 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   const { errors, isSubmitting, submitCount } = methods.formState;
   // Fields changed since a refused post without JavaScript: their served message is stale, so the
   // browser's own check speaks for them instead.
-  const [changedSinceServed, setChangedSinceServed] = useState<ReadonlySet<string>>(() => new Set());
+  const [changedSinceServed, setChangedSinceServed] = useState<ReadonlySet<string>>(() => new Set(options.changedBeforeLoad ?? []));
 
   const onSubmit = methods.handleSubmit(async (values) => {
     setRefusal(undefined);

@@ -36,10 +36,12 @@ export function useDeferredApiForm<S extends Schema>(options: ApiFormOptions<S>)
   const served = useServedState(options.id);
   const [wanted, setWanted] = useState(false);
   const [live, setLive] = useState<ApiForm<S> | null>(null);
+  // Fields typed into before the code arrived: their message from a refused post is stale.
+  const [changed, setChanged] = useState<ReadonlySet<string>>(() => new Set());
   // The engine reads the newest options when it renders, without being rendered for each change.
   const latest = useRef(options);
   useEffect(() => {
-    latest.current = options;
+    latest.current = { ...options, changedBeforeLoad: [...changed] };
   });
   const sentEarly = useRef<HTMLFormElement | null>(null);
   const [callbacks] = useState(() => ({
@@ -67,10 +69,14 @@ export function useDeferredApiForm<S extends Schema>(options: ApiFormOptions<S>)
         setWanted(true);
       },
       onFocus: () => setWanted(true),
+      onInput: (event) => {
+        const name = (event.target as HTMLInputElement).name;
+        if (name && served?.errors[name] !== undefined && !changed.has(name)) setChanged(new Set(changed).add(name));
+      },
     },
     field: (name) => ({ name, defaultValue: served?.values[name] ?? options.initial?.[name] }),
     servedValue: (name) => served?.values[name],
-    error: (name) => served?.errors[name],
+    error: (name) => (changed.has(name) ? undefined : served?.errors[name]),
     refusal: servedRefusal(served, options.refusalText),
     pending: false,
   };
