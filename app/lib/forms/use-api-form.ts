@@ -87,7 +87,9 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   const { errors, isSubmitting, submitCount } = methods.formState;
   // Fields changed since a refused post without JavaScript: their served message is stale, so the
   // browser's own check speaks for them instead.
-  const [changedSinceServed, setChangedSinceServed] = useState<ReadonlySet<string>>(() => new Set(options.changedBeforeLoad ?? []));
+  const [changedHere, setChangedSinceServed] = useState<ReadonlySet<string>>(() => new Set());
+  // A deferred form also reports what was typed before (and while) its code was arriving.
+  const changedSinceServed = new Set([...changedHere, ...(options.changedBeforeLoad ?? [])]);
 
   const onSubmit = methods.handleSubmit(async (values) => {
     setRefusal(undefined);
