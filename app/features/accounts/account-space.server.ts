@@ -8,6 +8,7 @@ import { hashPassword, passwordMatches } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
+import { freeSeat } from "~/features/booking/booking.server";
 import { cancelPath, reschedulePath } from "~/features/booking/paths";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 
@@ -288,12 +289,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       // Conditional, like cancelBooking: the seat is given back once even if a cancel races this.
       const done = await trx.updateTable("demo_bookings").set({ status: "cancelled", updated_at: now }).where("id", "=", booking.id).where("status", "<>", "cancelled").executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) continue;
-      await trx
-        .updateTable("demo_slots")
-        .set({ seats_taken: sql`seats_taken - 1`, updated_at: now })
-        .where("id", "=", booking.slot_id)
-        .where("seats_taken", ">", 0)
-        .execute();
+      await freeSeat(trx, booking.slot_id, now);
       bookingsCancelled++;
     }
     const bookingIds = bookings.map((b) => b.id);

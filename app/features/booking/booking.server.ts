@@ -83,6 +83,16 @@ export async function takeSeat(trx: DB, slotId: number, courseId: number, now: s
   return seat?.starts_at;
 }
 
+/** Gives one seat of a slot back (a cancelled or moved booking); never below zero. */
+export async function freeSeat(trx: DB, slotId: number, now: string): Promise<void> {
+  await trx
+    .updateTable("demo_slots")
+    .set({ seats_taken: sql`seats_taken - 1`, updated_at: now })
+    .where("id", "=", slotId)
+    .where("seats_taken", ">", 0)
+    .execute();
+}
+
 /** The UTC bounds of the days `from`..`to` (inclusive) in the academy's time zone. */
 export function dayRange(from: string, to: string, timeZone: string): { start: string; end: string } {
   return { start: zonedToUtc(from, "00:00", timeZone).toISOString(), end: zonedToUtc(addDays(to, 1), "00:00", timeZone).toISOString() };
@@ -264,12 +274,7 @@ export async function cancelBooking(db: DB, by: { token: string }): Promise<Canc
       .returning("slot_id")
       .executeTakeFirst();
     if (!row) return false;
-    await trx
-      .updateTable("demo_slots")
-      .set({ seats_taken: sql`seats_taken - 1`, updated_at: now })
-      .where("id", "=", row.slot_id)
-      .where("seats_taken", ">", 0)
-      .execute();
+    await freeSeat(trx, row.slot_id, now);
     return true;
   });
   if (cancelled) return "cancelled";

@@ -1,10 +1,9 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
 import type { Lang } from "~/i18n/lang";
-import { listOpenSlots, reminderStateFor, takeSeat, type PublicSlot } from "./booking.server";
+import { freeSeat, listOpenSlots, reminderStateFor, takeSeat, type PublicSlot } from "./booking.server";
 import { zonedParts } from "./zoned-time";
 
 /** The background job that e-mails the parent the new time of a moved booking (booking-mail.server.ts). */
@@ -52,13 +51,7 @@ export async function rescheduleBooking(db: DB, input: { token: string; slotId: 
       if (!booking) throw new Refused("booking");
       if (booking.slot_id === input.slotId) throw new Refused("sameSlot");
 
-      const freeOld = () =>
-        trx
-          .updateTable("demo_slots")
-          .set({ seats_taken: sql`seats_taken - 1`, updated_at: now })
-          .where("id", "=", booking.slot_id)
-          .where("seats_taken", ">", 0)
-          .execute();
+      const freeOld = () => freeSeat(trx, booking.slot_id, now);
       const takeNew = async () => {
         // A booking whose course was deleted (course_id null) may only move to slots open to every course (-1 matches none).
         const startsAt = await takeSeat(trx, input.slotId, booking.course_id ?? -1, now);

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { enqueue } from "~server/jobs/queue";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
+import { freeSeat } from "./booking.server";
 
 /** The background job that tells a parent the academy cancelled their demo class (booking-mail.server.ts). */
 export const STAFF_CANCEL_MAIL_JOB = "booking-cancelled-by-staff";
@@ -46,14 +46,7 @@ export async function cancelBookingsByStaff(trx: DB, target: StaffCancelTarget, 
     .execute();
   if (cancelled.length === 0) return 0;
 
-  for (const booking of cancelled) {
-    await trx
-      .updateTable("demo_slots")
-      .set({ seats_taken: sql`seats_taken - 1`, updated_at: now })
-      .where("id", "=", booking.slot_id)
-      .where("seats_taken", ">", 0)
-      .execute();
-  }
+  for (const booking of cancelled) await freeSeat(trx, booking.slot_id, now);
   const slotIds = [...new Set(cancelled.map((booking) => booking.slot_id))];
   const starts = new Map(
     (await trx.selectFrom("demo_slots").select(["id", "starts_at"]).where("id", "in", slotIds).execute()).map((slot) => [slot.id, slot.starts_at]),
