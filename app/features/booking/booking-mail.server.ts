@@ -13,13 +13,28 @@ import { bookingPagePath, cancelPath, confirmationPath, reschedulePath } from ".
 import type { ReminderMail } from "./reminders.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import type { StaffCancelMail } from "./staff-cancel.server";
-import { localizePath } from "~/i18n/lang";
+import { dirOf, localizePath, type Lang } from "~/i18n/lang";
 import { formatPhone } from "~/lib/validation";
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 type MailDeps = { db: DB; config: Config; logger: Logger };
+
+/** A booking e-mail's HTML document in the parent's language and direction. */
+function htmlMail(lang: Lang, body: string): string {
+  return `<!doctype html><html lang="${lang}" dir="${dirOf(lang)}"><body style="font-family:sans-serif;color:#0f172a">
+${body}
+</body></html>`;
+}
+
+/** Label / value rows; `ltr` values (phones, codes) are isolated left to right inside Arabic text. */
+function detailsTable(details: readonly (readonly [label: string, value: string, ltr?: boolean])[], lang: Lang): string {
+  // Mail clients do not know align="start": name the side.
+  const align = lang === "ar" ? "right" : "left";
+  const cell = (value: string, ltr?: boolean) => (ltr ? `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(value)}</span>` : escapeHtml(value));
+  return `<table cellpadding="4">${details.map(([label, value, ltr]) => `<tr><th align="${align}">${escapeHtml(label)}</th><td align="${align}">${cell(value, ltr)}</td></tr>`).join("")}</table>`;
+}
 
 /** The confirmation e-mail, sent when a booking is made (booking.server.ts queues it). */
 export function sendBookingConfirmation(deps: MailDeps, reference: string): Promise<void> {
@@ -110,21 +125,14 @@ async function sendBookingMail(deps: MailDeps, reference: string, kind: keyof ty
     t("mail.signoff"),
   ].join("\n");
 
-  const dir = lang === "ar" ? "rtl" : "ltr";
-  // Mail clients do not know align="start": name the side.
-  const align = lang === "ar" ? "right" : "left";
-  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif;color:#0f172a">
-<p>${escapeHtml(t("mail.greeting", { name: booking.parentName }))}</p>
+  const html = htmlMail(lang, `<p>${escapeHtml(t("mail.greeting", { name: booking.parentName }))}</p>
 <p>${escapeHtml(t(`${texts}.intro`, { name: booking.childName }))}</p>
-<table cellpadding="4">${details
-    .map(([label, value, ltr]) => `<tr><th align="${align}">${escapeHtml(label)}</th><td align="${align}">${ltr ? `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(value)}</span>` : escapeHtml(value)}</td></tr>`)
-    .join("")}</table>
+${detailsTable(details, lang)}
 <p><a href="${escapeHtml(confirmationUrl)}">${escapeHtml(t("mail.viewLink"))}</a></p>
 <p>${escapeHtml(t("mail.reschedule"))} <a href="${escapeHtml(rescheduleUrl)}">${escapeHtml(t("mail.rescheduleLink"))}</a></p>
 <p>${escapeHtml(t("mail.cancel"))} <a href="${escapeHtml(cancelUrl)}">${escapeHtml(t("mail.cancelLink"))}</a></p>
 <p>${escapeHtml(t("mail.calendar"))} <a href="${escapeHtml(links.google)}">${escapeHtml(t("calendar.google"))}</a> · <a href="${escapeHtml(links.outlook)}">${escapeHtml(t("calendar.outlook"))}</a></p>
-<p>${escapeHtml(t("mail.signoff"))}</p>
-</body></html>`;
+<p>${escapeHtml(t("mail.signoff"))}</p>`);
 
   // Seconds since 1970 only grow, so each later e-mail's event replaces the earlier one.
   const sequence = kind === "confirmation" ? undefined : Math.floor(Date.now() / 1000);
@@ -173,15 +181,11 @@ export async function sendStaffCancellation(deps: { db: DB; config: Config; logg
     t("staffCancelMail.signoff"),
   ].join("\n");
 
-  const dir = lang === "ar" ? "rtl" : "ltr";
-  const align = lang === "ar" ? "right" : "left";
-  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:sans-serif;color:#0f172a">
-<p>${escapeHtml(t("mail.greeting", { name: mail.parentName }))}</p>
+  const html = htmlMail(lang, `<p>${escapeHtml(t("mail.greeting", { name: mail.parentName }))}</p>
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
-<table cellpadding="4">${details.map(([label, value]) => `<tr><th align="${align}">${escapeHtml(label)}</th><td align="${align}">${escapeHtml(value)}</td></tr>`).join("")}</table>
+${detailsTable(details, lang)}
 <p>${escapeHtml(t("staffCancelMail.bookAgain"))} <a href="${escapeHtml(bookUrl)}">${escapeHtml(t("staffCancelMail.bookAgainLink"))}</a></p>
-<p>${escapeHtml(t("staffCancelMail.signoff"))}</p>
-</body></html>`;
+<p>${escapeHtml(t("staffCancelMail.signoff"))}</p>`);
 
   await sendMail(deps, { to: mail.email, subject: t("staffCancelMail.subject", { course: courseName, date }), text, html });
 }
