@@ -22,9 +22,16 @@ function lookup(lang: Lang, ns: string, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-/** Translates `ns:key` (English fallback, then the key itself), filling {{name}} placeholders. */
+/** The key itself, else its plural form for a numeric `count` (`key_one`, `key_few`, … as i18next names them). */
+function lookupCounted(lang: Lang, ns: string, key: string, count: unknown): string | undefined {
+  const plain = lookup(lang, ns, key);
+  if (plain !== undefined || typeof count !== "number") return plain;
+  return lookup(lang, ns, `${key}_${new Intl.PluralRules(lang).select(count)}`) ?? lookup(lang, ns, `${key}_other`);
+}
+
+/** Translates `ns:key` (English fallback, then the key itself), filling {{name}} placeholders; plural keys by `count`. */
 export function serverT(lang: Lang, ns: string, key: string, values: Record<string, string | number> = {}): string {
-  const text = lookup(lang, ns, key) ?? lookup("en", ns, key) ?? key;
+  const text = lookupCounted(lang, ns, key, values.count) ?? lookupCounted("en", ns, key, values.count) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
 }
 

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from "express";
 import type { ApiDeps } from "~server/features";
 import { recordAudit, type AuditEntry } from "~server/audit/audit";
 import { HttpError } from "~server/http/errors";
-import { sendCsv, type CsvColumn } from "~/features/admin/list/csv.server";
+import { sendCsv } from "~/features/admin/list/csv.server";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
@@ -11,6 +11,7 @@ import { academyTimeZone } from "./academy-zone.server";
 import { attendanceSchema, bulkSlotsSchema, codeQuerySchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
 import {
   bookingCodeDay,
+  bookingExportColumns,
   bookingsForExport,
   bulkSlots,
   createSeries,
@@ -31,26 +32,6 @@ function idParam(req: Request, name: string): number {
   const raw = String(req.params[name] ?? "");
   if (!/^\d{1,9}$/.test(raw) || Number(raw) === 0) throw new HttpError(404, text(req, "notFound"));
   return Number(raw);
-}
-
-type ExportRow = Awaited<ReturnType<typeof bookingsForExport>>[number];
-
-function exportColumns(timeZone: string): CsvColumn<ExportRow>[] {
-  return [
-    { header: "Reference", value: (r) => r.booking.reference },
-    { header: "Course", value: (r) => r.booking.courseName },
-    { header: "Date", value: (r) => r.slot.date },
-    { header: "Time", value: (r) => r.slot.time },
-    { header: "Time zone", value: () => timeZone },
-    { header: "Duration (min)", value: (r) => r.slot.durationMinutes },
-    { header: "Child", value: (r) => r.booking.childName },
-    { header: "Age", value: (r) => r.booking.childAge },
-    { header: "Parent", value: (r) => r.booking.parentName },
-    { header: "E-mail", value: (r) => r.booking.email },
-    { header: "Phone", value: (r) => r.booking.phone },
-    { header: "Status", value: (r) => r.booking.status },
-    { header: "Booked at", value: (r) => r.booking.bookedAtLabel },
-  ];
 }
 
 /** Staff screens for demo slots: every route needs an admin session. */
@@ -90,7 +71,7 @@ export function slotsAdminApi(deps: ApiDeps): Router {
     const range = await rangeOf(req);
     const rows = await bookingsForExport(db, range);
     // Cells are escaped and formula-like text is defused by sendCsv (admin/list/csv.ts).
-    await sendCsv(res, `demo-bookings-${range.from}-to-${range.to}`, exportColumns(range.timeZone), rows, range.timeZone);
+    await sendCsv(res, `demo-bookings-${range.from}-to-${range.to}`, bookingExportColumns(range.timeZone), rows, range.timeZone);
   });
 
   router.post("/api/admin/slots", async (req, res) => {

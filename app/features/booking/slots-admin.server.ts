@@ -1,4 +1,5 @@
 import type { DB } from "~server/db/db";
+import type { CsvColumn } from "~/features/admin/list/csv.server";
 import { recordAudit } from "~server/audit/audit";
 import type { DemoBookingStatus, DemoSlotMode, DemoSlotStatus } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
@@ -325,18 +326,16 @@ export function defaultAdminRange(timeZone: string): { from: string; to: string 
 }
 
 /** Slots starting within the academy dates `from`..`to`, each with all its bookings. */
-export async function listSlotsWithBookings(db: DB, options: { from: string; to: string; timeZone: string; lang: Lang }): Promise<AdminSlot[]> {
+export async function listSlotsWithBookings(db: DB, options: { from: string; to: string; timeZone: string; lang: Lang; slotIds?: number[] }): Promise<AdminSlot[]> {
   const { start, end } = dayRange(options.from, options.to, options.timeZone);
-  const slots = await db
+  let query = db
     .selectFrom("demo_slots as s")
     .leftJoin("courses as c", "c.id", "s.course_id")
     .select(["s.id", "s.starts_at", "s.duration_minutes", "s.capacity", "s.seats_taken", "s.status", "s.course_id", "s.mode", "s.meeting_url", "c.name_en", "c.name_ar"])
     .where("s.starts_at", ">=", start)
-    .where("s.starts_at", "<", end)
-    .orderBy("s.starts_at")
-    .orderBy("s.id")
-    .limit(2000)
-    .execute();
+    .where("s.starts_at", "<", end);
+  if (options.slotIds) query = query.where("s.id", "in", options.slotIds);
+  const slots = await query.orderBy("s.starts_at").orderBy("s.id").limit(2000).execute();
   const ids = slots.map((slot) => slot.id);
   const bookings = ids.length
     ? await db.selectFrom("demo_bookings").selectAll().where("slot_id", "in", ids).orderBy("created_at").orderBy("id").execute()
@@ -389,9 +388,47 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
 }
 
 /** Every booking of the range with its slot, in slot order (for the CSV export). */
-export async function bookingsForExport(db: DB, options: { from: string; to: string; timeZone: string }) {
+export async function bookingsForExport(db: DB, options: { from: string; to: string; timeZone: string; slotIds?: number[] }) {
   const slots = await listSlotsWithBookings(db, { ...options, lang: "en" });
   return slots.flatMap((slot) => slot.bookings.map((booking) => ({ slot, booking })));
+}
+
+/** The chosen bookings with their slots, in slot order (the CSV export of chosen rows); unknown ids are left out. */
+export async function bookingsForExportByIds(db: DB, ids: number[], timeZone: string) {
+  if (ids.length === 0) return [];
+  const bookings = await db
+    .selectFrom("demo_bookings as b")
+    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
+    .select(["b.id", "b.slot_id", "s.starts_at"])
+    .where("b.id", "in", ids)
+    .execute();
+  if (bookings.length === 0) return [];
+  const starts = bookings.map((row) => zonedParts(row.starts_at, timeZone).date).sort();
+  const chosen = new Set(bookings.map((row) => row.id));
+  const slotIds = [...new Set(bookings.map((row) => row.slot_id))];
+  const rows = await bookingsForExport(db, { from: starts[0]!, to: starts[starts.length - 1]!, timeZone, slotIds });
+  return rows.filter((row) => chosen.has(row.booking.id));
+}
+
+type ExportRow = Awaited<ReturnType<typeof bookingsForExport>>[number];
+
+/** The columns of the demo bookings CSV (range export and chosen rows). */
+export function bookingExportColumns(timeZone: string): CsvColumn<ExportRow>[] {
+  return [
+    { header: "Reference", value: (r) => r.booking.reference },
+    { header: "Course", value: (r) => r.booking.courseName },
+    { header: "Date", value: (r) => r.slot.date },
+    { header: "Time", value: (r) => r.slot.time },
+    { header: "Time zone", value: () => timeZone },
+    { header: "Duration (min)", value: (r) => r.slot.durationMinutes },
+    { header: "Child", value: (r) => r.booking.childName },
+    { header: "Age", value: (r) => r.booking.childAge },
+    { header: "Parent", value: (r) => r.booking.parentName },
+    { header: "E-mail", value: (r) => r.booking.email },
+    { header: "Phone", value: (r) => r.booking.phone },
+    { header: "Status", value: (r) => r.booking.status },
+    { header: "Booked at", value: (r) => r.booking.bookedAtLabel },
+  ];
 }
 
 /** The academy date of the slot of the booking with this short code, or undefined (staff search by code). */

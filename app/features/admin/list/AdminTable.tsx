@@ -45,6 +45,8 @@ interface AdminTableProps<R> {
   actions?: ReactNode;
   /** Shows "From" and "To" days (the list's spec has a dateColumn). */
   dateRange?: boolean;
+  /** A first column of checkboxes (`ids` = the row key) belonging to the form with this id (bulk actions). */
+  select?: { form: string; checked: (row: R) => boolean; label: (row: R) => string };
 }
 
 /** The current search string with some parameters changed (null removes one). */
@@ -58,7 +60,7 @@ function withParams(search: string, changes: Record<string, string | null>): str
   return text ? `?${text}` : "?";
 }
 
-export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref, csvHref, filters, emptyText, actions, dateRange }: AdminTableProps<R>) {
+export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref, csvHref, filters, emptyText, actions, dateRange, select }: AdminTableProps<R>) {
   const { t } = useTranslation("admin");
   const location = useLocation();
   const navigation = useNavigation();
@@ -117,6 +119,11 @@ export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">
             <tr>
+              {select ? (
+                <th scope="col" className="w-10 px-3 py-2">
+                  <span className="sr-only">{t("table.choose")}</span>
+                </th>
+              ) : null}
               {columns.map((column) => {
                 const active = column.sort !== undefined && column.sort === query.sort;
                 const nextDir = active && query.dir === "asc" ? "desc" : "asc";
@@ -148,13 +155,26 @@ export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref
           <tbody className="divide-y divide-slate-100 bg-white">
             {result.rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-600">
+                <td colSpan={columns.length + (select ? 1 : 0)} className="px-3 py-8 text-center text-slate-600">
                   {query.q || Object.keys(query.filters).length > 0 ? t("table.noMatches") : (emptyText ?? t("table.empty"))}
                 </td>
               </tr>
             ) : (
               result.rows.map((row) => (
                 <tr key={rowKey(row)} className="hover:bg-slate-50">
+                  {select ? (
+                    <td className="px-3 py-2 align-top">
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={rowKey(row)}
+                        form={select.form}
+                        defaultChecked={select.checked(row)}
+                        aria-label={select.label(row)}
+                        className="h-5 w-5 accent-indigo-600"
+                      />
+                    </td>
+                  ) : null}
                   {columns.map((column, index) => (
                     <td key={column.key} className={`px-3 py-2 align-top text-slate-800 ${column.className ?? ""}`}>
                       {index === 0 && rowHref ? (
