@@ -33,6 +33,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("contact-us-school", "features/school/school.route.tsx", { id: id("contact-us-school") }),
     route("blog", "features/blog/blog-list.route.tsx", { id: id("blog") }),
     route("blog/:slug", "features/blog/blog-post.route.tsx", { id: id("blog-post") }),
+    route("blog-preview", "features/blog/blog-preview.route.tsx", { id: id("blog-preview") }),
     route("summer-camp", "features/camp/summer-camp.route.tsx", { id: id("summer-camp") }),
     route("enroll", "features/camp/enroll.route.tsx", { id: id("enroll") }),
     route("enroll/confirmed", "features/camp/enroll-confirmed.route.tsx", { id: id("enroll-confirmed") }),

@@ -13,7 +13,7 @@ import { hashPolicy, shareableHtml } from "./inline-script-hashes";
  * audit id is part of the key. Personal or fast-changing pages (accounts, admin, booking seats)
  * are never cached; only GET answers 200 without a cookie being set are stored.
  */
-const NEVER = /^(?:\/ar)?\/(?:admin|login|signup|forgot-password|reset-password|auth|booking)(?:\/|$)|\/bookdemoclass(?:\/|$)/;
+const NEVER = /^(?:\/ar)?\/(?:admin|login|signup|forgot-password|reset-password|auth|booking|blog-preview(?:\.data)?)(?:\/|$)|\/bookdemoclass(?:\/|$)/;
 /** Public JSON reads that change only with staff edits (and, for posts, a publish date passing). */
 const PUBLIC_JSON = /^\/(?:api\/blogs(?:\/[^/]+)?|admin\/course-dashboard\/all-courses)$/;
 /** What else never holds a page: the API, files, probes. */

@@ -2,9 +2,14 @@ import { useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/features/accounts/guards.server";
-import { formatPublishDate } from "~/features/admin/format";
+import { formatDateTime, formatPublishDate } from "~/features/admin/format";
 import { ContentBlocks } from "~/features/blog/ContentBlocks";
+import { findPostForPreview } from "~/features/blog/blog.server";
+import { PREVIEW_LINK_DAYS, previewPath, previewToken } from "~/features/blog/blog-preview.server";
+import { langFromPath, localizePath, type Lang } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRootData } from "~/root";
 import { safeUrl } from "~/lib/safe-url";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
@@ -26,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await recordOfRoute(params, (id) => getBlogPostForm(context.db, id));
   if (found) {
     const { id, ...post } = found;
-    return { id, post };
+    return { id, post, share: await shareLinkOf(context, id, langFromPath(new URL(request.url).pathname)) };
   }
   const post: BlogPostInput = {
     slug: "",
@@ -37,7 +42,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     titleEn: "", descriptionEn: "", categoryEn: "", metaTitleEn: "", metaDescriptionEn: "", metaKeywordsEn: "", contentEn: [],
     titleAr: "", descriptionAr: "", categoryAr: "", metaTitleAr: "", metaDescriptionAr: "", metaKeywordsAr: "", contentAr: [],
   };
-  return { id: null, post };
+  return { id: null, post, share: null };
+}
+
+/**
+ * A signed preview link for a saved post the public cannot see yet (a draft or scheduled post),
+ * valid for PREVIEW_LINK_DAYS from this page load; null once the post is on the site.
+ */
+async function shareLinkOf(context: Route.LoaderArgs["context"], id: number, lang: Lang): Promise<{ url: string; expiresAt: string } | null> {
+  const found = await findPostForPreview(context.db, id, lang);
+  if (!found || found.live) return null;
+  const expiresAt = new Date(Date.now() + PREVIEW_LINK_DAYS * 24 * 60 * 60 * 1000);
+  const token = previewToken(context.config.sessionSecret, id, expiresAt);
+  return { url: context.config.publicUrl + localizePath(previewPath(token), lang), expiresAt: expiresAt.toISOString() };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
@@ -46,6 +63,7 @@ export default function BlogEditorPage({ loaderData }: Route.ComponentProps) {
   return (
     <EditorPage collection="blogs" prefix="blog" id={loaderData.id}>
       <BlogEditor id={loaderData.id} initial={loaderData.post} />
+      {loaderData.share ? <SharePreview key={loaderData.share.url} {...loaderData.share} /> : null}
     </EditorPage>
   );
 }
@@ -163,6 +181,48 @@ function BlogPreview({ id, values, suffix }: { id: string; values: BlogPostInput
       <p className="mt-2 text-slate-600">{values.author}</p>
       {image ? <img src={image} alt="" className="mt-4 aspect-video w-full rounded-xl object-cover" /> : null}
       <ContentBlocks blocks={values[`content${suffix}`] ?? []} className="mt-6 space-y-5 text-lg leading-8 text-slate-800" />
+    </section>
+  );
+}
+
+/**
+ * "Copy share link": the signed preview address of a draft or scheduled post, for people without
+ * an account (decision 036). Shown as text to select without JavaScript; the button copies it.
+ */
+function SharePreview({ url, expiresAt }: { url: string; expiresAt: string }) {
+  const { t } = useTranslation("admin-content");
+  const lang = useLang();
+  const timeZone = useRootData()?.settings.timeZone;
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied("yes");
+    } catch {
+      setCopied("no");
+    }
+  };
+  return (
+    <section aria-labelledby="share-preview-heading" className="mt-6 space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h2 id="share-preview-heading" className="text-lg font-semibold text-slate-900">
+        {t("blog.share.heading")}
+      </h2>
+      <p className="text-sm text-slate-800">{t("blog.share.hint", { date: formatDateTime(expiresAt, lang, timeZone) })}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor="share-preview-url" className="sr-only">
+          {t("blog.share.label")}
+        </label>
+        <input id="share-preview-url" type="text" readOnly value={url} dir="ltr" className={`${inputClass} w-full max-w-xl`} onFocus={(event) => event.currentTarget.select()} />
+        {hydrated ? (
+          <button type="button" className={secondaryButton} onClick={() => void copy()}>
+            {t("blog.share.copy")}
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className="text-sm font-medium text-slate-800">
+        {copied === "yes" ? t("blog.share.copied") : copied === "no" ? t("blog.share.copyFailed") : ""}
+      </p>
     </section>
   );
 }

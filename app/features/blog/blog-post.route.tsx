@@ -3,22 +3,17 @@ import { data, isRouteErrorResponse, redirect, useRouteError } from "react-route
 import { findRedirectSlug } from "~/features/admin-content/blog-admin.server";
 import { JsonLd } from "~/features/seo/JsonLd";
 import { blogPostingLd } from "~/features/seo/structured-data";
-import { dirOf, langFromPath, localizePath, textLangAttrs } from "~/i18n/lang";
+import { langFromPath, localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
-import { safeUrl } from "~/lib/safe-url";
-import { useRootData } from "~/root";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/blog-post.route";
 import { MoreFromBlog, NeedHelp } from "./BlogSidebar";
-import { ContentBlocks } from "./ContentBlocks";
+import { BlogArticle } from "./BlogArticle";
 import { ShareLinks } from "./ShareLinks";
 import { toCardPost } from "./blog-page";
 import { isBlogSlug } from "./blog-post";
 import { findPublishedPost, listOtherPosts } from "./blog.server";
-import { formatLongDate } from "./dates";
-import { PostLanguage } from "./PostLanguage";
-import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 /** Why a post could not be shown; the error boundary picks its text from it. */
 type PostProblem = { reason: "incomplete" | "notFound" };
@@ -43,12 +38,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("blog");
   const { t: tc } = useTranslation();
   const lang = useLang();
-  const timeZone = useRootData()?.settings.timeZone;
   const url = publicUrl + localizePath(`/blog/${post.slug}`, lang);
-  const image = safeUrl(post.imageUrl);
-  // A post shown in its other language is marked with that language (and its direction).
-  const own = textLangAttrs(post.lang, lang);
-  const ui = post.lang !== lang ? { lang, dir: dirOf(lang) } : {};
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-10">
       <PageMeta
@@ -68,33 +58,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       </LocalLink>
       <div className="mt-6 grid gap-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <article {...own}>
-            <header>
-              <div {...ui}>
-                <PostLanguage lang={post.lang} />
-              </div>
-              {post.category ? (
-                <p>
-                  <span className="sr-only" {...ui}>
-                    {t("post.category")}:{" "}
-                  </span>
-                  <span className="inline-block rounded-full bg-indigo-100 px-3 py-1 text-sm font-semibold text-indigo-800">{post.category}</span>
-                </p>
-              ) : null}
-              <h1 className="mt-3 text-3xl font-extrabold leading-tight text-slate-900 md:text-4xl">{post.title}</h1>
-              <p className="mt-3 flex flex-wrap gap-x-4 text-slate-600">
-                <span>
-                  <span className="sr-only" {...ui}>
-                    {t("post.author")}:{" "}
-                  </span>
-                  {post.author}
-                </span>
-                <span {...ui}>{t("post.publishedOn", { date: formatLongDate(post.publishDate, lang, timeZone) })}</span>
-              </p>
-            </header>
-            {image ? <img src={image} {...responsiveImage(image, imageSizes.main)} alt="" width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
-            <ContentBlocks blocks={post.contentBlocks} className="mt-8 space-y-5 text-lg leading-8 text-slate-800" />
-          </article>
+          <BlogArticle post={post} />
           <ShareLinks url={url} title={post.title} />
         </div>
         <aside className="space-y-6">

@@ -70,6 +70,16 @@ export async function findPublishedPost(db: DB, slug: string, lang: Lang): Promi
   return row ? toBlogPost(row, lang) : undefined;
 }
 
+/**
+ * Any post by id, published or not, for its signed preview link; `live` says whether the public
+ * already sees it (published and its date has come).
+ */
+export async function findPostForPreview(db: DB, id: number, lang: Lang): Promise<{ post: BlogPost; live: boolean; status: string } | undefined> {
+  const row = await withAuthorAr(db.selectFrom("blog_posts").where("id", "=", id)).executeTakeFirst();
+  if (!row) return undefined;
+  return { post: toBlogPost(row, lang), live: row.status === "published" && row.publish_date <= nowIso(), status: row.status };
+}
+
 /** The sidebar's "More from our Blog": the newest posts other than this one. */
 export async function listOtherPosts(db: DB, slug: string, lang: Lang, limit = 3): Promise<BlogPost[]> {
   const rows = await withAuthorAr(visible(db, lang)).where("slug", "<>", slug).orderBy("publish_date", "desc").orderBy("id", "desc").limit(limit).execute();
