@@ -132,6 +132,9 @@ function BulkForm({ kind }: { kind: SubmissionKindName }) {
   const state = isBulkState(answer) ? answer : undefined;
   const location = useLocation();
   const params = new URLSearchParams(location.search);
+  params.delete("select");
+  // After a change the page comes back with nothing ticked (not "all" again).
+  const postTo = `${location.pathname}${params.size > 0 ? `?${params.toString()}` : ""}`;
   params.set("select", "all");
   const button = "rounded-md border px-3 py-2 text-sm font-semibold";
   // With JavaScript the link ticks the boxes in place instead of reloading.
@@ -141,7 +144,7 @@ function BulkForm({ kind }: { kind: SubmissionKindName }) {
   };
   return (
     <div className="space-y-2 rounded-xl border border-slate-200 bg-slate-50 p-3">
-      <form method="post" id={BULK_FORM_ID} className="flex flex-wrap items-end gap-2" aria-label={t("bulk.legend")}>
+      <form method="post" action={postTo} id={BULK_FORM_ID} className="flex flex-wrap items-end gap-2" aria-label={t("bulk.legend")}>
         <input type="hidden" name="intent" value="bulk" />
         <p className="basis-full text-sm text-slate-700">
           {t("bulk.hint")}{" "}
