@@ -296,6 +296,9 @@ describe("hostile input on every endpoint", () => {
     ids.contact = (
       await db.insertInto("contact_messages").values({ email: "asker@example.com", description: "A question.", status: "new", notes: "", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()
     ).id;
+    ids.contactBulk = (
+      await db.insertInto("contact_messages").values({ email: "bulk@example.com", description: "Another question.", status: "new", notes: "", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()
+    ).id;
     const firstId = async (table: "blog_posts" | "teachers" | "products" | "camps", direction: "asc" | "desc") =>
       (await db.selectFrom(table).select("id").orderBy("id", direction).executeTakeFirstOrThrow()).id;
     ids.blog = await firstId("blog_posts", "asc");
@@ -416,6 +419,9 @@ describe("hostile input on every endpoint", () => {
     },
     { route: "PUT /api/admin/products/:id", url: () => `/api/admin/products/${ids.product}`, admin: true, body: () => ({ ...forms.product, price: 2500 }), stores: { audit_log: 1 } },
     { route: "DELETE /api/admin/products/:id", url: () => `/api/admin/products/${ids.productToDelete}`, admin: true, body: null, stores: { products: -1, audit_log: 1 } },
+    { route: "POST /api/admin/submissions/:kind/bulk", url: () => "/api/admin/submissions/contact/bulk", admin: true, body: () => ({ status: "closed", ids: [ids.contactBulk] }), stores: { audit_log: 1 } },
+    // The chosen rows as CSV: reads only.
+    { route: "POST /api/admin/submissions/:kind/export", url: () => "/api/admin/submissions/contact/export", admin: true, body: () => ({ ids: [ids.contact] }), stores: {} },
     { route: "PATCH /api/admin/submissions/:kind/:id", url: () => `/api/admin/submissions/contact/${ids.contact}`, admin: true, body: () => ({ status: "contacted", notes: "Called back." }), stores: { audit_log: 1 } },
     { route: "PATCH /api/admin/users/:id", url: () => `/api/admin/users/${ids.target}`, admin: true, body: () => ({ disabled: true }), stores: { audit_log: 1 } },
     {
@@ -459,6 +465,7 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /blog/rss.xml", url: () => "/blog/rss.xml", admin: false },
     { route: "GET /ar/blog/rss.xml", url: () => "/ar/blog/rss.xml", admin: false },
     { route: "GET /api/admin/submissions/:kind", url: () => "/api/admin/submissions/contact", admin: true, query: listQuery({ sort: "created", status: "new", q: "" }) },
+    { route: "GET /api/admin/submissions/:kind/export", url: () => `/api/admin/submissions/contact/export?ids=${ids.contact}`, admin: true },
     { route: "GET /api/admin/submissions/:kind/:id", url: () => `/api/admin/submissions/contact/${ids.contact}`, admin: true },
     { route: "GET /api/admin/users", url: () => "/api/admin/users", admin: true, query: listQuery({ sort: "email", role: "user", q: "hostile" }) },
     { route: "GET /api/admin/users/:id", url: () => `/api/admin/users/${ids.target}`, admin: true },
