@@ -1,4 +1,6 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { signInAsAdmin, waitForResetLink } from "./accounts";
 
@@ -434,6 +436,32 @@ test.describe("axe on the admin area", () => {
     await expect(page.getByRole("alertdialog")).toBeVisible();
     findings.push(await audit(page));
     expectClean(findings);
+  });
+
+  test("a draft post's share box, its signed preview (en, ar, phone) and a refused link", async ({ page }) => {
+    test.setTimeout(90_000);
+    const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"));
+    db.pragma("busy_timeout = 5000");
+    const now = new Date().toISOString();
+    const id = Number(
+      db
+        .prepare(`insert into blog_posts (slug, status, title_en, title_ar, description_en, description_ar, category_en, category_ar, content_en, content_ar,
+          meta_title_en, meta_title_ar, meta_description_en, meta_description_ar, meta_keywords_en, meta_keywords_ar, image_url, author, publish_date, created_at, updated_at)
+          values (?, 'draft', 'A draft to share', 'مسودة للمشاركة', 'Soon', 'قريبًا', 'News', 'أخبار', ?, ?, '', '', '', '', '', '', '', 'Staff', ?, ?, ?)`)
+        .run(`a11y-preview-${Date.now()}`, JSON.stringify([{ type: "paragraph", value: "Draft text." }]), JSON.stringify([{ type: "paragraph", value: "نص المسودة." }]), now, now, now).lastInsertRowid,
+    );
+    db.close();
+    await signInAsAdmin(page);
+    await page.goto(`/admin/blogs/edit/${id}`, { waitUntil: "networkidle" });
+    const findings: Finding[] = [await audit(page)];
+    const url = new URL(await page.getByLabel("Preview link").inputValue());
+    const preview = `${url.pathname}${url.search}`;
+    await page.goto(`/ar/admin/blogs/edit/${id}`, { waitUntil: "networkidle" });
+    findings.push(await audit(page));
+    expectClean(findings);
+    await auditAll(page, [preview, `/ar${preview}`, "/blog-preview?token=1.1.x", "/ar/blog-preview?token=1.1.x"]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await auditAll(page, [preview, `/ar${preview}`]);
   });
 
   test("admin forms showing their validation errors", async ({ page }) => {
