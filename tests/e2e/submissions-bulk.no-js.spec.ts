@@ -63,3 +63,41 @@ for (const lang of ["en", "ar"] as const) {
     expect(lines[1]).toMatch(new RegExp(`^${second},${tag}-1@example.com,`));
   });
 }
+
+test("without JavaScript: tick demo bookings in the slots list, mark them attended, cancel one after the page asks", async ({ page }) => {
+  const staff = createAdminAccount(`bookings-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Bookings Staff");
+  await page.goto("/admin/login");
+  await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+  await page.getByLabel("Password", { exact: true }).fill(staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\?notice=login-ok/);
+  const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date(Date.now() + 130 * 86_400_000));
+  const course = "python-for-beginners";
+  const db = new Database(dbFile);
+  const { id: courseId } = db.prepare("select id from courses where slug = ?").get(course) as { id: number };
+  db.close();
+  const created = await page.request.post("/api/admin/slots", { data: { date, time: "15:00", durationMinutes: 60, capacity: 5, courseId } });
+  expect(created.status()).toBe(201);
+  const slotId = ((await created.json()) as { id: number }).id;
+  for (const child of ["Aya", "Badr"]) {
+    const booked = await page.request.post(`/api/courses/${course}/demo-bookings`, { data: { slotId, childName: child, childAge: 13, parentName: "Huda", email: `${child.toLowerCase()}.${randomBytes(3).toString("hex")}@example.com`, phone: "9876543210" } });
+    expect(booked.status(), await booked.text()).toBe(201);
+  }
+  await page.goto(`/ar/admin/slots?view=list&from=${date}&to=${date}`);
+  await page.getByRole("checkbox", { name: /^اختيار حجز Aya/ }).check();
+  await page.getByRole("checkbox", { name: /^اختيار حجز Badr/ }).check();
+  const form = page.getByRole("form", { name: "الحجوزات المحددة" });
+  await form.getByLabel("تغيير الحالة إلى").selectOption("attended");
+  await form.getByRole("button", { name: "تغيير الحالة", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "تغيرت حالة صفين." })).toBeVisible();
+  await expect(page.locator("tr").filter({ hasText: "Aya" })).toContainText("حضر");
+
+  await page.getByRole("checkbox", { name: /^اختيار حجز Badr/ }).check();
+  await form.getByLabel("تغيير الحالة إلى").selectOption("cancelled");
+  await form.getByRole("button", { name: "تغيير الحالة", exact: true }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("إلغاء حجز واحد؟");
+  await page.getByRole("button", { name: "نعم، ألغِها" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "تغيرت حالة صف واحد." })).toBeVisible();
+  await expect(page.locator("tr").filter({ hasText: "Badr" })).toContainText("ملغى");
+  await expect(page.locator("tr").filter({ hasText: "Aya" })).toContainText("حضر");
+});

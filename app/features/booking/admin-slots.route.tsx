@@ -103,6 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
   }
+  if (fields?.get("intent") === "bookings-bulk") return bookingsBulk(fields, context, langFromPath(url.pathname));
   if (!fields || fields.get("intent") !== "bulk") throw data({ message: "Bad request." }, { status: 400 });
   const bulk = fields.get("bulk");
   const action = bulk === "close" || bulk === "reopen" || bulk === "delete" ? bulk : "close";
@@ -117,6 +118,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = await context.callApi({ method: "POST", path: "/api/admin/slots/bulk", body: { action, ids, ...(action === "delete" ? { confirm: true } : {}) }, lang });
   const ok = answer.status >= 200 && answer.status < 300;
   return data({ form: "bulk", ok, message: answer.body.message ?? "" } satisfies BulkState, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** What the chosen-bookings form shows after a post: the answer, or the question before cancelling. */
+export type BookingsBulkState =
+  | { form: "bookings-bulk"; ok: boolean; message: string }
+  | { form: "bookings-bulk"; none: true }
+  | { form: "bookings-bulk"; ask: { ids: number[] } };
+
+/**
+ * The chosen bookings' new status, through POST /api/admin/submissions/demo-bookings/bulk (the
+ * one-booking functions, so a cancellation frees the seat and e-mails the parent). Cancelling
+ * asks first on the page, without window.confirm, so it reads the same without JavaScript.
+ */
+async function bookingsBulk(fields: FormData, context: Route.ActionArgs["context"], lang: "en" | "ar") {
+  const ids = fields.getAll("ids").map((id) => (typeof id === "string" && /^\d{1,10}$/.test(id) ? Number(id) : id));
+  if (ids.length === 0) return { form: "bookings-bulk", none: true } satisfies BookingsBulkState;
+  const status = fields.get("status");
+  if (status === "cancelled" && fields.get("confirmed") !== "yes" && ids.every((id) => typeof id === "number")) {
+    return { form: "bookings-bulk", ask: { ids: ids as number[] } } satisfies BookingsBulkState;
+  }
+  const answer = await context.callApi({ method: "POST", path: "/api/admin/submissions/demo-bookings/bulk", body: { status, ids }, lang });
+  const ok = answer.status >= 200 && answer.status < 300;
+  return data({ form: "bookings-bulk", ok, message: answer.body.message ?? "" } satisfies BookingsBulkState, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
@@ -256,6 +280,7 @@ export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         ) : null}
+        {calendar || slots.every((slot) => slot.bookings.length === 0) ? null : <BookingsBulkForm key={location.search} />}
         {calendar ? null : slots.length === 0 && !search ? <p className="text-slate-600">{t("admin.list.empty")}</p> : null}
         {calendar ? null : [...byDate.entries()].map(([dateLabel, daySlots]) => (
           <section key={dateLabel} aria-label={dateLabel} className="space-y-3">
@@ -596,6 +621,9 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
         <caption className="sr-only">{t("admin.list.bookingsOf", { date: slot.dateLabel, time: slot.timeLabel })}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
+            <th scope="col" className="px-2 py-1">
+              <span className="sr-only">{t("admin.bookingsBulk.chosen")}</span>
+            </th>
             {(["code", "course", "child", "parent", "email", "phone", "bookedAt", "status", "actions"] as const).map((key) => (
               <th key={key} scope="col" className="px-2 py-1 text-start font-medium">
                 {t(`admin.list.${key}`)}
@@ -606,6 +634,9 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
         <tbody>
           {slot.bookings.map((booking) => (
             <tr key={booking.id} className="border-b border-slate-100 align-top">
+              <td className="px-2 py-2">
+                <input type="checkbox" name="ids" value={booking.id} form={BOOKINGS_FORM_ID} aria-label={t("admin.bookingsBulk.choose", { child: booking.childName, code: booking.code ?? booking.id })} className="h-5 w-5 accent-indigo-600" />
+              </td>
               <td className="px-2 py-2 font-mono" dir="ltr">
                 {booking.code ?? "—"}
               </td>
@@ -660,6 +691,84 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+const BOOKINGS_FORM_ID = "bookings-bulk";
+
+const isBookingsBulkState = (value: unknown): value is BookingsBulkState =>
+  typeof value === "object" && value !== null && (value as BookingsBulkState).form === "bookings-bulk";
+
+/**
+ * A new status for, or the CSV of, the bookings ticked in the list (their checkboxes name this
+ * form). A plain form: "Change status" posts to the page, "Export chosen rows" sends the ids to
+ * the CSV endpoint; cancelling asks first, naming how many parents are e-mailed.
+ */
+function BookingsBulkForm() {
+  const { t } = useTranslation("booking");
+  const { t: ta } = useTranslation("admin");
+  const answer = useActionData<typeof action>();
+  const state = isBookingsBulkState(answer) ? answer : undefined;
+  const ask = state && "ask" in state ? (state.ask as { ids: number[] }) : undefined;
+  const location = useLocation();
+  const button = "rounded-md border px-3 py-2 text-sm font-semibold";
+  return (
+    <div className="space-y-2 rounded-xl border border-slate-200 bg-slate-50 p-3">
+      <form method="post" action={location.pathname + location.search} id={BOOKINGS_FORM_ID} className="flex flex-wrap items-end gap-2" aria-label={t("admin.bookingsBulk.legend")}>
+        <input type="hidden" name="intent" value="bookings-bulk" />
+        <p className="basis-full text-sm text-slate-700">{t("admin.bookingsBulk.hint")}</p>
+        <div>
+          <label htmlFor="bookings-bulk-status" className="mb-1 block text-sm font-medium text-slate-800">
+            {ta("bulk.statusLabel")}
+          </label>
+          <select id="bookings-bulk-status" name="status" className={inputClass}>
+            {(["attended", "no_show", "booked", "cancelled"] as const).map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`${button} border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700`}>
+          {ta("bulk.apply")}
+        </button>
+        <button type="submit" formMethod="get" formAction="/api/admin/submissions/demo-bookings/export" className={`${button} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}>
+          {ta("bulk.export")}
+        </button>
+      </form>
+      {state && "none" in state ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {ta("bulk.none")}
+        </p>
+      ) : null}
+      {state && "message" in state ? (
+        <p role={state.ok ? "status" : "alert"} className={`text-sm font-medium ${state.ok ? "text-green-800" : "text-red-800"}`}>
+          {state.message}
+        </p>
+      ) : null}
+      {ask ? (
+        <form method="post" action={location.pathname + location.search} role="alertdialog" aria-labelledby="bookings-bulk-confirm" className="space-y-2 rounded-lg border border-red-300 bg-white p-3">
+          <p id="bookings-bulk-confirm" className="font-semibold text-slate-900">
+            {t("admin.bookingsBulk.confirmHeading", { count: ask.ids.length })}
+          </p>
+          <p className="text-sm text-slate-700">{t("admin.bookingsBulk.confirmText")}</p>
+          <input type="hidden" name="intent" value="bookings-bulk" />
+          <input type="hidden" name="status" value="cancelled" />
+          <input type="hidden" name="confirmed" value="yes" />
+          {ask.ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800">
+              {t("admin.bookingsBulk.confirmYes")}
+            </button>
+            <Link to={location.search || "?"} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+              {t("admin.bookingsBulk.keep")}
+            </Link>
+          </div>
+        </form>
+      ) : null}
     </div>
   );
 }
