@@ -24,7 +24,8 @@ export function imageReceiver(config: Config): RequestHandler {
         if (err.code === "LIMIT_FILE_SIZE") {
           return next(new HttpError(413, t("api.tooLarge", { mb: Math.round((config.maxUploadBytes / 1024 / 1024) * 10) / 10 })));
         }
-        return next(new HttpError(400, t("api.oneFile")));
+        // Too many files, or a file under another name; otherwise too many or too long text fields.
+        return next(new HttpError(400, t(err.code === "LIMIT_FILE_COUNT" || err.code === "LIMIT_UNEXPECTED_FILE" ? "api.oneFile" : "api.badUpload")));
       }
       // A malformed multipart body (busboy) is the client's fault, not ours.
       return next(new HttpError(400, t("api.badUpload")));

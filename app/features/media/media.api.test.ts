@@ -114,6 +114,10 @@ describe("/api/admin/media: the media library", () => {
     expect(audit.action).toBe("update");
     expect(JSON.parse(audit.summary).changes).toEqual({ alt_en: { from: "", to: "A 3D printer" }, alt_ar: { from: "", to: "طابعة ثلاثية الأبعاد" } });
 
+    // One language alone keeps the other's text; neither is a 400.
+    const arOnly = await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor), json: { altAr: "طابعة" } });
+    expect(arOnly.body.media).toMatchObject({ altEn: "A 3D printer", altAr: "طابعة" });
+    expect((await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor), json: {} })).status).toBe(400);
     expect((await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor), json: { altEn: 5 } })).status).toBe(400);
     expect((await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor), json: { altEn: "x".repeat(301) } })).body.errors.altEn).toBeTruthy();
     expect((await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor), json: { altEn: "nul\u0000" } })).status).toBe(400);

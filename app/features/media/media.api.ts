@@ -10,7 +10,7 @@ import { idOr404, staffOf } from "~/features/admin/admin-http.server";
 import type { CsvColumn } from "~/features/admin/list/csv.server";
 import { sendList } from "~/features/admin/list/list-query.server";
 import { imageReceiver, storeReceivedImage } from "~/features/admin-content/uploads.api";
-import { mediaAltSchema, type MediaUse } from "./media.schema";
+import { mediaAltChangeSchema, mediaAltSchema, type MediaUse } from "./media.schema";
 import { addMedia, deleteMedia, getMedia, mediaBase, mediaList, mediaUses, updateMediaAlt } from "./media.server";
 
 type MediaRow = Awaited<ReturnType<ReturnType<typeof mediaBase>["execute"]>>[number];
@@ -70,7 +70,7 @@ export function mediaApi({ config, db }: ApiDeps): Router {
   router.patch("/api/admin/media/:id", async (req, res) => {
     const lang = requestLang(req);
     const id = idOr404(req.params.id, serverT(lang, "admin-content", "api.notFound"));
-    const alts = parseBody(mediaAltSchema, req);
+    const alts = parseBody(mediaAltChangeSchema, req);
     if (!(await updateMediaAlt(db, staffOf(res).id, id, alts))) throw new HttpError(404, serverT(lang, "admin-content", "api.notFound"));
     res.json({ message: serverT(lang, "admin-content", "media.altSaved"), media: await getMedia(db, id, lang) });
   });

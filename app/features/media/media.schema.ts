@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "~/lib/validation";
+import { optionalText, v } from "~/lib/validation";
 
 /** The alt texts of a library image, in both languages ("" when none: the image is then decorative). */
 export const mediaAltSchema = z.object({
@@ -7,7 +7,13 @@ export const mediaAltSchema = z.object({
   altAr: optionalText(300),
 });
 
-export type MediaAltInput = z.input<typeof mediaAltSchema>;
+/** A change of alt text: either language or both (one left out keeps its text). */
+export const mediaAltChangeSchema = z
+  .object({
+    altEn: z.string({ error: v.invalid }).trim().max(300, v.tooLong).optional(),
+    altAr: z.string({ error: v.invalid }).trim().max(300, v.tooLong).optional(),
+  })
+  .refine((change) => change.altEn !== undefined || change.altAr !== undefined, { message: v.required, path: ["altEn"] });
 
 /** One library image as the API answers and the screens show it. */
 export interface MediaItem {

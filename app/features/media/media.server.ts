@@ -108,12 +108,12 @@ export async function addMedia(
   });
 }
 
-/** Saves the alt texts, logging each changed one; false when there is no such image. */
-export async function updateMediaAlt(db: DB, userId: number, id: number, alts: { altEn: string; altAr: string }): Promise<boolean> {
+/** Saves the alt texts given, logging each changed one; false when there is no such image. */
+export async function updateMediaAlt(db: DB, userId: number, id: number, alts: { altEn?: string; altAr?: string }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("media").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return false;
-    const values = { alt_en: alts.altEn, alt_ar: alts.altAr };
+    const values = { alt_en: alts.altEn ?? before.alt_en, alt_ar: alts.altAr ?? before.alt_ar };
     await trx.updateTable("media").set({ ...values, updated_at: nowIso() }).where("id", "=", id).execute();
     await recordAudit(trx, { userId, action: "update", entity: "media", entityId: id, name: before.upload, changes: diffFields(before, values) });
     return true;
