@@ -666,7 +666,7 @@ describe("hostile input on every endpoint", () => {
       expect(filesUnder(server.config.uploadsDir).every((file) => file.endsWith(".webp"))).toBe(true);
 
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-      const cases: [string, { field: string; bytes: Buffer; name: string; type: string }[]][] = [
+      const cases: [string, Part[]][] = [
         ["text named .png", [{ field: "file", bytes: Buffer.from("not an image at all"), name: "x.png", type: "image/png" }]],
         ["SVG with a script", [{ field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" }]],
         ["HTML", [{ field: "file", bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "x.html", type: "text/html" }]],
