@@ -12,6 +12,8 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/blog-post.route";
 import { MoreFromBlog, NeedHelp } from "./BlogSidebar";
 import { ContentBlocks } from "./ContentBlocks";
+import { imageUrlsOf } from "./content-blocks";
+import { libraryAlts as mediaAlts } from "~/features/media/media.server";
 import { ShareLinks } from "./ShareLinks";
 import { toCardPost } from "./blog-page";
 import { isBlogSlug } from "./blog-post";
@@ -34,12 +36,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!post) throw data<PostProblem>({ reason: "notFound" }, { status: 404 });
   // A post written only in Arabic is not on the English blog: its English address leads to it.
   if (post.lang !== lang && lang === "en") throw redirect(localizePath(`/blog/${post.slug}`, post.lang), 302);
-  const others = await listOtherPosts(context.db, slug, lang, 3);
-  return { post, others: others.map(toCardPost), publicUrl: context.config.publicUrl };
+  const [others, libraryAlts] = await Promise.all([
+    listOtherPosts(context.db, slug, lang, 3),
+    // The media library's alt texts, in the post's language, for its images that carry none.
+    mediaAlts(context.db, [post.imageUrl, ...imageUrlsOf(post.contentBlocks)], post.lang),
+  ]);
+  return { post, others: others.map(toCardPost), publicUrl: context.config.publicUrl, libraryAlts };
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post, others, publicUrl } = loaderData;
+  const { post, others, publicUrl, libraryAlts } = loaderData;
   const { t } = useTranslation("blog");
   const { t: tc } = useTranslation();
   const lang = useLang();
@@ -92,8 +98,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 <span {...ui}>{t("post.publishedOn", { date: formatLongDate(post.publishDate, lang, timeZone) })}</span>
               </p>
             </header>
-            {image ? <img src={image} {...responsiveImage(image, imageSizes.main)} alt="" width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
-            <ContentBlocks blocks={post.contentBlocks} className="mt-8 space-y-5 text-lg leading-8 text-slate-800" />
+            {image ? <img src={image} {...responsiveImage(image, imageSizes.main)} alt={libraryAlts[post.imageUrl] ?? ""} width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
+            <ContentBlocks blocks={post.contentBlocks} libraryAlts={libraryAlts} className="mt-8 space-y-5 text-lg leading-8 text-slate-800" />
           </article>
           <ShareLinks url={url} title={post.title} />
         </div>
