@@ -672,6 +672,8 @@ describe("hostile input on every endpoint", () => {
         ["HTML", [{ field: "file", bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "x.html", type: "text/html" }]],
         ["a NUL byte in the file name", [{ field: "file", bytes: await png(), name: "a\u0000b.png", type: "image/png" }]],
         ["an empty file", [{ field: "file", bytes: Buffer.alloc(0), name: "x.png", type: "image/png" }]],
+        // A sound PNG header over pixel data that does not decode.
+        ["a PNG with corrupt data", [{ field: "file", bytes: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64"), name: "x.png", type: "image/png" }]],
         ["over MAX_UPLOAD_BYTES", [{ field: "file", bytes: Buffer.alloc(server.config.maxUploadBytes + 1, 1), name: "big.png", type: "image/png" }]],
         ["the wrong field", [{ field: "image", bytes: await png(), name: "x.png", type: "image/png" }]],
         ["two files", [{ field: "file", bytes: await png(), name: "a.png", type: "image/png" }, { field: "file", bytes: await png(), name: "b.png", type: "image/png" }]],
