@@ -300,7 +300,8 @@ function MediaCard({ item, number, timeZone, state }: { item: MediaItem; number:
         <p className="text-slate-600">
           {item.width && item.height ? (
             <>
-              <bdi dir="ltr">{t("media.size", { width: item.width, height: item.height })}</bdi>
+              {/* The numbers read left to right in both languages (width first); the unit follows in the page's. */}
+              <bdi dir="ltr">{`${item.width} × ${item.height}`}</bdi> {t("media.pixels")}
               {" · "}
             </>
           ) : null}
@@ -348,22 +349,24 @@ function MediaCard({ item, number, timeZone, state }: { item: MediaItem; number:
 
         <div className="mt-auto space-y-2 border-t border-slate-100 pt-3">
           {deleteState?.ask ? (
-            <Form method="post" role="alertdialog" aria-labelledby={`media-${item.id}-confirm`} className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-3" preventScrollReset>
-              <p id={`media-${item.id}-confirm`} className="font-semibold text-slate-900">
-                {t("media.confirmDelete")}
-              </p>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={item.id} />
-              <input type="hidden" name="confirmed" value="yes" />
-              <div className="flex flex-wrap gap-2">
-                <button type="submit" disabled={submitting("delete")} className="rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
-                  {t("media.confirmYes")}
-                </button>
-                <Link to={location.search || "?"} preventScrollReset className="rounded-md border border-slate-300 bg-white px-3 py-2 font-semibold text-slate-800 hover:bg-slate-50">
-                  {t("media.keep")}
-                </Link>
-              </div>
-            </Form>
+            <div role="alertdialog" aria-labelledby={`media-${item.id}-confirm`} className="rounded-lg border border-red-300 bg-red-50 p-3">
+              <Form method="post" className="space-y-2" preventScrollReset>
+                <p id={`media-${item.id}-confirm`} className="font-semibold text-slate-900">
+                  {t("media.confirmDelete")}
+                </p>
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={item.id} />
+                <input type="hidden" name="confirmed" value="yes" />
+                <div className="flex flex-wrap gap-2">
+                  <button type="submit" disabled={submitting("delete")} className="rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+                    {t("media.confirmYes")}
+                  </button>
+                  <Link to={location.search || "?"} preventScrollReset className="rounded-md border border-slate-300 bg-white px-3 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+                    {t("media.keep")}
+                  </Link>
+                </div>
+              </Form>
+            </div>
           ) : (
             <Form method="post" preventScrollReset>
               <input type="hidden" name="intent" value="delete" />
