@@ -15,6 +15,9 @@ import type { MediaItem, MediaUse } from "./media.schema";
 
 const UPLOAD_IN_TEXT = /[a-f0-9]{24}(?=-\d+\.webp)/g;
 
+/** How the audit log names a library image: its alt text, else its upload name. */
+const auditName = (row: { alt_en: string; alt_ar: string; upload: string }) => row.alt_en || row.alt_ar || row.upload;
+
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 /** The record's name in `lang`, else in the other language. */
@@ -103,7 +106,7 @@ export async function addMedia(
       .values({ upload, url: image.url, width: image.width, height: image.height, alt_en: change.altEn ?? "", alt_ar: change.altAr ?? "", uploaded_by: change.userId, created_at: now, updated_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { userId: change.userId, action: "create", entity: "media", entityId: row.id, name: upload, summary: { url: image.url } });
+    await recordAudit(trx, { userId: change.userId, action: "create", entity: "media", entityId: row.id, name: auditName({ alt_en: change.altEn ?? "", alt_ar: change.altAr ?? "", upload }), summary: { url: image.url } });
     return row.id;
   });
 }
@@ -115,7 +118,7 @@ export async function updateMediaAlt(db: DB, userId: number, id: number, alts: {
     if (!before) return false;
     const values = { alt_en: alts.altEn ?? before.alt_en, alt_ar: alts.altAr ?? before.alt_ar };
     await trx.updateTable("media").set({ ...values, updated_at: nowIso() }).where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "update", entity: "media", entityId: id, name: before.upload, changes: diffFields(before, values) });
+    await recordAudit(trx, { userId, action: "update", entity: "media", entityId: id, name: auditName({ ...before, ...values }), changes: diffFields(before, values) });
     return true;
   });
 }
@@ -134,7 +137,7 @@ export async function deleteMedia(db: DB, userId: number, id: number, lang: Lang
   const removed = await db.transaction().execute(async (trx) => {
     const gone = await trx.deleteFrom("media").where("id", "=", id).executeTakeFirst();
     if (Number(gone.numDeletedRows) === 0) return false;
-    await recordAudit(trx, { userId, action: "delete", entity: "media", entityId: id, name: row.upload, summary: { url: row.url, alt_en: row.alt_en, alt_ar: row.alt_ar } });
+    await recordAudit(trx, { userId, action: "delete", entity: "media", entityId: id, name: auditName(row), summary: { url: row.url, alt_en: row.alt_en, alt_ar: row.alt_ar } });
     return true;
   });
   return removed ? { ok: true, url: row.url } : { ok: false, reason: "notFound" };
