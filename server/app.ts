@@ -130,7 +130,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
   if (pages) {
     // Pages take form posts only. express.json has already read a JSON body, and a page action
     // would wait forever for that spent stream: refuse it here instead.
-    app.use(pageFormPosts);
+    app.use(pageFormPosts(config));
     app.use(sameOriginWrites(config, { evenWithoutCookie: true }));
     app.use(cache.serveAnonymous);
     app.all(
@@ -173,14 +173,19 @@ function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Rou
 /** Largest form post a page takes: the public forms are small, like their JSON twins. */
 const PAGE_FORM_LIMIT = 100 * 1024;
 
+/** The one page that takes a file: the media library's upload form (decision 034), also as React Router's `.data` post. */
+const UPLOAD_PAGE = /^(?:\/ar)?\/admin\/media(?:\.data)?$/;
+
 /**
  * Pages take browser form posts only (url-encoded, with a length). express.json has already
  * read a JSON body, and a page action would wait forever for that spent stream; an endless or
- * huge body would be read whole by the action.
+ * huge body would be read whole by the action. The media library page also takes one image
+ * (multipart, at most MAX_UPLOAD_BYTES and its few fields).
  */
-const pageFormPosts: express.RequestHandler = (req, res, next) => {
+const pageFormPosts = (config: Config): express.RequestHandler => (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  if (!req.is("application/x-www-form-urlencoded")) {
+  const upload = UPLOAD_PAGE.test(req.path) && Boolean(req.is("multipart/form-data"));
+  if (!upload && !req.is("application/x-www-form-urlencoded")) {
     res.status(415).json({ message: "Unsupported content type." });
     return;
   }
@@ -189,7 +194,7 @@ const pageFormPosts: express.RequestHandler = (req, res, next) => {
     res.status(411).json({ message: "A form post needs a Content-Length." });
     return;
   }
-  if (length > PAGE_FORM_LIMIT) {
+  if (length > (upload ? config.maxUploadBytes + PAGE_FORM_LIMIT : PAGE_FORM_LIMIT)) {
     res.status(413).json({ message: "The request body is too large." });
     return;
   }

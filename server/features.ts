@@ -8,6 +8,7 @@ import { sendEnrollmentConfirmation } from "~/features/camp/enroll-mail.server";
 import { ENROLLMENT_CONFIRMATION_JOB } from "~/features/camp/enroll.server";
 import { adminCollectionsApi } from "~/features/admin-content/collections.api";
 import { uploadsApi } from "~/features/admin-content/uploads.api";
+import { mediaApi } from "~/features/media/media.api";
 import { accountsApi } from "~/features/accounts/accounts.api";
 import { accountSpaceApi } from "~/features/accounts/account-space.api";
 import { campApi } from "~/features/camp/camp.api";
@@ -62,5 +63,5 @@ export const featurePeriodicJobs = [{ kind: BOOKING_REMINDER_SWEEP_JOB, everyMs:
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
 export function apiRouters(deps: ApiDeps): Router[] {
-  return [accountsApi(deps), accountSpaceApi(deps), coursesApi(deps), contactApi(deps), schoolApi(deps), bookingApi(deps), slotsAdminApi(deps), campApi(deps), uploadsApi(deps), adminCollectionsApi(deps), blogApi(deps), seoApi(deps), submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)];
+  return [accountsApi(deps), accountSpaceApi(deps), coursesApi(deps), contactApi(deps), schoolApi(deps), bookingApi(deps), slotsAdminApi(deps), campApi(deps), uploadsApi(deps), mediaApi(deps), adminCollectionsApi(deps), blogApi(deps), seoApi(deps), submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)];
 }

@@ -22,3 +22,11 @@ export function responsiveImage(url: string, sizes: string): { srcSet?: string; 
   const widths = [...IMAGE_WIDTHS.filter((width) => width < largest), largest];
   return { srcSet: widths.map((width) => `${match[1]}${width}.webp ${width}w`).join(", "), sizes };
 }
+
+// Every copy of one upload shares the 24 hex characters of its name.
+const uploadName = /(?:^|\/)([a-f0-9]{24})-\d+\.webp$/;
+
+/** The name (24 hex) of the upload a URL points at, or undefined for any other image. */
+export function uploadNameOf(url: string): string | undefined {
+  return uploadName.exec(url)?.[1];
+}

@@ -202,6 +202,23 @@ export interface UnreferencedUploadsTable {
   since: string;
 }
 
+/** One upload of the media library (issue 16); every upload gets a row. */
+export interface MediaTable {
+  id: Generated<number>;
+  /** The 24 hex characters every stored copy (width) of the upload shares. */
+  upload: string;
+  /** The URL of the largest copy: what image fields keep. */
+  url: string;
+  /** Of the largest copy; null for uploads added from existing content. */
+  width: number | null;
+  height: number | null;
+  alt_en: string;
+  alt_ar: string;
+  uploaded_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: number;
@@ -372,6 +389,7 @@ export interface Database extends ContentTables {
   sessions: SessionsTable;
   jobs: JobsTable;
   unreferenced_uploads: UnreferencedUploadsTable;
+  media: MediaTable;
   password_resets: PasswordResetsTable;
   admin_setup_tokens: AdminSetupTokensTable;
   rate_limits: RateLimitsTable;

@@ -25,8 +25,10 @@ export function apiDispatcher(config: Config): (req: Request) => ApiCall {
     async ({ method, path, body, lang }) => {
       const client = req.ip ?? "";
       const expires = Math.floor(Date.now() / 1000) + IDENTITY_SECONDS;
+      const multipart = body instanceof FormData;
       const headers: Record<string, string> = {
-        "content-type": "application/json",
+        // fetch writes a FormData body's own multipart type (with its boundary).
+        ...(multipart ? {} : { "content-type": "application/json" }),
         accept: "application/json",
         "accept-language": lang,
         [IDENTITY_HEADER]: `${client} ${expires} ${signature(config, client, expires)}`,
@@ -37,7 +39,7 @@ export function apiDispatcher(config: Config): (req: Request) => ApiCall {
       }
       const local = req.socket.localAddress ?? "127.0.0.1";
       const host = local.startsWith("::ffff:") ? local.slice(7) : local.includes(":") ? `[${local}]` : local;
-      const response = await fetch(`http://${host}:${req.socket.localPort}${path}`, { method, headers, body: JSON.stringify(body ?? {}), redirect: "manual" });
+      const response = await fetch(`http://${host}:${req.socket.localPort}${path}`, { method, headers, body: multipart ? body : method === "DELETE" ? undefined : JSON.stringify(body ?? {}), redirect: "manual" });
       let json: ApiAnswer["body"] = {};
       try {
         const parsed: unknown = await response.json();

@@ -308,6 +308,10 @@ describe("hostile input on every endpoint", () => {
     ids.product = await firstId("products", "asc");
     ids.productToDelete = await firstId("products", "desc");
     ids.camp = await firstId("camps", "asc");
+    const mediaRow = async (upload: string) =>
+      (await db.insertInto("media").values({ upload, url: `/uploads/${upload}-640.webp`, width: 640, height: 400, alt_en: "", alt_ar: "", uploaded_by: null, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()).id;
+    ids.media = await mediaRow("a".repeat(24));
+    ids.mediaToDelete = await mediaRow("b".repeat(24));
     const adminCamp = (await getAdminCamp(db, ids.camp))!;
     camp = { slug: adminCamp.slug, batch: adminCamp.batches[0]!.value };
     const { id: _campId, slug: _campSlug, ...campForm } = adminCamp;
@@ -432,6 +436,8 @@ describe("hostile input on every endpoint", () => {
       stores: { audit_log: 1 },
     },
     { route: "PUT /api/admin/camps/:id", url: () => `/api/admin/camps/${ids.camp}`, admin: true, body: () => ({ ...forms.camp, price: 4999 }), stores: { audit_log: 1 } },
+    { route: "PATCH /api/admin/media/:id", url: () => `/api/admin/media/${ids.media}`, admin: true, body: () => ({ altEn: "A robot kit", altAr: "عدة روبوت" }), stores: { audit_log: 1 } },
+    { route: "DELETE /api/admin/media/:id", url: () => `/api/admin/media/${ids.mediaToDelete}`, admin: true, body: null, stores: { media: -1, audit_log: 1 } },
   ];
 
   const listQuery = (extra: Record<string, string>) => ({ q: "robot", dir: "asc", page: "1", pageSize: "10", format: "json", ...extra });
@@ -472,10 +478,12 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/settings", url: () => "/api/admin/settings", admin: true },
     { route: "GET /api/admin/camps", url: () => "/api/admin/camps", admin: true },
     { route: "GET /api/admin/camps/:id", url: () => `/api/admin/camps/${ids.camp}`, admin: true },
+    { route: "GET /api/admin/media", url: () => "/api/admin/media", admin: true, query: listQuery({ sort: "created" }) },
+    { route: "GET /api/admin/media/:id", url: () => `/api/admin/media/${ids.media}`, admin: true },
     { route: "GET /api/admin/audit", url: () => "/api/admin/audit", admin: true, query: listQuery({ sort: "created", entity: "course", action: "update", user: "", q: "" }) },
   ];
-  /** Multipart, with its own cases below. */
-  const UPLOAD_ROUTE = "POST /api/admin/uploads";
+  /** Multipart, with their own cases below. */
+  const UPLOAD_ROUTES = ["POST /api/admin/uploads", "POST /api/admin/media"];
 
   /** What is wrong with an answer (undefined when it is fine). */
   function answerProblem(response: { status: number; body: Json; headers: Headers }, mayPass: boolean, redirects = false): string | undefined {
@@ -518,7 +526,7 @@ describe("hostile input on every endpoint", () => {
 
   it("has a sample for every endpoint the app registers", () => {
     const app = createApp({ config: server.config, db: server.db, logger: createLogger("silent") });
-    const covered = [...writes.map((w) => w.route), ...reads.map((r) => r.route), UPLOAD_ROUTE].sort();
+    const covered = [...writes.map((w) => w.route), ...reads.map((r) => r.route), ...UPLOAD_ROUTES].sort();
     expect(new Set(covered).size).toBe(covered.length);
     expect(covered).toEqual(routeKeys(app).sort());
   });
@@ -624,10 +632,14 @@ describe("hostile input on every endpoint", () => {
 
   describe("uploads", () => {
     const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
-    async function upload(parts: { field: string; bytes: Buffer; name: string; type: string }[], headers: Record<string, string>) {
+    type Part = { field: string; bytes: Buffer; name: string; type: string } | { field: string; text: string };
+    async function uploadTo(parts: Part[], headers: Record<string, string>, uploadPath: string) {
       const form = new FormData();
-      for (const part of parts) form.append(part.field, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.name);
-      const response = await fetch(`${server.url}/api/admin/uploads`, { method: "POST", body: form, headers: { "x-forwarded-for": "10.7.7.7", ...headers } });
+      for (const part of parts) {
+        if ("text" in part) form.append(part.field, part.text);
+        else form.append(part.field, new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.name);
+      }
+      const response = await fetch(`${server.url}${uploadPath}`, { method: "POST", body: form, headers: { "x-forwarded-for": "10.7.7.7", ...headers } });
       const text = await response.text();
       let body: Json = text;
       try {
@@ -640,7 +652,9 @@ describe("hostile input on every endpoint", () => {
     const filesUnder = (dir: string): string[] =>
       existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)])) : [];
 
-    it("stores a real image under a random name whatever the file name says, and refuses everything else with a 4xx JSON message", async () => {
+    for (const uploadPath of ["/api/admin/uploads", "/api/admin/media"]) {
+    it(`POST ${uploadPath}: stores a real image under a random name whatever the file name says, and refuses everything else with a 4xx JSON message`, async () => {
+      const upload = (parts: Part[], headers: Record<string, string>) => uploadTo(parts, headers, uploadPath);
       const headers = await staffHeaders();
       const failures: string[] = [];
       const check = (label: string, response: { status: number; body: Json; headers: Headers }, mayPass = false) => {
@@ -652,31 +666,38 @@ describe("hostile input on every endpoint", () => {
       for (const name of ["../../../etc/passwd.png", "..%2f..%2fevil.png", "..\\..\\evil.png", "<script>alert(1)</script>.png"]) {
         const response = await upload([{ field: "file", bytes: await png(), name, type: "image/png" }], headers);
         expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(201);
-        expect(response.body.url).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+        expect(response.body.url ?? response.body.media.url).toMatch(/^\/uploads\/[\w-]+\.webp$/);
       }
       expect(existsSync(path.resolve(server.config.uploadsDir, "../../../etc/passwd.png"))).toBe(false);
       expect(filesUnder(path.dirname(server.config.uploadsDir)).filter((file) => /passwd|evil|script/.test(file))).toEqual([]);
       expect(filesUnder(server.config.uploadsDir).every((file) => file.endsWith(".webp"))).toBe(true);
 
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-      const cases: [string, { field: string; bytes: Buffer; name: string; type: string }[]][] = [
+      const cases: [string, Part[]][] = [
         ["text named .png", [{ field: "file", bytes: Buffer.from("not an image at all"), name: "x.png", type: "image/png" }]],
         ["SVG with a script", [{ field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" }]],
         ["HTML", [{ field: "file", bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "x.html", type: "text/html" }]],
         ["a NUL byte in the file name", [{ field: "file", bytes: await png(), name: "a\u0000b.png", type: "image/png" }]],
         ["an empty file", [{ field: "file", bytes: Buffer.alloc(0), name: "x.png", type: "image/png" }]],
+        // A sound PNG header over pixel data that does not decode.
+        ["a PNG with corrupt data", [{ field: "file", bytes: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64"), name: "x.png", type: "image/png" }]],
         ["over MAX_UPLOAD_BYTES", [{ field: "file", bytes: Buffer.alloc(server.config.maxUploadBytes + 1, 1), name: "big.png", type: "image/png" }]],
         ["the wrong field", [{ field: "image", bytes: await png(), name: "x.png", type: "image/png" }]],
         ["two files", [{ field: "file", bytes: await png(), name: "a.png", type: "image/png" }, { field: "file", bytes: await png(), name: "b.png", type: "image/png" }]],
+        ["alt text of 60,000 characters", [{ field: "altEn", text: "x".repeat(60_000) }, { field: "file", bytes: await png(), name: "x.png", type: "image/png" }]],
+        ["alt text of 301 characters", [{ field: "altAr", text: "x".repeat(301) }, { field: "file", bytes: await png(), name: "x.png", type: "image/png" }]],
+        ["alt text with a NUL byte", [{ field: "altEn", text: "a\u0000b" }, { field: "file", bytes: await png(), name: "x.png", type: "image/png" }]],
+        ["twenty text fields", [...Array.from({ length: 20 }, (_, i) => ({ field: `f${i}`, text: "x" })), { field: "file", bytes: await png(), name: "x.png", type: "image/png" }]],
       ];
       for (const [label, parts] of cases) {
         const response = await upload(parts, headers);
-        check(label, response);
+        // The image fields' endpoint reads no alt text: a picture sent with a bad one is still stored.
+        check(label, response, uploadPath === "/api/admin/uploads" && (label === "alt text of 301 characters" || label === "alt text with a NUL byte"));
         if (label === "over MAX_UPLOAD_BYTES" && response.status !== 413) failures.push(`${label}: ${response.status}, expected 413`);
       }
       check("no session", await upload([{ field: "file", bytes: await png(), name: "x.png", type: "image/png" }], { origin: server.url }));
 
-      const raw = (body: string, contentType: string) => server.request("POST", "/api/admin/uploads", { body, headers: { ...headers, "content-type": contentType } });
+      const raw = (body: string, contentType: string) => server.request("POST", uploadPath, { body, headers: { ...headers, "content-type": contentType } });
       check("JSON instead of multipart", await raw(JSON.stringify({ file: "x" }), "application/json"));
       check("malformed JSON", await raw("{", "application/json"));
       check("text/plain", await raw("hello", "text/plain"));
@@ -684,8 +705,11 @@ describe("hostile input on every endpoint", () => {
       check("multipart cut short", await raw('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', "multipart/form-data; boundary=b"));
 
       expect(failures).toEqual([]);
-      expect(changes(before, await countRows(server.db, tables))).toEqual({});
+      // Each stored upload joined the media library (the alt text cases refuse on the library's route only).
+      const extra = uploadPath === "/api/admin/media" ? 0 : 2;
+      expect(changes(before, await countRows(server.db, tables))).toEqual({ media: 4 + extra, audit_log: 4 + extra });
     });
+    }
 
     it("never serves a file outside the uploads folder", async () => {
       const failures: string[] = [];

@@ -50,11 +50,15 @@ export async function storeImage(storage: MediaStorage, bytes: Buffer): Promise<
   try {
     for (const width of widths) {
       // sharp writes no metadata unless asked (keepMetadata), so EXIF and GPS tags are dropped.
+      // A header that reads well over pixel data that does not (a corrupt file) fails here: not an image we take.
       const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true });
+        .toBuffer({ resolveWithObject: true })
+        .catch(() => {
+          throw new NotAnImageError("the image data could not be read");
+        });
       const name = `${base}-${width}.webp`;
       const url = await storage.put(name, data, "image/webp");
       stored.push(name);

@@ -24,7 +24,13 @@ for (const backend of ["local folder", "S3 bucket (s3rver)"] as const) {
       await s3?.stop();
     });
 
+    /** An upload taken out of the media library at once (every upload joins it), so only content can keep it. */
     const upload = async (bytes: Buffer): Promise<{ url: string; id: string }> => {
+      const stored = await libraryUpload(bytes);
+      await server.db.deleteFrom("media").where("upload", "=", stored.id).execute();
+      return stored;
+    };
+    const libraryUpload = async (bytes: Buffer): Promise<{ url: string; id: string }> => {
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(bytes)]), "photo.png");
       const res = await fetch(`${server.url}/api/admin/uploads`, { method: "POST", body: form, headers: { cookie, origin: server.url } });
@@ -75,6 +81,18 @@ for (const backend of ["local folder", "S3 bucket (s3rver)"] as const) {
       expect(await cleanUp(30)).toEqual([]);
       expect(await stored(inPost.id)).toBe(3);
       expect(await server.countRows("unreferenced_uploads")).toBe(0);
+    });
+
+    it("never removes an image of the media library, used or not; once deleted there, it goes like any other", async () => {
+      const kept = await libraryUpload(await png(120));
+      expect(await cleanUp(8)).toEqual([]);
+      expect(await cleanUp(30)).toEqual([]);
+      expect(await stored(kept.id)).toBe(3);
+      expect(await server.countRows("unreferenced_uploads")).toBe(0);
+      await server.db.deleteFrom("media").where("upload", "=", kept.id).execute();
+      expect(await cleanUp(31)).toEqual([]);
+      expect(await cleanUp(38)).toEqual([kept.id]);
+      expect(await stored(kept.id)).toBe(0);
     });
   });
 }

@@ -11,9 +11,12 @@ const UPLOAD_IN_TEXT = /[a-f0-9]{24}(?=-\d+\.webp)/g;
 // fails to compile (its uploads would otherwise look unused and be deleted).
 const CONTENT_TABLES: Record<keyof ContentTables, true> = { courses: true, teachers: true, testimonials: true, camps: true, products: true, blog_posts: true, site_settings: true };
 
-/** The uploads some content row refers to (in any column: image fields, content blocks, settings). */
+/**
+ * The uploads some content row refers to (in any column: image fields, content blocks, settings),
+ * and every upload of the media library: a library image is kept until staff delete it there.
+ */
 async function referencedUploads(db: DB): Promise<Set<string>> {
-  const found = new Set<string>();
+  const found = new Set((await db.selectFrom("media").select("upload").execute()).map((row) => row.upload));
   for (const table of Object.keys(CONTENT_TABLES) as (keyof ContentTables)[]) {
     const rows = await db.selectFrom(table).selectAll().execute();
     for (const match of JSON.stringify(rows).matchAll(UPLOAD_IN_TEXT)) found.add(match[0]);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
+import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { signInAsAdmin, waitForResetLink } from "./accounts";
 
@@ -411,8 +412,9 @@ test.describe("axe on the admin area", () => {
       "/admin/settings",
       `/admin/settings/camps/${ids.camp}`,
       "/admin/audit",
+      "/admin/media",
     ];
-    const arabic = ["/admin", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings"];
+    const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings"];
     await auditAll(page, [...screens, ...arabic.map((path) => `/ar${path}`)]);
   });
 
@@ -462,6 +464,37 @@ test.describe("axe on the admin area", () => {
     await auditAll(page, [preview, `/ar${preview}`, "/blog-preview?token=1.1.x", "/ar/blog-preview?token=1.1.x"]);
     await page.setViewportSize({ width: 390, height: 844 });
     await auditAll(page, [preview, `/ar${preview}`]);
+  });
+
+  test("the media library with an image, its delete question, a refused alt text, and the library dialog of an editor, in both languages", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page);
+    const findings: Finding[] = [];
+    const buffer = await sharp({ create: { width: 400, height: 240, channels: 3, background: { r: 90, g: 40, b: 160 } } }).png().toBuffer();
+    for (const prefix of ["", "/ar"]) {
+      await page.goto(`${prefix}/admin/media`, { waitUntil: "networkidle" });
+      const upload = page.locator("main form").first();
+      await upload.locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer });
+      await upload.locator("input[name=altEn]").fill("A tiny dot");
+      await upload.locator("button[type=submit]").click();
+      await expect(page.locator("main li h3").filter({ hasText: prefix ? /./ : "A tiny dot" }).first()).toBeVisible();
+      await toastShown(page);
+      findings.push(await audit(page));
+      const first = page.locator("main ul > li").first();
+      await first.locator("input[name=altEn]").evaluate((input: HTMLInputElement) => input.removeAttribute("maxlength"));
+      await first.locator("input[name=altEn]").fill("x".repeat(301));
+      await first.locator("form").filter({ has: page.locator("input[name=altEn]") }).locator("button[type=submit]").click();
+      await expect(first.locator("input[name=altEn][aria-invalid=true]")).toBeVisible();
+      findings.push(await audit(page));
+      await first.locator("form").filter({ has: page.locator("input[value=delete]") }).locator("button[type=submit]").click();
+      await expect(first.getByRole("alertdialog")).toBeVisible();
+      findings.push(await audit(page));
+      await page.goto(`${prefix}/admin/products/new`, { waitUntil: "networkidle" });
+      await page.getByRole("button", { name: prefix ? "اختيار من المكتبة" : "Choose from library" }).click();
+      await expect(page.getByRole("dialog").locator("ul button").first()).toBeVisible();
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
   });
 
   test("admin forms showing their validation errors", async ({ page }) => {

@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/i18n/use-lang";
 import { safeUrl } from "~/lib/safe-url";
+import { LibraryPicker } from "~/features/media/LibraryPicker";
+import { toast } from "~/ui/toast";
 import { IMAGE_ACCEPT, UploadError, uploadImage } from "./upload-client";
 
 interface ImageUploadProps {
@@ -16,8 +18,8 @@ interface ImageUploadProps {
 }
 
 /**
- * Picks an image, uploads it at once with a progress bar, and shows a preview of what is stored.
- * The parent keeps only the returned URL.
+ * Picks an image, uploads it at once with a progress bar (it joins the media library), or takes
+ * one from the library; shows a preview of what is stored. The parent keeps only the URL.
  */
 export function ImageUpload({ label, value, onChange, error, previewAlt = "" }: ImageUploadProps) {
   const { t } = useTranslation("admin-content");
@@ -81,6 +83,15 @@ export function ImageUpload({ label, value, onChange, error, previewAlt = "" }: 
               <progress max={100} value={Math.round(progress * 100)} className="me-2 align-middle" aria-label={t("upload.progress")} />
               {t("upload.uploading", { percent: Math.round(progress * 100) })}
             </div>
+          ) : null}
+          {progress === null ? (
+            <LibraryPicker
+              onPick={(item) => {
+                setFailure(null);
+                onChange(item.url);
+                toast.success(t("media.picker.chosen"));
+              }}
+            />
           ) : null}
           {value && progress === null ? (
             <button type="button" onClick={() => onChange("")} className="text-sm font-medium text-red-700 hover:underline">

@@ -10,6 +10,7 @@ export const adminNav = [
   { to: "/admin/enrollment-forms", key: "enrollments" },
   { to: "/admin/brochure-leads", key: "brochureLeads" },
   { to: "/admin/products", key: "products" },
+  { to: "/admin/media", key: "media" },
   { to: "/admin/users", key: "users", adminOnly: true },
   { to: "/admin/settings", key: "settings", adminOnly: true },
   { to: "/admin/audit", key: "audit", adminOnly: true },

@@ -9,8 +9,11 @@ import { ContentBlocks } from "./ContentBlocks";
 import { formatLongDate } from "./dates";
 import { PostLanguage } from "./PostLanguage";
 
-/** A post's header, image and text: the public post page and its signed preview show the same. */
-export function BlogArticle({ post }: { post: BlogPost }) {
+/**
+ * A post's header, image and text: the public post page and its signed preview show the same.
+ * `libraryAlts`: the media library's alt texts for images the post gives none (by URL).
+ */
+export function BlogArticle({ post, libraryAlts = {} }: { post: BlogPost; libraryAlts?: Record<string, string> }) {
   const { t } = useTranslation("blog");
   const lang = useLang();
   const timeZone = useRootData()?.settings.timeZone;
@@ -43,8 +46,8 @@ export function BlogArticle({ post }: { post: BlogPost }) {
           <span {...ui}>{t("post.publishedOn", { date: formatLongDate(post.publishDate, lang, timeZone) })}</span>
         </p>
       </header>
-      {image ? <img src={image} {...responsiveImage(image, imageSizes.main)} alt="" width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
-      <ContentBlocks blocks={post.contentBlocks} className="mt-8 space-y-5 text-lg leading-8 text-slate-800" />
+      {image ? <img src={image} {...responsiveImage(image, imageSizes.main)} alt={libraryAlts[post.imageUrl] ?? ""} width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
+      <ContentBlocks blocks={post.contentBlocks} libraryAlts={libraryAlts} className="mt-8 space-y-5 text-lg leading-8 text-slate-800" />
     </article>
   );
 }

@@ -6,6 +6,23 @@ import { headingRank, normalizeBlocks } from "./content-blocks";
 const render = (blocks: unknown) => renderToStaticMarkup(<ContentBlocks blocks={blocks} className="c" />);
 
 describe("ContentBlocks", () => {
+  it("gives an image block without alt text the media library's, and keeps a block's own", () => {
+    const upload = "/uploads/0123456789abcdef01234567-640.webp";
+    const html = renderToStaticMarkup(
+      <ContentBlocks
+        blocks={[
+          { type: "image", value: upload, alt: "" },
+          { type: "image", value: upload, alt: "Own words" },
+          { type: "image", value: "/images/blog/a.svg", alt: "" },
+        ]}
+        libraryAlts={{ [upload]: "Children with a robot" }}
+      />,
+    );
+    expect([...html.matchAll(/alt="([^"]*)"/g)].map((m) => m[1])).toEqual(["Children with a robot", "Own words", ""]);
+    // The library's text is not turned into a visible caption.
+    expect([...html.matchAll(/<figcaption[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(["Own words"]);
+  });
+
   it("renders every block type with its element", () => {
     const html = render([
       { type: "paragraph", value: "Hello" },

@@ -4,9 +4,10 @@ import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
 /**
  * Renders stored content blocks (JSON text, a parsed array, or normalized blocks) as text through
- * React only: no raw HTML, and images only from http(s) or the site's own folders.
+ * React only: no raw HTML, and images only from http(s) or the site's own folders. An image block
+ * without alt text takes the media library's (`libraryAlts`, by image URL), if it has one.
  */
-export function ContentBlocks({ blocks, className }: { blocks: unknown; className?: string }) {
+export function ContentBlocks({ blocks, className, libraryAlts }: { blocks: unknown; className?: string; libraryAlts?: Record<string, string> }) {
   const list = normalizeBlocks(blocks);
   return (
     <div className={className ?? "space-y-5 text-lg leading-8 text-slate-800"}>
@@ -27,7 +28,7 @@ export function ContentBlocks({ blocks, className }: { blocks: unknown; classNam
             if (!src) return null;
             return (
               <figure key={index} className="my-6">
-                <img src={src} {...responsiveImage(src, imageSizes.main)} alt={block.alt} loading="lazy" className="w-full rounded-xl border border-slate-200" />
+                <img src={src} {...responsiveImage(src, imageSizes.main)} alt={block.alt || (libraryAlts && Object.hasOwn(libraryAlts, block.value) ? libraryAlts[block.value] : "")} loading="lazy" className="w-full rounded-xl border border-slate-200" />
                 {block.alt ? <figcaption className="mt-2 text-center text-sm text-slate-600">{block.alt}</figcaption> : null}
               </figure>
             );

@@ -10,6 +10,8 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/blog-post.route";
 import { MoreFromBlog, NeedHelp } from "./BlogSidebar";
 import { BlogArticle } from "./BlogArticle";
+import { imageUrlsOf } from "./content-blocks";
+import { libraryAlts as mediaAlts } from "~/features/media/media.server";
 import { ShareLinks } from "./ShareLinks";
 import { toCardPost } from "./blog-page";
 import { isBlogSlug } from "./blog-post";
@@ -29,12 +31,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!post) throw data<PostProblem>({ reason: "notFound" }, { status: 404 });
   // A post written only in Arabic is not on the English blog: its English address leads to it.
   if (post.lang !== lang && lang === "en") throw redirect(localizePath(`/blog/${post.slug}`, post.lang), 302);
-  const others = await listOtherPosts(context.db, slug, lang, 3);
-  return { post, others: others.map(toCardPost), publicUrl: context.config.publicUrl };
+  const [others, libraryAlts] = await Promise.all([
+    listOtherPosts(context.db, slug, lang, 3),
+    // The media library's alt texts, in the post's language, for its images that carry none.
+    mediaAlts(context.db, [post.imageUrl, ...imageUrlsOf(post.contentBlocks)], post.lang),
+  ]);
+  return { post, others: others.map(toCardPost), publicUrl: context.config.publicUrl, libraryAlts };
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post, others, publicUrl } = loaderData;
+  const { post, others, publicUrl, libraryAlts } = loaderData;
   const { t } = useTranslation("blog");
   const { t: tc } = useTranslation();
   const lang = useLang();
@@ -58,7 +64,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       </LocalLink>
       <div className="mt-6 grid gap-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <BlogArticle post={post} />
+          <BlogArticle post={post} libraryAlts={libraryAlts} />
           <ShareLinks url={url} title={post.title} />
         </div>
         <aside className="space-y-6">

@@ -60,6 +60,11 @@ export function normalizeBlocks(input: unknown): ContentBlock[] {
  * The HTML heading rank of each heading block. The page's h1 is the title, so the highest level
  * used in the content becomes h2 and the others keep their distance from it (at most h6).
  */
+/** The image URLs of stored content blocks, in order. */
+export function imageUrlsOf(input: unknown): string[] {
+  return normalizeBlocks(input).flatMap((block) => (block.type === "image" ? [block.value] : []));
+}
+
 export function headingRank(level: HeadingLevel, blocks: readonly ContentBlock[]): 2 | 3 | 4 | 5 | 6 {
   const top = Math.min(...blocks.flatMap((b) => (b.type === "heading" ? [b.level] : [])), level);
   return Math.min(6, level - top + 2) as 2 | 3 | 4 | 5 | 6;

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { ContentBlocks } from "~/features/blog/ContentBlocks";
+import { imageUrlsOf } from "~/features/blog/content-blocks";
+import { libraryAlts as mediaAlts } from "~/features/media/media.server";
 import { CourseJsonLd } from "~/features/seo/CourseJsonLd";
 import { langFromPath, localizePath, textLangAttrs } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
@@ -22,7 +24,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const course = await getCourseDetail(context.db, params.slug, lang);
   if (!course) throw data(null, { status: 404 });
-  return { course };
+  // The media library's alt texts for the course's images, which carry none of their own.
+  const libraryAlts = await mediaAlts(context.db, [course.courseImage, ...imageUrlsOf(course.blocks)], lang);
+  return { course, libraryAlts };
 }
 
 function Stars({ rating }: { rating: number }) {
@@ -38,7 +42,7 @@ function Stars({ rating }: { rating: number }) {
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("courses");
   const { t: tc } = useTranslation();
-  const { course } = loaderData;
+  const { course, libraryAlts } = loaderData;
   const lang = useLang();
   const image = safeUrl(course.courseImage);
   const demoPath = `/courses/${course.slug}/bookdemoclass`;
@@ -52,7 +56,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       </LocalLink>
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         {image ? (
-          <img src={image} {...responsiveImage(image, imageSizes.main)} alt="" width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
+          <img src={image} {...responsiveImage(image, imageSizes.main)} alt={libraryAlts[course.courseImage] ?? ""} width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
         ) : null}
         <div>
           <h1 className="text-4xl font-extrabold text-slate-900" {...textLangAttrs(course.lang, lang)}>
@@ -115,7 +119,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <h2 id="course-about" className="text-3xl font-bold text-slate-900">
             {t("detail.about")}
           </h2>
-          <ContentBlocks blocks={course.blocks} className="mt-6 space-y-5 text-lg leading-8 text-slate-800" />
+          <ContentBlocks blocks={course.blocks} libraryAlts={libraryAlts} className="mt-6 space-y-5 text-lg leading-8 text-slate-800" />
         </section>
       ) : null}
       {course.faqs.length > 0 ? (

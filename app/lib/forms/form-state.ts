@@ -7,8 +7,11 @@ export interface ApiAnswer {
   cookies: string[];
 }
 
-/** Calls one of the site's JSON endpoints in-process on behalf of the page's visitor (server/http/api-dispatch.ts). */
-export type ApiCall = (call: { method: "POST" | "PUT" | "PATCH"; path: string; body: unknown; lang: Lang }) => Promise<ApiAnswer>;
+/**
+ * Calls one of the site's JSON endpoints in-process on behalf of the page's visitor
+ * (server/http/api-dispatch.ts). A FormData body is sent as multipart (an upload), anything else as JSON.
+ */
+export type ApiCall = (call: { method: "POST" | "PUT" | "PATCH" | "DELETE"; path: string; body: unknown; lang: Lang }) => Promise<ApiAnswer>;
 
 /**
  * A refused form post, rendered back into the page (no JavaScript): which form, the values as

@@ -75,6 +75,8 @@ const recordPages: Record<string, { path: string; table?: keyof Database }> = {
   demo_slot: { path: "/admin/slots" },
   demo_booking: { path: "/admin/slots" },
   settings: { path: "/admin/settings" },
+  // The library page (an image has no page of its own), while the image is still in it.
+  media: { path: "/admin/media", table: "media" },
 };
 
 /**
