@@ -1,56 +1,17 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
 import type { ApiDeps } from "~server/features";
-import type { DB } from "~server/db/db";
-import type { RevisedTable } from "~server/db/schema";
 import { recordAudit } from "~server/audit/audit";
 import { HttpError } from "~server/http/errors";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requireStaff } from "~server/security/access";
 import { idOr404 } from "~/features/admin/admin-http.server";
 import { adminT, idParam, staffId } from "./admin-api.server";
-import { blogCollection, blogPostValues } from "./blog-admin.server";
-import { blogPostSchema } from "./blog-admin.schema";
 import { orConflict } from "./collection-api.server";
-import type { Collection } from "./collection.server";
-import { courseCollection, courseValues } from "./course-admin.server";
-import { courseSchema } from "./course-admin.schema";
+import { REVISABLE } from "./revisable.server";
 import { deleteDraft, draftForEditor, saveDraft } from "./drafts.server";
 import { compareValues } from "./revision-compare.server";
-import { REVISIONS_KEPT, getRevision, listRevisions, recordRevision, type FormValues } from "./revisions.server";
-
-/** A collection whose records keep drafts and revisions. */
-interface Revisable {
-  collection: Collection<unknown, unknown, unknown, unknown>;
-  table: RevisedTable;
-  /** The audit log's name for the record kind. */
-  entity: string;
-  values: (db: DB, id: number) => Promise<FormValues | undefined>;
-  /** The editor's fields, in the order a comparison lists them. */
-  fields: readonly string[];
-  name: (values: FormValues) => string;
-}
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
-export const REVISABLE: readonly Revisable[] = [
-  {
-    collection: blogCollection as never,
-    table: "blog_posts",
-    entity: "blog_post",
-    values: blogPostValues,
-    fields: Object.keys(blogPostSchema.shape),
-    name: (v) => text(v.titleEn) || text(v.titleAr),
-  },
-  {
-    collection: courseCollection as never,
-    table: "courses",
-    entity: "course",
-    values: courseValues,
-    fields: Object.keys(courseSchema.shape),
-    name: (v) => text(v.nameEn) || text(v.nameAr),
-  },
-];
+import { REVISIONS_KEPT, getRevision, listRevisions, recordRevision } from "./revisions.server";
 
 /** What a draft may hold: the editor's values as typed (not yet valid), field by field, bounded. */
 const draftValue = z.union([
