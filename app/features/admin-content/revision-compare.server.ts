@@ -17,7 +17,7 @@ export interface FieldChange {
 }
 
 /** Longer than this (or on several lines), a text is shown as a diff instead of before → after. */
-const SHORT_TEXT = 80;
+const SHORT_TEXT = 40;
 
 /**
  * A field's value as readable text: content blocks one per paragraph ("## heading", "• item",
