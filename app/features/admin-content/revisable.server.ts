@@ -16,6 +16,8 @@ export interface Revisable {
   values: (db: DB, id: number) => Promise<FormValues | undefined>;
   /** The editor's fields, in the order a comparison lists them. */
   fields: readonly string[];
+  /** Fields that are not text, as a draft holds them (numbers may be empty, so null, while typed). */
+  kinds: Record<string, "number" | "boolean" | "list">;
   name: (values: FormValues) => string;
 }
 
@@ -28,6 +30,7 @@ export const REVISABLE: readonly Revisable[] = [
     entity: "blog_post",
     values: blogPostValues,
     fields: Object.keys(blogPostSchema.shape),
+    kinds: { contentEn: "list", contentAr: "list" },
     name: (v) => text(v.titleEn) || text(v.titleAr),
   },
   {
@@ -36,6 +39,18 @@ export const REVISABLE: readonly Revisable[] = [
     entity: "course",
     values: courseValues,
     fields: Object.keys(courseSchema.shape),
+    kinds: {
+      sessions: "number",
+      minAge: "number",
+      maxAge: "number",
+      price: "number",
+      originalPrice: "number",
+      rating: "number",
+      discounted: "boolean",
+      contentEn: "list",
+      contentAr: "list",
+      faqs: "list",
+    },
     name: (v) => text(v.nameEn) || text(v.nameAr),
   },
 ];

@@ -8,26 +8,21 @@ import { requireStaff } from "~server/security/access";
 import { idOr404 } from "~/features/admin/admin-http.server";
 import { adminT, idParam, staffId } from "./admin-api.server";
 import { orConflict } from "./collection-api.server";
-import { REVISABLE } from "./revisable.server";
+import { REVISABLE, type Revisable } from "./revisable.server";
 import { deleteDraft, draftForEditor, saveDraft } from "./drafts.server";
 import { compareValues } from "./revision-compare.server";
 import { REVISIONS_KEPT, getRevision, listRevisions, recordRevision } from "./revisions.server";
 
-/** What a draft may hold: the editor's values as typed (not yet valid), field by field, bounded. */
-const draftValue = z.union([
-  z.string().max(100_000),
-  z.number(),
-  z.boolean(),
-  z.null(),
-  z.array(z.union([z.string().max(100_000), z.record(z.string().max(60), z.unknown())])).max(300),
-]);
-
-const draftSchema = (fields: readonly string[]) =>
-  z.strictObject({
-    values: z
-      .record(z.string().max(60), draftValue)
-      .refine((values) => Object.keys(values).every((name) => fields.includes(name)), "invalid"),
-  });
+/**
+ * What a draft may hold: the editor's own fields only, as typed (not yet valid), each of its kind
+ * and bounded: texts up to 20,000 characters, whole numbers (empty while typed: null), yes/no, lists of
+ * up to 300 objects (content blocks, questions).
+ */
+const draftSchema = ({ fields, kinds }: Revisable) => {
+  const kind = { number: z.number().int().min(0).max(10_000_000).nullable(), boolean: z.boolean(), list: z.array(z.record(z.string().max(60), z.unknown())).max(300) };
+  const shape = Object.fromEntries(fields.map((name) => [name, (kinds[name] ? kind[kinds[name]] : z.string().max(20_000)).optional()]));
+  return z.strictObject({ values: z.strictObject(shape) });
+};
 
 /** `:id` of a draft: a record's id, or "new" for the editor of a record not created yet (0). */
 const draftRecordId = (req: Request): number => (req.params.id === "new" ? 0 : idParam(req));
@@ -94,7 +89,7 @@ export function contentHistoryApi({ db }: ApiDeps): Router {
 
     router.put(`${base}/:id/draft`, async (req, res) => {
       const key = await draftKey(req, staffId(res));
-      const { values } = parseBody(draftSchema(revisable.fields), req);
+      const { values } = parseBody(draftSchema(revisable), req);
       const draft = await saveDraft(db, key, values);
       res.json({ message: adminT(req, "draft.saved"), savedAt: draft.savedAt });
     });
