@@ -43,7 +43,8 @@ export default function RevisionsPage({ loaderData }: Route.ComponentProps) {
   const refused = useActionData<FormState>();
   const navigation = useNavigation();
   const when = (iso: string) => formatDateTime(iso, lang, timeZone);
-  const title = name ? t("revisions.titleOf", { name }) : t("revisions.title");
+  // The name keeps its own direction inside the other language's sentence (first-strong isolate).
+  const title = name ? t("revisions.titleOf", { name: `\u2068${name}\u2069` }) : t("revisions.title");
   const editor = `/admin/${collection}/edit/${id}`;
   return (
     <div className="space-y-6">
