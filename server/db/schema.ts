@@ -352,6 +352,33 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** The tables whose records keep drafts and revisions. */
+export type RevisedTable = "blog_posts" | "courses";
+
+/** One person's unsaved editor values of a record (record_id 0: a record not created yet). */
+export interface ContentDraftsTable {
+  id: Generated<number>;
+  record_table: RevisedTable;
+  record_id: number;
+  user_id: number;
+  /** JSON text: the editor's values as typed. */
+  form_values: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A record's editor values after one save, with who saved it. */
+export interface ContentRevisionsTable {
+  id: Generated<number>;
+  record_table: RevisedTable;
+  record_id: number;
+  user_id: number | null;
+  user_name: string;
+  /** JSON text: the editor's values as saved. */
+  form_values: string;
+  created_at: string;
+}
+
 /** A one-time invitation to join the staff (the token's SHA-256 is the id). */
 export interface StaffInvitesTable {
   id: string;
@@ -380,6 +407,8 @@ export interface Database extends ContentTables {
   audit_log: AuditLogTable;
   staff_seen: StaffSeenTable;
   staff_invites: StaffInvitesTable;
+  content_drafts: ContentDraftsTable;
+  content_revisions: ContentRevisionsTable;
   enrollments: EnrollmentsTable;
   brochure_leads: BrochureLeadsTable;
   demo_slots: DemoSlotsTable;

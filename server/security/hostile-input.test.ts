@@ -333,6 +333,21 @@ describe("hostile input on every endpoint", () => {
     forms.teacher = (await get(`/api/admin/teachers/${ids.teacher}`)).teacher;
     forms.product = (await get(`/api/admin/products/${ids.product}`)).product;
     forms.settings = (await get("/api/admin/settings")).settings;
+    // Revisions to restore (an older title or description than now), and records whose history no write sample touches.
+    const revision = async (table: "blog_posts" | "courses", recordId: number, values: object) =>
+      (
+        await server.db
+          .insertInto("content_revisions")
+          .values({ record_table: table, record_id: recordId, user_id: null, user_name: "", form_values: JSON.stringify(values), created_at: nowIso() })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    ids.blogRevision = await revision("blog_posts", ids.blog!, { ...post, titleEn: "An earlier title" });
+    ids.courseRevision = await revision("courses", ids.course!, { ...forms.course, descriptionEn: "An earlier description." });
+    ids.historyBlog = (await server.db.selectFrom("blog_posts").select("id").where("id", "not in", [ids.blog!, ids.blogToDelete!]).orderBy("id").executeTakeFirstOrThrow()).id;
+    ids.historyBlogRevision = await revision("blog_posts", ids.historyBlog, { ...post, titleEn: "A title from before" });
+    ids.historyCourse = (await server.db.selectFrom("courses").select("id").where("id", "not in", [ids.course!, ids.courseToDelete!]).orderBy("id").executeTakeFirstOrThrow()).id;
+    ids.historyCourseRevision = await revision("courses", ids.historyCourse, { ...forms.course, nameEn: "A name from before" });
   }
 
   const honeypot = { website: "" };
@@ -399,11 +414,19 @@ describe("hostile input on every endpoint", () => {
     { route: "PATCH /api/admin/slots/:id", url: () => `/api/admin/slots/${ids.adminSlot}`, admin: true, body: () => ({ capacity: 8, status: "open" }), stores: { audit_log: 1 } },
     { route: "POST /api/admin/slots/bulk", url: () => "/api/admin/slots/bulk", admin: true, body: () => ({ action: "close", ids: [ids.emptySlot] }), stores: { audit_log: 1 } },
     { route: "DELETE /api/admin/slots/:id", url: () => `/api/admin/slots/${ids.emptySlot}`, admin: true, body: null, stores: { demo_slots: -1, audit_log: 1 } },
-    { route: "POST /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, body: () => ({ ...forms.post, slug: "hostile-input-post", status: "draft" }), stores: { blog_posts: 1, audit_log: 1 } },
-    { route: "PUT /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blog}`, admin: true, body: () => ({ ...forms.post, titleEn: "An edited title" }), stores: { audit_log: 1 } },
+    // Restores and drafts first: the saves below keep many revisions, and only the newest 50 stay.
+    // A restore keeps the version it replaces and the restored one (2 revisions), logs the save and the restore.
+    { route: "POST /api/admin/blogs/:id/revisions/:revision/restore", url: () => `/api/admin/blogs/${ids.blog}/revisions/${ids.blogRevision}/restore`, admin: true, body: null, stores: { audit_log: 2, content_revisions: 2 } },
+    { route: "POST /api/admin/courses/:id/revisions/:revision/restore", url: () => `/api/admin/courses/${ids.course}/revisions/${ids.courseRevision}/restore`, admin: true, body: null, stores: { audit_log: 2, content_revisions: 2 } },
+    { route: "PUT /api/admin/blogs/:id/draft", url: () => `/api/admin/blogs/${ids.blog}/draft`, admin: true, body: () => ({ values: { titleEn: "A half-typed title" } }), stores: { content_drafts: 1 } },
+    { route: "DELETE /api/admin/blogs/:id/draft", url: () => `/api/admin/blogs/${ids.blog}/draft`, admin: true, body: null, stores: { content_drafts: -1 } },
+    { route: "PUT /api/admin/courses/:id/draft", url: () => `/api/admin/courses/${ids.course}/draft`, admin: true, body: () => ({ values: { nameEn: "A half-typed name", sessions: 12, discounted: true } }), stores: { content_drafts: 1 } },
+    { route: "DELETE /api/admin/courses/:id/draft", url: () => `/api/admin/courses/${ids.course}/draft`, admin: true, body: null, stores: { content_drafts: -1 } },
+    { route: "POST /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, body: () => ({ ...forms.post, slug: "hostile-input-post", status: "draft" }), stores: { blog_posts: 1, audit_log: 1, content_revisions: 1 } },
+    { route: "PUT /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blog}`, admin: true, body: () => ({ ...forms.post, titleEn: "An edited title" }), stores: { audit_log: 1, content_revisions: 1 } },
     { route: "DELETE /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blogToDelete}`, admin: true, body: null, stores: { blog_posts: -1, audit_log: 1 } },
-    { route: "POST /api/admin/courses", url: () => "/api/admin/courses", admin: true, body: () => ({ ...forms.course, key: "hostile_course", slug: "hostile-course" }), stores: { courses: 1, audit_log: 1 } },
-    { route: "PUT /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.course}`, admin: true, body: () => ({ ...forms.course, descriptionEn: "An edited description." }), stores: { audit_log: 1 } },
+    { route: "POST /api/admin/courses", url: () => "/api/admin/courses", admin: true, body: () => ({ ...forms.course, key: "hostile_course", slug: "hostile-course" }), stores: { courses: 1, audit_log: 1, content_revisions: 1 } },
+    { route: "PUT /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.course}`, admin: true, body: () => ({ ...forms.course, descriptionEn: "An edited description." }), stores: { audit_log: 1, content_revisions: 1 } },
     { route: "DELETE /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.courseToDelete}`, admin: true, body: null, stores: { courses: -1, audit_log: 1 } },
     {
       route: "POST /admin/teacher-dashboard/create-teacher",
@@ -459,6 +482,12 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blog}`, admin: true },
     { route: "GET /api/admin/courses", url: () => "/api/admin/courses", admin: true, query: listQuery({ sort: "name" }) },
     { route: "GET /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.course}`, admin: true },
+    { route: "GET /api/admin/blogs/:id/revisions", url: () => `/api/admin/blogs/${ids.historyBlog}/revisions`, admin: true },
+    { route: "GET /api/admin/blogs/:id/revisions/:revision", url: () => `/api/admin/blogs/${ids.historyBlog}/revisions/${ids.historyBlogRevision}`, admin: true },
+    { route: "GET /api/admin/blogs/:id/draft", url: () => `/api/admin/blogs/${ids.historyBlog}/draft`, admin: true },
+    { route: "GET /api/admin/courses/:id/revisions", url: () => `/api/admin/courses/${ids.historyCourse}/revisions`, admin: true },
+    { route: "GET /api/admin/courses/:id/revisions/:revision", url: () => `/api/admin/courses/${ids.historyCourse}/revisions/${ids.historyCourseRevision}`, admin: true },
+    { route: "GET /api/admin/courses/:id/draft", url: () => `/api/admin/courses/${ids.historyCourse}/draft`, admin: true },
     { route: "GET /api/admin/teachers", url: () => "/api/admin/teachers", admin: true, query: listQuery({ sort: "name", q: "a" }) },
     { route: "GET /api/admin/teachers/:id", url: () => `/api/admin/teachers/${ids.teacher}`, admin: true },
     { route: "GET /api/admin/products", url: () => "/api/admin/products", admin: true, query: listQuery({ sort: "price", q: "" }) },

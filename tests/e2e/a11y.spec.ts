@@ -418,6 +418,37 @@ test.describe("axe on the admin area", () => {
     await auditAll(page, [...screens, ...arabic.map((path) => `/ar${path}`)]);
   });
 
+  test("drafts and revisions: the editor offering a draft, a revisions page with a comparison, in both languages", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page);
+    const post = {
+      slug: `a11y-revisions-${Date.now()}`,
+      status: "draft",
+      author: "Staff Writer",
+      publishDate: "2026-01-01",
+      imageUrl: "",
+      titleEn: "Robots at home",
+      descriptionEn: "A weekend project with one motor and a battery for the whole family.",
+      contentEn: [{ type: "paragraph", value: "Start small with one motor and a battery, then add a sensor." }],
+      titleAr: "روبوتات في البيت",
+      descriptionAr: "مشروع لعطلة نهاية الأسبوع.",
+    };
+    const created = await page.request.post("/api/admin/blogs", { data: post });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const changed = { ...post, titleEn: "Robots in the kitchen", contentEn: [{ type: "paragraph", value: "Start small with two motors and a battery, then add a sensor." }] };
+    expect((await page.request.put(`/api/admin/blogs/${id}`, { data: changed })).status()).toBe(200);
+    expect((await page.request.put(`/api/admin/blogs/${id}/draft`, { data: { values: { ...changed, titleEn: "Half typed" } } })).status()).toBe(200);
+    const revisions = (await (await page.request.get(`/api/admin/blogs/${id}/revisions`)).json()) as { revisions: { id: number }[] };
+    const oldest = revisions.revisions.at(-1)!.id;
+    try {
+      const screens = [`/admin/blogs/edit/${id}`, `/admin/blogs/edit/${id}/revisions`, `/admin/blogs/edit/${id}/revisions?compare=${oldest}`];
+      await auditAll(page, [...screens, ...screens.map((path) => `/ar${path}`)]);
+    } finally {
+      await page.request.delete(`/api/admin/blogs/${id}`);
+    }
+  });
+
   test("the blog editor with every block type, its preview and the delete dialog", async ({ page }) => {
     test.setTimeout(60_000);
     await signInAsAdmin(page);

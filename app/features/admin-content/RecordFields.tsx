@@ -54,9 +54,12 @@ export function EditorActions({
   dirty,
   deleteQuestion,
   onDelete,
+  draftKept,
   children,
 }: {
   pending: boolean;
+  /** Changes are kept as a draft (autosave): the leave question says so. */
+  draftKept?: boolean;
   /** The form holds unsaved changes: leaving asks first. */
   dirty: boolean;
   deleteQuestion: string;
@@ -66,7 +69,7 @@ export function EditorActions({
   const { t } = useTranslation("admin-content");
   return (
     <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-      <UnsavedChangesGuard dirty={dirty} />
+      <UnsavedChangesGuard dirty={dirty} draftKept={draftKept} />
       <button type="submit" disabled={pending} className={primaryButton}>
         {pending ? t("form.saving") : t("form.save")}
       </button>

@@ -9,6 +9,7 @@ import { blogPostSchema, type BlogPostInput, type BlogPostValues } from "./blog-
 import type { ContentBlockInput } from "./content-blocks.schema";
 import { defineCollection, TakenError } from "./collection.server";
 import { claimingUnique, deleteAudited } from "./record-store.server";
+import { afterContentSave } from "./revisions.server";
 
 const blogListSpec = defineList({
   search: ["title_en", "title_ar", "slug", "author", "category_en", "category_ar"],
@@ -60,6 +61,16 @@ export async function getBlogPostForm(db: DB, id: number): Promise<(BlogPostInpu
   return row ? { id: row.id, ...blogFormValues(row) } : undefined;
 }
 
+/** A post's editor values as stored (what a revision keeps). */
+export async function blogPostValues(db: DB, id: number): Promise<BlogPostInput | undefined> {
+  const row = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && blogFormValues(row);
+}
+
+/** The post's new state becomes a revision; the saver's draft goes. */
+const keepRevision = async (trx: DB, id: number, userId: number, created: boolean) =>
+  afterContentSave(trx, { table: "blog_posts", recordId: id, userId, values: (await blogPostValues(trx, id)) ?? {}, created });
+
 function columns(input: BlogPostValues) {
   return {
     slug: input.slug,
@@ -105,6 +116,7 @@ async function createBlogPost(db: DB, input: BlogPostValues, userId: number): Pr
       // The slug now names a live post: an old redirect of that name would hide it.
       await trx.deleteFrom("blog_slug_redirects").where("old_slug", "=", input.slug).execute();
       await recordAudit(trx, { userId, action: "create", entity: "blog_post", entityId: id, name: input.titleEn || input.titleAr });
+      await keepRevision(trx, id, userId, true);
       return { id, slug: input.slug };
     }),
   );
@@ -140,6 +152,7 @@ async function updateBlogPost(db: DB, id: number, input: BlogPostValues, userId:
           .execute();
       }
       await recordAudit(trx, { userId, action: "update", entity: "blog_post", entityId: id, name: input.titleEn || input.titleAr, changes: diffFields(old, values) });
+      await keepRevision(trx, id, userId, false);
       return { id, slug: input.slug };
     }),
   );

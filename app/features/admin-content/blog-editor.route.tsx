@@ -21,6 +21,9 @@ import { EditorPage, LanguageTabs, TranslationGaps, secondaryButton } from "./Ed
 import { recordOfRoute } from "./record-loader.server";
 import { EditorActions, ImageField, SeoFields, TextField } from "./RecordFields";
 import { useDeleteRecord } from "./use-delete-record";
+import { getSiteSettings } from "~/features/site/site.server";
+import { draftForEditor } from "./drafts.server";
+import { RevisionsLink, useEditorDraft, type EditorDraft } from "./DraftNotice";
 import { useFollowingSlug, useRecordForm } from "./use-record-form";
 
 /** Today as YYYY-MM-DD (UTC), a new post's publish date. */
@@ -29,9 +32,13 @@ const todayIso = (): string => new Date().toISOString().slice(0, 10);
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
   const found = await recordOfRoute(params, (id) => getBlogPostForm(context.db, id));
+  const [draft, { timeZone }] = await Promise.all([
+    draftForEditor(context.db, { table: "blog_posts", recordId: found?.id ?? 0, userId: user.id }),
+    getSiteSettings(context.db),
+  ]);
   if (found) {
     const { id, ...post } = found;
-    return { id, post, share: await shareLinkOf(context, id, langFromPath(new URL(request.url).pathname)) };
+    return { id, post, draft, timeZone, share: await shareLinkOf(context, id, langFromPath(new URL(request.url).pathname)) };
   }
   const post: BlogPostInput = {
     slug: "",
@@ -42,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     titleEn: "", descriptionEn: "", categoryEn: "", metaTitleEn: "", metaDescriptionEn: "", metaKeywordsEn: "", contentEn: [],
     titleAr: "", descriptionAr: "", categoryAr: "", metaTitleAr: "", metaDescriptionAr: "", metaKeywordsAr: "", contentAr: [],
   };
-  return { id: null, post, share: null };
+  return { id: null, post, draft, timeZone, share: null };
 }
 
 /**
@@ -62,7 +69,7 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 export default function BlogEditorPage({ loaderData }: Route.ComponentProps) {
   return (
     <EditorPage collection="blogs" prefix="blog" id={loaderData.id}>
-      <BlogEditor id={loaderData.id} initial={loaderData.post} />
+      <BlogEditor id={loaderData.id} initial={loaderData.post} draft={loaderData.draft} timeZone={loaderData.timeZone} />
       {loaderData.share ? <SharePreview key={loaderData.share.url} {...loaderData.share} /> : null}
     </EditorPage>
   );
@@ -70,7 +77,7 @@ export default function BlogEditorPage({ loaderData }: Route.ComponentProps) {
 
 const languageFieldNames = ["title", "description", "category", "metaTitle", "metaDescription", "metaKeywords", "content"] as const;
 
-function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput }) {
+function BlogEditor({ id, initial, draft, timeZone }: { id: number | null; initial: BlogPostInput; draft: EditorDraft | null; timeZone: string }) {
   const { t } = useTranslation("admin-content");
   const [tab, setTab] = useState<"En" | "Ar">("En");
   const [preview, setPreview] = useState(false);
@@ -86,6 +93,7 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
     },
   });
   const remove = useDeleteRecord("blogs", id);
+  const drafts = useEditorDraft({ collection: "blogs", id, methods: form.methods, initial, draft, timeZone });
   const { register, control, getValues } = form.methods;
   const follow = useFollowingSlug(form.methods as never, id === null, ["titleEn", "titleAr"]);
   const errors = form.methods.formState.errors;
@@ -103,6 +111,8 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
   );
   return (
     <form {...form.formProps} className="space-y-6">
+      {drafts.banner}
+      {id ? <RevisionsLink collection="blogs" id={id} /> : null}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label={t("blog.fields.slug")} hint={t("blog.slugHint")} dir="ltr" error={form.error("slug")} control={follow.slug} />
         <Field label={t("blog.fields.status")} error={form.error("status")}>
@@ -150,7 +160,14 @@ function BlogEditor({ id, initial }: { id: number | null; initial: BlogPostInput
         />
       </div>
 
-      <EditorActions pending={form.pending} dirty={form.methods.formState.isDirty} deleteQuestion={t("blog.confirmDelete")} onDelete={id ? remove : undefined}>
+      <EditorActions
+        pending={form.pending}
+        dirty={form.methods.formState.isDirty}
+        draftKept={drafts.keepsDraft}
+        deleteQuestion={t("blog.confirmDelete")}
+        onDelete={id ? remove : undefined}
+      >
+        {drafts.status}
         <button type="button" className={secondaryButton} aria-expanded={preview} aria-controls="blog-preview" onClick={() => setPreview((p) => !p)}>
           {preview ? t("form.hidePreview") : t("form.preview")}
         </button>

@@ -66,7 +66,7 @@ export function collectionApi<Row, Values, CreateValues, Json>(collection: Colle
 }
 
 /** A save refused by a unique value becomes 409 with the message on that field. */
-async function orConflict<T extends SavedRecord | undefined>(req: Request, saving: Promise<T>): Promise<T> {
+export async function orConflict<T extends SavedRecord | undefined>(req: Request, saving: Promise<T>): Promise<T> {
   try {
     return await saving;
   } catch (error) {

@@ -4,11 +4,12 @@ import { blogCollection } from "./blog-admin.server";
 import { collectionApi } from "./collection-api.server";
 import { courseCollection } from "./course-admin.server";
 import { productCollection } from "./product-admin.server";
+import { contentHistoryApi } from "./revisions.api";
 import { teacherCollection } from "./teacher-admin.server";
 
-/** The staff API of every admin collection, each from its declaration. */
+/** The staff API of every admin collection, each from its declaration, and the drafts and revisions of posts and courses. */
 export function adminCollectionsApi(deps: ApiDeps): Router {
   const router = Router();
-  router.use(collectionApi(blogCollection)(deps), collectionApi(courseCollection)(deps), collectionApi(teacherCollection)(deps), collectionApi(productCollection)(deps));
+  router.use(contentHistoryApi(deps), collectionApi(blogCollection)(deps), collectionApi(courseCollection)(deps), collectionApi(teacherCollection)(deps), collectionApi(productCollection)(deps));
   return router;
 }

@@ -9,6 +9,7 @@ import { courseSchema, type CourseInput, type CourseValues } from "./course-admi
 import type { ContentBlockInput } from "./content-blocks.schema";
 import { defineCollection, TakenError } from "./collection.server";
 import { claimingUnique, deleteAudited, updateAudited } from "./record-store.server";
+import { afterContentSave } from "./revisions.server";
 import { cancelBookingsByStaff } from "~/features/booking/staff-cancel.server";
 
 const courseListSpec = defineList({
@@ -64,6 +65,16 @@ export async function getCourseForm(db: DB, id: number): Promise<{ id: number; c
   return { id: row.id, course: courseFormValues(row), bookings: await countBookings(db, id) };
 }
 
+/** A course's editor values as stored (what a revision keeps). */
+export async function courseValues(db: DB, id: number): Promise<CourseInput | undefined> {
+  const row = await db.selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && courseFormValues(row);
+}
+
+/** The course's new state becomes a revision; the saver's draft goes. */
+const keepRevision = async (trx: DB, id: number, userId: number, created: boolean) =>
+  afterContentSave(trx, { table: "courses", recordId: id, userId, values: (await courseValues(trx, id)) ?? {}, created });
+
 async function countBookings(db: DB, courseId: number): Promise<number> {
   const { n } = await db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll().as("n")).where("course_id", "=", courseId).executeTakeFirstOrThrow();
   return Number(n);
@@ -110,6 +121,7 @@ async function createCourse(db: DB, input: CourseValues, userId: number): Promis
     db.transaction().execute(async (trx) => {
       const { id } = await trx.insertInto("courses").values({ ...columns(input), created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
       await recordAudit(trx, { userId, action: "create", entity: "course", entityId: id, name: input.nameEn || input.nameAr });
+      await keepRevision(trx, id, userId, true);
       return { id, slug: input.slug };
     }),
   );
@@ -119,7 +131,15 @@ async function updateCourse(db: DB, id: number, input: CourseValues, userId: num
   if (!(await db.selectFrom("courses").select("id").where("id", "=", id).executeTakeFirst())) return undefined;
   await assertFree(db, input, id);
   const saved = await claimingUnique("slug", () =>
-    updateAudited(db, { table: "courses", entity: "course", id, values: columns(input), userId, label: ["name_en", "name_ar", "key"] }),
+    updateAudited(db, {
+      table: "courses",
+      entity: "course",
+      id,
+      values: columns(input),
+      userId,
+      label: ["name_en", "name_ar", "key"],
+      after: (trx) => keepRevision(trx, id, userId, false),
+    }),
   );
   return saved && { id, slug: input.slug };
 }

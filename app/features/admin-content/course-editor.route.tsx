@@ -11,6 +11,10 @@ import { EditorPage, LanguageTabs, TranslationGaps, secondaryButton } from "./Ed
 import { editorLoader } from "./record-loader.server";
 import { EditorActions, ImageField, SeoFields, TextField, asNumber, asOptionalNumber } from "./RecordFields";
 import { useDeleteRecord } from "./use-delete-record";
+import { requireAdminPage } from "~/features/accounts/guards.server";
+import { getSiteSettings } from "~/features/site/site.server";
+import { draftForEditor } from "./drafts.server";
+import { RevisionsLink, useEditorDraft, type EditorDraft } from "./DraftNotice";
 import { useFollowingSlug, useRecordForm } from "./use-record-form";
 
 const empty: CourseInput = {
@@ -20,24 +24,46 @@ const empty: CourseInput = {
   metaTitle: "", metaDescription: "", metaKeywords: "",
 };
 
-export const loader = editorLoader(getCourseForm, () => ({ id: null, course: empty, bookings: 0 }));
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
+  const user = requireAdminPage(context, request);
+  const found = await editorLoader(getCourseForm, () => ({ id: null, course: empty, bookings: 0 }))(args);
+  const [draft, { timeZone }] = await Promise.all([
+    draftForEditor(context.db, { table: "courses", recordId: found.id ?? 0, userId: user.id }),
+    getSiteSettings(context.db),
+  ]);
+  return { ...found, draft, timeZone };
+}
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
 
 export default function CourseEditorPage({ loaderData }: Route.ComponentProps) {
   return (
     <EditorPage collection="courses" prefix="course" id={loaderData.id}>
-      <CourseEditor id={loaderData.id} initial={loaderData.course} bookings={loaderData.bookings} />
+      <CourseEditor id={loaderData.id} initial={loaderData.course} bookings={loaderData.bookings} draft={loaderData.draft} timeZone={loaderData.timeZone} />
     </EditorPage>
   );
 }
 
-function CourseEditor({ id, initial, bookings }: { id: number | null; initial: CourseInput; bookings: number }) {
+function CourseEditor({
+  id,
+  initial,
+  bookings,
+  draft,
+  timeZone,
+}: {
+  id: number | null;
+  initial: CourseInput;
+  bookings: number;
+  draft: EditorDraft | null;
+  timeZone: string;
+}) {
   const { t } = useTranslation("admin-content");
   const [tab, setTab] = useState<"En" | "Ar">("En");
   const form = useRecordForm({ collection: "courses", id, schema: courseSchema, defaults: initial });
   // Staff were told how many bookings the delete touches, so the delete confirms them.
   const remove = useDeleteRecord("courses", id, bookings > 0);
+  const drafts = useEditorDraft({ collection: "courses", id, methods: form.methods, initial, draft, timeZone });
   const { register, control } = form.methods;
   const follow = useFollowingSlug(form.methods as never, id === null, ["nameEn", "nameAr"]);
   const faqs = useFieldArray({ control, name: "faqs" });
@@ -53,6 +79,8 @@ function CourseEditor({ id, initial, bookings }: { id: number | null; initial: C
   const dir = tab === "Ar" ? "rtl" : "ltr";
   return (
     <form {...form.formProps} className="space-y-6">
+      {drafts.banner}
+      {id ? <RevisionsLink collection="courses" id={id} /> : null}
       <div className="grid gap-4 md:grid-cols-2">
         {text("key", t("course.fields.key"), t("course.keyHint"))}
         <TextField label={t("course.fields.slug")} error={form.error("slug")} dir="ltr" control={follow.slug} />
@@ -136,10 +164,12 @@ function CourseEditor({ id, initial, bookings }: { id: number | null; initial: C
 
       <EditorActions
         dirty={form.methods.formState.isDirty}
+        draftKept={drafts.keepsDraft}
         pending={form.pending}
         deleteQuestion={bookings > 0 ? t("course.confirmDeleteWithBookings", { count: bookings }) : t("course.confirmDelete")}
         onDelete={id ? remove : undefined}
       >
+        {drafts.status}
         {id ? (
           <LocalLink to={`/courses/${initial.slug}`} className="font-semibold text-indigo-700 hover:underline">
             {t("course.viewOnSite")}

@@ -3,6 +3,7 @@ import { nowIso } from "~server/db/values";
 import { diffFields, recordAudit } from "~server/audit/audit";
 import { TakenError, type SavedRecord } from "./collection.server";
 import { isUniqueViolation } from "~server/db/errors";
+import { forgetRecordHistory } from "./revisions.server";
 
 /** The tables of the admin collections. */
 type CollectionTable = "blog_posts" | "courses" | "teachers" | "products";
@@ -34,9 +35,18 @@ function recordName(row: Record<string, unknown>, columns: NameColumns): string 
  */
 export async function updateAudited(
   db: DB,
-  change: { table: CollectionTable; entity: string; id: number; values: Record<string, unknown>; userId: number; label: NameColumns },
+  change: {
+    table: CollectionTable;
+    entity: string;
+    id: number;
+    values: Record<string, unknown>;
+    userId: number;
+    label: NameColumns;
+    /** More of the save, in its transaction (a course's revision). */
+    after?: (trx: DB) => Promise<unknown>;
+  },
 ): Promise<SavedRecord | undefined> {
-  const { table, entity, id, values, userId, label } = change;
+  const { table, entity, id, values, userId, label, after } = change;
   return db.transaction().execute(async (trx) => {
     const before = (await trx.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!before) return undefined;
@@ -47,6 +57,7 @@ export async function updateAudited(
       .execute();
     const name = recordName({ ...before, ...values }, label);
     await recordAudit(trx, { userId, action: "update", entity, entityId: id, name, changes: diffFields(before, values) });
+    await after?.(trx);
     return { id };
   });
 }
@@ -64,6 +75,7 @@ export async function deleteAudited(
     const row = (await trx.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!row) return false;
     await before?.(trx);
+    if (table === "blog_posts" || table === "courses") await forgetRecordHistory(trx, table, id);
     await trx.deleteFrom(table).where("id", "=", id).execute();
     await recordAudit(trx, { userId, action: "delete", entity, entityId: id, name: recordName(row, label) });
     return true;

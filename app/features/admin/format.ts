@@ -17,3 +17,14 @@ export function formatPublishDate(iso: string, lang: Lang): string {
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
+
+/** A stored ISO instant as a time of day ("14:32"), in the academy's time zone. */
+export function formatTime(iso: string, lang: Lang, timeZone = "UTC"): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { timeStyle: "short", timeZone }).format(date);
+  } catch {
+    return date.toISOString().slice(11, 16);
+  }
+}

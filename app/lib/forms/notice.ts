@@ -20,6 +20,7 @@ export const NOTICES = {
   "password-updated": { ns: "accounts", key: "space.api.passwordChanged" },
   "account-deleted": { ns: "accounts", key: "space.api.deleted" },
   "rescheduled": { ns: "booking", key: "api.rescheduled" },
+  "revision-restored": { ns: "admin-content", key: "revisions.restored" },
 } as const;
 
 /** The notice's element id (FormNotice), where the page opens after the redirect. */

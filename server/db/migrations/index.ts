@@ -19,6 +19,7 @@ import * as bookingReminders from "./2026-11-24-20-booking-reminders";
 import * as staffInvites from "./2026-11-24-20-staff-invites";
 import * as editorRole from "./2026-11-24-30-editor-role";
 import * as mediaLibrary from "./2026-11-25-30-media-library";
+import * as draftsAndRevisions from "./2026-11-25-40-drafts-and-revisions";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-20-staff-invites": staffInvites,
   "2026-11-24-30-editor-role": editorRole,
   "2026-11-25-30-media-library": mediaLibrary,
+  "2026-11-25-40-drafts-and-revisions": draftsAndRevisions,
 };
