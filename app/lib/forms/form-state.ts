@@ -8,7 +8,7 @@ export interface ApiAnswer {
 }
 
 /** Calls one of the site's JSON endpoints in-process on behalf of the page's visitor (server/http/api-dispatch.ts). */
-export type ApiCall = (call: { method: "POST" | "PUT" | "PATCH"; path: string; body: unknown; lang: Lang }) => Promise<ApiAnswer>;
+export type ApiCall = (call: { method: "POST" | "PUT" | "PATCH" | "DELETE"; path: string; body: unknown; lang: Lang }) => Promise<ApiAnswer>;
 
 /**
  * A refused form post, rendered back into the page (no JavaScript): which form, the values as
