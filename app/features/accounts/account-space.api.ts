@@ -45,7 +45,9 @@ export function accountSpaceApi(deps: ApiDeps): Router {
   const passwordLimit = createRateLimit(deps, { name: "account-password", limit: 10, windowMs: 10 * 60_000, keyBy: byAccount });
   const deleteLimit = createRateLimit(deps, { name: "account-delete", limit: 10, windowMs: 10 * 60_000, keyBy: byAccount });
   const exportLimit = createRateLimit(deps, { name: "account-export", limit: 20, windowMs: 60_000, keyBy: byAccount });
-  const childrenLimit = createRateLimit(deps, { name: "account-children", limit: 30, windowMs: 60_000, keyBy: byAccount });
+  // One counter per kind of change, so a burst of one kind leaves the others usable.
+  const childLimit = (name: string) => createRateLimit(deps, { name: `account-children-${name}`, limit: 30, windowMs: 60_000, keyBy: byAccount });
+  const [addChildLimit, changeChildLimit, removeChildLimit] = [childLimit("add"), childLimit("change"), childLimit("remove")];
   // Each request sends an e-mail: a few an hour are plenty for a mislaid message.
   const passwordLinkLimit = createRateLimit(deps, { name: "account-password-link", limit: 5, windowMs: 60 * 60_000, keyBy: byAccount });
 
@@ -97,21 +99,21 @@ export function accountSpaceApi(deps: ApiDeps): Router {
     res.set("Cache-Control", "private, no-store").json({ children: await listChildren(db, signedIn(res).id) });
   });
 
-  router.post("/api/account/children", childrenLimit, async (req, res) => {
+  router.post("/api/account/children", addChildLimit, async (req, res) => {
     const child = parseBody(childSchema, req);
     const saved = await addChild(db, signedIn(res).id, child);
     if (saved === "full") throw new HttpError(409, serverT(requestLang(req), "accounts", "space.api.tooManyChildren", { count: MAX_CHILDREN }));
     res.status(201).json({ message: text(req, "childAdded"), child: saved });
   });
 
-  router.put("/api/account/children/:id", childrenLimit, async (req, res) => {
+  router.put("/api/account/children/:id", changeChildLimit, async (req, res) => {
     const id = idOr404(req.params.id, text(req, "childNotFound"));
     const child = parseBody(childSchema, req);
     if (!(await updateChild(db, signedIn(res).id, id, child))) throw new HttpError(404, text(req, "childNotFound"));
     res.json({ message: text(req, "childSaved"), child: { id, ...child } });
   });
 
-  router.delete("/api/account/children/:id", childrenLimit, async (req, res) => {
+  router.delete("/api/account/children/:id", removeChildLimit, async (req, res) => {
     const id = idOr404(req.params.id, text(req, "childNotFound"));
     if (!(await removeChild(db, signedIn(res).id, id))) throw new HttpError(404, text(req, "childNotFound"));
     res.json({ message: text(req, "childRemoved") });
