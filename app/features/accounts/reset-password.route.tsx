@@ -46,7 +46,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   });
 
   // The API refuses a spent or expired token with a form-level 400; the link is then dead.
-  const invalidLink = !tokenShape.test(token) ? t(setting ? "setPassword.missingToken" : "reset.missingToken") : !loaderData.usable || form.error("token") ? t("api.resetInvalid") : null;
+  const invalidLink = !tokenShape.test(token) ? t(setting ? "setPassword.missingToken" : "reset.missingToken") : !loaderData.usable || form.error("token") ? t(setting ? "setPassword.invalid" : "api.resetInvalid") : null;
   const failure = invalidLink ?? refused ?? form.refusal;
   return (
     <AuthCard title={t(setting ? "setPassword.heading" : "reset.heading")} intro={t(setting ? "setPassword.intro" : "reset.intro")}>
@@ -55,8 +55,9 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       {failure ? (
         <PageAlert>
           {failure}{" "}
-          <LocalLink to="/forgot-password" className="font-medium underline">
-            {t("reset.askAgain")}
+          {/* A set-password link is asked for again where it was asked for: the account page. */}
+          <LocalLink to={setting ? "/account" : "/forgot-password"} className="font-medium underline">
+            {t(setting ? "setPassword.askAgain" : "reset.askAgain")}
           </LocalLink>
         </PageAlert>
       ) : null}
