@@ -55,9 +55,13 @@ describe("the follow-up e-mail after staff mark a demo booking attended (issue 1
   it("sends one e-mail in the booking's language, with the course page and the way to enroll, however often attendance toggles", async () => {
     const english = await book("follow.en@example.com", "en", { parentName: `Nadia "Mum" <b>&</b>` });
     const arabic = await book("follow.ar@example.com", "ar", { childName: "<script>x</script>" });
-    for (const id of [english, arabic]) {
-      for (const status of ["attended", "booked", "attended", "no_show", "attended", "attended"]) expect((await mark(id, status)).status).toBe(200);
-    }
+    // Staff are told the first time that the parent is being e-mailed; later toggles just save.
+    const first = await mark(english, "attended");
+    expect(first.body).toMatchObject({ followupQueued: true, message: "Saved. The parent is e-mailed a thank-you with the course's link and how to enroll." });
+    const audit = await server.db.selectFrom("audit_log").select("summary").where("entity", "=", "demo_booking").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.summary)).toEqual({ status: "attended", followupQueued: true });
+    for (const status of ["booked", "attended", "no_show", "attended"]) expect((await mark(english, status)).body).toMatchObject({ followupQueued: false, message: "Saved." });
+    for (const status of ["attended", "booked", "attended", "no_show", "attended", "attended"]) expect((await mark(arabic, status)).status).toBe(200);
     const [en] = await followupsTo("follow.en@example.com");
     expect(await followupsTo("follow.en@example.com")).toHaveLength(1);
     expect(en!.subject).toBe(`Thank you for coming to the ${course.name_en} demo class`);

@@ -271,7 +271,8 @@ export async function bulkSlots(
   }
 }
 
-type AttendanceResult = "updated" | "notFound" | "cancelled";
+/** "followupQueued": marked attended for the first time, and the follow-up e-mail is on its way. */
+type AttendanceResult = "updated" | "followupQueued" | "notFound" | "cancelled";
 
 /**
  * Marks a live booking attended, no show, or back to booked (a cancelled one stays cancelled).
@@ -285,11 +286,10 @@ export async function setAttendance(db: DB, bookingId: number, status: Exclude<D
       .where("id", "=", bookingId)
       .where("status", "<>", "cancelled")
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    if (status === "attended") await claimFollowup(trx, bookingId);
-    return true;
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    return status === "attended" && (await claimFollowup(trx, bookingId)) ? "followupQueued" : "updated";
   });
-  if (updated) return "updated";
+  if (updated) return updated;
   const exists = await db.selectFrom("demo_bookings").select("id").where("id", "=", bookingId).executeTakeFirst();
   return exists ? "cancelled" : "notFound";
 }
