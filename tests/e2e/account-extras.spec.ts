@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { startGoogleStandIn, type GoogleStandIn } from "~server/test/google-stand-in";
-import { waitForResetLink } from "./accounts";
+import { decodeMail } from "~server/test/smtp-catcher";
+import { outboxMails, signInAsAdmin, waitForResetLink } from "./accounts";
 import { expect, test, waitForHydration, type Page } from "./fixtures";
 
 /** My account, saved children and a first password for Google-only accounts (issue 17, decision 033). */
@@ -138,5 +139,38 @@ test.describe("a Google-only account sets a password by an e-mailed link", () =>
       await expect(page.locator("main").getByRole("alert")).toContainText(lang === "en" ? "This link is invalid, already used or expired." : "هذا الرابط غير صالح أو مستخدم من قبل أو منتهي الصلاحية.");
       await expect(page.getByRole("link", { name: lang === "en" ? "Ask for a new one on your account page" : "اطلب رابطًا جديدًا من صفحة حسابك" })).toHaveAttribute("href", `${prefix}/account`);
     });
+  }
+});
+
+test("staff edit the follow-up e-mail (Arabic admin screen); a booking marked attended twice gets it once", async ({ page }) => {
+  await signInAsAdmin(page);
+  const original = (await (await page.request.get("/api/admin/settings")).json()).settings;
+  try {
+    await page.goto("/ar/admin/settings");
+    const subject = page.getByLabel("موضوع البريد (بالإنجليزية)");
+    await subject.fill("Thanks {nom}");
+    await page.getByRole("button", { name: "حفظ" }).click();
+    await expect(subject).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("استخدم بين الأقواس {parent} و{child} و{course} فقط.").first()).toBeVisible();
+    await subject.fill("Thanks from {course}, {parent}");
+    await page.getByRole("button", { name: "حفظ" }).click();
+    await expect(toast(page, "تم حفظ الإعدادات.")).toBeVisible();
+
+    const email = `followup-${randomBytes(4).toString("hex")}@example.com`;
+    const { slots } = (await (await page.request.get(`/api/courses/${COURSE}/demo-slots`)).json()) as { slots: { id: number }[] };
+    const booked = await page.request.post(`/api/courses/${COURSE}/demo-bookings`, { data: { slotId: slots[0]!.id, childName: "Aarav", childAge: 9, parentName: "Priya", email, phone: "9876543210" } });
+    expect(booked.status()).toBe(201);
+
+    // Attendance through the slots screen's endpoint (its buttons are the slots screen's own tests').
+    const id = (await (await page.request.get(`/api/admin/slots`)).json()).slots.flatMap((slot: { bookings: { id: number; email: string }[] }) => slot.bookings).find((b: { email: string }) => b.email === email).id as number;
+    const mark = async (status: string) => (await (await page.request.patch(`/api/admin/slots/bookings/${id}`, { data: { status } })).json()).message as string;
+    expect(await mark("attended")).toBe("Saved. The parent is e-mailed a thank-you with the course's link and how to enroll.");
+    expect(await mark("no_show")).toBe("Saved.");
+    expect(await mark("attended")).toBe("Saved.");
+
+    const followups = () => outboxMails().map((raw) => decodeMail(raw)).filter((mail) => mail.subject === "Thanks from Robotics Fundamentals, Priya");
+    await expect.poll(() => followups().length).toBe(1);
+  } finally {
+    expect((await page.request.put("/api/admin/settings", { data: original })).status()).toBe(200);
   }
 });
