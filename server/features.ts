@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import { BOOKING_CONFIRMATION_JOB } from "~/features/booking/booking.server";
 import { sendBookingConfirmation, sendBookingReminder, sendRescheduledMail, sendStaffCancellation } from "~/features/booking/booking-mail.server";
+import { BOOKING_FOLLOWUP_JOB, sendFollowupMail } from "~/features/booking/followup.server";
 import { BOOKING_REMINDER_JOB, BOOKING_REMINDER_SWEEP_JOB, REMINDER_SWEEP_EVERY_MS, sweepDueReminders, type ReminderMail } from "~/features/booking/reminders.server";
 import { BOOKING_RESCHEDULED_JOB } from "~/features/booking/reschedule.server";
 import { STAFF_CANCEL_MAIL_JOB, type StaffCancelMail } from "~/features/booking/staff-cancel.server";
@@ -42,6 +43,7 @@ export interface ApiDeps {
 export { adminSetupLink } from "~/features/accounts/admin-setup.server";
 export { seedDemoSlots } from "~/features/booking/seed-slots.server";
 export { siteSettingsSchema, type SiteSettings } from "~/features/site/settings.schema";
+export { FOLLOWUP_DEFAULTS } from "~/features/booking/followup-texts";
 
 /** Background jobs that features queue (server/jobs runs them with its own). */
 export function featureJobs(deps: ApiDeps): Record<string, (payload: unknown) => Promise<void>> {
@@ -50,6 +52,7 @@ export function featureJobs(deps: ApiDeps): Record<string, (payload: unknown) =>
     [STAFF_CANCEL_MAIL_JOB]: (payload) => sendStaffCancellation(deps, payload as StaffCancelMail),
     [BOOKING_RESCHEDULED_JOB]: (payload) => sendRescheduledMail(deps, payload as ReminderMail),
     [BOOKING_REMINDER_JOB]: (payload) => sendBookingReminder(deps, payload as ReminderMail),
+    [BOOKING_FOLLOWUP_JOB]: (payload) => sendFollowupMail(deps, (payload as { reference: string }).reference),
     [BOOKING_REMINDER_SWEEP_JOB]: async () => {
       const queued = await sweepDueReminders(deps.db);
       if (queued > 0) deps.logger.info({ queued }, "demo class reminders queued");

@@ -301,6 +301,18 @@ export interface DemoBookingsTable {
   user_id: number | null;
   /** When the 24-hour reminder was claimed (queued); null while due or after a reschedule. */
   reminder_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the follow-up e-mail after attendance was claimed (queued); null until then (decision 033). */
+  followup_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A child a parent saved on /account (decision 033); the booking form offers them. */
+export interface AccountChildrenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  age: number;
   created_at: string;
   updated_at: string;
 }
@@ -413,6 +425,7 @@ export interface Database extends ContentTables {
   brochure_leads: BrochureLeadsTable;
   demo_slots: DemoSlotsTable;
   demo_bookings: DemoBookingsTable;
+  account_children: AccountChildrenTable;
   school_enquiries: SchoolEnquiriesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -79,3 +79,40 @@ describe("every admin API endpoint is checked on the server", () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe("every /api/account endpoint is the signed-in account's own", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("answers 401 JSON without a session on each one, and another account's saved child is not found", async () => {
+    const endpoints = routeKeys(createApp({ config: server.config, db: server.db, logger: createLogger("silent") }))
+      .map((key) => key.split(" ") as [string, string])
+      .filter(([, path]) => path === "/api/account" || path.startsWith("/api/account/"));
+    expect(endpoints.length).toBeGreaterThanOrEqual(9);
+    const failures: string[] = [];
+    for (const [method, path] of endpoints) {
+      const write = !["GET", "HEAD"].includes(method);
+      const anonymous = await server.request(method, concrete(path), write ? { json: {}, headers: { origin: server.url } } : {});
+      if (anonymous.status !== 401 || typeof anonymous.body?.message !== "string") failures.push(`${method} ${path}: anonymous got ${anonymous.status}`);
+    }
+    expect(failures).toEqual([]);
+
+    const owner = await server.signIn("user");
+    const other = await server.signIn("user");
+    const as = (who: { cookie: string }) => ({ cookie: who.cookie, origin: server.url });
+    const added = await server.request("POST", "/api/account/children", { json: { name: "Omar", age: 9 }, headers: as(owner) });
+    expect(added.status).toBe(201);
+    const url = `/api/account/children/${added.body.child.id}`;
+    expect((await server.request("PUT", url, { json: { name: "Taken", age: 9 }, headers: as(other) })).status).toBe(404);
+    expect((await server.request("DELETE", url, { headers: as(other) })).status).toBe(404);
+    // Staff are no different here: the children are the parent's alone.
+    const staff = await server.signIn("admin");
+    expect((await server.request("DELETE", url, { headers: as(staff) })).status).toBe(404);
+    expect((await server.request("GET", "/api/account/children", { headers: as(owner) })).body.children).toEqual([{ id: added.body.child.id, name: "Omar", age: 9 }]);
+  });
+});

@@ -47,7 +47,7 @@ interface WriteSample {
 const METRICS_TOKEN = "hostile-input-metrics-token";
 
 /** Parent accounts signed in for the /api/account samples; "leaving" is the one the deletion sample deletes. */
-type AccountName = "own" | "leaving";
+type AccountName = "own" | "leaving" | "google";
 
 interface ReadSample {
   route: string;
@@ -226,6 +226,8 @@ describe("hostile input on every endpoint", () => {
     target: { email: "target.hostile@example.com", password: "Target-Passw0rd" },
     own: { email: "own.hostile@example.com", password: "Own-Passw0rd1" },
     leaving: { email: "leaving.hostile@example.com", password: "Leaving-Passw0rd1" },
+    // Signed in, then made Google-only (no password): the set-a-password link's sample.
+    google: { email: "google.hostile@example.com", password: "Google-Passw0rd1" },
     staff: { email: "first-staff@example.com", password: "First-Staff-Passw0rd1" },
   };
   let adminCookie: string | undefined;
@@ -269,6 +271,12 @@ describe("hostile input on every endpoint", () => {
     for (const [name, person] of Object.entries(people)) {
       if (name === "staff") continue;
       ids[name] = (await createUser(db, { username: `Hostile ${name}`, email: person.email, password: person.password, contactNumber: "9876543210", role: "user" }))!;
+    }
+    await accountHeaders("google");
+    await db.updateTable("users").set({ password_hash: null, google_sub: "hostile-google-sub" }).where("id", "=", ids.google!).execute();
+    for (const name of ["Saved Child", "Child To Remove"]) {
+      const child = await db.insertInto("account_children").values({ user_id: ids.own!, name, age: 9, created_at: nowIso(), updated_at: nowIso() }).returning("id").executeTakeFirstOrThrow();
+      ids[name === "Saved Child" ? "child" : "childToDelete"] = child.id;
     }
     tokens.reset = await createPasswordReset(db, ids.reset!, () => ({ to: people.reset.email, subject: "Reset", text: "Reset link" }));
     const invited = await inviteStaff(db, { email: "invited.hostile@example.com", invitedBy: ids.reset!, lang: "en", publicUrl: server.config.publicUrl });
@@ -365,6 +373,11 @@ describe("hostile input on every endpoint", () => {
     { route: "PATCH /api/account/profile", url: () => "/api/account/profile", admin: false, account: "own", body: () => ({ username: "Hostile Own", contactNumber: "9876543210" }), stores: {} },
     // The session is replaced by a new one (every other session of the account ends).
     { route: "POST /api/account/password", url: () => "/api/account/password", admin: false, account: "own", body: () => ({ currentPassword: people.own.password, password: "Changed-Own-Passw0rd1" }), stores: {} },
+    // The link's token and its e-mail (decision 033).
+    { route: "POST /api/account/password/link", url: () => "/api/account/password/link", admin: false, account: "google", body: null, stores: { password_resets: 1, jobs: 1 } },
+    { route: "POST /api/account/children", url: () => "/api/account/children", admin: false, account: "own", body: () => ({ name: "Layla", age: 7 }), stores: { account_children: 1 } },
+    { route: "PUT /api/account/children/:id", url: () => `/api/account/children/${ids.child}`, admin: false, account: "own", body: () => ({ name: "Layla Ali", age: 8 }), stores: {} },
+    { route: "DELETE /api/account/children/:id", url: () => `/api/account/children/${ids.childToDelete}`, admin: false, account: "own", body: null, stores: { account_children: -1 } },
     { route: "POST /api/account/delete", url: () => "/api/account/delete", admin: false, account: "leaving", body: () => ({ email: people.leaving.email }), stores: { users: -1, sessions: -1, audit_log: 1 } },
     { route: "POST /contact-us/form", url: () => "/contact-us/form", admin: false, body: () => ({ email: "visitor@example.com", description: "How old must children be?", ...honeypot }), stores: { contact_messages: 1, jobs: 1 } },
     {
@@ -408,7 +421,8 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ from: dateIn(20), to: dateIn(26), weekdays: [1], times: ["11:00"], durationMinutes: 60, capacity: 4, courseId: ids.course }),
       stores: { demo_slots: 1, audit_log: 1 },
     },
-    { route: "PATCH /api/admin/slots/bookings/:id", url: () => `/api/admin/slots/bookings/${ids.adminBooking}`, admin: true, body: () => ({ status: "attended" }), stores: { audit_log: 1 } },
+    // The first "attended" queues the follow-up e-mail (decision 033).
+    { route: "PATCH /api/admin/slots/bookings/:id", url: () => `/api/admin/slots/bookings/${ids.adminBooking}`, admin: true, body: () => ({ status: "attended" }), stores: { audit_log: 1, jobs: 1 } },
     // The parent is told (a queued mail job, decision 025).
     { route: "POST /api/admin/slots/bookings/:id/cancel", url: () => `/api/admin/slots/bookings/${ids.adminBooking}/cancel`, admin: true, body: null, stores: { audit_log: 1, jobs: 1 } },
     { route: "PATCH /api/admin/slots/:id", url: () => `/api/admin/slots/${ids.adminSlot}`, admin: true, body: () => ({ capacity: 8, status: "open" }), stores: { audit_log: 1 } },
@@ -470,6 +484,7 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/getUser", url: () => "/api/getUser", admin: true },
     { route: "GET /api/account", url: () => "/api/account", admin: false, account: "own" },
     { route: "GET /api/account/export", url: () => "/api/account/export", admin: false, account: "own" },
+    { route: "GET /api/account/children", url: () => "/api/account/children", admin: false, account: "own" },
     { route: "GET /auth/google", url: () => "/auth/google", admin: false, query: { next: "/courses" }, redirects: true },
     { route: "GET /auth/google/callback", url: () => "/auth/google/callback", admin: false, query: { code: "abc", state: "xyz" }, redirects: true },
     { route: "GET /admin/course-dashboard/all-courses", url: () => "/admin/course-dashboard/all-courses", admin: false, query: { age: "6-12", lang: "ar" } },

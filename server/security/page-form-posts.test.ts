@@ -227,4 +227,48 @@ describe("my account's form posts without JavaScript", () => {
     expect(deleted.headers.get("set-cookie")).toMatch(/^sid=;/);
     expect(await server.db.selectFrom("users").select("id").where("id", "=", me.id).executeTakeFirst()).toBeUndefined();
   });
+
+  it("adds, renames and removes a saved child (decision 033); a refusal returns to that child's form; ids are only digits", async () => {
+    const me = await parent();
+    const other = await parent();
+    const children = (who: { id: number }) => server.db.selectFrom("account_children").select(["id", "name", "age"]).where("user_id", "=", who.id).orderBy("id").execute();
+
+    const refused = await post("/ar/account", form({ form: "account-child-add-form", name: "Omar", age: "30" }), me.headers);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ form: "account-child-add-form", values: { name: "Omar", age: "30" } });
+    expect(refused.body.errors).toEqual({ age: "يرجى إدخال عمر من 4 إلى 18 سنة." });
+    const added = await post("/account", form({ form: "account-child-add-form", name: "Omar", age: "9", user_id: String(other.id) }), me.headers);
+    expect(added.status).toBe(303);
+    expect(added.headers.get("location")).toBe("/account?notice=child-added#form-notice");
+    const [omar] = await children(me);
+    expect(omar).toMatchObject({ name: "Omar", age: 9 });
+    expect(await children(other)).toEqual([]);
+
+    const badName = await post("/account", form({ form: "account-child-form", childId: String(omar!.id), name: "", age: "9" }), me.headers);
+    expect(badName.status).toBe(400);
+    expect(badName.body.form).toBe(`account-child-form-${omar!.id}`);
+    const renamed = await post("/ar/account", form({ form: "account-child-form", childId: String(omar!.id), name: "Omar Ali", age: "10" }), me.headers);
+    expect(renamed.headers.get("location")).toBe("/ar/account?notice=child-saved#form-notice");
+    // Another account's post for this child, and ids that are not digits, change nothing.
+    for (const childId of [String(omar!.id), "../1", "1/../../profile", "1 OR 1=1", ""]) {
+      const response = await post("/account", form({ form: "account-child-remove-form", childId }), other.headers);
+      expect(response.status, childId).toBe(404);
+    }
+    expect(await children(me)).toEqual([{ id: omar!.id, name: "Omar Ali", age: 10 }]);
+    const removed = await post("/account", form({ form: "account-child-remove-form", childId: String(omar!.id) }), me.headers);
+    expect(removed.headers.get("location")).toBe("/account?notice=child-removed#form-notice");
+    expect(await children(me)).toEqual([]);
+  });
+
+  it("asks for a set-a-password link (303 back with the notice); an account with a password is refused on the page", async () => {
+    const me = await parent();
+    const refused = await post("/account", form({ form: "account-password-link-form" }), me.headers);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ form: "account-password-link-form", message: "This account already has a password. Change it with the form above." });
+    await server.db.updateTable("users").set({ password_hash: null }).where("id", "=", me.id).execute();
+    const sent = await post("/ar/account", form({ form: "account-password-link-form" }), me.headers);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/ar/account?notice=password-link-sent#form-notice");
+    expect(await server.db.selectFrom("password_resets").select("id").where("user_id", "=", me.id).execute()).toHaveLength(1);
+  });
 });

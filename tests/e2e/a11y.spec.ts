@@ -70,7 +70,7 @@ async function sitemapPaths(page: Page): Promise<string[]> {
   return paths;
 }
 
-const accountPages = ["/login", "/signup", "/forgot-password", "/reset-password?token=not-a-real-token", "/admin/login", "/admin/setup?token=not-a-real-token"];
+const accountPages = ["/login", "/signup", "/forgot-password", "/reset-password?token=not-a-real-token", "/ar/reset-password?token=not-a-real-token&purpose=set", "/admin/login", "/admin/setup?token=not-a-real-token"];
 
 test.describe("axe on public pages", () => {
   test("every English page of the sitemap", async ({ page }) => {
@@ -202,12 +202,23 @@ test.describe("axe on interactive states", () => {
     const { slots } = (await (await page.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number }[] };
     const booking = { slotId: slots[0]!.id, childName: "Omar Ali", childAge: 10, parentName: "Sara Ali", email, phone: "9876543210" };
     expect((await page.request.post("/api/courses/robotics-fundamentals/demo-bookings", { data: booking })).status()).toBe(201);
+    // A saved child (decision 033): its form and remove button, and the booking form's choice of it.
+    expect((await page.request.post("/api/account/children", { data: { name: "Omar Ali", age: 10 } })).status()).toBe(201);
     const findings: Finding[] = [];
-    for (const [path, save, remove] of [
-      ["/account", "Save profile", "Delete my account for good"],
-      ["/ar/account", "حفظ الملف الشخصي", "حذف حسابي نهائيًا"],
+    for (const path of ["/courses/robotics-fundamentals/bookdemoclass", "/ar/courses/robotics-fundamentals/bookdemoclass"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await page.getByRole("link", { name: /^Omar Ali/ }).click();
+      findings.push(await audit(page));
+    }
+    for (const [path, save, remove, add] of [
+      ["/account", "Save profile", "Delete my account for good", "Add child"],
+      ["/ar/account", "حفظ الملف الشخصي", "حذف حسابي نهائيًا", "إضافة الطفل"],
     ] as const) {
       await page.goto(path, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+      // The children's forms with their errors.
+      await page.getByRole("button", { name: add }).click();
+      await expect(page.locator("#account-child-add-form [aria-invalid=true]").first()).toBeVisible();
       findings.push(await audit(page));
       await page.locator("#account-profile-form input[autocomplete=name]").fill("");
       await page.getByRole("button", { name: save }).click();

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs } from "react-router";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";
+import { postedNumber } from "~/lib/forms/pick-fields.server";
 import { withNotice, type NoticeName } from "~/lib/forms/notice";
 import { ACCOUNT_FORMS } from "./account-forms";
 import { requireAccountPage } from "./guards.server";
@@ -45,6 +46,28 @@ export const forgotPasswordAction = accountAction(ACCOUNT_FORMS.forgot, "/api/pa
 
 export const resetPasswordAction = accountAction(ACCOUNT_FORMS.reset, "/api/password/reset", ["token", "password"], to("/login", "password-changed"));
 
+/** A saved child's id from the hidden field: digits only, so it can only name a path under /api/account/children/. */
+const childIdOf = (fields: Record<string, string>) => (/^\d{1,10}$/.test(fields.childId ?? "") ? fields.childId! : "0");
+
+/** A saved child's form (change or remove) posted without JavaScript: that child's endpoint. */
+function childAction(form: string, method: "PUT" | "DELETE", notice: NoticeName) {
+  return async (args: ActionFunctionArgs) => {
+    const fields = await args.request
+      .clone()
+      .formData()
+      .then((data) => Object.fromEntries([...data].filter((entry): entry is [string, string] => typeof entry[1] === "string")))
+      .catch(() => ({}) as Record<string, string>);
+    const id = childIdOf(fields);
+    return postFormToApi(args, {
+      form: `${form}-${id}`,
+      path: `/api/account/children/${id}`,
+      method,
+      toBody: (posted) => (method === "PUT" ? { name: posted.name, age: postedNumber(posted.age) } : {}),
+      onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/account", lang), notice),
+    });
+  };
+}
+
 export const acceptInviteAction = accountAction(ACCOUNT_FORMS.acceptInvite, "/api/staff-invites/accept", ["token", "username", "password"], to("/admin", "staff-joined"));
 
 /** The staff screen's invitation form (users list), without JavaScript. */
@@ -72,6 +95,16 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
     }),
   [ACCOUNT_FORMS.password]: accountAction(ACCOUNT_FORMS.password, "/api/account/password", ["currentPassword", "password"], to("/account", "password-updated")),
   [ACCOUNT_FORMS.deleteAccount]: accountAction(ACCOUNT_FORMS.deleteAccount, "/api/account/delete", ["email"], to("/", "account-deleted")),
+  [ACCOUNT_FORMS.passwordLink]: accountAction(ACCOUNT_FORMS.passwordLink, "/api/account/password/link", [], to("/account", "password-link-sent")),
+  [ACCOUNT_FORMS.addChild]: (args) =>
+    postFormToApi(args, {
+      form: ACCOUNT_FORMS.addChild,
+      path: "/api/account/children",
+      toBody: ({ name, age }) => ({ name, age: postedNumber(age) }),
+      onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/account", lang), "child-added"),
+    }),
+  [ACCOUNT_FORMS.child]: childAction(ACCOUNT_FORMS.child, "PUT", "child-saved"),
+  [ACCOUNT_FORMS.removeChild]: childAction(ACCOUNT_FORMS.removeChild, "DELETE", "child-removed"),
 };
 
 export async function accountPageAction(args: ActionFunctionArgs) {

@@ -12,4 +12,9 @@ export const ACCOUNT_FORMS = {
   profile: "account-profile-form",
   password: "account-password-form",
   deleteAccount: "account-delete-form",
+  passwordLink: "account-password-link-form",
+  addChild: "account-child-add-form",
+  /** One per saved child: its id follows (`account-child-form-12`), so a refusal returns to that child's form. */
+  child: "account-child-form",
+  removeChild: "account-child-remove-form",
 } as const;

@@ -85,6 +85,11 @@ describe("my account API", () => {
       ["POST", "/api/account/password"],
       ["GET", "/api/account/export"],
       ["POST", "/api/account/delete"],
+      ["POST", "/api/account/password/link"],
+      ["GET", "/api/account/children"],
+      ["POST", "/api/account/children"],
+      ["PUT", "/api/account/children/1"],
+      ["DELETE", "/api/account/children/1"],
     ] as const) {
       const response = await server.request(method, path, method === "GET" ? {} : { json: {}, headers: { origin: server.url } });
       expect(response.status, `${method} ${path}`).toBe(401);
@@ -219,6 +224,7 @@ describe("my account API", () => {
     await enrollment(sara.email);
     await brochure(sara.email);
     await contactMessage(sara.email);
+    expect((await server.request("POST", "/api/account/children", { json: { name: "Omar", age: 9 }, headers: sara.headers })).status).toBe(201);
     const seats = async () => (await server.db.selectFrom("demo_slots").select("seats_taken").where("id", "=", futureSlot).executeTakeFirstOrThrow()).seats_taken;
     expect(await seats()).toBe(2);
 
@@ -259,7 +265,8 @@ describe("my account API", () => {
     expect(await server.countRows("audit_log")).toBe(auditBefore + 1);
     const entry = await server.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ user_id: null, action: "delete", entity: "account", entity_id: String(sara.id) });
-    expect(JSON.parse(entry.summary)).toEqual({ bookingsCancelled: 1, bookingsErased: 2, enrollmentsErased: 1, brochureRequestsErased: 1, contactMessagesErased: 1 });
+    expect(JSON.parse(entry.summary)).toEqual({ bookingsCancelled: 1, bookingsErased: 2, enrollmentsErased: 1, brochureRequestsErased: 1, contactMessagesErased: 1, savedChildrenDeleted: 1 });
+    expect(await server.db.selectFrom("account_children").select("id").where("user_id", "=", sara.id).execute()).toEqual([]);
     expect(entry.summary).not.toMatch(/@|Sara|Omar/);
   });
 

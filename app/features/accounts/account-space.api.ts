@@ -8,8 +8,12 @@ import { createRateLimit } from "~server/security/rate-limit";
 import { endSession, startSession, type SessionUser } from "~server/security/session";
 import { academyTimeZone } from "~/features/booking/academy-zone.server";
 import { sitePhoneCountry } from "~/features/site/site.server";
+import { localizePath } from "~/i18n/lang";
+import { idOr404 } from "~/features/admin/admin-http.server";
+import { addChild, listChildren, removeChild, updateChild } from "./account-children.server";
 import { accountExport, accountOverview, changePassword, deleteAccount, updateProfile } from "./account-space.server";
-import { changePasswordSchema, deleteAccountSchema, profileSchemaFor } from "./accounts.schema";
+import { changePasswordSchema, childSchema, deleteAccountSchema, MAX_CHILDREN, profileSchemaFor } from "./accounts.schema";
+import { createPasswordReset } from "./password-reset.server";
 
 const text = (req: Request, key: string) => serverT(requestLang(req), "accounts", `space.api.${key}`);
 const signedIn = (res: Response) => res.locals.user as SessionUser;
@@ -35,12 +39,17 @@ const byAccount = (req: Request) => `account:${(req.res?.locals.user as SessionU
  * (server/app.ts), as for every cookie-carrying write.
  */
 export function accountSpaceApi(deps: ApiDeps): Router {
-  const { db } = deps;
+  const { db, config } = deps;
   const router = Router();
   const profileLimit = createRateLimit(deps, { name: "account-profile", limit: 20, windowMs: 60_000, keyBy: byAccount });
   const passwordLimit = createRateLimit(deps, { name: "account-password", limit: 10, windowMs: 10 * 60_000, keyBy: byAccount });
   const deleteLimit = createRateLimit(deps, { name: "account-delete", limit: 10, windowMs: 10 * 60_000, keyBy: byAccount });
   const exportLimit = createRateLimit(deps, { name: "account-export", limit: 20, windowMs: 60_000, keyBy: byAccount });
+  // One counter per kind of change, so a burst of one kind leaves the others usable.
+  const childLimit = (name: string) => createRateLimit(deps, { name: `account-children-${name}`, limit: 30, windowMs: 60_000, keyBy: byAccount });
+  const [addChildLimit, changeChildLimit, removeChildLimit] = [childLimit("add"), childLimit("change"), childLimit("remove")];
+  // Each request sends an e-mail: a few an hour are plenty for a mislaid message.
+  const passwordLinkLimit = createRateLimit(deps, { name: "account-password-link", limit: 5, windowMs: 60 * 60_000, keyBy: byAccount });
 
   router.use("/api/account", requireAccount);
 
@@ -66,6 +75,48 @@ export function accountSpaceApi(deps: ApiDeps): Router {
     // Every session ended with the change (decision 013); this browser gets a fresh one.
     await startSession(deps, req, res, user.id, res.locals.sessionKind === "google" ? "google" : "password");
     res.json({ message: text(req, "passwordChanged") });
+  });
+
+  /**
+   * A Google-only account asks for a password (decision 033): a one-time link, valid for an hour,
+   * to its own (Google-proven) address, made by the password-reset machinery. The link's page sets
+   * the password and ends every session, as a reset does.
+   */
+  router.post("/api/account/password/link", passwordLinkLimit, async (req, res) => {
+    const user = signedIn(res);
+    const row = await db.selectFrom("users").select(["password_hash", "username"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    if (row.password_hash !== null) throw new HttpError(409, text(req, "hasPassword"));
+    const lang = requestLang(req);
+    await createPasswordReset(db, user.id, (token) => ({
+      to: user.email,
+      subject: serverT(lang, "accounts", "mail.setPasswordSubject"),
+      text: serverT(lang, "accounts", "mail.setPasswordBody", { name: row.username, link: `${config.publicUrl}${localizePath("/reset-password", lang)}?token=${token}&purpose=set` }),
+    }));
+    res.json({ message: text(req, "passwordLinkSent") });
+  });
+
+  router.get("/api/account/children", async (_req, res) => {
+    res.set("Cache-Control", "private, no-store").json({ children: await listChildren(db, signedIn(res).id) });
+  });
+
+  router.post("/api/account/children", addChildLimit, async (req, res) => {
+    const child = parseBody(childSchema, req);
+    const saved = await addChild(db, signedIn(res).id, child);
+    if (saved === "full") throw new HttpError(409, serverT(requestLang(req), "accounts", "space.api.tooManyChildren", { count: MAX_CHILDREN }));
+    res.status(201).json({ message: text(req, "childAdded"), child: saved });
+  });
+
+  router.put("/api/account/children/:id", changeChildLimit, async (req, res) => {
+    const id = idOr404(req.params.id, text(req, "childNotFound"));
+    const child = parseBody(childSchema, req);
+    if (!(await updateChild(db, signedIn(res).id, id, child))) throw new HttpError(404, text(req, "childNotFound"));
+    res.json({ message: text(req, "childSaved"), child: { id, ...child } });
+  });
+
+  router.delete("/api/account/children/:id", removeChildLimit, async (req, res) => {
+    const id = idOr404(req.params.id, text(req, "childNotFound"));
+    if (!(await removeChild(db, signedIn(res).id, id))) throw new HttpError(404, text(req, "childNotFound"));
+    res.json({ message: text(req, "childRemoved") });
   });
 
   router.get("/api/account/export", exportLimit, async (_req, res) => {

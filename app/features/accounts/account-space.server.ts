@@ -11,6 +11,7 @@ import type { Lang } from "~/i18n/lang";
 import { freeSeat } from "~/features/booking/booking.server";
 import { cancelPath, reschedulePath } from "~/features/booking/paths";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { listChildren, type SavedChild } from "./account-children.server";
 
 /**
  * The parent's own space (issue 17, decision 026). A record is the account's when it carries the
@@ -83,6 +84,8 @@ export interface AccountOverview {
   bookings: { upcoming: AccountBooking[]; past: AccountBooking[] };
   enrollments: AccountEnrollment[];
   brochureRequests: AccountBrochureRequest[];
+  /** Children the parent saved to fill in booking forms (decision 033). */
+  children: SavedChild[];
 }
 
 const profileOf = (row: UserRow): AccountProfile => ({
@@ -182,6 +185,7 @@ export async function accountOverview(db: DB, userId: number, timeZone: string, 
       createdAt: row.created_at,
     })),
     brochureRequests: (await brochureRows(db, owner)).map((row) => ({ studentName: row.student_name, grade: row.grade, school: row.school, status: row.status, createdAt: row.created_at })),
+    children: await listChildren(db, userId),
   };
 }
 
@@ -235,6 +239,9 @@ export async function accountExport(db: DB, userId: number) {
       createdAt: l.created_at,
     })),
     contactMessages: (await contactRows(db, owner)).map((m) => ({ email: m.email, message: m.description, status: m.status, createdAt: m.created_at })),
+    savedChildren: (
+      await db.selectFrom("account_children").select(["name", "age", "created_at", "updated_at"]).where("user_id", "=", userId).orderBy("id").execute()
+    ).map((c) => ({ name: c.name, age: c.age, createdAt: c.created_at, updatedAt: c.updated_at })),
   };
 }
 
@@ -266,6 +273,7 @@ export interface DeletionSummary {
   enrollmentsErased: number;
   brochureRequestsErased: number;
   contactMessagesErased: number;
+  savedChildrenDeleted: number;
 }
 
 /**
@@ -322,6 +330,8 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     }
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("password_resets").where("user_id", "=", userId).execute();
+    // Also removed by the foreign key's cascade; said here so the deletion does not lean on it.
+    const children = await trx.deleteFrom("account_children").where("user_id", "=", userId).executeTakeFirst();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     const summary: DeletionSummary = {
       bookingsCancelled,
@@ -329,6 +339,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       enrollmentsErased: enrollments.length,
       brochureRequestsErased: leads.length,
       contactMessagesErased: messages.length,
+      savedChildrenDeleted: Number(children.numDeletedRows),
     };
     // The account's own id (a number, no personal data), so staff can answer "was it deleted?".
     await recordAudit(trx, { userId: null, action: "delete", entity: "account", entityId: userId, summary: { ...summary } });

@@ -16,7 +16,8 @@ import type { Route } from "./+types/account.route";
 import { ACCOUNT_FORMS } from "./account-forms";
 import { accountPageAction } from "./account-actions.server";
 import { accountOverview, type AccountBooking } from "./account-space.server";
-import { changePasswordSchema, deleteAccountSchema, profileSchemaFor } from "./accounts.schema";
+import type { SavedChild } from "./account-children.server";
+import { buttonOnlySchema, changePasswordSchema, CHILD_AGE_LIMITS, childSchema, deleteAccountSchema, MAX_CHILDREN, profileSchemaFor } from "./accounts.schema";
 import { AccountFields } from "./AccountFields";
 import { alertClass } from "./AuthCard";
 import { requireAccountPage } from "./guards.server";
@@ -42,7 +43,7 @@ const buttonClass =
 /** /account: the parent's own space (issue 17, decision 026). */
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
-  const { profile, bookings, enrollments, brochureRequests } = loaderData;
+  const { profile, bookings, enrollments, brochureRequests, children } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10 md:py-14">
       <PageMeta title={t("space.meta.title")} description={t("space.meta.description")} />
@@ -120,6 +121,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
+      <ChildrenSection savedChildren={children} />
       <ProfileSection profile={profile} />
       <PasswordSection hasPassword={profile.hasPassword} />
       <DataSection email={profile.email} />
@@ -255,7 +257,7 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
       <h2 id="password-heading" className="text-xl font-bold text-slate-900">
         {t("space.password.heading")}
       </h2>
-      <p className="mt-2 text-sm text-slate-700">{hasPassword ? t("space.password.intro") : t("space.password.noPassword")}</p>
+      <p className="mt-2 text-sm text-slate-700">{hasPassword ? t("space.password.intro") : t("space.password.setIntro")}</p>
       {hasPassword ? (
         <form {...form.formProps} id={ACCOUNT_FORMS.password} className="mt-4 max-w-md space-y-4">
           <input type="hidden" name="form" value={ACCOUNT_FORMS.password} />
@@ -274,8 +276,160 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
             {form.pending ? t("space.password.submitting") : t("space.password.submit")}
           </button>
         </form>
-      ) : null}
+      ) : (
+        <PasswordLinkForm />
+      )}
     </section>
+  );
+}
+
+/** A Google-only account asks for an e-mailed link that sets its first password (decision 033). */
+function PasswordLinkForm() {
+  const { t } = useTranslation("accounts");
+  const form = useAccountForm("request", {
+    id: ACCOUNT_FORMS.passwordLink,
+    schema: buttonOnlySchema,
+    request: () => ({ path: "/api/account/password/link" }),
+  });
+  return (
+    <form {...form.formProps} id={ACCOUNT_FORMS.passwordLink} className="mt-4 max-w-md space-y-4">
+      <input type="hidden" name="form" value={ACCOUNT_FORMS.passwordLink} />
+      <FormAlert message={form.refusal} className={alertClass} />
+      <button type="submit" disabled={form.pending} className={buttonClass}>
+        {form.pending ? t("space.password.sendingLink") : t("space.password.sendLink")}
+      </button>
+    </form>
+  );
+}
+
+/** Saved children (decision 033): each one's name and age can be changed or removed; more can be added. */
+function ChildrenSection({ savedChildren }: { savedChildren: SavedChild[] }) {
+  const { t } = useTranslation("accounts");
+  return (
+    <section aria-labelledby="children-heading" className={sectionClass}>
+      <h2 id="children-heading" className="text-xl font-bold text-slate-900">
+        {t("space.children.heading")}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{t("space.children.intro")}</p>
+      {savedChildren.length === 0 ? (
+        <p className="mt-3 text-slate-700">{t("space.children.none")}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {savedChildren.map((child) => (
+            <ChildRow key={child.id} child={child} />
+          ))}
+        </ul>
+      )}
+      {savedChildren.length < MAX_CHILDREN ? <AddChildForm /> : <p className="mt-4 text-sm text-slate-700">{t("space.children.full")}</p>}
+    </section>
+  );
+}
+
+/** The name and age inputs of a child's form (the booking form's rules). */
+function ChildFields({ form }: { form: ReturnType<typeof useChildForm> }) {
+  const { t } = useTranslation("accounts");
+  const ageField = form.field("age");
+  return (
+    <>
+      <Field label={t("space.children.name")} error={form.error("name")} className="min-w-0 flex-1">
+        {({ id, describedBy, invalid }) => (
+          <input id={id} type="text" autoComplete="off" maxLength={100} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} aria-required="true" {...form.field("name")} />
+        )}
+      </Field>
+      <Field label={t("space.children.age")} error={form.error("age")} hint={t("space.children.ageHint")} className="w-32">
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={CHILD_AGE_LIMITS.min}
+            max={CHILD_AGE_LIMITS.max}
+            step={1}
+            className={inputClass}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            aria-required="true"
+            {...ageField}
+            {...form.methods.register("age", { valueAsNumber: true })}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+function useChildForm(id: string, request: () => { method?: "POST" | "PUT"; path: string }, initial?: SavedChild) {
+  const { revalidate } = useRevalidator();
+  return useAccountForm("request", {
+    id,
+    schema: childSchema,
+    request,
+    initial: initial ? { name: initial.name, age: String(initial.age) } : undefined,
+    // The saved list comes from the server again (the new child, or the new name in the list).
+    onSuccess: async (_answer, _values, reset) => {
+      if (!initial) reset();
+      await revalidate();
+    },
+  });
+}
+
+function ChildRow({ child }: { child: SavedChild }) {
+  const { t } = useTranslation("accounts");
+  const { revalidate } = useRevalidator();
+  const formId = `${ACCOUNT_FORMS.child}-${child.id}`;
+  const removeId = `${ACCOUNT_FORMS.removeChild}-${child.id}`;
+  const form = useChildForm(formId, () => ({ method: "PUT", path: `/api/account/children/${child.id}` }), child);
+  const remove = useAccountForm("request", {
+    id: removeId,
+    schema: buttonOnlySchema,
+    request: () => ({ method: "DELETE", path: `/api/account/children/${child.id}` }),
+    onSuccess: () => revalidate(),
+  });
+  return (
+    <li className="py-4">
+      <form {...form.formProps} id={formId} aria-label={child.name} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <input type="hidden" name="form" value={ACCOUNT_FORMS.child} />
+        <input type="hidden" name="childId" value={child.id} />
+        <FormAlert message={form.refusal} className={alertClass} />
+        <ChildFields form={form} />
+        <button type="submit" disabled={form.pending} aria-label={t("space.children.saveFor", { name: child.name })} className={`${buttonClass} sm:mt-7`}>
+          {form.pending ? t("space.children.saving") : t("space.children.save")}
+        </button>
+      </form>
+      <form {...remove.formProps} id={removeId} className="mt-2">
+        <input type="hidden" name="form" value={ACCOUNT_FORMS.removeChild} />
+        <input type="hidden" name="childId" value={child.id} />
+        <FormAlert message={remove.refusal} className={alertClass} />
+        <button
+          type="submit"
+          disabled={remove.pending}
+          aria-label={t("space.children.removeFor", { name: child.name })}
+          className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+        >
+          {remove.pending ? t("space.children.removing") : t("space.children.remove")}
+        </button>
+      </form>
+    </li>
+  );
+}
+
+function AddChildForm() {
+  const { t } = useTranslation("accounts");
+  const form = useChildForm(ACCOUNT_FORMS.addChild, () => ({ path: "/api/account/children" }));
+  return (
+    <form {...form.formProps} id={ACCOUNT_FORMS.addChild} aria-labelledby="add-child-heading" className="mt-6">
+      <h3 id="add-child-heading" className="font-semibold text-slate-800">
+        {t("space.children.addHeading")}
+      </h3>
+      <input type="hidden" name="form" value={ACCOUNT_FORMS.addChild} />
+      <FormAlert message={form.refusal} className={alertClass} />
+      <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <ChildFields form={form} />
+        <button type="submit" disabled={form.pending} className={`${buttonClass} sm:mt-7`}>
+          {form.pending ? t("space.children.adding") : t("space.children.add")}
+        </button>
+      </div>
+    </form>
   );
 }
 

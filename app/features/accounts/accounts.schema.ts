@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, phoneField, v } from "~/lib/validation";
+import { CHILD_MAX_AGE, CHILD_MIN_AGE } from "~/features/booking/booking.schema";
+import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, phoneField, requiredText, v } from "~/lib/validation";
 
 /** Login sends whatever was typed (no client-side rules, specification section 5). */
 export const loginSchema = z.object({
@@ -67,3 +68,21 @@ export const changePasswordSchema = z.object({
 export const deleteAccountSchema = z.object({
   email: z.string({ error: v.required }).trim().min(1, v.required).max(254, v.tooLong),
 });
+
+/**
+ * My account, a saved child (decision 033): a name and an age with the booking form's rules
+ * (booking.schema.ts), so a saved child always fills in a booking the server accepts.
+ */
+export const childSchema = z.object({
+  name: requiredText(100),
+  age: z.number({ error: v.required }).int("childAge").min(CHILD_MIN_AGE, "childAge").max(CHILD_MAX_AGE, "childAge"),
+});
+
+/** The ages a saved child may have (the booking form's). */
+export const CHILD_AGE_LIMITS = { min: CHILD_MIN_AGE, max: CHILD_MAX_AGE } as const;
+
+/** How many children one account may save. */
+export const MAX_CHILDREN = 10;
+
+/** Forms that are only a button (ask for a password link, remove a child): nothing to check. */
+export const buttonOnlySchema = z.object({});

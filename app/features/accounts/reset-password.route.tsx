@@ -32,6 +32,8 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
+  // The link a Google-only account asked for on /account sets a first password (decision 033).
+  const setting = params.get("purpose") === "set";
   const [refused, setRefused] = useState<string>();
   const form = useAccountForm("request", {
     id: ACCOUNT_FORMS.reset,
@@ -44,17 +46,18 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   });
 
   // The API refuses a spent or expired token with a form-level 400; the link is then dead.
-  const invalidLink = !tokenShape.test(token) ? t("reset.missingToken") : !loaderData.usable || form.error("token") ? t("api.resetInvalid") : null;
+  const invalidLink = !tokenShape.test(token) ? t(setting ? "setPassword.missingToken" : "reset.missingToken") : !loaderData.usable || form.error("token") ? t(setting ? "setPassword.invalid" : "api.resetInvalid") : null;
   const failure = invalidLink ?? refused ?? form.refusal;
   return (
-    <AuthCard title={t("reset.heading")} intro={t("reset.intro")}>
+    <AuthCard title={t(setting ? "setPassword.heading" : "reset.heading")} intro={t(setting ? "setPassword.intro" : "reset.intro")}>
       <PageMeta title={t("meta.resetTitle")} description={t("meta.resetDescription")} />
       <meta name="robots" content="noindex" />
       {failure ? (
         <PageAlert>
           {failure}{" "}
-          <LocalLink to="/forgot-password" className="font-medium underline">
-            {t("reset.askAgain")}
+          {/* A set-password link is asked for again where it was asked for: the account page. */}
+          <LocalLink to={setting ? "/account" : "/forgot-password"} className="font-medium underline">
+            {t(setting ? "setPassword.askAgain" : "reset.askAgain")}
           </LocalLink>
         </PageAlert>
       ) : null}
@@ -66,7 +69,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
               <PasswordInput id={id} autoComplete="new-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("password")} />
             )}
           </Field>
-          <SubmitButton pending={form.pending} label={t("reset.submit")} pendingLabel={t("reset.submitting")} />
+          <SubmitButton pending={form.pending} label={t(setting ? "setPassword.submit" : "reset.submit")} pendingLabel={t("reset.submitting")} />
         </form>
       )}
     </AuthCard>

@@ -24,7 +24,11 @@ interface BookingFormProps {
   slot: { id: number; date: string } | null;
   /** The course's age range: a child outside it is booked only once the parent confirms. */
   ages: { minAge: number; maxAge: number };
-  prefill: { parentName: string; email: string } | null;
+  /** The chosen day (also without a time): kept in a saved child's link. */
+  date: string | null;
+  prefill: { parentName: string; email: string; childName?: string; childAge?: string } | null;
+  /** A signed-in parent's saved children (decision 033): each fills in the child's fields. */
+  savedChildren: { id: number; name: string; age: number }[];
   onConflict: (conflict: BookingConflict) => void;
 }
 
@@ -38,7 +42,7 @@ const parentFields = [
  * Step 3: the child's and parent's details; submitting books the chosen slot. Without JavaScript
  * it posts to the booking page (booking.action.server.ts), which goes on to the confirmation page.
  */
-export function BookingForm({ courseSlug, slot, ages, prefill, onConflict }: BookingFormProps) {
+export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildren, onConflict }: BookingFormProps) {
   const { t } = useTranslation("booking");
   const lang = useLang();
   const navigate = useNavigate();
@@ -89,6 +93,16 @@ export function BookingForm({ courseSlug, slot, ages, prefill, onConflict }: Boo
     >
       <input type="hidden" name="slotId" value={slot?.id ?? ""} />
       <input type="hidden" name="date" value={slot?.date ?? ""} />
+      {savedChildren.length > 0 ? (
+        <SavedChildren
+          savedChildren={savedChildren}
+          link={(id) => `${bookingPagePath(courseSlug, lang)}?${new URLSearchParams([...(slot ? [["slot", String(slot.id)]] : date ? [["date", date]] : []), ["child", String(id)]])}#step-details`}
+          onPick={(child) => {
+            setValue("childName", child.name, { shouldValidate: form.methods.formState.submitCount > 0 });
+            setValue("childAge", child.age, { shouldValidate: form.methods.formState.submitCount > 0 });
+          }}
+        />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="childName" label={t("form.childName")} autoComplete="off" required />
         <Field label={t("form.childAge")} error={form.error("childAge")} hint={t("form.childAgeHint")}>
@@ -131,5 +145,45 @@ export function BookingForm({ courseSlug, slot, ages, prefill, onConflict }: Boo
       ) : null}
       <SubmitButton pending={form.pending} label={t("form.submit")} pendingLabel={t("form.submitting")} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700" />
     </form>
+  );
+}
+
+/**
+ * The signed-in parent's saved children: links that fill in the child's name and age. Without
+ * JavaScript the link reloads the page with `?child=` and the server fills the fields in; with it,
+ * the fields are filled in place and what else was typed stays.
+ */
+function SavedChildren({
+  savedChildren,
+  link,
+  onPick,
+}: {
+  savedChildren: BookingFormProps["savedChildren"];
+  link: (id: number) => string;
+  onPick: (child: BookingFormProps["savedChildren"][number]) => void;
+}) {
+  const { t } = useTranslation("booking");
+  return (
+    <div className="mb-4">
+      <p id="saved-children" className="text-sm font-semibold text-slate-800">
+        {t("form.savedChildren")}
+      </p>
+      <ul aria-labelledby="saved-children" className="mt-2 flex flex-wrap gap-2">
+        {savedChildren.map((child) => (
+          <li key={child.id}>
+            <a
+              href={link(child.id)}
+              onClick={(event) => {
+                event.preventDefault();
+                onPick(child);
+              }}
+              className="inline-block rounded-full border border-indigo-300 px-3 py-1 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
+            >
+              {t("form.savedChild", { name: child.name, age: child.age })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -20,6 +20,7 @@ import { useLang } from "~/i18n/use-lang";
 import { addDays, zonedParts } from "./zoned-time";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 import { isFormState } from "~/lib/forms/form-state";
+import { listChildren } from "~/features/accounts/account-children.server";
 
 /** The booking form posts here when JavaScript is not running. */
 export const action = bookingFormAction;
@@ -45,7 +46,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     weekdays: { short: weekdayNames(lang, "short"), long: weekdayNames(lang, "long") },
     zoneLabel: formatZoneLabel(new Date(), timeZone, lang),
     timeZone,
-    prefill: context.user ? { parentName: context.user.username, email: context.user.email } : null,
+    ...(await prefillFor(context, new URL(request.url).searchParams)),
+  };
+}
+
+/**
+ * A signed-in parent's name and e-mail, and their saved children (decision 033). `?child=` (the
+ * child's link, which works without script) fills in that child, when it is this account's.
+ */
+async function prefillFor({ user, db }: Route.LoaderArgs["context"], query: URLSearchParams) {
+  if (!user) return { prefill: null, savedChildren: [] };
+  const savedChildren = await listChildren(db, user.id);
+  const child = savedChildren.find((candidate) => String(candidate.id) === query.get("child"));
+  return {
+    prefill: { parentName: user.username, email: user.email, ...(child ? { childName: child.name, childAge: String(child.age) } : {}) },
+    savedChildren,
   };
 }
 
@@ -66,7 +81,7 @@ const remainingOf = (slots: PublicSlot[], date: string | undefined, refused: num
 /** The demo class booking: a date, a time, then the child's and parent's details. */
 export default function BookDemoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
-  const { course, slots, months, weekdays, zoneLabel, timeZone, prefill, picked } = loaderData;
+  const { course, slots, months, weekdays, zoneLabel, timeZone, prefill, picked, savedChildren } = loaderData;
   const lang = useLang();
   // Added after hydration: the visitor's own clock, when it differs from the academy's.
   const visitorZone = useVisitorZone(timeZone);
@@ -215,7 +230,7 @@ export default function BookDemoPage({ loaderData, actionData }: Route.Component
           {chosen && visitorZone ? ` (${t("times.yourTime", { time: yourTime(chosen) })})` : null}
         </p>
         {/* Stays mounted while the time changes, so the details typed are kept. */}
-        <BookingForm courseSlug={course.slug} slot={chosen} ages={course} prefill={prefill} onConflict={onConflict} />
+        <BookingForm courseSlug={course.slug} slot={chosen} date={date} ages={course} prefill={prefill} savedChildren={savedChildren} onConflict={onConflict} />
       </section>
     </main>
   );

@@ -16,13 +16,13 @@ import type { StaffCancelMail } from "./staff-cancel.server";
 import { dirOf, localizePath, type Lang } from "~/i18n/lang";
 import { formatPhone } from "~/lib/validation";
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 type MailDeps = { db: DB; config: Config; logger: Logger };
 
 /** A booking e-mail's HTML document in the parent's language and direction. */
-function htmlMail(lang: Lang, body: string): string {
+export function htmlMail(lang: Lang, body: string): string {
   return `<!doctype html><html lang="${lang}" dir="${dirOf(lang)}"><body style="font-family:sans-serif;color:#0f172a">
 ${body}
 </body></html>`;

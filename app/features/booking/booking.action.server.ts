@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs } from "react-router";
 import { safeLocalPath } from "~/features/accounts/next-path";
 import { postFormToApi } from "~/lib/forms/form-action.server";
-import { pickFields } from "~/lib/forms/pick-fields.server";
+import { pickFields, postedNumber as numberOf } from "~/lib/forms/pick-fields.server";
 import { withNotice } from "~/lib/forms/notice";
 import { localizePath } from "~/i18n/lang";
 import { BOOKING_FORM, RESCHEDULE_FORM } from "./booking-forms";
 import { bookingPagePath } from "./paths";
 
 const textFields = ["childName", "parentName", "email", "phone", "website"];
-
-/** A posted number: blank is missing, anything else goes as typed (the schema refuses what is not a whole number). */
-const numberOf = (text: string | undefined) => (text === undefined || text.trim() === "" ? undefined : Number(text));
 
 /**
  * The demo booking posted without JavaScript: through POST /api/courses/{course}/demo-bookings,

@@ -125,8 +125,10 @@ export function slotsAdminApi(deps: ApiDeps): Router {
     const result = await setAttendance(db, id, status);
     if (result === "notFound") throw new HttpError(404, text(req, "bookingNotFound"));
     if (result === "cancelled") throw new HttpError(409, text(req, "bookingCancelled"));
-    await audit(res, { action: "status", entity: "demo_booking", entityId: id, summary: { status } });
-    res.json({ message: text(req, "attendanceSaved"), status });
+    const followup = result === "followupQueued";
+    await audit(res, { action: "status", entity: "demo_booking", entityId: id, summary: followup ? { status, followupQueued: true } : { status } });
+    // Staff learn that the parent is being e-mailed (decision 033), once, the first time.
+    res.json({ message: text(req, followup ? "attendanceSavedFollowup" : "attendanceSaved"), status, followupQueued: followup });
   });
 
   router.post("/api/admin/slots/bookings/:id/cancel", async (req, res) => {

@@ -7,6 +7,7 @@ import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { MAX_SERIES_SLOTS } from "./booking.schema";
 import { dayRange } from "./booking.server";
+import { claimFollowup } from "./followup.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { cancelBookingsByStaff } from "./staff-cancel.server";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
@@ -271,17 +272,25 @@ export async function bulkSlots(
   }
 }
 
-type AttendanceResult = "updated" | "notFound" | "cancelled";
+/** "followupQueued": marked attended for the first time, and the follow-up e-mail is on its way. */
+type AttendanceResult = "updated" | "followupQueued" | "notFound" | "cancelled";
 
-/** Marks a live booking attended, no show, or back to booked (a cancelled one stays cancelled). */
+/**
+ * Marks a live booking attended, no show, or back to booked (a cancelled one stays cancelled).
+ * The first time it is marked attended, the follow-up e-mail is queued with the change (decision 033).
+ */
 export async function setAttendance(db: DB, bookingId: number, status: Exclude<DemoBookingStatus, "cancelled">): Promise<AttendanceResult> {
-  const result = await db
-    .updateTable("demo_bookings")
-    .set({ status, updated_at: nowIso() })
-    .where("id", "=", bookingId)
-    .where("status", "<>", "cancelled")
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return "updated";
+  const updated = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("demo_bookings")
+      .set({ status, updated_at: nowIso() })
+      .where("id", "=", bookingId)
+      .where("status", "<>", "cancelled")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    return status === "attended" && (await claimFollowup(trx, bookingId)) ? "followupQueued" : "updated";
+  });
+  if (updated) return updated;
   const exists = await db.selectFrom("demo_bookings").select("id").where("id", "=", bookingId).executeTakeFirst();
   return exists ? "cancelled" : "notFound";
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FOLLOWUP_DEFAULTS } from "~/features/booking/followup-texts";
 
 /** Staff-editable site settings; stored one key per row in `site_settings` (value as JSON). */
 export const siteSettingsSchema = z.object({
@@ -24,6 +25,13 @@ export const siteSettingsSchema = z.object({
   /** Summer camp: ISO date of the first day, and the "Spots Filling Fast" claim. */
   campStartDate: z.iso.date(),
   campRecentSignups: z.number().int().min(0),
+  /** The e-mail after an attended demo class (decision 033); the defaults until staff edit it. */
+  followupMail: z
+    .object({
+      subject: z.object({ en: z.string().max(200), ar: z.string().max(200) }),
+      body: z.object({ en: z.string().max(4000), ar: z.string().max(4000) }),
+    })
+    .default(FOLLOWUP_DEFAULTS),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -10,7 +10,7 @@ interface FormPost<Body> {
   form: string;
   /** The JSON endpoint the enhanced form calls (section 7 of the specification and the README). */
   path: string;
-  method?: "POST" | "PUT" | "PATCH";
+  method?: "POST" | "PUT" | "PATCH" | "DELETE";
   /** The posted text fields in the JSON shape the endpoint takes (numbers, lists, booleans). */
   toBody: (fields: Record<string, string>, lang: Lang) => Body;
   /** Where the browser goes after success (post/redirect/get), given the API's answer. */

@@ -19,6 +19,10 @@ export const NOTICES = {
   "profile-saved": { ns: "accounts", key: "space.api.profileSaved" },
   "password-updated": { ns: "accounts", key: "space.api.passwordChanged" },
   "account-deleted": { ns: "accounts", key: "space.api.deleted" },
+  "password-link-sent": { ns: "accounts", key: "space.api.passwordLinkSent" },
+  "child-added": { ns: "accounts", key: "space.api.childAdded" },
+  "child-saved": { ns: "accounts", key: "space.api.childSaved" },
+  "child-removed": { ns: "accounts", key: "space.api.childRemoved" },
   "rescheduled": { ns: "booking", key: "api.rescheduled" },
   "revision-restored": { ns: "admin-content", key: "revisions.restored" },
 } as const;

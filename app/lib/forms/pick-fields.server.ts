@@ -11,6 +11,9 @@ export function pickFields(fields: Record<string, string>, names: readonly strin
   return Object.fromEntries(names.filter((name) => Object.hasOwn(fields, name)).map((name) => [name, fields[name]!]));
 }
 
+/** A posted number: blank is missing, anything else goes as typed (the schema refuses what is not a whole number). */
+export const postedNumber = (text: string | undefined): number | undefined => (text === undefined || text.trim() === "" ? undefined : Number(text));
+
 /** postFormToApi for a form of text fields only: the body is the fields its zod object schema names. */
 export function postTextForm(
   args: ActionFunctionArgs,

@@ -50,7 +50,7 @@ export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   onRefusal?: (answer: FormAnswer, status: number) => void;
 }
 
-export type ApiFormRequest = { method?: "POST" | "PUT" | "PATCH"; path: string; body?: unknown };
+export type ApiFormRequest = { method?: "POST" | "PUT" | "PATCH" | "DELETE"; path: string; body?: unknown };
 
 export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
   /** react-hook-form's own methods, for controls the helpers below do not cover. */

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "~server/features";
+import { FOLLOWUP_DEFAULTS, type SiteSettings } from "~server/features";
 
 export const settings: SiteSettings = {
   address: {
@@ -28,4 +28,6 @@ export const settings: SiteSettings = {
   phoneCountry: "IN",
   campStartDate: "2025-07-01",
   campRecentSignups: 1410,
+  // The e-mail after an attended demo class (decision 033); staff edit it on the settings screen.
+  followupMail: FOLLOWUP_DEFAULTS,
 };

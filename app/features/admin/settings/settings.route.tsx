@@ -106,6 +106,23 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </Field>
         </fieldset>
 
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.followupTitle")}</legend>
+          <p className="text-sm text-slate-600 sm:col-span-2">{t("settings.followupIntro")}</p>
+          <Field label={t("settings.followupSubjectEn")} error={errors.followupMail?.subject?.en?.message}>
+            {(ids) => <input dir="ltr" lang="en" {...input(ids)} {...register("followupMail.subject.en")} />}
+          </Field>
+          <Field label={t("settings.followupSubjectAr")} error={errors.followupMail?.subject?.ar?.message}>
+            {(ids) => <input dir="rtl" lang="ar" {...input(ids)} {...register("followupMail.subject.ar")} />}
+          </Field>
+          <Field label={t("settings.followupBodyEn")} hint={t("settings.followupHint")} error={errors.followupMail?.body?.en?.message}>
+            {(ids) => <textarea rows={8} dir="ltr" lang="en" {...input(ids)} {...register("followupMail.body.en")} />}
+          </Field>
+          <Field label={t("settings.followupBodyAr")} hint={t("settings.followupHint")} error={errors.followupMail?.body?.ar?.message}>
+            {(ids) => <textarea rows={8} dir="rtl" lang="ar" {...input(ids)} {...register("followupMail.body.ar")} />}
+          </Field>
+        </fieldset>
+
         <SaveButton pending={form.pending} />
       </form>
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SiteSettings } from "~/features/site/settings.schema";
+import { unknownPlaceholders } from "~/features/booking/followup-texts";
 import { isTimeZone } from "~/lib/time-zone";
 import { emailField, isPhoneCountry, requiredText, toE164, v } from "~/lib/validation";
 
@@ -14,6 +15,8 @@ import { emailField, isPhoneCountry, requiredText, toE164, v } from "~/lib/valid
 const noNul = (value: string) => !value.includes("\u0000");
 const text = (max: number) => z.string({ error: v.invalid }).trim().max(max, v.tooLong).refine(noNul, v.invalid);
 const required = (max: number) => requiredText(max).refine(noNul, v.invalid);
+/** A follow-up e-mail text: required, and only the known {placeholders} in braces. */
+const mailText = (max: number) => required(max).refine((value) => unknownPlaceholders(value).length === 0, "placeholder");
 const pair = (max: number) => z.object({ en: text(max), ar: text(max) });
 const socialLink = z
   .string({ error: v.invalid })
@@ -38,6 +41,10 @@ export const settingsFormSchema = z
     phoneCountry: z.string({ error: v.required }).trim().toUpperCase().refine(isPhoneCountry, "country"),
     campStartDate: z.iso.date({ error: v.date }),
     campRecentSignups: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10_000_000, v.tooLong),
+    followupMail: z.object({
+      subject: z.object({ en: mailText(200), ar: mailText(200) }),
+      body: z.object({ en: mailText(4000), ar: mailText(4000) }),
+    }),
   })
   .superRefine((settings, ctx) => {
     if (!toE164(settings.phone, settings.phoneCountry)) ctx.addIssue({ code: "custom", path: ["phone"], message: v.phone });

@@ -1,0 +1,51 @@
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import { MAX_CHILDREN } from "./accounts.schema";
+
+/** A child a parent saved on /account (decision 033). */
+export interface SavedChild {
+  id: number;
+  name: string;
+  age: number;
+}
+
+/** The account's saved children, oldest first (the order they were added). */
+export async function listChildren(db: DB, userId: number): Promise<SavedChild[]> {
+  return db.selectFrom("account_children").select(["id", "name", "age"]).where("user_id", "=", userId).orderBy("id").execute();
+}
+
+/** One saved child of this account, or undefined (another account's child is not found either). */
+export async function findChild(db: DB, userId: number, id: number): Promise<SavedChild | undefined> {
+  return db.selectFrom("account_children").select(["id", "name", "age"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Saves a child, unless the account already has MAX_CHILDREN ("full"). The count and the insert are
+ * one transaction; two adds at once may both see nine on PostgreSQL and make eleven, which harms
+ * nobody (the limit keeps the list a list, it is not a quota).
+ */
+export async function addChild(db: DB, userId: number, child: { name: string; age: number }): Promise<SavedChild | "full"> {
+  return db.transaction().execute(async (trx) => {
+    const { n } = await trx.selectFrom("account_children").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_CHILDREN) return "full";
+    const now = nowIso();
+    const row = await trx
+      .insertInto("account_children")
+      .values({ user_id: userId, name: child.name, age: child.age, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: row.id, ...child };
+  });
+}
+
+/** Changes a saved child of this account; false when it has no such child. */
+export async function updateChild(db: DB, userId: number, id: number, child: { name: string; age: number }): Promise<boolean> {
+  const result = await db.updateTable("account_children").set({ name: child.name, age: child.age, updated_at: nowIso() }).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Removes a saved child of this account; false when it has no such child. */
+export async function removeChild(db: DB, userId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("account_children").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

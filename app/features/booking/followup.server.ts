@@ -1,0 +1,70 @@
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import { serverT } from "~server/i18n";
+import { enqueue } from "~server/jobs/queue";
+import type { Logger } from "~server/logger";
+import { sendMail } from "~server/mail/mailer";
+import { localizePath } from "~/i18n/lang";
+import { getSiteSettings } from "~/features/site/site.server";
+import { academyTimeZone } from "./academy-zone.server";
+import { escapeHtml, htmlMail } from "./booking-mail.server";
+import { getBookingForMail } from "./booking.server";
+import { fillPlaceholders } from "./followup-texts";
+
+/** The follow-up e-mail after an attended demo class, built from the booking and settings when sent. */
+export const BOOKING_FOLLOWUP_JOB = "booking-followup";
+
+/**
+ * Claims a booking's follow-up e-mail and queues it, inside the transaction that marks it attended
+ * (decision 033). The claim is a conditional UPDATE (`followup_sent_at` still null, the booking
+ * attended), so however often staff toggle the attendance, and however many do it at once, one
+ * e-mail is queued per booking. Returns whether this call queued it.
+ */
+export async function claimFollowup(trx: DB, bookingId: number): Promise<boolean> {
+  const claimed = await trx
+    .updateTable("demo_bookings")
+    .set({ followup_sent_at: nowIso() })
+    .where("id", "=", bookingId)
+    .where("status", "=", "attended")
+    .where("followup_sent_at", "is", null)
+    .returning("reference")
+    .executeTakeFirst();
+  if (!claimed) return false;
+  await enqueue(trx, { kind: BOOKING_FOLLOWUP_JOB, payload: { reference: claimed.reference } });
+  return true;
+}
+
+/**
+ * The follow-up e-mail, in the booking's language: the staff's subject and body (settings, with
+ * the parent's, child's and course's names in their placeholders), the course page's link, and the
+ * contact page as the way to enroll (courses have no enrollment form; the academy enrolls by
+ * talking to the family). A booking no longer marked attended when the job runs (staff corrected a
+ * mistake at once) gets nothing, and its claim is released so a later "attended" sends it.
+ */
+export async function sendFollowupMail(deps: { db: DB; config: Config; logger: Logger }, reference: string): Promise<void> {
+  const [settings, timeZone] = await Promise.all([getSiteSettings(deps.db), academyTimeZone(deps.db)]);
+  const found = await getBookingForMail(deps.db, reference, timeZone);
+  if (!found) return;
+  const { view: booking, lang } = found;
+  if (booking.status !== "attended") {
+    await deps.db.updateTable("demo_bookings").set({ followup_sent_at: null }).where("reference", "=", reference).where("status", "<>", "attended").execute();
+    return;
+  }
+  const t = (key: string) => serverT(lang, "booking", `followupMail.${key}`);
+  const values = { parent: booking.parentName, child: booking.childName, course: booking.courseName };
+  const subject = fillPlaceholders(settings.followupMail.subject[lang], values).replace(/[\r\n]+/g, " ");
+  const paragraphs = fillPlaceholders(settings.followupMail.body[lang], values)
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const base = deps.config.publicUrl;
+  const courseUrl = base + (booking.courseSlug ? localizePath(`/courses/${encodeURIComponent(booking.courseSlug)}`, lang) : localizePath("/courses", lang));
+  const enrollUrl = base + localizePath("/contact-us", lang);
+
+  const text = [...paragraphs.flatMap((paragraph) => [paragraph, ""]), `${t("course")}: ${courseUrl}`, `${t("enroll")}: ${enrollUrl}`].join("\n");
+  const html = htmlMail(lang, `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`).join("\n")}
+<p><a href="${escapeHtml(courseUrl)}">${escapeHtml(t("courseLink"))}</a></p>
+<p><a href="${escapeHtml(enrollUrl)}">${escapeHtml(t("enrollLink"))}</a></p>`);
+  await sendMail(deps, { to: booking.email, subject, text, html });
+}
