@@ -35,3 +35,11 @@ export function openDatabase(database: Config["database"], options: OpenOptions 
 export function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter.constructor.name === "PostgresAdapter";
 }
+
+/**
+ * Runs `work` in a transaction: the caller's when `db` already is one (a bulk change calling a
+ * one-row function), a new one otherwise. Kysely cannot nest transactions.
+ */
+export function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}

@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
 import type { CsvColumn } from "~/features/admin/list/csv.server";
 import { recordAudit } from "~server/audit/audit";
 import type { DemoBookingStatus, DemoSlotMode, DemoSlotStatus } from "~server/db/schema";
@@ -280,7 +280,7 @@ type AttendanceResult = "updated" | "followupQueued" | "notFound" | "cancelled";
  * The first time it is marked attended, the follow-up e-mail is queued with the change (decision 033).
  */
 export async function setAttendance(db: DB, bookingId: number, status: Exclude<DemoBookingStatus, "cancelled">): Promise<AttendanceResult> {
-  const updated = await db.transaction().execute(async (trx) => {
+  const updated = await inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable("demo_bookings")
       .set({ status, updated_at: nowIso() })

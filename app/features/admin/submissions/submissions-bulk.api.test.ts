@@ -235,6 +235,9 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
       expect(attended.status).toBe(200);
       expect((await booking(kept)).status).toBe("attended");
       expect(await seats(slotId)).toBe(1);
+      // Marked attended in bulk, the parent gets the follow-up e-mail as from the one-booking screen.
+      const followups = await server.db.selectFrom("jobs").select("payload").where("kind", "=", "booking-followup").execute();
+      expect(followups).toHaveLength(1);
       // Submission statuses are not booking statuses.
       expect((await staff("POST", "/api/admin/submissions/demo-bookings/bulk", { status: "closed", ids: [kept] })).status).toBe(400);
     });
