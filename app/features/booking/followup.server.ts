@@ -48,8 +48,15 @@ export async function sendFollowupMail(deps: { db: DB; config: Config; logger: L
   if (!found) return;
   const { view: booking, lang } = found;
   if (booking.status !== "attended") {
-    await deps.db.updateTable("demo_bookings").set({ followup_sent_at: null }).where("reference", "=", reference).where("status", "<>", "attended").execute();
-    return;
+    const released = await deps.db
+      .updateTable("demo_bookings")
+      .set({ followup_sent_at: null })
+      .where("reference", "=", reference)
+      .where("status", "<>", "attended")
+      .executeTakeFirst();
+    // Nothing released: staff marked it attended again after the read above, and that change
+    // found the claim still held and queued nothing, so this job is the one that sends.
+    if (Number(released.numUpdatedRows) > 0) return;
   }
   const t = (key: string) => serverT(lang, "booking", `followupMail.${key}`);
   const values = { parent: booking.parentName, child: booking.childName, course: booking.courseName };
