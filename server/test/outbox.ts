@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { DB } from "~server/db/db";
 import { decodeMail } from "./smtp-catcher";
 
 export interface SentMail {
@@ -40,4 +41,15 @@ export function parseEml(raw: string): SentMail {
 export function outboxMails(dataDir: string): SentMail[] {
   const outbox = path.join(dataDir, "outbox");
   return existsSync(outbox) ? readdirSync(outbox).map((file) => parseEml(readFileSync(path.join(outbox, file), "utf8"))) : [];
+}
+
+/** Waits until the background jobs have no queued or running job (mail sent), at most `seconds`. */
+export async function waitForJobs(db: DB, seconds = 30): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    const busy = await db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
+    if (!busy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("background jobs did not finish");
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "~server/db/values";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { outboxMails } from "~server/test/outbox";
+import { outboxMails, waitForJobs } from "~server/test/outbox";
 import { createUser } from "./accounts.server";
 
 /** Issue 17, decision 033: saved children and the set-a-password link, on a real server and database. */
@@ -33,14 +33,7 @@ describe("my account: saved children and a first password for Google-only accoun
   }
   const call = (who: { headers: Record<string, string> }, method: string, path: string, json?: unknown) => server.request(method, path, { json, headers: who.headers });
 
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 100; i++) {
-      const busy = await server.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("background jobs did not finish");
-  }
+  const settle = () => waitForJobs(server.db);
   const mailsTo = async (address: string) => {
     await settle();
     return outboxMails(server.config.dataDir).filter((mail) => mail.to === address);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { outboxMails } from "~server/test/outbox";
+import { outboxMails, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { sendFollowupMail } from "./followup.server";
 import { addDays, zonedParts } from "./zoned-time";
@@ -36,14 +36,7 @@ describe("the follow-up e-mail after staff mark a demo booking attended (issue 1
   };
   const mark = (id: number, status: string) => staff("PATCH", `/api/admin/slots/bookings/${id}`, { status });
 
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 100; i++) {
-      const busy = await server.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("background jobs did not finish");
-  }
+  const settle = () => waitForJobs(server.db);
   const followupsTo = async (address: string) => {
     await settle();
     // The booking confirmation goes to the same address; it carries a calendar file.

@@ -5,7 +5,7 @@ import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { outboxMails } from "~server/test/outbox";
+import { outboxMails, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { bookSlot, findCourse } from "./booking.server";
 import { sendBookingReminder } from "./booking-mail.server";
@@ -48,14 +48,7 @@ describe("demo class reminders 24 hours ahead, exactly once (issue 17, decision 
   const startIn = (slotId: number, hoursAhead: number) =>
     server.db.updateTable("demo_slots").set({ starts_at: new Date(Date.now() + hoursAhead * HOUR).toISOString() }).where("id", "=", slotId).execute();
   const remindersTo = (email: string) => outboxMails(server.config.dataDir).filter((mail) => mail.to === email && (mail.subject.startsWith(REMINDER.en) || mail.subject.startsWith(REMINDER.ar)));
-  async function settle(db: DB = server.db) {
-    for (let i = 0; i < 300; i++) {
-      const busy = await db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("background jobs did not finish");
-  }
+  const settle = (db: DB = server.db) => waitForJobs(db);
 
   /** Another app instance in its own process (server/test/reminder-instance.ts); resolves with what its direct sweeps claimed. */
   async function runInstance(): Promise<number> {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "~server/db/values";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { outboxMails } from "~server/test/outbox";
+import { outboxMails, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { bookSlot, findCourse } from "./booking.server";
 import { formatDateLabel } from "./slot-format";
@@ -44,14 +44,7 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
   const move = (token: string, slotId: unknown, lang: Lang = "en") => server.request("POST", `/api/demo-bookings/reschedule?lang=${lang}`, { json: { token, slotId }, headers: { origin: server.url } });
   const seats = async (id: number) => (await server.db.selectFrom("demo_slots").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
   const bookingOf = (reference: string) => server.db.selectFrom("demo_bookings").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
-  async function settle() {
-    for (let i = 0; i < 200; i++) {
-      const busy = await server.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("background jobs did not finish");
-  }
+  const settle = () => waitForJobs(server.db);
 
   it("moves the seat and the booking in one step, keeps the reference, and e-mails the new time with the .ics", async () => {
     const from = await makeSlot(72);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "~server/db/values";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { parseEml, type SentMail } from "~server/test/outbox";
+import { parseEml, type SentMail, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { addDays, zonedParts } from "./zoned-time";
@@ -43,14 +43,7 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
   const bookingRow = (id: number) => server.db.selectFrom("demo_bookings").selectAll().where("id", "=", id).executeTakeFirst();
 
   /** Waits until the worker has run every queued job (the mails are then in the outbox). */
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 100; i++) {
-      const busy = await server.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("background jobs did not finish");
-  }
+  const settle = () => waitForJobs(server.db);
 
   /** The staff-cancellation mails sent to this address (after the jobs settled). */
   async function cancelMailsTo(address: string): Promise<SentMail[]> {
