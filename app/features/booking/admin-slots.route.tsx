@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { BulkFeedback } from "~/features/admin/list/BulkFeedback";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useActionData, useLocation, useNavigation, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast";
@@ -356,16 +357,7 @@ function BulkForm() {
           {t("admin.bulk.delete")}
         </button>
       </Form>
-      {state && "none" in state ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {t("admin.bulk.none")}
-        </p>
-      ) : null}
-      {state && "message" in state ? (
-        <p role={state.ok ? "status" : "alert"} className={`text-sm font-medium ${state.ok ? "text-green-800" : "text-red-800"}`}>
-          {state.message}
-        </p>
-      ) : null}
+      <BulkFeedback state={state} noneText={t("admin.bulk.none")} />
       {state && "ask" in state ? (
         <Form method="post" role="alertdialog" aria-labelledby="bulk-confirm" className="space-y-2 rounded-lg border border-red-300 bg-white p-3">
           <p id="bulk-confirm" className="font-semibold text-slate-900">
@@ -737,16 +729,7 @@ function BookingsBulkForm() {
           {ta("bulk.export")}
         </button>
       </form>
-      {state && "none" in state ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {ta("bulk.none")}
-        </p>
-      ) : null}
-      {state && "message" in state ? (
-        <p role={state.ok ? "status" : "alert"} className={`text-sm font-medium ${state.ok ? "text-green-800" : "text-red-800"}`}>
-          {state.message}
-        </p>
-      ) : null}
+      <BulkFeedback state={state} noneText={ta("bulk.none")} />
       {ask ? (
         <form method="post" action={location.pathname + location.search} role="alertdialog" aria-labelledby="bookings-bulk-confirm" className="space-y-2 rounded-lg border border-red-300 bg-white p-3">
           <p id="bookings-bulk-confirm" className="font-semibold text-slate-900">

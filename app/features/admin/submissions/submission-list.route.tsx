@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { BulkFeedback } from "~/features/admin/list/BulkFeedback";
 import { data, useActionData, useLocation } from "react-router";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
@@ -171,16 +172,7 @@ function BulkForm({ kind }: { kind: SubmissionKindName }) {
           {t("bulk.export")}
         </button>
       </form>
-      {state && "none" in state ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {t("bulk.none")}
-        </p>
-      ) : null}
-      {state && "message" in state ? (
-        <p role={state.ok ? "status" : "alert"} className={`text-sm font-medium ${state.ok ? "text-green-800" : "text-red-800"}`}>
-          {state.message}
-        </p>
-      ) : null}
+      <BulkFeedback state={state} noneText={t("bulk.none")} />
     </div>
   );
 }
