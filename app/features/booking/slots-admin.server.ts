@@ -7,6 +7,7 @@ import type { Lang } from "~/i18n/lang";
 import { MAX_SERIES_SLOTS } from "./booking.schema";
 import { dayRange } from "./booking.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { offerSeats } from "./waitlist-offers.server";
 import { cancelBookingsByStaff } from "./staff-cancel.server";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
 
@@ -122,19 +123,29 @@ export async function createSeries(
 
 type SlotUpdateResult = "updated" | "notFound" | "belowTaken";
 
-/** Capacity and/or status; the capacity never drops below the seats already taken (checked by the UPDATE itself). */
+/**
+ * Capacity and/or status; the capacity never drops below the seats already taken (checked by the
+ * UPDATE itself). Seats that a raised capacity or a reopening frees go, in the same transaction,
+ * to the first parents on the slot's waitlist (offerSeats, decision 032).
+ */
 export async function updateSlot(db: DB, id: number, change: { capacity?: number; status?: DemoSlotStatus }): Promise<SlotUpdateResult> {
-  let query = db
-    .updateTable("demo_slots")
-    .set({
-      ...(change.capacity !== undefined ? { capacity: change.capacity } : {}),
-      ...(change.status !== undefined ? { status: change.status } : {}),
-      updated_at: nowIso(),
-    })
-    .where("id", "=", id);
-  if (change.capacity !== undefined) query = query.where("seats_taken", "<=", change.capacity);
-  const result = await query.executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return "updated";
+  const updated = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    let query = trx
+      .updateTable("demo_slots")
+      .set({
+        ...(change.capacity !== undefined ? { capacity: change.capacity } : {}),
+        ...(change.status !== undefined ? { status: change.status } : {}),
+        updated_at: now,
+      })
+      .where("id", "=", id);
+    if (change.capacity !== undefined) query = query.where("seats_taken", "<=", change.capacity);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await offerSeats(trx, id, now);
+    return true;
+  });
+  if (updated) return "updated";
   const exists = await db.selectFrom("demo_slots").select("id").where("id", "=", id).executeTakeFirst();
   return exists ? "belowTaken" : "notFound";
 }
@@ -235,7 +246,11 @@ export async function bulkSlots(
         if (changing.length > 0) {
           await trx.updateTable("demo_slots").set({ status, updated_at: now }).where("id", "in", changing.map((row) => row.id)).execute();
         }
-        for (const row of changing) await audit(row, "bulk_status", { changes: { status: { from: row.status, to: status } } });
+        for (const row of changing) {
+          await audit(row, "bulk_status", { changes: { status: { from: row.status, to: status } } });
+          // A reopened slot's free seats go to its waitlist first.
+          if (status === "open") await offerSeats(trx, row.id, now);
+        }
         return { ok: true, changed: changing.length, cancelled: 0 };
       }
 

@@ -24,6 +24,8 @@ export const siteSettingsSchema = z.object({
   /** Summer camp: ISO date of the first day, and the "Spots Filling Fast" claim. */
   campStartDate: z.iso.date(),
   campRecentSignups: z.number().int().min(0),
+  /** How many hours a waitlist offer holds a freed demo seat for the parent (decision 032). */
+  waitlistHoldHours: z.number().int().min(1).max(168).default(12),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

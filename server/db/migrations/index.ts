@@ -18,6 +18,7 @@ import * as staffSeen from "./2026-11-24-10-staff-seen";
 import * as bookingReminders from "./2026-11-24-20-booking-reminders";
 import * as staffInvites from "./2026-11-24-20-staff-invites";
 import * as editorRole from "./2026-11-24-30-editor-role";
+import * as slotWaitlist from "./2026-11-25-10-slot-waitlist";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-20-booking-reminders": bookingReminders,
   "2026-11-24-20-staff-invites": staffInvites,
   "2026-11-24-30-editor-role": editorRole,
+  "2026-11-25-10-slot-waitlist": slotWaitlist,
 };

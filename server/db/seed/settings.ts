@@ -28,4 +28,5 @@ export const settings: SiteSettings = {
   phoneCountry: "IN",
   campStartDate: "2025-07-01",
   campRecentSignups: 1410,
+  waitlistHoldHours: 12,
 };

@@ -38,6 +38,8 @@ export const settingsFormSchema = z
     phoneCountry: z.string({ error: v.required }).trim().toUpperCase().refine(isPhoneCountry, "country"),
     campStartDate: z.iso.date({ error: v.date }),
     campRecentSignups: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10_000_000, v.tooLong),
+    // Optional so clients that predate it keep saving; the stored default is 12 hours.
+    waitlistHoldHours: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(168, v.invalid).optional().default(12),
   })
   .superRefine((settings, ctx) => {
     if (!toE164(settings.phone, settings.phoneCountry)) ctx.addIssue({ code: "custom", path: ["phone"], message: v.phone });
