@@ -16,20 +16,20 @@ import type { StaffCancelMail } from "./staff-cancel.server";
 import { dirOf, localizePath, type Lang } from "~/i18n/lang";
 import { formatPhone } from "~/lib/validation";
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 type MailDeps = { db: DB; config: Config; logger: Logger };
 
 /** A booking e-mail's HTML document in the parent's language and direction. */
-function htmlMail(lang: Lang, body: string): string {
+export function htmlMail(lang: Lang, body: string): string {
   return `<!doctype html><html lang="${lang}" dir="${dirOf(lang)}"><body style="font-family:sans-serif;color:#0f172a">
 ${body}
 </body></html>`;
 }
 
 /** Label / value rows; `ltr` values (phones, codes) are isolated left to right inside Arabic text. */
-function detailsTable(details: readonly (readonly [label: string, value: string, ltr?: boolean])[], lang: Lang): string {
+export function detailsTable(details: readonly (readonly [label: string, value: string, ltr?: boolean])[], lang: Lang): string {
   // Mail clients do not know align="start": name the side.
   const align = lang === "ar" ? "right" : "left";
   const cell = (value: string, ltr?: boolean) => (ltr ? `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(value)}</span>` : escapeHtml(value));

@@ -8,6 +8,7 @@ import { MAX_SERIES_SLOTS } from "./booking.schema";
 import { dayRange } from "./booking.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { offerSeats } from "./waitlist-offers.server";
+import { waitlistsOf, type AdminWaitlistEntry } from "./waitlist.server";
 import { cancelBookingsByStaff } from "./staff-cancel.server";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
 
@@ -331,6 +332,8 @@ export interface AdminSlot {
   mode: DemoSlotMode;
   meetingUrl: string;
   bookings: AdminBooking[];
+  /** Who waits for a seat, in line order, and the open offers (decision 032). */
+  waitlist: AdminWaitlistEntry[];
 }
 
 /** Default staff view: from today for two weeks. */
@@ -357,6 +360,7 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
     ? await db.selectFrom("demo_bookings").selectAll().where("slot_id", "in", ids).orderBy("created_at").orderBy("id").execute()
     : [];
   const { lang, timeZone } = options;
+  const waitlists = await waitlistsOf(db, ids);
   // A booking keeps the English course name it was made with; Arabic screens name the course in
   // Arabic while it exists.
   const courseIds = lang === "ar" ? [...new Set(bookings.map((booking) => booking.course_id).filter((id): id is number => id !== null))] : [];
@@ -380,6 +384,7 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
       mode: slot.mode,
       meetingUrl: slot.meeting_url,
       courseName: slot.name_en != null && slot.name_ar != null ? pick({ name_en: slot.name_en, name_ar: slot.name_ar }, "name", lang) : null,
+      waitlist: waitlists.get(slot.id) ?? [],
       bookings: bookings
         .filter((booking) => booking.slot_id === slot.id)
         .map((booking) => {
