@@ -47,7 +47,7 @@ export interface PublicSlot {
   mode: DemoSlotMode;
 }
 
-function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, lang: Lang): PublicSlot {
+export function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, lang: Lang): PublicSlot {
   const parts = zonedParts(row.starts_at, timeZone);
   return {
     id: row.id,

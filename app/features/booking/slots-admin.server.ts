@@ -360,7 +360,7 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
     ? await db.selectFrom("demo_bookings").selectAll().where("slot_id", "in", ids).orderBy("created_at").orderBy("id").execute()
     : [];
   const { lang, timeZone } = options;
-  const waitlists = await waitlistsOf(db, ids);
+  const waitlists = await waitlistsOf(db, ids, timeZone);
   // A booking keeps the English course name it was made with; Arabic screens name the course in
   // Arabic while it exists.
   const courseIds = lang === "ar" ? [...new Set(bookings.map((booking) => booking.course_id).filter((id): id is number => id !== null))] : [];

@@ -5,8 +5,9 @@ import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import { BOOKING_CONFIRMATION_JOB, bookingCode, forCourse, freeSeat, isCodeCollision, randomToken, reminderStateFor } from "./booking.server";
+import { BOOKING_CONFIRMATION_JOB, bookingCode, dayRange, forCourse, freeSeat, isCodeCollision, randomToken, reminderStateFor, toPublicSlot } from "./booking.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
+import { zonedParts } from "./zoned-time";
 
 /** The background job that confirms a parent's place in a slot's line, with the link to leave it (waitlist-mail.server.ts). */
 export const WAITLIST_JOINED_JOB = "waitlist-joined";
@@ -313,10 +314,12 @@ export interface AdminWaitlistEntry {
   email: string;
   phone: string;
   offerExpiresAt: string | null;
+  /** The offer's end in the academy's zone ("2026-12-01 09:30"), or null. */
+  offerExpiresLabel: string | null;
 }
 
 /** The waiting and offered entries of these slots (the rest is history), by slot, in line order. */
-export async function waitlistsOf(db: DB, slotIds: number[]): Promise<Map<number, AdminWaitlistEntry[]>> {
+export async function waitlistsOf(db: DB, slotIds: number[], timeZone: string): Promise<Map<number, AdminWaitlistEntry[]>> {
   const lists = new Map<number, AdminWaitlistEntry[]>();
   if (slotIds.length === 0) return lists;
   const rows = await db
@@ -340,8 +343,45 @@ export async function waitlistsOf(db: DB, slotIds: number[]): Promise<Map<number
       email: row.email,
       phone: row.phone,
       offerExpiresAt: row.offer_expires_at,
+      offerExpiresLabel: row.offer_expires_at ? Object.values(zonedParts(row.offer_expires_at, timeZone)).join(" ") : null,
     });
     lists.set(row.slot_id, list);
   }
   return lists;
+}
+
+/**
+ * A course's slot as the waitlist page shows it, with what a parent can do there: join its line
+ * (full), book it (a seat is free), or nothing (closed, past, another course's, or no such slot).
+ */
+export async function slotForWaitlist(db: DB, options: { slotId: number; courseId: number; timeZone: string; lang: Lang }) {
+  if (!Number.isSafeInteger(options.slotId) || options.slotId < 1 || options.slotId > 2_147_483_647) return undefined;
+  const row = await db.selectFrom("demo_slots").selectAll().where("id", "=", options.slotId).where(forCourse(options.courseId)).executeTakeFirst();
+  if (!row) return undefined;
+  const state: "full" | "free" | "unavailable" =
+    row.status !== "open" || row.starts_at <= nowIso() ? "unavailable" : row.seats_taken >= row.capacity ? "full" : "free";
+  return {
+    slot: toPublicSlot(row, options.timeZone, options.lang),
+    dateLabel: formatDateLabel(row.starts_at, options.timeZone, options.lang),
+    zoneLabel: formatZoneLabel(row.starts_at, options.timeZone, options.lang),
+    state,
+  };
+}
+
+/** Full, open, future slots of a course between two academy dates (the booking page offers their waitlists). */
+export async function listFullSlots(db: DB, options: { courseId: number; from: string; to: string; timeZone: string; lang: Lang }) {
+  const { start, end } = dayRange(options.from, options.to, options.timeZone);
+  const now = nowIso();
+  const rows = await db
+    .selectFrom("demo_slots")
+    .selectAll()
+    .where("status", "=", "open")
+    .where("starts_at", ">", now > start ? now : start)
+    .where("starts_at", "<", end)
+    .where((eb) => eb("seats_taken", ">=", eb.ref("capacity")))
+    .where(forCourse(options.courseId))
+    .orderBy("starts_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => toPublicSlot(row, options.timeZone, options.lang));
 }
