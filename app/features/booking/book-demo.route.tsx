@@ -42,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const days = [...slots, ...fullSlots].map((slot) => slot.date).sort();
   const months = buildCalendar(today, days.at(-1) ?? today, new Set(days), lang);
   return {
-    picked: pickedFrom(new URL(request.url).searchParams, slots, months),
+    picked: pickedFrom(new URL(request.url).searchParams, slots, fullSlots, months),
     course: { ...course, image: safeUrl(course.image) ?? null },
     slots,
     fullSlots,
@@ -58,9 +58,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * What the day, time and month buttons chose before script ran (they submit a GET form):
  * ?slot= picks a time (and its day), ?date= a day with times, ?month= the month shown.
  */
-function pickedFrom(query: URLSearchParams, slots: PublicSlot[], months: { key: string }[]) {
+function pickedFrom(query: URLSearchParams, slots: PublicSlot[], fullSlots: PublicSlot[], months: { key: string }[]) {
   const slot = slots.find((candidate) => String(candidate.id) === query.get("slot"));
-  const date = slot?.date ?? slots.find((candidate) => candidate.date === query.get("date"))?.date ?? null;
+  // A day whose times are all full can be picked too: its times offer their waitlists.
+  const date = slot?.date ?? [...slots, ...fullSlots].find((candidate) => candidate.date === query.get("date"))?.date ?? null;
   const month = months.find((candidate) => candidate.key === query.get("month"))?.key ?? null;
   return { slotId: slot?.id ?? null, date, month };
 }
