@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { decodeMail } from "~server/test/smtp-catcher";
+import { parseEml } from "~server/test/outbox";
 import { outboxMails, signInAsAdmin } from "./accounts";
 import { expect, test, type Page } from "./fixtures";
 
@@ -52,7 +52,7 @@ async function offerLink(token: string): Promise<string> {
   await expect
     .poll(() => {
       for (const raw of outboxMails()) {
-        const found = new RegExp(`https?://\\S+/booking/waitlist/accept\\?token=${token}`).exec(decodeMail(raw).text);
+        const found = new RegExp(`https?://\\S+/booking/waitlist/accept\\?token=${token}`).exec(parseEml(raw).text);
         if (found) return (link = found[0]);
       }
       return "";
@@ -80,12 +80,13 @@ for (const lang of ["en", "ar"] as const) {
       await expect(parent.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
 
       const email = `wl-${lang}-${script ? "js" : "nojs"}-${randomBytes(4).toString("hex")}@example.com`;
-      await parent.locator("input[name=childName]").fill("Laila Wait");
-      await parent.locator("input[name=childAge]").fill("10");
-      await parent.locator("input[name=parentName]").fill("Sara Wait");
-      await parent.locator("input[name=email]").fill(email);
-      await parent.locator("input[name=phone]").fill("9876543210");
-      await parent.getByRole("button", { name: t.join }).click();
+      const form = parent.locator("form#waitlist-form");
+      await form.locator("input[name=childName]").fill("Laila Wait");
+      await form.locator("input[name=childAge]").fill("10");
+      await form.locator("input[name=parentName]").fill("Sara Wait");
+      await form.locator("input[name=email]").fill(email);
+      await form.locator("input[name=phone]").fill("9876543210");
+      await form.getByRole("button", { name: t.join }).click();
       await expect(parent).toHaveURL(new RegExp(`${t.prefix}/booking/waitlist\\?token=[\\w-]+$`));
       await expect(parent.getByRole("heading", { level: 1, name: t.statusHeading })).toBeVisible();
       await expect(parent.getByText(t.first)).toBeVisible();
