@@ -90,13 +90,14 @@ export async function takeSeat(trx: DB, slotId: number, courseId: number, now: s
  * if any (offerSeats, decision 032), so a freed seat is never free for a moment while someone waits.
  */
 export async function freeSeat(trx: DB, slotId: number, now: string): Promise<void> {
-  await trx
+  const slot = await trx
     .updateTable("demo_slots")
     .set({ seats_taken: sql`seats_taken - 1`, updated_at: now })
     .where("id", "=", slotId)
     .where("seats_taken", ">", 0)
-    .execute();
-  await offerSeats(trx, slotId, now);
+    .returning(["capacity", "seats_taken", "status", "starts_at"])
+    .executeTakeFirst();
+  if (slot) await offerSeats(trx, slotId, now, slot);
 }
 
 /** The UTC bounds of the days `from`..`to` (inclusive) in the academy's time zone. */

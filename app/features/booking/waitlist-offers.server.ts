@@ -12,6 +12,14 @@ export interface WaitlistOfferMail {
   expiresAt: string;
 }
 
+/** A slot row as its UPDATE ... RETURNING gave it, inside the transaction that holds its lock. */
+export interface LockedSlot {
+  capacity: number;
+  seats_taken: number;
+  status: string;
+  starts_at: string;
+}
+
 /**
  * Offers the free seats of a slot to the first parents in its line, inside the caller's transaction
  * (decision 032). The slot's row is written first, so on PostgreSQL every offer of one slot waits
@@ -20,15 +28,20 @@ export interface WaitlistOfferMail {
  * seats_taken until the offer is accepted (it becomes the booking's), or runs out or is declined
  * (freeSeat passes it on). Returns how many offers were made.
  */
-export async function offerSeats(trx: DB, slotId: number, now: string): Promise<number> {
-  const slot = await trx
-    .updateTable("demo_slots")
-    .set({ updated_at: now })
-    .where("id", "=", slotId)
-    .where("status", "=", "open")
-    .where("starts_at", ">", now)
-    .returning(["capacity", "seats_taken"])
-    .executeTakeFirst();
+export async function offerSeats(trx: DB, slotId: number, now: string, locked?: LockedSlot): Promise<number> {
+  // `locked`: the caller's own write of the row just now (freeSeat's), which holds the lock already.
+  const slot = locked
+    ? locked.status === "open" && locked.starts_at > now
+      ? locked
+      : undefined
+    : await trx
+        .updateTable("demo_slots")
+        .set({ updated_at: now })
+        .where("id", "=", slotId)
+        .where("status", "=", "open")
+        .where("starts_at", ">", now)
+        .returning(["capacity", "seats_taken"])
+        .executeTakeFirst();
   if (!slot || slot.seats_taken >= slot.capacity) return 0;
   const line = await trx
     .selectFrom("slot_waitlist")
