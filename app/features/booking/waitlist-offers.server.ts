@@ -43,37 +43,43 @@ export async function offerSeats(trx: DB, slotId: number, now: string, locked?: 
         .returning(["capacity", "seats_taken"])
         .executeTakeFirst();
   if (!slot || slot.seats_taken >= slot.capacity) return 0;
-  const line = await trx
-    .selectFrom("slot_waitlist")
-    .select("id")
-    .where("slot_id", "=", slotId)
-    .where("status", "=", "waiting")
-    .orderBy("id")
-    .limit(slot.capacity - slot.seats_taken)
-    .execute();
-  if (line.length === 0) return 0;
-  const { waitlistHoldHours } = await getSiteSettings(trx);
-  const expiresAt = new Date(Date.parse(now) + waitlistHoldHours * 3_600_000).toISOString();
+  let free = slot.capacity - slot.seats_taken;
+  let expiresAt: string | undefined;
   let offered = 0;
-  for (const entry of line) {
+  // The next parent waiting, one at a time: one who leaves at this moment is skipped, not offered.
+  for (let tries = 0; free > 0 && tries < 1000; tries++) {
+    const next = await trx
+      .selectFrom("slot_waitlist")
+      .select("id")
+      .where("slot_id", "=", slotId)
+      .where("status", "=", "waiting")
+      .orderBy("id")
+      .executeTakeFirst();
+    if (!next) break;
+    if (!expiresAt) {
+      const { waitlistHoldHours } = await getSiteSettings(trx);
+      expiresAt = new Date(Date.parse(now) + waitlistHoldHours * 3_600_000).toISOString();
+    }
+    const made = await trx
+      .updateTable("slot_waitlist")
+      .set({ status: "offered", offered_at: now, offer_expires_at: expiresAt, updated_at: now })
+      .where("id", "=", next.id)
+      .where("status", "=", "waiting")
+      .executeTakeFirst();
+    // Left the line while this transaction waited for its row: the next one then.
+    if (Number(made.numUpdatedRows) !== 1) continue;
     const held = await trx
       .updateTable("demo_slots")
       .set({ seats_taken: sql`seats_taken + 1`, updated_at: now })
       .where("id", "=", slotId)
       .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
       .executeTakeFirst();
-    if (Number(held.numUpdatedRows) !== 1) break;
-    const made = await trx
-      .updateTable("slot_waitlist")
-      .set({ status: "offered", offered_at: now, offer_expires_at: expiresAt, updated_at: now })
-      .where("id", "=", entry.id)
-      .where("status", "=", "waiting")
-      .executeTakeFirst();
-    // The slot's row lock keeps the line still; a seat without its offer would be lost, so never commit one.
-    if (Number(made.numUpdatedRows) !== 1) throw new Error(`waitlist entry ${entry.id} changed under the slot lock`);
-    const mail: WaitlistOfferMail = { entryId: entry.id, expiresAt };
+    // The slot's row is locked by this transaction and had a free seat: an offer without its seat is never committed.
+    if (Number(held.numUpdatedRows) !== 1) throw new Error(`slot ${slotId} filled under its own lock`);
+    const mail: WaitlistOfferMail = { entryId: next.id, expiresAt };
     await enqueue(trx, { kind: WAITLIST_OFFER_JOB, payload: mail });
     offered++;
+    free--;
   }
   return offered;
 }
