@@ -136,7 +136,7 @@ test.describe("axe on public pages", () => {
       `/booking/waitlist/accept?token=${joined[0]}`,
       `/booking/waitlist?token=${joined[1]}`,
     ];
-    await auditAll(page, [...pages, ...pages.map((path) => `/ar${path}`), `/admin/slots?view=day&date=${date}`, `/ar/admin/slots?view=day&date=${date}`]);
+    await auditAll(page, [...pages, ...pages.map((path) => `/ar${path}`), `/admin/slots?view=day&date=${date}`, `/admin/slots?view=list&from=${date}&to=${date}`, `/ar/admin/slots?view=list&from=${date}&to=${date}`]);
   });
 
   test("the open modals of the summer camp page", async ({ page }) => {

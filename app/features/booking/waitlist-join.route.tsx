@@ -54,7 +54,7 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
       <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-indigo-700">{course.name}</p>
       <h1 className="mt-1 text-3xl font-extrabold text-slate-900">{t("waitlist.join.heading")}</h1>
       <p className="mt-3 text-lg font-semibold text-slate-800">
-        {t("waitlist.join.slot", { date: dateLabel, time: slot.label })} <span className="text-sm font-normal text-slate-600">({zoneLabel})</span>
+        {t("waitlist.join.slot", { date: dateLabel, time: slot.label })} <span className="text-sm font-normal text-slate-600">{zoneLabel}</span>
       </p>
       {state === "full" ? (
         <>

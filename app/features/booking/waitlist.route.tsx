@@ -82,7 +82,7 @@ export default function WaitlistPage({ loaderData, actionData }: Route.Component
         <dd className="text-slate-900">
           {entry.timeLabel} {entry.zoneLabel}
         </dd>
-        <dt className="font-semibold text-slate-700">{t("details.childName")}</dt>
+        <dt className="font-semibold text-slate-700">{t("waitlist.admin.child")}</dt>
         <dd className="text-slate-900">{entry.childName}</dd>
       </dl>
       {message ? (

@@ -318,6 +318,11 @@ export interface AdminWaitlistEntry {
   offerExpiresLabel: string | null;
 }
 
+const expiresLabel = (at: string, timeZone: string) => {
+  const parts = zonedParts(at, timeZone);
+  return `${parts.date} ${parts.time}`;
+};
+
 /** The waiting and offered entries of these slots (the rest is history), by slot, in line order. */
 export async function waitlistsOf(db: DB, slotIds: number[], timeZone: string): Promise<Map<number, AdminWaitlistEntry[]>> {
   const lists = new Map<number, AdminWaitlistEntry[]>();
@@ -343,7 +348,7 @@ export async function waitlistsOf(db: DB, slotIds: number[], timeZone: string): 
       email: row.email,
       phone: row.phone,
       offerExpiresAt: row.offer_expires_at,
-      offerExpiresLabel: row.offer_expires_at ? Object.values(zonedParts(row.offer_expires_at, timeZone)).join(" ") : null,
+      offerExpiresLabel: row.offer_expires_at ? expiresLabel(row.offer_expires_at, timeZone) : null,
     });
     lists.set(row.slot_id, list);
   }
