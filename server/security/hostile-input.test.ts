@@ -384,8 +384,8 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ slotId: ids.waitlistSlot, childName: "Aarav", childAge: 8, parentName: "Priya", email: "waiter@example.com", phone: "+91 98765 43210", ...honeypot }),
       stores: { slot_waitlist: 1, jobs: 1 },
     },
-    // The held seat becomes a booking; its confirmation e-mail is one job.
-    { route: "POST /api/demo-waitlist/accept", url: () => "/api/demo-waitlist/accept", admin: false, body: () => ({ token: tokens.waitlistOffer }), stores: { demo_bookings: 1, jobs: 1 } },
+    // The held seat becomes a booking: its confirmation e-mail and the staff notice are two jobs.
+    { route: "POST /api/demo-waitlist/accept", url: () => "/api/demo-waitlist/accept", admin: false, body: () => ({ token: tokens.waitlistOffer }), stores: { demo_bookings: 1, jobs: 2 } },
     { route: "POST /api/demo-waitlist/leave", url: () => "/api/demo-waitlist/leave", admin: false, body: () => ({ token: tokens.waitlistLeave }), stores: {} },
     // The booking moves (no new row); the new-time e-mail is one job.
     { route: "POST /api/demo-bookings/reschedule", url: () => "/api/demo-bookings/reschedule", admin: false, body: () => ({ token: tokens.reschedule, slotId: ids.rescheduleSlot }), stores: { jobs: 1 } },

@@ -163,6 +163,9 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     expect(booking).toMatchObject({ email: "offer.first@example.com", lang: "ar", status: "booked", course_id: course.id });
     const confirmation = (await mailsTo("offer.first@example.com")).find((mail) => mail.raw.includes("demo-class.ics"));
     expect(confirmation?.text).toContain(booking.cancel_token);
+    // Staff are told of it as of any booking.
+    const academy = (await staff("GET", "/api/admin/settings")).body.settings.email as string;
+    expect((await mailsTo(academy)).some((mail) => mail.text.includes(booking.code!) && mail.text.includes("offer.first@example.com"))).toBe(true);
   });
 
   it("an offer that runs out passes to the next in line; with nobody left the seat is free again", async () => {

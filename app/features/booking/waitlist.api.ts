@@ -5,11 +5,13 @@ import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { createRateLimit } from "~server/security/rate-limit";
+import { queueStaffNotice } from "~/features/admin/staff-notice.server";
 import { sitePhoneCountry } from "~/features/site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
 import { ageOutsideCourse, bookingSchemaFor, cancelSchema } from "./booking.schema";
 import { findCourse } from "./booking.server";
 import { confirmationPath, waitlistPath } from "./paths";
+import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { acceptOffer, getWaitlistEntry, joinWaitlist, leaveWaitlist } from "./waitlist.server";
 
 const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", key, values);
@@ -65,7 +67,25 @@ export function waitlistApi(deps: ApiDeps): Router {
 
   router.post("/api/demo-waitlist/accept", tokenLimit, async (req, res) => {
     const { token } = parseBody(tokenSchema, req);
-    const result = await acceptOffer(db, token);
+    const timeZone = await academyTimeZone(db);
+    // Staff hear of a booking made from the waitlist as of any other (decision 031).
+    const result = await acceptOffer(db, token, {
+      notifyStaff: (trx, booking) =>
+        queueStaffNotice(trx, deps.config.publicUrl, {
+          kind: "booking",
+          subject: { child: booking.childName, course: booking.courseName },
+          details: [
+            ["reference", booking.code],
+            ["course", booking.courseName],
+            ["when", `${formatDateLabel(booking.startsAt, timeZone, "en")} ${formatTimeLabel(booking.startsAt, timeZone, "en")} (${timeZone})`],
+            ["child", `${booking.childName} (${booking.childAge})`],
+            ["parent", booking.parentName],
+            ["email", booking.email],
+            ["phone", booking.phone],
+          ],
+          path: "/admin/slots",
+        }),
+    });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, text(req, "waitlist.api.notFound"));
       res.status(409).json({ message: text(req, `waitlist.api.${result.reason}`), reason: result.reason });

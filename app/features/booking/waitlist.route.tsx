@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { safeLocalPath } from "~/features/accounts/next-path";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/waitlist.route";
-import { confirmationPath } from "./paths";
-import { acceptOffer, getWaitlistEntry, leaveWaitlist } from "./waitlist.server";
+import { getWaitlistEntry } from "./waitlist.server";
 
 async function load(request: Request, db: Route.LoaderArgs["context"]["db"], token: string) {
   const found = await getWaitlistEntry(db, { token }, await academyTimeZone(db), langFromPath(new URL(request.url).pathname));
@@ -19,33 +19,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { entry: await load(request, context.db, token), token, message: null as string | null };
 }
 
-/** What the button's POST did (the page words it): an accept refused, or leaving. */
-function outcome(key: string) {
-  return `waitlist.api.${key}`;
-}
-
 // The e-mail's links only open this page; accepting and leaving are the buttons' POSTs, so mail
-// scanners following links neither book nor give up anyone's seat.
+// scanners following links neither book nor give up anyone's seat. Both go through the JSON
+// endpoints (decision 019): their rate limits, their checks, their messages.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) throw data(null, { status: 400 });
   const token = String(form.get("token") ?? "");
   // Tokens are base64url; anything else (a NUL byte, which PostgreSQL refuses) names no entry.
   if (!/^[\w-]{1,100}$/.test(token)) throw data(null, { status: 404 });
-  const lang = langFromPath(new URL(request.url).pathname);
   const intent = form.get("intent");
-  if (intent === "accept") {
-    const accepted = await acceptOffer(context.db, token);
-    if (accepted.ok) throw redirect(confirmationPath(accepted.courseSlug ?? String(accepted.courseId ?? "course"), accepted.reference, lang), 303);
-    if (accepted.reason === "notFound") throw data(null, { status: 404 });
-    return data({ entry: await load(request, context.db, token), token, message: outcome(accepted.reason) }, { status: 409 });
-  }
-  if (intent === "leave") {
-    const left = await leaveWaitlist(context.db, token);
-    if (left === "notFound") throw data(null, { status: 404 });
-    return { entry: await load(request, context.db, token), token, message: outcome(`leave.${left}`) };
-  }
-  throw data(null, { status: 400 });
+  if (intent !== "accept" && intent !== "leave") throw data(null, { status: 400 });
+  const lang = langFromPath(new URL(request.url).pathname);
+  const answer = await context.callApi({ method: "POST", path: `/api/demo-waitlist/${intent}`, body: { token }, lang });
+  if (answer.status === 404) throw data(null, { status: 404 });
+  const next = safeLocalPath(answer.body.confirmationUrl);
+  if (answer.status === 201 && next) throw redirect(next, 303);
+  const message = answer.body.message ?? "";
+  return data({ entry: await load(request, context.db, token), token, message }, { status: answer.status >= 400 ? answer.status : 200 });
 }
 
 export function headers() {
@@ -87,7 +78,7 @@ export default function WaitlistPage({ loaderData, actionData }: Route.Component
       </dl>
       {message ? (
         <p role="status" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 font-semibold text-slate-900">
-          {t(message)}
+          {message}
         </p>
       ) : null}
       {entry.status === "offered" ? (

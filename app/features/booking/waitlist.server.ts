@@ -122,7 +122,19 @@ class AcceptRefused extends Error {}
  * The booking is like one made on the booking page: reference, code, cancel link and confirmation
  * e-mail with its .ics. A refusal writes nothing.
  */
-export async function acceptOffer(db: DB, token: string): Promise<AcceptResult> {
+/** What staff are told of a booking made from an offer (the API queues the staff notice with it). */
+export interface AcceptedBooking {
+  startsAt: string;
+  code: string;
+  courseName: string;
+  childName: string;
+  childAge: number;
+  parentName: string;
+  email: string;
+  phone: string;
+}
+
+export async function acceptOffer(db: DB, token: string, options: { notifyStaff?: (trx: DB, booking: AcceptedBooking) => Promise<void> } = {}): Promise<AcceptResult> {
   const reference = randomToken();
   const cancelToken = randomToken();
   let code = bookingCode();
@@ -167,6 +179,16 @@ export async function acceptOffer(db: DB, token: string): Promise<AcceptResult> 
           .executeTakeFirstOrThrow();
         await trx.updateTable("slot_waitlist").set({ booking_id: booking.id }).where("id", "=", entry.id).execute();
         await enqueue(trx, { kind: BOOKING_CONFIRMATION_JOB, payload: { reference } });
+        await options.notifyStaff?.(trx, {
+          startsAt: slot.starts_at,
+          code,
+          courseName: course?.name_en ?? "",
+          childName: entry.child_name,
+          childAge: entry.child_age,
+          parentName: entry.parent_name,
+          email: entry.email,
+          phone: entry.phone,
+        });
         return { ok: true as const, reference, courseSlug: course?.slug ?? null, courseId: course ? entry.course_id : null };
       });
     } catch (error) {
