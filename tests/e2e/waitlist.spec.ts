@@ -16,6 +16,8 @@ const texts = {
     first: "You are number 1 in line.",
     held: "A seat is held for you until",
     accept: "Accept the seat",
+    leave: "Leave the waitlist",
+    leftMessage: "You have left the waitlist.",
     booked: "Slot Confirmed with Laila Wait",
   },
   ar: {
@@ -26,6 +28,8 @@ const texts = {
     first: "رقمك 1 في الدور.",
     held: "هناك مقعد محجوز لك حتى",
     accept: "قبول المقعد",
+    leave: "مغادرة قائمة الانتظار",
+    leftMessage: "لقد غادرت قائمة الانتظار.",
     booked: "تم تأكيد الموعد مع Laila Wait",
   },
 } as const;
@@ -108,4 +112,25 @@ for (const lang of ["en", "ar"] as const) {
       expect(admin.slots.find((s) => s.id === slot.id)).toMatchObject({ seatsTaken: 2, waitlist: [] });
     });
   }
+}
+
+for (const lang of ["en", "ar"] as const) {
+  const t = texts[lang];
+  test(`${lang === "en" ? "English" : "Arabic"}, without JavaScript: the joined e-mail's link leaves the line`, async ({ page, browser }) => {
+    await signInAsAdmin(page);
+    const slot = await fullSlot(page);
+    const joined = await page.request.post(`/api/courses/${COURSE}/demo-waitlist?lang=${lang}`, {
+      data: { slotId: slot.id, childName: "Omar Leave", childAge: 9, parentName: "Rana Leave", email: `wl-leave-${randomBytes(4).toString("hex")}@example.com`, phone: "9876543210" },
+    });
+    expect(joined.status()).toBe(201);
+    const { statusUrl } = (await joined.json()) as { statusUrl: string };
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const parent = await context.newPage();
+    await parent.goto(statusUrl);
+    await expect(parent.getByText(t.first)).toBeVisible();
+    await parent.getByRole("button", { name: t.leave }).click();
+    await expect(parent.getByRole("status").filter({ hasText: t.leftMessage })).toBeVisible();
+    await expect(parent.getByRole("button", { name: t.leave })).toHaveCount(0);
+    await context.close();
+  });
 }
