@@ -5,6 +5,10 @@ import { BOOKING_FOLLOWUP_JOB, sendFollowupMail } from "~/features/booking/follo
 import { BOOKING_REMINDER_JOB, BOOKING_REMINDER_SWEEP_JOB, REMINDER_SWEEP_EVERY_MS, sweepDueReminders, type ReminderMail } from "~/features/booking/reminders.server";
 import { BOOKING_RESCHEDULED_JOB } from "~/features/booking/reschedule.server";
 import { STAFF_CANCEL_MAIL_JOB, type StaffCancelMail } from "~/features/booking/staff-cancel.server";
+import { waitlistApi } from "~/features/booking/waitlist.api";
+import { sendWaitlistJoined, sendWaitlistOffer } from "~/features/booking/waitlist-mail.server";
+import { WAITLIST_OFFER_JOB, type WaitlistOfferMail } from "~/features/booking/waitlist-offers.server";
+import { sweepExpiredOffers, WAITLIST_EXPIRY_SWEEP_JOB, WAITLIST_JOINED_JOB, WAITLIST_SWEEP_EVERY_MS } from "~/features/booking/waitlist.server";
 import { sendEnrollmentConfirmation } from "~/features/camp/enroll-mail.server";
 import { ENROLLMENT_CONFIRMATION_JOB } from "~/features/camp/enroll.server";
 import { adminCollectionsApi } from "~/features/admin-content/collections.api";
@@ -57,14 +61,23 @@ export function featureJobs(deps: ApiDeps): Record<string, (payload: unknown) =>
       const queued = await sweepDueReminders(deps.db);
       if (queued > 0) deps.logger.info({ queued }, "demo class reminders queued");
     },
+    [WAITLIST_JOINED_JOB]: (payload) => sendWaitlistJoined(deps, payload as { entryId: number }),
+    [WAITLIST_OFFER_JOB]: (payload) => sendWaitlistOffer(deps, payload as WaitlistOfferMail),
+    [WAITLIST_EXPIRY_SWEEP_JOB]: async () => {
+      const ended = await sweepExpiredOffers(deps.db);
+      if (ended > 0) deps.logger.info({ ended }, "waitlist offers ran out and passed on");
+    },
     [ENROLLMENT_CONFIRMATION_JOB]: (payload) => sendEnrollmentConfirmation(deps, (payload as { reference: string }).reference),
   };
 }
 
 /** Feature jobs added once per period by whichever instance gets there first (their handlers are above). */
-export const featurePeriodicJobs = [{ kind: BOOKING_REMINDER_SWEEP_JOB, everyMs: REMINDER_SWEEP_EVERY_MS }];
+export const featurePeriodicJobs = [
+  { kind: BOOKING_REMINDER_SWEEP_JOB, everyMs: REMINDER_SWEEP_EVERY_MS },
+  { kind: WAITLIST_EXPIRY_SWEEP_JOB, everyMs: WAITLIST_SWEEP_EVERY_MS },
+];
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
 export function apiRouters(deps: ApiDeps): Router[] {
-  return [accountsApi(deps), accountSpaceApi(deps), coursesApi(deps), contactApi(deps), schoolApi(deps), bookingApi(deps), slotsAdminApi(deps), campApi(deps), uploadsApi(deps), mediaApi(deps), adminCollectionsApi(deps), blogApi(deps), seoApi(deps), submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)];
+  return [accountsApi(deps), accountSpaceApi(deps), coursesApi(deps), contactApi(deps), schoolApi(deps), bookingApi(deps), waitlistApi(deps), slotsAdminApi(deps), campApi(deps), uploadsApi(deps), mediaApi(deps), adminCollectionsApi(deps), blogApi(deps), seoApi(deps), submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)];
 }

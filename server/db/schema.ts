@@ -282,6 +282,31 @@ export interface DemoSlotsTable {
   updated_at: string;
 }
 
+export type WaitlistStatus = "waiting" | "offered" | "booked" | "expired" | "left";
+
+/** A parent in line for a full demo slot (decision 032). */
+export interface SlotWaitlistTable {
+  id: Generated<number>;
+  slot_id: number;
+  course_id: number | null;
+  /** The entry's link secret (status, accept and leave pages). */
+  token: string;
+  child_name: string;
+  child_age: number;
+  parent_name: string;
+  email: string;
+  phone: string;
+  lang: "en" | "ar";
+  status: WaitlistStatus;
+  /** While offered: when the offer was made and until when the seat is held. */
+  offered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  offer_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The booking an accepted offer became. */
+  booking_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DemoBookingsTable {
   id: Generated<number>;
   reference: string;
@@ -426,6 +451,7 @@ export interface Database extends ContentTables {
   demo_slots: DemoSlotsTable;
   demo_bookings: DemoBookingsTable;
   account_children: AccountChildrenTable;
+  slot_waitlist: SlotWaitlistTable;
   school_enquiries: SchoolEnquiriesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -299,6 +299,23 @@ describe("hostile input on every endpoint", () => {
     tokens.cancel = first.cancelToken;
     tokens.reference = first.reference;
     ids.adminBooking = (await db.selectFrom("demo_bookings").select("id").where("reference", "=", second.reference).executeTakeFirstOrThrow()).id;
+    // The waitlist (decision 032): a full slot with one parent waiting, and a slot whose only seat is offered.
+    ids.waitlistSlot = await slotRow(9, 1);
+    if (!(await bookSlot(db, { ...booking, slotId: ids.waitlistSlot, email: "setup-d@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" })).ok) throw new Error("set-up booking failed");
+    ids.offerSlot = await slotRow(11, 1);
+    await db.updateTable("demo_slots").set({ seats_taken: 1 }).where("id", "=", ids.offerSlot).execute();
+    const entry = (slotId: number, token: string, status: "waiting" | "offered") => {
+      const at = nowIso();
+      const offer = status === "offered" ? { offered_at: at, offer_expires_at: new Date(Date.now() + 3_600_000).toISOString() } : {};
+      return db
+        .insertInto("slot_waitlist")
+        .values({ slot_id: slotId, course_id: course.id, token, child_name: "Setup Child", child_age: 9, parent_name: "Setup Parent", phone: "+919876543210", email: `${token}@example.com`, lang: "en", status, ...offer, created_at: at, updated_at: at })
+        .execute();
+    };
+    tokens.waitlistLeave = "waiting-entry-token-0123456789";
+    tokens.waitlistOffer = "offered-entry-token-0123456789";
+    await entry(ids.waitlistSlot, tokens.waitlistLeave, "waiting");
+    await entry(ids.offerSlot, tokens.waitlistOffer, "offered");
 
     const now = nowIso();
     ids.contact = (
@@ -395,6 +412,16 @@ describe("hostile input on every endpoint", () => {
       stores: { demo_bookings: 1, jobs: 2 },
     },
     { route: "POST /api/demo-bookings/cancel", url: () => "/api/demo-bookings/cancel", admin: false, body: () => ({ token: tokens.cancel }), stores: {} },
+    {
+      route: "POST /api/courses/:course/demo-waitlist",
+      url: () => `/api/courses/${courseSlug}/demo-waitlist`,
+      admin: false,
+      body: () => ({ slotId: ids.waitlistSlot, childName: "Aarav", childAge: 8, parentName: "Priya", email: "waiter@example.com", phone: "+91 98765 43210", ...honeypot }),
+      stores: { slot_waitlist: 1, jobs: 1 },
+    },
+    // The held seat becomes a booking: its confirmation e-mail and the staff notice are two jobs.
+    { route: "POST /api/demo-waitlist/accept", url: () => "/api/demo-waitlist/accept", admin: false, body: () => ({ token: tokens.waitlistOffer }), stores: { demo_bookings: 1, jobs: 2 } },
+    { route: "POST /api/demo-waitlist/leave", url: () => "/api/demo-waitlist/leave", admin: false, body: () => ({ token: tokens.waitlistLeave }), stores: {} },
     // The booking moves (no new row); the new-time e-mail is one job.
     { route: "POST /api/demo-bookings/reschedule", url: () => "/api/demo-bookings/reschedule", admin: false, body: () => ({ token: tokens.reschedule, slotId: ids.rescheduleSlot }), stores: { jobs: 1 } },
     {
@@ -490,6 +517,7 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /admin/course-dashboard/all-courses", url: () => "/admin/course-dashboard/all-courses", admin: false, query: { age: "6-12", lang: "ar" } },
     { route: "GET /api/courses/:course/demo-slots", url: () => `/api/courses/${courseSlug}/demo-slots`, admin: false, query: { from: dateIn(1), to: dateIn(30) } },
     { route: "GET /api/demo-bookings/:reference", url: () => `/api/demo-bookings/${tokens.reference}`, admin: false },
+    { route: "GET /api/demo-waitlist/:token", url: () => `/api/demo-waitlist/${tokens.waitlistOffer}`, admin: false },
     { route: "GET /api/admin/slots", url: () => "/api/admin/slots", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
     { route: "GET /api/admin/slots/bookings.csv", url: () => "/api/admin/slots/bookings.csv", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
     { route: "GET /summer-camp/brochure.pdf", url: () => "/summer-camp/brochure.pdf", admin: false, query: { lang: "ar" } },

@@ -122,6 +122,26 @@ test.describe("axe on public pages", () => {
     expectClean(findings);
   });
 
+  test("the waitlist pages (join, a place in line, an offer) and the slots screen showing a line, in both languages", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(page);
+    const date = new Date(Date.now() + 57 * 86_400_000).toISOString().slice(0, 10);
+    const created = await page.request.post("/api/admin/slots", { data: { date, time: "07:15", durationMinutes: 60, capacity: 1 } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const person = (n: number) => ({ slotId: id, childName: "Axe Child", childAge: 10, parentName: "Axe Parent", email: `a11y-wait-${n}-${Date.now()}@example.com`, phone: "9876543210" });
+    expect((await page.request.post("/api/courses/digital-literacy/demo-bookings", { data: person(0) })).status()).toBe(201);
+    const joined = await Promise.all([1, 2].map(async (n) => ((await (await page.request.post("/api/courses/digital-literacy/demo-waitlist", { data: person(n) })).json()) as { token: string }).token));
+    expect((await page.request.patch(`/api/admin/slots/${id}`, { data: { capacity: 2 } })).status()).toBe(200);
+    const pages = [
+      `/courses/digital-literacy/bookdemoclass?date=${date}`,
+      `/courses/digital-literacy/bookdemoclass/waitlist?slot=${id}`,
+      `/booking/waitlist/accept?token=${joined[0]}`,
+      `/booking/waitlist?token=${joined[1]}`,
+    ];
+    await auditAll(page, [...pages, ...pages.map((path) => `/ar${path}`), `/admin/slots?view=day&date=${date}`, `/admin/slots?view=list&from=${date}&to=${date}`, `/ar/admin/slots?view=list&from=${date}&to=${date}`]);
+  });
+
   test("the open modals of the summer camp page", async ({ page }) => {
     const findings: Finding[] = [];
     for (const lang of ["en", "ar"] as const) {

@@ -179,6 +179,8 @@ test.describe("demo class booking", () => {
     await page.getByRole("button", { name: "Book the demo class" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "fully booked" });
     await expect(alert).toBeVisible();
+    // The full time's waitlist is offered too (decision 032).
+    await expect(alert.getByRole("link", { name: "Join the waitlist for this time" })).toHaveAttribute("href", `/courses/${course}/bookdemoclass/waitlist?slot=${first!.id}`);
     await expect(alert.getByText("Still free that day:")).toBeVisible();
     await alert.getByRole("button").first().click();
     await expect(page.getByLabel("Child's full name")).toHaveValue("Late Comer");

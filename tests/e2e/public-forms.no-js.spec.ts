@@ -251,6 +251,7 @@ test.describe("without JavaScript, other pages with the forms", () => {
     expect(await post(page, page.getByRole("button", { name: "Book the demo class" }))).toBe(409);
     const alert = page.getByRole("alert").filter({ hasText: "fully booked" });
     await expect(alert).toBeVisible();
+    await expect(alert.getByRole("link", { name: "Join the waitlist for this time" })).toHaveAttribute("href", `/courses/${course}/bookdemoclass/waitlist?slot=${slotId}`);
     await expect(page.getByLabel("Child's full name")).toHaveValue("Late Comer");
   });
 });

@@ -8,14 +8,16 @@ import { useApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import { ageOutsideCourse, bookingSchemaFor, CHILD_MAX_AGE, CHILD_MIN_AGE } from "./booking.schema";
-import { BOOKING_FORM } from "./booking-forms";
+import { BOOKING_FORM, WAITLIST_FORM } from "./booking-forms";
 import type { PublicSlot } from "./booking.server";
-import { bookingPagePath } from "./paths";
+import { bookingPagePath, waitlistJoinPath } from "./paths";
 
 /** What the server says when the seat went to someone else (409). */
 export interface BookingConflict {
   message: string;
   remaining: PublicSlot[];
+  /** The time refused as full: its waitlist is offered (decision 032). */
+  fullSlotId?: number | null;
 }
 
 interface BookingFormProps {
@@ -30,6 +32,8 @@ interface BookingFormProps {
   /** A signed-in parent's saved children (decision 033): each fills in the child's fields. */
   savedChildren: { id: number; name: string; age: number }[];
   onConflict: (conflict: BookingConflict) => void;
+  /** The same details join the waitlist of a full time instead (the waitlist page, decision 032). */
+  waitlist?: boolean;
 }
 
 const parentFields = [
@@ -42,7 +46,7 @@ const parentFields = [
  * Step 3: the child's and parent's details; submitting books the chosen slot. Without JavaScript
  * it posts to the booking page (booking.action.server.ts), which goes on to the confirmation page.
  */
-export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildren, onConflict }: BookingFormProps) {
+export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildren, onConflict, waitlist = false }: BookingFormProps) {
   const { t } = useTranslation("booking");
   const lang = useLang();
   const navigate = useNavigate();
@@ -54,19 +58,23 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
     }
   });
   const form = useApiForm({
-    id: BOOKING_FORM,
+    id: waitlist ? WAITLIST_FORM : BOOKING_FORM,
     schema,
-    request: () => ({ path: `/api/courses/${encodeURIComponent(courseSlug)}/demo-bookings` }),
+    request: () => ({ path: `/api/courses/${encodeURIComponent(courseSlug)}/${waitlist ? "demo-waitlist" : "demo-bookings"}` }),
     initial: prefill ?? undefined,
     messages: { failed: t("form.failed"), network: t("form.network") },
     successToast: false,
     onSuccess: async (answer) => {
-      if (typeof answer.confirmationUrl === "string") await navigate(answer.confirmationUrl);
+      const next = waitlist ? answer.statusUrl : answer.confirmationUrl;
+      if (typeof next === "string") await navigate(next);
     },
     // A lost seat is explained beside the times (the page's conflict box), not in a toast.
     refusalText: (answer, status) => (status === 409 || status === 404 ? false : (answer.message ?? t("form.failed"))),
     onRefusal: (answer, status) => {
-      if (status === 409 || status === 404) onConflict({ message: answer.message ?? t("form.failed"), remaining: (answer.remaining as PublicSlot[] | undefined) ?? [] });
+      if (status === 409 || status === 404) {
+        const fullSlotId = answer.reason === "full" ? (slot?.id ?? null) : null;
+        onConflict({ message: answer.message ?? t("form.failed"), remaining: (answer.remaining as PublicSlot[] | undefined) ?? [], fullSlotId });
+      }
     },
   });
   const { setValue, control } = form.methods;
@@ -86,8 +94,8 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
   return (
     <form
       {...form.formProps}
-      action={bookingPagePath(courseSlug, lang)}
-      id={BOOKING_FORM}
+      action={waitlist && slot ? waitlistJoinPath(courseSlug, slot.id, lang) : bookingPagePath(courseSlug, lang)}
+      id={waitlist ? WAITLIST_FORM : BOOKING_FORM}
       aria-labelledby="step-details"
       className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
@@ -96,7 +104,11 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
       {savedChildren.length > 0 ? (
         <SavedChildren
           savedChildren={savedChildren}
-          link={(id) => `${bookingPagePath(courseSlug, lang)}?${new URLSearchParams([...(slot ? [["slot", String(slot.id)]] : date ? [["date", date]] : []), ["child", String(id)]])}#step-details`}
+          link={(id) =>
+            waitlist && slot
+              ? `${waitlistJoinPath(courseSlug, slot.id, lang)}&child=${id}`
+              : `${bookingPagePath(courseSlug, lang)}?${new URLSearchParams([...(slot ? [["slot", String(slot.id)]] : date ? [["date", date]] : []), ["child", String(id)]])}#step-details`
+          }
           onPick={(child) => {
             setValue("childName", child.name, { shouldValidate: form.methods.formState.submitCount > 0 });
             setValue("childAge", child.age, { shouldValidate: form.methods.formState.submitCount > 0 });
@@ -143,7 +155,12 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
           {t("form.chooseTime")}
         </p>
       ) : null}
-      <SubmitButton pending={form.pending} label={t("form.submit")} pendingLabel={t("form.submitting")} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700" />
+      <SubmitButton
+        pending={form.pending}
+        label={waitlist ? t("waitlist.join.submit") : t("form.submit")}
+        pendingLabel={waitlist ? t("waitlist.join.submitting") : t("form.submitting")}
+        className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700"
+      />
     </form>
   );
 }

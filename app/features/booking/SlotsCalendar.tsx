@@ -133,6 +133,7 @@ function CalendarSlot({ slot, frame, checked }: { slot: AdminSlot; frame: Calend
             <span dir="ltr">{slot.timeLabel}</span> · <span className="break-words">{course}</span>
           </p>
           <p className="text-slate-700">{t("admin.calendar.seats", { taken: slot.seatsTaken, capacity: slot.capacity })}</p>
+          {slot.waitlist.length > 0 ? <p className="text-xs font-semibold text-amber-900">{t("waitlist.admin.count", { count: slot.waitlist.length })}</p> : null}
           {closed ? <p className="text-xs font-semibold">{t("admin.list.closed")}</p> : null}
           <a href={calendarHref(frame.view, frame.date, `&select=${slot.id}`)} className="text-xs text-indigo-700 underline">
             {t("admin.calendar.selectSeries")}

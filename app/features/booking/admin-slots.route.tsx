@@ -564,6 +564,9 @@ function SlotCard({ slot }: { slot: AdminSlot }) {
           {slot.status === "open" ? t("admin.list.open") : t("admin.list.closed")}
         </span>
         <span className="text-slate-700">{t("admin.list.seats", { taken: slot.seatsTaken, capacity: slot.capacity })}</span>
+        {slot.waitlist.length > 0 ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("waitlist.admin.count", { count: slot.waitlist.length })}</span>
+        ) : null}
         <span className="text-sm text-slate-600">{t("details.minutes", { count: slot.durationMinutes })}</span>
         <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-800">{t(`mode.${slot.mode}`)}</span>
         {slot.mode === "online" && slot.meetingUrl ? (
@@ -599,7 +602,64 @@ function SlotCard({ slot }: { slot: AdminSlot }) {
       ) : (
         <BookingsTable slot={slot} onAction={send} />
       )}
+      {slot.waitlist.length > 0 ? <WaitlistTable slot={slot} /> : null}
     </article>
+  );
+}
+
+/** A slot's line (decision 032): who waits, in order, and whose offer holds a seat until when. */
+function WaitlistTable({ slot }: { slot: AdminSlot }) {
+  const { t } = useTranslation("booking");
+  const headingId = `waitlist-${slot.id}`;
+  return (
+    <section aria-labelledby={headingId} className="mt-3 overflow-x-auto">
+      <h5 id={headingId} className="text-sm font-bold text-slate-800">
+        {t("waitlist.admin.heading")}
+      </h5>
+      <table className="mt-1 w-full min-w-[36rem] text-start text-sm">
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            {(["position", "child", "parent", "status"] as const).map((key) => (
+              <th key={key} scope="col" className="px-2 py-1 text-start font-medium">
+                {t(`waitlist.admin.${key}`)}
+              </th>
+            ))}
+            <th scope="col" className="px-2 py-1 text-start font-medium">
+              {t("admin.list.email")}
+            </th>
+            <th scope="col" className="px-2 py-1 text-start font-medium">
+              {t("admin.list.phone")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {slot.waitlist.map((entry) => (
+            <tr key={entry.id} className="border-b border-slate-100 align-top">
+              <td className="px-2 py-2">{entry.position ?? "—"}</td>
+              <td className="px-2 py-2">
+                <bdi>{entry.childName}</bdi> ({entry.childAge})
+              </td>
+              <td className="px-2 py-2">{entry.parentName}</td>
+              <td className="px-2 py-2">
+                {entry.status === "offered" ? (
+                  <>
+                    {t("waitlist.admin.offeredUntil")} <bdi dir="ltr">{entry.offerExpiresLabel}</bdi>
+                  </>
+                ) : (
+                  t("waitlist.admin.waiting")
+                )}
+              </td>
+              <td className="px-2 py-2" dir="ltr">
+                {entry.email}
+              </td>
+              <td className="px-2 py-2" dir="ltr">
+                {entry.phone}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

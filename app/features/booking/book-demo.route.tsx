@@ -12,6 +12,7 @@ import { BOOKING_FORM, PICK_FORM } from "./booking-forms";
 import { BookingForm, type BookingConflict } from "./BookingForm";
 import { DateCalendar } from "./DateCalendar";
 import { findCourse, listOpenSlots, type PublicSlot } from "./booking.server";
+import { listFullSlots } from "./waitlist.server";
 import { buildCalendar } from "./calendar";
 import { bookingPagePath } from "./paths";
 import { formatZoneLabel, weekdayNames } from "./slot-format";
@@ -20,7 +21,7 @@ import { useLang } from "~/i18n/use-lang";
 import { addDays, zonedParts } from "./zoned-time";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 import { isFormState } from "~/lib/forms/form-state";
-import { listChildren } from "~/features/accounts/account-children.server";
+import { prefillFor } from "./booking-prefill.server";
 
 /** The booking form posts here when JavaScript is not running. */
 export const action = bookingFormAction;
@@ -36,12 +37,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.course !== course.slug) throw redirect(bookingPagePath(course.slug, lang), 301);
   const timeZone = await academyTimeZone(context.db);
   const today = zonedParts(new Date(), timeZone).date;
-  const slots = await listOpenSlots(context.db, { courseId: course.id, from: today, to: addDays(today, BOOKING_WINDOW_DAYS - 1), timeZone, lang });
-  const months = buildCalendar(today, slots.at(-1)?.date ?? today, new Set(slots.map((slot) => slot.date)), lang);
+  const range = { courseId: course.id, from: today, to: addDays(today, BOOKING_WINDOW_DAYS - 1), timeZone, lang };
+  const [slots, fullSlots] = await Promise.all([listOpenSlots(context.db, range), listFullSlots(context.db, range)]);
+  // Days whose times are all taken stay choosable: their times offer the waitlist (decision 032).
+  const days = [...slots, ...fullSlots].map((slot) => slot.date).sort();
+  const months = buildCalendar(today, days.at(-1) ?? today, new Set(days), lang);
   return {
-    picked: pickedFrom(new URL(request.url).searchParams, slots, months),
+    picked: pickedFrom(new URL(request.url).searchParams, slots, fullSlots, months),
     course: { ...course, image: safeUrl(course.image) ?? null },
     slots,
+    fullSlots,
     months,
     weekdays: { short: weekdayNames(lang, "short"), long: weekdayNames(lang, "long") },
     zoneLabel: formatZoneLabel(new Date(), timeZone, lang),
@@ -51,26 +56,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /**
- * A signed-in parent's name and e-mail, and their saved children (decision 033). `?child=` (the
- * child's link, which works without script) fills in that child, when it is this account's.
- */
-async function prefillFor({ user, db }: Route.LoaderArgs["context"], query: URLSearchParams) {
-  if (!user) return { prefill: null, savedChildren: [] };
-  const savedChildren = await listChildren(db, user.id);
-  const child = savedChildren.find((candidate) => String(candidate.id) === query.get("child"));
-  return {
-    prefill: { parentName: user.username, email: user.email, ...(child ? { childName: child.name, childAge: String(child.age) } : {}) },
-    savedChildren,
-  };
-}
-
-/**
  * What the day, time and month buttons chose before script ran (they submit a GET form):
  * ?slot= picks a time (and its day), ?date= a day with times, ?month= the month shown.
  */
-function pickedFrom(query: URLSearchParams, slots: PublicSlot[], months: { key: string }[]) {
+function pickedFrom(query: URLSearchParams, slots: PublicSlot[], fullSlots: PublicSlot[], months: { key: string }[]) {
   const slot = slots.find((candidate) => String(candidate.id) === query.get("slot"));
-  const date = slot?.date ?? slots.find((candidate) => candidate.date === query.get("date"))?.date ?? null;
+  // A day whose times are all full can be picked too: its times offer their waitlists.
+  const date = slot?.date ?? [...slots, ...fullSlots].find((candidate) => candidate.date === query.get("date"))?.date ?? null;
   const month = months.find((candidate) => candidate.key === query.get("month"))?.key ?? null;
   return { slotId: slot?.id ?? null, date, month };
 }
@@ -81,7 +73,7 @@ const remainingOf = (slots: PublicSlot[], date: string | undefined, refused: num
 /** The demo class booking: a date, a time, then the child's and parent's details. */
 export default function BookDemoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
-  const { course, slots, months, weekdays, zoneLabel, timeZone, prefill, picked, savedChildren } = loaderData;
+  const { course, slots, fullSlots, months, weekdays, zoneLabel, timeZone, prefill, picked, savedChildren } = loaderData;
   const lang = useLang();
   // Added after hydration: the visitor's own clock, when it differs from the academy's.
   const visitorZone = useVisitorZone(timeZone);
@@ -93,11 +85,15 @@ export default function BookDemoPage({ loaderData, actionData }: Route.Component
   const lost = served !== null && served.message !== "" && Object.keys(served.errors).length === 0;
   const [date, setDate] = useState<string | null>(served?.values.date || picked.date);
   const [chosen, setChosen] = useState<PublicSlot | null>(() => (lost ? null : (slots.find((slot) => slot.id === (served ? servedSlot : picked.slotId)) ?? null)));
-  const [conflict, setConflict] = useState<BookingConflict | null>(lost ? { message: served.message, remaining: remainingOf(slots, served.values.date, servedSlot) } : null);
+  const [conflict, setConflict] = useState<BookingConflict | null>(
+    lost ? { message: served.message, remaining: remainingOf(slots, served.values.date, servedSlot), fullSlotId: served.message === t("api.full") ? servedSlot : null } : null,
+  );
   const page = bookingPagePath(course.slug, lang);
+  const waitlistJoinLink = (slotId: number) => `/courses/${course.slug}/bookdemoclass/waitlist?slot=${slotId}`;
 
   const dateLabels = new Map(months.flatMap((month) => month.weeks.flat()).flatMap((day) => (day ? [[day.date, day.label] as const] : [])));
   const times = date ? slots.filter((slot) => slot.date === date) : [];
+  const fullTimes = date ? fullSlots.filter((slot) => slot.date === date) : [];
 
   const pickDate = (next: string) => {
     setDate(next);
@@ -143,7 +139,7 @@ export default function BookDemoPage({ loaderData, actionData }: Route.Component
           <h2 id="step-date" className="text-xl font-bold text-slate-900">
             {t("steps.date")}
           </h2>
-          {slots.length === 0 ? (
+          {slots.length === 0 && fullSlots.length === 0 ? (
             <p className="mt-4 rounded-lg bg-amber-50 p-4 text-slate-800">{t("calendar.noSlots")}</p>
           ) : (
             <DateCalendar months={months} weekdays={weekdays} selected={date} onSelect={pickDate} initialMonth={picked.month} page={page} />
@@ -159,7 +155,7 @@ export default function BookDemoPage({ loaderData, actionData }: Route.Component
           ) : (
             <>
               <h3 className="mt-4 font-semibold text-slate-800">{t("times.heading", { date: dateLabels.get(date) ?? date })}</h3>
-              {times.length === 0 ? (
+              {times.length === 0 && fullTimes.length === 0 ? (
                 <p className="mt-2 text-slate-600">{t("times.none")}</p>
               ) : (
                 <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -186,6 +182,22 @@ export default function BookDemoPage({ loaderData, actionData }: Route.Component
                   ))}
                 </ul>
               )}
+              {fullTimes.length > 0 ? (
+                <>
+                  <h4 className="mt-4 text-sm font-semibold text-slate-700">{t("waitlist.page.fullTimes")}</h4>
+                  <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                    {fullTimes.map((slot) => (
+                      <li key={slot.id} className="rounded-lg border border-dashed border-slate-300 px-3 py-2">
+                        <span className="block text-lg font-semibold text-slate-700">{slot.label}</span>
+                        <span className="block text-sm text-slate-600">{t("waitlist.page.full")}</span>
+                        <LocalLink to={waitlistJoinLink(slot.id)} className="mt-1 inline-block text-sm font-semibold text-indigo-700 underline">
+                          {t("waitlist.page.join")}
+                        </LocalLink>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
             </>
           )}
         </section>
@@ -198,6 +210,11 @@ export default function BookDemoPage({ loaderData, actionData }: Route.Component
         {conflict ? (
           <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
             <p className="font-semibold">{conflict.message}</p>
+            {conflict.fullSlotId ? (
+              <LocalLink to={waitlistJoinLink(conflict.fullSlotId)} className="mt-2 inline-block font-semibold text-indigo-700 underline">
+                {t("waitlist.page.joinThis")}
+              </LocalLink>
+            ) : null}
             {conflict.remaining.length > 0 ? (
               <>
                 <p className="mt-2">{t("form.stillFree")}</p>

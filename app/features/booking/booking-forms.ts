@@ -6,3 +6,9 @@ export const PICK_FORM = "booking-pick";
 
 /** The reschedule page's form (/booking/reschedule). */
 export const RESCHEDULE_FORM = "reschedule-form";
+
+/** The waitlist page's join form (/courses/{course}/bookdemoclass/waitlist?slot=). */
+export const WAITLIST_FORM = "waitlist-form";
+
+/** The waitlist entry page's accept and leave buttons (/booking/waitlist). */
+export const WAITLIST_ENTRY_FORM = "waitlist-entry";

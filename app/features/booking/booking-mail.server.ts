@@ -29,7 +29,7 @@ ${body}
 }
 
 /** Label / value rows; `ltr` values (phones, codes) are isolated left to right inside Arabic text. */
-function detailsTable(details: readonly (readonly [label: string, value: string, ltr?: boolean])[], lang: Lang): string {
+export function detailsTable(details: readonly (readonly [label: string, value: string, ltr?: boolean])[], lang: Lang): string {
   // Mail clients do not know align="start": name the side.
   const align = lang === "ar" ? "right" : "left";
   const cell = (value: string, ltr?: boolean) => (ltr ? `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(value)}</span>` : escapeHtml(value));

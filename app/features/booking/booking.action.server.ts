@@ -4,8 +4,8 @@ import { postFormToApi } from "~/lib/forms/form-action.server";
 import { pickFields, postedNumber as numberOf } from "~/lib/forms/pick-fields.server";
 import { withNotice } from "~/lib/forms/notice";
 import { localizePath } from "~/i18n/lang";
-import { BOOKING_FORM, RESCHEDULE_FORM } from "./booking-forms";
-import { bookingPagePath } from "./paths";
+import { BOOKING_FORM, RESCHEDULE_FORM, WAITLIST_FORM } from "./booking-forms";
+import { bookingPagePath, waitlistPath } from "./paths";
 
 const textFields = ["childName", "parentName", "email", "phone", "website"];
 
@@ -26,6 +26,25 @@ export function bookingFormAction(args: ActionFunctionArgs) {
       ageConfirmed: Object.hasOwn(fields, "ageConfirmed"),
     }),
     onSuccess: (answer, _fields, lang) => safeLocalPath(answer.body.confirmationUrl) ?? bookingPagePath(course, lang),
+  });
+}
+
+/**
+ * Joining a full time's waitlist without JavaScript: through POST /api/courses/{course}/demo-waitlist
+ * (rate limit, honeypot, validation are the API's), then to the entry's page. Refusals render back.
+ */
+export function waitlistJoinFormAction(args: ActionFunctionArgs) {
+  const course = String(args.params.course ?? "");
+  return postFormToApi(args, {
+    form: WAITLIST_FORM,
+    path: `/api/courses/${encodeURIComponent(course)}/demo-waitlist`,
+    toBody: (fields) => ({
+      ...pickFields(fields, textFields),
+      slotId: numberOf(fields.slotId),
+      childAge: numberOf(fields.childAge),
+      ageConfirmed: Object.hasOwn(fields, "ageConfirmed"),
+    }),
+    onSuccess: (answer, _fields, lang) => (typeof answer.body.token === "string" ? waitlistPath(answer.body.token, lang) : bookingPagePath(course, lang)),
   });
 }
 

@@ -8,6 +8,7 @@ import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
+import { offerSeats } from "./waitlist-offers.server";
 import { addDays, zonedParts, zonedToUtc } from "./zoned-time";
 
 /** A course as the booking pages need it. */
@@ -46,7 +47,7 @@ export interface PublicSlot {
   mode: DemoSlotMode;
 }
 
-function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, lang: Lang): PublicSlot {
+export function toPublicSlot(row: Selectable<DemoSlotsTable>, timeZone: string, lang: Lang): PublicSlot {
   const parts = zonedParts(row.starts_at, timeZone);
   return {
     id: row.id,
@@ -83,14 +84,20 @@ export async function takeSeat(trx: DB, slotId: number, courseId: number, now: s
   return seat?.starts_at;
 }
 
-/** Gives one seat of a slot back (a cancelled or moved booking); never below zero. */
+/**
+ * Gives one seat of a slot back (a cancelled or moved booking, an offer declined or run out);
+ * never below zero. In the same transaction the seat goes on to the first parent waiting for it,
+ * if any (offerSeats, decision 032), so a freed seat is never free for a moment while someone waits.
+ */
 export async function freeSeat(trx: DB, slotId: number, now: string): Promise<void> {
-  await trx
+  const slot = await trx
     .updateTable("demo_slots")
     .set({ seats_taken: sql`seats_taken - 1`, updated_at: now })
     .where("id", "=", slotId)
     .where("seats_taken", ">", 0)
-    .execute();
+    .returning(["capacity", "seats_taken", "status", "starts_at"])
+    .executeTakeFirst();
+  if (slot) await offerSeats(trx, slotId, now, slot);
 }
 
 /** The UTC bounds of the days `from`..`to` (inclusive) in the academy's time zone. */
@@ -156,14 +163,14 @@ export const randomToken = (): string => randomBytes(24).toString("base64url");
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 /** A short booking code: 6 characters of CODE_ALPHABET (31^6, about 887 million). */
-function bookingCode(): string {
+export function bookingCode(): string {
   const bytes = randomBytes(6);
   // 256 is not a multiple of 31; the slight bias does not matter for a code guarded by a unique index.
   return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
 }
 
 /** A unique-index violation on the booking code (not on the e-mail and slot). */
-const isCodeCollision = (error: unknown): boolean => violatesUniqueIndex(error, "demo_bookings_code", "demo_bookings.code");
+export const isCodeCollision = (error: unknown): boolean => violatesUniqueIndex(error, "demo_bookings_code", "demo_bookings.code");
 
 /**
  * Books one seat. One transaction: the conditional UPDATE takes the seat only while the slot is

@@ -9,6 +9,8 @@ import { MAX_SERIES_SLOTS } from "./booking.schema";
 import { dayRange } from "./booking.server";
 import { claimFollowup } from "./followup.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { offerSeats } from "./waitlist-offers.server";
+import { waitlistsOf, type AdminWaitlistEntry } from "./waitlist.server";
 import { cancelBookingsByStaff } from "./staff-cancel.server";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
 
@@ -124,19 +126,29 @@ export async function createSeries(
 
 type SlotUpdateResult = "updated" | "notFound" | "belowTaken";
 
-/** Capacity and/or status; the capacity never drops below the seats already taken (checked by the UPDATE itself). */
+/**
+ * Capacity and/or status; the capacity never drops below the seats already taken (checked by the
+ * UPDATE itself). Seats that a raised capacity or a reopening frees go, in the same transaction,
+ * to the first parents on the slot's waitlist (offerSeats, decision 032).
+ */
 export async function updateSlot(db: DB, id: number, change: { capacity?: number; status?: DemoSlotStatus }): Promise<SlotUpdateResult> {
-  let query = db
-    .updateTable("demo_slots")
-    .set({
-      ...(change.capacity !== undefined ? { capacity: change.capacity } : {}),
-      ...(change.status !== undefined ? { status: change.status } : {}),
-      updated_at: nowIso(),
-    })
-    .where("id", "=", id);
-  if (change.capacity !== undefined) query = query.where("seats_taken", "<=", change.capacity);
-  const result = await query.executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return "updated";
+  const updated = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    let query = trx
+      .updateTable("demo_slots")
+      .set({
+        ...(change.capacity !== undefined ? { capacity: change.capacity } : {}),
+        ...(change.status !== undefined ? { status: change.status } : {}),
+        updated_at: now,
+      })
+      .where("id", "=", id);
+    if (change.capacity !== undefined) query = query.where("seats_taken", "<=", change.capacity);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await offerSeats(trx, id, now);
+    return true;
+  });
+  if (updated) return "updated";
   const exists = await db.selectFrom("demo_slots").select("id").where("id", "=", id).executeTakeFirst();
   return exists ? "belowTaken" : "notFound";
 }
@@ -237,7 +249,11 @@ export async function bulkSlots(
         if (changing.length > 0) {
           await trx.updateTable("demo_slots").set({ status, updated_at: now }).where("id", "in", changing.map((row) => row.id)).execute();
         }
-        for (const row of changing) await audit(row, "bulk_status", { changes: { status: { from: row.status, to: status } } });
+        for (const row of changing) {
+          await audit(row, "bulk_status", { changes: { status: { from: row.status, to: status } } });
+          // A reopened slot's free seats go to its waitlist first.
+          if (status === "open") await offerSeats(trx, row.id, now);
+        }
         return { ok: true, changed: changing.length, cancelled: 0 };
       }
 
@@ -326,6 +342,8 @@ export interface AdminSlot {
   mode: DemoSlotMode;
   meetingUrl: string;
   bookings: AdminBooking[];
+  /** Who waits for a seat, in line order, and the open offers (decision 032). */
+  waitlist: AdminWaitlistEntry[];
 }
 
 /** Default staff view: from today for two weeks. */
@@ -350,6 +368,7 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
     ? await db.selectFrom("demo_bookings").selectAll().where("slot_id", "in", ids).orderBy("created_at").orderBy("id").execute()
     : [];
   const { lang, timeZone } = options;
+  const waitlists = await waitlistsOf(db, ids, timeZone);
   // A booking keeps the English course name it was made with; Arabic screens name the course in
   // Arabic while it exists.
   const courseIds = lang === "ar" ? [...new Set(bookings.map((booking) => booking.course_id).filter((id): id is number => id !== null))] : [];
@@ -373,6 +392,7 @@ export async function listSlotsWithBookings(db: DB, options: { from: string; to:
       mode: slot.mode,
       meetingUrl: slot.meeting_url,
       courseName: slot.name_en != null && slot.name_ar != null ? pick({ name_en: slot.name_en, name_ar: slot.name_ar }, "name", lang) : null,
+      waitlist: waitlists.get(slot.id) ?? [],
       bookings: bookings
         .filter((booking) => booking.slot_id === slot.id)
         .map((booking) => {

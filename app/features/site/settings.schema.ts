@@ -32,6 +32,8 @@ export const siteSettingsSchema = z.object({
       body: z.object({ en: z.string().max(4000), ar: z.string().max(4000) }),
     })
     .default(FOLLOWUP_DEFAULTS),
+  /** How many hours a waitlist offer holds a freed demo seat for the parent (decision 032). */
+  waitlistHoldHours: z.number().int().min(1).max(168).default(12),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -18,6 +18,7 @@ import * as staffSeen from "./2026-11-24-10-staff-seen";
 import * as bookingReminders from "./2026-11-24-20-booking-reminders";
 import * as staffInvites from "./2026-11-24-20-staff-invites";
 import * as editorRole from "./2026-11-24-30-editor-role";
+import * as slotWaitlist from "./2026-11-25-10-slot-waitlist";
 import * as followupAndChildren from "./2026-11-25-20-followup-and-children";
 import * as mediaLibrary from "./2026-11-25-30-media-library";
 import * as draftsAndRevisions from "./2026-11-25-40-drafts-and-revisions";
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-20-booking-reminders": bookingReminders,
   "2026-11-24-20-staff-invites": staffInvites,
   "2026-11-24-30-editor-role": editorRole,
+  "2026-11-25-10-slot-waitlist": slotWaitlist,
   "2026-11-25-20-followup-and-children": followupAndChildren,
   "2026-11-25-30-media-library": mediaLibrary,
   "2026-11-25-40-drafts-and-revisions": draftsAndRevisions,

@@ -30,4 +30,5 @@ export const settings: SiteSettings = {
   campRecentSignups: 1410,
   // The e-mail after an attended demo class (decision 033); staff edit it on the settings screen.
   followupMail: FOLLOWUP_DEFAULTS,
+  waitlistHoldHours: 12,
 };

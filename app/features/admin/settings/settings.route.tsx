@@ -104,6 +104,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={t("settings.campRecentSignups")} error={errors.campRecentSignups?.message}>
             {(ids) => <input type="number" min={0} step={1} {...input(ids)} {...register("campRecentSignups", { valueAsNumber: true })} />}
           </Field>
+          <Field label={t("settings.waitlistHoldHours")} hint={t("settings.waitlistHoldHoursHint")} error={errors.waitlistHoldHours?.message}>
+            {(ids) => <input type="number" min={1} max={168} step={1} {...input(ids)} {...register("waitlistHoldHours", { valueAsNumber: true })} />}
+          </Field>
         </fieldset>
 
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">

@@ -45,6 +45,8 @@ export const settingsFormSchema = z
       subject: z.object({ en: mailText(200), ar: mailText(200) }),
       body: z.object({ en: mailText(4000), ar: mailText(4000) }),
     }),
+    // Optional so clients that predate it keep saving; the stored default is 12 hours.
+    waitlistHoldHours: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(168, v.invalid).optional().default(12),
   })
   .superRefine((settings, ctx) => {
     if (!toE164(settings.phone, settings.phoneCountry)) ctx.addIssue({ code: "custom", path: ["phone"], message: v.phone });

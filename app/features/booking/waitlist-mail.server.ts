@@ -1,0 +1,70 @@
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
+import { serverT } from "~server/i18n";
+import type { Logger } from "~server/logger";
+import { sendMail } from "~server/mail/mailer";
+import { academyTimeZone } from "./academy-zone.server";
+import { detailsTable, escapeHtml, htmlMail } from "./booking-mail.server";
+import { waitlistAcceptPath, waitlistPath } from "./paths";
+import type { WaitlistOfferMail } from "./waitlist-offers.server";
+import { getWaitlistEntry } from "./waitlist.server";
+
+type MailDeps = { db: DB; config: Config; logger: Logger };
+
+/**
+ * The waitlist's two e-mails, in the language the parent joined in: "you are in line" (with the
+ * link to leave) and "a seat is held for you until ..." (with the link to accept or decline).
+ */
+async function sendWaitlistMail(deps: MailDeps, entryId: number, kind: "joined" | "offer", expiresAt?: string): Promise<void> {
+  const timeZone = await academyTimeZone(deps.db);
+  const found = await getWaitlistEntry(deps.db, { id: entryId }, timeZone, null);
+  if (!found) return;
+  const { view: entry, token } = found;
+  // A stale e-mail is dropped: the parent left, accepted, or the offer ended (or was made again).
+  if (kind === "joined" && entry.status !== "waiting") return;
+  if (kind === "offer" && (entry.status !== "offered" || entry.offerExpiresAt !== expiresAt)) return;
+  const lang = entry.lang;
+  const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "booking", key, values);
+  const base = deps.config.publicUrl;
+  const pageUrl = base + (kind === "offer" ? waitlistAcceptPath(token, lang) : waitlistPath(token, lang));
+  const details: [string, string][] = [
+    [t("details.course"), entry.courseName],
+    [t("details.date"), entry.dateLabel],
+    [t("details.time"), `${entry.timeLabel} ${entry.zoneLabel}`],
+    [t("details.childName"), entry.childName],
+    ...(kind === "offer" && entry.offerExpiresLabel ? [[t("waitlist.heldUntil"), entry.offerExpiresLabel] as [string, string]] : []),
+  ];
+  const intro = kind === "offer" ? t("waitlist.offerMail.intro", { name: entry.childName }) : t("waitlist.joinedMail.intro", { name: entry.childName });
+  const action = kind === "offer" ? t("waitlist.offerMail.action") : t("waitlist.joinedMail.action");
+  const link = kind === "offer" ? t("waitlist.offerMail.link") : t("waitlist.joinedMail.link");
+
+  const text = [
+    t("mail.greeting", { name: entry.parentName }),
+    "",
+    intro,
+    "",
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    "",
+    action,
+    pageUrl,
+    "",
+    t("mail.signoff"),
+  ].join("\n");
+  const html = htmlMail(lang, `<p>${escapeHtml(t("mail.greeting", { name: entry.parentName }))}</p>
+<p>${escapeHtml(intro)}</p>
+${detailsTable(details, lang)}
+<p>${escapeHtml(action)} <a href="${escapeHtml(pageUrl)}">${escapeHtml(link)}</a></p>
+<p>${escapeHtml(t("mail.signoff"))}</p>`);
+  const subjectKey = kind === "offer" ? "waitlist.offerMail.subject" : "waitlist.joinedMail.subject";
+  await sendMail(deps, { to: entry.email, subject: t(subjectKey, { course: entry.courseName, date: entry.dateLabel, time: entry.timeLabel }), text, html });
+}
+
+/** "You are on the waitlist" (waitlist.server.ts queues it when a parent joins). */
+export function sendWaitlistJoined(deps: MailDeps, mail: { entryId: number }): Promise<void> {
+  return sendWaitlistMail(deps, mail.entryId, "joined");
+}
+
+/** "A seat is held for you" (waitlist-offers.server.ts queues it with the offer). */
+export function sendWaitlistOffer(deps: MailDeps, mail: WaitlistOfferMail): Promise<void> {
+  return sendWaitlistMail(deps, mail.entryId, "offer", mail.expiresAt);
+}
