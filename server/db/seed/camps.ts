@@ -12,7 +12,7 @@ interface CampSession {
   outcome: Localized;
 }
 
-const campBatches = [
+export const campBatches = [
   { value: "1 July - 20th July", en: "1 July to 20 July", ar: "من 1 يوليو إلى 20 يوليو" },
   { value: "21st July - 10 Aug", en: "21 July to 10 August", ar: "من 21 يوليو إلى 10 أغسطس" },
 ];
