@@ -5,6 +5,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
+import { CampsOffStartDate } from "./settings/CampsOffStartDate";
 import type { Route } from "./+types/dashboard.route";
 import { getDashboard, type SubmissionKind } from "./dashboard.server";
 import { formatDateTime } from "./format";
@@ -83,6 +84,14 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       ) : null}
+
+      <CampsOffStartDate
+        id="camps-off-title"
+        camps={loaderData.campsOffStartDate}
+        title={t("dashboard.campBatchesOffTitle")}
+        text={t("dashboard.campBatchesOffText")}
+        links={loaderData.isAdmin}
+      />
 
       {loaderData.failedMails.length > 0 ? (
         <section aria-labelledby="failed-mails-title" className="rounded-lg border border-red-300 bg-red-50 p-4">

@@ -5,6 +5,7 @@ import { deadJobs } from "~server/jobs/queue";
 import { MAIL_JOB } from "~server/mail/mail-queue";
 import { zonedParts } from "~/features/booking/zoned-time";
 import { getSiteSettings } from "~/features/site/site.server";
+import { campsOffStartDate } from "./settings/settings.server";
 import { countPerWeek, lastWeeks } from "./week-buckets";
 
 const CHART_WEEKS = 12;
@@ -41,6 +42,8 @@ interface Dashboard {
   failedMails: { id: number; to: string; subject: string; error: string; failedAt: string }[];
   /** The summer camp's start date (yyyy-mm-dd) when it is before today in the academy's time zone: the public page still shows it. */
   campSeasonPassed: string | null;
+  /** Camps whose batches are not the ones the start date gives (decision 037). */
+  campsOffStartDate: { id: number; title: { en: string; ar: string } }[];
   /** Per week (Monday, yyyy-mm-dd, in the academy's time zone): submissions and demo bookings. */
   weeks: { week: string; submissions: number; bookings: number }[];
 }
@@ -133,6 +136,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
     latest,
     failedMails,
     campSeasonPassed: campStartDate < zonedParts(now, timeZone).date ? campStartDate : null,
+    campsOffStartDate: await campsOffStartDate(db, campStartDate),
     weeks: weeks.map((week, i) => ({ week, submissions: submissionCounts[i]!, bookings: bookingCounts[i]! })),
   };
 }

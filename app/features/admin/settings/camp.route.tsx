@@ -1,6 +1,10 @@
 import { useFieldArray, type FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { langFromPath } from "~/i18n/lang";
+import { batchesFollowStart, deriveCampBatches } from "~/features/camp/batches";
+import { formatCampDate } from "~/features/camp/camp";
+import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
 import { requireAdminPage } from "~/features/accounts/guards.server";
 import { Field, inputClass } from "~/ui/Field";
@@ -16,9 +20,27 @@ import { BackArrow } from "~/ui/Bidi";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdminPage(context, request, "admin");
-  const camp = await getAdminCamp(context.db, idOr404Page(params.id));
+  const [camp, { campStartDate }] = await Promise.all([getAdminCamp(context.db, idOr404Page(params.id)), getSiteSettings(context.db)]);
   if (!camp) throw data(null, { status: 404 });
-  return { camp };
+  // Decision 037: the batches should be the ones the season's start date gives.
+  const followsStart = batchesFollowStart(camp.batches, campStartDate);
+  return { camp, campStartDate, followsStart, derived: followsStart ? [] : deriveCampBatches(campStartDate) };
+}
+
+/** "Set batches from the start date", posted with or without JavaScript. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAdminPage(context, request, "admin");
+  const id = idOr404Page(params.id);
+  const fields = await request.formData().catch(() => null);
+  if (!fields || fields.get("intent") !== "batches-from-start-date") throw data({ message: "Bad request." }, { status: 400 });
+  const answer = await context.callApi({
+    method: "POST",
+    path: `/api/admin/camps/${id}/batches-from-start-date`,
+    body: {},
+    lang: langFromPath(new URL(request.url).pathname),
+  });
+  const ok = answer.status >= 200 && answer.status < 300;
+  return data({ ok, message: String(answer.body.message ?? "") }, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
@@ -36,8 +58,48 @@ const msg = (error: FieldError | undefined | { message?: string }) => error?.mes
 
 /** The structured editor of one summer camp (everything the public page and the enrollment form use). */
 // A fresh form for each record: client navigation from one to the next keeps the route mounted.
+// Keyed by the batches too: setting them from the start date reloads the record into a fresh form.
 export default function CampEditorPage(props: Route.ComponentProps) {
-  return <CampEditor key={props.loaderData.camp.id} {...props} />;
+  const { camp } = props.loaderData;
+  return <CampEditor key={`${camp.id}:${JSON.stringify(camp.batches)}`} {...props} />;
+}
+
+/** The warning (and its one-button form) shown when the batches are not the start date's. */
+function BatchesWarning({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
+  const { t } = useTranslation("admin");
+  const lang = useLang();
+  const answer = useActionData<typeof action>();
+  const pending = useNavigation().formData?.get("intent") === "batches-from-start-date";
+  if (loaderData.followsStart) {
+    return answer?.ok ? (
+      <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+        {answer.message}
+      </p>
+    ) : null;
+  }
+  const batches = loaderData.derived.map((batch) => (lang === "ar" ? batch.ar : batch.value));
+  return (
+    <section aria-labelledby="batches-off-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h2 id="batches-off-title" className="mb-1 text-lg font-semibold text-amber-950">
+        {t("camps.batchesOffTitle")}
+      </h2>
+      <p className="text-sm text-amber-950">
+        {t("camps.batchesOffText", { date: formatCampDate(loaderData.campStartDate, lang), batches: batches.join(lang === "ar" ? "، " : "; ") })}{" "}
+        {t("camps.batchesKeep")}
+      </p>
+      {answer && !answer.ok ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {answer.message}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="batches-from-start-date" />
+        <button type="submit" disabled={pending} className="rounded-md bg-amber-800 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-900 disabled:opacity-60">
+          {t("camps.batchesFromStart")}
+        </button>
+      </Form>
+    </section>
+  );
 }
 
 function CampEditor({ loaderData }: Route.ComponentProps) {
@@ -77,6 +139,7 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-slate-900">
         {t("camps.edit")}: {lang === "ar" ? loaderData.camp.title.ar : loaderData.camp.title.en}
       </h1>
+      <BatchesWarning loaderData={loaderData} />
       <form {...form.formProps} className="space-y-6">
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold">{t("camps.title")}</legend>

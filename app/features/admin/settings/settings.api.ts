@@ -7,7 +7,7 @@ import { requireAdmin } from "~server/security/access";
 import { getSiteSettings } from "~/features/site/site.server";
 import { idOr404, staffOf } from "~/features/admin/admin-http.server";
 import { campFormSchema, settingsFormSchema } from "./settings.schema";
-import { getAdminCamp, listAdminCamps, saveCamp, saveSiteSettings } from "./settings.server";
+import { getAdminCamp, listAdminCamps, saveCamp, saveSiteSettings, setCampBatchesFromStartDate } from "./settings.server";
 
 /** /api/admin/settings (site settings) and /api/admin/camps (summer camps). Staff only. */
 export function settingsApi({ db }: ApiDeps): Router {
@@ -40,5 +40,12 @@ export function settingsApi({ db }: ApiDeps): Router {
     if (!(await saveCamp(db, id, camp, staffOf(res).id))) throw new HttpError(404, serverT(requestLang(req), "admin", "api.notFound"));
     res.json({ message: serverT(requestLang(req), "admin", "api.saved"), camp: await getAdminCamp(db, id) });
   });
+  // "Set batches from the start date" on the camp screen (decision 037). No body.
+  router.post("/api/admin/camps/:id/batches-from-start-date", async (req, res) => {
+    const id = idOr404(req.params.id);
+    if (!(await setCampBatchesFromStartDate(db, id, staffOf(res).id))) throw new HttpError(404, serverT(requestLang(req), "admin", "api.notFound"));
+    res.json({ message: serverT(requestLang(req), "admin", "camps.batchesSet"), camp: await getAdminCamp(db, id) });
+  });
+
   return router;
 }

@@ -9,12 +9,14 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/settings.route";
 import { settingsFormSchema } from "./settings.schema";
-import { listAdminCamps } from "./settings.server";
+import { campsOffStartDate, listAdminCamps } from "./settings.server";
+import { CampsOffStartDate } from "./CampsOffStartDate";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request, "admin");
   const [settings, camps] = await Promise.all([getSiteSettings(context.db), listAdminCamps(context.db)]);
-  return { settings, camps };
+  // Decision 037: a new start date does not rewrite the batches; this screen says which camps differ.
+  return { settings, camps, campsOff: await campsOffStartDate(context.db, settings.campStartDate) };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
@@ -128,6 +130,8 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
 
         <SaveButton pending={form.pending} />
       </form>
+
+      <CampsOffStartDate id="camps-off-title" camps={loaderData.campsOff} title={t("settings.campsOffTitle")} text={t("settings.campsOffText")} links />
 
       <section aria-labelledby="camps-title" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="camps-title" className="mb-3 text-lg font-semibold text-slate-900">

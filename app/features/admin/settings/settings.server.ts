@@ -2,6 +2,8 @@ import type { DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { diffFields, recordAudit } from "~server/audit/audit";
 import type { SiteSettings } from "~/features/site/settings.schema";
+import { batchesFollowStart, deriveCampBatches, type CampBatch } from "~/features/camp/batches";
+import { getSiteSettings } from "~/features/site/site.server";
 import type { CampForm } from "./settings.schema";
 
 /** Saving the site settings and the summer camps from the admin area. */
@@ -61,6 +63,25 @@ export async function getAdminCamp(db: DB, id: number): Promise<AdminCamp | unde
 export async function listAdminCamps(db: DB): Promise<{ id: number; slug: string; title: string; grades: string; price: number }[]> {
   const rows = await db.selectFrom("camps").select(["id", "slug", "title_en", "grades_en", "price"]).orderBy("sort").orderBy("id").execute();
   return rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title_en, grades: row.grades_en, price: row.price }));
+}
+
+/** The camps whose batches are not the ones the season's start date gives (decision 037). */
+export async function campsOffStartDate(db: DB, startIso: string): Promise<{ id: number; title: Pair }[]> {
+  const rows = await db.selectFrom("camps").select(["id", "title_en", "title_ar", "batches"]).orderBy("sort").orderBy("id").execute();
+  return rows
+    .filter((row) => !batchesFollowStart(fromDbJson<CampBatch[]>(row.batches, []), startIso))
+    .map((row) => ({ id: row.id, title: { en: row.title_en, ar: row.title_ar } }));
+}
+
+/**
+ * Replaces a camp's batches with the ones derived from the season's start date, through the
+ * ordinary save (so the audit log shows batches before → after). False when there is no such camp.
+ */
+export async function setCampBatchesFromStartDate(db: DB, id: number, userId: number): Promise<boolean> {
+  const [camp, { campStartDate }] = await Promise.all([getAdminCamp(db, id), getSiteSettings(db)]);
+  if (!camp) return false;
+  const { id: _id, slug: _slug, ...form } = camp;
+  return saveCamp(db, id, { ...form, batches: deriveCampBatches(campStartDate) }, userId);
 }
 
 /** Saves a camp; false when there is no such camp. */
