@@ -500,6 +500,7 @@ describe("hostile input on every endpoint", () => {
       stores: { audit_log: 1 },
     },
     { route: "PUT /api/admin/camps/:id", url: () => `/api/admin/camps/${ids.camp}`, admin: true, body: () => ({ ...forms.camp, price: 4999 }), stores: { audit_log: 1 } },
+    { route: "POST /api/admin/camps/:id/batches-from-start-date", url: () => `/api/admin/camps/${ids.camp}/batches-from-start-date`, admin: true, body: null, stores: { audit_log: 1 } },
     { route: "PATCH /api/admin/media/:id", url: () => `/api/admin/media/${ids.media}`, admin: true, body: () => ({ altEn: "A robot kit", altAr: "عدة روبوت" }), stores: { audit_log: 1 } },
     { route: "DELETE /api/admin/media/:id", url: () => `/api/admin/media/${ids.mediaToDelete}`, admin: true, body: null, stores: { media: -1, audit_log: 1 } },
   ];
