@@ -4,7 +4,7 @@ import { expectNoAxeViolations, junior, restore, settingsWith } from "./camp-bat
 
 // Decision 037: a camp's batches follow the season's start date; staff are warned when they do not.
 
-test("English: a new start date flags the camp on settings, dashboard and camp screen; the button sets the batches the public page shows", async ({ page }) => {
+test("A new start date flags the camp on settings, dashboard and camp screen; the button sets the batches the public page shows", async ({ page }) => {
   await signInAsAdmin(page);
   const original = await junior(page);
   const { campStartDate } = await settingsWith(page, { campStartDate: "2026-06-15" });
@@ -14,6 +14,13 @@ test("English: a new start date flags the camp on settings, dashboard and camp s
     await expect(notice.getByRole("link", { name: "Junior Camp" })).toHaveAttribute("href", `/admin/settings/camps/${original.id}`);
     await page.goto("/admin");
     await expect(page.getByRole("region", { name: "Camp batches do not follow the start date" }).getByRole("link", { name: "Junior Camp" })).toBeVisible();
+
+    // The warning in Arabic, audited.
+    await page.goto(`/ar/admin/settings/camps/${original.id}`);
+    const arabic = page.getByRole("region", { name: "هذه الدفعات لا تتبع تاريخ بدء الموسم" });
+    await expect(arabic).toContainText("من 15 يونيو إلى 4 يوليو، من 5 يوليو إلى 25 يوليو");
+    await expect(arabic.getByRole("button", { name: "تعيين الدفعات من تاريخ البدء" })).toBeVisible();
+    await expectNoAxeViolations(page);
 
     await page.goto(`/admin/settings/camps/${original.id}`);
     const warning = page.getByRole("region", { name: "These batches do not follow the season's start date" });
