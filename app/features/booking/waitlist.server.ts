@@ -96,7 +96,7 @@ export async function joinWaitlist(db: DB, input: JoinRequest, options: { course
 }
 
 /** A waiting entry's place in its slot's line (1 = next); offered entries ahead are still in line. */
-async function positionOf(db: DB, slotId: number, entryId: number): Promise<number> {
+export async function positionOf(db: DB, slotId: number, entryId: number): Promise<number> {
   const { n } = await db
     .selectFrom("slot_waitlist")
     .select((eb) => eb.fn.countAll().as("n"))
