@@ -12,6 +12,7 @@ import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { offerSeats } from "./waitlist-offers.server";
 import { waitlistsOf, type AdminWaitlistEntry } from "./waitlist.server";
 import { cancelBookingsByStaff } from "./staff-cancel.server";
+import { endWaitlistsByStaff } from "./waitlist-close.server";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
 
 
@@ -145,7 +146,9 @@ export async function updateSlot(db: DB, id: number, change: { capacity?: number
     if (change.capacity !== undefined) query = query.where("seats_taken", "<=", change.capacity);
     const result = await query.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    await offerSeats(trx, id, now);
+    // Closing ends the line (its parents are told); otherwise freed seats go to the line.
+    if (change.status === "closed") await endWaitlistsByStaff(trx, { slotId: id }, now);
+    else await offerSeats(trx, id, now);
     return true;
   });
   if (updated) return "updated";
@@ -176,6 +179,8 @@ export async function deleteSlot(db: DB, id: number, options: { confirm?: boolea
       .executeTakeFirst();
     if (Number(closed.numUpdatedRows) !== 1) return undefined;
     const count = options.confirm ? await cancelBookingsByStaff(trx, { slotId: id }, now) : 0;
+    // Its line goes with it (cascade); its parents are told first.
+    await endWaitlistsByStaff(trx, { slotId: id }, now);
     await trx.deleteFrom("demo_bookings").where("slot_id", "=", id).where("status", "=", "cancelled").execute();
     await trx.deleteFrom("demo_slots").where("id", "=", id).execute();
     return count;
@@ -251,8 +256,9 @@ export async function bulkSlots(
         }
         for (const row of changing) {
           await audit(row, "bulk_status", { changes: { status: { from: row.status, to: status } } });
-          // A reopened slot's free seats go to its waitlist first.
+          // A reopened slot's free seats go to its waitlist first; a closed one's line ends.
           if (status === "open") await offerSeats(trx, row.id, now);
+          else await endWaitlistsByStaff(trx, { slotId: row.id }, now);
         }
         return { ok: true, changed: changing.length, cancelled: 0 };
       }
@@ -276,6 +282,7 @@ export async function bulkSlots(
         if (Number(closed.numUpdatedRows) !== 1) throw new BulkRefusal({ ok: false, reason: "hasBookings", slots: 1, bookings: 1 });
         const count = input.confirm ? await cancelBookingsByStaff(trx, { slotId: row.id }, now) : 0;
         cancelled += count;
+        await endWaitlistsByStaff(trx, { slotId: row.id }, now);
         await trx.deleteFrom("demo_bookings").where("slot_id", "=", row.id).where("status", "=", "cancelled").execute();
         await trx.deleteFrom("demo_slots").where("id", "=", row.id).execute();
         await audit(row, "bulk_delete", count > 0 ? { summary: { cancelledBookings: count } } : {});
