@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { signInAsAdmin, waitForResetLink } from "./accounts";
-import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { provenParent, signInAsAdmin } from "./accounts";
+import { expect, test, waitForHydration, type Page } from "./fixtures";
 
 /** My waitlist places on /account (decision 032): listed with the place in line or the held seat; leaving works without JavaScript. */
 
 const COURSE = "digital-literacy";
-const PASSWORD = "Parent-Passw0rd";
 
 const texts = {
   en: {
@@ -18,6 +17,8 @@ const texts = {
     decline: "Decline the seat",
     left: "You have left the waitlist.",
     acceptHeading: "Your waitlist place",
+    closed: "The academy closed this time, so its waitlist has ended.",
+    bookAnother: "Book another time",
   },
   ar: {
     prefix: "/ar",
@@ -29,6 +30,8 @@ const texts = {
     decline: "الاعتذار عن المقعد",
     left: "لقد غادرت قائمة الانتظار.",
     acceptHeading: "مكانك في قائمة الانتظار",
+    closed: "أغلقت الأكاديمية هذا الموعد، فانتهت قائمة انتظاره.",
+    bookAnother: "احجز موعدًا آخر",
   },
 } as const;
 
@@ -48,27 +51,16 @@ async function fullSlot(staff: Page): Promise<number> {
   return id;
 }
 
-/** A parent account whose e-mail is proven (through the reset link), signed in on `request`. */
-async function provenParent(request: APIRequestContext): Promise<string> {
-  const email = `acc-wl-${randomBytes(5).toString("hex")}@example.com`;
-  expect((await request.post("/register", { data: { username: "Mona Wait", email, password: PASSWORD, contactNumber: "9876543210" } })).status()).toBe(201);
-  expect((await request.post("/api/password/forgot", { data: { email } })).status()).toBe(200);
-  const token = new URL(await waitForResetLink(email)).searchParams.get("token");
-  expect((await request.post("/api/password/reset", { data: { token, password: PASSWORD } })).status()).toBe(200);
-  expect((await request.post("/login", { data: { email, password: PASSWORD } })).status()).toBe(200);
-  return email;
-}
-
-for (const lang of ["en", "ar"] as const) {
+for (const [lang, script] of [["en", false], ["ar", false], ["en", true], ["ar", true]] as const) {
   const t = texts[lang];
-  test(`${lang === "en" ? "English" : "Arabic"}, without JavaScript: /account lists my waitlist places; I leave one line and open the held seat`, async ({ page, browser }) => {
+  test(`${lang === "en" ? "English" : "Arabic"}${script ? "" : ", without JavaScript"}: /account lists my waitlist places; I leave one line and open the held seat`, async ({ page, browser }) => {
     test.setTimeout(90_000);
     await signInAsAdmin(page);
     const waitingSlot = await fullSlot(page);
     const offerSlot = await fullSlot(page);
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await browser.newContext({ javaScriptEnabled: script });
     const parent = await context.newPage();
-    const email = await provenParent(context.request);
+    const email = await provenParent(context.request, "acc-wl");
     for (const slotId of [waitingSlot, offerSlot]) {
       const joined = await parent.request.post(`/api/courses/${COURSE}/demo-waitlist?lang=${lang}`, {
         data: { slotId, childName: "Omar Wait", childAge: 9, parentName: "Mona Wait", email, phone: "9876543210" },
@@ -79,6 +71,7 @@ for (const lang of ["en", "ar"] as const) {
     expect((await page.request.patch(`/api/admin/slots/${offerSlot}`, { data: { capacity: 2 } })).status()).toBe(200);
 
     await parent.goto(`${t.prefix}/account`);
+    if (script) await waitForHydration(parent);
     const section = parent.getByRole("region", { name: t.section });
     await expect(section.getByRole("listitem")).toHaveCount(2);
     await expect(section.getByText(t.first)).toBeVisible();
@@ -97,6 +90,33 @@ for (const lang of ["en", "ar"] as const) {
     await parent.getByRole("link", { name: new RegExp(`^${t.accept}`) }).click();
     await expect(parent.getByRole("heading", { level: 1, name: t.acceptHeading })).toBeVisible();
     await expect(parent.getByRole("button", { name: t.accept })).toBeVisible();
+
+    // Staff close the time: the place is gone from /account and its page says why.
+    const entryUrl = parent.url();
+    expect((await page.request.patch(`/api/admin/slots/${offerSlot}`, { data: { status: "closed" } })).status()).toBe(200);
+    await parent.goto(entryUrl);
+    await expect(parent.getByText(t.closed)).toBeVisible();
+    await expect(parent.getByRole("link", { name: t.bookAnother })).toHaveAttribute("href", `${t.prefix}/courses/${COURSE}/bookdemoclass`);
+    await parent.goto(`${t.prefix}/account`);
+    await expect(parent.getByRole("region", { name: t.section })).toHaveCount(0);
     await context.close();
   });
 }
+
+test("the leave form's target answers hostile posts with a 4xx, never a 5xx", async ({ page }) => {
+  const cases: Record<string, string>[] = [
+    { token: "", intent: "leave" },
+    { token: "x".repeat(5000), intent: "leave" },
+    { token: "abc\u0000def", intent: "leave" },
+    { token: "<script>alert(1)</script>", intent: "leave" },
+    { token: "a".repeat(24), intent: "delete" },
+    { token: "a".repeat(24), intent: "leave" },
+  ];
+  for (const form of cases) {
+    for (const path of ["/booking/waitlist?token=x", "/ar/booking/waitlist"]) {
+      const response = await page.request.post(path, { form, maxRedirects: 0 });
+      expect(response.status(), `${path} ${JSON.stringify(form).slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+      expect(response.status()).toBeLessThan(500);
+    }
+  }
+});

@@ -153,4 +153,15 @@ describe("staff end a demo time's waitlist", () => {
     expect(arabic!.subject).toMatch(/^انتهت قائمة الانتظار: دورة ستُغلق يوم /);
     expect(arabic!.text).toContain(`${server.config.publicUrl}/ar/courses\n`);
   });
+
+  it("a hostile name travels into the e-mail as text, never as markup", async () => {
+    const slotId = await fullSlot();
+    const hostile = { ...details("close.hostile@example.com"), childName: '<img src=x onerror=alert(1)>"\u202E', parentName: "</p><script>alert(1)</script>" };
+    expect((await server.request("POST", `/api/courses/${course.slug}/demo-waitlist`, { json: { slotId, ...hostile } })).status).toBe(201);
+    expect((await staff("PATCH", `/api/admin/slots/${slotId}`, { status: "closed" })).status).toBe(200);
+    const [mail] = await endedMails("close.hostile@example.com");
+    expect(mail!.html).not.toMatch(/<img|<script/);
+    expect(mail!.html).toContain("&lt;script&gt;");
+    expect(mail!.text).toContain("<img src=x onerror=alert(1)>");
+  });
 });
