@@ -125,7 +125,8 @@ export async function createSeries(
   return { ok: true, created: fresh.length, skipped: starts.length - fresh.length };
 }
 
-type SlotUpdateResult = "updated" | "notFound" | "belowTaken";
+/** `waitlistEnded`: how many parents' places a closing ended (each e-mailed). */
+type SlotUpdateResult = { result: "updated"; waitlistEnded: number } | { result: "notFound" } | { result: "belowTaken" };
 
 /**
  * Capacity and/or status; the capacity never drops below the seats already taken (checked by the
@@ -145,15 +146,15 @@ export async function updateSlot(db: DB, id: number, change: { capacity?: number
       .where("id", "=", id);
     if (change.capacity !== undefined) query = query.where("seats_taken", "<=", change.capacity);
     const result = await query.executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (Number(result.numUpdatedRows) !== 1) return undefined;
     // Closing ends the line (its parents are told); otherwise freed seats go to the line.
-    if (change.status === "closed") await endWaitlistsByStaff(trx, { slotId: id }, now);
-    else await offerSeats(trx, id, now);
-    return true;
+    if (change.status === "closed") return endWaitlistsByStaff(trx, { slotId: id }, now);
+    await offerSeats(trx, id, now);
+    return 0;
   });
-  if (updated) return "updated";
+  if (updated !== undefined) return { result: "updated", waitlistEnded: updated };
   const exists = await db.selectFrom("demo_slots").select("id").where("id", "=", id).executeTakeFirst();
-  return exists ? "belowTaken" : "notFound";
+  return exists ? { result: "belowTaken" } : { result: "notFound" };
 }
 
 type SlotDeleteResult =

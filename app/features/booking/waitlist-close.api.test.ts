@@ -65,7 +65,9 @@ describe("staff end a demo time's waitlist", () => {
     expect((await slotRow(slotId))!.seats_taken).toBe(2);
     await settle();
 
-    expect((await staff("PATCH", `/api/admin/slots/${slotId}`, { status: "closed" })).status).toBe(200);
+    const closed = await staff("PATCH", `/api/admin/slots/${slotId}`, { status: "closed" });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toEqual({ message: "Slot closed; 2 parent(s) on its waitlist e-mailed that the line has ended.", waitlistEnded: 2 });
     expect((await entries(slotId)).map((e) => e.status)).toEqual(["left", "left"]);
     // The held seat is back: only the booking holds one.
     expect(await slotRow(slotId)).toMatchObject({ status: "closed", seats_taken: 1 });
@@ -103,7 +105,8 @@ describe("staff end a demo time's waitlist", () => {
     expect([...(await entries(first)), ...(await entries(second))].map((e) => e.status)).toEqual(["left", "left"]);
     expect(await endedMails("bulk.one@example.com")).toHaveLength(1);
     expect(await endedMails("bulk.two@example.com")).toHaveLength(1);
-    expect((await staff("PATCH", `/api/admin/slots/${first}`, { status: "closed" })).status).toBe(200);
+    const again = await staff("PATCH", `/api/admin/slots/${first}`, { status: "closed" });
+    expect(again.body).toEqual({ message: "Slot updated.", waitlistEnded: 0 });
     expect(await endedMails("bulk.one@example.com")).toHaveLength(1);
   });
 
