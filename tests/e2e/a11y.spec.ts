@@ -165,10 +165,15 @@ test.describe("axe on public pages", () => {
       await expect(parent.locator("#waitlist-heading")).toBeVisible();
       findings.push(await audit(parent));
     }
-    const leaveUrl = await parent.locator("#waitlist-heading ~ ul form").first().getAttribute("action");
+    // The entry's page (the last /account visited was the Arabic one), once staff closed its time.
+    const entryPath = (await parent.locator("#waitlist-heading ~ ul form").first().getAttribute("action"))!.replace(/^\/ar/, "");
     expect((await page.request.patch(`/api/admin/slots/${slots[0]}`, { data: { status: "closed" } })).status()).toBe(200);
-    for (const path of [leaveUrl!, `/ar${leaveUrl!}`]) {
+    for (const [path, closed] of [
+      [entryPath, "The academy closed this time"],
+      [`/ar${entryPath}`, "أغلقت الأكاديمية هذا الموعد"],
+    ] as const) {
       await parent.goto(path, { waitUntil: "networkidle" });
+      await expect(parent.getByText(closed)).toBeVisible();
       findings.push(await audit(parent));
     }
     await context.close();
