@@ -4,6 +4,7 @@ import { sendBookingConfirmation, sendBookingReminder, sendRescheduledMail, send
 import { BOOKING_FOLLOWUP_JOB, sendFollowupMail } from "~/features/booking/followup.server";
 import { BOOKING_REMINDER_JOB, BOOKING_REMINDER_SWEEP_JOB, REMINDER_SWEEP_EVERY_MS, sweepDueReminders, type ReminderMail } from "~/features/booking/reminders.server";
 import { BOOKING_RESCHEDULED_JOB } from "~/features/booking/reschedule.server";
+import { WAITLIST_CLOSED_JOB } from "~/features/booking/waitlist-close.server";
 import { STAFF_CANCEL_MAIL_JOB, type StaffCancelMail } from "~/features/booking/staff-cancel.server";
 import { waitlistApi } from "~/features/booking/waitlist.api";
 import { sendWaitlistJoined, sendWaitlistOffer } from "~/features/booking/waitlist-mail.server";
@@ -61,6 +62,7 @@ export function featureJobs(deps: ApiDeps): Record<string, (payload: unknown) =>
       const queued = await sweepDueReminders(deps.db);
       if (queued > 0) deps.logger.info({ queued }, "demo class reminders queued");
     },
+    [WAITLIST_CLOSED_JOB]: (payload) => sendStaffCancellation(deps, payload as StaffCancelMail, "waitlist.closedMail"),
     [WAITLIST_JOINED_JOB]: (payload) => sendWaitlistJoined(deps, payload as { entryId: number }),
     [WAITLIST_OFFER_JOB]: (payload) => sendWaitlistOffer(deps, payload as WaitlistOfferMail),
     [WAITLIST_EXPIRY_SWEEP_JOB]: async () => {

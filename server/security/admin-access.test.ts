@@ -115,4 +115,23 @@ describe("every /api/account endpoint is the signed-in account's own", () => {
     expect((await server.request("DELETE", url, { headers: as(staff) })).status).toBe(404);
     expect((await server.request("GET", "/api/account/children", { headers: as(owner) })).body.children).toEqual([{ id: added.body.child.id, name: "Omar", age: 9 }]);
   });
+
+  it("lists, exports and deletes only the waitlist places of the account's own proven e-mail", async () => {
+    const admin = await server.signIn("admin");
+    const owner = await server.signIn("user");
+    const other = await server.signIn("user");
+    await server.db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "in", [owner.user.id, other.user.id]).execute();
+    const as = (who: { cookie: string }) => ({ cookie: who.cookie, origin: server.url });
+    const course = await server.db.selectFrom("courses").select(["id", "slug"]).where("slug", "=", "python-for-beginners").executeTakeFirstOrThrow();
+    const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const slot = await server.request("POST", "/api/admin/slots", { json: { date, time: "11:00", durationMinutes: 60, capacity: 1, courseId: course.id }, headers: as(admin) });
+    const person = (email: string) => ({ slotId: slot.body.id, childName: "Omar", childAge: 13, parentName: "Sara", email, phone: "9876543210" });
+    expect((await server.request("POST", `/api/courses/${course.slug}/demo-bookings`, { json: person("holder@example.com") })).status).toBe(201);
+    expect((await server.request("POST", `/api/courses/${course.slug}/demo-waitlist`, { json: person(owner.user.email) })).status).toBe(201);
+    expect((await server.request("GET", "/api/account", { headers: as(owner) })).body.waitlist).toHaveLength(1);
+    expect((await server.request("GET", "/api/account", { headers: as(other) })).body.waitlist).toEqual([]);
+    expect((await server.request("GET", "/api/account/export", { headers: as(other) })).body.waitlistPlaces).toEqual([]);
+    expect((await server.request("POST", "/api/account/delete", { json: { email: other.user.email }, headers: as(other) })).status).toBe(200);
+    expect((await server.db.selectFrom("slot_waitlist").select(["status", "email"]).where("slot_id", "=", slot.body.id).executeTakeFirstOrThrow())).toEqual({ status: "waiting", email: owner.user.email });
+  });
 });

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { signInAsAdmin, waitForResetLink } from "./accounts";
+import { provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
 
 /**
  * Accessibility (issue 8): axe-core on every public page (from the sitemap, so new pages are
@@ -140,6 +140,44 @@ test.describe("axe on public pages", () => {
       `/booking/waitlist?token=${joined[1]}`,
     ];
     await auditAll(page, [...pages, ...pages.map((path) => `/ar${path}`), `/admin/slots?view=day&date=${date}`, `/admin/slots?view=list&from=${date}&to=${date}`, `/ar/admin/slots?view=list&from=${date}&to=${date}`]);
+  });
+
+  test("my account listing waitlist places (in line, a seat held) and a line staff closed, in both languages", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(page);
+    const context = await browser.newContext();
+    const parent = await context.newPage();
+    const email = await provenParent(context.request, "a11y-wl");
+    const slots: number[] = [];
+    for (const days of [58, 59]) {
+      const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const created = await page.request.post("/api/admin/slots", { data: { date, time: "07:45", durationMinutes: 60, capacity: 1 } });
+      const { id } = (await created.json()) as { id: number };
+      slots.push(id);
+      const person = (who: string) => ({ slotId: id, childName: "Axe Child", childAge: 10, parentName: "Axe Parent", email: who, phone: "9876543210" });
+      expect((await page.request.post("/api/courses/digital-literacy/demo-bookings", { data: person(`a11y-wl-holder-${id}@example.com`) })).status()).toBe(201);
+      expect((await parent.request.post("/api/courses/digital-literacy/demo-waitlist", { data: person(email) })).status()).toBe(201);
+    }
+    expect((await page.request.patch(`/api/admin/slots/${slots[1]}`, { data: { capacity: 2 } })).status()).toBe(200);
+    const findings: Finding[] = [];
+    for (const path of ["/account", "/ar/account"]) {
+      await parent.goto(path, { waitUntil: "networkidle" });
+      await expect(parent.locator("#waitlist-heading")).toBeVisible();
+      findings.push(await audit(parent));
+    }
+    // The entry's page (the last /account visited was the Arabic one), once staff closed its time.
+    const entryPath = (await parent.locator("#waitlist-heading ~ ul form").first().getAttribute("action"))!.replace(/^\/ar/, "");
+    expect((await page.request.patch(`/api/admin/slots/${slots[0]}`, { data: { status: "closed" } })).status()).toBe(200);
+    for (const [path, closed] of [
+      [entryPath, "The academy closed this time"],
+      [`/ar${entryPath}`, "أغلقت الأكاديمية هذا الموعد"],
+    ] as const) {
+      await parent.goto(path, { waitUntil: "networkidle" });
+      await expect(parent.getByText(closed)).toBeVisible();
+      findings.push(await audit(parent));
+    }
+    await context.close();
+    expectClean(findings);
   });
 
   test("the open modals of the summer camp page", async ({ page }) => {

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodeMail } from "~server/test/smtp-catcher";
-import { expect, type Page } from "./fixtures";
+import { expect, type APIRequestContext, type Page } from "./fixtures";
 
 /** Helpers other browser tests import to act as staff. */
 
@@ -95,4 +95,16 @@ export async function waitForMailHtml(text: string): Promise<string> {
     })
     .not.toBe("");
   return html;
+}
+
+/** A parent account whose e-mail is proven (through the reset link), signed in on `request`; returns its e-mail. */
+export async function provenParent(request: APIRequestContext, prefix = "proven"): Promise<string> {
+  const email = `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+  const password = "Parent-Passw0rd";
+  expect((await request.post("/register", { data: { username: "Mona Wait", email, password, contactNumber: "9876543210" } })).status()).toBe(201);
+  expect((await request.post("/api/password/forgot", { data: { email } })).status()).toBe(200);
+  const token = new URL(await waitForResetLink(email)).searchParams.get("token");
+  expect((await request.post("/api/password/reset", { data: { token, password } })).status()).toBe(200);
+  expect((await request.post("/login", { data: { email, password } })).status()).toBe(200);
+  return email;
 }

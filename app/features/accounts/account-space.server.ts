@@ -9,7 +9,8 @@ import { endAllSessions } from "~server/security/session";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { freeSeat } from "~/features/booking/booking.server";
-import { cancelPath, reschedulePath } from "~/features/booking/paths";
+import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/features/booking/paths";
+import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { listChildren, type SavedChild } from "./account-children.server";
 
@@ -79,11 +80,33 @@ export interface AccountBrochureRequest {
   createdAt: string;
 }
 
+/** A place in a demo time's line that is still open (waiting, or a seat held for the parent). */
+export interface AccountWaitlistPlace {
+  status: "waiting" | "offered";
+  courseName: string;
+  childName: string;
+  dateLabel: string;
+  timeLabel: string;
+  zoneLabel: string;
+  /** Place in line while waiting (1 = next), else null. */
+  position: number | null;
+  /** The held seat's end (academy date, time and zone) while offered, else null. */
+  offerExpiresLabel: string | null;
+  /** The entry's page (place in line, leave): the leave form posts there, as the e-mail's page does. */
+  pageUrl: string;
+  /** The offer e-mail's link, while offered. */
+  acceptUrl: string | null;
+  /** The entry's token, posted by the leave form (the key the e-mail carries). */
+  token: string;
+}
+
 export interface AccountOverview {
   profile: AccountProfile;
   bookings: { upcoming: AccountBooking[]; past: AccountBooking[] };
   enrollments: AccountEnrollment[];
   brochureRequests: AccountBrochureRequest[];
+  /** Current waitlist places (decision 032), in class order. */
+  waitlist: AccountWaitlistPlace[];
   /** Children the parent saved to fill in booking forms (decision 033). */
   children: SavedChild[];
 }
@@ -147,6 +170,37 @@ async function brochureRows(db: DB, owner: Owner) {
   return db.selectFrom("brochure_leads").selectAll().where(sameEmail("student_email", owner.provenEmail)).orderBy("created_at", "desc").execute();
 }
 
+/** Waitlist places sent with the account's proven e-mail (an entry carries no account id). */
+async function waitlistRows(db: DB, owner: Owner) {
+  if (!owner.provenEmail) return [];
+  return db
+    .selectFrom("slot_waitlist as w")
+    .innerJoin("demo_slots as s", "s.id", "w.slot_id")
+    .leftJoin("courses as c", "c.id", "w.course_id")
+    .select([
+      "w.id",
+      "w.slot_id",
+      "w.token",
+      "w.status",
+      "w.child_name",
+      "w.child_age",
+      "w.parent_name",
+      "w.email",
+      "w.phone",
+      "w.lang",
+      "w.offer_expires_at",
+      "w.created_at",
+      "s.starts_at",
+      "s.mode",
+      "c.name_en",
+      "c.name_ar",
+    ])
+    .where(sameEmail("w.email", owner.provenEmail))
+    .orderBy("s.starts_at", "asc")
+    .orderBy("w.id", "asc")
+    .execute();
+}
+
 async function contactRows(db: DB, owner: Owner) {
   if (!owner.provenEmail) return [];
   return db.selectFrom("contact_messages").select(["id", "email", "description", "status", "created_at"]).where(sameEmail("email", owner.provenEmail)).orderBy("created_at", "desc").execute();
@@ -185,8 +239,31 @@ export async function accountOverview(db: DB, userId: number, timeZone: string, 
       createdAt: row.created_at,
     })),
     brochureRequests: (await brochureRows(db, owner)).map((row) => ({ studentName: row.student_name, grade: row.grade, school: row.school, status: row.status, createdAt: row.created_at })),
+    waitlist: await waitlistPlaces(db, owner, timeZone, lang, now),
     children: await listChildren(db, userId),
   };
+}
+
+async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang, now: string): Promise<AccountWaitlistPlace[]> {
+  const places: AccountWaitlistPlace[] = [];
+  for (const row of await waitlistRows(db, owner)) {
+    if ((row.status !== "waiting" && row.status !== "offered") || row.starts_at <= now) continue;
+    const at = (iso: string) => `${formatDateLabel(iso, timeZone, lang)} ${formatTimeLabel(iso, timeZone, lang)} ${formatZoneLabel(iso, timeZone, lang)}`;
+    places.push({
+      status: row.status,
+      courseName: row.name_en != null && row.name_ar != null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : "",
+      childName: row.child_name,
+      dateLabel: formatDateLabel(row.starts_at, timeZone, lang),
+      timeLabel: formatTimeLabel(row.starts_at, timeZone, lang),
+      zoneLabel: formatZoneLabel(row.starts_at, timeZone, lang),
+      position: row.status === "waiting" ? await positionOf(db, row.slot_id, row.id) : null,
+      offerExpiresLabel: row.status === "offered" && row.offer_expires_at ? at(row.offer_expires_at) : null,
+      pageUrl: waitlistPath(row.token, lang),
+      acceptUrl: row.status === "offered" ? waitlistAcceptPath(row.token, lang) : null,
+      token: row.token,
+    });
+  }
+  return places;
 }
 
 /**
@@ -238,6 +315,20 @@ export async function accountExport(db: DB, userId: number) {
       language: l.lang,
       createdAt: l.created_at,
     })),
+    waitlistPlaces: (await waitlistRows(db, owner)).map((w) => ({
+      status: w.status,
+      course: w.name_en ?? "",
+      startsAt: w.starts_at,
+      mode: w.mode,
+      childName: w.child_name,
+      childAge: w.child_age,
+      parentName: w.parent_name,
+      email: w.email,
+      phone: w.phone,
+      language: w.lang,
+      offerExpiresAt: w.offer_expires_at,
+      createdAt: w.created_at,
+    })),
     contactMessages: (await contactRows(db, owner)).map((m) => ({ email: m.email, message: m.description, status: m.status, createdAt: m.created_at })),
     savedChildren: (
       await db.selectFrom("account_children").select(["name", "age", "created_at", "updated_at"]).where("user_id", "=", userId).orderBy("id").execute()
@@ -264,6 +355,20 @@ export async function changePassword(db: DB, userId: number, current: string, ne
   return true;
 }
 
+/**
+ * Marks these waitlist entries left, each conditionally on still being in line (so one that an
+ * accept or the expiry sweep ended meanwhile is not touched). Returns how many left, and the slots
+ * (sorted) whose held seat each left offer gives back.
+ */
+async function leaveLines(trx: DB, ids: number[], now: string): Promise<{ count: number; offeredSlots: number[] }> {
+  if (ids.length === 0) return { count: 0, offeredSlots: [] };
+  const leave = (status: "waiting" | "offered") =>
+    trx.updateTable("slot_waitlist").set({ status: "left", updated_at: now }).where("id", "in", ids).where("status", "=", status).returning("slot_id").execute();
+  const offered = await leave("offered");
+  const waiting = await leave("waiting");
+  return { count: offered.length + waiting.length, offeredSlots: offered.map((row) => row.slot_id).sort((a, b) => a - b) };
+}
+
 /** What replaces personal fields of records kept for the academy's counts (decision 026). */
 export const ERASED = "[erased]";
 
@@ -273,6 +378,9 @@ export interface DeletionSummary {
   enrollmentsErased: number;
   brochureRequestsErased: number;
   contactMessagesErased: number;
+  /** Waitlist places the account left (an open offer's seat passed on to the next parent). */
+  waitlistPlacesLeft: number;
+  waitlistPlacesErased: number;
   savedChildrenDeleted: number;
 }
 
@@ -328,6 +436,19 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     if (messages.length > 0) {
       await trx.updateTable("contact_messages").set({ email: erasedEmail, description: ERASED, notes: "", updated_at: now }).where("id", "in", messages).execute();
     }
+    // Waitlist places: the account leaves every line it is in (all first, then each held seat is
+    // passed on, slots in id order as the expiry sweep does), then every place is erased.
+    const places = await waitlistRows(tx, owner);
+    const left = await leaveLines(tx, places.filter((w) => w.status === "waiting" || w.status === "offered").map((w) => w.id), now);
+    for (const slotId of left.offeredSlots) await freeSeat(trx, slotId, now);
+    const placeIds = places.map((w) => w.id);
+    if (placeIds.length > 0) {
+      await trx
+        .updateTable("slot_waitlist")
+        .set({ child_name: ERASED, parent_name: ERASED, email: erasedEmail, phone: ERASED, updated_at: now })
+        .where("id", "in", placeIds)
+        .execute();
+    }
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("password_resets").where("user_id", "=", userId).execute();
     // Also removed by the foreign key's cascade; said here so the deletion does not lean on it.
@@ -339,6 +460,8 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       enrollmentsErased: enrollments.length,
       brochureRequestsErased: leads.length,
       contactMessagesErased: messages.length,
+      waitlistPlacesLeft: left.count,
+      waitlistPlacesErased: placeIds.length,
       savedChildrenDeleted: Number(children.numDeletedRows),
     };
     // The account's own id (a number, no personal data), so staff can answer "was it deleted?".

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRevalidator } from "react-router";
+import { Form, Link, useRevalidator } from "react-router";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
@@ -15,7 +15,7 @@ import { academyTimeZone } from "~/features/booking/academy-zone.server";
 import type { Route } from "./+types/account.route";
 import { ACCOUNT_FORMS } from "./account-forms";
 import { accountPageAction } from "./account-actions.server";
-import { accountOverview, type AccountBooking } from "./account-space.server";
+import { accountOverview, type AccountBooking, type AccountWaitlistPlace } from "./account-space.server";
 import type { SavedChild } from "./account-children.server";
 import { buttonOnlySchema, changePasswordSchema, CHILD_AGE_LIMITS, childSchema, deleteAccountSchema, MAX_CHILDREN, profileSchemaFor } from "./accounts.schema";
 import { AccountFields } from "./AccountFields";
@@ -43,7 +43,7 @@ const buttonClass =
 /** /account: the parent's own space (issue 17, decision 026). */
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
-  const { profile, bookings, enrollments, brochureRequests, children } = loaderData;
+  const { profile, bookings, waitlist, enrollments, brochureRequests, children } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10 md:py-14">
       <PageMeta title={t("space.meta.title")} description={t("space.meta.description")} />
@@ -71,6 +71,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           {t("space.bookings.bookMore")}
         </LocalLink>
       </section>
+
+      {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}
 
       <section aria-labelledby="enrollments-heading" className={sectionClass}>
         <h2 id="enrollments-heading" className="text-xl font-bold text-slate-900">
@@ -186,6 +188,72 @@ function BookingList({ id, title, empty, bookings }: { id: string; title: string
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * The parent's current places in the lines of full demo times (decision 032). Accepting opens the
+ * offer's page (the e-mail's link); leaving posts the entry's token to its page, whose action goes
+ * through the leave endpoint, so it works without JavaScript and mail scanners change nothing.
+ */
+function WaitlistSection({ places }: { places: AccountWaitlistPlace[] }) {
+  const { t } = useTranslation("accounts");
+  return (
+    <section aria-labelledby="waitlist-heading" className={sectionClass}>
+      <h2 id="waitlist-heading" className="text-xl font-bold text-slate-900">
+        {t("space.waitlist.heading")}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{t("space.waitlist.intro")}</p>
+      <ul aria-labelledby="waitlist-heading" className="mt-2 divide-y divide-slate-200">
+        {places.map((place) => {
+          const named = { course: place.courseName, date: place.dateLabel };
+          return (
+            <li key={place.token} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
+              <div>
+                <p className="font-semibold text-slate-900">{place.courseName}</p>
+                <Facts>
+                  <Fact label={t("space.waitlist.child")}>{place.childName}</Fact>
+                  <Fact label={t("space.waitlist.when")}>
+                    {t("space.bookings.dateTime", { date: place.dateLabel, time: place.timeLabel })}
+                    <span className="block text-slate-600">{place.zoneLabel}</span>
+                  </Fact>
+                  <Fact label={t("space.waitlist.state")}>
+                    {place.status === "offered" ? (
+                      <span className="font-semibold text-green-900">{t("space.waitlist.heldUntil", { until: place.offerExpiresLabel ?? "" })}</span>
+                    ) : (
+                      t("space.waitlist.position", { position: place.position ?? 1 })
+                    )}
+                  </Fact>
+                </Facts>
+              </div>
+              <div className="flex shrink-0 flex-wrap gap-2 self-start">
+                {place.acceptUrl ? (
+                  <Link
+                    to={place.acceptUrl}
+                    aria-label={t("space.waitlist.acceptFor", named)}
+                    className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700"
+                  >
+                    {t("space.waitlist.accept")}
+                  </Link>
+                ) : null}
+                <Form method="post" action={place.pageUrl}>
+                  <input type="hidden" name="token" value={place.token} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="leave"
+                    aria-label={t(place.status === "offered" ? "space.waitlist.declineFor" : "space.waitlist.leaveFor", named)}
+                    className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+                  >
+                    {t(place.status === "offered" ? "space.waitlist.decline" : "space.waitlist.leave")}
+                  </button>
+                </Form>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

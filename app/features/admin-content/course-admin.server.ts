@@ -11,6 +11,7 @@ import { defineCollection, TakenError } from "./collection.server";
 import { claimingUnique, deleteAudited, updateAudited } from "./record-store.server";
 import { afterContentSave } from "./revisions.server";
 import { cancelBookingsByStaff } from "~/features/booking/staff-cancel.server";
+import { endWaitlistsByStaff } from "~/features/booking/waitlist-close.server";
 
 const courseListSpec = defineList({
   search: ["name_en", "name_ar", "key", "slug", "instructor"],
@@ -160,8 +161,10 @@ const deleteCourse = (db: DB, id: number, userId: number) =>
     label: ["name_en", "name_ar", "key"],
     before: async (trx) => {
       const now = nowIso();
-      await cancelBookingsByStaff(trx, { courseId: id }, now);
+      // Closed first, so the seats the cancellations free are offered to nobody; then the lines end.
       await trx.updateTable("demo_slots").set({ status: "closed", updated_at: now }).where("course_id", "=", id).where("starts_at", ">", now).execute();
+      await cancelBookingsByStaff(trx, { courseId: id }, now);
+      await endWaitlistsByStaff(trx, { courseId: id }, now);
     },
   });
 

@@ -152,7 +152,12 @@ ${detailsTable(details, lang)}
  * in: the course, the class's date and time in the academy's zone, an apology, and where to book
  * another time (the course's booking page while the course exists, else the course list).
  */
-export async function sendStaffCancellation(deps: { db: DB; config: Config; logger: Logger }, mail: StaffCancelMail): Promise<void> {
+export async function sendStaffCancellation(
+  deps: { db: DB; config: Config; logger: Logger },
+  mail: StaffCancelMail,
+  // The same e-mail, worded for a waitlist place the academy ended (waitlist-close.server.ts).
+  texts: "staffCancelMail" | "waitlist.closedMail" = "staffCancelMail",
+): Promise<void> {
   const { lang } = mail;
   const timeZone = await academyTimeZone(deps.db);
   const course = mail.courseId === null ? undefined : await findCourse(deps.db, String(mail.courseId), lang);
@@ -167,7 +172,7 @@ export async function sendStaffCancellation(deps: { db: DB; config: Config; logg
     [t("details.time"), time],
     [t("details.childName"), mail.childName],
   ];
-  const paragraphs = [t("staffCancelMail.intro", { name: mail.childName }), t("staffCancelMail.apology")];
+  const paragraphs = [t(`${texts}.intro`, { name: mail.childName }), t(`${texts}.apology`)];
 
   const text = [
     t("mail.greeting", { name: mail.parentName }),
@@ -175,17 +180,17 @@ export async function sendStaffCancellation(deps: { db: DB; config: Config; logg
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
     ...details.map(([label, value]) => `${label}: ${value}`),
     "",
-    t("staffCancelMail.bookAgain"),
+    t(`${texts}.bookAgain`),
     bookUrl,
     "",
-    t("staffCancelMail.signoff"),
+    t(`${texts}.signoff`),
   ].join("\n");
 
   const html = htmlMail(lang, `<p>${escapeHtml(t("mail.greeting", { name: mail.parentName }))}</p>
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
 ${detailsTable(details, lang)}
-<p>${escapeHtml(t("staffCancelMail.bookAgain"))} <a href="${escapeHtml(bookUrl)}">${escapeHtml(t("staffCancelMail.bookAgainLink"))}</a></p>
-<p>${escapeHtml(t("staffCancelMail.signoff"))}</p>`);
+<p>${escapeHtml(t(`${texts}.bookAgain`))} <a href="${escapeHtml(bookUrl)}">${escapeHtml(t(`${texts}.bookAgainLink`))}</a></p>
+<p>${escapeHtml(t(`${texts}.signoff`))}</p>`);
 
-  await sendMail(deps, { to: mail.email, subject: t("staffCancelMail.subject", { course: courseName, date }), text, html });
+  await sendMail(deps, { to: mail.email, subject: t(`${texts}.subject`, { course: courseName, date }), text, html });
 }

@@ -143,11 +143,12 @@ export function slotsAdminApi(deps: ApiDeps): Router {
   router.patch("/api/admin/slots/:id", async (req, res) => {
     const id = idParam(req, "id");
     const change = parseBody(slotUpdateSchema, req);
-    const result = await updateSlot(db, id, change);
-    if (result === "notFound") throw new HttpError(404, text(req, "notFound"));
-    if (result === "belowTaken") throw new HttpError(409, text(req, "belowTaken"), { capacity: text(req, "belowTaken") });
-    await audit(res, { action: "update", entity: "demo_slot", entityId: id, summary: change });
-    res.json({ message: text(req, "updated") });
+    const updated = await updateSlot(db, id, change);
+    if (updated.result === "notFound") throw new HttpError(404, text(req, "notFound"));
+    if (updated.result === "belowTaken") throw new HttpError(409, text(req, "belowTaken"), { capacity: text(req, "belowTaken") });
+    const ended = updated.waitlistEnded;
+    await audit(res, { action: "update", entity: "demo_slot", entityId: id, summary: ended > 0 ? { ...change, waitlistEnded: ended } : change });
+    res.json({ message: ended > 0 ? text(req, "closedWaitlistEnded", { count: ended }) : text(req, "updated"), waitlistEnded: ended });
   });
 
   router.delete("/api/admin/slots/:id", async (req, res) => {

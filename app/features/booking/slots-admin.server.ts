@@ -12,6 +12,7 @@ import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { offerSeats } from "./waitlist-offers.server";
 import { waitlistsOf, type AdminWaitlistEntry } from "./waitlist.server";
 import { cancelBookingsByStaff } from "./staff-cancel.server";
+import { endWaitlistsByStaff } from "./waitlist-close.server";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
 
 
@@ -124,7 +125,8 @@ export async function createSeries(
   return { ok: true, created: fresh.length, skipped: starts.length - fresh.length };
 }
 
-type SlotUpdateResult = "updated" | "notFound" | "belowTaken";
+/** `waitlistEnded`: how many parents' places a closing ended (each e-mailed). */
+type SlotUpdateResult = { result: "updated"; waitlistEnded: number } | { result: "notFound" } | { result: "belowTaken" };
 
 /**
  * Capacity and/or status; the capacity never drops below the seats already taken (checked by the
@@ -144,13 +146,15 @@ export async function updateSlot(db: DB, id: number, change: { capacity?: number
       .where("id", "=", id);
     if (change.capacity !== undefined) query = query.where("seats_taken", "<=", change.capacity);
     const result = await query.executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (Number(result.numUpdatedRows) !== 1) return undefined;
+    // Closing ends the line (its parents are told); otherwise freed seats go to the line.
+    if (change.status === "closed") return endWaitlistsByStaff(trx, { slotId: id }, now);
     await offerSeats(trx, id, now);
-    return true;
+    return 0;
   });
-  if (updated) return "updated";
+  if (updated !== undefined) return { result: "updated", waitlistEnded: updated };
   const exists = await db.selectFrom("demo_slots").select("id").where("id", "=", id).executeTakeFirst();
-  return exists ? "belowTaken" : "notFound";
+  return exists ? { result: "belowTaken" } : { result: "notFound" };
 }
 
 type SlotDeleteResult =
@@ -176,6 +180,8 @@ export async function deleteSlot(db: DB, id: number, options: { confirm?: boolea
       .executeTakeFirst();
     if (Number(closed.numUpdatedRows) !== 1) return undefined;
     const count = options.confirm ? await cancelBookingsByStaff(trx, { slotId: id }, now) : 0;
+    // Its line goes with it (cascade); its parents are told first.
+    await endWaitlistsByStaff(trx, { slotId: id }, now);
     await trx.deleteFrom("demo_bookings").where("slot_id", "=", id).where("status", "=", "cancelled").execute();
     await trx.deleteFrom("demo_slots").where("id", "=", id).execute();
     return count;
@@ -251,8 +257,9 @@ export async function bulkSlots(
         }
         for (const row of changing) {
           await audit(row, "bulk_status", { changes: { status: { from: row.status, to: status } } });
-          // A reopened slot's free seats go to its waitlist first.
+          // A reopened slot's free seats go to its waitlist first; a closed one's line ends.
           if (status === "open") await offerSeats(trx, row.id, now);
+          else await endWaitlistsByStaff(trx, { slotId: row.id }, now);
         }
         return { ok: true, changed: changing.length, cancelled: 0 };
       }
@@ -276,6 +283,7 @@ export async function bulkSlots(
         if (Number(closed.numUpdatedRows) !== 1) throw new BulkRefusal({ ok: false, reason: "hasBookings", slots: 1, bookings: 1 });
         const count = input.confirm ? await cancelBookingsByStaff(trx, { slotId: row.id }, now) : 0;
         cancelled += count;
+        await endWaitlistsByStaff(trx, { slotId: row.id }, now);
         await trx.deleteFrom("demo_bookings").where("slot_id", "=", row.id).where("status", "=", "cancelled").execute();
         await trx.deleteFrom("demo_slots").where("id", "=", row.id).execute();
         await audit(row, "bulk_delete", count > 0 ? { summary: { cancelledBookings: count } } : {});

@@ -98,7 +98,7 @@ export default function WaitlistPage({ loaderData, actionData }: Route.Component
         </Form>
       ) : (
         <div className="mt-6 rounded-lg bg-slate-50 p-4">
-          <p className="font-semibold text-slate-900">{t(`waitlist.status.${entry.status}`)}</p>
+          <p className="font-semibold text-slate-900">{t(entry.closedByAcademy ? "waitlist.status.closed" : `waitlist.status.${entry.status}`)}</p>
           {entry.status === "booked" && entry.bookingReference && entry.courseSlug ? (
             <LocalLink
               to={`/courses/${entry.courseSlug}/bookdemoclass/book-demo-class-slot-booked-page?ref=${encodeURIComponent(entry.bookingReference)}`}

@@ -96,7 +96,7 @@ export async function joinWaitlist(db: DB, input: JoinRequest, options: { course
 }
 
 /** A waiting entry's place in its slot's line (1 = next); offered entries ahead are still in line. */
-async function positionOf(db: DB, slotId: number, entryId: number): Promise<number> {
+export async function positionOf(db: DB, slotId: number, entryId: number): Promise<number> {
   const { n } = await db
     .selectFrom("slot_waitlist")
     .select((eb) => eb.fn.countAll().as("n"))
@@ -287,6 +287,8 @@ export interface WaitlistView {
   offerExpiresLabel: string | null;
   /** The booking an accepted offer became. */
   bookingReference: string | null;
+  /** The line ended because staff closed the time (the entry is `left`, its slot closed). */
+  closedByAcademy: boolean;
 }
 
 /** The entry behind a token (undefined when none), in `lang` (or the entry's own language when null). */
@@ -297,7 +299,7 @@ export async function getWaitlistEntry(db: DB, by: { token: string } | { id: num
     .innerJoin("demo_slots as s", "s.id", "w.slot_id")
     .leftJoin("courses as c", "c.id", "w.course_id")
     .leftJoin("demo_bookings as b", "b.id", "w.booking_id")
-    .select(["w.id", "w.slot_id", "w.token", "w.status", "w.child_name", "w.parent_name", "w.email", "w.lang", "w.offer_expires_at", "s.starts_at", "s.mode", "c.slug", "c.name_en", "c.name_ar", "b.reference"])
+    .select(["w.id", "w.slot_id", "w.token", "w.status", "w.child_name", "w.parent_name", "w.email", "w.lang", "w.offer_expires_at", "s.starts_at", "s.mode", "s.status as slotStatus", "c.slug", "c.name_en", "c.name_ar", "b.reference"])
     .where((eb) => ("token" in by ? eb("w.token", "=", by.token) : eb("w.id", "=", by.id)))
     .executeTakeFirst();
   if (!row) return undefined;
@@ -321,6 +323,7 @@ export async function getWaitlistEntry(db: DB, by: { token: string } | { id: num
       ? `${formatDateLabel(row.offer_expires_at, timeZone, shown)} ${formatTimeLabel(row.offer_expires_at, timeZone, shown)} ${formatZoneLabel(row.offer_expires_at, timeZone, shown)}`
       : null,
     bookingReference: row.reference,
+    closedByAcademy: row.status === "left" && row.slotStatus === "closed",
   };
   return { view, token: row.token };
 }
