@@ -12,7 +12,6 @@ import { BOOKING_FORM, PICK_FORM } from "./booking-forms";
 import { BookingForm, type BookingConflict } from "./BookingForm";
 import { DateCalendar } from "./DateCalendar";
 import { findCourse, listOpenSlots, type PublicSlot } from "./booking.server";
-import { listFullSlots } from "./waitlist.server";
 import { buildCalendar } from "./calendar";
 import { bookingPagePath } from "./paths";
 import { formatZoneLabel, weekdayNames } from "./slot-format";
@@ -38,7 +37,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const timeZone = await academyTimeZone(context.db);
   const today = zonedParts(new Date(), timeZone).date;
   const range = { courseId: course.id, from: today, to: addDays(today, BOOKING_WINDOW_DAYS - 1), timeZone, lang };
-  const [slots, fullSlots] = await Promise.all([listOpenSlots(context.db, range), listFullSlots(context.db, range)]);
+  const upcoming = await listOpenSlots(context.db, { ...range, seats: "any" });
+  const slots = upcoming.filter((slot) => slot.seatsLeft > 0);
+  const fullSlots = upcoming.filter((slot) => slot.seatsLeft === 0);
   // Days whose times are all taken stay choosable: their times offer the waitlist (decision 032).
   const days = [...slots, ...fullSlots].map((slot) => slot.date).sort();
   const months = buildCalendar(today, days.at(-1) ?? today, new Set(days), lang);

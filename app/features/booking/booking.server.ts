@@ -105,24 +105,25 @@ export function dayRange(from: string, to: string, timeZone: string): { start: s
   return { start: zonedToUtc(from, "00:00", timeZone).toISOString(), end: zonedToUtc(addDays(to, 1), "00:00", timeZone).toISOString() };
 }
 
-/** Open, future slots with a free seat for a course, from `from` to `to` (academy dates, inclusive). */
+/**
+ * Open, future slots of a course from `from` to `to` (academy dates, inclusive): those with a free
+ * seat, or ("any") the full ones too, which offer their waitlist (decision 032).
+ */
 export async function listOpenSlots(
   db: DB,
-  options: { courseId: number; from: string; to: string; timeZone: string; lang: Lang },
+  options: { courseId: number; from: string; to: string; timeZone: string; lang: Lang; seats?: "free" | "any" },
 ): Promise<PublicSlot[]> {
   const { start, end } = dayRange(options.from, options.to, options.timeZone);
   const now = nowIso();
-  const rows = await db
+  let query = db
     .selectFrom("demo_slots")
     .selectAll()
     .where("status", "=", "open")
     .where("starts_at", ">", now > start ? now : start)
     .where("starts_at", "<", end)
-    .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
-    .where(forCourse(options.courseId))
-    .orderBy("starts_at")
-    .orderBy("id")
-    .execute();
+    .where(forCourse(options.courseId));
+  if (options.seats !== "any") query = query.where((eb) => eb("seats_taken", "<", eb.ref("capacity")));
+  const rows = await query.orderBy("starts_at").orderBy("id").execute();
   return rows.map((row) => toPublicSlot(row, options.timeZone, options.lang));
 }
 

@@ -5,7 +5,7 @@ import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import { BOOKING_CONFIRMATION_JOB, bookingCode, dayRange, forCourse, freeSeat, isCodeCollision, randomToken, reminderStateFor, toPublicSlot } from "./booking.server";
+import { BOOKING_CONFIRMATION_JOB, bookingCode, forCourse, freeSeat, isCodeCollision, randomToken, reminderStateFor, toPublicSlot } from "./booking.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { zonedParts } from "./zoned-time";
 
@@ -396,22 +396,4 @@ export async function slotForWaitlist(db: DB, options: { slotId: number; courseI
     zoneLabel: formatZoneLabel(row.starts_at, options.timeZone, options.lang),
     state,
   };
-}
-
-/** Full, open, future slots of a course between two academy dates (the booking page offers their waitlists). */
-export async function listFullSlots(db: DB, options: { courseId: number; from: string; to: string; timeZone: string; lang: Lang }) {
-  const { start, end } = dayRange(options.from, options.to, options.timeZone);
-  const now = nowIso();
-  const rows = await db
-    .selectFrom("demo_slots")
-    .selectAll()
-    .where("status", "=", "open")
-    .where("starts_at", ">", now > start ? now : start)
-    .where("starts_at", "<", end)
-    .where((eb) => eb("seats_taken", ">=", eb.ref("capacity")))
-    .where(forCourse(options.courseId))
-    .orderBy("starts_at")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => toPublicSlot(row, options.timeZone, options.lang));
 }
