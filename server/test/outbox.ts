@@ -43,12 +43,16 @@ export function outboxMails(dataDir: string): SentMail[] {
   return existsSync(outbox) ? readdirSync(outbox).map((file) => parseEml(readFileSync(path.join(outbox, file), "utf8"))) : [];
 }
 
-/** Waits until the background jobs have no queued or running job (mail sent), at most `seconds`. */
-export async function waitForJobs(db: DB, seconds = 30): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
+/**
+ * Waits until the background jobs have no queued or running job (mail sent), at most `seconds`.
+ * `ignoreKinds`: a LIKE pattern of job kinds not waited for (a sweep a test queues for later).
+ */
+export async function waitForJobs(db: DB, options: { seconds?: number; ignoreKinds?: string } = {}): Promise<void> {
+  const deadline = Date.now() + (options.seconds ?? 30) * 1000;
   while (Date.now() < deadline) {
-    const busy = await db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
-    if (!busy) return;
+    let busy = db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]);
+    if (options.ignoreKinds) busy = busy.where("kind", "not like", options.ignoreKinds);
+    if (!(await busy.executeTakeFirst())) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("background jobs did not finish");

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "~server/db/values";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { outboxMails } from "~server/test/outbox";
+import { outboxMails, waitForJobs } from "~server/test/outbox";
 import { addDays, zonedParts } from "~/features/booking/zoned-time";
 import { createUser } from "./accounts.server";
 import { ERASED } from "./account-space.server";
@@ -51,14 +51,7 @@ describe("my account and my waitlist places", () => {
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
     return { id, email, headers: { cookie, origin: server.url } };
   }
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 200; i++) {
-      const busy = await server.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).where("kind", "not like", "%sweep%").executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("background jobs did not finish");
-  }
+  const settle = () => waitForJobs(server.db, { ignoreKinds: "%sweep%" });
 
   it("lists, exports, and on deletion leaves and erases the places of the account's proven e-mail; a held seat passes to the next parent", async () => {
     const huda = await parent();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { outboxMails, type SentMail } from "~server/test/outbox";
+import { outboxMails, type SentMail, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel } from "./slot-format";
 import { addDays, zonedParts } from "./zoned-time";
@@ -42,14 +42,7 @@ describe("staff end a demo time's waitlist", () => {
   }
   const entries = (slotId: number) => server.db.selectFrom("slot_waitlist").selectAll().where("slot_id", "=", slotId).orderBy("id").execute();
   const slotRow = (id: number) => server.db.selectFrom("demo_slots").selectAll().where("id", "=", id).executeTakeFirst();
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 200; i++) {
-      const busy = await server.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).where("kind", "not like", "%sweep%").executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("background jobs did not finish");
-  }
+  const settle = () => waitForJobs(server.db, { ignoreKinds: "%sweep%" });
   const endedMails = async (address: string): Promise<SentMail[]> => {
     await settle();
     return outboxMails(server.config.dataDir).filter((mail) => mail.to === address && /Waitlist ended|انتهت قائمة الانتظار/.test(mail.subject));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { outboxMails, type SentMail } from "~server/test/outbox";
+import { outboxMails, type SentMail, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { sweepExpiredOffers } from "./waitlist.server";
 import { addDays, zonedParts } from "./zoned-time";
@@ -43,14 +43,7 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
   const accept = (token: string, lang: Lang = "en") => server.request("POST", `/api/demo-waitlist/accept?lang=${lang}`, { json: { token } });
   const leave = (token: string) => server.request("POST", "/api/demo-waitlist/leave", { json: { token } });
 
-  async function settle(): Promise<void> {
-    for (let i = 0; i < 200; i++) {
-      const busy = await server.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).where("kind", "not like", "%sweep%").executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("background jobs did not finish");
-  }
+  const settle = () => waitForJobs(server.db, { ignoreKinds: "%sweep%" });
   const mailsTo = async (address: string): Promise<SentMail[]> => {
     await settle();
     return outboxMails(server.config.dataDir).filter((mail) => mail.to === address);
