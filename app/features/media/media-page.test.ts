@@ -1,6 +1,6 @@
-import type { ServerBuild } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actionOnlyBuild } from "~server/test/action-only-build";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { action } from "./media.route";
 
@@ -9,35 +9,12 @@ import { action } from "./media.route";
  * handler (a build holding only this page, rendering the action's answer as JSON): the multipart
  * upload the page alone takes, the alt text form and the two-step delete.
  */
-function mediaPageBuild(): ServerBuild {
-  const routes: Record<string, unknown> = { root: { id: "root", path: "", module: { default: () => null } } };
-  for (const id of ["admin/media", "ar/admin/media"]) routes[id] = { id, parentId: "root", path: id, module: { action, default: () => null } };
-  return {
-    entry: {
-      module: {
-        default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { actionData: Record<string, unknown> | null } }) => {
-          headers.set("content-type", "application/json");
-          return new Response(JSON.stringify(Object.values(context.staticHandlerContext.actionData ?? {})[0] ?? null), { status, headers });
-        },
-      },
-    },
-    routes,
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "/nowhere",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-}
 
 describe("the media library page without JavaScript", () => {
   let server: TestServer;
   let cookie: string;
   beforeAll(async () => {
-    server = await startTestServer({ MAX_UPLOAD_BYTES: "300000" }, { pages: { build: mediaPageBuild() } });
+    server = await startTestServer({ MAX_UPLOAD_BYTES: "300000" }, { pages: { build: actionOnlyBuild({ "admin/media": action }) } });
     cookie = (await server.signIn("editor")).cookie;
   });
   afterAll(() => server?.close());
