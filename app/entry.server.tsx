@@ -1,12 +1,15 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { scriptsAfterPaint } from "~/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
-/** Server rendering with the request's CSP nonce on every script React Router emits. */
+/**
+ * Server rendering with the request's CSP nonce on every script React Router emits; the page's
+ * JavaScript starts loading after the first paint (scripts-after-paint.server.ts).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -26,7 +29,7 @@ export default function handleRequest(
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyEvent]() {
         shellRendered = true;
-        const body = new PassThrough();
+        const body = scriptsAfterPaint();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);

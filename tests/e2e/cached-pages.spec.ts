@@ -60,3 +60,28 @@ test.describe("cached pages under a CSP of script hashes", () => {
     expect(again.status).toBe(304);
   });
 });
+
+test.describe("scripts after the first paint (decision 038)", () => {
+  for (const cache of ["cached", "rendered"] as const) {
+    test(`a ${cache} page is painted before any of its scripts is requested, then hydrates`, async ({ page, baseURL }) => {
+      const origin = cache === "cached" ? cached.url : baseURL!;
+      const html = await (await fetch(`${origin}/ar/courses`)).text();
+      expect(html).toContain("<h1");
+      expect(html).not.toContain('rel="modulepreload"');
+
+      await page.goto(`${origin}/ar/courses`);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/[^?#]+\.js$/.test(entry.name))
+          .map((entry) => Math.round(entry.startTime)),
+      }));
+      expect(timing.paint).not.toBeNull();
+      expect(timing.scripts.length).toBeGreaterThan(3);
+      // The presentation time of a frame can trail its paint task by a few milliseconds.
+      expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(Math.floor(timing.paint!) - 20);
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    });
+  }
+});
