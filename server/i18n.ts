@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
+import accepts from "accepts";
 import { projectRoot } from "~/lib/project-root.server";
-import type { Request } from "express";
 import { isLang, type Lang } from "~/i18n/lang";
 
 /** Server-side access to the same locale files the pages use (API messages, e-mails). */
@@ -35,9 +36,14 @@ export function serverT(lang: Lang, ns: string, key: string, values: Record<stri
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
 }
 
-/** The language a client asked for: `?lang=`, else Accept-Language, else English. */
-export function requestLang(req: Request): Lang {
-  const query = typeof req.query.lang === "string" ? req.query.lang : undefined;
-  if (isLang(query)) return query;
-  return req.acceptsLanguages("en", "ar") === "ar" ? "ar" : "en";
+/**
+ * The language a client asked for: one `?lang=`, else Accept-Language, else English. Read from
+ * the plain Node request, so the page cache can answer before Express (decision 039).
+ */
+export function requestLang(req: IncomingMessage): Lang {
+  const url = req.url ?? "";
+  const queryAt = url.indexOf("?");
+  const asked = queryAt < 0 ? [] : new URLSearchParams(url.slice(queryAt + 1)).getAll("lang");
+  if (asked.length === 1 && isLang(asked[0])) return asked[0];
+  return accepts(req).languages("en", "ar") === "ar" ? "ar" : "en";
 }

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { createApp, type AppDeps } from "./app";
+import { createApp, requestListener, type AppDeps } from "./app";
 import { adminSetupLink } from "./features";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/db";
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
 
   const app = createApp({ config, db, logger, pages });
   const jobs = startBackgroundJobs({ config, db, logger });
-  const server = app.listen(config.port, config.host ?? "0.0.0.0", () => {
+  const server = createServer(requestListener(app)).listen(config.port, config.host ?? "0.0.0.0", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     console.log(`STEM Academy is running at http://localhost:${port}`);

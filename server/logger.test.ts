@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registry } from "./http/metrics";
+import { actionOnlyBuild } from "./test/action-only-build";
 import { startTestServer, type TestServer } from "./test/harness";
 import { loggableUrl } from "./logger";
 
@@ -39,10 +41,51 @@ describe("request logs keep secrets out (issue 11)", () => {
     expect(log).toContain("/api/blogs?page=2&limit=3");
   });
 
+  it("writes one line per request with its status, time and level, and none for build files", async () => {
+    lines.length = 0;
+    await server.request("GET", "/api/blogs?page=1");
+    await server.request("GET", "/api/blogs/no-such-post");
+    await server.request("GET", "/assets/no-such-file.js");
+    const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string; req?: { method: string; url: string }; res?: { status: number }; responseTime?: number });
+    const requests = entries.filter((entry) => entry.msg === "request completed");
+    expect(requests.map((entry) => [entry.req?.method, entry.req?.url, entry.res?.status, entry.level])).toEqual([
+      ["GET", "/api/blogs?page=1", 200, 30],
+      ["GET", "/api/blogs/no-such-post", 404, 40],
+    ]);
+    for (const entry of requests) expect(entry.responseTime).toBeGreaterThanOrEqual(0);
+  });
+
   it("redacts a secret however the query spells it", () => {
     expect(loggableUrl("/x?TOKEN=abc&token=def&t%6fken=ghi")).toBe("/x?TOKEN=[redacted]&token=[redacted]&token=[redacted]");
     expect(loggableUrl("/x?next=%2Freset-password%3Ftoken%3Dabc")).toBe("/x?next=[redacted]");
     expect(loggableUrl("/api/demo-bookings/abc/cancel")).toBe("/api/demo-bookings/[redacted]/cancel");
     expect(loggableUrl("/courses?age=6-12")).toBe("/courses?age=6-12");
+  });
+});
+
+describe("a page cache hit answered before Express (decision 039)", () => {
+  it("is logged and counted like any other request", async () => {
+    const lines: string[] = [];
+    // Any page build turns the cache on; it holds the public JSON reads too.
+    const server = await startTestServer({}, { log: { write: (line: string) => void lines.push(line) }, pages: { build: actionOnlyBuild({}) } });
+    try {
+      const hits = async () => (await registry.getSingleMetric("page_cache_total")!.get()).values.find((v) => v.labels.result === "hit")?.value ?? 0;
+      const before = await hits();
+      let answer: Response | undefined;
+      for (let i = 0; i < 50; i++) {
+        answer = await fetch(`${server.url}/api/blogs?page=1`);
+        if (answer.headers.get("x-page-cache") === "hit") break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(answer!.headers.get("x-page-cache")).toBe("hit");
+      lines.length = 0;
+      await fetch(`${server.url}/api/blogs?page=1`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const logged = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: { status: number } });
+      expect(logged.filter((entry) => entry.msg === "request completed").map((entry) => [entry.req?.url, entry.res?.status])).toEqual([["/api/blogs?page=1", 200]]);
+      expect((await hits()) - before).toBeGreaterThanOrEqual(2);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -5,10 +5,17 @@ import type { DB } from "~server/db/db";
  * so a cache keyed on this version is invalidated on every instance sharing the database. Read
  * at most once a second per process; concurrent callers share one query.
  */
-export function contentVersion(db: DB, maxAgeMs = 1000): () => Promise<string> {
+export interface ContentVersion {
+  (): Promise<string>;
+  /** The version when it was read within the last maxAgeMs, without waiting; else undefined. */
+  fresh(): string | undefined;
+}
+
+export function contentVersion(db: DB, maxAgeMs = 1000): ContentVersion {
   let current = { value: "", readAt: -Infinity };
   let reading: Promise<string> | null = null;
-  return () => {
+  const fresh = () => (Date.now() - current.readAt <= maxAgeMs ? current.value : undefined);
+  const version = () => {
     if (Date.now() - current.readAt <= maxAgeMs) return Promise.resolve(current.value);
     reading ??= db
       .selectFrom("audit_log")
@@ -23,4 +30,5 @@ export function contentVersion(db: DB, maxAgeMs = 1000): () => Promise<string> {
       });
     return reading;
   };
+  return Object.assign(version, { fresh });
 }

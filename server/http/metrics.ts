@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Router as ExpressRouter } from "express";
 import { Router } from "express";
 import { LRUCache } from "lru-cache";
@@ -33,8 +34,7 @@ const bookingOutcome = (status: number) => ({ 201: "booked", 409: "refused", 400
 /** Counts every request by the route pattern that answered it (never the raw path, which has ids and slugs). */
 export function requestMetrics(pagePattern: (pathname: string) => string | undefined): RequestHandler {
   return (req, res, next) => {
-    const stop = latency.startTimer();
-    res.on("finish", () => {
+    countWhenDone(req, res, () => {
       // API routes name their own pattern; pages all pass through one catch-all, so theirs comes
       // from the page route table.
       const apiRoute = req.route?.path && req.route.path !== "/{*path}" ? String(req.baseUrl + req.route.path) : undefined;
@@ -43,14 +43,23 @@ export function requestMetrics(pagePattern: (pathname: string) => string | undef
       const route: string =
         res.locals.metricsRoute ?? apiRoute ?? (/^\/(assets|fonts|images|uploads)\//.test(req.path) ? "static" : (pagePattern(req.path) ?? "unmatched"));
       res.locals.metricsRoute = route;
-      requests.inc({ method: req.method, route, status: String(res.statusCode) });
-      stop({ method: req.method, route });
-      const cache = res.getHeader("x-page-cache");
-      if (cache === "hit" || cache === "miss") pageCache.inc({ result: cache });
-      if (`${req.method} ${route}` === BOOKING_ROUTE) bookings.inc({ outcome: bookingOutcome(res.statusCode) });
+      return route;
     });
     next();
   };
+}
+
+/** Counts one request when its answer is sent; `routeOf` names its route pattern then (a cache hit answered before Express knows it already). */
+export function countWhenDone(req: IncomingMessage, res: ServerResponse, routeOf: () => string): void {
+  const stop = latency.startTimer();
+  res.on("finish", () => {
+    const route = routeOf();
+    requests.inc({ method: req.method, route, status: String(res.statusCode) });
+    stop({ method: req.method, route });
+    const cache = res.getHeader("x-page-cache");
+    if (cache === "hit" || cache === "miss") pageCache.inc({ result: cache });
+    if (`${req.method} ${route}` === BOOKING_ROUTE) bookings.inc({ outcome: bookingOutcome(res.statusCode) });
+  });
 }
 
 /** The page route pattern of a path ("/blog/:slug", "/ar/courses/:slug"), from the production build's route table. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { request } from "node:http";
+import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
@@ -9,7 +9,8 @@ import { loadSession } from "~server/security/session";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { pageCache } from "./page-cache";
 
-// A stand-in for the app around the cache, in the real order: the cookieless hit first, then the
+// A stand-in for the app around the cache, in the real order: the cookieless hit first (before
+// Express when the content version is known, as server/app.ts's requestListener does), then the
 // per-response nonce and its CSP (as helmet sets it), the capture, the real session loader, the
 // hit for anonymous cookies, and a renderer whose every render is numbered, carries the nonce
 // and names the signed-in account, as the real navbar does.
@@ -58,13 +59,16 @@ function standInApp(server: TestServer, counter: { renders: number }) {
           `<script nonce="${nonce}">window.ctx = {"nonce":"${nonce}"}</script><p>${who}</p></html>`,
       );
   });
-  return app;
+  return { app, cache };
 }
 
-async function listen(app: express.Express) {
-  const listener = app.listen(0, "127.0.0.1");
+async function listen({ app, cache }: { app: express.Express; cache: ReturnType<typeof pageCache> }) {
+  const beforeExpress: (string | undefined)[] = [];
+  const listener = createServer((req, res) => {
+    if (!cache.answerCookieless(req, res, (route) => beforeExpress.push(route))) app(req, res);
+  }).listen(0, "127.0.0.1");
   await new Promise((resolve) => listener.once("listening", resolve));
-  return { url: `http://127.0.0.1:${(listener.address() as AddressInfo).port}`, close: () => listener.close() };
+  return { url: `http://127.0.0.1:${(listener.address() as AddressInfo).port}`, close: () => listener.close(), beforeExpress };
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
@@ -74,10 +78,11 @@ describe("page cache for anonymous visitors", () => {
   let url = "";
   const counter = { renders: 0 };
   let close = () => {};
+  let beforeExpress: (string | undefined)[] = [];
 
   beforeAll(async () => {
     server = await startTestServer();
-    ({ url, close } = await listen(standInApp(server, counter)));
+    ({ url, close, beforeExpress } = await listen(standInApp(server, counter)));
   });
   afterAll(async () => {
     close();
@@ -213,6 +218,24 @@ describe("page cache for anonymous visitors", () => {
     }
   });
 
+  it("answers a cookieless hit before Express, and one with any cookie only after the session check", async () => {
+    await get("/stemlab");
+    await get("/stemlab"); // stored by now (the stand-in's first step waits for compression)
+    const early = beforeExpress.length;
+    const plain = await get("/stemlab");
+    expect(plain.cache).toBe("hit");
+    expect(beforeExpress.length).toBe(early + 1);
+    const withCookie = await get("/stemlab", { cookie: "theme=dark" });
+    expect(withCookie.cache).toBe("hit");
+    expect(withCookie.body).toBe(plain.body);
+    expect(beforeExpress.length).toBe(early + 1);
+    // A POST, or a path the cache never holds, never leaves early.
+    await fetch(`${url}/stemlab`, { method: "POST" });
+    await get("/admin/dashboard");
+    await get("/admin/dashboard");
+    expect(beforeExpress.length).toBe(early + 1);
+  });
+
   it("still serves the shared page to a cookie that names no live session", async () => {
     await get("/know-more-info");
     const stale = await get("/know-more-info", { cookie: "sid=not-a-session" });
@@ -249,7 +272,7 @@ describe("an expired page", () => {
       if (counter.renders === 1) res.type("html").send(body);
       else void slow.then(() => res.type("html").send(body));
     });
-    const { url, close } = await listen(app);
+    const { url, close } = await listen({ app, cache });
     try {
       await fetch(`${url}/`);
       await cache.stored();

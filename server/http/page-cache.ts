@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { remembersArabic } from "~/i18n/lang";
@@ -22,7 +23,13 @@ const NOT_PAGES = /^\/(?:api|assets|uploads|fonts|images|healthz|metrics)(?:\/|$
 type Kind = "page" | "json";
 
 interface PageCache {
-  /** First in the chain: answers a hit for a request without any cookie, before the middleware a hit does not need. */
+  /**
+   * Before Express: answers a hit for a GET without any cookie from plain Node objects, when the
+   * content version was read within the last second, and says whether it did. `observe` is told
+   * the route that rendered the entry, before the answer is sent (logs and metrics, decision 039).
+   */
+  answerCookieless: (req: IncomingMessage, res: ServerResponse, observe: (route: string | undefined) => void) => boolean;
+  /** First in Express's chain: the same, for a hit that had to wait for the content version. */
   serveCookieless: RequestHandler;
   /** Before the API app and the pages, after compression: keeps what is rendered for an anonymous visitor. */
   capture: RequestHandler;
@@ -35,7 +42,7 @@ interface PageCache {
 const passThrough: RequestHandler = (_req, _res, next) => next();
 
 export function pageCache(db: DB, seconds: number): PageCache {
-  if (seconds <= 0) return { serveCookieless: passThrough, capture: passThrough, serveAnonymous: passThrough, stored: async () => {} };
+  if (seconds <= 0) return { answerCookieless: () => false, serveCookieless: passThrough, capture: passThrough, serveAnonymous: passThrough, stored: async () => {} };
   // An expired entry stays until its page is rendered again (it is only old, not wrong: a staff
   // edit changes the key), so a burst of visitors never renders and compresses it all at once.
   const cache = new LRUCache<string, CachedResponse>({ maxSize: 32 * 1024 * 1024, sizeCalculation: cachedSize, ttl: seconds * 1000, noDeleteOnStaleGet: true });
@@ -43,27 +50,37 @@ export function pageCache(db: DB, seconds: number): PageCache {
   const version = contentVersion(db);
   const storing = new Set<Promise<void>>();
   const pendingKeys = new Set<string>();
-  const cookieless = (req: Request) => req.headers.cookie === undefined && req.headers.authorization === undefined;
+  const cookieless = (req: IncomingMessage) => req.headers.cookie === undefined && req.headers.authorization === undefined;
 
-  const kindOf = (req: Request): Kind | undefined => {
+  // Read from the plain Node request (every handler here is mounted on the app, so its url is the
+  // original one): the same answer before Express and inside it.
+  const kindOf = (req: IncomingMessage): Kind | undefined => {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-    if (PUBLIC_JSON.test(req.path)) return "json";
-    if (NOT_PAGES.test(req.path) || NEVER.test(req.path)) return undefined;
+    const url = req.url ?? "/";
+    const path = url.split("?", 1)[0]!;
+    if (PUBLIC_JSON.test(path)) return "json";
+    if (NOT_PAGES.test(path) || NEVER.test(path)) return undefined;
     // The bare home page depends on the remembered language.
-    if (req.path === "/" && remembersArabic(req.headers.cookie)) return undefined;
+    if (path === "/" && remembersArabic(req.headers.cookie)) return undefined;
     return "page";
   };
   // JSON messages follow ?lang= or Accept-Language; pages carry their language in the path.
-  const keyOf = async (req: Request, kind: Kind) => `${await version()}|${kind === "json" ? requestLang(req) : ""}|${req.originalUrl}`;
+  const keyFor = (contentVersion: string, req: IncomingMessage, kind: Kind) => `${contentVersion}|${kind === "json" ? requestLang(req) : ""}|${req.url}`;
+  const keyOf = async (req: IncomingMessage, kind: Kind) => keyFor(await version(), req, kind);
+  /** A stored answer that may be sent now: fresh, or being rendered afresh by another request. */
+  const usable = (key: string) => {
+    const hit = cache.get(key, { allowStale: true });
+    return hit && (cache.getRemainingTTL(key) > 0 || refreshing.has(key)) ? hit : undefined;
+  };
 
   const serve = (anonymous: (req: Request, res: Response) => boolean): RequestHandler => async (req, res, next) => {
     try {
       const kind = kindOf(req);
       if (!kind || !anonymous(req, res)) return next();
       const key = await keyOf(req, kind);
-      const hit = cache.get(key, { allowStale: true });
-      if (hit && (cache.getRemainingTTL(key) > 0 || refreshing.has(key))) return sendCached(req, res, hit);
-      if (hit) {
+      const hit = usable(key);
+      if (hit) return sendCached(req, res, hit);
+      if (cache.get(key, { allowStale: true })) {
         // This request renders the expired page afresh; the others keep getting the old bytes.
         refreshing.add(key);
         res.on("close", () => refreshing.delete(key));
@@ -76,6 +93,15 @@ export function pageCache(db: DB, seconds: number): PageCache {
   };
 
   return {
+    answerCookieless: (req, res, observe) => {
+      const current = version.fresh();
+      const kind = current === undefined || !cookieless(req) ? undefined : kindOf(req);
+      const hit = kind && usable(keyFor(current!, req, kind));
+      if (!hit) return false;
+      observe(hit.route);
+      sendCached(req, res, hit);
+      return true;
+    },
     // No cookie and no credentials: nobody is signed in, whatever the session loader would add.
     serveCookieless: serve(cookieless),
     // "Anonymous" is what the session loader decided from the parsed cookies, the same reading

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import type { Role } from "~/lib/roles";
-import { createApp, type AppDeps } from "~server/app";
+import { createApp, requestListener, type AppDeps } from "~server/app";
 import { loadConfig, type Config } from "~server/config";
 import { openDatabase, type DB } from "~server/db/db";
 import { migrateToLatest } from "~server/db/migrate";
@@ -98,7 +99,7 @@ export async function startTestServer(
   // So are periodic jobs (the reminder sweep): a row added at a period's turn would upset job
   // counts; the reminder tests run the sweep themselves.
   const jobs = startBackgroundJobs({ config, db, logger }, { pollMs: 200, dailyJobs: false, periodicJobs: false });
-  const server = app.listen(0, "127.0.0.1");
+  const server = createServer(requestListener(app)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -21,7 +21,7 @@ function ensureBuild(): void {
     execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"] });
   }
   // The server as `npm start` runs it: compiled once, then plain node (no tsx in the process), with
-  // the same young-generation cap as package.json's start script.
+  // the same heap flags as package.json's start script.
   execSync("npx tsx scripts/build-server.ts", { stdio: ["ignore", "ignore", "inherit"] });
 }
 
@@ -36,7 +36,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
   if (await fetch(`${url}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use; stop that server first`);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "stem-bench-"));
   // Its own process group, so stopping it also stops everything it starts.
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", path.join(process.env.BUILD_DIR ?? "build", "server-main/index.js")], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--max-old-space-size=512", path.join(process.env.BUILD_DIR ?? "build", "server-main/index.js")], {
     detached: true,
     env: {
       ...process.env,
