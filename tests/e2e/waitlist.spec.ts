@@ -19,6 +19,9 @@ const texts = {
     leave: "Leave the waitlist",
     leftMessage: "You have left the waitlist.",
     booked: "Slot Confirmed with Laila Wait",
+    fullDay: /, fully booked, waitlist open$/,
+    openDay: /, times available$/,
+    fullLegend: "Fully booked: choose the day to join its waitlist.",
   },
   ar: {
     prefix: "/ar",
@@ -31,6 +34,9 @@ const texts = {
     leave: "مغادرة قائمة الانتظار",
     leftMessage: "لقد غادرت قائمة الانتظار.",
     booked: "تم تأكيد الموعد مع Laila Wait",
+    fullDay: /، محجوز بالكامل، قائمة الانتظار متاحة$/,
+    openDay: /، توجد أوقات متاحة$/,
+    fullLegend: "محجوز بالكامل: اختر اليوم لتنضم إلى قائمة انتظاره.",
   },
 } as const;
 
@@ -77,6 +83,12 @@ for (const lang of ["en", "ar"] as const) {
       // The booking page shows the full time with its waitlist.
       await parent.goto(`${t.prefix}/courses/${COURSE}/bookdemoclass?date=${slot.date}#step-time`);
       if (script) await parent.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      // The calendar tells a day whose every time is taken from one with seats (other tests may
+      // have opened times on the same day, so the day's own open times decide which it is).
+      const open = (await (await parent.request.get(`/api/courses/${COURSE}/demo-slots?from=${slot.date}&to=${slot.date}`)).json()) as { slots: unknown[] };
+      const day = parent.locator(`button[data-date="${slot.date}"]`);
+      await expect(day).toHaveAccessibleName(open.slots.length === 0 ? t.fullDay : t.openDay);
+      if (open.slots.length === 0) await expect(parent.getByText(t.fullLegend)).toBeVisible();
       const joinLink = parent.locator(`a[href$="/bookdemoclass/waitlist?slot=${slot.id}"]`);
       await expect(joinLink).toHaveText(t.join);
       await joinLink.click();

@@ -39,8 +39,9 @@ function shiftMonth(date: string, delta: number): string {
 /**
  * Step 1: a month grid of day buttons (the ARIA grid pattern). One Tab stop: the arrows move
  * between days (left and right mirrored in Arabic), Home/End to the week's ends, PageUp/PageDown
- * a month; Enter or Space chooses. Days without an open slot say so and cannot be chosen; the
- * chosen day is pressed. One month at a time, with buttons to move between the months.
+ * a month; Enter or Space chooses. Days without times say so and cannot be chosen; a day whose
+ * every time is taken says so (and a legend under the grid) and opens its waitlist; the chosen day
+ * is pressed. One month at a time, with buttons to move between the months.
  */
 export function DateCalendar({ months, weekdays, selected, onSelect, initialMonth, page }: DateCalendarProps) {
   const { t } = useTranslation("booking");
@@ -154,7 +155,7 @@ export function DateCalendar({ months, weekdays, selected, onSelect, initialMont
                       // Not `disabled`: the arrow keys still reach (and read out) a day without times.
                       aria-disabled={!day.available || undefined}
                       aria-pressed={day.date === selected}
-                      aria-label={t(day.available ? "calendar.available" : "calendar.unavailable", { date: day.label })}
+                      aria-label={t(day.full ? "calendar.full" : day.available ? "calendar.available" : "calendar.unavailable", { date: day.label })}
                       onFocus={() => setFocused(day.date)}
                       onClick={instead(() => {
                         if (day.available) onSelect(day.date);
@@ -162,9 +163,11 @@ export function DateCalendar({ months, weekdays, selected, onSelect, initialMont
                       className={`h-10 w-full rounded-md ${
                         day.date === selected
                           ? "bg-indigo-700 font-semibold text-white"
-                          : day.available
-                            ? "bg-indigo-50 font-semibold text-slate-900 hover:bg-indigo-100"
-                            : "cursor-not-allowed text-slate-300"
+                          : day.full
+                            ? "bg-amber-50 font-semibold text-amber-900 ring-1 ring-inset ring-amber-300 hover:bg-amber-100"
+                            : day.available
+                              ? "bg-indigo-50 font-semibold text-slate-900 hover:bg-indigo-100"
+                              : "cursor-not-allowed text-slate-300"
                       }`}
                     >
                       {day.day}
@@ -176,6 +179,12 @@ export function DateCalendar({ months, weekdays, selected, onSelect, initialMont
           ))}
         </tbody>
       </table>
+      {month.weeks.some((week) => week.some((day) => day?.full)) ? (
+        <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+          <span aria-hidden="true" className="inline-block h-3 w-3 shrink-0 rounded-sm bg-amber-50 ring-1 ring-inset ring-amber-300" />
+          {t("calendar.fullLegend")}
+        </p>
+      ) : null}
     </div>
   );
 }

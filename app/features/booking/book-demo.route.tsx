@@ -42,7 +42,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const fullSlots = upcoming.filter((slot) => slot.seatsLeft === 0);
   // Days whose times are all taken stay choosable: their times offer the waitlist (decision 032).
   const days = [...slots, ...fullSlots].map((slot) => slot.date).sort();
-  const months = buildCalendar(today, days.at(-1) ?? today, new Set(days), lang);
+  const open = new Set(slots.map((slot) => slot.date));
+  const months = buildCalendar(today, days.at(-1) ?? today, { open, full: new Set(fullSlots.map((slot) => slot.date)) }, lang);
   return {
     picked: pickedFrom(new URL(request.url).searchParams, slots, fullSlots, months),
     course: { ...course, image: safeUrl(course.image) ?? null },

@@ -7,7 +7,10 @@ export interface CalendarDay {
   day: number;
   /** Full date for screen readers and headings, e.g. "Monday, November 23, 2026". */
   label: string;
+  /** The day can be chosen: it has times, open or (for the waitlist) full. */
   available: boolean;
+  /** Every time that day is taken: choosing it offers the waitlist (decision 032). */
+  full: boolean;
 }
 
 export interface CalendarMonth {
@@ -19,10 +22,11 @@ export interface CalendarMonth {
 }
 
 /**
- * The months from `today`'s month to the month of `lastDate`, with the dates that have open
- * slots marked available (labels formatted on the server, see slot-format.ts).
+ * The months from `today`'s month to the month of `lastDate`, with the dates that have times
+ * marked available, and those whose every time is taken also marked full (labels formatted on
+ * the server, see slot-format.ts).
  */
-export function buildCalendar(today: string, lastDate: string, available: Set<string>, lang: Lang): CalendarMonth[] {
+export function buildCalendar(today: string, lastDate: string, days: { open: Set<string>; full: Set<string> }, lang: Lang): CalendarMonth[] {
   const months: CalendarMonth[] = [];
   let first = `${today.slice(0, 7)}-01`;
   const lastMonth = (lastDate > today ? lastDate : today).slice(0, 7);
@@ -31,7 +35,7 @@ export function buildCalendar(today: string, lastDate: string, available: Set<st
     const cells: (CalendarDay | null)[] = Array.from({ length: weekdayOf(first) }, () => null);
     for (let date = first; date.slice(0, 7) === key; date = addDays(date, 1)) {
       // A readable label in UTC: the date is already the academy's calendar date.
-      cells.push({ date, day: Number(date.slice(8)), label: formatDateLabel(`${date}T12:00:00Z`, "UTC", lang), available: available.has(date) });
+      cells.push({ date, day: Number(date.slice(8)), label: formatDateLabel(`${date}T12:00:00Z`, "UTC", lang), available: days.open.has(date) || days.full.has(date), full: !days.open.has(date) && days.full.has(date) });
     }
     while (cells.length % 7 !== 0) cells.push(null);
     const weeks: (CalendarDay | null)[][] = [];

@@ -25,14 +25,17 @@ describe("academy time zone arithmetic", () => {
     expect(isTimeZone("Mars/Olympus")).toBe(false);
   });
 
-  it("lays months out in Sunday-first weeks with the open days marked", () => {
-    const months = buildCalendar("2026-11-22", "2026-12-03", new Set(["2026-11-23", "2026-12-03"]), "en");
+  it("lays months out in Sunday-first weeks with the open days marked, and the fully booked ones as full", () => {
+    const months = buildCalendar("2026-11-22", "2026-12-03", { open: new Set(["2026-11-23", "2026-12-03"]), full: new Set(["2026-11-25", "2026-12-03"]) }, "en");
     expect(months.map((m) => m.label)).toEqual(["November 2026", "December 2026"]);
     const november = months[0]!.weeks.flat();
     // 1 November 2026 is a Sunday: no padding; 30 days then 5 empty cells.
     expect(november[0]?.date).toBe("2026-11-01");
     expect(november).toHaveLength(35);
-    expect(november.filter((d) => d?.available).map((d) => d!.date)).toEqual(["2026-11-23"]);
+    expect(november.filter((d) => d?.available).map((d) => d!.date)).toEqual(["2026-11-23", "2026-11-25"]);
+    expect(november.filter((d) => d?.full).map((d) => d!.date)).toEqual(["2026-11-25"]);
+    // A day with an open time and a full one is open, not full.
+    expect(months[1]!.weeks.flat().find((d) => d?.date === "2026-12-03")).toMatchObject({ available: true, full: false });
     expect(november.find((d) => d?.date === "2026-11-23")?.label).toBe("Monday, November 23, 2026");
     const december = months[1]!.weeks.flat();
     expect(december.slice(0, 2)).toEqual([null, null]);
