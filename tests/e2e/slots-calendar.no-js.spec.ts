@@ -40,3 +40,37 @@ test("without JavaScript: a click on an empty hour, the filled-in form, then bul
   await expect(page.getByRole("status").filter({ hasText: "1 slot(s) deleted." })).toBeVisible();
   await expect(page.locator("td").filter({ hasText: "Advanced Python" })).toHaveCount(0);
 });
+
+test("without JavaScript: closing a time people wait for asks first, naming how many will be e-mailed", async ({ page }) => {
+  const staff = createAdminAccount(`close-wait-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Close Staff");
+  await page.goto("/ar/admin/login");
+  await page.getByLabel("البريد الإلكتروني", { exact: true }).fill(staff.email);
+  await page.getByLabel("كلمة المرور", { exact: true }).fill(staff.password);
+  await page.locator("main").getByRole("button", { name: "دخول", exact: true }).click();
+  await expect(page).toHaveURL(/\/ar\/admin\?notice=login-ok/);
+  // A one-seat time, taken, with two parents waiting (through the public API).
+  const date = academyDate(113);
+  const created = await page.request.post("/api/admin/slots", { data: { date, time: "12:30", durationMinutes: 60, capacity: 1 }, headers: { origin: new URL(page.url()).origin } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const person = (n: number) => ({ slotId: id, childName: "Wait Child", childAge: 9, parentName: "Wait Parent", email: `close-wait-${n}-${randomBytes(3).toString("hex")}@example.com`, phone: "9876543210" });
+  expect((await page.request.post("/api/courses/digital-literacy/demo-bookings", { data: person(0) })).status()).toBe(201);
+  for (const n of [1, 2]) expect((await page.request.post("/api/courses/digital-literacy/demo-waitlist", { data: person(n) })).status()).toBe(201);
+
+  await page.goto(`/ar/admin/slots?view=day&date=${date}`);
+  const slot = page.locator("td").filter({ hasText: "1/1" });
+  await slot.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "أغلق المختارة" }).click();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toContainText("إغلاق 1 من المواعيد؟");
+  await expect(question).toContainText("سيخرج 2 من أولياء الأمور المنتظرين لمقعد من قائمة الانتظار");
+  // Nothing closed yet: the time still takes people in line.
+  const before = (await (await page.request.get(`/api/admin/slots?from=${date}&to=${date}`)).json()) as { slots: { id: number; status: string; waitlist: unknown[] }[] };
+  expect(before.slots.find((s) => s.id === id)).toMatchObject({ status: "open" });
+  expect(before.slots.find((s) => s.id === id)?.waitlist).toHaveLength(2);
+  await question.getByRole("button", { name: "نعم، أغلقها" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1" })).toBeVisible();
+  const after = (await (await page.request.get(`/api/admin/slots?from=${date}&to=${date}`)).json()) as { slots: { id: number; status: string; waitlist: unknown[] }[] };
+  expect(after.slots.find((s) => s.id === id)).toMatchObject({ status: "closed" });
+  expect(after.slots.find((s) => s.id === id)?.waitlist).toHaveLength(0);
+});

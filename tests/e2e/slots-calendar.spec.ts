@@ -100,3 +100,31 @@ for (const lang of ["en", "ar"] as const) {
     await expect(boxes).toHaveCount(0);
   });
 }
+
+test("closing one time people wait for asks first, and only closes when staff agree", async ({ page }) => {
+  await signInAsAdmin(page);
+  const date = academyDate(114);
+  const created = await page.request.post("/api/admin/slots", { data: { date, time: "13:30", durationMinutes: 60, capacity: 1 } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const person = (n: number) => ({ slotId: id, childName: "Wait Child", childAge: 9, parentName: "Wait Parent", email: `close-one-${n}-${Date.now()}@example.com`, phone: "9876543210" });
+  expect((await page.request.post("/api/courses/digital-literacy/demo-bookings", { data: person(0) })).status()).toBe(201);
+  expect((await page.request.post("/api/courses/digital-literacy/demo-waitlist", { data: person(1) })).status()).toBe(201);
+  const statusOf = async () => ((await (await page.request.get(`/api/admin/slots?from=${date}&to=${date}`)).json()) as { slots: { id: number; status: string }[] }).slots.find((s) => s.id === id)?.status;
+
+  await page.goto(`/admin/slots?view=list&from=${date}&to=${date}`);
+  const card = page.getByRole("article").filter({ hasText: "Waitlist" });
+  const questions: string[] = [];
+  page.once("dialog", (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await card.getByRole("button", { name: "Close", exact: true }).click();
+  await expect.poll(() => questions.length).toBe(1);
+  expect(questions[0]).toBe("Close this slot? Its waitlist ends: 1 parent(s) waiting for a seat will be e-mailed, with a link to book another time.");
+  expect(await statusOf()).toBe("open");
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByRole("button", { name: "Close", exact: true }).click();
+  await expect.poll(statusOf).toBe("closed");
+});

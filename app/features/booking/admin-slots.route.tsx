@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export type BulkState =
   | { form: "bulk"; ok: boolean; message: string }
   | { form: "bulk"; none: true }
-  | { form: "bulk"; ask: { ids: number[]; slots: number; bookings: number } };
+  | { form: "bulk"; ask: { action: "close" | "delete"; ids: number[]; slots: number; bookings: number; waitlisted: number } };
 
 /**
  * Posts of the page without JavaScript (and the bulk form always): the one-slot form goes through
@@ -110,11 +110,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const action = bulk === "close" || bulk === "reopen" || bulk === "delete" ? bulk : "close";
   const ids = fields.getAll("ids").map((id) => Number(id));
   if (ids.length === 0) return { form: "bulk", none: true } satisfies BulkState;
-  if (action === "delete" && fields.get("confirmed") !== "yes") {
-    // Ask first, saying how many live bookings the delete would cancel (their parents are e-mailed).
-    const rows = await context.db.selectFrom("demo_slots").select(["id", "seats_taken"]).where("id", "in", ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)).execute();
-    const state: BulkState = { form: "bulk", ask: { ids: rows.map((row) => row.id), slots: rows.length, bookings: rows.reduce((sum, row) => sum + row.seats_taken, 0) } };
-    if (rows.length > 0) return state;
+  if ((action === "delete" || action === "close") && fields.get("confirmed") !== "yes") {
+    // Ask first, saying how many live bookings a delete would cancel and how many waiting parents
+    // a close or delete would take out of line (all of them are e-mailed).
+    const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31);
+    const rows = valid.length === 0 ? [] : await context.db.selectFrom("demo_slots").select(["id", "seats_taken", "status"]).where("id", "in", valid).execute();
+    const ending = action === "delete" ? rows : rows.filter((row) => row.status === "open");
+    const waitlisted =
+      ending.length === 0
+        ? 0
+        : Number(
+            (
+              await context.db
+                .selectFrom("slot_waitlist")
+                .select((eb) => eb.fn.countAll().as("n"))
+                .where("slot_id", "in", ending.map((row) => row.id))
+                .where("status", "in", ["waiting", "offered"])
+                .executeTakeFirst()
+            )?.n ?? 0,
+          );
+    const ask = { action: action === "delete" ? ("delete" as const) : ("close" as const), ids: rows.map((row) => row.id), slots: rows.length, bookings: rows.reduce((sum, row) => sum + row.seats_taken, 0), waitlisted };
+    // Closing times nobody waits for needs no question.
+    const state: BulkState = { form: "bulk", ask };
+    if (rows.length > 0 && (action === "delete" || waitlisted > 0)) return state;
   }
   const answer = await context.callApi({ method: "POST", path: "/api/admin/slots/bulk", body: { action, ids, ...(action === "delete" ? { confirm: true } : {}) }, lang });
   const ok = answer.status >= 200 && answer.status < 300;
@@ -361,18 +379,21 @@ function BulkForm() {
       {state && "ask" in state ? (
         <Form method="post" role="alertdialog" aria-labelledby="bulk-confirm" className="space-y-2 rounded-lg border border-red-300 bg-white p-3">
           <p id="bulk-confirm" className="font-semibold text-slate-900">
-            {t("admin.bulk.confirmHeading", { count: state.ask.slots })}
+            {t(state.ask.action === "close" ? "admin.bulk.closeConfirmHeading" : "admin.bulk.confirmHeading", { count: state.ask.slots })}
           </p>
-          <p className="text-sm text-slate-700">{state.ask.bookings > 0 ? t("admin.bulk.confirmBookings", { count: state.ask.bookings }) : t("admin.bulk.confirmPlain")}</p>
+          {state.ask.action === "delete" ? (
+            <p className="text-sm text-slate-700">{state.ask.bookings > 0 ? t("admin.bulk.confirmBookings", { count: state.ask.bookings }) : t("admin.bulk.confirmPlain")}</p>
+          ) : null}
+          {state.ask.waitlisted > 0 ? <p className="text-sm text-slate-700">{t("admin.bulk.confirmWaitlist", { count: state.ask.waitlisted })}</p> : null}
           <input type="hidden" name="intent" value="bulk" />
-          <input type="hidden" name="bulk" value="delete" />
+          <input type="hidden" name="bulk" value={state.ask.action} />
           <input type="hidden" name="confirmed" value="yes" />
           {state.ask.ids.map((id) => (
             <input key={id} type="hidden" name="ids" value={id} />
           ))}
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
-              {t("admin.bulk.confirmYes")}
+              {t(state.ask.action === "close" ? "admin.bulk.closeConfirmYes" : "admin.bulk.confirmYes")}
             </button>
             <Link to={location.search || "?"} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
               {t("admin.bulk.keep")}
@@ -579,7 +600,12 @@ function SlotCard({ slot }: { slot: AdminSlot }) {
         <CapacityForm key={slot.capacity} slot={slot} />
         <button
           type="button"
-          onClick={() => send("PATCH", `/api/admin/slots/${slot.id}`, { status: slot.status === "open" ? "closed" : "open" })}
+          onClick={() => {
+            // Closing ends the time's waitlist, and each parent in it is e-mailed: staff agree first.
+            const waiting = slot.waitlist.filter((entry) => entry.status === "waiting" || entry.status === "offered").length;
+            if (slot.status === "open" && waiting > 0 && !window.confirm(t("admin.list.confirmCloseWaitlist", { count: waiting }))) return;
+            void send("PATCH", `/api/admin/slots/${slot.id}`, { status: slot.status === "open" ? "closed" : "open" });
+          }}
           className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
         >
           {slot.status === "open" ? t("admin.list.close") : t("admin.list.reopen")}
