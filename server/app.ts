@@ -208,6 +208,14 @@ const pageFormPosts = (config: Config): express.RequestHandler => (req, res, nex
     return;
   }
   if (length > (upload ? config.maxUploadBytes + PAGE_FORM_LIMIT : PAGE_FORM_LIMIT)) {
+    if (upload && length <= 4 * config.maxUploadBytes && req.path.endsWith("/media") && req.accepts(["json", "html"]) === "html") {
+      // An image too large, posted without JavaScript: the browser shows nothing until it has
+      // sent the whole body, so take it (never stored, at most four times the limit) and send the
+      // page back, which says why.
+      req.once("end", () => res.redirect(303, `${req.path}?upload=too-large#media-upload-title`));
+      req.resume();
+      return;
+    }
     res.status(413).json({ message: "The request body is too large." });
     return;
   }

@@ -44,3 +44,25 @@ test("without JavaScript: upload with alt texts, a refused upload, alt text chan
   await expect(page.getByRole("status").filter({ hasText: "Image deleted from the library." })).toBeVisible();
   await expect(page.getByText("No image matches this search.")).toBeVisible();
 });
+
+test("without JavaScript: an image over the size limit brings the page back saying so", async ({ page }) => {
+  const staff = createAdminAccount(`media-big-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Media Staff");
+  await page.goto("/admin/login");
+  await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+  await page.getByLabel("Password", { exact: true }).fill(staff.password);
+  await page.locator("main form button[type=submit]").click();
+  await expect(page).toHaveURL(/\/admin\?notice=login-ok/);
+
+  for (const [prefix, message] of [
+    ["", "The image is too large. The limit is 10 MB."],
+    ["/ar", "الصورة كبيرة جدًا. الحد الأقصى 10 ميغابايت."],
+  ] as const) {
+    await page.goto(`${prefix}/admin/media`);
+    const upload = page.locator("form").filter({ has: page.locator("input[type=file]") });
+    // 11 MB: over the 10 MB limit (MAX_UPLOAD_BYTES' default) and the form's few fields.
+    await upload.locator("input[type=file]").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024, 1) });
+    await upload.locator("button[type=submit]").click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/admin/media\\?upload=too-large#media-upload-title$`));
+    await expect(page.locator("form").filter({ has: page.locator("input[type=file]") }).getByRole("alert")).toHaveText(message);
+  }
+});

@@ -29,7 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromPath(url.pathname);
   const query = { ...parseListQuery(mediaList, url.searchParams), pageSize: PAGE_SIZE };
   const [result, settings] = await Promise.all([listMedia(context.db, query, lang), getSiteSettings(context.db)]);
-  return { query, result, timeZone: settings.timeZone };
+  // Set by the server when an image posted without JavaScript was over the limit (server/app.ts).
+  const tooLargeMb = url.searchParams.get("upload") === "too-large" ? Math.round((context.config.maxUploadBytes / 1024 / 1024) * 10) / 10 : null;
+  return { query, result, timeZone: settings.timeZone, tooLargeMb };
 }
 
 /** What a form of the page shows after its post: the server's answer, or the question before a delete. */
@@ -118,7 +120,9 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
         <p className="max-w-3xl text-slate-700">{t("media.intro")}</p>
       </div>
 
-      <UploadForm state={state?.form === "upload" ? state : undefined} />
+      <UploadForm
+        state={state?.form === "upload" ? state : loaderData.tooLargeMb !== null ? { form: "upload", ok: false, message: t("api.tooLarge", { mb: loaderData.tooLargeMb }) } : undefined}
+      />
       {state?.form === "delete" && state.ok && !state.ask ? (
         <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
           {state.message}
