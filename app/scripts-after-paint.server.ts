@@ -10,7 +10,7 @@ import { Transform } from "node:stream";
  *
  * This rewrite, applied to the HTML as it streams out, takes the preload links out of the head and
  * turns the module script's static imports into dynamic ones that start in the frame after the
- * first paint, preloading the same list then (so nested imports still load in parallel). What
+ * first paint (at once in a tab opened in the background), preloading the same list then (so nested imports still load in parallel). What
  * the module script does afterwards is unchanged. A module script of any other shape is left as it
  * is, so a React Router upgrade that changes it costs speed, not correctness; a test watches for it.
  */
@@ -73,8 +73,8 @@ export function deferImports(body: string, preloads: readonly string[]): string 
   const names = imports.map((entry) => entry.name ?? "").join(", ");
   const modules = imports.map((entry) => `import(${entry.from})`).join(", ");
   return [
-    // The frame after the first paint; a tab opened in the background gets no frames, so also a timer.
-    "await new Promise((go) => { requestAnimationFrame(() => setTimeout(go, 0)); setTimeout(go, 200); });",
+    // The frame after the first paint; a tab opened in the background paints nothing and gets no frames.
+    'await new Promise((go) => (document.visibilityState === "visible" ? requestAnimationFrame(() => setTimeout(go, 0)) : go()));',
     `for (const href of ${JSON.stringify(preloads).replaceAll("<", "\\u003c")}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     `const [${names}] = await Promise.all([${modules}]);`,
     rest,
