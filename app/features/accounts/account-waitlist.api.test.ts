@@ -1,71 +1,38 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { nowIso } from "~server/db/values";
-import { startTestServer, type TestServer } from "~server/test/harness";
-import { outboxMails, waitForJobs } from "~server/test/outbox";
-import { addDays, zonedParts } from "~/features/booking/zoned-time";
+import { outboxMails } from "~server/test/outbox";
+import { waitlistFixture } from "~server/test/waitlist-fixture";
 import { createUser } from "./accounts.server";
 import { ERASED } from "./account-space.server";
 
-const TZ = "Asia/Kolkata";
-
 /** The account's waitlist places (decision 032): listed in /account, exported, left and erased with the account. */
 describe("my account and my waitlist places", () => {
-  let server: TestServer;
-  let admin: { cookie: string };
-  let course: { id: number; slug: string };
-  let nextDay = 30;
-  const day = () => addDays(zonedParts(new Date(), TZ).date, nextDay++);
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.signIn("admin");
-    course = await server.db.selectFrom("courses").select(["id", "slug"]).where("slug", "=", "python-for-beginners").executeTakeFirstOrThrow();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  const staff = (method: string, url: string, json?: unknown) => server.request(method, url, { json, headers: { cookie: admin.cookie, origin: server.url } });
-  const details = (email: string) => ({ childName: "Sami", childAge: 13, parentName: "Huda", email, phone: "9876543210" });
-  async function fullSlot() {
-    const created = await staff("POST", "/api/admin/slots", { date: day(), time: "10:30", durationMinutes: 60, capacity: 1, courseId: course.id });
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
-    const booked = await server.request("POST", `/api/courses/${course.slug}/demo-bookings`, { json: { slotId: id, ...details(`booker-${id}@example.com`) } });
-    expect(booked.status).toBe(201);
-    return id;
-  }
-  async function join(slotId: number, email: string) {
-    const res = await server.request("POST", `/api/courses/${course.slug}/demo-waitlist`, { json: { slotId, ...details(email) } });
-    expect(res.status).toBe(201);
-  }
-  const entry = (email: string, slotId: number) =>
-    server.db.selectFrom("slot_waitlist").selectAll().where("email", "=", email).where("slot_id", "=", slotId).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const fx = waitlistFixture(30);
+  const { staff, fullSlot, joined, entry, settle } = fx;
   async function parent(verified = true) {
     const email = `parent-${randomBytes(5).toString("hex")}@example.com`;
     const password = "Parent-Passw0rd";
-    const id = (await createUser(server.db, { username: "Huda", email, password, contactNumber: "+919876543210" }))!;
-    if (verified) await server.db.updateTable("users").set({ email_verified_at: nowIso() }).where("id", "=", id).execute();
-    const login = await server.request("POST", "/login", { json: { email, password } });
+    const id = (await createUser(fx.server.db, { username: "Huda", email, password, contactNumber: "+919876543210" }))!;
+    if (verified) await fx.server.db.updateTable("users").set({ email_verified_at: nowIso() }).where("id", "=", id).execute();
+    const login = await fx.server.request("POST", "/login", { json: { email, password } });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
-    return { id, email, headers: { cookie, origin: server.url } };
+    return { id, email, headers: { cookie, origin: fx.server.url } };
   }
-  const settle = () => waitForJobs(server.db, { ignoreKinds: "%sweep%" });
 
   it("lists, exports, and on deletion leaves and erases the places of the account's proven e-mail; a held seat passes to the next parent", async () => {
     const huda = await parent();
     const waitingSlot = await fullSlot();
     const offerSlot = await fullSlot();
-    await join(waitingSlot, huda.email.toUpperCase());
-    await join(waitingSlot, "next-a@example.com");
-    await join(offerSlot, huda.email);
-    await join(offerSlot, "next-b@example.com");
+    await joined(waitingSlot, huda.email.toUpperCase());
+    await joined(waitingSlot, "next-a@example.com");
+    await joined(offerSlot, huda.email);
+    await joined(offerSlot, "next-b@example.com");
     // A second seat on the offer slot: it is held for Huda, first in its line.
     expect((await staff("PATCH", `/api/admin/slots/${offerSlot}`, { capacity: 2 })).status).toBe(200);
     expect((await entry(huda.email, offerSlot)).status).toBe("offered");
 
-    const overview = await server.request("GET", "/api/account", { headers: huda.headers });
+    const overview = await fx.server.request("GET", "/api/account", { headers: huda.headers });
     expect(overview.status).toBe(200);
     const places = overview.body.waitlist as Array<Record<string, unknown>>;
     expect(places).toHaveLength(2);
@@ -75,46 +42,46 @@ describe("my account and my waitlist places", () => {
     expect(waiting.pageUrl).toBe(`/booking/waitlist?token=${(await entry(huda.email, waitingSlot)).token}`);
     expect(offered.acceptUrl).toBe(`/booking/waitlist/accept?token=${(await entry(huda.email, offerSlot)).token}`);
     expect(offered.offerExpiresLabel).toMatch(/\d/);
-    const arabic = await server.request("GET", "/api/account?lang=ar", { headers: huda.headers });
+    const arabic = await fx.server.request("GET", "/api/account?lang=ar", { headers: huda.headers });
     expect(arabic.body.waitlist[0].pageUrl).toMatch(/^\/ar\/booking\/waitlist\?token=/);
 
-    const exported = await server.request("GET", "/api/account/export", { headers: huda.headers });
+    const exported = await fx.server.request("GET", "/api/account/export", { headers: huda.headers });
     expect(exported.status).toBe(200);
     expect(exported.body.waitlistPlaces).toHaveLength(2);
     expect(exported.body.waitlistPlaces[0]).toMatchObject({ course: "Python for Beginners", childName: "Sami", childAge: 13, parentName: "Huda", phone: expect.any(String) });
     expect(JSON.stringify(exported.body)).not.toMatch(/token|next-a@|next-b@/);
 
     await settle();
-    const deleted = await server.request("POST", "/api/account/delete", { json: { email: huda.email }, headers: huda.headers });
+    const deleted = await fx.server.request("POST", "/api/account/delete", { json: { email: huda.email }, headers: huda.headers });
     expect(deleted.status).toBe(200);
     for (const slotId of [waitingSlot, offerSlot]) {
-      const row = await server.db.selectFrom("slot_waitlist").selectAll().where("slot_id", "=", slotId).orderBy("id").executeTakeFirstOrThrow();
+      const row = await fx.server.db.selectFrom("slot_waitlist").selectAll().where("slot_id", "=", slotId).orderBy("id").executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: "left", child_name: ERASED, parent_name: ERASED, phone: ERASED });
       expect(row.email).toMatch(/^erased-[0-9a-f]+@erased\.invalid$/);
     }
     // The held seat went on to the next parent, in the deletion's transaction, with its e-mail.
     expect((await entry("next-b@example.com", offerSlot)).status).toBe("offered");
-    const slot = await server.db.selectFrom("demo_slots").select("seats_taken").where("id", "=", offerSlot).executeTakeFirstOrThrow();
+    const slot = await fx.server.db.selectFrom("demo_slots").select("seats_taken").where("id", "=", offerSlot).executeTakeFirstOrThrow();
     expect(slot.seats_taken).toBe(2);
     expect((await entry("next-a@example.com", waitingSlot)).status).toBe("waiting");
     await settle();
-    expect(outboxMails(server.config.dataDir).filter((mail) => mail.to === "next-b@example.com").map((mail) => mail.subject)).toEqual([
+    expect(outboxMails(fx.server.config.dataDir).filter((mail) => mail.to === "next-b@example.com").map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/waitlist/i),
       expect.stringMatching(/seat/i),
     ]);
-    const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "account").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const audit = await fx.server.db.selectFrom("audit_log").selectAll().where("entity", "=", "account").orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary)).toMatchObject({ waitlistPlacesLeft: 2, waitlistPlacesErased: 2 });
-    expect(JSON.stringify(await server.db.selectFrom("slot_waitlist").selectAll().execute()).toLowerCase()).not.toContain(huda.email);
+    expect(JSON.stringify(await fx.server.db.selectFrom("slot_waitlist").selectAll().execute()).toLowerCase()).not.toContain(huda.email);
   });
 
   it("neither lists nor touches the places of an e-mail the account has not proven", async () => {
     const unproven = await parent(false);
     const slotId = await fullSlot();
-    await join(slotId, unproven.email);
-    const overview = await server.request("GET", "/api/account", { headers: unproven.headers });
+    await joined(slotId, unproven.email);
+    const overview = await fx.server.request("GET", "/api/account", { headers: unproven.headers });
     expect(overview.body.waitlist).toEqual([]);
-    expect((await server.request("GET", "/api/account/export", { headers: unproven.headers })).body.waitlistPlaces).toEqual([]);
-    expect((await server.request("POST", "/api/account/delete", { json: { email: unproven.email }, headers: unproven.headers })).status).toBe(200);
+    expect((await fx.server.request("GET", "/api/account/export", { headers: unproven.headers })).body.waitlistPlaces).toEqual([]);
+    expect((await fx.server.request("POST", "/api/account/delete", { json: { email: unproven.email }, headers: unproven.headers })).status).toBe(200);
     expect(await entry(unproven.email, slotId)).toMatchObject({ status: "waiting", child_name: "Sami" });
   });
 });

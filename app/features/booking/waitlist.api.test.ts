@@ -1,52 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "~server/test/harness";
-import { outboxMails, type SentMail, waitForJobs } from "~server/test/outbox";
+import { describe, expect, it } from "vitest";
+import { outboxMails, type SentMail } from "~server/test/outbox";
+import { waitlistFixture } from "~server/test/waitlist-fixture";
 import type { Lang } from "~/i18n/lang";
 import { sweepExpiredOffers } from "./waitlist.server";
-import { addDays, zonedParts } from "./zoned-time";
+import { zonedParts } from "./zoned-time";
 
 const TZ = "Asia/Kolkata";
 
 describe("the waitlist of full demo slots (issue 17, part 3)", () => {
-  let server: TestServer;
-  let admin: { cookie: string };
-  let course: { id: number; slug: string };
-  let nextDay = 20;
-  const day = () => addDays(zonedParts(new Date(), TZ).date, nextDay++);
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.signIn("admin");
-    course = await server.db.selectFrom("courses").select(["id", "slug"]).where("slug", "=", "python-for-beginners").executeTakeFirstOrThrow();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  const staff = (method: string, url: string, json?: unknown) => server.request(method, url, { json, headers: { cookie: admin.cookie, origin: server.url } });
-  const makeSlot = async (capacity = 1) => {
-    const created = await staff("POST", "/api/admin/slots", { date: day(), time: "10:30", durationMinutes: 60, capacity, courseId: course.id });
-    expect(created.status).toBe(201);
-    return created.body.id as number;
-  };
-  const details = (email: string, extra: Record<string, unknown> = {}) => ({ childName: "Sami", childAge: 13, parentName: "Huda", email, phone: "9876543210", ...extra });
+  const fx = waitlistFixture(20);
+  const { staff, details, join, entry, settle } = fx;
   const book = async (slotId: number, email: string) => {
-    const res = await server.request("POST", `/api/courses/${course.slug}/demo-bookings`, { json: { slotId, ...details(email) } });
+    const res = await fx.server.request("POST", `/api/courses/${fx.course.slug}/demo-bookings`, { json: { slotId, ...details(email) } });
     expect(res.status).toBe(201);
-    return server.db.selectFrom("demo_bookings").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
+    return fx.server.db.selectFrom("demo_bookings").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
   };
-  const join = (slotId: number, email: string, lang: Lang = "en", extra: Record<string, unknown> = {}) =>
-    server.request("POST", `/api/courses/${course.slug}/demo-waitlist?lang=${lang}`, { json: { slotId, ...details(email, extra) } });
-  const entry = (email: string, slotId: number) =>
-    server.db.selectFrom("slot_waitlist").selectAll().where("email", "=", email).where("slot_id", "=", slotId).orderBy("id", "desc").executeTakeFirstOrThrow();
-  const slotRow = (id: number) => server.db.selectFrom("demo_slots").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const accept = (token: string, lang: Lang = "en") => server.request("POST", `/api/demo-waitlist/accept?lang=${lang}`, { json: { token } });
-  const leave = (token: string) => server.request("POST", "/api/demo-waitlist/leave", { json: { token } });
+  const slotRow = (id: number) => fx.server.db.selectFrom("demo_slots").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const accept = (token: string, lang: Lang = "en") => fx.server.request("POST", `/api/demo-waitlist/accept?lang=${lang}`, { json: { token } });
+  const leave = (token: string) => fx.server.request("POST", "/api/demo-waitlist/leave", { json: { token } });
 
-  const settle = () => waitForJobs(server.db, { ignoreKinds: "%sweep%" });
   const mailsTo = async (address: string): Promise<SentMail[]> => {
     await settle();
-    return outboxMails(server.config.dataDir).filter((mail) => mail.to === address);
+    return outboxMails(fx.server.config.dataDir).filter((mail) => mail.to === address);
   };
   /** Seats counted on the slot against what holds them: live bookings and open offers. */
   async function seatBook(slotId: number) {
@@ -54,7 +29,7 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     const count = async (table: "demo_bookings" | "slot_waitlist", statuses: string[]) =>
       Number(
         (
-          await server.db
+          await fx.server.db
             .selectFrom(table)
             .select((eb) => eb.fn.countAll().as("n"))
             .where("slot_id", "=", slotId)
@@ -72,7 +47,7 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
   }
 
   it("a parent joins only a full slot's line, once, and is e-mailed their place with a link to leave (English and Arabic)", async () => {
-    const slotId = await makeSlot(1);
+    const slotId = await fx.slot(1);
     const early = await join(slotId, "early@example.com");
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ reason: "notFull", message: "This time still has free seats, so there is no waitlist: book it instead." });
@@ -94,55 +69,55 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
 
     const enMail = (await mailsTo("first@example.com"))[0]!;
     expect(enMail.subject).toMatch(/^You are on the waitlist: Python for Beginners on /);
-    expect(enMail.text).toContain(`${server.config.publicUrl}/booking/waitlist?token=${first.body.token}`);
+    expect(enMail.text).toContain(`${fx.server.config.publicUrl}/booking/waitlist?token=${first.body.token}`);
     const arMail = (await mailsTo("second@example.com"))[0]!;
     expect(arMail.subject).toMatch(/^أنت في قائمة الانتظار: /);
     expect(arMail.html).toContain('dir="rtl"');
-    expect(arMail.text).toContain(`${server.config.publicUrl}/ar/booking/waitlist?token=${second.body.token}`);
+    expect(arMail.text).toContain(`${fx.server.config.publicUrl}/ar/booking/waitlist?token=${second.body.token}`);
 
-    const read = await server.request("GET", `/api/demo-waitlist/${second.body.token}`);
+    const read = await fx.server.request("GET", `/api/demo-waitlist/${second.body.token}`);
     expect(read.status).toBe(200);
     expect(read.body.entry).toMatchObject({ status: "waiting", position: 2, childName: "Sami" });
   });
 
   it("refuses bad input with 4xx JSON, never 500", async () => {
-    const slotId = await makeSlot(1);
+    const slotId = await fx.slot(1);
     await book(slotId, "full@example.com");
-    const missing = await server.request("POST", `/api/courses/${course.slug}/demo-waitlist`, { json: { slotId } });
+    const missing = await fx.server.request("POST", `/api/courses/${fx.course.slug}/demo-waitlist`, { json: { slotId } });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toHaveProperty("email");
     expect((await join(slotId, "bad-email")).status).toBe(400);
-    expect((await join(slotId, "young@example.com", "en", { childAge: 2 })).status).toBe(400);
-    expect((await server.request("POST", "/api/courses/no-such-course/demo-waitlist", { json: { slotId, ...details("x@example.com") } })).status).toBe(404);
+    expect((await join(slotId, "young@example.com", "en", { extra: { childAge: 2 } })).status).toBe(400);
+    expect((await fx.server.request("POST", "/api/courses/no-such-course/demo-waitlist", { json: { slotId, ...details("x@example.com") } })).status).toBe(404);
     expect((await join(999_999, "x@example.com")).status).toBe(404);
-    expect((await server.request("POST", `/api/courses/${course.slug}/demo-waitlist`, { body: "not json", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect((await fx.server.request("POST", `/api/courses/${fx.course.slug}/demo-waitlist`, { body: "not json", headers: { "content-type": "application/json" } })).status).toBe(400);
     for (const token of ["", "a".repeat(101), "bad\u0000token", 42]) {
-      const res = await server.request("POST", "/api/demo-waitlist/accept", { json: { token } });
+      const res = await fx.server.request("POST", "/api/demo-waitlist/accept", { json: { token } });
       expect(res.status).toBe(400);
       expect(typeof res.body.message).toBe("string");
     }
     expect((await accept("x".repeat(32))).status).toBe(404);
     expect((await leave("x".repeat(32))).status).toBe(404);
-    expect((await server.request("GET", "/api/demo-waitlist/short")).status).toBe(404);
+    expect((await fx.server.request("GET", "/api/demo-waitlist/short")).status).toBe(404);
   });
 
   it("a cancellation offers the seat to the first in line, held for 12 hours by default; accepting books it with the confirmation e-mail", async () => {
-    const slotId = await makeSlot(1);
+    const slotId = await fx.slot(1);
     const taken = await book(slotId, "holder@example.com");
     const firstToken = (await join(slotId, "offer.first@example.com", "ar")).body.token as string;
     const secondToken = (await join(slotId, "offer.second@example.com")).body.token as string;
 
-    expect((await server.request("POST", "/api/demo-bookings/cancel", { json: { token: taken.cancel_token } })).status).toBe(200);
+    expect((await fx.server.request("POST", "/api/demo-bookings/cancel", { json: { token: taken.cancel_token } })).status).toBe(200);
     const offered = await entry("offer.first@example.com", slotId);
     expect(offered.status).toBe("offered");
     expect(Date.parse(offered.offer_expires_at!) - Date.parse(offered.offered_at!)).toBe(12 * 3_600_000);
     // The held seat is counted: nobody else books it.
     expect(await seatBook(slotId)).toMatchObject({ seatsTaken: 1, bookings: 0, offers: 1, waiting: 1 });
-    const other = await server.request("POST", `/api/courses/${course.slug}/demo-bookings`, { json: { slotId, ...details("sneaky@example.com") } });
+    const other = await fx.server.request("POST", `/api/courses/${fx.course.slug}/demo-bookings`, { json: { slotId, ...details("sneaky@example.com") } });
     expect(other.status).toBe(409);
 
     const offerMail = (await mailsTo("offer.first@example.com")).find((mail) => mail.subject.startsWith("مقعد في الحصة التجريبية محجوز لك"));
-    expect(offerMail?.text).toContain(`${server.config.publicUrl}/ar/booking/waitlist/accept?token=${firstToken}`);
+    expect(offerMail?.text).toContain(`${fx.server.config.publicUrl}/ar/booking/waitlist/accept?token=${firstToken}`);
     expect(offerMail?.text).toContain("المقعد محجوز حتى");
 
     expect((await accept(secondToken)).body).toMatchObject({ reason: "waiting" });
@@ -152,8 +127,8 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     expect((await accept(firstToken)).body).toMatchObject({ reason: "accepted", message: "This offer was already accepted: the seat is booked." });
     expect(await seatBook(slotId)).toMatchObject({ seatsTaken: 1, bookings: 1, offers: 0, waiting: 1 });
 
-    const booking = await server.db.selectFrom("demo_bookings").selectAll().where("reference", "=", accepted.body.reference).executeTakeFirstOrThrow();
-    expect(booking).toMatchObject({ email: "offer.first@example.com", lang: "ar", status: "booked", course_id: course.id });
+    const booking = await fx.server.db.selectFrom("demo_bookings").selectAll().where("reference", "=", accepted.body.reference).executeTakeFirstOrThrow();
+    expect(booking).toMatchObject({ email: "offer.first@example.com", lang: "ar", status: "booked", course_id: fx.course.id });
     const confirmation = (await mailsTo("offer.first@example.com")).find((mail) => mail.raw.includes("demo-class.ics"));
     expect(confirmation?.text).toContain(booking.cancel_token);
     // Staff are told of it as of any booking.
@@ -162,16 +137,16 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
   });
 
   it("an offer that runs out passes to the next in line; with nobody left the seat is free again", async () => {
-    const slotId = await makeSlot(1);
+    const slotId = await fx.slot(1);
     const taken = await book(slotId, "expiry.holder@example.com");
     const a = (await join(slotId, "expiry.a@example.com")).body.token as string;
     const b = (await join(slotId, "expiry.b@example.com")).body.token as string;
-    await server.request("POST", "/api/demo-bookings/cancel", { json: { token: taken.cancel_token } });
+    await fx.server.request("POST", "/api/demo-bookings/cancel", { json: { token: taken.cancel_token } });
     expect((await entry("expiry.a@example.com", slotId)).status).toBe("offered");
 
     // Not yet run out: the sweep leaves it.
-    expect(await sweepExpiredOffers(server.db, new Date(Date.now() + 11 * 3_600_000))).toBe(0);
-    expect(await sweepExpiredOffers(server.db, new Date(Date.now() + 13 * 3_600_000))).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredOffers(fx.server.db, new Date(Date.now() + 11 * 3_600_000))).toBe(0);
+    expect(await sweepExpiredOffers(fx.server.db, new Date(Date.now() + 13 * 3_600_000))).toBeGreaterThanOrEqual(1);
     expect((await entry("expiry.a@example.com", slotId)).status).toBe("expired");
     expect((await entry("expiry.b@example.com", slotId)).status).toBe("offered");
     expect((await accept(a)).body).toMatchObject({ reason: "expired" });
@@ -189,7 +164,7 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
   it("staff raising a slot's capacity (or reopening it) offers the new seats in line order; the hold follows the setting", async () => {
     const settings = await staff("GET", "/api/admin/settings");
     expect((await staff("PUT", "/api/admin/settings", { ...settings.body.settings, waitlistHoldHours: 3 })).status).toBe(200);
-    const slotId = await makeSlot(1);
+    const slotId = await fx.slot(1);
     await book(slotId, "raise.holder@example.com");
     for (const n of [1, 2, 3]) expect((await join(slotId, `raise.${n}@example.com`)).status).toBe(201);
     expect((await staff("PATCH", `/api/admin/slots/${slotId}`, { capacity: 3 })).status).toBe(200);
@@ -213,16 +188,16 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
   });
 
   it("200 simultaneous acceptances into one slot never exceed its capacity and never lose a seat", async () => {
-    const slotId = await makeSlot(1);
+    const slotId = await fx.slot(1);
     await book(slotId, "race.holder@example.com");
     // 200 parents in line (written directly: the join endpoint is rate-limited per address).
     const now = new Date().toISOString();
-    await server.db
+    await fx.server.db
       .insertInto("slot_waitlist")
       .values(
         Array.from({ length: 200 }, (_, i) => ({
           slot_id: slotId,
-          course_id: course.id,
+          course_id: fx.course.id,
           token: `race-token-${String(i).padStart(3, "0")}-xxxxxxxxxxxx`,
           child_name: "Racer",
           child_age: 10,
@@ -238,7 +213,7 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
       .execute();
     // Raising the capacity to 101 offers 100 seats, to the first 100 in line.
     expect((await staff("PATCH", `/api/admin/slots/${slotId}`, { capacity: 101 })).status).toBe(200);
-    const offers = await server.db.selectFrom("slot_waitlist").select("token").where("slot_id", "=", slotId).where("status", "=", "offered").execute();
+    const offers = await fx.server.db.selectFrom("slot_waitlist").select("token").where("slot_id", "=", slotId).where("status", "=", "offered").execute();
     expect(offers).toHaveLength(100);
 
     // Round 1: 200 accepts at once, each open offer raced twice.
@@ -251,10 +226,10 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
 
     // Round 2: 30 cancellations pass seats down the line while 200 accepts of every waiting token and
     // 20 parents at the end of the line leaving race them.
-    const bookings = await server.db.selectFrom("demo_bookings").select("cancel_token").where("slot_id", "=", slotId).where("status", "=", "booked").limit(30).execute();
-    const waiting = await server.db.selectFrom("slot_waitlist").select("token").where("slot_id", "=", slotId).where("status", "=", "waiting").execute();
+    const bookings = await fx.server.db.selectFrom("demo_bookings").select("cancel_token").where("slot_id", "=", slotId).where("status", "=", "booked").limit(30).execute();
+    const waiting = await fx.server.db.selectFrom("slot_waitlist").select("token").where("slot_id", "=", slotId).where("status", "=", "waiting").execute();
     const round2 = await Promise.all([
-      ...bookings.map((b) => server.request("POST", "/api/demo-bookings/cancel", { json: { token: b.cancel_token } })),
+      ...bookings.map((b) => fx.server.request("POST", "/api/demo-bookings/cancel", { json: { token: b.cancel_token } })),
       ...[...waiting, ...waiting].map((w) => accept(w.token)),
       ...waiting.slice(-20).map((w) => leave(w.token)),
     ]);
@@ -265,7 +240,7 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     expect(after.seatsTaken).toBe(101);
     expect(after.waiting).toBe(50);
     // Round 3: every still-open offer accepted at once (raced twice each).
-    const open = await server.db.selectFrom("slot_waitlist").select("token").where("slot_id", "=", slotId).where("status", "=", "offered").execute();
+    const open = await fx.server.db.selectFrom("slot_waitlist").select("token").where("slot_id", "=", slotId).where("status", "=", "offered").execute();
     await Promise.all([...open, ...open].map((offer) => accept(offer.token)));
     expect(await seatBook(slotId)).toEqual({ capacity: 101, seatsTaken: 101, bookings: 101, offers: 0, waiting: 50 });
     console.info(`[waitlist race] round 1: ${won} of 200 accepts booked, ${refused} refused; round 2: 30 cancels + 20 leaves + 200 accepts booked ${round2.filter((res) => res.status === 201).length}, left seats ${after.seatsTaken}/${after.capacity} = ${after.bookings} bookings + ${after.offers} open offers`);
