@@ -20,6 +20,7 @@ import type { Route } from "./+types/admin-slots.route";
 import { codeQuerySchema, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
 import { formatDayLabel, formatZoneLabel, weekdayNames } from "./slot-format";
 import { bookingCodeDay, defaultAdminRange, listSlotsWithBookings, type AdminBooking, type AdminSlot } from "./slots-admin.server";
+import { waitlistCount } from "./waitlist.server";
 import { addDays, daysBetween, weekdayOf, zonedParts } from "./zoned-time";
 import { calendarFrame, calendarHours, parseCreateParam, weekStart, type CalendarView } from "./slots-calendar";
 import { BULK_FORM_ID, SlotsCalendar } from "./SlotsCalendar";
@@ -116,19 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31);
     const rows = valid.length === 0 ? [] : await context.db.selectFrom("demo_slots").select(["id", "seats_taken", "status"]).where("id", "in", valid).execute();
     const ending = action === "delete" ? rows : rows.filter((row) => row.status === "open");
-    const waitlisted =
-      ending.length === 0
-        ? 0
-        : Number(
-            (
-              await context.db
-                .selectFrom("slot_waitlist")
-                .select((eb) => eb.fn.countAll().as("n"))
-                .where("slot_id", "in", ending.map((row) => row.id))
-                .where("status", "in", ["waiting", "offered"])
-                .executeTakeFirst()
-            )?.n ?? 0,
-          );
+    const waitlisted = await waitlistCount(context.db, ending.map((row) => row.id));
     const ask = { action: action === "delete" ? ("delete" as const) : ("close" as const), ids: rows.map((row) => row.id), slots: rows.length, bookings: rows.reduce((sum, row) => sum + row.seats_taken, 0), waitlisted };
     // Closing times nobody waits for needs no question.
     const state: BulkState = { form: "bulk", ask };

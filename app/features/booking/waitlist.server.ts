@@ -348,6 +348,18 @@ const expiresLabel = (at: string, timeZone: string) => {
   return `${parts.date} ${parts.time}`;
 };
 
+/** How many parents are in the lines of these slots (waiting, or holding an offered seat). */
+export async function waitlistCount(db: DB, slotIds: number[]): Promise<number> {
+  if (slotIds.length === 0) return 0;
+  const row = await db
+    .selectFrom("slot_waitlist")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("slot_id", "in", slotIds)
+    .where("status", "in", ["waiting", "offered"])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The waiting and offered entries of these slots (the rest is history), by slot, in line order. */
 export async function waitlistsOf(db: DB, slotIds: number[], timeZone: string): Promise<Map<number, AdminWaitlistEntry[]>> {
   const lists = new Map<number, AdminWaitlistEntry[]>();
