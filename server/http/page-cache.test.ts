@@ -33,6 +33,11 @@ function standInApp(server: TestServer, counter: { renders: number }) {
     res.setHeader("x-total-count", "1");
     res.json({ lang: req.acceptsLanguages("en", "ar") || "en", render: counter.renders });
   });
+  // A staff change as every admin endpoint makes one: an audit entry in the write's transaction.
+  app.post("/api/admin/change", async (_req, res) => {
+    await recordAudit(server.db, { userId: null, action: "update", entity: "product", entityId: 1 });
+    res.json({ ok: true });
+  });
   app.post("/{*path}", (_req, res) => {
     counter.renders += 1;
     res.status(200).type("html").send(`<html><p>refused form, render ${counter.renders}</p></html>`);
@@ -359,5 +364,13 @@ describe("page cache on two instances sharing one database", () => {
     await cacheOf(one.url, "/products");
     expect(after).not.toBe(before);
     expect(await cacheOf(one.url, "/products")).toBe("hit");
+  });
+  it("shows a change at once on the instance that answered the write", async () => {
+    await cacheOf(one.url, "/stemlab");
+    await cacheOf(one.url, "/stemlab");
+    expect(await cacheOf(one.url, "/stemlab")).toBe("hit");
+    expect((await fetch(`${one.url}/api/admin/change`, { method: "POST" })).status).toBe(200);
+    // No wait for the once-a-second read of the version: this instance knows it wrote.
+    expect(await cacheOf(one.url, "/stemlab")).toBe("miss");
   });
 });

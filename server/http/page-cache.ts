@@ -95,6 +95,8 @@ export function pageCache(db: DB, seconds: number): PageCache {
     }
   };
 
+  const serveCookieless = serve(cookieless);
+
   return {
     answerCookieless: (req, res, observe) => {
       const current = version.fresh();
@@ -106,7 +108,12 @@ export function pageCache(db: DB, seconds: number): PageCache {
       return true;
     },
     // No cookie and no credentials: nobody is signed in, whatever the session loader would add.
-    serveCookieless: serve(cookieless),
+    // First in the chain, it also sees every write: whatever a write answered here changed, the
+    // next request reads the content version again, so the writer sees it at once.
+    serveCookieless: (req, res, next) => {
+      if (req.method !== "GET" && req.method !== "HEAD") res.once("finish", version.forget);
+      return serveCookieless(req, res, next);
+    },
     // "Anonymous" is what the session loader decided from the parsed cookies, the same reading
     // the renderer gets, so no spelling of a session cookie can put a signed-in page here.
     serveAnonymous: serve((_req, res) => res.locals.user == null),
