@@ -411,10 +411,14 @@ describe("hostile input on every endpoint", () => {
       account: "own",
       body: null,
       stores: { sessions: -1 },
-      // A second device of the same account, signed in just before: the one this sample signs out.
+      // A second device of the same account (its password changed by an earlier sample): the one this sample signs out.
       before: async () => {
-        await server.request("POST", "/login", { json: { email: people.own.email, password: people.own.password } });
-        tokens.otherSession = (await server.db.selectFrom("sessions").select("ref").where("user_id", "=", ids.own!).orderBy("created_at", "desc").executeTakeFirstOrThrow()).ref!;
+        const now = new Date();
+        tokens.otherSession = "other-device-session-ref";
+        await server.db
+          .insertInto("sessions")
+          .values({ id: "hostile-other-device", user_id: ids.own!, kind: "password", created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + 86_400_000).toISOString(), ref: tokens.otherSession, browser: "Firefox", os: "Linux", ip: "192.0.2.9" })
+          .execute();
       },
     },
     { route: "DELETE /api/account/children/:id", url: () => `/api/account/children/${ids.childToDelete}`, admin: false, account: "own", body: null, stores: { account_children: -1 } },
