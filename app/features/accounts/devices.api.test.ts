@@ -71,7 +71,7 @@ describe("signed-in devices", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ended: 2, message: "2 sessions ended." });
     for (const cookie of [editor.cookie, second]) expect((await as(cookie, "GET", "/api/getUser")).status).toBe(401);
-    const log = await server.db.selectFrom("audit_log").select(["user_id", "entity_id"]).where("action", "=", "end-sessions").execute();
+    const log = await server.db.selectFrom("audit_log").select(["user_id", "entity_id"]).where("action", "=", "end_sessions").execute();
     expect(log).toEqual([{ user_id: admin.user.id, entity_id: String(editor.user.id) }]);
   });
 

@@ -63,7 +63,7 @@ export async function endAllDevices(db: DB, actorId: number, userId: number): Pr
     if (!user) return null;
     const ended = await trx.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
     const count = Number(ended.numDeletedRows);
-    await recordAudit(trx, { userId: actorId, action: "end-sessions", entity: "user", entityId: userId, name: user.email, summary: { ended: count } });
+    await recordAudit(trx, { userId: actorId, action: "end_sessions", entity: "user", entityId: userId, name: user.email, summary: { ended: count } });
     return count;
   });
 }

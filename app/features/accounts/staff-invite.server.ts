@@ -150,7 +150,7 @@ export async function revokeInvite(db: DB, actorId: number, ref: string): Promis
   return db.transaction().execute(async (trx) => {
     const gone = await trx.deleteFrom("staff_invites").where("ref", "=", ref).returning(["email", "role"]).executeTakeFirst();
     if (!gone) return false;
-    await recordAudit(trx, { userId: actorId, action: "revoke-invite", entity: "user", name: gone.email, summary: { role: gone.role } });
+    await recordAudit(trx, { userId: actorId, action: "revoke_invite", entity: "user", name: gone.email, summary: { role: gone.role } });
     return true;
   });
 }
@@ -161,5 +161,5 @@ export async function revokeInvite(db: DB, actorId: number, ref: string): Promis
  */
 export async function dropInvitesOf(trx: DB, actorId: number, inviterId: number): Promise<void> {
   const gone = await trx.deleteFrom("staff_invites").where("invited_by", "=", inviterId).returning("email").execute();
-  if (gone.length > 0) await recordAudit(trx, { userId: actorId, action: "revoke-invite", entity: "user", entityId: inviterId, summary: { inviterLostRole: true, count: gone.length } });
+  if (gone.length > 0) await recordAudit(trx, { userId: actorId, action: "revoke_invite", entity: "user", entityId: inviterId, summary: { inviterLostRole: true, count: gone.length } });
 }

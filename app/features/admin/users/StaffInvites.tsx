@@ -36,7 +36,7 @@ export function InviteStaffForm() {
       <FormAlert message={form.refusal} />
       <div className="flex flex-wrap items-end gap-3">
         <TextField form={form} name="email" type="email" autoComplete="off" label={t("invite.form.email")} hint={t("invite.form.hint")} className="min-w-64 flex-1" />
-        <Field label={t("invite.form.role")} hint={t("invite.form.roleHint")} error={form.error("role")} className="min-w-40 flex-1">
+        <Field label={t("invite.form.role")} hint={t("invite.form.roleHint")} error={form.error("role")} className="min-w-56 flex-1">
           {({ id, describedBy, invalid }) => (
             <select id={id} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("role")}>
               {(["admin", "editor"] as const).map((role) => (

@@ -113,7 +113,7 @@ describe("granting staff power", () => {
     expect(revoked.body.message).toBe("Invitation revoked.");
     expect((await as(admin.cookie, "DELETE", `/api/admin/invites/${entry.id}`)).status).toBe(404);
     expect((await accept({ token, username: "Too Late", password: "Too-Late-Passw0rd1" })).status).toBe(410);
-    const log = await server.db.selectFrom("audit_log").select("user_id").where("action", "=", "revoke-invite").execute();
+    const log = await server.db.selectFrom("audit_log").select("user_id").where("action", "=", "revoke_invite").execute();
     expect(log.map((row) => row.user_id)).toContain(admin.user.id);
   });
 
