@@ -42,6 +42,9 @@ test("an admin invites an editor, sees the invitation pending and revokes it (en
   await expect(row).toContainText("Editor · Invited by");
   await expect(row).toContainText("Invited by: Test Staff");
   await axeClean(page);
+  await page.goto("/ar/admin/users");
+  await axeClean(page);
+  await page.goto("/admin/users");
   await row.getByRole("button", { name: `Revoke the invitation to ${email}` }).click();
   await expect(page.getByText("Invitation revoked.").first()).toBeVisible();
   await expect(pending.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
@@ -56,6 +59,9 @@ test("an unproven account is not made staff on its page: the page says so and an
   const phone = await parentOnPhone(browser, email, "Squatter-Passw0rd");
   try {
     const users = (await (await page.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as { rows: { id: number }[] };
+    await page.goto(`/admin/users/${users.rows[0]!.id}`);
+    await expect(page.getByText("E-mail not proven (registered with a password only)")).toBeVisible();
+    await axeClean(page);
     await page.goto(`/ar/admin/users/${users.rows[0]!.id}`);
     await expect(page.getByText("البريد الإلكتروني غير مُثبَت (أُنشئ الحساب بكلمة مرور فقط)")).toBeVisible();
     await expect(page.getByText("مسجَّل الدخول على جهاز واحد.")).toBeVisible();
