@@ -158,6 +158,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
           cspNonce: String(res.locals.cspNonce),
           user: res.locals.user ?? null,
           sessionKind: res.locals.sessionKind ?? null,
+          sessionRef: res.locals.sessionRef ?? null,
           callApi: callApi(req),
         }),
       }),
