@@ -70,6 +70,7 @@ test.describe("scripts after the first paint (decision 038)", () => {
       // (the second ask is the one stored), with its nonce.
       const path = cache === "cached" ? "/ar/courses" : `/ar/courses?page=${Date.now()}`;
       const html = await (await fetch(`${origin}${path}`)).text();
+      if (cache === "cached") await expect.poll(async () => (await fetch(`${origin}${path}`)).headers.get("x-page-cache"), { timeout: 10_000 }).toBe("hit");
       expect(html).toContain("<h1");
       expect(html).not.toContain('rel="modulepreload"');
 
