@@ -15,6 +15,7 @@ import { isPostgres, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
+import { urlBait } from "~server/test/url-bait";
 import { routeKeys } from "~server/test/route-table";
 
 /**
@@ -155,6 +156,8 @@ interface Attempt {
   contentType?: string;
   /** Hostile-but-possibly-valid input: a 2xx is allowed (and then counted as a stored record). */
   mayPass: boolean;
+  /** The answer must come within this many milliseconds (input that made a pattern backtrack). */
+  withinMs?: number;
 }
 
 /** The hostile requests for one write endpoint (its valid sample is sent first, apart). */
@@ -189,6 +192,8 @@ function writeAttempts(sample: WriteSample): Attempt[] {
       if (typeof value === "string") {
         json(`${where} of 60,000 characters`, replaced(valid, at, "x".repeat(60_000)), false);
         json(`${where} with a NUL byte`, replaced(valid, at, `${value}\u0000x`), false);
+        // Under both body limits; the old link pattern took seconds on it and blocked every request.
+        attempts.push({ label: `${where} = a link-shaped value of 90,000 characters`, url, body: JSON.stringify(replaced(valid, at, urlBait(90_000))), contentType: "application/json", mayPass: false, withinMs: 1000 });
         for (const text of TEXT_PAYLOADS) json(`${where} = ${text}`, replaced(valid, at, text), true);
       }
     }
@@ -440,7 +445,13 @@ describe("hostile input on every endpoint", () => {
     },
     // Staff endpoints.
     { route: "POST /api/admin/invites", url: () => "/api/admin/invites", admin: true, body: () => ({ email: "invitee.hostile@example.com" }), stores: { staff_invites: 1, jobs: 1, audit_log: 1 } },
-    { route: "POST /api/admin/slots", url: () => "/api/admin/slots", admin: true, body: () => ({ date: dateIn(10), time: "10:00", durationMinutes: 60, capacity: 5, courseId: ids.course }), stores: { demo_slots: 1, audit_log: 1 } },
+    {
+      route: "POST /api/admin/slots",
+      url: () => "/api/admin/slots",
+      admin: true,
+      body: () => ({ date: dateIn(10), time: "10:00", durationMinutes: 60, capacity: 5, courseId: ids.course, mode: "online", meetingUrl: "https://meet.example.com/demo" }),
+      stores: { demo_slots: 1, audit_log: 1 },
+    },
     {
       route: "POST /api/admin/slots/series",
       url: () => "/api/admin/slots/series",
@@ -579,10 +590,13 @@ describe("hostile input on every endpoint", () => {
   /** Sends one request and checks its answer and its effect on the row counts. */
   async function attempt(label: string, a: Omit<Attempt, "label">, headers: Record<string, string>, stores: Counts, failures: string[], redirects = false) {
     const before = await countRows(server.db, tables);
+    const started = performance.now();
     const response = await server.request(a.method, a.url, {
       body: a.body,
       headers: { ...headers, ...(a.contentType ? { "content-type": a.contentType } : {}) },
     });
+    const took = performance.now() - started;
+    if (a.withinMs !== undefined && took > a.withinMs) failures.push(`${label}: answered after ${Math.round(took)} ms`);
     const after = await countRows(server.db, tables);
     const problem = answerProblem(response, a.mayPass, redirects);
     if (problem) failures.push(`${label}: ${problem}`);
