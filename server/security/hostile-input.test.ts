@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/accounts/accounts.server";
 import { adminSetupLink } from "~/features/accounts/admin-setup.server";
 import { createPasswordReset } from "~/features/accounts/password-reset.server";
+import { tokenHash } from "~/features/accounts/tokens.server";
 import { inviteStaff } from "~/features/accounts/staff-invite.server";
 import { getAdminCamp } from "~/features/admin/settings/settings.server";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
@@ -296,9 +297,9 @@ describe("hostile input on every endpoint", () => {
     ids.emptySlot = await slotRow(7, 10);
     ids.rescheduleSlot = await slotRow(8, 10);
     const booking = { childName: "Setup Child", childAge: 9, parentName: "Setup Parent", phone: "+91 98765 43210" };
-    const first = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
-    const second = await bookSlot(db, { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
-    const third = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-c@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
+    const first = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret });
+    const second = await bookSlot(db, { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret });
+    const third = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-c@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret });
     if (!first.ok || !second.ok || !third.ok) throw new Error("set-up bookings failed");
     tokens.reschedule = third.cancelToken;
     tokens.cancel = first.cancelToken;
@@ -306,7 +307,7 @@ describe("hostile input on every endpoint", () => {
     ids.adminBooking = (await db.selectFrom("demo_bookings").select("id").where("reference", "=", second.reference).executeTakeFirstOrThrow()).id;
     // The waitlist (decision 032): a full slot with one parent waiting, and a slot whose only seat is offered.
     ids.waitlistSlot = await slotRow(9, 1);
-    if (!(await bookSlot(db, { ...booking, slotId: ids.waitlistSlot, email: "setup-d@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" })).ok) throw new Error("set-up booking failed");
+    if (!(await bookSlot(db, { ...booking, slotId: ids.waitlistSlot, email: "setup-d@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret })).ok) throw new Error("set-up booking failed");
     ids.offerSlot = await slotRow(11, 1);
     await db.updateTable("demo_slots").set({ seats_taken: 1 }).where("id", "=", ids.offerSlot).execute();
     const entry = (slotId: number, token: string, status: "waiting" | "offered") => {
@@ -314,7 +315,7 @@ describe("hostile input on every endpoint", () => {
       const offer = status === "offered" ? { offered_at: at, offer_expires_at: new Date(Date.now() + 3_600_000).toISOString() } : {};
       return db
         .insertInto("slot_waitlist")
-        .values({ slot_id: slotId, course_id: course.id, token, child_name: "Setup Child", child_age: 9, parent_name: "Setup Parent", phone: "+919876543210", email: `${token}@example.com`, lang: "en", status, ...offer, created_at: at, updated_at: at })
+        .values({ slot_id: slotId, course_id: course.id, token: tokenHash(token), child_name: "Setup Child", child_age: 9, parent_name: "Setup Parent", phone: "+919876543210", email: `${token}@example.com`, lang: "en", status, ...offer, created_at: at, updated_at: at })
         .execute();
     };
     tokens.waitlistLeave = "waiting-entry-token-0123456789";

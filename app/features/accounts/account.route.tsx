@@ -29,7 +29,7 @@ export const action = accountPageAction;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireAccountPage(context, request);
   const lang = langFromPath(new URL(request.url).pathname);
-  return accountOverview(context.db, user.id, await academyTimeZone(context.db), lang);
+  return accountOverview(context.db, user.id, await academyTimeZone(context.db), lang, context.config.sessionSecret);
 }
 
 export function headers() {
