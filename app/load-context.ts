@@ -13,6 +13,8 @@ declare module "react-router" {
     user: SessionUser | null;
     /** How the session was started: password or Google sign-in (each has its own logout path). */
     sessionKind: "password" | "google" | null;
+    /** The public reference of this request's session (the devices list marks "this device"). */
+    sessionRef: string | null;
     /** Runs a form post through the JSON API as this visitor (same checks, same handler). */
     callApi: ApiCall;
   }

@@ -247,7 +247,7 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     expect(after.seatsTaken).toBe(101);
     expect(after.waiting).toBe(50);
     // Round 3: every still-open offer accepted at once (raced twice each).
-    const open = await fx.server.db.selectFrom("slot_waitlist").select("token").where("slot_id", "=", slotId).where("status", "=", "offered").execute();
+    const open = await links("offered");
     await Promise.all([...open, ...open].map((offer) => accept(offer.token)));
     expect(await seatBook(slotId)).toEqual({ capacity: 101, seatsTaken: 101, bookings: 101, offers: 0, waiting: 50 });
     console.info(`[waitlist race] round 1: ${won} of 200 accepts booked, ${refused} refused; round 2: 30 cancels + 20 leaves + 200 accepts booked ${round2.filter((res) => res.status === 201).length}, left seats ${after.seatsTaken}/${after.capacity} = ${after.bookings} bookings + ${after.offers} open offers`);
