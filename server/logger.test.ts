@@ -41,6 +41,24 @@ describe("request logs keep secrets out (issue 11)", () => {
     expect(log).toContain("/api/blogs?page=2&limit=3");
   });
 
+  it("redacts waitlist link tokens and booking references however the path is spelt, as Express routes them (issue 25)", async () => {
+    lines.length = 0;
+    const token = "WaitlistTokenGGGGGGGGGGGGGGGGGGGGGGGGGGGGG";
+    const reference = "BookingRefHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHH";
+    const asked = [`/api/demo-waitlist/${token}`, `/API/demo-bookings/${reference}`, `/Api/Demo-Waitlist/${token}/`, `/api/demo-bookings/${reference}?lang=ar`];
+    for (const path of asked) {
+      const res = await server.request("GET", path);
+      // Routed (the endpoint's own "not found"), not the catch-all 404: Express ignores the case.
+      expect(res.status, path).toBe(404);
+      expect(res.body.message, path).not.toBe((await server.request("GET", "/api/no-such-endpoint")).body.message);
+    }
+    await server.request("POST", "/API/demo-waitlist/leave", { json: { token } });
+    const urls = lines.map((line) => JSON.parse(line) as { req?: { url: string } }).flatMap((entry) => (entry.req ? [entry.req.url] : []));
+    expect(urls.join("\n")).not.toContain(token);
+    expect(urls.join("\n")).not.toContain(reference);
+    expect(urls).toEqual(expect.arrayContaining(["/api/demo-waitlist/[redacted]", "/API/demo-bookings/[redacted]", "/Api/Demo-Waitlist/[redacted]/", "/api/demo-bookings/[redacted]?lang=ar", "/API/demo-waitlist/leave"]));
+  });
+
   it("writes one line per request with its status, time and level, and none for build files", async () => {
     lines.length = 0;
     await server.request("GET", "/api/blogs?page=1");

@@ -68,6 +68,31 @@ export const phoneField = (defaultCountry: string = DEFAULT_PHONE_COUNTRY) =>
       return e164 ?? value;
     });
 
+/**
+ * Whether a value is an absolute http(s) link with a dotted host ("https://meet.example.com/x"),
+ * read by the URL parser: a backtracking pattern here let one long value freeze the server (issue 25).
+ */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An optional http(s) link field of at most `max` characters ("" when absent). The length check
+ * aborts, so an over-long value is never parsed (zod runs later checks after a failed one otherwise).
+ */
+export const httpUrlField = (max: number) =>
+  z
+    .string({ error: v.invalid })
+    .trim()
+    .max(max, { message: v.tooLong, abort: true })
+    .refine((value) => value === "" || isHttpUrl(value), "url");
+
 /** The honeypot: a field people never see; bots fill it. */
 export const honeypotField = z.string().max(0, v.invalid).optional();
 

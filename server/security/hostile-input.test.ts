@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/accounts/accounts.server";
 import { adminSetupLink } from "~/features/accounts/admin-setup.server";
 import { createPasswordReset } from "~/features/accounts/password-reset.server";
+import { tokenHash } from "~/features/accounts/tokens.server";
 import { inviteStaff } from "~/features/accounts/staff-invite.server";
 import { getAdminCamp } from "~/features/admin/settings/settings.server";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
@@ -15,6 +16,7 @@ import { isPostgres, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
+import { urlBait } from "~server/test/url-bait";
 import { routeKeys } from "~server/test/route-table";
 
 /**
@@ -157,6 +159,8 @@ interface Attempt {
   contentType?: string;
   /** Hostile-but-possibly-valid input: a 2xx is allowed (and then counted as a stored record). */
   mayPass: boolean;
+  /** The answer must come within this many milliseconds (input that made a pattern backtrack). */
+  withinMs?: number;
 }
 
 /** The hostile requests for one write endpoint (its valid sample is sent first, apart). */
@@ -191,6 +195,8 @@ function writeAttempts(sample: WriteSample): Attempt[] {
       if (typeof value === "string") {
         json(`${where} of 60,000 characters`, replaced(valid, at, "x".repeat(60_000)), false);
         json(`${where} with a NUL byte`, replaced(valid, at, `${value}\u0000x`), false);
+        // Under both body limits; the old link pattern took seconds on it and blocked every request.
+        attempts.push({ label: `${where} = a link-shaped value of 90,000 characters`, url, body: JSON.stringify(replaced(valid, at, urlBait(90_000))), contentType: "application/json", mayPass: false, withinMs: 1000 });
         for (const text of TEXT_PAYLOADS) json(`${where} = ${text}`, replaced(valid, at, text), true);
       }
     }
@@ -295,9 +301,9 @@ describe("hostile input on every endpoint", () => {
     ids.emptySlot = await slotRow(7, 10);
     ids.rescheduleSlot = await slotRow(8, 10);
     const booking = { childName: "Setup Child", childAge: 9, parentName: "Setup Parent", phone: "+91 98765 43210" };
-    const first = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
-    const second = await bookSlot(db, { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
-    const third = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-c@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" });
+    const first = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret });
+    const second = await bookSlot(db, { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret });
+    const third = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-c@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret });
     if (!first.ok || !second.ok || !third.ok) throw new Error("set-up bookings failed");
     tokens.reschedule = third.cancelToken;
     tokens.cancel = first.cancelToken;
@@ -305,7 +311,7 @@ describe("hostile input on every endpoint", () => {
     ids.adminBooking = (await db.selectFrom("demo_bookings").select("id").where("reference", "=", second.reference).executeTakeFirstOrThrow()).id;
     // The waitlist (decision 032): a full slot with one parent waiting, and a slot whose only seat is offered.
     ids.waitlistSlot = await slotRow(9, 1);
-    if (!(await bookSlot(db, { ...booking, slotId: ids.waitlistSlot, email: "setup-d@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata" })).ok) throw new Error("set-up booking failed");
+    if (!(await bookSlot(db, { ...booking, slotId: ids.waitlistSlot, email: "setup-d@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret })).ok) throw new Error("set-up booking failed");
     ids.offerSlot = await slotRow(11, 1);
     await db.updateTable("demo_slots").set({ seats_taken: 1 }).where("id", "=", ids.offerSlot).execute();
     const entry = (slotId: number, token: string, status: "waiting" | "offered") => {
@@ -313,7 +319,7 @@ describe("hostile input on every endpoint", () => {
       const offer = status === "offered" ? { offered_at: at, offer_expires_at: new Date(Date.now() + 3_600_000).toISOString() } : {};
       return db
         .insertInto("slot_waitlist")
-        .values({ slot_id: slotId, course_id: course.id, token, child_name: "Setup Child", child_age: 9, parent_name: "Setup Parent", phone: "+919876543210", email: `${token}@example.com`, lang: "en", status, ...offer, created_at: at, updated_at: at })
+        .values({ slot_id: slotId, course_id: course.id, token: tokenHash(token), child_name: "Setup Child", child_age: 9, parent_name: "Setup Parent", phone: "+919876543210", email: `${token}@example.com`, lang: "en", status, ...offer, created_at: at, updated_at: at })
         .execute();
     };
     tokens.waitlistLeave = "waiting-entry-token-0123456789";
@@ -469,7 +475,13 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/admin/invites", url: () => "/api/admin/invites", admin: true, body: () => ({ email: "invitee.hostile@example.com", role: "editor" }), stores: { staff_invites: 1, jobs: 1, audit_log: 1 } },
     { route: "DELETE /api/admin/invites/:id", url: () => `/api/admin/invites/${tokens.inviteRef}`, admin: true, body: null, stores: { staff_invites: -1, audit_log: 1 } },
     { route: "POST /api/admin/users/:id/sessions/end", url: () => `/api/admin/users/${ids.target}/sessions/end`, admin: true, body: null, stores: { audit_log: 1 } },
-    { route: "POST /api/admin/slots", url: () => "/api/admin/slots", admin: true, body: () => ({ date: dateIn(10), time: "10:00", durationMinutes: 60, capacity: 5, courseId: ids.course }), stores: { demo_slots: 1, audit_log: 1 } },
+    {
+      route: "POST /api/admin/slots",
+      url: () => "/api/admin/slots",
+      admin: true,
+      body: () => ({ date: dateIn(10), time: "10:00", durationMinutes: 60, capacity: 5, courseId: ids.course, mode: "online", meetingUrl: "https://meet.example.com/demo" }),
+      stores: { demo_slots: 1, audit_log: 1 },
+    },
     {
       route: "POST /api/admin/slots/series",
       url: () => "/api/admin/slots/series",
@@ -610,10 +622,13 @@ describe("hostile input on every endpoint", () => {
   /** Sends one request and checks its answer and its effect on the row counts. */
   async function attempt(label: string, a: Omit<Attempt, "label">, headers: Record<string, string>, stores: Counts, failures: string[], redirects = false) {
     const before = await countRows(server.db, tables);
+    const started = performance.now();
     const response = await server.request(a.method, a.url, {
       body: a.body,
       headers: { ...headers, ...(a.contentType ? { "content-type": a.contentType } : {}) },
     });
+    const took = performance.now() - started;
+    if (a.withinMs !== undefined && took > a.withinMs) failures.push(`${label}: answered after ${Math.round(took)} ms`);
     const after = await countRows(server.db, tables);
     const problem = answerProblem(response, a.mayPass, redirects);
     if (problem) failures.push(`${label}: ${problem}`);

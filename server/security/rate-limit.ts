@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { rateLimit, type IncrementResponse, type Store } from "express-rate-limit";
+import { ipKeyGenerator, rateLimit, type IncrementResponse, type Store } from "express-rate-limit";
 import { sql } from "kysely";
 import { replaceControlCharacters } from "~/lib/control-characters";
 import type { Config } from "~server/config";
@@ -73,6 +73,36 @@ interface LimitOptions {
   keyBy?: (req: Request) => string;
   /** The refusal's locale key, answered in the client's language (default validation:tooManyRequests). */
   message?: { ns: string; key: string };
+  /** Count only refused requests (4xx/5xx): a right password does not use up the owner's tries. */
+  failuresOnly?: boolean;
+}
+
+/**
+ * The key of a per-account limit that counts each client apart (decision 045): one client's
+ * failures on an e-mail never hold back the same e-mail from another client, such as its owner.
+ * The address is grouped as the per-client limits group it (an IPv6 client by its /56).
+ */
+// The address first: it holds no space, so no e-mail a client types can reach another client's key.
+export const accountAndClient = (email: string, req: Request): string => `${ipKeyGenerator(req.ip ?? "")} ${email}`;
+
+/** The e-mail a sign-in or reset form names, as its counters key it (lower-cased, at most 254 characters). */
+export const formEmail = (req: Request): string => String((req.body as { email?: unknown } | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254);
+
+/**
+ * Takes one from a budget kept like the limits (`limit` per `windowMs` per key) without answering
+ * anything: true while the budget lasts. For work done silently less often than asked, such as
+ * the reset e-mails one address receives (decision 045).
+ */
+export async function spendBudget({ db, config }: { db: DB; config: Config }, options: { name: string; key: string; limit: number; windowMs: number }): Promise<boolean> {
+  const store = new DatabaseStore(db, `${options.name}:`);
+  store.init({ windowMs: options.windowMs });
+  const { totalHits } = await store.increment(options.key);
+  return totalHits <= options.limit * config.rateLimitMultiplier;
+}
+
+/** Forgets the counters of these limits for `key`. */
+export async function clearCounters(db: DB, names: string[], key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "in", names.map((name) => storedKey(`${name}:`, key))).execute();
 }
 
 export function createRateLimit({ db, config }: { db: DB; config: Config }, options: LimitOptions): RequestHandler {
@@ -83,6 +113,7 @@ export function createRateLimit({ db, config }: { db: DB; config: Config }, opti
     legacyHeaders: false,
     store: new DatabaseStore(db, `${options.name}:`),
     ...(options.keyBy ? { keyGenerator: options.keyBy } : {}),
+    ...(options.failuresOnly ? { skipSuccessfulRequests: true } : {}),
     handler: (req, res) => {
       const { ns, key } = options.message ?? { ns: "validation", key: "tooManyRequests" };
       res.status(429).json({ message: serverT(requestLang(req), ns, key) });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import type { Role } from "~/lib/roles";
@@ -45,7 +45,7 @@ export interface TestServer {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { log?: DestinationStream; sqlite?: boolean; pages?: AppDeps["pages"] } = {},
+  options: { log?: DestinationStream; sqlite?: boolean; pages?: AppDeps["pages"]; host?: string } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "stem-test-"));
   // `sqlite`: SQLite even in the PostgreSQL run (SQLite-only features such as db:backup).
@@ -99,9 +99,11 @@ export async function startTestServer(
   // So are periodic jobs (the reminder sweep): a row added at a period's turn would upset job
   // counts; the reminder tests run the sweep themselves.
   const jobs = startBackgroundJobs({ config, db, logger }, { pollMs: 200, dailyJobs: false, periodicJobs: false });
-  const server = createServer(requestListener(app)).listen(0, "127.0.0.1");
+  // `host`: another local address than 127.0.0.1 (as in a container or behind a proxy on another host).
+  const host = options.host ?? "127.0.0.1";
+  const server = createServer(requestListener(app)).listen(0, host);
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
 
   return {
     url,
@@ -153,6 +155,16 @@ export async function startTestServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A local address of this machine other than 127.0.0.1, as a server in a container or behind a
+ * proxy on another host is reached: the first non-loopback IPv4 address (its own connections to it
+ * come from it), else 127.0.0.2 (which some systems answer from 127.0.0.1).
+ */
+export function otherLocalAddress(): string {
+  const own = Object.values(networkInterfaces()).flatMap((list) => list ?? []).find((entry) => entry.family === "IPv4" && !entry.internal);
+  return own?.address ?? "127.0.0.2";
 }
 
 /** A test server with a staff member signed in: the headers a staff write needs (session and origin). */

@@ -54,7 +54,7 @@ export function accountSpaceApi(deps: ApiDeps): Router {
   router.use("/api/account", requireAccount);
 
   router.get("/api/account", async (req, res) => {
-    const overview = await accountOverview(db, signedIn(res).id, await academyTimeZone(db), requestLang(req));
+    const overview = await accountOverview(db, signedIn(res).id, await academyTimeZone(db), requestLang(req), deps.config.sessionSecret);
     res.set("Cache-Control", "private, no-store").json(overview);
   });
 

@@ -9,6 +9,7 @@ import { endAllSessions } from "~server/security/session";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { freeSeat } from "~/features/booking/booking.server";
+import { linkToken } from "~/features/booking/link-tokens.server";
 import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/features/booking/paths";
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
@@ -131,7 +132,6 @@ async function bookingRows(db: DB, owner: Owner) {
       "b.slot_id",
       "b.reference",
       "b.code",
-      "b.cancel_token",
       "b.status",
       "b.course_name",
       "b.child_name",
@@ -180,7 +180,6 @@ async function waitlistRows(db: DB, owner: Owner) {
     .select([
       "w.id",
       "w.slot_id",
-      "w.token",
       "w.status",
       "w.child_name",
       "w.child_age",
@@ -206,12 +205,17 @@ async function contactRows(db: DB, owner: Owner) {
   return db.selectFrom("contact_messages").select(["id", "email", "description", "status", "created_at"]).where(sameEmail("email", owner.provenEmail)).orderBy("created_at", "desc").execute();
 }
 
-/** What /account shows: the profile and the account's bookings, enrollments and brochure requests. */
-export async function accountOverview(db: DB, userId: number, timeZone: string, lang: Lang): Promise<AccountOverview> {
+/**
+ * What /account shows: the profile and the account's bookings, enrollments and brochure requests.
+ * `linkSecret` (SESSION_SECRET) rebuilds the cancel, reschedule and waitlist links, which the
+ * database no longer holds (decision 044).
+ */
+export async function accountOverview(db: DB, userId: number, timeZone: string, lang: Lang, linkSecret: string): Promise<AccountOverview> {
   const owner = await ownerOf(db, userId);
   const now = nowIso();
   const bookings = (await bookingRows(db, owner)).map((row): AccountBooking => {
     const upcoming = row.starts_at > now;
+    const link = linkToken(linkSecret, "booking", row);
     return {
       reference: row.reference,
       status: row.status,
@@ -223,8 +227,8 @@ export async function accountOverview(db: DB, userId: number, timeZone: string, 
       timeLabel: formatTimeLabel(row.starts_at, timeZone, lang),
       zoneLabel: formatZoneLabel(row.starts_at, timeZone, lang),
       upcoming,
-      cancelUrl: upcoming && row.status === "booked" ? cancelPath(row.cancel_token, lang) : null,
-      rescheduleUrl: upcoming && row.status === "booked" ? reschedulePath(row.cancel_token, lang) : null,
+      cancelUrl: upcoming && row.status === "booked" ? cancelPath(link, lang) : null,
+      rescheduleUrl: upcoming && row.status === "booked" ? reschedulePath(link, lang) : null,
     };
   });
   return {
@@ -239,15 +243,16 @@ export async function accountOverview(db: DB, userId: number, timeZone: string, 
       createdAt: row.created_at,
     })),
     brochureRequests: (await brochureRows(db, owner)).map((row) => ({ studentName: row.student_name, grade: row.grade, school: row.school, status: row.status, createdAt: row.created_at })),
-    waitlist: await waitlistPlaces(db, owner, timeZone, lang, now),
+    waitlist: await waitlistPlaces(db, owner, timeZone, lang, now, linkSecret),
     children: await listChildren(db, userId),
   };
 }
 
-async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang, now: string): Promise<AccountWaitlistPlace[]> {
+async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang, now: string, linkSecret: string): Promise<AccountWaitlistPlace[]> {
   const places: AccountWaitlistPlace[] = [];
   for (const row of await waitlistRows(db, owner)) {
     if ((row.status !== "waiting" && row.status !== "offered") || row.starts_at <= now) continue;
+    const token = linkToken(linkSecret, "waitlist", row);
     const at = (iso: string) => `${formatDateLabel(iso, timeZone, lang)} ${formatTimeLabel(iso, timeZone, lang)} ${formatZoneLabel(iso, timeZone, lang)}`;
     places.push({
       status: row.status,
@@ -258,9 +263,9 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
       zoneLabel: formatZoneLabel(row.starts_at, timeZone, lang),
       position: row.status === "waiting" ? await positionOf(db, row.slot_id, row.id) : null,
       offerExpiresLabel: row.status === "offered" && row.offer_expires_at ? at(row.offer_expires_at) : null,
-      pageUrl: waitlistPath(row.token, lang),
-      acceptUrl: row.status === "offered" ? waitlistAcceptPath(row.token, lang) : null,
-      token: row.token,
+      pageUrl: waitlistPath(token, lang),
+      acceptUrl: row.status === "offered" ? waitlistAcceptPath(token, lang) : null,
+      token,
     });
   }
   return places;

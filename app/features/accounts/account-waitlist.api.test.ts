@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { nowIso } from "~server/db/values";
 import { outboxMails } from "~server/test/outbox";
+import { waitlistLink } from "~server/test/link-tokens";
 import { waitlistFixture } from "~server/test/waitlist-fixture";
 import { createUser } from "./accounts.server";
 import { ERASED } from "./account-space.server";
@@ -39,8 +40,8 @@ describe("my account and my waitlist places", () => {
     const waiting = places.find((p) => p.status === "waiting")!;
     const offered = places.find((p) => p.status === "offered")!;
     expect(waiting).toMatchObject({ courseName: "Python for Beginners", childName: "Sami", position: 1, acceptUrl: null, offerExpiresLabel: null });
-    expect(waiting.pageUrl).toBe(`/booking/waitlist?token=${(await entry(huda.email, waitingSlot)).token}`);
-    expect(offered.acceptUrl).toBe(`/booking/waitlist/accept?token=${(await entry(huda.email, offerSlot)).token}`);
+    expect(waiting.pageUrl).toBe(`/booking/waitlist?token=${await waitlistLink(fx.server, (await entry(huda.email, waitingSlot)).id)}`);
+    expect(offered.acceptUrl).toBe(`/booking/waitlist/accept?token=${await waitlistLink(fx.server, (await entry(huda.email, offerSlot)).id)}`);
     expect(offered.offerExpiresLabel).toMatch(/\d/);
     const arabic = await fx.server.request("GET", "/api/account?lang=ar", { headers: huda.headers });
     expect(arabic.body.waitlist[0].pageUrl).toMatch(/^\/ar\/booking\/waitlist\?token=/);

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireAccountPage(context, request);
   const lang = langFromPath(new URL(request.url).pathname);
   const timeZone = await academyTimeZone(context.db);
-  const [overview, devices] = await Promise.all([accountOverview(context.db, user.id, timeZone, lang), listDevices(context.db, user.id, context.sessionRef)]);
+  const [overview, devices] = await Promise.all([accountOverview(context.db, user.id, timeZone, lang, context.config.sessionSecret), listDevices(context.db, user.id, context.sessionRef)]);
   return { ...overview, devices, timeZone };
 }
 

@@ -84,10 +84,10 @@ describe("account endpoints", () => {
     expect((await server.request("GET", "/api/getUser", { headers: { cookie } })).status).toBe(200);
   });
 
-  it("limits sign-in attempts per e-mail with a clear 429", async () => {
+  it("limits one client's sign-in attempts on an e-mail with a clear 429 (decision 045)", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await server.request("POST", "/login", { json: { email: "target@example.com", password: `guess${i}` } })).status);
+      statuses.push((await server.request("POST", "/login", { json: { email: "target@example.com", password: `guess${i}` }, headers: { "x-forwarded-for": "203.0.113.61" } })).status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);

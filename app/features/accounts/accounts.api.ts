@@ -4,7 +4,8 @@ import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { createRateLimit } from "~server/security/rate-limit";
+import { accountAndClient, createRateLimit, formEmail } from "~server/security/rate-limit";
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_CLIENT } from "./account-limits";
 import { endSession, startSession, type SessionUser } from "~server/security/session";
 import { sitePhoneCountry } from "~/features/site/site.server";
 import { registerSchemaFor, loginSchema } from "./accounts.schema";
@@ -30,17 +31,22 @@ const pagePostsToPage: RequestHandler = (req, _res, next) => next(req.is("applic
  */
 export function accountsApi(deps: ApiDeps): Router {
   const router = Router();
-  const loginPerIp = createRateLimit(deps, { name: "login-ip", limit: 10, windowMs: 60_000, message: { ns: "validation", key: "tooManySignIns" } });
-  const loginPerEmail = createRateLimit(deps, {
-    name: "login-email",
-    limit: 10,
-    windowMs: 60_000,
-    keyBy: (req) => String((req.body as { email?: unknown } | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254),
-    message: { ns: "validation", key: "tooManySignIns" },
+  // Decision 045: a client's own tries are limited per client and per account from that client, so
+  // its failures never lock the owner out; all clients together get a far higher, hourly limit.
+  const tooManySignIns = { ns: "validation", key: "tooManySignIns" };
+  const loginPerIp = createRateLimit(deps, { name: "login-ip", limit: 10, windowMs: 60_000, message: tooManySignIns });
+  const loginPerAccountAndClient = createRateLimit(deps, {
+    name: "login-account-client",
+    limit: LOGIN_FAILURES_PER_CLIENT,
+    windowMs: 15 * 60_000,
+    keyBy: (req) => accountAndClient(formEmail(req), req),
+    failuresOnly: true,
+    message: tooManySignIns,
   });
+  const loginPerAccount = createRateLimit(deps, { name: "login-account", limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: 60 * 60_000, keyBy: formEmail, failuresOnly: true, message: tooManySignIns });
   const signupPerIp = createRateLimit(deps, { name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: { ns: "validation", key: "tooManySignUps" } });
 
-  router.post("/login", pagePostsToPage, loginPerIp, loginPerEmail, async (req, res) => {
+  router.post("/login", pagePostsToPage, loginPerIp, loginPerAccountAndClient, loginPerAccount, async (req, res) => {
     const input = parseBody(loginSchema, req);
     const result = await authenticate(deps.db, input.email, input.password);
     if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
@@ -50,7 +56,7 @@ export function accountsApi(deps: ApiDeps): Router {
 
   // The staff sign-in: the role is checked before any session exists, so a parent's account
   // gets a clear refusal and no cookie. Same limits as /login (shared counters).
-  router.post("/api/admin/login", loginPerIp, loginPerEmail, async (req, res) => {
+  router.post("/api/admin/login", loginPerIp, loginPerAccountAndClient, loginPerAccount, async (req, res) => {
     const input = parseBody(loginSchema, req);
     const result = await authenticate(deps.db, input.email, input.password);
     if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));

@@ -48,10 +48,10 @@ describe("POST /api/admin/login (staff sign-in)", () => {
     expect(typeof huge.body.message).toBe("string");
   });
 
-  it("shares the sign-in limit per e-mail with /login", async () => {
+  it("shares the sign-in limits per e-mail and client with /login", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await server.request("POST", "/login", { json: { email: "limited@example.com", password: `guess${i}` } })).status);
-    for (let i = 0; i < 5; i++) statuses.push((await server.request("POST", "/api/admin/login", { json: { email: "limited@example.com", password: `guess${i}` } })).status);
+    for (let i = 0; i < 6; i++) statuses.push((await server.request("POST", "/login", { json: { email: "limited@example.com", password: `guess${i}` }, headers: { "x-forwarded-for": "203.0.113.62" } })).status);
+    for (let i = 0; i < 5; i++) statuses.push((await server.request("POST", "/api/admin/login", { json: { email: "limited@example.com", password: `guess${i}` }, headers: { "x-forwarded-for": "203.0.113.62" } })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

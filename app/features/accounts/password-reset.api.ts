@@ -3,7 +3,8 @@ import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { createRateLimit } from "~server/security/rate-limit";
+import { accountAndClient, clearCounters, createRateLimit, formEmail, spendBudget } from "~server/security/rate-limit";
+import { ACCOUNT_SIGN_IN_LIMITS, RESET_MAILS_PER_ACCOUNT, RESET_REQUESTS_PER_CLIENT } from "./account-limits";
 import { localizePath } from "~/i18n/lang";
 import { forgotPasswordSchema, resetPasswordSchema } from "./accounts.schema";
 import { findUserByEmail } from "./accounts.server";
@@ -17,11 +18,12 @@ export function passwordResetApi(deps: ApiDeps): Router {
   const router = Router();
   const tooMany = { ns: "accounts", key: "api.tooManyResets" };
   const forgotPerIp = createRateLimit(deps, { name: "reset-ip", limit: 10, windowMs: 15 * 60_000, message: tooMany });
+  // Per e-mail AND client (decision 045): others asking for an e-mail never use up its owner's requests.
   const forgotPerEmail = createRateLimit(deps, {
-    name: "reset-email",
-    limit: 3,
+    name: "reset-email-client",
+    limit: RESET_REQUESTS_PER_CLIENT,
     windowMs: 60 * 60_000,
-    keyBy: (req) => String((req.body as { email?: unknown } | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254),
+    keyBy: (req) => accountAndClient(formEmail(req), req),
     message: tooMany,
   });
   const resetPerIp = createRateLimit(deps, { name: "reset-use-ip", limit: 10, windowMs: 60_000, message: tooMany });
@@ -30,7 +32,10 @@ export function passwordResetApi(deps: ApiDeps): Router {
   router.post("/api/password/forgot", forgotPerIp, forgotPerEmail, async (req, res) => {
     const input = parseBody(forgotPasswordSchema, req);
     const user = await findUserByEmail(db, input.email);
-    if (user && !user.disabled) {
+    // At most RESET_MAILS_PER_ACCOUNT e-mails an hour reach one mailbox, whoever asks. Past that the
+    // answer is the same and nothing changes: the last link sent stays valid for its hour.
+    const mailable = user && !user.disabled && (await spendBudget(deps, { name: "reset-mail", key: String(user.id), limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * 60_000 }));
+    if (user && mailable) {
       const lang = requestLang(req);
       // The mail is queued with the token and sent by the background worker, so a slow mail
       // server never makes known e-mails answer later than unknown ones.
@@ -45,7 +50,10 @@ export function passwordResetApi(deps: ApiDeps): Router {
 
   router.post("/api/password/reset", resetPerIp, async (req, res) => {
     const input = parseBody(resetPasswordSchema, req);
-    if (!(await resetPassword(db, input.token, input.password))) throw new HttpError(400, text(req, "resetInvalid"));
+    const email = await resetPassword(db, input.token, input.password);
+    if (email === undefined) throw new HttpError(400, text(req, "resetInvalid"));
+    // The owner proved the mailbox: sign-in tries others used up on the account are forgiven.
+    await clearCounters(db, ACCOUNT_SIGN_IN_LIMITS, email.toLowerCase());
     res.json({ message: text(req, "resetDone") });
   });
 

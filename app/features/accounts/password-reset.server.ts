@@ -47,9 +47,9 @@ export async function resetTokenUsable(db: DB, token: string): Promise<boolean> 
 /**
  * Sets a new password with a reset token: the token is marked used in the same transaction
  * (so it works once, even when two requests race), and every session of the account ends.
- * Returns false for an unknown, used or expired token.
+ * Returns the account's e-mail, or undefined for an unknown, used or expired token.
  */
-export async function resetPassword(db: DB, token: string, password: string): Promise<boolean> {
+export async function resetPassword(db: DB, token: string, password: string): Promise<string | undefined> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -61,10 +61,11 @@ export async function resetPassword(db: DB, token: string, password: string): Pr
       .where("expires_at", ">", now)
       .returning("user_id")
       .executeTakeFirst();
-    if (!row) return false;
+    if (!row) return undefined;
     // The link reached the account's mailbox, so the e-mail is now proven to be the holder's.
     await trx.updateTable("users").set({ password_hash: passwordHash, email_verified_at: now, updated_at: now }).where("id", "=", row.user_id).execute();
     await endAllSessions(trx, row.user_id);
-    return true;
+    const { email } = await trx.selectFrom("users").select("email").where("id", "=", row.user_id).executeTakeFirstOrThrow();
+    return email;
   });
 }

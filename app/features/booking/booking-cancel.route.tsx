@@ -7,17 +7,18 @@ import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/booking-cancel.route";
 import { BookingDetails } from "./BookingDetails";
 import { cancelBooking, getBookingByCancelToken } from "./booking.server";
+import { linkedId } from "./link-tokens.server";
 
-async function load(request: Request, db: Route.LoaderArgs["context"]["db"], token: string) {
+async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
   const timeZone = await academyTimeZone(db);
-  const booking = await getBookingByCancelToken(db, token, timeZone, langFromPath(new URL(request.url).pathname));
+  const booking = await getBookingByCancelToken(db, config.sessionSecret, token, timeZone, langFromPath(new URL(request.url).pathname));
   if (!booking) throw data(null, { status: 404 });
   return booking;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { booking: await load(request, context.db, token), token, justCancelled: false };
+  return { booking: await load(request, context, token), token, justCancelled: false };
 }
 
 // The e-mail link opens this page; the seat is freed by the button (a POST), so mail scanners
@@ -29,9 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String(form.get("token") ?? "");
   // Tokens are base64url; anything else (a NUL byte, which PostgreSQL refuses) names no booking.
   if (!/^[\w-]{1,100}$/.test(token)) throw data(null, { status: 404 });
-  const result = await cancelBooking(context.db, { token });
+  const result = await cancelBooking(context.db, { id: await linkedId(context.db, context.config.sessionSecret, "booking", token) });
   if (result === "notFound") throw data(null, { status: 404 });
-  return { booking: await load(request, context.db, token), token, justCancelled: result === "cancelled" };
+  return { booking: await load(request, context, token), token, justCancelled: result === "cancelled" };
 }
 
 export function headers() {

@@ -7,6 +7,7 @@ import { pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
 import { findCourse, getBookingForMail } from "./booking.server";
+import { linkToken } from "./link-tokens.server";
 import { bookingEvent } from "./booking-event";
 import { buildIcs, calendarLinks } from "./ics";
 import { bookingPagePath, cancelPath, confirmationPath, reschedulePath } from "./paths";
@@ -69,7 +70,9 @@ async function sendBookingMail(deps: MailDeps, reference: string, kind: keyof ty
   const [settings, timeZone] = await Promise.all([getSiteSettings(deps.db), academyTimeZone(deps.db)]);
   const found = await getBookingForMail(deps.db, reference, timeZone);
   if (!found) return;
-  const { view: booking, cancelToken, lang } = found;
+  const { view: booking, id, lang } = found;
+  // Rebuilt from the row and SESSION_SECRET: the database keeps no usable link (decision 044).
+  const cancelToken = linkToken(deps.config.sessionSecret, "booking", { id, reference: booking.reference });
   if (startsAt !== undefined && (booking.status !== "booked" || booking.startsAt !== startsAt || Date.parse(startsAt) <= Date.now())) return;
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "booking", key, values);
   const texts = MAIL_TEXTS[kind];

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   const lang = langFromPath(url.pathname);
   const timeZone = await academyTimeZone(context.db);
-  const booking = await getBookingByCancelToken(context.db, token, timeZone, lang);
+  const booking = await getBookingByCancelToken(context.db, context.config.sessionSecret, token, timeZone, lang);
   if (!booking) throw data(null, { status: 404 });
   const state = booking.status === "cancelled" ? "cancelled" : booking.status !== "booked" || booking.startsAt <= new Date().toISOString() ? "started" : "open";
   const days: Day[] = [];

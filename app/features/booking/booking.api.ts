@@ -10,6 +10,7 @@ import { academyTimeZone } from "./academy-zone.server";
 import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema, rescheduleSchema } from "./booking.schema";
 import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";
 import { confirmationPath } from "./paths";
+import { linkedId } from "./link-tokens.server";
 import { rescheduleBooking } from "./reschedule.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { queueStaffNotice } from "~/features/admin/staff-notice.server";
@@ -61,6 +62,7 @@ export function bookingApi(deps: ApiDeps): Router {
       userId: user?.id ?? null,
       lang,
       timeZone,
+      linkSecret: config.sessionSecret,
       notifyStaff: (trx, booking) =>
         queueStaffNotice(trx, config.publicUrl, {
           kind: "booking",
@@ -99,7 +101,7 @@ export function bookingApi(deps: ApiDeps): Router {
 
   router.post("/api/demo-bookings/cancel", cancelLimit, async (req, res) => {
     const { token } = parseBody(cancelSchema, req);
-    const result = await cancelBooking(db, { token });
+    const result = await cancelBooking(db, { id: await linkedId(db, config.sessionSecret, "booking", token) });
     if (result === "notFound") throw new HttpError(404, text(req, "bookingNotFound"));
     res.json({ message: text(req, result), status: "cancelled" });
   });
@@ -110,7 +112,8 @@ export function bookingApi(deps: ApiDeps): Router {
     const input = parseBody(rescheduleSchema, req);
     const lang = requestLang(req);
     const timeZone = await academyTimeZone(db);
-    const result = await rescheduleBooking(db, input, { timeZone, lang });
+    const bookingId = await linkedId(db, config.sessionSecret, "booking", input.token);
+    const result = await rescheduleBooking(db, { bookingId, slotId: input.slotId }, { timeZone, lang });
     if (!result.ok) {
       if (result.reason === "bookingNotFound") throw new HttpError(404, text(req, "bookingNotFound"));
       if (result.reason === "slotNotFound") throw new HttpError(404, text(req, "slotNotFound"));

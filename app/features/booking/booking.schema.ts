@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, honeypotField, phoneField, requiredText, v } from "~/lib/validation";
+import { emailField, honeypotField, httpUrlField, phoneField, requiredText, v } from "~/lib/validation";
 
 export const CHILD_MIN_AGE = 4;
 export const CHILD_MAX_AGE = 18;
@@ -38,13 +38,7 @@ const courseId = id.nullable().optional().default(null);
 /** Where a slot's class happens; online ones need their meeting link (http or https). */
 const place = {
   mode: z.enum(["academy", "online"], { error: v.choice }).optional().default("academy"),
-  meetingUrl: z
-    .string({ error: v.invalid })
-    .trim()
-    .max(500, v.tooLong)
-    .refine((url) => url === "" || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(url), "url")
-    .optional()
-    .default(""),
+  meetingUrl: httpUrlField(500).optional().default(""),
 };
 const onlineNeedsLink = (slot: { mode: string; meetingUrl: string }) => slot.mode !== "online" || slot.meetingUrl !== "";
 const linkIssue = { path: ["meetingUrl"], message: v.required };

@@ -7,6 +7,7 @@ import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "
 import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
+import { linkedId, linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { offerSeats } from "./waitlist-offers.server";
 import { addDays, zonedParts, zonedToUtc } from "./zoned-time";
@@ -189,23 +190,25 @@ export async function bookSlot(
     timeZone: string;
     /** Queues what staff are told of the booking, in its transaction (staff-notice.server.ts). */
     notifyStaff?: (trx: DB, booking: { startsAt: string; code: string }) => Promise<void>;
+    /** SESSION_SECRET: the key of the booking's cancel link (link-tokens.server.ts). */
+    linkSecret: string;
   },
 ): Promise<BookResult> {
   const reference = randomToken();
-  const cancelToken = randomToken();
   let code = bookingCode();
+  let id = 0;
   try {
     // A fresh code when one is taken already (rare); any other refusal ends the loop.
     for (let attempt = 0; ; attempt++) {
       try {
-        await insertBooking(code);
+        id = await insertBooking(code);
         break;
       } catch (error) {
         if (attempt >= 4 || !isCodeCollision(error)) throw error;
         code = bookingCode();
       }
     }
-    return { ok: true, reference, code, cancelToken };
+    return { ok: true, reference, code, cancelToken: linkToken(options.linkSecret, "booking", { id, reference }) };
   } catch (error) {
     if (!(error instanceof SlotUnavailable) && !isUniqueViolation(error)) throw error;
     return explainRefusal(error);
@@ -216,12 +219,12 @@ export async function bookSlot(
       const now = nowIso();
       const startsAt = await takeSeat(trx, input.slotId, options.course.id, now);
       if (!startsAt) throw new SlotUnavailable();
-      await trx
+      const row = await trx
         .insertInto("demo_bookings")
         .values({
           reference,
           code,
-          cancel_token: cancelToken,
+          cancel_token: unusedTokenHash(),
           slot_id: input.slotId,
           course_id: options.course.id,
           course_name: options.course.name,
@@ -237,10 +240,12 @@ export async function bookSlot(
           created_at: now,
           updated_at: now,
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
       // The confirmation e-mail is queued with the seat: both are stored, or neither.
       await enqueue(trx, { kind: BOOKING_CONFIRMATION_JOB, payload: { reference } });
       await options.notifyStaff?.(trx, { startsAt, code });
+      return row.id;
     });
   }
 
@@ -266,18 +271,20 @@ export async function bookSlot(
 type CancelResult = "cancelled" | "alreadyCancelled" | "notFound";
 
 /**
- * The parent cancels with the token of their cancel link: the booking is cancelled and its seat
+ * The parent cancels with their cancel link (its booking found by linkedId): the booking is cancelled and its seat
  * given back, in one transaction. The status change is conditional (not yet cancelled), so the
  * seat is returned once however often it is called. No mail: the parent did it themselves (staff
  * cancel through staff-cancel.server.ts, which tells the parent).
  */
-export async function cancelBooking(db: DB, by: { token: string }): Promise<CancelResult> {
+export async function cancelBooking(db: DB, by: { id: number | undefined }): Promise<CancelResult> {
+  const id = by.id;
+  if (id === undefined) return "notFound";
   const cancelled = await db.transaction().execute(async (trx) => {
     const now = nowIso();
     const row = await trx
       .updateTable("demo_bookings")
       .set({ status: "cancelled", updated_at: now })
-      .where("cancel_token", "=", by.token)
+      .where("id", "=", id)
       .where("status", "<>", "cancelled")
       .returning("slot_id")
       .executeTakeFirst();
@@ -286,11 +293,7 @@ export async function cancelBooking(db: DB, by: { token: string }): Promise<Canc
     return true;
   });
   if (cancelled) return "cancelled";
-  const exists = await db
-    .selectFrom("demo_bookings")
-    .select("id")
-    .where("cancel_token", "=", by.token)
-    .executeTakeFirst();
+  const exists = await db.selectFrom("demo_bookings").select("id").where("id", "=", id).executeTakeFirst();
   return exists ? "alreadyCancelled" : "notFound";
 }
 
@@ -319,15 +322,15 @@ export interface BookingView {
   timeZone: string;
 }
 
-async function findBooking(db: DB, by: { reference: string } | { token: string }, timeZone: string, lang: Lang) {
+async function findBooking(db: DB, by: { reference: string } | { id: number }, timeZone: string, lang: Lang) {
   const row = await db
     .selectFrom("demo_bookings as b")
     .innerJoin("demo_slots as s", "s.id", "b.slot_id")
     .leftJoin("courses as c", "c.id", "b.course_id")
     .select([
+      "b.id",
       "b.reference",
       "b.code",
-      "b.cancel_token",
       "b.status",
       "b.course_id",
       "b.course_name",
@@ -345,7 +348,7 @@ async function findBooking(db: DB, by: { reference: string } | { token: string }
       "c.name_en",
       "c.name_ar",
     ])
-    .where((eb) => ("reference" in by ? eb("b.reference", "=", by.reference) : eb("b.cancel_token", "=", by.token)))
+    .where((eb) => ("reference" in by ? eb("b.reference", "=", by.reference) : eb("b.id", "=", by.id)))
     .executeTakeFirst();
   if (!row) return undefined;
   const courseName =
@@ -371,7 +374,7 @@ async function findBooking(db: DB, by: { reference: string } | { token: string }
     zoneLabel: formatZoneLabel(row.starts_at, timeZone, lang),
     timeZone,
   };
-  return { view, cancelToken: row.cancel_token, lang: row.lang };
+  return { view, id: row.id, lang: row.lang };
 }
 
 /** The booking behind an (unguessable) reference, or undefined. */
@@ -380,13 +383,13 @@ export async function getBookingByReference(db: DB, reference: string, timeZone:
   return (await findBooking(db, { reference }, timeZone, lang))?.view;
 }
 
-/** The booking behind a cancel token, or undefined. */
-export async function getBookingByCancelToken(db: DB, token: string, timeZone: string, lang: Lang): Promise<BookingView | undefined> {
-  if (token.length < 16 || token.length > 100) return undefined;
-  return (await findBooking(db, { token }, timeZone, lang))?.view;
+/** The booking behind a cancel link's token (link-tokens.server.ts), or undefined. */
+export async function getBookingByCancelToken(db: DB, linkSecret: string, token: string, timeZone: string, lang: Lang): Promise<BookingView | undefined> {
+  const id = await linkedId(db, linkSecret, "booking", token);
+  return id === undefined ? undefined : (await findBooking(db, { id }, timeZone, lang))?.view;
 }
 
-/** The booking with its cancel token, for the confirmation e-mail (in the booking's language). */
+/** The booking with its id (for its cancel link), for the confirmation e-mail (in the booking's language). */
 export async function getBookingForMail(db: DB, reference: string, timeZone: string) {
   const first = await findBooking(db, { reference }, timeZone, "en");
   if (!first || first.lang === "en") return first;

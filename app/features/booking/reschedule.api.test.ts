@@ -37,7 +37,7 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
     return row.id;
   }
   async function book(slotId: number, email: string, lang: Lang = "en") {
-    const result = await bookSlot(server.db, { slotId, childName: "Lina", childAge: 10, parentName: "Rami", email, phone: "+91 98765 43210" }, { course, userId: null, lang, timeZone: TZ });
+    const result = await bookSlot(server.db, { slotId, childName: "Lina", childAge: 10, parentName: "Rami", email, phone: "+91 98765 43210" }, { course, userId: null, lang, timeZone: TZ, linkSecret: server.config.sessionSecret });
     if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
     return result;
   }

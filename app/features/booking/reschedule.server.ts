@@ -34,16 +34,18 @@ class Refused extends Error {
  *    already holds), its reminder is re-armed, and the new-time e-mail is queued.
  *
  * Any refusal throws inside the transaction, which rolls back every write: the booking keeps its
- * old seat, and no seat is ever taken without being held. The reference and token stay the same.
+ * old seat, and no seat is ever taken without being held. The reference and links stay the same.
  */
-export async function rescheduleBooking(db: DB, input: { token: string; slotId: number }, options: { timeZone: string; lang: Lang }): Promise<RescheduleResult> {
+export async function rescheduleBooking(db: DB, input: { bookingId: number | undefined; slotId: number }, options: { timeZone: string; lang: Lang }): Promise<RescheduleResult> {
+  const bookingId = input.bookingId;
+  if (bookingId === undefined) return { ok: false, reason: "bookingNotFound" };
   try {
     return await db.transaction().execute(async (trx) => {
       const now = nowIso();
       const booking = await trx
         .updateTable("demo_bookings")
         .set({ updated_at: now })
-        .where("cancel_token", "=", input.token)
+        .where("id", "=", bookingId)
         .where("status", "=", "booked")
         .where("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("starts_at", ">", now))
         .returning(["id", "slot_id", "course_id", "reference"])
@@ -76,17 +78,17 @@ export async function rescheduleBooking(db: DB, input: { token: string; slotId: 
     });
   } catch (error) {
     if (!(error instanceof Refused) && !isUniqueViolation(error)) throw error;
-    return explainRefusal(db, input, options, error);
+    return explainRefusal(db, { bookingId, slotId: input.slotId }, options, error);
   }
 }
 
 /** Nothing was written; now (only to tell the parent why) read the booking and the slot. */
-async function explainRefusal(db: DB, input: { token: string; slotId: number }, options: { timeZone: string; lang: Lang }, error: unknown): Promise<RescheduleResult> {
+async function explainRefusal(db: DB, input: { bookingId: number; slotId: number }, options: { timeZone: string; lang: Lang }, error: unknown): Promise<RescheduleResult> {
   const booking = await db
     .selectFrom("demo_bookings as b")
     .innerJoin("demo_slots as s", "s.id", "b.slot_id")
     .select(["b.status", "b.course_id", "b.slot_id", "s.starts_at"])
-    .where("b.cancel_token", "=", input.token)
+    .where("b.id", "=", input.bookingId)
     .executeTakeFirst();
   if (!booking) return { ok: false, reason: "bookingNotFound" };
   const remainingOn = async (startsAt: string) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
+import { urlBait } from "~server/test/url-bait";
 import { addDays, zonedParts } from "./zoned-time";
 
 const TZ = "Asia/Kolkata";
@@ -76,6 +77,25 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
     const open = await server.request("GET", `/api/courses/${slug}/demo-slots?from=${day(80)}&to=${day(80)}`);
     expect(open.body.slots.map((slot: { time: string; mode: string }) => [slot.time, slot.mode])).toEqual([["15:00", "online"], ["16:00", "academy"]]);
     expect(JSON.stringify(open.body)).not.toContain("meet.example.com");
+  });
+
+  it("refuses a 1 MB meeting link at once (400), without freezing the server on it", async () => {
+    const slot = { date: day(82), time: "15:00", durationMinutes: 60, capacity: 4, courseId, mode: "online" };
+    const before = await slotCount();
+    for (const [path, body] of [
+      ["/api/admin/slots", { ...slot, meetingUrl: urlBait(1_000_000) }],
+      ["/api/admin/slots/series", { from: day(82), to: day(82), weekdays: [0, 1, 2, 3, 4, 5, 6], times: ["15:00"], durationMinutes: 60, capacity: 4, courseId, mode: "online", meetingUrl: urlBait(1_000_000) }],
+      // Just under the length limit: the link is read by the URL parser, not a backtracking pattern.
+      ["/api/admin/slots", { ...slot, meetingUrl: urlBait(500) }],
+    ] as const) {
+      const started = performance.now();
+      const res = await staff("POST", path, body);
+      const took = performance.now() - started;
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors.meetingUrl).toBeTruthy();
+      expect(took, `${path} took ${Math.round(took)} ms`).toBeLessThan(200);
+    }
+    expect(await slotCount()).toBe(before);
   });
 
   it("finds a booking by its short code, in any case, for a parent on the phone", async () => {

@@ -17,7 +17,7 @@ type MailDeps = { db: DB; config: Config; logger: Logger };
  */
 async function sendWaitlistMail(deps: MailDeps, entryId: number, kind: "joined" | "offer", expiresAt?: string): Promise<void> {
   const timeZone = await academyTimeZone(deps.db);
-  const found = await getWaitlistEntry(deps.db, { id: entryId }, timeZone, null);
+  const found = await getWaitlistEntry(deps.db, deps.config.sessionSecret, entryId, timeZone, null);
   if (!found) return;
   const { view: entry, token } = found;
   // A stale e-mail is dropped: the parent left, accepted, or the offer ended (or was made again).

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { outboxMails, type SentMail } from "~server/test/outbox";
+import { tokenHash } from "~/features/accounts/tokens.server";
+import { bookingLink, waitlistLink } from "~server/test/link-tokens";
 import { waitlistFixture } from "~server/test/waitlist-fixture";
 import type { Lang } from "~/i18n/lang";
 import { sweepExpiredOffers } from "./waitlist.server";
@@ -13,7 +15,9 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
   const book = async (slotId: number, email: string) => {
     const res = await fx.server.request("POST", `/api/courses/${fx.course.slug}/demo-bookings`, { json: { slotId, ...details(email) } });
     expect(res.status).toBe(201);
-    return fx.server.db.selectFrom("demo_bookings").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
+    const row = await fx.server.db.selectFrom("demo_bookings").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
+    // The cancel link's token, as the e-mail carries it (the row keeps only a hash).
+    return { ...row, cancel_token: await bookingLink(fx.server, { id: row.id }) };
   };
   const slotRow = (id: number) => fx.server.db.selectFrom("demo_slots").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const accept = (token: string, lang: Lang = "en") => fx.server.request("POST", `/api/demo-waitlist/accept?lang=${lang}`, { json: { token } });
@@ -130,7 +134,7 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     const booking = await fx.server.db.selectFrom("demo_bookings").selectAll().where("reference", "=", accepted.body.reference).executeTakeFirstOrThrow();
     expect(booking).toMatchObject({ email: "offer.first@example.com", lang: "ar", status: "booked", course_id: fx.course.id });
     const confirmation = (await mailsTo("offer.first@example.com")).find((mail) => mail.raw.includes("demo-class.ics"));
-    expect(confirmation?.text).toContain(booking.cancel_token);
+    expect(confirmation?.text).toContain(`/ar/booking/cancel?token=${await bookingLink(fx.server, { id: booking.id })}`);
     // Staff are told of it as of any booking.
     const academy = (await staff("GET", "/api/admin/settings")).body.settings.email as string;
     expect((await mailsTo(academy)).some((mail) => mail.text.includes(booking.code!) && mail.text.includes("offer.first@example.com"))).toBe(true);
@@ -198,7 +202,7 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
         Array.from({ length: 200 }, (_, i) => ({
           slot_id: slotId,
           course_id: fx.course.id,
-          token: `race-token-${String(i).padStart(3, "0")}-xxxxxxxxxxxx`,
+          token: tokenHash(`race-token-${String(i).padStart(3, "0")}-xxxxxxxxxxxx`),
           child_name: "Racer",
           child_age: 10,
           parent_name: "Parent",
@@ -213,7 +217,9 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
       .execute();
     // Raising the capacity to 101 offers 100 seats, to the first 100 in line.
     expect((await staff("PATCH", `/api/admin/slots/${slotId}`, { capacity: 101 })).status).toBe(200);
-    const offers = await fx.server.db.selectFrom("slot_waitlist").select("token").where("slot_id", "=", slotId).where("status", "=", "offered").execute();
+    const links = async (status: "offered" | "waiting") =>
+      Promise.all((await fx.server.db.selectFrom("slot_waitlist").select("id").where("slot_id", "=", slotId).where("status", "=", status).orderBy("id").execute()).map(async (row) => ({ token: await waitlistLink(fx.server, row.id) })));
+    const offers = await links("offered");
     expect(offers).toHaveLength(100);
 
     // Round 1: 200 accepts at once, each open offer raced twice.
@@ -226,8 +232,9 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
 
     // Round 2: 30 cancellations pass seats down the line while 200 accepts of every waiting token and
     // 20 parents at the end of the line leaving race them.
-    const bookings = await fx.server.db.selectFrom("demo_bookings").select("cancel_token").where("slot_id", "=", slotId).where("status", "=", "booked").limit(30).execute();
-    const waiting = await fx.server.db.selectFrom("slot_waitlist").select("token").where("slot_id", "=", slotId).where("status", "=", "waiting").execute();
+    const booked = await fx.server.db.selectFrom("demo_bookings").select("id").where("slot_id", "=", slotId).where("status", "=", "booked").limit(30).execute();
+    const bookings = await Promise.all(booked.map(async (row) => ({ cancel_token: await bookingLink(fx.server, { id: row.id }) })));
+    const waiting = await links("waiting");
     const round2 = await Promise.all([
       ...bookings.map((b) => fx.server.request("POST", "/api/demo-bookings/cancel", { json: { token: b.cancel_token } })),
       ...[...waiting, ...waiting].map((w) => accept(w.token)),
@@ -240,7 +247,7 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     expect(after.seatsTaken).toBe(101);
     expect(after.waiting).toBe(50);
     // Round 3: every still-open offer accepted at once (raced twice each).
-    const open = await fx.server.db.selectFrom("slot_waitlist").select("token").where("slot_id", "=", slotId).where("status", "=", "offered").execute();
+    const open = await links("offered");
     await Promise.all([...open, ...open].map((offer) => accept(offer.token)));
     expect(await seatBook(slotId)).toEqual({ capacity: 101, seatsTaken: 101, bookings: 101, offers: 0, waiting: 50 });
     console.info(`[waitlist race] round 1: ${won} of 200 accepts booked, ${refused} refused; round 2: 30 cancels + 20 leaves + 200 accepts booked ${round2.filter((res) => res.status === 201).length}, left seats ${after.seatsTaken}/${after.capacity} = ${after.bookings} bookings + ${after.offers} open offers`);

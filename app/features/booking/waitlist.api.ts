@@ -12,6 +12,7 @@ import { ageOutsideCourse, bookingSchemaFor, cancelSchema } from "./booking.sche
 import { findCourse } from "./booking.server";
 import { confirmationPath, waitlistPath } from "./paths";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { linkedId } from "./link-tokens.server";
 import { acceptOffer, getWaitlistEntry, joinWaitlist, leaveWaitlist } from "./waitlist.server";
 
 const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", key, values);
@@ -24,7 +25,8 @@ const tokenSchema = z.object({ token: cancelSchema.shape.token.pipe(z.string().r
  * it), read an entry, accept an offer, leave. The link token is the only key; no sign-in.
  */
 export function waitlistApi(deps: ApiDeps): Router {
-  const { db } = deps;
+  const { db, config } = deps;
+  const entryOf = (token: string) => linkedId(db, config.sessionSecret, "waitlist", token);
   const router = Router();
   const joinLimit = createRateLimit(deps, { name: "demo-waitlist", limit: 10, windowMs: 60_000 });
   const tokenLimit = createRateLimit(deps, { name: "demo-waitlist-token", limit: 30, windowMs: 60_000 });
@@ -38,7 +40,7 @@ export function waitlistApi(deps: ApiDeps): Router {
       const message = text(req, "api.ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });
       throw new HttpError(400, message, { childAge: message });
     }
-    const result = await joinWaitlist(db, input, { courseId: course.id, lang });
+    const result = await joinWaitlist(db, input, { courseId: course.id, lang, linkSecret: config.sessionSecret });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, text(req, "api.slotNotFound"));
       res.status(409).json({ message: text(req, `waitlist.api.${result.reason}`), reason: result.reason });
@@ -48,7 +50,7 @@ export function waitlistApi(deps: ApiDeps): Router {
   });
 
   router.get("/api/demo-waitlist/:token", tokenLimit, async (req, res) => {
-    const found = await getWaitlistEntry(db, { token: String(req.params.token) }, await academyTimeZone(db), requestLang(req));
+    const found = await getWaitlistEntry(db, config.sessionSecret, await entryOf(String(req.params.token)), await academyTimeZone(db), requestLang(req));
     if (!found) throw new HttpError(404, text(req, "waitlist.api.notFound"));
     const { view } = found;
     res.json({
@@ -69,7 +71,7 @@ export function waitlistApi(deps: ApiDeps): Router {
     const { token } = parseBody(tokenSchema, req);
     const timeZone = await academyTimeZone(db);
     // Staff hear of a booking made from the waitlist as of any other (decision 031).
-    const result = await acceptOffer(db, token, {
+    const result = await acceptOffer(db, await entryOf(token), {
       notifyStaff: (trx, booking) =>
         queueStaffNotice(trx, deps.config.publicUrl, {
           kind: "booking",
@@ -100,7 +102,7 @@ export function waitlistApi(deps: ApiDeps): Router {
 
   router.post("/api/demo-waitlist/leave", tokenLimit, async (req, res) => {
     const { token } = parseBody(tokenSchema, req);
-    const result = await leaveWaitlist(db, token);
+    const result = await leaveWaitlist(db, await entryOf(token));
     if (result === "notFound") throw new HttpError(404, text(req, "waitlist.api.notFound"));
     res.json({ message: text(req, `waitlist.api.leave.${result}`), status: "left" });
   });

@@ -6,17 +6,19 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/waitlist.route";
+import { linkedId } from "./link-tokens.server";
 import { getWaitlistEntry } from "./waitlist.server";
 
-async function load(request: Request, db: Route.LoaderArgs["context"]["db"], token: string) {
-  const found = await getWaitlistEntry(db, { token }, await academyTimeZone(db), langFromPath(new URL(request.url).pathname));
+async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
+  const id = await linkedId(db, config.sessionSecret, "waitlist", token);
+  const found = await getWaitlistEntry(db, config.sessionSecret, id, await academyTimeZone(db), langFromPath(new URL(request.url).pathname));
   if (!found) throw data(null, { status: 404 });
   return found.view;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { entry: await load(request, context.db, token), token, message: null as string | null };
+  return { entry: await load(request, context, token), token, message: null as string | null };
 }
 
 // The e-mail's links only open this page; accepting and leaving are the buttons' POSTs, so mail
@@ -36,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const next = safeLocalPath(answer.body.confirmationUrl);
   if (answer.status === 201 && next) throw redirect(next, 303);
   const message = answer.body.message ?? "";
-  return data({ entry: await load(request, context.db, token), token, message }, { status: answer.status >= 400 ? answer.status : 200 });
+  return data({ entry: await load(request, context, token), token, message }, { status: answer.status >= 400 ? answer.status : 200 });
 }
 
 export function headers() {

@@ -6,6 +6,7 @@ import { enqueue } from "~server/jobs/queue";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { BOOKING_CONFIRMATION_JOB, bookingCode, forCourse, freeSeat, isCodeCollision, randomToken, reminderStateFor, toPublicSlot } from "./booking.server";
+import { linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { zonedParts } from "./zoned-time";
 
@@ -41,11 +42,10 @@ class JoinRefused extends Error {
  * this course's, open, ahead and full (a free seat is booked, not waited for), the e-mail must not
  * hold a live booking of it, and the partial unique index keeps one place per e-mail and slot.
  */
-export async function joinWaitlist(db: DB, input: JoinRequest, options: { courseId: number; lang: Lang }): Promise<JoinResult> {
-  const token = randomToken();
+export async function joinWaitlist(db: DB, input: JoinRequest, options: { courseId: number; lang: Lang; linkSecret: string }): Promise<JoinResult> {
   const email = input.email.toLowerCase();
   try {
-    const position = await db.transaction().execute(async (trx) => {
+    const { position, token } = await db.transaction().execute(async (trx) => {
       const now = nowIso();
       const slot = await trx
         .updateTable("demo_slots")
@@ -71,7 +71,7 @@ export async function joinWaitlist(db: DB, input: JoinRequest, options: { course
         .values({
           slot_id: input.slotId,
           course_id: options.courseId,
-          token,
+          token: unusedTokenHash(),
           child_name: input.childName,
           child_age: input.childAge,
           parent_name: input.parentName,
@@ -82,10 +82,10 @@ export async function joinWaitlist(db: DB, input: JoinRequest, options: { course
           created_at: now,
           updated_at: now,
         })
-        .returning("id")
+        .returning(["id", "created_at"])
         .executeTakeFirstOrThrow();
       await enqueue(trx, { kind: WAITLIST_JOINED_JOB, payload: { entryId: entry.id } });
-      return positionOf(trx, input.slotId, entry.id);
+      return { position: await positionOf(trx, input.slotId, entry.id), token: linkToken(options.linkSecret, "waitlist", entry) };
     });
     return { ok: true, token, position };
   } catch (error) {
@@ -134,9 +134,9 @@ export interface AcceptedBooking {
   phone: string;
 }
 
-export async function acceptOffer(db: DB, token: string, options: { notifyStaff?: (trx: DB, booking: AcceptedBooking) => Promise<void> } = {}): Promise<AcceptResult> {
+export async function acceptOffer(db: DB, entryId: number | undefined, options: { notifyStaff?: (trx: DB, booking: AcceptedBooking) => Promise<void> } = {}): Promise<AcceptResult> {
+  if (entryId === undefined) return { ok: false, reason: "notFound" };
   const reference = randomToken();
-  const cancelToken = randomToken();
   let code = bookingCode();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -145,7 +145,7 @@ export async function acceptOffer(db: DB, token: string, options: { notifyStaff?
         const entry = await trx
           .updateTable("slot_waitlist")
           .set({ status: "booked", updated_at: now })
-          .where("token", "=", token)
+          .where("id", "=", entryId)
           .where("status", "=", "offered")
           .where("offer_expires_at", ">", now)
           .where("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("status", "=", "open").where("starts_at", ">", now))
@@ -159,7 +159,7 @@ export async function acceptOffer(db: DB, token: string, options: { notifyStaff?
           .values({
             reference,
             code,
-            cancel_token: cancelToken,
+            cancel_token: unusedTokenHash(),
             slot_id: entry.slot_id,
             course_id: course ? entry.course_id : null,
             course_name: course?.name_en ?? "",
@@ -198,18 +198,18 @@ export async function acceptOffer(db: DB, token: string, options: { notifyStaff?
       }
       if (violatesUniqueIndex(error, "demo_bookings_slot_email", "demo_bookings.email")) return { ok: false, reason: "duplicate" };
       if (!(error instanceof AcceptRefused)) throw error;
-      return { ok: false, reason: await whyNot(db, token) };
+      return { ok: false, reason: await whyNot(db, entryId) };
     }
   }
 }
 
 /** Nothing was written; now (only to tell the parent why) read the entry. */
-async function whyNot(db: DB, token: string): Promise<Extract<AcceptResult, { ok: false }>["reason"]> {
+async function whyNot(db: DB, entryId: number): Promise<Extract<AcceptResult, { ok: false }>["reason"]> {
   const entry = await db
     .selectFrom("slot_waitlist as w")
     .innerJoin("demo_slots as s", "s.id", "w.slot_id")
     .select(["w.status", "s.status as slotStatus", "s.starts_at"])
-    .where("w.token", "=", token)
+    .where("w.id", "=", entryId)
     .executeTakeFirst();
   if (!entry) return "notFound";
   if (entry.status === "booked") return "accepted";
@@ -221,14 +221,15 @@ async function whyNot(db: DB, token: string): Promise<Extract<AcceptResult, { ok
 export type LeaveResult = "left" | "alreadyLeft" | "notFound";
 
 /**
- * The parent leaves the line (or declines the offer) with their link's token. The status change is
+ * The parent leaves the line (or declines the offer) with their link (its entry found by linkedId). The status change is
  * conditional on the status just read, so a leave racing an accept or the expiry sweep changes the
  * entry once; a declined offer's seat goes on to the next parent in the same transaction.
  */
-export async function leaveWaitlist(db: DB, token: string): Promise<LeaveResult> {
+export async function leaveWaitlist(db: DB, entryId: number | undefined): Promise<LeaveResult> {
+  if (entryId === undefined) return "notFound";
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const entry = await trx.selectFrom("slot_waitlist").select(["id", "slot_id", "status"]).where("token", "=", token).executeTakeFirst();
+    const entry = await trx.selectFrom("slot_waitlist").select(["id", "slot_id", "status"]).where("id", "=", entryId).executeTakeFirst();
     if (!entry) return "notFound";
     if (entry.status !== "waiting" && entry.status !== "offered") return "alreadyLeft";
     const left = await trx
@@ -291,16 +292,19 @@ export interface WaitlistView {
   closedByAcademy: boolean;
 }
 
-/** The entry behind a token (undefined when none), in `lang` (or the entry's own language when null). */
-export async function getWaitlistEntry(db: DB, by: { token: string } | { id: number }, timeZone: string, lang: Lang | null) {
-  if ("token" in by && (by.token.length < 16 || by.token.length > 100)) return undefined;
+/**
+ * The entry with that id (undefined when none), in `lang` (or the entry's own language when null),
+ * with its link token rebuilt from the row and `linkSecret` (link-tokens.server.ts).
+ */
+export async function getWaitlistEntry(db: DB, linkSecret: string, id: number | undefined, timeZone: string, lang: Lang | null) {
+  if (id === undefined) return undefined;
   const row = await db
     .selectFrom("slot_waitlist as w")
     .innerJoin("demo_slots as s", "s.id", "w.slot_id")
     .leftJoin("courses as c", "c.id", "w.course_id")
     .leftJoin("demo_bookings as b", "b.id", "w.booking_id")
-    .select(["w.id", "w.slot_id", "w.token", "w.status", "w.child_name", "w.parent_name", "w.email", "w.lang", "w.offer_expires_at", "s.starts_at", "s.mode", "s.status as slotStatus", "c.slug", "c.name_en", "c.name_ar", "b.reference"])
-    .where((eb) => ("token" in by ? eb("w.token", "=", by.token) : eb("w.id", "=", by.id)))
+    .select(["w.id", "w.slot_id", "w.created_at", "w.status", "w.child_name", "w.parent_name", "w.email", "w.lang", "w.offer_expires_at", "s.starts_at", "s.mode", "s.status as slotStatus", "c.slug", "c.name_en", "c.name_ar", "b.reference"])
+    .where("w.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
   const shown = lang ?? row.lang;
@@ -325,7 +329,7 @@ export async function getWaitlistEntry(db: DB, by: { token: string } | { id: num
     bookingReference: row.reference,
     closedByAcademy: row.status === "left" && row.slotStatus === "closed",
   };
-  return { view, token: row.token };
+  return { view, token: linkToken(linkSecret, "waitlist", row) };
 }
 
 /** A slot's line as staff see it (the slots screen): who waits, in order, and the open offers. */

@@ -25,4 +25,11 @@ describe("visualRuns (one right-to-left line, drawn left to right)", () => {
     ]);
     expect(mirrorBrackets("(نص) [x]")).toBe(")نص( ]x[");
   });
+
+  it("splits a long word of punctuation in linear time (the old pattern backtracked quadratically)", () => {
+    const started = performance.now();
+    const runs = visualRuns(`a${"!".repeat(50_000)}a`);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(runs.map((run) => run.text).join("")).toHaveLength(50_002);
+  });
 });

@@ -15,6 +15,22 @@ const LTR_STRONG = /[A-Za-z0-9\u00C0-\u024F\u0660-\u0669\u06F0-\u06F9]/;
 type Kind = "r" | "l" | "n";
 const kindOf = (word: string): Kind => (ARABIC_LETTER.test(word) ? "r" : LTR_STRONG.test(word) ? "l" : "n");
 
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+
+/**
+ * A left-to-right word as [leading punctuation, the word, trailing punctuation other than %], by
+ * two scans: the pattern it replaces (`^(non-letters*)(.*?)(non-letters*)$`) backtracked
+ * quadratically on a long word of punctuation (issue 25).
+ */
+function splitGlued(word: string): [string, string, string] {
+  const chars = Array.from(word);
+  let start = 0;
+  while (start < chars.length && !LETTER_OR_NUMBER.test(chars[start]!)) start++;
+  let end = chars.length;
+  while (end > start && !LETTER_OR_NUMBER.test(chars[end - 1]!) && chars[end - 1] !== "%") end--;
+  return [chars.slice(0, start).join(""), chars.slice(start, end).join(""), chars.slice(end).join("")];
+}
+
 /**
  * Runs of a right-to-left line, from left to right as they are to be drawn. `spaceAfter` says
  * whether a space separates a run from the one drawn after it (to its right is logically before).
@@ -23,7 +39,7 @@ export function visualRuns(line: string): (Run & { spaceAfter: boolean })[] {
   // Punctuation glued to a number or Latin word ("50%)") follows the paragraph's direction.
   const tokens: { text: string; glued: boolean }[] = [];
   for (const word of line.split(/\s+/).filter(Boolean)) {
-    const parts = kindOf(word) === "l" ? /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}%]*)$/u.exec(word)!.slice(1) : [word];
+    const parts = kindOf(word) === "l" ? splitGlued(word) : [word];
     parts.filter(Boolean).forEach((text, i) => tokens.push({ text, glued: i > 0 }));
   }
   const kinds = tokens.map((token) => kindOf(token.text));

@@ -24,6 +24,7 @@ import * as mediaLibrary from "./2026-11-25-30-media-library";
 import * as draftsAndRevisions from "./2026-11-25-40-drafts-and-revisions";
 import * as inviteRole from "./2026-11-26-10-invite-role";
 import * as sessionDevices from "./2026-11-26-10-session-devices";
+import * as hashedLinkTokens from "./2026-11-26-20-hashed-link-tokens";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-40-drafts-and-revisions": draftsAndRevisions,
   "2026-11-26-10-invite-role": inviteRole,
   "2026-11-26-10-session-devices": sessionDevices,
+  "2026-11-26-20-hashed-link-tokens": hashedLinkTokens,
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
+import { urlBait } from "~server/test/url-bait";
 import { getSiteSettings } from "~/features/site/site.server";
 import { listCamps } from "~/features/camp/camps.server";
 
@@ -81,6 +82,17 @@ describe("admin settings and camps API", () => {
     const res = await put("/api/admin/settings", { ...before, ...change });
     expect(res.status).toBe(400);
     expect(res.body.errors[field]).toBeTruthy();
+    expect(await getSiteSettings(server.db)).toEqual(before);
+  });
+
+  it("refuses a 1 MB social link at once (400), without freezing the server on it", async () => {
+    const before = await getSiteSettings(server.db);
+    const started = performance.now();
+    const res = await put("/api/admin/settings", { ...before, social: { ...before.social, facebook: urlBait(1_000_000) } });
+    const took = performance.now() - started;
+    expect(res.status).toBe(400);
+    expect(res.body.errors.social).toBeTruthy();
+    expect(took, `took ${Math.round(took)} ms`).toBeLessThan(200);
     expect(await getSiteSettings(server.db)).toEqual(before);
   });
 

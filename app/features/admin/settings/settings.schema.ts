@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import { unknownPlaceholders } from "~/features/booking/followup-texts";
 import { isTimeZone } from "~/lib/time-zone";
-import { emailField, isPhoneCountry, requiredText, toE164, v } from "~/lib/validation";
+import { emailField, httpUrlField, isPhoneCountry, requiredText, toE164, v } from "~/lib/validation";
 
 /**
  * The staff form of the site settings: the same shape as siteSettingsSchema
@@ -18,11 +18,7 @@ const required = (max: number) => requiredText(max).refine(noNul, v.invalid);
 /** A follow-up e-mail text: required, and only the known {placeholders} in braces. */
 const mailText = (max: number) => required(max).refine((value) => unknownPlaceholders(value).length === 0, "placeholder");
 const pair = (max: number) => z.object({ en: text(max), ar: text(max) });
-const socialLink = z
-  .string({ error: v.invalid })
-  .trim()
-  .max(300, v.tooLong)
-  .refine((value) => value === "" || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), "url");
+const socialLink = httpUrlField(300);
 
 export const settingsFormSchema = z
   .object({

@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { DB } from "~server/db/db";
+import { newToken, tokenHash } from "~/features/accounts/tokens.server";
+
+/**
+ * The parents' links that carry a key (decision 044): a booking's cancel and reschedule link, a
+ * waitlist entry's page. The database keeps no key a link could use: a link made since issue 25 is
+ * the row's id and a MAC under SESSION_SECRET ("12_<43 characters>"), so e-mails sent later
+ * (reminders, offers) rebuild it from the row and the secret; a link sent before (a random token)
+ * is found by the SHA-256 hash its migration left in the row.
+ */
+export type LinkKind = "booking" | "waitlist";
+
+const MAC_SHAPE = /^(\d{1,10})_([\w-]{43})$/;
+const MAX_ID = 2_147_483_647;
+
+// The salt is a value of the row that never changes and no other row shares (the booking's random
+// reference, the entry's creation time), so a link does not open a new row given an old row's id.
+const mac = (secret: string, kind: LinkKind, id: number, salt: string) =>
+  createHmac("sha256", secret).update(`${kind}-link\n${id}\n${salt}`).digest("base64url");
+
+/** The link token of a booking ({ id, reference }) or a waitlist entry ({ id, created_at }). */
+export function linkToken(secret: string, kind: "booking", row: { id: number; reference: string }): string;
+export function linkToken(secret: string, kind: "waitlist", row: { id: number; created_at: string }): string;
+export function linkToken(secret: string, kind: LinkKind, row: { id: number; reference?: string; created_at?: string }): string {
+  return `${row.id}_${mac(secret, kind, row.id, (kind === "booking" ? row.reference : row.created_at) ?? "")}`;
+}
+
+/**
+ * What a new row keeps in its (NOT NULL, unique) token column: the hash of a random value nobody
+ * holds. Its links are checked by their MAC; the column only finds links sent before issue 25.
+ */
+export const unusedTokenHash = (): string => tokenHash(newToken());
+
+/** The id of the booking or waitlist entry a link's token opens, or undefined. */
+export async function linkedId(db: DB, secret: string, kind: LinkKind, token: string): Promise<number | undefined> {
+  if (token.length < 16 || token.length > 100) return undefined;
+  const match = MAC_SHAPE.exec(token);
+  if (match) {
+    const id = Number(match[1]);
+    if (id < 1 || id > MAX_ID) return undefined;
+    const row =
+      kind === "booking"
+        ? await db.selectFrom("demo_bookings").select(["id", "reference as salt"]).where("id", "=", id).executeTakeFirst()
+        : await db.selectFrom("slot_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst();
+    if (!row) return undefined;
+    const expected = Buffer.from(mac(secret, kind, id, row.salt));
+    const given = Buffer.from(match[2]!);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+  }
+  const hash = tokenHash(token);
+  const row =
+    kind === "booking"
+      ? await db.selectFrom("demo_bookings").select("id").where("cancel_token", "=", hash).executeTakeFirst()
+      : await db.selectFrom("slot_waitlist").select("id").where("token", "=", hash).executeTakeFirst();
+  return row?.id;
+}
