@@ -26,7 +26,11 @@ const signature = (config: Config, client: string, expires: number, nonce: strin
 const usedNonces = new Map<string, number>();
 function firstUse(nonce: string, expires: number): boolean {
   const now = Date.now() / 1000;
-  for (const [seen, until] of usedNonces) if (until < now) usedNonces.delete(seen);
+  // Kept in about the order they expire, so the expired ones are at the front: no full scan per post.
+  for (const [seen, until] of usedNonces) {
+    if (until >= now) break;
+    usedNonces.delete(seen);
+  }
   if (usedNonces.has(nonce)) return false;
   usedNonces.set(nonce, expires);
   return true;
