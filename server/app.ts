@@ -157,6 +157,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
           cspNonce: String(res.locals.cspNonce),
           user: res.locals.user ?? null,
           sessionKind: res.locals.sessionKind ?? null,
+          secondFactorMissing: res.locals.secondFactorMissing === true,
           callApi: callApi(req),
         }),
       }),

@@ -8,6 +8,7 @@ import { AuthCard, CardLink, PageAlert } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
 import { safeLocalPath } from "./next-path";
 import { PasswordLoginForm } from "./PasswordLoginForm";
+import { PasskeySignIn } from "./security/PasskeySignIn";
 
 /** The form posts here without JavaScript (a url-encoded POST /login; JSON goes to the API). */
 export const action = loginAction;
@@ -26,6 +27,7 @@ export default function LoginPage() {
       <PageMeta title={t("meta.loginTitle")} description={t("meta.loginDescription")} />
       {googleError && googleErrors.has(googleError) ? <PageAlert>{t(`googleError.${googleError}`)}</PageAlert> : null}
       <PasswordLoginForm kind="login" next={next} />
+      <PasskeySignIn goTo={next ?? localizePath("/", lang)} />
       <CardLink to="/forgot-password" space="mt-3">
         {t("login.forgot")}
       </CardLink>
