@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { useLang } from "~/i18n/use-lang";
@@ -10,10 +10,13 @@ const buttonClass =
 
 /** Whether this browser can use passkeys (WebAuthn); false on the server and before hydration. */
 export function usePasskeySupport(): boolean {
-  const [supported, setSupported] = useState(false);
-  useEffect(() => setSupported(typeof window !== "undefined" && typeof window.PublicKeyCredential === "function"), []);
-  return supported;
+  return useSyncExternalStore(
+    noSubscription,
+    () => typeof window.PublicKeyCredential === "function",
+    () => false,
+  );
 }
+const noSubscription = () => () => {};
 
 /**
  * "Sign in with a passkey": the WebAuthn ceremony runs in the browser, the server checks it
