@@ -53,8 +53,13 @@ export function securityApi(deps: ApiDeps): Router {
   const router = Router();
   const ceremonyPerIp = createRateLimit(deps, { name: "passkey-ip", limit: 30, windowMs: 60_000, message: { ns: "validation", key: "tooManySignIns" } });
   const codePerIp = createRateLimit(deps, { name: "second-factor-ip", limit: 10, windowMs: 60_000, message: { ns: "validation", key: "tooManySignIns" } });
-  const changesPerAccount = createRateLimit(deps, { name: "account-security", limit: 30, windowMs: 10 * 60_000, keyBy: byAccount });
-  const codesPerAccount = createRateLimit(deps, { name: "account-security-code", limit: 10, windowMs: 60_000, keyBy: byAccount });
+  // One counter per kind of change (as for saved children), so a burst of one leaves the others usable.
+  const perAccount = (name: string, limit: number, windowMs: number) => createRateLimit(deps, { name: `account-security-${name}`, limit, windowMs, keyBy: byAccount });
+  const changes = (name: string) => perAccount(name, 30, 10 * 60_000);
+  const [passkeyOptionsLimit, passkeyAddLimit, passkeyRenameLimit, passkeyRemoveLimit, totpSetupLimit] = [changes("passkey-options"), changes("passkey-add"), changes("passkey-rename"), changes("passkey-remove"), changes("totp-setup")];
+  // Code checks: a stolen session cannot try the app's codes quickly.
+  const codes = (name: string) => perAccount(name, 10, 60_000);
+  const [totpEnableLimit, totpDisableLimit, recoveryLimit] = [codes("totp-enable"), codes("totp-disable"), codes("recovery-codes")];
 
   const relyingParty = (req: Request) => {
     if (!config.webauthn) throw new HttpError(503, text(req, "passkeysUnavailable"));
@@ -71,7 +76,8 @@ export function securityApi(deps: ApiDeps): Router {
 
   router.post("/api/passkeys/login/options", ceremonyPerIp, async (req, res) => {
     const rp = relyingParty(req);
-    const input = parseBody(passkeyOptionsSchema, req);
+    // Sent with or without a JSON body ({} is the same as none).
+    const input = req.is("application/json") ? parseBody(passkeyOptionsSchema, req) : {};
     // The second step after a staff password offers only that account's passkeys.
     const waiting = input.secondStep ? await currentStep(deps, req, "second-factor") : undefined;
     if (input.secondStep && !waiting) throw new HttpError(401, text(req, "stepExpired"));
@@ -114,7 +120,7 @@ export function securityApi(deps: ApiDeps): Router {
     res.set("Cache-Control", "private, no-store").json(await securityOverview(deps, signedIn(res)));
   });
 
-  router.post("/api/account/passkeys/options", changesPerAccount, async (req, res) => {
+  router.post("/api/account/passkeys/options", passkeyOptionsLimit, async (req, res) => {
     const rp = relyingParty(req);
     const user = signedIn(res);
     if ((await passkeyCount(db, user.id)) >= MAX_PASSKEYS) throw new HttpError(409, text(req, "tooManyPasskeys", { max: MAX_PASSKEYS }));
@@ -123,7 +129,7 @@ export function securityApi(deps: ApiDeps): Router {
     res.set("Cache-Control", "no-store").json({ options });
   });
 
-  router.post("/api/account/passkeys", changesPerAccount, async (req, res) => {
+  router.post("/api/account/passkeys", passkeyAddLimit, async (req, res) => {
     const rp = relyingParty(req);
     const input = parseBody(addPasskeySchema, req);
     const user = signedIn(res);
@@ -138,7 +144,7 @@ export function securityApi(deps: ApiDeps): Router {
     res.status(201).json({ message: text(req, "passkeyAdded"), passkey: { id: passkey.id, name: passkey.name, createdAt: passkey.created_at, lastUsedAt: passkey.last_used_at } });
   });
 
-  router.patch("/api/account/passkeys/:id", changesPerAccount, async (req, res) => {
+  router.patch("/api/account/passkeys/:id", passkeyRenameLimit, async (req, res) => {
     const input = parseBody(renamePasskeySchema, req);
     if (!(await renamePasskey(db, signedIn(res).id, idOr404(req.params.id as string), input.name))) throw new HttpError(404, text(req, "passkeyNotFound"));
     res.json({ message: text(req, "passkeyRenamed") });
@@ -149,7 +155,7 @@ export function securityApi(deps: ApiDeps): Router {
     if (isStaffRole(user.role) && after.passkeys === 0 && !after.totp && (await staffSecondFactorRequired(db))) throw new HttpError(409, text(req, "lastFactor"));
   };
 
-  router.delete("/api/account/passkeys/:id", changesPerAccount, async (req, res) => {
+  router.delete("/api/account/passkeys/:id", passkeyRemoveLimit, async (req, res) => {
     const user = signedIn(res);
     const id = idOr404(req.params.id as string);
     const mine = (await listPasskeys(db, user.id)).some((row) => row.id === id);
@@ -163,13 +169,13 @@ export function securityApi(deps: ApiDeps): Router {
   // The authenticator app is the staff's (parents sign in with a password, Google or a passkey).
   const staffOnly: RequestHandler = (req, res, next) => (isStaffRole(signedIn(res).role) ? next() : next(new HttpError(403, text(req, "staffOnly"))));
 
-  router.post("/api/account/totp/setup", staffOnly, changesPerAccount, async (req, res) => {
+  router.post("/api/account/totp/setup", staffOnly, totpSetupLimit, async (req, res) => {
     const user = signedIn(res);
     if ((await beginTotp(deps, user.id)) === "enabled") throw new HttpError(409, text(req, "totpAlreadyOn"));
     res.set("Cache-Control", "no-store").json({ message: text(req, "totpStarted"), setup: await pendingTotp(deps, user) });
   });
 
-  router.post("/api/account/totp/enable", staffOnly, codesPerAccount, async (req, res) => {
+  router.post("/api/account/totp/enable", staffOnly, totpEnableLimit, async (req, res) => {
     const input = parseBody(totpCodeSchema, req);
     const user = signedIn(res);
     if (!(await checkTotp(deps, user.id, input.code, "pending"))) {
@@ -181,7 +187,7 @@ export function securityApi(deps: ApiDeps): Router {
     res.set("Cache-Control", "no-store").json({ message: text(req, "totpOn"), recoveryCodes });
   });
 
-  router.post("/api/account/totp/disable", staffOnly, codesPerAccount, async (req, res) => {
+  router.post("/api/account/totp/disable", staffOnly, totpDisableLimit, async (req, res) => {
     const input = parseBody(totpCodeSchema, req);
     const user = signedIn(res);
     if (!(await checkTotp(deps, user.id, input.code))) {
@@ -194,7 +200,7 @@ export function securityApi(deps: ApiDeps): Router {
     res.json({ message: text(req, "totpOff") });
   });
 
-  router.post("/api/account/recovery-codes", staffOnly, codesPerAccount, async (req, res) => {
+  router.post("/api/account/recovery-codes", staffOnly, recoveryLimit, async (req, res) => {
     const input = parseBody(totpCodeSchema, req);
     const user = signedIn(res);
     if (!(await checkTotp(deps, user.id, input.code))) {
