@@ -207,6 +207,22 @@ describe("passkeys and the staff's second factor", () => {
     }
   });
 
+  it("turns the requirement on from the settings screen's endpoint, audited; it then holds for the admin who set it", async () => {
+    const admin = await server.signIn("admin");
+    try {
+      const { settings } = (await server.request("GET", "/api/admin/settings", { headers: { cookie: admin.cookie } })).body;
+      expect(settings.requireStaffSecondFactor).toBe(false);
+      const saved = await server.request("PUT", "/api/admin/settings", { json: { ...settings, requireStaffSecondFactor: true }, headers: writes(admin.cookie) });
+      expect(saved.status).toBe(200);
+      const entry = await server.db.selectFrom("audit_log").select("summary").where("entity", "=", "settings").orderBy("id", "desc").executeTakeFirstOrThrow();
+      expect(entry.summary).toContain("requireStaffSecondFactor");
+      expect((await server.request("GET", "/api/admin/users", { headers: { cookie: admin.cookie } })).status).toBe(403);
+      expect((await server.request("GET", "/api/account/security", { headers: { cookie: admin.cookie } })).body.required).toBe(true);
+    } finally {
+      await server.db.updateTable("site_settings").set({ value: "false" }).where("key", "=", "requireStaffSecondFactor").execute();
+    }
+  });
+
   it("keeps the authenticator secret encrypted and turns the app off only with a current code", async () => {
     const staff = await server.signIn("admin");
     const { secret } = await enableTotp(staff.cookie);
