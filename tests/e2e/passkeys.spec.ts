@@ -30,8 +30,8 @@ async function axeClean(page: Page) {
 }
 
 const texts = {
-  en: { add: "Add a passkey", first: "Passkey 1", signIn: "Sign in with a passkey", name: "Name of the passkey", rename: "Rename", remove: /^Remove/ },
-  ar: { add: "إضافة مفتاح مرور", first: "مفتاح المرور 1", signIn: "تسجيل الدخول بمفتاح مرور", name: "اسم مفتاح المرور", rename: "تغيير الاسم", remove: /^حذف/ },
+  en: { add: "Add a passkey", first: "Passkey 1", signIn: "Use a passkey", name: "Name of the passkey", rename: "Rename", remove: /^Remove/ },
+  ar: { add: "إضافة مفتاح مرور", first: "مفتاح المرور 1", signIn: "استخدام مفتاح مرور", name: "اسم مفتاح المرور", rename: "تغيير الاسم", remove: /^حذف/ },
 } as const;
 
 for (const lang of ["en", "ar"] as const) {

@@ -19,7 +19,7 @@ export function usePasskeySupport(): boolean {
 const noSubscription = () => () => {};
 
 /**
- * "Sign in with a passkey": the WebAuthn ceremony runs in the browser, the server checks it
+ * "Use a passkey": the WebAuthn ceremony runs in the browser, the server checks it
  * (/api/passkeys/login/options, then /api/passkeys/login). It needs JavaScript, so it appears only
  * once the page has hydrated in a browser that has passkeys; the password form works without it.
  * `secondStep`: the second step after a staff password (only that account's passkeys).
