@@ -32,8 +32,9 @@ export default function AdminLoginPage() {
       <PageMeta title={t("meta.adminLoginTitle")} description={t("meta.adminLoginDescription")} />
       <meta name="robots" content="noindex" />
       <PasswordLoginForm kind="staff" next={safeAdminPath(params.get("next"))} />
-      <PasskeySignIn goTo={safeAdminPath(params.get("next")) ?? localizePath("/admin", lang)} />
       <CardLink to="/login">{t("adminLogin.publicLogin")}</CardLink>
+      {/* Last: it appears once the script runs, and must not move what staff may be clicking. */}
+      <PasskeySignIn goTo={safeAdminPath(params.get("next")) ?? localizePath("/admin", lang)} />
     </AuthCard>
   );
 }

@@ -27,7 +27,6 @@ export default function LoginPage() {
       <PageMeta title={t("meta.loginTitle")} description={t("meta.loginDescription")} />
       {googleError && googleErrors.has(googleError) ? <PageAlert>{t(`googleError.${googleError}`)}</PageAlert> : null}
       <PasswordLoginForm kind="login" next={next} />
-      <PasskeySignIn goTo={next ?? localizePath("/", lang)} />
       <CardLink to="/forgot-password" space="mt-3">
         {t("login.forgot")}
       </CardLink>
@@ -35,6 +34,8 @@ export default function LoginPage() {
       <CardLink to="/signup" lead={t("login.noAccount")}>
         {t("login.signupLink")}
       </CardLink>
+      {/* Last: it appears once the script runs, and must not move what a visitor may be clicking. */}
+      <PasskeySignIn goTo={next ?? localizePath("/", lang)} />
     </AuthCard>
   );
 }

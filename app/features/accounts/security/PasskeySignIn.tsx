@@ -24,7 +24,7 @@ const noSubscription = () => () => {};
  * once the page has hydrated in a browser that has passkeys; the password form works without it.
  * `secondStep`: the second step after a staff password (only that account's passkeys).
  */
-export function PasskeySignIn({ goTo, secondStep = false }: { goTo: string; secondStep?: boolean }) {
+export function PasskeySignIn({ goTo, secondStep = false, lead }: { goTo: string; secondStep?: boolean; lead?: string }) {
   const { t } = useTranslation("accounts");
   const lang = useLang();
   const supported = usePasskeySupport();
@@ -61,6 +61,7 @@ export function PasskeySignIn({ goTo, secondStep = false }: { goTo: string; seco
 
   return (
     <div className="mt-4 space-y-2">
+      {lead ? <p className="text-sm text-slate-700">{lead}</p> : null}
       {problem ? (
         <p role="alert" className={alertClass}>
           {problem}

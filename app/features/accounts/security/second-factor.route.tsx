@@ -53,8 +53,9 @@ export default function SecondFactorPage() {
         </Field>
         <SubmitButton pending={pending} label={t("security.step.submit")} pendingLabel={t("security.step.submitting")} />
       </Form>
-      <PasskeySignIn goTo={goTo} secondStep />
       <CardLink to="/admin/login">{t("security.step.restart")}</CardLink>
+      {/* Last: it appears once the script runs, and must not move the links above. */}
+      <PasskeySignIn goTo={goTo} secondStep lead={t("security.step.orPasskey")} />
     </AuthCard>
   );
 }
