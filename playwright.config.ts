@@ -50,9 +50,11 @@ export default defineConfig<{ waitForHydrationOnLoad: boolean }>({
       DATA_DIR: process.env.E2E_DATA_DIR ?? "data-e2e",
       UPLOADS_DIR: `${process.env.E2E_DATA_DIR ?? "data-e2e"}/uploads`,
       LOG_LEVEL: "warn",
+      // Hundreds of sign-ins, bookings and form posts from one address in minutes: the shipped
+      // limits would refuse them. The shipped limits are proven by the API tests (rate-limit tests).
       RATE_LIMIT_MULTIPLIER: "100",
-      // Tests change the database directly (not through the audited admin API); see page-cache.test.ts.
-      PAGE_CACHE_SECONDS: "0",
+      // The page cache runs as shipped (PAGE_CACHE_SECONDS unset: 30 s). A test that writes the
+      // database directly says so with contentChanged (content-changed.ts), as a staff edit would.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Google sign-in against the local OpenID provider that tests/e2e/accounts.spec.ts starts.
       GOOGLE_CLIENT_ID: "e2e-client",

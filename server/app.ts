@@ -14,6 +14,7 @@ import { healthRouter } from "./http/health";
 import { countWhenDone, metricsRouter, pageRoutePatterns, requestMetrics } from "./http/metrics";
 import { pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed-assets";
+import { privateAnswers } from "./http/private-answers";
 import { logWhenDone, requestLog } from "./http/request-log";
 import type { Logger } from "./logger";
 import { apiRouters } from "./features";
@@ -157,6 +158,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
           cspNonce: String(res.locals.cspNonce),
           user: res.locals.user ?? null,
           sessionKind: res.locals.sessionKind ?? null,
+          sessionRef: res.locals.sessionRef ?? null,
           secondFactorMissing: res.locals.secondFactorMissing === true,
           callApi: callApi(req),
         }),
@@ -175,6 +177,7 @@ function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Rou
   const { config, db } = deps;
   const api = express.Router();
   api.use(loadSession({ db, config }));
+  api.use(privateAnswers);
   api.use(sameOriginWrites(config));
   // Staff write whole blog posts in two languages; everyone else sends small forms.
   api.use("/api/admin", express.json({ limit: "1mb" }));

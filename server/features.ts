@@ -17,6 +17,7 @@ import { uploadsApi } from "~/features/admin-content/uploads.api";
 import { mediaApi } from "~/features/media/media.api";
 import { accountsApi } from "~/features/accounts/accounts.api";
 import { accountSpaceApi } from "~/features/accounts/account-space.api";
+import { devicesApi } from "~/features/accounts/devices.api";
 import { campApi } from "~/features/camp/camp.api";
 import { blogApi } from "~/features/blog/blog.api";
 import { bookingApi } from "~/features/booking/booking.api";
@@ -81,5 +82,5 @@ export const featurePeriodicJobs = [
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
 export function apiRouters(deps: ApiDeps): Router[] {
-  return [accountsApi(deps), accountSpaceApi(deps), coursesApi(deps), contactApi(deps), schoolApi(deps), bookingApi(deps), waitlistApi(deps), slotsAdminApi(deps), campApi(deps), uploadsApi(deps), mediaApi(deps), adminCollectionsApi(deps), blogApi(deps), seoApi(deps), submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)];
+  return [accountsApi(deps), accountSpaceApi(deps), devicesApi(deps), coursesApi(deps), contactApi(deps), schoolApi(deps), bookingApi(deps), waitlistApi(deps), slotsAdminApi(deps), campApi(deps), uploadsApi(deps), mediaApi(deps), adminCollectionsApi(deps), blogApi(deps), seoApi(deps), submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)];
 }

@@ -226,6 +226,13 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** Public reference by which the holder ends this session (never the id, derived from the token). */
+  ref: string | null;
+  /** Browser and system summarised from the User-Agent at sign-in (device-label.ts), or null. */
+  browser: string | null;
+  os: string | null;
+  /** Client address last seen (resolved under TRUST_PROXY). */
+  ip: string | null;
 }
 
 /** A passkey (WebAuthn credential) of an account (decision 046). */
@@ -463,6 +470,10 @@ export interface StaffInvitesTable {
   email: string;
   invited_by: number | null;
   lang: "en" | "ar";
+  /** The staff role the invitation grants. */
+  role: Generated<"admin" | "editor">;
+  /** Public reference for listing and revoking (the id is the token's hash). */
+  ref: string | null;
   created_at: string;
   expires_at: string;
 }

@@ -40,9 +40,11 @@ export async function prepareResponse(status: number, headers: OutgoingHttpHeade
   return { status, headers: kept, etag, identity: body, gzip: gz, br };
 }
 
-/** Bytes held, for the cache's size limit. */
+/** Bytes an entry holds (its three bodies, its headers and the objects around them), for the cache's size limit. */
 export function cachedSize(entry: CachedResponse): number {
-  return entry.identity.length + entry.gzip.length + entry.br.length + 512;
+  let headers = 0;
+  for (const [name, value] of Object.entries(entry.headers)) headers += name.length + String(value).length;
+  return entry.identity.length + entry.gzip.length + entry.br.length + headers * 2 + 1024;
 }
 
 /** The best encoding the client takes: br, then gzip, else none (q=0 refuses one). */

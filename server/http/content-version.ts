@@ -3,12 +3,15 @@ import type { DB } from "~server/db/db";
 /**
  * The site's content version: the newest audit-log id. Every staff change writes the audit log,
  * so a cache keyed on this version is invalidated on every instance sharing the database. Read
- * at most once a second per process; concurrent callers share one query.
+ * at most once a second per process (and again after each write this process answers, so whoever
+ * changed something sees it at once); concurrent callers share one query.
  */
 export interface ContentVersion {
   (): Promise<string>;
   /** The version when it was read within the last maxAgeMs, without waiting; else undefined. */
   fresh(): string | undefined;
+  /** Makes the next call read the database (after a write this instance answered). */
+  forget(): void;
 }
 
 export function contentVersion(db: DB, maxAgeMs = 1000): ContentVersion {
@@ -30,5 +33,8 @@ export function contentVersion(db: DB, maxAgeMs = 1000): ContentVersion {
       });
     return reading;
   };
-  return Object.assign(version, { fresh });
+  const forget = () => {
+    current = { value: current.value, readAt: -Infinity };
+  };
+  return Object.assign(version, { fresh, forget });
 }

@@ -4,23 +4,18 @@ import { LRUCache } from "lru-cache";
 import { remembersArabic } from "~/i18n/lang";
 import type { DB } from "~server/db/db";
 import { requestLang } from "~server/i18n";
+import { cacheKey, type CacheKey } from "./cache-key";
 import { cachedSize, prepareResponse, sendCached, type CachedResponse } from "./cached-response";
 import { contentVersion } from "./content-version";
 import { hashPolicy, shareableHtml } from "./inline-script-hashes";
 
 /**
- * Anonymous pages and public JSON reads, kept as ready-to-send bytes (decisions 011 and 021).
+ * Anonymous pages and public JSON reads, kept as ready-to-send bytes (decisions 011, 021 and 040).
  * Staff edits invalidate it everywhere: every admin change writes the audit log, and the newest
- * audit id is part of the key. Personal or fast-changing pages (accounts, admin, booking seats)
- * are never cached; only GET answers 200 without a cookie being set are stored.
+ * audit id is part of the key. Which requests may be held, and under which key, is cache-key.ts's
+ * rule; only GET answers 200 without a cookie being set are stored, and only once a key has been
+ * asked for twice (a URL nobody asks for again costs no compression and no memory).
  */
-const NEVER = /^(?:\/ar)?\/(?:admin|login|signup|forgot-password|reset-password|auth|booking|blog-preview(?:\.data)?)(?:\/|$)|\/bookdemoclass(?:\/|$)/;
-/** Public JSON reads that change only with staff edits (and, for posts, a publish date passing). */
-const PUBLIC_JSON = /^\/(?:api\/blogs(?:\/[^/]+)?|admin\/course-dashboard\/all-courses)$/;
-/** What else never holds a page: the API, files, probes. */
-const NOT_PAGES = /^\/(?:api|assets|uploads|fonts|images|healthz|metrics)(?:\/|$)/;
-
-type Kind = "page" | "json";
 
 interface PageCache {
   /**
@@ -39,14 +34,26 @@ interface PageCache {
   stored: () => Promise<void>;
 }
 
+/** At most this many bytes of pages held (bodies in three encodings, headers and keys). */
+const MAX_BYTES = 32 * 1024 * 1024;
+/** At most this many keys remembered as asked for once. */
+const ASKED_KEYS = 2048;
+
 const passThrough: RequestHandler = (_req, _res, next) => next();
 
 export function pageCache(db: DB, seconds: number): PageCache {
   if (seconds <= 0) return { answerCookieless: () => false, serveCookieless: passThrough, capture: passThrough, serveAnonymous: passThrough, stored: async () => {} };
   // An expired entry stays until its page is rendered again (it is only old, not wrong: a staff
   // edit changes the key), so a burst of visitors never renders and compresses it all at once.
-  const cache = new LRUCache<string, CachedResponse>({ maxSize: 32 * 1024 * 1024, sizeCalculation: cachedSize, ttl: seconds * 1000, noDeleteOnStaleGet: true });
+  // The size counts everything an entry holds, its key included, so the cap bounds the heap.
+  const cache = new LRUCache<string, CachedResponse>({ maxSize: MAX_BYTES, sizeCalculation: (entry, key) => cachedSize(entry) + key.length * 2, ttl: seconds * 1000, noDeleteOnStaleGet: true });
+  /** Keys asked for once and not stored: a second ask stores the render (bounded, oldest forgotten). */
+  const askedOnce = new LRUCache<string, true>({ max: ASKED_KEYS });
   const refreshing = new Set<string>();
+  /** Responses that must be rendered: the one request refreshing an expired entry. */
+  const mustRender = new WeakSet<ServerResponse>();
+  /** Responses the cache itself answered: their bytes are never stored again. */
+  const answered = new WeakSet<ServerResponse>();
   const version = contentVersion(db);
   const storing = new Set<Promise<void>>();
   const pendingKeys = new Set<string>();
@@ -54,35 +61,31 @@ export function pageCache(db: DB, seconds: number): PageCache {
 
   // Read from the plain Node request (every handler here is mounted on the app, so its url is the
   // original one): the same answer before Express and inside it.
-  const kindOf = (req: IncomingMessage): Kind | undefined => {
-    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-    const url = req.url ?? "/";
-    const path = url.split("?", 1)[0]!;
-    if (PUBLIC_JSON.test(path)) return "json";
-    if (NOT_PAGES.test(path) || NEVER.test(path)) return undefined;
-    // The bare home page depends on the remembered language.
-    if (path === "/" && remembersArabic(req.headers.cookie)) return undefined;
-    return "page";
-  };
+  const keyOfRequest = (req: IncomingMessage) => cacheKey(req.method, req.url ?? "/", remembersArabic(req.headers.cookie));
   // JSON messages follow ?lang= or Accept-Language; pages carry their language in the path.
-  const keyFor = (contentVersion: string, req: IncomingMessage, kind: Kind) => `${contentVersion}|${kind === "json" ? requestLang(req) : ""}|${req.url}`;
-  const keyOf = async (req: IncomingMessage, kind: Kind) => keyFor(await version(), req, kind);
+  const keyFor = (contentVersion: string, req: IncomingMessage, key: CacheKey) => `${contentVersion}|${key.kind === "json" ? requestLang(req) : ""}|${key.url}`;
   /** A stored answer that may be sent now: fresh, or being rendered afresh by another request. */
   const usable = (key: string) => {
     const hit = cache.get(key, { allowStale: true });
     return hit && (cache.getRemainingTTL(key) > 0 || refreshing.has(key)) ? hit : undefined;
   };
+  const answer = (req: IncomingMessage, res: ServerResponse, hit: CachedResponse) => {
+    answered.add(res);
+    sendCached(req, res, hit);
+  };
 
   const serve = (anonymous: (req: Request, res: Response) => boolean): RequestHandler => async (req, res, next) => {
     try {
-      const kind = kindOf(req);
-      if (!kind || !anonymous(req, res)) return next();
-      const key = await keyOf(req, kind);
+      const cacheable = keyOfRequest(req);
+      if (!cacheable || mustRender.has(res) || !anonymous(req, res)) return next();
+      const key = keyFor(await version(), req, cacheable);
       const hit = usable(key);
-      if (hit) return sendCached(req, res, hit);
-      if (cache.get(key, { allowStale: true })) {
-        // This request renders the expired page afresh; the others keep getting the old bytes.
+      if (hit) return answer(req, res, hit);
+      if (cache.peek(key, { allowStale: true })) {
+        // This request renders the expired page afresh (the next check in the chain must not
+        // answer it from the entry it is replacing); the others keep getting the old bytes.
         refreshing.add(key);
+        mustRender.add(res);
         res.on("close", () => refreshing.delete(key));
       }
       res.setHeader("X-Page-Cache", "miss");
@@ -92,35 +95,50 @@ export function pageCache(db: DB, seconds: number): PageCache {
     }
   };
 
+  const serveCookieless = serve(cookieless);
+
   return {
     answerCookieless: (req, res, observe) => {
       const current = version.fresh();
-      const kind = current === undefined || !cookieless(req) ? undefined : kindOf(req);
-      const hit = kind && usable(keyFor(current!, req, kind));
+      const cacheable = current === undefined || !cookieless(req) ? undefined : keyOfRequest(req);
+      const hit = cacheable && usable(keyFor(current!, req, cacheable));
       if (!hit) return false;
       observe(hit.route);
-      sendCached(req, res, hit);
+      answer(req, res, hit);
       return true;
     },
     // No cookie and no credentials: nobody is signed in, whatever the session loader would add.
-    serveCookieless: serve(cookieless),
+    // First in the chain, it also sees every write: whatever a write answered here changed, the
+    // next request reads the content version again, so the writer sees it at once.
+    serveCookieless: (req, res, next) => {
+      if (req.method !== "GET" && req.method !== "HEAD") res.once("finish", version.forget);
+      return serveCookieless(req, res, next);
+    },
     // "Anonymous" is what the session loader decided from the parsed cookies, the same reading
     // the renderer gets, so no spelling of a session cookie can put a signed-in page here.
     serveAnonymous: serve((_req, res) => res.locals.user == null),
     capture: async (req, res, next) => {
-      const kind = kindOf(req);
-      if (!kind) return next();
+      const cacheable = keyOfRequest(req);
+      if (!cacheable?.storable || req.method !== "GET") return next();
+      const { kind } = cacheable;
       let key: string;
       try {
-        key = await keyOf(req, kind);
+        key = keyFor(await version(), req, cacheable);
       } catch (error) {
         return next(error);
       }
+      // Stored on the second ask (or when refreshing an entry that was asked for before).
+      const wanted = askedOnce.has(key) || cache.peek(key, { allowStale: true }) !== undefined;
+      if (!wanted) {
+        askedOnce.set(key, true);
+        return next();
+      }
       const chunks = keepBody(res);
       res.on("finish", () => {
+        // What the cache itself sent is its own stored bytes (compressed, perhaps): never a page.
+        if (answered.has(res)) return;
         const type = String(res.getHeader("content-type") ?? "");
         const storable =
-          req.method === "GET" &&
           res.statusCode === 200 &&
           res.locals.user == null &&
           !res.getHeader("set-cookie") &&
@@ -130,6 +148,7 @@ export function pageCache(db: DB, seconds: number): PageCache {
         // One copy per key: while it is being compressed, other renders of the page are not kept.
         if (!storable || pendingKeys.has(key) || cache.has(key)) return;
         pendingKeys.add(key);
+        askedOnce.delete(key);
         const done = store(key, res, Buffer.concat(chunks), kind === "page").catch(() => {
           // A response that cannot be compressed is simply not cached.
         });

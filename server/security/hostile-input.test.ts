@@ -44,6 +44,8 @@ interface WriteSample {
   body: (() => Json) | null;
   /** Row-count changes of one accepted request (tables not named must not change). */
   stores: Counts;
+  /** Runs before the valid sample (state that only exists once earlier samples ran). */
+  before?: () => Promise<void>;
   /** State the valid sample needs first (a passkey ceremony's step): cookies to send along. */
   prepare?: () => Promise<string>;
 }
@@ -299,9 +301,11 @@ describe("hostile input on every endpoint", () => {
       ids[name === "Saved Child" ? "child" : "childToDelete"] = child.id;
     }
     tokens.reset = await createPasswordReset(db, ids.reset!, () => ({ to: people.reset.email, subject: "Reset", text: "Reset link" }));
-    const invited = await inviteStaff(db, { email: "invited.hostile@example.com", invitedBy: ids.reset!, lang: "en", publicUrl: server.config.publicUrl });
+    const invited = await inviteStaff(db, { email: "invited.hostile@example.com", role: "editor", invitedBy: ids.reset!, lang: "en", publicUrl: server.config.publicUrl });
     if (!invited.ok) throw new Error("the invitation sample could not be made");
     tokens.invite = invited.token;
+    if (!(await inviteStaff(db, { email: "revoked.hostile@example.com", role: "admin", invitedBy: ids.reset!, lang: "en", publicUrl: server.config.publicUrl })).ok) throw new Error("the revocation sample could not be made");
+    tokens.inviteRef = (await db.selectFrom("staff_invites").select("ref").where("email", "=", "revoked.hostile@example.com").executeTakeFirstOrThrow()).ref!;
 
     const course = (await findCourse(db, courseSlug, "en"))!;
     ids.course = course.id;
@@ -401,7 +405,13 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/first-admin", url: () => "/api/first-admin", admin: false, body: () => ({ token: tokens.setup, username: "First Staff", email: people.staff.email, password: people.staff.password }), stores: { users: 1, admin_setup_tokens: -1, sessions: 1 } },
     { route: "POST /login", url: () => "/login", admin: false, body: () => ({ email: people.parent.email, password: people.parent.password }), stores: { sessions: 1 } },
     { route: "POST /api/admin/login", url: () => "/api/admin/login", admin: false, body: () => ({ email: people.staff.email, password: people.staff.password }), stores: { sessions: 1 } },
-    { route: "POST /api/staff-invites/accept", url: () => "/api/staff-invites/accept", admin: false, body: () => ({ token: tokens.invite, username: "Invited Staff", password: "Invited-Passw0rd1" }), stores: { users: 1, staff_invites: -1, sessions: 1, audit_log: 1 } },
+    { route: "POST /api/staff-invites/accept", url: () => "/api/staff-invites/accept", admin: false, body: () => ({ token: tokens.invite, username: "Invited Staff", password: "Invited-Passw0rd1" }), stores: { users: 1, staff_invites: -1, sessions: 1, audit_log: 1 },
+      // An invitation holds only while its sender is an admin: the first staff account sends it.
+      before: async () => {
+        const staff = await server.db.selectFrom("users").select("id").where("email", "=", people.staff.email).executeTakeFirstOrThrow();
+        await server.db.updateTable("staff_invites").set({ invited_by: staff.id }).where("email", "=", "invited.hostile@example.com").execute();
+      },
+    },
     { route: "POST /logout", url: () => "/logout", admin: false, body: null, stores: {} },
     { route: "POST /api/logout-user", url: () => "/api/logout-user", admin: false, body: null, stores: {} },
     { route: "POST /register", url: () => "/register", admin: false, body: () => ({ username: "New Parent", email: "new.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }), stores: { users: 1 } },
@@ -414,6 +424,23 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/account/password/link", url: () => "/api/account/password/link", admin: false, account: "google", body: null, stores: { password_resets: 1, jobs: 1 } },
     { route: "POST /api/account/children", url: () => "/api/account/children", admin: false, account: "own", body: () => ({ name: "Layla", age: 7 }), stores: { account_children: 1 } },
     { route: "PUT /api/account/children/:id", url: () => `/api/account/children/${ids.child}`, admin: false, account: "own", body: () => ({ name: "Layla Ali", age: 8 }), stores: {} },
+    {
+      route: "DELETE /api/account/sessions/:id",
+      url: () => `/api/account/sessions/${tokens.otherSession}`,
+      admin: false,
+      account: "own",
+      body: null,
+      stores: { sessions: -1 },
+      // A second device of the same account (its password changed by an earlier sample): the one this sample signs out.
+      before: async () => {
+        const now = new Date();
+        tokens.otherSession = "other-device-session-ref";
+        await server.db
+          .insertInto("sessions")
+          .values({ id: "hostile-other-device", user_id: ids.own!, kind: "password", created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + 86_400_000).toISOString(), ref: tokens.otherSession, browser: "Firefox", os: "Linux", ip: "192.0.2.9" })
+          .execute();
+      },
+    },
     { route: "DELETE /api/account/children/:id", url: () => `/api/account/children/${ids.childToDelete}`, admin: false, account: "own", body: null, stores: { account_children: -1 } },
     { route: "POST /api/account/delete", url: () => "/api/account/delete", admin: false, account: "leaving", body: () => ({ email: people.leaving.email }), stores: { users: -1, sessions: -1, audit_log: 1 } },
     { route: "POST /contact-us/form", url: () => "/contact-us/form", admin: false, body: () => ({ email: "visitor@example.com", description: "How old must children be?", ...honeypot }), stores: { contact_messages: 1, jobs: 1 } },
@@ -459,7 +486,9 @@ describe("hostile input on every endpoint", () => {
       stores: { brochure_leads: 1, jobs: 1 },
     },
     // Staff endpoints.
-    { route: "POST /api/admin/invites", url: () => "/api/admin/invites", admin: true, body: () => ({ email: "invitee.hostile@example.com" }), stores: { staff_invites: 1, jobs: 1, audit_log: 1 } },
+    { route: "POST /api/admin/invites", url: () => "/api/admin/invites", admin: true, body: () => ({ email: "invitee.hostile@example.com", role: "editor" }), stores: { staff_invites: 1, jobs: 1, audit_log: 1 } },
+    { route: "DELETE /api/admin/invites/:id", url: () => `/api/admin/invites/${tokens.inviteRef}`, admin: true, body: null, stores: { staff_invites: -1, audit_log: 1 } },
+    { route: "POST /api/admin/users/:id/sessions/end", url: () => `/api/admin/users/${ids.target}/sessions/end`, admin: true, body: null, stores: { audit_log: 1 } },
     { route: "POST /api/admin/slots", url: () => "/api/admin/slots", admin: true, body: () => ({ date: dateIn(10), time: "10:00", durationMinutes: 60, capacity: 5, courseId: ids.course }), stores: { demo_slots: 1, audit_log: 1 } },
     {
       route: "POST /api/admin/slots/series",
@@ -599,6 +628,8 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/account", url: () => "/api/account", admin: false, account: "own" },
     { route: "GET /api/account/export", url: () => "/api/account/export", admin: false, account: "own" },
     { route: "GET /api/account/children", url: () => "/api/account/children", admin: false, account: "own" },
+    { route: "GET /api/account/sessions", url: () => "/api/account/sessions", admin: false, account: "own" },
+    { route: "GET /api/admin/invites", url: () => "/api/admin/invites", admin: true },
     { route: "GET /api/account/security", url: () => "/api/account/security", admin: false, account: "keys" },
     { route: "GET /auth/google", url: () => "/auth/google", admin: false, query: { next: "/courses" }, redirects: true },
     { route: "GET /auth/google/callback", url: () => "/auth/google/callback", admin: false, query: { code: "abc", state: "xyz" }, redirects: true },
@@ -717,6 +748,7 @@ describe("hostile input on every endpoint", () => {
     it(`${sample.route}: the valid sample is stored once, hostile input is refused with a 4xx JSON message`, { timeout: 180_000 }, async () => {
       if (sample.admin) await loadForms();
       const headers = { ...(await sampleHeaders(sample)) };
+      await sample.before?.();
       if (sample.prepare) headers.cookie = [headers.cookie, await sample.prepare()].filter(Boolean).join("; ");
       const [method] = sample.route.split(" ");
       const failures: string[] = [];

@@ -4,6 +4,7 @@ import type { CookieOptions, Request, RequestHandler, Response } from "express";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { Role } from "~server/db/schema";
+import { deviceLabel } from "./device-label";
 
 /** The signed-in account as pages and endpoints see it (never the password hash). */
 export interface SessionUser {
@@ -76,11 +77,18 @@ export async function startSession({ db, config }: Deps, req: Request, res: Resp
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       expires_at: new Date(now.getTime() + lifetime.idle).toISOString(),
+      // For the holder's list of signed-in devices (devices.server.ts): never the token.
+      ref: randomBytes(12).toString("base64url"),
+      ...deviceLabel(req.get("user-agent")),
+      ip: clientIp(req),
     })
     .execute();
   // The cookie may outlive the idle limit: the server decides, the browser only forgets.
   res.cookie(sessionCookieName(config), token, { ...cookieOptions(config), maxAge: lifetime.absolute });
 }
+
+/** The client address as resolved under TRUST_PROXY, bounded for storage. */
+const clientIp = (req: Request): string | null => req.ip?.slice(0, 64) || null;
 
 /** Ends the request's session on the server and clears the cookie. */
 export async function endSession({ db, config }: Deps, req: Request, res: Response): Promise<void> {
@@ -95,9 +103,9 @@ export async function endAllSessions(db: DB, userId: number): Promise<void> {
 }
 
 /**
- * Puts the signed-in account (or null) on `res.locals.user` and the session kind on
- * `res.locals.sessionKind`. Expired sessions (idle or absolute) and disabled accounts count as
- * signed out.
+ * Puts the signed-in account (or null) on `res.locals.user`, the session kind on
+ * `res.locals.sessionKind` and its public reference on `res.locals.sessionRef`. Expired sessions
+ * (idle or absolute) and disabled accounts count as signed out.
  */
 export function loadSession({ db, config }: Deps): RequestHandler {
   return async (req, res, next) => {
@@ -108,7 +116,7 @@ export function loadSession({ db, config }: Deps): RequestHandler {
     const row = await db
       .selectFrom("sessions")
       .innerJoin("users", "users.id", "sessions.user_id")
-      .select(["sessions.kind", "sessions.created_at", "sessions.last_seen_at", "users.id", "users.username", "users.email", "users.role", "users.disabled"])
+      .select(["sessions.kind", "sessions.ref", "sessions.created_at", "sessions.last_seen_at", "users.id", "users.username", "users.email", "users.role", "users.disabled"])
       .where("sessions.id", "=", id)
       .executeTakeFirst();
     const now = Date.now();
@@ -119,16 +127,18 @@ export function loadSession({ db, config }: Deps): RequestHandler {
       if (row) await db.deleteFrom("sessions").where("id", "=", id).execute();
       return next();
     }
-    // Sliding expiry, refreshed at most every tenth of the idle limit to avoid a write per request.
-    if (now - Date.parse(row.last_seen_at) > lifetime.idle / 10) {
+    // Sliding expiry, refreshed at most every tenth of the idle limit (and every quarter hour, so the
+    // devices list's "last seen" stays close) to avoid a write per request.
+    if (now - Date.parse(row.last_seen_at) > Math.min(lifetime.idle / 10, 15 * 60_000)) {
       await db
         .updateTable("sessions")
-        .set({ last_seen_at: new Date(now).toISOString(), expires_at: new Date(Math.min(now + lifetime.idle, Date.parse(row.created_at) + lifetime.absolute)).toISOString() })
+        .set({ last_seen_at: new Date(now).toISOString(), ip: clientIp(req), expires_at: new Date(Math.min(now + lifetime.idle, Date.parse(row.created_at) + lifetime.absolute)).toISOString() })
         .where("id", "=", id)
         .execute();
     }
     res.locals.user = { id: row.id, username: row.username, email: row.email, role: row.role } satisfies SessionUser;
     res.locals.sessionKind = row.kind;
+    res.locals.sessionRef = row.ref;
     next();
   };
 }

@@ -96,6 +96,9 @@ test.describe("axe on public pages", () => {
   });
 
   test("the reschedule page of a real booking, and its refusal, in both languages", async ({ page }) => {
+    // Four axe runs on a page listing every open time of the course (about 100 radios): about 4 s
+    // each on an idle machine, so the default 30 s ran out on a loaded one (issue 25).
+    test.setTimeout(90_000);
     const email = `a11y-resched-${Date.now()}@example.com`;
     expect((await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);

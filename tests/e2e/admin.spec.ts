@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { signInAsAdmin } from "./accounts";
+import { provenParent, signInAsAdmin } from "./accounts";
 
 // The admin back office's frame and lists (issue 7, part A): dashboard, submissions, CSV, users, settings.
 
@@ -88,10 +88,9 @@ test.describe("admin back office", () => {
   });
 
   test("a staff member changes a user's role and disables the account", async ({ page, request }) => {
-    const email = `family-${tag()}@example.com`;
-    const password = "Family-Passw0rd";
-    const register = await request.post("/register", { data: { username: "Family Account", email, password, contactNumber: "9876543210" } });
-    expect(register.status()).toBe(201);
+    // Staff power goes only to a proven e-mail (decision 042): this one opened a reset link.
+    const email = await provenParent(request, "family");
+    const password = "Parent-Passw0rd";
     await signInAsAdmin(page);
 
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
@@ -100,8 +99,8 @@ test.describe("admin back office", () => {
     // The filtered list has arrived (the unfiltered one may hold other test accounts of that name).
     const users = page.getByRole("table", { name: "Users" });
     await expect(users.getByRole("row")).toHaveCount(2);
-    await users.getByRole("link", { name: "Family Account" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Family Account" })).toBeVisible();
+    await users.getByRole("link", { name: "Mona Wait" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Mona Wait" })).toBeVisible();
 
     // Granting staff power asks first; saying no sends nothing.
     await page.getByLabel("Role", { exact: true }).selectOption("admin");

@@ -3,9 +3,10 @@ import { expect, test, type Page } from "./fixtures";
 import Database from "better-sqlite3";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import sharp from "sharp";
+import { contentChanged } from "./content-changed";
 
 // The e2e server's own SQLite file: posts the seed does not have are written here directly
-// (there is no admin editor yet) and removed again after each test.
+// and removed again after each test (contentChanged tells the page cache, as a staff edit would).
 const dbFile = path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db");
 const PREFIX = "e2e-";
 
@@ -28,7 +29,7 @@ interface PostInput {
   publish_date?: string;
 }
 
-function insertPosts(posts: PostInput[]) {
+async function insertPosts(posts: PostInput[]) {
   const db = openDb();
   const now = new Date().toISOString();
   const insert = db.prepare(`insert into blog_posts (slug, status, title_en, title_ar, description_en, description_ar, category_en, category_ar,
@@ -50,30 +51,34 @@ function insertPosts(posts: PostInput[]) {
       now,
     );
   }
+  await contentChanged(db);
   db.close();
 }
 
 const seededSlugs = ["creative-screen-time", "how-to-choose-a-summer-camp", "getting-started-with-python-at-home", "why-robotics-matters-for-kids"];
 // Posts other test files left published would change the counts here: hide them while this file runs.
 let foreignPosts: string[] = [];
-test.beforeAll(() => {
+test.beforeAll(async () => {
   const db = openDb();
   const rows = db.prepare("select slug from blog_posts where status = 'published'").all() as { slug: string }[];
   foreignPosts = rows.map((r) => r.slug).filter((slug) => !seededSlugs.includes(slug));
   const hide = db.prepare("update blog_posts set status = 'draft' where slug = ?");
   for (const slug of foreignPosts) hide.run(slug);
+  await contentChanged(db);
   db.close();
 });
-test.afterAll(() => {
+test.afterAll(async () => {
   const db = openDb();
   const show = db.prepare("update blog_posts set status = 'published' where slug = ?");
   for (const slug of foreignPosts) show.run(slug);
+  await contentChanged(db);
   db.close();
 });
 
-test.afterEach(() => {
+test.afterEach(async () => {
   const db = openDb();
   db.prepare("delete from blog_posts where slug like ?").run(`${PREFIX}%`);
+  await contentChanged(db);
   db.close();
 });
 
@@ -155,7 +160,7 @@ test.describe("blog list", () => {
   });
 
   test("a post staff wrote in English only is marked and labelled English on the Arabic blog", async ({ page }) => {
-    insertPosts([{ slug: `${PREFIX}english-only`, title_en: "Robots in the Garden", publish_date: "2026-11-01T09:00:00.000Z" }]);
+    await insertPosts([{ slug: `${PREFIX}english-only`, title_en: "Robots in the Garden", publish_date: "2026-11-01T09:00:00.000Z" }]);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
       await page.goto("/ar/blog");
@@ -182,7 +187,7 @@ test.describe("blog list", () => {
   });
 
   test("a post written only in Arabic is on the Arabic blog alone; its English address leads there (issue 16, defect 11)", async ({ page }) => {
-    insertPosts([{ slug: `${PREFIX}arabic-only`, title_en: "", title_ar: "روبوتات في الحديقة", publish_date: "2026-11-02T09:00:00.000Z" }]);
+    await insertPosts([{ slug: `${PREFIX}arabic-only`, title_en: "", title_ar: "روبوتات في الحديقة", publish_date: "2026-11-02T09:00:00.000Z" }]);
     await page.goto("/blog");
     await expect(page.getByRole("heading", { name: "روبوتات في الحديقة" })).toHaveCount(0);
     await page.goto("/ar/blog");
@@ -205,23 +210,25 @@ test.describe("blog list", () => {
     const published = db.prepare("select slug from blog_posts where status = 'published'").all() as { slug: string }[];
     try {
       db.prepare("update blog_posts set status = 'draft' where status = 'published'").run();
+      await contentChanged(db);
       await page.goto("/blog");
       await expect(page.getByText("No blog posts available yet. Check back soon!")).toBeVisible();
       // The one post left has no other post to recommend.
-      insertPosts([{ slug: `${PREFIX}alone`, title_en: "The only post" }]);
+      await insertPosts([{ slug: `${PREFIX}alone`, title_en: "The only post" }]);
       await page.goto(`/blog/${PREFIX}alone`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("The only post");
       await expect(page.getByRole("region", { name: "More from our Blog" }).getByText("No other blogs available.")).toBeVisible();
     } finally {
       const restore = db.prepare("update blog_posts set status = 'published' where slug = ?");
       for (const { slug } of published) restore.run(slug);
+      await contentChanged(db);
       db.close();
     }
   });
 
   test("pages through many posts in the browser with loading and error states", async ({ page }) => {
     // 4 seeded + 10 older posts = 14: page 1 holds 9, page 2 holds 5. Drafts and scheduled posts stay hidden.
-    insertPosts([
+    await insertPosts([
       ...Array.from({ length: 10 }, (_, i) => ({ slug: `${PREFIX}post-${i}`, title_en: `Older post ${i}`, publish_date: new Date(Date.UTC(2024, 0, 20 - i, 9)).toISOString() })),
       { slug: `${PREFIX}draft`, status: "draft" as const, title_en: "A draft" },
       { slug: `${PREFIX}scheduled`, title_en: "Not yet", publish_date: "2999-01-01T00:00:00.000Z" },
@@ -337,7 +344,7 @@ test.describe("blog post", () => {
     await expect(page.getByRole("region", { name: "تحتاج إلى مساعدة؟ تواصل معنا!" })).toBeVisible();
     await expect(page.getByRole("link", { name: "شارك على Facebook" })).toHaveAttribute("href", /ar%2Fblog%2Fwhy-robotics-matters-for-kids$/);
 
-    insertPosts([{ slug: `${PREFIX}english-post`, title_en: "Soldering Safely", publish_date: "2026-08-20T09:00:00.000Z" }]);
+    await insertPosts([{ slug: `${PREFIX}english-post`, title_en: "Soldering Safely", publish_date: "2026-08-20T09:00:00.000Z" }]);
     await page.goto(`/ar/blog/${PREFIX}english-post`);
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.locator("main article")).toHaveAttribute("lang", "en");
@@ -348,7 +355,7 @@ test.describe("blog post", () => {
   });
 
   test("a missing or unpublished post gives the 404 page with status 404, in both languages", async ({ page }) => {
-    insertPosts([
+    await insertPosts([
       { slug: `${PREFIX}draft`, status: "draft" },
       { slug: `${PREFIX}scheduled`, publish_date: "2999-01-01T00:00:00.000Z" },
     ]);
@@ -383,7 +390,7 @@ test.describe("blog post", () => {
 
   test("markup and javascript: URLs in a post are shown as inert text", async ({ page, request }) => {
     const payload = "<script>window.__pwned=1</script>";
-    insertPosts([
+    await insertPosts([
       {
         slug: `${PREFIX}hostile`,
         title_en: `${payload} Hostile title`,

@@ -1,16 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { expect, test } from "./fixtures";
-import { ADMIN_HOME, signInAsAdmin } from "./accounts";
+import { ADMIN_HOME, provenParent, signInAsAdmin } from "./accounts";
 
 /** Issue 16: an admin makes someone an editor, who then writes content but sees no accounts or settings. */
 test("an editor works on content but has no users, settings or audit log, in both languages", async ({ page, browser, request }) => {
-  const email = `editor-${randomBytes(3).toString("hex")}@example.com`;
-  const password = "Editor-Passw0rd1";
-  expect((await request.post("/register", { data: { username: "Future Editor", email, password, contactNumber: "9876543210" } })).status()).toBe(201);
+  // Staff power goes only to a proven e-mail (decision 042): this one opened a reset link.
+  const email = await provenParent(request, "editor");
+  const password = "Parent-Passw0rd";
 
   await signInAsAdmin(page);
   await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
-  await page.getByRole("table", { name: "Users" }).getByRole("link", { name: "Future Editor" }).click();
+  await page.getByRole("table", { name: "Users" }).getByRole("link", { name: "Mona Wait" }).click();
   // React Router discovers the new page's links (/__manifest) just after it renders; a save that
   // lands in that window can lose its revalidated data (remix-run/react-router#13079). A person is
   // never that fast; the test waits for it.

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, test, waitForHydration, type Page } from "./fixtures";
 import Database from "better-sqlite3";
+import { contentChanged } from "./content-changed";
 
 // The e2e server's SQLite file: tests that need a catalogue state the seed lacks change it here
 // and put it back.
@@ -212,7 +213,10 @@ test.describe("course catalogue", () => {
 
   test("says so when no course matches the age group, rendered and fetched", async ({ page }) => {
     // Every preset has a seeded course; move the only 6-12 course to 7-12 for this test.
-    withDb((db) => db.prepare("update courses set min_age = 7 where key = 'visual_block_coding'").run());
+    await withDb((db) => {
+      db.prepare("update courses set min_age = 7 where key = 'visual_block_coding'").run();
+      return contentChanged(db);
+    });
     try {
       await page.goto("/courses?age=6-12");
       await expect(page.getByText("No courses found for this age group.")).toBeVisible();
@@ -222,7 +226,10 @@ test.describe("course catalogue", () => {
       await expect(page.getByText("لم يتم العثور على دورات لهذه الفئة العمرية.")).toBeVisible();
       await expect(page.getByRole("main").getByRole("status")).toHaveText("لا توجد دورات");
     } finally {
-      withDb((db) => db.prepare("update courses set min_age = 6 where key = 'visual_block_coding'").run());
+      await withDb((db) => {
+        db.prepare("update courses set min_age = 6 where key = 'visual_block_coding'").run();
+        return contentChanged(db);
+      });
     }
   });
 

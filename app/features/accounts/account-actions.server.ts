@@ -73,10 +73,28 @@ function childAction(form: string, method: "PUT" | "DELETE", notice: NoticeName)
   };
 }
 
+/** A signed-in device's "sign out" posted without JavaScript; signing out this one lands on the sign-in page. */
+async function endSessionAction(args: ActionFunctionArgs) {
+  const fields = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const posted = fields?.get("sessionId");
+  // Only a reference's own characters reach the path; anything else names no session (404).
+  const ref = typeof posted === "string" && /^[\w-]{10,40}$/.test(posted) ? posted : "none";
+  return postFormToApi(args, {
+    form: `${ACCOUNT_FORMS.endSession}-${ref}`,
+    path: `/api/account/sessions/${ref}`,
+    method: "DELETE",
+    toBody: () => ({}),
+    onSuccess: (answer, _fields, lang) => (answer.body.signedOut === true ? withNotice(localizePath("/login", lang), "logged-out") : withNotice(localizePath("/account", lang), "device-ended")),
+  });
+}
+
 export const acceptInviteAction = accountAction(ACCOUNT_FORMS.acceptInvite, "/api/staff-invites/accept", ["token", "username", "password"], to("/admin", "staff-joined"));
 
 /** The staff screen's invitation form (users list), without JavaScript. */
-export const staffInviteAction = accountAction(ACCOUNT_FORMS.invite, "/api/admin/invites", ["email"], to("/admin/users", "invite-sent"));
+export const staffInviteAction = accountAction(ACCOUNT_FORMS.invite, "/api/admin/invites", ["email", "role"], to("/admin/users", "invite-sent"));
 
 export const adminSetupAction = accountAction(ACCOUNT_FORMS.setup, "/api/first-admin", ["token", "username", "email", "password"], to("/admin", "staff-created"));
 
@@ -110,6 +128,7 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
     }),
   [ACCOUNT_FORMS.child]: childAction(ACCOUNT_FORMS.child, "PUT", "child-saved"),
   [ACCOUNT_FORMS.removeChild]: childAction(ACCOUNT_FORMS.removeChild, "DELETE", "child-removed"),
+  [ACCOUNT_FORMS.endSession]: endSessionAction,
 };
 
 export async function accountPageAction(args: ActionFunctionArgs) {

@@ -17,4 +17,10 @@ export const ACCOUNT_FORMS = {
   /** One per saved child: its id follows (`account-child-form-12`), so a refusal returns to that child's form. */
   child: "account-child-form",
   removeChild: "account-child-remove-form",
+  /** One per signed-in device: its session reference follows. */
+  endSession: "account-session-end-form",
+  /** One per pending invitation on /admin/users: its reference follows. */
+  revokeInvite: "staff-invite-revoke-form",
+  /** /admin/users/{id}: sign the account out everywhere. */
+  endAllSessions: "user-sessions-end-form",
 } as const;

@@ -19,7 +19,7 @@ const text = (req: Request, key: string) => serverT(requestLang(req), "accounts"
 const signedIn = (res: Response) => res.locals.user as SessionUser;
 
 /** Every /api/account endpoint is the signed-in account's own: 401 JSON without a session. */
-const requireAccount: RequestHandler = (req, res, next) => {
+export const requireAccount: RequestHandler = (req, res, next) => {
   if (!res.locals.user) {
     res.status(401).json({ message: serverT(requestLang(req), "accounts", "api.notSignedIn") });
     return;
@@ -31,7 +31,7 @@ const requireAccount: RequestHandler = (req, res, next) => {
  * Counted per account (not per address): a stolen session cannot try passwords from many
  * addresses. requireAccount runs first, so there is always an account.
  */
-const byAccount = (req: Request) => `account:${(req.res?.locals.user as SessionUser | null | undefined)?.id ?? 0}`;
+export const byAccount = (req: Request) => `account:${(req.res?.locals.user as SessionUser | null | undefined)?.id ?? 0}`;
 
 /**
  * The parent's own space (issue 17, decision 026): what the account holds, profile and password

@@ -22,6 +22,8 @@ import { AccountFields } from "./AccountFields";
 import { alertClass } from "./AuthCard";
 import { requireAccountPage } from "./guards.server";
 import { useAccountForm } from "./use-account-form";
+import { DevicesSection } from "./DevicesSection";
+import { listDevices } from "./devices.server";
 
 /** The three forms post here without JavaScript; a hidden `form` field says which one. */
 export const action = accountPageAction;
@@ -29,7 +31,9 @@ export const action = accountPageAction;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireAccountPage(context, request);
   const lang = langFromPath(new URL(request.url).pathname);
-  return accountOverview(context.db, user.id, await academyTimeZone(context.db), lang);
+  const timeZone = await academyTimeZone(context.db);
+  const [overview, devices] = await Promise.all([accountOverview(context.db, user.id, timeZone, lang), listDevices(context.db, user.id, context.sessionRef)]);
+  return { ...overview, devices, timeZone };
 }
 
 export function headers() {
@@ -129,6 +133,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <ChildrenSection savedChildren={children} />
       <ProfileSection profile={profile} />
       <PasswordSection hasPassword={profile.hasPassword} />
+      <DevicesSection devices={loaderData.devices} timeZone={loaderData.timeZone} className={sectionClass} />
       <DataSection email={profile.email} />
     </main>
   );

@@ -45,8 +45,12 @@ export const resetPasswordSchema = z.object({
 export const adminSetupSchema = registerSchema.pick({ username: true, email: true, password: true }).extend({ token: tokenField });
 
 
-/** Inviting someone to the staff: their e-mail (staff screen). */
-export const staffInviteSchema = z.object({ email: emailField });
+/** Inviting someone to the staff: their e-mail and the role they get (staff screen). */
+export const staffInviteSchema = z.object({
+  email: emailField,
+  // The role the invitation grants; an older client that sends none invites an admin, as before.
+  role: z.enum(["admin", "editor"], { error: v.choice }).default("admin"),
+});
 
 /** Accepting a staff invitation: the link's token, the new account's name and password (the e-mail is the invited one). */
 export const acceptInviteSchema = registerSchema.pick({ username: true, password: true }).extend({ token: tokenField });

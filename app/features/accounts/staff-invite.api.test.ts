@@ -37,6 +37,8 @@ describe("staff invitations", () => {
     const bad = await invite("not-an-email");
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(["email"]);
+    // A proven account is made staff on its own page (an unproven one: staff-grants.api.test.ts).
+    await server.db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", parent.user.id).execute();
     const taken = await invite(parent.user.email.toUpperCase());
     expect(taken.status).toBe(409);
     expect(taken.body.message).toMatch(/already has an account/);
@@ -64,7 +66,7 @@ describe("staff invitations", () => {
     const again = await accept({ token, username: "Someone Else", password: "Other-Passw0rd1" });
     expect(again.status).toBe(410);
     expect(again.body.message).toBeTruthy();
-    const log = await server.db.selectFrom("audit_log").select(["action", "user_id"]).where("action", "in", ["invite", "join"]).orderBy("id").execute();
+    const log = await server.db.selectFrom("audit_log").select(["action", "user_id"]).where("action", "in", ["invite", "join"]).where("summary", "like", "%new.teacher%").orderBy("id").execute();
     expect(log.map((row) => row.action)).toEqual(["invite", "join"]);
     expect(log[0]!.user_id).toBe(staff.user.id);
   });
@@ -84,13 +86,21 @@ describe("staff invitations", () => {
     expect(await server.db.selectFrom("users").select("id").where("email", "=", "twice@example.com").execute()).toHaveLength(0);
   });
 
-  it("does not take over an account made with the invited address after the invitation", async () => {
+  it("takes over an account registered with the invited address since (never proven), but not a proven one", async () => {
+    // The link proves the mailbox; a password sign-up proves nothing (decisions 013 and 042).
     expect((await invite("later@example.com")).status).toBe(201);
     const { token } = await linkFor("later@example.com");
-    expect((await server.request("POST", "/register", { json: { username: "Later Parent", email: "later@example.com", password: "Later-Passw0rd1", contactNumber: "9876543210" } })).status).toBe(201);
-    const res = await accept({ token, username: "Intruder", password: "Intruder-Passw0rd1" });
+    expect((await server.request("POST", "/register", { json: { username: "Later Squatter", email: "later@example.com", password: "Later-Passw0rd1", contactNumber: "9876543210" } })).status).toBe(201);
+    expect((await accept({ token, username: "Invited Owner", password: "Owner-Passw0rd1" })).status).toBe(201);
+    expect(await server.db.selectFrom("users").select(["username", "role"]).where("email", "=", "later@example.com").executeTakeFirstOrThrow()).toEqual({ username: "Invited Owner", role: "admin" });
+
+    expect((await invite("proven.later@example.com")).status).toBe(201);
+    const proven = await linkFor("proven.later@example.com");
+    expect((await server.request("POST", "/register", { json: { username: "Proven Parent", email: "proven.later@example.com", password: "Proven-Passw0rd1", contactNumber: "9876543210" } })).status).toBe(201);
+    await server.db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("email", "=", "proven.later@example.com").execute();
+    const res = await accept({ token: proven.token, username: "Intruder", password: "Intruder-Passw0rd1" });
     expect(res.status).toBe(409);
-    const user = await server.db.selectFrom("users").select(["username", "role"]).where("email", "=", "later@example.com").executeTakeFirstOrThrow();
-    expect(user).toEqual({ username: "Later Parent", role: "user" });
+    const user = await server.db.selectFrom("users").select(["username", "role"]).where("email", "=", "proven.later@example.com").executeTakeFirstOrThrow();
+    expect(user).toEqual({ username: "Proven Parent", role: "user" });
   });
 });

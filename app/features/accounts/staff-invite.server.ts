@@ -1,8 +1,11 @@
+import { randomBytes } from "node:crypto";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { serverT } from "~server/i18n";
 import { queueMail } from "~server/mail/mail-queue";
+import { hashPassword } from "~server/security/passwords";
+import { endAllSessions } from "~server/security/session";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { createUser, findUserByEmail } from "./accounts.server";
 import { newToken, tokenHash } from "./tokens.server";
@@ -10,32 +13,60 @@ import { newToken, tokenHash } from "./tokens.server";
 /** An invitation is good for a week: long enough for a weekend, short enough to go stale. */
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** The staff roles an invitation can grant. */
+export type InviteRole = "admin" | "editor";
+
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-type InviteResult = { ok: true; token: string } | { ok: false; reason: "hasAccount" };
+type InviteResult = { ok: true; token: string; takesOver: boolean } | { ok: false; reason: "hasAccount" | "disabledAccount" };
 
 /**
- * Invites `email` to the staff: stores the token's hash (a newer invitation to the same address
- * replaces the older one) and queues the e-mail with the link, in one transaction, audit logged.
- * Someone who already has an account is promoted on their own page instead, after a confirmation.
+ * Invites `email` to the staff as `role`: stores the token's hash (a newer invitation to the same
+ * address replaces the older one) and queues the e-mail with the link, in one transaction, audit
+ * logged. An account whose e-mail was proven is promoted on its own page instead. An account whose
+ * e-mail was never proven may be a squatter's (decision 042): the link goes to the address, and
+ * whoever opens it takes that account over (`takesOver`).
  */
-export async function inviteStaff(db: DB, input: { email: string; invitedBy: number; lang: Lang; publicUrl: string }): Promise<InviteResult> {
+export async function inviteStaff(db: DB, input: { email: string; role: InviteRole; invitedBy: number; lang: Lang; publicUrl: string }): Promise<InviteResult> {
   const email = normalEmail(input.email);
-  if (await findUserByEmail(db, email)) return { ok: false, reason: "hasAccount" };
+  const existing = await findUserByEmail(db, email);
+  if (existing?.email_verified_at) return { ok: false, reason: "hasAccount" };
+  if (existing?.disabled) return { ok: false, reason: "disabledAccount" };
   const token = newToken();
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("staff_invites").where((eb) => eb.or([eb("email", "=", email), eb("expires_at", "<=", new Date(now).toISOString())])).execute();
     await trx
       .insertInto("staff_invites")
-      .values({ id: tokenHash(token), email, invited_by: input.invitedBy, lang: input.lang, created_at: new Date(now).toISOString(), expires_at: new Date(now + INVITE_LIFETIME_MS).toISOString() })
+      .values({
+        id: tokenHash(token),
+        ref: randomBytes(12).toString("base64url"),
+        email,
+        role: input.role,
+        invited_by: input.invitedBy,
+        lang: input.lang,
+        created_at: new Date(now).toISOString(),
+        expires_at: new Date(now + INVITE_LIFETIME_MS).toISOString(),
+      })
       .execute();
     const t = (key: string) => serverT(input.lang, "accounts", `invite.mail.${key}`);
     const link = `${input.publicUrl}${localizePath("/admin/invite", input.lang)}?token=${token}`;
     await queueMail(trx, { to: email, subject: t("subject"), text: [t("intro"), "", link, "", t("expiry")].join("\n") });
-    await recordAudit(trx, { userId: input.invitedBy, action: "invite", entity: "user", name: email });
+    await recordAudit(trx, { userId: input.invitedBy, action: "invite", entity: "user", entityId: existing?.id, name: email, summary: { role: input.role, takesOver: Boolean(existing) } });
   });
-  return { ok: true, token };
+  return { ok: true, token, takesOver: Boolean(existing) };
+}
+
+/** Whether a live invitation to `email` was sent in the last ten minutes (no second e-mail then). */
+export async function recentlyInvited(db: DB, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("staff_invites")
+    .select("id")
+    .where("email", "=", normalEmail(email))
+    .where("created_at", ">", new Date(Date.now() - 10 * 60_000).toISOString())
+    .where("expires_at", ">", nowIso())
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The invited address while the link is live, else undefined. Spends nothing. */
@@ -45,24 +76,90 @@ export async function invitedEmail(db: DB, token: string): Promise<string | unde
   return row?.email;
 }
 
+type AcceptResult = { ok: true; userId: number } | { ok: false; reason: "invalid" | "hasAccount" | "inviterGone" };
+
 /**
- * Creates the staff account of a live invitation. The link is spent first, in the same
- * transaction, so two submissions cannot both succeed. The e-mail is proven: the link reached it.
- * Returns the new account's id, or why not.
+ * Makes the staff account of a live invitation. The link is spent first, in the same transaction,
+ * so two submissions cannot both succeed. The inviter must still be an enabled admin (issue 25):
+ * an invitation does not outlive its sender's power. The e-mail is proven (the link reached it),
+ * so an account of that address whose e-mail was never proven is taken over, as Google sign-in
+ * does (decision 013): its old password, name and sessions go. A proven account is not touched.
  */
-export async function acceptStaffInvite(db: DB, input: { token: string; username: string; password: string }): Promise<{ ok: true; userId: number } | { ok: false; reason: "invalid" | "hasAccount" }> {
-  return db.transaction().execute(async (trx) => {
+export async function acceptStaffInvite(db: DB, input: { token: string; username: string; password: string }): Promise<AcceptResult> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx): Promise<AcceptResult> => {
     const spent = await trx
       .deleteFrom("staff_invites")
       .where("id", "=", tokenHash(input.token))
       .where("expires_at", ">", nowIso())
-      .returning(["email", "invited_by"])
+      .returning(["email", "invited_by", "role"])
       .executeTakeFirst();
-    if (!spent) return { ok: false, reason: "invalid" } as const;
-    const userId = await createUser(trx, { username: input.username, email: spent.email, password: input.password, role: "admin", emailVerified: true });
-    // An account made with that address since the invitation is not taken over by the link.
-    if (userId === null) return { ok: false, reason: "hasAccount" } as const;
-    await recordAudit(trx, { userId, action: "join", entity: "user", entityId: userId, name: spent.email, summary: { invitedBy: spent.invited_by } });
-    return { ok: true, userId } as const;
+    if (!spent) return { ok: false, reason: "invalid" };
+    const inviter = spent.invited_by === null ? undefined : await trx.selectFrom("users").select(["role", "disabled"]).where("id", "=", spent.invited_by).executeTakeFirst();
+    if (!inviter || inviter.role !== "admin" || inviter.disabled) return { ok: false, reason: "inviterGone" };
+
+    const existing = await findUserByEmail(trx, spent.email);
+    if (existing && (existing.email_verified_at || existing.disabled)) return { ok: false, reason: "hasAccount" };
+    let userId: number;
+    if (existing) {
+      const now = nowIso();
+      await trx
+        .updateTable("users")
+        .set({ username: input.username.trim(), password_hash: passwordHash, role: spent.role, email_verified_at: now, updated_at: now })
+        .where("id", "=", existing.id)
+        .execute();
+      await endAllSessions(trx, existing.id);
+      userId = existing.id;
+    } else {
+      const created = await createUser(trx, { username: input.username, email: spent.email, password: input.password, role: spent.role, emailVerified: true });
+      // Made by a parallel request in the meantime: not taken over blindly.
+      if (created === null) return { ok: false, reason: "hasAccount" };
+      userId = created;
+    }
+    await recordAudit(trx, { userId, action: "join", entity: "user", entityId: userId, name: spent.email, summary: { invitedBy: spent.invited_by, role: spent.role, tookOver: Boolean(existing) } });
+    return { ok: true, userId };
   });
+}
+
+/** A pending invitation as the staff list shows it: never the token or its hash. */
+export interface PendingInvite {
+  id: string;
+  email: string;
+  role: InviteRole;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** Live invitations, newest first (bounded: a page of them is plenty, old ones expire in a week). */
+export async function listPendingInvites(db: DB): Promise<PendingInvite[]> {
+  const rows = await db
+    .selectFrom("staff_invites")
+    .leftJoin("users", "users.id", "staff_invites.invited_by")
+    .select(["staff_invites.ref", "staff_invites.email", "staff_invites.role", "users.username", "staff_invites.created_at", "staff_invites.expires_at"])
+    .where("staff_invites.expires_at", ">", nowIso())
+    .where("staff_invites.ref", "is not", null)
+    .orderBy("staff_invites.created_at", "desc")
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({ id: row.ref!, email: row.email, role: row.role, invitedBy: row.username, createdAt: row.created_at, expiresAt: row.expires_at }));
+}
+
+/** Revokes a pending invitation by its reference; false when there is none. Audit logged. */
+export async function revokeInvite(db: DB, actorId: number, ref: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom("staff_invites").where("ref", "=", ref).returning(["email", "role"]).executeTakeFirst();
+    if (!gone) return false;
+    await recordAudit(trx, { userId: actorId, action: "revoke_invite", entity: "user", name: gone.email, summary: { role: gone.role } });
+    return true;
+  });
+}
+
+/**
+ * Ends every pending invitation an admin sent, when they stop being one (demoted or disabled),
+ * inside the caller's transaction. Audit logged when there were any.
+ */
+export async function dropInvitesOf(trx: DB, actorId: number, inviterId: number): Promise<void> {
+  const gone = await trx.deleteFrom("staff_invites").where("invited_by", "=", inviterId).returning("email").execute();
+  if (gone.length > 0) await recordAudit(trx, { userId: actorId, action: "revoke_invite", entity: "user", entityId: inviterId, summary: { inviterLostRole: true, count: gone.length } });
 }

@@ -7,7 +7,7 @@ import { useLang } from "~/i18n/use-lang";
 import { localizePath } from "~/i18n/lang";
 import { apiRequest } from "~/lib/api";
 import { useHydrated } from "~/lib/use-hydrated";
-import { LocalNavLink } from "~/ui/LocalLink";
+import { LocalLink, LocalNavLink } from "~/ui/LocalLink";
 import { LogoutForm } from "~/features/accounts/LogoutForm";
 import type { Route } from "./+types/admin-layout.route";
 import { AdminRouteError } from "./AdminError";
@@ -99,6 +99,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <p className="break-all text-slate-600">
               <bdi dir="ltr">{loaderData.user.email}</bdi>
             </p>
+            {/* Staff see and end their own sessions on their account page, as parents do. */}
+            <LocalLink to="/account#devices-heading" className="mt-2 block font-medium text-indigo-700 hover:underline">
+              {t("layout.devices")}
+            </LocalLink>
             <LogoutForm from="admin" onLogout={logout} className="mt-3 w-full rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
               {t("layout.logout")}
             </LogoutForm>

@@ -23,6 +23,9 @@ export const NOTICES = {
   "child-added": { ns: "accounts", key: "space.api.childAdded" },
   "child-saved": { ns: "accounts", key: "space.api.childSaved" },
   "child-removed": { ns: "accounts", key: "space.api.childRemoved" },
+  "device-ended": { ns: "accounts", key: "devices.api.ended" },
+  "invite-revoked": { ns: "accounts", key: "invite.api.revoked" },
+  "sessions-ended": { ns: "admin", key: "users.sessions.endedNotice" },
   "rescheduled": { ns: "booking", key: "api.rescheduled" },
   "revision-restored": { ns: "admin-content", key: "revisions.restored" },
 } as const;

@@ -22,6 +22,8 @@ import * as slotWaitlist from "./2026-11-25-10-slot-waitlist";
 import * as followupAndChildren from "./2026-11-25-20-followup-and-children";
 import * as mediaLibrary from "./2026-11-25-30-media-library";
 import * as draftsAndRevisions from "./2026-11-25-40-drafts-and-revisions";
+import * as inviteRole from "./2026-11-26-10-invite-role";
+import * as sessionDevices from "./2026-11-26-10-session-devices";
 import * as secondFactor from "./2026-11-26-30-second-factor";
 
 /**
@@ -52,5 +54,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-20-followup-and-children": followupAndChildren,
   "2026-11-25-30-media-library": mediaLibrary,
   "2026-11-25-40-drafts-and-revisions": draftsAndRevisions,
+  "2026-11-26-10-invite-role": inviteRole,
+  "2026-11-26-10-session-devices": sessionDevices,
   "2026-11-26-30-second-factor": secondFactor,
 };

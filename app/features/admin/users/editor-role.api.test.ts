@@ -36,6 +36,7 @@ describe("the editor role", () => {
 
   it("is given by an admin, ends the account's sessions, and signs in at the staff sign-in", async () => {
     const parent = await server.signIn("user");
+    await server.db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", parent.user.id).execute();
     const res = await as(admin.cookie, "PATCH", `/api/admin/users/${parent.user.id}`, { role: "editor" });
     expect(res.status).toBe(200);
     expect(res.body.user.role).toBe("editor");

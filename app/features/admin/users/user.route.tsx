@@ -15,13 +15,20 @@ import { ChoiceFormPanel } from "~/features/admin/StaffForm";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { userUpdateSchema } from "./users.schema";
 import { getAdminUser } from "./users.server";
+import { countDevices } from "~/features/accounts/devices.server";
+import { userPageAction } from "./users-actions.server";
+import { EndSessionsPanel } from "./EndSessionsPanel";
 import { BackArrow, LtrValue } from "~/ui/Bidi";
+
+/** "End all sessions" posts here without JavaScript. */
+export const action = userPageAction;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireAdminPage(context, request, "admin");
-  const [user, settings] = await Promise.all([getAdminUser(context.db, idOr404Page(params.id)), getSiteSettings(context.db)]);
+  const id = idOr404Page(params.id);
+  const [user, settings, sessions] = await Promise.all([getAdminUser(context.db, id), getSiteSettings(context.db), countDevices(context.db, id)]);
   if (!user) throw data(null, { status: 404 });
-  return { user, isSelf: user.id === staff.id, timeZone: settings.timeZone };
+  return { user, isSelf: user.id === staff.id, timeZone: settings.timeZone, sessions };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
@@ -35,7 +42,7 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const lang = useLang();
   const revalidator = useRevalidator();
-  const { user, isSelf, timeZone } = loaderData;
+  const { user, isSelf, timeZone, sessions } = loaderData;
   const [busy, setBusy] = useState(false);
   const form = useAdminForm({
     id: "user-role",
@@ -84,6 +91,8 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
         <dd className="break-all">
           <LtrValue>{user.email}</LtrValue>
         </dd>
+        <dt className="font-medium text-slate-600">{t("users.emailProven")}</dt>
+        <dd data-testid="email-proven">{user.email_verified_at ? t("users.proven") : t("users.notProven")}</dd>
         <dt className="font-medium text-slate-600">{t("users.contactNumber")}</dt>
         <dd>{user.contact_number || "—"}</dd>
         <dt className="font-medium text-slate-600">{t("users.role")}</dt>
@@ -102,7 +111,11 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
         label={t("users.role")}
         options={(["user", "editor", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
         save={t("users.saveRole")}
-      />
+      >
+        {user.email_verified_at ? null : <p className="text-sm text-amber-900">{t("users.unprovenRoleHint")}</p>}
+      </ChoiceFormPanel>
+
+      <EndSessionsPanel userId={user.id} sessions={sessions} />
 
       <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="access-title">
         <h2 id="access-title" className="text-lg font-semibold text-slate-900">

@@ -51,6 +51,8 @@ describe("admin users API", () => {
   });
 
   it("changes a role and records it in the audit log", async () => {
+    // Staff power goes only to a proven e-mail (decision 042; staff-grants.api.test.ts has the rest).
+    await server.db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", parent.user.id).execute();
     const res = await patch(`/api/admin/users/${parent.user.id}`, { role: "admin" });
     expect(res.status).toBe(200);
     expect(res.body.user.role).toBe("admin");

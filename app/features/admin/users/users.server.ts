@@ -7,6 +7,7 @@ import { recordAudit } from "~server/audit/audit";
 import { endAllSessions } from "~server/security/session";
 import type { CsvColumn } from "~/features/admin/list/csv.server";
 import { defineList } from "~/features/admin/list/list-query.server";
+import { dropInvitesOf } from "~/features/accounts/staff-invite.server";
 import type { UserUpdate } from "./users.schema";
 
 /** Staff view of accounts: never the password hash. */
@@ -17,6 +18,7 @@ interface AdminUserRow {
   contact_number: string;
   role: Role;
   disabled: number;
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -39,21 +41,29 @@ export const usersCsv: CsvColumn<AdminUserRow>[] = [
 ];
 
 export function usersBase(db: DB) {
-  return db.selectFrom("users").select(["id", "username", "email", "contact_number", "role", "disabled", "created_at", "updated_at"]);
+  return db.selectFrom("users").select(["id", "username", "email", "contact_number", "role", "disabled", "email_verified_at", "created_at", "updated_at"]);
 }
 
 export function getAdminUser(db: DB, id: number): Promise<AdminUserRow | undefined> {
   return usersBase(db).where("id", "=", id).executeTakeFirst();
 }
 
+const ROLE_RANK: Record<Role, number> = { user: 0, editor: 1, admin: 2 };
+
 type UserChangeResult =
   | { ok: true; user: AdminUserRow }
-  | { ok: false; reason: "notFound" | "ownRole" | "ownDisable" | "lastAdmin" };
+  | { ok: false; reason: "notFound" | "ownRole" | "ownDisable" | "lastAdmin" }
+  /** Staff power for an account whose e-mail was never proven: refused, the caller invites instead. */
+  | { ok: false; reason: "unproven"; email: string; role: "admin" | "editor" };
 
 /**
  * Changes an account's role and/or disabled flag, by a staff member. Staff cannot remove their
  * own staff role or disable themselves, and the last active staff account cannot lose its role
  * or be disabled. Disabling or a role change ends every session of the account. Audit logged.
+ *
+ * A staff role is not given to an account whose e-mail was never proven (decision 042): whoever
+ * registered it may not own the address, and would sign in as staff with their own password.
+ * An admin who is demoted or disabled loses their pending invitations in the same transaction.
  */
 export async function changeUser(db: DB, actorId: number, id: number, change: UserUpdate): Promise<UserChangeResult> {
   return db.transaction().execute(async (trx) => {
@@ -62,13 +72,16 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     if (isPostgres(db as unknown as Kysely<unknown>)) admins = admins.forUpdate();
     const activeAdmins = (await admins.execute()).map((row) => row.id);
 
-    const user = await trx.selectFrom("users").select(["id", "role", "disabled"]).where("id", "=", id).executeTakeFirst();
+    const user = await trx.selectFrom("users").select(["id", "email", "role", "disabled", "email_verified_at"]).where("id", "=", id).executeTakeFirst();
     if (!user) return { ok: false, reason: "notFound" };
     // Any move away from admin (to editor or to a parent account) takes power away.
     const demote = change.role !== undefined && change.role !== "admin" && user.role === "admin";
     const disable = change.disabled === true && !user.disabled;
     if (id === actorId && demote) return { ok: false, reason: "ownRole" };
     if (id === actorId && disable) return { ok: false, reason: "ownDisable" };
+    // More power than the account has (user → editor → admin), not a step down.
+    const grantsStaff = change.role !== undefined && ROLE_RANK[change.role] > ROLE_RANK[user.role];
+    if (grantsStaff && !user.email_verified_at) return { ok: false, reason: "unproven", email: user.email, role: change.role as "admin" | "editor" };
     const isActiveAdmin = activeAdmins.includes(id);
     if (isActiveAdmin && (demote || disable) && activeAdmins.length <= 1) return { ok: false, reason: "lastAdmin" };
 
@@ -79,6 +92,8 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     // Disabling, and any change of role, ends the account's sessions: power is granted or taken
     // only with a fresh sign-in (the actor cannot change their own role).
     if (disable || (change.role !== undefined && change.role !== user.role)) await endAllSessions(trx, id);
+    // An invitation must not outlive its sender's power (issue 25).
+    if (user.role === "admin" && (demote || disable)) await dropInvitesOf(trx, actorId, id);
 
     if (change.role !== undefined && change.role !== user.role) {
       await recordAudit(trx, { userId: actorId, action: "role", entity: "user", entityId: id, changes: { role: { from: user.role, to: change.role } } });
@@ -88,7 +103,7 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     }
     const updated = await trx
       .selectFrom("users")
-      .select(["id", "username", "email", "contact_number", "role", "disabled", "created_at", "updated_at"])
+      .select(["id", "username", "email", "contact_number", "role", "disabled", "email_verified_at", "created_at", "updated_at"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     return { ok: true, user: updated };
