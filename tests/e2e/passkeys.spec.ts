@@ -136,3 +136,37 @@ test("staff with a passkey skip the code: the passkey finishes the second step (
   await page.getByRole("button", { name: texts.ar.signIn }).click();
   await expect(page).toHaveURL(`${origin}/ar/admin`);
 });
+
+test("when the academy requires a second factor, staff without one are taken to set it up first (en)", async ({ page, browser }) => {
+  // The admin who turns the requirement on has an app already, so it can also turn it off again.
+  const holder = await browser.newContext();
+  const owner = createAdminAccount(`require-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Owner Staff");
+  expect((await holder.request.post("/api/admin/login", { data: { email: owner.email, password: owner.password } })).status()).toBe(200);
+  const { setup } = (await (await holder.request.post("/api/account/totp/setup", { data: {} })).json()) as { setup: { secret: string } };
+  expect((await holder.request.post("/api/account/totp/enable", { data: { code: codeAt(setup.secret, Date.now()) } })).status()).toBe(200);
+  const { settings } = (await (await holder.request.get("/api/admin/settings")).json()) as { settings: Record<string, unknown> };
+  expect((await holder.request.put("/api/admin/settings", { data: { ...settings, requireStaffSecondFactor: true } })).status()).toBe(200);
+  try {
+    const staff = createAdminAccount(`nofactor-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "New Staff");
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+    await page.getByLabel("Password", { exact: true }).fill(staff.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/account\/security\?required=1/);
+    await expect(page.getByRole("status").filter({ hasText: "requires a second factor" })).toBeVisible();
+    const refused = await page.request.get("/api/admin/slots");
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toContain("second factor");
+    // Set up here, the staff area opens.
+    await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+    const secret = (await page.locator("[data-totp-secret]").textContent())!;
+    await page.getByLabel("6-digit code from the app").fill(codeAt(secret, Date.now()));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.locator("[data-recovery-codes] li")).toHaveCount(10);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin$/);
+  } finally {
+    expect((await holder.request.put("/api/admin/settings", { data: { ...settings, requireStaffSecondFactor: false } })).status()).toBe(200);
+    await holder.close();
+  }
+});

@@ -5,7 +5,7 @@ import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { toast } from "~/ui/toast";
 import { alertClass } from "~/features/accounts/AuthCard";
-import { usePasskeySupport } from "./PasskeySignIn";
+import { useHydrated, usePasskeySupport } from "./PasskeySignIn";
 
 const buttonClass =
   "rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60";
@@ -18,13 +18,14 @@ export function AddPasskey() {
   const { t } = useTranslation("accounts");
   const lang = useLang();
   const supported = usePasskeySupport();
+  const hydrated = useHydrated();
   const { revalidate } = useRevalidator();
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string>();
   if (!supported) {
     return (
       <p className="text-sm text-slate-700" data-needs-script>
-        {t("security.passkeys.needsScript")}
+        {t(hydrated ? "security.passkeys.unsupported" : "security.passkeys.needsScript")}
       </p>
     );
   }

@@ -18,6 +18,15 @@ export function usePasskeySupport(): boolean {
 }
 const noSubscription = () => () => {};
 
+/** True once the page runs in the browser (false in the server's HTML and when JavaScript is off). */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * "Use a passkey": the WebAuthn ceremony runs in the browser, the server checks it
  * (/api/passkeys/login/options, then /api/passkeys/login). It needs JavaScript, so it appears only

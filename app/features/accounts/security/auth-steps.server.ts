@@ -75,8 +75,3 @@ export async function countFailure({ db }: Deps, id: string, max: number): Promi
   await db.updateTable("auth_steps").set((eb) => ({ attempts: eb("attempts", "+", 1) })).where("id", "=", id).execute();
   await db.deleteFrom("auth_steps").where("id", "=", id).where("attempts", ">=", max).execute();
 }
-
-/** Ends a step without spending it on success (a sign-in abandoned or finished otherwise). */
-export async function dropStep(deps: Deps, req: Request, res: Response, purpose: Purpose): Promise<void> {
-  await takeStep(deps, req, res, purpose);
-}
