@@ -60,6 +60,8 @@ export default defineConfig<{ waitForHydrationOnLoad: boolean }>({
       GOOGLE_CLIENT_ID: "e2e-client",
       GOOGLE_CLIENT_SECRET: "e2e-secret",
       GOOGLE_ISSUER: `http://127.0.0.1:${port + 1000}`,
+      // Passkeys need a domain, not an IP: tests/e2e/passkeys.spec.ts opens its pages on http://localhost:PORT.
+      WEBAUTHN_RP_ID: "localhost",
     },
   },
 });

@@ -12,9 +12,11 @@ declare module "react-router" {
     /** The signed-in account, or null. */
     user: SessionUser | null;
     /** How the session was started: password or Google sign-in (each has its own logout path). */
-    sessionKind: "password" | "google" | null;
+    sessionKind: "password" | "google" | "passkey" | null;
     /** The public reference of this request's session (the devices list marks "this device"). */
     sessionRef: string | null;
+    /** Staff who must set up a second factor first (the academy requires one): admin pages send them to /account/security. */
+    secondFactorMissing: boolean;
     /** Runs a form post through the JSON API as this visitor (same checks, same handler). */
     callApi: ApiCall;
   }

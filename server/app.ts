@@ -159,6 +159,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
           user: res.locals.user ?? null,
           sessionKind: res.locals.sessionKind ?? null,
           sessionRef: res.locals.sessionRef ?? null,
+          secondFactorMissing: res.locals.secondFactorMissing === true,
           callApi: callApi(req),
         }),
       }),

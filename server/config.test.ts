@@ -17,6 +17,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it("takes the passkeys' domain from PUBLIC_URL or WEBAUTHN_RP_ID, and turns passkeys off on an IP address", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://academy.example/" }).webauthn).toEqual({ rpId: "academy.example", origins: ["https://academy.example"] });
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://www.academy.example", WEBAUTHN_RP_ID: "academy.example" }).webauthn).toEqual({ rpId: "academy.example", origins: ["https://www.academy.example"] });
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "http://127.0.0.1:3210" }).webauthn).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "http://127.0.0.1:3210", WEBAUTHN_RP_ID: "localhost" }).webauthn).toEqual({ rpId: "localhost", origins: ["http://127.0.0.1:3210", "http://localhost:3210"] });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEBAUTHN_RP_ID: "https://academy.example" })).toThrow(/WEBAUTHN_RP_ID/);
+  });
+
   it("reads sqlite: and postgres:// database URLs", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "sqlite:/tmp/x.db" }).database).toEqual({ kind: "sqlite", file: "/tmp/x.db" });
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@h:5432/d" }).database).toEqual({ kind: "postgres", url: "postgres://u@h:5432/d" });

@@ -36,6 +36,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^(?=.*[a-z])[a-z0-9.-]{1,253}$/i, "must be a domain name, such as example.com or localhost")
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +71,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Google sign-in (OpenID Connect); null hides it. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /**
+   * Passkeys (decision 046): the domain they belong to and the origins a ceremony may come from.
+   * Null when PUBLIC_URL names an IP address and WEBAUTHN_RP_ID is unset (passkeys need a domain).
+   */
+  webauthn: { rpId: string; origins: string[] } | null;
 }
 
 export interface S3Config {
@@ -140,13 +149,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);
   const port = env.PORT;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
     port,
     host: env.HOST,
     database: databaseFrom(env.DATABASE_URL, dataDir),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrl,
     uploadsDir: path.resolve(env.UPLOADS_DIR),
     dataDir,
     sessionSecret: sessionSecretFrom(env, dataDir),
@@ -162,5 +172,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
         : null,
+    webauthn: webauthnFrom(env.WEBAUTHN_RP_ID, publicUrl),
   };
+}
+
+/**
+ * The passkeys' relying party: WEBAUTHN_RP_ID, else PUBLIC_URL's host name. Browsers take
+ * "localhost" over plain http; with WEBAUTHN_RP_ID=localhost and a PUBLIC_URL on 127.0.0.1 (the
+ * browser tests), http://localhost on PUBLIC_URL's port is accepted as an origin too.
+ */
+function webauthnFrom(rpIdSetting: string | undefined, publicUrl: string): Config["webauthn"] {
+  const url = new URL(publicUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const rpId = (rpIdSetting ?? host).toLowerCase();
+  if (/^[\d.]+$/.test(rpId) || rpId.includes(":")) return null;
+  const origins = [url.origin];
+  if (rpId === "localhost" && url.hostname !== "localhost") origins.push(`${url.protocol}//localhost${url.port ? `:${url.port}` : ""}`);
+  return { rpId, origins };
 }

@@ -222,7 +222,7 @@ export interface MediaTable {
 export interface SessionsTable {
   id: string;
   user_id: number;
-  kind: "password" | "google";
+  kind: "password" | "google" | "passkey";
   created_at: string;
   last_seen_at: string;
   expires_at: string;
@@ -233,6 +233,47 @@ export interface SessionsTable {
   os: string | null;
   /** Client address last seen (resolved under TRUST_PROXY). */
   ip: string | null;
+}
+
+/** A passkey (WebAuthn credential) of an account (decision 046). */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  counter: number;
+  /** JSON list of transports. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** An account's authenticator-app secret (encrypted); enabled_at null while set-up waits for a code. */
+export interface TotpFactorsTable {
+  user_id: number;
+  secret: string;
+  enabled_at: string | null;
+  last_step: number;
+  created_at: string;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A short-lived step between two requests of a sign-in or passkey ceremony; id = SHA-256 of the cookie's token. */
+export interface AuthStepsTable {
+  id: string;
+  purpose: "passkey-login" | "passkey-register" | "second-factor";
+  user_id: number | null;
+  challenge: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface AdminSetupTokensTable {
@@ -466,6 +507,10 @@ export interface Database extends ContentTables {
   school_enquiries: SchoolEnquiriesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  passkeys: PasskeysTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  auth_steps: AuthStepsTable;
   jobs: JobsTable;
   unreferenced_uploads: UnreferencedUploadsTable;
   media: MediaTable;

@@ -18,6 +18,8 @@ import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { urlBait } from "~server/test/url-bait";
 import { routeKeys } from "~server/test/route-table";
+import { SoftAuthenticator } from "~server/test/soft-authenticator";
+import * as OTPAuth from "otpauth";
 
 /**
  * Hostile input against every endpoint (issue 8): malformed JSON, wrong content types, missing
@@ -46,12 +48,14 @@ interface WriteSample {
   stores: Counts;
   /** Runs before the valid sample (state that only exists once earlier samples ran). */
   before?: () => Promise<void>;
+  /** State the valid sample needs first (a passkey ceremony's step): cookies to send along. */
+  prepare?: () => Promise<string>;
 }
 
 const METRICS_TOKEN = "hostile-input-metrics-token";
 
 /** Parent accounts signed in for the /api/account samples; "leaving" is the one the deletion sample deletes. */
-type AccountName = "own" | "leaving" | "google";
+type AccountName = "own" | "leaving" | "google" | "keys";
 
 interface ReadSample {
   route: string;
@@ -237,6 +241,8 @@ describe("hostile input on every endpoint", () => {
     // Signed in, then made Google-only (no password): the set-a-password link's sample.
     google: { email: "google.hostile@example.com", password: "Google-Passw0rd1" },
     staff: { email: "first-staff@example.com", password: "First-Staff-Passw0rd1" },
+    // Adds, renames and removes a passkey (decision 046).
+    keys: { email: "keys.hostile@example.com", password: "Keys-Passw0rd1" },
   };
   let adminCookie: string | undefined;
   const forms: Record<string, Json> = {};
@@ -259,6 +265,20 @@ describe("hostile input on every endpoint", () => {
   async function staffHeaders(): Promise<Record<string, string>> {
     adminCookie ??= (await server.signIn("admin")).cookie;
     return { cookie: adminCookie, origin: server.url };
+  }
+
+  // Passkeys and the second factor (decision 046): each sample's ceremony is run for real first.
+  const cookiesOf = (headers: Headers) => headers.getSetCookie().map((line) => line.split(";")[0]!).filter((pair) => !pair.endsWith("="));
+  const device = () => new SoftAuthenticator(server.config.webauthn!.rpId, server.config.webauthn!.origins[0]!);
+  const totpCode = (secret: string, timestamp: number) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
+  const ceremony: { body?: Json; secret?: string } = {};
+  /** Registers a passkey for a session through the API; returns its authenticator. */
+  async function registeredDevice(cookie: string) {
+    const authenticator = device();
+    const options = await server.request("POST", "/api/account/passkeys/options", { headers: { cookie, origin: server.url } });
+    const saved = await server.request("POST", "/api/account/passkeys", { json: { response: authenticator.register(options.body.options) }, headers: { cookie: [cookie, ...cookiesOf(options.headers)].join("; "), origin: server.url } });
+    if (saved.status !== 201) throw new Error(`passkey set-up failed: ${saved.status}`);
+    return authenticator;
   }
 
   async function slotRow(daysAhead: number, capacity: number) {
@@ -544,6 +564,72 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/admin/camps/:id/batches-from-start-date", url: () => `/api/admin/camps/${ids.camp}/batches-from-start-date`, admin: true, body: null, stores: { audit_log: 1 } },
     { route: "PATCH /api/admin/media/:id", url: () => `/api/admin/media/${ids.media}`, admin: true, body: () => ({ altEn: "A robot kit", altAr: "عدة روبوت" }), stores: { audit_log: 1 } },
     { route: "DELETE /api/admin/media/:id", url: () => `/api/admin/media/${ids.mediaToDelete}`, admin: true, body: null, stores: { media: -1, audit_log: 1 } },
+    // Passkeys and the second factor (decision 046): each valid sample is a real ceremony.
+    { route: "POST /api/passkeys/login/options", url: () => "/api/passkeys/login/options", admin: false, body: null, stores: { auth_steps: 1 } },
+    {
+      route: "POST /api/passkeys/login",
+      url: () => "/api/passkeys/login",
+      admin: false,
+      prepare: async () => {
+        const authenticator = await registeredDevice((await server.signIn("user")).cookie);
+        const options = await server.request("POST", "/api/passkeys/login/options", { headers: { origin: server.url } });
+        ceremony.body = { response: authenticator.assert(options.body.options.challenge) };
+        return cookiesOf(options.headers).join("; ");
+      },
+      body: () => ceremony.body,
+      stores: { sessions: 1, auth_steps: -1 },
+    },
+    { route: "POST /api/account/passkeys/options", url: () => "/api/account/passkeys/options", admin: false, account: "own", body: null, stores: { auth_steps: 1 } },
+    {
+      route: "POST /api/account/passkeys",
+      url: () => "/api/account/passkeys",
+      admin: false,
+      account: "keys",
+      prepare: async () => {
+        const options = await server.request("POST", "/api/account/passkeys/options", { headers: await accountHeaders("keys") });
+        ceremony.body = { response: device().register(options.body.options), name: "Laptop" };
+        return cookiesOf(options.headers).join("; ");
+      },
+      body: () => ceremony.body,
+      stores: { passkeys: 1, auth_steps: -1 },
+    },
+    { route: "PATCH /api/account/passkeys/:id", url: () => `/api/account/passkeys/${ids.passkey}`, admin: false, account: "keys", prepare: async () => ((ids.passkey = (await server.db.selectFrom("passkeys").select("id").where("user_id", "=", ids.keys!).executeTakeFirstOrThrow()).id), ""), body: () => ({ name: "Phone" }), stores: {} },
+    { route: "DELETE /api/account/passkeys/:id", url: () => `/api/account/passkeys/${ids.passkey}`, admin: false, account: "keys", body: null, stores: { passkeys: -1 } },
+    { route: "POST /api/account/totp/setup", url: () => "/api/account/totp/setup", admin: true, body: null, stores: { totp_factors: 1 } },
+    {
+      route: "POST /api/account/totp/enable",
+      url: () => "/api/account/totp/enable",
+      admin: true,
+      prepare: async () => ((ceremony.secret = (await server.request("GET", "/api/account/security", { headers: await staffHeaders() })).body.totp.pending.secret), ""),
+      body: () => ({ code: totpCode(ceremony.secret ?? "JBSWY3DPEHPK3PXP", Date.now()) }),
+      stores: { recovery_codes: 10 },
+    },
+    { route: "POST /api/account/recovery-codes", url: () => "/api/account/recovery-codes", admin: true, body: () => ({ code: totpCode(ceremony.secret ?? "JBSWY3DPEHPK3PXP", Date.now() + 30_000) }), stores: {} },
+    {
+      route: "POST /api/account/totp/disable",
+      url: () => "/api/account/totp/disable",
+      admin: true,
+      // Time passing (a later code) is simulated: the codes above spent the current steps.
+      prepare: async () => (await server.db.updateTable("totp_factors").set({ last_step: 0 }).execute(), ""),
+      body: () => ({ code: totpCode(ceremony.secret ?? "JBSWY3DPEHPK3PXP", Date.now()) }),
+      stores: { totp_factors: -1, recovery_codes: -10 },
+    },
+    {
+      route: "POST /api/login/second-factor",
+      url: () => "/api/login/second-factor",
+      admin: false,
+      prepare: async () => {
+        const editor = await server.signIn("editor");
+        const headers = { cookie: editor.cookie, origin: server.url };
+        const secret = (await server.request("POST", "/api/account/totp/setup", { headers })).body.setup.secret as string;
+        await server.request("POST", "/api/account/totp/enable", { json: { code: totpCode(secret, Date.now()) }, headers });
+        const password = await server.request("POST", "/api/admin/login", { json: { email: editor.user.email, password: editor.password }, headers: { origin: server.url } });
+        ceremony.body = { code: totpCode(secret, Date.now() + 30_000) };
+        return cookiesOf(password.headers).join("; ");
+      },
+      body: () => ceremony.body,
+      stores: { sessions: 1, auth_steps: -1 },
+    },
   ];
 
   const listQuery = (extra: Record<string, string>) => ({ q: "robot", dir: "asc", page: "1", pageSize: "10", format: "json", ...extra });
@@ -556,6 +642,7 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/account/children", url: () => "/api/account/children", admin: false, account: "own" },
     { route: "GET /api/account/sessions", url: () => "/api/account/sessions", admin: false, account: "own" },
     { route: "GET /api/admin/invites", url: () => "/api/admin/invites", admin: true },
+    { route: "GET /api/account/security", url: () => "/api/account/security", admin: false, account: "keys" },
     { route: "GET /auth/google", url: () => "/auth/google", admin: false, query: { next: "/courses" }, redirects: true },
     { route: "GET /auth/google/callback", url: () => "/auth/google/callback", admin: false, query: { code: "abc", state: "xyz" }, redirects: true },
     { route: "GET /admin/course-dashboard/all-courses", url: () => "/admin/course-dashboard/all-courses", admin: false, query: { age: "6-12", lang: "ar" } },
@@ -675,8 +762,9 @@ describe("hostile input on every endpoint", () => {
   for (const sample of writes) {
     it(`${sample.route}: the valid sample is stored once, hostile input is refused with a 4xx JSON message`, { timeout: 180_000 }, async () => {
       if (sample.admin) await loadForms();
-      const headers = await sampleHeaders(sample);
+      const headers = { ...(await sampleHeaders(sample)) };
       await sample.before?.();
+      if (sample.prepare) headers.cookie = [headers.cookie, await sample.prepare()].filter(Boolean).join("; ");
       const [method] = sample.route.split(" ");
       const failures: string[] = [];
       const before = await countRows(server.db, tables);

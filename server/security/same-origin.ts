@@ -10,7 +10,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * someone else's account (login CSRF) before any cookie exists.
  */
 export function sameOriginWrites(config: Config, options: { evenWithoutCookie?: boolean } = {}): RequestHandler {
-  const allowed = new Set([new URL(config.publicUrl).origin]);
+  // Also the origins passkeys are accepted from (WEBAUTHN_RP_ID=localhost adds http://localhost:PORT, decision 046).
+  const allowed = new Set([new URL(config.publicUrl).origin, ...(config.webauthn?.origins ?? [])]);
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || (!req.headers.cookie && !options.evenWithoutCookie)) return next();
     const site = req.get("sec-fetch-site");

@@ -61,7 +61,7 @@ function sessionToken(config: Config, cookieHeader: string | undefined): string 
  * Signs an account in. The session the request came with (if any) is deleted first, so a
  * sign-in never keeps a token that someone else may have planted or seen.
  */
-export async function startSession({ db, config }: Deps, req: Request, res: Response, userId: number, kind: "password" | "google"): Promise<void> {
+export async function startSession({ db, config }: Deps, req: Request, res: Response, userId: number, kind: "password" | "google" | "passkey"): Promise<void> {
   const previous = sessionToken(config, req.headers.cookie);
   if (previous) await db.deleteFrom("sessions").where("id", "=", sessionId(config, previous)).execute();
   const user = await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirstOrThrow();
@@ -141,4 +141,12 @@ export function loadSession({ db, config }: Deps): RequestHandler {
     res.locals.sessionRef = row.ref;
     next();
   };
+}
+
+/** Ends every other session of an account (a sign-in factor added or removed): the request's own stays. */
+export async function endOtherSessions({ db, config }: Deps, req: Request, userId: number): Promise<void> {
+  const token = sessionToken(config, req.headers.cookie);
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (token) query = query.where("id", "!=", sessionId(config, token));
+  await query.execute();
 }

@@ -3,7 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
+import * as OTPAuth from "otpauth";
+import { createAdminAccount, provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
 
 /**
  * Accessibility (issue 8): axe-core on every public page (from the sitemap, so new pages are
@@ -598,6 +599,38 @@ test.describe("axe on the admin area", () => {
       findings.push(await audit(page));
     }
     expectClean(findings);
+  });
+
+  test("sign-in security (a parent's, a staff member's app set-up, recovery codes) and the second sign-in step, in both languages", async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = `a11y-keys-${Date.now()}@example.com`;
+    expect((await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
+    await auditAll(page, ["/account/security", "/ar/account/security"]);
+
+    await page.context().clearCookies();
+    const staff = createAdminAccount(`a11y-totp-${Date.now()}@example.com`, "Staff-Passw0rd", "Axe Staff");
+    expect((await page.request.post("/api/admin/login", { data: { email: staff.email, password: staff.password } })).status()).toBe(200);
+    const setup = (await (await page.request.post("/api/account/totp/setup", { data: {} })).json()) as { setup: { secret: string } };
+    // The QR code, the key as text and the code field of the set-up.
+    await auditAll(page, ["/account/security?required=1", "/ar/account/security"]);
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.setup.secret.replace(/\s/g, "")), digits: 6, period: 30 });
+    const findings: Finding[] = [];
+    for (const path of ["/account/security", "/ar/account/security"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      if (path === "/account/security") {
+        await page.getByLabel("6-digit code from the app").fill(totp.generate());
+        await page.getByRole("button", { name: "Turn on" }).click();
+        await expect(page.locator("[data-recovery-codes] li")).toHaveCount(10);
+        findings.push(await audit(page));
+      } else findings.push(await audit(page));
+    }
+    expectClean(findings);
+
+    await page.context().clearCookies();
+    const waiting = await page.request.post("/api/admin/login", { data: { email: staff.email, password: staff.password } });
+    expect(((await waiting.json()) as { secondFactor?: boolean }).secondFactor).toBe(true);
+    await auditAll(page, ["/admin/login/second-factor", "/ar/admin/login/second-factor"]);
   });
 
   test("admin forms showing their validation errors", async ({ page }) => {

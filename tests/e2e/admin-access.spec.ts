@@ -10,7 +10,8 @@ import routes from "~/routes";
  */
 
 // The sign-in, the first-staff link and the invitation link are opened by people who are not staff yet.
-const OPEN = new Set(["admin/login", "admin/setup", "admin/invite", "ar/admin/login", "ar/admin/setup", "ar/admin/invite"]);
+// The second sign-in step too: it is the sign-in itself, and sends anyone without a waiting step back to it.
+const OPEN = new Set(["admin/login", "admin/setup", "admin/invite", "admin/login/second-factor", "ar/admin/login", "ar/admin/setup", "ar/admin/invite", "ar/admin/login/second-factor"]);
 
 function flatten(entries: RouteConfigEntry[], parent = ""): string[] {
   return entries.flatMap((entry) => {

@@ -44,7 +44,12 @@ export function PasswordLoginForm({ kind, next }: {
     schema: loginSchema,
     request: () => ({ path: endpoint }),
     successToast: false,
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
+      if ((answer as { secondFactor?: boolean } | null)?.secondFactor) {
+        // Staff with a second factor: the code comes next, on its own page (decision 046).
+        await navigate(`${localizePath("/admin/login/second-factor", lang)}${next ? `?next=${encodeURIComponent(next)}` : ""}`);
+        return;
+      }
       toast.success(t("toast.loginSuccess"));
       await revalidate();
       await navigate(goTo);

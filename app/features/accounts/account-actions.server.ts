@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs } from "react-router";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";
+import type { ApiAnswer } from "~/lib/forms/form-state";
 import { postedNumber } from "~/lib/forms/pick-fields.server";
 import { withNotice, type NoticeName } from "~/lib/forms/notice";
 import { ACCOUNT_FORMS } from "./account-forms";
@@ -17,27 +18,31 @@ function accountAction(
   path: string,
   /** Only the fields the endpoint takes go on (never `next`, `from` or stray names). */
   names: readonly string[],
-  goTo: (fields: Record<string, string>, lang: Lang) => string,
+  goTo: (fields: Record<string, string>, lang: Lang, answer: ApiAnswer) => string,
 ) {
   return (args: ActionFunctionArgs) =>
     postFormToApi(args, {
       form,
       path,
       toBody: (fields) => Object.fromEntries(names.filter((name) => name in fields).map((name) => [name, fields[name]])),
-      onSuccess: (_answer, fields, lang) => goTo(fields, lang),
+      onSuccess: (answer, fields, lang) => goTo(fields, lang, answer),
     });
 }
+
+/** Staff with a second factor: the password was right, the code comes next (decision 046). */
+export const secondStepPath = (next: string | null, lang: Lang) =>
+  `${localizePath("/admin/login/second-factor", lang)}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
 
 const to = (path: string, notice: NoticeName) => (_fields: unknown, lang: Lang) => withNotice(localizePath(path, lang), notice);
 const credentials = ["email", "password"] as const;
 
 // `next` is checked after normalisation (next-path.ts); anything else goes to the area's start.
-export const loginAction = accountAction(ACCOUNT_FORMS.login, "/login", credentials, (fields, lang) =>
-  withNotice(safeLocalPath(fields.next) ?? localizePath("/", lang), "login-ok"),
+export const loginAction = accountAction(ACCOUNT_FORMS.login, "/login", credentials, (fields, lang, answer) =>
+  answer.body.secondFactor ? secondStepPath(safeLocalPath(fields.next), lang) : withNotice(safeLocalPath(fields.next) ?? localizePath("/", lang), "login-ok"),
 );
 
-export const adminLoginAction = accountAction(ACCOUNT_FORMS.adminLogin, "/api/admin/login", credentials, (fields, lang) =>
-  withNotice(safeAdminPath(fields.next) ?? localizePath("/admin", lang), "login-ok"),
+export const adminLoginAction = accountAction(ACCOUNT_FORMS.adminLogin, "/api/admin/login", credentials, (fields, lang, answer) =>
+  answer.body.secondFactor ? secondStepPath(safeAdminPath(fields.next), lang) : withNotice(safeAdminPath(fields.next) ?? localizePath("/admin", lang), "login-ok"),
 );
 
 export const signupAction = accountAction(ACCOUNT_FORMS.signup, "/register", ["username", "email", "password", "contactNumber"], to("/login", "signed-up"));

@@ -63,6 +63,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             </LocalLink>
           </p>
         )}
+        <LocalLink to="/account/security" className="mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+          {t("security.link")}
+        </LocalLink>
       </header>
 
       <section aria-labelledby="bookings-heading" className={sectionClass}>

@@ -14,6 +14,9 @@ import { staffInviteApi } from "./staff-invite.api";
 import { authenticate, createUser } from "./accounts.server";
 import { googleAuthApi } from "./google.api";
 import { passwordResetApi } from "./password-reset.api";
+import { startStep } from "./security/auth-steps.server";
+import { hasSecondFactor } from "./security/factors.server";
+import { secondFactorGate, securityApi } from "./security/security.api";
 
 const text = (req: Request, key: string) => serverT(requestLang(req), "accounts", `api.${key}`);
 const publicUser = (user: SessionUser) => ({ username: user.username, email: user.email, role: user.role });
@@ -46,12 +49,28 @@ export function accountsApi(deps: ApiDeps): Router {
   const loginPerAccount = createRateLimit(deps, { name: "login-account", limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: 60 * 60_000, keyBy: formEmail, failuresOnly: true, message: tooManySignIns });
   const signupPerIp = createRateLimit(deps, { name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: { ns: "validation", key: "tooManySignUps" } });
 
+  // Runs first for every request: the staff's second-factor requirement (decision 046).
+  router.use(secondFactorGate(deps));
+
+  /**
+   * After the password: staff with a second factor get a waiting step (no session yet) and are
+   * sent to /admin/login/second-factor; everyone else is signed in.
+   */
+  const afterPassword = async (req: Request, res: Response, user: SessionUser) => {
+    if (isStaffRole(user.role) && (await hasSecondFactor(deps.db, user.id))) {
+      await startStep(deps, req, res, "second-factor", { userId: user.id, challenge: "password" });
+      res.json({ message: text(req, "secondFactorNeeded"), secondFactor: true });
+      return;
+    }
+    await startSession(deps, req, res, user.id, "password");
+    res.json({ message: text(req, "loggedIn"), user: publicUser(user) });
+  };
+
   router.post("/login", pagePostsToPage, loginPerIp, loginPerAccountAndClient, loginPerAccount, async (req, res) => {
     const input = parseBody(loginSchema, req);
     const result = await authenticate(deps.db, input.email, input.password);
     if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
-    await startSession(deps, req, res, result.user.id, "password");
-    res.json({ message: text(req, "loggedIn"), user: publicUser(result.user) });
+    await afterPassword(req, res, result.user);
   });
 
   // The staff sign-in: the role is checked before any session exists, so a parent's account
@@ -61,8 +80,7 @@ export function accountsApi(deps: ApiDeps): Router {
     const result = await authenticate(deps.db, input.email, input.password);
     if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
     if (!isStaffRole(result.user.role)) throw new HttpError(403, text(req, "notStaff"));
-    await startSession(deps, req, res, result.user.id, "password");
-    res.json({ message: text(req, "loggedIn"), user: publicUser(result.user) });
+    await afterPassword(req, res, result.user);
   });
 
   router.get("/api/getUser", (req, res) => {
@@ -85,6 +103,6 @@ export function accountsApi(deps: ApiDeps): Router {
     res.status(201).json({ message: text(req, "registered") });
   });
 
-  router.use(passwordResetApi(deps), googleAuthApi(deps), adminSetupApi(deps), staffInviteApi(deps));
+  router.use(passwordResetApi(deps), googleAuthApi(deps), adminSetupApi(deps), staffInviteApi(deps), securityApi(deps));
   return router;
 }

@@ -8,6 +8,8 @@ import { adminLoginAction } from "./account-actions.server";
 import { AuthCard, CardLink } from "./AuthCard";
 import { safeAdminPath } from "./next-path";
 import { PasswordLoginForm } from "./PasswordLoginForm";
+import { PasskeySignIn } from "./security/PasskeySignIn";
+import { useLang } from "~/i18n/use-lang";
 
 /** The form posts here without JavaScript; a parent's account is refused on the page. */
 export const action = adminLoginAction;
@@ -24,12 +26,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLoginPage() {
   const { t } = useTranslation("accounts");
   const [params] = useSearchParams();
+  const lang = useLang();
   return (
     <AuthCard title={t("adminLogin.heading")} intro={t("adminLogin.intro")}>
       <PageMeta title={t("meta.adminLoginTitle")} description={t("meta.adminLoginDescription")} />
       <meta name="robots" content="noindex" />
       <PasswordLoginForm kind="staff" next={safeAdminPath(params.get("next"))} />
       <CardLink to="/login">{t("adminLogin.publicLogin")}</CardLink>
+      {/* Last: it appears once the script runs, and must not move what staff may be clicking. */}
+      <PasskeySignIn goTo={safeAdminPath(params.get("next")) ?? localizePath("/admin", lang)} />
     </AuthCard>
   );
 }

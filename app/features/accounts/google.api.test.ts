@@ -64,6 +64,17 @@ describe("Google sign-in against a local OpenID provider", () => {
     expect(await userCount()).toBe(before);
   });
 
+  it("sends staff with a second factor to the code step instead of starting a session (decision 046)", async () => {
+    const id = (await createUser(server.db, { username: "Staff Two", email: "staff.two@example.com", password: "Sunflower9", role: "admin", emailVerified: true }))!;
+    await server.db.insertInto("passkeys").values({ user_id: id, credential_id: "google-staff-key", public_key: "AA", counter: 0, transports: "[]", name: "Key", created_at: new Date().toISOString(), last_used_at: null }).execute();
+    google.signInAs({ sub: "g-300", email: "staff.two@example.com", email_verified: true, name: "Staff Two" });
+    const done = await signInWithGoogle({ next: "/ar/admin" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe(`/ar/admin/login/second-factor?next=${encodeURIComponent("/ar/admin")}`);
+    expect(sessionCookie(done.headers)).toBeUndefined();
+    expect(done.headers.getSetCookie().some((line) => line.startsWith("sf_step="))).toBe(true);
+  });
+
   const passwordLogin = (email: string, password: string) => server.request("POST", "/login", { json: { email, password }, headers: { origin: server.url } });
 
   it("takes over a password account whose e-mail was never proven: its password and sessions end (issue 11)", async () => {

@@ -2,6 +2,8 @@ import { Router, type Request, type Response } from "express";
 import * as oidc from "openid-client";
 import type { ApiDeps } from "~server/features";
 import { startSession } from "~server/security/session";
+import { startStep } from "./security/auth-steps.server";
+import { secondStepNeeded } from "./security/factors.server";
 import { parse as parseCookies } from "cookie";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { accountForGoogle, FLOW_COOKIE, FLOW_LIFETIME_MS, oidcConfiguration, openFlow, sealFlow } from "./google.server";
@@ -83,6 +85,12 @@ export function googleAuthApi(deps: ApiDeps): Router {
 
     const outcome = await accountForGoogle(deps.db, { sub: claims.sub, email, name: typeof claims.name === "string" ? claims.name : undefined });
     if (!outcome.ok) return refuse(res, next, outcome.reason === "disabled" ? "disabled" : "failed");
+    if (await secondStepNeeded(deps.db, outcome.userId)) {
+      // Staff with a second factor: Google is the first factor only (decision 046).
+      await startStep(deps, req, res, "second-factor", { userId: outcome.userId, challenge: "google" });
+      res.redirect(`${localizePath("/admin/login/second-factor", langFromPath(next))}?next=${encodeURIComponent(next)}`);
+      return;
+    }
     await startSession(deps, req, res, outcome.userId, "google");
     res.redirect(next);
   });

@@ -15,6 +15,8 @@ export function requireAdminPage(context: AppLoadContext, request: Request, only
   }
   if (!isStaffRole(context.user.role)) throw data({ message: "This area is for staff only." }, { status: 403 });
   if (only === "admin" && context.user.role !== "admin") throw data({ message: "This part of the staff area is for administrators only." }, { status: 403 });
+  // The academy requires a second factor and this account has none yet: set one up first (decision 046).
+  if (context.secondFactorMissing) throw redirect(`${localizePath("/account/security", langFromPath(url.pathname))}?required=1`);
   return context.user;
 }
 

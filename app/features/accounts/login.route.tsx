@@ -8,6 +8,7 @@ import { AuthCard, CardLink, PageAlert } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
 import { safeLocalPath } from "./next-path";
 import { PasswordLoginForm } from "./PasswordLoginForm";
+import { PasskeySignIn } from "./security/PasskeySignIn";
 
 /** The form posts here without JavaScript (a url-encoded POST /login; JSON goes to the API). */
 export const action = loginAction;
@@ -33,6 +34,8 @@ export default function LoginPage() {
       <CardLink to="/signup" lead={t("login.noAccount")}>
         {t("login.signupLink")}
       </CardLink>
+      {/* Last: it appears once the script runs, and must not move what a visitor may be clicking. */}
+      <PasskeySignIn goTo={next ?? localizePath("/", lang)} />
     </AuthCard>
   );
 }

@@ -34,6 +34,8 @@ export const siteSettingsSchema = z.object({
     .default(FOLLOWUP_DEFAULTS),
   /** How many hours a waitlist offer holds a freed demo seat for the parent (decision 032). */
   waitlistHoldHours: z.number().int().min(1).max(168).default(12),
+  /** Staff must have a passkey or an authenticator app before using the staff area (decision 046). */
+  requireStaffSecondFactor: z.boolean().default(false),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

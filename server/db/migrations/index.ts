@@ -25,6 +25,7 @@ import * as draftsAndRevisions from "./2026-11-25-40-drafts-and-revisions";
 import * as inviteRole from "./2026-11-26-10-invite-role";
 import * as sessionDevices from "./2026-11-26-10-session-devices";
 import * as hashedLinkTokens from "./2026-11-26-20-hashed-link-tokens";
+import * as secondFactor from "./2026-11-26-30-second-factor";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-10-invite-role": inviteRole,
   "2026-11-26-10-session-devices": sessionDevices,
   "2026-11-26-20-hashed-link-tokens": hashedLinkTokens,
+  "2026-11-26-30-second-factor": secondFactor,
 };

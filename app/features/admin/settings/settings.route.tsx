@@ -128,6 +128,19 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </Field>
         </fieldset>
 
+        <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+          <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.securityTitle")}</legend>
+          <label className="flex items-start gap-3">
+            <input type="checkbox" className="mt-1 h-4 w-4" aria-describedby="second-factor-hint" {...register("requireStaffSecondFactor")} />
+            <span>
+              <span className="font-medium text-slate-900">{t("settings.requireSecondFactor")}</span>
+              <span id="second-factor-hint" className="block text-sm text-slate-600">
+                {t("settings.requireSecondFactorHint")}
+              </span>
+            </span>
+          </label>
+        </fieldset>
+
         <SaveButton pending={form.pending} />
       </form>
 

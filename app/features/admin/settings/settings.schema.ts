@@ -43,6 +43,8 @@ export const settingsFormSchema = z
     }),
     // Optional so clients that predate it keep saving; the stored default is 12 hours.
     waitlistHoldHours: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(168, v.invalid).optional().default(12),
+    // Optional like the hold hours: clients that predate it keep saving (off).
+    requireStaffSecondFactor: z.boolean({ error: v.invalid }).optional().default(false),
   })
   .superRefine((settings, ctx) => {
     if (!toE164(settings.phone, settings.phoneCountry)) ctx.addIssue({ code: "custom", path: ["phone"], message: v.phone });
