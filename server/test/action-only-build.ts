@@ -13,15 +13,18 @@ export function actionOnlyBuild(pages: Record<string, (args: ActionFunctionArgs)
       routes[id] = { id, parentId: "root", path: id, module: { action, default: () => null } };
     }
   }
+  return testBuild(routes, (_request, status, headers, context) => {
+    headers.set("content-type", "application/json");
+    return new Response(JSON.stringify(Object.values(context.staticHandlerContext.actionData ?? {})[0] ?? null), { status, headers });
+  });
+}
+
+type RenderDocument = (request: Request, status: number, headers: Headers, context: { staticHandlerContext: { actionData: Record<string, unknown> | null } }) => Response;
+
+/** A server build of these route records whose every document is what `render` answers (no React rendering). */
+export function testBuild(routes: Record<string, unknown>, render: RenderDocument): ServerBuild {
   return {
-    entry: {
-      module: {
-        default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { actionData: Record<string, unknown> | null } }) => {
-          headers.set("content-type", "application/json");
-          return new Response(JSON.stringify(Object.values(context.staticHandlerContext.actionData ?? {})[0] ?? null), { status, headers });
-        },
-      },
-    },
+    entry: { module: { default: render } },
     routes,
     assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
     publicPath: "/",

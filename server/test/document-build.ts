@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import { testBuild } from "./action-only-build";
 
 /**
  * A page build of one catch-all route whose document is a known HTML page (about 60 KB, so
@@ -10,28 +11,16 @@ export function documentBuild(): { build: ServerBuild; renders: () => number; pa
   const page = (render: number, path: string) =>
     `<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>أكاديمية STEM</title></head><body><main><h1>${path}</h1>` +
     `<p data-render="${render}">الصفحة رقم ${render}</p>${"<p>دورات البرمجة والروبوتات للأطفال — coding and robotics for children.</p>".repeat(600)}</main></body></html>`;
-  const build = {
-    entry: {
-      module: {
-        default: (request: Request, status: number, headers: Headers) => {
-          renders += 1;
-          headers.set("content-type", "text/html; charset=utf-8");
-          return new Response(page(renders, new URL(request.url).pathname), { status, headers });
-        },
-      },
-    },
-    routes: {
+  const build = testBuild(
+    {
       root: { id: "root", path: "", module: { default: () => null } },
       page: { id: "page", parentId: "root", path: "*", module: { default: () => null } },
     },
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "/nowhere",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
+    (request, status, headers) => {
+      renders += 1;
+      headers.set("content-type", "text/html; charset=utf-8");
+      return new Response(page(renders, new URL(request.url).pathname), { status, headers });
+    },
+  );
   return { build, renders: () => renders, page };
 }

@@ -6,13 +6,18 @@ const b64url = (max: number) => z.string({ error: v.invalid }).max(max, v.tooLon
 const extensions = z.record(z.string(), z.unknown()).optional().default({});
 const transports = z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"], { error: v.invalid })).max(8, v.invalid).optional();
 
-/** What @simplewebauthn/browser sends after creating a passkey (RegistrationResponseJSON), bounded. */
-export const registrationResponseSchema = z.object({
+/** The fields every credential @simplewebauthn/browser sends carries. */
+const credential = {
   id: b64url(1400),
   rawId: b64url(1400),
   type: z.literal("public-key", { error: v.invalid }),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
   clientExtensionResults: extensions,
+};
+
+/** What @simplewebauthn/browser sends after creating a passkey (RegistrationResponseJSON), bounded. */
+export const registrationResponseSchema = z.object({
+  ...credential,
   response: z.object({
     clientDataJSON: b64url(4000),
     attestationObject: b64url(20_000),
@@ -25,11 +30,7 @@ export const registrationResponseSchema = z.object({
 
 /** What @simplewebauthn/browser sends after a passkey sign-in (AuthenticationResponseJSON), bounded. */
 export const authenticationResponseSchema = z.object({
-  id: b64url(1400),
-  rawId: b64url(1400),
-  type: z.literal("public-key", { error: v.invalid }),
-  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-  clientExtensionResults: extensions,
+  ...credential,
   response: z.object({
     clientDataJSON: b64url(4000),
     authenticatorData: b64url(4000),
