@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { signInAsAdmin } from "./accounts";
-import { expectNoAxeViolations, junior, restore, settingsWith } from "./camp-batches";
+import { expectNoAxeViolations } from "./axe";
+import { junior, restore, settingsWith } from "./camp-batches";
 
 // Decision 037: a camp's batches follow the season's start date; staff are warned when they do not.
 

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "./fixtures";
 
 /** Helpers of the camp batches specs (decision 037). */
@@ -15,11 +14,6 @@ export async function junior(page: Page): Promise<Camp> {
   const { camps } = (await (await page.request.get("/api/admin/camps")).json()) as { camps: { id: number; slug: string }[] };
   const { camp } = await (await page.request.get(`/api/admin/camps/${camps.find((c) => c.slug === "junior")!.id}`)).json();
   return camp as Camp;
-}
-
-export async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 export async function restore(page: Page, camp: Camp, startDate: string) {

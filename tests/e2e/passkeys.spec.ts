@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import * as OTPAuth from "otpauth";
+import { expectNoAxeViolations } from "./axe";
 import { expect, test, type Page } from "./fixtures";
 import { ADMIN_HOME, createAdminAccount } from "./accounts";
 
@@ -24,13 +24,6 @@ async function addVirtualAuthenticator(page: Page) {
   return { cdp, authenticatorId };
 }
 
-async function axeClean(page: Page) {
-  // A toast still fading in has colours between its own and the page's: let its entrance finish.
-  for (const toast of await page.locator(".Toastify__toast").all()) await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 const texts = {
   en: { add: "Add a passkey", first: "Passkey 1", signIn: "Use a passkey", name: "Name of the passkey", rename: "Rename", remove: /^Remove/ },
   ar: { add: "إضافة مفتاح مرور", first: "مفتاح المرور 1", signIn: "استخدام مفتاح مرور", name: "اسم مفتاح المرور", rename: "تغيير الاسم", remove: /^حذف/ },
@@ -52,7 +45,7 @@ for (const lang of ["en", "ar"] as const) {
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.isResidentCredential).toBe(true);
     await page.setViewportSize({ width: 390, height: 844 });
-    await axeClean(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: `test-results/passkeys-security-${lang}-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: `test-results/passkeys-security-${lang}-1280.png`, fullPage: true });
@@ -98,7 +91,7 @@ test("staff set up an authenticator app, then sign in with the password and a co
   await page.getByLabel("6-digit code from the app").fill(codeAt(secret, Date.now()));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.locator("[data-recovery-codes] li")).toHaveCount(10);
-  await axeClean(page);
+  await expectNoAxeViolations(page);
 
   await page.context().clearCookies();
   await page.goto("/admin/login");
@@ -108,7 +101,7 @@ test("staff set up an authenticator app, then sign in with the password and a co
   await expect(page).toHaveURL(/\/admin\/login\/second-factor/);
   // No session yet: the staff area still sends the visitor to sign in.
   expect((await page.request.get("/api/getUser")).status()).toBe(401);
-  await axeClean(page);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/second-factor-en-1280.png" });
   await page.getByLabel("Code").fill("000000");
   await page.getByRole("button", { name: "Continue" }).click();
@@ -133,7 +126,7 @@ test("staff with a passkey skip the code: the passkey finishes the second step (
   await page.getByRole("button", { name: "دخول", exact: true }).click();
   await expect(page).toHaveURL(/\/ar\/admin\/login\/second-factor/);
   await page.setViewportSize({ width: 390, height: 844 });
-  await axeClean(page);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/second-factor-ar-390.png", fullPage: true });
   await page.getByRole("button", { name: texts.ar.signIn }).click();
   await expect(page).toHaveURL(`${origin}/ar/admin`);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test, type Browser } from "./fixtures";
 import { signInAsAdmin } from "./accounts";
 
 /**
@@ -10,15 +10,6 @@ import { signInAsAdmin } from "./accounts";
  */
 
 const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
-
-async function axeClean(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  const lines = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")} — ${v.help}`));
-  expect(lines, page.url()).toEqual([]);
-}
 
 /** A parent account registered with a password only (its e-mail never proven), signed in on a phone in its own browser. */
 async function parentOnPhone(browser: Browser, email: string, password: string) {
@@ -41,9 +32,9 @@ test("an admin invites an editor, sees the invitation pending and revokes it (en
   const row = pending.getByRole("listitem").filter({ hasText: email });
   await expect(row).toContainText("Editor · Invited by");
   await expect(row).toContainText("Invited by: Test Staff");
-  await axeClean(page);
+  await expectNoAxeViolations(page);
   await page.goto("/ar/admin/users");
-  await axeClean(page);
+  await expectNoAxeViolations(page);
   await page.goto("/admin/users");
   await row.getByRole("button", { name: `Revoke the invitation to ${email}` }).click();
   await expect(page.getByText("Invitation revoked.").first()).toBeVisible();
@@ -61,11 +52,11 @@ test("an unproven account is not made staff on its page: the page says so and an
     const users = (await (await page.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as { rows: { id: number }[] };
     await page.goto(`/admin/users/${users.rows[0]!.id}`);
     await expect(page.getByText("E-mail not proven (registered with a password only)")).toBeVisible();
-    await axeClean(page);
+    await expectNoAxeViolations(page);
     await page.goto(`/ar/admin/users/${users.rows[0]!.id}`);
     await expect(page.getByText("البريد الإلكتروني غير مُثبَت (أُنشئ الحساب بكلمة مرور فقط)")).toBeVisible();
     await expect(page.getByText("مسجَّل الدخول على جهاز واحد.")).toBeVisible();
-    await axeClean(page);
+    await expectNoAxeViolations(page);
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByLabel("الدور", { exact: true }).selectOption("admin");
     await page.getByRole("button", { name: "حفظ الدور" }).click();
@@ -95,9 +86,9 @@ test("a parent sees their devices, signs the phone out, then this device (ar), a
     await expect(devices.getByRole("listitem")).toHaveCount(2);
     await expect(devices.locator("[data-device=current]")).toContainText("هذا الجهاز");
     await expect(devices.locator("[data-device=other]")).toContainText("Chrome على Android");
-    await axeClean(page);
+    await expectNoAxeViolations(page);
     await page.goto("/account");
-    await axeClean(page);
+    await expectNoAxeViolations(page);
     await page.goto("/ar/account");
 
     await devices.getByRole("button", { name: "سجّل الخروج من Chrome على Android" }).click();
