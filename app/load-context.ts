@@ -1,7 +1,7 @@
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { SessionUser } from "~server/security/session";
-import type { ApiCall } from "./lib/forms/form-state";
+import type { ApiCall, RunEndpoint } from "./lib/forms/form-state";
 
 // What every loader and action receives as `context` (filled in server/app.ts).
 declare module "react-router" {
@@ -19,6 +19,8 @@ declare module "react-router" {
     secondFactorMissing: boolean;
     /** Runs a form post through the JSON API as this visitor (same checks, same handler). */
     callApi: ApiCall;
+    /** Runs an endpoint in process as this visitor: the same access, limits, schema and function as its JSON route. */
+    run: RunEndpoint;
   }
 }
 

@@ -19,6 +19,7 @@ import { logWhenDone, requestLog } from "./http/request-log";
 import type { Logger } from "./logger";
 import { apiRouters } from "./features";
 import { apiDispatcher, formPostClient } from "./http/api-dispatch";
+import { callerOf, collectingJar, runEndpoint } from "./http/endpoint";
 import { sameOriginWrites } from "./security/same-origin";
 import { loadSession } from "./security/session";
 
@@ -161,6 +162,11 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
           sessionRef: res.locals.sessionRef ?? null,
           secondFactorMissing: res.locals.secondFactorMissing === true,
           callApi: callApi(req),
+          run: async (endpoint, call) => {
+            const jar = collectingJar();
+            const answer = await runEndpoint({ config, db, logger }, endpoint, { ...callerOf(req, res, call.lang), cookies: jar }, call);
+            return { ...answer, cookies: jar.headers };
+          },
         }),
       }),
     );

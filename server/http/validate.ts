@@ -1,4 +1,5 @@
 import type { Request } from "express";
+import type { Lang } from "~/i18n/lang";
 import type { z } from "zod";
 import { containsNul } from "~/lib/control-characters";
 import { fieldErrors } from "~/lib/validation";
@@ -9,14 +10,14 @@ import { HttpError } from "./errors";
  * Parses input with a shared zod schema. On failure: 400 `{ message, errors: { field: message } }`,
  * with messages in the client's language.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, req: Request): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, from: Request | Lang): z.output<S> {
+  const lang = typeof from === "string" ? from : requestLang(from);
   const result = schema.safeParse(input ?? {});
   if (result.success) {
     // PostgreSQL text cannot hold NUL: refuse it everywhere, even where a schema lets it through.
-    if (containsNul(result.data)) throw new HttpError(400, serverT(requestLang(req), "validation", "invalid"));
+    if (containsNul(result.data)) throw new HttpError(400, serverT(lang, "validation", "invalid"));
     return result.data;
   }
-  const lang = requestLang(req);
   const errors = Object.fromEntries(
     Object.entries(fieldErrors(result.error)).map(([field, key]) => [field, serverT(lang, "validation", key)]),
   );

@@ -105,6 +105,34 @@ export async function clearCounters(db: DB, names: string[], key: string): Promi
   await db.deleteFrom("rate_limits").where("key", "in", names.map((name) => storedKey(`${name}:`, key))).execute();
 }
 
+/** A limit an endpoint declares (server/http/endpoint.ts); `keyBy` reads the caller and the raw input. */
+export interface LimitSpec {
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** What to count by; the client's address (IPv6 by its /56) when absent. */
+  keyBy?: (caller: { ip: string }, input: unknown) => string;
+  message?: { ns: string; key: string };
+  /** Count only refused calls: the try is given back when the call succeeds. */
+  failuresOnly?: boolean;
+}
+
+/**
+ * Counts one call against a declared limit, for either transport (the JSON route or the page's
+ * form post): allowed while within the limit; `refund` gives the try back (failures-only limits).
+ */
+export async function consumeLimit({ db, config }: { db: DB; config: Config }, spec: LimitSpec, caller: { ip: string }, input: unknown): Promise<{ allowed: boolean; refund?: () => Promise<void> }> {
+  const store = new DatabaseStore(db, `${spec.name}:`);
+  store.init({ windowMs: spec.windowMs });
+  const key = spec.keyBy ? spec.keyBy(caller, input) : ipKeyGenerator(caller.ip);
+  const { totalHits } = await store.increment(key);
+  const allowed = totalHits <= spec.limit * config.rateLimitMultiplier;
+  return { allowed, ...(spec.failuresOnly && allowed ? { refund: () => store.decrement(key) } : {}) };
+}
+
+/** The e-mail a raw input names, as the per-account counters key it (lower-cased, at most 254 characters). */
+export const inputEmail = (input: unknown): string => String((input as { email?: unknown } | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254);
+
 export function createRateLimit({ db, config }: { db: DB; config: Config }, options: LimitOptions): RequestHandler {
   return rateLimit({
     windowMs: options.windowMs,

@@ -1,21 +1,19 @@
-import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { Router } from "express";
 import { nowIso } from "~server/db/values";
-import { requestLang, serverT } from "~server/i18n";
-import { parseBody } from "~server/http/validate";
-import { createRateLimit } from "~server/security/rate-limit";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { serverT } from "~server/i18n";
 import { queueStaffNotice } from "~/features/admin/staff-notice.server";
 import { contactMessageSchema } from "./contact.schema";
 
-export function contactApi(deps: ApiDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
-  const limit = createRateLimit(deps, { name: "contact", limit: 5, windowMs: 60_000 });
-
-  router.post("/contact-us/form", limit, async (req, res) => {
-    const input = parseBody(contactMessageSchema, req);
+/** POST /contact-us/form: a visitor's message, stored with the staff notice about it (the worker sends the mail). */
+export const sendContactMessage = defineEndpoint({
+  method: "POST",
+  path: "/contact-us/form",
+  access: "anyone",
+  limits: [{ name: "contact", limit: 5, windowMs: 60_000 }],
+  input: contactMessageSchema,
+  async run({ deps: { db, config }, caller }, input) {
     const now = nowIso();
-    // The message and the staff notice about it are stored together; the worker sends the mail.
     await db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto("contact_messages")
@@ -29,7 +27,10 @@ export function contactApi(deps: ApiDeps): Router {
         path: `/admin/submissions/contact/${id}`,
       });
     });
-    res.status(201).json({ message: serverT(requestLang(req), "common", "contactForm.sent") });
-  });
-  return router;
+    return { status: 201, body: { message: serverT(caller.lang, "common", "contactForm.sent") } };
+  },
+});
+
+export function contactApi(deps: EndpointDeps): Router {
+  return jsonRoutes(deps, [sendContactMessage]);
 }

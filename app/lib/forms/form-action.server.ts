@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { langFromPath, type Lang } from "~/i18n/lang";
+import type { Endpoint } from "~server/http/endpoint";
 import type { ApiAnswer, FormState } from "./form-state";
 
 /** Fields whose values never come back into the page: a refused form shows them empty. */
@@ -8,9 +9,13 @@ const SECRET_FIELD = /password|token/i;
 interface FormPost<Body> {
   /** Names the form on the page; its component shows only its own refusal. */
   form: string;
-  /** The JSON endpoint the enhanced form calls (section 7 of the specification and the README). */
-  path: string;
+  /** The endpoint the enhanced form calls as JSON (section 7 of the specification and the README), run in process. */
+  endpoint?: Endpoint;
+  /** TRANSITION (issue 26): the JSON route forwarded to over loopback, until every action names its endpoint. */
+  path?: string;
   method?: "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Its path parameters (`{ id }` for `/api/admin/media/:id`). */
+  params?: Record<string, string>;
   /** The posted text fields in the JSON shape the endpoint takes (numbers, lists, booleans). */
   toBody: (fields: Record<string, string>, lang: Lang) => Body;
   /** Where the browser goes after success (post/redirect/get), given the API's answer. */
@@ -18,9 +23,9 @@ interface FormPost<Body> {
 }
 
 /**
- * A page's action for a form that also works without JavaScript (decision 019): the posted
- * fields go through the form's JSON endpoint in-process, so validation, rate limits, honeypots and
- * the write itself are the API's. Success redirects (303, carrying any cookie the API set, such as
+ * A page's action for a form that also works without JavaScript (decisions 019, 048): the posted
+ * fields run the form's endpoint in process, so access, rate limits, validation, honeypots and
+ * the write itself are the ones its JSON route has. Success redirects (303, carrying any cookie the API set, such as
  * a new session); a refusal renders the page again with the API's status, messages and the values.
  */
 export async function postFormToApi<Body>({ request, context }: { request: Request; context: AppLoadContext }, post: FormPost<Body>) {
@@ -30,7 +35,10 @@ export async function postFormToApi<Body>({ request, context }: { request: Reque
   const fields: Record<string, string> = {};
   for (const [name, value] of formData) if (typeof value === "string" && !(name in fields)) fields[name] = value;
 
-  const answer = await context.callApi({ method: post.method ?? "POST", path: post.path, body: post.toBody(fields, lang), lang });
+  const body = post.toBody(fields, lang);
+  const answer = post.endpoint
+    ? await context.run(post.endpoint, { input: body, params: post.params, lang })
+    : await context.callApi({ method: post.method ?? "POST", path: post.path ?? "", body, lang });
   if (answer.status >= 200 && answer.status < 300) {
     const headers = new Headers();
     for (const cookie of answer.cookies) headers.append("Set-Cookie", cookie);

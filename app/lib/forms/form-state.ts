@@ -1,4 +1,5 @@
 import type { Lang } from "~/i18n/lang";
+import type { Endpoint } from "~server/http/endpoint";
 
 /** What the JSON API answered: status, body (`message`, per-field `errors`, anything else) and Set-Cookie values. */
 export interface ApiAnswer {
@@ -12,6 +13,12 @@ export interface ApiAnswer {
  * (server/http/api-dispatch.ts). A FormData body is sent as multipart (an upload), anything else as JSON.
  */
 export type ApiCall = (call: { method: "POST" | "PUT" | "PATCH" | "DELETE"; path: string; body: unknown; lang: Lang }) => Promise<ApiAnswer>;
+
+/**
+ * Runs an endpoint in process for the page's visitor (server/http/endpoint.ts): `input` is what
+ * its JSON route would read (the body, or the query of a GET or DELETE), `params` its path's.
+ */
+export type RunEndpoint = (endpoint: Endpoint, call: { input: unknown; params?: Record<string, string>; lang: Lang }) => Promise<ApiAnswer>;
 
 /**
  * A refused form post, rendered back into the page (no JavaScript): which form, the values as

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "react-router";
 import type { ApiAnswer } from "./form-state";
 import { postFormToApi } from "./form-action.server";
 import type { Lang } from "~/i18n/lang";
+import type { Endpoint } from "~server/http/endpoint";
 
 /**
  * The posted text fields a schema names, as the JSON body for its endpoint: a page's form post
@@ -17,8 +18,8 @@ export const postedNumber = (text: string | undefined): number | undefined => (t
 /** postFormToApi for a form of text fields only: the body is the fields its zod object schema names. */
 export function postTextForm(
   args: ActionFunctionArgs,
-  post: { form: string; path: string; schema: { shape: object }; onSuccess: (answer: ApiAnswer, lang: Lang) => string },
+  post: { form: string; endpoint?: Endpoint; path?: string; schema: { shape: object }; onSuccess: (answer: ApiAnswer, lang: Lang) => string },
 ) {
   const names = Object.keys(post.schema.shape);
-  return postFormToApi(args, { form: post.form, path: post.path, toBody: (fields) => pickFields(fields, names), onSuccess: (answer, _fields, lang) => post.onSuccess(answer, lang) });
+  return postFormToApi(args, { form: post.form, endpoint: post.endpoint, path: post.path, toBody: (fields) => pickFields(fields, names), onSuccess: (answer, _fields, lang) => post.onSuccess(answer, lang) });
 }

@@ -1,0 +1,173 @@
+import { serialize, type SerializeOptions } from "cookie";
+import type { CookieOptions, Request, Response, Router } from "express";
+import { Router as expressRouter } from "express";
+import type { z } from "zod";
+import type { Lang } from "~/i18n/lang";
+import { isStaffRole } from "~/lib/roles";
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
+import { requestLang, serverT } from "~server/i18n";
+import type { Logger } from "~server/logger";
+import { consumeLimit, type LimitSpec } from "~server/security/rate-limit";
+import type { SessionUser } from "~server/security/session";
+import { HttpError } from "./errors";
+import { parseInput } from "./validate";
+
+/** What every endpoint may use: the database, the settings and the log. */
+export interface EndpointDeps {
+  config: Config;
+  db: DB;
+  logger: Logger;
+}
+
+/** Cookies an endpoint sets or clears, as Express's res.cookie takes them. */
+export interface CookieJar {
+  set(name: string, value: string, options: CookieOptions): void;
+  clear(name: string, options: CookieOptions): void;
+}
+
+/**
+ * Who is calling and from where, the same whether the call came as JSON or as a page's form post:
+ * the client address (as resolved under TRUST_PROXY), the language to answer in, the session.
+ */
+export interface Caller {
+  ip: string;
+  lang: Lang;
+  user: SessionUser | null;
+  sessionKind: string | null;
+  sessionRef: string | null;
+  secondFactorMissing: boolean;
+  /** A request header: cookie, user-agent, origin. */
+  header(name: string): string | undefined;
+  cookies: CookieJar;
+}
+
+/** Who may call an endpoint. Staff and admin also need the second factor the academy requires (decision 046). */
+export type Access = "anyone" | "signed-in" | "staff" | "admin";
+
+/** What an endpoint answers: a status and a JSON body (`message`, field `errors`, anything else). */
+export interface EndpointAnswer {
+  status: number;
+  body: { message?: string; errors?: Record<string, string>; [key: string]: unknown };
+}
+
+export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType> {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The documented JSON route (Express syntax: `/api/admin/media/:id`). */
+  path: string;
+  access: Access;
+  /** The input: the JSON body, or the query string for GET and DELETE. */
+  input: S;
+  /** Path parameters; one that does not parse answers 404. */
+  params?: P;
+  /** Rate limits, checked in order before the input is read (decision 048). */
+  limits?: readonly LimitSpec[];
+  run(call: { deps: EndpointDeps; caller: Caller; params: z.output<P> }, input: z.output<S>): Promise<EndpointAnswer>;
+}
+
+/** Declares an endpoint once: its route, who may call it, its limits, its input and what it does. */
+export function defineEndpoint<S extends z.ZodType, P extends z.ZodType = z.ZodType<Record<string, never>>>(endpoint: Endpoint<S, P>): Endpoint<S, P> {
+  return endpoint;
+}
+
+const SECOND_FACTOR_FIRST = "Set up a second factor (a passkey or an authenticator app) on your account's security page (/account/security) before using the staff area.";
+
+/** Refuses a caller the endpoint's access does not admit: 401 signed out, 403 otherwise. */
+export function checkAccess(access: Access, caller: Caller): void {
+  if (access === "anyone") return;
+  if (!caller.user) throw new HttpError(401, "Please sign in first.");
+  if (access === "signed-in") return;
+  if (access === "staff" && !isStaffRole(caller.user.role)) throw new HttpError(403, "This area is for staff only.");
+  if (access === "admin" && caller.user.role !== "admin") throw new HttpError(403, "This part of the staff area is for administrators only.");
+  if (caller.secondFactorMissing) throw new HttpError(403, SECOND_FACTOR_FIRST);
+}
+
+/**
+ * Runs an endpoint for a caller, whatever the transport: access, then limits, then the input
+ * through the endpoint's schema, then its function. Refusals come back as answers, never throws.
+ */
+export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
+  deps: EndpointDeps,
+  endpoint: Endpoint<S, P>,
+  caller: Caller,
+  raw: { input: unknown; params?: Record<string, string> },
+): Promise<EndpointAnswer> {
+  try {
+    checkAccess(endpoint.access, caller);
+    let params = {} as z.output<P>;
+    if (endpoint.params) {
+      const parsed = endpoint.params.safeParse(raw.params ?? {});
+      if (!parsed.success) throw new HttpError(404, "Not found.");
+      params = parsed.data;
+    }
+    // Limits count before the input is read, as a refused input is a try too.
+    const spent: Array<() => Promise<void>> = [];
+    for (const limit of endpoint.limits ?? []) {
+      const outcome = await consumeLimit(deps, limit, caller, raw.input);
+      if (!outcome.allowed) throw new HttpError(429, serverT(caller.lang, limit.message?.ns ?? "validation", limit.message?.key ?? "tooManyRequests"));
+      if (outcome.refund) spent.push(outcome.refund);
+    }
+    const input = parseInput(endpoint.input, raw.input, caller.lang);
+    const answer = await endpoint.run({ deps, caller, params }, input);
+    // A limit that counts failures only gives its try back when the call succeeded.
+    if (answer.status < 400) for (const refund of spent) await refund();
+    return answer;
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
+    throw error;
+  }
+}
+
+/** The caller behind an Express request, its cookies set on the response. */
+export function callerOf(req: Request, res: Response, lang: Lang = requestLang(req)): Caller {
+  return {
+    ip: req.ip ?? "",
+    lang,
+    user: (res.locals.user as SessionUser | null | undefined) ?? null,
+    sessionKind: (res.locals.sessionKind as string | null | undefined) ?? null,
+    sessionRef: (res.locals.sessionRef as string | null | undefined) ?? null,
+    secondFactorMissing: res.locals.secondFactorMissing === true,
+    header: (name) => req.get(name),
+    cookies: {
+      set: (name, value, options) => void res.cookie(name, value, options),
+      clear: (name, options) => void res.clearCookie(name, options),
+    },
+  };
+}
+
+/** A cookie jar that writes Set-Cookie values, as Express's res.cookie and res.clearCookie would. */
+export function collectingJar(): CookieJar & { headers: string[] } {
+  const headers: string[] = [];
+  const options = (given: CookieOptions): SerializeOptions => {
+    const { maxAge, signed: _signed, encode: _encode, ...rest } = given;
+    return {
+      path: "/",
+      ...rest,
+      ...(maxAge !== undefined ? { expires: new Date(Date.now() + maxAge), maxAge: Math.floor(maxAge / 1000) } : {}),
+    } as SerializeOptions;
+  };
+  return {
+    headers,
+    set: (name, value, given) => void headers.push(serialize(name, value, options(given))),
+    clear: (name, given) => {
+      const { maxAge: _maxAge, expires: _expires, ...rest } = given;
+      headers.push(serialize(name, "", options({ ...rest, expires: new Date(1) })));
+    },
+  };
+}
+
+/** The JSON transport: each endpoint as its documented route. */
+export function jsonRoutes(deps: EndpointDeps, endpoints: readonly Endpoint[]): Router {
+  const router = expressRouter();
+  for (const endpoint of endpoints) {
+    const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
+    router[method](endpoint.path, async (req, res) => {
+      const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE";
+      if (!bodyless && !req.is("application/json")) throw new HttpError(415, "Send the data as application/json.");
+      if (!bodyless && (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))) throw new HttpError(400, "The request body must be a JSON object.");
+      const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input: bodyless ? req.query : req.body, params: req.params as Record<string, string> });
+      res.status(answer.status).json(answer.body);
+    });
+  }
+  return router;
+}
