@@ -197,6 +197,10 @@ export async function bookSlot(
   const reference = randomToken();
   let code = bookingCode();
   let id = 0;
+  // Most of a rush finds the slot full: refused on one read, without a write transaction (issue 27).
+  // A slot that looks free is still decided by the conditional UPDATE below.
+  const seen = await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
+  if (!seen || seen.status !== "open" || seen.seats_taken >= seen.capacity || seen.starts_at <= nowIso()) return explainRefusal(new SlotUnavailable(), seen ?? null);
   try {
     // A fresh code when one is taken already (rare); any other refusal ends the loop.
     for (let attempt = 0; ; attempt++) {
@@ -249,9 +253,9 @@ export async function bookSlot(
     });
   }
 
-  async function explainRefusal(error: unknown): Promise<BookResult> {
+  async function explainRefusal(error: unknown, known?: Selectable<DemoSlotsTable> | null): Promise<BookResult> {
     // The seat was not taken; now (and only to explain why) look at the slot.
-    const slot = await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
+    const slot = known !== undefined ? known : await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
     if (!slot || (slot.course_id !== null && slot.course_id !== options.course.id)) return { ok: false, reason: "notFound" };
     const reason = isUniqueViolation(error)
       ? "duplicate"
