@@ -17,7 +17,7 @@ export interface FeatureManifest {
   jobs?: (deps: EndpointDeps) => JobHandler[];
   /** Payload-free jobs added once per period; each needs a handler in `jobs`. */
   periodic?: readonly PeriodicJob[];
-  /** Starter data, run by `npm run seed` after the content tables are filled. */
+  /** Starter data, added at start-up (and in tests) after the content tables are seeded. */
   seed?: (db: DB) => Promise<void>;
 }
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Job } from "./queue";
 
 /**
  * A kind of background job, defined once: its name (the `kind` stored in the jobs table) and the
@@ -12,6 +11,15 @@ import type { Job } from "./queue";
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   readonly kind: string;
   readonly payload: S;
+}
+
+/** A job as its handler and the admin screens see it (a row of the jobs table). */
+export interface Job {
+  id: number;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
 }
 
 const noPayload = z.object({});

@@ -4,16 +4,7 @@ import type { z } from "zod";
 import type { DB } from "~server/db/db";
 import type { JobStatus } from "~server/db/schema";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
-import type { JobDefinition } from "./job";
-
-/** A job as its handler and the admin screens see it. */
-export interface Job {
-  id: number;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-  maxAttempts: number;
-}
+import type { Job, JobDefinition } from "./job";
 
 export interface EnqueueOptions {
   /** Defaults to now. */
