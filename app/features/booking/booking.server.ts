@@ -7,6 +7,7 @@ import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "
 import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
+import { bookingConfirmationJob } from "./booking.jobs.server";
 import { linkedId, linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { offerSeats } from "./waitlist-offers.server";
@@ -144,9 +145,6 @@ type BookResult =
 
 class SlotUnavailable extends Error {}
 
-/** The background job that sends a booking's confirmation e-mail (booking-mail.server.ts). */
-export const BOOKING_CONFIRMATION_JOB = "booking-confirmation";
-
 /** How long before its class a booking's reminder e-mail goes out (reminders.server.ts). */
 export const REMINDER_LEAD_MS = 24 * 60 * 60_000;
 
@@ -247,7 +245,7 @@ export async function bookSlot(
         .returning("id")
         .executeTakeFirstOrThrow();
       // The confirmation e-mail is queued with the seat: both are stored, or neither.
-      await enqueue(trx, { kind: BOOKING_CONFIRMATION_JOB, payload: { reference } });
+      await enqueue(trx, bookingConfirmationJob, { reference });
       await options.notifyStaff?.(trx, { startsAt, code });
       return row.id;
     });
