@@ -38,7 +38,7 @@ const features: readonly FeatureManifest[] = [
 /** What server/ needs from single features beyond their manifests. */
 export { adminSetupLink } from "~/features/accounts/admin-setup.server";
 export { siteSettingsSchema, type SiteSettings } from "~/features/site/settings.schema";
-export { FOLLOWUP_DEFAULTS } from "~/features/booking/followup-texts";
+export { FOLLOWUP_DEFAULTS } from "~/features/site/followup-texts";
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
 export function apiRouters(deps: EndpointDeps): Router[] {

@@ -6,6 +6,7 @@ import { enqueue } from "~server/jobs/queue";
 import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
+import { randomToken } from "~/lib/random-token.server";
 import type { Lang } from "~/i18n/lang";
 import { bookingConfirmationJob } from "./booking.jobs.server";
 import { linkedId, linkToken, unusedTokenHash } from "./link-tokens.server";
@@ -154,10 +155,6 @@ export const REMINDER_LEAD_MS = 24 * 60 * 60_000;
  */
 export const reminderStateFor = (startsAt: string, now: string): string | null =>
   Date.parse(startsAt) - REMINDER_LEAD_MS <= Date.parse(now) ? now : null;
-
-
-/** An unguessable token (24 random bytes, base64url). */
-export const randomToken = (): string => randomBytes(24).toString("base64url");
 
 /** Letters and digits that cannot be mistaken for one another on the phone (no 0/O, 1/I/L). */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";

@@ -11,7 +11,7 @@ import { academyTimeZone } from "./academy-zone.server";
 import { escapeHtml, htmlMail } from "./booking-mail.server";
 import { bookingFollowupJob } from "./booking.jobs.server";
 import { getBookingForMail } from "./booking.server";
-import { fillPlaceholders } from "./followup-texts";
+import { fillPlaceholders } from "~/features/site/followup-texts";
 
 /**
  * Claims a booking's follow-up e-mail and queues it, inside the transaction that marks it attended

@@ -3,7 +3,7 @@ import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
-import { randomToken } from "~/features/booking/booking.server";
+import { randomToken } from "~/lib/random-token.server";
 import { enrollmentConfirmationJob } from "./camp.jobs.server";
 import { batchValues, findCamp, toCamp } from "./camps.server";
 import type { Enrollment } from "./enroll.schema";

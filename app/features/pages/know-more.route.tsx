@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { FeatureGrid, icons } from "~/features/home/FeatureGrid";
+import { FeatureGrid, icons } from "~/ui/FeatureGrid";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { StatsBanner } from "./StatsBanner";
+import { StatsBanner } from "~/ui/StatsBanner";
 
 /** The know-more page (specification section 2): intro, image, numbers, four areas, call to action. */
 export default function KnowMore() {
