@@ -350,7 +350,7 @@ test.describe("demo class booking on a phone", () => {
 
   const labels = {
     en: { day: /, times available$/, time: /seats? left/, child: "Child's full name", age: "Child's age", parent: "Parent's name", email: "E-mail", phone: "Phone number", submit: "Book the demo class", warning: "This course is for ages 6 to 12.", confirm: /^Book anyway/, refused: 'Tick "Book anyway"', done: "Slot Confirmed with" },
-    ar: { day: /، توجد أوقات متاحة$/, time: /مقعد|مقاعد|مقعدان/, child: "الاسم الكامل للطفل", age: "عمر الطفل", parent: "اسم ولي الأمر", email: "البريد الإلكتروني", phone: "رقم الهاتف", submit: "احجز الحصة التجريبية", warning: "هذه الدورة للأعمار من 6 إلى 12.", confirm: /^احجز على أي حال/, refused: "لتأكيد الحجز", done: "تم تأكيد الموعد مع" },
+    ar: { day: /، توجد أوقات متاحة$/, time: /مقعد|مقاعد|مقعدان/, child: "الاسم الكامل للطفل", age: "عمر الطفل", parent: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "رقم الهاتف", submit: "احجز الحصة التجريبية", warning: "هذه الدورة للأعمار من 6 إلى 12.", confirm: /^احجز على أي حال/, refused: "لتأكيد الحجز", done: "تم تأكيد الموعد مع" },
   } as const;
 
   for (const lang of ["en", "ar"] as const) {
