@@ -127,7 +127,7 @@ describe("demo class reminders 24 hours ahead, exactly once (issue 17, decision 
 
     const [arabic] = remindersTo("words.ar@example.com");
     const arCourse = (await findCourse(server.db, course.slug, "ar"))!;
-    expect(arabic!.subject).toBe(`تذكير: الحصة التجريبية ${arCourse.name} يوم ${formatDateLabel(starts_at, TZ, "ar")} الساعة ${formatTimeLabel(starts_at, TZ, "ar")}`);
+    expect(arabic!.subject).toBe(`تذكير: الحصة التجريبية لدورة ${arCourse.name} يوم ${formatDateLabel(starts_at, TZ, "ar")} الساعة ${formatTimeLabel(starts_at, TZ, "ar")}`);
     expect(arabic!.html).toContain(`<html lang="ar" dir="rtl">`);
     expect(arabic!.text).toContain(`/ar/booking/reschedule?token=${ar.cancelToken}`);
   });
