@@ -12,6 +12,9 @@ import { WAITLIST_OFFER_JOB, type WaitlistOfferMail } from "~/features/booking/w
 import { sweepExpiredOffers, WAITLIST_EXPIRY_SWEEP_JOB, WAITLIST_JOINED_JOB, WAITLIST_SWEEP_EVERY_MS } from "~/features/booking/waitlist.server";
 import { sendEnrollmentConfirmation } from "~/features/camp/enroll-mail.server";
 import { ENROLLMENT_CONFIRMATION_JOB } from "~/features/camp/enroll.server";
+import { PASSWORD_LINK_MAIL, passwordLinkMail } from "~/features/accounts/password-reset.server";
+import { STAFF_INVITE_MAIL, staffInviteMail } from "~/features/accounts/staff-invite.server";
+import { STAFF_NOTICE_MAIL, staffNoticeMail } from "~/features/admin/staff-notice.server";
 import { adminCollectionsApi } from "~/features/admin-content/collections.api";
 import { uploadsApi } from "~/features/admin-content/uploads.api";
 import { mediaApi } from "~/features/media/media.api";
@@ -33,6 +36,7 @@ import { auditApi } from "~/features/admin/audit/audit.api";
 import type { Config } from "./config";
 import type { DB } from "./db/db";
 import type { Logger } from "./logger";
+import type { MailTemplate } from "./mail/mail-queue";
 
 export interface ApiDeps {
   config: Config;
@@ -50,6 +54,13 @@ export { adminSetupLink } from "~/features/accounts/admin-setup.server";
 export { seedDemoSlots } from "~/features/booking/seed-slots.server";
 export { siteSettingsSchema, type SiteSettings } from "~/features/site/settings.schema";
 export { FOLLOWUP_DEFAULTS } from "~/features/booking/followup-texts";
+
+/** The templates of mails features queue with queueMail, by name (rendered when the mail job runs, decision 053). */
+export const featureMailTemplates: Readonly<Record<string, MailTemplate>> = {
+  [PASSWORD_LINK_MAIL]: passwordLinkMail,
+  [STAFF_INVITE_MAIL]: staffInviteMail,
+  [STAFF_NOTICE_MAIL]: staffNoticeMail,
+};
 
 /** Background jobs that features queue (server/jobs runs them with its own). */
 export function featureJobs(deps: ApiDeps): Record<string, (payload: unknown) => Promise<void>> {

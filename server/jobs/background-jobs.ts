@@ -5,7 +5,7 @@ import type { Logger } from "~server/logger";
 import { deliverQueuedMail, MAIL_JOB } from "~server/mail/mail-queue";
 import { removeUnreferencedUploads } from "~server/storage/orphan-uploads";
 import { createMediaStorage } from "~server/storage/storage";
-import { featureJobs, featurePeriodicJobs } from "~server/features";
+import { featureJobs, featureMailTemplates, featurePeriodicJobs } from "~server/features";
 import { purgeExpired } from "./purge";
 import { startJobWorker, type JobWorker, type WorkerOptions } from "./worker";
 
@@ -25,7 +25,7 @@ export function startBackgroundJobs(
   return startJobWorker(
     deps,
     {
-      [MAIL_JOB]: (payload) => deliverQueuedMail(deps, payload),
+      [MAIL_JOB]: (payload) => deliverQueuedMail(deps, featureMailTemplates, payload),
       ...featureJobs(deps),
       [PURGE_JOB]: async () => {
         deps.logger.info({ deleted: await purgeExpired(deps.db) }, "daily purge");

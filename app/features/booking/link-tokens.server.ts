@@ -1,6 +1,6 @@
 import type { DB } from "~server/db/db";
 import { mac as signedMac, sameMac } from "~server/security/signed";
-import { newToken, tokenHash } from "~/features/accounts/tokens.server";
+import { newToken, tokenHash } from "~server/security/one-time-links";
 
 /**
  * The parents' links that carry a key (decision 044): a booking's cancel and reschedule link, a
