@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { queueStaffNotice } from "~/features/admin/staff-notice.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { enqueue } from "~server/jobs/queue";
-import { MAIL_JOB } from "./mail-queue";
+import { mailJob } from "./mail-queue";
 
 describe("queued e-mail", () => {
   let smtp: SmtpCatcher;
@@ -37,9 +37,11 @@ describe("queued e-mail", () => {
   it("still delivers a mail queued rendered, before decision 053, attachment included", async () => {
     const arrives = smtp.nextMailTo("parent@example.com");
     const content = "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n";
-    await enqueue(server.db, {
-      kind: MAIL_JOB,
-      payload: { to: "parent@example.com", subject: "Your demo class", text: "See you soon.", attachments: [{ filename: "demo-class.ics", contentBase64: Buffer.from(content).toString("base64"), contentType: "text/calendar" }] },
+    await enqueue(server.db, mailJob, {
+      to: "parent@example.com",
+      subject: "Your demo class",
+      text: "See you soon.",
+      attachments: [{ filename: "demo-class.ics", contentBase64: Buffer.from(content).toString("base64"), contentType: "text/calendar" }],
     });
     const mail = await arrives;
     expect(mail.subject).toBe("Your demo class");

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -15,7 +15,7 @@ import { changeUser, getAdminUser, usersBase, usersCsv, usersList } from "./user
  * /api/admin/users: list (JSON or ?format=csv), one account, PATCH of role / disabled, and
  * POST /api/admin/users/{id}/sessions/end (signs the account out everywhere). Admins only.
  */
-export function usersApi(deps: ApiDeps): Router {
+export function usersApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   router.use("/api/admin/users", requireAdmin);
