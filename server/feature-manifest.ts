@@ -2,6 +2,7 @@ import type { Router } from "express";
 import type { DB } from "./db/db";
 import type { EndpointDeps } from "./http/endpoint";
 import type { JobHandler, PeriodicJob } from "./jobs/job";
+import type { MailTemplate } from "./mail/mail-queue";
 
 /**
  * What a feature gives the process, in one export per feature (`<feature>.manifest.server.ts`,
@@ -17,6 +18,8 @@ export interface FeatureManifest {
   jobs?: (deps: EndpointDeps) => JobHandler[];
   /** Payload-free jobs added once per period; each needs a handler in `jobs`. */
   periodic?: readonly PeriodicJob[];
+  /** The templates of the mails the feature queues with `queueMail`, by name (decision 053). */
+  mailTemplates?: Readonly<Record<string, MailTemplate>>;
   /** Starter data, added at start-up (and in tests) after the content tables are seeded. */
   seed?: (db: DB) => Promise<void>;
 }

@@ -14,6 +14,7 @@ import type { DB } from "./db/db";
 import type { FeatureManifest } from "./feature-manifest";
 import type { EndpointDeps } from "./http/endpoint";
 import type { JobHandler, PeriodicJob } from "./jobs/job";
+import type { MailTemplate } from "./mail/mail-queue";
 
 /**
  * The registry: the one place server/ reaches feature code (app/features). Each feature exports one
@@ -49,6 +50,9 @@ export function apiRouters(deps: EndpointDeps): Router[] {
 export function featureJobs(deps: EndpointDeps): JobHandler[] {
   return features.flatMap((feature) => feature.jobs?.(deps) ?? []);
 }
+
+/** The templates of the mails features queue, by name (rendered when the mail job runs, decision 053). */
+export const featureMailTemplates: Readonly<Record<string, MailTemplate>> = Object.assign({}, ...features.map((feature) => feature.mailTemplates ?? {}));
 
 /** Feature jobs added once per period by whichever instance gets there first. */
 export const featurePeriodicJobs: readonly PeriodicJob[] = features.flatMap((feature) => feature.periodic ?? []);

@@ -3,7 +3,7 @@ import { mailFailures } from "~server/http/metrics";
 import { deliverQueuedMail, mailJob } from "~server/mail/mail-queue";
 import { removeUnreferencedUploads } from "~server/storage/orphan-uploads";
 import { createMediaStorage } from "~server/storage/storage";
-import { featureJobs, featurePeriodicJobs } from "~server/features";
+import { featureJobs, featureMailTemplates, featurePeriodicJobs } from "~server/features";
 import { defineJob, handleJob } from "./job";
 import { purgeExpired } from "./purge";
 import { startJobWorker, type JobWorker, type WorkerOptions } from "./worker";
@@ -24,7 +24,7 @@ export function startBackgroundJobs(
   return startJobWorker(
     deps,
     [
-      handleJob(mailJob, (mail) => deliverQueuedMail(deps, mail)),
+      handleJob(mailJob, (mail) => deliverQueuedMail(deps, featureMailTemplates, mail)),
       ...featureJobs(deps),
       handleJob(purgeJob, async () => {
         deps.logger.info({ deleted: await purgeExpired(deps.db) }, "daily purge");

@@ -8,7 +8,6 @@ import { createRateLimit } from "~server/security/rate-limit";
 import { endSession, startSession, type SessionUser } from "~server/security/session";
 import { academyTimeZone } from "~/features/booking/academy-zone.server";
 import { sitePhoneCountry } from "~/features/site/site.server";
-import { localizePath } from "~/i18n/lang";
 import { idOr404 } from "~/features/admin/admin-http.server";
 import { addChild, listChildren, removeChild, updateChild } from "./account-children.server";
 import { accountExport, accountOverview, changePassword, deleteAccount, updateProfile } from "./account-space.server";
@@ -84,14 +83,10 @@ export function accountSpaceApi(deps: EndpointDeps): Router {
    */
   router.post("/api/account/password/link", passwordLinkLimit, async (req, res) => {
     const user = signedIn(res);
-    const row = await db.selectFrom("users").select(["password_hash", "username"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
     if (row.password_hash !== null) throw new HttpError(409, text(req, "hasPassword"));
     const lang = requestLang(req);
-    await createPasswordReset(db, user.id, (token) => ({
-      to: user.email,
-      subject: serverT(lang, "accounts", "mail.setPasswordSubject"),
-      text: serverT(lang, "accounts", "mail.setPasswordBody", { name: row.username, link: `${config.publicUrl}${localizePath("/reset-password", lang)}?token=${token}&purpose=set` }),
-    }));
+    await createPasswordReset(db, config.sessionSecret, user, { lang, purpose: "set" });
     res.json({ message: text(req, "passwordLinkSent") });
   });
 

@@ -27,7 +27,7 @@ export function staffInviteApi(deps: EndpointDeps): Router {
   router.post("/api/admin/invites", requireAdmin, inviteLimit, async (req, res) => {
     const input = parseBody(staffInviteSchema, req);
     const user = res.locals.user as SessionUser;
-    const result = await inviteStaff(deps.db, { email: input.email, role: input.role, invitedBy: user.id, lang: requestLang(req), publicUrl: deps.config.publicUrl });
+    const result = await inviteStaff(deps.db, { email: input.email, role: input.role, invitedBy: user.id, lang: requestLang(req), secret: deps.config.sessionSecret });
     if (!result.ok) throw new HttpError(409, text(req, result.reason), { email: text(req, result.reason) });
     res.status(201).json({ message: text(req, result.takesOver ? "sentTakeover" : "sent") });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outboxMails, type SentMail } from "~server/test/outbox";
-import { tokenHash } from "~/features/accounts/tokens.server";
+import { tokenHash } from "~server/security/one-time-links";
 import { bookingLink, waitlistLink } from "~server/test/link-tokens";
 import { waitlistFixture } from "~server/test/waitlist-fixture";
 import type { Lang } from "~/i18n/lang";

@@ -40,7 +40,7 @@ export function usersApi(deps: EndpointDeps): Router {
       // instead, and whoever opens it takes the account over (decision 042). A repeated click
       // within minutes sends no second e-mail.
       if (!(await recentlyInvited(db, result.email))) {
-        await inviteStaff(db, { email: result.email, role: result.role, invitedBy: staffOf(res).id, lang, publicUrl: config.publicUrl });
+        await inviteStaff(db, { email: result.email, role: result.role, invitedBy: staffOf(res).id, lang, secret: config.sessionSecret });
       }
       throw new HttpError(409, serverT(lang, "admin", "api.unprovenInvited"));
     }
