@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import * as oidc from "openid-client";
 import type { ApiDeps } from "~server/features";
+import { callerOf } from "~server/http/endpoint";
 import { startSession } from "~server/security/session";
 import { startStep } from "./security/auth-steps.server";
 import { secondStepNeeded } from "./security/factors.server";
@@ -87,11 +88,11 @@ export function googleAuthApi(deps: ApiDeps): Router {
     if (!outcome.ok) return refuse(res, next, outcome.reason === "disabled" ? "disabled" : "failed");
     if (await secondStepNeeded(deps.db, outcome.userId)) {
       // Staff with a second factor: Google is the first factor only (decision 046).
-      await startStep(deps, req, res, "second-factor", { userId: outcome.userId, challenge: "google" });
+      await startStep(deps, callerOf(req, res), "second-factor", { userId: outcome.userId, challenge: "google" });
       res.redirect(`${localizePath("/admin/login/second-factor", langFromPath(next))}?next=${encodeURIComponent(next)}`);
       return;
     }
-    await startSession(deps, req, res, outcome.userId, "google");
+    await startSession(deps, callerOf(req, res), outcome.userId, "google");
     res.redirect(next);
   });
 
