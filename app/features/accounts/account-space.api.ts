@@ -39,7 +39,7 @@ export const OWN_ACCOUNT = { access: "signed-in", signedOut: { ns: "accounts", k
  * addresses. The access check runs first, so there is always an account.
  */
 export const perAccount = (name: string, limit: number, windowMs: number): LimitSpec => ({ name, limit, windowMs, keyBy: byCallerAccount });
-const byAccount = (req: Request) => byCallerAccount({ ip: req.ip ?? "", user: req.res?.locals.user as SessionUser | null | undefined });
+const byAccount = (req: Request) => byCallerAccount({ ip: "", user: req.res?.locals.user as SessionUser | null | undefined });
 
 /** PATCH /api/account/profile: name and phone (the phone rule follows the academy's country, so the input is read inside). */
 export const saveProfile = defineEndpoint({
