@@ -10,7 +10,7 @@ import { requestLang, serverT } from "~server/i18n";
 import type { Logger } from "~server/logger";
 import { consumeLimit, type LimitSpec } from "~server/security/rate-limit";
 import type { SessionUser } from "~server/security/session";
-import { HttpError } from "./errors";
+import { HttpError, isHttpError } from "./errors";
 import { parseInput } from "./validate";
 
 /** What every endpoint may use: the database, the settings and the log. */
@@ -117,7 +117,7 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
     if (answer.status < 400) for (const refund of spent) await refund();
     return answer;
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
+    if (isHttpError(error)) return { status: error.status, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
     throw error;
   }
 }
