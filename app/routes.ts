@@ -18,7 +18,8 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("admin/setup", "features/accounts/admin-setup.route.tsx", { id: id("admin-setup") }),
     route("admin/invite", "features/accounts/staff-invite.route.tsx", { id: id("staff-invite") }),
     route("logout", "features/accounts/logout.route.tsx", { id: id("logout") }),
-    route("account", "features/accounts/account.route.tsx", { id: id("account") }),
+    // /account is a layout (heading, data, the forms' action); its sections are the index child.
+    route("account", "features/accounts/account.route.tsx", { id: id("account") }, [index("features/accounts/account-sections.route.tsx", { id: id("account-sections") })]),
     route("account/security", "features/accounts/security/security.route.tsx", { id: id("account-security") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
     route("courses/course-filter", "features/courses/course-filter.route.tsx", { id: id("course-filter") }),

@@ -10,7 +10,7 @@ import { requestLang, serverT } from "~server/i18n";
 import type { Logger } from "~server/logger";
 import { consumeLimit, type LimitSpec } from "~server/security/rate-limit";
 import type { SessionUser } from "~server/security/session";
-import { HttpError } from "./errors";
+import { HttpError, isHttpError } from "./errors";
 import { parseInput } from "./validate";
 
 /** What every endpoint may use: the database, the settings and the log. */
@@ -56,6 +56,10 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   /** The documented JSON route (Express syntax: `/api/admin/media/:id`). */
   path: string;
   access: Access;
+  /** The 401's locale key for a signed-out caller, where the documented answer has its own words. */
+  signedOut?: { ns: string; key: string };
+  /** A POST that takes nothing (sign-out, a link by e-mail): JSON clients may send it without a body, and any body is ignored. */
+  noBody?: true;
   /** The input: the JSON body, or the query string for GET and DELETE. */
   input: S;
   /** Path parameters; one that does not parse answers 404. */
@@ -73,9 +77,9 @@ export function defineEndpoint<S extends z.ZodType, P extends z.ZodType = z.ZodT
 const SECOND_FACTOR_FIRST = "Set up a second factor (a passkey or an authenticator app) on your account's security page (/account/security) before using the staff area.";
 
 /** Refuses a caller the endpoint's access does not admit: 401 signed out, 403 otherwise. */
-export function checkAccess(access: Access, caller: Caller): void {
+export function checkAccess(access: Access, caller: Caller, signedOut?: { ns: string; key: string }): void {
   if (access === "anyone") return;
-  if (!caller.user) throw new HttpError(401, "Please sign in first.");
+  if (!caller.user) throw new HttpError(401, signedOut ? serverT(caller.lang, signedOut.ns, signedOut.key) : "Please sign in first.");
   if (access === "signed-in") return;
   if (access === "staff" && !isStaffRole(caller.user.role)) throw new HttpError(403, "This area is for staff only.");
   if (access === "admin" && caller.user.role !== "admin") throw new HttpError(403, "This part of the staff area is for administrators only.");
@@ -93,7 +97,7 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
   raw: { input: unknown; params?: Record<string, string> },
 ): Promise<EndpointAnswer> {
   try {
-    checkAccess(endpoint.access, caller);
+    checkAccess(endpoint.access, caller, endpoint.signedOut);
     let params = {} as z.output<P>;
     if (endpoint.params) {
       const parsed = endpoint.params.safeParse(raw.params ?? {});
@@ -113,7 +117,7 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
     if (answer.status < 400) for (const refund of spent) await refund();
     return answer;
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
+    if (isHttpError(error)) return { status: error.status, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
     throw error;
   }
 }
@@ -162,10 +166,10 @@ export function jsonRoutes(deps: EndpointDeps, endpoints: readonly Endpoint[]): 
   for (const endpoint of endpoints) {
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     router[method](endpoint.path, async (req, res) => {
-      const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE";
+      const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE" || endpoint.noBody === true;
       if (!bodyless && !req.is("application/json")) throw new HttpError(415, "Send the data as application/json.");
       if (!bodyless && (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))) throw new HttpError(400, "The request body must be a JSON object.");
-      const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input: bodyless ? req.query : req.body, params: req.params as Record<string, string> });
+      const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input: endpoint.noBody ? {} : bodyless ? req.query : req.body, params: req.params as Record<string, string> });
       res.status(answer.status).json(answer.body);
     });
   }

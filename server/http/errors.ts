@@ -12,6 +12,15 @@ export class HttpError extends Error {
   }
 }
 
+const BRAND = Symbol.for("stem-academy.HttpError");
+Object.defineProperty(HttpError.prototype, BRAND, { value: true });
+
+/**
+ * An HttpError from either copy of this module: the production build bundles the app's endpoints
+ * with their own copy, so `instanceof` alone misses the ones they throw.
+ */
+export const isHttpError = (error: unknown): error is HttpError => error instanceof HttpError || (typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true);
+
 export const notFoundJson: RequestHandler = (_req, res) => {
   res.status(404).json({ message: "Not found." });
 };

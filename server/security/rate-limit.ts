@@ -83,7 +83,16 @@ interface LimitOptions {
  * The address is grouped as the per-client limits group it (an IPv6 client by its /56).
  */
 // The address first: it holds no space, so no e-mail a client types can reach another client's key.
-export const accountAndClient = (email: string, req: Request): string => `${ipKeyGenerator(req.ip ?? "")} ${email}`;
+export const accountAndClient = (email: string, client: { ip?: string | undefined }): string => `${ipKeyGenerator(client.ip ?? "")} ${email}`;
+
+/** Who a limit may key by: the caller's address and, when signed in, its account. */
+export interface LimitCaller {
+  ip: string;
+  user?: { id: number } | null;
+}
+
+/** Per-account counting (not per address): a stolen session cannot try from many addresses. */
+export const byCallerAccount = (caller: LimitCaller): string => `account:${caller.user?.id ?? 0}`;
 
 /** The e-mail a sign-in or reset form names, as its counters key it (lower-cased, at most 254 characters). */
 export const formEmail = (req: Request): string => String((req.body as { email?: unknown } | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254);
@@ -111,7 +120,7 @@ export interface LimitSpec {
   limit: number;
   windowMs: number;
   /** What to count by; the client's address (IPv6 by its /56) when absent. */
-  keyBy?: (caller: { ip: string }, input: unknown) => string;
+  keyBy?: (caller: LimitCaller, input: unknown) => string;
   message?: { ns: string; key: string };
   /** Count only refused calls: the try is given back when the call succeeds. */
   failuresOnly?: boolean;
@@ -121,7 +130,7 @@ export interface LimitSpec {
  * Counts one call against a declared limit, for either transport (the JSON route or the page's
  * form post): allowed while within the limit; `refund` gives the try back (failures-only limits).
  */
-export async function consumeLimit({ db, config }: { db: DB; config: Config }, spec: LimitSpec, caller: { ip: string }, input: unknown): Promise<{ allowed: boolean; refund?: () => Promise<void> }> {
+export async function consumeLimit({ db, config }: { db: DB; config: Config }, spec: LimitSpec, caller: LimitCaller, input: unknown): Promise<{ allowed: boolean; refund?: () => Promise<void> }> {
   const store = new DatabaseStore(db, `${spec.name}:`);
   store.init({ windowMs: spec.windowMs });
   const key = spec.keyBy ? spec.keyBy(caller, input) : ipKeyGenerator(caller.ip);

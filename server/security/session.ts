@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { parse as parseCookies } from "cookie";
-import type { CookieOptions, Request, RequestHandler, Response } from "express";
+import type { CookieOptions, RequestHandler } from "express";
+import type { Caller } from "~server/http/endpoint";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { Role } from "~server/db/schema";
@@ -32,6 +33,9 @@ interface Deps {
   config: Config;
 }
 
+/** What a session change needs of the caller, whichever transport it came by: its address, headers and cookie jar. */
+export type SessionCaller = Pick<Caller, "ip" | "header" | "cookies">;
+
 /** Over https in production the cookie carries the `__Host-` prefix: no subdomain can set or widen it. */
 function sessionCookieName(config: Pick<Config, "isProduction" | "publicUrl">): string {
   return secureCookies(config) ? "__Host-sid" : "sid";
@@ -61,8 +65,8 @@ function sessionToken(config: Config, cookieHeader: string | undefined): string 
  * Signs an account in. The session the request came with (if any) is deleted first, so a
  * sign-in never keeps a token that someone else may have planted or seen.
  */
-export async function startSession({ db, config }: Deps, req: Request, res: Response, userId: number, kind: "password" | "google" | "passkey"): Promise<void> {
-  const previous = sessionToken(config, req.headers.cookie);
+export async function startSession({ db, config }: Deps, caller: SessionCaller, userId: number, kind: "password" | "google" | "passkey"): Promise<void> {
+  const previous = sessionToken(config, caller.header("cookie"));
   if (previous) await db.deleteFrom("sessions").where("id", "=", sessionId(config, previous)).execute();
   const user = await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirstOrThrow();
   const lifetime = SESSION_LIFETIMES[user.role];
@@ -79,22 +83,22 @@ export async function startSession({ db, config }: Deps, req: Request, res: Resp
       expires_at: new Date(now.getTime() + lifetime.idle).toISOString(),
       // For the holder's list of signed-in devices (devices.server.ts): never the token.
       ref: randomBytes(12).toString("base64url"),
-      ...deviceLabel(req.get("user-agent")),
-      ip: clientIp(req),
+      ...deviceLabel(caller.header("user-agent")),
+      ip: clientIp(caller.ip),
     })
     .execute();
   // The cookie may outlive the idle limit: the server decides, the browser only forgets.
-  res.cookie(sessionCookieName(config), token, { ...cookieOptions(config), maxAge: lifetime.absolute });
+  caller.cookies.set(sessionCookieName(config), token, { ...cookieOptions(config), maxAge: lifetime.absolute });
 }
 
 /** The client address as resolved under TRUST_PROXY, bounded for storage. */
-const clientIp = (req: Request): string | null => req.ip?.slice(0, 64) || null;
+const clientIp = (ip: string | undefined): string | null => ip?.slice(0, 64) || null;
 
 /** Ends the request's session on the server and clears the cookie. */
-export async function endSession({ db, config }: Deps, req: Request, res: Response): Promise<void> {
-  const token = sessionToken(config, req.headers.cookie);
+export async function endSession({ db, config }: Deps, caller: SessionCaller): Promise<void> {
+  const token = sessionToken(config, caller.header("cookie"));
   if (token) await db.deleteFrom("sessions").where("id", "=", sessionId(config, token)).execute();
-  res.clearCookie(sessionCookieName(config), cookieOptions(config));
+  caller.cookies.clear(sessionCookieName(config), cookieOptions(config));
 }
 
 /** Ends every session of an account: after a password reset, a disable, or any change of who may use it. */
@@ -132,7 +136,7 @@ export function loadSession({ db, config }: Deps): RequestHandler {
     if (now - Date.parse(row.last_seen_at) > Math.min(lifetime.idle / 10, 15 * 60_000)) {
       await db
         .updateTable("sessions")
-        .set({ last_seen_at: new Date(now).toISOString(), ip: clientIp(req), expires_at: new Date(Math.min(now + lifetime.idle, Date.parse(row.created_at) + lifetime.absolute)).toISOString() })
+        .set({ last_seen_at: new Date(now).toISOString(), ip: clientIp(req.ip), expires_at: new Date(Math.min(now + lifetime.idle, Date.parse(row.created_at) + lifetime.absolute)).toISOString() })
         .where("id", "=", id)
         .execute();
     }
@@ -144,8 +148,8 @@ export function loadSession({ db, config }: Deps): RequestHandler {
 }
 
 /** Ends every other session of an account (a sign-in factor added or removed): the request's own stays. */
-export async function endOtherSessions({ db, config }: Deps, req: Request, userId: number): Promise<void> {
-  const token = sessionToken(config, req.headers.cookie);
+export async function endOtherSessions({ db, config }: Deps, caller: Pick<Caller, "header">, userId: number): Promise<void> {
+  const token = sessionToken(config, caller.header("cookie"));
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (token) query = query.where("id", "!=", sessionId(config, token));
   await query.execute();

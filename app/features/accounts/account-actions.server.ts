@@ -4,18 +4,25 @@ import { postFormToApi } from "~/lib/forms/form-action.server";
 import type { ApiAnswer } from "~/lib/forms/form-state";
 import { postedNumber } from "~/lib/forms/pick-fields.server";
 import { withNotice, type NoticeName } from "~/lib/forms/notice";
+import type { Endpoint } from "~server/http/endpoint";
 import { ACCOUNT_FORMS } from "./account-forms";
+import { addOwnChild, changeOwnPassword, deleteOwnAccount, removeOwnChild, saveOwnChild, saveProfile, sendPasswordLink } from "./account-space.api";
+import { register, signIn, signOut, staffSignIn } from "./accounts.api";
+import { setUpFirstAdmin } from "./admin-setup.api";
+import { endDeviceSession } from "./devices.api";
+import { forgotPassword, resetPasswordWithToken } from "./password-reset.api";
 import { requireAccountPage } from "./guards.server";
 import { safeAdminPath, safeLocalPath } from "./next-path";
 
 /**
- * The account pages' actions: their forms posted without JavaScript (decision 019). Each runs the
- * JSON endpoint the enhanced form calls and, on success, redirects where that form navigates,
- * with the same message as a notice.
+ * The account pages' actions: their forms posted without JavaScript (decisions 019, 048). Each runs
+ * the endpoint the enhanced form calls as JSON, in process, and on success redirects where that
+ * form navigates, with the same message as a notice.
  */
 function accountAction(
   form: string,
-  path: string,
+  /** The endpoint, or (TRANSITION, issue 26) the JSON path of one not yet declared with defineEndpoint. */
+  target: Endpoint | string,
   /** Only the fields the endpoint takes go on (never `next`, `from` or stray names). */
   names: readonly string[],
   goTo: (fields: Record<string, string>, lang: Lang, answer: ApiAnswer) => string,
@@ -23,7 +30,7 @@ function accountAction(
   return (args: ActionFunctionArgs) =>
     postFormToApi(args, {
       form,
-      path,
+      ...(typeof target === "string" ? { path: target } : { endpoint: target }),
       toBody: (fields) => Object.fromEntries(names.filter((name) => name in fields).map((name) => [name, fields[name]])),
       onSuccess: (answer, fields, lang) => goTo(fields, lang, answer),
     });
@@ -37,21 +44,21 @@ const to = (path: string, notice: NoticeName) => (_fields: unknown, lang: Lang) 
 const credentials = ["email", "password"] as const;
 
 // `next` is checked after normalisation (next-path.ts); anything else goes to the area's start.
-export const loginAction = accountAction(ACCOUNT_FORMS.login, "/login", credentials, (fields, lang, answer) =>
+export const loginAction = accountAction(ACCOUNT_FORMS.login, signIn, credentials, (fields, lang, answer) =>
   answer.body.secondFactor ? secondStepPath(safeLocalPath(fields.next), lang) : withNotice(safeLocalPath(fields.next) ?? localizePath("/", lang), "login-ok"),
 );
 
-export const adminLoginAction = accountAction(ACCOUNT_FORMS.adminLogin, "/api/admin/login", credentials, (fields, lang, answer) =>
+export const adminLoginAction = accountAction(ACCOUNT_FORMS.adminLogin, staffSignIn, credentials, (fields, lang, answer) =>
   answer.body.secondFactor ? secondStepPath(safeAdminPath(fields.next), lang) : withNotice(safeAdminPath(fields.next) ?? localizePath("/admin", lang), "login-ok"),
 );
 
-export const signupAction = accountAction(ACCOUNT_FORMS.signup, "/register", ["username", "email", "password", "contactNumber"], to("/login", "signed-up"));
+export const signupAction = accountAction(ACCOUNT_FORMS.signup, register, ["username", "email", "password", "contactNumber"], to("/login", "signed-up"));
 
-export const forgotPasswordAction = accountAction(ACCOUNT_FORMS.forgot, "/api/password/forgot", ["email", "website"], to("/forgot-password", "reset-link-sent"));
+export const forgotPasswordAction = accountAction(ACCOUNT_FORMS.forgot, forgotPassword, ["email", "website"], to("/forgot-password", "reset-link-sent"));
 
-export const resetPasswordAction = accountAction(ACCOUNT_FORMS.reset, "/api/password/reset", ["token", "password"], to("/login", "password-changed"));
+export const resetPasswordAction = accountAction(ACCOUNT_FORMS.reset, resetPasswordWithToken, ["token", "password"], to("/login", "password-changed"));
 
-/** A saved child's id from the hidden field: digits only, so it can only name a path under /api/account/children/. */
+/** A saved child's id from the hidden field: digits only (anything else names no child: 404). */
 const childIdOf = (fields: Record<string, string>) => (/^\d{1,10}$/.test(fields.childId ?? "") ? fields.childId! : "0");
 
 /** A saved child's form (change or remove) posted without JavaScript: that child's endpoint. */
@@ -65,8 +72,8 @@ function childAction(form: string, method: "PUT" | "DELETE", notice: NoticeName)
     const id = childIdOf(fields);
     return postFormToApi(args, {
       form: `${form}-${id}`,
-      path: `/api/account/children/${id}`,
-      method,
+      endpoint: method === "PUT" ? saveOwnChild : removeOwnChild,
+      params: { id },
       toBody: (posted) => (method === "PUT" ? { name: posted.name, age: postedNumber(posted.age) } : {}),
       onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/account", lang), notice),
     });
@@ -80,12 +87,12 @@ async function endSessionAction(args: ActionFunctionArgs) {
     .formData()
     .catch(() => null);
   const posted = fields?.get("sessionId");
-  // Only a reference's own characters reach the path; anything else names no session (404).
+  // Only a reference's own characters name a session; anything else names none (404).
   const ref = typeof posted === "string" && /^[\w-]{10,40}$/.test(posted) ? posted : "none";
   return postFormToApi(args, {
     form: `${ACCOUNT_FORMS.endSession}-${ref}`,
-    path: `/api/account/sessions/${ref}`,
-    method: "DELETE",
+    endpoint: endDeviceSession,
+    params: { id: ref },
     toBody: () => ({}),
     onSuccess: (answer, _fields, lang) => (answer.body.signedOut === true ? withNotice(localizePath("/login", lang), "logged-out") : withNotice(localizePath("/account", lang), "device-ended")),
   });
@@ -96,13 +103,13 @@ export const acceptInviteAction = accountAction(ACCOUNT_FORMS.acceptInvite, "/ap
 /** The staff screen's invitation form (users list), without JavaScript. */
 export const staffInviteAction = accountAction(ACCOUNT_FORMS.invite, "/api/admin/invites", ["email", "role"], to("/admin/users", "invite-sent"));
 
-export const adminSetupAction = accountAction(ACCOUNT_FORMS.setup, "/api/first-admin", ["token", "username", "email", "password"], to("/admin", "staff-created"));
+export const adminSetupAction = accountAction(ACCOUNT_FORMS.setup, setUpFirstAdmin, ["token", "username", "email", "password"], to("/admin", "staff-created"));
 
 /**
  * Password and Google sessions end the same way (POST /logout and /api/logout-user share a
- * handler). The admin area's button says `from=admin` and comes back to the staff sign-in.
+ * function). The admin area's button says `from=admin` and comes back to the staff sign-in.
  */
-export const logoutAction = accountAction(ACCOUNT_FORMS.logout, "/logout", [], (fields, lang) =>
+export const logoutAction = accountAction(ACCOUNT_FORMS.logout, signOut, [], (fields, lang) =>
   withNotice(localizePath(fields.from === "admin" ? "/admin/login" : "/login", lang), "logged-out"),
 );
 
@@ -111,18 +118,17 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
   [ACCOUNT_FORMS.profile]: (args) =>
     postFormToApi(args, {
       form: ACCOUNT_FORMS.profile,
-      path: "/api/account/profile",
-      method: "PATCH",
+      endpoint: saveProfile,
       toBody: ({ username, contactNumber }) => ({ username, contactNumber }),
       onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/account", lang), "profile-saved"),
     }),
-  [ACCOUNT_FORMS.password]: accountAction(ACCOUNT_FORMS.password, "/api/account/password", ["currentPassword", "password"], to("/account", "password-updated")),
-  [ACCOUNT_FORMS.deleteAccount]: accountAction(ACCOUNT_FORMS.deleteAccount, "/api/account/delete", ["email"], to("/", "account-deleted")),
-  [ACCOUNT_FORMS.passwordLink]: accountAction(ACCOUNT_FORMS.passwordLink, "/api/account/password/link", [], to("/account", "password-link-sent")),
+  [ACCOUNT_FORMS.password]: accountAction(ACCOUNT_FORMS.password, changeOwnPassword, ["currentPassword", "password"], to("/account", "password-updated")),
+  [ACCOUNT_FORMS.deleteAccount]: accountAction(ACCOUNT_FORMS.deleteAccount, deleteOwnAccount, ["email"], to("/", "account-deleted")),
+  [ACCOUNT_FORMS.passwordLink]: accountAction(ACCOUNT_FORMS.passwordLink, sendPasswordLink, [], to("/account", "password-link-sent")),
   [ACCOUNT_FORMS.addChild]: (args) =>
     postFormToApi(args, {
       form: ACCOUNT_FORMS.addChild,
-      path: "/api/account/children",
+      endpoint: addOwnChild,
       toBody: ({ name, age }) => ({ name, age: postedNumber(age) }),
       onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/account", lang), "child-added"),
     }),

@@ -1,10 +1,11 @@
 import { isStaffRole } from "~/lib/roles";
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { z } from "zod";
+import { defineEndpoint, jsonRoutes, type Caller, type Endpoint, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseBody } from "~server/http/validate";
+import { parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { createRateLimit } from "~server/security/rate-limit";
+import { byCallerAccount, createRateLimit, type LimitSpec } from "~server/security/rate-limit";
 import { endSession, startSession, type SessionUser } from "~server/security/session";
 import { academyTimeZone } from "~/features/booking/academy-zone.server";
 import { sitePhoneCountry } from "~/features/site/site.server";
@@ -14,8 +15,10 @@ import { accountExport, accountOverview, changePassword, deleteAccount, updatePr
 import { changePasswordSchema, childSchema, deleteAccountSchema, MAX_CHILDREN, profileSchemaFor } from "./accounts.schema";
 import { createPasswordReset } from "./password-reset.server";
 
-const text = (req: Request, key: string) => serverT(requestLang(req), "accounts", `space.api.${key}`);
+const said = (caller: Caller, key: string) => serverT(caller.lang, "accounts", `space.api.${key}`);
 const signedIn = (res: Response) => res.locals.user as SessionUser;
+/** The account of a call that passed `access: "signed-in"`. */
+export const accountOf = (caller: Caller) => caller.user as SessionUser;
 
 /** Every /api/account endpoint is the signed-in account's own: 401 JSON without a session. */
 export const requireAccount: RequestHandler = (req, res, next) => {
@@ -26,11 +29,143 @@ export const requireAccount: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** The account endpoints' own answer to a signed-out caller (as requireAccount's). */
+export const OWN_ACCOUNT = { access: "signed-in", signedOut: { ns: "accounts", key: "api.notSignedIn" } } as const;
+
 /**
  * Counted per account (not per address): a stolen session cannot try passwords from many
- * addresses. requireAccount runs first, so there is always an account.
+ * addresses. The access check runs first, so there is always an account.
  */
-export const byAccount = (req: Request) => `account:${(req.res?.locals.user as SessionUser | null | undefined)?.id ?? 0}`;
+export const perAccount = (name: string, limit: number, windowMs: number): LimitSpec => ({ name, limit, windowMs, keyBy: byCallerAccount });
+const byAccount = (req: Request) => byCallerAccount({ ip: "", user: req.res?.locals.user as SessionUser | null | undefined });
+
+/** PATCH /api/account/profile: name and phone (the phone rule follows the academy's country, so the input is read inside). */
+export const saveProfile = defineEndpoint({
+  method: "PATCH",
+  path: "/api/account/profile",
+  ...OWN_ACCOUNT,
+  limits: [perAccount("account-profile", 20, 60_000)],
+  input: z.unknown(),
+  async run({ deps: { db }, caller }, raw) {
+    const input = parseInput(profileSchemaFor(await sitePhoneCountry(db)), raw, caller.lang);
+    const user = accountOf(caller);
+    await updateProfile(db, user.id, input);
+    return { status: 200, body: { message: said(caller, "profileSaved"), user: { username: input.username, email: user.email, role: user.role } } };
+  },
+});
+
+/** POST /api/account/password: the current password proves the holder. */
+export const changeOwnPassword = defineEndpoint({
+  method: "POST",
+  path: "/api/account/password",
+  ...OWN_ACCOUNT,
+  limits: [perAccount("account-password", 10, 10 * 60_000)],
+  input: changePasswordSchema,
+  async run({ deps, caller }, input) {
+    const user = accountOf(caller);
+    if (!(await changePassword(deps.db, user.id, input.currentPassword, input.password))) {
+      const message = said(caller, "wrongPassword");
+      throw new HttpError(400, message, { currentPassword: message });
+    }
+    // Every session ended with the change (decision 013); this browser gets a fresh one.
+    await startSession(deps, caller, user.id, caller.sessionKind === "google" ? "google" : "password");
+    return { status: 200, body: { message: said(caller, "passwordChanged") } };
+  },
+});
+
+/**
+ * POST /api/account/password/link: a Google-only account asks for a password (decision 033): a
+ * one-time link, valid for an hour, to its own (Google-proven) address, made by the password-reset
+ * machinery. The link's page sets the password and ends every session, as a reset does.
+ * Each request sends an e-mail: a few an hour are plenty for a mislaid message.
+ */
+export const sendPasswordLink = defineEndpoint({
+  method: "POST",
+  path: "/api/account/password/link",
+  ...OWN_ACCOUNT,
+  noBody: true,
+  limits: [perAccount("account-password-link", 5, 60 * 60_000)],
+  input: z.object({}),
+  async run({ deps: { db, config }, caller }) {
+    const user = accountOf(caller);
+    const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    if (row.password_hash !== null) throw new HttpError(409, said(caller, "hasPassword"));
+    await createPasswordReset(db, config.sessionSecret, user, { lang: caller.lang, purpose: "set" });
+    return { status: 200, body: { message: said(caller, "passwordLinkSent") } };
+  },
+});
+
+// One counter per kind of change, so a burst of one kind leaves the others usable.
+const childLimit = (name: string) => [perAccount(`account-children-${name}`, 30, 60_000)];
+/** A saved child's id: checked inside, so a bad one answers the documented "child not found". */
+const childParams = z.object({ id: z.string() });
+
+/** POST /api/account/children */
+export const addOwnChild = defineEndpoint({
+  method: "POST",
+  path: "/api/account/children",
+  ...OWN_ACCOUNT,
+  limits: childLimit("add"),
+  input: childSchema,
+  async run({ deps: { db }, caller }, child) {
+    const saved = await addChild(db, accountOf(caller).id, child);
+    if (saved === "full") throw new HttpError(409, serverT(caller.lang, "accounts", "space.api.tooManyChildren", { count: MAX_CHILDREN }));
+    return { status: 201, body: { message: said(caller, "childAdded"), child: saved } };
+  },
+});
+
+/** PUT /api/account/children/{id} */
+export const saveOwnChild = defineEndpoint({
+  method: "PUT",
+  path: "/api/account/children/:id",
+  ...OWN_ACCOUNT,
+  limits: childLimit("change"),
+  params: childParams,
+  input: childSchema,
+  async run({ deps: { db }, caller, params }, child) {
+    const id = idOr404(params.id, said(caller, "childNotFound"));
+    if (!(await updateChild(db, accountOf(caller).id, id, child))) throw new HttpError(404, said(caller, "childNotFound"));
+    return { status: 200, body: { message: said(caller, "childSaved"), child: { id, ...child } } };
+  },
+});
+
+/** DELETE /api/account/children/{id} */
+export const removeOwnChild = defineEndpoint({
+  method: "DELETE",
+  path: "/api/account/children/:id",
+  ...OWN_ACCOUNT,
+  limits: childLimit("remove"),
+  params: childParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const id = idOr404(params.id, said(caller, "childNotFound"));
+    if (!(await removeChild(db, accountOf(caller).id, id))) throw new HttpError(404, said(caller, "childNotFound"));
+    return { status: 200, body: { message: said(caller, "childRemoved") } };
+  },
+});
+
+/** POST /api/account/delete: the account's e-mail typed again confirms it. */
+export const deleteOwnAccount = defineEndpoint({
+  method: "POST",
+  path: "/api/account/delete",
+  ...OWN_ACCOUNT,
+  limits: [perAccount("account-delete", 10, 10 * 60_000)],
+  input: deleteAccountSchema,
+  async run({ deps, caller }, input) {
+    const user = accountOf(caller);
+    // Staff accounts carry the audit trail's names; other staff remove them (admin users screen).
+    if (isStaffRole(user.role)) throw new HttpError(403, said(caller, "staffCannotDelete"));
+    if (input.email.toLowerCase() !== user.email.toLowerCase()) {
+      const message = said(caller, "emailMismatch");
+      throw new HttpError(400, message, { email: message });
+    }
+    await deleteAccount(deps.db, user.id);
+    await endSession(deps, caller);
+    return { status: 200, body: { message: said(caller, "deleted") } };
+  },
+});
+
+const accountWrites: readonly Endpoint[] = [saveProfile, changeOwnPassword, sendPasswordLink, addOwnChild, saveOwnChild, removeOwnChild, deleteOwnAccount];
 
 /**
  * The parent's own space (issue 17, decision 026): what the account holds, profile and password
@@ -38,80 +173,21 @@ export const byAccount = (req: Request) => `account:${(req.res?.locals.user as S
  * (server/app.ts), as for every cookie-carrying write.
  */
 export function accountSpaceApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
+  const { db } = deps;
   const router = Router();
-  const profileLimit = createRateLimit(deps, { name: "account-profile", limit: 20, windowMs: 60_000, keyBy: byAccount });
-  const passwordLimit = createRateLimit(deps, { name: "account-password", limit: 10, windowMs: 10 * 60_000, keyBy: byAccount });
-  const deleteLimit = createRateLimit(deps, { name: "account-delete", limit: 10, windowMs: 10 * 60_000, keyBy: byAccount });
   const exportLimit = createRateLimit(deps, { name: "account-export", limit: 20, windowMs: 60_000, keyBy: byAccount });
-  // One counter per kind of change, so a burst of one kind leaves the others usable.
-  const childLimit = (name: string) => createRateLimit(deps, { name: `account-children-${name}`, limit: 30, windowMs: 60_000, keyBy: byAccount });
-  const [addChildLimit, changeChildLimit, removeChildLimit] = [childLimit("add"), childLimit("change"), childLimit("remove")];
-  // Each request sends an e-mail: a few an hour are plenty for a mislaid message.
-  const passwordLinkLimit = createRateLimit(deps, { name: "account-password-link", limit: 5, windowMs: 60 * 60_000, keyBy: byAccount });
 
+  // Signed out, every /api/account call is refused before its body is read (401, not 415).
   router.use("/api/account", requireAccount);
+  router.use(jsonRoutes(deps, accountWrites));
 
   router.get("/api/account", async (req, res) => {
     const overview = await accountOverview(db, signedIn(res).id, await academyTimeZone(db), requestLang(req), deps.config.sessionSecret);
     res.set("Cache-Control", "private, no-store").json(overview);
   });
 
-  router.patch("/api/account/profile", profileLimit, async (req, res) => {
-    const input = parseBody(profileSchemaFor(await sitePhoneCountry(db)), req);
-    const user = signedIn(res);
-    await updateProfile(db, user.id, input);
-    res.json({ message: text(req, "profileSaved"), user: { username: input.username, email: user.email, role: user.role } });
-  });
-
-  router.post("/api/account/password", passwordLimit, async (req, res) => {
-    const input = parseBody(changePasswordSchema, req);
-    const user = signedIn(res);
-    if (!(await changePassword(db, user.id, input.currentPassword, input.password))) {
-      const message = text(req, "wrongPassword");
-      throw new HttpError(400, message, { currentPassword: message });
-    }
-    // Every session ended with the change (decision 013); this browser gets a fresh one.
-    await startSession(deps, req, res, user.id, res.locals.sessionKind === "google" ? "google" : "password");
-    res.json({ message: text(req, "passwordChanged") });
-  });
-
-  /**
-   * A Google-only account asks for a password (decision 033): a one-time link, valid for an hour,
-   * to its own (Google-proven) address, made by the password-reset machinery. The link's page sets
-   * the password and ends every session, as a reset does.
-   */
-  router.post("/api/account/password/link", passwordLinkLimit, async (req, res) => {
-    const user = signedIn(res);
-    const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
-    if (row.password_hash !== null) throw new HttpError(409, text(req, "hasPassword"));
-    const lang = requestLang(req);
-    await createPasswordReset(db, config.sessionSecret, user, { lang, purpose: "set" });
-    res.json({ message: text(req, "passwordLinkSent") });
-  });
-
   router.get("/api/account/children", async (_req, res) => {
     res.set("Cache-Control", "private, no-store").json({ children: await listChildren(db, signedIn(res).id) });
-  });
-
-  router.post("/api/account/children", addChildLimit, async (req, res) => {
-    const child = parseBody(childSchema, req);
-    const saved = await addChild(db, signedIn(res).id, child);
-    if (saved === "full") throw new HttpError(409, serverT(requestLang(req), "accounts", "space.api.tooManyChildren", { count: MAX_CHILDREN }));
-    res.status(201).json({ message: text(req, "childAdded"), child: saved });
-  });
-
-  router.put("/api/account/children/:id", changeChildLimit, async (req, res) => {
-    const id = idOr404(req.params.id, text(req, "childNotFound"));
-    const child = parseBody(childSchema, req);
-    if (!(await updateChild(db, signedIn(res).id, id, child))) throw new HttpError(404, text(req, "childNotFound"));
-    res.json({ message: text(req, "childSaved"), child: { id, ...child } });
-  });
-
-  router.delete("/api/account/children/:id", removeChildLimit, async (req, res) => {
-    const id = idOr404(req.params.id, text(req, "childNotFound"));
-    if (!(await removeChild(db, signedIn(res).id, id))) throw new HttpError(404, text(req, "childNotFound"));
-    res.json({ message: text(req, "childRemoved") });
   });
 
   router.get("/api/account/export", exportLimit, async (_req, res) => {
@@ -121,20 +197,6 @@ export function accountSpaceApi(deps: EndpointDeps): Router {
       .set("Content-Disposition", 'attachment; filename="stem-academy-my-data.json"')
       .type("application/json")
       .send(JSON.stringify(data, null, 2));
-  });
-
-  router.post("/api/account/delete", deleteLimit, async (req, res) => {
-    const input = parseBody(deleteAccountSchema, req);
-    const user = signedIn(res);
-    // Staff accounts carry the audit trail's names; other staff remove them (admin users screen).
-    if (isStaffRole(user.role)) throw new HttpError(403, text(req, "staffCannotDelete"));
-    if (input.email.toLowerCase() !== user.email.toLowerCase()) {
-      const message = text(req, "emailMismatch");
-      throw new HttpError(400, message, { email: message });
-    }
-    await deleteAccount(db, user.id);
-    await endSession(deps, req, res);
-    res.json({ message: text(req, "deleted") });
   });
 
   return router;

@@ -1,10 +1,11 @@
 import { isStaffRole } from "~/lib/roles";
-import { Router, type Request, type RequestHandler, type Response } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { Router } from "express";
+import { z } from "zod";
+import { defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseBody } from "~server/http/validate";
+import { parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { accountAndClient, createRateLimit, formEmail } from "~server/security/rate-limit";
+import { accountAndClient, inputEmail, type LimitSpec } from "~server/security/rate-limit";
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_CLIENT } from "./account-limits";
 import { endSession, startSession, type SessionUser } from "~server/security/session";
 import { sitePhoneCountry } from "~/features/site/site.server";
@@ -18,15 +19,105 @@ import { startStep } from "./security/auth-steps.server";
 import { hasSecondFactor } from "./security/factors.server";
 import { secondFactorGate, securityApi } from "./security/security.api";
 
-const text = (req: Request, key: string) => serverT(requestLang(req), "accounts", `api.${key}`);
+const text = (caller: Caller, key: string) => serverT(caller.lang, "accounts", `api.${key}`);
 const publicUser = (user: SessionUser) => ({ username: user.username, email: user.email, role: user.role });
+
+// Decision 045: a client's own tries are limited per client and per account from that client, so
+// its failures never lock the owner out; all clients together get a far higher, hourly limit.
+// /login and /api/admin/login share these counters.
+const tooManySignIns = { ns: "validation", key: "tooManySignIns" };
+const signInLimits: readonly LimitSpec[] = [
+  { name: "login-ip", limit: 10, windowMs: 60_000, message: tooManySignIns },
+  { name: "login-account-client", limit: LOGIN_FAILURES_PER_CLIENT, windowMs: 15 * 60_000, keyBy: (caller, input) => accountAndClient(inputEmail(input), caller), failuresOnly: true, message: tooManySignIns },
+  { name: "login-account", limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: 60 * 60_000, keyBy: (_caller, input) => inputEmail(input), failuresOnly: true, message: tooManySignIns },
+];
+
+/**
+ * After the password: staff with a second factor get a waiting step (no session yet) and are
+ * sent to /admin/login/second-factor; everyone else is signed in.
+ */
+async function afterPassword(deps: EndpointDeps, caller: Caller, user: SessionUser): Promise<EndpointAnswer> {
+  if (isStaffRole(user.role) && (await hasSecondFactor(deps.db, user.id))) {
+    await startStep(deps, caller, "second-factor", { userId: user.id, challenge: "password" });
+    return { status: 200, body: { message: text(caller, "secondFactorNeeded"), secondFactor: true } };
+  }
+  await startSession(deps, caller, user.id, "password");
+  return { status: 200, body: { message: text(caller, "loggedIn"), user: publicUser(user) } };
+}
+
+async function checkedPassword(deps: EndpointDeps, caller: Caller, input: z.output<typeof loginSchema>): Promise<SessionUser> {
+  const result = await authenticate(deps.db, input.email, input.password);
+  if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(caller, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
+  return result.user;
+}
+
+/** POST /login: e-mail and password. */
+export const signIn = defineEndpoint({
+  method: "POST",
+  path: "/login",
+  access: "anyone",
+  limits: signInLimits,
+  input: loginSchema,
+  async run({ deps, caller }, input) {
+    return afterPassword(deps, caller, await checkedPassword(deps, caller, input));
+  },
+});
+
+/** POST /api/admin/login: the role is checked before any session exists, so a parent's account gets a clear refusal and no cookie. */
+export const staffSignIn = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/login",
+  access: "anyone",
+  limits: signInLimits,
+  input: loginSchema,
+  async run({ deps, caller }, input) {
+    const user = await checkedPassword(deps, caller, input);
+    if (!isStaffRole(user.role)) throw new HttpError(403, text(caller, "notStaff"));
+    return afterPassword(deps, caller, user);
+  },
+});
+
+/** Password and Google sessions end the same way: POST /logout and POST /api/logout-user. */
+const signOutAt = (path: string) =>
+  defineEndpoint({
+    method: "POST",
+    path,
+    access: "anyone",
+    noBody: true,
+    input: z.object({}),
+    async run({ deps, caller }) {
+      await endSession(deps, caller);
+      return { status: 200, body: { message: text(caller, "loggedOut") } };
+    },
+  });
+export const signOut = signOutAt("/logout");
+export const signOutUser = signOutAt("/api/logout-user");
+
+/** POST /register: the phone rule follows the academy's country, so the input is read inside. */
+export const register = defineEndpoint({
+  method: "POST",
+  path: "/register",
+  access: "anyone",
+  limits: [{ name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: { ns: "validation", key: "tooManySignUps" } }],
+  input: z.unknown(),
+  async run({ deps: { db }, caller }, raw) {
+    const input = parseInput(registerSchemaFor(await sitePhoneCountry(db)), raw, caller.lang);
+    const id = await createUser(db, { username: input.username, email: input.email, password: input.password, contactNumber: input.contactNumber });
+    if (id === null) throw new HttpError(409, text(caller, "emailTaken"), { email: text(caller, "emailTaken") });
+    return { status: 201, body: { message: text(caller, "registered") } };
+  },
+});
 
 /**
  * /login and /logout are also pages whose forms post without JavaScript (url-encoded): those
- * posts belong to the page's action, which calls this same endpoint with JSON. Skipping them
- * here, before the rate limits, keeps a page post from being counted twice.
+ * posts leave this router for the page's action, which runs the same endpoint in process.
  */
-const pagePostsToPage: RequestHandler = (req, _res, next) => next(req.is("application/x-www-form-urlencoded") ? "route" : undefined);
+function leavingPagePosts(json: Router): Router {
+  const router = Router();
+  router.post(["/login", "/logout"], (req, _res, next) => next(req.is("application/x-www-form-urlencoded") ? "router" : undefined));
+  router.use(json);
+  return router;
+}
 
 /**
  * The specification's account endpoints (section 7): /login, /api/getUser, /logout, /api/logout-user,
@@ -34,75 +125,16 @@ const pagePostsToPage: RequestHandler = (req, _res, next) => next(req.is("applic
  */
 export function accountsApi(deps: EndpointDeps): Router {
   const router = Router();
-  // Decision 045: a client's own tries are limited per client and per account from that client, so
-  // its failures never lock the owner out; all clients together get a far higher, hourly limit.
-  const tooManySignIns = { ns: "validation", key: "tooManySignIns" };
-  const loginPerIp = createRateLimit(deps, { name: "login-ip", limit: 10, windowMs: 60_000, message: tooManySignIns });
-  const loginPerAccountAndClient = createRateLimit(deps, {
-    name: "login-account-client",
-    limit: LOGIN_FAILURES_PER_CLIENT,
-    windowMs: 15 * 60_000,
-    keyBy: (req) => accountAndClient(formEmail(req), req),
-    failuresOnly: true,
-    message: tooManySignIns,
-  });
-  const loginPerAccount = createRateLimit(deps, { name: "login-account", limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: 60 * 60_000, keyBy: formEmail, failuresOnly: true, message: tooManySignIns });
-  const signupPerIp = createRateLimit(deps, { name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: { ns: "validation", key: "tooManySignUps" } });
-
   // Runs first for every request: the staff's second-factor requirement (decision 046).
   router.use(secondFactorGate(deps));
 
-  /**
-   * After the password: staff with a second factor get a waiting step (no session yet) and are
-   * sent to /admin/login/second-factor; everyone else is signed in.
-   */
-  const afterPassword = async (req: Request, res: Response, user: SessionUser) => {
-    if (isStaffRole(user.role) && (await hasSecondFactor(deps.db, user.id))) {
-      await startStep(deps, req, res, "second-factor", { userId: user.id, challenge: "password" });
-      res.json({ message: text(req, "secondFactorNeeded"), secondFactor: true });
-      return;
-    }
-    await startSession(deps, req, res, user.id, "password");
-    res.json({ message: text(req, "loggedIn"), user: publicUser(user) });
-  };
-
-  router.post("/login", pagePostsToPage, loginPerIp, loginPerAccountAndClient, loginPerAccount, async (req, res) => {
-    const input = parseBody(loginSchema, req);
-    const result = await authenticate(deps.db, input.email, input.password);
-    if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
-    await afterPassword(req, res, result.user);
-  });
-
-  // The staff sign-in: the role is checked before any session exists, so a parent's account
-  // gets a clear refusal and no cookie. Same limits as /login (shared counters).
-  router.post("/api/admin/login", loginPerIp, loginPerAccountAndClient, loginPerAccount, async (req, res) => {
-    const input = parseBody(loginSchema, req);
-    const result = await authenticate(deps.db, input.email, input.password);
-    if (!result.ok) throw new HttpError(result.reason === "disabled" ? 403 : 401, text(req, result.reason === "disabled" ? "disabled" : "invalidCredentials"));
-    if (!isStaffRole(result.user.role)) throw new HttpError(403, text(req, "notStaff"));
-    await afterPassword(req, res, result.user);
-  });
-
   router.get("/api/getUser", (req, res) => {
     const user = res.locals.user as SessionUser | null;
-    if (!user) throw new HttpError(401, text(req, "notSignedIn"));
+    if (!user) throw new HttpError(401, serverT(requestLang(req), "accounts", "api.notSignedIn"));
     res.json({ user: publicUser(user) });
   });
 
-  const logout = async (req: Request, res: Response) => {
-    await endSession(deps, req, res);
-    res.json({ message: text(req, "loggedOut") });
-  };
-  router.post("/logout", pagePostsToPage, logout);
-  router.post("/api/logout-user", logout);
-
-  router.post("/register", signupPerIp, async (req, res) => {
-    const input = parseBody(registerSchemaFor(await sitePhoneCountry(deps.db)), req);
-    const id = await createUser(deps.db, { username: input.username, email: input.email, password: input.password, contactNumber: input.contactNumber });
-    if (id === null) throw new HttpError(409, text(req, "emailTaken"), { email: text(req, "emailTaken") });
-    res.status(201).json({ message: text(req, "registered") });
-  });
-
+  router.use(leavingPagePosts(jsonRoutes(deps, [signIn, staffSignIn, signOut, signOutUser, register])));
   router.use(passwordResetApi(deps), googleAuthApi(deps), adminSetupApi(deps), staffInviteApi(deps), securityApi(deps));
   return router;
 }

@@ -1,40 +1,47 @@
 import { Router } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { z } from "zod";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { requestLang, serverT } from "~server/i18n";
-import { createRateLimit } from "~server/security/rate-limit";
+import { serverT } from "~server/i18n";
 import { endSession, type SessionUser } from "~server/security/session";
-import { byAccount, requireAccount } from "./account-space.api";
+import { accountOf, OWN_ACCOUNT, perAccount, requireAccount } from "./account-space.api";
 import { endDevice, listDevices } from "./devices.server";
 
 /** A session reference as sessions.ref holds it; anything else names no session. */
 const SESSION_REF = /^[\w-]{10,40}$/;
 
+/** DELETE /api/account/sessions/{id}: ends one of the account's sessions; ending the current one signs this browser out. */
+export const endDeviceSession = defineEndpoint({
+  method: "DELETE",
+  path: "/api/account/sessions/:id",
+  ...OWN_ACCOUNT,
+  limits: [perAccount("account-sessions-end", 30, 60_000)],
+  params: z.object({ id: z.string() }),
+  input: z.object({}),
+  async run({ deps, caller, params }) {
+    const text = (key: string) => serverT(caller.lang, "accounts", `devices.api.${key}`);
+    const ref = params.id;
+    if (!SESSION_REF.test(ref)) throw new HttpError(404, text("notFound"));
+    const current = ref === caller.sessionRef;
+    if (!(await endDevice(deps.db, accountOf(caller).id, ref))) throw new HttpError(404, text("notFound"));
+    if (current) await endSession(deps, caller);
+    return { status: 200, body: { message: text(current ? "signedOut" : "ended"), signedOut: current } };
+  },
+});
+
 /**
  * The signed-in account's devices (issue 25): GET /api/account/sessions lists its live sessions
  * (browser, system, address, last seen; "current" marks this one); DELETE
- * /api/account/sessions/{id} ends one, and ending the current one signs this browser out.
+ * /api/account/sessions/{id} ends one.
  */
 export function devicesApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
-  const endLimit = createRateLimit(deps, { name: "account-sessions-end", limit: 30, windowMs: 60_000, keyBy: byAccount });
-  const text = (req: Parameters<typeof requestLang>[0], key: string) => serverT(requestLang(req), "accounts", `devices.api.${key}`);
-
   router.get("/api/account/sessions", requireAccount, async (_req, res) => {
     const user = res.locals.user as SessionUser;
-    const sessions = await listDevices(db, user.id, (res.locals.sessionRef as string | null | undefined) ?? null);
+    const sessions = await listDevices(deps.db, user.id, (res.locals.sessionRef as string | null | undefined) ?? null);
     res.set("Cache-Control", "private, no-store").json({ sessions });
   });
-
-  router.delete("/api/account/sessions/:id", requireAccount, endLimit, async (req, res) => {
-    const user = res.locals.user as SessionUser;
-    const ref = req.params.id;
-    if (typeof ref !== "string" || !SESSION_REF.test(ref)) throw new HttpError(404, text(req, "notFound"));
-    const current = ref === res.locals.sessionRef;
-    if (!(await endDevice(db, user.id, ref))) throw new HttpError(404, text(req, "notFound"));
-    if (current) await endSession(deps, req, res);
-    res.json({ message: text(req, current ? "signedOut" : "ended"), signedOut: current });
-  });
+  router.use("/api/account/sessions", requireAccount);
+  router.use(jsonRoutes(deps, [endDeviceSession]));
   return router;
 }

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import * as oidc from "openid-client";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { callerOf, type EndpointDeps } from "~server/http/endpoint";
 import { startSession } from "~server/security/session";
 import { startStep } from "./security/auth-steps.server";
 import { secondStepNeeded } from "./security/factors.server";
@@ -87,11 +87,11 @@ export function googleAuthApi(deps: EndpointDeps): Router {
     if (!outcome.ok) return refuse(res, next, outcome.reason === "disabled" ? "disabled" : "failed");
     if (await secondStepNeeded(deps.db, outcome.userId)) {
       // Staff with a second factor: Google is the first factor only (decision 046).
-      await startStep(deps, req, res, "second-factor", { userId: outcome.userId, challenge: "google" });
+      await startStep(deps, callerOf(req, res), "second-factor", { userId: outcome.userId, challenge: "google" });
       res.redirect(`${localizePath("/admin/login/second-factor", langFromPath(next))}?next=${encodeURIComponent(next)}`);
       return;
     }
-    await startSession(deps, req, res, outcome.userId, "google");
+    await startSession(deps, callerOf(req, res), outcome.userId, "google");
     res.redirect(next);
   });
 

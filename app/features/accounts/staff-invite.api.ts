@@ -5,6 +5,7 @@ import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { requireAdmin } from "~server/security/access";
 import { createRateLimit } from "~server/security/rate-limit";
+import { callerOf } from "~server/http/endpoint";
 import { startSession, type SessionUser } from "~server/security/session";
 import { acceptInviteSchema, staffInviteSchema } from "./accounts.schema";
 import { acceptStaffInvite, inviteStaff, listPendingInvites, revokeInvite } from "./staff-invite.server";
@@ -47,7 +48,7 @@ export function staffInviteApi(deps: EndpointDeps): Router {
     const input = parseBody(acceptInviteSchema, req);
     const result = await acceptStaffInvite(deps.db, input);
     if (!result.ok) throw new HttpError(result.reason === "hasAccount" ? 409 : 410, text(req, result.reason));
-    await startSession(deps, req, res, result.userId, "password");
+    await startSession(deps, callerOf(req, res), result.userId, "password");
     res.status(201).json({ message: text(req, "joined") });
   });
   return router;

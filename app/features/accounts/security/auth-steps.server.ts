@@ -1,5 +1,5 @@
 import { parse as parseCookies } from "cookie";
-import type { Request, Response } from "express";
+import type { SessionCaller } from "~server/security/session";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { AuthStepsTable } from "~server/db/schema";
@@ -23,16 +23,17 @@ function cookieOptions(config: Config) {
   return { httpOnly: true, sameSite: "lax" as const, secure: config.isProduction && config.publicUrl.startsWith("https:"), path: "/" };
 }
 
-function stepToken(req: Request, purpose: Purpose): string | undefined {
-  const token = req.headers.cookie ? parseCookies(req.headers.cookie)[COOKIE[purpose]] : undefined;
+function stepToken(caller: Pick<SessionCaller, "header">, purpose: Purpose): string | undefined {
+  const cookie = caller.header("cookie");
+  const token = cookie ? parseCookies(cookie)[COOKIE[purpose]] : undefined;
   return token && /^[\w-]{20,100}$/.test(token) ? token : undefined;
 }
 
 /** Starts a step (replacing the request's earlier one of the same cookie); expired steps of anyone are dropped. */
-export async function startStep({ db, config }: Deps, req: Request, res: Response, purpose: Purpose, values: { userId: number | null; challenge: string }): Promise<void> {
+export async function startStep({ db, config }: Deps, caller: SessionCaller, purpose: Purpose, values: { userId: number | null; challenge: string }): Promise<void> {
   const now = new Date();
   await db.deleteFrom("auth_steps").where("expires_at", "<=", now.toISOString()).execute();
-  const previous = stepToken(req, purpose);
+  const previous = stepToken(caller, purpose);
   if (previous) await db.deleteFrom("auth_steps").where("id", "=", tokenHash(previous)).execute();
   const token = newToken();
   const minutes = STEP_MINUTES[purpose];
@@ -40,12 +41,12 @@ export async function startStep({ db, config }: Deps, req: Request, res: Respons
     .insertInto("auth_steps")
     .values({ id: tokenHash(token), purpose, user_id: values.userId, challenge: values.challenge, attempts: 0, created_at: now.toISOString(), expires_at: new Date(now.getTime() + minutes * 60_000).toISOString() })
     .execute();
-  res.cookie(COOKIE[purpose], token, { ...cookieOptions(config), maxAge: minutes * 60_000 });
+  caller.cookies.set(COOKIE[purpose], token, { ...cookieOptions(config), maxAge: minutes * 60_000 });
 }
 
 /** The request's live step of that purpose, if any (not spent). */
-export async function currentStep({ db }: Deps, req: Request, purpose: Purpose) {
-  const token = stepToken(req, purpose);
+export async function currentStep({ db }: Deps, caller: Pick<SessionCaller, "header">, purpose: Purpose) {
+  const token = stepToken(caller, purpose);
   if (!token) return undefined;
   return db
     .selectFrom("auth_steps")
@@ -57,9 +58,9 @@ export async function currentStep({ db }: Deps, req: Request, purpose: Purpose) 
 }
 
 /** Spends the request's step: only one of two racing requests gets it. */
-export async function takeStep(deps: Deps, req: Request, res: Response, purpose: Purpose) {
-  const token = stepToken(req, purpose);
-  res.clearCookie(COOKIE[purpose], cookieOptions(deps.config));
+export async function takeStep(deps: Deps, caller: SessionCaller, purpose: Purpose) {
+  const token = stepToken(caller, purpose);
+  caller.cookies.clear(COOKIE[purpose], cookieOptions(deps.config));
   if (!token) return undefined;
   return deps.db
     .deleteFrom("auth_steps")

@@ -12,6 +12,7 @@ import type { Route } from "./+types/second-factor.route";
 import { AuthCard, alertClass, CardLink, SubmitButton } from "~/features/accounts/AuthCard";
 import { safeLocalPath } from "~/features/accounts/next-path";
 import { PasskeySignIn } from "./PasskeySignIn";
+import { secondFactorSignIn } from "./security.api";
 
 const FORM = "second-factor-form";
 
@@ -22,11 +23,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** The code form, with or without JavaScript: POST /api/login/second-factor, then `next` or the staff area. */
+/** The code form, with or without JavaScript: the endpoint of POST /api/login/second-factor, then `next` or the staff area. */
 export function action(args: Route.ActionArgs) {
   return postFormToApi(args, {
     form: FORM,
-    path: "/api/login/second-factor",
+    endpoint: secondFactorSignIn,
     toBody: ({ code }) => ({ code }),
     onSuccess: (_answer, _fields, lang) => withNotice(safeLocalPath(new URL(args.request.url).searchParams.get("next")) ?? localizePath("/admin", lang), "login-ok"),
   });

@@ -3,6 +3,7 @@ import { langFromPath, localizePath } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import type { FormState } from "~/lib/forms/form-state";
 import { requireAccountPage } from "~/features/accounts/guards.server";
+import { disableTotp, enableTotp, removeOwnPasskey, renameOwnPasskey, renewRecoveryCodes, startTotpSetup } from "./security.api";
 import { SECURITY_FORMS, type CodesShown } from "./security-forms";
 
 const passkeyIdOf = (fields: Record<string, string>) => (/^\d{1,10}$/.test(fields.passkeyId ?? "") ? fields.passkeyId! : "0");
@@ -16,17 +17,18 @@ export async function securityPageAction(args: ActionFunctionArgs) {
   const back = (hash: string) => () => `${localizePath("/account/security", lang)}#${hash}`;
   switch (fields.form) {
     case SECURITY_FORMS.rename:
-      return postFormToApi(args, { form: `${SECURITY_FORMS.rename}-${passkeyIdOf(fields)}`, path: `/api/account/passkeys/${passkeyIdOf(fields)}`, method: "PATCH", toBody: ({ name }) => ({ name }), onSuccess: back("passkeys-title") });
+      return postFormToApi(args, { form: `${SECURITY_FORMS.rename}-${passkeyIdOf(fields)}`, endpoint: renameOwnPasskey, params: { id: passkeyIdOf(fields) }, toBody: ({ name }) => ({ name }), onSuccess: back("passkeys-title") });
     case SECURITY_FORMS.remove:
-      return postFormToApi(args, { form: SECURITY_FORMS.remove, path: `/api/account/passkeys/${passkeyIdOf(fields)}`, method: "DELETE", toBody: () => ({}), onSuccess: back("passkeys-title") });
+      return postFormToApi(args, { form: SECURITY_FORMS.remove, endpoint: removeOwnPasskey, params: { id: passkeyIdOf(fields) }, toBody: () => ({}), onSuccess: back("passkeys-title") });
     case SECURITY_FORMS.totpSetup:
-      return postFormToApi(args, { form: SECURITY_FORMS.totpSetup, path: "/api/account/totp/setup", toBody: () => ({}), onSuccess: back("totp-title") });
+      return postFormToApi(args, { form: SECURITY_FORMS.totpSetup, endpoint: startTotpSetup, toBody: () => ({}), onSuccess: back("totp-title") });
     case SECURITY_FORMS.totpDisable:
-      return postFormToApi(args, { form: SECURITY_FORMS.totpDisable, path: "/api/account/totp/disable", toBody: ({ code }) => ({ code }), onSuccess: back("totp-title") });
+      return postFormToApi(args, { form: SECURITY_FORMS.totpDisable, endpoint: disableTotp, toBody: ({ code }) => ({ code }), onSuccess: back("totp-title") });
     case SECURITY_FORMS.totpEnable:
     case SECURITY_FORMS.recovery: {
-      const path = fields.form === SECURITY_FORMS.totpEnable ? "/api/account/totp/enable" : "/api/account/recovery-codes";
-      const answer = await args.context.callApi({ method: "POST", path, body: { code: fields.code ?? "" }, lang });
+      // The codes are shown once, on this page: not the redirect postFormToApi makes.
+      const endpoint = fields.form === SECURITY_FORMS.totpEnable ? enableTotp : renewRecoveryCodes;
+      const answer = await args.context.run(endpoint, { input: { code: fields.code ?? "" }, lang });
       const message = answer.body.message ?? "";
       if (answer.status === 200 && Array.isArray(answer.body.recoveryCodes)) {
         return data({ form: fields.form, recoveryCodes: answer.body.recoveryCodes as string[], message } satisfies CodesShown, { headers: { "Cache-Control": "private, no-store" } });

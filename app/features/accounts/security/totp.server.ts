@@ -101,7 +101,7 @@ export async function newRecoveryCodes(db: DB, userId: number): Promise<string[]
 }
 
 /** Spends a recovery code: true once per code. */
-export async function useRecoveryCode(db: DB, userId: number, code: string): Promise<boolean> {
+export async function spendRecoveryCode(db: DB, userId: number, code: string): Promise<boolean> {
   const normal = normalCode(code);
   if (!/^[0-9a-f]{10}$/.test(normal)) return false;
   const spent = await db

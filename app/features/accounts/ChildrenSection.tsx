@@ -1,0 +1,138 @@
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { Field, inputClass } from "~/ui/Field";
+import { FormAlert } from "~/ui/FormAlert";
+import type { SavedChild } from "./account-children.server";
+import { ACCOUNT_FORMS } from "./account-forms";
+import { buttonOnlySchema, CHILD_AGE_LIMITS, childSchema, MAX_CHILDREN } from "./accounts.schema";
+import { AccountSection, accountButtonClass as buttonClass } from "./AccountSection";
+import { alertClass } from "./AuthCard";
+import { useAccountForm } from "./use-account-form";
+
+/** Saved children (decision 033): each one's name and age can be changed or removed; more can be added. */
+export function ChildrenSection({ savedChildren }: { savedChildren: SavedChild[] }) {
+  const { t } = useTranslation("accounts");
+  return (
+    <AccountSection id="children" title={t("space.children.heading")}>
+      <p className="mt-2 text-sm text-slate-700">{t("space.children.intro")}</p>
+      {savedChildren.length === 0 ? (
+        <p className="mt-3 text-slate-700">{t("space.children.none")}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {savedChildren.map((child) => (
+            <ChildRow key={child.id} child={child} />
+          ))}
+        </ul>
+      )}
+      {savedChildren.length < MAX_CHILDREN ? <AddChildForm /> : <p className="mt-4 text-sm text-slate-700">{t("space.children.full")}</p>}
+    </AccountSection>
+  );
+}
+
+/** The name and age inputs of a child's form (the booking form's rules). */
+function ChildFields({ form }: { form: ReturnType<typeof useChildForm> }) {
+  const { t } = useTranslation("accounts");
+  const ageField = form.field("age");
+  return (
+    <>
+      <Field label={t("space.children.name")} error={form.error("name")} className="min-w-0 flex-1">
+        {({ id, describedBy, invalid }) => (
+          <input id={id} type="text" autoComplete="off" maxLength={100} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} aria-required="true" {...form.field("name")} />
+        )}
+      </Field>
+      <Field label={t("space.children.age")} error={form.error("age")} hint={t("space.children.ageHint")} className="w-32">
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={CHILD_AGE_LIMITS.min}
+            max={CHILD_AGE_LIMITS.max}
+            step={1}
+            className={inputClass}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            aria-required="true"
+            {...ageField}
+            {...form.methods.register("age", { valueAsNumber: true })}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+function useChildForm(id: string, request: () => { method?: "POST" | "PUT"; path: string }, initial?: SavedChild) {
+  const { revalidate } = useRevalidator();
+  return useAccountForm("request", {
+    id,
+    schema: childSchema,
+    request,
+    initial: initial ? { name: initial.name, age: String(initial.age) } : undefined,
+    // The saved list comes from the server again (the new child, or the new name in the list).
+    onSuccess: async (_answer, _values, reset) => {
+      if (!initial) reset();
+      await revalidate();
+    },
+  });
+}
+
+function ChildRow({ child }: { child: SavedChild }) {
+  const { t } = useTranslation("accounts");
+  const { revalidate } = useRevalidator();
+  const formId = `${ACCOUNT_FORMS.child}-${child.id}`;
+  const removeId = `${ACCOUNT_FORMS.removeChild}-${child.id}`;
+  const form = useChildForm(formId, () => ({ method: "PUT", path: `/api/account/children/${child.id}` }), child);
+  const remove = useAccountForm("request", {
+    id: removeId,
+    schema: buttonOnlySchema,
+    request: () => ({ method: "DELETE", path: `/api/account/children/${child.id}` }),
+    onSuccess: () => revalidate(),
+  });
+  return (
+    <li className="py-4">
+      <form {...form.formProps} id={formId} aria-label={child.name} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <input type="hidden" name="form" value={ACCOUNT_FORMS.child} />
+        <input type="hidden" name="childId" value={child.id} />
+        <FormAlert message={form.refusal} className={alertClass} />
+        <ChildFields form={form} />
+        <button type="submit" disabled={form.pending} aria-label={t("space.children.saveFor", { name: child.name })} className={`${buttonClass} sm:mt-7`}>
+          {form.pending ? t("space.children.saving") : t("space.children.save")}
+        </button>
+      </form>
+      <form {...remove.formProps} id={removeId} className="mt-2">
+        <input type="hidden" name="form" value={ACCOUNT_FORMS.removeChild} />
+        <input type="hidden" name="childId" value={child.id} />
+        <FormAlert message={remove.refusal} className={alertClass} />
+        <button
+          type="submit"
+          disabled={remove.pending}
+          aria-label={t("space.children.removeFor", { name: child.name })}
+          className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+        >
+          {remove.pending ? t("space.children.removing") : t("space.children.remove")}
+        </button>
+      </form>
+    </li>
+  );
+}
+
+function AddChildForm() {
+  const { t } = useTranslation("accounts");
+  const form = useChildForm(ACCOUNT_FORMS.addChild, () => ({ path: "/api/account/children" }));
+  return (
+    <form {...form.formProps} id={ACCOUNT_FORMS.addChild} aria-labelledby="add-child-heading" className="mt-6">
+      <h3 id="add-child-heading" className="font-semibold text-slate-800">
+        {t("space.children.addHeading")}
+      </h3>
+      <input type="hidden" name="form" value={ACCOUNT_FORMS.addChild} />
+      <FormAlert message={form.refusal} className={alertClass} />
+      <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <ChildFields form={form} />
+        <button type="submit" disabled={form.pending} className={`${buttonClass} sm:mt-7`}>
+          {form.pending ? t("space.children.adding") : t("space.children.add")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { useAccountData } from "./account.route";
+import { accountSectionClass } from "./AccountSection";
+import { BookingsSection } from "./BookingsSection";
+import { ChildrenSection } from "./ChildrenSection";
+import { DataSection } from "./DataSection";
+import { DevicesSection } from "./DevicesSection";
+import { PasswordSection } from "./PasswordSection";
+import { ProfileSection } from "./ProfileSection";
+import { SentFormsSections } from "./SentFormsSections";
+import { WaitlistSection } from "./WaitlistSection";
+
+/** /account's index: every section of the account, in the page's order. */
+export default function AccountSections() {
+  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone } = useAccountData();
+  return (
+    <>
+      <BookingsSection bookings={bookings} />
+      {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}
+      <SentFormsSections enrollments={enrollments} brochureRequests={brochureRequests} />
+      <ChildrenSection savedChildren={children} />
+      <ProfileSection profile={profile} />
+      <PasswordSection hasPassword={profile.hasPassword} />
+      <DevicesSection devices={devices} timeZone={timeZone} className={accountSectionClass} />
+      <DataSection email={profile.email} />
+    </>
+  );
+}
