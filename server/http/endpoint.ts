@@ -1,5 +1,5 @@
 import { serialize, type SerializeOptions } from "cookie";
-import type { CookieOptions, Request, Response, Router } from "express";
+import type { CookieOptions, Request, RequestHandler, Response, Router } from "express";
 import { Router as expressRouter } from "express";
 import type { z } from "zod";
 import type { Lang } from "~/i18n/lang";
@@ -58,6 +58,8 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   access: Access;
   /** The input: the JSON body, or the query string for GET and DELETE. */
   input: S;
+  /** A POST that reads no body (an action named by its path): its JSON route takes any content type, or none. */
+  readsNoBody?: true;
   /** Path parameters; one that does not parse answers 404. */
   params?: P;
   /** Rate limits, checked in order before the input is read (decision 048). */
@@ -72,8 +74,12 @@ export function defineEndpoint<S extends z.ZodType, P extends z.ZodType = z.ZodT
 
 const SECOND_FACTOR_FIRST = "Set up a second factor (a passkey or an authenticator app) on your account's security page (/account/security) before using the staff area.";
 
-/** Refuses a caller the endpoint's access does not admit: 401 signed out, 403 otherwise. */
-export function checkAccess(access: Access, caller: Caller): void {
+/**
+ * Refuses a caller the endpoint's access does not admit: 401 signed out, 403 otherwise. The one
+ * guard of the site: endpoints, the Express routers still written by hand (`accessGuard`) and the
+ * staff pages (`requireAdminPage`, which turns a 401 into the sign-in page) all ask it.
+ */
+export function checkAccess(access: Access, caller: Pick<Caller, "user" | "secondFactorMissing">): void {
   if (access === "anyone") return;
   if (!caller.user) throw new HttpError(401, "Please sign in first.");
   if (access === "signed-in") return;
@@ -116,6 +122,19 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
     if (error instanceof HttpError) return { status: error.status, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
     throw error;
   }
+}
+
+/** checkAccess as Express middleware, for routes not yet declared with defineEndpoint (reads, lists, CSV). */
+export function accessGuard(access: Access): RequestHandler {
+  return (_req, res, next) => {
+    try {
+      checkAccess(access, { user: (res.locals.user as SessionUser | null | undefined) ?? null, secondFactorMissing: res.locals.secondFactorMissing === true });
+      next();
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      res.status(error.status).json({ message: error.message });
+    }
+  };
 }
 
 /** The caller behind an Express request, its cookies set on the response. */
@@ -162,10 +181,11 @@ export function jsonRoutes(deps: EndpointDeps, endpoints: readonly Endpoint[]): 
   for (const endpoint of endpoints) {
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     router[method](endpoint.path, async (req, res) => {
-      const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE";
+      const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE" || endpoint.readsNoBody === true;
       if (!bodyless && !req.is("application/json")) throw new HttpError(415, "Send the data as application/json.");
       if (!bodyless && (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))) throw new HttpError(400, "The request body must be a JSON object.");
-      const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input: bodyless ? req.query : req.body, params: req.params as Record<string, string> });
+      const input = endpoint.readsNoBody ? {} : bodyless ? req.query : req.body;
+      const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input, params: req.params as Record<string, string> });
       res.status(answer.status).json(answer.body);
     });
   }

@@ -1,34 +1,30 @@
-import { Router } from "express";
-import type { ApiDeps } from "~server/features";
-import { requestLang, serverT } from "~server/i18n";
-import { parseBody } from "~server/http/validate";
-import { createRateLimit } from "~server/security/rate-limit";
-import { queueStaffNotice } from "~/features/admin/staff-notice.server";
+import type { Router } from "express";
+import { z } from "zod";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { parseInput } from "~server/http/validate";
+import { serverT } from "~server/i18n";
 import { sitePhoneCountry } from "~/features/site/site.server";
 import { schoolEnquirySchemaFor } from "./school.schema";
-import { addSchoolEnquiry } from "./school.server";
+import { addSchoolEnquiryWithNotice } from "./school.server";
 
-export function schoolApi(deps: ApiDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
-  const limit = createRateLimit(deps, { name: "school", limit: 5, windowMs: 60_000 });
+/**
+ * POST /school/add-school-info: a school's enquiry, stored with the staff notice about it (the
+ * worker sends the mail) → 201 { message }.
+ */
+export const sendSchoolEnquiry = defineEndpoint({
+  method: "POST",
+  path: "/school/add-school-info",
+  access: "anyone",
+  limits: [{ name: "school", limit: 5, windowMs: 60_000 }],
+  // Any object: its fields are checked below by schoolEnquirySchemaFor, whose phone rule is the site's country's.
+  input: z.record(z.string(), z.unknown()),
+  async run({ deps: { db, config }, caller }, raw) {
+    const input = parseInput(schoolEnquirySchemaFor(await sitePhoneCountry(db)), raw, caller.lang);
+    await addSchoolEnquiryWithNotice(db, config.publicUrl, input);
+    return { status: 201, body: { message: serverT(caller.lang, "school", "form.sent") } };
+  },
+});
 
-  router.post("/school/add-school-info", limit, async (req, res) => {
-    const input = parseBody(schoolEnquirySchemaFor(await sitePhoneCountry(db)), req);
-    // The enquiry and the staff e-mail about it are stored together; the worker sends the mail.
-    await db.transaction().execute(async (trx) => {
-      const id = await addSchoolEnquiry(trx, input);
-      await queueStaffNotice(trx, config.publicUrl, {
-        kind: "school",
-        subject: { school: input.schoolName, city: input.city },
-        details: [
-          ["reference", `#${id}`], ["name", input.name], ["designation", input.designation], ["school", input.schoolName], ["city", input.city],
-          ["email", input.email], ["phone", input.contactNumber], ["preferred", `${input.preferredDate} ${input.preferredTime}`], ["requirements", input.requirements],
-        ],
-        path: `/admin/submissions/school/${id}`,
-      });
-    });
-    res.status(201).json({ message: serverT(requestLang(req), "school", "form.sent") });
-  });
-  return router;
+export function schoolApi(deps: EndpointDeps): Router {
+  return jsonRoutes(deps, [sendSchoolEnquiry]);
 }
