@@ -56,8 +56,11 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   /** The documented JSON route (Express syntax: `/api/admin/media/:id`). */
   path: string;
   access: Access;
-  /** The input: the JSON body, or the query string for GET and DELETE. */
-  input: S;
+  /**
+   * The input: the JSON body, or the query string for GET and DELETE. A function when the rule
+   * depends on the site's settings (a phone number of the academy's country): it gives the schema per call.
+   */
+  input: S | ((deps: EndpointDeps) => Promise<S>);
   /** A POST that reads no body (an action named by its path): its JSON route takes any content type, or none. */
   readsNoBody?: true;
   /** Path parameters; one that does not parse answers 404. */
@@ -113,7 +116,8 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
       if (!outcome.allowed) throw new HttpError(429, serverT(caller.lang, limit.message?.ns ?? "validation", limit.message?.key ?? "tooManyRequests"));
       if (outcome.refund) spent.push(outcome.refund);
     }
-    const input = parseInput(endpoint.input, raw.input, caller.lang);
+    const schema = typeof endpoint.input === "function" ? await endpoint.input(deps) : endpoint.input;
+    const input = parseInput(schema, raw.input, caller.lang);
     const answer = await endpoint.run({ deps, caller, params }, input);
     // A limit that counts failures only gives its try back when the call succeeded.
     if (answer.status < 400) for (const refund of spent) await refund();
@@ -181,11 +185,14 @@ export function jsonRoutes(deps: EndpointDeps, endpoints: readonly Endpoint[]): 
   for (const endpoint of endpoints) {
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     router[method](endpoint.path, async (req, res) => {
+      const caller = callerOf(req, res);
+      // Who may call comes before what was sent: a signed-out caller hears 401 whatever the body.
+      checkAccess(endpoint.access, caller);
       const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE" || endpoint.readsNoBody === true;
       if (!bodyless && !req.is("application/json")) throw new HttpError(415, "Send the data as application/json.");
       if (!bodyless && (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))) throw new HttpError(400, "The request body must be a JSON object.");
       const input = endpoint.readsNoBody ? {} : bodyless ? req.query : req.body;
-      const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input, params: req.params as Record<string, string> });
+      const answer = await runEndpoint(deps, endpoint, caller, { input, params: req.params as Record<string, string> });
       res.status(answer.status).json(answer.body);
     });
   }

@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import { Router } from "express";
-import { z } from "zod";
 import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
 import { defineEndpoint, jsonRoutes } from "~server/http/endpoint";
-import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import { createRateLimit } from "~server/security/rate-limit";
 import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
@@ -19,18 +17,15 @@ import { queueStaffNotice } from "~/features/admin/staff-notice.server";
 /** Where the brochure of a language is served. */
 const brochureUrl = brochurePdfPath;
 
-// Both take any object: its fields are checked in `run` by the schema whose phone rule is the site's country's.
-const anyObject = z.record(z.string(), z.unknown());
-
 /** POST /api/summercamp/enroll: an enrollment, with the staff notice → 201 { message, reference, confirmationUrl }. */
 export const enrollInCamp = defineEndpoint({
   method: "POST",
   path: "/api/summercamp/enroll",
   access: "anyone",
   limits: [{ name: "camp-enroll", limit: 5, windowMs: 60_000 }],
-  input: anyObject,
-  async run({ deps: { db, config }, caller: { lang } }, raw) {
-    const input = parseInput(enrollmentSchemaFor(await sitePhoneCountry(db)), raw, lang);
+  // The phone rule is the academy's country's (site settings).
+  input: async ({ db }) => enrollmentSchemaFor(await sitePhoneCountry(db)),
+  async run({ deps: { db, config }, caller: { lang } }, input) {
     const result = await addEnrollment(db, input, lang, (trx, id) =>
       queueStaffNotice(trx, config.publicUrl, {
         kind: "enrollment",
@@ -53,9 +48,8 @@ export const requestBrochure = defineEndpoint({
   path: "/api/summercamp/brochure",
   access: "anyone",
   limits: [{ name: "camp-brochure", limit: 5, windowMs: 60_000 }],
-  input: anyObject,
-  async run({ deps: { db, config }, caller: { lang } }, raw) {
-    const input = parseInput(brochureRequestSchemaFor(await sitePhoneCountry(db)), raw, lang);
+  input: async ({ db }) => brochureRequestSchemaFor(await sitePhoneCountry(db)),
+  async run({ deps: { db, config }, caller: { lang } }, input) {
     await addBrochureLead(db, input, lang, (trx, id) =>
       queueStaffNotice(trx, config.publicUrl, {
         kind: "brochure",

@@ -13,8 +13,8 @@ import { sendCsv } from "~/features/admin/list/csv.server";
 import { academyTimeZone } from "~/features/booking/academy-zone.server";
 import { bookingExportColumns, bookingsForExportByIds } from "~/features/booking/slots-admin.server";
 import type { Lang } from "~/i18n/lang";
-import { isSubmissionKind, submissionKindNames, type SubmissionKindName } from "./submission-kinds";
-import { bulkExportSchema, bulkStatusSchema, idsFromStrings, isBulkKind, MAX_BULK_ROWS, type BulkKindName } from "./submission-bulk.schema";
+import { isSubmissionKind, type SubmissionKindName } from "./submission-kinds";
+import { bulkExportSchema, bulkKindNames, bulkStatusSchema, idsFromStrings, isBulkKind, MAX_BULK_ROWS, type BulkKindName } from "./submission-bulk.schema";
 import { bulkChangeStatus } from "./submissions-bulk.server";
 import { submissionUpdateSchema } from "./submission.schema";
 import { getSubmission, submissionBase, submissionServer, updateSubmission } from "./submissions.server";
@@ -31,20 +31,23 @@ function checkCount(lang: Lang, ids: unknown) {
  * A bulk status change as its answer: one transaction with one audit entry per changed row, every
  * chosen row changes or none (404 naming the missing ids, 409 naming cancelled bookings).
  */
-export async function bulkStatusAnswer(db: DB, change: Parameters<typeof bulkChangeStatus>[1], lang: Lang): Promise<EndpointAnswer> {
+async function bulkStatusAnswer(db: DB, change: Parameters<typeof bulkChangeStatus>[1], lang: Lang): Promise<EndpointAnswer> {
   const result = await bulkChangeStatus(db, change);
   if (result.ok) return { status: 200, body: { message: serverT(lang, "admin", "bulk.changed", { count: result.changed }), changed: result.changed, unchanged: result.unchanged } };
   if (result.reason === "notFound") return { status: 404, body: { message: serverT(lang, "admin", "bulk.notFound", { count: result.missing.length, ids: result.missing.join(", ") }), missing: result.missing } };
   return { status: 409, body: { message: serverT(lang, "admin", "bulk.bookingCancelled", { count: result.ids.length, ids: result.ids.join(", ") }), ids: result.ids } };
 }
 
-/** POST /api/admin/submissions/{school|contact|enrollments|brochure-leads}/bulk: { status, ids } → { message, changed, unchanged }. */
+/**
+ * POST /api/admin/submissions/{school|contact|enrollments|brochure-leads|demo-bookings}/bulk:
+ * { status, ids } → { message, changed, unchanged }. The list pages and the demo-bookings screen post it.
+ */
 export const changeSubmissionStatuses = defineEndpoint({
   method: "POST",
   path: "/api/admin/submissions/:kind/bulk",
   access: "staff",
-  params: z.object({ kind: z.enum(submissionKindNames) }),
-  // The count is checked first for its own message; then the schema (bulkStatusSchema, the same for the four kinds).
+  params: z.object({ kind: z.enum(bulkKindNames) }),
+  // The count is checked first for its own message; then the kind's statuses (bulkStatusSchema).
   input: z.object({ ids: z.unknown(), status: z.unknown() }),
   async run({ deps: { db }, caller, params: { kind } }, raw) {
     checkCount(caller.lang, raw.ids);
@@ -99,15 +102,6 @@ export function submissionsApi(deps: ApiDeps): Router {
     return exportChosen(req, res, (req.body as { ids?: unknown } | null)?.ids);
   });
 
-  // TRANSITION (issue 26): demo bookings' bulk change keeps its hand-written route until the booking
-  // work declares it as an endpoint; the other kinds are changeSubmissionStatuses below.
-  router.post("/api/admin/submissions/demo-bookings/bulk", async (req, res) => {
-    const lang = requestLang(req);
-    checkCount(lang, (req.body as { ids?: unknown } | null)?.ids);
-    const input = parseBody(bulkStatusSchema("demo-bookings"), req);
-    const answer = await bulkStatusAnswer(db, { kind: "demo-bookings", ids: input.ids, status: input.status, userId: staffOf(res).id }, lang);
-    res.status(answer.status).json(answer.body);
-  });
   router.use(jsonRoutes(deps, [changeSubmissionStatuses]));
 
   router.get("/api/admin/submissions/:kind/:id", async (req, res) => {
