@@ -10,8 +10,10 @@ import { startBenchServer } from "~server/test/server-process";
  * measured twice: a client without compression, and a browser-like one (Accept-Encoding: br, gzip).
  * Prints the issue 15 table (worst ratio per kind against its goal) and the peak server memory.
  * Loopback only; each measurement is bounded (BENCH_SECONDS seconds, 20 connections).
+ * `--short` (CI): one second per measurement; fails when any answer was not a 2xx.
  */
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const SHORT = process.argv.includes("--short");
+const DURATION = SHORT ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 20;
 const BROWSER_ENCODING = "br, gzip";
 
@@ -123,6 +125,12 @@ try {
     { what: "public JSON reads (course list, /api/blogs)", measured: json.text, goal: ">= 0.25", "": met(json.min >= 0.25) },
     { what: "peak server memory during the benchmark", measured: `${peak.toFixed(0)} MiB`, goal: "<= 256 MiB", "": met(peak <= 256) },
   ]);
+  // The figures are reported; a wrong answer fails the run (CI runs this in short mode so it never rots).
+  const failed = rows.filter((row) => row["non-2xx/errors"] > 0).map((row) => row.route);
+  if (failed.length) {
+    console.log(`FAILED: answers other than 2xx on ${failed.join(", ")}`);
+    process.exitCode = 1;
+  }
 } finally {
   await server.stop();
 }

@@ -11,8 +11,10 @@ import { startBenchServer } from "~server/test/server-process";
  * until the page is hydrated and the network has been quiet for a second, counted as gzip -9 of
  * the built file (the issue's measure), and the build's brotli copies (what the server sends a
  * browser, so what Lighthouse's transfer sizes show). JS_PATHS=/,/blog limits the pages;
- * JS_CHUNKS=1 lists each page's chunks.
+ * JS_CHUNKS=1 lists each page's chunks. `--short` (CI): the home page in both languages; fails
+ * when a page does not load.
  */
+const SHORT = process.argv.includes("--short");
 const buildDir = process.env.BUILD_DIR ?? "build";
 const server = await startBenchServer(3463);
 const browser = await chromium.launch({ executablePath: findChromium() });
@@ -37,7 +39,7 @@ try {
   const courses = (await (await fetch(`${server.url}/admin/course-dashboard/all-courses`)).json()) as { courses: { slug: string }[] };
   const blogs = (await (await fetch(`${server.url}/api/blogs`)).json().catch(() => [])) as { slug?: string }[];
   const allPaths = ["/", "/courses", `/courses/${courses.courses[0]!.slug}`, "/summer-camp", "/enroll", "/blog", ...(blogs[0]?.slug ? [`/blog/${blogs[0].slug}`] : [])];
-  const paths = process.env.JS_PATHS?.split(",") ?? allPaths;
+  const paths = SHORT ? ["/"] : (process.env.JS_PATHS?.split(",") ?? allPaths);
   const rows: { page: string; scripts: number; "JS KiB gzip": string; "JS KiB br": string; "HTML KiB gzip": string }[] = [];
   for (const lang of ["en", "ar"] as const) {
     for (const pagePath of paths) {
@@ -48,7 +50,11 @@ try {
       page.on("request", (request) => {
         if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
       });
-      await page.goto(url, { waitUntil: "networkidle" });
+      const response = await page.goto(url, { waitUntil: "networkidle" });
+      if (response?.status() !== 200) {
+        console.log(`FAILED: ${url} answered ${response?.status()}`);
+        process.exitCode = 1;
+      }
       await page.waitForSelector("html[data-hydrated]", { state: "attached" });
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(1000);

@@ -1,6 +1,6 @@
 import { isStaffRole } from "~/lib/roles";
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -38,7 +38,7 @@ export const byAccount = (req: Request) => `account:${(req.res?.locals.user as S
  * changes, a copy of the data, and deletion. The same-origin check on writes is the API's own
  * (server/app.ts), as for every cookie-carrying write.
  */
-export function accountSpaceApi(deps: ApiDeps): Router {
+export function accountSpaceApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   const profileLimit = createRateLimit(deps, { name: "account-profile", limit: 20, windowMs: 60_000, keyBy: byAccount });

@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -13,7 +13,7 @@ import { createPasswordReset, resetPassword } from "./password-reset.server";
 const text = (req: Request, key: string) => serverT(requestLang(req), "accounts", `api.${key}`);
 
 /** POST /api/password/forgot and POST /api/password/reset. */
-export function passwordResetApi(deps: ApiDeps): Router {
+export function passwordResetApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   const tooMany = { ns: "accounts", key: "api.tooManyResets" };

@@ -1,8 +1,7 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
-import type { ApiDeps } from "~server/features";
 import { recordAudit } from "~server/audit/audit";
-import { defineEndpoint, jsonRoutes } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import { recordId } from "~/lib/record-id";
@@ -67,7 +66,7 @@ export const restoreRevision: Readonly<Record<string, ReturnType<typeof restoreE
  * through the collection's own save (validated, audited, itself a revision), and each person's
  * draft of an editor (read, save, discard).
  */
-export function contentHistoryApi(deps: ApiDeps): Router {
+export function contentHistoryApi(deps: EndpointDeps): Router {
   const { db } = deps;
   const router = Router();
   for (const revisable of REVISABLE) {

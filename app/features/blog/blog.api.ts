@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -7,7 +7,7 @@ import { BLOG_PAGE_SIZE, isBlogSlug } from "./blog-post";
 import { blogListQuerySchema } from "./blog.schema";
 import { countPublishedPosts, findPublishedPost, listPublishedPosts } from "./blog.server";
 
-export function blogApi({ db }: ApiDeps): Router {
+export function blogApi({ db }: EndpointDeps): Router {
   const router = Router();
 
   // A plain array (specification section 7); with ?page or ?limit one page of it, and the

@@ -6,14 +6,13 @@ import { sendMail } from "~server/mail/mailer";
 import { pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
+import type { ReminderMail, StaffCancelMail } from "./booking.jobs.server";
 import { findCourse, getBookingForMail } from "./booking.server";
 import { linkToken } from "./link-tokens.server";
 import { bookingEvent } from "./booking-event";
 import { buildIcs, calendarLinks } from "./ics";
 import { bookingPagePath, cancelPath, confirmationPath, reschedulePath } from "./paths";
-import type { ReminderMail } from "./reminders.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
-import type { StaffCancelMail } from "./staff-cancel.server";
 import { dirOf, localizePath, type Lang } from "~/i18n/lang";
 import { formatPhone } from "~/lib/validation";
 

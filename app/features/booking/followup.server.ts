@@ -9,11 +9,9 @@ import { localizePath } from "~/i18n/lang";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
 import { escapeHtml, htmlMail } from "./booking-mail.server";
+import { bookingFollowupJob } from "./booking.jobs.server";
 import { getBookingForMail } from "./booking.server";
 import { fillPlaceholders } from "./followup-texts";
-
-/** The follow-up e-mail after an attended demo class, built from the booking and settings when sent. */
-export const BOOKING_FOLLOWUP_JOB = "booking-followup";
 
 /**
  * Claims a booking's follow-up e-mail and queues it, inside the transaction that marks it attended
@@ -31,7 +29,7 @@ export async function claimFollowup(trx: DB, bookingId: number): Promise<boolean
     .returning("reference")
     .executeTakeFirst();
   if (!claimed) return false;
-  await enqueue(trx, { kind: BOOKING_FOLLOWUP_JOB, payload: { reference: claimed.reference } });
+  await enqueue(trx, bookingFollowupJob, { reference: claimed.reference });
   return true;
 }
 

@@ -6,7 +6,7 @@ import { sendMail } from "~server/mail/mailer";
 import { academyTimeZone } from "./academy-zone.server";
 import { detailsTable, escapeHtml, htmlMail } from "./booking-mail.server";
 import { waitlistAcceptPath, waitlistPath } from "./paths";
-import type { WaitlistOfferMail } from "./waitlist-offers.server";
+import type { WaitlistOfferMail } from "./booking.jobs.server";
 import { getWaitlistEntry } from "./waitlist.server";
 
 type MailDeps = { db: DB; config: Config; logger: Logger };

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
 import { HttpError } from "~server/http/errors";
-import { defineEndpoint, jsonRoutes } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { serverT } from "~server/i18n";
 import { createRateLimit } from "~server/security/rate-limit";
 import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
@@ -62,7 +61,7 @@ export const requestBrochure = defineEndpoint({
   },
 });
 
-export function campApi(deps: ApiDeps): Router {
+export function campApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   const brochureCache = new Map<Lang, { key: string; pdf: Buffer }>();

@@ -1,7 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import type { ApiDeps } from "~server/features";
-import { accessGuard, callerOf, defineEndpoint, jsonRoutes, runEndpoint } from "~server/http/endpoint";
+import { accessGuard, callerOf, defineEndpoint, jsonRoutes, runEndpoint, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { deleteImage, NotAnImageError, storeImage } from "~server/storage/images";
@@ -94,7 +93,7 @@ export const deleteMediaItem = defineEndpoint({
  * The media library's API (issue 16), staff and editors: list and search, one image, upload with
  * alt texts, alt text changes, delete (refused while content shows the image). Every write is audited.
  */
-export function mediaApi(deps: ApiDeps): Router {
+export function mediaApi(deps: EndpointDeps): Router {
   const { config, db } = deps;
   const router = Router();
   const staffOnly = accessGuard("staff");

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { ogImage } from "./og-image.server";
@@ -10,7 +10,7 @@ import { sitemapEntries, sitemapXml } from "./sitemap.server";
  * Files for search engines, feed readers and link previews: sitemap.xml, robots.txt, the blog's
  * RSS feeds and the raster preview images (og-image.server.ts).
  */
-export function seoApi({ db, config }: ApiDeps): Router {
+export function seoApi({ db, config }: EndpointDeps): Router {
   const router = Router();
   const { publicUrl } = config;
   // Short caching: staff edits should reach crawlers within minutes.

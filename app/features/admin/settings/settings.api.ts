@@ -1,7 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import type { ApiDeps } from "~server/features";
-import { defineEndpoint, jsonRoutes } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -27,7 +26,7 @@ export const setBatchesFromStartDate = defineEndpoint({
 });
 
 /** /api/admin/settings (site settings) and /api/admin/camps (summer camps). Staff only. */
-export function settingsApi(deps: ApiDeps): Router {
+export function settingsApi(deps: EndpointDeps): Router {
   const { db } = deps;
   const router = Router();
   router.use(["/api/admin/settings", "/api/admin/camps"], requireAdmin);

@@ -1,8 +1,7 @@
 import { Router, type Request, type Response } from "express";
-import type { ApiDeps } from "~server/features";
 import { z } from "zod";
 import type { DB } from "~server/db/db";
-import { defineEndpoint, jsonRoutes, type EndpointAnswer } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -61,7 +60,7 @@ export const changeSubmissionStatuses = defineEndpoint({
  * one record, and PATCH of status and notes; bulk status changes and the CSV of chosen rows
  * (also for demo-bookings). Staff only.
  */
-export function submissionsApi(deps: ApiDeps): Router {
+export function submissionsApi(deps: EndpointDeps): Router {
   const { db } = deps;
   const router = Router();
   router.use("/api/admin/submissions", requireStaff);

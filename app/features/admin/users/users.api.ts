@@ -1,7 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import type { ApiDeps } from "~server/features";
-import { defineEndpoint, jsonRoutes } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -33,7 +32,7 @@ export const endUserSessions = defineEndpoint({
  * /api/admin/users: list (JSON or ?format=csv), one account, PATCH of role / disabled, and
  * POST /api/admin/users/{id}/sessions/end (signs the account out everywhere). Admins only.
  */
-export function usersApi(deps: ApiDeps): Router {
+export function usersApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   router.use("/api/admin/users", requireAdmin);

@@ -1,0 +1,10 @@
+import { defineFeature } from "~server/feature-manifest";
+import { accountSpaceApi } from "./account-space.api";
+import { accountsApi } from "./accounts.api";
+import { devicesApi } from "./devices.api";
+
+/** Accounts: sign-up, sign-in, passwords, second factors, the account's own space and devices (decision 052). */
+export const accountsManifest = defineFeature({
+  name: "accounts",
+  routers: (deps) => [accountsApi(deps), accountSpaceApi(deps), devicesApi(deps)],
+});
