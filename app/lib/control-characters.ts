@@ -17,5 +17,7 @@ export const replaceControlCharacters = (text: string, by: string): string => te
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (depth > 20 || value === null || typeof value !== "object") return false;
+  // Bytes (an uploaded file) are not text: a NUL in them is data.
+  if (ArrayBuffer.isView(value)) return false;
   return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item, depth + 1));
 }

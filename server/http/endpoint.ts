@@ -1,5 +1,5 @@
 import { serialize, type SerializeOptions } from "cookie";
-import type { CookieOptions, Request, Response, Router } from "express";
+import type { CookieOptions, Request, RequestHandler, Response, Router } from "express";
 import { Router as expressRouter } from "express";
 import type { z } from "zod";
 import type { Lang } from "~/i18n/lang";
@@ -58,10 +58,13 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   access: Access;
   /** The 401's locale key for a signed-out caller, where the documented answer has its own words. */
   signedOut?: { ns: string; key: string };
-  /** A POST that takes nothing (sign-out, a link by e-mail): JSON clients may send it without a body, and any body is ignored. */
+  /** A POST that takes nothing (sign-out, a link by e-mail, an action named by its path): JSON clients may send it without a body, and any body is ignored. */
   noBody?: true;
-  /** The input: the JSON body, or the query string for GET and DELETE. */
-  input: S;
+  /**
+   * The input: the JSON body, or the query string for GET and DELETE. A function when the rule
+   * depends on the site's settings (a phone number of the academy's country): it gives the schema per call.
+   */
+  input: S | ((deps: EndpointDeps) => Promise<S>);
   /** Path parameters; one that does not parse answers 404. */
   params?: P;
   /** Rate limits, checked in order before the input is read (decision 048). */
@@ -76,10 +79,14 @@ export function defineEndpoint<S extends z.ZodType, P extends z.ZodType = z.ZodT
 
 const SECOND_FACTOR_FIRST = "Set up a second factor (a passkey or an authenticator app) on your account's security page (/account/security) before using the staff area.";
 
-/** Refuses a caller the endpoint's access does not admit: 401 signed out, 403 otherwise. */
-export function checkAccess(access: Access, caller: Caller, signedOut?: { ns: string; key: string }): void {
+/**
+ * Refuses a caller the endpoint's access does not admit: 401 signed out, 403 otherwise. The one
+ * guard of the site: endpoints, the Express routers still written by hand (`accessGuard`) and the
+ * staff pages (`requireAdminPage`, which turns a 401 into the sign-in page) all ask it.
+ */
+export function checkAccess(access: Access, caller: Pick<Caller, "user" | "secondFactorMissing"> & { lang?: Lang }, signedOut?: { ns: string; key: string }): void {
   if (access === "anyone") return;
-  if (!caller.user) throw new HttpError(401, signedOut ? serverT(caller.lang, signedOut.ns, signedOut.key) : "Please sign in first.");
+  if (!caller.user) throw new HttpError(401, signedOut ? serverT(caller.lang ?? "en", signedOut.ns, signedOut.key) : "Please sign in first.");
   if (access === "signed-in") return;
   if (access === "staff" && !isStaffRole(caller.user.role)) throw new HttpError(403, "This area is for staff only.");
   if (access === "admin" && caller.user.role !== "admin") throw new HttpError(403, "This part of the staff area is for administrators only.");
@@ -111,7 +118,8 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
       if (!outcome.allowed) throw new HttpError(429, serverT(caller.lang, limit.message?.ns ?? "validation", limit.message?.key ?? "tooManyRequests"));
       if (outcome.refund) spent.push(outcome.refund);
     }
-    const input = parseInput(endpoint.input, raw.input, caller.lang);
+    const schema = typeof endpoint.input === "function" ? await endpoint.input(deps) : endpoint.input;
+    const input = parseInput(schema, raw.input, caller.lang);
     const answer = await endpoint.run({ deps, caller, params }, input);
     // A limit that counts failures only gives its try back when the call succeeded.
     if (answer.status < 400) for (const refund of spent) await refund();
@@ -120,6 +128,19 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
     if (isHttpError(error)) return { status: error.status, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
     throw error;
   }
+}
+
+/** checkAccess as Express middleware, for routes not yet declared with defineEndpoint (reads, lists, CSV). */
+export function accessGuard(access: Access): RequestHandler {
+  return (_req, res, next) => {
+    try {
+      checkAccess(access, { user: (res.locals.user as SessionUser | null | undefined) ?? null, secondFactorMissing: res.locals.secondFactorMissing === true });
+      next();
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      res.status(error.status).json({ message: error.message });
+    }
+  };
 }
 
 /** The caller behind an Express request, its cookies set on the response. */
@@ -166,10 +187,14 @@ export function jsonRoutes(deps: EndpointDeps, endpoints: readonly Endpoint[]): 
   for (const endpoint of endpoints) {
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     router[method](endpoint.path, async (req, res) => {
+      const caller = callerOf(req, res);
+      // Who may call comes before what was sent: a signed-out caller hears 401 whatever the body.
+      checkAccess(endpoint.access, caller, endpoint.signedOut);
       const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE" || endpoint.noBody === true;
       if (!bodyless && !req.is("application/json")) throw new HttpError(415, "Send the data as application/json.");
       if (!bodyless && (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))) throw new HttpError(400, "The request body must be a JSON object.");
-      const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input: endpoint.noBody ? {} : bodyless ? req.query : req.body, params: req.params as Record<string, string> });
+      const input = endpoint.noBody ? {} : bodyless ? req.query : req.body;
+      const answer = await runEndpoint(deps, endpoint, caller, { input, params: req.params as Record<string, string> });
       res.status(answer.status).json(answer.body);
     });
   }

@@ -1,8 +1,16 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { loggableUrl, type Logger } from "~server/logger";
 
+// The production build holds two copies of this module (the server's and the pages' bundle): a
+// refusal thrown by an endpoint in one must still be recognised by `instanceof` in the other.
+const BRAND = Symbol.for("stem-academy.HttpError");
+
 /** An error whose message is safe to show to the client, with its HTTP status. */
 export class HttpError extends Error {
+  readonly [BRAND] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
   constructor(
     readonly status: number,
     message: string,
@@ -12,14 +20,8 @@ export class HttpError extends Error {
   }
 }
 
-const BRAND = Symbol.for("stem-academy.HttpError");
-Object.defineProperty(HttpError.prototype, BRAND, { value: true });
-
-/**
- * An HttpError from either copy of this module: the production build bundles the app's endpoints
- * with their own copy, so `instanceof` alone misses the ones they throw.
- */
-export const isHttpError = (error: unknown): error is HttpError => error instanceof HttpError || (typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true);
+/** An HttpError from either copy of this module (HttpError's own `instanceof` reads the brand). */
+export const isHttpError = (error: unknown): error is HttpError => error instanceof HttpError;
 
 export const notFoundJson: RequestHandler = (_req, res) => {
   res.status(404).json({ message: "Not found." });

@@ -1,11 +1,12 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { langFromPath, localizePath } from "~/i18n/lang";
-import { isStaffRole } from "~/lib/roles";
+import { checkAccess } from "~server/http/endpoint";
+import { HttpError } from "~server/http/errors";
 
 /**
- * For staff page loaders and actions: anonymous visitors go to the staff sign-in page (and come
- * back), non-staff get 403; `only: "admin"` keeps editors out too (accounts, settings, the audit
- * log). Returns the staff member.
+ * For staff page loaders and actions, by the endpoints' own rule (checkAccess): anonymous visitors
+ * go to the staff sign-in page (and come back), non-staff get 403; `only: "admin"` keeps editors
+ * out too (accounts, settings, the audit log). Returns the staff member.
  */
 export function requireAdminPage(context: AppLoadContext, request: Request, only?: "admin") {
   const url = new URL(request.url);
@@ -13,9 +14,13 @@ export function requireAdminPage(context: AppLoadContext, request: Request, only
     const next = encodeURIComponent(url.pathname + url.search);
     throw redirect(`${localizePath("/admin/login", langFromPath(url.pathname))}?next=${next}`);
   }
-  if (!isStaffRole(context.user.role)) throw data({ message: "This area is for staff only." }, { status: 403 });
-  if (only === "admin" && context.user.role !== "admin") throw data({ message: "This part of the staff area is for administrators only." }, { status: 403 });
-  // The academy requires a second factor and this account has none yet: set one up first (decision 046).
+  try {
+    // The role first: a missing second factor is a page to visit, not a refusal (decision 046).
+    checkAccess(only ?? "staff", { user: context.user, secondFactorMissing: false });
+  } catch (error) {
+    if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
   if (context.secondFactorMissing) throw redirect(`${localizePath("/account/security", langFromPath(url.pathname))}?required=1`);
   return context.user;
 }

@@ -1,6 +1,8 @@
 import { Router, type Request } from "express";
 import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
+import { requestLang, serverT } from "~server/i18n";
+import type { Lang } from "~/i18n/lang";
 import { parseBody } from "~server/http/validate";
 import { requireStaff } from "~server/security/access";
 import { sendList } from "~/features/admin/list/list-query.server";
@@ -66,12 +68,12 @@ export function collectionApi<Row, Values, CreateValues, Json>(collection: Colle
 }
 
 /** A save refused by a unique value becomes 409 with the message on that field. */
-export async function orConflict<T extends SavedRecord | undefined>(req: Request, saving: Promise<T>): Promise<T> {
+export async function orConflict<T extends SavedRecord | undefined>(from: Request | Lang, saving: Promise<T>): Promise<T> {
   try {
     return await saving;
   } catch (error) {
     if (!(error instanceof TakenError)) throw error;
-    const message = adminT(req, `api.${error.field}Taken`);
+    const message = serverT(typeof from === "string" ? from : requestLang(from), "admin-content", `api.${error.field}Taken`);
     throw new HttpError(409, message, { [error.field]: message });
   }
 }

@@ -7,10 +7,10 @@ import { langFromPath, localizePath } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { withNotice } from "~/lib/forms/notice";
 import { revisableOf } from "./revisable.server";
+import { restoreRevision } from "./revisions.api";
 import { RESTORE_FORM } from "./revision-forms";
 import { compareValues } from "./revision-compare.server";
 import { REVISIONS_KEPT, getRevision, listRevisions } from "./revisions.server";
-
 
 /** The collection of a revisions page, from its path (`/admin/{blogs|courses}/edit/:id/revisions`). */
 function collectionOf(request: Request) {
@@ -42,7 +42,7 @@ export async function loadRevisionsPage({ request, params, context }: Pick<Loade
   return { collection: revisable.collection.name, id, name: revisable.name(values), revisions, kept: REVISIONS_KEPT, comparison, timeZone };
 }
 
-/** Restore, posted by the page's form (with or without JavaScript): the API's restore, then back to the list with a notice. */
+/** Restore, posted by the page's form (with or without JavaScript): the restore endpoint in process, then back to the list with a notice. */
 export async function restoreRevisionAction(args: ActionFunctionArgs) {
   const { request, params } = args;
   requireAdminPage(args.context, request);
@@ -52,11 +52,12 @@ export async function restoreRevisionAction(args: ActionFunctionArgs) {
     .clone()
     .formData()
     .catch(() => null);
-  const revision = encodeURIComponent(String(posted?.get("revision") ?? ""));
+  const revision = posted?.get("revision");
   const base = `/admin/${revisable.collection.name}/edit/${id}/revisions`;
   return postFormToApi(args, {
     form: RESTORE_FORM,
-    path: `/api/admin/${revisable.collection.name}/${id}/revisions/${revision}/restore`,
+    endpoint: restoreRevision[revisable.collection.name],
+    params: { id: String(id), revision: typeof revision === "string" ? revision : "" },
     toBody: () => ({}),
     onSuccess: (_answer, _fields, lang) => withNotice(localizePath(base, lang), "revision-restored"),
   });

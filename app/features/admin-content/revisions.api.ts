@@ -1,8 +1,10 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
-import type { EndpointDeps } from "~server/http/endpoint";
 import { recordAudit } from "~server/audit/audit";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
+import { serverT } from "~server/i18n";
+import { recordId } from "~/lib/record-id";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requireStaff } from "~server/security/access";
 import { idOr404 } from "~/features/admin/admin-http.server";
@@ -27,13 +29,45 @@ const draftSchema = ({ fields, kinds }: Revisable) => {
 /** `:id` of a draft: a record's id, or "new" for the editor of a record not created yet (0). */
 const draftRecordId = (req: Request): number => (req.params.id === "new" ? 0 : idParam(req));
 
+/** POST /api/admin/{blogs|courses}/{id}/revisions/{revision}/restore of one collection: a revision saved back → { message, ...saved, revision }. */
+function restoreEndpoint(revisable: Revisable) {
+  const { collection, table } = revisable;
+  return defineEndpoint({
+    method: "POST",
+    path: `/api/admin/${collection.name}/:id/revisions/:revision/restore`,
+    access: "staff",
+    noBody: true,
+    params: z.object({ id: recordId, revision: recordId }),
+    input: z.object({}),
+    async run({ deps: { db }, caller, params }) {
+      const notFound = () => new HttpError(404, serverT(caller.lang, "admin-content", "api.notFound"));
+      const values = await revisable.values(db, params.id);
+      if (!values) throw notFound();
+      const revision = await getRevision(db, table, params.id, params.revision);
+      if (!revision) throw notFound();
+      const input = parseInput(collection.schema, revision.values, caller.lang);
+      const userId = caller.user!.id;
+      // The state being replaced stays restorable, even when it was saved before revisions were kept.
+      await recordRevision(db, { table, recordId: params.id, userId: null, values });
+      const saved = await orConflict(caller.lang, collection.update(db, params.id, input, userId));
+      if (!saved) throw notFound();
+      await recordAudit(db, { userId, action: "restore", entity: revisable.entity, entityId: params.id, name: revisable.name(revision.values), summary: { revision: revision.id } });
+      return { status: 200, body: { message: serverT(caller.lang, "admin-content", "revisions.restored"), ...saved, revision: revision.id } };
+    },
+  });
+}
+
+/** The restore endpoint of each collection with revisions, by the collection's name. */
+export const restoreRevision: Readonly<Record<string, ReturnType<typeof restoreEndpoint>>> = Object.fromEntries(REVISABLE.map((revisable) => [revisable.collection.name, restoreEndpoint(revisable)]));
+
 /**
  * Drafts and revisions of blog posts and courses (issue 16, decision 035), staff (editors too):
  * the revisions of a record, one compared with the record as it is now, a revision restored
  * through the collection's own save (validated, audited, itself a revision), and each person's
  * draft of an editor (read, save, discard).
  */
-export function contentHistoryApi({ db }: EndpointDeps): Router {
+export function contentHistoryApi(deps: EndpointDeps): Router {
+  const { db } = deps;
   const router = Router();
   for (const revisable of REVISABLE) {
     const { collection, table } = revisable;
@@ -64,19 +98,6 @@ export function contentHistoryApi({ db }: EndpointDeps): Router {
       res.json({ revision, changes: compareValues(revision.values, values, revisable.fields, yesNo) });
     });
 
-    router.post(`${base}/:id/revisions/:revision/restore`, async (req, res) => {
-      const { id, values } = await existing(req);
-      const revision = await revisionOf(req, id);
-      const input = parseInput(collection.schema, revision.values, req);
-      const userId = staffId(res);
-      // The state being replaced stays restorable, even when it was saved before revisions were kept.
-      await recordRevision(db, { table, recordId: id, userId: null, values });
-      const saved = await orConflict(req, collection.update(db, id, input, userId));
-      if (!saved) throw notFound(req);
-      await recordAudit(db, { userId, action: "restore", entity: revisable.entity, entityId: id, name: revisable.name(revision.values), summary: { revision: revision.id } });
-      res.json({ message: adminT(req, "revisions.restored"), ...saved, revision: revision.id });
-    });
-
     const draftKey = async (req: Request, userId: number) => {
       const recordId = draftRecordId(req);
       if (recordId !== 0 && !(await revisable.values(db, recordId))) throw notFound(req);
@@ -99,5 +120,6 @@ export function contentHistoryApi({ db }: EndpointDeps): Router {
       res.json({ message: adminT(req, "draft.discarded") });
     });
   }
+  router.use(jsonRoutes(deps, Object.values(restoreRevision)));
   return router;
 }

@@ -2,26 +2,20 @@ import type { Response } from "express";
 import { data } from "react-router";
 import type { SessionUser } from "~server/security/session";
 import { HttpError } from "~server/http/errors";
+import { parseRecordId } from "~/lib/record-id";
 
 /** Small helpers shared by the admin API routers and page loaders. */
 
-/** A route's numeric id, or null when it is not a positive 32-bit integer. */
-function parseId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
-
 /** For API routes: the id, or 404. */
 export function idOr404(value: unknown, message = "Not found."): number {
-  const id = parseId(value);
+  const id = parseRecordId(value);
   if (id === null) throw new HttpError(404, message);
   return id;
 }
 
 /** For page loaders: the id, or a 404 page. */
 export function idOr404Page(value: unknown): number {
-  const id = parseId(value);
+  const id = parseRecordId(value);
   if (id === null) throw data(null, { status: 404 });
   return id;
 }

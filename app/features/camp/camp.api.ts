@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { Router, type Request } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { Router } from "express";
 import { HttpError } from "~server/http/errors";
-import { parseBody } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { serverT } from "~server/i18n";
 import { createRateLimit } from "~server/security/rate-limit";
 import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
 import { isLang, type Lang } from "~/i18n/lang";
@@ -17,17 +16,15 @@ import { queueStaffNotice } from "~/features/admin/staff-notice.server";
 /** Where the brochure of a language is served. */
 const brochureUrl = brochurePdfPath;
 
-export function campApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
-  const enrollLimit = createRateLimit(deps, { name: "camp-enroll", limit: 5, windowMs: 60_000 });
-  const brochureLimit = createRateLimit(deps, { name: "camp-brochure", limit: 5, windowMs: 60_000 });
-  const brochureCache = new Map<Lang, { key: string; pdf: Buffer }>();
-  const pdfLimit = createRateLimit(deps, { name: "camp-brochure-pdf", limit: 30, windowMs: 60_000 });
-
-  router.post("/api/summercamp/enroll", enrollLimit, async (req, res) => {
-    const lang = requestLang(req);
-    const input = parseBody(enrollmentSchemaFor(await sitePhoneCountry(db)), req);
+/** POST /api/summercamp/enroll: an enrollment, with the staff notice → 201 { message, reference, confirmationUrl }. */
+export const enrollInCamp = defineEndpoint({
+  method: "POST",
+  path: "/api/summercamp/enroll",
+  access: "anyone",
+  limits: [{ name: "camp-enroll", limit: 5, windowMs: 60_000 }],
+  // The phone rule is the academy's country's (site settings).
+  input: async ({ db }) => enrollmentSchemaFor(await sitePhoneCountry(db)),
+  async run({ deps: { db, config }, caller: { lang } }, input) {
     const result = await addEnrollment(db, input, lang, (trx, id) =>
       queueStaffNotice(trx, config.publicUrl, {
         kind: "enrollment",
@@ -36,17 +33,22 @@ export function campApi(deps: EndpointDeps): Router {
         path: `/admin/enrollment-forms/${id}`,
       }),
     );
-    if (!result.ok) throw validationError(req, result.errors);
-    res.status(201).json({
-      message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }),
-      reference: result.reference,
-      confirmationUrl: enrollConfirmedPath(result.reference, lang),
-    });
-  });
+    if (!result.ok) throw validationError(lang, result.errors);
+    return {
+      status: 201,
+      body: { message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }), reference: result.reference, confirmationUrl: enrollConfirmedPath(result.reference, lang) },
+    };
+  },
+});
 
-  router.post("/api/summercamp/brochure", brochureLimit, async (req, res) => {
-    const lang = requestLang(req);
-    const input = parseBody(brochureRequestSchemaFor(await sitePhoneCountry(db)), req);
+/** POST /api/summercamp/brochure: a brochure lead, with the staff notice → 201 { message, url } (the PDF's address). */
+export const requestBrochure = defineEndpoint({
+  method: "POST",
+  path: "/api/summercamp/brochure",
+  access: "anyone",
+  limits: [{ name: "camp-brochure", limit: 5, windowMs: 60_000 }],
+  input: async ({ db }) => brochureRequestSchemaFor(await sitePhoneCountry(db)),
+  async run({ deps: { db, config }, caller: { lang } }, input) {
     await addBrochureLead(db, input, lang, (trx, id) =>
       queueStaffNotice(trx, config.publicUrl, {
         kind: "brochure",
@@ -55,8 +57,17 @@ export function campApi(deps: EndpointDeps): Router {
         path: `/admin/brochure-leads/${id}`,
       }),
     );
-    res.status(201).json({ message: serverT(lang, "camp", "brochureForm.saved"), url: brochureUrl(lang) });
-  });
+    return { status: 201, body: { message: serverT(lang, "camp", "brochureForm.saved"), url: brochureUrl(lang) } };
+  },
+});
+
+export function campApi(deps: EndpointDeps): Router {
+  const { db, config } = deps;
+  const router = Router();
+  const brochureCache = new Map<Lang, { key: string; pdf: Buffer }>();
+  const pdfLimit = createRateLimit(deps, { name: "camp-brochure-pdf", limit: 30, windowMs: 60_000 });
+
+  router.use(jsonRoutes(deps, [enrollInCamp, requestBrochure]));
 
   router.get("/summer-camp/brochure.pdf", pdfLimit, async (req, res) => {
     const asked = req.query.lang;
@@ -83,9 +94,8 @@ export function campApi(deps: EndpointDeps): Router {
   return router;
 }
 
-/** 400 with per-field messages in the client's language, like parseBody's. */
-function validationError(req: Request, keys: Record<string, string>): HttpError {
-  const lang = requestLang(req);
+/** 400 with per-field messages in the client's language, like parseInput's. */
+function validationError(lang: Lang, keys: Record<string, string>): HttpError {
   const errors = Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, serverT(lang, "validation", key)]));
   return new HttpError(400, serverT(lang, "validation", "summary"), errors);
 }

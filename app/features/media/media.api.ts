@@ -1,16 +1,16 @@
 import { Router } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { z } from "zod";
+import { accessGuard, callerOf, defineEndpoint, jsonRoutes, runEndpoint, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { requireStaff } from "~server/security/access";
-import { deleteImage } from "~server/storage/images";
+import { deleteImage, NotAnImageError, storeImage } from "~server/storage/images";
 import { createMediaStorage } from "~server/storage/storage";
-import { idOr404, staffOf } from "~/features/admin/admin-http.server";
+import { idOr404 } from "~/features/admin/admin-http.server";
 import type { CsvColumn } from "~/features/admin/list/csv.server";
 import { sendList } from "~/features/admin/list/list-query.server";
-import { imageReceiver, storeReceivedImage } from "~/features/admin-content/uploads.api";
-import { mediaAltChangeSchema, mediaAltSchema, type MediaUse } from "./media.schema";
+import { imageReceiver } from "~/features/admin-content/uploads.api";
+import { idParams } from "~/lib/record-id";
+import { mediaAltChangeSchema, mediaUploadSchema, type MediaUse } from "./media.schema";
 import { addMedia, deleteMedia, getMedia, mediaBase, mediaList, mediaUses, updateMediaAlt } from "./media.server";
 
 type MediaRow = Awaited<ReturnType<ReturnType<typeof mediaBase>["execute"]>>[number];
@@ -26,22 +26,79 @@ const mediaCsv: CsvColumn<MediaRow>[] = [
   { header: "Uploaded at", value: (m) => m.created_at, instant: true },
 ];
 
+const t = (lang: "en" | "ar", key: string, values?: Record<string, string | number>) => serverT(lang, "admin-content", key, values);
+
 /** "Blog post “Robots”, Course “Coding”": where an image is used, for the refusal to delete it. */
 function usesText(lang: "en" | "ar", uses: MediaUse[]): string {
-  const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "admin-content", key, values);
-  return uses.map((use) => t("media.use", { kind: serverT(lang, "admin", `audit.entities.${use.kind}`), name: use.name || `#${use.id}` })).join(lang === "ar" ? "، " : ", ");
+  return uses.map((use) => t(lang, "media.use", { kind: serverT(lang, "admin", `audit.entities.${use.kind}`), name: use.name || `#${use.id}` })).join(lang === "ar" ? "، " : ", ");
 }
+
+/**
+ * POST /api/admin/media: one image with its alt texts → 201 { message, media }. The JSON route
+ * reads it as multipart (the field `file`), the page from its own form post: both fill the same input.
+ */
+export const uploadMedia = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/media",
+  access: "staff",
+  input: mediaUploadSchema,
+  async run({ deps: { config, db }, caller }, { file, ...alts }) {
+    // The alt texts were checked first (the schema), so a refusal stores nothing.
+    if (!file) throw new HttpError(400, t(caller.lang, "api.noFile"));
+    if (file.bytes.byteLength > config.maxUploadBytes) throw new HttpError(413, t(caller.lang, "api.tooLarge", { mb: Math.round((config.maxUploadBytes / 1024 / 1024) * 10) / 10 }));
+    let image;
+    try {
+      image = await storeImage(createMediaStorage(config), Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    } catch (error) {
+      if (error instanceof NotAnImageError) throw new HttpError(400, t(caller.lang, "api.notAnImage"));
+      throw error;
+    }
+    const id = await addMedia(db, image, { userId: caller.user!.id, ...alts });
+    return { status: 201, body: { message: t(caller.lang, "media.uploaded"), media: await getMedia(db, id, caller.lang) } };
+  },
+});
+
+/** PATCH /api/admin/media/{id}: either alt text or both → { message, media }. */
+export const changeMediaAlt = defineEndpoint({
+  method: "PATCH",
+  path: "/api/admin/media/:id",
+  access: "staff",
+  params: idParams,
+  input: mediaAltChangeSchema,
+  async run({ deps: { db }, caller, params: { id } }, alts) {
+    if (!(await updateMediaAlt(db, caller.user!.id, id, alts))) throw new HttpError(404, t(caller.lang, "api.notFound"));
+    return { status: 200, body: { message: t(caller.lang, "media.altSaved"), media: await getMedia(db, id, caller.lang) } };
+  },
+});
+
+/** DELETE /api/admin/media/{id}: 409 { message, usedBy } while content shows the image. */
+export const deleteMediaItem = defineEndpoint({
+  method: "DELETE",
+  path: "/api/admin/media/:id",
+  access: "staff",
+  params: idParams,
+  // Nothing is read: a query string is ignored.
+  input: z.unknown(),
+  async run({ deps: { config, db }, caller, params: { id } }) {
+    const result = await deleteMedia(db, caller.user!.id, id, caller.lang);
+    if (!result.ok && result.reason === "notFound") throw new HttpError(404, t(caller.lang, "api.notFound"));
+    if (!result.ok) return { status: 409, body: { message: t(caller.lang, "media.inUse", { uses: usesText(caller.lang, result.usedBy), count: result.usedBy.length }), usedBy: result.usedBy } };
+    // No saved content shows it: its copies go now (a failure leaves them to the daily clean-up).
+    await deleteImage(createMediaStorage(config), result.url).catch(() => undefined);
+    return { status: 200, body: { message: t(caller.lang, "media.deleted") } };
+  },
+});
 
 /**
  * The media library's API (issue 16), staff and editors: list and search, one image, upload with
  * alt texts, alt text changes, delete (refused while content shows the image). Every write is audited.
  */
-export function mediaApi({ config, db }: EndpointDeps): Router {
+export function mediaApi(deps: EndpointDeps): Router {
+  const { config, db } = deps;
   const router = Router();
-  const storage = createMediaStorage(config);
-  router.use("/api/admin/media", requireStaff);
+  const staffOnly = accessGuard("staff");
 
-  router.get("/api/admin/media", async (req, res) => {
+  router.get("/api/admin/media", staffOnly, async (req, res) => {
     const uses = await mediaUses(db, requestLang(req));
     await sendList(req, res, mediaBase(db), mediaList, {
       db,
@@ -51,42 +108,20 @@ export function mediaApi({ config, db }: EndpointDeps): Router {
     });
   });
 
-  router.get("/api/admin/media/:id", async (req, res) => {
+  router.get("/api/admin/media/:id", staffOnly, async (req, res) => {
     const lang = requestLang(req);
-    const media = await getMedia(db, idOr404(req.params.id, serverT(lang, "admin-content", "api.notFound")), lang);
-    if (!media) throw new HttpError(404, serverT(lang, "admin-content", "api.notFound"));
+    const media = await getMedia(db, idOr404(req.params.id, t(lang, "api.notFound")), lang);
+    if (!media) throw new HttpError(404, t(lang, "api.notFound"));
     res.json({ media });
   });
 
-  router.post("/api/admin/media", imageReceiver(config), async (req, res) => {
-    const lang = requestLang(req);
-    // The alt texts are checked before the image is stored, so a refusal stores nothing.
-    const alts = parseInput(mediaAltSchema, { altEn: req.body?.altEn, altAr: req.body?.altAr }, req);
-    const image = await storeReceivedImage(storage, req);
-    const id = await addMedia(db, image, { userId: staffOf(res).id, ...alts });
-    res.status(201).json({ message: serverT(lang, "admin-content", "media.uploaded"), media: await getMedia(db, id, lang) });
+  // The upload's JSON route is multipart, not JSON: the guard runs before the body is read.
+  router.post("/api/admin/media", staffOnly, imageReceiver(config), async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const file = req.file ? { bytes: req.file.buffer, type: req.file.mimetype, name: req.file.originalname } : undefined;
+    const answer = await runEndpoint(deps, uploadMedia, callerOf(req, res), { input: { altEn: body.altEn, altAr: body.altAr, file } });
+    res.status(answer.status).json(answer.body);
   });
-
-  router.patch("/api/admin/media/:id", async (req, res) => {
-    const lang = requestLang(req);
-    const id = idOr404(req.params.id, serverT(lang, "admin-content", "api.notFound"));
-    const alts = parseBody(mediaAltChangeSchema, req);
-    if (!(await updateMediaAlt(db, staffOf(res).id, id, alts))) throw new HttpError(404, serverT(lang, "admin-content", "api.notFound"));
-    res.json({ message: serverT(lang, "admin-content", "media.altSaved"), media: await getMedia(db, id, lang) });
-  });
-
-  router.delete("/api/admin/media/:id", async (req, res) => {
-    const lang = requestLang(req);
-    const id = idOr404(req.params.id, serverT(lang, "admin-content", "api.notFound"));
-    const result = await deleteMedia(db, staffOf(res).id, id, lang);
-    if (!result.ok && result.reason === "notFound") throw new HttpError(404, serverT(lang, "admin-content", "api.notFound"));
-    if (!result.ok) {
-      res.status(409).json({ message: serverT(lang, "admin-content", "media.inUse", { uses: usesText(lang, result.usedBy), count: result.usedBy.length }), usedBy: result.usedBy });
-      return;
-    }
-    // No saved content shows it: its copies go now (a failure leaves them to the daily clean-up).
-    await deleteImage(storage, result.url).catch(() => undefined);
-    res.json({ message: serverT(lang, "admin-content", "media.deleted") });
-  });
+  router.use(jsonRoutes(deps, [changeMediaAlt, deleteMediaItem]));
   return router;
 }

@@ -7,6 +7,12 @@ export const mediaAltSchema = z.object({
   altAr: optionalText(300),
 });
 
+/** A file as either transport received it: its bytes, its declared type and name. */
+const receivedFile = z.object({ bytes: z.instanceof(Uint8Array), type: z.string(), name: z.string() });
+
+/** An upload to the library: the image (missing: "choose a file", after the alt texts) and its alt texts. */
+export const mediaUploadSchema = mediaAltSchema.extend({ file: receivedFile.optional() });
+
 /** A change of alt text: either language or both (one left out keeps its text). */
 export const mediaAltChangeSchema = z
   .object({

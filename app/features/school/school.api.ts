@@ -1,34 +1,27 @@
-import { Router } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
-import { requestLang, serverT } from "~server/i18n";
-import { parseBody } from "~server/http/validate";
-import { createRateLimit } from "~server/security/rate-limit";
-import { queueStaffNotice } from "~/features/admin/staff-notice.server";
+import type { Router } from "express";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { serverT } from "~server/i18n";
 import { sitePhoneCountry } from "~/features/site/site.server";
 import { schoolEnquirySchemaFor } from "./school.schema";
-import { addSchoolEnquiry } from "./school.server";
+import { addSchoolEnquiryWithNotice } from "./school.server";
+
+/**
+ * POST /school/add-school-info: a school's enquiry, stored with the staff notice about it (the
+ * worker sends the mail) → 201 { message }.
+ */
+export const sendSchoolEnquiry = defineEndpoint({
+  method: "POST",
+  path: "/school/add-school-info",
+  access: "anyone",
+  limits: [{ name: "school", limit: 5, windowMs: 60_000 }],
+  // The phone rule is the academy's country's (site settings).
+  input: async ({ db }) => schoolEnquirySchemaFor(await sitePhoneCountry(db)),
+  async run({ deps: { db, config }, caller }, input) {
+    await addSchoolEnquiryWithNotice(db, config.publicUrl, input);
+    return { status: 201, body: { message: serverT(caller.lang, "school", "form.sent") } };
+  },
+});
 
 export function schoolApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
-  const limit = createRateLimit(deps, { name: "school", limit: 5, windowMs: 60_000 });
-
-  router.post("/school/add-school-info", limit, async (req, res) => {
-    const input = parseBody(schoolEnquirySchemaFor(await sitePhoneCountry(db)), req);
-    // The enquiry and the staff e-mail about it are stored together; the worker sends the mail.
-    await db.transaction().execute(async (trx) => {
-      const id = await addSchoolEnquiry(trx, input);
-      await queueStaffNotice(trx, config.publicUrl, {
-        kind: "school",
-        subject: { school: input.schoolName, city: input.city },
-        details: [
-          ["reference", `#${id}`], ["name", input.name], ["designation", input.designation], ["school", input.schoolName], ["city", input.city],
-          ["email", input.email], ["phone", input.contactNumber], ["preferred", `${input.preferredDate} ${input.preferredTime}`], ["requirements", input.requirements],
-        ],
-        path: `/admin/submissions/school/${id}`,
-      });
-    });
-    res.status(201).json({ message: serverT(requestLang(req), "school", "form.sent") });
-  });
-  return router;
+  return jsonRoutes(deps, [sendSchoolEnquiry]);
 }

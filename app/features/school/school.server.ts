@@ -1,5 +1,6 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
+import { queueStaffNotice } from "~/features/admin/staff-notice.server";
 import type { SchoolEnquiry } from "./school.schema";
 
 /** Stores a school's enquiry as a new submission for staff to follow up; returns its id. */
@@ -25,4 +26,21 @@ export async function addSchoolEnquiry(db: DB, input: SchoolEnquiry): Promise<nu
     .returning("id")
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** The enquiry and the staff e-mail about it, stored together (the worker sends the mail); returns its id. */
+export async function addSchoolEnquiryWithNotice(db: DB, publicUrl: string, input: SchoolEnquiry): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const id = await addSchoolEnquiry(trx, input);
+    await queueStaffNotice(trx, publicUrl, {
+      kind: "school",
+      subject: { school: input.schoolName, city: input.city },
+      details: [
+        ["reference", `#${id}`], ["name", input.name], ["designation", input.designation], ["school", input.schoolName], ["city", input.city],
+        ["email", input.email], ["phone", input.contactNumber], ["preferred", `${input.preferredDate} ${input.preferredTime}`], ["requirements", input.requirements],
+      ],
+      path: `/admin/submissions/school/${id}`,
+    });
+    return id;
+  });
 }

@@ -15,6 +15,7 @@ import { idOr404Page } from "~/features/admin/admin-http.server";
 import { SaveButton } from "~/features/admin/StaffForm";
 import { useAdminForm } from "~/features/admin/use-admin-form";
 import { campFormSchema } from "./settings.schema";
+import { setBatchesFromStartDate } from "./settings.api";
 import { getAdminCamp } from "./settings.server";
 import { BackArrow } from "~/ui/Bidi";
 
@@ -33,12 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = idOr404Page(params.id);
   const fields = await request.formData().catch(() => null);
   if (!fields || fields.get("intent") !== "batches-from-start-date") throw data({ message: "Bad request." }, { status: 400 });
-  const answer = await context.callApi({
-    method: "POST",
-    path: `/api/admin/camps/${id}/batches-from-start-date`,
-    body: {},
-    lang: langFromPath(new URL(request.url).pathname),
-  });
+  const answer = await context.run(setBatchesFromStartDate, { input: {}, params: { id: String(id) }, lang: langFromPath(new URL(request.url).pathname) });
   const ok = answer.status >= 200 && answer.status < 300;
   return data({ ok, message: String(answer.body.message ?? "") }, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
 }

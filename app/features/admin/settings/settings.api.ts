@@ -1,16 +1,33 @@
 import { Router } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { z } from "zod";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { requireAdmin } from "~server/security/access";
 import { getSiteSettings } from "~/features/site/site.server";
 import { idOr404, staffOf } from "~/features/admin/admin-http.server";
+import { idParams } from "~/lib/record-id";
 import { campFormSchema, settingsFormSchema } from "./settings.schema";
 import { getAdminCamp, listAdminCamps, saveCamp, saveSiteSettings, setCampBatchesFromStartDate } from "./settings.server";
 
+/** POST /api/admin/camps/{id}/batches-from-start-date: "Set batches from the start date" on the camp screen (decision 037). No body. */
+export const setBatchesFromStartDate = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/camps/:id/batches-from-start-date",
+  access: "admin",
+  noBody: true,
+  params: idParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params: { id } }) {
+    if (!(await setCampBatchesFromStartDate(db, id, caller.user!.id))) throw new HttpError(404, serverT(caller.lang, "admin", "api.notFound"));
+    return { status: 200, body: { message: serverT(caller.lang, "admin", "camps.batchesSet"), camp: await getAdminCamp(db, id) } };
+  },
+});
+
 /** /api/admin/settings (site settings) and /api/admin/camps (summer camps). Staff only. */
-export function settingsApi({ db }: EndpointDeps): Router {
+export function settingsApi(deps: EndpointDeps): Router {
+  const { db } = deps;
   const router = Router();
   router.use(["/api/admin/settings", "/api/admin/camps"], requireAdmin);
 
@@ -40,12 +57,7 @@ export function settingsApi({ db }: EndpointDeps): Router {
     if (!(await saveCamp(db, id, camp, staffOf(res).id))) throw new HttpError(404, serverT(requestLang(req), "admin", "api.notFound"));
     res.json({ message: serverT(requestLang(req), "admin", "api.saved"), camp: await getAdminCamp(db, id) });
   });
-  // "Set batches from the start date" on the camp screen (decision 037). No body.
-  router.post("/api/admin/camps/:id/batches-from-start-date", async (req, res) => {
-    const id = idOr404(req.params.id);
-    if (!(await setCampBatchesFromStartDate(db, id, staffOf(res).id))) throw new HttpError(404, serverT(requestLang(req), "admin", "api.notFound"));
-    res.json({ message: serverT(requestLang(req), "admin", "camps.batchesSet"), camp: await getAdminCamp(db, id) });
-  });
+  router.use(jsonRoutes(deps, [setBatchesFromStartDate]));
 
   return router;
 }

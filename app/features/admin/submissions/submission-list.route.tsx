@@ -13,6 +13,7 @@ import { AdminTable, ListFilter, type AdminColumn } from "~/features/admin/list/
 import { listRows, parseListQuery } from "~/features/admin/list/list-query.server";
 import { StatusBadge } from "./StatusBadge";
 import { kindFromPath, submissionKinds, submissionPath, submissionStatuses, type SubmissionKindName, LTR_COLUMN } from "./submission-kinds";
+import { changeSubmissionStatuses } from "./submissions.api";
 import { submissionBase, submissionServer, type SubmissionRow } from "./submissions.server";
 import { LtrValue } from "~/ui/Bidi";
 
@@ -34,8 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type BulkState = { form: "bulk"; ok: boolean; message: string } | { form: "bulk"; none: true };
 
 /**
- * The bulk form's "Change status" (a plain form post, with or without JavaScript): sent through
- * POST /api/admin/submissions/:kind/bulk, which checks the staff member, the status and the ids.
+ * The bulk form's "Change status" (a plain form post, with or without JavaScript): the endpoint of
+ * POST /api/admin/submissions/:kind/bulk in process, which checks the staff member, the status and the ids.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdminPage(context, request);
@@ -46,12 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!fields || fields.get("intent") !== "bulk") throw data({ message: "Bad request." }, { status: 400 });
   const ids = fields.getAll("ids").map((id) => (typeof id === "string" && /^\d{1,10}$/.test(id) ? Number(id) : id));
   if (ids.length === 0) return { form: "bulk", none: true } satisfies BulkState;
-  const answer = await context.callApi({
-    method: "POST",
-    path: `/api/admin/submissions/${kind}/bulk`,
-    body: { status: fields.get("status"), ids },
-    lang: langFromPath(url.pathname),
-  });
+  const answer = await context.run(changeSubmissionStatuses, { input: { status: fields.get("status"), ids }, params: { kind }, lang: langFromPath(url.pathname) });
   const ok = answer.status >= 200 && answer.status < 300;
   return data({ form: "bulk", ok, message: answer.body.message ?? "" } satisfies BulkState, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
 }

@@ -1,5 +1,7 @@
 import { Router, type Request, type Response } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { z } from "zod";
+import type { DB } from "~server/db/db";
+import { defineEndpoint, jsonRoutes, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -9,18 +11,57 @@ import { sendList } from "~/features/admin/list/list-query.server";
 import { sendCsv } from "~/features/admin/list/csv.server";
 import { academyTimeZone } from "~/features/booking/academy-zone.server";
 import { bookingExportColumns, bookingsForExportByIds } from "~/features/booking/slots-admin.server";
+import type { Lang } from "~/i18n/lang";
 import { isSubmissionKind, type SubmissionKindName } from "./submission-kinds";
-import { bulkExportSchema, bulkStatusSchema, idsFromStrings, isBulkKind, MAX_BULK_ROWS, type BulkKindName } from "./submission-bulk.schema";
+import { bulkExportSchema, bulkKindNames, bulkStatusSchema, idsFromStrings, isBulkKind, MAX_BULK_ROWS, type BulkKindName } from "./submission-bulk.schema";
 import { bulkChangeStatus } from "./submissions-bulk.server";
 import { submissionUpdateSchema } from "./submission.schema";
 import { getSubmission, submissionBase, submissionServer, updateSubmission } from "./submissions.server";
+
+/** Refuses more than MAX_BULK_ROWS ids with a message saying so (before the schema's generic one). */
+function checkCount(lang: Lang, ids: unknown) {
+  if (Array.isArray(ids) && ids.length > MAX_BULK_ROWS) {
+    const message = serverT(lang, "admin", "bulk.tooMany", { max: MAX_BULK_ROWS });
+    throw new HttpError(400, message, { ids: message });
+  }
+}
+
+/**
+ * A bulk status change as its answer: one transaction with one audit entry per changed row, every
+ * chosen row changes or none (404 naming the missing ids, 409 naming cancelled bookings).
+ */
+async function bulkStatusAnswer(db: DB, change: Parameters<typeof bulkChangeStatus>[1], lang: Lang): Promise<EndpointAnswer> {
+  const result = await bulkChangeStatus(db, change);
+  if (result.ok) return { status: 200, body: { message: serverT(lang, "admin", "bulk.changed", { count: result.changed }), changed: result.changed, unchanged: result.unchanged } };
+  if (result.reason === "notFound") return { status: 404, body: { message: serverT(lang, "admin", "bulk.notFound", { count: result.missing.length, ids: result.missing.join(", ") }), missing: result.missing } };
+  return { status: 409, body: { message: serverT(lang, "admin", "bulk.bookingCancelled", { count: result.ids.length, ids: result.ids.join(", ") }), ids: result.ids } };
+}
+
+/**
+ * POST /api/admin/submissions/{school|contact|enrollments|brochure-leads|demo-bookings}/bulk:
+ * { status, ids } → { message, changed, unchanged }. The list pages and the demo-bookings screen post it.
+ */
+export const changeSubmissionStatuses = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/submissions/:kind/bulk",
+  access: "staff",
+  params: z.object({ kind: z.enum(bulkKindNames) }),
+  // The count is checked first for its own message; then the kind's statuses (bulkStatusSchema).
+  input: z.object({ ids: z.unknown(), status: z.unknown() }),
+  async run({ deps: { db }, caller, params: { kind } }, raw) {
+    checkCount(caller.lang, raw.ids);
+    const input = parseInput(bulkStatusSchema(kind), raw, caller.lang);
+    return bulkStatusAnswer(db, { kind, ids: input.ids, status: input.status, userId: caller.user!.id }, caller.lang);
+  },
+});
 
 /**
  * /api/admin/submissions/{school|contact|enrollments|brochure-leads}: list (JSON or ?format=csv),
  * one record, and PATCH of status and notes; bulk status changes and the CSV of chosen rows
  * (also for demo-bookings). Staff only.
  */
-export function submissionsApi({ db }: EndpointDeps): Router {
+export function submissionsApi(deps: EndpointDeps): Router {
+  const { db } = deps;
   const router = Router();
   router.use("/api/admin/submissions", requireStaff);
 
@@ -39,19 +80,12 @@ export function submissionsApi({ db }: EndpointDeps): Router {
     if (!isBulkKind(value)) throw new HttpError(404, "Not found.");
     return value;
   };
-  /** Refuses more than MAX_BULK_ROWS ids with a message saying so (before the schema's generic one). */
-  const checkCount = (req: Request, ids: unknown) => {
-    if (Array.isArray(ids) && ids.length > MAX_BULK_ROWS) {
-      const message = serverT(requestLang(req), "admin", "bulk.tooMany", { max: MAX_BULK_ROWS });
-      throw new HttpError(400, message, { ids: message });
-    }
-  };
 
   // The chosen rows as CSV: the list export's columns, formula guard and academy-time instants.
   // GET ?ids=1&ids=2 (what the list page's form sends) or POST { ids }.
   const exportChosen = async (req: Request, res: Response, rawIds: unknown) => {
     const kind = bulkKindOf(req.params.kind);
-    checkCount(req, rawIds);
+    checkCount(requestLang(req), rawIds);
     const { ids } = parseInput(bulkExportSchema, { ids: rawIds }, req);
     const timeZone = await academyTimeZone(db);
     if (kind === "demo-bookings") {
@@ -67,23 +101,7 @@ export function submissionsApi({ db }: EndpointDeps): Router {
     return exportChosen(req, res, (req.body as { ids?: unknown } | null)?.ids);
   });
 
-  router.post("/api/admin/submissions/:kind/bulk", async (req, res) => {
-    const kind = bulkKindOf(req.params.kind);
-    checkCount(req, (req.body as { ids?: unknown } | null)?.ids);
-    const input = parseBody(bulkStatusSchema(kind), req);
-    const lang = requestLang(req);
-    // One transaction with one audit entry per changed row: every chosen row changes, or none.
-    const result = await bulkChangeStatus(db, { kind, ids: input.ids, status: input.status, userId: staffOf(res).id });
-    if (!result.ok) {
-      if (result.reason === "notFound") {
-        res.status(404).json({ message: serverT(lang, "admin", "bulk.notFound", { count: result.missing.length, ids: result.missing.join(", ") }), missing: result.missing });
-        return;
-      }
-      res.status(409).json({ message: serverT(lang, "admin", "bulk.bookingCancelled", { count: result.ids.length, ids: result.ids.join(", ") }), ids: result.ids });
-      return;
-    }
-    res.json({ message: serverT(lang, "admin", "bulk.changed", { count: result.changed }), changed: result.changed, unchanged: result.unchanged });
-  });
+  router.use(jsonRoutes(deps, [changeSubmissionStatuses]));
 
   router.get("/api/admin/submissions/:kind/:id", async (req, res) => {
     const kind = kindOf(req.params.kind);

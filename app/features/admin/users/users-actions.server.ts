@@ -4,6 +4,7 @@ import { ACCOUNT_FORMS } from "~/features/accounts/account-forms";
 import { staffInviteAction } from "~/features/accounts/account-actions.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { withNotice } from "~/lib/forms/notice";
+import { endUserSessions } from "./users.api";
 
 /** The staff list's forms name a record by a hidden field; only a reference's own characters reach the path. */
 async function postedRef(args: ActionFunctionArgs, name: string): Promise<{ form: string | null; ref: string }> {
@@ -29,12 +30,13 @@ export async function usersPageAction(args: ActionFunctionArgs) {
   });
 }
 
-/** /admin/users/{id} without JavaScript: "End all sessions". */
+/** /admin/users/{id} without JavaScript: "End all sessions", the endpoint of POST /api/admin/users/{id}/sessions/end. */
 export function userPageAction(args: ActionFunctionArgs) {
-  const id = /^\d{1,10}$/.test(args.params.id ?? "") ? args.params.id! : "0";
+  const id = args.params.id ?? "";
   return postFormToApi(args, {
     form: ACCOUNT_FORMS.endAllSessions,
-    path: `/api/admin/users/${id}/sessions/end`,
+    endpoint: endUserSessions,
+    params: { id },
     toBody: () => ({}),
     onSuccess: (_answer, _fields, lang) => withNotice(localizePath(`/admin/users/${id}`, lang), "sessions-ended"),
   });

@@ -1,5 +1,6 @@
 import { Router } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { z } from "zod";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -8,8 +9,24 @@ import { idOr404, staffOf } from "~/features/admin/admin-http.server";
 import { sendList } from "~/features/admin/list/list-query.server";
 import { endAllDevices } from "~/features/accounts/devices.server";
 import { inviteStaff, recentlyInvited } from "~/features/accounts/staff-invite.server";
+import { idParams } from "~/lib/record-id";
 import { userUpdateSchema } from "./users.schema";
 import { changeUser, getAdminUser, usersBase, usersCsv, usersList } from "./users.server";
+
+/** POST /api/admin/users/{id}/sessions/end: signs the account out on every device → { message, ended }. No body. */
+export const endUserSessions = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/users/:id/sessions/end",
+  access: "admin",
+  noBody: true,
+  params: idParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params: { id } }) {
+    const ended = await endAllDevices(db, caller.user!.id, id);
+    if (ended === null) throw new HttpError(404, serverT(caller.lang, "admin", "api.notFound"));
+    return { status: 200, body: { message: serverT(caller.lang, "admin", "users.sessions.ended", { count: ended }), ended } };
+  },
+});
 
 /**
  * /api/admin/users: list (JSON or ?format=csv), one account, PATCH of role / disabled, and
@@ -48,11 +65,6 @@ export function usersApi(deps: EndpointDeps): Router {
     res.json({ message: serverT(lang, "admin", "api.saved"), user: { ...result.user, disabled: Boolean(result.user.disabled) } });
   });
 
-  router.post("/api/admin/users/:id/sessions/end", async (req, res) => {
-    const ended = await endAllDevices(db, staffOf(res).id, idOr404(req.params.id));
-    const lang = requestLang(req);
-    if (ended === null) throw new HttpError(404, serverT(lang, "admin", "api.notFound"));
-    res.json({ message: serverT(lang, "admin", "users.sessions.ended", { count: ended }), ended });
-  });
+  router.use(jsonRoutes(deps, [endUserSessions]));
   return router;
 }

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/**
+ * A record's id as a path carries it: 1 to 10 digits, a positive 32-bit integer. The one id rule
+ * of the JSON routes (an endpoint's `params`) and of the staff pages (idOr404Page).
+ */
+export const recordId = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(2_147_483_647));
+
+/** The params of a route with one `:id`: `/api/admin/media/:id`. */
+export const idParams = z.object({ id: recordId });
+
+/** The id, or null when the value is not one. */
+export function parseRecordId(value: unknown): number | null {
+  const parsed = recordId.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
