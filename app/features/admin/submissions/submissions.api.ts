@@ -1,9 +1,11 @@
 import { Router, type Request, type Response } from "express";
-import type { ApiDeps } from "~server/features";
+import { z } from "zod";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
+import type { SessionUser } from "~server/security/session";
 import { idOr404, staffOf } from "~/features/admin/admin-http.server";
 import { sendList } from "~/features/admin/list/list-query.server";
 import { sendCsv } from "~/features/admin/list/csv.server";
@@ -16,13 +18,47 @@ import { submissionUpdateSchema } from "./submission.schema";
 import { getSubmission, submissionBase, submissionServer, updateSubmission } from "./submissions.server";
 
 /**
+ * POST /api/admin/submissions/:kind/bulk: a new status for the chosen rows (the slots page's
+ * bookings form and the lists' bulk forms run it too). The statuses allowed depend on the kind,
+ * so the declared input only admits an object and `run` checks it with that kind's schema.
+ */
+export const bulkSubmissionStatus = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/submissions/:kind/bulk",
+  access: "staff",
+  params: z.object({ kind: z.string().refine(isBulkKind) }),
+  input: z.record(z.string(), z.unknown()),
+  async run({ deps: { db }, caller, params }, raw) {
+    const kind = params.kind as BulkKindName;
+    const lang = caller.lang;
+    // More than MAX_BULK_ROWS ids get a message saying so (before the schema's generic one).
+    if (Array.isArray(raw.ids) && raw.ids.length > MAX_BULK_ROWS) {
+      const message = serverT(lang, "admin", "bulk.tooMany", { max: MAX_BULK_ROWS });
+      throw new HttpError(400, message, { ids: message });
+    }
+    const input = parseInput(bulkStatusSchema(kind), raw, lang);
+    // One transaction with one audit entry per changed row: every chosen row changes, or none.
+    const result = await bulkChangeStatus(db, { kind, ids: input.ids, status: input.status, userId: (caller.user as SessionUser).id });
+    if (!result.ok) {
+      if (result.reason === "notFound") {
+        return { status: 404, body: { message: serverT(lang, "admin", "bulk.notFound", { count: result.missing.length, ids: result.missing.join(", ") }), missing: result.missing } };
+      }
+      return { status: 409, body: { message: serverT(lang, "admin", "bulk.bookingCancelled", { count: result.ids.length, ids: result.ids.join(", ") }), ids: result.ids } };
+    }
+    return { status: 200, body: { message: serverT(lang, "admin", "bulk.changed", { count: result.changed }), changed: result.changed, unchanged: result.unchanged } };
+  },
+});
+
+/**
  * /api/admin/submissions/{school|contact|enrollments|brochure-leads}: list (JSON or ?format=csv),
  * one record, and PATCH of status and notes; bulk status changes and the CSV of chosen rows
  * (also for demo-bookings). Staff only.
  */
-export function submissionsApi({ db }: ApiDeps): Router {
+export function submissionsApi(deps: EndpointDeps): Router {
+  const { db } = deps;
   const router = Router();
   router.use("/api/admin/submissions", requireStaff);
+  router.use(jsonRoutes(deps, [bulkSubmissionStatus]));
 
   const kindOf = (value: unknown): SubmissionKindName => {
     if (!isSubmissionKind(value)) throw new HttpError(404, "Not found.");
@@ -65,24 +101,6 @@ export function submissionsApi({ db }: ApiDeps): Router {
   router.post("/api/admin/submissions/:kind/export", (req, res) => {
     if (!req.is("application/json")) throw new HttpError(415, "Send the data as application/json.");
     return exportChosen(req, res, (req.body as { ids?: unknown } | null)?.ids);
-  });
-
-  router.post("/api/admin/submissions/:kind/bulk", async (req, res) => {
-    const kind = bulkKindOf(req.params.kind);
-    checkCount(req, (req.body as { ids?: unknown } | null)?.ids);
-    const input = parseBody(bulkStatusSchema(kind), req);
-    const lang = requestLang(req);
-    // One transaction with one audit entry per changed row: every chosen row changes, or none.
-    const result = await bulkChangeStatus(db, { kind, ids: input.ids, status: input.status, userId: staffOf(res).id });
-    if (!result.ok) {
-      if (result.reason === "notFound") {
-        res.status(404).json({ message: serverT(lang, "admin", "bulk.notFound", { count: result.missing.length, ids: result.missing.join(", ") }), missing: result.missing });
-        return;
-      }
-      res.status(409).json({ message: serverT(lang, "admin", "bulk.bookingCancelled", { count: result.ids.length, ids: result.ids.join(", ") }), ids: result.ids });
-      return;
-    }
-    res.json({ message: serverT(lang, "admin", "bulk.changed", { count: result.changed }), changed: result.changed, unchanged: result.unchanged });
   });
 
   router.get("/api/admin/submissions/:kind/:id", async (req, res) => {
