@@ -4,20 +4,23 @@ import { postFormToApi } from "~/lib/forms/form-action.server";
 import { pickFields, postedNumber as numberOf } from "~/lib/forms/pick-fields.server";
 import { withNotice } from "~/lib/forms/notice";
 import { localizePath } from "~/i18n/lang";
+import { bookDemo, rescheduleDemoBooking } from "./booking.api";
 import { BOOKING_FORM, RESCHEDULE_FORM, WAITLIST_FORM } from "./booking-forms";
 import { bookingPagePath, waitlistPath } from "./paths";
+import { joinDemoWaitlist } from "./waitlist.api";
 
 const textFields = ["childName", "parentName", "email", "phone", "website"];
 
 /**
- * The demo booking posted without JavaScript: through POST /api/courses/{course}/demo-bookings,
+ * The demo booking posted without JavaScript: the endpoint of POST /api/courses/{course}/demo-bookings,
  * then to the confirmation page the enhanced form goes to. Refusals (400, 404, 409) render back.
  */
 export function bookingFormAction(args: ActionFunctionArgs) {
   const course = String(args.params.course ?? "");
   return postFormToApi(args, {
     form: BOOKING_FORM,
-    path: `/api/courses/${encodeURIComponent(course)}/demo-bookings`,
+    endpoint: bookDemo,
+    params: { course },
     toBody: (fields) => ({
       ...pickFields(fields, textFields),
       slotId: numberOf(fields.slotId),
@@ -30,14 +33,15 @@ export function bookingFormAction(args: ActionFunctionArgs) {
 }
 
 /**
- * Joining a full time's waitlist without JavaScript: through POST /api/courses/{course}/demo-waitlist
+ * Joining a full time's waitlist without JavaScript: the endpoint of POST /api/courses/{course}/demo-waitlist
  * (rate limit, honeypot, validation are the API's), then to the entry's page. Refusals render back.
  */
 export function waitlistJoinFormAction(args: ActionFunctionArgs) {
   const course = String(args.params.course ?? "");
   return postFormToApi(args, {
     form: WAITLIST_FORM,
-    path: `/api/courses/${encodeURIComponent(course)}/demo-waitlist`,
+    endpoint: joinDemoWaitlist,
+    params: { course },
     toBody: (fields) => ({
       ...pickFields(fields, textFields),
       slotId: numberOf(fields.slotId),
@@ -49,13 +53,13 @@ export function waitlistJoinFormAction(args: ActionFunctionArgs) {
 }
 
 /**
- * The reschedule page's post (with or without JavaScript): through POST /api/demo-bookings/reschedule,
+ * The reschedule page's post (with or without JavaScript): the endpoint of POST /api/demo-bookings/reschedule,
  * then to the booking's confirmation page saying it moved. Refusals (404, 409) render back.
  */
 export function rescheduleFormAction(args: ActionFunctionArgs) {
   return postFormToApi(args, {
     form: RESCHEDULE_FORM,
-    path: "/api/demo-bookings/reschedule",
+    endpoint: rescheduleDemoBooking,
     toBody: (fields) => ({ token: fields.token ?? "", slotId: numberOf(fields.slotId) }),
     onSuccess: (answer, _fields, lang) => withNotice(safeLocalPath(answer.body.confirmationUrl) ?? localizePath("/account", lang), "rescheduled"),
   });

@@ -1,10 +1,11 @@
 import { Router, type Request } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { z } from "zod";
+import type { Lang } from "~/i18n/lang";
+import type { DB } from "~server/db/db";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseBody, parseInput } from "~server/http/validate";
+import { parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { createRateLimit } from "~server/security/rate-limit";
-import type { SessionUser } from "~server/security/session";
 import { sitePhoneCountry } from "~/features/site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
 import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema, rescheduleSchema } from "./booking.schema";
@@ -21,45 +22,49 @@ const text = (req: Request, key: string, values?: Record<string, string | number
 /** Longest date range one slot listing may ask for. */
 const MAX_RANGE_DAYS = 92;
 
-/** Public demo class booking: open slots, booking, reading a booking, cancelling by token. */
-export function bookingApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
-  const bookLimit = createRateLimit(deps, { name: "demo-booking", limit: 10, windowMs: 60_000 });
-  const cancelLimit = createRateLimit(deps, { name: "demo-cancel", limit: 20, windowMs: 60_000 });
-  const rescheduleLimit = createRateLimit(deps, { name: "demo-reschedule", limit: 20, windowMs: 60_000 });
+const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "booking", `api.${key}`, values);
 
-  async function courseOf(req: Request) {
-    const course = await findCourse(db, String(req.params.course ?? ""), requestLang(req));
-    if (!course) throw new HttpError(404, text(req, "courseNotFound"));
-    return course;
+/** The course of a path, in the caller's language, or 404. */
+export async function courseOr404(db: DB, slug: string, lang: Lang) {
+  const course = await findCourse(db, slug, lang);
+  if (!course) throw new HttpError(404, say(lang, "courseNotFound"));
+  return course;
+}
+
+/**
+ * The booking form's fields: the phone rule depends on the site's country (a setting), so the
+ * declared input only admits an object and the course's 404 comes first, as before; `run` then
+ * checks it with the shared schema of that country.
+ */
+export async function bookingInput(db: DB, raw: unknown, course: { minAge: number; maxAge: number }, lang: Lang) {
+  const input = parseInput(bookingSchemaFor(await sitePhoneCountry(db)), raw, lang);
+  if (ageOutsideCourse(input.childAge, course) && input.ageConfirmed !== true) {
+    const message = say(lang, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });
+    throw new HttpError(400, message, { childAge: message });
   }
+  return input;
+}
 
-  router.get("/api/courses/:course/demo-slots", async (req, res) => {
-    const course = await courseOf(req);
-    const timeZone = await academyTimeZone(db);
-    const range = parseInput(rangeSchema, req.query, req);
-    const from = range.from ?? zonedParts(new Date(), timeZone).date;
-    const to = range.to ?? addDays(from, 59);
-    const span = daysBetween(from, to);
-    if (span < 0 || span >= MAX_RANGE_DAYS) throw new HttpError(400, text(req, "badRange", { days: MAX_RANGE_DAYS }));
-    const slots = await listOpenSlots(db, { courseId: course.id, from, to, timeZone, lang: requestLang(req) });
-    res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone, from, to, slots });
-  });
+/** A raw form or JSON object, checked further by the endpoint once its context is known. */
+export const anyFields = z.record(z.string(), z.unknown());
+export const courseParams = z.object({ course: z.string() });
 
-  router.post("/api/courses/:course/demo-bookings", bookLimit, async (req, res) => {
-    const course = await courseOf(req);
-    const input = parseBody(bookingSchemaFor(await sitePhoneCountry(db)), req);
-    if (ageOutsideCourse(input.childAge, course) && input.ageConfirmed !== true) {
-      const message = text(req, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });
-      throw new HttpError(400, message, { childAge: message });
-    }
-    const lang = requestLang(req);
+/** POST /api/courses/:course/demo-bookings: a parent books a seat (decision 048: the page's form runs it too). */
+export const bookDemo = defineEndpoint({
+  method: "POST",
+  path: "/api/courses/:course/demo-bookings",
+  access: "anyone",
+  limits: [{ name: "demo-booking", limit: 10, windowMs: 60_000 }],
+  params: courseParams,
+  input: anyFields,
+  async run({ deps: { db, config }, caller, params }, raw) {
+    const lang = caller.lang;
+    const course = await courseOr404(db, params.course, lang);
+    const input = await bookingInput(db, raw, course, lang);
     const timeZone = await academyTimeZone(db);
-    const user = res.locals.user as SessionUser | null | undefined;
     const result = await bookSlot(db, input, {
       course,
-      userId: user?.id ?? null,
+      userId: caller.user?.id ?? null,
       lang,
       timeZone,
       linkSecret: config.sessionSecret,
@@ -80,16 +85,82 @@ export function bookingApi(deps: EndpointDeps): Router {
         }),
     });
     if (!result.ok) {
-      if (result.reason === "notFound") throw new HttpError(404, text(req, "slotNotFound"));
-      res.status(409).json({ message: text(req, result.reason), reason: result.reason, remaining: result.remaining });
-      return;
+      if (result.reason === "notFound") throw new HttpError(404, say(lang, "slotNotFound"));
+      return { status: 409, body: { message: say(lang, result.reason), reason: result.reason, remaining: result.remaining } };
     }
-    res.status(201).json({
-      message: text(req, "booked"),
-      reference: result.reference,
-      code: result.code,
-      confirmationUrl: confirmationPath(course.slug, result.reference, lang),
-    });
+    return {
+      status: 201,
+      body: { message: say(lang, "booked"), reference: result.reference, code: result.code, confirmationUrl: confirmationPath(course.slug, result.reference, lang) },
+    };
+  },
+});
+
+/** POST /api/demo-bookings/cancel: the parent cancels with the e-mail link's token. */
+export const cancelDemoBooking = defineEndpoint({
+  method: "POST",
+  path: "/api/demo-bookings/cancel",
+  access: "anyone",
+  limits: [{ name: "demo-cancel", limit: 20, windowMs: 60_000 }],
+  input: cancelSchema,
+  async run({ deps: { db, config }, caller }, { token }) {
+    const result = await cancelBooking(db, { id: await linkedId(db, config.sessionSecret, "booking", token) });
+    if (result === "notFound") throw new HttpError(404, say(caller.lang, "bookingNotFound"));
+    return { status: 200, body: { message: say(caller.lang, result), status: "cancelled" } };
+  },
+});
+
+/**
+ * POST /api/demo-bookings/reschedule: the parent moves their booking with the token of the
+ * e-mail's link (decision 029); the reference, code and token stay, the seat moves, and the new
+ * time is e-mailed.
+ */
+export const rescheduleDemoBooking = defineEndpoint({
+  method: "POST",
+  path: "/api/demo-bookings/reschedule",
+  access: "anyone",
+  limits: [{ name: "demo-reschedule", limit: 20, windowMs: 60_000 }],
+  input: rescheduleSchema,
+  async run({ deps: { db, config }, caller }, input) {
+    const lang = caller.lang;
+    const timeZone = await academyTimeZone(db);
+    const bookingId = await linkedId(db, config.sessionSecret, "booking", input.token);
+    const result = await rescheduleBooking(db, { bookingId, slotId: input.slotId }, { timeZone, lang });
+    if (!result.ok) {
+      if (result.reason === "bookingNotFound") throw new HttpError(404, say(lang, "bookingNotFound"));
+      if (result.reason === "slotNotFound") throw new HttpError(404, say(lang, "slotNotFound"));
+      const key = result.reason === "cancelled" ? "bookingCancelled" : result.reason;
+      return { status: 409, body: { message: say(lang, key), reason: result.reason, remaining: "remaining" in result ? result.remaining : [] } };
+    }
+    const booking = await getBookingByReference(db, result.reference, timeZone, lang);
+    return {
+      status: 200,
+      body: {
+        message: say(lang, "rescheduled"),
+        reference: result.reference,
+        startsAt: result.startsAt,
+        dateLabel: formatDateLabel(result.startsAt, timeZone, lang),
+        timeLabel: formatTimeLabel(result.startsAt, timeZone, lang),
+        confirmationUrl: confirmationPath(booking?.courseSlug ?? String(result.courseId ?? "course"), result.reference, lang),
+      },
+    };
+  },
+});
+
+/** Public demo class booking: open slots and reading a booking here; the writes are the endpoints above. */
+export function bookingApi(deps: EndpointDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  router.get("/api/courses/:course/demo-slots", async (req, res) => {
+    const course = await courseOr404(db, String(req.params.course ?? ""), requestLang(req));
+    const timeZone = await academyTimeZone(db);
+    const range = parseInput(rangeSchema, req.query, req);
+    const from = range.from ?? zonedParts(new Date(), timeZone).date;
+    const to = range.to ?? addDays(from, 59);
+    const span = daysBetween(from, to);
+    if (span < 0 || span >= MAX_RANGE_DAYS) throw new HttpError(400, text(req, "badRange", { days: MAX_RANGE_DAYS }));
+    const slots = await listOpenSlots(db, { courseId: course.id, from, to, timeZone, lang: requestLang(req) });
+    res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone, from, to, slots });
   });
 
   router.get("/api/demo-bookings/:reference", async (req, res) => {
@@ -99,38 +170,6 @@ export function bookingApi(deps: EndpointDeps): Router {
     res.json({ booking });
   });
 
-  router.post("/api/demo-bookings/cancel", cancelLimit, async (req, res) => {
-    const { token } = parseBody(cancelSchema, req);
-    const result = await cancelBooking(db, { id: await linkedId(db, config.sessionSecret, "booking", token) });
-    if (result === "notFound") throw new HttpError(404, text(req, "bookingNotFound"));
-    res.json({ message: text(req, result), status: "cancelled" });
-  });
-
-  // The parent moves their booking with the token of the e-mail's link (decision 029); the
-  // reference, code and token stay, the seat moves, and the new time is e-mailed.
-  router.post("/api/demo-bookings/reschedule", rescheduleLimit, async (req, res) => {
-    const input = parseBody(rescheduleSchema, req);
-    const lang = requestLang(req);
-    const timeZone = await academyTimeZone(db);
-    const bookingId = await linkedId(db, config.sessionSecret, "booking", input.token);
-    const result = await rescheduleBooking(db, { bookingId, slotId: input.slotId }, { timeZone, lang });
-    if (!result.ok) {
-      if (result.reason === "bookingNotFound") throw new HttpError(404, text(req, "bookingNotFound"));
-      if (result.reason === "slotNotFound") throw new HttpError(404, text(req, "slotNotFound"));
-      const key = result.reason === "cancelled" ? "bookingCancelled" : result.reason;
-      res.status(409).json({ message: text(req, key), reason: result.reason, remaining: "remaining" in result ? result.remaining : [] });
-      return;
-    }
-    const booking = await getBookingByReference(db, result.reference, timeZone, lang);
-    res.json({
-      message: text(req, "rescheduled"),
-      reference: result.reference,
-      startsAt: result.startsAt,
-      dateLabel: formatDateLabel(result.startsAt, timeZone, lang),
-      timeLabel: formatTimeLabel(result.startsAt, timeZone, lang),
-      confirmationUrl: confirmationPath(booking?.courseSlug ?? String(result.courseId ?? "course"), result.reference, lang),
-    });
-  });
-
+  router.use(jsonRoutes(deps, [bookDemo, cancelDemoBooking, rescheduleDemoBooking]));
   return router;
 }

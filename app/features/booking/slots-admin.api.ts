@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import type { Lang } from "~/i18n/lang";
+import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { recordAudit, type AuditEntry } from "~server/audit/audit";
 import { HttpError } from "~server/http/errors";
 import { sendCsv } from "~/features/admin/list/csv.server";
@@ -34,11 +35,76 @@ function idParam(req: Request, name: string): number {
   return Number(raw);
 }
 
-/** Staff screens for demo slots: every route needs an admin session. */
+const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "booking", `adminApi.${key}`, values);
+/** The staff member who called an endpoint of access "staff". */
+const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
+
+/** POST /api/admin/slots: one slot (the page's no-JavaScript form runs it too). */
+export const createDemoSlot = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/slots",
+  access: "staff",
+  input: slotCreateSchema,
+  async run({ deps: { db }, caller }, input) {
+    const result = await createSlot(db, input, await academyTimeZone(db));
+    if (!result.ok) {
+      const field = result.reason === "past" ? "date" : "courseId";
+      throw new HttpError(400, say(caller.lang, result.reason), { [field]: say(caller.lang, result.reason) });
+    }
+    // Every staff change goes into the audit trail (server/audit/audit.ts).
+    await recordAudit(db, { action: "create", entity: "demo_slot", entityId: result.id, summary: input, userId: staffId(caller) });
+    return { status: 201, body: { message: say(caller.lang, "created"), id: result.id } };
+  },
+});
+
+/** POST /api/admin/slots/series: every chosen weekday and time between two dates. */
+export const createDemoSlotSeries = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/slots/series",
+  access: "staff",
+  input: seriesCreateSchema,
+  async run({ deps: { db }, caller }, input) {
+    const result = await createSeries(db, input, await academyTimeZone(db));
+    if (!result.ok) {
+      const field = result.reason === "courseNotFound" ? "courseId" : "to";
+      const message = say(caller.lang, `series.${result.reason}`, { max: MAX_SERIES_SLOTS });
+      throw new HttpError(400, message, { [field]: message });
+    }
+    const counts = { created: result.created, skipped: result.skipped };
+    // Nothing added is not a success: every slot of the series was already there.
+    if (result.created === 0) throw new HttpError(409, say(caller.lang, "seriesNoneAdded", counts));
+    await recordAudit(db, { action: "create_series", entity: "demo_slot", summary: { ...input, ...counts }, userId: staffId(caller) });
+    return { status: 201, body: { message: say(caller.lang, result.skipped > 0 ? "seriesCreatedSome" : "seriesCreated", counts), ...result } };
+  },
+});
+
+/** POST /api/admin/slots/bulk: close, reopen or delete several slots (the page's bulk form runs it). */
+export const bulkDemoSlots = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/slots/bulk",
+  access: "staff",
+  input: bulkSlotsSchema,
+  async run({ deps: { db }, caller }, input) {
+    const lang = caller.lang;
+    const timeZone = await academyTimeZone(db);
+    // One transaction with its audit entries: every chosen slot changes, or none (a 4xx says why).
+    const result = await bulkSlots(db, { ...input, userId: staffId(caller), timeZone });
+    if (!result.ok) {
+      if (result.reason === "notFound") return { status: 404, body: { message: say(lang, "bulk.notFound", { count: result.missing.length }), missing: result.missing } };
+      return { status: 409, body: { message: say(lang, `bulk.${result.reason}`, { count: result.slots, bookings: result.bookings }), slots: result.slots, bookings: result.bookings } };
+    }
+    const key = input.action === "delete" && result.cancelled > 0 ? "deletedCancelled" : input.action;
+    return { status: 200, body: { message: say(lang, `bulk.${key}`, { count: result.changed, cancelled: result.cancelled }), changed: result.changed, cancelled: result.cancelled } };
+  },
+});
+
+/** Staff screens for demo slots: every route needs a staff session (the endpoints above declare it). */
 export function slotsAdminApi(deps: EndpointDeps): Router {
   const { db } = deps;
   const router = Router();
+  // Before the endpoints too, so a stranger hears 401 before any complaint about the body.
   router.use("/api/admin/slots", requireStaff);
+  router.use(jsonRoutes(deps, [createDemoSlot, createDemoSlotSeries, bulkDemoSlots]));
   // Every staff change goes into the audit trail (server/audit/audit.ts).
   const audit = (res: Response, entry: Omit<AuditEntry, "userId">) => recordAudit(db, { ...entry, userId: (res.locals.user as SessionUser).id });
 
@@ -72,51 +138,6 @@ export function slotsAdminApi(deps: EndpointDeps): Router {
     const rows = await bookingsForExport(db, range);
     // Cells are escaped and formula-like text is defused by sendCsv (admin/list/csv.ts).
     await sendCsv(res, `demo-bookings-${range.from}-to-${range.to}`, bookingExportColumns(range.timeZone), rows, range.timeZone);
-  });
-
-  router.post("/api/admin/slots", async (req, res) => {
-    const input = parseBody(slotCreateSchema, req);
-    const timeZone = await academyTimeZone(db);
-    const result = await createSlot(db, input, timeZone);
-    if (!result.ok) {
-      const field = result.reason === "past" ? "date" : "courseId";
-      throw new HttpError(400, text(req, result.reason), { [field]: text(req, result.reason) });
-    }
-    await audit(res, { action: "create", entity: "demo_slot", entityId: result.id, summary: input });
-    res.status(201).json({ message: text(req, "created"), id: result.id });
-  });
-
-  router.post("/api/admin/slots/series", async (req, res) => {
-    const input = parseBody(seriesCreateSchema, req);
-    const timeZone = await academyTimeZone(db);
-    const result = await createSeries(db, input, timeZone);
-    if (!result.ok) {
-      const field = result.reason === "courseNotFound" ? "courseId" : "to";
-      const message = text(req, `series.${result.reason}`, { max: MAX_SERIES_SLOTS });
-      throw new HttpError(400, message, { [field]: message });
-    }
-    const counts = { created: result.created, skipped: result.skipped };
-    // Nothing added is not a success: every slot of the series was already there.
-    if (result.created === 0) throw new HttpError(409, text(req, "seriesNoneAdded", counts));
-    await audit(res, { action: "create_series", entity: "demo_slot", summary: { ...input, ...counts } });
-    res.status(201).json({ message: text(req, result.skipped > 0 ? "seriesCreatedSome" : "seriesCreated", counts), ...result });
-  });
-
-  router.post("/api/admin/slots/bulk", async (req, res) => {
-    const input = parseBody(bulkSlotsSchema, req);
-    const timeZone = await academyTimeZone(db);
-    // One transaction with its audit entries: every chosen slot changes, or none (a 4xx says why).
-    const result = await bulkSlots(db, { ...input, userId: (res.locals.user as SessionUser).id, timeZone });
-    if (!result.ok) {
-      if (result.reason === "notFound") {
-        res.status(404).json({ message: text(req, "bulk.notFound", { count: result.missing.length }), missing: result.missing });
-        return;
-      }
-      res.status(409).json({ message: text(req, `bulk.${result.reason}`, { count: result.slots, bookings: result.bookings }), slots: result.slots, bookings: result.bookings });
-      return;
-    }
-    const key = input.action === "delete" && result.cancelled > 0 ? "deletedCancelled" : input.action;
-    res.json({ message: text(req, `bulk.${key}`, { count: result.changed, cancelled: result.cancelled }), changed: result.changed, cancelled: result.cancelled });
   });
 
   router.patch("/api/admin/slots/bookings/:id", async (req, res) => {

@@ -7,6 +7,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "./academy-zone.server";
 import type { Route } from "./+types/waitlist.route";
 import { linkedId } from "./link-tokens.server";
+import { acceptWaitlistOffer, leaveDemoWaitlist } from "./waitlist.api";
 import { getWaitlistEntry } from "./waitlist.server";
 
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The e-mail's links only open this page; accepting and leaving are the buttons' POSTs, so mail
 // scanners following links neither book nor give up anyone's seat. Both go through the JSON
-// endpoints (decision 019): their rate limits, their checks, their messages.
+// endpoints, run in process (decision 048): their rate limits, their checks, their messages.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) throw data(null, { status: 400 });
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent !== "accept" && intent !== "leave") throw data(null, { status: 400 });
   const lang = langFromPath(new URL(request.url).pathname);
-  const answer = await context.callApi({ method: "POST", path: `/api/demo-waitlist/${intent}`, body: { token }, lang });
+  const answer = await context.run(intent === "accept" ? acceptWaitlistOffer : leaveDemoWaitlist, { input: { token }, lang });
   if (answer.status === 404) throw data(null, { status: 404 });
   const next = safeLocalPath(answer.body.confirmationUrl);
   if (answer.status === 201 && next) throw redirect(next, 303);

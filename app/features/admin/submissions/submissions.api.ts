@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import type { DB } from "~server/db/db";
 import { defineEndpoint, jsonRoutes, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
+import type { DB } from "~server/db/db";
 import { HttpError } from "~server/http/errors";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
