@@ -1,7 +1,7 @@
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { SessionUser } from "~server/security/session";
-import type { ApiCall, RunEndpoint } from "./lib/forms/form-state";
+import type { RunEndpoint } from "./lib/forms/form-state";
 
 // What every loader and action receives as `context` (filled in server/app.ts).
 declare module "react-router" {
@@ -17,8 +17,6 @@ declare module "react-router" {
     sessionRef: string | null;
     /** Staff who must set up a second factor first (the academy requires one): admin pages send them to /account/security. */
     secondFactorMissing: boolean;
-    /** Runs a form post through the JSON API as this visitor (same checks, same handler). */
-    callApi: ApiCall;
     /** Runs an endpoint in process as this visitor: the same access, limits, schema and function as its JSON route. */
     run: RunEndpoint;
   }

@@ -18,7 +18,6 @@ import { privateAnswers } from "./http/private-answers";
 import { logWhenDone, requestLog } from "./http/request-log";
 import type { Logger } from "./logger";
 import { apiRouters } from "./features";
-import { apiDispatcher, formPostClient } from "./http/api-dispatch";
 import { callerOf, collectingJar, runEndpoint } from "./http/endpoint";
 import { sameOriginWrites } from "./security/same-origin";
 import { loadSession } from "./security/session";
@@ -135,12 +134,9 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
     }
     next();
   });
-  app.use(formPostClient(config));
   // Keeps what the API and the pages answer an anonymous visitor (public JSON reads and pages).
   app.use(cache.capture);
   app.use(apiStack({ config, db, logger }));
-  // A page's form post (no JavaScript) runs through the same API (server/http/api-dispatch.ts).
-  const callApi = apiDispatcher(config);
 
   if (pages) {
     // Pages take form posts only. express.json has already read a JSON body, and a page action
@@ -161,7 +157,6 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
           sessionKind: res.locals.sessionKind ?? null,
           sessionRef: res.locals.sessionRef ?? null,
           secondFactorMissing: res.locals.secondFactorMissing === true,
-          callApi: callApi(req),
           run: async (endpoint, call) => {
             const jar = collectingJar();
             const answer = await runEndpoint({ config, db, logger }, endpoint, { ...callerOf(req, res, call.lang), cookies: jar }, call);

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs } from "react-router";
+import { acceptStaffInvitation, inviteStaffMember } from "./staff-invite.api";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import type { ApiAnswer } from "~/lib/forms/form-state";
@@ -21,8 +22,7 @@ import { safeAdminPath, safeLocalPath } from "./next-path";
  */
 function accountAction(
   form: string,
-  /** The endpoint, or (TRANSITION, issue 26) the JSON path of one not yet declared with defineEndpoint. */
-  target: Endpoint | string,
+  endpoint: Endpoint,
   /** Only the fields the endpoint takes go on (never `next`, `from` or stray names). */
   names: readonly string[],
   goTo: (fields: Record<string, string>, lang: Lang, answer: ApiAnswer) => string,
@@ -30,7 +30,7 @@ function accountAction(
   return (args: ActionFunctionArgs) =>
     postFormToApi(args, {
       form,
-      ...(typeof target === "string" ? { path: target } : { endpoint: target }),
+      endpoint,
       toBody: (fields) => Object.fromEntries(names.filter((name) => name in fields).map((name) => [name, fields[name]])),
       onSuccess: (answer, fields, lang) => goTo(fields, lang, answer),
     });
@@ -98,10 +98,10 @@ async function endSessionAction(args: ActionFunctionArgs) {
   });
 }
 
-export const acceptInviteAction = accountAction(ACCOUNT_FORMS.acceptInvite, "/api/staff-invites/accept", ["token", "username", "password"], to("/admin", "staff-joined"));
+export const acceptInviteAction = accountAction(ACCOUNT_FORMS.acceptInvite, acceptStaffInvitation, ["token", "username", "password"], to("/admin", "staff-joined"));
 
 /** The staff screen's invitation form (users list), without JavaScript. */
-export const staffInviteAction = accountAction(ACCOUNT_FORMS.invite, "/api/admin/invites", ["email", "role"], to("/admin/users", "invite-sent"));
+export const staffInviteAction = accountAction(ACCOUNT_FORMS.invite, inviteStaffMember, ["email", "role"], to("/admin/users", "invite-sent"));
 
 export const adminSetupAction = accountAction(ACCOUNT_FORMS.setup, setUpFirstAdmin, ["token", "username", "email", "password"], to("/admin", "staff-created"));
 

@@ -1,55 +1,68 @@
 import { Router } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { z } from "zod";
+import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseBody } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import { requireAdmin } from "~server/security/access";
-import { createRateLimit } from "~server/security/rate-limit";
-import { callerOf } from "~server/http/endpoint";
 import { startSession, type SessionUser } from "~server/security/session";
 import { acceptInviteSchema, staffInviteSchema } from "./accounts.schema";
 import { acceptStaffInvite, inviteStaff, listPendingInvites, revokeInvite } from "./staff-invite.server";
 
 /** An invitation's public reference as staff_invites.ref holds it; anything else names none. */
 const INVITE_REF = /^[\w-]{10,40}$/;
+const text = (caller: Caller, key: string) => serverT(caller.lang, "accounts", `invite.api.${key}`);
 
-/**
- * POST /api/admin/invites (admins): e-mails a one-time link that makes a staff account (admin or editor).
- * GET /api/admin/invites and DELETE /api/admin/invites/{id} (admins): pending invitations, and revoking one.
- * POST /api/staff-invites/accept (the link's holder): makes that account and signs it in.
- */
+/** POST /api/admin/invites (admins): e-mails a one-time link that makes a staff account (admin or editor). */
+export const inviteStaffMember = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/invites",
+  access: "admin",
+  limits: [{ name: "staff-invite", limit: 20, windowMs: 60 * 60_000 }],
+  input: staffInviteSchema,
+  async run({ deps, caller }, input) {
+    const user = caller.user as SessionUser;
+    const result = await inviteStaff(deps.db, { email: input.email, role: input.role, invitedBy: user.id, lang: caller.lang, secret: deps.config.sessionSecret });
+    if (!result.ok) throw new HttpError(409, text(caller, result.reason), { email: text(caller, result.reason) });
+    return { status: 201, body: { message: text(caller, result.takesOver ? "sentTakeover" : "sent") } };
+  },
+});
+
+/** DELETE /api/admin/invites/{id} (admins): revokes a pending invitation. */
+export const revokeStaffInvite = defineEndpoint({
+  method: "DELETE",
+  path: "/api/admin/invites/:id",
+  access: "admin",
+  limits: [{ name: "staff-invite-revoke", limit: 60, windowMs: 60 * 60_000 }],
+  params: z.object({ id: z.string() }),
+  input: z.object({}).passthrough(),
+  async run({ deps, caller, params }) {
+    const user = caller.user as SessionUser;
+    if (!INVITE_REF.test(params.id) || !(await revokeInvite(deps.db, user.id, params.id))) throw new HttpError(404, text(caller, "notFound"));
+    return { status: 200, body: { message: text(caller, "revoked") } };
+  },
+});
+
+/** POST /api/staff-invites/accept (the link's holder): makes that account and signs it in. */
+export const acceptStaffInvitation = defineEndpoint({
+  method: "POST",
+  path: "/api/staff-invites/accept",
+  access: "anyone",
+  limits: [{ name: "staff-invite-accept", limit: 10, windowMs: 15 * 60_000 }],
+  input: acceptInviteSchema,
+  async run({ deps, caller }, input) {
+    const result = await acceptStaffInvite(deps.db, input);
+    if (!result.ok) throw new HttpError(result.reason === "hasAccount" ? 409 : 410, text(caller, result.reason));
+    await startSession(deps, caller, result.userId, "password");
+    return { status: 201, body: { message: text(caller, "joined") } };
+  },
+});
+
+/** The invitation endpoints, and GET /api/admin/invites (admins): the pending invitations. */
 export function staffInviteApi(deps: EndpointDeps): Router {
   const router = Router();
-  const inviteLimit = createRateLimit(deps, { name: "staff-invite", limit: 20, windowMs: 60 * 60_000 });
-  const revokeLimit = createRateLimit(deps, { name: "staff-invite-revoke", limit: 60, windowMs: 60 * 60_000 });
-  const acceptLimit = createRateLimit(deps, { name: "staff-invite-accept", limit: 10, windowMs: 15 * 60_000 });
-  const text = (req: Parameters<typeof requestLang>[0], key: string) => serverT(requestLang(req), "accounts", `invite.api.${key}`);
-
-  router.post("/api/admin/invites", requireAdmin, inviteLimit, async (req, res) => {
-    const input = parseBody(staffInviteSchema, req);
-    const user = res.locals.user as SessionUser;
-    const result = await inviteStaff(deps.db, { email: input.email, role: input.role, invitedBy: user.id, lang: requestLang(req), secret: deps.config.sessionSecret });
-    if (!result.ok) throw new HttpError(409, text(req, result.reason), { email: text(req, result.reason) });
-    res.status(201).json({ message: text(req, result.takesOver ? "sentTakeover" : "sent") });
-  });
-
   router.get("/api/admin/invites", requireAdmin, async (_req, res) => {
     res.set("Cache-Control", "private, no-store").json({ invites: await listPendingInvites(deps.db) });
   });
-
-  router.delete("/api/admin/invites/:id", requireAdmin, revokeLimit, async (req, res) => {
-    const ref = req.params.id;
-    const user = res.locals.user as SessionUser;
-    if (typeof ref !== "string" || !INVITE_REF.test(ref) || !(await revokeInvite(deps.db, user.id, ref))) throw new HttpError(404, text(req, "notFound"));
-    res.json({ message: text(req, "revoked") });
-  });
-
-  router.post("/api/staff-invites/accept", acceptLimit, async (req, res) => {
-    const input = parseBody(acceptInviteSchema, req);
-    const result = await acceptStaffInvite(deps.db, input);
-    if (!result.ok) throw new HttpError(result.reason === "hasAccount" ? 409 : 410, text(req, result.reason));
-    await startSession(deps, callerOf(req, res), result.userId, "password");
-    res.status(201).json({ message: text(req, "joined") });
-  });
+  router.use(jsonRoutes(deps, [inviteStaffMember, revokeStaffInvite, acceptStaffInvitation]));
   return router;
 }

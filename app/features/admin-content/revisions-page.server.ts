@@ -54,9 +54,11 @@ export async function restoreRevisionAction(args: ActionFunctionArgs) {
     .catch(() => null);
   const revision = posted?.get("revision");
   const base = `/admin/${revisable.collection.name}/edit/${id}/revisions`;
+  const endpoint = restoreRevision[revisable.collection.name];
+  if (!endpoint) throw data({ message: "Not found." }, { status: 404 });
   return postFormToApi(args, {
     form: RESTORE_FORM,
-    endpoint: restoreRevision[revisable.collection.name],
+    endpoint,
     params: { id: String(id), revision: typeof revision === "string" ? revision : "" },
     toBody: () => ({}),
     onSuccess: (_answer, _fields, lang) => withNotice(localizePath(base, lang), "revision-restored"),

@@ -10,10 +10,7 @@ interface FormPost<Body> {
   /** Names the form on the page; its component shows only its own refusal. */
   form: string;
   /** The endpoint the enhanced form calls as JSON (section 7 of the specification and the README), run in process. */
-  endpoint?: Endpoint;
-  /** TRANSITION (issue 26): the JSON route forwarded to over loopback, until every action names its endpoint. */
-  path?: string;
-  method?: "POST" | "PUT" | "PATCH" | "DELETE";
+  endpoint: Endpoint;
   /** Its path parameters (`{ id }` for `/api/admin/media/:id`). */
   params?: Record<string, string>;
   /** The posted text fields in the JSON shape the endpoint takes (numbers, lists, booleans). */
@@ -36,9 +33,7 @@ export async function postFormToApi<Body>({ request, context }: { request: Reque
   for (const [name, value] of formData) if (typeof value === "string" && !(name in fields)) fields[name] = value;
 
   const body = post.toBody(fields, lang);
-  const answer = post.endpoint
-    ? await context.run(post.endpoint, { input: body, params: post.params, lang })
-    : await context.callApi({ method: post.method ?? "POST", path: post.path ?? "", body, lang });
+  const answer = await context.run(post.endpoint, { input: body, params: post.params, lang });
   if (answer.status >= 200 && answer.status < 300) {
     const headers = new Headers();
     for (const cookie of answer.cookies) headers.append("Set-Cookie", cookie);

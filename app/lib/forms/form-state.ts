@@ -9,12 +9,6 @@ export interface ApiAnswer {
 }
 
 /**
- * Calls one of the site's JSON endpoints in-process on behalf of the page's visitor
- * (server/http/api-dispatch.ts). A FormData body is sent as multipart (an upload), anything else as JSON.
- */
-export type ApiCall = (call: { method: "POST" | "PUT" | "PATCH" | "DELETE"; path: string; body: unknown; lang: Lang }) => Promise<ApiAnswer>;
-
-/**
  * Runs an endpoint in process for the page's visitor (server/http/endpoint.ts): `input` is what
  * its JSON route would read (the body, or the query of a GET or DELETE), `params` its path's.
  */

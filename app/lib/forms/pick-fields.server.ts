@@ -18,8 +18,8 @@ export const postedNumber = (text: string | undefined): number | undefined => (t
 /** postFormToApi for a form of text fields only: the body is the fields its zod object schema names. */
 export function postTextForm(
   args: ActionFunctionArgs,
-  post: { form: string; endpoint?: Endpoint; path?: string; schema: { shape: object }; onSuccess: (answer: ApiAnswer, lang: Lang) => string },
+  post: { form: string; endpoint: Endpoint; schema: { shape: object }; onSuccess: (answer: ApiAnswer, lang: Lang) => string },
 ) {
   const names = Object.keys(post.schema.shape);
-  return postFormToApi(args, { form: post.form, endpoint: post.endpoint, path: post.path, toBody: (fields) => pickFields(fields, names), onSuccess: (answer, _fields, lang) => post.onSuccess(answer, lang) });
+  return postFormToApi(args, { form: post.form, endpoint: post.endpoint, toBody: (fields) => pickFields(fields, names), onSuccess: (answer, _fields, lang) => post.onSuccess(answer, lang) });
 }

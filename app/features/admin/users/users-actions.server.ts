@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
+import { revokeStaffInvite } from "~/features/accounts/staff-invite.api";
 import { localizePath } from "~/i18n/lang";
 import { ACCOUNT_FORMS } from "~/features/accounts/account-forms";
 import { staffInviteAction } from "~/features/accounts/account-actions.server";
@@ -23,8 +24,8 @@ export async function usersPageAction(args: ActionFunctionArgs) {
   if (form !== ACCOUNT_FORMS.revokeInvite) return staffInviteAction(args);
   return postFormToApi(args, {
     form: `${ACCOUNT_FORMS.revokeInvite}-${ref}`,
-    path: `/api/admin/invites/${ref}`,
-    method: "DELETE",
+    endpoint: revokeStaffInvite,
+    params: { id: ref },
     toBody: () => ({}),
     onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/admin/users", lang), "invite-revoked"),
   });
