@@ -28,5 +28,6 @@ export default tseslint.config(
   },
   { files: ["server/**/*.ts"], ignores: ["server/features.ts", "server/**/*.test.ts", "server/test/**"], rules: restrict(parentFolders, features) },
   { files: ["app/**/*.{ts,tsx}"], ignores: ["app/**/*.server.ts", "app/**/*.api.ts", "app/**/*.test.{ts,tsx}", "app/load-context.ts"], rules: restrict(parentFolders, serverCode) },
-  { files: ["app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}"], ignores: ["**/*.test.{ts,tsx}"], rules: restrict(parentFolders, serverCode, featuresFromLib) },
+  { files: ["app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}"], ignores: ["**/*.test.{ts,tsx}", "**/*.server.ts"], rules: restrict(parentFolders, serverCode, featuresFromLib) },
+  { files: ["app/lib/**/*.server.ts"], ignores: ["**/*.test.{ts,tsx}"], rules: restrict(parentFolders, featuresFromLib) },
 );

@@ -5,7 +5,9 @@ import path from "node:path";
  * `npm run lint` (issue 26): import cycles under app/, type-only imports aside (they vanish at
  * build time). Two checks: no cycle between modules, and no cycle between features (a feature is a
  * folder of app/features; feature A imports feature B when any of A's modules imports one of B's).
- * Tests are left out: a test may import whatever it checks. Prints each cycle; exits 1 on any.
+ * Tests are left out: a test may import whatever it checks. Prints each cycle; a cycle between
+ * modules fails the run. Cycles between features are reported with an example edge each and fail
+ * it only with --strict (issue 26: the remaining ones are listed in the README's layout section).
  */
 const root = path.resolve(import.meta.dirname, "..");
 const app = path.join(root, "app");
@@ -110,4 +112,4 @@ for (const cycle of featureCycles) {
 }
 const featureEdges = [...features.values()].reduce((sum, targets) => sum + targets.size, 0);
 console.log(`import cycles: ${moduleCycles.length} between modules, ${featureCycles.length} between features (${files.length} modules, ${features.size} features, ${featureEdges} feature-to-feature dependencies)`);
-process.exit(moduleCycles.length + featureCycles.length > 0 ? 1 : 0);
+process.exit(moduleCycles.length > 0 || (process.argv.includes("--strict") && featureCycles.length > 0) ? 1 : 0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDashboard } from "~/features/admin/dashboard.server";
 import { startSmtpCatcher, type SmtpCatcher } from "~server/test/smtp-catcher";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { queueStaffNotice } from "~/features/admin/staff-notice.server";
+import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { enqueue } from "~server/jobs/queue";
 import { mailJob } from "./mail-queue";

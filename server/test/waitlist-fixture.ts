@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Lang } from "~/i18n/lang";
-import { addDays, zonedParts } from "~/features/booking/zoned-time";
+import { addDays, zonedParts } from "~/lib/zoned-time";
 import { startTestServer, type TestServer } from "./harness";
 import { waitForJobs } from "./outbox";
 

@@ -12,8 +12,8 @@ import { register, signIn, signOut, staffSignIn } from "./accounts.api";
 import { setUpFirstAdmin } from "./admin-setup.api";
 import { endDeviceSession } from "./devices.api";
 import { forgotPassword, resetPasswordWithToken } from "./password-reset.api";
-import { requireAccountPage } from "./guards.server";
-import { safeAdminPath, safeLocalPath } from "./next-path";
+import { requireAccountPage } from "~/lib/page-guards.server";
+import { safeAdminPath, safeLocalPath } from "~/lib/next-path";
 
 /**
  * The account pages' actions: their forms posted without JavaScript (decisions 019, 048). Each runs

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { Lang } from "~/i18n/lang";
-import { academyTimeZone } from "~/features/booking/academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { accountOverview } from "./account-space.server";
 import { listDevices } from "./devices.server";
 

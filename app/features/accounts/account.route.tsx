@@ -6,7 +6,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/account.route";
 import { accountPageAction } from "./account-actions.server";
 import { accountPageData, type AccountPageData } from "./account-page.server";
-import { requireAccountPage } from "./guards.server";
+import { requireAccountPage } from "~/lib/page-guards.server";
 
 /**
  * /account, the parent's own space (issue 17, decision 026), as a layout: the heading and the

@@ -6,7 +6,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/admin-login.route";
 import { adminLoginAction } from "./account-actions.server";
 import { AuthCard, CardLink } from "./AuthCard";
-import { safeAdminPath } from "./next-path";
+import { safeAdminPath } from "~/lib/next-path";
 import { PasswordLoginForm } from "./PasswordLoginForm";
 import { PasskeySignIn } from "./security/PasskeySignIn";
 import { useLang } from "~/i18n/use-lang";

@@ -7,7 +7,7 @@ import { secondStepNeeded } from "./security/factors.server";
 import { parse as parseCookies } from "cookie";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { accountForGoogle, FLOW_COOKIE, FLOW_LIFETIME_MS, oidcConfiguration, openFlow, sealFlow } from "./google.server";
-import { safeLocalPath } from "./next-path";
+import { safeLocalPath } from "~/lib/next-path";
 
 type GoogleError = "failed" | "unverified" | "disabled" | "unavailable" | "cancelled";
 

@@ -6,7 +6,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import { loginAction } from "./account-actions.server";
 import { AuthCard, CardLink, PageAlert } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
-import { safeLocalPath } from "./next-path";
+import { safeLocalPath } from "~/lib/next-path";
 import { PasswordLoginForm } from "./PasswordLoginForm";
 import { PasskeySignIn } from "./security/PasskeySignIn";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type AdminColumn } from "~/features/admin/list/AdminTable";
-import type { ListQuery, ListResult } from "~/features/admin/list/list";
+import { AdminTable, type AdminColumn } from "~/features/admin-kit/list/AdminTable";
+import type { ListQuery, ListResult } from "~/features/admin-kit/list/list";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { primaryButton } from "./EditorShell";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
-import { formatTime } from "~/features/admin/format";
+import { formatTime } from "~/features/admin-kit/format";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { toast } from "~/ui/toast";

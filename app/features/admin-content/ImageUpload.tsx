@@ -4,7 +4,7 @@ import { useLang } from "~/i18n/use-lang";
 import { safeUrl } from "~/lib/safe-url";
 import { LibraryPicker } from "~/features/media/LibraryPicker";
 import { toast } from "~/ui/toast";
-import { IMAGE_ACCEPT, UploadError, uploadImage } from "./upload-client";
+import { IMAGE_ACCEPT, UploadError, uploadImage } from "~/features/media/upload-client";
 
 interface ImageUploadProps {
   label: string;

@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import { requestLang, serverT } from "~server/i18n";
-import { idOr404, staffOf } from "~/features/admin/admin-http.server";
+import { idOr404, staffOf } from "~/features/admin-kit/admin-http.server";
 
 /** A message of the admin-content namespace in the client's language. */
 export const adminT = (req: Request, key: string, values?: Record<string, string | number>): string =>

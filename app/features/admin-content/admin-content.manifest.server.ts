@@ -1,6 +1,6 @@
 import { defineFeature } from "~server/feature-manifest";
 import { adminCollectionsApi } from "./collections.api";
-import { uploadsApi } from "./uploads.api";
+import { uploadsApi } from "~/features/media/uploads.api";
 
 /** Staff editing of blogs, courses, teachers and products, and their image uploads (decision 052). */
 export const adminContentManifest = defineFeature({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStaffTestServer, type TestServer } from "~server/test/harness";
-import { findRedirectSlug } from "./blog-admin.server";
+import { findRedirectSlug } from "~/features/blog/blog.server";
 
 const today = new Date().toISOString().slice(0, 10);
 

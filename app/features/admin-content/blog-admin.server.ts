@@ -4,7 +4,7 @@ import type { BlogPostsTable } from "~server/db/schema";
 import { nowIso, toDbJson } from "~server/db/values";
 import { diffFields, recordAudit } from "~server/audit/audit";
 import { normalizeBlocks } from "~/features/blog/content-blocks";
-import { defineList } from "~/features/admin/list/list-query.server";
+import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { blogPostSchema, type BlogPostInput, type BlogPostValues } from "./blog-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
 import { defineCollection, TakenError } from "./collection.server";
@@ -168,22 +168,6 @@ const deleteBlogPost = (db: DB, id: number, userId: number) =>
     label: ["title_en", "title_ar", "slug"],
     before: (trx) => trx.deleteFrom("blog_slug_redirects").where("post_id", "=", id).execute(),
   });
-
-/**
- * For the public post page: the current slug of the published post that used to live at `slug`,
- * or undefined. The page redirects there so old links keep working.
- */
-export async function findRedirectSlug(db: DB, slug: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("blog_slug_redirects")
-    .innerJoin("blog_posts", "blog_posts.id", "blog_slug_redirects.post_id")
-    .select("blog_posts.slug")
-    .where("blog_slug_redirects.old_slug", "=", slug)
-    .where("blog_posts.status", "=", "published")
-    .where("blog_posts.publish_date", "<=", nowIso())
-    .executeTakeFirst();
-  return row?.slug;
-}
 
 /** Blog posts: a changed slug of a published post stays as a redirect (in updateBlogPost). */
 export const blogCollection = defineCollection({

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { requireAdminPage } from "~/features/accounts/guards.server";
-import { formatDateTime, formatPublishDate } from "~/features/admin/format";
+import { requireAdminPage } from "~/lib/page-guards.server";
+import { formatDateTime, formatPublishDate } from "~/features/admin-kit/format";
 import { ContentBlocks } from "~/features/blog/ContentBlocks";
 import { findPostForPreview } from "~/features/blog/blog.server";
 import { PREVIEW_LINK_DAYS, previewPath, previewToken } from "~/features/blog/blog-preview.server";
@@ -64,7 +64,7 @@ async function shareLinkOf(context: Route.LoaderArgs["context"], id: number, lan
   return { url: context.config.publicUrl + localizePath(previewPath(token), lang), expiresAt: expiresAt.toISOString() };
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 export default function BlogEditorPage({ loaderData }: Route.ComponentProps) {
   return (

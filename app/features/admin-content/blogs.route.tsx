@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { BilingualText } from "~/features/admin/list/BilingualText";
-import { requireAdminPage } from "~/features/accounts/guards.server";
-import { formatPublishDate } from "~/features/admin/format";
-import { ListFilter } from "~/features/admin/list/AdminTable";
+import { BilingualText } from "~/features/admin-kit/list/BilingualText";
+import { requireAdminPage } from "~/lib/page-guards.server";
+import { formatPublishDate } from "~/features/admin-kit/format";
+import { ListFilter } from "~/features/admin-kit/list/AdminTable";
 import { useLang } from "~/i18n/use-lang";
 import type { Route } from "./+types/blogs.route";
 import { blogCollection } from "./blog-admin.server";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, now: new Date().toISOString() };
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 export default function BlogsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-content");

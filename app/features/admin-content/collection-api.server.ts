@@ -5,7 +5,7 @@ import { requestLang, serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { parseBody } from "~server/http/validate";
 import { requireStaff } from "~server/security/access";
-import { sendList } from "~/features/admin/list/list-query.server";
+import { sendList } from "~/features/admin-kit/list/list-query.server";
 import { adminT, idParam, staffId } from "./admin-api.server";
 import { TakenError, type Collection, type SavedRecord } from "./collection.server";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { DB } from "~server/db/db";
-import type { CsvColumn } from "~/features/admin/list/csv.server";
-import { listRows, parseListQuery, type AnySelect, type ListSpec } from "~/features/admin/list/list-query.server";
+import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
+import { listRows, parseListQuery, type AnySelect, type ListSpec } from "~/features/admin-kit/list/list-query.server";
 
 /**
  * One admin collection (blogs, courses, teachers, products) declared once: the router factory

@@ -4,7 +4,7 @@ import type { CoursesTable } from "~server/db/schema";
 import { fromDbJson, nowIso, toDbBool, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { normalizeBlocks } from "~/features/blog/content-blocks";
-import { defineList } from "~/features/admin/list/list-query.server";
+import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { courseSchema, type CourseInput, type CourseValues } from "./course-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
 import { defineCollection, TakenError } from "./collection.server";

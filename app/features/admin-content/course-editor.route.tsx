@@ -11,7 +11,7 @@ import { EditorPage, LanguageTabs, TranslationGaps, secondaryButton } from "./Ed
 import { editorLoader } from "./record-loader.server";
 import { EditorActions, ImageField, SeoFields, TextField, asNumber, asOptionalNumber } from "./RecordFields";
 import { useDeleteRecord } from "./use-delete-record";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { draftForEditor } from "./drafts.server";
 import { RevisionsLink, useEditorDraft, type EditorDraft } from "./DraftNotice";
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...found, draft, timeZone };
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 export default function CourseEditorPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -3,7 +3,7 @@ import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { defineCollection, type SavedRecord } from "./collection.server";
 import { deleteAudited, updateAudited } from "./record-store.server";
-import { defineList } from "~/features/admin/list/list-query.server";
+import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { productSchema, type ProductInput, type ProductValues } from "./product-admin.schema";
 import { isUniqueViolation } from "~server/db/errors";
 import { slugify } from "./slug";

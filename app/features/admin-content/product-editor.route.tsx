@@ -12,7 +12,7 @@ const empty: ProductInput = { nameEn: "", nameAr: "", descriptionEn: "", descrip
 
 export const loader = editorLoader(getProductForm, () => ({ id: null, product: empty }));
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 export default function ProductEditorPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { BilingualText } from "~/features/admin/list/BilingualText";
+import { BilingualText } from "~/features/admin-kit/list/BilingualText";
 import type { Route } from "./+types/products.route";
 import { CollectionList } from "./CollectionList";
 import { productCollection } from "./product-admin.server";
@@ -7,7 +7,7 @@ import { listLoader } from "./record-loader.server";
 
 export const loader = listLoader(productCollection);
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-content");

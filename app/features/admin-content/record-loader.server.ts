@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import type { DB } from "~server/db/db";
-import { requireAdminPage } from "~/features/accounts/guards.server";
-import { idOr404Page } from "~/features/admin/admin-http.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
+import { idOr404Page } from "~/features/admin-kit/admin-http.server";
 import { loadCollectionList, type Collection } from "./collection.server";
 
 interface PageArgs {

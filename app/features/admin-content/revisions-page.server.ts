@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { serverT } from "~server/i18n";
-import { requireAdminPage } from "~/features/accounts/guards.server";
-import { idOr404Page } from "~/features/admin/admin-http.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
+import { idOr404Page } from "~/features/admin-kit/admin-http.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";

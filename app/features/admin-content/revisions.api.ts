@@ -7,7 +7,7 @@ import { serverT } from "~server/i18n";
 import { recordId } from "~/lib/record-id";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requireStaff } from "~server/security/access";
-import { idOr404 } from "~/features/admin/admin-http.server";
+import { idOr404 } from "~/features/admin-kit/admin-http.server";
 import { adminT, idParam, staffId } from "./admin-api.server";
 import { orConflict } from "./collection-api.server";
 import { REVISABLE, type Revisable } from "./revisable.server";

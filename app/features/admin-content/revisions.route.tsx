@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { TFunction } from "i18next";
-import { formatDateTime } from "~/features/admin/format";
+import { formatDateTime } from "~/features/admin-kit/format";
 import { useLang } from "~/i18n/use-lang";
 import type { FormState } from "~/lib/forms/form-state";
 import { FormAlert } from "~/ui/FormAlert";
@@ -17,7 +17,7 @@ export const loader = (args: Route.LoaderArgs) => loadRevisionsPage(args);
 /** "Restore this revision" posts here, with or without JavaScript. */
 export const action = restoreRevisionAction;
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 /** A field of a post or course as the editor labels it ("Title (Arabic)"). */
 function fieldLabel(t: TFunction<"admin-content">, collection: string, field: string): string {

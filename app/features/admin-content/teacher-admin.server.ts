@@ -3,7 +3,7 @@ import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { defineCollection, type SavedRecord } from "./collection.server";
 import { deleteAudited, updateAudited } from "./record-store.server";
-import { defineList } from "~/features/admin/list/list-query.server";
+import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { createTeacherSchema, teacherSchema, type TeacherInput, type TeacherValues } from "./teacher-admin.schema";
 
 const teacherListSpec = defineList({

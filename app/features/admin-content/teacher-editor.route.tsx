@@ -10,12 +10,12 @@ import { editorLoader } from "./record-loader.server";
 import { EditorActions, ImageField, TextField } from "./RecordFields";
 import { createTeacherFormSchema, splitSubjects, teacherSchema, type TeacherInput } from "./teacher-admin.schema";
 import { getTeacherForm } from "./teacher-admin.server";
-import { IMAGE_ACCEPT, uploadImage } from "./upload-client";
+import { IMAGE_ACCEPT, uploadImage } from "~/features/media/upload-client";
 import { useDeleteRecord } from "./use-delete-record";
 
 export const loader = editorLoader(getTeacherForm, () => ({ id: null, teacher: null }));
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 export default function TeacherEditorPage({ loaderData }: Route.ComponentProps) {
   return (

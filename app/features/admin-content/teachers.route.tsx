@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { BilingualText } from "~/features/admin/list/BilingualText";
+import { BilingualText } from "~/features/admin-kit/list/BilingualText";
 import { safeUrl } from "~/lib/safe-url";
 import type { Route } from "./+types/teachers.route";
 import { CollectionList } from "./CollectionList";
@@ -8,7 +8,7 @@ import { listLoader } from "./record-loader.server";
 
 export const loader = listLoader(teacherCollection);
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 export default function TeachersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-content");

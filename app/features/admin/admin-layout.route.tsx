@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate, type ShouldRevalidateFunction } from "react-router";
 import { toast } from "~/ui/toast";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { useLang } from "~/i18n/use-lang";
 import { localizePath } from "~/i18n/lang";
 import { apiRequest } from "~/lib/api";
@@ -10,7 +10,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { LocalLink, LocalNavLink } from "~/ui/LocalLink";
 import { LogoutForm } from "~/features/accounts/LogoutForm";
 import type { Route } from "./+types/admin-layout.route";
-import { AdminRouteError } from "./AdminError";
+import { AdminRouteError } from "~/features/admin-kit/AdminError";
 import { adminNav } from "./admin-nav";
 import { markSeen, unreadAreaOf, unreadCounts, type UnreadArea } from "./unread.server";
 

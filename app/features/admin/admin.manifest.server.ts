@@ -1,7 +1,7 @@
 import { defineFeature } from "~server/feature-manifest";
 import { auditApi } from "./audit/audit.api";
 import { settingsApi } from "./settings/settings.api";
-import { STAFF_NOTICE_MAIL, staffNoticeMail } from "./staff-notice.server";
+import { STAFF_NOTICE_MAIL, staffNoticeMail } from "~/features/admin-kit/staff-notice.server";
 import { submissionsApi } from "./submissions/submissions.api";
 import { usersApi } from "./users/users.api";
 

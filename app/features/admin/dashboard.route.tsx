@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { formatCampDate } from "~/features/camp/camp";
 import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
@@ -8,7 +8,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import { CampsOffStartDate } from "./settings/CampsOffStartDate";
 import type { Route } from "./+types/dashboard.route";
 import { getDashboard, type SubmissionKind } from "./dashboard.server";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/features/admin-kit/format";
 import { StatusBadge } from "./submissions/StatusBadge";
 import { submissionPath, type SubmissionKindName } from "./submissions/submission-kinds";
 import { WeeklyChart } from "./WeeklyChart";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...dashboard, timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
 }
 
-export { AdminRouteError as ErrorBoundary } from "./AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 const kindPath: Record<SubmissionKind, SubmissionKindName> = {
   school: "school",

@@ -3,7 +3,7 @@ import type { DB } from "~server/db/db";
 import type { SubmissionStatus } from "~server/db/schema";
 import { deadJobs } from "~server/jobs/queue";
 import { mailJob } from "~server/mail/mail-queue";
-import { zonedParts } from "~/features/booking/zoned-time";
+import { zonedParts } from "~/lib/zoned-time";
 import { getSiteSettings } from "~/features/site/site.server";
 import { campsOffStartDate } from "./settings/settings.server";
 import { countPerWeek, lastWeeks } from "./week-buckets";

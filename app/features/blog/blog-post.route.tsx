@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
-import { findRedirectSlug } from "~/features/admin-content/blog-admin.server";
+import { findRedirectSlug } from "~/features/blog/blog.server";
 import { JsonLd } from "~/ui/JsonLd";
 import { blogPostingLd } from "~/lib/seo/structured-data";
 import { langFromPath, localizePath } from "~/i18n/lang";

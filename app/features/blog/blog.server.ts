@@ -92,3 +92,19 @@ export async function listPublishedPostDates(db: DB): Promise<{ slug: string; pu
   // Every post is on the Arabic blog; only those with an English title are on the English one.
   return rows.map((row) => ({ slug: row.slug, publishDate: row.publish_date, updatedAt: row.updated_at, langs: row.title_en.trim() ? ["en", "ar"] : ["ar"] }));
 }
+
+/**
+ * For the public post page: the current slug of the published post that used to live at `slug`,
+ * or undefined. The page redirects there so old links keep working.
+ */
+export async function findRedirectSlug(db: DB, slug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("blog_slug_redirects")
+    .innerJoin("blog_posts", "blog_posts.id", "blog_slug_redirects.post_id")
+    .select("blog_posts.slug")
+    .where("blog_slug_redirects.old_slug", "=", slug)
+    .where("blog_posts.status", "=", "published")
+    .where("blog_posts.publish_date", "<=", nowIso())
+    .executeTakeFirst();
+  return row?.slug;
+}

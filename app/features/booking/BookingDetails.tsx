@@ -3,7 +3,7 @@ import type { BookingView } from "./booking.server";
 import { useLang } from "~/i18n/use-lang";
 import { formatZoneLabel } from "./slot-format";
 import { useVisitorZone, visitorTimeLabel } from "./visitor-zone";
-import { zonedParts } from "./zoned-time";
+import { zonedParts } from "~/lib/zoned-time";
 import { formatPhone } from "~/lib/validation";
 
 /** The Student Details block: who comes, to what, when. */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLang } from "~/i18n/use-lang";
 import { PICK_FORM } from "./booking-forms";
 import type { CalendarMonth } from "./calendar";
-import { addDays, weekdayOf } from "./zoned-time";
+import { addDays, weekdayOf } from "~/lib/zoned-time";
 
 interface DateCalendarProps {
   months: CalendarMonth[];

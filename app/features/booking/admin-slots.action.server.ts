@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs } from "react-router";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { changeSubmissionStatuses } from "~/features/admin/submissions/submissions.api";
 import { langFromPath, type Lang } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";

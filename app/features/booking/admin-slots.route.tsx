@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { langFromPath } from "~/i18n/lang";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/admin-slots.route";
@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   return adminSlotsAction(args);
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 /** /admin/slots: create slots and series, follow and change their bookings, export them. */
 export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {

@@ -1,14 +1,14 @@
 import type { DB } from "~server/db/db";
 import { listCourses } from "~/features/courses/courses.server";
 import type { Lang } from "~/i18n/lang";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { BulkState } from "./admin-slots-forms";
 import { codeQuerySchema, rangeSchema } from "./booking.schema";
 import { formatDayLabel, formatZoneLabel, weekdayNames } from "./slot-format";
 import { bookingCodeDay, defaultAdminRange, listSlotsWithBookings } from "./slots-admin.server";
 import { calendarFrame, calendarHours, parseCreateParam, weekStart, type CalendarView } from "./slots-calendar";
 import { waitlistCount } from "./waitlist.server";
-import { addDays, daysBetween, weekdayOf, zonedParts } from "./zoned-time";
+import { addDays, daysBetween, weekdayOf, zonedParts } from "~/lib/zoned-time";
 
 /**
  * What /admin/slots shows for its address: the calendar (a week, today's by default) unless a

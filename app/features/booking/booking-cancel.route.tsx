@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/booking-cancel.route";
 import { BookingDetails } from "./BookingDetails";
 import { cancelBooking, getBookingByCancelToken } from "./booking.server";

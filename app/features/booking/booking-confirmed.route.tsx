@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/booking-confirmed.route";
 import { BookingDetails } from "./BookingDetails";
 import { getBookingByReference } from "./booking.server";

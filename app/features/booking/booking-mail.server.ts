@@ -5,7 +5,7 @@ import type { Logger } from "~server/logger";
 import { sendMail } from "~server/mail/mailer";
 import { pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { ReminderMail, StaffCancelMail } from "./booking.jobs.server";
 import { findCourse, getBookingForMail } from "./booking.server";
 import { linkToken } from "./link-tokens.server";

@@ -4,14 +4,14 @@ import { langFromPath } from "~/i18n/lang";
 import { isFormState } from "~/lib/forms/form-state";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/booking-reschedule.route";
 import { BookingDetails } from "./BookingDetails";
 import { rescheduleFormAction } from "./booking.action.server";
 import { getBookingByCancelToken, listOpenSlots, type PublicSlot } from "./booking.server";
 import { RESCHEDULE_FORM } from "./booking-forms";
 import { formatDateLabel } from "./slot-format";
-import { addDays, zonedParts } from "./zoned-time";
+import { addDays, zonedParts } from "~/lib/zoned-time";
 
 /** How far ahead the page offers times (the booking page's default range). */
 const DAYS_AHEAD = 60;

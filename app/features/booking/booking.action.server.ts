@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { safeLocalPath } from "~/features/accounts/next-path";
+import { safeLocalPath } from "~/lib/next-path";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { pickFields, postedNumber as numberOf } from "~/lib/forms/pick-fields.server";
 import { withNotice } from "~/lib/forms/notice";

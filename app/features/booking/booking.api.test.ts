@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { bookingLink } from "~server/test/link-tokens";
 import { nowIso } from "~server/db/values";
-import { addDays, zonedParts, zonedToUtc } from "./zoned-time";
+import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 
 describe("demo class booking API", () => {
   let server: TestServer;

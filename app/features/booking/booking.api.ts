@@ -7,15 +7,15 @@ import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { sitePhoneCountry } from "~/features/site/site.server";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema, rescheduleSchema } from "./booking.schema";
 import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";
 import { confirmationPath } from "./paths";
 import { linkedId } from "./link-tokens.server";
 import { rescheduleBooking } from "./reschedule.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
-import { queueStaffNotice } from "~/features/admin/staff-notice.server";
-import { addDays, daysBetween, zonedParts } from "./zoned-time";
+import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
+import { addDays, daysBetween, zonedParts } from "~/lib/zoned-time";
 
 const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", `api.${key}`, values);
 

@@ -12,7 +12,7 @@ import { bookingConfirmationJob } from "./booking.jobs.server";
 import { linkedId, linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { offerSeats } from "./waitlist-offers.server";
-import { addDays, zonedParts, zonedToUtc } from "./zoned-time";
+import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 
 /** A course as the booking pages need it. */
 interface BookingCourse {

@@ -1,6 +1,6 @@
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatMonthLabel } from "./slot-format";
-import { addDays, weekdayOf } from "./zoned-time";
+import { addDays, weekdayOf } from "~/lib/zoned-time";
 
 export interface CalendarDay {
   date: string;

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { outboxMails, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { sendFollowupMail } from "./followup.server";
-import { addDays, zonedParts } from "./zoned-time";
+import { addDays, zonedParts } from "~/lib/zoned-time";
 
 const TZ = "Asia/Kolkata";
 

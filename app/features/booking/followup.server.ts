@@ -8,7 +8,7 @@ import { sendMail } from "~server/mail/mailer";
 import { localizePath } from "~/i18n/lang";
 import { html, joinHtml, mailDocument } from "~/lib/mail/html";
 import { getSiteSettings } from "~/features/site/site.server";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { bookingFollowupJob } from "./booking.jobs.server";
 import { getBookingForMail } from "./booking.server";
 import { fillPlaceholders } from "~/features/site/followup-texts";

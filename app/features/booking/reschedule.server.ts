@@ -5,7 +5,7 @@ import { enqueue } from "~server/jobs/queue";
 import type { Lang } from "~/i18n/lang";
 import { bookingRescheduledJob } from "./booking.jobs.server";
 import { freeSeat, listOpenSlots, reminderStateFor, takeSeat, type PublicSlot } from "./booking.server";
-import { zonedParts } from "./zoned-time";
+import { zonedParts } from "~/lib/zoned-time";
 
 export type RescheduleRefusal = "cancelled" | "started" | "sameSlot" | "full" | "closed" | "past" | "duplicate";
 

@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { academyTimeZone } from "./academy-zone.server";
-import { addDays, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { addDays, weekdayOf, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 
 /** The original site's demo times (academy time), on weekdays. */
 const SEED_TIMES = ["10:00", "11:00", "12:00", "13:00", "14:00"];

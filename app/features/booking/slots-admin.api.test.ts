@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { urlBait } from "~server/test/url-bait";
-import { addDays, zonedParts } from "./zoned-time";
+import { addDays, zonedParts } from "~/lib/zoned-time";
 
 const TZ = "Asia/Kolkata";
 

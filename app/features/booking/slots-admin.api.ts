@@ -3,12 +3,12 @@ import type { Lang } from "~/i18n/lang";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { recordAudit, type AuditEntry } from "~server/audit/audit";
 import { HttpError } from "~server/http/errors";
-import { sendCsv } from "~/features/admin/list/csv.server";
+import { sendCsv } from "~/features/admin-kit/list/csv.server";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
 import type { SessionUser } from "~server/security/session";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { attendanceSchema, bulkSlotsSchema, codeQuerySchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
 import {
   bookingCodeDay,
@@ -24,7 +24,7 @@ import {
   updateSlot,
 } from "./slots-admin.server";
 import { cancelBookingByStaff } from "./staff-cancel.server";
-import { addDays, daysBetween } from "./zoned-time";
+import { addDays, daysBetween } from "~/lib/zoned-time";
 
 const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", `adminApi.${key}`, values);
 

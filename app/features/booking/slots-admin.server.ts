@@ -1,5 +1,5 @@
 import { inTransaction, type DB } from "~server/db/db";
-import type { CsvColumn } from "~/features/admin/list/csv.server";
+import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
 import { recordAudit } from "~server/audit/audit";
 import type { DemoBookingStatus, DemoSlotMode, DemoSlotStatus } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
@@ -13,7 +13,7 @@ import { offerSeats } from "./waitlist-offers.server";
 import { waitlistsOf, type AdminWaitlistEntry } from "./waitlist.server";
 import { cancelBookingsByStaff } from "./staff-cancel.server";
 import { endWaitlistsByStaff } from "./waitlist-close.server";
-import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
+import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 
 
 type SlotCreateResult = { ok: true; id: number } | { ok: false; reason: "past" | "courseNotFound" };

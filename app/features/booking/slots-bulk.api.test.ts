@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { nowIso } from "~server/db/values";
-import { addDays, zonedParts } from "./zoned-time";
+import { addDays, zonedParts } from "~/lib/zoned-time";
 
 const TZ = "Asia/Kolkata";
 

@@ -1,6 +1,6 @@
 import type { Lang } from "~/i18n/lang";
 import { formatDayHeading, formatDayLabel } from "./slot-format";
-import { addDays, weekdayOf } from "./zoned-time";
+import { addDays, weekdayOf } from "~/lib/zoned-time";
 
 /**
  * The staff slots calendar (week and day views), built on the server from the academy's dates so

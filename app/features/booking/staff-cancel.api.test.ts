@@ -7,7 +7,7 @@ import { bookingLink } from "~server/test/link-tokens";
 import { parseEml, type SentMail, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
-import { addDays, zonedParts } from "./zoned-time";
+import { addDays, zonedParts } from "~/lib/zoned-time";
 
 const TZ = "Asia/Kolkata";
 const SUBJECT = { en: "Demo class cancelled: ", ar: "أُلغيت الحصة التجريبية: " };

@@ -1,7 +1,7 @@
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Lang } from "~/i18n/lang";
 import { formatTimeLabel } from "./slot-format";
-import { zonedParts } from "./zoned-time";
+import { zonedParts } from "~/lib/zoned-time";
 
 /**
  * The visitor's own time zone, when it shows other clock times than the academy's. Only known in

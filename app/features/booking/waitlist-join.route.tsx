@@ -5,7 +5,7 @@ import { langFromPath } from "~/i18n/lang";
 import { isFormState } from "~/lib/forms/form-state";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/waitlist-join.route";
 import { waitlistJoinFormAction } from "./booking.action.server";
 import { WAITLIST_FORM } from "./booking-forms";

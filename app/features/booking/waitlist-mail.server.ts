@@ -4,7 +4,7 @@ import { serverT } from "~server/i18n";
 import type { Logger } from "~server/logger";
 import { sendMail } from "~server/mail/mailer";
 import { detailsTable, html, mailDocument } from "~/lib/mail/html";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { waitlistAcceptPath, waitlistPath } from "./paths";
 import type { WaitlistOfferMail } from "./booking.jobs.server";
 import { getWaitlistEntry } from "./waitlist.server";

@@ -5,7 +5,7 @@ import { bookingLink, waitlistLink } from "~server/test/link-tokens";
 import { waitlistFixture } from "~server/test/waitlist-fixture";
 import type { Lang } from "~/i18n/lang";
 import { sweepExpiredOffers } from "./waitlist.server";
-import { zonedParts } from "./zoned-time";
+import { zonedParts } from "~/lib/zoned-time";
 
 const TZ = "Asia/Kolkata";
 

@@ -5,8 +5,8 @@ import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endp
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { createRateLimit } from "~server/security/rate-limit";
-import { queueStaffNotice } from "~/features/admin/staff-notice.server";
-import { academyTimeZone } from "./academy-zone.server";
+import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { anyFields, bookingInput, courseOr404, courseParams } from "./booking.api";
 import { cancelSchema } from "./booking.schema";
 import { confirmationPath, waitlistPath } from "./paths";

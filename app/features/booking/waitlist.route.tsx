@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { safeLocalPath } from "~/features/accounts/next-path";
+import { safeLocalPath } from "~/lib/next-path";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { academyTimeZone } from "./academy-zone.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/waitlist.route";
 import { linkedId } from "./link-tokens.server";
 import { acceptWaitlistOffer, leaveDemoWaitlist } from "./waitlist.api";

@@ -10,7 +10,7 @@ import { randomToken } from "~/lib/random-token.server";
 import { bookingCode, forCourse, freeSeat, isCodeCollision, reminderStateFor, toPublicSlot } from "./booking.server";
 import { linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
-import { zonedParts } from "./zoned-time";
+import { zonedParts } from "~/lib/zoned-time";
 
 /** How often the sweep runs: an offer's seat passes on at most this much after it ran out. */
 export const WAITLIST_SWEEP_EVERY_MS = 60_000;

@@ -11,7 +11,7 @@ import { listCamps } from "./camps.server";
 import { enrollmentSchemaFor } from "./enroll.schema";
 import { brochurePdfPath, enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
-import { queueStaffNotice } from "~/features/admin/staff-notice.server";
+import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 
 /** Where the brochure of a language is served. */
 const brochureUrl = brochurePdfPath;

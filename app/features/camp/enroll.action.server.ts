@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { safeLocalPath } from "~/features/accounts/next-path";
+import { safeLocalPath } from "~/lib/next-path";
 import { localizePath } from "~/i18n/lang";
 import { withNotice } from "~/lib/forms/notice";
 import { postTextForm } from "~/lib/forms/pick-fields.server";

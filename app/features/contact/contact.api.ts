@@ -2,7 +2,7 @@ import type { Router } from "express";
 import { nowIso } from "~server/db/values";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { serverT } from "~server/i18n";
-import { queueStaffNotice } from "~/features/admin/staff-notice.server";
+import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { contactMessageSchema } from "./contact.schema";
 
 /** POST /contact-us/form: a visitor's message, stored with the staff notice about it (the worker sends the mail). */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { formatDateTime } from "~/features/admin/format";
-import { SaveButton } from "~/features/admin/StaffForm";
+import { formatDateTime } from "~/features/admin-kit/format";
+import { SaveButton } from "~/features/admin-kit/StaffForm";
 import { useLang } from "~/i18n/use-lang";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 import { safeUrl } from "~/lib/safe-url";

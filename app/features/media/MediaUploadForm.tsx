@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useRevalidator } from "react-router";
-import { SaveButton } from "~/features/admin/StaffForm";
-import { IMAGE_ACCEPT, sendImage, UploadError } from "~/features/admin-content/upload-client";
+import { SaveButton } from "~/features/admin-kit/StaffForm";
+import { IMAGE_ACCEPT, sendImage, UploadError } from "~/features/media/upload-client";
 import { useLang } from "~/i18n/use-lang";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Field } from "~/ui/Field";

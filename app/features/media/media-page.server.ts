@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { requireAdminPage } from "~/features/accounts/guards.server";
-import { parseListQuery } from "~/features/admin/list/list-query.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
+import { parseListQuery } from "~/features/admin-kit/list/list-query.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { langFromPath } from "~/i18n/lang";
 import { parseRecordId } from "~/lib/record-id";

@@ -13,7 +13,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) => loadMediaPage(
 /** The page's forms: upload (without JavaScript), alt text, delete (asked first); see media-page.server.ts. */
 export const action = ({ request, context }: Route.ActionArgs) => mediaPageAction({ request, context });
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 /** `/admin/media`: the media library (issue 16). Upload, search, alt text in both languages, delete. */
 export default function MediaPage({ loaderData }: Route.ComponentProps) {

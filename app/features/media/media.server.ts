@@ -2,7 +2,7 @@ import type { DB } from "~server/db/db";
 import type { ContentTables } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { diffFields, recordAudit } from "~server/audit/audit";
-import { defineList, listRows, type ListQuery, type ListResult } from "~/features/admin/list/list-query.server";
+import { defineList, listRows, type ListQuery, type ListResult } from "~/features/admin-kit/list/list-query.server";
 import type { Lang } from "~/i18n/lang";
 import { uploadNameOf } from "~/lib/responsive-image";
 import type { MediaItem, MediaUse } from "./media.schema";

@@ -1,6 +1,6 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { queueStaffNotice } from "~/features/admin/staff-notice.server";
+import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import type { SchoolEnquiry } from "./school.schema";
 
 /** Stores a school's enquiry as a new submission for staff to follow up; returns its id. */

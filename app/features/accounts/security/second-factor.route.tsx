@@ -10,7 +10,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/second-factor.route";
 import { AuthCard, alertClass, CardLink, SubmitButton } from "~/features/accounts/AuthCard";
-import { safeLocalPath } from "~/features/accounts/next-path";
+import { safeLocalPath } from "~/lib/next-path";
 import { PasskeySignIn } from "./PasskeySignIn";
 import { secondFactorSignIn } from "./security.api";
 

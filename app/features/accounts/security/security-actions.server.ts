@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs } from "react-router";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import type { FormState } from "~/lib/forms/form-state";
-import { requireAccountPage } from "~/features/accounts/guards.server";
+import { requireAccountPage } from "~/lib/page-guards.server";
 import { disableTotp, enableTotp, removeOwnPasskey, renameOwnPasskey, renewRecoveryCodes, startTotpSetup } from "./security.api";
 import { SECURITY_FORMS, type CodesShown } from "./security-forms";
 

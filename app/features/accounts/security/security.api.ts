@@ -6,7 +6,7 @@ import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { createRateLimit, type LimitSpec } from "~server/security/rate-limit";
 import { endOtherSessions, startSession, type SessionCaller, type SessionUser } from "~server/security/session";
-import { idOr404 } from "~/features/admin/admin-http.server";
+import { idOr404 } from "~/features/admin-kit/admin-http.server";
 import { accountOf, OWN_ACCOUNT, perAccount as perAccountLimit } from "~/features/accounts/account-space.api";
 import { isStaffRole } from "~/lib/roles";
 import { countFailure, currentStep, startStep, takeStep } from "./auth-steps.server";

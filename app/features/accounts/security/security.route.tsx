@@ -3,7 +3,7 @@ import { useActionData, useSearchParams } from "react-router";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/security.route";
-import { requireAccountPage } from "~/features/accounts/guards.server";
+import { requireAccountPage } from "~/lib/page-guards.server";
 import { securityPageAction } from "./security-actions.server";
 import { securityOverview } from "./security.server";
 import { PasskeysSection, TotpSection } from "./SecuritySections";

@@ -2,7 +2,7 @@ import { Router } from "express";
 import type { EndpointDeps } from "~server/http/endpoint";
 import { requireAdmin } from "~server/security/access";
 import { fromDbJson } from "~server/db/values";
-import { sendList } from "~/features/admin/list/list-query.server";
+import { sendList } from "~/features/admin-kit/list/list-query.server";
 import { auditBase, auditCsv, auditList } from "./audit.server";
 
 /** GET /api/admin/audit: the audit trail (search, filters entity/action/user, JSON or ?format=csv). Staff only. */

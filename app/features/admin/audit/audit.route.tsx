@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { useLang, useLocalizePath } from "~/i18n/use-lang";
 import { PageMeta } from "~/ui/PageMeta";
 import { LtrValue } from "~/ui/Bidi";
 import type { Route } from "./+types/audit.route";
-import { formatDateTime } from "~/features/admin/format";
-import { AdminTable, ListFilter } from "~/features/admin/list/AdminTable";
-import { listRows, parseListQuery } from "~/features/admin/list/list-query.server";
+import { formatDateTime } from "~/features/admin-kit/format";
+import { AdminTable, ListFilter } from "~/features/admin-kit/list/AdminTable";
+import { listRows, parseListQuery } from "~/features/admin-kit/list/list-query.server";
 import { auditBase, auditFilterOptions, auditList, auditRecordLinks } from "./audit.server";
 import { parseAuditSummary } from "./audit-summary";
 
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, result, options, links, timeZone: settings.timeZone };
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 /** A value in a change: isolated (it may be English, Arabic, a number or an e-mail), "—" when empty. */
 function ChangeValue({ value }: { value: string }) {

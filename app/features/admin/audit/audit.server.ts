@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import type { Database } from "~server/db/schema";
-import type { CsvColumn } from "~/features/admin/list/csv.server";
-import { defineList } from "~/features/admin/list/list-query.server";
+import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
+import { defineList } from "~/features/admin-kit/list/list-query.server";
 
 /** Reading the audit trail (server/audit/audit.ts writes it). */
 

@@ -6,14 +6,14 @@ import { batchesFollowStart, deriveCampBatches } from "~/features/camp/batches";
 import { formatCampDate } from "~/features/camp/camp";
 import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/camp.route";
-import { idOr404Page } from "~/features/admin/admin-http.server";
-import { SaveButton } from "~/features/admin/StaffForm";
-import { useAdminForm } from "~/features/admin/use-admin-form";
+import { idOr404Page } from "~/features/admin-kit/admin-http.server";
+import { SaveButton } from "~/features/admin-kit/StaffForm";
+import { useAdminForm } from "~/features/admin-kit/use-admin-form";
 import { campFormSchema } from "./settings.schema";
 import { setBatchesFromStartDate } from "./settings.api";
 import { getAdminCamp } from "./settings.server";
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ ok, message: String(answer.body.message ?? "") }, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 type Ids = { id: string; describedBy: string | undefined; invalid: boolean };
 // Text in a language other than the page's is marked, so screen readers switch voice.

@@ -6,7 +6,7 @@ import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { requireAdmin } from "~server/security/access";
 import { getSiteSettings } from "~/features/site/site.server";
-import { idOr404, staffOf } from "~/features/admin/admin-http.server";
+import { idOr404, staffOf } from "~/features/admin-kit/admin-http.server";
 import { idParams } from "~/lib/record-id";
 import { campFormSchema, settingsFormSchema } from "./settings.schema";
 import { getAdminCamp, listAdminCamps, saveCamp, saveSiteSettings, setCampBatchesFromStartDate } from "./settings.server";

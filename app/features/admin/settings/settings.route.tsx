@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { formatRupees } from "~/features/camp/camp";
-import { SaveButton } from "~/features/admin/StaffForm";
-import { useAdminForm } from "~/features/admin/use-admin-form";
+import { SaveButton } from "~/features/admin-kit/StaffForm";
+import { useAdminForm } from "~/features/admin-kit/use-admin-form";
 import { getSiteSettings } from "~/features/site/site.server";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { settings, camps, campsOff: await campsOffStartDate(context.db, settings.campStartDate) };
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 const socials = ["facebook", "instagram", "linkedin", "youtube", "twitter"] as const;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { stripLang } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
@@ -8,10 +8,10 @@ import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/submission-detail.route";
-import { idOr404Page } from "~/features/admin/admin-http.server";
-import { formatDateTime } from "~/features/admin/format";
-import { ChoiceFormPanel } from "~/features/admin/StaffForm";
-import { useAdminForm } from "~/features/admin/use-admin-form";
+import { idOr404Page } from "~/features/admin-kit/admin-http.server";
+import { formatDateTime } from "~/features/admin-kit/format";
+import { ChoiceFormPanel } from "~/features/admin-kit/StaffForm";
+import { useAdminForm } from "~/features/admin-kit/use-admin-form";
 import { StatusBadge } from "./StatusBadge";
 import { kindFromPath, submissionKinds, submissionStatuses, LTR_COLUMN } from "./submission-kinds";
 import { submissionUpdateSchema } from "./submission.schema";
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { kind, submission, timeZone: settings.timeZone };
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 // A fresh form for each record: client navigation from one to the next keeps the route mounted.
 export default function SubmissionDetailPage(props: Route.ComponentProps) {

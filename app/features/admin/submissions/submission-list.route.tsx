@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { BulkFeedback } from "~/features/admin/list/BulkFeedback";
+import { BulkFeedback } from "~/features/admin-kit/list/BulkFeedback";
 import { data, useActionData, useLocation } from "react-router";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { langFromPath, stripLang } from "~/i18n/lang";
 import { inputClass } from "~/ui/Field";
 import { useLang } from "~/i18n/use-lang";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/submission-list.route";
-import { formatDateTime } from "~/features/admin/format";
-import { AdminTable, ListFilter, type AdminColumn } from "~/features/admin/list/AdminTable";
-import { listRows, parseListQuery } from "~/features/admin/list/list-query.server";
+import { formatDateTime } from "~/features/admin-kit/format";
+import { AdminTable, ListFilter, type AdminColumn } from "~/features/admin-kit/list/AdminTable";
+import { listRows, parseListQuery } from "~/features/admin-kit/list/list-query.server";
 import { StatusBadge } from "./StatusBadge";
 import { kindFromPath, submissionKinds, submissionPath, submissionStatuses, type SubmissionKindName, LTR_COLUMN } from "./submission-kinds";
 import { changeSubmissionStatuses } from "./submissions.api";
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ form: "bulk", ok, message: answer.body.message ?? "" } satisfies BulkState, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 type Row = SubmissionRow;
 

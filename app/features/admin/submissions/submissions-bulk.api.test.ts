@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "~server/db/values";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { parseEml } from "~server/test/outbox";
-import { addDays, zonedParts } from "~/features/booking/zoned-time";
+import { addDays, zonedParts } from "~/lib/zoned-time";
 
 const TZ = "Asia/Kolkata";
 

@@ -3,8 +3,8 @@ import type { DB } from "~server/db/db";
 import type { Database, SubmissionStatus } from "~server/db/schema";
 import { diffFields, recordAudit } from "~server/audit/audit";
 import { nowIso } from "~server/db/values";
-import { defineList, type ListSpec } from "~/features/admin/list/list-query.server";
-import type { CsvColumn } from "~/features/admin/list/csv.server";
+import { defineList, type ListSpec } from "~/features/admin-kit/list/list-query.server";
+import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
 import type { SubmissionKindName } from "./submission-kinds";
 import type { SubmissionUpdate } from "./submission.schema";
 

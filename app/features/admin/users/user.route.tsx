@@ -2,17 +2,17 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useRevalidator } from "react-router";
 import { toast } from "~/ui/toast";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/user.route";
-import { idOr404Page } from "~/features/admin/admin-http.server";
-import { formatDateTime } from "~/features/admin/format";
-import { ChoiceFormPanel } from "~/features/admin/StaffForm";
-import { useAdminForm } from "~/features/admin/use-admin-form";
+import { idOr404Page } from "~/features/admin-kit/admin-http.server";
+import { formatDateTime } from "~/features/admin-kit/format";
+import { ChoiceFormPanel } from "~/features/admin-kit/StaffForm";
+import { useAdminForm } from "~/features/admin-kit/use-admin-form";
 import { userUpdateSchema } from "./users.schema";
 import { getAdminUser } from "./users.server";
 import { countDevices } from "~/features/accounts/devices.server";
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { user, isSelf: user.id === staff.id, timeZone: settings.timeZone, sessions };
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 // A fresh form for each record: client navigation from one to the next keeps the route mounted.
 export default function UserPage(props: Route.ComponentProps) {

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { requireAdminPage } from "~/features/accounts/guards.server";
+import { requireAdminPage } from "~/lib/page-guards.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { useLang } from "~/i18n/use-lang";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/users.route";
-import { formatDateTime } from "~/features/admin/format";
-import { AdminTable, ListFilter } from "~/features/admin/list/AdminTable";
-import { listRows, parseListQuery } from "~/features/admin/list/list-query.server";
+import { formatDateTime } from "~/features/admin-kit/format";
+import { AdminTable, ListFilter } from "~/features/admin-kit/list/AdminTable";
+import { listRows, parseListQuery } from "~/features/admin-kit/list/list-query.server";
 import { usersBase, usersList } from "./users.server";
 import { LtrValue } from "~/ui/Bidi";
 import { listPendingInvites } from "~/features/accounts/staff-invite.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, result, timeZone: settings.timeZone, invites };
 }
 
-export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");

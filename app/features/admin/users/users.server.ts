@@ -5,8 +5,8 @@ import type { Role } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { endAllSessions } from "~server/security/session";
-import type { CsvColumn } from "~/features/admin/list/csv.server";
-import { defineList } from "~/features/admin/list/list-query.server";
+import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
+import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { dropInvitesOf } from "~/features/accounts/staff-invite.server";
 import type { UserUpdate } from "./users.schema";
 

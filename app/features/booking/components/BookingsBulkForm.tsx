@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useActionData, useLocation } from "react-router";
-import { BulkFeedback } from "~/features/admin/list/BulkFeedback";
+import { BulkFeedback } from "~/features/admin-kit/list/BulkFeedback";
 import { inputClass } from "~/ui/Field";
 import { BOOKINGS_FORM_ID, isBookingsBulkState } from "~/features/booking/admin-slots-forms";
 

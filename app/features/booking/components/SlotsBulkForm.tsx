@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
-import { BulkFeedback } from "~/features/admin/list/BulkFeedback";
+import { BulkFeedback } from "~/features/admin-kit/list/BulkFeedback";
 import { isBulkState } from "~/features/booking/admin-slots-forms";
 import { BULK_FORM_ID } from "~/features/booking/SlotsCalendar";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { inputClass } from "~/ui/Field";
-import { addDays } from "~/features/booking/zoned-time";
+import { addDays } from "~/lib/zoned-time";
 
 /** Week, day and list views: plain links, so they work before and without JavaScript. */
 export function ViewLinks({ view, date, to }: { view: "week" | "day" | "list"; date: string; to: string }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { useAdminForm } from "~/features/admin/use-admin-form";
+import { useAdminForm } from "~/features/admin-kit/use-admin-form";
 import type { SlotFormValues } from "~/features/booking/admin-slots-forms";
 
 /** A form of the slots screen: the server's message, then the page's data is reloaded. */

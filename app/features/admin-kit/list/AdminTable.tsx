@@ -18,7 +18,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { LocalLink } from "~/ui/LocalLink";
 import { inputClass } from "~/ui/Field";
-import type { ListQuery, ListResult } from "./list";
+import type { ListQuery, ListResult } from "~/features/admin-kit/list/list";
 
 export interface AdminColumn<R> {
   key: string;

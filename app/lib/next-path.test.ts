@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeAdminPath, safeLocalPath } from "./next-path";
+import { safeAdminPath, safeLocalPath } from "~/lib/next-path";
 
 describe("safeLocalPath", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvInstant, csvLine } from "./csv";
-import { defineList, escapeLike, parseListQuery } from "./list-query.server";
+import { csvCell, csvInstant, csvLine } from "~/features/admin-kit/list/csv";
+import { defineList, escapeLike, parseListQuery } from "~/features/admin-kit/list/list-query.server";
 
 describe("csvInstant", () => {
   it("writes a stored instant as the academy's wall clock and leaves other values alone", () => {

@@ -8,7 +8,7 @@
  */
 import { once } from "node:events";
 import type { Response } from "express";
-import { csvInstant, csvLine } from "./csv";
+import { csvInstant, csvLine } from "~/features/admin-kit/list/csv";
 
 export interface CsvColumn<R> {
   header: string;

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 
 /**
  * Error state of an admin page, shown inside the admin layout (the sidebar stays). Admin routes
- * export it: `export { AdminRouteError as ErrorBoundary } from "~/features/admin/AdminError";`
+ * export it: `export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";`
  */
 export function AdminRouteError() {
   const error = useRouteError();

@@ -7,7 +7,7 @@ import { requestLang, serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
 import { NotAnImageError, storeImage } from "~server/storage/images";
 import { createMediaStorage, type MediaStorage } from "~server/storage/storage";
-import { staffOf } from "~/features/admin/admin-http.server";
+import { staffOf } from "~/features/admin-kit/admin-http.server";
 import { addMedia } from "~/features/media/media.server";
 
 /**

@@ -22,11 +22,11 @@ import type { DB } from "~server/db/db";
 import type { Database } from "~server/db/schema";
 import { replaceControlCharacters } from "~/lib/control-characters";
 import { v } from "~/lib/validation";
-import { addDays, zonedToUtc } from "~/features/booking/zoned-time";
-import { sendCsv, type CsvColumn } from "./csv.server";
-import type { ListQuery, ListResult } from "./list";
+import { addDays, zonedToUtc } from "~/lib/zoned-time";
+import { sendCsv, type CsvColumn } from "~/features/admin-kit/list/csv.server";
+import type { ListQuery, ListResult } from "~/features/admin-kit/list/list";
 
-export type { ListQuery, ListResult } from "./list";
+export type { ListQuery, ListResult } from "~/features/admin-kit/list/list";
 
 const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 25;
@@ -222,7 +222,7 @@ interface SendListOptions<O> {
  * `?format=csv` every matching row (no paging) as a CSV download.
  */
 export async function sendList<O>(req: Request, res: Response, base: AnySelect<O>, spec: ListSpec, options: SendListOptions<O>): Promise<void> {
-  const { academyTimeZone } = await import("~/features/booking/academy-zone.server");
+  const { academyTimeZone } = await import("~/features/site/academy-zone.server");
   const timeZone = await academyTimeZone(options.db);
   const query = await parseListRequest(spec, req, timeZone);
   if (query.format === "csv") {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildCalendar } from "./calendar";
+import { buildCalendar } from "~/features/booking/calendar";
 import { isTimeZone } from "~/lib/time-zone";
-import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "./zoned-time";
+import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 
 describe("academy time zone arithmetic", () => {
   it("turns Kolkata wall-clock time into UTC and back", () => {
