@@ -94,10 +94,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   // The staff area (every page inside the admin layout) has its own chrome: no public menu or footer.
   const staffArea = matches.some((match) => match.id === `${lang}:admin`);
-  // A route with `handle = { hydrate: false }` ships without React's runtime (decision 055). Only the
-  // server decides: in the browser React runs only on pages that hydrated, and a page reached by a
-  // client-side navigation from one of them is rendered by that running app as usual.
-  const staticPage = import.meta.env.SSR && matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  // A route with `handle = { hydrate: false }` ships without React's runtime to visitors who are not
+  // signed in (decision 055; a signed-in visitor's account menu, log-out and session check are
+  // React's). Only the server decides: in the browser React runs only on pages that hydrated, and a
+  // page reached by a client-side navigation from one of them is rendered by that running app.
+  const staticPage =
+    import.meta.env.SSR && !data?.user && matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   // Marks the moment React has taken the page over; browser tests wait for it before acting.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";

@@ -61,8 +61,7 @@ export function AccountMenu() {
 
   const fullName = auth.user.username || auth.user.email;
   return (
-    // data-account-menu, data-email: for the enhancement script of pages without React (decision 055).
-    <div ref={wrapper} className="group/account relative" data-account-menu="" data-email={auth.user.email}>
+    <div ref={wrapper} className="group/account relative">
       <button
         type="button"
         aria-expanded={open}
