@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 const parentFolders = { regex: "^\\.\\./", message: "Import through ~/ (app) or ~server/ (server) instead of ../" };
 const features = { group: ["~/features/*"], message: "server/ reaches feature code only through ~server/features (the registry)." };
 const serverCode = { group: ["~server/*"], allowTypeImports: true, message: "Only *.server.ts and *.api.ts modules may import server code; pages and components run in browsers." };
-const featuresFromLib = { group: ["~/features/*"], message: "app/lib and app/i18n sit below the features: they must not import them." };
+const featuresFromLib = { group: ["~/features/*"], allowTypeImports: true, message: "app/lib and app/i18n sit below the features: they must not import them." };
 const restrict = (...patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns }] });
 
 export default tseslint.config(

@@ -37,13 +37,50 @@ export function openSqliteFile(file: string): SqliteDatabase {
     if (statement.reader) statement.all([]);
     else statement.run([]);
   }
-  return database;
+  return withStatementCache(database);
 }
 
 /** A connection with no setting applied: backup and restore (server/db/sqlite-backup.ts) choose their own locking. */
 export function openSqliteBare(file: string): SqliteDatabase {
   const builtIn = nodeSqlite();
   return builtIn ? fromNodeSqlite(new builtIn.DatabaseSync(file)) : fromBetterSqlite(file);
+}
+
+/** Prepared statements kept per connection, at most this many (the app's queries are a fixed set of shapes). */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every query afresh; on SQLite preparing costs more than running a small query
+ * (a third of a 500-way booking race's CPU, issue 27). Statements are kept by their SQL text and
+ * reused, the least recently used dropped beyond the bound. Iteration (Kysely's stream) gets its
+ * own statement, as a statement being iterated cannot run anything else.
+ */
+function withStatementCache(database: SqliteDatabase): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      cache.clear();
+      database.close();
+    },
+    prepare(sql): SqliteStatement {
+      let statement = cache.get(sql);
+      if (statement) {
+        // Most recently used last: Map keeps insertion order.
+        cache.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      const cached = statement;
+      return {
+        reader: cached.reader,
+        all: (parameters) => cached.all(parameters),
+        run: (parameters) => cached.run(parameters),
+        iterate: (parameters) => database.prepare(sql).iterate(parameters),
+      };
+    },
+  };
 }
 
 function nodeSqlite(): NodeSqlite | undefined {

@@ -1,16 +1,15 @@
-import type { Config } from "~server/config";
-import type { DB } from "~server/db/db";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { mailFailures } from "~server/http/metrics";
-import type { Logger } from "~server/logger";
-import { deliverQueuedMail, MAIL_JOB } from "~server/mail/mail-queue";
+import { deliverQueuedMail, mailJob } from "~server/mail/mail-queue";
 import { removeUnreferencedUploads } from "~server/storage/orphan-uploads";
 import { createMediaStorage } from "~server/storage/storage";
-import { featureJobs, featurePeriodicJobs } from "~server/features";
+import { featureJobs, featureMailTemplates, featurePeriodicJobs } from "~server/features";
+import { defineJob, handleJob } from "./job";
 import { purgeExpired } from "./purge";
 import { startJobWorker, type JobWorker, type WorkerOptions } from "./worker";
 
-const PURGE_JOB = "purge";
-const UPLOADS_CLEANUP_JOB = "uploads-cleanup";
+const purgeJob = defineJob("purge");
+const uploadsCleanupJob = defineJob("uploads-cleanup");
 
 /**
  * Starts this process's worker for every kind of background job: e-mail delivery (queued mails,
@@ -19,28 +18,28 @@ const UPLOADS_CLEANUP_JOB = "uploads-cleanup";
  * demo class reminder sweep). Each instance runs one; the jobs table makes sure a job runs once across instances.
  */
 export function startBackgroundJobs(
-  deps: { config: Config; db: DB; logger: Logger },
+  deps: EndpointDeps,
   options: Omit<WorkerOptions, "daily" | "periodic"> & { dailyJobs?: boolean; periodicJobs?: boolean } = {},
 ): JobWorker {
   return startJobWorker(
     deps,
-    {
-      [MAIL_JOB]: (payload) => deliverQueuedMail(deps, payload),
+    [
+      handleJob(mailJob, (mail) => deliverQueuedMail(deps, featureMailTemplates, mail)),
       ...featureJobs(deps),
-      [PURGE_JOB]: async () => {
+      handleJob(purgeJob, async () => {
         deps.logger.info({ deleted: await purgeExpired(deps.db) }, "daily purge");
-      },
-      [UPLOADS_CLEANUP_JOB]: async () => {
+      }),
+      handleJob(uploadsCleanupJob, async () => {
         const removed = await removeUnreferencedUploads(deps.db, createMediaStorage(deps.config));
         deps.logger.info({ removed: removed.length }, "daily clean-up of unreferenced uploads");
-      },
-    },
+      }),
+    ],
     {
       ...options,
-      daily: options.dailyJobs === false ? [] : [{ kind: PURGE_JOB }, { kind: UPLOADS_CLEANUP_JOB }],
+      daily: options.dailyJobs === false ? [] : [purgeJob, uploadsCleanupJob],
       periodic: options.periodicJobs === false ? [] : featurePeriodicJobs,
       onOutcome: (kind, outcome) => {
-        if (kind === MAIL_JOB && outcome !== "done") mailFailures.inc({ result: outcome });
+        if (kind === mailJob.kind && outcome !== "done") mailFailures.inc({ result: outcome });
       },
     },
   );

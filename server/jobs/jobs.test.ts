@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { DB } from "~server/db/db";
 import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
+import { defineJob, handleJob } from "./job";
 import { purgeExpired } from "./purge";
 import { backoffMs, deadJobs, enqueue, jobCounts } from "./queue";
-import { startJobWorker, type JobHandler } from "./worker";
+import { startJobWorker } from "./worker";
 
 const logger = createLogger("silent");
 const slowly = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const flaky = defineJob("flaky", z.object({ to: z.string() }));
+const lease = defineJob("lease");
+const race = defineJob("race", z.object({ i: z.number().int() }));
+const dailyTest = defineJob("daily-test");
+const typed = defineJob("typed", z.object({ reference: z.string() }));
 
 describe("background jobs", () => {
   let server: TestServer;
@@ -23,9 +31,9 @@ describe("background jobs", () => {
 
   it("retries a failing job with growing waits, then marks it dead for staff to see", async () => {
     let calls = 0;
-    const worker = startJobWorker({ db: server.db, logger }, { flaky: async () => void (calls += 1, (() => { throw new Error("mail server said no"); })()) }, { pollMs: 60_000 });
+    const worker = startJobWorker({ db: server.db, logger }, [handleJob(flaky, async () => void (calls += 1, (() => { throw new Error("mail server said no"); })()))], { pollMs: 60_000 });
     try {
-      await enqueue(server.db, { kind: "flaky", payload: { to: "parent@example.com" }, maxAttempts: 3 });
+      await enqueue(server.db, flaky, { to: "parent@example.com" }, { maxAttempts: 3 });
       const id = await lastJobId("flaky");
       await worker.runDue();
       let row = await jobRow(id);
@@ -51,11 +59,11 @@ describe("background jobs", () => {
   });
 
   it("takes over a job whose worker died (its lease ran out)", async () => {
-    await enqueue(server.db, { kind: "lease", payload: {} });
+    await enqueue(server.db, lease, {});
     const id = await lastJobId("lease");
     await server.db.updateTable("jobs").set({ status: "running", attempts: 1, locked_by: "dead-worker", locked_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", id).execute();
     const ran: number[] = [];
-    const worker = startJobWorker({ db: server.db, logger }, { lease: async (_p, job) => void ran.push(job.id) }, { pollMs: 60_000 });
+    const worker = startJobWorker({ db: server.db, logger }, [handleJob(lease, async (_p, job) => void ran.push(job.id))], { pollMs: 60_000 });
     await worker.runDue();
     await worker.stop();
     expect(ran).toEqual([id]);
@@ -64,15 +72,16 @@ describe("background jobs", () => {
 
   it("two instances on one database never run the same job twice", async () => {
     const jobs = 60;
-    for (let i = 0; i < jobs; i++) await enqueue(server.db, { kind: "race", payload: { i } });
+    for (let i = 0; i < jobs; i++) await enqueue(server.db, race, { i });
     const runs: Array<{ i: number; worker: string }> = [];
     const second = server.openDb();
-    const handler: (worker: string) => JobHandler = (worker) => async (payload) => {
-      runs.push({ i: (payload as { i: number }).i, worker });
-      await slowly(Math.random() * 5);
-    };
-    const a = startJobWorker({ db: server.db, logger }, { race: handler("a") }, { pollMs: 60_000 });
-    const b = startJobWorker({ db: second as DB, logger }, { race: handler("b") }, { pollMs: 60_000 });
+    const handler = (worker: string) =>
+      handleJob(race, async ({ i }) => {
+        runs.push({ i, worker });
+        await slowly(Math.random() * 5);
+      });
+    const a = startJobWorker({ db: server.db, logger }, [handler("a")], { pollMs: 60_000 });
+    const b = startJobWorker({ db: second as DB, logger }, [handler("b")], { pollMs: 60_000 });
     try {
       // Both instances drain the queue at the same time, a bounded number of rounds.
       for (let round = 0; round < 10 && runs.length < jobs; round++) await Promise.all([a.runDue(), b.runDue()]);
@@ -88,11 +97,41 @@ describe("background jobs", () => {
   });
 
   it("adds the daily purge once a day however many instances start", async () => {
-    const workers = [0, 1, 2].map(() => startJobWorker({ db: server.db, logger }, { "daily-test": async () => {} }, { pollMs: 60_000, daily: [{ kind: "daily-test" }] }));
+    const workers = [0, 1, 2].map(() => startJobWorker({ db: server.db, logger }, [handleJob(dailyTest, async () => {})], { pollMs: 60_000, daily: [dailyTest] }));
     await Promise.all(workers.map((w) => w.runDue()));
     await Promise.all(workers.map((w) => w.stop()));
     const rows = await server.db.selectFrom("jobs").select(["unique_key", "status"]).where("kind", "=", "daily-test").execute();
     expect(rows).toEqual([{ unique_key: `daily-test:${new Date().toISOString().slice(0, 10)}`, status: "done" }]);
+  });
+
+  it("a job's payload is checked where it is queued and read back through its schema by the worker", async () => {
+    const seen: string[] = [];
+    const worker = startJobWorker({ db: server.db, logger }, [handleJob(typed, async ({ reference }) => void seen.push(reference))], { pollMs: 60_000 });
+    try {
+      // @ts-expect-error a payload of the wrong shape does not compile
+      await expect(enqueue(server.db, typed, { ref: "B-1" })).rejects.toThrow();
+      // @ts-expect-error nor does a payload for another job's schema
+      await expect(enqueue(server.db, typed, { i: 1 })).rejects.toThrow();
+      expect(await server.db.selectFrom("jobs").select("id").where("kind", "=", typed.kind).execute()).toEqual([]);
+
+      await enqueue(server.db, typed, { reference: "B-2" });
+      // A row in another shape (written by another version of the code) fails as the job's error, before the handler.
+      await server.db.insertInto("jobs").values({ kind: typed.kind, payload: JSON.stringify({ ref: "B-3" }), status: "queued", attempts: 0, max_attempts: 1, run_at: new Date(Date.now() - 1000).toISOString(), locked_by: null, locked_until: null, last_error: null, unique_key: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
+      await worker.runDue();
+      expect(seen).toEqual(["B-2"]);
+      const bad = await server.db.selectFrom("jobs").select(["status", "last_error"]).where("kind", "=", typed.kind).where("status", "<>", "done").executeTakeFirstOrThrow();
+      expect(bad.status).toBe("dead");
+      expect(bad.last_error).toMatch(/does not fit the job "typed".*reference/);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("refuses to start with two handlers for one job, or a scheduled job without a handler", () => {
+    const handler = handleJob(typed, async () => {});
+    expect(() => startJobWorker({ db: server.db, logger }, [handler, handler])).toThrow(/Two handlers for the job "typed"/);
+    expect(() => startJobWorker({ db: server.db, logger }, [handler], { periodic: [{ job: lease, everyMs: 60_000 }] })).toThrow(/"lease" is added on a schedule but has no handler/);
+    expect(() => startJobWorker({ db: server.db, logger }, [], { daily: [dailyTest] })).toThrow(/"daily-test"/);
   });
 
   it("the purge removes expired sessions, spent limits and tokens, and keeps live ones", async () => {

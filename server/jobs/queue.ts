@@ -1,21 +1,12 @@
 import { EventEmitter } from "node:events";
 import { sql } from "kysely";
+import type { z } from "zod";
 import type { DB } from "~server/db/db";
 import type { JobStatus } from "~server/db/schema";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
+import type { Job, JobDefinition } from "./job";
 
-/** A job as its handler and the admin screens see it. */
-export interface Job {
-  id: number;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-  maxAttempts: number;
-}
-
-interface NewJob {
-  kind: string;
-  payload: unknown;
+export interface EnqueueOptions {
   /** Defaults to now. */
   runAt?: Date;
   /** Tries before the job is given up as dead; default 8 (about four hours of backoff). */
@@ -28,24 +19,26 @@ interface NewJob {
 export const jobEvents = new EventEmitter().setMaxListeners(0);
 
 /**
- * Adds a job. Pass the transaction that writes the record the job belongs to, so both commit
- * or neither does. Returns false when a job with the same unique key already exists.
+ * Adds a job of a defined kind with a payload its schema accepts (checked when compiling, and
+ * parsed here, so a job that could not run is refused where it is queued). Pass the transaction
+ * that writes the record the job belongs to, so both commit or neither does. Returns false when a
+ * job with the same unique key already exists.
  */
-export async function enqueue(db: DB, job: NewJob): Promise<boolean> {
+export async function enqueue<S extends z.ZodType>(db: DB, job: JobDefinition<S>, payload: z.input<S>, options: EnqueueOptions = {}): Promise<boolean> {
   const now = nowIso();
   const row = await db
     .insertInto("jobs")
     .values({
       kind: job.kind,
-      payload: toDbJson(job.payload),
+      payload: toDbJson(job.payload.parse(payload)),
       status: "queued",
       attempts: 0,
-      max_attempts: job.maxAttempts ?? 8,
-      run_at: (job.runAt ?? new Date()).toISOString(),
+      max_attempts: options.maxAttempts ?? 8,
+      run_at: (options.runAt ?? new Date()).toISOString(),
       locked_by: null,
       locked_until: null,
       last_error: null,
-      unique_key: job.uniqueKey ?? null,
+      unique_key: options.uniqueKey ?? null,
       created_at: now,
       updated_at: now,
     })

@@ -1,29 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "~server/db/db";
 import type { Logger } from "~server/logger";
-import { claimNext, completeJob, enqueue, failJob, jobEvents, type Job } from "./queue";
-
-export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
-
-/** A job added once a day (the day in UTC), whichever instance gets there first. */
-export interface DailyJob {
-  kind: string;
-  payload?: unknown;
-}
-
-/** A job added once per period (periods counted from the epoch), whichever instance gets there first. */
-export interface PeriodicJob {
-  kind: string;
-  everyMs: number;
-}
+import type { JobDefinition, JobHandler, NoPayload, PeriodicJob } from "./job";
+import { claimNext, completeJob, enqueue, failJob, jobEvents } from "./queue";
 
 export interface WorkerOptions {
   /** How often to look for due jobs. */
   pollMs?: number;
   /** How long a claimed job is this worker's before another may take it over. */
   leaseMs?: number;
-  daily?: DailyJob[];
-  periodic?: PeriodicJob[];
+  /** Payload-free jobs added once a day (the day in UTC), whichever instance gets there first. */
+  daily?: readonly JobDefinition<NoPayload>[];
+  periodic?: readonly PeriodicJob[];
   /** Called after each job's outcome (metrics). */
   onOutcome?: (kind: string, outcome: "done" | "retry" | "dead") => void;
 }
@@ -40,30 +28,44 @@ export interface JobWorker {
 
 const MAX_JOBS_PER_RUN = 50;
 
+/** One handler per kind; every daily and periodic job needs one. Throws at start-up otherwise. */
+function handlersByKind(handlers: readonly JobHandler[], options: WorkerOptions): Map<string, JobHandler> {
+  const byKind = new Map<string, JobHandler>();
+  for (const handler of handlers) {
+    if (byKind.has(handler.job.kind)) throw new Error(`Two handlers for the job "${handler.job.kind}".`);
+    byKind.set(handler.job.kind, handler);
+  }
+  for (const job of [...(options.daily ?? []), ...(options.periodic ?? []).map((p) => p.job)]) {
+    if (!byKind.has(job.kind)) throw new Error(`The job "${job.kind}" is added on a schedule but has no handler.`);
+  }
+  return byKind;
+}
+
 /** Polls the jobs table and runs what is due with the handler of its kind. */
-export function startJobWorker(deps: { db: DB; logger: Logger }, handlers: Record<string, JobHandler>, options: WorkerOptions = {}): JobWorker {
+export function startJobWorker(deps: { db: DB; logger: Logger }, handlers: readonly JobHandler[], options: WorkerOptions = {}): JobWorker {
   const { db, logger } = deps;
+  const byKind = handlersByKind(handlers, options);
   const id = `${process.pid}-${randomBytes(4).toString("hex")}`;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   let running: Promise<number> | null = null;
   let stopped = false;
   let dailyAddedFor = "";
-  const kinds = Object.keys(handlers);
+  const kinds = [...byKind.keys()];
 
   async function addDailyJobs() {
     const day = new Date().toISOString().slice(0, 10);
     if (day === dailyAddedFor) return;
-    for (const job of options.daily ?? []) await enqueue(db, { kind: job.kind, payload: job.payload ?? {}, uniqueKey: `${job.kind}:${day}`, maxAttempts: 3 });
+    for (const job of options.daily ?? []) await enqueue(db, job, {}, { uniqueKey: `${job.kind}:${day}`, maxAttempts: 3 });
     dailyAddedFor = day;
   }
 
   // Like the daily jobs: the unique key names the period, so several instances add one row.
   const periodAddedFor = new Map<string, number>();
   async function addPeriodicJobs() {
-    for (const job of options.periodic ?? []) {
-      const period = Math.floor(Date.now() / job.everyMs);
+    for (const { job, everyMs } of options.periodic ?? []) {
+      const period = Math.floor(Date.now() / everyMs);
       if (periodAddedFor.get(job.kind) === period) continue;
-      await enqueue(db, { kind: job.kind, payload: {}, uniqueKey: `${job.kind}:${new Date(period * job.everyMs).toISOString()}`, maxAttempts: 3 });
+      await enqueue(db, job, {}, { uniqueKey: `${job.kind}:${new Date(period * everyMs).toISOString()}`, maxAttempts: 3 });
       periodAddedFor.set(job.kind, period);
     }
   }
@@ -76,9 +78,12 @@ export function startJobWorker(deps: { db: DB; logger: Logger }, handlers: Recor
       const job = await claimNext(db, id, leaseMs, kinds);
       if (!job) break;
       ran += 1;
-      const handler = handlers[job.kind];
+      const handler = byKind.get(job.kind)!;
       try {
-        await handler!(job.payload, job);
+        // The stored payload goes through the job's schema: a row in another shape fails here.
+        const payload = handler.job.payload.safeParse(job.payload);
+        if (!payload.success) throw new Error(`The payload does not fit the job "${job.kind}": ${payload.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}`);
+        await handler.run(payload.data, job);
         await completeJob(db, job, id);
         options.onOutcome?.(job.kind, "done");
       } catch (error) {

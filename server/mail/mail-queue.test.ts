@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDashboard } from "~/features/admin/dashboard.server";
 import { startSmtpCatcher, type SmtpCatcher } from "~server/test/smtp-catcher";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { queueMail } from "./mail-queue";
+import { queueStaffNotice } from "~/features/admin/staff-notice.server";
+import { getSiteSettings } from "~/features/site/site.server";
+import { enqueue } from "~server/jobs/queue";
+import { mailJob } from "./mail-queue";
 
 describe("queued e-mail", () => {
   let smtp: SmtpCatcher;
@@ -16,20 +19,35 @@ describe("queued e-mail", () => {
     await smtp?.stop();
   });
 
-  it("is delivered by the background worker, attachment included, and the job is done", async () => {
+  const job = () => server.db.selectFrom("jobs").select(["status", "attempts", "payload"]).where("kind", "=", "mail").orderBy("id", "desc").executeTakeFirstOrThrow();
+
+  it("is rendered and delivered by the background worker from what it keeps, and the job is done (decision 053)", async () => {
+    const arrives = smtp.nextMailTo((await getSiteSettings(server.db)).email);
+    await queueStaffNotice(server.db, server.config.publicUrl, { kind: "contact", subject: { name: "Mona" }, details: [["email", "<mona@example.com>"]], path: "/admin/submissions/contact/7" });
+    const queued = await job();
+    // The job keeps the envelope and the notice's data, not its text.
+    expect(JSON.stringify(queued.payload)).not.toContain("/admin/submissions/contact/7\n");
+    expect(JSON.stringify(queued.payload)).not.toContain(server.config.publicUrl);
+    const mail = await arrives;
+    expect(mail.text).toContain(`${server.config.publicUrl}/ar/admin/submissions/contact/7`);
+    expect(mail.text).toContain("<mona@example.com>");
+    await expect.poll(async () => ({ ...(await job()), payload: undefined }), { timeout: 10_000 }).toEqual({ status: "done", attempts: 1, payload: undefined });
+  });
+
+  it("still delivers a mail queued rendered, before decision 053, attachment included", async () => {
     const arrives = smtp.nextMailTo("parent@example.com");
-    await queueMail(server.db, {
+    const content = "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n";
+    await enqueue(server.db, mailJob, {
       to: "parent@example.com",
       subject: "Your demo class",
       text: "See you soon.",
-      attachments: [{ filename: "demo-class.ics", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", contentType: "text/calendar" }],
+      attachments: [{ filename: "demo-class.ics", contentBase64: Buffer.from(content).toString("base64"), contentType: "text/calendar" }],
     });
     const mail = await arrives;
     expect(mail.subject).toBe("Your demo class");
     expect(mail.raw).toContain("demo-class.ics");
-    expect(mail.raw).toContain(Buffer.from("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n").toString("base64"));
-    const job = () => server.db.selectFrom("jobs").select(["status", "attempts"]).where("kind", "=", "mail").orderBy("id", "desc").executeTakeFirstOrThrow();
-    await expect.poll(job, { timeout: 10_000 }).toEqual({ status: "done", attempts: 1 });
+    expect(mail.raw).toContain(Buffer.from(content).toString("base64"));
+    await expect.poll(async () => (await job()).status, { timeout: 10_000 }).toBe("done");
   });
 });
 

@@ -1,32 +1,62 @@
+import { z } from "zod";
+import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
+import { defineJob } from "~server/jobs/job";
 import { enqueue } from "~server/jobs/queue";
+import type { Logger } from "~server/logger";
 import { sendMail, type MailMessage } from "./mailer";
 
-export const MAIL_JOB = "mail";
-
-/** A mail as stored in a job: attachments as base64 text, so the payload is plain JSON. */
-interface QueuedMail extends Omit<MailMessage, "attachments"> {
-  attachments?: { filename: string; contentBase64: string; contentType?: string }[];
-}
+type MailDeps = { db: DB; config: Config; logger: Logger };
 
 /**
- * Queues an e-mail for the background worker, which sends it and retries with backoff when the
- * mail server fails (a dead job shows on the admin dashboard). Pass the transaction that writes
- * the record the mail is about, so the record and its mail are stored together or not at all.
+ * A queued mail (decision 053): whom it goes to and its subject (the admin dashboard lists failed
+ * mails by them), its template's name and what the template needs. No text and no link: the body
+ * is made when the job runs.
  */
-export async function queueMail(db: DB, message: MailMessage): Promise<void> {
-  const payload: QueuedMail = {
-    ...message,
-    attachments: message.attachments?.map((a) => ({ filename: a.filename, contentBase64: Buffer.from(a.content).toString("base64"), contentType: a.contentType })),
-  };
-  await enqueue(db, { kind: MAIL_JOB, payload });
+const templatedMail = z.object({ template: z.string(), to: z.string(), subject: z.string(), data: z.unknown() });
+
+/** A mail queued rendered, before decision 053: attachments as base64 text. Still delivered as it is. */
+const renderedMail = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  attachments: z.array(z.object({ filename: z.string(), contentBase64: z.string(), contentType: z.string().optional() })).optional(),
+});
+
+/** The one mail job (decisions 052, 053). */
+export const mailJob = defineJob("mail", z.union([templatedMail, renderedMail]));
+
+export interface QueuedMail<Data = unknown> {
+  template: string;
+  to: string;
+  subject: string;
+  data: Data;
 }
 
-/** The mail job's handler. */
-export function deliverQueuedMail(deps: Parameters<typeof sendMail>[0], payload: unknown): Promise<void> {
-  const mail = payload as QueuedMail;
-  return sendMail(deps, {
-    ...mail,
-    attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.contentBase64, "base64"), contentType: a.contentType })),
-  });
+/** A mail's body, made when its job runs from the job's data and the database of that moment. */
+export type MailTemplate = (deps: MailDeps, mail: QueuedMail) => Promise<Pick<MailMessage, "text" | "html">>;
+
+/**
+ * Queues an e-mail for the background worker, which renders it with its template (a feature's
+ * manifest names them) and sends it, retrying with backoff when the mail server fails (a dead job
+ * shows on the admin dashboard). Pass the transaction that writes the record the mail is about, so
+ * the record and its mail are stored together or not at all.
+ */
+export async function queueMail<Data>(db: DB, mail: QueuedMail<Data>): Promise<void> {
+  await enqueue(db, mailJob, mail);
+}
+
+/** The mail job's handler: renders a queued mail with its template and sends it. */
+export async function deliverQueuedMail(deps: MailDeps, templates: Readonly<Record<string, MailTemplate>>, mail: z.output<typeof mailJob.payload>): Promise<void> {
+  if (!("template" in mail)) {
+    await sendMail(deps, {
+      ...mail,
+      attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.contentBase64, "base64"), contentType: a.contentType })),
+    });
+    return;
+  }
+  const template = templates[mail.template];
+  if (!template) throw new Error(`no mail template "${mail.template}"`);
+  await sendMail(deps, { to: mail.to, subject: mail.subject, ...(await template(deps, mail)) });
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/accounts/accounts.server";
 import { adminSetupLink } from "~/features/accounts/admin-setup.server";
 import { createPasswordReset } from "~/features/accounts/password-reset.server";
-import { tokenHash } from "~/features/accounts/tokens.server";
+import { tokenHash } from "~server/security/one-time-links";
 import { inviteStaff } from "~/features/accounts/staff-invite.server";
 import { getAdminCamp } from "~/features/admin/settings/settings.server";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
@@ -306,11 +306,11 @@ describe("hostile input on every endpoint", () => {
       const child = await db.insertInto("account_children").values({ user_id: ids.own!, name, age: 9, created_at: nowIso(), updated_at: nowIso() }).returning("id").executeTakeFirstOrThrow();
       ids[name === "Saved Child" ? "child" : "childToDelete"] = child.id;
     }
-    tokens.reset = await createPasswordReset(db, ids.reset!, () => ({ to: people.reset.email, subject: "Reset", text: "Reset link" }));
-    const invited = await inviteStaff(db, { email: "invited.hostile@example.com", role: "editor", invitedBy: ids.reset!, lang: "en", publicUrl: server.config.publicUrl });
+    tokens.reset = await createPasswordReset(db, server.config.sessionSecret, { id: ids.reset!, email: people.reset.email }, { lang: "en", purpose: "reset" });
+    const invited = await inviteStaff(db, { email: "invited.hostile@example.com", role: "editor", invitedBy: ids.reset!, lang: "en", secret: server.config.sessionSecret });
     if (!invited.ok) throw new Error("the invitation sample could not be made");
     tokens.invite = invited.token;
-    if (!(await inviteStaff(db, { email: "revoked.hostile@example.com", role: "admin", invitedBy: ids.reset!, lang: "en", publicUrl: server.config.publicUrl })).ok) throw new Error("the revocation sample could not be made");
+    if (!(await inviteStaff(db, { email: "revoked.hostile@example.com", role: "admin", invitedBy: ids.reset!, lang: "en", secret: server.config.sessionSecret })).ok) throw new Error("the revocation sample could not be made");
     tokens.inviteRef = (await db.selectFrom("staff_invites").select("ref").where("email", "=", "revoked.hostile@example.com").executeTakeFirstOrThrow()).ref!;
 
     const course = (await findCourse(db, courseSlug, "en"))!;

@@ -19,7 +19,7 @@ test("saved children without JavaScript: add (a refusal first), rename, fill in 
   await page.locator("#account-child-add-form").getByLabel("العمر").fill("6");
   await page.locator("#account-child-add-form").getByRole("button", { name: "إضافة الطفل" }).click();
   await expect(page).toHaveURL(/\/ar\/account\?notice=child-added/);
-  await expect(page.getByRole("status").filter({ hasText: "تم حفظ الطفل." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "تمت إضافة بيانات الطفل." })).toBeVisible();
 
   const layla = page.getByRole("form", { name: "ليلى" });
   await layla.getByLabel("اسم الطفل").fill("ليلى علي");

@@ -36,12 +36,12 @@ const texts = {
     add: "إضافة الطفل",
     save: "حفظ",
     remove: "إزالة",
-    added: "تم حفظ الطفل.",
+    added: "تمت إضافة بيانات الطفل.",
     saved: "تم حفظ التغييرات.",
-    removed: "تمت إزالة الطفل.",
-    none: "لم تحفظ أي طفل بعد.",
+    removed: "تم حذف بيانات الطفل.",
+    none: "لم تُضَف بيانات أي طفل بعد.",
     badAge: "يرجى إدخال عمر من 4 إلى 18 سنة.",
-    pick: "املأ البيانات بأحد أطفالك المحفوظين:",
+    pick: "استخدم بيانات أحد أطفالك المحفوظة:",
     childName: "الاسم الكامل للطفل",
     childAge: "عمر الطفل",
   },
@@ -118,7 +118,7 @@ test.describe("a Google-only account sets a password by an e-mailed link", () =>
       await waitForHydration(page);
       const section = page.getByRole("region", { name: lang === "en" ? "Change password" : "تغيير كلمة المرور" });
       await expect(section).toContainText(lang === "en" ? "has no password yet" : "ليس له كلمة مرور بعد");
-      await section.getByRole("button", { name: lang === "en" ? "E-mail me a link to set a password" : "أرسلوا لي رابطًا لتعيين كلمة مرور" }).click();
+      await section.getByRole("button", { name: lang === "en" ? "E-mail me a link to set a password" : "إرسال رابط لتعيين كلمة المرور" }).click();
       await expect(toast(page, lang === "en" ? "We have e-mailed you a link to set a password." : "أرسلنا إليك رابطًا لتعيين كلمة مرور.")).toBeVisible();
 
       const link = await waitForResetLink(email);

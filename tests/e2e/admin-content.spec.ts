@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Locator, type Page } from "./fixtures";
@@ -218,7 +218,8 @@ test.describe("admin content editors", () => {
     await expect(page.getByRole("heading", { level: 1, name: "تعديل الدورة" })).toBeVisible();
     await expect(page.getByLabel("السعر ($)", { exact: true })).toHaveValue("2499");
 
-    // A family books a demo class of it (written straight into the e2e server's database).
+    // A family books a demo class of it (written straight into the e2e server's database; the cancel
+    // link column holds a hash, as every row's does, decision 044).
     const courseId = Number(/\/edit\/(\d+)$/.exec(page.url())![1]);
     const reference = `E2E${tag}`;
     const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"));
@@ -230,7 +231,7 @@ test.describe("admin content editors", () => {
     db.prepare(
       `insert into demo_bookings (reference, cancel_token, slot_id, course_id, course_name, child_name, child_age, parent_name, email, phone, lang, status, created_at, updated_at)
        values (?, ?, ?, ?, ?, 'Sara', 9, 'Mona', 'mona@example.com', '9876543210', 'en', 'booked', ?, ?)`,
-    ).run(reference, `tok-${tag}`, slot.lastInsertRowid, courseId, `Micro Bits ${tag}`, now, now);
+    ).run(reference, createHash("sha256").update(`tok-${tag}`).digest("hex"), slot.lastInsertRowid, courseId, `Micro Bits ${tag}`, now, now);
 
     // Deleting asks first, naming the booking and saying the parent is told; the booking keeps its
     // history and, its class being still ahead, is cancelled (decision 025).

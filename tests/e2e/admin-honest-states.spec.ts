@@ -98,7 +98,7 @@ test("the staff area has its own chrome: no public menu, footer or WhatsApp butt
   await page.setViewportSize({ width: 390, height: 844 });
   for (const t of [
     { prefix: "", main: "Main", whatsapp: "Chat with us on WhatsApp", brand: "STEM Academy", switchTo: "العربية", other: "/ar/admin/users", menu: "Admin menu", users: "Users" },
-    { prefix: "/ar", main: "الرئيسية", whatsapp: "تحدث معنا عبر واتساب", brand: "أكاديمية STEM", switchTo: "English", other: "/admin/users", menu: "قائمة الإدارة", users: "المستخدمون" },
+    { prefix: "/ar", main: "القائمة الرئيسية", whatsapp: "تحدث معنا عبر واتساب", brand: "أكاديمية STEM", switchTo: "English", other: "/admin/users", menu: "قائمة الإدارة", users: "المستخدمون" },
   ]) {
     await page.goto(`${t.prefix}/admin`);
     await expect(page.getByRole("navigation", { name: t.main, exact: true })).toHaveCount(0);

@@ -202,7 +202,7 @@ test.describe("blog list", () => {
     await expect(page.getByText("No blog posts available yet. Check back soon!")).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
     await page.goto("/ar/blog?page=99");
-    await expect(page.getByText("لا توجد مقالات منشورة بعد. تابعنا قريبًا!")).toBeVisible();
+    await expect(page.getByText("لم ننشر أي مقالات بعد، ترقّبوا جديدنا قريبًا!")).toBeVisible();
   });
 
   test("with no published post at all the list says so", async ({ page }) => {

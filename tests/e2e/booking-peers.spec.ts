@@ -33,7 +33,7 @@ const text = {
     google: "أضف إلى تقويم Google",
     childAgeLabel: "عمر طفلك بالسنوات",
     show: "اعرض الدورات",
-    childAgeSummary: "الدورات المناسبة لطفل عمره 8.",
+    childAgeSummary: "الدورات المناسبة لطفل في عمر 8.",
   },
 } as const;
 

@@ -349,8 +349,8 @@ test.describe("demo class booking on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, waitForHydrationOnLoad: false });
 
   const labels = {
-    en: { day: /, times available$/, time: /seats? left/, child: "Child's full name", age: "Child's age", parent: "Parent's name", email: "E-mail", phone: "Phone number", submit: "Book the demo class", warning: "This course is for ages 6 to 12.", confirm: /^Book anyway/, refused: 'Tick "Book anyway"', done: "Slot Confirmed with" },
-    ar: { day: /، توجد أوقات متاحة$/, time: /مقعد|مقاعد|مقعدان/, child: "الاسم الكامل للطفل", age: "عمر الطفل", parent: "اسم ولي الأمر", email: "البريد الإلكتروني", phone: "رقم الهاتف", submit: "احجز الحصة التجريبية", warning: "هذه الدورة للأعمار من 6 إلى 12.", confirm: /^احجز على أي حال/, refused: "لتأكيد الحجز", done: "تم تأكيد الموعد مع" },
+    en: { day: /, times available$/, time: /seats? left/, child: "Child's full name", age: "Child's age", parent: "Parent's name", email: "E-mail", phone: "Phone number", submit: "Book the demo class", warning: "This course is for ages 6 to 12.", confirm: /^Book anyway/, refused: 'Tick "Book anyway"', done: "Slot Confirmed with Omar Teen" },
+    ar: { day: /، توجد أوقات متاحة$/, time: /مقعد|مقاعد|مقعدان/, child: "الاسم الكامل للطفل", age: "عمر الطفل", parent: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "رقم الهاتف", submit: "احجز الحصة التجريبية", warning: "هذه الدورة للأعمار من 6 إلى 12.", confirm: /^احجز على أي حال/, refused: "لتأكيد الحجز", done: "تم تأكيد الحصة التجريبية لـOmar Teen" },
   } as const;
 
   for (const lang of ["en", "ar"] as const) {
@@ -374,7 +374,7 @@ test.describe("demo class booking on a phone", () => {
       await page.screenshot({ path: `/tmp/shots-b/booking-age-390-${lang}.png` });
       await page.getByRole("checkbox", { name: l.confirm }).check();
       await page.getByRole("button", { name: l.submit }).click();
-      await expect(page.getByRole("heading", { level: 1, name: `${l.done} Omar Teen` })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: l.done })).toBeVisible();
     });
   }
 });

@@ -17,12 +17,12 @@ test("Arabic, without JavaScript: the warning shows the start date's batches and
   const { campStartDate } = await settingsWith(page, { campStartDate: "2026-07-02" });
   try {
     await page.goto("/ar/admin");
-    await expect(page.getByRole("region", { name: "دفعات المخيم لا تتبع تاريخ البدء" }).getByRole("link", { name: "مخيم الصغار" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "فترات المخيم لا تتبع تاريخ البدء" }).getByRole("link", { name: "مخيم الصغار" })).toBeVisible();
     await page.goto(`/ar/admin/settings/camps/${original.id}`);
-    const warning = page.getByRole("region", { name: "هذه الدفعات لا تتبع تاريخ بدء الموسم" });
+    const warning = page.getByRole("region", { name: "هذه الفترات لا تتبع تاريخ بدء الموسم" });
     await expect(warning).toContainText("من 2 يوليو إلى 21 يوليو، من 22 يوليو إلى 11 أغسطس");
-    await warning.getByRole("button", { name: "تعيين الدفعات من تاريخ البدء" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "تم تعيين الدفعات من تاريخ البدء." })).toBeVisible();
+    await warning.getByRole("button", { name: "تعيين الفترات من تاريخ البدء" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "تم تعيين الفترات من تاريخ البدء." })).toBeVisible();
     await expect(warning).toHaveCount(0);
 
     await page.goto("/ar/summer-camp");

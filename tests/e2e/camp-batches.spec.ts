@@ -18,9 +18,9 @@ test("A new start date flags the camp on settings, dashboard and camp screen; th
 
     // The warning in Arabic, audited.
     await page.goto(`/ar/admin/settings/camps/${original.id}`);
-    const arabic = page.getByRole("region", { name: "هذه الدفعات لا تتبع تاريخ بدء الموسم" });
+    const arabic = page.getByRole("region", { name: "هذه الفترات لا تتبع تاريخ بدء الموسم" });
     await expect(arabic).toContainText("من 15 يونيو إلى 4 يوليو، من 5 يوليو إلى 25 يوليو");
-    await expect(arabic.getByRole("button", { name: "تعيين الدفعات من تاريخ البدء" })).toBeVisible();
+    await expect(arabic.getByRole("button", { name: "تعيين الفترات من تاريخ البدء" })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.goto(`/admin/settings/camps/${original.id}`);

@@ -8,7 +8,7 @@ import { createAdminAccount } from "./accounts";
  */
 for (const t of [
   { prefix: "", open: "Open menu", nav: "Main", blog: "Blog", dir: "ltr" },
-  { prefix: "/ar", open: "فتح القائمة", nav: "الرئيسية", blog: "المدونة", dir: "rtl" },
+  { prefix: "/ar", open: "فتح القائمة", nav: "القائمة الرئيسية", blog: "المدونة", dir: "rtl" },
 ]) {
   test(`phone menu opens and navigates without JavaScript (${t.dir})`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -59,7 +59,7 @@ async function bookDemo(page: Page, lang: "en" | "ar", details: { child: string;
   await page.getByRole("button", { name: ar ? /تبق/ : /seats? left/ }).first().click();
   await page.getByLabel(ar ? "الاسم الكامل للطفل" : "Child's full name").fill(details.child);
   await page.getByLabel(ar ? "عمر الطفل" : "Child's age").fill("9");
-  await page.getByLabel(ar ? "اسم ولي الأمر" : "Parent's name").fill(ar ? "مريم حداد" : "Priya Sharma");
+  await page.getByLabel(ar ? "اسم وليّ الأمر" : "Parent's name").fill(ar ? "مريم حداد" : "Priya Sharma");
   await page.getByLabel(ar ? "البريد الإلكتروني" : "E-mail", { exact: true }).fill(details.email);
   await page.getByLabel(ar ? "رقم الهاتف" : "Phone number").fill(details.phone);
   await page.getByRole("button", { name: ar ? "احجز الحصة التجريبية" : "Book the demo class" }).click();
@@ -234,7 +234,7 @@ test.describe("a password reset link", () => {
 
     for (const [url, message, askAgain, field, forgot] of [
       [path, "invalid, already used or expired", "Ask for a new link", "New password", "/forgot-password"],
-      [`/ar${path}`, "غير صالح أو مستخدم أو منتهي الصلاحية", "اطلب رابطًا جديدًا", "كلمة المرور الجديدة", "/ar/forgot-password"],
+      [`/ar${path}`, "غير صالح أو استُخدم من قبل أو انتهت صلاحيته", "اطلب رابطًا جديدًا", "كلمة المرور الجديدة", "/ar/forgot-password"],
       [`/reset-password?token=${"x".repeat(43)}`, "invalid, already used or expired", "Ask for a new link", "New password", "/forgot-password"],
     ] as const) {
       await page.goto(url);
@@ -251,7 +251,7 @@ test.describe("the contact page", () => {
       await page.setViewportSize({ width, height: 844 });
       for (const [path, hours, hoursText, map] of [
         ["/contact-us", "Opening hours", "Monday to Saturday: 9:00 to 18:00", "Open the address in a map"],
-        ["/ar/contact-us", "ساعات العمل", "من الاثنين إلى السبت: 9:00 إلى 18:00", "افتح العنوان على الخريطة"],
+        ["/ar/contact-us", "ساعات العمل", "من الاثنين إلى السبت: من 9 صباحًا حتى 6 مساءً", "افتح العنوان على الخريطة"],
       ] as const) {
         await page.goto(path);
         const main = page.locator("main");

@@ -25,7 +25,7 @@ const cards = (page: Page) => page.getByRole("list", { name: /^(Courses|الدو
 
 test.describe("every page in both languages", () => {
   const pages: [string, string, string][] = [
-    ["/", "Spark your child's curiosity with hands-on STEM", "أشعِل فضول طفلك مع تعليم STEM العملي"],
+    ["/", "Spark your child's curiosity with hands-on STEM", "أشعِل فضول طفلك بتعليم STEM العملي"],
     ["/courses", "Explore Our Courses", "استكشف دوراتنا"],
     ["/courses/course-filter", "Our Courses", "دوراتنا"],
     ["/courses/internet-of-things", "Internet of Things", "إنترنت الأشياء"],
@@ -33,7 +33,7 @@ test.describe("every page in both languages", () => {
     ["/contact-us", "Contact Us", "تواصل معنا"],
     ["/projects", "Student Projects", "مشاريع الطلاب"],
     ["/stemlab", "STEM Lab (Centre of Excellence)", "مختبر STEM (مركز التميّز)"],
-    ["/products", "STEM Kits for Learning at Home", "مجموعات STEM للتعلّم في المنزل"],
+    ["/products", "STEM Kits for Learning at Home", "أطقم STEM للتعلّم في المنزل"],
     ["/contact-us-school", "Contact us for your school", "تواصل معنا بشأن مدرستك"],
   ];
   for (const [pagePath, english, arabic] of pages) {
@@ -163,7 +163,7 @@ test.describe("course catalogue", () => {
     await page.getByLabel("عمر طفلك بالسنوات").fill("13");
     await page.getByRole("button", { name: "اعرض الدورات" }).click();
     await expect(page).toHaveURL(/\/ar\/courses\?childAge=13$/);
-    await expect(page.getByText("الدورات المناسبة لطفل عمره 13.")).toBeVisible();
+    await expect(page.getByText("الدورات المناسبة لطفل في عمر 13.")).toBeVisible();
     const count = (await (await page.request.get("/admin/course-dashboard/all-courses?childAge=13")).json()).courses.length as number;
     await expect(cards(page)).toHaveCount(count);
     await page.screenshot({ path: "/tmp/shots-b/courses-child-age-390-ar.png" });
@@ -408,8 +408,8 @@ test.describe("school enquiry form", () => {
       "المسمى الوظيفي": "مديرة المدرسة",
       المدينة: "دبي",
       "اسم المدرسة": "مدرسة النور",
-      "التاريخ المفضل": inDays(5),
-      "الوقت المفضل": "09:15",
+      "التاريخ المفضّل": inDays(5),
+      "الوقت المفضّل": "09:15",
     });
     await waitForHydration(page);
     await form.getByRole("button", { name: "إرسال" }).click();
@@ -438,7 +438,7 @@ test.describe("content pages", () => {
     expect(decodeURIComponent(href!.split("text=")[1]!)).toBe("Hello! I would like to know more about the Robotics Starter Kit.");
     await page.goto("/ar/products");
     const arHref = await page.getByRole("link", { name: /استفسر عبر واتساب/ }).first().getAttribute("href");
-    expect(decodeURIComponent(arHref!.split("text=")[1]!)).toBe("مرحبًا! أود معرفة المزيد عن مجموعة الروبوتات للمبتدئين.");
+    expect(decodeURIComponent(arHref!.split("text=")[1]!)).toBe("مرحبًا! أود معرفة المزيد عن طقم الروبوتات للمبتدئين.");
   });
 
   test("contact page shows the address, e-mail and hotline from the settings with an illustration", async ({ page }) => {

@@ -90,7 +90,7 @@ test("without JavaScript: tick demo bookings in the slots list, mark them attend
   await form.getByLabel("تغيير الحالة إلى").selectOption("attended");
   await form.getByRole("button", { name: "تغيير الحالة", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "تغيرت حالة صفين." })).toBeVisible();
-  await expect(page.locator("tr").filter({ hasText: "Aya" })).toContainText("حضر");
+  await expect(page.locator("tr").filter({ hasText: "Aya" })).toContainText("تمّ الحضور");
 
   await page.getByRole("checkbox", { name: /^اختيار حجز Badr/ }).check();
   await form.getByLabel("تغيير الحالة إلى").selectOption("cancelled");
@@ -99,5 +99,5 @@ test("without JavaScript: tick demo bookings in the slots list, mark them attend
   await page.getByRole("button", { name: "نعم، ألغِها" }).click();
   await expect(page.getByRole("status").filter({ hasText: "تغيرت حالة صف واحد." })).toBeVisible();
   await expect(page.locator("tr").filter({ hasText: "Badr" })).toContainText("ملغى");
-  await expect(page.locator("tr").filter({ hasText: "Aya" })).toContainText("حضر");
+  await expect(page.locator("tr").filter({ hasText: "Aya" })).toContainText("تمّ الحضور");
 });

@@ -113,7 +113,7 @@ test.describe("summer camp page", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.locator("time")).toHaveText("يبدأ في 1 يوليو 2025");
     await expect(page.getByRole("heading", { name: "المقاعد تمتلئ بسرعة" })).toBeVisible();
-    await expect(page.getByText("أكثر من 1410 طالب خلال آخر 24 ساعة")).toBeVisible();
+    await expect(page.getByText("عدد المسجّلين خلال آخر 24 ساعة: أكثر من 1410")).toBeVisible();
     await expect(page.getByRole("link", { name: "حصة تجريبية" })).toHaveAttribute("href", "/ar/courses/stem-learning/bookdemoclass");
     await expect(page.getByRole("link", { name: "المزيد من دوراتنا" })).toHaveAttribute("href", "/ar/courses");
     const junior = page.getByRole("article", { name: "مخيم الصغار" });
@@ -131,7 +131,7 @@ test.describe("summer camp page", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "منهج مخيم الصغار" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("columnheader")).toHaveText(["الجلسة", "الموضوع", "الأنشطة", "نتيجة التعلّم"]);
+    await expect(dialog.getByRole("columnheader")).toHaveText(["الحصة", "الموضوع", "الأنشطة", "نتيجة التعلّم"]);
     expect(await focusInDialog(page)).toBe(true);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -274,15 +274,15 @@ test.describe("enrollment", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("التسجيل في مخيم اليافعين");
     await expect(page.getByText("يرجى تعبئة النموذج أدناه لحجز مقعد طفلك في مخيمنا الصيفي.")).toBeVisible();
     await expect(page.getByLabel("المخيم", { exact: true })).toHaveValue("مخيم اليافعين");
-    const options = page.getByLabel("الدفعة", { exact: true }).locator("option");
-    await expect(options).toHaveText(["اختر دفعة", "من 1 يوليو إلى 20 يوليو", "من 21 يوليو إلى 10 أغسطس"]);
+    const options = page.getByLabel("الفترة", { exact: true }).locator("option");
+    await expect(options).toHaveText(["اختر الفترة", "من 1 يوليو إلى 20 يوليو", "من 21 يوليو إلى 10 أغسطس"]);
     await page.getByRole("button", { name: "إرسال التسجيل" }).click();
     await expect(page.getByText("هذا الحقل مطلوب.")).toHaveCount(5);
     await page.getByLabel("اسم الطالب", { exact: true }).fill("يوسف علي");
     await page.getByLabel("اسم وليّ الأمر", { exact: true }).fill("علي حسن");
     await page.getByLabel("البريد الإلكتروني", { exact: true }).fill("ali@example.com");
     await page.getByLabel("رقم الهاتف", { exact: true }).fill("+971 50 123 4567");
-    await page.getByLabel("الدفعة", { exact: true }).selectOption("1 July - 20th July");
+    await page.getByLabel("الفترة", { exact: true }).selectOption("1 July - 20th July");
     await waitForHydration(page);
     await page.getByRole("button", { name: "إرسال التسجيل" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "تم استلام تسجيلك في مخيم اليافعين" })).toBeVisible();

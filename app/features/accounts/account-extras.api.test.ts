@@ -46,7 +46,7 @@ describe("my account: saved children and a first password for Google-only accoun
     expect(added.status).toBe(201);
     expect(added.body).toEqual({ message: "Child saved.", child: { id: expect.any(Number), name: "Omar", age: 9 } });
     const second = await call(sara, "POST", "/api/account/children?lang=ar", { name: "ليلى", age: 4 });
-    expect(second.body.message).toBe("تم حفظ الطفل.");
+    expect(second.body.message).toBe("تمت إضافة بيانات الطفل.");
     const id = added.body.child.id as number;
 
     expect((await call(sara, "GET", "/api/account/children")).body.children).toEqual([

@@ -1,6 +1,6 @@
 import { isStaffRole } from "~/lib/roles";
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -8,7 +8,6 @@ import { createRateLimit } from "~server/security/rate-limit";
 import { endSession, startSession, type SessionUser } from "~server/security/session";
 import { academyTimeZone } from "~/features/booking/academy-zone.server";
 import { sitePhoneCountry } from "~/features/site/site.server";
-import { localizePath } from "~/i18n/lang";
 import { idOr404 } from "~/features/admin/admin-http.server";
 import { addChild, listChildren, removeChild, updateChild } from "./account-children.server";
 import { accountExport, accountOverview, changePassword, deleteAccount, updateProfile } from "./account-space.server";
@@ -38,7 +37,7 @@ export const byAccount = (req: Request) => `account:${(req.res?.locals.user as S
  * changes, a copy of the data, and deletion. The same-origin check on writes is the API's own
  * (server/app.ts), as for every cookie-carrying write.
  */
-export function accountSpaceApi(deps: ApiDeps): Router {
+export function accountSpaceApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   const profileLimit = createRateLimit(deps, { name: "account-profile", limit: 20, windowMs: 60_000, keyBy: byAccount });
@@ -84,14 +83,10 @@ export function accountSpaceApi(deps: ApiDeps): Router {
    */
   router.post("/api/account/password/link", passwordLinkLimit, async (req, res) => {
     const user = signedIn(res);
-    const row = await db.selectFrom("users").select(["password_hash", "username"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
     if (row.password_hash !== null) throw new HttpError(409, text(req, "hasPassword"));
     const lang = requestLang(req);
-    await createPasswordReset(db, user.id, (token) => ({
-      to: user.email,
-      subject: serverT(lang, "accounts", "mail.setPasswordSubject"),
-      text: serverT(lang, "accounts", "mail.setPasswordBody", { name: row.username, link: `${config.publicUrl}${localizePath("/reset-password", lang)}?token=${token}&purpose=set` }),
-    }));
+    await createPasswordReset(db, config.sessionSecret, user, { lang, purpose: "set" });
     res.json({ message: text(req, "passwordLinkSent") });
   });
 

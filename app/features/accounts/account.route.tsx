@@ -286,7 +286,7 @@ function StatusBadge({ status, children }: { status: AccountBooking["status"]; c
 /** A day in the page's language (the day the form was sent, in the academy's sense of "long date"). */
 function DateText({ iso }: { iso: string }) {
   const lang = useLang();
-  return <time dateTime={iso}>{new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso))}</time>;
 }
 
 function ProfileSection({ profile }: { profile: { username: string; email: string; contactNumber: string } }) {

@@ -1,6 +1,6 @@
 import { isStaffRole } from "~/lib/roles";
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -32,7 +32,7 @@ const pagePostsToPage: RequestHandler = (req, _res, next) => next(req.is("applic
  * The specification's account endpoints (section 7): /login, /api/getUser, /logout, /api/logout-user,
  * /register; plus the staff sign-in, password reset, Google sign-in and first-admin set-up.
  */
-export function accountsApi(deps: ApiDeps): Router {
+export function accountsApi(deps: EndpointDeps): Router {
   const router = Router();
   // Decision 045: a client's own tries are limited per client and per account from that client, so
   // its failures never lock the owner out; all clients together get a far higher, hourly limit.

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -12,7 +12,7 @@ import { completeAdminSetup } from "./admin-setup.server";
  * POST /api/first-admin: creates the first staff account with the one-time link's token and
  * signs it in. (Deliberately outside /api/admin: it is the one staff endpoint a non-staff visitor may call.)
  */
-export function adminSetupApi(deps: ApiDeps): Router {
+export function adminSetupApi(deps: EndpointDeps): Router {
   const router = Router();
   const limit = createRateLimit(deps, { name: "first-admin-ip", limit: 10, windowMs: 15 * 60_000 });
   router.post("/api/first-admin", limit, async (req, res) => {

@@ -2,7 +2,7 @@ import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { adminExists, createOrPromoteAdmin, findUserByEmail } from "./accounts.server";
-import { newToken, tokenHash } from "./tokens.server";
+import { newToken, tokenHash } from "~server/security/one-time-links";
 
 const SETUP_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

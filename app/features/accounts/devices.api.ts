@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { createRateLimit } from "~server/security/rate-limit";
@@ -15,7 +15,7 @@ const SESSION_REF = /^[\w-]{10,40}$/;
  * (browser, system, address, last seen; "current" marks this one); DELETE
  * /api/account/sessions/{id} ends one, and ending the current one signs this browser out.
  */
-export function devicesApi(deps: ApiDeps): Router {
+export function devicesApi(deps: EndpointDeps): Router {
   const { db } = deps;
   const router = Router();
   const endLimit = createRateLimit(deps, { name: "account-sessions-end", limit: 30, windowMs: 60_000, keyBy: byAccount });

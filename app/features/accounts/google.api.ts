@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import * as oidc from "openid-client";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { startSession } from "~server/security/session";
 import { startStep } from "./security/auth-steps.server";
 import { secondStepNeeded } from "./security/factors.server";
@@ -15,7 +15,7 @@ type GoogleError = "failed" | "unverified" | "disabled" | "unavailable" | "cance
  * Google sign-in (OpenID Connect, authorization code flow with PKCE, state and nonce):
  * GET /auth/google starts it, GET /auth/google/callback finishes it.
  */
-export function googleAuthApi(deps: ApiDeps): Router {
+export function googleAuthApi(deps: EndpointDeps): Router {
   const { config, logger } = deps;
   const router = Router();
   const callbackUrl = `${config.publicUrl}/auth/google/callback`;

@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import * as oidc from "openid-client";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { endAllSessions } from "~server/security/session";
+import { signToken, verifyToken } from "~server/security/signed";
 import { createUser, findUserByEmail } from "./accounts.server";
 
 type GoogleConfig = NonNullable<Config["google"]>;
@@ -37,26 +37,24 @@ interface GoogleFlow {
 export const FLOW_COOKIE = "google_flow";
 export const FLOW_LIFETIME_MS = 10 * 60 * 1000;
 
-const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(`google-flow:${payload}`).digest("base64url");
+const PURPOSE = "google-flow";
 
+/** The flow as the cookie's value: its JSON, base64url, signed until FLOW_LIFETIME_MS from now. */
 export function sealFlow(secret: string, flow: GoogleFlow): string {
-  const payload = Buffer.from(JSON.stringify({ ...flow, at: Date.now() })).toString("base64url");
-  return `${payload}.${sign(secret, payload)}`;
+  const payload = Buffer.from(JSON.stringify(flow)).toString("base64url");
+  return signToken(secret, PURPOSE, [payload], Date.now() + FLOW_LIFETIME_MS);
 }
 
 /** The flow from the cookie, or null when it is missing, altered or too old. */
 export function openFlow(secret: string, value: string | undefined): GoogleFlow | null {
   if (!value || value.length > 2000) return null;
-  const [payload, signature] = value.split(".");
-  if (!payload || !signature) return null;
-  const expected = Buffer.from(sign(secret, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const check = verifyToken(secret, PURPOSE, value, 1);
+  if (!check.ok) return null;
   try {
-    const flow = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as GoogleFlow & { at: number };
-    if (typeof flow.at !== "number" || Date.now() - flow.at > FLOW_LIFETIME_MS) return null;
-    if (![flow.verifier, flow.state, flow.nonce, flow.next].every((part) => typeof part === "string")) return null;
-    return { verifier: flow.verifier, state: flow.state, nonce: flow.nonce, next: flow.next };
+    const flow = JSON.parse(Buffer.from(check.fields[0]!, "base64url").toString("utf8")) as Partial<GoogleFlow>;
+    const { verifier, state, nonce, next } = flow;
+    if (typeof verifier !== "string" || typeof state !== "string" || typeof nonce !== "string" || typeof next !== "string") return null;
+    return { verifier, state, nonce, next };
   } catch {
     return null;
   }

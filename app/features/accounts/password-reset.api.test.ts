@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpCatcher, type SmtpCatcher } from "~server/test/smtp-catcher";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { createUser } from "./accounts.server";
-import { tokenHash } from "./tokens.server";
+import { tokenHash } from "~server/security/one-time-links";
 
 describe("password reset", () => {
   let smtp: SmtpCatcher;

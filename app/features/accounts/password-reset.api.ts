@@ -1,11 +1,10 @@
 import { Router, type Request } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { accountAndClient, clearCounters, createRateLimit, formEmail, spendBudget } from "~server/security/rate-limit";
 import { ACCOUNT_SIGN_IN_LIMITS, RESET_MAILS_PER_ACCOUNT, RESET_REQUESTS_PER_CLIENT } from "./account-limits";
-import { localizePath } from "~/i18n/lang";
 import { forgotPasswordSchema, resetPasswordSchema } from "./accounts.schema";
 import { findUserByEmail } from "./accounts.server";
 import { createPasswordReset, resetPassword } from "./password-reset.server";
@@ -13,7 +12,7 @@ import { createPasswordReset, resetPassword } from "./password-reset.server";
 const text = (req: Request, key: string) => serverT(requestLang(req), "accounts", `api.${key}`);
 
 /** POST /api/password/forgot and POST /api/password/reset. */
-export function passwordResetApi(deps: ApiDeps): Router {
+export function passwordResetApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   const tooMany = { ns: "accounts", key: "api.tooManyResets" };
@@ -37,13 +36,9 @@ export function passwordResetApi(deps: ApiDeps): Router {
     const mailable = user && !user.disabled && (await spendBudget(deps, { name: "reset-mail", key: String(user.id), limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * 60_000 }));
     if (user && mailable) {
       const lang = requestLang(req);
-      // The mail is queued with the token and sent by the background worker, so a slow mail
+      // The mail is queued (its link made when it is sent) for the background worker, so a slow mail
       // server never makes known e-mails answer later than unknown ones.
-      await createPasswordReset(db, user.id, (token) => ({
-        to: user.email,
-        subject: serverT(lang, "accounts", "mail.resetSubject"),
-        text: serverT(lang, "accounts", "mail.resetBody", { name: user.username, link: `${config.publicUrl}${localizePath("/reset-password", lang)}?token=${token}` }),
-      }));
+      await createPasswordReset(db, config.sessionSecret, user, { lang, purpose: "reset" });
     }
     res.json({ message: text(req, "resetSent") });
   });

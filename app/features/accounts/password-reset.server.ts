@@ -1,36 +1,66 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { queueMail } from "~server/mail/mail-queue";
-import type { MailMessage } from "~server/mail/mailer";
+import { serverT } from "~server/i18n";
+import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
 import { hashPassword } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
-import { newToken, tokenHash } from "./tokens.server";
+import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-time-links";
+import { localizePath, type Lang } from "~/i18n/lang";
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
+export const PASSWORD_LINK_MAIL = "password-link";
+
+/** What the password link's queued mail keeps (decision 053): the seed its token is rebuilt from, not the token. */
+interface PasswordLinkData {
+  seed: string;
+  userId: number;
+  lang: Lang;
+  /** "reset": a forgotten password; "set": a Google-only account's first password (decision 033). */
+  purpose: "reset" | "set";
+}
+
+const SUBJECTS = { reset: "mail.resetSubject", set: "mail.setPasswordSubject" } as const;
+const BODIES = { reset: "mail.resetBody", set: "mail.setPasswordBody" } as const;
+
 /**
  * Issues a reset token for the account (only the newest unused link of an account works) and
- * queues the e-mail that carries it, in one transaction. Returns the token.
+ * queues the e-mail that carries it, in one transaction. The job keeps the token's seed, the table
+ * its hash: the mail rebuilds the link with SESSION_SECRET when sent. Returns the token.
  */
-export async function createPasswordReset(db: DB, userId: number, mailFor: (token: string) => MailMessage): Promise<string> {
-  const token = newToken();
+export async function createPasswordReset(db: DB, secret: string, user: { id: number; email: string }, mail: { lang: Lang; purpose: "reset" | "set" }): Promise<string> {
+  const { seed, token } = newMailedToken(secret, PASSWORD_LINK_MAIL);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("password_resets").where("user_id", "=", userId).where("used_at", "is", null).execute();
+    await trx.deleteFrom("password_resets").where("user_id", "=", user.id).where("used_at", "is", null).execute();
     await trx
       .insertInto("password_resets")
       .values({
         id: tokenHash(token),
-        user_id: userId,
+        user_id: user.id,
         created_at: new Date(now).toISOString(),
         expires_at: new Date(now + RESET_LIFETIME_MS).toISOString(),
         used_at: null,
       })
       .execute();
-    await queueMail(trx, mailFor(token));
+    await queueMail<PasswordLinkData>(trx, {
+      template: PASSWORD_LINK_MAIL,
+      to: user.email,
+      subject: serverT(mail.lang, "accounts", SUBJECTS[mail.purpose]),
+      data: { seed, userId: user.id, lang: mail.lang, purpose: mail.purpose },
+    });
   });
   return token;
 }
+
+/** The password link's e-mail, made when its job runs. */
+export const passwordLinkMail: MailTemplate = async ({ db, config }, mail) => {
+  const { seed, userId, lang, purpose } = (mail as QueuedMail<PasswordLinkData>).data;
+  const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
+  const token = mailedToken(config.sessionSecret, PASSWORD_LINK_MAIL, seed);
+  const link = `${config.publicUrl}${localizePath("/reset-password", lang)}?token=${token}${purpose === "set" ? "&purpose=set" : ""}`;
+  return { text: serverT(lang, "accounts", BODIES[purpose], { name: user?.username ?? "", link }) };
+};
 
 /** Whether a reset link would still work (unknown, used and expired ones do not); spends nothing. */
 export async function resetTokenUsable(db: DB, token: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -17,7 +17,7 @@ const INVITE_REF = /^[\w-]{10,40}$/;
  * GET /api/admin/invites and DELETE /api/admin/invites/{id} (admins): pending invitations, and revoking one.
  * POST /api/staff-invites/accept (the link's holder): makes that account and signs it in.
  */
-export function staffInviteApi(deps: ApiDeps): Router {
+export function staffInviteApi(deps: EndpointDeps): Router {
   const router = Router();
   const inviteLimit = createRateLimit(deps, { name: "staff-invite", limit: 20, windowMs: 60 * 60_000 });
   const revokeLimit = createRateLimit(deps, { name: "staff-invite-revoke", limit: 60, windowMs: 60 * 60_000 });
@@ -27,7 +27,7 @@ export function staffInviteApi(deps: ApiDeps): Router {
   router.post("/api/admin/invites", requireAdmin, inviteLimit, async (req, res) => {
     const input = parseBody(staffInviteSchema, req);
     const user = res.locals.user as SessionUser;
-    const result = await inviteStaff(deps.db, { email: input.email, role: input.role, invitedBy: user.id, lang: requestLang(req), publicUrl: deps.config.publicUrl });
+    const result = await inviteStaff(deps.db, { email: input.email, role: input.role, invitedBy: user.id, lang: requestLang(req), secret: deps.config.sessionSecret });
     if (!result.ok) throw new HttpError(409, text(req, result.reason), { email: text(req, result.reason) });
     res.status(201).json({ message: text(req, result.takesOver ? "sentTakeover" : "sent") });
   });

@@ -3,12 +3,12 @@ import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { serverT } from "~server/i18n";
-import { queueMail } from "~server/mail/mail-queue";
+import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
 import { hashPassword } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { createUser, findUserByEmail } from "./accounts.server";
-import { newToken, tokenHash } from "./tokens.server";
+import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-time-links";
 
 /** An invitation is good for a week: long enough for a weekend, short enough to go stale. */
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -17,6 +17,21 @@ const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export type InviteRole = "admin" | "editor";
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
+
+export const STAFF_INVITE_MAIL = "staff-invite";
+
+interface InviteMailData {
+  seed: string;
+  lang: Lang;
+}
+
+/** The invitation's e-mail, made when its job runs. */
+export const staffInviteMail: MailTemplate = async ({ config }, mail) => {
+  const { seed, lang } = (mail as QueuedMail<InviteMailData>).data;
+  const t = (key: string) => serverT(lang, "accounts", `invite.mail.${key}`);
+  const link = `${config.publicUrl}${localizePath("/admin/invite", lang)}?token=${mailedToken(config.sessionSecret, STAFF_INVITE_MAIL, seed)}`;
+  return { text: [t("intro"), "", link, "", t("expiry")].join("\n") };
+};
 
 type InviteResult = { ok: true; token: string; takesOver: boolean } | { ok: false; reason: "hasAccount" | "disabledAccount" };
 
@@ -27,12 +42,12 @@ type InviteResult = { ok: true; token: string; takesOver: boolean } | { ok: fals
  * e-mail was never proven may be a squatter's (decision 042): the link goes to the address, and
  * whoever opens it takes that account over (`takesOver`).
  */
-export async function inviteStaff(db: DB, input: { email: string; role: InviteRole; invitedBy: number; lang: Lang; publicUrl: string }): Promise<InviteResult> {
+export async function inviteStaff(db: DB, input: { email: string; role: InviteRole; invitedBy: number; lang: Lang; secret: string }): Promise<InviteResult> {
   const email = normalEmail(input.email);
   const existing = await findUserByEmail(db, email);
   if (existing?.email_verified_at) return { ok: false, reason: "hasAccount" };
   if (existing?.disabled) return { ok: false, reason: "disabledAccount" };
-  const token = newToken();
+  const { seed, token } = newMailedToken(input.secret, STAFF_INVITE_MAIL);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("staff_invites").where((eb) => eb.or([eb("email", "=", email), eb("expires_at", "<=", new Date(now).toISOString())])).execute();
@@ -49,9 +64,8 @@ export async function inviteStaff(db: DB, input: { email: string; role: InviteRo
         expires_at: new Date(now + INVITE_LIFETIME_MS).toISOString(),
       })
       .execute();
-    const t = (key: string) => serverT(input.lang, "accounts", `invite.mail.${key}`);
-    const link = `${input.publicUrl}${localizePath("/admin/invite", input.lang)}?token=${token}`;
-    await queueMail(trx, { to: email, subject: t("subject"), text: [t("intro"), "", link, "", t("expiry")].join("\n") });
+    // The job keeps the token's seed, the table its hash: the mail rebuilds the link when sent (decision 053).
+    await queueMail<InviteMailData>(trx, { template: STAFF_INVITE_MAIL, to: email, subject: serverT(input.lang, "accounts", "invite.mail.subject"), data: { seed, lang: input.lang } });
     await recordAudit(trx, { userId: input.invitedBy, action: "invite", entity: "user", entityId: existing?.id, name: email, summary: { role: input.role, takesOver: Boolean(existing) } });
   });
   return { ok: true, token, takesOver: Boolean(existing) };

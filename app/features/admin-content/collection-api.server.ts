@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requireStaff } from "~server/security/access";
@@ -16,7 +16,7 @@ import { TakenError, type Collection, type SavedRecord } from "./collection.serv
 export function collectionApi<Row, Values, CreateValues, Json>(collection: Collection<Row, Values, CreateValues, Json>) {
   const base = `/api/admin/${collection.name}`;
   const createPath = collection.create.path ?? base;
-  return ({ db }: ApiDeps): Router => {
+  return ({ db }: EndpointDeps): Router => {
     const router = Router();
     router.use(base, requireStaff);
     if (createPath !== base) router.use(createPath, requireStaff);

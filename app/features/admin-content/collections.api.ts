@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { blogCollection } from "./blog-admin.server";
 import { collectionApi } from "./collection-api.server";
 import { courseCollection } from "./course-admin.server";
@@ -8,7 +8,7 @@ import { contentHistoryApi } from "./revisions.api";
 import { teacherCollection } from "./teacher-admin.server";
 
 /** The staff API of every admin collection, each from its declaration, and the drafts and revisions of posts and courses. */
-export function adminCollectionsApi(deps: ApiDeps): Router {
+export function adminCollectionsApi(deps: EndpointDeps): Router {
   const router = Router();
   router.use(contentHistoryApi(deps), collectionApi(blogCollection)(deps), collectionApi(courseCollection)(deps), collectionApi(teacherCollection)(deps), collectionApi(productCollection)(deps));
   return router;

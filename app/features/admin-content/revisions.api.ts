@@ -1,6 +1,6 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { recordAudit } from "~server/audit/audit";
 import { HttpError } from "~server/http/errors";
 import { parseBody, parseInput } from "~server/http/validate";
@@ -33,7 +33,7 @@ const draftRecordId = (req: Request): number => (req.params.id === "new" ? 0 : i
  * through the collection's own save (validated, audited, itself a revision), and each person's
  * draft of an editor (read, save, discard).
  */
-export function contentHistoryApi({ db }: ApiDeps): Router {
+export function contentHistoryApi({ db }: EndpointDeps): Router {
   const router = Router();
   for (const revisable of REVISABLE) {
     const { collection, table } = revisable;

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
 import type { Config } from "~server/config";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
@@ -49,7 +49,7 @@ export async function storeReceivedImage(storage: MediaStorage, req: Parameters<
  * `POST /api/admin/uploads`: one image in the multipart field `file` → 201 { url, srcset, width,
  * height, mediaId }. Every upload joins the media library (without alt text).
  */
-export function uploadsApi(deps: ApiDeps): Router {
+export function uploadsApi(deps: EndpointDeps): Router {
   const { config, db } = deps;
   const router = Router();
   const storage = createMediaStorage(config);

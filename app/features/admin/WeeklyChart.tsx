@@ -8,7 +8,7 @@ interface Week {
 }
 
 const shortDate = (week: string, lang: string) =>
-  new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${week}T00:00:00Z`));
+  new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${week}T00:00:00Z`));
 
 /**
  * Submissions and demo bookings per week as paired bars (inline SVG, no chart library). The SVG

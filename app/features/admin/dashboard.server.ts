@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import type { SubmissionStatus } from "~server/db/schema";
 import { deadJobs } from "~server/jobs/queue";
-import { MAIL_JOB } from "~server/mail/mail-queue";
+import { mailJob } from "~server/mail/mail-queue";
 import { zonedParts } from "~/features/booking/zoned-time";
 import { getSiteSettings } from "~/features/site/site.server";
 import { campsOffStartDate } from "./settings/settings.server";
@@ -108,7 +108,7 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
     .slice(0, latestLimit);
 
   const failedMails = (await deadJobs(db, 50))
-    .filter((job) => job.kind === MAIL_JOB)
+    .filter((job) => job.kind === mailJob.kind)
     .slice(0, 10)
     .map((job) => {
       const mail = job.payload as { to?: unknown; subject?: unknown };

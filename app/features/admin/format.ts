@@ -5,7 +5,7 @@ export function formatDateTime(iso: string, lang: Lang, timeZone = "UTC"): strin
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   try {
-    return new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+    return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
   } catch {
     return date.toISOString();
   }
@@ -15,7 +15,7 @@ export function formatDateTime(iso: string, lang: Lang, timeZone = "UTC"): strin
 export function formatPublishDate(iso: string, lang: Lang): string {
   const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(date);
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
 /** A stored ISO instant as a time of day ("14:32"), in the academy's time zone. */
@@ -23,7 +23,7 @@ export function formatTime(iso: string, lang: Lang, timeZone = "UTC"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   try {
-    return new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { timeStyle: "short", timeZone }).format(date);
+    return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { timeStyle: "short", timeZone }).format(date);
   } catch {
     return date.toISOString().slice(11, 16);
   }

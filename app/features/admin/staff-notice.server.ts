@@ -1,6 +1,6 @@
 import type { DB } from "~server/db/db";
 import { serverT } from "~server/i18n";
-import { queueMail } from "~server/mail/mail-queue";
+import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { getSiteSettings } from "~/features/site/site.server";
 
@@ -19,14 +19,23 @@ export interface StaffNotice {
 
 const both = (key: string, values?: Record<string, string | number>) => `${serverT("en", "admin", key, values)} / ${serverT("ar", "admin", key, values)}`;
 
+export const STAFF_NOTICE_MAIL = "staff-notice";
+
 /**
  * Queues the e-mail telling staff (the academy's e-mail in settings) of a new enquiry, message,
  * enrollment, brochure request or demo booking. Pass the transaction that stores the record, so
  * both are kept or neither. Written in English and Arabic: the inbox is shared by staff of either.
+ * The body is made when the job runs (decision 053); `publicUrl` is the one the job will use.
  */
-export async function queueStaffNotice(db: DB, publicUrl: string, notice: StaffNotice): Promise<void> {
+export async function queueStaffNotice(db: DB, _publicUrl: string, notice: StaffNotice): Promise<void> {
   const settings = await getSiteSettings(db);
-  const link = (lang: Lang) => publicUrl + localizePath(notice.path, lang);
+  await queueMail<StaffNotice>(db, { template: STAFF_NOTICE_MAIL, to: settings.email, subject: both(`notice.${notice.kind}.subject`, notice.subject), data: notice });
+}
+
+/** The staff notice's e-mail, made when its job runs. */
+export const staffNoticeMail: MailTemplate = async ({ config }, mail) => {
+  const notice = (mail as QueuedMail<StaffNotice>).data;
+  const link = (lang: Lang) => config.publicUrl + localizePath(notice.path, lang);
   const lines = [
     serverT("en", "admin", `notice.${notice.kind}.intro`),
     serverT("ar", "admin", `notice.${notice.kind}.intro`),
@@ -36,5 +45,5 @@ export async function queueStaffNotice(db: DB, publicUrl: string, notice: StaffN
     `${serverT("en", "admin", "notice.open")} ${link("en")}`,
     `${serverT("ar", "admin", "notice.open")} ${link("ar")}`,
   ];
-  await queueMail(db, { to: settings.email, subject: both(`notice.${notice.kind}.subject`, notice.subject), text: lines.join("\n") });
-}
+  return { text: lines.join("\n") };
+};

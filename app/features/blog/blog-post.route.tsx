@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { findRedirectSlug } from "~/features/admin-content/blog-admin.server";
-import { JsonLd } from "~/features/seo/JsonLd";
-import { blogPostingLd } from "~/features/seo/structured-data";
+import { JsonLd } from "~/ui/JsonLd";
+import { blogPostingLd } from "~/lib/seo/structured-data";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "~/ui/LocalLink";

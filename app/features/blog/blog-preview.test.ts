@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { loggableUrl } from "~server/logger";
 import { checkPreviewToken, previewPath, previewToken } from "./blog-preview.server";
@@ -11,6 +12,13 @@ describe("signed blog preview links (decision 036)", () => {
     const token = previewToken(SECRET, 42, inDays(7));
     expect(checkPreviewToken(SECRET, token, NOW)).toEqual({ ok: true, postId: 42 });
     expect(checkPreviewToken(SECRET, token, inDays(7).getTime() - 1000)).toEqual({ ok: true, postId: 42 });
+  });
+
+  it("still opens a link made before the shared signer (decision 053): same format, same MAC", () => {
+    const expires = Math.floor(inDays(3).getTime() / 1000);
+    const before = `42.${expires}.${createHmac("sha256", SECRET).update(`blog-preview\n42\n${expires}`).digest("base64url")}`;
+    expect(previewToken(SECRET, 42, inDays(3))).toBe(before);
+    expect(checkPreviewToken(SECRET, before, NOW)).toEqual({ ok: true, postId: 42 });
   });
 
   it("refuses it as expired from the expiry on", () => {

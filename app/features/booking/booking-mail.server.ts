@@ -6,36 +6,18 @@ import { sendMail } from "~server/mail/mailer";
 import { pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
+import type { ReminderMail, StaffCancelMail } from "./booking.jobs.server";
 import { findCourse, getBookingForMail } from "./booking.server";
 import { linkToken } from "./link-tokens.server";
 import { bookingEvent } from "./booking-event";
 import { buildIcs, calendarLinks } from "./ics";
 import { bookingPagePath, cancelPath, confirmationPath, reschedulePath } from "./paths";
-import type { ReminderMail } from "./reminders.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
-import type { StaffCancelMail } from "./staff-cancel.server";
-import { dirOf, localizePath, type Lang } from "~/i18n/lang";
+import { localizePath } from "~/i18n/lang";
+import { detailsTable, html, joinHtml, mailDocument } from "~/lib/mail/html";
 import { formatPhone } from "~/lib/validation";
 
-export const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-
 type MailDeps = { db: DB; config: Config; logger: Logger };
-
-/** A booking e-mail's HTML document in the parent's language and direction. */
-export function htmlMail(lang: Lang, body: string): string {
-  return `<!doctype html><html lang="${lang}" dir="${dirOf(lang)}"><body style="font-family:sans-serif;color:#0f172a">
-${body}
-</body></html>`;
-}
-
-/** Label / value rows; `ltr` values (phones, codes) are isolated left to right inside Arabic text. */
-export function detailsTable(details: readonly (readonly [label: string, value: string, ltr?: boolean])[], lang: Lang): string {
-  // Mail clients do not know align="start": name the side.
-  const align = lang === "ar" ? "right" : "left";
-  const cell = (value: string, ltr?: boolean) => (ltr ? `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(value)}</span>` : escapeHtml(value));
-  return `<table cellpadding="4">${details.map(([label, value, ltr]) => `<tr><th align="${align}">${escapeHtml(label)}</th><td align="${align}">${cell(value, ltr)}</td></tr>`).join("")}</table>`;
-}
 
 /** The confirmation e-mail, sent when a booking is made (booking.server.ts queues it). */
 export function sendBookingConfirmation(deps: MailDeps, reference: string): Promise<void> {
@@ -128,14 +110,17 @@ async function sendBookingMail(deps: MailDeps, reference: string, kind: keyof ty
     t("mail.signoff"),
   ].join("\n");
 
-  const html = htmlMail(lang, `<p>${escapeHtml(t("mail.greeting", { name: booking.parentName }))}</p>
-<p>${escapeHtml(t(`${texts}.intro`, { name: booking.childName }))}</p>
+  const htmlBody = mailDocument(
+    lang,
+    html`<p>${t("mail.greeting", { name: booking.parentName })}</p>
+<p>${t(`${texts}.intro`, { name: booking.childName })}</p>
 ${detailsTable(details, lang)}
-<p><a href="${escapeHtml(confirmationUrl)}">${escapeHtml(t("mail.viewLink"))}</a></p>
-<p>${escapeHtml(t("mail.reschedule"))} <a href="${escapeHtml(rescheduleUrl)}">${escapeHtml(t("mail.rescheduleLink"))}</a></p>
-<p>${escapeHtml(t("mail.cancel"))} <a href="${escapeHtml(cancelUrl)}">${escapeHtml(t("mail.cancelLink"))}</a></p>
-<p>${escapeHtml(t("mail.calendar"))} <a href="${escapeHtml(links.google)}">${escapeHtml(t("calendar.google"))}</a> · <a href="${escapeHtml(links.outlook)}">${escapeHtml(t("calendar.outlook"))}</a></p>
-<p>${escapeHtml(t("mail.signoff"))}</p>`);
+<p><a href="${confirmationUrl}">${t("mail.viewLink")}</a></p>
+<p>${t("mail.reschedule")} <a href="${rescheduleUrl}">${t("mail.rescheduleLink")}</a></p>
+<p>${t("mail.cancel")} <a href="${cancelUrl}">${t("mail.cancelLink")}</a></p>
+<p>${t("mail.calendar")} <a href="${links.google}">${t("calendar.google")}</a> · <a href="${links.outlook}">${t("calendar.outlook")}</a></p>
+<p>${t("mail.signoff")}</p>`,
+  );
 
   // Seconds since 1970 only grow, so each later e-mail's event replaces the earlier one.
   const sequence = kind === "confirmation" ? undefined : Math.floor(Date.now() / 1000);
@@ -145,7 +130,7 @@ ${detailsTable(details, lang)}
     to: booking.email,
     subject: t(`${texts}.subject`, { course: booking.courseName, date: booking.dateLabel, time: booking.timeLabel }),
     text,
-    html,
+    html: htmlBody,
     attachments: [{ filename: "demo-class.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],
   });
 }
@@ -189,11 +174,17 @@ export async function sendStaffCancellation(
     t(`${texts}.signoff`),
   ].join("\n");
 
-  const html = htmlMail(lang, `<p>${escapeHtml(t("mail.greeting", { name: mail.parentName }))}</p>
-${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
+  const htmlBody = mailDocument(
+    lang,
+    html`<p>${t("mail.greeting", { name: mail.parentName })}</p>
+${joinHtml(
+  paragraphs.map((paragraph) => html`<p>${paragraph}</p>`),
+  "\n",
+)}
 ${detailsTable(details, lang)}
-<p>${escapeHtml(t(`${texts}.bookAgain`))} <a href="${escapeHtml(bookUrl)}">${escapeHtml(t(`${texts}.bookAgainLink`))}</a></p>
-<p>${escapeHtml(t(`${texts}.signoff`))}</p>`);
+<p>${t(`${texts}.bookAgain`)} <a href="${bookUrl}">${t(`${texts}.bookAgainLink`)}</a></p>
+<p>${t(`${texts}.signoff`)}</p>`,
+  );
 
-  await sendMail(deps, { to: mail.email, subject: t(`${texts}.subject`, { course: courseName, date }), text, html });
+  await sendMail(deps, { to: mail.email, subject: t(`${texts}.subject`, { course: courseName, date }), text, html: htmlBody });
 }

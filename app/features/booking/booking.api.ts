@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -22,7 +22,7 @@ const text = (req: Request, key: string, values?: Record<string, string | number
 const MAX_RANGE_DAYS = 92;
 
 /** Public demo class booking: open slots, booking, reading a booking, cancelling by token. */
-export function bookingApi(deps: ApiDeps): Router {
+export function bookingApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   const bookLimit = createRateLimit(deps, { name: "demo-booking", limit: 10, windowMs: 60_000 });

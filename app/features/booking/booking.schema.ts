@@ -7,7 +7,17 @@ export const CHILD_MAX_AGE = 18;
 const id = z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid);
 
 /** A parent's demo class booking: shared by the booking form and POST /api/demo-bookings. */
-export const bookingSchemaFor = (phoneCountry: string) =>
+export const bookingSchemaFor = (phoneCountry: string) => {
+  // Built once per country: building a zod schema costs more than using it (issue 27).
+  let schema = bookingSchemas.get(phoneCountry);
+  if (!schema) {
+    schema = buildBookingSchema(phoneCountry);
+    bookingSchemas.set(phoneCountry, schema);
+  }
+  return schema;
+};
+
+const buildBookingSchema = (phoneCountry: string) =>
   z.object({
     slotId: id,
     childName: requiredText(100),
@@ -20,6 +30,10 @@ export const bookingSchemaFor = (phoneCountry: string) =>
     ageConfirmed: z.boolean({ error: v.invalid }).optional(),
     website: honeypotField,
   });
+
+/** Per phone country (a fixed list the settings accept). */
+const bookingSchemas = new Map<string, ReturnType<typeof buildBookingSchema>>();
+
 /** Whether a child's age lies outside a course's age range (the parent must then confirm). */
 export const ageOutsideCourse = (age: number, course: { minAge: number; maxAge: number }): boolean =>
   Number.isInteger(age) && (age < course.minAge || age > course.maxAge);

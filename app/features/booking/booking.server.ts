@@ -6,7 +6,9 @@ import { enqueue } from "~server/jobs/queue";
 import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
+import { randomToken } from "~/lib/random-token.server";
 import type { Lang } from "~/i18n/lang";
+import { bookingConfirmationJob } from "./booking.jobs.server";
 import { linkedId, linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { offerSeats } from "./waitlist-offers.server";
@@ -144,9 +146,6 @@ type BookResult =
 
 class SlotUnavailable extends Error {}
 
-/** The background job that sends a booking's confirmation e-mail (booking-mail.server.ts). */
-export const BOOKING_CONFIRMATION_JOB = "booking-confirmation";
-
 /** How long before its class a booking's reminder e-mail goes out (reminders.server.ts). */
 export const REMINDER_LEAD_MS = 24 * 60 * 60_000;
 
@@ -156,10 +155,6 @@ export const REMINDER_LEAD_MS = 24 * 60 * 60_000;
  */
 export const reminderStateFor = (startsAt: string, now: string): string | null =>
   Date.parse(startsAt) - REMINDER_LEAD_MS <= Date.parse(now) ? now : null;
-
-
-/** An unguessable token (24 random bytes, base64url). */
-export const randomToken = (): string => randomBytes(24).toString("base64url");
 
 /** Letters and digits that cannot be mistaken for one another on the phone (no 0/O, 1/I/L). */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -197,6 +192,10 @@ export async function bookSlot(
   const reference = randomToken();
   let code = bookingCode();
   let id = 0;
+  // Most of a rush finds the slot full: refused on one read, without a write transaction (issue 27).
+  // A slot that looks free is still decided by the conditional UPDATE below.
+  const seen = await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
+  if (!seen || seen.status !== "open" || seen.seats_taken >= seen.capacity || seen.starts_at <= nowIso()) return explainRefusal(new SlotUnavailable(), seen ?? null);
   try {
     // A fresh code when one is taken already (rare); any other refusal ends the loop.
     for (let attempt = 0; ; attempt++) {
@@ -243,15 +242,15 @@ export async function bookSlot(
         .returning("id")
         .executeTakeFirstOrThrow();
       // The confirmation e-mail is queued with the seat: both are stored, or neither.
-      await enqueue(trx, { kind: BOOKING_CONFIRMATION_JOB, payload: { reference } });
+      await enqueue(trx, bookingConfirmationJob, { reference });
       await options.notifyStaff?.(trx, { startsAt, code });
       return row.id;
     });
   }
 
-  async function explainRefusal(error: unknown): Promise<BookResult> {
+  async function explainRefusal(error: unknown, known?: Selectable<DemoSlotsTable> | null): Promise<BookResult> {
     // The seat was not taken; now (and only to explain why) look at the slot.
-    const slot = await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
+    const slot = known !== undefined ? known : await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
     if (!slot || (slot.course_id !== null && slot.course_id !== options.course.id)) return { ok: false, reason: "notFound" };
     const reason = isUniqueViolation(error)
       ? "duplicate"

@@ -6,14 +6,12 @@ import { enqueue } from "~server/jobs/queue";
 import type { Logger } from "~server/logger";
 import { sendMail } from "~server/mail/mailer";
 import { localizePath } from "~/i18n/lang";
+import { html, joinHtml, mailDocument } from "~/lib/mail/html";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone } from "./academy-zone.server";
-import { escapeHtml, htmlMail } from "./booking-mail.server";
+import { bookingFollowupJob } from "./booking.jobs.server";
 import { getBookingForMail } from "./booking.server";
-import { fillPlaceholders } from "./followup-texts";
-
-/** The follow-up e-mail after an attended demo class, built from the booking and settings when sent. */
-export const BOOKING_FOLLOWUP_JOB = "booking-followup";
+import { fillPlaceholders } from "~/features/site/followup-texts";
 
 /**
  * Claims a booking's follow-up e-mail and queues it, inside the transaction that marks it attended
@@ -31,7 +29,7 @@ export async function claimFollowup(trx: DB, bookingId: number): Promise<boolean
     .returning("reference")
     .executeTakeFirst();
   if (!claimed) return false;
-  await enqueue(trx, { kind: BOOKING_FOLLOWUP_JOB, payload: { reference: claimed.reference } });
+  await enqueue(trx, bookingFollowupJob, { reference: claimed.reference });
   return true;
 }
 
@@ -70,8 +68,14 @@ export async function sendFollowupMail(deps: { db: DB; config: Config; logger: L
   const enrollUrl = base + localizePath("/contact-us", lang);
 
   const text = [...paragraphs.flatMap((paragraph) => [paragraph, ""]), `${t("course")}: ${courseUrl}`, `${t("enroll")}: ${enrollUrl}`].join("\n");
-  const html = htmlMail(lang, `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`).join("\n")}
-<p><a href="${escapeHtml(courseUrl)}">${escapeHtml(t("courseLink"))}</a></p>
-<p><a href="${escapeHtml(enrollUrl)}">${escapeHtml(t("enrollLink"))}</a></p>`);
-  await sendMail(deps, { to: booking.email, subject, text, html });
+  const htmlBody = mailDocument(
+    lang,
+    html`${joinHtml(
+      paragraphs.map((paragraph) => html`<p>${joinHtml(paragraph.split("\n").map((line) => html`${line}`), "<br>")}</p>`),
+      "\n",
+    )}
+<p><a href="${courseUrl}">${t("courseLink")}</a></p>
+<p><a href="${enrollUrl}">${t("enrollLink")}</a></p>`,
+  );
+  await sendMail(deps, { to: booking.email, subject, text, html: htmlBody });
 }

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DB } from "~server/db/db";
-import { newToken, tokenHash } from "~/features/accounts/tokens.server";
+import { mac as signedMac, sameMac } from "~server/security/signed";
+import { newToken, tokenHash } from "~server/security/one-time-links";
 
 /**
  * The parents' links that carry a key (decision 044): a booking's cancel and reschedule link, a
@@ -16,8 +16,8 @@ const MAX_ID = 2_147_483_647;
 
 // The salt is a value of the row that never changes and no other row shares (the booking's random
 // reference, the entry's creation time), so a link does not open a new row given an old row's id.
-const mac = (secret: string, kind: LinkKind, id: number, salt: string) =>
-  createHmac("sha256", secret).update(`${kind}-link\n${id}\n${salt}`).digest("base64url");
+// The MAC is the one signer's (decision 053), byte for byte the one made before it.
+const mac = (secret: string, kind: LinkKind, id: number, salt: string) => signedMac(secret, `${kind}-link`, id, salt);
 
 /** The link token of a booking ({ id, reference }) or a waitlist entry ({ id, created_at }). */
 export function linkToken(secret: string, kind: "booking", row: { id: number; reference: string }): string;
@@ -44,9 +44,7 @@ export async function linkedId(db: DB, secret: string, kind: LinkKind, token: st
         ? await db.selectFrom("demo_bookings").select(["id", "reference as salt"]).where("id", "=", id).executeTakeFirst()
         : await db.selectFrom("slot_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst();
     if (!row) return undefined;
-    const expected = Buffer.from(mac(secret, kind, id, row.salt));
-    const given = Buffer.from(match[2]!);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+    return sameMac(match[2]!, mac(secret, kind, id, row.salt)) ? id : undefined;
   }
   const hash = tokenHash(token);
   const row =

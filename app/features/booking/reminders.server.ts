@@ -1,19 +1,10 @@
 import type { DB } from "~server/db/db";
 import { enqueue } from "~server/jobs/queue";
+import { bookingReminderJob, type ReminderMail } from "./booking.jobs.server";
 import { REMINDER_LEAD_MS } from "./booking.server";
 
-/** The periodic job that looks for bookings whose reminder is due (server/features.ts registers it). */
-export const BOOKING_REMINDER_SWEEP_JOB = "booking-reminder-sweep";
-/** One reminder e-mail, built from the booking when sent (booking-mail.server.ts). */
-export const BOOKING_REMINDER_JOB = "booking-reminder";
 /** How often the sweep runs: a reminder leaves at most this much later than 24 hours before. */
 export const REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
-
-/** What the reminder job carries: the class time it is about (a later move makes it stale). */
-export interface ReminderMail {
-  reference: string;
-  startsAt: string;
-}
 
 /**
  * Claims every live booking whose class starts within the next 24 hours and has not been reminded,
@@ -40,7 +31,7 @@ export async function sweepDueReminders(db: DB, at = new Date()): Promise<number
     const starts = new Map((await trx.selectFrom("demo_slots").select(["id", "starts_at"]).where("id", "in", slotIds).execute()).map((slot) => [slot.id, slot.starts_at]));
     for (const booking of claimed) {
       const mail: ReminderMail = { reference: booking.reference, startsAt: starts.get(booking.slot_id)! };
-      await enqueue(trx, { kind: BOOKING_REMINDER_JOB, payload: mail });
+      await enqueue(trx, bookingReminderJob, mail);
     }
     return claimed.length;
   });

@@ -9,7 +9,8 @@ import { outboxMails, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { bookSlot, findCourse } from "./booking.server";
 import { sendBookingReminder } from "./booking-mail.server";
-import { BOOKING_REMINDER_JOB, BOOKING_REMINDER_SWEEP_JOB, sweepDueReminders } from "./reminders.server";
+import { bookingReminderJob, bookingReminderSweepJob } from "./booking.jobs.server";
+import { sweepDueReminders } from "./reminders.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
 
 const TZ = "Asia/Kolkata";
@@ -90,9 +91,9 @@ describe("demo class reminders 24 hours ahead, exactly once (issue 17, decision 
     const claimedHere = (await Promise.all(Array.from({ length: 10 }, () => sweepDueReminders(server.db)))).reduce((sum, n) => sum + n, 0);
     await settle();
     const claimedThere = runs[0] + runs[1];
-    const sweepJobs = (await server.db.selectFrom("jobs").select("id").where("kind", "=", BOOKING_REMINDER_SWEEP_JOB).execute()).length;
+    const sweepJobs = (await server.db.selectFrom("jobs").select("id").where("kind", "=", bookingReminderSweepJob.kind).execute()).length;
     const mailsPerBooking = emails.map((email) => remindersTo(email).length);
-    const reminderJobs = (await server.db.selectFrom("jobs").select("id").where("kind", "=", BOOKING_REMINDER_JOB).execute()).length;
+    const reminderJobs = (await server.db.selectFrom("jobs").select("id").where("kind", "=", bookingReminderJob.kind).execute()).length;
     console.log(
       `[reminders] ${BOOKINGS} due bookings; 2 instance processes x 10 concurrent sweeps, plus ${sweepJobs} periodic sweep job(s): claimed by instance B=${runs[0]}, instance C=${runs[1]}, this one afterwards=${claimedHere}, by the periodic job=${BOOKINGS - claimedHere - claimedThere}; reminder jobs=${reminderJobs}; reminder e-mails sent=${mailsPerBooking.reduce((a, b) => a + b, 0)}; min/max per booking=${Math.min(...mailsPerBooking)}/${Math.max(...mailsPerBooking)}`,
     );
@@ -126,7 +127,7 @@ describe("demo class reminders 24 hours ahead, exactly once (issue 17, decision 
 
     const [arabic] = remindersTo("words.ar@example.com");
     const arCourse = (await findCourse(server.db, course.slug, "ar"))!;
-    expect(arabic!.subject).toBe(`تذكير: الحصة التجريبية ${arCourse.name} يوم ${formatDateLabel(starts_at, TZ, "ar")} الساعة ${formatTimeLabel(starts_at, TZ, "ar")}`);
+    expect(arabic!.subject).toBe(`تذكير: الحصة التجريبية لدورة ${arCourse.name} يوم ${formatDateLabel(starts_at, TZ, "ar")} الساعة ${formatTimeLabel(starts_at, TZ, "ar")}`);
     expect(arabic!.html).toContain(`<html lang="ar" dir="rtl">`);
     expect(arabic!.text).toContain(`/ar/booking/reschedule?token=${ar.cancelToken}`);
   });

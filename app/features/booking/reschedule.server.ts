@@ -3,11 +3,9 @@ import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
 import type { Lang } from "~/i18n/lang";
+import { bookingRescheduledJob } from "./booking.jobs.server";
 import { freeSeat, listOpenSlots, reminderStateFor, takeSeat, type PublicSlot } from "./booking.server";
 import { zonedParts } from "./zoned-time";
-
-/** The background job that e-mails the parent the new time of a moved booking (booking-mail.server.ts). */
-export const BOOKING_RESCHEDULED_JOB = "booking-rescheduled";
 
 export type RescheduleRefusal = "cancelled" | "started" | "sameSlot" | "full" | "closed" | "past" | "duplicate";
 
@@ -73,7 +71,7 @@ export async function rescheduleBooking(db: DB, input: { bookingId: number | und
         .set({ slot_id: input.slotId, reminder_sent_at: reminderStateFor(startsAt, now), updated_at: now })
         .where("id", "=", booking.id)
         .execute();
-      await enqueue(trx, { kind: BOOKING_RESCHEDULED_JOB, payload: { reference: booking.reference, startsAt } });
+      await enqueue(trx, bookingRescheduledJob, { reference: booking.reference, startsAt });
       return { ok: true as const, reference: booking.reference, courseId: booking.course_id, startsAt };
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { recordAudit, type AuditEntry } from "~server/audit/audit";
 import { HttpError } from "~server/http/errors";
 import { sendCsv } from "~/features/admin/list/csv.server";
@@ -35,7 +35,7 @@ function idParam(req: Request, name: string): number {
 }
 
 /** Staff screens for demo slots: every route needs an admin session. */
-export function slotsAdminApi(deps: ApiDeps): Router {
+export function slotsAdminApi(deps: EndpointDeps): Router {
   const { db } = deps;
   const router = Router();
   router.use("/api/admin/slots", requireStaff);

@@ -90,7 +90,7 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
     const [ar, ...moreAr] = await cancelMailsTo("one.ar@example.com");
     expect(moreAr).toHaveLength(0);
     expect(ar!.subject).toBe(`أُلغيت الحصة التجريبية: ${course.name_ar} يوم ${formatDateLabel(starts_at, TZ, "ar")}`);
-    expect(ar!.text).toContain("يؤسفنا إبلاغك بأن الأكاديمية ألغت الحصة التجريبية");
+    expect(ar!.text).toContain("يؤسفنا إبلاغكم بأن الأكاديمية ألغت الحصة التجريبية");
     expect(ar!.text).toContain(formatTimeLabel(starts_at, TZ, "ar"));
     expect(ar!.text).toContain(`${server.config.publicUrl}/ar/courses/${course.slug}/bookdemoclass`);
     expect(ar!.text).not.toContain("Demo class");

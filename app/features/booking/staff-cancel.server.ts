@@ -1,26 +1,8 @@
 import type { DB } from "~server/db/db";
 import { enqueue } from "~server/jobs/queue";
 import { nowIso } from "~server/db/values";
-import type { Lang } from "~/i18n/lang";
+import { staffCancelMailJob, type StaffCancelMail } from "./booking.jobs.server";
 import { freeSeat } from "./booking.server";
-
-/** The background job that tells a parent the academy cancelled their demo class (booking-mail.server.ts). */
-export const STAFF_CANCEL_MAIL_JOB = "booking-cancelled-by-staff";
-
-/**
- * What the cancellation e-mail needs, copied when the booking is cancelled: the slot (and, after a
- * delete, the booking and the course) may be gone by the time the worker sends it.
- */
-export interface StaffCancelMail {
-  email: string;
-  lang: Lang;
-  parentName: string;
-  childName: string;
-  courseId: number | null;
-  /** The course name as stored with the booking (used when the course no longer exists). */
-  courseName: string;
-  startsAt: string;
-}
 
 /** Which live bookings staff cancel: one booking, every future one of a slot, or of a course. */
 export type StaffCancelTarget = { bookingId: number } | { slotId: number } | { courseId: number };
@@ -64,7 +46,7 @@ export async function cancelBookingsByStaff(trx: DB, target: StaffCancelTarget, 
       courseName: booking.course_name,
       startsAt,
     };
-    await enqueue(trx, { kind: STAFF_CANCEL_MAIL_JOB, payload });
+    await enqueue(trx, staffCancelMailJob, payload);
   }
   return cancelled.length;
 }

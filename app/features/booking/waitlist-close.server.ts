@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import { enqueue } from "~server/jobs/queue";
+import { waitlistClosedJob, type StaffCancelMail } from "./booking.jobs.server";
 import { freeSeat } from "./booking.server";
-import type { StaffCancelMail } from "./staff-cancel.server";
 
 /** The background job that tells a waiting parent the academy closed the time they waited for (booking-mail.server.ts). */
 export const WAITLIST_CLOSED_JOB = "waitlist-closed-by-staff";
@@ -53,7 +53,7 @@ export async function endWaitlistsByStaff(trx: DB, target: WaitlistCloseTarget, 
       courseName: (entry.lang === "ar" ? slot.name_ar : slot.name_en) ?? "",
       startsAt: slot.starts_at,
     };
-    await enqueue(trx, { kind: WAITLIST_CLOSED_JOB, payload });
+    await enqueue(trx, waitlistClosedJob, payload);
   }
   return offered.length + waiting.length;
 }

@@ -3,10 +3,10 @@ import type { DB } from "~server/db/db";
 import { serverT } from "~server/i18n";
 import type { Logger } from "~server/logger";
 import { sendMail } from "~server/mail/mailer";
+import { detailsTable, html, mailDocument } from "~/lib/mail/html";
 import { academyTimeZone } from "./academy-zone.server";
-import { detailsTable, escapeHtml, htmlMail } from "./booking-mail.server";
 import { waitlistAcceptPath, waitlistPath } from "./paths";
-import type { WaitlistOfferMail } from "./waitlist-offers.server";
+import type { WaitlistOfferMail } from "./booking.jobs.server";
 import { getWaitlistEntry } from "./waitlist.server";
 
 type MailDeps = { db: DB; config: Config; logger: Logger };
@@ -50,13 +50,16 @@ async function sendWaitlistMail(deps: MailDeps, entryId: number, kind: "joined" 
     "",
     t("mail.signoff"),
   ].join("\n");
-  const html = htmlMail(lang, `<p>${escapeHtml(t("mail.greeting", { name: entry.parentName }))}</p>
-<p>${escapeHtml(intro)}</p>
+  const htmlBody = mailDocument(
+    lang,
+    html`<p>${t("mail.greeting", { name: entry.parentName })}</p>
+<p>${intro}</p>
 ${detailsTable(details, lang)}
-<p>${escapeHtml(action)} <a href="${escapeHtml(pageUrl)}">${escapeHtml(link)}</a></p>
-<p>${escapeHtml(t("mail.signoff"))}</p>`);
+<p>${action} <a href="${pageUrl}">${link}</a></p>
+<p>${t("mail.signoff")}</p>`,
+  );
   const subjectKey = kind === "offer" ? "waitlist.offerMail.subject" : "waitlist.joinedMail.subject";
-  await sendMail(deps, { to: entry.email, subject: t(subjectKey, { course: entry.courseName, date: entry.dateLabel, time: entry.timeLabel }), text, html });
+  await sendMail(deps, { to: entry.email, subject: t(subjectKey, { course: entry.courseName, date: entry.dateLabel, time: entry.timeLabel }), text, html: htmlBody });
 }
 
 /** "You are on the waitlist" (waitlist.server.ts queues it when a parent joins). */

@@ -2,15 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { enqueue } from "~server/jobs/queue";
 import { getSiteSettings } from "~/features/site/site.server";
-
-/** The background job that e-mails a waitlisted parent the seat held for them (waitlist-mail.server.ts). */
-export const WAITLIST_OFFER_JOB = "waitlist-offer";
-
-/** What the offer job carries: the entry, and the offer's end (a later offer of the same entry makes it stale). */
-export interface WaitlistOfferMail {
-  entryId: number;
-  expiresAt: string;
-}
+import { waitlistOfferJob, type WaitlistOfferMail } from "./booking.jobs.server";
 
 /** A slot row as its UPDATE ... RETURNING gave it, inside the transaction that holds its lock. */
 export interface LockedSlot {
@@ -77,7 +69,7 @@ export async function offerSeats(trx: DB, slotId: number, now: string, locked?: 
     // The slot's row is locked by this transaction and had a free seat: an offer without its seat is never committed.
     if (Number(held.numUpdatedRows) !== 1) throw new Error(`slot ${slotId} filled under its own lock`);
     const mail: WaitlistOfferMail = { entryId: next.id, expiresAt };
-    await enqueue(trx, { kind: WAITLIST_OFFER_JOB, payload: mail });
+    await enqueue(trx, waitlistOfferJob, mail);
     offered++;
     free--;
   }

@@ -1,6 +1,6 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -24,7 +24,7 @@ const tokenSchema = z.object({ token: cancelSchema.shape.token.pipe(z.string().r
  * The waitlist of full demo slots (decision 032): join (the booking form's fields, rate-limited like
  * it), read an entry, accept an offer, leave. The link token is the only key; no sign-in.
  */
-export function waitlistApi(deps: ApiDeps): Router {
+export function waitlistApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const entryOf = (token: string) => linkedId(db, config.sessionSecret, "waitlist", token);
   const router = Router();

@@ -5,15 +5,13 @@ import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import { BOOKING_CONFIRMATION_JOB, bookingCode, forCourse, freeSeat, isCodeCollision, randomToken, reminderStateFor, toPublicSlot } from "./booking.server";
+import { bookingConfirmationJob, waitlistJoinedJob } from "./booking.jobs.server";
+import { randomToken } from "~/lib/random-token.server";
+import { bookingCode, forCourse, freeSeat, isCodeCollision, reminderStateFor, toPublicSlot } from "./booking.server";
 import { linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { zonedParts } from "./zoned-time";
 
-/** The background job that confirms a parent's place in a slot's line, with the link to leave it (waitlist-mail.server.ts). */
-export const WAITLIST_JOINED_JOB = "waitlist-joined";
-/** The periodic job that ends offers that ran out and passes their seats on (server/features.ts registers it). */
-export const WAITLIST_EXPIRY_SWEEP_JOB = "waitlist-expiry-sweep";
 /** How often the sweep runs: an offer's seat passes on at most this much after it ran out. */
 export const WAITLIST_SWEEP_EVERY_MS = 60_000;
 
@@ -84,7 +82,7 @@ export async function joinWaitlist(db: DB, input: JoinRequest, options: { course
         })
         .returning(["id", "created_at"])
         .executeTakeFirstOrThrow();
-      await enqueue(trx, { kind: WAITLIST_JOINED_JOB, payload: { entryId: entry.id } });
+      await enqueue(trx, waitlistJoinedJob, { entryId: entry.id });
       return { position: await positionOf(trx, input.slotId, entry.id), token: linkToken(options.linkSecret, "waitlist", entry) };
     });
     return { ok: true, token, position };
@@ -178,7 +176,7 @@ export async function acceptOffer(db: DB, entryId: number | undefined, options: 
           .returning("id")
           .executeTakeFirstOrThrow();
         await trx.updateTable("slot_waitlist").set({ booking_id: booking.id }).where("id", "=", entry.id).execute();
-        await enqueue(trx, { kind: BOOKING_CONFIRMATION_JOB, payload: { reference } });
+        await enqueue(trx, bookingConfirmationJob, { reference });
         await options.notifyStaff?.(trx, {
           startsAt: slot.starts_at,
           code,

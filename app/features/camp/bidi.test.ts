@@ -11,6 +11,10 @@ describe("visualRuns (one right-to-left line, drawn left to right)", () => {
     expect(visualRuns("من 21 يوليو إلى 10 أغسطس").map((run) => run.text)).toEqual(["أغسطس", "10", "يوليو إلى", "21", "من"]);
   });
 
+  it("keeps a phone number's leading + at the start of the number (review row 3: it landed at the far end)", () => {
+    expect(visualRuns("اتصل بنا على +91 98765 43210 أو راسلنا").map((run) => run.text)).toEqual(["أو راسلنا", "+91 98765 43210", "اتصل بنا على"]);
+  });
+
   it("keeps a dash between Latin words with them and gives other neutrals to the Arabic text", () => {
     expect(visualRuns("أهلًا Grade 2 - 5 بكم").map((run) => run.text)).toEqual(["بكم", "Grade 2 - 5", "أهلًا"]);
     expect(visualRuns("مخيم الصغار — من الصف").map((run) => run.text)).toEqual(["مخيم الصغار — من الصف"]);

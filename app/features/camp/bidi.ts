@@ -25,7 +25,8 @@ const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 function splitGlued(word: string): [string, string, string] {
   const chars = Array.from(word);
   let start = 0;
-  while (start < chars.length && !LETTER_OR_NUMBER.test(chars[start]!)) start++;
+  // A "+" right before a digit belongs to the number (a phone number's country code).
+  while (start < chars.length && !LETTER_OR_NUMBER.test(chars[start]!) && !(chars[start] === "+" && /\d/.test(chars[start + 1] ?? ""))) start++;
   let end = chars.length;
   while (end > start && !LETTER_OR_NUMBER.test(chars[end - 1]!) && chars[end - 1] !== "%") end--;
   return [chars.slice(0, start).join(""), chars.slice(start, end).join(""), chars.slice(end).join("")];

@@ -162,7 +162,7 @@ export async function buildBrochurePdf({ camps, settings, lang, siteUrl }: Broch
     margin: PAGE.margin,
     lang: lang === "ar" ? "ar" : "en",
     displayTitle: true,
-    info: { Title: t("pdf.title", { year: formatCampYear(settings.campStartDate, lang) }), Author: serverT(lang, "common", "brand"), Subject: camps.map((camp) => camp.title).join(", ") },
+    info: { Title: t("pdf.title", { year: formatCampYear(settings.campStartDate, lang) }), Author: serverT(lang, "common", "brand"), Subject: camps.map((camp) => camp.title).join(lang === "ar" ? "، " : ", ") },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

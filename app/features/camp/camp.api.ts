@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Router, type Request } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -17,7 +17,7 @@ import { queueStaffNotice } from "~/features/admin/staff-notice.server";
 /** Where the brochure of a language is served. */
 const brochureUrl = brochurePdfPath;
 
-export function campApi(deps: ApiDeps): Router {
+export function campApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   const enrollLimit = createRateLimit(deps, { name: "camp-enroll", limit: 5, windowMs: 60_000 });

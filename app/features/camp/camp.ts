@@ -20,12 +20,12 @@ export const formatRupees = (amount: number): string => `₹${amount.toLocaleStr
 
 /** A camp date (ISO yyyy-mm-dd) the way each language writes it: "1 July 2025", "1 يوليو 2025". */
 export function formatCampDate(isoDate: string, lang: "en" | "ar"): string {
-  return new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${isoDate}T00:00:00Z`),
   );
 }
 
 /** The season's year from its start date (ISO yyyy-mm-dd), written the way formatCampDate writes years. */
 export function formatCampYear(isoDate: string, lang: "en" | "ar"): string {
-  return new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", { year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
 }

@@ -26,7 +26,8 @@ export async function sendEnrollmentConfirmation(deps: { db: DB; config: Config;
     [t("confirmed.session"), enrollment.session],
     [t("confirmed.student"), enrollment.studentName],
     [t("confirmed.parent"), enrollment.parentName],
-    [t("confirmed.phone"), formatPhone(enrollment.phoneNumber)],
+    // U+2066/U+2069 (left-to-right isolate) keep the number in its order inside Arabic text.
+    [t("confirmed.phone"), `\u2066${formatPhone(enrollment.phoneNumber)}\u2069`],
   ];
   const steps = [
     t("confirmed.step1", { phone: settings.phone }),

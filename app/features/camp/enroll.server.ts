@@ -3,16 +3,14 @@ import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
-import { randomToken } from "~/features/booking/booking.server";
+import { randomToken } from "~/lib/random-token.server";
+import { enrollmentConfirmationJob } from "./camp.jobs.server";
 import { batchValues, findCamp, toCamp } from "./camps.server";
 import type { Enrollment } from "./enroll.schema";
 import type { BrochureRequest } from "./brochure.schema";
 
 /** Queues what staff are told of a new record, in the transaction that stores it (staff-notice.server.ts). */
 type NotifyStaff = (trx: DB, id: number) => Promise<void>;
-
-/** The background job that sends an enrollment's confirmation e-mail (enroll-mail.server.ts). */
-export const ENROLLMENT_CONFIRMATION_JOB = "enrollment-confirmation";
 
 type EnrollResult =
   | { ok: true; id: number; reference: string; campTitle: string }
@@ -52,7 +50,7 @@ export async function addEnrollment(db: DB, input: Enrollment, lang: Lang, notif
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await enqueue(trx, { kind: ENROLLMENT_CONFIRMATION_JOB, payload: { reference } });
+    await enqueue(trx, enrollmentConfirmationJob, { reference });
     await notifyStaff?.(trx, inserted.id);
     return inserted;
   });

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { ContentBlocks } from "~/features/blog/ContentBlocks";
 import { imageUrlsOf } from "~/features/blog/content-blocks";
 import { libraryAlts as mediaAlts } from "~/features/media/media.server";
-import { CourseJsonLd } from "~/features/seo/CourseJsonLd";
+import { CourseJsonLd } from "./CourseJsonLd";
 import { langFromPath, localizePath, textLangAttrs } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { formatPrice } from "~/lib/money";

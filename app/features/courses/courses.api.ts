@@ -1,11 +1,11 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { AGE_GROUPS, CHILD_AGE_MAX, CHILD_AGE_MIN, childAgeFrom, filterByAgeGroup, filterByChildAge, isAgeGroup } from "./age-groups";
 import { listCourses } from "./courses.server";
 
-export function coursesApi({ db }: ApiDeps): Router {
+export function coursesApi({ db }: EndpointDeps): Router {
   const router = Router();
   // Public despite its path: the catalogue and the footer read it (specification section 7).
   // `?age=6-12` (a catalogue preset, or "all") narrows the list by exact age range.

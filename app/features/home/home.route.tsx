@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AGE_GROUPS } from "~/features/courses/age-groups";
-import { StatsBanner } from "~/features/pages/StatsBanner";
+import { StatsBanner } from "~/ui/StatsBanner";
 import { SchoolForm } from "~/features/school/SchoolForm";
 import { schoolFormAction } from "~/features/school/school.action.server";
 import { langFromPath } from "~/i18n/lang";
@@ -9,7 +9,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/home.route";
 import { CourseSlider } from "./CourseSlider";
-import { FeatureGrid, icons } from "./FeatureGrid";
+import { FeatureGrid, icons } from "~/ui/FeatureGrid";
 import { homeContent, type TeacherProfile, type Testimonial } from "./home.server";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 

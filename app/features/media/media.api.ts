@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -36,7 +36,7 @@ function usesText(lang: "en" | "ar", uses: MediaUse[]): string {
  * The media library's API (issue 16), staff and editors: list and search, one image, upload with
  * alt texts, alt text changes, delete (refused while content shows the image). Every write is audited.
  */
-export function mediaApi({ config, db }: ApiDeps): Router {
+export function mediaApi({ config, db }: EndpointDeps): Router {
   const router = Router();
   const storage = createMediaStorage(config);
   router.use("/api/admin/media", requireStaff);

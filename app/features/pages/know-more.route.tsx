@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { FeatureGrid, icons } from "~/features/home/FeatureGrid";
+import { FeatureGrid, icons } from "~/ui/FeatureGrid";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { StatsBanner } from "./StatsBanner";
+import { StatsBanner } from "~/ui/StatsBanner";
 
 /** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
 export const handle = { hydrate: false };

@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FeatureGrid, icons } from "~/features/home/FeatureGrid";
+import { FeatureGrid, icons } from "~/ui/FeatureGrid";
 // The page's call to action scrolls to this form and focuses it: it hydrates with the page, not lazily.
 import { SCHOOL_FORM_ID, SchoolForm } from "~/features/school/SchoolForm";
 import { schoolFormAction } from "~/features/school/school.action.server";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { requestLang, serverT } from "~server/i18n";
 import { parseBody } from "~server/http/validate";
 import { createRateLimit } from "~server/security/rate-limit";
@@ -8,7 +8,7 @@ import { sitePhoneCountry } from "~/features/site/site.server";
 import { schoolEnquirySchemaFor } from "./school.schema";
 import { addSchoolEnquiry } from "./school.server";
 
-export function schoolApi(deps: ApiDeps): Router {
+export function schoolApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   const limit = createRateLimit(deps, { name: "school", limit: 5, windowMs: 60_000 });

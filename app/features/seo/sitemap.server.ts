@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import { languages, localizePath, type Lang } from "~/i18n/lang";
 import { listPublishedPostDates } from "~/features/blog/blog.server";
-import { escapeXml } from "./xml";
+import { escapeXml } from "~/lib/seo/xml";
 
 /**
  * Public pages without parameters that belong in the sitemap. Account pages (/login, /signup) and

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FOLLOWUP_DEFAULTS } from "~/features/booking/followup-texts";
+import { FOLLOWUP_DEFAULTS } from "./followup-texts";
 
 /** Staff-editable site settings; stored one key per row in `site_settings` (value as JSON). */
 export const siteSettingsSchema = z.object({

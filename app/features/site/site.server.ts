@@ -3,11 +3,21 @@ import { fromDbJson } from "~server/db/values";
 import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from "~/lib/validation";
 import { siteSettingsSchema, type SiteSettings } from "./settings.schema";
 
-/** The site settings, read from their key/value rows and checked against the schema. */
+/** The last rows read and what they parsed to: most requests read unchanged settings. */
+let parsed: { stored: string; settings: SiteSettings } | undefined;
+
+/**
+ * The site settings, read from their key/value rows and checked against the schema. The rows are
+ * read every time (another instance may have changed them); the schema runs only when they changed.
+ */
 export async function getSiteSettings(db: DB): Promise<SiteSettings> {
-  const rows = await db.selectFrom("site_settings").select(["key", "value"]).execute();
+  const rows = await db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute();
+  const stored = JSON.stringify(rows.map((row) => [row.key, row.value]));
+  if (parsed?.stored === stored) return structuredClone(parsed.settings);
   const raw = Object.fromEntries(rows.map((row) => [row.key, fromDbJson<unknown>(row.value, null)]));
-  return siteSettingsSchema.parse(raw);
+  const settings = siteSettingsSchema.parse(raw);
+  parsed = { stored, settings };
+  return structuredClone(settings);
 }
 
 /** The country whose national phone numbers the forms accept (site setting `phoneCountry`). */

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 
-// tokenHash of app/features/accounts/tokens.server.ts, which finds these rows afterwards (server/
-// code reaches feature code only through the registry; link-tokens.api.test.ts checks they agree).
+// tokenHash of server/security/one-time-links.ts, which finds these rows afterwards (a copy: a
+// migration stays as it ran; link-tokens.api.test.ts checks they agree).
 const tokenHash = (token: string): string => createHash("sha256").update(token).digest("hex");
 
 const BATCH = 500;
 
 /**
  * Cancel and waitlist link tokens are kept hashed, like reset, invite and set-up tokens (issue 25,
- * decision 044): each stored token is replaced in place by its SHA-256 (tokens.server.ts), so a
+ * decision 044): each stored token is replaced in place by its SHA-256 (one-time-links.ts), so a
  * link already e-mailed still opens its booking or place (found by that hash) and a copy of the
  * database opens none. Rows are read in id order in batches; the hashing is done here, since
  * SQLite has no SHA-256 of its own.

@@ -23,7 +23,7 @@ interface CourseSource {
 }
 
 const headings = {
-  learn: { en: "What you will learn", ar: "ماذا ستتعلم" },
+  learn: { en: "What you will learn", ar: "ماذا سيتعلّم الطلاب؟" },
   project: { en: "Final project", ar: "المشروع النهائي" },
 };
 
@@ -72,14 +72,14 @@ const sources: CourseSource[] = [
         question: { en: "Do I need any prior experience?", ar: "هل أحتاج إلى خبرة سابقة؟" },
         answer: {
           en: "Basic familiarity with any programming language helps, but we review the essentials in the first sessions.",
-          ar: "تساعد المعرفة الأساسية بأي لغة برمجة، لكننا نراجع الأساسيات في الجلسات الأولى.",
+          ar: "تساعد المعرفة الأساسية بأي لغة برمجة، لكننا نراجع الأساسيات في الحصص الأولى.",
         },
       },
       {
         question: { en: "Which hardware is used?", ar: "ما العتاد المستخدم؟" },
         answer: {
           en: "We use ESP32 boards with common sensors; a recommended kit list is shared before the course starts.",
-          ar: "نستخدم لوحات ESP32 مع حساسات شائعة، ونشارك قائمة بالمجموعة الموصى بها قبل بدء الدورة.",
+          ar: "نستخدم لوحات ESP32 مع حساسات شائعة، ونشارك قائمة بالطقم الموصى به قبل بدء الدورة.",
         },
       },
     ],
@@ -129,10 +129,10 @@ const sources: CourseSource[] = [
         },
       },
       {
-        question: { en: "Do we have to buy a robot kit?", ar: "هل يجب شراء مجموعة روبوت؟" },
+        question: { en: "Do we have to buy a robot kit?", ar: "هل يجب شراء طقم روبوت؟" },
         answer: {
           en: "A kit is recommended for home practice, but all the parts needed in class are provided.",
-          ar: "يُنصح بمجموعة للتدرّب في المنزل، لكن جميع القطع اللازمة في الصف متوفرة.",
+          ar: "يُنصح بطقم للتدرّب في المنزل، لكن جميع القطع اللازمة في الصف متوفرة.",
         },
       },
     ],
@@ -146,7 +146,7 @@ const sources: CourseSource[] = [
   },
   {
     key: "drone_aviation_fundamentals",
-    name: { en: "Drone Aviation Fundamentals", ar: "أساسيات الطيران بالطائرات المسيّرة" },
+    name: { en: "Drone Aviation Fundamentals", ar: "أساسيات قيادة الطائرات المسيّرة" },
     description: {
       en: "Learn how drones fly, assemble a quadcopter and practise safe piloting and basic aerial photography.",
       ar: "تعرّف على كيفية طيران الطائرات المسيّرة، وركّب طائرة رباعية المراوح، وتدرّب على القيادة الآمنة والتصوير الجوي الأساسي.",
@@ -185,7 +185,7 @@ const sources: CourseSource[] = [
         question: { en: "Will my child keep the drone?", ar: "هل يحتفظ طفلي بالطائرة؟" },
         answer: {
           en: "If you purchase the optional build kit, the finished drone is yours to take home.",
-          ar: "إذا اشتريت مجموعة التركيب الاختيارية، فالطائرة المكتملة لك لتأخذها إلى المنزل.",
+          ar: "إذا اشتريتم طقم التركيب الاختياري، تصبح الطائرة ملك طفلكم ويأخذها إلى المنزل.",
         },
       },
     ],
@@ -238,7 +238,7 @@ const sources: CourseSource[] = [
         question: { en: "Which software is needed?", ar: "ما البرامج المطلوبة؟" },
         answer: {
           en: "Only free tools: Python and a code editor such as VS Code, which we help set up in the first session.",
-          ar: "أدوات مجانية فقط: بايثون ومحرر شيفرة مثل VS Code، ونساعد في إعدادها في الجلسة الأولى.",
+          ar: "أدوات مجانية فقط: بايثون ومحرر شيفرة مثل VS Code، ونساعد في إعدادها في الحصة الأولى.",
         },
       },
     ],
@@ -259,7 +259,7 @@ const sources: CourseSource[] = [
     },
     intro: {
       en: "Block coding removes the worry of typing and spelling so young minds can focus on logic. Every session ends with something fun to show family and friends.",
-      ar: "تُزيل البرمجة بالكتل عناء الكتابة والتهجئة، فتتفرغ العقول الصغيرة للمنطق. وتنتهي كل جلسة بشيء ممتع يعرضه الطفل على أسرته وأصدقائه.",
+      ar: "تُزيل البرمجة بالكتل عناء الكتابة والتهجئة، فتتفرغ العقول الصغيرة للمنطق. وتنتهي كل حصة بشيء ممتع يعرضه الطفل على أسرته وأصدقائه.",
     },
     learn: {
       en: [
@@ -291,7 +291,7 @@ const sources: CourseSource[] = [
         question: { en: "Does my child need to read well?", ar: "هل يحتاج طفلي إلى إتقان القراءة؟" },
         answer: {
           en: "Basic reading is enough; blocks are colour-coded and mentors guide the youngest learners closely.",
-          ar: "تكفي القراءة الأساسية، فالكتل ملونة حسب وظيفتها ويرافق المرشدون المتعلمين الأصغر سنًا عن قرب.",
+          ar: "تكفي القراءة الأساسية، فالكتل ملونة حسب وظيفتها ويرافق المدرّبون المتعلمين الأصغر سنًا عن قرب.",
         },
       },
     ],
@@ -394,10 +394,10 @@ const sources: CourseSource[] = [
         },
       },
       {
-        question: { en: "Is an Arduino kit included?", ar: "هل مجموعة أردوينو مشمولة؟" },
+        question: { en: "Is an Arduino kit included?", ar: "هل طقم أردوينو مشمول؟" },
         answer: {
           en: "Kits are available in class; families can also buy our Arduino Starter Kit for practice at home.",
-          ar: "المجموعات متوفرة في الصف، ويمكن للأسر أيضًا شراء مجموعة أردوينو للمبتدئين للتدرّب في المنزل.",
+          ar: "الأطقم متوفرة في الصف، ويمكن للأسر أيضًا شراء طقم أردوينو للمبتدئين للتدرّب في المنزل.",
         },
       },
     ],
@@ -471,7 +471,7 @@ const sources: CourseSource[] = [
     },
     intro: {
       en: "Python is used by scientists, game makers and web developers alike. This course takes students from their first line of code to small programs they are proud of.",
-      ar: "يستخدم بايثون العلماء وصانعو الألعاب ومطورو الويب على حد سواء. تأخذ هذه الدورة الطلاب من أول سطر برمجي إلى برامج صغيرة يفخرون بها.",
+      ar: "يستخدم العلماء وصانعو الألعاب ومطورو الويب لغة بايثون على حدٍّ سواء. تأخذ هذه الدورة الطلاب من أول سطر برمجي إلى برامج صغيرة يفخرون بها.",
     },
     learn: {
       en: [
@@ -577,7 +577,7 @@ const sources: CourseSource[] = [
   },
   {
     key: "stem_learning",
-    name: { en: "STEM Learning", ar: "تعلّم العلوم والتقنية والهندسة والرياضيات" },
+    name: { en: "STEM Learning", ar: "تعلّم STEM" },
     description: {
       en: "A broad, hands-on journey through science, technology, engineering and maths with experiments and builds every week.",
       ar: "رحلة عملية شاملة في العلوم والتقنية والهندسة والرياضيات، مع تجارب ومشاريع بناء كل أسبوع.",
@@ -657,7 +657,7 @@ const sources: CourseSource[] = [
     },
     project: {
       en: "Students develop a business idea, prepare a simple plan and pitch it to a panel of parents and mentors.",
-      ar: "يطوّر الطلاب فكرة مشروع ويُعدّون خطة بسيطة ويعرضونها أمام لجنة من الأهل والمرشدين.",
+      ar: "يطوّر الطلاب فكرة مشروع ويُعدّون خطة بسيطة ويعرضونها أمام لجنة من الأهل والمدرّبين.",
     },
     faqs: [
       {
@@ -710,7 +710,7 @@ const sources: CourseSource[] = [
     },
     project: {
       en: "Students build a home project such as a motion-triggered camera or a personal weather display.",
-      ar: "يبني الطلاب مشروعًا منزليًا مثل كاميرا تعمل بالحركة أو شاشة طقس شخصية.",
+      ar: "يبني الطلاب مشروعًا منزليًا مثل كاميرا تلتقط الصور عند رصد الحركة أو شاشة طقس شخصية.",
     },
     faqs: [
       {
@@ -724,7 +724,7 @@ const sources: CourseSource[] = [
         question: { en: "Is Python knowledge required?", ar: "هل معرفة بايثون مطلوبة؟" },
         answer: {
           en: "It helps. Students new to Python get extra practice material in the first weeks.",
-          ar: "إنها مفيدة. يحصل الطلاب الجدد على بايثون على مواد تدريب إضافية في الأسابيع الأولى.",
+          ar: "يُستحسن ذلك، لكنه ليس شرطًا. ويحصل الطلاب المبتدئون في بايثون على مواد تدريب إضافية في الأسابيع الأولى.",
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { seedDemoSlots, siteSettingsSchema } from "~server/features";
+import { seedFeatures, siteSettingsSchema } from "~server/features";
 import type { DB } from "~server/db/db";
 import type { ContentTables } from "~server/db/schema";
 import { nowIso, toDbJson } from "~server/db/values";
@@ -18,7 +18,7 @@ async function isEmpty(db: DB, table: Exclude<keyof ContentTables, "site_setting
   return Number(n) === 0;
 }
 
-/** Inserts the starter content: each table only while empty, each settings key only while missing. */
+/** Inserts the starter content: each table only while empty, each settings key only while missing; then the features' seeds (demo slots). */
 export async function seed(db: DB): Promise<void> {
   const siteSettings = siteSettingsSchema.parse(settings);
   const now = nowIso();
@@ -38,5 +38,5 @@ export async function seed(db: DB): Promise<void> {
       .map(([key, value]) => ({ key, value: toDbJson(value), updated_at: now }));
     if (missing.length > 0) await trx.insertInto("site_settings").values(missing).execute();
   });
-  await seedDemoSlots(db);
+  await seedFeatures(db);
 }

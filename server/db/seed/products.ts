@@ -7,7 +7,7 @@ export const products: ProductSeed[] = [
   {
     slug: "robotics-starter-kit",
     name_en: "Robotics Starter Kit",
-    name_ar: "مجموعة الروبوتات للمبتدئين",
+    name_ar: "طقم الروبوتات للمبتدئين",
     description_en: "Everything needed to build a two-wheeled robot with distance and line sensors, plus step-by-step project cards.",
     description_ar: "كل ما تحتاجه لبناء روبوت بعجلتين مزوّد بحساسات المسافة وتتبع الخط، مع بطاقات مشاريع مشروحة خطوة بخطوة.",
     price: 69,
@@ -17,7 +17,7 @@ export const products: ProductSeed[] = [
   {
     slug: "arduino-starter-kit",
     name_en: "Arduino Starter Kit",
-    name_ar: "مجموعة أردوينو للمبتدئين",
+    name_ar: "طقم أردوينو للمبتدئين",
     description_en: "An Arduino-compatible board with a breadboard, LEDs, buttons, sensors and a servo motor for more than 20 projects.",
     description_ar: "لوحة متوافقة مع أردوينو مع لوحة تجارب ومصابيح LED وأزرار وحساسات ومحرك سيرفو لأكثر من 20 مشروعًا.",
     price: 49,
@@ -27,7 +27,7 @@ export const products: ProductSeed[] = [
   {
     slug: "solar-science-kit",
     name_en: "Solar Science Kit",
-    name_ar: "مجموعة علوم الطاقة الشمسية",
+    name_ar: "طقم علوم الطاقة الشمسية",
     description_en: "Build a solar car, a fan and a windmill while learning how sunlight becomes electricity.",
     description_ar: "اصنع سيارة شمسية ومروحة وطاحونة هواء، وتعلّم كيف يتحول ضوء الشمس إلى كهرباء.",
     price: 29,
@@ -37,7 +37,7 @@ export const products: ProductSeed[] = [
   {
     slug: "snap-circuits-kit",
     name_en: "Snap Circuits Kit",
-    name_ar: "مجموعة الدوائر سهلة التركيب",
+    name_ar: "طقم الدوائر سهلة التركيب",
     description_en: "Colour-coded snap-together parts let young inventors build working circuits without tools or soldering.",
     description_ar: "قطع ملونة سهلة التركيب تتيح للمخترعين الصغار بناء دوائر تعمل دون أدوات أو لحام.",
     price: 39,
@@ -47,7 +47,7 @@ export const products: ProductSeed[] = [
   {
     slug: "diy-drone-kit",
     name_en: "DIY Drone Kit",
-    name_ar: "مجموعة تركيب طائرة مسيّرة",
+    name_ar: "طقم تركيب طائرة مسيّرة",
     description_en: "A lightweight quadcopter with propeller guards to assemble, program and fly, ideal for first-time pilots.",
     description_ar: "طائرة رباعية المراوح خفيفة الوزن مع واقيات للمراوح، للتركيب والبرمجة والطيران، ومثالية للطيارين المبتدئين.",
     price: 89,

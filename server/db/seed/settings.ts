@@ -8,7 +8,7 @@ export const settings: SiteSettings = {
   // Added to existing databases by the seed, which fills in settings keys that are missing.
   openingHours: {
     en: "Monday to Saturday: 9:00 to 18:00\nSunday: closed",
-    ar: "من الاثنين إلى السبت: 9:00 إلى 18:00\nالأحد: مغلق",
+    ar: "من الاثنين إلى السبت: من 9 صباحًا حتى 6 مساءً\nالأحد: مغلق",
   },
   email: "info@stemacademy.example",
   phone: "+91 98765 43210",

@@ -3,7 +3,7 @@ import type { Request, Response } from "express";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { AuthStepsTable } from "~server/db/schema";
-import { newToken, tokenHash } from "~/features/accounts/tokens.server";
+import { newToken, tokenHash } from "~server/security/one-time-links";
 
 type Purpose = AuthStepsTable["purpose"];
 interface Deps {

@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -33,7 +33,7 @@ const byAccount = (req: Request) => `account:${(req.res?.locals.user as SessionU
  * Puts `secondFactorMissing` on staff requests while the academy requires a second factor and the
  * account has none: requireStaff/requireAdmin answer 403, admin pages send them to set one up.
  */
-export function secondFactorGate(deps: ApiDeps): RequestHandler {
+export function secondFactorGate(deps: EndpointDeps): RequestHandler {
   return async (_req, res, next) => {
     const user = res.locals.user as SessionUser | null;
     res.locals.secondFactorMissing = false;
@@ -48,7 +48,7 @@ export function secondFactorGate(deps: ApiDeps): RequestHandler {
  * Passkeys and the staff's second factor (issue 25, decision 046): passkey sign-in, the second
  * step after a staff password, and the account's own passkeys, authenticator app and recovery codes.
  */
-export function securityApi(deps: ApiDeps): Router {
+export function securityApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   const ceremonyPerIp = createRateLimit(deps, { name: "passkey-ip", limit: 30, windowMs: 60_000, message: { ns: "validation", key: "tooManySignIns" } });

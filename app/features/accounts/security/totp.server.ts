@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { tokenHash } from "~/features/accounts/tokens.server";
+import { tokenHash } from "~server/security/one-time-links";
 import { open, seal } from "./secret-box.server";
 
 interface Deps {

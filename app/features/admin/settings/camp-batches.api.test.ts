@@ -58,7 +58,7 @@ describe("POST /api/admin/camps/:id/batches-from-start-date", () => {
     const junior = camps.find((c) => c.slug === "junior")!;
     const res = await setBatches(junior.id, admin.cookie, "ar");
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe("تم تعيين الدفعات من تاريخ البدء.");
+    expect(res.body.message).toBe("تم تعيين الفترات من تاريخ البدء.");
     expect(res.body.camp.batches).toEqual([
       { value: "15 June - 4th July", en: "15 June to 4 July", ar: "من 15 يونيو إلى 4 يوليو" },
       { value: "5th July - 25 Jul", en: "5 July to 25 July", ar: "من 5 يوليو إلى 25 يوليو" },

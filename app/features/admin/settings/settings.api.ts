@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -10,7 +10,7 @@ import { campFormSchema, settingsFormSchema } from "./settings.schema";
 import { getAdminCamp, listAdminCamps, saveCamp, saveSiteSettings, setCampBatchesFromStartDate } from "./settings.server";
 
 /** /api/admin/settings (site settings) and /api/admin/camps (summer camps). Staff only. */
-export function settingsApi({ db }: ApiDeps): Router {
+export function settingsApi({ db }: EndpointDeps): Router {
   const router = Router();
   router.use(["/api/admin/settings", "/api/admin/camps"], requireAdmin);
 

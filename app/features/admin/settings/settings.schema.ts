@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SiteSettings } from "~/features/site/settings.schema";
-import { unknownPlaceholders } from "~/features/booking/followup-texts";
+import { unknownPlaceholders } from "~/features/site/followup-texts";
 import { isTimeZone } from "~/lib/time-zone";
 import { emailField, httpUrlField, isPhoneCountry, requiredText, toE164, v } from "~/lib/validation";
 

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody, parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -20,7 +20,7 @@ import { getSubmission, submissionBase, submissionServer, updateSubmission } fro
  * one record, and PATCH of status and notes; bulk status changes and the CSV of chosen rows
  * (also for demo-bookings). Staff only.
  */
-export function submissionsApi({ db }: ApiDeps): Router {
+export function submissionsApi({ db }: EndpointDeps): Router {
   const router = Router();
   router.use("/api/admin/submissions", requireStaff);
 

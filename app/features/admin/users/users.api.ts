@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { ApiDeps } from "~server/features";
+import type { EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
@@ -15,7 +15,7 @@ import { changeUser, getAdminUser, usersBase, usersCsv, usersList } from "./user
  * /api/admin/users: list (JSON or ?format=csv), one account, PATCH of role / disabled, and
  * POST /api/admin/users/{id}/sessions/end (signs the account out everywhere). Admins only.
  */
-export function usersApi(deps: ApiDeps): Router {
+export function usersApi(deps: EndpointDeps): Router {
   const { db, config } = deps;
   const router = Router();
   router.use("/api/admin/users", requireAdmin);
@@ -40,7 +40,7 @@ export function usersApi(deps: ApiDeps): Router {
       // instead, and whoever opens it takes the account over (decision 042). A repeated click
       // within minutes sends no second e-mail.
       if (!(await recentlyInvited(db, result.email))) {
-        await inviteStaff(db, { email: result.email, role: result.role, invitedBy: staffOf(res).id, lang, publicUrl: config.publicUrl });
+        await inviteStaff(db, { email: result.email, role: result.role, invitedBy: staffOf(res).id, lang, secret: config.sessionSecret });
       }
       throw new HttpError(409, serverT(lang, "admin", "api.unprovenInvited"));
     }

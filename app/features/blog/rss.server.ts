@@ -1,8 +1,8 @@
 import type { DB } from "~server/db/db";
 import { type Lang, localizePath } from "~/i18n/lang";
-import { listPublishedPosts } from "~/features/blog/blog.server";
+import { listPublishedPosts } from "./blog.server";
 import { absoluteUrl } from "~/lib/safe-url";
-import { escapeXml } from "./xml";
+import { escapeXml } from "~/lib/seo/xml";
 
 const imageTypes: Record<string, string> = { svg: "image/svg+xml", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp", gif: "image/gif", avif: "image/avif" };
 

@@ -1,5 +1,5 @@
 import { useRootData } from "~/root";
-import { jsonLdText } from "./json-ld";
+import { jsonLdText } from "~/lib/seo/json-ld";
 
 /** Structured data for search engines, with the page's CSP nonce. */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {

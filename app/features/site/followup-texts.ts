@@ -19,7 +19,7 @@ export const FOLLOWUP_DEFAULTS: FollowupTexts = {
   },
   body: {
     en: "Dear {parent},\n\nThank you for bringing {child} to the {course} demo class. We hope it was fun!\n\nThe course page below has the full programme. To enroll, send us a message from our contact page or reply to this e-mail, and we will help you choose a batch.",
-    ar: "عزيزنا/عزيزتنا {parent}،\n\nشكرًا لإحضار {child} إلى الحصة التجريبية لدورة {course}. نتمنى أنها كانت ممتعة!\n\nتجدون البرنامج الكامل في صفحة الدورة أدناه. وللتسجيل، راسلونا من صفحة التواصل أو ردّوا على هذا البريد، وسنساعدكم في اختيار الموعد المناسب.",
+    ar: "مرحبًا {parent}،\n\nشكرًا لكم على حضور {child} الحصة التجريبية لدورة {course}، ونرجو أن تكون قد نالت إعجابكم!\n\nتجدون البرنامج الكامل في صفحة الدورة أدناه. وللتسجيل، راسلونا من صفحة التواصل أو ردّوا على هذا البريد، وسنساعدكم في اختيار المجموعة المناسبة.",
   },
 };
 

@@ -3,8 +3,8 @@ import { useLocation } from "react-router";
 import type { Course } from "~/features/courses/course";
 import { useLang } from "~/i18n/use-lang";
 import { useRootData } from "~/root";
-import { JsonLd } from "./JsonLd";
-import { courseLd } from "./structured-data";
+import { JsonLd } from "~/ui/JsonLd";
+import { courseLd } from "~/lib/seo/structured-data";
 
 /** JSON-LD `Course` for a course detail page (rendered by the course page). */
 export function CourseJsonLd({ course }: { course: Course }) {

@@ -1,0 +1,13 @@
+import { defineFeature } from "~server/feature-manifest";
+import { accountSpaceApi } from "./account-space.api";
+import { accountsApi } from "./accounts.api";
+import { devicesApi } from "./devices.api";
+import { PASSWORD_LINK_MAIL, passwordLinkMail } from "./password-reset.server";
+import { STAFF_INVITE_MAIL, staffInviteMail } from "./staff-invite.server";
+
+/** Accounts: sign-up, sign-in, passwords, second factors, the account's own space and devices (decision 052). */
+export const accountsManifest = defineFeature({
+  name: "accounts",
+  routers: (deps) => [accountsApi(deps), accountSpaceApi(deps), devicesApi(deps)],
+  mailTemplates: { [PASSWORD_LINK_MAIL]: passwordLinkMail, [STAFF_INVITE_MAIL]: staffInviteMail },
+});

@@ -1,0 +1,160 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatPrice, formatAmount } from "~/lib/money";
+import { formatCampDate, formatCampYear } from "~/features/camp/camp";
+import { formatLongDate } from "~/features/blog/dates";
+
+/**
+ * Keeps the Arabic glossary of the review (../shared/reviews/arabic-2026-11-25.md, decision 054):
+ * no banned term in Arabic locale text, seed content or e-mail templates, and every date and
+ * number formatter pinned to Western digits (decision 005).
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const localeDir = path.join(import.meta.dirname, "locales", "ar");
+
+/** Every non-test source file under app/ and server/ (seeds, mail texts, the PDF builder, formatters). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name === "test" || entry.name === "locales" ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
+  });
+}
+const sources = [...sourceFiles(path.join(root, "app")), ...sourceFiles(path.join(root, "server"))].map((file) => ({
+  file: path.relative(root, file),
+  text: readFileSync(file, "utf8"),
+}));
+
+const ARABIC = /[\u0621-\u064A]/;
+
+/** Locale values as "ar/file.json key" → text. */
+function localeTexts(): [string, string][] {
+  const out: [string, string][] = [];
+  const walk = (where: string, value: unknown, prefix: string) => {
+    if (typeof value === "string") out.push([`${where} ${prefix}`, value]);
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(where, v, prefix ? `${prefix}.${k}` : k);
+  };
+  for (const file of readdirSync(localeDir)) walk(`ar/${file}`, JSON.parse(readFileSync(path.join(localeDir, file), "utf8")), "");
+  return out;
+}
+
+/** Arabic string literals in source (seed content, e-mail templates such as the follow-up defaults). */
+function sourceTexts(): [string, string][] {
+  const literal = /"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`|'((?:[^'\\\n]|\\.)*)'/g;
+  return sources.flatMap(({ file, text }) =>
+    [...text.matchAll(literal)]
+      .map((m) => m[1] ?? m[2] ?? m[3] ?? "")
+      .filter((value) => ARABIC.test(value))
+      .map((value): [string, string] => [file, value]),
+  );
+}
+
+/** Banned term → the glossary's word. A lookahead keeps the uses the glossary allows. */
+const BANNED: [RegExp, string][] = [
+  [/دفع(ة|تان|تين|تا|ات)/, "camp batch: «فترة» (الفترة الأولى/الثانية), not «دفعة»"],
+  [/جلس(ة|ات|تا|تان|تين)(?!\s+تسجيل)/, "class/session: «حصة، حصص», not «جلسة» (sign-in sessions excepted)"],
+  [/آباء/, "parents: «وليّ الأمر / أولياء الأمور / الأهل», not «الآباء»"],
+  [/مرشد/, "mentor: «المدرّب، المدرّبة، المدرّبون», not «مرشد»"],
+  [/تكنولوجي/, "technology: «التقنية»"],
+  [/الخط الساخن/, "phone: «الهاتف»"],
+  [/في الدور(?![\u0621-\u064A])/, "place in line: «ترتيبك في قائمة الانتظار»"],
+  [/منطقة (الإدارة|الموظفين)/, "admin area: «لوحة الإدارة»"],
+  [/مجموع(ة|ات)\s+(ال)?(روبوت|أردوينو|تركيب|STEM|علوم|دوائر)|بالمجموعة الموصى/, "kit: «طقم، أطقم», not «مجموعة»"],
+  [/عُدد/, "kit: «طقم» («عُدد» reads «عدد»)"],
+  [/ولي (الأمر|أمر)/, "«وليّ الأمر» always with the shadda"],
+  [/السعر (السابق|الأصلي|القديم)/, "original price: «السعر قبل الخصم»"],
+  [/عزيز(نا|تنا)/, "greeting: «مرحبًا {name}،»"],
+  [/هل أنت مستعد|جديد هنا|أنت غير مسجّ?ل|ستبقى مسجّ?ل|نأمل أن تكون/, "no gendered word aimed at the reader"],
+  [/[\u0621-\u064A][^"\n]*\.\.\./, "ellipsis: «…», not three dots"],
+];
+
+function glossaryFindings(texts: [string, string][]): string[] {
+  return texts.flatMap(([where, text]) => BANNED.filter(([pattern]) => pattern.test(text)).map(([, rule]) => `${where}: ${rule}\n    ${text.slice(0, 120)}`));
+}
+
+describe("Arabic glossary (decision 054)", () => {
+  it("finds Arabic text to check in the locales, the seeds and the e-mail templates", () => {
+    const fromSource = sourceTexts();
+    expect(localeTexts().length).toBeGreaterThan(1500);
+    expect(fromSource.some(([file]) => file.startsWith("server/db/seed/"))).toBe(true);
+    expect(fromSource.some(([file]) => file.endsWith("followup-texts.ts"))).toBe(true);
+  });
+
+  it("flags each banned term (the check can fail)", () => {
+    const samples = ["اختر دفعة", "في كل جلسة", "للآباء", "مرشدون خبراء", "التكنولوجيا", "الخط الساخن", "رقمك 1 في الدور", "منطقة الإدارة", "مجموعة أردوينو", "عُدد", "ولي الأمر", "السعر الأصلي", "عزيزنا", "جديد هنا؟", "جارٍ الإرسال..."];
+    for (const sample of samples) expect(glossaryFindings([["sample", sample]]), sample).toHaveLength(1);
+    const allowed = ["الفترة الأولى", "أُنهيت جلستا تسجيل دخول.", "جلسات تسجيل الدخول", "قوى الرفع والدفع", "وليّ الأمر", "مجموعات صغيرة", "في الدوري", "جارٍ الإرسال…"];
+    for (const sample of allowed) expect(glossaryFindings([["sample", sample]]), sample).toEqual([]);
+  });
+
+  it("has no banned term in Arabic locale text", () => {
+    expect(glossaryFindings(localeTexts())).toEqual([]);
+  });
+
+  it("has no banned term in Arabic seed content, e-mail templates or other Arabic text in source", () => {
+    expect(glossaryFindings(sourceTexts())).toEqual([]);
+  });
+});
+
+/** Formatter calls: Intl.DateTimeFormat/NumberFormat and toLocale*String, where digits are chosen. */
+const FORMATTER = /new Intl\.(DateTimeFormat|NumberFormat)\(|Intl\.(DateTimeFormat|NumberFormat)\(|\.toLocale(Date|Time)?String\(/g;
+
+/** The problems of one file: Arabic locales without Latin digits, and formatters left to the default locale. */
+function digitFindings(file: string, text: string): string[] {
+  const calls = [...text.matchAll(FORMATTER)];
+  if (calls.length === 0) return [];
+  const found: string[] = [];
+  // An Arabic locale tag written anywhere in a formatting file (not a language comparison) must pin Latin digits.
+  for (const m of text.matchAll(/(===?|!==?|case|\|)?\s*["'`](ar(?:-[A-Za-z0-9]+)*)["'`](\s*(?:===?|!==?|\|))?/g)) {
+    if (m[1] || m[3]) continue; // a comparison or a type ("en" | "ar"), not a locale
+    const tag = m[2]!;
+    if (tag === "ar" && /\bar\s*:\s*$/.test(text.slice(Math.max(0, m.index - 8), m.index))) continue;
+    if (!/-nu-latn\b/.test(tag)) found.push(`${file}: locale "${tag}" without -u-nu-latn`);
+  }
+  for (const call of calls) {
+    const after = text.slice(call.index + call[0].length, call.index + call[0].length + 60);
+    // No locale (the runtime's default) or the bare language code: digits depend on the machine.
+    if (/^\s*\)(?!\.resolvedOptions)/.test(after) && !/\.resolvedOptions/.test(after.slice(0, 25))) found.push(`${file}: ${call[0]}) without a locale`);
+    if (/^\s*(undefined|lang|i18n\.language)\s*[,)]/.test(after)) found.push(`${file}: ${call[0]}${after.split(/[,)]/)[0]} is not a pinned locale`);
+  }
+  return found;
+}
+
+describe("Western digits in every date and number formatter (decision 005)", () => {
+  it("finds the formatters", () => {
+    const formatting = sources.filter(({ text }) => text.match(FORMATTER) !== null);
+    expect(formatting.map(({ file }) => file)).toEqual(expect.arrayContaining(["app/lib/money.ts", "app/features/accounts/account.route.tsx", "app/features/admin/format.ts"]));
+  });
+
+  it("flags a bare or regional Arabic locale and a missing locale (the check can fail)", () => {
+    expect(digitFindings("x.ts", `new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en-GB", {})`)).toHaveLength(1);
+    expect(digitFindings("x.ts", `new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-US", {})`)).toHaveLength(1);
+    expect(digitFindings("x.ts", `n.toLocaleString()`)).toHaveLength(1);
+    expect(digitFindings("x.ts", `new Intl.NumberFormat(lang, {})`)).toHaveLength(1);
+    expect(digitFindings("x.ts", `new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", {})`)).toEqual([]);
+    expect(digitFindings("x.ts", `const l = { en: "en-US", ar: "ar-u-ca-gregory-nu-latn" }; new Intl.DateTimeFormat(l[lang])`)).toEqual([]);
+    expect(digitFindings("x.ts", `Intl.DateTimeFormat().resolvedOptions().timeZone`)).toEqual([]);
+    expect(digitFindings("x.ts", `(lang: "en" | "ar") => new Intl.DateTimeFormat("ar-u-nu-latn")`)).toEqual([]);
+  });
+
+  it("pins Latin digits wherever a formatter may format Arabic", () => {
+    expect(sources.flatMap(({ file, text }) => digitFindings(file, text))).toEqual([]);
+  });
+
+  it("formats Arabic prices and dates with Western digits", () => {
+    const easternDigits = /[\u0660-\u0669\u06F0-\u06F9]/;
+    for (const value of [
+      formatPrice(14999, "INR", "ar"),
+      formatAmount(14999, "INR", "ar"),
+      formatPrice(4254, "USD", "ar"),
+      formatCampDate("2026-07-01", "ar"),
+      formatCampYear("2026-07-01", "ar"),
+      formatLongDate("2026-03-14T10:00:00Z", "ar"),
+    ]) {
+      expect(value, value).toMatch(/\d/);
+      expect(value, value).not.toMatch(easternDigits);
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import type { Router } from "express";
+import type { DB } from "./db/db";
+import type { EndpointDeps } from "./http/endpoint";
+import type { JobHandler, PeriodicJob } from "./jobs/job";
+import type { MailTemplate } from "./mail/mail-queue";
+
+/**
+ * What a feature gives the process, in one export per feature (`<feature>.manifest.server.ts`,
+ * decision 052): the registry (server/features.ts) is the list of these, and the app, the worker and
+ * the seed read them from there. Everything is optional; a feature lists only what it has.
+ */
+export interface FeatureManifest {
+  /** For error messages. */
+  name: string;
+  /** The feature's JSON API routers, mounted in the order of the registry, then of this list. */
+  routers?: (deps: EndpointDeps) => Router[];
+  /** The handlers of the jobs the feature queues (one per job kind across the process). */
+  jobs?: (deps: EndpointDeps) => JobHandler[];
+  /** Payload-free jobs added once per period; each needs a handler in `jobs`. */
+  periodic?: readonly PeriodicJob[];
+  /** The templates of the mails the feature queues with `queueMail`, by name (decision 053). */
+  mailTemplates?: Readonly<Record<string, MailTemplate>>;
+  /** Starter data, added at start-up (and in tests) after the content tables are seeded. */
+  seed?: (db: DB) => Promise<void>;
+}
+
+/** Declares a feature's manifest (the type checks it; nothing else happens). */
+export function defineFeature(manifest: FeatureManifest): FeatureManifest {
+  return manifest;
+}
