@@ -34,6 +34,9 @@ import { NotFound } from "./ui/NotFound";
 import { SmoothScroll } from "./ui/SmoothScroll";
 import { WhatsAppButton } from "./ui/WhatsAppButton";
 import { useToastsWanted } from "./ui/toast";
+import { ToastTemplate } from "./ui/ToastTemplate";
+// Bundled and hashed on its own (Vite's worker bundling; decision 055): the one script of a static page.
+import enhanceScript from "./enhance/enhance.ts?worker&url";
 
 // Toasts only appear after something is done on the page: their library loads with the first one.
 const Toasts = lazy(() => import("./ui/Toasts"));
@@ -88,8 +91,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const pageNumber = Number(new URLSearchParams(search).get("page") ?? 1);
   const path = stripLang(pathname).replace(/(.)\/+$/, "$1") + (pageNumber > 1 ? `?page=${pageNumber}` : "");
   const toastsWanted = useToastsWanted();
+  const matches = useMatches();
   // The staff area (every page inside the admin layout) has its own chrome: no public menu or footer.
-  const staffArea = useMatches().some((match) => match.id === `${lang}:admin`);
+  const staffArea = matches.some((match) => match.id === `${lang}:admin`);
+  // A route with `handle = { hydrate: false }` ships without React's runtime to visitors who are not
+  // signed in (decision 055; a signed-in visitor's account menu, log-out and session check are
+  // React's). Only the server decides: in the browser React runs only on pages that hydrated, and a
+  // page reached by a client-side navigation from one of them is rendered by that running app.
+  const staticPage =
+    import.meta.env.SSR && !data?.user && matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   // Marks the moment React has taken the page over; browser tests wait for it before acting.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
@@ -131,8 +141,9 @@ export function Layout({ children }: { children: ReactNode }) {
             </Suspense>
           ) : null}
           <SmoothScroll />
+          {staticPage ? <ToastTemplate /> : null}
         </I18nextProvider>
-        <Scripts nonce={data?.nonce} />
+        {staticPage ? <script type="module" src={enhanceScript} nonce={data?.nonce} /> : <Scripts nonce={data?.nonce} />}
       </body>
     </html>
   );

@@ -56,6 +56,11 @@ describe("scripts after the first paint", () => {
     expect(await rewrite([`<html><body>${other}</body></html>`])).toBe(`<html><body>${other}</body></html>`);
   });
 
+  it("passes a page without React (decision 055) through unchanged: its one script is a file", async () => {
+    const page = '<html><head><link rel="stylesheet" href="/assets/root.css"></head><body><main>x</main><script type="module" src="/assets/enhance-E.js" nonce="n0nce"></script></body></html>';
+    expect(await rewrite([page])).toBe(page);
+  });
+
   it("keeps a side-effect import in its place in the list", () => {
     const body = deferImports('import "/manifest.js";\nimport * as route0 from "/root.js";\nwindow.r = route0;', []);
     expect(body).toContain('const [, route0] = await Promise.all([import("/manifest.js"), import("/root.js")]);');

@@ -8,7 +8,7 @@ import { startBenchServer } from "~server/test/server-process";
 /**
  * npm run bench:js — the JavaScript each public page makes a browser load (issue 15's budget), as
  * deterministic bytes rather than Lighthouse's noisy scores: every script requested from the HTML
- * until the page is hydrated and the network has been quiet for a second, counted as gzip -9 of
+ * until the page is hydrated (or enhanced, decision 055) and the network has been quiet for a second, counted as gzip -9 of
  * the built file (the issue's measure), and the build's brotli copies (what the server sends a
  * browser, so what Lighthouse's transfer sizes show). JS_PATHS=/,/blog limits the pages;
  * JS_CHUNKS=1 lists each page's chunks. `--short` (CI): the home page in both languages; fails
@@ -55,7 +55,8 @@ try {
         console.log(`FAILED: ${url} answered ${response?.status()}`);
         process.exitCode = 1;
       }
-      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      // A page without React (decision 055) marks its enhancement script instead.
+      await page.waitForSelector("html[data-hydrated], html[data-enhanced]", { state: "attached" });
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(1000);
       await context.close();

@@ -14,6 +14,8 @@ export function LanguageSwitch() {
       to={twinPath(pathname, search, other)}
       hrefLang={other}
       lang={other}
+      // Read by the enhancement script of pages without React (decision 055).
+      data-remember-lang={`${LANG_COOKIE}=${other}`}
       className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
       onClick={() => {
         document.cookie = `${LANG_COOKIE}=${other}; Path=/; Max-Age=31536000; SameSite=Lax`;

@@ -63,6 +63,9 @@ export function Navbar() {
             className="rounded-md p-2 text-slate-700 lg:hidden"
             aria-expanded={open}
             aria-controls="main-menu"
+            // The labels the enhancement script of a page without React switches between (decision 055).
+            data-open-label={t("nav.openMenu")}
+            data-close-label={t("nav.closeMenu")}
             onClick={() => setOpen((value) => !value)}
           >
             <span className="sr-only">{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>

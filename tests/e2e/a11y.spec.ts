@@ -56,7 +56,7 @@ function expectClean(findings: Finding[]) {
 
 /** Waits until a toast has finished appearing: axe would measure its colours mid-fade. */
 async function toastShown(page: Page) {
-  const toast = page.locator(".Toastify__toast").first();
+  const toast = page.locator(".Toastify__toast, [data-toast]").first();
   await expect(toast).toBeVisible();
   await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
 }

@@ -7,7 +7,7 @@ import { expect, type Page } from "./fixtures";
  * between its own and the page's, so its entrance is let finish first.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  for (const toast of await page.locator(".Toastify__toast").all()) {
+  for (const toast of await page.locator(".Toastify__toast, [data-toast]").all()) {
     await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished))).catch(() => {});
   }
   const result = await new AxeBuilder({ page })

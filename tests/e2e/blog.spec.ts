@@ -437,7 +437,8 @@ test.describe("blog post", () => {
     expect(html).not.toContain("<script>window.__pwned");
     expect(html).not.toContain('<img src="x"');
     expect(html).not.toContain("<img src=x");
-    expect(html).toContain("\\u003c/script\\u003e\\u003cscript\\u003ewindow.__pwned=1");
+    // (A post ships no hydration data (decision 055): the JSON-LD is where the title travels escaped.)
+    expect(html).toContain("\\u003cscript\\u003ewindow.__pwned=1\\u003c/script\\u003e Hostile title");
     expect(metaContent(html, "property", "og:image")).toBeUndefined();
   });
 });

@@ -3,12 +3,13 @@ import { test as base, type Page, type Response } from "@playwright/test";
 export * from "@playwright/test";
 
 /**
- * Waits until React has taken the page over (the root layout sets `data-hydrated` on <html>).
- * Before that a click on a script-driven control does nothing and a typed value is reset. Call it
- * after a full page load the fixture cannot see, such as a redirect back from Google.
+ * Waits until the page's script has taken it over: React on a page that hydrates (the root layout
+ * sets `data-hydrated` on <html>), the enhancement script on a page without React (`data-enhanced`,
+ * decision 055). Before that a click on a script-driven control does nothing and a typed value is
+ * reset. Call it after a full page load the fixture cannot see, such as a redirect back from Google.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator("html[data-hydrated], html[data-enhanced]").waitFor({ state: "attached" });
 }
 
 async function hydratedWhenHtml(page: Page, response: Response | null): Promise<Response | null> {

@@ -90,12 +90,13 @@ test.describe("footer contact form", () => {
 });
 
 test.describe("footer contact form's code (issue 15)", () => {
+  // On a page that hydrates (the catalogue does; the home page ships no React, decision 055).
   test("loads on the first focus, not with the page; what was typed before it arrived is sent", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
     });
-    await page.goto("/");
+    await page.goto("/courses");
     await page.waitForLoadState("networkidle");
     expect(scripts.filter((url) => /api-form-engine|react-hook-form|contact\.schema|zod/.test(url))).toEqual([]);
     const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
@@ -106,7 +107,7 @@ test.describe("footer contact form's code (issue 15)", () => {
     await form.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
     await expect(form.getByLabel("Your e-mail")).toHaveValue("");
-    expect(page.url()).toMatch(/\/$/);
+    expect(page.url()).toMatch(/\/courses$/);
   });
 
   test("a send before the code has arrived is held and sent by it (no page post)", async ({ page }) => {
@@ -116,13 +117,32 @@ test.describe("footer contact form's code (issue 15)", () => {
       await arrived;
       await route.continue();
     });
-    await page.goto("/");
+    await page.goto("/courses");
     const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
     await form.getByLabel("Your e-mail").fill("held@example.com");
     await form.getByLabel("How can we help?").fill("Sent while the form's code was held back");
     await form.getByRole("button", { name: "Send" }).click();
     release();
     await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
+    expect(page.url()).toMatch(/\/courses$/);
+  });
+
+  test("on a page without React the enhancement script sends it as JSON: a toast, the form cleared, no page post (decision 055)", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
+    await form.getByLabel("Your e-mail").fill("static@example.com");
+    await form.getByLabel("How can we help?").fill("Sent from a page without React");
+    const sent = page.waitForRequest((request) => request.url().endsWith("/contact-us/form") && request.method() === "POST");
+    await form.getByRole("button", { name: "Send" }).click();
+    expect((await sent).postDataJSON()).toEqual({ email: "static@example.com", description: "Sent from a page without React", website: "" });
+    await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
+    await expect(form.getByLabel("How can we help?")).toHaveValue("");
     expect(page.url()).toMatch(/\/$/);
   });
 });

@@ -17,6 +17,9 @@ import { toCardPost } from "./blog-page";
 import { isBlogSlug } from "./blog-post";
 import { findPublishedPost, listOtherPosts } from "./blog.server";
 
+/** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
+export const handle = { hydrate: false };
+
 /** Why a post could not be shown; the error boundary picks its text from it. */
 type PostProblem = { reason: "incomplete" | "notFound" };
 

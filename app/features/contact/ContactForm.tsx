@@ -26,7 +26,9 @@ export function ContactForm() {
   });
 
   return (
-    <form {...form.formProps} action={`${localizePath("/contact-us", lang)}#${CONTACT_FORM}`} id={CONTACT_FORM} className="space-y-3" aria-labelledby="contact-form-title">
+    <form {...form.formProps} action={`${localizePath("/contact-us", lang)}#${CONTACT_FORM}`} id={CONTACT_FORM} className="space-y-3" aria-labelledby="contact-form-title"
+      // Where app/enhance/json-forms.ts sends it on a page without React (decision 055).
+      data-endpoint="/contact-us/form" data-failed={t("contactForm.notSubmitted")} data-network={t("contactForm.tryLater")}>
       <h2 id="contact-form-title" className="text-lg font-semibold text-white">
         {t("contactForm.title")}
       </h2>

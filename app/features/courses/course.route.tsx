@@ -15,6 +15,9 @@ import { courseMonths } from "./course";
 import { courseSlugById, getCourseDetail } from "./course-detail.server";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
+/** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
+export const handle = { hydrate: false };
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   // The footer of the original linked /courses/{id}: send those visitors to the slug for good.

@@ -53,14 +53,15 @@ export function CourseSlider({ courses }: { courses: Course[] }) {
     "flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-40";
 
   return (
-    <div role="region" aria-roledescription="carousel" aria-label={t("latest.label")} onKeyDown={onKeyDown}>
+    // The data-slider attributes: where app/enhance/slider.ts does the same on a page without React (decision 055).
+    <div role="region" aria-roledescription="carousel" aria-label={t("latest.label")} onKeyDown={onKeyDown} data-slider="">
       <div className="mb-4 flex justify-end gap-2">
-        <button type="button" className={arrowClass} aria-label={t("latest.previous")} aria-disabled={edges.atStart} onClick={() => !edges.atStart && move(-1)}>
+        <button type="button" className={arrowClass} aria-label={t("latest.previous")} data-slider-previous="" aria-disabled={edges.atStart} onClick={() => !edges.atStart && move(-1)}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="flip-rtl h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
             <path d="M15 5l-7 7 7 7" />
           </svg>
         </button>
-        <button type="button" className={arrowClass} aria-label={t("latest.next")} aria-disabled={edges.atEnd} onClick={() => !edges.atEnd && move(1)}>
+        <button type="button" className={arrowClass} aria-label={t("latest.next")} data-slider-next="" aria-disabled={edges.atEnd} onClick={() => !edges.atEnd && move(1)}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="flip-rtl h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
             <path d="M9 5l7 7-7 7" />
           </svg>
@@ -70,6 +71,7 @@ export function CourseSlider({ courses }: { courses: Course[] }) {
       <div
         ref={track}
         onScroll={measure}
+        data-slider-track=""
         className="relative flex snap-x snap-mandatory gap-6 overflow-x-auto pb-4 [scrollbar-width:thin]"
       >
         {courses.map((course, index) => (

@@ -13,6 +13,9 @@ import { FeatureGrid, icons } from "~/ui/FeatureGrid";
 import { homeContent, type TeacherProfile, type Testimonial } from "./home.server";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
+/** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
+export const handle = { hydrate: false };
+
 /** The school form in the for-schools section posts here when JavaScript is not running. */
 export const action = schoolFormAction;
 

@@ -6,6 +6,9 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { contactFormAction } from "~/features/contact/contact.action.server";
 
+/** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
+export const handle = { hydrate: false };
+
 /** The footer's contact form posts here when JavaScript is not running. */
 export const action = contactFormAction;
 

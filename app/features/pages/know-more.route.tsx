@@ -4,6 +4,9 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { StatsBanner } from "~/ui/StatsBanner";
 
+/** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
+export const handle = { hydrate: false };
+
 /** The know-more page (specification section 2): intro, image, numbers, four areas, call to action. */
 export default function KnowMore() {
   const { t } = useTranslation("pages");

@@ -1,6 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { PageMeta } from "~/ui/PageMeta";
 
+/** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
+export const handle = { hydrate: false };
+
 /** The one page the specification defines as a coming-soon image. */
 export default function Projects() {
   const { t } = useTranslation("pages");

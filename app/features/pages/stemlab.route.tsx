@@ -7,6 +7,9 @@ import { schoolFormAction } from "~/features/school/school.action.server";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 
+/** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
+export const handle = { hydrate: false };
+
 /** The school form at the foot of the page posts here when JavaScript is not running. */
 export const action = schoolFormAction;
 

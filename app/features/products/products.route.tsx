@@ -8,6 +8,9 @@ import type { Route } from "./+types/products.route";
 import { listProducts } from "./products.server";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 
+/** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
+export const handle = { hydrate: false };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { products: await listProducts(context.db, langFromPath(new URL(request.url).pathname)) };
 }

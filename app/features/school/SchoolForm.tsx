@@ -50,6 +50,10 @@ export function SchoolForm() {
       id={SCHOOL_FORM_ID}
       aria-labelledby="school-form-title"
       className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      // Where app/enhance/json-forms.ts sends it on a page without React (decision 055).
+      data-endpoint="/school/add-school-info"
+      data-failed={t("form.notSubmitted")}
+      data-network={t("form.failed")}
     >
       <h2 id="school-form-title" className="text-xl font-bold text-slate-900">
         {t("form.title")}

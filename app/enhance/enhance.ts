@@ -1,0 +1,54 @@
+import { enhanceJsonForms } from "./json-forms";
+import { enhanceMenus } from "./menus";
+import { enhanceSliders } from "./slider";
+
+/**
+ * The one script of a page that ships without React (a route with `handle = { hydrate: false }`,
+ * decision 055). Everything on such a page works without it (links, forms that post); this adds
+ * what the specification asks of an interactive page, framework-free and in a few KB: the menus,
+ * the slider, form answers as toasts, smooth scrolling, the language switch's memory.
+ */
+enhanceMenus();
+enhanceSliders();
+enhanceJsonForms();
+rememberLanguage();
+focusFormTargets();
+smoothScroll();
+// Browser tests and bench:js wait for this, as for `data-hydrated` on pages React takes over.
+document.documentElement.dataset.enhanced = "";
+
+/** The language switch remembers the choice for the bare home page (app/ui/LanguageSwitch.tsx). */
+function rememberLanguage() {
+  document.addEventListener("click", (event) => {
+    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>("a[data-remember-lang]");
+    if (link) document.cookie = `${link.dataset.rememberLang}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  });
+}
+
+/** A link to a form on the page (Schedule a Class) brings it into view and puts the cursor in its first field. */
+function focusFormTargets() {
+  document.addEventListener("click", (event) => {
+    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[href^="#"]');
+    const target = link && document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (!(target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    target.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+    target.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus({ preventScroll: true });
+  });
+}
+
+/**
+ * The specification's smooth scrolling (Lenis, lerp 0.1, 1.2 s; app/ui/SmoothScroll.tsx), not for
+ * visitors who prefer reduced motion. Lenis loads with the first gesture, so a page that is only
+ * looked at fetches and runs none of it.
+ */
+function smoothScroll() {
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const intents = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+  const start = () => {
+    intents.forEach((type) => window.removeEventListener(type, start));
+    void import("lenis").then(({ default: Lenis }) => new Lenis({ lerp: 0.1, duration: 1.2, autoRaf: true }));
+  };
+  intents.forEach((type) => window.addEventListener(type, start, { passive: true }));
+}
