@@ -10,9 +10,10 @@ import { endSession, startSession, type SessionUser } from "~server/security/ses
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { sitePhoneCountry } from "~/features/site/site.server";
 import { idOr404 } from "~/features/admin-kit/admin-http.server";
-import { addChild, listChildren, removeChild, updateChild } from "./account-children.server";
+import { addChild, listChildren, removeChild, updateChild } from "~/features/family/children.server";
 import { accountExport, accountOverview, changePassword, deleteAccount, updateProfile } from "./account-space.server";
-import { changePasswordSchema, childSchema, deleteAccountSchema, MAX_CHILDREN, profileSchemaFor } from "./accounts.schema";
+import { changePasswordSchema, childSchema, deleteAccountSchema, profileSchemaFor } from "./accounts.schema";
+import { MAX_CHILDREN } from "~/features/family/limits";
 import { createPasswordReset } from "./password-reset.server";
 
 const said = (caller: Caller, key: string) => serverT(caller.lang, "accounts", `space.api.${key}`);

@@ -13,7 +13,7 @@ import { linkToken } from "~/features/booking/link-tokens.server";
 import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/features/booking/paths";
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
-import { listChildren, type SavedChild } from "./account-children.server";
+import { listChildren, type SavedChild } from "~/features/family/children.server";
 
 /**
  * The parent's own space (issue 17, decision 026). A record is the account's when it carries the

@@ -86,7 +86,6 @@ export const childSchema = z.object({
 export const CHILD_AGE_LIMITS = { min: CHILD_MIN_AGE, max: CHILD_MAX_AGE } as const;
 
 /** How many children one account may save. */
-export const MAX_CHILDREN = 10;
 
 /** Forms that are only a button (ask for a password link, remove a child): nothing to check. */
 export const buttonOnlySchema = z.object({});

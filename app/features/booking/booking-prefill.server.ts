@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { listChildren } from "~/features/accounts/account-children.server";
+import { listChildren } from "~/features/family/children.server";
 
 /**
  * A signed-in parent's name and e-mail, and their saved children (decision 033). `?child=` (the

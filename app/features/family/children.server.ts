@@ -1,6 +1,6 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { MAX_CHILDREN } from "./accounts.schema";
+import { MAX_CHILDREN } from "./limits";
 
 /** A child a parent saved on /account (decision 033). */
 export interface SavedChild {
