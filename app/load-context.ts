@@ -1,6 +1,7 @@
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { SessionUser } from "~server/security/session";
+import type { SharedEndpoints } from "~server/features";
 import type { RunEndpoint } from "./lib/forms/form-state";
 
 // What every loader and action receives as `context` (filled in server/app.ts).
@@ -19,6 +20,8 @@ declare module "react-router" {
     secondFactorMissing: boolean;
     /** Runs an endpoint in process as this visitor: the same access, limits, schema and function as its JSON route. */
     run: RunEndpoint;
+    /** Another feature's endpoints a page runs (server/features.ts: sharedEndpoints), without importing that feature. */
+    endpoints: SharedEndpoints;
   }
 }
 

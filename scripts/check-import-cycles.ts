@@ -5,9 +5,9 @@ import path from "node:path";
  * `npm run lint` (issue 26): import cycles under app/, type-only imports aside (they vanish at
  * build time). Two checks: no cycle between modules, and no cycle between features (a feature is a
  * folder of app/features; feature A imports feature B when any of A's modules imports one of B's).
- * Tests are left out: a test may import whatever it checks. Prints each cycle; a cycle between
- * modules fails the run. Cycles between features are reported with an example edge each and fail
- * it only with --strict (issue 26: the remaining ones are listed in the README's layout section).
+ * Tests are left out: a test may import whatever it checks. Prints each cycle (a feature cycle with
+ * an example import per edge); a cycle between modules fails the run, one between features too
+ * with --strict (as `npm run lint` runs it).
  */
 const root = path.resolve(import.meta.dirname, "..");
 const app = path.join(root, "app");

@@ -17,7 +17,7 @@ import { precompressedAssets } from "./http/precompressed-assets";
 import { privateAnswers } from "./http/private-answers";
 import { logWhenDone, requestLog } from "./http/request-log";
 import type { Logger } from "./logger";
-import { apiRouters } from "./features";
+import { apiRouters, sharedEndpoints } from "./features";
 import { callerOf, collectingJar, runEndpoint } from "./http/endpoint";
 import { sameOriginWrites } from "./security/same-origin";
 import { loadSession } from "./security/session";
@@ -157,6 +157,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
           sessionKind: res.locals.sessionKind ?? null,
           sessionRef: res.locals.sessionRef ?? null,
           secondFactorMissing: res.locals.secondFactorMissing === true,
+          endpoints: sharedEndpoints,
           run: async (endpoint, call) => {
             const jar = collectingJar();
             const answer = await runEndpoint({ config, db, logger }, endpoint, { ...callerOf(req, res, call.lang), cookies: jar }, call);

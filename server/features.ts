@@ -3,6 +3,7 @@ import { accountsManifest } from "~/features/accounts/accounts.manifest.server";
 import { adminContentManifest } from "~/features/admin-content/admin-content.manifest.server";
 import { adminManifest } from "~/features/admin/admin.manifest.server";
 import { blogManifest } from "~/features/blog/blog.manifest.server";
+import { changeSubmissionStatuses } from "~/features/admin/submissions/submissions.api";
 import { bookingManifest } from "~/features/booking/booking.manifest.server";
 import { campManifest } from "~/features/camp/camp.manifest.server";
 import { contactManifest } from "~/features/contact/contact.manifest.server";
@@ -35,6 +36,15 @@ const features: readonly FeatureManifest[] = [
   seoManifest,
   adminManifest,
 ];
+
+/**
+ * Endpoints one feature's page runs on another feature's behalf, handed to pages in the load
+ * context (`context.endpoints`) so the calling feature does not import the other: the slots screen
+ * (booking) changes demo bookings' statuses through the submissions' bulk endpoint (admin), which
+ * itself uses booking.
+ */
+export const sharedEndpoints = { changeSubmissionStatuses };
+export type SharedEndpoints = typeof sharedEndpoints;
 
 /** What server/ needs from single features beyond their manifests. */
 export { adminSetupLink } from "~/features/accounts/admin-setup.server";

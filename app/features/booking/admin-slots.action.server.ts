@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs } from "react-router";
 import { requireAdminPage } from "~/lib/page-guards.server";
-import { changeSubmissionStatuses } from "~/features/admin/submissions/submissions.api";
 import { langFromPath, type Lang } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import type { ApiAnswer } from "~/lib/forms/form-state";
@@ -65,6 +64,6 @@ async function bookingsBulk(fields: FormData, context: ActionFunctionArgs["conte
   if (status === "cancelled" && fields.get("confirmed") !== "yes" && ids.every((id) => typeof id === "number")) {
     return { form: "bookings-bulk", ask: { ids: ids as number[] } } satisfies BookingsBulkState;
   }
-  const answer = await context.run(changeSubmissionStatuses, { input: { status, ids }, params: { kind: "demo-bookings" }, lang });
+  const answer = await context.run(context.endpoints.changeSubmissionStatuses, { input: { status, ids }, params: { kind: "demo-bookings" }, lang });
   return answered("bookings-bulk", answer);
 }
