@@ -9,6 +9,14 @@ import { showToast } from "./toast";
  * the form's toast (`data-failed`, `data-network`).
  */
 export function enhanceJsonForms(): void {
+  // A message the server rendered next to a field goes once the field is corrected (the browser's
+  // own checks: type, required), as on pages React takes over; fields still wrong keep theirs.
+  document.addEventListener("input", (event) => {
+    const field = event.target;
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.getAttribute("aria-invalid") !== "true" || !field.checkValidity()) return;
+    field.setAttribute("aria-invalid", "false");
+    document.getElementById(`${field.id}-error`)?.remove();
+  });
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.dataset.endpoint || event.defaultPrevented) return;

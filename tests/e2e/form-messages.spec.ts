@@ -1,9 +1,10 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * Issue 16, defect 9: messages match what happened. A refusal rendered by the server (the form was
- * sent before its script had loaded) shows each field's message; once the page has hydrated,
- * correcting a field removes its message, while the fields still wrong keep theirs.
+ * sent before its script had loaded) shows each field's message; once the page's script runs (the
+ * contact page ships the small enhancement script, not React: decision 055), correcting a field
+ * removes its message, while the fields still wrong keep theirs.
  */
 test.use({ waitForHydrationOnLoad: false });
 
@@ -19,8 +20,8 @@ for (const t of [
     await form.getByLabel(t.email, { exact: true }).fill("not-an-email");
     await page.unroute("**/*.js");
     await form.getByRole("button", { name: t.send }).click();
-    // The refusal page (rendered by the server) now hydrates with the messages in place.
-    await waitForHydration(page);
+    // The refusal page (rendered by the server) runs its script with the messages in place.
+    await page.locator("html[data-enhanced], html[data-hydrated]").waitFor({ state: "attached" });
     const refused = page.locator("#contact-form");
     await expect(refused.getByText(t.invalid)).toBeVisible();
     await expect(refused.getByText(t.required)).toBeVisible();

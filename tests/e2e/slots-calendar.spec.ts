@@ -15,7 +15,7 @@ const sundayOf = (date: string) => {
 
 const texts = {
   en: { prefix: "", heading: "Demo class slots", next: "Next week", previous: "Previous week", day: "Day", nextDay: "Next day", date: "Date", time: "Start time", course: "Course", add: "Add slot", added: "Slot added.", closeChosen: "Close chosen", deleteChosen: "Delete chosen", closed: "2 slot(s) closed.", yes: "Yes, delete them", deleted: "2 slot(s) deleted.", closedBadge: "Closed", seats: "0/5 seats", sameTime: "Same weekday and time" },
-  ar: { prefix: "/ar", heading: "مواعيد الحصص التجريبية", next: "الأسبوع التالي", previous: "الأسبوع السابق", day: "يوم", nextDay: "اليوم التالي", date: "التاريخ", time: "وقت البدء", course: "الدورة", add: "إضافة الموعد", added: "تمت إضافة الموعد.", closeChosen: "أغلق المختارة", deleteChosen: "احذف المختارة", closed: "تم إغلاق 2 من المواعيد.", yes: "نعم، احذفها", deleted: "تم حذف 2 من المواعيد.", closedBadge: "مغلق", seats: "0/5 مقاعد", sameTime: "نفس اليوم والوقت" },
+  ar: { prefix: "/ar", heading: "مواعيد الحصص التجريبية", next: "الأسبوع التالي", previous: "الأسبوع السابق", day: "يوم", nextDay: "اليوم التالي", date: "التاريخ", time: "وقت البدء", course: "الدورة", add: "إضافة الموعد", added: "تمت إضافة الموعد.", closeChosen: "أغلق المختارة", deleteChosen: "احذف المختارة", closed: "تم إغلاق 2 من المواعيد.", yes: "نعم، احذفها", deleted: "تم حذف 2 من المواعيد.", closedBadge: "مغلق", seats: "المقاعد: 0/5", sameTime: "نفس اليوم والوقت" },
 } as const;
 
 async function shoot(page: Page, name: string) {
