@@ -6,8 +6,8 @@ import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endp
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { sitePhoneCountry } from "~/features/site/site.server";
-import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
+import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
 import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema, rescheduleSchema } from "./booking.schema";
 import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";
 import { confirmationPath } from "./paths";
@@ -32,17 +32,20 @@ export async function courseOr404(db: DB, slug: string, lang: Lang) {
 }
 
 /**
- * The booking form's fields: the phone rule depends on the site's country (a setting), so the
- * declared input only admits an object and the course's 404 comes first, as before; `run` then
- * checks it with the shared schema of that country.
+ * The course of the path and the booking form's fields checked against it, with the academy's
+ * zone, from one read of the settings. The phone rule depends on the site's country (a setting),
+ * so the declared input only admits an object and the course's 404 comes first, as before; the
+ * fields are then checked with the shared schema of that country.
  */
-export async function bookingInput(db: DB, raw: unknown, course: { minAge: number; maxAge: number }, lang: Lang) {
-  const input = parseInput(bookingSchemaFor(await sitePhoneCountry(db)), raw, lang);
+export async function courseBooking(db: DB, slug: string, raw: unknown, lang: Lang) {
+  const course = await courseOr404(db, slug, lang);
+  const settings = await getSiteSettings(db);
+  const input = parseInput(bookingSchemaFor(phoneCountryOf(settings)), raw, lang);
   if (ageOutsideCourse(input.childAge, course) && input.ageConfirmed !== true) {
     const message = say(lang, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });
     throw new HttpError(400, message, { childAge: message });
   }
-  return input;
+  return { course, input, timeZone: timeZoneOf(settings) };
 }
 
 /** A raw form or JSON object, checked further by the endpoint once its context is known. */
@@ -59,9 +62,7 @@ export const bookDemo = defineEndpoint({
   input: anyFields,
   async run({ deps: { db, config }, caller, params }, raw) {
     const lang = caller.lang;
-    const course = await courseOr404(db, params.course, lang);
-    const input = await bookingInput(db, raw, course, lang);
-    const timeZone = await academyTimeZone(db);
+    const { course, input, timeZone } = await courseBooking(db, params.course, raw, lang);
     const result = await bookSlot(db, input, {
       course,
       userId: caller.user?.id ?? null,

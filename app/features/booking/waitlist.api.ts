@@ -7,7 +7,7 @@ import { requestLang, serverT } from "~server/i18n";
 import { createRateLimit } from "~server/security/rate-limit";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { anyFields, bookingInput, courseOr404, courseParams } from "./booking.api";
+import { anyFields, courseBooking, courseParams } from "./booking.api";
 import { cancelSchema } from "./booking.schema";
 import { confirmationPath, waitlistPath } from "./paths";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
@@ -34,8 +34,7 @@ export const joinDemoWaitlist = defineEndpoint({
   input: anyFields,
   async run({ deps: { db, config }, caller, params }, raw) {
     const lang = caller.lang;
-    const course = await courseOr404(db, params.course, lang);
-    const input = await bookingInput(db, raw, course, lang);
+    const { course, input } = await courseBooking(db, params.course, raw, lang);
     const result = await joinWaitlist(db, input, { courseId: course.id, lang, linkSecret: config.sessionSecret });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.slotNotFound"));

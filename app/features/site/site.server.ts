@@ -20,8 +20,10 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
   return structuredClone(settings);
 }
 
+/** The country whose national phone numbers the forms accept (site setting `phoneCountry`), from settings already read. */
+export const phoneCountryOf = ({ phoneCountry }: SiteSettings): string => (isPhoneCountry(phoneCountry) ? phoneCountry : DEFAULT_PHONE_COUNTRY);
+
 /** The country whose national phone numbers the forms accept (site setting `phoneCountry`). */
 export async function sitePhoneCountry(db: DB): Promise<string> {
-  const { phoneCountry } = await getSiteSettings(db);
-  return isPhoneCountry(phoneCountry) ? phoneCountry : DEFAULT_PHONE_COUNTRY;
+  return phoneCountryOf(await getSiteSettings(db));
 }
