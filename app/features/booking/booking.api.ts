@@ -38,8 +38,8 @@ export async function courseOr404(db: DB, slug: string, lang: Lang) {
  * fields are then checked with the shared schema of that country.
  */
 export async function courseBooking(db: DB, slug: string, raw: unknown, lang: Lang) {
-  const course = await courseOr404(db, slug, lang);
-  const settings = await getSiteSettings(db);
+  // Two independent reads: on PostgreSQL they go out together.
+  const [course, settings] = await Promise.all([courseOr404(db, slug, lang), getSiteSettings(db)]);
   const input = parseInput(bookingSchemaFor(phoneCountryOf(settings)), raw, lang);
   if (ageOutsideCourse(input.childAge, course) && input.ageConfirmed !== true) {
     const message = say(lang, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });

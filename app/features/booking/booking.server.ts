@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { DB } from "~server/db/db";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import { enqueue } from "~server/jobs/queue";
@@ -84,6 +85,7 @@ export async function takeSeat(trx: DB, slotId: number, courseId: number, now: s
     .where(forCourse(courseId))
     .returning("starts_at")
     .executeTakeFirst();
+  if (seat) refusalTimes.clear();
   return seat?.starts_at;
 }
 
@@ -100,8 +102,20 @@ export async function freeSeat(trx: DB, slotId: number, now: string): Promise<vo
     .where("seats_taken", ">", 0)
     .returning(["capacity", "seats_taken", "status", "starts_at"])
     .executeTakeFirst();
-  if (slot) await offerSeats(trx, slotId, now, slot);
+  if (slot) {
+    refusalTimes.clear();
+    await offerSeats(trx, slotId, now, slot);
+  }
 }
+
+/**
+ * The day's free times a refusal lists, kept for a second per course, day, zone and language (issue
+ * 27): in a rush for one slot almost every request is refused with the same list, and reading it once
+ * per refusal cost a query each. Any seat taken or freed in this process forgets them; another
+ * instance's change shows within the second. A listed time may have just filled: booking it is still
+ * decided by takeSeat, so a stale entry costs the parent one more refusal, never a wrong seat.
+ */
+const refusalTimes = new LRUCache<string, PublicSlot[]>({ max: 500, ttl: 1000 });
 
 /** The UTC bounds of the days `from`..`to` (inclusive) in the academy's time zone. */
 export function dayRange(from: string, to: string, timeZone: string): { start: string; end: string } {
@@ -189,13 +203,13 @@ export async function bookSlot(
     linkSecret: string;
   },
 ): Promise<BookResult> {
-  const reference = randomToken();
-  let code = bookingCode();
-  let id = 0;
   // Most of a rush finds the slot full: refused on one read, without a write transaction (issue 27).
   // A slot that looks free is still decided by the conditional UPDATE below.
   const seen = await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
   if (!seen || seen.status !== "open" || seen.seats_taken >= seen.capacity || seen.starts_at <= nowIso()) return explainRefusal(new SlotUnavailable(), seen ?? null);
+  const reference = randomToken();
+  let code = bookingCode();
+  let id = 0;
   try {
     // A fresh code when one is taken already (rare); any other refusal ends the loop.
     for (let attempt = 0; ; attempt++) {
@@ -260,7 +274,12 @@ export async function bookSlot(
           ? "past"
           : "full";
     const day = zonedParts(slot.starts_at, options.timeZone).date;
-    const open = await listOpenSlots(db, { courseId: options.course.id, from: day, to: day, timeZone: options.timeZone, lang: options.lang });
+    const cacheKey = `${options.course.id}|${day}|${options.timeZone}|${options.lang}`;
+    let open = refusalTimes.get(cacheKey);
+    if (!open) {
+      open = await listOpenSlots(db, { courseId: options.course.id, from: day, to: day, timeZone: options.timeZone, lang: options.lang });
+      refusalTimes.set(cacheKey, open);
+    }
     // A time this e-mail already holds is not "still free" for it.
     const remaining = reason === "duplicate" ? open.filter((free) => free.id !== input.slotId) : open;
     return { ok: false, reason, remaining };

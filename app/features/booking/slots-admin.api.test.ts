@@ -93,7 +93,9 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
       const took = performance.now() - started;
       expect(res.status, path).toBe(400);
       expect(res.body.errors.meetingUrl).toBeTruthy();
-      expect(took, `${path} took ${Math.round(took)} ms`).toBeLessThan(200);
+      // A backtracking pattern on 1 MB takes seconds to hours; reading and refusing it takes a few
+      // milliseconds. The bound leaves room for a busy machine (200 ms failed on a loaded one).
+      expect(took, `${path} took ${Math.round(took)} ms`).toBeLessThan(1500);
     }
     expect(await slotCount()).toBe(before);
   });
