@@ -264,6 +264,13 @@ describe("demo class booking API", () => {
     const remainingIds = res.body.remaining.map((s: { id: number }) => s.id);
     expect(remainingIds).toContain(sibling);
     expect(remainingIds).not.toContain(full);
+    // The listed times are remembered for a second; a seat taken meanwhile is not listed as free.
+    for (const email of ["s1@example.com", "s2@example.com", "s3@example.com"]) {
+      expect((await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(sibling, email) })).status).toBe(201);
+    }
+    const again = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(full, "third@example.com") });
+    expect(again.status).toBe(409);
+    expect(again.body.remaining.map((s: { id: number }) => s.id)).not.toContain(sibling);
 
     const closed = await makeSlot({ status: "closed" });
     const closedRes = await server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: booking(closed) });
