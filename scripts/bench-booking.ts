@@ -13,6 +13,8 @@ import { startBenchServer, type BenchServer } from "~server/test/server-process"
  * Production servers on a fresh database; per round one slot of capacity 5 and 500 concurrent
  * bookings with distinct e-mails over loopback; three rounds, the median p99 printed. SQLite
  * always; PostgreSQL, and two instances sharing one PostgreSQL, when TEST_DATABASE_URL is set.
+ * The servers run as deployed (README: TRUST_PROXY=1 behind the TLS proxy) with the rate limits as
+ * shipped: each parent comes from an address of their own, which the proxy's X-Forwarded-For names.
  * `--short` (CI): one round of 60 requests, checking only that exactly the capacity is booked.
  */
 const SHORT = process.argv.includes("--short");
@@ -33,7 +35,7 @@ interface Round {
 }
 
 /** One round: a fresh slot, REQUESTS bookings at once spread over the servers, then the database's count. */
-async function round(db: DB, urls: string[]): Promise<Round> {
+async function round(db: DB, urls: string[], roundIndex: number): Promise<Round> {
   // A course and an age it takes: the booking checks the child's age against the course's.
   const course = await db.selectFrom("courses").select(["id", "slug", "min_age"]).orderBy("id").executeTakeFirstOrThrow();
   const now = nowIso();
@@ -47,12 +49,14 @@ async function round(db: DB, urls: string[]): Promise<Round> {
   const latencies: number[] = [];
   await Promise.all(
     Array.from({ length: REQUESTS }, async (_, i) => {
+      const parent = roundIndex * REQUESTS + i;
       const t0 = performance.now();
       let status: string;
       try {
         const response = await fetch(`${urls[i % urls.length]}/api/courses/${course.slug}/demo-bookings`, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          // Parent i's own address, as the proxy in front reports it.
+          headers: { "content-type": "application/json", "x-forwarded-for": `10.${(parent >> 16) & 255}.${(parent >> 8) & 255}.${parent & 255}` },
           body: JSON.stringify({ slotId: slot.id, childName: `Bench Child ${i}`, childAge: course.min_age, parentName: "Bench Parent", email: `bench-${tag}-${i}@example.com`, phone: "9876543210" }),
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
@@ -93,18 +97,18 @@ async function measure(label: string, servers: BenchServer[], db: DB): Promise<O
   console.log(`\n${label}: ${REQUESTS} concurrent bookings of a capacity-${CAPACITY} slot, ${ROUNDS} round(s)`);
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const result = await round(db, servers.map((server) => server.url));
+    const result = await round(db, servers.map((server) => server.url), i);
     console.log(`  round ${i + 1}: ${result.line}`);
     rounds.push(result);
   }
   return { label, p99: median(rounds.map((r) => r.p99)), ok: rounds.every((r) => r.ok) };
 }
 
-/** Production servers on one database; the limits of one client address are lifted (every request comes from 127.0.0.1). */
+/** Production servers on one database, behind one proxy hop (TRUST_PROXY=1), limits as shipped. */
 async function withServers<T>(count: number, env: Record<string, string>, dataDir: string | undefined, work: (servers: BenchServer[]) => Promise<T>): Promise<T> {
   const servers: BenchServer[] = [];
   try {
-    for (let i = 0; i < count; i++) servers.push(await startBenchServer(3470 + i, { LOG_LEVEL: "error", ...env }, dataDir ? { dataDir } : {}));
+    for (let i = 0; i < count; i++) servers.push(await startBenchServer(3470 + i, { LOG_LEVEL: "error", TRUST_PROXY: "1", RATE_LIMIT_MULTIPLIER: "1", ...env }, dataDir ? { dataDir } : {}));
     return await work(servers);
   } finally {
     for (const server of servers) await server.stop();
