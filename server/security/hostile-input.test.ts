@@ -321,9 +321,9 @@ describe("hostile input on every endpoint", () => {
     ids.emptySlot = await slotRow(7, 10);
     ids.rescheduleSlot = await slotRow(8, 10);
     const booking = { childName: "Setup Child", childAge: 9, parentName: "Setup Parent", phone: "+91 98765 43210" };
-    const first = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret });
-    const second = await bookSlot(db, { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret });
-    const third = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-c@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret });
+    const first = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
+    const second = await bookSlot(db, { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
+    const third = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-c@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
     if (!first.ok || !second.ok || !third.ok) throw new Error("set-up bookings failed");
     tokens.reschedule = third.cancelToken;
     tokens.cancel = first.cancelToken;
@@ -331,7 +331,7 @@ describe("hostile input on every endpoint", () => {
     ids.adminBooking = (await db.selectFrom("demo_bookings").select("id").where("reference", "=", second.reference).executeTakeFirstOrThrow()).id;
     // The waitlist (decision 032): a full slot with one parent waiting, and a slot whose only seat is offered.
     ids.waitlistSlot = await slotRow(9, 1);
-    if (!(await bookSlot(db, { ...booking, slotId: ids.waitlistSlot, email: "setup-d@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret })).ok) throw new Error("set-up booking failed");
+    if (!(await bookSlot(db, { ...booking, slotId: ids.waitlistSlot, email: "setup-d@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 })).ok) throw new Error("set-up booking failed");
     ids.offerSlot = await slotRow(11, 1);
     await db.updateTable("demo_slots").set({ seats_taken: 1 }).where("id", "=", ids.offerSlot).execute();
     const entry = (slotId: number, token: string, status: "waiting" | "offered") => {

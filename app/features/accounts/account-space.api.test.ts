@@ -30,7 +30,7 @@ describe("my account API", () => {
   }
   /** A booking through the real booking transaction (future slots only). */
   async function book(slotId: number, email: string, userId: number | null, names = { childName: "Omar", parentName: "Sara Ali" }) {
-    const result = await bookSlot(server.db, { ...names, childAge: 9, phone: "+91 98765 43210", slotId, email }, { course, userId, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret });
+    const result = await bookSlot(server.db, { ...names, childAge: 9, phone: "+91 98765 43210", slotId, email }, { course, userId, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
     if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
     return result.reference;
   }

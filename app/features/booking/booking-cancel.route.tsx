@@ -3,22 +3,31 @@ import { data, Form, useNavigation } from "react-router";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { timeZoneOf } from "~/features/site/academy-zone.server";
+import { getSiteSettings } from "~/features/site/site.server";
 import type { Route } from "./+types/booking-cancel.route";
 import { BookingDetails } from "./BookingDetails";
-import { cancelBooking, getBookingByCancelToken } from "./booking.server";
+import { changeRefusal } from "./booking.api";
+import { cancelBooking, changeDeadline, getBookingByCancelToken } from "./booking.server";
 import { linkedId } from "./link-tokens.server";
 
+/** The booking, and why the parent can no longer cancel it online (null while they still can). */
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
-  const timeZone = await academyTimeZone(db);
-  const booking = await getBookingByCancelToken(db, config.sessionSecret, token, timeZone, langFromPath(new URL(request.url).pathname));
+  const lang = langFromPath(new URL(request.url).pathname);
+  const settings = await getSiteSettings(db);
+  const booking = await getBookingByCancelToken(db, config.sessionSecret, token, timeZoneOf(settings), lang);
   if (!booking) throw data(null, { status: 404 });
-  return booking;
+  const now = new Date().toISOString();
+  const locked =
+    booking.status === "cancelled" || booking.startsAt > changeDeadline(now, settings.demoChangeCutoffHours)
+      ? null
+      : changeRefusal(lang, booking.startsAt <= now ? "started" : "tooLate", settings);
+  return { booking, locked };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { booking: await load(request, context, token), token, justCancelled: false };
+  return { ...(await load(request, context, token)), token, justCancelled: false };
 }
 
 // The e-mail link opens this page; the seat is freed by the button (a POST), so mail scanners
@@ -30,9 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String(form.get("token") ?? "");
   // Tokens are base64url; anything else (a NUL byte, which PostgreSQL refuses) names no booking.
   if (!/^[\w-]{1,100}$/.test(token)) throw data(null, { status: 404 });
-  const result = await cancelBooking(context.db, { id: await linkedId(context.db, context.config.sessionSecret, "booking", token) });
+  const { demoChangeCutoffHours } = await getSiteSettings(context.db);
+  const result = await cancelBooking(context.db, { id: await linkedId(context.db, context.config.sessionSecret, "booking", token) }, { cutoffHours: demoChangeCutoffHours });
   if (result === "notFound") throw data(null, { status: 404 });
-  return { booking: await load(request, context, token), token, justCancelled: result === "cancelled" };
+  return { ...(await load(request, context, token)), token, justCancelled: result === "cancelled" };
 }
 
 export function headers() {
@@ -43,7 +53,7 @@ export function headers() {
 export default function BookingCancelPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("booking");
   const navigation = useNavigation();
-  const { booking, token, justCancelled } = actionData ?? loaderData;
+  const { booking, locked, token, justCancelled } = actionData ?? loaderData;
   const cancelled = booking.status === "cancelled";
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">
@@ -53,6 +63,10 @@ export default function BookingCancelPage({ loaderData, actionData }: Route.Comp
       {cancelled ? (
         <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-semibold text-slate-900">
           {justCancelled ? t("cancel.done") : t("cancel.already")}
+        </p>
+      ) : locked ? (
+        <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 font-semibold text-slate-900">
+          {locked}
         </p>
       ) : (
         <Form method="post" className="mt-4 rounded-lg bg-amber-50 p-4">

@@ -7,6 +7,7 @@ import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
+import type { SiteSettings } from "~/features/site/settings.schema";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
 import { ageOutsideCourse, bookingSchemaFor, cancelSchema, rangeSchema, rescheduleSchema } from "./booking.schema";
 import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlots } from "./booking.server";
@@ -23,6 +24,15 @@ const text = (req: Request, key: string, values?: Record<string, string | number
 const MAX_RANGE_DAYS = 92;
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "booking", `api.${key}`, values);
+
+/**
+ * Why a parent can no longer cancel or move a class online: it has started, or it starts within the
+ * cut-off (site setting demoChangeCutoffHours), with the academy's phone to call instead.
+ */
+export function changeRefusal(lang: Lang, reason: "started" | "tooLate", settings: SiteSettings): string {
+  if (reason === "started") return say(lang, "startedCancel");
+  return say(lang, "tooLate", { count: settings.demoChangeCutoffHours, phone: settings.phone });
+}
 
 /** The course of a path, in the caller's language, or 404. */
 export async function courseOr404(db: DB, slug: string, lang: Lang) {
@@ -45,7 +55,7 @@ export async function courseBooking(db: DB, slug: string, raw: unknown, lang: La
     const message = say(lang, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });
     throw new HttpError(400, message, { childAge: message });
   }
-  return { course, input, timeZone: timeZoneOf(settings) };
+  return { course, input, timeZone: timeZoneOf(settings), settings };
 }
 
 /** A raw form or JSON object, checked further by the endpoint once its context is known. */
@@ -62,9 +72,10 @@ export const bookDemo = defineEndpoint({
   input: anyFields,
   async run({ deps: { db, config }, caller, params }, raw) {
     const lang = caller.lang;
-    const { course, input, timeZone } = await courseBooking(db, params.course, raw, lang);
+    const { course, input, timeZone, settings } = await courseBooking(db, params.course, raw, lang);
     const result = await bookSlot(db, input, {
       course,
+      perFamily: settings.demoBookingsPerFamily,
       userId: caller.user?.id ?? null,
       lang,
       timeZone,
@@ -87,7 +98,8 @@ export const bookDemo = defineEndpoint({
     });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, say(lang, "slotNotFound"));
-      return { status: 409, body: { message: say(lang, result.reason), reason: result.reason, remaining: result.remaining } };
+      const values = { child: input.childName, count: settings.demoBookingsPerFamily };
+      return { status: 409, body: { message: say(lang, result.reason, values), reason: result.reason, remaining: result.remaining } };
     }
     return {
       status: 201,
@@ -104,8 +116,12 @@ export const cancelDemoBooking = defineEndpoint({
   limits: [{ name: "demo-cancel", limit: 20, windowMs: 60_000 }],
   input: cancelSchema,
   async run({ deps: { db, config }, caller }, { token }) {
-    const result = await cancelBooking(db, { id: await linkedId(db, config.sessionSecret, "booking", token) });
+    const settings = await getSiteSettings(db);
+    const result = await cancelBooking(db, { id: await linkedId(db, config.sessionSecret, "booking", token) }, { cutoffHours: settings.demoChangeCutoffHours });
     if (result === "notFound") throw new HttpError(404, say(caller.lang, "bookingNotFound"));
+    if (result === "started" || result === "tooLate") {
+      return { status: 409, body: { message: changeRefusal(caller.lang, result, settings), reason: result } };
+    }
     return { status: 200, body: { message: say(caller.lang, result), status: "cancelled" } };
   },
 });
@@ -123,14 +139,15 @@ export const rescheduleDemoBooking = defineEndpoint({
   input: rescheduleSchema,
   async run({ deps: { db, config }, caller }, input) {
     const lang = caller.lang;
-    const timeZone = await academyTimeZone(db);
+    const settings = await getSiteSettings(db);
+    const timeZone = timeZoneOf(settings);
     const bookingId = await linkedId(db, config.sessionSecret, "booking", input.token);
-    const result = await rescheduleBooking(db, { bookingId, slotId: input.slotId }, { timeZone, lang });
+    const result = await rescheduleBooking(db, { bookingId, slotId: input.slotId }, { timeZone, lang, cutoffHours: settings.demoChangeCutoffHours });
     if (!result.ok) {
       if (result.reason === "bookingNotFound") throw new HttpError(404, say(lang, "bookingNotFound"));
       if (result.reason === "slotNotFound") throw new HttpError(404, say(lang, "slotNotFound"));
-      const key = result.reason === "cancelled" ? "bookingCancelled" : result.reason;
-      return { status: 409, body: { message: say(lang, key), reason: result.reason, remaining: "remaining" in result ? result.remaining : [] } };
+      const message = result.reason === "tooLate" ? changeRefusal(lang, "tooLate", settings) : say(lang, result.reason === "cancelled" ? "bookingCancelled" : result.reason);
+      return { status: 409, body: { message, reason: result.reason, remaining: "remaining" in result ? result.remaining : [] } };
     }
     const booking = await getBookingByReference(db, result.reference, timeZone, lang);
     return {

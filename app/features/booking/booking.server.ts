@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import { LRUCache } from "lru-cache";
-import type { DB } from "~server/db/db";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
+import { isPostgres, type DB } from "~server/db/db";
 import { enqueue } from "~server/jobs/queue";
 import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
@@ -156,9 +156,47 @@ interface BookingRequest {
 type BookResult =
   | { ok: true; reference: string; code: string; cancelToken: string }
   | { ok: false; reason: "notFound" }
-  | { ok: false; reason: "full" | "closed" | "past" | "duplicate"; remaining: PublicSlot[] };
+  | { ok: false; reason: "full" | "closed" | "past" | "duplicate"; remaining: PublicSlot[] }
+  | { ok: false; reason: "alreadyHadDemo" | "familyCap"; remaining: PublicSlot[] };
 
 class SlotUnavailable extends Error {}
+
+/** A fair-booking rule refused the booking (issue 29); thrown inside the transaction, so nothing is kept. */
+class RuleRefusal extends Error {
+  constructor(readonly reason: "alreadyHadDemo" | "familyCap") {
+    super(reason);
+  }
+}
+
+/** A child's name as the one-demo-per-course rule compares it: case, width and spacing ignored. */
+const childKey = (name: string) => name.normalize("NFKC").toLocaleLowerCase("en").replace(/\s+/g, " ").trim();
+
+/**
+ * The fair-booking rules (issue 29), checked in the booking's transaction: one free demo per child per
+ * course (a booking not cancelled, for the same family and the same child's name), and at most
+ * `perFamily` demo classes still ahead per family. A family is its e-mail address and, when the parent
+ * is signed in, the account's bookings too (so a saved child counts whichever address was typed). On
+ * PostgreSQL a transaction lock on the e-mail makes two bookings of one family queue, so the count cannot
+ * be passed by booking twice at once; SQLite runs one write transaction at a time already.
+ */
+async function checkFamilyRules(trx: DB, input: { email: string; childName: string; slotId: number }, userId: number | null, courseId: number, perFamily: number, now: string): Promise<void> {
+  const email = input.email.toLowerCase();
+  if (isPostgres(trx as unknown as Kysely<unknown>)) await sql`select pg_advisory_xact_lock(hashtext(${`demo-family:${email}`}))`.execute(trx);
+  const family = (eb: ExpressionBuilder<Database, "demo_bookings">) => (userId === null ? eb("demo_bookings.email", "=", email) : eb.or([eb("demo_bookings.email", "=", email), eb("demo_bookings.user_id", "=", userId)]));
+  const rows = await trx
+    .selectFrom("demo_bookings")
+    .innerJoin("demo_slots", "demo_slots.id", "demo_bookings.slot_id")
+    .select(["demo_bookings.child_name", "demo_bookings.course_id", "demo_bookings.slot_id", "demo_bookings.status", "demo_slots.starts_at"])
+    .where("demo_bookings.status", "<>", "cancelled")
+    .where(family)
+    .limit(500)
+    .execute();
+  // The same time booked again is refused by the unique index with its own, plainer message.
+  if (rows.some((row) => row.slot_id === input.slotId && row.status === "booked")) return;
+  const child = childKey(input.childName);
+  if (rows.some((row) => row.course_id === courseId && childKey(row.child_name) === child)) throw new RuleRefusal("alreadyHadDemo");
+  if (rows.filter((row) => row.status === "booked" && row.starts_at > now).length >= perFamily) throw new RuleRefusal("familyCap");
+}
 
 /** How long before its class a booking's reminder e-mail goes out (reminders.server.ts). */
 export const REMINDER_LEAD_MS = 24 * 60 * 60_000;
@@ -201,6 +239,8 @@ export async function bookSlot(
     notifyStaff?: (trx: DB, booking: { startsAt: string; code: string }) => Promise<void>;
     /** SESSION_SECRET: the key of the booking's cancel link (link-tokens.server.ts). */
     linkSecret: string;
+    /** The most demo classes still ahead one family may hold (site setting demoBookingsPerFamily). */
+    perFamily: number;
   },
 ): Promise<BookResult> {
   // Most of a rush finds the slot full: refused on one read, without a write transaction (issue 27).
@@ -223,6 +263,7 @@ export async function bookSlot(
     }
     return { ok: true, reference, code, cancelToken: linkToken(options.linkSecret, "booking", { id, reference }) };
   } catch (error) {
+    if (error instanceof RuleRefusal) return { ok: false, reason: error.reason, remaining: [] };
     if (!(error instanceof SlotUnavailable) && !isUniqueViolation(error)) throw error;
     return explainRefusal(error);
   }
@@ -230,6 +271,7 @@ export async function bookSlot(
   function insertBooking(code: string) {
     return db.transaction().execute(async (trx) => {
       const now = nowIso();
+      await checkFamilyRules(trx, input, options.userId, options.course.id, options.perFamily, now);
       const startsAt = await takeSeat(trx, input.slotId, options.course.id, now);
       if (!startsAt) throw new SlotUnavailable();
       const row = await trx
@@ -286,15 +328,19 @@ export async function bookSlot(
   }
 }
 
-type CancelResult = "cancelled" | "alreadyCancelled" | "notFound";
+type CancelResult = "cancelled" | "alreadyCancelled" | "notFound" | "started" | "tooLate";
+
+/** The latest start a parent may still cancel or move online: `cutoffHours` from now (issue 29). */
+export const changeDeadline = (now: string, cutoffHours: number) => new Date(Date.parse(now) + cutoffHours * 3_600_000).toISOString();
 
 /**
  * The parent cancels with their cancel link (its booking found by linkedId): the booking is cancelled and its seat
- * given back, in one transaction. The status change is conditional (not yet cancelled), so the
- * seat is returned once however often it is called. No mail: the parent did it themselves (staff
- * cancel through staff-cancel.server.ts, which tells the parent).
+ * given back, in one transaction. The status change is conditional (not yet cancelled, its class more
+ * than `cutoffHours` ahead: site setting demoChangeCutoffHours), so the seat is returned once however
+ * often it is called. No mail: the parent did it themselves (staff cancel through
+ * staff-cancel.server.ts, which tells the parent, at any time).
  */
-export async function cancelBooking(db: DB, by: { id: number | undefined }): Promise<CancelResult> {
+export async function cancelBooking(db: DB, by: { id: number | undefined }, options: { cutoffHours: number }): Promise<CancelResult> {
   const id = by.id;
   if (id === undefined) return "notFound";
   const cancelled = await db.transaction().execute(async (trx) => {
@@ -304,6 +350,7 @@ export async function cancelBooking(db: DB, by: { id: number | undefined }): Pro
       .set({ status: "cancelled", updated_at: now })
       .where("id", "=", id)
       .where("status", "<>", "cancelled")
+      .where("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("starts_at", ">", changeDeadline(now, options.cutoffHours)))
       .returning("slot_id")
       .executeTakeFirst();
     if (!row) return false;
@@ -311,8 +358,15 @@ export async function cancelBooking(db: DB, by: { id: number | undefined }): Pro
     return true;
   });
   if (cancelled) return "cancelled";
-  const exists = await db.selectFrom("demo_bookings").select("id").where("id", "=", id).executeTakeFirst();
-  return exists ? "alreadyCancelled" : "notFound";
+  const booking = await db
+    .selectFrom("demo_bookings")
+    .innerJoin("demo_slots", "demo_slots.id", "demo_bookings.slot_id")
+    .select(["demo_bookings.status", "demo_slots.starts_at"])
+    .where("demo_bookings.id", "=", id)
+    .executeTakeFirst();
+  if (!booking) return "notFound";
+  if (booking.status === "cancelled") return "alreadyCancelled";
+  return booking.starts_at <= nowIso() ? "started" : "tooLate";
 }
 
 /** A booking as its parent sees it (confirmation page, e-mail, API). */

@@ -41,7 +41,7 @@ describe("demo class reminders 24 hours ahead, exactly once (issue 17, decision 
     return row.id;
   }
   async function book(slotId: number, email: string, lang: Lang = "en") {
-    const result = await bookSlot(server.db, { slotId, childName: "Maya", childAge: 10, parentName: "Hana", email, phone: "+91 98765 43210" }, { course, userId: null, lang, timeZone: TZ, linkSecret: server.config.sessionSecret });
+    const result = await bookSlot(server.db, { slotId, childName: "Maya", childAge: 10, parentName: "Hana", email, phone: "+91 98765 43210" }, { course, userId: null, lang, timeZone: TZ, linkSecret: server.config.sessionSecret, perFamily: 3 });
     if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
     return result;
   }

@@ -36,8 +36,8 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
       .executeTakeFirstOrThrow();
     return row.id;
   }
-  async function book(slotId: number, email: string, lang: Lang = "en") {
-    const result = await bookSlot(server.db, { slotId, childName: "Lina", childAge: 10, parentName: "Rami", email, phone: "+91 98765 43210" }, { course, userId: null, lang, timeZone: TZ, linkSecret: server.config.sessionSecret });
+  async function book(slotId: number, email: string, lang: Lang = "en", childName = "Lina") {
+    const result = await bookSlot(server.db, { slotId, childName, childAge: 10, parentName: "Rami", email, phone: "+91 98765 43210" }, { course, userId: null, lang, timeZone: TZ, linkSecret: server.config.sessionSecret, perFamily: 3 });
     if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
     return result;
   }
@@ -103,7 +103,8 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
     await server.db.updateTable("demo_slots").set({ status: "closed" }).where("id", "=", closed).execute();
     const otherCourse = await makeSlot(62, 5, otherCourseId);
     const held = await makeSlot(63);
-    await book(held, "refused@example.com");
+    // A brother holds another time (one free demo per child and course, so not Lina again).
+    await book(held, "refused@example.com", "en", "Omar");
     const past = await makeSlot(-5);
 
     const cases: [unknown, number, string][] = [
@@ -164,10 +165,11 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
     const CAPACITY = 5;
     const sources = await Promise.all(Array.from({ length: 10 }, () => makeSlot(150, 40)));
     const target = await makeSlot(200, CAPACITY);
+    // The bookings to move, made ten at a time (one per source slot) to keep the set-up short.
     const bookings: { token: string; slotId: number }[] = [];
-    for (let i = 0; i < MOVES; i++) {
-      const slotId = sources[i % sources.length]!;
-      bookings.push({ token: (await book(slotId, `race-${i}@example.com`)).cancelToken, slotId });
+    for (let i = 0; i < MOVES; i += sources.length) {
+      const made = await Promise.all(sources.map(async (slotId, j) => ({ token: (await book(slotId, `race-${i + j}@example.com`)).cancelToken, slotId })));
+      bookings.push(...made);
     }
     const answers = await Promise.all(bookings.map((booking) => move(booking.token, target)));
     const statuses = answers.map((answer) => answer.status);
@@ -198,7 +200,7 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
     }
     expect(liveSum).toBe(MOVES);
     expect(seatSum).toBe(MOVES);
-  });
+  }, 60_000);
 
   it("crossing moves (A to B and B to A at once) all succeed without a deadlock, and every seat is accounted for", async () => {
     const a = await makeSlot(300, 60);

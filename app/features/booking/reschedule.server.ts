@@ -4,10 +4,10 @@ import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
 import type { Lang } from "~/i18n/lang";
 import { bookingRescheduledJob } from "./booking.jobs.server";
-import { freeSeat, listOpenSlots, reminderStateFor, takeSeat, type PublicSlot } from "./booking.server";
+import { changeDeadline, freeSeat, listOpenSlots, reminderStateFor, takeSeat, type PublicSlot } from "./booking.server";
 import { zonedParts } from "~/lib/zoned-time";
 
-export type RescheduleRefusal = "cancelled" | "started" | "sameSlot" | "full" | "closed" | "past" | "duplicate";
+export type RescheduleRefusal = "cancelled" | "started" | "tooLate" | "sameSlot" | "full" | "closed" | "past" | "duplicate";
 
 export type RescheduleResult =
   | { ok: true; reference: string; courseId: number | null; startsAt: string }
@@ -23,7 +23,8 @@ class Refused extends Error {
 /**
  * Moves a live booking to another open time of its course, in ONE transaction (decision 029):
  *
- * 1. a conditional UPDATE of the booking (live, its class not started) locks its row, so two
+ * 1. a conditional UPDATE of the booking (live, its class more than the cut-off ahead: site setting
+ *    demoChangeCutoffHours, issue 29) locks its row, so two
  *    moves (or a move and a cancel) of one booking queue up behind each other;
  * 2. the new seat is taken with bookSlot's conditional UPDATE (open, ahead, not full, this
  *    course) and the old one given back; both slot rows are written in id order, so moves that
@@ -34,7 +35,7 @@ class Refused extends Error {
  * Any refusal throws inside the transaction, which rolls back every write: the booking keeps its
  * old seat, and no seat is ever taken without being held. The reference and links stay the same.
  */
-export async function rescheduleBooking(db: DB, input: { bookingId: number | undefined; slotId: number }, options: { timeZone: string; lang: Lang }): Promise<RescheduleResult> {
+export async function rescheduleBooking(db: DB, input: { bookingId: number | undefined; slotId: number }, options: { timeZone: string; lang: Lang; cutoffHours: number }): Promise<RescheduleResult> {
   const bookingId = input.bookingId;
   if (bookingId === undefined) return { ok: false, reason: "bookingNotFound" };
   try {
@@ -45,7 +46,7 @@ export async function rescheduleBooking(db: DB, input: { bookingId: number | und
         .set({ updated_at: now })
         .where("id", "=", bookingId)
         .where("status", "=", "booked")
-        .where("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("starts_at", ">", now))
+        .where("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("starts_at", ">", changeDeadline(now, options.cutoffHours)))
         .returning(["id", "slot_id", "course_id", "reference"])
         .executeTakeFirst();
       if (!booking) throw new Refused("booking");
@@ -96,7 +97,7 @@ async function explainRefusal(db: DB, input: { bookingId: number; slotId: number
     return open.filter((slot) => slot.id !== booking.slot_id);
   };
   if (error instanceof Refused && error.what === "booking") {
-    return { ok: false, reason: booking.status === "cancelled" ? "cancelled" : "started", remaining: [] };
+    return { ok: false, reason: booking.status === "cancelled" ? "cancelled" : booking.starts_at <= nowIso() ? "started" : "tooLate", remaining: [] };
   }
   if (error instanceof Refused && error.what === "sameSlot") return { ok: false, reason: "sameSlot", remaining: await remainingOn(booking.starts_at) };
   const slot = await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();

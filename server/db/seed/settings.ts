@@ -31,5 +31,7 @@ export const settings: SiteSettings = {
   // The e-mail after an attended demo class (decision 033); staff edit it on the settings screen.
   followupMail: FOLLOWUP_DEFAULTS,
   waitlistHoldHours: 12,
+  demoChangeCutoffHours: 12,
+  demoBookingsPerFamily: 3,
   requireStaffSecondFactor: false,
 };

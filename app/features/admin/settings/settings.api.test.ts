@@ -92,7 +92,8 @@ describe("admin settings and camps API", () => {
     const took = performance.now() - started;
     expect(res.status).toBe(400);
     expect(res.body.errors.social).toBeTruthy();
-    expect(took, `took ${Math.round(took)} ms`).toBeLessThan(200);
+    // A backtracking pattern on 1 MB takes seconds to hours; the bound leaves room for a busy machine.
+    expect(took, `took ${Math.round(took)} ms`).toBeLessThan(1500);
     expect(await getSiteSettings(server.db)).toEqual(before);
   });
 

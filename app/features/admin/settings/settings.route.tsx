@@ -109,6 +109,12 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={t("settings.waitlistHoldHours")} hint={t("settings.waitlistHoldHoursHint")} error={errors.waitlistHoldHours?.message}>
             {(ids) => <input type="number" min={1} max={168} step={1} {...input(ids)} {...register("waitlistHoldHours", { valueAsNumber: true })} />}
           </Field>
+          <Field label={t("settings.demoChangeCutoffHours")} hint={t("settings.demoChangeCutoffHoursHint")} error={errors.demoChangeCutoffHours?.message}>
+            {(ids) => <input type="number" min={0} max={168} step={1} {...input(ids)} {...register("demoChangeCutoffHours", { valueAsNumber: true })} />}
+          </Field>
+          <Field label={t("settings.demoBookingsPerFamily")} hint={t("settings.demoBookingsPerFamilyHint")} error={errors.demoBookingsPerFamily?.message}>
+            {(ids) => <input type="number" min={1} max={20} step={1} {...input(ids)} {...register("demoBookingsPerFamily", { valueAsNumber: true })} />}
+          </Field>
         </fieldset>
 
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
