@@ -102,7 +102,10 @@ test.describe("axe on public pages", () => {
     const email = `a11y-resched-${Date.now()}@example.com`;
     expect((await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
-    const slots = ((await (await page.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number }[] }).slots;
+    // More than a day ahead, so the booking may still be moved (cut-off: 12 hours as shipped).
+    const slots = ((await (await page.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number; startsAt: string }[] }).slots.filter(
+      (slot) => Date.parse(slot.startsAt) > Date.now() + 86_400_000,
+    );
     const booked = await page.request.post("/api/courses/robotics-fundamentals/demo-bookings", {
       data: { slotId: slots[0]!.id, childName: "Axe Child", childAge: 10, parentName: "Axe Parent", email, phone: "9876543210" },
     });

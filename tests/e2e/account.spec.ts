@@ -57,10 +57,12 @@ async function register(request: APIRequestContext, username: string) {
 
 /** Books the first open time through the API with the page's session (so the booking carries the account). */
 async function bookWhileSignedIn(request: APIRequestContext, email: string, childName: string) {
-  const slots = (await (await request.get(`/api/courses/${COURSE}/demo-slots`)).json()) as { slots: { id: number }[] };
-  expect(slots.slots.length).toBeGreaterThan(0);
+  const slots = (await (await request.get(`/api/courses/${COURSE}/demo-slots`)).json()) as { slots: { id: number; startsAt: string }[] };
+  // A time more than a day ahead, so the parent may still cancel or move it (cut-off: 12 hours as shipped).
+  const slot = slots.slots.find((s) => Date.parse(s.startsAt) > Date.now() + 86_400_000);
+  expect(slot).toBeTruthy();
   const booked = await request.post(`/api/courses/${COURSE}/demo-bookings`, {
-    data: { slotId: slots.slots[0]!.id, childName, childAge: 10, parentName: "Sara Ali", email, phone: "9876543210" },
+    data: { slotId: slot!.id, childName, childAge: 10, parentName: "Sara Ali", email, phone: "9876543210" },
   });
   expect(booked.status()).toBe(201);
 }
