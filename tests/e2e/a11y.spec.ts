@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import * as OTPAuth from "otpauth";
 import { createAdminAccount, provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
+import { codeSnifferErrors, serverHtmlErrors, watchDocuments } from "./markup-checkers";
 
 /**
  * Accessibility (issue 8): axe-core on every public page (from the sitemap, so new pages are
@@ -14,6 +15,9 @@ import { createAdminAccount, provenParent, signInAsAdmin, waitForResetLink } fro
  * of text in the other language.
  */
 
+// Every page keeps its last HTML document for html-validate.
+test.beforeEach(({ page }) => watchDocuments(page));
+
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 interface Finding {
@@ -21,7 +25,11 @@ interface Finding {
   lines: string[];
 }
 
-/** Runs axe on the page as it is now; returns one readable line per failing element. */
+/**
+ * Runs the three checkers on the page as it is now (decision 056): axe and HTML_CodeSniffer
+ * (WCAG2AA, errors) on the live page, html-validate on the HTML the server sent for its last full
+ * load (once per load). Returns one readable line per failing element.
+ */
 async function audit(page: Page): Promise<Finding> {
   // label-content-name-mismatch (WCAG 2.5.3, label in name) is experimental in axe: off unless named.
   const result = await new AxeBuilder({ page })
@@ -29,8 +37,9 @@ async function audit(page: Page): Promise<Finding> {
     .withTags(tags)
     .analyze();
   const lines = result.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `  ${violation.id} [${violation.impact ?? "?"}] ${node.target.join(" ")} — ${violation.help}`),
+    violation.nodes.map((node) => `  axe ${violation.id} [${violation.impact ?? "?"}] ${node.target.join(" ")} — ${violation.help}`),
   );
+  lines.push(...(await codeSnifferErrors(page)), ...(await serverHtmlErrors(page)));
   return { url: page.url(), lines };
 }
 
@@ -51,7 +60,7 @@ async function auditAll(page: Page, urls: string[]) {
 function expectClean(findings: Finding[]) {
   const failing = findings.filter((finding) => finding.lines.length > 0);
   const report = failing.map((finding) => `${finding.url}\n${finding.lines.join("\n")}`).join("\n");
-  expect(failing.length, `axe violations (rule [impact] target — help):\n${report}`).toBe(0);
+  expect(failing.length, `errors (checker rule target — message):\n${report}`).toBe(0);
 }
 
 /** Waits until a toast has finished appearing: axe would measure its colours mid-fade. */
@@ -151,6 +160,7 @@ test.describe("axe on public pages", () => {
     await signInAsAdmin(page);
     const context = await browser.newContext();
     const parent = await context.newPage();
+    watchDocuments(parent);
     const email = await provenParent(context.request, "a11y-wl");
     const slots: number[] = [];
     for (const days of [58, 59]) {
