@@ -31,6 +31,8 @@ export const htmlValidateConfig: ConfigData = {
     "attribute-boolean-style": "off",
     // `hidden=""`: the empty string is a keyword of the Hidden state (HTML §6.1); React writes it.
     "attribute-empty-style": "off",
+    // A group of checkboxes shares one name (the slot series' weekdays): HTML submits every checked one (§4.10.21.4).
+    "form-dup-name": ["error", { shared: ["radio", "button", "reset", "submit", "checkbox"] }],
   },
 };
 
