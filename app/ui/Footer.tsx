@@ -4,6 +4,7 @@ import type { SiteSettings } from "~/features/site/settings.schema";
 import { pickPair } from "~/i18n/localized";
 import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "./LocalLink";
+import { PhoneLink } from "./PhoneLink";
 import { ContactForm } from "~/features/contact/ContactForm";
 
 // The footer form is part of the page's own code, not loaded lazily: a lazy part streams hidden
@@ -37,9 +38,7 @@ export function Footer({ settings, programs, children }: { settings: SiteSetting
               </a>
             </p>
             <p>
-              <a className="underline hover:text-white" href={`tel:${settings.phone.replace(/\s/g, "")}`} dir="ltr">
-                {settings.phone}
-              </a>
+              <PhoneLink phone={settings.phone} className="underline hover:text-white" />
             </p>
           </address>
         </section>

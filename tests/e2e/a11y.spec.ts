@@ -5,14 +5,19 @@ import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import * as OTPAuth from "otpauth";
 import { createAdminAccount, provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
+import { codeSnifferErrors, serverHtmlErrors, watchDocuments } from "./markup-checkers";
 
 /**
- * Accessibility (issue 8): axe-core on every public page (from the sitemap, so new pages are
+ * Accessibility (issue 8): axe-core, and beside it HTML_CodeSniffer and html-validate (issue 28,
+ * decision 056), on every public page (from the sitemap, so new pages are
  * covered without editing this file), the sign-in pages, a 404, every admin screen and states such
  * as open modals and forms showing errors; plus what axe cannot see: focus in modals, the phone
  * menu, the skip link, Tab reaching every control, form errors tied to their fields and the lang
  * of text in the other language.
  */
+
+// Every page keeps its last HTML document for html-validate.
+test.beforeEach(({ page }) => watchDocuments(page));
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
@@ -21,16 +26,25 @@ interface Finding {
   lines: string[];
 }
 
-/** Runs axe on the page as it is now; returns one readable line per failing element. */
+/**
+ * Runs the three checkers on the page as it is now (decision 056): axe and HTML_CodeSniffer
+ * (WCAG2AA, errors) on the live page, html-validate on the HTML the server sent for its last full
+ * load (once per load). Returns one readable line per failing element.
+ */
 async function audit(page: Page): Promise<Finding> {
+  // html-validate parses in this process while axe runs in the browser.
+  const serverHtml = serverHtmlErrors(page);
+  serverHtml.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
   // label-content-name-mismatch (WCAG 2.5.3, label in name) is experimental in axe: off unless named.
+  // resultTypes: only violations carry every node (axe's documented speed-up); the rules run are the same.
   const result = await new AxeBuilder({ page })
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } }, resultTypes: ["violations"] })
     .withTags(tags)
     .analyze();
   const lines = result.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `  ${violation.id} [${violation.impact ?? "?"}] ${node.target.join(" ")} — ${violation.help}`),
+    violation.nodes.map((node) => `  axe ${violation.id} [${violation.impact ?? "?"}] ${node.target.join(" ")} — ${violation.help}`),
   );
+  lines.push(...(await codeSnifferErrors(page)), ...(await serverHtml));
   return { url: page.url(), lines };
 }
 
@@ -51,7 +65,7 @@ async function auditAll(page: Page, urls: string[]) {
 function expectClean(findings: Finding[]) {
   const failing = findings.filter((finding) => finding.lines.length > 0);
   const report = failing.map((finding) => `${finding.url}\n${finding.lines.join("\n")}`).join("\n");
-  expect(failing.length, `axe violations (rule [impact] target — help):\n${report}`).toBe(0);
+  expect(failing.length, `errors (checker rule target — message):\n${report}`).toBe(0);
 }
 
 /** Waits until a toast has finished appearing: axe would measure its colours mid-fade. */
@@ -75,13 +89,15 @@ const accountPages = ["/login", "/signup", "/forgot-password", "/reset-password?
 
 test.describe("axe on public pages", () => {
   test("every English page of the sitemap", async ({ page }) => {
-    test.setTimeout(240_000);
+    // About 30 pages, each audited by axe, HTML_CodeSniffer and html-validate (decision 056).
+    test.setTimeout(360_000);
     const paths = (await sitemapPaths(page)).filter((path) => !path.startsWith("/ar"));
     await auditAll(page, paths);
   });
 
   test("every Arabic page of the sitemap", async ({ page }) => {
-    test.setTimeout(240_000);
+    // About 30 pages, each audited by axe, HTML_CodeSniffer and html-validate (decision 056).
+    test.setTimeout(360_000);
     const paths = (await sitemapPaths(page)).filter((path) => path === "/ar" || path.startsWith("/ar/"));
     expect(paths.length).toBeGreaterThan(10);
     await auditAll(page, paths);
@@ -154,6 +170,7 @@ test.describe("axe on public pages", () => {
     await signInAsAdmin(page);
     const context = await browser.newContext();
     const parent = await context.newPage();
+    watchDocuments(parent);
     const email = await provenParent(context.request, "a11y-wl");
     const slots: number[] = [];
     for (const days of [58, 59]) {
@@ -457,7 +474,8 @@ async function adminRecords(page: Page, email: string) {
 
 test.describe("axe on the admin area", () => {
   test("every admin screen in English, and the dashboard, a list and forms in Arabic", async ({ page }) => {
-    test.setTimeout(240_000);
+    // About 36 screens, each audited by axe, HTML_CodeSniffer and html-validate (decision 056).
+    test.setTimeout(360_000);
     const account = await signInAsAdmin(page);
     const ids = await adminRecords(page, account.email);
     const screens = [

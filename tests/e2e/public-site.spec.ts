@@ -21,7 +21,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 const coursesApi = "**/admin/course-dashboard/all-courses**";
 /** True when the page is wider than the window (a layout bug that shows as sideways scrolling). */
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-const cards = (page: Page) => page.getByRole("list", { name: /^(Courses|الدورات)$/ }).getByRole("listitem");
+const cards = (page: Page) => page.getByRole("region", { name: /^(Courses|الدورات)$/ }).getByRole("listitem");
 
 test.describe("every page in both languages", () => {
   const pages: [string, string, string][] = [

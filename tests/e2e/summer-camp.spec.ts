@@ -17,7 +17,7 @@ test.describe("summer camp page", () => {
     await expect(page).toHaveTitle(/Summer Camp 2025/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("A summer of building, coding and discovering");
     await expect(page.locator("time")).toHaveText("Starts 1 July 2025");
-    await expect(page.getByRole("list", { name: "Topics" }).getByRole("listitem")).toHaveCount(8);
+    await expect(page.getByRole("region", { name: "Topics" }).getByRole("listitem")).toHaveCount(8);
     await expect(page.getByRole("heading", { name: "Spots Filling Fast" })).toBeVisible();
     await expect(page.getByText("1410+ students in the last 24 hours")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Why Choose Us" })).toBeVisible();

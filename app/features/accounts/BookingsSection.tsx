@@ -24,14 +24,14 @@ export function BookingsSection({ bookings }: { bookings: { upcoming: AccountBoo
 function BookingList({ id, title, empty, bookings }: { id: string; title: string; empty: string; bookings: AccountBooking[] }) {
   const { t } = useTranslation("accounts");
   return (
-    <div className="mt-4">
+    <section aria-labelledby={`${id}-bookings`} className="mt-4">
       <h3 id={`${id}-bookings`} className="font-semibold text-slate-800">
         {title}
       </h3>
       {bookings.length === 0 ? (
         <p className="mt-2 text-slate-700">{empty}</p>
       ) : (
-        <ul aria-labelledby={`${id}-bookings`} className="mt-2 divide-y divide-slate-200">
+        <ul className="mt-2 divide-y divide-slate-200">
           {bookings.map((booking) => (
             <li key={booking.reference} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
               <div>
@@ -75,7 +75,7 @@ function BookingList({ id, title, empty, bookings }: { id: string; title: string
           ))}
         </ul>
       )}
-    </div>
+    </section>
   );
 }
 

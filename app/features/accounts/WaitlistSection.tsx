@@ -13,7 +13,7 @@ export function WaitlistSection({ places }: { places: AccountWaitlistPlace[] }) 
   return (
     <AccountSection id="waitlist" title={t("space.waitlist.heading")}>
       <p className="mt-2 text-sm text-slate-700">{t("space.waitlist.intro")}</p>
-      <ul aria-labelledby="waitlist-heading" className="mt-2 divide-y divide-slate-200">
+      <ul className="mt-2 divide-y divide-slate-200">
         {places.map((place) => {
           const named = { course: place.courseName, date: place.dateLabel };
           return (

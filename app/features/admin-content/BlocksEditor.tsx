@@ -83,7 +83,7 @@ export function BlocksEditor({ label, value, onChange, errors, dir }: BlocksEdit
                       </div>
                       <div className="min-w-64 flex-1">
                         <label htmlFor={`${fieldId}-value`} className="mb-1 block text-sm font-medium">{t("blocks.headingText")}</label>
-                        <input id={`${fieldId}-value`} dir={dir} lang={langOfDir(dir)} className={inputClass} value={block.value} aria-invalid={Boolean(err && "value" in err && err.value)} onChange={(e) => update(index, { ...block, value: e.target.value })} />
+                        <input type="text" id={`${fieldId}-value`} dir={dir} lang={langOfDir(dir)} className={inputClass} value={block.value} aria-invalid={Boolean(err && "value" in err && err.value)} onChange={(e) => update(index, { ...block, value: e.target.value })} />
                         {errorText(err?.value?.message ?? err?.level?.message)}
                       </div>
                     </div>
@@ -126,7 +126,7 @@ export function BlocksEditor({ label, value, onChange, errors, dir }: BlocksEdit
                       <ImageUpload label={t("blocks.image")} value={block.value} previewAlt={block.alt} error={err?.value?.message} onChange={(url) => update(index, { ...block, value: url })} />
                       <div>
                         <label htmlFor={`${fieldId}-alt`} className="mb-1 block text-sm font-medium">{t("blocks.alt")}</label>
-                        <input id={`${fieldId}-alt`} dir={dir} lang={langOfDir(dir)} className={inputClass} value={block.alt ?? ""} onChange={(e) => update(index, { ...block, alt: e.target.value })} />
+                        <input type="text" id={`${fieldId}-alt`} dir={dir} lang={langOfDir(dir)} className={inputClass} value={block.alt ?? ""} onChange={(e) => update(index, { ...block, alt: e.target.value })} />
                         {errorText(err?.alt?.message)}
                       </div>
                     </div>

@@ -29,6 +29,17 @@ export function WeeklyChart({ weeks }: { weeks: Week[] }) {
 
   return (
     <figure className="space-y-3">
+      {/* The key comes first: a <figcaption> is the first or last child of its figure (html-validate, issue 28). */}
+      <figcaption className="flex flex-wrap gap-4 text-sm text-slate-700">
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-indigo-600" />
+          {t("dashboard.submissions")}
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-amber-500" />
+          {t("dashboard.bookings")}
+        </span>
+      </figcaption>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"
@@ -56,16 +67,6 @@ export function WeeklyChart({ weeks }: { weeks: Week[] }) {
           );
         })}
       </svg>
-      <figcaption className="flex flex-wrap gap-4 text-sm text-slate-700">
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-indigo-600" />
-          {t("dashboard.submissions")}
-        </span>
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-amber-500" />
-          {t("dashboard.bookings")}
-        </span>
-      </figcaption>
       <details>
         <summary className="cursor-pointer text-sm font-medium text-indigo-700">{t("dashboard.chartTable")}</summary>
         <table className="mt-2 min-w-full text-sm">

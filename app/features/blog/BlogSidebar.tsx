@@ -6,6 +6,7 @@ import { useLang } from "~/i18n/use-lang";
 import { safeUrl } from "~/lib/safe-url";
 import { useRootData } from "~/root";
 import { LocalLink } from "~/ui/LocalLink";
+import { PhoneLink } from "~/ui/PhoneLink";
 import type { BlogCardPost } from "./blog-page";
 import { formatLongDate } from "./dates";
 import { PostLanguage } from "./PostLanguage";
@@ -82,9 +83,7 @@ export function NeedHelp() {
           </a>
         </li>
         <li>
-          <a href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`} className={`${link} border border-indigo-600 text-indigo-700 hover:bg-white`}>
-            {t("post.phone")}: <span dir="ltr">{settings.phone}</span>
-          </a>
+          <PhoneLink phone={settings.phone} label={t("post.phone")} className={`${link} border border-indigo-600 text-indigo-700 hover:bg-white`} />
         </li>
       </ul>
     </section>

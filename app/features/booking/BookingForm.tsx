@@ -181,11 +181,11 @@ function SavedChildren({
 }) {
   const { t } = useTranslation("booking");
   return (
-    <div className="mb-4">
+    <section aria-labelledby="saved-children" className="mb-4">
       <p id="saved-children" className="text-sm font-semibold text-slate-800">
         {t("form.savedChildren")}
       </p>
-      <ul aria-labelledby="saved-children" className="mt-2 flex flex-wrap gap-2">
+      <ul className="mt-2 flex flex-wrap gap-2">
         {savedChildren.map((child) => (
           <li key={child.id}>
             <a
@@ -201,6 +201,6 @@ function SavedChildren({
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }

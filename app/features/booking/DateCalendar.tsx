@@ -140,9 +140,9 @@ export function DateCalendar({ months, weekdays, selected, onSelect, initialMont
         </thead>
         <tbody>
           {month.weeks.map((week, w) => (
-            <tr key={w} role="row">
+            <tr key={w}>
               {week.map((day, d) => (
-                <td key={day?.date ?? `pad-${d}`} role="gridcell" className="p-0.5">
+                <td key={day?.date ?? `pad-${d}`} className="p-0.5">
                   {day ? (
                     <button
                       // A day with times submits ?date= before script runs; the others do nothing.

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/ui/LocalLink";
 import { Modal } from "~/ui/Modal";
@@ -57,24 +58,29 @@ function CurriculumTable({ camp }: { camp: Camp }) {
   );
 }
 
-/** A camp's ten sessions as a table, with Enroll and Close. */
+/**
+ * A camp's ten sessions as a table, with Enroll and Close. Nothing is rendered until a camp is
+ * first chosen, and the last camp stays in the closed dialog: a closed dialog with an empty
+ * heading is an error to HTML_CodeSniffer and html-validate (issue 28), and unmounting it on close
+ * would lose the focus return to "View Complete Details".
+ */
 export function CurriculumModal({ camp, onClose }: { camp: Camp | null; onClose: () => void }) {
   const { t } = useTranslation("camp");
+  const [last, setLast] = useState<Camp | null>(camp);
+  if (camp && camp !== last) setLast(camp);
+  const shown = camp ?? last;
+  if (!shown) return null;
   return (
-    <Modal open={camp !== null} onClose={onClose} title={camp ? t("curriculum.title", { camp: camp.title }) : ""} className="max-w-5xl">
-      {camp ? (
-        <>
-          <CurriculumTable camp={camp} />
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <LocalLink to={`/enroll?camp=${encodeURIComponent(camp.slug)}`} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
-              {t("curriculum.enroll")}
-            </LocalLink>
-            <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100">
-              {t("curriculum.close")}
-            </button>
-          </div>
-        </>
-      ) : null}
+    <Modal open={camp !== null} onClose={onClose} title={t("curriculum.title", { camp: shown.title })} className="max-w-5xl">
+      <CurriculumTable camp={shown} />
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <LocalLink to={`/enroll?camp=${encodeURIComponent(shown.slug)}`} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
+          {t("curriculum.enroll")}
+        </LocalLink>
+        <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100">
+          {t("curriculum.close")}
+        </button>
+      </div>
     </Modal>
   );
 }

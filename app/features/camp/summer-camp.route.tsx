@@ -78,13 +78,15 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
               <span className="sr-only">{t("banner.startLabel")}: </span>
               <time dateTime={startIso}>{t("banner.startsOn", { date: startDate })}</time>
             </p>
-            <ul aria-label={t("banner.topicsLabel")} className="mt-5 flex flex-wrap gap-2">
-              {topics.map((topic) => (
-                <li key={topic} className="rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800">
-                  {t(`topics.${topic}`)}
-                </li>
-              ))}
-            </ul>
+            <section aria-label={t("banner.topicsLabel")} className="mt-5">
+              <ul className="flex flex-wrap gap-2">
+                {topics.map((topic) => (
+                  <li key={topic} className="rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800">
+                    {t(`topics.${topic}`)}
+                  </li>
+                ))}
+              </ul>
+            </section>
             <div className="mt-8 flex flex-wrap gap-3">
               <LocalLink to="/enroll" className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
                 {t("banner.enrollNow")}

@@ -37,17 +37,20 @@ export function CourseResults({ state }: { state: CatalogueState }) {
   return (
     <>
       {count}
-      {/* The cards' h3 titles need a level-2 heading between them and the page's h1. */}
-      <h2 id="course-results-title" className="sr-only">
-        {t("catalogue.results")}
-      </h2>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby="course-results-title">
-        {state.courses.map((course, index) => (
-          <li key={course._id} className="flex">
-            <CourseCard course={course} first={index === 0} />
-          </li>
-        ))}
-      </ul>
+      {/* The cards' h3 titles need a level-2 heading between them and the page's h1. The section
+          carries the name: screen readers often skip a list's own (issue 28). */}
+      <section aria-labelledby="course-results-title">
+        <h2 id="course-results-title" className="sr-only">
+          {t("catalogue.results")}
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {state.courses.map((course, index) => (
+            <li key={course._id} className="flex">
+              <CourseCard course={course} first={index === 0} />
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { pickPair } from "~/i18n/localized";
 import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
+import { PhoneLink } from "~/ui/PhoneLink";
 import { contactFormAction } from "~/features/contact/contact.action.server";
 
 /** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
@@ -55,9 +56,7 @@ export default function ContactUs() {
               <div className="rounded-2xl border border-slate-200 p-5">
                 <dt className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{t("contact.hotline")}</dt>
                 <dd className="mt-1 text-lg">
-                  <a href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`} dir="ltr" className="text-slate-900 underline hover:text-indigo-700">
-                    {settings.phone}
-                  </a>
+                  <PhoneLink phone={settings.phone} className="text-slate-900 underline hover:text-indigo-700" />
                 </dd>
               </div>
             </dl>

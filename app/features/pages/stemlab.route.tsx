@@ -68,22 +68,25 @@ export default function StemLab() {
               </LocalLink>
             </div>
           </div>
-          <dl aria-label={t("stemlab.statsLabel")} className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
-            {(
-              [
-                ["98%", "stat1"],
-                ["50+", "stat2"],
-                ["24/7", "stat3"],
-              ] as const
-            ).map(([value, key]) => (
-              <div key={key} className="flex flex-col-reverse rounded-2xl bg-white/10 p-5">
-                <dt className="mt-1 text-indigo-100">{t(`stemlab.${key}`)}</dt>
-                <dd className="text-3xl font-extrabold" dir="ltr">
-                  {value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          {/* Named on a section, not the list: screen readers often skip a list's name (issue 28). */}
+          <section aria-label={t("stemlab.statsLabel")}>
+            <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+              {(
+                [
+                  ["98%", "stat1"],
+                  ["50+", "stat2"],
+                  ["24/7", "stat3"],
+                ] as const
+              ).map(([value, key]) => (
+                <div key={key} className="flex flex-col-reverse rounded-2xl bg-white/10 p-5">
+                  <dt className="mt-1 text-indigo-100">{t(`stemlab.${key}`)}</dt>
+                  <dd className="text-3xl font-extrabold" dir="ltr">
+                    {value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
         </div>
       </section>
       <section className="mx-auto max-w-3xl px-4 pb-8">

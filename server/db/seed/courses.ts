@@ -739,6 +739,16 @@ const sources: CourseSource[] = [
   },
 ];
 
+
+/**
+ * A course page's <title>: "… Course for Kids and Teens | STEM Academy" while that stays within
+ * 70 characters, else "… Course | STEM Academy" (search results cut longer titles; html-validate
+ * `long-title`, issue 28).
+ */
+function courseMetaTitle(name: string): string {
+  const full = `${name} Course for Kids and Teens | STEM Academy`;
+  return full.length <= 70 ? full : `${name} Course | STEM Academy`;
+}
 export const courses: CourseSeed[] = sources.map((s) => {
   const slug = s.key.replaceAll("_", "-");
   return {
@@ -760,7 +770,7 @@ export const courses: CourseSeed[] = sources.map((s) => {
     instructor: s.instructor,
     rating: s.rating,
     image: `/images/courses/${slug}.svg`,
-    meta_title: `${s.name.en} Course for Kids and Teens | STEM Academy`,
+    meta_title: courseMetaTitle(s.name.en),
     meta_description: s.description.en,
     meta_keywords: s.keywords,
   };

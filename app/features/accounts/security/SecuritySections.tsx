@@ -42,7 +42,7 @@ export function PasskeysSection({ overview, state }: { overview: Overview; state
                 <input type="hidden" name="form" value={SECURITY_FORMS.rename} />
                 <input type="hidden" name="passkeyId" value={passkey.id} />
                 <Field label={t("security.passkeys.name")} error={renameState?.errors.name} className="min-w-48 flex-1">
-                  {({ id, describedBy, invalid }) => <input id={id} name="name" required maxLength={60} defaultValue={passkey.name} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />}
+                  {({ id, describedBy, invalid }) => <input type="text" id={id} name="name" required maxLength={60} defaultValue={passkey.name} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />}
                 </Field>
                 <button type="submit" className={smallButton}>
                   {t("security.passkeys.rename")}
@@ -85,7 +85,7 @@ function CodeForm({ form, label, button, state }: { form: string; label: string;
       <FormAlert message={refused && !refused.errors.code ? refused.message : undefined} className={`w-full ${alertClass}`} />
       <Field label={label} error={refused?.errors.code} className="min-w-48">
         {({ id, describedBy, invalid }) => (
-          <input id={id} name="code" required inputMode="numeric" autoComplete="one-time-code" maxLength={7} dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />
+          <input type="text" id={id} name="code" required inputMode="numeric" autoComplete="one-time-code" maxLength={7} dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />
         )}
       </Field>
       <button type="submit" className={primary}>

@@ -49,7 +49,7 @@ export default function SecondFactorPage() {
         <FormAlert message={refused && !refused.errors.code ? refused.message : undefined} className={alertClass} />
         <Field label={t("security.step.code")} error={refused?.errors.code}>
           {({ id, describedBy, invalid }) => (
-            <input id={id} name="code" required maxLength={40} autoComplete="one-time-code" inputMode="text" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />
+            <input type="text" id={id} name="code" required maxLength={40} autoComplete="one-time-code" inputMode="text" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />
           )}
         </Field>
         <SubmitButton pending={pending} label={t("security.step.submit")} pendingLabel={t("security.step.submitting")} />

@@ -117,10 +117,10 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
   const pairFields = (name: "title" | "grades" | "duration", label: string) => (
     <>
       <Field label={`${label} (${t("form.english")})`} error={msg(errors[name]?.en)}>
-        {(ids) => <input {...props(ids, "en")} {...register(`${name}.en`)} />}
+        {(ids) => <input type="text" {...props(ids, "en")} {...register(`${name}.en`)} />}
       </Field>
       <Field label={`${label} (${t("form.arabic")})`} error={msg(errors[name]?.ar)}>
-        {(ids) => <input {...props(ids, "ar")} {...register(`${name}.ar`)} />}
+        {(ids) => <input type="text" {...props(ids, "ar")} {...register(`${name}.ar`)} />}
       </Field>
     </>
   );
@@ -158,10 +158,10 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
           {features.fields.map((field, i) => (
             <div key={field.id} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
               <Field label={`${t("camps.feature", { n: i + 1 })} (${t("form.english")})`} error={msg(errors.features?.[i]?.en)}>
-                {(ids) => <input {...props(ids, "en")} {...register(`features.${i}.en`)} />}
+                {(ids) => <input type="text" {...props(ids, "en")} {...register(`features.${i}.en`)} />}
               </Field>
               <Field label={`${t("camps.feature", { n: i + 1 })} (${t("form.arabic")})`} error={msg(errors.features?.[i]?.ar)}>
-                {(ids) => <input {...props(ids, "ar")} {...register(`features.${i}.ar`)} />}
+                {(ids) => <input type="text" {...props(ids, "ar")} {...register(`features.${i}.ar`)} />}
               </Field>
               <div className="flex gap-1 pb-1">
                 <button type="button" className={smallButton} disabled={i === 0} onClick={() => features.move(i, i - 1)} aria-label={`${t("form.moveUp")}: ${t("camps.feature", { n: i + 1 })}`}>↑</button>
@@ -185,13 +185,13 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
           {batches.fields.map((field, i) => (
             <div key={field.id} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
               <Field label={`${t("camps.batch", { n: i + 1 })}: ${t("camps.batchValue")}`} error={msg(errors.batches?.[i]?.value)}>
-                {(ids) => <input {...props(ids, "en")} {...register(`batches.${i}.value`)} />}
+                {(ids) => <input type="text" {...props(ids, "en")} {...register(`batches.${i}.value`)} />}
               </Field>
               <Field label={`${t("camps.batch", { n: i + 1 })} (${t("form.english")})`} error={msg(errors.batches?.[i]?.en)}>
-                {(ids) => <input {...props(ids, "en")} {...register(`batches.${i}.en`)} />}
+                {(ids) => <input type="text" {...props(ids, "en")} {...register(`batches.${i}.en`)} />}
               </Field>
               <Field label={`${t("camps.batch", { n: i + 1 })} (${t("form.arabic")})`} error={msg(errors.batches?.[i]?.ar)}>
-                {(ids) => <input {...props(ids, "ar")} {...register(`batches.${i}.ar`)} />}
+                {(ids) => <input type="text" {...props(ids, "ar")} {...register(`batches.${i}.ar`)} />}
               </Field>
               <button type="button" className={`${smallButton} mb-1`} onClick={() => batches.remove(i)} disabled={batches.fields.length <= 1} aria-label={`${t("form.remove")}: ${t("camps.batch", { n: i + 1 })}`}>✕</button>
             </div>

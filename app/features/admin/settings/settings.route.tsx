@@ -72,7 +72,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.whatsappTitle")}</legend>
           <Field label={t("settings.whatsappNumber")} hint={t("settings.whatsappHint")} error={errors.whatsappNumber?.message} className="sm:col-span-2">
-            {(ids) => <input inputMode="numeric" {...input(ids)} {...register("whatsappNumber")} />}
+            {(ids) => <input type="text" inputMode="numeric" {...input(ids)} {...register("whatsappNumber")} />}
           </Field>
           <Field label={t("settings.whatsappMessageEn")} error={errors.whatsappMessage?.en?.message}>
             {(ids) => <textarea rows={2} dir="ltr" lang="en" {...input(ids)} {...register("whatsappMessage.en")} />}
@@ -95,10 +95,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.generalTitle")}</legend>
           <Field label={t("settings.timeZone")} hint={t("settings.timeZoneHint")} error={errors.timeZone?.message} className="sm:col-span-2">
-            {(ids) => <input dir="ltr" {...input(ids)} {...register("timeZone")} />}
+            {(ids) => <input type="text" dir="ltr" {...input(ids)} {...register("timeZone")} />}
           </Field>
           <Field label={t("settings.phoneCountry")} hint={t("settings.phoneCountryHint")} error={errors.phoneCountry?.message}>
-            {(ids) => <input dir="ltr" maxLength={2} autoComplete="off" {...input(ids)} {...register("phoneCountry")} />}
+            {(ids) => <input type="text" dir="ltr" maxLength={2} autoComplete="off" {...input(ids)} {...register("phoneCountry")} />}
           </Field>
           <Field label={t("settings.campStartDate")} error={errors.campStartDate?.message}>
             {(ids) => <input type="date" {...input(ids)} {...register("campStartDate")} />}
@@ -121,10 +121,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.followupTitle")}</legend>
           <p className="text-sm text-slate-600 sm:col-span-2">{t("settings.followupIntro")}</p>
           <Field label={t("settings.followupSubjectEn")} error={errors.followupMail?.subject?.en?.message}>
-            {(ids) => <input dir="ltr" lang="en" {...input(ids)} {...register("followupMail.subject.en")} />}
+            {(ids) => <input type="text" dir="ltr" lang="en" {...input(ids)} {...register("followupMail.subject.en")} />}
           </Field>
           <Field label={t("settings.followupSubjectAr")} error={errors.followupMail?.subject?.ar?.message}>
-            {(ids) => <input dir="rtl" lang="ar" {...input(ids)} {...register("followupMail.subject.ar")} />}
+            {(ids) => <input type="text" dir="rtl" lang="ar" {...input(ids)} {...register("followupMail.subject.ar")} />}
           </Field>
           <Field label={t("settings.followupBodyEn")} hint={t("settings.followupHint")} error={errors.followupMail?.body?.en?.message}>
             {(ids) => <textarea rows={8} dir="ltr" lang="en" {...input(ids)} {...register("followupMail.body.en")} />}
