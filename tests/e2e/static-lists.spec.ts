@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 
 /**
- * The catalogue, the course filter and the blog list ship without React to visitors who are not
+ * The catalogue, the course filter, the blog list and the camp page ship without React to visitors who are not
  * signed in (decision 055): one enhancement script, no hydration, no CSP complaint; their filters
  * and page links work with the script (in place) and without it (GET form, plain links).
  */
@@ -19,8 +19,8 @@ async function watchProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-test.describe("list pages without React", () => {
-  for (const path of ["/courses", "/ar/courses", "/courses/course-filter", "/ar/courses/course-filter", "/blog", "/ar/blog"]) {
+test.describe("content pages without React", () => {
+  for (const path of ["/courses", "/ar/courses", "/courses/course-filter", "/ar/courses/course-filter", "/blog", "/ar/blog", "/summer-camp", "/ar/summer-camp"]) {
     test(`${path} loads only the enhancement script and breaks no CSP rule`, async ({ page }) => {
       const problems = await watchProblems(page);
       const scripts: string[] = [];
