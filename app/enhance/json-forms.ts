@@ -63,12 +63,12 @@ async function send(form: HTMLFormElement): Promise<void> {
       showToast("error", form.dataset.failed ?? "");
       return;
     }
+    // The brochure: the PDF downloads and its dialog closes (first, so the toast is not behind it).
+    if (typeof answer?.url === "string" && form.hasAttribute("data-download")) download(answer.url);
+    form.closest("dialog")?.close();
     showToast("success", typeof answer?.message === "string" ? answer.message : "");
     showErrors(form, {});
     form.reset();
-    // The brochure: the PDF downloads and its dialog closes.
-    if (typeof answer?.url === "string" && form.hasAttribute("data-download")) download(answer.url);
-    form.closest("dialog")?.close();
   } finally {
     delete form.dataset.sending;
     if (button) button.disabled = false;

@@ -392,6 +392,7 @@ test.describe("blog post", () => {
   test("a post that fails to load in the browser shows the failure text", async ({ page }) => {
     // Only a hydrated list opens a post in the browser: the blog hydrates for a signed-in visitor
     // (decision 055); for others a post is a page load.
+    test.setTimeout(60_000);
     await signInAsAdmin(page);
     await page.goto("/blog");
     await page.route("**/blog/why-robotics-matters-for-kids.data*", (route) => route.abort());
