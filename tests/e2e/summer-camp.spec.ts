@@ -94,14 +94,15 @@ test.describe("summer camp page", () => {
     const downloading = page.waitForEvent("download");
     await dialog.getByRole("button", { name: "Download Brochure" }).click();
     const download = await downloading;
+    // The toast lasts 5 s (specification section 9): checked before the PDF is read and parsed.
+    await expect(page.getByRole("alert").filter({ hasText: "Your brochure is downloading" })).toBeVisible();
+    await expect(dialog).toBeHidden();
     expect(download.suggestedFilename()).toBe("summer-camp-2025-brochure-en.pdf");
     const bytes = readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const { text } = pdfText(bytes);
     expect(text).toContain("Junior Camp");
     expect(text).toContain("Senior Camp");
-    await expect(page.getByRole("alert").filter({ hasText: "Your brochure is downloading" })).toBeVisible();
-    await expect(dialog).toBeHidden();
 
     await page.getByRole("button", { name: "Brochure" }).click();
     await expect(dialog.getByLabel("Student's name", { exact: true })).toHaveValue("");
