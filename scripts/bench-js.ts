@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { findChromium } from "./find-chromium";
 import { startBenchServer } from "~server/test/server-process";
@@ -40,7 +40,7 @@ try {
   const blogs = (await (await fetch(`${server.url}/api/blogs`)).json().catch(() => [])) as { slug?: string }[];
   const allPaths = ["/", "/courses", `/courses/${courses.courses[0]!.slug}`, "/summer-camp", "/enroll", "/blog", ...(blogs[0]?.slug ? [`/blog/${blogs[0].slug}`] : [])];
   const paths = SHORT ? ["/"] : (process.env.JS_PATHS?.split(",") ?? allPaths);
-  const rows: { page: string; scripts: number; "JS KiB gzip": string; "JS KiB br": string; "HTML KiB gzip": string; "HTML KiB br": string }[] = [];
+  const rows: { page: string; scripts: number; "JS KiB gzip": string; "JS KiB br": string; "HTML KiB gzip": string }[] = [];
   for (const lang of ["en", "ar"] as const) {
     for (const pagePath of paths) {
       const url = server.url + (lang === "ar" ? (pagePath === "/" ? "/ar" : `/ar${pagePath}`) : pagePath);
@@ -61,17 +61,13 @@ try {
       await page.waitForTimeout(1000);
       await context.close();
       const sizes = [...scripts].map((asset) => [asset, gzipOf(asset)] as const);
-      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-      const html = gzipSync(body, { level: 9 }).length;
-      // Brotli at the quality the page cache stores (what a browser gets on the second visit).
-      const htmlBr = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      const html = gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
       rows.push({
         page: url.slice(server.url.length),
         scripts: sizes.length,
         "JS KiB gzip": (sizes.reduce((sum, [, size]) => sum + size, 0) / 1024).toFixed(1),
         "JS KiB br": ([...scripts].reduce((sum, asset) => sum + brotliOf(asset), 0) / 1024).toFixed(1),
         "HTML KiB gzip": (html / 1024).toFixed(1),
-        "HTML KiB br": (htmlBr / 1024).toFixed(1),
       });
       if (process.env.JS_CHUNKS) console.log(`${url.slice(server.url.length)}: ${sizes.map(([asset, size]) => `${asset.replace(/^\/assets\//, "")} ${(size / 1024).toFixed(1)}`).join(", ")}`);
     }
