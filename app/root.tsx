@@ -80,6 +80,17 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
 }
 
+/**
+ * True while the server renders a page that ships without React (a route with
+ * `handle = { hydrate: false }`, a visitor who is not signed in; decision 055). Such a page renders
+ * what its enhancement script needs (templates, `data-` hooks); never true in the browser.
+ */
+export function useStaticPage(): boolean {
+  const data = useRootData();
+  const matches = useMatches();
+  return import.meta.env.SSR && !data?.user && matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const { pathname, search } = useLocation();
@@ -98,8 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // signed in (decision 055; a signed-in visitor's account menu, log-out and session check are
   // React's). Only the server decides: in the browser React runs only on pages that hydrated, and a
   // page reached by a client-side navigation from one of them is rendered by that running app.
-  const staticPage =
-    import.meta.env.SSR && !data?.user && matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  const staticPage = useStaticPage();
   // Marks the moment React has taken the page over; browser tests wait for it before acting.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";

@@ -1,16 +1,20 @@
+import { enhanceDialogs } from "./dialogs";
 import { enhanceJsonForms } from "./json-forms";
 import { enhanceMenus } from "./menus";
 import { enhanceSliders } from "./slider";
+import { enhanceSwaps } from "./swap";
 
 /**
  * The one script of a page that ships without React (a route with `handle = { hydrate: false }`,
  * decision 055). Everything on such a page works without it (links, forms that post); this adds
  * what the specification asks of an interactive page, framework-free and in a few KB: the menus,
- * the slider, form answers as toasts, smooth scrolling, the language switch's memory.
+ * the slider, lists swapped in place, dialogs, form answers as toasts, smooth scrolling, the language switch's memory.
  */
 enhanceMenus();
 enhanceSliders();
 enhanceJsonForms();
+enhanceSwaps();
+enhanceDialogs();
 rememberLanguage();
 focusFormTargets();
 smoothScroll();

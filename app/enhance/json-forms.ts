@@ -6,7 +6,9 @@ import { showToast } from "./toast";
  * valid message goes to the form's JSON endpoint (`data-endpoint`), the server's answer is a toast
  * and the form is cleared, as the specification asks (section 8). A refusal of the input (400) is
  * posted to the page after all, which shows each message next to its field; any other failure is
- * the form's toast (`data-failed`, `data-network`).
+ * the form's toast (`data-failed`, `data-network`). The camp page's brochure form (in a dialog,
+ * `data-errors-in-place`) shows the server's field messages in place instead, and on success
+ * downloads the PDF (`data-download`) and closes its dialog.
  */
 export function enhanceJsonForms(): void {
   // A message the server rendered next to a field goes once the field is corrected (the browser's
@@ -49,21 +51,55 @@ async function send(form: HTMLFormElement): Promise<void> {
       showToast("error", form.dataset.network ?? "");
       return;
     }
+    const answer = (await response.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string>; url?: unknown } | null;
     if (response.status === 400) {
-      // The page's action answers the same input with the messages in place.
-      HTMLFormElement.prototype.submit.call(form);
+      // A form in a dialog shows the server's messages in place; any other form is posted to its
+      // page, whose action answers the same input with the messages in place.
+      if (form.hasAttribute("data-errors-in-place") && answer?.errors) showErrors(form, answer.errors);
+      else HTMLFormElement.prototype.submit.call(form);
       return;
     }
-    const answer = (await response.json().catch(() => null)) as { message?: unknown } | null;
     if (!response.ok) {
       showToast("error", form.dataset.failed ?? "");
       return;
     }
+    // The brochure: the PDF downloads and its dialog closes (first, so the toast is not behind it).
+    if (typeof answer?.url === "string" && form.hasAttribute("data-download")) download(answer.url);
+    form.closest("dialog")?.close();
     showToast("success", typeof answer?.message === "string" ? answer.message : "");
+    showErrors(form, {});
     form.reset();
-    for (const field of form.querySelectorAll("[aria-invalid=true]")) field.setAttribute("aria-invalid", "false");
   } finally {
     delete form.dataset.sending;
     if (button) button.disabled = false;
   }
+}
+
+/** The server's message under each refused field, as app/ui/Field.tsx renders it; the first refused field gets focus. */
+function showErrors(form: HTMLFormElement, errors: Record<string, string>) {
+  for (const old of form.querySelectorAll("[data-field-error]")) old.remove();
+  let first: HTMLElement | undefined;
+  for (const field of form.querySelectorAll<HTMLInputElement>("input[name], select[name], textarea[name]")) {
+    const message = errors[field.name];
+    if (!field.id) continue;
+    field.setAttribute("aria-invalid", String(Boolean(message)));
+    if (!message) continue;
+    document.getElementById(`${field.id}-error`)?.remove();
+    const error = Object.assign(document.createElement("p"), { id: `${field.id}-error`, className: "mt-1 text-sm text-red-700", textContent: message });
+    error.setAttribute("role", "alert");
+    error.dataset.fieldError = "";
+    field.parentElement!.append(error);
+    const described = new Set((field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean)).add(error.id);
+    field.setAttribute("aria-describedby", [...described].join(" "));
+    first ??= field;
+  }
+  first?.focus();
+}
+
+/** Starts a file download without leaving the page. */
+function download(url: string) {
+  const link = Object.assign(document.createElement("a"), { href: url, download: "" });
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

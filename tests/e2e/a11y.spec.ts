@@ -205,6 +205,8 @@ test.describe("axe on public pages", () => {
   });
 
   test("the open modals of the summer camp page", async ({ page }) => {
+    // Four axe runs; the page now carries its dialogs closed in the HTML (decision 055).
+    test.setTimeout(60_000);
     const findings: Finding[] = [];
     for (const lang of ["en", "ar"] as const) {
       await page.goto(lang === "en" ? "/summer-camp" : "/ar/summer-camp", { waitUntil: "networkidle" });

@@ -1,9 +1,15 @@
 import path from "node:path";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, type Page, type Route } from "./fixtures";
 import Database from "better-sqlite3";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import sharp from "sharp";
 import { contentChanged } from "./content-changed";
+import { signInAsAdmin } from "./accounts";
+
+/** The blog list's own pages fetched by the enhancement script (decision 055), not page loads. */
+const listFetch = (url: URL) => /^(\/ar)?\/blog$/.test(url.pathname);
+const onListFetch = (page: Page, handler: (route: Route) => Promise<void> | void) =>
+  page.route(listFetch, (route) => (route.request().resourceType() === "fetch" ? handler(route) : route.fallback()));
 
 // The e2e server's own SQLite file: posts the seed does not have are written here directly
 // and removed again after each test (contentChanged tells the page cache, as a staff edit would).
@@ -238,41 +244,43 @@ test.describe("blog list", () => {
     const pages = page.getByRole("navigation", { name: "Blog pages" });
     await expect(pages.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
 
-    // Hold the API answer until the loading text has been seen.
+    // Without React (decision 055) a page link fetches that page's HTML in the browser and swaps the
+    // list in. Hold the answer until the loading text has been seen.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/blogs?*", async (route) => {
+    await onListFetch(page, async (route) => {
       await held;
       await route.continue();
     });
-    const apiRequest = page.waitForRequest("**/api/blogs?*");
+    const listRequest = page.waitForRequest((request) => request.resourceType() === "fetch" && listFetch(new URL(request.url())));
     await pages.getByRole("link", { name: "Next" }).click();
-    expect(new URL((await apiRequest).url()).search).toBe("?page=2&limit=9&lang=en");
+    expect(new URL((await listRequest).url()).search).toBe("?page=2");
     await expect(page.getByRole("status").filter({ hasText: "Loading blog posts..." })).toBeVisible();
     release();
     await expect(cards(page)).toHaveCount(5);
     await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await expect(page).toHaveTitle(/, page 2/);
     await expect(cards(page).getByRole("heading")).toHaveText(["Older post 5", "Older post 6", "Older post 7", "Older post 8", "Older post 9"]);
     await expect(page.getByText("A draft")).toHaveCount(0);
     await expect(page.getByText("Not yet")).toHaveCount(0);
     await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
 
     // The network fails: the error text replaces the list.
-    await page.unroute("**/api/blogs?*");
-    await page.route("**/api/blogs?*", (route) => route.abort());
+    await page.unroute(listFetch);
+    await onListFetch(page, (route) => route.abort());
     await pages.getByRole("link", { name: "Previous" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Failed to load blog posts. Please try again later." })).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
 
     // The server fails: the same.
-    await page.unroute("**/api/blogs?*");
-    await page.route("**/api/blogs?*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down"}' }));
+    await page.unroute(listFetch);
+    await onListFetch(page, (route) => route.fulfill({ status: 500, contentType: "text/html", body: "down" }));
     await page.goto("/ar/blog?page=2");
     await page.getByRole("navigation", { name: "صفحات المدونة" }).getByRole("link", { name: "السابق" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "تعذّر تحميل المقالات. يرجى المحاولة مرة أخرى لاحقًا." })).toBeVisible();
 
-    // And when it works again, the Arabic page 1 comes from the API in Arabic.
-    await page.unroute("**/api/blogs?*");
+    // And when it works again, the Arabic page 1 comes in Arabic.
+    await page.unroute(listFetch);
     await page.goto("/ar/blog?page=2");
     await expect(cards(page)).toHaveCount(5);
     await page.getByRole("link", { name: "الصفحة 1" }).click();
@@ -382,6 +390,10 @@ test.describe("blog post", () => {
   });
 
   test("a post that fails to load in the browser shows the failure text", async ({ page }) => {
+    // Only a hydrated list opens a post in the browser: the blog hydrates for a signed-in visitor
+    // (decision 055); for others a post is a page load.
+    test.setTimeout(60_000);
+    await signInAsAdmin(page);
     await page.goto("/blog");
     await page.route("**/blog/why-robotics-matters-for-kids.data*", (route) => route.abort());
     await cards(page).filter({ hasText: "Why Robotics Matters for Kids" }).getByRole("link", { name: /Read More/ }).click();

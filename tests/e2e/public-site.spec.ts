@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, waitForHydration, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Page, type Route } from "./fixtures";
 import Database from "better-sqlite3";
 import { contentChanged } from "./content-changed";
 
@@ -18,7 +18,13 @@ function withDb<T>(work: (db: Database.Database) => T): T {
 }
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const coursesApi = "**/admin/course-dashboard/all-courses**";
+/**
+ * The catalogue without React (decision 055): a new age preset fetches the page's own HTML
+ * (`/courses?age=…`) in the browser and swaps the results in; this catches those fetches only.
+ */
+const catalogueFetch = (url: URL) => /\/courses(\/course-filter)?$/.test(url.pathname) && url.searchParams.has("age");
+const onCatalogueFetch = (page: Page, handler: (route: Route) => Promise<void> | void) =>
+  page.route(catalogueFetch, (route) => (route.request().resourceType() === "fetch" ? handler(route) : route.fallback()));
 /** True when the page is wider than the window (a layout bug that shows as sideways scrolling). */
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const cards = (page: Page) => page.getByRole("region", { name: /^(Courses|الدورات)$/ }).getByRole("listitem");
@@ -183,7 +189,7 @@ test.describe("course catalogue", () => {
     await page.goto("/courses");
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(coursesApi, async (route) => {
+    await onCatalogueFetch(page, async (route) => {
       await gate;
       await route.continue();
     });
@@ -198,15 +204,15 @@ test.describe("course catalogue", () => {
   });
 
   test("alerts when the fetch fails, in both languages", async ({ page }) => {
-    await page.route(coursesApi, (route) => route.fulfill({ status: 500, json: { message: "down" } }));
+    await onCatalogueFetch(page, (route) => route.fulfill({ status: 500, body: "down" }));
     await page.goto("/courses");
     await page.getByLabel("Age group").selectOption("6-18");
     await expect(page.getByRole("alert")).toHaveText("Failed to load courses. Please try again later.");
     await page.goto("/ar/courses");
     await page.getByLabel("الفئة العمرية").selectOption("6-18");
     await expect(page.getByRole("alert")).toHaveText("تعذّر تحميل الدورات. يرجى المحاولة مرة أخرى لاحقًا.");
-    await page.unroute(coursesApi);
-    await page.route(coursesApi, (route) => route.abort("connectionrefused"));
+    await page.unroute(catalogueFetch);
+    await onCatalogueFetch(page, (route) => route.abort("connectionrefused"));
     await page.getByLabel("الفئة العمرية").selectOption("6-12");
     await expect(page.getByRole("alert")).toHaveText("تعذّر تحميل الدورات. يرجى المحاولة مرة أخرى لاحقًا.");
   });

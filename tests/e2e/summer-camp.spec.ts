@@ -93,6 +93,10 @@ test.describe("summer camp page", () => {
 
     const downloading = page.waitForEvent("download");
     await dialog.getByRole("button", { name: "Download Brochure" }).click();
+    // The toast lasts 5 s (specification section 9) and comes with the answer, while the PDF may
+    // still be on its way (the first one is rendered on request): checked before the download.
+    await expect(page.getByRole("alert").filter({ hasText: "Your brochure is downloading" })).toBeVisible();
+    await expect(dialog).toBeHidden();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe("summer-camp-2025-brochure-en.pdf");
     const bytes = readFileSync(await download.path());
@@ -100,8 +104,6 @@ test.describe("summer camp page", () => {
     const { text } = pdfText(bytes);
     expect(text).toContain("Junior Camp");
     expect(text).toContain("Senior Camp");
-    await expect(page.getByRole("alert").filter({ hasText: "Your brochure is downloading" })).toBeVisible();
-    await expect(dialog).toBeHidden();
 
     await page.getByRole("button", { name: "Brochure" }).click();
     await expect(dialog.getByLabel("Student's name", { exact: true })).toHaveValue("");

@@ -6,6 +6,7 @@ import { useLang } from "~/i18n/use-lang";
 import { useRootData } from "~/root";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
+import { SwapRegion } from "~/ui/SwapRegion";
 import type { Route } from "./+types/blog-list.route";
 import { BlogCard } from "./BlogCard";
 import { fetchBlogPage, toCardPost, type BlogPage } from "./blog-page";
@@ -28,6 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return { page, list };
 }
+
+// No React for visitors who are not signed in: the page links swap the list in place (app/enhance/swap.ts,
+// decision 055), with the same loading and failure texts; without script they are page loads.
+export const handle = { hydrate: false };
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
@@ -76,27 +81,15 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       {/* Server-rendered data is shown at once (no loading text to swap out, so no layout shift);
           a page change in the browser gets a new boundary that shows the loading text meanwhile. */}
       {!(list instanceof Promise) ? (
-        <BlogGrid page={page} result={list} timeZone={timeZone} />
+        <SwapRegion id="blog-list" loading={<ListLoading />} failed={<ListFailed />}>
+          <BlogGrid page={page} result={list} timeZone={timeZone} />
+        </SwapRegion>
       ) : (
         <Suspense
           key={page}
-          fallback={
-            <p role="status" className="mt-10 text-slate-700">
-              {t("list.loading")}
-            </p>
-          }
+          fallback={<ListLoading />}
         >
-          <Await
-            resolve={list}
-            errorElement={
-              <p
-                role="alert"
-                className="mt-10 rounded-lg bg-red-50 p-4 text-red-800"
-              >
-                {t("list.failed")}
-              </p>
-            }
-          >
+          <Await resolve={list} errorElement={<ListFailed />}>
             {(result: BlogPage) => (
               <BlogGrid page={page} result={result} timeZone={timeZone} />
             )}
@@ -104,6 +97,24 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         </Suspense>
       )}
     </main>
+  );
+}
+
+function ListLoading() {
+  const { t } = useTranslation("blog");
+  return (
+    <p role="status" className="mt-10 text-slate-700">
+      {t("list.loading")}
+    </p>
+  );
+}
+
+function ListFailed() {
+  const { t } = useTranslation("blog");
+  return (
+    <p role="alert" className="mt-10 rounded-lg bg-red-50 p-4 text-red-800">
+      {t("list.failed")}
+    </p>
   );
 }
 
@@ -142,7 +153,7 @@ function Pagination({ page, pages }: { page: number; pages: number }) {
   const item =
     "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100";
   return (
-    <nav aria-label={t("list.pages")} className="mt-10">
+    <nav aria-label={t("list.pages")} className="mt-10" data-swap-links="">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 ? (
           <li>
@@ -185,9 +196,7 @@ export function ErrorBoundary() {
     <main id="main" className="mx-auto max-w-7xl px-4 py-12">
       <title>{t("meta.listTitle")}</title>
       <Heading />
-      <p role="alert" className="mt-10 rounded-lg bg-red-50 p-4 text-red-800">
-        {t("list.failed")}
-      </p>
+      <ListFailed />
     </main>
   );
 }

@@ -33,7 +33,7 @@ const closeClass = "rounded-lg border border-slate-300 px-5 py-2 font-semibold t
  * and clears; on the page (no script yet), it posts to /summer-camp, whose action answers it
  * (brochure.action.server.ts) and comes back to a page that downloads the PDF.
  */
-export function BrochureForm({ onClose }: { onClose?: () => void }) {
+export function BrochureForm({ onClose, staticDialog = false }: { onClose?: () => void; /** In a page's `<dialog>` without React: sent by app/enhance/json-forms.ts. */ staticDialog?: boolean }) {
   const { t } = useTranslation("camp");
   const lang = useLang();
   const phoneCountry = usePhoneCountry();
@@ -51,7 +51,14 @@ export function BrochureForm({ onClose }: { onClose?: () => void }) {
   const page = localizePath("/summer-camp", lang);
 
   return (
-    <form {...form.formProps} action={`${page}?${BROCHURE_QUERY}=1#${BROCHURE_FORM}`} className="mt-4 space-y-3">
+    <form
+      {...form.formProps}
+      action={`${page}?${BROCHURE_QUERY}=1#${BROCHURE_FORM}`}
+      className="mt-4 space-y-3"
+      {...(staticDialog
+        ? { "data-endpoint": "/api/summercamp/brochure", "data-errors-in-place": "", "data-download": "", "data-failed": t("brochureForm.failed"), "data-network": t("brochureForm.failed") }
+        : {})}
+    >
       <FormAlert message={form.refusal} />
       {fields.map((field) => (
         <TextField key={field.name} form={form} name={field.name} label={t(`brochureForm.${field.name}`)} type={field.type} autoComplete={field.autoComplete} />
@@ -59,8 +66,8 @@ export function BrochureForm({ onClose }: { onClose?: () => void }) {
       <Honeypot form={form} name="website" />
       {engine}
       <div className="flex flex-wrap justify-end gap-3 pt-2">
-        {onClose ? (
-          <button type="button" onClick={onClose} className={closeClass}>
+        {onClose || staticDialog ? (
+          <button type="button" onClick={onClose} data-close-dialog={staticDialog ? "" : undefined} className={closeClass}>
             {t("brochureForm.close")}
           </button>
         ) : (

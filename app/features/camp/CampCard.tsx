@@ -6,7 +6,7 @@ import type { Camp } from "./camp";
 import { CURRICULUM_QUERY, curriculumAnchor } from "./paths";
 
 /** One camp: grades, price against the old price, discount, features, batches, and its actions. */
-export function CampCard({ camp, onDetails }: { camp: Camp; onDetails: () => void }) {
+export function CampCard({ camp, onDetails, dialog }: { camp: Camp; onDetails: () => void; /** A page without React: the id of the `<dialog>` the button opens (app/enhance/dialogs.ts). */ dialog?: string }) {
   const { t } = useTranslation("camp");
   const lang = useLang();
   const titleId = `camp-${camp.slug}-title`;
@@ -52,6 +52,7 @@ export function CampCard({ camp, onDetails }: { camp: Camp; onDetails: () => voi
           form={`${curriculumAnchor(camp.slug)}-open`}
           name={CURRICULUM_QUERY}
           value={camp.slug}
+          data-dialog={dialog}
           onClick={(event) => {
             event.preventDefault();
             onDetails();

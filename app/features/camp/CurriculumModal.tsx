@@ -17,7 +17,7 @@ function CellLabel({ children }: { children: string }) {
 }
 
 /** A camp's ten sessions: stacked session cards on phones, a table from 640 px (stack-table, app.css). */
-function CurriculumTable({ camp }: { camp: Camp }) {
+export function CurriculumTable({ camp }: { camp: Camp }) {
   const { t } = useTranslation("camp");
   return (
     <div className="overflow-x-auto">

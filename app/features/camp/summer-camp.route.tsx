@@ -10,7 +10,10 @@ import type { Route } from "./+types/summer-camp.route";
 import { CampCard } from "./CampCard";
 import { formatCampDate, formatCampYear, type Camp } from "./camp";
 import { listCamps } from "./camps.server";
-import { CurriculumModal, CurriculumSection } from "./CurriculumModal";
+import { CurriculumModal, CurriculumSection, CurriculumTable } from "./CurriculumModal";
+import { useStaticPage } from "~/root";
+import { StaticDialog } from "~/ui/StaticDialog";
+import { BrochureForm } from "./BrochureForm";
 import { brochureFormAction } from "./brochure.action.server";
 import { BrochureDownload, BrochureSection } from "./BrochureSection";
 import { BrochureModal } from "./BrochureModal";
@@ -19,6 +22,10 @@ import { BROCHURE_QUERY, CURRICULUM_QUERY } from "./paths";
 
 /** The brochure form posts here when JavaScript is not running. */
 export const action = brochureFormAction;
+
+// No React for visitors who are not signed in: the two dialogs are native <dialog>s opened by the
+// enhancement script, the brochure form is sent by it (decision 055).
+export const handle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -54,6 +61,7 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
   // A refused brochure post (no script) comes back with the form on the page.
   const brochureOnPage = loaderData.brochureOnPage || isFormState(actionData, BROCHURE_FORM);
   const page = localizePath("/summer-camp", lang);
+  const staticPage = useStaticPage();
   // Once script runs the button opens the dialog; before, it submits the little GET form below.
   const openBrochure = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
@@ -97,6 +105,7 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
                 form="brochure-open"
                 name={BROCHURE_QUERY}
                 value="1"
+                data-dialog={staticPage ? "brochure-dialog" : undefined}
                 onClick={openBrochure}
                 className="rounded-lg bg-amber-400 px-5 py-3 font-semibold text-slate-900 hover:bg-amber-300"
               >
@@ -143,7 +152,7 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
           <h2 id="camps-title" className="text-center text-3xl font-bold text-slate-900">{t("card.campsTitle")}</h2>
           <div className="mt-10 grid gap-8 md:grid-cols-2">
             {camps.map((camp) => (
-              <CampCard key={camp.slug} camp={camp} onDetails={() => setDetails(camp)} />
+              <CampCard key={camp.slug} camp={camp} onDetails={() => setDetails(camp)} dialog={staticPage ? `curriculum-dialog-${camp.slug}` : undefined} />
             ))}
           </div>
         </div>
@@ -158,8 +167,41 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
         </LocalLink>
       </section>
 
-      <CurriculumModal camp={details} onClose={() => setDetails(null)} />
-      {brochureWanted ? <BrochureModal open={brochureOpen} onClose={() => setBrochureOpen(false)} /> : null}
+      {staticPage ? (
+        <StaticDialogs camps={camps} />
+      ) : (
+        <>
+          <CurriculumModal camp={details} onClose={() => setDetails(null)} />
+          {brochureWanted ? <BrochureModal open={brochureOpen} onClose={() => setBrochureOpen(false)} /> : null}
+        </>
+      )}
     </main>
+  );
+}
+
+/** Without React: each camp's curriculum and the brochure form as closed native dialogs (app/enhance/dialogs.ts). */
+function StaticDialogs({ camps }: { camps: Camp[] }) {
+  const { t } = useTranslation("camp");
+  const close = "rounded-lg border border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100";
+  return (
+    <>
+      {camps.map((camp) => (
+        <StaticDialog key={camp.slug} id={`curriculum-dialog-${camp.slug}`} title={t("curriculum.title", { camp: camp.title })} className="max-w-5xl">
+          <CurriculumTable camp={camp} />
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <LocalLink to={`/enroll?camp=${encodeURIComponent(camp.slug)}`} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
+              {t("curriculum.enroll")}
+            </LocalLink>
+            <button type="button" data-close-dialog="" className={close}>
+              {t("curriculum.close")}
+            </button>
+          </div>
+        </StaticDialog>
+      ))}
+      <StaticDialog id="brochure-dialog" title={t("brochureForm.title")}>
+        <p className="text-slate-700">{t("brochureForm.intro")}</p>
+        <BrochureForm staticDialog />
+      </StaticDialog>
+    </>
   );
 }

@@ -2,8 +2,10 @@ import { useTranslation } from "react-i18next";
 import { AGE_GROUPS, type AgeGroup } from "./age-groups";
 
 /** The age dropdown: All, then the presets (specification section 2). */
-export function AgeGroupSelect({ value, onChange, id, className, ...aria }: {
+export function AgeGroupSelect({ value, onChange, id, className, ...rest }: {
   value: AgeGroup | null;
+  /** `age`: the select belongs to a GET form (the no-JS path and the enhancement script's). */
+  name?: string;
   onChange: (value: string) => void;
   id: string;
   className?: string;
@@ -16,7 +18,7 @@ export function AgeGroupSelect({ value, onChange, id, className, ...aria }: {
       value={value ?? "all"}
       onChange={(event) => onChange(event.target.value)}
       className={className ?? "rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30"}
-      {...aria}
+      {...rest}
     >
       <option value="all">{t("catalogue.all")}</option>
       {AGE_GROUPS.map((group) => (
@@ -25,5 +27,17 @@ export function AgeGroupSelect({ value, onChange, id, className, ...aria }: {
         </option>
       ))}
     </select>
+  );
+}
+
+/** The age form's button for visitors without script (with script a choice applies at once). */
+export function NoScriptSubmit() {
+  const { t } = useTranslation("courses");
+  return (
+    <noscript>
+      <button type="submit" className="rounded-lg bg-indigo-600 px-4 py-2 text-base font-semibold text-white hover:bg-indigo-700">
+        {t("catalogue.apply")}
+      </button>
+    </noscript>
   );
 }

@@ -1,6 +1,19 @@
 import { useTranslation } from "react-i18next";
+import { SwapRegion } from "~/ui/SwapRegion";
 import { CourseCard } from "./CourseCard";
 import type { CatalogueState } from "./use-age-filter";
+
+/**
+ * The catalogue's results as a region the enhancement script swaps when the age preset changes on
+ * a page without React (its loading logo and failure alert as templates; decision 055).
+ */
+export function CatalogueResults({ state, className }: { state: CatalogueState; className?: string }) {
+  return (
+    <SwapRegion id="course-results" className={className} loading={<CourseResults state={{ status: "loading" }} />} failed={<CourseResults state={{ status: "failed" }} />}>
+      <CourseResults state={state} />
+    </SwapRegion>
+  );
+}
 
 /** The catalogue grid with its loading logo, failure alert and empty state. */
 export function CourseResults({ state }: { state: CatalogueState }) {
