@@ -479,6 +479,7 @@ test.describe("axe on the admin area", () => {
       "/admin/pages/home",
       "/admin/pages/know-more",
       "/admin/pages/stemlab",
+      "/admin/pages/summer-camp",
       "/admin/pages/projects",
       "/admin/pages/site",
       "/admin/submissions/school",

@@ -34,6 +34,8 @@ describe("page texts API (decision 058)", () => {
     expect(en["site.stats.studentsValue"]?.text).toBe("156+");
     expect([en["site.stats.classesValue"]?.text, en["site.stats.teachersValue"]?.text, en["site.stats.yearsValue"]?.text]).toEqual(["568+", "40+", "6+"]);
     expect([en["areas.stemTitle"], en["areas.roboticsTitle"], en["areas.codingTitle"], en["areas.modelingTitle"]].map((t) => t?.text)).toEqual(["STEM Learning", "Robotics", "Coding", "3D Modeling"]);
+    const camp = await pageTexts(server.db, ["summer-camp"], "en");
+    expect([camp["spots.title"]?.text, camp["why.title"]?.text]).toEqual(["Spots Filling Fast", "Why Choose Us"]);
     const ar = await pageTexts(server.db, ["home"], "ar");
     expect(ar["hero.title"]?.lang).toBe("ar");
     expect(ar["hero.title"]?.text).not.toBe(en["hero.title"]?.text);
@@ -42,7 +44,7 @@ describe("page texts API (decision 058)", () => {
   it("lists the pages and reads one page's sections with the fields lacking Arabic", async () => {
     const list = await server.request("GET", "/api/admin/pages", { headers });
     expect(list.status).toBe(200);
-    expect(list.body.pages.map((p: { page: string }) => p.page)).toEqual(["home", "know-more", "stemlab", "projects", "site"]);
+    expect(list.body.pages.map((p: { page: string }) => p.page)).toEqual(["home", "know-more", "stemlab", "summer-camp", "projects", "site"]);
     const page = await server.request("GET", "/api/admin/pages/home", { headers });
     expect(page.status).toBe(200);
     expect(page.body.sections[0]).toMatchObject({ key: "hero", missing: [] });

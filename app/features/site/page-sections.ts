@@ -71,6 +71,18 @@ export const PAGE_SECTIONS = {
       ],
     },
   ],
+  "summer-camp": [
+    { key: "banner", fields: [line("title", "camp:banner.title"), para("intro", "camp:banner.intro")] },
+    { key: "spots", fields: [line("title", "camp:spots.title", 80)] },
+    {
+      key: "why",
+      fields: [
+        line("title", "camp:why.title"),
+        ...(["handsOn", "mentors", "future", "showcase"] as const).flatMap((key) => [line(`${key}Title`, `camp:why.${key}`), para(`${key}Text`, `camp:why.${key}Text`, 400)]),
+      ],
+    },
+    { key: "headings", fields: [line("campsTitle", "camp:card.campsTitle"), line("moreTitle", "camp:moreCourses.title")] },
+  ],
   projects: [{ key: "page", fields: [line("title", "pages:projects.title"), line("imageAlt", "pages:projects.imageAlt", 300)] }],
   site: [
     {
