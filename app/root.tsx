@@ -28,6 +28,7 @@ import { unusedNamespaces } from "./i18n/namespaces";
 import { resourcesFor } from "./i18n/resources.server";
 import { StaffBar } from "./features/admin/StaffBar";
 import { Footer } from "./ui/Footer";
+import { pageTexts } from "./features/site/page-sections.server";
 import { FormNotice } from "./ui/FormNotice";
 import { Navbar } from "./ui/Navbar";
 import { NotFound } from "./ui/NotFound";
@@ -48,12 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.pathname === "/" && remembersArabic(request.headers.get("cookie"))) {
     throw redirect(`/ar${url.search}`);
   }
-  const [settings, courses] = await Promise.all([getSiteSettings(context.db), listCourses(context.db, lang)]);
+  const [settings, courses, siteTexts] = await Promise.all([getSiteSettings(context.db), listCourses(context.db, lang), pageTexts(context.db, ["site"], lang)]);
   return {
     lang,
     resources: resourcesFor(lang, unusedNamespaces(url.pathname)),
     settings,
     programs: courses.map((course) => ({ slug: course.slug, name: course.courseName })),
+    /** The staff-edited texts every page may show: the academy's numbers and the footer's about text (decision 058). */
+    siteTexts,
     user: context.user ? { username: context.user.username, email: context.user.email, role: context.user.role } : null,
     sessionKind: context.user ? context.sessionKind : null,
     googleSignIn: context.config.google !== null,
@@ -141,7 +144,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {data ? <FormNotice /> : null}
           {children}
           {data && !staffArea ? (
-            <Footer settings={data.settings} programs={data.programs}>
+            <Footer settings={data.settings} programs={data.programs} texts={data.siteTexts}>
               <WhatsAppButton number={data.settings.whatsappNumber} message={pickPair(data.settings.whatsappMessage, lang)} />
             </Footer>
           ) : null}

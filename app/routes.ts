@@ -76,6 +76,11 @@ function adminContentRoutes(id: (name: string) => string): RouteConfigEntry[] {
     route("products", `${dir}/products.route.tsx`, { id: id("admin-products") }),
     route("products/new", `${dir}/product-editor.route.tsx`, { id: id("admin-product-new") }),
     route("products/edit/:id", `${dir}/product-editor.route.tsx`, { id: id("admin-product-edit") }),
+    route("testimonials", `${dir}/testimonials.route.tsx`, { id: id("admin-testimonials") }),
+    route("testimonials/new", `${dir}/testimonial-editor.route.tsx`, { id: id("admin-testimonial-new") }),
+    route("testimonials/edit/:id", `${dir}/testimonial-editor.route.tsx`, { id: id("admin-testimonial-edit") }),
+    route("pages", `${dir}/pages.route.tsx`, { id: id("admin-pages") }),
+    route("pages/:page", `${dir}/page-editor.route.tsx`, { id: id("admin-page") }),
   ];
 }
 

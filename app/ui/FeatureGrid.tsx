@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 
 interface Feature {
   key: string;
-  title: string;
-  text: string;
+  /** Text, or a staff-edited text in its element carrying its language. */
+  title: ReactNode;
+  text: ReactNode;
   icon: ReactNode;
 }
 

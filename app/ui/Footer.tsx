@@ -6,6 +6,8 @@ import { useLang } from "~/i18n/use-lang";
 import { LocalLink } from "./LocalLink";
 import { PhoneLink } from "./PhoneLink";
 import { ContactForm } from "~/features/contact/ContactForm";
+import type { PageTexts } from "~/features/site/page-sections";
+import { pageText } from "~/features/site/page-text";
 
 // The footer form is part of the page's own code, not loaded lazily: a lazy part streams hidden
 // until a script shows it (no form without JavaScript), and a click that lands while its code is
@@ -19,9 +21,10 @@ interface ProgramLink {
 const socialNames = ["facebook", "instagram", "linkedin", "youtube", "twitter"] as const;
 
 /** `children`: fixed-position extras (the WhatsApp button), kept inside the footer landmark. */
-export function Footer({ settings, programs, children }: { settings: SiteSettings; programs: ProgramLink[]; children?: ReactNode }) {
+export function Footer({ settings, programs, texts, children }: { settings: SiteSettings; programs: ProgramLink[]; texts: PageTexts; children?: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const site = pageText(texts, lang);
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
@@ -29,7 +32,9 @@ export function Footer({ settings, programs, children }: { settings: SiteSetting
           <h2 id="footer-about" className="text-lg font-semibold text-white">
             {t("brand")}
           </h2>
-          <p className="mt-3 text-sm leading-6">{t("footer.about")}</p>
+          <p className="mt-3 text-sm leading-6" {...site.attrs("site.footer.about")}>
+            {site.text("site.footer.about")}
+          </p>
           <address className="mt-4 space-y-2 text-sm not-italic">
             <p>{pickPair(settings.address, lang)}</p>
             <p>

@@ -59,6 +59,19 @@ export interface TestimonialsTable {
   review_en: string;
   review_ar: string;
   sort: number;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+/** One section of a public page's staff-edited texts (decision 058): JSON objects of field → text per language. */
+export interface PageSectionsTable {
+  id: Generated<number>;
+  page: string;
+  section: string;
+  texts_en: string;
+  texts_ar: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface CampsTable {
@@ -497,6 +510,8 @@ export interface Database extends ContentTables {
   staff_seen: StaffSeenTable;
   staff_invites: StaffInvitesTable;
   content_drafts: ContentDraftsTable;
+  /** Staff-edited page texts: no uploads in them, so not a content table the media checks walk. */
+  page_sections: PageSectionsTable;
   content_revisions: ContentRevisionsTable;
   enrollments: EnrollmentsTable;
   brochure_leads: BrochureLeadsTable;

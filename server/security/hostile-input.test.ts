@@ -354,7 +354,7 @@ describe("hostile input on every endpoint", () => {
     ids.contactBulk = (
       await db.insertInto("contact_messages").values({ email: "bulk@example.com", description: "Another question.", status: "new", notes: "", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()
     ).id;
-    const firstId = async (table: "blog_posts" | "teachers" | "products" | "camps", direction: "asc" | "desc") =>
+    const firstId = async (table: "blog_posts" | "teachers" | "products" | "camps" | "testimonials", direction: "asc" | "desc") =>
       (await db.selectFrom(table).select("id").orderBy("id", direction).executeTakeFirstOrThrow()).id;
     ids.blog = await firstId("blog_posts", "asc");
     ids.blogToDelete = await firstId("blog_posts", "desc");
@@ -363,6 +363,8 @@ describe("hostile input on every endpoint", () => {
     ids.product = await firstId("products", "asc");
     ids.productToDelete = await firstId("products", "desc");
     ids.camp = await firstId("camps", "asc");
+    ids.testimonial = await firstId("testimonials", "asc");
+    ids.testimonialToDelete = await firstId("testimonials", "desc");
     const mediaRow = async (upload: string) =>
       (await db.insertInto("media").values({ upload, url: `/uploads/${upload}-640.webp`, width: 640, height: 400, alt_en: "", alt_ar: "", uploaded_by: null, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()).id;
     ids.media = await mediaRow("a".repeat(24));
@@ -387,6 +389,8 @@ describe("hostile input on every endpoint", () => {
     forms.post = post;
     forms.teacher = (await get(`/api/admin/teachers/${ids.teacher}`)).teacher;
     forms.product = (await get(`/api/admin/products/${ids.product}`)).product;
+    forms.testimonial = (await get(`/api/admin/testimonials/${ids.testimonial}`)).testimonial;
+    forms.hero = (await get("/api/admin/pages/home")).sections[0].values;
     forms.settings = (await get("/api/admin/settings")).settings;
     // Revisions to restore (an older title or description than now), and records whose history no write sample touches.
     const revision = async (table: "blog_posts" | "courses", recordId: number, values: object) =>
@@ -548,6 +552,16 @@ describe("hostile input on every endpoint", () => {
     },
     { route: "PUT /api/admin/products/:id", url: () => `/api/admin/products/${ids.product}`, admin: true, body: () => ({ ...forms.product, price: 2500 }), stores: { audit_log: 1 } },
     { route: "DELETE /api/admin/products/:id", url: () => `/api/admin/products/${ids.productToDelete}`, admin: true, body: null, stores: { products: -1, audit_log: 1 } },
+    {
+      route: "POST /api/admin/testimonials",
+      url: () => "/api/admin/testimonials",
+      admin: true,
+      body: () => ({ kind: "child", nameEn: "Omar", nameAr: "عمر", age: 10, courseEn: "Robotics", courseAr: "الروبوتات", reviewEn: "Great fun.", reviewAr: "ممتع جدًا.", sort: 4 }),
+      stores: { testimonials: 1, audit_log: 1 },
+    },
+    { route: "PUT /api/admin/testimonials/:id", url: () => `/api/admin/testimonials/${ids.testimonial}`, admin: true, body: () => ({ ...forms.testimonial, reviewEn: "An edited review." }), stores: { audit_log: 1 } },
+    { route: "DELETE /api/admin/testimonials/:id", url: () => `/api/admin/testimonials/${ids.testimonialToDelete}`, admin: true, body: null, stores: { testimonials: -1, audit_log: 1 } },
+    { route: "PUT /api/admin/pages/:page/:section", url: () => "/api/admin/pages/home/hero", admin: true, body: () => ({ ...forms.hero, titleEn: "An edited hero title" }), stores: { audit_log: 1 } },
     { route: "POST /api/admin/submissions/:kind/bulk", url: () => "/api/admin/submissions/contact/bulk", admin: true, body: () => ({ status: "closed", ids: [ids.contactBulk] }), stores: { audit_log: 1 } },
     // The chosen rows as CSV: reads only.
     { route: "POST /api/admin/submissions/:kind/export", url: () => "/api/admin/submissions/contact/export", admin: true, body: () => ({ ids: [ids.contact] }), stores: {} },
@@ -666,6 +680,10 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/teachers/:id", url: () => `/api/admin/teachers/${ids.teacher}`, admin: true },
     { route: "GET /api/admin/products", url: () => "/api/admin/products", admin: true, query: listQuery({ sort: "price", q: "" }) },
     { route: "GET /api/admin/products/:id", url: () => `/api/admin/products/${ids.product}`, admin: true },
+    { route: "GET /api/admin/testimonials", url: () => "/api/admin/testimonials", admin: true, query: listQuery({ sort: "name", kind: "parent", q: "a" }) },
+    { route: "GET /api/admin/testimonials/:id", url: () => `/api/admin/testimonials/${ids.testimonial}`, admin: true },
+    { route: "GET /api/admin/pages", url: () => "/api/admin/pages", admin: true },
+    { route: "GET /api/admin/pages/:page", url: () => "/api/admin/pages/home", admin: true },
     { route: "GET /api/blogs", url: () => "/api/blogs", admin: false, query: { page: "1", limit: "5", lang: "ar" } },
     { route: "GET /api/blogs/:slug", url: () => `/api/blogs/${tokens.blogSlug}`, admin: false },
     { route: "GET /sitemap.xml", url: () => "/sitemap.xml", admin: false },
@@ -783,7 +801,7 @@ describe("hostile input on every endpoint", () => {
   }
 
   it("ignores unknown fields: no forced ids, no smuggled password hashes, no promoted accounts", async () => {
-    for (const table of ["users", "courses", "blog_posts", "teachers", "products", "contact_messages", "enrollments"] as const) {
+    for (const table of ["users", "courses", "blog_posts", "teachers", "products", "testimonials", "contact_messages", "enrollments"] as const) {
       const row = await server.db.selectFrom(table).select("id").where("id", "=", 999_999).executeTakeFirst();
       expect(row, table).toBeUndefined();
     }

@@ -471,6 +471,7 @@ async function adminRecords(page: Page, email: string) {
     course: await firstId("/api/admin/courses"),
     teacher: await firstId("/api/admin/teachers"),
     product: await firstId("/api/admin/products"),
+    testimonial: await firstId("/api/admin/testimonials"),
   };
 }
 
@@ -494,6 +495,16 @@ test.describe("axe on the admin area", () => {
       "/admin/products",
       "/admin/products/new",
       `/admin/products/edit/${ids.product}`,
+      "/admin/testimonials",
+      "/admin/testimonials/new",
+      `/admin/testimonials/edit/${ids.testimonial}`,
+      "/admin/pages",
+      "/admin/pages/home",
+      "/admin/pages/know-more",
+      "/admin/pages/stemlab",
+      "/admin/pages/summer-camp",
+      "/admin/pages/projects",
+      "/admin/pages/site",
       "/admin/submissions/school",
       `/admin/submissions/school/${ids.school}`,
       "/admin/submissions/contact",
@@ -510,7 +521,7 @@ test.describe("axe on the admin area", () => {
       "/admin/audit",
       "/admin/media",
     ];
-    const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings"];
+    const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings", "/admin/pages", "/admin/pages/home", "/admin/pages/site", `/admin/testimonials/edit/${ids.testimonial}`];
     await auditAll(page, [...screens, ...arabic.map((path) => `/ar${path}`)]);
   });
 

@@ -6,7 +6,7 @@ import { isUniqueViolation } from "~server/db/errors";
 import { forgetRecordHistory } from "./revisions.server";
 
 /** The tables of the admin collections. */
-type CollectionTable = "blog_posts" | "courses" | "teachers" | "products";
+type CollectionTable = "blog_posts" | "courses" | "teachers" | "products" | "testimonials";
 
 /** A write that a unique index may refuse (two editors racing for a slug or key): the refusal becomes TakenError(field). */
 export async function claimingUnique<T>(field: string, write: () => Promise<T>): Promise<T> {

@@ -4,6 +4,8 @@ export const adminNav = [
   { to: "/admin/blogs", key: "blogs" },
   { to: "/admin/courses", key: "courses" },
   { to: "/admin/teachers", key: "teachers" },
+  { to: "/admin/pages", key: "pages" },
+  { to: "/admin/testimonials", key: "testimonials" },
   { to: "/admin/submissions/school", key: "school" },
   { to: "/admin/submissions/contact", key: "contact" },
   { to: "/admin/slots", key: "slots" },

@@ -1,6 +1,8 @@
 import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { getSiteSettings } from "~/features/site/site.server";
+import { pageTexts } from "~/features/site/page-sections.server";
+import { sayer } from "~/features/site/page-text";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { isFormState } from "~/lib/forms/form-state";
@@ -30,9 +32,11 @@ export const handle = { hydrate: false };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  const [camps, settings] = await Promise.all([listCamps(context.db, lang), getSiteSettings(context.db)]);
+  const [camps, settings, texts] = await Promise.all([listCamps(context.db, lang), getSiteSettings(context.db), pageTexts(context.db, ["summer-camp"], lang)]);
   return {
     camps,
+    // The page's own words outside the camp cards, as staff edit them (decision 058).
+    texts,
     // Formatted here so the server and the browser show the same text.
     startDate: formatCampDate(settings.campStartDate, lang),
     // The season's year follows the start date in settings, never a year written in the texts.
@@ -52,6 +56,7 @@ const reasons = ["handsOn", "mentors", "future", "showcase"] as const;
 export default function SummerCamp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
   const lang = useLang();
+  const say = sayer(loaderData.texts, lang);
   const { camps, startDate, startIso, year, recentSignups, brochureSent, curriculumOnPage } = loaderData;
   const curriculumCamp = camps.find((camp) => camp.slug === curriculumOnPage);
   const [details, setDetails] = useState<Camp | null>(null);
@@ -76,8 +81,8 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:grid-cols-2 md:py-20">
           <div>
             <p className="font-semibold uppercase tracking-wide text-indigo-700">{t("banner.eyebrow", { year })}</p>
-            <h1 className="mt-2 text-4xl font-extrabold leading-tight text-slate-900 md:text-5xl">{t("banner.title")}</h1>
-            <p className="mt-4 text-lg text-slate-700">{t("banner.intro")}</p>
+            <h1 className="mt-2 text-4xl font-extrabold leading-tight text-slate-900 md:text-5xl" {...say("banner.title")} />
+            <p className="mt-4 text-lg text-slate-700" {...say("banner.intro")} />
             <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold text-slate-900 shadow-sm ring-1 ring-slate-200">
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-indigo-700" fill="none" stroke="currentColor" strokeWidth="2">
                 <rect x="3" y="5" width="18" height="16" rx="2" />
@@ -129,19 +134,19 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
               <path d="M12 2c1 4 5 5.5 5 11a5 5 0 0 1-10 0c0-2.5 1.2-4 2.5-5.5C10 10 11 11 12 11c0-3-1.5-5 0-9z" />
             </svg>
-            {t("spots.title")}
+            <span {...say("spots.title")} />
           </h2>
           <p className="text-lg">{t("spots.text", { n: recentSignups })}</p>
         </div>
       </section>
 
       <section aria-labelledby="why-title" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="why-title" className="text-center text-3xl font-bold text-slate-900">{t("why.title")}</h2>
+        <h2 id="why-title" className="text-center text-3xl font-bold text-slate-900" {...say("why.title")} />
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {reasons.map((reason) => (
             <li key={reason} className="rounded-2xl bg-indigo-50 p-6">
-              <h3 className="text-lg font-bold text-slate-900">{t(`why.${reason}`)}</h3>
-              <p className="mt-2 text-slate-700">{t(`why.${reason}Text`)}</p>
+              <h3 className="text-lg font-bold text-slate-900" {...say(`why.${reason}Title`)} />
+              <p className="mt-2 text-slate-700" {...say(`why.${reason}Text`)} />
             </li>
           ))}
         </ul>
@@ -149,7 +154,7 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
 
       <section id="camps" aria-labelledby="camps-title" className="bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-16">
-          <h2 id="camps-title" className="text-center text-3xl font-bold text-slate-900">{t("card.campsTitle")}</h2>
+          <h2 id="camps-title" className="text-center text-3xl font-bold text-slate-900" {...say("headings.campsTitle")} />
           <div className="mt-10 grid gap-8 md:grid-cols-2">
             {camps.map((camp) => (
               <CampCard key={camp.slug} camp={camp} onDetails={() => setDetails(camp)} dialog={staticPage ? `curriculum-dialog-${camp.slug}` : undefined} />
@@ -161,7 +166,7 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
       {curriculumCamp ? <CurriculumSection camp={curriculumCamp} /> : null}
 
       <section aria-labelledby="more-title" className="mx-auto max-w-7xl px-4 py-16 text-center">
-        <h2 id="more-title" className="text-2xl font-bold text-slate-900">{t("moreCourses.title")}</h2>
+        <h2 id="more-title" className="text-2xl font-bold text-slate-900" {...say("headings.moreTitle")} />
         <LocalLink to="/courses" className="mt-6 inline-block rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700">
           {t("moreCourses.button")}
         </LocalLink>

@@ -12,6 +12,10 @@ import { CourseSlider } from "./CourseSlider";
 import { FeatureGrid, icons } from "~/ui/FeatureGrid";
 import { homeContent, type TeacherProfile, type Testimonial } from "./home.server";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
+import { pageText } from "~/features/site/page-text";
+import type { ShownText } from "~/features/site/page-sections";
+import { useLang } from "~/i18n/use-lang";
+import { textLangAttrs } from "~/i18n/lang";
 
 /** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
 export const handle = { hydrate: false };
@@ -30,22 +34,24 @@ const sectionTitle = "text-3xl font-bold text-slate-900";
 /** The home page, its sections in the original's order (original-site-facts.md). */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
+  const page = pageText(loaderData.texts, useLang());
+  // A staff-edited text with its language (marked when it is the English standing in for Arabic).
+  const say = (key: string) => ({ ...page.attrs(key), children: page.text(key) });
+  const card = (base: string) => ({ title: <span {...say(`${base}Title`)} />, text: <span {...say(`${base}Text`)} /> });
   return (
     <main id="main">
       <PageMeta title={t("metaTitle")} description={t("metaDescription")} />
-      <Hero />
+      <Hero say={say} />
 
       <section aria-labelledby="why-title" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="why-title" className={sectionTitle}>
-          {t("why.title")}
-        </h2>
-        <p className="mt-3 max-w-2xl text-lg text-slate-700">{t("why.intro")}</p>
+        <h2 id="why-title" className={sectionTitle} {...say("why.title")} />
+        <p className="mt-3 max-w-2xl text-lg text-slate-700" {...say("why.intro")} />
         <FeatureGrid
           features={[
-            { key: "mentors", icon: icons.mentor, title: t("why.mentors.title"), text: t("why.mentors.text") },
-            { key: "projects", icon: icons.build, title: t("why.projects.title"), text: t("why.projects.text") },
-            { key: "batches", icon: icons.group, title: t("why.batches.title"), text: t("why.batches.text") },
-            { key: "flexible", icon: icons.clock, title: t("why.flexible.title"), text: t("why.flexible.text") },
+            { key: "mentors", icon: icons.mentor, ...card("why.mentors") },
+            { key: "projects", icon: icons.build, ...card("why.projects") },
+            { key: "batches", icon: icons.group, ...card("why.batches") },
+            { key: "flexible", icon: icons.clock, ...card("why.flexible") },
           ]}
         />
       </section>
@@ -54,11 +60,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2">
           <img src="/images/pages/about.svg" alt={t("about.imageAlt")} width={640} height={440} loading="lazy" className="w-full" />
           <div>
-            <h2 id="about-title" className={sectionTitle}>
-              {t("about.title")}
-            </h2>
-            <p className="mt-4 text-lg text-slate-700">{t("about.text1")}</p>
-            <p className="mt-4 text-lg text-slate-700">{t("about.text2")}</p>
+            <h2 id="about-title" className={sectionTitle} {...say("about.title")} />
+            <p className="mt-4 text-lg text-slate-700" {...say("about.text1")} />
+            <p className="mt-4 text-lg text-slate-700" {...say("about.text2")} />
             <LocalLink to="/know-more-info" className={`mt-6 inline-block ${secondaryButton}`}>
               {t("about.more")}
             </LocalLink>
@@ -67,10 +71,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="latest-title" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="latest-title" className={sectionTitle}>
-          {t("latest.title")}
-        </h2>
-        <p className="mt-3 text-lg text-slate-700">{t("latest.intro")}</p>
+        <h2 id="latest-title" className={sectionTitle} {...say("headings.latestTitle")} />
+        <p className="mt-3 text-lg text-slate-700" {...say("headings.latestIntro")} />
         <div className="mt-6">
           <CourseSlider courses={loaderData.latest} />
         </div>
@@ -103,9 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <StatsBanner />
 
       <section aria-labelledby="parents-title" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="parents-title" className={sectionTitle}>
-          {t("parents.title")}
-        </h2>
+        <h2 id="parents-title" className={sectionTitle} {...say("headings.parentsTitle")} />
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
           {loaderData.parents.map((item) => (
             <li key={item.id}>
@@ -117,10 +117,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="teachers-title" className="bg-slate-50">
         <div className="mx-auto max-w-7xl px-4 py-16">
-          <h2 id="teachers-title" className={sectionTitle}>
-            {t("teachers.title")}
-          </h2>
-          <p className="mt-3 text-lg text-slate-700">{t("teachers.intro")}</p>
+          <h2 id="teachers-title" className={sectionTitle} {...say("headings.teachersTitle")} />
+          <p className="mt-3 text-lg text-slate-700" {...say("headings.teachersIntro")} />
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {loaderData.teachers.map((teacher) => (
               <li key={teacher.id}>
@@ -132,24 +130,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="why2-title" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="why2-title" className={sectionTitle}>
-          {t("why2.title")}
-        </h2>
+        <h2 id="why2-title" className={sectionTitle} {...say("why2.title")} />
         <FeatureGrid
           features={[
-            { key: "certificates", icon: icons.award, title: t("why2.certificates.title"), text: t("why2.certificates.text") },
-            { key: "progress", icon: icons.chart, title: t("why2.progress.title"), text: t("why2.progress.text") },
-            { key: "safe", icon: icons.shield, title: t("why2.safe.title"), text: t("why2.safe.text") },
-            { key: "future", icon: icons.rocket, title: t("why2.future.title"), text: t("why2.future.text") },
+            { key: "certificates", icon: icons.award, ...card("why2.certificates") },
+            { key: "progress", icon: icons.chart, ...card("why2.progress") },
+            { key: "safe", icon: icons.shield, ...card("why2.safe") },
+            { key: "future", icon: icons.rocket, ...card("why2.future") },
           ]}
         />
       </section>
 
       <section aria-labelledby="kids-title" className="bg-amber-50">
         <div className="mx-auto max-w-7xl px-4 py-16">
-          <h2 id="kids-title" className={sectionTitle}>
-            {t("kids.title")}
-          </h2>
+          <h2 id="kids-title" className={sectionTitle} {...say("headings.kidsTitle")} />
           <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {loaderData.kids.map((item) => (
               <li key={item.id}>
@@ -163,13 +157,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="camp-title" className="mx-auto max-w-7xl px-4 py-16">
         <div className="flex flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-orange-500 to-amber-400 p-8 text-white md:flex-row md:items-center md:justify-between md:p-12">
           <div>
-            <h2 id="camp-title" className="text-3xl font-extrabold">
-              {t("camp.title")}
-            </h2>
-            <p className="mt-2 max-w-xl text-lg">{t("camp.text")}</p>
+            <h2 id="camp-title" className="text-3xl font-extrabold" {...say("camp.title")} />
+            <p className="mt-2 max-w-xl text-lg" {...say("camp.text")} />
           </div>
           <LocalLink to="/summer-camp" className="shrink-0 rounded-lg bg-white px-6 py-3 font-bold text-orange-700 hover:bg-orange-50">
-            {t("camp.button")}
+            <span {...say("camp.button")} />
           </LocalLink>
         </div>
       </section>
@@ -179,21 +171,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Hero() {
+type Say = (key: string) => { children: string; lang?: string; dir?: "ltr" | "rtl" };
+
+function Hero({ say }: { say: Say }) {
   const { t } = useTranslation("home");
   return (
     <section className="bg-gradient-to-br from-indigo-50 to-amber-50">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
         <div>
-          <h1 className="text-4xl font-extrabold leading-tight text-slate-900 md:text-5xl">{t("hero.title")}</h1>
-          <p className="mt-4 text-lg text-slate-700">{t("hero.text")}</p>
+          <h1 className="text-4xl font-extrabold leading-tight text-slate-900 md:text-5xl" {...say("hero.title")} />
+          <p className="mt-4 text-lg text-slate-700" {...say("hero.text")} />
           <ul className="mt-6 space-y-2 text-slate-800">
             {(["benefit1", "benefit2", "benefit3"] as const).map((key) => (
               <li key={key} className="flex items-center gap-2">
                 <span aria-hidden="true" className="text-green-600">
                   ✓
                 </span>
-                {t(`hero.${key}`)}
+                <span {...say(`hero.${key}`)} />
               </li>
             ))}
           </ul>
@@ -215,16 +209,19 @@ function Hero() {
 
 function Quote({ item, showAge = false }: { item: Testimonial; showAge?: boolean }) {
   const { t } = useTranslation("home");
+  const attrs = useShownAttrs();
   return (
     <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <blockquote className="flex-1 text-slate-800">
-        <p>“{item.review}”</p>
+        <p {...attrs(item.review)}>“{item.review.text}”</p>
       </blockquote>
       <figcaption className="mt-4 text-sm text-slate-600">
-        <span className="block font-bold text-slate-900">{item.name}</span>
+        <span className="block font-bold text-slate-900" {...attrs(item.name)}>
+          {item.name.text}
+        </span>
         {showAge && item.age != null ? <span>{t("kids.age", { age: item.age })} · </span> : null}
         <span>
-          {t("kids.course")}: {item.course}
+          {t("kids.course")}: <span {...attrs(item.course)}>{item.course.text}</span>
         </span>
       </figcaption>
     </figure>
@@ -233,14 +230,19 @@ function Quote({ item, showAge = false }: { item: Testimonial; showAge?: boolean
 
 function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
   const { t } = useTranslation("home");
+  const attrs = useShownAttrs();
   const photo = safeUrl(teacher.photo);
   return (
     <article className="flex h-full flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm">
       {photo ? <img src={photo} {...responsiveImage(photo, imageSizes.fixed(112))} alt="" width={112} height={112} loading="lazy" className="h-28 w-28 rounded-full bg-indigo-50 object-cover" /> : null}
-      <h3 className="mt-4 text-lg font-bold text-slate-900">{teacher.name}</h3>
-      <p className="mt-1 text-slate-700">{teacher.profile}</p>
+      <h3 className="mt-4 text-lg font-bold text-slate-900" {...attrs(teacher.name)}>
+        {teacher.name.text}
+      </h3>
+      <p className="mt-1 text-slate-700" {...attrs(teacher.profile)}>
+        {teacher.profile.text}
+      </p>
       <p className="mt-3 text-sm text-slate-600">
-        <span className="font-semibold">{t("teachers.experience")}:</span> {teacher.experience}
+        <span className="font-semibold">{t("teachers.experience")}:</span> <span {...attrs(teacher.experience)}>{teacher.experience.text}</span>
       </p>
     </article>
   );
@@ -264,4 +266,10 @@ function ForSchools() {
       </div>
     </section>
   );
+}
+
+/** `lang` and `dir` of a staff text shown in the other language than the page's. */
+function useShownAttrs() {
+  const lang = useLang();
+  return (shown: ShownText) => textLangAttrs(shown.lang, lang);
 }

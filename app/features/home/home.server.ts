@@ -2,30 +2,39 @@ import type { DB } from "~server/db/db";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { listCourses } from "~/features/courses/courses.server";
+import { pageTexts } from "~/features/site/page-sections.server";
+import type { ShownText } from "~/features/site/page-sections";
 
+/** Staff-edited texts carry their own language: English shown on an Arabic page lacking the translation. */
 export interface TeacherProfile {
   id: number;
-  name: string;
-  profile: string;
-  experience: string;
+  name: ShownText;
+  profile: ShownText;
+  experience: ShownText;
   photo: string;
 }
 
 export interface Testimonial {
   id: number;
-  name: string;
+  name: ShownText;
   age: number | null;
-  course: string;
-  review: string;
+  course: ShownText;
+  review: ShownText;
+}
+
+/** A bilingual column pair in `lang`, or the English marked as English (the course pages' fallback). */
+function shown<F extends string>(row: { [K in `${F}_en` | `${F}_ar`]: string }, field: F, lang: Lang): ShownText {
+  const text = pick(row, field, lang);
+  return { text, lang: lang === "ar" && text === row[`${field}_ar` as `${F}_en`] && text.trim() !== "" ? "ar" : "en" };
 }
 
 async function listTeacherProfiles(db: DB, lang: Lang): Promise<TeacherProfile[]> {
   const rows = await db.selectFrom("teachers").selectAll().orderBy("id").execute();
   return rows.map((row) => ({
     id: row.id,
-    name: pick(row, "name", lang),
-    profile: pick(row, "profile", lang),
-    experience: pick(row, "experience", lang),
+    name: shown(row, "name", lang),
+    profile: shown(row, "profile", lang),
+    experience: shown(row, "experience", lang),
     photo: row.photo,
   }));
 }
@@ -34,21 +43,22 @@ async function listTestimonials(db: DB, kind: "child" | "parent", lang: Lang): P
   const rows = await db.selectFrom("testimonials").selectAll().where("kind", "=", kind).orderBy("sort").orderBy("id").execute();
   return rows.map((row) => ({
     id: row.id,
-    name: pick(row, "name", lang),
+    name: shown(row, "name", lang),
     age: row.age,
-    course: pick(row, "course", lang),
-    review: pick(row, "review", lang),
+    course: shown(row, "course", lang),
+    review: shown(row, "review", lang),
   }));
 }
 
 /** Everything the home page shows from the database. */
 export async function homeContent(db: DB, lang: Lang) {
-  const [courses, teachers, parents, kids] = await Promise.all([
+  const [courses, teachers, parents, kids, texts] = await Promise.all([
     listCourses(db, lang),
     listTeacherProfiles(db, lang),
     listTestimonials(db, "parent", lang),
     listTestimonials(db, "child", lang),
+    pageTexts(db, ["home"], lang),
   ]);
   // The latest six: the most recently added courses first.
-  return { latest: courses.slice(-6).reverse(), teachers, parents, kids };
+  return { latest: courses.slice(-6).reverse(), teachers, parents, kids, texts };
 }

@@ -6,6 +6,15 @@ import { SCHOOL_FORM_ID, SchoolForm } from "~/features/school/SchoolForm";
 import { schoolFormAction } from "~/features/school/school.action.server";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
+import { langFromPath } from "~/i18n/lang";
+import { useLang } from "~/i18n/use-lang";
+import { pageTexts } from "~/features/site/page-sections.server";
+import { sayer } from "~/features/site/page-text";
+import type { Route } from "./+types/stemlab.route";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { texts: await pageTexts(context.db, ["stemlab"], langFromPath(new URL(request.url).pathname)) };
+}
 
 /** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
 export const handle = { hydrate: false };
@@ -24,25 +33,24 @@ function scrollToSchoolForm(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /** The STEM lab for schools (original-site-facts.md), ending with the school form. */
-export default function StemLab() {
+export default function StemLab({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
-  const card = (key: "equipment" | "guidance" | "projects" | "realWorld") => ({ title: t(`stemlab.cards.${key}.title`), text: t(`stemlab.cards.${key}.text`) });
+  const say = sayer(loaderData.texts, useLang());
+  const card = (key: "equipment" | "guidance" | "projects" | "realWorld") => ({ title: <span {...say(`expect.${key}Title`)} />, text: <span {...say(`expect.${key}Text`)} /> });
   return (
     <main id="main">
       <PageMeta title={t("stemlab.metaTitle")} description={t("stemlab.metaDescription")} />
       <section className="bg-gradient-to-br from-indigo-50 to-sky-50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2">
           <div>
-            <h1 className="text-4xl font-extrabold text-slate-900">{t("stemlab.title")}</h1>
-            <p className="mt-4 text-lg text-slate-700">{t("stemlab.intro")}</p>
+            <h1 className="text-4xl font-extrabold text-slate-900" {...say("intro.title")} />
+            <p className="mt-4 text-lg text-slate-700" {...say("intro.intro")} />
           </div>
           <img src="/images/pages/stemlab.svg" alt={t("stemlab.imageAlt")} width={640} height={440} className="w-full" />
         </div>
       </section>
       <section aria-labelledby="expect-title" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="expect-title" className="text-3xl font-bold text-slate-900">
-          {t("stemlab.expectTitle")}
-        </h2>
+        <h2 id="expect-title" className="text-3xl font-bold text-slate-900" {...say("expect.title")} />
         <FeatureGrid
           features={[
             { key: "equipment", icon: icons.robot, ...card("equipment") },
@@ -55,10 +63,8 @@ export default function StemLab() {
       <section aria-labelledby="creativity-title" className="mx-auto max-w-7xl px-4 pb-16">
         <div className="grid gap-10 rounded-3xl bg-indigo-700 p-8 text-white md:p-12 lg:grid-cols-2">
           <div>
-            <h2 id="creativity-title" className="text-3xl font-bold">
-              {t("stemlab.creativityTitle")}
-            </h2>
-            <p className="mt-3 text-lg text-indigo-100">{t("stemlab.creativityText")}</p>
+            <h2 id="creativity-title" className="text-3xl font-bold" {...say("creativity.title")} />
+            <p className="mt-3 text-lg text-indigo-100" {...say("creativity.text")} />
             <div className="mt-6 flex flex-wrap gap-3">
               <a href={`#${SCHOOL_FORM_ID}`} onClick={scrollToSchoolForm} className="rounded-lg bg-white px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50">
                 {t("stemlab.schedule")}
@@ -71,17 +77,11 @@ export default function StemLab() {
           {/* Named on a section, not the list: screen readers often skip a list's name (issue 28). */}
           <section aria-label={t("stemlab.statsLabel")}>
             <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
-              {(
-                [
-                  ["98%", "stat1"],
-                  ["50+", "stat2"],
-                  ["24/7", "stat3"],
-                ] as const
-              ).map(([value, key]) => (
+              {(["stat1", "stat2", "stat3"] as const).map((key) => (
                 <div key={key} className="flex flex-col-reverse rounded-2xl bg-white/10 p-5">
-                  <dt className="mt-1 text-indigo-100">{t(`stemlab.${key}`)}</dt>
+                  <dt className="mt-1 text-indigo-100" {...say(`creativity.${key}`)} />
                   <dd className="text-3xl font-extrabold" dir="ltr">
-                    {value}
+                    {say(`creativity.${key}Value`).children}
                   </dd>
                 </div>
               ))}

@@ -66,6 +66,8 @@ const recordPages: Record<string, { path: string; table?: keyof Database }> = {
   blog_post: { path: "/admin/blogs/edit/:id", table: "blog_posts" },
   teacher: { path: "/admin/teachers/edit/:id", table: "teachers" },
   product: { path: "/admin/products/edit/:id", table: "products" },
+  testimonial: { path: "/admin/testimonials/edit/:id", table: "testimonials" },
+  page_section: { path: "/admin/pages" },
   user: { path: "/admin/users/:id", table: "users" },
   camp: { path: "/admin/settings/camps/:id", table: "camps" },
   school_enquiry: { path: "/admin/submissions/school/:id", table: "school_enquiries" },

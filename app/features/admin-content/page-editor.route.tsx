@@ -1,0 +1,100 @@
+import { useTranslation } from "react-i18next";
+import { data, useRevalidator } from "react-router";
+import type { Control, FieldValues } from "react-hook-form";
+import { PAGE_SECTIONS, isPageKey, type PageKey, type PageSection } from "~/features/site/page-sections";
+import { useApiForm } from "~/lib/forms/use-api-form";
+import { requireAdminPage } from "~/lib/page-guards.server";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/page-editor.route";
+import { TranslationGaps } from "./EditorShell";
+import { sectionSchema } from "./page-section-admin.schema";
+import { pageEditor } from "./page-section-admin.server";
+import { EditorActions, TextField } from "./RecordFields";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  if (!isPageKey(params.page)) throw data(null, { status: 404 });
+  return { page: params.page, sections: await pageEditor(context.db, params.page) };
+}
+
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
+
+/** `/admin/pages/{page}`: each section of a public page, English and Arabic side by side, saved one section at a time. */
+export default function PageEditorPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin-content");
+  const { page } = loaderData;
+  const title = t("pageText.editTitle", { page: t(`pageText.pages.${page}`) });
+  const declared = PAGE_SECTIONS[page] as readonly PageSection[];
+  return (
+    <div className="space-y-6">
+      <LocalLink to="/admin/pages" className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 hover:underline">
+        <span aria-hidden="true" className="rtl:rotate-180">←</span> {t("pageText.back")}
+      </LocalLink>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <PageMeta title={title} description={title} />
+      <p className="max-w-3xl text-slate-700">{t("pageText.editIntro")}</p>
+      {loaderData.sections.map((section) => {
+        const declaration = declared.find((d) => d.key === section.key);
+        return declaration ? <SectionForm key={`${page}/${section.key}`} page={page} section={declaration} values={section.values} /> : null;
+      })}
+    </div>
+  );
+}
+
+/** A field's label: the shared vocabulary of parts (`mentorsTitle` → "Card: expert mentors · Title"). */
+function useFieldLabel() {
+  const { t } = useTranslation("admin-content");
+  return (name: string) => {
+    const part = /^(.+?)(Title|Text|Value)$/.exec(name);
+    if (part && t(`pageText.parts.${part[1]}`, { defaultValue: "" })) return `${t(`pageText.parts.${part[1]}`)} · ${t(`pageText.fields.${part[2]!.toLowerCase()}`)}`;
+    return t(`pageText.fields.${name}`);
+  };
+}
+
+function SectionForm({ page, section, values }: { page: PageKey; section: PageSection; values: Record<string, string> }) {
+  const { t } = useTranslation("admin-content");
+  const label = useFieldLabel();
+  const revalidator = useRevalidator();
+  const id = `section-${page}-${section.key}`;
+  const form = useApiForm({
+    id,
+    schema: sectionSchema(section),
+    defaults: values,
+    messages: { failed: t("form.saveFailed"), network: t("form.network") },
+    request: (_values, input) => ({ method: "PUT", path: `/api/admin/pages/${page}/${section.key}`, body: input }),
+    onSuccess: async () => {
+      form.methods.reset(form.methods.getValues());
+      await revalidator.revalidate();
+    },
+  });
+  const bilingual = section.fields.filter((f) => !f.shared);
+  const headingId = `${id}-title`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {t(`pageText.sections.${section.key}`)}
+      </h2>
+      <form {...form.formProps} className="mt-4 space-y-4">
+        <TranslationGaps control={form.methods.control as unknown as Control<FieldValues>} fields={bilingual.map((f) => ({ name: f.name, label: label(f.name) }))} />
+        <div className="grid gap-4 md:grid-cols-2">
+          {section.fields.flatMap((field) =>
+            field.shared
+              ? [<TextField key={field.name} className="md:col-span-2" label={label(field.name)} hint={t("pageText.sharedHint")} dir="ltr" error={form.error(field.name)} control={form.field(field.name)} />]
+              : (["En", "Ar"] as const).map((lang) => (
+                  <TextField
+                    key={`${field.name}${lang}`}
+                    label={`${label(field.name)} (${t(`pageText.lang${lang}`)})`}
+                    dir={lang === "Ar" ? "rtl" : "ltr"}
+                    rows={field.rows}
+                    error={form.error(`${field.name}${lang}`)}
+                    control={form.field(`${field.name}${lang}`)}
+                  />
+                )),
+          )}
+        </div>
+        <EditorActions pending={form.pending} dirty={form.methods.formState.isDirty} deleteQuestion="" />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { expect, test, type Browser, type Page } from "./fixtures";
+import { signInAsAdmin } from "./accounts";
+
+/**
+ * Issue 28: staff change a home page text and a testimonial in the admin, in English and Arabic,
+ * and anonymous visitors (served from the page cache) see the change at once, the missing Arabic
+ * falling back to the English text marked as English.
+ */
+
+/** A visitor without a session: the page cache answers it from the second visit on. */
+async function visitor(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** Clicks the section's Save and waits for its PUT to be answered 200. */
+async function save(page: Page, scope: ReturnType<Page["getByRole"]>, path: RegExp) {
+  const answer = page.waitForResponse((r) => r.request().method() === "PUT" && path.test(new URL(r.url()).pathname));
+  await scope.getByRole("button", { name: /^(Save|حفظ)$/ }).click();
+  expect((await answer).status()).toBe(200);
+}
+
+test.describe("page texts and testimonials edited by staff", () => {
+  test("a home page text, in both languages, is on the public page at once; missing Arabic shows the English marked as English", async ({ page, browser, baseURL }) => {
+    test.slow();
+    await signInAsAdmin(page);
+    const original = (await (await page.request.get("/api/admin/pages/home")).json()) as { sections: { key: string; values: Record<string, string> }[] };
+    const hero = original.sections.find((s) => s.key === "hero")!.values;
+    const anon = await visitor(browser, baseURL);
+    try {
+      // Twice each, so both pages sit in the page cache before the edit.
+      for (const path of ["/", "/ar", "/", "/ar"]) await anon.page.goto(path);
+      await expect(anon.page.getByRole("heading", { level: 1 })).toHaveText(hero.titleAr!);
+
+      await page.goto("/admin/pages");
+      await page.getByRole("link", { name: "Home page" }).click();
+      const banner = page.getByRole("region", { name: "Top banner" });
+      await banner.getByLabel("Title (English)").fill("Robots, code and curiosity for every child");
+      await banner.getByLabel("Title (Arabic)").fill("روبوتات وبرمجة وفضول لكل طفل");
+      await banner.getByLabel("First benefit (Arabic)").fill("");
+      await expect(banner.getByRole("note")).toContainText("Not in Arabic yet: First benefit");
+      await save(page, banner, /\/api\/admin\/pages\/home\/hero$/);
+
+      await anon.page.goto("/");
+      await expect(anon.page.getByRole("heading", { level: 1 })).toHaveText("Robots, code and curiosity for every child");
+      await anon.page.goto("/ar");
+      await expect(anon.page.getByRole("heading", { level: 1 })).toHaveText("روبوتات وبرمجة وفضول لكل طفل");
+      const fallback = anon.page.getByText(hero.benefit1En!, { exact: true });
+      await expect(fallback).toHaveAttribute("lang", "en");
+      await expect(fallback).toHaveAttribute("dir", "ltr");
+
+      // The same editor in Arabic: the list says which fields lack Arabic.
+      await page.goto("/ar/admin/pages");
+      await expect(page.getByRole("listitem").filter({ hasText: "الصفحة الرئيسية" })).toContainText("حقل واحد غير متوفر بالعربية بعد");
+      await page.getByRole("link", { name: "الصفحة الرئيسية" }).click();
+      const arBanner = page.getByRole("region", { name: "الشريط العلوي" });
+      await arBanner.getByLabel("الميزة الأولى (بالعربية)").fill("مدرّبون خبراء في مجموعات صغيرة");
+      await save(page, arBanner, /\/api\/admin\/pages\/home\/hero$/);
+      await anon.page.goto("/ar");
+      await expect(anon.page.getByText("مدرّبون خبراء في مجموعات صغيرة", { exact: true })).toBeVisible();
+    } finally {
+      await anon.close();
+      expect((await page.request.put("/api/admin/pages/home/hero", { data: hero })).status()).toBe(200);
+    }
+  });
+
+  test("a testimonial edited in English and Arabic is on the home page at once", async ({ page, browser, baseURL }) => {
+    test.slow();
+    await signInAsAdmin(page);
+    const list = (await (await page.request.get("/api/admin/testimonials?kind=parent")).json()) as { rows: { id: number }[] };
+    const id = list.rows[0]!.id;
+    const original = ((await (await page.request.get(`/api/admin/testimonials/${id}`)).json()) as { testimonial: Record<string, unknown> }).testimonial;
+    const anon = await visitor(browser, baseURL);
+    try {
+      for (const path of ["/", "/ar", "/", "/ar"]) await anon.page.goto(path);
+
+      await page.goto("/admin/testimonials");
+      await expect(page.getByRole("heading", { name: "Testimonials", level: 1 })).toBeVisible();
+      await expect(page.getByRole("table")).toContainText(String(original.nameEn));
+      await page.goto(`/admin/testimonials/edit/${id}`);
+      await expect(page.getByRole("heading", { name: "Edit testimonial" })).toBeVisible();
+      await page.getByLabel("Review (English)").fill("The mentors made my son love engineering.");
+      await page.getByLabel("Review (Arabic)").fill("جعل المدرّبون ابني يحب الهندسة.");
+      await save(page, page.locator("form"), new RegExp(`/api/admin/testimonials/${id}$`));
+
+      await anon.page.goto("/");
+      await expect(anon.page.getByRole("region", { name: "What Parents Say" })).toContainText("The mentors made my son love engineering.");
+      await anon.page.goto("/ar");
+      await expect(anon.page.getByText("“جعل المدرّبون ابني يحب الهندسة.”")).toBeVisible();
+
+      // In the Arabic editor, an emptied Arabic review: the Arabic page shows the English one, marked as English.
+      await page.goto(`/ar/admin/testimonials/edit/${id}`);
+      await page.getByLabel("الرأي (بالعربية)").fill("");
+      await expect(page.getByRole("note")).toContainText("غير متوفر بالعربية بعد: الرأي");
+      await save(page, page.locator("form"), new RegExp(`/api/admin/testimonials/${id}$`));
+      await anon.page.goto("/ar");
+      const fallback = anon.page.getByText("“The mentors made my son love engineering.”");
+      await expect(fallback).toHaveAttribute("lang", "en");
+    } finally {
+      await anon.close();
+      expect((await page.request.put(`/api/admin/testimonials/${id}`, { data: original })).status()).toBe(200);
+    }
+  });
+});
