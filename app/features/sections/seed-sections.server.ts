@@ -25,7 +25,7 @@ export async function seedSections(db: DB): Promise<void> {
   const now = nowIso();
   for (const [index, course] of courses.entries()) {
     for (const [p, pattern] of PATTERNS.entries()) {
-      const meetings = materialiseMeetings({ ...pattern, firstDate, count: Math.max(1, Math.min(course.sessions, 24)), closures: [] }, timeZone);
+      const meetings = materialiseMeetings({ ...pattern, firstDate, count: Math.max(1, Math.min(course.sessions, 104)), closures: [] }, timeZone);
       if (meetings.length === 0) continue;
       await db.transaction().execute(async (trx) => {
         const section = await trx
