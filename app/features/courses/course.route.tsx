@@ -17,7 +17,8 @@ import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 import { isFormState } from "~/lib/forms/form-state";
 import { CourseSections } from "~/features/sections/CourseSections";
 import { courseSectionsFor } from "~/features/sections/course-sections.server";
-import { ENROL_FORM, enrolFormAction } from "~/features/sections/enrol.action.server";
+import { enrolFormAction } from "~/features/sections/enrol.action.server";
+import { ENROL_FORM } from "~/features/sections/forms";
 
 /** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
 export const handle = { hydrate: false };

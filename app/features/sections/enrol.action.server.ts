@@ -7,8 +7,7 @@ import { pickFields, postedNumber } from "~/lib/forms/pick-fields.server";
 import { localizePath } from "~/i18n/lang";
 import { enrolInSection } from "./sections.api";
 
-/** The course page's enrolment form (a plain post, with or without JavaScript). */
-export const ENROL_FORM = "enrol-form";
+import { ENROL_FORM } from "./forms";
 
 /**
  * The course page's form post: the endpoint of POST /api/sections/{id}/enrolments (limits, honeypot,
