@@ -83,7 +83,8 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
         </p>
       ) : (
         <form method="post" action={`${action}#enrol`} className="mt-6 space-y-6" noValidate={false}>
-          <FormAlert message={served?.message} />
+          {/* A message that is also a field's (the age outside the group) is said once, beside its field. */}
+          <FormAlert message={served && !Object.values(errors).includes(served.message) ? served.message : undefined} />
           <fieldset aria-describedby={errors.sectionId ? "enrol-section-error" : undefined}>
             <legend className="text-lg font-semibold text-slate-900">{t("page.choose")}</legend>
             <p className="text-sm text-slate-600">{t("page.zone", { zone: data.zone })}</p>
