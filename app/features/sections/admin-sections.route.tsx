@@ -7,7 +7,7 @@ import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import type { FormState } from "~/lib/forms/form-state";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel, weekdayNames } from "~/features/booking/slot-format";
 import type { Route } from "./+types/admin-sections.route";
 import { adminSectionsAction } from "./admin-sections.action.server";
 import { listSectionsForStaff } from "./sections.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const courses = (await context.db.selectFrom("courses").select(["id", "name_en", "name_ar"]).orderBy("id").execute()).map((c) => ({ id: c.id, name: pick(c, "name", lang) }));
   const teachers = (await context.db.selectFrom("teachers").select(["id", "name_en", "name_ar"]).orderBy("id").execute()).map((c) => ({ id: c.id, name: pick(c, "name", lang) }));
-  const weekdays = Array.from({ length: 7 }, (_, day) => new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-US", { timeZone: "UTC", weekday: "long" }).format(new Date(Date.UTC(2023, 0, 1 + day))));
+  const weekdays = weekdayNames(lang, "long");
   return { sections, courses, teachers, weekdays, zone: formatZoneLabel(new Date(), timeZone, lang) };
 }
 
