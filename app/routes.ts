@@ -52,6 +52,7 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("settings/camps/:id", "features/admin/settings/camp.route.tsx", { id: id("admin-camp") }),
       route("audit", "features/admin/audit/audit.route.tsx", { id: id("admin-audit") }),
       route("slots", "features/booking/admin-slots.route.tsx", { id: id("admin-slots") }),
+      route("sections", "features/sections/admin-sections.route.tsx", { id: id("admin-sections") }),
       route("media", "features/media/media.route.tsx", { id: id("admin-media") }),
       ...adminContentRoutes(id),
     ]),

@@ -10,6 +10,7 @@ import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
+import { sectionsManifest } from "~/features/sections/sections.manifest.server";
 import { seoManifest } from "~/features/seo/seo.manifest.server";
 import type { DB } from "./db/db";
 import type { FeatureManifest } from "./feature-manifest";
@@ -29,6 +30,7 @@ const features: readonly FeatureManifest[] = [
   contactManifest,
   schoolManifest,
   bookingManifest,
+  sectionsManifest,
   campManifest,
   mediaManifest,
   adminContentManifest,

@@ -393,6 +393,75 @@ export interface DemoBookingsTable {
   updated_at: string;
 }
 
+export type SectionStatus = "open" | "closed" | "cancelled";
+export type EnrolmentStatus = "enrolled" | "cancelled" | "dropped";
+
+/** One term of a course on a weekly pattern (issue 29, decision 059). */
+export interface CourseSectionsTable {
+  id: Generated<number>;
+  course_id: number;
+  teacher_id: number | null;
+  /** "1,3": weekdays, 0 = Sunday, in the academy's zone. */
+  weekdays: string;
+  /** HH:MM in the academy's zone. */
+  start_time: string;
+  duration_minutes: number;
+  /** YYYY-MM-DD in the academy's zone. */
+  first_date: string;
+  meeting_count: number;
+  /** JSON array of skipped academy dates. */
+  closures: Generated<string>;
+  mode: Generated<DemoSlotMode>;
+  meeting_url: Generated<string>;
+  capacity: number;
+  /** Live enrolments (+ open offers); only the enrolment transactions change it. */
+  seats_taken: Generated<number>;
+  min_age: number;
+  max_age: number;
+  language: Generated<"en" | "ar">;
+  registration_opens_at: string | null;
+  registration_closes_at: string;
+  /** First and last meeting, UTC. */
+  starts_at: string;
+  ends_at: string;
+  status: Generated<SectionStatus>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A materialised meeting of a section (UTC start). */
+export interface SectionMeetingsTable {
+  id: Generated<number>;
+  section_id: number;
+  starts_at: string;
+  duration_minutes: number;
+  status: Generated<"scheduled" | "cancelled">;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A child's seat in every meeting of a section. */
+export interface SectionEnrolmentsTable {
+  id: Generated<number>;
+  reference: string;
+  code: string;
+  section_id: number;
+  course_id: number | null;
+  child_name: string;
+  child_key: string;
+  child_age: number;
+  child_id: number | null;
+  parent_name: string;
+  email: string;
+  phone: string;
+  lang: "en" | "ar";
+  user_id: number | null;
+  source: Generated<"direct" | "demo">;
+  status: Generated<EnrolmentStatus>;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A child a parent saved on /account (decision 033); the booking form offers them. */
 export interface AccountChildrenTable {
   id: Generated<number>;
@@ -517,6 +586,9 @@ export interface Database extends ContentTables {
   brochure_leads: BrochureLeadsTable;
   demo_slots: DemoSlotsTable;
   demo_bookings: DemoBookingsTable;
+  course_sections: CourseSectionsTable;
+  section_meetings: SectionMeetingsTable;
+  section_enrolments: SectionEnrolmentsTable;
   account_children: AccountChildrenTable;
   slot_waitlist: SlotWaitlistTable;
   school_enquiries: SchoolEnquiriesTable;

@@ -35,7 +35,7 @@ export interface QueuedMail<Data = unknown> {
 }
 
 /** A mail's body, made when its job runs from the job's data and the database of that moment. */
-export type MailTemplate = (deps: MailDeps, mail: QueuedMail) => Promise<Pick<MailMessage, "text" | "html">>;
+export type MailTemplate = (deps: MailDeps, mail: QueuedMail) => Promise<Pick<MailMessage, "text" | "html" | "attachments">>;
 
 /**
  * Queues an e-mail for the background worker, which renders it with its template (a feature's

@@ -248,6 +248,9 @@ describe("hostile input on every endpoint", () => {
   const forms: Record<string, Json> = {};
   let camp: { slug: string; batch: string };
   const courseSlug = "robotics-fundamentals";
+  /** The body of the section edit sample: the seeded section's own pattern, a new capacity. */
+  const sectionForm: { value: Json } = { value: {} };
+  const courseDeleteStores: Counts = { courses: -1, audit_log: 1 };
 
   const accountCookies: Partial<Record<AccountName, string>> = {};
   /** A parent's session, signed in on first use (a write that rotates it hands the new one on). */
@@ -320,6 +323,17 @@ describe("hostile input on every endpoint", () => {
     ids.adminSlot = await slotRow(6, 10);
     ids.emptySlot = await slotRow(7, 10);
     ids.rescheduleSlot = await slotRow(8, 10);
+    // Seeded course sections (issue 29): one to enrol in, one to edit and close, one to cancel.
+    const sections = await db.selectFrom("course_sections").selectAll().orderBy("id").execute();
+    const ofCourse = sections.filter((section) => section.course_id === course.id);
+    ids.section = ofCourse[0]!.id;
+    ids.sectionEdit = ofCourse[1]!.id;
+    ids.sectionCancel = sections.find((section) => section.course_id !== course.id)!.id;
+    const deleted = sections.filter((section) => section.course_id === ids.courseToDelete);
+    courseDeleteStores.course_sections = -deleted.length;
+    courseDeleteStores.section_meetings = -deleted.reduce((sum, section) => sum + section.meeting_count, 0);
+    const edited = ofCourse[1]!;
+    sectionForm.value = { courseId: course.id, weekdays: edited.weekdays.split(",").map(Number), startTime: edited.start_time, durationMinutes: edited.duration_minutes, firstDate: edited.first_date, meetings: edited.meeting_count, capacity: 20 };
     const booking = { childName: "Setup Child", childAge: 9, parentName: "Setup Parent", phone: "+91 98765 43210" };
     const first = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
     const second = await bookSlot(db, { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
@@ -495,7 +509,24 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ studentName: "Zara", studentEmail: "zara@example.com", grade: "5", school: "Green Valley School", parentContact: "+971 50 123 4567", ...honeypot }),
       stores: { brochure_leads: 1, jobs: 1 },
     },
+    {
+      route: "POST /api/sections/:id/enrolments",
+      url: () => `/api/sections/${ids.section}/enrolments`,
+      admin: false,
+      body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "enroller@example.com", phone: "+91 98765 43210", ...honeypot }),
+      stores: { section_enrolments: 1, jobs: 1 },
+    },
     // Staff endpoints.
+    {
+      route: "POST /api/admin/sections",
+      url: () => "/api/admin/sections",
+      admin: true,
+      body: () => ({ courseId: ids.course, weekdays: [2, 4], startTime: "16:00", durationMinutes: 60, firstDate: dateIn(15), meetings: 40, closures: [dateIn(16)], capacity: 12, mode: "online", meetingUrl: "https://meet.example.com/term", language: "ar", registrationOpensAt: `${dateIn(2)}T09:00` }),
+      stores: { course_sections: 1, section_meetings: 40, audit_log: 1 },
+    },
+    { route: "PUT /api/admin/sections/:id", url: () => `/api/admin/sections/${ids.sectionEdit}`, admin: true, body: () => sectionForm.value, stores: { audit_log: 1 } },
+    { route: "POST /api/admin/sections/:id/status", url: () => `/api/admin/sections/${ids.sectionEdit}/status`, admin: true, body: () => ({ status: "closed" }), stores: { audit_log: 1 } },
+    { route: "POST /api/admin/sections/:id/cancel", url: () => `/api/admin/sections/${ids.sectionCancel}/cancel`, admin: true, body: () => ({ confirm: true }), stores: { audit_log: 1 } },
     { route: "POST /api/admin/invites", url: () => "/api/admin/invites", admin: true, body: () => ({ email: "invitee.hostile@example.com", role: "editor" }), stores: { staff_invites: 1, jobs: 1, audit_log: 1 } },
     { route: "DELETE /api/admin/invites/:id", url: () => `/api/admin/invites/${tokens.inviteRef}`, admin: true, body: null, stores: { staff_invites: -1, audit_log: 1 } },
     { route: "POST /api/admin/users/:id/sessions/end", url: () => `/api/admin/users/${ids.target}/sessions/end`, admin: true, body: null, stores: { audit_log: 1 } },
@@ -533,7 +564,8 @@ describe("hostile input on every endpoint", () => {
     { route: "DELETE /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blogToDelete}`, admin: true, body: null, stores: { blog_posts: -1, audit_log: 1 } },
     { route: "POST /api/admin/courses", url: () => "/api/admin/courses", admin: true, body: () => ({ ...forms.course, key: "hostile_course", slug: "hostile-course" }), stores: { courses: 1, audit_log: 1, content_revisions: 1 } },
     { route: "PUT /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.course}`, admin: true, body: () => ({ ...forms.course, descriptionEn: "An edited description." }), stores: { audit_log: 1, content_revisions: 1 } },
-    { route: "DELETE /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.courseToDelete}`, admin: true, body: null, stores: { courses: -1, audit_log: 1 } },
+    // The course's seeded sections and their meetings go with it (filled in at set-up).
+    { route: "DELETE /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.courseToDelete}`, admin: true, body: null, stores: courseDeleteStores },
     {
       route: "POST /admin/teacher-dashboard/create-teacher",
       url: () => "/admin/teacher-dashboard/create-teacher",
@@ -664,6 +696,8 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/demo-bookings/:reference", url: () => `/api/demo-bookings/${tokens.reference}`, admin: false },
     { route: "GET /api/demo-waitlist/:token", url: () => `/api/demo-waitlist/${tokens.waitlistOffer}`, admin: false },
     { route: "GET /api/admin/slots", url: () => "/api/admin/slots", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
+    { route: "GET /api/courses/:course/sections", url: () => `/api/courses/${courseSlug}/sections`, admin: false },
+    { route: "GET /api/admin/sections", url: () => "/api/admin/sections", admin: true, query: { courseId: String(ids.course) } },
     { route: "GET /api/admin/slots/bookings.csv", url: () => "/api/admin/slots/bookings.csv", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
     { route: "GET /summer-camp/brochure.pdf", url: () => "/summer-camp/brochure.pdf", admin: false, query: { lang: "ar" } },
     { route: "GET /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, query: listQuery({ sort: "title", status: "published" }) },

@@ -162,9 +162,9 @@ test.describe("demo class booking", () => {
     await expect(page.getByLabel("Child's full name")).toHaveAttribute("aria-invalid", "true");
 
     await pickFirstTime(page);
-    await fillDetails(page, { child: "Mia", age: "3", parent: "Sam", email: "not-an-email", phone: "abc" });
+    await fillDetails(page, { child: "Mia", age: "0", parent: "Sam", email: "not-an-email", phone: "abc" });
     await page.getByRole("button", { name: "Book the demo class" }).click();
-    await expect(page.getByText("Please enter an age from 4 to 18.")).toBeVisible();
+    await expect(page.getByText("Please enter the age in whole years.")).toBeVisible();
     await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
     await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}/bookdemoclass$`));

@@ -9,6 +9,7 @@ export const adminNav = [
   { to: "/admin/submissions/school", key: "school" },
   { to: "/admin/submissions/contact", key: "contact" },
   { to: "/admin/slots", key: "slots" },
+  { to: "/admin/sections", key: "sections" },
   { to: "/admin/enrollment-forms", key: "enrollments" },
   { to: "/admin/brochure-leads", key: "brochureLeads" },
   { to: "/admin/products", key: "products" },

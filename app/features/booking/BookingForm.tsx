@@ -7,7 +7,7 @@ import { useLang } from "~/i18n/use-lang";
 import { useApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
-import { ageOutsideCourse, bookingSchemaFor, CHILD_MAX_AGE, CHILD_MIN_AGE } from "./booking.schema";
+import { ageOutsideCourse, bookingSchemaFor, BOOKING_MAX_AGE, BOOKING_MIN_AGE } from "./booking.schema";
 import { BOOKING_FORM, WAITLIST_FORM } from "./booking-forms";
 import type { PublicSlot } from "./booking.server";
 import { bookingPagePath, waitlistJoinPath } from "./paths";
@@ -117,14 +117,14 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="childName" label={t("form.childName")} autoComplete="off" required />
-        <Field label={t("form.childAge")} error={form.error("childAge")} hint={t("form.childAgeHint")}>
+        <Field label={t("form.childAge")} error={form.error("childAge")} hint={t("form.childAgeHint", { min: ages.minAge, max: ages.maxAge })}>
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
               type="number"
               inputMode="numeric"
-              min={CHILD_MIN_AGE}
-              max={CHILD_MAX_AGE}
+              min={BOOKING_MIN_AGE}
+              max={BOOKING_MAX_AGE}
               step={1}
               className={inputClass}
               aria-describedby={describedBy}

@@ -1,5 +1,5 @@
 import type { DB } from "~server/db/db";
-import { listCourses } from "~/features/courses/courses.server";
+import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { BulkState } from "./admin-slots-forms";
@@ -18,7 +18,8 @@ export async function adminSlotsPage(db: DB, params: URLSearchParams, lang: Lang
   const timeZone = await academyTimeZone(db);
   const now = zonedParts(new Date(), timeZone);
   const today = now.date;
-  const courses = (await listCourses(db, lang)).map((course) => ({ id: Number(course._id), name: course.courseName }));
+  // Read here rather than through the courses feature, whose page lists sections that use booking (no feature cycle).
+  const courses = (await db.selectFrom("courses").select(["id", "name_en", "name_ar"]).orderBy("id").execute()).map((course) => ({ id: course.id, name: pick(course, "name", lang) }));
   const create = parseCreateParam(params.get("create"));
   const shared = { courses, create: create ? { ...create, label: formatDayLabel(create.date, lang) } : null, zoneLabel: formatZoneLabel(new Date(), timeZone, lang), weekdays: weekdayNames(lang, "long") };
   if (params.get("view") !== "list" && !params.has("from") && !params.has("to") && !params.has("code")) {

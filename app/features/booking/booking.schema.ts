@@ -1,8 +1,20 @@
 import { z } from "zod";
 import { emailField, honeypotField, httpUrlField, phoneField, requiredText, v } from "~/lib/validation";
 
+/** Saved children's ages (/account, decision 033). */
 export const CHILD_MIN_AGE = 4;
 export const CHILD_MAX_AGE = 18;
+
+/**
+ * The ages any course may take (the course editor's 1 to 99): the booking and enrolment forms' outer
+ * bounds. The course's (or section's) own range is checked against the course itself (issue 29: a
+ * course for ages 16 to 24 must be bookable at 20).
+ */
+export const BOOKING_MIN_AGE = 1;
+export const BOOKING_MAX_AGE = 99;
+
+/** A child's age on a booking or enrolment: a whole number the course check then judges. */
+export const bookingAgeField = z.number({ error: v.required }).int("age").min(BOOKING_MIN_AGE, "age").max(BOOKING_MAX_AGE, "age");
 
 const id = z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid);
 
@@ -21,7 +33,7 @@ const buildBookingSchema = (phoneCountry: string) =>
   z.object({
     slotId: id,
     childName: requiredText(100),
-    childAge: z.number({ error: v.required }).int("childAge").min(CHILD_MIN_AGE, "childAge").max(CHILD_MAX_AGE, "childAge"),
+    childAge: bookingAgeField,
     parentName: requiredText(100),
     // Stored lower-cased so one e-mail cannot take two seats by changing its case.
     email: emailField.transform((email) => email.toLowerCase()),

@@ -46,24 +46,31 @@ export function foldLine(line: string): string {
 }
 
 export function buildIcs(event: CalendarEvent): string {
+  return buildCalendarFile([event]);
+}
+
+/** Several events in one iCalendar file (a term's meetings); a cancelled one says STATUS:CANCELLED. */
+export function buildCalendarFile(events: readonly (CalendarEvent & { cancelled?: boolean })[], product = "Demo class booking"): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    "PRODID:-//STEM Academy//Demo class booking//EN",
+    `PRODID:-//STEM Academy//${product}//EN`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:${event.uid}`,
-    `DTSTAMP:${utc(event.stamp ?? new Date())}`,
-    ...(event.sequence ? [`SEQUENCE:${event.sequence}`] : []),
-    `DTSTART:${utc(event.start)}`,
-    `DTEND:${utc(event.end)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
-    ...(event.url ? [`URL:${event.url}`] : []),
-    "STATUS:CONFIRMED",
-    "END:VEVENT",
+    ...events.flatMap((event) => [
+      "BEGIN:VEVENT",
+      `UID:${event.uid}`,
+      `DTSTAMP:${utc(event.stamp ?? new Date())}`,
+      ...(event.sequence ? [`SEQUENCE:${event.sequence}`] : []),
+      `DTSTART:${utc(event.start)}`,
+      `DTEND:${utc(event.end)}`,
+      `SUMMARY:${escapeText(event.summary)}`,
+      `DESCRIPTION:${escapeText(event.description)}`,
+      ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+      ...(event.url ? [`URL:${event.url}`] : []),
+      event.cancelled ? "STATUS:CANCELLED" : "STATUS:CONFIRMED",
+      "END:VEVENT",
+    ]),
     "END:VCALENDAR",
   ];
   return lines.map(foldLine).join("\r\n") + "\r\n";

@@ -14,9 +14,17 @@ import type { Route } from "./+types/course.route";
 import { courseMonths } from "./course";
 import { courseSlugById, getCourseDetail } from "./course-detail.server";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
+import { isFormState } from "~/lib/forms/form-state";
+import { CourseSections } from "~/features/sections/CourseSections";
+import { courseSectionsFor } from "~/features/sections/course-sections.server";
+import { enrolFormAction } from "~/features/sections/enrol.action.server";
+import { ENROL_FORM } from "~/features/sections/forms";
 
 /** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
 export const handle = { hydrate: false };
+
+/** The enrolment form posts here, with or without JavaScript (issue 29). */
+export const action = enrolFormAction;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
@@ -29,7 +37,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!course) throw data(null, { status: 404 });
   // The media library's alt texts for the course's images, which carry none of their own.
   const libraryAlts = await mediaAlts(context.db, [course.courseImage, ...imageUrlsOf(course.blocks)], lang);
-  return { course, libraryAlts };
+  const sections = await courseSectionsFor(context, Number(course._id), lang, new URL(request.url).searchParams);
+  return { course, libraryAlts, sections };
 }
 
 function Stars({ rating }: { rating: number }) {
@@ -42,10 +51,10 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /** One course: everything a parent needs to decide, and the way to a demo class. */
-export default function CoursePage({ loaderData }: Route.ComponentProps) {
+export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("courses");
   const { t: tc } = useTranslation();
-  const { course, libraryAlts } = loaderData;
+  const { course, libraryAlts, sections } = loaderData;
   const lang = useLang();
   const image = safeUrl(course.courseImage);
   const demoPath = `/courses/${course.slug}/bookdemoclass`;
@@ -117,6 +126,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
+      <CourseSections data={sections} courseSlug={course.slug} action={lang === "ar" ? `/ar/courses/${course.slug}` : `/courses/${course.slug}`} served={isFormState(actionData, ENROL_FORM) ? actionData : null} />
       {course.blocks.length > 0 ? (
         <section aria-labelledby="course-about" className="mt-14 max-w-3xl">
           <h2 id="course-about" className="text-3xl font-bold text-slate-900">

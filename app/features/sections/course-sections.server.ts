@@ -1,0 +1,88 @@
+import type { AppLoadContext } from "react-router";
+import type { Lang } from "~/i18n/lang";
+import { listChildren } from "~/features/family/children.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { listOpenSections } from "./sections.server";
+
+const listFormatters = new Map<Lang, Intl.ListFormat>();
+const joinWords = (words: string[], lang: Lang) => {
+  let formatter = listFormatters.get(lang);
+  if (!formatter) {
+    formatter = new Intl.ListFormat(lang === "ar" ? "ar-u-nu-latn" : "en-US", { style: "long", type: "conjunction" });
+    listFormatters.set(lang, formatter);
+  }
+  return formatter.format(words);
+};
+const weekdayFormatters = new Map<Lang, Intl.DateTimeFormat>();
+/** "Monday" for 1, in the page's language (2023-01-01 was a Sunday). */
+const weekdayName = (day: number, lang: Lang) => {
+  let formatter = weekdayFormatters.get(lang);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-US", { timeZone: "UTC", weekday: "long" });
+    weekdayFormatters.set(lang, formatter);
+  }
+  return formatter.format(new Date(Date.UTC(2023, 0, 1 + day)));
+};
+
+/** A section as the course page shows it: every date and time already in words, in the academy's zone. */
+export interface SectionCard {
+  id: number;
+  days: string;
+  time: string;
+  first: string;
+  last: string;
+  meetingCount: number;
+  durationMinutes: number;
+  seatsLeft: number;
+  instructor: string | null;
+  language: "en" | "ar";
+  mode: "academy" | "online";
+  minAge: number;
+  maxAge: number;
+  registrationOpen: boolean;
+  opens: { date: string; time: string } | null;
+  closes: string;
+  meetings: string[];
+}
+
+/**
+ * What the course page needs of its sections (issue 29): the open ones as cards, the academy's
+ * zone in words, a signed-in parent's saved children and name (`?child=` fills one in without
+ * script, only the account's own), and the code of an enrolment just made (`?enrolled=`).
+ */
+export async function courseSectionsFor(context: Pick<AppLoadContext, "db" | "user">, courseId: number, lang: Lang, query: URLSearchParams) {
+  const timeZone = await academyTimeZone(context.db);
+  const sections = await listOpenSections(context.db, courseId, lang);
+  const cards: SectionCard[] = sections.map((section) => ({
+    id: section.id,
+    days: joinWords(section.weekdays.map((day) => weekdayName(day, lang)), lang),
+    time: formatTimeLabel(section.startsAt, timeZone, lang),
+    first: formatDateLabel(section.startsAt, timeZone, lang),
+    last: formatDateLabel(section.endsAt, timeZone, lang),
+    meetingCount: section.meetingCount,
+    durationMinutes: section.durationMinutes,
+    seatsLeft: section.seatsLeft,
+    instructor: section.instructor,
+    language: section.language,
+    mode: section.mode,
+    minAge: section.minAge,
+    maxAge: section.maxAge,
+    registrationOpen: section.registrationOpen,
+    opens: section.registrationOpensAt && !section.registrationOpen ? { date: formatDateLabel(section.registrationOpensAt, timeZone, lang), time: formatTimeLabel(section.registrationOpensAt, timeZone, lang) } : null,
+    closes: formatDateLabel(section.registrationClosesAt, timeZone, lang),
+    meetings: section.meetings.map((m) => `${formatDateLabel(m.startsAt, timeZone, lang)}, ${formatTimeLabel(m.startsAt, timeZone, lang)}`),
+  }));
+  const savedChildren = context.user ? await listChildren(context.db, context.user.id) : [];
+  const child = savedChildren.find((candidate) => String(candidate.id) === query.get("child"));
+  const enrolled = /^[A-Z0-9]{6}$/.test(query.get("enrolled") ?? "") ? query.get("enrolled") : null;
+  return {
+    sections: cards,
+    zone: formatZoneLabel(new Date(), timeZone, lang),
+    savedChildren,
+    prefill: context.user ? { parentName: context.user.username, email: context.user.email, ...(child ? { childName: child.name, childAge: String(child.age), childId: String(child.id) } : {}) } : null,
+    chosen: query.get("section"),
+    enrolled,
+  };
+}
+export type CourseSectionsData = Awaited<ReturnType<typeof courseSectionsFor>>;

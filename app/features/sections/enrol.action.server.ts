@@ -1,0 +1,40 @@
+import { data, type ActionFunctionArgs } from "react-router";
+import type { FormState } from "~/lib/forms/form-state";
+import { serverT } from "~server/i18n";
+import { langFromPath } from "~/i18n/lang";
+import { postFormToApi } from "~/lib/forms/form-action.server";
+import { pickFields, postedNumber } from "~/lib/forms/pick-fields.server";
+import { localizePath } from "~/i18n/lang";
+import { enrolInSection } from "./sections.api";
+
+import { ENROL_FORM } from "./forms";
+
+/**
+ * The course page's form post: the endpoint of POST /api/sections/{id}/enrolments (limits, honeypot,
+ * validation are the API's), then back to the course page saying the child is enrolled. Refusals
+ * (400, 404, 409) render back into the page with the values and each field's message.
+ */
+export async function enrolFormAction(args: ActionFunctionArgs) {
+  const slug = String(args.params.slug ?? "");
+  // The section is a field of the form but the endpoint's path parameter: read it from a copy of the post.
+  const posted = await args.request.clone().formData().catch(() => null);
+  const sectionId = posted?.get("sectionId");
+  if (typeof sectionId !== "string" || !/^\d{1,9}$/.test(sectionId)) {
+    const lang = langFromPath(new URL(args.request.url).pathname);
+    const values = posted ? Object.fromEntries([...posted].filter((entry): entry is [string, string] => typeof entry[1] === "string")) : {};
+    const message = serverT(lang, "validation", "choice");
+    const state: FormState = { form: ENROL_FORM, values, errors: { sectionId: message }, message: serverT(lang, "validation", "summary") };
+    return data(state, { status: 400, headers: { "Cache-Control": "private, no-store" } });
+  }
+  return postFormToApi(args, {
+    form: ENROL_FORM,
+    endpoint: enrolInSection,
+    params: { id: sectionId },
+    toBody: (fields) => ({
+      ...pickFields(fields, ["childName", "parentName", "email", "phone", "website"]),
+      childAge: postedNumber(fields.childAge),
+      childId: postedNumber(fields.childId) ?? null,
+    }),
+    onSuccess: (answer, _fields, lang) => `${localizePath(`/courses/${slug}`, lang)}?enrolled=${String(answer.body.code ?? "")}#enrol`,
+  });
+}

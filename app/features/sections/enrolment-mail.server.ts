@@ -1,0 +1,121 @@
+import type { DB } from "~server/db/db";
+import { serverT } from "~server/i18n";
+import type { MailTemplate, QueuedMail } from "~server/mail/mail-queue";
+import { queueMail } from "~server/mail/mail-queue";
+import { pick, pickPair } from "~/i18n/localized";
+import { localizePath, type Lang } from "~/i18n/lang";
+import { detailsTable, html, mailDocument } from "~/lib/mail/html";
+import { formatPhone } from "~/lib/validation";
+import { getSiteSettings } from "~/features/site/site.server";
+import { timeZoneOf } from "~/features/site/academy-zone.server";
+import { buildCalendarFile } from "~/features/booking/ics";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { enrolmentForMail } from "./sections.server";
+
+export const ENROLMENT_MAIL = "section-enrolment";
+export const SECTION_CANCELLED_MAIL = "section-cancelled";
+
+const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
+
+/** Queues a family's e-mail about their enrolment (in the transaction that wrote it, decision 053). */
+export async function queueEnrolmentMail(trx: DB, kind: typeof ENROLMENT_MAIL | typeof SECTION_CANCELLED_MAIL, enrolment: { reference: string; email: string; lang: Lang }, course: string) {
+  const subject = say(enrolment.lang, kind === ENROLMENT_MAIL ? "mail.subject" : "cancelMail.subject", { course });
+  await queueMail<{ reference: string }>(trx, { template: kind, to: enrolment.email, subject, data: { reference: enrolment.reference } });
+}
+
+const referenceOf = (mail: QueuedMail) => String((mail.data as { reference?: unknown } | null)?.reference ?? "");
+
+/**
+ * The confirmation of an enrolment, in the parent's language: the term's details and timetable, and
+ * an .ics file with every meeting (one event each, UID per meeting, so a later moved or cancelled
+ * meeting can replace its event).
+ */
+export const enrolmentMail: MailTemplate = async ({ db, config }, mail) => {
+  const found = await enrolmentForMail(db, referenceOf(mail));
+  if (!found) return { text: "" };
+  const settings = await getSiteSettings(db);
+  const timeZone = timeZoneOf(settings);
+  const lang = found.lang;
+  const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
+  const course = pick(found, "name", lang);
+  const address = pickPair(settings.address, lang);
+  const where = found.mode === "online" ? `${t("mode.online")}: ${found.meeting_url}` : `${t("mode.academy")}: ${address}`;
+  const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
+  const meetings = found.meetings.filter((m) => m.status === "scheduled");
+  const timetable = meetings.map((m, i) => `${i + 1}. ${formatDateLabel(m.starts_at, timeZone, lang)}, ${formatTimeLabel(m.starts_at, timeZone, lang)}`);
+  const details: [string, string, boolean?][] = [
+    [t("details.code"), found.code, true],
+    [t("details.course"), course],
+    [t("details.meetings"), String(meetings.length)],
+    [t("details.zone"), formatZoneLabel(meetings[0]?.starts_at ?? new Date(), timeZone, lang)],
+    [t("details.duration"), t("details.minutes", { count: found.duration_minutes })],
+    [t("details.where"), where],
+    ...(found.teacher_en ? [[t("details.instructor"), pick({ name_en: found.teacher_en, name_ar: found.teacher_ar ?? found.teacher_en }, "name", lang)] as [string, string]] : []),
+    [t("details.language"), t(`language.${found.language}`)],
+    [t("details.childName"), found.child_name],
+    [t("details.childAge"), String(found.child_age)],
+    [t("details.parentName"), found.parent_name],
+    [t("details.email"), found.email, true],
+    [t("details.phone"), formatPhone(found.phone), true],
+  ];
+  const host = new URL(config.publicUrl).hostname;
+  const ics = buildCalendarFile(
+    meetings.map((m, i) => {
+      const start = new Date(m.starts_at);
+      return {
+        uid: `meeting-${m.id}-${found.reference}@${host}`,
+        start,
+        end: new Date(start.getTime() + m.duration_minutes * 60_000),
+        summary: t("ics.summary", { course, n: i + 1, count: meetings.length }),
+        description: [t("ics.description", { name: found.child_name }), `${t("details.code")}: ${found.code}`, coursePage].join("\n"),
+        location: found.mode === "online" ? found.meeting_url : address,
+        url: coursePage,
+      };
+    }),
+    "Course enrolment",
+  );
+  const text = [
+    t("mail.greeting", { name: found.parent_name }),
+    "",
+    t("mail.intro", { name: found.child_name, course }),
+    "",
+    ...details.map(([label, value, ltr]) => `${label}: ${ltr ? `\u2066${value}\u2069` : value}`),
+    "",
+    t("mail.timetable"),
+    ...timetable,
+    "",
+    t("mail.calendar"),
+    "",
+    t("mail.signoff"),
+  ].join("\n");
+  const body = mailDocument(
+    lang,
+    html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
+<p>${t("mail.intro", { name: found.child_name, course })}</p>
+${detailsTable(details, lang)}
+<p>${t("mail.timetable")}</p>
+<ol>${timetable.map((line) => html`<li>${line.replace(/^\d+\. /, "")}</li>`)}</ol>
+<p>${t("mail.calendar")}</p>
+<p>${t("mail.signoff")}</p>`,
+  );
+  return { text, html: body, attachments: [{ filename: "course-timetable.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] };
+};
+
+/** A family told, in their language, that the academy cancelled the section their child was in. */
+export const sectionCancelledMail: MailTemplate = async ({ db, config }, mail) => {
+  const found = await enrolmentForMail(db, referenceOf(mail));
+  if (!found) return { text: "" };
+  const lang = found.lang;
+  const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
+  const course = pick(found, "name", lang);
+  const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
+  const text = [t("mail.greeting", { name: found.parent_name }), "", t("cancelMail.intro", { name: found.child_name, course }), "", t("cancelMail.again"), coursePage, "", t("mail.signoff")].join("\n");
+  const body = mailDocument(
+    lang,
+    html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
+<p>${t("cancelMail.intro", { name: found.child_name, course })}</p>
+<p>${t("cancelMail.again")} <a href="${coursePage}">${course}</a></p>
+<p>${t("mail.signoff")}</p>`,
+  );
+  return { text, html: body };
+};

@@ -1,0 +1,187 @@
+import { Router } from "express";
+import type { z } from "zod";
+import type { Lang } from "~/i18n/lang";
+import { pick } from "~/i18n/localized";
+import { recordAudit, diffFields } from "~server/audit/audit";
+import type { DB } from "~server/db/db";
+import { accessGuard, defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { HttpError } from "~server/http/errors";
+import { parseInput } from "~server/http/validate";
+import { requestLang, serverT } from "~server/i18n";
+import type { SessionUser } from "~server/security/session";
+import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
+import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
+import { findChild } from "~/features/family/children.server";
+import { anyFields, courseOr404, courseParams } from "~/features/booking/booking.api";
+import { bookingSchemaFor } from "~/features/booking/booking.schema";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { ENROLMENT_MAIL, SECTION_CANCELLED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
+import { enrolmentFields, sectionCancelSchema, sectionParams, sectionSchema, sectionStatusSchema } from "./sections.schema";
+import { cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
+
+const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
+const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
+
+/** The enrolment's fields: the demo booking's, per phone country, without the slot (built once per country). */
+const enrolmentSchemas = new Map<string, ReturnType<typeof buildEnrolmentSchema>>();
+const buildEnrolmentSchema = (country: string) => bookingSchemaFor(country).omit({ slotId: true, ageConfirmed: true }).extend(enrolmentFields);
+export function enrolmentSchemaFor(country: string) {
+  let schema = enrolmentSchemas.get(country);
+  if (!schema) {
+    schema = buildEnrolmentSchema(country);
+    enrolmentSchemas.set(country, schema);
+  }
+  return schema;
+}
+export type EnrolmentInput = z.output<ReturnType<typeof buildEnrolmentSchema>>;
+
+/** "Registration opens on Monday, 7 December 2026 at 09:00 (India Standard Time)". */
+const opensMessage = (lang: Lang, opensAt: string, timeZone: string) =>
+  say(lang, "api.notOpenYet", { date: formatDateLabel(opensAt, timeZone, lang), time: formatTimeLabel(opensAt, timeZone, lang), zone: formatZoneLabel(opensAt, timeZone, lang) });
+
+/**
+ * POST /api/sections/:id/enrolments: a child's seat in every meeting of a section (issue 29). The
+ * demo booking's fields, checked per the academy's phone country; the child's age must be in the
+ * section's range. The course page's form runs it too (decision 048).
+ */
+export const enrolInSection = defineEndpoint({
+  method: "POST",
+  path: "/api/sections/:id/enrolments",
+  access: "anyone",
+  limits: [{ name: "section-enrolment", limit: 10, windowMs: 60_000 }],
+  params: sectionParams,
+  input: anyFields,
+  async run({ deps: { db }, caller, params }, raw) {
+    const lang = caller.lang;
+    const settings = await getSiteSettings(db);
+    const timeZone = timeZoneOf(settings);
+    const input = parseInput(enrolmentSchemaFor(phoneCountryOf(settings)), raw, lang);
+    // A saved child is linked only when it is the signed-in parent's own.
+    const childId = input.childId !== null && caller.user ? ((await findChild(db, caller.user.id, input.childId))?.id ?? null) : null;
+    const section = await findSection(db, params.id);
+    const course = section ? pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", lang) : "";
+    const result = await enrol(db, params.id, { ...input, childId }, {
+      userId: caller.user?.id ?? null,
+      lang,
+      queue: (trx, enrolment) => queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course),
+    });
+    if (!result.ok) {
+      if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.notFound"));
+      if (result.reason === "ageOutside") {
+        const message = say(lang, "api.ageOutside", { min: result.minAge, max: result.maxAge });
+        throw new HttpError(400, message, { childAge: message });
+      }
+      const message = result.reason === "notOpenYet" && result.opensAt ? opensMessage(lang, result.opensAt, timeZone) : say(lang, `api.${result.reason}`);
+      return { status: 409, body: { message, reason: result.reason, ...(result.opensAt ? { opensAt: result.opensAt } : {}) } };
+    }
+    return { status: 201, body: { message: say(lang, "api.enrolled", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId } };
+  },
+});
+
+/** A section's audited fields (the columns staff set, without counters and timestamps). */
+const audited = (row: SectionRow) => {
+  const { id: _id, seats_taken: _seats, created_at: _c, updated_at: _u, ...fields } = row;
+  return fields as Record<string, unknown>;
+};
+
+/** 400 with the field staff must change. */
+function refuse(lang: Lang, failure: { field?: string; reason: string }): never {
+  if (failure.reason === "notFound") throw new HttpError(404, say(lang, "adminApi.notFound"));
+  if (failure.reason === "cancelled") throw new HttpError(409, say(lang, "adminApi.alreadyCancelled"));
+  const message = say(lang, `adminApi.${failure.reason}`);
+  throw new HttpError(400, message, failure.field ? { [failure.field]: message } : undefined);
+}
+
+/** POST /api/admin/sections: a new section and its meetings. */
+export const createCourseSection = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/sections",
+  access: "staff",
+  input: sectionSchema,
+  async run({ deps: { db }, caller }, input) {
+    const result = await createSection(db, input, await academyTimeZone(db), (trx, row) =>
+      recordAudit(trx, { action: "create", entity: "course_section", entityId: row.id, changes: diffFields({}, audited(row)), userId: staffId(caller) }),
+    );
+    if (!result.ok) refuse(caller.lang, result);
+    return { status: 201, body: { message: say(caller.lang, "adminApi.created"), id: result.id, meetings: result.after.meeting_count } };
+  },
+});
+
+/** PUT /api/admin/sections/:id: the whole section again; a changed pattern replaces its meetings. */
+export const updateCourseSection = defineEndpoint({
+  method: "PUT",
+  path: "/api/admin/sections/:id",
+  access: "staff",
+  params: sectionParams,
+  input: sectionSchema,
+  async run({ deps: { db }, caller, params }, input) {
+    const result = await updateSection(db, params.id, input, await academyTimeZone(db), (trx, before, after) =>
+      recordAudit(trx, { action: "update", entity: "course_section", entityId: params.id, changes: diffFields(audited(before), audited(after)), userId: staffId(caller) }),
+    );
+    if (!result.ok) refuse(caller.lang, result);
+    return { status: 200, body: { message: say(caller.lang, "adminApi.updated"), id: params.id, meetings: result.after.meeting_count } };
+  },
+});
+
+/** POST /api/admin/sections/:id/status: close a section to new enrolments, or open it again. */
+export const setCourseSectionStatus = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/sections/:id/status",
+  access: "staff",
+  params: sectionParams,
+  input: sectionStatusSchema,
+  async run({ deps: { db }, caller, params }, { status }) {
+    const result = await setSectionStatus(db, params.id, status, (trx, before) =>
+      recordAudit(trx, { action: "status", entity: "course_section", entityId: params.id, changes: { status: { from: before.status, to: status } }, userId: staffId(caller) }),
+    );
+    if (result !== "ok") refuse(caller.lang, { reason: result });
+    return { status: 200, body: { message: say(caller.lang, status === "open" ? "adminApi.opened" : "adminApi.closed"), status } };
+  },
+});
+
+/** POST /api/admin/sections/:id/cancel: every enrolment ends and each family is e-mailed in their language. */
+export const cancelCourseSection = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/sections/:id/cancel",
+  access: "staff",
+  params: sectionParams,
+  input: sectionCancelSchema,
+  async run({ deps: { db }, caller, params }) {
+    const section = await findSection(db, params.id);
+    const result = await cancelSection(db, params.id, async (trx, before, enrolments) => {
+      for (const enrolment of enrolments) {
+        const course = section ? pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", enrolment.lang) : "";
+        await queueEnrolmentMail(trx, SECTION_CANCELLED_MAIL, enrolment, course);
+      }
+      await recordAudit(trx, { action: "cancel", entity: "course_section", entityId: params.id, changes: { status: { from: before.status, to: "cancelled" } }, summary: { families: enrolments.length }, userId: staffId(caller) });
+    });
+    if (!result.ok) refuse(caller.lang, result);
+    return { status: 200, body: { message: say(caller.lang, "adminApi.cancelled", { count: result.families }), families: result.families } };
+  },
+});
+
+export const sectionEndpoints = [enrolInSection, createCourseSection, updateCourseSection, setCourseSectionStatus, cancelCourseSection];
+
+/** Open sections of a course, for the page and the API. */
+export async function openSectionsOf(db: DB, slug: string, lang: Lang) {
+  const course = await courseOr404(db, slug, lang);
+  return { course, sections: await listOpenSections(db, course.id, lang) };
+}
+
+/** The sections API: the public list and enrolment, and the staff's section endpoints. */
+export function sectionsApi(deps: EndpointDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  router.get("/api/courses/:course/sections", async (req, res) => {
+    const { course: slug } = parseInput(courseParams, req.params, req);
+    const lang = requestLang(req);
+    const { course, sections } = await openSectionsOf(db, slug, lang);
+    res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone: await academyTimeZone(db), sections });
+  });
+  router.get("/api/admin/sections", accessGuard("staff"), async (req, res) => {
+    const courseId = /^\d{1,9}$/.test(String(req.query.courseId ?? "")) ? Number(req.query.courseId) : undefined;
+    res.json({ timeZone: await academyTimeZone(db), sections: await listSectionsForStaff(db, requestLang(req), { courseId }) });
+  });
+  router.use(jsonRoutes(deps, sectionEndpoints));
+  return router;
+}

@@ -1,0 +1,1 @@
+function a(i){return i?{fetchPriority:"high"}:{loading:"lazy"}}export{a as i};

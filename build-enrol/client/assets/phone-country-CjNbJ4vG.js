@@ -1,0 +1,1 @@
+const N="IN";export{N as D};

@@ -1,0 +1,9 @@
+import { test } from "./fixtures";
+import { enrolFromCoursePage } from "./enrol-flow";
+
+/** Enrolment in a course's group from its page (issue 29), with the page's script running. */
+for (const lang of ["en", "ar"] as const) {
+  test(`a parent enrols a child from the course page at 390 px (${lang})`, async ({ page }) => {
+    await enrolFromCoursePage(page, lang);
+  });
+}
