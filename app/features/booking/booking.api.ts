@@ -76,6 +76,7 @@ export const bookDemo = defineEndpoint({
     const result = await bookSlot(db, input, {
       course,
       perFamily: settings.demoBookingsPerFamily,
+      familyAccountId: caller.user?.role === "user" ? caller.user.id : null,
       userId: caller.user?.id ?? null,
       lang,
       timeZone,

@@ -241,6 +241,11 @@ export async function bookSlot(
     linkSecret: string;
     /** The most demo classes still ahead one family may hold (site setting demoBookingsPerFamily). */
     perFamily: number;
+    /**
+     * The signed-in parent's account, whose bookings count as the family's (issue 29); null for
+     * visitors and for staff booking on a family's behalf, who are not that family.
+     */
+    familyAccountId?: number | null;
   },
 ): Promise<BookResult> {
   // Most of a rush finds the slot full: refused on one read, without a write transaction (issue 27).
@@ -271,7 +276,7 @@ export async function bookSlot(
   function insertBooking(code: string) {
     return db.transaction().execute(async (trx) => {
       const now = nowIso();
-      await checkFamilyRules(trx, input, options.userId, options.course.id, options.perFamily, now);
+      await checkFamilyRules(trx, input, options.familyAccountId ?? null, options.course.id, options.perFamily, now);
       const startsAt = await takeSeat(trx, input.slotId, options.course.id, now);
       if (!startsAt) throw new SlotUnavailable();
       const row = await trx

@@ -14,27 +14,59 @@ interface Props {
   served: FormState | null;
 }
 
-function SectionDetails({ section }: { section: SectionCard }) {
+function SectionDetails({
+  section,
+  inputId,
+}: {
+  section: SectionCard;
+  inputId: string;
+}) {
   const { t } = useTranslation("sections");
+  // Only the schedule is the radio's label: a label may hold phrasing content only, and the list of
+  // classes below opens on its own without choosing the group. The rest describes the choice.
   return (
     <div className="min-w-0 flex-1">
-      <p className="font-semibold text-slate-900">{t("page.schedule", { days: section.days, time: section.time })}</p>
-      <p className="text-sm text-slate-700">{t("page.dates", { first: section.first, last: section.last })}</p>
-      <p className="text-sm text-slate-700">
-        {t("page.classes", { count: section.meetingCount, minutes: section.durationMinutes })} · {t(`mode.${section.mode}`)}
-      </p>
-      <p className="text-sm text-slate-700">
-        {t("page.ages", { min: section.minAge, max: section.maxAge })} · {t("page.language", { language: t(`language.${section.language}`) })}
-        {section.instructor ? <> · {t("page.instructor", { name: section.instructor })}</> : null}
-      </p>
-      <p className="mt-1 text-sm font-semibold text-emerald-800">{t("page.seatsLeft", { count: section.seatsLeft })}</p>
-      {section.opens ? (
-        <p className="text-sm font-semibold text-amber-800">{t("page.opensOn", section.opens)}</p>
-      ) : (
-        <p className="text-sm text-slate-600">{t("page.closesOn", { date: section.closes })}</p>
-      )}
+      <label
+        htmlFor={inputId}
+        className="block cursor-pointer font-semibold text-slate-900"
+      >
+        {t("page.schedule", { days: section.days, time: section.time })}
+      </label>
+      <div id={`${inputId}-about`}>
+        <p className="text-sm text-slate-700">
+          {t("page.dates", { first: section.first, last: section.last })}
+        </p>
+        <p className="text-sm text-slate-700">
+          {t("page.classes", {
+            count: section.meetingCount,
+            minutes: section.durationMinutes,
+          })}{" "}
+          · {t(`mode.${section.mode}`)}
+        </p>
+        <p className="text-sm text-slate-700">
+          {t("page.ages", { min: section.minAge, max: section.maxAge })} ·{" "}
+          {t("page.language", { language: t(`language.${section.language}`) })}
+          {section.instructor ? (
+            <> · {t("page.instructor", { name: section.instructor })}</>
+          ) : null}
+        </p>
+        <p className="mt-1 text-sm font-semibold text-emerald-800">
+          {t("page.seatsLeft", { count: section.seatsLeft })}
+        </p>
+        {section.opens ? (
+          <p className="text-sm font-semibold text-amber-800">
+            {t("page.opensOn", section.opens)}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600">
+            {t("page.closesOn", { date: section.closes })}
+          </p>
+        )}
+      </div>
       <details className="mt-1 text-sm text-slate-700">
-        <summary className="cursor-pointer text-indigo-700">{t("page.allClasses")}</summary>
+        <summary className="cursor-pointer text-indigo-700">
+          {t("page.allClasses")}
+        </summary>
         <ol className="ms-5 mt-1 list-decimal">
           {section.meetings.map((meeting) => (
             <li key={meeting}>{meeting}</li>
@@ -54,70 +86,148 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
   const { t } = useTranslation("sections");
   const values = served?.values ?? {};
   const errors = served?.errors ?? {};
-  const value = (name: string) => values[name] ?? (data.prefill as Record<string, string> | null)?.[name] ?? "";
-  const chosen = values.sectionId ?? data.chosen ?? (data.sections.length === 1 ? String(data.sections[0]!.id) : "");
-  const field = (name: string, label: string, type: string, autoComplete: string) => (
+  const value = (name: string) =>
+    values[name] ??
+    (data.prefill as Record<string, string> | null)?.[name] ??
+    "";
+  const chosen =
+    values.sectionId ??
+    data.chosen ??
+    (data.sections.length === 1 ? String(data.sections[0]!.id) : "");
+  const field = (
+    name: string,
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => (
     <Field label={label} error={errors[name]}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} name={name} type={type} autoComplete={autoComplete} required defaultValue={value(name)} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} dir={type === "email" || type === "tel" ? "ltr" : undefined} />
+        <input
+          id={id}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          defaultValue={value(name)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={inputClass}
+          dir={type === "email" || type === "tel" ? "ltr" : undefined}
+        />
       )}
     </Field>
   );
   return (
-    <section id="enrol" aria-labelledby="enrol-heading" className="mt-14 max-w-3xl scroll-mt-24">
+    <section
+      id="enrol"
+      aria-labelledby="enrol-heading"
+      className="mt-14 max-w-3xl scroll-mt-24"
+    >
       <h2 id="enrol-heading" className="text-3xl font-bold text-slate-900">
         {t("page.heading")}
       </h2>
       <p className="mt-3 text-slate-700">{t("page.intro")}</p>
       {data.enrolled ? (
-        <p role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 font-semibold text-emerald-900">
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 font-semibold text-emerald-900"
+        >
           {t("page.enrolled", { code: data.enrolled })}
         </p>
       ) : null}
       {data.sections.length === 0 ? (
         <p className="mt-4 text-slate-700">
           {t("page.none")}{" "}
-          <LocalLink to={`/courses/${courseSlug}/bookdemoclass`} className="font-semibold text-indigo-700 hover:underline">
+          <LocalLink
+            to={`/courses/${courseSlug}/bookdemoclass`}
+            className="font-semibold text-indigo-700 hover:underline"
+          >
             {t("page.demo")}
           </LocalLink>
         </p>
       ) : (
-        <form method="post" action={`${action}#enrol`} className="mt-6 space-y-6" noValidate={false}>
+        <form
+          method="post"
+          action={`${action}#enrol`}
+          className="mt-6 space-y-6"
+          noValidate={false}
+        >
           {/* A message that is also a field's (the age outside the group) is said once, beside its field. */}
-          <FormAlert message={served && !Object.values(errors).includes(served.message) ? served.message : undefined} />
-          <fieldset aria-describedby={errors.sectionId ? "enrol-section-error" : undefined}>
-            <legend className="text-lg font-semibold text-slate-900">{t("page.choose")}</legend>
-            <p className="text-sm text-slate-600">{t("page.zone", { zone: data.zone })}</p>
+          <FormAlert
+            message={
+              served && !Object.values(errors).includes(served.message)
+                ? served.message
+                : undefined
+            }
+          />
+          <fieldset
+            aria-describedby={
+              errors.sectionId ? "enrol-section-error" : undefined
+            }
+          >
+            <legend className="text-lg font-semibold text-slate-900">
+              {t("page.choose")}
+            </legend>
+            <p className="text-sm text-slate-600">
+              {t("page.zone", { zone: data.zone })}
+            </p>
             {errors.sectionId ? (
-              <p id="enrol-section-error" role="alert" className="mt-1 text-sm text-red-700">
+              <p
+                id="enrol-section-error"
+                role="alert"
+                className="mt-1 text-sm text-red-700"
+              >
                 {errors.sectionId}
               </p>
             ) : null}
             <div className="mt-3 space-y-3">
               {data.sections.map((section) => (
-                <label key={section.id} className="flex cursor-pointer gap-3 rounded-2xl border border-slate-200 p-4 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50">
-                  <input type="radio" name="sectionId" value={section.id} defaultChecked={chosen === String(section.id)} required disabled={!section.registrationOpen} className="mt-1 h-4 w-4 shrink-0" />
-                  <SectionDetails section={section} />
-                </label>
+                <div
+                  key={section.id}
+                  className="flex gap-3 rounded-2xl border border-slate-200 p-4 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
+                >
+                  <input
+                    type="radio"
+                    id={`section-${section.id}`}
+                    aria-describedby={`section-${section.id}-about`}
+                    name="sectionId"
+                    value={section.id}
+                    defaultChecked={chosen === String(section.id)}
+                    required
+                    disabled={!section.registrationOpen}
+                    className="mt-1 h-4 w-4 shrink-0"
+                  />
+                  <SectionDetails
+                    section={section}
+                    inputId={`section-${section.id}`}
+                  />
+                </div>
               ))}
             </div>
           </fieldset>
           <fieldset className="space-y-4">
-            <legend className="text-lg font-semibold text-slate-900">{t("page.details")}</legend>
+            <legend className="text-lg font-semibold text-slate-900">
+              {t("page.details")}
+            </legend>
             {data.savedChildren.length > 0 ? (
               <p className="text-sm text-slate-700">
                 {t("page.savedChildren")}{" "}
                 {data.savedChildren.map((child, i) => (
                   <span key={child.id}>
                     {i > 0 ? " · " : null}
-                    <a href={`${action}?child=${child.id}${chosen ? `&section=${chosen}` : ""}#enrol`} className="font-semibold text-indigo-700 hover:underline">
+                    <a
+                      href={`${action}?child=${child.id}${chosen ? `&section=${chosen}` : ""}#enrol`}
+                      className="font-semibold text-indigo-700 hover:underline"
+                    >
                       {child.name}, {child.age}
                     </a>
                   </span>
                 ))}
               </p>
             ) : null}
-            {value("childId") ? <input type="hidden" name="childId" value={value("childId")} /> : null}
+            {value("childId") ? (
+              <input type="hidden" name="childId" value={value("childId")} />
+            ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               {field("childName", t("page.childName"), "text", "off")}
               {field("childAge", t("page.childAge"), "number", "off")}
@@ -125,9 +235,20 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
               {field("email", t("page.email"), "email", "email")}
               {field("phone", t("page.phone"), "tel", "tel")}
             </div>
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" defaultValue="" />
+            <input
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              aria-hidden="true"
+              className="hidden"
+              defaultValue=""
+            />
           </fieldset>
-          <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
+          <button
+            type="submit"
+            className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700"
+          >
             {t("page.submit")}
           </button>
         </form>
