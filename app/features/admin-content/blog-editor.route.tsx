@@ -230,7 +230,7 @@ function SharePreview({ url, expiresAt }: { url: string; expiresAt: string }) {
         <label htmlFor="share-preview-url" className="sr-only">
           {t("blog.share.label")}
         </label>
-        <input id="share-preview-url" type="text" readOnly value={url} dir="ltr" className={`${inputClass} w-full max-w-xl`} onFocus={(event) => event.currentTarget.select()} />
+        <input id="share-preview-url" type="text" readOnly value={url} dir="ltr" className={`${inputClass} max-w-xl`} onFocus={(event) => event.currentTarget.select()} />
         {hydrated ? (
           <button type="button" className={secondaryButton} onClick={() => void copy()}>
             {t("blog.share.copy")}

@@ -26,7 +26,7 @@ export function MediaCard({ item, number, timeZone, state }: { item: MediaItem; 
   const altState = state?.form === "alt" ? state : undefined;
   const deleteState = state?.form === "delete" ? state : undefined;
   return (
-    <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white" aria-labelledby={titleId}>
+    <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
       <a href={src} className="block bg-slate-100" target="_blank" rel="noopener">
         {src ? (
           <img src={src} {...responsiveImage(item.url, imageSizes.card)} alt={alt} width={item.width ?? 800} height={item.height ?? 450} loading="lazy" className="aspect-video w-full object-contain" />
