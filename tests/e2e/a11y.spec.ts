@@ -334,6 +334,8 @@ test.describe("axe on interactive states", () => {
   });
 
   test("the enrollment confirmation, the catalogue by a child's age and the booking with the age warning, in both languages", async ({ page }) => {
+    // Five pages through three checkers: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const findings: Finding[] = [];
     for (const lang of ["en", "ar"]) {
       const enrolled = await page.request.post("/api/summercamp/enroll", {
