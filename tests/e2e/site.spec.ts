@@ -90,13 +90,13 @@ test.describe("footer contact form", () => {
 });
 
 test.describe("footer contact form's code (issue 15)", () => {
-  // On a page that hydrates (the catalogue does; the home page ships no React, decision 055).
+  // On a page that hydrates (the enrolment form does; the home page and the catalogue ship no React, decision 055).
   test("loads on the first focus, not with the page; what was typed before it arrived is sent", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
     });
-    await page.goto("/courses");
+    await page.goto("/enroll");
     await page.waitForLoadState("networkidle");
     expect(scripts.filter((url) => /api-form-engine|react-hook-form|contact\.schema|zod/.test(url))).toEqual([]);
     const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
@@ -107,7 +107,7 @@ test.describe("footer contact form's code (issue 15)", () => {
     await form.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
     await expect(form.getByLabel("Your e-mail")).toHaveValue("");
-    expect(page.url()).toMatch(/\/courses$/);
+    expect(page.url()).toMatch(/\/enroll$/);
   });
 
   test("a send before the code has arrived is held and sent by it (no page post)", async ({ page }) => {
@@ -117,14 +117,14 @@ test.describe("footer contact form's code (issue 15)", () => {
       await arrived;
       await route.continue();
     });
-    await page.goto("/courses");
+    await page.goto("/enroll");
     const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
     await form.getByLabel("Your e-mail").fill("held@example.com");
     await form.getByLabel("How can we help?").fill("Sent while the form's code was held back");
     await form.getByRole("button", { name: "Send" }).click();
     release();
     await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
-    expect(page.url()).toMatch(/\/courses$/);
+    expect(page.url()).toMatch(/\/enroll$/);
   });
 
   test("on a page without React the enhancement script sends it as JSON: a toast, the form cleared, no page post (decision 055)", async ({ page }) => {

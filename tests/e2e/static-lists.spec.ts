@@ -5,7 +5,8 @@ import { expect, test, type Page } from "./fixtures";
  * signed in (decision 055): one enhancement script, no hydration, no CSP complaint; their filters
  * and page links work with the script (in place) and without it (GET form, plain links).
  */
-const cards = (page: Page) => page.getByRole("list", { name: /^(Courses|الدورات)$/ }).getByRole("listitem");
+// The list's name is on its section (issue 28: screen readers often skip a list's name).
+const cards = (page: Page) => page.getByRole("region", { name: /^(Courses|الدورات)$/ }).getByRole("listitem");
 
 async function watchProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
