@@ -1,1 +1,0 @@
-import{j as r}from"./jsx-runtime-u17CrQMm.js";function a({children:n}){return r.jsx("bdi",{dir:"ltr",children:n})}function e(){return r.jsx("span",{"aria-hidden":"true",className:"inline-block rtl:-scale-x-100",children:"←"})}export{e as B,a as L};

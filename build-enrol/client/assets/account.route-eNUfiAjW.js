@@ -1,1 +1,0 @@
-import{a as f}from"./account.route-D97LgSWv.js";import"./chunk-OB3PAWPO-AJAwCIMZ.js";import"./jsx-runtime-u17CrQMm.js";import"./LogoutForm-D4dNCxhg.js";import"./PageMeta-CybDvSNX.js";import"./root-B_-eR_jQ.js";import"./safe-url-B-47hVuQ.js";export{f as default};

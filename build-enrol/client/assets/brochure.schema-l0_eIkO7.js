@@ -1,1 +1,0 @@
-import{o as t,p as r,r as e,c as a,e as s}from"./validation-BDjYFbI2.js";import{D as c}from"./phone-country-CjNbJ4vG.js";const i=o=>t({studentName:e(100),studentEmail:s,grade:e(40),school:e(150),parentContact:r(o),website:a}),d=i(c);export{d as brochureRequestSchema,i as brochureRequestSchemaFor};

@@ -1,1 +1,0 @@
-const n=e=>`₹${e.toLocaleString("en-IN")}`;function t(e,a){return new Intl.DateTimeFormat(a==="ar"?"ar-u-nu-latn":"en-GB",{day:"numeric",month:"long",year:"numeric",timeZone:"UTC"}).format(new Date(`${e}T00:00:00Z`))}export{n as a,t as f};

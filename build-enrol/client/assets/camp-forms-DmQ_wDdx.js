@@ -1,1 +1,0 @@
-const o="enroll-form",r="brochure-form";export{r as B,o as E};

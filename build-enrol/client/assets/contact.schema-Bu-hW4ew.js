@@ -1,1 +1,0 @@
-import{o as e,r as o,c as t,e as i}from"./validation-BDjYFbI2.js";import{C as n}from"./root-B_-eR_jQ.js";import"./phone-country-CjNbJ4vG.js";import"./LogoutForm-D4dNCxhg.js";import"./chunk-OB3PAWPO-AJAwCIMZ.js";import"./jsx-runtime-u17CrQMm.js";const c=e({email:i,description:o(5e3),website:t});export{n as CONTACT_FORM,c as contactMessageSchema};

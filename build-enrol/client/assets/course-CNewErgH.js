@@ -1,1 +1,0 @@
-const o=c=>Math.ceil(c/20);export{o as c};

@@ -1,1 +1,0 @@
-import{o as t,g as a,r as e,p as s,c as m,e as n}from"./validation-BDjYFbI2.js";import{D as r}from"./phone-country-CjNbJ4vG.js";const l=o=>t({studentName:e(100),parentName:e(100),email:n,phoneNumber:s(o),selectedCamp:e(100),selectedSession:e(60),message:a(2e3),website:m}),c=l(r);export{c as enrollmentSchema,l as enrollmentSchemaFor};

@@ -1,1 +1,0 @@
-function a(i){return i?{fetchPriority:"high"}:{loading:"lazy"}}export{a as i};

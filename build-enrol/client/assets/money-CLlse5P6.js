@@ -1,1 +1,0 @@
-function e(n,r,a){const t=a==="ar"?"ar-u-nu-latn":r==="INR"?"en-IN":"en-US";return new Intl.NumberFormat(t,{style:"currency",currency:r,currencyDisplay:"narrowSymbol",maximumFractionDigits:0}).format(n)}export{e as f};

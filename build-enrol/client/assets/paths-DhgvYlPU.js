@@ -1,1 +1,0 @@
-import{l as t}from"./LogoutForm-D4dNCxhg.js";const a=(o,e)=>t(`/courses/${encodeURIComponent(o)}/bookdemoclass`,e),c=(o,e,s)=>t(`/courses/${encodeURIComponent(o)}/bookdemoclass/book-demo-class-slot-booked-page?ref=${encodeURIComponent(e)}`,s),l=(o,e,s)=>t(`/courses/${encodeURIComponent(o)}/bookdemoclass/waitlist?slot=${e}`,s);export{a as b,c,l as w};

@@ -1,1 +1,0 @@
-const N="IN";export{N as D};

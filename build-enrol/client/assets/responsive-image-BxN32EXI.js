@@ -1,1 +1,0 @@
-const p=[320,640,1280],c={card:"(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw",main:"(min-width: 1024px) 768px, 100vw",fixed:t=>`${t}px`},r=/^(.*\/[a-f0-9]{24}-)(\d+)\.webp$/;function o(t,s){const i=r.exec(t);if(!i)return{};const n=Number(i[2]);return{srcSet:[...p.filter(e=>e<n),n].map(e=>`${i[1]}${e}.webp ${e}w`).join(", "),sizes:s}}export{c as i,o as r};

@@ -1,1 +1,0 @@
-import{E as i,L as l,r as d,l as e,f as m}from"./root-B_-eR_jQ.js";import"./LogoutForm-D4dNCxhg.js";import"./chunk-OB3PAWPO-AJAwCIMZ.js";import"./jsx-runtime-u17CrQMm.js";export{i as ErrorBoundary,l as Layout,d as default,e as links,m as shouldRevalidate};
