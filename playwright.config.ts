@@ -6,6 +6,8 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig<{ waitForHydrationOnLoad: boolean }>({
   testDir: "tests/e2e",
+  // Each lane of scripts/e2e.ts keeps its own artifacts (Playwright empties this folder when it starts).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   // One retry: a test that fails twice fails the run; one that passes on retry is reported as

@@ -1,22 +1,75 @@
-import { execFileSync, execSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { findChromium } from "./find-chromium";
 
-// Browser tests: a fresh production build and a fresh database, then Playwright.
+/**
+ * Browser tests: one production build, then Playwright. A run with arguments (a spec, -g …) is one
+ * Playwright process, as before. The whole suite runs in two lanes at once (decision 072): the
+ * accessibility walk (a11y.spec.ts, about half of the suite's time, mostly waiting on the checkers
+ * in one browser tab) and everything else, each lane with its own server, port range and fresh
+ * database, so no test sees another lane's writes. E2E_LANES=1 runs the suite in one lane.
+ */
 const chromium = findChromium();
 const buildDir = process.env.BUILD_DIR ?? "build-e2e";
-const dataDir = mkdtempSync(path.join(tmpdir(), "stem-e2e-"));
-const env = { ...process.env, CHROMIUM_PATH: chromium, BUILD_DIR: buildDir, E2E_DATA_DIR: dataDir };
+const basePort = Number(process.env.E2E_PORT ?? 3210);
+const args = process.argv.slice(2);
+
+const specs = readdirSync("tests/e2e").filter((file) => file.endsWith(".spec.ts"));
+const walk = "a11y.spec.ts";
+const lanes: { name: string; files: string[] }[] =
+  args.length > 0 || process.env.E2E_LANES === "1"
+    ? [{ name: "", files: args }]
+    : [
+        { name: "a11y", files: [`tests/e2e/${walk}`] },
+        { name: "flows", files: specs.filter((file) => file !== walk).map((file) => `tests/e2e/${file}`) },
+      ];
+
+/** Runs one lane; resolves with Playwright's exit status. Output lines carry the lane's name. */
+function runLane(lane: { name: string; files: string[] }, index: number): Promise<number> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "stem-e2e-"));
+  // Each lane uses its port, +2, +3 and +1000 (playwright.config.ts, cached-pages, the OpenID stand-in).
+  const env = {
+    ...process.env,
+    CHROMIUM_PATH: chromium,
+    BUILD_DIR: buildDir,
+    E2E_DATA_DIR: dataDir,
+    E2E_PORT: String(basePort + index * 10),
+    E2E_OUTPUT_DIR: lane.name ? `test-results/${lane.name}` : "test-results",
+  };
+  // No shell: a grep pattern like "a|b" stays one argument.
+  const child = spawn("npx", ["playwright", "test", ...lane.files], { env, stdio: lane.name ? ["ignore", "pipe", "pipe"] : "inherit" });
+  if (lane.name) {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      let rest = "";
+      stream.setEncoding("utf8").on("data", (chunk: string) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop()!;
+        for (const line of lines) process.stdout.write(`[${lane.name}] ${line}\n`);
+      });
+      stream.on("end", () => rest && process.stdout.write(`[${lane.name}] ${rest}\n`));
+    }
+  }
+  return new Promise((resolve) =>
+    child.on("close", (code) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve(code ?? 1);
+    }),
+  );
+}
+
 let status = 0;
 try {
-  execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"], env });
-  // Arguments go to Playwright as they are (no shell: a grep pattern like "a|b" stays one argument).
-  execFileSync("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit", env });
+  execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
+  const started = Date.now();
+  const results = await Promise.all(lanes.map(runLane));
+  if (lanes.length > 1) {
+    lanes.forEach((lane, i) => console.log(`== lane ${lane.name}: ${results[i] === 0 ? "passed" : `failed (exit ${results[i]})`}`));
+    console.log(`== browser tests took ${Math.round((Date.now() - started) / 1000)} s in ${lanes.length} lanes`);
+  }
+  status = results.find((code) => code !== 0) ?? 0;
 } catch (error) {
   status = (error as { status?: number }).status ?? 1;
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(status);

@@ -27,6 +27,9 @@ export function openDatabase(database: Config["database"], options: OpenOptions 
     max: 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle connection the server ends (a restart, a dropped database, an administrator) is
+  // reported on the pool; unhandled, that event would stop the whole process. The pool replaces it.
+  pool.on("error", (error) => console.warn(`PostgreSQL: an idle connection ended (${error.message})`));
   // Introspection (the Migrator's "does my table exist?") sees only this connection's search_path,
   // never the other schemas of the database, which other instances or tests may drop meanwhile.
   return new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });

@@ -36,7 +36,9 @@ export async function startBenchServer(port: number, env: Record<string, string>
   if (await fetch(`${url}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use; stop that server first`);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "stem-bench-"));
   // Its own process group, so stopping it also stops everything it starts.
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--max-old-space-size=512", path.join(process.env.BUILD_DIR ?? "build", "server-main/index.js")], {
+  // BENCH_NODE_ARGS adds Node options to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a benchmark.
+  const extraArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extraArgs, "--max-semi-space-size=4", "--max-old-space-size=512", path.join(process.env.BUILD_DIR ?? "build", "server-main/index.js")], {
     detached: true,
     env: {
       ...process.env,
