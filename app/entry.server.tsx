@@ -2,6 +2,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { resourcesOf } from "~/i18n/resources.server";
+import { ServerTranslations } from "~/i18n/translations";
 import { scriptsAfterPaint } from "~/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
@@ -22,7 +24,13 @@ export default function handleRequest(
     let shellRendered = false;
     // Crawlers and link-preview bots get the whole page at once.
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    // The layout renders from the server's texts; the browser gets their files' URLs (decision 070).
+    const app = (
+      <ServerTranslations.Provider value={resourcesOf}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerTranslations.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
       // React outlines a finished Suspense boundary once the page passes this many bytes, and only
       // a script reveals it: without JavaScript the footer's form would stay hidden (issue 14).

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -25,7 +25,8 @@ import { pickPair } from "./i18n/localized";
 import { createI18n } from "./i18n/i18n";
 import { dirOf, langFromPath, localizePath, remembersArabic, stripLang } from "./i18n/lang";
 import { unusedNamespaces } from "./i18n/namespaces";
-import { resourcesFor } from "./i18n/resources.server";
+import { inlineTexts } from "./i18n/resources.server";
+import { loadedResources, loadTranslations, ServerTranslations, translationsFor } from "./i18n/translations";
 import { StaffBar } from "./features/admin/StaffBar";
 import { Footer } from "./ui/Footer";
 import { pageTexts } from "./features/site/page-sections.server";
@@ -52,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, courses, siteTexts] = await Promise.all([getSiteSettings(context.db), listCourses(context.db, lang), pageTexts(context.db, ["site"], lang)]);
   return {
     lang,
-    resources: resourcesFor(lang, unusedNamespaces(url.pathname)),
+    // The page's translation files (URLs), not their texts (decision 070).
+    translations: translationsFor(lang, unusedNamespaces(url.pathname), inlineTexts(lang)),
     settings,
     programs: courses.map((course) => ({ slug: course.slug, name: course.courseName })),
     /** The staff-edited texts every page may show: the academy's numbers and the footer's about text (decision 058). */
@@ -63,6 +65,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicUrl: context.config.publicUrl,
     nonce: context.cspNonce,
   };
+}
+
+/**
+ * In the browser, after a navigation's root data: the translation files it names are loaded before
+ * the new page renders (no flash of keys); files seen before come from the browser's cache.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadTranslations(data.translations);
+  return data;
 }
 
 // Site-wide data changes with the language, or after a form posts; not on every click.
@@ -99,7 +111,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const failed = useRouteError() != null;
   const lang = data?.lang ?? langFromPath(pathname);
-  const i18n = useMemo(() => createI18n(lang, data?.resources ?? {}), [lang, data?.resources]);
+  // The server renders from its own texts; the browser from the files loaded before hydration.
+  const serverTexts = useContext(ServerTranslations);
+  const translations = data?.translations;
+  const i18n = useMemo(
+    () => createI18n(lang, translations ? (serverTexts ? serverTexts(translations) : loadedResources(translations)) : {}),
+    [lang, translations, serverTexts],
+  );
   const base = data?.publicUrl ?? "";
   // One canonical URL per page: no trailing slash; a list's page number is part of it.
   const pageNumber = Number(new URLSearchParams(search).get("page") ?? 1);
@@ -136,6 +154,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
         ))}
         <Links />
+        {/* A page that hydrates fetches its translation files at once, behind what paints the page (entry.client.tsx waits for them). */}
+        {translations && !staticPage
+          ? Object.values(translations.files).map((href) => <link key={href} rel="preload" as="fetch" href={href} crossOrigin="anonymous" fetchPriority="low" data-translations="" />)
+          : null}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         <I18nextProvider i18n={i18n}>

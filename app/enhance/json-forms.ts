@@ -8,7 +8,11 @@ import { showToast } from "./toast";
  * posted to the page after all, which shows each message next to its field; any other failure is
  * the form's toast (`data-failed`, `data-network`). The camp page's brochure form (in a dialog,
  * `data-errors-in-place`) shows the server's field messages in place instead, and on success
- * downloads the PDF (`data-download`) and closes its dialog.
+ * downloads the PDF (`data-download`) and closes its dialog. The camp enrollment form
+ * (`data-follow-notice`) goes on success to the answer's `confirmationUrl`, with the notice that
+ * page shows (the same URL its post without JavaScript redirects to); it shows the server's own
+ * message when sending fails (`data-server-failure`), its button says `data-pending-label` while
+ * sending.
  */
 export function enhanceJsonForms(): void {
   // A message the server rendered next to a field goes once the field is corrected (the browser's
@@ -18,6 +22,26 @@ export function enhanceJsonForms(): void {
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.getAttribute("aria-invalid") !== "true" || !field.checkValidity()) return;
     field.setAttribute("aria-invalid", "false");
     document.getElementById(`${field.id}-error`)?.remove();
+  });
+  // A choice that narrows another list of its form (`data-narrows="<its name>"`): the camp chosen
+  // on /enroll leaves only its sessions, as the hydrated form renders them. Without script every
+  // camp's sessions stay, each group under its camp's name.
+  document.addEventListener("change", (event) => {
+    const choice = event.target;
+    if (choice instanceof HTMLSelectElement && choice.dataset.narrows) narrow(choice);
+  });
+  for (const choice of document.querySelectorAll<HTMLSelectElement>("select[data-narrows]")) if (choice.value) narrow(choice);
+  // Back from the confirmation page (back/forward cache): the form that was leaving is usable again.
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    for (const form of document.querySelectorAll<HTMLFormElement>("form[data-sending]")) {
+      delete form.dataset.sending;
+      const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+      if (button) {
+        button.disabled = false;
+        if (button.dataset.label) button.textContent = button.dataset.label;
+      }
+    }
   });
   document.addEventListener("submit", (event) => {
     const form = event.target;
@@ -36,8 +60,15 @@ async function send(form: HTMLFormElement): Promise<void> {
     if (typeof value === "string" && !(field instanceof HTMLInputElement && field.type === "hidden")) body[name] = value;
   }
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+  const label = button?.textContent;
+  const { pendingLabel, followNotice } = form.dataset;
   form.dataset.sending = "1";
-  if (button) button.disabled = true;
+  if (button) {
+    button.disabled = true;
+    button.dataset.label = label ?? "";
+    if (pendingLabel) button.textContent = pendingLabel;
+  }
+  let leaving = false;
   try {
     let response: Response;
     try {
@@ -51,7 +82,7 @@ async function send(form: HTMLFormElement): Promise<void> {
       showToast("error", form.dataset.network ?? "");
       return;
     }
-    const answer = (await response.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string>; url?: unknown } | null;
+    const answer = (await response.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string>; url?: unknown; confirmationUrl?: unknown } | null;
     if (response.status === 400) {
       // A form in a dialog shows the server's messages in place; any other form is posted to its
       // page, whose action answers the same input with the messages in place.
@@ -60,7 +91,17 @@ async function send(form: HTMLFormElement): Promise<void> {
       return;
     }
     if (!response.ok) {
-      showToast("error", form.dataset.failed ?? "");
+      const own = form.hasAttribute("data-server-failure") && typeof answer?.message === "string" && answer.message ? answer.message : undefined;
+      showToast("error", own ?? form.dataset.failed ?? "");
+      return;
+    }
+    // The confirmation page shows the outcome itself, as after the post without JavaScript.
+    if (followNotice && typeof answer?.confirmationUrl === "string" && answer.confirmationUrl.startsWith("/")) {
+      const next = new URL(answer.confirmationUrl, location.href);
+      next.searchParams.set("notice", followNotice);
+      next.hash = "form-notice";
+      leaving = true;
+      location.assign(next.pathname + next.search + next.hash);
       return;
     }
     // The brochure: the PDF downloads and its dialog closes (first, so the toast is not behind it).
@@ -70,9 +111,31 @@ async function send(form: HTMLFormElement): Promise<void> {
     showErrors(form, {});
     form.reset();
   } finally {
-    delete form.dataset.sending;
-    if (button) button.disabled = false;
+    // Leaving for the confirmation page: the button stays busy until the page goes.
+    if (!leaving) {
+      delete form.dataset.sending;
+      if (button) {
+        button.disabled = false;
+        if (pendingLabel && label != null) button.textContent = label;
+      }
+    }
   }
+}
+
+const allChoices = new WeakMap<HTMLSelectElement, Element[]>();
+
+/** The narrowed list: its own options (the "choose" prompt) and the chosen group's, flat; or every group when none matches. */
+function narrow(choice: HTMLSelectElement) {
+  const list = choice.form?.elements.namedItem(choice.dataset.narrows!);
+  if (!(list instanceof HTMLSelectElement)) return;
+  let all = allChoices.get(list);
+  if (!all) allChoices.set(list, (all = [...list.children]));
+  const groups = all.filter((node): node is HTMLOptGroupElement => node instanceof HTMLOptGroupElement);
+  const chosen = groups.find((group) => group.label === choice.value);
+  const kept = list.value;
+  const own = all.filter((node) => node instanceof HTMLOptionElement);
+  list.replaceChildren(...own, ...(chosen ? [...chosen.children].map((option) => option.cloneNode(true)) : groups));
+  list.value = [...list.options].some((option) => option.value === kept && !option.disabled) ? kept : "";
 }
 
 /** The server's message under each refused field, as app/ui/Field.tsx renders it; the first refused field gets focus. */

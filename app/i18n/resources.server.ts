@@ -1,5 +1,6 @@
 import type { Resource, ResourceLanguage } from "i18next";
 import type { Lang } from "./lang";
+import type { Translations } from "./translations";
 
 // Every app/i18n/locales/{lang}/{namespace}.json file, bundled into the server build.
 const files = import.meta.glob<ResourceLanguage>("./locales/*/*.json", { eager: true, import: "default" });
@@ -11,14 +12,14 @@ for (const [file, content] of Object.entries(files)) {
   all[lang] = { ...all[lang], [ns]: content };
 }
 
-/**
- * The translations a page in `lang` needs. Arabic pages carry no English fallback: locales.test.ts
- * proves every key (and every Arabic plural form) exists in both languages. The one English text
- * they keep is the brand, which page titles are compared against.
- */
-export function resourcesFor(lang: Lang, leaveOut: readonly string[] = []): Resource {
-  const pickNamespaces = (all: ResourceLanguage) => Object.fromEntries(Object.entries(all).filter(([ns]) => !leaveOut.includes(ns)));
-  if (lang === "en") return { en: pickNamespaces(all.en!) };
-  const englishBrand = (all.en!.common as Record<string, unknown>).brand;
-  return { ar: pickNamespaces(all.ar!), en: { common: { brand: englishBrand } } };
+/** The texts of a page's translations (app/i18n/translations.ts): the server renders from these. */
+export function resourcesOf(translations: Translations): Resource {
+  const names = Object.keys(translations.files);
+  const own = Object.fromEntries(Object.entries(all[translations.lang] ?? {}).filter(([ns]) => names.includes(ns)));
+  return { ...translations.inline, [translations.lang]: { ...translations.inline[translations.lang], ...own } };
+}
+
+/** What an Arabic page carries inline: the English brand only. */
+export function inlineTexts(lang: Lang): Resource {
+  return lang === "en" ? {} : { en: { common: { brand: (all.en!.common as Record<string, unknown>).brand as string } } };
 }

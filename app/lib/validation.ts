@@ -1,6 +1,7 @@
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import { z } from "zod";
 import { DEFAULT_PHONE_COUNTRY } from "~/lib/phone-country";
+// The server's phone rule; in the browser build a stand-in without libphonenumber (decision 070).
+import { formatPhone, isPhoneCountry, toE164 } from "./phone-rule";
 
 // zod compiles object parsers with `new Function` unless told not to; the site's CSP forbids eval.
 z.config({ jitless: true });
@@ -35,26 +36,12 @@ export const emailField = z
   .max(254, v.tooLong)
   .pipe(z.email({ error: v.email }));
 
-export { DEFAULT_PHONE_COUNTRY };
-
-/** An ISO 3166 two-letter country code that phone numbers can be read for (site setting `phoneCountry`). */
-export const isPhoneCountry = (value: string): boolean => /^[A-Z]{2}$/.test(value) && isSupportedCountry(value);
-
-/** The number in E.164 (+countrycode...), or undefined when it is not a valid phone number. */
-export function toE164(value: string, defaultCountry: string): string | undefined {
-  if (!/^[+\d\s().-]+$/.test(value)) return undefined;
-  const number = parsePhoneNumberFromString(value, isPhoneCountry(defaultCountry) ? (defaultCountry as CountryCode) : undefined);
-  return number?.isValid() ? number.number : undefined;
-}
-
-/** A stored (E.164) number as people read it: "+919876511111" -> "+91 98765 11111". */
-export function formatPhone(stored: string): string {
-  return parsePhoneNumberFromString(stored)?.formatInternational() ?? stored;
-}
+export { DEFAULT_PHONE_COUNTRY, formatPhone, isPhoneCountry, toE164 };
 
 /**
  * Every phone field of the site: an international number (+44 20 7946 0958) or a national one of
- * `defaultCountry` (the site setting), checked with libphonenumber-js and stored as E.164.
+ * `defaultCountry` (the site setting), checked with libphonenumber-js and stored as E.164. In the
+ * browser only the number's shape is checked (phone-rule.browser.ts); the server's check decides.
  */
 export const phoneField = (defaultCountry: string = DEFAULT_PHONE_COUNTRY) =>
   z

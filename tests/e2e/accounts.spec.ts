@@ -45,8 +45,11 @@ test.describe("sign-up, login, session and logout", () => {
     await page.getByLabel("Contact number").fill("98765");
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByText("Use at least 8 characters with an upper-case letter, a lower-case letter and a digit.", { exact: true }).last()).toBeVisible();
-    await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
+    // The phone number is checked by the server only (decision 070): its message comes with the answer.
     await page.getByLabel("Password", { exact: true }).fill("Sunflower9");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
+    await expect(page.getByLabel("Contact number")).toHaveAttribute("aria-invalid", "true");
     await page.getByLabel("Contact number").fill("9876543210");
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page).toHaveURL(landed("/login", "signed-up"));

@@ -14,7 +14,7 @@ test.afterAll(async () => {
 });
 
 test.describe("cached pages under a CSP of script hashes", () => {
-  for (const path of ["/", "/ar", "/courses", "/ar/blog", "/summer-camp", "/ar/enroll"]) {
+  for (const path of ["/", "/ar", "/courses", "/ar/blog", "/summer-camp", "/ar/enroll", "/ar/contact-us-school"]) {
     test(`${path} from the cache runs its own scripts, hydrates or is enhanced, and breaks no CSP rule`, async ({ page }) => {
       const problems: string[] = [];
       page.on("console", (message) => {
@@ -52,15 +52,18 @@ test.describe("cached pages under a CSP of script hashes", () => {
     });
   }
 
-  test("two visitors get the same bytes, and a matching ETag gets 304", async () => {
-    await fetch(`${cached.url}/blog`);
-    await expect.poll(async () => (await fetch(`${cached.url}/blog`)).headers.get("x-page-cache"), { timeout: 10_000 }).toBe("hit");
-    const one = await fetch(`${cached.url}/blog`);
-    const two = await fetch(`${cached.url}/blog`);
-    expect(await two.text()).toBe(await one.text());
-    const again = await fetch(`${cached.url}/blog`, { headers: { "if-none-match": one.headers.get("etag")! } });
-    expect(again.status).toBe(304);
-  });
+  // A page without React, and one that hydrates (its translations are files it names, decision 070).
+  for (const path of ["/blog", "/ar/contact-us-school"]) {
+    test(`two visitors get the same bytes of ${path}, and a matching ETag gets 304`, async () => {
+      await fetch(`${cached.url}${path}`);
+      await expect.poll(async () => (await fetch(`${cached.url}${path}`)).headers.get("x-page-cache"), { timeout: 10_000 }).toBe("hit");
+      const one = await fetch(`${cached.url}${path}`);
+      const two = await fetch(`${cached.url}${path}`);
+      expect(await two.text()).toBe(await one.text());
+      const again = await fetch(`${cached.url}${path}`, { headers: { "if-none-match": one.headers.get("etag")! } });
+      expect(again.status).toBe(304);
+    });
+  }
 });
 
 test.describe("scripts after the first paint (decision 038)", () => {

@@ -50,7 +50,7 @@ const words = {
       submit: "Submit",
       sent: "Your school enquiry has been received",
     },
-    enroll: { student: "Student's name", parent: "Parent's name", email: "E-mail", phone: "Phone number", session: "Session", submit: "Submit Enrollment", sent: "Your enrollment has been received", heading: "is enrolled in Junior Camp" },
+    enroll: { student: "Student's name", parent: "Parent's name", email: "E-mail", phone: "Phone number", session: "Session", submit: "Submit Enrollment", sent: "Your enrollment in Junior Camp has been received", heading: "is enrolled in Junior Camp" },
     brochure: { open: "Brochure", title: "Get the camp brochure", student: "Student's name", email: "Student's e-mail", grade: "Grade", school: "School", phone: "Parent's contact number", submit: "Download Brochure", saved: "Your brochure is downloading" },
     booking: { day: /, times available$/, time: /seats? left/, child: "Child's full name", age: "Child's age", parent: "Parent's name", email: "E-mail", phone: "Phone number", submit: "Book the demo class", refused: 'Tick "Book anyway"', confirm: /^Book anyway/, done: "Slot Confirmed with Omar Teen", chooseTime: "Pick a time first." },
   },

@@ -90,13 +90,13 @@ test.describe("footer contact form", () => {
 });
 
 test.describe("footer contact form's code (issue 15)", () => {
-  // On a page that hydrates (the enrolment form does; the home page and the catalogue ship no React, decision 055).
+  // On a page that hydrates (the school enquiry page does; the home page, the catalogue and the enrolment form ship no React, decisions 055 and 070).
   test("loads on the first focus, not with the page; what was typed before it arrived is sent", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
     });
-    await page.goto("/enroll");
+    await page.goto("/contact-us-school");
     await page.waitForLoadState("networkidle");
     expect(scripts.filter((url) => /api-form-engine|react-hook-form|contact\.schema|zod/.test(url))).toEqual([]);
     const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
@@ -107,7 +107,7 @@ test.describe("footer contact form's code (issue 15)", () => {
     await form.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
     await expect(form.getByLabel("Your e-mail")).toHaveValue("");
-    expect(page.url()).toMatch(/\/enroll$/);
+    expect(page.url()).toMatch(/\/contact-us-school$/);
   });
 
   test("a send before the code has arrived is held and sent by it (no page post)", async ({ page }) => {
@@ -117,14 +117,14 @@ test.describe("footer contact form's code (issue 15)", () => {
       await arrived;
       await route.continue();
     });
-    await page.goto("/enroll");
+    await page.goto("/contact-us-school");
     const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
     await form.getByLabel("Your e-mail").fill("held@example.com");
     await form.getByLabel("How can we help?").fill("Sent while the form's code was held back");
     await form.getByRole("button", { name: "Send" }).click();
     release();
     await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
-    expect(page.url()).toMatch(/\/enroll$/);
+    expect(page.url()).toMatch(/\/contact-us-school$/);
   });
 
   test("on a page without React the enhancement script sends it as JSON: a toast, the form cleared, no page post (decision 055)", async ({ page }) => {
@@ -168,6 +168,36 @@ test.describe("server rendering", () => {
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
     expect(response.headers()["cross-origin-resource-policy"]).toBe("same-origin");
     expect(response.headers()["content-security-policy"]).toBeUndefined();
+  });
+});
+
+test.describe("translations out of the HTML (decision 070)", () => {
+  test("a hydrating page names its translation files instead of carrying the texts; they are cached for good", async ({ request }) => {
+    const html = await (await request.get("/ar/contact-us-school")).text();
+    expect(html).toContain("window.__reactRouterContext");
+    // The loader data carries URLs; a long text of the footer's namespace is in the page once (rendered), not twice.
+    expect(html).not.toContain('"resources"');
+    const files = [...html.matchAll(/<link rel="preload" as="fetch" href="(\/assets\/[\w.-]+\.json)"/g)].map((match) => match[1]!);
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const response = await request.get(file);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["cache-control"]).toContain("immutable");
+      expect(typeof (await response.json())).toBe("object");
+    }
+  });
+
+  test("a client-side move to a page with other namespaces loads them before it renders: no keys on screen", async ({ page }) => {
+    await page.goto("/ar/contact-us-school");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("navigation", { name: "برامجنا" }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/ar\/courses\/[\w-]+$/);
+    // The course page's groups (namespace "sections") came with the move, in Arabic.
+    await expect(page.getByRole("heading", { level: 2, name: "التسجيل في فصل كامل" })).toBeVisible();
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await page.locator("main").innerText()).not.toMatch(/\b(?:sections|common|courses)\.[a-z]+/);
   });
 });
 

@@ -200,17 +200,22 @@ test.describe("enrollment", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Summer Camp");
     await page.goto("/enroll?camp=no-such-camp");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Summer Camp");
-    await page.getByLabel("Camp", { exact: true }).selectOption({ label: "Senior Camp (Grade 6 to 10)" });
-    await fill(page);
-    // The toast is the enhanced outcome (public-forms.no-js.spec.ts covers the other).
+    // The enhancement script (decision 055; no React here) narrows the sessions to the chosen camp's.
     await waitForHydration(page);
+    const sessions = page.getByLabel("Session", { exact: true });
+    await expect(sessions.locator("optgroup")).toHaveCount(2);
+    await page.getByLabel("Camp", { exact: true }).selectOption({ label: "Senior Camp (Grade 6 to 10)" });
+    await expect(sessions.locator("optgroup")).toHaveCount(0);
+    await expect(sessions.locator("option")).toHaveText(["Select a session", "1 July - 20th July", "21st July - 10 Aug"]);
+    await fill(page);
     await page.getByRole("button", { name: "Submit Enrollment" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Your enrollment in Senior Camp has been received" })).toBeVisible();
-    await expect(page).toHaveURL(/\/enroll\/confirmed\?ref=/);
+    // The confirmation page itself says what the toast said (the same page as without JavaScript).
+    await expect(page).toHaveURL(/\/enroll\/confirmed\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent#form-notice$/);
+    await expect(page.getByRole("status").filter({ hasText: "Your enrollment in Senior Camp has been received" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aarav Sharma is enrolled in Senior Camp");
   });
 
-  test("success: 'Submitting...' while sending, the server's message in a toast, then the confirmation page with the way home", async ({ page }) => {
+  test("success: 'Submitting...' while sending, then the confirmation page with the server's thank-you and the way home", async ({ page }) => {
     await page.goto("/enroll?camp=junior");
     await fill(page);
     let release!: () => void;
@@ -223,9 +228,12 @@ test.describe("enrollment", () => {
     await page.getByRole("button", { name: "Submit Enrollment" }).click();
     await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
     release();
-    await expect(page.getByRole("alert").filter({ hasText: "Thank you! Your enrollment in Junior Camp has been received." })).toBeVisible();
-    await expect(page).toHaveURL(/\/enroll\/confirmed\?ref=[A-Za-z0-9_-]{32}$/);
+    await expect(page).toHaveURL(/\/enroll\/confirmed\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent#form-notice$/);
+    await expect(page.getByRole("status").filter({ hasText: "Thank you! Your enrollment in Junior Camp has been received." })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    // No React on either page for a visitor who is not signed in (decision 070).
+    await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
     const check = async () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aarav Sharma is enrolled in Junior Camp");
       await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
@@ -287,8 +295,8 @@ test.describe("enrollment", () => {
     await page.getByLabel("الفترة", { exact: true }).selectOption("1 July - 20th July");
     await waitForHydration(page);
     await page.getByRole("button", { name: "إرسال التسجيل" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "تم استلام تسجيلك في مخيم اليافعين" })).toBeVisible();
-    await expect(page).toHaveURL(/\/ar\/enroll\/confirmed\?ref=[A-Za-z0-9_-]{32}$/);
+    await expect(page).toHaveURL(/\/ar\/enroll\/confirmed\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent#form-notice$/);
+    await expect(page.getByRole("status").filter({ hasText: "تم استلام تسجيلك في مخيم اليافعين" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("تم تسجيل يوسف علي في مخيم اليافعين");
     await expect(page.getByRole("heading", { name: "ما الخطوات التالية" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "العودة إلى الصفحة الرئيسية" })).toHaveAttribute("href", "/ar");

@@ -8,7 +8,6 @@ import { toast } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { ACCOUNT_FORMS } from "./account-forms";
-import { loginSchema } from "./accounts.schema";
 import { alertClass, SubmitButton } from "./AuthCard";
 import { useAccountForm } from "./use-account-form";
 
@@ -41,7 +40,8 @@ export function PasswordLoginForm({ kind, next }: {
   const [shown, setShown] = useState<string>();
   const form = useAccountForm("login", {
     id,
-    schema: loginSchema,
+    // zod arrives with the first send, not with the page (decision 070).
+    schema: () => import("./accounts.schema").then((module) => module.loginSchema),
     request: () => ({ path: endpoint }),
     successToast: false,
     onSuccess: async (answer) => {

@@ -4,7 +4,6 @@ import { useLang } from "~/i18n/use-lang";
 import { formatZoneLabel } from "./slot-format";
 import { useVisitorZone, visitorTimeLabel } from "./visitor-zone";
 import { zonedParts } from "~/lib/zoned-time";
-import { formatPhone } from "~/lib/validation";
 
 /** The Student Details block: who comes, to what, when. */
 export function BookingDetails({ booking, headingId }: { booking: BookingView; headingId: string }) {
@@ -16,7 +15,7 @@ export function BookingDetails({ booking, headingId }: { booking: BookingView; h
     [t("details.childAge"), String(booking.childAge)],
     [t("details.parentName"), booking.parentName],
     [t("details.email"), booking.email, true],
-    [t("details.phone"), formatPhone(booking.phone), true],
+    [t("details.phone"), booking.phoneLabel, true],
     [t("details.course"), booking.courseName],
     [t("details.date"), booking.dateLabel],
     [t("details.time"), `${booking.timeLabel} ${booking.zoneLabel}`],

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -7,7 +7,7 @@ import { useLang } from "~/i18n/use-lang";
 import { useApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
-import { ageOutsideCourse, bookingSchemaFor, BOOKING_MAX_AGE, BOOKING_MIN_AGE } from "./booking.schema";
+import { ageOutsideCourse, BOOKING_MAX_AGE, BOOKING_MIN_AGE } from "./booking-ages";
 import { BOOKING_FORM, WAITLIST_FORM } from "./booking-forms";
 import type { PublicSlot } from "./booking.server";
 import { bookingPagePath, waitlistJoinPath } from "./paths";
@@ -51,15 +51,23 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
   const lang = useLang();
   const navigate = useNavigate();
   const phoneCountry = usePhoneCountry();
-  // The course's ages are checked before sending too, with the server's words.
-  const schema = bookingSchemaFor(phoneCountry).superRefine((values, ctx) => {
-    if (ageOutsideCourse(values.childAge, ages) && values.ageConfirmed !== true) {
-      ctx.addIssue({ code: "custom", path: ["childAge"], message: t("api.ageOutside", { age: values.childAge, min: ages.minAge, max: ages.maxAge }) });
-    }
+  // The course's ages are checked before sending too, with the server's words (read when checking:
+  // the schema is built once, when zod arrives with the first send; decision 070).
+  const course = useRef({ ages, t });
+  useEffect(() => {
+    course.current = { ages, t };
   });
   const form = useApiForm({
     id: waitlist ? WAITLIST_FORM : BOOKING_FORM,
-    schema,
+    schema: () =>
+      import("./booking.schema").then(({ bookingSchemaFor }) =>
+        bookingSchemaFor(phoneCountry).superRefine((values, ctx) => {
+          const { ages, t } = course.current;
+          if (ageOutsideCourse(values.childAge, ages) && values.ageConfirmed !== true) {
+            ctx.addIssue({ code: "custom", path: ["childAge"], message: t("api.ageOutside", { age: values.childAge, min: ages.minAge, max: ages.maxAge }) });
+          }
+        }),
+      ),
     request: () => ({ path: `/api/courses/${encodeURIComponent(courseSlug)}/${waitlist ? "demo-waitlist" : "demo-bookings"}` }),
     initial: prefill ?? undefined,
     messages: { failed: t("form.failed"), network: t("form.network") },

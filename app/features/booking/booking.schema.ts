@@ -1,17 +1,8 @@
 import { z } from "zod";
 import { emailField, honeypotField, httpUrlField, phoneField, requiredText, v } from "~/lib/validation";
+import { ageOutsideCourse, BOOKING_MAX_AGE, BOOKING_MIN_AGE, CHILD_MAX_AGE, CHILD_MIN_AGE } from "./booking-ages";
 
-/** Saved children's ages (/account, decision 033). */
-export const CHILD_MIN_AGE = 4;
-export const CHILD_MAX_AGE = 18;
-
-/**
- * The ages any course may take (the course editor's 1 to 99): the booking and enrolment forms' outer
- * bounds. The course's (or section's) own range is checked against the course itself (issue 29: a
- * course for ages 16 to 24 must be bookable at 20).
- */
-export const BOOKING_MIN_AGE = 1;
-export const BOOKING_MAX_AGE = 99;
+export { ageOutsideCourse, BOOKING_MAX_AGE, BOOKING_MIN_AGE, CHILD_MAX_AGE, CHILD_MIN_AGE };
 
 /** A child's age on a booking or enrolment: a whole number the course check then judges. */
 export const bookingAgeField = z.number({ error: v.required }).int("age").min(BOOKING_MIN_AGE, "age").max(BOOKING_MAX_AGE, "age");
@@ -45,10 +36,6 @@ const buildBookingSchema = (phoneCountry: string) =>
 
 /** Per phone country (a fixed list the settings accept). */
 const bookingSchemas = new Map<string, ReturnType<typeof buildBookingSchema>>();
-
-/** Whether a child's age lies outside a course's age range (the parent must then confirm). */
-export const ageOutsideCourse = (age: number, course: { minAge: number; maxAge: number }): boolean =>
-  Number.isInteger(age) && (age < course.minAge || age > course.maxAge);
 
 export const cancelSchema = z.object({ token: z.string({ error: v.required }).trim().min(1, v.required).max(100, v.tooLong) });
 

@@ -8,6 +8,7 @@ import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "
 import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import { randomToken } from "~/lib/random-token.server";
+import { formatPhone } from "~/lib/validation";
 import type { Lang } from "~/i18n/lang";
 import { bookingConfirmationJob } from "./booking.jobs.server";
 import { linkedId, linkToken, unusedTokenHash } from "./link-tokens.server";
@@ -391,6 +392,8 @@ export interface BookingView {
   parentName: string;
   email: string;
   phone: string;
+  /** The number as people read it ("+91 98765 11111"), formatted here: the browser has no phone metadata (decision 070). */
+  phoneLabel: string;
   startsAt: string;
   durationMinutes: number;
   dateLabel: string;
@@ -444,6 +447,7 @@ async function findBooking(db: DB, by: { reference: string } | { id: number }, t
     parentName: row.parent_name,
     email: row.email,
     phone: row.phone,
+    phoneLabel: formatPhone(row.phone),
     startsAt: row.starts_at,
     durationMinutes: row.duration_minutes,
     dateLabel: formatDateLabel(row.starts_at, timeZone, lang),

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { type ToastOptions } from "~/ui/toast";
 import { localizePath } from "~/i18n/lang";
+import { withNotice } from "~/lib/forms/notice";
+import { safeLocalPath } from "~/lib/next-path";
+import { useStaticPage } from "~/root";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
 import { useDeferredApiForm } from "~/lib/forms/use-deferred-api-form";
@@ -12,8 +14,7 @@ import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import type { Camp } from "./camp";
 import { ENROLL_FORM } from "./camp-forms";
 
-// Enrollment toasts: top-right, 2 seconds (specification section 9).
-const toastOptions: ToastOptions = { position: "top-right", autoClose: 2000 };
+const ENDPOINT = "/api/summercamp/enroll";
 
 const textFields = [
   ["studentName", "text", "off"],
@@ -25,7 +26,10 @@ const textFields = [
 /**
  * The enrollment form (specification section 5). With a camp chosen on the camp page the camp
  * field is read-only; reached without one, the visitor picks the camp here. Without JavaScript it
- * posts to /enroll (enroll.action.server.ts), which goes straight to the confirmation page.
+ * posts to /enroll (enroll.action.server.ts), which goes straight to the confirmation page with the
+ * thank-you notice. On the page without React (anonymous visitors, decision 055) the enhancement
+ * script sends it as JSON (app/enhance/json-forms.ts: the server's messages in place, then the same
+ * confirmation URL); a signed-in visitor's hydrated form checks it with the zod schema first.
  */
 export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }) {
   const { t } = useTranslation("camp");
@@ -33,17 +37,20 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const phoneCountry = usePhoneCountry();
+  const staticPage = useStaticPage();
   const { form, engine } = useDeferredApiForm({
     id: ENROLL_FORM,
     schema: () => import("./enroll.schema").then((module) => module.enrollmentSchemaFor(phoneCountry)),
-    request: () => ({ path: "/api/summercamp/enroll" }),
+    request: () => ({ path: ENDPOINT }),
     initial: { selectedCamp: camp?.title ?? "" },
     messages: { failed: t("enroll.failed"), network: t("enroll.failed") },
-    successToast: toastOptions,
+    // The confirmation page shows the thank-you itself, for every visitor (with or without script).
+    successToast: false,
     // The specification sends the family to / after the toast; the confirmation page (with a
     // prominent link to /) shows the next steps instead (docs/decisions/018).
     onSuccess: async (answer) => {
-      await navigate(typeof answer.confirmationUrl === "string" ? answer.confirmationUrl : localizePath("/", lang));
+      const confirmation = typeof answer.confirmationUrl === "string" ? safeLocalPath(answer.confirmationUrl) : undefined;
+      await navigate(confirmation ? withNotice(confirmation, "enroll-sent") : localizePath("/", lang));
     },
   });
   const campField = form.field("selectedCamp");
@@ -55,7 +62,23 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
   const sessionGroups = chosen ? [chosen] : camps;
 
   return (
-    <form {...form.formProps} action={pathname + search} id={ENROLL_FORM} className="mt-6 space-y-4">
+    <form
+      {...form.formProps}
+      action={pathname + search}
+      id={ENROLL_FORM}
+      className="mt-6 space-y-4"
+      {...(staticPage
+        ? {
+            "data-endpoint": ENDPOINT,
+            "data-errors-in-place": "",
+            "data-follow-notice": "enroll-sent",
+            "data-server-failure": "",
+            "data-failed": t("enroll.failed"),
+            "data-network": t("enroll.failed"),
+            "data-pending-label": t("enroll.submitting"),
+          }
+        : {})}
+    >
       <FormAlert message={form.refusal} />
       <div className="grid gap-4 sm:grid-cols-2">
         {textFields.map(([name, type, autoComplete]) => (
@@ -72,6 +95,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
               className={inputClass}
               aria-describedby={describedBy}
               aria-invalid={invalid}
+              data-narrows={staticPage ? "selectedSession" : undefined}
               {...campField}
               onChange={(event) => {
                 setPicked(event.target.value);

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, useLocation } from "react-router";
+import { NOTICE_ID } from "~/lib/forms/notice";
 import { langFromPath } from "~/i18n/lang";
 import { getSiteSettings } from "~/features/site/site.server";
 import { LocalLink } from "~/ui/LocalLink";
@@ -9,13 +10,18 @@ import { formatCampDate } from "./camp";
 import { getEnrollmentByReference } from "./enroll.server";
 import { formatPhone } from "~/lib/validation";
 
+// Nothing here needs script: server HTML for visitors who are not signed in (decision 055, 070). The
+// thank-you notice is this page's own (it names the camp), not the layout's FormNotice.
+export const handle = { hydrate: false, notices: ["enroll-sent"] };
+
 // Found by the unguessable reference in the URL, so a reload (or the e-mail's link) shows it again.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   const [enrollment, settings] = await Promise.all([getEnrollmentByReference(context.db, url.searchParams.get("ref") ?? "", lang), getSiteSettings(context.db)]);
   if (!enrollment) throw data(null, { status: 404 });
-  return { enrollment, phone: settings.phone, startDate: formatCampDate(settings.campStartDate, lang) };
+  // The parent's number formatted here: the browser has no phone metadata (decision 070).
+  return { enrollment, parentPhone: formatPhone(enrollment.phoneNumber), phone: settings.phone, startDate: formatCampDate(settings.campStartDate, lang) };
 }
 
 // An enrollment is private: keep it out of search engines and shared caches.
@@ -26,7 +32,9 @@ export function headers() {
 /** After the enrollment form: what was received, what happens next, and the way home. */
 export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
-  const { enrollment, phone, startDate } = loaderData;
+  const { enrollment, parentPhone, phone, startDate } = loaderData;
+  // After the form (posted, or sent by the enhancement script): the thank-you its toast used to show.
+  const sent = new URLSearchParams(useLocation().search).get("notice") === "enroll-sent";
   // [label, value, written left to right]
   const details: [string, string, boolean?][] = [
     [t("confirmed.camp"), enrollment.campTitle],
@@ -34,12 +42,17 @@ export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps
     [t("confirmed.student"), enrollment.studentName],
     [t("confirmed.parent"), enrollment.parentName],
     [t("confirmed.email"), enrollment.email, true],
-    [t("confirmed.phone"), formatPhone(enrollment.phoneNumber), true],
+    [t("confirmed.phone"), parentPhone, true],
   ];
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">
       <PageMeta title={t("confirmed.metaTitle")} description={t("confirmed.metaDescription")} />
       <meta name="robots" content="noindex" />
+      {sent ? (
+        <p id={NOTICE_ID} role="status" className="mb-6 scroll-mt-24 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-center font-semibold text-green-900">
+          {t("enroll.sent", { camp: enrollment.campTitle })}
+        </p>
+      ) : null}
       <div className="rounded-2xl bg-green-50 p-6">
         <h1 className="text-3xl font-extrabold text-slate-900">{t("confirmed.heading", { student: enrollment.studentName, camp: enrollment.campTitle })}</h1>
         <p className="mt-3 text-slate-700">{t("confirmed.intro", { email: enrollment.email })}</p>

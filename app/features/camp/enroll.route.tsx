@@ -7,6 +7,9 @@ import { listCamps } from "./camps.server";
 import { enrollFormAction } from "./enroll.action.server";
 import { EnrollForm } from "./EnrollForm";
 
+// Server HTML and the enhancement script for visitors who are not signed in (decision 055, 070).
+export const handle = { hydrate: false };
+
 /** The enrollment form posts here when JavaScript is not running. */
 export const action = enrollFormAction;
 
