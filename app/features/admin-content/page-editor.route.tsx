@@ -86,6 +86,8 @@ function SectionForm({
     id,
     schema: sectionSchema(section),
     defaults: values,
+    // Also in the HTML: the section saves without JavaScript (the page's action).
+    initial: values,
     messages: { failed: t("form.saveFailed"), network: t("form.network") },
     request: (_values, input) => ({ method: "PUT", path: `/api/admin/pages/${page}/${section.key}`, body: input }),
     onSuccess: async () => {

@@ -44,7 +44,9 @@ type TextName = "nameEn" | "nameAr" | "courseEn" | "courseAr" | "reviewEn" | "re
 
 function TestimonialEditor({ id, initial, draft, timeZone }: { id: number | null; initial: TestimonialInput; draft: EditorDraft | null; timeZone: string }) {
   const { t } = useTranslation("admin-content");
-  const form = useRecordForm({ collection: "testimonials", id, schema: testimonialSchema, defaults: initial });
+  // The texts are also in the HTML (and the numbers and kind below), so the form saves without JavaScript too.
+  const texts = { nameEn: initial.nameEn, nameAr: initial.nameAr, courseEn: initial.courseEn, courseAr: initial.courseAr, reviewEn: initial.reviewEn, reviewAr: initial.reviewAr };
+  const form = useRecordForm({ collection: "testimonials", id, schema: testimonialSchema, defaults: initial, initial: texts });
   const remove = useDeleteRecord("testimonials", id);
   const drafts = useEditorDraft({ collection: "testimonials", id, methods: form.methods, initial, draft, timeZone });
   const { register } = form.methods;
@@ -64,14 +66,14 @@ function TestimonialEditor({ id, initial, draft, timeZone }: { id: number | null
       <div className="grid gap-4 md:grid-cols-3">
         <Field label={t("testimonial.fields.kind")} error={form.error("kind")}>
           {({ id: inputId, describedBy, invalid }) => (
-            <select id={inputId} aria-describedby={describedBy} aria-invalid={invalid} className={inputClass} {...register("kind")}>
+            <select id={inputId} aria-describedby={describedBy} aria-invalid={invalid} className={inputClass} defaultValue={initial.kind} {...register("kind")}>
               <option value="parent">{t("testimonial.kinds.parent")}</option>
               <option value="child">{t("testimonial.kinds.child")}</option>
             </select>
           )}
         </Field>
-        <TextField type="number" label={t("testimonial.fields.age")} hint={t("testimonial.ageHint")} error={form.error("age")} control={register("age", { setValueAs: asOptionalNumber })} />
-        <TextField type="number" label={t("testimonial.fields.sort")} error={form.error("sort")} control={register("sort", { setValueAs: asNumber })} />
+        <TextField type="number" label={t("testimonial.fields.age")} hint={t("testimonial.ageHint")} error={form.error("age")} control={{ ...register("age", { setValueAs: asOptionalNumber }), defaultValue: initial.age === null || initial.age === undefined ? "" : String(initial.age) }} />
+        <TextField type="number" label={t("testimonial.fields.sort")} error={form.error("sort")} control={{ ...register("sort", { setValueAs: asNumber }), defaultValue: String(initial.sort ?? 0) }} />
       </div>
       <TranslationGaps control={form.methods.control as unknown as Control<FieldValues>} fields={gaps} />
       <div className="grid gap-4 md:grid-cols-2">
