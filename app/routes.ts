@@ -80,8 +80,10 @@ function adminContentRoutes(id: (name: string) => string): RouteConfigEntry[] {
     route("testimonials", `${dir}/testimonials.route.tsx`, { id: id("admin-testimonials") }),
     route("testimonials/new", `${dir}/testimonial-editor.route.tsx`, { id: id("admin-testimonial-new") }),
     route("testimonials/edit/:id", `${dir}/testimonial-editor.route.tsx`, { id: id("admin-testimonial-edit") }),
+    route("testimonials/edit/:id/revisions", `${dir}/revisions.route.tsx`, { id: id("admin-testimonial-revisions") }),
     route("pages", `${dir}/pages.route.tsx`, { id: id("admin-pages") }),
     route("pages/:page", `${dir}/page-editor.route.tsx`, { id: id("admin-page") }),
+    route("page-sections/edit/:id/revisions", `${dir}/revisions.route.tsx`, { id: id("admin-page-section-revisions") }),
   ];
 }
 

@@ -520,7 +520,7 @@ export interface AuditLogTable {
 }
 
 /** The tables whose records keep drafts and revisions. */
-export type RevisedTable = "blog_posts" | "courses";
+export type RevisedTable = "blog_posts" | "courses" | "page_sections" | "testimonials";
 
 /** One person's unsaved editor values of a record (record_id 0: a record not created yet). */
 export interface ContentDraftsTable {

@@ -407,7 +407,7 @@ describe("hostile input on every endpoint", () => {
     forms.hero = (await get("/api/admin/pages/home")).sections[0].values;
     forms.settings = (await get("/api/admin/settings")).settings;
     // Revisions to restore (an older title or description than now), and records whose history no write sample touches.
-    const revision = async (table: "blog_posts" | "courses", recordId: number, values: object) =>
+    const revision = async (table: "blog_posts" | "courses" | "testimonials" | "page_sections", recordId: number, values: object) =>
       (
         await server.db
           .insertInto("content_revisions")
@@ -421,6 +421,15 @@ describe("hostile input on every endpoint", () => {
     ids.historyBlogRevision = await revision("blog_posts", ids.historyBlog, { ...post, titleEn: "A title from before" });
     ids.historyCourse = (await server.db.selectFrom("courses").select("id").where("id", "not in", [ids.course!, ids.courseToDelete!]).orderBy("id").executeTakeFirstOrThrow()).id;
     ids.historyCourseRevision = await revision("courses", ids.historyCourse, { ...forms.course, nameEn: "A name from before" });
+    // Testimonials and page sections keep revisions too (decision 063).
+    ids.testimonialRevision = await revision("testimonials", ids.testimonial!, { ...forms.testimonial, reviewEn: "An earlier review." });
+    ids.historyTestimonial = (await server.db.selectFrom("testimonials").select("id").where("id", "not in", [ids.testimonial!, ids.testimonialToDelete!]).orderBy("id").executeTakeFirstOrThrow()).id;
+    ids.historyTestimonialRevision = await revision("testimonials", ids.historyTestimonial, { ...forms.testimonial, nameEn: "A name from before" });
+    const homeSections = (await get("/api/admin/pages/home")).sections as { key: string; id: number; values: Record<string, string> }[];
+    ids.heroSection = homeSections[0]!.id;
+    ids.heroRevision = await revision("page_sections", ids.heroSection, { ...forms.hero, titleEn: "An earlier hero title" });
+    ids.historySection = homeSections[1]!.id;
+    ids.historySectionRevision = await revision("page_sections", ids.historySection, { ...homeSections[1]!.values, titleEn: "A title from before" });
   }
 
   const honeypot = { website: "" };
@@ -559,6 +568,12 @@ describe("hostile input on every endpoint", () => {
     { route: "DELETE /api/admin/blogs/:id/draft", url: () => `/api/admin/blogs/${ids.blog}/draft`, admin: true, body: null, stores: { content_drafts: -1 } },
     { route: "PUT /api/admin/courses/:id/draft", url: () => `/api/admin/courses/${ids.course}/draft`, admin: true, body: () => ({ values: { nameEn: "A half-typed name", sessions: 12, discounted: true } }), stores: { content_drafts: 1 } },
     { route: "DELETE /api/admin/courses/:id/draft", url: () => `/api/admin/courses/${ids.course}/draft`, admin: true, body: null, stores: { content_drafts: -1 } },
+    { route: "POST /api/admin/testimonials/:id/revisions/:revision/restore", url: () => `/api/admin/testimonials/${ids.testimonial}/revisions/${ids.testimonialRevision}/restore`, admin: true, body: null, stores: { audit_log: 2, content_revisions: 2 } },
+    { route: "PUT /api/admin/testimonials/:id/draft", url: () => `/api/admin/testimonials/${ids.testimonial}/draft`, admin: true, body: () => ({ values: { reviewEn: "A half-typed review", age: null, sort: 3 } }), stores: { content_drafts: 1 } },
+    { route: "DELETE /api/admin/testimonials/:id/draft", url: () => `/api/admin/testimonials/${ids.testimonial}/draft`, admin: true, body: null, stores: { content_drafts: -1 } },
+    { route: "POST /api/admin/page-sections/:id/revisions/:revision/restore", url: () => `/api/admin/page-sections/${ids.heroSection}/revisions/${ids.heroRevision}/restore`, admin: true, body: null, stores: { audit_log: 2, content_revisions: 2 } },
+    { route: "PUT /api/admin/page-sections/:id/draft", url: () => `/api/admin/page-sections/${ids.heroSection}/draft`, admin: true, body: () => ({ values: { titleEn: "A half-typed hero title" } }), stores: { content_drafts: 1 } },
+    { route: "DELETE /api/admin/page-sections/:id/draft", url: () => `/api/admin/page-sections/${ids.heroSection}/draft`, admin: true, body: null, stores: { content_drafts: -1 } },
     { route: "POST /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, body: () => ({ ...forms.post, slug: "hostile-input-post", status: "draft" }), stores: { blog_posts: 1, audit_log: 1, content_revisions: 1 } },
     { route: "PUT /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blog}`, admin: true, body: () => ({ ...forms.post, titleEn: "An edited title" }), stores: { audit_log: 1, content_revisions: 1 } },
     { route: "DELETE /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blogToDelete}`, admin: true, body: null, stores: { blog_posts: -1, audit_log: 1 } },
@@ -589,11 +604,11 @@ describe("hostile input on every endpoint", () => {
       url: () => "/api/admin/testimonials",
       admin: true,
       body: () => ({ kind: "child", nameEn: "Omar", nameAr: "عمر", age: 10, courseEn: "Robotics", courseAr: "الروبوتات", reviewEn: "Great fun.", reviewAr: "ممتع جدًا.", sort: 4 }),
-      stores: { testimonials: 1, audit_log: 1 },
+      stores: { testimonials: 1, audit_log: 1, content_revisions: 1 },
     },
-    { route: "PUT /api/admin/testimonials/:id", url: () => `/api/admin/testimonials/${ids.testimonial}`, admin: true, body: () => ({ ...forms.testimonial, reviewEn: "An edited review." }), stores: { audit_log: 1 } },
+    { route: "PUT /api/admin/testimonials/:id", url: () => `/api/admin/testimonials/${ids.testimonial}`, admin: true, body: () => ({ ...forms.testimonial, reviewEn: "An edited review." }), stores: { audit_log: 1, content_revisions: 1 } },
     { route: "DELETE /api/admin/testimonials/:id", url: () => `/api/admin/testimonials/${ids.testimonialToDelete}`, admin: true, body: null, stores: { testimonials: -1, audit_log: 1 } },
-    { route: "PUT /api/admin/pages/:page/:section", url: () => "/api/admin/pages/home/hero", admin: true, body: () => ({ ...forms.hero, titleEn: "An edited hero title" }), stores: { audit_log: 1 } },
+    { route: "PUT /api/admin/pages/:page/:section", url: () => "/api/admin/pages/home/hero", admin: true, body: () => ({ ...forms.hero, titleEn: "An edited hero title" }), stores: { audit_log: 1, content_revisions: 1 } },
     { route: "POST /api/admin/submissions/:kind/bulk", url: () => "/api/admin/submissions/contact/bulk", admin: true, body: () => ({ status: "closed", ids: [ids.contactBulk] }), stores: { audit_log: 1 } },
     // The chosen rows as CSV: reads only.
     { route: "POST /api/admin/submissions/:kind/export", url: () => "/api/admin/submissions/contact/export", admin: true, body: () => ({ ids: [ids.contact] }), stores: {} },
@@ -718,6 +733,12 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/testimonials/:id", url: () => `/api/admin/testimonials/${ids.testimonial}`, admin: true },
     { route: "GET /api/admin/pages", url: () => "/api/admin/pages", admin: true },
     { route: "GET /api/admin/pages/:page", url: () => "/api/admin/pages/home", admin: true },
+    { route: "GET /api/admin/testimonials/:id/revisions", url: () => `/api/admin/testimonials/${ids.historyTestimonial}/revisions`, admin: true },
+    { route: "GET /api/admin/testimonials/:id/revisions/:revision", url: () => `/api/admin/testimonials/${ids.historyTestimonial}/revisions/${ids.historyTestimonialRevision}`, admin: true },
+    { route: "GET /api/admin/testimonials/:id/draft", url: () => `/api/admin/testimonials/${ids.historyTestimonial}/draft`, admin: true },
+    { route: "GET /api/admin/page-sections/:id/revisions", url: () => `/api/admin/page-sections/${ids.historySection}/revisions`, admin: true },
+    { route: "GET /api/admin/page-sections/:id/revisions/:revision", url: () => `/api/admin/page-sections/${ids.historySection}/revisions/${ids.historySectionRevision}`, admin: true },
+    { route: "GET /api/admin/page-sections/:id/draft", url: () => `/api/admin/page-sections/${ids.historySection}/draft`, admin: true },
     { route: "GET /api/blogs", url: () => "/api/blogs", admin: false, query: { page: "1", limit: "5", lang: "ar" } },
     { route: "GET /api/blogs/:slug", url: () => `/api/blogs/${tokens.blogSlug}`, admin: false },
     { route: "GET /sitemap.xml", url: () => "/sitemap.xml", admin: false },

@@ -558,6 +558,40 @@ test.describe("axe on the admin area", () => {
     }
   });
 
+  test("drafts and revisions of a testimonial and a page section: editors offering a draft, revisions pages with a comparison, in both languages", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(page);
+    const testimonials = (await (await page.request.get("/api/admin/testimonials?kind=parent")).json()) as { rows: { id: number }[] };
+    const testimonialId = testimonials.rows[0]!.id;
+    const testimonial = ((await (await page.request.get(`/api/admin/testimonials/${testimonialId}`)).json()) as { testimonial: Record<string, unknown> }).testimonial;
+    const home = (await (await page.request.get("/api/admin/pages/home")).json()) as { sections: { key: string; id: number; values: Record<string, string> }[] };
+    const hero = home.sections.find((s) => s.key === "hero")!;
+    // Two saves each (a revision to compare) and a draft each (the editor offers it).
+    expect((await page.request.put(`/api/admin/testimonials/${testimonialId}`, { data: testimonial })).status()).toBe(200);
+    expect((await page.request.put(`/api/admin/testimonials/${testimonialId}`, { data: { ...testimonial, reviewEn: "An a11y review." } })).status()).toBe(200);
+    expect((await page.request.put(`/api/admin/testimonials/${testimonialId}/draft`, { data: { values: { ...testimonial, reviewEn: "Half typed" } } })).status()).toBe(200);
+    expect((await page.request.put("/api/admin/pages/home/hero", { data: hero.values })).status()).toBe(200);
+    expect((await page.request.put("/api/admin/pages/home/hero", { data: { ...hero.values, titleEn: "An a11y title" } })).status()).toBe(200);
+    expect((await page.request.put(`/api/admin/page-sections/${hero.id}/draft`, { data: { values: { ...hero.values, titleEn: "Half typed" } } })).status()).toBe(200);
+    const oldest = async (collection: string, id: number) => ((await (await page.request.get(`/api/admin/${collection}/${id}/revisions`)).json()) as { revisions: { id: number }[] }).revisions.at(-1)!.id;
+    try {
+      const screens = [
+        `/admin/testimonials/edit/${testimonialId}`,
+        `/admin/testimonials/edit/${testimonialId}/revisions`,
+        `/admin/testimonials/edit/${testimonialId}/revisions?compare=${await oldest("testimonials", testimonialId)}`,
+        "/admin/pages/home",
+        `/admin/page-sections/edit/${hero.id}/revisions`,
+        `/admin/page-sections/edit/${hero.id}/revisions?compare=${await oldest("page-sections", hero.id)}`,
+      ];
+      await auditAll(page, [...screens, ...screens.map((path) => `/ar${path}`)]);
+    } finally {
+      await page.request.delete(`/api/admin/testimonials/${testimonialId}/draft`);
+      await page.request.delete(`/api/admin/page-sections/${hero.id}/draft`);
+      await page.request.put(`/api/admin/testimonials/${testimonialId}`, { data: testimonial });
+      await page.request.put("/api/admin/pages/home/hero", { data: hero.values });
+    }
+  });
+
   test("the blog editor with every block type, its preview and the delete dialog", async ({ page }) => {
     test.setTimeout(60_000);
     await signInAsAdmin(page);

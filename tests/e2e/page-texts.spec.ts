@@ -101,4 +101,52 @@ test.describe("page texts and testimonials edited by staff", () => {
       expect((await page.request.put(`/api/admin/testimonials/${id}`, { data: original })).status()).toBe(200);
     }
   });
+
+  /** Drafts and revisions of a page section (decision 063), one walk per language. */
+  const walks = [
+    { lang: "en", prefix: "", region: "Top banner", label: "Title (English)", field: "titleEn", text: "Robots after school, every week", draftSaved: /^Draft saved/, restoreDraft: "Restore draft", revisionsOf: "Revisions: Top banner", compare: /^Compare with current/, restore: /^Restore this revision/, restored: "Revision restored.", fieldLabel: "Title (English)" },
+    { lang: "ar", prefix: "/ar", region: "الشريط العلوي", label: "العنوان (بالعربية)", field: "titleAr", text: "روبوتات بعد المدرسة كل أسبوع", draftSaved: /^حُفظت المسودة/, restoreDraft: "استعادة المسودة", revisionsOf: "النسخ السابقة: الشريط العلوي", compare: /^مقارنة بالنسخة الحالية/, restore: /^استعادة هذه النسخة/, restored: "استُعيدت النسخة.", fieldLabel: "العنوان (العربية)" },
+  ] as const;
+  for (const walk of walks) {
+    test(`${walk.lang}: a home text typed as a draft, restored from the draft, saved, then its earlier revision restored`, async ({ page }) => {
+      test.slow();
+      await signInAsAdmin(page);
+      const original = (await (await page.request.get("/api/admin/pages/home")).json()) as { sections: { key: string; values: Record<string, string> }[] };
+      const hero = original.sections.find((s) => s.key === "hero")!.values;
+      // A save of today's texts: the revision to come back to.
+      expect((await page.request.put("/api/admin/pages/home/hero", { data: hero })).status()).toBe(200);
+      const publicTitle = async () => {
+        const html = await (await page.request.get(`${walk.prefix}/`)).text();
+        return /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").trim();
+      };
+      try {
+        await page.goto(`${walk.prefix}/admin/pages/home`);
+        let banner = page.getByRole("region", { name: walk.region });
+        await banner.getByLabel(walk.label).fill(walk.text);
+        await expect(banner.getByTestId("draft-status")).toHaveText(walk.draftSaved);
+        // Away and back: the draft is offered, and restoring it puts the text back in the form.
+        await page.goto(`${walk.prefix}/admin/pages`);
+        await page.goto(`${walk.prefix}/admin/pages/home`);
+        banner = page.getByRole("region", { name: walk.region });
+        await banner.getByRole("button", { name: walk.restoreDraft }).click();
+        await expect(banner.getByLabel(walk.label)).toHaveValue(walk.text);
+        await save(page, banner, /\/api\/admin\/pages\/home\/hero$/);
+        expect(await publicTitle()).toBe(walk.text);
+
+        // The section's revisions: compare the earlier one, then restore it (a form post).
+        await banner.getByRole("link", { name: walk.revisionsOf }).click();
+        const earlier = page.getByRole("row").nth(2);
+        await earlier.getByRole("link", { name: walk.compare }).click();
+        const comparison = page.locator("#comparison");
+        // The title as it is now against the earlier one (a word diff for longer texts, before → after for short ones).
+        await expect(comparison.getByRole("term")).toHaveText(walk.fieldLabel);
+        await expect(comparison).toContainText(walk.text.split(" ")[0]!);
+        await page.getByRole("row").nth(2).getByRole("button", { name: walk.restore }).click();
+        await expect(page.getByText(walk.restored)).toBeVisible();
+        expect(await publicTitle()).toBe(walk.lang === "en" ? hero.titleEn : hero.titleAr);
+      } finally {
+        expect((await page.request.put("/api/admin/pages/home/hero", { data: hero })).status()).toBe(200);
+      }
+    });
+  }
 });

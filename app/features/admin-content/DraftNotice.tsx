@@ -41,7 +41,7 @@ export function mergeDraft<T extends FieldValues>(record: T, draft: Record<strin
 }
 
 /**
- * Autosave of a blog post's or course's editor, and the offer of a draft found on opening it:
+ * Autosave of an editor (blog post, course, testimonial, page section), and the offer of a draft found on opening it:
  * "Restore draft" puts the draft's values in the form (unsaved until Save), "Discard draft" deletes
  * it. Returns the banner, the "Draft saved hh:mm" status, and whether a draft is being kept (the
  * leave question then says so).
@@ -53,7 +53,10 @@ export function useEditorDraft<T extends FieldValues>({
   initial,
   draft,
   timeZone,
+  idPrefix = "draft-offer",
 }: {
+  /** Ids of the offer's parts, unique on a page with several editors (the page texts' sections). */
+  idPrefix?: string;
   collection: string;
   id: number | null;
   methods: UseFormReturn<T>;
@@ -84,8 +87,8 @@ export function useEditorDraft<T extends FieldValues>({
   };
 
   const banner = offered ? (
-    <section aria-labelledby="draft-offer-title" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-      <h2 id="draft-offer-title" className="font-semibold">
+    <section aria-labelledby={`${idPrefix}-title`} className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <h2 id={`${idPrefix}-title`} className="font-semibold">
         {t("draft.bannerTitle")}
       </h2>
       <p>{t("draft.bannerText", { time: formatTime(offered.savedAt, lang, timeZone) })}</p>
@@ -124,11 +127,15 @@ function DraftStatusText({ status, timeZone }: { status: DraftStatus; timeZone: 
 }
 
 /** The way from an editor to its record's revisions (compare, restore). */
-export function RevisionsLink({ collection, id }: { collection: string; id: number }) {
+export function RevisionsLink({ collection, id, of }: { collection: string; id: number; /** What the revisions are of, where a page has several links ("Top banner"). */ of?: string }) {
   const { t } = useTranslation("admin-content");
   return (
     <p>
-      <LocalLink to={`/admin/${collection}/edit/${id}/revisions`} className="font-semibold text-indigo-700 hover:underline">
+      <LocalLink
+        to={`/admin/${collection}/edit/${id}/revisions`}
+        aria-label={of ? t("revisions.linkOf", { name: of }) : undefined}
+        className="font-semibold text-indigo-700 hover:underline"
+      >
         {t("revisions.link")}
       </LocalLink>
     </p>

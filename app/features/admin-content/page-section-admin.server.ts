@@ -1,9 +1,10 @@
 import type { DB } from "~server/db/db";
 import { diffFields, recordAudit } from "~server/audit/audit";
-import { nowIso, toDbJson } from "~server/db/values";
-import { PAGE_KEYS, PAGE_SECTIONS, type PageKey, type PageSection } from "~/features/site/page-sections";
+import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
+import { PAGE_KEYS, PAGE_SECTIONS, isPageKey, sectionOf, type PageKey, type PageSection } from "~/features/site/page-sections";
 import { readSections, seedValues } from "~/features/site/page-sections.server";
 import { missingTranslations, sectionForm, sectionValues } from "./page-section-admin.schema";
+import { afterContentSave } from "./revisions.server";
 
 /** The pages list of `/admin/pages`: each page with its sections and how many fields lack Arabic. */
 export async function listPages(db: DB) {
@@ -16,14 +17,30 @@ export async function listPages(db: DB) {
   });
 }
 
-/** The editor of one page: each section's form values and the fields lacking a translation. */
+/**
+ * The editor of one page: each section's row id (its drafts and revisions are keyed by it,
+ * decision 063; null before the seed has written it), form values and the fields lacking a translation.
+ */
 export async function pageEditor(db: DB, page: PageKey) {
   const stored = await readSections(db, [page]);
+  const ids = new Map((await db.selectFrom("page_sections").select(["id", "section"]).where("page", "=", page).execute()).map((r) => [r.section, r.id]));
   return (PAGE_SECTIONS[page] as readonly PageSection[]).map((section) => {
     const values = stored.get(`${page}/${section.key}`) ?? seedValues(section);
-    return { key: section.key, values: sectionForm(section, values), missing: missingTranslations(section, values) };
+    return { key: section.key, id: ids.get(section.key) ?? null, values: sectionForm(section, values), missing: missingTranslations(section, values) };
   });
 }
+
+/** A stored section by its row id: which page and declared section it is, and its editor values (what a revision keeps). */
+export async function sectionById(db: DB, id: number): Promise<{ page: PageKey; section: PageSection; values: Record<string, string> } | undefined> {
+  const row = await db.selectFrom("page_sections").select(["page", "section", "texts_en", "texts_ar"]).where("id", "=", id).executeTakeFirst();
+  if (!row || !isPageKey(row.page)) return undefined;
+  const section = sectionOf(row.page, row.section);
+  if (!section) return undefined;
+  const text = (json: string) => Object.fromEntries(Object.entries(fromDbJson<Record<string, unknown>>(json, {})).filter((e): e is [string, string] => typeof e[1] === "string"));
+  return { page: row.page, section, values: sectionForm(section, { en: text(row.texts_en), ar: text(row.texts_ar) }) };
+}
+
+export const pageSectionValues = async (db: DB, id: number) => (await sectionById(db, id))?.values;
 
 /**
  * Saves one section's texts and logs each changed field (`title_en`, `title_ar`: before → after)
@@ -42,5 +59,8 @@ export async function saveSection(db: DB, page: PageKey, section: PageSection, f
       .onConflict((oc) => oc.columns(["page", "section"]).doUpdateSet({ texts_en: toDbJson(next.en), texts_ar: toDbJson(next.ar), updated_at: now }))
       .execute();
     await recordAudit(trx, { userId, action: "update", entity: "page_section", entityId: `${page}/${section.key}`, name: `${page} / ${section.key}`, changes: diffFields(flat(current), flat(next)) });
+    // The saved texts become a revision and the saver's draft of the section goes (decisions 035, 063).
+    const { id } = await trx.selectFrom("page_sections").select("id").where("page", "=", page).where("section", "=", section.key).executeTakeFirstOrThrow();
+    await afterContentSave(trx, { table: "page_sections", recordId: id, userId, values: sectionForm(section, next), created: false });
   });
 }

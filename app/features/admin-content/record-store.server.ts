@@ -75,7 +75,7 @@ export async function deleteAudited(
     const row = (await trx.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!row) return false;
     await before?.(trx);
-    if (table === "blog_posts" || table === "courses") await forgetRecordHistory(trx, table, id);
+    if (table === "blog_posts" || table === "courses" || table === "testimonials") await forgetRecordHistory(trx, table, id);
     await trx.deleteFrom(table).where("id", "=", id).execute();
     await recordAudit(trx, { userId, action: "delete", entity, entityId: id, name: recordName(row, label) });
     return true;

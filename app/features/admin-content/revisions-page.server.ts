@@ -12,9 +12,9 @@ import { RESTORE_FORM } from "./revision-forms";
 import { compareValues } from "./revision-compare.server";
 import { REVISIONS_KEPT, getRevision, listRevisions } from "./revisions.server";
 
-/** The collection of a revisions page, from its path (`/admin/{blogs|courses}/edit/:id/revisions`). */
+/** The kind of record of a revisions page, from its path (`/admin/{blogs|courses|testimonials|page-sections}/edit/:id/revisions`). */
 function collectionOf(request: Request) {
-  const name = /\/admin\/(blogs|courses)\/edit\//.exec(new URL(request.url).pathname)?.[1] ?? "";
+  const name = /\/admin\/(blogs|courses|testimonials|page-sections)\/edit\//.exec(new URL(request.url).pathname)?.[1] ?? "";
   const revisable = revisableOf(name);
   if (!revisable) throw data(null, { status: 404 });
   return revisable;
@@ -37,9 +37,10 @@ export async function loadRevisionsPage({ request, params, context }: Pick<Loade
   const revision = /^\d{1,9}$/.test(asked) ? await getRevision(context.db, revisable.table, id, Number(asked)) : undefined;
   const yesNo = { yes: serverT(lang, "admin-content", "revisions.yes"), no: serverT(lang, "admin-content", "revisions.no") };
   const comparison = revision
-    ? { revision: { id: revision.id, createdAt: revision.createdAt, userName: revision.userName }, changes: compareValues(revision.values, values, revisable.fields, yesNo) }
+    ? { revision: { id: revision.id, createdAt: revision.createdAt, userName: revision.userName }, changes: compareValues(revision.values, values, revisable.fields(values), yesNo) }
     : null;
-  return { collection: revisable.collection.name, id, name: revisable.name(values), revisions, kept: REVISIONS_KEPT, comparison, timeZone };
+  const { name, editor } = await revisable.about(context.db, id, values, lang);
+  return { collection: revisable.name, id, name, editor, revisions, kept: REVISIONS_KEPT, comparison, timeZone };
 }
 
 /** Restore, posted by the page's form (with or without JavaScript): the restore endpoint in process, then back to the list with a notice. */
@@ -53,8 +54,8 @@ export async function restoreRevisionAction(args: ActionFunctionArgs) {
     .formData()
     .catch(() => null);
   const revision = posted?.get("revision");
-  const base = `/admin/${revisable.collection.name}/edit/${id}/revisions`;
-  const endpoint = restoreRevision[revisable.collection.name];
+  const base = `/admin/${revisable.name}/edit/${id}/revisions`;
+  const endpoint = restoreRevision[revisable.name];
   if (!endpoint) throw data({ message: "Not found." }, { status: 404 });
   return postFormToApi(args, {
     form: RESTORE_FORM,

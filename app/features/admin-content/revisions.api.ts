@@ -5,11 +5,10 @@ import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endp
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import { recordId } from "~/lib/record-id";
-import { parseBody, parseInput } from "~server/http/validate";
+import { parseBody } from "~server/http/validate";
 import { requireStaff } from "~server/security/access";
 import { idOr404 } from "~/features/admin-kit/admin-http.server";
 import { adminT, idParam, staffId } from "./admin-api.server";
-import { orConflict } from "./collection-api.server";
 import { REVISABLE, type Revisable } from "./revisable.server";
 import { deleteDraft, draftForEditor, saveDraft } from "./drafts.server";
 import { compareValues } from "./revision-compare.server";
@@ -20,7 +19,7 @@ import { REVISIONS_KEPT, getRevision, listRevisions, recordRevision } from "./re
  * and bounded: texts up to 20,000 characters, whole numbers (empty while typed: null), yes/no, lists of
  * up to 300 objects (content blocks, questions).
  */
-const draftSchema = ({ fields, kinds }: Revisable) => {
+const draftSchema = ({ kinds }: Revisable, fields: readonly string[]) => {
   const kind = { number: z.number().int().min(0).max(10_000_000).nullable(), boolean: z.boolean(), list: z.array(z.record(z.string().max(60), z.unknown())).max(300) };
   const shape = Object.fromEntries(fields.map((name) => [name, (kinds[name] ? kind[kinds[name]] : z.string().max(20_000)).optional()]));
   return z.strictObject({ values: z.strictObject(shape) });
@@ -29,12 +28,12 @@ const draftSchema = ({ fields, kinds }: Revisable) => {
 /** `:id` of a draft: a record's id, or "new" for the editor of a record not created yet (0). */
 const draftRecordId = (req: Request): number => (req.params.id === "new" ? 0 : idParam(req));
 
-/** POST /api/admin/{blogs|courses}/{id}/revisions/{revision}/restore of one collection: a revision saved back → { message, ...saved, revision }. */
+/** POST /api/admin/{blogs|courses|testimonials|page-sections}/{id}/revisions/{revision}/restore: a revision saved back → { message, ...saved, revision }. */
 function restoreEndpoint(revisable: Revisable) {
-  const { collection, table } = revisable;
+  const { table } = revisable;
   return defineEndpoint({
     method: "POST",
-    path: `/api/admin/${collection.name}/:id/revisions/:revision/restore`,
+    path: `/api/admin/${revisable.name}/:id/revisions/:revision/restore`,
     access: "staff",
     noBody: true,
     params: z.object({ id: recordId, revision: recordId }),
@@ -45,23 +44,23 @@ function restoreEndpoint(revisable: Revisable) {
       if (!values) throw notFound();
       const revision = await getRevision(db, table, params.id, params.revision);
       if (!revision) throw notFound();
-      const input = parseInput(collection.schema, revision.values, caller.lang);
       const userId = caller.user!.id;
       // The state being replaced stays restorable, even when it was saved before revisions were kept.
       await recordRevision(db, { table, recordId: params.id, userId: null, values });
-      const saved = await orConflict(caller.lang, collection.update(db, params.id, input, userId));
+      const saved = await revisable.restore(db, params.id, revision.values, userId, caller.lang);
       if (!saved) throw notFound();
-      await recordAudit(db, { userId, action: "restore", entity: revisable.entity, entityId: params.id, name: revisable.name(revision.values), summary: { revision: revision.id } });
+      const about = await revisable.about(db, params.id, revision.values, caller.lang);
+      await recordAudit(db, { userId, action: "restore", entity: revisable.entity, entityId: about.entityId, name: about.name, summary: { revision: revision.id } });
       return { status: 200, body: { message: serverT(caller.lang, "admin-content", "revisions.restored"), ...saved, revision: revision.id } };
     },
   });
 }
 
 /** The restore endpoint of each collection with revisions, by the collection's name. */
-export const restoreRevision: Readonly<Record<string, ReturnType<typeof restoreEndpoint>>> = Object.fromEntries(REVISABLE.map((revisable) => [revisable.collection.name, restoreEndpoint(revisable)]));
+export const restoreRevision: Readonly<Record<string, ReturnType<typeof restoreEndpoint>>> = Object.fromEntries(REVISABLE.map((revisable) => [revisable.name, restoreEndpoint(revisable)]));
 
 /**
- * Drafts and revisions of blog posts and courses (issue 16, decision 035), staff (editors too):
+ * Drafts and revisions of blog posts, courses, testimonials and page sections (issue 16, decisions 035 and 063), staff (editors too):
  * the revisions of a record, one compared with the record as it is now, a revision restored
  * through the collection's own save (validated, audited, itself a revision), and each person's
  * draft of an editor (read, save, discard).
@@ -70,8 +69,8 @@ export function contentHistoryApi(deps: EndpointDeps): Router {
   const { db } = deps;
   const router = Router();
   for (const revisable of REVISABLE) {
-    const { collection, table } = revisable;
-    const base = `/api/admin/${collection.name}`;
+    const { table } = revisable;
+    const base = `/api/admin/${revisable.name}`;
     router.use(base, requireStaff);
     const notFound = (req: Request) => new HttpError(404, adminT(req, "api.notFound"));
     const existing = async (req: Request) => {
@@ -95,28 +94,34 @@ export function contentHistoryApi(deps: EndpointDeps): Router {
       const { id, values } = await existing(req);
       const revision = await revisionOf(req, id);
       const yesNo = { yes: adminT(req, "revisions.yes"), no: adminT(req, "revisions.no") };
-      res.json({ revision, changes: compareValues(revision.values, values, revisable.fields, yesNo) });
+      res.json({ revision, changes: compareValues(revision.values, values, revisable.fields(values), yesNo) });
     });
 
+    /** The draft's record and the fields its editor has (a page section has its own). */
     const draftKey = async (req: Request, userId: number) => {
       const recordId = draftRecordId(req);
-      if (recordId !== 0 && !(await revisable.values(db, recordId))) throw notFound(req);
-      return { table, recordId, userId };
+      // Page sections are never new: their editor always has a record.
+      if (recordId === 0 && revisable.table === "page_sections") throw notFound(req);
+      const values = recordId === 0 ? undefined : await revisable.values(db, recordId);
+      if (recordId !== 0 && !values) throw notFound(req);
+      return { table, recordId, userId, fields: revisable.fields(values ?? {}) };
     };
 
     router.get(`${base}/:id/draft`, async (req, res) => {
-      res.json({ draft: await draftForEditor(db, await draftKey(req, staffId(res))) });
+      const { fields: _fields, ...key } = await draftKey(req, staffId(res));
+      res.json({ draft: await draftForEditor(db, key) });
     });
 
     router.put(`${base}/:id/draft`, async (req, res) => {
-      const key = await draftKey(req, staffId(res));
-      const { values } = parseBody(draftSchema(revisable), req);
+      const { fields, ...key } = await draftKey(req, staffId(res));
+      const { values } = parseBody(draftSchema(revisable, fields), req);
       const draft = await saveDraft(db, key, values);
       res.json({ message: adminT(req, "draft.saved"), savedAt: draft.savedAt });
     });
 
     router.delete(`${base}/:id/draft`, async (req, res) => {
-      await deleteDraft(db, await draftKey(req, staffId(res)));
+      const { fields: _fields, ...key } = await draftKey(req, staffId(res));
+      await deleteDraft(db, key);
       res.json({ message: adminT(req, "draft.discarded") });
     });
   }

@@ -10,6 +10,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/revisions.route";
 import type { DiffPart, FieldChange } from "./revision-compare.server";
 import { RESTORE_FORM } from "./revision-forms";
+import { sectionFieldLabel } from "./page-section-labels";
 import { loadRevisionsPage, restoreRevisionAction } from "./revisions-page.server";
 
 export const loader = (args: Route.LoaderArgs) => loadRevisionsPage(args);
@@ -19,11 +20,15 @@ export const action = restoreRevisionAction;
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
-/** A field of a post or course as the editor labels it ("Title (Arabic)"). */
+/** A field of a post, course, testimonial or page section as the editor labels it ("Title (Arabic)"). */
 function fieldLabel(t: TFunction<"admin-content">, collection: string, field: string): string {
   const lang = /(En|Ar)$/.exec(field)?.[1] as "En" | "Ar" | undefined;
   const base = lang ? field.slice(0, -2) : field;
-  const prefix = collection === "blogs" ? "blog" : "course";
+  if (collection === "page-sections") {
+    const label = sectionFieldLabel(t, base);
+    return lang ? `${label} (${t(`tabs.${lang}`)})` : label;
+  }
+  const prefix = collection === "blogs" ? "blog" : collection === "courses" ? "course" : "testimonial";
   const keys: Record<string, string> = {
     imageUrl: `${prefix}.fields.image`,
     metaTitle: "seo.metaTitle",
@@ -39,13 +44,13 @@ function fieldLabel(t: TFunction<"admin-content">, collection: string, field: st
 export default function RevisionsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin-content");
   const lang = useLang();
-  const { collection, id, name, revisions, kept, comparison, timeZone } = loaderData;
+  const { collection, id, name, editor, revisions, kept, comparison, timeZone } = loaderData;
   const refused = useActionData<FormState>();
   const navigation = useNavigation();
   const when = (iso: string) => formatDateTime(iso, lang, timeZone);
   // The name keeps its own direction inside the other language's sentence (first-strong isolate).
   const title = name ? t("revisions.titleOf", { name: `\u2068${name}\u2069` }) : t("revisions.title");
-  const editor = `/admin/${collection}/edit/${id}`;
+  const page = `/admin/${collection}/edit/${id}/revisions`;
   return (
     <div className="space-y-6">
       <PageMeta title={title} description={title} />
@@ -92,7 +97,7 @@ export default function RevisionsPage({ loaderData }: Route.ComponentProps) {
                           <span className="font-semibold text-slate-700">{t("revisions.comparing")}</span>
                         ) : (
                           <LocalLink
-                            to={`${editor}/revisions?compare=${revision.id}#comparison`}
+                            to={`${page}?compare=${revision.id}#comparison`}
                             aria-label={t("revisions.compareLabel", { when: at })}
                             className="font-semibold text-indigo-700 hover:underline"
                           >

@@ -3,6 +3,7 @@ import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { defineCollection, type SavedRecord } from "./collection.server";
 import { deleteAudited, updateAudited } from "./record-store.server";
+import { afterContentSave } from "./revisions.server";
 import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { testimonialSchema, type TestimonialInput, type TestimonialValues } from "./testimonial-admin.schema";
 
@@ -18,11 +19,15 @@ const testimonialListBase = (db: DB) =>
   db.selectFrom("testimonials").select(["id", "kind", "name_en", "name_ar", "age", "course_en", "review_en", "review_ar", "sort", "updated_at"]);
 
 export async function getTestimonialForm(db: DB, id: number): Promise<{ id: number; testimonial: TestimonialInput } | undefined> {
+  const testimonial = await testimonialValues(db, id);
+  return testimonial && { id, testimonial };
+}
+
+/** A testimonial's editor values as stored (what a revision keeps, decision 063). */
+export async function testimonialValues(db: DB, id: number): Promise<TestimonialInput | undefined> {
   const row = await db.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: row.id,
-    testimonial: {
       kind: row.kind,
       nameEn: row.name_en,
       nameAr: row.name_ar,
@@ -32,9 +37,12 @@ export async function getTestimonialForm(db: DB, id: number): Promise<{ id: numb
       reviewEn: row.review_en,
       reviewAr: row.review_ar,
       sort: row.sort,
-    },
   };
 }
+
+/** The testimonial's new state becomes a revision; the saver's draft goes (decision 035). */
+const keepRevision = async (trx: DB, id: number, userId: number, created: boolean) =>
+  afterContentSave(trx, { table: "testimonials", recordId: id, userId, values: (await testimonialValues(trx, id)) ?? {}, created });
 
 const columns = (input: TestimonialValues) => ({
   kind: input.kind,
@@ -53,12 +61,13 @@ async function createTestimonial(db: DB, input: TestimonialValues, userId: numbe
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto("testimonials").values({ ...columns(input), created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
     await recordAudit(trx, { userId, action: "create", entity: "testimonial", entityId: id, name: input.nameEn || input.nameAr });
+    await keepRevision(trx, id, userId, true);
     return { id };
   });
 }
 
 const updateTestimonial = (db: DB, id: number, input: TestimonialValues, userId: number) =>
-  updateAudited(db, { table: "testimonials", entity: "testimonial", id, values: columns(input), userId, label: ["name_en", "name_ar"] });
+  updateAudited(db, { table: "testimonials", entity: "testimonial", id, values: columns(input), userId, label: ["name_en", "name_ar"], after: (trx) => keepRevision(trx, id, userId, false) });
 
 const deleteTestimonial = (db: DB, id: number, userId: number) =>
   deleteAudited(db, { table: "testimonials", entity: "testimonial", id, userId, label: ["name_en", "name_ar"] });

@@ -17,6 +17,8 @@ interface RecordFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
   id: number | null;
   schema: S;
   defaults: DefaultValues<z.input<S>>;
+  /** Text values also rendered into the HTML, for an editor whose form also posts without JavaScript (its page has an action). */
+  initial?: Partial<Record<string, string>>;
   /** Send the values as typed instead of as parsed (the server's schema parses them again). */
   sendInput?: boolean;
   onInvalid?: (errors: FieldErrors<z.input<S>>) => void;
@@ -26,7 +28,7 @@ interface RecordFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
  * An admin editor's form on top of useApiForm: POST when new, then open the new record's edit
  * page; PUT when it exists, then reload the page data. Server field messages land on the fields.
  */
-export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({ collection, id, schema, defaults, sendInput, onInvalid }: RecordFormOptions<S>) {
+export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({ collection, id, schema, defaults, initial, sendInput, onInvalid }: RecordFormOptions<S>) {
   const { t } = useTranslation("admin-content");
   const lang = useLang();
   const navigate = useNavigate();
@@ -35,6 +37,7 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({ c
     id: `${collection}-editor`,
     schema,
     defaults,
+    initial: initial as never,
     onInvalid,
     messages: { failed: t("form.saveFailed"), network: t("form.network") },
     request: (values, input) =>

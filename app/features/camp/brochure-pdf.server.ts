@@ -145,8 +145,15 @@ class Writer {
   }
 }
 
+/** The camp page's "Why Choose Us" as staff wrote it (the `summer-camp` page's `why` section, decision 058), in the PDF's language or English where the Arabic is empty. */
+export interface BrochureWhy {
+  title: string;
+  reasons: { title: string; text: string }[];
+}
+
 interface BrochureInput {
   camps: Camp[];
+  why: BrochureWhy;
   settings: SiteSettings;
   lang: Lang;
   /** Absolute site URL, printed as where to enroll. */
@@ -154,7 +161,7 @@ interface BrochureInput {
 }
 
 /** Builds the brochure and resolves with the PDF bytes. */
-export async function buildBrochurePdf({ camps, settings, lang, siteUrl }: BrochureInput): Promise<Buffer> {
+export async function buildBrochurePdf({ camps, why, settings, lang, siteUrl }: BrochureInput): Promise<Buffer> {
   const images = await brochureImages();
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "camp", key, values);
   const doc = new PDFDocument({
@@ -196,7 +203,7 @@ export async function buildBrochurePdf({ camps, settings, lang, siteUrl }: Broch
   w.y = bandHeight + 18;
   w.paragraph(t("banner.intro"), { size: 12, color: COLORS.muted }, 14);
   campCards(w, camps, t, price);
-  whyChooseUs(w, t);
+  whyChooseUs(w, why);
   footer();
 
   // One page per camp: its facts in a band, then the ten sessions sized to fit the page.
@@ -330,18 +337,17 @@ function brochureImages(): Promise<{ camp: Buffer | null }> {
 }
 
 /** The camp page's "Why Choose Us": four reasons in two columns, filling the cover above its footer. */
-function whyChooseUs(w: Writer, t: (key: string) => string): void {
-  const reasons = ["handsOn", "mentors", "future", "showcase"] as const;
+function whyChooseUs(w: Writer, { title, reasons }: BrochureWhy): void {
   w.y += 8;
-  w.paragraph(t("why.title"), { size: 15, bold: true, color: COLORS.brand }, 6);
+  w.paragraph(title, { size: 15, bold: true, color: COLORS.brand }, 6);
   const gap = 16;
   const width = (CONTENT_WIDTH - gap) / 2;
   for (let i = 0; i < reasons.length; i += 2) {
     const top = w.y;
     const heights = reasons.slice(i, i + 2).map((reason, j) => {
       const x = w.columnX(j * (width + gap), width);
-      const h = w.block(t(`why.${reason}`), x, top, width, { size: 11.5, bold: true });
-      return h + w.block(t(`why.${reason}Text`), x, top + h, width, { size: 10, color: COLORS.muted });
+      const h = w.block(reason.title, x, top, width, { size: 11.5, bold: true });
+      return h + w.block(reason.text, x, top + h, width, { size: 10, color: COLORS.muted });
     });
     w.y = top + Math.max(...heights) + 10;
   }

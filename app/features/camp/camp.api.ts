@@ -12,6 +12,9 @@ import { enrollmentSchemaFor } from "./enroll.schema";
 import { brochurePdfPath, enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
+import { pageTexts } from "~/features/site/page-sections.server";
+import type { DB } from "~server/db/db";
+import type { BrochureWhy } from "./brochure-pdf.server";
 
 /** Where the brochure of a language is served. */
 const brochureUrl = brochurePdfPath;
@@ -73,8 +76,8 @@ export function campApi(deps: EndpointDeps): Router {
     const asked = req.query.lang;
     if (asked !== undefined && !isLang(asked)) throw new HttpError(400, "lang must be en or ar.");
     const lang: Lang = asked ?? "en";
-    const [camps, settings] = await Promise.all([listCamps(db, lang), getSiteSettings(db)]);
-    const input = { camps, settings, lang, siteUrl: config.publicUrl };
+    const [camps, settings, why] = await Promise.all([listCamps(db, lang), getSiteSettings(db), brochureWhy(db, lang)]);
+    const input = { camps, why, settings, lang, siteUrl: config.publicUrl };
     // Drawing takes a few hundred milliseconds; the same rows always give the same brochure.
     const key = createHash("sha256").update(JSON.stringify(input)).digest("hex");
     let pdf = brochureCache.get(lang)?.key === key ? brochureCache.get(lang)!.pdf : undefined;
@@ -92,6 +95,17 @@ export function campApi(deps: EndpointDeps): Router {
       .send(pdf);
   });
   return router;
+}
+
+/**
+ * The brochure's "Why Choose Us": the summer camp page's own section as staff edited it (decision
+ * 058), with the page's fallback (an empty Arabic field gives the English text). Part of the
+ * brochure cache's key, so an edit shows in the next PDF.
+ */
+async function brochureWhy(db: DB, lang: Lang): Promise<BrochureWhy> {
+  const texts = await pageTexts(db, ["summer-camp"], lang);
+  const text = (key: string) => texts[`why.${key}`]?.text ?? "";
+  return { title: text("title"), reasons: (["handsOn", "mentors", "future", "showcase"] as const).map((reason) => ({ title: text(`${reason}Title`), text: text(`${reason}Text`) })) };
 }
 
 /** 400 with per-field messages in the client's language, like parseInput's. */
