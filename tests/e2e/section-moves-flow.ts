@@ -121,6 +121,8 @@ export async function sectionMovesWalk(page: Page, lang: "en" | "ar", variant: "
   await page.getByLabel(t.parentName, { exact: true }).fill("Huda Saleh");
   await page.getByLabel(t.email, { exact: true }).fill(waiterEmail);
   await page.getByLabel(t.phone, { exact: true }).fill("9876543210");
+  await page.locator(`input[name="sectionId"][value="${full}"]`).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/course-full-group-${tag}-${page.viewportSize()?.width ?? 0}.png` });
   await page.getByRole("button", { name: t.join, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`^[^?]*${prefix}/sections/waitlist\\?token=`));
   await expect(page.getByText(t.first)).toBeVisible();
@@ -160,11 +162,11 @@ export async function sectionMovesWalk(page: Page, lang: "en" | "ar", variant: "
   await shots(page, `enrolment-manage-${tag}`);
   await page.locator(`#move-${other}`).check();
   await page.getByRole("button", { name: t.moveSubmit, exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: t.moved })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: t.moved })).toBeVisible();
   expect([await seats(other), await seats(third)]).toEqual([1, 0]);
   await page.getByLabel(t.reason, { exact: true }).fill("Clashes with football.");
   await page.getByRole("button", { name: t.dropSubmit, exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: t.dropped })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: t.dropped })).toBeVisible();
   await expect(page.getByText(t.droppedStatus, { exact: true })).toBeVisible();
   expect(await seats(other)).toBe(0);
   await shots(page, `enrolment-dropped-${tag}`);

@@ -209,7 +209,7 @@ describe("section waitlist, moves and drops", () => {
       const i = n++;
       const base = i % 2 ? url2 : server.url;
       // A staff post names the instance it is sent to as its origin (the same-origin check).
-      const origin = headers.origin ? { origin: base } : {};
+      const origin: Record<string, string> = headers.origin ? { origin: base } : {};
       const response = await fetch(`${base}${path}`, {
         method,
         headers: { "content-type": "application/json", "x-forwarded-for": `10.9.${(i >> 8) & 255}.${i & 255}`, ...headers, ...origin },

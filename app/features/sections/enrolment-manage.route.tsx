@@ -29,7 +29,7 @@ async function load(request: Request, { db, config }: Route.LoaderArgs["context"
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { ...(await load(request, context, token)), token, message: null as string | null, errors: {} as Record<string, string> };
+  return { ...(await load(request, context, token)), token, message: null as string | null, done: false, errors: {} as Record<string, string> };
 }
 
 // The e-mail's link only opens this page; moving and dropping are its forms' POSTs, through the
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (answer.status === 404) throw data(null, { status: 404 });
   const errors = (answer.body.errors ?? {}) as Record<string, string>;
   return data(
-    { ...(await load(request, context, token)), token, message: String(answer.body.message ?? ""), errors },
+    { ...(await load(request, context, token)), token, message: String(answer.body.message ?? ""), done: answer.status < 300, errors },
     { status: answer.status >= 400 ? answer.status : 200, headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -64,7 +64,7 @@ export function headers() {
 export default function EnrolmentManagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("sections");
   const navigation = useNavigation();
-  const { enrolment, section, alternatives, canChange, deadline, phone, token, message, errors } = actionData ?? loaderData;
+  const { enrolment, section, alternatives, canChange, deadline, phone, token, message, done, errors } = actionData ?? loaderData;
   const busy = navigation.state !== "idle";
   const pending = navigation.formData?.get("intent");
   const live = enrolment.status === "enrolled";
@@ -93,7 +93,8 @@ export default function EnrolmentManagePage({ loaderData, actionData }: Route.Co
         {t(`manage.status.${enrolment.status}`)}
       </p>
       {message ? (
-        <p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 font-semibold text-slate-900">
+        // Done: said politely (green); refused: an alert (amber), the page otherwise as it was.
+        <p role={done ? "status" : "alert"} className={`mt-4 rounded-lg border p-4 font-semibold text-slate-900 ${done ? "border-emerald-200 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}>
           {message}
         </p>
       ) : null}
