@@ -10,6 +10,7 @@ export function unusedNamespaces(pathname: string): string[] {
   if (/^\/admin(?:\/|$)/.test(path)) return [];
   if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content", "sections"];
   // A course's page lists its groups (issue 29); the account shows a family's enrolments.
-  if (/^\/courses\/[^/]+$|^\/account(?:\/|$)/.test(path)) return ["admin", "admin-content", "booking"];
+  // A group's waitlist place and an enrolment's own page (decision 066) are the sections' too.
+  if (/^\/courses\/[^/]+$|^\/account(?:\/|$)|^\/sections\/waitlist$|^\/enrolments\/manage$/.test(path)) return ["admin", "admin-content", "booking"];
   return ["admin", "admin-content", "booking", "sections"];
 }

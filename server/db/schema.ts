@@ -458,6 +458,32 @@ export interface SectionEnrolmentsTable {
   user_id: number | null;
   source: Generated<"direct" | "demo">;
   status: Generated<EnrolmentStatus>;
+  /** When the enrolment was last moved to another section of its course (decision 066). */
+  moved_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why it was dropped (staff's or the parent's words). */
+  drop_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A parent in line for a full course section (decision 066: the demo slots' line, decision 032). */
+export interface SectionWaitlistTable {
+  id: Generated<number>;
+  section_id: number;
+  course_id: number | null;
+  child_name: string;
+  child_age: number;
+  child_id: number | null;
+  parent_name: string;
+  email: string;
+  phone: string;
+  lang: "en" | "ar";
+  user_id: number | null;
+  status: WaitlistStatus;
+  offered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  offer_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The enrolment an accepted offer became. */
+  enrolment_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -589,6 +615,7 @@ export interface Database extends ContentTables {
   course_sections: CourseSectionsTable;
   section_meetings: SectionMeetingsTable;
   section_enrolments: SectionEnrolmentsTable;
+  section_waitlist: SectionWaitlistTable;
   account_children: AccountChildrenTable;
   slot_waitlist: SlotWaitlistTable;
   school_enquiries: SchoolEnquiriesTable;

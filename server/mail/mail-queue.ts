@@ -58,5 +58,8 @@ export async function deliverQueuedMail(deps: MailDeps, templates: Readonly<Reco
   }
   const template = templates[mail.template];
   if (!template) throw new Error(`no mail template "${mail.template}"`);
-  await sendMail(deps, { to: mail.to, subject: mail.subject, ...(await template(deps, mail)) });
+  const body = await template(deps, mail);
+  // A template that renders nothing says the mail went stale (its record gone or changed): not sent.
+  if (body.text === "" && !body.html) return;
+  await sendMail(deps, { to: mail.to, subject: mail.subject, ...body });
 }

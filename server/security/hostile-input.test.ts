@@ -11,6 +11,11 @@ import { tokenHash } from "~server/security/one-time-links";
 import { inviteStaff } from "~/features/accounts/staff-invite.server";
 import { getAdminCamp } from "~/features/admin/settings/settings.server";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
+import { linkToken } from "~/features/booking/link-tokens.server";
+import { dropEnrolment } from "~/features/sections/enrolment-changes.server";
+import { joinSectionWaitlist } from "~/features/sections/section-waitlist.server";
+import { sectionSchema } from "~/features/sections/sections.schema";
+import { createSection, enrol } from "~/features/sections/sections.server";
 import { createApp } from "~server/app";
 import { isPostgres, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
@@ -294,6 +299,45 @@ describe("hostile input on every endpoint", () => {
     return row.id;
   }
 
+  /**
+   * The sections' waitlist, moves and drops (decision 066): a full group with one child waiting, a
+   * group whose only seat is held for the first in line, and a group of three with children to move
+   * (by staff and by a parent's link) into another and to drop.
+   */
+  async function sectionChangeSetup(db: DB, course: { id: number; minAge: number }) {
+    const group = async (capacity: number) => {
+      const input = sectionSchema.parse({ courseId: course.id, weekdays: [3], startTime: "15:00", durationMinutes: 60, firstDate: dateIn(20), meetings: 2, capacity });
+      const made = await createSection(db, input, "Asia/Kolkata", async () => {});
+      if (!made.ok) throw new Error("set-up section failed");
+      return made.id;
+    };
+    const child = (email: string) => ({ childName: `Setup ${email}`, childAge: course.minAge, childId: null, parentName: "Setup Parent", email, phone: "+919876543210" });
+    const enrolIn = async (sectionId: number, email: string) => {
+      const made = await enrol(db, sectionId, child(email), { userId: null, lang: "en", queue: async () => {} });
+      if (!made.ok) throw new Error("set-up enrolment failed");
+      const row = await db.selectFrom("section_enrolments").select(["id", "reference"]).where("reference", "=", made.reference).executeTakeFirstOrThrow();
+      return { ...row, token: linkToken(server.config.sessionSecret, "enrolment", row) };
+    };
+    const line = async (sectionId: number, email: string) => {
+      const joined = await joinSectionWaitlist(db, sectionId, child(email), { lang: "en", userId: null, linkSecret: server.config.sessionSecret });
+      if (!joined.ok) throw new Error("set-up waitlist place failed");
+      return joined.token;
+    };
+    ids.sectionFull = await group(1);
+    await enrolIn(ids.sectionFull, "section-full@example.com");
+    tokens.sectionLeave = await line(ids.sectionFull, "section-waiting@example.com");
+    const offered = await group(1);
+    const holder = await enrolIn(offered, "section-holder@example.com");
+    tokens.sectionOffer = await line(offered, "section-offered@example.com");
+    await dropEnrolment(db, holder.id, "Set-up", { by: "staff" }, async () => {});
+    ids.sectionMoveFrom = await group(4);
+    ids.sectionMoveTo = await group(4);
+    tokens.staffMove = (await enrolIn(ids.sectionMoveFrom, "staff-move@example.com")).reference;
+    tokens.staffDrop = (await enrolIn(ids.sectionMoveFrom, "staff-drop@example.com")).reference;
+    tokens.parentMove = (await enrolIn(ids.sectionMoveFrom, "parent-move@example.com")).token;
+    tokens.parentDrop = (await enrolIn(ids.sectionMoveFrom, "parent-drop@example.com")).token;
+  }
+
   beforeAll(async () => {
     server = await startTestServer({ MAX_UPLOAD_BYTES: "200000", METRICS_TOKEN });
     const { db } = server;
@@ -360,6 +404,7 @@ describe("hostile input on every endpoint", () => {
     tokens.waitlistOffer = "offered-entry-token-0123456789";
     await entry(ids.waitlistSlot, tokens.waitlistLeave, "waiting");
     await entry(ids.offerSlot, tokens.waitlistOffer, "offered");
+    await sectionChangeSetup(db, course);
 
     const now = nowIso();
     ids.contact = (
@@ -525,6 +570,20 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "enroller@example.com", phone: "+91 98765 43210", ...honeypot }),
       stores: { section_enrolments: 1, jobs: 1 },
     },
+    // The sections' waitlist, moves and drops (decision 066); each e-mail is one job.
+    {
+      route: "POST /api/sections/:id/waitlist",
+      url: () => `/api/sections/${ids.sectionFull}/waitlist`,
+      admin: false,
+      body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "section-waiter@example.com", phone: "+91 98765 43210", ...honeypot }),
+      stores: { section_waitlist: 1 },
+    },
+    { route: "POST /api/section-waitlist/accept", url: () => "/api/section-waitlist/accept", admin: false, body: () => ({ token: tokens.sectionOffer }), stores: { section_enrolments: 1, jobs: 1 } },
+    { route: "POST /api/section-waitlist/leave", url: () => "/api/section-waitlist/leave", admin: false, body: () => ({ token: tokens.sectionLeave }), stores: {} },
+    { route: "POST /api/enrolments/move", url: () => "/api/enrolments/move", admin: false, body: () => ({ token: tokens.parentMove, sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
+    { route: "POST /api/enrolments/drop", url: () => "/api/enrolments/drop", admin: false, body: () => ({ token: tokens.parentDrop, reason: "We moved away." }), stores: { jobs: 1, audit_log: 1 } },
+    { route: "POST /api/admin/enrolments/:reference/move", url: () => `/api/admin/enrolments/${tokens.staffMove}/move`, admin: true, body: () => ({ sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
+    { route: "POST /api/admin/enrolments/:reference/drop", url: () => `/api/admin/enrolments/${tokens.staffDrop}/drop`, admin: true, body: () => ({ reason: "Asked by the family." }), stores: { jobs: 1, audit_log: 1 } },
     // Staff endpoints.
     {
       route: "POST /api/admin/sections",
@@ -713,6 +772,8 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/slots", url: () => "/api/admin/slots", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
     { route: "GET /api/courses/:course/sections", url: () => `/api/courses/${courseSlug}/sections`, admin: false },
     { route: "GET /api/admin/sections", url: () => "/api/admin/sections", admin: true, query: { courseId: String(ids.course) } },
+    { route: "GET /api/section-waitlist/:token", url: () => `/api/section-waitlist/${tokens.sectionLeave}`, admin: false },
+    { route: "GET /api/enrolments/:token", url: () => `/api/enrolments/${tokens.parentDrop}`, admin: false },
     { route: "GET /api/admin/slots/bookings.csv", url: () => "/api/admin/slots/bookings.csv", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
     { route: "GET /summer-camp/brochure.pdf", url: () => "/summer-camp/brochure.pdf", admin: false, query: { lang: "ar" } },
     { route: "GET /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, query: listQuery({ sort: "title", status: "published" }) },

@@ -165,6 +165,38 @@ test.describe("axe on public pages", () => {
     await auditAll(page, [...pages, ...pages.map((path) => `/ar${path}`), `/admin/slots?view=day&date=${date}`, `/admin/slots?view=list&from=${date}&to=${date}`, `/ar/admin/slots?view=list&from=${date}&to=${date}`]);
   });
 
+  test("a full group on the course page, a group's waitlist place (in line, a seat held), an enrolment's own page and the staff's enrolment page, in both languages", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(page);
+    const api = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { course: { id: number }; sections: { minAge: number }[] };
+    const firstDate = new Date(Date.now() + 61 * 86_400_000).toISOString().slice(0, 10);
+    const group = async () => {
+      const created = await page.request.post("/api/admin/sections", { data: { courseId: api.course.id, weekdays: [5], startTime: "07:45", durationMinutes: 60, firstDate, meetings: 2, capacity: 1 } });
+      expect(created.status()).toBe(201);
+      return ((await created.json()) as { id: number }).id;
+    };
+    const person = (n: number) => ({ childName: `Axe Child ${n}`, childAge: api.sections[0]!.minAge, parentName: "Axe Parent", email: `a11y-group-${n}-${Date.now()}@example.com`, phone: "9876543210" });
+    const enrol = async (id: number, n: number) => ((await (await page.request.post(`/api/sections/${id}/enrolments`, { data: person(n) })).json()) as { reference: string }).reference;
+    const join = async (id: number, n: number) => ((await (await page.request.post(`/api/sections/${id}/waitlist`, { data: person(n) })).json()) as { token: string }).token;
+    const drop = async (reference: string) => expect((await page.request.post(`/api/admin/enrolments/${reference}/drop`, { data: { reason: "Axe walk" } })).status()).toBe(200);
+    // A group with a seat held for the first in line and a second parent waiting.
+    const lined = await group();
+    const holder = await enrol(lined, 0);
+    const offered = await join(lined, 1);
+    const waiting = await join(lined, 2);
+    await drop(holder);
+    // A group whose held seat was accepted: the enrolment's own page.
+    const accepted = await group();
+    const second = await enrol(accepted, 3);
+    const taker = await join(accepted, 4);
+    await drop(second);
+    const answer = await page.request.post("/api/section-waitlist/accept", { data: { token: taker } });
+    expect(answer.status()).toBe(201);
+    const enrolment = (await answer.json()) as { reference: string; manageUrl: string };
+    const pages = ["/courses/robotics-fundamentals", `/sections/waitlist?token=${offered}`, `/sections/waitlist?token=${waiting}`, enrolment.manageUrl, `/admin/enrolments/${enrolment.reference}`];
+    await auditAll(page, [...pages, ...pages.map((path) => `/ar${path}`)]);
+  });
+
   test("my account listing waitlist places (in line, a seat held) and a line staff closed, in both languages", async ({ page, browser }) => {
     test.setTimeout(120_000);
     await signInAsAdmin(page);

@@ -13,7 +13,8 @@ import type { Lang } from "~/i18n/lang";
 import { bookingConfirmationJob } from "./booking.jobs.server";
 import { linkedId, linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
-import { offerSeats } from "./waitlist-offers.server";
+import { freeSeatIn, SLOT_LINE } from "./waitlist-offers.server";
+import { takeSeatIn } from "./seats.server";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 
 /** A course as the booking pages need it. */
@@ -76,16 +77,7 @@ export const forCourse = (courseId: number) => (eb: ExpressionBuilder<Database, 
  * Returns the slot's start, or undefined when no seat was taken. Booking and rescheduling share it.
  */
 export async function takeSeat(trx: DB, slotId: number, courseId: number, now: string): Promise<string | undefined> {
-  const seat = await trx
-    .updateTable("demo_slots")
-    .set({ seats_taken: sql`seats_taken + 1`, updated_at: now })
-    .where("id", "=", slotId)
-    .where("status", "=", "open")
-    .where("starts_at", ">", now)
-    .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
-    .where(forCourse(courseId))
-    .returning("starts_at")
-    .executeTakeFirst();
+  const seat = await takeSeatIn(trx, "demo_slots", slotId, now, (eb) => eb.and([eb("status", "=", "open"), eb("starts_at", ">", now), forCourse(courseId)(eb)]));
   if (seat) refusalTimes.clear();
   return seat?.starts_at;
 }
@@ -96,17 +88,7 @@ export async function takeSeat(trx: DB, slotId: number, courseId: number, now: s
  * if any (offerSeats, decision 032), so a freed seat is never free for a moment while someone waits.
  */
 export async function freeSeat(trx: DB, slotId: number, now: string): Promise<void> {
-  const slot = await trx
-    .updateTable("demo_slots")
-    .set({ seats_taken: sql`seats_taken - 1`, updated_at: now })
-    .where("id", "=", slotId)
-    .where("seats_taken", ">", 0)
-    .returning(["capacity", "seats_taken", "status", "starts_at"])
-    .executeTakeFirst();
-  if (slot) {
-    refusalTimes.clear();
-    await offerSeats(trx, slotId, now, slot);
-  }
+  if (await freeSeatIn(trx, SLOT_LINE, slotId, now)) refusalTimes.clear();
 }
 
 /**

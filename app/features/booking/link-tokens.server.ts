@@ -9,7 +9,7 @@ import { newToken, tokenHash } from "~server/security/one-time-links";
  * (reminders, offers) rebuild it from the row and the secret; a link sent before (a random token)
  * is found by the SHA-256 hash its migration left in the row.
  */
-export type LinkKind = "booking" | "waitlist";
+export type LinkKind = "booking" | "waitlist" | "section-waitlist" | "enrolment";
 
 const MAC_SHAPE = /^(\d{1,10})_([\w-]{43})$/;
 const MAX_ID = 2_147_483_647;
@@ -22,8 +22,11 @@ const mac = (secret: string, kind: LinkKind, id: number, salt: string) => signed
 /** The link token of a booking ({ id, reference }) or a waitlist entry ({ id, created_at }). */
 export function linkToken(secret: string, kind: "booking", row: { id: number; reference: string }): string;
 export function linkToken(secret: string, kind: "waitlist", row: { id: number; created_at: string }): string;
+/** A course section's waitlist entry ({ id, created_at }) or a section enrolment ({ id, reference }): decision 066. */
+export function linkToken(secret: string, kind: "section-waitlist", row: { id: number; created_at: string }): string;
+export function linkToken(secret: string, kind: "enrolment", row: { id: number; reference: string }): string;
 export function linkToken(secret: string, kind: LinkKind, row: { id: number; reference?: string; created_at?: string }): string {
-  return `${row.id}_${mac(secret, kind, row.id, (kind === "booking" ? row.reference : row.created_at) ?? "")}`;
+  return `${row.id}_${mac(secret, kind, row.id, (kind === "booking" || kind === "enrolment" ? row.reference : row.created_at) ?? "")}`;
 }
 
 /**
@@ -42,10 +45,16 @@ export async function linkedId(db: DB, secret: string, kind: LinkKind, token: st
     const row =
       kind === "booking"
         ? await db.selectFrom("demo_bookings").select(["id", "reference as salt"]).where("id", "=", id).executeTakeFirst()
-        : await db.selectFrom("slot_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst();
+        : kind === "waitlist"
+          ? await db.selectFrom("slot_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst()
+          : kind === "enrolment"
+            ? await db.selectFrom("section_enrolments").select(["id", "reference as salt"]).where("id", "=", id).executeTakeFirst()
+            : await db.selectFrom("section_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst();
     if (!row) return undefined;
     return sameMac(match[2]!, mac(secret, kind, id, row.salt)) ? id : undefined;
   }
+  // Sections' links were MACs from the start (decision 066): nothing else opens them.
+  if (kind === "enrolment" || kind === "section-waitlist") return undefined;
   const hash = tokenHash(token);
   const row =
     kind === "booking"

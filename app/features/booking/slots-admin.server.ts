@@ -9,7 +9,7 @@ import { MAX_SERIES_SLOTS } from "./booking.schema";
 import { dayRange } from "./booking.server";
 import { claimFollowup } from "./followup.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
-import { offerSeats } from "./waitlist-offers.server";
+import { offerSeats, SLOT_LINE } from "./waitlist-offers.server";
 import { waitlistsOf, type AdminWaitlistEntry } from "./waitlist.server";
 import { cancelBookingsByStaff } from "./staff-cancel.server";
 import { endWaitlistsByStaff } from "./waitlist-close.server";
@@ -149,7 +149,7 @@ export async function updateSlot(db: DB, id: number, change: { capacity?: number
     if (Number(result.numUpdatedRows) !== 1) return undefined;
     // Closing ends the line (its parents are told); otherwise freed seats go to the line.
     if (change.status === "closed") return endWaitlistsByStaff(trx, { slotId: id }, now);
-    await offerSeats(trx, id, now);
+    await offerSeats(trx, SLOT_LINE, id, now);
     return 0;
   });
   if (updated !== undefined) return { result: "updated", waitlistEnded: updated };
@@ -258,7 +258,7 @@ export async function bulkSlots(
         for (const row of changing) {
           await audit(row, "bulk_status", { changes: { status: { from: row.status, to: status } } });
           // A reopened slot's free seats go to its waitlist first; a closed one's line ends.
-          if (status === "open") await offerSeats(trx, row.id, now);
+          if (status === "open") await offerSeats(trx, SLOT_LINE, row.id, now);
           else await endWaitlistsByStaff(trx, { slotId: row.id }, now);
         }
         return { ok: true, changed: changing.length, cancelled: 0 };

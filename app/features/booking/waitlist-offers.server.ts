@@ -2,48 +2,60 @@ import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { enqueue } from "~server/jobs/queue";
 import { getSiteSettings } from "~/features/site/site.server";
-import { waitlistOfferJob, type WaitlistOfferMail } from "./booking.jobs.server";
-
-/** A slot row as its UPDATE ... RETURNING gave it, inside the transaction that holds its lock. */
-export interface LockedSlot {
-  capacity: number;
-  seats_taken: number;
-  status: string;
-  starts_at: string;
-}
+import { waitlistOfferJob } from "./booking.jobs.server";
+import { lockSeatRow, releaseSeatIn, takeSeatIn, type SeatRow, type SeatTable } from "./seats.server";
 
 /**
- * Offers the free seats of a slot to the first parents in its line, inside the caller's transaction
- * (decision 032). The slot's row is written first, so on PostgreSQL every offer of one slot waits
- * for the row lock and then reads the line as committed (SQLite has one writer). Each offer holds
- * its seat with the booking's conditional UPDATE (open, ahead, not full): the seat stays counted in
- * seats_taken until the offer is accepted (it becomes the booking's), or runs out or is declined
- * (freeSeat passes it on). Returns how many offers were made.
+ * A line of parents waiting for a seat (decisions 032 and 066): the demo slots' and the course
+ * sections'. The two tables have the same columns but the owner's (`slot_id`, `section_id`); the
+ * queries below are built against the slots' line and run on the table and column named.
  */
-export async function offerSeats(trx: DB, slotId: number, now: string, locked?: LockedSlot): Promise<number> {
-  // `locked`: the caller's own write of the row just now (freeSeat's), which holds the lock already.
-  const slot = locked
-    ? locked.status === "open" && locked.starts_at > now
-      ? locked
-      : undefined
-    : await trx
-        .updateTable("demo_slots")
-        .set({ updated_at: now })
-        .where("id", "=", slotId)
-        .where("status", "=", "open")
-        .where("starts_at", ">", now)
-        .returning(["capacity", "seats_taken"])
-        .executeTakeFirst();
-  if (!slot || slot.seats_taken >= slot.capacity) return 0;
-  let free = slot.capacity - slot.seats_taken;
+export interface WaitLine {
+  /** The seat counter's table (seats.server.ts). */
+  seats: SeatTable;
+  line: "slot_waitlist" | "section_waitlist";
+  owner: "slot_id" | "section_id";
+  /** Whether the counter's locked row still takes offers (open, not begun). */
+  offersOpen: (row: SeatRow, now: string) => boolean;
+  /** Queues the parent's "a seat is held for you" e-mail, in the transaction that made the offer. */
+  queueOffer: (trx: DB, entryId: number, expiresAt: string) => Promise<void>;
+}
+
+/** The demo slots' line (decision 032). */
+export const SLOT_LINE: WaitLine = {
+  seats: "demo_slots",
+  line: "slot_waitlist",
+  owner: "slot_id",
+  offersOpen: (row, now) => row.status === "open" && row.starts_at > now,
+  queueOffer: async (trx, entryId, expiresAt) => {
+    await enqueue(trx, waitlistOfferJob, { entryId, expiresAt });
+  },
+};
+
+const lineOf = (line: WaitLine) => line.line as "slot_waitlist";
+const ownerOf = (line: WaitLine) => line.owner as "slot_id";
+
+/**
+ * Offers the free seats of a slot or section to the first parents in its line, inside the caller's
+ * transaction (decision 032). The counter's row is written first, so on PostgreSQL every offer of
+ * one row waits for the row lock and then reads the line as committed (SQLite has one writer). Each
+ * offer holds its seat with the seat helper's conditional UPDATE: the seat stays counted in
+ * seats_taken until the offer is accepted (it becomes the booking's or enrolment's), or runs out or
+ * is declined (freeSeatIn passes it on). Returns how many offers were made.
+ */
+export async function offerSeats(trx: DB, line: WaitLine, ownerId: number, now: string, locked?: SeatRow): Promise<number> {
+  // `locked`: the caller's own write of the row just now (releaseSeatIn's), which holds the lock already.
+  const row = locked ?? (await lockSeatRow(trx, line.seats, ownerId, now));
+  if (!row || !line.offersOpen(row, now) || row.seats_taken >= row.capacity) return 0;
+  let free = row.capacity - row.seats_taken;
   let expiresAt: string | undefined;
   let offered = 0;
   // The next parent waiting, one at a time: one who leaves at this moment is skipped, not offered.
   for (let tries = 0; free > 0 && tries < 1000; tries++) {
     const next = await trx
-      .selectFrom("slot_waitlist")
+      .selectFrom(lineOf(line))
       .select("id")
-      .where("slot_id", "=", slotId)
+      .where(ownerOf(line), "=", ownerId)
       .where("status", "=", "waiting")
       .orderBy("id")
       .executeTakeFirst();
@@ -53,25 +65,93 @@ export async function offerSeats(trx: DB, slotId: number, now: string, locked?: 
       expiresAt = new Date(Date.parse(now) + waitlistHoldHours * 3_600_000).toISOString();
     }
     const made = await trx
-      .updateTable("slot_waitlist")
+      .updateTable(lineOf(line))
       .set({ status: "offered", offered_at: now, offer_expires_at: expiresAt, updated_at: now })
       .where("id", "=", next.id)
       .where("status", "=", "waiting")
       .executeTakeFirst();
     // Left the line while this transaction waited for its row: the next one then.
     if (Number(made.numUpdatedRows) !== 1) continue;
-    const held = await trx
-      .updateTable("demo_slots")
-      .set({ seats_taken: sql`seats_taken + 1`, updated_at: now })
-      .where("id", "=", slotId)
-      .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
-      .executeTakeFirst();
-    // The slot's row is locked by this transaction and had a free seat: an offer without its seat is never committed.
-    if (Number(held.numUpdatedRows) !== 1) throw new Error(`slot ${slotId} filled under its own lock`);
-    const mail: WaitlistOfferMail = { entryId: next.id, expiresAt };
-    await enqueue(trx, waitlistOfferJob, mail);
+    const held = await takeSeatIn(trx, line.seats, ownerId, now);
+    // The row is locked by this transaction and had a free seat: an offer without its seat is never committed.
+    if (!held) throw new Error(`${line.seats} ${ownerId} filled under its own lock`);
+    await line.queueOffer(trx, next.id, expiresAt);
     offered++;
     free--;
   }
   return offered;
+}
+
+/**
+ * Gives one seat back (a cancelled, moved or dropped place, an offer declined or run out); never
+ * below zero. In the same transaction the seat goes on to the first parent waiting for it, if any,
+ * so a freed seat is never free for a moment while someone waits. Returns the row after, if any.
+ */
+export async function freeSeatIn(trx: DB, line: WaitLine, ownerId: number, now: string): Promise<SeatRow | undefined> {
+  const row = await releaseSeatIn(trx, line.seats, ownerId, now);
+  if (row) await offerSeats(trx, line, ownerId, now, row);
+  return row;
+}
+
+/** A waiting entry's place in its line (1 = next); offered entries ahead are still in line. */
+export async function positionIn(db: DB, line: WaitLine, ownerId: number, entryId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom(lineOf(line))
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where(ownerOf(line), "=", ownerId)
+    .where("status", "=", "waiting")
+    .where("id", "<=", entryId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export type LeaveResult = "left" | "alreadyLeft" | "notFound";
+
+/**
+ * The parent leaves the line (or declines the offer). The status change is conditional on the
+ * status just read, so a leave racing an accept or the expiry sweep changes the entry once; a
+ * declined offer's seat goes on to the next parent in the same transaction.
+ */
+export async function leaveLine(db: DB, line: WaitLine, entryId: number | undefined): Promise<LeaveResult> {
+  if (entryId === undefined) return "notFound";
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const entry = await trx
+      .selectFrom(lineOf(line))
+      .select(["id", "status", sql<number>`${sql.ref(line.owner)}`.as("owner_id")])
+      .where("id", "=", entryId)
+      .executeTakeFirst();
+    if (!entry) return "notFound";
+    if (entry.status !== "waiting" && entry.status !== "offered") return "alreadyLeft";
+    const left = await trx.updateTable(lineOf(line)).set({ status: "left", updated_at: now }).where("id", "=", entry.id).where("status", "=", entry.status).executeTakeFirst();
+    if (Number(left.numUpdatedRows) !== 1) return "alreadyLeft";
+    if (entry.status === "offered") await freeSeatIn(trx, line, Number(entry.owner_id), now);
+    return "left";
+  });
+}
+
+/**
+ * Ends every open offer of a line that ran out (or whose class or term has begun) and passes each
+ * seat to the next parent in line, in one transaction. The claim is a conditional UPDATE (still
+ * offered), so two instances sweeping at once end each offer once. Returns how many offers ended.
+ */
+export async function sweepLine(db: DB, line: WaitLine, at = new Date()): Promise<number> {
+  const now = at.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable(lineOf(line))
+      .set({ status: "expired", updated_at: now })
+      .where("status", "=", "offered")
+      .where((eb) =>
+        eb.or([
+          eb("offer_expires_at", "<=", now),
+          eb(ownerOf(line), "in", trx.selectFrom(line.seats as "demo_slots").select("id").where("starts_at", "<=", now)),
+        ]),
+      )
+      .returning(sql<number>`${sql.ref(line.owner)}`.as("owner_id"))
+      .execute();
+    // Rows in id order, so two sweeps (or a sweep and a booking) lock them in the same order.
+    for (const ownerId of ended.map((row) => Number(row.owner_id)).sort((a, b) => a - b)) await freeSeatIn(trx, line, ownerId, now);
+    return ended.length;
+  });
 }

@@ -7,10 +7,13 @@ import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { bookingConfirmationJob, waitlistJoinedJob } from "./booking.jobs.server";
 import { randomToken } from "~/lib/random-token.server";
-import { bookingCode, forCourse, freeSeat, isCodeCollision, reminderStateFor, toPublicSlot } from "./booking.server";
+import { bookingCode, forCourse, isCodeCollision, reminderStateFor, toPublicSlot } from "./booking.server";
+import { leaveLine, positionIn, SLOT_LINE, sweepLine, type LeaveResult } from "./waitlist-offers.server";
 import { linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { zonedParts } from "~/lib/zoned-time";
+
+export type { LeaveResult };
 
 /** How often the sweep runs: an offer's seat passes on at most this much after it ran out. */
 export const WAITLIST_SWEEP_EVERY_MS = 60_000;
@@ -94,15 +97,8 @@ export async function joinWaitlist(db: DB, input: JoinRequest, options: { course
 }
 
 /** A waiting entry's place in its slot's line (1 = next); offered entries ahead are still in line. */
-export async function positionOf(db: DB, slotId: number, entryId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom("slot_waitlist")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("slot_id", "=", slotId)
-    .where("status", "=", "waiting")
-    .where("id", "<=", entryId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+export function positionOf(db: DB, slotId: number, entryId: number): Promise<number> {
+  return positionIn(db, SLOT_LINE, slotId, entryId);
 }
 
 export type AcceptResult =
@@ -216,53 +212,17 @@ async function whyNot(db: DB, entryId: number): Promise<Extract<AcceptResult, { 
   return "expired";
 }
 
-export type LeaveResult = "left" | "alreadyLeft" | "notFound";
-
 /**
- * The parent leaves the line (or declines the offer) with their link (its entry found by linkedId). The status change is
- * conditional on the status just read, so a leave racing an accept or the expiry sweep changes the
- * entry once; a declined offer's seat goes on to the next parent in the same transaction.
+ * The parent leaves the line (or declines the offer) with their link (its entry found by linkedId):
+ * the line's leave (waitlist-offers.server.ts), a declined offer's seat passed on in its transaction.
  */
-export async function leaveWaitlist(db: DB, entryId: number | undefined): Promise<LeaveResult> {
-  if (entryId === undefined) return "notFound";
-  return db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const entry = await trx.selectFrom("slot_waitlist").select(["id", "slot_id", "status"]).where("id", "=", entryId).executeTakeFirst();
-    if (!entry) return "notFound";
-    if (entry.status !== "waiting" && entry.status !== "offered") return "alreadyLeft";
-    const left = await trx
-      .updateTable("slot_waitlist")
-      .set({ status: "left", updated_at: now })
-      .where("id", "=", entry.id)
-      .where("status", "=", entry.status)
-      .executeTakeFirst();
-    if (Number(left.numUpdatedRows) !== 1) return "alreadyLeft";
-    if (entry.status === "offered") await freeSeat(trx, entry.slot_id, now);
-    return "left";
-  });
+export function leaveWaitlist(db: DB, entryId: number | undefined): Promise<LeaveResult> {
+  return leaveLine(db, SLOT_LINE, entryId);
 }
 
-/**
- * Ends every open offer that ran out (or whose class has begun) and passes each seat to the next
- * parent in line, in one transaction. The claim is a conditional UPDATE (still offered), so two
- * instances sweeping at once end each offer once. Returns how many offers ended.
- */
-export async function sweepExpiredOffers(db: DB, at = new Date()): Promise<number> {
-  const now = at.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const ended = await trx
-      .updateTable("slot_waitlist")
-      .set({ status: "expired", updated_at: now })
-      .where("status", "=", "offered")
-      .where((eb) =>
-        eb.or([eb("offer_expires_at", "<=", now), eb("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("starts_at", "<=", now))]),
-      )
-      .returning("slot_id")
-      .execute();
-    // Slots in id order, so two sweeps (or a sweep and a booking) lock them in the same order.
-    for (const { slot_id } of [...ended].sort((a, b) => a.slot_id - b.slot_id)) await freeSeat(trx, slot_id, now);
-    return ended.length;
-  });
+/** Ends the demo slots' offers that ran out (or whose class has begun), passing each seat on. */
+export function sweepExpiredOffers(db: DB, at = new Date()): Promise<number> {
+  return sweepLine(db, SLOT_LINE, at);
 }
 
 /** A waitlist entry as its parent sees it (status and accept pages, e-mails). */

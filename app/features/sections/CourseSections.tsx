@@ -50,9 +50,15 @@ function SectionDetails({
             <> · {t("page.instructor", { name: section.instructor })}</>
           ) : null}
         </p>
-        <p className="mt-1 text-sm font-semibold text-emerald-800">
-          {t("page.seatsLeft", { count: section.seatsLeft })}
-        </p>
+        {section.seatsLeft > 0 ? (
+          <p className="mt-1 text-sm font-semibold text-emerald-800">
+            {t("page.seatsLeft", { count: section.seatsLeft })}
+          </p>
+        ) : (
+          <p className="mt-1 text-sm font-semibold text-amber-800">
+            {t("waitlist.full")} {t("waitlist.intro")}
+          </p>
+        )}
         {section.opens ? (
           <p className="text-sm font-semibold text-amber-800">
             {t("page.opensOn", section.opens)}
@@ -245,12 +251,27 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
               defaultValue=""
             />
           </fieldset>
-          <button
-            type="submit"
-            className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700"
-          >
-            {t("page.submit")}
-          </button>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="submit"
+              name="intent"
+              value="enrol"
+              className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700"
+            >
+              {t("page.submit")}
+            </button>
+            {/* A full group takes no enrolment: the same details put the child on its waitlist (decision 066). */}
+            {data.sections.some((section) => section.seatsLeft === 0) ? (
+              <button
+                type="submit"
+                name="intent"
+                value="waitlist"
+                className="rounded-lg border border-indigo-600 bg-white px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50"
+              >
+                {t("waitlist.join")}
+              </button>
+            ) : null}
+          </div>
         </form>
       )}
     </section>

@@ -3,7 +3,7 @@ import type { Lang } from "~/i18n/lang";
 import { listChildren } from "~/features/family/children.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
-import { listOpenSections } from "./sections.server";
+import { listOpenSections, type PublicSection } from "./sections.server";
 
 const listFormatters = new Map<Lang, Intl.ListFormat>();
 const joinWords = (words: string[], lang: Lang) => {
@@ -46,6 +46,27 @@ export interface SectionCard {
   meetings: string[];
 }
 
+/** A section in words for a page (the course page, an enrolment's page), in the academy's zone. */
+export const toSectionCard = (section: PublicSection, timeZone: string, lang: Lang): SectionCard => ({
+  id: section.id,
+  days: joinWords(section.weekdays.map((day) => weekdayName(day, lang)), lang),
+  time: formatTimeLabel(section.startsAt, timeZone, lang),
+  first: formatDateLabel(section.startsAt, timeZone, lang),
+  last: formatDateLabel(section.endsAt, timeZone, lang),
+  meetingCount: section.meetingCount,
+  durationMinutes: section.durationMinutes,
+  seatsLeft: section.seatsLeft,
+  instructor: section.instructor,
+  language: section.language,
+  mode: section.mode,
+  minAge: section.minAge,
+  maxAge: section.maxAge,
+  registrationOpen: section.registrationOpen,
+  opens: section.registrationOpensAt && !section.registrationOpen ? { date: formatDateLabel(section.registrationOpensAt, timeZone, lang), time: formatTimeLabel(section.registrationOpensAt, timeZone, lang) } : null,
+  closes: formatDateLabel(section.registrationClosesAt, timeZone, lang),
+  meetings: section.meetings.map((m) => `${formatDateLabel(m.startsAt, timeZone, lang)}, ${formatTimeLabel(m.startsAt, timeZone, lang)}`),
+});
+
 /**
  * What the course page needs of its sections (issue 29): the open ones as cards, the academy's
  * zone in words, a signed-in parent's saved children and name (`?child=` fills one in without
@@ -54,25 +75,7 @@ export interface SectionCard {
 export async function courseSectionsFor(context: Pick<AppLoadContext, "db" | "user">, courseId: number, lang: Lang, query: URLSearchParams) {
   const timeZone = await academyTimeZone(context.db);
   const sections = await listOpenSections(context.db, courseId, lang);
-  const cards: SectionCard[] = sections.map((section) => ({
-    id: section.id,
-    days: joinWords(section.weekdays.map((day) => weekdayName(day, lang)), lang),
-    time: formatTimeLabel(section.startsAt, timeZone, lang),
-    first: formatDateLabel(section.startsAt, timeZone, lang),
-    last: formatDateLabel(section.endsAt, timeZone, lang),
-    meetingCount: section.meetingCount,
-    durationMinutes: section.durationMinutes,
-    seatsLeft: section.seatsLeft,
-    instructor: section.instructor,
-    language: section.language,
-    mode: section.mode,
-    minAge: section.minAge,
-    maxAge: section.maxAge,
-    registrationOpen: section.registrationOpen,
-    opens: section.registrationOpensAt && !section.registrationOpen ? { date: formatDateLabel(section.registrationOpensAt, timeZone, lang), time: formatTimeLabel(section.registrationOpensAt, timeZone, lang) } : null,
-    closes: formatDateLabel(section.registrationClosesAt, timeZone, lang),
-    meetings: section.meetings.map((m) => `${formatDateLabel(m.startsAt, timeZone, lang)}, ${formatTimeLabel(m.startsAt, timeZone, lang)}`),
-  }));
+  const cards = sections.map((section) => toSectionCard(section, timeZone, lang));
   const savedChildren = context.user ? await listChildren(context.db, context.user.id) : [];
   const child = savedChildren.find((candidate) => String(candidate.id) === query.get("child"));
   const enrolled = /^[A-Z0-9]{6}$/.test(query.get("enrolled") ?? "") ? query.get("enrolled") : null;

@@ -5,9 +5,17 @@ import { langFromPath } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { pickFields, postedNumber } from "~/lib/forms/pick-fields.server";
 import { localizePath } from "~/i18n/lang";
+import { safeLocalPath } from "~/lib/next-path";
+import { joinSectionWaitlistEndpoint } from "./enrolment-changes.api";
 import { enrolInSection } from "./sections.api";
 
 import { ENROL_FORM } from "./forms";
+
+const toBody = (fields: Record<string, string>) => ({
+  ...pickFields(fields, ["childName", "parentName", "email", "phone", "website"]),
+  childAge: postedNumber(fields.childAge),
+  childId: postedNumber(fields.childId) ?? null,
+});
 
 /**
  * The course page's form post: the endpoint of POST /api/sections/{id}/enrolments (limits, honeypot,
@@ -26,15 +34,21 @@ export async function enrolFormAction(args: ActionFunctionArgs) {
     const state: FormState = { form: ENROL_FORM, values, errors: { sectionId: message }, message: serverT(lang, "validation", "summary") };
     return data(state, { status: 400, headers: { "Cache-Control": "private, no-store" } });
   }
+  // "Join the waitlist" (a full group): the same fields, the waitlist's endpoint, then the place's own page.
+  if (posted?.get("intent") === "waitlist") {
+    return postFormToApi(args, {
+      form: ENROL_FORM,
+      endpoint: joinSectionWaitlistEndpoint,
+      params: { id: sectionId },
+      toBody,
+      onSuccess: (answer, _fields, lang) => safeLocalPath(answer.body.statusUrl) ?? localizePath(`/courses/${slug}`, lang),
+    });
+  }
   return postFormToApi(args, {
     form: ENROL_FORM,
     endpoint: enrolInSection,
     params: { id: sectionId },
-    toBody: (fields) => ({
-      ...pickFields(fields, ["childName", "parentName", "email", "phone", "website"]),
-      childAge: postedNumber(fields.childAge),
-      childId: postedNumber(fields.childId) ?? null,
-    }),
+    toBody,
     onSuccess: (answer, _fields, lang) => `${localizePath(`/courses/${slug}`, lang)}?enrolled=${String(answer.body.code ?? "")}#enrol`,
   });
 }

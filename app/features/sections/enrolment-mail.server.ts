@@ -10,27 +10,43 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { buildCalendarFile } from "~/features/booking/ics";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentManagePath } from "./paths";
 import { enrolmentForMail } from "./sections.server";
 
 export const ENROLMENT_MAIL = "section-enrolment";
 export const SECTION_CANCELLED_MAIL = "section-cancelled";
+/** A child moved to another group of the course: the new timetable and .ics (decision 066). */
+export const SECTION_MOVED_MAIL = "section-moved";
+/** An enrolment dropped by staff or the parent, with the reason (decision 066). */
+export const SECTION_DROPPED_MAIL = "section-dropped";
+export type EnrolmentMailKind = typeof ENROLMENT_MAIL | typeof SECTION_CANCELLED_MAIL | typeof SECTION_MOVED_MAIL | typeof SECTION_DROPPED_MAIL;
+const SUBJECT: Record<EnrolmentMailKind, string> = {
+  [ENROLMENT_MAIL]: "mail.subject",
+  [SECTION_CANCELLED_MAIL]: "cancelMail.subject",
+  [SECTION_MOVED_MAIL]: "movedMail.subject",
+  [SECTION_DROPPED_MAIL]: "dropMail.subject",
+};
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
 
 /** Queues a family's e-mail about their enrolment (in the transaction that wrote it, decision 053). */
-export async function queueEnrolmentMail(trx: DB, kind: typeof ENROLMENT_MAIL | typeof SECTION_CANCELLED_MAIL, enrolment: { reference: string; email: string; lang: Lang }, course: string) {
-  const subject = say(enrolment.lang, kind === ENROLMENT_MAIL ? "mail.subject" : "cancelMail.subject", { course });
+export async function queueEnrolmentMail(trx: DB, kind: EnrolmentMailKind, enrolment: { reference: string; email: string; lang: Lang }, course: string) {
+  const subject = say(enrolment.lang, SUBJECT[kind], { course });
   await queueMail<{ reference: string }>(trx, { template: kind, to: enrolment.email, subject, data: { reference: enrolment.reference } });
 }
 
 const referenceOf = (mail: QueuedMail) => String((mail.data as { reference?: unknown } | null)?.reference ?? "");
 
 /**
- * The confirmation of an enrolment, in the parent's language: the term's details and timetable, and
- * an .ics file with every meeting (one event each, UID per meeting, so a later moved or cancelled
- * meeting can replace its event).
+ * The confirmation of an enrolment (or of its move to another group, `intro` "movedMail"), in the
+ * parent's language: the term's details and timetable, the link to change it, and an .ics file with
+ * every meeting (one event each, UID per meeting, so a later moved or cancelled meeting can replace
+ * its event).
  */
-export const enrolmentMail: MailTemplate = async ({ db, config }, mail) => {
+const timetableMail =
+  (intro: "mail" | "movedMail"): MailTemplate =>
+  async ({ db, config }, mail) => {
   const found = await enrolmentForMail(db, referenceOf(mail));
   if (!found) return { text: "" };
   const settings = await getSiteSettings(db);
@@ -59,6 +75,7 @@ export const enrolmentMail: MailTemplate = async ({ db, config }, mail) => {
     [t("details.phone"), formatPhone(found.phone), true],
   ];
   const host = new URL(config.publicUrl).hostname;
+  const manageUrl = config.publicUrl + enrolmentManagePath(linkToken(config.sessionSecret, "enrolment", found), lang);
   const ics = buildCalendarFile(
     meetings.map((m, i) => {
       const start = new Date(m.starts_at);
@@ -77,7 +94,7 @@ export const enrolmentMail: MailTemplate = async ({ db, config }, mail) => {
   const text = [
     t("mail.greeting", { name: found.parent_name }),
     "",
-    t("mail.intro", { name: found.child_name, course }),
+    t(`${intro}.intro`, { name: found.child_name, course }),
     "",
     ...details.map(([label, value, ltr]) => `${label}: ${ltr ? `\u2066${value}\u2069` : value}`),
     "",
@@ -86,36 +103,53 @@ export const enrolmentMail: MailTemplate = async ({ db, config }, mail) => {
     "",
     t("mail.calendar"),
     "",
+    t("mail.manage"),
+    manageUrl,
+    "",
     t("mail.signoff"),
   ].join("\n");
   const body = mailDocument(
     lang,
     html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
-<p>${t("mail.intro", { name: found.child_name, course })}</p>
+<p>${t(`${intro}.intro`, { name: found.child_name, course })}</p>
 ${detailsTable(details, lang)}
 <p>${t("mail.timetable")}</p>
 <ol>${timetable.map((line) => html`<li>${line.replace(/^\d+\. /, "")}</li>`)}</ol>
 <p>${t("mail.calendar")}</p>
+<p>${t("mail.manage")} <a href="${manageUrl}">${t("mail.manageLink")}</a></p>
 <p>${t("mail.signoff")}</p>`,
   );
   return { text, html: body, attachments: [{ filename: "course-timetable.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] };
 };
 
-/** A family told, in their language, that the academy cancelled the section their child was in. */
-export const sectionCancelledMail: MailTemplate = async ({ db, config }, mail) => {
+export const enrolmentMail = timetableMail("mail");
+export const sectionMovedMail = timetableMail("movedMail");
+
+/**
+ * A family told, in their language, that the academy cancelled the section their child was in
+ * (`kind` "cancelMail"), or that the enrolment was dropped, with the reason ("dropMail").
+ */
+const endedMail =
+  (kind: "cancelMail" | "dropMail"): MailTemplate =>
+  async ({ db, config }, mail) => {
   const found = await enrolmentForMail(db, referenceOf(mail));
   if (!found) return { text: "" };
   const lang = found.lang;
   const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
   const course = pick(found, "name", lang);
   const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
-  const text = [t("mail.greeting", { name: found.parent_name }), "", t("cancelMail.intro", { name: found.child_name, course }), "", t("cancelMail.again"), coursePage, "", t("mail.signoff")].join("\n");
+  const reason = kind === "dropMail" && found.drop_reason ? t("dropMail.reason", { reason: found.drop_reason }) : "";
+  const text = [t("mail.greeting", { name: found.parent_name }), "", t(`${kind}.intro`, { name: found.child_name, course }), ...(reason ? ["", reason] : []), "", t("cancelMail.again"), coursePage, "", t("mail.signoff")].join("\n");
   const body = mailDocument(
     lang,
     html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
-<p>${t("cancelMail.intro", { name: found.child_name, course })}</p>
+<p>${t(`${kind}.intro`, { name: found.child_name, course })}</p>
+${reason ? html`<p>${reason}</p>` : ""}
 <p>${t("cancelMail.again")} <a href="${coursePage}">${course}</a></p>
 <p>${t("mail.signoff")}</p>`,
   );
   return { text, html: body };
 };
+
+export const sectionCancelledMail = endedMail("cancelMail");
+export const sectionDroppedMail = endedMail("dropMail");

@@ -1,12 +1,39 @@
 import { defineFeature } from "~server/feature-manifest";
-import { ENROLMENT_MAIL, SECTION_CANCELLED_MAIL, enrolmentMail, sectionCancelledMail } from "./enrolment-mail.server";
+import { handleJob } from "~server/jobs/job";
+import { WAITLIST_SWEEP_EVERY_MS } from "~/features/booking/waitlist.server";
+import {
+  ENROLMENT_MAIL,
+  SECTION_CANCELLED_MAIL,
+  SECTION_DROPPED_MAIL,
+  SECTION_MOVED_MAIL,
+  enrolmentMail,
+  sectionCancelledMail,
+  sectionDroppedMail,
+  sectionMovedMail,
+} from "./enrolment-mail.server";
+import { enrolmentChangesApi } from "./enrolment-changes.api";
+import { sectionOfferMail } from "./section-waitlist-mail.server";
+import { SECTION_OFFER_MAIL, sectionWaitlistSweepJob, sweepSectionOffers } from "./section-waitlist.server";
 import { sectionsApi } from "./sections.api";
 import { seedSections } from "./seed-sections.server";
 
-/** Course sections and enrolments (issue 29): their API, their e-mails and the starter sections (decision 052). */
+/** Course sections and enrolments (issue 29): their API, their waitlist, moves and drops, their e-mails and the starter sections (decision 052). */
 export const sectionsManifest = defineFeature({
   name: "sections",
-  routers: (deps) => [sectionsApi(deps)],
-  mailTemplates: { [ENROLMENT_MAIL]: enrolmentMail, [SECTION_CANCELLED_MAIL]: sectionCancelledMail },
+  routers: (deps) => [sectionsApi(deps), enrolmentChangesApi(deps)],
+  mailTemplates: {
+    [ENROLMENT_MAIL]: enrolmentMail,
+    [SECTION_CANCELLED_MAIL]: sectionCancelledMail,
+    [SECTION_MOVED_MAIL]: sectionMovedMail,
+    [SECTION_DROPPED_MAIL]: sectionDroppedMail,
+    [SECTION_OFFER_MAIL]: sectionOfferMail,
+  },
+  jobs: (deps) => [
+    handleJob(sectionWaitlistSweepJob, async () => {
+      const ended = await sweepSectionOffers(deps.db);
+      if (ended > 0) deps.logger.info({ ended }, "section waitlist offers ran out and passed on");
+    }),
+  ],
+  periodic: [{ job: sectionWaitlistSweepJob, everyMs: WAITLIST_SWEEP_EVERY_MS }],
   seed: seedSections,
 });

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from "kysely";
+import { type Insertable, type Selectable } from "kysely";
 import type { DB } from "~server/db/db";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import type { CourseSectionsTable } from "~server/db/schema";
@@ -8,7 +8,11 @@ import type { Lang } from "~/i18n/lang";
 import { randomToken } from "~/lib/random-token.server";
 import { zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { bookingCode } from "~/features/booking/booking.server";
+import { takeSeatIn } from "~/features/booking/seats.server";
 import { materialiseMeetings } from "./meetings";
+import { childKey } from "./child-key";
+import { SECTION_LINE } from "./section-waitlist.server";
+import { offerSeats } from "~/features/booking/waitlist-offers.server";
 import type { SectionInput } from "./sections.schema";
 
 export type SectionRow = Selectable<CourseSectionsTable>;
@@ -134,6 +138,8 @@ export async function updateSection(
       await trx.deleteFrom("section_meetings").where("section_id", "=", id).execute();
       await insertMeetings(trx, id, planned.meetings, after.duration_minutes, now);
     }
+    // More seats, or a seat freed: the line is offered it at once (decision 066).
+    if (after.capacity > before.capacity) await offerSeats(trx, SECTION_LINE, id, now);
     await audit(trx, before, after);
     return { ok: true as const, id, before, after };
   });
@@ -147,6 +153,7 @@ export async function setSectionStatus(db: DB, id: number, status: "open" | "clo
     const changed = await trx.updateTable("course_sections").set({ status, updated_at: nowIso() }).where("id", "=", id).where("status", "<>", "cancelled").executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return "cancelled" as const;
     if (before.status !== status) await audit(trx, before);
+    if (status === "open") await offerSeats(trx, SECTION_LINE, id, nowIso());
     return "ok" as const;
   });
 }
@@ -176,6 +183,8 @@ export async function cancelSection(db: DB, id: number, after: (trx: DB, before:
       .returning(["reference", "email", "lang"])
       .execute();
     await trx.updateTable("section_meetings").set({ status: "cancelled", updated_at: now }).where("section_id", "=", id).execute();
+    // Its line ends too: open offers held seats of the counter set to 0 above (decision 066).
+    await trx.updateTable("section_waitlist").set({ status: "left", updated_at: now }).where("section_id", "=", id).where("status", "in", ["waiting", "offered"]).execute();
     await after(trx, before, enrolments);
     return { ok: true as const, families: enrolments.length };
   });
@@ -248,8 +257,9 @@ async function scheduledMeetings(db: DB, ids: number[]): Promise<Map<number, { s
 }
 
 /**
- * A course's sections parents can still join: open, registration not yet closed, a seat left
- * (registration may not have opened yet: `registrationOpen` says so).
+ * A course's sections parents can still join: open, registration not yet closed (registration
+ * may not have opened yet: `registrationOpen` says so); a full one (seatsLeft 0) offers its
+ * waitlist (decision 066).
  */
 export async function listOpenSections(db: DB, courseId: number, lang: Lang): Promise<PublicSection[]> {
   const now = nowIso();
@@ -257,12 +267,19 @@ export async function listOpenSections(db: DB, courseId: number, lang: Lang): Pr
     .where("s.course_id", "=", courseId)
     .where("s.status", "=", "open")
     .where("s.registration_closes_at", ">", now)
-    .where((eb) => eb("s.seats_taken", "<", eb.ref("s.capacity")))
     .orderBy("s.starts_at")
     .orderBy("s.id")
     .execute();
   const meetings = await scheduledMeetings(db, rows.map((row) => row.id));
   return rows.map((row) => toPublic(row, meetings.get(row.id) ?? [], lang, now));
+}
+
+/** One section as a family sees it (its enrolment's page), whatever its status; undefined when none. */
+export async function sectionForFamily(db: DB, id: number, lang: Lang): Promise<(PublicSection & { status: SectionRow["status"] }) | undefined> {
+  const row = await sectionsWithTeacher(db).where("s.id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const meetings = await scheduledMeetings(db, [row.id]);
+  return { ...toPublic(row, meetings.get(row.id) ?? [], lang, nowIso()), status: row.status };
 }
 
 /** Every section of the staff screen, newest term first, with its meetings. */
@@ -323,8 +340,6 @@ function refusalOf(section: Pick<SectionRow, "status" | "seats_taken" | "capacit
   return undefined;
 }
 
-/** The unique index's key of a child: one live seat per child, e-mail and section. */
-const childKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
 
 /**
  * Enrols a child in every meeting of a section at once, or not at all (decision 059). As the demo
@@ -370,17 +385,16 @@ export async function enrol(
   function insert(code: string) {
     return db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const seat = await trx
-        .updateTable("course_sections")
-        .set({ seats_taken: sql`seats_taken + 1`, updated_at: now })
-        .where("id", "=", sectionId)
-        .where("status", "=", "open")
-        .where("registration_closes_at", ">", now)
-        .where((eb) => eb.or([eb("registration_opens_at", "is", null), eb("registration_opens_at", "<=", now)]))
-        .where((eb) => eb("seats_taken", "<", eb.ref("capacity")))
-        .returning("course_id")
-        .executeTakeFirst();
+      // The one seat helper (seats.server.ts): open, registration window open, a seat left.
+      const seat = await takeSeatIn(trx, "course_sections", sectionId, now, (eb) =>
+        eb.and([
+          eb("status", "=", "open"),
+          eb("registration_closes_at", ">", now),
+          eb.or([eb("registration_opens_at", "is", null), eb("registration_opens_at", "<=", now)]),
+        ]),
+      );
       if (!seat) throw new SectionUnavailable();
+      const { course_id } = await trx.selectFrom("course_sections").select("course_id").where("id", "=", sectionId).executeTakeFirstOrThrow();
       const email = input.email.toLowerCase();
       await trx
         .insertInto("section_enrolments")
@@ -388,7 +402,7 @@ export async function enrol(
           reference,
           code,
           section_id: sectionId,
-          course_id: seat.course_id,
+          course_id,
           child_name: input.childName,
           child_key: childKey(input.childName),
           child_age: input.childAge,
@@ -417,6 +431,7 @@ export async function enrolmentForMail(db: DB, reference: string) {
     .innerJoin("courses as c", "c.id", "s.course_id")
     .leftJoin("teachers as t", "t.id", "s.teacher_id")
     .select([
+      "e.id",
       "e.reference",
       "e.code",
       "e.status",
@@ -426,6 +441,8 @@ export async function enrolmentForMail(db: DB, reference: string) {
       "e.email",
       "e.phone",
       "e.lang",
+      "e.drop_reason",
+      "e.created_at",
       "s.id as section_id",
       "s.mode",
       "s.meeting_url",

@@ -36,6 +36,8 @@ export const siteSettingsSchema = z.object({
   waitlistHoldHours: z.number().int().min(1).max(168).default(12),
   /** Hours before a demo class after which parents can no longer cancel or move it online (issue 29). */
   demoChangeCutoffHours: z.number().int().min(0).max(168).default(12),
+  /** Hours before a term's first class after which parents can no longer move or drop an enrolment online (decision 066). */
+  sectionChangeCutoffHours: z.number().int().min(0).max(720).default(48),
   /** How many demo classes still ahead one family may hold at once (issue 29). */
   demoBookingsPerFamily: z.number().int().min(1).max(20).default(3),
   /** Staff must have a passkey or an authenticator app before using the staff area (decision 046). */

@@ -32,6 +32,7 @@ export const settings: SiteSettings = {
   followupMail: FOLLOWUP_DEFAULTS,
   waitlistHoldHours: 12,
   demoChangeCutoffHours: 12,
+  sectionChangeCutoffHours: 48,
   demoBookingsPerFamily: 3,
   requireStaffSecondFactor: false,
 };

@@ -112,6 +112,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={t("settings.demoChangeCutoffHours")} hint={t("settings.demoChangeCutoffHoursHint")} error={errors.demoChangeCutoffHours?.message}>
             {(ids) => <input type="number" min={0} max={168} step={1} {...input(ids)} {...register("demoChangeCutoffHours", { valueAsNumber: true })} />}
           </Field>
+          <Field label={t("settings.sectionChangeCutoffHours")} hint={t("settings.sectionChangeCutoffHoursHint")} error={errors.sectionChangeCutoffHours?.message}>
+            {(ids) => <input type="number" min={0} max={720} step={1} {...input(ids)} {...register("sectionChangeCutoffHours", { valueAsNumber: true })} />}
+          </Field>
           <Field label={t("settings.demoBookingsPerFamily")} hint={t("settings.demoBookingsPerFamilyHint")} error={errors.demoBookingsPerFamily?.message}>
             {(ids) => <input type="number" min={1} max={20} step={1} {...input(ids)} {...register("demoBookingsPerFamily", { valueAsNumber: true })} />}
           </Field>

@@ -46,6 +46,8 @@ export const settingsFormSchema = z
     // Optional like the hold hours: clients that predate them keep saving (12 hours, 3 classes).
     demoChangeCutoffHours: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(168, v.invalid).optional().default(12),
     demoBookingsPerFamily: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(20, v.invalid).optional().default(3),
+    // Optional like the others: clients that predate it keep saving (48 hours).
+    sectionChangeCutoffHours: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(720, v.invalid).optional().default(48),
     // Optional like the hold hours: clients that predate it keep saving (off).
     requireStaffSecondFactor: z.boolean({ error: v.invalid }).optional().default(false),
   })

@@ -1,0 +1,56 @@
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import type { Lang } from "~/i18n/lang";
+import { pick } from "~/i18n/localized";
+import { getSiteSettings } from "~/features/site/site.server";
+import { timeZoneOf } from "~/features/site/academy-zone.server";
+import { changeDeadlineOf } from "./enrolment-changes.server";
+import { listOpenSections, sectionForFamily } from "./sections.server";
+
+/**
+ * An enrolment as its own page (the confirmation e-mail's link) shows it: the child, the group and
+ * its classes, and what the parent may still do: move to another group of the course with a seat
+ * and registration open, or drop, until the cut-off before the term's first class (decision 066).
+ */
+export async function enrolmentForManage(db: DB, id: number, lang: Lang, options: { staff?: boolean } = {}) {
+  const row = await db
+    .selectFrom("section_enrolments as e")
+    .leftJoin("courses as c", "c.id", "e.course_id")
+    .select(["e.code", "e.status", "e.section_id", "e.course_id", "e.child_name", "e.child_age", "e.parent_name", "e.email", "e.drop_reason", "e.moved_at", "c.slug", "c.name_en", "c.name_ar"])
+    .where("e.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const section = await sectionForFamily(db, row.section_id, lang);
+  if (!section) return undefined;
+  const settings = await getSiteSettings(db);
+  const now = nowIso();
+  const deadline = changeDeadlineOf(section.startsAt, settings.sectionChangeCutoffHours);
+  const live = row.status === "enrolled";
+  const canChange = live && section.status !== "cancelled" && deadline > now;
+  // Staff may move a child whenever the enrolment is live, into any open group with a seat (decision 067).
+  const alternatives =
+    (options.staff ? live : canChange) && row.course_id !== null
+      ? (await listOpenSections(db, row.course_id, lang)).filter((other) => other.id !== section.id && other.seatsLeft > 0 && (options.staff || other.registrationOpen))
+      : [];
+  return {
+    enrolment: {
+      code: row.code,
+      status: row.status,
+      childName: row.child_name,
+      childAge: row.child_age,
+      parentName: row.parent_name,
+      email: row.email,
+      dropReason: row.drop_reason,
+      movedAt: row.moved_at,
+      courseSlug: row.slug,
+      courseName: row.name_en !== null && row.name_ar !== null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : "",
+    },
+    section,
+    alternatives,
+    timeZone: timeZoneOf(settings),
+    cutoffHours: settings.sectionChangeCutoffHours,
+    changeDeadline: deadline,
+    canChange,
+  };
+}
+export type ManagedEnrolment = NonNullable<Awaited<ReturnType<typeof enrolmentForManage>>>;

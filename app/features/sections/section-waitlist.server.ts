@@ -1,0 +1,274 @@
+import type { DB } from "~server/db/db";
+import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
+import type { WaitlistStatus } from "~server/db/schema";
+import { nowIso } from "~server/db/values";
+import { serverT } from "~server/i18n";
+import { defineJob } from "~server/jobs/job";
+import { queueMail } from "~server/mail/mail-queue";
+import { pick } from "~/i18n/localized";
+import type { Lang } from "~/i18n/lang";
+import { randomToken } from "~/lib/random-token.server";
+import { bookingCode } from "~/features/booking/booking.server";
+import { linkToken } from "~/features/booking/link-tokens.server";
+import { lockSeatRow } from "~/features/booking/seats.server";
+import { leaveLine, positionIn, sweepLine, type LeaveResult, type WaitLine } from "~/features/booking/waitlist-offers.server";
+import { childKey } from "./child-key";
+
+/** The periodic job that ends the sections' offers that ran out and passes their seats on. */
+export const sectionWaitlistSweepJob = defineJob("section-waitlist-sweep");
+
+/** The template of "a seat in the group is held for you" (section-waitlist-mail.server.ts). */
+export const SECTION_OFFER_MAIL = "section-waitlist-offer";
+
+/**
+ * The course sections' line (decision 066): the demo slots' machinery (decision 032) on
+ * section_waitlist and course_sections.seats_taken. Offers stop when the term begins or the
+ * section is closed or cancelled.
+ */
+export const SECTION_LINE: WaitLine = {
+  seats: "course_sections",
+  line: "section_waitlist",
+  owner: "section_id",
+  offersOpen: (row, now) => row.status === "open" && row.starts_at > now,
+  queueOffer: async (trx, entryId, expiresAt) => {
+    const entry = await trx
+      .selectFrom("section_waitlist as w")
+      .innerJoin("course_sections as s", "s.id", "w.section_id")
+      .innerJoin("courses as c", "c.id", "s.course_id")
+      .select(["w.email", "w.lang", "c.name_en", "c.name_ar"])
+      .where("w.id", "=", entryId)
+      .executeTakeFirstOrThrow();
+    const subject = serverT(entry.lang, "sections", "offerMail.subject", { course: pick(entry, "name", entry.lang) });
+    await queueMail<SectionOfferMail>(trx, { template: SECTION_OFFER_MAIL, to: entry.email, subject, data: { entryId, expiresAt } });
+  },
+};
+export interface SectionOfferMail {
+  entryId: number;
+  expiresAt: string;
+}
+
+export interface SectionJoinRequest {
+  childName: string;
+  childAge: number;
+  childId: number | null;
+  parentName: string;
+  email: string;
+  phone: string;
+}
+
+export type SectionJoinResult =
+  | { ok: true; token: string; position: number }
+  | { ok: false; reason: "notFound" | "notFull" | "closed" | "enrolled" | "duplicate" }
+  | { ok: false; reason: "ageOutside"; minAge: number; maxAge: number };
+
+class Refused extends Error {
+  constructor(readonly reason: "notFound" | "notFull" | "closed" | "enrolled") {
+    super(reason);
+  }
+}
+
+/**
+ * Puts a child in line for a full section, in one transaction: the section's row is written first
+ * (a seat freed at that moment waits for this line, then is offered to it); the section must be
+ * open, its registration open and full (a free seat is enrolled in, not waited for); the child must
+ * not hold a seat in it; the partial unique index keeps one place per e-mail and section.
+ */
+export async function joinSectionWaitlist(db: DB, sectionId: number, input: SectionJoinRequest, options: { lang: Lang; userId: number | null; linkSecret: string }): Promise<SectionJoinResult> {
+  const seen = await db.selectFrom("course_sections").select(["status", "min_age", "max_age"]).where("id", "=", sectionId).executeTakeFirst();
+  if (!seen || seen.status === "cancelled") return { ok: false, reason: "notFound" };
+  if (input.childAge < seen.min_age || input.childAge > seen.max_age) return { ok: false, reason: "ageOutside", minAge: seen.min_age, maxAge: seen.max_age };
+  const email = input.email.toLowerCase();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await lockSeatRow(trx, "course_sections", sectionId, now);
+      if (!row) throw new Refused("notFound");
+      const section = await trx.selectFrom("course_sections").select(["course_id", "registration_opens_at", "registration_closes_at"]).where("id", "=", sectionId).executeTakeFirstOrThrow();
+      if (row.status !== "open" || section.registration_closes_at <= now || row.starts_at <= now) throw new Refused("closed");
+      if (row.seats_taken < row.capacity) throw new Refused("notFull");
+      const enrolled = await trx
+        .selectFrom("section_enrolments")
+        .select("id")
+        .where("section_id", "=", sectionId)
+        .where("email", "=", email)
+        .where("child_key", "=", childKey(input.childName))
+        .where("status", "=", "enrolled")
+        .executeTakeFirst();
+      if (enrolled) throw new Refused("enrolled");
+      const entry = await trx
+        .insertInto("section_waitlist")
+        .values({
+          section_id: sectionId,
+          course_id: section.course_id,
+          child_name: input.childName,
+          child_age: input.childAge,
+          child_id: input.childId,
+          parent_name: input.parentName,
+          email,
+          phone: input.phone,
+          lang: options.lang,
+          user_id: options.userId,
+          status: "waiting",
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(["id", "created_at"])
+        .executeTakeFirstOrThrow();
+      return { ok: true as const, position: await positionIn(trx, SECTION_LINE, sectionId, entry.id), token: linkToken(options.linkSecret, "section-waitlist", entry) };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: error.reason };
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
+    throw error;
+  }
+}
+
+export type SectionAcceptResult =
+  | { ok: true; reference: string; code: string; enrolmentId: number; sectionId: number }
+  | { ok: false; reason: "notFound" | "accepted" | "expired" | "left" | "waiting" | "closed" | "duplicate" };
+
+class AcceptRefused extends Error {}
+
+/**
+ * Accepts an offer: ONE transaction turns the held seat into an enrolment. The conditional UPDATE
+ * of the entry (offered, not run out, its section open and not begun) is the claim, so one of any
+ * number of simultaneous accepts goes through. The seat was counted when it was offered, so the
+ * enrolment takes no other seat. `queue` stores the confirmation e-mail (with its .ics) in it.
+ */
+export async function acceptSectionOffer(
+  db: DB,
+  entryId: number | undefined,
+  queue: (trx: DB, enrolment: { reference: string; email: string; lang: Lang; sectionId: number }) => Promise<void>,
+): Promise<SectionAcceptResult> {
+  if (entryId === undefined) return { ok: false, reason: "notFound" };
+  const reference = randomToken();
+  let code = bookingCode();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const entry = await trx
+          .updateTable("section_waitlist")
+          .set({ status: "booked", updated_at: now })
+          .where("id", "=", entryId)
+          .where("status", "=", "offered")
+          .where("offer_expires_at", ">", now)
+          .where("section_id", "in", trx.selectFrom("course_sections").select("id").where("status", "=", "open").where("starts_at", ">", now))
+          .returningAll()
+          .executeTakeFirst();
+        if (!entry) throw new AcceptRefused();
+        const section = await trx.selectFrom("course_sections").select("course_id").where("id", "=", entry.section_id).executeTakeFirstOrThrow();
+        const enrolment = await trx
+          .insertInto("section_enrolments")
+          .values({
+            reference,
+            code,
+            section_id: entry.section_id,
+            course_id: section.course_id,
+            child_name: entry.child_name,
+            child_key: childKey(entry.child_name),
+            child_age: entry.child_age,
+            child_id: entry.child_id,
+            parent_name: entry.parent_name,
+            email: entry.email,
+            phone: entry.phone,
+            lang: entry.lang,
+            user_id: entry.user_id,
+            source: "direct",
+            status: "enrolled",
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx.updateTable("section_waitlist").set({ enrolment_id: enrolment.id }).where("id", "=", entry.id).execute();
+        await queue(trx, { reference, email: entry.email, lang: entry.lang, sectionId: entry.section_id });
+        return { ok: true as const, reference, code, enrolmentId: enrolment.id, sectionId: entry.section_id };
+      });
+    } catch (error) {
+      if (attempt < 4 && violatesUniqueIndex(error, "section_enrolments_code", "section_enrolments.code")) {
+        code = bookingCode();
+        continue;
+      }
+      if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
+      if (!(error instanceof AcceptRefused)) throw error;
+      return { ok: false, reason: await whyNot(db, entryId) };
+    }
+  }
+}
+
+async function whyNot(db: DB, entryId: number): Promise<Extract<SectionAcceptResult, { ok: false }>["reason"]> {
+  const entry = await db
+    .selectFrom("section_waitlist as w")
+    .innerJoin("course_sections as s", "s.id", "w.section_id")
+    .select(["w.status", "s.status as sectionStatus", "s.starts_at"])
+    .where("w.id", "=", entryId)
+    .executeTakeFirst();
+  if (!entry) return "notFound";
+  if (entry.status === "booked") return "accepted";
+  if (entry.status === "left" || entry.status === "waiting") return entry.status;
+  if (entry.status === "offered" && (entry.sectionStatus !== "open" || entry.starts_at <= nowIso())) return "closed";
+  return "expired";
+}
+
+/** The parent leaves the section's line or declines its offer (the seat passes on). */
+export function leaveSectionWaitlist(db: DB, entryId: number | undefined): Promise<LeaveResult> {
+  return leaveLine(db, SECTION_LINE, entryId);
+}
+
+/** Ends the sections' offers that ran out (or whose term has begun), passing each seat on. */
+export function sweepSectionOffers(db: DB, at = new Date()): Promise<number> {
+  return sweepLine(db, SECTION_LINE, at);
+}
+
+/** A section waitlist entry as its parent sees it (its page, its e-mail, the API). */
+export interface SectionWaitlistView {
+  id: number;
+  status: WaitlistStatus;
+  position: number | null;
+  sectionId: number;
+  courseSlug: string;
+  courseName: string;
+  childName: string;
+  parentName: string;
+  email: string;
+  lang: Lang;
+  startsAt: string;
+  startTime: string;
+  weekdays: number[];
+  offerExpiresAt: string | null;
+  enrolmentReference: string | null;
+  token: string;
+}
+
+/** The entry with that id, in `lang` (or the entry's own language when null), with its link token. */
+export async function getSectionWaitlistEntry(db: DB, linkSecret: string, id: number | undefined, lang: Lang | null): Promise<SectionWaitlistView | undefined> {
+  if (id === undefined) return undefined;
+  const row = await db
+    .selectFrom("section_waitlist as w")
+    .innerJoin("course_sections as s", "s.id", "w.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .leftJoin("section_enrolments as e", "e.id", "w.enrolment_id")
+    .select(["w.id", "w.section_id", "w.created_at", "w.status", "w.child_name", "w.parent_name", "w.email", "w.lang", "w.offer_expires_at", "s.starts_at", "s.start_time", "s.weekdays", "c.slug", "c.name_en", "c.name_ar", "e.reference"])
+    .where("w.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    status: row.status,
+    position: row.status === "waiting" ? await positionIn(db, SECTION_LINE, row.section_id, row.id) : null,
+    sectionId: row.section_id,
+    courseSlug: row.slug,
+    courseName: pick(row, "name", lang ?? row.lang),
+    childName: row.child_name,
+    parentName: row.parent_name,
+    email: row.email,
+    lang: row.lang,
+    startsAt: row.starts_at,
+    startTime: row.start_time,
+    weekdays: row.weekdays.split(",").map(Number),
+    offerExpiresAt: row.offer_expires_at,
+    enrolmentReference: row.reference,
+    token: linkToken(linkSecret, "section-waitlist", row),
+  };
+}
