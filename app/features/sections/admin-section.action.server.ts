@@ -2,13 +2,10 @@ import { data, type ActionFunctionArgs } from "react-router";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { sectionPayload } from "./admin-sections.action.server";
+import { EDIT_FORM, meetingForm } from "./forms";
 import { updateCourseSection } from "./sections.api";
 import { cancelSectionMeeting, moveSectionMeeting } from "./sections-staff.api";
 
-/** The edit form's name in the page's form state. */
-export const EDIT_FORM = "section-edit";
-/** One class's forms (move, cancel) come back under this name. */
-export const meetingForm = (id: string | number) => `meeting-${id}`;
 
 /** The posts of /admin/sections/:id (with or without JavaScript): the whole group saved again, or one class cancelled or moved. */
 export async function adminSectionAction(args: ActionFunctionArgs) {

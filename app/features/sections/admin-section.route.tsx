@@ -7,7 +7,8 @@ import { FormAlert } from "~/ui/FormAlert";
 import { LocalLink } from "~/ui/LocalLink";
 import { isFormState } from "~/lib/forms/form-state";
 import type { Route } from "./+types/admin-section.route";
-import { EDIT_FORM, adminSectionAction, meetingForm } from "./admin-section.action.server";
+import { adminSectionAction } from "./admin-section.action.server";
+import { EDIT_FORM, meetingForm } from "./forms";
 import { sectionEditData } from "./section-edit.server";
 import { SectionFields } from "./SectionFields";
 

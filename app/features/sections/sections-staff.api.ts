@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { v } from "~/lib/validation";
-import { recordAudit } from "~server/audit/audit";
+import { recordAudit, type FieldChanges } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
 import { accessGuard, defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
@@ -48,7 +48,7 @@ const tellFamilies =
   async (trx: DB, change: { before: MeetingRow; after: MeetingRow; families: FamilyToTell[] }) => {
     const course = await courseNamesOf(trx, change.before.section_id);
     for (const family of change.families) await queueMeetingMail(trx, kind, family, { meetingId: change.before.id, from: change.before.starts_at, course: course(family.lang) });
-    const changes = kind === MEETING_CANCELLED_MAIL ? { status: { from: change.before.status, to: change.after.status } } : { starts_at: { from: change.before.starts_at, to: change.after.starts_at } };
+    const changes: FieldChanges = kind === MEETING_CANCELLED_MAIL ? { status: { from: change.before.status, to: change.after.status } } : { starts_at: { from: change.before.starts_at, to: change.after.starts_at } };
     await recordAudit(trx, { action: kind === MEETING_CANCELLED_MAIL ? "cancel" : "move", entity: "section_meeting", entityId: change.before.id, changes, summary: { sectionId: change.before.section_id, families: change.families.length }, userId: staffId(caller) });
   };
 
