@@ -56,6 +56,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("slots", "features/booking/admin-slots.route.tsx", { id: id("admin-slots") }),
       route("sections", "features/sections/admin-sections.route.tsx", { id: id("admin-sections") }),
       route("enrolments/:reference", "features/sections/admin-enrolment.route.tsx", { id: id("admin-enrolment") }),
+      route("sections/:id", "features/sections/admin-section.route.tsx", { id: id("admin-section") }),
+      route("sections/:id/roster", "features/sections/admin-section-roster.route.tsx", { id: id("admin-section-roster") }),
       route("media", "features/media/media.route.tsx", { id: id("admin-media") }),
       ...adminContentRoutes(id),
     ]),

@@ -22,6 +22,7 @@ import { nowIso } from "~server/db/values";
 import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { urlBait } from "~server/test/url-bait";
+import { addDays, zonedParts } from "~/lib/zoned-time";
 import { routeKeys } from "~server/test/route-table";
 import { SoftAuthenticator } from "~server/test/soft-authenticator";
 import * as OTPAuth from "otpauth";
@@ -376,6 +377,12 @@ describe("hostile input on every endpoint", () => {
     const deleted = sections.filter((section) => section.course_id === ids.courseToDelete);
     courseDeleteStores.course_sections = -deleted.length;
     courseDeleteStores.section_meetings = -deleted.reduce((sum, section) => sum + section.meeting_count, 0);
+    // One class of a third group to cancel and another to move (issue 29): a group nobody enrols in, so no e-mail is queued.
+    const changing = sections.find((section) => section.course_id !== course.id && section.id !== ids.sectionCancel && section.course_id !== ids.courseToDelete)!;
+    const changingMeetings = await db.selectFrom("section_meetings").select(["id", "starts_at"]).where("section_id", "=", changing.id).orderBy("starts_at").execute();
+    ids.meetingCancel = changingMeetings[1]!.id;
+    ids.meetingMove = changingMeetings[2]!.id;
+    tokens.meetingMoveDate = addDays(zonedParts(changingMeetings[2]!.starts_at, "Asia/Kolkata").date, 1);
     const edited = ofCourse[1]!;
     sectionForm.value = { courseId: course.id, weekdays: edited.weekdays.split(",").map(Number), startTime: edited.start_time, durationMinutes: edited.duration_minutes, firstDate: edited.first_date, meetings: edited.meeting_count, capacity: 20 };
     const booking = { childName: "Setup Child", childAge: 9, parentName: "Setup Parent", phone: "+91 98765 43210" };
@@ -595,6 +602,8 @@ describe("hostile input on every endpoint", () => {
     { route: "PUT /api/admin/sections/:id", url: () => `/api/admin/sections/${ids.sectionEdit}`, admin: true, body: () => sectionForm.value, stores: { audit_log: 1 } },
     { route: "POST /api/admin/sections/:id/status", url: () => `/api/admin/sections/${ids.sectionEdit}/status`, admin: true, body: () => ({ status: "closed" }), stores: { audit_log: 1 } },
     { route: "POST /api/admin/sections/:id/cancel", url: () => `/api/admin/sections/${ids.sectionCancel}/cancel`, admin: true, body: () => ({ confirm: true }), stores: { audit_log: 1 } },
+    { route: "POST /api/admin/section-meetings/:id/cancel", url: () => `/api/admin/section-meetings/${ids.meetingCancel}/cancel`, admin: true, body: () => ({ confirm: true }), stores: { audit_log: 1 } },
+    { route: "POST /api/admin/section-meetings/:id/move", url: () => `/api/admin/section-meetings/${ids.meetingMove}/move`, admin: true, body: () => ({ date: tokens.meetingMoveDate, time: "07:05" }), stores: { audit_log: 1 } },
     { route: "POST /api/admin/invites", url: () => "/api/admin/invites", admin: true, body: () => ({ email: "invitee.hostile@example.com", role: "editor" }), stores: { staff_invites: 1, jobs: 1, audit_log: 1 } },
     { route: "DELETE /api/admin/invites/:id", url: () => `/api/admin/invites/${tokens.inviteRef}`, admin: true, body: null, stores: { staff_invites: -1, audit_log: 1 } },
     { route: "POST /api/admin/users/:id/sessions/end", url: () => `/api/admin/users/${ids.target}/sessions/end`, admin: true, body: null, stores: { audit_log: 1 } },
@@ -774,6 +783,8 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/sections", url: () => "/api/admin/sections", admin: true, query: { courseId: String(ids.course) } },
     { route: "GET /api/section-waitlist/:token", url: () => `/api/section-waitlist/${tokens.sectionLeave}`, admin: false },
     { route: "GET /api/enrolments/:token", url: () => `/api/enrolments/${tokens.parentDrop}`, admin: false },
+    { route: "GET /api/admin/sections/:id/roster", url: () => `/api/admin/sections/${ids.section}/roster`, admin: true },
+    { route: "GET /api/admin/sections/:id/roster.csv", url: () => `/api/admin/sections/${ids.section}/roster.csv`, admin: true },
     { route: "GET /api/admin/slots/bookings.csv", url: () => "/api/admin/slots/bookings.csv", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
     { route: "GET /summer-camp/brochure.pdf", url: () => "/summer-camp/brochure.pdf", admin: false, query: { lang: "ar" } },
     { route: "GET /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, query: listQuery({ sort: "title", status: "published" }) },

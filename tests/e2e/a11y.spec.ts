@@ -494,7 +494,15 @@ async function adminRecords(page: Page, email: string) {
     expect(id, `${path} has a record`).toBeDefined();
     return String(id);
   };
+  // A course group with a child enrolled, so its roster has a table to check (issue 29).
+  const section = await firstId("/api/admin/sections", "sections");
+  // A week of the slots calendar holding group classes beside the demo slots.
+  const sectionWeek = String(((await (await request.get("/api/admin/sections")).json()) as { sections: { firstDate: string }[] }).sections[0]!.firstDate);
+  const enrolled = await request.post(`/api/sections/${section}/enrolments`, { data: { childName: "Roster Child", childAge: 10, parentName: "Roster Parent", email: "roster.a11y@example.com", phone: "+91 98765 43210" } });
+  expect([201, 400, 409], await enrolled.text()).toContain(enrolled.status());
   return {
+    section,
+    sectionWeek,
     school: await firstId("/api/admin/submissions/school"),
     contact: await firstId("/api/admin/submissions/contact"),
     enrollment: await firstId("/api/admin/submissions/enrollments"),
@@ -548,6 +556,10 @@ test.describe("axe on the admin area", () => {
       "/admin/brochure-leads",
       `/admin/brochure-leads/${ids.lead}`,
       "/admin/slots",
+      "/admin/sections",
+      `/admin/sections/${ids.section}`,
+      `/admin/sections/${ids.section}/roster`,
+      `/admin/slots?view=week&date=${ids.sectionWeek}`,
       "/admin/users",
       `/admin/users/${ids.user}`,
       "/admin/settings",
@@ -555,7 +567,7 @@ test.describe("axe on the admin area", () => {
       "/admin/audit",
       "/admin/media",
     ];
-    const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings", "/admin/pages", "/admin/pages/home", "/admin/pages/site", `/admin/testimonials/edit/${ids.testimonial}`];
+    const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings", "/admin/pages", "/admin/pages/home", "/admin/pages/site", `/admin/testimonials/edit/${ids.testimonial}`, "/admin/sections", `/admin/sections/${ids.section}`, `/admin/sections/${ids.section}/roster`, `/admin/slots?view=week&date=${ids.sectionWeek}`];
     await auditAll(page, [...screens, ...arabic.map((path) => `/ar${path}`)]);
   });
 

@@ -9,7 +9,7 @@ import { parseBody } from "~server/http/validate";
 import { requireStaff } from "~server/security/access";
 import { sendList } from "~/features/admin-kit/list/list-query.server";
 import { adminT, idParam, staffId } from "./admin-api.server";
-import { TakenError, type Collection, type SavedRecord } from "./collection.server";
+import { DeleteRefusedError, TakenError, type Collection, type SavedRecord } from "./collection.server";
 
 /**
  * The staff API of one collection: list (search, sort, pages, CSV), read, create, update and
@@ -55,6 +55,15 @@ export function collectionApi<Row, Values, CreateValues, Json>(collection: Colle
 
     router.delete(`${base}/:id`, async (req, res) => {
       const id = idParam(req);
+      const refusal = collection.refuseDelete;
+      const refused = (count: number) => res.status(409).json({ message: adminT(req, refusal!.message, { count }), [refusal!.field]: count });
+      if (refusal) {
+        const count = await refusal.count(db, id);
+        if (count > 0) {
+          refused(count);
+          return;
+        }
+      }
       const confirm = collection.confirmDelete;
       if (confirm && req.query.confirm !== "1") {
         // Asking first: the caller must confirm when other records would lose their link to this one.
@@ -64,7 +73,15 @@ export function collectionApi<Row, Values, CreateValues, Json>(collection: Colle
           return;
         }
       }
-      if (!(await collection.remove(db, id, staffId(res)))) throw notFound(req);
+      let removed: boolean;
+      try {
+        removed = await collection.remove(db, id, staffId(res));
+      } catch (error) {
+        if (!(error instanceof DeleteRefusedError) || !refusal) throw error;
+        refused(error.count);
+        return;
+      }
+      if (!removed) throw notFound(req);
       res.json({ message: adminT(req, "api.deleted") });
     });
     return router;

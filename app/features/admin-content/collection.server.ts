@@ -41,6 +41,18 @@ export interface Collection<Row, Values, CreateValues = Values, Json = Row> {
    * refused with 409 `{ message, [field]: count }` unless `?confirm=1`.
    */
   confirmDelete?: { count: (db: DB, id: number) => Promise<number>; field: string; message: string };
+  /**
+   * Records that forbid a delete outright (a course's live enrolments, whose families would not be
+   * told): when there are some, DELETE is refused with 409 `{ message, [field]: count }`, confirmed or not.
+   */
+  refuseDelete?: { count: (db: DB, id: number) => Promise<number>; field: string; message: string };
+}
+
+/** Thrown inside a delete's transaction when refuseDelete finds records after all (a write that came in between). */
+export class DeleteRefusedError extends Error {
+  constructor(readonly count: number) {
+    super("delete refused");
+  }
 }
 
 /** What a save answers besides its message. */

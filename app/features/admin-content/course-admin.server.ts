@@ -7,7 +7,8 @@ import { normalizeBlocks } from "~/features/blog/content-blocks";
 import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { courseSchema, type CourseInput, type CourseValues } from "./course-admin.schema";
 import type { ContentBlockInput } from "./content-blocks.schema";
-import { defineCollection, TakenError } from "./collection.server";
+import { DeleteRefusedError, defineCollection, TakenError } from "./collection.server";
+import { liveEnrolmentsOfCourse } from "~/features/sections/roster.server";
 import { claimingUnique, deleteAudited, updateAudited } from "./record-store.server";
 import { afterContentSave } from "./revisions.server";
 import { cancelBookingsByStaff } from "~/features/booking/staff-cancel.server";
@@ -160,6 +161,9 @@ const deleteCourse = (db: DB, id: number, userId: number) =>
     userId,
     label: ["name_en", "name_ar", "key"],
     before: async (trx) => {
+      // Children enrolled in its groups: the cascade would end their terms untold (issue 29); staff cancel the groups first.
+      const enrolled = await liveEnrolmentsOfCourse(trx, id);
+      if (enrolled > 0) throw new DeleteRefusedError(enrolled);
       const now = nowIso();
       // Closed first, so the seats the cancellations free are offered to nobody; then the lines end.
       await trx.updateTable("demo_slots").set({ status: "closed", updated_at: now }).where("course_id", "=", id).where("starts_at", ">", now).execute();
@@ -196,4 +200,5 @@ export const courseCollection = defineCollection({
   update: updateCourse,
   remove: deleteCourse,
   confirmDelete: { count: countBookings, field: "bookings", message: "api.courseHasBookings" },
+  refuseDelete: { count: liveEnrolmentsOfCourse, field: "enrolments", message: "api.courseHasEnrolments" },
 });

@@ -10,7 +10,7 @@ export function StaffBar() {
   const { t } = useTranslation();
   const { t: ta } = useTranslation("admin");
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header className="border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
         <LocalLink to="/" className="flex min-w-0 items-center gap-2 font-bold text-indigo-700">
           <img src="/images/logo.svg" alt="" width={28} height={28} />

@@ -65,7 +65,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
       <meta name="robots" content="noindex, nofollow" />
       {/* Before scripts run (or without them) the phone menu shows while focus is in the sidebar. */}
-      <aside className="group/admin md:w-60 md:shrink-0">
+      <aside className="group/admin md:w-60 md:shrink-0 print:hidden">
         <div className="flex items-center justify-between rounded-lg bg-slate-900 px-4 py-3 text-white">
           <span className="font-bold">{t("layout.title")}</span>
           <button

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { CalendarFrame } from "./slots-calendar";
 import type { AdminSlot } from "./slots-admin.server";
+import type { CalendarMeeting } from "./section-meetings-calendar.server";
+import { GroupClass } from "./GroupClass";
 
 /** The bulk form's id: checkboxes anywhere on the page belong to it through their `form` attribute. */
 export const BULK_FORM_ID = "slots-bulk";
@@ -8,13 +10,19 @@ export const BULK_FORM_ID = "slots-bulk";
 const calendarHref = (view: string, date: string, extra = "") => `?view=${view}&date=${date}${extra}`;
 
 /** Week and day views of the slots: hours down, days across (mirrored right to left by the table itself). */
-export function SlotsCalendar({ frame, hours, slots, selected }: { frame: CalendarFrame; hours: string[]; slots: AdminSlot[]; selected: number[] }) {
+export function SlotsCalendar({ frame, hours, slots, selected, meetings = [] }: { frame: CalendarFrame; hours: string[]; slots: AdminSlot[]; selected: number[]; meetings?: CalendarMeeting[] }) {
   const { t } = useTranslation("booking");
   const week = frame.view === "week";
   const cell = new Map<string, AdminSlot[]>();
   for (const slot of slots) {
     const key = `${slot.date}|${slot.time.slice(0, 2)}`;
     cell.set(key, [...(cell.get(key) ?? []), slot]);
+  }
+  // Course groups' classes (issue 29) share the hour's cell, after its demo slots.
+  const classes = new Map<string, CalendarMeeting[]>();
+  for (const meeting of meetings) {
+    const key = `${meeting.date}|${meeting.time.slice(0, 2)}`;
+    classes.set(key, [...(classes.get(key) ?? []), meeting]);
   }
   const chosen = new Set(selected);
   const first = frame.days[0]!;
@@ -82,12 +90,16 @@ export function SlotsCalendar({ frame, hours, slots, selected }: { frame: Calend
                 </th>
                 {frame.days.map((day) => {
                   const here = cell.get(`${day.date}|${hour.slice(0, 2)}`) ?? [];
+                  const groupClasses = classes.get(`${day.date}|${hour.slice(0, 2)}`) ?? [];
                   return (
                     <td key={day.date} className={`h-16 border-s border-t border-slate-200 p-1 align-top ${day.today ? "bg-amber-50" : ""}`}>
-                      {here.length > 0 ? (
+                      {here.length > 0 || groupClasses.length > 0 ? (
                         <ul className="space-y-1">
                           {here.map((slot) => (
                             <CalendarSlot key={slot.id} slot={slot} frame={frame} checked={chosen.has(slot.id)} />
+                          ))}
+                          {groupClasses.map((meeting) => (
+                            <GroupClass key={`m${meeting.id}`} meeting={meeting} />
                           ))}
                         </ul>
                       ) : day.past || (day.today && hour <= frame.now) ? null : (

@@ -58,7 +58,7 @@ export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
                 {t("admin.calendar.seriesChosen", calendar.series)}
               </p>
             ) : null}
-            <SlotsCalendar key={location.search} frame={calendar.frame} hours={calendar.hours} slots={slots} selected={calendar.selected} />
+            <SlotsCalendar key={location.search} frame={calendar.frame} hours={calendar.hours} slots={slots} selected={calendar.selected} meetings={calendar.meetings} />
           </>
         ) : null}
         <RangeAndCodeSearch from={from} to={to} search={search} />

@@ -8,6 +8,7 @@ import { formatDayLabel, formatZoneLabel, weekdayNames } from "./slot-format";
 import { bookingCodeDay, defaultAdminRange, listSlotsWithBookings } from "./slots-admin.server";
 import { calendarFrame, calendarHours, parseCreateParam, weekStart, type CalendarView } from "./slots-calendar";
 import { waitlistCount } from "./waitlist.server";
+import { calendarMeetings } from "./section-meetings-calendar.server";
 import { addDays, daysBetween, weekdayOf, zonedParts } from "~/lib/zoned-time";
 
 /**
@@ -29,12 +30,13 @@ export async function adminSlotsPage(db: DB, params: URLSearchParams, lang: Lang
     const date = asked.success && asked.data.from && Math.abs(daysBetween(today, asked.data.from)) <= 366 ? asked.data.from : today;
     const frame = calendarFrame(view, view === "week" ? weekStart(date) : date, now, lang);
     const slots = await listSlotsWithBookings(db, { from: frame.from, to: frame.to, timeZone, lang });
+    const meetings = await calendarMeetings(db, { from: frame.from, to: frame.to, timeZone, lang });
     // "Select this series": slots carry no series id, so the same weekday and time in the shown dates.
     const pattern = slots.find((slot) => String(slot.id) === params.get("select"));
     const selected = pattern ? slots.filter((slot) => weekdayOf(slot.date) === weekdayOf(pattern.date) && slot.time === pattern.time).map((slot) => slot.id) : [];
     return {
       ...shared,
-      calendar: { frame, hours: calendarHours(slots.map((slot) => slot.time)), selected, series: pattern ? { weekday: shared.weekdays[weekdayOf(pattern.date)]!, time: pattern.timeLabel, count: selected.length } : null },
+      calendar: { frame, hours: calendarHours([...slots, ...meetings].map((entry) => entry.time)), selected, meetings, series: pattern ? { weekday: shared.weekdays[weekdayOf(pattern.date)]!, time: pattern.timeLabel, count: selected.length } : null },
       from: frame.from,
       to: frame.to,
       search: null,

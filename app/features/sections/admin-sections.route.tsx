@@ -1,30 +1,35 @@
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { langFromPath } from "~/i18n/lang";
-import { pick } from "~/i18n/localized";
 import { PageMeta } from "~/ui/PageMeta";
-import { Field, inputClass } from "~/ui/Field";
+import { LocalLink } from "~/ui/LocalLink";
 import { FormAlert } from "~/ui/FormAlert";
-import type { FormState } from "~/lib/forms/form-state";
+import { isFormState } from "~/lib/forms/form-state";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel, weekdayNames } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import type { Route } from "./+types/admin-sections.route";
 import { adminSectionsAction } from "./admin-sections.action.server";
+import { NEW_SECTION_VALUES, SectionFields } from "./SectionFields";
+import { sectionFormChoices } from "./section-edit.server";
+import { cancelledMeetingsOf } from "./meeting-change.server";
 import { listSectionsForStaff } from "./sections.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const lang = langFromPath(new URL(request.url).pathname);
   const timeZone = await academyTimeZone(context.db);
-  const sections = (await listSectionsForStaff(context.db, lang)).map((section) => ({
+  const label = (instant: string) => `${formatDateLabel(instant, timeZone, lang)}, ${formatTimeLabel(instant, timeZone, lang)}`;
+  const listed = await listSectionsForStaff(context.db, lang);
+  // The parents' lists leave a cancelled class out; staff see it, struck through (decision 064).
+  const cancelled = await cancelledMeetingsOf(context.db, listed.filter((section) => section.status !== "cancelled").map((section) => section.id));
+  const sections = listed.map((section) => ({
     ...section,
-    firstLabel: `${formatDateLabel(section.startsAt, timeZone, lang)}, ${formatTimeLabel(section.startsAt, timeZone, lang)}`,
-    meetingLabels: section.meetings.map((m) => `${formatDateLabel(m.startsAt, timeZone, lang)}, ${formatTimeLabel(m.startsAt, timeZone, lang)}`),
+    firstLabel: label(section.startsAt),
+    meetingLabels: [...section.meetings.map((m) => ({ at: m.startsAt, cancelled: false })), ...(cancelled.get(section.id) ?? []).map((at) => ({ at, cancelled: true }))]
+      .sort((a, b) => a.at.localeCompare(b.at))
+      .map((m) => ({ label: label(m.at), cancelled: m.cancelled })),
   }));
-  const courses = (await context.db.selectFrom("courses").select(["id", "name_en", "name_ar"]).orderBy("id").execute()).map((c) => ({ id: c.id, name: pick(c, "name", lang) }));
-  const teachers = (await context.db.selectFrom("teachers").select(["id", "name_en", "name_ar"]).orderBy("id").execute()).map((c) => ({ id: c.id, name: pick(c, "name", lang) }));
-  const weekdays = weekdayNames(lang, "long");
-  return { sections, courses, teachers, weekdays, zone: formatZoneLabel(new Date(), timeZone, lang) };
+  return { sections, ...(await sectionFormChoices(context.db, lang)), zone: formatZoneLabel(new Date(), timeZone, lang) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -33,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
-const served = (value: unknown, form: string): FormState | null => (typeof value === "object" && value !== null && (value as FormState).form === form ? (value as FormState) : null);
+const served = (value: unknown, form: string) => (isFormState(value, form) ? value : null);
 
 /** /admin/sections: a course's groups (issue 29): create one, close or open it, cancel it, see its classes. */
 export default function AdminSectionsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -41,12 +46,6 @@ export default function AdminSectionsPage({ loaderData, actionData }: Route.Comp
   const { sections, courses, teachers, weekdays, zone } = loaderData;
   const create = served(actionData, "section");
   const errors = create?.errors ?? {};
-  const value = (name: string, fallback = "") => create?.values[name] ?? fallback;
-  const input = (name: string, label: string, type: string, hint?: string, fallback = "") => (
-    <Field label={label} error={errors[name]} hint={hint}>
-      {({ id, describedBy, invalid }) => <input id={id} name={name} type={type} defaultValue={value(name, fallback)} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} />}
-    </Field>
-  );
   return (
     <div className="space-y-8">
       <PageMeta title={t("admin.title")} description={t("admin.intro")} />
@@ -62,74 +61,7 @@ export default function AdminSectionsPage({ loaderData, actionData }: Route.Comp
         <form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="create" />
           <FormAlert message={create?.message} className="sm:col-span-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" />
-          <Field label={t("admin.course")} error={errors.courseId}>
-            {({ id, describedBy, invalid }) => (
-              <select id={id} name="courseId" defaultValue={value("courseId")} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass}>
-                {courses.map((course) => (
-                  <option key={course.id} value={course.id}>
-                    {course.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t("admin.teacher")} error={errors.teacherId}>
-            {({ id, describedBy, invalid }) => (
-              <select id={id} name="teacherId" defaultValue={value("teacherId")} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass}>
-                <option value="">{t("admin.noTeacher")}</option>
-                {teachers.map((teacher) => (
-                  <option key={teacher.id} value={teacher.id}>
-                    {teacher.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <fieldset className="sm:col-span-2">
-            <legend className="mb-1 text-sm font-medium text-slate-800">{t("admin.weekdays")}</legend>
-            <div className="flex flex-wrap gap-3">
-              {weekdays.map((name, day) => (
-                <label key={name} className="inline-flex items-center gap-1 text-sm">
-                  <input type="checkbox" name={`wd${day}`} defaultChecked={create ? Object.hasOwn(create.values, `wd${day}`) : false} />
-                  {name}
-                </label>
-              ))}
-            </div>
-            {errors.weekdays ? (
-              <p role="alert" className="mt-1 text-sm text-red-700">
-                {errors.weekdays}
-              </p>
-            ) : null}
-          </fieldset>
-          {input("startTime", t("admin.startTime"), "time", undefined, "17:00")}
-          {input("durationMinutes", t("admin.duration"), "number", undefined, "60")}
-          {input("firstDate", t("admin.firstDate"), "date")}
-          {input("meetings", t("admin.meetings"), "number", t("admin.meetingsHint"))}
-          <Field label={t("admin.closures")} error={errors.closures} hint={t("admin.closuresHint")} className="sm:col-span-2">
-            {({ id, describedBy, invalid }) => <textarea id={id} name="closures" rows={2} defaultValue={value("closures")} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} />}
-          </Field>
-          <Field label={t("admin.mode")} error={errors.mode}>
-            {({ id, describedBy }) => (
-              <select id={id} name="mode" defaultValue={value("mode", "academy")} aria-describedby={describedBy} className={inputClass}>
-                <option value="academy">{t("mode.academy")}</option>
-                <option value="online">{t("mode.online")}</option>
-              </select>
-            )}
-          </Field>
-          {input("meetingUrl", t("admin.meetingUrl"), "url")}
-          {input("capacity", t("admin.capacity"), "number", undefined, "12")}
-          <Field label={t("admin.language")} error={errors.language}>
-            {({ id, describedBy }) => (
-              <select id={id} name="language" defaultValue={value("language", "en")} aria-describedby={describedBy} className={inputClass}>
-                <option value="en">{t("language.en")}</option>
-                <option value="ar">{t("language.ar")}</option>
-              </select>
-            )}
-          </Field>
-          {input("minAge", t("admin.minAge"), "number", t("admin.agesHint"))}
-          {input("maxAge", t("admin.maxAge"), "number", t("admin.agesHint"))}
-          {input("registrationOpensAt", t("admin.opens"), "datetime-local", t("admin.opensHint"))}
-          {input("registrationClosesAt", t("admin.closes"), "datetime-local", t("admin.closesHint"))}
+          <SectionFields values={create?.values ?? NEW_SECTION_VALUES} errors={errors} courses={courses} teachers={teachers} weekdays={weekdays} idPrefix="new-section" />
           <div className="sm:col-span-2">
             <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
               {t("admin.create")}
@@ -156,11 +88,29 @@ export default function AdminSectionsPage({ loaderData, actionData }: Route.Comp
                   {t("admin.classes")} ({section.meetingLabels.length})
                 </summary>
                 <ol className="ms-5 mt-1 list-decimal">
-                  {section.meetingLabels.map((label) => (
-                    <li key={label}>{label}</li>
+                  {section.meetingLabels.map((meeting) => (
+                    <li key={meeting.label}>
+                      {meeting.cancelled ? (
+                        <>
+                          <s>{meeting.label}</s> <span className="text-xs font-semibold text-red-800">({t("admin.meetingCancelled")})</span>
+                        </>
+                      ) : (
+                        meeting.label
+                      )}
+                    </li>
                   ))}
                 </ol>
               </details>
+              <p className="mt-2 flex flex-wrap gap-4 text-sm">
+                <LocalLink to={`/admin/sections/${section.id}`} className="font-semibold text-indigo-700 underline">
+                  {t("admin.editLink")}
+                  <span className="sr-only"> {section.course.name} · {section.firstLabel}</span>
+                </LocalLink>
+                <LocalLink to={`/admin/sections/${section.id}/roster`} className="font-semibold text-indigo-700 underline">
+                  {t("admin.rosterLink")}
+                  <span className="sr-only"> {section.course.name} · {section.firstLabel}</span>
+                </LocalLink>
+              </p>
               {section.status !== "cancelled" ? (
                 <div className="mt-3 flex flex-wrap items-start gap-3">
                   <form method="post">

@@ -14,19 +14,23 @@ import {
 import { enrolmentChangesApi } from "./enrolment-changes.api";
 import { sectionOfferMail } from "./section-waitlist-mail.server";
 import { SECTION_OFFER_MAIL, sectionWaitlistSweepJob, sweepSectionOffers } from "./section-waitlist.server";
+import { MEETING_CANCELLED_MAIL, MEETING_MOVED_MAIL, meetingCancelledMail, meetingMovedMail } from "./meeting-mail.server";
 import { sectionsApi } from "./sections.api";
+import { sectionsStaffApi } from "./sections-staff.api";
 import { seedSections } from "./seed-sections.server";
 
 /** Course sections and enrolments (issue 29): their API, their waitlist, moves and drops, their e-mails and the starter sections (decision 052). */
 export const sectionsManifest = defineFeature({
   name: "sections",
-  routers: (deps) => [sectionsApi(deps), enrolmentChangesApi(deps)],
+  routers: (deps) => [sectionsApi(deps), sectionsStaffApi(deps), enrolmentChangesApi(deps)],
   mailTemplates: {
     [ENROLMENT_MAIL]: enrolmentMail,
     [SECTION_CANCELLED_MAIL]: sectionCancelledMail,
     [SECTION_MOVED_MAIL]: sectionMovedMail,
     [SECTION_DROPPED_MAIL]: sectionDroppedMail,
     [SECTION_OFFER_MAIL]: sectionOfferMail,
+    [MEETING_CANCELLED_MAIL]: meetingCancelledMail,
+    [MEETING_MOVED_MAIL]: meetingMovedMail,
   },
   jobs: (deps) => [
     handleJob(sectionWaitlistSweepJob, async () => {

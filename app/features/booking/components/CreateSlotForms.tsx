@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { ApiForm } from "~/lib/forms/use-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { TextField } from "~/ui/FormControls";
+import { WeekdayChecks } from "~/ui/WeekdayChecks";
 import { seriesForm, slotForm, type SlotFormValues } from "~/features/booking/admin-slots-forms";
 import { useSlotsForm } from "./use-slots-form";
 
@@ -114,36 +115,21 @@ export function CreateSeriesForm({ courses, weekdays }: { courses: { id: number;
     times: "10:00, 11:00, 12:00, 13:00, 14:00",
     ...basics,
   });
-  const weekdaysError = form.error("weekdays");
   return (
     <Panel title={t("admin.series.heading")} id="create-series">
       <form {...form.formProps} className="mt-4 grid gap-3 sm:grid-cols-2">
         <InputField form={form} name="from" label={t("admin.series.from")} type="date" />
         <InputField form={form} name="to" label={t("admin.series.to")} type="date" />
-        <fieldset className="sm:col-span-2" aria-describedby={weekdaysError ? "series-weekdays-error" : undefined}>
-          <legend className="mb-1 text-sm font-medium text-slate-800">{t("admin.series.weekdays")}</legend>
-          <div className="flex flex-wrap gap-3">
-            {weekdays.map((name, day) => (
-              <label key={name} className="flex items-center gap-1 text-sm text-slate-800">
-                <input type="checkbox" value={day} {...form.methods.register("weekdays")} />
-                {name}
-              </label>
-            ))}
-          </div>
-          {weekdaysError ? <SeriesError id="series-weekdays-error" message={weekdaysError} /> : null}
-        </fieldset>
+        <WeekdayChecks
+          legend={t("admin.series.weekdays")}
+          weekdays={weekdays}
+          checkbox={(day) => ({ value: day, ...form.methods.register("weekdays") })}
+          error={form.error("weekdays")}
+          errorId="series-weekdays-error"
+        />
         <InputField form={form} name="times" label={t("admin.series.times")} hint={t("admin.series.timesHint")} type="text" className="sm:col-span-2" />
         <SlotBasics form={form} courses={courses} submit={t("admin.series.submit")} />
       </form>
     </Panel>
-  );
-}
-
-function SeriesError({ id, message }: { id: string; message: string }) {
-  const { t } = useTranslation("validation");
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {t(message, { defaultValue: message })}
-    </p>
   );
 }

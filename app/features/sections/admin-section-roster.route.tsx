@@ -1,0 +1,118 @@
+import { data } from "react-router";
+import { useTranslation } from "react-i18next";
+import { requireAdminPage } from "~/lib/page-guards.server";
+import { langFromPath } from "~/i18n/lang";
+import { pick } from "~/i18n/localized";
+import { PageMeta } from "~/ui/PageMeta";
+import { LocalLink } from "~/ui/LocalLink";
+import { formatPhone } from "~/lib/validation";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import type { Route } from "./+types/admin-section-roster.route";
+import { sectionRoster } from "./roster.server";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const lang = langFromPath(new URL(request.url).pathname);
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
+  const roster = id > 0 ? await sectionRoster(context.db, id) : undefined;
+  if (!roster) throw data(null, { status: 404 });
+  const timeZone = await academyTimeZone(context.db);
+  const { section } = roster;
+  return {
+    section: {
+      id: section.id,
+      course: pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", lang),
+      first: `${formatDateLabel(section.starts_at, timeZone, lang)}, ${formatTimeLabel(section.starts_at, timeZone, lang)}`,
+      status: section.status,
+      seatsTaken: section.seats_taken,
+      capacity: section.capacity,
+    },
+    zone: formatZoneLabel(new Date(), timeZone, lang),
+    children: roster.children.map((child) => ({
+      id: child.id,
+      name: child.child_name,
+      age: child.child_age,
+      parent: child.parent_name,
+      email: child.email,
+      phone: formatPhone(child.phone),
+      source: child.source,
+      enrolled: formatDateLabel(child.created_at, timeZone, lang),
+    })),
+  };
+}
+
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
+
+/**
+ * /admin/sections/:id/roster: a group's children, their parents' contacts and how they came (issue 29).
+ * Printable without JavaScript: print CSS (`print:hidden` here, on the staff bar and the admin menu) leaves the roster alone on paper.
+ */
+export default function AdminSectionRosterPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("sections");
+  const { section, children, zone } = loaderData;
+  const cell = "border-b border-slate-200 px-2 py-1.5 text-start align-top";
+  return (
+    <div id="roster" className="space-y-4 print:text-black">
+      <PageMeta title={t("roster.title")} description={t("roster.intro")} />
+      <p className="text-sm print:hidden">
+        <LocalLink to={`/admin/sections/${section.id}`} className="text-indigo-700 underline">
+          {t("roster.back")}
+        </LocalLink>
+      </p>
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {t("roster.title")}: {section.course} · {section.first}
+        </h1>
+        <p className="text-sm text-slate-700">
+          {t(`admin.status.${section.status}`)} · {t("admin.seats", { taken: section.seatsTaken, capacity: section.capacity })} · {t("admin.zone", { zone })}
+        </p>
+      </header>
+      <p className="flex flex-wrap gap-4 text-sm print:hidden">
+        <a href={`/api/admin/sections/${section.id}/roster.csv`} download className="font-semibold text-indigo-700 underline">
+          {t("roster.csv")}
+        </a>
+        <span className="text-slate-600">{t("roster.printHint")}</span>
+      </p>
+      {children.length === 0 ? (
+        <p className="text-slate-700">{t("roster.none")}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">{t("roster.caption", { course: section.course })}</caption>
+            <thead>
+              <tr className="bg-slate-50">
+                {(["child", "age", "parent", "email", "phone", "enrolled", "source"] as const).map((column) => (
+                  <th key={column} scope="col" className={`${cell} font-semibold text-slate-800`}>
+                    {t(`roster.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {children.map((child) => (
+                <tr key={child.id}>
+                  <th scope="row" className={`${cell} font-medium text-slate-900`}>
+                    {child.name}
+                  </th>
+                  <td className={cell}>{child.age}</td>
+                  <td className={cell}>{child.parent}</td>
+                  <td className={cell} dir="ltr">
+                    <a href={`mailto:${child.email}`} className="text-indigo-700 underline">
+                      {child.email}
+                    </a>
+                  </td>
+                  <td className={cell} dir="ltr">
+                    {child.phone}
+                  </td>
+                  <td className={cell}>{child.enrolled}</td>
+                  <td className={cell}>{t(`roster.sources.${child.source}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
