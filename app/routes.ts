@@ -53,6 +53,7 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("audit", "features/admin/audit/audit.route.tsx", { id: id("admin-audit") }),
       route("slots", "features/booking/admin-slots.route.tsx", { id: id("admin-slots") }),
       route("sections", "features/sections/admin-sections.route.tsx", { id: id("admin-sections") }),
+      route("demo-bookings/:id/enrol", "features/sections/demo-convert.route.tsx", { id: id("admin-demo-convert") }),
       route("media", "features/media/media.route.tsx", { id: id("admin-media") }),
       ...adminContentRoutes(id),
     ]),

@@ -8,8 +8,8 @@ import { stripLang } from "./lang";
 export function unusedNamespaces(pathname: string): string[] {
   const path = stripLang(pathname);
   if (/^\/admin(?:\/|$)/.test(path)) return [];
-  if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content", "sections"];
-  // A course's page lists its groups (issue 29); the account shows a family's enrolments.
+  if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content", "sections", "timetable"];
+  // A course's page lists its groups (issue 29); the account shows a family's enrolments and timetable.
   if (/^\/courses\/[^/]+$|^\/account(?:\/|$)/.test(path)) return ["admin", "admin-content", "booking"];
-  return ["admin", "admin-content", "booking", "sections"];
+  return ["admin", "admin-content", "booking", "sections", "timetable"];
 }

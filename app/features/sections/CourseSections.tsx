@@ -32,6 +32,7 @@ function SectionDetails({
       >
         {t("page.schedule", { days: section.days, time: section.time })}
       </label>
+      <VisitorTime at={section.startsAt} date={section.startDate} />
       <div id={`${inputId}-about`}>
         <p className="text-sm text-slate-700">
           {t("page.dates", { first: section.first, last: section.last })}
@@ -68,13 +69,27 @@ function SectionDetails({
           {t("page.allClasses")}
         </summary>
         <ol className="ms-5 mt-1 list-decimal">
-          {section.meetings.map((meeting) => (
-            <li key={meeting}>{meeting}</li>
-          ))}
+          {section.meetings.map((meeting, i) => {
+            const time = section.meetingTimes[i];
+            return (
+              <li key={meeting}>
+                {meeting}
+                {time ? <VisitorTime at={time.at} date={time.date} /> : null}
+              </li>
+            );
+          })}
         </ol>
       </details>
     </div>
   );
+}
+
+/**
+ * A time on the visitor's own clock, filled in by the page's script (app/enhance/visitor-clock.ts)
+ * when it differs from the academy's; hidden, and empty, without script.
+ */
+function VisitorTime({ at, date }: { at: string; date: string }) {
+  return <span data-visitor-time={at} data-academy-date={date} hidden className="block text-sm text-slate-600" />;
 }
 
 /**
@@ -84,6 +99,7 @@ function SectionDetails({
  */
 export function CourseSections({ data, courseSlug, action, served }: Props) {
   const { t } = useTranslation("sections");
+  const { t: tt } = useTranslation("timetable");
   const values = served?.values ?? {};
   const errors = served?.errors ?? {};
   const value = (name: string) =>
@@ -164,6 +180,10 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
             aria-describedby={
               errors.sectionId ? "enrol-section-error" : undefined
             }
+            data-visitor-clock=""
+            data-academy-zone={data.timeZone}
+            data-label={tt("visitorClock.label", { time: "{time}" })}
+            data-zone-label={tt("visitorClock.zone", { zone: "{zone}" })}
           >
             <legend className="text-lg font-semibold text-slate-900">
               {t("page.choose")}
@@ -171,6 +191,7 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
             <p className="text-sm text-slate-600">
               {t("page.zone", { zone: data.zone })}
             </p>
+            <p data-visitor-zone="" hidden className="text-sm text-slate-600" />
             {errors.sectionId ? (
               <p
                 id="enrol-section-error"

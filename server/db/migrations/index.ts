@@ -28,6 +28,7 @@ import * as hashedLinkTokens from "./2026-11-26-20-hashed-link-tokens";
 import * as secondFactor from "./2026-11-26-30-second-factor";
 import * as pageSections from "./2026-11-27-10-page-sections";
 import * as courseSections from "./2026-11-27-50-course-sections";
+import * as familyCalendar from "./2026-11-28-40-family-calendar";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-30-second-factor": secondFactor,
   "2026-11-27-10-page-sections": pageSections,
   "2026-11-27-50-course-sections": courseSections,
+  "2026-11-28-40-family-calendar": familyCalendar,
 };
