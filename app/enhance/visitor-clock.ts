@@ -1,5 +1,6 @@
 import { formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { zonedParts } from "~/lib/zoned-time";
+import { isLang, type Lang } from "~/i18n/lang";
 
 /**
  * Times on the visitor's own clock beside the academy's (issue 29), on pages without React: the
@@ -13,7 +14,8 @@ import { zonedParts } from "~/lib/zoned-time";
 export function enhanceVisitorClock(): void {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!zone) return;
-  const lang = document.documentElement.lang === "ar" ? "ar" : "en";
+  const pageLang = document.documentElement.lang;
+  const lang: Lang = isLang(pageLang) ? pageLang : "en";
   for (const box of document.querySelectorAll<HTMLElement>("[data-visitor-clock]")) {
     const academy = box.dataset.academyZone;
     if (!academy || academy === zone || sameClock(zone, academy)) continue;
@@ -37,7 +39,7 @@ function sameClock(zone: string, academy: string): boolean {
 }
 
 /** "05:30", or "Mon 23 Nov, 23:30" when it falls on another day on the visitor's clock. */
-function visitorTime(at: string, academyDate: string, zone: string, lang: "en" | "ar"): string {
+function visitorTime(at: string, academyDate: string, zone: string, lang: Lang): string {
   const time = formatTimeLabel(at, zone, lang);
   if (zonedParts(at, zone).date === academyDate) return time;
   const day = new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { timeZone: zone, weekday: "short", day: "numeric", month: "short" });
