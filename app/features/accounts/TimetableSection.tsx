@@ -11,7 +11,7 @@ const FIRST = 3;
  * /account's timetable (issue 29): for each child, each live enrolment with every class still to
  * come, on the academy's clock with its zone named; a cancelled class stays in the list, marked.
  */
-export function TimetableSection({ timetable, zone }: { timetable: TimetableChild[]; zone: string }) {
+export function TimetableSection({ timetable }: { timetable: TimetableChild[] }) {
   const { t } = useTranslation("timetable");
   return (
     <AccountSection id="timetable" title={t("account.heading")}>
@@ -25,7 +25,6 @@ export function TimetableSection({ timetable, zone }: { timetable: TimetableChil
         </p>
       ) : (
         <>
-          <p className="mt-1 text-sm text-slate-600">{t("account.zone", { zone })}</p>
           {timetable.map((child, index) => (
             <section key={`${child.name}-${index}`} aria-labelledby={`timetable-child-${index}`} className="mt-5">
               <h3 id={`timetable-child-${index}`} className="text-lg font-semibold text-slate-900">

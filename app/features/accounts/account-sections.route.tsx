@@ -16,7 +16,7 @@ export default function AccountSections() {
   const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable } = useAccountData();
   return (
     <>
-      <TimetableSection timetable={timetable.children} zone={timetable.zone} />
+      <TimetableSection timetable={timetable.children} />
       <CalendarFeedSection feed={timetable.feed} />
       <BookingsSection bookings={bookings} />
       {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}

@@ -4,6 +4,9 @@ import { FormAlert } from "~/ui/FormAlert";
 import { LocalLink } from "~/ui/LocalLink";
 import type { FormState } from "~/lib/forms/form-state";
 import type { CourseSectionsData, SectionCard } from "./course-sections.server";
+import { useLang } from "~/i18n/use-lang";
+import { formatZoneLabel } from "~/features/booking/slot-format";
+import { useVisitorZone, visitorTimeLabel } from "~/features/booking/visitor-zone";
 
 interface Props {
   data: CourseSectionsData;
@@ -17,9 +20,11 @@ interface Props {
 function SectionDetails({
   section,
   inputId,
+  academyZone,
 }: {
   section: SectionCard;
   inputId: string;
+  academyZone: string;
 }) {
   const { t } = useTranslation("sections");
   // Only the schedule is the radio's label: a label may hold phrasing content only, and the list of
@@ -32,7 +37,7 @@ function SectionDetails({
       >
         {t("page.schedule", { days: section.days, time: section.time })}
       </label>
-      <VisitorTime at={section.startsAt} date={section.startDate} />
+      <VisitorTime at={section.startsAt} date={section.startDate} academyZone={academyZone} />
       <div id={`${inputId}-about`}>
         <p className="text-sm text-slate-700">
           {t("page.dates", { first: section.first, last: section.last })}
@@ -74,7 +79,7 @@ function SectionDetails({
             return (
               <li key={meeting}>
                 {meeting}
-                {time ? <VisitorTime at={time.at} date={time.date} /> : null}
+                {time ? <VisitorTime at={time.at} date={time.date} academyZone={academyZone} /> : null}
               </li>
             );
           })}
@@ -88,8 +93,22 @@ function SectionDetails({
  * A time on the visitor's own clock, filled in by the page's script (app/enhance/visitor-clock.ts)
  * when it differs from the academy's; hidden, and empty, without script.
  */
-function VisitorTime({ at, date }: { at: string; date: string }) {
+function VisitorTime({ at, date, academyZone }: { at: string; date: string; academyZone: string }) {
+  const { t } = useTranslation("timetable");
+  const lang = useLang();
+  // A signed-in parent's page is React's (root.tsx useStaticPage): the hook adds the time once hydrated.
+  const zone = useVisitorZone(academyZone);
+  if (zone) return <span className="block text-sm text-slate-600">{t("visitorClock.label", { time: visitorTimeLabel(at, date, zone, lang) })}</span>;
   return <span data-visitor-time={at} data-academy-date={date} hidden className="block text-sm text-slate-600" />;
+}
+
+/** The visitor's own zone named, beside the academy's (filled in as VisitorTime is). */
+function VisitorZone({ academyZone }: { academyZone: string }) {
+  const { t } = useTranslation("timetable");
+  const lang = useLang();
+  const zone = useVisitorZone(academyZone);
+  if (zone) return <p className="text-sm text-slate-600">{t("visitorClock.zone", { zone: formatZoneLabel(new Date(), zone, lang) })}</p>;
+  return <p data-visitor-zone="" hidden className="text-sm text-slate-600" />;
 }
 
 /**
@@ -191,7 +210,7 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
             <p className="text-sm text-slate-600">
               {t("page.zone", { zone: data.zone })}
             </p>
-            <p data-visitor-zone="" hidden className="text-sm text-slate-600" />
+            <VisitorZone academyZone={data.timeZone} />
             {errors.sectionId ? (
               <p
                 id="enrol-section-error"
@@ -221,6 +240,7 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
                   <SectionDetails
                     section={section}
                     inputId={`section-${section.id}`}
+                    academyZone={data.timeZone}
                   />
                 </div>
               ))}
