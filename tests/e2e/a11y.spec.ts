@@ -322,7 +322,9 @@ test.describe("axe on interactive states", () => {
     expect((await page.request.post("/api/account/calendar-feed")).status()).toBe(201);
     await auditAll(page, ["/account", "/ar/account"]);
     // The staff's side: a demo booking's conversion page and the dashboard's funnel.
-    const staff = await browser.newPage();
+    const context = await browser.newContext();
+    const staff = await context.newPage();
+    watchDocuments(staff);
     await signInAsAdmin(staff);
     const { slots } = (await (await staff.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number }[] };
     const booked = await staff.request.post("/api/courses/robotics-fundamentals/demo-bookings", { data: { ...child, slotId: slots[0]!.id, childName: "Yusuf Axe", email: `a11y-demo-${Date.now()}@example.com` } });
@@ -331,7 +333,7 @@ test.describe("axe on interactive states", () => {
     const found = (await (await staff.request.get(`/api/admin/slots?code=${code}`)).json()) as { slots: { bookings: { id: number; code: string }[] }[] };
     const id = found.slots[0]!.bookings.find((b) => b.code === code)!.id;
     await auditAll(staff, [`/admin/demo-bookings/${id}/enrol`, `/ar/admin/demo-bookings/${id}/enrol`, "/admin", "/ar/admin"]);
-    await staff.close();
+    await context.close();
   });
 
   test("the demo booking steps, their errors and the confirmation", async ({ page }) => {
