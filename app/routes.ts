@@ -58,6 +58,7 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("enrolments/:reference", "features/sections/admin-enrolment.route.tsx", { id: id("admin-enrolment") }),
       route("sections/:id", "features/sections/admin-section.route.tsx", { id: id("admin-section") }),
       route("sections/:id/roster", "features/sections/admin-section-roster.route.tsx", { id: id("admin-section-roster") }),
+      route("demo-bookings/:id/enrol", "features/sections/demo-convert.route.tsx", { id: id("admin-demo-convert") }),
       route("media", "features/media/media.route.tsx", { id: id("admin-media") }),
       ...adminContentRoutes(id),
     ]),

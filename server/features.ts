@@ -11,7 +11,9 @@ import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
 import { sectionsManifest } from "~/features/sections/sections.manifest.server";
+import { demoEnrolmentManifest } from "~/features/sections/demo-enrolment.manifest.server";
 import { seoManifest } from "~/features/seo/seo.manifest.server";
+import { timetableManifest } from "~/features/timetable/timetable.manifest.server";
 import type { DB } from "./db/db";
 import type { FeatureManifest } from "./feature-manifest";
 import type { EndpointDeps } from "./http/endpoint";
@@ -31,6 +33,8 @@ const features: readonly FeatureManifest[] = [
   schoolManifest,
   bookingManifest,
   sectionsManifest,
+  timetableManifest,
+  demoEnrolmentManifest,
   campManifest,
   mediaManifest,
   adminContentManifest,

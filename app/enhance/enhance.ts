@@ -3,6 +3,7 @@ import { enhanceJsonForms } from "./json-forms";
 import { enhanceMenus } from "./menus";
 import { enhanceSliders } from "./slider";
 import { enhanceSwaps } from "./swap";
+import { enhanceVisitorClock } from "./visitor-clock";
 
 /**
  * The one script of a page that ships without React (a route with `handle = { hydrate: false }`,
@@ -15,6 +16,7 @@ enhanceSliders();
 enhanceJsonForms();
 enhanceSwaps();
 enhanceDialogs();
+enhanceVisitorClock();
 rememberLanguage();
 focusFormTargets();
 smoothScroll();

@@ -8,9 +8,9 @@ import { stripLang } from "./lang";
 export function unusedNamespaces(pathname: string): string[] {
   const path = stripLang(pathname);
   if (/^\/admin(?:\/|$)/.test(path)) return [];
-  if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content", "sections"];
-  // A course's page lists its groups (issue 29); the account shows a family's enrolments.
+  if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content", "sections", "timetable"];
+  // A course's page lists its groups (issue 29); the account shows a family's enrolments and timetable.
   // A group's waitlist place and an enrolment's own page (decision 066) are the sections' too.
   if (/^\/courses\/[^/]+$|^\/account(?:\/|$)|^\/sections\/waitlist$|^\/enrolments\/manage$/.test(path)) return ["admin", "admin-content", "booking"];
-  return ["admin", "admin-content", "booking", "sections"];
+  return ["admin", "admin-content", "booking", "sections", "timetable"];
 }

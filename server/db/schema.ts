@@ -457,6 +457,8 @@ export interface SectionEnrolmentsTable {
   lang: "en" | "ar";
   user_id: number | null;
   source: Generated<"direct" | "demo">;
+  /** The demo booking staff converted into this enrolment (decision 068), else null. */
+  demo_booking_id: ColumnType<number | null, number | null | undefined, number | null>;
   status: Generated<EnrolmentStatus>;
   /** When the enrolment was last moved to another section of its course (decision 066). */
   moved_at: ColumnType<string | null, string | null | undefined, string | null>;
@@ -486,6 +488,17 @@ export interface SectionWaitlistTable {
   enrolment_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** A family's private calendar feed (decision 068): one per account, its URL's token kept hashed. */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The token is mac(SESSION_SECRET, "calendar-feed", seed): /account shows the URL again. */
+  seed: string;
+  token_hash: string;
+  lang: Generated<"en" | "ar">;
+  created_at: string;
 }
 
 /** A child a parent saved on /account (decision 033); the booking form offers them. */
@@ -616,6 +629,7 @@ export interface Database extends ContentTables {
   section_meetings: SectionMeetingsTable;
   section_enrolments: SectionEnrolmentsTable;
   section_waitlist: SectionWaitlistTable;
+  calendar_feeds: CalendarFeedsTable;
   account_children: AccountChildrenTable;
   slot_waitlist: SlotWaitlistTable;
   school_enquiries: SchoolEnquiriesTable;

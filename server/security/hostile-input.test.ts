@@ -16,6 +16,7 @@ import { dropEnrolment } from "~/features/sections/enrolment-changes.server";
 import { joinSectionWaitlist } from "~/features/sections/section-waitlist.server";
 import { sectionSchema } from "~/features/sections/sections.schema";
 import { createSection, enrol } from "~/features/sections/sections.server";
+import { renewFeed } from "~/features/timetable/timetable.server";
 import { createApp } from "~server/app";
 import { isPostgres, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
@@ -249,6 +250,8 @@ describe("hostile input on every endpoint", () => {
     staff: { email: "first-staff@example.com", password: "First-Staff-Passw0rd1" },
     // Adds, renames and removes a passkey (decision 046).
     keys: { email: "keys.hostile@example.com", password: "Keys-Passw0rd1" },
+    // Holds the calendar feed the feed's read sample opens (decision 068).
+    feed: { email: "feed.hostile@example.com", password: "Feed-Passw0rd1" },
   };
   let adminCookie: string | undefined;
   const forms: Record<string, Json> = {};
@@ -394,6 +397,11 @@ describe("hostile input on every endpoint", () => {
     tokens.cancel = first.cancelToken;
     tokens.reference = first.reference;
     ids.adminBooking = (await db.selectFrom("demo_bookings").select("id").where("reference", "=", second.reference).executeTakeFirstOrThrow()).id;
+    // Demo to enrolment (decision 069): a booking of a child in the course's first group's ages.
+    const converted = await bookSlot(db, { ...booking, childAge: 14, slotId: ids.bookingSlot, email: "setup-e@example.com" }, { course, userId: null, lang: "ar", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
+    if (!converted.ok) throw new Error("set-up booking failed");
+    ids.convertBooking = (await db.selectFrom("demo_bookings").select("id").where("reference", "=", converted.reference).executeTakeFirstOrThrow()).id;
+    tokens.feed = /calendar-feeds\/([\w-]+)\.ics$/.exec((await renewFeed(db, ids.feed!, "en", server.config.sessionSecret, server.config.publicUrl)).link.url)![1]!;
     // The waitlist (decision 032): a full slot with one parent waiting, and a slot whose only seat is offered.
     ids.waitlistSlot = await slotRow(9, 1);
     if (!(await bookSlot(db, { ...booking, slotId: ids.waitlistSlot, email: "setup-d@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 })).ok) throw new Error("set-up booking failed");
@@ -527,6 +535,9 @@ describe("hostile input on every endpoint", () => {
       },
     },
     { route: "DELETE /api/account/children/:id", url: () => `/api/account/children/${ids.childToDelete}`, admin: false, account: "own", body: null, stores: { account_children: -1 } },
+    // The family's calendar feed (decision 068): made, then switched off.
+    { route: "POST /api/account/calendar-feed", url: () => "/api/account/calendar-feed", admin: false, account: "keys", body: null, stores: { calendar_feeds: 1 } },
+    { route: "DELETE /api/account/calendar-feed", url: () => "/api/account/calendar-feed", admin: false, account: "keys", body: null, stores: { calendar_feeds: -1 } },
     { route: "POST /api/account/delete", url: () => "/api/account/delete", admin: false, account: "leaving", body: () => ({ email: people.leaving.email }), stores: { users: -1, sessions: -1, audit_log: 1 } },
     { route: "POST /contact-us/form", url: () => "/contact-us/form", admin: false, body: () => ({ email: "visitor@example.com", description: "How old must children be?", ...honeypot }), stores: { contact_messages: 1, jobs: 1 } },
     {
@@ -598,6 +609,14 @@ describe("hostile input on every endpoint", () => {
       admin: true,
       body: () => ({ courseId: ids.course, weekdays: [2, 4], startTime: "16:00", durationMinutes: 60, firstDate: dateIn(15), meetings: 40, closures: [dateIn(16)], capacity: 12, mode: "online", meetingUrl: "https://meet.example.com/term", language: "ar", registrationOpensAt: `${dateIn(2)}T09:00` }),
       stores: { course_sections: 1, section_meetings: 40, audit_log: 1 },
+    },
+    // A demo booking becomes an enrolment: the row, the family's e-mail, the audit entry (decision 069).
+    {
+      route: "POST /api/admin/demo-bookings/:id/enrolment",
+      url: () => `/api/admin/demo-bookings/${ids.convertBooking}/enrolment`,
+      admin: true,
+      body: () => ({ sectionId: ids.section }),
+      stores: { section_enrolments: 1, jobs: 1, audit_log: 1 },
     },
     { route: "PUT /api/admin/sections/:id", url: () => `/api/admin/sections/${ids.sectionEdit}`, admin: true, body: () => sectionForm.value, stores: { audit_log: 1 } },
     { route: "POST /api/admin/sections/:id/status", url: () => `/api/admin/sections/${ids.sectionEdit}/status`, admin: true, body: () => ({ status: "closed" }), stores: { audit_log: 1 } },
@@ -785,6 +804,9 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/enrolments/:token", url: () => `/api/enrolments/${tokens.parentDrop}`, admin: false },
     { route: "GET /api/admin/sections/:id/roster", url: () => `/api/admin/sections/${ids.section}/roster`, admin: true },
     { route: "GET /api/admin/sections/:id/roster.csv", url: () => `/api/admin/sections/${ids.section}/roster.csv`, admin: true },
+    { route: "GET /api/calendar-feeds/:token", url: () => `/api/calendar-feeds/${tokens.feed}.ics`, admin: false },
+    { route: "GET /api/account/timetable", url: () => "/api/account/timetable", admin: false, account: "own" },
+    { route: "GET /api/admin/demo-funnel", url: () => "/api/admin/demo-funnel", admin: true, query: { months: "6" } },
     { route: "GET /api/admin/slots/bookings.csv", url: () => "/api/admin/slots/bookings.csv", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
     { route: "GET /summer-camp/brochure.pdf", url: () => "/summer-camp/brochure.pdf", admin: false, query: { lang: "ar" } },
     { route: "GET /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, query: listQuery({ sort: "title", status: "published" }) },

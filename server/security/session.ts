@@ -101,9 +101,14 @@ export async function endSession({ db, config }: Deps, caller: SessionCaller): P
   caller.cookies.clear(sessionCookieName(config), cookieOptions(config));
 }
 
-/** Ends every session of an account: after a password reset, a disable, or any change of who may use it. */
+/**
+ * Ends every session of an account: after a password change or reset, a disable, or any change of
+ * who may use it. The family's calendar feed URL ends with them (decision 068): whoever copied it
+ * while holding the account loses it too; the family makes a new one on /account.
+ */
 export async function endAllSessions(db: DB, userId: number): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await db.deleteFrom("calendar_feeds").where("user_id", "=", userId).execute();
 }
 
 /**

@@ -345,6 +345,29 @@ test.describe("axe on interactive states", () => {
     expectClean(findings);
   });
 
+  test("the family's timetable and calendar link, and the staff's demo-to-enrolment page and funnel, in both languages (issue 29)", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await provenParent(page.request, "a11y-timetable");
+    const { sections } = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number }[] };
+    const child = { childName: "Huda Axe", childAge: sections[0]!.minAge, parentName: "Mona Wait", email: `a11y-tt-${Date.now()}@example.com`, phone: "9876543210" };
+    expect((await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, { data: child })).status()).toBe(201);
+    expect((await page.request.post("/api/account/calendar-feed")).status()).toBe(201);
+    await auditAll(page, ["/account", "/ar/account"]);
+    // The staff's side: a demo booking's conversion page and the dashboard's funnel.
+    const context = await browser.newContext();
+    const staff = await context.newPage();
+    watchDocuments(staff);
+    await signInAsAdmin(staff);
+    const { slots } = (await (await staff.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number }[] };
+    const booked = await staff.request.post("/api/courses/robotics-fundamentals/demo-bookings", { data: { ...child, slotId: slots[0]!.id, childName: "Yusuf Axe", email: `a11y-demo-${Date.now()}@example.com` } });
+    expect(booked.status()).toBe(201);
+    const { code } = (await booked.json()) as { code: string };
+    const found = (await (await staff.request.get(`/api/admin/slots?code=${code}`)).json()) as { slots: { bookings: { id: number; code: string }[] }[] };
+    const id = found.slots[0]!.bookings.find((b) => b.code === code)!.id;
+    await auditAll(staff, [`/admin/demo-bookings/${id}/enrol`, `/ar/admin/demo-bookings/${id}/enrol`, "/admin", "/ar/admin"]);
+    await context.close();
+  });
+
   test("the demo booking steps, their errors and the confirmation", async ({ page }) => {
     await page.goto("/courses/robotics-fundamentals/bookdemoclass", { waitUntil: "networkidle" });
     await page.getByRole("button", { name: /, times available$/ }).first().click();

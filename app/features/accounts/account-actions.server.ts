@@ -13,6 +13,8 @@ import { setUpFirstAdmin } from "./admin-setup.api";
 import { endDeviceSession } from "./devices.api";
 import { forgotPassword, resetPasswordWithToken } from "./password-reset.api";
 import { requireAccountPage } from "~/lib/page-guards.server";
+import { CALENDAR_FORMS } from "~/features/timetable/forms";
+import { renewCalendarFeed, revokeCalendarFeed } from "~/features/timetable/timetable.api";
 import { safeAdminPath, safeLocalPath } from "~/lib/next-path";
 
 /**
@@ -135,6 +137,9 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
   [ACCOUNT_FORMS.child]: childAction(ACCOUNT_FORMS.child, "PUT", "child-saved"),
   [ACCOUNT_FORMS.removeChild]: childAction(ACCOUNT_FORMS.removeChild, "DELETE", "child-removed"),
   [ACCOUNT_FORMS.endSession]: endSessionAction,
+  // The calendar feed (decision 068): back to the page, whose calendar section shows the new link.
+  [CALENDAR_FORMS.renew]: accountAction(CALENDAR_FORMS.renew, renewCalendarFeed, [], to("/account", "calendar-link-made")),
+  [CALENDAR_FORMS.revoke]: accountAction(CALENDAR_FORMS.revoke, revokeCalendarFeed, [], to("/account", "calendar-link-off")),
 };
 
 export async function accountPageAction(args: ActionFunctionArgs) {

@@ -8,12 +8,16 @@ import { PasswordSection } from "./PasswordSection";
 import { ProfileSection } from "./ProfileSection";
 import { SentFormsSections } from "./SentFormsSections";
 import { WaitlistSection } from "./WaitlistSection";
+import { CalendarFeedSection } from "./CalendarFeedSection";
+import { TimetableSection } from "./TimetableSection";
 
 /** /account's index: every section of the account, in the page's order. */
 export default function AccountSections() {
-  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone } = useAccountData();
+  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable } = useAccountData();
   return (
     <>
+      <TimetableSection timetable={timetable.children} />
+      <CalendarFeedSection feed={timetable.feed} />
       <BookingsSection bookings={bookings} />
       {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}
       <SentFormsSections enrollments={enrollments} brochureRequests={brochureRequests} />

@@ -13,11 +13,16 @@ import { StatusBadge } from "./submissions/StatusBadge";
 import { submissionPath, type SubmissionKindName } from "./submissions/submission-kinds";
 import { WeeklyChart } from "./WeeklyChart";
 import { LtrValue } from "~/ui/Bidi";
+import { langFromPath } from "~/i18n/lang";
+import { timeZoneOf } from "~/features/site/academy-zone.server";
+import { DemoFunnel } from "~/features/sections/DemoFunnel";
+import { demoFunnel } from "~/features/sections/demo-enrolment.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireAdminPage(context, request);
   const [dashboard, settings] = await Promise.all([getDashboard(context.db), getSiteSettings(context.db)]);
-  return { ...dashboard, timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
+  const funnel = await demoFunnel(context.db, timeZoneOf(settings), langFromPath(new URL(request.url).pathname));
+  return { ...dashboard, funnel, timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
@@ -121,6 +126,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <WeeklyChart weeks={loaderData.weeks} />
       </section>
+
+      <DemoFunnel rows={loaderData.funnel} />
 
       <section aria-labelledby="latest-title" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="latest-title" className="mb-3 text-lg font-semibold text-slate-900">

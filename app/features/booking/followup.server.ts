@@ -12,6 +12,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { bookingFollowupJob } from "./booking.jobs.server";
 import { getBookingForMail } from "./booking.server";
 import { fillPlaceholders } from "~/features/site/followup-texts";
+import { demoPrefillToken } from "./demo-link.server";
 
 /**
  * Claims a booking's follow-up e-mail and queues it, inside the transaction that marks it attended
@@ -35,16 +36,16 @@ export async function claimFollowup(trx: DB, bookingId: number): Promise<boolean
 
 /**
  * The follow-up e-mail, in the booking's language: the staff's subject and body (settings, with
- * the parent's, child's and course's names in their placeholders), the course page's link, and the
- * contact page as the way to enroll (courses have no enrollment form; the academy enrolls by
- * talking to the family). A booking no longer marked attended when the job runs (staff corrected a
- * mistake at once) gets nothing, and its claim is released so a later "attended" sends it.
+ * the parent's, child's and course's names in their placeholders), the course page's link, the
+ * course's open groups with the child's details filled in (decision 069), and the contact page. A
+ * booking no longer marked attended when the job runs (staff corrected a mistake at once) gets
+ * nothing, and its claim is released so a later "attended" sends it.
  */
 export async function sendFollowupMail(deps: { db: DB; config: Config; logger: Logger }, reference: string): Promise<void> {
   const [settings, timeZone] = await Promise.all([getSiteSettings(deps.db), academyTimeZone(deps.db)]);
   const found = await getBookingForMail(deps.db, reference, timeZone);
   if (!found) return;
-  const { view: booking, lang } = found;
+  const { view: booking, lang, id: bookingId } = found;
   if (booking.status !== "attended") {
     const released = await deps.db
       .updateTable("demo_bookings")
@@ -66,8 +67,19 @@ export async function sendFollowupMail(deps: { db: DB; config: Config; logger: L
   const base = deps.config.publicUrl;
   const courseUrl = base + (booking.courseSlug ? localizePath(`/courses/${encodeURIComponent(booking.courseSlug)}`, lang) : localizePath("/courses", lang));
   const enrollUrl = base + localizePath("/contact-us", lang);
+  // The course's open groups with the child's details filled in (decision 069): the link carries a
+  // signed booking id, never the names or the e-mail.
+  const sectionsUrl = booking.courseSlug
+    ? `${courseUrl}?demo=${demoPrefillToken(deps.config.sessionSecret, bookingId)}#enrol`
+    : undefined;
+  const enrolWords = { child: booking.childName };
 
-  const text = [...paragraphs.flatMap((paragraph) => [paragraph, ""]), `${t("course")}: ${courseUrl}`, `${t("enroll")}: ${enrollUrl}`].join("\n");
+  const text = [
+    ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    `${t("course")}: ${courseUrl}`,
+    ...(sectionsUrl ? [`${serverT(lang, "timetable", "followup.enrol", enrolWords)}: ${sectionsUrl}`] : []),
+    `${t("enroll")}: ${enrollUrl}`,
+  ].join("\n");
   const htmlBody = mailDocument(
     lang,
     html`${joinHtml(
@@ -75,6 +87,7 @@ export async function sendFollowupMail(deps: { db: DB; config: Config; logger: L
       "\n",
     )}
 <p><a href="${courseUrl}">${t("courseLink")}</a></p>
+${sectionsUrl ? html`<p><a href="${sectionsUrl}">${serverT(lang, "timetable", "followup.enrolLink", enrolWords)}</a></p>` : ""}
 <p><a href="${enrollUrl}">${t("enrollLink")}</a></p>`,
   );
   await sendMail(deps, { to: booking.email, subject, text, html: htmlBody });

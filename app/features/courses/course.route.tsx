@@ -38,7 +38,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The media library's alt texts for the course's images, which carry none of their own.
   const libraryAlts = await mediaAlts(context.db, [course.courseImage, ...imageUrlsOf(course.blocks)], lang);
   const sections = await courseSectionsFor(context, Number(course._id), lang, new URL(request.url).searchParams);
+  // A demo follow-up's link fills in a child's and parent's details: that page is theirs alone.
+  if (sections.fromDemo) return data({ course, libraryAlts, sections }, { headers: { "Cache-Control": "private, no-store" } });
   return { course, libraryAlts, sections };
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 function Stars({ rating }: { rating: number }) {

@@ -4,6 +4,9 @@ import { FormAlert } from "~/ui/FormAlert";
 import { LocalLink } from "~/ui/LocalLink";
 import type { FormState } from "~/lib/forms/form-state";
 import type { CourseSectionsData, SectionCard } from "./course-sections.server";
+import { useLang } from "~/i18n/use-lang";
+import { formatZoneLabel } from "~/features/booking/slot-format";
+import { useVisitorZone, visitorTimeLabel } from "~/features/booking/visitor-zone";
 
 interface Props {
   data: CourseSectionsData;
@@ -17,9 +20,11 @@ interface Props {
 function SectionDetails({
   section,
   inputId,
+  academyZone,
 }: {
   section: SectionCard;
   inputId: string;
+  academyZone: string;
 }) {
   const { t } = useTranslation("sections");
   // Only the schedule is the radio's label: a label may hold phrasing content only, and the list of
@@ -32,6 +37,7 @@ function SectionDetails({
       >
         {t("page.schedule", { days: section.days, time: section.time })}
       </label>
+      <VisitorTime at={section.startsAt} date={section.startDate} academyZone={academyZone} />
       <div id={`${inputId}-about`}>
         <p className="text-sm text-slate-700">
           {t("page.dates", { first: section.first, last: section.last })}
@@ -74,13 +80,41 @@ function SectionDetails({
           {t("page.allClasses")}
         </summary>
         <ol className="ms-5 mt-1 list-decimal">
-          {section.meetings.map((meeting) => (
-            <li key={meeting}>{meeting}</li>
-          ))}
+          {section.meetings.map((meeting, i) => {
+            const time = section.meetingTimes[i];
+            return (
+              <li key={meeting}>
+                {meeting}
+                {time ? <VisitorTime at={time.at} date={time.date} academyZone={academyZone} /> : null}
+              </li>
+            );
+          })}
         </ol>
       </details>
     </div>
   );
+}
+
+/**
+ * A time on the visitor's own clock, filled in by the page's script (app/enhance/visitor-clock.ts)
+ * when it differs from the academy's; hidden, and empty, without script.
+ */
+function VisitorTime({ at, date, academyZone }: { at: string; date: string; academyZone: string }) {
+  const { t } = useTranslation("timetable");
+  const lang = useLang();
+  // A signed-in parent's page is React's (root.tsx useStaticPage): the hook adds the time once hydrated.
+  const zone = useVisitorZone(academyZone);
+  if (zone) return <span className="block text-sm text-slate-600">{t("visitorClock.label", { time: visitorTimeLabel(at, date, zone, lang) })}</span>;
+  return <span data-visitor-time={at} data-academy-date={date} hidden className="block text-sm text-slate-600" />;
+}
+
+/** The visitor's own zone named, beside the academy's (filled in as VisitorTime is). */
+function VisitorZone({ academyZone }: { academyZone: string }) {
+  const { t } = useTranslation("timetable");
+  const lang = useLang();
+  const zone = useVisitorZone(academyZone);
+  if (zone) return <p className="text-sm text-slate-600">{t("visitorClock.zone", { zone: formatZoneLabel(new Date(), zone, lang) })}</p>;
+  return <p data-visitor-zone="" hidden className="text-sm text-slate-600" />;
 }
 
 /**
@@ -90,6 +124,7 @@ function SectionDetails({
  */
 export function CourseSections({ data, courseSlug, action, served }: Props) {
   const { t } = useTranslation("sections");
+  const { t: tt } = useTranslation("timetable");
   const values = served?.values ?? {};
   const errors = served?.errors ?? {};
   const value = (name: string) =>
@@ -170,6 +205,10 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
             aria-describedby={
               errors.sectionId ? "enrol-section-error" : undefined
             }
+            data-visitor-clock=""
+            data-academy-zone={data.timeZone}
+            data-label={tt("visitorClock.label", { time: "{time}" })}
+            data-zone-label={tt("visitorClock.zone", { zone: "{zone}" })}
           >
             <legend className="text-lg font-semibold text-slate-900">
               {t("page.choose")}
@@ -177,6 +216,7 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
             <p className="text-sm text-slate-600">
               {t("page.zone", { zone: data.zone })}
             </p>
+            <VisitorZone academyZone={data.timeZone} />
             {errors.sectionId ? (
               <p
                 id="enrol-section-error"
@@ -206,6 +246,7 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
                   <SectionDetails
                     section={section}
                     inputId={`section-${section.id}`}
+                    academyZone={data.timeZone}
                   />
                 </div>
               ))}

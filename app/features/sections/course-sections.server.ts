@@ -3,7 +3,9 @@ import type { Lang } from "~/i18n/lang";
 import { listChildren } from "~/features/family/children.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { zonedParts } from "~/lib/zoned-time";
 import { listOpenSections, type PublicSection } from "./sections.server";
+import { demoPrefill } from "./demo-enrolment.server";
 
 const listFormatters = new Map<Lang, Intl.ListFormat>();
 const joinWords = (words: string[], lang: Lang) => {
@@ -44,6 +46,10 @@ export interface SectionCard {
   opens: { date: string; time: string } | null;
   closes: string;
   meetings: string[];
+  /** UTC instants and academy dates of the first meeting and of each one, for the visitor's own clock (app/enhance/visitor-clock.ts). */
+  startsAt: string;
+  startDate: string;
+  meetingTimes: { at: string; date: string }[];
 }
 
 /** A section in words for a page (the course page, an enrolment's page), in the academy's zone. */
@@ -65,25 +71,33 @@ export const toSectionCard = (section: PublicSection, timeZone: string, lang: La
   opens: section.registrationOpensAt && !section.registrationOpen ? { date: formatDateLabel(section.registrationOpensAt, timeZone, lang), time: formatTimeLabel(section.registrationOpensAt, timeZone, lang) } : null,
   closes: formatDateLabel(section.registrationClosesAt, timeZone, lang),
   meetings: section.meetings.map((m) => `${formatDateLabel(m.startsAt, timeZone, lang)}, ${formatTimeLabel(m.startsAt, timeZone, lang)}`),
+  startsAt: section.startsAt,
+  startDate: zonedParts(section.startsAt, timeZone).date,
+  meetingTimes: section.meetings.map((m) => ({ at: m.startsAt, date: zonedParts(m.startsAt, timeZone).date })),
 });
 
 /**
  * What the course page needs of its sections (issue 29): the open ones as cards, the academy's
  * zone in words, a signed-in parent's saved children and name (`?child=` fills one in without
- * script, only the account's own), and the code of an enrolment just made (`?enrolled=`).
+ * script, only the account's own), and the code of an enrolment just made (`?enrolled=`). A demo
+ * follow-up's link (`?demo=`, a signed booking id, decision 069) fills in that booking's child and
+ * parent; `fromDemo` then says the page is personal (never cached).
  */
-export async function courseSectionsFor(context: Pick<AppLoadContext, "db" | "user">, courseId: number, lang: Lang, query: URLSearchParams) {
+export async function courseSectionsFor(context: Pick<AppLoadContext, "db" | "user" | "config">, courseId: number, lang: Lang, query: URLSearchParams) {
   const timeZone = await academyTimeZone(context.db);
   const sections = await listOpenSections(context.db, courseId, lang);
   const cards = sections.map((section) => toSectionCard(section, timeZone, lang));
   const savedChildren = context.user ? await listChildren(context.db, context.user.id) : [];
   const child = savedChildren.find((candidate) => String(candidate.id) === query.get("child"));
   const enrolled = /^[A-Z0-9]{6}$/.test(query.get("enrolled") ?? "") ? query.get("enrolled") : null;
+  const fromDemo = query.has("demo") ? await demoPrefill(context.db, context.config.sessionSecret, query.get("demo"), courseId) : null;
   return {
     sections: cards,
     zone: formatZoneLabel(new Date(), timeZone, lang),
+    timeZone,
     savedChildren,
-    prefill: context.user ? { parentName: context.user.username, email: context.user.email, ...(child ? { childName: child.name, childAge: String(child.age), childId: String(child.id) } : {}) } : null,
+    prefill: fromDemo ?? (context.user ? { parentName: context.user.username, email: context.user.email, ...(child ? { childName: child.name, childAge: String(child.age), childId: String(child.id) } : {}) } : null),
+    fromDemo: fromDemo !== null,
     chosen: query.get("section"),
     enrolled,
   };

@@ -28,6 +28,9 @@ export const NOTICES = {
   "sessions-ended": { ns: "admin", key: "users.sessions.endedNotice" },
   "rescheduled": { ns: "booking", key: "api.rescheduled" },
   "revision-restored": { ns: "admin-content", key: "revisions.restored" },
+  "calendar-link-made": { ns: "timetable", key: "api.created" },
+  "calendar-link-off": { ns: "timetable", key: "api.revoked" },
+  "demo-converted": { ns: "timetable", key: "convert.done" },
 } as const;
 
 /** The notice's element id (FormNotice), where the page opens after the redirect. */

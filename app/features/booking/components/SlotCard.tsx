@@ -3,6 +3,7 @@ import { useRevalidator } from "react-router";
 import { useLang } from "~/i18n/use-lang";
 import { apiRequest } from "~/lib/api";
 import { Field, inputClass } from "~/ui/Field";
+import { LocalLink } from "~/ui/LocalLink";
 import { toast } from "~/ui/toast";
 import { BOOKINGS_FORM_ID, capacityForm } from "~/features/booking/admin-slots-forms";
 import type { AdminBooking, AdminSlot } from "~/features/booking/slots-admin.server";
@@ -173,6 +174,7 @@ function WaitlistTable({ slot }: { slot: AdminSlot }) {
 
 function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnType<typeof useStaffAction> }) {
   const { t } = useTranslation("booking");
+  const { t: tt } = useTranslation("timetable");
   const attendance = (booking: AdminBooking, status: "booked" | "attended" | "no_show") =>
     onAction("PATCH", `/api/admin/slots/bookings/${booking.id}`, { status });
   return (
@@ -244,6 +246,14 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
                     >
                       {t("admin.list.cancel")}
                     </button>
+                    {/* Demo to enrolment in one step (decision 069): a page of its own, a plain form. */}
+                    <LocalLink
+                      to={`/admin/demo-bookings/${booking.id}/enrol`}
+                      aria-label={tt("convert.linkFor", { child: booking.childName })}
+                      className="rounded border border-indigo-300 px-2 py-1 text-indigo-800 hover:bg-indigo-50"
+                    >
+                      {tt("convert.link")}
+                    </LocalLink>
                   </div>
                 )}
               </td>

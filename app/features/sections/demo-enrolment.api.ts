@@ -1,0 +1,80 @@
+import { Router } from "express";
+import { z } from "zod";
+import type { Lang } from "~/i18n/lang";
+import { pick } from "~/i18n/localized";
+import { v } from "~/lib/validation";
+import { recordAudit } from "~server/audit/audit";
+import { accessGuard, defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { HttpError } from "~server/http/errors";
+import { requestLang, serverT } from "~server/i18n";
+import type { SessionUser } from "~server/security/session";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { ENROLMENT_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
+import { convertDemoBooking, demoFunnel } from "./demo-enrolment.server";
+import { sectionParams } from "./sections.schema";
+import { findSection } from "./sections.server";
+
+const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "timetable", key, values);
+const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
+
+export const convertSchema = z.object({
+  sectionId: z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid),
+});
+
+/**
+ * POST /api/admin/demo-bookings/:id/enrolment: staff enrol the child of a demo booking in a
+ * section of its course, from the booking (issue 29, decision 069). The enrolment's own
+ * transaction and refusals (409 full, closed, not open yet, already enrolled); source 'demo' with
+ * the booking's id; the family gets the enrolment e-mail in the booking's language; audited.
+ */
+export const convertDemoToEnrolment = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/demo-bookings/:id/enrolment",
+  access: "staff",
+  params: sectionParams,
+  input: convertSchema,
+  async run({ deps: { db }, caller, params }, { sectionId }) {
+    const lang = caller.lang;
+    const section = await findSection(db, sectionId);
+    const result = await convertDemoBooking(db, params.id, sectionId, async (trx, enrolment) => {
+      const course = section ? pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", enrolment.lang) : "";
+      await queueEnrolmentMail(trx, ENROLMENT_MAIL, enrolment, course);
+      await recordAudit(trx, {
+        action: "convert",
+        entity: "demo_booking",
+        entityId: params.id,
+        changes: { enrolment: { from: null, to: enrolment.reference.slice(0, 8) }, section: { from: null, to: sectionId } },
+        userId: staffId(caller),
+      });
+    });
+    if (result.ok) return { status: 201, body: { message: say(lang, "convert.done"), reference: result.reference, code: result.code, sectionId } };
+    switch (result.reason) {
+      case "bookingNotFound":
+        throw new HttpError(404, say(lang, "convert.bookingNotFound"));
+      case "notFound":
+      case "otherCourse": {
+        const message = say(lang, result.reason === "notFound" ? "convert.sectionNotFound" : "convert.otherCourse");
+        throw new HttpError(400, message, { sectionId: message });
+      }
+      case "ageOutside": {
+        const message = say(lang, "convert.ageOutside", { min: result.minAge, max: result.maxAge });
+        throw new HttpError(400, message, { sectionId: message });
+      }
+      default:
+        return { status: 409, body: { message: say(lang, `convert.${result.reason}`), reason: result.reason } };
+    }
+  },
+});
+
+/** Demo bookings → enrolments: the staff's conversion and GET /api/admin/demo-funnel. */
+export function demoEnrolmentApi(deps: EndpointDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  router.get("/api/admin/demo-funnel", accessGuard("staff"), async (req, res) => {
+    const months = /^\d{1,2}$/.test(String(req.query.months ?? "")) ? Math.min(24, Math.max(1, Number(req.query.months))) : 12;
+    const timeZone = await academyTimeZone(db);
+    res.json({ timeZone, months, rows: await demoFunnel(db, timeZone, requestLang(req), months) });
+  });
+  router.use(jsonRoutes(deps, [convertDemoToEnrolment]));
+  return router;
+}

@@ -1,0 +1,149 @@
+import { sql } from "kysely";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import type { Lang } from "~/i18n/lang";
+import { zonedParts } from "~/lib/zoned-time";
+import { demoBookingOfToken } from "~/features/booking/demo-link.server";
+import { enrol, type EnrolResult } from "./sections.server";
+
+/** One child's key as the enrolments' unique index has it (sections.server.ts childKey). */
+const childKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
+
+/**
+ * The course page's form filled in from a follow-up link (decision 069): the demo booking's child
+ * and parent, when the token is valid and the booking is of this course. Null otherwise (a link for
+ * another course fills in nothing rather than another child).
+ */
+export async function demoPrefill(db: DB, secret: string, token: string | null, courseId: number) {
+  const bookingId = demoBookingOfToken(secret, token);
+  if (bookingId === undefined) return null;
+  const booking = await db
+    .selectFrom("demo_bookings")
+    .select(["child_name", "child_age", "parent_name", "email", "phone", "course_id", "status"])
+    .where("id", "=", bookingId)
+    .executeTakeFirst();
+  if (!booking || booking.course_id !== courseId || booking.status === "cancelled") return null;
+  return { childName: booking.child_name, childAge: String(booking.child_age), parentName: booking.parent_name, email: booking.email, phone: booking.phone };
+}
+
+export type ConvertResult = EnrolResult | { ok: false; reason: "bookingNotFound" | "bookingCancelled" | "otherCourse" | "converted" };
+
+/**
+ * Staff turn a demo booking into an enrolment (decision 069): the booking's child and parent take a
+ * seat in a section of the booking's course through the enrolment's own transaction (enrol(), the
+ * one conditional seat UPDATE), which also marks the row `source = 'demo'` with the booking's id;
+ * a second conversion of the same booking is refused by a partial unique index (one live
+ * enrolment per booking), whose violation rolls the seat back. `after` queues the e-mail and
+ * the audit entry in that transaction.
+ */
+export async function convertDemoBooking(
+  db: DB,
+  bookingId: number,
+  sectionId: number,
+  after: (trx: DB, enrolment: { reference: string; email: string; lang: Lang }) => Promise<void>,
+): Promise<ConvertResult> {
+  const booking = await db
+    .selectFrom("demo_bookings")
+    .select(["id", "child_name", "child_age", "parent_name", "email", "phone", "lang", "user_id", "course_id", "status"])
+    .where("id", "=", bookingId)
+    .executeTakeFirst();
+  if (!booking) return { ok: false, reason: "bookingNotFound" };
+  if (booking.status === "cancelled") return { ok: false, reason: "bookingCancelled" };
+  const section = await db.selectFrom("course_sections").select(["course_id", "status"]).where("id", "=", sectionId).executeTakeFirst();
+  if (!section || section.status === "cancelled") return { ok: false, reason: "notFound" };
+  if (section.course_id !== booking.course_id) return { ok: false, reason: "otherCourse" };
+  const live = await db.selectFrom("section_enrolments").select("id").where("demo_booking_id", "=", bookingId).where("status", "=", "enrolled").executeTakeFirst();
+  if (live) return { ok: false, reason: "converted" };
+  return enrol(
+    db,
+    sectionId,
+    { childName: booking.child_name, childAge: booking.child_age, childId: null, parentName: booking.parent_name, email: booking.email, phone: booking.phone },
+    {
+      userId: booking.user_id,
+      lang: booking.lang,
+      queue: async (trx, enrolment) => {
+        await trx.updateTable("section_enrolments").set({ source: "demo", demo_booking_id: bookingId, updated_at: nowIso() }).where("reference", "=", enrolment.reference).execute();
+        await after(trx, { ...enrolment, lang: booking.lang });
+      },
+    },
+  );
+}
+
+export interface FunnelRow {
+  courseId: number | null;
+  course: string;
+  /** YYYY-MM of the demo class, on the academy's clock. */
+  month: string;
+  booked: number;
+  attended: number;
+  enrolled: number;
+}
+
+/** Most demo bookings one funnel reads (about two years of a busy academy). */
+const MAX_FUNNEL_BOOKINGS = 50_000;
+
+/**
+ * Demo classes booked → attended → enrolled, per course and month of the class (decision 069).
+ * Booked: every booking but the cancelled ones. Attended: marked attended by staff. Enrolled: a
+ * booking followed by an enrolment of the same child in the same course (converted by staff, or
+ * made by the family with the booking's e-mail and child's name after the booking), whatever that
+ * enrolment's later fate; each booking counts once.
+ */
+export async function demoFunnel(db: DB, timeZone: string, lang: Lang, months = 12): Promise<FunnelRow[]> {
+  const since = new Date(Date.now() - months * 31 * 86_400_000).toISOString();
+  const bookings = await db
+    .selectFrom("demo_bookings as b")
+    .innerJoin("demo_slots as s", "s.id", "b.slot_id")
+    .leftJoin("courses as c", "c.id", "b.course_id")
+    .select(["b.id", "b.course_id", "b.course_name", "b.status", "b.email", "b.child_name", "b.created_at", "s.starts_at", "c.name_en", "c.name_ar"])
+    .where("s.starts_at", ">=", since)
+    .where("b.status", "<>", "cancelled")
+    .orderBy("s.starts_at")
+    .limit(MAX_FUNNEL_BOOKINGS)
+    .execute();
+  const courseIds = [...new Set(bookings.map((b) => b.course_id).filter((id): id is number => id !== null))];
+  const enrolments =
+    courseIds.length === 0
+      ? []
+      : await db
+          .selectFrom("section_enrolments")
+          .select(["course_id", "email", "child_key", "demo_booking_id", "created_at"])
+          .where((eb) => eb.or([eb("course_id", "in", courseIds), eb("demo_booking_id", "is not", null)]))
+          .where("created_at", ">=", since)
+          .execute();
+  const converted = new Set(enrolments.map((e) => e.demo_booking_id).filter((id) => id !== null));
+  // The earliest enrolment of each child (course, e-mail, name): a booking before it led to it.
+  const firstEnrolled = new Map<string, string>();
+  for (const e of enrolments) {
+    const key = `${e.course_id}|${e.email.toLowerCase()}|${e.child_key}`;
+    const seen = firstEnrolled.get(key);
+    if (seen === undefined || e.created_at < seen) firstEnrolled.set(key, e.created_at);
+  }
+  const rows = new Map<string, FunnelRow>();
+  for (const b of bookings) {
+    const month = zonedParts(b.starts_at, timeZone).date.slice(0, 7);
+    const key = `${b.course_id ?? b.course_name}|${month}`;
+    const course = b.name_en !== null && b.name_ar !== null ? (lang === "ar" ? b.name_ar : b.name_en) : b.course_name;
+    const row = rows.get(key) ?? { courseId: b.course_id, course, month, booked: 0, attended: 0, enrolled: 0 };
+    row.booked++;
+    if (b.status === "attended") row.attended++;
+    const enrolledAt = firstEnrolled.get(`${b.course_id}|${b.email.toLowerCase()}|${childKey(b.child_name)}`);
+    if (converted.has(b.id) || (enrolledAt !== undefined && enrolledAt >= b.created_at)) row.enrolled++;
+    rows.set(key, row);
+  }
+  return [...rows.values()].sort((a, b) => b.month.localeCompare(a.month) || a.course.localeCompare(b.course));
+}
+
+/** A course's open sections staff may convert a booking into (id and a label in the academy's time). */
+export async function openSectionsForCourse(db: DB, courseId: number) {
+  return db
+    .selectFrom("course_sections")
+    .select(["id", "weekdays", "start_time", "first_date", "capacity", "seats_taken"])
+    .where("course_id", "=", courseId)
+    .where("status", "=", "open")
+    .where("registration_closes_at", ">", nowIso())
+    .where(sql<boolean>`seats_taken < capacity`)
+    .orderBy("starts_at")
+    .limit(50)
+    .execute();
+}

@@ -1,0 +1,30 @@
+import { expect, test } from "./fixtures";
+import { provenParent } from "./accounts";
+import { COURSE } from "./enrol-flow";
+import { familyTimetableWalk } from "./timetable-flow";
+
+/** Issue 29: enrol, see the timetable in /account, subscribe to the family's calendar feed (with script). */
+for (const lang of ["en", "ar"] as const) {
+  test(`a parent enrols, sees the timetable and subscribes to the calendar feed (${lang})`, async ({ page }) => {
+    await familyTimetableWalk(page, lang, "js");
+  });
+}
+
+test.describe("the course page's times on the visitor's own clock (issue 29)", () => {
+  test.use({ timezoneId: "America/New_York" });
+  for (const lang of ["en", "ar"] as const) {
+    test(`added beside the academy's, for a visitor (enhancement script) and a signed-in parent (React) (${lang})`, async ({ page }) => {
+      const prefix = lang === "ar" ? "/ar" : "";
+      const words = lang === "ar" ? { time: "بتوقيتك:", zone: "America/New_York" } : { time: "Your time:", zone: "America/New_York" };
+      await page.goto(`${prefix}/courses/${COURSE}`);
+      const group = page.locator("#enrol fieldset").first();
+      await expect(group.getByText(words.time).first()).toBeVisible();
+      await expect(group.getByText(words.zone).first()).toBeVisible();
+      // The academy's own time stays, named with its zone.
+      await expect(group.getByText("Asia/Kolkata").first()).toBeVisible();
+      await provenParent(page.request, `clock-${lang}`);
+      await page.goto(`${prefix}/courses/${COURSE}`);
+      await expect(page.locator("#enrol fieldset").first().getByText(words.time).first()).toBeVisible();
+    });
+  }
+});
