@@ -64,6 +64,47 @@ test.describe("page texts and testimonials edited by staff", () => {
     }
   });
 
+  test("the home page's age groups block and the camp page's eyebrow ({{year}}) and topic tag, edited, are on the cached public pages", async ({ page, browser, baseURL }) => {
+    test.slow();
+    await signInAsAdmin(page);
+    type Sections = { sections: { key: string; values: Record<string, string> }[] };
+    const home = (await (await page.request.get("/api/admin/pages/home")).json()) as Sections;
+    const camp = (await (await page.request.get("/api/admin/pages/summer-camp")).json()) as Sections;
+    const age = home.sections.find((s) => s.key === "ageFilter")!.values;
+    const banner = camp.sections.find((s) => s.key === "banner")!.values;
+    const topics = camp.sections.find((s) => s.key === "topics")!.values;
+    const anon = await visitor(browser, baseURL);
+    try {
+      for (const path of ["/", "/ar/summer-camp", "/", "/ar/summer-camp"]) await anon.page.goto(path);
+      const eyebrowBefore = (await anon.page.getByText(/\d{4}$/).first().textContent()) ?? "";
+      const year = /(\d{4})$/.exec(eyebrowBefore)![1]!;
+
+      await page.goto("/admin/pages/home");
+      const ageRegion = page.getByRole("region", { name: "Courses by age" });
+      await ageRegion.getByLabel("Title (English)").fill("Courses for every age");
+      await save(page, ageRegion, /\/api\/admin\/pages\/home\/ageFilter$/);
+      await page.goto("/ar/admin/pages/summer-camp");
+      const arBanner = page.getByRole("region", { name: "الشريط الرئيسي" });
+      await expect(arBanner.getByText("{{year}}", { exact: false }).first()).toBeVisible();
+      await arBanner.getByLabel("عنوان صغير فوق العنوان (بالعربية)").fill("موسم المخيم {{year}}");
+      await save(page, arBanner, /\/api\/admin\/pages\/summer-camp\/banner$/);
+      const tags = page.getByRole("region", { name: "وسوم الموضوعات" });
+      await tags.getByLabel("موضوع: الطائرات المسيّرة (بالعربية)").fill("روبوتات طائرة");
+      await save(page, tags, /\/api\/admin\/pages\/summer-camp\/topics$/);
+
+      await anon.page.goto("/");
+      await expect(anon.page.getByRole("heading", { name: "Courses for every age", level: 2 })).toBeVisible();
+      await anon.page.goto("/ar/summer-camp");
+      await expect(anon.page.getByText(`موسم المخيم ${year}`, { exact: true })).toBeVisible();
+      await expect(anon.page.getByRole("listitem").filter({ hasText: /^روبوتات طائرة$/ })).toBeVisible();
+    } finally {
+      await anon.close();
+      expect((await page.request.put("/api/admin/pages/home/ageFilter", { data: age })).status()).toBe(200);
+      expect((await page.request.put("/api/admin/pages/summer-camp/banner", { data: banner })).status()).toBe(200);
+      expect((await page.request.put("/api/admin/pages/summer-camp/topics", { data: topics })).status()).toBe(200);
+    }
+  });
+
   test("a testimonial edited in English and Arabic is on the home page at once", async ({ page, browser, baseURL }) => {
     test.slow();
     await signInAsAdmin(page);

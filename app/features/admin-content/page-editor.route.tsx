@@ -120,6 +120,7 @@ function SectionForm({
                     label={`${label(field.name)} (${t(`pageText.lang${lang}`)})`}
                     dir={lang === "Ar" ? "rtl" : "ltr"}
                     rows={field.rows}
+                    hint={field.placeholder ? t(`pageText.placeholders.${field.placeholder}`, { placeholder: `{{${field.placeholder}}}`, interpolation: { escapeValue: false } }) : undefined}
                     error={form.error(`${field.name}${lang}`)}
                     control={form.field(`${field.name}${lang}`)}
                   />

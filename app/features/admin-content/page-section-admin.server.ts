@@ -1,8 +1,8 @@
 import type { DB } from "~server/db/db";
 import { diffFields, recordAudit } from "~server/audit/audit";
-import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
+import { nowIso, toDbJson } from "~server/db/values";
 import { PAGE_KEYS, PAGE_SECTIONS, isPageKey, sectionOf, type PageKey, type PageSection } from "~/features/site/page-sections";
-import { readSections, seedValues } from "~/features/site/page-sections.server";
+import { readSections, seedValues, storedValues } from "~/features/site/page-sections.server";
 import { missingTranslations, sectionForm, sectionValues } from "./page-section-admin.schema";
 import { afterContentSave } from "./revisions.server";
 
@@ -36,8 +36,7 @@ export async function sectionById(db: DB, id: number): Promise<{ page: PageKey; 
   if (!row || !isPageKey(row.page)) return undefined;
   const section = sectionOf(row.page, row.section);
   if (!section) return undefined;
-  const text = (json: string) => Object.fromEntries(Object.entries(fromDbJson<Record<string, unknown>>(json, {})).filter((e): e is [string, string] => typeof e[1] === "string"));
-  return { page: row.page, section, values: sectionForm(section, { en: text(row.texts_en), ar: text(row.texts_ar) }) };
+  return { page: row.page, section, values: sectionForm(section, storedValues(row.page, row.section, row)) };
 }
 
 export const pageSectionValues = async (db: DB, id: number) => (await sectionById(db, id))?.values;

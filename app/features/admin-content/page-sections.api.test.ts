@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStaffTestServer, type TestServer } from "~server/test/harness";
 import { pageTexts } from "~/features/site/page-sections.server";
-import { PAGE_SECTIONS } from "~/features/site/page-sections";
+import { PAGE_SECTIONS, fillText } from "~/features/site/page-sections";
+import { homeContent } from "~/features/home/home.server";
+import { contentVersion } from "~server/http/content-version";
+import { toDbJson } from "~server/db/values";
 
 /** Every field of the home page's top banner, as the editor sends it. */
 const hero = (over: Record<string, string> = {}) => ({
@@ -15,6 +18,8 @@ const hero = (over: Record<string, string> = {}) => ({
   benefit2Ar: "",
   benefit3En: "Three",
   benefit3Ar: "ثلاثة",
+  imageAltEn: "A child and a friendly robot building a rocket together",
+  imageAltAr: "طفل وروبوت لطيف يبنيان صاروخًا معًا",
   ...over,
 });
 
@@ -86,6 +91,48 @@ describe("page texts API (decision 058)", () => {
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(fields);
     expect(await server.countRows("audit_log")).toBe(before);
+  });
+
+  it("makes the home page's age-groups block and the camp page's eyebrow, topic tags and curriculum title editable, shown on the public pages", async () => {
+    const en = await pageTexts(server.db, ["home", "summer-camp"], "en");
+    expect([en["ageFilter.title"]?.text, en["schools.eyebrow"]?.text, en["about.imageAlt"]?.text]).toEqual(["Find the right course for your child's age", "For Schools", "Students and a mentor around a table with laptops and robot parts"]);
+    expect([en["banner.eyebrow"]?.text, en["topics.printing"]?.text, en["headings.curriculumTitle"]?.text]).toEqual(["Summer Camp {{year}}", "3D Printing", "{{camp}} curriculum"]);
+    expect((await pageTexts(server.db, ["summer-camp"], "ar"))["topics.drones"]).toEqual({ text: "الطائرات المسيّرة", lang: "ar" });
+
+    // The public pages read these through their loaders' pageTexts; the page cache is keyed on the content version (the newest audit id), which each save moves.
+    const version = contentVersion(server.db, 0);
+    const before = await version();
+    const age = { titleEn: "Courses for every age", titleAr: "دورات لكل عمر", textEn: "Pick an age group.", textAr: "" };
+    expect((await server.request("PUT", "/api/admin/pages/home/ageFilter", { json: age, headers })).status).toBe(200);
+    expect(await version()).not.toBe(before);
+    expect((await homeContent(server.db, "en")).texts["ageFilter.title"]).toEqual({ text: "Courses for every age", lang: "en" });
+    const homeAr = (await homeContent(server.db, "ar")).texts;
+    expect(homeAr["ageFilter.title"]).toEqual({ text: "دورات لكل عمر", lang: "ar" });
+    expect(homeAr["ageFilter.text"]).toEqual({ text: "Pick an age group.", lang: "en" });
+
+    const page = await server.request("GET", "/api/admin/pages/summer-camp", { headers });
+    const banner = page.body.sections.find((s: { key: string }) => s.key === "banner").values;
+    const topics = page.body.sections.find((s: { key: string }) => s.key === "topics").values;
+    expect(Object.keys(topics)).toHaveLength(16);
+    expect((await server.request("PUT", "/api/admin/pages/summer-camp/banner", { json: { ...banner, eyebrowEn: "Camp season {year}" }, headers })).status).toBe(200);
+    expect((await server.request("PUT", "/api/admin/pages/summer-camp/topics", { json: { ...topics, dronesEn: "Flying robots", dronesAr: "روبوتات طائرة" }, headers })).status).toBe(200);
+    const camp = await pageTexts(server.db, ["summer-camp"], "en");
+    expect(fillText(camp["banner.eyebrow"]!.text, { year: "2027" })).toBe("Camp season 2027");
+    expect(fillText(en["headings.curriculumTitle"]!.text, { camp: "Robotics Camp" })).toBe("Robotics Camp curriculum");
+    expect(camp["topics.drones"]?.text).toBe("Flying robots");
+    expect((await pageTexts(server.db, ["summer-camp"], "ar"))["topics.drones"]).toEqual({ text: "روبوتات طائرة", lang: "ar" });
+    const entry = await server.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ entity: "page_section", entity_id: "summer-camp/topics" });
+    expect(JSON.parse(entry.summary).changes.drones_en).toEqual({ from: "Drones", to: "Flying robots" });
+  });
+
+  it("gives a row seeded before a field was declared that field's seed text, in the editor and on the page", async () => {
+    const row = await server.db.selectFrom("page_sections").select(["id", "texts_en", "texts_ar"]).where("page", "=", "home").where("section", "=", "about").executeTakeFirstOrThrow();
+    const drop = (json: string) => toDbJson(Object.fromEntries(Object.entries(JSON.parse(json) as Record<string, string>).filter(([name]) => name !== "imageAlt")));
+    await server.db.updateTable("page_sections").set({ texts_en: drop(row.texts_en), texts_ar: drop(row.texts_ar) }).where("id", "=", row.id).execute();
+    expect((await pageTexts(server.db, ["home"], "ar"))["about.imageAlt"]).toEqual({ text: "طلاب ومدرّب حول طاولة عليها حواسيب محمولة وقطع روبوت", lang: "ar" });
+    const editor = await server.request("GET", "/api/admin/pages/home", { headers });
+    expect(editor.body.sections.find((s: { key: string }) => s.key === "about").values.imageAltEn).toBe("Students and a mentor around a table with laptops and robot parts");
   });
 
   it("answers 404 for an unknown page or section", async () => {

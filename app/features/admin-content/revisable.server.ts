@@ -99,7 +99,9 @@ export const REVISABLE: readonly Revisable[] = [
     async restore(db, id, values, userId, lang) {
       const found = await sectionById(db, id);
       if (!found) return undefined;
-      const input = parseInput(sectionSchema(found.section), values, lang);
+      // A revision saved before a field was added keeps that field's current text.
+      const known = Object.fromEntries(Object.entries(values).filter(([name]) => Object.hasOwn(found.values, name)));
+      const input = parseInput(sectionSchema(found.section), { ...found.values, ...known }, lang);
       await saveSection(db, found.page, found.section, input, userId);
       return { id };
     },

@@ -1,9 +1,12 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/ui/LocalLink";
 import { Modal } from "~/ui/Modal";
 import type { Camp } from "./camp";
 import { curriculumAnchor } from "./paths";
+
+/** The curriculum's heading for a camp: the staff-edited title (decision 058) with the camp's name filled in. */
+export type CurriculumHeading = (camp: Camp) => ReactNode;
 
 const columns = ["session", "topic", "activities", "outcome"] as const;
 
@@ -64,14 +67,14 @@ export function CurriculumTable({ camp }: { camp: Camp }) {
  * heading is an error to HTML_CodeSniffer and html-validate (issue 28), and unmounting it on close
  * would lose the focus return to "View Complete Details".
  */
-export function CurriculumModal({ camp, onClose }: { camp: Camp | null; onClose: () => void }) {
+export function CurriculumModal({ camp, onClose, heading }: { camp: Camp | null; onClose: () => void; heading: CurriculumHeading }) {
   const { t } = useTranslation("camp");
   const [last, setLast] = useState<Camp | null>(camp);
   if (camp && camp !== last) setLast(camp);
   const shown = camp ?? last;
   if (!shown) return null;
   return (
-    <Modal open={camp !== null} onClose={onClose} title={t("curriculum.title", { camp: shown.title })} className="max-w-5xl">
+    <Modal open={camp !== null} onClose={onClose} title={heading(shown)} className="max-w-5xl">
       <CurriculumTable camp={shown} />
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <LocalLink to={`/enroll?camp=${encodeURIComponent(shown.slug)}`} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
@@ -89,13 +92,13 @@ export function CurriculumModal({ camp, onClose }: { camp: Camp | null; onClose:
  * The same curriculum as a section of the page: where "View Complete Details" leads before script
  * runs (?curriculum=<slug>), so the sessions can be read without JavaScript.
  */
-export function CurriculumSection({ camp }: { camp: Camp }) {
+export function CurriculumSection({ camp, heading }: { camp: Camp; heading: CurriculumHeading }) {
   const { t } = useTranslation("camp");
   const titleId = `${curriculumAnchor(camp.slug)}-title`;
   return (
     <section id={curriculumAnchor(camp.slug)} aria-labelledby={titleId} className="mx-auto max-w-7xl scroll-mt-24 px-4 py-12">
       <h2 id={titleId} className="text-2xl font-bold text-slate-900">
-        {t("curriculum.title", { camp: camp.title })}
+        {heading(camp)}
       </h2>
       <div className="mt-6">
         <CurriculumTable camp={camp} />

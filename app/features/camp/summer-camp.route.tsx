@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { getSiteSettings } from "~/features/site/site.server";
 import { pageTexts } from "~/features/site/page-sections.server";
 import { sayer } from "~/features/site/page-text";
+import { CAMP_TOPICS, fillText } from "~/features/site/page-sections";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { isFormState } from "~/lib/forms/form-state";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/summer-camp.route";
 import { CampCard } from "./CampCard";
 import { formatCampDate, formatCampYear, type Camp } from "./camp";
 import { listCamps } from "./camps.server";
-import { CurriculumModal, CurriculumSection, CurriculumTable } from "./CurriculumModal";
+import { CurriculumModal, CurriculumSection, CurriculumTable, type CurriculumHeading } from "./CurriculumModal";
 import { useStaticPage } from "~/root";
 import { StaticDialog } from "~/ui/StaticDialog";
 import { BrochureForm } from "./BrochureForm";
@@ -50,13 +51,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const topics = ["coding", "robotics", "electronics", "python", "ai", "iot", "drones", "printing"] as const;
 const reasons = ["handsOn", "mentors", "future", "showcase"] as const;
 
 export default function SummerCamp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
   const lang = useLang();
   const say = sayer(loaderData.texts, lang);
+  // Staff texts with a placeholder: the season's year, the camp's name.
+  const filled = (key: string, values: Record<string, string>) => {
+    const { children, ...attrs } = say(key);
+    return { ...attrs, text: fillText(children, values) };
+  };
+  const eyebrow = filled("banner.eyebrow", { year: loaderData.year });
+  const { text: imageAlt, ...imageAltAttrs } = filled("banner.imageAlt", {});
+  const curriculumHeading: CurriculumHeading = (camp) => {
+    const { text, ...attrs } = filled("headings.curriculumTitle", { camp: camp.title });
+    return <span {...attrs}>{text}</span>;
+  };
   const { camps, startDate, startIso, year, recentSignups, brochureSent, curriculumOnPage } = loaderData;
   const curriculumCamp = camps.find((camp) => camp.slug === curriculumOnPage);
   const [details, setDetails] = useState<Camp | null>(null);
@@ -80,7 +91,9 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
       <section className="bg-gradient-to-br from-amber-50 via-white to-indigo-50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:grid-cols-2 md:py-20">
           <div>
-            <p className="font-semibold uppercase tracking-wide text-indigo-700">{t("banner.eyebrow", { year })}</p>
+            <p className="font-semibold uppercase tracking-wide text-indigo-700" lang={eyebrow.lang} dir={eyebrow.dir}>
+              {eyebrow.text}
+            </p>
             <h1 className="mt-2 text-4xl font-extrabold leading-tight text-slate-900 md:text-5xl" {...say("banner.title")} />
             <p className="mt-4 text-lg text-slate-700" {...say("banner.intro")} />
             <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold text-slate-900 shadow-sm ring-1 ring-slate-200">
@@ -93,10 +106,8 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
             </p>
             <section aria-label={t("banner.topicsLabel")} className="mt-5">
               <ul className="flex flex-wrap gap-2">
-                {topics.map((topic) => (
-                  <li key={topic} className="rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800">
-                    {t(`topics.${topic}`)}
-                  </li>
+                {CAMP_TOPICS.map((topic) => (
+                  <li key={topic} className="rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800" {...say(`topics.${topic}`)} />
                 ))}
               </ul>
             </section>
@@ -121,7 +132,7 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
               </LocalLink>
             </div>
           </div>
-          <img src="/images/camp/summer-camp.svg" alt={t("banner.imageAlt")} width={640} height={480} fetchPriority="high" className="w-full rounded-3xl" />
+          <img src="/images/camp/summer-camp.svg" {...imageAltAttrs} alt={imageAlt} width={640} height={480} fetchPriority="high" className="w-full rounded-3xl" />
         </div>
       </section>
 
@@ -163,7 +174,7 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
         </div>
       </section>
 
-      {curriculumCamp ? <CurriculumSection camp={curriculumCamp} /> : null}
+      {curriculumCamp ? <CurriculumSection camp={curriculumCamp} heading={curriculumHeading} /> : null}
 
       <section aria-labelledby="more-title" className="mx-auto max-w-7xl px-4 py-16 text-center">
         <h2 id="more-title" className="text-2xl font-bold text-slate-900" {...say("headings.moreTitle")} />
@@ -173,10 +184,10 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       {staticPage ? (
-        <StaticDialogs camps={camps} />
+        <StaticDialogs camps={camps} heading={curriculumHeading} />
       ) : (
         <>
-          <CurriculumModal camp={details} onClose={() => setDetails(null)} />
+          <CurriculumModal camp={details} onClose={() => setDetails(null)} heading={curriculumHeading} />
           {brochureWanted ? <BrochureModal open={brochureOpen} onClose={() => setBrochureOpen(false)} /> : null}
         </>
       )}
@@ -185,13 +196,13 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
 }
 
 /** Without React: each camp's curriculum and the brochure form as closed native dialogs (app/enhance/dialogs.ts). */
-function StaticDialogs({ camps }: { camps: Camp[] }) {
+function StaticDialogs({ camps, heading }: { camps: Camp[]; heading: CurriculumHeading }) {
   const { t } = useTranslation("camp");
   const close = "rounded-lg border border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100";
   return (
     <>
       {camps.map((camp) => (
-        <StaticDialog key={camp.slug} id={`curriculum-dialog-${camp.slug}`} title={t("curriculum.title", { camp: camp.title })} className="max-w-5xl">
+        <StaticDialog key={camp.slug} id={`curriculum-dialog-${camp.slug}`} title={heading(camp)} className="max-w-5xl">
           <CurriculumTable camp={camp} />
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <LocalLink to={`/enroll?camp=${encodeURIComponent(camp.slug)}`} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">

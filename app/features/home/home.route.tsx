@@ -58,7 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="about-title" className="bg-slate-50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2">
-          <img src="/images/pages/about.svg" alt={t("about.imageAlt")} width={640} height={440} loading="lazy" className="w-full" />
+          <img src="/images/pages/about.svg" {...page.attrs("about.imageAlt")} alt={page.text("about.imageAlt")} width={640} height={440} loading="lazy" className="w-full" />
           <div>
             <h2 id="about-title" className={sectionTitle} {...say("about.title")} />
             <p className="mt-4 text-lg text-slate-700" {...say("about.text1")} />
@@ -82,10 +82,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="age-title" className="mx-auto max-w-7xl px-4 pb-16">
-        <h2 id="age-title" className={sectionTitle}>
-          {t("ageFilter.title")}
-        </h2>
-        <p className="mt-3 text-lg text-slate-700">{t("ageFilter.text")}</p>
+        <h2 id="age-title" className={sectionTitle} {...say("ageFilter.title")} />
+        <p className="mt-3 text-lg text-slate-700" {...say("ageFilter.text")} />
         <ul className="mt-6 flex flex-wrap gap-3">
           {AGE_GROUPS.map((group) => (
             <li key={group}>
@@ -166,7 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <ForSchools />
+      <ForSchools say={say} />
     </main>
   );
 }
@@ -175,6 +173,11 @@ type Say = (key: string) => { children: string; lang?: string; dir?: "ltr" | "rt
 
 function Hero({ say }: { say: Say }) {
   const { t } = useTranslation("home");
+  // The picture's description is a staff text too: its words as `alt`, marked when English stands in for Arabic.
+  const imageAlt = (key: string) => {
+    const { children, ...attrs } = say(key);
+    return { ...attrs, alt: children };
+  };
   return (
     <section className="bg-gradient-to-br from-indigo-50 to-amber-50">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
@@ -201,7 +204,7 @@ function Hero({ say }: { say: Say }) {
             </LocalLink>
           </div>
         </div>
-        <img src="/images/pages/hero.svg" alt={t("hero.imageAlt")} width={640} height={480} fetchPriority="high" className="w-full" />
+        <img src="/images/pages/hero.svg" {...imageAlt("hero.imageAlt")} width={640} height={480} fetchPriority="high" className="w-full" />
       </div>
     </section>
   );
@@ -248,17 +251,14 @@ function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
   );
 }
 
-function ForSchools() {
-  const { t } = useTranslation("school");
+function ForSchools({ say }: { say: Say }) {
   return (
     <section aria-labelledby="schools-title" className="bg-indigo-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <p className="font-semibold uppercase tracking-wide text-indigo-700">{t("section.eyebrow")}</p>
-          <h2 id="schools-title" className={`mt-2 ${sectionTitle}`}>
-            {t("section.title")}
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">{t("section.text")}</p>
+          <p className="font-semibold uppercase tracking-wide text-indigo-700" {...say("schools.eyebrow")} />
+          <h2 id="schools-title" className={`mt-2 ${sectionTitle}`} {...say("schools.title")} />
+          <p className="mt-4 text-lg text-slate-700" {...say("schools.text")} />
         </div>
         <div className="lg:col-span-3">
           <SchoolForm />

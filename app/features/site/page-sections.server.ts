@@ -2,17 +2,30 @@ import type { DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
-import { PAGE_SECTIONS, shownText, type PageKey, type PageSection, type PageTexts, type SectionField, type SectionValues } from "./page-sections";
+import { PAGE_SECTIONS, isPageKey, sectionOf, shownText, type PageKey, type PageSection, type PageTexts, type SectionField, type SectionValues } from "./page-sections";
 
 const texts = (stored: string): Record<string, string> => {
   const parsed = fromDbJson<Record<string, unknown>>(stored, {});
   return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 };
 
+/**
+ * A stored row's texts per language, a declared field missing from it (added to the section after
+ * the row was seeded or saved) taking its seed text, as a new installation would.
+ */
+export function storedValues(page: string, sectionKey: string, stored: { texts_en: string; texts_ar: string }): SectionValues {
+  const values = { en: texts(stored.texts_en), ar: texts(stored.texts_ar) };
+  const section = isPageKey(page) ? sectionOf(page, sectionKey) : undefined;
+  for (const field of section?.fields ?? []) {
+    for (const lang of ["en", "ar"] as const) if (!Object.hasOwn(values[lang], field.name)) values[lang][field.name] = seedText(field, lang);
+  }
+  return values;
+}
+
 /** The stored texts of every section of the given pages, by `page/section`. */
 export async function readSections(db: DB, pages: readonly PageKey[]): Promise<Map<string, SectionValues & { updatedAt: string }>> {
   const rows = await db.selectFrom("page_sections").select(["page", "section", "texts_en", "texts_ar", "updated_at"]).where("page", "in", pages).execute();
-  return new Map(rows.map((row) => [`${row.page}/${row.section}`, { en: texts(row.texts_en), ar: texts(row.texts_ar), updatedAt: row.updated_at }]));
+  return new Map(rows.map((row) => [`${row.page}/${row.section}`, { ...storedValues(row.page, row.section, row), updatedAt: row.updated_at }]));
 }
 
 /**
@@ -36,7 +49,8 @@ function seedText(field: SectionField, lang: Lang): string {
   if ("value" in field.seed) return lang === "en" ? field.seed.value : "";
   if (field.shared && lang === "ar") return "";
   const [ns, key] = field.seed.from.split(":") as [string, string];
-  return serverT(lang, ns, key);
+  // A placeholder the page fills in stays in the text, for the page (and staff) to see.
+  return serverT(lang, ns, key, field.placeholder ? { [field.placeholder]: `{{${field.placeholder}}}` } : {});
 }
 
 export const seedValues = (section: PageSection): SectionValues => ({

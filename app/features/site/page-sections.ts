@@ -14,6 +14,8 @@ export interface SectionField {
   /** Longest text accepted. */
   max: number;
   shared?: true;
+  /** A placeholder the page fills in (`{{year}}`, `{{camp}}`), named to staff beside the field. */
+  placeholder?: "year" | "camp";
   seed: { from: string } | { value: string };
 }
 
@@ -30,11 +32,24 @@ const figure = (name: string, value: string): SectionField => ({ name, max: 12, 
 const cards = (ns: string, base: string, keys: readonly string[]) =>
   keys.flatMap((key) => [line(`${key}Title`, `${ns}:${base}.${key}.title`), para(`${key}Text`, `${ns}:${base}.${key}.text`, 400)]);
 
+/** The summer camp banner's topic tags, in the page's order. */
+export const CAMP_TOPICS = ["coding", "robotics", "electronics", "python", "ai", "iot", "drones", "printing"] as const;
+
 export const PAGE_SECTIONS = {
   home: [
-    { key: "hero", fields: [line("title", "home:hero.title"), para("text", "home:hero.text", 500), line("benefit1", "home:hero.benefit1"), line("benefit2", "home:hero.benefit2"), line("benefit3", "home:hero.benefit3")] },
+    {
+      key: "hero",
+      fields: [
+        line("title", "home:hero.title"),
+        para("text", "home:hero.text", 500),
+        line("benefit1", "home:hero.benefit1"),
+        line("benefit2", "home:hero.benefit2"),
+        line("benefit3", "home:hero.benefit3"),
+        line("imageAlt", "home:hero.imageAlt", 300),
+      ],
+    },
     { key: "why", fields: [line("title", "home:why.title"), para("intro", "home:why.intro", 500), ...cards("home", "why", ["mentors", "projects", "batches", "flexible"])] },
-    { key: "about", fields: [line("title", "home:about.title"), para("text1", "home:about.text1"), para("text2", "home:about.text2")] },
+    { key: "about", fields: [line("title", "home:about.title"), para("text1", "home:about.text1"), para("text2", "home:about.text2"), line("imageAlt", "home:about.imageAlt", 300)] },
     { key: "why2", fields: [line("title", "home:why2.title"), ...cards("home", "why2", ["certificates", "progress", "safe", "future"])] },
     {
       key: "headings",
@@ -48,6 +63,8 @@ export const PAGE_SECTIONS = {
       ],
     },
     { key: "camp", fields: [line("title", "home:camp.title"), para("text", "home:camp.text", 500), line("button", "home:camp.button", 80)] },
+    { key: "ageFilter", fields: [line("title", "home:ageFilter.title"), para("text", "home:ageFilter.text", 500)] },
+    { key: "schools", fields: [line("eyebrow", "school:section.eyebrow", 80), line("title", "school:section.title"), para("text", "school:section.text")] },
   ],
   "know-more": [
     { key: "intro", fields: [line("title", "pages:knowMore.title"), para("intro", "pages:knowMore.intro"), para("intro2", "pages:knowMore.intro2")] },
@@ -72,7 +89,12 @@ export const PAGE_SECTIONS = {
     },
   ],
   "summer-camp": [
-    { key: "banner", fields: [line("title", "camp:banner.title"), para("intro", "camp:banner.intro")] },
+    {
+      key: "banner",
+      // `{{year}}` in the eyebrow is the season's year from the settings' start date.
+      fields: [{ ...line("eyebrow", "camp:banner.eyebrow", 80), placeholder: "year" }, line("title", "camp:banner.title"), para("intro", "camp:banner.intro"), line("imageAlt", "camp:banner.imageAlt", 300)],
+    },
+    { key: "topics", fields: CAMP_TOPICS.map((topic) => line(topic, `camp:topics.${topic}`, 60)) },
     { key: "spots", fields: [line("title", "camp:spots.title", 80)] },
     {
       key: "why",
@@ -81,7 +103,8 @@ export const PAGE_SECTIONS = {
         ...(["handsOn", "mentors", "future", "showcase"] as const).flatMap((key) => [line(`${key}Title`, `camp:why.${key}`), para(`${key}Text`, `camp:why.${key}Text`, 400)]),
       ],
     },
-    { key: "headings", fields: [line("campsTitle", "camp:card.campsTitle"), line("moreTitle", "camp:moreCourses.title")] },
+    // `{{camp}}` in the curriculum dialog's title is the camp's name.
+    { key: "headings", fields: [line("campsTitle", "camp:card.campsTitle"), line("moreTitle", "camp:moreCourses.title"), { ...line("curriculumTitle", "camp:curriculum.title"), placeholder: "camp" }] },
   ],
   projects: [{ key: "page", fields: [line("title", "pages:projects.title"), line("imageAlt", "pages:projects.imageAlt", 300)] }],
   site: [
@@ -135,4 +158,12 @@ export function shownText(values: SectionValues, field: SectionField, lang: Lang
   if (field.shared || lang === "en") return { text: en, lang };
   const ar = values.ar[field.name] ?? "";
   return ar.trim() !== "" ? { text: ar, lang: "ar" } : { text: en, lang: "en" };
+}
+
+/**
+ * A staff text with its placeholders filled: `{{year}}` (as in the locale files it was seeded
+ * from) or `{year}`; an unknown placeholder stays as typed.
+ */
+export function fillText(text: string, values: Record<string, string>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g, (whole, a: string | undefined, b: string | undefined) => values[(a ?? b)!] ?? whole);
 }
