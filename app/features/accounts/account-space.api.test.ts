@@ -304,7 +304,14 @@ describe("my account API", () => {
     // By the account's id (signed in, another e-mail typed) and by its proven e-mail (signed out).
     const byId = await enrolIn(open, "other-address@example.com", "Omar Ali", sara.headers);
     const byEmail = await enrolIn(open, sara.email, "Lina Ali");
-    await joinLine(full, sara.email, "Omar Ali", sara.headers);
+    const placeToken = await joinLine(full, sara.email, "Omar Ali", sara.headers);
+    // /account lists the group place next to the demo ones, linking to the place's page.
+    const overview = await server.request("GET", "/api/account", { headers: sara.headers });
+    expect(overview.body.waitlist).toEqual([
+      expect.objectContaining({ kind: "group", status: "waiting", childName: "Omar Ali", position: 1, pageUrl: `/sections/waitlist?token=${placeToken}`, acceptUrl: null, token: placeToken }),
+    ]);
+    const arabic = await server.request("GET", "/api/account", { headers: { ...sara.headers, "accept-language": "ar" } });
+    expect(arabic.body.waitlist[0].pageUrl).toBe(`/ar/sections/waitlist?token=${placeToken}`);
     const strangerRef = await enrolIn(open, "stranger3@example.com", "Kabir");
     expect((await server.request("POST", "/api/account/calendar-feed", { headers: sara.headers })).status).toBe(201);
     const feed = await server.db.selectFrom("calendar_feeds").selectAll().where("user_id", "=", sara.id).executeTakeFirstOrThrow();

@@ -14,7 +14,8 @@ import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { listChildren, type SavedChild } from "~/features/family/children.server";
-import { freeSeatIn } from "~/features/booking/waitlist-offers.server";
+import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
+import { sectionWaitlistPath } from "~/features/sections/paths";
 import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
 
 /**
@@ -83,8 +84,10 @@ export interface AccountBrochureRequest {
   createdAt: string;
 }
 
-/** A place in a demo time's line that is still open (waiting, or a seat held for the parent). */
+/** A place in a demo time's or a course group's line that is still open (waiting, or a seat held for the parent). */
 export interface AccountWaitlistPlace {
+  /** A demo time's line (decision 032) or a course group's (decision 066); a group's date is its first class. */
+  kind: "demo" | "group";
   status: "waiting" | "offered";
   courseName: string;
   childName: string;
@@ -97,7 +100,7 @@ export interface AccountWaitlistPlace {
   offerExpiresLabel: string | null;
   /** The entry's page (place in line, leave): the leave form posts there, as the e-mail's page does. */
   pageUrl: string;
-  /** The offer e-mail's link, while offered. */
+  /** The offer e-mail's link, while offered (a group's offer is accepted on its page). */
   acceptUrl: string | null;
   /** The entry's token, posted by the leave form (the key the e-mail carries). */
   token: string;
@@ -108,7 +111,7 @@ export interface AccountOverview {
   bookings: { upcoming: AccountBooking[]; past: AccountBooking[] };
   enrollments: AccountEnrollment[];
   brochureRequests: AccountBrochureRequest[];
-  /** Current waitlist places (decision 032), in class order. */
+  /** Current waitlist places: demo times' (decision 032) in class order, then course groups' (decision 066). */
   waitlist: AccountWaitlistPlace[];
   /** Children the parent saved to fill in booking forms (decision 033). */
   children: SavedChild[];
@@ -318,6 +321,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
     const token = linkToken(linkSecret, "waitlist", row);
     const at = (iso: string) => `${formatDateLabel(iso, timeZone, lang)} ${formatTimeLabel(iso, timeZone, lang)} ${formatZoneLabel(iso, timeZone, lang)}`;
     places.push({
+      kind: "demo",
       status: row.status,
       courseName: row.name_en != null && row.name_ar != null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : "",
       childName: row.child_name,
@@ -328,6 +332,27 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
       offerExpiresLabel: row.status === "offered" && row.offer_expires_at ? at(row.offer_expires_at) : null,
       pageUrl: waitlistPath(token, lang),
       acceptUrl: row.status === "offered" ? waitlistAcceptPath(token, lang) : null,
+      token,
+    });
+  }
+  for (const row of await sectionWaitlistRows(db, owner)) {
+    if ((row.status !== "waiting" && row.status !== "offered") || row.starts_at <= now) continue;
+    // The token the join answer and the offer e-mail carry (section-waitlist.server.ts).
+    const token = linkToken(linkSecret, "section-waitlist", row);
+    const pageUrl = sectionWaitlistPath(token, lang);
+    const at = (iso: string) => `${formatDateLabel(iso, timeZone, lang)} ${formatTimeLabel(iso, timeZone, lang)} ${formatZoneLabel(iso, timeZone, lang)}`;
+    places.push({
+      kind: "group",
+      status: row.status,
+      courseName: row.name_en != null && row.name_ar != null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : "",
+      childName: row.child_name,
+      dateLabel: formatDateLabel(row.starts_at, timeZone, lang),
+      timeLabel: formatTimeLabel(row.starts_at, timeZone, lang),
+      zoneLabel: formatZoneLabel(row.starts_at, timeZone, lang),
+      position: row.status === "waiting" ? await positionIn(db, SECTION_LINE, row.section_id, row.id) : null,
+      offerExpiresLabel: row.status === "offered" && row.offer_expires_at ? at(row.offer_expires_at) : null,
+      pageUrl,
+      acceptUrl: row.status === "offered" ? pageUrl : null,
       token,
     });
   }
