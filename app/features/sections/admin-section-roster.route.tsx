@@ -113,9 +113,8 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
                   <td className={cell}>{child.enrolled}</td>
                   <td className={cell}>{t(`roster.sources.${child.source}`)}</td>
                   <td className={`${cell} print:hidden`}>
-                    <LocalLink to={child.manageTo} className="text-indigo-700 underline">
+                    <LocalLink to={child.manageTo} aria-label={t("roster.manageFor", { child: child.name })} className="text-indigo-700 underline">
                       {t("roster.manageLink")}
-                      <span className="sr-only">: {child.name}</span>
                     </LocalLink>
                   </td>
                 </tr>
