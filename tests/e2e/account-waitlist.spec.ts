@@ -9,7 +9,7 @@ const COURSE = "digital-literacy";
 const texts = {
   en: {
     prefix: "",
-    section: "Demo class waitlists",
+    section: "Waitlists",
     first: "Number 1 in line",
     held: "Seat held for you until",
     accept: "Accept the seat",
@@ -22,7 +22,7 @@ const texts = {
   },
   ar: {
     prefix: "/ar",
-    section: "قوائم انتظار الحصص التجريبية",
+    section: "قوائم الانتظار",
     first: "ترتيبك في قائمة الانتظار: 1",
     held: "المقعد محجوز لك حتى",
     accept: "قبول المقعد",

@@ -31,6 +31,7 @@ const texts = {
     csv: "Download the roster (CSV)",
     groupClass: "Group class",
     parentColumn: "Parent",
+    manage: "Move or drop",
   },
   ar: {
     prefix: "/ar",
@@ -49,6 +50,7 @@ const texts = {
     csv: "تنزيل القائمة (CSV)",
     groupClass: "حصة مجموعة",
     parentColumn: "وليّ الأمر",
+    manage: "نقل أو إلغاء التسجيل",
   },
 } as const;
 
@@ -126,6 +128,12 @@ for (const lang of ["en", "ar"] as const) {
     const csv = await page.request.get(`/api/admin/sections/${group.id}/roster.csv`);
     expect(await csv.text()).toContain(parentEmail);
     await shoot(page, `section-roster-${lang}`);
+    // Each child links to the staff enrolment page (move or drop, decision 067).
+    const manage = table.getByRole("link", { name: `${l.manage}: ${child}` });
+    await expect(manage).toHaveAttribute("href", new RegExp(`^${l.prefix}/admin/enrolments/[\\w-]+$`));
+    await manage.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/enrolments/[\\w-]+$`));
+    await expect(page.getByText(child).first()).toBeVisible();
 
     // Cancel the second class: it shows as cancelled.
     await page.goto(`${l.prefix}/admin/sections/${group.id}`);

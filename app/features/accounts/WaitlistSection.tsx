@@ -4,7 +4,8 @@ import type { AccountWaitlistPlace } from "./account-space.server";
 import { AccountSection, Fact, Facts } from "./AccountSection";
 
 /**
- * The parent's current places in the lines of full demo times (decision 032). Accepting opens the
+ * The parent's current places in the lines of full demo times (decision 032) and full course
+ * groups (decision 066; a group's offer is accepted on its place's page). Accepting opens the
  * offer's page (the e-mail's link); leaving posts the entry's token to its page, whose action goes
  * through the leave endpoint, so it works without JavaScript and mail scanners change nothing.
  */
@@ -21,8 +22,9 @@ export function WaitlistSection({ places }: { places: AccountWaitlistPlace[] }) 
               <div>
                 <p className="font-semibold text-slate-900">{place.courseName}</p>
                 <Facts>
+                  <Fact label={t("space.waitlist.kind")}>{t(`space.waitlist.kinds.${place.kind}`)}</Fact>
                   <Fact label={t("space.waitlist.child")}>{place.childName}</Fact>
-                  <Fact label={t("space.waitlist.when")}>
+                  <Fact label={t(place.kind === "group" ? "space.waitlist.whenGroup" : "space.waitlist.when")}>
                     {t("space.bookings.dateTime", { date: place.dateLabel, time: place.timeLabel })}
                     <span className="block text-slate-600">{place.zoneLabel}</span>
                   </Fact>
@@ -43,6 +45,14 @@ export function WaitlistSection({ places }: { places: AccountWaitlistPlace[] }) 
                     className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700"
                   >
                     {t("space.waitlist.accept")}
+                  </Link>
+                ) : place.kind === "group" ? (
+                  <Link
+                    to={place.pageUrl}
+                    aria-label={t("space.waitlist.viewFor", named)}
+                    className="rounded-lg border border-indigo-300 px-3 py-1.5 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
+                  >
+                    {t("space.waitlist.view")}
                   </Link>
                 ) : null}
                 <Form method="post" action={place.pageUrl}>

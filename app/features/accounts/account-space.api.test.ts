@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
 import { nowIso } from "~server/db/values";
 import { startTestServer, type TestServer } from "~server/test/harness";
+import { addDays, zonedParts } from "~/lib/zoned-time";
 import { createUser } from "./accounts.server";
 import { ERASED } from "./account-space.server";
 
@@ -265,9 +266,112 @@ describe("my account API", () => {
     expect(await server.countRows("audit_log")).toBe(auditBefore + 1);
     const entry = await server.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ user_id: null, action: "delete", entity: "account", entity_id: String(sara.id) });
-    expect(JSON.parse(entry.summary)).toEqual({ bookingsCancelled: 1, bookingsErased: 2, enrollmentsErased: 1, brochureRequestsErased: 1, contactMessagesErased: 1, waitlistPlacesLeft: 0, waitlistPlacesErased: 0, savedChildrenDeleted: 1 });
+    expect(JSON.parse(entry.summary)).toEqual({ bookingsCancelled: 1, bookingsErased: 2, enrollmentsErased: 1, brochureRequestsErased: 1, contactMessagesErased: 1, waitlistPlacesLeft: 0, waitlistPlacesErased: 0, sectionEnrolmentsCancelled: 0, sectionEnrolmentsErased: 0, sectionWaitlistPlacesLeft: 0, sectionWaitlistPlacesErased: 0, calendarFeedsDeleted: 0, savedChildrenDeleted: 1 });
     expect(await server.db.selectFrom("account_children").select("id").where("user_id", "=", sara.id).execute()).toEqual([]);
     expect(entry.summary).not.toMatch(/@|Sara|Omar/);
+  });
+
+  /** A course section (issue 29) made by staff, its first class 10 days away. */
+  async function section(capacity: number) {
+    const admin = await server.signIn("admin");
+    const timeZone = (await server.request("GET", `/api/courses/${course.slug}/sections`)).body.timeZone as string;
+    const firstDate = addDays(zonedParts(new Date(), timeZone).date, 10);
+    const res = await server.request("POST", "/api/admin/sections", {
+      json: { courseId: course.id, weekdays: [1, 3], startTime: "17:00", durationMinutes: 60, firstDate, meetings: 4, capacity },
+      headers: { cookie: admin.cookie, origin: server.url },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as number;
+  }
+  const familyFields = (email: string, childName: string) => ({ childName, childAge: course.minAge, parentName: "Sara Ali", email, phone: "+91 98765 43210" });
+  async function enrolIn(sectionId: number, email: string, childName: string, headers: Record<string, string> = { origin: server.url }) {
+    const res = await server.request("POST", `/api/sections/${sectionId}/enrolments`, { json: familyFields(email, childName), headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.reference as string;
+  }
+  async function joinLine(sectionId: number, email: string, childName: string, headers: Record<string, string> = { origin: server.url }) {
+    const res = await server.request("POST", `/api/sections/${sectionId}/waitlist`, { json: familyFields(email, childName), headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.token as string;
+  }
+
+  it("exports and erases the family's course-section enrolments, section waitlist places and calendar feed", async () => {
+    const sara = await parent();
+    await verify(sara.id);
+    const open = await section(3);
+    const full = await section(1);
+    await enrolIn(full, "stranger3@example.com", "Kabir");
+    // By the account's id (signed in, another e-mail typed) and by its proven e-mail (signed out).
+    const byId = await enrolIn(open, "other-address@example.com", "Omar Ali", sara.headers);
+    const byEmail = await enrolIn(open, sara.email, "Lina Ali");
+    const placeToken = await joinLine(full, sara.email, "Omar Ali", sara.headers);
+    // /account lists the group place next to the demo ones, linking to the place's page.
+    const overview = await server.request("GET", "/api/account", { headers: sara.headers });
+    expect(overview.body.waitlist).toEqual([
+      expect.objectContaining({ kind: "group", status: "waiting", childName: "Omar Ali", position: 1, pageUrl: `/sections/waitlist?token=${placeToken}`, acceptUrl: null, token: placeToken }),
+    ]);
+    const arabic = await server.request("GET", "/api/account", { headers: { ...sara.headers, "accept-language": "ar" } });
+    expect(arabic.body.waitlist[0].pageUrl).toBe(`/ar/sections/waitlist?token=${placeToken}`);
+    const strangerRef = await enrolIn(open, "stranger3@example.com", "Kabir");
+    expect((await server.request("POST", "/api/account/calendar-feed", { headers: sara.headers })).status).toBe(201);
+    const feed = await server.db.selectFrom("calendar_feeds").selectAll().where("user_id", "=", sara.id).executeTakeFirstOrThrow();
+
+    const exported = await server.request("GET", "/api/account/export", { headers: { cookie: sara.cookie } });
+    expect(exported.status).toBe(200);
+    const data = exported.body;
+    expect(data.sectionEnrolments.map((e: { reference: string }) => e.reference)).toEqual([byId, byEmail]);
+    expect(data.sectionEnrolments[0]).toMatchObject({ status: "enrolled", source: "direct", childName: "Omar Ali", parentName: "Sara Ali", email: "other-address@example.com" });
+    expect(data.sectionWaitlistPlaces).toEqual([expect.objectContaining({ status: "waiting", childName: "Omar Ali", email: sara.email })]);
+    expect(data.calendarFeeds).toEqual([{ language: "en", createdAt: feed.created_at }]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(feed.token_hash);
+    expect(text).not.toContain(feed.seed);
+    expect(text).not.toMatch(/stranger3@|Kabir|token_hash|tokenHash|seed/);
+
+    const seats = async (id: number) => (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
+    expect(await seats(open)).toBe(3);
+    const deleted = await server.request("POST", "/api/account/delete", { json: { email: sara.email }, headers: sara.headers });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await seats(open)).toBe(1);
+
+    const enrolments = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "in", [byId, byEmail]).orderBy("id").execute();
+    expect(enrolments.map((e) => e.status)).toEqual(["cancelled", "cancelled"]);
+    for (const e of enrolments) {
+      expect(e).toMatchObject({ child_name: ERASED, parent_name: ERASED, phone: ERASED, user_id: null, child_id: null });
+      expect(e.email).toMatch(/^erased-[0-9a-f]+@erased\.invalid$/);
+      expect(e.child_key).toBe(`erased-${e.id}`);
+    }
+    const places = await server.db.selectFrom("section_waitlist").selectAll().where("section_id", "=", full).execute();
+    expect(places).toHaveLength(1);
+    expect(places[0]).toMatchObject({ status: "left", child_name: ERASED, parent_name: ERASED, phone: ERASED, user_id: null });
+    expect(await server.db.selectFrom("calendar_feeds").select("id").where("user_id", "=", sara.id).execute()).toEqual([]);
+    const stranger = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", strangerRef).executeTakeFirstOrThrow();
+    expect(stranger).toMatchObject({ status: "enrolled", child_name: "Kabir", email: "stranger3@example.com" });
+    const left = JSON.stringify([
+      await server.db.selectFrom("section_enrolments").selectAll().where("reference", "in", [byId, byEmail]).execute(),
+      await server.db.selectFrom("section_waitlist").selectAll().where("section_id", "=", full).execute(),
+    ]);
+    expect(left.toLowerCase()).not.toContain(sara.email);
+    expect(left).not.toContain("other-address@");
+
+    const entry = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "account").where("entity_id", "=", String(sara.id)).executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.summary)).toMatchObject({ sectionEnrolmentsCancelled: 2, sectionEnrolmentsErased: 2, sectionWaitlistPlacesLeft: 1, sectionWaitlistPlacesErased: 1, calendarFeedsDeleted: 1 });
+  });
+
+  it("keeps an erased family's enrolment in a term already begun, erased, and two of its children apart", async () => {
+    const sara = await parent();
+    await verify(sara.id);
+    const begun = await section(5);
+    const first = await enrolIn(begun, sara.email, "Omar Ali");
+    const second = await enrolIn(begun, sara.email, "Lina Ali");
+    await server.db.updateTable("course_sections").set({ starts_at: new Date(Date.now() - dayMs).toISOString() }).where("id", "=", begun).execute();
+    const deleted = await server.request("POST", "/api/account/delete", { json: { email: sara.email }, headers: sara.headers });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const rows = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "in", [first, second]).execute();
+    expect(rows.map((e) => [e.status, e.child_name])).toEqual([
+      ["enrolled", ERASED],
+      ["enrolled", ERASED],
+    ]);
   });
 
   it("refuses to delete a staff account here", async () => {

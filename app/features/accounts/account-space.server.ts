@@ -14,6 +14,9 @@ import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { listChildren, type SavedChild } from "~/features/family/children.server";
+import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
+import { sectionWaitlistPath } from "~/features/sections/paths";
+import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
 
 /**
  * The parent's own space (issue 17, decision 026). A record is the account's when it carries the
@@ -81,8 +84,10 @@ export interface AccountBrochureRequest {
   createdAt: string;
 }
 
-/** A place in a demo time's line that is still open (waiting, or a seat held for the parent). */
+/** A place in a demo time's or a course group's line that is still open (waiting, or a seat held for the parent). */
 export interface AccountWaitlistPlace {
+  /** A demo time's line (decision 032) or a course group's (decision 066); a group's date is its first class. */
+  kind: "demo" | "group";
   status: "waiting" | "offered";
   courseName: string;
   childName: string;
@@ -95,7 +100,7 @@ export interface AccountWaitlistPlace {
   offerExpiresLabel: string | null;
   /** The entry's page (place in line, leave): the leave form posts there, as the e-mail's page does. */
   pageUrl: string;
-  /** The offer e-mail's link, while offered. */
+  /** The offer e-mail's link, while offered (a group's offer is accepted on its page). */
   acceptUrl: string | null;
   /** The entry's token, posted by the leave form (the key the e-mail carries). */
   token: string;
@@ -106,7 +111,7 @@ export interface AccountOverview {
   bookings: { upcoming: AccountBooking[]; past: AccountBooking[] };
   enrollments: AccountEnrollment[];
   brochureRequests: AccountBrochureRequest[];
-  /** Current waitlist places (decision 032), in class order. */
+  /** Current waitlist places: demo times' (decision 032) in class order, then course groups' (decision 066). */
   waitlist: AccountWaitlistPlace[];
   /** Children the parent saved to fill in booking forms (decision 033). */
   children: SavedChild[];
@@ -200,6 +205,67 @@ async function waitlistRows(db: DB, owner: Owner) {
     .execute();
 }
 
+/** Course-section enrolments (issue 29): by the account's id, or its proven e-mail, as demo bookings. */
+async function sectionEnrolmentRows(db: DB, owner: Owner) {
+  return db
+    .selectFrom("section_enrolments as e")
+    .innerJoin("course_sections as s", "s.id", "e.section_id")
+    .leftJoin("courses as c", "c.id", "e.course_id")
+    .select([
+      "e.id",
+      "e.section_id",
+      "e.reference",
+      "e.code",
+      "e.status",
+      "e.source",
+      "e.child_name",
+      "e.child_age",
+      "e.parent_name",
+      "e.email",
+      "e.phone",
+      "e.lang",
+      "e.moved_at",
+      "e.drop_reason",
+      "e.created_at",
+      "s.starts_at",
+      "s.ends_at",
+      "c.name_en",
+    ])
+    .where((eb) => (owner.provenEmail ? eb.or([eb("e.user_id", "=", owner.id), sameEmail("e.email", owner.provenEmail)]) : eb("e.user_id", "=", owner.id)))
+    .orderBy("s.starts_at", "asc")
+    .orderBy("e.id", "asc")
+    .execute();
+}
+
+/** Places in a course section's line (decision 066): by the account's id, or its proven e-mail. */
+async function sectionWaitlistRows(db: DB, owner: Owner) {
+  return db
+    .selectFrom("section_waitlist as w")
+    .innerJoin("course_sections as s", "s.id", "w.section_id")
+    .leftJoin("courses as c", "c.id", "w.course_id")
+    .select([
+      "w.id",
+      "w.section_id",
+      "w.status",
+      "w.child_name",
+      "w.child_age",
+      "w.parent_name",
+      "w.email",
+      "w.phone",
+      "w.lang",
+      "w.offer_expires_at",
+      "w.created_at",
+      "s.starts_at",
+      "s.start_time",
+      "c.name_en",
+      "c.name_ar",
+    ])
+    .where((eb) => (owner.provenEmail ? eb.or([eb("w.user_id", "=", owner.id), sameEmail("w.email", owner.provenEmail)]) : eb("w.user_id", "=", owner.id)))
+    .orderBy("s.starts_at", "asc")
+    .orderBy("w.id", "asc")
+    .execute();
+}
+
 async function contactRows(db: DB, owner: Owner) {
   if (!owner.provenEmail) return [];
   return db.selectFrom("contact_messages").select(["id", "email", "description", "status", "created_at"]).where(sameEmail("email", owner.provenEmail)).orderBy("created_at", "desc").execute();
@@ -255,6 +321,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
     const token = linkToken(linkSecret, "waitlist", row);
     const at = (iso: string) => `${formatDateLabel(iso, timeZone, lang)} ${formatTimeLabel(iso, timeZone, lang)} ${formatZoneLabel(iso, timeZone, lang)}`;
     places.push({
+      kind: "demo",
       status: row.status,
       courseName: row.name_en != null && row.name_ar != null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : "",
       childName: row.child_name,
@@ -265,6 +332,27 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
       offerExpiresLabel: row.status === "offered" && row.offer_expires_at ? at(row.offer_expires_at) : null,
       pageUrl: waitlistPath(token, lang),
       acceptUrl: row.status === "offered" ? waitlistAcceptPath(token, lang) : null,
+      token,
+    });
+  }
+  for (const row of await sectionWaitlistRows(db, owner)) {
+    if ((row.status !== "waiting" && row.status !== "offered") || row.starts_at <= now) continue;
+    // The token the join answer and the offer e-mail carry (section-waitlist.server.ts).
+    const token = linkToken(linkSecret, "section-waitlist", row);
+    const pageUrl = sectionWaitlistPath(token, lang);
+    const at = (iso: string) => `${formatDateLabel(iso, timeZone, lang)} ${formatTimeLabel(iso, timeZone, lang)} ${formatZoneLabel(iso, timeZone, lang)}`;
+    places.push({
+      kind: "group",
+      status: row.status,
+      courseName: row.name_en != null && row.name_ar != null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : "",
+      childName: row.child_name,
+      dateLabel: formatDateLabel(row.starts_at, timeZone, lang),
+      timeLabel: formatTimeLabel(row.starts_at, timeZone, lang),
+      zoneLabel: formatZoneLabel(row.starts_at, timeZone, lang),
+      position: row.status === "waiting" ? await positionIn(db, SECTION_LINE, row.section_id, row.id) : null,
+      offerExpiresLabel: row.status === "offered" && row.offer_expires_at ? at(row.offer_expires_at) : null,
+      pageUrl,
+      acceptUrl: row.status === "offered" ? pageUrl : null,
       token,
     });
   }
@@ -334,6 +422,42 @@ export async function accountExport(db: DB, userId: number) {
       offerExpiresAt: w.offer_expires_at,
       createdAt: w.created_at,
     })),
+    sectionEnrolments: (await sectionEnrolmentRows(db, owner)).map((e) => ({
+      reference: e.reference,
+      code: e.code,
+      status: e.status,
+      source: e.source,
+      course: e.name_en ?? "",
+      startsAt: e.starts_at,
+      endsAt: e.ends_at,
+      childName: e.child_name,
+      childAge: e.child_age,
+      parentName: e.parent_name,
+      email: e.email,
+      phone: e.phone,
+      language: e.lang,
+      movedAt: e.moved_at,
+      dropReason: e.drop_reason,
+      createdAt: e.created_at,
+    })),
+    sectionWaitlistPlaces: (await sectionWaitlistRows(db, owner)).map((w) => ({
+      status: w.status,
+      course: w.name_en ?? "",
+      startsAt: w.starts_at,
+      childName: w.child_name,
+      childAge: w.child_age,
+      parentName: w.parent_name,
+      email: w.email,
+      phone: w.phone,
+      language: w.lang,
+      offerExpiresAt: w.offer_expires_at,
+      createdAt: w.created_at,
+    })),
+    // The feed's settings only: never its seed or token hash (either would rebuild or match the secret URL).
+    calendarFeeds: (await db.selectFrom("calendar_feeds").select(["lang", "created_at"]).where("user_id", "=", userId).orderBy("id").execute()).map((f) => ({
+      language: f.lang,
+      createdAt: f.created_at,
+    })),
     contactMessages: (await contactRows(db, owner)).map((m) => ({ email: m.email, message: m.description, status: m.status, createdAt: m.created_at })),
     savedChildren: (
       await db.selectFrom("account_children").select(["name", "age", "created_at", "updated_at"]).where("user_id", "=", userId).orderBy("id").execute()
@@ -386,6 +510,12 @@ export interface DeletionSummary {
   /** Waitlist places the account left (an open offer's seat passed on to the next parent). */
   waitlistPlacesLeft: number;
   waitlistPlacesErased: number;
+  /** Course-section enrolments whose term had not begun, cancelled (the seat passed on to the line). */
+  sectionEnrolmentsCancelled: number;
+  sectionEnrolmentsErased: number;
+  sectionWaitlistPlacesLeft: number;
+  sectionWaitlistPlacesErased: number;
+  calendarFeedsDeleted: number;
   savedChildrenDeleted: number;
 }
 
@@ -454,6 +584,54 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
         .where("id", "in", placeIds)
         .execute();
     }
+    // Course-section enrolments, as demo bookings: a live one whose term has not begun is cancelled
+    // (conditionally; its seat goes on to the section's line), then every one is erased. child_key
+    // becomes unique per row, so two erased children of one section keep the unique index satisfied.
+    const enrolments = await sectionEnrolmentRows(tx, owner);
+    let sectionEnrolmentsCancelled = 0;
+    for (const enrolment of enrolments) {
+      if (enrolment.status !== "enrolled" || enrolment.starts_at <= now) continue;
+      const done = await trx.updateTable("section_enrolments").set({ status: "cancelled", updated_at: now }).where("id", "=", enrolment.id).where("status", "=", "enrolled").executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) continue;
+      await freeSeatIn(trx, SECTION_LINE, enrolment.section_id, now);
+      sectionEnrolmentsCancelled++;
+    }
+    const enrolmentIds = enrolments.map((e) => e.id);
+    if (enrolmentIds.length > 0) {
+      await trx
+        .updateTable("section_enrolments")
+        .set({
+          child_name: ERASED,
+          child_key: sql<string>`${"erased-"} || cast(id as text)`,
+          child_id: null,
+          parent_name: ERASED,
+          email: erasedEmail,
+          phone: ERASED,
+          user_id: null,
+          drop_reason: null,
+          updated_at: now,
+        })
+        .where("id", "in", enrolmentIds)
+        .execute();
+    }
+    // Places in the sections' lines: left (a held seat passed on), then erased, as the demo lines'.
+    const sectionPlaces = await sectionWaitlistRows(tx, owner);
+    let sectionWaitlistPlacesLeft = 0;
+    for (const place of sectionPlaces.filter((w) => w.status === "waiting" || w.status === "offered")) {
+      const left = await trx.updateTable("section_waitlist").set({ status: "left", updated_at: now }).where("id", "=", place.id).where("status", "=", place.status).executeTakeFirst();
+      if (Number(left.numUpdatedRows) !== 1) continue;
+      sectionWaitlistPlacesLeft++;
+      if (place.status === "offered") await freeSeatIn(trx, SECTION_LINE, place.section_id, now);
+    }
+    const sectionPlaceIds = sectionPlaces.map((w) => w.id);
+    if (sectionPlaceIds.length > 0) {
+      await trx
+        .updateTable("section_waitlist")
+        .set({ child_name: ERASED, child_id: null, parent_name: ERASED, email: erasedEmail, phone: ERASED, user_id: null, updated_at: now })
+        .where("id", "in", sectionPlaceIds)
+        .execute();
+    }
+    const feeds = await trx.deleteFrom("calendar_feeds").where("user_id", "=", userId).executeTakeFirst();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("password_resets").where("user_id", "=", userId).execute();
     // Also removed by the foreign key's cascade; said here so the deletion does not lean on it.
@@ -467,6 +645,11 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       contactMessagesErased: messages.length,
       waitlistPlacesLeft: left.count,
       waitlistPlacesErased: placeIds.length,
+      sectionEnrolmentsCancelled,
+      sectionEnrolmentsErased: enrolmentIds.length,
+      sectionWaitlistPlacesLeft,
+      sectionWaitlistPlacesErased: sectionPlaceIds.length,
+      calendarFeedsDeleted: Number(feeds.numDeletedRows),
       savedChildrenDeleted: Number(children.numDeletedRows),
     };
     // The account's own id (a number, no personal data), so staff can answer "was it deleted?".

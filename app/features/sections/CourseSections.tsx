@@ -275,6 +275,9 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
             {value("childId") ? (
               <input type="hidden" name="childId" value={value("childId")} />
             ) : null}
+            {value("demo") ? (
+              <input type="hidden" name="demo" value={value("demo")} />
+            ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               {field("childName", t("page.childName"), "text", "off")}
               {field("childAge", t("page.childAge"), "number", "off")}

@@ -31,6 +31,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     zone: formatZoneLabel(new Date(), timeZone, lang),
     children: roster.children.map((child) => ({
       id: child.id,
+      /** The staff enrolment page (move or drop, decision 067). */
+      manageTo: `/admin/enrolments/${encodeURIComponent(child.reference)}`,
       name: child.child_name,
       age: child.child_age,
       parent: child.parent_name,
@@ -87,6 +89,9 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
                     {t(`roster.${column}`)}
                   </th>
                 ))}
+                <th scope="col" className={`${cell} font-semibold text-slate-800 print:hidden`}>
+                  {t("roster.manage")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -107,6 +112,11 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
                   </td>
                   <td className={cell}>{child.enrolled}</td>
                   <td className={cell}>{t(`roster.sources.${child.source}`)}</td>
+                  <td className={`${cell} print:hidden`}>
+                    <LocalLink to={child.manageTo} aria-label={t("roster.manageFor", { child: child.name })} className="text-indigo-700 underline">
+                      {t("roster.manageLink")}
+                    </LocalLink>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -96,7 +96,8 @@ export async function courseSectionsFor(context: Pick<AppLoadContext, "db" | "us
     zone: formatZoneLabel(new Date(), timeZone, lang),
     timeZone,
     savedChildren,
-    prefill: fromDemo ?? (context.user ? { parentName: context.user.username, email: context.user.email, ...(child ? { childName: child.name, childAge: String(child.age), childId: String(child.id) } : {}) } : null),
+    // The token rides along in the form, so the enrolment is stored as the demo's (source 'demo').
+    prefill: fromDemo ? { ...fromDemo, demo: query.get("demo") ?? "" } : (context.user ? { parentName: context.user.username, email: context.user.email, ...(child ? { childName: child.name, childAge: String(child.age), childId: String(child.id) } : {}) } : null),
     fromDemo: fromDemo !== null,
     chosen: query.get("section"),
     enrolled,

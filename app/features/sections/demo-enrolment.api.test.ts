@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { outboxMails, waitForJobs } from "~server/test/outbox";
 import { addDays, zonedParts } from "~/lib/zoned-time";
+import { demoPrefillToken } from "~/features/booking/demo-link.server";
+import { courseSectionsFor } from "./course-sections.server";
 import { demoPrefill } from "./demo-enrolment.server";
 
 describe("demo class to enrolment in one step (issue 29, decision 069)", () => {
@@ -73,6 +75,38 @@ describe("demo class to enrolment in one step (issue 29, decision 069)", () => {
     expect(await demoPrefill(server.db, server.config.sessionSecret, token.replace(/.$/, (c) => (c === "A" ? "B" : "A")), course.id)).toBeNull();
     expect(await demoPrefill(server.db, server.config.sessionSecret, String(id), course.id)).toBeNull();
     expect(await demoPrefill(server.db, "another-secret-another-secret-00", token, course.id)).toBeNull();
+  });
+
+  it("a family enrolling from the follow-up link is stored as the demo's when the token is valid and the child is the booking's", async () => {
+    const id = await book("link.enrol@example.com", "Yusuf Saleh");
+    const token = demoPrefillToken(server.config.sessionSecret, id);
+    const [first, second, third] = [await section(course.id), await section(course.id), await section(course.id)];
+    const enrolWith = async (sectionId: number, childName: string, demo?: string) => {
+      const res = await server.request("POST", `/api/sections/${sectionId}/enrolments`, {
+        json: { childName, childAge: course.min_age, parentName: "Huda Saleh", email: "link.enrol@example.com", phone: "+91 98765 43210", ...(demo === undefined ? {} : { demo }) },
+        headers: { origin: server.url },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return server.db.selectFrom("section_enrolments").select(["source", "demo_booking_id"]).where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
+    };
+    // Another child of the family, a forged token, no token: ordinary enrolments.
+    expect(await enrolWith(first, "Maryam Saleh", token)).toEqual({ source: "direct", demo_booking_id: null });
+    expect(await enrolWith(second, "Yusuf Saleh", token.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toEqual({ source: "direct", demo_booking_id: null });
+    expect(await enrolWith(third, "Yusuf Saleh")).toEqual({ source: "direct", demo_booking_id: null });
+    // The booking's child (however the name is spaced or cased): source demo, the booking's id.
+    expect(await enrolWith(first, "  yusuf   SALEH ", token)).toEqual({ source: "demo", demo_booking_id: id });
+    // The booking already has its live enrolment: a second one is enrolled, as a direct one.
+    expect(await enrolWith(second, "Maryam Saleh", demoPrefillToken(server.config.sessionSecret, id))).toEqual({ source: "direct", demo_booking_id: null });
+    // A hostile token is a 400 with the field's message, never a 500.
+    const bad = await server.request("POST", `/api/sections/${first}/enrolments`, {
+      json: { childName: "Zaid Saleh", childAge: course.min_age, parentName: "Huda Saleh", email: "link.enrol@example.com", phone: "+91 98765 43210", demo: "<script>x</script>" },
+      headers: { origin: server.url },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors ?? {})).toContain("demo");
+    // The course page's form carries the token (a hidden field), so the post without script is stored the same way.
+    const page = await courseSectionsFor({ db: server.db, user: null, config: server.config }, course.id, "en", new URLSearchParams({ demo: token }));
+    expect(page.prefill).toMatchObject({ childName: "Yusuf Saleh", demo: token });
   });
 
   it("staff convert a booking into an enrolment: source demo, one seat, the family's e-mail in the booking's language, audited; never twice", async () => {

@@ -26,6 +26,34 @@ export async function demoPrefill(db: DB, secret: string, token: string | null, 
   return { childName: booking.child_name, childAge: String(booking.child_age), parentName: booking.parent_name, email: booking.email, phone: booking.phone };
 }
 
+/**
+ * The demo booking a family's own enrolment came from (decision 069): the follow-up link's token
+ * (`demo` in the form) is valid, names a live booking of this course, and the child enrolled is the
+ * booking's child (same name, as the enrolments' unique index compares them). Else null: the
+ * enrolment is then an ordinary direct one (a stale or foreign link never refuses it).
+ */
+export async function demoBookingForEnrolment(db: DB, secret: string, token: string, courseId: number, childName: string): Promise<number | null> {
+  const bookingId = demoBookingOfToken(secret, token || null);
+  if (bookingId === undefined) return null;
+  const booking = await db.selectFrom("demo_bookings").select(["id", "course_id", "status", "child_name"]).where("id", "=", bookingId).executeTakeFirst();
+  if (!booking || booking.course_id !== courseId || booking.status === "cancelled") return null;
+  return childKey(booking.child_name) === childKey(childName) ? booking.id : null;
+}
+
+/**
+ * Marks a new enrolment as the demo booking's (source 'demo', demo_booking_id), inside the
+ * enrolment's transaction, unless the booking already has a live enrolment (staff converted it, or
+ * the family enrolled the child from the link before): that one stays the booking's.
+ */
+export async function markFromDemo(trx: DB, reference: string, bookingId: number): Promise<void> {
+  await trx
+    .updateTable("section_enrolments")
+    .set({ source: "demo", demo_booking_id: bookingId, updated_at: nowIso() })
+    .where("reference", "=", reference)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("section_enrolments as other").select("other.id").where("other.demo_booking_id", "=", bookingId).where("other.status", "=", "enrolled"))))
+    .execute();
+}
+
 export type ConvertResult = EnrolResult | { ok: false; reason: "bookingNotFound" | "bookingCancelled" | "otherCourse" | "converted" };
 
 /**

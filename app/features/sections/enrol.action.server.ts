@@ -12,7 +12,7 @@ import { enrolInSection } from "./sections.api";
 import { ENROL_FORM } from "./forms";
 
 const toBody = (fields: Record<string, string>) => ({
-  ...pickFields(fields, ["childName", "parentName", "email", "phone", "website"]),
+  ...pickFields(fields, ["childName", "parentName", "email", "phone", "website", "demo"]),
   childAge: postedNumber(fields.childAge),
   childId: postedNumber(fields.childId) ?? null,
 });

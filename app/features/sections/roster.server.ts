@@ -14,7 +14,7 @@ export async function sectionRoster(db: DB, sectionId: number) {
   if (!section) return undefined;
   const children = await db
     .selectFrom("section_enrolments")
-    .select(["id", "code", "child_name", "child_age", "parent_name", "email", "phone", "lang", "source", "created_at"])
+    .select(["id", "reference", "code", "child_name", "child_age", "parent_name", "email", "phone", "lang", "source", "created_at"])
     .where("section_id", "=", sectionId)
     .where("status", "=", "enrolled")
     .orderBy("child_name")

@@ -17,6 +17,7 @@ import { bookingSchemaFor } from "~/features/booking/booking.schema";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { ENROLMENT_MAIL, SECTION_CANCELLED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
 import { enrolmentFields, sectionCancelSchema, sectionParams, sectionSchema, sectionStatusSchema } from "./sections.schema";
+import { demoBookingForEnrolment, markFromDemo } from "./demo-enrolment.server";
 import { cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
@@ -51,7 +52,7 @@ export const enrolInSection = defineEndpoint({
   limits: [{ name: "section-enrolment", limit: 10, windowMs: 60_000 }],
   params: sectionParams,
   input: anyFields,
-  async run({ deps: { db }, caller, params }, raw) {
+  async run({ deps: { db, config }, caller, params }, raw) {
     const lang = caller.lang;
     const settings = await getSiteSettings(db);
     const timeZone = timeZoneOf(settings);
@@ -60,10 +61,15 @@ export const enrolInSection = defineEndpoint({
     const childId = input.childId !== null && caller.user ? ((await findChild(db, caller.user.id, input.childId))?.id ?? null) : null;
     const section = await findSection(db, params.id);
     const course = section ? pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", lang) : "";
+    // From the demo follow-up link (decision 069): stored as the demo booking's when the child is the booking's.
+    const demoBookingId = section && input.demo ? await demoBookingForEnrolment(db, config.sessionSecret, input.demo, section.course_id, input.childName) : null;
     const result = await enrol(db, params.id, { ...input, childId }, {
       userId: caller.user?.id ?? null,
       lang,
-      queue: (trx, enrolment) => queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course),
+      queue: async (trx, enrolment) => {
+        if (demoBookingId !== null) await markFromDemo(trx, enrolment.reference, demoBookingId);
+        await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
+      },
     });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.notFound"));

@@ -63,4 +63,9 @@ export const sectionCancelSchema = z.object({ confirm: z.literal(true, { error: 
 export const sectionParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
 
 /** A child's enrolment: the demo booking's fields without the slot (the section is in the path). */
-export const enrolmentFields = { childAge: bookingAgeField, childId: id.nullable().optional().default(null) };
+export const enrolmentFields = {
+  childAge: bookingAgeField,
+  childId: id.nullable().optional().default(null),
+  /** The demo follow-up link's token (`?demo=`, decision 069), carried by the course page's form; checked by the endpoint. */
+  demo: z.string().max(200, v.invalid).regex(/^[\w.-]*$/, v.invalid).optional().default(""),
+};

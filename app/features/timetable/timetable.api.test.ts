@@ -96,6 +96,35 @@ describe("the family's timetable and calendar feed (issue 29, decision 068)", ()
     expect((await server.request("GET", "/api/account/timetable")).status).toBe(401);
   });
 
+  it("shows a meeting staff moved at its new DTSTART with a higher SEQUENCE, the others unchanged", async () => {
+    const parent = await server.signIn("user");
+    const sectionId = await section(3);
+    const reference = await enrolAs(parent, sectionId, "Kabir Rao");
+    const made = await server.request("POST", "/api/account/calendar-feed", { headers: as(parent) });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const path = feedPathOf(made.body.url as string);
+    const host = new URL(server.config.publicUrl).hostname;
+    const ofTerm = async () => parseFeed((await server.request("GET", path)).body as string).filter((e) => e.uid.endsWith(`-${reference}@${host}`));
+    const before = await ofTerm();
+    expect(before.map((e) => e.sequence)).toEqual([0, 0, 0]);
+
+    const [, second] = await meetingsOf(sectionId);
+    const timeZone = (await server.request("GET", `/api/courses/${course.slug}/sections`)).body.timeZone as string;
+    const to = { date: addDays(zonedParts(second!.starts_at, timeZone).date, 1), time: "18:45" };
+    // Moved at once (within the same second as its creation): the SEQUENCE still goes up.
+    const moved = await server.request("POST", `/api/admin/section-meetings/${second!.id}/move`, { json: to, headers: staff });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = await ofTerm();
+    const newStart = (await meetingsOf(sectionId)).find((m) => m.id === second!.id)!.starts_at;
+    expect(after.map((e) => e.uid)).toEqual(before.map((e) => e.uid));
+    const movedEvent = after.find((e) => e.uid.startsWith(`meeting-${second!.id}-`))!;
+    expect(movedEvent.start).toBe(new Date(newStart).toISOString());
+    expect(movedEvent.start).not.toBe(before.find((e) => e.uid === movedEvent.uid)!.start);
+    expect(zonedParts(movedEvent.start, timeZone)).toMatchObject(to);
+    expect(movedEvent.sequence).toBeGreaterThan(before.find((e) => e.uid === movedEvent.uid)!.sequence);
+    expect(after.filter((e) => e.uid !== movedEvent.uid).map((e) => e.sequence)).toEqual([0, 0]);
+  });
+
   it("makes one private feed per family, stored hashed, listing every meeting with stable UIDs and cancelled ones as STATUS:CANCELLED", async () => {
     const parent = await server.signIn("user");
     const sectionId = await section(5);

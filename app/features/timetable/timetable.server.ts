@@ -232,11 +232,12 @@ export interface FeedEvent {
 
 const later = (a: string, b: string) => (a > b ? a : b);
 /**
- * A revision number that only grows: the seconds between a row's creation and its last change. A
- * meeting cancelled or moved (its row updated) gets a higher SEQUENCE than before, so calendar apps
- * replace the event of the same UID (RFC 5545 section 3.8.7.4).
+ * A revision number that only grows: 0 for a row never changed, else 1 + the whole seconds between
+ * its creation and its last change. A meeting cancelled or moved (its row updated) gets a higher
+ * SEQUENCE than before, so calendar apps replace the event of the same UID (RFC 5545 section
+ * 3.8.7.4) — also when the change came within the first second (seconds alone would still say 0).
  */
-const revisionOf = (createdAt: string, updatedAt: string) => Math.max(0, Math.floor((Date.parse(updatedAt) - Date.parse(createdAt)) / 1000));
+const revisionOf = (createdAt: string, updatedAt: string) => (updatedAt > createdAt ? 1 + Math.floor((Date.parse(updatedAt) - Date.parse(createdAt)) / 1000) : 0);
 
 /**
  * Every event of a family's feed: every meeting (past and to come, cancelled ones with
