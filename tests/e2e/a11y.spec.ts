@@ -312,6 +312,8 @@ test.describe("axe on interactive states", () => {
   });
 
   test("my account page with a booking, and its forms' errors, in both languages", async ({ page }) => {
+    // Three checkers on six states of a page that now also holds the timetable, the feed and the waitlists.
+    test.setTimeout(90_000);
     const email = `a11y-account-${Date.now()}@example.com`;
     expect((await page.request.post("/register", { data: { username: "Sara Ali", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);

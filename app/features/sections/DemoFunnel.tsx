@@ -16,7 +16,8 @@ export function DemoFunnel({ rows }: { rows: FunnelRow[] }) {
       {rows.length === 0 ? (
         <p className="text-slate-600">{t("funnel.none")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        // Wider than a phone: the table scrolls sideways, so keyboard users must be able to reach and scroll it.
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="funnel-title">
           <table className="w-full min-w-[32rem] text-start text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
