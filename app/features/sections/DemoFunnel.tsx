@@ -16,9 +16,9 @@ export function DemoFunnel({ rows }: { rows: FunnelRow[] }) {
       {rows.length === 0 ? (
         <p className="text-slate-600">{t("funnel.none")}</p>
       ) : (
-        // Wider than a phone: the table scrolls sideways, so keyboard users must be able to reach and scroll it.
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="funnel-title">
-          <table className="w-full min-w-[32rem] text-start text-sm">
+        // Five short columns fit a phone when the course name wraps: no sideways scrolling region to reach by keyboard.
+        <div>
+          <table className="w-full text-start text-sm [overflow-wrap:anywhere]">
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
                 {(["month", "course", "booked", "attended", "enrolled"] as const).map((key) => (
