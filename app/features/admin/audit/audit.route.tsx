@@ -23,9 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
-/** A value in a change: isolated (it may be English, Arabic, a number or an e-mail), "—" when empty. */
+/** A value in a change: isolated (it may be English, Arabic, a number or an e-mail); an empty one is seen as "—" and heard as "(empty)". */
 function ChangeValue({ value }: { value: string }) {
-  return value === "" ? <span aria-label="—">—</span> : <bdi className="rounded bg-slate-100 px-1">{value}</bdi>;
+  const { t } = useTranslation("admin");
+  if (value !== "") return <bdi className="rounded bg-slate-100 px-1">{value}</bdi>;
+  return (
+    <span>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{t("audit.emptyValue")}</span>
+    </span>
+  );
 }
 
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
