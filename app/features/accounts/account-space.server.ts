@@ -39,6 +39,11 @@ async function ownerOf(db: DB, userId: number): Promise<Owner & { row: UserRow }
 
 // E-mails of the forms are stored as typed; lower() on both sides makes "Sara@X" the same as "sara@x".
 const sameEmail = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
+/** Rows the account holds: made while signed in (its id), or sent with its proven e-mail. */
+const ownedBy = (table: string, owner: Owner) =>
+  owner.provenEmail
+    ? sql<boolean>`(${sql.ref(`${table}.user_id`)} = ${owner.id} or ${sameEmail(`${table}.email`, owner.provenEmail)})`
+    : sql<boolean>`${sql.ref(`${table}.user_id`)} = ${owner.id}`;
 
 export interface AccountProfile {
   username: string;
@@ -153,7 +158,7 @@ async function bookingRows(db: DB, owner: Owner) {
       "c.name_en",
       "c.name_ar",
     ])
-    .where((eb) => (owner.provenEmail ? eb.or([eb("b.user_id", "=", owner.id), sameEmail("b.email", owner.provenEmail)]) : eb("b.user_id", "=", owner.id)))
+    .where(ownedBy("b", owner))
     .orderBy("s.starts_at", "asc")
     .orderBy("b.id", "asc")
     .execute();
@@ -231,7 +236,7 @@ async function sectionEnrolmentRows(db: DB, owner: Owner) {
       "s.ends_at",
       "c.name_en",
     ])
-    .where((eb) => (owner.provenEmail ? eb.or([eb("e.user_id", "=", owner.id), sameEmail("e.email", owner.provenEmail)]) : eb("e.user_id", "=", owner.id)))
+    .where(ownedBy("e", owner))
     .orderBy("s.starts_at", "asc")
     .orderBy("e.id", "asc")
     .execute();
@@ -260,7 +265,7 @@ async function sectionWaitlistRows(db: DB, owner: Owner) {
       "c.name_en",
       "c.name_ar",
     ])
-    .where((eb) => (owner.provenEmail ? eb.or([eb("w.user_id", "=", owner.id), sameEmail("w.email", owner.provenEmail)]) : eb("w.user_id", "=", owner.id)))
+    .where(ownedBy("w", owner))
     .orderBy("s.starts_at", "asc")
     .orderBy("w.id", "asc")
     .execute();
