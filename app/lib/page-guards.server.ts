@@ -6,9 +6,10 @@ import { HttpError } from "~server/http/errors";
 /**
  * For staff page loaders and actions, by the endpoints' own rule (checkAccess): anonymous visitors
  * go to the staff sign-in page (and come back), non-staff get 403; `only: "admin"` keeps editors
- * out too (accounts, settings, the audit log). Returns the staff member.
+ * out too (accounts, settings, the audit log); `only: "teaching"` lets instructors in as well (their
+ * own groups only: assertTeaches). Returns the signed-in member.
  */
-export function requireAdminPage(context: AppLoadContext, request: Request, only?: "admin") {
+export function requireAdminPage(context: AppLoadContext, request: Request, only?: "admin" | "teaching") {
   const url = new URL(request.url);
   if (!context.user) {
     const next = encodeURIComponent(url.pathname + url.search);

@@ -27,3 +27,39 @@ export function withTimestamps<T extends string, C extends string>(
 export function oneOf(column: string, values: readonly string[]) {
   return sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
 }
+
+/**
+ * Widens or narrows a CHECK constraint on `table` (the one whose text mentions `column`) by replacing
+ * the quoted value list `from` with `to`.
+ *
+ * PostgreSQL swaps the constraint. SQLite cannot alter a CHECK, so the table is rebuilt from its own
+ * stored definition (the documented way: foreign keys off, copy, swap, indexes again, foreign keys
+ * checked, on). Kysely runs SQLite migrations outside a transaction, which the pragma needs.
+ */
+export async function replaceCheck(db: Kysely<unknown>, table: string, column: string, from: string, to: string): Promise<void> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ name: string }>`
+      select conname as name from pg_constraint
+      where conrelid = ${table}::regclass and contype = 'c' and pg_get_constraintdef(oid) like ${`%${column}%`}`.execute(db);
+    for (const { name } of rows) await sql`alter table ${sql.table(table)} drop constraint ${sql.id(name)}`.execute(db);
+    await sql.raw(`alter table "${table}" add constraint "${table}_${column}_check" check (${column} in (${to}))`).execute(db);
+    return;
+  }
+  const stored = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
+  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(db);
+  const ddl = stored.rows[0]!.sql;
+  if (!ddl.includes(from)) throw new Error(`${table}.${column} check not found: ${ddl}`);
+  const rebuilt = ddl.replace(from, to).replace(new RegExp(`^create table ("${table}"|${table})`, "i"), `create table "${table}_rebuilt"`);
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await sql.raw(rebuilt).execute(db);
+    await sql.raw(`insert into "${table}_rebuilt" select * from "${table}"`).execute(db);
+    await sql.raw(`drop table "${table}"`).execute(db);
+    await sql.raw(`alter table "${table}_rebuilt" rename to "${table}"`).execute(db);
+    for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
+    const broken = await sql`pragma foreign_key_check`.execute(db);
+    if (broken.rows.length > 0) throw new Error(`foreign keys broken by the ${table} rebuild: ${JSON.stringify(broken.rows)}`);
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
+}

@@ -179,6 +179,8 @@ export interface UsersTable {
   password_hash: string | null;
   contact_number: string;
   role: Role;
+  /** The teacher profile an instructor teaches as (decision 073); null for everyone else. */
+  teacher_id: ColumnType<number | null, number | null | undefined, number | null>;
   disabled: number;
   google_sub: string | null;
   /** When the e-mail was proven to be the holder's (ISO); null while never proven. */
@@ -468,6 +470,20 @@ export interface SectionEnrolmentsTable {
   updated_at: string;
 }
 
+export type AttendanceStatus = "present" | "late" | "absent" | "excused";
+
+/** One child's mark at one class meeting (decision 073): their own enrolment or a make-up guest's. */
+export interface MeetingAttendanceTable {
+  id: Generated<number>;
+  meeting_id: number;
+  enrolment_id: number;
+  status: AttendanceStatus;
+  note: Generated<string>;
+  marked_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A parent in line for a full course section (decision 066: the demo slots' line, decision 032). */
 export interface SectionWaitlistTable {
   id: Generated<number>;
@@ -592,7 +608,9 @@ export interface StaffInvitesTable {
   invited_by: number | null;
   lang: "en" | "ar";
   /** The staff role the invitation grants. */
-  role: Generated<"admin" | "editor">;
+  role: Generated<"admin" | "editor" | "instructor">;
+  /** The teacher profile an instructor invitation links the new account to. */
+  teacher_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Public reference for listing and revoking (the id is the token's hash). */
   ref: string | null;
   created_at: string;
@@ -629,6 +647,7 @@ export interface Database extends ContentTables {
   section_meetings: SectionMeetingsTable;
   section_enrolments: SectionEnrolmentsTable;
   section_waitlist: SectionWaitlistTable;
+  meeting_attendance: MeetingAttendanceTable;
   calendar_feeds: CalendarFeedsTable;
   account_children: AccountChildrenTable;
   slot_waitlist: SlotWaitlistTable;

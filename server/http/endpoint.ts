@@ -3,7 +3,7 @@ import type { CookieOptions, Request, RequestHandler, Response, Router } from "e
 import { Router as expressRouter } from "express";
 import type { z } from "zod";
 import type { Lang } from "~/i18n/lang";
-import { isStaffRole } from "~/lib/roles";
+import { isStaffRole, isTeachingRole } from "~/lib/roles";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import { requestLang, serverT } from "~server/i18n";
@@ -43,7 +43,8 @@ export interface Caller {
 }
 
 /** Who may call an endpoint. Staff and admin also need the second factor the academy requires (decision 046). */
-export type Access = "anyone" | "signed-in" | "staff" | "admin";
+/** Who may call: `teaching` is staff and instructors (an instructor then only for their own groups: assertTeaches). */
+export type Access = "anyone" | "signed-in" | "teaching" | "staff" | "admin";
 
 /** What an endpoint answers: a status and a JSON body (`message`, field `errors`, anything else). */
 export interface EndpointAnswer {
@@ -88,6 +89,7 @@ export function checkAccess(access: Access, caller: Pick<Caller, "user" | "secon
   if (access === "anyone") return;
   if (!caller.user) throw new HttpError(401, signedOut ? serverT(caller.lang ?? "en", signedOut.ns, signedOut.key) : "Please sign in first.");
   if (access === "signed-in") return;
+  if (access === "teaching" && !isTeachingRole(caller.user.role)) throw new HttpError(403, "This area is for staff and instructors only.");
   if (access === "staff" && !isStaffRole(caller.user.role)) throw new HttpError(403, "This area is for staff only.");
   if (access === "admin" && caller.user.role !== "admin") throw new HttpError(403, "This part of the staff area is for administrators only.");
   if (caller.secondFactorMissing) throw new HttpError(403, SECOND_FACTOR_FIRST);

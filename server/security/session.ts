@@ -25,6 +25,8 @@ const DAY = 24 * HOUR;
 export const SESSION_LIFETIMES: Record<Role, { idle: number; absolute: number }> = {
   admin: { idle: 2 * HOUR, absolute: 12 * HOUR },
   editor: { idle: 2 * HOUR, absolute: 12 * HOUR },
+  // Instructors see children's medical notes and parents' phones: a staff-length session.
+  instructor: { idle: 2 * HOUR, absolute: 12 * HOUR },
   user: { idle: 30 * DAY, absolute: 90 * DAY },
 };
 

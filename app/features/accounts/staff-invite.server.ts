@@ -14,7 +14,7 @@ import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-tim
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The staff roles an invitation can grant. */
-export type InviteRole = "admin" | "editor";
+export type InviteRole = "admin" | "editor" | "instructor";
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 

@@ -48,7 +48,7 @@ export function getAdminUser(db: DB, id: number): Promise<AdminUserRow | undefin
   return usersBase(db).where("id", "=", id).executeTakeFirst();
 }
 
-const ROLE_RANK: Record<Role, number> = { user: 0, editor: 1, admin: 2 };
+const ROLE_RANK: Record<Role, number> = { user: 0, instructor: 1, editor: 1, admin: 2 };
 
 type UserChangeResult =
   | { ok: true; user: AdminUserRow }
