@@ -3,7 +3,6 @@ import { enhanceJsonForms } from "./json-forms";
 import { enhanceMenus } from "./menus";
 import { enhanceSliders } from "./slider";
 import { enhanceSwaps } from "./swap";
-import { enhanceVisitorClock } from "./visitor-clock";
 
 /**
  * The one script of a page that ships without React (a route with `handle = { hydrate: false }`,
@@ -16,7 +15,8 @@ enhanceSliders();
 enhanceJsonForms();
 enhanceSwaps();
 enhanceDialogs();
-enhanceVisitorClock();
+// Only course pages show times on the visitor's clock: the code (and its date helpers) loads there alone.
+if (document.querySelector("[data-visitor-clock]")) void import("./visitor-clock").then(({ enhanceVisitorClock }) => enhanceVisitorClock());
 rememberLanguage();
 focusFormTargets();
 smoothScroll();
