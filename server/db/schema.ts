@@ -464,7 +464,10 @@ export interface SectionEnrolmentsTable {
   moved_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why it was dropped (staff's or the parent's words). */
   drop_reason: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Set while the seat is held for an online payment (decision 085); null once paid, or never held. */
+  /**
+   * Set while the seat is held for an online payment (decision 085); null once paid, or never held.
+   * Kept on an enrolment the hold sweep cancelled (its payment never came).
+   */
   payment_hold_until: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;

@@ -54,7 +54,8 @@ export type EnrolmentToPay = NonNullable<Awaited<ReturnType<typeof enrolmentForP
 export type PayState = "held" | "paid" | "expired" | "desk" | "ended";
 export function payStateOf(enrolment: EnrolmentToPay, now = nowIso()): PayState {
   if (enrolment.paid) return "paid";
-  if (enrolment.status !== "enrolled") return enrolment.refunded ? "expired" : "ended";
+  // The sweep leaves the hold's time on the enrolment it cancels: that hold ran out unpaid.
+  if (enrolment.status !== "enrolled") return enrolment.holdUntil !== null ? "expired" : "ended";
   if (enrolment.holdUntil === null) return "desk";
   return enrolment.holdUntil > now ? "held" : "expired";
 }

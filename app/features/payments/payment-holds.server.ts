@@ -25,7 +25,8 @@ export async function sweepPaymentHolds(db: DB, at = new Date()): Promise<number
   return db.transaction().execute(async (trx) => {
     const ended = await trx
       .updateTable("section_enrolments")
-      .set({ status: "cancelled", payment_hold_until: null, updated_at: now })
+      // The hold's time stays: a cancelled enrolment with a hold is one whose payment never came.
+      .set({ status: "cancelled", updated_at: now })
       .where("id", "in", due.map((row) => row.id))
       .where("status", "=", "enrolled")
       .where("payment_hold_until", "<=", now)
