@@ -60,6 +60,9 @@ async function stripeWebhook(deps: EndpointDeps, req: Request, res: Response) {
   const lang = requestLang(req);
   const provider = paymentProviderOf(deps.config);
   if (!provider) return void res.status(404).json({ message: say(lang, "api.off") });
+  // Stripe posts UTF-8 JSON; anything else is not one of its events, signed or not.
+  const charset = /;\s*charset=("?)([\w-]+)\1/i.exec(req.get("content-type") ?? "")?.[2]?.toLowerCase();
+  if (!req.is("application/json") || (charset !== undefined && charset !== "utf-8")) return void res.status(415).json({ message: say(lang, "api.notJson") });
   if (!Buffer.isBuffer(req.body) || req.body.length === 0) return void res.status(400).json({ message: say(lang, "api.badSignature") });
   const event = provider.verifyWebhook(req.body, req.get("stripe-signature"));
   if (!event) return void res.status(400).json({ message: say(lang, "api.badSignature") });
