@@ -48,12 +48,14 @@ for (const lang of ["en", "ar"] as const) {
       expect(after.sections.find((s: { id: number }) => s.id === section.id).seatsLeft).toBe(section.seatsLeft - 1);
       const pay = page.getByRole("button", { name: TEXT[lang].pay });
       await expect(pay).toBeVisible();
+      if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/held-${lang}-${width}.png`, fullPage: true });
 
       // The family leaves the checkout without paying: back on the page, the seat still held.
       await pay.click();
       await expect(page).toHaveURL(new RegExp(`^${payments.stripe.url}/c/pay/cs_test_`));
       await page.getByRole("link", { name: "Back" }).click();
       await expect(page.getByRole("alert")).toContainText(TEXT[lang].cancelled);
+      if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/cancelled-${lang}-${width}.png`, fullPage: true });
 
       // Then pays: the stand-in delivers the signed event and sends the family back.
       await page.getByRole("button", { name: TEXT[lang].pay }).click();

@@ -2,7 +2,7 @@ import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
 import { linkedId } from "~/features/booking/link-tokens.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { onCheckoutPaid } from "./checkout-paid.server";
 import { checkoutOf, enrolmentForPayment, payStateOf } from "./checkouts.server";
@@ -35,7 +35,8 @@ export async function paymentPageData(db: DB, config: Config, token: string, lan
     }
   }
   const timeZone = await academyTimeZone(db);
-  const when = (instant: string) => `${formatDateLabel(instant, timeZone, lang)}, ${formatTimeLabel(instant, timeZone, lang)} (${formatZoneLabel(instant, timeZone, lang)})`;
+  // Date and time in the academy's zone, as the enrolment's own page shows them.
+  const when = (instant: string) => `${formatDateLabel(instant, timeZone, lang)}${lang === "ar" ? "،" : ","} ${formatTimeLabel(instant, timeZone, lang)}`;
   const state = payStateOf(enrolment);
   return {
     state,
