@@ -33,6 +33,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("booking/reschedule", "features/booking/booking-reschedule.route.tsx", { id: id("booking-reschedule") }),
     route("sections/waitlist", "features/sections/section-waitlist.route.tsx", { id: id("section-waitlist") }),
     route("enrolments/manage", "features/sections/enrolment-manage.route.tsx", { id: id("enrolment-manage") }),
+    route("payments/enrolment", "features/payments/enrolment-payment.route.tsx", { id: id("payments-enrolment") }),
     route("know-more-info", "features/pages/know-more.route.tsx", { id: id("know-more") }),
     route("contact-us", "features/pages/contact-us.route.tsx", { id: id("contact-us") }),
     route("projects", "features/pages/projects.route.tsx", { id: id("projects") }),

@@ -102,7 +102,8 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
           // An S3 bucket served over plain http (a MinIO on the local network) must be allowed by name.
           "img-src": ["'self'", "data:", "blob:", "https:", ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : [])],
           "connect-src": ["'self'", ...(config.isProduction ? [] : ["ws:"])],
-          "form-action": ["'self'", "https://accounts.google.com"],
+          // The payment page's form is answered with a redirect to the provider's hosted checkout (decision 085).
+          "form-action": ["'self'", "https://accounts.google.com", ...(config.stripe ? [config.stripe.apiUrl ? new URL(config.stripe.apiUrl).origin : "https://checkout.stripe.com"] : [])],
           "upgrade-insecure-requests": config.isProduction && config.publicUrl.startsWith("https:") ? [] : null,
         },
       },
@@ -183,6 +184,8 @@ function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Rou
   api.use(sameOriginWrites(config));
   // Staff write whole blog posts in two languages; everyone else sends small forms.
   api.use("/api/admin", express.json({ limit: "1mb" }));
+  // Stripe's webhook is verified over its exact bytes (decision 085): kept raw, whatever its type.
+  api.use("/api/payments/stripe/webhook", express.raw({ type: () => true, limit: "256kb" }));
   api.use(express.json({ limit: "100kb" }));
   for (const router of apiRouters(deps)) api.use(router);
   api.use("/api", notFoundJson);

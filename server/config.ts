@@ -36,6 +36,9 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w{8,250}$/, "must be a Stripe secret key (sk_test_..., sk_live_...)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,250}$/, "must be a Stripe webhook signing secret (whsec_...)").optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEBAUTHN_RP_ID: z
     .string()
     .regex(/^(?=.*[a-z])[a-z0-9.-]{1,253}$/i, "must be a domain name, such as example.com or localhost")
@@ -76,6 +79,11 @@ export interface Config {
    * Null when PUBLIC_URL names an IP address and WEBAUTHN_RP_ID is unset (passkeys need a domain).
    */
   webauthn: { rpId: string; origins: string[] } | null;
+  /**
+   * Online payment through Stripe Checkout (decision 085); null hides it and enrolments wait for a
+   * desk payment. `apiUrl`: another host speaking Stripe's API (the tests' stand-in), else Stripe's.
+   */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
 }
 
 export interface S3Config {
@@ -173,7 +181,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
         : null,
     webauthn: webauthnFrom(env.WEBAUTHN_RP_ID, publicUrl),
+    stripe: stripeFrom(env),
   };
+}
+
+/** Both Stripe keys, or neither (a key without the webhook's secret could take money it never confirms). */
+function stripeFrom(env: Env): Config["stripe"] {
+  if (!env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) return null;
+  if (!env.STRIPE_SECRET_KEY) throw new ConfigError("Invalid environment variable STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set");
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new ConfigError("Invalid environment variable STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
+  return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL?.replace(/\/+$/, "") };
 }
 
 /**

@@ -9,6 +9,7 @@ import { campManifest } from "~/features/camp/camp.manifest.server";
 import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
+import { paymentsManifest } from "~/features/payments/payments.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
 import { sectionsManifest } from "~/features/sections/sections.manifest.server";
 import { demoEnrolmentManifest } from "~/features/sections/demo-enrolment.manifest.server";
@@ -35,6 +36,7 @@ const features: readonly FeatureManifest[] = [
   sectionsManifest,
   timetableManifest,
   demoEnrolmentManifest,
+  paymentsManifest,
   campManifest,
   mediaManifest,
   adminContentManifest,

@@ -466,6 +466,11 @@ export interface SectionEnrolmentsTable {
   moved_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why it was dropped (staff's or the parent's words). */
   drop_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Set while the seat is held for an online payment (decision 085); null once paid, or never held.
+   * Kept on an enrolment the hold sweep cancelled (its payment never came).
+   */
+  payment_hold_until: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -482,6 +487,40 @@ export interface MeetingAttendanceTable {
   marked_by: number | null;
   created_at: string;
   updated_at: string;
+}
+
+export type CheckoutStatus = "open" | "paid" | "expired" | "refunded";
+
+/** One hosted checkout at the payment provider (decision 085). */
+export interface PaymentCheckoutsTable {
+  id: Generated<number>;
+  provider: "stripe";
+  /** The provider's checkout session id (UNIQUE). */
+  session_id: string;
+  kind: "section";
+  enrolment_id: number | null;
+  amount_minor: number;
+  /** ISO 4217, lower case as Stripe writes it. */
+  currency: string;
+  status: Generated<CheckoutStatus>;
+  hold_expires_at: string;
+  lang: "en" | "ar";
+  payment_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_amount_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  paid_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A provider event handled once (its id UNIQUE), with what handling it did. */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  event_type: string;
+  session_id: string | null;
+  outcome: string;
+  created_at: string;
 }
 
 /** A parent in line for a full course section (decision 066: the demo slots' line, decision 032). */
@@ -648,6 +687,8 @@ export interface Database extends ContentTables {
   section_enrolments: SectionEnrolmentsTable;
   section_waitlist: SectionWaitlistTable;
   meeting_attendance: MeetingAttendanceTable;
+  payment_checkouts: PaymentCheckoutsTable;
+  payment_events: PaymentEventsTable;
   calendar_feeds: CalendarFeedsTable;
   account_children: AccountChildrenTable;
   slot_waitlist: SlotWaitlistTable;

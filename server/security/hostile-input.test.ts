@@ -26,6 +26,7 @@ import { urlBait } from "~server/test/url-bait";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { routeKeys } from "~server/test/route-table";
 import { SoftAuthenticator } from "~server/test/soft-authenticator";
+import { startStripeStandIn, type StripeStandIn, type StripeEvent } from "~server/test/stripe-stand-in";
 import * as OTPAuth from "otpauth";
 
 /**
@@ -55,6 +56,8 @@ interface WriteSample {
   stores: Counts;
   /** Runs before the valid sample (state that only exists once earlier samples ran). */
   before?: () => Promise<void>;
+  /** Headers that depend on the exact body sent (Stripe's webhook signature over the JSON text). */
+  signed?: (body: string) => Record<string, string>;
   /** State the valid sample needs first (a passkey ceremony's step): cookies to send along. */
   prepare?: () => Promise<string>;
 }
@@ -236,6 +239,9 @@ function urlWithParam(sample: { route: string; url: () => string }, param: strin
 
 describe("hostile input on every endpoint", () => {
   let server: TestServer;
+  let stripe: StripeStandIn;
+  /** The paid checkout's event the webhook's valid sample delivers (decision 085). */
+  let stripeEvent: StripeEvent | undefined;
   let tables: string[];
   const ids: Record<string, number> = {};
   const tokens: Record<string, string> = {};
@@ -340,10 +346,22 @@ describe("hostile input on every endpoint", () => {
     tokens.staffDrop = (await enrolIn(ids.sectionMoveFrom, "staff-drop@example.com")).reference;
     tokens.parentMove = (await enrolIn(ids.sectionMoveFrom, "parent-move@example.com")).token;
     tokens.parentDrop = (await enrolIn(ids.sectionMoveFrom, "parent-drop@example.com")).token;
+    // Two enrolments held for an online payment (decision 085): one to start a checkout for, one to pay.
+    const held = async (email: string) => {
+      const holdUntil = new Date(Date.now() + 3_600_000).toISOString();
+      const made = await enrol(db, await group(3), child(email), { userId: null, lang: "en", holdUntil, queue: async () => {} });
+      if (!made.ok) throw new Error("set-up held enrolment failed");
+      return linkToken(server.config.sessionSecret, "enrolment-payment", made);
+    };
+    tokens.payment = await held("held-checkout@example.com");
+    tokens.paid = await held("held-paid@example.com");
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ MAX_UPLOAD_BYTES: "200000", METRICS_TOKEN });
+    // Online payment on (decision 085), against the local Stripe stand-in: its two endpoints get real samples.
+    stripe = await startStripeStandIn();
+    server = await startTestServer({ MAX_UPLOAD_BYTES: "200000", METRICS_TOKEN, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url });
+    stripe.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);
     const { db } = server;
     tables = await tableNames(db);
     tokens.setup = new URL((await adminSetupLink(db, server.config))!).searchParams.get("token")!;
@@ -451,6 +469,7 @@ describe("hostile input on every endpoint", () => {
   });
   afterAll(async () => {
     await server?.close();
+    await stripe?.stop();
   });
 
   /** The staff editor shapes, read through the API once a staff session exists. */
@@ -586,7 +605,8 @@ describe("hostile input on every endpoint", () => {
       url: () => `/api/sections/${ids.section}/enrolments`,
       admin: false,
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "enroller@example.com", phone: "+91 98765 43210", ...honeypot }),
-      stores: { section_enrolments: 1, jobs: 1 },
+      // Online payment is on in this suite: the seat is held and the confirmation e-mail waits for the payment (decision 085).
+      stores: { section_enrolments: 1 },
     },
     // The sections' waitlist, moves and drops (decision 066); each e-mail is one job.
     {
@@ -597,6 +617,22 @@ describe("hostile input on every endpoint", () => {
       stores: { section_waitlist: 1 },
     },
     { route: "POST /api/section-waitlist/accept", url: () => "/api/section-waitlist/accept", admin: false, body: () => ({ token: tokens.sectionOffer }), stores: { section_enrolments: 1, jobs: 1 } },
+    // Paying online (decision 085): a held enrolment's checkout, and Stripe's signed webhook of a paid one.
+    { route: "POST /api/payments/checkouts", url: () => "/api/payments/checkouts", admin: false, body: () => ({ token: tokens.payment }), stores: { payment_checkouts: 1 } },
+    {
+      route: "POST /api/payments/stripe/webhook",
+      url: () => "/api/payments/stripe/webhook",
+      admin: false,
+      before: async () => {
+        const started = await server.request("POST", "/api/payments/checkouts", { json: { token: tokens.paid } });
+        if (started.status !== 201) throw new Error("set-up checkout failed");
+        stripeEvent = stripe.complete(started.body.sessionId);
+      },
+      body: () => stripeEvent,
+      signed: (body) => ({ "stripe-signature": stripe.sign(body) }),
+      // The event, and the confirmation e-mail of the enrolment it pays.
+      stores: { payment_events: 1, jobs: 1 },
+    },
     { route: "POST /api/section-waitlist/leave", url: () => "/api/section-waitlist/leave", admin: false, body: () => ({ token: tokens.sectionLeave }), stores: {} },
     { route: "POST /api/enrolments/move", url: () => "/api/enrolments/move", admin: false, body: () => ({ token: tokens.parentMove, sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
     { route: "POST /api/enrolments/drop", url: () => "/api/enrolments/drop", admin: false, body: () => ({ token: tokens.parentDrop, reason: "We moved away." }), stores: { jobs: 1, audit_log: 1 } },
@@ -935,7 +971,9 @@ describe("hostile input on every endpoint", () => {
       const [method] = sample.route.split(" ");
       const failures: string[] = [];
       const before = await countRows(server.db, tables);
-      const valid = await server.request(method!, sample.url(), sample.body ? { json: sample.body(), headers } : { headers });
+      const json = sample.body?.();
+      if (sample.signed) Object.assign(headers, sample.signed(JSON.stringify(json)));
+      const valid = await server.request(method!, sample.url(), sample.body ? { json, headers } : { headers });
       expect(valid.status, JSON.stringify(valid.body)).toBeLessThan(300);
       expect(changes(before, await countRows(server.db, tables))).toEqual(sample.stores);
       const rotated = (valid.headers.get("set-cookie") ?? "").split(";")[0]!;

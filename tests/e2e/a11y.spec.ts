@@ -6,6 +6,7 @@ import { expect, test, type Locator, type Page } from "./fixtures";
 import * as OTPAuth from "otpauth";
 import { createAdminAccount, provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
 import { codeSnifferErrors, serverHtmlErrors, watchDocuments } from "./markup-checkers";
+import { startPaymentsServer } from "./payments-server";
 
 /**
  * Accessibility (issue 8): axe-core, and beside it HTML_CodeSniffer and html-validate (issue 28,
@@ -195,6 +196,34 @@ test.describe("axe on public pages", () => {
     const enrolment = (await answer.json()) as { reference: string; manageUrl: string };
     const pages = ["/courses/robotics-fundamentals", `/sections/waitlist?token=${offered}`, `/sections/waitlist?token=${waiting}`, enrolment.manageUrl, `/admin/enrolments/${enrolment.reference}`];
     await auditAll(page, [...pages, ...pages.map((path) => `/ar${path}`)]);
+  });
+
+  test("the payment page of a held enrolment (seat held, back without paying, paid), in both languages (decision 085)", async ({ page }) => {
+    test.setTimeout(120_000);
+    // Online payment needs the Stripe keys: a second server with them and the local Stripe stand-in.
+    const payments = await startPaymentsServer();
+    try {
+      const api = (await (await page.request.get(`${payments.url}/api/courses/robotics-fundamentals/sections`)).json()) as { sections: { id: number; minAge: number; seatsLeft: number }[] };
+      const section = api.sections.find((s) => s.seatsLeft > 1)!;
+      const held = async (n: number, lang: "en" | "ar") => {
+        const answer = await page.request.post(`${payments.url}/api/sections/${section.id}/enrolments`, {
+          data: { childName: `Axe Payer ${n}`, childAge: section.minAge, parentName: "Axe Parent", email: `a11y-pay-${n}-${Date.now()}@example.com`, phone: "9876543210" },
+          headers: { "accept-language": lang },
+        });
+        expect(answer.status()).toBe(201);
+        return ((await answer.json()) as { paymentUrl: string }).paymentUrl;
+      };
+      const paid = async (paymentUrl: string) => {
+        const token = new URL(paymentUrl, payments.url).searchParams.get("token")!;
+        const started = (await (await page.request.post(`${payments.url}/api/payments/checkouts`, { data: { token } })).json()) as { sessionId: string };
+        expect(await payments.stripe.deliver(payments.stripe.complete(started.sessionId))).toBe(200);
+        return paymentUrl;
+      };
+      const urls = [await held(1, "en"), await held(2, "ar"), `${await held(3, "ar")}&cancelled=1`, await paid(await held(4, "en")), await paid(await held(5, "ar"))];
+      await auditAll(page, urls.map((path) => payments.url + path));
+    } finally {
+      await payments.stop();
+    }
   });
 
   test("my account listing waitlist places (in line, a seat held) and a line staff closed, in both languages", async ({ page, browser }) => {

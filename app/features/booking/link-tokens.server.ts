@@ -9,7 +9,7 @@ import { newToken, tokenHash } from "~server/security/one-time-links";
  * (reminders, offers) rebuild it from the row and the secret; a link sent before (a random token)
  * is found by the SHA-256 hash its migration left in the row.
  */
-export type LinkKind = "booking" | "waitlist" | "section-waitlist" | "enrolment";
+export type LinkKind = "booking" | "waitlist" | "section-waitlist" | "enrolment" | "enrolment-payment";
 
 const MAC_SHAPE = /^(\d{1,10})_([\w-]{43})$/;
 const MAX_ID = 2_147_483_647;
@@ -25,8 +25,10 @@ export function linkToken(secret: string, kind: "waitlist", row: { id: number; c
 /** A course section's waitlist entry ({ id, created_at }) or a section enrolment ({ id, reference }): decision 066. */
 export function linkToken(secret: string, kind: "section-waitlist", row: { id: number; created_at: string }): string;
 export function linkToken(secret: string, kind: "enrolment", row: { id: number; reference: string }): string;
+/** A held enrolment's payment page (decision 085): opens paying for it, not moving or dropping it. */
+export function linkToken(secret: string, kind: "enrolment-payment", row: { id: number; reference: string }): string;
 export function linkToken(secret: string, kind: LinkKind, row: { id: number; reference?: string; created_at?: string }): string {
-  return `${row.id}_${mac(secret, kind, row.id, (kind === "booking" || kind === "enrolment" ? row.reference : row.created_at) ?? "")}`;
+  return `${row.id}_${mac(secret, kind, row.id, (kind === "booking" || kind === "enrolment" || kind === "enrolment-payment" ? row.reference : row.created_at) ?? "")}`;
 }
 
 /**
@@ -47,14 +49,14 @@ export async function linkedId(db: DB, secret: string, kind: LinkKind, token: st
         ? await db.selectFrom("demo_bookings").select(["id", "reference as salt"]).where("id", "=", id).executeTakeFirst()
         : kind === "waitlist"
           ? await db.selectFrom("slot_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst()
-          : kind === "enrolment"
+          : kind === "enrolment" || kind === "enrolment-payment"
             ? await db.selectFrom("section_enrolments").select(["id", "reference as salt"]).where("id", "=", id).executeTakeFirst()
             : await db.selectFrom("section_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst();
     if (!row) return undefined;
     return sameMac(match[2]!, mac(secret, kind, id, row.salt)) ? id : undefined;
   }
   // Sections' links were MACs from the start (decision 066): nothing else opens them.
-  if (kind === "enrolment" || kind === "section-waitlist") return undefined;
+  if (kind === "enrolment" || kind === "enrolment-payment" || kind === "section-waitlist") return undefined;
   const hash = tokenHash(token);
   const row =
     kind === "booking"

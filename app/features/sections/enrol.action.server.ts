@@ -49,6 +49,7 @@ export async function enrolFormAction(args: ActionFunctionArgs) {
     endpoint: enrolInSection,
     params: { id: sectionId },
     toBody,
-    onSuccess: (answer, _fields, lang) => `${localizePath(`/courses/${slug}`, lang)}?enrolled=${String(answer.body.code ?? "")}#enrol`,
+    // A seat held for an online payment (decision 085): on to its payment page.
+    onSuccess: (answer, _fields, lang) => safeLocalPath(answer.body.paymentUrl) ?? `${localizePath(`/courses/${slug}`, lang)}?enrolled=${String(answer.body.code ?? "")}#enrol`,
   });
 }

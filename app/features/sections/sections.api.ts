@@ -12,12 +12,14 @@ import type { SessionUser } from "~server/security/session";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
 import { findChild } from "~/features/family/children.server";
+import { linkToken } from "~/features/booking/link-tokens.server";
 import { anyFields, courseOr404, courseParams } from "~/features/booking/booking.api";
 import { bookingSchemaFor } from "~/features/booking/booking.schema";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { ENROLMENT_MAIL, SECTION_CANCELLED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
 import { enrolmentFields, sectionCancelSchema, sectionParams, sectionSchema, sectionStatusSchema } from "./sections.schema";
 import { demoBookingForEnrolment, markFromDemo } from "./demo-enrolment.server";
+import { enrolmentPaymentPath } from "./paths";
 import { cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
@@ -43,7 +45,10 @@ const opensMessage = (lang: Lang, opensAt: string, timeZone: string) =>
 /**
  * POST /api/sections/:id/enrolments: a child's seat in every meeting of a section (issue 29). The
  * demo booking's fields, checked per the academy's phone country; the child's age must be in the
- * section's range. The course page's form runs it too (decision 048).
+ * section's range. The course page's form runs it too (decision 048). With online payment set up
+ * (STRIPE_* keys, decision 085) and a priced course, the seat is held for the staff's hold time and
+ * the answer names the page where the family pays (`paymentUrl`); the confirmation e-mail then goes
+ * when the payment is confirmed. Without keys, enrolments wait for a desk payment, as before.
  */
 export const enrolInSection = defineEndpoint({
   method: "POST",
@@ -63,12 +68,14 @@ export const enrolInSection = defineEndpoint({
     const course = section ? pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", lang) : "";
     // From the demo follow-up link (decision 069): stored as the demo booking's when the child is the booking's.
     const demoBookingId = section && input.demo ? await demoBookingForEnrolment(db, config.sessionSecret, input.demo, section.course_id, input.childName) : null;
+    const holdUntil = config.stripe && section && section.course_price > 0 ? new Date(Date.now() + settings.paymentHoldMinutes * 60_000).toISOString() : null;
     const result = await enrol(db, params.id, { ...input, childId }, {
       userId: caller.user?.id ?? null,
       lang,
+      holdUntil,
       queue: async (trx, enrolment) => {
         if (demoBookingId !== null) await markFromDemo(trx, enrolment.reference, demoBookingId);
-        await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
+        if (!holdUntil) await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
       },
     });
     if (!result.ok) {
@@ -79,6 +86,10 @@ export const enrolInSection = defineEndpoint({
       }
       const message = result.reason === "notOpenYet" && result.opensAt ? opensMessage(lang, result.opensAt, timeZone) : say(lang, `api.${result.reason}`);
       return { status: 409, body: { message, reason: result.reason, ...(result.opensAt ? { opensAt: result.opensAt } : {}) } };
+    }
+    if (holdUntil) {
+      const paymentUrl = enrolmentPaymentPath(linkToken(config.sessionSecret, "enrolment-payment", result), lang);
+      return { status: 201, body: { message: say(lang, "api.held", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, holdUntil, paymentUrl } };
     }
     return { status: 201, body: { message: say(lang, "api.enrolled", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId } };
   },

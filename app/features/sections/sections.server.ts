@@ -309,7 +309,7 @@ export async function findSection(db: DB, id: number) {
     .selectFrom("course_sections as s")
     .innerJoin("courses as c", "c.id", "s.course_id")
     .selectAll("s")
-    .select(["c.name_en as course_en", "c.name_ar as course_ar", "c.slug as course_slug"])
+    .select(["c.name_en as course_en", "c.name_ar as course_ar", "c.slug as course_slug", "c.price as course_price"])
     .where("s.id", "=", id)
     .executeTakeFirst();
 }
@@ -325,7 +325,7 @@ export interface EnrolmentRequest {
 
 export type EnrolRefusal = "full" | "closed" | "notOpenYet" | "duplicate";
 export type EnrolResult =
-  | { ok: true; reference: string; code: string; sectionId: number }
+  | { ok: true; id: number; reference: string; code: string; sectionId: number }
   | { ok: false; reason: "notFound" }
   | { ok: false; reason: "ageOutside"; minAge: number; maxAge: number }
   | { ok: false; reason: EnrolRefusal; opensAt?: string };
@@ -347,13 +347,14 @@ function refusalOf(section: Pick<SectionRow, "status" | "seats_taken" | "capacit
  * transaction whose conditional UPDATE takes the seat only while the section is open, its
  * registration window open and a seat left (the database decides, under its lock), and whose
  * INSERT records the enrolment (the unique index refuses the same child twice, rolling the seat
- * back). `queue` stores the confirmation e-mail in that transaction.
+ * back). `queue` stores the confirmation e-mail in that transaction. `holdUntil` (online payment,
+ * decision 085): the seat is held for the family's payment until then (payment_hold_until).
  */
 export async function enrol(
   db: DB,
   sectionId: number,
   input: EnrolmentRequest,
-  options: { userId: number | null; lang: Lang; queue: (trx: DB, enrolment: { reference: string; email: string }) => Promise<void> },
+  options: { userId: number | null; lang: Lang; holdUntil?: string | null; queue: (trx: DB, enrolment: { reference: string; email: string }) => Promise<void> },
 ): Promise<EnrolResult> {
   const seen = await db.selectFrom("course_sections").selectAll().where("id", "=", sectionId).executeTakeFirst();
   if (!seen || seen.status === "cancelled") return { ok: false, reason: "notFound" };
@@ -362,17 +363,18 @@ export async function enrol(
   if (input.childAge < seen.min_age || input.childAge > seen.max_age) return { ok: false, reason: "ageOutside", minAge: seen.min_age, maxAge: seen.max_age };
   const reference = randomToken();
   let code = bookingCode();
+  let id = 0;
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        await insert(code);
+        id = await insert(code);
         break;
       } catch (error) {
         if (attempt >= 4 || !violatesUniqueIndex(error, "section_enrolments_code", "section_enrolments.code")) throw error;
         code = bookingCode();
       }
     }
-    return { ok: true, reference, code, sectionId };
+    return { ok: true, id, reference, code, sectionId };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
     if (!(error instanceof SectionUnavailable)) throw error;
@@ -396,7 +398,7 @@ export async function enrol(
       if (!seat) throw new SectionUnavailable();
       const { course_id } = await trx.selectFrom("course_sections").select("course_id").where("id", "=", sectionId).executeTakeFirstOrThrow();
       const email = input.email.toLowerCase();
-      await trx
+      const row = await trx
         .insertInto("section_enrolments")
         .values({
           reference,
@@ -414,11 +416,14 @@ export async function enrol(
           user_id: options.userId,
           source: "direct",
           status: "enrolled",
+          payment_hold_until: options.holdUntil ?? null,
           created_at: now,
           updated_at: now,
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await options.queue(trx, { reference, email });
+      return row.id;
     });
   }
 }

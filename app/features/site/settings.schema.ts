@@ -38,6 +38,11 @@ export const siteSettingsSchema = z.object({
   demoChangeCutoffHours: z.number().int().min(0).max(168).default(12),
   /** Hours before a term's first class after which parents can no longer move or drop an enrolment online (decision 066). */
   sectionChangeCutoffHours: z.number().int().min(0).max(720).default(48),
+  /**
+   * Minutes a course seat is held while the family pays online (decision 085); an unpaid hold then
+   * frees the seat for the waitlist. At least 30: Stripe Checkout sessions last 30 minutes to 24 hours.
+   */
+  paymentHoldMinutes: z.number().int().min(30).max(1440).default(30),
   /** How many demo classes still ahead one family may hold at once (issue 29). */
   demoBookingsPerFamily: z.number().int().min(1).max(20).default(3),
   /** Staff must have a passkey or an authenticator app before using the staff area (decision 046). */

@@ -33,6 +33,7 @@ export const settings: SiteSettings = {
   waitlistHoldHours: 12,
   demoChangeCutoffHours: 12,
   sectionChangeCutoffHours: 48,
+  paymentHoldMinutes: 30,
   demoBookingsPerFamily: 3,
   requireStaffSecondFactor: false,
 };

@@ -63,7 +63,20 @@ describe("admin settings and camps API", () => {
     expect((await put("/api/admin/settings", current)).status).toBe(200);
   });
 
+  it("keeps the online payment's seat hold at 30 minutes until staff change it (30-1440; decision 085)", async () => {
+    const current = (await server.request("GET", "/api/admin/settings", { headers: headers() })).body.settings;
+    expect(current.paymentHoldMinutes).toBe(30);
+    expect((await put("/api/admin/settings", { ...current, paymentHoldMinutes: 90 })).status).toBe(200);
+    expect((await getSiteSettings(server.db)).paymentHoldMinutes).toBe(90);
+    const { paymentHoldMinutes: _hold, ...older } = current;
+    // A client that predates the setting keeps saving: the default comes back.
+    expect((await put("/api/admin/settings", older)).status).toBe(200);
+    expect((await getSiteSettings(server.db)).paymentHoldMinutes).toBe(30);
+  });
+
   it.each([
+    ["a payment hold shorter than Stripe Checkout's 30 minutes", { paymentHoldMinutes: 29 }, "paymentHoldMinutes"],
+    ["a payment hold over a day", { paymentHoldMinutes: 1441 }, "paymentHoldMinutes"],
     ["an unknown time zone", { timeZone: "Mars/Olympus" }, "timeZone"],
     ["a javascript: social link", { social: { facebook: "javascript:alert(1)", instagram: "", linkedin: "", youtube: "", twitter: "" } }, "social"],
     ["a bad e-mail", { email: "nope" }, "email"],

@@ -48,6 +48,8 @@ export const settingsFormSchema = z
     demoBookingsPerFamily: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(20, v.invalid).optional().default(3),
     // Optional like the others: clients that predate it keep saving (48 hours).
     sectionChangeCutoffHours: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(720, v.invalid).optional().default(48),
+    // Optional like the hold hours: clients that predate it keep saving (30 minutes, decision 085).
+    paymentHoldMinutes: z.number({ error: v.invalid }).int(v.invalid).min(30, v.invalid).max(1440, v.invalid).optional().default(30),
     // Optional like the hold hours: clients that predate it keep saving (off).
     requireStaffSecondFactor: z.boolean({ error: v.invalid }).optional().default(false),
   })

@@ -1,0 +1,151 @@
+import { sql } from "kysely";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import { queueMail } from "~server/mail/mail-queue";
+import { pick } from "~/i18n/localized";
+import { releaseSeatIn, takeSeatIn } from "~/features/booking/seats.server";
+import { ENROLMENT_MAIL, queueEnrolmentMail } from "~/features/sections/enrolment-mail.server";
+import { childKey } from "~/features/sections/child-key";
+import type { PaymentProvider } from "./payment-provider.server";
+import { PAYMENT_REFUNDED_MAIL, refundedSubject, type RefundedMail } from "./payment-mail.server";
+
+/** A payment the provider reports for one of our checkouts (its webhook event, or the session read on return). */
+export interface PaidCheckout {
+  sessionId: string;
+  paymentRef: string | null;
+  amountMinor: number;
+  currency: string;
+  /** The provider's event id when it came as an event (stored UNIQUE: a second delivery records nothing). */
+  eventId?: string;
+  eventType?: string;
+}
+
+/**
+ * What recording it did: `confirmed` (the held seat is the family's), `late-confirmed` (the hold had
+ * run out but a seat was still free: taken again), `refunded` (paid after the hold ended with no seat
+ * left, or paid twice: the money goes back through the provider and the family is told),
+ * `duplicate` (this event or this session's payment was recorded before), `unknown` (not our session).
+ */
+export type PaidOutcome = "confirmed" | "late-confirmed" | "refunded" | "duplicate" | "unknown";
+
+class Duplicate extends Error {}
+
+/**
+ * THE one place a paid checkout is confirmed (issue 31 contract): the webhook and the family's return
+ * both call it, any number of times, in any order, on any instance. In one transaction: the event's
+ * id is inserted (UNIQUE: the same event twice is a duplicate), the checkout goes open → paid by a
+ * conditional UPDATE (one payment per session, whatever the events), then the enrolment's hold is
+ * cleared by another (confirmed once). A payment arriving after the hold ran out takes a seat again
+ * while one is free (the seat helper's conditional UPDATE), else it is refunded. At the join with
+ * billing-core this also calls recordPayment (idempotent on the provider's reference).
+ */
+export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: PaidCheckout): Promise<PaidOutcome> {
+  let refund: { paymentRef: string; mail: RefundedMail; email: string; subject: string } | undefined;
+  let outcome: PaidOutcome;
+  try {
+    outcome = await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      if (paid.eventId) {
+        const stored = await trx
+          .insertInto("payment_events")
+          .values({ provider: provider.name, event_id: paid.eventId, event_type: paid.eventType ?? "checkout.session.completed", session_id: paid.sessionId, outcome: "pending", created_at: now })
+          .onConflict((oc) => oc.column("event_id").doNothing())
+          .returning("id")
+          .executeTakeFirst();
+        if (!stored) throw new Duplicate();
+      }
+      const decided = await decide(trx, now);
+      if (paid.eventId) await trx.updateTable("payment_events").set({ outcome: decided }).where("event_id", "=", paid.eventId).execute();
+      return decided;
+    });
+  } catch (error) {
+    if (error instanceof Duplicate) return "duplicate";
+    throw error;
+  }
+  if (refund) {
+    // After the commit: the provider is never called while rows are locked. The checkout already
+    // says paid (the money is recorded once); refunded once the provider has it back.
+    await provider.refund(refund.paymentRef);
+    await db.transaction().execute(async (trx) => {
+      const changed = await trx.updateTable("payment_checkouts").set({ status: "refunded", updated_at: nowIso() }).where("session_id", "=", paid.sessionId).where("status", "=", "paid").executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 1) await queueMail<RefundedMail>(trx, { template: PAYMENT_REFUNDED_MAIL, to: refund!.email, subject: refund!.subject, data: refund!.mail });
+    });
+  }
+  return outcome;
+
+  async function decide(trx: DB, now: string): Promise<PaidOutcome> {
+    const checkout = await trx
+      .updateTable("payment_checkouts")
+      .set({ status: "paid", payment_ref: paid.paymentRef, paid_amount_minor: paid.amountMinor, paid_at: now, updated_at: now })
+      .where("session_id", "=", paid.sessionId)
+      .where("status", "in", ["open", "expired"])
+      .returningAll()
+      .executeTakeFirst();
+    if (!checkout) {
+      const known = await trx.selectFrom("payment_checkouts").select("id").where("session_id", "=", paid.sessionId).executeTakeFirst();
+      return known ? "duplicate" : "unknown";
+    }
+    if (checkout.enrolment_id === null) return "confirmed";
+    const enrolment = await trx
+      .selectFrom("section_enrolments as e")
+      .innerJoin("course_sections as s", "s.id", "e.section_id")
+      .innerJoin("courses as c", "c.id", "s.course_id")
+      .select(["e.id", "e.reference", "e.email", "e.lang", "e.section_id", "e.child_name", "e.status", "c.name_en", "c.name_ar"])
+      .where("e.id", "=", checkout.enrolment_id)
+      .executeTakeFirstOrThrow();
+    const course = pick(enrolment, "name", enrolment.lang);
+    const confirm = () => queueEnrolmentMail(trx, ENROLMENT_MAIL, { reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang }, course);
+    // Held and unpaid until now: the seat is the family's.
+    const held = await trx
+      .updateTable("section_enrolments")
+      .set({ payment_hold_until: null, updated_at: now })
+      .where("id", "=", enrolment.id)
+      .where("status", "=", "enrolled")
+      .where("payment_hold_until", "is not", null)
+      .executeTakeFirst();
+    if (Number(held.numUpdatedRows) === 1) {
+      await confirm();
+      return "confirmed";
+    }
+    // The hold ran out (the sweep ended it): a seat again if one is free and the child holds none.
+    if (enrolment.status === "cancelled") {
+      const seat = await takeSeatIn(trx, "course_sections", enrolment.section_id, now, (eb) => eb.and([eb("status", "=", "open"), eb("starts_at", ">", now)]));
+      if (seat) {
+        const again = await trx
+          .updateTable("section_enrolments")
+          .set({ status: "enrolled", payment_hold_until: null, drop_reason: null, updated_at: now })
+          .where("id", "=", enrolment.id)
+          .where("status", "=", "cancelled")
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom("section_enrolments as other")
+                  .select(sql`1`.as("one"))
+                  .where("other.section_id", "=", enrolment.section_id)
+                  .where("other.email", "=", enrolment.email)
+                  .where("other.child_key", "=", childKey(enrolment.child_name))
+                  .where("other.status", "=", "enrolled"),
+              ),
+            ),
+          )
+          .executeTakeFirst();
+        if (Number(again.numUpdatedRows) === 1) {
+          await confirm();
+          return "late-confirmed";
+        }
+        // The child is enrolled again some other way: the seat just taken goes back.
+        await releaseSeatIn(trx, "course_sections", enrolment.section_id, now);
+      }
+    }
+    // No seat for this payment (or the enrolment was paid already): it goes back.
+    if (paid.paymentRef) {
+      refund = {
+        paymentRef: paid.paymentRef,
+        email: enrolment.email,
+        subject: refundedSubject(enrolment.lang, course),
+        mail: { lang: enrolment.lang, sessionId: paid.sessionId, course, childName: enrolment.child_name, amountMinor: paid.amountMinor, currency: paid.currency },
+      };
+    }
+    return "refunded";
+  }
+}

@@ -1,0 +1,89 @@
+import { Router, type Request, type Response } from "express";
+import { z } from "zod";
+import type { Lang } from "~/i18n/lang";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { HttpError } from "~server/http/errors";
+import { requestLang, serverT } from "~server/i18n";
+import { linkedId } from "~/features/booking/link-tokens.server";
+import { onCheckoutPaid } from "./checkout-paid.server";
+import { startCheckout } from "./checkouts.server";
+import { paymentProviderOf } from "./payment-provider.server";
+
+const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "payments", key, values);
+
+/** The payment link's token: the enrolment's id and a MAC, base64url only (decision 085). */
+export const paymentTokenSchema = z.object({ token: z.string().min(16).max(100).regex(/^[\w-]+$/) });
+
+/** The path of Stripe's webhook (README; set it in the Stripe dashboard as $PUBLIC_URL + this). */
+export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";
+
+/**
+ * POST /api/payments/checkouts: starts the hosted checkout of a held enrolment (its payment link's
+ * token) and answers the provider's page to send the family to. The payment page's form runs it.
+ */
+export const startEnrolmentCheckout = defineEndpoint({
+  method: "POST",
+  path: "/api/payments/checkouts",
+  access: "anyone",
+  limits: [{ name: "payment-checkout", limit: 10, windowMs: 60_000 }],
+  input: paymentTokenSchema,
+  async run({ deps: { db, config, logger }, caller }, { token }) {
+    const lang = caller.lang;
+    const provider = paymentProviderOf(config);
+    if (!provider) throw new HttpError(404, say(lang, "api.off"));
+    const enrolmentId = await linkedId(db, config.sessionSecret, "enrolment-payment", token);
+    let result;
+    try {
+      result = await startCheckout(db, provider, { enrolmentId, token, lang, publicUrl: config.publicUrl });
+    } catch (error) {
+      // The provider refused or could not be reached: nothing was stored; the family may try again.
+      logger.error({ err: error }, "payment provider: checkout not started");
+      throw new HttpError(502, say(lang, "api.providerDown"));
+    }
+    if (!result.ok) {
+      if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.notFound"));
+      return { status: 409, body: { message: say(lang, `api.${result.reason}`), reason: result.reason } };
+    }
+    return { status: 201, body: { message: say(lang, "api.started"), url: result.url, sessionId: result.sessionId } };
+  },
+});
+
+export const paymentEndpoints = [startEnrolmentCheckout];
+
+/**
+ * POST /api/payments/stripe/webhook: Stripe's events. The raw body (server/app.ts keeps it raw for
+ * this path) is verified with the library against STRIPE_WEBHOOK_SECRET; a bad or absent signature
+ * is 400. A completed, paid checkout goes to onCheckoutPaid (once per event id and per session);
+ * every other event is acknowledged and left alone. A failure answers 500 so Stripe delivers again.
+ */
+async function stripeWebhook(deps: EndpointDeps, req: Request, res: Response) {
+  const lang = requestLang(req);
+  const provider = paymentProviderOf(deps.config);
+  if (!provider) return void res.status(404).json({ message: say(lang, "api.off") });
+  // Stripe posts UTF-8 JSON; anything else is not one of its events, signed or not.
+  const charset = /;\s*charset=("?)([\w-]+)\1/i.exec(req.get("content-type") ?? "")?.[2]?.toLowerCase();
+  if (!req.is("application/json") || (charset !== undefined && charset !== "utf-8")) return void res.status(415).json({ message: say(lang, "api.notJson") });
+  if (!Buffer.isBuffer(req.body) || req.body.length === 0) return void res.status(400).json({ message: say(lang, "api.badSignature") });
+  const event = provider.verifyWebhook(req.body, req.get("stripe-signature"));
+  if (!event) return void res.status(400).json({ message: say(lang, "api.badSignature") });
+  if (event.type !== "checkout.completed" || !event.checkout.paid) return void res.status(200).json({ received: true, outcome: "ignored" });
+  const outcome = await onCheckoutPaid(deps.db, provider, {
+    sessionId: event.checkout.sessionId,
+    paymentRef: event.checkout.paymentRef,
+    amountMinor: event.checkout.amountMinor,
+    currency: event.checkout.currency,
+    eventId: event.id,
+  });
+  if (outcome === "refunded") deps.logger.warn({ sessionId: event.checkout.sessionId }, "online payment after its seat hold ended: refunded");
+  res.status(200).json({ received: true, outcome });
+}
+
+/** The payments API: starting a checkout, and the provider's webhook. */
+export function paymentsApi(deps: EndpointDeps): Router {
+  const router = Router();
+  router.post(STRIPE_WEBHOOK_PATH, (req, res, next) => {
+    stripeWebhook(deps, req, res).catch(next);
+  });
+  router.use(jsonRoutes(deps, paymentEndpoints));
+  return router;
+}

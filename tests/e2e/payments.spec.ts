@@ -1,0 +1,27 @@
+import { test } from "./fixtures";
+import { enrolAndPay } from "./payments-flow";
+import { startPaymentsServer, type PaymentsServer } from "./payments-server";
+
+/**
+ * Paying online (issue 31 part 3, decision 085): a parent enrols from the course page, is sent to
+ * the payment page (the seat held), pays on the Stripe stand-in's hosted checkout and comes back to
+ * the paid enrolment; in both languages, on a phone and a desktop. The suite's own server (no keys)
+ * shows no payment at all: enrol.spec.ts and enrol.no-js.spec.ts walk that default.
+ */
+let payments: PaymentsServer;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  payments = await startPaymentsServer();
+});
+test.afterAll(async () => {
+  await payments?.stop();
+});
+
+for (const lang of ["en", "ar"] as const) {
+  for (const width of [390, 1280]) {
+    test(`${lang} at ${width} px: enrol, the seat held, back from the checkout once, then pay through the stand-in and see the paid enrolment`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await enrolAndPay(page, payments, lang, width);
+    });
+  }
+}
