@@ -14,36 +14,16 @@ import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { listChildren, type SavedChild } from "~/features/family/children.server";
+import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
 import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
 
 /**
- * The parent's own space (issue 17, decision 026). A record is the account's when it carries the
- * account's id (a booking made while signed in), or when it was sent with the account's e-mail
- * AND that e-mail has been proven (decision 013): registering someone else's address must never
- * reveal what they booked.
+ * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
+ * app/features/family/account-owner.server.ts).
  */
-interface Owner {
-  id: number;
-  /** The account's e-mail when proven, else null (then only records carrying the id count). */
-  provenEmail: string | null;
-}
-
 type UserRow = Selectable<UsersTable>;
-
-async function ownerOf(db: DB, userId: number): Promise<Owner & { row: UserRow }> {
-  const row = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-  return { id: row.id, provenEmail: row.email_verified_at ? row.email.toLowerCase() : null, row };
-}
-
-// E-mails of the forms are stored as typed; lower() on both sides makes "Sara@X" the same as "sara@x".
-const sameEmail = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
-/** Rows the account holds: made while signed in (its id), or sent with its proven e-mail. */
-const ownedBy = (table: string, owner: Owner) =>
-  owner.provenEmail
-    ? sql<boolean>`(${sql.ref(`${table}.user_id`)} = ${owner.id} or ${sameEmail(`${table}.email`, owner.provenEmail)})`
-    : sql<boolean>`${sql.ref(`${table}.user_id`)} = ${owner.id}`;
 
 export interface AccountProfile {
   username: string;

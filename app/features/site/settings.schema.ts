@@ -38,6 +38,12 @@ export const siteSettingsSchema = z.object({
   demoChangeCutoffHours: z.number().int().min(0).max(168).default(12),
   /** Hours before a term's first class after which parents can no longer move or drop an enrolment online (decision 066). */
   sectionChangeCutoffHours: z.number().int().min(0).max(720).default(48),
+  /** Hours before a class after which a reported absence no longer earns a make-up credit (decision 076). */
+  absenceNoticeHours: z.number().int().min(0).max(168).default(24),
+  /** Days a make-up credit stays valid after it is earned (decision 076). */
+  makeupCreditDays: z.number().int().min(1).max(365).default(60),
+  /** Make-up guests one class takes on top of its group's capacity (decision 076). */
+  makeupAllowance: z.number().int().min(0).max(20).default(2),
   /** How many demo classes still ahead one family may hold at once (issue 29). */
   demoBookingsPerFamily: z.number().int().min(1).max(20).default(3),
   /** Staff must have a passkey or an authenticator app before using the staff area (decision 046). */

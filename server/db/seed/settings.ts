@@ -33,6 +33,9 @@ export const settings: SiteSettings = {
   waitlistHoldHours: 12,
   demoChangeCutoffHours: 12,
   sectionChangeCutoffHours: 48,
+  absenceNoticeHours: 24,
+  makeupCreditDays: 60,
+  makeupAllowance: 2,
   demoBookingsPerFamily: 3,
   requireStaffSecondFactor: false,
 };
