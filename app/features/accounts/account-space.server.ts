@@ -18,6 +18,7 @@ import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/accou
 import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
 import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
+import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-data.server";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -351,6 +352,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
 export async function accountExport(db: DB, userId: number) {
   const owner = await ownerOf(db, userId);
   const bookings = await bookingRows(db, owner);
+  const sectionEnrolments = await sectionEnrolmentRows(db, owner);
   return {
     exportedAt: nowIso(),
     profile: { ...profileOf(owner.row), role: owner.row.role, updatedAt: owner.row.updated_at },
@@ -407,7 +409,9 @@ export async function accountExport(db: DB, userId: number) {
       offerExpiresAt: w.offer_expires_at,
       createdAt: w.created_at,
     })),
-    sectionEnrolments: (await sectionEnrolmentRows(db, owner)).map((e) => ({
+    // Absences reported and make-up credits (decision 076), by the enrolments above.
+    ...(await makeupsExport(db, sectionEnrolments.map((e) => e.id))),
+    sectionEnrolments: sectionEnrolments.map((e) => ({
       reference: e.reference,
       code: e.code,
       status: e.status,
@@ -498,6 +502,9 @@ export interface DeletionSummary {
   /** Course-section enrolments whose term had not begun, cancelled (the seat passed on to the line). */
   sectionEnrolmentsCancelled: number;
   sectionEnrolmentsErased: number;
+  /** Make-up classes still ahead, cancelled (their places given back); absences whose reasons were erased (decision 076). */
+  makeupsCancelled: number;
+  absencesErased: number;
   sectionWaitlistPlacesLeft: number;
   sectionWaitlistPlacesErased: number;
   calendarFeedsDeleted: number;
@@ -582,6 +589,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       sectionEnrolmentsCancelled++;
     }
     const enrolmentIds = enrolments.map((e) => e.id);
+    const makeups = await eraseMakeups(tx, enrolmentIds, now);
     if (enrolmentIds.length > 0) {
       await trx
         .updateTable("section_enrolments")
@@ -632,6 +640,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       waitlistPlacesErased: placeIds.length,
       sectionEnrolmentsCancelled,
       sectionEnrolmentsErased: enrolmentIds.length,
+      ...makeups,
       sectionWaitlistPlacesLeft,
       sectionWaitlistPlacesErased: sectionPlaceIds.length,
       calendarFeedsDeleted: Number(feeds.numDeletedRows),

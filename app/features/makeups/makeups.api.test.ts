@@ -179,6 +179,28 @@ describe("absences and make-ups", () => {
     for (const json of [{}, { creditId: "1", meetingId: 1 }, { creditId: 0, meetingId: 0 }]) expect((await server.request("POST", "/api/account/makeups", { json, headers: h })).status).toBe(400);
   });
 
+  it("the family's absences and credits are in the data export; deleting the account cancels make-ups ahead (places back) and erases the reasons", async () => {
+    await setAllowance(2);
+    const parent = await server.signIn("user");
+    const h = { cookie: parent.cookie, origin: server.url };
+    const a = await group({ startTime: "18:00" });
+    const b = await group({ startTime: "18:30" });
+    const child = await seat(a, "export@example.com", { userId: parent.user.id });
+    const [a1] = await meetingsOf(a);
+    const [b1] = await meetingsOf(b);
+    const credit = (await server.request("POST", "/api/account/absences", { json: { enrolmentId: child.id, meetingId: a1, reason: "Dentist" }, headers: h })).body.credit.id as number;
+    expect((await server.request("POST", "/api/account/makeups", { json: { creditId: credit, meetingId: b1 }, headers: h })).status).toBe(201);
+    const exported = await server.request("GET", "/api/account/export", { headers: h });
+    expect(exported.body.absences).toEqual([expect.objectContaining({ reason: "Dentist", reportedVia: "account", earnedCredit: true })]);
+    expect(exported.body.makeupCredits).toEqual([expect.objectContaining({ spentOn: expect.objectContaining({ groupId: b }) })]);
+
+    const deleted = await server.request("POST", "/api/account/delete", { json: { email: parent.user.email }, headers: h });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await server.db.selectFrom("section_meetings").select("makeup_guests").where("id", "=", b1!).executeTakeFirstOrThrow()).makeup_guests).toBe(0);
+    expect(await makeupGuestsFor(server.db, b1!)).toEqual([]);
+    expect((await reportedAbsencesFor(server.db, a1!)).get(child.id)?.reason).toBe("[erased]");
+  });
+
   it("the reminder's link reports an absence without signing in; a forged or another kind of link opens nothing", async () => {
     const a = await group({ startTime: "12:00" });
     const child = await seat(a, "link@example.com", { lang: "ar" });
