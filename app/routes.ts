@@ -21,6 +21,8 @@ function site(lang: Lang): RouteConfigEntry[] {
     // /account is a layout (heading, data, the forms' action); its sections are the index child.
     route("account", "features/accounts/account.route.tsx", { id: id("account") }, [index("features/accounts/account-sections.route.tsx", { id: id("account-sections") })]),
     route("account/security", "features/accounts/security/security.route.tsx", { id: id("account-security") }),
+    route("account/makeups", "features/makeups/account-makeups.route.tsx", { id: id("account-makeups") }),
+    route("makeups/absence", "features/makeups/absence-link.route.tsx", { id: id("absence-link") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
     route("courses/course-filter", "features/courses/course-filter.route.tsx", { id: id("course-filter") }),
     route("courses/:slug", "features/courses/course.route.tsx", { id: id("course") }),

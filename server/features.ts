@@ -8,6 +8,7 @@ import { bookingManifest } from "~/features/booking/booking.manifest.server";
 import { campManifest } from "~/features/camp/camp.manifest.server";
 import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
+import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { paymentsManifest } from "~/features/payments/payments.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
@@ -37,6 +38,7 @@ const features: readonly FeatureManifest[] = [
   timetableManifest,
   demoEnrolmentManifest,
   paymentsManifest,
+  makeupsManifest,
   campManifest,
   mediaManifest,
   adminContentManifest,

@@ -438,6 +438,8 @@ export interface SectionMeetingsTable {
   starts_at: string;
   duration_minutes: number;
   status: Generated<"scheduled" | "cancelled">;
+  /** Make-up guests booked into this meeting (decision 076), below the make-up allowance. */
+  makeup_guests: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -512,6 +514,20 @@ export interface PaymentCheckoutsTable {
   updated_at: string;
 }
 
+/** A parent's notice that a child misses one meeting of their own group (decision 076). */
+export interface MeetingAbsencesTable {
+  id: Generated<number>;
+  meeting_id: number;
+  enrolment_id: number;
+  reason: Generated<string>;
+  reported_via: "account" | "link";
+  user_id: number | null;
+  /** 1 when reported before the notice window (it earned a make-up credit), else 0. */
+  with_notice: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A provider event handled once (its id UNIQUE), with what handling it did. */
 export interface PaymentEventsTable {
   id: Generated<number>;
@@ -521,6 +537,27 @@ export interface PaymentEventsTable {
   session_id: string | null;
   outcome: string;
   created_at: string;
+}
+
+/** A make-up credit earned by an absence with notice; `meeting_id` is the make-up class it is spent on. */
+export interface MakeupCreditsTable {
+  id: Generated<number>;
+  absence_id: number;
+  enrolment_id: number;
+  course_id: number;
+  expires_at: string;
+  meeting_id: number | null;
+  booked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The day-before reminder of one child for one meeting, claimed once across instances (decision 076). */
+export interface MeetingRemindersTable {
+  id: Generated<number>;
+  meeting_id: number;
+  enrolment_id: number;
+  sent_at: string;
 }
 
 /** A parent in line for a full course section (decision 066: the demo slots' line, decision 032). */
@@ -689,6 +726,9 @@ export interface Database extends ContentTables {
   meeting_attendance: MeetingAttendanceTable;
   payment_checkouts: PaymentCheckoutsTable;
   payment_events: PaymentEventsTable;
+  meeting_absences: MeetingAbsencesTable;
+  makeup_credits: MakeupCreditsTable;
+  meeting_reminders: MeetingRemindersTable;
   calendar_feeds: CalendarFeedsTable;
   account_children: AccountChildrenTable;
   slot_waitlist: SlotWaitlistTable;

@@ -17,6 +17,7 @@ import { joinSectionWaitlist } from "~/features/sections/section-waitlist.server
 import { sectionSchema } from "~/features/sections/sections.schema";
 import { createSection, enrol } from "~/features/sections/sections.server";
 import { renewFeed } from "~/features/timetable/timetable.server";
+import { absenceLinkToken, reportAbsence, spendCredit } from "~/features/makeups/makeups.server";
 import { createApp } from "~server/app";
 import { isPostgres, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
@@ -357,6 +358,41 @@ describe("hostile input on every endpoint", () => {
     tokens.paid = await held("held-paid@example.com");
   }
 
+  /**
+   * Absences and make-ups (decision 076): the "own" parent's child in a group of the course with a
+   * credit to spend and a make-up booked to cancel, and a child whose reminder link reports an absence.
+   */
+  async function makeupsSetup(db: DB, course: { id: number; minAge: number }) {
+    const group = async (startTime: string) => {
+      const made = await createSection(db, sectionSchema.parse({ courseId: course.id, weekdays: [4], startTime, durationMinutes: 60, firstDate: dateIn(21), meetings: 4, capacity: 10 }), "Asia/Kolkata", async () => {});
+      if (!made.ok) throw new Error("set-up section failed");
+      return (await db.selectFrom("section_meetings").select("id").where("section_id", "=", made.id).orderBy("starts_at").execute()).map((m) => m.id);
+    };
+    const home = await group("09:00");
+    const other = await group("11:00");
+    const child = (email: string) => ({ childName: `Makeup ${email}`, childAge: course.minAge, childId: null, parentName: "Setup Parent", email, phone: "+919876543210" });
+    const sectionOf = async (meetingId: number) => (await db.selectFrom("section_meetings").select("section_id").where("id", "=", meetingId).executeTakeFirstOrThrow()).section_id;
+    const made = await enrol(db, await sectionOf(home[0]!), child("makeup-own@example.com"), { userId: ids.own!, lang: "en", queue: async () => {} });
+    const linked = await enrol(db, await sectionOf(home[0]!), child("makeup-link@example.com"), { userId: null, lang: "en", queue: async () => {} });
+    if (!made.ok || !linked.ok) throw new Error("set-up enrolment failed");
+    const own = await db.selectFrom("section_enrolments").select(["id", "reference"]).where("reference", "=", made.reference).executeTakeFirstOrThrow();
+    const link = await db.selectFrom("section_enrolments").select(["id", "reference"]).where("reference", "=", linked.reference).executeTakeFirstOrThrow();
+    const rules = { absenceNoticeHours: 24, makeupCreditDays: 60 };
+    const credit = async (meetingId: number) => {
+      const result = await reportAbsence(db, { enrolmentId: own.id, meetingId, reason: "", via: "account", userId: ids.own! }, rules);
+      if (!result.ok || !result.credit) throw new Error("set-up credit failed");
+      return result.credit.id;
+    };
+    ids.makeupEnrolment = own.id;
+    ids.absenceMeeting = home[0]!;
+    ids.makeupCredit = await credit(home[1]!);
+    ids.makeupTarget = other[0]!;
+    ids.makeupBooked = await credit(home[2]!);
+    if (!(await spendCredit(db, { creditId: ids.makeupBooked, meetingId: other[1]!, enrolmentIds: [own.id] }, 2)).ok) throw new Error("set-up make-up failed");
+    ids.linkAbsenceMeeting = home[3]!;
+    tokens.absenceLink = absenceLinkToken(server.config.sessionSecret, link);
+  }
+
   beforeAll(async () => {
     // Online payment on (decision 085), against the local Stripe stand-in: its two endpoints get real samples.
     stripe = await startStripeStandIn();
@@ -438,6 +474,7 @@ describe("hostile input on every endpoint", () => {
     await entry(ids.waitlistSlot, tokens.waitlistLeave, "waiting");
     await entry(ids.offerSlot, tokens.waitlistOffer, "offered");
     await sectionChangeSetup(db, course);
+    await makeupsSetup(db, course);
 
     const now = nowIso();
     ids.contact = (
@@ -635,6 +672,10 @@ describe("hostile input on every endpoint", () => {
     },
     { route: "POST /api/section-waitlist/leave", url: () => "/api/section-waitlist/leave", admin: false, body: () => ({ token: tokens.sectionLeave }), stores: {} },
     { route: "POST /api/enrolments/move", url: () => "/api/enrolments/move", admin: false, body: () => ({ token: tokens.parentMove, sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
+    { route: "POST /api/account/absences", url: () => "/api/account/absences", admin: false, account: "own", body: () => ({ enrolmentId: ids.makeupEnrolment, meetingId: ids.absenceMeeting, reason: "Dentist" }), stores: { meeting_absences: 1, makeup_credits: 1 } },
+    { route: "POST /api/absences", url: () => "/api/absences", admin: false, body: () => ({ token: tokens.absenceLink, meetingId: ids.linkAbsenceMeeting, reason: "Sick" }), stores: { meeting_absences: 1, makeup_credits: 1 } },
+    { route: "POST /api/account/makeups", url: () => "/api/account/makeups", admin: false, account: "own", body: () => ({ creditId: ids.makeupCredit, meetingId: ids.makeupTarget }), stores: {} },
+    { route: "POST /api/account/makeups/cancel", url: () => "/api/account/makeups/cancel", admin: false, account: "own", body: () => ({ creditId: ids.makeupBooked }), stores: {} },
     { route: "POST /api/enrolments/drop", url: () => "/api/enrolments/drop", admin: false, body: () => ({ token: tokens.parentDrop, reason: "We moved away." }), stores: { jobs: 1, audit_log: 1 } },
     { route: "POST /api/admin/enrolments/:reference/move", url: () => `/api/admin/enrolments/${tokens.staffMove}/move`, admin: true, body: () => ({ sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
     { route: "POST /api/admin/enrolments/:reference/drop", url: () => `/api/admin/enrolments/${tokens.staffDrop}/drop`, admin: true, body: () => ({ reason: "Asked by the family." }), stores: { jobs: 1, audit_log: 1 } },
@@ -841,6 +882,8 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/sections/:id/roster", url: () => `/api/admin/sections/${ids.section}/roster`, admin: true },
     { route: "GET /api/admin/sections/:id/roster.csv", url: () => `/api/admin/sections/${ids.section}/roster.csv`, admin: true },
     { route: "GET /api/calendar-feeds/:token", url: () => `/api/calendar-feeds/${tokens.feed}.ics`, admin: false },
+    { route: "GET /api/account/makeups", url: () => "/api/account/makeups", admin: false, account: "own" },
+    { route: "GET /api/absences/:token", url: () => `/api/absences/${tokens.absenceLink}`, admin: false },
     { route: "GET /api/account/timetable", url: () => "/api/account/timetable", admin: false, account: "own" },
     { route: "GET /api/admin/demo-funnel", url: () => "/api/admin/demo-funnel", admin: true, query: { months: "6" } },
     { route: "GET /api/admin/slots/bookings.csv", url: () => "/api/admin/slots/bookings.csv", admin: true, query: { from: dateIn(1), to: dateIn(30) } },

@@ -769,6 +769,20 @@ test.describe("axe on the admin area", () => {
     expectClean(findings);
   });
 
+  test("absences and make-ups (a family with a credit to spend), in both languages", async ({ page }) => {
+    test.setTimeout(90_000);
+    const email = `a11y-makeups-${Date.now()}@example.com`;
+    expect((await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
+    const { sections } = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number }[] };
+    const enrolled = await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, { data: { childName: "Axe Child", childAge: sections[0]!.minAge, parentName: "Axe Parent", email, phone: "+91 98765 43210" } });
+    expect(enrolled.status()).toBe(201);
+    const overview = (await (await page.request.get("/api/account/makeups")).json()) as { children: { enrolmentId: number; meetings: { id: number }[] }[] };
+    const group = overview.children[0]!;
+    expect((await page.request.post("/api/account/absences", { data: { enrolmentId: group.enrolmentId, meetingId: group.meetings[0]!.id } })).status()).toBe(201);
+    await auditAll(page, ["/account/makeups", "/ar/account/makeups"]);
+  });
+
   test("sign-in security (a parent's, a staff member's app set-up, recovery codes) and the second sign-in step, in both languages", async ({ page }) => {
     test.setTimeout(120_000);
     const email = `a11y-keys-${Date.now()}@example.com`;

@@ -14,36 +14,17 @@ import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { listChildren, type SavedChild } from "~/features/family/children.server";
+import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
 import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
+import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-data.server";
 
 /**
- * The parent's own space (issue 17, decision 026). A record is the account's when it carries the
- * account's id (a booking made while signed in), or when it was sent with the account's e-mail
- * AND that e-mail has been proven (decision 013): registering someone else's address must never
- * reveal what they booked.
+ * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
+ * app/features/family/account-owner.server.ts).
  */
-interface Owner {
-  id: number;
-  /** The account's e-mail when proven, else null (then only records carrying the id count). */
-  provenEmail: string | null;
-}
-
 type UserRow = Selectable<UsersTable>;
-
-async function ownerOf(db: DB, userId: number): Promise<Owner & { row: UserRow }> {
-  const row = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-  return { id: row.id, provenEmail: row.email_verified_at ? row.email.toLowerCase() : null, row };
-}
-
-// E-mails of the forms are stored as typed; lower() on both sides makes "Sara@X" the same as "sara@x".
-const sameEmail = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
-/** Rows the account holds: made while signed in (its id), or sent with its proven e-mail. */
-const ownedBy = (table: string, owner: Owner) =>
-  owner.provenEmail
-    ? sql<boolean>`(${sql.ref(`${table}.user_id`)} = ${owner.id} or ${sameEmail(`${table}.email`, owner.provenEmail)})`
-    : sql<boolean>`${sql.ref(`${table}.user_id`)} = ${owner.id}`;
 
 export interface AccountProfile {
   username: string;
@@ -371,6 +352,7 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
 export async function accountExport(db: DB, userId: number) {
   const owner = await ownerOf(db, userId);
   const bookings = await bookingRows(db, owner);
+  const sectionEnrolments = await sectionEnrolmentRows(db, owner);
   return {
     exportedAt: nowIso(),
     profile: { ...profileOf(owner.row), role: owner.row.role, updatedAt: owner.row.updated_at },
@@ -427,7 +409,9 @@ export async function accountExport(db: DB, userId: number) {
       offerExpiresAt: w.offer_expires_at,
       createdAt: w.created_at,
     })),
-    sectionEnrolments: (await sectionEnrolmentRows(db, owner)).map((e) => ({
+    // Absences reported and make-up credits (decision 076), by the enrolments above.
+    ...(await makeupsExport(db, sectionEnrolments.map((e) => e.id))),
+    sectionEnrolments: sectionEnrolments.map((e) => ({
       reference: e.reference,
       code: e.code,
       status: e.status,
@@ -518,6 +502,9 @@ export interface DeletionSummary {
   /** Course-section enrolments whose term had not begun, cancelled (the seat passed on to the line). */
   sectionEnrolmentsCancelled: number;
   sectionEnrolmentsErased: number;
+  /** Make-up classes still ahead, cancelled (their places given back); absences whose reasons were erased (decision 076). */
+  makeupsCancelled: number;
+  absencesErased: number;
   sectionWaitlistPlacesLeft: number;
   sectionWaitlistPlacesErased: number;
   calendarFeedsDeleted: number;
@@ -602,6 +589,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       sectionEnrolmentsCancelled++;
     }
     const enrolmentIds = enrolments.map((e) => e.id);
+    const makeups = await eraseMakeups(tx, enrolmentIds, now);
     if (enrolmentIds.length > 0) {
       await trx
         .updateTable("section_enrolments")
@@ -652,6 +640,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       waitlistPlacesErased: placeIds.length,
       sectionEnrolmentsCancelled,
       sectionEnrolmentsErased: enrolmentIds.length,
+      ...makeups,
       sectionWaitlistPlacesLeft,
       sectionWaitlistPlacesErased: sectionPlaceIds.length,
       calendarFeedsDeleted: Number(feeds.numDeletedRows),

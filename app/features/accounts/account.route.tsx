@@ -33,6 +33,7 @@ export const useAccountData = () => useOutletContext<AccountPageData>();
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
+  const { t: tm } = useTranslation("makeups");
   const { profile } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10 md:py-14">
@@ -51,6 +52,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         )}
         <LocalLink to="/account/security" className="mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
           {t("security.link")}
+        </LocalLink>{" "}
+        <LocalLink to="/account/makeups" className="ms-4 mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+          {tm("account.link")}
         </LocalLink>
       </header>
       <Outlet context={loaderData} />

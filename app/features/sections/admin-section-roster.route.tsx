@@ -10,6 +10,7 @@ import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/bo
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/admin-section-roster.route";
 import { sectionRoster } from "./roster.server";
+import { groupMakeupNotes } from "~/features/makeups/roster-extras.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -29,6 +30,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       capacity: section.capacity,
     },
     zone: formatZoneLabel(new Date(), timeZone, lang),
+    // Coming classes with make-up guests or reported absences (decision 076).
+    makeups: (await groupMakeupNotes(context.db, section.id, new Date().toISOString())).map((m) => ({ ...m, when: `${formatDateLabel(m.startsAt, timeZone, lang)}, ${formatTimeLabel(m.startsAt, timeZone, lang)}` })),
     children: roster.children.map((child) => ({
       id: child.id,
       /** The staff enrolment page (move or drop, decision 067). */
@@ -52,7 +55,8 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminErro
  */
 export default function AdminSectionRosterPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("sections");
-  const { section, children, zone } = loaderData;
+  const { t: tm } = useTranslation("makeups");
+  const { section, children, zone, makeups } = loaderData;
   const cell = "border-b border-slate-200 px-2 py-1.5 text-start align-top";
   return (
     <div id="roster" className="space-y-4 print:text-black">
@@ -123,6 +127,26 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
           </table>
         </div>
       )}
+      {makeups.length > 0 ? (
+        <section aria-labelledby="makeups-heading" className="space-y-2">
+          <h2 id="makeups-heading" className="text-lg font-bold text-slate-900">
+            {tm("roster.heading")}
+          </h2>
+          <ul className="space-y-2 text-sm">
+            {makeups.map((meeting) => (
+              <li key={meeting.startsAt} className="rounded-lg border border-slate-200 p-3">
+                <p className="font-semibold text-slate-900">{meeting.when}</p>
+                <p>
+                  {tm("roster.guests")}: {meeting.guests.length > 0 ? meeting.guests.join(", ") : tm("roster.none")}
+                </p>
+                <p>
+                  {tm("roster.absences")}: {meeting.absences.length > 0 ? meeting.absences.map((a) => (a.reason ? `${a.child} (${a.reason})` : a.child)).join(", ") : tm("roster.none")}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -43,6 +43,12 @@ export const siteSettingsSchema = z.object({
    * frees the seat for the waitlist. At least 30: Stripe Checkout sessions last 30 minutes to 24 hours.
    */
   paymentHoldMinutes: z.number().int().min(30).max(1440).default(30),
+  /** Hours before a class after which a reported absence no longer earns a make-up credit (decision 076). */
+  absenceNoticeHours: z.number().int().min(0).max(168).default(24),
+  /** Days a make-up credit stays valid after it is earned (decision 076). */
+  makeupCreditDays: z.number().int().min(1).max(365).default(60),
+  /** Make-up guests one class takes on top of its group's capacity (decision 076). */
+  makeupAllowance: z.number().int().min(0).max(20).default(2),
   /** How many demo classes still ahead one family may hold at once (issue 29). */
   demoBookingsPerFamily: z.number().int().min(1).max(20).default(3),
   /** Staff must have a passkey or an authenticator app before using the staff area (decision 046). */

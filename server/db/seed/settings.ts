@@ -34,6 +34,9 @@ export const settings: SiteSettings = {
   demoChangeCutoffHours: 12,
   sectionChangeCutoffHours: 48,
   paymentHoldMinutes: 30,
+  absenceNoticeHours: 24,
+  makeupCreditDays: 60,
+  makeupAllowance: 2,
   demoBookingsPerFamily: 3,
   requireStaffSecondFactor: false,
 };

@@ -118,6 +118,15 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={t("settings.sectionChangeCutoffHours")} hint={t("settings.sectionChangeCutoffHoursHint")} error={errors.sectionChangeCutoffHours?.message}>
             {(ids) => <input type="number" min={0} max={720} step={1} {...input(ids)} {...register("sectionChangeCutoffHours", { valueAsNumber: true })} />}
           </Field>
+          <Field label={t("settings.absenceNoticeHours")} hint={t("settings.absenceNoticeHoursHint")} error={errors.absenceNoticeHours?.message}>
+            {(ids) => <input type="number" min={0} max={168} step={1} {...input(ids)} {...register("absenceNoticeHours", { valueAsNumber: true })} />}
+          </Field>
+          <Field label={t("settings.makeupCreditDays")} hint={t("settings.makeupCreditDaysHint")} error={errors.makeupCreditDays?.message}>
+            {(ids) => <input type="number" min={1} max={365} step={1} {...input(ids)} {...register("makeupCreditDays", { valueAsNumber: true })} />}
+          </Field>
+          <Field label={t("settings.makeupAllowance")} hint={t("settings.makeupAllowanceHint")} error={errors.makeupAllowance?.message}>
+            {(ids) => <input type="number" min={0} max={20} step={1} {...input(ids)} {...register("makeupAllowance", { valueAsNumber: true })} />}
+          </Field>
           <Field label={t("settings.demoBookingsPerFamily")} hint={t("settings.demoBookingsPerFamilyHint")} error={errors.demoBookingsPerFamily?.message}>
             {(ids) => <input type="number" min={1} max={20} step={1} {...input(ids)} {...register("demoBookingsPerFamily", { valueAsNumber: true })} />}
           </Field>

@@ -50,6 +50,10 @@ export const settingsFormSchema = z
     sectionChangeCutoffHours: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(720, v.invalid).optional().default(48),
     // Optional like the hold hours: clients that predate it keep saving (30 minutes, decision 085).
     paymentHoldMinutes: z.number({ error: v.invalid }).int(v.invalid).min(30, v.invalid).max(1440, v.invalid).optional().default(30),
+    // Make-ups (decision 076), optional like the others: 24 hours' notice, 60 days, 2 guests a class.
+    absenceNoticeHours: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(168, v.invalid).optional().default(24),
+    makeupCreditDays: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(365, v.invalid).optional().default(60),
+    makeupAllowance: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(20, v.invalid).optional().default(2),
     // Optional like the hold hours: clients that predate it keep saving (off).
     requireStaffSecondFactor: z.boolean({ error: v.invalid }).optional().default(false),
   })

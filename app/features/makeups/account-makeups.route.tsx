@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { langFromPath } from "~/i18n/lang";
+import { requireAccountPage } from "~/lib/page-guards.server";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import type { Route } from "./+types/account-makeups.route";
+import { accountMakeups } from "./makeups.api";
+import { accountMakeupsAction } from "./makeups-page-actions.server";
+import { AnswerNote, ComingClasses, CreditsList } from "./MakeupsParts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireAccountPage(context, request);
+  return accountMakeups(context.db, user.id, langFromPath(new URL(request.url).pathname));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAccountPage(context, request);
+  return accountMakeupsAction(request, context);
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+}
+
+/** /account/makeups: the family's coming classes (report an absence), credits and make-ups (decision 076). */
+export default function AccountMakeupsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("makeups");
+  const { rules, children, credits } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-10 md:py-14">
+      <PageMeta title={t("page.title")} description={t("page.description")} />
+      <meta name="robots" content="noindex" />
+      <header>
+        <h1 className="text-3xl font-extrabold text-slate-900">{t("page.title")}</h1>
+        <p className="mt-2 text-slate-700">{t("page.intro", { hours: rules.absenceNoticeHours, days: rules.makeupCreditDays })}</p>
+        <LocalLink to="/account" className="mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+          {t("page.back")}
+        </LocalLink>
+      </header>
+      <AnswerNote answer={actionData} />
+      <section aria-labelledby="coming-heading">
+        <h2 id="coming-heading" className="text-2xl font-bold text-slate-900">
+          {t("page.coming")}
+        </h2>
+        {children.length === 0 ? <p className="mt-3 text-slate-700">{t("page.noClasses")}</p> : null}
+        {children.map((group) => (
+          <div key={group.enrolmentId} className="mt-6">
+            <h3 className="text-lg font-bold text-slate-900">{t("page.child", { child: group.childName, course: group.courseName })}</h3>
+            <ComingClasses group={group} hidden={{ enrolmentId: String(group.enrolmentId) }} noticeHours={rules.absenceNoticeHours} />
+          </div>
+        ))}
+      </section>
+      <section aria-labelledby="credits-heading">
+        <h2 id="credits-heading" className="text-2xl font-bold text-slate-900">
+          {t("page.credits")}
+        </h2>
+        <CreditsList credits={credits} />
+      </section>
+    </main>
+  );
+}

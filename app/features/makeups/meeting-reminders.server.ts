@@ -1,0 +1,88 @@
+import type { DB } from "~server/db/db";
+import { queueMail } from "~server/mail/mail-queue";
+import type { Lang } from "~/i18n/lang";
+import { serverT } from "~server/i18n";
+import { pick } from "~/i18n/localized";
+
+export const MEETING_REMINDER_MAIL = "meeting-reminder";
+/** How far ahead a class is reminded: the day before. */
+export const MEETING_REMINDER_LEAD_MS = 24 * 3_600_000;
+/** How often the sweep runs (as the demo reminders'): a reminder leaves at most this much later. */
+export const MEETING_REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
+/** Reminders claimed per sweep at most; the next sweep takes the rest. */
+const BATCH = 500;
+
+export interface MeetingReminderData {
+  meetingId: number;
+  enrolmentId: number;
+}
+
+/**
+ * Claims the reminder of every child who attends a class starting within the next 24 hours (the
+ * group's enrolled children who did not report an absence, and the make-up guests booked into it)
+ * and queues one e-mail per claim, in one transaction (decision 076, decision 029's way). The claim
+ * is the insert of the (meeting, child) row of `meeting_reminders`, unique: when instances sweep at
+ * once, the database gives each row to one of them (PostgreSQL makes a second insert of the same
+ * key wait for the first and then skip it; SQLite has one writer), and a sweep that rolls back
+ * queues nothing and claims nothing. Returns how many reminders were queued.
+ */
+export async function sweepMeetingReminders(db: DB, at = new Date()): Promise<number> {
+  const now = at.toISOString();
+  const until = new Date(at.getTime() + MEETING_REMINDER_LEAD_MS).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const due = trx.selectFrom("section_meetings as m").select("m.id").where("m.status", "=", "scheduled").where("m.starts_at", ">", now).where("m.starts_at", "<=", until);
+    const enrolled = await trx
+      .selectFrom("section_meetings as m")
+      .innerJoin("section_enrolments as e", "e.section_id", "m.section_id")
+      .leftJoin("meeting_absences as a", (join) => join.onRef("a.meeting_id", "=", "m.id").onRef("a.enrolment_id", "=", "e.id"))
+      .leftJoin("meeting_reminders as r", (join) => join.onRef("r.meeting_id", "=", "m.id").onRef("r.enrolment_id", "=", "e.id"))
+      .select(["m.id as meeting_id", "e.id as enrolment_id"])
+      .where("m.id", "in", due)
+      .where("e.status", "=", "enrolled")
+      .where("a.id", "is", null)
+      .where("r.id", "is", null)
+      .limit(BATCH)
+      .execute();
+    const guests = await trx
+      .selectFrom("makeup_credits as k")
+      .innerJoin("section_enrolments as e", "e.id", "k.enrolment_id")
+      .leftJoin("meeting_reminders as r", (join) => join.onRef("r.meeting_id", "=", "k.meeting_id").onRef("r.enrolment_id", "=", "k.enrolment_id"))
+      .select(["k.meeting_id", "k.enrolment_id"])
+      .where("k.meeting_id", "in", due)
+      .where("e.status", "=", "enrolled")
+      .where("r.id", "is", null)
+      .limit(BATCH)
+      .execute();
+    const candidates = [...enrolled, ...guests.map((g) => ({ meeting_id: g.meeting_id!, enrolment_id: g.enrolment_id }))];
+    if (candidates.length === 0) return 0;
+    const claimed = await trx
+      .insertInto("meeting_reminders")
+      .values(candidates.map((c) => ({ meeting_id: c.meeting_id, enrolment_id: c.enrolment_id, sent_at: now })))
+      .onConflict((oc) => oc.columns(["meeting_id", "enrolment_id"]).doNothing())
+      .returning(["meeting_id", "enrolment_id"])
+      .execute();
+    if (claimed.length === 0) return 0;
+    const families = new Map(
+      (
+        await trx
+          .selectFrom("section_enrolments as e")
+          .leftJoin("courses as c", "c.id", "e.course_id")
+          .select(["e.id", "e.email", "e.lang", "c.name_en", "c.name_ar"])
+          .where("e.id", "in", [...new Set(claimed.map((c) => c.enrolment_id))])
+          .execute()
+      ).map((row) => [row.id, row]),
+    );
+    for (const claim of claimed) {
+      const family = families.get(claim.enrolment_id)!;
+      const lang = family.lang as Lang;
+      const course = family.name_en !== null && family.name_ar !== null ? pick({ name_en: family.name_en, name_ar: family.name_ar }, "name", lang) : "";
+      await queueMail<MeetingReminderData>(trx, {
+        template: MEETING_REMINDER_MAIL,
+        to: family.email,
+        subject: serverT(lang, "makeups", "reminderMail.subject", { course }),
+        data: { meetingId: claim.meeting_id, enrolmentId: claim.enrolment_id },
+      });
+    }
+    return claimed.length;
+  });
+}

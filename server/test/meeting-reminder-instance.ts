@@ -1,0 +1,26 @@
+import { loadConfig } from "~server/config";
+import { openDatabase } from "~server/db/db";
+import { startBackgroundJobs } from "~server/jobs/background-jobs";
+import { createLogger } from "~server/logger";
+import { sweepMeetingReminders } from "~/features/makeups/meeting-reminders.server";
+
+/**
+ * Another instance of the app in its own process, on a test server's data (DATABASE_URL, DATA_DIR
+ * and, for PostgreSQL, TEST_SCHEMA): its own connection and job worker with the periodic meeting reminder
+ * sweep on, as a second `npm start` would run. It also sweeps SWEEPS times at once, waits until no
+ * job is left, and prints how many meeting reminders its direct sweeps claimed (decision 076). Its own process because
+ * two SQLite connections in one Node process would block each other (better-sqlite3 waits for a
+ * lock synchronously, stopping the event loop of the very transaction it waits for).
+ */
+const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR });
+const db = openDatabase(config.database, { schema: process.env.TEST_SCHEMA || undefined });
+const worker = startBackgroundJobs({ config, db, logger: createLogger("silent") }, { pollMs: 50, dailyJobs: false });
+const claims = await Promise.all(Array.from({ length: Number(process.env.SWEEPS ?? 10) }, () => sweepMeetingReminders(db)));
+for (let idle = 0; idle < 5; ) {
+  const busy = await db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
+  idle = busy ? 0 : idle + 1;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+await worker.stop();
+await db.destroy();
+console.log(JSON.stringify({ claimed: claims.reduce((sum, n) => sum + n, 0) }));
