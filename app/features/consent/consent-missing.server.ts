@@ -5,7 +5,7 @@ import { serverT } from "~server/i18n";
 import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
 import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-time-links";
 import { localizePath, type Lang } from "~/i18n/lang";
-import { childKey } from "~/features/sections/child-key";
+import { childKey } from "~/lib/child-key";
 import { currentConsentForms, type ConsentFormView } from "./consent.server";
 import type { MissingQuery } from "./consent.schema";
 

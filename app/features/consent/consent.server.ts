@@ -5,7 +5,7 @@ import { nowIso } from "~server/db/values";
 import { mac, sameMac } from "~server/security/signed";
 import { newToken } from "~server/security/one-time-links";
 import type { Lang } from "~/i18n/lang";
-import { childKey } from "~/features/sections/child-key";
+import { childKey } from "~/lib/child-key";
 import { toE164 } from "~/lib/validation";
 
 /** A form as a parent is asked it: its current version, in one language. */
