@@ -39,6 +39,7 @@ export async function eraseConsent(trx: DB, owner: { id: number; provenEmail: st
   if (ids.length === 0) return 0;
   await trx.updateTable("camp_checkouts").set({ collected_by: "[erased]", pickup_id: null }).where("pickup_id", "in", trx.selectFrom("consent_pickups").select("id").where("answer_id", "in", ids)).execute();
   await trx.deleteFrom("consent_answers").where("id", "in", ids).execute();
+  if (owner.provenEmail) await trx.deleteFrom("consent_links").where(sql<string>`lower(email)`, "=", owner.provenEmail).execute();
   return ids.length;
 }
 
