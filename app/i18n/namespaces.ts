@@ -8,9 +8,11 @@ import { stripLang } from "./lang";
 export function unusedNamespaces(pathname: string): string[] {
   const path = stripLang(pathname);
   if (/^\/admin(?:\/|$)/.test(path)) return [];
-  if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content", "sections", "timetable"];
+  if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content", "sections", "timetable", "consent"];
   // A course's page lists its groups (issue 29); the account shows a family's enrolments and timetable.
   // A group's waitlist place and an enrolment's own page (decision 066) are the sections' too.
   if (/^\/courses\/[^/]+$|^\/account(?:\/|$)|^\/sections\/waitlist$|^\/enrolments\/manage$/.test(path)) return ["admin", "admin-content", "booking"];
-  return ["admin", "admin-content", "booking", "sections", "timetable"];
+  // The consent forms (decision 078): the camp enrollment, a reminder's link and camp check-out.
+  if (/^\/enroll$|^\/consent(?:\/|$)|^\/teaching(?:\/|$)/.test(path)) return ["admin", "admin-content", "booking", "sections", "timetable"];
+  return ["admin", "admin-content", "booking", "sections", "timetable", "consent"];
 }

@@ -7,27 +7,15 @@ import { newToken } from "~server/security/one-time-links";
 import type { Lang } from "~/i18n/lang";
 import { childKey } from "~/lib/child-key";
 import { toE164 } from "~/lib/validation";
+import { PICKUP_ROWS, consentField, type ConsentFormView } from "./consent-fields";
 
-/** A form as a parent is asked it: its current version, in one language. */
-export interface ConsentFormView {
-  formId: number;
-  versionId: number;
-  version: number;
-  kind: ConsentKind;
-  required: boolean;
-  title: string;
-  body: string;
-}
+export type { ConsentFormView };
 
-/** How many pickup people one answer may name (the form shows this many rows). */
-export const PICKUP_ROWS = 3;
 /** Bounds of the parent's free texts. */
 const NOTE_MAX = 1000;
 const NAME_MAX = 100;
 const PIN_SHAPE = /^\d{4,6}$/;
 
-/** The name of a form's field in the enrolment form: `consent_<version id>` and its parts (decision 078). */
-export const consentField = (versionId: number, part?: string) => (part ? `consent_${versionId}_${part}` : `consent_${versionId}`);
 
 /** Texts in `lang`, the English one when the Arabic was left empty. */
 const textIn = (lang: Lang, en: string, ar: string) => (lang === "ar" && ar.trim() ? ar : en);
@@ -62,6 +50,14 @@ export async function answeredVersions(db: DB, email: string, childName: string)
     .where("child_key", "=", childKey(childName))
     .execute();
   return new Set(rows.map((r) => r.version_id));
+}
+
+/** The forms to show a child: all current ones, less those this child (when known) answered in their current version. */
+export async function consentFormsToAsk(db: DB, lang: Lang, email?: string, childName?: string): Promise<ConsentFormView[]> {
+  const forms = await currentConsentForms(db, lang);
+  if (!email || !childName || forms.length === 0) return forms;
+  const answered = await answeredVersions(db, email, childName);
+  return forms.filter((form) => !answered.has(form.versionId));
 }
 
 /** One answer as read from a post, before it is stored. */
