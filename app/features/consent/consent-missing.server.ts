@@ -153,3 +153,27 @@ export async function familyForms(db: DB, email: string, lang: Lang) {
     forms: forms.filter((form) => !answered.has(`${lower}\n${childKey(childName)}\n${form.versionId}`)),
   }));
 }
+
+/** The lists staff can choose: open groups (course, first class) and camp batches with children. */
+export async function missingChoices(db: DB, lang: Lang) {
+  const sections = await db
+    .selectFrom("course_sections as s")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["s.id", "s.starts_at", "c.name_en", "c.name_ar"])
+    .where("s.status", "<>", "cancelled")
+    .orderBy("s.starts_at", "desc")
+    .limit(100)
+    .execute();
+  const camps = await db
+    .selectFrom("enrollments as e")
+    .innerJoin("camps as c", "c.id", "e.camp_id")
+    .select(["c.id", "c.title_en", "c.title_ar", "e.session"])
+    .groupBy(["c.id", "c.title_en", "c.title_ar", "e.session"])
+    .orderBy("c.id")
+    .limit(100)
+    .execute();
+  return {
+    sections: sections.map((s) => ({ value: `s:${s.id}`, label: `${lang === "ar" && s.name_ar ? s.name_ar : s.name_en} · ${s.starts_at.slice(0, 10)} (#${s.id})` })),
+    camps: camps.map((c) => ({ value: `c:${c.id}:${c.session}`, label: `${lang === "ar" && c.title_ar ? c.title_ar : c.title_en} · ${c.session}` })),
+  };
+}

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { requiredText, v } from "~/lib/validation";
 
-export const CONSENT_KINDS = ["media", "medical", "liability", "pickup"] as const;
+export { CONSENT_KINDS } from "./consent-kinds";
+import { CONSENT_KINDS } from "./consent-kinds";
 
 /** A form as staff write it: both languages (the Arabic may follow later: it falls back to the English). */
 export const consentFormSchema = z.object({
