@@ -48,6 +48,8 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("summer-camp", "features/camp/summer-camp.route.tsx", { id: id("summer-camp") }),
     route("enroll", "features/camp/enroll.route.tsx", { id: id("enroll") }),
     route("enroll/confirmed", "features/camp/enroll-confirmed.route.tsx", { id: id("enroll-confirmed") }),
+    route("consent/complete", "features/consent/consent-complete.route.tsx", { id: id("consent-complete") }),
+    route("teaching/camp", "features/consent/camp-checkout.route.tsx", { id: id("camp-checkout") }),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
       index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
       ...adminSubmissionRoutes(id),
@@ -63,6 +65,9 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("sections/:id/roster", "features/sections/admin-section-roster.route.tsx", { id: id("admin-section-roster") }),
       route("demo-bookings/:id/enrol", "features/sections/demo-convert.route.tsx", { id: id("admin-demo-convert") }),
       route("media", "features/media/media.route.tsx", { id: id("admin-media") }),
+      route("consent-forms", "features/consent/admin-consent-forms.route.tsx", { id: id("admin-consent-forms") }),
+      route("consent-forms/missing", "features/consent/admin-consent-missing.route.tsx", { id: id("admin-consent-missing") }),
+      route("consent-forms/:id", "features/consent/admin-consent-form.route.tsx", { id: id("admin-consent-form") }),
       ...adminContentRoutes(id),
     ]),
   ];

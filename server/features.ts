@@ -6,6 +6,7 @@ import { blogManifest } from "~/features/blog/blog.manifest.server";
 import { changeSubmissionStatuses } from "~/features/admin/submissions/submissions.api";
 import { bookingManifest } from "~/features/booking/booking.manifest.server";
 import { campManifest } from "~/features/camp/camp.manifest.server";
+import { consentManifest } from "~/features/consent/consent.manifest.server";
 import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
@@ -40,6 +41,7 @@ const features: readonly FeatureManifest[] = [
   paymentsManifest,
   makeupsManifest,
   campManifest,
+  consentManifest,
   mediaManifest,
   adminContentManifest,
   blogManifest,

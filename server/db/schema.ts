@@ -706,7 +706,92 @@ export interface BlogSlugRedirectsTable {
   created_at: string;
 }
 
+export type ConsentKind = "media" | "medical" | "liability" | "pickup";
+
+/** A consent form the academy writes (decision 078); its texts live in its versions. */
+export interface ConsentFormsTable {
+  id: Generated<number>;
+  kind: ConsentKind;
+  /** 1: completed before an enrolment is confirmed; 0: offered, may be left. */
+  required: number;
+  /** 0: withdrawn (no longer asked; its answers stay). */
+  active: number;
+  /** The number of the version parents are asked now. */
+  current_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One published text of a form: never changed, an edit makes the next number. */
+export interface ConsentVersionsTable {
+  id: Generated<number>;
+  form_id: number;
+  version: number;
+  title_en: string;
+  title_ar: string;
+  body_en: string;
+  body_ar: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A child's answer to one version: who signed, in which language, when. */
+export interface ConsentAnswersTable {
+  id: Generated<number>;
+  version_id: number;
+  form_id: number;
+  email: string;
+  child_key: string;
+  child_name: string;
+  signer_name: string;
+  user_id: number | null;
+  lang: "en" | "ar";
+  /** 1 agreed; 0 declined (an optional form such as the media release). */
+  agreed: number;
+  allergies: Generated<string>;
+  medical: Generated<string>;
+  enrolment_id: number | null;
+  enrollment_id: number | null;
+  signed_at: string;
+}
+
+/** A person an answer allows to collect the child; the PIN only as a keyed hash. */
+export interface ConsentPickupsTable {
+  id: Generated<number>;
+  answer_id: number;
+  name: string;
+  phone: string;
+  pin_hash: string | null;
+}
+
+/** A reminder link that completes a family's forms without signing in (the token's hash only). */
+export interface ConsentLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  lang: "en" | "ar";
+  created_at: string;
+  expires_at: string;
+}
+
+/** Who collected a camp child on a day, and which instructor recorded it. */
+export interface CampCheckoutsTable {
+  id: Generated<number>;
+  enrollment_id: number;
+  day: string;
+  pickup_id: number | null;
+  collected_by: string;
+  recorded_by: number | null;
+  created_at: string;
+}
+
 export interface Database extends ContentTables {
+  consent_forms: ConsentFormsTable;
+  consent_versions: ConsentVersionsTable;
+  consent_answers: ConsentAnswersTable;
+  consent_pickups: ConsentPickupsTable;
+  consent_links: ConsentLinksTable;
+  camp_checkouts: CampCheckoutsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
   audit_log: AuditLogTable;
   staff_seen: StaffSeenTable;

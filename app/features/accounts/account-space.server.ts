@@ -19,6 +19,7 @@ import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.serve
 import { sectionWaitlistPath } from "~/features/sections/paths";
 import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
 import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-data.server";
+import { consentExport, eraseConsent } from "~/features/consent/consent-account.server";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -448,6 +449,8 @@ export async function accountExport(db: DB, userId: number) {
       createdAt: f.created_at,
     })),
     contactMessages: (await contactRows(db, owner)).map((m) => ({ email: m.email, message: m.description, status: m.status, createdAt: m.created_at })),
+    // Consent answers (decision 078): the forms' versions, signer, language, time, pickup people (never a PIN).
+    consentAnswers: await consentExport(db, owner),
     savedChildren: (
       await db.selectFrom("account_children").select(["name", "age", "created_at", "updated_at"]).where("user_id", "=", userId).orderBy("id").execute()
     ).map((c) => ({ name: c.name, age: c.age, createdAt: c.created_at, updatedAt: c.updated_at })),
@@ -509,6 +512,8 @@ export interface DeletionSummary {
   sectionWaitlistPlacesErased: number;
   calendarFeedsDeleted: number;
   savedChildrenDeleted: number;
+  /** Consent answers (with their pickup people) deleted. */
+  consentAnswersDeleted: number;
 }
 
 /**
@@ -525,6 +530,8 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     const tx: DB = trx;
     const owner = await ownerOf(tx, userId);
     const now = nowIso();
+    // First, while the enrolments still carry the e-mail that finds them: the children's consent answers go.
+    const consentAnswersDeleted = await eraseConsent(tx, owner);
     const bookings = await bookingRows(tx, owner);
     let bookingsCancelled = 0;
     for (const booking of bookings) {
@@ -645,6 +652,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       sectionWaitlistPlacesErased: sectionPlaceIds.length,
       calendarFeedsDeleted: Number(feeds.numDeletedRows),
       savedChildrenDeleted: Number(children.numDeletedRows),
+      consentAnswersDeleted,
     };
     // The account's own id (a number, no personal data), so staff can answer "was it deleted?".
     await recordAudit(trx, { userId: null, action: "delete", entity: "account", entityId: userId, summary: { ...summary } });

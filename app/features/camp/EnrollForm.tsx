@@ -13,6 +13,17 @@ import { FormAlert } from "~/ui/FormAlert";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import type { Camp } from "./camp";
 import { ENROLL_FORM } from "./camp-forms";
+import { ConsentFieldset } from "~/features/consent/ConsentFieldset";
+import { consentFields, type ConsentFormView } from "~/features/consent/consent-fields";
+
+/** The consent fields of the form on the page, as text. */
+function consentFieldsOf(formId: string): Record<string, string> {
+  const element = document.getElementById(formId);
+  if (!(element instanceof HTMLFormElement)) return {};
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new FormData(element)) if (typeof value === "string") fields[name] = value;
+  return consentFields(fields);
+}
 
 const ENDPOINT = "/api/summercamp/enroll";
 
@@ -31,7 +42,7 @@ const textFields = [
  * script sends it as JSON (app/enhance/json-forms.ts: the server's messages in place, then the same
  * confirmation URL); a signed-in visitor's hydrated form checks it with the zod schema first.
  */
-export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }) {
+export function EnrollForm({ camp, camps, consentForms }: { camp: Camp | null; camps: Camp[]; consentForms: ConsentFormView[] }) {
   const { t } = useTranslation("camp");
   const lang = useLang();
   const navigate = useNavigate();
@@ -41,7 +52,8 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
   const { form, engine } = useDeferredApiForm({
     id: ENROLL_FORM,
     schema: () => import("./enroll.schema").then((module) => module.enrollmentSchemaFor(phoneCountry)),
-    request: () => ({ path: ENDPOINT }),
+    // The consent forms' fields are plain inputs (not the schema's): sent from the form as they are (decision 078).
+    request: (values) => ({ path: ENDPOINT, body: { ...values, ...consentFieldsOf(ENROLL_FORM) } }),
     initial: { selectedCamp: camp?.title ?? "" },
     messages: { failed: t("enroll.failed"), network: t("enroll.failed") },
     // The confirmation page shows the thank-you itself, for every visitor (with or without script).
@@ -145,6 +157,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
       <Field label={t("enroll.message")} error={form.error("message")}>
         {({ id, describedBy, invalid }) => <textarea id={id} rows={4} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("message")} />}
       </Field>
+      <ConsentFieldset forms={consentForms} value={form.servedValue} error={(name) => form.error(name as "message")} />
       <Honeypot form={form} name="website" />
       <SubmitButton pending={form.pending} label={t("enroll.submit")} pendingLabel={t("enroll.submitting")} className="w-full rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700 sm:w-auto" />
       {engine}

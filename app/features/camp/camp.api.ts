@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { z } from "zod";
 import { Router } from "express";
 import { HttpError } from "~server/http/errors";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
@@ -9,6 +10,7 @@ import { isLang, type Lang } from "~/i18n/lang";
 import { brochureRequestSchemaFor } from "./brochure.schema";
 import { listCamps } from "./camps.server";
 import { enrollmentSchemaFor } from "./enroll.schema";
+import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.server";
 import { brochurePdfPath, enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
@@ -25,17 +27,28 @@ export const enrollInCamp = defineEndpoint({
   path: "/api/summercamp/enroll",
   access: "anyone",
   limits: [{ name: "camp-enroll", limit: 5, windowMs: 60_000 }],
-  // The phone rule is the academy's country's (site settings).
-  input: async ({ db }) => enrollmentSchemaFor(await sitePhoneCountry(db)),
-  async run({ deps: { db, config }, caller: { lang } }, input) {
-    const result = await addEnrollment(db, input, lang, (trx, id) =>
-      queueStaffNotice(trx, config.publicUrl, {
+  // The phone rule is the academy's country's (site settings); the consent forms' fields (consent_…) ride along.
+  input: async ({ db }) => enrollmentSchemaFor(await sitePhoneCountry(db)).catchall(z.unknown()),
+  async run({ deps: { db, config }, caller: { lang, user } }, input) {
+    // The required consent forms are part of the same post (decision 078): refused before anything is stored.
+    const consent = await checkEnrolmentConsent(db, input, {
+      email: input.email,
+      childName: input.studentName,
+      signerName: input.parentName,
+      userId: user?.id ?? null,
+      lang,
+      phoneCountry: await sitePhoneCountry(db),
+      secret: config.sessionSecret,
+    });
+    const result = await addEnrollment(db, input, lang, async (trx, id) => {
+      await consent.save(trx, { enrollmentId: id });
+      await queueStaffNotice(trx, config.publicUrl, {
         kind: "enrollment",
         subject: { student: input.studentName, camp: input.selectedCamp },
         details: [["camp", input.selectedCamp], ["session", input.selectedSession], ["student", input.studentName], ["parent", input.parentName], ["email", input.email], ["phone", input.phoneNumber], ["message", input.message]],
         path: `/admin/enrollment-forms/${id}`,
-      }),
-    );
+      });
+    });
     if (!result.ok) throw validationError(lang, result.errors);
     return {
       status: 201,

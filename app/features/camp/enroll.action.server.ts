@@ -2,7 +2,9 @@ import type { ActionFunctionArgs } from "react-router";
 import { safeLocalPath } from "~/lib/next-path";
 import { localizePath } from "~/i18n/lang";
 import { withNotice } from "~/lib/forms/notice";
-import { postTextForm } from "~/lib/forms/pick-fields.server";
+import { postFormToApi } from "~/lib/forms/form-action.server";
+import { pickFields } from "~/lib/forms/pick-fields.server";
+import { consentFields } from "~/features/consent/consent-fields";
 import { ENROLL_FORM } from "./camp-forms";
 import { enrollInCamp } from "./camp.api";
 import { enrollmentSchema } from "./enroll.schema";
@@ -12,9 +14,10 @@ import { enrollmentSchema } from "./enroll.schema";
  * the confirmation page (the enhanced form shows its toast first), with the thank-you message.
  */
 export const enrollFormAction = (args: ActionFunctionArgs) =>
-  postTextForm(args, {
+  postFormToApi(args, {
     form: ENROLL_FORM,
     endpoint: enrollInCamp,
-    schema: enrollmentSchema,
-    onSuccess: (answer, lang) => withNotice(safeLocalPath(answer.body.confirmationUrl) ?? localizePath("/", lang), "enroll-sent"),
+    // The schema's fields and the consent forms' (consent_<version>…, decision 078).
+    toBody: (fields) => ({ ...pickFields(fields, Object.keys(enrollmentSchema.shape)), ...consentFields(fields) }),
+    onSuccess: (answer, _fields, lang) => withNotice(safeLocalPath(answer.body.confirmationUrl) ?? localizePath("/", lang), "enroll-sent"),
   });

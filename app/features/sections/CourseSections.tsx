@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
+import { ConsentFieldset } from "~/features/consent/ConsentFieldset";
 import { FormAlert } from "~/ui/FormAlert";
 import { LocalLink } from "~/ui/LocalLink";
 import type { FormState } from "~/lib/forms/form-state";
@@ -295,6 +296,7 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
               defaultValue=""
             />
           </fieldset>
+          <ConsentFieldset forms={data.consentForms} value={(name) => values[name]} error={(name) => errors[name]} />
           <div className="flex flex-wrap gap-3">
             <button
               type="submit"

@@ -1,2 +1,2 @@
-/** The unique index's key of a child: one live seat per child, e-mail and section (decision 059). */
-export const childKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
+// The key is shared with the consent forms (a child's answers are found by it): it lives in app/lib.
+export { childKey } from "~/lib/child-key";

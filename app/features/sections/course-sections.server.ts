@@ -1,3 +1,4 @@
+import { consentFormsToAsk } from "~/features/consent/consent.server";
 import type { AppLoadContext } from "react-router";
 import type { Lang } from "~/i18n/lang";
 import { listChildren } from "~/features/family/children.server";
@@ -91,13 +92,16 @@ export async function courseSectionsFor(context: Pick<AppLoadContext, "db" | "us
   const child = savedChildren.find((candidate) => String(candidate.id) === query.get("child"));
   const enrolled = /^[A-Z0-9]{6}$/.test(query.get("enrolled") ?? "") ? query.get("enrolled") : null;
   const fromDemo = query.has("demo") ? await demoPrefill(context.db, context.config.sessionSecret, query.get("demo"), courseId) : null;
+  const prefill = fromDemo ? { ...fromDemo, demo: query.get("demo") ?? "" } : (context.user ? { parentName: context.user.username, email: context.user.email, ...(child ? { childName: child.name, childAge: String(child.age), childId: String(child.id) } : {}) } : null);
   return {
     sections: cards,
+    // The consent forms (decision 078): those the known child already answered in their current version are not asked.
+    consentForms: await consentFormsToAsk(context.db, lang, prefill?.email, prefill && "childName" in prefill ? prefill.childName : undefined),
     zone: formatZoneLabel(new Date(), timeZone, lang),
     timeZone,
     savedChildren,
     // The token rides along in the form, so the enrolment is stored as the demo's (source 'demo').
-    prefill: fromDemo ? { ...fromDemo, demo: query.get("demo") ?? "" } : (context.user ? { parentName: context.user.username, email: context.user.email, ...(child ? { childName: child.name, childAge: String(child.age), childId: String(child.id) } : {}) } : null),
+    prefill,
     fromDemo: fromDemo !== null,
     chosen: query.get("section"),
     enrolled,

@@ -9,12 +9,15 @@ import { safeLocalPath } from "~/lib/next-path";
 import { joinSectionWaitlistEndpoint } from "./enrolment-changes.api";
 import { enrolInSection } from "./sections.api";
 
+import { consentFields } from "~/features/consent/consent-fields";
 import { ENROL_FORM } from "./forms";
 
 const toBody = (fields: Record<string, string>) => ({
   ...pickFields(fields, ["childName", "parentName", "email", "phone", "website", "demo"]),
   childAge: postedNumber(fields.childAge),
   childId: postedNumber(fields.childId) ?? null,
+  // The consent forms' answers (decision 078).
+  ...consentFields(fields),
 });
 
 /**

@@ -20,6 +20,7 @@ import { ENROLMENT_MAIL, SECTION_CANCELLED_MAIL, queueEnrolmentMail } from "./en
 import { enrolmentFields, sectionCancelSchema, sectionParams, sectionSchema, sectionStatusSchema } from "./sections.schema";
 import { demoBookingForEnrolment, markFromDemo } from "./demo-enrolment.server";
 import { enrolmentPaymentPath } from "./paths";
+import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.server";
 import { cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
@@ -64,6 +65,16 @@ export const enrolInSection = defineEndpoint({
     const input = parseInput(enrolmentSchemaFor(phoneCountryOf(settings)), raw, lang);
     // A saved child is linked only when it is the signed-in parent's own.
     const childId = input.childId !== null && caller.user ? ((await findChild(db, caller.user.id, input.childId))?.id ?? null) : null;
+    // The required consent forms are part of the same post (decision 078): refused before a seat is taken.
+    const consent = await checkEnrolmentConsent(db, raw, {
+      email: input.email,
+      childName: input.childName,
+      signerName: input.parentName,
+      userId: caller.user?.id ?? null,
+      lang,
+      phoneCountry: phoneCountryOf(settings),
+      secret: config.sessionSecret,
+    });
     const section = await findSection(db, params.id);
     const course = section ? pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", lang) : "";
     // From the demo follow-up link (decision 069): stored as the demo booking's when the child is the booking's.
@@ -75,6 +86,8 @@ export const enrolInSection = defineEndpoint({
       holdUntil,
       queue: async (trx, enrolment) => {
         if (demoBookingId !== null) await markFromDemo(trx, enrolment.reference, demoBookingId);
+        const { id } = await trx.selectFrom("section_enrolments").select("id").where("reference", "=", enrolment.reference).executeTakeFirstOrThrow();
+        await consent.save(trx, { enrolmentId: id });
         if (!holdUntil) await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
       },
     });

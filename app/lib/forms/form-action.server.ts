@@ -4,7 +4,7 @@ import type { Endpoint } from "~server/http/endpoint";
 import type { ApiAnswer, FormState } from "./form-state";
 
 /** Fields whose values never come back into the page: a refused form shows them empty. */
-const SECRET_FIELD = /password|token/i;
+const SECRET_FIELD = /password|token|^consent_\d+_pin\d$/i;
 
 interface FormPost<Body> {
   /** Names the form on the page; its component shows only its own refusal. */

@@ -34,6 +34,7 @@ import * as familyCalendar from "./2026-11-28-40-family-calendar";
 import * as teachingCore from "./2026-11-29-00-teaching-core";
 import * as onlinePayments from "./2026-11-29-60-online-payments";
 import * as absencesAndMakeups from "./2026-11-29-20-absences-and-makeups";
+import * as consent from "./2026-11-29-30-consent";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-00-teaching-core": teachingCore,
   "2026-11-29-60-online-payments": onlinePayments,
   "2026-11-29-20-absences-and-makeups": absencesAndMakeups,
+  "2026-11-29-30-consent": consent,
 };

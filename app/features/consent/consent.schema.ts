@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { requiredText, v } from "~/lib/validation";
+
+export { CONSENT_KINDS } from "./consent-kinds";
+import { CONSENT_KINDS } from "./consent-kinds";
+
+/** A form as staff write it: both languages (the Arabic may follow later: it falls back to the English). */
+export const consentFormSchema = z.object({
+  kind: z.enum(CONSENT_KINDS, { error: v.choice }),
+  required: z.boolean({ error: v.invalid }),
+  titleEn: requiredText(120),
+  titleAr: z.string({ error: v.invalid }).trim().max(120, v.tooLong).default(""),
+  bodyEn: requiredText(5000),
+  bodyAr: z.string({ error: v.invalid }).trim().max(5000, v.tooLong).default(""),
+});
+export type ConsentFormInput = z.output<typeof consentFormSchema>;
+
+/** A form's edit: its texts (a new version when they change), whether it is required, whether it is still asked. */
+export const consentFormUpdateSchema = consentFormSchema.omit({ kind: true }).extend({ active: z.boolean({ error: v.invalid }) });
+export type ConsentFormUpdate = z.output<typeof consentFormUpdateSchema>;
+
+export const consentFormParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** Whose forms are missing: one group, or one camp's batch. */
+export const missingQuery = z.union([
+  z.object({ section: z.coerce.number({ error: v.invalid }).int().min(1).max(2_147_483_647) }),
+  z.object({ camp: z.coerce.number({ error: v.invalid }).int().min(1).max(2_147_483_647), session: requiredText(60) }),
+]);
+export type MissingQuery = z.output<typeof missingQuery>;
