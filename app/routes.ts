@@ -45,6 +45,11 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("summer-camp", "features/camp/summer-camp.route.tsx", { id: id("summer-camp") }),
     route("enroll", "features/camp/enroll.route.tsx", { id: id("enroll") }),
     route("enroll/confirmed", "features/camp/enroll-confirmed.route.tsx", { id: id("enroll-confirmed") }),
+    // Instructors' pages (issue 30): their own groups' classes, rosters and attendance, phone first.
+    route("teaching", "features/teaching/teaching-layout.route.tsx", { id: id("teaching") }, [
+      index("features/teaching/teaching-home.route.tsx", { id: id("teaching-home") }),
+      route("meetings/:id", "features/teaching/meeting.route.tsx", { id: id("teaching-meeting") }),
+    ]),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
       index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
       ...adminSubmissionRoutes(id),
@@ -60,6 +65,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("sections/:id/roster", "features/sections/admin-section-roster.route.tsx", { id: id("admin-section-roster") }),
       route("demo-bookings/:id/enrol", "features/sections/demo-convert.route.tsx", { id: id("admin-demo-convert") }),
       route("media", "features/media/media.route.tsx", { id: id("admin-media") }),
+      route("attendance", "features/teaching/admin-attendance.route.tsx", { id: id("admin-attendance") }),
+      route("attendance/missed", "features/teaching/admin-missed.route.tsx", { id: id("admin-attendance-missed") }),
       ...adminContentRoutes(id),
     ]),
   ];

@@ -8,9 +8,12 @@ import { stripLang } from "./lang";
 export function unusedNamespaces(pathname: string): string[] {
   const path = stripLang(pathname);
   if (/^\/admin(?:\/|$)/.test(path)) return [];
-  if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content", "sections", "timetable"];
+  // The instructors' pages (issue 30) ship without React: their texts are the server's only.
+  if (/^\/teaching(?:\/|$)/.test(path)) return ["admin-content", "booking", "sections", "timetable"];
+  if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content", "sections", "timetable", "teaching"];
   // A course's page lists its groups (issue 29); the account shows a family's enrolments and timetable.
   // A group's waitlist place and an enrolment's own page (decision 066) are the sections' too.
-  if (/^\/courses\/[^/]+$|^\/account(?:\/|$)|^\/sections\/waitlist$|^\/enrolments\/manage$/.test(path)) return ["admin", "admin-content", "booking"];
-  return ["admin", "admin-content", "booking", "sections", "timetable"];
+  if (/^\/account(?:\/|$)/.test(path)) return ["admin", "admin-content", "booking"];
+  if (/^\/courses\/[^/]+$|^\/sections\/waitlist$|^\/enrolments\/manage$/.test(path)) return ["admin", "admin-content", "booking", "teaching"];
+  return ["admin", "admin-content", "booking", "sections", "timetable", "teaching"];
 }
