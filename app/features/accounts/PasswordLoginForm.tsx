@@ -10,6 +10,7 @@ import { useLang } from "~/i18n/use-lang";
 import { ACCOUNT_FORMS } from "./account-forms";
 import { alertClass, SubmitButton } from "./AuthCard";
 import { useAccountForm } from "./use-account-form";
+import { staffLanding } from "~/lib/next-path";
 
 /**
  * The two password sign-ins: parents' at /login, staff's at /admin/login with its own endpoint.
@@ -52,7 +53,11 @@ export function PasswordLoginForm({ kind, next }: {
       }
       toast.success(t("toast.loginSuccess"));
       await revalidate();
-      await navigate(goTo);
+      // Instructors land on their classes (decision 074): the admin area is not theirs.
+      const role = (answer as { user?: { role?: string } } | null)?.user?.role;
+      const homes = { admin: localizePath("/admin", lang), teaching: localizePath("/teaching", lang) };
+      if (kind === "staff") await navigate(staffLanding(role, next, homes));
+      else await navigate(next ?? (role === "instructor" ? homes.teaching : goTo));
     },
     onRefusal: (answer) => setShown(showRefusal && answer.message ? t("toast.loginFailed", { message: answer.message }) : undefined),
   });
