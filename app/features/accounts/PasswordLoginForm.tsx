@@ -56,8 +56,10 @@ export function PasswordLoginForm({ kind, next }: {
       // Instructors land on their classes (decision 074): the admin area is not theirs.
       const role = (answer as { user?: { role?: string } } | null)?.user?.role;
       const homes = { admin: localizePath("/admin", lang), teaching: localizePath("/teaching", lang) };
-      if (kind === "staff") await navigate(staffLanding(role, next, homes));
-      else await navigate(next ?? (role === "instructor" ? homes.teaching : goTo));
+      const landing = kind === "staff" ? staffLanding(role, next, homes) : (next ?? (role === "instructor" ? homes.teaching : goTo));
+      // The teaching pages ship without React (decision 074): a document load, not this app's render.
+      if (/^\/(ar\/)?teaching(?=$|[/?#])/.test(landing)) window.location.assign(landing);
+      else await navigate(landing);
     },
     onRefusal: (answer) => setShown(showRefusal && answer.message ? t("toast.loginFailed", { message: answer.message }) : undefined),
   });
