@@ -92,12 +92,12 @@ export async function takeAttendance(page: Page, lang: "en" | "ar", mode: "js" |
   await expect(page.getByRole("status")).toHaveText(t.saved);
   expect(marksOf(meetingId).map((m) => m.status)).toEqual(["present", "present", "present"]);
   const first = page.locator(`li[data-child="${names[0]}"]`);
-  await first.getByRole("radio", { name: t.absent }).check();
+  await first.getByRole("radio", { name: t.absent, exact: true }).check();
   await first.getByLabel(t.note).fill("Fever — mother called");
   await shots(page, `meeting-${lang}-${mode}`);
   await page.getByRole("button", { name: t.save }).click();
   await expect(page.getByRole("status")).toHaveText(t.saved);
-  await expect(page.locator(`li[data-child="${names[0]}"]`).getByRole("radio", { name: t.absent })).toBeChecked();
+  await expect(page.locator(`li[data-child="${names[0]}"]`).getByRole("radio", { name: t.absent, exact: true })).toBeChecked();
   expect(marksOf(meetingId)).toEqual([
     { name: names[0], status: "absent", note: "Fever — mother called" },
     { name: names[1], status: "present", note: "" },
