@@ -97,13 +97,21 @@ export function useRootData(): RootData | undefined {
 
 /**
  * True while the server renders a page that ships without React (a route with
- * `handle = { hydrate: false }`, a visitor who is not signed in; decision 055). Such a page renders
+ * `handle = { hydrate: false }`, a visitor who is not signed in; decision 055; with
+ * `staticWhenSignedIn: true`, signed-in visitors too: the teaching pages, decision 074). Such a page renders
  * what its enhancement script needs (templates, `data-` hooks); never true in the browser.
  */
 export function useStaticPage(): boolean {
   const data = useRootData();
   const matches = useMatches();
-  return import.meta.env.SSR && !data?.user && matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  return (
+    import.meta.env.SSR &&
+    matches.some((match) => {
+      const handle = match.handle as { hydrate?: boolean; staticWhenSignedIn?: boolean } | undefined;
+      // The instructors' pages have their own sign-out form and no account menu: static for them too.
+      return handle?.hydrate === false && (!data?.user || handle.staticWhenSignedIn === true);
+    })
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -125,7 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const toastsWanted = useToastsWanted();
   const matches = useMatches();
   // The staff area (every page inside the admin layout) has its own chrome: no public menu or footer.
-  const staffArea = matches.some((match) => match.id === `${lang}:admin`);
+  const staffArea = matches.some((match) => match.id === `${lang}:admin` || match.id === `${lang}:teaching`);
   // A route with `handle = { hydrate: false }` ships without React's runtime to visitors who are not
   // signed in (decision 055; a signed-in visitor's account menu, log-out and session check are
   // React's). Only the server decides: in the browser React runs only on pages that hydrated, and a

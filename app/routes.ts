@@ -50,6 +50,11 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("enroll/confirmed", "features/camp/enroll-confirmed.route.tsx", { id: id("enroll-confirmed") }),
     route("consent/complete", "features/consent/consent-complete.route.tsx", { id: id("consent-complete") }),
     route("teaching/camp", "features/consent/camp-checkout.route.tsx", { id: id("camp-checkout") }),
+    // Instructors' pages (issue 30): their own groups' classes, rosters and attendance, phone first.
+    route("teaching", "features/teaching/teaching-layout.route.tsx", { id: id("teaching") }, [
+      index("features/teaching/teaching-home.route.tsx", { id: id("teaching-home") }),
+      route("meetings/:id", "features/teaching/meeting.route.tsx", { id: id("teaching-meeting") }),
+    ]),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
       index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
       ...adminSubmissionRoutes(id),
@@ -68,6 +73,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("consent-forms", "features/consent/admin-consent-forms.route.tsx", { id: id("admin-consent-forms") }),
       route("consent-forms/missing", "features/consent/admin-consent-missing.route.tsx", { id: id("admin-consent-missing") }),
       route("consent-forms/:id", "features/consent/admin-consent-form.route.tsx", { id: id("admin-consent-form") }),
+      route("attendance", "features/teaching/admin-attendance.route.tsx", { id: id("admin-attendance") }),
+      route("attendance/missed", "features/teaching/admin-missed.route.tsx", { id: id("admin-attendance-missed") }),
       ...adminContentRoutes(id),
     ]),
   ];

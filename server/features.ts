@@ -16,6 +16,7 @@ import { schoolManifest } from "~/features/school/school.manifest.server";
 import { sectionsManifest } from "~/features/sections/sections.manifest.server";
 import { demoEnrolmentManifest } from "~/features/sections/demo-enrolment.manifest.server";
 import { seoManifest } from "~/features/seo/seo.manifest.server";
+import { teachingManifest } from "~/features/teaching/teaching.manifest.server";
 import { timetableManifest } from "~/features/timetable/timetable.manifest.server";
 import type { DB } from "./db/db";
 import type { FeatureManifest } from "./feature-manifest";
@@ -46,6 +47,7 @@ const features: readonly FeatureManifest[] = [
   adminContentManifest,
   blogManifest,
   seoManifest,
+  teachingManifest,
   adminManifest,
 ];
 

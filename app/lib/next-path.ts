@@ -30,3 +30,19 @@ export function safeAdminPath(value: unknown): string | null {
 function looksLocal(path: string): boolean {
   return path.startsWith("/") && !path.startsWith("//") && !path.includes("\\") && !hasControlCharacter(path);
 }
+
+/** A safe path inside the teaching pages (/teaching... or /ar/teaching...), or null. */
+export function safeTeachingPath(value: unknown): string | null {
+  const path = safeLocalPath(value);
+  return path && /^\/(ar\/)?teaching(?=$|[/?#])/.test(path) ? path : null;
+}
+
+/**
+ * Where a staff sign-in lands (decision 074): an instructor on `next` when it is a teaching page,
+ * else on /teaching (the admin area is not theirs); staff on `next` inside the admin area or the
+ * teaching pages, else on /admin.
+ */
+export function staffLanding(role: string | undefined, next: unknown, home: { admin: string; teaching: string }): string {
+  if (role === "instructor") return safeTeachingPath(next) ?? home.teaching;
+  return safeAdminPath(next) ?? safeTeachingPath(next) ?? home.admin;
+}

@@ -4,6 +4,7 @@ import { createApp } from "~server/app";
 import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { routeKeys, type Endpoint } from "~server/test/route-table";
+import { groupWithMeeting } from "~server/test/teaching-fixture";
 
 /**
  * Walks the Express app's registered routes: every /api/admin... and /admin/... endpoint must
@@ -75,6 +76,71 @@ describe("every admin API endpoint is checked on the server", () => {
       if (anonymous.status !== 401 || typeof anonymous.body?.message !== "string") failures.push(`${method} ${path}: anonymous got ${anonymous.status}`);
       const user = await server.request(method, url, { ...body, headers: { cookie: userCookie, ...(write ? { origin: server.url } : {}) } });
       if (user.status !== 403 || typeof user.body?.message !== "string") failures.push(`${method} ${path}: non-staff got ${user.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("an instructor reaches only their own groups (issue 30, decision 074)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("answers 403 on every staff and admin endpoint, and on every teaching endpoint of another teacher's group", async () => {
+    const app = createApp({ config: server.config, db: server.db, logger: createLogger("silent") });
+    const [teacherA, teacherB] = (await server.db.selectFrom("teachers").select("id").orderBy("id").limit(2).execute()).map((row) => row.id) as [number, number];
+    const instructor = await server.signIn("instructor");
+    await server.db.updateTable("users").set({ teacher_id: teacherA }).where("id", "=", instructor.user.id).execute();
+    const own = await groupWithMeeting(server.db, { teacherId: teacherA, startsAt: new Date(Date.now() - 60_000), children: 1 });
+    const other = await groupWithMeeting(server.db, { teacherId: teacherB, startsAt: new Date(Date.now() - 60_000), children: 1 });
+    const failures: string[] = [];
+    const call = async (method: string, url: string) => {
+      const write = !["GET", "HEAD"].includes(method);
+      return server.request(method, url, { ...(write ? { json: {} } : {}), headers: { cookie: instructor.cookie, ...(write ? { origin: server.url } : {}) } });
+    };
+    for (const { method, path } of adminEndpoints(app)) {
+      const answer = await call(method, concrete(path));
+      if (answer.status !== 403 || typeof answer.body?.message !== "string") failures.push(`${method} ${path}: instructor got ${answer.status}`);
+    }
+    const teaching = routeKeys(app)
+      .map((key) => key.split(" ") as [string, string])
+      .filter(([, path]) => path.startsWith("/api/teaching/"));
+    const withIds = teaching.filter(([, path]) => path.includes(":"));
+    expect(withIds.length).toBeGreaterThanOrEqual(2);
+    for (const [method, path] of withIds) {
+      const url = path.replace(/:\w+/g, String(other.meetingId));
+      const answer = await call(method, url);
+      if (answer.status !== 403 || typeof answer.body?.message !== "string") failures.push(`${method} ${path} (another teacher's group): instructor got ${answer.status}`);
+      // Their own group answers (a write's empty body is a 400 about the input, past the access checks).
+      const mine = await call(method, path.replace(/:\w+/g, String(own.meetingId)));
+      if (mine.status === 403 || mine.status === 401) failures.push(`${method} ${path} (own group): instructor got ${mine.status}`);
+    }
+    // The list of meetings names none of the other teacher's.
+    const list = await call("GET", "/api/teaching/meetings");
+    if (JSON.stringify(list.body).includes(`"id":${other.meetingId},`)) failures.push("GET /api/teaching/meetings lists another teacher's meeting");
+    expect(failures).toEqual([]);
+    expect(await server.countRows("meeting_attendance")).toBe(0);
+  });
+
+  it("is refused anonymous (401) and parent (403) callers on every teaching endpoint", async () => {
+    const app = createApp({ config: server.config, db: server.db, logger: createLogger("silent") });
+    const parent = await server.signIn("user");
+    const failures: string[] = [];
+    const teaching = routeKeys(app)
+      .map((key) => key.split(" ") as [string, string])
+      .filter(([, path]) => path.startsWith("/api/teaching/"));
+    expect(teaching.length).toBeGreaterThanOrEqual(3);
+    for (const [method, path] of teaching) {
+      const write = !["GET", "HEAD"].includes(method);
+      const url = concrete(path);
+      const anonymous = await server.request(method, url, write ? { json: {}, headers: { origin: server.url } } : {});
+      if (anonymous.status !== 401) failures.push(`${method} ${path}: anonymous got ${anonymous.status}`);
+      const user = await server.request(method, url, { ...(write ? { json: {} } : {}), headers: { cookie: parent.cookie, ...(write ? { origin: server.url } : {}) } });
+      if (user.status !== 403) failures.push(`${method} ${path}: parent got ${user.status}`);
     }
     expect(failures).toEqual([]);
   });

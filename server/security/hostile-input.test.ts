@@ -28,6 +28,7 @@ import { addDays, zonedParts } from "~/lib/zoned-time";
 import { routeKeys } from "~server/test/route-table";
 import { SoftAuthenticator } from "~server/test/soft-authenticator";
 import { startStripeStandIn, type StripeStandIn, type StripeEvent } from "~server/test/stripe-stand-in";
+import { groupWithMeeting } from "~server/test/teaching-fixture";
 import * as OTPAuth from "otpauth";
 
 /**
@@ -440,6 +441,10 @@ describe("hostile input on every endpoint", () => {
     ids.meetingCancel = changingMeetings[1]!.id;
     ids.meetingMove = changingMeetings[2]!.id;
     tokens.meetingMoveDate = addDays(zonedParts(changingMeetings[2]!.starts_at, "Asia/Kolkata").date, 1);
+    // A class under way with one child, for the attendance sample (issue 30).
+    const teaching = await groupWithMeeting(db, { teacherId: null, startsAt: new Date(Date.now() - 60_000), children: 1 });
+    ids.teachMeeting = teaching.meetingId;
+    ids.teachEnrolment = teaching.enrolmentIds[0]!;
     const edited = ofCourse[1]!;
     sectionForm.value = { courseId: course.id, weekdays: edited.weekdays.split(",").map(Number), startTime: edited.start_time, durationMinutes: edited.duration_minutes, firstDate: edited.first_date, meetings: edited.meeting_count, capacity: 20 };
     const booking = { childName: "Setup Child", childAge: 9, parentName: "Setup Parent", phone: "+91 98765 43210" };
@@ -700,6 +705,13 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/admin/sections/:id/cancel", url: () => `/api/admin/sections/${ids.sectionCancel}/cancel`, admin: true, body: () => ({ confirm: true }), stores: { audit_log: 1 } },
     { route: "POST /api/admin/section-meetings/:id/cancel", url: () => `/api/admin/section-meetings/${ids.meetingCancel}/cancel`, admin: true, body: () => ({ confirm: true }), stores: { audit_log: 1 } },
     { route: "POST /api/admin/section-meetings/:id/move", url: () => `/api/admin/section-meetings/${ids.meetingMove}/move`, admin: true, body: () => ({ date: tokens.meetingMoveDate, time: "07:05" }), stores: { audit_log: 1 } },
+    {
+      route: "POST /api/teaching/meetings/:id/attendance",
+      url: () => `/api/teaching/meetings/${ids.teachMeeting}/attendance`,
+      admin: true,
+      body: () => ({ marks: [{ enrolmentId: ids.teachEnrolment, status: "late", note: "Bus was late" }] }),
+      stores: { meeting_attendance: 1, audit_log: 1 },
+    },
     { route: "POST /api/admin/invites", url: () => "/api/admin/invites", admin: true, body: () => ({ email: "invitee.hostile@example.com", role: "editor" }), stores: { staff_invites: 1, jobs: 1, audit_log: 1 } },
     { route: "DELETE /api/admin/invites/:id", url: () => `/api/admin/invites/${tokens.inviteRef}`, admin: true, body: null, stores: { staff_invites: -1, audit_log: 1 } },
     { route: "POST /api/admin/users/:id/sessions/end", url: () => `/api/admin/users/${ids.target}/sessions/end`, admin: true, body: null, stores: { audit_log: 1 } },
@@ -880,6 +892,10 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/section-waitlist/:token", url: () => `/api/section-waitlist/${tokens.sectionLeave}`, admin: false },
     { route: "GET /api/enrolments/:token", url: () => `/api/enrolments/${tokens.parentDrop}`, admin: false },
     { route: "GET /api/admin/sections/:id/roster", url: () => `/api/admin/sections/${ids.section}/roster`, admin: true },
+    { route: "GET /api/teaching/meetings", url: () => "/api/teaching/meetings", admin: true },
+    { route: "GET /api/teaching/meetings/:id", url: () => `/api/teaching/meetings/${ids.teachMeeting}`, admin: true },
+    { route: "GET /api/admin/attendance", url: () => "/api/admin/attendance", admin: true },
+    { route: "GET /api/admin/attendance/missed", url: () => "/api/admin/attendance/missed", admin: true },
     { route: "GET /api/admin/sections/:id/roster.csv", url: () => `/api/admin/sections/${ids.section}/roster.csv`, admin: true },
     { route: "GET /api/calendar-feeds/:token", url: () => `/api/calendar-feeds/${tokens.feed}.ics`, admin: false },
     { route: "GET /api/account/makeups", url: () => "/api/account/makeups", admin: false, account: "own" },

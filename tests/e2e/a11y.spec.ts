@@ -7,6 +7,7 @@ import * as OTPAuth from "otpauth";
 import { createAdminAccount, provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
 import { codeSnifferErrors, serverHtmlErrors, watchDocuments } from "./markup-checkers";
 import { startPaymentsServer } from "./payments-server";
+import { instructorWithClass } from "./teaching-flow";
 
 /**
  * Accessibility (issue 8): axe-core, and beside it HTML_CodeSniffer and html-validate (issue 28,
@@ -570,6 +571,27 @@ async function adminRecords(page: Page, email: string) {
     testimonial: await firstId("/api/admin/testimonials"),
   };
 }
+
+test.describe("axe on the teaching pages (issue 30)", () => {
+  test("an instructor's classes and a class's roster with attendance, and the staff's attendance reports, in both languages", async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const { account, meetingId } = instructorWithClass(`a11y${Date.now() % 100000}`);
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/teaching/);
+    await page.goto(`/teaching/meetings/${meetingId}`);
+    await page.getByRole("button", { name: "Mark all present" }).click();
+    await expect(page.getByRole("status")).toBeVisible();
+    await auditAll(page, ["/teaching", `/teaching/meetings/${meetingId}`, "/ar/teaching", `/ar/teaching/meetings/${meetingId}`]);
+    const staff = await browser.newPage();
+    watchDocuments(staff);
+    await signInAsAdmin(staff);
+    await auditAll(staff, ["/admin/attendance", "/admin/attendance/missed", "/ar/admin/attendance", "/ar/admin/attendance/missed"]);
+    await staff.close();
+  });
+});
 
 test.describe("axe on the admin area", () => {
   test("every admin screen in English, and the dashboard, a list and forms in Arabic", async ({ page }) => {

@@ -4,7 +4,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
 
 /**
- * Walks the page route table (app/routes.ts): every page under /admin (both languages) must send
+ * Walks the page route table (app/routes.ts): every page under /admin and /teaching (both languages) must send
  * an anonymous visitor to the staff sign-in and answer 403 to a signed-in non-staff account.
  * A new admin page without the server-side check makes this fail.
  */
@@ -23,7 +23,7 @@ function flatten(entries: RouteConfigEntry[], parent = ""): string[] {
 /** A concrete URL for a route path: parameters become 1, optional segments are kept. */
 const concrete = (path: string) => `/${path.replace(/:\w+\??/g, "1").replace(/\*$/, "1").replace(/\?/g, "")}`;
 
-const adminPages = [...new Set(flatten(routes as RouteConfigEntry[]))].filter((path) => /^(ar\/)?admin(\/|$)/.test(path) && !OPEN.has(path));
+const adminPages = [...new Set(flatten(routes as RouteConfigEntry[]))].filter((path) => /^(ar\/)?(admin|teaching)(\/|$)/.test(path) && !OPEN.has(path));
 
 test.describe("every admin page is checked on the server", () => {
   test("the walk finds the admin area in both languages", () => {

@@ -10,6 +10,7 @@ import { useLang } from "~/i18n/use-lang";
 import { ACCOUNT_FORMS } from "./account-forms";
 import { alertClass, SubmitButton } from "./AuthCard";
 import { useAccountForm } from "./use-account-form";
+import { staffLanding } from "~/lib/next-path";
 
 /**
  * The two password sign-ins: parents' at /login, staff's at /admin/login with its own endpoint.
@@ -52,7 +53,13 @@ export function PasswordLoginForm({ kind, next }: {
       }
       toast.success(t("toast.loginSuccess"));
       await revalidate();
-      await navigate(goTo);
+      // Instructors land on their classes (decision 074): the admin area is not theirs.
+      const role = (answer as { user?: { role?: string } } | null)?.user?.role;
+      const homes = { admin: localizePath("/admin", lang), teaching: localizePath("/teaching", lang) };
+      const landing = kind === "staff" ? staffLanding(role, next, homes) : (next ?? (role === "instructor" ? homes.teaching : goTo));
+      // The teaching pages ship without React (decision 074): a document load, not this app's render.
+      if (/^\/(ar\/)?teaching(?=$|[/?#])/.test(landing)) window.location.assign(landing);
+      else await navigate(landing);
     },
     onRefusal: (answer) => setShown(showRefusal && answer.message ? t("toast.loginFailed", { message: answer.message }) : undefined),
   });

@@ -15,7 +15,7 @@ import { forgotPassword, resetPasswordWithToken } from "./password-reset.api";
 import { requireAccountPage } from "~/lib/page-guards.server";
 import { CALENDAR_FORMS } from "~/features/timetable/forms";
 import { renewCalendarFeed, revokeCalendarFeed } from "~/features/timetable/timetable.api";
-import { safeAdminPath, safeLocalPath } from "~/lib/next-path";
+import { safeAdminPath, safeLocalPath, staffLanding } from "~/lib/next-path";
 
 /**
  * The account pages' actions: their forms posted without JavaScript (decisions 019, 048). Each runs
@@ -46,12 +46,19 @@ const to = (path: string, notice: NoticeName) => (_fields: unknown, lang: Lang) 
 const credentials = ["email", "password"] as const;
 
 // `next` is checked after normalisation (next-path.ts); anything else goes to the area's start.
+/** The signed-in account's role, as the sign-in endpoints answer it. */
+const roleOf = (answer: ApiAnswer) => (answer.body.user as { role?: string } | undefined)?.role;
+const homes = (lang: Lang) => ({ admin: localizePath("/admin", lang), teaching: localizePath("/teaching", lang) });
+
+// An instructor signing in on the parents' page without a `next` lands on their classes too (decision 074).
 export const loginAction = accountAction(ACCOUNT_FORMS.login, signIn, credentials, (fields, lang, answer) =>
-  answer.body.secondFactor ? secondStepPath(safeLocalPath(fields.next), lang) : withNotice(safeLocalPath(fields.next) ?? localizePath("/", lang), "login-ok"),
+  answer.body.secondFactor
+    ? secondStepPath(safeLocalPath(fields.next), lang)
+    : withNotice(safeLocalPath(fields.next) ?? (roleOf(answer) === "instructor" ? localizePath("/teaching", lang) : localizePath("/", lang)), "login-ok"),
 );
 
 export const adminLoginAction = accountAction(ACCOUNT_FORMS.adminLogin, staffSignIn, credentials, (fields, lang, answer) =>
-  answer.body.secondFactor ? secondStepPath(safeAdminPath(fields.next), lang) : withNotice(safeAdminPath(fields.next) ?? localizePath("/admin", lang), "login-ok"),
+  answer.body.secondFactor ? secondStepPath(safeAdminPath(fields.next), lang) : withNotice(staffLanding(roleOf(answer), fields.next, homes(lang)), "login-ok"),
 );
 
 export const signupAction = accountAction(ACCOUNT_FORMS.signup, register, ["username", "email", "password", "contactNumber"], to("/login", "signed-up"));
@@ -100,10 +107,20 @@ async function endSessionAction(args: ActionFunctionArgs) {
   });
 }
 
-export const acceptInviteAction = accountAction(ACCOUNT_FORMS.acceptInvite, acceptStaffInvitation, ["token", "username", "password"], to("/admin", "staff-joined"));
+// An instructor's invitation lands on their classes, a staff one on the admin area.
+export const acceptInviteAction = accountAction(ACCOUNT_FORMS.acceptInvite, acceptStaffInvitation, ["token", "username", "password"], (_fields, lang, answer) =>
+  withNotice(answer.body.role === "instructor" ? localizePath("/teaching", lang) : localizePath("/admin", lang), "staff-joined"),
+);
 
 /** The staff screen's invitation form (users list), without JavaScript. */
-export const staffInviteAction = accountAction(ACCOUNT_FORMS.invite, inviteStaffMember, ["email", "role"], to("/admin/users", "invite-sent"));
+export const staffInviteAction = (args: ActionFunctionArgs) =>
+  postFormToApi(args, {
+    form: ACCOUNT_FORMS.invite,
+    endpoint: inviteStaffMember,
+    // The teacher profile is a number, and only for an instructor's invitation.
+    toBody: ({ email, role, teacherId }) => ({ email, role, ...(role === "instructor" ? { teacherId: postedNumber(teacherId) ?? null } : {}) }),
+    onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/admin/users", lang), "invite-sent"),
+  });
 
 export const adminSetupAction = accountAction(ACCOUNT_FORMS.setup, setUpFirstAdmin, ["token", "username", "email", "password"], to("/admin", "staff-created"));
 

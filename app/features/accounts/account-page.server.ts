@@ -4,19 +4,31 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { accountOverview } from "./account-space.server";
 import { listDevices } from "./devices.server";
 import { timetablePageData } from "~/features/timetable/timetable.api";
+import { pick } from "~/i18n/localized";
+import { formatDateLabel } from "~/features/booking/slot-format";
+import { familyAttendance } from "~/features/teaching/family-attendance.server";
 
 /**
  * Everything /account shows: the overview of GET /api/account, the signed-in devices, the academy's
- * zone, and the timetable with the calendar feed (GET /api/account/timetable).
+ * zone, the timetable with the calendar feed (GET /api/account/timetable), and the children's attendance.
  */
 export async function accountPageData(context: AppLoadContext, userId: number, lang: Lang) {
   const timeZone = await academyTimeZone(context.db);
-  const [overview, devices, timetable] = await Promise.all([
+  const [overview, devices, timetable, attended] = await Promise.all([
     accountOverview(context.db, userId, timeZone, lang, context.config.sessionSecret),
     listDevices(context.db, userId, context.sessionRef),
     timetablePageData(context, userId, lang),
+    familyAttendance(context.db, userId),
   ]);
-  return { ...overview, devices, timeZone, timetable };
+  // Each child's attendance (issue 30), labelled here in the academy's zone.
+  const attendance = attended.map((enrolment) => ({
+    code: enrolment.code,
+    child: enrolment.childName,
+    course: pick({ name_en: enrolment.courseEn, name_ar: enrolment.courseAr }, "name", lang),
+    rate: enrolment.rate,
+    marks: enrolment.marks.map((mark) => ({ meetingId: mark.meetingId, date: formatDateLabel(mark.startsAt, timeZone, lang), status: mark.status })),
+  }));
+  return { ...overview, devices, timeZone, timetable, attendance };
 }
 
 export type AccountPageData = Awaited<ReturnType<typeof accountPageData>>;

@@ -1,4 +1,4 @@
-import { isStaffRole } from "~/lib/roles";
+import { isStaffRole, isTeachingRole } from "~/lib/roles";
 import { Router } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
@@ -72,7 +72,8 @@ export const staffSignIn = defineEndpoint({
   input: loginSchema,
   async run({ deps, caller }, input) {
     const user = await checkedPassword(deps, caller, input);
-    if (!isStaffRole(user.role)) throw new HttpError(403, text(caller, "notStaff"));
+    // Instructors sign in here too (decision 074) and land on their classes.
+    if (!isTeachingRole(user.role)) throw new HttpError(403, text(caller, "notStaff"));
     return afterPassword(deps, caller, user);
   },
 });

@@ -46,10 +46,21 @@ export const adminSetupSchema = registerSchema.pick({ username: true, email: tru
 
 
 /** Inviting someone to the staff: their e-mail and the role they get (staff screen). */
-export const staffInviteSchema = z.object({
+export const staffInviteSchema = z
+  .object({
+    email: emailField,
+    // The role the invitation grants; an older client that sends none invites an admin, as before.
+    role: z.enum(["admin", "editor", "instructor"], { error: v.choice }).default("admin"),
+    // An instructor teaches as a teacher profile (decision 073); other roles take none.
+    teacherId: z.number({ error: v.choice }).int(v.choice).min(1, v.choice).max(2_147_483_647, v.choice).nullable().optional(),
+  })
+  .refine((value) => value.role !== "instructor" || typeof value.teacherId === "number", { message: v.choice, path: ["teacherId"] });
+
+/** The invitation form in the browser: the teacher profile as its select gives it (the server checks it as a number). */
+export const staffInviteFormSchema = z.object({
   email: emailField,
-  // The role the invitation grants; an older client that sends none invites an admin, as before.
-  role: z.enum(["admin", "editor"], { error: v.choice }).default("admin"),
+  role: z.enum(["admin", "editor", "instructor"], { error: v.choice }),
+  teacherId: z.string().optional(),
 });
 
 /** Accepting a staff invitation: the link's token, the new account's name and password (the e-mail is the invited one). */

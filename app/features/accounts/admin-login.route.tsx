@@ -1,4 +1,4 @@
-import { isStaffRole } from "~/lib/roles";
+import { isTeachingRole } from "~/lib/roles";
 import { useTranslation } from "react-i18next";
 import { redirect, useSearchParams } from "react-router";
 import { langFromPath, localizePath } from "~/i18n/lang";
@@ -6,7 +6,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/admin-login.route";
 import { adminLoginAction } from "./account-actions.server";
 import { AuthCard, CardLink } from "./AuthCard";
-import { safeAdminPath } from "~/lib/next-path";
+import { safeAdminPath, safeTeachingPath, staffLanding } from "~/lib/next-path";
 import { PasswordLoginForm } from "./PasswordLoginForm";
 import { PasskeySignIn } from "./security/PasskeySignIn";
 import { useLang } from "~/i18n/use-lang";
@@ -14,11 +14,12 @@ import { useLang } from "~/i18n/use-lang";
 /** The form posts here without JavaScript; a parent's account is refused on the page. */
 export const action = adminLoginAction;
 
-/** Staff already signed in skip the form. */
+/** Staff (and instructors, decision 074) already signed in skip the form. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (isStaffRole(context.user?.role)) {
-    throw redirect(safeAdminPath(url.searchParams.get("next")) ?? localizePath("/admin", langFromPath(url.pathname)));
+  if (isTeachingRole(context.user?.role)) {
+    const lang = langFromPath(url.pathname);
+    throw redirect(staffLanding(context.user?.role, url.searchParams.get("next"), { admin: localizePath("/admin", lang), teaching: localizePath("/teaching", lang) }));
   }
   return null;
 }
@@ -31,7 +32,7 @@ export default function AdminLoginPage() {
     <AuthCard title={t("adminLogin.heading")} intro={t("adminLogin.intro")}>
       <PageMeta title={t("meta.adminLoginTitle")} description={t("meta.adminLoginDescription")} />
       <meta name="robots" content="noindex" />
-      <PasswordLoginForm kind="staff" next={safeAdminPath(params.get("next"))} />
+      <PasswordLoginForm kind="staff" next={safeAdminPath(params.get("next")) ?? safeTeachingPath(params.get("next"))} />
       <CardLink to="/login">{t("adminLogin.publicLogin")}</CardLink>
       {/* Last: it appears once the script runs, and must not move what staff may be clicking. */}
       <PasskeySignIn goTo={safeAdminPath(params.get("next")) ?? localizePath("/admin", lang)} />

@@ -12,7 +12,7 @@ import { acceptStaffInvite, inviteStaff, listPendingInvites, revokeInvite } from
 const INVITE_REF = /^[\w-]{10,40}$/;
 const text = (caller: Caller, key: string) => serverT(caller.lang, "accounts", `invite.api.${key}`);
 
-/** POST /api/admin/invites (admins): e-mails a one-time link that makes a staff account (admin or editor). */
+/** POST /api/admin/invites (admins): e-mails a one-time link that makes a staff account (admin, editor, or instructor of a teacher profile). */
 export const inviteStaffMember = defineEndpoint({
   method: "POST",
   path: "/api/admin/invites",
@@ -21,7 +21,8 @@ export const inviteStaffMember = defineEndpoint({
   input: staffInviteSchema,
   async run({ deps, caller }, input) {
     const user = caller.user as SessionUser;
-    const result = await inviteStaff(deps.db, { email: input.email, role: input.role, invitedBy: user.id, lang: caller.lang, secret: deps.config.sessionSecret });
+    const result = await inviteStaff(deps.db, { email: input.email, role: input.role, teacherId: input.teacherId, invitedBy: user.id, lang: caller.lang, secret: deps.config.sessionSecret });
+    if (!result.ok && result.reason === "noTeacher") throw new HttpError(400, text(caller, "noTeacher"), { teacherId: text(caller, "noTeacher") });
     if (!result.ok) throw new HttpError(409, text(caller, result.reason), { email: text(caller, result.reason) });
     return { status: 201, body: { message: text(caller, result.takesOver ? "sentTakeover" : "sent") } };
   },
@@ -53,7 +54,8 @@ export const acceptStaffInvitation = defineEndpoint({
     const result = await acceptStaffInvite(deps.db, input);
     if (!result.ok) throw new HttpError(result.reason === "hasAccount" ? 409 : 410, text(caller, result.reason));
     await startSession(deps, caller, result.userId, "password");
-    return { status: 201, body: { message: text(caller, "joined") } };
+    // The role says where the new member starts: an instructor on /teaching (decision 074).
+    return { status: 201, body: { message: text(caller, "joined"), role: result.role } };
   },
 });
 

@@ -36,9 +36,10 @@ export default function StaffInvitePage({ loaderData }: Route.ComponentProps) {
     schema: acceptInviteSchema,
     request: () => ({ path: "/api/staff-invites/accept" }),
     initial: { token: loaderData.token },
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       await revalidate();
-      await navigate(localizePath("/admin", lang));
+      // An instructor starts on their classes (decision 074); the admin area is not theirs.
+      await navigate(localizePath(answer.role === "instructor" ? "/teaching" : "/admin", lang));
     },
   });
 

@@ -33,7 +33,7 @@ export const staffInviteMail: MailTemplate = async ({ config }, mail) => {
   return { text: [t("intro"), "", link, "", t("expiry")].join("\n") };
 };
 
-type InviteResult = { ok: true; token: string; takesOver: boolean } | { ok: false; reason: "hasAccount" | "disabledAccount" };
+type InviteResult = { ok: true; token: string; takesOver: boolean } | { ok: false; reason: "hasAccount" | "disabledAccount" | "noTeacher" };
 
 /**
  * Invites `email` to the staff as `role`: stores the token's hash (a newer invitation to the same
@@ -42,8 +42,11 @@ type InviteResult = { ok: true; token: string; takesOver: boolean } | { ok: fals
  * e-mail was never proven may be a squatter's (decision 042): the link goes to the address, and
  * whoever opens it takes that account over (`takesOver`).
  */
-export async function inviteStaff(db: DB, input: { email: string; role: InviteRole; invitedBy: number; lang: Lang; secret: string }): Promise<InviteResult> {
+export async function inviteStaff(db: DB, input: { email: string; role: InviteRole; teacherId?: number | null; invitedBy: number; lang: Lang; secret: string }): Promise<InviteResult> {
   const email = normalEmail(input.email);
+  // An instructor's invitation names the teacher profile they will teach as (decision 073).
+  const teacherId = input.role === "instructor" ? (input.teacherId ?? null) : null;
+  if (input.role === "instructor" && (teacherId === null || !(await db.selectFrom("teachers").select("id").where("id", "=", teacherId).executeTakeFirst()))) return { ok: false, reason: "noTeacher" };
   const existing = await findUserByEmail(db, email);
   if (existing?.email_verified_at) return { ok: false, reason: "hasAccount" };
   if (existing?.disabled) return { ok: false, reason: "disabledAccount" };
@@ -58,6 +61,7 @@ export async function inviteStaff(db: DB, input: { email: string; role: InviteRo
         ref: randomBytes(12).toString("base64url"),
         email,
         role: input.role,
+        teacher_id: teacherId,
         invited_by: input.invitedBy,
         lang: input.lang,
         created_at: new Date(now).toISOString(),
@@ -66,7 +70,7 @@ export async function inviteStaff(db: DB, input: { email: string; role: InviteRo
       .execute();
     // The job keeps the token's seed, the table its hash: the mail rebuilds the link when sent (decision 053).
     await queueMail<InviteMailData>(trx, { template: STAFF_INVITE_MAIL, to: email, subject: serverT(input.lang, "accounts", "invite.mail.subject"), data: { seed, lang: input.lang } });
-    await recordAudit(trx, { userId: input.invitedBy, action: "invite", entity: "user", entityId: existing?.id, name: email, summary: { role: input.role, takesOver: Boolean(existing) } });
+    await recordAudit(trx, { userId: input.invitedBy, action: "invite", entity: "user", entityId: existing?.id, name: email, summary: { role: input.role, ...(teacherId === null ? {} : { teacherId }), takesOver: Boolean(existing) } });
   });
   return { ok: true, token, takesOver: Boolean(existing) };
 }
@@ -90,7 +94,7 @@ export async function invitedEmail(db: DB, token: string): Promise<string | unde
   return row?.email;
 }
 
-type AcceptResult = { ok: true; userId: number } | { ok: false; reason: "invalid" | "hasAccount" | "inviterGone" };
+type AcceptResult = { ok: true; userId: number; role: InviteRole } | { ok: false; reason: "invalid" | "hasAccount" | "inviterGone" };
 
 /**
  * Makes the staff account of a live invitation. The link is spent first, in the same transaction,
@@ -106,7 +110,7 @@ export async function acceptStaffInvite(db: DB, input: { token: string; username
       .deleteFrom("staff_invites")
       .where("id", "=", tokenHash(input.token))
       .where("expires_at", ">", nowIso())
-      .returning(["email", "invited_by", "role"])
+      .returning(["email", "invited_by", "role", "teacher_id"])
       .executeTakeFirst();
     if (!spent) return { ok: false, reason: "invalid" };
     const inviter = spent.invited_by === null ? undefined : await trx.selectFrom("users").select(["role", "disabled"]).where("id", "=", spent.invited_by).executeTakeFirst();
@@ -119,7 +123,7 @@ export async function acceptStaffInvite(db: DB, input: { token: string; username
       const now = nowIso();
       await trx
         .updateTable("users")
-        .set({ username: input.username.trim(), password_hash: passwordHash, role: spent.role, email_verified_at: now, updated_at: now })
+        .set({ username: input.username.trim(), password_hash: passwordHash, role: spent.role, teacher_id: spent.role === "instructor" ? spent.teacher_id : null, email_verified_at: now, updated_at: now })
         .where("id", "=", existing.id)
         .execute();
       await endAllSessions(trx, existing.id);
@@ -129,9 +133,10 @@ export async function acceptStaffInvite(db: DB, input: { token: string; username
       // Made by a parallel request in the meantime: not taken over blindly.
       if (created === null) return { ok: false, reason: "hasAccount" };
       userId = created;
+      if (spent.role === "instructor") await trx.updateTable("users").set({ teacher_id: spent.teacher_id }).where("id", "=", userId).execute();
     }
-    await recordAudit(trx, { userId, action: "join", entity: "user", entityId: userId, name: spent.email, summary: { invitedBy: spent.invited_by, role: spent.role, tookOver: Boolean(existing) } });
-    return { ok: true, userId };
+    await recordAudit(trx, { userId, action: "join", entity: "user", entityId: userId, name: spent.email, summary: { invitedBy: spent.invited_by, role: spent.role, ...(spent.role === "instructor" ? { teacherId: spent.teacher_id } : {}), tookOver: Boolean(existing) } });
+    return { ok: true, userId, role: spent.role };
   });
 }
 

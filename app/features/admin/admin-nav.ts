@@ -10,6 +10,7 @@ export const adminNav = [
   { to: "/admin/submissions/contact", key: "contact" },
   { to: "/admin/slots", key: "slots" },
   { to: "/admin/sections", key: "sections" },
+  { to: "/admin/attendance", key: "attendance" },
   { to: "/admin/enrollment-forms", key: "enrollments" },
   { to: "/admin/brochure-leads", key: "brochureLeads" },
   { to: "/admin/products", key: "products" },

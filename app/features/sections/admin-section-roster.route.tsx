@@ -11,6 +11,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/admin-section-roster.route";
 import { sectionRoster } from "./roster.server";
 import { groupMakeupNotes } from "~/features/makeups/roster-extras.server";
+import { childAttendance } from "~/features/teaching/attendance-stats.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -18,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   const roster = id > 0 ? await sectionRoster(context.db, id) : undefined;
   if (!roster) throw data(null, { status: 404 });
-  const timeZone = await academyTimeZone(context.db);
+  const [timeZone, attendance] = await Promise.all([academyTimeZone(context.db), childAttendance(context.db, roster.children.map((child) => child.id))]);
   const { section } = roster;
   return {
     section: {
@@ -43,6 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       phone: formatPhone(child.phone),
       source: child.source,
       enrolled: formatDateLabel(child.created_at, timeZone, lang),
+      /** Attended marks over all marks taken (issue 30), null before any. */
+      attendance: attendance.get(child.id) ?? null,
     })),
   };
 }
@@ -56,6 +59,7 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminErro
 export default function AdminSectionRosterPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("sections");
   const { t: tm } = useTranslation("makeups");
+  const { t: tt } = useTranslation("teaching");
   const { section, children, zone, makeups } = loaderData;
   const cell = "border-b border-slate-200 px-2 py-1.5 text-start align-top";
   return (
@@ -93,6 +97,9 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
                     {t(`roster.${column}`)}
                   </th>
                 ))}
+                <th scope="col" className={`${cell} font-semibold text-slate-800`}>
+                  {tt("staff.childRate")}
+                </th>
                 <th scope="col" className={`${cell} font-semibold text-slate-800 print:hidden`}>
                   {t("roster.manage")}
                 </th>
@@ -116,6 +123,9 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
                   </td>
                   <td className={cell}>{child.enrolled}</td>
                   <td className={cell}>{t(`roster.sources.${child.source}`)}</td>
+                  <td className={cell} data-rate={child.attendance?.rate ?? ""}>
+                    {child.attendance?.rate == null ? tt("staff.noRate") : tt("staff.childRateValue", { rate: child.attendance.rate, marks: child.attendance.marks })}
+                  </td>
                   <td className={`${cell} print:hidden`}>
                     <LocalLink to={child.manageTo} aria-label={t("roster.manageFor", { child: child.name })} className="text-indigo-700 underline">
                       {t("roster.manageLink")}

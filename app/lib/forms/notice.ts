@@ -31,6 +31,7 @@ export const NOTICES = {
   "calendar-link-made": { ns: "timetable", key: "api.created" },
   "calendar-link-off": { ns: "timetable", key: "api.revoked" },
   "demo-converted": { ns: "timetable", key: "convert.done" },
+  "attendance-saved": { ns: "teaching", key: "notice.saved" },
 } as const;
 
 /** The notice's element id (FormNotice), where the page opens after the redirect. */

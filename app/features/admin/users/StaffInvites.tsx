@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { ACCOUNT_FORMS } from "~/features/accounts/account-forms";
-import { staffInviteSchema, buttonOnlySchema } from "~/features/accounts/accounts.schema";
+import { staffInviteFormSchema, buttonOnlySchema } from "~/features/accounts/accounts.schema";
 import type { PendingInvite } from "~/features/accounts/staff-invite.server";
 import { SaveButton } from "~/features/admin-kit/StaffForm";
 import { formatDateTime } from "~/features/admin-kit/format";
@@ -12,16 +12,22 @@ import { Field, inputClass } from "~/ui/Field";
 import { TextField } from "~/ui/FormControls";
 import { FormAlert } from "~/ui/FormAlert";
 
-/** Invites someone to the staff by e-mail, as admin or editor (a one-time link that makes their staff account). */
-export function InviteStaffForm() {
+/**
+ * Invites someone to the staff by e-mail, as admin, editor or instructor (a one-time link that makes
+ * their staff account); an instructor's invitation names the teacher profile they teach as.
+ */
+export function InviteStaffForm({ teachers }: { teachers: { id: number; name: string }[] }) {
   const { t } = useTranslation("accounts");
   const { t: ta } = useTranslation("admin");
   const { revalidate } = useRevalidator();
   const form = useApiForm({
     id: ACCOUNT_FORMS.invite,
-    schema: staffInviteSchema,
+    schema: staffInviteFormSchema,
     initial: { role: "admin" },
-    request: () => ({ path: "/api/admin/invites" }),
+    request: ({ email, role, teacherId }) => ({
+      path: "/api/admin/invites",
+      body: { email, role, ...(role === "instructor" ? { teacherId: teacherId ? Number(teacherId) : null } : {}) },
+    }),
     messages: { failed: ta("form.saveFailed"), network: ta("form.network") },
     onSuccess: async (_answer, _values, reset) => {
       reset();
@@ -39,9 +45,21 @@ export function InviteStaffForm() {
         <Field label={t("invite.form.role")} hint={t("invite.form.roleHint")} error={form.error("role")} className="min-w-56 flex-1">
           {({ id, describedBy, invalid }) => (
             <select id={id} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("role")}>
-              {(["admin", "editor"] as const).map((role) => (
+              {(["admin", "editor", "instructor"] as const).map((role) => (
                 <option key={role} value={role}>
                   {t(`invite.form.roles.${role}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t("invite.form.teacher")} hint={t("invite.form.teacherHint")} error={form.error("teacherId")} className="min-w-56 flex-1">
+          {({ id, describedBy, invalid }) => (
+            <select id={id} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("teacherId")}>
+              <option value="">{t("invite.form.noTeacher")}</option>
+              {teachers.map((teacher) => (
+                <option key={teacher.id} value={String(teacher.id)}>
+                  {teacher.name}
                 </option>
               ))}
             </select>

@@ -13,8 +13,10 @@ import { idOr404Page } from "~/features/admin-kit/admin-http.server";
 import { formatDateTime } from "~/features/admin-kit/format";
 import { ChoiceFormPanel } from "~/features/admin-kit/StaffForm";
 import { useAdminForm } from "~/features/admin-kit/use-admin-form";
-import { userUpdateSchema } from "./users.schema";
-import { getAdminUser } from "./users.server";
+import { userRoleFormSchema } from "./users.schema";
+import { getAdminUser, teacherChoices } from "./users.server";
+import { langFromPath } from "~/i18n/lang";
+import { Field, inputClass } from "~/ui/Field";
 import { countDevices } from "~/features/accounts/devices.server";
 import { userPageAction } from "./users-actions.server";
 import { EndSessionsPanel } from "./EndSessionsPanel";
@@ -26,9 +28,10 @@ export const action = userPageAction;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireAdminPage(context, request, "admin");
   const id = idOr404Page(params.id);
-  const [user, settings, sessions] = await Promise.all([getAdminUser(context.db, id), getSiteSettings(context.db), countDevices(context.db, id)]);
+  const lang = langFromPath(new URL(request.url).pathname);
+  const [user, settings, sessions, teachers] = await Promise.all([getAdminUser(context.db, id), getSiteSettings(context.db), countDevices(context.db, id), teacherChoices(context.db, lang)]);
   if (!user) throw data(null, { status: 404 });
-  return { user, isSelf: user.id === staff.id, timeZone: settings.timeZone, sessions };
+  return { user, isSelf: user.id === staff.id, timeZone: settings.timeZone, sessions, teachers };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
@@ -42,16 +45,18 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const lang = useLang();
   const revalidator = useRevalidator();
-  const { user, isSelf, timeZone, sessions } = loaderData;
+  const { user, isSelf, timeZone, sessions, teachers } = loaderData;
   const [busy, setBusy] = useState(false);
   const form = useAdminForm({
     id: "user-role",
-    schema: userUpdateSchema,
-    defaults: { role: user.role },
+    schema: userRoleFormSchema,
+    defaults: { role: user.role, teacherId: user.teacher_id === null ? "" : String(user.teacher_id) },
     request: (values) => {
       // Granting staff power asks first (answering undefined sends nothing).
       if (values.role !== "user" && user.role === "user" && !window.confirm(t("users.confirmPromote"))) return undefined;
-      return { method: "PATCH", path: `/api/admin/users/${user.id}`, body: { role: values.role } };
+      // An instructor teaches as a teacher profile (decision 073); the server refuses the role without one.
+      const teacher = values.role === "instructor" ? { teacherId: values.teacherId ? Number(values.teacherId) : null } : {};
+      return { method: "PATCH", path: `/api/admin/users/${user.id}`, body: { role: values.role, ...teacher } };
     },
     saved: t("users.roleSaved"),
   });
@@ -109,9 +114,21 @@ function UserEditor({ loaderData }: Route.ComponentProps) {
         titleId="role-title"
         title={t("users.changeRole")}
         label={t("users.role")}
-        options={(["user", "editor", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+        options={(["user", "instructor", "editor", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
         save={t("users.saveRole")}
       >
+        <Field label={t("users.teacher")} hint={t("users.teacherHint")} error={form.error("teacherId")}>
+          {({ id, describedBy, invalid }) => (
+            <select id={id} className={`${inputClass} max-w-xs`} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("teacherId")}>
+              <option value="">{t("users.noTeacher")}</option>
+              {teachers.map((teacher) => (
+                <option key={teacher.id} value={String(teacher.id)}>
+                  {teacher.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {user.email_verified_at ? null : <p className="text-sm text-amber-900">{t("users.unprovenRoleHint")}</p>}
       </ChoiceFormPanel>
 

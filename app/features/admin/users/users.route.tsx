@@ -7,7 +7,8 @@ import type { Route } from "./+types/users.route";
 import { formatDateTime } from "~/features/admin-kit/format";
 import { AdminTable, ListFilter } from "~/features/admin-kit/list/AdminTable";
 import { listRows, parseListQuery } from "~/features/admin-kit/list/list-query.server";
-import { usersBase, usersList } from "./users.server";
+import { teacherChoices, usersBase, usersList } from "./users.server";
+import { langFromPath } from "~/i18n/lang";
 import { LtrValue } from "~/ui/Bidi";
 import { listPendingInvites } from "~/features/accounts/staff-invite.server";
 import { usersPageAction } from "./users-actions.server";
@@ -19,8 +20,14 @@ export const action = usersPageAction;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request, "admin");
   const query = parseListQuery(usersList, new URL(request.url).searchParams);
-  const [result, settings, invites] = await Promise.all([listRows(usersBase(context.db), usersList, query), getSiteSettings(context.db), listPendingInvites(context.db)]);
-  return { query, result, timeZone: settings.timeZone, invites };
+  const lang = langFromPath(new URL(request.url).pathname);
+  const [result, settings, invites, teachers] = await Promise.all([
+    listRows(usersBase(context.db), usersList, query),
+    getSiteSettings(context.db),
+    listPendingInvites(context.db),
+    teacherChoices(context.db, lang),
+  ]);
+  return { query, result, timeZone: settings.timeZone, invites, teachers };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
@@ -28,13 +35,13 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminErro
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const lang = useLang();
-  const { query, result, timeZone, invites } = loaderData;
+  const { query, result, timeZone, invites, teachers } = loaderData;
   type Row = (typeof result.rows)[number];
   return (
     <div className="space-y-4">
       <PageMeta title={t("users.title")} description={t("users.title")} />
       <h1 className="text-2xl font-bold text-slate-900">{t("users.title")}</h1>
-      <InviteStaffForm />
+      <InviteStaffForm teachers={teachers} />
       <PendingInvites invites={invites} timeZone={timeZone} />
       <AdminTable<Row>
         caption={t("users.title")}
@@ -49,7 +56,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             name="role"
             label={t("users.role")}
             value={query.filters.role}
-            options={(["user", "editor", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+            options={(["user", "instructor", "editor", "admin"] as const).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
           />
         }
         columns={[

@@ -3,7 +3,7 @@ import type { DB } from "~server/db/db";
 import { isPostgres } from "~server/db/db";
 import type { Role } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
-import { recordAudit } from "~server/audit/audit";
+import { diffFields, recordAudit } from "~server/audit/audit";
 import { endAllSessions } from "~server/security/session";
 import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
 import { defineList } from "~/features/admin-kit/list/list-query.server";
@@ -17,6 +17,7 @@ interface AdminUserRow {
   email: string;
   contact_number: string;
   role: Role;
+  teacher_id: number | null;
   disabled: number;
   email_verified_at: string | null;
   created_at: string;
@@ -27,7 +28,7 @@ export const usersList = defineList({
   search: ["username", "email", "contact_number"],
   sorts: { created: "created_at", name: "username", email: "email", role: "role" },
   defaultSort: "created",
-  filters: { role: { values: ["user", "editor", "admin"] as const } },
+  filters: { role: { values: ["user", "instructor", "editor", "admin"] as const } },
 });
 
 export const usersCsv: CsvColumn<AdminUserRow>[] = [
@@ -41,7 +42,7 @@ export const usersCsv: CsvColumn<AdminUserRow>[] = [
 ];
 
 export function usersBase(db: DB) {
-  return db.selectFrom("users").select(["id", "username", "email", "contact_number", "role", "disabled", "email_verified_at", "created_at", "updated_at"]);
+  return db.selectFrom("users").select(["id", "username", "email", "contact_number", "role", "teacher_id", "disabled", "email_verified_at", "created_at", "updated_at"]);
 }
 
 export function getAdminUser(db: DB, id: number): Promise<AdminUserRow | undefined> {
@@ -52,9 +53,9 @@ const ROLE_RANK: Record<Role, number> = { user: 0, instructor: 1, editor: 1, adm
 
 type UserChangeResult =
   | { ok: true; user: AdminUserRow }
-  | { ok: false; reason: "notFound" | "ownRole" | "ownDisable" | "lastAdmin" }
+  | { ok: false; reason: "notFound" | "ownRole" | "ownDisable" | "lastAdmin" | "noTeacher" }
   /** Staff power for an account whose e-mail was never proven: refused, the caller invites instead. */
-  | { ok: false; reason: "unproven"; email: string; role: "admin" | "editor" };
+  | { ok: false; reason: "unproven"; email: string; role: "admin" | "editor" | "instructor"; teacherId: number | null };
 
 /**
  * Changes an account's role and/or disabled flag, by a staff member. Staff cannot remove their
@@ -72,8 +73,14 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     if (isPostgres(db as unknown as Kysely<unknown>)) admins = admins.forUpdate();
     const activeAdmins = (await admins.execute()).map((row) => row.id);
 
-    const user = await trx.selectFrom("users").select(["id", "email", "role", "disabled", "email_verified_at"]).where("id", "=", id).executeTakeFirst();
+    const user = await trx.selectFrom("users").select(["id", "email", "role", "teacher_id", "disabled", "email_verified_at"]).where("id", "=", id).executeTakeFirst();
     if (!user) return { ok: false, reason: "notFound" };
+    // An instructor teaches as a teacher profile (decision 073): named with the role, or kept from before.
+    const role = change.role ?? user.role;
+    const teacherId = role === "instructor" ? (change.teacherId ?? (user.role === "instructor" ? user.teacher_id : null)) : null;
+    if (role === "instructor" && (teacherId === null || !(await trx.selectFrom("teachers").select("id").where("id", "=", teacherId).executeTakeFirst()))) {
+      return { ok: false, reason: "noTeacher" };
+    }
     // Any move away from admin (to editor or to a parent account) takes power away.
     const demote = change.role !== undefined && change.role !== "admin" && user.role === "admin";
     const disable = change.disabled === true && !user.disabled;
@@ -81,32 +88,42 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     if (id === actorId && disable) return { ok: false, reason: "ownDisable" };
     // More power than the account has (user → editor → admin), not a step down.
     const grantsStaff = change.role !== undefined && ROLE_RANK[change.role] > ROLE_RANK[user.role];
-    if (grantsStaff && !user.email_verified_at) return { ok: false, reason: "unproven", email: user.email, role: change.role as "admin" | "editor" };
+    if (grantsStaff && !user.email_verified_at) return { ok: false, reason: "unproven", email: user.email, role: change.role as "admin" | "editor" | "instructor", teacherId };
     const isActiveAdmin = activeAdmins.includes(id);
     if (isActiveAdmin && (demote || disable) && activeAdmins.length <= 1) return { ok: false, reason: "lastAdmin" };
 
-    const set: { role?: Role; disabled?: number; updated_at: string } = { updated_at: nowIso() };
+    const set: { role?: Role; teacher_id?: number | null; disabled?: number; updated_at: string } = { updated_at: nowIso() };
     if (change.role !== undefined) set.role = change.role;
+    const newTeacher = teacherId !== user.teacher_id;
+    if (newTeacher) set.teacher_id = teacherId;
     if (change.disabled !== undefined) set.disabled = change.disabled ? 1 : 0;
     await trx.updateTable("users").set(set).where("id", "=", id).execute();
     // Disabling, and any change of role, ends the account's sessions: power is granted or taken
     // only with a fresh sign-in (the actor cannot change their own role).
-    if (disable || (change.role !== undefined && change.role !== user.role)) await endAllSessions(trx, id);
+    // Another teacher profile opens other groups: that is a change of power too.
+    if (disable || (change.role !== undefined && change.role !== user.role) || newTeacher) await endAllSessions(trx, id);
     // An invitation must not outlive its sender's power (issue 25).
     if (user.role === "admin" && (demote || disable)) await dropInvitesOf(trx, actorId, id);
 
-    if (change.role !== undefined && change.role !== user.role) {
-      await recordAudit(trx, { userId: actorId, action: "role", entity: "user", entityId: id, changes: { role: { from: user.role, to: change.role } } });
+    if ((change.role !== undefined && change.role !== user.role) || newTeacher) {
+      const changes = diffFields({ role: user.role, teacher_id: user.teacher_id }, { role, teacher_id: teacherId });
+      await recordAudit(trx, { userId: actorId, action: "role", entity: "user", entityId: id, changes });
     }
     if (change.disabled !== undefined && Boolean(user.disabled) !== change.disabled) {
       await recordAudit(trx, { userId: actorId, action: change.disabled ? "disable" : "enable", entity: "user", entityId: id, changes: { disabled: { from: Boolean(user.disabled), to: change.disabled } } });
     }
     const updated = await trx
       .selectFrom("users")
-      .select(["id", "username", "email", "contact_number", "role", "disabled", "email_verified_at", "created_at", "updated_at"])
+      .select(["id", "username", "email", "contact_number", "role", "teacher_id", "disabled", "email_verified_at", "created_at", "updated_at"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     return { ok: true, user: updated };
   });
 }
 
+
+/** The teacher profiles an instructor can teach as (invitation and role forms), by name; bounded. */
+export async function teacherChoices(db: DB, lang: "en" | "ar"): Promise<{ id: number; name: string }[]> {
+  const rows = await db.selectFrom("teachers").select(["id", "name_en", "name_ar"]).orderBy("name_en").orderBy("id").limit(500).execute();
+  return rows.map((row) => ({ id: row.id, name: (lang === "ar" && row.name_ar.trim()) || row.name_en }));
+}

@@ -1,0 +1,9 @@
+/** The four marks of a child at a class meeting (decision 073). */
+export const ATTENDANCE_STATUSES = ["present", "late", "absent", "excused"] as const;
+
+/** The meeting page's two forms (their posts name them; a refusal comes back under the name). */
+export const ATTENDANCE_FORMS = { allPresent: "attendance-all-present", marks: "attendance-marks" } as const;
+
+/** Field names of one child's mark on the page's form: a radio group and a note. */
+export const statusField = (enrolmentId: number) => `status-${enrolmentId}`;
+export const noteField = (enrolmentId: number) => `note-${enrolmentId}`;

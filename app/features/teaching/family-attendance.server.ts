@@ -1,0 +1,68 @@
+import { sql } from "kysely";
+import type { DB } from "~server/db/db";
+import type { AttendanceStatus } from "~server/db/schema";
+import { rateOf } from "./attendance-stats.server";
+
+/** Most enrolments and marks the account's attendance section lists (bounds, not quotas). */
+const MAX_ENROLMENTS = 100;
+const MAX_MARKS = 2_000;
+
+export interface FamilyAttendanceEnrolment {
+  enrolmentId: number;
+  code: string;
+  childName: string;
+  courseEn: string;
+  courseAr: string;
+  rate: number | null;
+  /** The marks, newest first; the instructor's notes stay with staff. */
+  marks: { meetingId: number; startsAt: string; status: AttendanceStatus }[];
+}
+
+const sameEmail = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
+
+/**
+ * The account's children's attendance (issue 30): each enrolment the account holds (its id, or its
+ * proven e-mail: decision 026), with every mark taken, newest first, and the share attended.
+ */
+export async function familyAttendance(db: DB, userId: number): Promise<FamilyAttendanceEnrolment[]> {
+  const user = await db.selectFrom("users").select(["id", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) return [];
+  const proven = user.email_verified_at ? user.email.toLowerCase() : null;
+  const enrolments = await db
+    .selectFrom("section_enrolments as e")
+    .innerJoin("course_sections as s", "s.id", "e.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["e.id", "e.code", "e.child_name", "c.name_en", "c.name_ar"])
+    .where((eb) => (proven ? eb.or([eb("e.user_id", "=", user.id), sameEmail("e.email", proven)]) : eb("e.user_id", "=", user.id)))
+    .where((eb) => eb.exists(eb.selectFrom("meeting_attendance as a").select("a.id").whereRef("a.enrolment_id", "=", "e.id")))
+    .orderBy("e.child_name")
+    .orderBy("s.starts_at")
+    .limit(MAX_ENROLMENTS)
+    .execute();
+  if (enrolments.length === 0) return [];
+  const marks = await db
+    .selectFrom("meeting_attendance as a")
+    .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
+    .select(["a.enrolment_id", "a.meeting_id", "a.status", "m.starts_at"])
+    .where(
+      "a.enrolment_id",
+      "in",
+      enrolments.map((e) => e.id),
+    )
+    .orderBy("m.starts_at", "desc")
+    .limit(MAX_MARKS)
+    .execute();
+  return enrolments.map((e) => {
+    const own = marks.filter((mark) => mark.enrolment_id === e.id);
+    const attended = own.filter((mark) => mark.status === "present" || mark.status === "late").length;
+    return {
+      enrolmentId: e.id,
+      code: e.code,
+      childName: e.child_name,
+      courseEn: e.name_en,
+      courseAr: e.name_ar,
+      rate: rateOf(attended, own.length),
+      marks: own.map((mark) => ({ meetingId: mark.meeting_id, startsAt: mark.starts_at, status: mark.status })),
+    };
+  });
+}

@@ -1,0 +1,92 @@
+import type { DB } from "~server/db/db";
+import type { AttendanceStatus } from "~server/db/schema";
+
+/** Most children one meeting's roster lists (a group holds at most 500 seats, plus make-up guests). */
+export const MAX_ROSTER = 520;
+
+/** What the consent forms say an instructor must know (filled by the consent work; null here). */
+export interface RosterNeeds {
+  allergies: string;
+  medical: string;
+  pickup: { name: string; phone: string }[];
+}
+
+/** One child on a meeting's roster (the contract between the teaching branches, issue 30). */
+export interface RosterChild {
+  enrolmentId: number;
+  childName: string;
+  childAge: number;
+  parentName: string;
+  parentPhone: string;
+  /** A make-up guest from another group of the course (the make-ups work fills it). */
+  guest: boolean;
+  /** A notified absence (the make-ups work fills it). */
+  absence: { reason: string; reportedAt: string } | null;
+  needs: RosterNeeds | null;
+  /** The child's attendance mark at this meeting, when taken. */
+  mark: { status: AttendanceStatus; note: string } | null;
+}
+
+export interface RosterMeeting {
+  id: number;
+  sectionId: number;
+  startsAt: string;
+  durationMinutes: number;
+  cancelled: boolean;
+  courseEn: string;
+  courseAr: string;
+  teacherEn: string | null;
+  teacherAr: string | null;
+  mode: "academy" | "online";
+}
+
+/**
+ * A class meeting and its roster: every child enrolled in the meeting's group now, with age,
+ * parent and phone, and the attendance mark already taken. Callers ask assertTeachesMeeting first.
+ */
+export async function meetingRoster(db: DB, meetingId: number): Promise<{ meeting: RosterMeeting; children: RosterChild[] } | undefined> {
+  const row = await db
+    .selectFrom("section_meetings as m")
+    .innerJoin("course_sections as s", "s.id", "m.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .leftJoin("teachers as t", "t.id", "s.teacher_id")
+    .select(["m.id", "m.section_id", "m.starts_at", "m.duration_minutes", "m.status", "s.mode", "c.name_en", "c.name_ar", "t.name_en as teacher_en", "t.name_ar as teacher_ar"])
+    .where("m.id", "=", meetingId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const enrolments = await db
+    .selectFrom("section_enrolments as e")
+    .leftJoin("meeting_attendance as a", (join) => join.onRef("a.enrolment_id", "=", "e.id").on("a.meeting_id", "=", meetingId))
+    .select(["e.id", "e.child_name", "e.child_age", "e.parent_name", "e.phone", "a.status", "a.note"])
+    .where("e.section_id", "=", row.section_id)
+    .where("e.status", "=", "enrolled")
+    .orderBy("e.child_name")
+    .orderBy("e.id")
+    .limit(MAX_ROSTER)
+    .execute();
+  return {
+    meeting: {
+      id: row.id,
+      sectionId: row.section_id,
+      startsAt: row.starts_at,
+      durationMinutes: row.duration_minutes,
+      cancelled: row.status === "cancelled",
+      courseEn: row.name_en,
+      courseAr: row.name_ar,
+      teacherEn: row.teacher_en,
+      teacherAr: row.teacher_ar,
+      mode: row.mode,
+    },
+    children: enrolments.map((e) => ({
+      enrolmentId: e.id,
+      childName: e.child_name,
+      childAge: e.child_age,
+      parentName: e.parent_name,
+      parentPhone: e.phone,
+      guest: false,
+      absence: null,
+      needs: null,
+      mark: e.status ? { status: e.status, note: e.note ?? "" } : null,
+    })),
+  };
+}

@@ -1,0 +1,83 @@
+import type { DB } from "~server/db/db";
+import type { SessionUser } from "~server/security/session";
+import { isStaffRole } from "~/lib/roles";
+import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
+import { taughtTeacherId } from "./teaching-access.server";
+
+/** How far the instructor's home looks back (meetings still to mark) and ahead. */
+const BACK_DAYS = 7;
+const AHEAD_DAYS = 28;
+/** Most meetings the home lists (staff see every group's: the bound keeps the page small). */
+export const MAX_MEETINGS = 200;
+
+export interface TeachingMeeting {
+  id: number;
+  sectionId: number;
+  startsAt: string;
+  durationMinutes: number;
+  cancelled: boolean;
+  courseEn: string;
+  courseAr: string;
+  /** The meeting's day in the academy's zone (YYYY-MM-DD). */
+  date: string;
+  enrolled: number;
+  marked: number;
+}
+
+export interface TeachingWeek {
+  today: TeachingMeeting[];
+  /** The six days after today. */
+  week: TeachingMeeting[];
+  later: TeachingMeeting[];
+  /** The last seven days, newest first: attendance may still be taken. */
+  recent: TeachingMeeting[];
+}
+
+/**
+ * The meetings of the groups a member teaches (an instructor: their teacher profile's groups; staff:
+ * every group), from a week back to four weeks ahead, sorted into today, this week, later and
+ * recent, on the academy's calendar. Cancelled groups are left out; a cancelled meeting stays, marked.
+ */
+export async function teachingWeek(db: DB, user: Pick<SessionUser, "id" | "role">, timeZone: string, now = new Date()): Promise<TeachingWeek> {
+  const found: TeachingWeek = { today: [], week: [], later: [], recent: [] };
+  const teacherId = isStaffRole(user.role) ? null : await taughtTeacherId(db, user);
+  if (!isStaffRole(user.role) && teacherId === null) return found;
+  const today = zonedParts(now, timeZone).date;
+  const from = zonedToUtc(addDays(today, -BACK_DAYS), "00:00", timeZone).toISOString();
+  const to = zonedToUtc(addDays(today, AHEAD_DAYS + 1), "00:00", timeZone).toISOString();
+  let query = db
+    .selectFrom("section_meetings as m")
+    .innerJoin("course_sections as s", "s.id", "m.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["m.id", "m.section_id", "m.starts_at", "m.duration_minutes", "m.status", "c.name_en", "c.name_ar"])
+    .select((eb) => [
+      eb.selectFrom("section_enrolments as e").select((e) => e.fn.countAll<number>().as("n")).whereRef("e.section_id", "=", "m.section_id").where("e.status", "=", "enrolled").as("enrolled"),
+      eb.selectFrom("meeting_attendance as a").select((a) => a.fn.countAll<number>().as("n")).whereRef("a.meeting_id", "=", "m.id").as("marked"),
+    ])
+    .where("s.status", "!=", "cancelled")
+    .where("m.starts_at", ">=", from)
+    .where("m.starts_at", "<", to);
+  if (teacherId !== null) query = query.where("s.teacher_id", "=", teacherId);
+  const rows = await query.orderBy("m.starts_at").orderBy("m.id").limit(MAX_MEETINGS).execute();
+  const weekEnd = addDays(today, 6);
+  for (const row of rows) {
+    const date = zonedParts(row.starts_at, timeZone).date;
+    const meeting: TeachingMeeting = {
+      id: row.id,
+      sectionId: row.section_id,
+      startsAt: row.starts_at,
+      durationMinutes: row.duration_minutes,
+      cancelled: row.status === "cancelled",
+      courseEn: row.name_en,
+      courseAr: row.name_ar,
+      date,
+      enrolled: Number(row.enrolled ?? 0),
+      marked: Number(row.marked ?? 0),
+    };
+    if (date === today) found.today.push(meeting);
+    else if (date < today) found.recent.unshift(meeting);
+    else if (date <= weekEnd) found.week.push(meeting);
+    else found.later.push(meeting);
+  }
+  return found;
+}
