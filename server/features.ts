@@ -6,6 +6,7 @@ import { blogManifest } from "~/features/blog/blog.manifest.server";
 import { changeSubmissionStatuses } from "~/features/admin/submissions/submissions.api";
 import { bookingManifest } from "~/features/booking/booking.manifest.server";
 import { campManifest } from "~/features/camp/camp.manifest.server";
+import { certificatesManifest } from "~/features/certificates/certificates.manifest.server";
 import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
@@ -36,6 +37,7 @@ const features: readonly FeatureManifest[] = [
   timetableManifest,
   demoEnrolmentManifest,
   campManifest,
+  certificatesManifest,
   mediaManifest,
   adminContentManifest,
   blogManifest,

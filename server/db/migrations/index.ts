@@ -32,6 +32,7 @@ import * as revisedPageTexts from "./2026-11-28-10-revised-page-texts";
 import * as sectionWaitlistAndMoves from "./2026-11-28-30-section-waitlist-and-moves";
 import * as familyCalendar from "./2026-11-28-40-family-calendar";
 import * as teachingCore from "./2026-11-29-00-teaching-core";
+import * as certificates from "./2026-11-29-40-certificates";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-30-section-waitlist-and-moves": sectionWaitlistAndMoves,
   "2026-11-28-40-family-calendar": familyCalendar,
   "2026-11-29-00-teaching-core": teachingCore,
+  "2026-11-29-40-certificates": certificates,
 };
