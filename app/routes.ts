@@ -45,6 +45,8 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("summer-camp", "features/camp/summer-camp.route.tsx", { id: id("summer-camp") }),
     route("enroll", "features/camp/enroll.route.tsx", { id: id("enroll") }),
     route("enroll/confirmed", "features/camp/enroll-confirmed.route.tsx", { id: id("enroll-confirmed") }),
+    route("certificates/:code", "features/certificates/certificate-verify.route.tsx", { id: id("certificate-verify") }),
+    route("teaching/sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
       index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
       ...adminSubmissionRoutes(id),

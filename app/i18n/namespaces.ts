@@ -7,6 +7,12 @@ import { stripLang } from "./lang";
  */
 export function unusedNamespaces(pathname: string): string[] {
   const path = stripLang(pathname);
+  const unused = unusedBesidesCertificates(path);
+  // Certificates (decision 080): the account lists them, the public check and the issue page show them.
+  return /^\/admin(?:\/|$)|^\/account(?:\/|$)|^\/certificates\/|^\/teaching(?:\/|$)/.test(path) ? unused : [...unused, "certificates"];
+}
+
+function unusedBesidesCertificates(path: string): string[] {
   if (/^\/admin(?:\/|$)/.test(path)) return [];
   if (/\/bookdemoclass(?:\/|$)|^\/booking(?:\/|$)/.test(path)) return ["admin", "admin-content", "sections", "timetable"];
   // A course's page lists its groups (issue 29); the account shows a family's enrolments and timetable.

@@ -10,14 +10,16 @@ import { SentFormsSections } from "./SentFormsSections";
 import { WaitlistSection } from "./WaitlistSection";
 import { CalendarFeedSection } from "./CalendarFeedSection";
 import { TimetableSection } from "./TimetableSection";
+import { CertificatesSection } from "./CertificatesSection";
 
 /** /account's index: every section of the account, in the page's order. */
 export default function AccountSections() {
-  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable } = useAccountData();
+  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, certificates } = useAccountData();
   return (
     <>
       <TimetableSection timetable={timetable.children} />
       <CalendarFeedSection feed={timetable.feed} />
+      {certificates.length > 0 ? <CertificatesSection certificates={certificates} /> : null}
       <BookingsSection bookings={bookings} />
       {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}
       <SentFormsSections enrollments={enrollments} brochureRequests={brochureRequests} />
