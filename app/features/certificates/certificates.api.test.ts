@@ -73,7 +73,7 @@ describe("certificates of completion", () => {
   it("counts present and late among held meetings (cancelled and future ones left out, unmarked = missed) and issues only at the threshold", async () => {
     const g = await group(["Zara Khan", "Omar Ali", "Lina Haddad"], { held: 5 });
     const [zara, omar, lina] = g.enrolments as [number, number, number];
-    const [m1, m2, m3, m4, m5, cancelled] = g.meetings as [number, number, number, number, number, number];
+    const [m1, m2, m3, m4, , cancelled] = g.meetings as [number, number, number, number, number, number];
     await mark(zara, [m1, m2, m3], "present");
     await mark(zara, [m4], "late");
     await mark(zara, [cancelled], "present");
