@@ -6,7 +6,8 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/certificates-issue.route";
 import { certificatesPageData, type CertificatesPageData } from "./certificates-page.server";
-import { certificatesPageAction, ISSUE_FORM, revokeForm } from "./certificates-page.action.server";
+import { certificatesPageAction } from "./certificates-page.action.server";
+import { ISSUE_FORM, revokeForm } from "./certificates-forms";
 
 export const loader = ({ request, context, params }: Route.LoaderArgs) => certificatesPageData(context, request, params.id);
 export const action = certificatesPageAction;

@@ -2,10 +2,8 @@ import { data, type ActionFunctionArgs } from "react-router";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { issueGroupCertificates, revokeGroupCertificate } from "./certificates.api";
+import { ISSUE_FORM, revokeForm } from "./certificates-forms";
 
-/** The issue page's forms name themselves, so a refusal shows beside the right form. */
-export const ISSUE_FORM = "issue";
-export const revokeForm = (id: string) => `revoke-${id}`;
 
 const number = (value: string | undefined) => (value !== undefined && /^-?\d{1,10}$/.test(value.trim()) ? Number(value) : value);
 
