@@ -3,8 +3,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import QRCode from "qrcode";
 import { pdfText } from "~server/test/pdf-text";
-import en from "~/i18n/locales/en/certificates.json";
-import ar from "~/i18n/locales/ar/certificates.json";
+import en from "~/i18n/locales/en/certificates.json" with { type: "json" };
+import ar from "~/i18n/locales/ar/certificates.json" with { type: "json" };
 import { expect, type Page } from "./fixtures";
 import { signInAsAdmin } from "./accounts";
 
