@@ -116,7 +116,7 @@ function ChildCard({ child, held, hidden, actionData }: { child: Child; held: nu
         <p className={child.qualifies ? "font-semibold text-green-800" : "font-semibold text-amber-800"}>{child.qualifies ? t("issue.qualifies") : t("issue.below")}</p>
       </div>
       <p className="text-slate-700">
-        {t("issue.attendance")}: <span dir="ltr">{t("issue.rate", { rate: child.rate, attended: child.attended, held })}</span>
+        {t("issue.attendance")}: <span>{t("issue.rate", { rate: child.rate, attended: child.attended, held })}</span>
       </p>
       {live ? (
         <div className="mt-3 flex flex-wrap items-start gap-4">
