@@ -55,6 +55,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       index("features/teaching/teaching-home.route.tsx", { id: id("teaching-home") }),
       route("meetings/:id", "features/teaching/meeting.route.tsx", { id: id("teaching-meeting") }),
     ]),
+    route("certificates/:code", "features/certificates/certificate-verify.route.tsx", { id: id("certificate-verify") }),
+    route("teaching/sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
       index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
       ...adminSubmissionRoutes(id),

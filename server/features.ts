@@ -7,6 +7,7 @@ import { changeSubmissionStatuses } from "~/features/admin/submissions/submissio
 import { bookingManifest } from "~/features/booking/booking.manifest.server";
 import { campManifest } from "~/features/camp/camp.manifest.server";
 import { consentManifest } from "~/features/consent/consent.manifest.server";
+import { certificatesManifest } from "~/features/certificates/certificates.manifest.server";
 import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
@@ -43,6 +44,7 @@ const features: readonly FeatureManifest[] = [
   makeupsManifest,
   campManifest,
   consentManifest,
+  certificatesManifest,
   mediaManifest,
   adminContentManifest,
   blogManifest,

@@ -7,6 +7,12 @@ import { stripLang } from "./lang";
  */
 export function unusedNamespaces(pathname: string): string[] {
   const path = stripLang(pathname);
+  const unused = unusedBesidesCertificates(path);
+  // Certificates (decision 080): the account lists them, the public check and the issue page show them.
+  return /^\/admin(?:\/|$)|^\/account(?:\/|$)|^\/certificates\/|^\/teaching(?:\/|$)/.test(path) ? unused : [...unused, "certificates"];
+}
+
+function unusedBesidesCertificates(path: string): string[] {
   if (/^\/admin(?:\/|$)/.test(path)) return [];
   // The instructors' pages (issue 30) ship without React: the staff bar's texts, camp check-out's
   // consent forms (decision 078) and the teaching pages' own.

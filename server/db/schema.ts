@@ -514,6 +514,34 @@ export interface PaymentCheckoutsTable {
   updated_at: string;
 }
 
+/** A certificate of completion issued to a child's enrolment in a group (decision 080). */
+export interface CertificatesTable {
+  id: Generated<number>;
+  /** The short public code (12 Crockford base-32 characters, stored without hyphens). */
+  code: string;
+  enrolment_id: number | null;
+  section_id: number | null;
+  /** Copied at issue: what the certificate says. */
+  child_name: string;
+  course_en: string;
+  course_ar: string;
+  /** The PDF's language. */
+  lang: "en" | "ar";
+  /** YYYY-MM-DD, the academy's date of issue. */
+  issued_on: string;
+  /** The attendance threshold (percent) it was issued under, and the child's rate then. */
+  threshold: number;
+  rate: number;
+  issued_by: number | null;
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  revoked_by: ColumnType<number | null, number | null | undefined, number | null>;
+  revoke_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when the family's account was erased: the name is gone, the code says so. */
+  erased_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A parent's notice that a child misses one meeting of their own group (decision 076). */
 export interface MeetingAbsencesTable {
   id: Generated<number>;
@@ -814,6 +842,7 @@ export interface Database extends ContentTables {
   meeting_absences: MeetingAbsencesTable;
   makeup_credits: MakeupCreditsTable;
   meeting_reminders: MeetingRemindersTable;
+  certificates: CertificatesTable;
   calendar_feeds: CalendarFeedsTable;
   account_children: AccountChildrenTable;
   slot_waitlist: SlotWaitlistTable;

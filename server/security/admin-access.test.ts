@@ -201,3 +201,56 @@ describe("every /api/account endpoint is the signed-in account's own", () => {
     expect((await server.db.selectFrom("slot_waitlist").select(["status", "email"]).where("slot_id", "=", slot.body.id).executeTakeFirstOrThrow())).toEqual({ status: "waiting", email: owner.user.email });
   });
 });
+
+describe("every /api/teaching endpoint is for staff and the group's own instructor (issue 30)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  // Bodies that pass each write's schema, so the instructor's refusal is the group's rule, not the input's.
+  const BODIES: Record<string, unknown> = {
+    "POST /api/teaching/sections/:id/certificates": { threshold: 50 },
+    "POST /api/teaching/certificates/:id/revoke": { reason: "Route walk" },
+  };
+
+  it("answers 401 signed out, 403 to a parent, and 403 to an instructor on a group that is not theirs", async () => {
+    const endpoints = routeKeys(createApp({ config: server.config, db: server.db, logger: createLogger("silent") }))
+      .map((key) => key.split(" ") as [string, string])
+      .filter(([, path]) => path.startsWith("/api/teaching/"));
+    expect(endpoints.length).toBeGreaterThanOrEqual(4);
+    // A real group (taught by nobody the instructor is), its first meeting, and a certificate in it.
+    const section = await server.db.selectFrom("course_sections").select(["id", "course_id"]).orderBy("id").executeTakeFirstOrThrow();
+    await server.db.updateTable("course_sections").set({ teacher_id: null }).where("id", "=", section.id).execute();
+    const meeting = await server.db.selectFrom("section_meetings").select("id").where("section_id", "=", section.id).orderBy("id").executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const certificate = await server.db
+      .insertInto("certificates")
+      .values({ code: "WALKWALKWALK", section_id: section.id, enrolment_id: null, child_name: "Walk", course_en: "Course", course_ar: "دورة", lang: "en", issued_on: now.slice(0, 10), threshold: 0, rate: 0, issued_by: null, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const urlOf = (path: string) =>
+      concrete(path.replace("/sections/:id", `/sections/${section.id}`).replace("/certificates/:id", `/certificates/${certificate.id}`).replace("/meetings/:id", `/meetings/${meeting.id}`));
+    const parent = await server.signIn("user");
+    const instructor = await server.signIn("instructor");
+    const teacher = await server.db.selectFrom("teachers").select("id").orderBy("id").executeTakeFirstOrThrow();
+    await server.db.updateTable("users").set({ teacher_id: teacher.id }).where("id", "=", instructor.user.id).execute();
+    const failures: string[] = [];
+    for (const [method, path] of endpoints) {
+      const write = !["GET", "HEAD"].includes(method);
+      const body = write ? { json: BODIES[`${method} ${path}`] ?? {} } : {};
+      const as = (cookie?: string) => ({ ...body, headers: { ...(cookie ? { cookie } : {}), ...(write ? { origin: server.url } : {}) } });
+      const anonymous = await server.request(method, urlOf(path), as());
+      if (anonymous.status !== 401 || typeof anonymous.body?.message !== "string") failures.push(`${method} ${path}: anonymous got ${anonymous.status}`);
+      const user = await server.request(method, urlOf(path), as(parent.cookie));
+      if (user.status !== 403) failures.push(`${method} ${path}: parent got ${user.status}`);
+      const other = await server.request(method, urlOf(path), as(instructor.cookie));
+      if (other.status !== 403 || typeof other.body?.message !== "string") failures.push(`${method} ${path}: another group's instructor got ${other.status}`);
+    }
+    expect(failures).toEqual([]);
+    expect((await server.db.selectFrom("certificates").select("revoked_at").where("id", "=", certificate.id).executeTakeFirstOrThrow()).revoked_at).toBeNull();
+  });
+});

@@ -312,6 +312,30 @@ describe("hostile input on every endpoint", () => {
   }
 
   /**
+   * Certificates (issue 30, decision 080): a group of its own whose first class was held, with one
+   * child of the "own" parent marked present, issued once (the account's PDF and the public check)
+   * and a second child to issue to (the issue sample) whose certificate the revoke sample revokes.
+   */
+  async function certificateSetup(db: DB, course: { id: number; minAge: number }) {
+    const input = sectionSchema.parse({ courseId: course.id, weekdays: [3], startTime: "15:00", durationMinutes: 60, firstDate: dateIn(20), meetings: 2, capacity: 5 });
+    const made = await createSection(db, input, "Asia/Kolkata", async () => {});
+    if (!made.ok) throw new Error("set-up section failed");
+    ids.certSection = made.id;
+    const child = (name: string, email: string, userId: number | null) =>
+      enrol(db, made.id, { childName: name, childAge: course.minAge, childId: null, parentName: "Setup Parent", email, phone: "+919876543210" }, { userId, lang: "en", queue: async () => {} });
+    if (!(await child("Certified Child", people.own.email, ids.own!)).ok || !(await child("Second Child", "second.cert@example.com", null)).ok) throw new Error("set-up enrolment failed");
+    const [mine, second] = await db.selectFrom("section_enrolments").select("id").where("section_id", "=", made.id).orderBy("id").execute();
+    ids.certEnrolment = second!.id;
+    const meeting = await db.selectFrom("section_meetings").select("id").where("section_id", "=", made.id).orderBy("starts_at").executeTakeFirstOrThrow();
+    const at = nowIso();
+    await db.updateTable("section_meetings").set({ starts_at: new Date(Date.now() - 86_400_000).toISOString() }).where("id", "=", meeting.id).execute();
+    for (const enrolment of [mine!, second!]) await db.insertInto("meeting_attendance").values({ meeting_id: meeting.id, enrolment_id: enrolment.id, status: "present", created_at: at, updated_at: at }).execute();
+    const row = { section_id: made.id, child_name: "Certified Child", course_en: "Course", course_ar: "دورة", lang: "en" as const, issued_on: at.slice(0, 10), threshold: 50, rate: 100, issued_by: null, created_at: at, updated_at: at };
+    ids.ownCertificate = (await db.insertInto("certificates").values({ ...row, code: "H0ST1KE0WNC3", enrolment_id: mine!.id }).returning("id").executeTakeFirstOrThrow()).id;
+    tokens.certificateCode = "H0ST-1KE0-WNC3";
+  }
+
+  /**
    * The sections' waitlist, moves and drops (decision 066): a full group with one child waiting, a
    * group whose only seat is held for the first in line, and a group of three with children to move
    * (by staff and by a parent's link) into another and to drop.
@@ -480,6 +504,7 @@ describe("hostile input on every endpoint", () => {
     await entry(ids.offerSlot, tokens.waitlistOffer, "offered");
     await sectionChangeSetup(db, course);
     await makeupsSetup(db, course);
+    await certificateSetup(db, course);
 
     const now = nowIso();
     ids.contact = (
@@ -703,6 +728,23 @@ describe("hostile input on every endpoint", () => {
     { route: "PUT /api/admin/sections/:id", url: () => `/api/admin/sections/${ids.sectionEdit}`, admin: true, body: () => sectionForm.value, stores: { audit_log: 1 } },
     { route: "POST /api/admin/sections/:id/status", url: () => `/api/admin/sections/${ids.sectionEdit}/status`, admin: true, body: () => ({ status: "closed" }), stores: { audit_log: 1 } },
     { route: "POST /api/admin/sections/:id/cancel", url: () => `/api/admin/sections/${ids.sectionCancel}/cancel`, admin: true, body: () => ({ confirm: true }), stores: { audit_log: 1 } },
+    {
+      route: "POST /api/teaching/sections/:id/certificates",
+      url: () => `/api/teaching/sections/${ids.certSection}/certificates`,
+      admin: true,
+      body: () => ({ threshold: 100, language: "ar", enrolmentId: ids.certEnrolment }),
+      stores: { certificates: 1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/teaching/certificates/:id/revoke",
+      url: () => `/api/teaching/certificates/${ids.revokeCertificate}/revoke`,
+      admin: true,
+      before: async () => {
+        ids.revokeCertificate = (await server.db.selectFrom("certificates").select("id").where("enrolment_id", "=", ids.certEnrolment!).where("revoked_at", "is", null).executeTakeFirstOrThrow()).id;
+      },
+      body: () => ({ reason: "Issued by mistake" }),
+      stores: { audit_log: 1 },
+    },
     { route: "POST /api/admin/section-meetings/:id/cancel", url: () => `/api/admin/section-meetings/${ids.meetingCancel}/cancel`, admin: true, body: () => ({ confirm: true }), stores: { audit_log: 1 } },
     { route: "POST /api/admin/section-meetings/:id/move", url: () => `/api/admin/section-meetings/${ids.meetingMove}/move`, admin: true, body: () => ({ date: tokens.meetingMoveDate, time: "07:05" }), stores: { audit_log: 1 } },
     {
@@ -891,6 +933,10 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/sections", url: () => "/api/admin/sections", admin: true, query: { courseId: String(ids.course) } },
     { route: "GET /api/section-waitlist/:token", url: () => `/api/section-waitlist/${tokens.sectionLeave}`, admin: false },
     { route: "GET /api/enrolments/:token", url: () => `/api/enrolments/${tokens.parentDrop}`, admin: false },
+    { route: "GET /api/teaching/sections/:id/certificates", url: () => `/api/teaching/sections/${ids.certSection}/certificates`, admin: true, query: { threshold: "80" } },
+    { route: "GET /api/teaching/certificates/:id/pdf", url: () => `/api/teaching/certificates/${ids.ownCertificate}/pdf`, admin: true },
+    { route: "GET /api/certificates/:code", url: () => `/api/certificates/${tokens.certificateCode}`, admin: false },
+    { route: "GET /api/account/certificates/:id/pdf", url: () => `/api/account/certificates/${ids.ownCertificate}/pdf`, admin: false, account: "own" },
     { route: "GET /api/admin/sections/:id/roster", url: () => `/api/admin/sections/${ids.section}/roster`, admin: true },
     { route: "GET /api/teaching/meetings", url: () => "/api/teaching/meetings", admin: true },
     { route: "GET /api/teaching/meetings/:id", url: () => `/api/teaching/meetings/${ids.teachMeeting}`, admin: true },

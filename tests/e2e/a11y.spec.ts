@@ -8,6 +8,7 @@ import { createAdminAccount, provenParent, signInAsAdmin, waitForResetLink } fro
 import { codeSnifferErrors, serverHtmlErrors, watchDocuments } from "./markup-checkers";
 import { startPaymentsServer } from "./payments-server";
 import { instructorWithClass } from "./teaching-flow";
+import { groupWithAttendance } from "./certificates-flow";
 
 /**
  * Accessibility (issue 8): axe-core, and beside it HTML_CodeSniffer and html-validate (issue 28,
@@ -263,6 +264,34 @@ test.describe("axe on public pages", () => {
       findings.push(await audit(parent));
     }
     await context.close();
+    expectClean(findings);
+  });
+
+  test("certificates (issue 30): the issue page with a certificate and a refused revoke, the public check (valid, revoked, unknown), in both languages", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(page);
+    const sectionId = await groupWithAttendance(page, "Axe Child", "en", "a11y");
+    const issued = await page.request.post(`/api/teaching/sections/${sectionId}/certificates`, { data: { threshold: 50 } });
+    const { results } = (await issued.json()) as { results: { certificate: { id: number; code: string } }[] };
+    const { id, code } = results[0]!.certificate;
+    const second = await groupWithAttendance(page, "Axe Revoked", "en", "a11y-revoked");
+    const revoked = ((await (await page.request.post(`/api/teaching/sections/${second}/certificates`, { data: { threshold: 50 } })).json()) as typeof issued extends never ? never : { results: { certificate: { id: number; code: string } }[] }).results[0]!.certificate;
+    expect((await page.request.post(`/api/teaching/certificates/${revoked.id}/revoke`, { data: { reason: "Axe check" } })).status()).toBe(200);
+    const paths = [`/teaching/sections/${sectionId}/certificates`, `/teaching/sections/${second}/certificates`, `/certificates/${code}`, `/certificates/${revoked.code}`, "/certificates/ZZZZ-ZZZZ-ZZZZ"];
+    await auditAll(page, [...paths, ...paths.map((path) => `/ar${path}`)]);
+    // A revoke without a reason, refused by the server and rendered back (the browser's own check bypassed).
+    const findings: Finding[] = [];
+    for (const prefix of ["", "/ar"]) {
+      await page.goto(`${prefix}/teaching/sections/${sectionId}/certificates`, { waitUntil: "networkidle" });
+      await page.locator("input[name=reason]").evaluate((input: HTMLInputElement) => {
+        input.removeAttribute("required");
+        input.removeAttribute("minlength");
+        input.value = "x";
+      });
+      await page.locator(`form:has(input[name=certificate][value="${id}"]) button[type=submit]`).click();
+      await expect(page.locator("#reason-1, [id^=reason-][id$=-error]").first()).toBeVisible();
+      findings.push(await audit(page));
+    }
     expectClean(findings);
   });
 

@@ -23,6 +23,7 @@ function flatten(entries: RouteConfigEntry[], parent = ""): string[] {
 /** A concrete URL for a route path: parameters become 1, optional segments are kept. */
 const concrete = (path: string) => `/${path.replace(/:\w+\??/g, "1").replace(/\*$/, "1").replace(/\?/g, "")}`;
 
+// The teaching pages (staff and instructors, issue 30) sit outside /admin but are guarded the same way.
 const adminPages = [...new Set(flatten(routes as RouteConfigEntry[]))].filter((path) => /^(ar\/)?(admin|teaching)(\/|$)/.test(path) && !OPEN.has(path));
 
 test.describe("every admin page is checked on the server", () => {

@@ -11,15 +11,17 @@ import { WaitlistSection } from "./WaitlistSection";
 import { CalendarFeedSection } from "./CalendarFeedSection";
 import { TimetableSection } from "./TimetableSection";
 import { AttendanceSection } from "./AttendanceSection";
+import { CertificatesSection } from "./CertificatesSection";
 
 /** /account's index: every section of the account, in the page's order. */
 export default function AccountSections() {
-  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, attendance } = useAccountData();
+  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, attendance, certificates } = useAccountData();
   return (
     <>
       <TimetableSection timetable={timetable.children} />
       <CalendarFeedSection feed={timetable.feed} />
       {attendance.length > 0 ? <AttendanceSection attendance={attendance} /> : null}
+      {certificates.length > 0 ? <CertificatesSection certificates={certificates} /> : null}
       <BookingsSection bookings={bookings} />
       {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}
       <SentFormsSections enrollments={enrollments} brochureRequests={brochureRequests} />

@@ -11,7 +11,8 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { sitePhoneCountry } from "~/features/site/site.server";
 import { idOr404 } from "~/features/admin-kit/admin-http.server";
 import { addChild, listChildren, removeChild, updateChild } from "~/features/family/children.server";
-import { accountExport, accountOverview, changePassword, deleteAccount, updateProfile } from "./account-space.server";
+import { accountCertificate, accountExport, accountOverview, changePassword, deleteAccount, updateProfile } from "./account-space.server";
+import { sendCertificatePdf } from "~/features/certificates/certificates.api";
 import { changePasswordSchema, childSchema, deleteAccountSchema, profileSchemaFor } from "./accounts.schema";
 import { MAX_CHILDREN } from "~/features/family/limits";
 import { createPasswordReset } from "./password-reset.server";
@@ -189,6 +190,14 @@ export function accountSpaceApi(deps: EndpointDeps): Router {
 
   router.get("/api/account/children", async (_req, res) => {
     res.set("Cache-Control", "private, no-store").json({ children: await listChildren(db, signedIn(res).id) });
+  });
+
+  // A certificate of one of the account's children (decision 080): another family's id is a 404.
+  router.get("/api/account/certificates/:id/pdf", async (req, res) => {
+    const lang = requestLang(req);
+    const certificate = await accountCertificate(db, signedIn(res).id, idOr404(req.params.id, serverT(lang, "certificates", "api.notFound")));
+    if (!certificate) throw new HttpError(404, serverT(lang, "certificates", "api.notFound"));
+    await sendCertificatePdf(res, certificate, lang, deps.config.publicUrl);
   });
 
   router.get("/api/account/export", exportLimit, async (_req, res) => {

@@ -20,6 +20,8 @@ import { sectionWaitlistPath } from "~/features/sections/paths";
 import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
 import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-data.server";
 import { consentExport, eraseConsent } from "~/features/consent/consent-account.server";
+import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath, type CertificateRow } from "~/features/certificates/certificates.server";
+import { formatIssuedOn } from "~/features/certificates/certificate-format";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -93,6 +95,21 @@ export interface AccountWaitlistPlace {
   token: string;
 }
 
+/** A child's certificate of completion (issue 30, decision 080), issued or revoked by staff or the group's instructor. */
+export interface AccountCertificate {
+  id: number;
+  code: string;
+  childName: string;
+  courseName: string;
+  issuedLabel: string;
+  /** The revocation's academy date, else null (a revoked certificate cannot be downloaded). */
+  revokedLabel: string | null;
+  /** Its public verification page. */
+  verifyUrl: string;
+  /** The PDF, while it is valid. */
+  pdfUrl: string | null;
+}
+
 export interface AccountOverview {
   profile: AccountProfile;
   bookings: { upcoming: AccountBooking[]; past: AccountBooking[] };
@@ -102,6 +119,8 @@ export interface AccountOverview {
   waitlist: AccountWaitlistPlace[];
   /** Children the parent saved to fill in booking forms (decision 033). */
   children: SavedChild[];
+  /** Certificates of completion of the account's enrolments, newest first. */
+  certificates: AccountCertificate[];
 }
 
 const profileOf = (row: UserRow): AccountProfile => ({
@@ -298,7 +317,30 @@ export async function accountOverview(db: DB, userId: number, timeZone: string, 
     brochureRequests: (await brochureRows(db, owner)).map((row) => ({ studentName: row.student_name, grade: row.grade, school: row.school, status: row.status, createdAt: row.created_at })),
     waitlist: await waitlistPlaces(db, owner, timeZone, lang, now, linkSecret),
     children: await listChildren(db, userId),
+    certificates: (await ownCertificates(db, owner)).map((row) => ({
+      id: row.id,
+      code: displayCode(row.code),
+      childName: row.child_name,
+      courseName: pick({ name_en: row.course_en, name_ar: row.course_ar }, "name", lang),
+      issuedLabel: formatIssuedOn(row.issued_on, lang),
+      revokedLabel: row.revoked_at ? formatDateLabel(row.revoked_at, timeZone, lang) : null,
+      verifyUrl: verifyPath(row.code, lang),
+      pdfUrl: row.revoked_at ? null : accountCertificatePdfPath(row.id),
+    })),
   };
+}
+
+/** The account's PDF download of one of its certificates. */
+export const accountCertificatePdfPath = (id: number) => `/api/account/certificates/${id}/pdf`;
+
+/** Certificates of the enrolments the account holds (ownedBy: its id, or its proven e-mail). */
+async function ownCertificates(db: DB, owner: Owner): Promise<CertificateRow[]> {
+  return certificatesOfEnrolments(db, (await sectionEnrolmentRows(db, owner)).map((e) => e.id));
+}
+
+/** One of the account's certificates by id, or undefined when it is not the account's. */
+export async function accountCertificate(db: DB, userId: number, id: number): Promise<CertificateRow | undefined> {
+  return (await ownCertificates(db, await ownerOf(db, userId))).find((c) => c.id === id);
 }
 
 async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang, now: string, linkSecret: string): Promise<AccountWaitlistPlace[]> {
@@ -430,6 +472,16 @@ export async function accountExport(db: DB, userId: number) {
       dropReason: e.drop_reason,
       createdAt: e.created_at,
     })),
+    certificates: (await ownCertificates(db, owner)).map((c) => ({
+      code: displayCode(c.code),
+      childName: c.child_name,
+      course: c.course_en,
+      language: c.lang,
+      issuedOn: c.issued_on,
+      attendanceRate: c.rate,
+      revokedAt: c.revoked_at,
+      createdAt: c.created_at,
+    })),
     sectionWaitlistPlaces: (await sectionWaitlistRows(db, owner)).map((w) => ({
       status: w.status,
       course: w.name_en ?? "",
@@ -508,6 +560,8 @@ export interface DeletionSummary {
   /** Make-up classes still ahead, cancelled (their places given back); absences whose reasons were erased (decision 076). */
   makeupsCancelled: number;
   absencesErased: number;
+  /** Certificates of those enrolments: name and link gone, the public page says so (decision 080). */
+  certificatesErased: number;
   sectionWaitlistPlacesLeft: number;
   sectionWaitlistPlacesErased: number;
   calendarFeedsDeleted: number;
@@ -614,6 +668,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
         .where("id", "in", enrolmentIds)
         .execute();
     }
+    const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now);
     // Places in the sections' lines: left (a held seat passed on), then erased, as the demo lines'.
     const sectionPlaces = await sectionWaitlistRows(tx, owner);
     let sectionWaitlistPlacesLeft = 0;
@@ -648,6 +703,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       sectionEnrolmentsCancelled,
       sectionEnrolmentsErased: enrolmentIds.length,
       ...makeups,
+      certificatesErased,
       sectionWaitlistPlacesLeft,
       sectionWaitlistPlacesErased: sectionPlaceIds.length,
       calendarFeedsDeleted: Number(feeds.numDeletedRows),

@@ -18,7 +18,7 @@ import { formatCampDate, formatCampYear, type Camp } from "./camp";
  */
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function cairo(): { regular: Buffer; bold: Buffer } {
+export function cairo(): { regular: Buffer; bold: Buffer } {
   if (!fonts) {
     const dir = path.dirname(createRequire(import.meta.url).resolve("@expo-google-fonts/cairo/package.json"));
     fonts = {

@@ -49,6 +49,10 @@ export default function AdminSectionPage({ loaderData, actionData }: Route.Compo
           {t(`admin.status.${section.status}`)} · {t("admin.seats", { taken: section.seatsTaken, capacity: section.capacity })} ·{" "}
           <LocalLink to={`/admin/sections/${section.id}/roster`} className="font-semibold text-indigo-700 underline">
             {t("admin.rosterLink")}
+          </LocalLink>{" "}
+          ·{" "}
+          <LocalLink to={`/teaching/sections/${section.id}/certificates`} className="font-semibold text-indigo-700 underline">
+            {t("admin.certificatesLink")}
           </LocalLink>
         </p>
         <p className="text-sm text-slate-600">{t("admin.zone", { zone })}</p>

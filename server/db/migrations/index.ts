@@ -35,6 +35,7 @@ import * as teachingCore from "./2026-11-29-00-teaching-core";
 import * as onlinePayments from "./2026-11-29-60-online-payments";
 import * as absencesAndMakeups from "./2026-11-29-20-absences-and-makeups";
 import * as consent from "./2026-11-29-30-consent";
+import * as certificates from "./2026-11-29-40-certificates";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-60-online-payments": onlinePayments,
   "2026-11-29-20-absences-and-makeups": absencesAndMakeups,
   "2026-11-29-30-consent": consent,
+  "2026-11-29-40-certificates": certificates,
 };

@@ -1,0 +1,82 @@
+import QRCode from "qrcode";
+import { data, type AppLoadContext } from "react-router";
+import { langFromPath, type Lang } from "~/i18n/lang";
+import { pickPair } from "~/i18n/localized";
+import { isStaffRole } from "~/lib/roles";
+import { requireAdminPage } from "~/lib/page-guards.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { listGroupCertificates } from "./certificates.api";
+import { formatInstant, formatIssuedOn } from "./certificate-format";
+import { DEFAULT_THRESHOLD } from "./certificates.schema";
+
+type Language = "family" | "en" | "ar";
+
+interface ListedChild {
+  enrolmentId: number;
+  childName: string;
+  attended: number;
+  rate: number;
+  qualifies: boolean;
+  certificate: { id: number; code: string; issuedOn: string; language: Lang; pdf: string } | null;
+  revoked: { id: number; code: string; issuedOn: string; revokedAt: string; reason: string | null }[];
+}
+
+/** The page's threshold and language, from its query (the "show" form is a GET, so it works without JavaScript). */
+export function pageChoices(url: URL): { threshold: number; language: Language } {
+  const typed = url.searchParams.get("threshold") ?? "";
+  const threshold = /^\d{1,3}$/.test(typed) && Number(typed) <= 100 ? Number(typed) : DEFAULT_THRESHOLD;
+  const language = url.searchParams.get("language");
+  return { threshold, language: language === "en" || language === "ar" ? language : "family" };
+}
+
+/**
+ * /teaching/sections/:id/certificates: what the issue page shows, read through the group's JSON
+ * endpoint run in process (the same access: staff, or the group's instructor).
+ */
+export async function certificatesPageData(context: AppLoadContext, request: Request, id: string) {
+  const member = requireAdminPage(context, request, "teaching");
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  const choices = pageChoices(url);
+  const answer = await context.run(listGroupCertificates, { input: { threshold: String(choices.threshold) }, params: { id }, lang });
+  if (answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
+  const body = answer.body as { sectionId: number; course: { en: string; ar: string }; held: number; children: ListedChild[] };
+  const timeZone = await academyTimeZone(context.db);
+  const children = await Promise.all(
+    body.children.map(async (child) => {
+      const live = child.certificate;
+      const verifyUrl = live ? `${lang === "ar" ? "/ar" : ""}/certificates/${live.code}` : null;
+      return {
+        enrolmentId: child.enrolmentId,
+        name: child.childName,
+        attended: child.attended,
+        rate: child.rate,
+        qualifies: child.qualifies,
+        live:
+          live && verifyUrl
+            ? {
+                id: live.id,
+                code: live.code,
+                issuedLabel: formatIssuedOn(live.issuedOn, lang),
+                pdfUrl: live.pdf,
+                verifyUrl,
+                // The same address the PDF's QR code carries (in the certificate's own language).
+                qr: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(`${context.config.publicUrl}${live.language === "ar" ? "/ar" : ""}/certificates/${live.code}`, { type: "svg", margin: 1 })).toString("base64")}`,
+              }
+            : null,
+        revoked: child.revoked.map((c) => ({ id: c.id, code: c.code, label: formatInstant(c.revokedAt, timeZone, lang), reason: c.reason ?? "" })),
+      };
+    }),
+  );
+  const issued = url.searchParams.get("issued");
+  return {
+    section: { id: body.sectionId, course: pickPair(body.course, lang), held: body.held },
+    ...choices,
+    children,
+    /** Staff go back to the group's staff page; an instructor to their teaching home. */
+    backTo: isStaffRole(member.role) ? `/admin/sections/${body.sectionId}` : "/teaching",
+    notice: issued !== null && /^\d{1,4}$/.test(issued) ? { kind: "issued" as const, count: Number(issued) } : url.searchParams.has("revoked") ? { kind: "revoked" as const, count: 0 } : null,
+  };
+}
+
+export type CertificatesPageData = Awaited<ReturnType<typeof certificatesPageData>>;

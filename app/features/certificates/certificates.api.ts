@@ -1,0 +1,162 @@
+import { Router, type Response } from "express";
+import { z } from "zod";
+import type { Lang } from "~/i18n/lang";
+import { pick } from "~/i18n/localized";
+import { accessGuard, callerOf, defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { HttpError } from "~server/http/errors";
+import { requestLang, serverT } from "~server/i18n";
+import type { SessionUser } from "~server/security/session";
+import { idOr404 } from "~/features/admin-kit/admin-http.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { assertTeachesSection } from "~/features/teaching/teaching-access.server";
+import { certificateById, certificateByCode, displayCode, groupRates, issueCertificates, normalizeCode, qualifies, revokeCertificate, type CertificateRow } from "./certificates.server";
+import { codeParams, idParams, issueSchema, revokeSchema } from "./certificates.schema";
+
+const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "certificates", key, values);
+const memberOf = (caller: Caller): SessionUser => caller.user as SessionUser;
+
+/** GET /api/teaching/sections/:id/certificates: each child's attendance rate and certificates (staff, or the group's instructor). */
+export const listGroupCertificates = defineEndpoint({
+  method: "GET",
+  path: "/api/teaching/sections/:id/certificates",
+  access: "teaching",
+  params: idParams,
+  input: z.object({ threshold: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().max(100)).optional() }),
+  async run({ deps: { db }, caller, params }, input) {
+    await assertTeachesSection(db, memberOf(caller), params.id);
+    const rates = await groupRates(db, params.id);
+    if (!rates) throw new HttpError(404, say(caller.lang, "api.groupNotFound"));
+    const threshold = input.threshold ?? null;
+    return {
+      status: 200,
+      body: {
+        sectionId: rates.section.id,
+        course: { en: rates.section.courseEn, ar: rates.section.courseAr },
+        held: rates.held,
+        children: rates.children.map((child) => ({
+          enrolmentId: child.enrolmentId,
+          childName: child.childName,
+          attended: child.attended,
+          rate: child.rate,
+          ...(threshold === null ? {} : { qualifies: qualifies(child, rates.held, threshold) }),
+          certificate: child.live ? { id: child.live.id, code: displayCode(child.live.code), issuedOn: child.live.issued_on, language: child.live.lang, pdf: pdfPath(child.live.id) } : null,
+          revoked: child.revoked.map((c) => ({ id: c.id, code: displayCode(c.code), issuedOn: c.issued_on, revokedAt: c.revoked_at, reason: c.revoke_reason })),
+        })),
+      },
+    };
+  },
+});
+
+/** POST /api/teaching/sections/:id/certificates: issue to every qualifying child of the group, or to one (`enrolmentId`); idempotent per enrolment. */
+export const issueGroupCertificates = defineEndpoint({
+  method: "POST",
+  path: "/api/teaching/sections/:id/certificates",
+  access: "teaching",
+  params: idParams,
+  input: issueSchema,
+  async run({ deps: { db }, caller, params }, input) {
+    await assertTeachesSection(db, memberOf(caller), params.id);
+    const results = await issueCertificates(db, { sectionId: params.id, enrolmentId: input.enrolmentId, threshold: input.threshold, language: input.language, timeZone: await academyTimeZone(db), userId: memberOf(caller).id });
+    if (!results) throw new HttpError(404, say(caller.lang, "api.groupNotFound"));
+    if (results.length === 0) throw new HttpError(404, say(caller.lang, "api.childNotFound"), { enrolmentId: say(caller.lang, "api.childNotFound") });
+    const issued = results.filter((r) => r.outcome === "issued").length;
+    return {
+      status: issued > 0 ? 201 : 200,
+      body: {
+        message: issued > 0 ? say(caller.lang, "api.issued", { count: issued }) : say(caller.lang, "api.nothingIssued"),
+        issued,
+        results: results.map((r) => ({ ...r, certificate: r.certificate ? { id: r.certificate.id, code: displayCode(r.certificate.code), pdf: pdfPath(r.certificate.id) } : null })),
+      },
+    };
+  },
+});
+
+/** POST /api/teaching/certificates/:id/revoke: revoke with a reason (staff, or an instructor of the certificate's group); audited. */
+export const revokeGroupCertificate = defineEndpoint({
+  method: "POST",
+  path: "/api/teaching/certificates/:id/revoke",
+  access: "teaching",
+  params: idParams,
+  input: revokeSchema,
+  async run({ deps: { db }, caller, params }, input) {
+    const certificate = await teachableCertificate(db, memberOf(caller), params.id, caller.lang);
+    if (!(await revokeCertificate(db, certificate.id, input.reason, memberOf(caller).id))) throw new HttpError(409, say(caller.lang, "api.alreadyRevoked"));
+    return { status: 200, body: { message: say(caller.lang, "api.revoked"), id: certificate.id, sectionId: certificate.section_id } };
+  },
+});
+
+/** GET /api/certificates/:code: the public check, as JSON (what the verification page shows). */
+export const verifyCertificate = defineEndpoint({
+  method: "GET",
+  path: "/api/certificates/:code",
+  access: "anyone",
+  params: codeParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const found = await lookupCode(db, params.code);
+    if (!found) throw new HttpError(404, say(caller.lang, "api.notFound"));
+    return { status: 200, body: publicView(found) };
+  },
+});
+
+export const certificateEndpoints = [listGroupCertificates, issueGroupCertificates, revokeGroupCertificate, verifyCertificate];
+
+/** What anyone holding the code may see: never the reason, the threshold or who issued it. */
+export function publicView(certificate: CertificateRow) {
+  const erased = certificate.erased_at !== null;
+  return {
+    code: displayCode(certificate.code),
+    status: erased ? ("erased" as const) : certificate.revoked_at ? ("revoked" as const) : ("valid" as const),
+    childName: erased ? null : certificate.child_name,
+    course: erased ? null : { en: certificate.course_en, ar: certificate.course_ar },
+    issuedOn: certificate.issued_on,
+    revokedAt: erased ? null : certificate.revoked_at,
+  };
+}
+
+/** The certificate of a typed code, or undefined (a code that cannot be one is not looked up). */
+export async function lookupCode(db: EndpointDeps["db"], typed: string): Promise<CertificateRow | undefined> {
+  const code = normalizeCode(typed);
+  return code ? certificateByCode(db, code) : undefined;
+}
+
+/** The certificate, when the member may manage it (its group is theirs); 404 otherwise unknown, 403 not theirs. */
+async function teachableCertificate(db: EndpointDeps["db"], member: SessionUser, id: number, lang: Lang): Promise<CertificateRow> {
+  const certificate = await certificateById(db, id);
+  if (!certificate || certificate.erased_at || certificate.section_id === null) throw new HttpError(404, say(lang, "api.notFound"));
+  await assertTeachesSection(db, member, certificate.section_id);
+  return certificate;
+}
+
+export const pdfPath = (id: number) => `/api/teaching/certificates/${id}/pdf`;
+
+/** Sends a certificate's PDF; a revoked one is gone (410). */
+export async function sendCertificatePdf(res: Response, certificate: CertificateRow, lang: Lang, siteUrl: string): Promise<void> {
+  if (certificate.revoked_at || certificate.erased_at) throw new HttpError(410, say(lang, "api.revokedNoPdf"));
+  // pdfkit and its fonts load with the first certificate, not at start.
+  const { buildCertificatePdf } = await import("./certificate-pdf.server");
+  const pdf = await buildCertificatePdf(certificate, siteUrl);
+  const course = pick({ name_en: certificate.course_en, name_ar: certificate.course_ar }, "name", "en");
+  const slug = course.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "course";
+  res
+    .status(200)
+    .type("application/pdf")
+    .set("Content-Disposition", `attachment; filename="certificate-${slug}-${displayCode(certificate.code)}.pdf"`)
+    .set("Cache-Control", "private, no-store")
+    .send(pdf);
+}
+
+/** The certificates' JSON routes, and the PDF for staff and the group's instructor. */
+export function certificatesApi(deps: EndpointDeps): Router {
+  const { db, config } = deps;
+  const router = Router();
+  router.get("/api/teaching/certificates/:id/pdf", accessGuard("teaching"), async (req, res) => {
+    const lang = requestLang(req);
+    const id = idOr404(req.params.id, say(lang, "api.notFound"));
+    const certificate = await teachableCertificate(db, callerOf(req, res).user as SessionUser, id, lang);
+    await sendCertificatePdf(res, certificate, lang, config.publicUrl);
+  });
+  router.use(jsonRoutes(deps, certificateEndpoints));
+  return router;
+}
+

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { v } from "~/lib/validation";
+
+/** Path ids (a group, a certificate): digits only, else 404. */
+export const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+
+/** The attendance threshold a page starts with. */
+export const DEFAULT_THRESHOLD = 80;
+
+/** Issue certificates in a group: to every qualifying child, or to the one enrolment named. */
+export const issueSchema = z.object({
+  threshold: z.number({ error: v.required }).int(v.invalid).min(0, v.invalid).max(100, v.invalid),
+  language: z.enum(["family", "en", "ar"], { error: v.choice }).optional().default("family"),
+  enrolmentId: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid).optional(),
+});
+
+/** Revoke a certificate: the reason is kept and shown to staff (not on the public page). */
+export const revokeSchema = z.object({ reason: z.string({ error: v.required }).trim().min(1, v.required).min(3, v.tooShort).max(300, v.tooLong) });
+
+/** A code as typed in a URL (normalised by normalizeCode). */
+export const codeParams = z.object({ code: z.string().max(40) });
