@@ -8,6 +8,7 @@ import { bookingManifest } from "~/features/booking/booking.manifest.server";
 import { campManifest } from "~/features/camp/camp.manifest.server";
 import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
+import { discountsManifest } from "~/features/discounts/discounts.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
 import { sectionsManifest } from "~/features/sections/sections.manifest.server";
@@ -36,6 +37,7 @@ const features: readonly FeatureManifest[] = [
   timetableManifest,
   demoEnrolmentManifest,
   campManifest,
+  discountsManifest,
   mediaManifest,
   adminContentManifest,
   blogManifest,

@@ -12,6 +12,7 @@ import type { SessionUser } from "~server/security/session";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
 import { findChild } from "~/features/family/children.server";
+import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/discounts/enrolment-price.server";
 import { anyFields, courseOr404, courseParams } from "~/features/booking/booking.api";
 import { bookingSchemaFor } from "~/features/booking/booking.schema";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
@@ -63,13 +64,21 @@ export const enrolInSection = defineEndpoint({
     const course = section ? pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", lang) : "";
     // From the demo follow-up link (decision 069): stored as the demo booking's when the child is the booking's.
     const demoBookingId = section && input.demo ? await demoBookingForEnrolment(db, config.sessionSecret, input.demo, section.course_id, input.childName) : null;
+    let price: PricedEnrolment | undefined;
     const result = await enrol(db, params.id, { ...input, childId }, {
       userId: caller.user?.id ?? null,
       lang,
       queue: async (trx, enrolment) => {
         if (demoBookingId !== null) await markFromDemo(trx, enrolment.reference, demoBookingId);
+        // The price before paying, and the code used, in the enrolment's transaction: a refused code enrols nobody.
+        const { id } = await trx.selectFrom("section_enrolments").select("id").where("reference", "=", enrolment.reference).executeTakeFirstOrThrow();
+        price = await priceEnrolment(trx, { offer: { kind: "section", id: params.id }, enrolmentId: id, family: { userId: caller.user?.id ?? null, email: enrolment.email, childId, childName: input.childName }, code: input.promoCode });
         await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
       },
+    }).catch((error: unknown) => {
+      if (!(error instanceof PromoRefused)) throw error;
+      const message = promoProblemMessage(lang, error.problem);
+      throw new HttpError(400, message, { promoCode: message });
     });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.notFound"));
@@ -80,7 +89,7 @@ export const enrolInSection = defineEndpoint({
       const message = result.reason === "notOpenYet" && result.opensAt ? opensMessage(lang, result.opensAt, timeZone) : say(lang, `api.${result.reason}`);
       return { status: 409, body: { message, reason: result.reason, ...(result.opensAt ? { opensAt: result.opensAt } : {}) } };
     }
-    return { status: 201, body: { message: say(lang, "api.enrolled", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId } };
+    return { status: 201, body: { message: say(lang, "api.enrolled", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, price } };
   },
 });
 

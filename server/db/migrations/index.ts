@@ -31,6 +31,7 @@ import * as courseSections from "./2026-11-27-50-course-sections";
 import * as revisedPageTexts from "./2026-11-28-10-revised-page-texts";
 import * as sectionWaitlistAndMoves from "./2026-11-28-30-section-waitlist-and-moves";
 import * as familyCalendar from "./2026-11-28-40-family-calendar";
+import * as discounts from "./2026-11-29-70-discounts";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-10-revised-page-texts": revisedPageTexts,
   "2026-11-28-30-section-waitlist-and-moves": sectionWaitlistAndMoves,
   "2026-11-28-40-family-calendar": familyCalendar,
+  "2026-11-29-70-discounts": discounts,
 };
