@@ -13,6 +13,8 @@ import { FormAlert } from "~/ui/FormAlert";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
 import type { Camp } from "./camp";
 import { ENROLL_FORM } from "./camp-forms";
+import { PriceSummary } from "~/features/discounts/PriceSummary";
+import type { QuoteView } from "~/features/discounts/quote-view";
 
 const ENDPOINT = "/api/summercamp/enroll";
 
@@ -31,7 +33,7 @@ const textFields = [
  * script sends it as JSON (app/enhance/json-forms.ts: the server's messages in place, then the same
  * confirmation URL); a signed-in visitor's hydrated form checks it with the zod schema first.
  */
-export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }) {
+export function EnrollForm({ camp, camps, quote }: { camp: Camp | null; camps: Camp[]; quote: QuoteView | null }) {
   const { t } = useTranslation("camp");
   const lang = useLang();
   const navigate = useNavigate();
@@ -64,6 +66,11 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
   return (
     <form
       {...form.formProps}
+      onSubmit={(event) => {
+        // "Apply code" is the page's own post (its action prices the code), with or without the form's code.
+        if ((event.nativeEvent as SubmitEvent).submitter?.hasAttribute("data-native-post")) return;
+        form.formProps.onSubmit(event);
+      }}
       action={pathname + search}
       id={ENROLL_FORM}
       className="mt-6 space-y-4"
@@ -145,6 +152,7 @@ export function EnrollForm({ camp, camps }: { camp: Camp | null; camps: Camp[] }
       <Field label={t("enroll.message")} error={form.error("message")}>
         {({ id, describedBy, invalid }) => <textarea id={id} rows={4} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("message")} />}
       </Field>
+      <PriceSummary quote={quote} field={form.field("promoCode")} error={form.error("promoCode")} />
       <Honeypot form={form} name="website" />
       <SubmitButton pending={form.pending} label={t("enroll.submit")} pendingLabel={t("enroll.submitting")} className="w-full rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700 sm:w-auto" />
       {engine}

@@ -5,10 +5,23 @@ import type { QuoteView } from "./quote-view";
 /**
  * The price before paying (issue 31 part 5): each line, each discount and the total, then the code
  * field with its "Apply code" button. The button posts the form to the page (`intent=quote`),
- * which renders it again with the code's quote: the same with and without JavaScript. Amounts are
+ * which renders it again with the code's quote: the same with and without JavaScript (scripts that
+ * send a form as JSON leave a `data-native-post` button's post to the browser). Amounts are
  * isolated left to right, so a minus sign and a currency symbol stay in place on Arabic pages.
  */
-export function PriceSummary({ quote, code, error }: { quote: QuoteView | null; code: string; error?: string }) {
+export function PriceSummary({
+  quote,
+  code = "",
+  field,
+  error,
+}: {
+  quote: QuoteView | null;
+  /** The code as typed, on a plain form. */
+  code?: string;
+  /** A form hook's field props for `promoCode` (name, value, handlers), on a form that sends JSON. */
+  field?: { name: string; defaultValue?: string | undefined };
+  error?: string;
+}) {
   const { t } = useTranslation("discounts");
   return (
     <div className="space-y-3 rounded-2xl border border-slate-200 bg-slate-50 p-4" data-price-summary="">
@@ -49,13 +62,14 @@ export function PriceSummary({ quote, code, error }: { quote: QuoteView | null; 
               <input
                 id={id}
                 name="promoCode"
+                defaultValue={code}
+                {...field}
                 type="text"
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
                 maxLength={64}
                 dir="ltr"
-                defaultValue={code}
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
                 className={inputClass}
@@ -63,7 +77,7 @@ export function PriceSummary({ quote, code, error }: { quote: QuoteView | null; 
             )}
           </Field>
         </div>
-        <button type="submit" name="intent" value="quote" formNoValidate className="rounded-lg border border-indigo-600 bg-white px-4 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50">
+        <button type="submit" name="intent" value="quote" formNoValidate data-native-post="" className="rounded-lg border border-indigo-600 bg-white px-4 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50">
           {t("quote.apply")}
         </button>
       </div>

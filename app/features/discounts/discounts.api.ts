@@ -53,7 +53,7 @@ function refuseSave(lang: Lang, result: { reason: "taken" | "notFound" | "belowU
 export const createPromoCode = defineEndpoint({
   method: "POST",
   path: "/api/admin/promo-codes",
-  access: "staff",
+  access: "admin",
   input: promoSchema,
   async run({ deps: { db }, caller }, input) {
     const result = await savePromo(db, null, input, (trx, { after }) =>
@@ -68,7 +68,7 @@ export const createPromoCode = defineEndpoint({
 export const updatePromoCode = defineEndpoint({
   method: "PUT",
   path: "/api/admin/promo-codes/:id",
-  access: "staff",
+  access: "admin",
   params: promoParams,
   input: promoSchema,
   async run({ deps: { db }, caller, params }, input) {
@@ -84,7 +84,7 @@ export const updatePromoCode = defineEndpoint({
 export const deletePromoCode = defineEndpoint({
   method: "DELETE",
   path: "/api/admin/promo-codes/:id",
-  access: "staff",
+  access: "admin",
   params: promoParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
@@ -99,7 +99,7 @@ export const deletePromoCode = defineEndpoint({
 export const saveDiscountSettings = defineEndpoint({
   method: "PUT",
   path: "/api/admin/discounts/settings",
-  access: "staff",
+  access: "admin",
   input: siblingSchema,
   async run({ deps: { db }, caller }, input) {
     const before = await siblingPercent(db);
@@ -115,7 +115,7 @@ export const saveDiscountSettings = defineEndpoint({
 export const saveEarlyPrice = defineEndpoint({
   method: "PUT",
   path: "/api/admin/discounts/early-prices/:kind/:id",
-  access: "staff",
+  access: "admin",
   params: earlyPriceParams,
   input: earlyPriceSchema,
   async run({ deps: { db }, caller, params }, input) {
@@ -139,19 +139,19 @@ export const discountEndpoints = [quotePrice, createPromoCode, updatePromoCode, 
 export function discountsApi(deps: EndpointDeps): Router {
   const { db } = deps;
   const router = Router();
-  router.get("/api/admin/promo-codes", accessGuard("staff"), async (_req, res) => {
+  router.get("/api/admin/promo-codes", accessGuard("admin"), async (_req, res) => {
     res.json({ promoCodes: await listPromos(db) });
   });
-  router.get("/api/admin/promo-codes/:id", accessGuard("staff"), async (req, res) => {
+  router.get("/api/admin/promo-codes/:id", accessGuard("admin"), async (req, res) => {
     const { id } = parseInput(promoParams, req.params, req);
     const found = await getPromo(db, id);
     if (!found) throw new HttpError(404, say(requestLang(req), "api.notFound"));
     res.json(found);
   });
-  router.get("/api/admin/discounts/settings", accessGuard("staff"), async (_req, res) => {
+  router.get("/api/admin/discounts/settings", accessGuard("admin"), async (_req, res) => {
     res.json({ siblingPercent: await siblingPercent(db) });
   });
-  router.get("/api/admin/discounts/early-prices", accessGuard("staff"), async (_req, res) => {
+  router.get("/api/admin/discounts/early-prices", accessGuard("admin"), async (_req, res) => {
     res.json(await listOfferPrices(db));
   });
   router.use(jsonRoutes(deps, discountEndpoints));
