@@ -31,7 +31,7 @@ export function PromoFields({ values, errors, idPrefix }: { values: Record<strin
   );
   return (
     <>
-      {input("code", "text", { hint: t("admin.codeHint"), attrs: { required: true, maxLength: 64, dir: "ltr", autoComplete: "off", spellCheck: false } })}
+      {input("code", "text", { hint: t("admin.codeHint"), attrs: { maxLength: 64, dir: "ltr", autoComplete: "off", spellCheck: false } })}
       {select("kind", ["percent", "amount"], (kind) => t(`admin.kinds.${kind}`))}
       {input("percent", "number", { attrs: { min: 1, max: 100, step: 1 } })}
       {input("amount", "text", { hint: t("admin.amountHint"), attrs: { inputMode: "decimal", dir: "ltr" } })}
@@ -39,8 +39,8 @@ export function PromoFields({ values, errors, idPrefix }: { values: Record<strin
       {select("appliesTo", ["all", "courses", "camp"], (target) => t(`admin.targets.${target}`))}
       {input("validFrom", "date", { hint: t("admin.datesHint") })}
       {input("validUntil", "date")}
-      {input("maxUses", "number", { attrs: { min: 1, max: 100000, step: 1, required: true } })}
-      {input("perFamily", "number", { attrs: { min: 1, max: 100, step: 1, required: true } })}
+      {input("maxUses", "number", { attrs: { min: 1, max: 100000, step: 1 } })}
+      {input("perFamily", "number", { attrs: { min: 1, max: 100, step: 1 } })}
       <div className="flex items-center gap-2 sm:col-span-2">
         <input id={`${idPrefix}-active`} name="active" type="checkbox" defaultChecked={value("active") === "on"} className="h-4 w-4" />
         <label htmlFor={`${idPrefix}-active`} className="text-sm font-medium text-slate-800">

@@ -64,6 +64,12 @@ describe("discounts API", () => {
     const dates = await server.request("POST", "/api/admin/promo-codes", { json: { code: "DATES", kind: "percent", percent: 5, maxUses: 1, validFrom: "2026-02-10", validUntil: "2026-02-01" }, headers: staff });
     expect(dates.body.errors).toEqual({ validUntil: expect.any(String) });
     expect((await server.request("POST", "/api/admin/promo-codes", { json: { code: "NOPE1", kind: "percent", percent: 5, maxUses: 1 } })).status).toBe(401);
+    // Prices are the admins' (like the settings): an editor is refused, reads and writes.
+    const editor = await server.signIn("editor");
+    const asEditor = { cookie: editor.cookie, origin: server.url };
+    expect((await server.request("POST", "/api/admin/promo-codes", { json: { code: "NOPE2", kind: "percent", percent: 5, maxUses: 1 }, headers: asEditor })).status).toBe(403);
+    expect((await server.request("GET", "/api/admin/promo-codes", { headers: asEditor })).status).toBe(403);
+    expect((await server.request("PUT", "/api/admin/discounts/settings", { json: { siblingPercent: 5 }, headers: asEditor })).status).toBe(403);
     const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "promo_code").where("entity_id", "=", String(created.id)).execute();
     expect(audit.map((row) => row.action)).toEqual(["create"]);
   });
