@@ -779,6 +779,11 @@ test.describe("axe on the admin area", () => {
     const created = await page.request.post("/api/admin/promo-codes", { data: { code: `A11Y-${Date.now().toString(36).toUpperCase()}`, kind: "percent", percent: 10, maxUses: 3, validFrom: "2026-01-01" } });
     expect(created.status()).toBe(201);
     const { id, promoCode } = (await created.json()) as { id: number; promoCode: { code: string } };
+    // One use, so the code's page lists it.
+    const groups = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number }[] };
+    const group = groups.sections[0]!;
+    const used = await page.request.post(`/api/sections/${group.id}/enrolments`, { data: { childName: "Axe Child", childAge: group.minAge, parentName: "Axe Parent", email: "axe-code@example.com", phone: "+91 98765 43210", promoCode: promoCode.code } });
+    expect(used.status()).toBe(201);
     const findings: Finding[] = [];
     for (const prefix of ["", "/ar"]) {
       for (const path of [`${prefix}/admin/discounts`, `${prefix}/admin/discounts/${id}`]) {

@@ -65,14 +65,15 @@ export default function AdminDiscountsPage({ loaderData, actionData }: Route.Com
           {savedMessage}
         </p>
       ) : null}
-      <section id="codes" aria-labelledby="codes-heading" className={box}>
+      {/* One landmark per list: the scrolling table (focusable, so a keyboard can scroll it on a phone). */}
+      <div id="codes" className={box}>
         <h2 id="codes-heading" className="text-xl font-semibold text-slate-900">
           {t("admin.codes")}
         </h2>
         {promos.length === 0 ? (
           <p className="mt-3 text-slate-700">{t("admin.none")}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto" role="region" aria-labelledby="codes-heading" tabIndex={0}>
+          <section className="mt-3 overflow-x-auto" aria-labelledby="codes-heading" tabIndex={0}>
             <table className="w-full text-start text-sm">
               <thead>
                 <tr className="border-b border-slate-200 text-slate-700">
@@ -108,9 +109,9 @@ export default function AdminDiscountsPage({ loaderData, actionData }: Route.Com
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
-      </section>
+      </div>
       <section aria-labelledby="new-code" className={box}>
         <h2 id="new-code" className="text-xl font-semibold text-slate-900">
           {t("admin.new")}

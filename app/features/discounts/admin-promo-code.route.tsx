@@ -68,14 +68,14 @@ export default function AdminPromoCodePage({ loaderData, actionData }: Route.Com
           </div>
         </form>
       </section>
-      <section aria-labelledby="uses-heading" className={box}>
+      <div className={box}>
         <h2 id="uses-heading" className="text-xl font-semibold text-slate-900">
           {t("admin.redemptions")} ({promo.uses} / {promo.maxUses})
         </h2>
         {redemptions.length === 0 ? (
           <p className="mt-3 text-slate-700">{t("admin.noRedemptions")}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto" role="region" aria-labelledby="uses-heading" tabIndex={0}>
+          <section className="mt-3 overflow-x-auto" aria-labelledby="uses-heading" tabIndex={0}>
             <table className="w-full text-start text-sm">
               <thead>
                 <tr className="border-b border-slate-200 text-slate-700">
@@ -105,9 +105,9 @@ export default function AdminPromoCodePage({ loaderData, actionData }: Route.Com
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
-      </section>
+      </div>
       {promo.uses === 0 ? (
         <form method="post" className={box}>
           <input type="hidden" name="intent" value="delete" />

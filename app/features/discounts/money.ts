@@ -1,4 +1,5 @@
 import type { Lang } from "~/i18n/lang";
+import { formatMinor } from "~/lib/money";
 
 /** The currencies offers are priced in: courses in US dollars, the summer camp in Indian rupees (original-site-facts). */
 export const CURRENCIES = ["USD", "INR"] as const;
@@ -35,9 +36,5 @@ export function parseMajor(text: string): number | null {
 /** Minor units as a major-unit text for a staff form field: 1250 → "12.50", 1200 → "12". */
 export const majorText = (minor: number): string => (minor % MINOR_PER_MAJOR === 0 ? String(minor / MINOR_PER_MAJOR) : (minor / MINOR_PER_MAJOR).toFixed(2));
 
-/** An amount for people, in the page's language with Western digits: "$4,999.00", "₹9,999.00"; a discount shows its minus sign. */
-export function formatMoney(amountMinor: number, currency: string, lang: Lang): string {
-  const locale = lang === "ar" ? "ar-u-nu-latn" : "en-US";
-  const whole = amountMinor % MINOR_PER_MAJOR === 0;
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(amountMinor / MINOR_PER_MAJOR);
-}
+/** An amount for people, as the site writes prices (app/lib/money.ts): "$4,999", "-$999.20", "₹8,999"; a discount keeps its minus sign. */
+export const formatMoney = (amountMinor: number, currency: string, lang: Lang): string => formatMinor(amountMinor, currency === "INR" ? "INR" : "USD", lang);

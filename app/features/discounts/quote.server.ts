@@ -3,6 +3,7 @@ import { serverT } from "~server/i18n";
 import { zonedParts } from "~/lib/zoned-time";
 import type { Lang } from "~/i18n/lang";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { formatDateLabel } from "~/features/booking/slot-format";
 import { siblingPercent } from "./discount-settings.server";
 import { currencyOfOffer, percentOf, toMinor, type Currency, type OfferKind } from "./money";
 import { discountOf, familyKeyOf, findPromo, problemOf, PromoRefused, redeemPromo, type PromoProblem } from "./promo.server";
@@ -53,6 +54,9 @@ async function offerPrice(db: DB, offer: Offer) {
   }
   return db.selectFrom("camps").select(["title_en as name_en", "title_ar as name_ar", "price", "early_price_minor", "early_price_until"]).where("id", "=", offer.id).executeTakeFirst();
 }
+
+/** A day of the academy's calendar in words (noon UTC of that date, read in UTC: the same day everywhere). */
+const dayInWords = (date: string, lang: Lang) => formatDateLabel(`${date}T12:00:00Z`, "UTC", lang);
 
 /** A child's key as the enrolments store it (sections' child-key.ts): trimmed, lower case, single spaces. */
 const keyOf = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
@@ -110,7 +114,7 @@ export async function priceQuote(
   const early = offer.early_price_minor;
   if (early !== null && offer.early_price_until && today <= offer.early_price_until && early < fee) {
     const until = offer.early_price_until;
-    lines.push({ kind: "discount", ...label("earlyBooking", () => ({ date: until })), amountMinor: early - fee });
+    lines.push({ kind: "discount", ...label("earlyBooking", (lang) => ({ date: dayInWords(until, lang) })), amountMinor: early - fee });
   }
   const percent = await siblingPercent(db);
   if (percent > 0 && (await hasEnrolledSibling(db, request.family))) {
