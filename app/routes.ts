@@ -71,6 +71,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("sections/:id", "features/sections/admin-section.route.tsx", { id: id("admin-section") }),
       route("sections/:id/roster", "features/sections/admin-section-roster.route.tsx", { id: id("admin-section-roster") }),
       route("demo-bookings/:id/enrol", "features/sections/demo-convert.route.tsx", { id: id("admin-demo-convert") }),
+      route("discounts", "features/discounts/admin-discounts.route.tsx", { id: id("admin-discounts") }),
+      route("discounts/:id", "features/discounts/admin-promo-code.route.tsx", { id: id("admin-promo-code") }),
       route("media", "features/media/media.route.tsx", { id: id("admin-media") }),
       route("consent-forms", "features/consent/admin-consent-forms.route.tsx", { id: id("admin-consent-forms") }),
       route("consent-forms/missing", "features/consent/admin-consent-missing.route.tsx", { id: id("admin-consent-missing") }),

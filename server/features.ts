@@ -11,6 +11,7 @@ import { certificatesManifest } from "~/features/certificates/certificates.manif
 import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
+import { discountsManifest } from "~/features/discounts/discounts.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { paymentsManifest } from "~/features/payments/payments.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
@@ -45,6 +46,7 @@ const features: readonly FeatureManifest[] = [
   campManifest,
   consentManifest,
   certificatesManifest,
+  discountsManifest,
   mediaManifest,
   adminContentManifest,
   blogManifest,

@@ -36,7 +36,7 @@ export function enhanceJsonForms(): void {
     if (!event.persisted) return;
     for (const form of document.querySelectorAll<HTMLFormElement>("form[data-sending]")) {
       delete form.dataset.sending;
-      const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+      const button = form.querySelector<HTMLButtonElement>("button[type=submit]:not([data-native-post])");
       if (button) {
         button.disabled = false;
         if (button.dataset.label) button.textContent = button.dataset.label;
@@ -46,6 +46,8 @@ export function enhanceJsonForms(): void {
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.dataset.endpoint || event.defaultPrevented) return;
+    // A button that posts the page itself (the enrolment forms' "Apply code"): the browser's own post.
+    if ((event as SubmitEvent).submitter?.hasAttribute("data-native-post")) return;
     event.preventDefault();
     if (form.dataset.sending) return;
     void send(form);
@@ -59,7 +61,7 @@ async function send(form: HTMLFormElement): Promise<void> {
     const field = form.elements.namedItem(name);
     if (typeof value === "string" && !(field instanceof HTMLInputElement && field.type === "hidden")) body[name] = value;
   }
-  const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+  const button = form.querySelector<HTMLButtonElement>("button[type=submit]:not([data-native-post])");
   const label = button?.textContent;
   const { pendingLabel, followNotice } = form.dataset;
   form.dataset.sending = "1";

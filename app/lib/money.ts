@@ -15,3 +15,13 @@ export function formatAmount(amount: number, currency: "USD" | "INR", lang: Lang
   const locale = lang === "ar" ? "ar-u-nu-latn" : currency === "INR" ? "en-IN" : "en-US";
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount);
 }
+
+/**
+ * An amount in minor units (cents, paise) as formatPrice writes prices, with its two decimals only
+ * when it has some: "$4,999", "-$999.20", "₹8,999" (issue 31's prices before paying).
+ */
+export function formatMinor(amountMinor: number, currency: "USD" | "INR", lang: Lang): string {
+  const locale = lang === "ar" ? "ar-u-nu-latn" : currency === "INR" ? "en-IN" : "en-US";
+  const digits = amountMinor % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountMinor / 100);
+}

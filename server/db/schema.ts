@@ -22,6 +22,9 @@ export interface CoursesTable {
   price: number;
   discounted: number;
   original_price: number | null;
+  /** Early-booking price in minor units and the last day (academy calendar, yyyy-mm-dd) it applies; null: none. */
+  early_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  early_price_until: ColumnType<string | null, string | null | undefined, string | null>;
   min_age: number;
   max_age: number;
   instructor: string;
@@ -86,6 +89,9 @@ export interface CampsTable {
   price: number;
   old_price: number;
   discount: number;
+  /** Early-booking price in minor units and the last day (academy calendar, yyyy-mm-dd) it applies; null: none. */
+  early_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  early_price_until: ColumnType<string | null, string | null | undefined, string | null>;
   features: string;
   batches: string;
   curriculum: string;
@@ -750,6 +756,26 @@ export interface ConsentFormsTable {
   updated_at: string;
 }
 
+/** A staff-made promo code (decision 087); `code` stored trimmed and upper case. */
+export interface PromoCodesTable {
+  id: Generated<number>;
+  code: string;
+  kind: "amount" | "percent";
+  amount_minor: number | null;
+  currency: string | null;
+  percent: number | null;
+  applies_to: "all" | "courses" | "camp";
+  /** First and last day it can be used, academy calendar (yyyy-mm-dd), either open. */
+  valid_from: string | null;
+  valid_until: string | null;
+  max_uses: number;
+  per_family: number;
+  uses: Generated<number>;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 /** One published text of a form: never changed, an edit makes the next number. */
 export interface ConsentVersionsTable {
   id: Generated<number>;
@@ -813,6 +839,25 @@ export interface CampCheckoutsTable {
   created_at: string;
 }
 
+/** How often one family used a code (the per-family counter). */
+export interface PromoFamilyUsesTable {
+  promo_id: number;
+  family_key: string;
+  uses: Generated<number>;
+}
+
+/** One use of a code, tied to the enrolment (course section or camp) it priced. */
+export interface PromoRedemptionsTable {
+  id: Generated<number>;
+  promo_id: number;
+  family_key: string;
+  offer_kind: "section" | "camp";
+  enrolment_id: number;
+  amount_minor: number;
+  currency: string;
+  created_at: string;
+}
+
 export interface Database extends ContentTables {
   consent_forms: ConsentFormsTable;
   consent_versions: ConsentVersionsTable;
@@ -820,6 +865,9 @@ export interface Database extends ContentTables {
   consent_pickups: ConsentPickupsTable;
   consent_links: ConsentLinksTable;
   camp_checkouts: CampCheckoutsTable;
+  promo_codes: PromoCodesTable;
+  promo_family_uses: PromoFamilyUsesTable;
+  promo_redemptions: PromoRedemptionsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
   audit_log: AuditLogTable;
   staff_seen: StaffSeenTable;

@@ -456,6 +456,10 @@ describe("hostile input on every endpoint", () => {
     ids.section = ofCourse[0]!.id;
     ids.sectionEdit = ofCourse[1]!.id;
     ids.sectionCancel = sections.find((section) => section.course_id !== course.id)!.id;
+    // Promo codes (issue 31 part 5): one to edit, one to delete.
+    const promo = (code: string) => ({ code, kind: "percent" as const, percent: 10, amount_minor: null, currency: null, applies_to: "all" as const, valid_from: null, valid_until: null, max_uses: 5, per_family: 1, created_at: "2026-11-27T00:00:00.000Z", updated_at: "2026-11-27T00:00:00.000Z" });
+    ids.promoEdit = (await db.insertInto("promo_codes").values(promo("SETUP-EDIT")).returning("id").executeTakeFirstOrThrow()).id;
+    ids.promoDelete = (await db.insertInto("promo_codes").values(promo("SETUP-DELETE")).returning("id").executeTakeFirstOrThrow()).id;
     const deleted = sections.filter((section) => section.course_id === ids.courseToDelete);
     courseDeleteStores.course_sections = -deleted.length;
     courseDeleteStores.section_meetings = -deleted.reduce((sum, section) => sum + section.meeting_count, 0);
@@ -709,6 +713,13 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/enrolments/drop", url: () => "/api/enrolments/drop", admin: false, body: () => ({ token: tokens.parentDrop, reason: "We moved away." }), stores: { jobs: 1, audit_log: 1 } },
     { route: "POST /api/admin/enrolments/:reference/move", url: () => `/api/admin/enrolments/${tokens.staffMove}/move`, admin: true, body: () => ({ sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
     { route: "POST /api/admin/enrolments/:reference/drop", url: () => `/api/admin/enrolments/${tokens.staffDrop}/drop`, admin: true, body: () => ({ reason: "Asked by the family." }), stores: { jobs: 1, audit_log: 1 } },
+    // Discounts (issue 31 part 5): the price before paying, and the admins' codes, sibling discount and early-booking prices.
+    { route: "POST /api/discounts/quote", url: () => "/api/discounts/quote", admin: false, body: () => ({ offer: "section", offerId: ids.section, code: "SETUP-EDIT", childName: "Aarav" }), stores: {} },
+    { route: "POST /api/admin/promo-codes", url: () => "/api/admin/promo-codes", admin: true, body: () => ({ code: "hostile-10", kind: "amount", amountMinor: 1000, currency: "USD", maxUses: 5, validFrom: dateIn(1), validUntil: dateIn(9) }), stores: { promo_codes: 1, audit_log: 1 } },
+    { route: "PUT /api/admin/promo-codes/:id", url: () => `/api/admin/promo-codes/${ids.promoEdit}`, admin: true, body: () => ({ code: "SETUP-EDIT", kind: "percent", percent: 15, maxUses: 8, perFamily: 2 }), stores: { audit_log: 1 } },
+    { route: "DELETE /api/admin/promo-codes/:id", url: () => `/api/admin/promo-codes/${ids.promoDelete}`, admin: true, body: null, stores: { promo_codes: -1, audit_log: 1 } },
+    { route: "PUT /api/admin/discounts/settings", url: () => "/api/admin/discounts/settings", admin: true, body: () => ({ siblingPercent: 5 }), stores: { site_settings: 1, audit_log: 1 } },
+    { route: "PUT /api/admin/discounts/early-prices/:kind/:id", url: () => `/api/admin/discounts/early-prices/course/${ids.course}`, admin: true, body: () => ({ earlyPriceMinor: 100_000, earlyPriceUntil: dateIn(5) }), stores: { audit_log: 1 } },
     // Staff endpoints.
     {
       route: "POST /api/admin/sections",
@@ -931,6 +942,10 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/slots", url: () => "/api/admin/slots", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
     { route: "GET /api/courses/:course/sections", url: () => `/api/courses/${courseSlug}/sections`, admin: false },
     { route: "GET /api/admin/sections", url: () => "/api/admin/sections", admin: true, query: { courseId: String(ids.course) } },
+    { route: "GET /api/admin/promo-codes", url: () => "/api/admin/promo-codes", admin: true },
+    { route: "GET /api/admin/promo-codes/:id", url: () => `/api/admin/promo-codes/${ids.promoEdit}`, admin: true },
+    { route: "GET /api/admin/discounts/settings", url: () => "/api/admin/discounts/settings", admin: true },
+    { route: "GET /api/admin/discounts/early-prices", url: () => "/api/admin/discounts/early-prices", admin: true },
     { route: "GET /api/section-waitlist/:token", url: () => `/api/section-waitlist/${tokens.sectionLeave}`, admin: false },
     { route: "GET /api/enrolments/:token", url: () => `/api/enrolments/${tokens.parentDrop}`, admin: false },
     { route: "GET /api/teaching/sections/:id/certificates", url: () => `/api/teaching/sections/${ids.certSection}/certificates`, admin: true, query: { threshold: "80" } },

@@ -478,7 +478,8 @@ test.describe("axe on interactive states", () => {
     const findings: Finding[] = [];
     for (const path of [...forms, ...forms.map((path) => `/ar${path}`)]) {
       await page.goto(path, { waitUntil: "networkidle" });
-      await page.locator("main form button[type=submit]").first().click();
+      // The form's own submit button: the enrollment form's "Apply code" (issue 31) comes before it.
+      await page.locator("main form button[type=submit]:not([data-native-post])").first().click();
       await expect(page.locator("main [aria-invalid=true]").first(), path).toBeVisible();
       findings.push(await audit(page));
     }
@@ -864,6 +865,45 @@ test.describe("axe on the admin area", () => {
     const waiting = await page.request.post("/api/admin/login", { data: { email: staff.email, password: staff.password } });
     expect(((await waiting.json()) as { secondFactor?: boolean }).secondFactor).toBe(true);
     await auditAll(page, ["/admin/login/second-factor", "/ar/admin/login/second-factor"]);
+  });
+
+  test("the discounts screens (a code with a use, its refused save) and both enrolment forms with a refused and an applied code, in both languages (issue 31)", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInAsAdmin(page);
+    const created = await page.request.post("/api/admin/promo-codes", { data: { code: `A11Y-${Date.now().toString(36).toUpperCase()}`, kind: "percent", percent: 10, maxUses: 3, validFrom: "2026-01-01" } });
+    expect(created.status()).toBe(201);
+    const { id, promoCode } = (await created.json()) as { id: number; promoCode: { code: string } };
+    // One use, so the code's page lists it.
+    const groups = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number }[] };
+    const group = groups.sections[0]!;
+    const used = await page.request.post(`/api/sections/${group.id}/enrolments`, { data: { childName: "Axe Child", childAge: group.minAge, parentName: "Axe Parent", email: "axe-code@example.com", phone: "+91 98765 43210", promoCode: promoCode.code } });
+    expect(used.status()).toBe(201);
+    const findings: Finding[] = [];
+    for (const prefix of ["", "/ar"]) {
+      for (const path of [`${prefix}/admin/discounts`, `${prefix}/admin/discounts/${id}`]) {
+        await page.goto(path, { waitUntil: "networkidle" });
+        findings.push(await audit(page));
+      }
+      // A refused save: the per-field messages beside their fields.
+      await page.goto(`${prefix}/admin/discounts`, { waitUntil: "networkidle" });
+      await page.locator("section[aria-labelledby=new-code] button[type=submit]").click();
+      await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
+      findings.push(await audit(page));
+      // The enrolment forms: a refused code, then an applied one (the price with its discount line).
+      for (const form of [`${prefix}/courses/robotics-fundamentals#enrol`, `${prefix}/enroll?camp=junior`]) {
+        for (const code of ["NOT-A-CODE", promoCode.code]) {
+          await page.goto(form, { waitUntil: "networkidle" });
+          const group = page.locator("input[name=sectionId]:not([disabled])").first();
+          if ((await group.count()) > 0) await group.check();
+          await page.locator("input[name=promoCode]").fill(code);
+          await page.locator("button[data-native-post]").click();
+          await page.waitForLoadState("networkidle");
+          await expect(page.locator("[data-price-summary] table")).toBeVisible();
+          findings.push(await audit(page));
+        }
+      }
+    }
+    expectClean(findings);
   });
 
   test("admin forms showing their validation errors", async ({ page }) => {

@@ -11,6 +11,7 @@ export const adminNav = [
   { to: "/admin/slots", key: "slots" },
   { to: "/admin/sections", key: "sections" },
   { to: "/admin/attendance", key: "attendance" },
+  { to: "/admin/discounts", key: "discounts", adminOnly: true },
   { to: "/admin/enrollment-forms", key: "enrollments" },
   { to: "/admin/brochure-leads", key: "brochureLeads" },
   { to: "/admin/products", key: "products" },

@@ -15,6 +15,8 @@ import type { Camp } from "./camp";
 import { ENROLL_FORM } from "./camp-forms";
 import { ConsentFieldset } from "~/features/consent/ConsentFieldset";
 import { consentFields, type ConsentFormView } from "~/features/consent/consent-fields";
+import { PriceSummary } from "~/features/discounts/PriceSummary";
+import type { QuoteView } from "~/features/discounts/quote-view";
 
 /** The consent fields of the form on the page, as text. */
 function consentFieldsOf(formId: string): Record<string, string> {
@@ -42,7 +44,7 @@ const textFields = [
  * script sends it as JSON (app/enhance/json-forms.ts: the server's messages in place, then the same
  * confirmation URL); a signed-in visitor's hydrated form checks it with the zod schema first.
  */
-export function EnrollForm({ camp, camps, consentForms }: { camp: Camp | null; camps: Camp[]; consentForms: ConsentFormView[] }) {
+export function EnrollForm({ camp, camps, quote, consentForms }: { camp: Camp | null; camps: Camp[]; quote: QuoteView | null; consentForms: ConsentFormView[] }) {
   const { t } = useTranslation("camp");
   const lang = useLang();
   const navigate = useNavigate();
@@ -76,6 +78,11 @@ export function EnrollForm({ camp, camps, consentForms }: { camp: Camp | null; c
   return (
     <form
       {...form.formProps}
+      onSubmit={(event) => {
+        // "Apply code" is the page's own post (its action prices the code), with or without the form's code.
+        if ((event.nativeEvent as SubmitEvent).submitter?.hasAttribute("data-native-post")) return;
+        form.formProps.onSubmit(event);
+      }}
       action={pathname + search}
       id={ENROLL_FORM}
       className="mt-6 space-y-4"
@@ -158,6 +165,7 @@ export function EnrollForm({ camp, camps, consentForms }: { camp: Camp | null; c
         {({ id, describedBy, invalid }) => <textarea id={id} rows={4} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("message")} />}
       </Field>
       <ConsentFieldset forms={consentForms} value={form.servedValue} error={(name) => form.error(name as "message")} />
+      <PriceSummary quote={quote} field={form.field("promoCode")} error={form.error("promoCode")} />
       <Honeypot form={form} name="website" />
       <SubmitButton pending={form.pending} label={t("enroll.submit")} pendingLabel={t("enroll.submitting")} className="w-full rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700 sm:w-auto" />
       {engine}

@@ -14,6 +14,7 @@ import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.serv
 import { brochurePdfPath, enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
+import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/discounts/enrolment-price.server";
 import { pageTexts } from "~/features/site/page-sections.server";
 import type { DB } from "~server/db/db";
 import type { BrochureWhy } from "./brochure-pdf.server";
@@ -40,19 +41,33 @@ export const enrollInCamp = defineEndpoint({
       phoneCountry: await sitePhoneCountry(db),
       secret: config.sessionSecret,
     });
-    const result = await addEnrollment(db, input, lang, async (trx, id) => {
-      await consent.save(trx, { enrollmentId: id });
-      await queueStaffNotice(trx, config.publicUrl, {
+    let price: PricedEnrolment | undefined;
+    const result = await addEnrollment(
+      db,
+      input,
+      lang,
+      async (trx, id) => {
+        await consent.save(trx, { enrollmentId: id });
+        await queueStaffNotice(trx, config.publicUrl, {
         kind: "enrollment",
         subject: { student: input.studentName, camp: input.selectedCamp },
         details: [["camp", input.selectedCamp], ["session", input.selectedSession], ["student", input.studentName], ["parent", input.parentName], ["email", input.email], ["phone", input.phoneNumber], ["message", input.message]],
         path: `/admin/enrollment-forms/${id}`,
-      });
+        });
+      },
+      // The price before paying, and the code used, in the enrollment's transaction: a refused code stores nothing.
+      async (trx, enrollment) => {
+        price = await priceEnrolment(trx, { offer: { kind: "camp", id: enrollment.campId }, enrolmentId: enrollment.id, family: { userId: user?.id ?? null, email: input.email, childName: input.studentName }, code: input.promoCode });
+      },
+    ).catch((error: unknown) => {
+      if (!(error instanceof PromoRefused)) throw error;
+      const message = promoProblemMessage(lang, error.problem);
+      throw new HttpError(400, message, { promoCode: message });
     });
     if (!result.ok) throw validationError(lang, result.errors);
     return {
       status: 201,
-      body: { message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }), reference: result.reference, confirmationUrl: enrollConfirmedPath(result.reference, lang) },
+      body: { message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }), reference: result.reference, confirmationUrl: enrollConfirmedPath(result.reference, lang), price },
     };
   },
 });

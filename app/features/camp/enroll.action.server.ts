@@ -8,16 +8,32 @@ import { consentFields } from "~/features/consent/consent-fields";
 import { ENROLL_FORM } from "./camp-forms";
 import { enrollInCamp } from "./camp.api";
 import { enrollmentSchema } from "./enroll.schema";
+import { quoteFormAction } from "~/features/discounts/quote.action.server";
+import { serverT } from "~server/i18n";
+import { findCamp } from "./camps.server";
 
 /**
  * The enrollment posted without JavaScript: the endpoint of POST /api/summercamp/enroll in process, then straight to
  * the confirmation page (the enhanced form shows its toast first), with the thank-you message.
  */
-export const enrollFormAction = (args: ActionFunctionArgs) =>
-  postFormToApi(args, {
+export async function enrollFormAction(args: ActionFunctionArgs) {
+  // "Apply code": the page again with the chosen camp's price and the code's discount (nothing stored).
+  const posted = await args.request.clone().formData().catch(() => null);
+  if (posted?.get("intent") === "quote") {
+    return quoteFormAction(args, {
+      name: ENROLL_FORM,
+      offer: async (fields, lang) => {
+        const camp = await findCamp(args.context.db, fields.selectedCamp ?? "");
+        return camp ? { kind: "camp", id: camp.id } : { field: "selectedCamp", message: serverT(lang, "validation", "choice") };
+      },
+      childName: (fields) => fields.studentName ?? "",
+    });
+  }
+  return postFormToApi(args, {
     form: ENROLL_FORM,
     endpoint: enrollInCamp,
     // The schema's fields and the consent forms' (consent_<version>…, decision 078).
     toBody: (fields) => ({ ...pickFields(fields, Object.keys(enrollmentSchema.shape)), ...consentFields(fields) }),
     onSuccess: (answer, _fields, lang) => withNotice(safeLocalPath(answer.body.confirmationUrl) ?? localizePath("/", lang), "enroll-sent"),
   });
+}

@@ -7,6 +7,8 @@ import { listCamps } from "./camps.server";
 import { enrollFormAction } from "./enroll.action.server";
 import { EnrollForm } from "./EnrollForm";
 import { currentConsentForms } from "~/features/consent/consent.server";
+import { priceQuote } from "~/features/discounts/quote.server";
+import { quoteView, servedQuote } from "~/features/discounts/quote-view";
 
 // Server HTML and the enhancement script for visitors who are not signed in (decision 055, 070).
 export const handle = { hydrate: false };
@@ -21,12 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The chosen camp travels in the URL (?camp=junior), so a reload or a shared link keeps it.
   const wanted = url.searchParams.get("camp")?.trim().toLowerCase() ?? "";
   const camp = camps.find((c) => c.slug === wanted || c.title.toLowerCase() === wanted) ?? null;
-  return { camps, camp, consentForms: await currentConsentForms(context.db, lang) };
+  // The chosen camp's price before paying (issue 31 part 5); a signed-in family's sibling discount shows once a child is named.
+  const priced = camp ? await priceQuote(context.db, { offer: { kind: "camp", id: camp.id }, family: { userId: context.user?.id ?? null } }) : undefined;
+  return { camps, camp, quote: priced ? quoteView(priced, lang) : null, consentForms: await currentConsentForms(context.db, lang) };
 }
 
-export default function Enroll({ loaderData }: Route.ComponentProps) {
+export default function Enroll({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
   const { camps, camp, consentForms } = loaderData;
+  // After "Apply code" the action's quote (with the code) replaces the plain price.
+  const quote = servedQuote(actionData) ?? loaderData.quote;
   const heading = t("enroll.title", { camp: camp?.title ?? t("enroll.defaultCamp") });
   return (
     <main id="main" className="bg-gradient-to-br from-indigo-50 to-amber-50">
@@ -39,7 +45,7 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-extrabold text-slate-900">{heading}</h1>
           <p className="mt-3 text-slate-700">{t("enroll.intro")}</p>
           {/* Keyed by camp so switching camps starts a fresh form. */}
-          <EnrollForm key={camp?.slug ?? "none"} camp={camp} camps={camps} consentForms={consentForms} />
+          <EnrollForm key={camp?.slug ?? "none"} camp={camp} camps={camps} quote={quote} consentForms={consentForms} />
         </div>
       </div>
     </main>

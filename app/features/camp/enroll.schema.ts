@@ -14,6 +14,8 @@ export const enrollmentSchemaFor = (phoneCountry: string) =>
     selectedCamp: requiredText(100),
     selectedSession: requiredText(60),
     message: optionalText(2000),
+    /** A promo code (issue 31 part 5), used in the enrollment's transaction. */
+    promoCode: optionalText(64),
     website: honeypotField,
   });
 export const enrollmentSchema = enrollmentSchemaFor(DEFAULT_PHONE_COUNTRY);

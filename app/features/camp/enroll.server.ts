@@ -21,7 +21,14 @@ type EnrollResult =
  * Stores an enrollment when its camp exists and the session is one of that camp's batches, with
  * the family's confirmation and the staff notice queued in the same transaction.
  */
-export async function addEnrollment(db: DB, input: Enrollment, lang: Lang, notifyStaff?: NotifyStaff): Promise<EnrollResult> {
+export async function addEnrollment(
+  db: DB,
+  input: Enrollment,
+  lang: Lang,
+  notifyStaff?: NotifyStaff,
+  /** Prices the enrollment (and uses its promo code) in the same transaction; a throw stores nothing. */
+  price?: (trx: DB, enrollment: { id: number; campId: number }) => Promise<void>,
+): Promise<EnrollResult> {
   const camp = await findCamp(db, input.selectedCamp);
   if (!camp) return { ok: false, errors: { selectedCamp: v.choice } };
   if (!batchValues(camp).includes(input.selectedSession)) return { ok: false, errors: { selectedSession: v.choice } };
@@ -50,6 +57,7 @@ export async function addEnrollment(db: DB, input: Enrollment, lang: Lang, notif
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await price?.(trx, { id: inserted.id, campId: camp.id });
     await enqueue(trx, enrollmentConfirmationJob, { reference });
     await notifyStaff?.(trx, inserted.id);
     return inserted;

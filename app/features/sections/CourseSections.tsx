@@ -8,6 +8,8 @@ import type { CourseSectionsData, SectionCard } from "./course-sections.server";
 import { useLang } from "~/i18n/use-lang";
 import { formatZoneLabel } from "~/features/booking/slot-format";
 import { useVisitorZone, visitorTimeLabel } from "~/features/booking/visitor-zone";
+import { PriceSummary } from "~/features/discounts/PriceSummary";
+import { servedQuote } from "~/features/discounts/quote-view";
 
 interface Props {
   data: CourseSectionsData;
@@ -297,6 +299,7 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
             />
           </fieldset>
           <ConsentFieldset forms={data.consentForms} value={(name) => values[name]} error={(name) => errors[name]} />
+          <PriceSummary quote={servedQuote(served) ?? data.quote} code={values.promoCode ?? ""} error={errors.promoCode} />
           <div className="flex flex-wrap gap-3">
             <button
               type="submit"

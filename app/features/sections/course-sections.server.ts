@@ -7,6 +7,8 @@ import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/bo
 import { zonedParts } from "~/lib/zoned-time";
 import { listOpenSections, type PublicSection } from "./sections.server";
 import { demoPrefill } from "./demo-enrolment.server";
+import { priceQuote } from "~/features/discounts/quote.server";
+import { quoteView } from "~/features/discounts/quote-view";
 
 const listFormatters = new Map<Lang, Intl.ListFormat>();
 const joinWords = (words: string[], lang: Lang) => {
@@ -93,7 +95,11 @@ export async function courseSectionsFor(context: Pick<AppLoadContext, "db" | "us
   const enrolled = /^[A-Z0-9]{6}$/.test(query.get("enrolled") ?? "") ? query.get("enrolled") : null;
   const fromDemo = query.has("demo") ? await demoPrefill(context.db, context.config.sessionSecret, query.get("demo"), courseId) : null;
   const prefill = fromDemo ? { ...fromDemo, demo: query.get("demo") ?? "" } : (context.user ? { parentName: context.user.username, email: context.user.email, ...(child ? { childName: child.name, childAge: String(child.age), childId: String(child.id) } : {}) } : null);
+  // The price before paying (issue 31 part 5): every group of a course has the course's fee; a
+  // signed-in family's sibling discount shows for the saved child chosen (`?child=`).
+  const priced = sections[0] ? await priceQuote(context.db, { offer: { kind: "section", id: sections[0].id }, family: { userId: context.user?.id ?? null, childId: child?.id ?? null, childName: child?.name ?? null } }) : undefined;
   return {
+    quote: priced ? quoteView(priced, lang) : null,
     sections: cards,
     // The consent forms (decision 078): those the known child already answered in their current version are not asked.
     consentForms: await consentFormsToAsk(context.db, lang, prefill?.email, prefill && "childName" in prefill ? prefill.childName : undefined),

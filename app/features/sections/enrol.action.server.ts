@@ -11,9 +11,10 @@ import { enrolInSection } from "./sections.api";
 
 import { consentFields } from "~/features/consent/consent-fields";
 import { ENROL_FORM } from "./forms";
+import { quoteFormAction } from "~/features/discounts/quote.action.server";
 
 const toBody = (fields: Record<string, string>) => ({
-  ...pickFields(fields, ["childName", "parentName", "email", "phone", "website", "demo"]),
+  ...pickFields(fields, ["childName", "parentName", "email", "phone", "website", "demo", "promoCode"]),
   childAge: postedNumber(fields.childAge),
   childId: postedNumber(fields.childId) ?? null,
   // The consent forms' answers (decision 078).
@@ -36,6 +37,10 @@ export async function enrolFormAction(args: ActionFunctionArgs) {
     const message = serverT(lang, "validation", "choice");
     const state: FormState = { form: ENROL_FORM, values, errors: { sectionId: message }, message: serverT(lang, "validation", "summary") };
     return data(state, { status: 400, headers: { "Cache-Control": "private, no-store" } });
+  }
+  // "Apply code": the same page again with the price the code gives (nothing stored).
+  if (posted?.get("intent") === "quote") {
+    return quoteFormAction(args, { name: ENROL_FORM, offer: async () => ({ kind: "section", id: Number(sectionId) }), childName: (fields) => fields.childName ?? "" });
   }
   // "Join the waitlist" (a full group): the same fields, the waitlist's endpoint, then the place's own page.
   if (posted?.get("intent") === "waitlist") {

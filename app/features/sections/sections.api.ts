@@ -13,6 +13,7 @@ import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
 import { findChild } from "~/features/family/children.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
+import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/discounts/enrolment-price.server";
 import { anyFields, courseOr404, courseParams } from "~/features/booking/booking.api";
 import { bookingSchemaFor } from "~/features/booking/booking.schema";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
@@ -80,6 +81,7 @@ export const enrolInSection = defineEndpoint({
     // From the demo follow-up link (decision 069): stored as the demo booking's when the child is the booking's.
     const demoBookingId = section && input.demo ? await demoBookingForEnrolment(db, config.sessionSecret, input.demo, section.course_id, input.childName) : null;
     const holdUntil = config.stripe && section && section.course_price > 0 ? new Date(Date.now() + settings.paymentHoldMinutes * 60_000).toISOString() : null;
+    let price: PricedEnrolment | undefined;
     const result = await enrol(db, params.id, { ...input, childId }, {
       userId: caller.user?.id ?? null,
       lang,
@@ -88,8 +90,14 @@ export const enrolInSection = defineEndpoint({
         if (demoBookingId !== null) await markFromDemo(trx, enrolment.reference, demoBookingId);
         const { id } = await trx.selectFrom("section_enrolments").select("id").where("reference", "=", enrolment.reference).executeTakeFirstOrThrow();
         await consent.save(trx, { enrolmentId: id });
+        // The price before paying, and the code used, in the enrolment's transaction: a refused code enrols nobody.
+        price = await priceEnrolment(trx, { offer: { kind: "section", id: params.id }, enrolmentId: id, family: { userId: caller.user?.id ?? null, email: enrolment.email, childId, childName: input.childName }, code: input.promoCode });
         if (!holdUntil) await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
       },
+    }).catch((error: unknown) => {
+      if (!(error instanceof PromoRefused)) throw error;
+      const message = promoProblemMessage(lang, error.problem);
+      throw new HttpError(400, message, { promoCode: message });
     });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.notFound"));
@@ -102,9 +110,9 @@ export const enrolInSection = defineEndpoint({
     }
     if (holdUntil) {
       const paymentUrl = enrolmentPaymentPath(linkToken(config.sessionSecret, "enrolment-payment", result), lang);
-      return { status: 201, body: { message: say(lang, "api.held", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, holdUntil, paymentUrl } };
+      return { status: 201, body: { message: say(lang, "api.held", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, holdUntil, paymentUrl, price } };
     }
-    return { status: 201, body: { message: say(lang, "api.enrolled", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId } };
+    return { status: 201, body: { message: say(lang, "api.enrolled", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, price } };
   },
 });
 

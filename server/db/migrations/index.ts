@@ -36,6 +36,7 @@ import * as onlinePayments from "./2026-11-29-60-online-payments";
 import * as absencesAndMakeups from "./2026-11-29-20-absences-and-makeups";
 import * as consent from "./2026-11-29-30-consent";
 import * as certificates from "./2026-11-29-40-certificates";
+import * as discounts from "./2026-11-29-70-discounts";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-20-absences-and-makeups": absencesAndMakeups,
   "2026-11-29-30-consent": consent,
   "2026-11-29-40-certificates": certificates,
+  "2026-11-29-70-discounts": discounts,
 };

@@ -1,0 +1,56 @@
+import { data, type ActionFunctionArgs } from "react-router";
+import { requireAdminPage } from "~/lib/page-guards.server";
+import { postFormToApi } from "~/lib/forms/form-action.server";
+import { postedNumber } from "~/lib/forms/pick-fields.server";
+import { createPromoCode, deletePromoCode, saveDiscountSettings, saveEarlyPrice, updatePromoCode } from "./discounts.api";
+import { parseMajor } from "./money";
+
+const text = (fields: Record<string, string>, name: string) => (fields[name] ?? "").trim();
+/** A money field typed in major units ("12.50"); what does not read as money goes as typed, for the schema to refuse. */
+const money = (typed: string): unknown => (typed === "" ? null : (parseMajor(typed) ?? typed));
+
+/** The code form's fields as the endpoint's JSON: amounts typed in major units become minor units. */
+export function promoPayload(fields: Record<string, string>) {
+  const orNull = (name: string) => text(fields, name) || null;
+  return {
+    code: text(fields, "code"),
+    kind: text(fields, "kind"),
+    amountMinor: money(text(fields, "amount")),
+    currency: orNull("currency"),
+    percent: postedNumber(fields.percent) ?? null,
+    appliesTo: text(fields, "appliesTo") || "all",
+    validFrom: orNull("validFrom"),
+    validUntil: orNull("validUntil"),
+    maxUses: postedNumber(fields.maxUses),
+    perFamily: postedNumber(fields.perFamily),
+    active: Object.hasOwn(fields, "active"),
+  };
+}
+
+/** The posts of /admin/discounts and /admin/discounts/:id, each the endpoint its JSON route serves (decision 048). */
+export async function adminDiscountsAction(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  requireAdminPage(context, request, "admin");
+  const url = new URL(request.url);
+  const fields = await request.clone().formData().catch(() => null);
+  const intent = fields?.get("intent");
+  const list = url.pathname.replace(/\/\d+$/, "");
+  const id = String(args.params.id ?? "");
+  if (intent === "create") return postFormToApi(args, { form: "promo-new", endpoint: createPromoCode, toBody: promoPayload, onSuccess: () => `${list}?saved=created#codes` });
+  if (intent === "update" && id) return postFormToApi(args, { form: "promo-edit", endpoint: updatePromoCode, params: { id }, toBody: promoPayload, onSuccess: () => `${url.pathname}?saved=updated` });
+  if (intent === "delete" && id) return postFormToApi(args, { form: "promo-delete", endpoint: deletePromoCode, params: { id }, toBody: () => ({}), onSuccess: () => `${list}?saved=deleted#codes` });
+  if (intent === "sibling")
+    return postFormToApi(args, { form: "sibling", endpoint: saveDiscountSettings, toBody: (form) => ({ siblingPercent: postedNumber(form.siblingPercent) }), onSuccess: () => `${url.pathname}?saved=sibling#sibling` });
+  if (intent === "early") {
+    const kind = String(fields?.get("kind") ?? "");
+    const offerId = String(fields?.get("offerId") ?? "");
+    return postFormToApi(args, {
+      form: `early-${kind}-${offerId}`,
+      endpoint: saveEarlyPrice,
+      params: { kind, id: offerId },
+      toBody: (form) => ({ earlyPriceMinor: money(text(form, "earlyPrice")), earlyPriceUntil: text(form, "earlyUntil") || null }),
+      onSuccess: () => `${url.pathname}?saved=early#early`,
+    });
+  }
+  throw data({ message: "Bad request." }, { status: 400 });
+}

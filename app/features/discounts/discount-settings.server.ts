@@ -1,0 +1,26 @@
+import type { DB } from "~server/db/db";
+import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
+import { MAX_SIBLING_PERCENT } from "./promo.schema";
+
+/**
+ * The sibling discount (decision 088): the percent off the 2nd and later child's enrolment, 0 (the
+ * default) for none. Kept in `site_settings` under its own key, beside (not inside) the site
+ * settings form, so the discounts screen owns it.
+ */
+export const SIBLING_SETTING_KEY = "siblingDiscountPercent";
+
+export async function siblingPercent(db: DB): Promise<number> {
+  const row = await db.selectFrom("site_settings").select("value").where("key", "=", SIBLING_SETTING_KEY).executeTakeFirst();
+  const value = fromDbJson<unknown>(row?.value, 0);
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= MAX_SIBLING_PERCENT ? value : 0;
+}
+
+export async function saveSiblingPercent(db: DB, percent: number): Promise<void> {
+  const now = nowIso();
+  const value = toDbJson(percent);
+  await db
+    .insertInto("site_settings")
+    .values({ key: SIBLING_SETTING_KEY, value, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
+    .execute();
+}

@@ -1,0 +1,106 @@
+import { sql, type Selectable } from "kysely";
+import type { DB } from "~server/db/db";
+import type { PromoCodesTable } from "~server/db/schema";
+import { nowIso } from "~server/db/values";
+import { percentOf, type Currency, type OfferKind } from "./money";
+import { normalisePromoCode, PROMO_CODE_PATTERN } from "./promo-code";
+
+export type PromoRow = Selectable<PromoCodesTable>;
+
+/** Why a code gives no discount, each a message in the `discounts` namespace (`problem.*`). */
+export type PromoProblem = "unknown" | "notYet" | "expired" | "usedUp" | "familyUsedUp" | "notForOffer";
+
+/**
+ * A family, for the per-family limit: the enrolment's e-mail address, trimmed and lower case (every
+ * enrolment, signed in or not, carries one; decision 087). Billing's ledger keys families the same way.
+ */
+export const familyKeyOf = (email: string): string => email.trim().toLowerCase();
+
+/** A code as typed, found by its normalised text; undefined for one that cannot be a code or is not stored. */
+export async function findPromo(db: DB, typed: string): Promise<PromoRow | undefined> {
+  const code = normalisePromoCode(typed);
+  if (!PROMO_CODE_PATTERN.test(code)) return undefined;
+  return db.selectFrom("promo_codes").selectAll().where("code", "=", code).executeTakeFirst();
+}
+
+/** What keeps a stored code from this offer today (`today`: the academy's yyyy-mm-dd), the overall limit included. */
+export function problemOf(row: PromoRow | undefined, offer: { kind: OfferKind; currency: Currency }, today: string): PromoProblem | null {
+  if (!row || row.active !== 1) return "unknown";
+  if ((row.applies_to === "courses" && offer.kind !== "section") || (row.applies_to === "camp" && offer.kind !== "camp")) return "notForOffer";
+  // An amount is in one currency: it does not apply to an offer priced in another.
+  if (row.kind === "amount" && row.currency !== offer.currency) return "notForOffer";
+  if (row.valid_from && today < row.valid_from) return "notYet";
+  if (row.valid_until && today > row.valid_until) return "expired";
+  if (row.uses >= row.max_uses) return "usedUp";
+  return null;
+}
+
+/** The code's discount on what is left to pay (minor units): a percent rounded half up, an amount at most what is left. */
+export const discountOf = (row: Pick<PromoRow, "kind" | "percent" | "amount_minor">, leftMinor: number): number =>
+  Math.min(leftMinor, row.kind === "percent" ? percentOf(leftMinor, row.percent ?? 0) : (row.amount_minor ?? 0));
+
+/** How often a family used a code. */
+export async function familyUses(db: DB, promoId: number, familyKey: string): Promise<number> {
+  const row = await db.selectFrom("promo_family_uses").select("uses").where("promo_id", "=", promoId).where("family_key", "=", familyKey).executeTakeFirst();
+  return row?.uses ?? 0;
+}
+
+export type Redeemed = { ok: true; promo: PromoRow; discountMinor: number } | { ok: false; problem: PromoProblem };
+
+/**
+ * Uses a code once for an enrolment, inside that enrolment's transaction (`trx`), or not at all.
+ * Both limits are counters raised by one conditional UPDATE each (`uses < max_uses`, then the
+ * family's `uses < per_family`): the database decides under the row's lock, so many families
+ * applying the last use at once get exactly the uses left, on SQLite (one writer at a time) and on
+ * PostgreSQL (a waiting UPDATE re-reads the row and its condition). A refusal after the first
+ * UPDATE leaves it to the caller to roll the transaction back (nothing is counted then).
+ */
+export async function redeemPromo(
+  trx: DB,
+  redemption: { code: string; offer: { kind: OfferKind; currency: Currency }; enrolmentId: number; familyKey: string; leftMinor: number; today: string },
+): Promise<Redeemed> {
+  const seen = await findPromo(trx, redemption.code);
+  const early = problemOf(seen, redemption.offer, redemption.today);
+  if (early || !seen) return { ok: false, problem: early ?? "unknown" };
+  const now = nowIso();
+  const promo = await trx
+    .updateTable("promo_codes")
+    .set({ uses: sql`uses + 1`, updated_at: now })
+    .where("id", "=", seen.id)
+    .where("active", "=", 1)
+    .where((eb) => eb("uses", "<", eb.ref("max_uses")))
+    .returningAll()
+    .executeTakeFirst();
+  if (!promo) return { ok: false, problem: "usedUp" };
+  await trx.insertInto("promo_family_uses").values({ promo_id: promo.id, family_key: redemption.familyKey, uses: 0 }).onConflict((oc) => oc.columns(["promo_id", "family_key"]).doNothing()).execute();
+  const family = await trx
+    .updateTable("promo_family_uses")
+    .set({ uses: sql`uses + 1` })
+    .where("promo_id", "=", promo.id)
+    .where("family_key", "=", redemption.familyKey)
+    .where("uses", "<", promo.per_family)
+    .returning("uses")
+    .executeTakeFirst();
+  if (!family) return { ok: false, problem: "familyUsedUp" };
+  const discountMinor = discountOf(promo, redemption.leftMinor);
+  await trx
+    .insertInto("promo_redemptions")
+    .values({
+      promo_id: promo.id,
+      family_key: redemption.familyKey,
+      offer_kind: redemption.offer.kind,
+      enrolment_id: redemption.enrolmentId,
+      amount_minor: discountMinor,
+      currency: redemption.offer.currency,
+      created_at: now,
+    })
+    .execute();
+  return { ok: true, promo, discountMinor };
+}
+
+/** A refused code inside an enrolment's transaction: thrown so the whole enrolment rolls back. */
+export class PromoRefused extends Error {
+  constructor(readonly problem: PromoProblem) {
+    super(`promo code refused: ${problem}`);
+  }
+}

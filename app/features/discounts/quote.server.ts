@@ -1,0 +1,150 @@
+import type { DB } from "~server/db/db";
+import { serverT } from "~server/i18n";
+import { zonedParts } from "~/lib/zoned-time";
+import type { Lang } from "~/i18n/lang";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { formatDateLabel } from "~/features/booking/slot-format";
+import { siblingPercent } from "./discount-settings.server";
+import { currencyOfOffer, percentOf, toMinor, type Currency, type OfferKind } from "./money";
+import { discountOf, familyKeyOf, findPromo, problemOf, PromoRefused, redeemPromo, type PromoProblem } from "./promo.server";
+import { totalOf, type PriceLine } from "./price-lines";
+
+/** What is priced: a course section (its course's fee) or a summer camp, by id. */
+export interface Offer {
+  kind: OfferKind;
+  id: number;
+}
+
+/**
+ * Who pays. The sibling discount needs a signed-in account (`userId`: its saved children and
+ * enrolments, decision 088); the per-family limit of a code is counted on `email`.
+ */
+export interface QuoteFamily {
+  userId: number | null;
+  email?: string | null;
+  childId?: number | null;
+  childName?: string | null;
+}
+
+export interface Quote {
+  currency: Currency;
+  lines: PriceLine[];
+  totalMinor: number;
+  /** The code that gave a discount, normalised. */
+  promo: { id: number; code: string; discountMinor: number } | null;
+  /** Why the code given gives nothing (the quote is then without it). */
+  codeProblem: PromoProblem | null;
+}
+
+/** Both languages of a line's label (`discounts` namespace, `line.*`). */
+const label = (key: string, values: (lang: Lang) => Record<string, string | number>) => ({
+  label_en: serverT("en", "discounts", `line.${key}`, values("en")),
+  label_ar: serverT("ar", "discounts", `line.${key}`, values("ar")),
+});
+
+/** The offer's name in both languages, its fee and its early-booking price, in minor units. */
+async function offerPrice(db: DB, offer: Offer) {
+  if (offer.kind === "section") {
+    return db
+      .selectFrom("course_sections as s")
+      .innerJoin("courses as c", "c.id", "s.course_id")
+      .select(["c.name_en", "c.name_ar", "c.price", "c.early_price_minor", "c.early_price_until"])
+      .where("s.id", "=", offer.id)
+      .executeTakeFirst();
+  }
+  return db.selectFrom("camps").select(["title_en as name_en", "title_ar as name_ar", "price", "early_price_minor", "early_price_until"]).where("id", "=", offer.id).executeTakeFirst();
+}
+
+/** A day of the academy's calendar in words (noon UTC of that date, read in UTC: the same day everywhere). */
+const dayInWords = (date: string, lang: Lang) => formatDateLabel(`${date}T12:00:00Z`, "UTC", lang);
+
+/** A child's key as the enrolments store it (sections' child-key.ts): trimmed, lower case, single spaces. */
+const keyOf = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
+
+/**
+ * Whether another child of the signed-in family has a live enrolment (decision 088): a course
+ * enrolment of the account (or of its e-mail) or a camp enrollment under the account's e-mail, of a
+ * child who is not this one (the same saved child, or the same name, is the same child).
+ */
+async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean> {
+  if (family.userId === null) return false;
+  const user = await db.selectFrom("users").select("email").where("id", "=", family.userId).executeTakeFirst();
+  if (!user) return false;
+  const email = user.email.toLowerCase();
+  const saved = family.childId ? await db.selectFrom("account_children").select("name").where("id", "=", family.childId).where("user_id", "=", family.userId).executeTakeFirst() : undefined;
+  const names = new Set([family.childName, saved?.name].filter((name): name is string => !!name?.trim()).map(keyOf));
+  const sections = await db
+    .selectFrom("section_enrolments")
+    .select(["child_id", "child_key"])
+    .where("status", "=", "enrolled")
+    .where((eb) => eb.or([eb("user_id", "=", family.userId), eb("email", "=", email)]))
+    .limit(200)
+    .execute();
+  const other = (childId: number | null, key: string) => !(childId !== null && childId === (family.childId ?? null)) && !names.has(key);
+  if (sections.some((row) => other(row.child_id, row.child_key))) return true;
+  const camps = await db
+    .selectFrom("enrollments")
+    .select("student_name")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+    .where("status", "!=", "closed")
+    .limit(200)
+    .execute();
+  return camps.some((row) => other(null, keyOf(row.student_name)));
+}
+
+/**
+ * The price of an offer for a family before paying (issue 31 part 5): the fee, the early-booking
+ * price while it runs (to its last day, academy calendar), the sibling discount, then a code's;
+ * each discount taken from what is left after the ones before, so the total never goes below zero.
+ * Undefined when the offer does not exist. With `redeem`, runs inside that enrolment's transaction
+ * (`db` is it) and uses the code (redeemPromo), throwing PromoRefused when it cannot be used.
+ */
+export async function priceQuote(
+  db: DB,
+  request: { offer: Offer; family: QuoteFamily; code?: string | null },
+  options: { now?: Date; redeem?: { enrolmentId: number } } = {},
+): Promise<Quote | undefined> {
+  const offer = await offerPrice(db, request.offer);
+  if (!offer) return undefined;
+  const currency = currencyOfOffer(request.offer.kind);
+  const today = zonedParts(options.now ?? new Date(), await academyTimeZone(db)).date;
+  const fee = toMinor(offer.price);
+  const names = { en: offer.name_en, ar: offer.name_ar.trim() || offer.name_en };
+  const lines: PriceLine[] = [{ kind: "price", ...label(request.offer.kind === "camp" ? "campFee" : "courseFee", (lang) => ({ name: names[lang] })), amountMinor: fee }];
+  const early = offer.early_price_minor;
+  if (early !== null && offer.early_price_until && today <= offer.early_price_until && early < fee) {
+    const until = offer.early_price_until;
+    lines.push({ kind: "discount", ...label("earlyBooking", (lang) => ({ date: dayInWords(until, lang) })), amountMinor: early - fee });
+  }
+  const percent = await siblingPercent(db);
+  if (percent > 0 && (await hasEnrolledSibling(db, request.family))) {
+    const off = percentOf(totalOf(lines), percent);
+    if (off > 0) lines.push({ kind: "discount", ...label("sibling", () => ({ percent })), amountMinor: -off });
+  }
+  let promo: Quote["promo"] = null;
+  let codeProblem: PromoProblem | null = null;
+  const code = request.code?.trim();
+  if (code) {
+    const left = totalOf(lines);
+    const target = { kind: request.offer.kind, currency };
+    let found: { id: number; code: string; discountMinor: number } | null = null;
+    if (options.redeem) {
+      if (!request.family.email) throw new PromoRefused("unknown");
+      const used = await redeemPromo(db, { code, offer: target, enrolmentId: options.redeem.enrolmentId, familyKey: familyKeyOf(request.family.email), leftMinor: left, today });
+      if (!used.ok) throw new PromoRefused(used.problem);
+      found = { id: used.promo.id, code: used.promo.code, discountMinor: used.discountMinor };
+    } else {
+      // A quote checks everything but the family's own count, which only the enrolment (knowing the
+      // family) checks: a quote must not tell a stranger which addresses used a code.
+      const row = await findPromo(db, code);
+      codeProblem = problemOf(row, target, today);
+      if (row && !codeProblem) found = { id: row.id, code: row.code, discountMinor: discountOf(row, left) };
+    }
+    if (found) {
+      promo = found;
+      const shown = found.code;
+      lines.push({ kind: "discount", ...label("promo", () => ({ code: shown })), amountMinor: -found.discountMinor });
+    }
+  }
+  return { currency, lines, totalMinor: totalOf(lines), promo, codeProblem };
+}
