@@ -479,6 +479,8 @@ export interface SectionEnrolmentsTable {
    * Kept on an enrolment the hold sweep cancelled (its payment never came).
    */
   payment_hold_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The fee as priced at enrolment, minor units after discounts (issue 31); null before prices were kept. */
+  price_minor: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }

@@ -24,7 +24,7 @@ export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
     .selectFrom("section_enrolments as e")
     .innerJoin("course_sections as s", "s.id", "e.section_id")
     .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.reference", "e.code", "e.status", "e.payment_hold_until", "e.child_name", "e.email", "e.lang", "c.slug", "c.name_en", "c.name_ar", "c.price", "s.starts_at"])
+    .select(["e.id", "e.reference", "e.code", "e.status", "e.payment_hold_until", "e.child_name", "e.email", "e.lang", "c.slug", "c.name_en", "c.name_ar", "c.price", "e.price_minor", "s.starts_at"])
     .where("e.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -42,7 +42,7 @@ export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
     courseName: pick(row, "name", lang),
     courseSlug: row.slug,
     startsAt: row.starts_at,
-    amountMinor: Math.round(row.price * 100),
+    amountMinor: row.price_minor ?? Math.round(row.price * 100),
     currency: COURSE_CURRENCY,
     paid: kept ? { amountMinor: kept.paid_amount_minor ?? 0, currency: kept.currency, at: kept.paid_at ?? "" } : null,
     refunded: paid.some((checkout) => checkout.status === "refunded"),

@@ -209,6 +209,25 @@ describe("online payment with Stripe Checkout", () => {
     expect(await seats(roomy)).toBe(1);
     expect(await mailsTo("late.but.lucky@example.com", "section-enrolment")).toBe(1);
   });
+
+  it("charges the fee as priced at enrolment (a promo code's discount), and a fee brought to nothing is confirmed without payment", async () => {
+    const id = await create(5);
+    const code = async (json: Record<string, unknown>) => expect((await server.request("POST", "/api/admin/promo-codes", { json: { maxUses: 5, ...json }, headers: staff })).status).toBe(201);
+    await code({ code: "HALFOFF", kind: "percent", percent: 50 });
+    await code({ code: "ALLOFF", kind: "percent", percent: 100 });
+    const half = await server.request("POST", `/api/sections/${id}/enrolments`, { json: { ...child("half@example.com"), promoCode: "halfoff" } });
+    expect(half.status, JSON.stringify(half.body)).toBe(201);
+    const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", half.body.reference).executeTakeFirstOrThrow();
+    expect(row.price_minor).toBe(half.body.price.totalMinor);
+    expect(row.price_minor).toBeLessThan(Math.round(course.price * 100));
+    const started = await checkout(linkToken(server.config.sessionSecret, "enrolment-payment", row));
+    expect(stripe.sessions.get(started.sessionId)).toMatchObject({ amount_total: half.body.price.totalMinor });
+    const free = await server.request("POST", `/api/sections/${id}/enrolments`, { json: { ...child("free@example.com"), promoCode: "ALLOFF" } });
+    expect(free.status, JSON.stringify(free.body)).toBe(201);
+    expect(free.body.paymentUrl).toBeUndefined();
+    expect(await server.db.selectFrom("section_enrolments").select(["price_minor", "payment_hold_until", "status"]).where("reference", "=", free.body.reference).executeTakeFirstOrThrow()).toEqual({ price_minor: 0, payment_hold_until: null, status: "enrolled" });
+  });
+
 });
 
 describe("without Stripe keys (as shipped)", () => {

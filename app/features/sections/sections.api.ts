@@ -82,6 +82,8 @@ export const enrolInSection = defineEndpoint({
     const demoBookingId = section && input.demo ? await demoBookingForEnrolment(db, config.sessionSecret, input.demo, section.course_id, input.childName) : null;
     const holdUntil = config.stripe && section && section.course_price > 0 ? new Date(Date.now() + settings.paymentHoldMinutes * 60_000).toISOString() : null;
     let price: PricedEnrolment | undefined;
+    // A fee the discounts bring to nothing needs no payment: the enrolment is confirmed at once.
+    let held = holdUntil !== null;
     const result = await enrol(db, params.id, { ...input, childId }, {
       userId: caller.user?.id ?? null,
       lang,
@@ -92,7 +94,10 @@ export const enrolInSection = defineEndpoint({
         await consent.save(trx, { enrolmentId: id });
         // The price before paying, and the code used, in the enrolment's transaction: a refused code enrols nobody.
         price = await priceEnrolment(trx, { offer: { kind: "section", id: params.id }, enrolmentId: id, family: { userId: caller.user?.id ?? null, email: enrolment.email, childId, childName: input.childName }, code: input.promoCode });
-        if (!holdUntil) await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
+        held = held && price.totalMinor > 0;
+        // What an online payment charges (decision 085): the fee as priced here, not the course's list price.
+        await trx.updateTable("section_enrolments").set({ price_minor: price.totalMinor, ...(held ? {} : { payment_hold_until: null }) }).where("id", "=", id).execute();
+        if (!held) await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
       },
     }).catch((error: unknown) => {
       if (!(error instanceof PromoRefused)) throw error;
@@ -108,7 +113,7 @@ export const enrolInSection = defineEndpoint({
       const message = result.reason === "notOpenYet" && result.opensAt ? opensMessage(lang, result.opensAt, timeZone) : say(lang, `api.${result.reason}`);
       return { status: 409, body: { message, reason: result.reason, ...(result.opensAt ? { opensAt: result.opensAt } : {}) } };
     }
-    if (holdUntil) {
+    if (held && holdUntil) {
       const paymentUrl = enrolmentPaymentPath(linkToken(config.sessionSecret, "enrolment-payment", result), lang);
       return { status: 201, body: { message: say(lang, "api.held", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, holdUntil, paymentUrl, price } };
     }

@@ -37,6 +37,7 @@ import * as absencesAndMakeups from "./2026-11-29-20-absences-and-makeups";
 import * as consent from "./2026-11-29-30-consent";
 import * as certificates from "./2026-11-29-40-certificates";
 import * as discounts from "./2026-11-29-70-discounts";
+import * as enrolmentPrice from "./2026-11-29-80-enrolment-price";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-30-consent": consent,
   "2026-11-29-40-certificates": certificates,
   "2026-11-29-70-discounts": discounts,
+  "2026-11-29-80-enrolment-price": enrolmentPrice,
 };
