@@ -11,7 +11,8 @@ import { zonedParts } from "~/lib/zoned-time";
 import { formatTimeLabel } from "~/features/booking/slot-format";
 import type { Route } from "./+types/camp-checkout.route";
 import { campBatches, campCheckoutList } from "./camp-checkout.server";
-import { checkoutAction, checkoutFormName } from "./consent-pages.action.server";
+import { checkoutAction } from "./consent-pages.action.server";
+import { checkoutFormName } from "./consent-form-names";
 
 export const action = checkoutAction;
 
