@@ -57,7 +57,7 @@ export function remindAction(args: ActionFunctionArgs) {
   return postFormToApi(args, {
     form: REMIND_FORM,
     endpoint: sendReminders,
-    toBody: (fields) => (fields.section ? { section: fields.section } : { camp: fields.camp ?? "", session: fields.session ?? "" }),
+    toBody: (fields) => (fields.section ? { section: Number(fields.section) } : { camp: Number(fields.camp ?? ""), session: fields.session ?? "" }),
     onSuccess: (answer) => `${url.pathname}${url.search}${url.search ? "&" : "?"}reminded=${Number(answer.body.families)}#remind`,
   });
 }
