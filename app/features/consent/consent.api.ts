@@ -1,4 +1,4 @@
-import { Router } from "express";
+import type { Router } from "express";
 import { z } from "zod";
 import { recordAudit, diffFields } from "~server/audit/audit";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
