@@ -7,7 +7,8 @@ import { LocalLink } from "~/ui/LocalLink";
 import type { Route } from "./+types/admin-consent-form.route";
 import { findConsentForm } from "./consent-forms.server";
 import { ConsentFormEditor } from "./ConsentFormEditor";
-import { EDIT_FORM, editConsentFormAction } from "./consent-pages.action.server";
+import { editConsentFormAction } from "./consent-pages.action.server";
+import { EDIT_FORM } from "./consent-form-names";
 
 export const action = editConsentFormAction;
 

@@ -7,7 +7,8 @@ import { LocalLink } from "~/ui/LocalLink";
 import type { Route } from "./+types/admin-consent-forms.route";
 import { listConsentForms } from "./consent-forms.server";
 import { ConsentFormEditor } from "./ConsentFormEditor";
-import { NEW_FORM, newConsentFormAction } from "./consent-pages.action.server";
+import { newConsentFormAction } from "./consent-pages.action.server";
+import { NEW_FORM } from "./consent-form-names";
 
 export const action = newConsentFormAction;
 

@@ -9,7 +9,8 @@ import { formatPhone } from "~/lib/validation";
 import type { Route } from "./+types/admin-consent-missing.route";
 import { missingChoices, missingConsent } from "./consent-missing.server";
 import { missingQuery } from "./consent.schema";
-import { REMIND_FORM, remindAction } from "./consent-pages.action.server";
+import { remindAction } from "./consent-pages.action.server";
+import { REMIND_FORM } from "./consent-form-names";
 
 export const action = remindAction;
 

@@ -10,7 +10,8 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { zonedParts } from "~/lib/zoned-time";
 import type { Route } from "./+types/camp-checkout.route";
 import { campBatches, campCheckoutList } from "./camp-checkout.server";
-import { checkoutAction, checkoutFormName } from "./consent-pages.action.server";
+import { checkoutAction } from "./consent-pages.action.server";
+import { checkoutFormName } from "./consent-form-names";
 
 export const action = checkoutAction;
 

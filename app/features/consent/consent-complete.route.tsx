@@ -8,7 +8,8 @@ import { inputClass } from "~/ui/Field";
 import type { Route } from "./+types/consent-complete.route";
 import { familyForms, linkEmail } from "./consent-missing.server";
 import { ConsentFieldset } from "./ConsentFieldset";
-import { completeAction, completeFormName } from "./consent-pages.action.server";
+import { completeAction } from "./consent-pages.action.server";
+import { completeFormName } from "./consent-form-names";
 
 // Server HTML, plain forms: the page works the same with or without JavaScript (decision 055).
 export const handle = { hydrate: false };

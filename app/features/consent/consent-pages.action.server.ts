@@ -3,13 +3,7 @@ import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { completeForms, createForm, recordCampCheckout, sendReminders, updateForm } from "./consent.api";
 import { consentFields } from "./consent-fields";
-
-/** Form names in the pages' form state (a refused post comes back under its form's name). */
-export const NEW_FORM = "consent-new";
-export const EDIT_FORM = "consent-edit";
-export const REMIND_FORM = "consent-remind";
-export const completeFormName = (child: string) => `consent-child-${child}`;
-export const checkoutFormName = (id: string) => `checkout-${id}`;
+import { checkoutFormName, completeFormName, EDIT_FORM, NEW_FORM, REMIND_FORM } from "./consent-form-names";
 
 const formBody = (fields: Record<string, string>) => ({
   kind: fields.kind ?? "",
