@@ -107,7 +107,7 @@ export default function CampCheckoutPage({ loaderData, actionData }: Route.Compo
                     </fieldset>
                     <div>
                       <label htmlFor={`pin-${child.id}`} className="mb-1 block text-sm font-medium text-slate-800">{t("checkout.pinLabel")}</label>
-                      <input id={`pin-${child.id}`} name="pin" type="password" inputMode="numeric" autoComplete="off" maxLength={6} className={inputClass} dir="ltr" />
+                      <input id={`pin-${child.id}`} name="pin" type="password" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={inputClass} dir="ltr" />
                     </div>
                     <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700">{t("checkout.record")}</button>
                   </form>
