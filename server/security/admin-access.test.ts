@@ -81,6 +81,12 @@ describe("every admin API endpoint is checked on the server", () => {
   });
 });
 
+// Bodies that pass each teaching write's schema, so the instructor's refusal is the group's rule, not the input's.
+const BODIES: Record<string, unknown> = {
+  "POST /api/teaching/sections/:id/certificates": { threshold: 50 },
+  "POST /api/teaching/certificates/:id/revoke": { reason: "Route walk" },
+};
+
 describe("an instructor reaches only their own groups (issue 30, decision 074)", () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -98,10 +104,24 @@ describe("an instructor reaches only their own groups (issue 30, decision 074)",
     const own = await groupWithMeeting(server.db, { teacherId: teacherA, startsAt: new Date(Date.now() - 60_000), children: 1 });
     const other = await groupWithMeeting(server.db, { teacherId: teacherB, startsAt: new Date(Date.now() - 60_000), children: 1 });
     const failures: string[] = [];
-    const call = async (method: string, url: string) => {
+    const call = async (method: string, url: string, json: unknown = {}) => {
       const write = !["GET", "HEAD"].includes(method);
-      return server.request(method, url, { ...(write ? { json: {} } : {}), headers: { cookie: instructor.cookie, ...(write ? { origin: server.url } : {}) } });
+      return server.request(method, url, { ...(write ? { json } : {}), headers: { cookie: instructor.cookie, ...(write ? { origin: server.url } : {}) } });
     };
+    // A certificate in each group, so /certificates/:id walks name a real one.
+    const now = new Date().toISOString();
+    const certificateIn = async (sectionId: number, code: string) =>
+      (
+        await server.db
+          .insertInto("certificates")
+          .values({ code, section_id: sectionId, enrolment_id: null, child_name: "Walk", course_en: "Course", course_ar: "دورة", lang: "en", issued_on: now.slice(0, 10), threshold: 0, rate: 0, issued_by: null, created_at: now, updated_at: now })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const ids = (group: { sectionId: number; meetingId: number }, certificate: number) => (path: string) =>
+      path.replace("/sections/:id", `/sections/${group.sectionId}`).replace("/certificates/:id", `/certificates/${certificate}`).replace(/:\w+/g, String(group.meetingId));
+    const otherUrl = ids(other, await certificateIn(other.sectionId, "WALKOTHERAAA"));
+    const ownUrl = ids(own, await certificateIn(own.sectionId, "WALKOWNAAAAA"));
     for (const { method, path } of adminEndpoints(app)) {
       const answer = await call(method, concrete(path));
       if (answer.status !== 403 || typeof answer.body?.message !== "string") failures.push(`${method} ${path}: instructor got ${answer.status}`);
@@ -112,11 +132,10 @@ describe("an instructor reaches only their own groups (issue 30, decision 074)",
     const withIds = teaching.filter(([, path]) => path.includes(":"));
     expect(withIds.length).toBeGreaterThanOrEqual(2);
     for (const [method, path] of withIds) {
-      const url = path.replace(/:\w+/g, String(other.meetingId));
-      const answer = await call(method, url);
+      const answer = await call(method, otherUrl(path), BODIES[`${method} ${path}`]);
       if (answer.status !== 403 || typeof answer.body?.message !== "string") failures.push(`${method} ${path} (another teacher's group): instructor got ${answer.status}`);
       // Their own group answers (a write's empty body is a 400 about the input, past the access checks).
-      const mine = await call(method, path.replace(/:\w+/g, String(own.meetingId)));
+      const mine = await call(method, ownUrl(path));
       if (mine.status === 403 || mine.status === 401) failures.push(`${method} ${path} (own group): instructor got ${mine.status}`);
     }
     // The list of meetings names none of the other teacher's.
@@ -211,12 +230,6 @@ describe("every /api/teaching endpoint is for staff and the group's own instruct
     await server?.close();
   });
 
-  // Bodies that pass each write's schema, so the instructor's refusal is the group's rule, not the input's.
-  const BODIES: Record<string, unknown> = {
-    "POST /api/teaching/sections/:id/certificates": { threshold: 50 },
-    "POST /api/teaching/certificates/:id/revoke": { reason: "Route walk" },
-  };
-
   it("answers 401 signed out, 403 to a parent, and 403 to an instructor on a group that is not theirs", async () => {
     const endpoints = routeKeys(createApp({ config: server.config, db: server.db, logger: createLogger("silent") }))
       .map((key) => key.split(" ") as [string, string])
@@ -247,6 +260,8 @@ describe("every /api/teaching endpoint is for staff and the group's own instruct
       if (anonymous.status !== 401 || typeof anonymous.body?.message !== "string") failures.push(`${method} ${path}: anonymous got ${anonymous.status}`);
       const user = await server.request(method, urlOf(path), as(parent.cookie));
       if (user.status !== 403) failures.push(`${method} ${path}: parent got ${user.status}`);
+      // Endpoints of no group (the instructor's own meeting list, camp check-out) are for every instructor.
+      if (!path.includes(":")) continue;
       const other = await server.request(method, urlOf(path), as(instructor.cookie));
       if (other.status !== 403 || typeof other.body?.message !== "string") failures.push(`${method} ${path}: another group's instructor got ${other.status}`);
     }

@@ -18,6 +18,7 @@ import { sectionSchema } from "~/features/sections/sections.schema";
 import { createSection, enrol } from "~/features/sections/sections.server";
 import { renewFeed } from "~/features/timetable/timetable.server";
 import { absenceLinkToken, reportAbsence, spendCredit } from "~/features/makeups/makeups.server";
+import { childKey } from "~/lib/child-key";
 import { createApp } from "~server/app";
 import { isPostgres, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
@@ -387,6 +388,37 @@ describe("hostile input on every endpoint", () => {
    * Absences and make-ups (decision 076): the "own" parent's child in a group of the course with a
    * credit to spend and a make-up booked to cancel, and a child whose reminder link reports an absence.
    */
+  /**
+   * Consent (issue 30): an OPTIONAL pickup form (a required one would refuse the enrolment samples),
+   * a camp child whose family agreed to it with one pickup person, and a reminder link of that family.
+   */
+  async function consentSetup(db: DB) {
+    const at = nowIso();
+    ids.consentForm = (await db.insertInto("consent_forms").values({ kind: "pickup", required: 0, active: 1, current_version: 1, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow()).id;
+    const version = await db
+      .insertInto("consent_versions")
+      .values({ form_id: ids.consentForm, version: 1, title_en: "Pickup people", title_ar: "من يستلم الطفل", body_en: "Who may collect the child.", body_ar: "من يحق له استلام الطفل.", created_by: null, created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const camp = await db.selectFrom("camps").select(["id", "slug"]).orderBy("id").executeTakeFirstOrThrow();
+    const email = "consent-family@example.com";
+    ids.campChild = (
+      await db
+        .insertInto("enrollments")
+        .values({ student_name: "Camp Child", parent_name: "Camp Parent", email, phone_number: "+919876543210", camp_id: camp.id, camp_slug: camp.slug, camp_title: "Camp", session: "1 July - 20th July", message: "", lang: "en", reference: null, status: "new", notes: "", created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const answer = await db
+      .insertInto("consent_answers")
+      .values({ version_id: version.id, form_id: ids.consentForm, email, child_key: childKey("Camp Child"), child_name: "Camp Child", signer_name: "Camp Parent", user_id: null, lang: "en", agreed: 1, enrolment_id: null, enrollment_id: ids.campChild, signed_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.pickupPerson = (await db.insertInto("consent_pickups").values({ answer_id: answer.id, name: "Aunt Layla", phone: "+919876543211", pin_hash: null }).returning("id").executeTakeFirstOrThrow()).id;
+    tokens.consentLink = "consent-link-token-0123456789abcdef";
+    await db.insertInto("consent_links").values({ token_hash: tokenHash(tokens.consentLink), email, lang: "en", created_at: at, expires_at: new Date(Date.now() + 86_400_000).toISOString() }).execute();
+  }
+
   async function makeupsSetup(db: DB, course: { id: number; minAge: number }) {
     const group = async (startTime: string) => {
       const made = await createSection(db, sectionSchema.parse({ courseId: course.id, weekdays: [4], startTime, durationMinutes: 60, firstDate: dateIn(21), meetings: 4, capacity: 10 }), "Asia/Kolkata", async () => {});
@@ -509,6 +541,7 @@ describe("hostile input on every endpoint", () => {
     await sectionChangeSetup(db, course);
     await makeupsSetup(db, course);
     await certificateSetup(db, course);
+    await consentSetup(db);
 
     const now = nowIso();
     ids.contact = (
@@ -662,7 +695,8 @@ describe("hostile input on every endpoint", () => {
       url: () => "/api/summercamp/enroll",
       admin: false,
       body: () => ({ studentName: "Zara", parentName: "Omar", email: "family@example.com", phoneNumber: "+971 50 123 4567", selectedCamp: camp.slug, selectedSession: camp.batch, message: "Vegetarian lunch, please.", ...honeypot }),
-      stores: { enrollments: 1, jobs: 2 },
+      // The set-up's optional pickup form, left unticked, is recorded as declined.
+      stores: { enrollments: 1, jobs: 2, consent_answers: 1 },
     },
     {
       route: "POST /api/summercamp/brochure",
@@ -677,7 +711,7 @@ describe("hostile input on every endpoint", () => {
       admin: false,
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "enroller@example.com", phone: "+91 98765 43210", ...honeypot }),
       // Online payment is on in this suite: the seat is held and the confirmation e-mail waits for the payment (decision 085).
-      stores: { section_enrolments: 1 },
+      stores: { section_enrolments: 1, consent_answers: 1 },
     },
     // The sections' waitlist, moves and drops (decision 066); each e-mail is one job.
     {
@@ -904,6 +938,20 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ code: totpCode(ceremony.secret ?? "JBSWY3DPEHPK3PXP", Date.now()) }),
       stores: { totp_factors: -1, recovery_codes: -10 },
     },
+    // Consent (issue 30): the set-up's optional pickup form is answered (declined) by every enrolment sample.
+    { route: "POST /api/admin/consent/reminders", url: () => "/api/admin/consent/reminders", admin: true, body: () => ({ section: ids.section }), stores: { audit_log: 1 } },
+    { route: "POST /api/consent/complete", url: () => "/api/consent/complete", admin: false, body: () => ({ token: tokens.consentLink, childName: "Camp Child", signerName: "Camp Parent" }), stores: {} },
+    { route: "POST /api/teaching/camp/checkouts", url: () => "/api/teaching/camp/checkouts", admin: true, body: () => ({ enrollmentId: ids.campChild, day: dateIn(0), pickup: ids.pickupPerson }), stores: { camp_checkouts: 1, audit_log: 1 } },
+    // Consent forms last of the consent samples: their hostile variants that are valid text add more (optional) forms.
+    { route: "POST /api/admin/consent-forms", url: () => "/api/admin/consent-forms", admin: true, body: () => ({ kind: "media", required: false, titleEn: "Media release", titleAr: "", bodyEn: "Photos may be shared.", bodyAr: "" }), stores: { consent_forms: 1, consent_versions: 1, audit_log: 1 } },
+    {
+      route: "PUT /api/admin/consent-forms/:id",
+      url: () => `/api/admin/consent-forms/${ids.consentForm}`,
+      admin: true,
+      // New texts publish the next version (each accepted variant is a new text too).
+      body: () => ({ required: false, active: true, titleEn: "People who may collect", titleAr: "من يستلم الطفل", bodyEn: "Who may collect the child.", bodyAr: "من يحق له استلام الطفل." }),
+      stores: { consent_versions: 1, audit_log: 1 },
+    },
     {
       route: "POST /api/login/second-factor",
       url: () => "/api/login/second-factor",
@@ -961,6 +1009,8 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/calendar-feeds/:token", url: () => `/api/calendar-feeds/${tokens.feed}.ics`, admin: false },
     { route: "GET /api/account/makeups", url: () => "/api/account/makeups", admin: false, account: "own" },
     { route: "GET /api/absences/:token", url: () => `/api/absences/${tokens.absenceLink}`, admin: false },
+    { route: "GET /api/consent/forms", url: () => "/api/consent/forms", admin: false },
+    { route: "GET /api/admin/consent/missing", url: () => "/api/admin/consent/missing", admin: true, query: { section: String(ids.section ?? 1) } },
     { route: "GET /api/account/timetable", url: () => "/api/account/timetable", admin: false, account: "own" },
     { route: "GET /api/admin/demo-funnel", url: () => "/api/admin/demo-funnel", admin: true, query: { months: "6" } },
     { route: "GET /api/admin/slots/bookings.csv", url: () => "/api/admin/slots/bookings.csv", admin: true, query: { from: dateIn(1), to: dateIn(30) } },

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
@@ -615,11 +616,44 @@ test.describe("axe on the teaching pages (issue 30)", () => {
     await page.getByRole("button", { name: "Mark all present" }).click();
     await expect(page.getByRole("status")).toBeVisible();
     await auditAll(page, ["/teaching", `/teaching/meetings/${meetingId}`, "/ar/teaching", `/ar/teaching/meetings/${meetingId}`]);
-    const staff = await browser.newPage();
+    // axe runs only in a page of a context the test made (not browser.newPage()).
+    const context = await browser.newContext();
+    const staff = await context.newPage();
     watchDocuments(staff);
     await signInAsAdmin(staff);
     await auditAll(staff, ["/admin/attendance", "/admin/attendance/missed", "/ar/admin/attendance", "/ar/admin/attendance/missed"]);
-    await staff.close();
+    await context.close();
+  });
+});
+
+test.describe("axe on the consent pages (issue 30)", () => {
+  test("the consent forms' staff pages, the camp check-out, a reminder link's page and the course page's consent boxes, in both languages", async ({ page }) => {
+    test.setTimeout(180_000);
+    // A family enrolled before the form existed, so its reminder link has a form to complete.
+    const email = `a11y-consent-${Date.now()}@example.com`;
+    const { sections } = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number }[] };
+    const enrolled = await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, { data: { childName: "Axe Consent", childAge: sections[0]!.minAge, parentName: "Axe Parent", email, phone: "+91 98765 43210" } });
+    expect(enrolled.status()).toBe(201);
+    await signInAsAdmin(page);
+    // Optional, so other walks' enrolments are not refused while it exists.
+    const form = { required: false, titleEn: "Pickup people (axe)", titleAr: "من يستلم الطفل (فحص)", bodyEn: "Who may collect the child.", bodyAr: "من يحق له استلام الطفل." };
+    const created = await page.request.post("/api/admin/consent-forms", { data: { kind: "pickup", ...form } });
+    expect(created.status()).toBe(201);
+    const formId = (await created.json()).id as number;
+    const token = `a11y-consent-link-${Date.now()}-0123456789`;
+    const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"));
+    try {
+      const now = new Date();
+      db.prepare("INSERT INTO consent_links (token_hash, email, lang, created_at, expires_at) VALUES (?, ?, 'en', ?, ?)").run(createHash("sha256").update(token).digest("hex"), email, now.toISOString(), new Date(now.getTime() + 86_400_000).toISOString());
+    } finally {
+      db.close();
+    }
+    try {
+      const paths = ["/admin/consent-forms", `/admin/consent-forms/${formId}`, `/admin/consent-forms/missing?list=s:${sections[0]!.id}`, "/teaching/camp", `/consent/complete?token=${token}`, "/courses/robotics-fundamentals"];
+      await auditAll(page, [...paths, ...paths.map((p) => `/ar${p}`)]);
+    } finally {
+      expect((await page.request.put(`/api/admin/consent-forms/${formId}`, { data: { ...form, active: false } })).status()).toBe(200);
+    }
   });
 });
 

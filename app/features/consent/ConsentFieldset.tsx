@@ -50,9 +50,9 @@ export function ConsentFieldset({ forms, value, error }: Props) {
             <legend className="px-1 font-semibold text-slate-900">
               {form.title} <span className="text-sm font-normal text-slate-600">({form.required ? t("fieldset.required") : t("fieldset.optional")} · {t("fieldset.version", { version: form.version })})</span>
             </legend>
-            <div className="max-h-48 overflow-y-auto whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-800" tabIndex={0} role="region" aria-label={form.title}>
+            <section className="max-h-48 overflow-y-auto whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-800" tabIndex={0} aria-label={form.title}>
               {form.body}
-            </div>
+            </section>
             {form.kind === "medical" ? (
               <div className="mt-3 grid gap-3 sm:grid-cols-2">
                 <Input name={name("allergies")} label={t("fieldset.allergies")} value={value(name("allergies"))} error={error(name("allergies"))} />
@@ -67,7 +67,7 @@ export function ConsentFieldset({ forms, value, error }: Props) {
                     <legend className="text-sm font-medium text-slate-800">{t("fieldset.person", { n: row })}</legend>
                     <Input name={name(`name${row}`)} label={t("fieldset.name")} autoComplete="off" value={value(name(`name${row}`))} error={error(name(`name${row}`))} />
                     <Input name={name(`phone${row}`)} label={t("fieldset.phone")} type="tel" autoComplete="off" dir="ltr" value={value(name(`phone${row}`))} error={error(name(`phone${row}`))} />
-                    <Input name={name(`pin${row}`)} label={t("fieldset.pin")} type="password" autoComplete="off" dir="ltr" error={error(name(`pin${row}`))} />
+                    <Input name={name(`pin${row}`)} label={t("fieldset.pin")} type="password" autoComplete="new-password" dir="ltr" error={error(name(`pin${row}`))} />
                   </fieldset>
                 ))}
               </div>

@@ -8,7 +8,6 @@ import { inputClass } from "~/ui/Field";
 import { formatPhone } from "~/lib/validation";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { zonedParts } from "~/lib/zoned-time";
-import { formatTimeLabel } from "~/features/booking/slot-format";
 import type { Route } from "./+types/camp-checkout.route";
 import { campBatches, campCheckoutList } from "./camp-checkout.server";
 import { checkoutAction } from "./consent-pages.action.server";
@@ -36,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...c,
       parentPhone: formatPhone(c.parentPhone),
       pickup: c.pickup.map((p) => ({ ...p, phone: formatPhone(p.phone) })),
-      checkout: c.checkout ? { by: c.checkout.collected_by, at: formatTimeLabel(c.checkout.created_at, timeZone, lang) } : null,
+      checkout: c.checkout ? { by: c.checkout.collected_by, at: new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en", { timeStyle: "short", timeZone }).format(new Date(c.checkout.created_at)) } : null,
     })) ?? null,
   };
 }
@@ -108,7 +107,7 @@ export default function CampCheckoutPage({ loaderData, actionData }: Route.Compo
                     </fieldset>
                     <div>
                       <label htmlFor={`pin-${child.id}`} className="mb-1 block text-sm font-medium text-slate-800">{t("checkout.pinLabel")}</label>
-                      <input id={`pin-${child.id}`} name="pin" type="password" inputMode="numeric" autoComplete="off" maxLength={6} className={inputClass} dir="ltr" />
+                      <input id={`pin-${child.id}`} name="pin" type="password" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={inputClass} dir="ltr" />
                     </div>
                     <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700">{t("checkout.record")}</button>
                   </form>

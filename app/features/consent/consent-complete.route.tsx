@@ -60,7 +60,7 @@ export default function ConsentCompletePage({ loaderData, actionData }: Route.Co
                   <label htmlFor={signerId} className="mb-1 block text-sm font-medium text-slate-800">
                     {t("complete.signer")}
                   </label>
-                  <input id={signerId} name="signerName" required autoComplete="name" defaultValue={served?.values.signerName} className={inputClass} aria-invalid={served?.errors.signerName ? true : undefined} />
+                  <input id={signerId} type="text" name="signerName" required autoComplete="name" defaultValue={served?.values.signerName} className={inputClass} aria-invalid={served?.errors.signerName ? true : undefined} />
                   {served?.errors.signerName ? <p role="alert" className="mt-1 text-sm text-red-700">{served.errors.signerName}</p> : null}
                 </div>
                 <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">

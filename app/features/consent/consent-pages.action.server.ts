@@ -5,7 +5,6 @@ import { completeForms, createForm, recordCampCheckout, sendReminders, updateFor
 import { consentFields } from "./consent-fields";
 import { checkoutFormName, completeFormName, EDIT_FORM, NEW_FORM, REMIND_FORM } from "./consent-form-names";
 
-
 const formBody = (fields: Record<string, string>) => ({
   kind: fields.kind ?? "",
   required: fields.required === "yes",
@@ -52,7 +51,7 @@ export function remindAction(args: ActionFunctionArgs) {
   return postFormToApi(args, {
     form: REMIND_FORM,
     endpoint: sendReminders,
-    toBody: (fields) => (fields.section ? { section: fields.section } : { camp: fields.camp ?? "", session: fields.session ?? "" }),
+    toBody: (fields) => (fields.section ? { section: Number(fields.section) } : { camp: Number(fields.camp ?? ""), session: fields.session ?? "" }),
     onSuccess: (answer) => `${url.pathname}${url.search}${url.search ? "&" : "?"}reminded=${Number(answer.body.families)}#remind`,
   });
 }

@@ -13,7 +13,7 @@ import { createConsentForm, updateConsentForm } from "./consent-forms.server";
 import { familyForms, linkEmail, missingConsent, remindMissing } from "./consent-missing.server";
 import { checkEnrolmentConsent } from "./consent-enrolment.server";
 import { currentConsentForms } from "./consent.server";
-import { consentFormParams, consentFormSchema, consentFormUpdateSchema, missingQuery } from "./consent.schema";
+import { consentFormParams, consentFormSchema, consentFormUpdateSchema, missingQuery, remindersInput } from "./consent.schema";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "consent", key, values);
 const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
@@ -81,7 +81,7 @@ export const sendReminders = defineEndpoint({
   path: "/api/admin/consent/reminders",
   access: "staff",
   limits: [{ name: "consent-reminders", limit: 10, windowMs: 60_000 }],
-  input: missingQuery,
+  input: remindersInput,
   async run({ deps: { db, config }, caller }, input) {
     const families = await remindMissing(db, config.sessionSecret, input);
     await recordAudit(db, { action: "update", entity: "consent_reminders", entityId: "section" in input ? input.section : input.camp, changes: diffFields({}, { ...input, families }), userId: staffId(caller) });

@@ -27,3 +27,7 @@ export const missingQuery = z.union([
   z.object({ camp: z.coerce.number({ error: v.invalid }).int().min(1).max(2_147_483_647), session: requiredText(60) }),
 ]);
 export type MissingQuery = z.output<typeof missingQuery>;
+
+const id = z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid);
+/** The reminders' JSON body: the same choice as missingQuery, numbers as numbers (a query string's text is coerced, a body's is not). */
+export const remindersInput = z.union([z.object({ section: id }), z.object({ camp: id, session: requiredText(60) })]);

@@ -62,6 +62,7 @@ export function RosterChildCard({ child, markable, served }: { child: ShownChild
           </label>
           <input
             id={`note-${id}`}
+            type="text"
             name={noteField(id)}
             defaultValue={note}
             maxLength={500}

@@ -47,7 +47,7 @@ export default function AdminAttendancePage({ loaderData }: Route.ComponentProps
       {groups.length === 0 ? (
         <p className="text-slate-700">{t("staff.none")}</p>
       ) : (
-        <div className="overflow-x-auto" role="region" aria-labelledby="attendance-caption" tabIndex={0}>
+        <section className="overflow-x-auto" aria-labelledby="attendance-caption" tabIndex={0}>
           <table className="w-full border-collapse text-sm">
             <caption id="attendance-caption" className="sr-only">
               {t("staff.caption")}
@@ -82,7 +82,7 @@ export default function AdminAttendancePage({ loaderData }: Route.ComponentProps
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );

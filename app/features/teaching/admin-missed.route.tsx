@@ -51,7 +51,7 @@ export default function AdminMissedPage({ loaderData }: Route.ComponentProps) {
       {children.length === 0 ? (
         <p className="text-slate-700">{t("staff.missed.none")}</p>
       ) : (
-        <div className="overflow-x-auto" role="region" aria-labelledby="missed-caption" tabIndex={0}>
+        <section className="overflow-x-auto" aria-labelledby="missed-caption" tabIndex={0}>
           <table className="w-full border-collapse text-sm">
             <caption id="missed-caption" className="sr-only">
               {t("staff.missed.caption")}
@@ -97,7 +97,7 @@ export default function AdminMissedPage({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );

@@ -1,10 +1,12 @@
 import type { DB } from "~server/db/db";
 import type { AttendanceStatus } from "~server/db/schema";
+import { consentNeedsFor } from "~/features/consent/roster-needs.server";
+import { makeupGuestsFor, reportedAbsencesFor } from "~/features/makeups/roster-extras.server";
 
 /** Most children one meeting's roster lists (a group holds at most 500 seats, plus make-up guests). */
 export const MAX_ROSTER = 520;
 
-/** What the consent forms say an instructor must know (filled by the consent work; null here). */
+/** What the consent forms say an instructor must know (from the newest agreed answers). */
 export interface RosterNeeds {
   allergies: string;
   medical: string;
@@ -41,8 +43,10 @@ export interface RosterMeeting {
 }
 
 /**
- * A class meeting and its roster: every child enrolled in the meeting's group now, with age,
- * parent and phone, and the attendance mark already taken. Callers ask assertTeachesMeeting first.
+ * A class meeting and its roster: every child enrolled in the meeting's group now, then the make-up
+ * guests booked into it (marked under their own enrolment, decision 073), each with age, parent and
+ * phone, a reported absence, the consent needs and the attendance mark already taken. Callers ask
+ * assertTeachesMeeting first.
  */
 export async function meetingRoster(db: DB, meetingId: number): Promise<{ meeting: RosterMeeting; children: RosterChild[] } | undefined> {
   const row = await db
@@ -64,6 +68,15 @@ export async function meetingRoster(db: DB, meetingId: number): Promise<{ meetin
     .orderBy("e.id")
     .limit(MAX_ROSTER)
     .execute();
+  const guests = await makeupGuestsFor(db, meetingId);
+  const own = new Set(enrolments.map((e) => e.id));
+  const guestRows = guests.filter((g) => !own.has(g.enrolmentId)).slice(0, Math.max(0, MAX_ROSTER - enrolments.length));
+  const guestMarks = guestRows.length
+    ? await db.selectFrom("meeting_attendance").select(["enrolment_id", "status", "note"]).where("meeting_id", "=", meetingId).where("enrolment_id", "in", guestRows.map((g) => g.enrolmentId)).execute()
+    : [];
+  const absences = await reportedAbsencesFor(db, meetingId);
+  const needs = await consentNeedsFor(db, [...enrolments.map((e) => e.id), ...guestRows.map((g) => g.enrolmentId)]);
+  const extras = (enrolmentId: number) => ({ absence: absences.get(enrolmentId) ?? null, needs: needs.get(enrolmentId) ?? null });
   return {
     meeting: {
       id: row.id,
@@ -77,16 +90,21 @@ export async function meetingRoster(db: DB, meetingId: number): Promise<{ meetin
       teacherAr: row.teacher_ar,
       mode: row.mode,
     },
-    children: enrolments.map((e) => ({
-      enrolmentId: e.id,
-      childName: e.child_name,
-      childAge: e.child_age,
-      parentName: e.parent_name,
-      parentPhone: e.phone,
-      guest: false,
-      absence: null,
-      needs: null,
-      mark: e.status ? { status: e.status, note: e.note ?? "" } : null,
-    })),
+    children: [
+      ...enrolments.map((e) => ({
+        enrolmentId: e.id,
+        childName: e.child_name,
+        childAge: e.child_age,
+        parentName: e.parent_name,
+        parentPhone: e.phone,
+        guest: false,
+        ...extras(e.id),
+        mark: e.status ? { status: e.status, note: e.note ?? "" } : null,
+      })),
+      ...guestRows.map((g) => {
+        const mark = guestMarks.find((m) => m.enrolment_id === g.enrolmentId);
+        return { ...g, guest: true, ...extras(g.enrolmentId), mark: mark ? { status: mark.status, note: mark.note } : null };
+      }),
+    ],
   };
 }

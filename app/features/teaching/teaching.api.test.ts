@@ -141,4 +141,43 @@ describe("teaching API", () => {
     expect(missed.body.children[0].email).toMatch(/@example\.com$/);
     expect((await server.request("GET", "/api/admin/attendance", { headers: as(instructor) })).status).toBe(403);
   });
+  it("joins make-up guests, reported absences and consent needs into the roster, and the instructor marks the guest", async () => {
+    const now = new Date().toISOString();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const joined = await groupWithMeeting(server.db, { teacherId: teacherA, startsAt: new Date(Date.now() - 5 * 60_000), children: 2 });
+    const from = await groupWithMeeting(server.db, { teacherId: teacherB, startsAt: new Date(Date.now() - 2 * 86_400_000), children: 1 });
+    const [absent, cared] = joined.enrolmentIds as [number, number];
+    const guest = from.enrolmentIds[0]!;
+    await server.db.insertInto("meeting_absences").values({ meeting_id: joined.meetingId, enrolment_id: absent, reason: "Dentist", reported_via: "account", user_id: null, with_notice: 1, created_at: now, updated_at: now }).execute();
+    // The guest missed a class of their own group and spent the credit on this meeting.
+    const missed = await server.db.insertInto("meeting_absences").values({ meeting_id: from.meetingId, enrolment_id: guest, reason: "Travel", reported_via: "link", user_id: null, with_notice: 1, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+    const course = await server.db.selectFrom("course_sections").select("course_id").where("id", "=", joined.sectionId).executeTakeFirstOrThrow();
+    await server.db.insertInto("makeup_credits").values({ absence_id: missed.id, enrolment_id: guest, course_id: course.course_id, expires_at: later, meeting_id: joined.meetingId, booked_at: now, created_at: now, updated_at: now }).execute();
+    const child = await server.db.selectFrom("section_enrolments").select(["email", "child_key", "child_name"]).where("id", "=", cared).executeTakeFirstOrThrow();
+    for (const kind of ["medical", "pickup"] as const) {
+      const form = await server.db.insertInto("consent_forms").values({ kind, required: 0, active: 1, current_version: 1, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+      const version = await server.db.insertInto("consent_versions").values({ form_id: form.id, version: 1, title_en: kind, title_ar: kind, body_en: "Text", body_ar: "نص", created_by: null, created_at: now }).returning("id").executeTakeFirstOrThrow();
+      const answer = await server.db
+        .insertInto("consent_answers")
+        .values({ version_id: version.id, form_id: form.id, email: child.email, child_key: child.child_key, child_name: child.child_name, signer_name: "Parent 1", user_id: null, lang: "en", agreed: 1, allergies: kind === "medical" ? "Peanuts" : "", medical: kind === "medical" ? "Inhaler in bag" : "", enrolment_id: cared, enrollment_id: null, signed_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (kind === "pickup") await server.db.insertInto("consent_pickups").values({ answer_id: answer.id, name: "Aunt Layla", phone: "+971501234567", pin_hash: null }).execute();
+    }
+
+    const roster = await server.request("GET", `/api/teaching/meetings/${joined.meetingId}`, { headers: as(instructor) });
+    expect(roster.status).toBe(200);
+    const byId = new Map(roster.body.children.map((c: { enrolmentId: number }) => [c.enrolmentId, c]));
+    expect(roster.body.children).toHaveLength(3);
+    expect(byId.get(absent)).toMatchObject({ guest: false, absence: { reason: "Dentist" }, needs: null });
+    expect(byId.get(cared)).toMatchObject({ guest: false, absence: null, needs: { allergies: "Peanuts", medical: "Inhaler in bag", pickup: [{ name: "Aunt Layla", phone: "+971501234567" }] } });
+    expect(byId.get(guest)).toMatchObject({ guest: true, absence: null, parentPhone: "+919876543210", mark: null });
+
+    const url = `/api/teaching/meetings/${joined.meetingId}/attendance`;
+    const marked = await server.request("POST", url, { json: { marks: [{ enrolmentId: guest, status: "late", note: "Came from the other group" }] }, headers: as(instructor) });
+    expect(marked.status).toBe(200);
+    expect(marked.body.changed).toBe(1);
+    const again = await server.request("GET", `/api/teaching/meetings/${joined.meetingId}`, { headers: as(instructor) });
+    expect(again.body.children.find((c: { enrolmentId: number }) => c.enrolmentId === guest).mark).toEqual({ status: "late", note: "Came from the other group" });
+  });
 });
