@@ -8,6 +8,7 @@ import { inputClass } from "~/ui/Field";
 import { formatPhone } from "~/lib/validation";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { zonedParts } from "~/lib/zoned-time";
+import { formatTimeLabel } from "~/features/booking/slot-format";
 import type { Route } from "./+types/camp-checkout.route";
 import { campBatches, campCheckoutList } from "./camp-checkout.server";
 import { checkoutAction } from "./consent-pages.action.server";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...c,
       parentPhone: formatPhone(c.parentPhone),
       pickup: c.pickup.map((p) => ({ ...p, phone: formatPhone(p.phone) })),
-      checkout: c.checkout ? { by: c.checkout.collected_by, at: new Intl.DateTimeFormat(lang === "ar" ? "ar" : "en", { timeStyle: "short", timeZone }).format(new Date(c.checkout.created_at)) } : null,
+      checkout: c.checkout ? { by: c.checkout.collected_by, at: formatTimeLabel(c.checkout.created_at, timeZone, lang) } : null,
     })) ?? null,
   };
 }
