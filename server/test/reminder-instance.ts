@@ -3,19 +3,22 @@ import { openDatabase } from "~server/db/db";
 import { startBackgroundJobs } from "~server/jobs/background-jobs";
 import { createLogger } from "~server/logger";
 import { sweepDueReminders } from "~/features/booking/reminders.server";
+import { sweepMeetingReminders } from "~/features/makeups/meeting-reminders.server";
 
 /**
  * Another instance of the app in its own process, on a test server's data (DATABASE_URL, DATA_DIR
  * and, for PostgreSQL, TEST_SCHEMA): its own connection and job worker with the periodic reminder
- * sweep on, as a second `npm start` would run. It also sweeps SWEEPS times at once, waits until no
- * job is left, and prints how many reminders its direct sweeps claimed. Its own process because
+ * sweeps on, as a second `npm start` would run. It also sweeps SWEEPS times at once (SWEEP=meeting:
+ * the class reminders of decision 076, else the demo reminders), waits until no job is left, and
+ * prints how many reminders its direct sweeps claimed. Its own process because
  * two SQLite connections in one Node process would block each other (better-sqlite3 waits for a
  * lock synchronously, stopping the event loop of the very transaction it waits for).
  */
 const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR });
 const db = openDatabase(config.database, { schema: process.env.TEST_SCHEMA || undefined });
 const worker = startBackgroundJobs({ config, db, logger: createLogger("silent") }, { pollMs: 50, dailyJobs: false });
-const claims = await Promise.all(Array.from({ length: Number(process.env.SWEEPS ?? 10) }, () => sweepDueReminders(db)));
+const sweep = process.env.SWEEP === "meeting" ? sweepMeetingReminders : sweepDueReminders;
+const claims = await Promise.all(Array.from({ length: Number(process.env.SWEEPS ?? 10) }, () => sweep(db)));
 for (let idle = 0; idle < 5; ) {
   const busy = await db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
   idle = busy ? 0 : idle + 1;
