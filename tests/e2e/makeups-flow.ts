@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { provenParent } from "./accounts";
 import { expect, type Page } from "./fixtures";
+import { freestGroup } from "./enrol-flow";
 
 /**
  * Absences and make-ups in the browser (issue 30 part 3, decision 076): a signed-in parent whose
@@ -31,9 +32,9 @@ export async function makeupsWalk(page: Page, lang: "en" | "ar", mode: "js" | "n
   await page.setViewportSize({ width: 390, height: 900 });
   const email = await provenParent(page.request, `makeup-${lang}-${mode}`);
   const listed = await page.request.get(`/api/courses/${COURSE}/sections`);
-  const sections = ((await listed.json()) as { sections: { id: number; minAge?: number }[] }).sections;
-  const child = { childName: `Rami ${mode} ${lang}`, childAge: sections[0]!.minAge ?? 10, parentName: "Mona Wait", email, phone: "+91 98765 43210" };
-  const enrolled = await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, { data: child });
+  const group = freestGroup(((await listed.json()) as { sections: { id: number; minAge: number; seatsLeft: number }[] }).sections);
+  const child = { childName: `Rami ${mode} ${lang}`, childAge: group.minAge, parentName: "Mona Wait", email, phone: "+91 98765 43210" };
+  const enrolled = await page.request.post(`/api/sections/${group.id}/enrolments`, { data: child });
   expect(enrolled.status(), await enrolled.text()).toBe(201);
 
   await page.goto(`${prefix}/account`);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import ICAL from "ical.js";
 import { expect, type Page } from "./fixtures";
 import { provenParent } from "./accounts";
-import { COURSE } from "./enrol-flow";
+import { COURSE, freestGroup } from "./enrol-flow";
 
 const LABELS = {
   en: { childName: "Child's full name", childAge: "Child's age", phone: "Phone", submit: "Enrol", enrolled: "The child is enrolled", timetable: "Timetable", make: "Make my calendar link", link: "Your calendar link", renew: "Make a new link", off: "Switch off the link", none: "You have no calendar link." },
@@ -20,7 +20,7 @@ export async function familyTimetableWalk(page: Page, lang: "en" | "ar", mode: "
   const prefix = lang === "ar" ? "/ar" : "";
   await provenParent(page.request, `timetable-${lang}`);
   const api = await (await page.request.get(`/api/courses/${COURSE}/sections`)).json();
-  const section = api.sections[0] as { id: number; minAge: number; meetings: { startsAt: string }[] };
+  const section = freestGroup(api.sections as { id: number; minAge: number; seatsLeft: number; meetings: { startsAt: string }[] }[]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${prefix}/courses/${COURSE}`);
