@@ -29,7 +29,8 @@ describe("one client cannot lock another out of an account", () => {
   const signIn = (email: string, pass: string, client: string) => server.request("POST", "/login", { json: { email, password: pass }, headers: { "x-forwarded-for": client } });
   const forgot = (email: string, client: string) => server.request("POST", "/api/password/forgot", { json: { email }, headers: { "x-forwarded-for": client } });
   const resetMails = async (email: string) =>
-    (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute())
+    // In queue order: PostgreSQL returns rows the mail worker has updated in any order without it.
+    (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").orderBy("id").execute())
       .map((job) => JSON.parse(job.payload) as { to: string; template?: string; data?: { purpose?: string; seed?: string } })
       // A reset mail keeps no link, only what rebuilds it when it is sent (decision 053).
       .filter((mail) => mail.to === email && mail.template === "password-link" && mail.data?.purpose === "reset");
