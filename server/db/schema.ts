@@ -860,7 +860,129 @@ export interface PromoRedemptionsTable {
   created_at: string;
 }
 
+/** Billing (issue 31, decision 082): amounts in integer minor units of the row's currency. */
+export type InvoiceSeries = "INV" | "CN";
+export interface InvoiceCountersTable {
+  series: InvoiceSeries;
+  year: number;
+  last: number;
+}
+
+export type InvoiceStatus = "open" | "paid" | "void";
+
+/** What a family owes for one enrolment (a course group's or the camp's). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  /** INV-2026-000001: gapless per year. */
+  number: string;
+  family_key: string;
+  email: string;
+  parent_name: string;
+  user_id: number | null;
+  lang: "en" | "ar";
+  currency: string;
+  offer_kind: "section" | "camp";
+  enrolment_id: number | null;
+  enrollment_id: number | null;
+  child_name: string;
+  description_en: string;
+  description_ar: string;
+  total_minor: number;
+  tax_minor: Generated<number>;
+  tax_name: Generated<string>;
+  /** Basis points: 1800 = 18 %. */
+  tax_rate_bp: Generated<number>;
+  tax_registration: Generated<string>;
+  tax_inclusive: Generated<number>;
+  status: Generated<InvoiceStatus>;
+  issued_at: string;
+  /** The academy's calendar day the invoice (or its last instalment) is due. */
+  due_on: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  kind: "price" | "discount" | "tax";
+  label_en: string;
+  label_ar: string;
+  /** A price or tax positive, a discount negative. */
+  amount_minor: number;
+}
+
+export interface InvoiceInstalmentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  due_on: string;
+  amount_minor: number;
+  reminded_before_at: ColumnType<string | null, string | null | undefined, string | null>;
+  reminded_overdue_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+}
+
+export type CreditNoteKind = "refund" | "void" | "adjustment";
+export interface CreditNotesTable {
+  id: Generated<number>;
+  /** CN-2026-000001: gapless per year. */
+  number: string;
+  invoice_id: number;
+  family_key: string;
+  currency: string;
+  amount_minor: number;
+  kind: CreditNoteKind;
+  reason: Generated<string>;
+  lang: "en" | "ar";
+  created_by: number | null;
+  created_at: string;
+}
+
+export type PaymentMethod = "cash" | "bank_transfer" | "cheque" | "online";
+export interface PaymentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  family_key: string;
+  currency: string;
+  kind: "payment" | "refund";
+  method: PaymentMethod;
+  /** Always positive; the kind gives the direction. */
+  amount_minor: number;
+  provider: string | null;
+  provider_ref: string | null;
+  reference: Generated<string>;
+  instalment_id: number | null;
+  refund_of: number | null;
+  credit_note_id: number | null;
+  recorded_by: number | null;
+  received_at: string;
+  created_at: string;
+}
+
+export type LedgerKind = "charge" | "discount" | "credit_note" | "payment" | "refund";
+/** One change of what a family owes: a charge or refund positive; a discount, credit note or payment negative. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  family_key: string;
+  currency: string;
+  invoice_id: number;
+  kind: LedgerKind;
+  amount_minor: number;
+  payment_id: number | null;
+  credit_note_id: number | null;
+  created_at: string;
+}
+
 export interface Database extends ContentTables {
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_instalments: InvoiceInstalmentsTable;
+  credit_notes: CreditNotesTable;
+  payments: PaymentsTable;
+  ledger_entries: LedgerEntriesTable;
   consent_forms: ConsentFormsTable;
   consent_versions: ConsentVersionsTable;
   consent_answers: ConsentAnswersTable;

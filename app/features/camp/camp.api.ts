@@ -14,6 +14,7 @@ import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.serv
 import { brochurePdfPath, enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
+import { invoiceCampEnrollment } from "~/features/billing/enrolment-invoice.server";
 import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/discounts/enrolment-price.server";
 import { pageTexts } from "~/features/site/page-sections.server";
 import type { DB } from "~server/db/db";
@@ -58,6 +59,7 @@ export const enrollInCamp = defineEndpoint({
       // The price before paying, and the code used, in the enrollment's transaction: a refused code stores nothing.
       async (trx, enrollment) => {
         price = await priceEnrolment(trx, { offer: { kind: "camp", id: enrollment.campId }, enrolmentId: enrollment.id, family: { userId: user?.id ?? null, email: input.email, childName: input.studentName }, code: input.promoCode });
+        await invoiceCampEnrollment(trx, enrollment.id, price);
       },
     ).catch((error: unknown) => {
       if (!(error instanceof PromoRefused)) throw error;

@@ -6,6 +6,7 @@ import { pick } from "~/i18n/localized";
 import { releaseSeatIn, takeSeatIn } from "~/features/booking/seats.server";
 import { ENROLMENT_MAIL, queueEnrolmentMail } from "~/features/sections/enrolment-mail.server";
 import { childKey } from "~/features/sections/child-key";
+import { findInvoiceOf, recordPayment, reissueInvoiceOf } from "~/features/billing/ledger.server";
 import type { PaymentProvider } from "./payment-provider.server";
 import { PAYMENT_REFUNDED_MAIL, refundedSubject, type RefundedMail } from "./payment-mail.server";
 
@@ -36,8 +37,8 @@ class Duplicate extends Error {}
  * id is inserted (UNIQUE: the same event twice is a duplicate), the checkout goes open → paid by a
  * conditional UPDATE (one payment per session, whatever the events), then the enrolment's hold is
  * cleared by another (confirmed once). A payment arriving after the hold ran out takes a seat again
- * while one is free (the seat helper's conditional UPDATE), else it is refunded. At the join with
- * billing-core this also calls recordPayment (idempotent on the provider's reference).
+ * while one is free (the seat helper's conditional UPDATE), else it is refunded. A confirmed payment
+ * is recorded on the enrolment's invoice (recordPayment: once per provider reference).
  */
 export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: PaidCheckout): Promise<PaidOutcome> {
   let refund: { paymentRef: string; mail: RefundedMail; email: string; subject: string } | undefined;
@@ -103,8 +104,14 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
       .where("status", "=", "enrolled")
       .where("payment_hold_until", "is not", null)
       .executeTakeFirst();
+    // The payment on the enrolment's invoice (decision 082), once per provider reference.
+    const payInvoice = async () => {
+      const invoice = await findInvoiceOf(trx, { kind: "section", enrolmentId: enrolment.id });
+      if (invoice) await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: paid.paymentRef ?? `session:${paid.sessionId}`, amountMinor: paid.amountMinor, receivedAt: now });
+    };
     if (Number(held.numUpdatedRows) === 1) {
       await confirm();
+      await payInvoice();
       return "confirmed";
     }
     // The hold ran out (the sweep ended it): a seat again if one is free and the child holds none.
@@ -131,6 +138,9 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
           .executeTakeFirst();
         if (Number(again.numUpdatedRows) === 1) {
           await confirm();
+          // The sweep voided its invoice: the same lines are invoiced again, then paid.
+          await reissueInvoiceOf(trx, { kind: "section", enrolmentId: enrolment.id });
+          await payInvoice();
           return "late-confirmed";
         }
         // The child is enrolled again some other way: the seat just taken goes back.

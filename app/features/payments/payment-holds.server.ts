@@ -1,5 +1,6 @@
 import type { DB } from "~server/db/db";
 import { defineJob } from "~server/jobs/job";
+import { voidInvoiceOf } from "~/features/billing/ledger.server";
 import { freeSeatIn } from "~/features/booking/waitlist-offers.server";
 import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
 
@@ -39,6 +40,8 @@ export async function sweepPaymentHolds(db: DB, at = new Date()): Promise<number
       .where("enrolment_id", "in", ended.map((row) => row.id))
       .where("status", "=", "open")
       .execute();
+    // What was owed goes with the seat (decision 082): a void credit note on each invoice.
+    for (const { id } of ended) await voidInvoiceOf(trx, { kind: "section", enrolmentId: id }, "payment hold expired");
     // Sections in id order, so two sweeps (or a sweep and an enrolment) lock them in the same order.
     for (const sectionId of ended.map((row) => row.section_id).sort((a, b) => a - b)) await freeSeatIn(trx, SECTION_LINE, sectionId, now);
     return ended.length;

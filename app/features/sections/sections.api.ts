@@ -14,6 +14,7 @@ import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server
 import { findChild } from "~/features/family/children.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/discounts/enrolment-price.server";
+import { invoiceSectionEnrolment } from "~/features/billing/enrolment-invoice.server";
 import { anyFields, courseOr404, courseParams } from "~/features/booking/booking.api";
 import { bookingSchemaFor } from "~/features/booking/booking.schema";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
@@ -97,6 +98,8 @@ export const enrolInSection = defineEndpoint({
         held = held && price.totalMinor > 0;
         // What an online payment charges (decision 085): the fee as priced here, not the course's list price.
         await trx.updateTable("section_enrolments").set({ price_minor: price.totalMinor, ...(held ? {} : { payment_hold_until: null }) }).where("id", "=", id).execute();
+        // Its invoice, numbered in the same transaction (decision 082).
+        await invoiceSectionEnrolment(trx, id, price);
         if (!held) await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
       },
     }).catch((error: unknown) => {

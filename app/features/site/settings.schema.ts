@@ -49,6 +49,16 @@ export const siteSettingsSchema = z.object({
   makeupCreditDays: z.number().int().min(1).max(365).default(60),
   /** Make-up guests one class takes on top of its group's capacity (decision 076). */
   makeupAllowance: z.number().int().min(0).max(20).default(2),
+  /**
+   * Tax shown on invoices (issue 31, decision 082): its name ("GST", "VAT"; empty for none), rate in
+   * basis points (1800 = 18 %), the academy's registration number, and whether prices include it.
+   */
+  taxName: z.string().trim().max(40).default(""),
+  taxRateBp: z.number().int().min(0).max(10000).default(0),
+  taxRegistration: z.string().trim().max(60).default(""),
+  taxInclusive: z.boolean().default(true),
+  /** Days after issue an invoice without instalments is due (issue 31). */
+  invoiceDueDays: z.number().int().min(0).max(90).default(7),
   /** How many demo classes still ahead one family may hold at once (issue 29). */
   demoBookingsPerFamily: z.number().int().min(1).max(20).default(3),
   /** Staff must have a passkey or an authenticator app before using the staff area (decision 046). */

@@ -37,6 +37,11 @@ export const settings: SiteSettings = {
   absenceNoticeHours: 24,
   makeupCreditDays: 60,
   makeupAllowance: 2,
+  taxName: "",
+  taxRateBp: 0,
+  taxRegistration: "",
+  taxInclusive: true,
+  invoiceDueDays: 7,
   demoBookingsPerFamily: 3,
   requireStaffSecondFactor: false,
 };

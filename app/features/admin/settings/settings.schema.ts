@@ -54,6 +54,12 @@ export const settingsFormSchema = z
     absenceNoticeHours: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(168, v.invalid).optional().default(24),
     makeupCreditDays: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(365, v.invalid).optional().default(60),
     makeupAllowance: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(20, v.invalid).optional().default(2),
+    // Tax and invoices (decision 082), optional like the others: no tax, prices inclusive, due in 7 days.
+    taxName: text(40).optional().default(""),
+    taxRateBp: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10000, v.invalid).optional().default(0),
+    taxRegistration: text(60).optional().default(""),
+    taxInclusive: z.boolean({ error: v.invalid }).optional().default(true),
+    invoiceDueDays: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(90, v.invalid).optional().default(7),
     // Optional like the hold hours: clients that predate it keep saving (off).
     requireStaffSecondFactor: z.boolean({ error: v.invalid }).optional().default(false),
   })
