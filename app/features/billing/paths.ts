@@ -1,0 +1,13 @@
+import { localizePath, type Lang } from "~/i18n/lang";
+
+/** Billing's addresses (issue 31), one place so the screens link to each other's pages. */
+export const adminBillingPath = "/admin/billing";
+export const adminInvoicePath = (id: number) => `/admin/billing/invoices/${id}`;
+export const adminInvoicePdfPath = (id: number) => `/admin/billing/invoices/${id}/pdf`;
+export const adminCreditNotePdfPath = (id: number) => `/admin/billing/credit-notes/${id}/pdf`;
+export const adminInstalmentsPath = (invoiceId: number) => `/admin/billing/invoices/${invoiceId}/instalments`;
+export const adminRefundPath = (paymentId: number) => `/admin/billing/payments/${paymentId}/refund`;
+export const adminFamilyStatementPath = (familyKey: string) => `/admin/billing/families/${encodeURIComponent(familyKey)}`;
+export const accountInvoicesPath = (lang: Lang) => localizePath("/account/invoices", lang);
+export const accountInvoicePdfPath = (id: number, lang: Lang) => localizePath(`/account/invoices/${id}/pdf`, lang);
+export const accountCreditNotePdfPath = (id: number, lang: Lang) => localizePath(`/account/credit-notes/${id}/pdf`, lang);
