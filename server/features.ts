@@ -2,6 +2,7 @@ import type { Router } from "express";
 import { accountsManifest } from "~/features/accounts/accounts.manifest.server";
 import { adminContentManifest } from "~/features/admin-content/admin-content.manifest.server";
 import { adminManifest } from "~/features/admin/admin.manifest.server";
+import { billingDeskManifest } from "~/features/billing/desk.manifest.server";
 import { blogManifest } from "~/features/blog/blog.manifest.server";
 import { changeSubmissionStatuses } from "~/features/admin/submissions/submissions.api";
 import { bookingManifest } from "~/features/booking/booking.manifest.server";
@@ -47,6 +48,7 @@ const features: readonly FeatureManifest[] = [
   consentManifest,
   certificatesManifest,
   discountsManifest,
+  billingDeskManifest,
   mediaManifest,
   adminContentManifest,
   blogManifest,

@@ -1,3 +1,4 @@
+import { invoiceListPriceEnrolment } from "~/features/billing/enrolment-invoice.server";
 import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
@@ -90,7 +91,14 @@ export async function convertDemoBooking(
       userId: booking.user_id,
       lang: booking.lang,
       queue: async (trx, enrolment) => {
-        await trx.updateTable("section_enrolments").set({ source: "demo", demo_booking_id: bookingId, updated_at: nowIso() }).where("reference", "=", enrolment.reference).execute();
+        const { id } = await trx
+          .updateTable("section_enrolments")
+          .set({ source: "demo", demo_booking_id: bookingId, updated_at: nowIso() })
+          .where("reference", "=", enrolment.reference)
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        // Its invoice at the course's price, in the same transaction (decision 090).
+        await invoiceListPriceEnrolment(trx, id);
         await after(trx, { ...enrolment, lang: booking.lang });
       },
     },

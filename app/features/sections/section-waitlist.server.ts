@@ -1,3 +1,4 @@
+import { invoiceListPriceEnrolment } from "~/features/billing/enrolment-invoice.server";
 import type { DB } from "~server/db/db";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import type { WaitlistStatus } from "~server/db/schema";
@@ -182,6 +183,8 @@ export async function acceptSectionOffer(
           .returning("id")
           .executeTakeFirstOrThrow();
         await trx.updateTable("section_waitlist").set({ enrolment_id: enrolment.id }).where("id", "=", entry.id).execute();
+        // The offer taken is an enrolment: its invoice at the course's price, in this transaction (decision 090).
+        await invoiceListPriceEnrolment(trx, enrolment.id);
         await queue(trx, { reference, email: entry.email, lang: entry.lang, sectionId: entry.section_id });
         return { ok: true as const, reference, code, enrolmentId: enrolment.id, sectionId: entry.section_id };
       });

@@ -1,0 +1,151 @@
+import { Router } from "express";
+import { z } from "zod";
+import type { Lang } from "~/i18n/lang";
+import { recordAudit } from "~server/audit/audit";
+import { accessGuard, defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { HttpError } from "~server/http/errors";
+import { serverT } from "~server/i18n";
+import { queueMail } from "~server/mail/mail-queue";
+import { idParams } from "~/lib/record-id";
+import { sendCsv, type CsvColumn } from "~/features/admin-kit/list/csv.server";
+import { BillingRefused, recordPayment } from "./ledger.server";
+import { DESK_RECEIPT_MAIL, receiptSubject, type DeskReceiptMail } from "./desk-receipt-mail.server";
+import { deskPaymentSchema, familyParams, invoiceFilterSchema } from "./desk.schema";
+import { academyToday, familyStatement, invoiceDetail, ledgerExportRows, listInvoices, type ExportRow } from "./desk.server";
+
+const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "billing", key, values);
+
+/** GET /api/admin/billing/invoices?status=open|overdue|paid|void&q=&page=: 50 a page, newest first, with what is owed per currency. */
+export const listBillingInvoices = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/billing/invoices",
+  access: "staff",
+  input: invoiceFilterSchema,
+  async run({ deps: { db } }, filter) {
+    const { today, timeZone } = await academyToday(db);
+    return { status: 200, body: { today, timeZone, ...(await listInvoices(db, filter, today)) } };
+  },
+});
+
+/** GET /api/admin/billing/invoices/:id: lines, tax, instalments, payments, refunds, credit notes, what is owed. */
+export const getBillingInvoice = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/billing/invoices/:id",
+  access: "staff",
+  params: idParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const { today } = await academyToday(db);
+    const invoice = await invoiceDetail(db, params.id, today);
+    if (!invoice) throw new HttpError(404, say(caller.lang, "api.notFound"));
+    return { status: 200, body: { invoice } };
+  },
+});
+
+const refusals: Record<BillingRefused["reason"], [number, string]> = {
+  notFound: [404, "api.notFound"],
+  void: [409, "api.void"],
+  paid: [409, "api.paid"],
+  tooMuch: [409, "api.tooMuch"],
+  notRefundable: [409, "api.tooMuch"],
+};
+
+/**
+ * POST /api/admin/billing/invoices/:id/payments `{ method, amountMinor, reference, instalmentId? }`:
+ * money taken at the desk → 201 `{ message, paymentId, invoicePaid, outstandingMinor }`. More than
+ * is owed, or a void invoice: 409. Audited; the receipt e-mail is queued in the same transaction.
+ */
+export const recordDeskPayment = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/billing/invoices/:id/payments",
+  access: "staff",
+  params: idParams,
+  input: deskPaymentSchema,
+  async run({ deps: { db }, caller, params }, input) {
+    const lang = caller.lang;
+    try {
+      const done = await db.transaction().execute(async (trx) => {
+        const invoice = await trx.selectFrom("invoices").select(["id", "number", "email", "lang"]).where("id", "=", params.id).executeTakeFirst();
+        if (!invoice) throw new BillingRefused("notFound");
+        if (input.instalmentId !== null) {
+          const instalment = await trx.selectFrom("invoice_instalments").select("id").where("id", "=", input.instalmentId).where("invoice_id", "=", invoice.id).executeTakeFirst();
+          if (!instalment) {
+            const message = say(lang, "api.noInstalment");
+            throw new HttpError(400, message, { instalmentId: message });
+          }
+        }
+        const paid = await recordPayment(trx, { invoiceId: invoice.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId, recordedBy: caller.user!.id });
+        // A desk payment has no provider reference, so it is never a repeat.
+        if (!paid) throw new Error("desk payment not recorded");
+        await recordAudit(trx, {
+          action: "payment",
+          entity: "invoice",
+          entityId: invoice.id,
+          name: invoice.number,
+          summary: { paymentId: paid.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId },
+          userId: caller.user!.id,
+        });
+        await queueMail<DeskReceiptMail>(trx, { template: DESK_RECEIPT_MAIL, to: invoice.email, subject: receiptSubject(invoice.lang, invoice.number), data: { paymentId: paid.id } });
+        return { ...paid, number: invoice.number };
+      });
+      const outstanding = (await invoiceDetail(db, params.id, (await academyToday(db)).today))?.outstandingMinor ?? 0;
+      return {
+        status: 201,
+        body: { message: say(lang, done.invoicePaid ? "api.paidInFull" : "api.recorded", { number: done.number }), paymentId: done.id, invoicePaid: done.invoicePaid, outstandingMinor: outstanding },
+      };
+    } catch (error) {
+      if (!(error instanceof BillingRefused)) throw error;
+      const [status, key] = refusals[error.reason];
+      const message = say(lang, key);
+      throw new HttpError(status, message, error.reason === "tooMuch" ? { amountMinor: message } : undefined);
+    }
+  },
+});
+
+/** GET /api/admin/billing/families/:familyKey: every ledger entry with the running balance per currency. */
+export const getFamilyStatement = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/billing/families/:familyKey",
+  access: "staff",
+  params: familyParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const statement = await familyStatement(db, params.familyKey);
+    if (statement.entries.length === 0) throw new HttpError(404, say(caller.lang, "api.familyNotFound"));
+    return { status: 200, body: statement };
+  },
+});
+
+export const deskEndpoints = [listBillingInvoices, getBillingInvoice, recordDeskPayment, getFamilyStatement];
+
+/**
+ * The accountant's CSV: one row per ledger entry (decision 090), dates in the academy's time and
+ * zone, the currency on every row, amounts signed in minor units and in major units.
+ */
+const exportColumns: CsvColumn<ExportRow>[] = [
+  { header: "Entry", value: (row) => row.id },
+  { header: "Date", value: (row) => row.created_at, instant: true },
+  { header: "Family", value: (row) => row.family_key },
+  { header: "Parent", value: (row) => row.parent_name },
+  { header: "Invoice", value: (row) => row.invoice_number },
+  { header: "Invoice status", value: (row) => row.invoice_status },
+  { header: "Due on", value: (row) => row.due_on },
+  { header: "Kind", value: (row) => row.kind },
+  { header: "Currency", value: (row) => row.currency },
+  { header: "Amount (minor units)", value: (row) => row.amount_minor },
+  { header: "Amount", value: (row) => (row.amount_minor / 100).toFixed(2) },
+  { header: "Method", value: (row) => row.method ?? "" },
+  { header: "Reference", value: (row) => row.reference ?? "" },
+  { header: "Credit note", value: (row) => row.credit_note_number ?? "" },
+];
+
+/** The billing desk's JSON routes and GET /api/admin/billing/export.csv. Staff only. */
+export function deskApi(deps: EndpointDeps): Router {
+  const router = Router();
+  router.get("/api/admin/billing/export.csv", accessGuard("staff"), async (_req, res) => {
+    const { timeZone } = await academyToday(deps.db);
+    await sendCsv(res, "billing-ledger", exportColumns, ledgerExportRows(deps.db), timeZone);
+  });
+  router.use(jsonRoutes(deps, deskEndpoints));
+  return router;
+}
