@@ -133,7 +133,8 @@ const exportColumns: CsvColumn<ExportRow>[] = [
   { header: "Kind", value: (row) => row.kind },
   { header: "Currency", value: (row) => row.currency },
   { header: "Amount (minor units)", value: (row) => row.amount_minor },
-  { header: "Amount", value: (row) => (row.amount_minor / 100).toFixed(2) },
+  // A number, not text: a negative amount stays a number in the spreadsheet (text "-5.00" would be guarded as a formula).
+  { header: "Amount", value: (row) => row.amount_minor / 100 },
   { header: "Method", value: (row) => row.method ?? "" },
   { header: "Reference", value: (row) => row.reference ?? "" },
   { header: "Credit note", value: (row) => row.credit_note_number ?? "" },
