@@ -12,6 +12,7 @@ export const adminNav = [
   { to: "/admin/sections", key: "sections" },
   { to: "/admin/attendance", key: "attendance" },
   { to: "/admin/discounts", key: "discounts", adminOnly: true },
+  { to: "/admin/billing", key: "billing" },
   { to: "/admin/enrollment-forms", key: "enrollments" },
   { to: "/admin/brochure-leads", key: "brochureLeads" },
   { to: "/admin/products", key: "products" },

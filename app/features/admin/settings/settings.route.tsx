@@ -8,7 +8,7 @@ import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/settings.route";
-import { settingsFormSchema } from "./settings.schema";
+import { percentToBp, settingsPageSchema } from "./settings.schema";
 import { campsOffStartDate, listAdminCamps } from "./settings.server";
 import { CampsOffStartDate } from "./CampsOffStartDate";
 
@@ -25,11 +25,14 @@ const socials = ["facebook", "instagram", "linkedin", "youtube", "twitter"] as c
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const { t: tb } = useTranslation("billing");
+  // The tax rate is typed as a percent and stored in basis points (decision 090).
+  const { taxRateBp, ...stored } = loaderData.settings;
   const form = useAdminForm({
     id: "settings",
-    schema: settingsFormSchema,
-    defaults: loaderData.settings,
-    request: (values) => ({ method: "PUT", path: "/api/admin/settings", body: values }),
+    schema: settingsPageSchema,
+    defaults: { ...stored, taxPercent: taxRateBp / 100 },
+    request: ({ taxPercent, ...values }) => ({ method: "PUT", path: "/api/admin/settings", body: { ...values, taxRateBp: percentToBp(taxPercent) } }),
     saved: t("settings.saved"),
   });
   const { register } = form.methods;
@@ -130,6 +133,32 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={t("settings.demoBookingsPerFamily")} hint={t("settings.demoBookingsPerFamilyHint")} error={errors.demoBookingsPerFamily?.message}>
             {(ids) => <input type="number" min={1} max={20} step={1} {...input(ids)} {...register("demoBookingsPerFamily", { valueAsNumber: true })} />}
           </Field>
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          <legend className="px-1 text-lg font-semibold text-slate-900">{tb("settings.title")}</legend>
+          <p className="text-sm text-slate-600 sm:col-span-2">{tb("settings.intro")}</p>
+          <Field label={tb("settings.taxName")} hint={tb("settings.taxNameHint")} error={errors.taxName?.message}>
+            {(ids) => <input type="text" maxLength={40} {...input(ids)} {...register("taxName")} />}
+          </Field>
+          <Field label={tb("settings.taxPercent")} hint={tb("settings.taxPercentHint")} error={errors.taxPercent?.message}>
+            {(ids) => <input type="number" min={0} max={100} step={0.01} inputMode="decimal" dir="ltr" {...input(ids)} {...register("taxPercent", { valueAsNumber: true })} />}
+          </Field>
+          <Field label={tb("settings.taxRegistration")} error={errors.taxRegistration?.message}>
+            {(ids) => <input type="text" maxLength={60} dir="ltr" {...input(ids)} {...register("taxRegistration")} />}
+          </Field>
+          <Field label={tb("settings.invoiceDueDays")} hint={tb("settings.invoiceDueDaysHint")} error={errors.invoiceDueDays?.message}>
+            {(ids) => <input type="number" min={0} max={90} step={1} {...input(ids)} {...register("invoiceDueDays", { valueAsNumber: true })} />}
+          </Field>
+          <label className="flex items-start gap-3 sm:col-span-2">
+            <input type="checkbox" className="mt-1 h-4 w-4" aria-describedby="tax-inclusive-hint" {...register("taxInclusive")} />
+            <span>
+              <span className="font-medium text-slate-900">{tb("settings.taxInclusive")}</span>
+              <span id="tax-inclusive-hint" className="block text-sm text-slate-600">
+                {tb("settings.taxInclusiveHint")}
+              </span>
+            </span>
+          </label>
         </fieldset>
 
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">

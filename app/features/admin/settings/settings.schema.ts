@@ -20,8 +20,7 @@ const mailText = (max: number) => required(max).refine((value) => unknownPlaceho
 const pair = (max: number) => z.object({ en: text(max), ar: text(max) });
 const socialLink = httpUrlField(300);
 
-export const settingsFormSchema = z
-  .object({
+const settingsFields = z.object({
     address: z.object({ en: required(300), ar: text(300) }),
     openingHours: pair(500),
     email: emailField.refine((value) => value.length <= 200, v.tooLong),
@@ -62,10 +61,32 @@ export const settingsFormSchema = z
     invoiceDueDays: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(90, v.invalid).optional().default(7),
     // Optional like the hold hours: clients that predate it keep saving (off).
     requireStaffSecondFactor: z.boolean({ error: v.invalid }).optional().default(false),
+});
+
+const phoneOfCountry = (settings: { phone: string; phoneCountry: string }, ctx: z.RefinementCtx) => {
+  if (!toE164(settings.phone, settings.phoneCountry)) ctx.addIssue({ code: "custom", path: ["phone"], message: v.phone });
+};
+
+export const settingsFormSchema = settingsFields.superRefine(phoneOfCountry);
+
+/**
+ * The staff screen's form (decision 090): the tax rate typed as a percent ("18", "5.5", at most
+ * two decimals), which the page sends as basis points (taxRateBp), the API's and the store's unit.
+ */
+export const settingsPageSchema = settingsFields
+  .omit({ taxRateBp: true })
+  .extend({
+    taxPercent: z
+      .number({ error: v.invalid })
+      .min(0, v.invalid)
+      .max(100, v.invalid)
+      // Two decimals at most: 5.5 and 5.25 are basis points, 5.125 is not.
+      .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6, v.invalid),
   })
-  .superRefine((settings, ctx) => {
-    if (!toE164(settings.phone, settings.phoneCountry)) ctx.addIssue({ code: "custom", path: ["phone"], message: v.phone });
-  });
+  .superRefine(phoneOfCountry);
+
+/** A percent as typed → basis points (18 → 1800, 5.5 → 550). */
+export const percentToBp = (percent: number): number => Math.round(percent * 100);
 
 // The form's output is stored as the site settings: keep the two shapes in step.
 const _sameShape: (value: z.output<typeof settingsFormSchema>) => SiteSettings = (value) => value;

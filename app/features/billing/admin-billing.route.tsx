@@ -1,0 +1,147 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { LocalLink } from "~/ui/LocalLink";
+import { PageMeta } from "~/ui/PageMeta";
+import { inputClass } from "~/ui/Field";
+import type { Route } from "./+types/admin-billing.route";
+import { billingListLoader } from "./desk-pages.server";
+import { INVOICE_FILTERS } from "./desk.schema";
+import { adminFamilyStatementPath, adminInvoicePath } from "./paths";
+import { StatusBadge } from "./StatusBadge";
+
+export const loader = (args: Route.LoaderArgs) => billingListLoader(args);
+
+export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
+
+/** /admin/billing (staff): invoices filtered by status and family, what is owed per currency, the ledger CSV (decision 090). */
+export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("billing");
+  const { invoices, outstanding, status, q, count, page, pages, previous, next, timeZone } = loaderData;
+  const cell = "border-b border-slate-200 px-2 py-2 text-start align-top";
+  const box = "rounded-2xl border border-slate-200 bg-white p-4";
+  return (
+    <div className="space-y-6">
+      <PageMeta title={t("list.title")} description={t("list.intro")} />
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{t("list.title")}</h1>
+        <p className="mt-1 text-slate-700">{t("list.intro")}</p>
+      </header>
+      <section aria-labelledby="owed-heading" className={box}>
+        <h2 id="owed-heading" className="text-lg font-semibold text-slate-900">
+          {t("list.outstanding")}
+        </h2>
+        {outstanding.length === 0 ? (
+          <p className="mt-2 text-slate-700">{t("list.nothingOwed")}</p>
+        ) : (
+          <ul className="mt-2 flex flex-wrap gap-3">
+            {outstanding.map((row) => (
+              <li key={row.currency} className="rounded-lg bg-amber-50 px-3 py-2 font-semibold text-amber-950" data-currency={row.currency}>
+                <bdi dir="ltr">{row.amount}</bdi> <span className="text-sm font-normal">({row.currency})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Form method="get" className={`${box} flex flex-wrap items-end gap-3`} role="search" aria-label={t("list.apply")}>
+        <div>
+          <label htmlFor="billing-status" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("list.filterLabel")}
+          </label>
+          <select id="billing-status" name="status" defaultValue={status} className={inputClass}>
+            <option value="">{t("list.all")}</option>
+            {INVOICE_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {t(`status.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0 flex-1">
+          <label htmlFor="billing-q" className="mb-1 block text-sm font-medium text-slate-800">
+            {t("list.search")}
+          </label>
+          <input id="billing-q" name="q" type="search" defaultValue={q} maxLength={100} className={inputClass} />
+        </div>
+        <button type="submit" className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+          {t("list.apply")}
+        </button>
+      </Form>
+      <p className="text-sm text-slate-700">
+        <a href="/api/admin/billing/export.csv" download className="font-semibold text-indigo-700 underline">
+          {t("list.export")}
+        </a>{" "}
+        {t("list.exportHint", { zone: timeZone })}
+      </p>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {t("list.count", { count })}
+      </p>
+      {invoices.length === 0 ? (
+        <p className="text-slate-700">{t("list.none")}</p>
+      ) : (
+        <section className="overflow-x-auto" aria-labelledby="invoices-caption" tabIndex={0}>
+          <table className="w-full border-collapse text-sm">
+            <caption id="invoices-caption" className="sr-only">
+              {t("list.caption")}
+            </caption>
+            <thead>
+              <tr className="bg-slate-50">
+                {(["number", "family", "child", "total", "owed", "state", "due"] as const).map((column) => (
+                  <th key={column} scope="col" className={`${cell} font-semibold text-slate-800`}>
+                    {t(`list.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((row) => (
+                <tr key={row.id} data-invoice={row.number}>
+                  <th scope="row" className={`${cell} font-semibold`}>
+                    <LocalLink to={adminInvoicePath(row.id)} className="text-indigo-700 underline">
+                      <bdi dir="ltr">{row.number}</bdi>
+                    </LocalLink>
+                  </th>
+                  <td className={cell}>
+                    <LocalLink to={adminFamilyStatementPath(row.familyKey)} className="text-indigo-700 underline">
+                      {row.parentName}
+                    </LocalLink>
+                    <span className="block text-xs text-slate-600">
+                      <bdi dir="ltr">{row.familyKey}</bdi>
+                    </span>
+                  </td>
+                  <td className={cell}>{row.childName}</td>
+                  <td className={cell}>
+                    <bdi dir="ltr">{row.total}</bdi>
+                  </td>
+                  <td className={cell}>
+                    <bdi dir="ltr">{row.owed}</bdi>
+                  </td>
+                  <td className={cell}>
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td className={cell}>
+                    <bdi dir="ltr">{row.dueOn}</bdi>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={t("list.pages")} className="flex flex-wrap items-center gap-4 text-sm">
+          {previous ? (
+            <a href={previous} className="font-semibold text-indigo-700 underline">
+              {t("list.previous")}
+            </a>
+          ) : null}
+          <span>{t("list.pageOf", { page, pages })}</span>
+          {next ? (
+            <a href={next} className="font-semibold text-indigo-700 underline">
+              {t("list.next")}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { data, type ActionFunctionArgs, type AppLoadContext } from "react-router";
+import { langFromPath, type Lang } from "~/i18n/lang";
+import { requireAdminPage } from "~/lib/page-guards.server";
+import { postFormToApi } from "~/lib/forms/form-action.server";
+import { csvInstant } from "~/features/admin-kit/list/csv";
+import { formatMoney, majorText, parseMajor } from "~/features/discounts/money";
+import { getBillingInvoice, getFamilyStatement, listBillingInvoices, recordDeskPayment } from "./desk.api";
+import type { FamilyStatement, InvoiceDetail, InvoiceRow } from "./desk.server";
+import { academyToday } from "./desk.server";
+
+/**
+ * The staff billing pages' loaders and action (decision 090): each runs the endpoint its JSON
+ * route serves (context.run), so the page shows what the API answers and posts what it takes.
+ */
+
+type PageArgs = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
+
+async function run(args: PageArgs, endpoint: Parameters<AppLoadContext["run"]>[0], input: unknown, params?: Record<string, string>) {
+  requireAdminPage(args.context, args.request);
+  const lang = langFromPath(new URL(args.request.url).pathname);
+  const answer = await args.context.run(endpoint, { input, params, lang });
+  if (answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
+  return { lang, body: answer.body };
+}
+
+const money = (amountMinor: number, currency: string, lang: Lang) => formatMoney(amountMinor, currency, lang);
+
+/** /admin/billing: the list as filtered, its totals and its pages. */
+export async function billingListLoader(args: PageArgs) {
+  const url = new URL(args.request.url);
+  const raw = Object.fromEntries([...url.searchParams].filter(([name]) => ["status", "q", "page"].includes(name)));
+  const { lang, body } = await run(args, listBillingInvoices, raw);
+  const invoices = body.invoices as InvoiceRow[];
+  const status = typeof raw.status === "string" ? raw.status : "";
+  const q = typeof raw.q === "string" ? raw.q.trim() : "";
+  const pageHref = (page: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), page: String(page) }).toString()}`;
+  return {
+    status,
+    q,
+    timeZone: body.timeZone as string,
+    count: body.total as number,
+    page: body.page as number,
+    pages: body.pages as number,
+    previous: (body.page as number) > 1 ? pageHref((body.page as number) - 1) : null,
+    next: (body.page as number) < (body.pages as number) ? pageHref((body.page as number) + 1) : null,
+    outstanding: (body.outstanding as { currency: string; amountMinor: number }[]).map((row) => ({ currency: row.currency, amount: money(row.amountMinor, row.currency, lang) })),
+    invoices: invoices.map((row) => ({
+      id: row.id,
+      number: row.number,
+      familyKey: row.familyKey,
+      parentName: row.parentName,
+      childName: row.childName,
+      total: money(row.totalMinor, row.currency, lang),
+      owed: money(Math.max(0, row.outstandingMinor), row.currency, lang),
+      status: row.overdue ? "overdue" : row.status,
+      dueOn: row.dueOn,
+    })),
+  };
+}
+
+/** /admin/billing/invoices/:id: the invoice as staff read it, amounts formatted in the page's language. */
+export async function invoiceLoader(args: PageArgs) {
+  const url = new URL(args.request.url);
+  const { lang, body } = await run(args, getBillingInvoice, {}, { id: args.params.id ?? "" });
+  const invoice = body.invoice as InvoiceDetail;
+  const { timeZone } = await academyToday(args.context.db);
+  const m = (amountMinor: number) => money(amountMinor, invoice.currency, lang);
+  const when = (instant: string) => String(csvInstant(instant, timeZone));
+  return {
+    timeZone,
+    saved: url.searchParams.get("paid"),
+    invoice: {
+      id: invoice.id,
+      number: invoice.number,
+      familyKey: invoice.familyKey,
+      parentName: invoice.parentName,
+      email: invoice.email,
+      childName: invoice.childName,
+      description: lang === "ar" ? invoice.descriptionAr : invoice.descriptionEn,
+      currency: invoice.currency,
+      total: m(invoice.totalMinor),
+      tax: invoice.taxMinor > 0 ? { name: invoice.taxName, rate: String(invoice.taxRateBp / 100), amount: m(invoice.taxMinor), inclusive: invoice.taxInclusive } : null,
+      taxRegistration: invoice.taxRegistration,
+      status: invoice.overdue ? "overdue" : invoice.status,
+      live: invoice.status !== "void",
+      owedMinor: invoice.outstandingMinor,
+      owed: m(Math.max(0, invoice.outstandingMinor)),
+      overpaid: invoice.outstandingMinor < 0 ? m(-invoice.outstandingMinor) : null,
+      maxPayment: majorText(Math.max(0, invoice.outstandingMinor)),
+      issued: when(invoice.issuedAt),
+      dueOn: invoice.dueOn,
+      lines: invoice.lines.map((line) => ({ id: line.id, label: lang === "ar" ? line.labelAr : line.labelEn, amount: m(line.amountMinor) })),
+      instalments: invoice.instalments.map((row) => ({ id: row.id, position: row.position, dueOn: row.dueOn, amount: m(row.amountMinor) })),
+      payments: invoice.payments.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        method: row.method,
+        amount: m(row.amountMinor),
+        reference: row.reference,
+        received: when(row.receivedAt),
+        recordedBy: row.recordedBy,
+        refundable: row.refundableMinor > 0,
+      })),
+      creditNotes: invoice.creditNotes.map((row) => ({ id: row.id, number: row.number, amount: m(row.amountMinor), kind: row.kind, reason: row.reason, created: when(row.createdAt) })),
+    },
+  };
+}
+
+/** /admin/billing/families/:familyKey: the statement with running balances. */
+export async function statementLoader(args: PageArgs) {
+  const { lang, body } = await run(args, getFamilyStatement, {}, { familyKey: args.params.familyKey ?? "" });
+  const statement = body as unknown as FamilyStatement;
+  const { timeZone } = await academyToday(args.context.db);
+  return {
+    timeZone,
+    familyKey: statement.familyKey,
+    parentName: statement.parentName,
+    balances: statement.balances.map((row) => ({ currency: row.currency, balanceMinor: row.balanceMinor, amount: money(Math.abs(row.balanceMinor), row.currency, lang) })),
+    entries: statement.entries.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      at: String(csvInstant(row.at, timeZone)),
+      invoiceId: row.invoiceId,
+      invoiceNumber: row.invoiceNumber,
+      method: row.method,
+      reference: row.reference,
+      creditNoteNumber: row.creditNoteNumber,
+      amount: money(row.amountMinor, row.currency, lang),
+      balance: money(row.balanceMinor, row.currency, lang),
+    })),
+  };
+}
+
+/** The invoice page's desk payment form, as the JSON endpoint's body: the amount typed in major units becomes minor units. */
+export function deskPaymentBody(fields: Record<string, string>) {
+  const typed = (fields.amount ?? "").trim();
+  const instalment = (fields.instalmentId ?? "").trim();
+  return {
+    method: (fields.method ?? "").trim(),
+    // What does not read as money goes on as typed, for the schema to refuse with its message.
+    amountMinor: typed === "" ? null : (parseMajor(typed) ?? typed),
+    reference: fields.reference ?? "",
+    instalmentId: instalment === "" ? null : /^\d{1,10}$/.test(instalment) ? Number(instalment) : instalment,
+  };
+}
+
+/** POST /admin/billing/invoices/:id: the desk payment, through the endpoint its JSON route serves. */
+export function deskPaymentAction(args: ActionFunctionArgs) {
+  requireAdminPage(args.context, args.request);
+  const url = new URL(args.request.url);
+  return postFormToApi(args, {
+    form: "desk-payment",
+    endpoint: recordDeskPayment,
+    params: { id: String(args.params.id ?? "") },
+    toBody: deskPaymentBody,
+    onSuccess: (answer) => `${url.pathname}?paid=${answer.body.invoicePaid ? "full" : "part"}#payments`,
+  });
+}
