@@ -8,6 +8,8 @@ import { adminCreditNotePdfPath, adminRefundPath } from "./paths";
 type Invoice = Awaited<ReturnType<typeof invoiceLoader>>["invoice"];
 
 const cell = "border-b border-slate-200 px-2 py-2 text-start align-top";
+/** Dates, numbers and amounts stay on one line. */
+const nowrap = `${cell} whitespace-nowrap`;
 
 /** A titled table that scrolls on its own on a phone (a focusable section, so a keyboard can scroll it). */
 function Table({ id, title, caption, columns, empty, children }: { id: string; title: string; caption: string; columns: string[]; empty: string | null; children: ReactNode }) {
@@ -49,7 +51,7 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
       {invoice.lines.map((line) => (
         <tr key={line.id}>
           <td className={cell}>{line.label}</td>
-          <td className={cell}>
+          <td className={nowrap}>
             <Ltr>{line.amount}</Ltr>
           </td>
         </tr>
@@ -58,7 +60,7 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
         <th scope="row" className={`${cell} text-start`}>
           {t("invoice.total")}
         </th>
-        <td className={cell}>
+        <td className={nowrap}>
           <Ltr>{invoice.total}</Ltr>
           {invoice.tax ? (
             <span className="block text-xs font-normal text-slate-700">
@@ -79,15 +81,15 @@ export function InvoiceInstalments({ invoice }: { invoice: Invoice }) {
       title={t("invoice.instalments")}
       caption={t("invoice.instalmentsCaption")}
       columns={[t("invoice.instalment", { position: "" }).trim(), t("invoice.dueOn"), t("invoice.amount")]}
-      empty={invoice.instalments.length === 0 ? t("invoice.noInstalments", { date: invoice.dueOn }) : null}
+      empty={invoice.instalments.length === 0 ? t("invoice.noInstalments", { date: `\u2066${invoice.dueOn}\u2069` }) : null}
     >
       {invoice.instalments.map((row) => (
         <tr key={row.id}>
           <td className={cell}>{t("invoice.instalment", { position: row.position })}</td>
-          <td className={cell}>
+          <td className={nowrap}>
             <Ltr>{row.dueOn}</Ltr>
           </td>
-          <td className={cell}>
+          <td className={nowrap}>
             <Ltr>{row.amount}</Ltr>
           </td>
         </tr>
@@ -109,14 +111,14 @@ export function InvoicePayments({ invoice }: { invoice: Invoice }) {
     >
       {invoice.payments.map((row) => (
         <tr key={row.id} data-payment={row.id}>
-          <td className={cell}>
+          <td className={nowrap}>
             <Ltr>{row.received}</Ltr>
           </td>
           <td className={cell}>{row.kind === "refund" ? `${t("invoice.refundOf")} · ${t(`method.${row.method}`)}` : t(`method.${row.method}`)}</td>
-          <td className={cell}>
+          <td className={nowrap}>
             <Ltr>{row.kind === "refund" ? `−${row.amount}` : row.amount}</Ltr>
           </td>
-          <td className={cell}>
+          <td className={nowrap}>
             <Ltr>{row.reference}</Ltr>
           </td>
           <td className={cell}>{row.recordedBy ?? ""}</td>
@@ -146,13 +148,13 @@ export function InvoiceCreditNotes({ invoice }: { invoice: Invoice }) {
     >
       {invoice.creditNotes.map((row) => (
         <tr key={row.id}>
-          <td className={cell}>
+          <td className={nowrap}>
             <Ltr>{row.number}</Ltr>
           </td>
-          <td className={cell}>
+          <td className={nowrap}>
             <Ltr>{row.created}</Ltr>
           </td>
-          <td className={cell}>
+          <td className={nowrap}>
             <Ltr>{row.amount}</Ltr>
           </td>
           <td className={cell}>{row.reason}</td>

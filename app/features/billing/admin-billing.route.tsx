@@ -18,6 +18,7 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("billing");
   const { invoices, outstanding, status, q, count, page, pages, previous, next, timeZone } = loaderData;
   const cell = "border-b border-slate-200 px-2 py-2 text-start align-top";
+  const nowrap = `${cell} whitespace-nowrap`;
   const box = "rounded-2xl border border-slate-200 bg-white p-4";
   return (
     <div className="space-y-6">
@@ -42,7 +43,7 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-      <Form method="get" className={`${box} flex flex-wrap items-end gap-3`} role="search" aria-label={t("list.apply")}>
+      <Form method="get" className={`${box} grid items-end gap-3 sm:grid-cols-[auto_1fr_auto]`} role="search" aria-label={t("list.apply")}>
         <div>
           <label htmlFor="billing-status" className="mb-1 block text-sm font-medium text-slate-800">
             {t("list.filterLabel")}
@@ -56,13 +57,13 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0">
           <label htmlFor="billing-q" className="mb-1 block text-sm font-medium text-slate-800">
             {t("list.search")}
           </label>
           <input id="billing-q" name="q" type="search" defaultValue={q} maxLength={100} className={inputClass} />
         </div>
-        <button type="submit" className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+        <button type="submit" className="justify-self-start rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
           {t("list.apply")}
         </button>
       </Form>
@@ -95,7 +96,7 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
             <tbody>
               {invoices.map((row) => (
                 <tr key={row.id} data-invoice={row.number}>
-                  <th scope="row" className={`${cell} font-semibold`}>
+                  <th scope="row" className={`${nowrap} font-semibold`}>
                     <LocalLink to={adminInvoicePath(row.id)} className="text-indigo-700 underline">
                       <bdi dir="ltr">{row.number}</bdi>
                     </LocalLink>
@@ -109,16 +110,16 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
                     </span>
                   </td>
                   <td className={cell}>{row.childName}</td>
-                  <td className={cell}>
+                  <td className={nowrap}>
                     <bdi dir="ltr">{row.total}</bdi>
                   </td>
-                  <td className={cell}>
+                  <td className={nowrap}>
                     <bdi dir="ltr">{row.owed}</bdi>
                   </td>
                   <td className={cell}>
                     <StatusBadge status={row.status} />
                   </td>
-                  <td className={cell}>
+                  <td className={nowrap}>
                     <bdi dir="ltr">{row.dueOn}</bdi>
                   </td>
                 </tr>

@@ -15,6 +15,7 @@ export default function AdminFamilyStatementPage({ loaderData }: Route.Component
   const { familyKey, parentName, balances, entries, timeZone } = loaderData;
   const family = parentName ? `${parentName} (${familyKey})` : familyKey;
   const cell = "border-b border-slate-200 px-2 py-2 text-start align-top";
+  const nowrap = `${cell} whitespace-nowrap`;
   return (
     <div className="space-y-6">
       <PageMeta title={t("statement.title", { family })} description={t("statement.intro")} />
@@ -69,7 +70,7 @@ export default function AdminFamilyStatementPage({ loaderData }: Route.Component
           <tbody>
             {entries.map((row) => (
               <tr key={row.id} data-kind={row.kind}>
-                <td className={cell}>
+                <td className={nowrap}>
                   <bdi dir="ltr">{row.at}</bdi>
                 </td>
                 <td className={cell}>
@@ -88,15 +89,15 @@ export default function AdminFamilyStatementPage({ loaderData }: Route.Component
                     </>
                   ) : null}
                 </td>
-                <td className={cell}>
+                <td className={nowrap}>
                   <LocalLink to={adminInvoicePath(row.invoiceId)} className="text-indigo-700 underline">
                     <bdi dir="ltr">{row.invoiceNumber}</bdi>
                   </LocalLink>
                 </td>
-                <td className={cell}>
+                <td className={nowrap}>
                   <bdi dir="ltr">{row.amount}</bdi>
                 </td>
-                <td className={cell} data-after>
+                <td className={nowrap} data-after>
                   <bdi dir="ltr">{row.balance}</bdi>
                 </td>
               </tr>

@@ -26,7 +26,15 @@ export default function AdminInvoicePage({ loaderData, actionData }: Route.Compo
   const served = isFormState(actionData, "desk-payment") ? actionData : null;
   const title = t("invoice.title", { number: invoice.number });
   const facts: [string, React.ReactNode][] = [
-    [t("invoice.family"), <>{invoice.parentName} · <bdi dir="ltr">{invoice.email}</bdi></>],
+    [
+      t("invoice.family"),
+      <>
+        {invoice.parentName}
+        <bdi dir="ltr" className="block break-all text-sm font-normal text-slate-700">
+          {invoice.email}
+        </bdi>
+      </>,
+    ],
     [t("invoice.child"), invoice.childName],
     [t("invoice.for"), invoice.description],
     [t("invoice.issued"), <bdi dir="ltr">{invoice.issued}</bdi>],

@@ -23,6 +23,9 @@ async function run(args: PageArgs, endpoint: Parameters<AppLoadContext["run"]>[0
   return { lang, body: answer.body };
 }
 
+/** Each YYYY-MM-DD in a text wrapped in Unicode isolates (LRI … PDI), so right-to-left text keeps its order. */
+export const isolateDates = (text: string): string => text.replace(/\d{4}-\d{2}-\d{2}/g, (date) => `\u2066${date}\u2069`);
+
 const money = (amountMinor: number, currency: string, lang: Lang) => formatMoney(amountMinor, currency, lang);
 
 /** /admin/billing: the list as filtered, its totals and its pages. */
@@ -76,7 +79,8 @@ export async function invoiceLoader(args: PageArgs) {
       parentName: invoice.parentName,
       email: invoice.email,
       childName: invoice.childName,
-      description: lang === "ar" ? invoice.descriptionAr : invoice.descriptionEn,
+      // A date inside Arabic text is isolated left to right, or its parts show reversed (11-12-2026).
+      description: isolateDates(lang === "ar" ? invoice.descriptionAr : invoice.descriptionEn),
       currency: invoice.currency,
       total: m(invoice.totalMinor),
       tax: invoice.taxMinor > 0 ? { name: invoice.taxName, rate: String(invoice.taxRateBp / 100), amount: m(invoice.taxMinor), inclusive: invoice.taxInclusive } : null,
