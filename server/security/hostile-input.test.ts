@@ -19,6 +19,7 @@ import { createSection, enrol } from "~/features/sections/sections.server";
 import { renewFeed } from "~/features/timetable/timetable.server";
 import { absenceLinkToken, reportAbsence, spendCredit } from "~/features/makeups/makeups.server";
 import { childKey } from "~/lib/child-key";
+import { invoiceListPriceEnrolment } from "~/features/billing/enrolment-invoice.server";
 import { createApp } from "~server/app";
 import { isPostgres, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
@@ -441,6 +442,8 @@ describe("hostile input on every endpoint", () => {
       return result.credit.id;
     };
     ids.makeupEnrolment = own.id;
+    // Billing desk (issue 31, decision 090): that enrolment's invoice, for the desk payment and the reads.
+    ids.invoice = (await db.transaction().execute((trx) => invoiceListPriceEnrolment(trx, own.id)))!.id;
     ids.absenceMeeting = home[0]!;
     ids.makeupCredit = await credit(home[1]!);
     ids.makeupTarget = other[0]!;
@@ -696,7 +699,8 @@ describe("hostile input on every endpoint", () => {
       admin: false,
       body: () => ({ studentName: "Zara", parentName: "Omar", email: "family@example.com", phoneNumber: "+971 50 123 4567", selectedCamp: camp.slug, selectedSession: camp.batch, message: "Vegetarian lunch, please.", ...honeypot }),
       // The set-up's optional pickup form, left unticked, is recorded as declined.
-      stores: { enrollments: 1, jobs: 2, consent_answers: 1 },
+      // The enrolment's invoice (decision 082): the invoice, its line, its charge.
+      stores: { enrollments: 1, jobs: 2, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
     },
     {
       route: "POST /api/summercamp/brochure",
@@ -711,7 +715,7 @@ describe("hostile input on every endpoint", () => {
       admin: false,
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "enroller@example.com", phone: "+91 98765 43210", ...honeypot }),
       // Online payment is on in this suite: the seat is held and the confirmation e-mail waits for the payment (decision 085).
-      stores: { section_enrolments: 1, consent_answers: 1 },
+      stores: { section_enrolments: 1, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
     },
     // The sections' waitlist, moves and drops (decision 066); each e-mail is one job.
     {
@@ -721,7 +725,7 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "section-waiter@example.com", phone: "+91 98765 43210", ...honeypot }),
       stores: { section_waitlist: 1 },
     },
-    { route: "POST /api/section-waitlist/accept", url: () => "/api/section-waitlist/accept", admin: false, body: () => ({ token: tokens.sectionOffer }), stores: { section_enrolments: 1, jobs: 1 } },
+    { route: "POST /api/section-waitlist/accept", url: () => "/api/section-waitlist/accept", admin: false, body: () => ({ token: tokens.sectionOffer }), stores: { section_enrolments: 1, jobs: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 } },
     // Paying online (decision 085): a held enrolment's checkout, and Stripe's signed webhook of a paid one.
     { route: "POST /api/payments/checkouts", url: () => "/api/payments/checkouts", admin: false, body: () => ({ token: tokens.payment }), stores: { payment_checkouts: 1 } },
     {
@@ -754,6 +758,8 @@ describe("hostile input on every endpoint", () => {
     { route: "DELETE /api/admin/promo-codes/:id", url: () => `/api/admin/promo-codes/${ids.promoDelete}`, admin: true, body: null, stores: { promo_codes: -1, audit_log: 1 } },
     { route: "PUT /api/admin/discounts/settings", url: () => "/api/admin/discounts/settings", admin: true, body: () => ({ siblingPercent: 5 }), stores: { site_settings: 1, audit_log: 1 } },
     { route: "PUT /api/admin/discounts/early-prices/:kind/:id", url: () => `/api/admin/discounts/early-prices/course/${ids.course}`, admin: true, body: () => ({ earlyPriceMinor: 100_000, earlyPriceUntil: dateIn(5) }), stores: { audit_log: 1 } },
+    // Billing desk (issue 31, decision 090): a cash payment taken at the desk, audited, its receipt queued.
+    { route: "POST /api/admin/billing/invoices/:id/payments", url: () => `/api/admin/billing/invoices/${ids.invoice}/payments`, admin: true, body: () => ({ method: "cash", amountMinor: 100, reference: "R-1" }), stores: { payments: 1, ledger_entries: 1, audit_log: 1, jobs: 1 } },
     // Staff endpoints.
     {
       route: "POST /api/admin/sections",
@@ -768,7 +774,7 @@ describe("hostile input on every endpoint", () => {
       url: () => `/api/admin/demo-bookings/${ids.convertBooking}/enrolment`,
       admin: true,
       body: () => ({ sectionId: ids.section }),
-      stores: { section_enrolments: 1, jobs: 1, audit_log: 1 },
+      stores: { section_enrolments: 1, jobs: 1, audit_log: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
     },
     { route: "PUT /api/admin/sections/:id", url: () => `/api/admin/sections/${ids.sectionEdit}`, admin: true, body: () => sectionForm.value, stores: { audit_log: 1 } },
     { route: "POST /api/admin/sections/:id/status", url: () => `/api/admin/sections/${ids.sectionEdit}/status`, admin: true, body: () => ({ status: "closed" }), stores: { audit_log: 1 } },
@@ -994,6 +1000,10 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/promo-codes/:id", url: () => `/api/admin/promo-codes/${ids.promoEdit}`, admin: true },
     { route: "GET /api/admin/discounts/settings", url: () => "/api/admin/discounts/settings", admin: true },
     { route: "GET /api/admin/discounts/early-prices", url: () => "/api/admin/discounts/early-prices", admin: true },
+    { route: "GET /api/admin/billing/invoices", url: () => "/api/admin/billing/invoices", admin: true, query: { status: "open", q: "example", page: "1" } },
+    { route: "GET /api/admin/billing/invoices/:id", url: () => `/api/admin/billing/invoices/${ids.invoice}`, admin: true },
+    { route: "GET /api/admin/billing/families/:familyKey", url: () => "/api/admin/billing/families/makeup-own%40example.com", admin: true },
+    { route: "GET /api/admin/billing/export.csv", url: () => "/api/admin/billing/export.csv", admin: true },
     { route: "GET /api/section-waitlist/:token", url: () => `/api/section-waitlist/${tokens.sectionLeave}`, admin: false },
     { route: "GET /api/enrolments/:token", url: () => `/api/enrolments/${tokens.parentDrop}`, admin: false },
     { route: "GET /api/teaching/sections/:id/certificates", url: () => `/api/teaching/sections/${ids.certSection}/certificates`, admin: true, query: { threshold: "80" } },

@@ -945,6 +945,32 @@ test.describe("axe on the admin area", () => {
     expectClean(findings);
   });
 
+  test("the billing desk: invoice list, an invoice with a part payment and a refused one, the family's statement, in both languages (issue 31, decision 090)", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(page);
+    const groups = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number; seatsLeft: number }[] };
+    const group = groups.sections.reduce((best, g) => (g.seatsLeft > best.seatsLeft ? g : best));
+    const email = `axe-desk-${Date.now().toString(36)}@example.com`;
+    expect((await page.request.post(`/api/sections/${group.id}/enrolments`, { data: { childName: "Axe Desk", childAge: group.minAge, parentName: "Axe Parent", email, phone: "+91 98765 43210" } })).status()).toBe(201);
+    const list = (await (await page.request.get(`/api/admin/billing/invoices?q=${encodeURIComponent(email)}`)).json()) as { invoices: { id: number }[] };
+    const id = list.invoices[0]!.id;
+    expect((await page.request.post(`/api/admin/billing/invoices/${id}/payments`, { data: { method: "cheque", amountMinor: 1000, reference: "CHQ-1" } })).status()).toBe(201);
+    const findings: Finding[] = [];
+    for (const prefix of ["", "/ar"]) {
+      for (const path of [`${prefix}/admin/billing`, `${prefix}/admin/billing?status=open&q=axe-desk`, `${prefix}/admin/billing/invoices/${id}`, `${prefix}/admin/billing/families/${encodeURIComponent(email)}`]) {
+        await page.goto(path, { waitUntil: "networkidle" });
+        findings.push(await audit(page));
+      }
+      // A refused desk payment (more than is owed): the message and the field's, rendered back.
+      await page.goto(`${prefix}/admin/billing/invoices/${id}`, { waitUntil: "networkidle" });
+      await page.locator("input[name=amount]").fill("999999");
+      await page.locator("#desk-payment button[type=submit]").click();
+      await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
+  });
+
   test("admin forms showing their validation errors", async ({ page }) => {
     test.setTimeout(120_000);
     await signInAsAdmin(page);
