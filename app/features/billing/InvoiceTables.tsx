@@ -57,7 +57,7 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
         </tr>
       ))}
       <tr className="font-semibold">
-        <th scope="row" className={`${cell} text-start`}>
+        <th scope="row" className={cell}>
           {t("invoice.total")}
         </th>
         <td className={nowrap}>
