@@ -70,3 +70,27 @@ for (const lang of ["en", "ar"] as const) {
     await shot(page, `billing-statement-${lang}-desktop`);
   });
 }
+
+/** The tax rate is typed as a percent on the settings screen and stored in basis points (decision 090). */
+for (const lang of ["en", "ar"] as const) {
+  test(`staff type the tax rate as a percent on the settings screen (${lang})`, async ({ page }) => {
+    const prefix = lang === "ar" ? "/ar" : "";
+    const account = createAdminAccount(`tax-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Tax Staff");
+    expect((await page.request.post("/api/admin/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
+    const before = (await (await page.request.get("/api/admin/settings")).json()).settings;
+    await page.goto(`${prefix}/admin/settings`);
+    const label = lang === "ar" ? { percent: "نسبة الضريبة (%)", name: "اسم الضريبة", save: /حفظ/ } : { percent: "Tax rate (%)", name: "Tax name", save: /Save/ };
+    await page.getByLabel(label.name, { exact: true }).fill("GST");
+    await page.getByLabel(label.percent, { exact: true }).fill("5.5");
+    const legend = page.locator("fieldset").filter({ has: page.getByLabel(label.percent, { exact: true }) });
+    for (const [name, width] of [["390", 390], ["desktop", 1280]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await legend.scrollIntoViewIfNeeded();
+      if (process.env.SHOTS_DIR) await legend.screenshot({ path: `${process.env.SHOTS_DIR}/settings-tax-${lang}-${name}.png` });
+    }
+    await page.getByRole("button", { name: label.save }).first().click();
+    await expect.poll(async () => (await (await page.request.get("/api/admin/settings")).json()).settings.taxRateBp).toBe(550);
+    // Back as it was, for the walks after this one.
+    expect((await page.request.put("/api/admin/settings", { data: before })).status()).toBe(200);
+  });
+}
