@@ -5,7 +5,7 @@ import { COURSE, freestGroup } from "./enrol-flow";
 
 const LABELS = {
   en: { method: "Method", cash: "Cash", amount: "Amount (USD)", reference: "Reference", submit: "Record payment", paid: "Paid", full: "is paid in full", statement: "The family's statement", settled: "Settled (USD)", apply: "Show invoices" },
-  ar: { method: "طريقة الدفع", cash: "نقدًا", amount: "المبلغ (USD)", reference: "المرجع", submit: "تسجيل الدفعة", paid: "مدفوعة", full: "مدفوعة بالكامل", statement: "كشف حساب الأسرة", settled: "الحساب مسدَّد (USD)", apply: "عرض الفواتير" },
+  ar: { method: "طريقة الدفع", cash: "نقدًا", amount: "المبلغ (USD)", reference: "المرجع", submit: "تسجيل المبلغ", paid: "مدفوعة", full: "مدفوعة بالكامل", statement: "كشف حساب الأسرة", settled: "الحساب مسدَّد (USD)", apply: "عرض الفواتير" },
 } as const;
 
 const shot = async (page: Page, name: string) => {
