@@ -696,7 +696,8 @@ describe("hostile input on every endpoint", () => {
       admin: false,
       body: () => ({ studentName: "Zara", parentName: "Omar", email: "family@example.com", phoneNumber: "+971 50 123 4567", selectedCamp: camp.slug, selectedSession: camp.batch, message: "Vegetarian lunch, please.", ...honeypot }),
       // The set-up's optional pickup form, left unticked, is recorded as declined.
-      stores: { enrollments: 1, jobs: 2, consent_answers: 1 },
+      // The first invoice of the run makes the year's counter row; the course sample below reuses it.
+      stores: { enrollments: 1, jobs: 2, consent_answers: 1, invoices: 1, invoice_lines: 1, invoice_counters: 1, ledger_entries: 1 },
     },
     {
       route: "POST /api/summercamp/brochure",
@@ -711,7 +712,7 @@ describe("hostile input on every endpoint", () => {
       admin: false,
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "enroller@example.com", phone: "+91 98765 43210", ...honeypot }),
       // Online payment is on in this suite: the seat is held and the confirmation e-mail waits for the payment (decision 085).
-      stores: { section_enrolments: 1, consent_answers: 1 },
+      stores: { section_enrolments: 1, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
     },
     // The sections' waitlist, moves and drops (decision 066); each e-mail is one job.
     {
