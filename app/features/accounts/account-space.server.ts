@@ -333,9 +333,13 @@ export async function accountOverview(db: DB, userId: number, timeZone: string, 
 /** The account's PDF download of one of its certificates. */
 export const accountCertificatePdfPath = (id: number) => `/api/account/certificates/${id}/pdf`;
 
-/** Certificates of the enrolments the account holds (ownedBy: its id, or its proven e-mail). */
+/** Certificates of the enrolments the account holds (ownedBy: its id, or its proven e-mail), course groups' and the camp's (decision 089). */
 async function ownCertificates(db: DB, owner: Owner): Promise<CertificateRow[]> {
-  return certificatesOfEnrolments(db, (await sectionEnrolmentRows(db, owner)).map((e) => e.id));
+  return certificatesOfEnrolments(
+    db,
+    (await sectionEnrolmentRows(db, owner)).map((e) => e.id),
+    (await enrollmentRows(db, owner)).map((e) => e.id),
+  );
 }
 
 /** One of the account's certificates by id, or undefined when it is not the account's. */
@@ -474,6 +478,7 @@ export async function accountExport(db: DB, userId: number) {
     })),
     certificates: (await ownCertificates(db, owner)).map((c) => ({
       code: displayCode(c.code),
+      kind: c.kind,
       childName: c.child_name,
       course: c.course_en,
       language: c.lang,
@@ -668,7 +673,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
         .where("id", "in", enrolmentIds)
         .execute();
     }
-    const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now);
+    const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now, enrollments);
     // Places in the sections' lines: left (a held seat passed on), then erased, as the demo lines'.
     const sectionPlaces = await sectionWaitlistRows(tx, owner);
     let sectionWaitlistPlacesLeft = 0;
