@@ -130,7 +130,7 @@ describe("certificates of completion", () => {
     const { id, code } = issued.body.results[0].certificate;
     const check = await server.request("GET", `/api/certificates/${code}`);
     expect(check.status).toBe(200);
-    expect(check.body).toEqual({ code, status: "valid", childName: "Sara Mehta", course: { en: course.name_en, ar: course.name_ar }, issuedOn: today, revokedAt: null });
+    expect(check.body).toEqual({ code, kind: "section", status: "valid", childName: "Sara Mehta", course: { en: course.name_en, ar: course.name_ar }, issuedOn: today, revokedAt: null });
     // Typed loosely (lower case, no hyphens, O for 0) it is the same certificate.
     expect((await server.request("GET", `/api/certificates/${code.replace(/-/g, "").toLowerCase().replace(/0/g, "o")}`)).body.status).toBe("valid");
     expect((await server.request("GET", "/api/certificates/ZZZZ-ZZZZ-ZZZZ")).status).toBe(404);
