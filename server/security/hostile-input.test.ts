@@ -950,7 +950,8 @@ describe("hostile input on every endpoint", () => {
       route: "POST /api/teaching/camp/certificates",
       url: () => "/api/teaching/camp/certificates",
       admin: true,
-      body: () => ({ camp: Number(tokens.campId), session: "1 July - 20th July", threshold: 0, language: "ar", enrolmentId: ids.campChild }),
+      // 100 %: only this child was checked out, so the period's other (seeded) children stay below it.
+      body: () => ({ camp: Number(tokens.campId), session: "1 July - 20th July", threshold: 100, language: "ar", enrolmentId: ids.campChild }),
       stores: { certificates: 1, audit_log: 1 },
     },
     // Consent forms last of the consent samples: their hostile variants that are valid text add more (optional) forms.

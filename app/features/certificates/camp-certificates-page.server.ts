@@ -4,7 +4,7 @@ import { pickPair } from "~/i18n/localized";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { campBatches } from "~/features/consent/camp-checkout.server";
 import { issueCampCertificatesEndpoint, listCampCertificates } from "./camp-certificates.api";
-import { certificatesAction } from "./certificates-page.action.server";
+import { certificatesAction, number } from "./certificates-page.action.server";
 import { pageChildren, pageChoices, pageNotice, type ListedChild } from "./certificates-page.server";
 
 /**
@@ -33,4 +33,4 @@ export async function campCertificatesPageData(context: AppLoadContext, request:
 
 /** The posts of /teaching/camp/certificates: the period rides in each form (camp, session). */
 export const campCertificatesAction = (args: ActionFunctionArgs) =>
-  certificatesAction(args, { endpoint: issueCampCertificatesEndpoint, params: {}, body: (form) => ({ camp: form.camp ?? "", session: form.session ?? "" }), keep: ["batch"] });
+  certificatesAction(args, { endpoint: issueCampCertificatesEndpoint, params: {}, body: (form) => ({ camp: number(form.camp), session: form.session ?? "" }), keep: ["batch"] });

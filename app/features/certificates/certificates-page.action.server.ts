@@ -6,7 +6,8 @@ import { issueGroupCertificates, revokeGroupCertificate } from "./certificates.a
 import { ISSUE_FORM, revokeForm } from "./certificates-forms";
 
 
-const number = (value: string | undefined) => (value !== undefined && /^-?\d{1,10}$/.test(value.trim()) ? Number(value) : value);
+/** A posted whole number as a number (the JSON shape); anything else as typed, for the schema to refuse. */
+export const number = (value: string | undefined) => (value !== undefined && /^-?\d{1,10}$/.test(value.trim()) ? Number(value) : value);
 
 /** How a page's "issue" post reaches its endpoint: a group's, or a camp period's (the period in the post). */
 export interface IssueRoute {

@@ -23,14 +23,14 @@ export const revokeSchema = z.object({ reason: z.string({ error: v.required }).t
 /** A code as typed in a URL (normalised by normalizeCode). */
 export const codeParams = z.object({ code: z.string().max(40) });
 
-/** A camp period: the camp's id and the enrolments' `session` (one of its batches, e.g. "1 July - 20th July"). */
-const campPeriod = {
-  camp: z.coerce.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid),
-  session: z.string({ error: v.required }).trim().min(1, v.required).max(100, v.tooLong),
-};
+/** A camp period's `session`: one of its batches as the enrolments store it, e.g. "1 July - 20th July". */
+const session = z.string({ error: v.required }).trim().min(1, v.required).max(100, v.tooLong);
 
-/** GET the rates of a camp period (query strings). */
-export const campRatesQuery = z.object({ ...campPeriod, threshold: thresholdQuery });
+/** GET the rates of a camp period (query strings: the camp's id in digits). */
+export const campRatesQuery = z.object({ camp: z.string({ error: v.required }).regex(/^\d{1,9}$/, v.invalid).transform(Number), session, threshold: thresholdQuery });
 
 /** Issue certificates in a camp period: to every qualifying child, or to the one camp enrolment named. */
-export const campIssueSchema = issueSchema.extend(campPeriod);
+export const campIssueSchema = issueSchema.extend({
+  camp: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid),
+  session,
+});
