@@ -18,6 +18,7 @@ export function CertificatesBoard({
   board,
   held,
   heldText,
+  thresholdHint,
   noneHeldText,
   noChildrenText,
   caption,
@@ -28,6 +29,8 @@ export function CertificatesBoard({
   board: Board;
   held: number;
   heldText: string;
+  /** What the threshold is a share of (classes held, or camp days). */
+  thresholdHint: string;
   noneHeldText: string;
   noChildrenText: string;
   caption: string;
@@ -67,7 +70,7 @@ export function CertificatesBoard({
             className="w-28 rounded-lg border border-slate-400 px-3 py-2"
           />
           <span id="threshold-hint" className="text-sm text-slate-600">
-            {t("issue.thresholdHint")}
+            {thresholdHint}
           </span>
         </p>
         <p className="flex flex-col gap-1">

@@ -41,6 +41,7 @@ export default function CampCertificatesPage({ loaderData, actionData }: Route.C
           board={loaderData}
           held={period.held}
           heldText={t("camp.held", { count: period.held })}
+          thresholdHint={t("camp.thresholdHint")}
           noneHeldText={t("camp.noDays")}
           noChildrenText={t("camp.noPeriods")}
           caption={t("camp.caption")}

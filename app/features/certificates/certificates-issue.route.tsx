@@ -37,6 +37,7 @@ export default function CertificatesIssuePage({ loaderData, actionData }: Route.
         board={loaderData}
         held={section.held}
         heldText={t("issue.held", { count: section.held })}
+        thresholdHint={t("issue.thresholdHint")}
         noneHeldText={t("issue.noClasses")}
         noChildrenText={t("issue.noChildren")}
         caption={t("issue.caption")}
