@@ -143,6 +143,9 @@ describe("camp certificates", () => {
     expect((await fetch(`${server.url}/api/account/certificates/${theirs.id}/pdf`, { headers: { cookie: parent.cookie } })).status).toBe(404);
     const exported = await server.request("GET", "/api/account/export", { headers });
     expect(exported.body.certificates).toEqual(expect.arrayContaining([expect.objectContaining({ code: mine.code, kind: "camp", childName: "Adam Camp" })]));
+    // The camp's attendance (its check-outs: two days, and the one recorded ahead) is in the export too, only the family's own.
+    expect(exported.body.campCheckouts.filter((k: { childName: string }) => k.childName === "Adam Camp")).toHaveLength(3);
+    expect(exported.body.campCheckouts.some((k: { childName: string }) => k.childName === "Other Camper")).toBe(false);
     const deleted = await server.request("POST", "/api/account/delete", { json: { email: parent.user.email }, headers });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect((await server.request("GET", `/api/certificates/${mine.code}`)).body).toMatchObject({ status: "erased", childName: null, course: null });

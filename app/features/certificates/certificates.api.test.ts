@@ -221,6 +221,9 @@ describe("certificates of completion", () => {
     expect((await pdf(`/api/account/certificates/${mine.id}/pdf`, "")).status).toBe(401);
     const exported = await server.request("GET", "/api/account/export", { headers });
     expect(exported.body.certificates).toEqual(expect.arrayContaining([expect.objectContaining({ code: mine.code, childName: "Adam Parent" })]));
+    // The attendance marks behind it too (five classes present), only the family's own child's.
+    expect(exported.body.attendanceMarks.filter((m: { childName: string; status: string }) => m.childName === "Adam Parent" && m.status === "present")).toHaveLength(5);
+    expect(exported.body.attendanceMarks.some((m: { childName: string }) => m.childName === "Other Child")).toBe(false);
     // Erasure: the account goes, the certificate's page says it no longer exists, without the name.
     const deleted = await server.request("POST", "/api/account/delete", { json: { email: parent.user.email }, headers });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
