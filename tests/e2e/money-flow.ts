@@ -83,3 +83,39 @@ export async function enrolWithCodePayAndSeeInvoice(page: Page, payments: Paymen
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/account-invoices-${lang}-${width}.png`, fullPage: true });
 }
+
+const VIEW = {
+  en: { title: "Money", collected: "Collected", show: "Show", funnel: "From demo class to paid enrolment", bad: "Please enter a valid date.", none: "No payments or open invoices." },
+  ar: { title: "المال", collected: "المحصَّل", show: "اعرض", funnel: "من الحصة التجريبية إلى التسجيل المدفوع", bad: "يرجى إدخال تاريخ صحيح.", none: "لا مدفوعات ولا فواتير غير مدفوعة." },
+} as const;
+
+/**
+ * Staff open the dashboard's money view after the walks above paid their invoices: this month's
+ * dollars collected are shown per currency, a chosen period is a plain GET form, and a period that
+ * is not a date falls back to this month with the message.
+ */
+export async function staffMoneyView(page: Page, payments: PaymentsServer, lang: "en" | "ar", width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  const prefix = lang === "ar" ? "/ar" : "";
+  const t = VIEW[lang];
+  const staff = createAdminAccount(`money-view-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Money Staff", payments.dataDir);
+  expect((await page.request.post(`${payments.url}/api/admin/login`, { data: { email: staff.email, password: staff.password } })).status()).toBe(200);
+  await page.goto(`${payments.url}${prefix}/admin#money`);
+  const view = page.locator("section#money");
+  await expect(view.getByRole("heading", { level: 2, name: t.title, exact: true })).toBeVisible();
+  const usd = view.locator('[data-testid="money-totals"] [data-currency="USD"] [data-figure="collected"] dd');
+  await expect(usd).not.toHaveText(/^\$?0$|^US\$ ?0$/);
+  await expect(view.locator('[data-breakdown="course"]')).toBeVisible();
+  await expect(view.getByText(t.funnel)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  if (process.env.SHOTS_DIR) await view.screenshot({ path: `${process.env.SHOTS_DIR}/money-view-${lang}-${width}.png` });
+  // A chosen period (last year: nothing collected, and every invoice of these walks is paid), by the form's GET.
+  await view.locator('input[name="from"]').fill("2025-01-01");
+  await view.locator('input[name="to"]').fill("2025-03-31");
+  await view.getByRole("button", { name: t.show, exact: true }).click();
+  await expect(page).toHaveURL(/from=2025-01-01&to=2025-03-31/);
+  await expect(view.getByText(t.none)).toBeVisible();
+  // A typed address with a period that is not one: this month, and the message.
+  await page.goto(`${payments.url}${prefix}/admin?from=2025-02-30#money`);
+  await expect(view.getByRole("alert")).toContainText(t.bad);
+}

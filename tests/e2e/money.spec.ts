@@ -1,5 +1,5 @@
 import { test } from "./fixtures";
-import { enrolWithCodePayAndSeeInvoice } from "./money-flow";
+import { enrolWithCodePayAndSeeInvoice, staffMoneyView } from "./money-flow";
 import { startPaymentsServer, type PaymentsServer } from "./payments-server";
 
 /**
@@ -7,6 +7,8 @@ import { startPaymentsServer, type PaymentsServer } from "./payments-server";
  * Stripe stand-in's checkout and sees the paid invoice in /account/invoices; both languages, phone
  * and desktop. A second production server with the Stripe keys (tests/e2e/payments-server.ts).
  */
+// The staff walks read what the parents' walks paid: one group, retried together.
+test.describe.configure({ mode: "serial" });
 let payments: PaymentsServer;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -21,6 +23,15 @@ for (const lang of ["en", "ar"] as const) {
     test(`${lang} at ${width} px: enrol with a promo code, pay through the stand-in, see the paid invoice in the account`, async ({ page }) => {
       test.setTimeout(90_000);
       await enrolWithCodePayAndSeeInvoice(page, payments, lang, width);
+    });
+  }
+}
+
+for (const lang of ["en", "ar"] as const) {
+  for (const width of [390, 1280]) {
+    test(`${lang} at ${width} px: staff see the money view on the dashboard and choose a period`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await staffMoneyView(page, payments, lang, width);
     });
   }
 }

@@ -12,7 +12,8 @@ export async function moneyViewData(context: AppLoadContext, url: URL, lang: Lan
   let answer = await context.run(billingSummary, { input, lang });
   let refused: string | null = null;
   if (answer.status === 400) {
-    refused = answer.body.message ?? "";
+    // The field's own words ("a valid date"), not the form's general line.
+    refused = Object.values(answer.body.errors ?? {})[0] ?? answer.body.message ?? "";
     answer = await context.run(billingSummary, { input: {}, lang });
   }
   if (answer.status !== 200) throw new Response(answer.body.message ?? "", { status: answer.status });
