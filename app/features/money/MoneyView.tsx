@@ -7,7 +7,7 @@ import { localizePath } from "~/i18n/lang";
 import type { FunnelCounts, MoneyRow, MoneySummary } from "./money-types";
 import { formatDay, formatMoney } from "./money-format";
 
-const cell = "px-2 py-1.5";
+const cell = "px-1.5 py-1.5 sm:px-2";
 
 /**
  * The staff dashboard's money view (issue 31 part 7, decision 093): per currency, collected in the
@@ -90,11 +90,11 @@ function Breakdown({ title, first, rows, lang, name }: { title: string; first: s
   return (
     <div>
       <h3 className="mb-1 font-semibold text-slate-900">{title}</h3>
-      {/* Five short columns wrap on a phone: no sideways scrolling region to reach by keyboard. */}
-      <table className="w-full text-start text-sm [overflow-wrap:anywhere]" data-breakdown={name}>
+      {/* Four columns fit a phone (each amount carries its currency's sign): no sideways scrolling region to reach by keyboard. */}
+      <table className="w-full text-start text-xs sm:text-sm" data-breakdown={name}>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
-            {[first, t("view.currency"), t("view.collected"), t("view.outstanding"), t("view.overdue")].map((label) => (
+            {[first, t("view.collected"), t("view.outstanding"), t("view.overdue")].map((label) => (
               <th key={label} scope="col" className={`${cell} text-start font-medium`}>
                 {label}
               </th>
@@ -104,15 +104,12 @@ function Breakdown({ title, first, rows, lang, name }: { title: string; first: s
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.key}-${row.currency}`} className="border-b border-slate-100" data-row={`${row.key}-${row.currency}`}>
-              <th scope="row" className={`${cell} text-start font-medium text-slate-900`}>
+              <th scope="row" className={`${cell} text-start font-medium text-slate-900 [overflow-wrap:anywhere]`}>
                 {name === "term" ? <LtrValue>{row.label}</LtrValue> : row.label}
               </th>
-              <td className={cell}>
-                <LtrValue>{row.currency}</LtrValue>
-              </td>
-              <td className={cell}>{formatMoney(row.collectedMinor, row.currency, lang)}</td>
-              <td className={cell}>{formatMoney(row.outstandingMinor, row.currency, lang)}</td>
-              <td className={cell}>{formatMoney(row.overdueMinor, row.currency, lang)}</td>
+              <td className={`${cell} whitespace-nowrap`}>{formatMoney(row.collectedMinor, row.currency, lang)}</td>
+              <td className={`${cell} whitespace-nowrap`}>{formatMoney(row.outstandingMinor, row.currency, lang)}</td>
+              <td className={`${cell} whitespace-nowrap`}>{formatMoney(row.overdueMinor, row.currency, lang)}</td>
             </tr>
           ))}
         </tbody>
@@ -127,7 +124,7 @@ function Funnel({ funnel }: { funnel: MoneySummary["funnel"] }) {
   const label = (step: (typeof steps)[number]) => t(step === "paid" ? "view.paidStep" : `view.${step}`);
   const row = (name: string, counts: FunnelCounts, key: string, strong = false) => (
     <tr key={key} className="border-b border-slate-100" data-funnel-row={key}>
-      <th scope="row" className={`${cell} text-start ${strong ? "font-bold" : "font-medium"} text-slate-900`}>
+      <th scope="row" className={`${cell} text-start ${strong ? "font-bold" : "font-medium"} text-slate-900 [overflow-wrap:anywhere]`}>
         {name}
       </th>
       {steps.map((step) => (
@@ -144,7 +141,7 @@ function Funnel({ funnel }: { funnel: MoneySummary["funnel"] }) {
       {funnel.total.booked === 0 ? (
         <p className="text-slate-600">{t("view.funnelNone")}</p>
       ) : (
-        <table className="w-full text-start text-sm [overflow-wrap:anywhere]" data-testid="money-funnel">
+        <table className="w-full text-start text-xs sm:text-sm" data-testid="money-funnel">
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
               <th scope="col" className={`${cell} text-start font-medium`}>
