@@ -1,4 +1,4 @@
-import { Router } from "express";
+import type { Router } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { serverT } from "~server/i18n";
