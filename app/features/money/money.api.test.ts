@@ -74,7 +74,7 @@ describe("money: account invoices and the staff summary", () => {
     const paid = await pay(b.id, 900_000, "2026-10-15T06:00:00.000Z", "online");
     const note = await server.db.transaction().execute((trx) => issueCreditNote(trx, { invoiceId: b.id, amountMinor: 100_000, kind: "refund", refund: { paymentId: paid!.id } }));
     await server.db.updateTable("payments").set({ received_at: "2026-10-20T06:00:00.000Z" }).where("id", "=", note.refundId!).execute();
-    const c = await campInvoice("family.c@example.com", 50_000, "2026-10-01");
+    await campInvoice("family.c@example.com", 50_000, "2026-10-01");
     // USD: a course invoice due later, but with an instalment past its day: overdue.
     const d = await enrol("Dana Rao", "family.d@example.com");
     await server.db.insertInto("invoice_instalments").values({ invoice_id: d.invoiceId, position: 1, due_on: "2026-10-10", amount_minor: 1_000, created_at: new Date().toISOString() }).execute();
@@ -110,7 +110,6 @@ describe("money: account invoices and the staff summary", () => {
     // Arabic labels for the same figures.
     const arabic = await summary("?from=2026-10-01&to=2026-10-31&lang=ar");
     expect(arabic.body.byCourse[0].label).toBe("المخيم الصيفي");
-    void c;
   });
 
   it("the default period is the academy's current month; a bad period is a 400 with a message", async () => {
