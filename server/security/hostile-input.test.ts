@@ -695,8 +695,9 @@ describe("hostile input on every endpoint", () => {
       url: () => "/api/summercamp/enroll",
       admin: false,
       body: () => ({ studentName: "Zara", parentName: "Omar", email: "family@example.com", phoneNumber: "+971 50 123 4567", selectedCamp: camp.slug, selectedSession: camp.batch, message: "Vegetarian lunch, please.", ...honeypot }),
-      // The set-up's optional pickup form, left unticked, is recorded as declined.
-      stores: { enrollments: 1, jobs: 2, consent_answers: 1 },
+      // The set-up's optional pickup form, left unticked, is recorded as declined. The fee's invoice
+      // (decision 082): one line, one charge; the suite's first invoice also makes the year's counter row.
+      stores: { enrollments: 1, jobs: 2, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1, invoice_counters: 1 },
     },
     {
       route: "POST /api/summercamp/brochure",
@@ -711,7 +712,8 @@ describe("hostile input on every endpoint", () => {
       admin: false,
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "enroller@example.com", phone: "+91 98765 43210", ...honeypot }),
       // Online payment is on in this suite: the seat is held and the confirmation e-mail waits for the payment (decision 085).
-      stores: { section_enrolments: 1, consent_answers: 1 },
+      // Its invoice is issued at once (decision 082): one line, one charge.
+      stores: { section_enrolments: 1, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
     },
     // The sections' waitlist, moves and drops (decision 066); each e-mail is one job.
     {
