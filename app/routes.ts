@@ -22,6 +22,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("account", "features/accounts/account.route.tsx", { id: id("account") }, [index("features/accounts/account-sections.route.tsx", { id: id("account-sections") })]),
     route("account/security", "features/accounts/security/security.route.tsx", { id: id("account-security") }),
     route("account/makeups", "features/makeups/account-makeups.route.tsx", { id: id("account-makeups") }),
+    route("account/invoices", "features/money/account-invoices.route.tsx", { id: id("account-invoices") }),
     route("makeups/absence", "features/makeups/absence-link.route.tsx", { id: id("absence-link") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
     route("courses/course-filter", "features/courses/course-filter.route.tsx", { id: id("course-filter") }),

@@ -13,6 +13,7 @@ import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
 import { discountsManifest } from "~/features/discounts/discounts.manifest.server";
+import { moneyManifest } from "~/features/money/money.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { paymentsManifest } from "~/features/payments/payments.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
@@ -43,6 +44,7 @@ const features: readonly FeatureManifest[] = [
   timetableManifest,
   demoEnrolmentManifest,
   paymentsManifest,
+  moneyManifest,
   makeupsManifest,
   campManifest,
   consentManifest,

@@ -31,6 +31,8 @@ const USED_ON: Record<string, RegExp> = {
   payments: /^\/payments\/enrolment$/,
   // The staff's billing desk (decision 090): staff pages only.
   billing: /$^/,
+  // The family's invoices (decision 093) and the account's link to them.
+  money: new RegExp(under("account")),
 };
 
 /** Which translation namespaces a page does NOT need. */

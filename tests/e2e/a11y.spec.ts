@@ -203,6 +203,35 @@ test.describe("axe on public pages", () => {
     await auditAll(page, [...pages, ...pages.map((path) => `/ar${path}`)]);
   });
 
+  test("the family's invoices (one held with its pay link, one paid) and the dashboard's money view with a period and a refused one, in both languages (decision 093)", async ({ page }) => {
+    test.setTimeout(120_000);
+    const payments = await startPaymentsServer();
+    try {
+      const email = `a11y-money-${Date.now()}@example.com`;
+      expect((await page.request.post(`${payments.url}/register`, { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+      expect((await page.request.post(`${payments.url}/login`, { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
+      const api = (await (await page.request.get(`${payments.url}/api/courses/robotics-fundamentals/sections`)).json()) as { sections: { id: number; minAge: number; seatsLeft: number }[] };
+      const section = api.sections.find((s) => s.seatsLeft > 1)!;
+      const enrol = async (n: number) => {
+        const answer = await page.request.post(`${payments.url}/api/sections/${section.id}/enrolments`, { data: { childName: `Axe Money ${n}`, childAge: section.minAge, parentName: "Axe Parent", email, phone: "9876543210" } });
+        expect(answer.status()).toBe(201);
+        return new URL(((await answer.json()) as { paymentUrl: string }).paymentUrl, payments.url).searchParams.get("token")!;
+      };
+      await enrol(1);
+      const started = (await (await page.request.post(`${payments.url}/api/payments/checkouts`, { data: { token: await enrol(2) } })).json()) as { sessionId: string };
+      expect(await payments.stripe.deliver(payments.stripe.complete(started.sessionId))).toBe(200);
+      await auditAll(page, [`${payments.url}/account/invoices`, `${payments.url}/ar/account/invoices`]);
+    } finally {
+      await payments.stop();
+    }
+    await signInAsAdmin(page);
+    await auditAll(page, ["/admin?from=2026-01-01&to=2026-12-31", "/ar/admin?from=2026-01-01&to=2026-12-31"]);
+    // A refused period: the message in an alert, this month shown.
+    await page.goto("/ar/admin?from=2026-02-30", { waitUntil: "networkidle" });
+    await expect(page.locator("#money [role=alert]")).toBeVisible();
+    expectClean([await audit(page)]);
+  });
+
   test("the payment page of a held enrolment (seat held, back without paying, paid), in both languages (decision 085)", async ({ page }) => {
     test.setTimeout(120_000);
     // Online payment needs the Stripe keys: a second server with them and the local Stripe stand-in.

@@ -20,12 +20,12 @@ export interface AdminAccount {
  * Creates (or promotes) a staff account in the e2e server's database with the real
  * `admin:create` script, pointed at the same data folder as the running server.
  */
-export function createAdminAccount(email: string, password: string, name: string): AdminAccount {
+export function createAdminAccount(email: string, password: string, name: string, dataDir = process.env.E2E_DATA_DIR ?? "data-e2e"): AdminAccount {
   // The e2e server keeps SQLite in its data folder; never inherit a DATABASE_URL meant for something else.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   execFileSync("npx", ["tsx", "scripts/admin-create.ts", "--email", email, "--password", password, "--name", name], {
     cwd: root,
-    env: { ...env, DATA_DIR: process.env.E2E_DATA_DIR ?? "data-e2e", NODE_ENV: "production" },
+    env: { ...env, DATA_DIR: dataDir, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   return { email, password, name };

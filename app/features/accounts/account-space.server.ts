@@ -22,6 +22,7 @@ import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-d
 import { consentExport, eraseConsent } from "~/features/consent/consent-account.server";
 import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath, type CertificateRow } from "~/features/certificates/certificates.server";
 import { formatIssuedOn } from "~/features/certificates/certificate-format";
+import { billingExport, invoicesKept } from "~/features/money/account-invoices.server";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -537,6 +538,8 @@ export async function accountExport(db: DB, userId: number) {
     contactMessages: (await contactRows(db, owner)).map((m) => ({ email: m.email, message: m.description, status: m.status, createdAt: m.created_at })),
     // Consent answers (decision 078): the forms' versions, signer, language, time, pickup people (never a PIN).
     consentAnswers: await consentExport(db, owner),
+    // Invoices with their lines, payments and refunds, credit notes (decision 093).
+    ...(await billingExport(db, userId)),
     savedChildren: (
       await db.selectFrom("account_children").select(["name", "age", "created_at", "updated_at"]).where("user_id", "=", userId).orderBy("id").execute()
     ).map((c) => ({ name: c.name, age: c.age, createdAt: c.created_at, updatedAt: c.updated_at })),
@@ -602,6 +605,8 @@ export interface DeletionSummary {
   savedChildrenDeleted: number;
   /** Consent answers (with their pickup people) deleted. */
   consentAnswersDeleted: number;
+  /** Invoices kept as issued: financial records the academy must keep (decision 093); their link to the account is cleared. */
+  invoicesKept: number;
 }
 
 /**
@@ -620,6 +625,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     const now = nowIso();
     // First, while the enrolments still carry the e-mail that finds them: the children's consent answers go.
     const consentAnswersDeleted = await eraseConsent(tx, owner);
+    const invoices = await invoicesKept(tx, userId);
     const bookings = await bookingRows(tx, owner);
     let bookingsCancelled = 0;
     for (const booking of bookings) {
@@ -743,6 +749,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       calendarFeedsDeleted: Number(feeds.numDeletedRows),
       savedChildrenDeleted: Number(children.numDeletedRows),
       consentAnswersDeleted,
+      invoicesKept: invoices,
     };
     // The account's own id (a number, no personal data), so staff can answer "was it deleted?".
     await recordAudit(trx, { userId: null, action: "delete", entity: "account", entityId: userId, summary: { ...summary } });

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Outlet, useOutletContext } from "react-router";
+import { Link, Outlet, useOutletContext } from "react-router";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
@@ -7,6 +7,8 @@ import type { Route } from "./+types/account.route";
 import { accountPageAction } from "./account-actions.server";
 import { accountPageData, type AccountPageData } from "./account-page.server";
 import { requireAccountPage } from "~/lib/page-guards.server";
+import { useLang } from "~/i18n/use-lang";
+import { accountInvoicesPath } from "~/features/billing/paths";
 
 /**
  * /account, the parent's own space (issue 17, decision 026), as a layout: the heading and the
@@ -34,6 +36,8 @@ export const useAccountData = () => useOutletContext<AccountPageData>();
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const { t: tm } = useTranslation("makeups");
+  const { t: tb } = useTranslation("money");
+  const lang = useLang();
   const { profile } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10 md:py-14">
@@ -55,7 +59,10 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         </LocalLink>{" "}
         <LocalLink to="/account/makeups" className="ms-4 mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
           {tm("account.link")}
-        </LocalLink>
+        </LocalLink>{" "}
+        <Link to={accountInvoicesPath(lang)} className="ms-4 mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+          {tb("account.link")}
+        </Link>
       </header>
       <Outlet context={loaderData} />
     </main>

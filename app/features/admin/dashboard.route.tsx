@@ -17,12 +17,17 @@ import { langFromPath } from "~/i18n/lang";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { DemoFunnel } from "~/features/sections/DemoFunnel";
 import { demoFunnel } from "~/features/sections/demo-enrolment.server";
+import { MoneyView } from "~/features/money/MoneyView";
+import { moneyViewData } from "~/features/money/money-view.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireAdminPage(context, request);
   const [dashboard, settings] = await Promise.all([getDashboard(context.db), getSiteSettings(context.db)]);
-  const funnel = await demoFunnel(context.db, timeZoneOf(settings), langFromPath(new URL(request.url).pathname));
-  return { ...dashboard, funnel, timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  const funnel = await demoFunnel(context.db, timeZoneOf(settings), lang);
+  const money = await moneyViewData(context, url, lang);
+  return { ...dashboard, funnel, money, timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
@@ -126,6 +131,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <WeeklyChart weeks={loaderData.weeks} />
       </section>
+
+      <MoneyView summary={loaderData.money.summary} refused={loaderData.money.refused} lang={lang} />
 
       <DemoFunnel rows={loaderData.funnel} />
 

@@ -1,0 +1,175 @@
+import { sql } from "kysely";
+import type { DB } from "~server/db/db";
+import type { Lang } from "~/i18n/lang";
+import { ownerOf, type Owner } from "~/features/family/account-owner.server";
+import { linkToken } from "~/features/booking/link-tokens.server";
+import { accountCreditNotePdfPath, accountInvoicePdfPath } from "~/features/billing/paths";
+import { enrolmentPaymentPath } from "~/features/sections/paths";
+import { zonedParts } from "~/lib/zoned-time";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import type { AccountInvoice, AccountInvoices } from "./money-types";
+
+/** The newest invoices one family sees; a family has a handful a year, so this is never reached in practice. */
+export const MAX_ACCOUNT_INVOICES = 500;
+
+export type { AccountInvoice, AccountInvoices, InvoiceShownStatus } from "./money-types";
+
+/**
+ * The invoices that are the account's (decision 093): those issued while signed in (user_id), or
+ * to its e-mail once proven (family_key, the lower-cased e-mail; decision 026's rule, so an
+ * unproven address never reveals another family's bills).
+ */
+const ownInvoices = (owner: Owner) =>
+  owner.provenEmail ? sql<boolean>`(i.user_id = ${owner.id} or i.family_key = ${owner.provenEmail})` : sql<boolean>`i.user_id = ${owner.id}`;
+
+export async function accountInvoices(db: DB, userId: number, lang: Lang, options: { linkSecret: string; onlinePayment: boolean; now?: Date }): Promise<AccountInvoices> {
+  const owner = await ownerOf(db, userId);
+  const now = options.now ?? new Date();
+  const timeZone = await academyTimeZone(db);
+  const today = zonedParts(now, timeZone).date;
+  const rows = await db
+    .selectFrom("invoices as i")
+    .leftJoin("section_enrolments as e", "e.id", "i.enrolment_id")
+    .select((eb) => [
+      "i.id",
+      "i.number",
+      "i.child_name",
+      "i.description_en",
+      "i.description_ar",
+      "i.issued_at",
+      "i.due_on",
+      "i.currency",
+      "i.total_minor",
+      "i.status",
+      "e.id as enrolment_id",
+      "e.reference as enrolment_reference",
+      "e.status as enrolment_status",
+      "e.payment_hold_until",
+      eb.fn.coalesce(eb.selectFrom("ledger_entries as l").select((l) => l.fn.sum<number>("l.amount_minor").as("s")).whereRef("l.invoice_id", "=", "i.id"), eb.lit(0)).as("outstanding"),
+      eb
+        .fn.coalesce(
+          eb.selectFrom("payments as p").select((p) => p.fn.sum<number>(sql<number>`case when p.kind = 'payment' then p.amount_minor else -p.amount_minor end`).as("s")).whereRef("p.invoice_id", "=", "i.id"),
+          eb.lit(0),
+        )
+        .as("paid"),
+    ])
+    .where(ownInvoices(owner))
+    .orderBy("i.issued_at", "desc")
+    .orderBy("i.id", "desc")
+    .limit(MAX_ACCOUNT_INVOICES)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const notes = ids.length === 0 ? [] : await db.selectFrom("credit_notes").select(["id", "invoice_id", "number", "amount_minor"]).where("invoice_id", "in", ids).orderBy("id").execute();
+  const lateInstalments = new Set(
+    ids.length === 0 ? [] : (await overdueInstalmentInvoices(db, ids, today)),
+  );
+  const nowIso = now.toISOString();
+  const invoices = rows.map((row): AccountInvoice => {
+    const outstanding = Math.max(0, Number(row.outstanding));
+    const overdue = row.status === "open" && outstanding > 0 && (row.due_on < today || lateInstalments.has(row.id));
+    const held = row.status === "open" && row.enrolment_id !== null && row.enrolment_status === "enrolled" && row.payment_hold_until !== null && row.payment_hold_until > nowIso;
+    return {
+      id: row.id,
+      number: row.number,
+      childName: row.child_name,
+      description: lang === "ar" ? row.description_ar : row.description_en,
+      issuedOn: zonedParts(row.issued_at, timeZone).date,
+      dueOn: row.due_on,
+      currency: row.currency,
+      totalMinor: row.total_minor,
+      paidMinor: Number(row.paid),
+      outstandingMinor: outstanding,
+      status: overdue ? "overdue" : row.status,
+      pdfUrl: accountInvoicePdfPath(row.id, lang),
+      creditNotes: notes.filter((n) => n.invoice_id === row.id).map((n) => ({ id: n.id, number: n.number, amountMinor: n.amount_minor, pdfUrl: accountCreditNotePdfPath(n.id, lang) })),
+      payUrl:
+        held && options.onlinePayment && row.enrolment_reference !== null
+          ? enrolmentPaymentPath(linkToken(options.linkSecret, "enrolment-payment", { id: row.enrolment_id!, reference: row.enrolment_reference }), lang)
+          : null,
+    };
+  });
+  return { invoices, balances: await ownBalances(db, owner) };
+}
+
+/**
+ * The balance per currency over the account's invoices' ledger entries. For a proven account whose
+ * invoices all carry its e-mail this is familyBalances(family_key) exactly; the id branch adds what
+ * was invoiced to the account under an e-mail it no longer has.
+ */
+async function ownBalances(db: DB, owner: Owner) {
+  const rows = await db
+    .selectFrom("ledger_entries as l")
+    .innerJoin("invoices as i", "i.id", "l.invoice_id")
+    .select(["l.currency", (eb) => eb.fn.sum<number>("l.amount_minor").as("sum")])
+    .where(ownInvoices(owner))
+    .groupBy("l.currency")
+    .orderBy("l.currency")
+    .execute();
+  return rows.map((row) => ({ currency: row.currency, balanceMinor: Number(row.sum) }));
+}
+
+/** Invoices among `ids` with an instalment due before `today` and not yet covered by the payments made against it. */
+export async function overdueInstalmentInvoices(db: DB, ids: readonly number[], today: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom("invoice_instalments as t")
+    .select((eb) => [
+      "t.invoice_id",
+      "t.amount_minor",
+      eb.fn.coalesce(eb.selectFrom("payments as p").select((p) => p.fn.sum<number>("p.amount_minor").as("s")).whereRef("p.instalment_id", "=", "t.id").where("p.kind", "=", "payment"), eb.lit(0)).as("paid"),
+    ])
+    .where("t.invoice_id", "in", ids)
+    .where("t.due_on", "<", today)
+    .execute();
+  return [...new Set(rows.filter((r) => Number(r.paid) < r.amount_minor).map((r) => r.invoice_id))];
+}
+
+/** The family's billing records for "download my data" (decision 093): invoices with lines, payments and refunds, credit notes. */
+export async function billingExport(db: DB, userId: number) {
+  const owner = await ownerOf(db, userId);
+  const invoices = await db.selectFrom("invoices as i").selectAll("i").where(ownInvoices(owner)).orderBy("i.id").limit(MAX_ACCOUNT_INVOICES).execute();
+  const ids = invoices.map((i) => i.id);
+  if (ids.length === 0) return { invoices: [], payments: [], creditNotes: [] };
+  const [lines, payments, notes] = await Promise.all([
+    db.selectFrom("invoice_lines").select(["invoice_id", "kind", "label_en", "label_ar", "amount_minor"]).where("invoice_id", "in", ids).orderBy("invoice_id").orderBy("position").execute(),
+    db.selectFrom("payments").select(["id", "invoice_id", "kind", "method", "currency", "amount_minor", "reference", "refund_of", "received_at"]).where("invoice_id", "in", ids).orderBy("id").execute(),
+    db.selectFrom("credit_notes").select(["number", "invoice_id", "kind", "currency", "amount_minor", "reason", "created_at"]).where("invoice_id", "in", ids).orderBy("id").execute(),
+  ]);
+  const numberOf = new Map(invoices.map((i) => [i.id, i.number]));
+  return {
+    invoices: invoices.map((i) => ({
+      number: i.number,
+      status: i.status,
+      parentName: i.parent_name,
+      email: i.email,
+      childName: i.child_name,
+      description: i.description_en,
+      currency: i.currency,
+      totalMinor: i.total_minor,
+      taxMinor: i.tax_minor,
+      taxName: i.tax_name,
+      issuedAt: i.issued_at,
+      dueOn: i.due_on,
+      language: i.lang,
+      lines: lines.filter((l) => l.invoice_id === i.id).map((l) => ({ kind: l.kind, label: l.label_en, amountMinor: l.amount_minor })),
+    })),
+    payments: payments.map((p) => ({
+      invoice: numberOf.get(p.invoice_id) ?? null,
+      kind: p.kind,
+      method: p.method,
+      currency: p.currency,
+      amountMinor: p.amount_minor,
+      reference: p.reference,
+      refundOfPayment: p.refund_of,
+      id: p.id,
+      receivedAt: p.received_at,
+    })),
+    creditNotes: notes.map((n) => ({ number: n.number, invoice: numberOf.get(n.invoice_id) ?? null, kind: n.kind, currency: n.currency, amountMinor: n.amount_minor, reason: n.reason, createdAt: n.created_at })),
+  };
+}
+
+/** How many invoices erasing the account keeps (financial records; decision 093), for the deletion summary. */
+export async function invoicesKept(db: DB, userId: number): Promise<number> {
+  const owner = await ownerOf(db, userId);
+  const row = await db.selectFrom("invoices as i").select((eb) => eb.fn.countAll<number>().as("n")).where(ownInvoices(owner)).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
