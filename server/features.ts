@@ -12,6 +12,7 @@ import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
 import { discountsManifest } from "~/features/discounts/discounts.manifest.server";
+import { instalmentsManifest } from "~/features/instalments/instalments.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { paymentsManifest } from "~/features/payments/payments.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
@@ -47,6 +48,7 @@ const features: readonly FeatureManifest[] = [
   consentManifest,
   certificatesManifest,
   discountsManifest,
+  instalmentsManifest,
   mediaManifest,
   adminContentManifest,
   blogManifest,

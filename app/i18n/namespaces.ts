@@ -29,6 +29,8 @@ const USED_ON: Record<string, RegExp> = {
   // The price before paying (issue 31 part 5) on both enrolment forms; a held enrolment's payment page (decision 085).
   discounts: new RegExp(`${COURSE}|^/enroll$`),
   payments: /^\/payments\/enrolment$/,
+  // An invoice's instalments and online payment from its link (decision 091).
+  instalments: /^\/payments\/invoice$/,
 };
 
 /** Which translation namespaces a page does NOT need. */
