@@ -6,7 +6,7 @@ import { addDays } from "~/lib/zoned-time";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
-import { academyToday, invoiceInstalments } from "./instalments.server";
+import { academyToday, invoiceInstalments, type InvoiceInstalments } from "./instalments.server";
 
 export const INSTALMENT_REMINDER_MAIL = "instalment-reminder";
 export const instalmentReminderSweepJob = defineJob("instalment-reminder-sweep");
@@ -39,7 +39,7 @@ export interface InstalmentReminderData {
  * (the day after its due date; a week's catch-up at most), for open invoices' parts not yet
  * covered by payments. Each reminder is claimed by a conditional UPDATE of its column
  * (`reminded_before_at` / `reminded_overdue_at` still null) in the transaction that queues its
- * e-mail: instances sweeping at once each get a part from the database once (PostgreSQL makes the
+ * e-mail, so a sweep that rolls back claims nothing: instances sweeping at once each get a part from the database once (PostgreSQL makes the
  * second UPDATE wait for the first and then find the column set; SQLite has one writer).
  * Returns how many reminders were queued.
  */
@@ -65,18 +65,25 @@ export async function sweepInstalmentReminders(db: DB, at = new Date()): Promise
   };
   const due = [...(await candidates("before")), ...(await candidates("overdue"))];
   if (due.length === 0) return 0;
+  // What each part still owes, read before the claims: the transaction then starts with its first
+  // write (SQLite takes its write lock there, waiting its turn, instead of upgrading a read snapshot
+  // another instance has overtaken). A payment landing in between costs at most one needless reminder.
+  const invoices = new Map<number, InvoiceInstalments | undefined>();
+  const sends: { kind: ReminderKind; state: InvoiceInstalments; part: InvoiceInstalments["parts"][number] }[] = [];
+  for (const candidate of due) {
+    if (!invoices.has(candidate.invoice_id)) invoices.set(candidate.invoice_id, await invoiceInstalments(db, candidate.invoice_id, today));
+    const state = invoices.get(candidate.invoice_id);
+    const part = state?.parts.find((row) => row.id === candidate.id);
+    // A part the payments cover needs no reminder (its column stays empty: nothing was sent).
+    if (state && part && part.leftMinor > 0) sends.push({ kind: candidate.kind, state, part });
+  }
+  if (sends.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     let queued = 0;
-    const invoices = new Map<number, Awaited<ReturnType<typeof invoiceInstalments>>>();
-    for (const candidate of due) {
-      if (!invoices.has(candidate.invoice_id)) invoices.set(candidate.invoice_id, await invoiceInstalments(trx, candidate.invoice_id, today));
-      const state = invoices.get(candidate.invoice_id);
-      const part = state?.parts.find((row) => row.id === candidate.id);
-      // A part the payments cover needs no reminder (its column stays empty: nothing was sent).
-      if (!state || !part || part.leftMinor <= 0) continue;
+    for (const { kind, state, part } of sends) {
       const claim = trx.updateTable("invoice_instalments").where("id", "=", part.id);
       const claimed =
-        candidate.kind === "before"
+        kind === "before"
           ? await claim.set({ reminded_before_at: now }).where("reminded_before_at", "is", null).executeTakeFirst()
           : await claim.set({ reminded_overdue_at: now }).where("reminded_overdue_at", "is", null).executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue;
@@ -85,9 +92,9 @@ export async function sweepInstalmentReminders(db: DB, at = new Date()): Promise
       await queueMail<InstalmentReminderData>(trx, {
         template: INSTALMENT_REMINDER_MAIL,
         to: invoice.email,
-        subject: serverT(lang, "instalments", `mail.${candidate.kind}.subject`, { number: invoice.number }),
+        subject: serverT(lang, "instalments", `mail.${kind}.subject`, { number: invoice.number }),
         data: {
-          kind: candidate.kind,
+          kind,
           lang,
           invoiceId: invoice.id,
           invoiceNumber: invoice.number,
