@@ -77,7 +77,7 @@ export default function InstalmentsPage({ loaderData, actionData }: Route.Compon
       <div>
         <h1 className="text-3xl font-bold text-slate-900">
           {t("admin.title", { number: "" })}
-          <bdi dir="ltr">{page.number}</bdi>
+          <bdi dir="ltr" className="whitespace-nowrap">{page.number}</bdi>
         </h1>
         <p className="mt-2 text-slate-700">{t("admin.intro")}</p>
       </div>

@@ -54,7 +54,7 @@ export default function InvoicePaymentPage({ loaderData, actionData }: Route.Com
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-extrabold text-slate-900">
         {t("pay.heading", { number: "" })}
-        <bdi dir="ltr">{page.number}</bdi>
+        <bdi dir="ltr" className="whitespace-nowrap">{page.number}</bdi>
       </h1>
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-2xl border border-slate-200 bg-white p-6">
         <dt className="font-semibold text-slate-700">{t("pay.for")}</dt>
