@@ -1,6 +1,6 @@
 import type { DB } from "~server/db/db";
 import type { PricedEnrolment } from "~/features/discounts/enrolment-price.server";
-import { applyInstalmentRule, instalmentRuleOf } from "~/features/instalments/instalments.server";
+import { applyInstalmentRule, instalmentRuleOf } from "./instalment-rule.server";
 import { createInvoice, type CreatedInvoice, type NewInvoice } from "./ledger.server";
 
 /** The offer's instalment rule applied to its new invoice, in the same transaction (decision 091). */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
-import { MAX_PARTS, MIN_PARTS } from "./instalment-split";
+import { MAX_PARTS, MIN_PARTS } from "~/features/billing/instalment-split";
 
 /** What the rule's post answers the page: saved, or refused with its message. */
 export interface RuleAnswer {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { PartStatus } from "./instalment-split";
+import type { PartStatus } from "~/features/billing/instalment-split";
 
 /** One instalment as the pages show it (amounts and dates already in the page's language). */
 export interface PartView {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { FormState } from "~/lib/forms/form-state";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
-import { MAX_PARTS, MIN_PARTS } from "./instalment-split";
+import { MAX_PARTS, MIN_PARTS } from "~/features/billing/instalment-split";
 
 interface SplitPage {
   currency: string;

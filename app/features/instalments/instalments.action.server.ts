@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs } from "react-router";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { parseMajor } from "~/features/discounts/money";
-import { MAX_PARTS } from "./instalment-split";
+import { MAX_PARTS } from "~/features/billing/instalment-split";
 import { splitInvoice } from "./instalments.api";
 
 /** The split form's rows (`due_N`, `amount_N`, N = 1..12; empty rows dropped) as the endpoint's parts; amounts typed in major units. */

@@ -7,7 +7,7 @@ import type { SessionUser } from "~server/security/session";
 import type { Lang } from "~/i18n/lang";
 import { formatMoney } from "~/features/discounts/money";
 import { paymentProviderOf } from "~/features/payments/payment-provider.server";
-import { equalSplit, MAX_PARTS, MIN_PARTS, isCalendarDay, type SplitProblem } from "./instalment-split";
+import { equalSplit, MAX_PARTS, MIN_PARTS, isCalendarDay, type SplitProblem } from "~/features/billing/instalment-split";
 import { invoiceInstalments, saveSplit, setInstalmentRule } from "./instalments.server";
 import { invoiceCheckoutSchema, invoiceParams, ruleParams, ruleSchema, splitSchema } from "./instalments.schema";
 import { startInvoiceCheckout } from "./invoice-checkout.server";

@@ -9,7 +9,7 @@ import { BackArrow } from "~/ui/Bidi";
 import { adminInvoicePath } from "~/features/billing/paths";
 import { formatMoney, majorText } from "~/features/discounts/money";
 import type { Route } from "./+types/instalments.route";
-import { equalSplit, isCalendarDay, MAX_PARTS, MIN_PARTS } from "./instalment-split";
+import { equalSplit, isCalendarDay, MAX_PARTS, MIN_PARTS } from "~/features/billing/instalment-split";
 import { instalmentsAction } from "./instalments.action.server";
 import { invoiceInstalments } from "./instalments.server";
 import { partViews } from "./instalments-view.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PARTS } from "./instalment-split";
+import { MAX_PARTS } from "~/features/billing/instalment-split";
 
 /** An invoice's id in a path. */
 export const invoiceParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -4,7 +4,7 @@ import { zonedParts } from "~/lib/zoned-time";
 import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { invoiceOutstanding, lockInvoice } from "~/features/billing/ledger.server";
-import { equalSplit, partStates, splitProblems, type Part, type PartState, type SplitProblem } from "./instalment-split";
+import { partStates, splitProblems, type Part, type PartState, type SplitProblem } from "~/features/billing/instalment-split";
 
 /** The academy's calendar day now. */
 export async function academyToday(db: DB, at: Date = new Date()): Promise<string> {
@@ -96,41 +96,6 @@ export async function saveSplit(trx: DB, invoiceId: number, parts: readonly Part
   }
   await trx.deleteFrom("invoice_instalments").where("invoice_id", "=", invoiceId).where("position", ">", parts.length).execute();
   return { ok: true, before: current.parts.map(({ dueOn, amountMinor }) => ({ dueOn, amountMinor })), after: [...parts] };
-}
-
-/** The offer's rule: how many monthly instalments its new invoices are split into (0: none). */
-export async function instalmentRuleOf(db: DB, offer: { kind: "section"; enrolmentId: number } | { kind: "camp"; enrollmentId: number }): Promise<number> {
-  const row =
-    offer.kind === "section"
-      ? await db
-          .selectFrom("section_enrolments as e")
-          .innerJoin("course_sections as s", "s.id", "e.section_id")
-          .innerJoin("courses as c", "c.id", "s.course_id")
-          .select("c.instalment_count as count")
-          .where("e.id", "=", offer.enrolmentId)
-          .executeTakeFirst()
-      : await db.selectFrom("enrollments as e").innerJoin("camps as c", "c.id", "e.camp_id").select("c.instalment_count as count").where("e.id", "=", offer.enrollmentId).executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
-/**
- * A new invoice split as its offer's rule says (in the invoice's transaction): equal monthly
- * parts, the first due when the invoice is due. An invoice too small to split into whole minor
- * units stays whole.
- */
-export async function applyInstalmentRule(trx: DB, invoiceId: number, count: number): Promise<boolean> {
-  if (count < 2) return false;
-  const invoice = await trx.selectFrom("invoices").select(["total_minor", "due_on"]).where("id", "=", invoiceId).executeTakeFirst();
-  if (!invoice || invoice.total_minor < count) return false;
-  const existing = await trx.selectFrom("invoice_instalments").select("id").where("invoice_id", "=", invoiceId).executeTakeFirst();
-  if (existing) return false;
-  const now = nowIso();
-  const parts = equalSplit(invoice.total_minor, count, invoice.due_on);
-  await trx
-    .insertInto("invoice_instalments")
-    .values(parts.map((part, index) => ({ invoice_id: invoiceId, position: index + 1, due_on: part.dueOn, amount_minor: part.amountMinor, created_at: now })))
-    .execute();
-  return true;
 }
 
 /** Sets a course's or the camp's rule; returns the rule before, or undefined when there is no such offer. */
