@@ -14,6 +14,7 @@ import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
 import { discountsManifest } from "~/features/discounts/discounts.manifest.server";
 import { moneyManifest } from "~/features/money/money.manifest.server";
+import { instalmentsManifest } from "~/features/instalments/instalments.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { paymentsManifest } from "~/features/payments/payments.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
@@ -51,6 +52,7 @@ const features: readonly FeatureManifest[] = [
   certificatesManifest,
   discountsManifest,
   billingDeskManifest,
+  instalmentsManifest,
   mediaManifest,
   adminContentManifest,
   blogManifest,

@@ -33,6 +33,8 @@ const USED_ON: Record<string, RegExp> = {
   billing: /$^/,
   // The family's invoices (decision 093) and the account's link to them.
   money: new RegExp(under("account")),
+  // An invoice's instalments and online payment from its link (decision 091).
+  instalments: /^\/payments\/invoice$/,
 };
 
 /** Which translation namespaces a page does NOT need. */

@@ -33,6 +33,8 @@ export interface CoursesTable {
   meta_title: string;
   meta_description: string;
   meta_keywords: string;
+  /** Split new invoices into this many monthly instalments (0: not split; decision 091). */
+  instalment_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -96,6 +98,8 @@ export interface CampsTable {
   batches: string;
   curriculum: string;
   sort: number;
+  /** Split new invoices into this many monthly instalments (0: not split; decision 091). */
+  instalment_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -507,8 +511,11 @@ export interface PaymentCheckoutsTable {
   provider: "stripe";
   /** The provider's checkout session id (UNIQUE). */
   session_id: string;
-  kind: "section";
+  /** A held enrolment's payment, or an invoice's (one instalment or all it owes: decision 091). */
+  kind: "section" | "invoice";
   enrolment_id: number | null;
+  invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
+  instalment_id: ColumnType<number | null, number | null | undefined, number | null>;
   amount_minor: number;
   /** ISO 4217, lower case as Stripe writes it. */
   currency: string;

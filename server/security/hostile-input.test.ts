@@ -31,6 +31,8 @@ import { routeKeys } from "~server/test/route-table";
 import { SoftAuthenticator } from "~server/test/soft-authenticator";
 import { startStripeStandIn, type StripeStandIn, type StripeEvent } from "~server/test/stripe-stand-in";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
+import { createInvoice } from "~/features/billing/ledger.server";
+import { invoicePaymentToken } from "~/features/instalments/invoice-link.server";
 import * as OTPAuth from "otpauth";
 
 /**
@@ -385,6 +387,23 @@ describe("hostile input on every endpoint", () => {
     tokens.paid = await held("held-paid@example.com");
   }
 
+  /** Instalments (decision 091): two open camp invoices, one to split and one to pay from its link. */
+  async function instalmentsSetup(db: DB) {
+    const camp = await db.selectFrom("camps").select(["id", "slug", "title_en"]).executeTakeFirstOrThrow();
+    const invoice = async (email: string) => {
+      const at = nowIso();
+      const { id } = await db
+        .insertInto("enrollments")
+        .values({ student_name: "Aarav", parent_name: "Priya", email, phone_number: "+919876543210", camp_id: camp.id, camp_slug: camp.slug, camp_title: camp.title_en, session: email, message: "", lang: "en", reference: null, status: "new", notes: "", created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const line = { kind: "price" as const, label_en: "Fee", label_ar: "الرسوم", amountMinor: 30_000 };
+      return (await db.transaction().execute((trx) => createInvoice(trx, { email, parentName: "Priya", userId: null, lang: "en", currency: "INR", offer: { kind: "camp", enrollmentId: id }, childName: "Aarav", description: { en: "Camp", ar: "المخيم" }, lines: [line] })))!;
+    };
+    ids.invoiceSplit = (await invoice("split-invoice@example.com")).id;
+    tokens.invoicePay = invoicePaymentToken(server.config.sessionSecret, await invoice("pay-invoice@example.com"));
+  }
+
   /**
    * Absences and make-ups (decision 076): the "own" parent's child in a group of the course with a
    * credit to spend and a make-up booked to cancel, and a child whose reminder link reports an absence.
@@ -548,6 +567,7 @@ describe("hostile input on every endpoint", () => {
     await makeupsSetup(db, course);
     await certificateSetup(db, course);
     await consentSetup(db);
+    await instalmentsSetup(db);
 
     const now = nowIso();
     ids.contact = (
@@ -732,6 +752,10 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/section-waitlist/accept", url: () => "/api/section-waitlist/accept", admin: false, body: () => ({ token: tokens.sectionOffer }), stores: { section_enrolments: 1, jobs: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 } },
     // Paying online (decision 085): a held enrolment's checkout, and Stripe's signed webhook of a paid one.
     { route: "POST /api/payments/checkouts", url: () => "/api/payments/checkouts", admin: false, body: () => ({ token: tokens.payment }), stores: { payment_checkouts: 1 } },
+    // Instalments (decision 091): a staff split, an offer's rule (kept at none: later enrolments' invoices stay whole), paying an invoice from its link.
+    { route: "POST /api/admin/billing/invoices/:id/instalments", url: () => `/api/admin/billing/invoices/${ids.invoiceSplit}/instalments`, admin: true, body: () => ({ equal: { count: 3, firstDueOn: dateIn(5) } }), stores: { invoice_instalments: 3, audit_log: 1 } },
+    { route: "PUT /api/admin/billing/instalment-rules/:kind/:id", url: () => `/api/admin/billing/instalment-rules/course/${ids.course}`, admin: true, body: () => ({ instalmentCount: 0 }), stores: { audit_log: 1 } },
+    { route: "POST /api/payments/invoice-checkouts", url: () => "/api/payments/invoice-checkouts", admin: false, body: () => ({ token: tokens.invoicePay, instalmentId: null }), stores: { payment_checkouts: 1 } },
     {
       route: "POST /api/payments/stripe/webhook",
       url: () => "/api/payments/stripe/webhook",
@@ -1009,6 +1033,7 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/courses/:course/sections", url: () => `/api/courses/${courseSlug}/sections`, admin: false },
     { route: "GET /api/admin/sections", url: () => "/api/admin/sections", admin: true, query: { courseId: String(ids.course) } },
     { route: "GET /api/admin/promo-codes", url: () => "/api/admin/promo-codes", admin: true },
+    { route: "GET /api/admin/billing/invoices/:id/instalments", url: () => `/api/admin/billing/invoices/${ids.invoiceSplit}/instalments`, admin: true },
     { route: "GET /api/admin/promo-codes/:id", url: () => `/api/admin/promo-codes/${ids.promoEdit}`, admin: true },
     { route: "GET /api/admin/discounts/settings", url: () => "/api/admin/discounts/settings", admin: true },
     { route: "GET /api/admin/discounts/early-prices", url: () => "/api/admin/discounts/early-prices", admin: true },

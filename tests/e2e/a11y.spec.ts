@@ -11,6 +11,7 @@ import { codeSnifferErrors, serverHtmlErrors, watchDocuments } from "./markup-ch
 import { startPaymentsServer } from "./payments-server";
 import { instructorWithClass } from "./teaching-flow";
 import { campPeriodWithCheckouts, groupWithAttendance } from "./certificates-flow";
+import { newInvoice } from "./instalments-flow";
 import { mac } from "~server/security/signed";
 
 /**
@@ -1007,6 +1008,32 @@ test.describe("axe on the admin area", () => {
       await page.locator("input[name=amount]").fill("999999");
       await page.locator("#desk-payment button[type=submit]").click();
       await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
+  });
+
+  test("the instalments screen (split, and refused), the family's invoice page and the offers' rule forms, in both languages (issue 31, decision 091)", async ({ page }) => {
+    test.setTimeout(180_000);
+    const invoice = await newInvoice(page, "en");
+    await signInAsAdmin(page);
+    const split = await page.request.post(`/api/admin/billing/invoices/${invoice.id}/instalments`, { data: { equal: { count: 3, firstDueOn: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10) } } });
+    expect(split.status()).toBe(200);
+    const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"), { readonly: true });
+    const course = db.prepare("select id from courses where slug = 'robotics-fundamentals'").get() as { id: number };
+    db.close();
+    const findings: Finding[] = [];
+    for (const prefix of ["", "/ar"]) {
+      await page.goto(`${prefix}/admin/billing/invoices/${invoice.id}/instalments`, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+      await page.locator("[data-testid=split-form] input[name=amount_1]").fill("0");
+      await page.locator("[data-testid=split-form] button[type=submit]").click();
+      await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
+      findings.push(await audit(page));
+      await page.goto(`${prefix}/payments/invoice?token=${invoice.token}`, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+      await page.goto(`${prefix}/admin/courses/edit/${course.id}`, { waitUntil: "networkidle" });
+      await expect(page.locator("#instalment-rule-heading")).toBeVisible();
       findings.push(await audit(page));
     }
     expectClean(findings);

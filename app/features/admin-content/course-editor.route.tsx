@@ -16,6 +16,9 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { draftForEditor } from "./drafts.server";
 import { RevisionsLink, useEditorDraft, type EditorDraft } from "./DraftNotice";
 import { useFollowingSlug, useRecordForm } from "./use-record-form";
+import { data } from "react-router";
+import { InstalmentRuleForm, type RuleAnswer } from "~/features/instalments/InstalmentRuleForm";
+import { instalmentRuleAction, instalmentRuleOfOffer } from "~/features/instalments/instalment-rule.action.server";
 
 const empty: CourseInput = {
   key: "", slug: "", nameEn: "", nameAr: "", descriptionEn: "", descriptionAr: "",
@@ -28,19 +31,29 @@ export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   const user = requireAdminPage(context, request);
   const found = await editorLoader(getCourseForm, () => ({ id: null, course: empty, bookings: 0 }))(args);
-  const [draft, { timeZone }] = await Promise.all([
+  const [draft, { timeZone }, instalmentCount] = await Promise.all([
     draftForEditor(context.db, { table: "courses", recordId: found.id ?? 0, userId: user.id }),
     getSiteSettings(context.db),
+    instalmentRuleOfOffer(context.db, "course", found.id),
   ]);
-  return { ...found, draft, timeZone };
+  return { ...found, draft, timeZone, instalmentCount };
+}
+
+/** The only post of this screen without JavaScript: the course's instalment rule (decision 091); the editor saves through its API. */
+export async function action(args: Route.ActionArgs) {
+  requireAdminPage(args.context, args.request);
+  const fields = await args.request.formData().catch(() => null);
+  if (!fields || fields.get("intent") !== "instalment-rule" || !/^\d{1,9}$/.test(args.params.id ?? "")) throw data({ message: "Bad request." }, { status: 400 });
+  return instalmentRuleAction(args, "course", Number(args.params.id), fields);
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
-export default function CourseEditorPage({ loaderData }: Route.ComponentProps) {
+export default function CourseEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <EditorPage collection="courses" prefix="course" id={loaderData.id}>
       <CourseEditor id={loaderData.id} initial={loaderData.course} bookings={loaderData.bookings} draft={loaderData.draft} timeZone={loaderData.timeZone} />
+      {loaderData.id ? <div className="mt-8"><InstalmentRuleForm count={loaderData.instalmentCount} answer={(actionData as RuleAnswer | undefined) ?? null} /></div> : null}
     </EditorPage>
   );
 }

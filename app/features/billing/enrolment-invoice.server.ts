@@ -2,7 +2,14 @@ import type { DB } from "~server/db/db";
 import type { PricedEnrolment } from "~/features/discounts/enrolment-price.server";
 import { serverT } from "~server/i18n";
 import { currencyOfOffer, toMinor } from "~/features/discounts/money";
-import { createInvoice, type CreatedInvoice } from "./ledger.server";
+import { applyInstalmentRule, instalmentRuleOf } from "./instalment-rule.server";
+import { createInvoice, type CreatedInvoice, type NewInvoice } from "./ledger.server";
+
+/** The offer's instalment rule applied to its new invoice, in the same transaction (decision 091). */
+async function splitByRule(trx: DB, offer: NewInvoice["offer"], invoice: CreatedInvoice | null): Promise<CreatedInvoice | null> {
+  if (invoice) await applyInstalmentRule(trx, invoice.id, await instalmentRuleOf(trx, offer));
+  return invoice;
+}
 
 /**
  * The join of enrolments and billing (decision 082): an enrolment's invoice is issued in the
@@ -17,17 +24,19 @@ export async function invoiceSectionEnrolment(trx: DB, enrolmentId: number, pric
     .select(["e.id", "e.email", "e.parent_name", "e.user_id", "e.lang", "e.child_name", "c.name_en", "c.name_ar", "s.first_date"])
     .where("e.id", "=", enrolmentId)
     .executeTakeFirstOrThrow();
-  return createInvoice(trx, {
+  const offer = { kind: "section" as const, enrolmentId: row.id };
+  const invoice = await createInvoice(trx, {
     email: row.email,
     parentName: row.parent_name,
     userId: row.user_id,
     lang: row.lang,
     currency: price.currency,
-    offer: { kind: "section", enrolmentId: row.id },
+    offer,
     childName: row.child_name,
     description: { en: `${row.name_en} (from ${row.first_date})`, ar: `${row.name_ar} (ابتداءً من ${row.first_date})` },
     lines: price.lines,
   });
+  return splitByRule(trx, offer, invoice);
 }
 
 export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price: PricedEnrolment): Promise<CreatedInvoice | null> {
@@ -37,17 +46,19 @@ export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price
     .select(["e.id", "e.email", "e.parent_name", "e.lang", "e.student_name", "e.session", "c.title_en", "c.title_ar"])
     .where("e.id", "=", enrollmentId)
     .executeTakeFirstOrThrow();
-  return createInvoice(trx, {
+  const offer = { kind: "camp" as const, enrollmentId: row.id };
+  const invoice = await createInvoice(trx, {
     email: row.email,
     parentName: row.parent_name,
     userId: null,
     lang: row.lang,
     currency: price.currency,
-    offer: { kind: "camp", enrollmentId: row.id },
+    offer,
     childName: row.student_name,
     description: { en: `${row.title_en}, ${row.session}`, ar: `${row.title_ar}، ${row.session}` },
     lines: price.lines,
   });
+  return splitByRule(trx, offer, invoice);
 }
 
 /**

@@ -334,7 +334,7 @@ export async function refundable(db: DB, paymentId: number, invoiceId: number): 
  * Takes the invoice row's lock before reading what is owed, so two writes to one invoice queue
  * (PostgreSQL's FOR UPDATE; SQLite's transactions already hold the single write lock).
  */
-async function lockInvoice(trx: DB, invoiceId: number) {
+export async function lockInvoice(trx: DB, invoiceId: number) {
   await trx.updateTable("invoices").set({ updated_at: sql`updated_at` }).where("id", "=", invoiceId).execute();
   return trx.selectFrom("invoices").select(["id", "family_key", "currency", "status", "lang"]).where("id", "=", invoiceId).executeTakeFirst();
 }

@@ -86,6 +86,19 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
       const known = await trx.selectFrom("payment_checkouts").select("id").where("session_id", "=", paid.sessionId).executeTakeFirst();
       return known ? "duplicate" : "unknown";
     }
+    // An invoice's checkout (an instalment or all it owes, decision 091): the payment on that invoice.
+    if (checkout.kind === "invoice" && checkout.invoice_id !== null) {
+      await recordPayment(trx, {
+        invoiceId: checkout.invoice_id,
+        method: "online",
+        provider: provider.name,
+        providerRef: paid.paymentRef ?? `session:${paid.sessionId}`,
+        amountMinor: paid.amountMinor,
+        instalmentId: checkout.instalment_id,
+        receivedAt: now,
+      });
+      return "confirmed";
+    }
     if (checkout.enrolment_id === null) return "confirmed";
     const enrolment = await trx
       .selectFrom("section_enrolments as e")

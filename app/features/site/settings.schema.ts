@@ -59,6 +59,8 @@ export const siteSettingsSchema = z.object({
   taxInclusive: z.boolean().default(true),
   /** Days after issue an invoice without instalments is due (issue 31). */
   invoiceDueDays: z.number().int().min(0).max(90).default(7),
+  /** Days before an instalment's due date its reminder e-mail goes (decision 091; 0: on the day). */
+  instalmentReminderDays: z.number().int().min(0).max(30).default(3),
   /** How many demo classes still ahead one family may hold at once (issue 29). */
   demoBookingsPerFamily: z.number().int().min(1).max(20).default(3),
   /** Staff must have a passkey or an authenticator app before using the staff area (decision 046). */

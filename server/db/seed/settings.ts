@@ -42,6 +42,7 @@ export const settings: SiteSettings = {
   taxRegistration: "",
   taxInclusive: true,
   invoiceDueDays: 7,
+  instalmentReminderDays: 3,
   demoBookingsPerFamily: 3,
   requireStaffSecondFactor: false,
 };

@@ -18,14 +18,20 @@ import { campFormSchema } from "./settings.schema";
 import { setBatchesFromStartDate } from "./settings.api";
 import { getAdminCamp } from "./settings.server";
 import { BackArrow } from "~/ui/Bidi";
+import { InstalmentRuleForm, type RuleAnswer } from "~/features/instalments/InstalmentRuleForm";
+import { instalmentRuleAction, instalmentRuleOfOffer } from "~/features/instalments/instalment-rule.action.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdminPage(context, request, "admin");
-  const [camp, { campStartDate }] = await Promise.all([getAdminCamp(context.db, idOr404Page(params.id)), getSiteSettings(context.db)]);
+  const [camp, { campStartDate }, instalmentCount] = await Promise.all([
+    getAdminCamp(context.db, idOr404Page(params.id)),
+    getSiteSettings(context.db),
+    instalmentRuleOfOffer(context.db, "camp", idOr404Page(params.id)),
+  ]);
   if (!camp) throw data(null, { status: 404 });
   // Decision 037: the batches should be the ones the season's start date gives.
   const followsStart = batchesFollowStart(camp.batches, campStartDate);
-  return { camp, campStartDate, followsStart, derived: followsStart ? [] : deriveCampBatches(campStartDate) };
+  return { camp, campStartDate, followsStart, derived: followsStart ? [] : deriveCampBatches(campStartDate), instalmentCount };
 }
 
 /** "Set batches from the start date", posted with or without JavaScript. */
@@ -33,6 +39,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdminPage(context, request, "admin");
   const id = idOr404Page(params.id);
   const fields = await request.formData().catch(() => null);
+  // The camp's instalment rule (decision 091) has its own form on this screen.
+  if (fields?.get("intent") === "instalment-rule") return instalmentRuleAction({ request, params, context } as Route.ActionArgs, "camp", id, fields);
   if (!fields || fields.get("intent") !== "batches-from-start-date") throw data({ message: "Bad request." }, { status: 400 });
   const answer = await context.run(setBatchesFromStartDate, { input: {}, params: { id: String(id) }, lang: langFromPath(new URL(request.url).pathname) });
   const ok = answer.status >= 200 && answer.status < 300;
@@ -64,7 +72,8 @@ export default function CampEditorPage(props: Route.ComponentProps) {
 function BatchesWarning({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const { t } = useTranslation("admin");
   const lang = useLang();
-  const answer = useActionData<typeof action>();
+  const posted = useActionData<typeof action>();
+  const answer = posted && !("form" in posted) ? posted : undefined;
   const pending = useNavigation().formData?.get("intent") === "batches-from-start-date";
   if (loaderData.followsStart) {
     return answer?.ok ? (
@@ -100,6 +109,8 @@ function BatchesWarning({ loaderData }: Pick<Route.ComponentProps, "loaderData">
 
 function CampEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
+  const posted = useActionData<typeof action>();
+  const ruleAnswer = posted && "form" in posted ? (posted as RuleAnswer) : null;
   const lang = useLang();
   const { id, slug: _slug, ...initial } = loaderData.camp;
   const form = useAdminForm({
@@ -224,6 +235,7 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
 
         <SaveButton pending={form.pending} />
       </form>
+      <InstalmentRuleForm count={loaderData.instalmentCount} answer={ruleAnswer} />
     </div>
   );
 }

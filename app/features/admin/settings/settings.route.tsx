@@ -115,6 +115,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={t("settings.paymentHoldMinutes")} hint={t("settings.paymentHoldMinutesHint")} error={errors.paymentHoldMinutes?.message}>
             {(ids) => <input type="number" min={30} max={1440} step={1} {...input(ids)} {...register("paymentHoldMinutes", { valueAsNumber: true })} />}
           </Field>
+          <Field label={t("settings.instalmentReminderDays")} hint={t("settings.instalmentReminderDaysHint")} error={errors.instalmentReminderDays?.message}>
+            {(ids) => <input type="number" min={0} max={30} step={1} {...input(ids)} {...register("instalmentReminderDays", { valueAsNumber: true })} />}
+          </Field>
           <Field label={t("settings.demoChangeCutoffHours")} hint={t("settings.demoChangeCutoffHoursHint")} error={errors.demoChangeCutoffHours?.message}>
             {(ids) => <input type="number" min={0} max={168} step={1} {...input(ids)} {...register("demoChangeCutoffHours", { valueAsNumber: true })} />}
           </Field>

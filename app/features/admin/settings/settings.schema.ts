@@ -59,6 +59,8 @@ const settingsFields = z.object({
     taxRegistration: text(60).optional().default(""),
     taxInclusive: z.boolean({ error: v.invalid }).optional().default(true),
     invoiceDueDays: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(90, v.invalid).optional().default(7),
+    // Instalments (decision 091), optional like the others: reminded 3 days before each due date.
+    instalmentReminderDays: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(30, v.invalid).optional().default(3),
     // Optional like the hold hours: clients that predate it keep saving (off).
     requireStaffSecondFactor: z.boolean({ error: v.invalid }).optional().default(false),
 });

@@ -1,0 +1,78 @@
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import { pick } from "~/i18n/localized";
+import type { Lang } from "~/i18n/lang";
+import type { PaymentProvider } from "~/features/payments/payment-provider.server";
+import { invoiceInstalments } from "./instalments.server";
+import { invoicePaymentPath } from "./invoice-link.server";
+
+/** At most this many checkouts are started for one invoice (each is a session at the provider). */
+export const MAX_CHECKOUTS_PER_INVOICE = 30;
+// A session lasts less than Stripe's 24-hour bound; the family can start another.
+const SESSION_MS = 23 * 3_600_000;
+
+export type InvoiceStart = { ok: true; url: string; sessionId: string } | { ok: false; reason: "notFound" | "void" | "paid" | "partPaid" | "held" | "tooMany" };
+
+/**
+ * Starts a hosted checkout for what is left of one open instalment, or of the whole invoice
+ * (instalmentId null), from the invoice's payment link (decision 091). An enrolment still holding
+ * its seat for an online payment is paid on its own page (its payment confirms the seat).
+ */
+export async function startInvoiceCheckout(
+  db: DB,
+  provider: PaymentProvider,
+  options: { invoiceId: number | undefined; instalmentId: number | null; token: string; lang: Lang; publicUrl: string },
+): Promise<InvoiceStart> {
+  const state = options.invoiceId === undefined ? undefined : await invoiceInstalments(db, options.invoiceId);
+  if (!state) return { ok: false, reason: "notFound" };
+  const { invoice } = state;
+  if (invoice.status === "void") return { ok: false, reason: "void" };
+  if (state.outstandingMinor <= 0) return { ok: false, reason: "paid" };
+  if (invoice.enrolment_id !== null) {
+    const held = await db.selectFrom("section_enrolments").select("id").where("id", "=", invoice.enrolment_id).where("status", "=", "enrolled").where("payment_hold_until", "is not", null).executeTakeFirst();
+    if (held) return { ok: false, reason: "held" };
+  }
+  let amountMinor = state.outstandingMinor;
+  if (options.instalmentId !== null) {
+    const part = state.parts.find((row) => row.id === options.instalmentId);
+    if (!part) return { ok: false, reason: "notFound" };
+    if (part.leftMinor <= 0) return { ok: false, reason: "partPaid" };
+    amountMinor = Math.min(part.leftMinor, state.outstandingMinor);
+  }
+  const { n } = await db.selectFrom("payment_checkouts").select((eb) => eb.fn.countAll().as("n")).where("invoice_id", "=", invoice.id).executeTakeFirstOrThrow();
+  if (Number(n) >= MAX_CHECKOUTS_PER_INVOICE) return { ok: false, reason: "tooMany" };
+  const expiresAt = new Date(Date.now() + SESSION_MS).toISOString();
+  const page = options.publicUrl + invoicePaymentPath(options.token, options.lang);
+  const session = await provider.createCheckout({
+    amountMinor,
+    currency: invoice.currency.toLowerCase(),
+    description: `${invoice.number} — ${pick(invoice, "description", options.lang)}`,
+    reference: invoice.number,
+    customerEmail: invoice.email,
+    lang: options.lang,
+    // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID} (kept unencoded).
+    successUrl: `${page}&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${page}&cancelled=1`,
+    expiresAt,
+  });
+  const stamp = nowIso();
+  await db
+    .insertInto("payment_checkouts")
+    .values({
+      provider: provider.name,
+      session_id: session.sessionId,
+      kind: "invoice",
+      enrolment_id: null,
+      invoice_id: invoice.id,
+      instalment_id: options.instalmentId,
+      amount_minor: amountMinor,
+      currency: invoice.currency.toLowerCase(),
+      status: "open",
+      hold_expires_at: expiresAt,
+      lang: options.lang,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  return { ok: true, url: session.url, sessionId: session.sessionId };
+}
