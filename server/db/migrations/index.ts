@@ -39,6 +39,7 @@ import * as certificates from "./2026-11-29-40-certificates";
 import * as discounts from "./2026-11-29-70-discounts";
 import * as enrolmentPrice from "./2026-11-29-80-enrolment-price";
 import * as billing from "./2026-11-30-00-billing";
+import * as refunds from "./2026-11-30-40-refunds";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-70-discounts": discounts,
   "2026-11-29-80-enrolment-price": enrolmentPrice,
   "2026-11-30-00-billing": billing,
+  "2026-11-30-40-refunds": refunds,
 };
