@@ -14,6 +14,7 @@ import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
 import { discountsManifest } from "~/features/discounts/discounts.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { paymentsManifest } from "~/features/payments/payments.manifest.server";
+import { refundsManifest } from "~/features/refunds/refunds.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
 import { sectionsManifest } from "~/features/sections/sections.manifest.server";
 import { demoEnrolmentManifest } from "~/features/sections/demo-enrolment.manifest.server";
@@ -42,6 +43,7 @@ const features: readonly FeatureManifest[] = [
   timetableManifest,
   demoEnrolmentManifest,
   paymentsManifest,
+  refundsManifest,
   makeupsManifest,
   campManifest,
   consentManifest,

@@ -29,6 +29,8 @@ const USED_ON: Record<string, RegExp> = {
   // The price before paying (issue 31 part 5) on both enrolment forms; a held enrolment's payment page (decision 085).
   discounts: new RegExp(`${COURSE}|^/enroll$`),
   payments: /^\/payments\/enrolment$/,
+  // Refunds and billing documents (decision 092): staff screens only.
+  refunds: /$^/,
 };
 
 /** Which translation namespaces a page does NOT need. */
