@@ -73,6 +73,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("demo-bookings/:id/enrol", "features/sections/demo-convert.route.tsx", { id: id("admin-demo-convert") }),
       route("discounts", "features/discounts/admin-discounts.route.tsx", { id: id("admin-discounts") }),
       route("discounts/:id", "features/discounts/admin-promo-code.route.tsx", { id: id("admin-promo-code") }),
+      route("billing/payments/:id/refund", "features/refunds/admin-refund.route.tsx", { id: id("admin-refund") }),
+      route("billing/refund-policies", "features/refunds/admin-refund-policies.route.tsx", { id: id("admin-refund-policies") }),
       route("media", "features/media/media.route.tsx", { id: id("admin-media") }),
       route("consent-forms", "features/consent/admin-consent-forms.route.tsx", { id: id("admin-consent-forms") }),
       route("consent-forms/missing", "features/consent/admin-consent-missing.route.tsx", { id: id("admin-consent-missing") }),
