@@ -57,6 +57,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     ]),
     route("certificates/:code", "features/certificates/certificate-verify.route.tsx", { id: id("certificate-verify") }),
     route("teaching/sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
+    route("teaching/camp/certificates", "features/certificates/camp-certificates.route.tsx", { id: id("camp-certificates") }),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
       index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
       ...adminSubmissionRoutes(id),

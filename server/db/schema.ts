@@ -533,8 +533,13 @@ export interface CertificatesTable {
   id: Generated<number>;
   /** The short public code (12 Crockford base-32 characters, stored without hyphens). */
   code: string;
+  /** A course group's certificate, or the summer camp's (decision 089): which enrolment link it uses. */
+  kind: ColumnType<"section" | "camp", "section" | "camp" | undefined, "section" | "camp">;
   enrolment_id: number | null;
   section_id: number | null;
+  /** A camp certificate's enrolment (`enrollments`) and camp; null for a group's. */
+  camp_enrollment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  camp_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Copied at issue: what the certificate says. */
   child_name: string;
   course_en: string;

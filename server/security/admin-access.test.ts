@@ -268,4 +268,28 @@ describe("every /api/teaching endpoint is for staff and the group's own instruct
     expect(failures).toEqual([]);
     expect((await server.db.selectFrom("certificates").select("revoked_at").where("id", "=", certificate.id).executeTakeFirstOrThrow()).revoked_at).toBeNull();
   });
+  it("lets every instructor run the camp's certificates (camps have no teachers, decision 089) and keeps parents out", async () => {
+    const camp = await server.db.selectFrom("camps").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const child = await server.db
+      .insertInto("enrollments")
+      .values({ student_name: "Walk Camper", parent_name: "Walk", email: "walk-camp@example.com", phone_number: "+919876543210", camp_id: camp.id, camp_slug: "walk", camp_title: "Camp", session: "Walk period", message: "", lang: "en", reference: null, status: "new", notes: "", created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await server.db.insertInto("camp_checkouts").values({ enrollment_id: child.id, day: "2020-01-02", pickup_id: null, collected_by: "Walk", recorded_by: null, created_at: now }).execute();
+    const instructor = await server.signIn("instructor");
+    const parent = await server.signIn("user");
+    const as = (cookie: string) => ({ cookie, origin: server.url });
+    const json = { camp: camp.id, session: "Walk period", threshold: 100 };
+    expect((await server.request("GET", `/api/teaching/camp/certificates?camp=${camp.id}&session=Walk%20period`, { headers: as(parent.cookie) })).status).toBe(403);
+    expect((await server.request("POST", "/api/teaching/camp/certificates", { json, headers: as(parent.cookie) })).status).toBe(403);
+    expect(await server.db.selectFrom("certificates").select("id").where("camp_enrollment_id", "=", child.id).execute()).toEqual([]);
+    // An instructor linked to no teacher profile (so teaching no group) runs the camp.
+    expect((await server.request("GET", `/api/teaching/camp/certificates?camp=${camp.id}&session=Walk%20period`, { headers: as(instructor.cookie) })).status).toBe(200);
+    const issued = await server.request("POST", "/api/teaching/camp/certificates", { json, headers: as(instructor.cookie) });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    const id = issued.body.results[0].certificate.id as number;
+    expect((await server.request("POST", `/api/teaching/certificates/${id}/revoke`, { json: { reason: "Walk" }, headers: as(parent.cookie) })).status).toBe(403);
+    expect((await server.request("POST", `/api/teaching/certificates/${id}/revoke`, { json: { reason: "Walk" }, headers: as(instructor.cookie) })).status).toBe(200);
+  });
 });

@@ -415,6 +415,9 @@ describe("hostile input on every endpoint", () => {
       .values({ version_id: version.id, form_id: ids.consentForm, email, child_key: childKey("Camp Child"), child_name: "Camp Child", signer_name: "Camp Parent", user_id: null, lang: "en", agreed: 1, enrolment_id: null, enrollment_id: ids.campChild, signed_at: at })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // A camp day already checked out, so the camp certificate sample has a day to count (decision 089).
+    await db.insertInto("camp_checkouts").values({ enrollment_id: ids.campChild, day: dateIn(-2), pickup_id: null, collected_by: "Camp Parent", recorded_by: null, created_at: at }).execute();
+    tokens.campId = String(camp.id);
     ids.pickupPerson = (await db.insertInto("consent_pickups").values({ answer_id: answer.id, name: "Aunt Layla", phone: "+919876543211", pin_hash: null }).returning("id").executeTakeFirstOrThrow()).id;
     tokens.consentLink = "consent-link-token-0123456789abcdef";
     await db.insertInto("consent_links").values({ token_hash: tokenHash(tokens.consentLink), email, lang: "en", created_at: at, expires_at: new Date(Date.now() + 86_400_000).toISOString() }).execute();
@@ -711,7 +714,8 @@ describe("hostile input on every endpoint", () => {
       admin: false,
       body: () => ({ studentName: "Zara", parentName: "Omar", email: "family@example.com", phoneNumber: "+971 50 123 4567", selectedCamp: camp.slug, selectedSession: camp.batch, message: "Vegetarian lunch, please.", ...honeypot }),
       // The set-up's optional pickup form, left unticked, is recorded as declined.
-      stores: { enrollments: 1, jobs: 2, consent_answers: 1 },
+      // The first invoice of the run makes the year's counter row; the course sample below reuses it.
+      stores: { enrollments: 1, jobs: 3, consent_answers: 1, invoices: 1, invoice_lines: 1, invoice_counters: 1, ledger_entries: 1 },
     },
     {
       route: "POST /api/summercamp/brochure",
@@ -726,7 +730,7 @@ describe("hostile input on every endpoint", () => {
       admin: false,
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "enroller@example.com", phone: "+91 98765 43210", ...honeypot }),
       // Online payment is on in this suite: the seat is held and the confirmation e-mail waits for the payment (decision 085).
-      stores: { section_enrolments: 1, consent_answers: 1 },
+      stores: { section_enrolments: 1, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1, jobs: 1 },
     },
     // The sections' waitlist, moves and drops (decision 066); each e-mail is one job.
     {
@@ -965,6 +969,14 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/admin/consent/reminders", url: () => "/api/admin/consent/reminders", admin: true, body: () => ({ section: ids.section }), stores: { audit_log: 1 } },
     { route: "POST /api/consent/complete", url: () => "/api/consent/complete", admin: false, body: () => ({ token: tokens.consentLink, childName: "Camp Child", signerName: "Camp Parent" }), stores: {} },
     { route: "POST /api/teaching/camp/checkouts", url: () => "/api/teaching/camp/checkouts", admin: true, body: () => ({ enrollmentId: ids.campChild, day: dateIn(0), pickup: ids.pickupPerson }), stores: { camp_checkouts: 1, audit_log: 1 } },
+    {
+      route: "POST /api/teaching/camp/certificates",
+      url: () => "/api/teaching/camp/certificates",
+      admin: true,
+      // 100 %: only this child was checked out, so the period's other (seeded) children stay below it.
+      body: () => ({ camp: Number(tokens.campId), session: "1 July - 20th July", threshold: 100, language: "ar", enrolmentId: ids.campChild }),
+      stores: { certificates: 1, audit_log: 1 },
+    },
     // Consent forms last of the consent samples: their hostile variants that are valid text add more (optional) forms.
     { route: "POST /api/admin/consent-forms", url: () => "/api/admin/consent-forms", admin: true, body: () => ({ kind: "media", required: false, titleEn: "Media release", titleAr: "", bodyEn: "Photos may be shared.", bodyAr: "" }), stores: { consent_forms: 1, consent_versions: 1, audit_log: 1 } },
     {
@@ -1020,6 +1032,7 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/section-waitlist/:token", url: () => `/api/section-waitlist/${tokens.sectionLeave}`, admin: false },
     { route: "GET /api/enrolments/:token", url: () => `/api/enrolments/${tokens.parentDrop}`, admin: false },
     { route: "GET /api/teaching/sections/:id/certificates", url: () => `/api/teaching/sections/${ids.certSection}/certificates`, admin: true, query: { threshold: "80" } },
+    { route: "GET /api/teaching/camp/certificates", url: () => "/api/teaching/camp/certificates", admin: true, get query() { return { camp: tokens.campId ?? "", session: "1 July - 20th July", threshold: "80" }; } },
     { route: "GET /api/teaching/certificates/:id/pdf", url: () => `/api/teaching/certificates/${ids.ownCertificate}/pdf`, admin: true },
     { route: "GET /api/certificates/:code", url: () => `/api/certificates/${tokens.certificateCode}`, admin: false },
     { route: "GET /api/account/certificates/:id/pdf", url: () => `/api/account/certificates/${ids.ownCertificate}/pdf`, admin: false, account: "own" },

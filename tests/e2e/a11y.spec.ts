@@ -11,7 +11,7 @@ import { codeSnifferErrors, serverHtmlErrors, watchDocuments } from "./markup-ch
 import { startPaymentsServer } from "./payments-server";
 import { deskPaidInvoice } from "./refunds-flow";
 import { instructorWithClass } from "./teaching-flow";
-import { groupWithAttendance } from "./certificates-flow";
+import { campPeriodWithCheckouts, groupWithAttendance } from "./certificates-flow";
 import { mac } from "~server/security/signed";
 
 /**
@@ -281,7 +281,19 @@ test.describe("axe on public pages", () => {
     const second = await groupWithAttendance(page, "Axe Revoked", "en", "a11y-revoked");
     const revoked = ((await (await page.request.post(`/api/teaching/sections/${second}/certificates`, { data: { threshold: 50 } })).json()) as typeof issued extends never ? never : { results: { certificate: { id: number; code: string } }[] }).results[0]!.certificate;
     expect((await page.request.post(`/api/teaching/certificates/${revoked.id}/revoke`, { data: { reason: "Axe check" } })).status()).toBe(200);
-    const paths = [`/teaching/sections/${sectionId}/certificates`, `/teaching/sections/${second}/certificates`, `/certificates/${code}`, `/certificates/${revoked.code}`, "/certificates/ZZZZ-ZZZZ-ZZZZ"];
+    // The camp's page (decision 089), one child issued, and its public check naming the camp.
+    const period = campPeriodWithCheckouts("Axe Camper", "en", "a11y");
+    const campIssued = (await (await page.request.post("/api/teaching/camp/certificates", { data: { camp: period.camp.id, session: period.session, threshold: 100 } })).json()) as { results: { certificate: { code: string } }[] };
+    const batch = encodeURIComponent(`${period.camp.id}:${period.session}`);
+    const paths = [
+      `/teaching/sections/${sectionId}/certificates`,
+      `/teaching/sections/${second}/certificates`,
+      `/certificates/${code}`,
+      `/certificates/${revoked.code}`,
+      "/certificates/ZZZZ-ZZZZ-ZZZZ",
+      `/teaching/camp/certificates?batch=${batch}`,
+      `/certificates/${campIssued.results[0]!.certificate.code}`,
+    ];
     await auditAll(page, [...paths, ...paths.map((path) => `/ar${path}`)]);
     // A revoke without a reason, refused by the server and rendered back (the browser's own check bypassed).
     const findings: Finding[] = [];

@@ -333,9 +333,13 @@ export async function accountOverview(db: DB, userId: number, timeZone: string, 
 /** The account's PDF download of one of its certificates. */
 export const accountCertificatePdfPath = (id: number) => `/api/account/certificates/${id}/pdf`;
 
-/** Certificates of the enrolments the account holds (ownedBy: its id, or its proven e-mail). */
+/** Certificates of the enrolments the account holds (ownedBy: its id, or its proven e-mail), course groups' and the camp's (decision 089). */
 async function ownCertificates(db: DB, owner: Owner): Promise<CertificateRow[]> {
-  return certificatesOfEnrolments(db, (await sectionEnrolmentRows(db, owner)).map((e) => e.id));
+  return certificatesOfEnrolments(
+    db,
+    (await sectionEnrolmentRows(db, owner)).map((e) => e.id),
+    (await enrollmentRows(db, owner)).map((e) => e.id),
+  );
 }
 
 /** One of the account's certificates by id, or undefined when it is not the account's. */
@@ -392,6 +396,33 @@ async function waitlistPlaces(db: DB, owner: Owner, timeZone: string, lang: Lang
  * "Download my data": everything held about the account, as stored (no password hash, no session
  * or reset tokens, no staff notes about the family).
  */
+/** Attendance marks of these group enrolments and check-outs of these camp enrolments, for the data export. */
+async function attendanceExport(db: DB, enrolmentIds: number[], campEnrollmentIds: number[]) {
+  const marks = enrolmentIds.length
+    ? await db
+        .selectFrom("meeting_attendance as a")
+        .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
+        .innerJoin("section_enrolments as e", "e.id", "a.enrolment_id")
+        .select(["e.child_name", "m.starts_at", "a.status", "a.note", "a.updated_at"])
+        .where("a.enrolment_id", "in", enrolmentIds)
+        .orderBy("m.starts_at")
+        .execute()
+    : [];
+  const checkouts = campEnrollmentIds.length
+    ? await db
+        .selectFrom("camp_checkouts as k")
+        .innerJoin("enrollments as e", "e.id", "k.enrollment_id")
+        .select(["e.student_name", "e.camp_title", "e.session", "k.day", "k.collected_by", "k.created_at"])
+        .where("k.enrollment_id", "in", campEnrollmentIds)
+        .orderBy("k.day")
+        .execute()
+    : [];
+  return {
+    attendanceMarks: marks.map((m) => ({ childName: m.child_name, classStartsAt: m.starts_at, status: m.status, note: m.note, markedAt: m.updated_at })),
+    campCheckouts: checkouts.map((k) => ({ childName: k.student_name, camp: k.camp_title, session: k.session, day: k.day, collectedBy: k.collected_by, recordedAt: k.created_at })),
+  };
+}
+
 export async function accountExport(db: DB, userId: number) {
   const owner = await ownerOf(db, userId);
   const bookings = await bookingRows(db, owner);
@@ -415,6 +446,8 @@ export async function accountExport(db: DB, userId: number) {
       language: b.lang,
       createdAt: b.created_at,
     })),
+    // The children's attendance: marks at their groups' classes, and the camp's check-outs (decision 089).
+    ...(await attendanceExport(db, sectionEnrolments.map((e) => e.id), (await enrollmentRows(db, owner)).map((e) => e.id))),
     campEnrollments: (await enrollmentRows(db, owner)).map((e) => ({
       reference: e.reference,
       camp: e.camp_title,
@@ -474,6 +507,7 @@ export async function accountExport(db: DB, userId: number) {
     })),
     certificates: (await ownCertificates(db, owner)).map((c) => ({
       code: displayCode(c.code),
+      kind: c.kind,
       childName: c.child_name,
       course: c.course_en,
       language: c.lang,
@@ -668,7 +702,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
         .where("id", "in", enrolmentIds)
         .execute();
     }
-    const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now);
+    const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now, enrollments);
     // Places in the sections' lines: left (a held seat passed on), then erased, as the demo lines'.
     const sectionPlaces = await sectionWaitlistRows(tx, owner);
     let sectionWaitlistPlacesLeft = 0;

@@ -85,7 +85,7 @@ export async function buildCertificatePdf(certificate: CertificateRow, siteUrl: 
   centred(doc, t("pdf.title"), 110, { size: 34, bold: true }, rtl);
   centred(doc, t("pdf.certifies"), 178, { size: 15, color: COLORS.muted }, rtl);
   centred(doc, certificate.child_name, 210, { size: 32, bold: true, color: COLORS.brand }, rtl);
-  centred(doc, t("pdf.completed"), 274, { size: 15, color: COLORS.muted }, rtl);
+  centred(doc, t(certificate.kind === "camp" ? "pdf.completedCamp" : "pdf.completed"), 274, { size: 15, color: COLORS.muted }, rtl);
   centred(doc, course, 304, { size: 24, bold: true }, rtl);
   centred(doc, t("pdf.issuedOn", { date: formatIssuedOn(certificate.issued_on, lang) }), 356, { size: 13, color: COLORS.muted }, rtl);
 

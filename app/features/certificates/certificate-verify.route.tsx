@@ -14,13 +14,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = await lookupCode(context.db, params.code);
   // The code as typed, bounded, for the "unknown" page's sentence (React escapes it).
   const typed = params.code.slice(0, 40);
-  if (!found) return data({ status: "unknown" as const, code: typed, childName: null, course: null, issuedOn: null, revokedOn: null }, { status: 404 });
+  if (!found) return data({ status: "unknown" as const, code: typed, kind: null, childName: null, course: null, issuedOn: null, revokedOn: null }, { status: 404 });
   const view = publicView(found);
   const timeZone = await academyTimeZone(context.db);
   return data(
     {
       status: view.status,
       code: view.code,
+      kind: view.kind,
       childName: view.childName,
       course: view.course ? pickPair(view.course, lang) : null,
       issuedOn: formatIssuedOn(view.issuedOn, lang),
@@ -42,7 +43,7 @@ export function headers() {
 /** /certificates/:code and /ar/certificates/:code: the public check of a certificate's code (its QR code leads here). */
 export default function CertificateVerifyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("certificates");
-  const { status, code, childName, course, issuedOn, revokedOn } = loaderData;
+  const { status, code, kind, childName, course, issuedOn, revokedOn } = loaderData;
   const fact = (label: string, value: string, ltr = false) => (
     <>
       <dt className="font-semibold text-slate-700">{label}</dt>
@@ -78,7 +79,7 @@ export default function CertificateVerifyPage({ loaderData }: Route.ComponentPro
           )}
           <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-2xl border border-slate-200 bg-white p-6">
             {fact(t("verify.child"), childName ?? "")}
-            {fact(t("verify.course"), course ?? "")}
+            {fact(kind === "camp" ? t("verify.camp") : t("verify.course"), course ?? "")}
             {fact(t("verify.issuedOn"), issuedOn ?? "")}
             {fact(t("verify.code"), code, true)}
           </dl>

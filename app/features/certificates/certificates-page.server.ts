@@ -11,7 +11,7 @@ import { DEFAULT_THRESHOLD } from "./certificates.schema";
 
 type Language = "family" | "en" | "ar";
 
-interface ListedChild {
+export interface ListedChild {
   enrolmentId: number;
   childName: string;
   attended: number;
@@ -29,6 +29,44 @@ export function pageChoices(url: URL): { threshold: number; language: Language }
   return { threshold, language: language === "en" || language === "ar" ? language : "family" };
 }
 
+/** The page's notice after a post: how many were issued, or that one was revoked. */
+export function pageNotice(url: URL) {
+  const issued = url.searchParams.get("issued");
+  return issued !== null && /^\d{1,4}$/.test(issued) ? { kind: "issued" as const, count: Number(issued) } : url.searchParams.has("revoked") ? { kind: "revoked" as const, count: 0 } : null;
+}
+
+/**
+ * The children of a rates list as a certificates page shows them: dates in the page's language,
+ * and each live certificate's verification link and QR code (a group's or a camp's alike).
+ */
+export async function pageChildren(context: AppLoadContext, lang: Lang, listed: ListedChild[]) {
+  const timeZone = await academyTimeZone(context.db);
+  return Promise.all(
+    listed.map(async (child) => {
+      const live = child.certificate;
+      return {
+        enrolmentId: child.enrolmentId,
+        name: child.childName,
+        attended: child.attended,
+        rate: child.rate,
+        qualifies: child.qualifies,
+        live: live
+          ? {
+              id: live.id,
+              code: live.code,
+              issuedLabel: formatIssuedOn(live.issuedOn, lang),
+              pdfUrl: live.pdf,
+              verifyUrl: `${lang === "ar" ? "/ar" : ""}/certificates/${live.code}`,
+              // The same address the PDF's QR code carries (in the certificate's own language).
+              qr: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(`${context.config.publicUrl}${live.language === "ar" ? "/ar" : ""}/certificates/${live.code}`, { type: "svg", margin: 1 })).toString("base64")}`,
+            }
+          : null,
+        revoked: child.revoked.map((c) => ({ id: c.id, code: c.code, label: formatInstant(c.revokedAt, timeZone, lang), reason: c.reason ?? "" })),
+      };
+    }),
+  );
+}
+
 /**
  * /teaching/sections/:id/certificates: what the issue page shows, read through the group's JSON
  * endpoint run in process (the same access: staff, or the group's instructor).
@@ -41,41 +79,13 @@ export async function certificatesPageData(context: AppLoadContext, request: Req
   const answer = await context.run(listGroupCertificates, { input: { threshold: String(choices.threshold) }, params: { id }, lang });
   if (answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
   const body = answer.body as { sectionId: number; course: { en: string; ar: string }; held: number; children: ListedChild[] };
-  const timeZone = await academyTimeZone(context.db);
-  const children = await Promise.all(
-    body.children.map(async (child) => {
-      const live = child.certificate;
-      const verifyUrl = live ? `${lang === "ar" ? "/ar" : ""}/certificates/${live.code}` : null;
-      return {
-        enrolmentId: child.enrolmentId,
-        name: child.childName,
-        attended: child.attended,
-        rate: child.rate,
-        qualifies: child.qualifies,
-        live:
-          live && verifyUrl
-            ? {
-                id: live.id,
-                code: live.code,
-                issuedLabel: formatIssuedOn(live.issuedOn, lang),
-                pdfUrl: live.pdf,
-                verifyUrl,
-                // The same address the PDF's QR code carries (in the certificate's own language).
-                qr: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(`${context.config.publicUrl}${live.language === "ar" ? "/ar" : ""}/certificates/${live.code}`, { type: "svg", margin: 1 })).toString("base64")}`,
-              }
-            : null,
-        revoked: child.revoked.map((c) => ({ id: c.id, code: c.code, label: formatInstant(c.revokedAt, timeZone, lang), reason: c.reason ?? "" })),
-      };
-    }),
-  );
-  const issued = url.searchParams.get("issued");
   return {
     section: { id: body.sectionId, course: pickPair(body.course, lang), held: body.held },
     ...choices,
-    children,
+    children: await pageChildren(context, lang, body.children),
     /** Staff go back to the group's staff page; an instructor to their teaching home. */
     backTo: isStaffRole(member.role) ? `/admin/sections/${body.sectionId}` : "/teaching",
-    notice: issued !== null && /^\d{1,4}$/.test(issued) ? { kind: "issued" as const, count: Number(issued) } : url.searchParams.has("revoked") ? { kind: "revoked" as const, count: 0 } : null,
+    notice: pageNotice(url),
   };
 }
 

@@ -130,7 +130,7 @@ describe("certificates of completion", () => {
     const { id, code } = issued.body.results[0].certificate;
     const check = await server.request("GET", `/api/certificates/${code}`);
     expect(check.status).toBe(200);
-    expect(check.body).toEqual({ code, status: "valid", childName: "Sara Mehta", course: { en: course.name_en, ar: course.name_ar }, issuedOn: today, revokedAt: null });
+    expect(check.body).toEqual({ code, kind: "section", status: "valid", childName: "Sara Mehta", course: { en: course.name_en, ar: course.name_ar }, issuedOn: today, revokedAt: null });
     // Typed loosely (lower case, no hyphens, O for 0) it is the same certificate.
     expect((await server.request("GET", `/api/certificates/${code.replace(/-/g, "").toLowerCase().replace(/0/g, "o")}`)).body.status).toBe("valid");
     expect((await server.request("GET", "/api/certificates/ZZZZ-ZZZZ-ZZZZ")).status).toBe(404);
@@ -221,6 +221,9 @@ describe("certificates of completion", () => {
     expect((await pdf(`/api/account/certificates/${mine.id}/pdf`, "")).status).toBe(401);
     const exported = await server.request("GET", "/api/account/export", { headers });
     expect(exported.body.certificates).toEqual(expect.arrayContaining([expect.objectContaining({ code: mine.code, childName: "Adam Parent" })]));
+    // The attendance marks behind it too (five classes present), only the family's own child's.
+    expect(exported.body.attendanceMarks.filter((m: { childName: string; status: string }) => m.childName === "Adam Parent" && m.status === "present")).toHaveLength(5);
+    expect(exported.body.attendanceMarks.some((m: { childName: string }) => m.childName === "Other Child")).toBe(false);
     // Erasure: the account goes, the certificate's page says it no longer exists, without the name.
     const deleted = await server.request("POST", "/api/account/delete", { json: { email: parent.user.email }, headers });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);

@@ -9,11 +9,11 @@ import type { SessionUser } from "~server/security/session";
 import { idOr404 } from "~/features/admin-kit/admin-http.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { assertTeachesSection } from "~/features/teaching/teaching-access.server";
-import { certificateById, certificateByCode, displayCode, groupRates, issueCertificates, normalizeCode, qualifies, revokeCertificate, type CertificateRow } from "./certificates.server";
-import { codeParams, idParams, issueSchema, revokeSchema } from "./certificates.schema";
+import { certificateById, certificateByCode, displayCode, groupRates, issueCertificates, normalizeCode, qualifies, revokeCertificate, type CertificateRow, type ChildRate, type IssueResult } from "./certificates.server";
+import { codeParams, idParams, issueSchema, revokeSchema, thresholdQuery } from "./certificates.schema";
 
-const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "certificates", key, values);
-const memberOf = (caller: Caller): SessionUser => caller.user as SessionUser;
+export const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "certificates", key, values);
+export const memberOf = (caller: Caller): SessionUser => caller.user as SessionUser;
 
 /** GET /api/teaching/sections/:id/certificates: each child's attendance rate and certificates (staff, or the group's instructor). */
 export const listGroupCertificates = defineEndpoint({
@@ -21,7 +21,7 @@ export const listGroupCertificates = defineEndpoint({
   path: "/api/teaching/sections/:id/certificates",
   access: "teaching",
   params: idParams,
-  input: z.object({ threshold: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().max(100)).optional() }),
+  input: z.object({ threshold: thresholdQuery }),
   async run({ deps: { db }, caller, params }, input) {
     await assertTeachesSection(db, memberOf(caller), params.id);
     const rates = await groupRates(db, params.id);
@@ -33,15 +33,7 @@ export const listGroupCertificates = defineEndpoint({
         sectionId: rates.section.id,
         course: { en: rates.section.courseEn, ar: rates.section.courseAr },
         held: rates.held,
-        children: rates.children.map((child) => ({
-          enrolmentId: child.enrolmentId,
-          childName: child.childName,
-          attended: child.attended,
-          rate: child.rate,
-          ...(threshold === null ? {} : { qualifies: qualifies(child, rates.held, threshold) }),
-          certificate: child.live ? { id: child.live.id, code: displayCode(child.live.code), issuedOn: child.live.issued_on, language: child.live.lang, pdf: pdfPath(child.live.id) } : null,
-          revoked: child.revoked.map((c) => ({ id: c.id, code: displayCode(c.code), issuedOn: c.issued_on, revokedAt: c.revoked_at, reason: c.revoke_reason })),
-        })),
+        children: rates.children.map((child) => childJson(child, rates.held, threshold)),
       },
     };
   },
@@ -59,19 +51,11 @@ export const issueGroupCertificates = defineEndpoint({
     const results = await issueCertificates(db, { sectionId: params.id, enrolmentId: input.enrolmentId, threshold: input.threshold, language: input.language, timeZone: await academyTimeZone(db), userId: memberOf(caller).id });
     if (!results) throw new HttpError(404, say(caller.lang, "api.groupNotFound"));
     if (results.length === 0) throw new HttpError(404, say(caller.lang, "api.childNotFound"), { enrolmentId: say(caller.lang, "api.childNotFound") });
-    const issued = results.filter((r) => r.outcome === "issued").length;
-    return {
-      status: issued > 0 ? 201 : 200,
-      body: {
-        message: issued > 0 ? say(caller.lang, "api.issued", { count: issued }) : say(caller.lang, "api.nothingIssued"),
-        issued,
-        results: results.map((r) => ({ ...r, certificate: r.certificate ? { id: r.certificate.id, code: displayCode(r.certificate.code), pdf: pdfPath(r.certificate.id) } : null })),
-      },
-    };
+    return issueAnswer(results, caller.lang);
   },
 });
 
-/** POST /api/teaching/certificates/:id/revoke: revoke with a reason (staff, or an instructor of the certificate's group); audited. */
+/** POST /api/teaching/certificates/:id/revoke: revoke with a reason (staff, or an instructor of the certificate's group; any instructor for the camp's); audited. */
 export const revokeGroupCertificate = defineEndpoint({
   method: "POST",
   path: "/api/teaching/certificates/:id/revoke",
@@ -81,7 +65,7 @@ export const revokeGroupCertificate = defineEndpoint({
   async run({ deps: { db }, caller, params }, input) {
     const certificate = await teachableCertificate(db, memberOf(caller), params.id, caller.lang);
     if (!(await revokeCertificate(db, certificate.id, input.reason, memberOf(caller).id))) throw new HttpError(409, say(caller.lang, "api.alreadyRevoked"));
-    return { status: 200, body: { message: say(caller.lang, "api.revoked"), id: certificate.id, sectionId: certificate.section_id } };
+    return { status: 200, body: { message: say(caller.lang, "api.revoked"), id: certificate.id, sectionId: certificate.section_id, campId: certificate.camp_id } };
   },
 });
 
@@ -99,6 +83,32 @@ export const verifyCertificate = defineEndpoint({
   },
 });
 
+/** One child of a rates list, as the JSON endpoints answer it (`qualifies` when a threshold was asked). */
+export function childJson(child: ChildRate, held: number, threshold: number | null) {
+  return {
+    enrolmentId: child.enrolmentId,
+    childName: child.childName,
+    attended: child.attended,
+    rate: child.rate,
+    ...(threshold === null ? {} : { qualifies: qualifies(child, held, threshold) }),
+    certificate: child.live ? { id: child.live.id, code: displayCode(child.live.code), issuedOn: child.live.issued_on, language: child.live.lang, pdf: pdfPath(child.live.id) } : null,
+    revoked: child.revoked.map((c) => ({ id: c.id, code: displayCode(c.code), issuedOn: c.issued_on, revokedAt: c.revoked_at, reason: c.revoke_reason })),
+  };
+}
+
+/** The answer to an issue post: 201 when at least one certificate was made, else 200 saying why not. */
+export function issueAnswer(results: IssueResult[], lang: Lang) {
+  const issued = results.filter((r) => r.outcome === "issued").length;
+  return {
+    status: issued > 0 ? 201 : 200,
+    body: {
+      message: issued > 0 ? say(lang, "api.issued", { count: issued }) : say(lang, "api.nothingIssued"),
+      issued,
+      results: results.map((r) => ({ ...r, certificate: r.certificate ? { id: r.certificate.id, code: displayCode(r.certificate.code), pdf: pdfPath(r.certificate.id) } : null })),
+    },
+  };
+}
+
 export const certificateEndpoints = [listGroupCertificates, issueGroupCertificates, revokeGroupCertificate, verifyCertificate];
 
 /** What anyone holding the code may see: never the reason, the threshold or who issued it. */
@@ -106,6 +116,8 @@ export function publicView(certificate: CertificateRow) {
   const erased = certificate.erased_at !== null;
   return {
     code: displayCode(certificate.code),
+    /** A course group's certificate, or the summer camp's (the page says "course" or "camp"). */
+    kind: certificate.kind,
     status: erased ? ("erased" as const) : certificate.revoked_at ? ("revoked" as const) : ("valid" as const),
     childName: erased ? null : certificate.child_name,
     course: erased ? null : { en: certificate.course_en, ar: certificate.course_ar },
@@ -120,10 +132,15 @@ export async function lookupCode(db: EndpointDeps["db"], typed: string): Promise
   return code ? certificateByCode(db, code) : undefined;
 }
 
-/** The certificate, when the member may manage it (its group is theirs); 404 otherwise unknown, 403 not theirs. */
+/**
+ * The certificate, when the member may manage it: its group is theirs, or it is the camp's (every
+ * instructor runs the camp, decisions 078 and 089); 404 otherwise unknown, 403 not theirs.
+ */
 async function teachableCertificate(db: EndpointDeps["db"], member: SessionUser, id: number, lang: Lang): Promise<CertificateRow> {
   const certificate = await certificateById(db, id);
-  if (!certificate || certificate.erased_at || certificate.section_id === null) throw new HttpError(404, say(lang, "api.notFound"));
+  if (!certificate || certificate.erased_at) throw new HttpError(404, say(lang, "api.notFound"));
+  if (certificate.kind === "camp") return certificate;
+  if (certificate.section_id === null) throw new HttpError(404, say(lang, "api.notFound"));
   await assertTeachesSection(db, member, certificate.section_id);
   return certificate;
 }

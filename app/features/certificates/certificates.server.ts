@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
-import { sql, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import { recordAudit } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
-import type { CertificatesTable } from "~server/db/schema";
+import type { CertificatesTable, Database } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
@@ -13,6 +13,8 @@ export type CertificateRow = Selectable<CertificatesTable>;
  * Certificates of completion (issue 30 part 5, decision 080). A child qualifies when their share of
  * the group's held meetings (not cancelled, already begun) marked present or late reaches the
  * threshold staff set; an unmarked meeting counts as not attended, as the certificate vouches for it.
+ * The camp's certificates (decision 089, camp-certificates.server.ts) count camp days instead and
+ * share the rest: codes, the issue loop, revocation, the account's list and erasure.
  */
 
 /** Crockford's base 32: no I, L, O or U, so a code read aloud or typed from paper is unambiguous. */
@@ -46,8 +48,11 @@ export const displayCode = (code: string): string => code.match(/.{1,4}/g)!.join
 export const verifyPath = (code: string, lang: Lang): string => `${lang === "ar" ? "/ar" : ""}/certificates/${displayCode(code)}`;
 
 export interface ChildRate {
+  /** The enrolment: a group's (`section_enrolments`) or, for the camp, `enrollments` (decision 089). */
   enrolmentId: number;
   childName: string;
+  /** The family's language (the enrolment's): the certificate's unless staff choose one. */
+  lang: Lang;
   attended: number;
   /** Whole percent, rounded down (a certificate never rounds a child up to the threshold). */
   rate: number;
@@ -63,6 +68,46 @@ export interface GroupRates {
 }
 
 export const qualifies = (child: Pick<ChildRate, "attended">, held: number, threshold: number): boolean => held > 0 && child.attended * 100 >= threshold * held;
+
+/** The certificate column that links a kind's certificates to its enrolments. */
+const linkColumn = (kind: CertificateRow["kind"]) => (kind === "camp" ? "camp_enrollment_id" : "enrolment_id");
+
+/** One child of a roster (a group's or a camp period's) and how many of the `held` days or classes they attended. */
+export interface RosterChild {
+  id: number;
+  childName: string;
+  lang: Lang;
+  attended: number;
+}
+
+/** A roster's children with their rates and certificates: the live one, and the last revoked ones. */
+export async function ratesOf(db: DB, kind: CertificateRow["kind"], held: number, roster: RosterChild[]): Promise<ChildRate[]> {
+  const ids = roster.map((e) => e.id);
+  const column = linkColumn(kind);
+  const certificates = ids.length
+    ? await db
+        .selectFrom("certificates")
+        .select(["id", "code", "enrolment_id", "camp_enrollment_id", "issued_on", "lang", "revoked_at", "revoke_reason"])
+        .where("kind", "=", kind)
+        .where(column, "in", ids)
+        .where("erased_at", "is", null)
+        .orderBy("id", "desc")
+        .execute()
+    : [];
+  return roster.map((e) => {
+    const own = certificates.filter((c) => c[column] === e.id);
+    const live = own.find((c) => c.revoked_at === null);
+    return {
+      enrolmentId: e.id,
+      childName: e.childName,
+      lang: e.lang,
+      attended: e.attended,
+      rate: held > 0 ? Math.floor((e.attended * 100) / held) : 0,
+      live: live ? { id: live.id, code: live.code, issued_on: live.issued_on, lang: live.lang } : null,
+      revoked: own.filter((c) => c.revoked_at !== null).slice(0, 5).map((c) => ({ id: c.id, code: c.code, issued_on: c.issued_on, revoked_at: c.revoked_at, revoke_reason: c.revoke_reason })),
+    };
+  });
+}
 
 /** Each live child of a group with their attendance and certificates; undefined when there is no such group. */
 export async function groupRates(db: DB, sectionId: number, now = nowIso()): Promise<GroupRates | undefined> {
@@ -83,7 +128,7 @@ export async function groupRates(db: DB, sectionId: number, now = nowIso()): Pro
   const held = Number(heldRow.n);
   const enrolments = await db
     .selectFrom("section_enrolments")
-    .select(["id", "child_name"])
+    .select(["id", "child_name", "lang"])
     .where("section_id", "=", sectionId)
     .where("status", "=", "enrolled")
     .orderBy("child_name")
@@ -106,31 +151,10 @@ export async function groupRates(db: DB, sectionId: number, now = nowIso()): Pro
         .execute()
     : [];
   const attendedBy = new Map(marks.map((m) => [m.enrolment_id, Number(m.n)]));
-  const certificates = ids.length
-    ? await db
-        .selectFrom("certificates")
-        .select(["id", "code", "enrolment_id", "issued_on", "lang", "revoked_at", "revoke_reason"])
-        .where("enrolment_id", "in", ids)
-        .where("erased_at", "is", null)
-        .orderBy("id", "desc")
-        .execute()
-    : [];
   return {
     section: { id: section.id, courseEn: section.name_en, courseAr: section.name_ar, startsAt: section.starts_at, endsAt: section.ends_at, status: section.status },
     held,
-    children: enrolments.map((e) => {
-      const attended = attendedBy.get(e.id) ?? 0;
-      const own = certificates.filter((c) => c.enrolment_id === e.id);
-      const live = own.find((c) => c.revoked_at === null);
-      return {
-        enrolmentId: e.id,
-        childName: e.child_name,
-        attended,
-        rate: held > 0 ? Math.floor((attended * 100) / held) : 0,
-        live: live ? { id: live.id, code: live.code, issued_on: live.issued_on, lang: live.lang } : null,
-        revoked: own.filter((c) => c.revoked_at !== null).slice(0, 5).map((c) => ({ id: c.id, code: c.code, issued_on: c.issued_on, revoked_at: c.revoked_at, revoke_reason: c.revoke_reason })),
-      };
-    }),
+    children: await ratesOf(db, "section", held, enrolments.map((e) => ({ id: e.id, childName: e.child_name, lang: e.lang, attended: attendedBy.get(e.id) ?? 0 }))),
   };
 }
 
@@ -144,43 +168,51 @@ export interface IssueResult {
   certificate: { id: number; code: string } | null;
 }
 
+export interface IssueOptions {
+  /** One child's enrolment, else every child of the roster. */
+  enrolmentId?: number;
+  threshold: number;
+  language: Lang | "family";
+  timeZone: string;
+  userId: number;
+}
+
+/** What a roster's certificates are of: a course group or a camp, and the title they carry. */
+export type IssueTarget = ({ kind: "section"; sectionId: number } | { kind: "camp"; campId: number }) & { titleEn: string; titleAr: string };
+
 /**
- * Issues certificates to the qualifying children of a group (all of them, or the one named). A
- * child with a live certificate keeps it: the partial unique index turns a second insert (another
- * tab, another instance) into nothing, so the result names the existing one.
+ * Issues certificates to the qualifying children of a roster (all of them, or the one named; [] when
+ * that child is not on it). A child with a live certificate keeps it: the partial unique index turns
+ * a second insert (another tab, another instance) into nothing, so the result names the existing one.
  */
-export async function issueCertificates(
-  db: DB,
-  options: { sectionId: number; enrolmentId?: number; threshold: number; language: Lang | "family"; timeZone: string; userId: number },
-): Promise<IssueResult[] | undefined> {
-  const rates = await groupRates(db, options.sectionId);
-  if (!rates) return undefined;
-  const chosen = options.enrolmentId === undefined ? rates.children : rates.children.filter((c) => c.enrolmentId === options.enrolmentId);
-  if (options.enrolmentId !== undefined && chosen.length === 0) return [];
-  const langs = new Map(
-    (await db.selectFrom("section_enrolments").select(["id", "lang"]).where("section_id", "=", options.sectionId).where("status", "=", "enrolled").execute()).map((e) => [e.id, e.lang]),
-  );
+export async function issueToRoster(db: DB, target: IssueTarget, held: number, roster: ChildRate[], options: IssueOptions): Promise<IssueResult[]> {
+  const chosen = options.enrolmentId === undefined ? roster : roster.filter((c) => c.enrolmentId === options.enrolmentId);
+  const column = linkColumn(target.kind);
   const issuedOn = zonedParts(new Date(), options.timeZone).date;
   const results: IssueResult[] = [];
   for (const child of chosen) {
     const base = { enrolmentId: child.enrolmentId, childName: child.childName, rate: child.rate };
-    if (!qualifies(child, rates.held, options.threshold)) {
+    if (!qualifies(child, held, options.threshold)) {
       results.push({ ...base, outcome: "belowThreshold", certificate: null });
       continue;
     }
     const now = nowIso();
     const code = newCertificateCode();
+    const link =
+      target.kind === "camp"
+        ? { kind: "camp" as const, camp_enrollment_id: child.enrolmentId, camp_id: target.campId, enrolment_id: null, section_id: null }
+        : { kind: "section" as const, enrolment_id: child.enrolmentId, section_id: target.sectionId };
+    const of = target.kind === "camp" ? { campId: target.campId, enrollmentId: child.enrolmentId } : { sectionId: target.sectionId, enrolmentId: child.enrolmentId };
     const inserted = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto("certificates")
         .values({
           code,
-          enrolment_id: child.enrolmentId,
-          section_id: options.sectionId,
+          ...link,
           child_name: child.childName,
-          course_en: rates.section.courseEn,
-          course_ar: rates.section.courseAr,
-          lang: options.language === "family" ? (langs.get(child.enrolmentId) ?? "en") : options.language,
+          course_en: target.titleEn,
+          course_ar: target.titleAr,
+          lang: options.language === "family" ? child.lang : options.language,
           issued_on: issuedOn,
           threshold: options.threshold,
           rate: child.rate,
@@ -188,20 +220,27 @@ export async function issueCertificates(
           created_at: now,
           updated_at: now,
         })
-        .onConflict((oc) => oc.column("enrolment_id").where("revoked_at", "is", null).doNothing())
+        .onConflict((oc) => oc.column(column).where("revoked_at", "is", null).doNothing())
         .returning("id")
         .executeTakeFirst();
-      if (row) await recordAudit(trx, { userId: options.userId, action: "issue", entity: "certificate", entityId: row.id, summary: { sectionId: options.sectionId, enrolmentId: child.enrolmentId, threshold: options.threshold, rate: child.rate } });
+      if (row) await recordAudit(trx, { userId: options.userId, action: "issue", entity: "certificate", entityId: row.id, summary: { ...of, threshold: options.threshold, rate: child.rate } });
       return row;
     });
     if (inserted) {
       results.push({ ...base, outcome: "issued", certificate: { id: inserted.id, code } });
       continue;
     }
-    const existing = await db.selectFrom("certificates").select(["id", "code"]).where("enrolment_id", "=", child.enrolmentId).where("revoked_at", "is", null).executeTakeFirstOrThrow();
+    const existing = await db.selectFrom("certificates").select(["id", "code"]).where(column, "=", child.enrolmentId).where("revoked_at", "is", null).executeTakeFirstOrThrow();
     results.push({ ...base, outcome: "alreadyIssued", certificate: existing });
   }
   return results;
+}
+
+/** Issues a group's certificates (issueToRoster); undefined when there is no such group. */
+export async function issueCertificates(db: DB, options: IssueOptions & { sectionId: number }): Promise<IssueResult[] | undefined> {
+  const rates = await groupRates(db, options.sectionId);
+  if (!rates) return undefined;
+  return issueToRoster(db, { kind: "section", sectionId: options.sectionId, titleEn: rates.section.courseEn, titleAr: rates.section.courseAr }, rates.held, rates.children, options);
 }
 
 export const certificateById = (db: DB, id: number) => db.selectFrom("certificates").selectAll().where("id", "=", id).executeTakeFirst();
@@ -224,10 +263,19 @@ export async function revokeCertificate(db: DB, id: number, reason: string, user
   });
 }
 
-/** A family's certificates, by their enrolments (the account decides which are its own). */
-export async function certificatesOfEnrolments(db: DB, enrolmentIds: number[]): Promise<CertificateRow[]> {
-  if (enrolmentIds.length === 0) return [];
-  return db.selectFrom("certificates").selectAll().where("enrolment_id", "in", enrolmentIds).where("erased_at", "is", null).orderBy("issued_on", "desc").orderBy("id", "desc").execute();
+/** Certificates linked to these group enrolments or camp enrolments (at least one id given). */
+const linkedTo =
+  (enrolmentIds: number[], campEnrollmentIds: number[]) =>
+  (eb: ExpressionBuilder<Database, "certificates">) =>
+    eb.or([
+      ...(enrolmentIds.length ? [eb.and([eb("kind", "=", "section"), eb("enrolment_id", "in", enrolmentIds)])] : []),
+      ...(campEnrollmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrollment_id", "in", campEnrollmentIds)])] : []),
+    ]);
+
+/** A family's certificates, by their group and camp enrolments (the account decides which are its own). */
+export async function certificatesOfEnrolments(db: DB, enrolmentIds: number[], campEnrollmentIds: number[] = []): Promise<CertificateRow[]> {
+  if (enrolmentIds.length === 0 && campEnrollmentIds.length === 0) return [];
+  return db.selectFrom("certificates").selectAll().where(linkedTo(enrolmentIds, campEnrollmentIds)).where("erased_at", "is", null).orderBy("issued_on", "desc").orderBy("id", "desc").execute();
 }
 
 /**
@@ -235,12 +283,12 @@ export async function certificatesOfEnrolments(db: DB, enrolmentIds: number[]): 
  * name and its link to the enrolment, so its page says it no longer exists instead of "unknown code"
  * (a printed copy is not mistaken for a forgery, and nobody learns the name).
  */
-export async function eraseCertificatesOf(db: DB, enrolmentIds: number[], now: string): Promise<number> {
-  if (enrolmentIds.length === 0) return 0;
+export async function eraseCertificatesOf(db: DB, enrolmentIds: number[], now: string, campEnrollmentIds: number[] = []): Promise<number> {
+  if (enrolmentIds.length === 0 && campEnrollmentIds.length === 0) return 0;
   const done = await db
     .updateTable("certificates")
-    .set({ child_name: "", enrolment_id: null, revoke_reason: sql<string | null>`case when revoke_reason is null then null else '' end`, erased_at: now, updated_at: now })
-    .where("enrolment_id", "in", enrolmentIds)
+    .set({ child_name: "", enrolment_id: null, camp_enrollment_id: null, revoke_reason: sql<string | null>`case when revoke_reason is null then null else '' end`, erased_at: now, updated_at: now })
+    .where(linkedTo(enrolmentIds, campEnrollmentIds))
     .executeTakeFirst();
   return Number(done.numUpdatedRows);
 }

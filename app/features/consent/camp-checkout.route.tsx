@@ -3,6 +3,7 @@ import { requireAdminPage } from "~/lib/page-guards.server";
 import { isFormState } from "~/lib/forms/form-state";
 import { langFromPath } from "~/i18n/lang";
 import { PageMeta } from "~/ui/PageMeta";
+import { LocalLink } from "~/ui/LocalLink";
 import { FormAlert } from "~/ui/FormAlert";
 import { inputClass } from "~/ui/Field";
 import { formatPhone } from "~/lib/validation";
@@ -53,6 +54,12 @@ export default function CampCheckoutPage({ loaderData, actionData }: Route.Compo
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{t("checkout.title")}</h1>
         <p className="mt-1 text-sm text-slate-700">{t("checkout.intro")}</p>
+        {/* The camp's attendance is this check-out record: its certificates are issued from it (decision 089). */}
+        <p className="mt-2 text-sm">
+          <LocalLink to="/teaching/camp/certificates" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+            {t("checkout.certificates")}
+          </LocalLink>
+        </p>
       </header>
       {batches.length === 0 ? (
         <p>{t("checkout.noBatches")}</p>

@@ -36,6 +36,7 @@ import * as onlinePayments from "./2026-11-29-60-online-payments";
 import * as absencesAndMakeups from "./2026-11-29-20-absences-and-makeups";
 import * as consent from "./2026-11-29-30-consent";
 import * as certificates from "./2026-11-29-40-certificates";
+import * as campCertificates from "./2026-11-30-10-camp-certificates";
 import * as discounts from "./2026-11-29-70-discounts";
 import * as enrolmentPrice from "./2026-11-29-80-enrolment-price";
 import * as billing from "./2026-11-30-00-billing";
@@ -86,5 +87,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-70-discounts": discounts,
   "2026-11-29-80-enrolment-price": enrolmentPrice,
   "2026-11-30-00-billing": billing,
+  "2026-11-30-10-camp-certificates": campCertificates,
   "2026-11-30-40-refunds": refunds,
 };
