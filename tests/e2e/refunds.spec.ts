@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
 import { signInAsAdmin } from "./accounts";
 import { deskPaidInvoice } from "./refunds-flow";
@@ -43,5 +44,25 @@ for (const lang of ["en", "ar"] as const) {
     // The page now lists the refund and what is left.
     await page.reload();
     await expect(page.getByText(number).first()).toBeVisible();
+    // Screenshots for review (REFUND_SHOTS=<folder>): this page, the policies and a drop's proposal, phone and desktop.
+    const shots = process.env.REFUND_SHOTS;
+    if (shots) {
+      const dropped = await deskPaidInvoice(page.request, lang);
+      expect((await page.request.post(`/api/admin/enrolments/${dropped.reference}/drop`, { data: { reason: "Moving away" } })).status()).toBe(200);
+      for (const [name, url] of [
+        ["refund", `${prefix}/admin/billing/payments/${paid.paymentId}/refund`],
+        ["refund-prefilled", `${prefix}/admin/billing/payments/${dropped.paymentId}/refund?amount=10.00&policy=50`],
+        ["policies", `${prefix}/admin/billing/refund-policies`],
+        ["drop-proposal", `${prefix}/admin/enrolments/${dropped.reference}`],
+      ] as const) {
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(url, { waitUntil: "networkidle" });
+          await page.screenshot({ path: `${shots}/${name}-${lang}-${width}.png`, fullPage: true });
+        }
+      }
+      writeFileSync(`${shots}/credit-note-${lang}.pdf`, await pdf.body());
+      writeFileSync(`${shots}/invoice-${lang}.pdf`, await (await page.request.get(`/admin/billing/invoices/${paid.invoiceId}/pdf`)).body());
+    }
   });
 }

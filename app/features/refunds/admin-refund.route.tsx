@@ -137,6 +137,7 @@ export default function AdminRefundPage({ loaderData, actionData }: Route.Compon
               <input
                 id="refund-amount"
                 name="amount"
+                type="text"
                 inputMode="decimal"
                 dir="ltr"
                 required
