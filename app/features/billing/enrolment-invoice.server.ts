@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import type { PricedEnrolment } from "~/features/discounts/enrolment-price.server";
 import { queueMail } from "~server/mail/mail-queue";
-import { INVOICE_MAIL, invoiceMail } from "~/features/refunds/refund-mail.server";
+import { INVOICE_MAIL, invoiceMail } from "./invoice-mail.server";
 import { createInvoice, type CreatedInvoice } from "./ledger.server";
 
 /**

@@ -9,7 +9,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { useLang } from "~/i18n/use-lang";
 import type { Route } from "./+types/admin-refund-policies.route";
 import { saveRefundPolicyEndpoint } from "./refunds.api";
-import { listRefundPolicies } from "./refund-policy.server";
+import { listRefundPolicies } from "~/features/billing/refund-policy.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);

@@ -4,27 +4,17 @@ import type { Lang } from "~/i18n/lang";
 import { detailsTable, html, mailDocument } from "~/lib/mail/html";
 import { formatMoney } from "~/features/discounts/money";
 import { accountCreditNotePdfPath, accountInvoicePdfPath } from "~/features/billing/paths";
+import { INVOICE_MAIL, type InvoiceMail } from "~/features/billing/invoice-mail.server";
 
 /**
  * The family's billing e-mails (issue 31, decision 092), in the invoice's language: the invoice when
  * it is issued and a credit note when a refund is made. Each links to the document in /account and
  * carries its PDF, drawn when the mail is sent (the queue keeps only ids and texts).
  */
-export const INVOICE_MAIL = "billing-invoice";
+export { INVOICE_MAIL };
 export const CREDIT_NOTE_MAIL = "billing-credit-note";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "refunds", key, values);
-
-export interface InvoiceMail {
-  lang: Lang;
-  id: number;
-  number: string;
-  totalMinor: number;
-  currency: string;
-  dueOn: string;
-  childName: string;
-  description: string;
-}
 
 export interface CreditNoteMail {
   lang: Lang;
@@ -36,7 +26,6 @@ export interface CreditNoteMail {
   childName: string;
 }
 
-export const invoiceMail = (data: InvoiceMail) => ({ subject: say(data.lang, "invoiceMail.subject", { number: data.number }), data });
 export const creditNoteMail = (data: CreditNoteMail) => ({ subject: say(data.lang, "creditNoteMail.subject", { number: data.number }), data });
 
 const langOf = (value: unknown): Lang => (value === "ar" ? "ar" : "en");

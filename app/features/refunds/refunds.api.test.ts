@@ -7,7 +7,7 @@ import { linkToken } from "~/features/booking/link-tokens.server";
 import { STRIPE_WEBHOOK_PATH } from "~/features/payments/payments.api";
 import { familyBalances, recordPayment } from "~/features/billing/ledger.server";
 import { sweepPaymentHolds } from "~/features/payments/payment-holds.server";
-import { sectionRefundProposal } from "./refund-policy.server";
+import { sectionRefundProposal } from "~/features/billing/refund-policy.server";
 
 /**
  * Refunds and credit notes, the billing PDFs and e-mails (issue 31 part 6, decision 092), against

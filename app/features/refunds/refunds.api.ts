@@ -14,7 +14,7 @@ import { paymentProviderOf } from "~/features/payments/payment-provider.server";
 import { adminCreditNotePdfPath } from "~/features/billing/paths";
 import { creditNoteDocument, familyOf, invoiceDocument } from "./billing-docs.server";
 import { paymentForRefund, refundPayment } from "./refunds.server";
-import { saveRefundPolicy } from "./refund-policy.server";
+import { saveRefundPolicy } from "~/features/billing/refund-policy.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "refunds", key, values);
 

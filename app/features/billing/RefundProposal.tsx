@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/ui/LocalLink";
-import { adminRefundPoliciesPath } from "~/features/billing/paths";
+import { adminRefundPoliciesPath } from "./paths";
 
 /** The refund a drop's policy proposes, as the loader formatted it (refund-policy.server.ts sectionRefundProposal). */
 export interface RefundProposalView {

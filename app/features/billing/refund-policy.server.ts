@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { adminRefundPath } from "~/features/billing/paths";
-import { refundable } from "~/features/billing/ledger.server";
+import { adminRefundPath } from "./paths";
+import { refundable } from "./ledger.server";
 
 /**
  * The refund policy of an offer (decision 092): the percent of what was paid that a drop gives
