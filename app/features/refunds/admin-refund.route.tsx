@@ -23,7 +23,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langFromPath(url.pathname);
   const payment = ID.test(params.id) ? await paymentForRefund(context.db, Number(params.id)) : undefined;
   if (!payment) throw data({ message: "Not found." }, { status: 404 });
-  const money = (minor: number) => formatMoney(minor, payment.currency, lang);
+  // Isolated left to right (U+2066 … U+2069): some amounts sit inside translated sentences.
+  const money = (minor: number) => `\u2066${formatMoney(minor, payment.currency, lang)}\u2069`;
   const amount = url.searchParams.get("amount") ?? "";
   const policy = Number(url.searchParams.get("policy") ?? "NaN");
   const done = Number(url.searchParams.get("done") ?? "NaN");

@@ -29,7 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const notice = new URL(request.url).searchParams.get("done");
   // What the course's refund policy gives back if there is money to return (decision 092).
   const proposal = id === undefined ? null : await sectionRefundProposal(context.db, id);
-  const money = (minor: number) => formatMoney(minor, proposal?.currency ?? "USD", lang);
+  // Isolated left to right (U+2066 … U+2069): the amounts sit inside translated sentences.
+  const money = (minor: number) => `\u2066${formatMoney(minor, proposal?.currency ?? "USD", lang)}\u2069`;
   return {
     refundProposal: proposal
       ? { when: proposal.when, percent: proposal.percent, payments: proposal.payments.map((p) => ({ ...p, paid: money(p.paidMinor), left: money(p.leftMinor), proposed: money(p.proposedMinor) })) }
