@@ -80,6 +80,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("billing/invoices/:id", "features/billing/admin-invoice.route.tsx", { id: id("admin-invoice") }),
       route("billing/families/:familyKey", "features/billing/admin-family-statement.route.tsx", { id: id("admin-family-statement") }),
       route("billing/invoices/:id/instalments", "features/instalments/instalments.route.tsx", { id: id("admin-instalments") }),
+      route("billing/payments/:id/refund", "features/refunds/admin-refund.route.tsx", { id: id("admin-refund") }),
+      route("billing/refund-policies", "features/refunds/admin-refund-policies.route.tsx", { id: id("admin-refund-policies") }),
       route("media", "features/media/media.route.tsx", { id: id("admin-media") }),
       route("consent-forms", "features/consent/admin-consent-forms.route.tsx", { id: id("admin-consent-forms") }),
       route("consent-forms/missing", "features/consent/admin-consent-missing.route.tsx", { id: id("admin-consent-missing") }),

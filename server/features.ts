@@ -17,6 +17,7 @@ import { moneyManifest } from "~/features/money/money.manifest.server";
 import { instalmentsManifest } from "~/features/instalments/instalments.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { paymentsManifest } from "~/features/payments/payments.manifest.server";
+import { refundsManifest } from "~/features/refunds/refunds.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
 import { sectionsManifest } from "~/features/sections/sections.manifest.server";
 import { demoEnrolmentManifest } from "~/features/sections/demo-enrolment.manifest.server";
@@ -46,6 +47,7 @@ const features: readonly FeatureManifest[] = [
   demoEnrolmentManifest,
   paymentsManifest,
   moneyManifest,
+  refundsManifest,
   makeupsManifest,
   campManifest,
   consentManifest,

@@ -35,6 +35,8 @@ const USED_ON: Record<string, RegExp> = {
   money: new RegExp(under("account")),
   // An invoice's instalments and online payment from its link (decision 091).
   instalments: /^\/payments\/invoice$/,
+  // Refunds and billing documents (decision 092): staff screens only.
+  refunds: /$^/,
 };
 
 /** Which translation namespaces a page does NOT need. */

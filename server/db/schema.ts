@@ -25,6 +25,9 @@ export interface CoursesTable {
   /** Early-booking price in minor units and the last day (academy calendar, yyyy-mm-dd) it applies; null: none. */
   early_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
   early_price_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Refund policy (decision 092): percent of what was paid given back on a drop before the first class, and after. */
+  refund_percent_before: Generated<number>;
+  refund_percent_after: Generated<number>;
   min_age: number;
   max_age: number;
   instructor: string;
@@ -94,6 +97,9 @@ export interface CampsTable {
   /** Early-booking price in minor units and the last day (academy calendar, yyyy-mm-dd) it applies; null: none. */
   early_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
   early_price_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Refund policy (decision 092): percent of what was paid given back on a drop before the first class, and after. */
+  refund_percent_before: Generated<number>;
+  refund_percent_after: Generated<number>;
   features: string;
   batches: string;
   curriculum: string;
@@ -950,6 +956,8 @@ export interface CreditNotesTable {
   lang: "en" | "ar";
   created_by: number | null;
   created_at: string;
+  /** Set when the online refund it stood for was refused by the provider (decision 092): it no longer counts. */
+  cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PaymentMethod = "cash" | "bank_transfer" | "cheque" | "online";
@@ -971,8 +979,11 @@ export interface PaymentsTable {
   recorded_by: number | null;
   received_at: string;
   created_at: string;
+  /** A refund waiting for the provider (`pending`), refused by it (`failed`); everything else `done` (decision 092). */
+  refund_state: Generated<RefundState>;
 }
 
+export type RefundState = "pending" | "done" | "failed";
 export type LedgerKind = "charge" | "discount" | "credit_note" | "payment" | "refund";
 /** One change of what a family owes: a charge or refund positive; a discount, credit note or payment negative. */
 export interface LedgerEntriesTable {

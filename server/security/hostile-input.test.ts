@@ -16,6 +16,7 @@ import { dropEnrolment } from "~/features/sections/enrolment-changes.server";
 import { joinSectionWaitlist } from "~/features/sections/section-waitlist.server";
 import { sectionSchema } from "~/features/sections/sections.schema";
 import { createSection, enrol } from "~/features/sections/sections.server";
+import { createInvoice, issueCreditNote, recordPayment } from "~/features/billing/ledger.server";
 import { renewFeed } from "~/features/timetable/timetable.server";
 import { absenceLinkToken, reportAbsence, spendCredit } from "~/features/makeups/makeups.server";
 import { childKey } from "~/lib/child-key";
@@ -31,7 +32,6 @@ import { routeKeys } from "~server/test/route-table";
 import { SoftAuthenticator } from "~server/test/soft-authenticator";
 import { startStripeStandIn, type StripeStandIn, type StripeEvent } from "~server/test/stripe-stand-in";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
-import { createInvoice } from "~/features/billing/ledger.server";
 import { invoicePaymentToken } from "~/features/instalments/invoice-link.server";
 import * as OTPAuth from "otpauth";
 
@@ -517,6 +517,20 @@ describe("hostile input on every endpoint", () => {
     const promo = (code: string) => ({ code, kind: "percent" as const, percent: 10, amount_minor: null, currency: null, applies_to: "all" as const, valid_from: null, valid_until: null, max_uses: 5, per_family: 1, created_at: "2026-11-27T00:00:00.000Z", updated_at: "2026-11-27T00:00:00.000Z" });
     ids.promoEdit = (await db.insertInto("promo_codes").values(promo("SETUP-EDIT")).returning("id").executeTakeFirstOrThrow()).id;
     ids.promoDelete = (await db.insertInto("promo_codes").values(promo("SETUP-DELETE")).returning("id").executeTakeFirstOrThrow()).id;
+    // Billing (issue 31 part 6, decision 092): the own family's camp invoice, paid at the desk, one credit note.
+    const campRow = await db.selectFrom("camps").select(["id", "slug"]).orderBy("id").executeTakeFirstOrThrow();
+    const billedCamp = await db
+      .insertInto("enrollments")
+      .values({ student_name: "Billed Child", parent_name: "Own Parent", email: "own.hostile@example.com", phone_number: "+919876543210", camp_id: campRow.id, camp_slug: campRow.slug, camp_title: "Camp", session: "s", message: "", lang: "en", reference: null, status: "new", notes: "", created_at: nowIso(), updated_at: nowIso() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute(async (trx) => {
+      const fee = [{ kind: "price" as const, label_en: "Fee", label_ar: "الرسوم", amountMinor: 50_000 }];
+      const invoice = (await createInvoice(trx, { email: "Own.Hostile@example.com", parentName: "Own Parent", userId: null, lang: "en", currency: "INR", offer: { kind: "camp", enrollmentId: billedCamp.id }, childName: "Billed Child", description: { en: "Camp", ar: "المخيم" }, lines: fee }))!;
+      ids.ownInvoice = invoice.id;
+      ids.payment = (await recordPayment(trx, { invoiceId: invoice.id, method: "cash", amountMinor: 50_000 }))!.id;
+      ids.creditNote = (await issueCreditNote(trx, { invoiceId: invoice.id, amountMinor: 100, kind: "refund", refund: { paymentId: ids.payment } })).id;
+    });
     const deleted = sections.filter((section) => section.course_id === ids.courseToDelete);
     courseDeleteStores.course_sections = -deleted.length;
     courseDeleteStores.section_meetings = -deleted.reduce((sum, section) => sum + section.meeting_count, 0);
@@ -724,7 +738,8 @@ describe("hostile input on every endpoint", () => {
       // The set-up's optional pickup form, left unticked, is recorded as declined.
       // The enrolment's invoice (decision 082): the invoice, its line, its charge. The year's counter
       // row exists already (the set-up invoices the billing desk's sample enrolment).
-      stores: { enrollments: 1, jobs: 2, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
+      // The invoice e-mail (decision 092) is the third job.
+      stores: { enrollments: 1, jobs: 3, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
     },
     {
       route: "POST /api/summercamp/brochure",
@@ -739,7 +754,7 @@ describe("hostile input on every endpoint", () => {
       admin: false,
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "enroller@example.com", phone: "+91 98765 43210", ...honeypot }),
       // Online payment is on in this suite: the seat is held and the confirmation e-mail waits for the payment (decision 085).
-      stores: { section_enrolments: 1, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
+      stores: { section_enrolments: 1, consent_answers: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1, jobs: 1 },
     },
     // The sections' waitlist, moves and drops (decision 066); each e-mail is one job.
     {
@@ -749,7 +764,7 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "section-waiter@example.com", phone: "+91 98765 43210", ...honeypot }),
       stores: { section_waitlist: 1 },
     },
-    { route: "POST /api/section-waitlist/accept", url: () => "/api/section-waitlist/accept", admin: false, body: () => ({ token: tokens.sectionOffer }), stores: { section_enrolments: 1, jobs: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 } },
+    { route: "POST /api/section-waitlist/accept", url: () => "/api/section-waitlist/accept", admin: false, body: () => ({ token: tokens.sectionOffer }), stores: { section_enrolments: 1, jobs: 2, invoices: 1, invoice_lines: 1, ledger_entries: 1 } },
     // Paying online (decision 085): a held enrolment's checkout, and Stripe's signed webhook of a paid one.
     { route: "POST /api/payments/checkouts", url: () => "/api/payments/checkouts", admin: false, body: () => ({ token: tokens.payment }), stores: { payment_checkouts: 1 } },
     // Instalments (decision 091): a staff split, an offer's rule (kept at none: later enrolments' invoices stay whole), paying an invoice from its link.
@@ -785,6 +800,14 @@ describe("hostile input on every endpoint", () => {
     { route: "PUT /api/admin/promo-codes/:id", url: () => `/api/admin/promo-codes/${ids.promoEdit}`, admin: true, body: () => ({ code: "SETUP-EDIT", kind: "percent", percent: 15, maxUses: 8, perFamily: 2 }), stores: { audit_log: 1 } },
     { route: "DELETE /api/admin/promo-codes/:id", url: () => `/api/admin/promo-codes/${ids.promoDelete}`, admin: true, body: null, stores: { promo_codes: -1, audit_log: 1 } },
     { route: "PUT /api/admin/discounts/settings", url: () => "/api/admin/discounts/settings", admin: true, body: () => ({ siblingPercent: 5 }), stores: { site_settings: 1, audit_log: 1 } },
+    {
+      route: "POST /api/admin/billing/payments/:id/refunds",
+      url: () => `/api/admin/billing/payments/${ids.payment}/refunds`,
+      admin: true,
+      body: () => ({ amountMinor: 100, reason: "Hostile sample" }),
+      stores: { credit_notes: 1, payments: 1, ledger_entries: 2, audit_log: 1, jobs: 1 },
+    },
+    { route: "PUT /api/admin/billing/refund-policies/:kind/:id", url: () => `/api/admin/billing/refund-policies/course/${ids.course}`, admin: true, body: () => ({ percentBefore: 80, percentAfter: 10 }), stores: { audit_log: 1 } },
     { route: "PUT /api/admin/discounts/early-prices/:kind/:id", url: () => `/api/admin/discounts/early-prices/course/${ids.course}`, admin: true, body: () => ({ earlyPriceMinor: 100_000, earlyPriceUntil: dateIn(5) }), stores: { audit_log: 1 } },
     // Billing desk (issue 31, decision 090): a cash payment taken at the desk, audited, its receipt queued.
     { route: "POST /api/admin/billing/invoices/:id/payments", url: () => `/api/admin/billing/invoices/${ids.invoice}/payments`, admin: true, body: () => ({ method: "cash", amountMinor: 100, reference: "R-1" }), stores: { payments: 1, ledger_entries: 1, audit_log: 1, jobs: 1 } },
@@ -802,7 +825,7 @@ describe("hostile input on every endpoint", () => {
       url: () => `/api/admin/demo-bookings/${ids.convertBooking}/enrolment`,
       admin: true,
       body: () => ({ sectionId: ids.section }),
-      stores: { section_enrolments: 1, jobs: 1, audit_log: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
+      stores: { section_enrolments: 1, jobs: 2, audit_log: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
     },
     { route: "PUT /api/admin/sections/:id", url: () => `/api/admin/sections/${ids.sectionEdit}`, admin: true, body: () => sectionForm.value, stores: { audit_log: 1 } },
     { route: "POST /api/admin/sections/:id/status", url: () => `/api/admin/sections/${ids.sectionEdit}/status`, admin: true, body: () => ({ status: "closed" }), stores: { audit_log: 1 } },
@@ -1048,6 +1071,13 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/teaching/certificates/:id/pdf", url: () => `/api/teaching/certificates/${ids.ownCertificate}/pdf`, admin: true },
     { route: "GET /api/certificates/:code", url: () => `/api/certificates/${tokens.certificateCode}`, admin: false },
     { route: "GET /api/account/certificates/:id/pdf", url: () => `/api/account/certificates/${ids.ownCertificate}/pdf`, admin: false, account: "own" },
+    { route: "GET /api/admin/billing/payments/:id", url: () => `/api/admin/billing/payments/${ids.payment}`, admin: true },
+    { route: "GET /admin/billing/invoices/:id/pdf", url: () => `/admin/billing/invoices/${ids.invoice}/pdf`, admin: true },
+    { route: "GET /admin/billing/credit-notes/:id/pdf", url: () => `/admin/billing/credit-notes/${ids.creditNote}/pdf`, admin: true },
+    { route: "GET /account/invoices/:id/pdf", url: () => `/account/invoices/${ids.ownInvoice}/pdf`, admin: false, account: "own" },
+    { route: "GET /ar/account/invoices/:id/pdf", url: () => `/ar/account/invoices/${ids.ownInvoice}/pdf`, admin: false, account: "own" },
+    { route: "GET /account/credit-notes/:id/pdf", url: () => `/account/credit-notes/${ids.creditNote}/pdf`, admin: false, account: "own" },
+    { route: "GET /ar/account/credit-notes/:id/pdf", url: () => `/ar/account/credit-notes/${ids.creditNote}/pdf`, admin: false, account: "own" },
     { route: "GET /api/admin/sections/:id/roster", url: () => `/api/admin/sections/${ids.section}/roster`, admin: true },
     { route: "GET /api/teaching/meetings", url: () => "/api/teaching/meetings", admin: true },
     { route: "GET /api/teaching/meetings/:id", url: () => `/api/teaching/meetings/${ids.teachMeeting}`, admin: true },

@@ -6,7 +6,9 @@ import type { AddressInfo } from "node:net";
  * A local stand-in for Stripe (decision 085), on loopback only: the parts of Stripe's documented
  * HTTP API the official library calls here (POST /v1/checkout/sessions, GET
  * /v1/checkout/sessions/:id, POST /v1/refunds: form-encoded bodies, Bearer auth, Stripe's JSON
- * objects and error shape), a tiny hosted checkout page (/c/pay/:id) whose "Pay" button completes
+ * objects and error shape; a refund of part of a payment with `amount`, refused above what is left;
+ * the `Idempotency-Key` header replaying the first answer, and refusing a key reused with other
+ * parameters, as Stripe documents), a tiny hosted checkout page (/c/pay/:id) whose "Pay" button completes
  * the session, delivers the signed `checkout.session.completed` event to the webhook and redirects
  * to success_url, and the event signed exactly as Stripe signs it:
  * `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(whsec, "<t>.<payload>")>`.
@@ -125,6 +127,8 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
   let webhookUrl = options.webhookUrl ?? "";
   const sessions = new Map<string, StripeSession>();
   const refunds: StripeRefund[] = [];
+  // Stripe keeps a key's first answer (status and body) and the parameters it came with.
+  const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   let base = "";
 
   const sign = (payload: string, timestamp = now(), secret = webhookSecret) =>
@@ -230,20 +234,35 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
       if (!session) return fail(res, 404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, "session");
       return send(res, 200, publicSession(session));
     }
+    const key = req.method === "POST" && path === "/v1/refunds" ? req.headers["idempotency-key"] : undefined;
+    if (typeof key === "string" && key !== "") {
+      const seen = idempotent.get(key);
+      if (seen && seen.body !== body) return fail(res, 400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+      const answer = seen ?? { body, ...refundOf(form) };
+      idempotent.set(key, answer);
+      return send(res, answer.status, answer.answer);
+    }
     if (req.method === "POST" && path === "/v1/refunds") {
-      const intent = str(form.payment_intent);
-      const paid = [...sessions.values()].find((session) => session.payment_intent !== null && session.payment_intent === intent);
-      if (!paid) return fail(res, 400, "invalid_request_error", `No such payment_intent: '${intent ?? ""}'`, "payment_intent");
-      const already = refunds.filter((refund) => refund.payment_intent === intent).reduce((sum, refund) => sum + refund.amount, 0);
-      const amount = form.amount === undefined ? paid.amount_total - already : Number(str(form.amount));
-      if (!Number.isInteger(amount) || amount < 1 || amount + already > paid.amount_total) {
-        return fail(res, 400, "invalid_request_error", "Refund amount is greater than the unrefunded amount on the charge.", "amount");
-      }
-      const refund: StripeRefund = { id: id("re"), object: "refund", amount, currency: paid.currency, payment_intent: intent!, status: "succeeded", created: now() };
-      refunds.push(refund);
-      return send(res, 200, refund);
+      const answer = refundOf(form);
+      return send(res, answer.status, answer.answer);
     }
     return fail(res, 404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${path}).`);
+  }
+
+  /** POST /v1/refunds: a refund object, or Stripe's error (as status and body, so an idempotent key can replay it). */
+  function refundOf(form: Record<string, unknown>): { status: number; answer: unknown } {
+    const error = (message: string, param: string) => ({ status: 400, answer: { error: { type: "invalid_request_error", message, param } } });
+    const intent = str(form.payment_intent);
+    const paid = [...sessions.values()].find((session) => session.payment_intent !== null && session.payment_intent === intent);
+    if (!paid) return error(`No such payment_intent: '${intent ?? ""}'`, "payment_intent");
+    const already = refunds.filter((refund) => refund.payment_intent === intent).reduce((sum, refund) => sum + refund.amount, 0);
+    const amount = form.amount === undefined ? paid.amount_total - already : Number(str(form.amount));
+    if (!Number.isInteger(amount) || amount < 1 || amount + already > paid.amount_total) {
+      return error(`Refund amount (${Number.isInteger(amount) ? amount : String(form.amount)}) is greater than unrefunded amount on charge (${paid.amount_total - already})`, "amount");
+    }
+    const refund: StripeRefund = { id: id("re"), object: "refund", amount, currency: paid.currency, payment_intent: intent!, status: "succeeded", created: now() };
+    refunds.push(refund);
+    return { status: 200, answer: refund };
   }
 
   /** The hosted checkout page: what is paid, "Pay", "Back". */

@@ -9,6 +9,7 @@ import * as OTPAuth from "otpauth";
 import { createAdminAccount, provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
 import { codeSnifferErrors, serverHtmlErrors, watchDocuments } from "./markup-checkers";
 import { startPaymentsServer } from "./payments-server";
+import { deskPaidInvoice } from "./refunds-flow";
 import { instructorWithClass } from "./teaching-flow";
 import { campPeriodWithCheckouts, groupWithAttendance } from "./certificates-flow";
 import { newInvoice } from "./instalments-flow";
@@ -946,6 +947,40 @@ test.describe("axe on the admin area", () => {
     const waiting = await page.request.post("/api/admin/login", { data: { email: staff.email, password: staff.password } });
     expect(((await waiting.json()) as { secondFactor?: boolean }).secondFactor).toBe(true);
     await auditAll(page, ["/admin/login/second-factor", "/ar/admin/login/second-factor"]);
+  });
+
+  test("the refund page (fresh, refused, done), the refund policies and a dropped enrolment's refund proposal, in both languages (issue 31 part 6)", async ({ page }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    for (const lang of ["en", "ar"] as const) {
+      const paid = await deskPaidInvoice(page.request, lang);
+      if (lang === "en") await signInAsAdmin(page);
+      const prefix = lang === "ar" ? "/ar" : "";
+      const refundPage = `${prefix}/admin/billing/payments/${paid.paymentId}/refund`;
+      await page.goto(refundPage, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+      // A refused refund: more than was paid, its message beside the field.
+      await page.locator("#refund-amount").fill(String(paid.totalMinor));
+      await page.locator("#refund-reason").fill("Axe");
+      await page.locator("main form button[type=submit]").click();
+      await expect(page.locator("#refund-amount[aria-invalid=true]")).toBeVisible();
+      findings.push(await audit(page));
+      await page.locator("#refund-amount").fill("5");
+      await page.locator("main form button[type=submit]").click();
+      await expect(page.getByRole("status")).toBeVisible();
+      findings.push(await audit(page));
+      await page.goto(`${prefix}/admin/billing/refund-policies`, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+    }
+    // A dropped enrolment with money paid: the staff page proposes the policy's refund, in both languages.
+    const dropped = await deskPaidInvoice(page.request, "en");
+    expect((await page.request.post(`/api/admin/enrolments/${dropped.reference}/drop`, { data: { reason: "Axe walk" } })).status()).toBe(200);
+    for (const prefix of ["", "/ar"]) {
+      await page.goto(`${prefix}/admin/enrolments/${dropped.reference}`, { waitUntil: "networkidle" });
+      await expect(page.locator(`a[href*="/admin/billing/payments/${dropped.paymentId}/refund?amount="]`)).toBeVisible();
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
   });
 
   test("the discounts screens (a code with a use, its refused save) and both enrolment forms with a refused and an applied code, in both languages (issue 31)", async ({ page }) => {

@@ -2,12 +2,32 @@ import type { DB } from "~server/db/db";
 import type { PricedEnrolment } from "~/features/discounts/enrolment-price.server";
 import { serverT } from "~server/i18n";
 import { currencyOfOffer, toMinor } from "~/features/discounts/money";
+import { queueMail } from "~server/mail/mail-queue";
+import { INVOICE_MAIL, invoiceMail } from "./invoice-mail.server";
 import { applyInstalmentRule, instalmentRuleOf } from "./instalment-rule.server";
 import { createInvoice, type CreatedInvoice, type NewInvoice } from "./ledger.server";
 
 /** The offer's instalment rule applied to its new invoice, in the same transaction (decision 091). */
 async function splitByRule(trx: DB, offer: NewInvoice["offer"], invoice: CreatedInvoice | null): Promise<CreatedInvoice | null> {
   if (invoice) await applyInstalmentRule(trx, invoice.id, await instalmentRuleOf(trx, offer));
+  return invoice;
+}
+
+/** The family's e-mail of a new invoice (decision 092), queued in the same transaction: no invoice, no mail. */
+async function mailInvoice(trx: DB, invoice: CreatedInvoice | null): Promise<CreatedInvoice | null> {
+  if (!invoice) return null;
+  const row = await trx.selectFrom("invoices").select(["email", "lang", "due_on", "child_name", "description_en", "description_ar"]).where("id", "=", invoice.id).executeTakeFirstOrThrow();
+  const mail = invoiceMail({
+    lang: row.lang,
+    id: invoice.id,
+    number: invoice.number,
+    totalMinor: invoice.totalMinor,
+    currency: invoice.currency,
+    dueOn: row.due_on,
+    childName: row.child_name,
+    description: row.lang === "ar" ? row.description_ar : row.description_en,
+  });
+  await queueMail(trx, { template: INVOICE_MAIL, to: row.email, subject: mail.subject, data: mail.data });
   return invoice;
 }
 
@@ -33,10 +53,10 @@ export async function invoiceSectionEnrolment(trx: DB, enrolmentId: number, pric
     currency: price.currency,
     offer,
     childName: row.child_name,
-    description: { en: `${row.name_en} (from ${row.first_date})`, ar: `${row.name_ar} (ابتداءً من ${row.first_date})` },
+    description: { en: `${row.name_en} (from ${row.first_date})`, ar: `${row.name_ar} (ابتداءً من \u2066${row.first_date}\u2069)` },
     lines: price.lines,
   });
-  return splitByRule(trx, offer, invoice);
+  return mailInvoice(trx, await splitByRule(trx, offer, invoice));
 }
 
 export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price: PricedEnrolment): Promise<CreatedInvoice | null> {
@@ -58,7 +78,7 @@ export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price
     description: { en: `${row.title_en}, ${row.session}`, ar: `${row.title_ar}، ${row.session}` },
     lines: price.lines,
   });
-  return splitByRule(trx, offer, invoice);
+  return mailInvoice(trx, await splitByRule(trx, offer, invoice));
 }
 
 /**

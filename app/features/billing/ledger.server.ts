@@ -208,8 +208,11 @@ export interface NewCreditNote {
   kind: CreditNoteKind;
   reason?: string;
   createdBy?: number | null;
-  /** The payment it refunds, and how the money goes back (the provider's refund id when online). */
-  refund?: { paymentId: number; providerRef?: string | null };
+  /**
+   * The payment it refunds, and how the money goes back (the provider's refund id when online).
+   * `pending`: reserved before the provider is asked (decision 092); settleRefund or failRefund ends it.
+   */
+  refund?: { paymentId: number; providerRef?: string | null; pending?: boolean };
 }
 
 /**
@@ -253,6 +256,7 @@ export async function issueCreditNote(trx: DB, note: NewCreditNote): Promise<{ i
         recorded_by: note.createdBy ?? null,
         received_at: at,
         created_at: at,
+        refund_state: note.refund.pending ? "pending" : "done",
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -305,20 +309,93 @@ export async function reissueInvoiceOf(trx: DB, offer: NewInvoice["offer"]): Pro
   });
 }
 
-/** What credit notes may still take off an invoice: its total less the notes issued. */
+/**
+ * The provider has the money back: the pending refund gets its refund id and is done. False when
+ * it was not pending (settled or failed before: nothing changes).
+ */
+export async function settleRefund(trx: DB, refundId: number, providerRef: string | null): Promise<boolean> {
+  const changed = await trx.updateTable("payments").set({ refund_state: "done", provider_ref: providerRef }).where("id", "=", refundId).where("kind", "=", "refund").where("refund_state", "=", "pending").executeTakeFirst();
+  return Number(changed.numUpdatedRows) === 1;
+}
+
+/**
+ * The provider refused a pending refund: it is marked failed, its credit note cancelled (the number
+ * stays used), and both ledger entries are reversed, so the balance is what it was before and the
+ * payment may be refunded again. False when it was not pending.
+ */
+export async function failRefund(trx: DB, refundId: number): Promise<boolean> {
+  const refund = await trx.selectFrom("payments").select(["invoice_id", "family_key", "currency", "amount_minor", "credit_note_id"]).where("id", "=", refundId).where("kind", "=", "refund").executeTakeFirst();
+  if (!refund) return false;
+  const invoice = await lockInvoice(trx, refund.invoice_id);
+  const changed = await trx.updateTable("payments").set({ refund_state: "failed" }).where("id", "=", refundId).where("refund_state", "=", "pending").executeTakeFirst();
+  if (Number(changed.numUpdatedRows) !== 1 || !invoice) return false;
+  const at = nowIso();
+  const entry = { familyKey: refund.family_key, currency: refund.currency, invoiceId: refund.invoice_id, at };
+  await post(trx, { ...entry, kind: "refund", amountMinor: -refund.amount_minor, paymentId: refundId, creditNoteId: refund.credit_note_id ?? undefined });
+  if (refund.credit_note_id !== null) {
+    await trx.updateTable("credit_notes").set({ cancelled_at: at }).where("id", "=", refund.credit_note_id).execute();
+    await post(trx, { ...entry, kind: "credit_note", amountMinor: refund.amount_minor, creditNoteId: refund.credit_note_id });
+  }
+  await settleStatus(trx, invoice.id, invoice.status, at);
+  return true;
+}
+
+/**
+ * Money the academy gives back without a credit note: an online payment that came when no seat was
+ * left for it, or a second payment of a paid enrolment (decision 092). The payment was recorded
+ * (recordPayment) and left the family in credit; this refund row brings the balance back. Pending
+ * until the provider has it (settleRefund / failRefund).
+ */
+export async function returnPayment(trx: DB, paymentId: number, amountMinor: number, options: { pending?: boolean; createdBy?: number | null } = {}): Promise<{ refundId: number }> {
+  const paid = await trx.selectFrom("payments").select(["invoice_id", "method", "provider"]).where("id", "=", paymentId).where("kind", "=", "payment").executeTakeFirst();
+  if (!paid) throw new BillingRefused("notFound");
+  const invoice = await lockInvoice(trx, paid.invoice_id);
+  if (!invoice) throw new BillingRefused("notFound");
+  if (amountMinor <= 0 || amountMinor > (await refundable(trx, paymentId, invoice.id))) throw new BillingRefused("notRefundable");
+  const at = nowIso();
+  const { id } = await trx
+    .insertInto("payments")
+    .values({
+      invoice_id: invoice.id,
+      family_key: invoice.family_key,
+      currency: invoice.currency,
+      kind: "refund",
+      method: paid.method,
+      amount_minor: amountMinor,
+      provider: paid.provider,
+      provider_ref: null,
+      reference: "",
+      instalment_id: null,
+      refund_of: paymentId,
+      credit_note_id: null,
+      recorded_by: options.createdBy ?? null,
+      received_at: at,
+      created_at: at,
+      refund_state: options.pending ? "pending" : "done",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await post(trx, { familyKey: invoice.family_key, currency: invoice.currency, invoiceId: invoice.id, kind: "refund", amountMinor, paymentId: id, at });
+  await settleStatus(trx, invoice.id, invoice.status, at);
+  return { refundId: id };
+}
+
+/** What credit notes may still take off an invoice: its total less the notes issued (a cancelled one does not count). */
 async function creditable(db: DB, invoiceId: number): Promise<number> {
   const row = await db
     .selectFrom("invoices as i")
     .select((eb) => [
       "i.total_minor",
-      eb.fn.coalesce(eb.selectFrom("credit_notes as n").select((n) => n.fn.sum<number>("n.amount_minor").as("s")).whereRef("n.invoice_id", "=", "i.id"), eb.lit(0)).as("credited"),
+      eb.fn
+        .coalesce(eb.selectFrom("credit_notes as n").select((n) => n.fn.sum<number>("n.amount_minor").as("s")).whereRef("n.invoice_id", "=", "i.id").where("n.cancelled_at", "is", null), eb.lit(0))
+        .as("credited"),
     ])
     .where("i.id", "=", invoiceId)
     .executeTakeFirstOrThrow();
   return row.total_minor - Number(row.credited);
 }
 
-/** What is left of a payment of this invoice after its refunds (0 when it is not such a payment). */
+/** What is left of a payment of this invoice after its refunds, pending ones included, failed ones not (0 when it is not such a payment). */
 export async function refundable(db: DB, paymentId: number, invoiceId: number): Promise<number> {
   const payment = await db.selectFrom("payments").select(["amount_minor"]).where("id", "=", paymentId).where("invoice_id", "=", invoiceId).where("kind", "=", "payment").executeTakeFirst();
   if (!payment) return 0;
@@ -326,6 +403,7 @@ export async function refundable(db: DB, paymentId: number, invoiceId: number): 
     .selectFrom("payments")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_minor"), eb.lit(0)).as("sum"))
     .where("refund_of", "=", paymentId)
+    .where("refund_state", "<>", "failed")
     .executeTakeFirstOrThrow();
   return payment.amount_minor - Number(refunded.sum);
 }

@@ -11,3 +11,4 @@ export const adminFamilyStatementPath = (familyKey: string) => `/admin/billing/f
 export const accountInvoicesPath = (lang: Lang) => localizePath("/account/invoices", lang);
 export const accountInvoicePdfPath = (id: number, lang: Lang) => localizePath(`/account/invoices/${id}/pdf`, lang);
 export const accountCreditNotePdfPath = (id: number, lang: Lang) => localizePath(`/account/credit-notes/${id}/pdf`, lang);
+export const adminRefundPoliciesPath = "/admin/billing/refund-policies";

@@ -54,7 +54,7 @@ describe("POST /api/summercamp/enroll", () => {
     const outbox = path.join(server.config.dataDir, "outbox");
     for (let i = 0; i < 50; i++) {
       const files = existsSync(outbox) ? readdirSync(outbox) : [];
-      const mail = files.map((f) => readFileSync(path.join(outbox, f), "utf8")).find((m) => m.includes(`To: ${address}`));
+      const mail = files.map((f) => readFileSync(path.join(outbox, f), "utf8")).find((m) => m.includes(`To: ${address}`) && !m.includes("INV-"));
       if (mail) {
         const decoded = decodeMail(mail);
         return `Subject: ${decoded.subject}\n${decoded.text}`;

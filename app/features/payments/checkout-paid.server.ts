@@ -6,7 +6,7 @@ import { pick } from "~/i18n/localized";
 import { releaseSeatIn, takeSeatIn } from "~/features/booking/seats.server";
 import { ENROLMENT_MAIL, queueEnrolmentMail } from "~/features/sections/enrolment-mail.server";
 import { childKey } from "~/features/sections/child-key";
-import { findInvoiceOf, recordPayment, reissueInvoiceOf } from "~/features/billing/ledger.server";
+import { failRefund, findInvoiceOf, recordPayment, reissueInvoiceOf, returnPayment, settleRefund } from "~/features/billing/ledger.server";
 import type { PaymentProvider } from "./payment-provider.server";
 import { PAYMENT_REFUNDED_MAIL, refundedSubject, type RefundedMail } from "./payment-mail.server";
 
@@ -41,7 +41,7 @@ class Duplicate extends Error {}
  * is recorded on the enrolment's invoice (recordPayment: once per provider reference).
  */
 export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: PaidCheckout): Promise<PaidOutcome> {
-  let refund: { paymentRef: string; mail: RefundedMail; email: string; subject: string } | undefined;
+  let refund: { paymentRef: string; mail: RefundedMail; email: string; subject: string; ledgerRefundId: number | null } | undefined;
   let outcome: PaidOutcome;
   try {
     outcome = await db.transaction().execute(async (trx) => {
@@ -66,8 +66,18 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
   if (refund) {
     // After the commit: the provider is never called while rows are locked. The checkout already
     // says paid (the money is recorded once); refunded once the provider has it back.
-    await provider.refund(refund.paymentRef);
+    // The session is the idempotency key: a retry of this refund is the same refund at the provider.
+    let refundId: string;
+    try {
+      refundId = (await provider.refund(refund.paymentRef, paid.amountMinor, `return-${paid.sessionId}`)).refundId;
+    } catch (error) {
+      // Refused: the money stays with the academy; the ledger shows the family in credit (decision 092).
+      const ledgerRefundId = refund.ledgerRefundId;
+      if (ledgerRefundId !== null) await db.transaction().execute((trx) => failRefund(trx, ledgerRefundId));
+      throw error;
+    }
     await db.transaction().execute(async (trx) => {
+      if (refund!.ledgerRefundId !== null) await settleRefund(trx, refund!.ledgerRefundId, refundId);
       const changed = await trx.updateTable("payment_checkouts").set({ status: "refunded", updated_at: nowIso() }).where("session_id", "=", paid.sessionId).where("status", "=", "paid").executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 1) await queueMail<RefundedMail>(trx, { template: PAYMENT_REFUNDED_MAIL, to: refund!.email, subject: refund!.subject, data: refund!.mail });
     });
@@ -160,9 +170,20 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
         await releaseSeatIn(trx, "course_sections", enrolment.section_id, now);
       }
     }
-    // No seat for this payment (or the enrolment was paid already): it goes back.
+    // No seat for this payment (or the enrolment was paid already): it goes back. The ledger records
+    // the payment on the enrolment's invoice (voided by the sweep, or paid already) and its return,
+    // pending until the provider has it, so the family's balance is right whatever happens next.
     if (paid.paymentRef) {
+      const invoice =
+        (await findInvoiceOf(trx, { kind: "section", enrolmentId: enrolment.id })) ??
+        (await trx.selectFrom("invoices").select("id").where("enrolment_id", "=", enrolment.id).orderBy("id", "desc").executeTakeFirst());
+      let ledgerRefundId: number | null = null;
+      if (invoice) {
+        const payment = await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: paid.paymentRef, amountMinor: paid.amountMinor, receivedAt: now });
+        if (payment) ledgerRefundId = (await returnPayment(trx, payment.id, paid.amountMinor, { pending: true })).refundId;
+      }
       refund = {
+        ledgerRefundId,
         paymentRef: paid.paymentRef,
         email: enrolment.email,
         subject: refundedSubject(enrolment.lang, course),

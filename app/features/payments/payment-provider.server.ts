@@ -49,8 +49,12 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutState>;
   /** The event of a webhook call, or null when its signature (over the raw body) does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent | null;
-  /** Gives the payment back (whole, or `amountMinor` of it); returns the provider's refund id. */
-  refund(paymentRef: string, amountMinor?: number): Promise<{ refundId: string }>;
+  /**
+   * Gives the payment back (whole, or `amountMinor` of it); returns the provider's refund id.
+   * `idempotencyKey` (decision 092: the credit note's number): the same key asked again returns
+   * the first refund instead of making a second one.
+   */
+  refund(paymentRef: string, amountMinor?: number, idempotencyKey?: string): Promise<{ refundId: string }>;
 }
 
 const providers = new WeakMap<object, PaymentProvider>();

@@ -61,8 +61,9 @@ export function stripeProvider(settings: NonNullable<Config["stripe"]>): Payment
       }
       return { id: event.id, type: "other", name: event.type };
     },
-    async refund(paymentRef, amountMinor) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentRef, ...(amountMinor === undefined ? {} : { amount: amountMinor }) });
+    async refund(paymentRef, amountMinor, idempotencyKey) {
+      // Stripe's Idempotency-Key header: a retried refund of one credit note is made once.
+      const refund = await stripe.refunds.create({ payment_intent: paymentRef, ...(amountMinor === undefined ? {} : { amount: amountMinor }) }, idempotencyKey ? { idempotencyKey } : undefined);
       return { refundId: refund.id };
     },
   };

@@ -13,6 +13,9 @@ import { toSectionCard } from "./course-sections.server";
 import { staffDropEnrolment, staffMoveEnrolment } from "./enrolment-changes.api";
 import { enrolmentIdByReference } from "./enrolment-changes.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
+import { sectionRefundProposal } from "~/features/billing/refund-policy.server";
+import { RefundProposal } from "~/features/billing/RefundProposal";
+import { formatMoney } from "~/features/discounts/money";
 
 const REFERENCE = /^[\w-]{10,64}$/;
 
@@ -24,7 +27,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = id === undefined ? undefined : await enrolmentForManage(context.db, id, lang, { staff: true });
   if (!found) throw data(null, { status: 404 });
   const notice = new URL(request.url).searchParams.get("done");
+  // What the course's refund policy gives back if there is money to return (decision 092).
+  const proposal = id === undefined ? null : await sectionRefundProposal(context.db, id);
+  // Isolated left to right (U+2066 … U+2069): the amounts sit inside translated sentences.
+  const money = (minor: number) => `\u2066${formatMoney(minor, proposal?.currency ?? "USD", lang)}\u2069`;
   return {
+    refundProposal: proposal
+      ? { when: proposal.when, percent: proposal.percent, payments: proposal.payments.map((p) => ({ ...p, paid: money(p.paidMinor), left: money(p.leftMinor), proposed: money(p.proposedMinor) })) }
+      : null,
     reference,
     enrolment: found.enrolment,
     section: toSectionCard(found.section, found.timeZone, lang),
@@ -54,7 +64,7 @@ const served = (value: unknown, form: string): FormState | null => (typeof value
 /** /admin/enrolments/:reference: staff move a child to another group of the course, or drop the enrolment with a reason (decision 067). */
 export default function AdminEnrolmentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("sections");
-  const { enrolment, section, alternatives, notice } = loaderData;
+  const { enrolment, section, alternatives, notice, refundProposal } = loaderData;
   const move = served(actionData, "move");
   const drop = served(actionData, "drop");
   const live = enrolment.status === "enrolled";
@@ -164,6 +174,7 @@ export default function AdminEnrolmentPage({ loaderData, actionData }: Route.Com
           </section>
         </>
       ) : null}
+      {refundProposal ? <RefundProposal proposal={refundProposal} /> : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { takeSeatIn } from "~/features/booking/seats.server";
 import { freeSeatIn } from "~/features/booking/waitlist-offers.server";
+import { voidInvoiceOf } from "~/features/billing/ledger.server";
 import { SECTION_LINE } from "./section-waitlist.server";
 
 /**
@@ -94,7 +95,8 @@ export async function moveEnrolment(db: DB, enrolmentId: number, targetId: numbe
 
 /**
  * Drops an enrolment with a reason in one transaction: the row's status (still enrolled, still in
- * the section read) and the seat given back, offered to the section's line at once.
+ * the section read) and the seat given back, offered to the section's line at once, and what is
+ * still owed on its invoice voided.
  */
 export async function dropEnrolment(db: DB, enrolmentId: number, reason: string, actor: ChangeActor, after: (trx: DB, enrolment: ChangedEnrolment) => Promise<void>): Promise<ChangeResult> {
   try {
@@ -105,6 +107,8 @@ export async function dropEnrolment(db: DB, enrolmentId: number, reason: string,
       if (tooLateFor(actor, section.starts_at, now)) throw new Refused("tooLate");
       await trx.updateTable("section_enrolments").set({ status: "dropped", drop_reason: reason, updated_at: now }).where("id", "=", enrolment.id).execute();
       await freeSeatIn(trx, SECTION_LINE, enrolment.section_id, now);
+      // What is still owed is voided; money paid stays paid until staff refund it (decision 092).
+      await voidInvoiceOf(trx, { kind: "section", enrolmentId: enrolment.id }, `dropped: ${reason}`.slice(0, 500));
       const changed = { id: enrolment.id, reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang, childName: enrolment.child_name, fromSectionId: enrolment.section_id, toSectionId: null };
       await after(trx, changed);
       return { ok: true as const, enrolment: changed };

@@ -41,6 +41,7 @@ import * as discounts from "./2026-11-29-70-discounts";
 import * as enrolmentPrice from "./2026-11-29-80-enrolment-price";
 import * as billing from "./2026-11-30-00-billing";
 import * as instalments from "./2026-11-30-30-instalments";
+import * as refunds from "./2026-11-30-40-refunds";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-00-billing": billing,
   "2026-11-30-10-camp-certificates": campCertificates,
   "2026-11-30-30-instalments": instalments,
+  "2026-11-30-40-refunds": refunds,
 };

@@ -1,0 +1,164 @@
+import { Router, type Request, type Response } from "express";
+import { z } from "zod";
+import type { Lang } from "~/i18n/lang";
+import { localizePath } from "~/i18n/lang";
+import { v } from "~/lib/validation";
+import { recordAudit } from "~server/audit/audit";
+import { accessGuard, defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { HttpError } from "~server/http/errors";
+import { serverT } from "~server/i18n";
+import type { SessionUser } from "~server/security/session";
+import { formatMoney } from "~/features/discounts/money";
+import { familyKeyOf } from "~/features/discounts/promo.server";
+import { paymentProviderOf } from "~/features/payments/payment-provider.server";
+import { adminCreditNotePdfPath } from "~/features/billing/paths";
+import { creditNoteDocument, familyOf, invoiceDocument } from "./billing-docs.server";
+import { paymentForRefund, refundPayment } from "./refunds.server";
+import { saveRefundPolicy } from "~/features/billing/refund-policy.server";
+
+const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "refunds", key, values);
+
+const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+
+/** Staff: part or all of a payment back. Minor units; the reason is kept on the credit note. */
+export const refundSchema = z.object({
+  amountMinor: z.number({ error: v.required }).int(v.invalid).min(1, v.invalid).max(1_000_000_000, v.invalid),
+  reason: z.string({ error: v.required }).trim().min(1, v.required).max(500, v.tooLong),
+});
+
+/**
+ * POST /api/admin/billing/payments/:id/refunds (staff): refunds `amountMinor` of a payment, at most
+ * what is left of it → 201 `{ message, creditNote: { id, number, pdf }, refund: { id, state } }`.
+ * An online payment goes back through the provider; a desk payment is recorded (decision 092).
+ * 404 no such payment; 409 more than is left (`refundableMinor`), online without the provider's
+ * keys; 502 the provider refused (nothing is refunded, the credit note is cancelled).
+ */
+export const refundPaymentEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/billing/payments/:id/refunds",
+  access: "staff",
+  params: idParams,
+  limits: [{ name: "billing-refund", limit: 60, windowMs: 60_000 }],
+  input: refundSchema,
+  async run({ deps, caller, params }, input) {
+    const lang = caller.lang;
+    const result = await refundPayment(deps, paymentProviderOf(deps.config), { paymentId: params.id, amountMinor: input.amountMinor, reason: input.reason, staffId: (caller.user as SessionUser).id });
+    if (!result.ok) {
+      if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.notFound"));
+      if (result.reason === "providerRefused") return { status: 502, body: { message: say(lang, "api.providerRefused") } };
+      if (result.reason === "noProvider") return { status: 409, body: { message: say(lang, "api.noProvider") } };
+      const payment = await paymentForRefund(deps.db, params.id);
+      const message = say(lang, "api.tooMuch", { amount: formatMoney(result.refundableMinor ?? 0, payment?.currency ?? "USD", lang) });
+      return { status: 409, body: { message, errors: { amount: message }, refundableMinor: result.refundableMinor ?? 0 } };
+    }
+    return {
+      status: 201,
+      body: {
+        message: say(lang, "api.refunded", { number: result.creditNote.number }),
+        creditNote: { ...result.creditNote, pdf: adminCreditNotePdfPath(result.creditNote.id) },
+        refund: { id: result.refundId, state: result.state },
+      },
+    };
+  },
+});
+
+/** GET /api/admin/billing/payments/:id (staff): the payment, what is left to refund and its refunds. */
+export const getPaymentEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/billing/payments/:id",
+  access: "staff",
+  params: idParams,
+  input: z.object({}),
+  async run({ deps, caller, params }) {
+    const payment = await paymentForRefund(deps.db, params.id);
+    if (!payment) throw new HttpError(404, say(caller.lang, "api.notFound"));
+    return { status: 200, body: { payment } };
+  },
+});
+
+const percent = z.number({ error: v.required }).int(v.invalid).min(0, v.invalid).max(100, v.invalid);
+export const refundPolicySchema = z.object({ percentBefore: percent, percentAfter: percent });
+const policyParams = z.object({ kind: z.enum(["course", "camp"]), id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+
+/**
+ * PUT /api/admin/billing/refund-policies/:kind/:id (staff; kind course|camp): the percent of what
+ * was paid proposed back when an enrolment is dropped before the first class and after it → 200.
+ */
+export const saveRefundPolicyEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/api/admin/billing/refund-policies/:kind/:id",
+  access: "staff",
+  params: policyParams,
+  input: refundPolicySchema,
+  async run({ deps: { db }, caller, params }, input) {
+    const saved = await saveRefundPolicy(db, params.kind, params.id, input, (trx, before) =>
+      recordAudit(trx, {
+        action: "update",
+        entity: params.kind,
+        entityId: params.id,
+        changes: { refund_percent_before: { from: before.percentBefore, to: input.percentBefore }, refund_percent_after: { from: before.percentAfter, to: input.percentAfter } },
+        userId: (caller.user as SessionUser).id,
+      }),
+    );
+    if (!saved) throw new HttpError(404, say(caller.lang, "api.offerNotFound"));
+    return { status: 200, body: { message: say(caller.lang, "api.policySaved"), policy: input } };
+  },
+});
+
+export const refundEndpoints = [refundPaymentEndpoint, getPaymentEndpoint, saveRefundPolicyEndpoint] as const;
+
+type DocKind = "invoice" | "creditNote";
+
+async function sendPdf(res: Response, deps: EndpointDeps, kind: DocKind, id: number, lang: Lang | undefined): Promise<void> {
+  // pdfkit and its fonts load with the first document, not at start.
+  const { buildInvoicePdf, buildCreditNotePdf } = await import("./billing-pdf.server");
+  let pdf: Buffer;
+  let number: string;
+  if (kind === "invoice") {
+    const doc = await invoiceDocument(deps.db, id, lang);
+    if (!doc) throw new HttpError(404, say(lang ?? "en", "api.docNotFound"));
+    pdf = await buildInvoicePdf(doc);
+    number = doc.invoice.number;
+  } else {
+    const doc = await creditNoteDocument(deps.db, id, lang);
+    if (!doc) throw new HttpError(404, say(lang ?? "en", "api.docNotFound"));
+    pdf = await buildCreditNotePdf(doc);
+    number = doc.note.number;
+  }
+  res.status(200).type("application/pdf").set("Content-Disposition", `inline; filename="${number}.pdf"`).set("Cache-Control", "private, no-store").send(pdf);
+}
+
+const docId = (req: Request, lang: Lang): number => {
+  const raw = String(req.params.id ?? "");
+  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, say(lang, "api.docNotFound"));
+  return Number(raw);
+};
+
+/**
+ * The PDFs (decision 092): staff any invoice or credit note, in the family's language; a signed-in
+ * family only its own (the invoice's family is the account's e-mail lower-cased; another's is a
+ * 404), in the language of the address (/ar/...). Signed out, the family's link goes to sign in.
+ */
+export function refundsApi(deps: EndpointDeps): Router {
+  const router = Router();
+  const staffPdf = (kind: DocKind) => async (req: Request, res: Response) => sendPdf(res, deps, kind, docId(req, "en"), undefined);
+  router.get("/admin/billing/invoices/:id/pdf", accessGuard("staff"), staffPdf("invoice"));
+  router.get("/admin/billing/credit-notes/:id/pdf", accessGuard("staff"), staffPdf("creditNote"));
+  for (const lang of ["en", "ar"] as const) {
+    for (const [kind, segment] of [
+      ["invoice", "invoices"],
+      ["creditNote", "credit-notes"],
+    ] as const) {
+      router.get(localizePath(`/account/${segment}/:id/pdf`, lang), async (req, res) => {
+        const user = res.locals.user as SessionUser | null | undefined;
+        if (!user) return res.redirect(303, `${localizePath("/login", lang)}?next=${encodeURIComponent(req.originalUrl)}`);
+        const id = docId(req, lang);
+        if ((await familyOf(deps.db, kind, id)) !== familyKeyOf(user.email)) throw new HttpError(404, say(lang, "api.docNotFound"));
+        await sendPdf(res, deps, kind, id, lang);
+      });
+    }
+  }
+  router.use(jsonRoutes(deps, refundEndpoints));
+  return router;
+}
+
