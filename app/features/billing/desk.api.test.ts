@@ -107,7 +107,8 @@ describe("billing desk API", () => {
     const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "invoice").where("entity_id", "=", String(id)).execute();
     expect(audit).toHaveLength(2);
     await waitForJobs(server.db);
-    const receipts = outboxMails(server.config.dataDir).filter((m) => m.to === email && m.subject.includes(detail.number));
+    // The invoice's own e-mail (decision 092) names the number too; the receipts say «إيصال».
+    const receipts = outboxMails(server.config.dataDir).filter((m) => m.to === email && m.subject.includes(detail.number) && m.subject.includes("إيصال"));
     expect(receipts).toHaveLength(2);
     expect(receipts[0]!.subject).toContain("إيصال");
     expect(receipts.map((m) => m.text).join("\n")).toContain("TRF-77");

@@ -226,6 +226,8 @@ export async function issueCreditNote(trx: DB, note: NewCreditNote): Promise<{ i
   if (!invoice) throw new BillingRefused("notFound");
   if (note.amountMinor <= 0 || note.amountMinor > (await creditable(trx, invoice.id))) throw new BillingRefused("tooMuch");
   if (note.refund && note.amountMinor > (await refundable(trx, note.refund.paymentId, invoice.id))) throw new BillingRefused("notRefundable");
+  // A note that gives no money back only lowers what is still owed: it never turns into a credit.
+  if (!note.refund && note.amountMinor > (await invoiceOutstanding(trx, invoice.id))) throw new BillingRefused("tooMuch");
   const settings = await getSiteSettings(trx);
   const at = nowIso();
   const number = await nextNumber(trx, "CN", Number(zonedParts(at, timeZoneOf(settings)).date.slice(0, 4)));
