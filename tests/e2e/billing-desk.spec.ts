@@ -32,7 +32,7 @@ async function openInvoiceAndStaff(page: Page, lang: "en" | "ar") {
  * the same screens photographed on a desktop.
  */
 for (const lang of ["en", "ar"] as const) {
-  test(`staff record a desk payment and the statement is settled at 390 px (${lang})`, async ({ page }) => {
+  test(`staff record a desk payment and the statement is settled at 390 px and desktop (${lang})`, async ({ page }) => {
     test.setTimeout(60_000);
     const t = LABELS[lang];
     const prefix = lang === "ar" ? "/ar" : "";
@@ -67,6 +67,7 @@ for (const lang of ["en", "ar"] as const) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, `billing-statement-${lang}-390`);
     await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.locator("[data-balance='USD']")).toHaveText(t.settled);
     await shot(page, `billing-statement-${lang}-desktop`);
   });
 }

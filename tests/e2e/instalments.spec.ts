@@ -6,11 +6,15 @@ const SHOTS = process.env.INSTALMENT_SHOTS;
 
 /** Issue 31 part 4 (decision 091): staff split a fee into instalments, in both languages at 390 px. */
 for (const lang of ["en", "ar"] as const) {
-  test(`staff split an invoice into 3 instalments and see their due dates and statuses (${lang}, 390 px)`, async ({ page }) => {
+  test(`staff split an invoice into 3 instalments and see their due dates and statuses (${lang}, 390 px and desktop)`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const invoice = await newInvoice(page, lang);
     await signInAsAdmin(page);
     await splitWalk(page, lang, invoice.id);
+    // The parts on a desktop screen too.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await expect(page.getByTestId("instalments").locator("tbody tr")).toHaveCount(3);
     if (SHOTS) {
       await page.goto(`${lang === "ar" ? "/ar" : ""}/admin/billing/invoices/${invoice.id}/instalments`);
       await page.screenshot({ path: `${SHOTS}/staff-${lang}-390.png`, fullPage: true });

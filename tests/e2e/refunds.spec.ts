@@ -10,13 +10,13 @@ import { pdfText } from "~server/test/pdf-text";
  * amount left to right and, in Arabic, its words right to left.
  */
 for (const lang of ["en", "ar"] as const) {
-  test(`staff refund part of a payment and open the credit note PDF (${lang}, 390 px)`, async ({ page }) => {
+  test(`staff refund part of a payment and open the credit note PDF (${lang}, 390 px and desktop)`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const paid = await deskPaidInvoice(page.request, lang);
     await signInAsAdmin(page);
     const prefix = lang === "ar" ? "/ar" : "";
     await page.goto(`${prefix}/admin/billing/payments/${paid.paymentId}/refund`);
-    const t = lang === "ar" ? { heading: "استرداد دفعة", amount: /المبلغ المسترد/, reason: /السبب/, submit: "استرداد", done: "تمّ الاسترداد" } : { heading: "Refund a payment", amount: /Amount to refund/, reason: /Reason/, submit: "Refund", done: "Refunded." };
+    const t = lang === "ar" ? { heading: "استرداد مبلغ مدفوع", amount: /المبلغ المسترد/, reason: /السبب/, submit: "استرداد", done: "تمّ الاسترداد" } : { heading: "Refund a payment", amount: /Amount to refund/, reason: /Reason/, submit: "Refund", done: "Refunded." };
     await expect(page.getByRole("heading", { level: 1, name: t.heading })).toBeVisible();
     await page.getByLabel(t.amount).fill("12.50");
     await page.getByLabel(t.reason).fill(lang === "ar" ? "غياب حصتين" : "Missed two classes");
@@ -43,6 +43,9 @@ for (const lang of ["en", "ar"] as const) {
     }
     // The page now lists the refund and what is left.
     await page.reload();
+    await expect(page.getByText(number).first()).toBeVisible();
+    // And on a desktop screen.
+    await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.getByText(number).first()).toBeVisible();
     // Screenshots for review (REFUND_SHOTS=<folder>): this page, the policies and a drop's proposal, phone and desktop.
     const shots = process.env.REFUND_SHOTS;
