@@ -1,8 +1,8 @@
 import type { DB } from "~server/db/db";
-import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import type { PaymentProvider } from "~/features/payments/payment-provider.server";
+import { openCheckout } from "~/features/payments/checkouts.server";
 import { invoiceInstalments } from "./instalments.server";
 import { invoicePaymentPath } from "./invoice-link.server";
 
@@ -42,37 +42,16 @@ export async function startInvoiceCheckout(
   const { n } = await db.selectFrom("payment_checkouts").select((eb) => eb.fn.countAll().as("n")).where("invoice_id", "=", invoice.id).executeTakeFirstOrThrow();
   if (Number(n) >= MAX_CHECKOUTS_PER_INVOICE) return { ok: false, reason: "tooMany" };
   const expiresAt = new Date(Date.now() + SESSION_MS).toISOString();
-  const page = options.publicUrl + invoicePaymentPath(options.token, options.lang);
-  const session = await provider.createCheckout({
+  const session = await openCheckout(db, provider, {
+    page: options.publicUrl + invoicePaymentPath(options.token, options.lang),
     amountMinor,
     currency: invoice.currency.toLowerCase(),
     description: `${invoice.number} — ${pick(invoice, "description", options.lang)}`,
     reference: invoice.number,
     customerEmail: invoice.email,
     lang: options.lang,
-    // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID} (kept unencoded).
-    successUrl: `${page}&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${page}&cancelled=1`,
     expiresAt,
+    row: { kind: "invoice", invoice_id: invoice.id, instalment_id: options.instalmentId, hold_expires_at: expiresAt },
   });
-  const stamp = nowIso();
-  await db
-    .insertInto("payment_checkouts")
-    .values({
-      provider: provider.name,
-      session_id: session.sessionId,
-      kind: "invoice",
-      enrolment_id: null,
-      invoice_id: invoice.id,
-      instalment_id: options.instalmentId,
-      amount_minor: amountMinor,
-      currency: invoice.currency.toLowerCase(),
-      status: "open",
-      hold_expires_at: expiresAt,
-      lang: options.lang,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
   return { ok: true, url: session.url, sessionId: session.sessionId };
 }

@@ -80,17 +80,50 @@ export async function startCheckout(db: DB, provider: PaymentProvider, options: 
   const now = Date.now();
   const expiresAt = new Date(Math.min(Math.max(Date.parse(enrolment.holdUntil!), now + MIN_SESSION_MS), now + MAX_SESSION_MS)).toISOString();
   const page = options.publicUrl + enrolmentPaymentPath(options.token, options.lang);
-  const session = await provider.createCheckout({
+  const session = await openCheckout(db, provider, {
+    page,
     amountMinor: enrolment.amountMinor,
     currency: enrolment.currency,
     description: `${enrolment.courseName} — ${enrolment.childName}`,
     reference: enrolment.code,
     customerEmail: enrolment.email,
     lang: options.lang,
-    // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID} (kept unencoded).
-    successUrl: `${page}&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${page}&cancelled=1`,
     expiresAt,
+    row: { kind: "section", enrolment_id: enrolment.id, hold_expires_at: enrolment.holdUntil! },
+  });
+  return { ok: true, url: session.url, sessionId: session.sessionId };
+}
+
+/**
+ * Opens a hosted checkout at the provider, its success and cancel URLs back to `page` (Stripe puts
+ * the session's id in place of {CHECKOUT_SESSION_ID}, kept unencoded), then stores its row (status
+ * open). One way for every kind of checkout: a held enrolment's and an invoice's (decision 091).
+ */
+export async function openCheckout(
+  db: DB,
+  provider: PaymentProvider,
+  checkout: {
+    page: string;
+    amountMinor: number;
+    currency: string;
+    description: string;
+    reference: string;
+    customerEmail: string;
+    lang: Lang;
+    expiresAt: string;
+    row: { kind: "section"; enrolment_id: number; hold_expires_at: string } | { kind: "invoice"; invoice_id: number; instalment_id: number | null; hold_expires_at: string };
+  },
+): Promise<{ url: string; sessionId: string }> {
+  const session = await provider.createCheckout({
+    amountMinor: checkout.amountMinor,
+    currency: checkout.currency,
+    description: checkout.description,
+    reference: checkout.reference,
+    customerEmail: checkout.customerEmail,
+    lang: checkout.lang,
+    successUrl: `${checkout.page}&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${checkout.page}&cancelled=1`,
+    expiresAt: checkout.expiresAt,
   });
   const stamp = nowIso();
   await db
@@ -98,18 +131,19 @@ export async function startCheckout(db: DB, provider: PaymentProvider, options: 
     .values({
       provider: provider.name,
       session_id: session.sessionId,
-      kind: "section",
-      enrolment_id: enrolment.id,
-      amount_minor: enrolment.amountMinor,
-      currency: enrolment.currency,
+      enrolment_id: null,
+      invoice_id: null,
+      instalment_id: null,
+      ...checkout.row,
+      amount_minor: checkout.amountMinor,
+      currency: checkout.currency,
       status: "open",
-      hold_expires_at: enrolment.holdUntil!,
-      lang: options.lang,
+      lang: checkout.lang,
       created_at: stamp,
       updated_at: stamp,
     })
     .execute();
-  return { ok: true, url: session.url, sessionId: session.sessionId };
+  return session;
 }
 
 /** The checkout of a session id, if it is one of ours and of that enrolment. */
