@@ -5,7 +5,10 @@ import { pdfText } from "~server/test/pdf-text";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { STRIPE_WEBHOOK_PATH } from "~/features/payments/payments.api";
-import { familyBalances, recordPayment } from "~/features/billing/ledger.server";
+import { familyBalances, issueCreditNote, recordPayment } from "~/features/billing/ledger.server";
+import { createLogger } from "~server/logger";
+import { retryPendingRefunds } from "./refund-retry.server";
+import { paymentProviderOf } from "~/features/payments/payment-provider.server";
 import { sweepPaymentHolds } from "~/features/payments/payment-holds.server";
 import { sectionRefundProposal } from "~/features/billing/refund-policy.server";
 
@@ -117,6 +120,25 @@ describe("refunds, credit notes and billing PDFs", () => {
     expect(refunds[0]).toMatchObject({ refund_state: "done", provider_ref: atProvider.id, method: "online" });
     expect(await server.db.selectFrom("credit_notes").selectAll().where("invoice_id", "=", invoice.id).execute()).toHaveLength(1);
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
+  });
+
+  it("a refund left pending (the process stopped before asking the provider) is finished by the sweep once, even by two sweeps at once", async () => {
+    const email = "pending.refund@example.com";
+    const { row } = await enrol(email);
+    const payment = await payOnline(row);
+    const note = await server.db.transaction().execute((trx) => issueCreditNote(trx, { invoiceId: payment.invoice_id, amountMinor: 1_000, kind: "refund", reason: "Stopped", refund: { paymentId: payment.id, pending: true } }));
+    const before = stripe.refunds.length;
+    const deps = { db: server.db, logger: createLogger("silent") };
+    const provider = paymentProviderOf(server.config);
+    // Too young: the first ask may still be on its way.
+    expect(await retryPendingRefunds(deps, provider)).toEqual({ settled: 0, failed: 0 });
+    const later = new Date(Date.now() + 10 * 60_000);
+    const sweeps = await Promise.all([retryPendingRefunds(deps, provider, later), retryPendingRefunds(deps, provider, later)]);
+    expect(sweeps.reduce((sum, done) => sum + done.settled, 0)).toBe(1);
+    expect(stripe.refunds.length - before).toBe(1);
+    expect(stripe.refunds.at(-1)).toMatchObject({ amount: 1_000, payment_intent: payment.provider_ref });
+    expect(await server.db.selectFrom("payments").select(["refund_state", "provider_ref"]).where("id", "=", note.refundId!).executeTakeFirstOrThrow()).toEqual({ refund_state: "done", provider_ref: stripe.refunds.at(-1)!.id });
+    expect(await mails(email, "billing-credit-note")).toHaveLength(1);
   });
 
   it("a refund the provider refuses refunds nothing: its credit note is cancelled, the ledger reversed, the payment refundable again", async () => {

@@ -1,4 +1,7 @@
 import { defineFeature } from "~server/feature-manifest";
+import { handleJob } from "~server/jobs/job";
+import { paymentProviderOf } from "~/features/payments/payment-provider.server";
+import { REFUND_RETRY_EVERY_MS, refundRetryJob, retryPendingRefunds } from "./refund-retry.server";
 import { CREDIT_NOTE_MAIL, creditNoteMailTemplate, INVOICE_MAIL, invoiceMailTemplate } from "./refund-mail.server";
 import { refundsApi } from "./refunds.api";
 
@@ -7,4 +10,11 @@ export const refundsManifest = defineFeature({
   name: "refunds",
   routers: (deps) => [refundsApi(deps)],
   mailTemplates: { [INVOICE_MAIL]: invoiceMailTemplate, [CREDIT_NOTE_MAIL]: creditNoteMailTemplate },
+  jobs: (deps) => [
+    handleJob(refundRetryJob, async () => {
+      const done = await retryPendingRefunds(deps, paymentProviderOf(deps.config));
+      if (done.settled + done.failed > 0) deps.logger.info(done, "pending refunds asked again");
+    }),
+  ],
+  periodic: [{ job: refundRetryJob, everyMs: REFUND_RETRY_EVERY_MS }],
 });

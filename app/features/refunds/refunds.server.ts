@@ -149,7 +149,7 @@ export async function refundPayment(deps: { db: DB; logger: Logger }, provider: 
 class NoProvider extends Error {}
 
 /** The family's e-mail of a credit note (their language, the invoice's), with its PDF link. */
-async function queueCreditNoteMail(trx: DB, creditNoteId: number): Promise<void> {
+export async function queueCreditNoteMail(trx: DB, creditNoteId: number): Promise<void> {
   const note = await trx
     .selectFrom("credit_notes as n")
     .innerJoin("invoices as i", "i.id", "n.invoice_id")
