@@ -7,27 +7,25 @@ import { INVOICE_MAIL, invoiceMail } from "./invoice-mail.server";
 import { applyInstalmentRule, instalmentRuleOf } from "./instalment-rule.server";
 import { createInvoice, type CreatedInvoice, type NewInvoice } from "./ledger.server";
 
-/** The offer's instalment rule applied to its new invoice, in the same transaction (decision 091). */
-async function splitByRule(trx: DB, offer: NewInvoice["offer"], invoice: CreatedInvoice | null): Promise<CreatedInvoice | null> {
-  if (invoice) await applyInstalmentRule(trx, invoice.id, await instalmentRuleOf(trx, offer));
-  return invoice;
-}
-
-/** The family's e-mail of a new invoice (decision 092), queued in the same transaction: no invoice, no mail. */
-async function mailInvoice(trx: DB, invoice: CreatedInvoice | null): Promise<CreatedInvoice | null> {
+/**
+ * Issues an enrolment's invoice, splits it by its offer's instalment rule (decision 091) and queues
+ * the family's e-mail (decision 092), all in the enrolment's transaction: no invoice, no mail.
+ */
+async function issueEnrolmentInvoice(trx: DB, details: NewInvoice): Promise<CreatedInvoice | null> {
+  const invoice = await createInvoice(trx, details);
   if (!invoice) return null;
-  const row = await trx.selectFrom("invoices").select(["email", "lang", "due_on", "child_name", "description_en", "description_ar"]).where("id", "=", invoice.id).executeTakeFirstOrThrow();
+  await applyInstalmentRule(trx, invoice.id, await instalmentRuleOf(trx, details.offer));
   const mail = invoiceMail({
-    lang: row.lang,
+    lang: details.lang,
     id: invoice.id,
     number: invoice.number,
     totalMinor: invoice.totalMinor,
     currency: invoice.currency,
-    dueOn: row.due_on,
-    childName: row.child_name,
-    description: row.lang === "ar" ? row.description_ar : row.description_en,
+    dueOn: invoice.dueOn,
+    childName: details.childName,
+    description: details.lang === "ar" ? details.description.ar : details.description.en,
   });
-  await queueMail(trx, { template: INVOICE_MAIL, to: row.email, subject: mail.subject, data: mail.data });
+  await queueMail(trx, { template: INVOICE_MAIL, to: details.email, subject: mail.subject, data: mail.data });
   return invoice;
 }
 
@@ -44,19 +42,17 @@ export async function invoiceSectionEnrolment(trx: DB, enrolmentId: number, pric
     .select(["e.id", "e.email", "e.parent_name", "e.user_id", "e.lang", "e.child_name", "c.name_en", "c.name_ar", "s.first_date"])
     .where("e.id", "=", enrolmentId)
     .executeTakeFirstOrThrow();
-  const offer = { kind: "section" as const, enrolmentId: row.id };
-  const invoice = await createInvoice(trx, {
+  return issueEnrolmentInvoice(trx, {
     email: row.email,
     parentName: row.parent_name,
     userId: row.user_id,
     lang: row.lang,
     currency: price.currency,
-    offer,
+    offer: { kind: "section", enrolmentId: row.id },
     childName: row.child_name,
     description: { en: `${row.name_en} (from ${row.first_date})`, ar: `${row.name_ar} (ابتداءً من \u2066${row.first_date}\u2069)` },
     lines: price.lines,
   });
-  return mailInvoice(trx, await splitByRule(trx, offer, invoice));
 }
 
 export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price: PricedEnrolment): Promise<CreatedInvoice | null> {
@@ -66,19 +62,17 @@ export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price
     .select(["e.id", "e.email", "e.parent_name", "e.lang", "e.student_name", "e.session", "c.title_en", "c.title_ar"])
     .where("e.id", "=", enrollmentId)
     .executeTakeFirstOrThrow();
-  const offer = { kind: "camp" as const, enrollmentId: row.id };
-  const invoice = await createInvoice(trx, {
+  return issueEnrolmentInvoice(trx, {
     email: row.email,
     parentName: row.parent_name,
     userId: null,
     lang: row.lang,
     currency: price.currency,
-    offer,
+    offer: { kind: "camp", enrollmentId: row.id },
     childName: row.student_name,
     description: { en: `${row.title_en}, ${row.session}`, ar: `${row.title_ar}، ${row.session}` },
     lines: price.lines,
   });
-  return mailInvoice(trx, await splitByRule(trx, offer, invoice));
 }
 
 /**

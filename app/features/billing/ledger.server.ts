@@ -50,6 +50,7 @@ export interface CreatedInvoice {
   totalMinor: number;
   currency: string;
   familyKey: string;
+  dueOn: string;
 }
 
 /**
@@ -68,6 +69,7 @@ export async function createInvoice(trx: DB, invoice: NewInvoice): Promise<Creat
   const familyKey = familyKeyOf(invoice.email);
   const number = await nextNumber(trx, "INV", Number(today.slice(0, 4)));
   const at = now.toISOString();
+  const dueOn = invoice.dueOn ?? addDays(today, settings.invoiceDueDays);
   const { id } = await trx
     .insertInto("invoices")
     .values({
@@ -91,7 +93,7 @@ export async function createInvoice(trx: DB, invoice: NewInvoice): Promise<Creat
       tax_registration: settings.taxRegistration,
       tax_inclusive: settings.taxInclusive ? 1 : 0,
       issued_at: at,
-      due_on: invoice.dueOn ?? addDays(today, settings.invoiceDueDays),
+      due_on: dueOn,
       created_at: at,
       updated_at: at,
     })
@@ -106,17 +108,17 @@ export async function createInvoice(trx: DB, invoice: NewInvoice): Promise<Creat
   const discounted = charged - tax.totalMinor;
   await post(trx, { familyKey, currency: invoice.currency, invoiceId: id, kind: "charge", amountMinor: charged, at });
   if (discounted > 0) await post(trx, { familyKey, currency: invoice.currency, invoiceId: id, kind: "discount", amountMinor: -discounted, at });
-  return { id, number, totalMinor: tax.totalMinor, currency: invoice.currency, familyKey };
+  return { id, number, totalMinor: tax.totalMinor, currency: invoice.currency, familyKey, dueOn };
 }
 
 export async function findInvoiceOf(db: DB, offer: NewInvoice["offer"]): Promise<CreatedInvoice | null> {
   const row = await db
     .selectFrom("invoices")
-    .select(["id", "number", "total_minor", "currency", "family_key"])
+    .select(["id", "number", "total_minor", "currency", "family_key", "due_on"])
     .$call((q) => (offer.kind === "section" ? q.where("enrolment_id", "=", offer.enrolmentId) : q.where("enrollment_id", "=", offer.enrollmentId)))
     .where("status", "<>", "void")
     .executeTakeFirst();
-  return row ? { id: row.id, number: row.number, totalMinor: row.total_minor, currency: row.currency, familyKey: row.family_key } : null;
+  return row ? { id: row.id, number: row.number, totalMinor: row.total_minor, currency: row.currency, familyKey: row.family_key, dueOn: row.due_on } : null;
 }
 
 /** What is still owed on an invoice: its ledger entries' sum (never shown below zero as owed). */
