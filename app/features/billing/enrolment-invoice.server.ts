@@ -79,8 +79,7 @@ export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price
  * The invoice of a course-group enrolment staff made, or a waitlist offer taken (decision 090):
  * not priced through discounts (no code was typed, no early-booking or sibling rule was shown to
  * the family), so one line at the price the enrolment records (`price_minor`) or else the course's
- * list price, in the enrolment's transaction. The enrolment's price_minor is set to it, so an
- * online payment charges what the invoice says.
+ * list price, in the enrolment's transaction (such an enrolment is never held for an online payment).
  */
 export async function invoiceListPriceEnrolment(trx: DB, enrolmentId: number): Promise<CreatedInvoice | null> {
   const row = await trx
@@ -90,7 +89,6 @@ export async function invoiceListPriceEnrolment(trx: DB, enrolmentId: number): P
     .where("e.id", "=", enrolmentId)
     .executeTakeFirstOrThrow();
   const fee = row.price_minor ?? toMinor(row.price);
-  if (row.price_minor === null) await trx.updateTable("section_enrolments").set({ price_minor: fee }).where("id", "=", enrolmentId).execute();
   const names = { en: row.name_en, ar: row.name_ar.trim() || row.name_en };
   const line = { kind: "price" as const, label_en: serverT("en", "discounts", "line.courseFee", { name: names.en }), label_ar: serverT("ar", "discounts", "line.courseFee", { name: names.ar }), amountMinor: fee };
   return invoiceSectionEnrolment(trx, enrolmentId, { currency: currencyOfOffer("section"), lines: [line], totalMinor: fee, promoCode: null });
