@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { tableWriteViolations, writesIn } from "./check-table-writes";
 
-/** The lint that keeps enrolment writes in the enrolments feature (decision 094). */
+/** The lint that keeps enrolment writes in the enrolments feature (decision 100). */
 describe("check-table-writes", () => {
   const root = mkdtempSync(path.join(tmpdir(), "table-writes-"));
   const put = (relative: string, text: string) => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * `npm run lint` (decision 094): the enrolment tables are written only by their owner, the
+ * `npm run lint` (decision 100): the enrolment tables are written only by their owner, the
  * enrolments feature. Any `insertInto`, `updateTable`, `deleteFrom`, `replaceInto` or `mergeInto` of
  * `section_enrolments` or `enrollments` (or raw SQL `insert into` / `update` / `delete from` them)
  * anywhere else under app/, server/ or scripts/ fails the run. Tests, migrations, seeds and the
@@ -78,7 +78,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   // The root may be given (the script's own test plants a violation in a copy).
   const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, ".."));
   const violations = tableWriteViolations(root);
-  for (const v of violations) console.error(`${v.file}:${v.line}: writes ${v.table} outside ${OWNED_TABLES[v.table]} (decision 094): ${v.text}`);
+  for (const v of violations) console.error(`${v.file}:${v.line}: writes ${v.table} outside ${OWNED_TABLES[v.table]} (decision 100): ${v.text}`);
   console.log(`table writes: ${violations.length} outside their owner (${Object.keys(OWNED_TABLES).join(", ")})`);
   if (violations.length > 0) process.exit(1);
 }

@@ -22,7 +22,7 @@ export interface FeatureManifest {
   mailTemplates?: Readonly<Record<string, MailTemplate>>;
   /**
    * Handlers of another feature's domain events, run inside the transaction that emits them
-   * (decision 094: billing, discounts, mail and waitlists follow an enrolment's life this way, so
+   * (decision 100: billing, discounts, mail and waitlists follow an enrolment's life this way, so
    * the enrolments feature imports none of them).
    */
   subscribers?: readonly DomainSubscriber[];

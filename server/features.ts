@@ -64,7 +64,7 @@ const features: readonly FeatureManifest[] = [
   adminManifest,
 ];
 
-// Enrolment events reach billing, discounts and sections in the registry's order (decision 094).
+// Enrolment events reach billing, discounts and sections in the registry's order (decision 100).
 registerEnrolmentSubscribers(features.flatMap((feature) => feature.subscribers ?? []));
 
 /**

@@ -671,7 +671,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
         .where("id", "in", placeIds)
         .execute();
     }
-    // Enrolments, course and camp, through the enrolments feature's erase (decision 094): a live
+    // Enrolments, course and camp, through the enrolments feature's erase (decision 100): a live
     // course enrolment whose term has not begun is cancelled (its seat passed on to the line), what
     // is still owed is voided (no reminder goes out), then every one loses its personal data.
     const enrolments = await sectionEnrolmentRows(tx, owner);

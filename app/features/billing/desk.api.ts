@@ -78,7 +78,7 @@ export const recordDeskPayment = defineEndpoint({
         const paid = await recordPayment(trx, { invoiceId: invoice.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId, recordedBy: caller.user!.id });
         // A desk payment has no provider reference, so it is never a repeat.
         if (!paid) throw new Error("desk payment not recorded");
-        // Paid in full: the enrolment is confirmed as an online payment confirms it (decision 094).
+        // Paid in full: the enrolment is confirmed as an online payment confirms it (decision 100).
         if (paid.invoicePaid) await confirmPaidInvoice(trx, invoice.id, "desk");
         await recordAudit(trx, {
           action: "payment",

@@ -9,7 +9,7 @@ import { invoiceCampEnrollment, invoiceListPriceEnrolment, invoiceSectionEnrolme
 const offerOf = (ref: EnrolmentRef): NewInvoice["offer"] => (ref.offerKind === "section" ? { kind: "section", enrolmentId: ref.id } : { kind: "camp", enrollmentId: ref.id });
 
 /**
- * Billing's part of an enrolment's life (decision 094), in the enrolment's transaction: its invoice
+ * Billing's part of an enrolment's life (decision 100), in the enrolment's transaction: its invoice
  * is issued when it is made (as priced, or at the list price for staff's and the waitlist's), issued
  * again when a late payment brings it back, and what is still owed is voided by a credit note when it
  * ends or its family is erased (money paid stays recorded: refunding it is a refund, decision 092).
@@ -33,7 +33,7 @@ export const billingEnrolmentSubscriber = onEnrolment("billing", {
 
 /**
  * An invoice just paid in full (at the desk, or online through its own link): its enrolment's
- * payment is confirmed as an online one is (decision 094): a held seat becomes the family's, the
+ * payment is confirmed as an online one is (decision 100): a held seat becomes the family's, the
  * confirmation goes out, the hold sweep no longer sees it and its payment link answers "paid".
  */
 export async function confirmPaidInvoice(trx: Trx, invoiceId: number, via: "online" | "desk"): Promise<ConfirmOutcome | null> {

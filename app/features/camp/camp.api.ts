@@ -56,7 +56,7 @@ export const enrollInCamp = defineEndpoint({
         });
       },
       // The price before paying, and the code used, in the enrollment's transaction: a refused code stores nothing.
-      // Invoiced from these lines by billing's subscriber (decision 094).
+      // Invoiced from these lines by billing's subscriber (decision 100).
       async (trx, enrollment) =>
         (price = await priceEnrolment(trx, { offer: { kind: "camp", id: enrollment.offerId }, enrolmentId: enrollment.id, family: { userId: user?.id ?? null, email: input.email, childName: input.studentName }, code: input.promoCode })),
     ).catch((error: unknown) => {

@@ -36,7 +36,7 @@ export async function addEnrollment(
   const reference = randomToken();
   // The family's confirmation e-mail is queued with the enrollment: both are stored, or neither.
   const row = await db.transaction().execute(async (trx) => {
-    // The row, priced and invoiced: the enrolments feature's command (decision 094).
+    // The row, priced and invoiced: the enrolments feature's command (decision 100).
     const { enrolment } = await enrolInCamp(
       trx,
       {

@@ -106,7 +106,7 @@ export class PromoRefused extends Error {
 }
 
 /**
- * Gives back the code uses an enrolment reserved (decision 094), inside the transaction that ends it
+ * Gives back the code uses an enrolment reserved (decision 100), inside the transaction that ends it
  * with nothing paid: its redemptions go and both counters drop by one each, never below zero, so the
  * use is free again for everyone and for the family. A use whose enrolment was paid is kept.
  */

@@ -63,7 +63,7 @@ const keyOf = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
 
 /**
  * Whether another child of the signed-in family has a live enrolment (decision 088): a course
- * enrolment of the account (or of its e-mail) no longer held for its payment (decision 094), or a
+ * enrolment of the account (or of its e-mail) no longer held for its payment (decision 100), or a
  * camp enrollment under the account's e-mail, of a
  * child who is not this one (the same saved child, or the same name, is the same child).
  */
@@ -78,7 +78,7 @@ async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean>
     .selectFrom("section_enrolments")
     .select(["child_id", "child_key"])
     .where("status", "=", "enrolled")
-    // A seat held for a payment that has not come is not a sibling yet (decision 094): anyone can hold one for an invented child.
+    // A seat held for a payment that has not come is not a sibling yet (decision 100): anyone can hold one for an invented child.
     .where("payment_hold_until", "is", null)
     .where((eb) => eb.or([eb("user_id", "=", family.userId), eb("email", "=", email)]))
     .limit(200)

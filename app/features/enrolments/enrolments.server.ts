@@ -9,7 +9,7 @@ import { emit, type EndReason } from "./events.server";
 import { assertTransition, campStateOf, isLive, sectionStateOf, type Enrolment, type EnrolmentRef, type EnrolmentState } from "./model";
 
 /**
- * THE writer of enrolments (decision 094): `section_enrolments` (course groups) and `enrollments`
+ * THE writer of enrolments (decision 100): `section_enrolments` (course groups) and `enrollments`
  * (summer camps) change only through these commands (lint: scripts/check-table-writes.ts). Each runs
  * in the caller's transaction (`Trx`, one unit of work with the seat and the rest of the use case),
  * checks its transition against the state machine (model.ts) and emits its event there, so billing,

@@ -7,7 +7,7 @@ import type { Enrolment, EnrolmentState } from "./model";
 export type EndReason = "dropped" | "expired" | "sectionCancelled" | "erased";
 
 /**
- * What happens to an enrolment, emitted inside the command's transaction (decision 094). Subscribers
+ * What happens to an enrolment, emitted inside the command's transaction (decision 100). Subscribers
  * (feature manifests' `subscribers`) do their part in that same transaction: billing issues or voids
  * the invoice, discounts reserve or give back a code's use, sections offer a freed seat to the line
  * and send the confirmation. A subscriber that throws rolls the whole command back.

@@ -10,7 +10,7 @@ import { ENROLMENT_MAIL } from "~/features/sections/enrolment-mail.server";
 import { canTransition } from "./model";
 
 /**
- * The enrolment lifecycle's findings of issue 38 (decision 094), through the API with online payment
+ * The enrolment lifecycle's findings of issue 38 (decision 100), through the API with online payment
  * on (the local Stripe stand-in), on SQLite and PostgreSQL (TEST_DATABASE_URL): a code's use goes back
  * when an enrolment ends unpaid; an unpaid hold is no sibling; a seat paid in full at the desk is
  * confirmed and its payment link says paid; erasing an account voids what it still owes.
@@ -126,6 +126,25 @@ describe("the enrolment lifecycle", () => {
     expect((await drop(paid.body.reference)).status).toBe(200);
     expect(await usesOf(promo.id)).toBe(1);
     expect(await redemptions(promo.id)).toBe(1);
+  });
+
+  it("an unpaid hold ended by a drop and sweeps racing (20 at once) gives its code's use back exactly once", async () => {
+    const sectionId = await newSection();
+    const promo = await newPromo(2);
+    const racing = await held(sectionId, child("race-a@example.com", { promoCode: promo.code }));
+    await held(sectionId, child("race-b@example.com", { promoCode: promo.code }));
+    expect(await usesOf(promo.id)).toBe(2);
+    // Only the first family's hold has run out by the sweeps' clock.
+    await server.db.updateTable("section_enrolments").set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", racing.row.id).execute();
+    const taken = await seats(sectionId);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? drop(racing.body.reference).then((res) => res.status) : sweepPaymentHolds(server.db).then(() => 0))));
+    expect(outcomes.filter((status) => status !== 0 && status !== 200 && status !== 409)).toEqual([]);
+    expect(["dropped", "cancelled"]).toContain((await enrolment(racing.row.id)).status);
+    // One use given back (the other family's hold keeps its), one seat freed, one void note.
+    expect(await usesOf(promo.id)).toBe(1);
+    expect(await redemptions(promo.id)).toBe(1);
+    expect(await seats(sectionId)).toBe(taken - 1);
+    expect(await server.db.selectFrom("credit_notes").select("id").where("invoice_id", "=", racing.invoice.id).execute()).toHaveLength(1);
   });
 
   it("an unpaid hold of an invented child gives no sibling discount; the sibling counts once its seat is paid", async () => {

@@ -1,7 +1,7 @@
 import type { Lang } from "~/i18n/lang";
 
 /**
- * One model for every enrolment (decision 094): a course group's (`section_enrolments`) or a summer
+ * One model for every enrolment (decision 100): a course group's (`section_enrolments`) or a summer
  * camp's (`enrollments`), told apart by the offer. Both tables are written only by this feature.
  */
 export type OfferKind = "section" | "camp";
@@ -76,6 +76,6 @@ export function sectionStateOf(row: { status: "enrolled" | "dropped" | "cancelle
 
 /**
  * A camp row's state: camp enrolments have no hold and no drop yet; their `status` is staff's
- * follow-up (new, contacted, closed), not the lifecycle, so every one is enrolled (decision 094).
+ * follow-up (new, contacted, closed), not the lifecycle, so every one is enrolled (decision 100).
  */
 export const campStateOf = (): EnrolmentState => "enrolled";

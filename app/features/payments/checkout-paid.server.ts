@@ -105,7 +105,7 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
         instalmentId: checkout.instalment_id,
         receivedAt: now,
       });
-      // Paid in full: a seat still held for it is the family's (decision 094).
+      // Paid in full: a seat still held for it is the family's (decision 100).
       if (recorded?.invoicePaid) await confirmPaidInvoice(trx, checkout.invoice_id, "online");
       return "confirmed";
     }
@@ -124,7 +124,7 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
       if (invoice) await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: paid.paymentRef ?? `session:${paid.sessionId}`, amountMinor: paid.amountMinor, receivedAt: now });
     };
     // Held and unpaid until now: the seat is the family's; run out: a seat again if one is free and
-    // the child holds none (the enrolments feature decides both, decision 094; its subscribers send
+    // the child holds none (the enrolments feature decides both, decision 100; its subscribers send
     // the confirmation and issue the voided invoice again).
     const confirmed = await confirmPayment(trx, { offerKind: "section", id: enrolment.id }, "online");
     if (confirmed === "confirmed" || confirmed === "late-confirmed") {

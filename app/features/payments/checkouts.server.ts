@@ -30,7 +30,7 @@ export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
   if (!row) return undefined;
   const paid = await db.selectFrom("payment_checkouts").select(["paid_amount_minor", "currency", "paid_at", "status"]).where("enrolment_id", "=", id).where("status", "in", ["paid", "refunded"]).orderBy("id").execute();
   const kept = paid.find((checkout) => checkout.status === "paid");
-  // Paid in full at the desk (decision 094): the link says paid, as for an online payment, and opens no checkout.
+  // Paid in full at the desk (decision 100): the link says paid, as for an online payment, and opens no checkout.
   const settled = kept ? undefined : await db.selectFrom("invoices").select(["total_minor", "currency", "updated_at"]).where("enrolment_id", "=", id).where("status", "=", "paid").where("total_minor", ">", 0).executeTakeFirst();
   return {
     id: row.id,

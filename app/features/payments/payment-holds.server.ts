@@ -22,7 +22,7 @@ export async function sweepPaymentHolds(db: DB, at = new Date()): Promise<number
   const due = await db.selectFrom("section_enrolments").select("id").where("payment_hold_until", "<=", now).where("status", "=", "enrolled").orderBy("id").limit(BATCH).execute();
   if (due.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    // expireHold (decision 094): its subscribers void the invoice, give an unpaid code's use back and
+    // expireHold (decision 100): its subscribers void the invoice, give an unpaid code's use back and
     // pass the seat to the line. A hold a payment confirmed (online or at the desk) is no longer held.
     const ended = await expireHolds(trx, due.map((row) => row.id), now);
     if (ended.length === 0) return 0;

@@ -85,7 +85,7 @@ export async function convertDemoBooking(
     {
       userId: booking.user_id,
       lang: booking.lang,
-      // Marked as the booking's; invoiced at the course's price by billing's subscriber (decisions 090, 094).
+      // Marked as the booking's; invoiced at the course's price by billing's subscriber (decisions 090, 100).
       demoBookingId: bookingId,
       queue: (trx, enrolment) => after(trx, { reference: enrolment.reference, email: enrolment.email, lang: booking.lang }),
     },

@@ -106,7 +106,7 @@ export async function dropEnrolment(db: DB, enrolmentId: number, reason: string,
       const section = await trx.selectFrom("course_sections").select("starts_at").where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
       if (tooLateFor(actor, section.starts_at, now)) throw new Refused("tooLate");
       // The seat goes on to the line, what is still owed is voided (money paid stays paid until staff
-      // refund it, decision 092) and an unpaid code's use goes back: the drop's subscribers (decision 094).
+      // refund it, decision 092) and an unpaid code's use goes back: the drop's subscribers (decision 100).
       await drop(trx, enrolment, reason);
       const changed = { id: enrolment.id, reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang, childName: enrolment.child_name, fromSectionId: enrolment.section_id, toSectionId: null };
       await after(trx, changed);

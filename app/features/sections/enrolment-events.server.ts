@@ -5,7 +5,7 @@ import { ENROLMENT_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
 import { SECTION_LINE } from "./section-waitlist.server";
 
 /**
- * The course groups' part of an enrolment's life (decision 094), in its transaction: a seat given
+ * The course groups' part of an enrolment's life (decision 100), in its transaction: a seat given
  * back goes on to the group's line at once (decision 066), and a payment that confirms a held seat
  * (online or at the desk) sends the family the confirmation the hold held back.
  */

@@ -159,7 +159,7 @@ export async function acceptSectionOffer(
           .executeTakeFirst();
         if (!entry) throw new AcceptRefused();
         const section = await trx.selectFrom("course_sections").select("course_id").where("id", "=", entry.section_id).executeTakeFirstOrThrow();
-        // The row and its invoice at the course's price (decisions 090, 094): the enrolments feature's command.
+        // The row and its invoice at the course's price (decisions 090, 100): the enrolments feature's command.
         const { enrolment } = await enrolInSection(trx, {
           reference,
           code,

@@ -175,7 +175,7 @@ export async function cancelSection(db: DB, id: number, after: (trx: DB, before:
     const now = nowIso();
     const changed = await trx.updateTable("course_sections").set({ status: "cancelled", seats_taken: 0, updated_at: now }).where("id", "=", id).where("status", "<>", "cancelled").executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return { ok: false as const, reason: "cancelled" as const };
-    // Each live enrolment ends (its invoice voided, a code's use given back: decision 094).
+    // Each live enrolment ends (its invoice voided, a code's use given back: decision 100).
     const enrolments = await cancelSectionEnrolments(trx, id);
     await trx.updateTable("section_meetings").set({ status: "cancelled", updated_at: now }).where("section_id", "=", id).execute();
     // Its line ends too: open offers held seats of the counter set to 0 above (decision 066).
@@ -344,7 +344,7 @@ function refusalOf(section: Pick<SectionRow, "status" | "seats_taken" | "capacit
  * INSERT records the enrolment (the unique index refuses the same child twice, rolling the seat
  * back). `queue` stores the confirmation e-mail in that transaction. `holdUntil` (online payment,
  * decision 085): the seat is held for the family's payment until then (payment_hold_until). The row
- * itself, its price and invoice are the enrolments feature's enrolInSection (decision 094).
+ * itself, its price and invoice are the enrolments feature's enrolInSection (decision 100).
  */
 export async function enrol(
   db: DB,
@@ -403,7 +403,7 @@ export async function enrol(
       );
       if (!seat) throw new SectionUnavailable();
       const { course_id } = await trx.selectFrom("course_sections").select("course_id").where("id", "=", sectionId).executeTakeFirstOrThrow();
-      // The row, its price and its invoice: the enrolments feature's one command (decision 094).
+      // The row, its price and its invoice: the enrolments feature's one command (decision 100).
       const { enrolment, held } = await enrolInSection(
         trx,
         {
