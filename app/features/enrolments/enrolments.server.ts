@@ -103,6 +103,11 @@ export async function enrolInSection(trx: Trx, values: NewSectionEnrolment, pric
   return { enrolment, held: enrolment.state === "held", price: priced };
 }
 
+/** The fee an online payment of this enrolment charges, when billing prices it at the list price (`price_minor`, decision 085). */
+export async function recordListPrice(trx: Trx, enrolmentId: number, feeMinor: number): Promise<void> {
+  await trx.updateTable("section_enrolments").set({ price_minor: feeMinor }).where("id", "=", enrolmentId).where("price_minor", "is", null).execute();
+}
+
 export type NewCampEnrolment = Omit<Insertable<EnrollmentsTable>, "id" | "status" | "notes" | "created_at" | "updated_at">;
 
 /** enrol, a summer camp: the row (staff's follow-up status `new`), priced in the same transaction, then EnrolmentCreated. */
