@@ -1,5 +1,5 @@
 import type { Router } from "express";
-import type { DB } from "./db/db";
+import type { DB, Trx } from "./db/db";
 import type { EndpointDeps } from "./http/endpoint";
 import type { JobHandler, PeriodicJob } from "./jobs/job";
 import type { MailTemplate } from "./mail/mail-queue";
@@ -20,6 +20,12 @@ export interface FeatureManifest {
   periodic?: readonly PeriodicJob[];
   /** The templates of the mails the feature queues with `queueMail`, by name (decision 053). */
   mailTemplates?: Readonly<Record<string, MailTemplate>>;
+  /**
+   * Handlers of another feature's domain events, run inside the transaction that emits them
+   * (decision 100: billing, discounts, mail and waitlists follow an enrolment's life this way, so
+   * the enrolments feature imports none of them).
+   */
+  subscribers?: readonly DomainSubscriber[];
   /** Starter data, added at start-up (and in tests) after the content tables are seeded. */
   seed?: (db: DB) => Promise<void>;
 }
@@ -27,4 +33,12 @@ export interface FeatureManifest {
 /** Declares a feature's manifest (the type checks it; nothing else happens). */
 export function defineFeature(manifest: FeatureManifest): FeatureManifest {
   return manifest;
+}
+
+/** A feature's handler of one topic's events (`topic`: the emitting feature, e.g. "enrolment"). */
+export interface DomainSubscriber<E extends { type: string } = { type: string }> {
+  /** For error messages and the order of handlers (the registry's order). */
+  name: string;
+  topic: string;
+  handle(trx: Trx, event: E): Promise<void>;
 }

@@ -21,6 +21,7 @@ import { refundsManifest } from "~/features/refunds/refunds.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
 import { sectionsManifest } from "~/features/sections/sections.manifest.server";
 import { demoEnrolmentManifest } from "~/features/sections/demo-enrolment.manifest.server";
+import { registerEnrolmentSubscribers } from "~/features/enrolments/events.server";
 import { seoManifest } from "~/features/seo/seo.manifest.server";
 import { teachingManifest } from "~/features/teaching/teaching.manifest.server";
 import { timetableManifest } from "~/features/timetable/timetable.manifest.server";
@@ -62,6 +63,9 @@ const features: readonly FeatureManifest[] = [
   teachingManifest,
   adminManifest,
 ];
+
+// Enrolment events reach billing, discounts and sections in the registry's order (decision 100).
+registerEnrolmentSubscribers(features.flatMap((feature) => feature.subscribers ?? []));
 
 /**
  * Endpoints one feature's page runs on another feature's behalf, handed to pages in the load

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, type Transaction } from "kysely";
 import pg from "pg";
 import type { Config } from "~server/config";
 import { SearchPathPostgresDialect } from "./pg-introspector";
@@ -8,6 +8,8 @@ import type { Database } from "./schema";
 import { openSqliteFile } from "./sqlite-file";
 
 export type DB = Kysely<Database>;
+/** A handle that IS a transaction: for work that must run inside the caller's (row locks held to its end). */
+export type Trx = Transaction<Database>;
 
 interface OpenOptions {
   /** PostgreSQL only: put every table in this schema (tests use one schema per file). */

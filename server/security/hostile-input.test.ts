@@ -376,6 +376,7 @@ describe("hostile input on every endpoint", () => {
     tokens.staffDrop = (await enrolIn(ids.sectionMoveFrom, "staff-drop@example.com")).reference;
     tokens.parentMove = (await enrolIn(ids.sectionMoveFrom, "parent-move@example.com")).token;
     tokens.parentDrop = (await enrolIn(ids.sectionMoveFrom, "parent-drop@example.com")).token;
+    // Every enrolment gets its invoice at the list price (decision 100): a drop voids it, a payment pays it.
     // Two enrolments held for an online payment (decision 085): one to start a checkout for, one to pay.
     const held = async (email: string) => {
       const holdUntil = new Date(Date.now() + 3_600_000).toISOString();
@@ -782,8 +783,8 @@ describe("hostile input on every endpoint", () => {
       },
       body: () => stripeEvent,
       signed: (body) => ({ "stripe-signature": stripe.sign(body) }),
-      // The event, and the confirmation e-mail of the enrolment it pays.
-      stores: { payment_events: 1, jobs: 1 },
+      // The event, the confirmation e-mail of the enrolment it pays, and the payment on its invoice.
+      stores: { payment_events: 1, jobs: 1, payments: 1, ledger_entries: 1 },
     },
     { route: "POST /api/section-waitlist/leave", url: () => "/api/section-waitlist/leave", admin: false, body: () => ({ token: tokens.sectionLeave }), stores: {} },
     { route: "POST /api/enrolments/move", url: () => "/api/enrolments/move", admin: false, body: () => ({ token: tokens.parentMove, sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
@@ -791,9 +792,9 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/absences", url: () => "/api/absences", admin: false, body: () => ({ token: tokens.absenceLink, meetingId: ids.linkAbsenceMeeting, reason: "Sick" }), stores: { meeting_absences: 1, makeup_credits: 1 } },
     { route: "POST /api/account/makeups", url: () => "/api/account/makeups", admin: false, account: "own", body: () => ({ creditId: ids.makeupCredit, meetingId: ids.makeupTarget }), stores: {} },
     { route: "POST /api/account/makeups/cancel", url: () => "/api/account/makeups/cancel", admin: false, account: "own", body: () => ({ creditId: ids.makeupBooked }), stores: {} },
-    { route: "POST /api/enrolments/drop", url: () => "/api/enrolments/drop", admin: false, body: () => ({ token: tokens.parentDrop, reason: "We moved away." }), stores: { jobs: 1, audit_log: 1 } },
+    { route: "POST /api/enrolments/drop", url: () => "/api/enrolments/drop", admin: false, body: () => ({ token: tokens.parentDrop, reason: "We moved away." }), stores: { jobs: 1, audit_log: 1, credit_notes: 1, ledger_entries: 1 } },
     { route: "POST /api/admin/enrolments/:reference/move", url: () => `/api/admin/enrolments/${tokens.staffMove}/move`, admin: true, body: () => ({ sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
-    { route: "POST /api/admin/enrolments/:reference/drop", url: () => `/api/admin/enrolments/${tokens.staffDrop}/drop`, admin: true, body: () => ({ reason: "Asked by the family." }), stores: { jobs: 1, audit_log: 1 } },
+    { route: "POST /api/admin/enrolments/:reference/drop", url: () => `/api/admin/enrolments/${tokens.staffDrop}/drop`, admin: true, body: () => ({ reason: "Asked by the family." }), stores: { jobs: 1, audit_log: 1, credit_notes: 1, ledger_entries: 1 } },
     // Discounts (issue 31 part 5): the price before paying, and the admins' codes, sibling discount and early-booking prices.
     { route: "POST /api/discounts/quote", url: () => "/api/discounts/quote", admin: false, body: () => ({ offer: "section", offerId: ids.section, code: "SETUP-EDIT", childName: "Aarav" }), stores: {} },
     { route: "POST /api/admin/promo-codes", url: () => "/api/admin/promo-codes", admin: true, body: () => ({ code: "hostile-10", kind: "amount", amountMinor: 1000, currency: "USD", maxUses: 5, validFrom: dateIn(1), validUntil: dateIn(9) }), stores: { promo_codes: 1, audit_log: 1 } },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sql, type Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import { recordAudit } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
 import type { DemoBookingStatus, SubmissionStatus, UsersTable } from "~server/db/schema";
@@ -23,6 +23,7 @@ import { consentExport, eraseConsent } from "~/features/consent/consent-account.
 import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath, type CertificateRow } from "~/features/certificates/certificates.server";
 import { formatIssuedOn } from "~/features/certificates/certificate-format";
 import { billingExport, invoicesKept } from "~/features/money/account-invoices.server";
+import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.server";
 
 /**
  * The parent's own space (issue 17, decision 026): the records that are the account's (ownedBy,
@@ -645,13 +646,6 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
         .execute();
     }
     const enrollments = (await enrollmentRows(tx, owner)).map((e) => e.id);
-    if (enrollments.length > 0) {
-      await trx
-        .updateTable("enrollments")
-        .set({ student_name: ERASED, parent_name: ERASED, email: erasedEmail, phone_number: ERASED, message: "", notes: "", updated_at: now })
-        .where("id", "in", enrollments)
-        .execute();
-    }
     const leads = (await brochureRows(tx, owner)).map((l) => l.id);
     if (leads.length > 0) {
       await trx
@@ -677,37 +671,13 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
         .where("id", "in", placeIds)
         .execute();
     }
-    // Course-section enrolments, as demo bookings: a live one whose term has not begun is cancelled
-    // (conditionally; its seat goes on to the section's line), then every one is erased. child_key
-    // becomes unique per row, so two erased children of one section keep the unique index satisfied.
+    // Enrolments, course and camp, through the enrolments feature's erase (decision 100): a live
+    // course enrolment whose term has not begun is cancelled (its seat passed on to the line), what
+    // is still owed is voided (no reminder goes out), then every one loses its personal data.
     const enrolments = await sectionEnrolmentRows(tx, owner);
-    let sectionEnrolmentsCancelled = 0;
-    for (const enrolment of enrolments) {
-      if (enrolment.status !== "enrolled" || enrolment.starts_at <= now) continue;
-      const done = await trx.updateTable("section_enrolments").set({ status: "cancelled", updated_at: now }).where("id", "=", enrolment.id).where("status", "=", "enrolled").executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) continue;
-      await freeSeatIn(trx, SECTION_LINE, enrolment.section_id, now);
-      sectionEnrolmentsCancelled++;
-    }
     const enrolmentIds = enrolments.map((e) => e.id);
     const makeups = await eraseMakeups(tx, enrolmentIds, now);
-    if (enrolmentIds.length > 0) {
-      await trx
-        .updateTable("section_enrolments")
-        .set({
-          child_name: ERASED,
-          child_key: sql<string>`${"erased-"} || cast(id as text)`,
-          child_id: null,
-          parent_name: ERASED,
-          email: erasedEmail,
-          phone: ERASED,
-          user_id: null,
-          drop_reason: null,
-          updated_at: now,
-        })
-        .where("id", "in", enrolmentIds)
-        .execute();
-    }
+    const { cancelled: sectionEnrolmentsCancelled } = await eraseEnrolments(trx, { sectionIds: enrolmentIds, campIds: enrollments }, { erased: ERASED, email: erasedEmail, now });
     const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now, enrollments);
     // Places in the sections' lines: left (a held seat passed on), then erased, as the demo lines'.
     const sectionPlaces = await sectionWaitlistRows(tx, owner);

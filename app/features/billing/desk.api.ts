@@ -9,6 +9,7 @@ import { queueMail } from "~server/mail/mail-queue";
 import { idParams } from "~/lib/record-id";
 import { sendCsv, type CsvColumn } from "~/features/admin-kit/list/csv.server";
 import { BillingRefused, recordPayment } from "./ledger.server";
+import { confirmPaidInvoice } from "./enrolment-billing.server";
 import { DESK_RECEIPT_MAIL, receiptSubject, type DeskReceiptMail } from "./desk-receipt-mail.server";
 import { deskPaymentSchema, familyParams, invoiceFilterSchema } from "./desk.schema";
 import { academyToday, familyStatement, invoiceDetail, ledgerExportRows, listInvoices, type ExportRow } from "./desk.server";
@@ -77,6 +78,8 @@ export const recordDeskPayment = defineEndpoint({
         const paid = await recordPayment(trx, { invoiceId: invoice.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId, recordedBy: caller.user!.id });
         // A desk payment has no provider reference, so it is never a repeat.
         if (!paid) throw new Error("desk payment not recorded");
+        // Paid in full: the enrolment is confirmed as an online payment confirms it (decision 100).
+        if (paid.invoicePaid) await confirmPaidInvoice(trx, invoice.id, "desk");
         await recordAudit(trx, {
           action: "payment",
           entity: "invoice",

@@ -1,4 +1,5 @@
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
+import { recordListPrice } from "~/features/enrolments/enrolments.server";
 import type { PricedEnrolment } from "~/features/discounts/enrolment-price.server";
 import { serverT } from "~server/i18n";
 import { currencyOfOffer, toMinor } from "~/features/discounts/money";
@@ -82,7 +83,7 @@ export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price
  * list price, in the enrolment's transaction. The enrolment's price_minor is set to it, so an
  * online payment charges what the invoice says.
  */
-export async function invoiceListPriceEnrolment(trx: DB, enrolmentId: number): Promise<CreatedInvoice | null> {
+export async function invoiceListPriceEnrolment(trx: Trx, enrolmentId: number): Promise<CreatedInvoice | null> {
   const row = await trx
     .selectFrom("section_enrolments as e")
     .innerJoin("courses as c", "c.id", "e.course_id")
@@ -90,7 +91,7 @@ export async function invoiceListPriceEnrolment(trx: DB, enrolmentId: number): P
     .where("e.id", "=", enrolmentId)
     .executeTakeFirstOrThrow();
   const fee = row.price_minor ?? toMinor(row.price);
-  if (row.price_minor === null) await trx.updateTable("section_enrolments").set({ price_minor: fee }).where("id", "=", enrolmentId).execute();
+  if (row.price_minor === null) await recordListPrice(trx, enrolmentId, fee);
   const names = { en: row.name_en, ar: row.name_ar.trim() || row.name_en };
   const line = { kind: "price" as const, label_en: serverT("en", "discounts", "line.courseFee", { name: names.en }), label_ar: serverT("ar", "discounts", "line.courseFee", { name: names.ar }), amountMinor: fee };
   return invoiceSectionEnrolment(trx, enrolmentId, { currency: currencyOfOffer("section"), lines: [line], totalMinor: fee, promoCode: null });

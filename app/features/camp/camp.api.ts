@@ -14,7 +14,6 @@ import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.serv
 import { brochurePdfPath, enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
-import { invoiceCampEnrollment } from "~/features/billing/enrolment-invoice.server";
 import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/discounts/enrolment-price.server";
 import { pageTexts } from "~/features/site/page-sections.server";
 import type { DB } from "~server/db/db";
@@ -57,10 +56,9 @@ export const enrollInCamp = defineEndpoint({
         });
       },
       // The price before paying, and the code used, in the enrollment's transaction: a refused code stores nothing.
-      async (trx, enrollment) => {
-        price = await priceEnrolment(trx, { offer: { kind: "camp", id: enrollment.campId }, enrolmentId: enrollment.id, family: { userId: user?.id ?? null, email: input.email, childName: input.studentName }, code: input.promoCode });
-        await invoiceCampEnrollment(trx, enrollment.id, price);
-      },
+      // Invoiced from these lines by billing's subscriber (decision 100).
+      async (trx, enrollment) =>
+        (price = await priceEnrolment(trx, { offer: { kind: "camp", id: enrollment.offerId }, enrolmentId: enrollment.id, family: { userId: user?.id ?? null, email: input.email, childName: input.studentName }, code: input.promoCode })),
     ).catch((error: unknown) => {
       if (!(error instanceof PromoRefused)) throw error;
       const message = promoProblemMessage(lang, error.problem);

@@ -4,6 +4,7 @@ import { enqueue } from "~server/jobs/queue";
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
 import { randomToken } from "~/lib/random-token.server";
+import { enrolInCamp, type PriceEnrolment } from "~/features/enrolments/enrolments.server";
 import { enrollmentConfirmationJob } from "./camp.jobs.server";
 import { batchValues, findCamp, toCamp } from "./camps.server";
 import type { Enrollment } from "./enroll.schema";
@@ -27,18 +28,18 @@ export async function addEnrollment(
   lang: Lang,
   notifyStaff?: NotifyStaff,
   /** Prices the enrollment (and uses its promo code) in the same transaction; a throw stores nothing. */
-  price?: (trx: DB, enrollment: { id: number; campId: number }) => Promise<void>,
+  price?: PriceEnrolment,
 ): Promise<EnrollResult> {
   const camp = await findCamp(db, input.selectedCamp);
   if (!camp) return { ok: false, errors: { selectedCamp: v.choice } };
   if (!batchValues(camp).includes(input.selectedSession)) return { ok: false, errors: { selectedSession: v.choice } };
-  const now = nowIso();
   const reference = randomToken();
   // The family's confirmation e-mail is queued with the enrollment: both are stored, or neither.
   const row = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("enrollments")
-      .values({
+    // The row, priced and invoiced: the enrolments feature's command (decision 100).
+    const { enrolment } = await enrolInCamp(
+      trx,
+      {
         student_name: input.studentName,
         parent_name: input.parentName,
         email: input.email,
@@ -50,17 +51,12 @@ export async function addEnrollment(
         message: input.message,
         lang,
         reference,
-        status: "new",
-        notes: "",
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await price?.(trx, { id: inserted.id, campId: camp.id });
+      },
+      price,
+    );
     await enqueue(trx, enrollmentConfirmationJob, { reference });
-    await notifyStaff?.(trx, inserted.id);
-    return inserted;
+    await notifyStaff?.(trx, enrolment.id);
+    return enrolment;
   });
   return { ok: true, id: row.id, reference, campTitle: lang === "ar" && camp.title_ar.trim() ? camp.title_ar : camp.title_en };
 }

@@ -104,3 +104,18 @@ export class PromoRefused extends Error {
     super(`promo code refused: ${problem}`);
   }
 }
+
+/**
+ * Gives back the code uses an enrolment reserved (decision 100), inside the transaction that ends it
+ * with nothing paid: its redemptions go and both counters drop by one each, never below zero, so the
+ * use is free again for everyone and for the family. A use whose enrolment was paid is kept.
+ */
+export async function releasePromoUses(trx: DB, enrolment: { offerKind: OfferKind; id: number }): Promise<number> {
+  const released = await trx.deleteFrom("promo_redemptions").where("offer_kind", "=", enrolment.offerKind).where("enrolment_id", "=", enrolment.id).returning(["promo_id", "family_key"]).execute();
+  const now = nowIso();
+  for (const use of released) {
+    await trx.updateTable("promo_codes").set({ uses: sql`uses - 1`, updated_at: now }).where("id", "=", use.promo_id).where("uses", ">", 0).execute();
+    await trx.updateTable("promo_family_uses").set({ uses: sql`uses - 1` }).where("promo_id", "=", use.promo_id).where("family_key", "=", use.family_key).where("uses", ">", 0).execute();
+  }
+  return released.length;
+}

@@ -63,7 +63,8 @@ const keyOf = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
 
 /**
  * Whether another child of the signed-in family has a live enrolment (decision 088): a course
- * enrolment of the account (or of its e-mail) or a camp enrollment under the account's e-mail, of a
+ * enrolment of the account (or of its e-mail) no longer held for its payment (decision 100), or a
+ * camp enrollment under the account's e-mail, of a
  * child who is not this one (the same saved child, or the same name, is the same child).
  */
 async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean> {
@@ -77,6 +78,8 @@ async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean>
     .selectFrom("section_enrolments")
     .select(["child_id", "child_key"])
     .where("status", "=", "enrolled")
+    // A seat held for a payment that has not come is not a sibling yet (decision 100): anyone can hold one for an invented child.
+    .where("payment_hold_until", "is", null)
     .where((eb) => eb.or([eb("user_id", "=", family.userId), eb("email", "=", email)]))
     .limit(200)
     .execute();

@@ -1,12 +1,10 @@
-import { sql } from "kysely";
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { queueMail } from "~server/mail/mail-queue";
 import { pick } from "~/i18n/localized";
-import { releaseSeatIn, takeSeatIn } from "~/features/booking/seats.server";
-import { ENROLMENT_MAIL, queueEnrolmentMail } from "~/features/sections/enrolment-mail.server";
-import { childKey } from "~/features/sections/child-key";
-import { failRefund, findInvoiceOf, recordPayment, reissueInvoiceOf, returnPayment, settleRefund } from "~/features/billing/ledger.server";
+import { confirmPayment } from "~/features/enrolments/enrolments.server";
+import { failRefund, findInvoiceOf, recordPayment, returnPayment, settleRefund } from "~/features/billing/ledger.server";
+import { confirmPaidInvoice } from "~/features/billing/enrolment-billing.server";
 import type { PaymentProvider } from "./payment-provider.server";
 import { PAYMENT_REFUNDED_MAIL, refundedSubject, type RefundedMail } from "./payment-mail.server";
 
@@ -84,7 +82,7 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
   }
   return outcome;
 
-  async function decide(trx: DB, now: string): Promise<PaidOutcome> {
+  async function decide(trx: Trx, now: string): Promise<PaidOutcome> {
     const checkout = await trx
       .updateTable("payment_checkouts")
       .set({ status: "paid", payment_ref: paid.paymentRef, paid_amount_minor: paid.amountMinor, paid_at: now, updated_at: now })
@@ -98,7 +96,7 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
     }
     // An invoice's checkout (an instalment or all it owes, decision 091): the payment on that invoice.
     if (checkout.kind === "invoice" && checkout.invoice_id !== null) {
-      await recordPayment(trx, {
+      const recorded = await recordPayment(trx, {
         invoiceId: checkout.invoice_id,
         method: "online",
         provider: provider.name,
@@ -107,6 +105,8 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
         instalmentId: checkout.instalment_id,
         receivedAt: now,
       });
+      // Paid in full: a seat still held for it is the family's (decision 100).
+      if (recorded?.invoicePaid) await confirmPaidInvoice(trx, checkout.invoice_id, "online");
       return "confirmed";
     }
     if (checkout.enrolment_id === null) return "confirmed";
@@ -114,61 +114,22 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
       .selectFrom("section_enrolments as e")
       .innerJoin("course_sections as s", "s.id", "e.section_id")
       .innerJoin("courses as c", "c.id", "s.course_id")
-      .select(["e.id", "e.reference", "e.email", "e.lang", "e.section_id", "e.child_name", "e.status", "c.name_en", "c.name_ar"])
+      .select(["e.id", "e.email", "e.lang", "e.child_name", "c.name_en", "c.name_ar"])
       .where("e.id", "=", checkout.enrolment_id)
       .executeTakeFirstOrThrow();
     const course = pick(enrolment, "name", enrolment.lang);
-    const confirm = () => queueEnrolmentMail(trx, ENROLMENT_MAIL, { reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang }, course);
-    // Held and unpaid until now: the seat is the family's.
-    const held = await trx
-      .updateTable("section_enrolments")
-      .set({ payment_hold_until: null, updated_at: now })
-      .where("id", "=", enrolment.id)
-      .where("status", "=", "enrolled")
-      .where("payment_hold_until", "is not", null)
-      .executeTakeFirst();
     // The payment on the enrolment's invoice (decision 082), once per provider reference.
     const payInvoice = async () => {
       const invoice = await findInvoiceOf(trx, { kind: "section", enrolmentId: enrolment.id });
       if (invoice) await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: paid.paymentRef ?? `session:${paid.sessionId}`, amountMinor: paid.amountMinor, receivedAt: now });
     };
-    if (Number(held.numUpdatedRows) === 1) {
-      await confirm();
+    // Held and unpaid until now: the seat is the family's; run out: a seat again if one is free and
+    // the child holds none (the enrolments feature decides both, decision 100; its subscribers send
+    // the confirmation and issue the voided invoice again).
+    const confirmed = await confirmPayment(trx, { offerKind: "section", id: enrolment.id }, "online");
+    if (confirmed === "confirmed" || confirmed === "late-confirmed") {
       await payInvoice();
-      return "confirmed";
-    }
-    // The hold ran out (the sweep ended it): a seat again if one is free and the child holds none.
-    if (enrolment.status === "cancelled") {
-      const seat = await takeSeatIn(trx, "course_sections", enrolment.section_id, now, (eb) => eb.and([eb("status", "=", "open"), eb("starts_at", ">", now)]));
-      if (seat) {
-        const again = await trx
-          .updateTable("section_enrolments")
-          .set({ status: "enrolled", payment_hold_until: null, drop_reason: null, updated_at: now })
-          .where("id", "=", enrolment.id)
-          .where("status", "=", "cancelled")
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom("section_enrolments as other")
-                  .select(sql`1`.as("one"))
-                  .where("other.section_id", "=", enrolment.section_id)
-                  .where("other.email", "=", enrolment.email)
-                  .where("other.child_key", "=", childKey(enrolment.child_name))
-                  .where("other.status", "=", "enrolled"),
-              ),
-            ),
-          )
-          .executeTakeFirst();
-        if (Number(again.numUpdatedRows) === 1) {
-          await confirm();
-          // The sweep voided its invoice: the same lines are invoiced again, then paid.
-          await reissueInvoiceOf(trx, { kind: "section", enrolmentId: enrolment.id });
-          await payInvoice();
-          return "late-confirmed";
-        }
-        // The child is enrolled again some other way: the seat just taken goes back.
-        await releaseSeatIn(trx, "course_sections", enrolment.section_id, now);
-      }
+      return confirmed;
     }
     // No seat for this payment (or the enrolment was paid already): it goes back. The ledger records
     // the payment on the enrolment's invoice (voided by the sweep, or paid already) and its return,

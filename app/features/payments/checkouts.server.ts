@@ -30,6 +30,8 @@ export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
   if (!row) return undefined;
   const paid = await db.selectFrom("payment_checkouts").select(["paid_amount_minor", "currency", "paid_at", "status"]).where("enrolment_id", "=", id).where("status", "in", ["paid", "refunded"]).orderBy("id").execute();
   const kept = paid.find((checkout) => checkout.status === "paid");
+  // Paid in full at the desk (decision 100): the link says paid, as for an online payment, and opens no checkout.
+  const settled = kept ? undefined : await db.selectFrom("invoices").select(["total_minor", "currency", "updated_at"]).where("enrolment_id", "=", id).where("status", "=", "paid").where("total_minor", ">", 0).executeTakeFirst();
   return {
     id: row.id,
     reference: row.reference,
@@ -44,7 +46,7 @@ export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
     startsAt: row.starts_at,
     amountMinor: row.price_minor ?? Math.round(row.price * 100),
     currency: COURSE_CURRENCY,
-    paid: kept ? { amountMinor: kept.paid_amount_minor ?? 0, currency: kept.currency, at: kept.paid_at ?? "" } : null,
+    paid: kept ? { amountMinor: kept.paid_amount_minor ?? 0, currency: kept.currency, at: kept.paid_at ?? "" } : settled ? { amountMinor: settled.total_minor, currency: settled.currency, at: settled.updated_at } : null,
     refunded: paid.some((checkout) => checkout.status === "refunded"),
   };
 }

@@ -1,8 +1,6 @@
 import type { DB } from "~server/db/db";
 import { defineJob } from "~server/jobs/job";
-import { voidInvoiceOf } from "~/features/billing/ledger.server";
-import { freeSeatIn } from "~/features/booking/waitlist-offers.server";
-import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
+import { expireHolds } from "~/features/enrolments/enrolments.server";
 
 /** The periodic job that ends seat holds whose payment never came (decision 085). */
 export const paymentHoldSweepJob = defineJob("payment-hold-sweep");
@@ -24,15 +22,9 @@ export async function sweepPaymentHolds(db: DB, at = new Date()): Promise<number
   const due = await db.selectFrom("section_enrolments").select("id").where("payment_hold_until", "<=", now).where("status", "=", "enrolled").orderBy("id").limit(BATCH).execute();
   if (due.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const ended = await trx
-      .updateTable("section_enrolments")
-      // The hold's time stays: a cancelled enrolment with a hold is one whose payment never came.
-      .set({ status: "cancelled", updated_at: now })
-      .where("id", "in", due.map((row) => row.id))
-      .where("status", "=", "enrolled")
-      .where("payment_hold_until", "<=", now)
-      .returning(["id", "section_id"])
-      .execute();
+    // expireHold (decision 100): its subscribers void the invoice, give an unpaid code's use back and
+    // pass the seat to the line. A hold a payment confirmed (online or at the desk) is no longer held.
+    const ended = await expireHolds(trx, due.map((row) => row.id), now);
     if (ended.length === 0) return 0;
     await trx
       .updateTable("payment_checkouts")
@@ -40,10 +32,6 @@ export async function sweepPaymentHolds(db: DB, at = new Date()): Promise<number
       .where("enrolment_id", "in", ended.map((row) => row.id))
       .where("status", "=", "open")
       .execute();
-    // What was owed goes with the seat (decision 082): a void credit note on each invoice.
-    for (const { id } of ended) await voidInvoiceOf(trx, { kind: "section", enrolmentId: id }, "payment hold expired");
-    // Sections in id order, so two sweeps (or a sweep and an enrolment) lock them in the same order.
-    for (const sectionId of ended.map((row) => row.section_id).sort((a, b) => a - b)) await freeSeatIn(trx, SECTION_LINE, sectionId, now);
     return ended.length;
   });
 }

@@ -1,6 +1,6 @@
-import { invoiceListPriceEnrolment } from "~/features/billing/enrolment-invoice.server";
 import { sql } from "kysely";
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
+import { linkDemoBooking } from "~/features/enrolments/enrolments.server";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
@@ -46,13 +46,8 @@ export async function demoBookingForEnrolment(db: DB, secret: string, token: str
  * enrolment's transaction, unless the booking already has a live enrolment (staff converted it, or
  * the family enrolled the child from the link before): that one stays the booking's.
  */
-export async function markFromDemo(trx: DB, reference: string, bookingId: number): Promise<void> {
-  await trx
-    .updateTable("section_enrolments")
-    .set({ source: "demo", demo_booking_id: bookingId, updated_at: nowIso() })
-    .where("reference", "=", reference)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("section_enrolments as other").select("other.id").where("other.demo_booking_id", "=", bookingId).where("other.status", "=", "enrolled"))))
-    .execute();
+export async function markFromDemo(trx: Trx, enrolmentId: number, bookingId: number): Promise<void> {
+  await linkDemoBooking(trx, enrolmentId, bookingId, { unlessLinked: true });
 }
 
 export type ConvertResult = EnrolResult | { ok: false; reason: "bookingNotFound" | "bookingCancelled" | "otherCourse" | "converted" };
@@ -90,17 +85,9 @@ export async function convertDemoBooking(
     {
       userId: booking.user_id,
       lang: booking.lang,
-      queue: async (trx, enrolment) => {
-        const { id } = await trx
-          .updateTable("section_enrolments")
-          .set({ source: "demo", demo_booking_id: bookingId, updated_at: nowIso() })
-          .where("reference", "=", enrolment.reference)
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        // Its invoice at the course's price, in the same transaction (decision 090).
-        await invoiceListPriceEnrolment(trx, id);
-        await after(trx, { ...enrolment, lang: booking.lang });
-      },
+      // Marked as the booking's; invoiced at the course's price by billing's subscriber (decisions 090, 100).
+      demoBookingId: bookingId,
+      queue: (trx, enrolment) => after(trx, { reference: enrolment.reference, email: enrolment.email, lang: booking.lang }),
     },
   );
 }

@@ -1,10 +1,10 @@
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { takeSeatIn } from "~/features/booking/seats.server";
 import { freeSeatIn } from "~/features/booking/waitlist-offers.server";
-import { voidInvoiceOf } from "~/features/billing/ledger.server";
+import { claimLive, drop, move } from "~/features/enrolments/enrolments.server";
 import { SECTION_LINE } from "./section-waitlist.server";
 
 /**
@@ -80,7 +80,7 @@ export async function moveEnrolment(db: DB, enrolmentId: number, targetId: numbe
         await release();
         await take();
       }
-      await trx.updateTable("section_enrolments").set({ section_id: targetId, moved_at: now, updated_at: now }).where("id", "=", enrolment.id).execute();
+      await move(trx, enrolment, targetId);
       const changed = { id: enrolment.id, reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang, childName: enrolment.child_name, fromSectionId: enrolment.section_id, toSectionId: targetId };
       await after(trx, changed);
       return { ok: true as const, enrolment: changed };
@@ -105,10 +105,9 @@ export async function dropEnrolment(db: DB, enrolmentId: number, reason: string,
       const enrolment = await claim(trx, enrolmentId, now);
       const section = await trx.selectFrom("course_sections").select("starts_at").where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
       if (tooLateFor(actor, section.starts_at, now)) throw new Refused("tooLate");
-      await trx.updateTable("section_enrolments").set({ status: "dropped", drop_reason: reason, updated_at: now }).where("id", "=", enrolment.id).execute();
-      await freeSeatIn(trx, SECTION_LINE, enrolment.section_id, now);
-      // What is still owed is voided; money paid stays paid until staff refund it (decision 092).
-      await voidInvoiceOf(trx, { kind: "section", enrolmentId: enrolment.id }, `dropped: ${reason}`.slice(0, 500));
+      // The seat goes on to the line, what is still owed is voided (money paid stays paid until staff
+      // refund it, decision 092) and an unpaid code's use goes back: the drop's subscribers (decision 100).
+      await drop(trx, enrolment, reason);
       const changed = { id: enrolment.id, reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang, childName: enrolment.child_name, fromSectionId: enrolment.section_id, toSectionId: null };
       await after(trx, changed);
       return { ok: true as const, enrolment: changed };
@@ -119,12 +118,11 @@ export async function dropEnrolment(db: DB, enrolmentId: number, reason: string,
   }
 }
 
-/** Writes the live enrolment's row (its lock held to the end), or refuses: no such, or not live. */
-async function claim(trx: DB, id: number, now: string) {
-  const row = await trx.updateTable("section_enrolments").set({ updated_at: now }).where("id", "=", id).where("status", "=", "enrolled").returningAll().executeTakeFirst();
-  if (row) return row;
-  const seen = await trx.selectFrom("section_enrolments").select("id").where("id", "=", id).executeTakeFirst();
-  throw new Refused(seen ? "notLive" : "notFound");
+/** The live enrolment's row, its lock held to the end (the enrolments feature's claim), or a refusal. */
+async function claim(trx: Trx, id: number, _now: string) {
+  const row = await claimLive(trx, id);
+  if (typeof row === "string") throw new Refused(row);
+  return row;
 }
 
 /** The enrolment with that reference (staff's key), or undefined. */

@@ -1,4 +1,4 @@
-import { invoiceListPriceEnrolment } from "~/features/billing/enrolment-invoice.server";
+import { enrolInSection } from "~/features/enrolments/enrolments.server";
 import type { DB } from "~server/db/db";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import type { WaitlistStatus } from "~server/db/schema";
@@ -159,32 +159,23 @@ export async function acceptSectionOffer(
           .executeTakeFirst();
         if (!entry) throw new AcceptRefused();
         const section = await trx.selectFrom("course_sections").select("course_id").where("id", "=", entry.section_id).executeTakeFirstOrThrow();
-        const enrolment = await trx
-          .insertInto("section_enrolments")
-          .values({
-            reference,
-            code,
-            section_id: entry.section_id,
-            course_id: section.course_id,
-            child_name: entry.child_name,
-            child_key: childKey(entry.child_name),
-            child_age: entry.child_age,
-            child_id: entry.child_id,
-            parent_name: entry.parent_name,
-            email: entry.email,
-            phone: entry.phone,
-            lang: entry.lang,
-            user_id: entry.user_id,
-            source: "direct",
-            status: "enrolled",
-            created_at: now,
-            updated_at: now,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+        // The row and its invoice at the course's price (decisions 090, 100): the enrolments feature's command.
+        const { enrolment } = await enrolInSection(trx, {
+          reference,
+          code,
+          section_id: entry.section_id,
+          course_id: section.course_id,
+          child_name: entry.child_name,
+          child_age: entry.child_age,
+          child_id: entry.child_id,
+          parent_name: entry.parent_name,
+          email: entry.email,
+          phone: entry.phone,
+          lang: entry.lang,
+          user_id: entry.user_id,
+          source: "direct",
+        });
         await trx.updateTable("section_waitlist").set({ enrolment_id: enrolment.id }).where("id", "=", entry.id).execute();
-        // The offer taken is an enrolment: its invoice at the course's price, in this transaction (decision 090).
-        await invoiceListPriceEnrolment(trx, enrolment.id);
         await queue(trx, { reference, email: entry.email, lang: entry.lang, sectionId: entry.section_id });
         return { ok: true as const, reference, code, enrolmentId: enrolment.id, sectionId: entry.section_id };
       });

@@ -14,7 +14,6 @@ import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server
 import { findChild } from "~/features/family/children.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/discounts/enrolment-price.server";
-import { invoiceSectionEnrolment } from "~/features/billing/enrolment-invoice.server";
 import { anyFields, courseOr404, courseParams } from "~/features/booking/booking.api";
 import { bookingSchemaFor } from "~/features/booking/booking.schema";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
@@ -83,23 +82,18 @@ export const enrolInSection = defineEndpoint({
     const demoBookingId = section && input.demo ? await demoBookingForEnrolment(db, config.sessionSecret, input.demo, section.course_id, input.childName) : null;
     const holdUntil = config.stripe && section && section.course_price > 0 ? new Date(Date.now() + settings.paymentHoldMinutes * 60_000).toISOString() : null;
     let price: PricedEnrolment | undefined;
-    // A fee the discounts bring to nothing needs no payment: the enrolment is confirmed at once.
-    let held = holdUntil !== null;
+    let held = false;
     const result = await enrol(db, params.id, { ...input, childId }, {
       userId: caller.user?.id ?? null,
       lang,
       holdUntil,
+      // The price before paying, and the code used, in the enrolment's transaction: a refused code enrols nobody.
+      price: async (trx, enrolment) => (price = await priceEnrolment(trx, { offer: { kind: "section", id: enrolment.offerId }, enrolmentId: enrolment.id, family: { userId: caller.user?.id ?? null, email: input.email, childId, childName: input.childName }, code: input.promoCode })),
       queue: async (trx, enrolment) => {
-        if (demoBookingId !== null) await markFromDemo(trx, enrolment.reference, demoBookingId);
-        const { id } = await trx.selectFrom("section_enrolments").select("id").where("reference", "=", enrolment.reference).executeTakeFirstOrThrow();
-        await consent.save(trx, { enrolmentId: id });
-        // The price before paying, and the code used, in the enrolment's transaction: a refused code enrols nobody.
-        price = await priceEnrolment(trx, { offer: { kind: "section", id: params.id }, enrolmentId: id, family: { userId: caller.user?.id ?? null, email: enrolment.email, childId, childName: input.childName }, code: input.promoCode });
-        held = held && price.totalMinor > 0;
-        // What an online payment charges (decision 085): the fee as priced here, not the course's list price.
-        await trx.updateTable("section_enrolments").set({ price_minor: price.totalMinor, ...(held ? {} : { payment_hold_until: null }) }).where("id", "=", id).execute();
-        // Its invoice, numbered in the same transaction (decision 082).
-        await invoiceSectionEnrolment(trx, id, price);
+        // A fee the discounts bring to nothing needs no payment: the enrolment is confirmed at once.
+        held = enrolment.held;
+        if (demoBookingId !== null) await markFromDemo(trx, enrolment.id, demoBookingId);
+        await consent.save(trx, { enrolmentId: enrolment.id });
         if (!held) await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
       },
     }).catch((error: unknown) => {

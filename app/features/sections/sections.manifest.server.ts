@@ -12,6 +12,7 @@ import {
   sectionMovedMail,
 } from "./enrolment-mail.server";
 import { enrolmentChangesApi } from "./enrolment-changes.api";
+import { sectionsEnrolmentSubscriber } from "./enrolment-events.server";
 import { sectionOfferMail } from "./section-waitlist-mail.server";
 import { SECTION_OFFER_MAIL, sectionWaitlistSweepJob, sweepSectionOffers } from "./section-waitlist.server";
 import { MEETING_CANCELLED_MAIL, MEETING_MOVED_MAIL, meetingCancelledMail, meetingMovedMail } from "./meeting-mail.server";
@@ -39,5 +40,6 @@ export const sectionsManifest = defineFeature({
     }),
   ],
   periodic: [{ job: sectionWaitlistSweepJob, everyMs: WAITLIST_SWEEP_EVERY_MS }],
+  subscribers: [sectionsEnrolmentSubscriber],
   seed: seedSections,
 });

@@ -1,5 +1,5 @@
 import { type Insertable, type Selectable } from "kysely";
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import type { CourseSectionsTable } from "~server/db/schema";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
@@ -10,7 +10,7 @@ import { zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { bookingCode } from "~/features/booking/booking.server";
 import { takeSeatIn } from "~/features/booking/seats.server";
 import { materialiseMeetings } from "./meetings";
-import { childKey } from "./child-key";
+import { enrolInSection, cancelSectionEnrolments, type PriceEnrolment } from "~/features/enrolments/enrolments.server";
 import { SECTION_LINE } from "./section-waitlist.server";
 import { offerSeats } from "~/features/booking/waitlist-offers.server";
 import type { SectionInput } from "./sections.schema";
@@ -175,13 +175,8 @@ export async function cancelSection(db: DB, id: number, after: (trx: DB, before:
     const now = nowIso();
     const changed = await trx.updateTable("course_sections").set({ status: "cancelled", seats_taken: 0, updated_at: now }).where("id", "=", id).where("status", "<>", "cancelled").executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return { ok: false as const, reason: "cancelled" as const };
-    const enrolments = await trx
-      .updateTable("section_enrolments")
-      .set({ status: "cancelled", updated_at: now })
-      .where("section_id", "=", id)
-      .where("status", "=", "enrolled")
-      .returning(["reference", "email", "lang"])
-      .execute();
+    // Each live enrolment ends (its invoice voided, a code's use given back: decision 100).
+    const enrolments = await cancelSectionEnrolments(trx, id);
     await trx.updateTable("section_meetings").set({ status: "cancelled", updated_at: now }).where("section_id", "=", id).execute();
     // Its line ends too: open offers held seats of the counter set to 0 above (decision 066).
     await trx.updateTable("section_waitlist").set({ status: "left", updated_at: now }).where("section_id", "=", id).where("status", "in", ["waiting", "offered"]).execute();
@@ -348,13 +343,24 @@ function refusalOf(section: Pick<SectionRow, "status" | "seats_taken" | "capacit
  * registration window open and a seat left (the database decides, under its lock), and whose
  * INSERT records the enrolment (the unique index refuses the same child twice, rolling the seat
  * back). `queue` stores the confirmation e-mail in that transaction. `holdUntil` (online payment,
- * decision 085): the seat is held for the family's payment until then (payment_hold_until).
+ * decision 085): the seat is held for the family's payment until then (payment_hold_until). The row
+ * itself, its price and invoice are the enrolments feature's enrolInSection (decision 100).
  */
 export async function enrol(
   db: DB,
   sectionId: number,
   input: EnrolmentRequest,
-  options: { userId: number | null; lang: Lang; holdUntil?: string | null; queue: (trx: DB, enrolment: { reference: string; email: string }) => Promise<void> },
+  options: {
+    userId: number | null;
+    lang: Lang;
+    holdUntil?: string | null;
+    /** The demo booking staff convert (decision 069). */
+    demoBookingId?: number;
+    /** Prices it (its code's use reserved); without it, the course's list price is invoiced. */
+    price?: PriceEnrolment;
+    /** What else the use case stores in the enrolment's transaction (consent, mail); `held`: waiting for its online payment. */
+    queue: (trx: Trx, enrolment: { id: number; reference: string; email: string; held: boolean }) => Promise<void>;
+  },
 ): Promise<EnrolResult> {
   const seen = await db.selectFrom("course_sections").selectAll().where("id", "=", sectionId).executeTakeFirst();
   if (!seen || seen.status === "cancelled") return { ok: false, reason: "notFound" };
@@ -397,33 +403,30 @@ export async function enrol(
       );
       if (!seat) throw new SectionUnavailable();
       const { course_id } = await trx.selectFrom("course_sections").select("course_id").where("id", "=", sectionId).executeTakeFirstOrThrow();
-      const email = input.email.toLowerCase();
-      const row = await trx
-        .insertInto("section_enrolments")
-        .values({
+      // The row, its price and its invoice: the enrolments feature's one command (decision 100).
+      const { enrolment, held } = await enrolInSection(
+        trx,
+        {
           reference,
           code,
           section_id: sectionId,
           course_id,
           child_name: input.childName,
-          child_key: childKey(input.childName),
           child_age: input.childAge,
           child_id: input.childId,
           parent_name: input.parentName,
-          email,
+          email: input.email,
           phone: input.phone,
           lang: options.lang,
           user_id: options.userId,
-          source: "direct",
-          status: "enrolled",
+          source: options.demoBookingId ? "demo" : "direct",
+          demo_booking_id: options.demoBookingId ?? null,
           payment_hold_until: options.holdUntil ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await options.queue(trx, { reference, email });
-      return row.id;
+        },
+        options.price,
+      );
+      await options.queue(trx, { id: enrolment.id, reference, email: enrolment.email, held });
+      return enrolment.id;
     });
   }
 }
