@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { queueMail } from "~server/mail/mail-queue";
 import { pick } from "~/i18n/localized";
 import { releaseSeatIn, takeSeatIn } from "~/features/booking/seats.server";
 import { ENROLMENT_MAIL, queueEnrolmentMail } from "~/features/sections/enrolment-mail.server";
