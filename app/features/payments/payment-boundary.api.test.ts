@@ -234,3 +234,17 @@ describe("the payment boundary", () => {
     expect(stripe.calls.filter((call) => call === "GET /v1/refunds" || call === "GET /v1/payment_intents").length).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe("the dashboard's payment notices", () => {
+  it("name every kind of notice in English and Arabic", async () => {
+    const kinds = ["amount-mismatch", "refund-failed", "refund-outside", "refund-refused", "dispute-opened", "dispute-closed", "reconcile"];
+    for (const lang of ["en", "ar"]) {
+      const texts = (await import(`~/i18n/locales/${lang}/payments.json`)).default.notices;
+      for (const kind of kinds) {
+        expect(texts.kind[kind], `${lang} ${kind}`).toEqual(expect.any(String));
+        expect(texts.what[kind], `${lang} ${kind}`).toEqual(expect.any(String));
+      }
+      expect(texts.title_other).toContain("{{count}}");
+    }
+  });
+});
