@@ -530,6 +530,8 @@ export interface PaymentCheckoutsTable {
   lang: "en" | "ar";
   payment_ref: ColumnType<string | null, string | null | undefined, string | null>;
   paid_amount_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The currency the provider reported with the payment (decision 094). */
+  paid_currency: ColumnType<string | null, string | null | undefined, string | null>;
   paid_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
@@ -589,8 +591,29 @@ export interface PaymentEventsTable {
   event_id: string;
   event_type: string;
   session_id: string | null;
+  /** `queued` until its job processed it (decision 094), then what processing did. */
   outcome: string;
+  /** The verified event in our words (ProviderEvent as JSON); null on rows from before the inbox. */
+  payload: ColumnType<string | null, string | null | undefined, string | null>;
+  processed_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
+}
+
+export type PaymentNoticeKind = "amount-mismatch" | "refund-failed" | "refund-outside" | "refund-refused" | "dispute-opened" | "dispute-closed" | "reconcile";
+/** Something about money at the provider that staff must look at (decision 094), shown on the dashboard. */
+export interface PaymentNoticesTable {
+  id: Generated<number>;
+  kind: PaymentNoticeKind;
+  /** UNIQUE: one notice per event or per difference, however often it is processed. */
+  notice_key: string;
+  provider_ref: string | null;
+  invoice_id: number | null;
+  amount_minor: number | null;
+  currency: string | null;
+  /** Short machine-written facts (ids, amounts), shown as they are. */
+  details: Generated<string>;
+  created_at: string;
+  resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A make-up credit earned by an absence with notice; `meeting_id` is the make-up class it is spent on. */
@@ -1034,6 +1057,7 @@ export interface Database extends ContentTables {
   meeting_attendance: MeetingAttendanceTable;
   payment_checkouts: PaymentCheckoutsTable;
   payment_events: PaymentEventsTable;
+  payment_notices: PaymentNoticesTable;
   meeting_absences: MeetingAbsencesTable;
   makeup_credits: MakeupCreditsTable;
   meeting_reminders: MeetingRemindersTable;

@@ -781,10 +781,11 @@ describe("hostile input on every endpoint", () => {
         if (started.status !== 201) throw new Error("set-up checkout failed");
         stripeEvent = stripe.complete(started.body.sessionId);
       },
-      body: () => stripeEvent,
+      // An event the app stores and leaves alone: the webhook's own writes are the inbox row and its
+      // job (decision 094); what a checkout event then does runs in that job (the payments tests).
+      body: () => ({ ...stripeEvent, type: "customer.updated" }),
       signed: (body) => ({ "stripe-signature": stripe.sign(body) }),
-      // The event, the confirmation e-mail of the enrolment it pays, and the payment on its invoice.
-      stores: { payment_events: 1, jobs: 1, payments: 1, ledger_entries: 1 },
+      stores: { payment_events: 1, jobs: 1 },
     },
     { route: "POST /api/section-waitlist/leave", url: () => "/api/section-waitlist/leave", admin: false, body: () => ({ token: tokens.sectionLeave }), stores: {} },
     { route: "POST /api/enrolments/move", url: () => "/api/enrolments/move", admin: false, body: () => ({ token: tokens.parentMove, sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },

@@ -12,6 +12,12 @@ import type { AddressInfo } from "node:net";
  * the session, delivers the signed `checkout.session.completed` event to the webhook and redirects
  * to success_url, and the event signed exactly as Stripe signs it:
  * `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(whsec, "<t>.<payload>")>`.
+ * For decision 094 it also lists (GET /v1/refunds, GET /v1/payment_intents: Stripe's list objects,
+ * `created[gte]`, `limit`, `starting_after`), keeps a refund's `metadata`, sends the signed
+ * `refund.updated`, `charge.refunded` and `charge.dispute.*` events, makes a refund as the Stripe
+ * dashboard would (no key, no metadata), and fails on request: `failNext` makes the next refund
+ * calls answer 500 before doing anything, or do the refund and then answer 500 or drop the
+ * connection (the answer lost, as after a client timeout).
  */
 export interface StripeStandIn {
   /** What STRIPE_API_URL is set to. */
@@ -22,6 +28,16 @@ export interface StripeStandIn {
   setWebhookUrl(url: string): void;
   sessions: Map<string, StripeSession>;
   refunds: StripeRefund[];
+  /** Every API request as method and path, in order (what the app asked the provider). */
+  calls: string[];
+  /** The next `times` POST /v1/refunds fail: `before` (500, nothing done), `after` (done, then 500), `drop` (done, then the connection closed unanswered). */
+  failNext(mode: "before" | "after" | "drop", times?: number): void;
+  /** A refund as the Stripe dashboard makes one (no idempotency key, no metadata). */
+  dashboardRefund(paymentIntent: string, amount: number): StripeRefund;
+  /** Events as Stripe sends them (decision 094). */
+  refundUpdated(refund: StripeRefund, status: StripeRefund["status"]): StripeEvent;
+  chargeRefunded(paymentIntent: string): StripeEvent;
+  dispute(paymentIntent: string, type: "charge.dispute.created" | "charge.dispute.closed", status: string): StripeEvent;
   /** Completes an open session as the hosted page's "Pay" does, without delivering; returns its event. */
   complete(sessionId: string): StripeEvent;
   /** Delivers an event to the webhook, signed now (or at `timestamp`); answers the webhook's status. */
@@ -60,7 +76,10 @@ export interface StripeRefund {
   amount: number;
   currency: string;
   payment_intent: string;
-  status: "succeeded";
+  charge: string;
+  status: "succeeded" | "pending" | "failed" | "canceled";
+  failure_reason?: string;
+  metadata: Record<string, string>;
   created: number;
 }
 
@@ -127,6 +146,10 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
   let webhookUrl = options.webhookUrl ?? "";
   const sessions = new Map<string, StripeSession>();
   const refunds: StripeRefund[] = [];
+  const calls: string[] = [];
+  const faults: ("before" | "after" | "drop")[] = [];
+  // When each session was paid (a PaymentIntent's `created`, for the list).
+  const paidAt = new Map<string, number>();
   // Stripe keeps a key's first answer (status and body) and the parameters it came with.
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   let base = "";
@@ -168,6 +191,7 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
       session.payment_status = "paid";
       session.payment_intent = id("pi");
       session.url = null;
+      paidAt.set(session.payment_intent, now());
     }
     const { line_items_description: _d, ...object } = session;
     return eventOf("checkout.session.completed", object);
@@ -180,7 +204,54 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
     return object;
   };
 
-  async function api(req: IncomingMessage, res: ServerResponse, path: string) {
+  const chargeOf = (intent: string) => `ch_${intent.slice(3)}`;
+  const intentSession = (intent: string) => [...sessions.values()].find((session) => session.payment_intent === intent);
+  const intentObject = (session: StripeSession) => ({
+    id: session.payment_intent!,
+    object: "payment_intent",
+    amount: session.amount_total,
+    amount_received: session.amount_total,
+    currency: session.currency,
+    status: "succeeded",
+    latest_charge: chargeOf(session.payment_intent!),
+    created: paidAt.get(session.payment_intent!) ?? session.created,
+    livemode: false,
+    metadata: {},
+  });
+  const chargeObject = (intent: string) => {
+    const session = intentSession(intent);
+    if (!session) throw new Error(`stripe stand-in: no payment ${intent}`);
+    const own = refunds.filter((refund) => refund.payment_intent === intent);
+    const refunded = own.filter((refund) => refund.status !== "failed" && refund.status !== "canceled").reduce((sum, refund) => sum + refund.amount, 0);
+    return {
+      id: chargeOf(intent),
+      object: "charge",
+      amount: session.amount_total,
+      amount_captured: session.amount_total,
+      amount_refunded: refunded,
+      currency: session.currency,
+      payment_intent: intent,
+      paid: true,
+      refunded: refunded >= session.amount_total,
+      status: "succeeded",
+      created: paidAt.get(intent) ?? session.created,
+      livemode: false,
+      // Expanded as when the endpoint asks for `data.object.refunds` (recent API versions leave it out otherwise).
+      refunds: { object: "list", data: own, has_more: false, url: `/v1/charges/${chargeOf(intent)}/refunds` },
+    };
+  };
+  /** Stripe's list object: newest first, `created[gte]`, `limit` (1–100), `starting_after`. */
+  const list = <T extends { id: string; created: number }>(url: string, rows: T[], query: URLSearchParams) => {
+    const gte = Number(query.get("created[gte]") ?? "0");
+    const limit = Math.min(Math.max(Number(query.get("limit") ?? "10") || 10, 1), 100);
+    let sorted = rows.filter((row) => row.created >= gte).sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+    const after = query.get("starting_after");
+    if (after) sorted = sorted.slice(sorted.findIndex((row) => row.id === after) + 1);
+    return { object: "list", data: sorted.slice(0, limit), has_more: sorted.length > limit, url };
+  };
+
+  async function api(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) {
+    calls.push(`${req.method} ${path}`);
     const auth = req.headers.authorization ?? "";
     if (auth !== `Bearer ${secretKey}`) return fail(res, 401, "invalid_request_error", "Invalid API Key provided.");
     const body = req.method === "POST" ? await readBody(req) : "";
@@ -234,16 +305,28 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
       if (!session) return fail(res, 404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, "session");
       return send(res, 200, publicSession(session));
     }
-    const key = req.method === "POST" && path === "/v1/refunds" ? req.headers["idempotency-key"] : undefined;
-    if (typeof key === "string" && key !== "") {
-      const seen = idempotent.get(key);
-      if (seen && seen.body !== body) return fail(res, 400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
-      const answer = seen ?? { body, ...refundOf(form) };
-      idempotent.set(key, answer);
-      return send(res, answer.status, answer.answer);
+    if (req.method === "GET" && path === "/v1/refunds") {
+      const intent = query.get("payment_intent");
+      return send(res, 200, list("/v1/refunds", intent ? refunds.filter((refund) => refund.payment_intent === intent) : refunds, query));
+    }
+    if (req.method === "GET" && path === "/v1/payment_intents") {
+      return send(res, 200, list("/v1/payment_intents", [...sessions.values()].filter((session) => session.payment_intent !== null).map(intentObject), query));
     }
     if (req.method === "POST" && path === "/v1/refunds") {
-      const answer = refundOf(form);
+      const fault = faults.shift();
+      // A 5xx before anything is done: Stripe keeps no idempotent answer for it.
+      if (fault === "before") return fail(res, 500, "api_error", "Something went wrong on Stripe's end.");
+      const key = req.headers["idempotency-key"];
+      let answer: { status: number; answer: unknown };
+      if (typeof key === "string" && key !== "") {
+        const seen = idempotent.get(key);
+        if (seen && seen.body !== body) return fail(res, 400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+        answer = seen ?? { body, ...refundOf(form) };
+        idempotent.set(key, { body, ...answer });
+      } else answer = refundOf(form);
+      // Done at Stripe, but the answer never reaches the app.
+      if (fault === "after") return fail(res, 500, "api_error", "Something went wrong on Stripe's end.");
+      if (fault === "drop") return void res.socket?.destroy();
       return send(res, answer.status, answer.answer);
     }
     return fail(res, 404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${path}).`);
@@ -260,7 +343,8 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
     if (!Number.isInteger(amount) || amount < 1 || amount + already > paid.amount_total) {
       return error(`Refund amount (${Number.isInteger(amount) ? amount : String(form.amount)}) is greater than unrefunded amount on charge (${paid.amount_total - already})`, "amount");
     }
-    const refund: StripeRefund = { id: id("re"), object: "refund", amount, currency: paid.currency, payment_intent: intent!, status: "succeeded", created: now() };
+    const metadata = Object.fromEntries(Object.entries((form.metadata as Record<string, unknown>) ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"));
+    const refund: StripeRefund = { id: id("re"), object: "refund", amount, currency: paid.currency, payment_intent: intent!, charge: chargeOf(intent!), status: "succeeded", metadata, created: now() };
     refunds.push(refund);
     return { status: 200, answer: refund };
   }
@@ -295,7 +379,8 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a><
   const server = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0]!;
     const page = /^\/c\/pay\/([\w-]{1,100})$/.exec(path);
-    const handling = page ? hosted(req, res, page[1]!) : path.startsWith("/v1/") ? api(req, res, path) : Promise.resolve(fail(res, 404, "invalid_request_error", "Unrecognized request URL."));
+    const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+    const handling = page ? hosted(req, res, page[1]!) : path.startsWith("/v1/") ? api(req, res, path, query) : Promise.resolve(fail(res, 404, "invalid_request_error", "Unrecognized request URL."));
     handling.catch((error: unknown) => {
       if (!res.headersSent) fail(res, 500, "api_error", String(error));
       else res.end();
@@ -312,6 +397,39 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a><
     },
     sessions,
     refunds,
+    calls,
+    failNext: (mode, times = 1) => {
+      for (let i = 0; i < times; i++) faults.push(mode);
+    },
+    dashboardRefund: (intent, amount) => {
+      const session = intentSession(intent);
+      if (!session) throw new Error(`stripe stand-in: no payment ${intent}`);
+      const refund: StripeRefund = { id: id("re"), object: "refund", amount, currency: session.currency, payment_intent: intent, charge: chargeOf(intent), status: "succeeded", metadata: {}, created: now() };
+      refunds.push(refund);
+      return refund;
+    },
+    refundUpdated: (refund, status) => {
+      refund.status = status;
+      if (status === "failed") refund.failure_reason = "expired_or_canceled_card";
+      return eventOf("refund.updated", { ...refund });
+    },
+    chargeRefunded: (intent) => eventOf("charge.refunded", chargeObject(intent)),
+    dispute: (intent, type, status) => {
+      const session = intentSession(intent);
+      if (!session) throw new Error(`stripe stand-in: no payment ${intent}`);
+      return eventOf(type, {
+        id: `dp_${intent.slice(3)}`,
+        object: "dispute",
+        amount: session.amount_total,
+        currency: session.currency,
+        charge: chargeOf(intent),
+        payment_intent: intent,
+        reason: "fraudulent",
+        status,
+        created: now(),
+        livemode: false,
+      });
+    },
     complete,
     deliver,
     sign,

@@ -63,7 +63,11 @@ export async function enrolWithCodePayAndSeeInvoice(page: Page, payments: Paymen
   await page.getByRole("button", { name: t.pay }).click();
   await expect(page.getByRole("heading", { name: "Checkout (Stripe stand-in)" })).toBeVisible();
   await page.getByRole("button", { name: /^Pay / }).click();
-  await expect(page.getByTestId("payment-state")).toContainText(t.paid);
+  // The event is processed by a job (decision 094): reload until it is (as the page asks without script).
+  await expect(async () => {
+    if (!(await page.getByTestId("payment-state").innerText()).includes(t.paid)) await page.reload();
+    await expect(page.getByTestId("payment-state")).toContainText(t.paid, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 
   // The account's invoices: reached from /account by its link.
   await page.goto(`${payments.url}${prefix}/account`);

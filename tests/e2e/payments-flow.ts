@@ -49,7 +49,12 @@ export async function enrolAndPay(page: Page, payments: PaymentsServer, lang: "e
   await expect(page.getByRole("heading", { name: "Checkout (Stripe stand-in)" })).toBeVisible();
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/payments\/enrolment\?token=[\w-]+&session_id=cs_test_\w+$/);
-  await expect(page.getByTestId("payment-state")).toContainText(TEXT[lang].paid);
+  // The event is processed by a job (decision 094): the page may say "not confirmed yet" for a
+  // moment; with script it looks again by itself, without it the family reloads.
+  await expect(async () => {
+    if (!(await page.getByTestId("payment-state").innerText()).includes(TEXT[lang].paid)) await page.reload();
+    await expect(page.getByTestId("payment-state")).toContainText(TEXT[lang].paid, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await expect(page.getByRole("button", { name: TEXT[lang].pay })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === "ar" ? "rtl" : "ltr");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

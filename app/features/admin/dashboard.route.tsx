@@ -19,6 +19,8 @@ import { DemoFunnel } from "~/features/sections/DemoFunnel";
 import { demoFunnel } from "~/features/sections/demo-enrolment.server";
 import { MoneyView } from "~/features/money/MoneyView";
 import { moneyViewData } from "~/features/money/money-view.server";
+import { PaymentNotices } from "~/features/payments/PaymentNotices";
+import { openPaymentNotices } from "~/features/payments/payment-notices.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireAdminPage(context, request);
@@ -27,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromPath(url.pathname);
   const funnel = await demoFunnel(context.db, timeZoneOf(settings), lang);
   const money = await moneyViewData(context, url, lang);
-  return { ...dashboard, funnel, money, timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
+  const paymentNotices = await openPaymentNotices(context.db);
+  return { ...dashboard, funnel, money, paymentNotices, timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
@@ -131,6 +134,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <WeeklyChart weeks={loaderData.weeks} />
       </section>
+
+      <PaymentNotices total={loaderData.paymentNotices.total} notices={loaderData.paymentNotices.notices} lang={lang} timeZone={loaderData.timeZone} />
 
       <MoneyView summary={loaderData.money.summary} refused={loaderData.money.refused} lang={lang} />
 

@@ -325,13 +325,19 @@ export async function settleRefund(trx: DB, refundId: number, providerRef: strin
 /**
  * The provider refused a pending refund: it is marked failed, its credit note cancelled (the number
  * stays used), and both ledger entries are reversed, so the balance is what it was before and the
- * payment may be refunded again. False when it was not pending.
+ * payment may be refunded again. False when it was not pending. `reopen`: a refund that was done
+ * failed later at the provider (its `refund.updated` event, decision 094) is undone the same way.
  */
-export async function failRefund(trx: DB, refundId: number): Promise<boolean> {
+export async function failRefund(trx: DB, refundId: number, options: { reopen?: boolean } = {}): Promise<boolean> {
   const refund = await trx.selectFrom("payments").select(["invoice_id", "family_key", "currency", "amount_minor", "credit_note_id"]).where("id", "=", refundId).where("kind", "=", "refund").executeTakeFirst();
   if (!refund) return false;
   const invoice = await lockInvoice(trx, refund.invoice_id);
-  const changed = await trx.updateTable("payments").set({ refund_state: "failed" }).where("id", "=", refundId).where("refund_state", "=", "pending").executeTakeFirst();
+  const changed = await trx
+    .updateTable("payments")
+    .set({ refund_state: "failed" })
+    .where("id", "=", refundId)
+    .where("refund_state", "in", options.reopen ? ["pending", "done"] : ["pending"])
+    .executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1 || !invoice) return false;
   const at = nowIso();
   const entry = { familyKey: refund.family_key, currency: refund.currency, invoiceId: refund.invoice_id, at };

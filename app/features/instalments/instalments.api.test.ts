@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { outboxMails, waitForJobs } from "~server/test/outbox";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
@@ -172,6 +172,8 @@ describe("instalments", () => {
     const event = stripe.complete(started.body.sessionId);
     const statuses = await Promise.all(Array.from({ length: 5 }, () => stripe.deliver(event)));
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    // The webhook stores the event; its job records the payment (decision 094).
+    await vi.waitFor(async () => expect(await states(invoice.id)).toEqual([["paid", 3_000], ["open", 0], ["open", 0]]), { timeout: 5_000 });
     const payments = await server.db.selectFrom("payments").selectAll().where("invoice_id", "=", invoice.id).execute();
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ method: "online", amount_minor: 3_000, instalment_id: second!.id, provider: "stripe" });
@@ -187,7 +189,7 @@ describe("instalments", () => {
     const all = await server.request("POST", "/api/payments/invoice-checkouts", { json: { token, instalmentId: null } });
     expect(all.status).toBe(201);
     expect(await stripe.deliver(stripe.complete(all.body.sessionId))).toBe(200);
-    expect((await server.db.selectFrom("invoices").select("status").where("id", "=", invoice.id).executeTakeFirstOrThrow()).status).toBe("paid");
+    await vi.waitFor(async () => expect((await server.db.selectFrom("invoices").select("status").where("id", "=", invoice.id).executeTakeFirstOrThrow()).status).toBe("paid"), { timeout: 5_000 });
     expect((await server.request("POST", "/api/payments/invoice-checkouts", { json: { token, instalmentId: null } })).status).toBe(409);
   });
 

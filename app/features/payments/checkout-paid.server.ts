@@ -1,12 +1,14 @@
 import type { DB, Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { queueMail } from "~server/mail/mail-queue";
 import { pick } from "~/i18n/localized";
 import { confirmPayment } from "~/features/enrolments/enrolments.server";
-import { failRefund, findInvoiceOf, recordPayment, returnPayment, settleRefund } from "~/features/billing/ledger.server";
 import { confirmPaidInvoice } from "~/features/billing/enrolment-billing.server";
+import { enqueue } from "~server/jobs/queue";
+import { findInvoiceOf, recordPayment, returnPayment } from "~/features/billing/ledger.server";
 import type { PaymentProvider } from "./payment-provider.server";
-import { PAYMENT_REFUNDED_MAIL, refundedSubject, type RefundedMail } from "./payment-mail.server";
+import { refundedSubject } from "./payment-mail.server";
+import { raisePaymentNotice } from "./payment-notices.server";
+import { refundReturnJob } from "./refund-return.server";
 
 /** A payment the provider reports for one of our checkouts (its webhook event, or the session read on return). */
 export interface PaidCheckout {
@@ -23,77 +25,55 @@ export interface PaidCheckout {
  * What recording it did: `confirmed` (the held seat is the family's), `late-confirmed` (the hold had
  * run out but a seat was still free: taken again), `refunded` (paid after the hold ended with no seat
  * left, or paid twice: the money goes back through the provider and the family is told),
- * `duplicate` (this event or this session's payment was recorded before), `unknown` (not our session).
+ * `duplicate` (this event or this session's payment was recorded before), `unknown` (not our session),
+ * `mismatch` (the provider reports another amount or currency than the checkout asked: the money is
+ * recorded, the seat is not confirmed, staff are told; decision 094).
  */
-export type PaidOutcome = "confirmed" | "late-confirmed" | "refunded" | "duplicate" | "unknown";
+export type PaidOutcome = "confirmed" | "late-confirmed" | "refunded" | "duplicate" | "unknown" | "mismatch";
 
 class Duplicate extends Error {}
 
 /**
- * THE one place a paid checkout is confirmed (issue 31 contract): the webhook and the family's return
- * both call it, any number of times, in any order, on any instance. In one transaction: the event's
- * id is inserted (UNIQUE: the same event twice is a duplicate), the checkout goes open → paid by a
- * conditional UPDATE (one payment per session, whatever the events), then the enrolment's hold is
- * cleared by another (confirmed once). A payment arriving after the hold ran out takes a seat again
- * while one is free (the seat helper's conditional UPDATE), else it is refunded. A confirmed payment
- * is recorded on the enrolment's invoice (recordPayment: once per provider reference).
+ * THE one place a paid checkout is confirmed (issue 31 contract): the webhook's job and the
+ * family's return both call it, any number of times, in any order, on any instance. In one
+ * transaction: the stored event is claimed (`queued` → its outcome by a conditional UPDATE: the same
+ * event processed twice is a duplicate), the checkout goes open → paid by a conditional UPDATE (one
+ * payment per session, whatever the events), then the enrolment's hold is cleared by another
+ * (confirmed once). A payment arriving after the hold ran out takes a seat again while one is free
+ * (the seat helper's conditional UPDATE), else it is given back: the return is a `refund-return` job
+ * queued in this transaction (decision 094), so no request ever waits on the provider. A confirmed
+ * payment is recorded on the enrolment's invoice (recordPayment: once per provider reference).
  */
-export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: PaidCheckout): Promise<PaidOutcome> {
-  let refund: { paymentRef: string; mail: RefundedMail; email: string; subject: string; ledgerRefundId: number | null } | undefined;
-  let outcome: PaidOutcome;
+export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "name">, paid: PaidCheckout): Promise<PaidOutcome> {
   try {
-    outcome = await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx) => {
       const now = nowIso();
       if (paid.eventId) {
-        const stored = await trx
-          .insertInto("payment_events")
-          .values({ provider: provider.name, event_id: paid.eventId, event_type: paid.eventType ?? "checkout.session.completed", session_id: paid.sessionId, outcome: "pending", created_at: now })
-          .onConflict((oc) => oc.column("event_id").doNothing())
-          .returning("id")
-          .executeTakeFirst();
-        if (!stored) throw new Duplicate();
+        const claimed = await trx.updateTable("payment_events").set({ outcome: "processing" }).where("event_id", "=", paid.eventId).where("outcome", "=", "queued").executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) throw new Duplicate();
       }
       const decided = await decide(trx, now);
-      if (paid.eventId) await trx.updateTable("payment_events").set({ outcome: decided }).where("event_id", "=", paid.eventId).execute();
+      if (paid.eventId) await trx.updateTable("payment_events").set({ outcome: decided, processed_at: now }).where("event_id", "=", paid.eventId).execute();
       return decided;
     });
   } catch (error) {
     if (error instanceof Duplicate) return "duplicate";
     throw error;
   }
-  if (refund) {
-    // After the commit: the provider is never called while rows are locked. The checkout already
-    // says paid (the money is recorded once); refunded once the provider has it back.
-    // The session is the idempotency key: a retry of this refund is the same refund at the provider.
-    let refundId: string;
-    try {
-      refundId = (await provider.refund(refund.paymentRef, paid.amountMinor, `return-${paid.sessionId}`)).refundId;
-    } catch (error) {
-      // Refused: the money stays with the academy; the ledger shows the family in credit (decision 092).
-      const ledgerRefundId = refund.ledgerRefundId;
-      if (ledgerRefundId !== null) await db.transaction().execute((trx) => failRefund(trx, ledgerRefundId));
-      throw error;
-    }
-    await db.transaction().execute(async (trx) => {
-      if (refund!.ledgerRefundId !== null) await settleRefund(trx, refund!.ledgerRefundId, refundId);
-      const changed = await trx.updateTable("payment_checkouts").set({ status: "refunded", updated_at: nowIso() }).where("session_id", "=", paid.sessionId).where("status", "=", "paid").executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 1) await queueMail<RefundedMail>(trx, { template: PAYMENT_REFUNDED_MAIL, to: refund!.email, subject: refund!.subject, data: refund!.mail });
-    });
-  }
-  return outcome;
 
   async function decide(trx: Trx, now: string): Promise<PaidOutcome> {
+    const asked = await trx.selectFrom("payment_checkouts").selectAll().where("session_id", "=", paid.sessionId).executeTakeFirst();
+    if (!asked) return "unknown";
+    // Currencies compared without case: Stripe writes them lower case, billing upper (issue 38).
+    if (asked.amount_minor !== paid.amountMinor || asked.currency.toLowerCase() !== paid.currency.toLowerCase()) return mismatch(trx, asked, now);
     const checkout = await trx
       .updateTable("payment_checkouts")
-      .set({ status: "paid", payment_ref: paid.paymentRef, paid_amount_minor: paid.amountMinor, paid_at: now, updated_at: now })
+      .set({ status: "paid", payment_ref: paid.paymentRef, paid_amount_minor: paid.amountMinor, paid_currency: paid.currency, paid_at: now, updated_at: now })
       .where("session_id", "=", paid.sessionId)
       .where("status", "in", ["open", "expired"])
       .returningAll()
       .executeTakeFirst();
-    if (!checkout) {
-      const known = await trx.selectFrom("payment_checkouts").select("id").where("session_id", "=", paid.sessionId).executeTakeFirst();
-      return known ? "duplicate" : "unknown";
-    }
+    if (!checkout) return "duplicate";
     // An invoice's checkout (an instalment or all it owes, decision 091): the payment on that invoice.
     if (checkout.kind === "invoice" && checkout.invoice_id !== null) {
       const recorded = await recordPayment(trx, {
@@ -143,14 +123,60 @@ export async function onCheckoutPaid(db: DB, provider: PaymentProvider, paid: Pa
         const payment = await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: paid.paymentRef, amountMinor: paid.amountMinor, receivedAt: now });
         if (payment) ledgerRefundId = (await returnPayment(trx, payment.id, paid.amountMinor, { pending: true })).refundId;
       }
-      refund = {
-        ledgerRefundId,
-        paymentRef: paid.paymentRef,
-        email: enrolment.email,
-        subject: refundedSubject(enrolment.lang, course),
-        mail: { lang: enrolment.lang, sessionId: paid.sessionId, course, childName: enrolment.child_name, amountMinor: paid.amountMinor, currency: paid.currency },
-      };
+      // The provider is asked by the job, after this commits (decision 094): retried until it answers.
+      await enqueue(
+        trx,
+        refundReturnJob,
+        {
+          sessionId: paid.sessionId,
+          paymentRef: paid.paymentRef,
+          amountMinor: paid.amountMinor,
+          ledgerRefundId,
+          email: enrolment.email,
+          subject: refundedSubject(enrolment.lang, course),
+          mail: { lang: enrolment.lang, sessionId: paid.sessionId, course, childName: enrolment.child_name, amountMinor: paid.amountMinor, currency: paid.currency },
+        },
+        { uniqueKey: `refund-return:${paid.sessionId}`, maxAttempts: 12 },
+      );
     }
     return "refunded";
+  }
+
+  /**
+   * The provider took another amount or currency than the checkout asked (decision 094): the seat
+   * is not confirmed and staff are told. The money is recorded: in the invoice's currency it is a
+   * payment on that invoice (what is left stays owed); in another currency it cannot enter the
+   * ledger (one balance per currency), so it is kept on the checkout row and in the notice, for
+   * staff to refund at the provider. Once per session: the payment by its UNIQUE provider
+   * reference, the notice by its UNIQUE key.
+   */
+  async function mismatch(trx: Trx, asked: { id: number; kind: string; invoice_id: number | null; enrolment_id: number | null; amount_minor: number; currency: string; status: string }, now: string): Promise<PaidOutcome> {
+    const ref = paid.paymentRef ?? `session:${paid.sessionId}`;
+    await trx
+      .updateTable("payment_checkouts")
+      .set({ payment_ref: paid.paymentRef, paid_amount_minor: paid.amountMinor, paid_currency: paid.currency, paid_at: now, updated_at: now })
+      .where("id", "=", asked.id)
+      .where("paid_at", "is", null)
+      .execute();
+    const invoice =
+      asked.invoice_id !== null
+        ? await trx.selectFrom("invoices").select(["id", "currency"]).where("id", "=", asked.invoice_id).executeTakeFirst()
+        : asked.enrolment_id !== null
+          ? await trx.selectFrom("invoices").select(["id", "currency"]).where("enrolment_id", "=", asked.enrolment_id).orderBy("id", "desc").executeTakeFirst()
+          : undefined;
+    let recorded = false;
+    if (invoice && invoice.currency.toLowerCase() === paid.currency.toLowerCase() && paid.amountMinor > 0) {
+      recorded = (await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: ref, amountMinor: paid.amountMinor, receivedAt: now })) !== null;
+    }
+    await raisePaymentNotice(trx, {
+      kind: "amount-mismatch",
+      key: `amount-mismatch:${paid.sessionId}`,
+      providerRef: ref,
+      invoiceId: invoice?.id ?? null,
+      amountMinor: paid.amountMinor,
+      currency: paid.currency.toUpperCase(),
+      details: `checkout ${paid.sessionId} asked ${asked.amount_minor} ${asked.currency.toUpperCase()}; ${recorded ? "recorded on the invoice" : "not in the ledger"}`,
+    });
+    return "mismatch";
   }
 }

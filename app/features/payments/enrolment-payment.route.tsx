@@ -1,5 +1,6 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, useRevalidator } from "react-router";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
@@ -48,6 +49,14 @@ export default function EnrolmentPaymentPage({ loaderData, actionData }: Route.C
   const navigation = useNavigation();
   const page = actionData ?? loaderData;
   const busy = navigation.state !== "idle";
+  const revalidator = useRevalidator();
+  // Confirming: the event is being processed by a job (decision 094); with script the page looks
+  // again every two seconds (without, the text asks the family to reload).
+  useEffect(() => {
+    if (!page.confirming) return;
+    const timer = setTimeout(() => void revalidator.revalidate(), 2000);
+    return () => clearTimeout(timer);
+  }, [page.confirming, revalidator]);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">
       <PageMeta title={t("page.title")} description={t("page.description")} />

@@ -4,7 +4,8 @@ import type { Lang } from "~/i18n/lang";
 import { linkedId } from "~/features/booking/link-tokens.server";
 import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { onCheckoutPaid } from "./checkout-paid.server";
+import { enqueue } from "~server/jobs/queue";
+import { checkoutCheckJob } from "./payment-events.server";
 import { checkoutOf, enrolmentForPayment, payStateOf } from "./checkouts.server";
 import { formatMinor } from "./minor-units";
 import { paymentProviderOf } from "./payment-provider.server";
@@ -14,24 +15,23 @@ const SESSION_ID = /^cs_[\w-]{1,200}$/;
 
 /**
  * The payment page's view of a held enrolment (its payment link's token). Back from the provider
- * with `session_id`, the session is read from the provider and, when paid, confirmed through
- * onCheckoutPaid at once: the family sees the paid enrolment even before the webhook arrives (the
- * webhook then records nothing more). Undefined: no such enrolment (404).
+ * with `session_id` while the checkout is still open here, the page says "confirming" (and reloads
+ * itself) and queues a `checkout-check` job (once per session) that reads the session from the
+ * provider, in case its event is late or lost: a page GET never calls the provider (decision 094).
+ * Undefined: no such enrolment (404).
  */
 export async function paymentPageData(db: DB, config: Config, token: string, lang: Lang, returned: { sessionId: string | null; cancelled: boolean }) {
   const id = await linkedId(db, config.sessionSecret, "enrolment-payment", token);
   if (id === undefined) return undefined;
-  let enrolment = await enrolmentForPayment(db, id, lang);
+  const enrolment = await enrolmentForPayment(db, id, lang);
   if (!enrolment) return undefined;
   const provider = paymentProviderOf(config);
   let confirming = false;
   if (provider && !enrolment.paid && returned.sessionId && SESSION_ID.test(returned.sessionId)) {
     const checkout = await checkoutOf(db, returned.sessionId, id);
     if (checkout && (checkout.status === "open" || checkout.status === "expired")) {
-      const state = await provider.retrieveCheckout(returned.sessionId).catch(() => null);
-      if (state?.paid) await onCheckoutPaid(db, provider, { sessionId: state.sessionId, paymentRef: state.paymentRef, amountMinor: state.amountMinor, currency: state.currency });
-      else confirming = true;
-      enrolment = (await enrolmentForPayment(db, id, lang))!;
+      confirming = true;
+      await enqueue(db, checkoutCheckJob, { sessionId: returned.sessionId }, { uniqueKey: `checkout-check:${returned.sessionId}`, maxAttempts: 5 });
     }
   }
   const timeZone = await academyTimeZone(db);

@@ -36,8 +36,58 @@ export interface CheckoutState {
   currency: string;
 }
 
-/** A verified provider event: only the checkout's completion is acted on. */
-export type ProviderEvent = { id: string; type: "checkout.completed"; checkout: CheckoutState } | { id: string; type: "other"; name: string };
+/**
+ * What a call that moves money came to (decision 094). `done`: the provider did it (its id).
+ * `refused`: the provider answered that it will not (bad request, card declined, wrong key): nothing
+ * happened, so what was reserved can be released. `unknown`: no clear answer (timeout, connection
+ * dropped, the provider's 5xx, rate limit): it may have happened, so nothing is released and the
+ * same call is asked again with the same idempotency key until the provider answers.
+ */
+export type ProviderOutcome = { kind: "done"; id: string } | { kind: "refused"; code: string } | { kind: "unknown" };
+
+/** A refund as the provider reports it (in its events and its list). */
+export interface ProviderRefund {
+  id: string;
+  paymentRef: string;
+  amountMinor: number;
+  currency: string;
+  /** succeeded, pending, failed, canceled, requires_action (Stripe's words). */
+  status: string;
+  /** The idempotency key we asked it with (its metadata), or null: made outside the app. */
+  reference: string | null;
+}
+
+/** A dispute (chargeback) as the provider reports it. */
+export interface ProviderDispute {
+  id: string;
+  paymentRef: string;
+  amountMinor: number;
+  currency: string;
+  /** Stripe's dispute status: needs_response, under_review, won, lost, ... */
+  status: string;
+  reason: string;
+}
+
+/** A verified provider event, in our words (decision 094: stored as is in the inbox, then processed by a job). */
+export type ProviderEvent =
+  | { id: string; type: "checkout.completed"; checkout: CheckoutState }
+  | { id: string; type: "refund.updated"; refund: ProviderRefund }
+  | { id: string; type: "charge.refunded"; paymentRef: string; refunds: ProviderRefund[] }
+  | { id: string; type: "dispute.created" | "dispute.closed"; dispute: ProviderDispute }
+  | { id: string; type: "other"; name: string };
+
+/** One money movement at the provider (the reconciliation's view): a payment or a refund. */
+export interface ProviderMovement {
+  kind: "payment" | "refund";
+  /** The payment (PaymentIntent) for a payment, the refund id for a refund. */
+  ref: string;
+  /** The payment a refund belongs to. */
+  paymentRef: string;
+  amountMinor: number;
+  currency: string;
+  status: string;
+  created: string;
+}
 
 /**
  * A payment provider behind one interface (issue 31): Stripe Checkout is the one implemented; another
@@ -50,11 +100,15 @@ export interface PaymentProvider {
   /** The event of a webhook call, or null when its signature (over the raw body) does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent | null;
   /**
-   * Gives the payment back (whole, or `amountMinor` of it); returns the provider's refund id.
-   * `idempotencyKey` (decision 092: the credit note's number): the same key asked again returns
-   * the first refund instead of making a second one.
+   * Gives the payment back (whole, or `amountMinor` of it). Never throws: done (the provider's
+   * refund id), refused or unknown (decision 094). `idempotencyKey` (decision 092: the credit
+   * note's number): the same key asked again returns the first refund instead of making a second one.
    */
-  refund(paymentRef: string, amountMinor?: number, idempotencyKey?: string): Promise<{ refundId: string }>;
+  refund(paymentRef: string, amountMinor: number | undefined, idempotencyKey: string): Promise<ProviderOutcome>;
+  /** The refunds of one payment at the provider (a `charge.refunded` event that does not list them). */
+  refundsOf(paymentRef: string): Promise<ProviderRefund[]>;
+  /** The payments and refunds made at the provider since `since` (the reconciliation, decision 094); at most `limit`. */
+  listMovements(since: Date, limit: number): Promise<ProviderMovement[]>;
 }
 
 const providers = new WeakMap<object, PaymentProvider>();

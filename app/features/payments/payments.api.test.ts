@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { addDays, zonedParts } from "~/lib/zoned-time";
@@ -75,10 +75,17 @@ describe("online payment with Stripe Checkout", () => {
     stripe.complete(session.sessionId);
     const paid = await provider.retrieveCheckout(session.sessionId);
     expect(paid).toMatchObject({ paid: true, amountMinor: 12_345, currency: "usd", paymentRef: expect.stringMatching(/^pi_test_/) });
-    expect((await provider.refund(paid.paymentRef!, 345)).refundId).toMatch(/^re_test_/);
-    await expect(provider.refund(paid.paymentRef!, 20_000)).rejects.toMatchObject({ type: "StripeInvalidRequestError", param: "amount" });
-    await provider.refund(paid.paymentRef!);
-    expect(stripe.refunds.filter((refund) => refund.payment_intent === paid.paymentRef).map((refund) => refund.amount)).toEqual([345, 12_000]);
+    expect(await provider.refund(paid.paymentRef!, 345, "key-1")).toEqual({ kind: "done", id: expect.stringMatching(/^re_test_/) });
+    // Stripe's refusal is "refused" (nothing happened); its 5xx or a dropped answer is "unknown" (decision 094).
+    expect(await provider.refund(paid.paymentRef!, 20_000, "key-2")).toEqual({ kind: "refused", code: expect.any(String) });
+    stripe.failNext("before");
+    expect(await provider.refund(paid.paymentRef!, 1, "key-3")).toEqual({ kind: "unknown" });
+    stripe.failNext("after");
+    expect(await provider.refund(paid.paymentRef!, 1, "key-4")).toEqual({ kind: "unknown" });
+    // The lost answer's refund was made: asked again with its key, the same refund comes back.
+    expect(await provider.refund(paid.paymentRef!, 1, "key-4")).toEqual({ kind: "done", id: stripe.refunds.at(-1)!.id });
+    await provider.refund(paid.paymentRef!, undefined, "key-5");
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === paid.paymentRef).map((refund) => refund.amount)).toEqual([345, 1, 11_999]);
     // Stripe's own rules and errors, as the library raises them.
     await expect(provider.createCheckout({ ...request, expiresAt: new Date(Date.now() + 60_000).toISOString() })).rejects.toMatchObject({ type: "StripeInvalidRequestError", param: "expires_at" });
     await expect(provider.retrieveCheckout("cs_test_missing")).rejects.toMatchObject({ type: "StripeInvalidRequestError", statusCode: 404 });
@@ -109,7 +116,8 @@ describe("online payment with Stripe Checkout", () => {
     const pay = await fetch(started.url, { method: "POST", redirect: "manual" });
     expect(pay.status).toBe(303);
     expect(pay.headers.get("location")).toBe(session.success_url.replace("{CHECKOUT_SESSION_ID}", started.sessionId));
-    expect(await enrolment(held.row.id)).toMatchObject({ status: "enrolled", payment_hold_until: null });
+    // The webhook stored the event; its job confirms the seat a moment later.
+    await vi.waitFor(async () => expect(await enrolment(held.row.id)).toMatchObject({ status: "enrolled", payment_hold_until: null }), { timeout: 5_000 });
     expect(await checkoutRow(started.sessionId)).toMatchObject({ status: "paid", paid_amount_minor: course.price * 100, payment_ref: expect.stringMatching(/^pi_test_/) });
     expect(await eventsOf(started.sessionId)).toBe(1);
     expect(await mailsTo("pay.en@example.com", "section-enrolment")).toBe(1);
@@ -130,8 +138,8 @@ describe("online payment with Stripe Checkout", () => {
     // Out of order: a second event of the same session (as a resend or async success would be).
     expect(await stripe.deliver({ ...event, id: "evt_test_other_delivery" })).toBe(200);
     expect(await eventsOf(started.sessionId)).toBe(2);
-    const outcomes = await server.db.selectFrom("payment_events").select("outcome").where("session_id", "=", started.sessionId).orderBy("id").execute();
-    expect(outcomes.map((row) => row.outcome)).toEqual(["confirmed", "duplicate"]);
+    const outcomes = () => server.db.selectFrom("payment_events").select("outcome").where("session_id", "=", started.sessionId).orderBy("id").execute();
+    await vi.waitFor(async () => expect((await outcomes()).map((row) => row.outcome)).toEqual(["confirmed", "duplicate"]), { timeout: 5_000 });
     expect(await server.db.selectFrom("payment_checkouts").select("status").where("enrolment_id", "=", held.row.id).execute()).toEqual([{ status: "paid" }]);
     expect(await enrolment(held.row.id)).toMatchObject({ status: "enrolled", payment_hold_until: null });
     expect(await mailsTo("twenty@example.com", "section-enrolment")).toBe(1);
@@ -163,7 +171,8 @@ describe("online payment with Stripe Checkout", () => {
     // The same event, signed as Stripe signs it, is taken.
     const res = await postWebhook(payload, stripe.sign(payload));
     expect(res.status).toBe(200);
-    expect(res.body.outcome).toBe("confirmed");
+    expect(res.body.outcome).toBe("queued");
+    await vi.waitFor(async () => expect(await checkoutRow(started.sessionId)).toMatchObject({ status: "paid" }), { timeout: 5_000 });
   });
 
   it("an expired hold frees the seat and offers it to the waitlist; a payment after that is refunded and the family told; with a seat still free it is confirmed late", async () => {
@@ -187,6 +196,8 @@ describe("online payment with Stripe Checkout", () => {
     // The family pays anyway (the session outlives the hold): no seat, so the money goes back.
     const event = stripe.complete(started.sessionId);
     expect(await stripe.deliver(event)).toBe(200);
+    // The return is a job queued by the event's job (decision 094).
+    await vi.waitFor(async () => expect(await checkoutRow(started.sessionId)).toMatchObject({ status: "refunded" }), { timeout: 5_000 });
     const refunded = await checkoutRow(started.sessionId);
     expect(refunded).toMatchObject({ status: "refunded", payment_ref: expect.stringMatching(/^pi_test_/) });
     expect(stripe.refunds.filter((refund) => refund.payment_intent === refunded.payment_ref).map((refund) => refund.amount)).toEqual([course.price * 100]);
@@ -204,7 +215,7 @@ describe("online payment with Stripe Checkout", () => {
     expect(await sweepPaymentHolds(server.db, later)).toBe(1);
     expect(await seats(roomy)).toBe(0);
     expect(await stripe.deliver(stripe.complete(lateSession.sessionId))).toBe(200);
-    expect(await enrolment(late.row.id)).toMatchObject({ status: "enrolled", payment_hold_until: null });
+    await vi.waitFor(async () => expect(await enrolment(late.row.id)).toMatchObject({ status: "enrolled", payment_hold_until: null }), { timeout: 5_000 });
     expect(await checkoutRow(lateSession.sessionId)).toMatchObject({ status: "paid" });
     expect(await seats(roomy)).toBe(1);
     expect(await mailsTo("late.but.lucky@example.com", "section-enrolment")).toBe(1);

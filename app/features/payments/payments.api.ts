@@ -5,7 +5,7 @@ import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endp
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { linkedId } from "~/features/booking/link-tokens.server";
-import { onCheckoutPaid } from "./checkout-paid.server";
+import { storePaymentEvent } from "./payment-events.server";
 import { startCheckout } from "./checkouts.server";
 import { paymentProviderOf } from "./payment-provider.server";
 
@@ -51,10 +51,12 @@ export const startEnrolmentCheckout = defineEndpoint({
 export const paymentEndpoints = [startEnrolmentCheckout];
 
 /**
- * POST /api/payments/stripe/webhook: Stripe's events. The raw body (server/app.ts keeps it raw for
- * this path) is verified with the library against STRIPE_WEBHOOK_SECRET; a bad or absent signature
- * is 400. A completed, paid checkout goes to onCheckoutPaid (once per event id and per session);
- * every other event is acknowledged and left alone. A failure answers 500 so Stripe delivers again.
+ * POST /api/payments/stripe/webhook: Stripe's events, as an inbox (decision 094). The raw body
+ * (server/app.ts keeps it raw for this path) is verified with the library against
+ * STRIPE_WEBHOOK_SECRET; a bad or absent signature is 400. A verified event is stored (its id
+ * UNIQUE: a redelivery stores nothing) with its `payment-event` job in one transaction, and answered
+ * 200 `{ received: true, outcome: "queued" | "duplicate" }`. The job does the work, with retries:
+ * this request never calls the provider. Only a failure to store answers 500, so Stripe delivers again.
  */
 async function stripeWebhook(deps: EndpointDeps, req: Request, res: Response) {
   const lang = requestLang(req);
@@ -66,16 +68,8 @@ async function stripeWebhook(deps: EndpointDeps, req: Request, res: Response) {
   if (!Buffer.isBuffer(req.body) || req.body.length === 0) return void res.status(400).json({ message: say(lang, "api.badSignature") });
   const event = provider.verifyWebhook(req.body, req.get("stripe-signature"));
   if (!event) return void res.status(400).json({ message: say(lang, "api.badSignature") });
-  if (event.type !== "checkout.completed" || !event.checkout.paid) return void res.status(200).json({ received: true, outcome: "ignored" });
-  const outcome = await onCheckoutPaid(deps.db, provider, {
-    sessionId: event.checkout.sessionId,
-    paymentRef: event.checkout.paymentRef,
-    amountMinor: event.checkout.amountMinor,
-    currency: event.checkout.currency,
-    eventId: event.id,
-  });
-  if (outcome === "refunded") deps.logger.warn({ sessionId: event.checkout.sessionId }, "online payment after its seat hold ended: refunded");
-  res.status(200).json({ received: true, outcome });
+  const stored = await storePaymentEvent(deps.db, provider, event);
+  res.status(200).json({ received: true, outcome: stored ? "queued" : "duplicate" });
 }
 
 /** The payments API: starting a checkout, and the provider's webhook. */

@@ -48,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     refunds: payment.refunds.map((refund) => ({ ...refund, amount: money(refund.amountMinor), day: refund.at.slice(0, 10) })),
     prefill: { amount: PREFILL.test(amount) ? amount : payment.refundableMinor > 0 ? majorText(payment.refundableMinor) : "", reason: (url.searchParams.get("reason") ?? "").slice(0, 500) },
     policy: Number.isInteger(policy) && policy >= 0 && policy <= 100 ? policy : null,
-    done: doneNote?.creditNoteId ? { id: doneNote.creditNoteId, number: doneNote.creditNoteNumber ?? "" } : null,
+    done: doneNote?.creditNoteId ? { id: doneNote.creditNoteId, number: doneNote.creditNoteNumber ?? "", pending: doneNote.state === "pending" } : null,
   };
 }
 
@@ -93,7 +93,7 @@ export default function AdminRefundPage({ loaderData, actionData }: Route.Compon
       </header>
       {done ? (
         <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900">
-          <p className="font-semibold">{t("api.refunded", { number: done.number })}</p>
+          <p className="font-semibold">{t(done.pending ? "api.pending" : "api.refunded", { number: done.number })}</p>
           <a href={adminCreditNotePdfPath(done.id)} className="font-semibold text-indigo-800 underline">
             {t("page.creditNotePdf", { number: done.number })}
           </a>

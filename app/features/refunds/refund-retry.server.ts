@@ -17,7 +17,7 @@ const BATCH = 50;
 
 /**
  * Asks the provider again for each refund still pending a while after it was reserved (the process
- * stopped between our database and the provider, or the provider did not answer). The same
+ * stopped between our database and the provider, or the provider gave no clear answer). The same
  * idempotency key as the first ask (the credit note's number, or `return-<session>` for a payment
  * given back without a note) makes it the same refund at the provider, so a sweep racing the first
  * ask, or two instances sweeping at once, refund the money once; settling is a conditional UPDATE.
@@ -42,14 +42,15 @@ export async function retryPendingRefunds(deps: { db: DB; logger: Logger }, prov
   for (const row of rows) {
     const key = row.note ?? (row.session_id ? `return-${row.session_id}` : null);
     if (!row.provider_ref || !key) continue;
-    let refundRef: string;
-    try {
-      refundRef = (await provider.refund(row.provider_ref, row.amount_minor, key)).refundId;
-    } catch (error) {
-      deps.logger.error({ err: error, refundId: row.id, key }, "the payment provider refused a pending refund; it is failed and its credit note cancelled");
+    const answer = await provider.refund(row.provider_ref, row.amount_minor, key);
+    // Still no clear answer: left pending for the next sweep (decision 094).
+    if (answer.kind === "unknown") continue;
+    if (answer.kind === "refused") {
+      deps.logger.error({ code: answer.code, refundId: row.id, key }, "the payment provider refused a pending refund; it is failed and its credit note cancelled");
       if (await db.transaction().execute((trx) => failRefund(trx, row.id))) result.failed++;
       continue;
     }
+    const refundRef = answer.id;
     const settled = await db.transaction().execute(async (trx) => {
       if (!(await settleRefund(trx, row.id, refundRef))) return false;
       if (row.credit_note_id !== null) await queueCreditNoteMail(trx, row.credit_note_id);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { pdfText } from "~server/test/pdf-text";
@@ -61,7 +61,8 @@ describe("refunds, credit notes and billing PDFs", () => {
     const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     expect((await fetch(started.body.url, { method: "POST", redirect: "manual" })).status).toBe(303);
-    return server.db.selectFrom("payments").selectAll().where("kind", "=", "payment").where("provider_ref", "=", stripe.sessions.get(started.body.sessionId)!.payment_intent!).executeTakeFirstOrThrow();
+    // The webhook stored the event; its job records the payment a moment later (decision 094).
+    return vi.waitFor(() => server.db.selectFrom("payments").selectAll().where("kind", "=", "payment").where("provider_ref", "=", stripe.sessions.get(started.body.sessionId)!.payment_intent!).executeTakeFirstOrThrow(), { timeout: 5_000 });
   };
   const payAtDesk = async (invoiceId: number, amountMinor: number) => (await server.db.transaction().execute((trx) => recordPayment(trx, { invoiceId, method: "cash", amountMinor })))!.id;
   const refund = (paymentId: number, json: unknown, headers = staff) => server.request("POST", `/api/admin/billing/payments/${paymentId}/refunds`, { json, headers });
@@ -254,7 +255,9 @@ describe("refunds, credit notes and billing PDFs", () => {
     await server.db.updateTable("course_sections").set({ status: "closed" }).where("id", "=", row.section_id).execute();
     const before = stripe.refunds.length;
     expect((await fetch(started.body.url, { method: "POST", redirect: "manual" })).status).toBe(303);
-    expect(stripe.refunds.length - before).toBe(1);
+    // The return is a job queued by the event's job.
+    await vi.waitFor(() => expect(stripe.refunds.length - before).toBe(1), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await server.db.selectFrom("payments").select("refund_state").where("invoice_id", "=", invoice.id).where("kind", "=", "refund").executeTakeFirstOrThrow()).refund_state).toBe("done"), { timeout: 5_000 });
     const rows = await server.db.selectFrom("payments").selectAll().where("invoice_id", "=", invoice.id).orderBy("id").execute();
     expect(rows).toMatchObject([
       { kind: "payment", method: "online", amount_minor: invoice.total_minor },

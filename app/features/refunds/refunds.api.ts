@@ -31,7 +31,9 @@ export const refundSchema = z.object({
  * what is left of it → 201 `{ message, creditNote: { id, number, pdf }, refund: { id, state } }`.
  * An online payment goes back through the provider; a desk payment is recorded (decision 092).
  * 404 no such payment; 409 more than is left (`refundableMinor`), online without the provider's
- * keys; 502 the provider refused (nothing is refunded, the credit note is cancelled).
+ * keys; 502 the provider refused (nothing is refunded, the credit note is cancelled); 202 the
+ * provider gave no clear answer (timeout, 5xx): the refund stays pending with its credit note and
+ * the sweep asks again with the same idempotency key (decision 094).
  */
 export const refundPaymentEndpoint = defineEndpoint({
   method: "POST",
@@ -52,9 +54,10 @@ export const refundPaymentEndpoint = defineEndpoint({
       return { status: 409, body: { message, errors: { amount: message }, refundableMinor: result.refundableMinor ?? 0 } };
     }
     return {
-      status: 201,
+      // 202: the provider gave no clear answer; the refund stays pending and is asked again (decision 094).
+      status: result.state === "pending" ? 202 : 201,
       body: {
-        message: say(lang, "api.refunded", { number: result.creditNote.number }),
+        message: say(lang, result.state === "pending" ? "api.pending" : "api.refunded", { number: result.creditNote.number }),
         creditNote: { ...result.creditNote, pdf: adminCreditNotePdfPath(result.creditNote.id) },
         refund: { id: result.refundId, state: result.state },
       },

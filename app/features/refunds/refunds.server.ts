@@ -13,7 +13,7 @@ import { creditNoteMail, CREDIT_NOTE_MAIL } from "./refund-mail.server";
  * credit note with its refund row (pending when the money goes back through the provider). The
  * provider is then asked with no row locked, its Idempotency-Key the credit note's number, and a
  * second short transaction settles the refund (or, refused, cancels the note and reverses its
- * entries). Two staff clicking at once queue on the invoice's lock: the second sees nothing left.
+ * entries; no clear answer leaves it pending for the retry with the same key, decision 094). Two staff clicking at once queue on the invoice's lock: the second sees nothing left.
  */
 
 export interface PaymentForRefund {
@@ -71,7 +71,7 @@ export async function paymentForRefund(db: DB, paymentId: number): Promise<Payme
 export type RefundRefusal = "notFound" | "tooMuch" | "noProvider" | "providerRefused";
 
 export type RefundResult =
-  | { ok: true; creditNote: { id: number; number: string }; refundId: number; state: "done"; providerRef: string | null }
+  | { ok: true; creditNote: { id: number; number: string }; refundId: number; state: "done" | "pending"; providerRef: string | null }
   | { ok: false; reason: RefundRefusal; refundableMinor?: number };
 
 interface RefundRequest {
@@ -129,11 +129,15 @@ export async function refundPayment(deps: { db: DB; logger: Logger }, provider: 
   if (reserved.online === null) return { ok: true, creditNote, refundId: reserved.refundId, state: "done", providerRef: null };
   // No row is locked here. The credit note's number is the idempotency key: asked twice (a retry),
   // the provider answers with its first refund.
-  let providerRef: string;
-  try {
-    providerRef = (await provider!.refund(reserved.online, request.amountMinor, reserved.number)).refundId;
-  } catch (error) {
-    deps.logger.error({ err: error, paymentId: request.paymentId, creditNote: reserved.number }, "the payment provider refused a refund; its credit note is cancelled");
+  const answer = await provider!.refund(reserved.online, request.amountMinor, reserved.number);
+  if (answer.kind === "unknown") {
+    // No clear answer (timeout, 5xx, connection): the money may have moved. The refund stays
+    // pending with its credit note; retryPendingRefunds asks again with the same key (decision 094).
+    deps.logger.warn({ paymentId: request.paymentId, creditNote: reserved.number }, "the payment provider did not confirm a refund; it stays pending and is asked again");
+    return { ok: true, creditNote, refundId: reserved.refundId, state: "pending", providerRef: null };
+  }
+  if (answer.kind === "refused") {
+    deps.logger.error({ code: answer.code, paymentId: request.paymentId, creditNote: reserved.number }, "the payment provider refused a refund; its credit note is cancelled");
     await db.transaction().execute(async (trx) => {
       await failRefund(trx, reserved.refundId);
       await recordAudit(trx, { action: "refund-failed", entity: "payment", entityId: request.paymentId, name: reserved.number, userId: request.staffId });
@@ -141,9 +145,9 @@ export async function refundPayment(deps: { db: DB; logger: Logger }, provider: 
     return { ok: false, reason: "providerRefused" };
   }
   await db.transaction().execute(async (trx) => {
-    if (await settleRefund(trx, reserved.refundId, providerRef)) await queueCreditNoteMail(trx, reserved.noteId);
+    if (await settleRefund(trx, reserved.refundId, answer.id)) await queueCreditNoteMail(trx, reserved.noteId);
   });
-  return { ok: true, creditNote, refundId: reserved.refundId, state: "done", providerRef };
+  return { ok: true, creditNote, refundId: reserved.refundId, state: "done", providerRef: answer.id };
 }
 
 class NoProvider extends Error {}
