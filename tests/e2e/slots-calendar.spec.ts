@@ -60,7 +60,7 @@ for (const lang of ["en", "ar"] as const) {
     await waitForHydration(page);
     const emptyHour = page.locator(`a[href*="create=${date}T"]`).first();
     const href = (await emptyHour.getAttribute("href"))!;
-    const time = decodeURIComponent(href).match(new RegExp(`create=${date}T(\\d\\d:\\d\\d)`))![1];
+    const time = decodeURIComponent(href).match(new RegExp(`create=${date}T(\\d\\d:\\d\\d)`))![1]!;
     await emptyHour.click();
     await expect(page).toHaveURL(new RegExp(`create=${date}T${time}`));
     const create = page.getByRole("region", { name: lang === "en" ? "Add one slot" : "إضافة موعد واحد" });
