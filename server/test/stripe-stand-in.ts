@@ -28,8 +28,20 @@ export interface StripeStandIn {
   deliver(event: StripeEvent, options?: { timestamp?: number; secret?: string }): Promise<number>;
   /** The Stripe-Signature header of a payload. */
   sign(payload: string, timestamp?: number, secret?: string): string;
+  /**
+   * How the refunds of a payment intent are answered (tests of the app's "unknown"; default `done`):
+   * `done` as Stripe does; `refused` Stripe's 400 for every ask (nothing refunded); `unknown` the
+   * first ask of each Idempotency-Key refunds the money and answers 500 `api_error` (Stripe's word
+   * for an outcome it cannot tell, as a timeout is: the money moved, the app cannot know); later
+   * asks with that key replay the refund as Stripe does, a new key refunds again.
+   */
+  setRefundAnswer(paymentIntent: string, answer: RefundAnswer): void;
+  /** Every POST /v1/refunds as asked: its Idempotency-Key, the status answered, the refund made or replayed (null: none). */
+  refundAsks: { key: string | null; paymentIntent: string | null; status: number; refundId: string | null }[];
   stop(): Promise<void>;
 }
+
+export type RefundAnswer = "done" | "refused" | "unknown";
 
 export interface StripeSession {
   id: string;
@@ -121,7 +133,11 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startStripeStandIn(options: { port?: number; secretKey?: string; webhookSecret?: string; webhookUrl?: string } = {}): Promise<StripeStandIn> {
+/**
+ * `refundDelayMs`: POST /v1/refunds waits that long before refunding and answering (a slow provider,
+ * so that a process killed mid-stream leaves refunds asked and unanswered).
+ */
+export async function startStripeStandIn(options: { port?: number; secretKey?: string; webhookSecret?: string; webhookUrl?: string; refundDelayMs?: number } = {}): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(16).toString("hex")}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
   let webhookUrl = options.webhookUrl ?? "";
@@ -129,6 +145,8 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
   const refunds: StripeRefund[] = [];
   // Stripe keeps a key's first answer (status and body) and the parameters it came with.
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
+  const refundAnswers = new Map<string, RefundAnswer>();
+  const refundAsks: StripeStandIn["refundAsks"] = [];
   let base = "";
 
   const sign = (payload: string, timestamp = now(), secret = webhookSecret) =>
@@ -234,16 +252,28 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
       if (!session) return fail(res, 404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, "session");
       return send(res, 200, publicSession(session));
     }
-    const key = req.method === "POST" && path === "/v1/refunds" ? req.headers["idempotency-key"] : undefined;
-    if (typeof key === "string" && key !== "") {
-      const seen = idempotent.get(key);
-      if (seen && seen.body !== body) return fail(res, 400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
-      const answer = seen ?? { body, ...refundOf(form) };
-      idempotent.set(key, answer);
-      return send(res, answer.status, answer.answer);
-    }
     if (req.method === "POST" && path === "/v1/refunds") {
-      const answer = refundOf(form);
+      if (options.refundDelayMs) await new Promise((resolve) => setTimeout(resolve, options.refundDelayMs));
+      const header = req.headers["idempotency-key"];
+      const key = typeof header === "string" && header !== "" ? header : null;
+      const intent = str(form.payment_intent) ?? null;
+      const mode = (intent && refundAnswers.get(intent)) ?? "done";
+      const ask = { key, paymentIntent: intent, status: 0, refundId: null as string | null };
+      refundAsks.push(ask);
+      const seen = key ? idempotent.get(key) : undefined;
+      if (seen && seen.body !== body) {
+        ask.status = 400;
+        return fail(res, 400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+      }
+      const answer = seen ?? { body, ...(mode === "refused" ? refusal() : refundOf(form)) };
+      if (key) idempotent.set(key, answer);
+      ask.refundId = answer.status === 200 ? (answer.answer as StripeRefund).id : null;
+      // The money moved, the answer says nothing of it: the first ask of a key (or every keyless one).
+      if (mode === "unknown" && !seen) {
+        ask.status = 500;
+        return fail(res, 500, "api_error", "An unknown error occurred while processing your request.");
+      }
+      ask.status = answer.status;
       return send(res, answer.status, answer.answer);
     }
     return fail(res, 404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${path}).`);
@@ -263,6 +293,11 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
     const refund: StripeRefund = { id: id("re"), object: "refund", amount, currency: paid.currency, payment_intent: intent!, status: "succeeded", created: now() };
     refunds.push(refund);
     return { status: 200, answer: refund };
+  }
+
+  /** Stripe's answer to a refund it will not make (a disputed charge): nothing refunded. */
+  function refusal(): { status: number; answer: unknown } {
+    return { status: 400, answer: { error: { type: "invalid_request_error", code: "charge_disputed", message: "This charge has been disputed and cannot be refunded." } } };
   }
 
   /** The hosted checkout page: what is paid, "Pay", "Back". */
@@ -315,6 +350,10 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a><
     complete,
     deliver,
     sign,
+    setRefundAnswer: (paymentIntent, answer) => {
+      refundAnswers.set(paymentIntent, answer);
+    },
+    refundAsks,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
