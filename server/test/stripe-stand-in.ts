@@ -44,8 +44,20 @@ export interface StripeStandIn {
   deliver(event: StripeEvent, options?: { timestamp?: number; secret?: string }): Promise<number>;
   /** The Stripe-Signature header of a payload. */
   sign(payload: string, timestamp?: number, secret?: string): string;
+  /**
+   * How the refunds of a payment intent are answered (tests of the app's "unknown"; default `done`):
+   * `done` as Stripe does; `refused` Stripe's 400 for every ask (nothing refunded); `unknown` the
+   * first ask of each Idempotency-Key refunds the money and answers 500 `api_error` (Stripe's word
+   * for an outcome it cannot tell, as a timeout is: the money moved, the app cannot know); later
+   * asks with that key replay the refund as Stripe does, a new key refunds again.
+   */
+  setRefundAnswer(paymentIntent: string, answer: RefundAnswer): void;
+  /** Every POST /v1/refunds as asked: its Idempotency-Key, the status answered, the refund made or replayed (null: none). */
+  refundAsks: { key: string | null; paymentIntent: string | null; status: number; refundId: string | null }[];
   stop(): Promise<void>;
 }
+
+export type RefundAnswer = "done" | "refused" | "unknown";
 
 export interface StripeSession {
   id: string;
@@ -140,7 +152,11 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startStripeStandIn(options: { port?: number; secretKey?: string; webhookSecret?: string; webhookUrl?: string } = {}): Promise<StripeStandIn> {
+/**
+ * `refundDelayMs`: POST /v1/refunds waits that long before refunding and answering (a slow provider,
+ * so that a process killed mid-stream leaves refunds asked and unanswered).
+ */
+export async function startStripeStandIn(options: { port?: number; secretKey?: string; webhookSecret?: string; webhookUrl?: string; refundDelayMs?: number } = {}): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(16).toString("hex")}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
   let webhookUrl = options.webhookUrl ?? "";
@@ -152,6 +168,8 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
   const paidAt = new Map<string, number>();
   // Stripe keeps a key's first answer (status and body) and the parameters it came with.
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
+  const refundAnswers = new Map<string, RefundAnswer>();
+  const refundAsks: StripeStandIn["refundAsks"] = [];
   let base = "";
 
   const sign = (payload: string, timestamp = now(), secret = webhookSecret) =>
@@ -313,20 +331,32 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
       return send(res, 200, list("/v1/payment_intents", [...sessions.values()].filter((session) => session.payment_intent !== null).map(intentObject), query));
     }
     if (req.method === "POST" && path === "/v1/refunds") {
+      if (options.refundDelayMs) await new Promise((resolve) => setTimeout(resolve, options.refundDelayMs));
       const fault = faults.shift();
       // A 5xx before anything is done: Stripe keeps no idempotent answer for it.
       if (fault === "before") return fail(res, 500, "api_error", "Something went wrong on Stripe's end.");
-      const key = req.headers["idempotency-key"];
-      let answer: { status: number; answer: unknown };
-      if (typeof key === "string" && key !== "") {
-        const seen = idempotent.get(key);
-        if (seen && seen.body !== body) return fail(res, 400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
-        answer = seen ?? { body, ...refundOf(form) };
-        idempotent.set(key, { body, ...answer });
-      } else answer = refundOf(form);
-      // Done at Stripe, but the answer never reaches the app.
-      if (fault === "after") return fail(res, 500, "api_error", "Something went wrong on Stripe's end.");
+      const header = req.headers["idempotency-key"];
+      const key = typeof header === "string" && header !== "" ? header : null;
+      const intent = str(form.payment_intent) ?? null;
+      const mode = (intent && refundAnswers.get(intent)) ?? "done";
+      const ask = { key, paymentIntent: intent, status: 0, refundId: null as string | null };
+      refundAsks.push(ask);
+      const seen = key ? idempotent.get(key) : undefined;
+      if (seen && seen.body !== body) {
+        ask.status = 400;
+        return fail(res, 400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+      }
+      const answer = seen ?? { body, ...(mode === "refused" ? refusal() : refundOf(form)) };
+      if (key) idempotent.set(key, answer);
+      ask.refundId = answer.status === 200 ? (answer.answer as StripeRefund).id : null;
+      // Done at Stripe, but the answer never reaches the app (a fault queued by the test, or the
+      // intent's "unknown" mode on the first ask of a key).
+      if (fault === "after" || (mode === "unknown" && !seen)) {
+        ask.status = 500;
+        return fail(res, 500, "api_error", "An unknown error occurred while processing your request.");
+      }
       if (fault === "drop") return void res.socket?.destroy();
+      ask.status = answer.status;
       return send(res, answer.status, answer.answer);
     }
     return fail(res, 404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${path}).`);
@@ -347,6 +377,11 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
     const refund: StripeRefund = { id: id("re"), object: "refund", amount, currency: paid.currency, payment_intent: intent!, charge: chargeOf(intent!), status: "succeeded", metadata, created: now() };
     refunds.push(refund);
     return { status: 200, answer: refund };
+  }
+
+  /** Stripe's answer to a refund it will not make (a disputed charge): nothing refunded. */
+  function refusal(): { status: number; answer: unknown } {
+    return { status: 400, answer: { error: { type: "invalid_request_error", code: "charge_disputed", message: "This charge has been disputed and cannot be refunded." } } };
   }
 
   /** The hosted checkout page: what is paid, "Pay", "Back". */
@@ -433,6 +468,10 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a><
     complete,
     deliver,
     sign,
+    setRefundAnswer: (paymentIntent, answer) => {
+      refundAnswers.set(paymentIntent, answer);
+    },
+    refundAsks,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
