@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { addDays, zonedParts } from "~/lib/zoned-time";
@@ -64,6 +64,14 @@ describe("the enrolment lifecycle", () => {
     const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     expect(await stripe.deliver(stripe.complete(started.body.sessionId))).toBe(200);
+    // The webhook only stores the event; its job confirms the payment (decision 094).
+    await vi.waitFor(
+      async () => {
+        const events = await server.db.selectFrom("payment_events").select("outcome").where("session_id", "=", started.body.sessionId).execute();
+        expect(events.length > 0 && events.every((event) => event.outcome !== "queued" && event.outcome !== "processing")).toBe(true);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   };
   const usesOf = async (id: number) => (await server.db.selectFrom("promo_codes").select("uses").where("id", "=", id).executeTakeFirstOrThrow()).uses;
   const redemptions = async (id: number) => (await server.db.selectFrom("promo_redemptions").select("id").where("promo_id", "=", id).execute()).length;
