@@ -66,7 +66,8 @@ describe("online payment with Stripe Checkout", () => {
   it("the stand-in answers the real library as Stripe does: sessions, retrieval, refunds, and Stripe's errors", async () => {
     const provider = paymentProviderOf(server.config)!;
     const expiresAt = new Date(Date.now() + 45 * 60_000).toISOString();
-    const request = { amountMinor: 12_345, currency: "usd", description: "Robotics — Zara", reference: "ABC123", customerEmail: "lib@example.com", lang: "en" as const, successUrl: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}", cancelUrl: "http://localhost/back", expiresAt };
+    // Ours upper case; Stripe's lower case lives only in the adapter (decision 094).
+    const request = { amountMinor: 12_345, currency: "USD", description: "Robotics — Zara", reference: "ABC123", customerEmail: "lib@example.com", lang: "en" as const, successUrl: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}", cancelUrl: "http://localhost/back", expiresAt };
     const session = await provider.createCheckout(request);
     expect(session.sessionId).toMatch(/^cs_test_/);
     expect(session.url).toBe(`${stripe.url}/c/pay/${session.sessionId}`);
@@ -74,7 +75,7 @@ describe("online payment with Stripe Checkout", () => {
     expect(await provider.retrieveCheckout(session.sessionId)).toMatchObject({ paid: false, paymentRef: null, amountMinor: 12_345 });
     stripe.complete(session.sessionId);
     const paid = await provider.retrieveCheckout(session.sessionId);
-    expect(paid).toMatchObject({ paid: true, amountMinor: 12_345, currency: "usd", paymentRef: expect.stringMatching(/^pi_test_/) });
+    expect(paid).toMatchObject({ paid: true, amountMinor: 12_345, currency: "USD", paymentRef: expect.stringMatching(/^pi_test_/) });
     expect((await provider.refund(paid.paymentRef!, 345)).refundId).toMatch(/^re_test_/);
     await expect(provider.refund(paid.paymentRef!, 20_000)).rejects.toMatchObject({ type: "StripeInvalidRequestError", param: "amount" });
     await provider.refund(paid.paymentRef!);
