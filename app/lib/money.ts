@@ -1,7 +1,7 @@
 import type { Lang } from "~/i18n/lang";
 
 /**
- * Money (decision 094): integer minor units with their ISO 4217 currency, upper case. The one table
+ * Money (decision 101): integer minor units with their ISO 4217 currency, upper case. The one table
  * of the currencies the academy can price in and their exponents (decimals): minor units per major
  * are 10^exponent, never a written 100. Adding a currency here also needs the CHECK constraints'
  * list widened by a migration (server/db/migrations/2026-12-01-00-currencies.ts).
@@ -84,7 +84,7 @@ const shownDigits = (amountMinor: number, currency: CurrencyCode): number => {
 const localeOf = (currency: CurrencyCode, lang: Lang) => (lang === "ar" ? "ar-u-nu-latn" : currency === "INR" ? "en-IN" : "en-US");
 
 /**
- * The one money formatter (decision 094): an amount in minor units in the page's language, Western
+ * The one money formatter (decision 101): an amount in minor units in the page's language, Western
  * digits in Arabic ("ar-u-nu-latn"), Indian grouping for rupees in English. `symbol` (default):
  * "$4,999", "-$999.20", "₹8,999", "KWD 12.345"; `code`: "4,999.00 USD" with every decimal (the PDFs,
  * whose font has no currency signs). Put the result in `<bdi dir="ltr">` on a page; in running text

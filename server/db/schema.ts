@@ -19,7 +19,7 @@ export interface CoursesTable {
   content_ar: string;
   faqs: string;
   sessions: number;
-  /** Whole units of `currency` (decision 094). */
+  /** Whole units of `currency` (decision 101). */
   price: number;
   /** ISO 4217, upper case, one of app/lib/money.ts CURRENCIES (CHECK). */
   currency: Generated<string>;
@@ -94,7 +94,7 @@ export interface CampsTable {
   grades_ar: string;
   duration_en: string;
   duration_ar: string;
-  /** Whole units of `currency` (decision 094). */
+  /** Whole units of `currency` (decision 101). */
   price: number;
   old_price: number;
   /** ISO 4217, upper case, one of app/lib/money.ts CURRENCIES (CHECK). */
@@ -529,7 +529,7 @@ export interface PaymentCheckoutsTable {
   invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
   instalment_id: ColumnType<number | null, number | null | undefined, number | null>;
   amount_minor: number;
-  /** ISO 4217, upper case (decision 094; the provider's lower case stays at the provider boundary). */
+  /** ISO 4217, upper case (decision 101; the provider's lower case stays at the provider boundary). */
   currency: string;
   status: Generated<CheckoutStatus>;
   hold_expires_at: string;

@@ -31,7 +31,7 @@ export const courseSchema = z
     minAge: whole(1, 99),
     maxAge: whole(1, 99),
     price: whole(0, 10_000_000),
-    // Optional so clients that predate it keep saving: a new course then takes the defaultCurrency setting, a saved one keeps its own (decision 094).
+    // Optional so clients that predate it keep saving: a new course then takes the defaultCurrency setting, a saved one keeps its own (decision 101).
     currency: z.enum(CURRENCY_CODES, { error: v.choice }).optional(),
     discounted: z.boolean({ error: v.invalid }).optional().default(false),
     originalPrice: whole(0, 10_000_000).nullable().optional().default(null),

@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     getSiteSettings(context.db),
     instalmentRuleOfOffer(context.db, "course", found.id),
   ]);
-  // A new course starts in the defaultCurrency setting (decision 094).
+  // A new course starts in the defaultCurrency setting (decision 101).
   const course = found.id === null ? { ...found.course, currency: defaultCurrency } : found.course;
   return { ...found, course, draft, timeZone, instalmentCount };
 }

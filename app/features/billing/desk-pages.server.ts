@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type AppLoadContext } from "react-router";
+import { randomToken } from "~/lib/random-token.server";
 import { langFromPath, type Lang } from "~/i18n/lang";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
@@ -91,6 +92,8 @@ export async function invoiceLoader(args: PageArgs) {
       owed: m(Math.max(0, invoice.outstandingMinor)),
       overpaid: invoice.outstandingMinor < 0 ? m(-invoice.outstandingMinor) : null,
       maxPayment: majorText(Math.max(0, invoice.outstandingMinor), invoice.currency),
+      // One key per render of the desk payment form (decision 101).
+      paymentKey: randomToken(),
       issued: when(invoice.issuedAt),
       dueOn: invoice.dueOn,
       lines: invoice.lines.map((line) => ({ id: line.id, label: lang === "ar" ? line.labelAr : line.labelEn, amount: m(line.amountMinor) })),
@@ -145,6 +148,7 @@ export function deskPaymentBody(fields: Record<string, string>, currency: string
     amountMinor: typed === "" ? null : (parseMajor(typed, currency) ?? typed),
     reference: fields.reference ?? "",
     instalmentId: instalment === "" ? null : /^\d{1,10}$/.test(instalment) ? Number(instalment) : instalment,
+    ...(fields.idempotencyKey ? { idempotencyKey: fields.idempotencyKey } : {}),
   };
 }
 

@@ -79,7 +79,7 @@ export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price
  * The invoice of a course-group enrolment staff made, or a waitlist offer taken (decision 090):
  * not priced through discounts (no code was typed, no early-booking or sibling rule was shown to
  * the family), so one line at the course's list price in its currency, in the enrolment's
- * transaction. An online payment charges what the invoice then says (amountDue, decision 094).
+ * transaction. An online payment charges what the invoice then says (amountDue, decision 101).
  */
 export async function invoiceListPriceEnrolment(trx: DB, enrolmentId: number): Promise<CreatedInvoice | null> {
   const row = await trx

@@ -5,7 +5,7 @@ import { currencyCode, type Money } from "~/lib/money";
 import { partStates, type Part } from "./instalment-split";
 
 /**
- * What a family owes and when it is overdue (decision 094): one SQL expression and one TS function
+ * What a family owes and when it is overdue (decision 101): one SQL expression and one TS function
  * each, used by the desk list, the invoice page, the instalment parts and their reminders, the
  * family's invoices page and the dashboard's money view.
  *
@@ -42,7 +42,7 @@ export function overdueSql<D extends WithInvoice, T extends keyof D>(builder: An
     eb(owedSql(eb), ">", eb.lit(0)),
     eb.or([
       eb.and([eb.not(eb.exists(instalments.select("n.id"))), eb("i.due_on", "<", today)]),
-      eb(sql<number>`${allParts} - ${owedSql(eb)}`, "<", dueByToday),
+      eb.and([eb.exists(instalments.select("n.id")), eb(sql<number>`${allParts} - ${owedSql(eb)}`, "<", dueByToday)]),
     ]),
   ]);
 }
@@ -73,7 +73,7 @@ export const owedShown = (owedMinor: number): number => Math.max(0, owedMinor);
 /**
  * What the family is asked to pay on an invoice now, in its currency: what is owed, tax included
  * (the invoice's total carries its tax). Every online checkout of an invoice or of the enrolment it
- * bills asks this (decision 094), never a price kept elsewhere.
+ * bills asks this (decision 101), never a price kept elsewhere.
  */
 export async function amountDue(db: DB, invoiceId: number): Promise<Money | undefined> {
   const row = await db

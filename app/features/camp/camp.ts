@@ -6,7 +6,7 @@ export interface Camp {
   grades: string;
   duration: string;
   price: number;
-  /** ISO 4217 code of price and oldPrice (whole units; decision 094). */
+  /** ISO 4217 code of price and oldPrice (whole units; decision 101). */
   currency: string;
   oldPrice: number;
   /** Percent off the old price. */

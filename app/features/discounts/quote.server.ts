@@ -28,7 +28,7 @@ export interface QuoteFamily {
   childName?: string | null;
 }
 
-/** The tax the invoice will carry (decision 094): added on top (exclusive) or inside the price (inclusive). */
+/** The tax the invoice will carry (decision 101): added on top (exclusive) or inside the price (inclusive). */
 export interface QuoteTax {
   /** "VAT (18%) added" / "Includes VAT (18%)" in both languages. */
   label_en: string;

@@ -27,7 +27,7 @@ export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
   if (!row) return undefined;
   const paid = await db.selectFrom("payment_checkouts").select(["paid_amount_minor", "currency", "paid_at", "status"]).where("enrolment_id", "=", id).where("status", "in", ["paid", "refunded"]).orderBy("id").execute();
   const kept = paid.find((checkout) => checkout.status === "paid");
-  // What the family is asked online is what its invoice still owes, tax included (decision 094).
+  // What the family is asked online is what its invoice still owes, tax included (decision 101).
   const invoice = await findInvoiceOf(db, { kind: "section", enrolmentId: id });
   const due = invoice ? await amountDue(db, invoice.id) : undefined;
   return {

@@ -66,7 +66,7 @@ describe("online payment with Stripe Checkout", () => {
   it("the stand-in answers the real library as Stripe does: sessions, retrieval, refunds, and Stripe's errors", async () => {
     const provider = paymentProviderOf(server.config)!;
     const expiresAt = new Date(Date.now() + 45 * 60_000).toISOString();
-    // Ours upper case; Stripe's lower case lives only in the adapter (decision 094).
+    // Ours upper case; Stripe's lower case lives only in the adapter (decision 101).
     const request = { amountMinor: 12_345, currency: "USD", description: "Robotics — Zara", reference: "ABC123", customerEmail: "lib@example.com", lang: "en" as const, successUrl: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}", cancelUrl: "http://localhost/back", expiresAt };
     const session = await provider.createCheckout(request);
     expect(session.sessionId).toMatch(/^cs_test_/);

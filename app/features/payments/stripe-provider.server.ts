@@ -10,7 +10,7 @@ const stateOf = (session: Stripe.Checkout.Session): CheckoutState => ({
   paid: session.payment_status === "paid",
   paymentRef: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
   amountMinor: session.amount_total ?? 0,
-  // Stripe writes ISO codes in lower case; ours are upper case past this boundary (decision 094).
+  // Stripe writes ISO codes in lower case; ours are upper case past this boundary (decision 101).
   currency: (session.currency ?? "").toUpperCase(),
 });
 

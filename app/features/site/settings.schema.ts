@@ -58,7 +58,7 @@ export const siteSettingsSchema = z.object({
   taxRateBp: z.number().int().min(0).max(10000).default(0),
   taxRegistration: z.string().trim().max(60).default(""),
   taxInclusive: z.boolean().default(true),
-  /** The currency a new course or camp is priced in until staff choose another (decision 094). */
+  /** The currency a new course or camp is priced in until staff choose another (decision 101). */
   defaultCurrency: z.enum(CURRENCY_CODES).default("USD"),
   /** Days after issue an invoice without instalments is due (issue 31). */
   invoiceDueDays: z.number().int().min(0).max(90).default(7),

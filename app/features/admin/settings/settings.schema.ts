@@ -59,7 +59,7 @@ const settingsFields = z.object({
     taxRateBp: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10000, v.invalid).optional().default(0),
     taxRegistration: text(60).optional().default(""),
     taxInclusive: z.boolean({ error: v.invalid }).optional().default(true),
-    // Optional like the others: clients that predate it keep saving (US dollars, decision 094).
+    // Optional like the others: clients that predate it keep saving (US dollars, decision 101).
     defaultCurrency: z.enum(CURRENCY_CODES, { error: v.choice }).optional().default("USD"),
     invoiceDueDays: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(90, v.invalid).optional().default(7),
     // Instalments (decision 091), optional like the others: reminded 3 days before each due date.
@@ -105,7 +105,7 @@ export const campFormSchema = z.object({
   grades: pairRequired(100),
   duration: pairRequired(100),
   price: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100_000_000, v.tooLong),
-  // Optional so clients that predate it keep saving: the camp keeps its currency (decision 094).
+  // Optional so clients that predate it keep saving: the camp keeps its currency (decision 101).
   currency: z.enum(CURRENCY_CODES, { error: v.choice }).optional(),
   oldPrice: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100_000_000, v.tooLong),
   discount: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100, v.invalid),

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { addCheck } from "~server/db/portable";
 
 /**
- * Currencies (decision 094).
+ * Currencies (decision 101).
  *
  * - Courses and camps get their own `currency`, chosen by staff: today's rows keep what the site
  *   charged them in (courses US dollars, the camp Indian rupees).
