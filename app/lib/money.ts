@@ -1,27 +1,121 @@
 import type { Lang } from "~/i18n/lang";
 
 /**
- * A price in the page's language: "$4,254" / "₹9,999" in English (Indian grouping for rupees),
- * Arabic's own currency format with Western digits (locale "ar-u-nu-latn") in Arabic. Courses are priced in dollars,
- * the summer camp in rupees (specification section 9).
+ * Money (decision 101): integer minor units with their ISO 4217 currency, upper case. The one table
+ * of the currencies the academy can price in and their exponents (decimals): minor units per major
+ * are 10^exponent, never a written 100. Adding a currency here also needs the CHECK constraints'
+ * list widened by a migration (server/db/migrations/2026-12-01-00-currencies.ts).
  */
-export function formatPrice(amount: number, currency: "USD" | "INR", lang: Lang): string {
-  const locale = lang === "ar" ? "ar-u-nu-latn" : currency === "INR" ? "en-IN" : "en-US";
-  return new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 }).format(amount);
+export const CURRENCIES = {
+  INR: 2,
+  USD: 2,
+  AED: 2,
+  SAR: 2,
+  QAR: 2,
+  KWD: 3,
+  BHD: 3,
+  OMR: 3,
+  JPY: 0,
+} as const satisfies Record<string, 0 | 2 | 3>;
+
+export type CurrencyCode = keyof typeof CURRENCIES;
+export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
+
+export interface Money {
+  amountMinor: number;
+  currency: CurrencyCode;
 }
 
-/** Just the number, grouped the same way (the brochure's font has no rupee sign, so it spells the unit). */
-export function formatAmount(amount: number, currency: "USD" | "INR", lang: Lang): string {
-  const locale = lang === "ar" ? "ar-u-nu-latn" : currency === "INR" ? "en-IN" : "en-US";
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount);
+export const isCurrencyCode = (value: unknown): value is CurrencyCode => typeof value === "string" && Object.hasOwn(CURRENCIES, value);
+
+/** A stored or provider code ("usd", "KWD") as ours; throws on one we do not price in (a row the CHECK would refuse). */
+export function currencyCode(value: string): CurrencyCode {
+  const code = value.toUpperCase();
+  if (!isCurrencyCode(code)) throw new Error(`unknown currency ${JSON.stringify(value)}`);
+  return code;
+}
+
+export const exponentOf = (currency: string): number => CURRENCIES[currencyCode(currency)];
+export const minorPerMajor = (currency: string): number => 10 ** exponentOf(currency);
+
+/** A stored whole-unit price (courses.price, camps.price) in minor units of its currency. */
+export const toMinor = (major: number, currency: string): number => Math.round(major * minorPerMajor(currency));
+
+/**
+ * "12.50", "12" or "12.345" (major units as typed on a staff form, "." or ",") → minor units, or null
+ * when it is not such a number or has more decimals than the currency.
+ */
+export function parseMajor(text: string, currency: string): number | null {
+  const digits = exponentOf(currency);
+  const match = /^\s*(\d{1,9})(?:[.,](\d+))?\s*$/.exec(text);
+  if (!match || (match[2] ?? "").length > digits) return null;
+  return Number(match[1]) * 10 ** digits + Number((match[2] ?? "").padEnd(digits, "0") || "0");
 }
 
 /**
- * An amount in minor units (cents, paise) as formatPrice writes prices, with its two decimals only
- * when it has some: "$4,999", "-$999.20", "₹8,999" (issue 31's prices before paying).
+ * Minor units as exact decimal text with every decimal of the currency: 123456 KWD → "123.456",
+ * -5 USD → "-0.05", 1200 JPY → "1200". Integer arithmetic only (the accountant's CSV, PDFs).
  */
-export function formatMinor(amountMinor: number, currency: "USD" | "INR", lang: Lang): string {
-  const locale = lang === "ar" ? "ar-u-nu-latn" : currency === "INR" ? "en-IN" : "en-US";
-  const digits = amountMinor % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountMinor / 100);
+export function decimalString(amountMinor: number, currency: string): string {
+  const digits = exponentOf(currency);
+  const sign = amountMinor < 0 ? "-" : "";
+  const abs = String(Math.abs(Math.trunc(amountMinor)));
+  if (digits === 0) return sign + abs;
+  const padded = abs.padStart(digits + 1, "0");
+  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/** Minor units as a major-unit text for a staff form field: "12.50", "12" (whole: no decimals), "12.500". */
+export function majorText(amountMinor: number, currency: string): string {
+  const digits = exponentOf(currency);
+  return amountMinor % 10 ** digits === 0 ? String(amountMinor / 10 ** digits) : decimalString(amountMinor, currency);
+}
+
+/**
+ * Decimals shown: a 3-decimal currency always shows its fils/baisa ("KWD 45.000", as prices are
+ * written in the Gulf); a 2-decimal one only when the amount has cents ("$4,999", "$999.20").
+ */
+const shownDigits = (amountMinor: number, currency: CurrencyCode): number => {
+  const digits = CURRENCIES[currency];
+  if (digits === 3) return 3;
+  return amountMinor % 10 ** digits === 0 ? 0 : digits;
+};
+
+const localeOf = (currency: CurrencyCode, lang: Lang) => (lang === "ar" ? "ar-u-nu-latn" : currency === "INR" ? "en-IN" : "en-US");
+
+/**
+ * The one money formatter (decision 101): an amount in minor units in the page's language, Western
+ * digits in Arabic ("ar-u-nu-latn"), Indian grouping for rupees in English. `symbol` (default):
+ * "$4,999", "-$999.20", "₹8,999", "KWD 12.345"; `code`: "4,999.00 USD" with every decimal (the PDFs,
+ * whose font has no currency signs). Put the result in `<bdi dir="ltr">` on a page; in running text
+ * use moneyText, which isolates it left to right.
+ */
+export function formatMoney(amountMinor: number, currency: string, lang: Lang, options: { display?: "symbol" | "code" } = {}): string {
+  const code = currencyCode(currency);
+  const major = amountMinor / 10 ** CURRENCIES[code];
+  if (options.display === "code") {
+    const digits = CURRENCIES[code];
+    const number = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(major));
+    return `${amountMinor < 0 ? "-" : ""}${number} ${code}`;
+  }
+  const digits = shownDigits(amountMinor, code);
+  return new Intl.NumberFormat(localeOf(code, lang), { style: "currency", currency: code, currencyDisplay: "narrowSymbol", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
+}
+
+/** formatMoney isolated left to right (U+2066 … U+2069) for text: a minus sign and a symbol stay in place in Arabic sentences and mail. */
+export const moneyText = (amountMinor: number, currency: string, lang: Lang): string => `\u2066${formatMoney(amountMinor, currency, lang)}\u2069`;
+
+/** A catalogue price (whole major units, courses.price and camps.price) as formatMoney writes it. */
+export const formatPrice = (amount: number, currency: string, lang: Lang): string => formatMoney(toMinor(amount, currency), currency, lang);
+
+/** Just the number of a whole-unit price, grouped the same way (the brochure's font has no rupee sign, so it spells the unit). */
+export function formatAmount(amount: number, currency: string, lang: Lang): string {
+  const code = currencyCode(currency);
+  return new Intl.NumberFormat(localeOf(code, lang), { maximumFractionDigits: 0 }).format(amount);
+}
+
+/** A currency as a staff select shows it: "KWD — Kuwaiti Dinar" / "KWD — دينار كويتي". */
+export function currencyLabel(currency: CurrencyCode, lang: Lang): string {
+  const name = new Intl.DisplayNames(lang === "ar" ? "ar-u-nu-latn" : "en-US", { type: "currency" }).of(currency);
+  return name && name !== currency ? `${currency} — ${name}` : currency;
 }

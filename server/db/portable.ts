@@ -63,3 +63,32 @@ export async function replaceCheck(db: Kysely<unknown>, table: string, column: s
     await sql`pragma foreign_keys = on`.execute(db);
   }
 }
+
+/**
+ * Adds a named table CHECK constraint to an existing table. PostgreSQL adds it (checking the rows);
+ * SQLite cannot, so the table is rebuilt from its stored definition with the constraint appended,
+ * as replaceCheck does (foreign keys off, copy, swap, indexes again, foreign keys checked, on).
+ */
+export async function addCheck(db: Kysely<unknown>, table: string, name: string, expression: string): Promise<void> {
+  if (isPostgres(db)) {
+    await sql.raw(`alter table "${table}" add constraint "${name}" check (${expression})`).execute(db);
+    return;
+  }
+  const stored = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
+  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(db);
+  const ddl = stored.rows[0]!.sql.trimEnd();
+  if (!ddl.endsWith(")")) throw new Error(`unexpected definition of ${table}: ${ddl}`);
+  const rebuilt = `${ddl.slice(0, -1)}, constraint "${name}" check (${expression}))`.replace(new RegExp(`^create table ("${table}"|${table})`, "i"), `create table "${table}_rebuilt"`);
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await sql.raw(rebuilt).execute(db);
+    await sql.raw(`insert into "${table}_rebuilt" select * from "${table}"`).execute(db);
+    await sql.raw(`drop table "${table}"`).execute(db);
+    await sql.raw(`alter table "${table}_rebuilt" rename to "${table}"`).execute(db);
+    for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
+    const broken = await sql`pragma foreign_key_check`.execute(db);
+    if (broken.rows.length > 0) throw new Error(`foreign keys broken by the ${table} rebuild: ${JSON.stringify(broken.rows)}`);
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
+}

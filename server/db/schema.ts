@@ -19,7 +19,10 @@ export interface CoursesTable {
   content_ar: string;
   faqs: string;
   sessions: number;
+  /** Whole units of `currency` (decision 101). */
   price: number;
+  /** ISO 4217, upper case, one of app/lib/money.ts CURRENCIES (CHECK). */
+  currency: Generated<string>;
   discounted: number;
   original_price: number | null;
   /** Early-booking price in minor units and the last day (academy calendar, yyyy-mm-dd) it applies; null: none. */
@@ -91,8 +94,11 @@ export interface CampsTable {
   grades_ar: string;
   duration_en: string;
   duration_ar: string;
+  /** Whole units of `currency` (decision 101). */
   price: number;
   old_price: number;
+  /** ISO 4217, upper case, one of app/lib/money.ts CURRENCIES (CHECK). */
+  currency: Generated<string>;
   discount: number;
   /** Early-booking price in minor units and the last day (academy calendar, yyyy-mm-dd) it applies; null: none. */
   early_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
@@ -489,8 +495,6 @@ export interface SectionEnrolmentsTable {
    * Kept on an enrolment the hold sweep cancelled (its payment never came).
    */
   payment_hold_until: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The fee as priced at enrolment, minor units after discounts (issue 31); null before prices were kept. */
-  price_minor: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -523,7 +527,7 @@ export interface PaymentCheckoutsTable {
   invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
   instalment_id: ColumnType<number | null, number | null | undefined, number | null>;
   amount_minor: number;
-  /** ISO 4217, lower case as Stripe writes it. */
+  /** ISO 4217, upper case (decision 101; the provider's lower case stays at the provider boundary). */
   currency: string;
   status: Generated<CheckoutStatus>;
   hold_expires_at: string;

@@ -380,7 +380,16 @@ describe("hostile input on every endpoint", () => {
     // Two enrolments held for an online payment (decision 085): one to start a checkout for, one to pay.
     const held = async (email: string) => {
       const holdUntil = new Date(Date.now() + 3_600_000).toISOString();
-      const made = await enrol(db, await group(3), child(email), { userId: null, lang: "en", holdUntil, queue: async () => {} });
+      // Invoiced in its transaction as the enrolment form does: the checkout asks what the invoice owes (decision 101).
+      const made = await enrol(db, await group(3), child(email), {
+        userId: null,
+        lang: "en",
+        holdUntil,
+        queue: async (trx, enrolment) => {
+          const { id } = await trx.selectFrom("section_enrolments").select("id").where("reference", "=", enrolment.reference).executeTakeFirstOrThrow();
+          await invoiceListPriceEnrolment(trx, id);
+        },
+      });
       if (!made.ok) throw new Error("set-up held enrolment failed");
       return linkToken(server.config.sessionSecret, "enrolment-payment", made);
     };
@@ -812,7 +821,7 @@ describe("hostile input on every endpoint", () => {
     { route: "PUT /api/admin/billing/refund-policies/:kind/:id", url: () => `/api/admin/billing/refund-policies/course/${ids.course}`, admin: true, body: () => ({ percentBefore: 80, percentAfter: 10 }), stores: { audit_log: 1 } },
     { route: "PUT /api/admin/discounts/early-prices/:kind/:id", url: () => `/api/admin/discounts/early-prices/course/${ids.course}`, admin: true, body: () => ({ earlyPriceMinor: 100_000, earlyPriceUntil: dateIn(5) }), stores: { audit_log: 1 } },
     // Billing desk (issue 31, decision 090): a cash payment taken at the desk, audited, its receipt queued.
-    { route: "POST /api/admin/billing/invoices/:id/payments", url: () => `/api/admin/billing/invoices/${ids.invoice}/payments`, admin: true, body: () => ({ method: "cash", amountMinor: 100, reference: "R-1" }), stores: { payments: 1, ledger_entries: 1, audit_log: 1, jobs: 1 } },
+    { route: "POST /api/admin/billing/invoices/:id/payments", url: () => `/api/admin/billing/invoices/${ids.invoice}/payments`, admin: true, body: () => ({ method: "cash", amountMinor: 100, reference: "R-1", idempotencyKey: "hostile-desk-key-0001" }), stores: { payments: 1, ledger_entries: 1, audit_log: 1, jobs: 1 } },
     // Staff endpoints.
     {
       route: "POST /api/admin/sections",
@@ -899,8 +908,8 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, body: () => ({ ...forms.post, slug: "hostile-input-post", status: "draft" }), stores: { blog_posts: 1, audit_log: 1, content_revisions: 1 } },
     { route: "PUT /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blog}`, admin: true, body: () => ({ ...forms.post, titleEn: "An edited title" }), stores: { audit_log: 1, content_revisions: 1 } },
     { route: "DELETE /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blogToDelete}`, admin: true, body: null, stores: { blog_posts: -1, audit_log: 1 } },
-    { route: "POST /api/admin/courses", url: () => "/api/admin/courses", admin: true, body: () => ({ ...forms.course, key: "hostile_course", slug: "hostile-course" }), stores: { courses: 1, audit_log: 1, content_revisions: 1 } },
-    { route: "PUT /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.course}`, admin: true, body: () => ({ ...forms.course, descriptionEn: "An edited description." }), stores: { audit_log: 1, content_revisions: 1 } },
+    { route: "POST /api/admin/courses", url: () => "/api/admin/courses", admin: true, body: () => ({ ...forms.course, key: "hostile_course", slug: "hostile-course", currency: "KWD" }), stores: { courses: 1, audit_log: 1, content_revisions: 1 } },
+    { route: "PUT /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.course}`, admin: true, body: () => ({ ...forms.course, descriptionEn: "An edited description.", currency: "USD" }), stores: { audit_log: 1, content_revisions: 1 } },
     // The course's seeded sections and their meetings go with it (filled in at set-up).
     { route: "DELETE /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.courseToDelete}`, admin: true, body: null, stores: courseDeleteStores },
     {
@@ -940,10 +949,10 @@ describe("hostile input on every endpoint", () => {
       route: "PUT /api/admin/settings",
       url: () => "/api/admin/settings",
       admin: true,
-      body: () => ({ ...forms.settings, address: { en: "12 Science Road, Pune", ar: "١٢ شارع العلوم، بونه" } }),
+      body: () => ({ ...forms.settings, address: { en: "12 Science Road, Pune", ar: "١٢ شارع العلوم، بونه" }, defaultCurrency: "AED" }),
       stores: { audit_log: 1 },
     },
-    { route: "PUT /api/admin/camps/:id", url: () => `/api/admin/camps/${ids.camp}`, admin: true, body: () => ({ ...forms.camp, price: 4999 }), stores: { audit_log: 1 } },
+    { route: "PUT /api/admin/camps/:id", url: () => `/api/admin/camps/${ids.camp}`, admin: true, body: () => ({ ...forms.camp, price: 4999, currency: "INR" }), stores: { audit_log: 1 } },
     { route: "POST /api/admin/camps/:id/batches-from-start-date", url: () => `/api/admin/camps/${ids.camp}/batches-from-start-date`, admin: true, body: null, stores: { audit_log: 1 } },
     { route: "PATCH /api/admin/media/:id", url: () => `/api/admin/media/${ids.media}`, admin: true, body: () => ({ altEn: "A robot kit", altAr: "عدة روبوت" }), stores: { audit_log: 1 } },
     { route: "DELETE /api/admin/media/:id", url: () => `/api/admin/media/${ids.mediaToDelete}`, admin: true, body: null, stores: { media: -1, audit_log: 1 } },

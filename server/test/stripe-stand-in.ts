@@ -403,7 +403,9 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
       res.writeHead(303, { Location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
       return res.end();
     }
-    const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: session.currency.toUpperCase() }).format(session.amount_total / 100);
+    // Stripe's amounts are in the currency's smallest unit: 2 decimals for USD, 3 for KWD, none for JPY (Intl knows each).
+    const format = new Intl.NumberFormat("en-US", { style: "currency", currency: session.currency.toUpperCase() });
+    const amount = format.format(session.amount_total / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Stripe stand-in checkout</title></head>
 <body><main><h1>Checkout (Stripe stand-in)</h1><p>${escapeHtml(session.line_items_description)}</p><p data-testid="amount">${escapeHtml(amount)}</p>

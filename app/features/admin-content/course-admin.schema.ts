@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalText, requiredText, v } from "~/lib/validation";
 import { contentBlocksField, imageUrlField } from "./content-blocks.schema";
 import { slugField } from "./slug";
+import { CURRENCY_CODES } from "~/lib/money";
 
 const whole = (min: number, max: number) =>
   z.number({ error: v.required }).int(v.invalid).min(min, v.invalid).max(max, v.tooLong);
@@ -30,6 +31,8 @@ export const courseSchema = z
     minAge: whole(1, 99),
     maxAge: whole(1, 99),
     price: whole(0, 10_000_000),
+    // Optional so clients that predate it keep saving: a new course then takes the defaultCurrency setting, a saved one keeps its own (decision 101).
+    currency: z.enum(CURRENCY_CODES, { error: v.choice }).optional(),
     discounted: z.boolean({ error: v.invalid }).optional().default(false),
     originalPrice: whole(0, 10_000_000).nullable().optional().default(null),
     instructor: requiredText(120),

@@ -11,6 +11,7 @@ import { DeleteRefusedError, defineCollection, TakenError } from "./collection.s
 import { liveEnrolmentsOfCourse } from "~/features/sections/roster.server";
 import { claimingUnique, deleteAudited, updateAudited } from "./record-store.server";
 import { afterContentSave } from "./revisions.server";
+import { getSiteSettings } from "~/features/site/site.server";
 import { cancelBookingsByStaff } from "~/features/booking/staff-cancel.server";
 import { endWaitlistsByStaff } from "~/features/booking/waitlist-close.server";
 
@@ -41,6 +42,7 @@ function courseFormValues(row: Selectable<CoursesTable>): CourseInput {
     minAge: row.min_age,
     maxAge: row.max_age,
     price: row.price,
+    currency: row.currency as CourseInput["currency"],
     discounted: row.discounted === 1,
     originalPrice: row.original_price,
     instructor: row.instructor,
@@ -94,6 +96,7 @@ function columns(input: CourseValues) {
     min_age: input.minAge,
     max_age: input.maxAge,
     price: input.price,
+    ...(input.currency ? { currency: input.currency } : {}),
     discounted: toDbBool(input.discounted),
     original_price: input.discounted ? input.originalPrice : null,
     instructor: input.instructor,
@@ -121,7 +124,8 @@ async function createCourse(db: DB, input: CourseValues, userId: number): Promis
   const now = nowIso();
   return claimingUnique("slug", () =>
     db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto("courses").values({ ...columns(input), created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+      const currency = input.currency ?? (await getSiteSettings(trx)).defaultCurrency;
+      const { id } = await trx.insertInto("courses").values({ ...columns(input), currency, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
       await recordAudit(trx, { userId, action: "create", entity: "course", entityId: id, name: input.nameEn || input.nameAr });
       await keepRevision(trx, id, userId, true);
       return { id, slug: input.slug };

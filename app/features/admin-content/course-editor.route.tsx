@@ -3,6 +3,7 @@ import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
+import { CurrencyOptions } from "~/ui/CurrencyOptions";
 import type { Route } from "./+types/course-editor.route";
 import { BlocksEditor } from "./BlocksEditor";
 import { courseSchema, type CourseInput } from "./course-admin.schema";
@@ -31,12 +32,14 @@ export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   const user = requireAdminPage(context, request);
   const found = await editorLoader(getCourseForm, () => ({ id: null, course: empty, bookings: 0 }))(args);
-  const [draft, { timeZone }, instalmentCount] = await Promise.all([
+  const [draft, { timeZone, defaultCurrency }, instalmentCount] = await Promise.all([
     draftForEditor(context.db, { table: "courses", recordId: found.id ?? 0, userId: user.id }),
     getSiteSettings(context.db),
     instalmentRuleOfOffer(context.db, "course", found.id),
   ]);
-  return { ...found, draft, timeZone, instalmentCount };
+  // A new course starts in the defaultCurrency setting (decision 101).
+  const course = found.id === null ? { ...found.course, currency: defaultCurrency } : found.course;
+  return { ...found, course, draft, timeZone, instalmentCount };
 }
 
 /** The only post of this screen without JavaScript: the course's instalment rule (decision 091); the editor saves through its API. */
@@ -102,6 +105,13 @@ function CourseEditor({
         {number("minAge")}
         {number("maxAge")}
         {number("price")}
+        <Field label={t("course.fields.currency")} error={form.error("currency")}>
+          {({ id: fid, describedBy, invalid }) => (
+            <select id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("currency")}>
+              <CurrencyOptions />
+            </select>
+          )}
+        </Field>
         <Field label={t("course.fields.rating")} error={form.error("rating")}>
           {({ id: fid, describedBy, invalid }) => (
             <select id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("rating", { setValueAs: asOptionalNumber })}>

@@ -8,6 +8,8 @@ interface Props {
   currency: string;
   /** What is still owed, as a major-unit text ("120.50"): the form's default and its ceiling. */
   maxPayment: string;
+  /** This render's idempotency key (decision 101): the same form posted twice records one payment. */
+  paymentKey: string;
   instalments: { id: number; position: number; dueOn: string; amount: string }[];
   /** The refused post rendered back (no JavaScript), or null. */
   served: FormState | null;
@@ -17,7 +19,7 @@ interface Props {
  * Money taken at the desk (decision 090): a plain form post to the invoice page, whose action runs
  * POST /api/admin/billing/invoices/:id/payments. The amount is typed in major units, as on the receipt.
  */
-export function DeskPaymentForm({ currency, maxPayment, instalments, served }: Props) {
+export function DeskPaymentForm({ currency, maxPayment, paymentKey, instalments, served }: Props) {
   const { t } = useTranslation("billing");
   const values = served?.values ?? {};
   const errors = served?.errors ?? {};
@@ -28,6 +30,8 @@ export function DeskPaymentForm({ currency, maxPayment, instalments, served }: P
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t("invoice.payHint")}</p>
       <form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+        {/* A refused post rendered back keeps its key: the retry is the same payment. */}
+        <input type="hidden" name="idempotencyKey" value={values.idempotencyKey ?? paymentKey} />
         <FormAlert message={served?.message} className="sm:col-span-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" />
         <Field label={t("invoice.payMethod")} error={errors.method}>
           {({ id, describedBy, invalid }) => (

@@ -94,7 +94,7 @@ export default function AdminInvoicePage({ loaderData, actionData }: Route.Compo
       </ul>
       <InvoiceLines invoice={invoice} />
       {invoice.live && invoice.owedMinor > 0 ? (
-        <DeskPaymentForm currency={invoice.currency} maxPayment={invoice.maxPayment} instalments={invoice.instalments} served={served} />
+        <DeskPaymentForm currency={invoice.currency} maxPayment={invoice.maxPayment} paymentKey={invoice.paymentKey} instalments={invoice.instalments} served={served} />
       ) : (
         <p className="text-slate-700">{invoice.live ? t("invoice.noPay") : t("api.void")}</p>
       )}

@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type AppLoadContext } from "react-router";
+import { randomToken } from "~/lib/random-token.server";
 import { langFromPath, type Lang } from "~/i18n/lang";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { csvInstant } from "~/features/admin-kit/list/csv";
-import { formatMoney, majorText, parseMajor } from "~/features/discounts/money";
+import { formatMoney, majorText, parseMajor } from "~/lib/money";
 import { getBillingInvoice, getFamilyStatement, listBillingInvoices, recordDeskPayment } from "./desk.api";
 import type { FamilyStatement, InvoiceDetail, InvoiceRow } from "./desk.server";
 import { academyToday } from "./desk.server";
@@ -90,7 +91,9 @@ export async function invoiceLoader(args: PageArgs) {
       owedMinor: invoice.outstandingMinor,
       owed: m(Math.max(0, invoice.outstandingMinor)),
       overpaid: invoice.outstandingMinor < 0 ? m(-invoice.outstandingMinor) : null,
-      maxPayment: majorText(Math.max(0, invoice.outstandingMinor)),
+      maxPayment: majorText(Math.max(0, invoice.outstandingMinor), invoice.currency),
+      // One key per render of the desk payment form (decision 101).
+      paymentKey: randomToken(),
       issued: when(invoice.issuedAt),
       dueOn: invoice.dueOn,
       lines: invoice.lines.map((line) => ({ id: line.id, label: lang === "ar" ? line.labelAr : line.labelEn, amount: m(line.amountMinor) })),
@@ -136,27 +139,31 @@ export async function statementLoader(args: PageArgs) {
 }
 
 /** The invoice page's desk payment form, as the JSON endpoint's body: the amount typed in major units becomes minor units. */
-export function deskPaymentBody(fields: Record<string, string>) {
+export function deskPaymentBody(fields: Record<string, string>, currency: string) {
   const typed = (fields.amount ?? "").trim();
   const instalment = (fields.instalmentId ?? "").trim();
   return {
     method: (fields.method ?? "").trim(),
     // What does not read as money goes on as typed, for the schema to refuse with its message.
-    amountMinor: typed === "" ? null : (parseMajor(typed) ?? typed),
+    amountMinor: typed === "" ? null : (parseMajor(typed, currency) ?? typed),
     reference: fields.reference ?? "",
     instalmentId: instalment === "" ? null : /^\d{1,10}$/.test(instalment) ? Number(instalment) : instalment,
+    ...(fields.idempotencyKey ? { idempotencyKey: fields.idempotencyKey } : {}),
   };
 }
 
 /** POST /admin/billing/invoices/:id: the desk payment, through the endpoint its JSON route serves. */
-export function deskPaymentAction(args: ActionFunctionArgs) {
+export async function deskPaymentAction(args: ActionFunctionArgs) {
   requireAdminPage(args.context, args.request);
   const url = new URL(args.request.url);
+  const id = String(args.params.id ?? "");
+  // The amount is typed in the invoice's currency's major units (3 decimals for KWD, none for JPY).
+  const invoice = /^\d{1,9}$/.test(id) ? await args.context.db.selectFrom("invoices").select("currency").where("id", "=", Number(id)).executeTakeFirst() : undefined;
   return postFormToApi(args, {
     form: "desk-payment",
     endpoint: recordDeskPayment,
     params: { id: String(args.params.id ?? "") },
-    toBody: deskPaymentBody,
+    toBody: (fields) => deskPaymentBody(fields, invoice?.currency ?? "USD"),
     onSuccess: (answer) => `${url.pathname}?paid=${answer.body.invoicePaid ? "full" : "part"}#payments`,
   });
 }

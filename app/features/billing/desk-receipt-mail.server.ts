@@ -1,7 +1,7 @@
 import { serverT } from "~server/i18n";
 import type { MailTemplate } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
-import { formatMoney } from "~/features/discounts/money";
+import { formatMoney } from "~/lib/money";
 import { detailsTable, html, mailDocument } from "~/lib/mail/html";
 import { csvInstant } from "~/features/admin-kit/list/csv";
 import { academyTimeZone } from "~/features/site/academy-zone.server";

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { decimalString } from "~/lib/money";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { recordAudit } from "~server/audit/audit";
@@ -8,7 +9,7 @@ import { serverT } from "~server/i18n";
 import { queueMail } from "~server/mail/mail-queue";
 import { idParams } from "~/lib/record-id";
 import { sendCsv, type CsvColumn } from "~/features/admin-kit/list/csv.server";
-import { BillingRefused, recordPayment } from "./ledger.server";
+import { BillingRefused, lockInvoice, recordPayment } from "./ledger.server";
 import { confirmPaidInvoice } from "./enrolment-billing.server";
 import { DESK_RECEIPT_MAIL, receiptSubject, type DeskReceiptMail } from "./desk-receipt-mail.server";
 import { deskPaymentSchema, familyParams, invoiceFilterSchema } from "./desk.schema";
@@ -68,6 +69,18 @@ export const recordDeskPayment = defineEndpoint({
       const done = await db.transaction().execute(async (trx) => {
         const invoice = await trx.selectFrom("invoices").select(["id", "number", "email", "lang"]).where("id", "=", params.id).executeTakeFirst();
         if (!invoice) throw new BillingRefused("notFound");
+        // The same form posted twice (a double click, a retry after a lost answer): the invoice's lock
+        // orders the two, and the second finds the first's payment by its key and answers as it did.
+        const key = input.idempotencyKey ? `desk:${input.idempotencyKey}` : undefined;
+        if (key) {
+          await lockInvoice(trx, invoice.id);
+          const first = await trx.selectFrom("payments").select(["id", "invoice_id"]).where("provider_ref", "=", key).executeTakeFirst();
+          if (first && first.invoice_id !== invoice.id) throw new HttpError(409, say(lang, "api.keyUsed"));
+          if (first) {
+            const status = await trx.selectFrom("invoices").select("status").where("id", "=", invoice.id).executeTakeFirstOrThrow();
+            return { id: first.id, invoicePaid: status.status === "paid", number: invoice.number };
+          }
+        }
         if (input.instalmentId !== null) {
           const instalment = await trx.selectFrom("invoice_instalments").select("id").where("id", "=", input.instalmentId).where("invoice_id", "=", invoice.id).executeTakeFirst();
           if (!instalment) {
@@ -75,8 +88,8 @@ export const recordDeskPayment = defineEndpoint({
             throw new HttpError(400, message, { instalmentId: message });
           }
         }
-        const paid = await recordPayment(trx, { invoiceId: invoice.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId, recordedBy: caller.user!.id });
-        // A desk payment has no provider reference, so it is never a repeat.
+        const paid = await recordPayment(trx, { invoiceId: invoice.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId, recordedBy: caller.user!.id, ...(key ? { providerRef: key } : {}) });
+        // Its key was looked up under the invoice's lock, so it is never a repeat here.
         if (!paid) throw new Error("desk payment not recorded");
         // Paid in full: the enrolment is confirmed as an online payment confirms it (decision 100).
         if (paid.invoicePaid) await confirmPaidInvoice(trx, invoice.id, "desk");
@@ -136,8 +149,8 @@ const exportColumns: CsvColumn<ExportRow>[] = [
   { header: "Kind", value: (row) => row.kind },
   { header: "Currency", value: (row) => row.currency },
   { header: "Amount (minor units)", value: (row) => row.amount_minor },
-  // A number, not text: a negative amount stays a number in the spreadsheet (text "-5.00" would be guarded as a formula).
-  { header: "Amount", value: (row) => row.amount_minor / 100 },
+  // Exact decimal text with every decimal of the currency ("-12.345" KWD, "49.90" USD, "1200" JPY), never a float (decision 101).
+  { header: "Amount", value: (row) => decimalString(row.amount_minor, row.currency) },
   { header: "Method", value: (row) => row.method ?? "" },
   { header: "Reference", value: (row) => row.reference ?? "" },
   { header: "Credit note", value: (row) => row.credit_note_number ?? "" },

@@ -36,6 +36,8 @@ export const deskPaymentSchema = z
     amountMinor: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(100_000_000_000, v.invalid),
     reference: z.string({ error: v.invalid }).trim().max(200, v.tooLong).refine(noNul, v.invalid).optional().default(""),
     instalmentId: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid).nullable().optional().default(null),
+    // One per form render (decision 101): the same key again records nothing and answers as the first did.
+    idempotencyKey: z.string({ error: v.invalid }).regex(/^[\w-]{16,64}$/, v.invalid).optional(),
   })
   .superRefine((payment, ctx) => {
     if (payment.method !== "cash" && payment.reference === "") ctx.addIssue({ code: "custom", path: ["reference"], message: v.required });

@@ -1,11 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import type { DB } from "~server/db/db";
-import type { Database } from "~server/db/schema";
 import { escapeLike } from "~/features/admin-kit/list/list-query.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { zonedParts } from "~/lib/zoned-time";
 import type { InvoiceFilter } from "./desk.schema";
+import { overdueFlagSql, overdueSql as overdueCondition, owedSql as outstandingOf } from "./rules";
 
 /**
  * The staff's billing desk (issue 31, decision 090): invoices with what is still owed, one
@@ -15,28 +15,6 @@ import type { InvoiceFilter } from "./desk.schema";
 
 /** Invoices one page of the list shows. */
 export const INVOICES_PER_PAGE = 50;
-
-type InvoiceEb = ExpressionBuilder<Database & { i: Database["invoices"] }, "i">;
-
-/** What is still owed on the invoice: the sum of its ledger entries. */
-const outstandingOf = (eb: InvoiceEb) =>
-  eb.fn.coalesce(eb.selectFrom("ledger_entries as l").select((l) => l.fn.sum<number>("l.amount_minor").as("s")).whereRef("l.invoice_id", "=", "i.id"), eb.lit(0));
-
-/**
- * Overdue (academy calendar): open and past its due day; with instalments, when what was settled
- * (total less what is owed) is below the instalments due before today.
- */
-function overdueCondition(eb: InvoiceEb, today: string): Expression<SqlBool> {
-  const instalments = eb.selectFrom("invoice_instalments as n").whereRef("n.invoice_id", "=", "i.id");
-  const dueByToday = eb.fn.coalesce(instalments.select((n) => n.fn.sum<number>("n.amount_minor").as("s")).where("n.due_on", "<", today), eb.lit(0));
-  return eb.and([
-    eb("i.status", "=", "open"),
-    eb.or([
-      eb.and([eb.not(eb.exists(instalments.select("n.id"))), eb("i.due_on", "<", today)]),
-      eb(sql<number>`${eb.ref("i.total_minor")} - ${outstandingOf(eb)}`, "<", dueByToday),
-    ]),
-  ]);
-}
 
 /** Today on the academy's calendar, and its zone. */
 export async function academyToday(db: DB, now = new Date()): Promise<{ today: string; timeZone: string }> {
@@ -90,7 +68,7 @@ export async function listInvoices(db: DB, filter: InvoiceFilter, today: string)
       "i.issued_at",
       "i.due_on",
       outstandingOf(eb).as("outstanding"),
-      eb.case().when(overdueCondition(eb, today)).then(1).else(0).end().as("overdue"),
+      overdueFlagSql(eb, today).as("overdue"),
     ])
     .orderBy("i.id", "desc")
     .limit(INVOICES_PER_PAGE)
@@ -136,7 +114,7 @@ export async function invoiceDetail(db: DB, id: number, today: string) {
   const invoice = await filtered(db, { status: "", q: "" }, today)
     .where("i.id", "=", id)
     .selectAll("i")
-    .select((eb) => [outstandingOf(eb).as("outstanding"), eb.case().when(overdueCondition(eb, today)).then(1).else(0).end().as("overdue")])
+    .select((eb) => [outstandingOf(eb).as("outstanding"), overdueFlagSql(eb, today).as("overdue")])
     .executeTakeFirst();
   if (!invoice) return null;
   const [lines, instalments, payments, creditNotes] = await Promise.all([

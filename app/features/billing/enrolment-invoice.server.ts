@@ -1,8 +1,7 @@
 import type { DB, Trx } from "~server/db/db";
-import { recordListPrice } from "~/features/enrolments/enrolments.server";
 import type { PricedEnrolment } from "~/features/discounts/enrolment-price.server";
 import { serverT } from "~server/i18n";
-import { currencyOfOffer, toMinor } from "~/features/discounts/money";
+import { currencyCode, toMinor } from "~/lib/money";
 import { queueMail } from "~server/mail/mail-queue";
 import { INVOICE_MAIL, invoiceMail } from "./invoice-mail.server";
 import { applyInstalmentRule, instalmentRuleOf } from "./instalment-rule.server";
@@ -79,20 +78,19 @@ export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price
 /**
  * The invoice of a course-group enrolment staff made, or a waitlist offer taken (decision 090):
  * not priced through discounts (no code was typed, no early-booking or sibling rule was shown to
- * the family), so one line at the price the enrolment records (`price_minor`) or else the course's
- * list price, in the enrolment's transaction. The enrolment's price_minor is set to it, so an
- * online payment charges what the invoice says.
+ * the family), so one line at the course's list price in its currency, in the enrolment's
+ * transaction. An online payment charges what the invoice then says (amountDue, decision 101).
  */
 export async function invoiceListPriceEnrolment(trx: Trx, enrolmentId: number): Promise<CreatedInvoice | null> {
   const row = await trx
     .selectFrom("section_enrolments as e")
     .innerJoin("courses as c", "c.id", "e.course_id")
-    .select(["e.price_minor", "c.price", "c.name_en", "c.name_ar"])
+    .select(["c.price", "c.currency", "c.name_en", "c.name_ar"])
     .where("e.id", "=", enrolmentId)
     .executeTakeFirstOrThrow();
-  const fee = row.price_minor ?? toMinor(row.price);
-  if (row.price_minor === null) await recordListPrice(trx, enrolmentId, fee);
+  const currency = currencyCode(row.currency);
+  const fee = toMinor(row.price, currency);
   const names = { en: row.name_en, ar: row.name_ar.trim() || row.name_en };
   const line = { kind: "price" as const, label_en: serverT("en", "discounts", "line.courseFee", { name: names.en }), label_ar: serverT("ar", "discounts", "line.courseFee", { name: names.ar }), amountMinor: fee };
-  return invoiceSectionEnrolment(trx, enrolmentId, { currency: currencyOfOffer("section"), lines: [line], totalMinor: fee, promoCode: null });
+  return invoiceSectionEnrolment(trx, enrolmentId, { currency, lines: [line], tax: null, totalMinor: fee, promoCode: null });
 }

@@ -22,9 +22,9 @@ export function CampCard({ camp, onDetails, dialog }: { camp: Camp; onDetails: (
       </div>
       <p className="mt-4 flex items-baseline gap-3">
         <span className="sr-only">{t("card.price")}</span>
-        <span className="text-3xl font-extrabold text-indigo-700">{formatPrice(camp.price, "INR", lang)}</span>
+        <span className="text-3xl font-extrabold text-indigo-700">{formatPrice(camp.price, camp.currency, lang)}</span>
         <span className="sr-only">{t("card.oldPrice")}</span>
-        <del className="text-lg text-slate-500">{formatPrice(camp.oldPrice, "INR", lang)}</del>
+        <del className="text-lg text-slate-500">{formatPrice(camp.oldPrice, camp.currency, lang)}</del>
       </p>
       <h4 className="mt-5 font-semibold text-slate-900">{t("card.features")}</h4>
       <ul className="mt-2 space-y-1 text-slate-700">

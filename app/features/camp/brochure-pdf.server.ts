@@ -181,7 +181,8 @@ export async function buildBrochurePdf({ camps, why, settings, lang, siteUrl }: 
   doc.registerFont("cairo", regular);
   doc.registerFont("cairo-bold", bold);
   const w = new Writer(doc, lang);
-  const price = (amount: number) => t("pdf.price", { amount: formatAmount(amount, "INR", lang) });
+  // Rupees keep the brochure's "Rs." (its font has no rupee sign); another currency is written by its code.
+  const price = (amount: number, currency: string) => t(currency === "INR" ? "pdf.price" : "pdf.priceIn", { amount: formatAmount(amount, currency, lang), currency });
 
   const footer = () => drawFooter(w, [
     t("pdf.enrollAt", { url: `${siteUrl}${lang === "ar" ? "/ar" : ""}/summer-camp` }),
@@ -214,7 +215,7 @@ export async function buildBrochurePdf({ camps, why, settings, lang, siteUrl }: 
     w.y = 30;
     w.paragraph(camp.title, { size: 24, bold: true, color: COLORS.brand }, 0);
     w.paragraph(`${camp.grades} · ${camp.duration}`, { size: 12, color: COLORS.muted }, 0);
-    w.paragraph(t("pdf.priceLine", { price: price(camp.price), oldPrice: price(camp.oldPrice), discount: camp.discount }), { size: 12, bold: true }, 0);
+    w.paragraph(t("pdf.priceLine", { price: price(camp.price, camp.currency), oldPrice: price(camp.oldPrice, camp.currency), discount: camp.discount }), { size: 12, bold: true }, 0);
     w.y = 140;
     w.paragraph(t("curriculum.title", { camp: camp.title }), { size: 16, bold: true }, 8);
     curriculumTable(w, camp, t, FOOTER_TOP - 12);
@@ -286,7 +287,7 @@ function drawFooter(w: Writer, lines: [string, string]): void {
 }
 
 /** Both camps side by side (mirrored in Arabic): grades, price, what children do, the batches. */
-function campCards(w: Writer, camps: Camp[], t: (key: string, values?: Record<string, string | number>) => string, price: (amount: number) => string): void {
+function campCards(w: Writer, camps: Camp[], t: (key: string, values?: Record<string, string | number>) => string, price: (amount: number, currency: string) => string): void {
   const gap = 16;
   const width = (CONTENT_WIDTH - gap * (camps.length - 1)) / Math.max(1, camps.length);
   const pad = 12;
@@ -302,7 +303,7 @@ function campCards(w: Writer, camps: Camp[], t: (key: string, values?: Record<st
     };
     put(camp.title, { size: 17, bold: true, color: COLORS.brand }, 0);
     put(`${camp.grades} · ${camp.duration}`, { size: 10.5, color: COLORS.muted }, 4);
-    put(t("pdf.priceLine", { price: price(camp.price), oldPrice: price(camp.oldPrice), discount: camp.discount }), { size: 11, bold: true }, 8);
+    put(t("pdf.priceLine", { price: price(camp.price, camp.currency), oldPrice: price(camp.oldPrice, camp.currency), discount: camp.discount }), { size: 11, bold: true }, 8);
     put(t("card.features"), { size: 12, bold: true }, 2);
     for (const feature of camp.features) put(feature, { size: 10 }, 1, 12);
     y += 6;

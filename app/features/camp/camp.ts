@@ -6,6 +6,8 @@ export interface Camp {
   grades: string;
   duration: string;
   price: number;
+  /** ISO 4217 code of price and oldPrice (whole units; decision 101). */
+  currency: string;
   oldPrice: number;
   /** Percent off the old price. */
   discount: number;
@@ -15,8 +17,6 @@ export interface Camp {
   curriculum: { session: number; topic: string; activities: string; outcome: string }[];
 }
 
-/** Camp prices are in Indian rupees (specification section 9), grouped the Indian way. */
-export const formatRupees = (amount: number): string => `₹${amount.toLocaleString("en-IN")}`;
 
 /** A camp date (ISO yyyy-mm-dd) the way each language writes it: "1 July 2025", "1 يوليو 2025". */
 export function formatCampDate(isoDate: string, lang: "en" | "ar"): string {

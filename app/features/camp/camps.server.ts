@@ -21,6 +21,7 @@ export function toCamp(row: CampRow, lang: Lang): Camp {
     grades: pick(row, "grades", lang),
     duration: pick(row, "duration", lang),
     price: row.price,
+    currency: row.currency,
     oldPrice: row.old_price,
     discount: row.discount,
     features: fromDbJson<Pair[]>(row.features, []).map((feature) => pickPair(feature, lang)),

@@ -33,7 +33,7 @@ export function CourseCard({ course, first = false }: { course: Course; first?: 
           </div>
           <div>
             <dt className="sr-only">{t("course.price")}</dt>
-            <dd className="font-semibold text-slate-900">{formatPrice(course.coursePrice, "USD", lang)}</dd>
+            <dd className="font-semibold text-slate-900">{formatPrice(course.coursePrice, course.currency, lang)}</dd>
           </div>
           <div>
             <dt className="sr-only">{t("course.sessions")}</dt>

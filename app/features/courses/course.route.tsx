@@ -98,13 +98,13 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
             <div>
               <dt className="text-sm text-slate-600">{t("detail.price")}</dt>
               <dd className="font-semibold">
-                <span>{formatPrice(course.coursePrice, "USD", lang)}</span>
+                <span>{formatPrice(course.coursePrice, course.currency, lang)}</span>
                 {course.originalPrice != null ? (
                   <>
                     {" "}
                     <span className="sr-only">{t("detail.originalPrice")}: </span>
                     <s className="font-normal text-slate-500" dir="ltr">
-                      {formatPrice(course.originalPrice, "USD", lang)}
+                      {formatPrice(course.originalPrice, course.currency, lang)}
                     </s>
                   </>
                 ) : null}

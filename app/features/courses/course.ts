@@ -8,6 +8,8 @@ export interface Course {
   courseDescription: string;
   courseDuration: number;
   coursePrice: number;
+  /** ISO 4217 code of coursePrice (whole units; decision 101). */
+  currency: string;
   instructorName: string;
   courseImage: string;
   courseRating?: number;

@@ -23,6 +23,7 @@ export function toCourse(row: CourseRow, lang: Lang): Course {
     courseDescription: pick(row, "description", lang),
     courseDuration: row.sessions,
     coursePrice: row.price,
+    currency: row.currency,
     instructorName: lang === "ar" && row.instructor_ar?.trim() ? row.instructor_ar : row.instructor,
     courseImage: row.image,
     ...(row.rating != null ? { courseRating: row.rating } : {}),

@@ -5,7 +5,9 @@ import type { QuoteView } from "./quote-view";
 /**
  * The price before paying (issue 31 part 5): each line, each discount and the total, then the code
  * field with its "Apply code" button. The button posts the form to the page (`intent=quote`),
- * which renders it again with the code's quote: the same with and without JavaScript (scripts that
+ * which renders it again with the code's quote: the same with and without JavaScript. Tax is
+ * shown as the invoice will carry it: a line above the total when added on top, a row under the
+ * total ("Includes VAT (5%)") when inside it, so the total is what the family is charged (scripts that
  * send a form as JSON leave a `data-native-post` button's post to the browser). Amounts are
  * isolated left to right, so a minus sign and a currency symbol stay in place on Arabic pages.
  */
@@ -47,6 +49,16 @@ export function PriceSummary({
                 <bdi dir="ltr">{quote.total}</bdi>
               </td>
             </tr>
+            {quote.taxIncluded ? (
+              <tr className="text-slate-600" data-tax-included="">
+                <th scope="row" className="py-1 pe-3 text-start font-normal">
+                  {quote.taxIncluded.label}
+                </th>
+                <td className="py-1 text-end tabular-nums">
+                  <bdi dir="ltr">{quote.taxIncluded.amount}</bdi>
+                </td>
+              </tr>
+            ) : null}
           </tbody>
         </table>
       ) : null}

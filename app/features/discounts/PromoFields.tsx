@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
-import { CURRENCIES } from "./money";
+import { CURRENCY_CODES, currencyLabel, type CurrencyCode } from "~/lib/money";
+import { useLang } from "~/i18n/use-lang";
 
 /** The values of a new code's form. */
 export const NEW_PROMO_VALUES: Record<string, string> = { kind: "percent", appliesTo: "all", perFamily: "1", maxUses: "10", active: "on" };
@@ -8,6 +9,7 @@ export const NEW_PROMO_VALUES: Record<string, string> = { kind: "percent", appli
 /** A promo code's fields (staff), as posted without JavaScript: amounts in major units, days in the academy's calendar. */
 export function PromoFields({ values, errors, idPrefix }: { values: Record<string, string>; errors: Record<string, string>; idPrefix: string }) {
   const { t } = useTranslation("discounts");
+  const lang = useLang();
   const value = (name: string) => values[name] ?? "";
   const input = (name: string, type: string, extra: Record<string, unknown> = {}) => (
     <Field label={t(`admin.${name}`)} error={errors[name === "amount" ? "amountMinor" : name]} hint={extra.hint as string | undefined}>
@@ -35,7 +37,7 @@ export function PromoFields({ values, errors, idPrefix }: { values: Record<strin
       {select("kind", ["percent", "amount"], (kind) => t(`admin.kinds.${kind}`))}
       {input("percent", "number", { attrs: { min: 1, max: 100, step: 1 } })}
       {input("amount", "text", { hint: t("admin.amountHint"), attrs: { inputMode: "decimal", dir: "ltr" } })}
-      {select("currency", ["", ...CURRENCIES], (currency) => (currency ? t(`admin.currencies.${currency}`) : "—"))}
+      {select("currency", ["", ...CURRENCY_CODES], (currency) => (currency ? currencyLabel(currency as CurrencyCode, lang) : "—"))}
       {select("appliesTo", ["all", "courses", "camp"], (target) => t(`admin.targets.${target}`))}
       {input("validFrom", "date", { hint: t("admin.datesHint") })}
       {input("validUntil", "date")}

@@ -3,11 +3,11 @@ import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { postedNumber } from "~/lib/forms/pick-fields.server";
 import { createPromoCode, deletePromoCode, saveDiscountSettings, saveEarlyPrice, updatePromoCode } from "./discounts.api";
-import { parseMajor } from "./money";
+import { isCurrencyCode, parseMajor } from "~/lib/money";
 
 const text = (fields: Record<string, string>, name: string) => (fields[name] ?? "").trim();
 /** A money field typed in major units ("12.50"); what does not read as money goes as typed, for the schema to refuse. */
-const money = (typed: string): unknown => (typed === "" ? null : (parseMajor(typed) ?? typed));
+const money = (typed: string, currency: string): unknown => (typed === "" ? null : (parseMajor(typed, isCurrencyCode(currency) ? currency : "USD") ?? typed));
 
 /** The code form's fields as the endpoint's JSON: amounts typed in major units become minor units. */
 export function promoPayload(fields: Record<string, string>) {
@@ -15,7 +15,7 @@ export function promoPayload(fields: Record<string, string>) {
   return {
     code: text(fields, "code"),
     kind: text(fields, "kind"),
-    amountMinor: money(text(fields, "amount")),
+    amountMinor: money(text(fields, "amount"), text(fields, "currency")),
     currency: orNull("currency"),
     percent: postedNumber(fields.percent) ?? null,
     appliesTo: text(fields, "appliesTo") || "all",
@@ -44,11 +44,17 @@ export async function adminDiscountsAction(args: ActionFunctionArgs) {
   if (intent === "early") {
     const kind = String(fields?.get("kind") ?? "");
     const offerId = String(fields?.get("offerId") ?? "");
+    // The early price is typed in the offer's own currency.
+    const offer = /^\d{1,9}$/.test(offerId)
+      ? kind === "camp"
+        ? await context.db.selectFrom("camps").select("currency").where("id", "=", Number(offerId)).executeTakeFirst()
+        : await context.db.selectFrom("courses").select("currency").where("id", "=", Number(offerId)).executeTakeFirst()
+      : undefined;
     return postFormToApi(args, {
       form: `early-${kind}-${offerId}`,
       endpoint: saveEarlyPrice,
       params: { kind, id: offerId },
-      toBody: (form) => ({ earlyPriceMinor: money(text(form, "earlyPrice")), earlyPriceUntil: text(form, "earlyUntil") || null }),
+      toBody: (form) => ({ earlyPriceMinor: money(text(form, "earlyPrice"), offer?.currency ?? "USD"), earlyPriceUntil: text(form, "earlyUntil") || null }),
       onSuccess: () => `${url.pathname}?saved=early#early`,
     });
   }

@@ -9,7 +9,7 @@ import { isFormState } from "~/lib/forms/form-state";
 import type { Route } from "./+types/admin-discounts.route";
 import { adminDiscountsAction } from "./admin-discounts.action.server";
 import { siblingPercent } from "./discount-settings.server";
-import { currencyOfOffer, formatMoney, majorText, toMinor } from "./money";
+import { formatPrice, majorText } from "~/lib/money";
 import { listOfferPrices, listPromos } from "./promo-admin.server";
 import { promoValueLabel } from "./promo-labels";
 import { NEW_PROMO_VALUES, PromoFields } from "./PromoFields";
@@ -19,17 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   const [promos, sibling, offers] = await Promise.all([listPromos(context.db), siblingPercent(context.db), listOfferPrices(context.db)]);
-  const offer = (kind: "course" | "camp") => (row: (typeof offers.courses)[number]) => {
-    const currency = currencyOfOffer(kind === "camp" ? "camp" : "section");
-    return {
-      kind,
-      id: row.id,
-      name: lang === "ar" && row.name_ar.trim() ? row.name_ar : row.name_en,
-      price: formatMoney(toMinor(row.price), currency, lang),
-      earlyPrice: row.early_price_minor === null ? "" : majorText(row.early_price_minor),
-      earlyUntil: row.early_price_until ?? "",
-    };
-  };
+  const offer = (kind: "course" | "camp") => (row: (typeof offers.courses)[number]) => ({
+    kind,
+    id: row.id,
+    name: lang === "ar" && row.name_ar.trim() ? row.name_ar : row.name_en,
+    price: formatPrice(row.price, row.currency, lang),
+    earlyPrice: row.early_price_minor === null ? "" : majorText(row.early_price_minor, row.currency),
+    earlyUntil: row.early_price_until ?? "",
+  });
   return {
     promos: promos.map((promo) => ({ ...promo, value: promoValueLabel(promo, lang) })),
     sibling,

@@ -8,7 +8,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { isFormState } from "~/lib/forms/form-state";
 import type { Route } from "./+types/admin-promo-code.route";
 import { adminDiscountsAction } from "./admin-discounts.action.server";
-import { formatMoney } from "./money";
+import { formatMoney } from "~/lib/money";
 import { getPromo } from "./promo-admin.server";
 import { promoFormValues } from "./promo-labels";
 import { PromoFields } from "./PromoFields";

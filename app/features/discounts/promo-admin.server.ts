@@ -108,8 +108,8 @@ export async function deletePromo(db: DB, id: number, audit: (trx: DB, before: P
 /** Every course and camp with its fee and early-booking price, for the staff screen. */
 export async function listOfferPrices(db: DB) {
   const [courses, camps] = await Promise.all([
-    db.selectFrom("courses").select(["id", "name_en", "name_ar", "price", "early_price_minor", "early_price_until"]).orderBy("id").limit(500).execute(),
-    db.selectFrom("camps").select(["id", "title_en as name_en", "title_ar as name_ar", "price", "early_price_minor", "early_price_until"]).orderBy("sort").limit(50).execute(),
+    db.selectFrom("courses").select(["id", "name_en", "name_ar", "price", "currency", "early_price_minor", "early_price_until"]).orderBy("id").limit(500).execute(),
+    db.selectFrom("camps").select(["id", "title_en as name_en", "title_ar as name_ar", "price", "currency", "early_price_minor", "early_price_until"]).orderBy("sort").limit(50).execute(),
   ]);
   return { courses, camps };
 }

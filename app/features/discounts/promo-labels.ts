@@ -1,5 +1,5 @@
 import type { Lang } from "~/i18n/lang";
-import { formatMoney } from "./money";
+import { formatMoney, majorText } from "~/lib/money";
 import type { PromoView } from "./promo-admin.server";
 
 /** A code's discount in words for the staff list: "15%" or "$25.50". */
@@ -8,7 +8,7 @@ export const promoValueLabel = (promo: Pick<PromoView, "kind" | "percent" | "amo
 
 /** A stored code as its form's values (amounts back in major units). */
 export function promoFormValues(promo: PromoView): Record<string, string> {
-  const amount = promo.amountMinor === null ? "" : promo.amountMinor % 100 === 0 ? String(promo.amountMinor / 100) : (promo.amountMinor / 100).toFixed(2);
+  const amount = promo.amountMinor === null || promo.currency === null ? "" : majorText(promo.amountMinor, promo.currency);
   return {
     code: promo.code,
     kind: promo.kind,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { v } from "~/lib/validation";
-import { CURRENCIES } from "./money";
+import { CURRENCY_CODES } from "~/lib/money";
 import { normalisePromoCode, PROMO_CODE_PATTERN } from "./promo-code";
 
 const isoDate = z.iso.date({ error: v.date });
@@ -23,7 +23,7 @@ export const promoSchema = z
     code: promoCodeField,
     kind: z.enum(["amount", "percent"], { error: v.choice }),
     amountMinor: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(100_000_000, v.invalid).nullable().optional().default(null),
-    currency: z.enum(CURRENCIES, { error: v.choice }).nullable().optional().default(null),
+    currency: z.enum(CURRENCY_CODES, { error: v.choice }).nullable().optional().default(null),
     percent: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(100, v.invalid).nullable().optional().default(null),
     appliesTo: z.enum(["all", "courses", "camp"], { error: v.choice }).optional().default("all"),
     validFrom: isoDate.nullable().optional().default(null),

@@ -2,7 +2,8 @@ import { sql, type Selectable } from "kysely";
 import type { DB } from "~server/db/db";
 import type { PromoCodesTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
-import { percentOf, type Currency, type OfferKind } from "./money";
+import type { CurrencyCode } from "~/lib/money";
+import { percentOf, type OfferKind } from "./money";
 import { normalisePromoCode, PROMO_CODE_PATTERN } from "./promo-code";
 
 export type PromoRow = Selectable<PromoCodesTable>;
@@ -24,7 +25,7 @@ export async function findPromo(db: DB, typed: string): Promise<PromoRow | undef
 }
 
 /** What keeps a stored code from this offer today (`today`: the academy's yyyy-mm-dd), the overall limit included. */
-export function problemOf(row: PromoRow | undefined, offer: { kind: OfferKind; currency: Currency }, today: string): PromoProblem | null {
+export function problemOf(row: PromoRow | undefined, offer: { kind: OfferKind; currency: CurrencyCode }, today: string): PromoProblem | null {
   if (!row || row.active !== 1) return "unknown";
   if ((row.applies_to === "courses" && offer.kind !== "section") || (row.applies_to === "camp" && offer.kind !== "camp")) return "notForOffer";
   // An amount is in one currency: it does not apply to an offer priced in another.
@@ -57,7 +58,7 @@ export type Redeemed = { ok: true; promo: PromoRow; discountMinor: number } | { 
  */
 export async function redeemPromo(
   trx: DB,
-  redemption: { code: string; offer: { kind: OfferKind; currency: Currency }; enrolmentId: number; familyKey: string; leftMinor: number; today: string },
+  redemption: { code: string; offer: { kind: OfferKind; currency: CurrencyCode }; enrolmentId: number; familyKey: string; leftMinor: number; today: string },
 ): Promise<Redeemed> {
   const seen = await findPromo(trx, redemption.code);
   const early = problemOf(seen, redemption.offer, redemption.today);

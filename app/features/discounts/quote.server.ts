@@ -5,9 +5,11 @@ import type { Lang } from "~/i18n/lang";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateLabel } from "~/features/booking/slot-format";
 import { siblingPercent } from "./discount-settings.server";
-import { currencyOfOffer, percentOf, toMinor, type Currency, type OfferKind } from "./money";
+import { currencyCode, toMinor, type CurrencyCode } from "~/lib/money";
+import { getSiteSettings } from "~/features/site/site.server";
+import { percentOf, type OfferKind } from "./money";
 import { discountOf, familyKeyOf, findPromo, problemOf, PromoRefused, redeemPromo, type PromoProblem } from "./promo.server";
-import { totalOf, type PriceLine } from "./price-lines";
+import { invoiceTax, totalOf, type PriceLine } from "./price-lines";
 
 /** What is priced: a course section (its course's fee) or a summer camp, by id. */
 export interface Offer {
@@ -26,9 +28,23 @@ export interface QuoteFamily {
   childName?: string | null;
 }
 
+/** The tax the invoice will carry (decision 101): added on top (exclusive) or inside the price (inclusive). */
+export interface QuoteTax {
+  /** "VAT (18%) added" / "Includes VAT (18%)" in both languages. */
+  label_en: string;
+  label_ar: string;
+  name: string;
+  rateBp: number;
+  inclusive: boolean;
+  amountMinor: number;
+}
+
 export interface Quote {
-  currency: Currency;
+  currency: CurrencyCode;
+  /** The priced lines before tax (billing's invoice adds its tax line to these). */
   lines: PriceLine[];
+  tax: QuoteTax | null;
+  /** What the family pays, tax included: the invoice's total (invoiceTax on the same lines and settings). */
   totalMinor: number;
   /** The code that gave a discount, normalised. */
   promo: { id: number; code: string; discountMinor: number } | null;
@@ -48,11 +64,11 @@ async function offerPrice(db: DB, offer: Offer) {
     return db
       .selectFrom("course_sections as s")
       .innerJoin("courses as c", "c.id", "s.course_id")
-      .select(["c.name_en", "c.name_ar", "c.price", "c.early_price_minor", "c.early_price_until"])
+      .select(["c.name_en", "c.name_ar", "c.price", "c.currency", "c.early_price_minor", "c.early_price_until"])
       .where("s.id", "=", offer.id)
       .executeTakeFirst();
   }
-  return db.selectFrom("camps").select(["title_en as name_en", "title_ar as name_ar", "price", "early_price_minor", "early_price_until"]).where("id", "=", offer.id).executeTakeFirst();
+  return db.selectFrom("camps").select(["title_en as name_en", "title_ar as name_ar", "price", "currency", "early_price_minor", "early_price_until"]).where("id", "=", offer.id).executeTakeFirst();
 }
 
 /** A day of the academy's calendar in words (noon UTC of that date, read in UTC: the same day everywhere). */
@@ -109,9 +125,9 @@ export async function priceQuote(
 ): Promise<Quote | undefined> {
   const offer = await offerPrice(db, request.offer);
   if (!offer) return undefined;
-  const currency = currencyOfOffer(request.offer.kind);
+  const currency = currencyCode(offer.currency);
   const today = zonedParts(options.now ?? new Date(), await academyTimeZone(db)).date;
-  const fee = toMinor(offer.price);
+  const fee = toMinor(offer.price, currency);
   const names = { en: offer.name_en, ar: offer.name_ar.trim() || offer.name_en };
   const lines: PriceLine[] = [{ kind: "price", ...label(request.offer.kind === "camp" ? "campFee" : "courseFee", (lang) => ({ name: names[lang] })), amountMinor: fee }];
   const early = offer.early_price_minor;
@@ -149,5 +165,13 @@ export async function priceQuote(
       lines.push({ kind: "discount", ...label("promo", () => ({ code: shown })), amountMinor: -found.discountMinor });
     }
   }
-  return { currency, lines, totalMinor: totalOf(lines), promo, codeProblem };
+  // The tax as the invoice will compute it, from the same lines and settings (one rule: invoiceTax).
+  const settings = await getSiteSettings(db);
+  const taxed = invoiceTax(lines, settings);
+  const rate = (settings.taxRateBp / 100).toString();
+  const tax =
+    taxed.taxMinor > 0
+      ? { ...label(settings.taxInclusive ? "taxIncluded" : "taxAdded", () => ({ name: settings.taxName, rate })), name: settings.taxName, rateBp: settings.taxRateBp, inclusive: settings.taxInclusive, amountMinor: taxed.taxMinor }
+      : null;
+  return { currency, lines, tax, totalMinor: taxed.totalMinor, promo, codeProblem };
 }

@@ -71,7 +71,7 @@ async function paidNothing(trx: Trx, ref: EnrolmentRef): Promise<boolean> {
 /** Prices a new enrolment in its transaction (discounts' priceEnrolment, reserving a code's use); its id is known by then. */
 export type PriceEnrolment = (trx: Trx, enrolment: { id: number; offerId: number }) => Promise<PricedEnrolment>;
 
-export type NewSectionEnrolment = Omit<Insertable<SectionEnrolmentsTable>, "id" | "child_key" | "status" | "created_at" | "updated_at" | "price_minor" | "moved_at" | "drop_reason">;
+export type NewSectionEnrolment = Omit<Insertable<SectionEnrolmentsTable>, "id" | "child_key" | "status" | "created_at" | "updated_at" | "moved_at" | "drop_reason">;
 
 /**
  * enrol, a course group: the seat is already taken by the caller (its section's own rules, in this
@@ -90,10 +90,10 @@ export async function enrolInSection(trx: Trx, values: NewSectionEnrolment, pric
   let row = inserted;
   if (priced) {
     const held = inserted.payment_hold_until !== null && priced.totalMinor > 0;
-    // What an online payment charges (decision 085): the fee as priced here.
+    // Nothing to pay (a free place): no hold. What is paid online is the invoice's (decision 101).
     row = await trx
       .updateTable("section_enrolments")
-      .set({ price_minor: priced.totalMinor, ...(held ? {} : { payment_hold_until: null }) })
+      .set(held ? { updated_at: now } : { payment_hold_until: null, updated_at: now })
       .where("id", "=", inserted.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -101,11 +101,6 @@ export async function enrolInSection(trx: Trx, values: NewSectionEnrolment, pric
   const enrolment = fromSection(row);
   await emit(trx, { type: "EnrolmentCreated", enrolment, price: priced });
   return { enrolment, held: enrolment.state === "held", price: priced };
-}
-
-/** The fee an online payment of this enrolment charges, when billing prices it at the list price (`price_minor`, decision 085). */
-export async function recordListPrice(trx: Trx, enrolmentId: number, feeMinor: number): Promise<void> {
-  await trx.updateTable("section_enrolments").set({ price_minor: feeMinor }).where("id", "=", enrolmentId).where("price_minor", "is", null).execute();
 }
 
 export type NewCampEnrolment = Omit<Insertable<EnrollmentsTable>, "id" | "status" | "notes" | "created_at" | "updated_at">;

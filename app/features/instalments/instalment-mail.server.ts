@@ -2,7 +2,7 @@ import { serverT } from "~server/i18n";
 import type { MailTemplate } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
 import { detailsTable, html, mailDocument } from "~/lib/mail/html";
-import { formatMoney } from "~/features/discounts/money";
+import { formatMoney } from "~/lib/money";
 import { paymentProviderOf } from "~/features/payments/payment-provider.server";
 import { formatDay } from "./format-day";
 import type { InstalmentReminderData } from "./instalment-reminders.server";

@@ -1,5 +1,5 @@
 import type { Lang } from "~/i18n/lang";
-import { formatMoney } from "~/features/discounts/money";
+import { formatMoney } from "~/lib/money";
 import { formatDay } from "./format-day";
 import type { InvoiceInstalments } from "./instalments.server";
 import type { PartView } from "./PartsTable";

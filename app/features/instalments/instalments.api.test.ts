@@ -168,7 +168,7 @@ describe("instalments", () => {
     const started = await server.request("POST", "/api/payments/invoice-checkouts", { json: { token, instalmentId: second!.id } });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const checkout = await server.db.selectFrom("payment_checkouts").selectAll().where("session_id", "=", started.body.sessionId).executeTakeFirstOrThrow();
-    expect(checkout).toMatchObject({ kind: "invoice", invoice_id: invoice.id, instalment_id: second!.id, amount_minor: 3_000, currency: "inr" });
+    expect(checkout).toMatchObject({ kind: "invoice", invoice_id: invoice.id, instalment_id: second!.id, amount_minor: 3_000, currency: "INR" });
     const event = stripe.complete(started.body.sessionId);
     const statuses = await Promise.all(Array.from({ length: 5 }, () => stripe.deliver(event)));
     expect(statuses).toEqual([200, 200, 200, 200, 200]);

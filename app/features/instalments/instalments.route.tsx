@@ -7,7 +7,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import { LocalLink } from "~/ui/LocalLink";
 import { BackArrow } from "~/ui/Bidi";
 import { adminInvoicePath } from "~/features/billing/paths";
-import { formatMoney, majorText } from "~/features/discounts/money";
+import { formatMoney, majorText } from "~/lib/money";
 import type { Route } from "./+types/instalments.route";
 import { equalSplit, isCalendarDay, MAX_PARTS, MIN_PARTS } from "~/features/billing/instalment-split";
 import { instalmentsAction } from "./instalments.action.server";
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     outstanding: money(Math.max(0, state.outstandingMinor)),
     editable: invoice.status === "open" && state.outstandingMinor > 0,
     parts: partViews(state, lang),
-    rows: rows.map((row) => ({ dueOn: row.dueOn, amount: majorText(row.amountMinor) })),
+    rows: rows.map((row) => ({ dueOn: row.dueOn, amount: majorText(row.amountMinor, state.invoice.currency) })),
     helper: { count: helped ? count : Math.max(MIN_PARTS, state.parts.length || 3), first: helped ? first : (state.parts[0]?.dueOn ?? invoice.due_on) },
     saved: url.searchParams.get("saved") === "1",
   };

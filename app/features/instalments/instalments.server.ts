@@ -5,6 +5,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { invoiceOutstanding, lockInvoice } from "~/features/billing/ledger.server";
 import { partStates, splitProblems, type Part, type PartState, type SplitProblem } from "~/features/billing/instalment-split";
+import { settledOfParts } from "~/features/billing/rules";
 
 /** The academy's calendar day now. */
 export async function academyToday(db: DB, at: Date = new Date()): Promise<string> {
@@ -35,10 +36,8 @@ export async function invoiceInstalments(db: DB, invoiceId: number, today?: stri
   ]);
   const owedTotalMinor = invoice.total_minor - Number(credited.sum);
   const parts = rows.map((row) => ({ id: row.id, dueOn: row.due_on, amountMinor: row.amount_minor }));
-  const sumMinor = parts.reduce((sum, part) => sum + part.amountMinor, 0);
-  // What is settled of the parts: their sum less what the ledger still says is owed.
-  const settledMinor = sumMinor - Math.max(0, outstandingMinor);
-  const states = partStates(parts, settledMinor, day, invoice.status === "void").map((state, index) => ({ ...state, id: parts[index]!.id, position: index + 1 }));
+  // Payments cover the parts in order (billing/rules.ts, the one rule of owed and overdue).
+  const states = partStates(parts, settledOfParts(parts, outstandingMinor), day, invoice.status === "void").map((state, index) => ({ ...state, id: parts[index]!.id, position: index + 1 }));
   return {
     invoice,
     issuedOn: zonedParts(invoice.issued_at, timeZoneOf(settings)).date,

@@ -45,7 +45,7 @@ export async function startInvoiceCheckout(
   const session = await openCheckout(db, provider, {
     page: options.publicUrl + invoicePaymentPath(options.token, options.lang),
     amountMinor,
-    currency: invoice.currency.toLowerCase(),
+    currency: invoice.currency,
     description: `${invoice.number} — ${pick(invoice, "description", options.lang)}`,
     reference: invoice.number,
     customerEmail: invoice.email,

@@ -2,7 +2,7 @@ import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
-import { formatMoney } from "~/features/discounts/money";
+import { formatMoney } from "~/lib/money";
 import { onCheckoutPaid } from "~/features/payments/checkout-paid.server";
 import { paymentProviderOf } from "~/features/payments/payment-provider.server";
 import { invoiceInstalments } from "./instalments.server";

@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { Lang } from "~/i18n/lang";
 import { LtrValue } from "~/ui/Bidi";
 import type { AccountInvoice, AccountInvoices } from "./money-types";
-import { formatDay, formatMoney } from "./money-format";
+import { formatMoney } from "~/lib/money";
+import { formatDay } from "./money-format";
 
 const STATUS_CLASS: Record<AccountInvoice["status"], string> = {
   open: "bg-amber-100 text-amber-950",

@@ -5,7 +5,8 @@ import { LtrValue } from "~/ui/Bidi";
 import { adminBillingPath } from "~/features/billing/paths";
 import { localizePath } from "~/i18n/lang";
 import type { FunnelCounts, MoneyRow, MoneySummary } from "./money-types";
-import { formatDay, formatMoney } from "./money-format";
+import { formatMoney } from "~/lib/money";
+import { formatDay } from "./money-format";
 
 const cell = "px-1.5 py-1.5 sm:px-2";
 

@@ -7,6 +7,7 @@ import { accountCreditNotePdfPath, accountInvoicePdfPath } from "~/features/bill
 import { enrolmentPaymentPath } from "~/features/sections/paths";
 import { zonedParts } from "~/lib/zoned-time";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { overdueFlagSql, owedShown, owedSql } from "~/features/billing/rules";
 import type { AccountInvoice, AccountInvoices } from "./money-types";
 
 /** The newest invoices one family sees; a family has a handful a year, so this is never reached in practice. */
@@ -45,10 +46,12 @@ export async function accountInvoices(db: DB, userId: number, lang: Lang, option
       "e.reference as enrolment_reference",
       "e.status as enrolment_status",
       "e.payment_hold_until",
-      eb.fn.coalesce(eb.selectFrom("ledger_entries as l").select((l) => l.fn.sum<number>("l.amount_minor").as("s")).whereRef("l.invoice_id", "=", "i.id"), eb.lit(0)).as("outstanding"),
+      owedSql(eb).as("outstanding"),
+      overdueFlagSql(eb, today).as("overdue"),
       eb
         .fn.coalesce(
-          eb.selectFrom("payments as p").select((p) => p.fn.sum<number>(sql<number>`case when p.kind = 'payment' then p.amount_minor else -p.amount_minor end`).as("s")).whereRef("p.invoice_id", "=", "i.id"),
+          // A refund the provider refused (failed) gave nothing back (decision 092).
+          eb.selectFrom("payments as p").select((p) => p.fn.sum<number>(sql<number>`case when p.kind = 'payment' then p.amount_minor else -p.amount_minor end`).as("s")).whereRef("p.invoice_id", "=", "i.id").where("p.refund_state", "<>", "failed"),
           eb.lit(0),
         )
         .as("paid"),
@@ -60,13 +63,11 @@ export async function accountInvoices(db: DB, userId: number, lang: Lang, option
     .execute();
   const ids = rows.map((r) => r.id);
   const notes = ids.length === 0 ? [] : await db.selectFrom("credit_notes").select(["id", "invoice_id", "number", "amount_minor"]).where("invoice_id", "in", ids).orderBy("id").execute();
-  const lateInstalments = new Set(
-    ids.length === 0 ? [] : (await overdueInstalmentInvoices(db, ids, today)),
-  );
   const nowIso = now.toISOString();
   const invoices = rows.map((row): AccountInvoice => {
-    const outstanding = Math.max(0, Number(row.outstanding));
-    const overdue = row.status === "open" && outstanding > 0 && (row.due_on < today || lateInstalments.has(row.id));
+    const outstanding = owedShown(Number(row.outstanding));
+    // One rule for overdue (billing/rules.ts), as the desk and the dashboard read it.
+    const overdue = Number(row.overdue) === 1;
     const held = row.status === "open" && row.enrolment_id !== null && row.enrolment_status === "enrolled" && row.payment_hold_until !== null && row.payment_hold_until > nowIso;
     return {
       id: row.id,
@@ -106,21 +107,6 @@ async function ownBalances(db: DB, owner: Owner) {
     .orderBy("l.currency")
     .execute();
   return rows.map((row) => ({ currency: row.currency, balanceMinor: Number(row.sum) }));
-}
-
-/** Invoices among `ids` with an instalment due before `today` and not yet covered by the payments made against it. */
-export async function overdueInstalmentInvoices(db: DB, ids: readonly number[], today: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom("invoice_instalments as t")
-    .select((eb) => [
-      "t.invoice_id",
-      "t.amount_minor",
-      eb.fn.coalesce(eb.selectFrom("payments as p").select((p) => p.fn.sum<number>("p.amount_minor").as("s")).whereRef("p.instalment_id", "=", "t.id").where("p.kind", "=", "payment"), eb.lit(0)).as("paid"),
-    ])
-    .where("t.invoice_id", "in", ids)
-    .where("t.due_on", "<", today)
-    .execute();
-  return [...new Set(rows.filter((r) => Number(r.paid) < r.amount_minor).map((r) => r.invoice_id))];
 }
 
 /** The family's billing records for "download my data" (decision 093): invoices with lines, payments and refunds, credit notes. */

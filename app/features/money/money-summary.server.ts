@@ -4,7 +4,7 @@ import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { childKey } from "~/lib/child-key";
-import { overdueInstalmentInvoices } from "./account-invoices.server";
+import { overdueFlagSql, owedShown, owedSql } from "~/features/billing/rules";
 import { termOf, type MoneyPeriod } from "./money-period";
 import type { Amounts, FunnelCounts, MoneyRow, MoneySummary } from "./money-types";
 
@@ -55,6 +55,8 @@ export async function moneySummary(db: DB, options: { period: MoneyPeriod; timeZ
     .leftJoin("course_sections as s", "s.id", "e.section_id")
     .leftJoin("courses as c", "c.id", "s.course_id")
     .select([...invoiceColumns, sql<number>`sum(case when p.kind = 'payment' then p.amount_minor else -p.amount_minor end)`.as("net")])
+    // A refund the provider refused (failed) gave nothing back (decision 092); a pending one is on its way out.
+    .where("p.refund_state", "<>", "failed")
     .where("p.received_at", ">=", fromAt)
     .where("p.received_at", "<", toAt)
     .groupBy([...invoiceColumns])
@@ -70,14 +72,13 @@ export async function moneySummary(db: DB, options: { period: MoneyPeriod; timeZ
       "i.id",
       "i.due_on",
       ...invoiceColumns,
-      eb.fn.coalesce(eb.selectFrom("ledger_entries as l").select((l) => l.fn.sum<number>("l.amount_minor").as("s")).whereRef("l.invoice_id", "=", "i.id"), eb.lit(0)).as("owed"),
+      owedSql(eb).as("owed"),
+      overdueFlagSql(eb, today).as("overdue"),
     ])
     .where("i.status", "=", "open")
     .orderBy("i.id")
     .limit(MAX_OPEN_INVOICES)
     .execute();
-  const late = new Set<number>();
-  for (let i = 0; i < open.length; i += 500) for (const id of await overdueInstalmentInvoices(db, open.slice(i, i + 500).map((r) => r.id), today)) late.add(id);
 
   const totals = new Map<string, Amounts>();
   const byCourse = new Map<string, MoneyRow>();
@@ -96,11 +97,11 @@ export async function moneySummary(db: DB, options: { period: MoneyPeriod; timeZ
   };
   for (const row of moves) add(bucketOf(row), "collectedMinor", Number(row.net));
   for (const row of open) {
-    const owed = Math.max(0, Number(row.owed));
+    const owed = owedShown(Number(row.owed));
     if (owed === 0) continue;
     const bucket = bucketOf(row);
     add(bucket, "outstandingMinor", owed);
-    if (row.due_on < today || late.has(row.id)) {
+    if (Number(row.overdue) === 1) {
       add(bucket, "overdueMinor", owed);
       overdueCount.set(row.currency, (overdueCount.get(row.currency) ?? 0) + 1);
     }

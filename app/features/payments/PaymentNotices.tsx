@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Lang } from "~/i18n/lang";
 import { formatDateTime } from "~/features/admin-kit/format";
-import { formatMinor } from "./minor-units";
+import { formatMoney } from "~/lib/money";
 import type { PaymentNoticeView } from "./payment-notices.server";
 
 /**
@@ -23,7 +23,7 @@ export function PaymentNotices({ total, notices, lang, timeZone }: { total: numb
           <li key={notice.id} className="flex flex-wrap gap-x-4 gap-y-1 py-2 text-sm text-slate-900">
             <span className="w-36 shrink-0">{formatDateTime(notice.createdAt, lang, timeZone)}</span>
             <span className="font-semibold">{t(`notices.kind.${notice.kind}`)}</span>
-            {notice.amountMinor !== null && notice.currency ? <bdi dir="ltr">{formatMinor(notice.amountMinor, notice.currency, lang)}</bdi> : null}
+            {notice.amountMinor !== null && notice.currency ? <bdi dir="ltr">{formatMoney(notice.amountMinor, notice.currency, lang)}</bdi> : null}
             {notice.providerRef ? <bdi dir="ltr" className="break-all">{notice.providerRef}</bdi> : null}
             <span className="basis-full text-slate-700">
               {t(`notices.what.${notice.kind}`)} <bdi dir="ltr">{notice.details}</bdi>

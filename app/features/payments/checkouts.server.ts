@@ -3,13 +3,10 @@ import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { enrolmentPaymentPath } from "~/features/sections/paths";
+import { currencyCode } from "~/lib/money";
+import { findInvoiceOf } from "~/features/billing/ledger.server";
+import { amountDue } from "~/features/billing/rules";
 import type { PaymentProvider } from "./payment-provider.server";
-
-/**
- * The currency of course fees: today's prices are in dollars (the course pages show USD). Billing
- * (issue 31 part 1) gives each offer its own currency column; at the join this reads it.
- */
-export const COURSE_CURRENCY = "usd";
 
 /** At most this many checkouts are started for one held enrolment (each is a session at the provider). */
 export const MAX_CHECKOUTS_PER_ENROLMENT = 10;
@@ -24,12 +21,15 @@ export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
     .selectFrom("section_enrolments as e")
     .innerJoin("course_sections as s", "s.id", "e.section_id")
     .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.reference", "e.code", "e.status", "e.payment_hold_until", "e.child_name", "e.email", "e.lang", "c.slug", "c.name_en", "c.name_ar", "c.price", "e.price_minor", "s.starts_at"])
+    .select(["e.id", "e.reference", "e.code", "e.status", "e.payment_hold_until", "e.child_name", "e.email", "e.lang", "c.slug", "c.name_en", "c.name_ar", "c.currency", "s.starts_at"])
     .where("e.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
   const paid = await db.selectFrom("payment_checkouts").select(["paid_amount_minor", "currency", "paid_at", "status"]).where("enrolment_id", "=", id).where("status", "in", ["paid", "refunded"]).orderBy("id").execute();
   const kept = paid.find((checkout) => checkout.status === "paid");
+  // What the family is asked online is what its invoice still owes, tax included (decision 101).
+  const invoice = await findInvoiceOf(db, { kind: "section", enrolmentId: id });
+  const due = invoice ? await amountDue(db, invoice.id) : undefined;
   // Paid in full at the desk (decision 100): the link says paid, as for an online payment, and opens no checkout.
   const settled = kept ? undefined : await db.selectFrom("invoices").select(["total_minor", "currency", "updated_at"]).where("enrolment_id", "=", id).where("status", "=", "paid").where("total_minor", ">", 0).executeTakeFirst();
   return {
@@ -44,8 +44,8 @@ export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
     courseName: pick(row, "name", lang),
     courseSlug: row.slug,
     startsAt: row.starts_at,
-    amountMinor: row.price_minor ?? Math.round(row.price * 100),
-    currency: COURSE_CURRENCY,
+    amountMinor: due?.amountMinor ?? 0,
+    currency: due?.currency ?? currencyCode(row.currency),
     paid: kept ? { amountMinor: kept.paid_amount_minor ?? 0, currency: kept.currency, at: kept.paid_at ?? "" } : settled ? { amountMinor: settled.total_minor, currency: settled.currency, at: settled.updated_at } : null,
     refunded: paid.some((checkout) => checkout.status === "refunded"),
   };

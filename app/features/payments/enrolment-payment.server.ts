@@ -7,7 +7,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { enqueue } from "~server/jobs/queue";
 import { checkoutCheckJob } from "./payment-events.server";
 import { checkoutOf, enrolmentForPayment, payStateOf } from "./checkouts.server";
-import { formatMinor } from "./minor-units";
+import { formatMoney } from "~/lib/money";
 import { paymentProviderOf } from "./payment-provider.server";
 
 /** A Stripe checkout session id as its success URL brings it back (anything else is ignored). */
@@ -48,8 +48,8 @@ export async function paymentPageData(db: DB, config: Config, token: string, lan
     childName: enrolment.childName,
     code: enrolment.code,
     firstClass: when(enrolment.startsAt),
-    amount: formatMinor(enrolment.amountMinor, enrolment.currency, lang),
-    paidAmount: enrolment.paid ? formatMinor(enrolment.paid.amountMinor, enrolment.paid.currency, lang) : null,
+    amount: formatMoney(enrolment.amountMinor, enrolment.currency, lang),
+    paidAmount: enrolment.paid ? formatMoney(enrolment.paid.amountMinor, enrolment.paid.currency, lang) : null,
     heldUntil: enrolment.holdUntil ? when(enrolment.holdUntil) : null,
   };
 }

@@ -2,7 +2,7 @@ import { serverT } from "~server/i18n";
 import type { MailTemplate } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
 import { detailsTable, html, mailDocument } from "~/lib/mail/html";
-import { formatMinor } from "./minor-units";
+import { formatMoney } from "~/lib/money";
 
 /** The template of "your payment came after the seat was released: it is refunded". */
 export const PAYMENT_REFUNDED_MAIL = "payment-refunded";
@@ -28,7 +28,7 @@ export const paymentRefundedMail: MailTemplate = async (_deps, mail) => {
   const details: [string, string, boolean?][] = [
     [t("page.course"), data.course],
     [t("page.child"), data.childName],
-    [t("page.amount"), formatMinor(data.amountMinor, data.currency, lang), true],
+    [t("page.amount"), formatMoney(data.amountMinor, data.currency, lang), true],
   ];
   const text = [t("refundMail.greeting"), "", t("refundMail.intro"), "", ...details.map(([label, value]) => `${label}: ${value}`), "", t("refundMail.after"), "", t("refundMail.signoff")].join("\n");
   const body = mailDocument(

@@ -3,9 +3,9 @@ import { stripeProvider } from "./stripe-provider.server";
 
 /** What the family pays for, as the provider's hosted checkout shows it. */
 export interface CheckoutRequest {
-  /** Integer minor units (cents, paise) of `currency`. */
+  /** Integer minor units of `currency` (its exponent: cents, paise, fils). */
   amountMinor: number;
-  /** ISO 4217, lower case. */
+  /** ISO 4217, upper case as stored; the provider adapter writes it the provider's way. */
   currency: string;
   /** The line the checkout page shows ("Robotics — Ali"). */
   description: string;
@@ -33,6 +33,7 @@ export interface CheckoutState {
   /** The provider's payment (what a refund names), once paid. */
   paymentRef: string | null;
   amountMinor: number;
+  /** ISO 4217, upper case (the adapter converts the provider's). */
   currency: string;
 }
 

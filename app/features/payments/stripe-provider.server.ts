@@ -10,7 +10,8 @@ const stateOf = (session: Stripe.Checkout.Session): CheckoutState => ({
   paid: session.payment_status === "paid",
   paymentRef: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
   amountMinor: session.amount_total ?? 0,
-  currency: session.currency ?? "",
+  // Stripe writes ISO codes in lower case; ours are upper case past this boundary (decision 101).
+  currency: (session.currency ?? "").toUpperCase(),
 });
 
 const refOf = (value: string | { id: string } | null | undefined): string => (typeof value === "string" ? value : (value?.id ?? ""));
@@ -73,7 +74,7 @@ export function stripeProvider(settings: NonNullable<Config["stripe"]>): Payment
     async createCheckout(request) {
       const session = await stripe.checkout.sessions.create({
         mode: "payment",
-        line_items: [{ quantity: 1, price_data: { currency: request.currency, unit_amount: request.amountMinor, product_data: { name: request.description } } }],
+        line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountMinor, product_data: { name: request.description } } }],
         client_reference_id: request.reference,
         customer_email: request.customerEmail,
         // Stripe Checkout has no Arabic: "auto" follows the family's browser.

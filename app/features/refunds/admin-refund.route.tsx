@@ -7,7 +7,7 @@ import { langFromPath } from "~/i18n/lang";
 import { PageMeta } from "~/ui/PageMeta";
 import { LocalLink } from "~/ui/LocalLink";
 import { FormAlert } from "~/ui/FormAlert";
-import { formatMoney, majorText, parseMajor } from "~/features/discounts/money";
+import { formatMoney, majorText, parseMajor } from "~/lib/money";
 import { adminCreditNotePdfPath, adminInvoicePath, adminInvoicePdfPath } from "~/features/billing/paths";
 import type { Route } from "./+types/admin-refund.route";
 import { refundPaymentEndpoint } from "./refunds.api";
@@ -15,7 +15,7 @@ import { paymentForRefund } from "./refunds.server";
 
 const ID = /^\d{1,9}$/;
 /** A prefilled amount from the drop screen's link: digits and one separator, nothing else. */
-const PREFILL = /^\d{1,9}(?:[.,]\d{1,2})?$/;
+const PREFILL = /^\d{1,9}(?:[.,]\d{1,3})?$/;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       leftMinor: payment.refundableMinor,
     },
     refunds: payment.refunds.map((refund) => ({ ...refund, amount: money(refund.amountMinor), day: refund.at.slice(0, 10) })),
-    prefill: { amount: PREFILL.test(amount) ? amount : payment.refundableMinor > 0 ? majorText(payment.refundableMinor) : "", reason: (url.searchParams.get("reason") ?? "").slice(0, 500) },
+    prefill: { amount: PREFILL.test(amount) ? amount : payment.refundableMinor > 0 ? majorText(payment.refundableMinor, payment.currency) : "", reason: (url.searchParams.get("reason") ?? "").slice(0, 500) },
     policy: Number.isInteger(policy) && policy >= 0 && policy <= 100 ? policy : null,
     done: doneNote?.creditNoteId ? { id: doneNote.creditNoteId, number: doneNote.creditNoteNumber ?? "", pending: doneNote.state === "pending" } : null,
   };
@@ -58,12 +58,14 @@ export async function action(args: Route.ActionArgs) {
   requireAdminPage(context, request);
   if (!ID.test(params.id)) throw data({ message: "Not found." }, { status: 404 });
   const path = new URL(request.url).pathname;
+  // Amounts are typed in the payment's currency's major units (3 decimals for KWD, none for JPY).
+  const currency = (await paymentForRefund(context.db, Number(params.id)))?.currency ?? "USD";
   return postFormToApi(args, {
     form: "refund",
     endpoint: refundPaymentEndpoint,
     params: { id: params.id },
     // What does not read as money goes as typed, for the schema to refuse in the page's language.
-    toBody: (form) => ({ amountMinor: parseMajor(form.amount ?? "") ?? (form.amount ?? ""), reason: form.reason ?? "" }),
+    toBody: (form) => ({ amountMinor: parseMajor(form.amount ?? "", currency) ?? (form.amount ?? ""), reason: form.reason ?? "" }),
     onSuccess: (answer) => `${path}?done=${(answer.body.creditNote as { id: number }).id}`,
   });
 }

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { formatMoney } from "~/lib/money";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
@@ -22,9 +23,8 @@ const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFE
 
 type Style = { size?: number; bold?: boolean; color?: string };
 
-/** "1,250.00 USD", "-300.00 INR": the same in both languages, always left to right. */
-export const pdfAmount = (minor: number, currency: string): string =>
-  `${minor < 0 ? "-" : ""}${new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100)} ${currency}`;
+/** "1,250.00 USD", "-300.00 INR", "12.345 KWD": the same in both languages, always left to right (the one formatter, by code). */
+export const pdfAmount = (minor: number, currency: string): string => formatMoney(minor, currency, "en", { display: "code" });
 
 class Page {
   readonly rtl: boolean;

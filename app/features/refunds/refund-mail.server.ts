@@ -2,7 +2,7 @@ import { serverT } from "~server/i18n";
 import type { MailTemplate } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
 import { detailsTable, html, mailDocument } from "~/lib/mail/html";
-import { formatMoney } from "~/features/discounts/money";
+import { formatMoney } from "~/lib/money";
 import { accountCreditNotePdfPath, accountInvoicePdfPath } from "~/features/billing/paths";
 import { INVOICE_MAIL, type InvoiceMail } from "~/features/billing/invoice-mail.server";
 

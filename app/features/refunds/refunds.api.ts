@@ -8,7 +8,7 @@ import { accessGuard, defineEndpoint, jsonRoutes, type EndpointDeps } from "~ser
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
-import { formatMoney } from "~/features/discounts/money";
+import { formatMoney } from "~/lib/money";
 import { familyKeyOf } from "~/features/discounts/promo.server";
 import { paymentProviderOf } from "~/features/payments/payment-provider.server";
 import { adminCreditNotePdfPath } from "~/features/billing/paths";

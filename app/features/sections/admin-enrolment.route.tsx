@@ -15,7 +15,7 @@ import { enrolmentIdByReference } from "./enrolment-changes.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
 import { sectionRefundProposal } from "~/features/billing/refund-policy.server";
 import { RefundProposal } from "~/features/billing/RefundProposal";
-import { formatMoney } from "~/features/discounts/money";
+import { formatMoney } from "~/lib/money";
 
 const REFERENCE = /^[\w-]{10,64}$/;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FOLLOWUP_DEFAULTS } from "./followup-texts";
+import { CURRENCY_CODES } from "~/lib/money";
 
 /** Staff-editable site settings; stored one key per row in `site_settings` (value as JSON). */
 export const siteSettingsSchema = z.object({
@@ -57,6 +58,8 @@ export const siteSettingsSchema = z.object({
   taxRateBp: z.number().int().min(0).max(10000).default(0),
   taxRegistration: z.string().trim().max(60).default(""),
   taxInclusive: z.boolean().default(true),
+  /** The currency a new course or camp is priced in until staff choose another (decision 101). */
+  defaultCurrency: z.enum(CURRENCY_CODES).default("USD"),
   /** Days after issue an invoice without instalments is due (issue 31). */
   invoiceDueDays: z.number().int().min(0).max(90).default(7),
   /** Days before an instalment's due date its reminder e-mail goes (decision 091; 0: on the day). */

@@ -43,6 +43,8 @@ import * as billing from "./2026-11-30-00-billing";
 import * as instalments from "./2026-11-30-30-instalments";
 import * as refunds from "./2026-11-30-40-refunds";
 import * as paymentInbox from "./2026-11-30-50-payment-inbox";
+import * as currencies from "./2026-11-30-60-currencies";
+import * as dropEnrolmentPrice from "./2026-11-30-70-drop-enrolment-price";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -93,4 +95,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-30-instalments": instalments,
   "2026-11-30-40-refunds": refunds,
   "2026-11-30-50-payment-inbox": paymentInbox,
+  "2026-11-30-60-currencies": currencies,
+  "2026-11-30-70-drop-enrolment-price": dropEnrolmentPrice,
 };

@@ -41,6 +41,7 @@ export const settings: SiteSettings = {
   taxRateBp: 0,
   taxRegistration: "",
   taxInclusive: true,
+  defaultCurrency: "USD",
   invoiceDueDays: 7,
   instalmentReminderDays: 3,
   demoBookingsPerFamily: 3,

@@ -2,7 +2,8 @@
  * CSV text for admin exports (RFC 4180): fields with a comma, quote or line break are quoted,
  * quotes doubled, lines end with CRLF. Text starting with = + - @ (or a tab / carriage return)
  * gets a leading ' so spreadsheet programs do not run it as a formula (CSV injection), except a
- * phone number as stored (E.164: "+" and digits only), which can run nothing.
+ * phone number as stored (E.164: "+" and digits only) and a signed decimal ("-12.345", an exact
+ * amount), which can run nothing.
  * Numbers are written as they are, so negative amounts stay numbers.
  */
 export function csvCell(value: unknown): string {
@@ -10,7 +11,7 @@ export function csvCell(value: unknown): string {
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (typeof value === "boolean") return value ? "true" : "false";
   let text = typeof value === "string" ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^\+\d{6,15}$/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^\+\d{6,15}$/.test(text) && !/^-\d{1,20}(?:\.\d{1,6})?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -18,6 +18,7 @@ import { campFormSchema } from "./settings.schema";
 import { setBatchesFromStartDate } from "./settings.api";
 import { getAdminCamp } from "./settings.server";
 import { BackArrow } from "~/ui/Bidi";
+import { CurrencyOptions } from "~/ui/CurrencyOptions";
 import { InstalmentRuleForm, type RuleAnswer } from "~/features/instalments/InstalmentRuleForm";
 import { instalmentRuleAction, instalmentRuleOfOffer } from "~/features/instalments/instalment-rule.action.server";
 
@@ -155,6 +156,13 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
           {pairFields("duration", t("camps.duration"))}
           <Field label={t("camps.price")} error={msg(errors.price)}>
             {(ids) => <input type="number" min={0} {...props(ids)} {...register("price", { valueAsNumber: true })} />}
+          </Field>
+          <Field label={t("camps.currency")} error={msg(errors.currency)}>
+            {(ids) => (
+              <select {...props(ids)} {...register("currency")}>
+                <CurrencyOptions />
+              </select>
+            )}
           </Field>
           <Field label={t("camps.oldPrice")} error={msg(errors.oldPrice)}>
             {(ids) => <input type="number" min={0} {...props(ids)} {...register("oldPrice", { valueAsNumber: true })} />}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/lib/page-guards.server";
-import { formatRupees } from "~/features/camp/camp";
+import { formatPrice } from "~/lib/money";
+import { CurrencyOptions } from "~/ui/CurrencyOptions";
 import { SaveButton } from "~/features/admin-kit/StaffForm";
 import { useAdminForm } from "~/features/admin-kit/use-admin-form";
 import { getSiteSettings } from "~/features/site/site.server";
@@ -153,6 +154,13 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={tb("settings.invoiceDueDays")} hint={tb("settings.invoiceDueDaysHint")} error={errors.invoiceDueDays?.message}>
             {(ids) => <input type="number" min={0} max={90} step={1} {...input(ids)} {...register("invoiceDueDays", { valueAsNumber: true })} />}
           </Field>
+          <Field label={tb("settings.defaultCurrency")} hint={tb("settings.defaultCurrencyHint")} error={errors.defaultCurrency?.message}>
+            {(ids) => (
+              <select {...input(ids)} {...register("defaultCurrency")}>
+                <CurrencyOptions />
+              </select>
+            )}
+          </Field>
           <label className="flex items-start gap-3 sm:col-span-2">
             <input type="checkbox" className="mt-1 h-4 w-4" aria-describedby="tax-inclusive-hint" {...register("taxInclusive")} />
             <span>
@@ -213,7 +221,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               <span lang="en" className="text-sm text-slate-600">
                 {camp.grades}
               </span>
-              <span className="text-sm text-slate-600">{formatRupees(camp.price)}</span>
+              <span className="text-sm text-slate-600">{formatPrice(camp.price, camp.currency, "en")}</span>
               <LocalLink
                 to={`/admin/settings/camps/${camp.id}`}
                 aria-label={`${t("camps.edit")}: ${camp.title}`}

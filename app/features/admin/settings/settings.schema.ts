@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import { unknownPlaceholders } from "~/features/site/followup-texts";
 import { isTimeZone } from "~/lib/time-zone";
+import { CURRENCY_CODES } from "~/lib/money";
 import { emailField, httpUrlField, isPhoneCountry, requiredText, toE164, v } from "~/lib/validation";
 
 /**
@@ -58,6 +59,8 @@ const settingsFields = z.object({
     taxRateBp: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10000, v.invalid).optional().default(0),
     taxRegistration: text(60).optional().default(""),
     taxInclusive: z.boolean({ error: v.invalid }).optional().default(true),
+    // Optional like the others: clients that predate it keep saving (US dollars, decision 101).
+    defaultCurrency: z.enum(CURRENCY_CODES, { error: v.choice }).optional().default("USD"),
     invoiceDueDays: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(90, v.invalid).optional().default(7),
     // Instalments (decision 091), optional like the others: reminded 3 days before each due date.
     instalmentReminderDays: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(30, v.invalid).optional().default(3),
@@ -102,6 +105,8 @@ export const campFormSchema = z.object({
   grades: pairRequired(100),
   duration: pairRequired(100),
   price: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100_000_000, v.tooLong),
+  // Optional so clients that predate it keep saving: the camp keeps its currency (decision 101).
+  currency: z.enum(CURRENCY_CODES, { error: v.choice }).optional(),
   oldPrice: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100_000_000, v.tooLong),
   discount: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100, v.invalid),
   features: z.array(pairRequired(200), { error: v.invalid }).max(20, v.tooLong),

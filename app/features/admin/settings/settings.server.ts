@@ -47,6 +47,7 @@ export async function getAdminCamp(db: DB, id: number): Promise<AdminCamp | unde
     grades: { en: row.grades_en, ar: row.grades_ar },
     duration: { en: row.duration_en, ar: row.duration_ar },
     price: row.price,
+    currency: row.currency as CampForm["currency"],
     oldPrice: row.old_price,
     discount: row.discount,
     features: fromDbJson<Pair[]>(row.features, []),
@@ -60,9 +61,9 @@ export async function getAdminCamp(db: DB, id: number): Promise<AdminCamp | unde
   };
 }
 
-export async function listAdminCamps(db: DB): Promise<{ id: number; slug: string; title: string; grades: string; price: number }[]> {
-  const rows = await db.selectFrom("camps").select(["id", "slug", "title_en", "grades_en", "price"]).orderBy("sort").orderBy("id").execute();
-  return rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title_en, grades: row.grades_en, price: row.price }));
+export async function listAdminCamps(db: DB): Promise<{ id: number; slug: string; title: string; grades: string; price: number; currency: string }[]> {
+  const rows = await db.selectFrom("camps").select(["id", "slug", "title_en", "grades_en", "price", "currency"]).orderBy("sort").orderBy("id").execute();
+  return rows.map((row) => ({ id: row.id, slug: row.slug, title: row.title_en, grades: row.grades_en, price: row.price, currency: row.currency }));
 }
 
 /** The camps whose batches are not the ones the season's start date gives (decision 037). */
@@ -97,6 +98,7 @@ export async function saveCamp(db: DB, id: number, camp: CampForm, userId: numbe
         duration_en: camp.duration.en,
         duration_ar: camp.duration.ar,
         price: camp.price,
+        ...(camp.currency ? { currency: camp.currency } : {}),
         old_price: camp.oldPrice,
         discount: camp.discount,
         features: toDbJson(camp.features),
