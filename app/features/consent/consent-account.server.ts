@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~server/db/db";
+import { ownedBy } from "~/features/family/account-owner.server";
 
 /** Consent rows of an account's children, for the data export (as stored, without PIN hashes). */
 export async function consentExport(db: DB, owner: { id: number; provenEmail: string | null }) {
@@ -27,11 +28,9 @@ export async function consentExport(db: DB, owner: { id: number; provenEmail: st
   }));
 }
 
-/** The account's answers: given while signed in, or under its proven e-mail (the ownedBy rule of account-space). */
+/** The account's answers: given while signed in, or under its proven e-mail (the one rule, account-owner.server). */
 export const ownedAnswers = (owner: { id: number; provenEmail: string | null }) =>
-  owner.provenEmail
-    ? sql<boolean>`(${sql.ref("a.user_id")} = ${owner.id} or lower(${sql.ref("a.email")}) = ${owner.provenEmail})`
-    : sql<boolean>`${sql.ref("a.user_id")} = ${owner.id}`;
+ownedBy("a", owner);
 
 /** Erases an account's consent answers (their pickup people go with them); check-outs keep only "[erased]". */
 export async function eraseConsent(trx: DB, owner: { id: number; provenEmail: string | null }): Promise<number> {
