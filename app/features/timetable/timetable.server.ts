@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { ownedBy, ownerOf as accountOwner, type Owner } from "~/features/family/account-owner.server";
 import { nowIso } from "~server/db/values";
