@@ -45,4 +45,5 @@ export const settings: SiteSettings = {
   instalmentReminderDays: 3,
   demoBookingsPerFamily: 3,
   requireStaffSecondFactor: false,
+  certificateFullName: false,
 };
