@@ -201,9 +201,9 @@ export async function latestAnswerOf(db: DB, kind: ConsentKind, email: string, c
 }
 
 /** A child's authorised pickup people (the newest pickup answer's), without their PIN hashes. */
-export async function pickupPeople(db: DB, email: string, childName: string): Promise<{ id: number; name: string; phone: string; hasPin: boolean }[]> {
+export async function pickupPeople(db: DB, email: string, childName: string): Promise<{ id: number; name: string; phone: string; hasPin: boolean; pinLocked: boolean }[]> {
   const answer = await latestAnswerOf(db, "pickup", email, childName);
   if (!answer) return [];
-  const rows = await db.selectFrom("consent_pickups").select(["id", "name", "phone", "pin_hash"]).where("answer_id", "=", answer.id).orderBy("id").execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, phone: r.phone, hasPin: r.pin_hash !== null }));
+  const rows = await db.selectFrom("consent_pickups").select(["id", "name", "phone", "pin_hash", "pin_locked_at"]).where("answer_id", "=", answer.id).orderBy("id").execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, phone: r.phone, hasPin: r.pin_hash !== null, pinLocked: r.pin_locked_at !== null }));
 }

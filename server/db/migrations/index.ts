@@ -42,6 +42,7 @@ import * as enrolmentPrice from "./2026-11-29-80-enrolment-price";
 import * as billing from "./2026-11-30-00-billing";
 import * as instalments from "./2026-11-30-30-instalments";
 import * as refunds from "./2026-11-30-40-refunds";
+import * as pickupPinLocks from "./2026-11-30-90-pickup-pin-locks";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-10-camp-certificates": campCertificates,
   "2026-11-30-30-instalments": instalments,
   "2026-11-30-40-refunds": refunds,
+  "2026-11-30-90-pickup-pin-locks": pickupPinLocks,
 };
