@@ -12,7 +12,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { zonedParts } from "~/lib/zoned-time";
 import { formatTimeLabel } from "~/features/booking/slot-format";
 import type { Route } from "./+types/camp-checkout.route";
-import { campBatches, campCheckoutList } from "./camp-checkout.server";
+import { auditPickupView, campBatches, campCheckoutList } from "./camp-checkout.server";
 import { checkoutAction } from "./consent-pages.action.server";
 import { checkoutFormName } from "./consent-form-names";
 
@@ -30,6 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen = batches.find((b) => b.value === batch);
   const [campId, ...session] = batch.split(":");
   const children = chosen ? await campCheckoutList(context.db, Number(campId), session.join(":"), day) : null;
+  // Every view of pickup people (children's data) is on record (issue 39, decision 094).
+  const shown = children?.filter((c) => c.pickup.length > 0).length ?? 0;
+  if (shown > 0) await auditPickupView(context.db, member.id, batch, day, shown);
   return {
     // Staff unlock a PIN locked by wrong tries (issue 39); instructors see that it is locked.
     canUnlock: isStaffRole(member.role),

@@ -3,6 +3,7 @@ import { nowIso } from "~server/db/values";
 import { recordAudit, diffFields } from "~server/audit/audit";
 import { addToCounter, clearCounters } from "~server/security/rate-limit";
 import { latestAnswerOf, pickupPeople, pinMatches } from "./consent.server";
+import { openPickup } from "./children-data.server";
 
 /**
  * Wrong PINs one pickup person may take in a day before their PIN locks (issue 39 finding 6): the
@@ -72,7 +73,7 @@ export async function recordCheckout(
   const answer = await latestAnswerOf(db, "pickup", child.email, child.student_name);
   const person =
     answer && input.pickupId !== null
-      ? await db.selectFrom("consent_pickups").select(["id", "name", "pin_hash", "pin_locked_at"]).where("id", "=", input.pickupId).where("answer_id", "=", answer.id).executeTakeFirst()
+      ? await db.selectFrom("consent_pickups").select(["id", "name", "phone", "pin_hash", "pin_locked_at"]).where("id", "=", input.pickupId).where("answer_id", "=", answer.id).executeTakeFirst().then((row) => row && openPickup(row))
       : undefined;
   if (!person) return { ok: false, reason: "notOnList", ...refusal };
   if (person.pin_hash) {
@@ -127,4 +128,9 @@ export async function unlockPickupPin(db: DB, pickupId: number, userId: number):
     await recordAudit(trx, { userId, action: "pin_unlock", entity: "consent_pickup", entityId: pickupId, summary: { lockedAt: person.pin_locked_at } });
     return "unlocked";
   });
+}
+
+/** Records that a member saw a camp batch's pickup people on the check-out screen (issue 39: every view of children's data). */
+export async function auditPickupView(db: DB, userId: number, batch: string, day: string, children: number): Promise<void> {
+  await recordAudit(db, { userId, action: "view_children_data", entity: "camp_batch", name: batch.slice(0, 120), summary: { day, children } });
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { ownedBy } from "~/features/family/account-owner.server";
+import { openAnswerNotes, openPickup } from "./children-data.server";
 
 /** Consent rows of an account's children, for the data export (as stored, without PIN hashes). */
 export async function consentExport(db: DB, owner: { id: number; provenEmail: string | null }) {
@@ -11,8 +12,9 @@ export async function consentExport(db: DB, owner: { id: number; provenEmail: st
     .select(["a.id", "f.kind", "v.version", "v.title_en", "a.child_name", "a.signer_name", "a.lang", "a.agreed", "a.allergies", "a.medical", "a.signed_at"])
     .where(ownedAnswers(owner))
     .orderBy("a.id")
-    .execute();
-  const people = answers.length ? await db.selectFrom("consent_pickups").select(["answer_id", "name", "phone"]).where("answer_id", "in", answers.map((a) => a.id)).orderBy("id").execute() : [];
+    .execute()
+    .then((rows) => rows.map(openAnswerNotes));
+  const people = answers.length ? (await db.selectFrom("consent_pickups").select(["answer_id", "name", "phone"]).where("answer_id", "in", answers.map((a) => a.id)).orderBy("id").execute()).map(openPickup) : [];
   return answers.map((a) => ({
     form: a.title_en,
     kind: a.kind,

@@ -102,7 +102,10 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     expect(answers[0]!.signed_at >= before).toBe(true);
     const pickups = await server.db.selectFrom("consent_pickups").selectAll().execute();
     expect(pickups).toHaveLength(1);
-    expect(pickups[0]).toMatchObject({ name: "Omar Sharma", phone: "+919876543211" });
+    // Sealed at rest (issue 39, decision 094): the stored row holds neither the name nor the phone, nor the notes.
+    expect(JSON.stringify(pickups[0])).not.toMatch(/Omar|9876543211/);
+    expect(pickups[0]!.name).toMatch(/^enc1:/);
+    expect(JSON.stringify(answers)).not.toMatch(/Peanuts|Asthma/);
     expect(pickups[0]!.pin_hash).not.toContain("4321");
     // The instructor's roster seam: the medical notes and the pickup list, no PIN.
     const needs = await consentNeedsFor(server.db, [enrolment.id]);
