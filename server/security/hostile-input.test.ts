@@ -1001,7 +1001,7 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/admin/consent/reminders", url: () => "/api/admin/consent/reminders", admin: true, body: () => ({ section: ids.section }), stores: { audit_log: 1 } },
     { route: "POST /api/consent/complete", url: () => "/api/consent/complete", admin: false, body: () => ({ token: tokens.consentLink, childName: "Camp Child", signerName: "Camp Parent" }), stores: {} },
     { route: "POST /api/teaching/camp/checkouts", url: () => "/api/teaching/camp/checkouts", admin: true, body: () => ({ enrollmentId: ids.campChild, day: dateIn(0), pickup: ids.pickupPerson }), stores: { camp_checkouts: 1, audit_log: 1 } },
-    { route: "POST /api/teaching/camp/pickups/:id/unlock", url: () => `/api/teaching/camp/pickups/${ids.lockedPickup}/unlock`, admin: true, body: null, stores: { audit_log: 1 } },
+    { route: "POST /api/admin/camp/pickups/:id/unlock", url: () => `/api/admin/camp/pickups/${ids.lockedPickup}/unlock`, admin: true, body: null, stores: { audit_log: 1 } },
     {
       route: "POST /api/teaching/camp/certificates",
       url: () => "/api/teaching/camp/certificates",

@@ -252,12 +252,12 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     const list = await campCheckoutList(server.db, row.camp_id!, row.session, day);
     expect(list.find((c) => c.id === row.id)!.pickup.find((p) => p.id === person.id)!.pinLocked).toBe(true);
     // Instructors cannot unlock; staff can (audited), and the right PIN works again.
-    const unlock = (h: Record<string, string>) => server.request("POST", `/api/teaching/camp/pickups/${person.id}/unlock`, { headers: h });
+    const unlock = (h: Record<string, string>) => server.request("POST", `/api/admin/camp/pickups/${person.id}/unlock`, { headers: h });
     expect((await unlock(headers)).status).toBe(403);
     const unlocked = await unlock(staff);
     expect(unlocked.status, JSON.stringify(unlocked.body)).toBe(200);
     expect((await unlock(staff)).status).toBe(409);
-    expect((await server.request("POST", "/api/teaching/camp/pickups/999999/unlock", { headers: staff })).status).toBe(404);
+    expect((await server.request("POST", "/api/admin/camp/pickups/999999/unlock", { headers: staff })).status).toBe(404);
     expect((await server.db.selectFrom("audit_log").select("action").where("entity", "=", "consent_pickup").orderBy("id").execute()).map((r) => r.action)).toEqual(["pin_locked", "pin_unlock"]);
     expect((await post({ enrollmentId: row.id, day, pickup: person.id, pin: "4321" })).status).toBe(201);
   });

@@ -146,10 +146,10 @@ export const recordCampCheckout = defineEndpoint({
   },
 });
 
-/** POST /api/teaching/camp/pickups/{id}/unlock: staff unlock a pickup person's PIN locked by wrong tries (issue 39); audited. */
+/** POST /api/admin/camp/pickups/{id}/unlock: staff unlock a pickup person's PIN locked by wrong tries (issue 39); audited. */
 export const unlockPickup = defineEndpoint({
   method: "POST",
-  path: "/api/teaching/camp/pickups/:id/unlock",
+  path: "/api/admin/camp/pickups/:id/unlock",
   access: "staff",
   noBody: true,
   limits: [{ name: "camp-pin-unlock", limit: 30, windowMs: 60_000 }],
