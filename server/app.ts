@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { installDataKeys } from "./security/data-keys";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -48,6 +49,8 @@ export function requestListener(app: Express): RequestListener {
 
 /** Builds the one Express app: security headers, static assets, the JSON API and the pages. */
 export function createApp({ config, db, logger, pages }: AppDeps): Express {
+  // Children's data at rest (decision 102): this app's keys seal and open the sensitive columns.
+  installDataKeys(config.dataKeys);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { derivedDataKey, parseDataKeys, type DataKey } from "./security/data-keys";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -33,6 +34,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  DATA_ENCRYPTION_KEYS: z.string().max(4000).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
@@ -58,6 +60,10 @@ export interface Config {
   uploadsDir: string;
   dataDir: string;
   sessionSecret: string;
+  /** Keys sealing children's data at rest (decision 102): the first seals, all open; derived from the session secret when unset. */
+  dataKeys: DataKey[];
+  /** Whether dataKeys came from DATA_ENCRYPTION_KEYS (false: the derived default, which start-up warns about in production). */
+  dataKeysConfigured: boolean;
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean | number | string;
   /** Outgoing mail: SMTP when smtpUrl is set, else .eml files in `${dataDir}/outbox`. */
@@ -117,6 +123,18 @@ function databaseFrom(url: string | undefined, dataDir: string): Config["databas
   return { kind: "postgres", url };
 }
 
+/** DATA_ENCRYPTION_KEYS, or the key derived from the session secret (the derived one stays last, so rows it sealed still open). */
+function dataKeysFrom(text: string | undefined, sessionSecret: string): { dataKeys: DataKey[]; dataKeysConfigured: boolean } {
+  const derived = derivedDataKey(sessionSecret);
+  if (text === undefined || text.trim() === "") return { dataKeys: [derived], dataKeysConfigured: false };
+  try {
+    const keys = parseDataKeys(text);
+    return { dataKeys: keys.some((k) => k.id === derived.id) ? keys : [...keys, derived], dataKeysConfigured: true };
+  } catch (error) {
+    throw new ConfigError(`Invalid environment variable DATA_ENCRYPTION_KEYS: ${(error as Error).message}`);
+  }
+}
+
 /** Uses SESSION_SECRET, or a secret generated once and kept in the data folder. */
 function sessionSecretFrom(env: Env, dataDir: string): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
@@ -158,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR);
   const port = env.PORT;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  const sessionSecret = sessionSecretFrom(env, dataDir);
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -167,7 +186,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     uploadsDir: path.resolve(env.UPLOADS_DIR),
     dataDir,
-    sessionSecret: sessionSecretFrom(env, dataDir),
+    sessionSecret,
+    ...dataKeysFrom(env.DATA_ENCRYPTION_KEYS, sessionSecret),
     logLevel: env.LOG_LEVEL,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,

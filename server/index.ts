@@ -27,6 +27,9 @@ async function main(): Promise<void> {
   if (config.trustProxy === true) {
     logger.warn("TRUST_PROXY=true believes any X-Forwarded-For, so one client can wear every address and escape the per-client limits: set the number of proxies in front (for example 1) or their addresses instead");
   }
+  if (config.isProduction && !config.dataKeysConfigured) {
+    logger.warn("DATA_ENCRYPTION_KEYS is not set: children's medical notes and pickup people are sealed with a key derived from the session secret, so changing SESSION_SECRET makes them unreadable; set DATA_ENCRYPTION_KEYS (decision 102)");
+  }
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   await seed(db);

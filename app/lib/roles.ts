@@ -9,3 +9,10 @@ export const isStaffRole = (role: string | undefined | null): boolean => role ==
 
 /** Whether the role opens the teaching pages: staff, and instructors (for their own groups only). */
 export const isTeachingRole = (role: string | undefined | null): boolean => isStaffRole(role) || role === "instructor";
+
+/**
+ * Whether the role sees children's data (rosters: parents' phones, allergies, medical notes, pickup
+ * people), so falls under "Require a second factor for staff" and may use an authenticator app
+ * (issue 39 finding 4): staff and instructors alike.
+ */
+export const needsSecondFactorRole = (role: string | undefined | null): boolean => isTeachingRole(role);

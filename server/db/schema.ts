@@ -863,6 +863,8 @@ export interface ConsentPickupsTable {
   name: string;
   phone: string;
   pin_hash: string | null;
+  /** When too many wrong PINs in a day locked it (issue 39); null while usable. Staff unlock it. */
+  pin_locked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A reminder link that completes a family's forms without signing in (the token's hash only). */

@@ -448,6 +448,8 @@ describe("hostile input on every endpoint", () => {
     await db.insertInto("camp_checkouts").values({ enrollment_id: ids.campChild, day: dateIn(-2), pickup_id: null, collected_by: "Camp Parent", recorded_by: null, created_at: at }).execute();
     tokens.campId = String(camp.id);
     ids.pickupPerson = (await db.insertInto("consent_pickups").values({ answer_id: answer.id, name: "Aunt Layla", phone: "+919876543211", pin_hash: null }).returning("id").executeTakeFirstOrThrow()).id;
+    // A pickup person whose PIN wrong tries locked (issue 39), for the staff's unlock sample.
+    ids.lockedPickup = (await db.insertInto("consent_pickups").values({ answer_id: answer.id, name: "Uncle Sami", phone: "+919876543212", pin_hash: null, pin_locked_at: at }).returning("id").executeTakeFirstOrThrow()).id;
     tokens.consentLink = "consent-link-token-0123456789abcdef";
     await db.insertInto("consent_links").values({ token_hash: tokenHash(tokens.consentLink), email, lang: "en", created_at: at, expires_at: new Date(Date.now() + 86_400_000).toISOString() }).execute();
   }
@@ -536,7 +538,7 @@ describe("hostile input on every endpoint", () => {
       .executeTakeFirstOrThrow();
     await db.transaction().execute(async (trx) => {
       const fee = [{ kind: "price" as const, label_en: "Fee", label_ar: "الرسوم", amountMinor: 50_000 }];
-      const invoice = (await createInvoice(trx, { email: "Own.Hostile@example.com", parentName: "Own Parent", userId: null, lang: "en", currency: "INR", offer: { kind: "camp", enrollmentId: billedCamp.id }, childName: "Billed Child", description: { en: "Camp", ar: "المخيم" }, lines: fee }))!;
+      const invoice = (await createInvoice(trx, { email: "Own.Hostile@example.com", parentName: "Own Parent", userId: ids.own!, lang: "en", currency: "INR", offer: { kind: "camp", enrollmentId: billedCamp.id }, childName: "Billed Child", description: { en: "Camp", ar: "المخيم" }, lines: fee }))!;
       ids.ownInvoice = invoice.id;
       ids.payment = (await recordPayment(trx, { invoiceId: invoice.id, method: "cash", amountMinor: 50_000 }))!.id;
       ids.creditNote = (await issueCreditNote(trx, { invoiceId: invoice.id, amountMinor: 100, kind: "refund", refund: { paymentId: ids.payment } })).id;
@@ -1010,6 +1012,7 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/admin/consent/reminders", url: () => "/api/admin/consent/reminders", admin: true, body: () => ({ section: ids.section }), stores: { audit_log: 1 } },
     { route: "POST /api/consent/complete", url: () => "/api/consent/complete", admin: false, body: () => ({ token: tokens.consentLink, childName: "Camp Child", signerName: "Camp Parent" }), stores: {} },
     { route: "POST /api/teaching/camp/checkouts", url: () => "/api/teaching/camp/checkouts", admin: true, body: () => ({ enrollmentId: ids.campChild, day: dateIn(0), pickup: ids.pickupPerson }), stores: { camp_checkouts: 1, audit_log: 1 } },
+    { route: "POST /api/admin/camp/pickups/:id/unlock", url: () => `/api/admin/camp/pickups/${ids.lockedPickup}/unlock`, admin: true, body: null, stores: { audit_log: 1 } },
     {
       route: "POST /api/teaching/camp/certificates",
       url: () => "/api/teaching/camp/certificates",

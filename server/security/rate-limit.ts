@@ -109,6 +109,22 @@ export async function spendBudget({ db, config }: { db: DB; config: Config }, op
   return totalHits <= options.limit * config.rateLimitMultiplier;
 }
 
+/**
+ * A counter kept like the limits, for rules that are not "refuse the request" (issue 39: wrong
+ * second-factor codes per account): `add` counts one (atomically, shared by every instance on the
+ * database) and answers the window's total; `read` answers it without counting (0 once the window ended).
+ */
+export async function addToCounter(db: DB, options: { name: string; key: string; windowMs: number }): Promise<number> {
+  const store = new DatabaseStore(db, `${options.name}:`);
+  store.init({ windowMs: options.windowMs });
+  return (await store.increment(options.key)).totalHits;
+}
+
+export async function readCounter(db: DB, options: { name: string; key: string }): Promise<number> {
+  const row = await db.selectFrom("rate_limits").select(["hits", "reset_at"]).where("key", "=", storedKey(`${options.name}:`, options.key)).executeTakeFirst();
+  return row && row.reset_at > new Date().toISOString() ? Number(row.hits) : 0;
+}
+
 /** Forgets the counters of these limits for `key`. */
 export async function clearCounters(db: DB, names: string[], key: string): Promise<void> {
   await db.deleteFrom("rate_limits").where("key", "in", names.map((name) => storedKey(`${name}:`, key))).execute();

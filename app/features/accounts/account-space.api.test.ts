@@ -266,9 +266,36 @@ describe("my account API", () => {
     expect(await server.countRows("audit_log")).toBe(auditBefore + 1);
     const entry = await server.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ user_id: null, action: "delete", entity: "account", entity_id: String(sara.id) });
-    expect(JSON.parse(entry.summary)).toEqual({ bookingsCancelled: 1, bookingsErased: 2, enrollmentsErased: 1, brochureRequestsErased: 1, contactMessagesErased: 1, waitlistPlacesLeft: 0, waitlistPlacesErased: 0, sectionEnrolmentsCancelled: 0, sectionEnrolmentsErased: 0, makeupsCancelled: 0, absencesErased: 0, certificatesErased: 0, sectionWaitlistPlacesLeft: 0, sectionWaitlistPlacesErased: 0, calendarFeedsDeleted: 0, savedChildrenDeleted: 1, consentAnswersDeleted: 0, invoicesKept: 0 });
+    expect(JSON.parse(entry.summary)).toEqual({ bookingsCancelled: 1, bookingsErased: 2, enrollmentsErased: 1, brochureRequestsErased: 1, contactMessagesErased: 1, waitlistPlacesLeft: 0, waitlistPlacesErased: 0, sectionEnrolmentsCancelled: 0, sectionEnrolmentsErased: 0, makeupsCancelled: 0, absencesErased: 0, certificatesErased: 0, sectionWaitlistPlacesLeft: 0, sectionWaitlistPlacesErased: 0, calendarFeedsDeleted: 0, savedChildrenDeleted: 1, consentAnswersDeleted: 0, invoicesKept: 0, mailJobsDeleted: expect.any(Number), mailJobsBlanked: expect.any(Number) });
     expect(await server.db.selectFrom("account_children").select("id").where("user_id", "=", sara.id).execute()).toEqual([]);
     expect(entry.summary).not.toMatch(/@|Sara|Omar/);
+    // The mail queue keeps none of it either (issue 39): sent mails blanked, waiting ones to the family gone.
+    const jobs = await server.db.selectFrom("jobs").select("payload").execute();
+    expect(jobs.filter((job) => job.payload.toLowerCase().includes(sara.email))).toEqual([]);
+  });
+
+  it("erasure blanks the family's names in mails already sent and drops mails still waiting to go to them, in the deletion's transaction (issue 39)", async () => {
+    const sara = await parent();
+    await verify(sara.id);
+    const at = new Date().toISOString();
+    const job = (status: "queued" | "done" | "dead", payload: unknown) =>
+      server.db.insertInto("jobs").values({ kind: "mail", payload: JSON.stringify(payload), status, attempts: 0, max_attempts: 5, run_at: "2999-01-01T00:00:00.000Z", locked_by: null, locked_until: null, last_error: null, unique_key: null, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+    await book(await slot(12, 3), sara.email, sara.id);
+    const waiting = await job("queued", { template: "enrolment-confirmed", to: sara.email.toUpperCase(), subject: "Omar Ali is enrolled", data: { reference: "X" } });
+    const sent = await job("done", { template: "enrolment-confirmed", to: sara.email, subject: "Omar is enrolled", data: { reference: "Y" } });
+    const toStaff = await job("queued", { template: "staff-notice", to: "office@academy.test", subject: "New enrolment", data: { email: sara.email, parent: "Sara Ali", child: "Omar" } });
+    const other = await job("queued", { template: "enrolment-confirmed", to: "someone.else@example.com", subject: "Omar is enrolled", data: { parent: "Sara Ali" } });
+    expect((await server.request("POST", "/api/account/delete", { json: { email: sara.email }, headers: sara.headers })).status).toBe(200);
+    const payload = async (id: number) => (await server.db.selectFrom("jobs").select("payload").where("id", "=", id).executeTakeFirst())?.payload;
+    expect(await payload(waiting.id)).toBeUndefined();
+    for (const id of [sent.id, toStaff.id]) {
+      const text = (await payload(id))!;
+      expect(text).not.toMatch(/Sara|Omar/);
+      expect(text.toLowerCase()).not.toContain(sara.email);
+      expect(text).toContain(ERASED);
+    }
+    // Another family's mail (same first names, another address) is untouched.
+    expect(JSON.parse((await payload(other.id))!)).toMatchObject({ subject: "Omar is enrolled", data: { parent: "Sara Ali" } });
   });
 
   /** A course section (issue 29) made by staff, its first class 10 days away. */

@@ -14,6 +14,7 @@ import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { listChildren, type SavedChild } from "~/features/family/children.server";
+import { eraseFamilyMailJobs } from "./erase-queued-mail.server";
 import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
@@ -608,6 +609,9 @@ export interface DeletionSummary {
   consentAnswersDeleted: number;
   /** Invoices kept as issued: financial records the academy must keep (decision 093); their link to the account is cleared. */
   invoicesKept: number;
+  /** Queued mails to the family deleted, and other mails (sent, or to staff) with the family's e-mails and names blanked (issue 39). */
+  mailJobsDeleted: number;
+  mailJobsBlanked: number;
 }
 
 /**
@@ -624,6 +628,8 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     const tx: DB = trx;
     const owner = await ownerOf(tx, userId);
     const now = nowIso();
+    // Before anything is erased (the records' e-mails and names are what it looks for): the mail queue's copies (issue 39).
+    const mailJobs = await eraseFamilyMailJobs(tx, owner, { text: ERASED, email: erasedEmail });
     // First, while the enrolments still carry the e-mail that finds them: the children's consent answers go.
     const consentAnswersDeleted = await eraseConsent(tx, owner);
     const invoices = await invoicesKept(tx, userId);
@@ -720,6 +726,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       savedChildrenDeleted: Number(children.numDeletedRows),
       consentAnswersDeleted,
       invoicesKept: invoices,
+      ...mailJobs,
     };
     // The account's own id (a number, no personal data), so staff can answer "was it deleted?".
     await recordAudit(trx, { userId: null, action: "delete", entity: "account", entityId: userId, summary: { ...summary } });

@@ -1,4 +1,4 @@
-import { isStaffRole, isTeachingRole } from "~/lib/roles";
+import { isTeachingRole } from "~/lib/roles";
 import { Router } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
@@ -16,7 +16,7 @@ import { authenticate, createUser } from "./accounts.server";
 import { googleAuthApi } from "./google.api";
 import { passwordResetApi } from "./password-reset.api";
 import { startStep } from "./security/auth-steps.server";
-import { hasSecondFactor } from "./security/factors.server";
+import { secondStepNeeded } from "./security/factors.server";
 import { secondFactorGate, securityApi } from "./security/security.api";
 
 const text = (caller: Caller, key: string) => serverT(caller.lang, "accounts", `api.${key}`);
@@ -37,7 +37,7 @@ const signInLimits: readonly LimitSpec[] = [
  * sent to /admin/login/second-factor; everyone else is signed in.
  */
 async function afterPassword(deps: EndpointDeps, caller: Caller, user: SessionUser): Promise<EndpointAnswer> {
-  if (isStaffRole(user.role) && (await hasSecondFactor(deps.db, user.id))) {
+  if (await secondStepNeeded(deps.db, user.id)) {
     await startStep(deps, caller, "second-factor", { userId: user.id, challenge: "password" });
     return { status: 200, body: { message: text(caller, "secondFactorNeeded"), secondFactor: true } };
   }

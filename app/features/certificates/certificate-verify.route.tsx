@@ -5,6 +5,7 @@ import { pickPair } from "~/i18n/localized";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { getSiteSettings } from "~/features/site/site.server";
 import type { Route } from "./+types/certificate-verify.route";
 import { lookupCode, publicView } from "./certificates.api";
 import { formatInstant, formatIssuedOn } from "./certificate-format";
@@ -15,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The code as typed, bounded, for the "unknown" page's sentence (React escapes it).
   const typed = params.code.slice(0, 40);
   if (!found) return data({ status: "unknown" as const, code: typed, kind: null, childName: null, course: null, issuedOn: null, revokedOn: null }, { status: 404 });
-  const view = publicView(found);
+  const view = publicView(found, { fullName: (await getSiteSettings(context.db)).certificateFullName });
   const timeZone = await academyTimeZone(context.db);
   return data(
     {

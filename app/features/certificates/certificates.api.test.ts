@@ -130,7 +130,12 @@ describe("certificates of completion", () => {
     const { id, code } = issued.body.results[0].certificate;
     const check = await server.request("GET", `/api/certificates/${code}`);
     expect(check.status).toBe(200);
-    expect(check.body).toEqual({ code, kind: "section", status: "valid", childName: "Sara Mehta", course: { en: course.name_en, ar: course.name_ar }, issuedOn: today, revokedAt: null });
+    // First name and initial by default (issue 39); the academy's setting shows the full name.
+    expect(check.body).toEqual({ code, kind: "section", status: "valid", childName: "Sara M.", course: { en: course.name_en, ar: course.name_ar }, issuedOn: today, revokedAt: null });
+    expect(JSON.stringify(check.body)).not.toContain("Mehta");
+    await server.db.updateTable("site_settings").set({ value: "true" }).where("key", "=", "certificateFullName").execute();
+    expect((await server.request("GET", `/api/certificates/${code}`)).body.childName).toBe("Sara Mehta");
+    await server.db.updateTable("site_settings").set({ value: "false" }).where("key", "=", "certificateFullName").execute();
     // Typed loosely (lower case, no hyphens, O for 0) it is the same certificate.
     expect((await server.request("GET", `/api/certificates/${code.replace(/-/g, "").toLowerCase().replace(/0/g, "o")}`)).body.status).toBe("valid");
     expect((await server.request("GET", "/api/certificates/ZZZZ-ZZZZ-ZZZZ")).status).toBe(404);
@@ -139,7 +144,7 @@ describe("certificates of completion", () => {
     const revoked = await server.request("POST", `/api/teaching/certificates/${id}/revoke`, { json: { reason: "Issued to the wrong child" }, headers: staff });
     expect(revoked.status).toBe(200);
     const after = await server.request("GET", `/api/certificates/${code}`);
-    expect(after.body).toMatchObject({ status: "revoked", childName: "Sara Mehta", revokedAt: expect.any(String) });
+    expect(after.body).toMatchObject({ status: "revoked", childName: "Sara M.", revokedAt: expect.any(String) });
     expect(after.body).not.toHaveProperty("reason");
     const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "certificate").where("entity_id", "=", String(id)).where("action", "=", "revoke").executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary)).toMatchObject({ reason: "Issued to the wrong child" });

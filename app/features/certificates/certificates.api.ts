@@ -8,6 +8,7 @@ import { requestLang, serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import { idOr404 } from "~/features/admin-kit/admin-http.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { getSiteSettings } from "~/features/site/site.server";
 import { assertTeachesSection } from "~/features/teaching/teaching-access.server";
 import { certificateById, certificateByCode, displayCode, groupRates, issueCertificates, normalizeCode, qualifies, revokeCertificate, type CertificateRow, type ChildRate, type IssueResult } from "./certificates.server";
 import { codeParams, idParams, issueSchema, revokeSchema, thresholdQuery } from "./certificates.schema";
@@ -79,7 +80,7 @@ export const verifyCertificate = defineEndpoint({
   async run({ deps: { db }, caller, params }) {
     const found = await lookupCode(db, params.code);
     if (!found) throw new HttpError(404, say(caller.lang, "api.notFound"));
-    return { status: 200, body: publicView(found) };
+    return { status: 200, body: publicView(found, { fullName: (await getSiteSettings(db)).certificateFullName }) };
   },
 });
 
@@ -112,14 +113,26 @@ export function issueAnswer(results: IssueResult[], lang: Lang) {
 export const certificateEndpoints = [listGroupCertificates, issueGroupCertificates, revokeGroupCertificate, verifyCertificate];
 
 /** What anyone holding the code may see: never the reason, the threshold or who issued it. */
-export function publicView(certificate: CertificateRow) {
+/** "Zara Khan Ali" → "Zara K." (the first word and the first letter of the last); one word stays as it is. */
+export function shortName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2) return words[0] ?? "";
+  return `${words[0]} ${Array.from(words[words.length - 1]!)[0]}.`;
+}
+
+/**
+ * What anyone with the code sees. The child's name is the first name and the initial of the last
+ * ("Zara K.") unless the academy's setting `certificateFullName` shows it whole (issue 39): the
+ * code travels on paper and in photos, the full name stays on the PDF the family holds.
+ */
+export function publicView(certificate: CertificateRow, options: { fullName: boolean }) {
   const erased = certificate.erased_at !== null;
   return {
     code: displayCode(certificate.code),
     /** A course group's certificate, or the summer camp's (the page says "course" or "camp"). */
     kind: certificate.kind,
     status: erased ? ("erased" as const) : certificate.revoked_at ? ("revoked" as const) : ("valid" as const),
-    childName: erased ? null : certificate.child_name,
+    childName: erased ? null : options.fullName ? certificate.child_name : shortName(certificate.child_name),
     course: erased ? null : { en: certificate.course_en, ar: certificate.course_ar },
     issuedOn: certificate.issued_on,
     revokedAt: erased ? null : certificate.revoked_at,

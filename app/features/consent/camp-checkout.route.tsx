@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/lib/page-guards.server";
+import { isStaffRole } from "~/lib/roles";
 import { isFormState } from "~/lib/forms/form-state";
 import { langFromPath } from "~/i18n/lang";
 import { PageMeta } from "~/ui/PageMeta";
@@ -11,14 +12,14 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { zonedParts } from "~/lib/zoned-time";
 import { formatTimeLabel } from "~/features/booking/slot-format";
 import type { Route } from "./+types/camp-checkout.route";
-import { campBatches, campCheckoutList } from "./camp-checkout.server";
+import { auditPickupView, campBatches, campCheckoutList } from "./camp-checkout.server";
 import { checkoutAction } from "./consent-pages.action.server";
 import { checkoutFormName } from "./consent-form-names";
 
 export const action = checkoutAction;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request, "teaching");
+  const member = requireAdminPage(context, request, "teaching");
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   const timeZone = await academyTimeZone(context.db);
@@ -29,7 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen = batches.find((b) => b.value === batch);
   const [campId, ...session] = batch.split(":");
   const children = chosen ? await campCheckoutList(context.db, Number(campId), session.join(":"), day) : null;
+  // Every view of pickup people (children's data) is on record (issue 39, decision 102).
+  const shown = children?.filter((c) => c.pickup.length > 0).length ?? 0;
+  if (shown > 0) await auditPickupView(context.db, member.id, batch, day, shown);
   return {
+    // Staff unlock a PIN locked by wrong tries (issue 39); instructors see that it is locked.
+    canUnlock: isStaffRole(member.role),
     batches,
     batch: chosen ? batch : "",
     day,
@@ -47,7 +53,7 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminErro
 /** /teaching/camp: a camp batch's check-out on a day (staff and instructors): who collected each child, from the family's list only. */
 export default function CampCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("consent");
-  const { batches, batch, day, children } = loaderData;
+  const { batches, batch, day, children, canUnlock } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <PageMeta title={t("checkout.title")} description={t("checkout.intro")} />
@@ -90,6 +96,28 @@ export default function CampCheckoutPage({ loaderData, actionData }: Route.Compo
               <li key={child.id} id={`child-${child.id}`} className="rounded-2xl border border-slate-200 p-4">
                 <h2 className="text-lg font-semibold text-slate-900">{child.childName}</h2>
                 <p className="text-sm text-slate-700">{t("checkout.parent", { name: child.parentName, phone: `\u2066${child.parentPhone}\u2069` })}</p>
+                {child.pickup.some((p) => p.pinLocked) ? (
+                  <div role="status" className="mt-2 rounded-lg border-2 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900">
+                    {child.pickup
+                      .filter((p) => p.pinLocked)
+                      .map((p) => (
+                        <div key={p.id} className="flex flex-wrap items-center gap-2">
+                          <span className="font-semibold">
+                            {p.name}: {t("checkout.lockedNotice")}
+                          </span>
+                          {canUnlock ? (
+                            <form method="post">
+                              <input type="hidden" name="enrollmentId" value={child.id} />
+                              <input type="hidden" name="unlockPickup" value={p.id} />
+                              <button type="submit" className="rounded-md border border-red-800 px-3 py-1 font-semibold text-red-900 hover:bg-red-100">
+                                {t("checkout.unlock", { name: p.name })}
+                              </button>
+                            </form>
+                          ) : null}
+                        </div>
+                      ))}
+                  </div>
+                ) : null}
                 {child.checkout ? (
                   <p role="status" className="mt-2 font-semibold text-emerald-800">{t("checkout.done", { person: child.checkout.by, time: child.checkout.at })}</p>
                 ) : (

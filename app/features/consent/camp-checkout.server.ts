@@ -1,7 +1,18 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit, diffFields } from "~server/audit/audit";
+import { addToCounter, clearCounters } from "~server/security/rate-limit";
 import { latestAnswerOf, pickupPeople, pinMatches } from "./consent.server";
+import { openPickup } from "./children-data.server";
+
+/**
+ * Wrong PINs one pickup person may take in a day before their PIN locks (issue 39 finding 6): the
+ * per-client limit (30 a minute) let anyone guess a 4-6 digit PIN over a camp week. Locked, even the
+ * right PIN is refused until staff unlock it on the camp screen; the lock is audited and shown there.
+ */
+export const PIN_TRIES_PER_DAY = 5;
+const PIN_COUNTER = "pickup-pin";
+const DAY_MS = 24 * 60 * 60_000;
 
 /** The camps and batches that have enrolled children (the check-out page's choice). */
 export async function campBatches(db: DB) {
@@ -44,7 +55,7 @@ export async function campCheckoutList(db: DB, campId: number, session: string, 
 
 export type CheckoutResult =
   | { ok: true; id: number; collectedBy: string; childName: string }
-  | { ok: false; reason: "notFound" | "notOnList" | "pinNeeded" | "wrongPin" | "already"; childName?: string; parentPhone?: string };
+  | { ok: false; reason: "notFound" | "notOnList" | "pinNeeded" | "wrongPin" | "pinLocked" | "already"; childName?: string; parentPhone?: string };
 
 /**
  * Records who collected a camp child on a day. Only a person of the child's newest pickup list may
@@ -62,12 +73,16 @@ export async function recordCheckout(
   const answer = await latestAnswerOf(db, "pickup", child.email, child.student_name);
   const person =
     answer && input.pickupId !== null
-      ? await db.selectFrom("consent_pickups").select(["id", "name", "pin_hash"]).where("id", "=", input.pickupId).where("answer_id", "=", answer.id).executeTakeFirst()
+      ? await db.selectFrom("consent_pickups").select(["id", "name", "phone", "pin_hash", "pin_locked_at"]).where("id", "=", input.pickupId).where("answer_id", "=", answer.id).executeTakeFirst().then((row) => row && openPickup(row))
       : undefined;
   if (!person) return { ok: false, reason: "notOnList", ...refusal };
   if (person.pin_hash) {
+    if (person.pin_locked_at) return { ok: false, reason: "pinLocked", ...refusal };
     if (!input.pin) return { ok: false, reason: "pinNeeded", ...refusal };
-    if (!pinMatches(secret, person.pin_hash, input.pin)) return { ok: false, reason: "wrongPin", ...refusal };
+    if (!pinMatches(secret, person.pin_hash, input.pin)) {
+      const locked = await countWrongPin(db, { id: person.id, childName: child.student_name, enrollmentId: child.id }, userId);
+      return { ok: false, reason: locked ? "pinLocked" : "wrongPin", ...refusal };
+    }
   }
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("camp_checkouts").select("id").where("enrollment_id", "=", child.id).where("day", "=", input.day).executeTakeFirst();
@@ -86,4 +101,36 @@ export async function recordCheckout(
     });
     return { ok: true as const, id: row.id, collectedBy: person.name, childName: child.student_name };
   });
+}
+
+/** Counts a wrong PIN (in the database, so every instance counts together); true once the PIN is locked. */
+async function countWrongPin(db: DB, person: { id: number; childName: string; enrollmentId: number }, userId: number): Promise<boolean> {
+  const tries = await addToCounter(db, { name: PIN_COUNTER, key: String(person.id), windowMs: DAY_MS });
+  if (tries < PIN_TRIES_PER_DAY) return false;
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    // Conditional: of racing wrong tries, one locks it and one audit entry says so.
+    const locked = await trx.updateTable("consent_pickups").set({ pin_locked_at: now }).where("id", "=", person.id).where("pin_locked_at", "is", null).executeTakeFirst();
+    if (Number(locked.numUpdatedRows) !== 1) return;
+    await recordAudit(trx, { userId, action: "pin_locked", entity: "consent_pickup", entityId: person.id, name: person.childName, summary: { wrongTries: tries, enrollmentId: person.enrollmentId } });
+  });
+  return true;
+}
+
+/** Staff unlock a pickup person's PIN (audited); false when there is no such person. Their count starts again. */
+export async function unlockPickupPin(db: DB, pickupId: number, userId: number): Promise<"unlocked" | "notLocked" | "notFound"> {
+  return db.transaction().execute(async (trx) => {
+    const person = await trx.selectFrom("consent_pickups").select(["id", "pin_locked_at"]).where("id", "=", pickupId).executeTakeFirst();
+    if (!person) return "notFound";
+    if (!person.pin_locked_at) return "notLocked";
+    await trx.updateTable("consent_pickups").set({ pin_locked_at: null }).where("id", "=", pickupId).execute();
+    await clearCounters(trx, [PIN_COUNTER], String(pickupId));
+    await recordAudit(trx, { userId, action: "pin_unlock", entity: "consent_pickup", entityId: pickupId, summary: { lockedAt: person.pin_locked_at } });
+    return "unlocked";
+  });
+}
+
+/** Records that a member saw a camp batch's pickup people on the check-out screen (issue 39: every view of children's data). */
+export async function auditPickupView(db: DB, userId: number, batch: string, day: string, children: number): Promise<void> {
+  await recordAudit(db, { userId, action: "view_children_data", entity: "camp_batch", name: batch.slice(0, 120), summary: { day, children } });
 }

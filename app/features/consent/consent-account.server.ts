@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~server/db/db";
+import { ownedBy } from "~/features/family/account-owner.server";
+import { openAnswerNotes, openPickup } from "./children-data.server";
 
 /** Consent rows of an account's children, for the data export (as stored, without PIN hashes). */
 export async function consentExport(db: DB, owner: { id: number; provenEmail: string | null }) {
@@ -10,8 +12,9 @@ export async function consentExport(db: DB, owner: { id: number; provenEmail: st
     .select(["a.id", "f.kind", "v.version", "v.title_en", "a.child_name", "a.signer_name", "a.lang", "a.agreed", "a.allergies", "a.medical", "a.signed_at"])
     .where(ownedAnswers(owner))
     .orderBy("a.id")
-    .execute();
-  const people = answers.length ? await db.selectFrom("consent_pickups").select(["answer_id", "name", "phone"]).where("answer_id", "in", answers.map((a) => a.id)).orderBy("id").execute() : [];
+    .execute()
+    .then((rows) => rows.map(openAnswerNotes));
+  const people = answers.length ? (await db.selectFrom("consent_pickups").select(["answer_id", "name", "phone"]).where("answer_id", "in", answers.map((a) => a.id)).orderBy("id").execute()).map(openPickup) : [];
   return answers.map((a) => ({
     form: a.title_en,
     kind: a.kind,
@@ -27,11 +30,9 @@ export async function consentExport(db: DB, owner: { id: number; provenEmail: st
   }));
 }
 
-/** The account's answers: given while signed in, or under its proven e-mail (the ownedBy rule of account-space). */
+/** The account's answers: given while signed in, or under its proven e-mail (the one rule, account-owner.server). */
 export const ownedAnswers = (owner: { id: number; provenEmail: string | null }) =>
-  owner.provenEmail
-    ? sql<boolean>`(${sql.ref("a.user_id")} = ${owner.id} or lower(${sql.ref("a.email")}) = ${owner.provenEmail})`
-    : sql<boolean>`${sql.ref("a.user_id")} = ${owner.id}`;
+ownedBy("a", owner);
 
 /** Erases an account's consent answers (their pickup people go with them); check-outs keep only "[erased]". */
 export async function eraseConsent(trx: DB, owner: { id: number; provenEmail: string | null }): Promise<number> {

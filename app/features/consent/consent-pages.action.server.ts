@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs } from "react-router";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
-import { completeForms, createForm, recordCampCheckout, sendReminders, updateForm } from "./consent.api";
+import { completeForms, createForm, recordCampCheckout, sendReminders, unlockPickup, updateForm } from "./consent.api";
 import { consentFields } from "./consent-fields";
 import { checkoutFormName, completeFormName, EDIT_FORM, NEW_FORM, REMIND_FORM } from "./consent-form-names";
 
@@ -74,6 +74,13 @@ export async function checkoutAction(args: ActionFunctionArgs) {
   requireAdminPage(args.context, args.request, "teaching");
   const posted = await args.request.clone().formData().catch(() => null);
   const id = String(posted?.get("enrollmentId") ?? "");
+  // Staff's unlock of a pickup person's PIN (issue 39), shown under that child on the same screen.
+  const unlock = String(posted?.get("unlockPickup") ?? "");
+  if (unlock !== "") {
+    if (!/^\d{1,9}$/.test(unlock) || !/^\d{1,9}$/.test(id)) throw data({ message: "Bad request." }, { status: 400 });
+    const back = new URL(args.request.url);
+    return postFormToApi(args, { form: checkoutFormName(id), endpoint: unlockPickup, params: { id: unlock }, toBody: () => ({}), onSuccess: () => `${back.pathname}${back.search}#child-${id}` });
+  }
   if (!/^\d{1,9}$/.test(id)) throw data({ message: "Bad request." }, { status: 400 });
   const url = new URL(args.request.url);
   return postFormToApi(args, {

@@ -102,7 +102,10 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     expect(answers[0]!.signed_at >= before).toBe(true);
     const pickups = await server.db.selectFrom("consent_pickups").selectAll().execute();
     expect(pickups).toHaveLength(1);
-    expect(pickups[0]).toMatchObject({ name: "Omar Sharma", phone: "+919876543211" });
+    // Sealed at rest (issue 39, decision 102): the stored row holds neither the name nor the phone, nor the notes.
+    expect(JSON.stringify(pickups[0])).not.toMatch(/Omar|9876543211/);
+    expect(pickups[0]!.name).toMatch(/^enc1:/);
+    expect(JSON.stringify(answers)).not.toMatch(/Peanuts|Asthma/);
     expect(pickups[0]!.pin_hash).not.toContain("4321");
     // The instructor's roster seam: the medical notes and the pickup list, no PIN.
     const needs = await consentNeedsFor(server.db, [enrolment.id]);
@@ -223,6 +226,40 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     expect((await post({ enrollmentId: row.id, day, pickup: person.id, pin: "4321" })).status).toBe(409);
     const parent = await server.signIn("user");
     expect((await post({ enrollmentId: row.id, day, pickup: person.id }, { cookie: parent.cookie, origin: server.url })).status).toBe(403);
+  });
+
+  it("locks a pickup person's PIN after 5 wrong tries in a day (even the right PIN then), shows it on the camp screen, audits it; staff unlock it (issue 39)", async () => {
+    const instructor = await server.signIn("instructor");
+    const headers = { cookie: instructor.cookie, origin: server.url };
+    const row = await server.db.selectFrom("enrollments").select(["id", "camp_id", "session"]).where("email", "=", "camp@example.com").executeTakeFirstOrThrow();
+    const person = await server.db.selectFrom("consent_pickups as p").innerJoin("consent_answers as a", "a.id", "p.answer_id").select("p.id").where("a.enrollment_id", "=", row.id).executeTakeFirstOrThrow();
+    await server.db.deleteFrom("rate_limits").where("key", "=", `pickup-pin:${person.id}`).execute();
+    const day = "2027-07-03";
+    // From a new client address each time: the per-client limit is not what stops the guessing.
+    const post = (json: unknown, h: Record<string, string> = headers) => server.request("POST", "/api/teaching/camp/checkouts", { json, headers: h });
+    const statuses: string[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await post({ enrollmentId: row.id, day, pickup: person.id, pin: `000${i}` })).body.errors.pin);
+    expect(statuses.slice(0, 4).every((m) => m.startsWith("The PIN does not match"))).toBe(true);
+    expect(statuses[4]).toContain("locked after 5 wrong tries");
+    const right = await post({ enrollmentId: row.id, day, pickup: person.id, pin: "4321" });
+    expect(right.status).toBe(400);
+    expect(right.body.errors.pin).toContain("locked");
+    expect(await server.db.selectFrom("camp_checkouts").select("id").where("day", "=", day).execute()).toEqual([]);
+    const audits = await server.db.selectFrom("audit_log").select(["action", "entity_id"]).where("entity", "=", "consent_pickup").execute();
+    expect(audits).toEqual([{ action: "pin_locked", entity_id: String(person.id) }]);
+    // The camp screen's list says so.
+    const { campCheckoutList } = await import("./camp-checkout.server");
+    const list = await campCheckoutList(server.db, row.camp_id!, row.session, day);
+    expect(list.find((c) => c.id === row.id)!.pickup.find((p) => p.id === person.id)!.pinLocked).toBe(true);
+    // Instructors cannot unlock; staff can (audited), and the right PIN works again.
+    const unlock = (h: Record<string, string>) => server.request("POST", `/api/admin/camp/pickups/${person.id}/unlock`, { headers: h });
+    expect((await unlock(headers)).status).toBe(403);
+    const unlocked = await unlock(staff);
+    expect(unlocked.status, JSON.stringify(unlocked.body)).toBe(200);
+    expect((await unlock(staff)).status).toBe(409);
+    expect((await server.request("POST", "/api/admin/camp/pickups/999999/unlock", { headers: staff })).status).toBe(404);
+    expect((await server.db.selectFrom("audit_log").select("action").where("entity", "=", "consent_pickup").orderBy("id").execute()).map((r) => r.action)).toEqual(["pin_locked", "pin_unlock"]);
+    expect((await post({ enrollmentId: row.id, day, pickup: person.id, pin: "4321" })).status).toBe(201);
   });
 
   it("a family's consent answers are in its data export and erased with the account", async () => {

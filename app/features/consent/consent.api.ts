@@ -8,7 +8,7 @@ import type { SessionUser } from "~server/security/session";
 import type { Lang } from "~/i18n/lang";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { requiredText, v } from "~/lib/validation";
-import { recordCheckout } from "./camp-checkout.server";
+import { recordCheckout, unlockPickupPin } from "./camp-checkout.server";
 import { createConsentForm, updateConsentForm } from "./consent-forms.server";
 import { familyForms, linkEmail, missingConsent, remindMissing } from "./consent-missing.server";
 import { checkEnrolmentConsent } from "./consent-enrolment.server";
@@ -140,12 +140,29 @@ export const recordCampCheckout = defineEndpoint({
     if (result.ok) return { status: 201, body: { message: say(lang, "checkout.recorded", { child: result.childName, person: result.collectedBy }), id: result.id } };
     if (result.reason === "notFound") throw new HttpError(404, say(lang, "checkout.notFound"));
     const message = say(lang, `checkout.${result.reason}`, { child: result.childName ?? "", phone: result.parentPhone ?? "" });
-    const field = result.reason === "wrongPin" || result.reason === "pinNeeded" ? "pin" : "pickup";
+    const field = result.reason === "wrongPin" || result.reason === "pinNeeded" || result.reason === "pinLocked" ? "pin" : "pickup";
     if (result.reason === "already") return { status: 409, body: { message } };
     throw new HttpError(result.reason === "notOnList" ? 403 : 400, message, { [field]: message });
   },
 });
 
+/** POST /api/admin/camp/pickups/{id}/unlock: staff unlock a pickup person's PIN locked by wrong tries (issue 39); audited. */
+export const unlockPickup = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/camp/pickups/:id/unlock",
+  access: "staff",
+  noBody: true,
+  limits: [{ name: "camp-pin-unlock", limit: 30, windowMs: 60_000 }],
+  params: z.object({ id: z.string().regex(/^\d{1,9}$/) }),
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const outcome = await unlockPickupPin(db, Number(params.id), staffId(caller));
+    if (outcome === "notFound") throw new HttpError(404, say(caller.lang, "checkout.pickupNotFound"));
+    if (outcome === "notLocked") return { status: 409, body: { message: say(caller.lang, "checkout.notLocked") } };
+    return { status: 200, body: { message: say(caller.lang, "checkout.unlocked") } };
+  },
+});
+
 export function consentApi(deps: EndpointDeps): Router {
-  return jsonRoutes(deps, [listCurrentForms, createForm, updateForm, listMissing, sendReminders, completeForms, recordCampCheckout]);
+  return jsonRoutes(deps, [listCurrentForms, createForm, updateForm, listMissing, sendReminders, completeForms, recordCampCheckout, unlockPickup]);
 }

@@ -1,10 +1,23 @@
 import { defineFeature } from "~server/feature-manifest";
+import { defineJob, handleJob } from "~server/jobs/job";
 import { consentApi } from "./consent.api";
 import { CONSENT_REMINDER_MAIL, consentReminderMail } from "./consent-missing.server";
+import { resealChildrenData } from "./children-data.server";
+
+/** Seals children's data written before encryption, or under an older key after a rotation (decision 102). */
+const resealJob = defineJob("children-data-reseal");
+const RESEAL_EVERY_MS = 10 * 60_000;
 
 /** Consent forms, pickups and camp check-out (issue 30 part 4, decision 078). */
 export const consentManifest = defineFeature({
   name: "consent",
   routers: (deps) => [consentApi(deps)],
   mailTemplates: { [CONSENT_REMINDER_MAIL]: consentReminderMail },
+  jobs: (deps) => [
+    handleJob(resealJob, async () => {
+      const done = await resealChildrenData(deps.db);
+      if (done.answers + done.pickups + done.unreadable > 0) deps.logger.info(done, "children's data sealed under the current key");
+    }),
+  ],
+  periodic: [{ job: resealJob, everyMs: RESEAL_EVERY_MS }],
 });

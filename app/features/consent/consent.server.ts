@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { openPickup, sealAnswerNotes, sealPickup } from "./children-data.server";
 import type { DB } from "~server/db/db";
 import type { ConsentKind } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
@@ -169,8 +170,8 @@ export async function saveConsentAnswers(trx: DB, secret: string, answers: reado
         user_id: who.userId,
         lang: who.lang,
         agreed: answer.agreed ? 1 : 0,
-        allergies: answer.allergies,
-        medical: answer.medical,
+        // Sealed at rest (decision 102).
+        ...sealAnswerNotes({ allergies: answer.allergies, medical: answer.medical }),
         enrolment_id: who.enrolmentId ?? null,
         enrollment_id: who.enrollmentId ?? null,
         signed_at: signedAt,
@@ -180,7 +181,7 @@ export async function saveConsentAnswers(trx: DB, secret: string, answers: reado
     for (const person of answer.pickups) {
       await trx
         .insertInto("consent_pickups")
-        .values({ answer_id: row.id, name: person.name, phone: person.phone, pin_hash: person.pin ? pinHash(secret, person.pin) : null })
+        .values({ answer_id: row.id, ...sealPickup({ name: person.name, phone: person.phone }), pin_hash: person.pin ? pinHash(secret, person.pin) : null })
         .execute();
     }
   }
@@ -201,9 +202,9 @@ export async function latestAnswerOf(db: DB, kind: ConsentKind, email: string, c
 }
 
 /** A child's authorised pickup people (the newest pickup answer's), without their PIN hashes. */
-export async function pickupPeople(db: DB, email: string, childName: string): Promise<{ id: number; name: string; phone: string; hasPin: boolean }[]> {
+export async function pickupPeople(db: DB, email: string, childName: string): Promise<{ id: number; name: string; phone: string; hasPin: boolean; pinLocked: boolean }[]> {
   const answer = await latestAnswerOf(db, "pickup", email, childName);
   if (!answer) return [];
-  const rows = await db.selectFrom("consent_pickups").select(["id", "name", "phone", "pin_hash"]).where("answer_id", "=", answer.id).orderBy("id").execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, phone: r.phone, hasPin: r.pin_hash !== null }));
+  const rows = await db.selectFrom("consent_pickups").select(["id", "name", "phone", "pin_hash", "pin_locked_at"]).where("answer_id", "=", answer.id).orderBy("id").execute();
+  return rows.map(openPickup).map((r) => ({ id: r.id, name: r.name, phone: r.phone, hasPin: r.pin_hash !== null, pinLocked: r.pin_locked_at !== null }));
 }

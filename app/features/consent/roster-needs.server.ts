@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~server/db/db";
+import { openAnswerNotes, openPickup } from "./children-data.server";
 
 /** What an instructor must know of a child (issue 30): from the newest agreed answers of the consent forms. */
 export interface ConsentNeeds {
@@ -26,12 +27,13 @@ export async function consentNeedsFor(db: DB, enrolmentIds: readonly number[]): 
     .where("a.agreed", "=", 1)
     .where("f.kind", "in", ["medical", "pickup"])
     .orderBy("a.id", "desc")
-    .execute();
+    .execute()
+    .then((found) => found.map(openAnswerNotes));
   const newest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) if (!newest.has(`${row.enrolmentId}:${row.kind}`)) newest.set(`${row.enrolmentId}:${row.kind}`, row);
   const pickupAnswers = [...newest.values()].filter((row) => row.kind === "pickup").map((row) => row.answerId);
   const people = pickupAnswers.length
-    ? await db.selectFrom("consent_pickups").select(["answer_id", "name", "phone"]).where("answer_id", "in", pickupAnswers).orderBy("id").execute()
+    ? (await db.selectFrom("consent_pickups").select(["answer_id", "name", "phone"]).where("answer_id", "in", pickupAnswers).orderBy("id").execute()).map(openPickup)
     : [];
   for (const id of ids) {
     const medical = newest.get(`${id}:medical`);

@@ -1,4 +1,5 @@
 import type { DB } from "~server/db/db";
+import { ownedBy, provenEmailOf, sameEmail } from "~/features/family/account-owner.server";
 import { serverT } from "~server/i18n";
 import { zonedParts } from "~/lib/zoned-time";
 import type { Lang } from "~/i18n/lang";
@@ -85,9 +86,10 @@ const keyOf = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
  */
 async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean> {
   if (family.userId === null) return false;
-  const user = await db.selectFrom("users").select("email").where("id", "=", family.userId).executeTakeFirst();
+  const user = await db.selectFrom("users").select(["email", "email_verified_at"]).where("id", "=", family.userId).executeTakeFirst();
   if (!user) return false;
-  const email = user.email.toLowerCase();
+  // The one ownership rule (account-owner.server): an unproven e-mail reaches no other family's enrolments.
+  const owner = { id: family.userId, provenEmail: provenEmailOf(user) };
   const saved = family.childId ? await db.selectFrom("account_children").select("name").where("id", "=", family.childId).where("user_id", "=", family.userId).executeTakeFirst() : undefined;
   const names = new Set([family.childName, saved?.name].filter((name): name is string => !!name?.trim()).map(keyOf));
   const sections = await db
@@ -96,15 +98,16 @@ async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean>
     .where("status", "=", "enrolled")
     // A seat held for a payment that has not come is not a sibling yet (decision 100): anyone can hold one for an invented child.
     .where("payment_hold_until", "is", null)
-    .where((eb) => eb.or([eb("user_id", "=", family.userId), eb("email", "=", email)]))
+    .where(ownedBy("section_enrolments", owner))
     .limit(200)
     .execute();
   const other = (childId: number | null, key: string) => !(childId !== null && childId === (family.childId ?? null)) && !names.has(key);
   if (sections.some((row) => other(row.child_id, row.child_key))) return true;
+  if (!owner.provenEmail) return false;
   const camps = await db
     .selectFrom("enrollments")
     .select("student_name")
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+    .where(sameEmail("email", owner.provenEmail))
     .where("status", "!=", "closed")
     .limit(200)
     .execute();

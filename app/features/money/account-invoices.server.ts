@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
-import { ownerOf, type Owner } from "~/features/family/account-owner.server";
+import { ownedBy, ownerOf, type Owner } from "~/features/family/account-owner.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { accountCreditNotePdfPath, accountInvoicePdfPath } from "~/features/billing/paths";
 import { enrolmentPaymentPath } from "~/features/sections/paths";
@@ -20,8 +20,7 @@ export type { AccountInvoice, AccountInvoices, InvoiceShownStatus } from "./mone
  * to its e-mail once proven (family_key, the lower-cased e-mail; decision 026's rule, so an
  * unproven address never reveals another family's bills).
  */
-const ownInvoices = (owner: Owner) =>
-  owner.provenEmail ? sql<boolean>`(i.user_id = ${owner.id} or i.family_key = ${owner.provenEmail})` : sql<boolean>`i.user_id = ${owner.id}`;
+const ownInvoices = (owner: Owner) => ownedBy("i", owner, "family_key");
 
 export async function accountInvoices(db: DB, userId: number, lang: Lang, options: { linkSecret: string; onlinePayment: boolean; now?: Date }): Promise<AccountInvoices> {
   const owner = await ownerOf(db, userId);

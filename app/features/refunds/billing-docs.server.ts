@@ -111,11 +111,10 @@ export async function creditNoteDocument(db: DB, id: number, lang?: Lang): Promi
   };
 }
 
-/** The family of an invoice or credit note (its lower-cased e-mail), for the family's own routes. */
-export async function familyOf(db: DB, kind: "invoice" | "creditNote", id: number): Promise<string | undefined> {
-  const row =
-    kind === "invoice"
-      ? await db.selectFrom("invoices").select("family_key").where("id", "=", id).executeTakeFirst()
-      : await db.selectFrom("credit_notes").select("family_key").where("id", "=", id).executeTakeFirst();
-  return row?.family_key;
+/** Whose an invoice or credit note is (the invoice's account and family e-mail), for the one ownership rule (account-owner.server). */
+export async function familyOf(db: DB, kind: "invoice" | "creditNote", id: number): Promise<{ userId: number | null; email: string } | undefined> {
+  const invoiceId = kind === "invoice" ? id : (await db.selectFrom("credit_notes").select("invoice_id").where("id", "=", id).executeTakeFirst())?.invoice_id;
+  if (invoiceId === undefined) return undefined;
+  const row = await db.selectFrom("invoices").select(["user_id", "family_key"]).where("id", "=", invoiceId).executeTakeFirst();
+  return row ? { userId: row.user_id, email: row.family_key } : undefined;
 }

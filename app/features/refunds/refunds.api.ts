@@ -9,7 +9,7 @@ import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import { formatMoney } from "~/lib/money";
-import { familyKeyOf } from "~/features/discounts/promo.server";
+import { ownerOf, owns } from "~/features/family/account-owner.server";
 import { paymentProviderOf } from "~/features/payments/payment-provider.server";
 import { adminCreditNotePdfPath } from "~/features/billing/paths";
 import { creditNoteDocument, familyOf, invoiceDocument } from "./billing-docs.server";
@@ -139,8 +139,8 @@ const docId = (req: Request, lang: Lang): number => {
 
 /**
  * The PDFs (decision 092): staff any invoice or credit note, in the family's language; a signed-in
- * family only its own (the invoice's family is the account's e-mail lower-cased; another's is a
- * 404), in the language of the address (/ar/...). Signed out, the family's link goes to sign in.
+ * family only its own (the one ownership rule, account-owner.server: the account's id or its proven
+ * e-mail; another's is a 404), in the language of the address (/ar/...). Signed out, the family's link goes to sign in.
  */
 export function refundsApi(deps: EndpointDeps): Router {
   const router = Router();
@@ -156,7 +156,8 @@ export function refundsApi(deps: EndpointDeps): Router {
         const user = res.locals.user as SessionUser | null | undefined;
         if (!user) return res.redirect(303, `${localizePath("/login", lang)}?next=${encodeURIComponent(req.originalUrl)}`);
         const id = docId(req, lang);
-        if ((await familyOf(deps.db, kind, id)) !== familyKeyOf(user.email)) throw new HttpError(404, say(lang, "api.docNotFound"));
+        const family = await familyOf(deps.db, kind, id);
+        if (!family || !owns(await ownerOf(deps.db, user.id), family)) throw new HttpError(404, say(lang, "api.docNotFound"));
         await sendPdf(res, deps, kind, id, lang);
       });
     }

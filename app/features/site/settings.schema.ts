@@ -68,6 +68,8 @@ export const siteSettingsSchema = z.object({
   demoBookingsPerFamily: z.number().int().min(1).max(20).default(3),
   /** Staff must have a passkey or an authenticator app before using the staff area (decision 046). */
   requireStaffSecondFactor: z.boolean().default(false),
+  /** The public certificate page shows the child's full name; off: first name and initial (issue 39). */
+  certificateFullName: z.boolean().default(false),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
+import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
 import type { AttendanceStatus } from "~server/db/schema";
 import { rateOf } from "./attendance-stats.server";
 
@@ -18,22 +18,18 @@ export interface FamilyAttendanceEnrolment {
   marks: { meetingId: number; startsAt: string; status: AttendanceStatus }[];
 }
 
-const sameEmail = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
-
 /**
  * The account's children's attendance (issue 30): each enrolment the account holds (its id, or its
  * proven e-mail: decision 026), with every mark taken, newest first, and the share attended.
  */
 export async function familyAttendance(db: DB, userId: number): Promise<FamilyAttendanceEnrolment[]> {
-  const user = await db.selectFrom("users").select(["id", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
-  if (!user) return [];
-  const proven = user.email_verified_at ? user.email.toLowerCase() : null;
+  const owner = await ownerOf(db, userId);
   const enrolments = await db
     .selectFrom("section_enrolments as e")
     .innerJoin("course_sections as s", "s.id", "e.section_id")
     .innerJoin("courses as c", "c.id", "s.course_id")
     .select(["e.id", "e.code", "e.child_name", "c.name_en", "c.name_ar"])
-    .where((eb) => (proven ? eb.or([eb("e.user_id", "=", user.id), sameEmail("e.email", proven)]) : eb("e.user_id", "=", user.id)))
+    .where(ownedBy("e", owner))
     .where((eb) => eb.exists(eb.selectFrom("meeting_attendance as a").select("a.id").whereRef("a.enrolment_id", "=", "e.id")))
     .orderBy("e.child_name")
     .orderBy("s.starts_at")

@@ -1,4 +1,8 @@
 import type { DB } from "~server/db/db";
+import { recordAudit } from "~server/audit/audit";
+import { isStaffRole } from "~/lib/roles";
+import { addDays, zonedParts } from "~/lib/zoned-time";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { AttendanceStatus } from "~server/db/schema";
 import { consentNeedsFor } from "~/features/consent/roster-needs.server";
 import { makeupGuestsFor, reportedAbsencesFor } from "~/features/makeups/roster-extras.server";
@@ -107,4 +111,24 @@ export async function meetingRoster(db: DB, meetingId: number): Promise<{ meetin
       }),
     ],
   };
+}
+
+/**
+ * The roster as one member may see it (issue 39, decision 102): an instructor sees the children's
+ * medical notes, allergies and pickup people only on the day of the class and the day before (the
+ * academy's calendar); staff always. Every roster shown with any of them is audited (who, which
+ * meeting, how many children), so each view of children's data is on record.
+ */
+export async function rosterForViewer(db: DB, meetingId: number, viewer: { id: number; role: string }, now = new Date()) {
+  const roster = await meetingRoster(db, meetingId);
+  if (!roster) return undefined;
+  const timeZone = await academyTimeZone(db);
+  const classDay = zonedParts(roster.meeting.startsAt, timeZone).date;
+  const today = zonedParts(now, timeZone).date;
+  const inWindow = classDay === today || classDay === addDays(today, 1);
+  const shown = isStaffRole(viewer.role) || inWindow;
+  const children = shown ? roster.children : roster.children.map((child) => ({ ...child, needs: null }));
+  const withNeeds = children.filter((child) => child.needs !== null).length;
+  if (withNeeds > 0) await recordAudit(db, { userId: viewer.id, action: "view_children_data", entity: "meeting", entityId: meetingId, summary: { children: withNeeds } });
+  return { ...roster, children, needsHidden: !shown };
 }

@@ -15,7 +15,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/meeting.route";
 import { ATTENDANCE_FORMS } from "./attendance-forms";
 import { meetingPageAction } from "./meeting.action.server";
-import { meetingRoster } from "./meeting-roster.server";
+import { rosterForViewer } from "./meeting-roster.server";
 import { RosterChildCard } from "./RosterChildCard";
 import { requireTaughtMeetingPage } from "./teaching-page.server";
 
@@ -23,9 +23,9 @@ import { requireTaughtMeetingPage } from "./teaching-page.server";
 export const action = meetingPageAction;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { id } = await requireTaughtMeetingPage(context, request, params.id);
+  const { id, user } = await requireTaughtMeetingPage(context, request, params.id);
   const lang = langFromPath(new URL(request.url).pathname);
-  const [roster, timeZone] = await Promise.all([meetingRoster(context.db, id), academyTimeZone(context.db)]);
+  const [roster, timeZone] = await Promise.all([rosterForViewer(context.db, id, user), academyTimeZone(context.db)]);
   if (!roster) throw data(null, { status: 404 });
   const { meeting, children } = roster;
   const notYet = zonedParts(meeting.startsAt, timeZone).date > zonedParts(new Date(), timeZone).date;
@@ -42,6 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     zone: formatZoneLabel(meeting.startsAt, timeZone, lang),
     children: children.map((child) => ({ ...child, phoneLabel: formatPhone(child.parentPhone) })),
+    needsHidden: roster.needsHidden,
   };
 }
 
@@ -55,7 +56,7 @@ export function ErrorBoundary() {
  */
 export default function MeetingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("teaching");
-  const { meeting, zone, children } = loaderData;
+  const { meeting, zone, children, needsHidden } = loaderData;
   const servedMarks = useServedState(ATTENDANCE_FORMS.marks);
   const servedAll = useServedState(ATTENDANCE_FORMS.allPresent);
   const markable = !meeting.cancelled && !meeting.notYet && children.length > 0;
@@ -102,6 +103,7 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
         <h2 id="roster-heading" className="text-xl font-semibold text-slate-900">
           {t("meeting.rosterHeading", { count: children.length })}
         </h2>
+        {needsHidden ? <p className="mt-1 text-sm text-slate-700">{t("meeting.needsLater")}</p> : null}
         {children.length === 0 ? (
           <p className="mt-2 text-slate-700">{t("meeting.none")}</p>
         ) : markable ? (

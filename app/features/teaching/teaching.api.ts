@@ -9,7 +9,7 @@ import { idParams } from "~/lib/record-id";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { attendanceSchema } from "./attendance.schema";
 import { takeAttendance } from "./attendance.server";
-import { meetingRoster } from "./meeting-roster.server";
+import { rosterForViewer } from "./meeting-roster.server";
 import { assertTeachesMeeting } from "./teaching-access.server";
 import { teachingWeek } from "./teaching.server";
 
@@ -37,7 +37,7 @@ export const teachingMeeting = defineEndpoint({
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
     await assertTeachesMeeting(db, member(caller), params.id);
-    const roster = await meetingRoster(db, params.id);
+    const roster = await rosterForViewer(db, params.id, member(caller));
     if (!roster) throw new HttpError(404, say(caller, "notFound"));
     return { status: 200, body: { timeZone: await academyTimeZone(db), ...roster } };
   },

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
+import { ownedBy, ownerOf as accountOwner, type Owner } from "~/features/family/account-owner.server";
 import { nowIso } from "~server/db/values";
 import { mailedToken, newToken, tokenHash } from "~server/security/one-time-links";
 import { pick } from "~/i18n/localized";
@@ -16,17 +16,11 @@ import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/bo
 export const MAX_ENROLMENTS = 100;
 const MAX_DEMOS = 50;
 
-interface Owner {
-  id: number;
-  provenEmail: string | null;
-}
-
+/** The account, or undefined when it is gone (a feed outliving its account answers nothing). */
 async function ownerOf(db: DB, userId: number): Promise<Owner | undefined> {
-  const row = await db.selectFrom("users").select(["id", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
-  return row ? { id: row.id, provenEmail: row.email_verified_at ? row.email.toLowerCase() : null } : undefined;
+  const row = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
+  return row ? accountOwner(db, userId) : undefined;
 }
-
-const sameEmail = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
 
 /** The account's live enrolments with their section, course and instructor, first term first. */
 async function enrolmentRows(db: DB, owner: Owner) {
@@ -54,7 +48,7 @@ async function enrolmentRows(db: DB, owner: Owner) {
       "t.name_ar as teacher_ar",
     ])
     .where("e.status", "=", "enrolled")
-    .where((eb) => (owner.provenEmail ? eb.or([eb("e.user_id", "=", owner.id), sameEmail("e.email", owner.provenEmail)]) : eb("e.user_id", "=", owner.id)))
+    .where(ownedBy("e", owner))
     .orderBy("s.starts_at")
     .orderBy("e.id")
     .limit(MAX_ENROLMENTS)
@@ -286,7 +280,7 @@ export async function feedEvents(db: DB, userId: number, lang: Lang, options: { 
     .select(["b.id", "b.code", "b.child_name", "b.course_name", "b.created_at", "b.updated_at", "s.starts_at", "s.duration_minutes", "s.mode", "s.meeting_url", "c.slug", "c.name_en", "c.name_ar"])
     .where("b.status", "=", "booked")
     .where("s.starts_at", ">", new Date(Date.now() - 7 * 86_400_000).toISOString())
-    .where((eb) => (owner.provenEmail ? eb.or([eb("b.user_id", "=", owner.id), sameEmail("b.email", owner.provenEmail)]) : eb("b.user_id", "=", owner.id)))
+    .where(ownedBy("b", owner))
     .orderBy("s.starts_at")
     .limit(MAX_DEMOS)
     .execute();

@@ -46,4 +46,5 @@ export const settings: SiteSettings = {
   instalmentReminderDays: 3,
   demoBookingsPerFamily: 3,
   requireStaffSecondFactor: false,
+  certificateFullName: false,
 };

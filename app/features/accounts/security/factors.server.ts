@@ -1,5 +1,5 @@
 import type { DB } from "~server/db/db";
-import { isStaffRole } from "~/lib/roles";
+import { needsSecondFactorRole } from "~/lib/roles";
 import { getSiteSettings } from "~/features/site/site.server";
 import { passkeyCount } from "./passkeys.server";
 import { totpEnabled } from "./totp.server";
@@ -10,10 +10,10 @@ export async function hasSecondFactor(db: DB, userId: number): Promise<boolean> 
   return passkeys > 0 || totp;
 }
 
-/** Whether a sign-in of this account waits for a second factor after its first (staff with one). */
+/** Whether a sign-in of this account waits for a second factor after its first (staff or instructors with one). */
 export async function secondStepNeeded(db: DB, userId: number): Promise<boolean> {
   const user = await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
-  return Boolean(user && isStaffRole(user.role) && (await hasSecondFactor(db, userId)));
+  return Boolean(user && needsSecondFactorRole(user.role) && (await hasSecondFactor(db, userId)));
 }
 
 /** The academy's setting "Require a second factor for staff". */

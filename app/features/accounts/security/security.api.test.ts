@@ -1,7 +1,12 @@
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp, requestListener } from "~server/app";
+import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { SoftAuthenticator } from "~server/test/soft-authenticator";
+import { codesLockedMail } from "./code-guard.server";
 
 /** The cookies a response set, as a Cookie header to send back (name=value; ...). */
 const cookiesOf = (headers: Headers) => headers.getSetCookie().map((line) => line.split(";")[0]!).filter((pair) => !pair.endsWith("="));
@@ -238,5 +243,80 @@ describe("passkeys and the staff's second factor", () => {
     expect(await server.db.selectFrom("totp_factors").select("user_id").where("user_id", "=", staff.user.id).executeTakeFirst()).toBeUndefined();
     const { answer } = await staffPassword(staff.user.email, staff.password);
     expect(answer.body.secondFactor).toBeUndefined();
+  });
+  it("limits wrong codes per account across clients and instances: 10 in 15 minutes, then only a passkey; audited and the owner told in both languages (issue 39)", async () => {
+    // A second instance of the app on the same database (as two servers behind one PostgreSQL).
+    const otherDb = server.openDb();
+    const other = createServer(requestListener(createApp({ config: server.config, db: otherDb, logger: createLogger("silent") }))).listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => other.once("listening", () => resolve()));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const staff = await server.signIn("admin");
+      const { secret } = await enableTotp(staff.cookie);
+      const { device } = await addPasskey(staff.cookie);
+      const code = (instance: number, step: string, value: string, ip: string) => {
+        const base = instance % 2 ? otherUrl : server.url;
+        return fetch(`${base}/api/login/second-factor`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: base, cookie: step, "x-forwarded-for": ip },
+          body: JSON.stringify({ code: value }),
+        }).then((res) => res.status);
+      };
+      const statuses: number[] = [];
+      // Six clients, five wrong codes each (the per-step limit), alternating between the two instances.
+      for (let client = 0; client < 6; client++) {
+        const { cookies } = await staffPassword(staff.user.email, staff.password);
+        const step = cookies.find((pair) => pair.startsWith("sf_step="))!;
+        for (let i = 0; i < 5; i++) statuses.push(await code(i, step, "000000", `10.66.${client}.1`));
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+      expect(statuses.slice(10)).toEqual(Array(20).fill(429));
+      // The right code is refused too now, from anywhere.
+      const { cookies } = await staffPassword(staff.user.email, staff.password);
+      const step = cookies.find((pair) => pair.startsWith("sf_step="))!;
+      expect(await code(1, step, codeAt(secret, Date.now()), "10.66.9.1")).toBe(429);
+      // A passkey (both factors in itself) still signs the owner in.
+      expect((await passkeySignIn(device, {}, step)).answer.status).toBe(200);
+      const audit = await server.db.selectFrom("audit_log").select(["entity_id", "summary"]).where("action", "=", "second_factor_locked").execute();
+      expect(audit).toHaveLength(1);
+      expect(String(audit[0]!.entity_id)).toBe(String(staff.user.id));
+      const mails = (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).map((job) => JSON.parse(job.payload)).filter((mail) => mail.template === "second-factor-locked");
+      expect(mails).toHaveLength(1);
+      expect(mails[0].to).toBe(staff.user.email);
+      expect(mails[0].subject).toContain("Someone may know your password");
+      expect(mails[0].subject).toContain("قد يعرف أحدهم كلمة مرورك");
+      const body = await codesLockedMail({ db: server.db, config: server.config, logger: createLogger("silent") }, mails[0]);
+      expect(body.text).toContain("10 wrong second-factor codes");
+      expect(body.text).toContain("أدخل أحدهم كلمة مرورك");
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+      await otherDb.destroy();
+    }
+  });
+
+  it("puts instructors under the requirement: no roster with a password alone; they can set up an authenticator app or a passkey (issue 39)", async () => {
+    await server.db.updateTable("site_settings").set({ value: "true" }).where("key", "=", "requireStaffSecondFactor").execute();
+    try {
+      const instructor = await server.signIn("instructor");
+      const refused = await server.request("GET", "/api/teaching/meetings", { headers: { cookie: instructor.cookie } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toMatch(/second factor/);
+      expect((await server.request("GET", "/api/account/security", { headers: { cookie: instructor.cookie } })).body).toMatchObject({ required: true, totp: { enabled: false } });
+      const { secret } = await enableTotp(instructor.cookie);
+      expect((await server.request("GET", "/api/teaching/meetings", { headers: { cookie: instructor.cookie } })).status).toBe(200);
+      // The password alone no longer signs the instructor in.
+      const { answer, cookies } = await staffPassword(instructor.user.email, instructor.password);
+      expect(answer.body.secondFactor).toBe(true);
+      expect(cookies.some((pair) => pair.startsWith("sid="))).toBe(false);
+      const step = cookies.find((pair) => pair.startsWith("sf_step="))!;
+      expect((await server.request("POST", "/api/login/second-factor", { json: { code: codeAt(secret, Date.now() + 30_000) }, headers: { origin: server.url, cookie: step } })).status).toBe(200);
+      // Another instructor sets up a passkey instead.
+      const second = await server.signIn("instructor");
+      const { saved } = await addPasskey(second.cookie);
+      expect(saved.status).toBe(201);
+      expect((await server.request("GET", "/api/teaching/meetings", { headers: { cookie: second.cookie } })).status).toBe(200);
+    } finally {
+      await server.db.updateTable("site_settings").set({ value: "false" }).where("key", "=", "requireStaffSecondFactor").execute();
+    }
   });
 });

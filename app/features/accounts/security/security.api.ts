@@ -8,8 +8,9 @@ import { createRateLimit, type LimitSpec } from "~server/security/rate-limit";
 import { endOtherSessions, startSession, type SessionCaller, type SessionUser } from "~server/security/session";
 import { idOr404 } from "~/features/admin-kit/admin-http.server";
 import { accountOf, OWN_ACCOUNT, perAccount as perAccountLimit } from "~/features/accounts/account-space.api";
-import { isStaffRole } from "~/lib/roles";
+import { needsSecondFactorRole } from "~/lib/roles";
 import { countFailure, currentStep, startStep, takeStep } from "./auth-steps.server";
+import { codesLocked, countWrongCode } from "./code-guard.server";
 import { hasSecondFactor, staffSecondFactorRequired } from "./factors.server";
 import { authenticationOptions, deletePasskey, listPasskeys, MAX_PASSKEYS, passkeyCount, registrationOptions, renamePasskey, savePasskey, verifyPasskeySignIn } from "./passkeys.server";
 import { addPasskeySchema, passkeyOptionsSchema, passkeySignInSchema, renamePasskeySchema, secondFactorCodeSchema, totpCodeSchema } from "./security.schema";
@@ -33,14 +34,14 @@ const requireAccount: RequestHandler = (req, res, next) => {
 const byAccount = (req: Request) => `account:${(req.res?.locals.user as SessionUser | null | undefined)?.id ?? 0}`;
 
 /**
- * Puts `secondFactorMissing` on staff requests while the academy requires a second factor and the
+ * Puts `secondFactorMissing` on staff and instructor requests (everyone who sees children's data) while the academy requires a second factor and the
  * account has none: requireStaff/requireAdmin answer 403, admin pages send them to set one up.
  */
 export function secondFactorGate(deps: EndpointDeps): RequestHandler {
   return async (_req, res, next) => {
     const user = res.locals.user as SessionUser | null;
     res.locals.secondFactorMissing = false;
-    if (user && isStaffRole(user.role) && (await staffSecondFactorRequired(deps.db)) && !(await hasSecondFactor(deps.db, user.id))) {
+    if (user && needsSecondFactorRole(user.role) && (await staffSecondFactorRequired(deps.db)) && !(await hasSecondFactor(deps.db, user.id))) {
       res.locals.secondFactorMissing = true;
     }
     next();
@@ -65,10 +66,13 @@ export const secondFactorSignIn = defineEndpoint({
   async run({ deps, caller }, input) {
     const step = await currentStep(deps, caller, "second-factor");
     if (!step?.user_id) throw new HttpError(401, said(caller, "stepExpired"));
+    // Per account, across every client (issue 39): past the limit no code is even checked; a passkey still works.
+    if (await codesLocked(deps, step.user_id)) throw new HttpError(429, said(caller, "codesLocked"));
     const code = input.code.replace(/\s/g, "");
     const ok = /^\d{6}$/.test(code) ? await checkTotp(deps, step.user_id, code) : await spendRecoveryCode(deps.db, step.user_id, code);
     if (!ok) {
       await countFailure(deps, step.id, MAX_CODE_TRIES);
+      await countWrongCode(deps, step.user_id, caller.ip);
       const message = said(caller, "wrongCode");
       throw new HttpError(400, message, { code: message });
     }
@@ -101,7 +105,7 @@ export const renameOwnPasskey = defineEndpoint({
 
 /** Refuses to take away a staff account's last second factor while the academy requires one. */
 async function keepsRequiredFactor(deps: EndpointDeps, caller: Caller, after: { passkeys: number; totp: boolean }) {
-  if (isStaffRole(accountOf(caller).role) && after.passkeys === 0 && !after.totp && (await staffSecondFactorRequired(deps.db))) throw new HttpError(409, said(caller, "lastFactor"));
+  if (needsSecondFactorRole(accountOf(caller).role) && after.passkeys === 0 && !after.totp && (await staffSecondFactorRequired(deps.db))) throw new HttpError(409, said(caller, "lastFactor"));
 }
 
 /** DELETE /api/account/passkeys/{id}: every other session ends with it. */
@@ -125,10 +129,10 @@ export const removeOwnPasskey = defineEndpoint({
   },
 });
 
-/** The authenticator app is the staff's (parents sign in with a password, Google or a passkey). */
+/** The authenticator app is for staff and instructors (parents sign in with a password, Google or a passkey). */
 function staffAccount(caller: Caller): SessionUser {
   const user = accountOf(caller);
-  if (!isStaffRole(user.role)) throw new HttpError(403, said(caller, "staffOnly"));
+  if (!needsSecondFactorRole(user.role)) throw new HttpError(403, said(caller, "staffOnly"));
   return user;
 }
 

@@ -1,7 +1,7 @@
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { SessionUser } from "~server/security/session";
-import { isStaffRole } from "~/lib/roles";
+import { needsSecondFactorRole } from "~/lib/roles";
 import { staffSecondFactorRequired } from "./factors.server";
 import { listPasskeys, MAX_PASSKEYS } from "./passkeys.server";
 import { pendingTotp, recoveryCodesLeft, totpEnabled } from "./totp.server";
@@ -9,7 +9,7 @@ import { pendingTotp, recoveryCodesLeft, totpEnabled } from "./totp.server";
 /** What /account/security and GET /api/account/security show: passkeys, and for staff the app and recovery codes. */
 export async function securityOverview(deps: { db: DB; config: Config }, user: SessionUser) {
   const { db } = deps;
-  const staff = isStaffRole(user.role);
+  const staff = needsSecondFactorRole(user.role);
   const [passkeys, totp, recoveryLeft, required, pending] = await Promise.all([
     listPasskeys(db, user.id),
     totpEnabled(db, user.id),

@@ -200,6 +200,15 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               </span>
             </span>
           </label>
+          <label className="mt-4 flex items-start gap-3">
+            <input type="checkbox" className="mt-1 h-4 w-4" aria-describedby="certificate-name-hint" {...register("certificateFullName")} />
+            <span>
+              <span className="font-medium text-slate-900">{t("settings.certificateFullName")}</span>
+              <span id="certificate-name-hint" className="block text-sm text-slate-600">
+                {t("settings.certificateFullNameHint")}
+              </span>
+            </span>
+          </label>
         </fieldset>
 
         <SaveButton pending={form.pending} />

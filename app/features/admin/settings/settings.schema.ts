@@ -66,6 +66,8 @@ const settingsFields = z.object({
     instalmentReminderDays: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(30, v.invalid).optional().default(3),
     // Optional like the hold hours: clients that predate it keep saving (off).
     requireStaffSecondFactor: z.boolean({ error: v.invalid }).optional().default(false),
+    // Optional like the one above: off, the public certificate page names the child by first name and initial (issue 39).
+    certificateFullName: z.boolean({ error: v.invalid }).optional().default(false),
 });
 
 const phoneOfCountry = (settings: { phone: string; phoneCountry: string }, ctx: z.RefinementCtx) => {

@@ -1,0 +1,89 @@
+import { sql } from "kysely";
+import type { DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
+import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
+
+/** Most distinct e-mails and names one erasure looks for in the queue (a family has a handful). */
+const MAX_NEEDLES = 200;
+/** Shorter values (an initial, "A") would match inside unrelated words: not looked for. */
+const MIN_NAME_LENGTH = 3;
+
+/**
+ * Erasure reaches the mail queue too (issue 39 finding 5): a job's payload keeps the recipient, the
+ * subject and the template's data (names, sometimes) until the daily purge drops it 30 days after
+ * it ran. Called inside deleteAccount's transaction BEFORE the records are erased (their names and
+ * e-mails are what it looks for): every job whose payload names one of the family's e-mails is
+ * found; one still waiting to go TO the family (queued, or dead after its retries) is deleted (the
+ * person asked to be forgotten; its record is erased anyway); every other one (sent, or to staff)
+ * keeps its shape but each of the family's e-mails, names and phones in it becomes `erased` / the
+ * deletion's neutral e-mail. Answers how many jobs were deleted and how many blanked.
+ */
+export async function eraseFamilyMailJobs(trx: DB, owner: Owner & { row: { email: string; username: string } }, replacement: { text: string; email: string }): Promise<{ mailJobsDeleted: number; mailJobsBlanked: number }> {
+  const { emails, names } = await familyNeedles(trx, owner);
+  if (emails.size === 0) return { mailJobsDeleted: 0, mailJobsBlanked: 0 };
+  const escape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const jobs = await trx
+    .selectFrom("jobs")
+    .select(["id", "payload", "status"])
+    .where((eb) => eb.or([...emails].map((email) => sql<boolean>`lower(${sql.ref("payload")}) like ${`%${escape(email)}%`} escape ${"\\"}`)))
+    .execute();
+  let mailJobsDeleted = 0;
+  let mailJobsBlanked = 0;
+  const now = nowIso();
+  for (const job of jobs) {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(job.payload);
+    } catch {
+      payload = job.payload;
+    }
+    const to = typeof payload === "object" && payload !== null ? String((payload as { to?: unknown }).to ?? "").trim().toLowerCase() : "";
+    if ((job.status === "queued" || job.status === "dead") && emails.has(to)) {
+      await trx.deleteFrom("jobs").where("id", "=", job.id).where("status", "=", job.status).execute();
+      mailJobsDeleted++;
+      continue;
+    }
+    const blanked = JSON.stringify(blank(payload, emails, names, replacement));
+    await trx.updateTable("jobs").set({ payload: blanked, updated_at: now }).where("id", "=", job.id).execute();
+    mailJobsBlanked++;
+  }
+  return { mailJobsDeleted, mailJobsBlanked };
+}
+
+/** The family's e-mails (lower case) and the names and phones its records carry. */
+async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; username: string } }) {
+  const emails = new Set<string>([owner.row.email.trim().toLowerCase()]);
+  const names = new Set<string>([owner.row.username]);
+  const add = (rows: Array<Record<string, string | null>>) => {
+    for (const row of rows) {
+      for (const [key, value] of Object.entries(row)) {
+        if (!value) continue;
+        if (key === "email") emails.add(value.trim().toLowerCase());
+        else names.add(value.trim());
+      }
+    }
+  };
+  add(await trx.selectFrom("section_enrolments").select(["child_name", "parent_name", "email", "phone"]).where(ownedBy("section_enrolments", owner)).limit(MAX_NEEDLES).execute());
+  add(await trx.selectFrom("demo_bookings").select(["child_name", "parent_name", "email", "phone"]).where(ownedBy("demo_bookings", owner)).limit(MAX_NEEDLES).execute());
+  add(await trx.selectFrom("section_waitlist").select(["child_name", "parent_name", "email", "phone"]).where(ownedBy("section_waitlist", owner)).limit(MAX_NEEDLES).execute());
+  add(await trx.selectFrom("consent_answers").select(["child_name", "signer_name", "email"]).where(ownedBy("consent_answers", owner)).limit(MAX_NEEDLES).execute());
+  if (owner.provenEmail) {
+    add(await trx.selectFrom("enrollments").select(["student_name", "parent_name", "email", "phone_number"]).where(sameEmail("email", owner.provenEmail)).limit(MAX_NEEDLES).execute());
+    add(await trx.selectFrom("slot_waitlist").select(["child_name", "parent_name", "email", "phone"]).where(sameEmail("email", owner.provenEmail)).limit(MAX_NEEDLES).execute());
+  }
+  const kept = [...names].filter((name) => name.length >= MIN_NAME_LENGTH).slice(0, MAX_NEEDLES);
+  return { emails: new Set([...emails].slice(0, MAX_NEEDLES)), names: kept.sort((a, b) => b.length - a.length) };
+}
+
+/** The payload with every family e-mail and name in its strings replaced (longest names first, so "Sara Khan" goes before "Sara"). */
+function blank(value: unknown, emails: Set<string>, names: string[], replacement: { text: string; email: string }): unknown {
+  if (typeof value === "string") {
+    let out = value;
+    for (const email of emails) out = out.replace(new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), replacement.email);
+    for (const name of names) out = out.split(name).join(replacement.text);
+    return out;
+  }
+  if (Array.isArray(value)) return value.map((item) => blank(item, emails, names, replacement));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, blank(item, emails, names, replacement)]));
+  return value;
+}
