@@ -1,6 +1,7 @@
 import type { EndpointDeps } from "~server/http/endpoint";
 import { mailFailures } from "~server/http/metrics";
 import { deliverQueuedMail, mailJob } from "~server/mail/mail-queue";
+import { installDataKeys } from "~server/security/data-keys";
 import { removeUnreferencedUploads } from "~server/storage/orphan-uploads";
 import { createMediaStorage } from "~server/storage/storage";
 import { featureJobs, featureMailTemplates, featurePeriodicJobs } from "~server/features";
@@ -21,6 +22,9 @@ export function startBackgroundJobs(
   deps: EndpointDeps,
   options: Omit<WorkerOptions, "daily" | "periodic"> & { dailyJobs?: boolean; periodicJobs?: boolean } = {},
 ): JobWorker {
+  // A worker without an app in its process (another instance's jobs) still seals and opens
+  // children's data (decision 102): the keys come with the config, as createApp installs them.
+  installDataKeys(deps.config.dataKeys);
   return startJobWorker(
     deps,
     [

@@ -156,7 +156,7 @@ describe("the payment boundary", () => {
     expect(await server.db.selectFrom("payment_checkouts").select(["status", "paid_amount_minor", "paid_currency", "payment_ref"]).where("session_id", "=", made.sessionId).executeTakeFirstOrThrow()).toEqual({
       status: "open",
       paid_amount_minor: 1,
-      paid_currency: "inr",
+      paid_currency: "INR",
       payment_ref: stripe.sessions.get(made.sessionId)!.payment_intent,
     });
     // Another currency than the invoice's cannot enter its ledger: nothing is paid on it.
