@@ -181,9 +181,9 @@ test.describe("admin content editors", () => {
     await page.getByLabel("Sessions", { exact: true }).fill("40");
     await page.getByLabel("Minimum age").fill("8");
     await page.getByLabel("Maximum age").fill("14");
-    await page.getByLabel("Price ($)", { exact: true }).fill("2999");
+    await page.getByLabel("Price (whole units of its currency)", { exact: true }).fill("2999");
     await page.getByLabel("Discounted").check();
-    await page.getByLabel("Original price ($)").fill("3999");
+    await page.getByLabel("Original price (whole units)").fill("3999");
     await page.getByLabel("Instructor", { exact: true }).fill("Shruti Kamal");
     await page.getByLabel("Rating (0-5)").selectOption("5");
     await page.getByLabel("Course image").setInputFiles(await pngFile("course.png", { r: 60, g: 60, b: 200 }));
@@ -202,7 +202,7 @@ test.describe("admin content editors", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Edit course" })).toBeVisible();
 
     // Edit the price; the public course page shows the change at once.
-    await page.getByLabel("Price ($)", { exact: true }).fill("2499");
+    await page.getByLabel("Price (whole units of its currency)", { exact: true }).fill("2499");
     await saveEdit(page, /^\/api\/admin\/courses\/\d+$/);
     await page.goto(`/courses/micro-bits-${tag}`);
     await expect(page.getByRole("heading", { level: 1, name: `Micro Bits ${tag}` })).toBeVisible();
@@ -216,7 +216,7 @@ test.describe("admin content editors", () => {
     // The Arabic list names the course in Arabic.
     await page.getByRole("link", { name: `مايكروبت ${tag}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: "تعديل الدورة" })).toBeVisible();
-    await expect(page.getByLabel("السعر ($)", { exact: true })).toHaveValue("2499");
+    await expect(page.getByLabel("السعر (بوحدات عملته الكاملة)", { exact: true })).toHaveValue("2499");
 
     // A family books a demo class of it (written straight into the e2e server's database; the cancel
     // link column holds a hash, as every row's does, decision 044).
@@ -257,7 +257,7 @@ test.describe("admin content editors", () => {
     await page.getByLabel("Name (Arabic)").fill(`مجموعة المركبة الشمسية ${tag}`);
     await page.getByLabel("Description (English)").fill("Build a rover that runs on sunlight.");
     await page.getByLabel("Description (Arabic)").fill("ابنِ مركبة تعمل بضوء الشمس.");
-    await page.getByLabel("Price ($)").fill("45");
+    await page.getByLabel("Price (whole units of its currency)").fill("45");
     await page.getByLabel("Image", { exact: true }).setInputFiles(await pngFile("kit.png", { r: 250, g: 200, b: 30 }));
     await expect(page.getByRole("button", { name: "Remove image" })).toBeVisible();
     await page.getByRole("button", { name: "Save" }).click();
@@ -266,7 +266,7 @@ test.describe("admin content editors", () => {
     const editor = page.url();
 
     // The price changes; the public page lists the kit in both languages with its image.
-    await page.getByLabel("Price ($)").fill("49");
+    await page.getByLabel("Price (whole units of its currency)").fill("49");
     await saveEdit(page, /^\/api\/admin\/products\/\d+$/);
     await page.goto("/products");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name }) });
