@@ -15,7 +15,7 @@ describe("check-table-writes", () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("refuses a planted write of either enrolment table outside the enrolments feature, and the run fails", () => {
-    put("app/features/payments/sneaky.server.ts", `export const f = (trx) =>\n  trx\n    .updateTable("section_enrolments")\n    .set({ status: "enrolled" });\n`);
+    put("app/features/billing/payments/sneaky.server.ts", `export const f = (trx) =>\n  trx\n    .updateTable("section_enrolments")\n    .set({ status: "enrolled" });\n`);
     put("app/features/camp/sneaky.server.ts", `export const g = (trx) => trx.insertInto('enrollments as e').values({});\nexport const h = sql\`delete from enrollments where id = 1\`;\n`);
     put("app/features/enrolments/owner.server.ts", `export const ok = (trx) => trx.deleteFrom("section_enrolments");\n`);
     put("app/features/sections/sections.api.test.ts", `await db.updateTable("section_enrolments").set({}).execute();\n`);
@@ -25,7 +25,7 @@ describe("check-table-writes", () => {
     expect(found.map((v) => [v.file, v.line, v.table])).toEqual([
       ["app/features/camp/sneaky.server.ts", 1, "enrollments"],
       ["app/features/camp/sneaky.server.ts", 2, "enrollments"],
-      ["app/features/payments/sneaky.server.ts", 3, "section_enrolments"],
+      ["app/features/billing/payments/sneaky.server.ts", 3, "section_enrolments"],
     ]);
     let failed: { status: number; stderr: string } | undefined;
     try {
@@ -34,7 +34,7 @@ describe("check-table-writes", () => {
       failed = error as { status: number; stderr: string };
     }
     expect(failed?.status).toBe(1);
-    expect(failed?.stderr).toContain("app/features/payments/sneaky.server.ts:3: writes section_enrolments outside app/features/enrolments/");
+    expect(failed?.stderr).toContain("app/features/billing/payments/sneaky.server.ts:3: writes section_enrolments outside app/features/enrolments/");
   });
 
   it("finds nothing in reads, in the owner, in tests, migrations and seeds", () => {

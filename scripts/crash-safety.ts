@@ -11,8 +11,7 @@ import { createLogger } from "~server/logger";
 import { startBenchServer, type BenchServer } from "~server/test/server-process";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { createUser } from "~/features/accounts/accounts.server";
-import { stripeProvider } from "~/features/payments/stripe-provider.server";
-import { retryPendingRefunds } from "~/features/refunds/refund-retry.server";
+import { stripeProvider, retryPendingRefunds } from "~/features/billing/index.server";
 
 /**
  * `npm run test:crash`: what a power cut does to answered requests. Starts the production server

@@ -32,7 +32,7 @@ import { routeKeys } from "~server/test/route-table";
 import { SoftAuthenticator } from "~server/test/soft-authenticator";
 import { startStripeStandIn, type StripeStandIn, type StripeEvent } from "~server/test/stripe-stand-in";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
-import { invoicePaymentToken } from "~/features/instalments/invoice-link.server";
+import { invoicePaymentToken } from "~/features/billing/instalments/invoice-link.server";
 import * as OTPAuth from "otpauth";
 
 /**

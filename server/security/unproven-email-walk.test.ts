@@ -10,7 +10,7 @@ import { addDays, zonedParts } from "~/lib/zoned-time";
 import { loader as accountLoader } from "~/features/accounts/account.route";
 import { loader as securityLoader } from "~/features/accounts/security/security.route";
 import { loader as makeupsLoader } from "~/features/makeups/account-makeups.route";
-import { loader as invoicesLoader } from "~/features/money/account-invoices.route";
+import { loader as invoicesLoader } from "~/features/billing/reports/account-invoices.route";
 
 /**
  * The access walk's "unproven e-mail" persona (issue 39 finding 1): a real family enrols without an

@@ -4,7 +4,7 @@ import { startBackgroundJobs } from "~server/jobs/background-jobs";
 import { createLogger } from "~server/logger";
 import { sweepDueReminders } from "~/features/booking/reminders.server";
 import { sweepMeetingReminders } from "~/features/makeups/meeting-reminders.server";
-import { sweepInstalmentReminders } from "~/features/instalments/instalment-reminders.server";
+import { sweepInstalmentReminders } from "~/features/billing/index.server";
 
 /**
  * Another instance of the app in its own process, on a test server's data (DATABASE_URL, DATA_DIR

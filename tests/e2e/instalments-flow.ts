@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import en from "~/i18n/locales/en/instalments.json" with { type: "json" };
 import ar from "~/i18n/locales/ar/instalments.json" with { type: "json" };
-import { invoicePaymentToken } from "~/features/instalments/invoice-link.server";
+import { invoicePaymentToken } from "~/features/billing/instalments/invoice-link.server";
 import { expect, type Page } from "./fixtures";
 import { COURSE, freestGroup } from "./enrol-flow";
 

@@ -23,7 +23,7 @@ import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-d
 import { consentExport, eraseConsent } from "~/features/consent/consent-account.server";
 import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath, type CertificateRow } from "~/features/certificates/certificates.server";
 import { formatIssuedOn } from "~/features/certificates/certificate-format";
-import { billingExport, invoicesKept } from "~/features/money/account-invoices.server";
+import { billingExport, invoicesKept } from "~/features/billing/index.server";
 import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.server";
 
 /**

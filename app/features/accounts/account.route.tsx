@@ -8,7 +8,7 @@ import { accountPageAction } from "./account-actions.server";
 import { accountPageData, type AccountPageData } from "./account-page.server";
 import { requireAccountPage } from "~/lib/page-guards.server";
 import { useLang } from "~/i18n/use-lang";
-import { accountInvoicesPath } from "~/features/billing/paths";
+import { accountInvoicesPath } from "~/features/billing";
 
 /**
  * /account, the parent's own space (issue 17, decision 026), as a layout: the heading and the

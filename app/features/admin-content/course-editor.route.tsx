@@ -18,8 +18,8 @@ import { draftForEditor } from "./drafts.server";
 import { RevisionsLink, useEditorDraft, type EditorDraft } from "./DraftNotice";
 import { useFollowingSlug, useRecordForm } from "./use-record-form";
 import { data } from "react-router";
-import { InstalmentRuleForm, type RuleAnswer } from "~/features/instalments/InstalmentRuleForm";
-import { instalmentRuleAction, instalmentRuleOfOffer } from "~/features/instalments/instalment-rule.action.server";
+import { InstalmentRuleForm, type RuleAnswer } from "~/features/billing";
+import { instalmentRuleAction, instalmentRuleOfOffer } from "~/features/billing/index.server";
 
 const empty: CourseInput = {
   key: "", slug: "", nameEn: "", nameAr: "", descriptionEn: "", descriptionAr: "",

@@ -17,10 +17,8 @@ import { langFromPath } from "~/i18n/lang";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { DemoFunnel } from "~/features/sections/DemoFunnel";
 import { demoFunnel } from "~/features/sections/demo-enrolment.server";
-import { MoneyView } from "~/features/money/MoneyView";
-import { moneyViewData } from "~/features/money/money-view.server";
-import { PaymentNotices } from "~/features/payments/PaymentNotices";
-import { openPaymentNotices } from "~/features/payments/payment-notices.server";
+import { MoneyView, PaymentNotices } from "~/features/billing";
+import { moneyViewData, openPaymentNotices } from "~/features/billing/index.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireAdminPage(context, request);

@@ -6,7 +6,7 @@ import { outboxMails, waitForJobs } from "~server/test/outbox";
 import { pdfText } from "~server/test/pdf-text";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { linkToken } from "~/features/booking/link-tokens.server";
-import { STRIPE_WEBHOOK_PATH } from "~/features/payments/payments.api";
+import { STRIPE_WEBHOOK_PATH } from "~/features/billing/payments/payments.api";
 import { formatPrice } from "~/lib/money";
 import type { Lang } from "~/i18n/lang";
 import { courseSectionsFor } from "~/features/sections/course-sections.server";

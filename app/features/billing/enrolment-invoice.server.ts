@@ -1,5 +1,5 @@
 import type { DB, Trx } from "~server/db/db";
-import type { PricedEnrolment } from "~/features/discounts/enrolment-price.server";
+import type { PricedEnrolment } from "~/features/billing/discounts/enrolment-price.server";
 import { serverT } from "~server/i18n";
 import { currencyCode, toMinor } from "~/lib/money";
 import { queueMail } from "~server/mail/mail-queue";

@@ -5,8 +5,8 @@ import { nowIso } from "~server/db/values";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
-import type { PriceLine } from "~/features/discounts/price-lines";
-import { familyKeyOf } from "~/features/discounts/promo.server";
+import type { PriceLine } from "~/features/billing/discounts/price-lines";
+import { familyKeyOf } from "~/features/billing/discounts/promo.server";
 import { invoiceTax } from "./invoice-tax";
 
 /**

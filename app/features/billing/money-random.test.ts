@@ -9,9 +9,9 @@ import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { startStripeStandIn, type RefundAnswer, type StripeEvent, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { addDays, zonedParts } from "~/lib/zoned-time";
-import { sweepPaymentHolds } from "~/features/payments/payment-holds.server";
-import { paymentProviderOf } from "~/features/payments/payment-provider.server";
-import { retryPendingRefunds } from "~/features/refunds/refund-retry.server";
+import { sweepPaymentHolds } from "~/features/billing/payments/payment-holds.server";
+import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
+import { retryPendingRefunds } from "~/features/billing/refunds/refund-retry.server";
 
 /**
  * Issue 38's randomised proof: OPS operations (default 1,000) over 30 families and three currencies

@@ -12,3 +12,5 @@ export const accountInvoicesPath = (lang: Lang) => localizePath("/account/invoic
 export const accountInvoicePdfPath = (id: number, lang: Lang) => localizePath(`/account/invoices/${id}/pdf`, lang);
 export const accountCreditNotePdfPath = (id: number, lang: Lang) => localizePath(`/account/credit-notes/${id}/pdf`, lang);
 export const adminRefundPoliciesPath = "/admin/billing/refund-policies";
+/** A held enrolment's payment page (decision 085): pay online, or see it paid. Billing's page, so its address is billing's (decision 103). */
+export const enrolmentPaymentPath = (token: string, lang: Lang) => localizePath(`/payments/enrolment?token=${encodeURIComponent(token)}`, lang);

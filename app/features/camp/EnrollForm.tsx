@@ -15,8 +15,8 @@ import type { Camp } from "./camp";
 import { ENROLL_FORM } from "./camp-forms";
 import { ConsentFieldset } from "~/features/consent/ConsentFieldset";
 import { consentFields, type ConsentFormView } from "~/features/consent/consent-fields";
-import { PriceSummary } from "~/features/discounts/PriceSummary";
-import type { QuoteView } from "~/features/discounts/quote-view";
+import { PriceSummary } from "~/features/billing";
+import type { QuoteView } from "~/features/billing";
 
 /** The consent fields of the form on the page, as text. */
 function consentFieldsOf(formId: string): Record<string, string> {

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
@@ -8,7 +7,8 @@ import { projectRoot } from "~/lib/project-root.server";
 import type { Lang } from "~/i18n/lang";
 import { formatAmount } from "~/lib/money";
 import type { SiteSettings } from "~/features/site/settings.schema";
-import { visualRuns } from "./bidi";
+import { visualRuns } from "~/lib/bidi";
+import { cairo } from "~/lib/pdf-fonts.server";
 import { formatCampDate, formatCampYear, type Camp } from "./camp";
 
 /**
@@ -16,18 +16,6 @@ import { formatCampDate, formatCampYear, type Camp } from "./camp";
  * Cairo (the site's typeface, OFL) covers Latin and Arabic; pdfkit's fontkit shapes the Arabic
  * letters, and bidi.ts orders the words of right-to-left lines.
  */
-
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-export function cairo(): { regular: Buffer; bold: Buffer } {
-  if (!fonts) {
-    const dir = path.dirname(createRequire(import.meta.url).resolve("@expo-google-fonts/cairo/package.json"));
-    fonts = {
-      regular: readFileSync(path.join(dir, "400Regular/Cairo_400Regular.ttf")),
-      bold: readFileSync(path.join(dir, "700Bold/Cairo_700Bold.ttf")),
-    };
-  }
-  return fonts;
-}
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;

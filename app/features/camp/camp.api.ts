@@ -14,7 +14,7 @@ import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.serv
 import { brochurePdfPath, enrollConfirmedPath } from "./paths";
 import { addBrochureLead, addEnrollment } from "./enroll.server";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
-import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/discounts/enrolment-price.server";
+import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/billing/index.server";
 import { pageTexts } from "~/features/site/page-sections.server";
 import type { DB } from "~server/db/db";
 import type { BrochureWhy } from "./brochure-pdf.server";

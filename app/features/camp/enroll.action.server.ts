@@ -8,7 +8,7 @@ import { consentFields } from "~/features/consent/consent-fields";
 import { ENROLL_FORM } from "./camp-forms";
 import { enrollInCamp } from "./camp.api";
 import { enrollmentSchema } from "./enroll.schema";
-import { quoteFormAction } from "~/features/discounts/quote.action.server";
+import { quoteFormAction } from "~/features/billing/index.server";
 import { serverT } from "~server/i18n";
 import { findCamp } from "./camps.server";
 

@@ -7,8 +7,8 @@ import { listCamps } from "./camps.server";
 import { enrollFormAction } from "./enroll.action.server";
 import { EnrollForm } from "./EnrollForm";
 import { currentConsentForms } from "~/features/consent/consent.server";
-import { priceQuote } from "~/features/discounts/quote.server";
-import { quoteView, servedQuote } from "~/features/discounts/quote-view";
+import { priceQuote } from "~/features/billing/index.server";
+import { quoteView, servedQuote } from "~/features/billing";
 
 // Server HTML and the enhancement script for visitors who are not signed in (decision 055, 070).
 export const handle = { hydrate: false };

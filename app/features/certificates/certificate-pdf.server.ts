@@ -3,8 +3,8 @@ import QRCode from "qrcode";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
-import { cairo } from "~/features/camp/brochure-pdf.server";
-import { visualRuns } from "~/features/camp/bidi";
+import { cairo } from "~/lib/pdf-fonts.server";
+import { visualRuns } from "~/lib/bidi";
 import { displayCode, verifyPath, type CertificateRow } from "./certificates.server";
 import { formatIssuedOn } from "./certificate-format";
 

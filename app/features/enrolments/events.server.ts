@@ -1,6 +1,6 @@
 import type { Trx } from "~server/db/db";
 import type { DomainSubscriber } from "~server/feature-manifest";
-import type { PricedEnrolment } from "~/features/discounts/enrolment-price.server";
+import type { PricedEnrolment } from "~/features/billing/index.server";
 import type { Enrolment, EnrolmentState } from "./model";
 
 /** Why an enrolment ended: its new state follows (dropped → dropped, expired → expired, else cancelled). */

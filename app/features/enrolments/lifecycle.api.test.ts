@@ -3,9 +3,9 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { linkToken } from "~/features/booking/link-tokens.server";
-import { sweepPaymentHolds } from "~/features/payments/payment-holds.server";
-import { STRIPE_WEBHOOK_PATH } from "~/features/payments/payments.api";
-import { sweepInstalmentReminders } from "~/features/instalments/instalment-reminders.server";
+import { sweepPaymentHolds } from "~/features/billing/payments/payment-holds.server";
+import { STRIPE_WEBHOOK_PATH } from "~/features/billing/payments/payments.api";
+import { sweepInstalmentReminders } from "~/features/billing/instalments/instalment-reminders.server";
 import { ENROLMENT_MAIL } from "~/features/sections/enrolment-mail.server";
 import { canTransition } from "./model";
 

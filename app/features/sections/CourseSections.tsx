@@ -8,8 +8,7 @@ import type { CourseSectionsData, SectionCard } from "./course-sections.server";
 import { useLang } from "~/i18n/use-lang";
 import { formatZoneLabel } from "~/features/booking/slot-format";
 import { useVisitorZone, visitorTimeLabel } from "~/features/booking/visitor-zone";
-import { PriceSummary } from "~/features/discounts/PriceSummary";
-import { servedQuote } from "~/features/discounts/quote-view";
+import { PriceSummary, servedQuote } from "~/features/billing";
 
 interface Props {
   data: CourseSectionsData;

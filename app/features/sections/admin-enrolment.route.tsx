@@ -13,8 +13,8 @@ import { toSectionCard } from "./course-sections.server";
 import { staffDropEnrolment, staffMoveEnrolment } from "./enrolment-changes.api";
 import { enrolmentIdByReference } from "./enrolment-changes.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
-import { sectionRefundProposal } from "~/features/billing/refund-policy.server";
-import { RefundProposal } from "~/features/billing/RefundProposal";
+import { sectionRefundProposal } from "~/features/billing/index.server";
+import { RefundProposal } from "~/features/billing";
 import { formatMoney } from "~/lib/money";
 
 const REFERENCE = /^[\w-]{10,64}$/;

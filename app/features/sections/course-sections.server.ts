@@ -7,8 +7,8 @@ import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/bo
 import { zonedParts } from "~/lib/zoned-time";
 import { listOpenSections, type PublicSection } from "./sections.server";
 import { demoPrefill } from "./demo-enrolment.server";
-import { priceQuote } from "~/features/discounts/quote.server";
-import { quoteView } from "~/features/discounts/quote-view";
+import { priceQuote } from "~/features/billing/index.server";
+import { quoteView } from "~/features/billing";
 
 const listFormatters = new Map<Lang, Intl.ListFormat>();
 const joinWords = (words: string[], lang: Lang) => {

@@ -11,7 +11,7 @@ import { enrolInSection } from "./sections.api";
 
 import { consentFields } from "~/features/consent/consent-fields";
 import { ENROL_FORM } from "./forms";
-import { quoteFormAction } from "~/features/discounts/quote.action.server";
+import { quoteFormAction } from "~/features/billing/index.server";
 
 const toBody = (fields: Record<string, string>) => ({
   ...pickFields(fields, ["childName", "parentName", "email", "phone", "website", "demo", "promoCode"]),

@@ -5,6 +5,3 @@ export const sectionWaitlistPath = (token: string, lang: Lang) => localizePath(`
 
 /** An enrolment's own page (the confirmation e-mail's link): move to another group or drop (decision 066). */
 export const enrolmentManagePath = (token: string, lang: Lang) => localizePath(`/enrolments/manage?token=${encodeURIComponent(token)}`, lang);
-
-/** A held enrolment's payment page (decision 085, app/features/payments): pay online, or see it paid. */
-export const enrolmentPaymentPath = (token: string, lang: Lang) => localizePath(`/payments/enrolment?token=${encodeURIComponent(token)}`, lang);

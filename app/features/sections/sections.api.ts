@@ -13,14 +13,14 @@ import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
 import { findChild } from "~/features/family/children.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
-import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/discounts/enrolment-price.server";
+import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/billing/index.server";
 import { anyFields, courseOr404, courseParams } from "~/features/booking/booking.api";
 import { bookingSchemaFor } from "~/features/booking/booking.schema";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { ENROLMENT_MAIL, SECTION_CANCELLED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
 import { enrolmentFields, sectionCancelSchema, sectionParams, sectionSchema, sectionStatusSchema } from "./sections.schema";
 import { demoBookingForEnrolment, markFromDemo } from "./demo-enrolment.server";
-import { enrolmentPaymentPath } from "./paths";
+import { enrolmentPaymentPath } from "~/features/billing";
 import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.server";
 import { cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
 

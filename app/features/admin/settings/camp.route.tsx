@@ -19,8 +19,8 @@ import { setBatchesFromStartDate } from "./settings.api";
 import { getAdminCamp } from "./settings.server";
 import { BackArrow } from "~/ui/Bidi";
 import { CurrencyOptions } from "~/ui/CurrencyOptions";
-import { InstalmentRuleForm, type RuleAnswer } from "~/features/instalments/InstalmentRuleForm";
-import { instalmentRuleAction, instalmentRuleOfOffer } from "~/features/instalments/instalment-rule.action.server";
+import { InstalmentRuleForm, type RuleAnswer } from "~/features/billing";
+import { instalmentRuleAction, instalmentRuleOfOffer } from "~/features/billing/index.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdminPage(context, request, "admin");

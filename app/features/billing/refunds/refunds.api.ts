@@ -10,7 +10,7 @@ import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import { formatMoney } from "~/lib/money";
 import { ownerOf, owns } from "~/features/family/account-owner.server";
-import { paymentProviderOf } from "~/features/payments/payment-provider.server";
+import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
 import { adminCreditNotePdfPath } from "~/features/billing/paths";
 import { creditNoteDocument, familyOf, invoiceDocument } from "./billing-docs.server";
 import { paymentForRefund, refundPayment } from "./refunds.server";

@@ -2,7 +2,7 @@ import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import { enrolmentPaymentPath } from "~/features/sections/paths";
+import { enrolmentPaymentPath } from "~/features/billing/paths";
 import { currencyCode } from "~/lib/money";
 import { findInvoiceOf } from "~/features/billing/ledger.server";
 import { amountDue } from "~/features/billing/rules";

@@ -6,7 +6,7 @@ import { requestLang, serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import type { Lang } from "~/i18n/lang";
 import { formatMoney } from "~/lib/money";
-import { paymentProviderOf } from "~/features/payments/payment-provider.server";
+import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
 import { equalSplit, MAX_PARTS, MIN_PARTS, isCalendarDay, type SplitProblem } from "~/features/billing/instalment-split";
 import { invoiceInstalments, saveSplit, setInstalmentRule } from "./instalments.server";
 import { invoiceCheckoutSchema, invoiceParams, ruleParams, ruleSchema, splitSchema } from "./instalments.schema";

@@ -4,7 +4,7 @@ import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endp
 import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { paymentProviderOf } from "~/features/payments/payment-provider.server";
+import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
 import { zonedParts } from "~/lib/zoned-time";
 import { accountInvoices } from "./account-invoices.server";
 import { moneySummary } from "./money-summary.server";

@@ -1,8 +1,8 @@
 import type { DB } from "~server/db/db";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import type { PaymentProvider } from "~/features/payments/payment-provider.server";
-import { openCheckout } from "~/features/payments/checkouts.server";
+import type { PaymentProvider } from "~/features/billing/payments/payment-provider.server";
+import { openCheckout } from "~/features/billing/payments/checkouts.server";
 import { invoiceInstalments } from "./instalments.server";
 import { invoicePaymentPath } from "./invoice-link.server";
 

@@ -4,7 +4,7 @@ import { recordAudit } from "~server/audit/audit";
 import { queueMail } from "~server/mail/mail-queue";
 import type { PaymentMethod } from "~server/db/schema";
 import { BillingRefused, failRefund, issueCreditNote, refundable, settleRefund } from "~/features/billing/ledger.server";
-import type { PaymentProvider } from "~/features/payments/payment-provider.server";
+import type { PaymentProvider } from "~/features/billing/payments/payment-provider.server";
 import { creditNoteMail, CREDIT_NOTE_MAIL } from "./refund-mail.server";
 
 /**

@@ -3,7 +3,7 @@ import type { MailTemplate } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
 import { detailsTable, html, mailDocument } from "~/lib/mail/html";
 import { formatMoney } from "~/lib/money";
-import { paymentProviderOf } from "~/features/payments/payment-provider.server";
+import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
 import { formatDay } from "./format-day";
 import type { InstalmentReminderData } from "./instalment-reminders.server";
 import { invoicePaymentPath, invoicePaymentToken } from "./invoice-link.server";

@@ -4,12 +4,12 @@ import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stan
 import { pdfText } from "~server/test/pdf-text";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { linkToken } from "~/features/booking/link-tokens.server";
-import { STRIPE_WEBHOOK_PATH } from "~/features/payments/payments.api";
+import { STRIPE_WEBHOOK_PATH } from "~/features/billing/payments/payments.api";
 import { familyBalances, issueCreditNote, recordPayment } from "~/features/billing/ledger.server";
 import { createLogger } from "~server/logger";
 import { retryPendingRefunds } from "./refund-retry.server";
-import { paymentProviderOf } from "~/features/payments/payment-provider.server";
-import { sweepPaymentHolds } from "~/features/payments/payment-holds.server";
+import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
+import { sweepPaymentHolds } from "~/features/billing/payments/payment-holds.server";
 import { sectionRefundProposal } from "~/features/billing/refund-policy.server";
 
 /**

@@ -1,6 +1,6 @@
 import { defineFeature } from "~server/feature-manifest";
 import { handleJob } from "~server/jobs/job";
-import { paymentProviderOf } from "~/features/payments/payment-provider.server";
+import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
 import { REFUND_RETRY_EVERY_MS, refundRetryJob, retryPendingRefunds } from "./refund-retry.server";
 import { CREDIT_NOTE_MAIL, creditNoteMailTemplate, INVOICE_MAIL, invoiceMailTemplate } from "./refund-mail.server";
 import { refundsApi } from "./refunds.api";

@@ -6,7 +6,7 @@ import { outboxMails, waitForJobs } from "~server/test/outbox";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { createInvoice, recordPayment } from "~/features/billing/ledger.server";
-import { STRIPE_WEBHOOK_PATH } from "~/features/payments/payments.api";
+import { STRIPE_WEBHOOK_PATH } from "~/features/billing/payments/payments.api";
 import { sweepInstalmentReminders } from "./instalment-reminders.server";
 import { invoiceInstalments } from "./instalments.server";
 import { invoicePaymentToken } from "./invoice-link.server";

@@ -5,7 +5,7 @@ import { createLogger } from "~server/logger";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { familyBalances } from "~/features/billing/ledger.server";
-import { retryPendingRefunds } from "~/features/refunds/refund-retry.server";
+import { retryPendingRefunds } from "~/features/billing/refunds/refund-retry.server";
 import { paymentPageData } from "./enrolment-payment.server";
 import { sweepPaymentHolds } from "./payment-holds.server";
 import { openPaymentNotices } from "./payment-notices.server";

@@ -4,7 +4,7 @@ import type { Lang } from "~/i18n/lang";
 import { ownedBy, ownerOf, type Owner } from "~/features/family/account-owner.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { accountCreditNotePdfPath, accountInvoicePdfPath } from "~/features/billing/paths";
-import { enrolmentPaymentPath } from "~/features/sections/paths";
+import { enrolmentPaymentPath } from "~/features/billing/paths";
 import { zonedParts } from "~/lib/zoned-time";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { overdueFlagSql, owedShown, owedSql } from "~/features/billing/rules";

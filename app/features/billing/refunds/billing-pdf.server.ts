@@ -4,8 +4,8 @@ import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
-import { cairo } from "~/features/camp/brochure-pdf.server";
-import { visualRuns } from "~/features/camp/bidi";
+import { cairo } from "~/lib/pdf-fonts.server";
+import { visualRuns } from "~/lib/bidi";
 import type { CreditNoteDocument, InvoiceDocument } from "./billing-docs.server";
 
 /**

@@ -3,7 +3,7 @@ import type { Logger } from "~server/logger";
 import { nowIso } from "~server/db/values";
 import { defineJob } from "~server/jobs/job";
 import { failRefund, settleRefund } from "~/features/billing/ledger.server";
-import type { PaymentProvider } from "~/features/payments/payment-provider.server";
+import type { PaymentProvider } from "~/features/billing/payments/payment-provider.server";
 import { queueCreditNoteMail } from "./refunds.server";
 
 /** The periodic job that finishes refunds left pending (decision 092). */
