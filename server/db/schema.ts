@@ -603,7 +603,7 @@ export interface PaymentEventsTable {
   created_at: string;
 }
 
-export type PaymentNoticeKind = "amount-mismatch" | "refund-failed" | "refund-outside" | "refund-refused" | "dispute-opened" | "dispute-closed" | "reconcile";
+export type PaymentNoticeKind = "amount-mismatch" | "refund-failed" | "refund-outside" | "refund-refused" | "dispute-opened" | "dispute-closed" | "reconcile" | "void-invoice-credit";
 /** Something about money at the provider that staff must look at (decision 094), shown on the dashboard. */
 export interface PaymentNoticesTable {
   id: Generated<number>;

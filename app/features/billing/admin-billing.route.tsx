@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useLang } from "~/i18n/use-lang";
 import { Form } from "react-router";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
@@ -8,6 +9,7 @@ import { billingListLoader } from "./desk-pages.server";
 import { INVOICE_FILTERS } from "./desk.schema";
 import { adminFamilyStatementPath, adminInvoicePath } from "./paths";
 import { StatusBadge } from "./StatusBadge";
+import { PaymentNotices } from "./PaymentNoticesPanel";
 
 export const loader = (args: Route.LoaderArgs) => billingListLoader(args);
 
@@ -16,7 +18,8 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminErro
 /** /admin/billing (staff): invoices filtered by status and family, what is owed per currency, the ledger CSV (decision 090). */
 export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("billing");
-  const { invoices, outstanding, status, q, count, page, pages, previous, next, timeZone } = loaderData;
+  const lang = useLang();
+  const { invoices, outstanding, status, q, count, page, pages, previous, next, timeZone, paymentNotices } = loaderData;
   const cell = "border-b border-slate-200 px-2 py-2 text-start align-top";
   const nowrap = `${cell} whitespace-nowrap`;
   const box = "rounded-2xl border border-slate-200 bg-white p-4";
@@ -27,6 +30,7 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900">{t("list.title")}</h1>
         <p className="mt-1 text-slate-700">{t("list.intro")}</p>
       </header>
+      <PaymentNotices total={paymentNotices.total} notices={paymentNotices.notices} lang={lang} timeZone={timeZone} />
       <section aria-labelledby="owed-heading" className={box}>
         <h2 id="owed-heading" className="text-lg font-semibold text-slate-900">
           {t("list.outstanding")}

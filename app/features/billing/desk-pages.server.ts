@@ -8,6 +8,7 @@ import { formatMoney, majorText, parseMajor } from "~/lib/money";
 import { getBillingInvoice, getFamilyStatement, listBillingInvoices, recordDeskPayment } from "./desk.api";
 import type { FamilyStatement, InvoiceDetail, InvoiceRow } from "./desk.server";
 import { academyToday } from "./desk.server";
+import { openPaymentNotices } from "./payment-notices-view.server";
 
 /**
  * The staff billing pages' loaders and action (decision 090): each runs the endpoint its JSON
@@ -48,6 +49,8 @@ export async function billingListLoader(args: PageArgs) {
     previous: (body.page as number) > 1 ? pageHref((body.page as number) - 1) : null,
     next: (body.page as number) < (body.pages as number) ? pageHref((body.page as number) + 1) : null,
     outstanding: (body.outstanding as { currency: string; amountMinor: number }[]).map((row) => ({ currency: row.currency, amount: money(row.amountMinor, row.currency, lang) })),
+    // Staff's tasks about money (decision 094), here as on the dashboard: e.g. a payment on a void invoice kept as credit.
+    paymentNotices: await openPaymentNotices(args.context.db),
     invoices: invoices.map((row) => ({
       id: row.id,
       number: row.number,
@@ -102,7 +105,8 @@ export async function invoiceLoader(args: PageArgs) {
         id: row.id,
         kind: row.kind,
         method: row.method,
-        amount: m(row.amountMinor),
+        // In its own currency: money received in another one than the invoice's is the family's credit.
+        amount: money(row.amountMinor, row.currency, lang),
         reference: row.reference,
         received: when(row.receivedAt),
         recordedBy: row.recordedBy,

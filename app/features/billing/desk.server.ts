@@ -123,7 +123,7 @@ export async function invoiceDetail(db: DB, id: number, today: string) {
     db
       .selectFrom("payments as p")
       .leftJoin("users as u", "u.id", "p.recorded_by")
-      .select(["p.id", "p.kind", "p.method", "p.amount_minor", "p.reference", "p.instalment_id", "p.refund_of", "p.credit_note_id", "p.received_at", "u.username as recorded_by_name"])
+      .select(["p.id", "p.kind", "p.method", "p.amount_minor", "p.currency", "p.reference", "p.instalment_id", "p.refund_of", "p.credit_note_id", "p.received_at", "u.username as recorded_by_name"])
       .where("p.invoice_id", "=", id)
       .orderBy("p.id")
       .execute(),
@@ -160,13 +160,15 @@ export async function invoiceDetail(db: DB, id: number, today: string) {
       kind: row.kind,
       method: row.method,
       amountMinor: row.amount_minor,
+      currency: row.currency,
       reference: row.reference,
       instalmentId: row.instalment_id,
       refundOf: row.refund_of,
       creditNoteId: row.credit_note_id,
       receivedAt: row.received_at,
       recordedBy: row.recorded_by_name,
-      refundableMinor: row.kind === "payment" ? row.amount_minor - (refundedOf.get(row.id) ?? 0) : 0,
+      // Money in another currency is the family's credit: it goes back at the provider (the staff notice), not by a credit note.
+      refundableMinor: row.kind === "payment" && row.currency === invoice.currency ? row.amount_minor - (refundedOf.get(row.id) ?? 0) : 0,
     })),
     creditNotes: creditNotes.map((row) => ({ id: row.id, number: row.number, amountMinor: row.amount_minor, kind: row.kind, reason: row.reason, createdAt: row.created_at })),
   };

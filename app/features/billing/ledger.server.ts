@@ -121,12 +121,17 @@ export async function findInvoiceOf(db: DB, offer: NewInvoice["offer"]): Promise
   return row ? { id: row.id, number: row.number, totalMinor: row.total_minor, currency: row.currency, familyKey: row.family_key, dueOn: row.due_on } : null;
 }
 
-/** What is still owed on an invoice: its ledger entries' sum (never shown below zero as owed). */
+/**
+ * What is still owed on an invoice: its ledger entries' sum in the invoice's currency (never shown
+ * below zero as owed). Money received in another currency sits on the invoice as the family's
+ * credit in that currency (recordPayment) and pays none of it.
+ */
 export async function invoiceOutstanding(db: DB, invoiceId: number): Promise<number> {
   const row = await db
     .selectFrom("ledger_entries")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_minor"), eb.lit(0)).as("sum"))
     .where("invoice_id", "=", invoiceId)
+    .where((eb) => eb("currency", "=", eb.selectFrom("invoices").select("currency").where("id", "=", invoiceId)))
     .executeTakeFirstOrThrow();
   return Number(row.sum);
 }
@@ -160,17 +165,33 @@ export interface NewPayment {
   instalmentId?: number | null;
   recordedBy?: number | null;
   receivedAt?: string;
+  /** The currency the money came in (online: as the provider reports it); by default the invoice's. */
+  currency?: string;
+}
+
+/**
+ * What recording a payment did. `credit`: the money pays nothing owed and stays the family's credit
+ * (it came in another currency than the invoice's, or on a void invoice): the caller tells staff.
+ */
+export interface RecordedPayment {
+  id: number;
+  invoicePaid: boolean;
+  credit: "currency" | "void" | null;
 }
 
 /**
  * Records money received for an invoice and posts it; the invoice is paid once nothing is owed.
  * Returns null when the provider's reference was recorded before (the same payment reported twice).
  * A desk payment above what is owed is refused; an online payment is taken as the provider reports
- * it (the money has moved: an overpayment shows as the academy owing the family).
+ * it (the money has moved: an overpayment shows as the academy owing the family). Money in another
+ * currency than the invoice's, or on a void invoice, is recorded too, as the family's credit (one
+ * balance per currency: it pays nothing owed), so the ledger holds all money moved (issue 38).
  */
-export async function recordPayment(trx: DB, payment: NewPayment): Promise<{ id: number; invoicePaid: boolean } | null> {
+export async function recordPayment(trx: DB, payment: NewPayment): Promise<RecordedPayment | null> {
   const invoice = await lockInvoice(trx, payment.invoiceId);
   if (!invoice) throw new BillingRefused("notFound");
+  const currency = (payment.currency ?? invoice.currency).toUpperCase();
+  const foreign = currency !== invoice.currency.toUpperCase();
   if (payment.method !== "online") {
     if (invoice.status === "void") throw new BillingRefused("void");
     if (payment.amountMinor > (await invoiceOutstanding(trx, invoice.id))) throw new BillingRefused("tooMuch");
@@ -181,7 +202,7 @@ export async function recordPayment(trx: DB, payment: NewPayment): Promise<{ id:
     .values({
       invoice_id: invoice.id,
       family_key: invoice.family_key,
-      currency: invoice.currency,
+      currency,
       kind: "payment",
       method: payment.method,
       amount_minor: payment.amountMinor,
@@ -199,9 +220,10 @@ export async function recordPayment(trx: DB, payment: NewPayment): Promise<{ id:
     .returning("id")
     .executeTakeFirst();
   if (!inserted) return null;
-  await post(trx, { familyKey: invoice.family_key, currency: invoice.currency, invoiceId: invoice.id, kind: "payment", amountMinor: -payment.amountMinor, paymentId: inserted.id, at });
+  await post(trx, { familyKey: invoice.family_key, currency, invoiceId: invoice.id, kind: "payment", amountMinor: -payment.amountMinor, paymentId: inserted.id, at });
+  if (foreign) return { id: inserted.id, invoicePaid: false, credit: "currency" };
   const invoicePaid = await settleStatus(trx, invoice.id, invoice.status, at);
-  return { id: inserted.id, invoicePaid };
+  return { id: inserted.id, invoicePaid, credit: invoice.status === "void" ? "void" : null };
 }
 
 export interface NewCreditNote {
@@ -228,6 +250,8 @@ export async function issueCreditNote(trx: DB, note: NewCreditNote): Promise<{ i
   if (!invoice) throw new BillingRefused("notFound");
   if (note.amountMinor <= 0 || note.amountMinor > (await creditable(trx, invoice.id))) throw new BillingRefused("tooMuch");
   if (note.refund && note.amountMinor > (await refundable(trx, note.refund.paymentId, invoice.id))) throw new BillingRefused("notRefundable");
+  // A note is in the invoice's currency: money taken in another one goes back by returnPayment.
+  if (note.refund && (await trx.selectFrom("payments").select("currency").where("id", "=", note.refund.paymentId).executeTakeFirstOrThrow()).currency !== invoice.currency) throw new BillingRefused("notRefundable");
   // A note that gives no money back only lowers what is still owed: it never turns into a credit.
   if (!note.refund && note.amountMinor > (await invoiceOutstanding(trx, invoice.id))) throw new BillingRefused("tooMuch");
   const settings = await getSiteSettings(trx);
@@ -357,7 +381,7 @@ export async function failRefund(trx: DB, refundId: number, options: { reopen?: 
  * until the provider has it (settleRefund / failRefund).
  */
 export async function returnPayment(trx: DB, paymentId: number, amountMinor: number, options: { pending?: boolean; createdBy?: number | null } = {}): Promise<{ refundId: number }> {
-  const paid = await trx.selectFrom("payments").select(["invoice_id", "method", "provider"]).where("id", "=", paymentId).where("kind", "=", "payment").executeTakeFirst();
+  const paid = await trx.selectFrom("payments").select(["invoice_id", "method", "provider", "currency"]).where("id", "=", paymentId).where("kind", "=", "payment").executeTakeFirst();
   if (!paid) throw new BillingRefused("notFound");
   const invoice = await lockInvoice(trx, paid.invoice_id);
   if (!invoice) throw new BillingRefused("notFound");
@@ -368,7 +392,8 @@ export async function returnPayment(trx: DB, paymentId: number, amountMinor: num
     .values({
       invoice_id: invoice.id,
       family_key: invoice.family_key,
-      currency: invoice.currency,
+      // The money goes back in the currency it came in (a payment in another currency is credit in that one).
+      currency: paid.currency,
       kind: "refund",
       method: paid.method,
       amount_minor: amountMinor,
@@ -385,7 +410,7 @@ export async function returnPayment(trx: DB, paymentId: number, amountMinor: num
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await post(trx, { familyKey: invoice.family_key, currency: invoice.currency, invoiceId: invoice.id, kind: "refund", amountMinor, paymentId: id, at });
+  await post(trx, { familyKey: invoice.family_key, currency: paid.currency, invoiceId: invoice.id, kind: "refund", amountMinor, paymentId: id, at });
   await settleStatus(trx, invoice.id, invoice.status, at);
   return { refundId: id };
 }

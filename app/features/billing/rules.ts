@@ -25,10 +25,13 @@ type InvoiceEb = ExpressionBuilder<WithInvoice, "i">;
 /** Any query over `invoices as i`, whatever else it joins. */
 type AnyInvoiceEb<D extends WithInvoice, T extends keyof D> = ExpressionBuilder<D, T>;
 
-/** SQL: what is still owed on invoice `i` (its ledger entries' sum; may be below zero). */
+/** SQL: what is still owed on invoice `i` (its ledger entries' sum in its currency, as invoiceOutstanding; may be below zero). */
 export const owedSql = <D extends WithInvoice, T extends keyof D>(builder: AnyInvoiceEb<D, T>): AliasableExpression<number> => {
   const eb = builder as unknown as InvoiceEb;
-  return eb.fn.coalesce(eb.selectFrom("ledger_entries as l").select((l) => l.fn.sum<number>("l.amount_minor").as("s")).whereRef("l.invoice_id", "=", "i.id"), eb.lit(0));
+  return eb.fn.coalesce(
+    eb.selectFrom("ledger_entries as l").select((l) => l.fn.sum<number>("l.amount_minor").as("s")).whereRef("l.invoice_id", "=", "i.id").whereRef("l.currency", "=", "i.currency"),
+    eb.lit(0),
+  );
 };
 
 /** SQL: invoice `i` is overdue on `today` (YYYY-MM-DD, the academy's calendar). */

@@ -85,6 +85,7 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
         instalmentId: checkout.instalment_id,
         receivedAt: now,
       });
+      if (recorded?.credit) await creditNotice(trx, checkout.invoice_id, recorded.id);
       // Paid in full: a seat still held for it is the family's (decision 100).
       if (recorded?.invoicePaid) await confirmPaidInvoice(trx, checkout.invoice_id, "online");
       return "confirmed";
@@ -145,11 +146,28 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
   /**
    * The provider took another amount or currency than the checkout asked (decision 094): the seat
    * is not confirmed and staff are told. The money is recorded: in the invoice's currency it is a
-   * payment on that invoice (what is left stays owed); in another currency it cannot enter the
-   * ledger (one balance per currency), so it is kept on the checkout row and in the notice, for
-   * staff to refund at the provider. Once per session: the payment by its UNIQUE provider
+   * payment on that invoice (what is left stays owed); in another currency it is the family's
+   * credit in that currency (recordPayment: it pays nothing owed; amended 2026-11-28), for staff to
+   * refund at the provider or keep. Once per session: the payment by its UNIQUE provider
    * reference, the notice by its UNIQUE key.
    */
+  /**
+   * Money that came for an invoice voided meanwhile (issue 38 item 6): it stays recorded as the
+   * family's credit, and staff get a task (a notice on the billing desk and the dashboard) to refund
+   * it or keep it for the family's next invoice. Once per payment (the notice's UNIQUE key).
+   */
+  async function creditNotice(trx: Trx, invoiceId: number, paymentId: number): Promise<void> {
+    await raisePaymentNotice(trx, {
+      kind: "void-invoice-credit",
+      key: `void-invoice-credit:${paymentId}`,
+      providerRef: paid.paymentRef ?? `session:${paid.sessionId}`,
+      invoiceId,
+      amountMinor: paid.amountMinor,
+      currency: paid.currency.toUpperCase(),
+      details: `checkout ${paid.sessionId}`,
+    });
+  }
+
   async function mismatch(trx: Trx, asked: { id: number; kind: string; invoice_id: number | null; enrolment_id: number | null; amount_minor: number; currency: string; status: string }, now: string): Promise<PaidOutcome> {
     const ref = paid.paymentRef ?? `session:${paid.sessionId}`;
     await trx
@@ -164,9 +182,9 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
         : asked.enrolment_id !== null
           ? await trx.selectFrom("invoices").select(["id", "currency"]).where("enrolment_id", "=", asked.enrolment_id).orderBy("id", "desc").executeTakeFirst()
           : undefined;
-    let recorded = false;
-    if (invoice && invoice.currency.toLowerCase() === paid.currency.toLowerCase() && paid.amountMinor > 0) {
-      recorded = (await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: ref, amountMinor: paid.amountMinor, receivedAt: now })) !== null;
+    let recorded: Awaited<ReturnType<typeof recordPayment>> = null;
+    if (invoice && paid.amountMinor > 0) {
+      recorded = await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: ref, amountMinor: paid.amountMinor, currency: paid.currency, receivedAt: now });
     }
     await raisePaymentNotice(trx, {
       kind: "amount-mismatch",
@@ -175,7 +193,7 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
       invoiceId: invoice?.id ?? null,
       amountMinor: paid.amountMinor,
       currency: paid.currency.toUpperCase(),
-      details: `checkout ${paid.sessionId} asked ${asked.amount_minor} ${asked.currency.toUpperCase()}; ${recorded ? "recorded on the invoice" : "not in the ledger"}`,
+      details: `checkout ${paid.sessionId} asked ${asked.amount_minor} ${asked.currency.toUpperCase()}; ${recorded?.credit ? "kept as the family's credit" : recorded ? "recorded on the invoice" : "not in the ledger"}`,
     });
     return "mismatch";
   }

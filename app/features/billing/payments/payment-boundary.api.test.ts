@@ -6,6 +6,7 @@ import { addDays, zonedParts } from "~/lib/zoned-time";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { familyBalances } from "~/features/billing/ledger.server";
 import { retryPendingRefunds } from "~/features/billing/refunds/refund-retry.server";
+import { invoicePaymentToken } from "~/features/billing/instalments/invoice-link.server";
 import { paymentPageData } from "./enrolment-payment.server";
 import { sweepPaymentHolds } from "./payment-holds.server";
 import { openPaymentNotices } from "./payment-notices.server";
@@ -159,10 +160,19 @@ describe("the payment boundary", () => {
       paid_currency: "INR",
       payment_ref: stripe.sessions.get(made.sessionId)!.payment_intent,
     });
-    // Another currency than the invoice's cannot enter its ledger: nothing is paid on it.
-    expect(await server.db.selectFrom("payments").select("id").where("invoice_id", "=", made.invoice.id).execute()).toEqual([]);
+    // Another currency than the invoice's: in the ledger as the family's credit in that currency, paying nothing owed.
+    expect(await server.db.selectFrom("payments").select(["kind", "currency", "amount_minor"]).where("invoice_id", "=", made.invoice.id).execute()).toEqual([{ kind: "payment", currency: "INR", amount_minor: 1 }]);
+    expect(await familyBalances(server.db, made.invoice.family_key)).toEqual([
+      { currency: "INR", balanceMinor: -1 },
+      { currency: made.invoice.currency, balanceMinor: made.invoice.total_minor },
+    ].sort((a, b) => a.currency.localeCompare(b.currency)));
+    expect(await server.db.selectFrom("invoices").select("status").where("id", "=", made.invoice.id).executeTakeFirstOrThrow()).toEqual({ status: "open" });
     const [notice] = (await notices("amount-mismatch")).filter((n) => n.details.includes(made.sessionId));
-    expect(notice).toMatchObject({ amountMinor: 1, currency: "INR", invoiceId: made.invoice.id });
+    expect(notice).toMatchObject({ amountMinor: 1, currency: "INR", invoiceId: made.invoice.id, details: expect.stringContaining("credit") });
+    // Staff cannot refund it by a credit note in the invoice's currency (it goes back at the provider).
+    const detail = await server.request("GET", `/api/admin/billing/invoices/${made.invoice.id}`, { headers: staff });
+    expect(detail.body.invoice.outstandingMinor).toBe(made.invoice.total_minor);
+    expect(detail.body.invoice.payments).toMatchObject([{ currency: "INR", amountMinor: 1, refundableMinor: 0 }]);
     expect(await server.db.selectFrom("section_enrolments").select("status").where("id", "=", made.row.id).executeTakeFirstOrThrow()).toEqual({ status: "enrolled" });
 
     // The same currency (written in capitals) but less than asked: paid on the invoice, still not confirmed.
@@ -218,6 +228,38 @@ describe("the payment boundary", () => {
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: payment.amount_minor }]);
   });
 
+  it("a payment on an invoice voided meanwhile is kept as the family's credit with a staff task (a payment notice)", async () => {
+    // A signed-in parent (e-mail proven: the camp place is the account's) with a camp place (no hold) and its invoice's payment link.
+    const parent = await server.signIn("user");
+    await server.db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", parent.user.id).execute();
+    const camp = await server.db.selectFrom("camps").select(["title_en", "batches"]).where("slug", "=", "junior").executeTakeFirstOrThrow();
+    const enrolled = await server.request("POST", "/api/summercamp/enroll", {
+      json: { studentName: "Omar Ali", parentName: "Huda Ali", email: parent.user.email, phoneNumber: "+91 98765 43210", selectedCamp: camp.title_en, selectedSession: (JSON.parse(String(camp.batches)) as { value: string }[])[0]!.value },
+      headers: { cookie: parent.cookie },
+    });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
+    const invoice = await server.db.selectFrom("invoices").selectAll().where("child_name", "=", "Omar Ali").where("email", "=", parent.user.email.toLowerCase()).executeTakeFirstOrThrow();
+    const made = { invoice };
+    const token = invoicePaymentToken(server.config.sessionSecret, invoice);
+    const started = await server.request("POST", "/api/payments/invoice-checkouts", { json: { token, instalmentId: null } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    // The parent erases the account while on the provider's page: what it owed is voided.
+    const erased = await server.request("POST", "/api/account/delete", { json: { email: parent.user.email }, headers: { cookie: parent.cookie } });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(await server.db.selectFrom("invoices").select("status").where("id", "=", invoice.id).executeTakeFirstOrThrow()).toEqual({ status: "void" });
+    const event = stripe.complete(started.body.sessionId);
+    expect(await Promise.all([stripe.deliver(event), stripe.deliver(event)])).toEqual([200, 200]);
+    const payment = await wait(() => paymentOf(stripe.sessions.get(started.body.sessionId)!.payment_intent!));
+    expect(payment).toMatchObject({ invoice_id: made.invoice.id, amount_minor: made.invoice.total_minor, currency: made.invoice.currency });
+    // The money is the family's credit: the void invoice owes nothing and stays void.
+    const familyKey = (await server.db.selectFrom("invoices").select("family_key").where("id", "=", invoice.id).executeTakeFirstOrThrow()).family_key;
+    expect(await familyBalances(server.db, familyKey)).toEqual([{ currency: made.invoice.currency, balanceMinor: -made.invoice.total_minor }]);
+    expect(await server.db.selectFrom("invoices").select("status").where("id", "=", made.invoice.id).executeTakeFirstOrThrow()).toEqual({ status: "void" });
+    await wait(async () => expect((await notices("void-invoice-credit")).filter((n) => n.invoiceId === made.invoice.id)).toHaveLength(1));
+    expect((await notices("void-invoice-credit")).find((n) => n.invoiceId === made.invoice.id)).toMatchObject({ amountMinor: made.invoice.total_minor, currency: made.invoice.currency, providerRef: payment.provider_ref });
+    // Both screens list openPaymentNotices (the dashboard and /admin/billing); the kind is named in both languages (below).
+  });
+
   it("the daily reconciliation reports what the provider has and the ledger does not, once per difference", async () => {
     const { intent } = await paid("reconcile@example.com");
     // A refund made at the provider whose event never came.
@@ -237,7 +279,7 @@ describe("the payment boundary", () => {
 
 describe("the dashboard's payment notices", () => {
   it("name every kind of notice in English and Arabic", async () => {
-    const kinds = ["amount-mismatch", "refund-failed", "refund-outside", "refund-refused", "dispute-opened", "dispute-closed", "reconcile"];
+    const kinds = ["amount-mismatch", "refund-failed", "refund-outside", "refund-refused", "dispute-opened", "dispute-closed", "reconcile", "void-invoice-credit"];
     for (const lang of ["en", "ar"]) {
       const texts = (await import(`~/i18n/locales/${lang}/payments.json`)).default.notices;
       for (const kind of kinds) {

@@ -37,36 +37,5 @@ export async function raisePaymentNotice(trx: DB, notice: NewPaymentNotice): Pro
   return row !== undefined;
 }
 
-export interface PaymentNoticeView {
-  id: number;
-  kind: PaymentNoticeKind;
-  providerRef: string | null;
-  invoiceId: number | null;
-  amountMinor: number | null;
-  currency: string | null;
-  details: string;
-  createdAt: string;
-}
-
-/** The newest open notices (the dashboard), and how many are open in all. */
-export async function openPaymentNotices(db: DB, limit = 20): Promise<{ total: number; notices: PaymentNoticeView[] }> {
-  const rows = await db.selectFrom("payment_notices").selectAll().where("resolved_at", "is", null).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
-  const { n } = await db
-    .selectFrom("payment_notices")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("resolved_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return {
-    total: Number(n),
-    notices: rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      providerRef: row.provider_ref,
-      invoiceId: row.invoice_id,
-      amountMinor: row.amount_minor,
-      currency: row.currency,
-      details: row.details,
-      createdAt: row.created_at,
-    })),
-  };
-}
+// The read side lives at billing's top level so the billing desk shows the notices too without a feature cycle.
+export { openPaymentNotices, type PaymentNoticeView } from "~/features/billing/payment-notices-view.server";
