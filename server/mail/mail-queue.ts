@@ -4,6 +4,7 @@ import type { DB } from "~server/db/db";
 import { defineJob } from "~server/jobs/job";
 import { enqueue } from "~server/jobs/queue";
 import type { Logger } from "~server/logger";
+import { mayMail } from "./mail-budget";
 import { sendMail, type MailMessage } from "./mailer";
 
 type MailDeps = { db: DB; config: Config; logger: Logger };
@@ -41,9 +42,11 @@ export type MailTemplate = (deps: MailDeps, mail: QueuedMail) => Promise<Pick<Ma
  * Queues an e-mail for the background worker, which renders it with its template (a feature's
  * manifest names them) and sends it, retrying with backoff when the mail server fails (a dead job
  * shows on the admin dashboard). Pass the transaction that writes the record the mail is about, so
- * the record and its mail are stored together or not at all.
+ * the record and its mail are stored together or not at all. In a public form's transaction, a mail
+ * to the typed address is dropped once that address's budget is spent (mail-budget.ts).
  */
 export async function queueMail<Data>(db: DB, mail: QueuedMail<Data>): Promise<void> {
+  if (!(await mayMail(db, mail.to))) return;
   await enqueue(db, mailJob, mail);
 }
 

@@ -1,3 +1,4 @@
+import { markPublicForm, mayMail } from "~server/mail/mail-budget";
 import { randomBytes } from "node:crypto";
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import { LRUCache } from "lru-cache";
@@ -285,8 +286,10 @@ export async function bookSlot(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      // The confirmation e-mail is queued with the seat: both are stored, or neither.
-      await enqueue(trx, bookingConfirmationJob, { reference });
+      // The confirmation e-mail is queued with the seat: both are stored, or neither; within the
+      // typed address's mail budget (decision 104), else the booking stands without it.
+      markPublicForm(trx, input.email);
+      if (await mayMail(trx, input.email)) await enqueue(trx, bookingConfirmationJob, { reference });
       await options.notifyStaff?.(trx, { startsAt, code });
       return row.id;
     });

@@ -1,3 +1,4 @@
+import { markPublicForm, mayMail } from "~server/mail/mail-budget";
 import type { DB } from "~server/db/db";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import type { DemoSlotMode, WaitlistStatus } from "~server/db/schema";
@@ -85,7 +86,9 @@ export async function joinWaitlist(db: DB, input: JoinRequest, options: { course
         })
         .returning(["id", "created_at"])
         .executeTakeFirstOrThrow();
-      await enqueue(trx, waitlistJoinedJob, { entryId: entry.id });
+      // Within the typed address's mail budget (decision 104); the place in line stands without it.
+      markPublicForm(trx, email);
+      if (await mayMail(trx, email)) await enqueue(trx, waitlistJoinedJob, { entryId: entry.id });
       return { position: await positionOf(trx, input.slotId, entry.id), token: linkToken(options.linkSecret, "waitlist", entry) };
     });
     return { ok: true, token, position };

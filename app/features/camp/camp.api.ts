@@ -1,3 +1,4 @@
+import { isStaffRole } from "~/lib/roles";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { Router } from "express";
@@ -59,11 +60,14 @@ export const enrollInCamp = defineEndpoint({
       // Invoiced from these lines by billing's subscriber (decision 100).
       async (trx, enrollment) =>
         (price = await priceEnrolment(trx, { offer: { kind: "camp", id: enrollment.offerId }, enrolmentId: enrollment.id, family: { userId: user?.id ?? null, email: input.email, childName: input.studentName }, code: input.promoCode })),
+      // A family's own: capped (decision 104); staff entering one for a family are not.
+      user && isStaffRole(user.role) ? undefined : { userId: user?.id ?? null, perFamily: (await getSiteSettings(db)).enrolmentsPerFamily },
     ).catch((error: unknown) => {
       if (!(error instanceof PromoRefused)) throw error;
       const message = promoProblemMessage(lang, error.problem);
       throw new HttpError(400, message, { promoCode: message });
     });
+    if (!result.ok && "familyCap" in result) return { status: 409, body: { message: serverT(lang, "camp", "enroll.familyCap", { count: result.familyCap }), reason: "familyCap" } };
     if (!result.ok) throw validationError(lang, result.errors);
     return {
       status: 201,

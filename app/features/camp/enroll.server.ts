@@ -1,3 +1,5 @@
+import { checkFamilyLimits, FamilyLimitReached } from "~/features/enrolments/family-limits.server";
+import { markPublicForm, mayMail } from "~server/mail/mail-budget";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
@@ -16,7 +18,9 @@ type NotifyStaff = (trx: DB, id: number) => Promise<void>;
 type EnrollResult =
   | { ok: true; id: number; reference: string; campTitle: string }
   /** Field name -> validation message key, for a camp or session that does not exist. */
-  | { ok: false; errors: Record<string, string> };
+  | { ok: false; errors: Record<string, string> }
+  /** The family's cap (decision 104). */
+  | { ok: false; familyCap: number };
 
 /**
  * Stores an enrollment when its camp exists and the session is one of that camp's batches, with
@@ -29,6 +33,8 @@ export async function addEnrollment(
   notifyStaff?: NotifyStaff,
   /** Prices the enrollment (and uses its promo code) in the same transaction; a throw stores nothing. */
   price?: PriceEnrolment,
+  /** The family's cap (site setting enrolmentsPerFamily) and, signed in, its account (decision 104). */
+  family?: { userId: number | null; perFamily: number },
 ): Promise<EnrollResult> {
   const camp = await findCamp(db, input.selectedCamp);
   if (!camp) return { ok: false, errors: { selectedCamp: v.choice } };
@@ -36,6 +42,9 @@ export async function addEnrollment(
   const reference = randomToken();
   // The family's confirmation e-mail is queued with the enrollment: both are stored, or neither.
   const row = await db.transaction().execute(async (trx) => {
+    if (family) await checkFamilyLimits(trx, { ...family, email: input.email }, nowIso());
+    // A public form: its mails to the typed address (confirmation, invoice) spend that address's budget (decision 104).
+    markPublicForm(trx, input.email);
     // The row, priced and invoiced: the enrolments feature's command (decision 100).
     const { enrolment } = await enrolInCamp(
       trx,
@@ -54,10 +63,14 @@ export async function addEnrollment(
       },
       price,
     );
-    await enqueue(trx, enrollmentConfirmationJob, { reference });
+    if (await mayMail(trx, input.email)) await enqueue(trx, enrollmentConfirmationJob, { reference });
     await notifyStaff?.(trx, enrolment.id);
     return enrolment;
+  }).catch((error: unknown) => {
+    if (error instanceof FamilyLimitReached) return { familyCap: error.limit };
+    throw error;
   });
+  if ("familyCap" in row) return { ok: false, familyCap: row.familyCap };
   return { ok: true, id: row.id, reference, campTitle: lang === "ar" && camp.title_ar.trim() ? camp.title_ar : camp.title_en };
 }
 

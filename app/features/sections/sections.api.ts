@@ -1,3 +1,4 @@
+import { isStaffRole } from "~/lib/roles";
 import { Router } from "express";
 import type { z } from "zod";
 import type { Lang } from "~/i18n/lang";
@@ -87,6 +88,8 @@ export const enrolInSection = defineEndpoint({
       userId: caller.user?.id ?? null,
       lang,
       holdUntil,
+      // A family's own: capped, holds bounded, mails budgeted (decision 104); staff enrolling for a family are not.
+      family: caller.user && isStaffRole(caller.user.role) ? undefined : { userId: caller.user?.id ?? null, perFamily: settings.enrolmentsPerFamily },
       // The price before paying, and the code used, in the enrolment's transaction: a refused code enrols nobody.
       price: async (trx, enrolment) => (price = await priceEnrolment(trx, { offer: { kind: "section", id: enrolment.offerId }, enrolmentId: enrolment.id, family: { userId: caller.user?.id ?? null, email: input.email, childId, childName: input.childName }, code: input.promoCode })),
       queue: async (trx, enrolment) => {
@@ -107,6 +110,7 @@ export const enrolInSection = defineEndpoint({
         const message = say(lang, "api.ageOutside", { min: result.minAge, max: result.maxAge });
         throw new HttpError(400, message, { childAge: message });
       }
+      if ("limit" in result) return { status: 409, body: { message: say(lang, `api.${result.reason}`, { count: result.limit }), reason: result.reason } };
       const message = result.reason === "notOpenYet" && result.opensAt ? opensMessage(lang, result.opensAt, timeZone) : say(lang, `api.${result.reason}`);
       return { status: 409, body: { message, reason: result.reason, ...(result.opensAt ? { opensAt: result.opensAt } : {}) } };
     }

@@ -1,3 +1,5 @@
+import { markPublicForm } from "~server/mail/mail-budget";
+import { checkFamilyLimits, FamilyLimitReached } from "~/features/enrolments/family-limits.server";
 import { type Insertable, type Selectable } from "kysely";
 import type { DB, Trx } from "~server/db/db";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
@@ -323,7 +325,8 @@ export type EnrolResult =
   | { ok: true; id: number; reference: string; code: string; sectionId: number }
   | { ok: false; reason: "notFound" }
   | { ok: false; reason: "ageOutside"; minAge: number; maxAge: number }
-  | { ok: false; reason: EnrolRefusal; opensAt?: string };
+  | { ok: false; reason: EnrolRefusal; opensAt?: string }
+  | { ok: false; reason: "familyCap" | "holdLimit"; limit: number };
 
 class SectionUnavailable extends Error {}
 
@@ -358,6 +361,12 @@ export async function enrol(
     demoBookingId?: number;
     /** Prices it (its code's use reserved); without it, the course's list price is invoiced. */
     price?: PriceEnrolment;
+    /**
+     * A family's own enrolment from the public form (decision 104): its family's limits are checked
+     * first in the transaction, and its mails to the typed address spend that address's budget.
+     * Absent for staff's enrolments.
+     */
+    family?: { userId: number | null; perFamily: number };
     /** What else the use case stores in the enrolment's transaction (consent, mail); `held`: waiting for its online payment. */
     queue: (trx: Trx, enrolment: { id: number; reference: string; email: string; held: boolean }) => Promise<void>;
   },
@@ -383,6 +392,7 @@ export async function enrol(
     return { ok: true, id, reference, code, sectionId };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
+    if (error instanceof FamilyLimitReached) return { ok: false, reason: error.reason, limit: error.limit };
     if (!(error instanceof SectionUnavailable)) throw error;
     // The seat was not taken; only now look again, to say why.
     const section = await db.selectFrom("course_sections").selectAll().where("id", "=", sectionId).executeTakeFirstOrThrow();
@@ -393,6 +403,11 @@ export async function enrol(
   function insert(code: string) {
     return db.transaction().execute(async (trx) => {
       const now = nowIso();
+      if (options.family) {
+        // Before the seat: the family's lock comes first in every public enrolment, so two never wait on each other.
+        markPublicForm(trx, input.email);
+        await checkFamilyLimits(trx, { ...options.family, email: input.email, heldIn: options.holdUntil ? sectionId : null }, now);
+      }
       // The one seat helper (seats.server.ts): open, registration window open, a seat left.
       const seat = await takeSeatIn(trx, "course_sections", sectionId, now, (eb) =>
         eb.and([

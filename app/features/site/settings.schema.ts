@@ -66,6 +66,8 @@ export const siteSettingsSchema = z.object({
   instalmentReminderDays: z.number().int().min(0).max(30).default(3),
   /** How many demo classes still ahead one family may hold at once (issue 29). */
   demoBookingsPerFamily: z.number().int().min(1).max(20).default(3),
+  /** How many enrolments (groups not yet over and camps, held seats included) one family may hold through the public forms (decision 104). */
+  enrolmentsPerFamily: z.number().int().min(1).max(50).default(6),
   /** Staff must have a passkey or an authenticator app before using the staff area (decision 046). */
   requireStaffSecondFactor: z.boolean().default(false),
   /** The public certificate page shows the child's full name; off: first name and initial (issue 39). */

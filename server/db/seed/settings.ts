@@ -45,6 +45,7 @@ export const settings: SiteSettings = {
   invoiceDueDays: 7,
   instalmentReminderDays: 3,
   demoBookingsPerFamily: 3,
+  enrolmentsPerFamily: 6,
   requireStaffSecondFactor: false,
   certificateFullName: false,
 };

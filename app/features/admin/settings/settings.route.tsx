@@ -137,6 +137,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={t("settings.demoBookingsPerFamily")} hint={t("settings.demoBookingsPerFamilyHint")} error={errors.demoBookingsPerFamily?.message}>
             {(ids) => <input type="number" min={1} max={20} step={1} {...input(ids)} {...register("demoBookingsPerFamily", { valueAsNumber: true })} />}
           </Field>
+          <Field label={t("settings.enrolmentsPerFamily")} hint={t("settings.enrolmentsPerFamilyHint")} error={errors.enrolmentsPerFamily?.message}>
+            {(ids) => <input type="number" min={1} max={50} step={1} {...input(ids)} {...register("enrolmentsPerFamily", { valueAsNumber: true })} />}
+          </Field>
         </fieldset>
 
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">

@@ -46,6 +46,7 @@ const settingsFields = z.object({
     // Optional like the hold hours: clients that predate them keep saving (12 hours, 3 classes).
     demoChangeCutoffHours: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(168, v.invalid).optional().default(12),
     demoBookingsPerFamily: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(20, v.invalid).optional().default(3),
+    enrolmentsPerFamily: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(50, v.invalid).optional().default(6),
     // Optional like the others: clients that predate it keep saving (48 hours).
     sectionChangeCutoffHours: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(720, v.invalid).optional().default(48),
     // Optional like the hold hours: clients that predate it keep saving (30 minutes, decision 085).
