@@ -2,7 +2,7 @@
 # Runs what differs between runtimes on another Node.js major version (first argument), taken from
 # the npm registry's `node` package: on Node 22.16+ and 24 SQLite runs on Node's own node:sqlite
 # (decision 015), so the tests of that driver (the engine, backups, and the suites that race
-# writers through it: invoice numbering, seats, the randomised money test) and the start-and-serve
+# writers through it: invoice numbering and seats) and the start-and-serve
 # smoke test. The rules themselves are proven once, on Node 20, on both databases (decision 099).
 set -euo pipefail
 cd "$(dirname "$0")/.."
