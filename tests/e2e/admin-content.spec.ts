@@ -257,7 +257,7 @@ test.describe("admin content editors", () => {
     await page.getByLabel("Name (Arabic)").fill(`مجموعة المركبة الشمسية ${tag}`);
     await page.getByLabel("Description (English)").fill("Build a rover that runs on sunlight.");
     await page.getByLabel("Description (Arabic)").fill("ابنِ مركبة تعمل بضوء الشمس.");
-    await page.getByLabel("Price (whole units of its currency)").fill("45");
+    await page.getByLabel("Price ($)").fill("45");
     await page.getByLabel("Image", { exact: true }).setInputFiles(await pngFile("kit.png", { r: 250, g: 200, b: 30 }));
     await expect(page.getByRole("button", { name: "Remove image" })).toBeVisible();
     await page.getByRole("button", { name: "Save" }).click();
@@ -266,7 +266,7 @@ test.describe("admin content editors", () => {
     const editor = page.url();
 
     // The price changes; the public page lists the kit in both languages with its image.
-    await page.getByLabel("Price (whole units of its currency)").fill("49");
+    await page.getByLabel("Price ($)").fill("49");
     await saveEdit(page, /^\/api\/admin\/products\/\d+$/);
     await page.goto("/products");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name }) });
