@@ -43,7 +43,8 @@ const REQUEST_TIMEOUT_MS = 15_000;
 // refunds answered 201 with one in flight (the stand-in takes REFUND_DELAY_MS to answer one).
 const ENROLMENTS = 200;
 const MONEY_SENDERS = 4;
-const MONEY_FAMILIES = 20;
+// 4 enrolments a family: under the shipped enrolmentsPerFamily cap (6, decision 104).
+const MONEY_FAMILIES = 50;
 const KILL_AFTER_REFUNDS = 8;
 const REFUND_DELAY_MS = 600;
 
@@ -200,7 +201,12 @@ async function run(label: string, database: Config["database"], dataDir: string)
         money.undelivered.delete(sessionId);
         money.paid.set(sessionId, enrolled.body.reference);
         const intent = stripe.sessions.get(sessionId)!.payment_intent!;
-        const payment = await db.selectFrom("payments").select(["id", "amount_minor"]).where("kind", "=", "payment").where("provider_ref", "=", intent).executeTakeFirst();
+        // The webhook only stores the event; its job records the payment (decision 094): wait for it, bounded.
+        let payment: { id: number; amount_minor: number } | undefined;
+        for (let waited = 0; !payment && waited < 100 && !killed; waited++) {
+          payment = await db.selectFrom("payments").select(["id", "amount_minor"]).where("kind", "=", "payment").where("provider_ref", "=", intent).executeTakeFirst();
+          if (!payment) await new Promise((r) => setTimeout(r, 100));
+        }
         if (!payment) continue;
         figures.refundsAsked++;
         const asked = Date.now() + Math.random();

@@ -44,11 +44,15 @@ export function onEnrolment(name: string, handlers: Handlers): DomainSubscriber<
   };
 }
 
-let subscribers: readonly DomainSubscriber[] | undefined;
+// Kept on globalThis, not in this module: the production server holds two copies of this module
+// (the Express server's build and React Router's page build, whose actions enrol too), and both
+// must hand events to the subscribers the registry (server/features.ts) registered once.
+const REGISTRY = Symbol.for("stem-academy.enrolment-subscribers");
+const holder = globalThis as { [REGISTRY]?: readonly DomainSubscriber[] };
 
 /** Called once by the registry (server/features.ts) with every feature's subscribers, in its order. */
 export function registerEnrolmentSubscribers(all: readonly DomainSubscriber[]): void {
-  subscribers = all.filter((subscriber) => subscriber.topic === TOPIC);
+  holder[REGISTRY] = all.filter((subscriber) => subscriber.topic === TOPIC);
 }
 
 /**
@@ -56,6 +60,7 @@ export function registerEnrolmentSubscribers(all: readonly DomainSubscriber[]): 
  * registered them: an enrolment ended without its invoice voided is worse than an error.
  */
 export async function emit(trx: Trx, event: EnrolmentEvent): Promise<void> {
+  const subscribers = holder[REGISTRY];
   if (!subscribers) throw new Error("enrolment subscribers are not registered (server/features.ts registers them)");
   for (const subscriber of subscribers) await subscriber.handle(trx, event);
 }
