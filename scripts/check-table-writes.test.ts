@@ -23,9 +23,9 @@ describe("check-table-writes", () => {
     put("app/features/sections/reader.server.ts", `db.selectFrom("section_enrolments").selectAll();\n`);
     const found = tableWriteViolations(root);
     expect(found.map((v) => [v.file, v.line, v.table])).toEqual([
+      ["app/features/billing/payments/sneaky.server.ts", 3, "section_enrolments"],
       ["app/features/camp/sneaky.server.ts", 1, "enrollments"],
       ["app/features/camp/sneaky.server.ts", 2, "enrollments"],
-      ["app/features/billing/payments/sneaky.server.ts", 3, "section_enrolments"],
     ]);
     let failed: { status: number; stderr: string } | undefined;
     try {
