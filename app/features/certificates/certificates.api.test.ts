@@ -56,6 +56,10 @@ describe("certificates of completion", () => {
       const startsAt = new Date(Date.now() - (10 - i) * 86_400_000).toISOString();
       await server.db.updateTable("section_meetings").set({ starts_at: startsAt, status: i === held ? "cancelled" : "scheduled" }).where("id", "=", meeting.id).execute();
     }
+    // The group's first and last class follow its scheduled meetings, as the product keeps them (a
+    // group over by now no longer counts toward the family's enrolment cap).
+    const bounds = await server.db.selectFrom("section_meetings").select((eb) => [eb.fn.min("starts_at").as("first"), eb.fn.max("starts_at").as("last")]).where("section_id", "=", id).where("status", "=", "scheduled").executeTakeFirstOrThrow();
+    await server.db.updateTable("course_sections").set({ starts_at: String(bounds.first), ends_at: String(bounds.last) }).where("id", "=", id).execute();
     const pastMeetings = meetings.slice(0, held + 1).map((m) => m.id);
     return { id, enrolments, meetings: pastMeetings };
   };
