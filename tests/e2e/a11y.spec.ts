@@ -601,7 +601,8 @@ async function adminRecords(page: Page, email: string) {
   await post("/api/summercamp/enroll", {
     studentName: "Omar",
     parentName: "Huda",
-    email: "huda@example.com",
+    // Its own address each time: the parts of the admin walk each add one, under the family cap.
+    email: `huda.${Date.now()}@example.com`,
     phoneNumber: "+971 50 123 4567",
     selectedCamp: "Junior Camp",
     selectedSession: "1 July - 20th July",
@@ -704,11 +705,8 @@ test.describe("axe on the consent pages (issue 30)", () => {
 });
 
 test.describe("axe on the admin area", () => {
-  test("every admin screen in English, and the dashboard, a list and forms in Arabic", async ({ page }) => {
-    // About 36 screens, each audited by axe, HTML_CodeSniffer and html-validate (decision 056).
-    test.setTimeout(360_000);
-    const account = await signInAsAdmin(page);
-    const ids = await adminRecords(page, account.email);
+  /** Every admin screen in English, and in Arabic the dashboard, lists and forms. */
+  const adminScreens = (ids: Awaited<ReturnType<typeof adminRecords>>) => {
     const screens = [
       "/admin",
       "/admin/blogs",
@@ -754,8 +752,19 @@ test.describe("axe on the admin area", () => {
       "/admin/media",
     ];
     const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings", "/admin/pages", "/admin/pages/home", "/admin/pages/summer-camp", "/admin/pages/site", `/admin/testimonials/edit/${ids.testimonial}`, "/admin/sections", `/admin/sections/${ids.section}`, `/admin/sections/${ids.section}/roster`, `/admin/slots?view=week&date=${ids.sectionWeek}`];
-    await auditAll(page, [...screens, ...arabic.map((path) => `/ar${path}`)]);
-  });
+    return [...screens, ...arabic.map((path) => `/ar${path}`)];
+  };
+  // About 60 screens, each audited by axe, HTML_CodeSniffer and html-validate (decision 056), in
+  // three parts: each part stays well inside its time on a loaded machine, and a retry redoes a third.
+  for (const part of [0, 1, 2]) {
+    test(`every admin screen in English, and the dashboard, a list and forms in Arabic (part ${part + 1} of 3)`, async ({ page }) => {
+      test.setTimeout(240_000);
+      const account = await signInAsAdmin(page);
+      const all = adminScreens(await adminRecords(page, account.email));
+      const size = Math.ceil(all.length / 3);
+      await auditAll(page, all.slice(part * size, (part + 1) * size));
+    });
+  }
 
   test("drafts and revisions: the editor offering a draft, a revisions page with a comparison, in both languages", async ({ page }) => {
     test.setTimeout(90_000);
