@@ -109,13 +109,17 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes each endpoint's input from its declaration", () => {
-    const enrol = doc.paths["/api/sections/{id}/enrolments"]?.post;
-    expect(enrol["x-declared"]).toBe("endpoint");
-    const body = enrol.requestBody.content["application/json"].schema;
+    const add = doc.paths["/api/account/children"]?.post;
+    expect(add["x-declared"]).toBe("endpoint");
+    const body = add.requestBody.content["application/json"].schema;
     expect(body.type).toBe("object");
-    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(["childName", "childAge", "parentName", "email", "phone"]));
-    expect(enrol.responses["429"]).toBeDefined();
+    expect(body.required).toEqual(expect.arrayContaining(["name", "age"]));
+    expect(body.properties.age).toMatchObject({ type: "integer", minimum: 4, maximum: 18 });
+    expect(add.responses["401"]).toBeDefined();
+    expect(add.responses["429"]).toBeDefined();
+    // Hand-written routes carry their declared line; the settings are admins' only.
     expect(doc.paths["/api/admin/settings"]?.get["x-access"]).toBe("admin");
+    expect(doc.paths["/api/admin/settings"]?.get["x-declared"]).toBe("hand-written");
   });
 
   it("matches what the documented GET routes answer: status and schema, signed out and as an admin", async () => {
