@@ -13,6 +13,8 @@ export interface HandWrittenRoute {
   access: Access;
   summary: string;
   answer?: "json" | "json-array" | "csv" | "pdf" | "xml" | "text" | "png" | "calendar" | "redirect";
+  /** When it also answers with a redirect: why (a page's address signed out, for one). */
+  redirects?: string;
 }
 
 const staff = "staff" as const;
@@ -128,10 +130,10 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/admin/billing/invoices/:id/instalments", access: staff, summary: "An invoice's instalments" },
   { method: "GET", path: "/admin/billing/invoices/:id/pdf", access: staff, summary: "An invoice's PDF, in the family's language", answer: "pdf" },
   { method: "GET", path: "/admin/billing/credit-notes/:id/pdf", access: staff, summary: "A credit note's PDF, in the family's language", answer: "pdf" },
-  { method: "GET", path: "/account/invoices/:id/pdf", access: anyone, summary: "The signed-in family's own invoice PDF (signed out: 303 to sign in)", answer: "pdf" },
-  { method: "GET", path: "/ar/account/invoices/:id/pdf", access: anyone, summary: "The signed-in family's own invoice PDF, Arabic address", answer: "pdf" },
-  { method: "GET", path: "/account/credit-notes/:id/pdf", access: anyone, summary: "The signed-in family's own credit note PDF", answer: "pdf" },
-  { method: "GET", path: "/ar/account/credit-notes/:id/pdf", access: anyone, summary: "The signed-in family's own credit note PDF, Arabic address", answer: "pdf" },
+  { method: "GET", path: "/account/invoices/:id/pdf", access: anyone, summary: "The signed-in family's own invoice PDF (signed out: 303 to sign in)", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
+  { method: "GET", path: "/ar/account/invoices/:id/pdf", access: anyone, summary: "The signed-in family's own invoice PDF, Arabic address", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
+  { method: "GET", path: "/account/credit-notes/:id/pdf", access: anyone, summary: "The signed-in family's own credit note PDF", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
+  { method: "GET", path: "/ar/account/credit-notes/:id/pdf", access: anyone, summary: "The signed-in family's own credit note PDF, Arabic address", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
   { method: "GET", path: "/api/admin/promo-codes", access: admin, summary: "Promo codes" },
   { method: "GET", path: "/api/admin/promo-codes/:id", access: admin, summary: "One promo code and its uses" },
   { method: "GET", path: "/api/admin/discounts/settings", access: admin, summary: "The sibling discount" },

@@ -213,6 +213,7 @@ function handWrittenOperation(route: HandWrittenRoute, path: string, notes: Rout
     [answer.status]: { description: answer.description, ...(answer.content ? { content: answer.content } : {}) },
     "4XX": errorAnswer("Refused: `{ message }` (a route written by hand, not yet a declared endpoint)"),
   };
+  if (route.redirects) responses["3XX"] = { description: `A redirect (Location header): ${route.redirects}` };
   if (route.access !== "anyone") {
     responses["401"] = errorAnswer("Not signed in");
     if (route.access !== "signed-in") responses["403"] = errorAnswer("Signed in without the access this route needs");
