@@ -38,14 +38,16 @@ export function parseRouteNotes(markdown: string): ParsedNotes {
     const text = rest.join(" | ").replace(/\\\|/g, "|");
     let pending: string[] = [];
     for (const [, code] of first!.matchAll(/`([^`]+)`/g)) {
-      const parts = code!.trim().split(/\s+/);
-      if (parts.length === 1 && METHODS.has(parts[0]!)) {
-        pending.push(parts[0]!);
+      const text0 = code!.trim();
+      if (METHODS.has(text0)) {
+        pending.push(text0);
         continue;
       }
-      if (parts.length !== 2 || !METHODS.has(parts[0]!) || !parts[1]!.startsWith("/")) continue;
-      const routePath = parts[1]!.split("?")[0]!;
-      for (const method of [...pending, parts[0]!]) {
+      // "GET /api/courses/{slug or id}/demo-slots?from=&to=": a method, then a path (spaces only inside braces).
+      const found = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*(?:\{[^}]*\}\S*)*)$/.exec(text0);
+      if (!found) continue;
+      const routePath = found[2]!.split("?")[0]!;
+      for (const method of [...pending, found[1]!]) {
         written.push(routeKey(method, routePath));
         const key = routeKey(method, unnamedParams(routePath));
         byRoute.set(key, byRoute.has(key) ? `${byRoute.get(key)}\n\n${text}` : text);

@@ -7,6 +7,7 @@ import { routeKeys } from "~server/test/route-table";
 import { handWrittenRoutes } from "./hand-written-routes";
 import { mountedRoutes, openApiPath, routeKey, unnamedParams } from "./openapi";
 import { openApi31Problems } from "./openapi-check";
+import { openApiMarkdown } from "./openapi-markdown";
 import { NOTES_FILE, parseRouteNotes } from "./openapi-notes";
 
 /**
@@ -106,6 +107,10 @@ describe("the OpenAPI document", () => {
       return !served.has(routeKey(method!, unnamedParams(path!)));
     });
     expect(orphans).toEqual([]);
+  });
+
+  it("is what docs/http-api.md says (run npm run docs:api after changing routes or notes)", () => {
+    expect(readFileSync("docs/http-api.md", "utf8")).toBe(openApiMarkdown(doc));
   });
 
   it("describes each endpoint's input from its declaration", () => {
