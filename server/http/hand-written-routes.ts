@@ -12,7 +12,7 @@ export interface HandWrittenRoute {
   path: string;
   access: Access;
   summary: string;
-  answer?: "json" | "json-array" | "csv" | "pdf" | "xml" | "text" | "png" | "calendar" | "redirect";
+  answer?: "json" | "json-array" | "csv" | "pdf" | "xml" | "rss" | "text" | "png" | "calendar" | "redirect";
   /** When it also answers with a redirect: why (a page's address signed out, for one). */
   redirects?: string;
 }
@@ -32,7 +32,7 @@ const collectionRoutes = (name: string, summary: string, createPath = `/api/admi
   { method: "DELETE", path: `/api/admin/${name}/:id`, access: staff, summary: `Delete one of the ${summary} (audited)` },
 ];
 
-/** Revisions and drafts of blog posts and courses (revisions.api.ts); restoring is an endpoint. */
+/** Revisions and drafts of blog posts, courses, page sections and testimonials (revisions.api.ts, decisions 035 and 063); restoring is an endpoint. */
 const historyRoutes = (name: string): HandWrittenRoute[] => [
   { method: "GET", path: `/api/admin/${name}/:id/revisions`, access: staff, summary: `The ${name} record's revisions, newest first` },
   { method: "GET", path: `/api/admin/${name}/:id/revisions/:revision`, access: staff, summary: `One revision of a ${name} record compared with the record as it is now` },
@@ -88,10 +88,12 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/admin/testimonials", access: staff, summary: "List of testimonials (search, sort, pages; ?format=csv)" },
   ...historyRoutes("blogs"),
   ...historyRoutes("courses"),
+  ...historyRoutes("page-sections"),
+  ...historyRoutes("testimonials"),
   { method: "GET", path: "/api/blogs", access: anyone, summary: "Published posts, newest first (?lang, ?page, ?limit; X-Total-Count)", answer: "json-array" },
   { method: "GET", path: "/api/blogs/:slug", access: anyone, summary: "One published post" },
-  { method: "GET", path: "/blog/rss.xml", access: anyone, summary: "RSS feed of the 20 newest posts, English", answer: "xml" },
-  { method: "GET", path: "/ar/blog/rss.xml", access: anyone, summary: "RSS feed of the 20 newest posts, Arabic", answer: "xml" },
+  { method: "GET", path: "/blog/rss.xml", access: anyone, summary: "RSS feed of the 20 newest posts, English", answer: "rss" },
+  { method: "GET", path: "/ar/blog/rss.xml", access: anyone, summary: "RSS feed of the 20 newest posts, Arabic", answer: "rss" },
   { method: "GET", path: "/admin/course-dashboard/all-courses", access: anyone, summary: "Public course list (?lang, ?age, ?childAge)" },
   { method: "GET", path: "/sitemap.xml", access: anyone, summary: "Every public page in English and Arabic", answer: "xml" },
   { method: "GET", path: "/robots.txt", access: anyone, summary: "Robots rules naming the sitemap", answer: "text" },

@@ -98,6 +98,7 @@ const ANSWERS: Record<NonNullable<HandWrittenRoute["answer"]>, { status: string;
   csv: { status: "2XX", description: "A CSV download (UTF-8)", content: { "text/csv": { schema: { type: "string" } } } },
   pdf: { status: "2XX", description: "A PDF", content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } } },
   xml: { status: "2XX", description: "An XML document", content: { "application/xml": { schema: { type: "string" } } } },
+  rss: { status: "2XX", description: "An RSS 2.0 feed", content: { "application/rss+xml": { schema: { type: "string" } } } },
   text: { status: "2XX", description: "Plain text", content: { "text/plain": { schema: { type: "string" } } } },
   png: { status: "2XX", description: "A PNG image", content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } } },
   calendar: { status: "2XX", description: "An iCalendar feed (RFC 5545)", content: { "text/calendar": { schema: { type: "string" } } } },
