@@ -109,8 +109,8 @@ function limitsText(endpoint: Endpoint): string | undefined {
   if (!endpoint.limits?.length) return undefined;
   const each = endpoint.limits.map((l) => {
     const minutes = l.windowMs / 60_000;
-    const window = minutes === 1 ? "a minute" : minutes === 60 ? "an hour" : minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;
-    return `${l.limit} per ${window}${l.keyBy ? "" : " per client"}${l.failuresOnly ? " (failures only)" : ""} (\`${l.name}\`)`;
+    const rate = minutes === 1 ? `${l.limit} a minute` : minutes === 60 ? `${l.limit} an hour` : minutes % 60 === 0 ? `${l.limit} per ${minutes / 60} hours` : `${l.limit} per ${minutes} minutes`;
+    return `${rate}${l.keyBy ? "" : " per client"}${l.failuresOnly ? " (failures only)" : ""} (\`${l.name}\`)`;
   });
   return `Rate limits (times RATE_LIMIT_MULTIPLIER): ${each.join("; ")}.`;
 }
@@ -141,11 +141,40 @@ function tagOf(path: string): string {
   const parts = path.split("/").filter(Boolean);
   const start = parts[0] === "api" || parts[0] === "ar" ? 1 : 0;
   const first = parts[start] ?? "site";
-  if (first === "admin" || first === "account" || first === "teaching") {
+  if (first === "admin") {
     const second = parts[start + 1];
-    return second && !second.startsWith("{") && !second.includes(".") ? `${first}/${second}` : first;
+    return second && !second.startsWith("{") && !second.includes(".") ? `admin/${second}` : first;
   }
-  return first.replace(/\.(xml|txt|png|json)$/, "");
+  const name = first.replace(/\.(xml|txt|png|json)$/, "");
+  return AREAS[name] ?? name;
+}
+
+/** First path segments grouped under one area of the reference. */
+const AREAS: Record<string, string> = {
+  login: "sign-in",
+  logout: "sign-in",
+  "logout-user": "sign-in",
+  register: "sign-in",
+  getUser: "sign-in",
+  password: "sign-in",
+  passkeys: "sign-in",
+  "first-admin": "sign-in",
+  "staff-invites": "sign-in",
+  auth: "sign-in",
+  healthz: "operations",
+  metrics: "operations",
+  openapi: "operations",
+  sitemap: "site",
+  robots: "site",
+  "og-image": "site",
+  blog: "blogs",
+  "contact-us": "contact",
+};
+
+/** Responses in reading order: 2XX, 3XX, then each 4xx code before the 4XX range. */
+function ordered(responses: Record<string, unknown>): Record<string, unknown> {
+  const rank = (key: string) => Number(key[0]) * 1000 + (key.endsWith("XX") ? 999 : Number(key.slice(1)));
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
 const operationId = (method: string, path: string) =>
@@ -202,7 +231,7 @@ function endpointOperation(endpoint: Endpoint, path: string, notes: RouteNotes |
     security: endpoint.access === "anyone" ? [] : [{ session: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
-    responses,
+    responses: ordered(responses),
     "x-access": endpoint.access,
     "x-declared": "endpoint",
   };
@@ -229,7 +258,7 @@ function handWrittenOperation(route: HandWrittenRoute, path: string, notes: Rout
     security: route.access === "anyone" ? [] : [{ session: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(route.method === "GET" || route.method === "DELETE" ? {} : { requestBody: { required: false, content: { "application/json": { schema: { type: "object" } } } } }),
-    responses,
+    responses: ordered(responses),
     "x-access": route.access,
     "x-declared": "hand-written",
   };
