@@ -1,4 +1,4 @@
-import type { Express, RequestHandler } from "express";
+import type { Application, RequestHandler } from "express";
 import { z } from "zod";
 import { declaredEndpoint, type Access, type Endpoint } from "./endpoint";
 import { handWrittenRoutes, type HandWrittenRoute } from "./hand-written-routes";
@@ -49,7 +49,7 @@ function walk(stack: Layer[], prefix: string, found: MountedRoute[]): void {
  * endpoint when any handler of that method and path is one (a hand-written pass-through before it,
  * as for url-encoded POST /login, only hands page posts on). The pages' catch-all is not a route here.
  */
-export function mountedRoutes(app: Express): MountedRoute[] {
+export function mountedRoutes(app: Application): MountedRoute[] {
   const found: MountedRoute[] = [];
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack, "", found);
   const byKey = new Map<string, MountedRoute>();
