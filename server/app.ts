@@ -12,6 +12,8 @@ import type { Config } from "./config";
 import type { DB } from "./db/db";
 import { errorHandler, notFoundJson } from "./http/errors";
 import { healthRouter } from "./http/health";
+import { openApiRoute } from "./http/openapi";
+import { readRouteNotes } from "./http/openapi-notes";
 import { countWhenDone, metricsRouter, pageRoutePatterns, requestMetrics } from "./http/metrics";
 import { pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed-assets";
@@ -191,6 +193,8 @@ function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Rou
   api.use("/api/payments/stripe/webhook", express.raw({ type: () => true, limit: "256kb" }));
   api.use(express.json({ limit: "100kb" }));
   for (const router of apiRouters(deps)) api.use(router);
+  // The HTTP reference, generated from the routes mounted above (decision 107).
+  api.get("/api/openapi.json", openApiRoute(() => readRouteNotes().byRoute));
   api.use("/api", notFoundJson);
   return api;
 }

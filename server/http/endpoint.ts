@@ -183,12 +183,20 @@ export function collectingJar(): CookieJar & { headers: string[] } {
   };
 }
 
+/** The declaration behind each route handler jsonRoutes mounts: the OpenAPI document (openapi.ts) reads the app's router stack through it. */
+const declarations = new WeakMap<object, Endpoint>();
+
+/** The endpoint a mounted route handler serves, when jsonRoutes mounted it. */
+export function declaredEndpoint(handler: unknown): Endpoint | undefined {
+  return typeof handler === "function" ? declarations.get(handler) : undefined;
+}
+
 /** The JSON transport: each endpoint as its documented route. */
 export function jsonRoutes(deps: EndpointDeps, endpoints: readonly Endpoint[]): Router {
   const router = expressRouter();
   for (const endpoint of endpoints) {
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
-    router[method](endpoint.path, async (req, res) => {
+    const handler: RequestHandler = async (req, res) => {
       const caller = callerOf(req, res);
       // Who may call comes before what was sent: a signed-out caller hears 401 whatever the body.
       checkAccess(endpoint.access, caller, endpoint.signedOut);
@@ -198,7 +206,9 @@ export function jsonRoutes(deps: EndpointDeps, endpoints: readonly Endpoint[]): 
       const input = endpoint.noBody ? {} : bodyless ? req.query : req.body;
       const answer = await runEndpoint(deps, endpoint, caller, { input, params: req.params as Record<string, string> });
       res.status(answer.status).json(answer.body);
-    });
+    };
+    declarations.set(handler, endpoint);
+    router[method](endpoint.path, handler);
   }
   return router;
 }

@@ -1052,6 +1052,7 @@ describe("hostile input on every endpoint", () => {
   const listQuery = (extra: Record<string, string>) => ({ q: "robot", dir: "asc", page: "1", pageSize: "10", format: "json", ...extra });
   const reads: ReadSample[] = [
     { route: "GET /healthz", url: () => "/healthz", admin: false },
+    { route: "GET /api/openapi.json", url: () => "/api/openapi.json", admin: false },
     { route: "GET /metrics", url: () => "/metrics", admin: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } },
     { route: "GET /api/getUser", url: () => "/api/getUser", admin: true },
     { route: "GET /api/account", url: () => "/api/account", admin: false, account: "own" },
