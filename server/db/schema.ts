@@ -905,6 +905,8 @@ export interface PromoRedemptionsTable {
   amount_minor: number;
   currency: string;
   created_at: string;
+  /** Given back (the enrolment ended unpaid); a late payment that brings the enrolment back takes it again (issue 38 item 4). */
+  released_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Billing (issue 31, decision 082): amounts in integer minor units of the row's currency. */
