@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /**
  * A code's use given back when an enrolment ended unpaid is marked released, not deleted (issue 38
@@ -10,6 +10,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.deleteFrom("promo_redemptions" as never).where("released_at" as never, "is not", null).execute();
+  await sql`delete from promo_redemptions where released_at is not null`.execute(db);
   await db.schema.alterTable("promo_redemptions").dropColumn("released_at").execute();
 }
