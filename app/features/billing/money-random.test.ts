@@ -463,6 +463,7 @@ for (const instances of [1, 2] as const) {
     it(`runs ${OPS} operations over ${FAMILIES} families (the invariants follow)`, { timeout: RUN_BUDGET_MS + DRAIN_MS + 60_000 }, async () => {
       const started = Date.now();
       let done = 0;
+      let drained = 0;
       try {
         while (done < OPS && Date.now() - started < RUN_BUDGET_MS) {
           const chosen = new Set<Family>();
@@ -483,12 +484,14 @@ for (const instances of [1, 2] as const) {
         // checkout check), however long the worker's queue (mails go first-come with them) or its
         // backoff keeps them, then the pending-refund sweep (as the 5-minute job runs it, later).
         // Bounded: a money job still queued after DRAIN_MS is named in the `errors` invariant.
+        const ran = Date.now();
         await drainMoneyJobs();
+        drained = Date.now() - ran;
         await retryPendingRefunds({ db: server.db, logger: createLogger("silent") }, paymentProviderOf(server.config), new Date(Date.now() + 10 * 60_000));
       } catch (error) {
         runError = error;
       }
-      console.log(`[money-random] ${tag}: ${done} operations in ${Math.round((Date.now() - started) / 1000)} s, currencies ${[...currencies].join(", ")}: ${JSON.stringify(counts)}`);
+      console.log(`[money-random] ${tag}: ${done} operations in ${Math.round((Date.now() - started) / 1000)} s (${Math.round(drained / 1000)} s of it waiting for the money jobs), currencies ${[...currencies].join(", ")}: ${JSON.stringify(counts)}`);
       expect(runError, `${tag}: an operation failed outright`).toBeUndefined();
       if (done < OPS) flag("ops", `only ${done} of ${OPS} operations within ${RUN_BUDGET_MS / 1000} s`);
       await audit();
@@ -563,8 +566,23 @@ for (const instances of [1, 2] as const) {
         for (const e of enrolments.filter((e) => e.promo === code)) {
           const row = await probe.enrolment(e.reference);
           const invoice = await db.selectFrom("invoices").select("id").where("child_name", "=", e.child).where("family_key", "=", e.family.email).execute();
+          // Paid: money kept for it. A payment that came after the enrolment had ended (no seat, or its
+          // code's use gone meanwhile) was given back in the transaction that recorded it (outcome
+          // `refunded`, decision 105): the enrolment stayed ended and unpaid, so its use stays given back.
+          const givenBack = db
+            .selectFrom("payment_events as ev")
+            .innerJoin("payment_checkouts as c", "c.session_id", "ev.session_id")
+            .select("c.payment_ref")
+            .where("ev.outcome", "=", "refunded")
+            .where("c.payment_ref", "is not", null);
           const paid = invoice.length
-            ? await db.selectFrom("payments").select("id").where("invoice_id", "in", invoice.map((i) => i.id)).where("kind", "=", "payment").executeTakeFirst()
+            ? await db
+                .selectFrom("payments")
+                .select("id")
+                .where("invoice_id", "in", invoice.map((i) => i.id))
+                .where("kind", "=", "payment")
+                .where((eb) => eb.or([eb("provider_ref", "is", null), eb("provider_ref", "not in", givenBack as never)]))
+                .executeTakeFirst()
             : undefined;
           if (row?.status === "enrolled" || paid) real++;
           else burnt.push(`${e.reference} ${row?.status ?? "gone"}`);
