@@ -136,7 +136,7 @@ describe("the enrolment lifecycle", () => {
     expect(await redemptions(promo.id)).toBe(1);
   });
 
-  it("a code's use given back when the hold ran out is taken again when a late payment brings the seat back; with no use left then, the payment goes back and nothing is counted", async () => {
+  it("a code's use given back when the hold ran out is taken again when a late payment brings the seat back; with no use left then, the payment goes back and nothing is counted", { timeout: 60_000 }, async () => {
     const sectionId = await newSection();
     const promo = await newPromo(1);
     const openCheckout = async (token: string) => {
