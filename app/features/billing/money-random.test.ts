@@ -35,8 +35,9 @@ const BATCH = 15;
 const CAPACITY = 10;
 // A bound on time as well as count: the run stops early (and says so) rather than hang CI.
 const RUN_BUDGET_MS = 300_000;
-// 13 KWD: a course's price is whole major units (the course editor's rule), so minor units are
-// multiples of 1,000 until the discounts (10 %, 20 %) and the tax (18 %) make them otherwise.
+// 13 KWD (a course price may have the currency's 3 decimals; a whole one keeps the amounts readable):
+// minor units are multiples of 1,000 until the discounts (10 %, 20 %) and the tax (18 %) make them
+// otherwise, and Stripe takes only tens of fils (an odd total is refused at the checkout, decision 101).
 const KWD_PRICE_MINOR = 13_000;
 // The admin course API takes `currency` (issue 38 part 2): the run must use three currencies.
 const REQUIRE_KWD = true;
