@@ -38,7 +38,18 @@ export function currencyCode(value: string): CurrencyCode {
 export const exponentOf = (currency: string): number => CURRENCIES[currencyCode(currency)];
 export const minorPerMajor = (currency: string): number => 10 ** exponentOf(currency);
 
-/** A stored whole-unit price (courses.price, camps.price) in minor units of its currency. */
+/**
+ * Whether a major-unit amount (a catalogue price as staff type it) has at most the currency's
+ * decimals: 12.345 is a KWD price, not a USD one; 12.5 is no JPY price. The one rule for the admin
+ * price fields (issue 38 part 2); a float's noise below a thousandth of a minor unit is ignored.
+ */
+export function fitsCurrency(major: number, currency: string): boolean {
+  if (!Number.isFinite(major)) return false;
+  const scaled = major * minorPerMajor(currency);
+  return Math.abs(scaled - Math.round(scaled)) < 1e-3;
+}
+
+/** A stored catalogue price (courses.price, camps.price: major units, a course's up to its currency's decimals) in minor units. */
 export const toMinor = (major: number, currency: string): number => Math.round(major * minorPerMajor(currency));
 
 /**

@@ -19,11 +19,12 @@ export interface CoursesTable {
   content_ar: string;
   faqs: string;
   sessions: number;
-  /** Whole units of `currency` (decision 101). */
+  /** Major units of `currency`, with up to its decimals (KWD 12.345; decision 101, amended): billing reads it through toMinor. */
   price: number;
   /** ISO 4217, upper case, one of app/lib/money.ts CURRENCIES (CHECK). */
   currency: Generated<string>;
   discounted: number;
+  /** Same units as `price`. */
   original_price: number | null;
   /** Early-booking price in minor units and the last day (academy calendar, yyyy-mm-dd) it applies; null: none. */
   early_price_minor: ColumnType<number | null, number | null | undefined, number | null>;
@@ -905,6 +906,8 @@ export interface PromoRedemptionsTable {
   amount_minor: number;
   currency: string;
   created_at: string;
+  /** Given back (the enrolment ended unpaid); a late payment that brings the enrolment back takes it again (issue 38 item 4). */
+  released_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Billing (issue 31, decision 082): amounts in integer minor units of the row's currency. */

@@ -11,6 +11,11 @@ import { z } from "zod";
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   readonly kind: string;
   readonly payload: S;
+  /**
+   * Claimed before every other due job (a payment's confirmation must not wait behind a queue of
+   * mails with PDFs; issue 38). Among themselves, first come first served, as all jobs are.
+   */
+  readonly urgent?: boolean;
 }
 
 /** A job as its handler and the admin screens see it (a row of the jobs table). */
@@ -27,9 +32,9 @@ const noPayload = z.object({});
 export type NoPayload = typeof noPayload;
 
 export function defineJob(kind: string): JobDefinition<NoPayload>;
-export function defineJob<S extends z.ZodType>(kind: string, payload: S): JobDefinition<S>;
-export function defineJob(kind: string, payload: z.ZodType = noPayload): JobDefinition {
-  return { kind, payload };
+export function defineJob<S extends z.ZodType>(kind: string, payload: S, options?: { urgent?: boolean }): JobDefinition<S>;
+export function defineJob(kind: string, payload: z.ZodType = noPayload, options: { urgent?: boolean } = {}): JobDefinition {
+  return options.urgent ? { kind, payload, urgent: true } : { kind, payload };
 }
 
 /** What a job's payload is, as its handler receives it. */

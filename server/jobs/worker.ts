@@ -51,6 +51,7 @@ export function startJobWorker(deps: { db: DB; logger: Logger }, handlers: reado
   let stopped = false;
   let dailyAddedFor = "";
   const kinds = [...byKind.keys()];
+  const urgent = kinds.filter((kind) => byKind.get(kind)!.job.urgent);
 
   async function addDailyJobs() {
     const day = new Date().toISOString().slice(0, 10);
@@ -75,7 +76,8 @@ export function startJobWorker(deps: { db: DB; logger: Logger }, handlers: reado
     await addPeriodicJobs();
     let ran = 0;
     while (!stopped && ran < MAX_JOBS_PER_RUN) {
-      const job = await claimNext(db, id, leaseMs, kinds);
+      // Urgent kinds first (a payment's confirmation before the mail queue), then any due job.
+      const job = (urgent.length > 0 ? await claimNext(db, id, leaseMs, urgent) : null) ?? (await claimNext(db, id, leaseMs, kinds));
       if (!job) break;
       ran += 1;
       const handler = byKind.get(job.kind)!;

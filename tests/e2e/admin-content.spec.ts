@@ -181,9 +181,9 @@ test.describe("admin content editors", () => {
     await page.getByLabel("Sessions", { exact: true }).fill("40");
     await page.getByLabel("Minimum age").fill("8");
     await page.getByLabel("Maximum age").fill("14");
-    await page.getByLabel("Price (whole units of its currency)", { exact: true }).fill("2999");
+    await page.getByLabel("Price (in its currency, with its decimals)", { exact: true }).fill("2999");
     await page.getByLabel("Discounted").check();
-    await page.getByLabel("Original price (whole units)").fill("3999");
+    await page.getByLabel("Original price (same currency)").fill("3999");
     await page.getByLabel("Instructor", { exact: true }).fill("Shruti Kamal");
     await page.getByLabel("Rating (0-5)").selectOption("5");
     await page.getByLabel("Course image").setInputFiles(await pngFile("course.png", { r: 60, g: 60, b: 200 }));
@@ -202,7 +202,7 @@ test.describe("admin content editors", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Edit course" })).toBeVisible();
 
     // Edit the price; the public course page shows the change at once.
-    await page.getByLabel("Price (whole units of its currency)", { exact: true }).fill("2499");
+    await page.getByLabel("Price (in its currency, with its decimals)", { exact: true }).fill("2499");
     await saveEdit(page, /^\/api\/admin\/courses\/\d+$/);
     await page.goto(`/courses/micro-bits-${tag}`);
     await expect(page.getByRole("heading", { level: 1, name: `Micro Bits ${tag}` })).toBeVisible();
@@ -216,7 +216,7 @@ test.describe("admin content editors", () => {
     // The Arabic list names the course in Arabic.
     await page.getByRole("link", { name: `مايكروبت ${tag}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: "تعديل الدورة" })).toBeVisible();
-    await expect(page.getByLabel("السعر (بوحدات عملته الكاملة)", { exact: true })).toHaveValue("2499");
+    await expect(page.getByLabel("السعر (بعملته وبخاناتها العشرية)", { exact: true })).toHaveValue("2499");
 
     // A family books a demo class of it (written straight into the e2e server's database; the cancel
     // link column holds a hash, as every row's does, decision 044).

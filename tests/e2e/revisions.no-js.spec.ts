@@ -32,7 +32,7 @@ test("a course revision is compared and restored without JavaScript", async ({ p
   const rows = page.getByRole("row");
   await expect(rows).toHaveCount(3);
   await rows.nth(2).getByRole("link", { name: "Compare with current" }).click();
-  await expect(page.locator("#comparison").getByText("Price (whole units of its currency)", { exact: true })).toBeVisible();
+  await expect(page.locator("#comparison").getByText("Price (in its currency, with its decimals)", { exact: true })).toBeVisible();
   await rows.nth(2).getByRole("button", { name: "Restore this revision" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/courses/edit/${id}/revisions\\?notice=revision-restored`));
   await expect(page.getByRole("status").filter({ hasText: "Revision restored." })).toBeVisible();

@@ -23,7 +23,7 @@ import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-d
 import { consentExport, eraseConsent } from "~/features/consent/consent-account.server";
 import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath, type CertificateRow } from "~/features/certificates/certificates.server";
 import { formatIssuedOn } from "~/features/certificates/certificate-format";
-import { billingExport, invoicesKept } from "~/features/billing/index.server";
+import { billingExport, campEnrollmentsInvoicedTo, invoicesKept } from "~/features/billing/index.server";
 import { erase as eraseEnrolments } from "~/features/enrolments/enrolments.server";
 
 /**
@@ -651,7 +651,8 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
         .where("id", "in", bookingIds)
         .execute();
     }
-    const enrollments = (await enrollmentRows(tx, owner)).map((e) => e.id);
+    // Camp enrollments by the proven e-mail, and those made signed in (their invoice carries the account, issue 38 item 6).
+    const enrollments = [...new Set([...(await enrollmentRows(tx, owner)).map((e) => e.id), ...(await campEnrollmentsInvoicedTo(tx, userId))])];
     const leads = (await brochureRows(tx, owner)).map((l) => l.id);
     if (leads.length > 0) {
       await trx

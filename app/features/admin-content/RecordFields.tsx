@@ -19,15 +19,19 @@ interface TextFieldProps {
   rows?: number;
   type?: "text" | "date" | "number";
   className?: string;
+  /** A number's step: 1 (whole), or "any" for a price in its currency's decimals. */
+  step?: 1 | "any";
 }
 
 /** One labelled text control of an admin form, its language set from its direction. */
-export function TextField({ label, error, control, dir, hint, rows, type = "text", className }: TextFieldProps) {
+export function TextField({ label, error, control, dir, hint, rows, type = "text", className, step = 1 }: TextFieldProps) {
   return (
     <Field label={label} error={error} hint={hint} className={className}>
       {({ id, describedBy, invalid }) => {
         const common = { id, dir, lang: langOfDir(dir), className: inputClass, "aria-describedby": describedBy, "aria-invalid": invalid, ...control };
-        return rows ? <textarea rows={rows} {...common} /> : <input type={type} {...(type === "number" ? { inputMode: "numeric" as const, min: 0, step: 1 } : {})} {...common} />;
+        // A price takes its currency's decimals (step "any", inputMode decimal); the schema checks them.
+        const numeric = step === "any" ? { inputMode: "decimal" as const, min: 0, step } : { inputMode: "numeric" as const, min: 0, step };
+        return rows ? <textarea rows={rows} {...common} /> : <input type={type} {...(type === "number" ? numeric : {})} {...common} />;
       }}
     </Field>
   );

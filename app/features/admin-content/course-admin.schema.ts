@@ -2,10 +2,11 @@ import { z } from "zod";
 import { optionalText, requiredText, v } from "~/lib/validation";
 import { contentBlocksField, imageUrlField } from "./content-blocks.schema";
 import { slugField } from "./slug";
-import { CURRENCY_CODES } from "~/lib/money";
+import { CURRENCY_CODES, fitsCurrency } from "~/lib/money";
 
 const whole = (min: number, max: number) =>
   z.number({ error: v.required }).int(v.invalid).min(min, v.invalid).max(max, v.tooLong);
+const amount = (min: number, max: number) => z.number({ error: v.required }).min(min, v.invalid).max(max, v.tooLong);
 
 /** One FAQ, asked and answered in English and (optionally) Arabic. */
 const faqSchema = z.object({
@@ -30,11 +31,12 @@ export const courseSchema = z
     sessions: whole(1, 1000),
     minAge: whole(1, 99),
     maxAge: whole(1, 99),
-    price: whole(0, 10_000_000),
+    // Major units of the course's currency, with up to its decimals (KWD 12.345, USD 49.9, JPY 4999): checked below.
+    price: amount(0, 10_000_000),
     // Optional so clients that predate it keep saving: a new course then takes the defaultCurrency setting, a saved one keeps its own (decision 101).
     currency: z.enum(CURRENCY_CODES, { error: v.choice }).optional(),
     discounted: z.boolean({ error: v.invalid }).optional().default(false),
-    originalPrice: whole(0, 10_000_000).nullable().optional().default(null),
+    originalPrice: amount(0, 10_000_000).nullable().optional().default(null),
     instructor: requiredText(120),
     rating: whole(0, 5).nullable().optional().default(null),
     imageUrl: imageUrlField,
@@ -47,6 +49,14 @@ export const courseSchema = z
   })
   .superRefine((course, ctx) => {
     if (course.maxAge < course.minAge) ctx.addIssue({ code: "custom", path: ["maxAge"], message: "ageRange" });
+    // Decimals as the currency has them (app/lib/money.ts, the one rule). A client that names no
+    // currency (one that predates it) sends whole units, as it always did.
+    for (const field of ["price", "originalPrice"] as const) {
+      const value = course[field];
+      if (value !== null && value !== undefined && !(course.currency ? fitsCurrency(value, course.currency) : Number.isInteger(value))) {
+        ctx.addIssue({ code: "custom", path: [field], message: "priceDecimals" });
+      }
+    }
     if (course.discounted && (course.originalPrice === null || course.originalPrice <= course.price)) {
       ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "originalPrice" });
     }

@@ -88,8 +88,8 @@ function CourseEditor({
   const text = (name: "key" | "instructor" | "metaTitle" | "metaDescription" | "metaKeywords", label: string, hint?: string) => (
     <TextField label={label} hint={hint} error={form.error(name)} control={form.field(name)} dir={name === "key" ? "ltr" : undefined} />
   );
-  const number = (name: "sessions" | "minAge" | "maxAge" | "price" | "originalPrice", optional = false) => (
-    <TextField type="number" label={t(`course.fields.${name}`)} error={form.error(name)} control={register(name, { setValueAs: optional ? asOptionalNumber : asNumber })} />
+  const number = (name: "sessions" | "minAge" | "maxAge" | "price" | "originalPrice", optional = false, step: 1 | "any" = 1) => (
+    <TextField type="number" step={step} label={t(`course.fields.${name}`)} error={form.error(name)} control={register(name, { setValueAs: optional ? asOptionalNumber : asNumber })} />
   );
   const tabInvalid = (suffix: "En" | "Ar") => [`name${suffix}`, `description${suffix}`, `content${suffix}`].some((name) => form.error(name as "nameEn"));
   const dir = tab === "Ar" ? "rtl" : "ltr";
@@ -104,7 +104,7 @@ function CourseEditor({
         {text("instructor", t("course.fields.instructor"))}
         {number("minAge")}
         {number("maxAge")}
-        {number("price")}
+        {number("price", false, "any")}
         <Field label={t("course.fields.currency")} error={form.error("currency")}>
           {({ id: fid, describedBy, invalid }) => (
             <select id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("currency")}>
@@ -130,7 +130,7 @@ function CourseEditor({
             {t("course.fields.discounted")}
           </label>
         </div>
-        {discounted ? number("originalPrice", true) : null}
+        {discounted ? number("originalPrice", true, "any") : null}
       </div>
       <ImageField control={control} name="imageUrl" label={t("course.fields.image")} />
 

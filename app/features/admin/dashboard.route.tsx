@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const funnel = await demoFunnel(context.db, timeZoneOf(settings), lang);
   const money = await moneyViewData(context, url, lang);
   const paymentNotices = await openPaymentNotices(context.db);
-  return { ...dashboard, funnel, money, paymentNotices, timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
+  return { ...dashboard, funnel, money, paymentNotices, noticeResolved: url.searchParams.has("notice-resolved"), timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
@@ -133,7 +133,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <WeeklyChart weeks={loaderData.weeks} />
       </section>
 
-      <PaymentNotices total={loaderData.paymentNotices.total} notices={loaderData.paymentNotices.notices} lang={lang} timeZone={loaderData.timeZone} />
+      <PaymentNotices total={loaderData.paymentNotices.total} notices={loaderData.paymentNotices.notices} lang={lang} timeZone={loaderData.timeZone} back="dashboard" resolvedNow={loaderData.noticeResolved} />
 
       <MoneyView summary={loaderData.money.summary} refused={loaderData.money.refused} lang={lang} />
 

@@ -5,13 +5,14 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { inputClass } from "~/ui/Field";
 import type { Route } from "./+types/admin-billing.route";
-import { billingListLoader } from "./desk-pages.server";
+import { billingListLoader, resolveNoticeAction } from "./desk-pages.server";
 import { INVOICE_FILTERS } from "./desk.schema";
 import { adminFamilyStatementPath, adminInvoicePath } from "./paths";
 import { StatusBadge } from "./StatusBadge";
 import { PaymentNotices } from "./PaymentNoticesPanel";
 
 export const loader = (args: Route.LoaderArgs) => billingListLoader(args);
+export const action = (args: Route.ActionArgs) => resolveNoticeAction(args);
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
@@ -19,7 +20,7 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminErro
 export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("billing");
   const lang = useLang();
-  const { invoices, outstanding, status, q, count, page, pages, previous, next, timeZone, paymentNotices } = loaderData;
+  const { invoices, outstanding, status, q, count, page, pages, previous, next, timeZone, paymentNotices, noticeResolved } = loaderData;
   const cell = "border-b border-slate-200 px-2 py-2 text-start align-top";
   const nowrap = `${cell} whitespace-nowrap`;
   const box = "rounded-2xl border border-slate-200 bg-white p-4";
@@ -30,7 +31,7 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900">{t("list.title")}</h1>
         <p className="mt-1 text-slate-700">{t("list.intro")}</p>
       </header>
-      <PaymentNotices total={paymentNotices.total} notices={paymentNotices.notices} lang={lang} timeZone={timeZone} />
+      <PaymentNotices total={paymentNotices.total} notices={paymentNotices.notices} lang={lang} timeZone={timeZone} back="billing" resolvedNow={noticeResolved} />
       <section aria-labelledby="owed-heading" className={box}>
         <h2 id="owed-heading" className="text-lg font-semibold text-slate-900">
           {t("list.outstanding")}

@@ -146,6 +146,49 @@ describe("money: currencies, tax and one rule of owed", () => {
     expect(rows.some((line) => line.includes(",KWD,-53100,-53.100,"))).toBe(true);
   });
 
+  it("a course price takes its currency's decimals at the admin API (KWD 12.345, not USD 12.345, not JPY 12.5); Stripe's tens of fils are refused clearly at the checkout, never rounded", async () => {
+    const row = await server.db.selectFrom("courses").select(["id", "slug", "min_age"]).where("slug", "<>", course.slug).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const form = (await server.request("GET", `/api/admin/courses/${row.id}`, { headers: staff })).body;
+    const values = form.course ?? form;
+    const put = (json: Record<string, unknown>, lang = "en") => server.request("PUT", `/api/admin/courses/${row.id}?lang=${lang}`, { json: { ...values, discounted: false, originalPrice: null, ...json }, headers: staff });
+    for (const [json, why] of [
+      [{ price: 12.345, currency: "USD" }, "USD has 2 decimals"],
+      [{ price: 12.5, currency: "JPY" }, "JPY has none"],
+      [{ price: 12.3456, currency: "KWD" }, "KWD has 3"],
+      [{ price: 12.5, currency: undefined }, "no currency named: whole units"],
+    ] as const) {
+      const refused = await put(json);
+      expect(refused.status, why).toBe(400);
+      expect(refused.body.errors?.price, why).toBeTruthy();
+    }
+    expect((await put({ price: 12.5, currency: "USD" }, "ar")).status).toBe(200);
+    const saved = await put({ price: 12.345, currency: "KWD" });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await server.db.selectFrom("courses").select(["currency", "price"]).where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({ currency: "KWD", price: 12.345 });
+    const read = (await server.request("GET", `/api/admin/courses/${row.id}`, { headers: staff })).body;
+    expect((read.course ?? read).price).toBe(12.345);
+    const sectionId = await newSection(row.id);
+    expect(await coursePage(row.slug, "en")).toMatch(/price: KWD\s12\.345/);
+    // 12.345 + VAT 18 % (2.222) = 14.567 KWD: Stripe takes 3-decimal currencies in tens of fils only.
+    const odd = await enrol(sectionId, "kwd.odd@example.com", {}, row.min_age);
+    expect(odd.invoice).toMatchObject({ currency: "KWD", total_minor: 14_567 });
+    const sessions = stripe.sessions.size;
+    for (const lang of ["en", "ar"] as const) {
+      const refused = await server.request("POST", `/api/payments/checkouts?lang=${lang}`, { json: { token: odd.token } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.reason).toBe("notPayable");
+      expect(refused.body.message).toMatch(lang === "en" ? /desk/ : /مكتب الأكاديمية/);
+    }
+    expect(stripe.sessions.size).toBe(sessions);
+    // 12.500 + 2.250 = 14.750: in tens of fils, so it goes to Stripe as asked.
+    expect((await put({ price: 12.5, currency: "KWD" })).status).toBe(200);
+    const even = await enrol(sectionId, "kwd.even@example.com", {}, row.min_age);
+    expect(even.invoice).toMatchObject({ currency: "KWD", total_minor: 14_750 });
+    const started = await server.request("POST", "/api/payments/checkouts", { json: { token: even.token } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(stripe.sessions.get(started.body.sessionId)).toMatchObject({ amount_total: 14_750, currency: "kwd" });
+  });
+
   it("one rule of overdue: the desk list, the family's invoices and the money summary agree on instalment invoices (payments cover parts in order)", async () => {
     const sectionId = await newSection();
     const yesterday = addDays(today, -1);

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type AppLoadContext } from "react-router";
 import { randomToken } from "~/lib/random-token.server";
-import { langFromPath, type Lang } from "~/i18n/lang";
+import { langFromPath, localizePath, type Lang } from "~/i18n/lang";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { csvInstant } from "~/features/admin-kit/list/csv";
 import { formatMoney, majorText, parseMajor } from "~/lib/money";
-import { getBillingInvoice, getFamilyStatement, listBillingInvoices, recordDeskPayment } from "./desk.api";
+import { getBillingInvoice, getFamilyStatement, listBillingInvoices, recordDeskPayment, resolvePaymentNotice } from "./desk.api";
 import type { FamilyStatement, InvoiceDetail, InvoiceRow } from "./desk.server";
 import { academyToday } from "./desk.server";
 import { openPaymentNotices } from "./payment-notices-view.server";
@@ -51,6 +51,7 @@ export async function billingListLoader(args: PageArgs) {
     outstanding: (body.outstanding as { currency: string; amountMinor: number }[]).map((row) => ({ currency: row.currency, amount: money(row.amountMinor, row.currency, lang) })),
     // Staff's tasks about money (decision 094), here as on the dashboard: e.g. a payment on a void invoice kept as credit.
     paymentNotices: await openPaymentNotices(args.context.db),
+    noticeResolved: url.searchParams.has("notice-resolved"),
     invoices: invoices.map((row) => ({
       id: row.id,
       number: row.number,
@@ -169,5 +170,22 @@ export async function deskPaymentAction(args: ActionFunctionArgs) {
     params: { id: String(args.params.id ?? "") },
     toBody: (fields) => deskPaymentBody(fields, invoice?.currency ?? "USD"),
     onSuccess: (answer) => `${url.pathname}?paid=${answer.body.invoicePaid ? "full" : "part"}#payments`,
+  });
+}
+
+/**
+ * POST /admin/billing?notice=:id: a payment notice marked resolved (the panel's form, on this page
+ * and the dashboard, without JavaScript), through the endpoint its JSON route serves; back to the
+ * page it was posted from.
+ */
+export async function resolveNoticeAction(args: ActionFunctionArgs) {
+  requireAdminPage(args.context, args.request);
+  const id = new URL(args.request.url).searchParams.get("notice") ?? "";
+  return postFormToApi(args, {
+    form: "payment-notice",
+    endpoint: resolvePaymentNotice,
+    params: { id },
+    toBody: () => ({}),
+    onSuccess: (_answer, fields, lang) => `${localizePath(fields.back === "dashboard" ? "/admin" : "/admin/billing", lang)}?notice-resolved=1#payment-notices-title`,
   });
 }

@@ -5,6 +5,7 @@ import type { Lang } from "~/i18n/lang";
 import { recordAudit } from "~server/audit/audit";
 import { accessGuard, defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
+import { nowIso } from "~server/db/values";
 import { serverT } from "~server/i18n";
 import { queueMail } from "~server/mail/mail-queue";
 import { idParams } from "~/lib/record-id";
@@ -132,7 +133,33 @@ export const getFamilyStatement = defineEndpoint({
   },
 });
 
-export const deskEndpoints = [listBillingInvoices, getBillingInvoice, recordDeskPayment, getFamilyStatement];
+/**
+ * POST /api/admin/billing/notices/:id/resolve: staff mark a payment notice (decision 094) resolved
+ * once they have dealt with it at the provider or the desk → 200 `{ message, resolved }`; it leaves
+ * the open notices on the billing desk and the dashboard. Idempotent: a second post (a double click,
+ * two staff) changes nothing and is audited once. Unknown notice: 404.
+ */
+export const resolvePaymentNotice = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/billing/notices/:id/resolve",
+  access: "staff",
+  params: idParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const lang = caller.lang;
+    const resolved = await db.transaction().execute(async (trx) => {
+      const notice = await trx.selectFrom("payment_notices").select(["id", "kind", "notice_key"]).where("id", "=", params.id).executeTakeFirst();
+      if (!notice) throw new HttpError(404, say(lang, "api.noticeNotFound"));
+      const changed = await trx.updateTable("payment_notices").set({ resolved_at: nowIso() }).where("id", "=", notice.id).where("resolved_at", "is", null).executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) return false;
+      await recordAudit(trx, { action: "resolve", entity: "payment_notice", entityId: notice.id, name: notice.kind, summary: { kind: notice.kind, key: notice.notice_key }, userId: caller.user!.id });
+      return true;
+    });
+    return { status: 200, body: { message: say(lang, resolved ? "api.noticeResolved" : "api.noticeResolvedBefore"), resolved } };
+  },
+});
+
+export const deskEndpoints = [listBillingInvoices, getBillingInvoice, recordDeskPayment, getFamilyStatement, resolvePaymentNotice];
 
 /**
  * The accountant's CSV: one row per ledger entry (decision 090), dates in the academy's time and

@@ -16,7 +16,7 @@ const offerOf = (ref: EnrolmentRef): NewInvoice["offer"] => (ref.offerKind === "
  */
 export const billingEnrolmentSubscriber = onEnrolment("billing", {
   async EnrolmentCreated(trx, { enrolment, price }) {
-    if (price) await (enrolment.offerKind === "section" ? invoiceSectionEnrolment(trx, enrolment.id, price) : invoiceCampEnrollment(trx, enrolment.id, price));
+    if (price) await (enrolment.offerKind === "section" ? invoiceSectionEnrolment(trx, enrolment.id, price) : invoiceCampEnrollment(trx, enrolment.id, price, enrolment.userId));
     else if (enrolment.offerKind === "section") await invoiceListPriceEnrolment(trx, enrolment.id);
   },
   async EnrolmentConfirmed(trx, { enrolment, late }) {

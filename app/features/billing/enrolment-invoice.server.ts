@@ -55,7 +55,8 @@ export async function invoiceSectionEnrolment(trx: DB, enrolmentId: number, pric
   });
 }
 
-export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price: PricedEnrolment): Promise<CreatedInvoice | null> {
+/** `accountId`: the signed-in family's account (the camp row has none), so the account owns the invoice (issue 38 item 6). */
+export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price: PricedEnrolment, accountId: number | null = null): Promise<CreatedInvoice | null> {
   const row = await trx
     .selectFrom("enrollments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")
@@ -65,7 +66,7 @@ export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price
   return issueEnrolmentInvoice(trx, {
     email: row.email,
     parentName: row.parent_name,
-    userId: null,
+    userId: accountId,
     lang: row.lang,
     currency: price.currency,
     offer: { kind: "camp", enrollmentId: row.id },

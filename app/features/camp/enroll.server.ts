@@ -62,6 +62,7 @@ export async function addEnrollment(
         reference,
       },
       price,
+      family?.userId ?? null,
     );
     if (await mayMail(trx, input.email)) await enqueue(trx, enrollmentConfirmationJob, { reference });
     await notifyStaff?.(trx, enrolment.id);

@@ -105,8 +105,13 @@ export async function enrolInSection(trx: Trx, values: NewSectionEnrolment, pric
 
 export type NewCampEnrolment = Omit<Insertable<EnrollmentsTable>, "id" | "status" | "notes" | "created_at" | "updated_at">;
 
-/** enrol, a summer camp: the row (staff's follow-up status `new`), priced in the same transaction, then EnrolmentCreated. */
-export async function enrolInCamp(trx: Trx, values: NewCampEnrolment, price?: PriceEnrolment): Promise<{ enrolment: Enrolment; price: PricedEnrolment | null }> {
+/**
+ * enrol, a summer camp: the row (staff's follow-up status `new`), priced in the same transaction, then
+ * EnrolmentCreated. `accountId`: the signed-in family's account; the camp row has no account column,
+ * so the event carries it and billing's invoice keeps it (the account owns the invoice, and its
+ * erasure voids what is owed even when its e-mail is unproven; issue 38 item 6).
+ */
+export async function enrolInCamp(trx: Trx, values: NewCampEnrolment, price?: PriceEnrolment, accountId: number | null = null): Promise<{ enrolment: Enrolment; price: PricedEnrolment | null }> {
   const now = nowIso();
   const row = await trx
     .insertInto("enrollments")
@@ -114,7 +119,7 @@ export async function enrolInCamp(trx: Trx, values: NewCampEnrolment, price?: Pr
     .returningAll()
     .executeTakeFirstOrThrow();
   const priced = price ? await price(trx, { id: row.id, offerId: row.camp_id }) : null;
-  const enrolment = fromCamp(row);
+  const enrolment = { ...fromCamp(row), userId: accountId };
   await emit(trx, { type: "EnrolmentCreated", enrolment, price: priced });
   return { enrolment, price: priced };
 }

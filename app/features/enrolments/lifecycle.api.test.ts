@@ -74,7 +74,7 @@ describe("the enrolment lifecycle", () => {
     );
   };
   const usesOf = async (id: number) => (await server.db.selectFrom("promo_codes").select("uses").where("id", "=", id).executeTakeFirstOrThrow()).uses;
-  const redemptions = async (id: number) => (await server.db.selectFrom("promo_redemptions").select("id").where("promo_id", "=", id).execute()).length;
+  const redemptions = async (id: number) => (await server.db.selectFrom("promo_redemptions").select("id").where("promo_id", "=", id).where("released_at", "is", null).execute()).length;
   const enrolment = (id: number) => server.db.selectFrom("section_enrolments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const invoice = (id: number) => server.db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const mailsTo = async (email: string, template: string) =>
@@ -134,6 +134,59 @@ describe("the enrolment lifecycle", () => {
     expect((await drop(paid.body.reference)).status).toBe(200);
     expect(await usesOf(promo.id)).toBe(1);
     expect(await redemptions(promo.id)).toBe(1);
+  });
+
+  it("a code's use given back when the hold ran out is taken again when a late payment brings the seat back; with no use left then, the payment goes back and nothing is counted", { timeout: 60_000 }, async () => {
+    const sectionId = await newSection();
+    const promo = await newPromo(1);
+    const openCheckout = async (token: string) => {
+      const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      return started.body.sessionId as string;
+    };
+    const settled = async (sessionId: string) => {
+      expect(await stripe.deliver(stripe.complete(sessionId))).toBe(200);
+      await vi.waitFor(
+        async () => {
+          const events = await server.db.selectFrom("payment_events").select("outcome").where("session_id", "=", sessionId).execute();
+          expect(events.length > 0 && events.every((event) => event.outcome !== "queued" && event.outcome !== "processing")).toBe(true);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      return (await server.db.selectFrom("payment_events").select("outcome").where("session_id", "=", sessionId).executeTakeFirstOrThrow()).outcome;
+    };
+    const lapse = async (id: number) => {
+      await server.db.updateTable("section_enrolments").set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", id).execute();
+      await sweepPaymentHolds(server.db);
+      expect((await enrolment(id)).status).toBe("cancelled");
+    };
+
+    // Paid at the provider while held; the event is processed after the sweep gave the use back.
+    const late = await held(sectionId, child("promo-late@example.com", { promoCode: promo.code }));
+    const session = await openCheckout(late.token);
+    await lapse(late.row.id);
+    expect(await usesOf(promo.id)).toBe(0);
+    expect(await settled(session)).toBe("late-confirmed");
+    expect(await enrolment(late.row.id)).toMatchObject({ status: "enrolled", payment_hold_until: null });
+    expect(await usesOf(promo.id)).toBe(1);
+    expect(await redemptions(promo.id)).toBe(1);
+    // The one use is taken again: another family is refused the code.
+    expect((await enrol(sectionId, child("promo-after@example.com", { promoCode: promo.code }))).status).toBe(400);
+
+    // The use went to another family meanwhile: the late payment cannot have the code's price.
+    const second = await newPromo(1);
+    const lost = await held(sectionId, child("promo-lost@example.com", { promoCode: second.code }));
+    const lostSession = await openCheckout(lost.token);
+    await lapse(lost.row.id);
+    await held(sectionId, child("promo-taker@example.com", { promoCode: second.code }));
+    expect(await usesOf(second.id)).toBe(1);
+    expect(await settled(lostSession)).toBe("refunded");
+    expect((await enrolment(lost.row.id)).status).toBe("cancelled");
+    expect(await usesOf(second.id)).toBe(1);
+    expect(await redemptions(second.id)).toBe(1);
+    // The money is recorded and given back in the ledger (the return job asks the provider).
+    const money = await server.db.selectFrom("payments").select(["kind", "amount_minor"]).where("invoice_id", "=", lost.invoice.id).orderBy("id").execute();
+    expect(money.map((row) => row.kind)).toEqual(["payment", "refund"]);
   });
 
   it("an unpaid hold ended by a drop and sweeps racing (20 at once) gives its code's use back exactly once", async () => {
@@ -200,6 +253,26 @@ describe("the enrolment lifecycle", () => {
     expect((await enrolment(seat.row.id)).status).toBe("enrolled");
     expect(await seats(sectionId)).toBe(taken);
     expect((await invoice(seat.invoice.id)).status).toBe("paid");
+  });
+
+  it("a camp enrolment made signed in carries the account on its invoice: erasing the account (its e-mail never proven) voids what it owes and erases the child's name", async () => {
+    const member = await server.signIn("user");
+    const headers = { cookie: member.cookie, origin: server.url };
+    const campRow = await server.db.selectFrom("camps").select(["title_en", "batches"]).where("slug", "=", "junior").executeTakeFirstOrThrow();
+    const session = (JSON.parse(String(campRow.batches)) as { value: string }[])[0]!.value;
+    const res = await server.request("POST", "/api/summercamp/enroll", {
+      json: { studentName: "Camp Child", parentName: "Sana Khan", email: member.user.email, phoneNumber: "+91 98765 43210", selectedCamp: campRow.title_en, selectedSession: session },
+      headers,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const row = await server.db.selectFrom("enrollments").select("id").where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
+    const before = await server.db.selectFrom("invoices").selectAll().where("enrollment_id", "=", row.id).executeTakeFirstOrThrow();
+    expect(before).toMatchObject({ user_id: member.user.id, status: "open" });
+    expect((await server.request("POST", "/api/account/delete", { json: { email: member.user.email }, headers })).status).toBeLessThan(300);
+    expect(await invoice(before.id)).toMatchObject({ number: before.number, status: "void" });
+    const notes = await server.db.selectFrom("credit_notes").select(["kind", "amount_minor"]).where("invoice_id", "=", before.id).execute();
+    expect(notes).toEqual([{ kind: "void", amount_minor: before.total_minor }]);
+    expect((await server.db.selectFrom("enrollments").select("student_name").where("id", "=", row.id).executeTakeFirstOrThrow()).student_name).not.toContain("Camp Child");
   });
 
   it("erasing an account voids what its enrolments still owe (a credit note), keeps the invoices, and its instalment reminders stop", async () => {

@@ -47,6 +47,8 @@ import * as currencies from "./2026-11-30-60-currencies";
 import * as dropEnrolmentPrice from "./2026-11-30-70-drop-enrolment-price";
 import * as pickupPinLocks from "./2026-11-30-90-pickup-pin-locks";
 import * as voidInvoiceCredit from "./2026-11-30-95-void-invoice-credit";
+import * as promoUseReleased from "./2026-11-30-97-promo-use-released";
+import * as coursePriceDecimals from "./2026-11-30-98-course-price-decimals";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -101,4 +103,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-70-drop-enrolment-price": dropEnrolmentPrice,
   "2026-11-30-90-pickup-pin-locks": pickupPinLocks,
   "2026-11-30-95-void-invoice-credit": voidInvoiceCredit,
+  "2026-11-30-97-promo-use-released": promoUseReleased,
+  "2026-11-30-98-course-price-decimals": coursePriceDecimals,
 };

@@ -53,6 +53,8 @@ export async function getPromo(db: DB, id: number) {
     .selectFrom("promo_redemptions")
     .select(["id", "family_key as family", "offer_kind as offer", "enrolment_id as enrolmentId", "amount_minor as amountMinor", "currency", "created_at as createdAt"])
     .where("promo_id", "=", id)
+    // A use given back (its enrolment ended unpaid) is no use.
+    .where("released_at", "is", null)
     .orderBy("id", "desc")
     .limit(REDEMPTIONS_SHOWN)
     .execute();

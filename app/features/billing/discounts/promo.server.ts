@@ -108,15 +108,64 @@ export class PromoRefused extends Error {
 
 /**
  * Gives back the code uses an enrolment reserved (decision 100), inside the transaction that ends it
- * with nothing paid: its redemptions go and both counters drop by one each, never below zero, so the
- * use is free again for everyone and for the family. A use whose enrolment was paid is kept.
+ * with nothing paid: its redemptions are marked released (kept, so a late payment can take the same
+ * code again) and both counters drop by one each, never below zero, so the use is free again for
+ * everyone and for the family. A use whose enrolment was paid is kept.
  */
 export async function releasePromoUses(trx: DB, enrolment: { offerKind: OfferKind; id: number }): Promise<number> {
-  const released = await trx.deleteFrom("promo_redemptions").where("offer_kind", "=", enrolment.offerKind).where("enrolment_id", "=", enrolment.id).returning(["promo_id", "family_key"]).execute();
   const now = nowIso();
+  const released = await trx
+    .updateTable("promo_redemptions")
+    .set({ released_at: now })
+    .where("offer_kind", "=", enrolment.offerKind)
+    .where("enrolment_id", "=", enrolment.id)
+    .where("released_at", "is", null)
+    .returning(["promo_id", "family_key"])
+    .execute();
   for (const use of released) {
     await trx.updateTable("promo_codes").set({ uses: sql`uses - 1`, updated_at: now }).where("id", "=", use.promo_id).where("uses", ">", 0).execute();
     await trx.updateTable("promo_family_uses").set({ uses: sql`uses - 1` }).where("promo_id", "=", use.promo_id).where("family_key", "=", use.family_key).where("uses", ">", 0).execute();
   }
   return released.length;
+}
+
+/**
+ * A payment came after the enrolment's hold ran out and would bring it back (issue 38 item 4: the
+ * code is checked again when the payment arrives): the use given back is taken again, by the same
+ * conditional UPDATEs as redeemPromo (the code's limit, then the family's), in the payment's
+ * transaction. `none`: no code was given back; `retaken`; `usedUp`: the code (or the family's share)
+ * has no use left now, so the price the family paid no longer holds and nothing is counted.
+ */
+export async function retakePromoUses(trx: DB, enrolment: { offerKind: OfferKind; id: number }): Promise<"none" | "retaken" | "usedUp"> {
+  const use = await trx
+    .selectFrom("promo_redemptions")
+    .select(["id", "promo_id", "family_key"])
+    .where("offer_kind", "=", enrolment.offerKind)
+    .where("enrolment_id", "=", enrolment.id)
+    .where("released_at", "is not", null)
+    .executeTakeFirst();
+  if (!use) return "none";
+  const now = nowIso();
+  const promo = await trx
+    .updateTable("promo_codes")
+    .set({ uses: sql`uses + 1`, updated_at: now })
+    .where("id", "=", use.promo_id)
+    .where((eb) => eb("uses", "<", eb.ref("max_uses")))
+    .returning("per_family")
+    .executeTakeFirst();
+  if (!promo) return "usedUp";
+  await trx.insertInto("promo_family_uses").values({ promo_id: use.promo_id, family_key: use.family_key, uses: 0 }).onConflict((oc) => oc.columns(["promo_id", "family_key"]).doNothing()).execute();
+  const family = await trx
+    .updateTable("promo_family_uses")
+    .set({ uses: sql`uses + 1` })
+    .where("promo_id", "=", use.promo_id)
+    .where("family_key", "=", use.family_key)
+    .where("uses", "<", promo.per_family)
+    .executeTakeFirst();
+  if (Number(family.numUpdatedRows) !== 1) {
+    await trx.updateTable("promo_codes").set({ uses: sql`uses - 1`, updated_at: now }).where("id", "=", use.promo_id).where("uses", ">", 0).execute();
+    return "usedUp";
+  }
+  await trx.updateTable("promo_redemptions").set({ released_at: null }).where("id", "=", use.id).execute();
+  return "retaken";
 }

@@ -158,6 +158,29 @@ describe("instalments", () => {
     expect((await rule("course", course.id, 0)).status).toBe(200);
   });
 
+  it("back from the provider before the event came, the invoice's page GET never calls the provider: it says confirming and a queued job reads the session and records the payment once", { timeout: 60_000 }, async () => {
+    const invoice = await newInvoice("return-first@example.com", 6_000);
+    const token = invoicePaymentToken(server.config.sessionSecret, invoice);
+    const started = await server.request("POST", "/api/payments/invoice-checkouts", { json: { token, instalmentId: null } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    // Paid at the provider; its event is late (not delivered).
+    stripe.complete(started.body.sessionId);
+    const calls = stripe.calls.length;
+    const page = (await invoicePaymentData(server.db, server.config, token, "en", { sessionId: started.body.sessionId, cancelled: false }))!;
+    expect(page).toMatchObject({ payState: "online", confirming: true });
+    // Reloads while it confirms queue nothing more (one job per session).
+    await invoicePaymentData(server.db, server.config, token, "en", { sessionId: started.body.sessionId, cancelled: false });
+    const job = () => server.db.selectFrom("jobs").select(["attempts", "status"]).where("kind", "=", "checkout-check").where("unique_key", "=", `checkout-check:${started.body.sessionId}`).execute();
+    expect(await job()).toHaveLength(1);
+    await vi.waitFor(async () => expect(await server.db.selectFrom("payments").select(["amount_minor", "method"]).where("invoice_id", "=", invoice.id).execute()).toEqual([{ amount_minor: 6_000, method: "online" }]), { timeout: 20_000 });
+    // Every read of the session at the provider was the job's (the worker may run it while the page still answers): none was the page's.
+    const [ran] = await job();
+    const reads = stripe.calls.slice(calls).filter((call) => call === `GET /v1/checkout/sessions/${started.body.sessionId}`).length;
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(reads).toBeLessThanOrEqual(ran!.attempts);
+    expect((await invoicePaymentData(server.db, server.config, token, "en", { sessionId: started.body.sessionId, cancelled: false }))).toMatchObject({ payState: "paid", confirming: false });
+  });
+
   it("the family pays one part online from the invoice's link; the webhook records it once on that part", async () => {
     const invoice = await newInvoice("online@example.com", 9_000);
     expect((await split(invoice.id, parts([today, 3_000], [addDays(today, 30), 3_000], [addDays(today, 60), 3_000]))).status).toBe(200);

@@ -1,7 +1,7 @@
 import type { DB } from "~server/db/db";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import type { PaymentProvider } from "~/features/billing/payments/payment-provider.server";
+import { providerAccepts, type PaymentProvider } from "~/features/billing/payments/payment-provider.server";
 import { openCheckout } from "~/features/billing/payments/checkouts.server";
 import { invoiceInstalments } from "./instalments.server";
 import { invoicePaymentPath } from "./invoice-link.server";
@@ -11,7 +11,7 @@ export const MAX_CHECKOUTS_PER_INVOICE = 30;
 // A session lasts less than Stripe's 24-hour bound; the family can start another.
 const SESSION_MS = 23 * 3_600_000;
 
-export type InvoiceStart = { ok: true; url: string; sessionId: string } | { ok: false; reason: "notFound" | "void" | "paid" | "partPaid" | "held" | "tooMany" };
+export type InvoiceStart = { ok: true; url: string; sessionId: string } | { ok: false; reason: "notFound" | "void" | "paid" | "partPaid" | "held" | "tooMany" | "notPayable" };
 
 /**
  * Starts a hosted checkout for what is left of one open instalment, or of the whole invoice
@@ -41,6 +41,7 @@ export async function startInvoiceCheckout(
   }
   const { n } = await db.selectFrom("payment_checkouts").select((eb) => eb.fn.countAll().as("n")).where("invoice_id", "=", invoice.id).executeTakeFirstOrThrow();
   if (Number(n) >= MAX_CHECKOUTS_PER_INVOICE) return { ok: false, reason: "tooMany" };
+  if (!providerAccepts(provider, amountMinor, invoice.currency)) return { ok: false, reason: "notPayable" };
   const expiresAt = new Date(Date.now() + SESSION_MS).toISOString();
   const session = await openCheckout(db, provider, {
     page: options.publicUrl + invoicePaymentPath(options.token, options.lang),

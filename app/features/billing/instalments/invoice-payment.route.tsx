@@ -1,5 +1,6 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, useRevalidator } from "react-router";
 import { langFromPath } from "~/i18n/lang";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/invoice-payment.route";
@@ -47,6 +48,14 @@ export default function InvoicePaymentPage({ loaderData, actionData }: Route.Com
   const busy = useNavigation().state !== "idle";
   const page = actionData ?? loaderData;
   const online = page.payState === "online";
+  const revalidator = useRevalidator();
+  // Confirming: a job reads the session from the provider (decision 094); with script the page looks
+  // again every two seconds (without, the text asks the family to reload).
+  useEffect(() => {
+    if (!page.confirming) return;
+    const timer = setTimeout(() => void revalidator.revalidate(), 2000);
+    return () => clearTimeout(timer);
+  }, [page.confirming, revalidator]);
   const notice = page.message ?? (page.cancelled ? t("pay.cancelled") : page.confirming ? t("pay.confirming") : null);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">

@@ -3,7 +3,8 @@ import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { formatMoney } from "~/lib/money";
-import { onCheckoutPaid } from "~/features/billing/payments/checkout-paid.server";
+import { enqueue } from "~server/jobs/queue";
+import { checkoutCheckJob } from "~/features/billing/payments/payment-events.server";
 import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
 import { invoiceInstalments } from "./instalments.server";
 import { partViews } from "./instalments-view.server";
@@ -14,9 +15,10 @@ const SESSION_ID = /^cs_[\w-]{1,200}$/;
 
 /**
  * The family's view of an invoice from its payment link (decision 091): its instalments and what
- * is still owed. Back from the provider with `session_id`, the session is read and, when paid,
- * recorded at once through onCheckoutPaid (the webhook then records nothing more), as the
- * enrolment payment page does. Undefined: the link opens nothing (404).
+ * is still owed. Back from the provider with `session_id` while its checkout is still open here,
+ * the page says "confirming" and queues the `checkout-check` job (once per session) that reads the
+ * session from the provider and records it through onCheckoutPaid, as the enrolment payment page
+ * does (decision 094): no page GET calls the provider. Undefined: the link opens nothing (404).
  */
 export async function invoicePaymentData(db: DB, config: Config, token: string, lang: Lang, returned: { sessionId: string | null; cancelled: boolean }) {
   const id = await invoiceOfToken(db, config.sessionSecret, token);
@@ -26,9 +28,10 @@ export async function invoicePaymentData(db: DB, config: Config, token: string, 
   if (provider && returned.sessionId && SESSION_ID.test(returned.sessionId)) {
     const checkout = await db.selectFrom("payment_checkouts").select(["status"]).where("session_id", "=", returned.sessionId).where("invoice_id", "=", id).executeTakeFirst();
     if (checkout && (checkout.status === "open" || checkout.status === "expired")) {
-      const state = await provider.retrieveCheckout(returned.sessionId).catch(() => null);
-      if (state?.paid) await onCheckoutPaid(db, provider, { sessionId: state.sessionId, paymentRef: state.paymentRef, amountMinor: state.amountMinor, currency: state.currency });
-      else confirming = true;
+      // Not confirmed yet: its event is late or lost. A job reads the session from the provider (once
+      // per session); the page GET never calls the provider (issue 38 item 5, decision 094).
+      confirming = true;
+      await enqueue(db, checkoutCheckJob, { sessionId: returned.sessionId }, { uniqueKey: `checkout-check:${returned.sessionId}`, maxAttempts: 5 });
     }
   }
   const state = (await invoiceInstalments(db, id))!;

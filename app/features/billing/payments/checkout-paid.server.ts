@@ -9,6 +9,7 @@ import type { PaymentProvider } from "./payment-provider.server";
 import { refundedSubject } from "./payment-mail.server";
 import { raisePaymentNotice } from "./payment-notices.server";
 import { refundReturnJob } from "./refund-return.server";
+import { releasePromoUses, retakePromoUses } from "~/features/billing/discounts/promo.server";
 
 /** A payment the provider reports for one of our checkouts (its webhook event, or the session read on return). */
 export interface PaidCheckout {
@@ -95,7 +96,7 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
       .selectFrom("section_enrolments as e")
       .innerJoin("course_sections as s", "s.id", "e.section_id")
       .innerJoin("courses as c", "c.id", "s.course_id")
-      .select(["e.id", "e.email", "e.lang", "e.child_name", "c.name_en", "c.name_ar"])
+      .select(["e.id", "e.email", "e.lang", "e.child_name", "e.status", "e.payment_hold_until", "c.name_en", "c.name_ar"])
       .where("e.id", "=", checkout.enrolment_id)
       .executeTakeFirstOrThrow();
     const course = pick(enrolment, "name", enrolment.lang);
@@ -107,11 +108,18 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
     // Held and unpaid until now: the seat is the family's; run out: a seat again if one is free and
     // the child holds none (the enrolments feature decides both, decision 100; its subscribers send
     // the confirmation and issue the voided invoice again).
-    const confirmed = await confirmPayment(trx, { offerKind: "section", id: enrolment.id }, "online");
+    // Run out (cancelled by the sweep, its hold's time kept): the code's use given back then is taken
+    // again before the seat is (issue 38 item 4: checked again when the payment arrives). A code with
+    // no use left means the price paid no longer holds: the payment goes back as for a lost seat.
+    const ref = { offerKind: "section" as const, id: enrolment.id };
+    const lapsed = enrolment.status === "cancelled" && enrolment.payment_hold_until !== null;
+    const promo = lapsed ? await retakePromoUses(trx, ref) : "none";
+    const confirmed = promo === "usedUp" ? "noSeat" : await confirmPayment(trx, ref, "online");
     if (confirmed === "confirmed" || confirmed === "late-confirmed") {
       await payInvoice();
       return confirmed;
     }
+    if (promo === "retaken") await releasePromoUses(trx, ref);
     // No seat for this payment (or the enrolment was paid already): it goes back. The ledger records
     // the payment on the enrolment's invoice (voided by the sweep, or paid already) and its return,
     // pending until the provider has it, so the family's balance is right whatever happens next.

@@ -6,7 +6,7 @@ import { enrolmentPaymentPath } from "~/features/billing/paths";
 import { currencyCode } from "~/lib/money";
 import { findInvoiceOf } from "~/features/billing/ledger.server";
 import { amountDue } from "~/features/billing/rules";
-import type { PaymentProvider } from "./payment-provider.server";
+import { providerAccepts, type PaymentProvider } from "./payment-provider.server";
 
 /** At most this many checkouts are started for one held enrolment (each is a session at the provider). */
 export const MAX_CHECKOUTS_PER_ENROLMENT = 10;
@@ -62,7 +62,7 @@ export function payStateOf(enrolment: EnrolmentToPay, now = nowIso()): PayState 
   return enrolment.holdUntil > now ? "held" : "expired";
 }
 
-export type StartResult = { ok: true; url: string; sessionId: string } | { ok: false; reason: "notFound" | "paid" | "expired" | "notHeld" | "tooMany" };
+export type StartResult = { ok: true; url: string; sessionId: string } | { ok: false; reason: "notFound" | "paid" | "expired" | "notHeld" | "tooMany" | "notPayable" };
 
 /**
  * Starts a hosted checkout for a held enrolment: a new session at the provider for the course fee,
@@ -79,6 +79,7 @@ export async function startCheckout(db: DB, provider: PaymentProvider, options: 
   if (state !== "held" || enrolment.amountMinor <= 0) return { ok: false, reason: "notHeld" };
   const { n } = await db.selectFrom("payment_checkouts").select((eb) => eb.fn.countAll().as("n")).where("enrolment_id", "=", enrolment.id).executeTakeFirstOrThrow();
   if (Number(n) >= MAX_CHECKOUTS_PER_ENROLMENT) return { ok: false, reason: "tooMany" };
+  if (!providerAccepts(provider, enrolment.amountMinor, enrolment.currency)) return { ok: false, reason: "notPayable" };
   const now = Date.now();
   const expiresAt = new Date(Math.min(Math.max(Date.parse(enrolment.holdUntil!), now + MIN_SESSION_MS), now + MAX_SESSION_MS)).toISOString();
   const page = options.publicUrl + enrolmentPaymentPath(options.token, options.lang);

@@ -15,10 +15,10 @@ import { raisePaymentNotice } from "./payment-notices.server";
  * event's id is UNIQUE (one row however often Stripe delivers it) and processing claims the row
  * `queued` → outcome by a conditional UPDATE, so two runs of one job process it once.
  */
-export const paymentEventJob = defineJob("payment-event", z.object({ eventId: z.string().min(1).max(255) }));
+export const paymentEventJob = defineJob("payment-event", z.object({ eventId: z.string().min(1).max(255) }), { urgent: true });
 
 /** The family came back from the checkout before its event was processed: its session is read by a job, not by the page. */
-export const checkoutCheckJob = defineJob("checkout-check", z.object({ sessionId: z.string().min(1).max(255) }));
+export const checkoutCheckJob = defineJob("checkout-check", z.object({ sessionId: z.string().min(1).max(255) }), { urgent: true });
 
 /** Stores a verified event and queues its processing, in one transaction. False: stored before (a redelivery). */
 export async function storePaymentEvent(db: DB, provider: Pick<PaymentProvider, "name">, event: ProviderEvent): Promise<boolean> {

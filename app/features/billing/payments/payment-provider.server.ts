@@ -1,4 +1,5 @@
 import type { Config } from "~server/config";
+import { exponentOf } from "~/lib/money";
 import { stripeProvider } from "./stripe-provider.server";
 
 /** What the family pays for, as the provider's hosted checkout shows it. */
@@ -110,6 +111,18 @@ export interface PaymentProvider {
   refundsOf(paymentRef: string): Promise<ProviderRefund[]>;
   /** The payments and refunds made at the provider since `since` (the reconciliation, decision 094); at most `limit`. */
   listMovements(since: Date, limit: number): Promise<ProviderMovement[]>;
+}
+
+/**
+ * Whether the provider can charge this amount (decision 101, amended): Stripe takes a 3-decimal
+ * currency (KWD, BHD, OMR) only in multiples of 10 minor units. Checked before a checkout opens, so
+ * such an amount is refused with a clear answer (pay at the desk) rather than rounded: the amount
+ * asked online is always exactly what the invoice owes.
+ */
+export function providerAccepts(provider: Pick<PaymentProvider, "name">, amountMinor: number, currency: string): boolean {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) return false;
+  if (provider.name === "stripe" && exponentOf(currency) === 3) return amountMinor % 10 === 0;
+  return true;
 }
 
 const providers = new WeakMap<object, PaymentProvider>();

@@ -32,6 +32,7 @@ export const refundReturnJob = defineJob(
       currency: z.string().max(10),
     }),
   }),
+  { urgent: true },
 );
 
 /** Thrown so the job is tried again later (the worker's backoff): the provider gave no clear answer. */

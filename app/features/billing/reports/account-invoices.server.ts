@@ -158,3 +158,14 @@ export async function invoicesKept(db: DB, userId: number): Promise<number> {
   const row = await db.selectFrom("invoices as i").select((eb) => eb.fn.countAll<number>().as("n")).where(ownInvoices(owner)).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Camp enrollments the account owns by their invoice (issue 38 item 6): a camp row has no account
+ * column, so one made while signed in is the account's through the invoice that carries its id.
+ * Erasure adds them to those found by the proven e-mail, so their personal data goes and what they
+ * still owe is voided even when the account's e-mail was never proven.
+ */
+export async function campEnrollmentsInvoicedTo(db: DB, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom("invoices").select("enrollment_id").distinct().where("user_id", "=", userId).where("enrollment_id", "is not", null).execute();
+  return rows.map((row) => row.enrollment_id).filter((id): id is number => id !== null);
+}
