@@ -56,7 +56,8 @@ const GOALS: Record<Kind, { name: string; perf: number; tbtMs: number; jsKB: num
 };
 const chromePath = findChromium();
 const dataDir = mkdtempSync(path.join(tmpdir(), "stem-lighthouse-"));
-const server = await startBenchServer(3462, {}, { dataDir });
+// A fresh SQLite database of its own (the signed-in visitors are made in it: scripts/bench-accounts.ts).
+const server = await startBenchServer(3462, { DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}` }, { dataDir });
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
