@@ -38,7 +38,9 @@ export async function signInVisitors(url: string, dataDir: string): Promise<Sign
 
 /** Posts JSON; returns the cookies the answer sets, as a Cookie header. */
 async function post(url: string, pathname: string, body: unknown, status: number): Promise<string> {
-  const response = await fetch(url + pathname, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const send = () => fetch(url + pathname, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  // A kept-alive connection the server closed while admin:create ran (seconds) fails once: send again.
+  const response = await send().catch(send);
   if (response.status !== status) throw new Error(`POST ${pathname} answered ${response.status}: ${await response.text()}`);
   return response.headers
     .getSetCookie()
