@@ -17,7 +17,7 @@ import { signInVisitors, type SignedIn } from "./bench-accounts";
  * server's fresh database with a parent, an instructor and a staff member signed in there
  * (scripts/bench-accounts.ts; Lighthouse sends their session cookie). Every row is printed against
  * its goal. `--short` (CI): the home page once per language and the staff dashboard in English;
- * fails when Lighthouse could not measure one.
+ * fails when Lighthouse could not measure one. BENCH_PORT moves the server off 3462 (a shared machine).
  *
  * How it waits (issue 27): scripts start after the first paint (decision 038), so with Lighthouse's
  * default quiet windows (1 s network, 1 s CPU) hydration sometimes fell after the trace ended and a run
@@ -57,7 +57,7 @@ const GOALS: Record<Kind, { name: string; perf: number; tbtMs: number; jsKB: num
 const chromePath = findChromium();
 const dataDir = mkdtempSync(path.join(tmpdir(), "stem-lighthouse-"));
 // A fresh SQLite database of its own (the signed-in visitors are made in it: scripts/bench-accounts.ts).
-const server = await startBenchServer(3462, { DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}` }, { dataDir });
+const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 3462), { DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}` }, { dataDir });
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

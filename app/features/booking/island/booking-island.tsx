@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { BookDemoView } from "../BookDemoView";
+import { BookDemoView } from "~/features/booking/BookDemoView";
 import { ISLAND_PROPS, type BookingIslandProps } from "./island-props";
 import { setIslandTexts } from "./i18n-shim";
 import { setIslandRootData, UNSAFE_DataRouterStateContext } from "./router-shim";

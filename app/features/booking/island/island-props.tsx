@@ -1,7 +1,7 @@
 import type { Lang } from "~/i18n/lang";
 import type { FormState } from "~/lib/forms/form-state";
 import type { RootData } from "~/root";
-import type { BookDemoData } from "../BookDemoView";
+import type { BookDemoData } from "~/features/booking/BookDemoView";
 
 /** The element carrying the island's props as JSON (a data block: never run, so the CSP is unchanged). */
 export const ISLAND_PROPS = "booking-island-props";
