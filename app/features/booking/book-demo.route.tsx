@@ -84,7 +84,8 @@ export default function BookDemoPage({ loaderData, actionData }: Route.Component
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">
       <PageMeta title={t("meta.title", { course: course.name })} description={t("meta.description", { course: course.name })} />
-      <div id={BOOKING_ISLAND}>
+      {/* data-react-island: the enhancement script leaves what React renders in here alone. */}
+      <div id={BOOKING_ISLAND} data-react-island="">
         <BookDemoView data={loaderData} served={served} onRefresh={() => void revalidator.revalidate()} />
       </div>
       {staticPage && root ? <IslandProps props={islandProps(loaderData, served, root)} /> : null}
