@@ -146,6 +146,7 @@ try {
   const range = (values: number[], digits = 0) => (values.length ? `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}` : "not measured");
   const met = (ok: boolean) => (ok ? "met" : "NOT MET");
   console.log(`\nIssues 27 and 40, measured here (median of ${runCount} runs per page, ${rows.length} pages; 5 s network and CPU quiet after load):`);
+  const publicRows = rows.filter((row) => row.kind !== "signed-in");
   const summary = (Object.keys(GOALS) as Kind[]).flatMap((kind) => {
     const of = rows.filter((row) => row.kind === kind);
     if (of.length === 0) return [];
@@ -158,7 +159,8 @@ try {
   });
   console.table([
     ...summary,
-    { what: "accessibility, best practices, SEO (lowest)", measured: `${Math.min(...rows.map((r) => r.a11y))}, ${Math.min(...rows.map((r) => r["best pr."]))}, ${Math.min(...rows.map((r) => r.seo))}`, goal: "100", "": met(rows.every((r) => r.a11y === 100 && r["best pr."] === 100 && r.seo === 100)) },
+    // Signed-in pages say noindex on purpose (Lighthouse's SEO "is-crawlable"): their SEO score is not a goal.
+    { what: "accessibility, best practices, SEO of public pages (lowest)", measured: `${Math.min(...rows.map((r) => r.a11y))}, ${Math.min(...rows.map((r) => r["best pr."]))}, ${Math.min(...publicRows.map((r) => r.seo))}`, goal: "100", "": met(rows.every((r) => r.a11y === 100 && r["best pr."] === 100) && publicRows.every((r) => r.seo === 100)) },
   ]);
 
   // What the home page makes a browser download: every script and stylesheet its HTML names (the
