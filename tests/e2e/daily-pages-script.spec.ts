@@ -33,7 +33,7 @@ test.describe("the booking page's island", () => {
       // No app runtime: React Router's client, the root layout, the app's entry.
       expect(scripts.filter((name) => /^(entry\.client|chunk-|root-)/.test(name))).toEqual([]);
       // A day chosen by the island shows its times without loading the page (no ?date= in the URL).
-      await page.getByRole("button", { name: lang === "ar" ? /توجد أوقات متاحة$/ : /, times available$/ }).first().click();
+      await page.getByRole("button", { name: lang === "ar" ? /، توجد أوقات متاحة$/ : /, times available$/ }).first().click();
       await expect(page.getByRole("button", { name: lang === "ar" ? /مقعد|مقاعد|مقعدان/ : /seats? left/ }).first()).toBeVisible();
       expect(new URL(page.url()).search).toBe("");
       expect(problems).toEqual([]);
