@@ -23,11 +23,36 @@ function phoneRuleOnServerOnly(): Plugin {
   };
 }
 
+/**
+ * The booking page's island (decision 108) is a chunk of the enhancement script's bundle (a Vite
+ * "worker" bundle, below): there, and only there, React Router, react-i18next and the app's toasts
+ * are the island's small stand-ins (app/features/booking/island/). The app's own bundles and the
+ * server never see this plugin.
+ */
+function bookingIslandShims(): Plugin {
+  const island = path.resolve(import.meta.dirname, "app/features/booking/island");
+  const toastModule = path.resolve(import.meta.dirname, "app/ui/toast");
+  const shims: Record<string, string> = {
+    "react-router": path.join(island, "router-shim.tsx"),
+    "react-i18next": path.join(island, "i18n-shim.ts"),
+  };
+  return {
+    name: "booking-island-shims",
+    enforce: "pre",
+    resolveId(source) {
+      if (shims[source]) return shims[source];
+      if (source === "~/ui/toast" || source === toastModule || source === `${toastModule}.ts`) return path.join(island, "toast-shim.ts");
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [phoneRuleOnServerOnly(), tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app"), "~server": path.resolve(import.meta.dirname, "server") } },
   build: { assetsInlineLimit: 0 },
   // The enhancement script of pages without React is bundled as a "worker" (app/root.tsx, decision
   // 055): an ES module, so what it loads later (Lenis) is a chunk of its own.
-  worker: { format: "es" },
+  // The booking island rides in that bundle, with its stand-ins and, as the app, the phone rule on the server only.
+  worker: { format: "es", plugins: () => [phoneRuleOnServerOnly(), bookingIslandShims()] },
 });

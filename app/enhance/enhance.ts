@@ -8,7 +8,8 @@ import { enhanceSwaps } from "./swap";
  * The one script of a page that ships without React (a route with `handle = { hydrate: false }`,
  * decision 055). Everything on such a page works without it (links, forms that post); this adds
  * what the specification asks of an interactive page, framework-free and in a few KB: the menus,
- * the slider, lists swapped in place, dialogs, form answers as toasts, smooth scrolling, the language switch's memory.
+ * the slider, lists swapped in place, dialogs, form answers as toasts, smooth scrolling, the language switch's memory;
+ * and on the booking page, its steps as an island of React (decision 108).
  */
 enhanceMenus();
 enhanceSliders();
@@ -20,8 +21,34 @@ if (document.querySelector("[data-visitor-clock]")) void import("./visitor-clock
 rememberLanguage();
 focusFormTargets();
 smoothScroll();
-// Browser tests and bench:js wait for this, as for `data-hydrated` on pages React takes over.
-document.documentElement.dataset.enhanced = "";
+// Browser tests and bench:js wait for this, as for `data-hydrated` on pages React takes over; on the
+// booking page, once its island has hydrated too (or could not be).
+void bookingIsland().finally(() => {
+  document.documentElement.dataset.enhanced = "";
+});
+
+/**
+ * The booking page's steps are an island of React (decision 108): its code (React DOM, the calendar
+ * and the form) is a chunk of this script's bundle, fetched only on that page and only after the
+ * first paint, as the scripts of pages that hydrate (decision 038).
+ */
+async function bookingIsland() {
+  const container = document.getElementById("booking-island");
+  if (!container) return;
+  await afterFirstPaint();
+  try {
+    const { hydrateBookingIsland } = await import("../features/booking/island/booking-island");
+    await hydrateBookingIsland(container);
+  } catch (error) {
+    console.warn("The booking steps could not start; the page works as the server sent it.", error);
+  }
+}
+
+function afterFirstPaint(): Promise<void> {
+  // A tab opened in the background paints nothing and gets no frames.
+  if (document.visibilityState === "hidden") return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
 
 /** The language switch remembers the choice for the bare home page (app/ui/LanguageSwitch.tsx). */
 function rememberLanguage() {

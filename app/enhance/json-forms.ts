@@ -20,6 +20,9 @@ export function enhanceJsonForms(): void {
   document.addEventListener("input", (event) => {
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.getAttribute("aria-invalid") !== "true" || !field.checkValidity()) return;
+    // An island's fields are React's (the booking steps, decision 108): removing its messages here
+    // would leave React updating elements no longer in the page.
+    if (field.closest("[data-react-island]")) return;
     field.setAttribute("aria-invalid", "false");
     document.getElementById(`${field.id}-error`)?.remove();
   });

@@ -10,12 +10,18 @@ interface FieldProps {
   className?: string;
   /** Error text colour; the default red is for light backgrounds. */
   errorClassName?: string;
+  /**
+   * A fixed id for the control, for a form hydrated as an island of its own (decision 108): React's
+   * generated ids depend on the whole tree, which differs between the server's page and the island.
+   */
+  id?: string;
 }
 
 /** A labelled form control whose error message is announced and tied to it. */
-export function Field({ label, error, hint, children, className, errorClassName = "text-red-700" }: FieldProps) {
+export function Field({ label, error, hint, children, className, errorClassName = "text-red-700", id: fixedId }: FieldProps) {
   const { t } = useTranslation("validation");
-  const id = useId();
+  const generatedId = useId();
+  const id = fixedId ?? generatedId;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;

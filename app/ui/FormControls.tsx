@@ -18,15 +18,17 @@ interface TextFieldProps<N extends string> {
   className?: string;
   /** Extra attributes for the input (min for a date, step for a number, dir for codes, ...). */
   extra?: { min?: string | number; step?: number; placeholder?: string; dir?: "ltr" };
+  /** A fixed id (Field's `id`). */
+  id?: string;
 }
 
 /**
  * A labelled one-line input of a form, with its message tied to it. E-mail addresses and phone
  * numbers read left to right on Arabic pages too.
  */
-export function TextField<N extends string>({ form, name, label, type = "text", autoComplete, hint, required, className, extra }: TextFieldProps<N>) {
+export function TextField<N extends string>({ form, name, label, type = "text", autoComplete, hint, required, className, extra, id: fixedId }: TextFieldProps<N>) {
   return (
-    <Field label={label} error={form.error(name)} hint={hint} className={className}>
+    <Field label={label} error={form.error(name)} hint={hint} className={className} id={fixedId}>
       {({ id, describedBy, invalid }) => (
         <input
           id={id}

@@ -66,6 +66,8 @@ export function AccountMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
+        // A page without React (decision 108) opens it with the enhancement script (app/enhance/menus.ts).
+        data-disclosure="popover"
         // The name starts with the initials shown (WCAG 2.5.3): "SA: account menu for Sara Ali".
         aria-label={t("menu.button", { initials: auth.navbarName, name: fullName })}
         onClick={() => setOpen((value) => !value)}
@@ -80,6 +82,7 @@ export function AccountMenu() {
         // the menu, so a click on the initials still reaches the log-out form.
         <div
           id={menuId}
+          data-fallback="group-focus-within/account:block"
           className={`${open ? "" : "hidden group-focus-within/account:block"} absolute start-0 top-full z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-lg lg:start-auto lg:end-0 border border-slate-200 bg-white p-3 shadow-lg`}
         >
           <p className="text-xs text-slate-600">{t("menu.signedInAs")}</p>

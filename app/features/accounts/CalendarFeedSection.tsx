@@ -4,7 +4,6 @@ import { FormAlert } from "~/ui/FormAlert";
 import { inputClass } from "~/ui/Field";
 import { AccountSection, accountButtonClass } from "./AccountSection";
 import { alertClass } from "./AuthCard";
-import { buttonOnlySchema } from "./accounts.schema";
 import { useAccountForm } from "./use-account-form";
 import { CALENDAR_FORMS } from "~/features/timetable/forms";
 import type { FeedLink } from "~/features/timetable/timetable.server";
@@ -19,7 +18,7 @@ export function CalendarFeedSection({ feed }: { feed: FeedLink | null }) {
   const { revalidate } = useRevalidator();
   const renew = useAccountForm("request", {
     id: CALENDAR_FORMS.renew,
-    schema: buttonOnlySchema,
+    schema: () => import("./accounts.schema").then((schemas) => schemas.buttonOnlySchema),
     request: () => ({ path: "/api/account/calendar-feed" }),
     onSuccess: async () => {
       await revalidate();
@@ -27,7 +26,7 @@ export function CalendarFeedSection({ feed }: { feed: FeedLink | null }) {
   });
   const revoke = useAccountForm("request", {
     id: CALENDAR_FORMS.revoke,
-    schema: buttonOnlySchema,
+    schema: () => import("./accounts.schema").then((schemas) => schemas.buttonOnlySchema),
     request: () => ({ method: "DELETE", path: "/api/account/calendar-feed" }),
     onSuccess: async () => {
       await revalidate();

@@ -4,7 +4,7 @@ import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import type { SavedChild } from "~/features/family/children.server";
 import { ACCOUNT_FORMS } from "./account-forms";
-import { buttonOnlySchema, CHILD_AGE_LIMITS, childSchema } from "./accounts.schema";
+import { CHILD_MAX_AGE, CHILD_MIN_AGE } from "~/features/booking/booking-ages";
 import { MAX_CHILDREN } from "~/features/family/limits";
 import { AccountSection, accountButtonClass as buttonClass } from "./AccountSection";
 import { alertClass } from "./AuthCard";
@@ -47,8 +47,8 @@ function ChildFields({ form }: { form: ReturnType<typeof useChildForm> }) {
             id={id}
             type="number"
             inputMode="numeric"
-            min={CHILD_AGE_LIMITS.min}
-            max={CHILD_AGE_LIMITS.max}
+            min={CHILD_MIN_AGE}
+            max={CHILD_MAX_AGE}
             step={1}
             className={inputClass}
             aria-describedby={describedBy}
@@ -67,7 +67,7 @@ function useChildForm(id: string, request: () => { method?: "POST" | "PUT"; path
   const { revalidate } = useRevalidator();
   return useAccountForm("request", {
     id,
-    schema: childSchema,
+    schema: () => import("./accounts.schema").then((schemas) => schemas.childSchema),
     request,
     initial: initial ? { name: initial.name, age: String(initial.age) } : undefined,
     // The saved list comes from the server again (the new child, or the new name in the list).
@@ -86,7 +86,7 @@ function ChildRow({ child }: { child: SavedChild }) {
   const form = useChildForm(formId, () => ({ method: "PUT", path: `/api/account/children/${child.id}` }), child);
   const remove = useAccountForm("request", {
     id: removeId,
-    schema: buttonOnlySchema,
+    schema: () => import("./accounts.schema").then((schemas) => schemas.buttonOnlySchema),
     request: () => ({ method: "DELETE", path: `/api/account/children/${child.id}` }),
     onSuccess: () => revalidate(),
   });

@@ -6,7 +6,6 @@ import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import { LtrValue } from "~/ui/Bidi";
 import { ACCOUNT_FORMS } from "./account-forms";
-import { deleteAccountSchema } from "./accounts.schema";
 import { AccountSection, accountButtonClass as buttonClass } from "./AccountSection";
 import { alertClass } from "./AuthCard";
 import { useAccountForm } from "./use-account-form";
@@ -17,7 +16,7 @@ export function DataSection({ email }: { email: string }) {
   const lang = useLang();
   const form = useAccountForm("request", {
     id: ACCOUNT_FORMS.deleteAccount,
-    schema: deleteAccountSchema,
+    schema: () => import("./accounts.schema").then((schemas) => schemas.deleteAccountSchema),
     request: () => ({ path: "/api/account/delete" }),
     successToast: false,
     // A full load: every part of the page (navbar, caches) starts again signed out.

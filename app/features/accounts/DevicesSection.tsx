@@ -5,7 +5,6 @@ import { FormAlert } from "~/ui/FormAlert";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { ACCOUNT_FORMS } from "./account-forms";
-import { buttonOnlySchema } from "./accounts.schema";
 import { alertClass } from "./AuthCard";
 import type { SignedInDevice } from "./devices.server";
 import { useAccountForm } from "./use-account-form";
@@ -49,7 +48,7 @@ function DeviceRow({ device, timeZone }: { device: SignedInDevice; timeZone: str
   const formId = `${ACCOUNT_FORMS.endSession}-${device.id}`;
   const form = useAccountForm("request", {
     id: formId,
-    schema: buttonOnlySchema,
+    schema: () => import("./accounts.schema").then((schemas) => schemas.buttonOnlySchema),
     request: () => ({ method: "DELETE", path: `/api/account/sessions/${device.id}` }),
     onSuccess: async (answer) => {
       // This browser is signed out: a full load, so every part of the page forgets the account.

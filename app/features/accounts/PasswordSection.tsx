@@ -3,7 +3,6 @@ import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import { PasswordInput } from "~/ui/PasswordInput";
 import { ACCOUNT_FORMS } from "./account-forms";
-import { buttonOnlySchema, changePasswordSchema } from "./accounts.schema";
 import { AccountSection, accountButtonClass as buttonClass } from "./AccountSection";
 import { alertClass } from "./AuthCard";
 import { useAccountForm } from "./use-account-form";
@@ -12,7 +11,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation("accounts");
   const form = useAccountForm("request", {
     id: ACCOUNT_FORMS.password,
-    schema: changePasswordSchema,
+    schema: () => import("./accounts.schema").then((schemas) => schemas.changePasswordSchema),
     request: () => ({ path: "/api/account/password" }),
   });
   return (
@@ -48,7 +47,7 @@ function PasswordLinkForm() {
   const { t } = useTranslation("accounts");
   const form = useAccountForm("request", {
     id: ACCOUNT_FORMS.passwordLink,
-    schema: buttonOnlySchema,
+    schema: () => import("./accounts.schema").then((schemas) => schemas.buttonOnlySchema),
     request: () => ({ path: "/api/account/password/link" }),
   });
   return (

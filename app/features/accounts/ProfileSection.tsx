@@ -4,7 +4,6 @@ import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { FormAlert } from "~/ui/FormAlert";
 import { LtrValue } from "~/ui/Bidi";
 import { ACCOUNT_FORMS } from "./account-forms";
-import { profileSchemaFor } from "./accounts.schema";
 import { AccountFields } from "./AccountFields";
 import { AccountSection, accountButtonClass as buttonClass } from "./AccountSection";
 import { alertClass } from "./AuthCard";
@@ -13,9 +12,11 @@ import { useAccountForm } from "./use-account-form";
 export function ProfileSection({ profile }: { profile: { username: string; email: string; contactNumber: string } }) {
   const { t } = useTranslation("accounts");
   const { revalidate } = useRevalidator();
+  const phoneCountry = usePhoneCountry();
   const form = useAccountForm("request", {
     id: ACCOUNT_FORMS.profile,
-    schema: profileSchemaFor(usePhoneCountry()),
+    // zod and the rules load with the first send (decision 028's way; decision 108).
+    schema: () => import("./accounts.schema").then((schemas) => schemas.profileSchemaFor(phoneCountry)),
     request: () => ({ method: "PATCH", path: "/api/account/profile" }),
     initial: { username: profile.username, contactNumber: profile.contactNumber },
     // Keep the saved values in the fields; the navbar's initials follow the new name.

@@ -73,12 +73,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             className="rounded-md px-2 py-1 text-sm ring-1 ring-white/40 md:hidden"
             aria-expanded={open}
             aria-controls="admin-menu"
+            // Pages without React (decision 108) toggle it with the enhancement script (app/enhance/menus.ts).
+            data-disclosure="menu"
+            data-open-label={t("layout.openMenu")}
+            data-close-label={t("layout.closeMenu")}
             onClick={() => setOpen((value) => !value)}
           >
             {open ? t("layout.closeMenu") : t("layout.openMenu")}
           </button>
         </div>
-        <div id="admin-menu" className={`${open ? "block" : hydrated ? "hidden" : "hidden group-focus-within/admin:block"} mt-2 space-y-4 md:block`}>
+        <div id="admin-menu" data-fallback="group-focus-within/admin:block" className={`${open ? "block" : hydrated ? "hidden" : "hidden group-focus-within/admin:block"} mt-2 space-y-4 md:block`}>
           <nav aria-label={t("layout.navLabel")}>
             <ul className="space-y-1">
               {adminNav.filter((item) => !("adminOnly" in item) || loaderData.user.role === "admin").map((item) => (

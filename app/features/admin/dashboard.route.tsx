@@ -20,6 +20,12 @@ import { demoFunnel } from "~/features/sections/demo-enrolment.server";
 import { MoneyView, PaymentNotices } from "~/features/billing";
 import { moneyViewData, openPaymentNotices } from "~/features/billing/index.server";
 
+/**
+ * Links and figures only: no React ships to the page, signed in too (decision 108); the staff chrome's
+ * menu and sign-out work as plain markup, helped by the enhancement script.
+ */
+export const handle = { hydrate: false, staticWhenSignedIn: true };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireAdminPage(context, request);
   const [dashboard, settings] = await Promise.all([getDashboard(context.db), getSiteSettings(context.db)]);

@@ -11,6 +11,9 @@ import { adminFamilyStatementPath, adminInvoicePath } from "./paths";
 import { StatusBadge } from "./StatusBadge";
 import { PaymentNotices } from "./PaymentNoticesPanel";
 
+/** A GET filter form, links and a table: no React ships to the page, signed in too (decision 108). */
+export const handle = { hydrate: false, staticWhenSignedIn: true };
+
 export const loader = (args: Route.LoaderArgs) => billingListLoader(args);
 export const action = (args: Route.ActionArgs) => resolveNoticeAction(args);
 

@@ -57,8 +57,9 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
   useEffect(() => {
     course.current = { ages, t };
   });
+  const formId = waitlist ? WAITLIST_FORM : BOOKING_FORM;
   const form = useApiForm({
-    id: waitlist ? WAITLIST_FORM : BOOKING_FORM,
+    id: formId,
     schema: () =>
       import("./booking.schema").then(({ bookingSchemaFor }) =>
         bookingSchemaFor(phoneCountry).superRefine((values, ctx) => {
@@ -103,7 +104,7 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
     <form
       {...form.formProps}
       action={waitlist && slot ? waitlistJoinPath(courseSlug, slot.id, lang) : bookingPagePath(courseSlug, lang)}
-      id={waitlist ? WAITLIST_FORM : BOOKING_FORM}
+      id={formId}
       aria-labelledby="step-details"
       className="mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
@@ -124,8 +125,9 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name="childName" label={t("form.childName")} autoComplete="off" required />
-        <Field label={t("form.childAge")} error={form.error("childAge")} hint={t("form.childAgeHint", { min: ages.minAge, max: ages.maxAge })}>
+        {/* Fixed ids: the form may be hydrated as an island of its own (decision 108). */}
+        <TextField form={form} name="childName" id={`${formId}-childName`} label={t("form.childName")} autoComplete="off" required />
+        <Field id={`${formId}-childAge`} label={t("form.childAge")} error={form.error("childAge")} hint={t("form.childAgeHint", { min: ages.minAge, max: ages.maxAge })}>
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -154,7 +156,7 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
           </div>
         ) : null}
         {parentFields.map((field) => (
-          <TextField key={field.name} form={form} name={field.name} label={t(`form.${field.name}`)} type={field.type} autoComplete={field.autoComplete} required />
+          <TextField key={field.name} form={form} name={field.name} id={`${formId}-${field.name}`} label={t(`form.${field.name}`)} type={field.type} autoComplete={field.autoComplete} required />
         ))}
       </div>
       <Honeypot form={form} name="website" />

@@ -10,6 +10,9 @@ import { listAccountInvoices } from "./money.api";
 import type { AccountInvoices } from "./money-types";
 import { Balances, InvoiceCards } from "./InvoiceCards";
 
+/** Cards, links and PDFs: no React ships to the page, signed in too (decision 108). */
+export const handle = { hydrate: false, staticWhenSignedIn: true };
+
 /** The page reads the same JSON endpoint the API serves, run in process (decision 093). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAccountPage(context, request);
