@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   const timeZone = await academyTimeZone(context.db);
-  const batches = (await campBatches(context.db)).map((b) => ({ value: `${b.campId}:${b.session}`, label: `${lang === "ar" && b.title_ar ? b.title_ar : b.title_en} · ${b.session}` }));
+  const batches = (await campBatches(context.db)).map((b) => ({ value: `${b.campId}:${b.session}`, label: `${lang === "ar" && b.title_ar ? b.title_ar : b.title_en} · ${b.sessionLabel[lang]}` }));
   const batch = url.searchParams.get("batch") ?? "";
   const askedDay = url.searchParams.get("day") ?? "";
   const day = /^\d{4}-\d\d-\d\d$/.test(askedDay) ? askedDay : zonedParts(new Date(), timeZone).date;
