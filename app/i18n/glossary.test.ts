@@ -197,6 +197,12 @@ describe("Arabic pattern rules (review 2026-11-28)", () => {
     expect(sourcePhoneFindings()).toEqual([]);
   });
 
+  it("joins a date and its time with formatDateTimeLabel («، الساعة» in Arabic), not a hard-coded Latin comma", () => {
+    const commaAfterDate = /formatDateLabel\([^)]*\)\}, \$\{/;
+    expect(commaAfterDate.test("`${formatDateLabel(at, zone, lang)}, ${formatTimeLabel(at, zone, lang)}`")).toBe(true);
+    expect(sources.filter(({ text }) => commaAfterDate.test(text)).map(({ file }) => file)).toEqual([]);
+  });
+
   it("isolates an amount inside an Arabic sentence (moneyText, or Intl's own right-to-left mark)", () => {
     expect(moneyText(125_000, "USD", "ar")).toMatch(/^\u2066.*\u2069$/);
     expect(formatMoney(125_000, "USD", "ar")).toMatch(/^\u200F/);

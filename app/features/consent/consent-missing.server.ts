@@ -122,7 +122,7 @@ export const consentReminderMail: MailTemplate = async ({ db, config }, mail) =>
     t("mail.greeting"),
     "",
     t("mail.intro"),
-    ...owing.map((child) => `- ${child.childName}: ${child.forms.filter((form) => form.required).map((form) => form.title).join(", ")}`),
+    ...owing.map((child) => `- ${child.childName}: ${child.forms.filter((form) => form.required).map((form) => form.title).join(lang === "ar" ? "، " : ", ")}`),
     "",
     t("mail.link", { days: CONSENT_LINK_DAYS, count: CONSENT_LINK_DAYS }),
     `${config.publicUrl}${localizePath("/consent/complete", lang)}?token=${token}`,
