@@ -8,6 +8,7 @@ import { localizePath, type Lang } from "~/i18n/lang";
 import { childKey } from "~/lib/child-key";
 import { currentConsentForms, type ConsentFormView } from "./consent.server";
 import type { MissingQuery } from "./consent.schema";
+import { textMail } from "~/lib/mail/html";
 
 /** The reminder e-mail's template name (consent.manifest.server.ts). */
 export const CONSENT_REMINDER_MAIL = "consent-reminder";
@@ -129,7 +130,7 @@ export const consentReminderMail: MailTemplate = async ({ db, config }, mail) =>
     "",
     t("mail.signoff"),
   ].join("\n");
-  return { text };
+  return textMail([{ lang, text }]);
 };
 
 /** The e-mail a reminder link stands for, while it lasts. */
