@@ -9,6 +9,7 @@ import { childKey } from "~/lib/child-key";
 import { currentConsentForms, type ConsentFormView } from "./consent.server";
 import type { MissingQuery } from "./consent.schema";
 import { textMail } from "~/lib/mail/html";
+import { batchLabels } from "~/features/camp/camps.server";
 
 /** The reminder e-mail's template name (consent.manifest.server.ts). */
 export const CONSENT_REMINDER_MAIL = "consent-reminder";
@@ -173,8 +174,11 @@ export async function missingChoices(db: DB, lang: Lang) {
     .orderBy("c.id")
     .limit(100)
     .execute();
+  // Enrolments store the English batch value: the list shows the batch's label in the reader's language.
+  const ids = [...new Set(camps.map((c) => c.id))];
+  const batches = new Map((ids.length ? await db.selectFrom("camps").select(["id", "batches"]).where("id", "in", ids).execute() : []).map((c) => [c.id, c.batches]));
   return {
     sections: sections.map((s) => ({ value: `s:${s.id}`, label: `${lang === "ar" && s.name_ar ? s.name_ar : s.name_en} · ${s.starts_at.slice(0, 10)} (#${s.id})` })),
-    camps: camps.map((c) => ({ value: `c:${c.id}:${c.session}`, label: `${lang === "ar" && c.title_ar ? c.title_ar : c.title_en} · ${c.session}` })),
+    camps: camps.map((c) => ({ value: `c:${c.id}:${c.session}`, label: `${lang === "ar" && c.title_ar ? c.title_ar : c.title_en} · ${batchLabels(batches.get(c.id), c.session)[lang]}` })),
   };
 }
