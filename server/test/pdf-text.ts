@@ -54,20 +54,29 @@ type ContentEvent = { kind: "span"; actual: string | null } | { kind: "end" } | 
 /** The marked-content spans and shown strings of a content stream, in order. */
 function contentEvents(stream: string): ContentEvent[] {
   const events: ContentEvent[] = [];
-  const token = /\/Span\s*<<|\bEMC\b|\[([^\]]*)\]\s*TJ/g;
+  // The strings of one text object (BT … ET, one run as pdfkit draws it) are read as one string, as a
+  // reader joins the pieces of a line: a mark placed apart («تُ») is its own TJ after the letters.
+  const token = /\/Span\s*<<|\bEMC\b|\bET\b|\[([^\]]*)\]\s*TJ/g;
+  let open: { kind: "shown"; hex: string } | null = null;
   for (let m = token.exec(stream); m; m = token.exec(stream)) {
-    if (m[0] === "EMC") events.push({ kind: "end" });
-    else if (m[1] !== undefined) events.push({ kind: "shown", hex: [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!).join("") });
-    else {
+    if (m[0] === "ET") open = null;
+    else if (m[0] === "EMC") {
+      open = null;
+      events.push({ kind: "end" });
+    } else if (m[1] !== undefined) {
+      const hex = [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!).join("");
+      if (open) open.hex += hex;
+      else events.push((open = { kind: "shown", hex }));
+    } else {
       const dictEnd = stream.indexOf("BDC", m.index);
       const at = stream.indexOf("/ActualText", m.index);
       let actual: string | null = null;
       if (at !== -1 && at < dictEnd) {
-        const open = stream.indexOf("(", at);
-        const [value, end] = literalString(stream, open);
+        const [value, end] = literalString(stream, stream.indexOf("(", at));
         actual = decodeTextString(value);
         token.lastIndex = Math.max(end, stream.indexOf("BDC", end) + 3);
       }
+      open = null;
       events.push({ kind: "span", actual });
     }
   }
