@@ -2,7 +2,7 @@ import type { DB, Trx } from "~server/db/db";
 import type { PricedEnrolment } from "~/features/billing/discounts/enrolment-price.server";
 import { serverT } from "~server/i18n";
 import { currencyCode, toMinor } from "~/lib/money";
-import { batchLabels } from "~/features/camp/camps.server";
+import { batchLabels } from "~/lib/camp-batch-labels.server";
 import { queueMail } from "~server/mail/mail-queue";
 import { INVOICE_MAIL, invoiceMail } from "./invoice-mail.server";
 import { applyInstalmentRule, instalmentRuleOf } from "./instalment-rule.server";

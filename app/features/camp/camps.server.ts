@@ -40,16 +40,6 @@ function batchesOf(row: CampRow): StoredBatch[] {
   return fromDbJson<StoredBatch[]>(row.batches, []);
 }
 
-/**
- * A stored batch value (enrollments keep the English `value`) in each language: the batch's
- * Arabic label for Arabic documents and screens, the value itself in English (as the camp page
- * shows it). A value the camp no longer lists stays as stored.
- */
-export function batchLabels(batchesJson: string | null | undefined, value: string): Pair {
-  const batch = fromDbJson<StoredBatch[]>(batchesJson, []).find((b) => b.value === value);
-  return { en: value, ar: batch?.ar.trim() || value };
-}
-
 /** The session values an enrollment in this camp may choose. */
 export function batchValues(row: CampRow): string[] {
   return batchesOf(row).map((batch) => batch.value);

@@ -4,7 +4,7 @@ import { recordAudit, diffFields } from "~server/audit/audit";
 import { addToCounter, clearCounters } from "~server/security/rate-limit";
 import { latestAnswerOf, pickupPeople, pinMatches } from "./consent.server";
 import { openPickup } from "./children-data.server";
-import { batchLabels } from "~/features/camp/camps.server";
+import { batchLabels } from "~/lib/camp-batch-labels.server";
 
 /**
  * Wrong PINs one pickup person may take in a day before their PIN locks (issue 39 finding 6): the

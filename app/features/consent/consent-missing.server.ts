@@ -9,7 +9,7 @@ import { childKey } from "~/lib/child-key";
 import { currentConsentForms, type ConsentFormView } from "./consent.server";
 import type { MissingQuery } from "./consent.schema";
 import { textMail } from "~/lib/mail/html";
-import { batchLabels } from "~/features/camp/camps.server";
+import { batchLabels } from "~/lib/camp-batch-labels.server";
 
 /** The reminder e-mail's template name (consent.manifest.server.ts). */
 export const CONSENT_REMINDER_MAIL = "consent-reminder";
