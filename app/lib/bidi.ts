@@ -39,7 +39,7 @@ function splitGlued(word: string): [string, string, string] {
 export function visualRuns(line: string): (Run & { spaceAfter: boolean })[] {
   // Punctuation glued to a number or Latin word ("50%)") follows the paragraph's direction.
   const tokens: { text: string; glued: boolean }[] = [];
-  for (const word of line.split(/\s+/).filter(Boolean)) {
+  for (const word of withoutBidiControls(line).split(/\s+/).filter(Boolean)) {
     const parts = kindOf(word) === "l" ? splitGlued(word) : [word];
     parts.filter(Boolean).forEach((text, i) => tokens.push({ text, glued: i > 0 }));
   }
@@ -60,6 +60,12 @@ export function visualRuns(line: string): (Run & { spaceAfter: boolean })[] {
   });
   return runs.reverse().map((run) => ({ rtl: run.rtl, text: run.rtl ? mirrorBrackets(run.text) : run.text, spaceAfter: run.spaceBefore }));
 }
+
+/**
+ * Locale text isolates phones and amounts for browsers and mail clients (⁦{{phone}}⁩, an amount's
+ * RLM); a PDF line is ordered by the runs above instead, and the font has no glyph for the controls.
+ */
+export const withoutBidiControls = (text: string): string => text.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "");
 
 const MIRRORED: Record<string, string> = { "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<", "«": "»", "»": "«" };
 

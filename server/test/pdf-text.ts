@@ -1,10 +1,15 @@
 import { inflateSync } from "node:zlib";
 
 /**
- * Text of a PDF written by pdfkit, for tests: its compressed streams are inflated, the fonts'
- * ToUnicode maps read, and every shown string decoded. Each string is decoded with every font's
- * map (tests look for a phrase in any of them). Right-to-left runs are stored in visual order,
- * so `logical` also gives every string with its glyphs reversed.
+ * Text of a PDF written by pdfkit, for tests, as two kinds of real readers extract it: its
+ * compressed streams are inflated, the fonts' ToUnicode maps read, and every shown string decoded
+ * (with every font's map: tests look for a phrase in any of them).
+ * - `text`: as readers that honour marked content read it (Acrobat, Poppler's pdftotext, PDFBox):
+ *   a string inside an /ActualText span reads as the span's text; other strings as their glyphs.
+ * - `logical`: as readers that ignore /ActualText and reverse a right-to-left string character by
+ *   character read it (pdf.js): a ligature's letters come out in the order the font's map gives.
+ * Right-to-left runs are stored in visual order, so an Arabic phrase reads right in both only
+ * when the PDF says what it shows (issue 42: «ليلى حسن» once read back «ليىل حنس»).
  */
 export function pdfText(pdf: Buffer | Uint8Array): { text: string; logical: string } {
   const raw = Buffer.from(pdf).toString("latin1");
@@ -20,18 +25,96 @@ export function pdfText(pdf: Buffer | Uint8Array): { text: string; logical: stri
     }
   }
   const maps = streams.filter((s) => s.includes("beginbfrange")).map(toUnicodeMap);
-  const shown = streams.flatMap((s) => [...s.matchAll(/\[([^\]]*)\]\s*TJ/g)].map((m) => [...m[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!).join("")));
-  const decode = (map: Map<number, string>, hex: string) => (hex.match(/.{4}/g) ?? []).map((gid) => map.get(Number.parseInt(gid, 16)) ?? "");
+  const events = streams.flatMap(contentEvents);
+  const decode = (map: Map<number, string>, hex: string) => (hex.match(/.{4}/g) ?? []).map((gid) => map.get(Number.parseInt(gid, 16)) ?? "").join("");
   const text: string[] = [];
   const logical: string[] = [];
   for (const map of maps) {
-    for (const hex of shown) {
-      const glyphs = decode(map, hex);
-      text.push(glyphs.join(""));
-      logical.push([...glyphs].reverse().join(""));
+    let inside: string | null = null;
+    for (const event of events) {
+      if (event.kind === "span") {
+        inside = event.actual;
+        if (inside !== null) text.push(inside);
+      } else if (event.kind === "end") {
+        inside = null;
+      } else {
+        const shown = decode(map, event.hex);
+        if (inside === null) text.push(shown);
+        logical.push(ARABIC.test(shown) ? [...shown].reverse().join("") : shown);
+      }
     }
   }
   return { text: text.join("\n"), logical: logical.join("\n") };
+}
+
+const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+
+type ContentEvent = { kind: "span"; actual: string | null } | { kind: "end" } | { kind: "shown"; hex: string };
+
+/** The marked-content spans and shown strings of a content stream, in order. */
+function contentEvents(stream: string): ContentEvent[] {
+  const events: ContentEvent[] = [];
+  // The strings of one text object (BT … ET, one run as pdfkit draws it) are read as one string, as a
+  // reader joins the pieces of a line: a mark placed apart («تُ») is its own TJ after the letters.
+  const token = /\/Span\s*<<|\bEMC\b|\bET\b|\[([^\]]*)\]\s*TJ/g;
+  let open: { kind: "shown"; hex: string } | null = null;
+  for (let m = token.exec(stream); m; m = token.exec(stream)) {
+    if (m[0] === "ET") open = null;
+    else if (m[0] === "EMC") {
+      open = null;
+      events.push({ kind: "end" });
+    } else if (m[1] !== undefined) {
+      const hex = [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!).join("");
+      if (open) open.hex += hex;
+      else events.push((open = { kind: "shown", hex }));
+    } else {
+      const dictEnd = stream.indexOf("BDC", m.index);
+      const at = stream.indexOf("/ActualText", m.index);
+      let actual: string | null = null;
+      if (at !== -1 && at < dictEnd) {
+        const [value, end] = literalString(stream, stream.indexOf("(", at));
+        actual = decodeTextString(value);
+        token.lastIndex = Math.max(end, stream.indexOf("BDC", end) + 3);
+      }
+      open = null;
+      events.push({ kind: "span", actual });
+    }
+  }
+  return events;
+}
+
+/** A PDF literal string starting at "(" (escapes and balanced parentheses), and the index after it. */
+function literalString(s: string, open: number): [string, number] {
+  let out = "";
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === "\\") {
+      const next = s[i + 1]!;
+      const octal = /^[0-7]{1,3}/.exec(s.slice(i + 1, i + 4));
+      if (octal) {
+        out += String.fromCharCode(Number.parseInt(octal[0], 8));
+        i += octal[0].length;
+      } else {
+        out += ({ n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" } as Record<string, string>)[next] ?? next;
+        i++;
+      }
+    } else if (c === "(") {
+      if (depth++ > 0) out += c;
+    } else if (c === ")") {
+      if (--depth === 0) return [out, i + 1];
+      out += c;
+    } else out += c;
+  }
+  return [out, s.length];
+}
+
+/** A text string's bytes: UTF-16BE after a byte-order mark, else PDFDocEncoding (Latin-1 here). */
+function decodeTextString(bytes: string): string {
+  if (!bytes.startsWith("\u00fe\u00ff")) return bytes;
+  let out = "";
+  for (let i = 2; i + 1 < bytes.length; i += 2) out += String.fromCharCode((bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1));
+  return out;
 }
 
 function toUnicodeMap(cmap: string): Map<number, string> {

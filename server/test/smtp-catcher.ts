@@ -9,7 +9,7 @@ export interface CaughtMail {
   text: string;
 }
 
-/** Decodes a single-part message's headers and body (quoted-printable, base64 or plain). */
+/** Decodes a message's headers and its text: a single part, or the text/plain part of a multipart (quoted-printable, base64 or plain). */
 export function decodeMail(raw: string): { subject: string; text: string } {
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
@@ -17,7 +17,20 @@ export function decodeMail(raw: string): { subject: string; text: string } {
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
   const encoding = header("Content-Transfer-Encoding").toLowerCase();
   let text = body;
-  if (encoding === "base64") text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  // A mail with an HTML part: its text is the text/plain part's (nested multiparts looked into).
+  const boundary = /content-type:\s*multipart\/[^;]+;.*?boundary="?([^";\s]+)"?/i.exec(head)?.[1];
+  const plain = boundary
+    ? raw
+        .slice(split)
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((part) => part.replace(/^\r?\n/, ""))
+        .filter((part) => /content-type:\s*(text\/plain|multipart\/)/i.test(part.slice(0, Math.max(0, part.search(/\r?\n\r?\n/)))))
+        .map((part) => decodeMail(part).text)
+        .find((partText) => partText !== "")
+    : undefined;
+  if (plain !== undefined) text = plain;
+  else if (encoding === "base64") text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   else if (encoding === "quoted-printable") {
     const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
     text = Buffer.from(bytes, "latin1").toString("utf8");

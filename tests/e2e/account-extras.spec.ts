@@ -136,7 +136,7 @@ test.describe("a Google-only account sets a password by an e-mailed link", () =>
       expect(((await (await page.request.get("/api/account")).json()) as { profile: { hasPassword: boolean } }).profile.hasPassword).toBe(true);
       // Spent: opened again, it says so and leads back to the account page for a new one.
       await page.goto(full.pathname + full.search);
-      await expect(page.locator("main").getByRole("alert")).toContainText(lang === "en" ? "This link is invalid, already used or expired." : "هذا الرابط غير صالح أو مستخدم من قبل أو منتهي الصلاحية.");
+      await expect(page.locator("main").getByRole("alert")).toContainText(lang === "en" ? "This link is invalid, already used or expired." : "هذا الرابط غير صالح أو استُخدم من قبل أو انتهت صلاحيته.");
       await expect(page.getByRole("link", { name: lang === "en" ? "Ask for a new one on your account page" : "اطلب رابطًا جديدًا من صفحة حسابك" })).toHaveAttribute("href", `${prefix}/account`);
     });
   }

@@ -5,7 +5,7 @@ import { COURSE, freestGroup } from "./enrol-flow";
 
 const LABELS = {
   en: { method: "Method", cash: "Cash", amount: "Amount (USD)", reference: "Reference", submit: "Record payment", paid: "Paid", full: "is paid in full", statement: "The family's statement", settled: "Settled (USD)", apply: "Show invoices" },
-  ar: { method: "طريقة الدفع", cash: "نقدًا", amount: "المبلغ (USD)", reference: "المرجع", submit: "تسجيل المبلغ", paid: "مدفوعة", full: "مدفوعة بالكامل", statement: "كشف حساب الأسرة", settled: "الحساب مسدَّد (USD)", apply: "عرض الفواتير" },
+  ar: { method: "طريقة الدفع", cash: "نقدًا", amount: "المبلغ (USD)", reference: "المرجع", submit: "تسجيل الدفعة", paid: "مدفوعة", full: "مدفوعة بالكامل", statement: "كشف حساب العائلة", settled: "الحساب مسدَّد (USD)", apply: "عرض الفواتير" },
 } as const;
 
 const shot = async (page: Page, name: string) => {
@@ -42,7 +42,7 @@ for (const lang of ["en", "ar"] as const) {
       await page.goto(`${prefix}/admin/billing?status=open`);
       await shot(page, `billing-list-${lang}-${label}`);
     }
-    await page.getByLabel(lang === "ar" ? "البريد الإلكتروني للأسرة أو اسمها أو رقم الفاتورة" : "Family e-mail, name or invoice number").fill(email);
+    await page.getByLabel(lang === "ar" ? "البريد الإلكتروني للعائلة أو اسمها أو رقم الفاتورة" : "Family e-mail, name or invoice number").fill(email);
     await page.getByRole("button", { name: t.apply }).click();
     const row = page.locator("tr[data-invoice]");
     await expect(row).toHaveCount(1);

@@ -5,7 +5,7 @@ export const COURSE = "robotics-fundamentals";
 
 export const LABELS = {
   en: { childName: "Child's full name", childAge: "Child's age", parentName: "Parent's name", email: "E-mail", phone: "Phone", submit: "Enrol", enrolled: "The child is enrolled", heading: "Enrol for a term", ages: "This group is for ages" },
-  ar: { childName: "اسم الطفل الكامل", childAge: "عمر الطفل", parentName: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "الهاتف", submit: "سجّل", enrolled: "تمّ تسجيل الطفل", heading: "التسجيل في فصل كامل", ages: "هذه المجموعة للأعمار" },
+  ar: { childName: "اسم الطفل الكامل", childAge: "عمر الطفل", parentName: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "الهاتف", submit: "سجّل", enrolled: "تمّ تسجيل الطفل", heading: "التسجيل في فصل دراسي كامل", ages: "هذه المجموعة للأعمار" },
 } as const;
 
 /**

@@ -90,7 +90,7 @@ export async function enrolWithCodePayAndSeeInvoice(page: Page, payments: Paymen
 
 const VIEW = {
   en: { title: "Money", collected: "Collected", show: "Show", funnel: "From demo class to paid enrolment", bad: "Please enter a valid date.", none: "No payments or open invoices." },
-  ar: { title: "المال", collected: "المحصَّل", show: "اعرض", funnel: "من الحصة التجريبية إلى التسجيل المدفوع", bad: "يرجى إدخال تاريخ صحيح.", none: "لا مدفوعات ولا فواتير غير مدفوعة." },
+  ar: { title: "الملخص المالي", collected: "المحصَّل", show: "اعرض", funnel: "من الحصة التجريبية إلى التسجيل المدفوع", bad: "يرجى إدخال تاريخ صحيح.", none: "لا مدفوعات ولا فواتير غير مدفوعة." },
 } as const;
 
 /**

@@ -195,7 +195,7 @@ test.describe("translations out of the HTML (decision 070)", () => {
     await footer.getByRole("navigation", { name: "برامجنا" }).getByRole("link").first().click();
     await expect(page).toHaveURL(/\/ar\/courses\/[\w-]+$/);
     // The course page's groups (namespace "sections") came with the move, in Arabic.
-    await expect(page.getByRole("heading", { level: 2, name: "التسجيل في فصل كامل" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "التسجيل في فصل دراسي كامل" })).toBeVisible();
     expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
     expect(await page.locator("main").innerText()).not.toMatch(/\b(?:sections|common|courses)\.[a-z]+/);
   });

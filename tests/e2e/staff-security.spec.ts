@@ -82,7 +82,7 @@ test("a parent sees their devices, signs the phone out, then this device (ar), a
   try {
     expect((await page.request.post("/login", { data: { email, password } })).status()).toBe(200);
     await page.goto("/ar/account");
-    const devices = page.getByRole("region", { name: "الأجهزة المسجَّل دخولها" });
+    const devices = page.getByRole("region", { name: "الأجهزة التي سُجّل الدخول منها" });
     await expect(devices.getByRole("listitem")).toHaveCount(2);
     await expect(devices.locator("[data-device=current]")).toContainText("هذا الجهاز");
     await expect(devices.locator("[data-device=other]")).toContainText("Chrome على Android");

@@ -6,6 +6,7 @@ import { hashPassword } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
 import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-time-links";
 import { localizePath, type Lang } from "~/i18n/lang";
+import { textMail } from "~/lib/mail/html";
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -59,7 +60,7 @@ export const passwordLinkMail: MailTemplate = async ({ db, config }, mail) => {
   const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
   const token = mailedToken(config.sessionSecret, PASSWORD_LINK_MAIL, seed);
   const link = `${config.publicUrl}${localizePath("/reset-password", lang)}?token=${token}${purpose === "set" ? "&purpose=set" : ""}`;
-  return { text: serverT(lang, "accounts", BODIES[purpose], { name: user?.username ?? "", link }) };
+  return textMail([{ lang, text: serverT(lang, "accounts", BODIES[purpose], { name: user?.username ?? "", link }) }]);
 };
 
 /** Whether a reset link would still work (unknown, used and expired ones do not); spends nothing. */

@@ -9,6 +9,7 @@ import { endAllSessions } from "~server/security/session";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { createUser, findUserByEmail } from "./accounts.server";
 import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-time-links";
+import { textMail } from "~/lib/mail/html";
 
 /** An invitation is good for a week: long enough for a weekend, short enough to go stale. */
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -30,7 +31,7 @@ export const staffInviteMail: MailTemplate = async ({ config }, mail) => {
   const { seed, lang } = (mail as QueuedMail<InviteMailData>).data;
   const t = (key: string) => serverT(lang, "accounts", `invite.mail.${key}`);
   const link = `${config.publicUrl}${localizePath("/admin/invite", lang)}?token=${mailedToken(config.sessionSecret, STAFF_INVITE_MAIL, seed)}`;
-  return { text: [t("intro"), "", link, "", t("expiry")].join("\n") };
+  return textMail([{ lang, text: [t("intro"), "", link, "", t("expiry")].join("\n") }]);
 };
 
 type InviteResult = { ok: true; token: string; takesOver: boolean } | { ok: false; reason: "hasAccount" | "disabledAccount" | "noTeacher" };

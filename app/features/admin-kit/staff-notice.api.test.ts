@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
-import { decodeMail } from "~server/test/smtp-catcher";
+import { parseEml } from "~server/test/outbox";
 
 /**
  * Issue 16: staff hear of every new contact message, enrollment and brochure request by e-mail
@@ -22,7 +22,7 @@ describe("staff notices", () => {
       (existsSync(outbox) ? readdirSync(outbox) : [])
         .map((file) => readFileSync(path.join(outbox, file), "utf8"))
         .filter((raw) => /^To: info@stemacademy\.example$/m.test(raw))
-        .map(decodeMail)
+        .map(parseEml)
         .find((mail) => mail.text.includes(marker));
     await vi.waitFor(() => expect(find()).toBeTruthy(), { timeout: 5000 });
     return find()!;
@@ -36,6 +36,10 @@ describe("staff notices", () => {
     expect(mail.subject).toBe("New contact message from curious.parent@example.com / رسالة تواصل جديدة من curious.parent@example.com");
     expect(mail.text).toContain(`${server.config.publicUrl}/admin/submissions/contact/${id}`);
     expect(mail.text).toContain(`${server.config.publicUrl}/ar/admin/submissions/contact/${id}`);
+    // The HTML part gives each language its own block, the Arabic one right to left (issue 42).
+    expect(mail.html).toContain('<div lang="en" dir="ltr">');
+    expect(mail.html).toContain('<div lang="ar" dir="rtl">');
+    expect(mail.html).toContain(`href="${server.config.publicUrl}/ar/admin/submissions/contact/${id}"`);
   });
 
   it("a camp enrollment", async () => {

@@ -3,6 +3,7 @@ import { serverT } from "~server/i18n";
 import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { getSiteSettings } from "~/features/site/site.server";
+import { textMail } from "~/lib/mail/html";
 
 /** What staff are told about: each has its sidebar entry and its texts under admin `notice.{kind}`. */
 export type NoticeKind = "school" | "contact" | "enrollment" | "brochure" | "booking";
@@ -45,5 +46,14 @@ export const staffNoticeMail: MailTemplate = async ({ config }, mail) => {
     `${serverT("en", "admin", "notice.open")} ${link("en")}`,
     `${serverT("ar", "admin", "notice.open")} ${link("ar")}`,
   ];
-  return { text: lines.join("\n") };
+  // The HTML part gives each language its own block (lang, dir): the text part keeps the pairs line by line.
+  const part = (lang: Lang) =>
+    [
+      serverT(lang, "admin", `notice.${notice.kind}.intro`),
+      "",
+      ...notice.details.map(([field, value]) => `${serverT(lang, "admin", `notice.fields.${field}`)}: ${value === "" ? "-" : value}`),
+      "",
+      `${serverT(lang, "admin", "notice.open")} ${link(lang)}`,
+    ].join("\n");
+  return { text: lines.join("\n"), html: textMail([{ lang: "en", text: part("en") }, { lang: "ar", text: part("ar") }]).html };
 };

@@ -2,6 +2,7 @@ import type { DB, Trx } from "~server/db/db";
 import type { PricedEnrolment } from "~/features/billing/discounts/enrolment-price.server";
 import { serverT } from "~server/i18n";
 import { currencyCode, toMinor } from "~/lib/money";
+import { batchLabels } from "~/lib/camp-batch-labels.server";
 import { queueMail } from "~server/mail/mail-queue";
 import { INVOICE_MAIL, invoiceMail } from "./invoice-mail.server";
 import { applyInstalmentRule, instalmentRuleOf } from "./instalment-rule.server";
@@ -60,9 +61,11 @@ export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price
   const row = await trx
     .selectFrom("enrollments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")
-    .select(["e.id", "e.email", "e.parent_name", "e.lang", "e.student_name", "e.session", "c.title_en", "c.title_ar"])
+    .select(["e.id", "e.email", "e.parent_name", "e.lang", "e.student_name", "e.session", "c.title_en", "c.title_ar", "c.batches"])
     .where("e.id", "=", enrollmentId)
     .executeTakeFirstOrThrow();
+  // The enrolment stores the English batch value; the Arabic invoice, receipt and statement show its Arabic label.
+  const batch = batchLabels(row.batches, row.session);
   return issueEnrolmentInvoice(trx, {
     email: row.email,
     parentName: row.parent_name,
@@ -71,7 +74,7 @@ export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price
     currency: price.currency,
     offer: { kind: "camp", enrollmentId: row.id },
     childName: row.student_name,
-    description: { en: `${row.title_en}, ${row.session}`, ar: `${row.title_ar}، ${row.session}` },
+    description: { en: `${row.title_en}, ${batch.en}`, ar: `${row.title_ar.trim() || row.title_en}، ${batch.ar}` },
     lines: price.lines,
   });
 }

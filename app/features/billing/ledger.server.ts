@@ -5,7 +5,7 @@ import { nowIso } from "~server/db/values";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
-import type { PriceLine } from "~/features/billing/discounts/price-lines";
+import { taxNameIn, type PriceLine } from "~/features/billing/discounts/price-lines";
 import { familyKeyOf } from "~/features/billing/discounts/promo.server";
 import { invoiceTax } from "./invoice-tax";
 
@@ -88,7 +88,8 @@ export async function createInvoice(trx: DB, invoice: NewInvoice): Promise<Creat
       description_ar: invoice.description.ar,
       total_minor: tax.totalMinor,
       tax_minor: tax.taxMinor,
-      tax_name: settings.taxName,
+      // The name in the invoice's language: its PDF, mails and pages are in the family's language.
+      tax_name: taxNameIn(settings, invoice.lang),
       tax_rate_bp: settings.taxRateBp,
       tax_registration: settings.taxRegistration,
       tax_inclusive: settings.taxInclusive ? 1 : 0,

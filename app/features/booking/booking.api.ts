@@ -177,7 +177,7 @@ export function bookingApi(deps: EndpointDeps): Router {
     const from = range.from ?? zonedParts(new Date(), timeZone).date;
     const to = range.to ?? addDays(from, 59);
     const span = daysBetween(from, to);
-    if (span < 0 || span >= MAX_RANGE_DAYS) throw new HttpError(400, text(req, "badRange", { days: MAX_RANGE_DAYS }));
+    if (span < 0 || span >= MAX_RANGE_DAYS) throw new HttpError(400, text(req, "badRange", { days: MAX_RANGE_DAYS, count: MAX_RANGE_DAYS }));
     const slots = await listOpenSlots(db, { courseId: course.id, from, to, timeZone, lang: requestLang(req) });
     res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone, from, to, slots });
   });

@@ -26,6 +26,15 @@ export function formatTimeLabel(instant: Date | string, timeZone: string, lang: 
   return formatter(lang, { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(instant));
 }
 
+/**
+ * A date and its time as one label: «الثلاثاء، 1 ديسمبر 2026، الساعة 18:00», "Tue, 1 Dec 2026, 18:00".
+ * The Arabic comma and «الساعة» join them in Arabic (review 2026-11-28, M14: a Latin ", " showed
+ * in every line of the timetable e-mail).
+ */
+export function formatDateTimeLabel(instant: Date | string, timeZone: string, lang: Lang): string {
+  return `${formatDateLabel(instant, timeZone, lang)}${lang === "ar" ? "، الساعة " : ", "}${formatTimeLabel(instant, timeZone, lang)}`;
+}
+
 /** The zone named for people, e.g. "India Standard Time (Asia/Kolkata)". */
 export function formatZoneLabel(instant: Date | string, timeZone: string, lang: Lang): string {
   const name = formatter(lang, { timeZone, timeZoneName: "long" })

@@ -8,6 +8,7 @@ import type { Lang } from "~/i18n/lang";
 import { formatAmount } from "~/lib/money";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import { visualRuns } from "~/lib/bidi";
+import { drawRun, runWidth } from "~/lib/pdf-runs.server";
 import { cairo } from "~/lib/pdf-fonts.server";
 import { formatCampDate, formatCampYear, type Camp } from "./camp";
 
@@ -44,7 +45,7 @@ class Writer {
   // Arabic runs are measured and drawn as one piece (an explicit feature list makes pdfkit lay
   // out the whole string at once instead of word by word, which keeps Arabic word order).
   private width(text: string, rtlRun: boolean): number {
-    return this.doc.widthOfString(text, rtlRun ? { features: [] } : {});
+    return runWidth(this.doc, { rtl: rtlRun, text });
   }
 
   private lineHeight(style: Style): number {
@@ -74,7 +75,7 @@ class Writer {
     if (!this.rtl) {
       const w = this.width(line, false);
       const left = align === "center" ? x + (width - w) / 2 : x;
-      this.doc.text(line, left, y, { lineBreak: false });
+      drawRun(this.doc, { rtl: false, text: line }, left, y);
       return;
     }
     const space = this.width(" ", false);
@@ -82,7 +83,7 @@ class Writer {
     const total = runs.reduce((sum, run, i) => sum + run.w + (run.spaceAfter && i < runs.length - 1 ? space : 0), 0);
     let left = align === "center" ? x + (width - total) / 2 : x + width - total;
     for (const run of runs) {
-      this.doc.text(run.text, left, y, { lineBreak: false, ...(run.rtl ? { features: [] } : {}) });
+      drawRun(this.doc, run, left, y);
       left += run.w + (run.spaceAfter ? space : 0);
     }
   }

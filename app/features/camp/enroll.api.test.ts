@@ -88,6 +88,11 @@ describe("POST /api/summercamp/enroll", () => {
     expect(mail).toMatch(/الهاتف: \u2066\+91[\d ]+\u2069/);
     expect(mail).toContain(`/ar/enroll/confirmed?ref=${arabic.body.reference}`);
     expect(res.body.reference).not.toBe(arabic.body.reference);
+    // The invoice names the batch in each language: the stored English value never inside Arabic documents (issue 42, H7).
+    const invoice = await server.db.selectFrom("invoices").select(["description_en", "description_ar"]).where("email", "=", "arabic.parent@example.com").executeTakeFirstOrThrow();
+    expect(invoice.description_ar).toContain("من 1 يوليو إلى 20 يوليو");
+    expect(invoice.description_ar).not.toContain("July");
+    expect(invoice.description_en).toContain("1 July - 20th July");
   });
 
   it("finds the camp by its Arabic title or its slug, answers in Arabic and keeps the message optional", async () => {

@@ -17,7 +17,7 @@ export async function campCertificatesPageData(context: AppLoadContext, request:
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   const choices = pageChoices(url);
-  const periods = (await campBatches(context.db)).map((b) => ({ value: `${b.campId}:${b.session}`, campId: b.campId, session: b.session, label: `${pickPair({ en: b.title_en, ar: b.title_ar }, lang)} · ${b.session}` }));
+  const periods = (await campBatches(context.db)).map((b) => ({ value: `${b.campId}:${b.session}`, campId: b.campId, session: b.session, label: `${pickPair({ en: b.title_en, ar: b.title_ar }, lang)} · ${b.sessionLabel[lang]}` }));
   const period = periods.find((p) => p.value === url.searchParams.get("batch")) ?? periods[0];
   const base = { periods: periods.map(({ value, label }) => ({ value, label })), ...choices, notice: pageNotice(url) };
   if (!period) return { ...base, period: null, children: [] };

@@ -91,7 +91,11 @@ describe("camp certificates", () => {
     const pdf = await fetch(`${server.url}/api/teaching/certificates/${id}/pdf`, { headers: { cookie: instructor.cookie! } });
     expect(pdf.status).toBe(200);
     const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
-    expect(text.logical).toContain("ليلى حسن");
+    // An Arabic certificate with an Arabic name: the name and the neutral camp wording read back as given (issue 42).
+    for (const read of [text.text, text.logical]) {
+      expect(read).toContain("ليلى حسن");
+      expect(read).toContain("تقديرًا لإتمام");
+    }
     expect(text.text).toContain(`${server.config.publicUrl}/ar/certificates/${code}`);
     // Revoked by an instructor (any: the camp's), then shown revoked; the PDF is gone.
     const revoked = await server.request("POST", `/api/teaching/certificates/${id}/revoke`, { json: { reason: "Issued to the wrong period" }, headers: instructor });

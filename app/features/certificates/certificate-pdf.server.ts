@@ -5,6 +5,7 @@ import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { cairo } from "~/lib/pdf-fonts.server";
 import { visualRuns } from "~/lib/bidi";
+import { drawRun, runWidth } from "~/lib/pdf-runs.server";
 import { displayCode, verifyPath, type CertificateRow } from "./certificates.server";
 import { formatIssuedOn } from "./certificate-format";
 
@@ -32,16 +33,16 @@ function centred(doc: PDFKit.PDFDocument, text: string, y: number, style: Style,
   doc.font(style.bold ? "cairo-bold" : "cairo").fontSize(style.size).fillColor(style.color ?? COLORS.ink);
   const rtl = rtlPage ? ARABIC.test(text) : startsRightToLeft(text);
   if (!rtl) {
-    const w = doc.widthOfString(text);
-    doc.text(text, (PAGE.width - w) / 2, y, { lineBreak: false });
+    const run = { rtl: false, text };
+    drawRun(doc, run, (PAGE.width - runWidth(doc, run)) / 2, y);
     return;
   }
   const space = doc.widthOfString(" ");
-  const runs = visualRuns(text).map((run) => ({ ...run, w: doc.widthOfString(run.text, run.rtl ? { features: [] } : {}) }));
+  const runs = visualRuns(text).map((run) => ({ ...run, w: runWidth(doc, run) }));
   const total = runs.reduce((sum, run, i) => sum + run.w + (run.spaceAfter && i < runs.length - 1 ? space : 0), 0);
   let left = (PAGE.width - total) / 2;
   for (const run of runs) {
-    doc.text(run.text, left, y, { lineBreak: false, ...(run.rtl ? { features: [] } : {}) });
+    drawRun(doc, run, left, y);
     left += run.w + (run.spaceAfter ? space : 0);
   }
 }
@@ -99,12 +100,12 @@ export async function buildCertificatePdf(certificate: CertificateRow, siteUrl: 
   const foot = (text: string, y: number, style: Style) => {
     doc.font(style.bold ? "cairo-bold" : "cairo").fontSize(style.size).fillColor(style.color ?? COLORS.ink);
     if (!rtl) return void doc.text(text, footX, y, { lineBreak: false, width: footWidth });
-    const runs = visualRuns(text).map((run) => ({ ...run, w: doc.widthOfString(run.text, run.rtl ? { features: [] } : {}) }));
+    const runs = visualRuns(text).map((run) => ({ ...run, w: runWidth(doc, run) }));
     const space = doc.widthOfString(" ");
     const total = runs.reduce((sum, run, i) => sum + run.w + (run.spaceAfter && i < runs.length - 1 ? space : 0), 0);
     let left = footX + footWidth - total;
     for (const run of runs) {
-      doc.text(run.text, left, y, { lineBreak: false, ...(run.rtl ? { features: [] } : {}) });
+      drawRun(doc, run, left, y);
       left += run.w + (run.spaceAfter ? space : 0);
     }
   };

@@ -193,9 +193,15 @@ describe("certificates of completion", () => {
     expect(ar.status).toBe(200);
     expect(ar.type).toBe("application/pdf");
     const arText = pdfText(ar.bytes);
-    // Arabic runs are stored in visual order (reversed glyphs): read back logically they are the sentence.
-    expect(arText.logical).toContain("شهادة إتمام");
-    expect(arText.logical).toContain(course.name_ar);
+    // Arabic runs are stored in visual order; both kinds of reader get the sentences back as written (issue 42).
+    for (const read of [arText.text, arText.logical]) {
+      expect(read).toContain("شهادة إتمام");
+      expect(read).toContain(course.name_ar);
+      // Neutral wording: the certificate has no gender field, so no «أتمّ» (he completed) on a girl's certificate.
+      expect(read).toContain("تُمنح هذه الشهادة إلى");
+      expect(read).toContain("تقديرًا لإتمام دورة");
+      expect(read).not.toMatch(/أتمّ/);
+    }
     // The Latin name left to right, as written (not reversed).
     expect(arText.text).toContain("Zara Khan");
     expect(arText.text).not.toContain("nahK araZ");
@@ -206,8 +212,12 @@ describe("certificates of completion", () => {
     const enText = pdfText(en.bytes);
     expect(enText.text).toContain("Certificate of Completion");
     expect(enText.text).toContain(course.name_en);
-    // The Arabic name in the English certificate is one right-to-left run: its glyphs reversed in the file.
+    // The Arabic name in the English certificate is one right-to-left run, its glyphs reversed in the file: copy,
+    // search and screen readers still get the name as written, ligatures («لى», «سن») included (issue 42: «ليىل حنس»).
+    expect(enText.text).toContain("ليلى حسن");
     expect(enText.logical).toContain("ليلى حسن");
+    expect(enText.text).not.toContain("ليىل");
+    expect(enText.logical).not.toContain("حنس");
     expect(enText.text).toContain(`${server.config.publicUrl}/certificates/${inEnglish.body.results[0].certificate.code}`);
     // The QR code is an image on the page.
     expect(en.bytes.toString("latin1")).toMatch(/\/Subtype \/Image/);

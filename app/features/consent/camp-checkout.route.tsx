@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   const timeZone = await academyTimeZone(context.db);
-  const batches = (await campBatches(context.db)).map((b) => ({ value: `${b.campId}:${b.session}`, label: `${lang === "ar" && b.title_ar ? b.title_ar : b.title_en} · ${b.session}` }));
+  const batches = (await campBatches(context.db)).map((b) => ({ value: `${b.campId}:${b.session}`, label: `${lang === "ar" && b.title_ar ? b.title_ar : b.title_en} · ${b.sessionLabel[lang]}` }));
   const batch = url.searchParams.get("batch") ?? "";
   const askedDay = url.searchParams.get("day") ?? "";
   const day = /^\d{4}-\d\d-\d\d$/.test(askedDay) ? askedDay : zonedParts(new Date(), timeZone).date;
@@ -95,7 +95,7 @@ export default function CampCheckoutPage({ loaderData, actionData }: Route.Compo
             return (
               <li key={child.id} id={`child-${child.id}`} className="rounded-2xl border border-slate-200 p-4">
                 <h2 className="text-lg font-semibold text-slate-900">{child.childName}</h2>
-                <p className="text-sm text-slate-700">{t("checkout.parent", { name: child.parentName, phone: `\u2066${child.parentPhone}\u2069` })}</p>
+                <p className="text-sm text-slate-700">{t("checkout.parent", { name: child.parentName, phone: child.parentPhone })}</p>
                 {child.pickup.some((p) => p.pinLocked) ? (
                   <div role="status" className="mt-2 rounded-lg border-2 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900">
                     {child.pickup

@@ -4,6 +4,7 @@ import { recordAudit, diffFields } from "~server/audit/audit";
 import { addToCounter, clearCounters } from "~server/security/rate-limit";
 import { latestAnswerOf, pickupPeople, pinMatches } from "./consent.server";
 import { openPickup } from "./children-data.server";
+import { batchLabels } from "~/lib/camp-batch-labels.server";
 
 /**
  * Wrong PINs one pickup person may take in a day before their PIN locks (issue 39 finding 6): the
@@ -14,9 +15,9 @@ export const PIN_TRIES_PER_DAY = 5;
 const PIN_COUNTER = "pickup-pin";
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The camps and batches that have enrolled children (the check-out page's choice). */
+/** The camps and batches that have enrolled children (the check-out page's choice), each batch labelled in both languages. */
 export async function campBatches(db: DB) {
-  return db
+  const rows = await db
     .selectFrom("enrollments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")
     .select(["c.id as campId", "c.title_en", "c.title_ar", "e.session"])
@@ -25,6 +26,9 @@ export async function campBatches(db: DB) {
     .orderBy("e.session")
     .limit(100)
     .execute();
+  const ids = [...new Set(rows.map((row) => row.campId))];
+  const batches = new Map((ids.length ? await db.selectFrom("camps").select(["id", "batches"]).where("id", "in", ids).execute() : []).map((c) => [c.id, c.batches]));
+  return rows.map((row) => ({ ...row, sessionLabel: batchLabels(batches.get(row.campId), row.session) }));
 }
 
 /** A batch's children on a day: each with the people who may collect them and the day's check-out. */

@@ -8,6 +8,8 @@ import { localizePath, type Lang } from "~/i18n/lang";
 import { childKey } from "~/lib/child-key";
 import { currentConsentForms, type ConsentFormView } from "./consent.server";
 import type { MissingQuery } from "./consent.schema";
+import { textMail } from "~/lib/mail/html";
+import { batchLabels } from "~/lib/camp-batch-labels.server";
 
 /** The reminder e-mail's template name (consent.manifest.server.ts). */
 export const CONSENT_REMINDER_MAIL = "consent-reminder";
@@ -122,14 +124,14 @@ export const consentReminderMail: MailTemplate = async ({ db, config }, mail) =>
     t("mail.greeting"),
     "",
     t("mail.intro"),
-    ...owing.map((child) => `- ${child.childName}: ${child.forms.filter((form) => form.required).map((form) => form.title).join(", ")}`),
+    ...owing.map((child) => `- ${child.childName}: ${child.forms.filter((form) => form.required).map((form) => form.title).join(lang === "ar" ? "، " : ", ")}`),
     "",
-    t("mail.link", { days: CONSENT_LINK_DAYS }),
+    t("mail.link", { days: CONSENT_LINK_DAYS, count: CONSENT_LINK_DAYS }),
     `${config.publicUrl}${localizePath("/consent/complete", lang)}?token=${token}`,
     "",
     t("mail.signoff"),
   ].join("\n");
-  return { text };
+  return textMail([{ lang, text }]);
 };
 
 /** The e-mail a reminder link stands for, while it lasts. */
@@ -172,8 +174,11 @@ export async function missingChoices(db: DB, lang: Lang) {
     .orderBy("c.id")
     .limit(100)
     .execute();
+  // Enrolments store the English batch value: the list shows the batch's label in the reader's language.
+  const ids = [...new Set(camps.map((c) => c.id))];
+  const batches = new Map((ids.length ? await db.selectFrom("camps").select(["id", "batches"]).where("id", "in", ids).execute() : []).map((c) => [c.id, c.batches]));
   return {
     sections: sections.map((s) => ({ value: `s:${s.id}`, label: `${lang === "ar" && s.name_ar ? s.name_ar : s.name_en} · ${s.starts_at.slice(0, 10)} (#${s.id})` })),
-    camps: camps.map((c) => ({ value: `c:${c.id}:${c.session}`, label: `${lang === "ar" && c.title_ar ? c.title_ar : c.title_en} · ${c.session}` })),
+    camps: camps.map((c) => ({ value: `c:${c.id}:${c.session}`, label: `${lang === "ar" && c.title_ar ? c.title_ar : c.title_en} · ${batchLabels(batches.get(c.id), c.session)[lang]}` })),
   };
 }

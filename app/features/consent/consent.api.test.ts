@@ -208,14 +208,16 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     const day = "2027-07-02";
     const other = await post({ enrollmentId: row.id, day, pickup: "other" });
     expect(other.status).toBe(403);
-    expect(other.body.message).toBe("This person is not on Lina Haddad's pickup list. Do not hand the child over; call the parent on +919876543210.");
+    expect(other.body.message).toBe("This person is not on Lina Haddad's pickup list. Do not hand the child over; call the parent on +91 98765 43210.");
     // Another family's pickup person is not on this child's list either.
     expect((await post({ enrollmentId: row.id, day, pickup: strangers.id })).status).toBe(403);
     const arabic = await post({ enrollmentId: row.id, day, pickup: "other" }, { ...headers, "accept-language": "ar" });
-    expect(arabic.body.message).toContain("غير مذكور في قائمة الاستلام");
+    // The phone staff must call is isolated left to right inside the Arabic sentence, in the text itself (issue 42, H1).
+    expect(arabic.body.message).toContain("غير مُدرج في قائمة المخوّلين باستلام");
+    expect(arabic.body.message).toContain("على الرقم \u2066+91 98765 43210\u2069.");
     const wrong = await post({ enrollmentId: row.id, day, pickup: person.id, pin: "0000" });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.errors.pin).toBe("The PIN does not match. Do not hand the child over; call the parent on +919876543210.");
+    expect(wrong.body.errors.pin).toBe("The PIN does not match. Do not hand the child over; call the parent on +91 98765 43210.");
     expect(await server.countRows("camp_checkouts")).toBe(0);
     const ok = await post({ enrollmentId: row.id, day, pickup: person.id, pin: "4321" });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);

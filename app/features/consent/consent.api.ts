@@ -7,7 +7,7 @@ import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import type { Lang } from "~/i18n/lang";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
-import { requiredText, v } from "~/lib/validation";
+import { formatPhone, requiredText, v } from "~/lib/validation";
 import { recordCheckout, unlockPickupPin } from "./camp-checkout.server";
 import { createConsentForm, updateConsentForm } from "./consent-forms.server";
 import { familyForms, linkEmail, missingConsent, remindMissing } from "./consent-missing.server";
@@ -139,7 +139,7 @@ export const recordCampCheckout = defineEndpoint({
     const result = await recordCheckout(db, config.sessionSecret, { enrollmentId: input.enrollmentId, day: input.day, pickupId: input.pickup === "other" ? null : input.pickup, pin: input.pin }, staffId(caller));
     if (result.ok) return { status: 201, body: { message: say(lang, "checkout.recorded", { child: result.childName, person: result.collectedBy }), id: result.id } };
     if (result.reason === "notFound") throw new HttpError(404, say(lang, "checkout.notFound"));
-    const message = say(lang, `checkout.${result.reason}`, { child: result.childName ?? "", phone: result.parentPhone ?? "" });
+    const message = say(lang, `checkout.${result.reason}`, { child: result.childName ?? "", phone: result.parentPhone ? formatPhone(result.parentPhone) : "" });
     const field = result.reason === "wrongPin" || result.reason === "pinNeeded" || result.reason === "pinLocked" ? "pin" : "pickup";
     if (result.reason === "already") return { status: 409, body: { message } };
     throw new HttpError(result.reason === "notOnList" ? 403 : 400, message, { [field]: message });

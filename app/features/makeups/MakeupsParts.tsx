@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { ChildGroup, CreditView } from "./makeups-overview.server";
+import { withCountWords } from "./count-words";
 
 /** What a form post answered: the message (done or refused) and field errors. */
 export interface FormAnswer {
@@ -49,7 +50,7 @@ export function ComingClasses({ group, hidden, noticeHours }: { group: ChildGrou
                 ))}
                 <input type="hidden" name="meetingId" value={meeting.id} />
                 <p id={`${base}-notice`} className={`text-sm ${meeting.inNotice ? "text-slate-700" : "font-semibold text-amber-900"}`}>
-                  {meeting.inNotice ? t("page.inNotice", { deadline: meeting.deadline }) : t("page.lateNotice", { hours: noticeHours })}
+                  {meeting.inNotice ? t("page.inNotice", { deadline: meeting.deadline }) : t("page.lateNotice", withCountWords({ hours: noticeHours }, (word, count) => t(word, { count })))}
                 </p>
                 <label htmlFor={`${base}-reason`} className="block text-sm font-semibold text-slate-900">
                   {t("page.reason")}

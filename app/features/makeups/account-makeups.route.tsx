@@ -7,6 +7,7 @@ import type { Route } from "./+types/account-makeups.route";
 import { accountMakeups } from "./makeups.api";
 import { accountMakeupsAction } from "./makeups-page-actions.server";
 import { AnswerNote, ComingClasses, CreditsList } from "./MakeupsParts";
+import { withCountWords } from "./count-words";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireAccountPage(context, request);
@@ -32,7 +33,7 @@ export default function AccountMakeupsPage({ loaderData, actionData }: Route.Com
       <meta name="robots" content="noindex" />
       <header>
         <h1 className="text-3xl font-extrabold text-slate-900">{t("page.title")}</h1>
-        <p className="mt-2 text-slate-700">{t("page.intro", { hours: rules.absenceNoticeHours, days: rules.makeupCreditDays })}</p>
+        <p className="mt-2 text-slate-700">{t("page.intro", withCountWords({ hours: rules.absenceNoticeHours, days: rules.makeupCreditDays }, (word, count) => t(word, { count })))}</p>
         <LocalLink to="/account" className="mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
           {t("page.back")}
         </LocalLink>

@@ -2,7 +2,7 @@ import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
-import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import { noticeDeadline, type MakeupRules } from "./makeups.server";
 
 /** How many coming classes per child, and make-up choices per credit, a page lists (bounded). */
@@ -44,7 +44,7 @@ export interface CreditView {
   choices: { id: number; label: string; placesLeft: number }[];
 }
 
-const label = (iso: string, timeZone: string, lang: Lang) => `${formatDateLabel(iso, timeZone, lang)}, ${formatTimeLabel(iso, timeZone, lang)}`;
+const label = (iso: string, timeZone: string, lang: Lang) => `${formatDateTimeLabel(iso, timeZone, lang)}`;
 
 const courseNameOf = (row: { name_en: string | null; name_ar: string | null }, lang: Lang) =>
   row.name_en !== null && row.name_ar !== null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : "";

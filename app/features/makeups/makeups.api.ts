@@ -12,8 +12,10 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { absenceLinkedId, cancelMakeup, ownedEnrolmentIds, reportAbsence, spendCredit, type AbsenceResult, type MakeupRules } from "./makeups.server";
 import { comingMeetings, familyCredits } from "./makeups-overview.server";
+import { withCountWords } from "./count-words";
 
-const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "makeups", key, values);
+const say = (lang: Lang, key: string, values?: Record<string, string | number>) =>
+  serverT(lang, "makeups", key, withCountWords(values, (word, count) => serverT(lang, "makeups", word, { count })));
 
 const id = z.number({ error: v.choice }).int(v.choice).positive(v.choice).max(2_147_483_647, v.choice);
 const reason = z.string({ error: v.invalid }).trim().max(300, v.tooLong).optional().default("");

@@ -5,7 +5,7 @@ import type { Lang } from "~/i18n/lang";
 import { html, mailDocument } from "~/lib/mail/html";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { getSiteSettings } from "~/features/site/site.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import { absenceLinkToken, noticeDeadline } from "./makeups.server";
 import { absenceLinkPath, accountMakeupsPath } from "./paths";
 import type { MeetingReminderData } from "./meeting-reminders.server";
@@ -33,7 +33,7 @@ export const meetingReminderMail: MailTemplate = async ({ db, config }, mail) =>
   const settings = await getSiteSettings(db);
   const timeZone = timeZoneOf(settings);
   const course = row.name_en !== null && row.name_ar !== null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : "";
-  const when = `${formatDateLabel(meeting.starts_at, timeZone, lang)}, ${formatTimeLabel(meeting.starts_at, timeZone, lang)} (${formatZoneLabel(meeting.starts_at, timeZone, lang)})`;
+  const when = `${formatDateTimeLabel(meeting.starts_at, timeZone, lang)} (${formatZoneLabel(meeting.starts_at, timeZone, lang)})`;
   const guest = meeting.section_id !== row.section_id;
   const link = config.publicUrl + (guest ? accountMakeupsPath(lang) : absenceLinkPath(absenceLinkToken(config.sessionSecret, row), lang));
   const deadline = noticeDeadline(meeting.starts_at, settings.absenceNoticeHours);

@@ -9,6 +9,7 @@ import { useLang } from "~/i18n/use-lang";
 import { formatZoneLabel } from "~/features/booking/slot-format";
 import { useVisitorZone, visitorTimeLabel } from "~/features/booking/visitor-zone";
 import { PriceSummary, servedQuote } from "~/features/billing";
+import { formatMinutes } from "~/lib/duration";
 
 interface Props {
   data: CourseSectionsData;
@@ -29,6 +30,7 @@ function SectionDetails({
   academyZone: string;
 }) {
   const { t } = useTranslation("sections");
+  const lang = useLang();
   // Only the schedule is the radio's label: a label may hold phrasing content only, and the list of
   // classes below opens on its own without choosing the group. The rest describes the choice.
   return (
@@ -48,6 +50,7 @@ function SectionDetails({
           {t("page.classes", {
             count: section.meetingCount,
             minutes: section.durationMinutes,
+            duration: formatMinutes(section.durationMinutes, lang),
           })}{" "}
           · {t(`mode.${section.mode}`)}
         </p>

@@ -6,7 +6,7 @@ import { pick } from "~/i18n/localized";
 import { PageMeta } from "~/ui/PageMeta";
 import { LocalLink } from "~/ui/LocalLink";
 import { formatPhone } from "~/lib/validation";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/admin-section-roster.route";
 import { sectionRoster } from "./roster.server";
@@ -25,14 +25,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     section: {
       id: section.id,
       course: pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", lang),
-      first: `${formatDateLabel(section.starts_at, timeZone, lang)}, ${formatTimeLabel(section.starts_at, timeZone, lang)}`,
+      first: `${formatDateTimeLabel(section.starts_at, timeZone, lang)}`,
       status: section.status,
       seatsTaken: section.seats_taken,
       capacity: section.capacity,
     },
     zone: formatZoneLabel(new Date(), timeZone, lang),
     // Coming classes with make-up guests or reported absences (decision 076).
-    makeups: (await groupMakeupNotes(context.db, section.id, new Date().toISOString())).map((m) => ({ ...m, when: `${formatDateLabel(m.startsAt, timeZone, lang)}, ${formatTimeLabel(m.startsAt, timeZone, lang)}` })),
+    makeups: (await groupMakeupNotes(context.db, section.id, new Date().toISOString())).map((m) => ({ ...m, when: `${formatDateTimeLabel(m.startsAt, timeZone, lang)}` })),
     children: roster.children.map((child) => ({
       id: child.id,
       /** The staff enrolment page (move or drop, decision 067). */

@@ -6,7 +6,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { FormAlert } from "~/ui/FormAlert";
 import { isFormState } from "~/lib/forms/form-state";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import type { Route } from "./+types/admin-sections.route";
 import { adminSectionsAction } from "./admin-sections.action.server";
 import { NEW_SECTION_VALUES, SectionFields } from "./SectionFields";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const lang = langFromPath(new URL(request.url).pathname);
   const timeZone = await academyTimeZone(context.db);
-  const label = (instant: string) => `${formatDateLabel(instant, timeZone, lang)}, ${formatTimeLabel(instant, timeZone, lang)}`;
+  const label = (instant: string) => `${formatDateTimeLabel(instant, timeZone, lang)}`;
   const listed = await listSectionsForStaff(context.db, lang);
   // The parents' lists leave a cancelled class out; staff see it, struck through (decision 064).
   const cancelled = await cancelledMeetingsOf(context.db, listed.filter((section) => section.status !== "cancelled").map((section) => section.id));

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { Lang } from "~/i18n/lang";
 import { listChildren } from "~/features/family/children.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import { zonedParts } from "~/lib/zoned-time";
 import { listOpenSections, type PublicSection } from "./sections.server";
 import { demoPrefill } from "./demo-enrolment.server";
@@ -73,7 +73,7 @@ export const toSectionCard = (section: PublicSection, timeZone: string, lang: La
   registrationOpen: section.registrationOpen,
   opens: section.registrationOpensAt && !section.registrationOpen ? { date: formatDateLabel(section.registrationOpensAt, timeZone, lang), time: formatTimeLabel(section.registrationOpensAt, timeZone, lang) } : null,
   closes: formatDateLabel(section.registrationClosesAt, timeZone, lang),
-  meetings: section.meetings.map((m) => `${formatDateLabel(m.startsAt, timeZone, lang)}, ${formatTimeLabel(m.startsAt, timeZone, lang)}`),
+  meetings: section.meetings.map((m) => `${formatDateTimeLabel(m.startsAt, timeZone, lang)}`),
   startsAt: section.startsAt,
   startDate: zonedParts(section.startsAt, timeZone).date,
   meetingTimes: section.meetings.map((m) => ({ at: m.startsAt, date: zonedParts(m.startsAt, timeZone).date })),

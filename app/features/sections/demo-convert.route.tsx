@@ -10,7 +10,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { LtrValue } from "~/ui/Bidi";
 import type { FormState } from "~/lib/forms/form-state";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import type { Route } from "./+types/demo-convert.route";
 import { courseSectionsFor } from "./course-sections.server";
 import { demoConvertAction } from "./demo-convert.action.server";
@@ -47,7 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       parentName: booking.parent_name,
       email: booking.email,
       course: booking.name_en !== null && booking.name_ar !== null ? pick({ name_en: booking.name_en, name_ar: booking.name_ar }, "name", lang) : booking.course_name,
-      when: `${formatDateLabel(booking.starts_at, timeZone, lang)}, ${formatTimeLabel(booking.starts_at, timeZone, lang)}`,
+      when: `${formatDateTimeLabel(booking.starts_at, timeZone, lang)}`,
     },
     sections: sections.filter((section) => section.registrationOpen).map((section) => ({ id: section.id, label: `${section.days}, ${section.time} · ${section.first} – ${section.last}`, seatsLeft: section.seatsLeft })),
     enrolledCode: enrolment?.code ?? null,

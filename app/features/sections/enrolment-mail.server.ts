@@ -9,7 +9,7 @@ import { formatPhone } from "~/lib/validation";
 import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { buildCalendarFile } from "~/features/booking/ics";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { enrolmentManagePath } from "./paths";
 import { enrolmentForMail } from "./sections.server";
@@ -58,7 +58,7 @@ const timetableMail =
   const where = found.mode === "online" ? `${t("mode.online")}: ${found.meeting_url}` : `${t("mode.academy")}: ${address}`;
   const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
   const meetings = found.meetings.filter((m) => m.status === "scheduled");
-  const timetable = meetings.map((m, i) => `${i + 1}. ${formatDateLabel(m.starts_at, timeZone, lang)}, ${formatTimeLabel(m.starts_at, timeZone, lang)}`);
+  const timetable = meetings.map((m, i) => `${i + 1}. ${formatDateTimeLabel(m.starts_at, timeZone, lang)}`);
   const details: [string, string, boolean?][] = [
     [t("details.code"), found.code, true],
     [t("details.course"), course],

@@ -7,7 +7,7 @@ import { html, mailDocument } from "~/lib/mail/html";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { buildCalendarFile } from "~/features/booking/ics";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import type { FamilyToTell } from "./meeting-change.server";
 import { enrolmentForMail } from "./sections.server";
 
@@ -50,7 +50,7 @@ const meetingMail =
     const lang = found.lang;
     const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
     const course = pick(found, "name", lang);
-    const when = (instant: string) => `${formatDateLabel(instant, timeZone, lang)}, ${formatTimeLabel(instant, timeZone, lang)} (${formatZoneLabel(instant, timeZone, lang)})`;
+    const when = (instant: string) => `${formatDateTimeLabel(instant, timeZone, lang)} (${formatZoneLabel(instant, timeZone, lang)})`;
     const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
     const lines =
       kind === "cancelled"

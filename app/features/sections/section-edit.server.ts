@@ -3,7 +3,7 @@ import { fromDbJson, nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel, weekdayNames } from "~/features/booking/slot-format";
+import { formatZoneLabel, weekdayNames, formatDateTimeLabel } from "~/features/booking/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { meetingsForStaff } from "./meeting-change.server";
 import { findSection, utcToLocal } from "./sections.server";
@@ -46,7 +46,7 @@ export async function sectionEditData(db: DB, id: number, lang: Lang) {
   if (!row) return undefined;
   const timeZone = await academyTimeZone(db);
   const now = nowIso();
-  const label = (instant: string) => `${formatDateLabel(instant, timeZone, lang)}, ${formatTimeLabel(instant, timeZone, lang)}`;
+  const label = (instant: string) => `${formatDateTimeLabel(instant, timeZone, lang)}`;
   const meetings = (await meetingsForStaff(db, id)).map((m, index) => {
     const local = zonedParts(m.starts_at, timeZone);
     return { id: m.id, n: index + 1, label: label(m.starts_at), date: local.date, time: local.time, status: m.status, past: m.starts_at <= now };

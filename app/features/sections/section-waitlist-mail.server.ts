@@ -2,7 +2,7 @@ import { serverT } from "~server/i18n";
 import type { MailTemplate } from "~server/mail/mail-queue";
 import { detailsTable, html, mailDocument } from "~/lib/mail/html";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import { sectionWaitlistPath } from "./paths";
 import { getSectionWaitlistEntry, type SectionOfferMail } from "./section-waitlist.server";
 
@@ -22,7 +22,7 @@ export const sectionOfferMail: MailTemplate = async ({ db, config }, mail) => {
   const until = `${formatDateLabel(entry.offerExpiresAt, timeZone, lang)} ${formatTimeLabel(entry.offerExpiresAt, timeZone, lang)} ${formatZoneLabel(entry.offerExpiresAt, timeZone, lang)}`;
   const details: [string, string][] = [
     [t("details.course"), entry.courseName],
-    [t("offerMail.firstClass"), `${formatDateLabel(entry.startsAt, timeZone, lang)}, ${formatTimeLabel(entry.startsAt, timeZone, lang)}`],
+    [t("offerMail.firstClass"), `${formatDateTimeLabel(entry.startsAt, timeZone, lang)}`],
     [t("details.childName"), entry.childName],
     [t("offerMail.heldUntil"), until],
   ];

@@ -6,7 +6,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { linkedId } from "~/features/booking/link-tokens.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import type { Route } from "./+types/section-waitlist.route";
 import { acceptSectionOfferEndpoint, leaveSectionWaitlistEndpoint } from "./enrolment-changes.api";
 import { getSectionWaitlistEntry } from "./section-waitlist.server";
@@ -16,7 +16,7 @@ async function load(request: Request, { db, config }: Route.LoaderArgs["context"
   const entry = await getSectionWaitlistEntry(db, config.sessionSecret, await linkedId(db, config.sessionSecret, "section-waitlist", token), lang);
   if (!entry) throw data(null, { status: 404 });
   const timeZone = await academyTimeZone(db);
-  const label = (at: string) => `${formatDateLabel(at, timeZone, lang)}, ${formatTimeLabel(at, timeZone, lang)} ${formatZoneLabel(at, timeZone, lang)}`;
+  const label = (at: string) => `${formatDateTimeLabel(at, timeZone, lang)} ${formatZoneLabel(at, timeZone, lang)}`;
   return {
     status: entry.status,
     position: entry.position,

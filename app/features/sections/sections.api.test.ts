@@ -203,8 +203,8 @@ describe("course sections and enrolment API", () => {
     expect((await enrol(id, child("after@example.com"))).status).toBe(404);
     await waitForJobs(server.db);
     const mails = outboxMails(server.config.dataDir);
-    expect(mails.find((m) => m.to === "cancel.en@example.com" && m.subject.startsWith("Cancelled"))).toBeTruthy();
-    expect(mails.find((m) => m.to === "cancel.ar@example.com" && m.subject.startsWith("أُلغيت"))).toBeTruthy();
+    expect(mails.find((m) => m.to === "cancel.en@example.com" && m.subject.startsWith("Group cancelled"))).toBeTruthy();
+    expect(mails.find((m) => m.to === "cancel.ar@example.com" && m.subject.startsWith("إلغاء مجموعة دورة"))).toBeTruthy();
   });
 
   it("never overbooks: 200 simultaneous enrolments into capacity 12 enrol exactly 12", { timeout: 60_000 }, async () => {

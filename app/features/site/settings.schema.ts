@@ -55,6 +55,8 @@ export const siteSettingsSchema = z.object({
    * basis points (1800 = 18 %), the academy's registration number, and whether prices include it.
    */
   taxName: z.string().trim().max(40).default(""),
+  /** The tax's name on Arabic invoices ("ضريبة القيمة المضافة"); empty: the name above (issue 42: UAE and KSA rules name the tax). */
+  taxNameAr: z.string().trim().max(40).default(""),
   taxRateBp: z.number().int().min(0).max(10000).default(0),
   taxRegistration: z.string().trim().max(60).default(""),
   taxInclusive: z.boolean().default(true),

@@ -18,6 +18,7 @@ import { meetingPageAction } from "./meeting.action.server";
 import { rosterForViewer } from "./meeting-roster.server";
 import { RosterChildCard } from "./RosterChildCard";
 import { requireTaughtMeetingPage } from "./teaching-page.server";
+import { formatMinutes } from "~/lib/duration";
 
 /** "Mark all present" and the form of marks post here without JavaScript (the page ships none). */
 export const action = meetingPageAction;
@@ -37,6 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       date: formatDateLabel(meeting.startsAt, timeZone, lang),
       time: formatTimeLabel(meeting.startsAt, timeZone, lang),
       minutes: meeting.durationMinutes,
+      duration: formatMinutes(meeting.durationMinutes, lang),
       cancelled: meeting.cancelled,
       notYet,
     },
@@ -71,7 +73,7 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
       </p>
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{meeting.course}</h1>
-        <p className="mt-1 text-slate-800">{t("meeting.when", { date: meeting.date, time: meeting.time, minutes: meeting.minutes })}</p>
+        <p className="mt-1 text-slate-800">{t("meeting.when", { date: meeting.date, time: meeting.time, minutes: meeting.minutes, duration: meeting.duration })}</p>
         <p className="text-sm text-slate-700">{t("meeting.zone", { zone })}</p>
         {meeting.teacher ? <p className="text-sm text-slate-700">{t("meeting.teacher", { name: meeting.teacher })}</p> : null}
       </header>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detailsTable, escapeHtml, html, joinHtml, mailDocument } from "./html";
+import { detailsTable, textMail, escapeHtml, html, joinHtml, mailDocument } from "./html";
 
 const hostile = `<script>alert("x")</script> & 'quoted'`;
 const escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39;";
@@ -31,5 +31,17 @@ describe("mail HTML, escaped by construction (decision 053)", () => {
         '<tr><th align="right">Phone</th><td align="right"><span dir="ltr" style="unicode-bidi:isolate">+91 98765</span></td></tr></table>',
     );
     expect(detailsTable([["a", "b"]], "en").markup).toBe('<table cellpadding="4"><tr><th align="left">a</th><td align="left">b</td></tr></table>');
+  });
+
+  it("gives a text-only mail its HTML part: each language in a block with lang and dir, paragraphs, line breaks, isolated links, escaped text", () => {
+    const mail = textMail([
+      { lang: "en", text: "Hello <Sara>,\n\nOpen:\nhttps://x.test/a?b=1&c=2\n\nThanks" },
+      { lang: "ar", text: "مرحبًا،\n\nافتحوا الرابط: https://x.test/ar" },
+    ]);
+    expect(mail.text).toBe("Hello <Sara>,\n\nOpen:\nhttps://x.test/a?b=1&c=2\n\nThanks\n\n----\n\nمرحبًا،\n\nافتحوا الرابط: https://x.test/ar");
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
+    expect(mail.html).toContain('<div lang="en" dir="ltr"><p>Hello &lt;Sara&gt;,</p><p>Open:<br><a href="https://x.test/a?b=1&amp;c=2" dir="ltr" style="unicode-bidi:isolate">https://x.test/a?b=1&amp;c=2</a></p><p>Thanks</p></div>');
+    expect(mail.html).toContain('<div lang="ar" dir="rtl"><p>مرحبًا،</p><p>افتحوا الرابط: <a href="https://x.test/ar" dir="ltr" style="unicode-bidi:isolate">https://x.test/ar</a></p></div>');
+    expect(textMail([{ lang: "ar", text: "نص" }]).html).toContain('<html lang="ar" dir="rtl">');
   });
 });

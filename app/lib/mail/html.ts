@@ -42,3 +42,30 @@ export function detailsTable(details: readonly (readonly [label: string, value: 
   const cell = (value: string, ltr?: boolean) => (ltr ? html`<span dir="ltr" style="unicode-bidi:isolate">${value}</span>` : html`${value}`);
   return html`<table cellpadding="4">${details.map(([label, value, ltr]) => html`<tr><th align="${align}">${label}</th><td align="${align}">${cell(value, ltr)}</td></tr>`)}</table>`;
 }
+
+const URL_IN_TEXT = /(https?:\/\/[^\s<>"]+)/;
+
+/** One line of mail text with its web addresses as links, each isolated left to right (an Arabic paragraph keeps it whole). */
+const linkedLine = (line: string): Html =>
+  joinHtml(
+    line.split(URL_IN_TEXT).map((part, i) => (i % 2 === 1 ? html`<a href="${part}" dir="ltr" style="unicode-bidi:isolate">${part}</a>` : html`${part}`)),
+    "",
+  );
+
+/** A mail's plain text as HTML in its language and direction: paragraphs at blank lines, its line breaks kept, addresses as links. */
+export function textToHtml(lang: Lang, text: string): Html {
+  const paragraphs = text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== "");
+  return html`<div lang="${lang}" dir="${dirOf(lang)}">${paragraphs.map((paragraph) => html`<p>${joinHtml(paragraph.split("\n").map(linkedLine), "<br>")}</p>`)}</div>`;
+}
+
+/**
+ * A mail written as plain text, in one language or several (a staff notice, a security alert in
+ * both), with its HTML part: each language in its own block with `lang` and `dir`, so an Arabic
+ * part reads right to left in mail clients (review 2026-11-28: five mails sent text only).
+ */
+export function textMail(parts: readonly { lang: Lang; text: string }[]): { text: string; html: string } {
+  return {
+    text: parts.map((part) => part.text).join("\n\n----\n\n"),
+    html: mailDocument(parts[0]?.lang ?? "en", joinHtml(parts.map((part) => textToHtml(part.lang, part.text)), "\n<hr>\n")),
+  };
+}

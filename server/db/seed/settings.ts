@@ -38,6 +38,7 @@ export const settings: SiteSettings = {
   makeupCreditDays: 60,
   makeupAllowance: 2,
   taxName: "",
+  taxNameAr: "",
   taxRateBp: 0,
   taxRegistration: "",
   taxInclusive: true,

@@ -5,6 +5,8 @@ import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail
 import { addToCounter, readCounter } from "~server/security/rate-limit";
 import { serverT } from "~server/i18n";
 import { localizePath } from "~/i18n/lang";
+import { formatMinutes } from "~/lib/duration";
+import { textMail } from "~/lib/mail/html";
 
 /**
  * Wrong second-factor codes per ACCOUNT (issue 39 finding 3), whatever client sends them: the
@@ -51,6 +53,9 @@ export const codesLockedMail: MailTemplate = async ({ db, config }, mail) => {
   const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
   if (!user) return { text: "" };
   const body = (lang: "en" | "ar") =>
-    serverT(lang, "accounts", "security.lockMail.body", { name: user.username, count: WRONG_CODES_PER_ACCOUNT, minutes: WRONG_CODES_WINDOW_MS / 60_000, link: `${config.publicUrl}${localizePath("/forgot-password", lang)}` });
-  return { text: `${body("en")}\n\n----\n\n${body("ar")}` };
+    serverT(lang, "accounts", "security.lockMail.body", { name: user.username, count: WRONG_CODES_PER_ACCOUNT, minutes: WRONG_CODES_WINDOW_MS / 60_000, duration: formatMinutes(WRONG_CODES_WINDOW_MS / 60_000, lang), link: `${config.publicUrl}${localizePath("/forgot-password", lang)}` });
+  return textMail([
+    { lang: "en", text: body("en") },
+    { lang: "ar", text: body("ar") },
+  ]);
 };

@@ -146,7 +146,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <legend className="px-1 text-lg font-semibold text-slate-900">{tb("settings.title")}</legend>
           <p className="text-sm text-slate-600 sm:col-span-2">{tb("settings.intro")}</p>
           <Field label={tb("settings.taxName")} hint={tb("settings.taxNameHint")} error={errors.taxName?.message}>
-            {(ids) => <input type="text" maxLength={40} {...input(ids)} {...register("taxName")} />}
+            {(ids) => <input type="text" maxLength={40} dir="ltr" {...input(ids)} {...register("taxName")} />}
+          </Field>
+          <Field label={tb("settings.taxNameAr")} hint={tb("settings.taxNameArHint")} error={errors.taxNameAr?.message}>
+            {(ids) => <input type="text" maxLength={40} dir="rtl" lang="ar" {...input(ids)} {...register("taxNameAr")} />}
           </Field>
           <Field label={tb("settings.taxPercent")} hint={tb("settings.taxPercentHint")} error={errors.taxPercent?.message}>
             {(ids) => <input type="number" min={0} max={100} step={0.01} inputMode="decimal" dir="ltr" {...input(ids)} {...register("taxPercent", { valueAsNumber: true })} />}

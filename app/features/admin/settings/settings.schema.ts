@@ -57,6 +57,7 @@ const settingsFields = z.object({
     makeupAllowance: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(20, v.invalid).optional().default(2),
     // Tax and invoices (decision 082), optional like the others: no tax, prices inclusive, due in 7 days.
     taxName: text(40).optional().default(""),
+    taxNameAr: text(40).optional().default(""),
     taxRateBp: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10000, v.invalid).optional().default(0),
     taxRegistration: text(60).optional().default(""),
     taxInclusive: z.boolean({ error: v.invalid }).optional().default(true),

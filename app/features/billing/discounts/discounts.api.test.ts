@@ -127,7 +127,7 @@ describe("discounts API", () => {
     // The same family (its e-mail, in any case) again, another child: refused, nothing stored.
     const second = await enrol(sectionId, child("Family@Example.com", { childName: "Meera Sharma", promoCode: code.code }), { "accept-language": "ar" });
     expect(second.status).toBe(400);
-    expect(second.body.errors.promoCode).toBe("سبق استخدام رمز الخصم هذا لهذه العائلة بالعدد المسموح به.");
+    expect(second.body.errors.promoCode).toBe("استخدمت عائلتكم هذا الرمز بالعدد المسموح به.");
     expect(await usesOf(code.id)).toBe(1);
     expect((await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", sectionId).executeTakeFirstOrThrow()).seats_taken).toBe(1);
     // Without the code the same child enrols at full price.

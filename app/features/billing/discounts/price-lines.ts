@@ -16,9 +16,15 @@ export const totalOf = (lines: readonly PriceLine[]): number => Math.max(0, line
 
 export interface TaxSettings {
   taxName: string;
+  /** The name on Arabic documents; empty or absent: `taxName`. */
+  taxNameAr?: string;
   taxRateBp: number;
   taxInclusive: boolean;
 }
+
+/** The tax's name in a document's language (each language its own, as the address). */
+export const taxNameIn = (settings: Pick<TaxSettings, "taxName" | "taxNameAr">, lang: "en" | "ar"): string =>
+  lang === "ar" && settings.taxNameAr?.trim() ? settings.taxNameAr.trim() : settings.taxName;
 
 /**
  * The tax of an invoice from its priced lines (decision 082), in integers, rounded half up to a
@@ -36,7 +42,7 @@ export function invoiceTax(lines: readonly PriceLine[], settings: TaxSettings): 
   const taxMinor = Math.floor((net * rate + 5_000) / 10_000);
   const percent = (rate / 100).toString();
   return {
-    lines: [...lines, { kind: "tax", label_en: `${settings.taxName} ${percent}%`, label_ar: `${settings.taxName} ${percent}%`, amountMinor: taxMinor }],
+    lines: [...lines, { kind: "tax", label_en: `${settings.taxName} ${percent}%`, label_ar: `${taxNameIn(settings, "ar")} ${percent}%`, amountMinor: taxMinor }],
     totalMinor: net + taxMinor,
     taxMinor,
   };

@@ -10,7 +10,7 @@ import { currencyCode, toMinor, type CurrencyCode } from "~/lib/money";
 import { getSiteSettings } from "~/features/site/site.server";
 import { percentOf, type OfferKind } from "./money";
 import { discountOf, familyKeyOf, findPromo, problemOf, PromoRefused, redeemPromo, type PromoProblem } from "./promo.server";
-import { invoiceTax, totalOf, type PriceLine } from "./price-lines";
+import { invoiceTax, taxNameIn, totalOf, type PriceLine } from "./price-lines";
 
 /** What is priced: a course section (its course's fee) or a summer camp, by id. */
 export interface Offer {
@@ -174,7 +174,7 @@ export async function priceQuote(
   const rate = (settings.taxRateBp / 100).toString();
   const tax =
     taxed.taxMinor > 0
-      ? { ...label(settings.taxInclusive ? "taxIncluded" : "taxAdded", () => ({ name: settings.taxName, rate })), name: settings.taxName, rateBp: settings.taxRateBp, inclusive: settings.taxInclusive, amountMinor: taxed.taxMinor }
+      ? { ...label(settings.taxInclusive ? "taxIncluded" : "taxAdded", (l) => ({ name: taxNameIn(settings, l), rate })), name: settings.taxName, rateBp: settings.taxRateBp, inclusive: settings.taxInclusive, amountMinor: taxed.taxMinor }
       : null;
   return { currency, lines, tax, totalMinor: taxed.totalMinor, promo, codeProblem };
 }

@@ -6,6 +6,7 @@ import { zonedParts } from "~/lib/zoned-time";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { cairo } from "~/lib/pdf-fonts.server";
 import { visualRuns } from "~/lib/bidi";
+import { drawRun, runWidth } from "~/lib/pdf-runs.server";
 import type { CreditNoteDocument, InvoiceDocument } from "./billing-docs.server";
 
 /**
@@ -48,7 +49,7 @@ class Page {
     const rightToLeft = this.rtl ? ARABIC.test(text) : ARABIC.test([...text].find((c) => /\p{L}/u.test(c)) ?? "");
     const runs = rightToLeft ? visualRuns(text) : [{ rtl: false, text, spaceAfter: false }];
     const space = this.doc.widthOfString(" ");
-    const measured = runs.map((run) => ({ ...run, w: this.doc.widthOfString(run.text, run.rtl ? { features: [] } : {}) }));
+    const measured = runs.map((run) => ({ ...run, w: runWidth(this.doc, run) }));
     const width = measured.reduce((sum, run, i) => sum + run.w + (run.spaceAfter && i < measured.length - 1 ? space : 0), 0);
     return { measured, width, space };
   }
@@ -65,7 +66,7 @@ class Page {
     const atLeft = (align === "start") !== this.rtl;
     let left = atLeft ? boxLeft : boxLeft + width - textWidth;
     for (const run of measured) {
-      this.doc.text(run.text, left, y, { lineBreak: false, ...(run.rtl ? { features: [] } : {}) });
+      drawRun(this.doc, run, left, y);
       left += run.w + (run.spaceAfter ? space : 0);
     }
   }

@@ -185,6 +185,9 @@ describe("refunds, credit notes and billing PDFs", () => {
     expect(arText.logical).toContain("فاتورة");
     expect(arText.logical).toContain("الرصيد المستحق");
     expect(arText.logical).toContain(course.name_ar);
+    // Readers that honour /ActualText (Acrobat, pdftotext) get the Arabic lines as written too (issue 42).
+    expect(arText.text).toContain("الرصيد المستحق");
+    expect(arText.text).toContain(course.name_ar);
     // Numbers, amounts, the e-mail: left to right as written, never reversed.
     expect(arText.text).toContain(invoice.number);
     expect(arText.text).not.toContain([...invoice.number].reverse().join(""));
