@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
  * enrolments feature. Any `insertInto`, `updateTable`, `deleteFrom`, `replaceInto` or `mergeInto` of
  * `section_enrolments` or `enrollments` (or raw SQL `insert into` / `update` / `delete from` them)
  * anywhere else under app/, server/ or scripts/ fails the run. Tests, migrations, seeds and the
- * test fixtures may write them (they set up or change the schema, not the lifecycle).
+ * test fixtures may write them (they set up or change the schema, not the lifecycle), and so may the
+ * benchmarks' fixtures (scripts/bench-*.ts), which fill their own fresh database before measuring.
  */
 
 /** Table → the one folder (relative to the root, with a trailing slash) allowed to write it. */
@@ -18,9 +19,10 @@ export const OWNED_TABLES: Readonly<Record<string, string>> = {
 
 const SCANNED = ["app", "server", "scripts"];
 
-/** Files that may write any table: tests and their fixtures, migrations, seeds. */
+/** Files that may write any table: tests and their fixtures, benchmark fixtures, migrations, seeds. */
 const exempt = (relative: string) =>
-  /\.test\.tsx?$/.test(relative) || relative.startsWith("server/test/") || relative.startsWith("server/db/migrations/") || /(^|\/)seed[^/]*\.ts$/.test(relative);
+  /\.test\.tsx?$/.test(relative) ||
+  /^scripts\/bench-[^/]*\.ts$/.test(relative) || relative.startsWith("server/test/") || relative.startsWith("server/db/migrations/") || /(^|\/)seed[^/]*\.ts$/.test(relative);
 
 export interface TableWrite {
   file: string;
