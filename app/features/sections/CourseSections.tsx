@@ -9,6 +9,7 @@ import { useLang } from "~/i18n/use-lang";
 import { formatZoneLabel } from "~/features/booking/slot-format";
 import { useVisitorZone, visitorTimeLabel } from "~/features/booking/visitor-zone";
 import { PriceSummary, servedQuote } from "~/features/billing";
+import { DefaultSubmit } from "~/ui/DefaultSubmit";
 
 interface Props {
   data: CourseSectionsData;
@@ -195,6 +196,8 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
           className="mt-6 space-y-6"
           noValidate={false}
         >
+          {/* Enter in any field enrols, not "Apply code" (the first visible submit button): issue 42. */}
+          <DefaultSubmit label={t("page.submit")} name="intent" value="enrol" />
           {/* A message that is also a field's (the age outside the group) is said once, beside its field. */}
           <FormAlert
             message={
