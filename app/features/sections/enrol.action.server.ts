@@ -57,7 +57,7 @@ export async function enrolFormAction(args: ActionFunctionArgs) {
     endpoint: enrolInSection,
     params: { id: sectionId },
     toBody,
-    // A seat held for an online payment (decision 085): on to its payment page.
-    onSuccess: (answer, _fields, lang) => safeLocalPath(answer.body.paymentUrl) ?? `${localizePath(`/courses/${slug}`, lang)}?enrolled=${String(answer.body.code ?? "")}#enrol`,
+    // A seat held for an online payment (decision 085): on to its payment page; else the confirmation page (issue 42).
+    onSuccess: (answer, _fields, lang) => safeLocalPath(answer.body.paymentUrl) ?? safeLocalPath(answer.body.confirmationUrl) ?? `${localizePath(`/courses/${slug}`, lang)}?enrolled=${String(answer.body.code ?? "")}#enrol`,
   });
 }
