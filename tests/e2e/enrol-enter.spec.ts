@@ -1,0 +1,23 @@
+import { test } from "./fixtures";
+import { enterEnrolsInCampForm, enterEnrolsInCourseForm, invoiceMailShot, setBankDetails } from "./enrol-confirmation-flow";
+
+/**
+ * Issue 42, steps 4 and 12, with the pages' scripts running: Enter enrols (not "Apply code") in the
+ * course group's and the camp's forms, and the confirmation says how to pay, in English and
+ * Arabic, at 390 px (and at desktop width for the screenshots).
+ */
+for (const lang of ["en", "ar"] as const) {
+  test(`Enter enrols from the course page and the camp form, and the confirmation says how to pay (${lang}, 390 px)`, async ({ page }) => {
+    await setBankDetails(page);
+    const number = await enterEnrolsInCourseForm(page, lang, "js", 390);
+    await invoiceMailShot(page, number, lang, 390);
+    await enterEnrolsInCampForm(page, lang, "js", 390);
+  });
+
+  test(`the confirmation and the invoice's link at desktop width (${lang})`, async ({ page }) => {
+    await setBankDetails(page);
+    const number = await enterEnrolsInCourseForm(page, lang, "js", 1280);
+    await invoiceMailShot(page, number, lang, 1280);
+    await enterEnrolsInCampForm(page, lang, "js", 1280);
+  });
+}
