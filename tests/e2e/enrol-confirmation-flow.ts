@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { decodeMail } from "~server/test/smtp-catcher";
 import { expect, type Page } from "./fixtures";
-import { createAdminAccount, waitForMailHtml } from "./accounts";
+import { createAdminAccount, outboxMails, waitForMailHtml } from "./accounts";
 import { freestGroup } from "./enrol-flow";
 
 /**
@@ -46,7 +47,8 @@ export async function enterEnrolsInCourseForm(page: Page, lang: "en" | "ar", mod
   await page.getByLabel(t.childName, { exact: true }).fill(child);
   await page.getByLabel(t.childAge, { exact: true }).fill(String(section.minAge));
   await page.getByLabel(t.parentName, { exact: true }).fill(lang === "ar" ? "سارة أحمد" : "Sara Ahmed");
-  await page.getByLabel(t.email, { exact: true }).fill(`enter-${lang}-${mode}-${randomBytes(4).toString("hex")}@example.com`);
+  const email = `enter-${lang}-${mode}-${randomBytes(4).toString("hex")}@example.com`;
+  await page.getByLabel(t.email, { exact: true }).fill(email);
   await page.getByLabel(t.phone, { exact: true }).fill("9876543210");
   // Enter in the promo code's own box enrols too (an empty code is no code).
   await page.getByLabel(t.code, { exact: true }).press("Enter");
@@ -73,7 +75,7 @@ export async function enterEnrolsInCourseForm(page: Page, lang: "en" | "ar", mod
   await expect(page.getByRole("heading", { level: 1 })).toContainText(number);
   await expect(page.getByRole("region", { name: t.howToPay }).getByTestId("pay-reference")).toHaveText(number);
   await shot(page, `invoice-link-${lang}-${width}-${mode}`);
-  return number;
+  return { number, email, child };
 }
 
 /** The camp's /enroll: the same Enter, in the parent's name. */
@@ -106,4 +108,52 @@ export async function invoiceMailShot(page: Page, number: string, lang: "en" | "
   await page.setViewportSize({ width, height: 844 });
   await page.setContent(html);
   await shot(page, `invoice-mail-${lang}-${width}`);
+}
+
+const SIGNUP = {
+  en: { name: "Full name", email: "E-mail", password: "Password", contact: "Contact number", submit: "Sign up", created: "Your account is ready and you are signed in.", proven: "Your e-mail address is confirmed", timetable: "Timetable" },
+  ar: { name: "الاسم الكامل", email: "البريد الإلكتروني", password: "كلمة المرور", contact: "رقم التواصل", submit: "إنشاء حساب", created: "الحساب جاهز وتمّ تسجيل الدخول.", proven: "تمّ تأكيد بريدك الإلكتروني", timetable: "جدول الحصص" },
+} as const;
+
+/**
+ * Issue 42, step 5: from the confirmation's "Create an account", the parent signs up with the
+ * e-mail they enrolled with, is signed in at once, taps the "confirm your e-mail" link and sees the
+ * enrolment in /account (no sign-in again, no password reset).
+ */
+export async function signUpAndSeeEnrolment(page: Page, lang: "en" | "ar", mode: "js" | "no-js", enrolled: { email: string; child: string }) {
+  const t = SIGNUP[lang];
+  const prefix = lang === "ar" ? "/ar" : "";
+  await page.goto(`${prefix}/signup`);
+  await page.getByLabel(t.name).fill(lang === "ar" ? "سارة أحمد" : "Sara Ahmed");
+  await page.getByLabel(t.email, { exact: true }).fill(enrolled.email);
+  await page.getByLabel(t.password, { exact: true }).fill("Sunflower9");
+  await page.getByLabel(t.contact).fill("9876543210");
+  await page.getByRole("button", { name: t.submit, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/account(\\?notice=account-created#form-notice)?$`));
+  await expect(page.locator(".Toastify [role=alert], [role=status]").filter({ hasText: t.created }).first()).toBeVisible();
+  await expect(page.getByTestId("email-proof-note")).toBeVisible();
+  await shot(page, `signed-up-${lang}-390-${mode}`);
+  let link = "";
+  await expect
+    .poll(() => {
+      // The newest mail to that address with a confirmation link (its text part decoded).
+      for (const raw of outboxMails()) {
+        if (!raw.toLowerCase().includes(enrolled.email)) continue;
+        const text = raw
+          .split(/\r?\n--[^\r\n]+\r?\n/)
+          .map((part) => decodeMail(part).text)
+          .join("\n");
+        const found = /\/(?:ar\/)?account\/confirm-email\?token=[\w.-]+/.exec(text);
+        if (found) return (link = found[0]);
+      }
+      return "";
+    })
+    .not.toBe("");
+  await page.goto(link);
+  await expect(page).toHaveURL(new RegExp(`${prefix}/account\\?notice=email-proven#form-notice$`));
+  await expect(page.getByRole("status").filter({ hasText: t.proven })).toBeVisible();
+  await expect(page.getByTestId("email-proof-note")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: t.timetable, exact: true }).getByRole("heading", { level: 3, name: enrolled.child })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, `account-proven-${lang}-390-${mode}`);
 }

@@ -1,11 +1,12 @@
 import { test } from "./fixtures";
-import { enterEnrolsInCampForm, enterEnrolsInCourseForm, setBankDetails } from "./enrol-confirmation-flow";
+import { enterEnrolsInCampForm, enterEnrolsInCourseForm, setBankDetails, signUpAndSeeEnrolment } from "./enrol-confirmation-flow";
 
 /** The same without JavaScript (issue 42, steps 4 and 12): Enter posts the form as "Enrol" does, and the confirmation is plain HTML. */
 for (const lang of ["en", "ar"] as const) {
   test(`without JavaScript, Enter enrols from the course page and the camp form (${lang}, 390 px)`, async ({ page }) => {
     await setBankDetails(page);
-    await enterEnrolsInCourseForm(page, lang, "no-js", 390);
+    const enrolled = await enterEnrolsInCourseForm(page, lang, "no-js", 390);
     await enterEnrolsInCampForm(page, lang, "no-js", 390);
+    await signUpAndSeeEnrolment(page, lang, "no-js", enrolled);
   });
 }
