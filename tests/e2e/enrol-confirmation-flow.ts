@@ -61,7 +61,7 @@ export async function enterEnrolsInCourseForm(page: Page, lang: "en" | "ar", mod
   await expect(pay.getByTestId("pay-amount")).not.toBeEmpty();
   await expect(pay.getByTestId("pay-methods")).toContainText(t.cash);
   await expect(pay.getByTestId("pay-bank")).toContainText("AE07 0331 2345 6789 0123 456");
-  await expect(page.getByRole("link", { name: t.createAccount })).toHaveAttribute("href", `${prefix}/signup`);
+  await expect(page.getByRole("main").getByRole("link", { name: t.createAccount })).toHaveAttribute("href", `${prefix}/signup`);
   const calendar = page.getByRole("link", { name: t.calendar });
   const ics = await page.request.get((await calendar.getAttribute("href"))!);
   expect(ics.status()).toBe(200);
