@@ -184,7 +184,8 @@ test.describe("sign-up on a phone", () => {
       await toggle.click();
       await expect(password).toHaveAttribute("type", "password");
       await page.getByRole("button", { name: ar ? "إنشاء حساب" : "Sign up" }).click();
-      await expect(page).toHaveURL(landed(ar ? "/ar/login" : "/login", "signed-up"));
+      // Signed in at once, on the account (issue 42, step 5).
+      await expect(page).toHaveURL(landed(ar ? "/ar/account" : "/account", "account-created"));
     });
   }
 
