@@ -52,7 +52,7 @@ export async function enterEnrolsInCourseForm(page: Page, lang: "en" | "ar", mod
   await page.getByLabel(t.phone, { exact: true }).fill("9876543210");
   // Enter in the promo code's own box enrols too (an empty code is no code).
   await page.getByLabel(t.code, { exact: true }).press("Enter");
-  await expect(page).toHaveURL(/\/enrolments\/confirmed\?token=\d+_[\w-]{43}$/);
+  await expect(page).toHaveURL(/\/enrolments\/confirmed\?token=\d+_[\w-]{43}#main$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(child);
   await expect(page.getByRole("status").filter({ hasText: t.sent })).toBeVisible();
   await expect(page.getByTestId("enrolment-code")).toHaveText(/^[A-Z0-9]{6}$/);

@@ -42,7 +42,7 @@ export async function enrolFromCoursePage(page: Page, lang: "en" | "ar") {
   await page.getByLabel(t.childAge, { exact: true }).fill(String(section.minAge));
   await page.locator(`input[name="sectionId"][value="${section.id}"]`).check();
   await page.getByRole("button", { name: t.submit, exact: true }).click();
-  await expect(page).toHaveURL(/\/enrolments\/confirmed\?token=\d+_[\w-]{43}$/);
+  await expect(page).toHaveURL(/\/enrolments\/confirmed\?token=\d+_[\w-]{43}#main$/);
   await expect(page.getByRole("status").filter({ hasText: t.enrolled })).toBeVisible();
   const after = await (await page.request.get(`/api/courses/${ENROL_COURSE}/sections`)).json();
   expect(after.sections.find((s: { id: number }) => s.id === section.id).seatsLeft).toBe(section.seatsLeft - 1);
