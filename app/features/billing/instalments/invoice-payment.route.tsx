@@ -6,7 +6,7 @@ import type { Route } from "./+types/invoice-payment.route";
 import { invoicePaymentData } from "./invoice-payment.server";
 import { startInvoicePayment } from "./instalments.api";
 import { PartsTable } from "./PartsTable";
-import { HowToPay } from "../HowToPay";
+import { HowToPay } from "~/features/billing/HowToPay";
 
 const TOKEN = /^[\w-]{16,100}$/;
 

@@ -8,7 +8,7 @@ import { paymentProviderOf } from "~/features/billing/payments/payment-provider.
 import { invoiceInstalments } from "./instalments.server";
 import { partViews } from "./instalments-view.server";
 import { invoiceOfToken } from "./invoice-link.server";
-import { howToPay } from "../how-to-pay.server";
+import { howToPay } from "~/features/billing/how-to-pay.server";
 
 /** A Stripe checkout session id as its success URL brings it back (anything else is ignored). */
 const SESSION_ID = /^cs_[\w-]{1,200}$/;

@@ -9,8 +9,8 @@ import type { Route } from "./+types/account-invoices.route";
 import { listAccountInvoices } from "./money.api";
 import type { AccountInvoices } from "./money-types";
 import { Balances, InvoiceCards } from "./InvoiceCards";
-import { HowToPay } from "../HowToPay";
-import { howToPay } from "../how-to-pay.server";
+import { HowToPay } from "~/features/billing/HowToPay";
+import { howToPay } from "~/features/billing/how-to-pay.server";
 
 /** The page reads the same JSON endpoint the API serves, run in process (decision 093). */
 export async function loader({ request, context }: Route.LoaderArgs) {
