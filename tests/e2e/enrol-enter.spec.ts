@@ -8,6 +8,8 @@ import { enterEnrolsInCampForm, enterEnrolsInCourseForm, invoiceMailShot, setBan
  */
 for (const lang of ["en", "ar"] as const) {
   test(`Enter enrols from the course page and the camp form, and the confirmation says how to pay (${lang}, 390 px)`, async ({ page }) => {
+    // A long walk: two enrolments, their confirmations, the invoice's page and mail, a sign-up.
+    test.setTimeout(120_000);
     await setBankDetails(page);
     const enrolled = await enterEnrolsInCourseForm(page, lang, "js", 390);
     await invoiceMailShot(page, enrolled.number, lang, 390);
@@ -17,6 +19,8 @@ for (const lang of ["en", "ar"] as const) {
   });
 
   test(`the confirmation and the invoice's link at desktop width (${lang})`, async ({ page }) => {
+    // A long walk: two enrolments, their confirmations, the invoice's page and mail, a sign-up.
+    test.setTimeout(120_000);
     await setBankDetails(page);
     const { number } = await enterEnrolsInCourseForm(page, lang, "js", 1280);
     await invoiceMailShot(page, number, lang, 1280);
