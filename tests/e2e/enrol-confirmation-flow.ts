@@ -105,9 +105,12 @@ export async function invoiceMailShot(page: Page, number: string, lang: "en" | "
   expect(html).toContain("/payments/invoice?token=");
   expect(html).toContain(lang === "ar" ? "طريقة الدفع" : "How to pay");
   if (!process.env.SHOTS_DIR) return;
-  await page.setViewportSize({ width, height: 844 });
-  await page.setContent(html);
-  await shot(page, `invoice-mail-${lang}-${width}`);
+  // A page of its own: the site's scripts must not run over the mail.
+  const mail = await page.context().newPage();
+  await mail.setViewportSize({ width, height: 844 });
+  await mail.setContent(html);
+  await shot(mail, `invoice-mail-${lang}-${width}`);
+  await mail.close();
 }
 
 const SIGNUP = {

@@ -33,13 +33,13 @@ export default function EnrolmentConfirmedPage({ loaderData }: Route.ComponentPr
   const details: [string, string][] = [
     [t("confirmed.child"), enrolment.childName],
     [t("confirmed.course"), enrolment.courseName],
-    [t("confirmed.group"), `${group.days}, ${group.time}`],
-    [t("confirmed.firstClass"), group.firstClass],
+    [t("confirmed.group"), t("confirmed.at", { day: group.days, time: group.time })],
+    [t("confirmed.firstClass"), t("confirmed.at", { day: group.firstClass.date, time: group.firstClass.time })],
     [t("confirmed.dates"), `${t("confirmed.classes", { count: group.meetingCount, minutes: group.durationMinutes })} · ${group.first} – ${group.last}`],
     [t("confirmed.where"), group.mode === "online" ? t("confirmed.online") : t("confirmed.academy", { address })],
   ];
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-10 md:py-12">
+    <main id="main" className="mx-auto max-w-3xl scroll-mt-24 px-4 py-10 md:py-12">
       <PageMeta title={t("confirmed.metaTitle")} description={t("confirmed.metaDescription")} />
       <meta name="robots" content="noindex" />
       <div className={`rounded-2xl p-5 sm:p-6 ${live ? "bg-green-50" : "bg-slate-100"}`}>

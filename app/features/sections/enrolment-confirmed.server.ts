@@ -5,6 +5,7 @@ import { localizePath, type Lang } from "~/i18n/lang";
 import { pick, pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { buildCalendarFile } from "~/features/booking/ics";
+import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
 import { linkedId } from "~/features/booking/link-tokens.server";
 import { howToPay, invoiceOfEnrolment } from "~/features/billing/index.server";
 import { toSectionCard } from "./course-sections.server";
@@ -41,7 +42,7 @@ export async function enrolmentConfirmation(db: DB, config: Pick<Config, "sessio
       time: card.time,
       first: card.first,
       last: card.last,
-      firstClass: card.meetings[next] ?? `${card.first}, ${card.time}`,
+      firstClass: next >= 0 ? { date: formatDateLabel(card.meetingTimes[next]!.at, found.timeZone, lang), time: formatTimeLabel(card.meetingTimes[next]!.at, found.timeZone, lang) } : { date: card.first, time: card.time },
       meetingCount: card.meetingCount,
       durationMinutes: card.durationMinutes,
       mode: card.mode,
