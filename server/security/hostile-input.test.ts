@@ -364,7 +364,8 @@ describe("hostile input on every endpoint", () => {
       return joined.token;
     };
     ids.sectionFull = await group(1);
-    await enrolIn(ids.sectionFull, "section-full@example.com");
+    // The confirmation's calendar link (issue 42): a receipt token of a live enrolment.
+    tokens.receipt = linkToken(server.config.sessionSecret, "enrolment-receipt", await enrolIn(ids.sectionFull, "section-full@example.com"));
     tokens.sectionLeave = await line(ids.sectionFull, "section-waiting@example.com");
     const offered = await group(1);
     const holder = await enrolIn(offered, "section-holder@example.com");
@@ -1094,8 +1095,10 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /ar/account/invoices/:id/pdf", url: () => `/ar/account/invoices/${ids.ownInvoice}/pdf`, admin: false, account: "own" },
     { route: "GET /account/confirm-email", url: () => "/account/confirm-email", admin: false, query: { token: "not-a-token" }, redirects: true },
     { route: "GET /ar/account/confirm-email", url: () => "/ar/account/confirm-email", admin: false, query: { token: "not-a-token" }, redirects: true },
-    { route: "GET /payments/invoice/pdf", url: () => "/payments/invoice/pdf", admin: false, query: { token: tokens.invoicePay ?? "" } },
-    { route: "GET /ar/payments/invoice/pdf", url: () => "/ar/payments/invoice/pdf", admin: false, query: { token: tokens.invoicePay ?? "" } },
+    { route: "GET /payments/invoice/pdf", url: () => `/payments/invoice/pdf?token=${tokens.invoicePay}`, admin: false },
+    { route: "GET /ar/payments/invoice/pdf", url: () => `/ar/payments/invoice/pdf?token=${tokens.invoicePay}`, admin: false },
+    { route: "GET /enrolments/calendar", url: () => `/enrolments/calendar?token=${tokens.receipt}`, admin: false },
+    { route: "GET /ar/enrolments/calendar", url: () => `/ar/enrolments/calendar?token=${tokens.receipt}`, admin: false },
     { route: "GET /account/credit-notes/:id/pdf", url: () => `/account/credit-notes/${ids.creditNote}/pdf`, admin: false, account: "own" },
     { route: "GET /ar/account/credit-notes/:id/pdf", url: () => `/ar/account/credit-notes/${ids.creditNote}/pdf`, admin: false, account: "own" },
     { route: "GET /api/admin/sections/:id/roster", url: () => `/api/admin/sections/${ids.section}/roster`, admin: true },
