@@ -36,6 +36,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("booking/reschedule", "features/booking/booking-reschedule.route.tsx", { id: id("booking-reschedule") }),
     route("sections/waitlist", "features/sections/section-waitlist.route.tsx", { id: id("section-waitlist") }),
     route("enrolments/manage", "features/sections/enrolment-manage.route.tsx", { id: id("enrolment-manage") }),
+    route("enrolments/confirmed", "features/sections/enrolment-confirmed.route.tsx", { id: id("enrolment-confirmed") }),
     route("payments/enrolment", "features/billing/payments/enrolment-payment.route.tsx", { id: id("payments-enrolment") }),
     route("payments/invoice", "features/billing/instalments/invoice-payment.route.tsx", { id: id("payments-invoice") }),
     route("know-more-info", "features/pages/know-more.route.tsx", { id: id("know-more") }),

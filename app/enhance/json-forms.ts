@@ -14,6 +14,10 @@ import { showToast } from "./toast";
  * message when sending fails (`data-server-failure`), its button says `data-pending-label` while
  * sending.
  */
+// The form's visible submit button: not "Apply code" (the page's own post), not the Enter-only first
+// button (app/ui/DefaultSubmit.tsx), which the browser clicks on Enter and which submits as this one.
+const VISIBLE_SUBMIT = "button[type=submit]:not([data-native-post]):not([data-default-submit])";
+
 export function enhanceJsonForms(): void {
   // A message the server rendered next to a field goes once the field is corrected (the browser's
   // own checks: type, required), as on pages React takes over; fields still wrong keep theirs.
@@ -39,7 +43,7 @@ export function enhanceJsonForms(): void {
     if (!event.persisted) return;
     for (const form of document.querySelectorAll<HTMLFormElement>("form[data-sending]")) {
       delete form.dataset.sending;
-      const button = form.querySelector<HTMLButtonElement>("button[type=submit]:not([data-native-post])");
+      const button = form.querySelector<HTMLButtonElement>(VISIBLE_SUBMIT);
       if (button) {
         button.disabled = false;
         if (button.dataset.label) button.textContent = button.dataset.label;
@@ -64,7 +68,7 @@ async function send(form: HTMLFormElement): Promise<void> {
     const field = form.elements.namedItem(name);
     if (typeof value === "string" && !(field instanceof HTMLInputElement && field.type === "hidden")) body[name] = value;
   }
-  const button = form.querySelector<HTMLButtonElement>("button[type=submit]:not([data-native-post])");
+  const button = form.querySelector<HTMLButtonElement>(VISIBLE_SUBMIT);
   const label = button?.textContent;
   const { pendingLabel, followNotice } = form.dataset;
   form.dataset.sending = "1";

@@ -35,6 +35,8 @@ const USED_ON: Record<string, RegExp> = {
   money: new RegExp(under("account")),
   // An invoice's instalments and online payment from its link (decision 091).
   instalments: /^\/payments\/invoice$/,
+  // How to pay (issue 42): after enrolling (a course group, the camp), the family's invoices, an invoice's link.
+  paying: /^\/enrolments\/confirmed$|^\/enroll\/confirmed$|^\/account\/invoices$|^\/payments\/invoice$/,
   // Refunds and billing documents (decision 092): staff screens only.
   refunds: /$^/,
 };

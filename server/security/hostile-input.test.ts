@@ -364,7 +364,8 @@ describe("hostile input on every endpoint", () => {
       return joined.token;
     };
     ids.sectionFull = await group(1);
-    await enrolIn(ids.sectionFull, "section-full@example.com");
+    // The confirmation's calendar link (issue 42): a receipt token of a live enrolment.
+    tokens.receipt = linkToken(server.config.sessionSecret, "enrolment-receipt", await enrolIn(ids.sectionFull, "section-full@example.com"));
     tokens.sectionLeave = await line(ids.sectionFull, "section-waiting@example.com");
     const offered = await group(1);
     const holder = await enrolIn(offered, "section-holder@example.com");
@@ -683,6 +684,7 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /logout", url: () => "/logout", admin: false, body: null, stores: {} },
     { route: "POST /api/logout-user", url: () => "/api/logout-user", admin: false, body: null, stores: {} },
     { route: "POST /register", url: () => "/register", admin: false, body: () => ({ username: "New Parent", email: "new.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }), stores: { users: 1 } },
+    { route: "POST /api/signup", url: () => "/api/signup", admin: false, body: () => ({ username: "Signed Parent", email: "signed.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }), stores: { users: 1, sessions: 1, jobs: 1 } },
     { route: "POST /api/password/forgot", url: () => "/api/password/forgot", admin: false, body: () => ({ email: people.parent.email, ...honeypot }), stores: { password_resets: 1, jobs: 1 } },
     { route: "POST /api/password/reset", url: () => "/api/password/reset", admin: false, body: () => ({ token: tokens.reset, password: "Changed-Passw0rd" }), stores: {} },
     { route: "PATCH /api/account/profile", url: () => "/api/account/profile", admin: false, account: "own", body: () => ({ username: "Hostile Own", contactNumber: "9876543210" }), stores: {} },
@@ -690,6 +692,7 @@ describe("hostile input on every endpoint", () => {
     { route: "POST /api/account/password", url: () => "/api/account/password", admin: false, account: "own", body: () => ({ currentPassword: people.own.password, password: "Changed-Own-Passw0rd1" }), stores: {} },
     // The link's token and its e-mail (decision 033).
     { route: "POST /api/account/password/link", url: () => "/api/account/password/link", admin: false, account: "google", body: null, stores: { password_resets: 1, jobs: 1 } },
+    { route: "POST /api/account/email-proof", url: () => "/api/account/email-proof", admin: false, account: "keys", body: null, stores: { jobs: 1 } },
     { route: "POST /api/account/children", url: () => "/api/account/children", admin: false, account: "own", body: () => ({ name: "Layla", age: 7 }), stores: { account_children: 1 } },
     { route: "PUT /api/account/children/:id", url: () => `/api/account/children/${ids.child}`, admin: false, account: "own", body: () => ({ name: "Layla Ali", age: 8 }), stores: {} },
     {
@@ -1091,6 +1094,12 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /admin/billing/credit-notes/:id/pdf", url: () => `/admin/billing/credit-notes/${ids.creditNote}/pdf`, admin: true },
     { route: "GET /account/invoices/:id/pdf", url: () => `/account/invoices/${ids.ownInvoice}/pdf`, admin: false, account: "own" },
     { route: "GET /ar/account/invoices/:id/pdf", url: () => `/ar/account/invoices/${ids.ownInvoice}/pdf`, admin: false, account: "own" },
+    { route: "GET /account/confirm-email", url: () => "/account/confirm-email", admin: false, query: { token: "not-a-token" }, redirects: true },
+    { route: "GET /ar/account/confirm-email", url: () => "/ar/account/confirm-email", admin: false, query: { token: "not-a-token" }, redirects: true },
+    { route: "GET /payments/invoice/pdf", url: () => `/payments/invoice/pdf?token=${tokens.invoicePay}`, admin: false },
+    { route: "GET /ar/payments/invoice/pdf", url: () => `/ar/payments/invoice/pdf?token=${tokens.invoicePay}`, admin: false },
+    { route: "GET /enrolments/calendar", url: () => `/enrolments/calendar?token=${tokens.receipt}`, admin: false },
+    { route: "GET /ar/enrolments/calendar", url: () => `/ar/enrolments/calendar?token=${tokens.receipt}`, admin: false },
     { route: "GET /account/credit-notes/:id/pdf", url: () => `/account/credit-notes/${ids.creditNote}/pdf`, admin: false, account: "own" },
     { route: "GET /ar/account/credit-notes/:id/pdf", url: () => `/ar/account/credit-notes/${ids.creditNote}/pdf`, admin: false, account: "own" },
     { route: "GET /api/admin/sections/:id/roster", url: () => `/api/admin/sections/${ids.section}/roster`, admin: true },

@@ -25,7 +25,7 @@ const en = {
   logout: "Log out",
   loginOk: "Login successful!",
   loginFailed: "Login failed: Invalid e-mail or password.",
-  signedUp: "Your account has been created. Please log in.",
+  signedUp: "Your account is ready and you are signed in.",
   taken: "An account with this e-mail already exists.",
   resetSent: "If an account exists for this e-mail, we have sent a link to reset the password.",
   resetDone: "Your password has been changed. Please log in with the new password.",
@@ -52,7 +52,7 @@ const ar: typeof en = {
   logout: "",
   loginOk: "تم تسجيل الدخول بنجاح!",
   loginFailed: "فشل تسجيل الدخول: البريد الإلكتروني أو كلمة المرور غير صحيحة.",
-  signedUp: "تم إنشاء حسابك. يرجى تسجيل الدخول.",
+  signedUp: "الحساب جاهز وتمّ تسجيل الدخول.",
   taken: "يوجد حساب بهذا البريد الإلكتروني بالفعل.",
   resetSent: "إذا كان هناك حساب بهذا البريد الإلكتروني، فقد أرسلنا رابطًا لإعادة تعيين كلمة المرور.",
   resetDone: "تم تغيير كلمة المرور. يرجى تسجيل الدخول بكلمة المرور الجديدة.",
@@ -137,7 +137,8 @@ for (const t of [en, ar]) {
       await page.getByLabel(t.email, { exact: true }).fill(email);
       await page.getByLabel(t.password, { exact: true }).fill("Sunflower9");
       await submit(page, t.signup).click();
-      await expect(page).toHaveURL(new RegExp(`${t.prefix}/login\\?notice=signed-up#form-notice$`));
+      // Signed in at once, on the account, a "confirm your e-mail" link on its way (issue 42, step 5).
+      await expect(page).toHaveURL(new RegExp(`${t.prefix}/account\\?notice=account-created#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: t.signedUp })).toBeVisible();
       expect(await passwordWorks(request, email, "Sunflower9")).toBe(true);
     });

@@ -52,8 +52,12 @@ test.describe("sign-up, login, session and logout", () => {
     await expect(page.getByLabel("Contact number")).toHaveAttribute("aria-invalid", "true");
     await page.getByLabel("Contact number").fill("9876543210");
     await page.getByRole("button", { name: "Sign up" }).click();
-    await expect(page).toHaveURL(landed("/login", "signed-up"));
-    await expect(said(page, "Your account has been created")).toBeVisible();
+    // Signed in at once, on the account, a "confirm your e-mail" link on its way (issue 42, step 5).
+    await expect(page).toHaveURL(landed("/account", "account-created"));
+    await expect(said(page, "Your account is ready and you are signed in.")).toBeVisible();
+    await expect(page.getByTestId("email-proof-note")).toBeVisible();
+    await page.context().clearCookies();
+    await page.goto("/login");
 
     await page.getByLabel("E-mail", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Sunflower9");
@@ -180,7 +184,8 @@ test.describe("sign-up on a phone", () => {
       await toggle.click();
       await expect(password).toHaveAttribute("type", "password");
       await page.getByRole("button", { name: ar ? "إنشاء حساب" : "Sign up" }).click();
-      await expect(page).toHaveURL(landed(ar ? "/ar/login" : "/login", "signed-up"));
+      // Signed in at once, on the account (issue 42, step 5).
+      await expect(page).toHaveURL(landed(ar ? "/ar/account" : "/account", "account-created"));
     });
   }
 

@@ -46,7 +46,7 @@ export async function consentWalk(page: Page, lang: "en" | "ar", mode: "js" | "n
     for (const box of await consent.getByRole("checkbox", { name: texts.fieldset.agree, exact: true }).all()) await box.check();
     await page.locator(`input[name="sectionId"][value="${section.id}"]`).check();
     await page.getByRole("button", { name: t.submit, exact: true }).click();
-    await expect(page).toHaveURL(/\?enrolled=[A-Z0-9]{6}#enrol$/);
+    await expect(page).toHaveURL(/\/enrolments\/confirmed\?token=\d+_[\w-]{43}#main$/);
     await expect(page.getByRole("status").filter({ hasText: t.enrolled })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {

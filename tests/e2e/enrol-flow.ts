@@ -11,7 +11,7 @@ export const LABELS = {
 /**
  * A parent enrols from the course page at 390 px: a refused post first (an age the group does not
  * take) shows its message beside the field with the values kept, then the enrolment succeeds and
- * the page says so with the code; the seat count went down by one.
+ * the confirmation page says so (issue 42); the seat count went down by one.
  */
 /**
  * The group with the most seats left: walks earlier in the lane fill the first group of a course
@@ -42,7 +42,7 @@ export async function enrolFromCoursePage(page: Page, lang: "en" | "ar") {
   await page.getByLabel(t.childAge, { exact: true }).fill(String(section.minAge));
   await page.locator(`input[name="sectionId"][value="${section.id}"]`).check();
   await page.getByRole("button", { name: t.submit, exact: true }).click();
-  await expect(page).toHaveURL(/\?enrolled=[A-Z0-9]{6}#enrol$/);
+  await expect(page).toHaveURL(/\/enrolments\/confirmed\?token=\d+_[\w-]{43}#main$/);
   await expect(page.getByRole("status").filter({ hasText: t.enrolled })).toBeVisible();
   const after = await (await page.request.get(`/api/courses/${ENROL_COURSE}/sections`)).json();
   expect(after.sections.find((s: { id: number }) => s.id === section.id).seatsLeft).toBe(section.seatsLeft - 1);

@@ -8,7 +8,8 @@ import { withNotice, type NoticeName } from "~/lib/forms/notice";
 import type { Endpoint } from "~server/http/endpoint";
 import { ACCOUNT_FORMS } from "./account-forms";
 import { addOwnChild, changeOwnPassword, deleteOwnAccount, removeOwnChild, saveOwnChild, saveProfile, sendPasswordLink } from "./account-space.api";
-import { register, signIn, signOut, staffSignIn } from "./accounts.api";
+import { signIn, signOut, signUp, staffSignIn } from "./accounts.api";
+import { sendEmailProof } from "./email-proof.api";
 import { setUpFirstAdmin } from "./admin-setup.api";
 import { endDeviceSession } from "./devices.api";
 import { forgotPassword, resetPasswordWithToken } from "./password-reset.api";
@@ -61,7 +62,8 @@ export const adminLoginAction = accountAction(ACCOUNT_FORMS.adminLogin, staffSig
   answer.body.secondFactor ? secondStepPath(safeAdminPath(fields.next), lang) : withNotice(staffLanding(roleOf(answer), fields.next, homes(lang)), "login-ok"),
 );
 
-export const signupAction = accountAction(ACCOUNT_FORMS.signup, register, ["username", "email", "password", "contactNumber"], to("/login", "signed-up"));
+// Signed in at once, a "confirm your e-mail" link on its way (issue 42, step 5).
+export const signupAction = accountAction(ACCOUNT_FORMS.signup, signUp, ["username", "email", "password", "contactNumber"], to("/account", "account-created"));
 
 export const forgotPasswordAction = accountAction(ACCOUNT_FORMS.forgot, forgotPassword, ["email", "website"], to("/forgot-password", "reset-link-sent"));
 
@@ -144,6 +146,7 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
   [ACCOUNT_FORMS.password]: accountAction(ACCOUNT_FORMS.password, changeOwnPassword, ["currentPassword", "password"], to("/account", "password-updated")),
   [ACCOUNT_FORMS.deleteAccount]: accountAction(ACCOUNT_FORMS.deleteAccount, deleteOwnAccount, ["email"], to("/", "account-deleted")),
   [ACCOUNT_FORMS.passwordLink]: accountAction(ACCOUNT_FORMS.passwordLink, sendPasswordLink, [], to("/account", "password-link-sent")),
+  [ACCOUNT_FORMS.emailProof]: accountAction(ACCOUNT_FORMS.emailProof, sendEmailProof, [], to("/account", "email-proof-sent")),
   [ACCOUNT_FORMS.addChild]: (args) =>
     postFormToApi(args, {
       form: ACCOUNT_FORMS.addChild,

@@ -13,6 +13,8 @@ export const ACCOUNT_FORMS = {
   password: "account-password-form",
   deleteAccount: "account-delete-form",
   passwordLink: "account-password-link-form",
+  /** "Send the confirmation link again" (issue 42, step 5). */
+  emailProof: "account-email-proof-form",
   addChild: "account-child-add-form",
   /** One per saved child: its id follows (`account-child-form-12`), so a refusal returns to that child's form. */
   child: "account-child-form",

@@ -9,6 +9,7 @@ import { accountPageData, type AccountPageData } from "./account-page.server";
 import { requireAccountPage } from "~/lib/page-guards.server";
 import { useLang } from "~/i18n/use-lang";
 import { accountInvoicesPath } from "~/features/billing";
+import { EmailProofNote } from "./EmailProofNote";
 
 /**
  * /account, the parent's own space (issue 17, decision 026), as a layout: the heading and the
@@ -46,14 +47,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
       <header>
         <h1 className="text-3xl font-extrabold text-slate-900">{t("space.heading")}</h1>
         <p className="mt-2 text-slate-700">{t("space.intro", { name: profile.username || profile.email })}</p>
-        {profile.emailVerified ? null : (
-          <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-slate-900">
-            {t("space.unverified")}{" "}
-            <LocalLink to="/forgot-password" className="font-medium text-indigo-700 underline">
-              {t("space.confirmLink")}
-            </LocalLink>
-          </p>
-        )}
+        {profile.emailVerified ? null : <EmailProofNote />}
         <LocalLink to="/account/security" className="mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
           {t("security.link")}
         </LocalLink>{" "}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { localizePath } from "~/i18n/lang";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
@@ -13,7 +13,7 @@ import { alertClass, AuthCard, CardLink, SubmitButton } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
 import { useAccountForm } from "./use-account-form";
 
-/** The form posts here without JavaScript; success goes to /login with the server's message. */
+/** The form posts here without JavaScript; success signs the parent in and opens /account with the server's message (issue 42). */
 export const action = signupAction;
 
 const fields = ["username", "email", "password", "contactNumber"] as const;
@@ -22,12 +22,16 @@ export default function SignupPage() {
   const { t } = useTranslation("accounts");
   const lang = useLang();
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   const form = useAccountForm("signup", {
     id: ACCOUNT_FORMS.signup,
     schema: registerSchemaFor(usePhoneCountry()),
-    request: () => ({ path: "/register" }),
-    // The server's message shows in the success toast (the default), then the login page.
-    onSuccess: () => navigate(localizePath("/login", lang)),
+    request: () => ({ path: "/api/signup" }),
+    // The server's message shows in the success toast (the default); the parent is signed in: their account.
+    onSuccess: async () => {
+      await revalidate();
+      await navigate(localizePath("/account", lang));
+    },
   });
 
   return (

@@ -22,3 +22,4 @@ export { openPaymentNotices } from "./payments/payment-notices.server";
 export { billingExport, campEnrollmentsInvoicedTo, invoicesKept } from "./reports/account-invoices.server";
 export { stripeProvider } from "./payments/stripe-provider.server";
 export { retryPendingRefunds } from "./refunds/refund-retry.server";
+export { howToPay, invoiceOfEnrolment } from "./how-to-pay.server";

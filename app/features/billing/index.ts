@@ -10,3 +10,5 @@ export { MoneyView } from "./reports/MoneyView";
 export { PaymentNotices } from "./payments/PaymentNotices";
 export { RefundProposal, type RefundProposalView } from "./RefundProposal";
 export { accountInvoicesPath, enrolmentPaymentPath } from "./paths";
+export { HowToPay } from "./HowToPay";
+export type { HowToPayView } from "./how-to-pay-view";

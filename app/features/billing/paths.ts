@@ -14,3 +14,5 @@ export const accountCreditNotePdfPath = (id: number, lang: Lang) => localizePath
 export const adminRefundPoliciesPath = "/admin/billing/refund-policies";
 /** A held enrolment's payment page (decision 085): pay online, or see it paid. Billing's page, so its address is billing's (decision 103). */
 export const enrolmentPaymentPath = (token: string, lang: Lang) => localizePath(`/payments/enrolment?token=${encodeURIComponent(token)}`, lang);
+/** An invoice's PDF from its signed link (issue 42; the token of instalments/invoice-link.server.ts): no sign-in needed. */
+export const invoicePdfLinkPath = (token: string, lang: Lang) => localizePath(`/payments/invoice/pdf?token=${encodeURIComponent(token)}`, lang);

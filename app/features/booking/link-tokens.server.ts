@@ -9,7 +9,7 @@ import { newToken, tokenHash } from "~server/security/one-time-links";
  * (reminders, offers) rebuild it from the row and the secret; a link sent before (a random token)
  * is found by the SHA-256 hash its migration left in the row.
  */
-export type LinkKind = "booking" | "waitlist" | "section-waitlist" | "enrolment" | "enrolment-payment";
+export type LinkKind = "booking" | "waitlist" | "section-waitlist" | "enrolment" | "enrolment-payment" | "enrolment-receipt";
 
 const MAC_SHAPE = /^(\d{1,10})_([\w-]{43})$/;
 const MAX_ID = 2_147_483_647;
@@ -27,8 +27,10 @@ export function linkToken(secret: string, kind: "section-waitlist", row: { id: n
 export function linkToken(secret: string, kind: "enrolment", row: { id: number; reference: string }): string;
 /** A held enrolment's payment page (decision 085): opens paying for it, not moving or dropping it. */
 export function linkToken(secret: string, kind: "enrolment-payment", row: { id: number; reference: string }): string;
+/** An enrolment's confirmation page (issue 42): shows it and how to pay, changes nothing. */
+export function linkToken(secret: string, kind: "enrolment-receipt", row: { id: number; reference: string }): string;
 export function linkToken(secret: string, kind: LinkKind, row: { id: number; reference?: string; created_at?: string }): string {
-  return `${row.id}_${mac(secret, kind, row.id, (kind === "booking" || kind === "enrolment" || kind === "enrolment-payment" ? row.reference : row.created_at) ?? "")}`;
+  return `${row.id}_${mac(secret, kind, row.id, (kind === "booking" || kind === "enrolment" || kind === "enrolment-payment" || kind === "enrolment-receipt" ? row.reference : row.created_at) ?? "")}`;
 }
 
 /**
@@ -49,14 +51,14 @@ export async function linkedId(db: DB, secret: string, kind: LinkKind, token: st
         ? await db.selectFrom("demo_bookings").select(["id", "reference as salt"]).where("id", "=", id).executeTakeFirst()
         : kind === "waitlist"
           ? await db.selectFrom("slot_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst()
-          : kind === "enrolment" || kind === "enrolment-payment"
+          : kind === "enrolment" || kind === "enrolment-payment" || kind === "enrolment-receipt"
             ? await db.selectFrom("section_enrolments").select(["id", "reference as salt"]).where("id", "=", id).executeTakeFirst()
             : await db.selectFrom("section_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst();
     if (!row) return undefined;
     return sameMac(match[2]!, mac(secret, kind, id, row.salt)) ? id : undefined;
   }
   // Sections' links were MACs from the start (decision 066): nothing else opens them.
-  if (kind === "enrolment" || kind === "enrolment-payment" || kind === "section-waitlist") return undefined;
+  if (kind === "enrolment" || kind === "enrolment-payment" || kind === "enrolment-receipt" || kind === "section-waitlist") return undefined;
   const hash = tokenHash(token);
   const row =
     kind === "booking"

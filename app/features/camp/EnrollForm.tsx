@@ -11,6 +11,7 @@ import { useDeferredApiForm } from "~/lib/forms/use-deferred-api-form";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import { Honeypot, SubmitButton, TextField } from "~/ui/FormControls";
+import { DefaultSubmit } from "~/ui/DefaultSubmit";
 import type { Camp } from "./camp";
 import { ENROLL_FORM } from "./camp-forms";
 import { ConsentFieldset } from "~/features/consent/ConsentFieldset";
@@ -98,6 +99,8 @@ export function EnrollForm({ camp, camps, quote, consentForms }: { camp: Camp | 
           }
         : {})}
     >
+      {/* Enter in any field enrols, not "Apply code" (the first visible submit button): issue 42. */}
+      <DefaultSubmit label={t("enroll.submit")} />
       <FormAlert message={form.refusal} />
       <div className="grid gap-4 sm:grid-cols-2">
         {textFields.map(([name, type, autoComplete]) => (

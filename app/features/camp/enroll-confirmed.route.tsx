@@ -9,6 +9,8 @@ import type { Route } from "./+types/enroll-confirmed.route";
 import { formatCampDate } from "./camp";
 import { getEnrollmentByReference } from "./enroll.server";
 import { formatPhone } from "~/lib/validation";
+import { HowToPay } from "~/features/billing";
+import { howToPay, invoiceOfEnrolment } from "~/features/billing/index.server";
 
 // Nothing here needs script: server HTML for visitors who are not signed in (decision 055, 070). The
 // thank-you notice is this page's own (it names the camp), not the layout's FormNotice.
@@ -18,10 +20,13 @@ export const handle = { hydrate: false, notices: ["enroll-sent"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  const [enrollment, settings] = await Promise.all([getEnrollmentByReference(context.db, url.searchParams.get("ref") ?? "", lang), getSiteSettings(context.db)]);
-  if (!enrollment) throw data(null, { status: 404 });
+  const [found, settings] = await Promise.all([getEnrollmentByReference(context.db, url.searchParams.get("ref") ?? "", lang), getSiteSettings(context.db)]);
+  if (!found) throw data(null, { status: 404 });
+  const { id, ...enrollment } = found;
+  // The invoice and how to pay it (issue 42); a place the discounts made free has no invoice.
+  const pay = await howToPay(context.db, context.config, lang, await invoiceOfEnrolment(context.db, { kind: "camp", id }));
   // The parent's number formatted here: the browser has no phone metadata (decision 070).
-  return { enrollment, parentPhone: formatPhone(enrollment.phoneNumber), phone: settings.phone, startDate: formatCampDate(settings.campStartDate, lang) };
+  return { enrollment, pay, signedIn: context.user !== null && context.user !== undefined, parentPhone: formatPhone(enrollment.phoneNumber), phone: settings.phone, startDate: formatCampDate(settings.campStartDate, lang) };
 }
 
 // An enrollment is private: keep it out of search engines and shared caches.
@@ -32,7 +37,8 @@ export function headers() {
 /** After the enrollment form: what was received, what happens next, and the way home. */
 export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("camp");
-  const { enrollment, parentPhone, phone, startDate } = loaderData;
+  const { t: tp } = useTranslation("paying");
+  const { enrollment, pay, signedIn, parentPhone, phone, startDate } = loaderData;
   // After the form (posted, or sent by the enhancement script): the thank-you its toast used to show.
   const sent = new URLSearchParams(useLocation().search).get("notice") === "enroll-sent";
   // [label, value, written left to right]
@@ -88,6 +94,29 @@ export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps
             {enrollment.reference}
           </code>
         </p>
+      </section>
+      {/* The invoice and how to pay it, then an account to follow it (issue 42). */}
+      {pay.invoice ? (
+        <div className="mt-8">
+          <HowToPay view={pay} />
+        </div>
+      ) : null}
+      <section aria-labelledby="account-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="account-heading" className="text-xl font-bold text-slate-900">
+          {tp("confirmed.accountHeading")}
+        </h2>
+        {signedIn ? (
+          <LocalLink to="/account" className="mt-3 inline-block rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50">
+            {tp("confirmed.signedIn")}
+          </LocalLink>
+        ) : (
+          <>
+            <p className="mt-2 text-slate-700">{tp("confirmed.accountText", { email: enrollment.email })}</p>
+            <LocalLink to="/signup" className="mt-3 inline-block rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+              {tp("confirmed.createAccount")}
+            </LocalLink>
+          </>
+        )}
       </section>
       <LocalLink to="/summer-camp" className="mt-8 inline-block font-semibold text-indigo-700 hover:underline">
         {t("confirmed.camps")}

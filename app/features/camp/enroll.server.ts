@@ -77,6 +77,8 @@ export async function addEnrollment(
 
 /** An enrollment as the family sees it (confirmation page and e-mail), texts in `lang`. */
 interface EnrollmentView {
+  /** The row's id (its invoice's key), kept out of pages. */
+  id: number;
   reference: string;
   studentName: string;
   parentName: string;
@@ -97,6 +99,7 @@ export async function getEnrollmentByReference(db: DB, reference: string, lang: 
   const campRow = await db.selectFrom("camps").selectAll().where("id", "=", row.camp_id).executeTakeFirst();
   const camp = campRow ? toCamp(campRow, lang) : undefined;
   return {
+    id: row.id,
     reference,
     studentName: row.student_name,
     parentName: row.parent_name,

@@ -10,6 +10,7 @@ import { formatZoneLabel } from "~/features/booking/slot-format";
 import { useVisitorZone, visitorTimeLabel } from "~/features/booking/visitor-zone";
 import { PriceSummary, servedQuote } from "~/features/billing";
 import { formatMinutes } from "~/lib/duration";
+import { DefaultSubmit } from "~/ui/DefaultSubmit";
 
 interface Props {
   data: CourseSectionsData;
@@ -198,6 +199,8 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
           className="mt-6 space-y-6"
           noValidate={false}
         >
+          {/* Enter in any field enrols, not "Apply code" (the first visible submit button): issue 42. */}
+          <DefaultSubmit label={t("page.submit")} name="intent" value="enrol" />
           {/* A message that is also a field's (the age outside the group) is said once, beside its field. */}
           <FormAlert
             message={

@@ -57,7 +57,11 @@ export async function enrolFormAction(args: ActionFunctionArgs) {
     endpoint: enrolInSection,
     params: { id: sectionId },
     toBody,
-    // A seat held for an online payment (decision 085): on to its payment page.
-    onSuccess: (answer, _fields, lang) => safeLocalPath(answer.body.paymentUrl) ?? `${localizePath(`/courses/${slug}`, lang)}?enrolled=${String(answer.body.code ?? "")}#enrol`,
+    // A seat held for an online payment (decision 085): on to its payment page; else the confirmation
+    // page (issue 42), opened at its top: without a fragment of its own the browser keeps the form's "#enrol".
+    onSuccess: (answer, _fields, lang) => {
+      const confirmation = safeLocalPath(answer.body.confirmationUrl);
+      return safeLocalPath(answer.body.paymentUrl) ?? (confirmation ? `${confirmation}#main` : `${localizePath(`/courses/${slug}`, lang)}?enrolled=${String(answer.body.code ?? "")}#enrol`);
+    },
   });
 }

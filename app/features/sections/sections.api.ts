@@ -1,7 +1,7 @@
 import { isStaffRole } from "~/lib/roles";
 import { Router } from "express";
 import type { z } from "zod";
-import type { Lang } from "~/i18n/lang";
+import { localizePath, type Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { recordAudit, diffFields } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
@@ -23,6 +23,7 @@ import { enrolmentFields, sectionCancelSchema, sectionParams, sectionSchema, sec
 import { demoBookingForEnrolment, markFromDemo } from "./demo-enrolment.server";
 import { enrolmentPaymentPath } from "~/features/billing";
 import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.server";
+import { enrolmentCalendar, enrolmentConfirmedPath } from "./enrolment-confirmed.server";
 import { cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
@@ -118,7 +119,9 @@ export const enrolInSection = defineEndpoint({
       const paymentUrl = enrolmentPaymentPath(linkToken(config.sessionSecret, "enrolment-payment", result), lang);
       return { status: 201, body: { message: say(lang, "api.held", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, holdUntil, paymentUrl, price } };
     }
-    return { status: 201, body: { message: say(lang, "api.enrolled", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, price } };
+    // The confirmation page (issue 42): the child, the first class, the invoice and how to pay.
+    const confirmationUrl = enrolmentConfirmedPath(linkToken(config.sessionSecret, "enrolment-receipt", result), lang);
+    return { status: 201, body: { message: say(lang, "api.enrolled", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, price, confirmationUrl } };
   },
 });
 
@@ -226,6 +229,14 @@ export function sectionsApi(deps: EndpointDeps): Router {
     const courseId = /^\d{1,9}$/.test(String(req.query.courseId ?? "")) ? Number(req.query.courseId) : undefined;
     res.json({ timeZone: await academyTimeZone(db), sections: await listSectionsForStaff(db, requestLang(req), { courseId }) });
   });
+  // The confirmation page's "Add to calendar" (issue 42): every class as one .ics, from the enrolment's signed link.
+  for (const lang of ["en", "ar"] as const) {
+    router.get(localizePath("/enrolments/calendar", lang), async (req, res) => {
+      const file = await enrolmentCalendar(db, deps.config, typeof req.query.token === "string" ? req.query.token : "", lang);
+      if (file === undefined) throw new HttpError(404, say(lang, "api.notFound"));
+      res.status(200).type("text/calendar; charset=utf-8").set("Content-Disposition", 'attachment; filename="course-timetable.ics"').set("Cache-Control", "private, no-store").set("X-Robots-Tag", "noindex").send(file);
+    });
+  }
   router.use(jsonRoutes(deps, sectionEndpoints));
   return router;
 }

@@ -2,6 +2,10 @@ import { z } from "zod";
 import { FOLLOWUP_DEFAULTS } from "./followup-texts";
 import { CURRENCY_CODES } from "~/lib/money";
 
+/** The ways the desk takes a payment (the desk's own methods, billing's DESK_METHODS). */
+export const PAY_METHODS = ["cash", "bank_transfer", "cheque"] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
 /** Staff-editable site settings; stored one key per row in `site_settings` (value as JSON). */
 export const siteSettingsSchema = z.object({
   address: z.object({ en: z.string().max(300), ar: z.string().max(300) }),
@@ -60,6 +64,13 @@ export const siteSettingsSchema = z.object({
   taxRateBp: z.number().int().min(0).max(10000).default(0),
   taxRegistration: z.string().trim().max(60).default(""),
   taxInclusive: z.boolean().default(true),
+  /**
+   * How families pay (issue 42): the methods the desk takes, and the bank details for a transfer in
+   * each language (empty: no transfer offered). Shown after enrolling, on the family's invoices and
+   * in the invoice e-mail, beside the address, opening hours and phone above.
+   */
+  payMethods: z.array(z.enum(PAY_METHODS)).max(PAY_METHODS.length).default([...PAY_METHODS]),
+  bankDetails: z.object({ en: z.string().max(500), ar: z.string().max(500) }).default({ en: "", ar: "" }),
   /** The currency a new course or camp is priced in until staff choose another (decision 101). */
   defaultCurrency: z.enum(CURRENCY_CODES).default("USD"),
   /** Days after issue an invoice without instalments is due (issue 31). */

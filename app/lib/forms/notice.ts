@@ -32,6 +32,11 @@ export const NOTICES = {
   "calendar-link-off": { ns: "timetable", key: "api.revoked" },
   "demo-converted": { ns: "timetable", key: "convert.done" },
   "attendance-saved": { ns: "teaching", key: "notice.saved" },
+  // Sign-up signs in and sends a "confirm your e-mail" link (issue 42, step 5).
+  "account-created": { ns: "email-proof", key: "notice.created" },
+  "email-proven": { ns: "email-proof", key: "notice.proven" },
+  "email-proof-invalid": { ns: "email-proof", key: "notice.invalid" },
+  "email-proof-sent": { ns: "email-proof", key: "notice.sent" },
 } as const;
 
 /** The notice's element id (FormNotice), where the page opens after the redirect. */

@@ -44,6 +44,9 @@ export const settings: SiteSettings = {
   taxInclusive: true,
   defaultCurrency: "USD",
   invoiceDueDays: 7,
+  // How families pay (issue 42): every desk method; bank details are the academy's to type in.
+  payMethods: ["cash", "bank_transfer", "cheque"],
+  bankDetails: { en: "", ar: "" },
   instalmentReminderDays: 3,
   demoBookingsPerFamily: 3,
   enrolmentsPerFamily: 6,

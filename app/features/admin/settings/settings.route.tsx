@@ -12,6 +12,7 @@ import type { Route } from "./+types/settings.route";
 import { percentToBp, settingsPageSchema } from "./settings.schema";
 import { campsOffStartDate, listAdminCamps } from "./settings.server";
 import { CampsOffStartDate } from "./CampsOffStartDate";
+import { PaySettingsFields } from "./PaySettingsFields";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request, "admin");
@@ -177,6 +178,8 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             </span>
           </label>
         </fieldset>
+
+        <PaySettingsFields methods={form.methods} />
 
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.followupTitle")}</legend>

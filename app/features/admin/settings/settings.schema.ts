@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SiteSettings } from "~/features/site/settings.schema";
+import { PAY_METHODS, type SiteSettings } from "~/features/site/settings.schema";
 import { unknownPlaceholders } from "~/features/site/followup-texts";
 import { isTimeZone } from "~/lib/time-zone";
 import { CURRENCY_CODES } from "~/lib/money";
@@ -61,6 +61,9 @@ const settingsFields = z.object({
     taxRateBp: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10000, v.invalid).optional().default(0),
     taxRegistration: text(60).optional().default(""),
     taxInclusive: z.boolean({ error: v.invalid }).optional().default(true),
+    // How families pay (issue 42), optional like the others: every desk method, no bank details.
+    payMethods: z.array(z.enum(PAY_METHODS, { error: v.choice }), { error: v.invalid }).max(PAY_METHODS.length, v.invalid).refine((methods) => new Set(methods).size === methods.length, v.invalid).optional().default([...PAY_METHODS]),
+    bankDetails: pair(500).optional().default({ en: "", ar: "" }),
     // Optional like the others: clients that predate it keep saving (US dollars, decision 101).
     defaultCurrency: z.enum(CURRENCY_CODES, { error: v.choice }).optional().default("USD"),
     invoiceDueDays: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(90, v.invalid).optional().default(7),

@@ -7,6 +7,7 @@ import type { Route } from "./+types/invoice-payment.route";
 import { invoicePaymentData } from "./invoice-payment.server";
 import { startInvoicePayment } from "./instalments.api";
 import { PartsTable } from "./PartsTable";
+import { HowToPay } from "~/features/billing/HowToPay";
 
 const TOKEN = /^[\w-]{16,100}$/;
 
@@ -83,6 +84,11 @@ export default function InvoicePaymentPage({ loaderData, actionData }: Route.Com
         <p role="status" data-testid="invoice-state" className={`mt-6 rounded-lg border p-4 font-semibold text-slate-900 ${page.payState === "paid" ? "border-emerald-200 bg-emerald-50" : "border-slate-200 bg-slate-50"}`}>
           {t(`pay.${page.payState}`)}
         </p>
+      ) : null}
+      {page.payState === "desk" || page.payState === "online" ? (
+        <div className="mt-6">
+          <HowToPay view={page.howToPay} self />
+        </div>
       ) : null}
       {notice ? (
         <p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 font-semibold text-slate-900">

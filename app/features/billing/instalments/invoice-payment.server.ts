@@ -9,6 +9,7 @@ import { paymentProviderOf } from "~/features/billing/payments/payment-provider.
 import { invoiceInstalments } from "./instalments.server";
 import { partViews } from "./instalments-view.server";
 import { invoiceOfToken } from "./invoice-link.server";
+import { howToPay } from "~/features/billing/how-to-pay.server";
 
 /** A Stripe checkout session id as its success URL brings it back (anything else is ignored). */
 const SESSION_ID = /^cs_[\w-]{1,200}$/;
@@ -48,5 +49,7 @@ export async function invoicePaymentData(db: DB, config: Config, token: string, 
     confirming: confirming && payState === "online",
     cancelled: returned.cancelled && payState === "online",
     parts: partViews(state, lang).map((part, index) => ({ ...part, left: money(state.parts[index]!.leftMinor) })),
+    // The desk, the methods, the bank details and the reference (issue 42): the link the invoice e-mail carries.
+    howToPay: await howToPay(db, config, lang, id),
   };
 }

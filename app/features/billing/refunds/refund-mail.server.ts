@@ -5,6 +5,8 @@ import { detailsTable, html, mailDocument } from "~/lib/mail/html";
 import { formatMoney } from "~/lib/money";
 import { accountCreditNotePdfPath, accountInvoicePdfPath } from "~/features/billing/paths";
 import { INVOICE_MAIL, type InvoiceMail } from "~/features/billing/invoice-mail.server";
+import { howToPay } from "~/features/billing/how-to-pay.server";
+import { howToPayMail } from "~/features/billing/how-to-pay-mail.server";
 
 /**
  * The family's billing e-mails (issue 31, decision 092), in the invoice's language: the invoice when
@@ -41,13 +43,17 @@ export const invoiceMailTemplate: MailTemplate = async ({ db, config }, mail) =>
     [t("mail.total"), formatMoney(data.totalMinor, data.currency, lang), true],
     [t("mail.due"), data.dueOn, true],
   ];
-  const text = [t("mail.greeting"), "", t("invoiceMail.intro"), "", ...details.map(([label, value]) => `${label}: ${value}`), "", t("mail.link"), link, "", t("mail.signoff")].join("\n");
+  // How to pay and the invoice's signed link (issue 42), in place of the account's link that needs
+  // signing in: most families who enrol have no account.
+  const pay = await howToPay(db, config, lang, data.id);
+  const payBlock = pay.invoice ? howToPayMail(pay, lang, config.publicUrl + pay.invoice.url) : null;
+  const text = [t("mail.greeting"), "", t("invoiceMail.intro"), "", ...details.map(([label, value]) => `${label}: ${value}`), "", ...(payBlock ? [...payBlock.text, ""] : [t("mail.link"), link, ""]), t("mail.signoff")].join("\n");
   const body = mailDocument(
     lang,
     html`<p>${t("mail.greeting")}</p>
 <p>${t("invoiceMail.intro")}</p>
 ${detailsTable(details, lang)}
-<p><a href="${link}">${t("invoiceMail.open")}</a></p>
+${payBlock ? payBlock.html : html`<p><a href="${link}">${t("invoiceMail.open")}</a></p>`}
 <p>${t("mail.signoff")}</p>`,
   );
   const { invoiceDocument } = await import("./billing-docs.server");

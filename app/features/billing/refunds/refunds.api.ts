@@ -15,6 +15,7 @@ import { adminCreditNotePdfPath } from "~/features/billing/paths";
 import { creditNoteDocument, familyOf, invoiceDocument } from "./billing-docs.server";
 import { paymentForRefund, refundPayment } from "./refunds.server";
 import { saveRefundPolicy } from "~/features/billing/refund-policy.server";
+import { invoiceOfToken } from "~/features/billing/instalments/invoice-link.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "refunds", key, values);
 
@@ -161,6 +162,16 @@ export function refundsApi(deps: EndpointDeps): Router {
         await sendPdf(res, deps, kind, id, lang);
       });
     }
+  }
+  // The invoice e-mail's and the confirmation's PDF link (issue 42): the invoice's signed token
+  // (decision 091) opens its PDF without signing in, as it opens its payment page.
+  for (const lang of ["en", "ar"] as const) {
+    router.get(localizePath("/payments/invoice/pdf", lang), async (req, res) => {
+      const token = typeof req.query.token === "string" ? req.query.token : "";
+      const id = /^[\w-]{16,100}$/.test(token) ? await invoiceOfToken(deps.db, deps.config.sessionSecret, token) : undefined;
+      if (id === undefined) throw new HttpError(404, say(lang, "api.docNotFound"));
+      await sendPdf(res, deps, "invoice", id, lang);
+    });
   }
   router.use(jsonRoutes(deps, refundEndpoints));
   return router;

@@ -9,6 +9,8 @@ import type { Route } from "./+types/account-invoices.route";
 import { listAccountInvoices } from "./money.api";
 import type { AccountInvoices } from "./money-types";
 import { Balances, InvoiceCards } from "./InvoiceCards";
+import { HowToPay } from "~/features/billing/HowToPay";
+import { howToPay } from "~/features/billing/how-to-pay.server";
 
 /** Cards, links and PDFs: no React ships to the page, signed in too (decision 108). */
 export const handle = { hydrate: false, staticWhenSignedIn: true };
@@ -19,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const answer = await context.run(listAccountInvoices, { input: {}, lang });
   if (answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
-  return answer.body as unknown as AccountInvoices;
+  // How to pay (issue 42): the desk, the methods and the bank details, once for the page.
+  return { ...(answer.body as unknown as AccountInvoices), pay: await howToPay(context.db, context.config, lang) };
 }
 
 export function headers() {
@@ -30,7 +33,8 @@ export function headers() {
 export default function AccountInvoicesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("money");
   const lang = useLang();
-  const { invoices, balances } = loaderData;
+  const { invoices, balances, pay } = loaderData;
+  const owing = invoices.some((invoice) => invoice.outstandingMinor > 0 && invoice.status !== "void");
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10 md:py-14">
       <PageMeta title={t("account.title")} description={t("account.description")} />
@@ -48,6 +52,7 @@ export default function AccountInvoicesPage({ loaderData }: Route.ComponentProps
         </h2>
         <Balances balances={balances} lang={lang} />
       </section>
+      {owing ? <HowToPay view={pay} headingId="how-to-pay" referenceMany /> : null}
       <section aria-labelledby="invoices-heading">
         <h2 id="invoices-heading" className="text-2xl font-bold text-slate-900">
           {t("account.listTitle")}

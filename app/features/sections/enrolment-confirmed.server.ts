@@ -1,0 +1,88 @@
+import type { Config } from "~server/config";
+import type { DB } from "~server/db/db";
+import { serverT } from "~server/i18n";
+import { localizePath, type Lang } from "~/i18n/lang";
+import { pick, pickPair } from "~/i18n/localized";
+import { getSiteSettings } from "~/features/site/site.server";
+import { buildCalendarFile } from "~/features/booking/ics";
+import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
+import { linkedId } from "~/features/booking/link-tokens.server";
+import { howToPay, invoiceOfEnrolment } from "~/features/billing/index.server";
+import { toSectionCard } from "./course-sections.server";
+import { enrolmentForManage } from "./enrolment-manage.server";
+import { enrolmentForMail } from "./sections.server";
+
+/** The confirmation page after "Enrol" (issue 42): its token is the enrolment's "enrolment-receipt" link (decision 044's signer), which shows and changes nothing else. */
+export const enrolmentConfirmedPath = (token: string, lang: Lang) => localizePath(`/enrolments/confirmed?token=${encodeURIComponent(token)}`, lang);
+export const enrolmentCalendarPath = (token: string, lang: Lang) => localizePath(`/enrolments/calendar?token=${encodeURIComponent(token)}`, lang);
+
+const TOKEN = /^[\w-]{16,100}$/;
+
+const receiptId = async (db: DB, secret: string, token: string) => (TOKEN.test(token) ? linkedId(db, secret, "enrolment-receipt", token) : undefined);
+
+/**
+ * What the confirmation shows: the child, the course and group, the first class still ahead, the
+ * invoice (number, what it owes, by when) and how to pay, and the calendar file's link. Undefined:
+ * the token opens nothing (404).
+ */
+export async function enrolmentConfirmation(db: DB, config: Pick<Config, "sessionSecret" | "stripe">, token: string, lang: Lang) {
+  const id = await receiptId(db, config.sessionSecret, token);
+  const found = id === undefined ? undefined : await enrolmentForManage(db, id, lang);
+  if (id === undefined || !found) return undefined;
+  const settings = await getSiteSettings(db);
+  const card = toSectionCard(found.section, found.timeZone, lang);
+  // The first class the child will come to: enrolling after the term began, the next one.
+  const now = new Date().toISOString();
+  const next = card.meetingTimes.findIndex((meeting) => meeting.at > now);
+  const invoiceId = await invoiceOfEnrolment(db, { kind: "section", id });
+  return {
+    enrolment: found.enrolment,
+    group: {
+      days: card.days,
+      time: card.time,
+      first: card.first,
+      last: card.last,
+      firstClass: next >= 0 ? { date: formatDateLabel(card.meetingTimes[next]!.at, found.timeZone, lang), time: formatTimeLabel(card.meetingTimes[next]!.at, found.timeZone, lang) } : { date: card.first, time: card.time },
+      meetingCount: card.meetingCount,
+      durationMinutes: card.durationMinutes,
+      mode: card.mode,
+      instructor: card.instructor,
+    },
+    address: pickPair(settings.address, lang),
+    pay: await howToPay(db, config, lang, invoiceId),
+    calendarUrl: enrolmentCalendarPath(token, lang),
+  };
+}
+
+/**
+ * Every class of the enrolment as one iCalendar file, the same events (and UIDs) as the
+ * confirmation e-mail's attachment, so opening both adds each class once.
+ */
+export async function enrolmentCalendar(db: DB, config: Pick<Config, "sessionSecret" | "publicUrl">, token: string, lang: Lang): Promise<string | undefined> {
+  const id = await receiptId(db, config.sessionSecret, token);
+  const row = id === undefined ? undefined : await db.selectFrom("section_enrolments").select("reference").where("id", "=", id).executeTakeFirst();
+  const found = row ? await enrolmentForMail(db, row.reference) : undefined;
+  if (!found || found.status !== "enrolled") return undefined;
+  const settings = await getSiteSettings(db);
+  const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
+  const course = pick(found, "name", lang);
+  const address = pickPair(settings.address, lang);
+  const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
+  const host = new URL(config.publicUrl).hostname;
+  const meetings = found.meetings.filter((m) => m.status === "scheduled");
+  return buildCalendarFile(
+    meetings.map((m, i) => {
+      const start = new Date(m.starts_at);
+      return {
+        uid: `meeting-${m.id}-${found.reference}@${host}`,
+        start,
+        end: new Date(start.getTime() + m.duration_minutes * 60_000),
+        summary: t("ics.summary", { course, n: i + 1, count: meetings.length }),
+        description: [t("ics.description", { name: found.child_name }), `${t("details.code")}: ${found.code}`, coursePage].join("\n"),
+        location: found.mode === "online" ? found.meeting_url : address,
+        url: coursePage,
+      };
+    }),
+    "Course enrolment",
+  );
+}
