@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { langFromPath } from "~/i18n/lang";
+import { useLang } from "~/i18n/use-lang";
+import { formatMinutes } from "~/lib/duration";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { HowToPay } from "~/features/billing";
@@ -28,6 +30,7 @@ const outline = "inline-block rounded-lg border border-indigo-600 px-4 py-2 font
 /** /enrolments/confirmed?token=: after "Enrol" (issue 42), what was enrolled, what is owed and how to pay, the calendar, an account. */
 export default function EnrolmentConfirmedPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("paying");
+  const lang = useLang();
   const { enrolment, group, address, pay, calendarUrl, signedIn } = loaderData;
   const live = enrolment.status === "enrolled";
   const details: [string, string][] = [
@@ -35,7 +38,7 @@ export default function EnrolmentConfirmedPage({ loaderData }: Route.ComponentPr
     [t("confirmed.course"), enrolment.courseName],
     [t("confirmed.group"), t("confirmed.at", { day: group.days, time: group.time })],
     [t("confirmed.firstClass"), t("confirmed.at", { day: group.firstClass.date, time: group.firstClass.time })],
-    [t("confirmed.dates"), `${t("confirmed.classes", { count: group.meetingCount, minutes: group.durationMinutes })} · ${group.first} – ${group.last}`],
+    [t("confirmed.dates"), `${t("confirmed.classes", { count: group.meetingCount, length: formatMinutes(group.durationMinutes, lang) })} · ${group.first} – ${group.last}`],
     [t("confirmed.where"), group.mode === "online" ? t("confirmed.online") : t("confirmed.academy", { address })],
   ];
   return (
