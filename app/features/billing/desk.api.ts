@@ -143,6 +143,8 @@ export const resolvePaymentNotice = defineEndpoint({
   method: "POST",
   path: "/api/admin/billing/notices/:id/resolve",
   access: "staff",
+  // Nothing to send: the notice's id names what is resolved.
+  noBody: true,
   params: idParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
