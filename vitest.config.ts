@@ -14,9 +14,5 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PostgreSQL runs share one server; keep the number of parallel files modest on 2 cores.
     maxWorkers: 2,
-    // Files in one worker share its loaded modules (decision 110): importing the app once per worker
-    // instead of once per file took the suite's import time from 324 s to 23 s. No
-    // test mocks modules or timers; module state is keyed per configuration (see harness.ts).
-    isolate: false,
   },
 });

@@ -35,8 +35,7 @@ describe("GET /metrics", () => {
     }
   });
 
-  // The metrics are the process's (as in production), and test files share their worker's process
-  // (decision 110): a count is read as what this test added to it.
+  // The metrics are the process's (as in production): a count is read as what this test added to it.
   const blogReads = (text: string) =>
     [...text.matchAll(/^http_requests_total\{method="GET",route="\/api\/blogs\/:slug",status="(?:200|404)"\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
 
