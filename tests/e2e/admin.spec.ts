@@ -169,7 +169,7 @@ test.describe("admin back office", () => {
     await page.goto("/admin/settings");
     await page.getByRole("link", { name: /Edit camp: Junior Camp/ }).click();
     const price = String(9000 + Math.floor(Math.random() * 900));
-    const priceField = page.getByLabel("Price (in its currency, with its decimals)", { exact: true });
+    const priceField = page.getByLabel("Price (whole units of its currency)", { exact: true });
     const originalPrice = await priceField.inputValue();
     await priceField.fill(price);
     await page.getByRole("button", { name: "Save" }).click();
