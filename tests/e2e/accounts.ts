@@ -90,13 +90,20 @@ function mailParts(raw: string): { head: string; text: string }[] {
   return raw.split(/\r?\n--[^\r\n]+\r?\n/).map((part) => ({ head: part.slice(0, part.search(/\r?\n\r?\n/)), text: decodeMail(part).text }));
 }
 
-/** The HTML part of the newest mail with one whose text says `text` (staff notices, plain text, also name the parent). */
+/**
+ * The HTML part of the newest mail with one whose text says `text`; for an e-mail address, the newest
+ * mail sent to it (staff notices also name the parent, and have an HTML part too since issue 42).
+ */
 export async function waitForMailHtml(text: string): Promise<string> {
   let html = "";
+  const addressed = (raw: string) => !text.includes("@") || raw.slice(0, raw.search(/\r?\n\r?\n/)).split(/\r?\n/).some((line) => /^To:/i.test(line) && line.includes(text));
   await expect
     .poll(() => {
       const htmlOf = (mail: { head: string; text: string }[]) => mail.find((part) => /Content-Type: text\/html/i.test(part.head))?.text ?? "";
-      const parts = outboxMails().map(mailParts).find((mail) => htmlOf(mail) !== "" && mail.some((part) => part.text.includes(text)));
+      const parts = outboxMails()
+        .filter(addressed)
+        .map(mailParts)
+        .find((mail) => htmlOf(mail) !== "" && mail.some((part) => part.text.includes(text)));
       html = parts ? htmlOf(parts) : "";
       return html;
     })
