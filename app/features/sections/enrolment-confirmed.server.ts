@@ -4,13 +4,13 @@ import { serverT } from "~server/i18n";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { pick, pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
-import { buildCalendarFile } from "~/features/booking/ics";
 import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
 import { linkedId } from "~/features/booking/link-tokens.server";
 import { howToPay, invoiceOfEnrolment } from "~/features/billing/index.server";
 import { toSectionCard } from "./course-sections.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
 import { enrolmentForMail } from "./sections.server";
+import { enrolmentClassesCalendar } from "./enrolment-mail.server";
 
 /** The confirmation page after "Enrol" (issue 42): its token is the enrolment's "enrolment-receipt" link (decision 044's signer), which shows and changes nothing else. */
 export const enrolmentConfirmedPath = (token: string, lang: Lang) => localizePath(`/enrolments/confirmed?token=${encodeURIComponent(token)}`, lang);
@@ -70,19 +70,5 @@ export async function enrolmentCalendar(db: DB, config: Pick<Config, "sessionSec
   const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
   const host = new URL(config.publicUrl).hostname;
   const meetings = found.meetings.filter((m) => m.status === "scheduled");
-  return buildCalendarFile(
-    meetings.map((m, i) => {
-      const start = new Date(m.starts_at);
-      return {
-        uid: `meeting-${m.id}-${found.reference}@${host}`,
-        start,
-        end: new Date(start.getTime() + m.duration_minutes * 60_000),
-        summary: t("ics.summary", { course, n: i + 1, count: meetings.length }),
-        description: [t("ics.description", { name: found.child_name }), `${t("details.code")}: ${found.code}`, coursePage].join("\n"),
-        location: found.mode === "online" ? found.meeting_url : address,
-        url: coursePage,
-      };
-    }),
-    "Course enrolment",
-  );
+  return enrolmentClassesCalendar(found, meetings, { t, course, address, coursePage, host });
 }

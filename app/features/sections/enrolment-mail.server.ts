@@ -76,21 +76,7 @@ const timetableMail =
   ];
   const host = new URL(config.publicUrl).hostname;
   const manageUrl = config.publicUrl + enrolmentManagePath(linkToken(config.sessionSecret, "enrolment", found), lang);
-  const ics = buildCalendarFile(
-    meetings.map((m, i) => {
-      const start = new Date(m.starts_at);
-      return {
-        uid: `meeting-${m.id}-${found.reference}@${host}`,
-        start,
-        end: new Date(start.getTime() + m.duration_minutes * 60_000),
-        summary: t("ics.summary", { course, n: i + 1, count: meetings.length }),
-        description: [t("ics.description", { name: found.child_name }), `${t("details.code")}: ${found.code}`, coursePage].join("\n"),
-        location: found.mode === "online" ? found.meeting_url : address,
-        url: coursePage,
-      };
-    }),
-    "Course enrolment",
-  );
+  const ics = enrolmentClassesCalendar(found, meetings, { t, course, address, coursePage, host });
   const text = [
     t("mail.greeting", { name: found.parent_name }),
     "",
@@ -153,3 +139,30 @@ ${reason ? html`<p>${reason}</p>` : ""}
 
 export const sectionCancelledMail = endedMail("cancelMail");
 export const sectionDroppedMail = endedMail("dropMail");
+
+/**
+ * Every scheduled class of a group enrolment as one iCalendar file: the e-mail's attachment and the
+ * confirmation page's calendar link (issue 42) give the same events and UIDs, so both add each class once.
+ */
+export function enrolmentClassesCalendar(
+  found: NonNullable<Awaited<ReturnType<typeof enrolmentForMail>>>,
+  meetings: NonNullable<Awaited<ReturnType<typeof enrolmentForMail>>>["meetings"],
+  words: { t: (key: string, values?: Record<string, string | number>) => string; course: string; address: string; coursePage: string; host: string },
+): string {
+  const { t, course, address, coursePage, host } = words;
+  return buildCalendarFile(
+    meetings.map((m, i) => {
+      const start = new Date(m.starts_at);
+      return {
+        uid: `meeting-${m.id}-${found.reference}@${host}`,
+        start,
+        end: new Date(start.getTime() + m.duration_minutes * 60_000),
+        summary: t("ics.summary", { course, n: i + 1, count: meetings.length }),
+        description: [t("ics.description", { name: found.child_name }), `${t("details.code")}: ${found.code}`, coursePage].join("\n"),
+        location: found.mode === "online" ? found.meeting_url : address,
+        url: coursePage,
+      };
+    }),
+    "Course enrolment",
+  );
+}
