@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, SqliteDialect, type Transaction } from "kysely";
+import { CompiledQuery, Kysely, SqliteDialect, type Driver, type Transaction } from "kysely";
 import pg from "pg";
 import type { Config } from "~server/config";
 import { SearchPathPostgresDialect } from "./pg-introspector";
@@ -22,7 +22,7 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export function openDatabase(database: Config["database"], options: OpenOptions = {}): DB {
   if (database.kind === "sqlite") {
     if (database.file !== ":memory:") mkdirSync(path.dirname(database.file), { recursive: true });
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqliteFile(database.file) }) });
+    return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: openSqliteFile(database.file) }) });
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -35,6 +35,22 @@ export function openDatabase(database: Config["database"], options: OpenOptions 
   // Introspection (the Migrator's "does my table exist?") sees only this connection's search_path,
   // never the other schemas of the database, which other instances or tests may drop meanwhile.
   return new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
+}
+
+/**
+ * SQLite transactions that take the write lock when they begin ("begin immediate"). A deferred
+ * transaction that reads and then writes fails at once with SQLITE_BUSY when another process wrote
+ * in between (SQLite cannot wait there without risking a deadlock); beginning immediate makes it
+ * wait (busy_timeout) like any other writer. Seen with several instances on one file under load.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 export function isPostgres(db: Kysely<unknown>): boolean {
