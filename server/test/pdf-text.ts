@@ -3,7 +3,8 @@ import { inflateSync } from "node:zlib";
 /**
  * Text of a PDF written by pdfkit, for tests, as two kinds of real readers extract it: its
  * compressed streams are inflated, the fonts' ToUnicode maps read, and every shown string decoded
- * (with every font's map: tests look for a phrase in any of them).
+ * with the map of the font it is shown in (Tf). Decoding with every font's map once made noise that,
+ * on some dates, spelt a phrase a test looks for.
  * - `text`: as readers that honour marked content read it (Acrobat, Poppler's pdftotext, PDFBox):
  *   a string inside an /ActualText span reads as the span's text; other strings as their glyphs.
  * - `logical`: as readers that ignore /ActualText and reverse a right-to-left string character by
@@ -13,35 +14,49 @@ import { inflateSync } from "node:zlib";
  */
 export function pdfText(pdf: Buffer | Uint8Array): { text: string; logical: string } {
   const raw = Buffer.from(pdf).toString("latin1");
-  const streams: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
+  // Every object with a stream, by number (pdfkit writes no object streams, so dictionaries are plain text).
+  const streams = new Map<number, string>();
+  for (const match of raw.matchAll(/(\d+) 0 obj\s*<<(?:(?!endobj)[\s\S])*?>>\s*stream\r?\n/g)) {
     const start = match.index + match[0].length;
-    const end = raw.indexOf("endstream", start);
-    const bytes = Buffer.from(raw.slice(start, end), "latin1");
+    const bytes = Buffer.from(raw.slice(start, raw.indexOf("endstream", start)), "latin1");
+    let body: string;
     try {
-      streams.push(inflateSync(bytes).toString("latin1"));
+      body = inflateSync(bytes).toString("latin1");
     } catch {
-      streams.push(bytes.toString("latin1"));
+      body = bytes.toString("latin1");
+    }
+    streams.set(Number(match[1]), body);
+  }
+  // Font resource name (/F1) → that font's ToUnicode map, so each string is decoded with the font it is shown in.
+  const unicodeOf = new Map<number, Map<number, string>>();
+  for (const font of raw.matchAll(/(\d+) 0 obj\s*<<((?:(?!endobj)[\s\S])*?)\/ToUnicode (\d+) 0 R/g)) {
+    const cmap = streams.get(Number(font[3]));
+    if (cmap) unicodeOf.set(Number(font[1]), toUnicodeMap(cmap));
+  }
+  const fonts = new Map<string, Map<number, string>>();
+  for (const dict of raw.matchAll(/\/Font\s*<<([^>]*)>>/g)) {
+    for (const entry of dict[1]!.matchAll(/\/([^\s/]+)\s+(\d+) 0 R/g)) {
+      const map = unicodeOf.get(Number(entry[2]));
+      if (map) fonts.set(entry[1]!, map);
     }
   }
-  const maps = streams.filter((s) => s.includes("beginbfrange")).map(toUnicodeMap);
-  const events = streams.flatMap(contentEvents);
-  const decode = (map: Map<number, string>, hex: string) => (hex.match(/.{4}/g) ?? []).map((gid) => map.get(Number.parseInt(gid, 16)) ?? "").join("");
+  const decode = (font: string | null, hex: string) => {
+    const map = (font && fonts.get(font)) ?? new Map<number, string>();
+    return (hex.match(/.{4}/g) ?? []).map((gid) => map.get(Number.parseInt(gid, 16)) ?? "").join("");
+  };
   const text: string[] = [];
   const logical: string[] = [];
-  for (const map of maps) {
-    let inside: string | null = null;
-    for (const event of events) {
-      if (event.kind === "span") {
-        inside = event.actual;
-        if (inside !== null) text.push(inside);
-      } else if (event.kind === "end") {
-        inside = null;
-      } else {
-        const shown = decode(map, event.hex);
-        if (inside === null) text.push(shown);
-        logical.push(ARABIC.test(shown) ? [...shown].reverse().join("") : shown);
-      }
+  let inside: string | null = null;
+  for (const event of [...streams.values()].flatMap(contentEvents)) {
+    if (event.kind === "span") {
+      inside = event.actual;
+      if (inside !== null) text.push(inside);
+    } else if (event.kind === "end") {
+      inside = null;
+    } else {
+      const shown = decode(event.font, event.hex);
+      if (inside === null) text.push(shown);
+      logical.push(ARABIC.test(shown) ? [...shown].reverse().join("") : shown);
     }
   }
   return { text: text.join("\n"), logical: logical.join("\n") };
@@ -49,24 +64,26 @@ export function pdfText(pdf: Buffer | Uint8Array): { text: string; logical: stri
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 
-type ContentEvent = { kind: "span"; actual: string | null } | { kind: "end" } | { kind: "shown"; hex: string };
+type ContentEvent = { kind: "span"; actual: string | null } | { kind: "end" } | { kind: "shown"; hex: string; font: string | null };
 
 /** The marked-content spans and shown strings of a content stream, in order. */
 function contentEvents(stream: string): ContentEvent[] {
   const events: ContentEvent[] = [];
   // The strings of one text object (BT … ET, one run as pdfkit draws it) are read as one string, as a
   // reader joins the pieces of a line: a mark placed apart («تُ») is its own TJ after the letters.
-  const token = /\/Span\s*<<|\bEMC\b|\bET\b|\[([^\]]*)\]\s*TJ/g;
-  let open: { kind: "shown"; hex: string } | null = null;
+  const token = /\/Span\s*<<|\bEMC\b|\bET\b|\[([^\]]*)\]\s*TJ|\/([^\s/]+)\s+[\d.]+\s+Tf/g;
+  let open: { kind: "shown"; hex: string; font: string | null } | null = null;
+  let font: string | null = null;
   for (let m = token.exec(stream); m; m = token.exec(stream)) {
-    if (m[0] === "ET") open = null;
+    if (m[2] !== undefined) font = m[2];
+    else if (m[0] === "ET") open = null;
     else if (m[0] === "EMC") {
       open = null;
       events.push({ kind: "end" });
     } else if (m[1] !== undefined) {
       const hex = [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!).join("");
       if (open) open.hex += hex;
-      else events.push((open = { kind: "shown", hex }));
+      else events.push((open = { kind: "shown", hex, font }));
     } else {
       const dictEnd = stream.indexOf("BDC", m.index);
       const at = stream.indexOf("/ActualText", m.index);
