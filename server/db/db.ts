@@ -61,6 +61,6 @@ export function isPostgres(db: Kysely<unknown>): boolean {
  * Runs `work` in a transaction: the caller's when `db` already is one (a bulk change calling a
  * one-row function), a new one otherwise. Kysely cannot nest transactions.
  */
-export function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
+export function inTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
 }

@@ -41,7 +41,7 @@ export function pdfText(pdf: Buffer | Uint8Array): { text: string; logical: stri
     }
   }
   const decode = (font: string | null, hex: string) => {
-    const map = (font && fonts.get(font)) ?? new Map<number, string>();
+    const map = (font ? fonts.get(font) : undefined) ?? new Map<number, string>();
     return (hex.match(/.{4}/g) ?? []).map((gid) => map.get(Number.parseInt(gid, 16)) ?? "").join("");
   };
   const text: string[] = [];

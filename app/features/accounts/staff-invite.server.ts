@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { serverT } from "~server/i18n";
@@ -179,7 +179,7 @@ export async function revokeInvite(db: DB, actorId: number, ref: string): Promis
  * Ends every pending invitation an admin sent, when they stop being one (demoted or disabled),
  * inside the caller's transaction. Audit logged when there were any.
  */
-export async function dropInvitesOf(trx: DB, actorId: number, inviterId: number): Promise<void> {
+export async function dropInvitesOf(trx: Trx, actorId: number, inviterId: number): Promise<void> {
   const gone = await trx.deleteFrom("staff_invites").where("invited_by", "=", inviterId).returning("email").execute();
   if (gone.length > 0) await recordAudit(trx, { userId: actorId, action: "revoke_invite", entity: "user", entityId: inviterId, summary: { inviterLostRole: true, count: gone.length } });
 }

@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { diffFields, recordAudit } from "~server/audit/audit";
 import { TakenError, type SavedRecord } from "./collection.server";
@@ -68,7 +68,7 @@ export async function updateAudited(
  */
 export async function deleteAudited(
   db: DB,
-  removal: { table: CollectionTable; entity: string; id: number; userId: number; label: NameColumns; before?: (trx: DB) => Promise<unknown> },
+  removal: { table: CollectionTable; entity: string; id: number; userId: number; label: NameColumns; before?: (trx: Trx) => Promise<unknown> },
 ): Promise<boolean> {
   const { table, entity, id, userId, label, before } = removal;
   return db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
+import type { Trx } from "~server/db/db";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { BillingRefused, invoiceOutstanding, issueCreditNote, recordPayment, refundable, voidInvoiceOf } from "./ledger.server";
 
@@ -54,7 +55,7 @@ describe("the family balance invariant (500 random operations)", () => {
     const counts: Record<string, number> = {};
     let child = 0;
     let online = 0;
-    const tx = <T,>(work: (trx: typeof server.db) => Promise<T>) => server.db.transaction().execute(work);
+    const tx = <T,>(work: (trx: Trx) => Promise<T>) => server.db.transaction().execute(work);
     const liveInvoices = async () => server.db.selectFrom("invoices").select(["id", "enrolment_id"]).where("family_key", "like", "%@invariant.example.com").orderBy("id").execute();
 
     for (let op = 0; op < 500; op++) {

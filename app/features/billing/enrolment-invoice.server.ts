@@ -12,7 +12,7 @@ import { createInvoice, type CreatedInvoice, type NewInvoice } from "./ledger.se
  * Issues an enrolment's invoice, splits it by its offer's instalment rule (decision 091) and queues
  * the family's e-mail (decision 092), all in the enrolment's transaction: no invoice, no mail.
  */
-async function issueEnrolmentInvoice(trx: DB, details: NewInvoice): Promise<CreatedInvoice | null> {
+async function issueEnrolmentInvoice(trx: Trx, details: NewInvoice): Promise<CreatedInvoice | null> {
   const invoice = await createInvoice(trx, details);
   if (!invoice) return null;
   await applyInstalmentRule(trx, invoice.id, await instalmentRuleOf(trx, details.offer));
@@ -35,7 +35,7 @@ async function issueEnrolmentInvoice(trx: DB, details: NewInvoice): Promise<Crea
  * enrolment's own transaction from the lines discounts priced, so an enrolment that rolls back
  * (a refused code, a full group) leaves no invoice and no number used.
  */
-export async function invoiceSectionEnrolment(trx: DB, enrolmentId: number, price: PricedEnrolment): Promise<CreatedInvoice | null> {
+export async function invoiceSectionEnrolment(trx: Trx, enrolmentId: number, price: PricedEnrolment): Promise<CreatedInvoice | null> {
   const row = await trx
     .selectFrom("section_enrolments as e")
     .innerJoin("course_sections as s", "s.id", "e.section_id")
@@ -57,7 +57,7 @@ export async function invoiceSectionEnrolment(trx: DB, enrolmentId: number, pric
 }
 
 /** `accountId`: the signed-in family's account (the camp row has none), so the account owns the invoice (issue 38 item 6). */
-export async function invoiceCampEnrollment(trx: DB, enrollmentId: number, price: PricedEnrolment, accountId: number | null = null): Promise<CreatedInvoice | null> {
+export async function invoiceCampEnrollment(trx: Trx, enrollmentId: number, price: PricedEnrolment, accountId: number | null = null): Promise<CreatedInvoice | null> {
   const row = await trx
     .selectFrom("enrollments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")

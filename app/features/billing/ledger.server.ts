@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import type { CreditNoteKind, InvoiceSeries, LedgerKind, PaymentMethod } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { addDays, zonedParts } from "~/lib/zoned-time";
@@ -17,7 +17,7 @@ import { invoiceTax } from "./invoice-tax";
  */
 
 /** "INV-2026-000042": the next number of a series in a year, gapless. */
-export async function nextNumber(trx: DB, series: InvoiceSeries, year: number): Promise<string> {
+export async function nextNumber(trx: Trx, series: InvoiceSeries, year: number): Promise<string> {
   // One upsert raises the counter and returns it: on PostgreSQL the row lock orders concurrent
   // transactions, on SQLite the write lock does; a rollback gives the number back.
   const row = await trx
@@ -58,7 +58,7 @@ export interface CreatedInvoice {
  * as they are now and is copied onto the invoice. An enrolment is invoiced once (UNIQUE): a second
  * call returns the existing invoice. Returns null when there is nothing to charge (a free fee).
  */
-export async function createInvoice(trx: DB, invoice: NewInvoice): Promise<CreatedInvoice | null> {
+export async function createInvoice(trx: Trx, invoice: NewInvoice): Promise<CreatedInvoice | null> {
   const existing = await findInvoiceOf(trx, invoice.offer);
   if (existing) return existing;
   const settings = await getSiteSettings(trx);
@@ -246,7 +246,7 @@ export interface NewCreditNote {
  * the payment after earlier refunds; a credit note may not exceed what the invoice charged less
  * earlier notes. Returns the note's id and number.
  */
-export async function issueCreditNote(trx: DB, note: NewCreditNote): Promise<{ id: number; number: string; refundId: number | null }> {
+export async function issueCreditNote(trx: Trx, note: NewCreditNote): Promise<{ id: number; number: string; refundId: number | null }> {
   const invoice = await lockInvoice(trx, note.invoiceId);
   if (!invoice) throw new BillingRefused("notFound");
   if (note.amountMinor <= 0 || note.amountMinor > (await creditable(trx, invoice.id))) throw new BillingRefused("tooMuch");
@@ -301,7 +301,7 @@ export async function issueCreditNote(trx: DB, note: NewCreditNote): Promise<{ i
  * Voids what is still owed on an enrolment's invoice (a hold that ran out, a cancelled enrolment)
  * with a credit note of that amount. Money already paid stays recorded: refunding it is a refund.
  */
-export async function voidInvoiceOf(trx: DB, offer: NewInvoice["offer"], reason: string, createdBy: number | null = null): Promise<{ number: string } | null> {
+export async function voidInvoiceOf(trx: Trx, offer: NewInvoice["offer"], reason: string, createdBy: number | null = null): Promise<{ number: string } | null> {
   const invoice = await findInvoiceOf(trx, offer);
   if (!invoice) return null;
   const owed = await invoiceOutstanding(trx, invoice.id);
@@ -314,7 +314,7 @@ export async function voidInvoiceOf(trx: DB, offer: NewInvoice["offer"], reason:
  * A new invoice like the enrolment's last void one (same lines, tax as set now): the enrolment is
  * live again (a payment that came after its hold ran out, while a seat was still free).
  */
-export async function reissueInvoiceOf(trx: DB, offer: NewInvoice["offer"]): Promise<CreatedInvoice | null> {
+export async function reissueInvoiceOf(trx: Trx, offer: NewInvoice["offer"]): Promise<CreatedInvoice | null> {
   const live = await findInvoiceOf(trx, offer);
   if (live) return live;
   const last = await trx

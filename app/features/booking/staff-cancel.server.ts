@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { enqueue } from "~server/jobs/queue";
 import { nowIso } from "~server/db/values";
 import { staffCancelMailJob, type StaffCancelMail } from "./booking.jobs.server";
@@ -16,7 +16,7 @@ export type StaffCancelTarget = { bookingId: number } | { slotId: number } | { c
  * is still ahead. `now`: the caller's instant, when it has already judged the class to be ahead.
  * Returns how many bookings were cancelled.
  */
-export async function cancelBookingsByStaff(trx: DB, target: StaffCancelTarget, now = nowIso()): Promise<number> {
+export async function cancelBookingsByStaff(trx: Trx, target: StaffCancelTarget, now = nowIso()): Promise<number> {
   let update = trx.updateTable("demo_bookings").set({ status: "cancelled", updated_at: now }).where("status", "<>", "cancelled");
   if ("bookingId" in target) update = update.where("id", "=", target.bookingId);
   else {

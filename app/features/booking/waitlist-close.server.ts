@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { enqueue } from "~server/jobs/queue";
 import { waitlistClosedJob, type StaffCancelMail } from "./booking.jobs.server";
 import { freeSeat } from "./booking.server";
@@ -18,7 +18,7 @@ export type WaitlistCloseTarget = { slotId: number } | { courseId: number };
  * a link to book another time. The mail carries copies: the slot (and its entries) or the course
  * may be deleted before the worker sends it. Returns how many places ended.
  */
-export async function endWaitlistsByStaff(trx: DB, target: WaitlistCloseTarget, now: string): Promise<number> {
+export async function endWaitlistsByStaff(trx: Trx, target: WaitlistCloseTarget, now: string): Promise<number> {
   const slots = await trx
     .selectFrom("demo_slots as s")
     .leftJoin("courses as c", "c.id", "s.course_id")

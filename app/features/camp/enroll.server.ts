@@ -1,6 +1,6 @@
 import { checkFamilyLimits, FamilyLimitReached } from "~/features/enrolments/family-limits.server";
 import { markPublicForm, mayMail } from "~server/mail/mail-budget";
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { enqueue } from "~server/jobs/queue";
 import type { Lang } from "~/i18n/lang";
@@ -13,7 +13,7 @@ import type { Enrollment } from "./enroll.schema";
 import type { BrochureRequest } from "./brochure.schema";
 
 /** Queues what staff are told of a new record, in the transaction that stores it (staff-notice.server.ts). */
-type NotifyStaff = (trx: DB, id: number) => Promise<void>;
+type NotifyStaff = (trx: Trx, id: number) => Promise<void>;
 
 type EnrollResult =
   | { ok: true; id: number; reference: string; campTitle: string }

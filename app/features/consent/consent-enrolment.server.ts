@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
@@ -7,7 +7,7 @@ import { answeredVersions, currentConsentForms, readConsent, saveConsentAnswers,
 /** The consent part of an enrolment, checked: what to store with it once the seat is taken. */
 export interface EnrolmentConsent {
   answers: ConsentAnswerInput[];
-  save: (trx: DB, link: Pick<Signature, "enrolmentId" | "enrollmentId">) => Promise<void>;
+  save: (trx: Trx, link: Pick<Signature, "enrolmentId" | "enrollmentId">) => Promise<void>;
 }
 
 /**

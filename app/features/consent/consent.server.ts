@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { openPickup, sealAnswerNotes, sealPickup } from "./children-data.server";
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import type { ConsentKind } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { mac, sameMac } from "~server/security/signed";
@@ -155,7 +155,7 @@ export interface Signature {
 }
 
 /** Stores the answers (in the caller's transaction, with the enrolment they belong to). */
-export async function saveConsentAnswers(trx: DB, secret: string, answers: readonly ConsentAnswerInput[], who: Signature): Promise<void> {
+export async function saveConsentAnswers(trx: Trx, secret: string, answers: readonly ConsentAnswerInput[], who: Signature): Promise<void> {
   const signedAt = nowIso();
   for (const answer of answers) {
     const row = await trx

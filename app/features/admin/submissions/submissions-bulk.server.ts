@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import type { DemoBookingStatus, SubmissionStatus } from "~server/db/schema";
 import { diffFields, recordAudit } from "~server/audit/audit";
 import { nowIso } from "~server/db/values";
@@ -61,7 +61,7 @@ function refuseMissing(ids: number[], rows: { id: number }[]): void {
   if (missing.length > 0) throw new BulkRefusal({ ok: false, reason: "notFound", missing });
 }
 
-async function bulkBookings(trx: DB, ids: number[], status: DemoBookingStatus, userId: number): Promise<BulkStatusResult> {
+async function bulkBookings(trx: Trx, ids: number[], status: DemoBookingStatus, userId: number): Promise<BulkStatusResult> {
   const rows = await trx.selectFrom("demo_bookings").select(["id", "status"]).where("id", "in", ids).orderBy("id").execute();
   refuseMissing(ids, rows);
   // As for one booking: a cancelled booking stays cancelled (its seat may be taken again).

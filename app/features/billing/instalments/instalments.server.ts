@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { zonedParts } from "~/lib/zoned-time";
 import { getSiteSettings } from "~/features/site/site.server";
@@ -66,7 +66,7 @@ export type SplitRefusal =
  * paid, and money is never half on a part that staff are redrawing. Parts unchanged keep their
  * id and their reminders; changed ones are reminded afresh.
  */
-export async function saveSplit(trx: DB, invoiceId: number, parts: readonly Part[]): Promise<{ ok: true; before: Part[]; after: Part[] } | ({ ok: false } & SplitRefusal)> {
+export async function saveSplit(trx: Trx, invoiceId: number, parts: readonly Part[]): Promise<{ ok: true; before: Part[]; after: Part[] } | ({ ok: false } & SplitRefusal)> {
   const locked = await lockInvoice(trx, invoiceId);
   if (!locked) return { ok: false, reason: "notFound" };
   if (locked.status === "void") return { ok: false, reason: "void" };
