@@ -1,4 +1,4 @@
-import type { DB, Trx } from "~server/db/db";
+import type { Trx } from "~server/db/db";
 import type { PricedEnrolment } from "~/features/billing/discounts/enrolment-price.server";
 import { serverT } from "~server/i18n";
 import { currencyCode, toMinor } from "~/lib/money";

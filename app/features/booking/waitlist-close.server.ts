@@ -1,4 +1,4 @@
-import type { DB, Trx } from "~server/db/db";
+import type { Trx } from "~server/db/db";
 import { enqueue } from "~server/jobs/queue";
 import { waitlistClosedJob, type StaffCancelMail } from "./booking.jobs.server";
 import { freeSeat } from "./booking.server";
