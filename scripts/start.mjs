@@ -1,17 +1,33 @@
 /* global process, console -- plain JavaScript run by node, outside the TypeScript project */
 import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 // `npm start`: production mode. Plain JavaScript run by node (not tsx): the server itself was
 // compiled by scripts/build-server.ts, so this process never loads a TypeScript compiler.
+// Starting only reads the build (issue 46): a second instance started from the same release
+// directory must not rewrite the files the first one is running. `npm run build` makes it; only a
+// directory with no build at all is built here, once, on the first start.
 process.env.NODE_ENV ??= "production";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-if (!existsSync(path.join(buildDir, "server/index.js"))) {
+const entry = path.join(buildDir, "server-main/index.js");
+if (!existsSync(path.join(buildDir, "server/index.js")) || !existsSync(entry)) {
   console.log("No production build yet: building it (about a minute)...");
-  execSync("npx react-router build", { stdio: "inherit" });
+  execSync("npm run build", { stdio: "inherit" });
+} else if (newestSource() > statSync(entry).mtimeMs) {
+  console.warn(`The build in ${buildDir} is older than the source: run \`npm run build\` to serve your changes.`);
 }
-// Recompiled at every start (about a second, in a child process) so it never runs stale server code.
-execSync("npx tsx scripts/build-server.ts", { stdio: "inherit" });
-await import(pathToFileURL(path.join(buildDir, "server-main/index.js")).href);
+await import(pathToFileURL(entry).href);
+
+/** When the newest file under app/ and server/ was changed (0 in a release without sources). */
+function newestSource() {
+  let newest = 0;
+  for (const folder of ["app", "server"]) {
+    if (!existsSync(folder)) continue;
+    for (const file of readdirSync(folder, { recursive: true })) {
+      newest = Math.max(newest, statSync(path.join(folder, String(file))).mtimeMs);
+    }
+  }
+  return newest;
+}
