@@ -87,7 +87,25 @@ export function featureJobs(deps: EndpointDeps): JobHandler[] {
 }
 
 /** The templates of the mails features queue, by name (rendered when the mail job runs, decision 053). */
-export const featureMailTemplates: Readonly<Record<string, MailTemplate>> = Object.assign({}, ...features.map((feature) => feature.mailTemplates ?? {}));
+export const featureMailTemplates: Readonly<Record<string, MailTemplate>> = mailTemplatesByName(features);
+
+/**
+ * Every feature's mail templates in one table; a name two features (or one feature twice) use stops
+ * the start, as two handlers of one job kind do, instead of one template silently replacing the other.
+ */
+export function mailTemplatesByName(manifests: readonly Pick<FeatureManifest, "name" | "mailTemplates">[]): Readonly<Record<string, MailTemplate>> {
+  const byName: Record<string, MailTemplate> = {};
+  const owner = new Map<string, string>();
+  for (const manifest of manifests) {
+    for (const [name, template] of Object.entries(manifest.mailTemplates ?? {})) {
+      const first = owner.get(name);
+      if (first) throw new Error(`Two mail templates named "${name}" (features ${first} and ${manifest.name}).`);
+      owner.set(name, manifest.name);
+      byName[name] = template;
+    }
+  }
+  return byName;
+}
 
 /** Feature jobs added once per period by whichever instance gets there first. */
 export const featurePeriodicJobs: readonly PeriodicJob[] = features.flatMap((feature) => feature.periodic ?? []);
