@@ -127,13 +127,13 @@ describe("phone fields of every form", () => {
       // No code chosen: the academy's country (IN) does not fit a UAE mobile.
       const res = await server.request("POST", form.url, { json: form.body("0501234567") });
       expect(res.status, form.url).toBe(400);
-      expect(res.body.errors[form.field], form.url).toBe("Add the country code: choose it beside the number, or start the number with + and its code, e.g. +971 50 123 4567.");
+      expect(res.body.errors[form.field], form.url).toBe("Add the country code: choose it beside the number, or start the number with + and its code, e.g. +971\u00a050\u00a0123\u00a04567.");
       expect(await form.stored(), form.url).toBeUndefined();
     }
     const [signup] = forms();
     const ar = await server.request("POST", signup!.url, { json: { ...signup!.body("0501234567"), phoneCountry: "IN" }, headers: { "accept-language": "ar" } });
     expect(ar.status).toBe(400);
-    expect(ar.body.errors.contactNumber).toBe("يُرجى إضافة رمز الدولة باختياره بجانب الرقم، أو بكتابة الرقم مبدوءًا بعلامة + ورمز الدولة، مثل \u2066+971 50 123 4567\u2069.");
+    expect(ar.body.errors.contactNumber).toBe("يُرجى إضافة رمز الدولة باختياره بجانب الرقم، أو بكتابة الرقم مبدوءًا بعلامة + ورمز الدولة، مثل \u2066+971\u00a050\u00a0123\u00a04567\u2069.");
   });
 
   it("refuses a country code that is none", async () => {

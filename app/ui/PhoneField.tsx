@@ -40,6 +40,9 @@ export function PhoneField({ label, number, error, country, countryError, autoCo
       {({ id, describedBy, invalid }) => (
         <div dir="ltr" className="flex gap-2">
           <select
+            // Chromium draws a closed select's text by its own direction: in Arabic the name comes first
+            // and a left-to-right mark keeps the "+" before the code ("الهند +91", not "91+").
+            dir={lang === "ar" ? "rtl" : "ltr"}
             aria-label={t("phone.country")}
             autoComplete="tel-country-code"
             className={`${inputClass.replace("w-full", "w-auto")} shrink-0`}
@@ -49,7 +52,7 @@ export function PhoneField({ label, number, error, country, countryError, autoCo
           >
             {PHONE_COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>
-                {`+${c.dial} ${t(`phone.countries.${c.code}`)}`}
+                {lang === "ar" ? `${t(`phone.countries.${c.code}`)} \u200E+${c.dial}` : `+${c.dial} ${t(`phone.countries.${c.code}`)}`}
               </option>
             ))}
           </select>
