@@ -78,6 +78,10 @@ for (const lang of ["en", "ar"] as const) {
         await field.screenshot({ path: `${process.env.SHOTS_DIR}/phone-field-${name}-${lang}-${width}.png` });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
+      // The course's facts box: its price isolated at the formatter (was "$US 2,398" in Arabic).
+      await page.goto(`${prefix}/courses/${COURSE}`);
+      const facts = page.locator("dl").filter({ has: page.locator("dd.font-semibold") }).first();
+      await facts.screenshot({ path: `${process.env.SHOTS_DIR}/course-facts-${lang}-${width}.png` });
     }
   });
 }
