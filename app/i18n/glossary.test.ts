@@ -203,9 +203,11 @@ describe("Arabic pattern rules (review 2026-11-28)", () => {
     expect(sources.filter(({ text }) => commaAfterDate.test(text)).map(({ file }) => file)).toEqual([]);
   });
 
-  it("isolates an amount inside an Arabic sentence (moneyText, or Intl's own right-to-left mark)", () => {
-    expect(moneyText(125_000, "USD", "ar")).toMatch(/^\u2066.*\u2069$/);
-    expect(formatMoney(125_000, "USD", "ar")).toMatch(/^\u200F/);
+  it("isolates every amount left to right at the formatter, so «US$» keeps its dollar sign at its end (issue 42 step 7)", () => {
+    expect(moneyText(125_000, "USD", "ar")).toBe("\u20661,250\u00a0US$\u2069");
+    expect(formatMoney(125_000, "USD", "ar")).toBe("\u20661,250\u00a0US$\u2069");
+    expect(formatMoney(-99_920, "USD", "en")).toBe("\u2066-$999.20\u2069");
+    expect(formatMoney(125_000, "USD", "ar", { display: "code" })).toBe("1,250.00 USD");
   });
 });
 

@@ -96,25 +96,36 @@ const localeOf = (currency: CurrencyCode, lang: Lang) => (lang === "ar" ? "ar-u-
 
 /**
  * The one money formatter (decision 101): an amount in minor units in the page's language, Western
- * digits in Arabic ("ar-u-nu-latn"), Indian grouping for rupees in English. `symbol` (default):
- * "$4,999", "-$999.20", "₹8,999", "KWD 12.345"; `code`: "4,999.00 USD" with every decimal (the PDFs,
- * whose font has no currency signs). Put the result in `<bdi dir="ltr">` on a page; in running text
- * use moneyText, which isolates it left to right.
+ * digits in Arabic ("ar-u-nu-latn"), Indian grouping for rupees in English, always isolated left to
+ * right (U+2066 … U+2069, decision 112): "⁦$4,999⁩", "⁦-$999.20⁩", "⁦₹8,999⁩", "⁦KWD 12.345⁩",
+ * "⁦4,996 US$⁩" in Arabic. Intl's own right-to-left mark is dropped: it only isolated the amount when
+ * the text around it was wrapped too, and the trailing "$" of "US$" then took the Arabic paragraph's
+ * direction ("$US 4,996" on the course facts and invoices, review 2026-11-28). `code`: "4,999.00 USD"
+ * with every decimal and no isolate (the PDFs, whose font has no currency signs nor controls).
+ * On a page, the Money component (app/ui/Money.tsx) shows plainMoney in `<bdi dir="ltr">`.
  */
 export function formatMoney(amountMinor: number, currency: string, lang: Lang, options: { display?: "symbol" | "code" } = {}): string {
   const code = currencyCode(currency);
-  const major = amountMinor / 10 ** CURRENCIES[code];
   if (options.display === "code") {
     const digits = CURRENCIES[code];
-    const number = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(major));
+    const number = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(amountMinor / 10 ** digits));
     return `${amountMinor < 0 ? "-" : ""}${number} ${code}`;
   }
-  const digits = shownDigits(amountMinor, code);
-  return new Intl.NumberFormat(localeOf(code, lang), { style: "currency", currency: code, currencyDisplay: "narrowSymbol", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
+  return `\u2066${plainMoney(amountMinor, code, lang)}\u2069`;
 }
 
-/** formatMoney isolated left to right (U+2066 … U+2069) for text: a minus sign and a symbol stay in place in Arabic sentences and mail. */
-export const moneyText = (amountMinor: number, currency: string, lang: Lang): string => `\u2066${formatMoney(amountMinor, currency, lang)}\u2069`;
+/** The amount formatMoney isolates, without the isolate nor Intl's direction marks: only for an element that isolates it (`<bdi dir="ltr">`). */
+export function plainMoney(amountMinor: number, currency: string, lang: Lang): string {
+  const code = currencyCode(currency);
+  const major = amountMinor / 10 ** CURRENCIES[code];
+  const digits = shownDigits(amountMinor, code);
+  return new Intl.NumberFormat(localeOf(code, lang), { style: "currency", currency: code, currencyDisplay: "narrowSymbol", minimumFractionDigits: digits, maximumFractionDigits: digits })
+    .format(major)
+    .replace(/[\u061C\u200E\u200F]/g, "");
+}
+
+/** formatMoney, by its older name: text for sentences and mail (formatMoney now always isolates). */
+export const moneyText = (amountMinor: number, currency: string, lang: Lang): string => formatMoney(amountMinor, currency, lang);
 
 /** A catalogue price (whole major units, courses.price and camps.price) as formatMoney writes it. */
 export const formatPrice = (amount: number, currency: string, lang: Lang): string => formatMoney(toMinor(amount, currency), currency, lang);

@@ -108,4 +108,38 @@ describe("phone fields of every form", () => {
       await setPhoneCountry("IN");
     }
   });
+  it("reads a local number against the country code chosen beside it (issue 42 step 6): 0501234567 with +971", async () => {
+    for (const form of forms()) {
+      const res = await server.request("POST", form.url, { json: { ...form.body("0501234567"), phoneCountry: "AE" } });
+      expect(res.status, form.url).toBe(201);
+      expect(await form.stored(), form.url).toBe("+971501234567");
+    }
+    // The same digits with +966 are a Saudi mobile; a number typed with its own code ignores the choice.
+    const [signup, school] = forms();
+    expect((await server.request("POST", signup!.url, { json: { ...signup!.body("050 123 4567"), phoneCountry: "sa" } })).status).toBe(201);
+    expect(await signup!.stored()).toBe("+966501234567");
+    expect((await server.request("POST", school!.url, { json: { ...school!.body("+91 98765 43210"), phoneCountry: "AE" } })).status).toBe(201);
+    expect(await school!.stored()).toBe("+919876543210");
+  });
+
+  it("says what to add when a local number lacks its country code, in both languages", async () => {
+    for (const form of forms()) {
+      // No code chosen: the academy's country (IN) does not fit a UAE mobile.
+      const res = await server.request("POST", form.url, { json: form.body("0501234567") });
+      expect(res.status, form.url).toBe(400);
+      expect(res.body.errors[form.field], form.url).toBe("Add the country code: choose it beside the number, or start the number with + and its code, e.g. +971\u00a050\u00a0123\u00a04567.");
+      expect(await form.stored(), form.url).toBeUndefined();
+    }
+    const [signup] = forms();
+    const ar = await server.request("POST", signup!.url, { json: { ...signup!.body("0501234567"), phoneCountry: "IN" }, headers: { "accept-language": "ar" } });
+    expect(ar.status).toBe(400);
+    expect(ar.body.errors.contactNumber).toBe("يُرجى إضافة رمز الدولة باختياره بجانب الرقم، أو بكتابة الرقم مبدوءًا بعلامة + ورمز الدولة، مثل \u2066+971\u00a050\u00a0123\u00a04567\u2069.");
+  });
+
+  it("refuses a country code that is none", async () => {
+    const [signup] = forms();
+    const res = await server.request("POST", signup!.url, { json: { ...signup!.body("0501234567"), phoneCountry: "ZZ" } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.phoneCountry).toBe("Please choose one of the options.");
+  });
 });

@@ -14,6 +14,7 @@ export const v = {
   required: "required",
   email: "email",
   phone: "phone",
+  phoneCode: "phoneCode",
   tooLong: "tooLong",
   tooShort: "tooShort",
   invalid: "invalid",
@@ -39,21 +40,51 @@ export const emailField = z
 export { DEFAULT_PHONE_COUNTRY, formatPhone, isPhoneCountry, toE164 };
 
 /**
- * Every phone field of the site: an international number (+44 20 7946 0958) or a national one of
- * `defaultCountry` (the site setting), checked with libphonenumber-js and stored as E.164. In the
- * browser only the number's shape is checked (phone-rule.browser.ts); the server's check decides.
+ * Every phone field of the site: an international number (+971 50 123 4567) or a national one
+ * (050 123 4567) of `country`: the country code chosen beside the field (the form's `phoneCountry`
+ * select, read by chosenPhoneCountry) or else the site setting. Checked with libphonenumber-js and
+ * stored as E.164. A national number that is no number of that country is answered with what to add
+ * (its country code, `phoneCode`); in the browser only the number's shape is checked
+ * (phone-rule.browser.ts), the server's check decides.
  */
-export const phoneField = (defaultCountry: string = DEFAULT_PHONE_COUNTRY) =>
+export const phoneField = (country: string = DEFAULT_PHONE_COUNTRY) =>
   z
     .string({ error: v.required })
     .trim()
     .min(1, v.required)
     .max(30, v.tooLong)
     .transform((value, ctx) => {
-      const e164 = toE164(value, defaultCountry);
-      if (e164 === undefined) ctx.addIssue({ code: "custom", message: v.phone, input: value });
+      const e164 = toE164(value, country);
+      if (e164 === undefined) ctx.addIssue({ code: "custom", message: lacksCountryCode(value) ? v.phoneCode : v.phone, input: value });
       return e164 ?? value;
     });
+
+/** A number written without "+" or "00" and long enough to be a whole national number: what it lacks is its country code. */
+const lacksCountryCode = (value: string): boolean => /^[\d\s().-]+$/.test(value) && !/^\s*00/.test(value) && value.replace(/\D/g, "").length >= 7;
+
+/**
+ * The country-code select posted beside a phone field (`phoneCountry`, ISO 3166 "AE"): absent or
+ * blank means the site setting's country.
+ */
+export const phoneCountryField = z
+  .string({ error: v.choice })
+  .trim()
+  .toUpperCase()
+  .max(2, v.choice)
+  .refine((value) => value === "" || isPhoneCountry(value), v.choice)
+  .optional();
+
+/**
+ * The country a form's phone number is read against: its posted `phoneCountry` when that is a
+ * country code (phoneCountryField refuses any other), else `fallback` (the site setting). The
+ * endpoints build their schema with it (phoneField(chosenPhoneCountry(body, site))).
+ */
+export function chosenPhoneCountry(body: unknown, fallback: string): string {
+  const chosen = body !== null && typeof body === "object" ? (body as Record<string, unknown>).phoneCountry : undefined;
+  if (typeof chosen !== "string") return fallback;
+  const code = chosen.trim().toUpperCase();
+  return isPhoneCountry(code) ? code : fallback;
+}
 
 /**
  * Whether a value is an absolute http(s) link with a dotted host ("https://meet.example.com/x"),

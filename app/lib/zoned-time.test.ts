@@ -36,7 +36,7 @@ describe("academy time zone arithmetic", () => {
     expect(november.filter((d) => d?.full).map((d) => d!.date)).toEqual(["2026-11-25"]);
     // A day with an open time and a full one is open, not full.
     expect(months[1]!.weeks.flat().find((d) => d?.date === "2026-12-03")).toMatchObject({ available: true, full: false });
-    expect(november.find((d) => d?.date === "2026-11-23")?.label).toBe("Monday, November 23, 2026");
+    expect(november.find((d) => d?.date === "2026-11-23")?.label).toBe("Monday, 23 November 2026");
     const december = months[1]!.weeks.flat();
     expect(december.slice(0, 2)).toEqual([null, null]);
   });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Field, inputClass } from "./Field";
+import { PhoneField } from "./PhoneField";
 
 /** The part of useApiForm (app/lib/forms/use-api-form.ts) a control needs: its props and its message. */
 interface FormFields<N extends string> {
@@ -24,9 +25,25 @@ interface TextFieldProps<N extends string> {
 
 /**
  * A labelled one-line input of a form, with its message tied to it. E-mail addresses and phone
- * numbers read left to right on Arabic pages too.
+ * numbers read left to right on Arabic pages too. A phone number ("tel") comes with its country
+ * code's select, posted as the form's `phoneCountry` (PhoneField, decision 112).
  */
 export function TextField<N extends string>({ form, name, label, type = "text", autoComplete, hint, required, className, extra, id: fixedId }: TextFieldProps<N>) {
+  if (type === "tel") {
+    const country = "phoneCountry" as N;
+    return (
+      <PhoneField
+        label={label}
+        number={{ name, ...form.field(name), "aria-required": required || undefined }}
+        error={form.error(name)}
+        country={{ name: country, ...form.field(country) }}
+        countryError={form.error(country)}
+        autoComplete={autoComplete}
+        className={className}
+        id={fixedId}
+      />
+    );
+  }
   return (
     <Field label={label} error={form.error(name)} hint={hint} className={className} id={fixedId}>
       {({ id, describedBy, invalid }) => (
@@ -34,7 +51,7 @@ export function TextField<N extends string>({ form, name, label, type = "text", 
           id={id}
           type={type}
           autoComplete={autoComplete}
-          dir={type === "email" || type === "tel" || type === "url" ? "ltr" : undefined}
+          dir={type === "email" || type === "url" ? "ltr" : undefined}
           className={inputClass}
           aria-describedby={describedBy}
           aria-invalid={invalid}

@@ -63,9 +63,10 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   noBody?: true;
   /**
    * The input: the JSON body, or the query string for GET and DELETE. A function when the rule
-   * depends on the site's settings (a phone number of the academy's country): it gives the schema per call.
+   * depends on the site's settings (a phone number of the academy's country) or on a choice posted
+   * with it (the country code chosen beside a phone field): it gives the schema per call, from the raw input.
    */
-  input: S | ((deps: EndpointDeps) => Promise<S>);
+  input: S | ((deps: EndpointDeps, raw: unknown) => Promise<S>);
   /** Path parameters; one that does not parse answers 404. */
   params?: P;
   /** Rate limits, checked in order before the input is read (decision 048). */
@@ -120,7 +121,7 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
       if (!outcome.allowed) throw new HttpError(429, serverT(caller.lang, limit.message?.ns ?? "validation", limit.message?.key ?? "tooManyRequests"));
       if (outcome.refund) spent.push(outcome.refund);
     }
-    const schema = typeof endpoint.input === "function" ? await endpoint.input(deps) : endpoint.input;
+    const schema = typeof endpoint.input === "function" ? await endpoint.input(deps, raw.input) : endpoint.input;
     const input = parseInput(schema, raw.input, caller.lang);
     const answer = await endpoint.run({ deps, caller, params }, input);
     // A limit that counts failures only gives its try back when the call succeeded.

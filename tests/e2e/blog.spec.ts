@@ -136,11 +136,11 @@ test.describe("blog list", () => {
     await expect(first.locator("img")).toHaveAttribute("src", "/images/blog/creative-screen-time.svg");
     await expect(first.getByText("Parenting", { exact: true })).toBeVisible();
     await expect(first.getByText("By Sahil Jaiswal")).toBeVisible();
-    await expect(first.locator("time")).toHaveText("August 20, 2026");
+    await expect(first.locator("time")).toHaveText("20 August 2026");
     const description = first.getByText("Why making beats watching, and a simple family rule to balance the two.");
     await expect(description).toHaveCSS("-webkit-line-clamp", "3");
     await expect(first.getByRole("link", { name: /Read More/ })).toHaveAttribute("href", "/blog/creative-screen-time");
-    await expect(cards(page).nth(2).locator("time")).toHaveText("March 14, 2026");
+    await expect(cards(page).nth(2).locator("time")).toHaveText("14 March 2026");
     // Four posts fit on one page: no page links.
     await expect(page.getByRole("navigation", { name: "Blog pages" })).toHaveCount(0);
 
@@ -301,7 +301,7 @@ test.describe("blog post", () => {
     await expect(page).toHaveTitle("Getting Started with Python at Home | STEM Academy");
     const article = main.locator("article");
     await expect(article.getByText("Shruti Kamal")).toBeVisible();
-    await expect(article.getByText("Published on March 14, 2026")).toBeVisible();
+    await expect(article.getByText("Published on 14 March 2026")).toBeVisible();
     await expect(article.getByText("Coding", { exact: true })).toBeVisible();
     await expect(article.locator("img").first()).toHaveAttribute("src", "/images/blog/getting-started-with-python-at-home.svg");
     // Content blocks: the level-1 heading ranks below the page's h1, level 2 below that.

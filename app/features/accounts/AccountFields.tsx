@@ -2,6 +2,7 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
 import { PasswordInput } from "~/ui/PasswordInput";
+import { PhoneField } from "~/ui/PhoneField";
 
 type AccountFieldName = "username" | "email" | "password" | "contactNumber";
 
@@ -17,21 +18,29 @@ interface FieldSource<N extends string> {
 /** New-account fields as the sign-up and first-staff forms show them: labels, hints, keyboards. */
 export function AccountFields<N extends AccountFieldName>({ names, form }: { names: readonly N[]; form: FieldSource<N> }) {
   const { t } = useTranslation("accounts");
-  const hints: Partial<Record<AccountFieldName, string>> = { password: t("fields.passwordHint"), contactNumber: t("fields.contactHint") };
-  return names.map((name) => (
-    <Field key={name} label={t(`fields.${name}`)} error={form.error(name)} hint={hints[name]}>
-      {({ id, describedBy, invalid }) => {
-        const props = {
-          id,
-          autoComplete: autoComplete[name],
-          dir: name === "username" ? undefined : "ltr",
-          className: inputClass,
-          "aria-describedby": describedBy,
-          "aria-invalid": invalid,
-          ...form.field(name),
-        };
-        return name === "password" ? <PasswordInput {...props} /> : <input type={types[name]} {...props} />;
-      }}
-    </Field>
-  ));
+  const hints: Partial<Record<AccountFieldName, string>> = {
+    password: t("fields.passwordHint"),
+  };
+  // The phone number comes with its country code's select, posted as `phoneCountry` (decision 112).
+  const country = "phoneCountry" as N;
+  return names.map((name) =>
+    name === "contactNumber" ? (
+      <PhoneField key={name} label={t(`fields.${name}`)} number={form.field(name)} error={form.error(name)} country={form.field(country)} countryError={form.error(country)} />
+    ) : (
+      <Field key={name} label={t(`fields.${name}`)} error={form.error(name)} hint={hints[name]}>
+        {({ id, describedBy, invalid }) => {
+          const props = {
+            id,
+            autoComplete: autoComplete[name],
+            dir: name === "username" ? undefined : "ltr",
+            className: inputClass,
+            "aria-describedby": describedBy,
+            "aria-invalid": invalid,
+            ...form.field(name),
+          };
+          return name === "password" ? <PasswordInput {...props} /> : <input type={types[name]} {...props} />;
+        }}
+      </Field>
+    ),
+  );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { dateLocale } from "~/lib/dates";
 import { useLang } from "~/i18n/use-lang";
 
 /** The card every part of /account sits in: a section named by its heading (`{id}-heading`). */
@@ -34,5 +35,5 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 /** A day in the page's language (the day the form was sent, in the academy's sense of "long date"). */
 export function DateText({ iso }: { iso: string }) {
   const lang = useLang();
-  return <time dateTime={iso}>{new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso))}</time>;
 }

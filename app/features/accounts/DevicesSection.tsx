@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { formatInstant } from "~/lib/dates";
 import { useRevalidator } from "react-router";
 import { LtrValue } from "~/ui/Bidi";
 import { FormAlert } from "~/ui/FormAlert";
@@ -9,14 +10,8 @@ import { alertClass } from "./AuthCard";
 import type { SignedInDevice } from "./devices.server";
 import { useAccountForm } from "./use-account-form";
 
-/** A stored instant in the academy's time zone, Western digits in both languages (decision 005). */
-function when(iso: string, lang: Lang, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
-  } catch {
-    return iso;
-  }
-}
+/** A stored instant in the academy's time zone: the site's one date and 24-hour clock (decision 112). */
+const when = (iso: string, lang: Lang, timeZone: string): string => formatInstant(iso, lang, timeZone);
 
 /**
  * "Signed-in devices" on /account (issue 25): each live session with its browser and system, the

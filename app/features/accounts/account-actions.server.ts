@@ -63,7 +63,7 @@ export const adminLoginAction = accountAction(ACCOUNT_FORMS.adminLogin, staffSig
 );
 
 // Signed in at once, a "confirm your e-mail" link on its way (issue 42, step 5).
-export const signupAction = accountAction(ACCOUNT_FORMS.signup, signUp, ["username", "email", "password", "contactNumber"], to("/account", "account-created"));
+export const signupAction = accountAction(ACCOUNT_FORMS.signup, signUp, ["username", "email", "password", "contactNumber", "phoneCountry"], to("/account", "account-created"));
 
 export const forgotPasswordAction = accountAction(ACCOUNT_FORMS.forgot, forgotPassword, ["email", "website"], to("/forgot-password", "reset-link-sent"));
 
@@ -140,7 +140,7 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
     postFormToApi(args, {
       form: ACCOUNT_FORMS.profile,
       endpoint: saveProfile,
-      toBody: ({ username, contactNumber }) => ({ username, contactNumber }),
+      toBody: ({ username, contactNumber, phoneCountry }) => ({ username, contactNumber, phoneCountry }),
       onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/account", lang), "profile-saved"),
     }),
   [ACCOUNT_FORMS.password]: accountAction(ACCOUNT_FORMS.password, changeOwnPassword, ["currentPassword", "password"], to("/account", "password-updated")),

@@ -49,7 +49,7 @@ export const saveProfile = defineEndpoint({
   limits: [perAccount("account-profile", 20, 60_000)],
   input: z.unknown(),
   async run({ deps: { db }, caller }, raw) {
-    const input = parseInput(profileSchemaFor(await sitePhoneCountry(db)), raw, caller.lang);
+    const input = parseInput(profileSchemaFor(await sitePhoneCountry(db, raw)), raw, caller.lang);
     const user = accountOf(caller);
     await updateProfile(db, user.id, input);
     return { status: 200, body: { message: said(caller, "profileSaved"), user: { username: input.username, email: user.email, role: user.role } } };

@@ -103,7 +103,7 @@ export const register = defineEndpoint({
   limits: [{ name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: { ns: "validation", key: "tooManySignUps" } }],
   input: z.unknown(),
   async run({ deps: { db }, caller }, raw) {
-    const input = parseInput(registerSchemaFor(await sitePhoneCountry(db)), raw, caller.lang);
+    const input = parseInput(registerSchemaFor(await sitePhoneCountry(db, raw)), raw, caller.lang);
     const id = await createUser(db, { username: input.username, email: input.email, password: input.password, contactNumber: input.contactNumber });
     if (id === null) throw new HttpError(409, text(caller, "emailTaken"), { email: text(caller, "emailTaken") });
     return { status: 201, body: { message: text(caller, "registered") } };
@@ -123,7 +123,7 @@ export const signUp = defineEndpoint({
   limits: [{ name: "signup-ip", limit: 5, windowMs: 10 * 60_000, message: { ns: "validation", key: "tooManySignUps" } }],
   input: z.unknown(),
   async run({ deps, caller }, raw) {
-    const input = parseInput(registerSchemaFor(await sitePhoneCountry(deps.db)), raw, caller.lang);
+    const input = parseInput(registerSchemaFor(await sitePhoneCountry(deps.db, raw)), raw, caller.lang);
     const id = await createUser(deps.db, { username: input.username, email: input.email, password: input.password, contactNumber: input.contactNumber });
     if (id === null) throw new HttpError(409, text(caller, "emailTaken"), { email: text(caller, "emailTaken") });
     await queueEmailProof(deps.db, { id, email: input.email }, caller.lang);

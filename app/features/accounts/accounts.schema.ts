@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHILD_MAX_AGE, CHILD_MIN_AGE } from "~/features/booking/booking.schema";
-import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, phoneField, requiredText, v } from "~/lib/validation";
+import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, phoneCountryField, phoneField, requiredText, v } from "~/lib/validation";
 
 /** Login sends whatever was typed (no client-side rules, specification section 5). */
 export const loginSchema = z.object({
@@ -23,6 +23,7 @@ export const registerSchemaFor = (phoneCountry: string) =>
     email: emailField,
     password: passwordField,
     contactNumber: phoneField(phoneCountry),
+    phoneCountry: phoneCountryField,
   });
 export const registerSchema = registerSchemaFor(DEFAULT_PHONE_COUNTRY);
 
@@ -71,6 +72,7 @@ export const profileSchemaFor = (phoneCountry: string) =>
   z.object({
     username: usernameField,
     contactNumber: phoneField(phoneCountry),
+    phoneCountry: phoneCountryField,
   });
 
 /** My account, password: the current one proves it is the holder, not a borrowed session. */

@@ -81,13 +81,13 @@ export function InvoiceInstalments({ invoice }: { invoice: Invoice }) {
       title={t("invoice.instalments")}
       caption={t("invoice.instalmentsCaption")}
       columns={[t("invoice.instalment", { position: "" }).trim(), t("invoice.dueOn"), t("invoice.amount")]}
-      empty={invoice.instalments.length === 0 ? t("invoice.noInstalments", { date: `\u2066${invoice.dueOn}\u2069` }) : null}
+      empty={invoice.instalments.length === 0 ? t("invoice.noInstalments", { date: `\u2068${invoice.dueOn}\u2069` }) : null}
     >
       {invoice.instalments.map((row) => (
         <tr key={row.id}>
           <td className={cell}>{t("invoice.instalment", { position: row.position })}</td>
           <td className={nowrap}>
-            <Ltr>{row.dueOn}</Ltr>
+            <bdi>{row.dueOn}</bdi>
           </td>
           <td className={nowrap}>
             <Ltr>{row.amount}</Ltr>
@@ -112,7 +112,7 @@ export function InvoicePayments({ invoice }: { invoice: Invoice }) {
       {invoice.payments.map((row) => (
         <tr key={row.id} data-payment={row.id}>
           <td className={nowrap}>
-            <Ltr>{row.received}</Ltr>
+            <bdi>{row.received}</bdi>
           </td>
           <td className={cell}>{row.kind === "refund" ? `${t("invoice.refundOf")} · ${t(`method.${row.method}`)}` : t(`method.${row.method}`)}</td>
           <td className={nowrap}>
@@ -152,7 +152,7 @@ export function InvoiceCreditNotes({ invoice }: { invoice: Invoice }) {
             <Ltr>{row.number}</Ltr>
           </td>
           <td className={nowrap}>
-            <Ltr>{row.created}</Ltr>
+            <bdi>{row.created}</bdi>
           </td>
           <td className={nowrap}>
             <Ltr>{row.amount}</Ltr>

@@ -128,7 +128,7 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
                     <StatusBadge status={row.status} />
                   </td>
                   <td className={nowrap}>
-                    <bdi dir="ltr">{row.dueOn}</bdi>
+                    <bdi>{row.dueOn}</bdi>
                   </td>
                 </tr>
               ))}

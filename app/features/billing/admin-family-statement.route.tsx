@@ -71,7 +71,7 @@ export default function AdminFamilyStatementPage({ loaderData }: Route.Component
             {entries.map((row) => (
               <tr key={row.id} data-kind={row.kind}>
                 <td className={nowrap}>
-                  <bdi dir="ltr">{row.at}</bdi>
+                  <bdi>{row.at}</bdi>
                 </td>
                 <td className={cell}>
                   {t(`kind.${row.kind}`)}

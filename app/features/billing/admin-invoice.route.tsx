@@ -37,8 +37,8 @@ export default function AdminInvoicePage({ loaderData, actionData }: Route.Compo
     ],
     [t("invoice.child"), invoice.childName],
     [t("invoice.for"), invoice.description],
-    [t("invoice.issued"), <bdi dir="ltr">{invoice.issued}</bdi>],
-    [t("invoice.dueOn"), <bdi dir="ltr">{invoice.dueOn}</bdi>],
+    [t("invoice.issued"), <bdi>{invoice.issued}</bdi>],
+    [t("invoice.dueOn"), <bdi>{invoice.dueOn}</bdi>],
     [t("invoice.total"), <bdi dir="ltr">{invoice.total}</bdi>],
     [t("invoice.owed"), <bdi dir="ltr" data-owed>{invoice.owed}</bdi>],
   ];

@@ -73,7 +73,8 @@ describe("money: currencies, tax and one rule of owed", () => {
     const detail = (await getCourseDetail(server.db, slug, lang))!;
     const { quote } = await courseSectionsFor({ db: server.db, user: null, config: server.config } as never, Number(detail._id), lang, new URLSearchParams());
     const summary = [...quote!.lines.map((line) => `${line.label}: ${line.amount}`), `total: ${quote!.total}`, ...(quote!.taxIncluded ? [`${quote!.taxIncluded.label}: ${quote!.taxIncluded.amount}`] : [])];
-    return [`price: ${formatPrice(detail.coursePrice, detail.currency, lang)}`, ...summary].join("\n");
+    // As read: without the left-to-right isolates every amount carries (decision 112).
+    return [`price: ${formatPrice(detail.coursePrice, detail.currency, lang)}`, ...summary].join("\n").replace(/[\u2066\u2069]/g, "");
   };
 
   it("exclusive tax: the price before paying shows the tax line and the invoice total, in both languages and without JavaScript; the stand-in asks that total; paying confirms and pays the invoice", async () => {

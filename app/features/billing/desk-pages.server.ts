@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type AppLoadContext } from "react-router";
+import { formatCalendarDay, formatInstant } from "~/lib/dates";
 import { randomToken } from "~/lib/random-token.server";
 import { langFromPath, localizePath, type Lang } from "~/i18n/lang";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
-import { csvInstant } from "~/features/admin-kit/list/csv";
 import { formatMoney, majorText, parseMajor } from "~/lib/money";
 import { getBillingInvoice, getFamilyStatement, listBillingInvoices, recordDeskPayment, resolvePaymentNotice } from "./desk.api";
 import type { FamilyStatement, InvoiceDetail, InvoiceRow } from "./desk.server";
@@ -61,7 +61,7 @@ export async function billingListLoader(args: PageArgs) {
       total: money(row.totalMinor, row.currency, lang),
       owed: money(Math.max(0, row.outstandingMinor), row.currency, lang),
       status: row.overdue ? "overdue" : row.status,
-      dueOn: row.dueOn,
+      dueOn: formatCalendarDay(row.dueOn, lang),
     })),
   };
 }
@@ -73,7 +73,8 @@ export async function invoiceLoader(args: PageArgs) {
   const invoice = body.invoice as InvoiceDetail;
   const { timeZone } = await academyToday(args.context.db);
   const m = (amountMinor: number) => money(amountMinor, invoice.currency, lang);
-  const when = (instant: string) => String(csvInstant(instant, timeZone));
+  // The site's one date and 24-hour clock (decision 112): ISO instants are for the CSV only.
+  const when = (instant: string) => formatInstant(instant, lang, timeZone);
   return {
     timeZone,
     saved: url.searchParams.get("paid"),
@@ -99,9 +100,9 @@ export async function invoiceLoader(args: PageArgs) {
       // One key per render of the desk payment form (decision 101).
       paymentKey: randomToken(),
       issued: when(invoice.issuedAt),
-      dueOn: invoice.dueOn,
+      dueOn: formatCalendarDay(invoice.dueOn, lang),
       lines: invoice.lines.map((line) => ({ id: line.id, label: lang === "ar" ? line.labelAr : line.labelEn, amount: m(line.amountMinor) })),
-      instalments: invoice.instalments.map((row) => ({ id: row.id, position: row.position, dueOn: row.dueOn, amount: m(row.amountMinor) })),
+      instalments: invoice.instalments.map((row) => ({ id: row.id, position: row.position, dueOn: formatCalendarDay(row.dueOn, lang), amount: m(row.amountMinor) })),
       payments: invoice.payments.map((row) => ({
         id: row.id,
         kind: row.kind,
@@ -131,7 +132,7 @@ export async function statementLoader(args: PageArgs) {
     entries: statement.entries.map((row) => ({
       id: row.id,
       kind: row.kind,
-      at: String(csvInstant(row.at, timeZone)),
+      at: formatInstant(row.at, lang, timeZone),
       invoiceId: row.invoiceId,
       invoiceNumber: row.invoiceNumber,
       method: row.method,

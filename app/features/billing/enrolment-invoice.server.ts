@@ -1,4 +1,5 @@
 import type { Trx } from "~server/db/db";
+import { formatCalendarDay } from "~/lib/dates";
 import type { PricedEnrolment } from "~/features/billing/discounts/enrolment-price.server";
 import { serverT } from "~server/i18n";
 import { currencyCode, toMinor } from "~/lib/money";
@@ -51,7 +52,8 @@ export async function invoiceSectionEnrolment(trx: Trx, enrolmentId: number, pri
     currency: price.currency,
     offer: { kind: "section", enrolmentId: row.id },
     childName: row.child_name,
-    description: { en: `${row.name_en} (from ${row.first_date})`, ar: `${row.name_ar} (ابتداءً من \u2066${row.first_date}\u2069)` },
+    // The first class's day in words in each language (decision 112), never the stored ISO day.
+    description: { en: `${row.name_en} (from ${formatCalendarDay(row.first_date, "en")})`, ar: `${row.name_ar} (ابتداءً من ${formatCalendarDay(row.first_date, "ar")})` },
     lines: price.lines,
   });
 }

@@ -1,9 +1,10 @@
 import type { Lang } from "~/i18n/lang";
+import { dateLocale } from "~/lib/dates";
 
-// Long dates: "March 14, 2026" in English, "14 مارس 2026" in Arabic. The locale is spelled out
+// Long dates: "14 March 2026" in English (day before month, decision 112), "14 مارس 2026" in Arabic. The locale is spelled out
 // in full (Gregorian calendar, Latin digits like the rest of the site) so that the server's and
 // the browser's ICU agree and hydration sees the same text.
-const locales: Record<Lang, string> = { en: "en-US", ar: "ar-u-ca-gregory-nu-latn" };
+const locales: Record<Lang, string> = { en: dateLocale("en"), ar: "ar-u-ca-gregory-nu-latn" };
 
 /** A stored ISO date as a long date in the page's language, in the academy's time zone. */
 export function formatLongDate(iso: string, lang: Lang, timeZone: string = "UTC"): string {

@@ -9,7 +9,7 @@ import { BOOKING_FORM, RESCHEDULE_FORM, WAITLIST_FORM } from "./booking-forms";
 import { bookingPagePath, waitlistPath } from "./paths";
 import { joinDemoWaitlist } from "./waitlist.api";
 
-const textFields = ["childName", "parentName", "email", "phone", "website"];
+const textFields = ["childName", "parentName", "email", "phone", "phoneCountry", "website"];
 
 /**
  * The demo booking posted without JavaScript: the endpoint of POST /api/courses/{course}/demo-bookings,

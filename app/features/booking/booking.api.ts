@@ -50,7 +50,7 @@ export async function courseOr404(db: DB, slug: string, lang: Lang) {
 export async function courseBooking(db: DB, slug: string, raw: unknown, lang: Lang) {
   // Two independent reads: on PostgreSQL they go out together.
   const [course, settings] = await Promise.all([courseOr404(db, slug, lang), getSiteSettings(db)]);
-  const input = parseInput(bookingSchemaFor(phoneCountryOf(settings)), raw, lang);
+  const input = parseInput(bookingSchemaFor(phoneCountryOf(settings, raw)), raw, lang);
   if (ageOutsideCourse(input.childAge, course) && input.ageConfirmed !== true) {
     const message = say(lang, "ageOutside", { age: input.childAge, min: course.minAge, max: course.maxAge });
     throw new HttpError(400, message, { childAge: message });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, honeypotField, httpUrlField, phoneField, requiredText, v } from "~/lib/validation";
+import { emailField, honeypotField, httpUrlField, phoneCountryField, phoneField, requiredText, v } from "~/lib/validation";
 import { ageOutsideCourse, BOOKING_MAX_AGE, BOOKING_MIN_AGE, CHILD_MAX_AGE, CHILD_MIN_AGE } from "./booking-ages";
 
 export { ageOutsideCourse, BOOKING_MAX_AGE, BOOKING_MIN_AGE, CHILD_MAX_AGE, CHILD_MIN_AGE };
@@ -29,6 +29,7 @@ const buildBookingSchema = (phoneCountry: string) =>
     // Stored lower-cased so one e-mail cannot take two seats by changing its case.
     email: emailField.transform((email) => email.toLowerCase()),
     phone: phoneField(phoneCountry),
+    phoneCountry: phoneCountryField,
     // The parent's "yes, book anyway" when the child's age is outside the course's range.
     ageConfirmed: z.boolean({ error: v.invalid }).optional(),
     website: honeypotField,

@@ -5,7 +5,7 @@ import { addDays, weekdayOf } from "~/lib/zoned-time";
 export interface CalendarDay {
   date: string;
   day: number;
-  /** Full date for screen readers and headings, e.g. "Monday, November 23, 2026". */
+  /** Full date for screen readers and headings, e.g. "Monday, 23 November 2026". */
   label: string;
   /** The day can be chosen: it has times, open or (for the waitlist) full. */
   available: boolean;

@@ -1,10 +1,12 @@
 import type { Lang } from "~/i18n/lang";
+import { dateLocale } from "~/lib/dates";
 
 /**
  * Labels for slot times in the academy's time zone. Pages get them from their loader (formatted
  * once on the server), so the browser never re-formats and hydration always matches.
  */
-const locale = (lang: Lang) => (lang === "ar" ? "ar-u-nu-latn" : "en-US");
+// One locale per language for every date on the site (decision 112): day before month in English too.
+const locale = dateLocale;
 
 // Building an Intl formatter costs far more than using one; slot lists format many times.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -27,7 +29,7 @@ export function formatTimeLabel(instant: Date | string, timeZone: string, lang: 
 }
 
 /**
- * A date and its time as one label: «الثلاثاء، 1 ديسمبر 2026، الساعة 18:00», "Tue, 1 Dec 2026, 18:00".
+ * A date and its time as one label: «الثلاثاء، 1 ديسمبر 2026، الساعة 18:00», "Tuesday 1 December 2026, 18:00".
  * The Arabic comma and «الساعة» join them in Arabic (review 2026-11-28, M14: a Latin ", " showed
  * in every line of the timetable e-mail).
  */
@@ -57,13 +59,13 @@ export function weekdayNames(lang: Lang, width: "short" | "long"): string[] {
   );
 }
 
-/** A calendar column's heading for a YYYY-MM-DD date, e.g. "Tue, Nov 24". */
+/** A calendar column's heading for a YYYY-MM-DD date, e.g. "Tue 24 Nov". */
 export function formatDayHeading(date: string, lang: Lang): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   return formatter(lang, { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-/** A YYYY-MM-DD date in words, e.g. "Tuesday, November 24, 2026". */
+/** A YYYY-MM-DD date in words, e.g. "Tuesday 24 November 2026". */
 export function formatDayLabel(date: string, lang: Lang): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   return formatter(lang, { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(Date.UTC(y, m - 1, d)));

@@ -8,7 +8,7 @@ describe("the staff slots calendar's frame", () => {
     const week = calendarFrame("week", "2026-11-22", { date: "2026-11-24", time: "10:30" }, "en");
     expect([week.from, week.to, week.previous, week.next]).toEqual(["2026-11-22", "2026-11-28", "2026-11-15", "2026-11-29"]);
     expect(week.days.map((day) => [day.today, day.past])).toEqual([[false, true], [false, true], [true, false], [false, false], [false, false], [false, false], [false, false]]);
-    expect(week.days[2]!.heading).toBe("Tue, Nov 24");
+    expect(week.days[2]!.heading).toBe("Tue 24 Nov");
     const day = calendarFrame("day", "2026-12-31", { date: "2026-11-24", time: "10:30" }, "ar");
     expect([day.from, day.to, day.previous, day.next, day.days.length]).toEqual(["2026-12-31", "2026-12-31", "2026-12-30", "2027-01-01", 1]);
     expect(day.days[0]!.label).toContain("2026");

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/ui/LocalLink";
 import { useLang } from "~/i18n/use-lang";
-import { formatPrice } from "~/lib/money";
+import { Money } from "~/ui/Money";
 import type { Camp } from "./camp";
 import { CURRICULUM_QUERY, curriculumAnchor } from "./paths";
 
@@ -22,9 +22,11 @@ export function CampCard({ camp, onDetails, dialog }: { camp: Camp; onDetails: (
       </div>
       <p className="mt-4 flex items-baseline gap-3">
         <span className="sr-only">{t("card.price")}</span>
-        <span className="text-3xl font-extrabold text-indigo-700">{formatPrice(camp.price, camp.currency, lang)}</span>
+        <Money price={camp.price} currency={camp.currency} lang={lang} className="text-3xl font-extrabold text-indigo-700" />
         <span className="sr-only">{t("card.oldPrice")}</span>
-        <del className="text-lg text-slate-500">{formatPrice(camp.oldPrice, camp.currency, lang)}</del>
+        <del className="text-lg text-slate-500">
+          <Money price={camp.oldPrice} currency={camp.currency} lang={lang} />
+        </del>
       </p>
       <h4 className="mt-5 font-semibold text-slate-900">{t("card.features")}</h4>
       <ul className="mt-2 space-y-1 text-slate-700">

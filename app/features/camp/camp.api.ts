@@ -29,8 +29,8 @@ export const enrollInCamp = defineEndpoint({
   path: "/api/summercamp/enroll",
   access: "anyone",
   limits: [{ name: "camp-enroll", limit: 5, windowMs: 60_000 }],
-  // The phone rule is the academy's country's (site settings); the consent forms' fields (consent_…) ride along.
-  input: async ({ db }) => enrollmentSchemaFor(await sitePhoneCountry(db)).catchall(z.unknown()),
+  // The phone rule is the chosen country code's, else the academy's (site settings); the consent forms' fields (consent_…) ride along.
+  input: async ({ db }, raw) => enrollmentSchemaFor(await sitePhoneCountry(db, raw)).catchall(z.unknown()),
   async run({ deps: { db, config }, caller: { lang, user } }, input) {
     // The required consent forms are part of the same post (decision 078): refused before anything is stored.
     const consent = await checkEnrolmentConsent(db, input, {
@@ -39,7 +39,7 @@ export const enrollInCamp = defineEndpoint({
       signerName: input.parentName,
       userId: user?.id ?? null,
       lang,
-      phoneCountry: await sitePhoneCountry(db),
+      phoneCountry: await sitePhoneCountry(db, input),
       secret: config.sessionSecret,
     });
     let price: PricedEnrolment | undefined;
@@ -82,7 +82,7 @@ export const requestBrochure = defineEndpoint({
   path: "/api/summercamp/brochure",
   access: "anyone",
   limits: [{ name: "camp-brochure", limit: 5, windowMs: 60_000 }],
-  input: async ({ db }) => brochureRequestSchemaFor(await sitePhoneCountry(db)),
+  input: async ({ db }, raw) => brochureRequestSchemaFor(await sitePhoneCountry(db, raw)),
   async run({ deps: { db, config }, caller: { lang } }, input) {
     await addBrochureLead(db, input, lang, (trx, id) =>
       queueStaffNotice(trx, config.publicUrl, {

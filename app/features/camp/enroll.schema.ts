@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, optionalText, phoneField, requiredText } from "~/lib/validation";
+import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, optionalText, phoneCountryField, phoneField, requiredText } from "~/lib/validation";
 
 /**
  * A summer camp enrollment (specification sections 3 and 5). The server also checks that the
@@ -11,6 +11,7 @@ export const enrollmentSchemaFor = (phoneCountry: string) =>
     parentName: requiredText(100),
     email: emailField,
     phoneNumber: phoneField(phoneCountry),
+    phoneCountry: phoneCountryField,
     selectedCamp: requiredText(100),
     selectedSession: requiredText(60),
     message: optionalText(2000),

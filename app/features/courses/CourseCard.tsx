@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { textLangAttrs } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
-import { formatPrice } from "~/lib/money";
+import { Money } from "~/ui/Money";
 import { imageLoading } from "~/ui/image-loading";
 import { LocalLink } from "~/ui/LocalLink";
 import { courseMonths, type Course } from "./course";
@@ -33,7 +33,7 @@ export function CourseCard({ course, first = false }: { course: Course; first?: 
           </div>
           <div>
             <dt className="sr-only">{t("course.price")}</dt>
-            <dd className="font-semibold text-slate-900">{formatPrice(course.coursePrice, course.currency, lang)}</dd>
+            <dd className="font-semibold text-slate-900"><Money price={course.coursePrice} currency={course.currency} lang={lang} /></dd>
           </div>
           <div>
             <dt className="sr-only">{t("course.sessions")}</dt>

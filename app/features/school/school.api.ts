@@ -14,8 +14,8 @@ export const sendSchoolEnquiry = defineEndpoint({
   path: "/school/add-school-info",
   access: "anyone",
   limits: [{ name: "school", limit: 5, windowMs: 60_000 }],
-  // The phone rule is the academy's country's (site settings).
-  input: async ({ db }) => schoolEnquirySchemaFor(await sitePhoneCountry(db)),
+  // The phone rule is the chosen country code's, else the academy's country's (site settings).
+  input: async ({ db }, raw) => schoolEnquirySchemaFor(await sitePhoneCountry(db, raw)),
   async run({ deps: { db, config }, caller }, input) {
     await addSchoolEnquiryWithNotice(db, config.publicUrl, input);
     return { status: 201, body: { message: serverT(caller.lang, "school", "form.sent") } };

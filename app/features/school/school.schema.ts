@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { earliestToday } from "~/features/school/earliest-today";
-import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, optionalText, phoneField, requiredText, v } from "~/lib/validation";
+import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, optionalText, phoneCountryField, phoneField, requiredText, v } from "~/lib/validation";
 
 export { earliestToday };
 
@@ -38,6 +38,7 @@ export const schoolEnquirySchemaFor = (phoneCountry: string) =>
     name: clean(requiredText(120)),
     email: emailField,
     contactNumber: phoneField(phoneCountry),
+    phoneCountry: phoneCountryField,
     designation: clean(requiredText(120)),
     city: clean(requiredText(120)),
     schoolName: clean(requiredText(200)),

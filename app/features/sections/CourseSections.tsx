@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
+import { PhoneField } from "~/ui/PhoneField";
 import { ConsentFieldset } from "~/features/consent/ConsentFieldset";
 import { FormAlert } from "~/ui/FormAlert";
 import { LocalLink } from "~/ui/LocalLink";
@@ -159,7 +160,7 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
           className={inputClass}
-          dir={type === "email" || type === "tel" ? "ltr" : undefined}
+          dir={type === "email" ? "ltr" : undefined}
         />
       )}
     </Field>
@@ -291,7 +292,13 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
               {field("childAge", t("page.childAge"), "number", "off")}
               {field("parentName", t("page.parentName"), "text", "name")}
               {field("email", t("page.email"), "email", "email")}
-              {field("phone", t("page.phone"), "tel", "tel")}
+              <PhoneField
+                label={t("page.phone")}
+                number={{ name: "phone", required: true, defaultValue: value("phone") }}
+                error={errors.phone}
+                country={{ name: "phoneCountry", defaultValue: value("phoneCountry") }}
+                countryError={errors.phoneCountry}
+              />
             </div>
             <input
               type="text"

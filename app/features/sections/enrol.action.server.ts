@@ -14,7 +14,7 @@ import { ENROL_FORM } from "./forms";
 import { quoteFormAction } from "~/features/billing/index.server";
 
 const toBody = (fields: Record<string, string>) => ({
-  ...pickFields(fields, ["childName", "parentName", "email", "phone", "website", "demo", "promoCode"]),
+  ...pickFields(fields, ["childName", "parentName", "email", "phone", "phoneCountry", "website", "demo", "promoCode"]),
   childAge: postedNumber(fields.childAge),
   childId: postedNumber(fields.childId) ?? null,
   // The consent forms' answers (decision 078).

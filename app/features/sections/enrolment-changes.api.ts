@@ -57,7 +57,7 @@ export const joinSectionWaitlistEndpoint = defineEndpoint({
   input: anyFields,
   async run({ deps: { db, config }, caller, params }, raw) {
     const lang = caller.lang;
-    const input = parseInput(enrolmentSchemaFor(phoneCountryOf(await getSiteSettings(db))), raw, lang);
+    const input = parseInput(enrolmentSchemaFor(phoneCountryOf(await getSiteSettings(db), raw)), raw, lang);
     const childId = input.childId !== null && caller.user ? ((await findChild(db, caller.user.id, input.childId))?.id ?? null) : null;
     const result = await joinSectionWaitlist(db, params.id, { ...input, childId }, { lang, userId: caller.user?.id ?? null, linkSecret: config.sessionSecret });
     if (!result.ok) {

@@ -65,7 +65,7 @@ export const enrolInSection = defineEndpoint({
     const lang = caller.lang;
     const settings = await getSiteSettings(db);
     const timeZone = timeZoneOf(settings);
-    const input = parseInput(enrolmentSchemaFor(phoneCountryOf(settings)), raw, lang);
+    const input = parseInput(enrolmentSchemaFor(phoneCountryOf(settings, raw)), raw, lang);
     // A saved child is linked only when it is the signed-in parent's own.
     const childId = input.childId !== null && caller.user ? ((await findChild(db, caller.user.id, input.childId))?.id ?? null) : null;
     // The required consent forms are part of the same post (decision 078): refused before a seat is taken.
@@ -75,7 +75,7 @@ export const enrolInSection = defineEndpoint({
       signerName: input.parentName,
       userId: caller.user?.id ?? null,
       lang,
-      phoneCountry: phoneCountryOf(settings),
+      phoneCountry: phoneCountryOf(settings, raw),
       secret: config.sessionSecret,
     });
     const section = await findSection(db, params.id);

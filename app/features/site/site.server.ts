@@ -1,6 +1,6 @@
 import type { DB } from "~server/db/db";
 import { fromDbJson } from "~server/db/values";
-import { DEFAULT_PHONE_COUNTRY, isPhoneCountry } from "~/lib/validation";
+import { chosenPhoneCountry, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from "~/lib/validation";
 import { siteSettingsSchema, type SiteSettings } from "./settings.schema";
 
 /** The last rows read and what they parsed to: most requests read unchanged settings. */
@@ -20,10 +20,15 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
   return structuredClone(settings);
 }
 
-/** The country whose national phone numbers the forms accept (site setting `phoneCountry`), from settings already read. */
-export const phoneCountryOf = ({ phoneCountry }: SiteSettings): string => (isPhoneCountry(phoneCountry) ? phoneCountry : DEFAULT_PHONE_COUNTRY);
+/**
+ * The country a form's national phone numbers are read against, from settings already read: the
+ * country code posted with the form (`phoneCountry`, the select beside the field, decision 112),
+ * else the site setting `phoneCountry` (the academy's market).
+ */
+export const phoneCountryOf = ({ phoneCountry }: SiteSettings, posted?: unknown): string =>
+  chosenPhoneCountry(posted, isPhoneCountry(phoneCountry) ? phoneCountry : DEFAULT_PHONE_COUNTRY);
 
-/** The country whose national phone numbers the forms accept (site setting `phoneCountry`). */
-export async function sitePhoneCountry(db: DB): Promise<string> {
-  return phoneCountryOf(await getSiteSettings(db));
+/** phoneCountryOf, reading the settings. */
+export async function sitePhoneCountry(db: DB, posted?: unknown): Promise<string> {
+  return phoneCountryOf(await getSiteSettings(db), posted);
 }

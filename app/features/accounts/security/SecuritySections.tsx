@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { dateLocale } from "~/lib/dates";
 import { Form } from "react-router";
 import type { Lang } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
@@ -15,7 +16,7 @@ export const sectionClass = "rounded-2xl border border-slate-200 bg-white p-5 sh
 const smallButton = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50";
 const primary = "rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 
-const formatDate = (iso: string, lang: Lang) => new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+const formatDate = (iso: string, lang: Lang) => new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
 
 /** A refusal of one of this page's forms, rendered back (with or without JavaScript). */
 function refusalOf(state: unknown, form: string) {

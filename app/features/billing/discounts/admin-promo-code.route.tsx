@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formatCalendarDay } from "~/lib/dates";
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { langFromPath } from "~/i18n/lang";
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     promo: found.promo,
     values: promoFormValues(found.promo),
-    redemptions: found.redemptions.map((row) => ({ ...row, amount: formatMoney(row.amountMinor, row.currency, lang), day: row.createdAt.slice(0, 10) })),
+    redemptions: found.redemptions.map((row) => ({ ...row, amount: formatMoney(row.amountMinor, row.currency, lang), day: formatCalendarDay(row.createdAt, lang) })),
     saved: url.searchParams.get("saved") === "updated",
   };
 }
@@ -99,7 +100,7 @@ export default function AdminPromoCodePage({ loaderData, actionData }: Route.Com
                       <bdi dir="ltr">{row.amount}</bdi>
                     </td>
                     <td className="py-2 pe-3">
-                      <bdi dir="ltr">{row.day}</bdi>
+                      <bdi>{row.day}</bdi>
                     </td>
                   </tr>
                 ))}

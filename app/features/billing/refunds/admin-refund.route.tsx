@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formatCalendarDay } from "~/lib/dates";
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
@@ -41,11 +42,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       currency: payment.currency,
       method: payment.method,
       paid: money(payment.amountMinor),
-      received: payment.receivedAt.slice(0, 10),
+      received: formatCalendarDay(payment.receivedAt, lang),
       left: money(payment.refundableMinor),
       leftMinor: payment.refundableMinor,
     },
-    refunds: payment.refunds.map((refund) => ({ ...refund, amount: money(refund.amountMinor), day: refund.at.slice(0, 10) })),
+    refunds: payment.refunds.map((refund) => ({ ...refund, amount: money(refund.amountMinor), day: formatCalendarDay(refund.at, lang) })),
     prefill: { amount: PREFILL.test(amount) ? amount : payment.refundableMinor > 0 ? majorText(payment.refundableMinor, payment.currency) : "", reason: (url.searchParams.get("reason") ?? "").slice(0, 500) },
     policy: Number.isInteger(policy) && policy >= 0 && policy <= 100 ? policy : null,
     done: doneNote?.creditNoteId ? { id: doneNote.creditNoteId, number: doneNote.creditNoteNumber ?? "", pending: doneNote.state === "pending" } : null,
@@ -119,7 +120,7 @@ export default function AdminRefundPage({ loaderData, actionData }: Route.Compon
         <dd className="text-slate-900">{t(`method.${payment.method}`)}</dd>
         <dt className="font-semibold text-slate-700">{t("page.paid")}</dt>
         <dd className="text-slate-900">
-          {ltr(payment.paid)} · {ltr(payment.received)}
+          {ltr(payment.paid)} · <bdi>{payment.received}</bdi>
         </dd>
         <dt className="font-semibold text-slate-700">{t("page.left")}</dt>
         <dd className="font-semibold text-slate-900">{ltr(payment.left)}</dd>
@@ -198,7 +199,7 @@ export default function AdminRefundPage({ loaderData, actionData }: Route.Compon
           <ul className="mt-2 space-y-2">
             {refunds.map((refund) => (
               <li key={refund.id} className="text-slate-900">
-                {ltr(refund.day)} · {ltr(refund.amount)} · {t(`page.state.${refund.state}`)}
+                <bdi>{refund.day}</bdi> · {ltr(refund.amount)} · {t(`page.state.${refund.state}`)}
                 {refund.creditNoteId ? (
                   <>
                     {" · "}

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { formatCalendarDay } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
@@ -153,7 +154,8 @@ function header(page: Page, doc: Doc, title: string, facts: [string, string][]):
   page.y = Math.max(bottom, page.y) + 10;
 }
 
-const dayOf = (instant: string, doc: Doc) => zonedParts(instant, timeZoneOf(doc.settings)).date;
+// Dates in words in the document's language, "5 Dec 2026" / «5 ديسمبر 2026» (review 2026-11-28 L8, decision 112).
+const dayOf = (instant: string, doc: Doc) => formatCalendarDay(zonedParts(instant, timeZoneOf(doc.settings)).date, doc.lang);
 
 export function buildInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const t = (key: string, values?: Record<string, string | number>) => serverT(doc.lang, "refunds", key, values);
@@ -163,7 +165,7 @@ export function buildInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     header(page, doc, t("pdf.invoice"), [
       [t("pdf.number"), invoice.number],
       [t("pdf.issued"), dayOf(invoice.issuedAt, doc)],
-      [t("pdf.due"), invoice.dueOn],
+      [t("pdf.due"), formatCalendarDay(invoice.dueOn, doc.lang)],
       [t("pdf.statusLabel"), t(`pdf.status.${invoice.status}`)],
     ]);
     page.heading(invoice.description[doc.lang]);
@@ -176,7 +178,7 @@ export function buildInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     page.row(t("pdf.total"), money(invoice.totalMinor), { size: 12, bold: true });
     if (doc.instalments.length > 0) {
       page.heading(t("pdf.instalments"));
-      for (const part of doc.instalments) page.row(t("pdf.instalment", { position: part.position, date: part.dueOn }), money(part.amountMinor));
+      for (const part of doc.instalments) page.row(t("pdf.instalment", { position: part.position, date: formatCalendarDay(part.dueOn, doc.lang) }), money(part.amountMinor));
     }
     if (doc.payments.length > 0) {
       page.heading(t("pdf.payments"));

@@ -1,4 +1,5 @@
 import { serverT } from "~server/i18n";
+import { formatCalendarDay } from "~/lib/dates";
 import type { MailTemplate } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
 import { detailsTable, html, mailDocument } from "~/lib/mail/html";
@@ -41,7 +42,8 @@ export const invoiceMailTemplate: MailTemplate = async ({ db, config }, mail) =>
     [t("mail.number"), data.number, true],
     [t("mail.for"), `${data.description} · ${data.childName}`],
     [t("mail.total"), formatMoney(data.totalMinor, data.currency, lang), true],
-    [t("mail.due"), data.dueOn, true],
+    // A date in words in the reader's language (decision 112), not the stored ISO day.
+    [t("mail.due"), formatCalendarDay(data.dueOn, lang)],
   ];
   // How to pay and the invoice's signed link (issue 42), in place of the account's link that needs
   // signing in: most families who enrol have no account.
