@@ -56,7 +56,7 @@ export function ComingClasses({ group, hidden, noticeHours, limit, moreHref }: {
           return (
             <li key={meeting.id} className="rounded-xl border border-slate-200 bg-white p-4">
               <p id={`${base}-when`} className="font-semibold text-slate-900">
-                {meeting.date}, {meeting.time}
+                {t("page.when", { date: meeting.date, time: meeting.time })}
               </p>
               {meeting.absence ? (
                 <p className={`mt-1 text-sm font-semibold ${meeting.absence.withNotice ? "text-emerald-800" : "text-amber-900"}`}>
