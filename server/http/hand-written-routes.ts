@@ -117,7 +117,7 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   // Course groups, enrolments, teaching.
   { method: "GET", path: "/api/courses/:course/sections", access: anyone, summary: "A course's groups a parent can still join" },
   { method: "GET", path: "/api/section-waitlist/:token", access: anyone, summary: "A place in a group's waitlist" },
-  { method: "GET", path: "/api/enrolments/:token", access: anyone, summary: "An enrolment's own link: the enrolment and the groups it may move to" },
+  { method: "GET", path: "/api/enrolments/:token", access: anyone, summary: "An enrolment's own link: the enrolment, the groups it may move to, and what a drop does to the money" },
   { method: "GET", path: "/api/absences/:token", access: anyone, summary: "The meeting reminder's absence link: rules and child" },
   { method: "GET", path: "/api/admin/sections", access: staff, summary: "Every group (?courseId)" },
   { method: "GET", path: "/api/admin/sections/:id/roster", access: staff, summary: "A group's roster" },

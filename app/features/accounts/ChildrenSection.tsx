@@ -9,19 +9,45 @@ import { MAX_CHILDREN } from "~/features/family/limits";
 import { AccountSection, accountButtonClass as buttonClass } from "./AccountSection";
 import { alertClass } from "./AuthCard";
 import { useAccountForm } from "./use-account-form";
+import { childKey } from "~/lib/child-key";
+import type { TimetableChild } from "~/features/timetable/timetable.server";
 
-/** Saved children (decision 033): each one's name and age can be changed or removed; more can be added. */
-export function ChildrenSection({ savedChildren }: { savedChildren: SavedChild[] }) {
+/** The courses each child is enrolled in: a saved child's by its id (or its name when typed), the others by name. */
+function joinChildren(saved: SavedChild[], enrolled: TimetableChild[]) {
+  const courses = new Map<number, string[]>();
+  const others: { name: string; courses: string[] }[] = [];
+  for (const child of enrolled) {
+    const match = saved.find((one) => (child.savedChildId !== null ? one.id === child.savedChildId : childKey(one.name) === childKey(child.name)));
+    const names = child.enrolments.map((enrolment) => enrolment.courseName);
+    if (match) courses.set(match.id, [...(courses.get(match.id) ?? []), ...names]);
+    else others.push({ name: child.name, courses: names });
+  }
+  return { courses, others };
+}
+
+/**
+ * The family's children in one list (issue 42): those enrolled in a term (their courses named) and
+ * those saved for the booking forms (decision 033), whose name and age can be changed or removed.
+ */
+export function ChildrenSection({ savedChildren, enrolled }: { savedChildren: SavedChild[]; enrolled: TimetableChild[] }) {
   const { t } = useTranslation("accounts");
+  const { courses, others } = joinChildren(savedChildren, enrolled);
   return (
     <AccountSection id="children" title={t("space.children.heading")}>
       <p className="mt-2 text-sm text-slate-700">{t("space.children.intro")}</p>
-      {savedChildren.length === 0 ? (
+      {savedChildren.length === 0 && others.length === 0 ? (
         <p className="mt-3 text-slate-700">{t("space.children.none")}</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200">
+          {others.map((child) => (
+            <li key={`enrolled-${child.name}`} className="py-4" data-child="enrolled">
+              <p className="font-semibold text-slate-900">{child.name}</p>
+              <EnrolledIn courses={child.courses} />
+              <p className="mt-1 text-sm text-slate-600">{t("space.children.notSaved")}</p>
+            </li>
+          ))}
           {savedChildren.map((child) => (
-            <ChildRow key={child.id} child={child} />
+            <ChildRow key={child.id} child={child} courses={courses.get(child.id) ?? []} />
           ))}
         </ul>
       )}
@@ -78,7 +104,14 @@ function useChildForm(id: string, request: () => { method?: "POST" | "PUT"; path
   });
 }
 
-function ChildRow({ child }: { child: SavedChild }) {
+/** "Enrolled in: …", when the child is enrolled in a term. */
+function EnrolledIn({ courses }: { courses: string[] }) {
+  const { t } = useTranslation("accounts");
+  if (courses.length === 0) return null;
+  return <p className="mt-1 text-sm text-slate-700">{t("space.children.enrolledIn", { courses: courses.join(t("space.children.listJoin")) })}</p>;
+}
+
+function ChildRow({ child, courses }: { child: SavedChild; courses: string[] }) {
   const { t } = useTranslation("accounts");
   const { revalidate } = useRevalidator();
   const formId = `${ACCOUNT_FORMS.child}-${child.id}`;
@@ -91,7 +124,9 @@ function ChildRow({ child }: { child: SavedChild }) {
     onSuccess: () => revalidate(),
   });
   return (
-    <li className="py-4">
+    <li className="py-4" data-child="saved">
+      <p className="font-semibold text-slate-900">{child.name}</p>
+      <EnrolledIn courses={courses} />
       <form {...form.formProps} id={formId} aria-label={child.name} className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <input type="hidden" name="form" value={ACCOUNT_FORMS.child} />
         <input type="hidden" name="childId" value={child.id} />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LtrValue } from "~/ui/Bidi";
+import { Link } from "react-router";
 import { LocalLink } from "~/ui/LocalLink";
 import { AccountSection, Fact, Facts } from "./AccountSection";
 import type { TimetableChild, TimetableEnrolment, TimetableMeeting } from "~/features/timetable/timetable.server";
@@ -32,7 +33,7 @@ export function TimetableSection({ timetable }: { timetable: TimetableChild[] })
               </h3>
               <ul className="mt-2 space-y-4">
                 {child.enrolments.map((enrolment) => (
-                  <EnrolmentItem key={enrolment.reference} enrolment={enrolment} />
+                  <EnrolmentItem key={enrolment.reference} enrolment={enrolment} childName={child.name} />
                 ))}
               </ul>
             </section>
@@ -43,7 +44,7 @@ export function TimetableSection({ timetable }: { timetable: TimetableChild[] })
   );
 }
 
-function EnrolmentItem({ enrolment }: { enrolment: TimetableEnrolment }) {
+function EnrolmentItem({ enrolment, childName }: { enrolment: TimetableEnrolment; childName: string }) {
   const { t } = useTranslation("timetable");
   const first = enrolment.meetings.slice(0, FIRST);
   const rest = enrolment.meetings.slice(FIRST);
@@ -71,6 +72,23 @@ function EnrolmentItem({ enrolment }: { enrolment: TimetableEnrolment }) {
           <MeetingList meetings={rest} start={FIRST + 1} />
         </details>
       ) : null}
+      {/* The enrolment's own page (its e-mail's link): each button opens its part, the money consequence stated before confirming. */}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link
+          to={`${enrolment.manageUrl}#move`}
+          aria-label={t("account.changeFor", { course: enrolment.courseName, child: childName })}
+          className="rounded-lg border border-indigo-300 px-3 py-1.5 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
+        >
+          {t("account.change")}
+        </Link>
+        <Link
+          to={`${enrolment.manageUrl}#drop`}
+          aria-label={t("account.withdrawFor", { course: enrolment.courseName, child: childName })}
+          className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+        >
+          {t("account.withdraw")}
+        </Link>
+      </div>
     </li>
   );
 }

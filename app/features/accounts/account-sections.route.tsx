@@ -25,7 +25,7 @@ export default function AccountSections() {
       <BookingsSection bookings={bookings} />
       {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}
       <SentFormsSections enrollments={enrollments} brochureRequests={brochureRequests} />
-      <ChildrenSection savedChildren={children} />
+      <ChildrenSection savedChildren={children} enrolled={timetable.children} />
       <ProfileSection profile={profile} />
       <PasswordSection hasPassword={profile.hasPassword} />
       <DevicesSection devices={devices} timeZone={timeZone} className={accountSectionClass} />

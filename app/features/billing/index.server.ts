@@ -14,7 +14,7 @@ export { refundsManifest } from "./refunds/refunds.manifest.server";
 export { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "./discounts/enrolment-price.server";
 export { priceQuote } from "./discounts/quote.server";
 export { quoteFormAction } from "./discounts/quote.action.server";
-export { sectionRefundProposal } from "./refund-policy.server";
+export { sectionDropMoney, sectionRefundProposal, type DropMoney } from "./refund-policy.server";
 export { instalmentRuleAction, instalmentRuleOfOffer } from "./instalments/instalment-rule.action.server";
 export { sweepInstalmentReminders } from "./instalments/instalment-reminders.server";
 export { moneyViewData } from "./reports/money-view.server";

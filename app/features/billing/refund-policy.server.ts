@@ -1,7 +1,8 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { adminRefundPath } from "./paths";
-import { refundable } from "./ledger.server";
+import { findInvoiceOf, invoiceOutstanding, refundable } from "./ledger.server";
+import { owedShown } from "./rules";
 
 /**
  * The refund policy of an offer (decision 092): the percent of what was paid that a drop gives
@@ -81,4 +82,33 @@ export async function sectionRefundProposal(db: DB, enrolmentId: number, now = n
   }
   if (lines.length === 0) return null;
   return { when, percent, currency: payments[0]!.currency, payments: lines, totalMinor: lines.reduce((sum, line) => sum + line.proposedMinor, 0) };
+}
+
+/** What a family's drop of a course-group enrolment does to its money, as the family is told before confirming. */
+export interface DropMoney {
+  currency: string;
+  /** What the invoice still owes: the drop voids it (a credit note of that amount). */
+  voidedMinor: number;
+  /** What was paid and not yet refunded (stays recorded; refunding it is the desk's refund). */
+  paidMinor: number;
+  /** What the course's refund policy gives back of it, and its percent; null when nothing was paid. */
+  refund: { percent: number; amountMinor: number } | null;
+}
+
+/**
+ * The drop's money consequence (decisions 092 and 101), from the same functions that do it: what is
+ * owed is what voidInvoiceOf voids (invoiceOutstanding, never below zero as owed), the refund is
+ * sectionRefundProposal's (the proposal staff then see). Null when the place has no live invoice
+ * (no fee, or the enrolment already ended and its invoice was voided).
+ */
+export async function sectionDropMoney(db: DB, enrolmentId: number, now = nowIso()): Promise<DropMoney | null> {
+  const invoice = await findInvoiceOf(db, { kind: "section", enrolmentId });
+  if (!invoice) return null;
+  const [owed, proposal] = await Promise.all([invoiceOutstanding(db, invoice.id), sectionRefundProposal(db, enrolmentId, now)]);
+  return {
+    currency: invoice.currency,
+    voidedMinor: owedShown(owed),
+    paidMinor: proposal ? proposal.payments.reduce((sum, line) => sum + line.leftMinor, 0) : 0,
+    refund: proposal ? { percent: proposal.percent, amountMinor: proposal.totalMinor } : null,
+  };
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { ChildGroup, CreditView } from "./makeups-overview.server";
 import { withCountWords } from "./count-words";
 
@@ -22,54 +22,79 @@ export function AnswerNote({ answer }: { answer: FormAnswer | null | undefined }
 
 const button = "rounded-lg px-4 py-2 font-semibold text-white disabled:opacity-60";
 
+/** How many coming classes per child and make-up choices per credit the account's page opens with (issue 42). */
+export const FIRST_SHOWN = 4;
+
+/**
+ * "Show N more" under a shortened list: a plain link to the page with everything (`moreHref`),
+ * so it works without JavaScript. Nothing when the list is whole or no link is given.
+ */
+function MoreLink({ hidden, moreHref, kind }: { hidden: number; moreHref: string | undefined; kind: "classes" | "choices" }) {
+  const { t } = useTranslation("makeups");
+  if (hidden <= 0 || !moreHref) return null;
+  return (
+    <Link to={moreHref} preventScrollReset className="mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+      {t(kind === "classes" ? "page.moreClasses" : "page.moreChoices", { count: hidden })}
+    </Link>
+  );
+}
+
 /**
  * A child's coming classes, each with its absence form (a plain post), or what was reported.
  * `hidden` are the fields the page's action needs beside the meeting (the enrolment, or the link's token).
  */
-export function ComingClasses({ group, hidden, noticeHours }: { group: ChildGroup; hidden: Record<string, string>; noticeHours: number }) {
+export function ComingClasses({ group, hidden, noticeHours, limit, moreHref }: { group: ChildGroup; hidden: Record<string, string>; noticeHours: number; limit?: number; moreHref?: string }) {
   const { t } = useTranslation("makeups");
   const navigation = useNavigation();
   const pendingMeeting = navigation.formData?.get("intent") === "report" ? navigation.formData.get("meetingId") : null;
+  const shown = limit === undefined ? group.meetings : group.meetings.slice(0, limit);
   return (
-    <ul className="mt-4 space-y-3">
-      {group.meetings.map((meeting) => {
-        const base = `m-${group.enrolmentId}-${meeting.id}`;
-        return (
-          <li key={meeting.id} className="rounded-xl border border-slate-200 bg-white p-4">
-            <p id={`${base}-when`} className="font-semibold text-slate-900">
-              {meeting.date}, {meeting.time}
-            </p>
-            {meeting.absence ? (
-              <p className={`mt-1 text-sm font-semibold ${meeting.absence.withNotice ? "text-emerald-800" : "text-amber-900"}`}>
-                {meeting.absence.withNotice ? t("page.reportedWithCredit") : t("page.reportedLate")}
+    <>
+      <ul className="mt-4 space-y-3">
+        {shown.map((meeting) => {
+          const base = `m-${group.enrolmentId}-${meeting.id}`;
+          return (
+            <li key={meeting.id} className="rounded-xl border border-slate-200 bg-white p-4">
+              <p id={`${base}-when`} className="font-semibold text-slate-900">
+                {t("page.when", { date: meeting.date, time: meeting.time })}
               </p>
-            ) : (
-              <Form method="post" className="mt-2 space-y-2">
-                {Object.entries(hidden).map(([name, value]) => (
-                  <input key={name} type="hidden" name={name} value={value} />
-                ))}
-                <input type="hidden" name="meetingId" value={meeting.id} />
-                <p id={`${base}-notice`} className={`text-sm ${meeting.inNotice ? "text-slate-700" : "font-semibold text-amber-900"}`}>
-                  {meeting.inNotice ? t("page.inNotice", { deadline: meeting.deadline }) : t("page.lateNotice", withCountWords({ hours: noticeHours }, (word, count) => t(word, { count })))}
+              {meeting.absence ? (
+                <p className={`mt-1 text-sm font-semibold ${meeting.absence.withNotice ? "text-emerald-800" : "text-amber-900"}`}>
+                  {meeting.absence.withNotice ? t("page.reportedWithCredit") : t("page.reportedLate")}
                 </p>
-                <label htmlFor={`${base}-reason`} className="block text-sm font-semibold text-slate-900">
-                  {t("page.reason")}
-                </label>
-                <input id={`${base}-reason`} name="reason" type="text" maxLength={300} autoComplete="off" className="block w-full rounded-lg border border-slate-400 p-2" />
-                <button type="submit" name="intent" value="report" aria-describedby={`${base}-when ${base}-notice`} className={`${button} bg-indigo-600 hover:bg-indigo-700`}>
-                  {pendingMeeting === String(meeting.id) ? t("page.reporting") : t("page.report")}
-                </button>
-              </Form>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+              ) : (
+                <Form method="post" className="mt-2 space-y-2">
+                  {Object.entries(hidden).map(([name, value]) => (
+                    <input key={name} type="hidden" name={name} value={value} />
+                  ))}
+                  <input type="hidden" name="meetingId" value={meeting.id} />
+                  <p id={`${base}-notice`} className={`text-sm ${meeting.inNotice ? "text-slate-700" : "font-semibold text-amber-900"}`}>
+                    {meeting.inNotice ? t("page.inNotice", { deadline: meeting.deadline }) : t("page.lateNotice", withCountWords({ hours: noticeHours }, (word, count) => t(word, { count })))}
+                  </p>
+                  {/* The reason is optional: folded away (a native disclosure, no script), so each class is one line and one button. */}
+                  <details className="text-sm">
+                    <summary className="cursor-pointer font-medium text-indigo-700">{t("page.addReason")}</summary>
+                    <label htmlFor={`${base}-reason`} className="mt-2 block font-semibold text-slate-900">
+                      {t("page.reason")}
+                    </label>
+                    <input id={`${base}-reason`} name="reason" type="text" maxLength={300} autoComplete="off" className="mt-1 block w-full rounded-lg border border-slate-400 p-2" />
+                  </details>
+                  <button type="submit" name="intent" value="report" aria-describedby={`${base}-when ${base}-notice`} className={`${button} bg-indigo-600 hover:bg-indigo-700`}>
+                    {pendingMeeting === String(meeting.id) ? t("page.reporting") : t("page.report")}
+                  </button>
+                </Form>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <MoreLink hidden={group.meetings.length - shown.length} moreHref={moreHref} kind="classes" />
+    </>
   );
 }
 
 /** The family's credits: earned for, expiry, where spent; a book form for an unspent one, a cancel form for a booked one. */
-export function CreditsList({ credits }: { credits: CreditView[] }) {
+export function CreditsList({ credits, limit, moreHref }: { credits: CreditView[]; limit?: number; moreHref?: string }) {
   const { t } = useTranslation("makeups");
   const navigation = useNavigation();
   const pending = navigation.formData ? `${String(navigation.formData.get("intent"))}-${String(navigation.formData.get("creditId"))}` : "";
@@ -106,7 +131,7 @@ export function CreditsList({ credits }: { credits: CreditView[] }) {
                 <fieldset>
                   <legend className="font-semibold text-slate-900">{t("page.choose")}</legend>
                   <div className="mt-2 space-y-2">
-                    {credit.choices.map((choice) => (
+                    {(limit === undefined ? credit.choices : credit.choices.slice(0, limit)).map((choice) => (
                       <div key={choice.id} className="flex gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50">
                         <input type="radio" id={`c-${credit.id}-${choice.id}`} name="meetingId" value={choice.id} required className="mt-1 h-4 w-4 shrink-0" />
                         <label htmlFor={`c-${credit.id}-${choice.id}`} className="cursor-pointer text-slate-900">
@@ -119,6 +144,7 @@ export function CreditsList({ credits }: { credits: CreditView[] }) {
                 <button type="submit" name="intent" value="book" aria-describedby={`credit-${credit.id}`} className={`${button} bg-indigo-600 hover:bg-indigo-700`}>
                   {pending === `book-${credit.id}` ? t("page.booking") : t("page.book")}
                 </button>
+                <MoreLink hidden={limit === undefined ? 0 : credit.choices.length - limit} moreHref={moreHref} kind="choices" />
               </Form>
             )
           ) : null}

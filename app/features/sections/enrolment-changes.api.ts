@@ -17,6 +17,7 @@ import { linkedId, linkToken } from "~/features/booking/link-tokens.server";
 import { ENROLMENT_MAIL, SECTION_DROPPED_MAIL, SECTION_MOVED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
 import { dropEnrolment, enrolmentIdByReference, moveEnrolment, type ChangeActor, type ChangedEnrolment, type ChangeResult } from "./enrolment-changes.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
+import { sectionDropMoney } from "~/features/billing/index.server";
 import { enrolmentManagePath, sectionWaitlistPath } from "./paths";
 import { acceptSectionOffer, getSectionWaitlistEntry, joinSectionWaitlist, leaveSectionWaitlist } from "./section-waitlist.server";
 import { enrolmentSchemaFor } from "./sections.api";
@@ -232,8 +233,9 @@ export function enrolmentChangesApi(deps: EndpointDeps): Router {
     const parsed = tokenParam.safeParse(req.params);
     const id = parsed.success ? await linkedId(db, config.sessionSecret, "enrolment", parsed.data.token) : undefined;
     const found = id === undefined ? undefined : await enrolmentForManage(db, id, lang);
-    if (!found) throw new HttpError(404, say(lang, "changeApi.notFound"));
-    res.json(found);
+    if (!found || id === undefined) throw new HttpError(404, say(lang, "changeApi.notFound"));
+    // What a drop would do to the money now (billing's sectionDropMoney; null: no live invoice).
+    res.json({ ...found, money: await sectionDropMoney(db, id) });
   });
   router.use(jsonRoutes(deps, enrolmentChangeEndpoints));
   return router;

@@ -9,13 +9,14 @@ import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format
 import type { Route } from "./+types/enrolment-manage.route";
 import { toSectionCard } from "./course-sections.server";
 import { parentDropEnrolment, parentMoveEnrolment } from "./enrolment-changes.api";
-import { enrolmentForManage } from "./enrolment-manage.server";
+import { dropMoneyView, enrolmentForManage } from "./enrolment-manage.server";
+import { DropMoneyNote } from "./DropMoneyNote";
 
-async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
+async function load(request: Request, { db, config, user }: Route.LoaderArgs["context"], token: string) {
   const lang = langFromPath(new URL(request.url).pathname);
   const id = await linkedId(db, config.sessionSecret, "enrolment", token);
   const found = id === undefined ? undefined : await enrolmentForManage(db, id, lang);
-  if (!found) throw data(null, { status: 404 });
+  if (!found || id === undefined) throw data(null, { status: 404 });
   const { phone } = await getSiteSettings(db);
   return {
     enrolment: found.enrolment,
@@ -24,6 +25,8 @@ async function load(request: Request, { db, config }: Route.LoaderArgs["context"
     canChange: found.canChange,
     deadline: { date: formatDateLabel(found.changeDeadline, found.timeZone, lang), time: formatTimeLabel(found.changeDeadline, found.timeZone, lang) },
     phone,
+    money: await dropMoneyView(db, id, lang),
+    signedIn: user !== null,
   };
 }
 
@@ -64,7 +67,7 @@ export function headers() {
 export default function EnrolmentManagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("sections");
   const navigation = useNavigation();
-  const { enrolment, section, alternatives, canChange, deadline, phone, token, message, done, errors } = actionData ?? loaderData;
+  const { enrolment, section, alternatives, canChange, deadline, phone, money, signedIn, token, message, done, errors } = actionData ?? loaderData;
   const busy = navigation.state !== "idle";
   const pending = navigation.formData?.get("intent");
   const live = enrolment.status === "enrolled";
@@ -73,6 +76,11 @@ export default function EnrolmentManagePage({ loaderData, actionData }: Route.Co
       <PageMeta title={t("manage.title")} description={t("manage.description")} />
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-extrabold text-slate-900">{t("manage.heading")}</h1>
+      {signedIn ? (
+        <LocalLink to="/account#timetable-heading" className="mt-2 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+          {t("manage.back")}
+        </LocalLink>
+      ) : null}
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-2xl border border-slate-200 bg-white p-6">
         <dt className="font-semibold text-slate-700">{t("waitlist.course")}</dt>
         <dd className="text-slate-900">{enrolment.courseName}</dd>
@@ -110,11 +118,12 @@ export default function EnrolmentManagePage({ loaderData, actionData }: Route.Co
       ) : (
         <>
           <p className="mt-4 text-slate-700">{t("manage.deadline", deadline)}</p>
-          <section aria-labelledby="move-heading" className="mt-8 rounded-2xl border border-slate-200 p-6">
+          <section id="move" aria-labelledby="move-heading" className="mt-8 scroll-mt-4 rounded-2xl border border-slate-200 p-6">
             <h2 id="move-heading" className="text-xl font-bold text-slate-900">
               {t("manage.moveHeading")}
             </h2>
             <p className="mt-2 text-slate-700">{t("manage.moveIntro")}</p>
+            <DropMoneyNote money={money} kind="move" />
             {alternatives.length === 0 ? (
               <p className="mt-4 text-slate-700">{t("manage.noOther")}</p>
             ) : (
@@ -150,11 +159,12 @@ export default function EnrolmentManagePage({ loaderData, actionData }: Route.Co
               </Form>
             )}
           </section>
-          <section aria-labelledby="drop-heading" className="mt-8 rounded-2xl border border-red-200 p-6">
+          <section id="drop" aria-labelledby="drop-heading" className="mt-8 scroll-mt-4 rounded-2xl border border-red-200 p-6">
             <h2 id="drop-heading" className="text-xl font-bold text-slate-900">
               {t("manage.dropHeading")}
             </h2>
             <p className="mt-2 text-slate-700">{t("manage.dropIntro")}</p>
+            <DropMoneyNote money={money} kind="drop" />
             <Form method="post" className="mt-4 space-y-3">
               <input type="hidden" name="token" value={token} />
               <label htmlFor="drop-reason" className="block font-semibold text-slate-900">

@@ -6,6 +6,9 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { changeDeadlineOf } from "./enrolment-changes.server";
 import { listOpenSections, sectionForFamily } from "./sections.server";
+import { sectionDropMoney } from "~/features/billing/index.server";
+import { moneyText } from "~/lib/money";
+import type { DropMoneyView } from "./DropMoneyNote";
 
 /**
  * An enrolment as its own page (the confirmation e-mail's link) shows it: the child, the group and
@@ -54,3 +57,15 @@ export async function enrolmentForManage(db: DB, id: number, lang: Lang, options
   };
 }
 export type ManagedEnrolment = NonNullable<Awaited<ReturnType<typeof enrolmentForManage>>>;
+
+/** What a drop does to the money (billing's one function), its amounts isolated for the sentences. */
+export async function dropMoneyView(db: DB, id: number, lang: Lang): Promise<DropMoneyView | null> {
+  const money = await sectionDropMoney(db, id);
+  if (!money) return null;
+  const text = (minor: number) => moneyText(minor, money.currency, lang);
+  return {
+    voided: money.voidedMinor > 0 ? text(money.voidedMinor) : null,
+    paid: money.paidMinor > 0 ? text(money.paidMinor) : null,
+    refund: money.refund ? { amount: text(money.refund.amountMinor), percent: money.refund.percent } : null,
+  };
+}

@@ -118,7 +118,7 @@ export function timetableApi(deps: EndpointDeps): Router {
     const lang = requestLang(req);
     const user = res.locals.user as SessionUser;
     const timeZone = timeZoneOf(await getSiteSettings(db));
-    const children = await familyTimetable(db, user.id, timeZone, lang);
+    const children = await familyTimetable(db, user.id, timeZone, lang, config.sessionSecret);
     const feed = await currentFeed(db, user.id, config.sessionSecret, config.publicUrl);
     res.set("Cache-Control", "private, no-store").json({ timeZone, zone: formatZoneLabel(new Date(), timeZone, lang), children, feed });
   });
@@ -130,7 +130,7 @@ export function timetableApi(deps: EndpointDeps): Router {
 /** What /account shows of the timetable: each child's meetings and the feed's URL (or null). */
 export async function timetablePageData(deps: Pick<EndpointDeps, "db" | "config">, userId: number, lang: Lang) {
   const timeZone = await academyTimeZone(deps.db);
-  const [children, feed] = await Promise.all([familyTimetable(deps.db, userId, timeZone, lang), currentFeed(deps.db, userId, deps.config.sessionSecret, deps.config.publicUrl)]);
+  const [children, feed] = await Promise.all([familyTimetable(deps.db, userId, timeZone, lang, deps.config.sessionSecret), currentFeed(deps.db, userId, deps.config.sessionSecret, deps.config.publicUrl)]);
   return { children, feed, zone: formatZoneLabel(new Date(), timeZone, lang) };
 }
 export type TimetablePageData = Awaited<ReturnType<typeof timetablePageData>>;

@@ -5,6 +5,8 @@ import { mailedToken, newToken, tokenHash } from "~server/security/one-time-link
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { linkToken } from "~/features/booking/link-tokens.server";
+import { enrolmentManagePath } from "~/features/sections/paths";
 
 /**
  * The family's timetable and private calendar feed (issue 29, decision 068). A record is the
@@ -87,6 +89,11 @@ export interface TimetableEnrolment {
   courseSlug: string;
   mode: "academy" | "online";
   instructor: string | null;
+  /**
+   * The enrolment's own page (the e-mail's manage link, for the account that holds it): change
+   * group or withdraw, with what that does to the money (issue 42).
+   */
+  manageUrl: string;
   /** The academy's zone, named (one name per daylight-saving period the meetings fall in). */
   zoneLabel: string;
   meetings: TimetableMeeting[];
@@ -94,6 +101,8 @@ export interface TimetableEnrolment {
 
 export interface TimetableChild {
   name: string;
+  /** The saved child (account_children) the enrolments were made for, else null (typed by name). */
+  savedChildId: number | null;
   enrolments: TimetableEnrolment[];
 }
 
@@ -104,7 +113,7 @@ const childGroup = (row: Pick<EnrolmentRow, "child_id" | "child_key">) => (row.c
  * /account's timetable: each child's live enrolments with every meeting still to come (cancelled
  * ones kept and marked), in the page's language, on the academy's clock with the zone named.
  */
-export async function familyTimetable(db: DB, userId: number, timeZone: string, lang: Lang): Promise<TimetableChild[]> {
+export async function familyTimetable(db: DB, userId: number, timeZone: string, lang: Lang, linkSecret: string): Promise<TimetableChild[]> {
   const owner = await ownerOf(db, userId);
   if (!owner) return [];
   const now = nowIso();
@@ -119,12 +128,13 @@ export async function familyTimetable(db: DB, userId: number, timeZone: string, 
     const upcoming = meetings.get(row.section_id) ?? [];
     if (upcoming.length === 0) continue;
     const group = childGroup(row);
-    const child = children.get(group) ?? { name: row.child_name, enrolments: [] };
+    const child = children.get(group) ?? { name: row.child_name, savedChildId: row.child_id, enrolments: [] };
     child.enrolments.push({
       reference: row.reference,
       code: row.code,
       courseName: pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang),
       courseSlug: row.slug,
+      manageUrl: enrolmentManagePath(linkToken(linkSecret, "enrolment", { id: row.id, reference: row.reference }), lang),
       mode: row.mode,
       instructor: row.teacher_en === null ? null : pick({ name_en: row.teacher_en, name_ar: row.teacher_ar ?? row.teacher_en }, "name", lang),
       zoneLabel: [...new Set(upcoming.map((m) => formatZoneLabel(m.starts_at, timeZone, lang)))].join(" / "),
