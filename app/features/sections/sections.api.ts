@@ -24,6 +24,8 @@ import { demoBookingForEnrolment, markFromDemo } from "./demo-enrolment.server";
 import { enrolmentPaymentPath } from "~/features/billing";
 import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.server";
 import { enrolmentCalendar, enrolmentConfirmedPath } from "./enrolment-confirmed.server";
+import { withInstructorAr, toCourse } from "~/features/courses/courses.server";
+import { courseFacts } from "./course-facts";
 import { cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
@@ -215,6 +217,12 @@ export async function openSectionsOf(db: DB, slug: string, lang: Lang) {
   return { course, sections: await listOpenSections(db, course.id, lang) };
 }
 
+/** What the course itself says (no open group): its session count and instructor, in the reader's language. */
+async function courseOwnFacts(db: DB, courseId: number, lang: Lang) {
+  const own = toCourse(await withInstructorAr(db.selectFrom("courses")).where("id", "=", courseId).executeTakeFirstOrThrow(), lang);
+  return { sessions: own.courseDuration, instructor: own.instructorName };
+}
+
 /** The sections API: the public list and enrolment, and the staff's section endpoints. */
 export function sectionsApi(deps: EndpointDeps): Router {
   const { db } = deps;
@@ -223,7 +231,9 @@ export function sectionsApi(deps: EndpointDeps): Router {
     const { course: slug } = parseInput(courseParams, req.params, req);
     const lang = requestLang(req);
     const { course, sections } = await openSectionsOf(db, slug, lang);
-    res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone: await academyTimeZone(db), sections });
+    // The course page's length and instructors follow these groups (issue 42, decision 115).
+    const facts = courseFacts(sections, await courseOwnFacts(db, course.id, lang));
+    res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone: await academyTimeZone(db), facts, sections });
   });
   router.get("/api/admin/sections", accessGuard("staff"), async (req, res) => {
     const courseId = /^\d{1,9}$/.test(String(req.query.courseId ?? "")) ? Number(req.query.courseId) : undefined;
