@@ -25,6 +25,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("account/invoices", "features/billing/reports/account-invoices.route.tsx", { id: id("account-invoices") }),
     route("makeups/absence", "features/makeups/absence-link.route.tsx", { id: id("absence-link") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
+    route("book-trial", "features/courses/book-trial.route.tsx", { id: id("book-trial") }),
     route("courses/course-filter", "features/courses/course-filter.route.tsx", { id: id("course-filter") }),
     route("courses/:slug", "features/courses/course.route.tsx", { id: id("course") }),
     route("courses/:course/bookdemoclass", "features/booking/book-demo.route.tsx", { id: id("book-demo") }),
