@@ -58,9 +58,10 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("teaching", "features/teaching/teaching-layout.route.tsx", { id: id("teaching") }, [
       index("features/teaching/teaching-home.route.tsx", { id: id("teaching-home") }),
       route("meetings/:id", "features/teaching/meeting.route.tsx", { id: id("teaching-meeting") }),
+      // A group's certificates, inside the teaching layout (issue 42, step 10).
+      route("sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
     ]),
     route("certificates/:code", "features/certificates/certificate-verify.route.tsx", { id: id("certificate-verify") }),
-    route("teaching/sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
     route("teaching/camp/certificates", "features/certificates/camp-certificates.route.tsx", { id: id("camp-certificates") }),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
       index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
