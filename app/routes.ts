@@ -60,6 +60,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("meetings/:id", "features/teaching/meeting.route.tsx", { id: id("teaching-meeting") }),
       // A group's certificates, inside the teaching layout (issue 42, step 10).
       route("sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
+      // An instructor's password, passkeys, authenticator app and devices, in this layout (issue 42, step 10).
+      route("security", "features/accounts/security/security.route.tsx", { id: id("teaching-security") }),
     ]),
     route("certificates/:code", "features/certificates/certificate-verify.route.tsx", { id: id("certificate-verify") }),
     route("teaching/camp/certificates", "features/certificates/camp-certificates.route.tsx", { id: id("camp-certificates") }),
@@ -69,6 +71,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("users", "features/admin/users/users.route.tsx", { id: id("admin-users") }),
       route("users/:id", "features/admin/users/user.route.tsx", { id: id("admin-user") }),
       route("settings", "features/admin/settings/settings.route.tsx", { id: id("admin-settings") }),
+      // Staff's sign-in security in the staff layout (issue 42, step 10); /account/security leads here.
+      route("security", "features/accounts/security/security.route.tsx", { id: id("admin-security") }),
       route("settings/camps/:id", "features/admin/settings/camp.route.tsx", { id: id("admin-camp") }),
       route("audit", "features/admin/audit/audit.route.tsx", { id: id("admin-audit") }),
       route("slots", "features/booking/admin-slots.route.tsx", { id: id("admin-slots") }),

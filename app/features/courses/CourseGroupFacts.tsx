@@ -14,8 +14,8 @@ export function CourseGroupFacts({ facts, lang }: { facts: CourseFacts; lang: La
   const { t } = useTranslation("courses");
   const { t: tc } = useTranslation();
   const { sessions, weeks, instructors } = facts;
-  const sessionsText = same(sessions) ? tc("course.sessionCount", { count: sessions.min }) : t("detail.sessionsRange", { min: sessions.min, max: sessions.max });
-  const lengthText = weeks ? (same(weeks) ? t("detail.weeks", { count: weeks.min }) : t("detail.weeksRange", { min: weeks.min, max: weeks.max })) : tc("course.months", { count: courseMonths(sessions.min) });
+  const sessionsText = same(sessions) ? tc("course.sessionCount", { count: sessions.min }) : t("detail.sessionsRange", { min: sessions.min, count: sessions.max });
+  const lengthText = weeks ? (same(weeks) ? t("detail.weeks", { count: weeks.min }) : t("detail.weeksRange", { min: weeks.min, count: weeks.max })) : tc("course.months", { count: courseMonths(sessions.min) });
   const varies = !same(sessions) || (weeks !== null && !same(weeks));
   return (
     <>

@@ -24,9 +24,8 @@ import { demoBookingForEnrolment, markFromDemo } from "./demo-enrolment.server";
 import { enrolmentPaymentPath } from "~/features/billing";
 import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.server";
 import { enrolmentCalendar, enrolmentConfirmedPath } from "./enrolment-confirmed.server";
-import { withInstructorAr, toCourse } from "~/features/courses/courses.server";
 import { courseFacts } from "./course-facts";
-import { cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
+import { courseOwnFacts, cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
 const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
@@ -215,12 +214,6 @@ export const sectionEndpoints = [enrolInSection, createCourseSection, updateCour
 export async function openSectionsOf(db: DB, slug: string, lang: Lang) {
   const course = await courseOr404(db, slug, lang);
   return { course, sections: await listOpenSections(db, course.id, lang) };
-}
-
-/** What the course itself says (no open group): its session count and instructor, in the reader's language. */
-async function courseOwnFacts(db: DB, courseId: number, lang: Lang) {
-  const own = toCourse(await withInstructorAr(db.selectFrom("courses")).where("id", "=", courseId).executeTakeFirstOrThrow(), lang);
-  return { sessions: own.courseDuration, instructor: own.instructorName };
 }
 
 /** The sections API: the public list and enrolment, and the staff's section endpoints. */
