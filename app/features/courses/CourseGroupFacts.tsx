@@ -38,17 +38,18 @@ export function CourseGroupFacts({ facts, lang }: { facts: CourseFacts; lang: La
  * Phones: "Free trial class | Enrol now" held at the bottom of the screen while the course's top
  * part (picture, facts, demo box) is read, pure CSS (`position: sticky` inside that part), so it
  * never floats over the groups and the enrolment form below, and it stops short of the WhatsApp
- * button's corner. No script (decision 115).
+ * button's corner. One line of text, so it stays 58 px tall: inside the 72 px scroll padding that
+ * keeps a focused control above the bottom strip (app.css). No script (decision 115).
  */
 export function CourseCtaBar({ demoPath, canEnrol }: { demoPath: string; canEnrol: boolean }) {
   const { t } = useTranslation("courses");
   return (
     <nav aria-label={t("detail.ctaLabel")} className="sticky bottom-2 z-30 me-12 mt-6 flex gap-2 rounded-xl border border-slate-200 bg-white/95 p-2 shadow-lg sm:hidden" data-course-cta="">
-      <LocalLink to={demoPath} className="flex-1 rounded-lg bg-indigo-600 px-3 py-2.5 text-center text-sm font-bold text-white hover:bg-indigo-700">
+      <LocalLink to={demoPath} className="min-w-0 flex-1 whitespace-nowrap rounded-lg bg-indigo-600 px-2 py-2.5 text-center text-sm font-bold text-white hover:bg-indigo-700">
         {t("detail.ctaTrial")}
       </LocalLink>
       {canEnrol ? (
-        <a href="#enrol" className="flex-1 rounded-lg border-2 border-indigo-600 px-3 py-2 text-center text-sm font-bold text-indigo-700 hover:bg-indigo-50">
+        <a href="#enrol" className="min-w-0 flex-1 whitespace-nowrap rounded-lg border-2 border-indigo-600 px-2 py-2 text-center text-sm font-bold text-indigo-700 hover:bg-indigo-50">
           {t("detail.ctaEnrol")}
         </a>
       ) : null}
