@@ -104,14 +104,14 @@ export function useRootData(): RootData | undefined {
 export function useStaticPage(): boolean {
   const data = useRootData();
   const matches = useMatches();
-  return (
-    import.meta.env.SSR &&
-    matches.some((match) => {
-      const handle = match.handle as { hydrate?: boolean; staticWhenSignedIn?: boolean } | undefined;
-      // The instructors' pages have their own sign-out form and no account menu: static for them too.
-      return handle?.hydrate === false && (!data?.user || handle.staticWhenSignedIn === true);
-    })
-  );
+  // The deepest route that says decides: a page inside a static layout may hydrate (the teaching
+  // layout's security page: passkeys need the browser's WebAuthn; issue 42).
+  const handle = matches
+    .map((match) => match.handle as { hydrate?: boolean; staticWhenSignedIn?: boolean } | undefined)
+    .filter((candidate) => candidate?.hydrate !== undefined)
+    .at(-1);
+  // The instructors' pages have their own sign-out form and no account menu: static for them too.
+  return import.meta.env.SSR && handle?.hydrate === false && (!data?.user || handle.staticWhenSignedIn === true);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -25,6 +25,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("account/invoices", "features/billing/reports/account-invoices.route.tsx", { id: id("account-invoices") }),
     route("makeups/absence", "features/makeups/absence-link.route.tsx", { id: id("absence-link") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
+    route("book-trial", "features/courses/book-trial.route.tsx", { id: id("book-trial") }),
     route("courses/course-filter", "features/courses/course-filter.route.tsx", { id: id("course-filter") }),
     route("courses/:slug", "features/courses/course.route.tsx", { id: id("course") }),
     route("courses/:course/bookdemoclass", "features/booking/book-demo.route.tsx", { id: id("book-demo") }),
@@ -57,9 +58,12 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("teaching", "features/teaching/teaching-layout.route.tsx", { id: id("teaching") }, [
       index("features/teaching/teaching-home.route.tsx", { id: id("teaching-home") }),
       route("meetings/:id", "features/teaching/meeting.route.tsx", { id: id("teaching-meeting") }),
+      // A group's certificates, inside the teaching layout (issue 42, step 10).
+      route("sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
+      // An instructor's password, passkeys, authenticator app and devices, in this layout (issue 42, step 10).
+      route("security", "features/accounts/security/security.route.tsx", { id: id("teaching-security") }),
     ]),
     route("certificates/:code", "features/certificates/certificate-verify.route.tsx", { id: id("certificate-verify") }),
-    route("teaching/sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
     route("teaching/camp/certificates", "features/certificates/camp-certificates.route.tsx", { id: id("camp-certificates") }),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
       index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
@@ -67,6 +71,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("users", "features/admin/users/users.route.tsx", { id: id("admin-users") }),
       route("users/:id", "features/admin/users/user.route.tsx", { id: id("admin-user") }),
       route("settings", "features/admin/settings/settings.route.tsx", { id: id("admin-settings") }),
+      // Staff's sign-in security in the staff layout (issue 42, step 10); /account/security leads here.
+      route("security", "features/accounts/security/security.route.tsx", { id: id("admin-security") }),
       route("settings/camps/:id", "features/admin/settings/camp.route.tsx", { id: id("admin-camp") }),
       route("audit", "features/admin/audit/audit.route.tsx", { id: id("admin-audit") }),
       route("slots", "features/booking/admin-slots.route.tsx", { id: id("admin-slots") }),

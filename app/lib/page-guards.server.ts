@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { langFromPath, localizePath } from "~/i18n/lang";
+import { langFromPath, localizePath, stripLang } from "~/i18n/lang";
 import { checkAccess } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 
@@ -22,7 +22,9 @@ export function requireAdminPage(context: AppLoadContext, request: Request, only
     if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
     throw error;
   }
-  if (context.secondFactorMissing) throw redirect(`${localizePath("/account/security", langFromPath(url.pathname))}?required=1`);
+  // To the member's own security page, inside their layout (issue 42), which itself stays open.
+  const security = context.user.role === "instructor" ? "/teaching/security" : "/admin/security";
+  if (context.secondFactorMissing && stripLang(url.pathname) !== security) throw redirect(`${localizePath(security, langFromPath(url.pathname))}?required=1`);
   return context.user;
 }
 

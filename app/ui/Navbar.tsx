@@ -8,7 +8,7 @@ import { LocalLink, LocalNavLink } from "./LocalLink";
 
 const links = [
   { to: "/", key: "home", end: true },
-  { to: "/courses", key: "forKids" },
+  { to: "/courses", key: "courses" },
   { to: "/contact-us-school", key: "forSchools" },
   { to: "/products", key: "products" },
   { to: "/projects", key: "projects" },

@@ -1159,7 +1159,7 @@ test.describe("keyboard and focus", () => {
     await page.keyboard.press("Enter");
     const closeButton = nav.getByRole("button", { name: "Close menu" });
     await expect(closeButton).toHaveAttribute("aria-expanded", "true");
-    const names = ["Home", "For Kids", "For Schools", "Products", "Projects", "Blog", "Summer Camp", "STEM Lab", "Contact"];
+    const names = ["Home", "Courses", "For Schools", "Products", "Projects", "Blog", "Summer Camp", "STEM Lab", "Contact"];
     for (const name of names) {
       await page.keyboard.press("Tab");
       const link = nav.getByRole("link", { name, exact: true });

@@ -147,7 +147,7 @@ test("when the academy requires a second factor, staff without one are taken to 
     await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
     await page.getByLabel("Password", { exact: true }).fill(staff.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/account\/security\?required=1/);
+    await expect(page).toHaveURL(/\/admin\/security\?required=1/);
     await expect(page.getByRole("status").filter({ hasText: "requires a second factor" })).toBeVisible();
     const refused = await page.request.get("/api/admin/slots");
     expect(refused.status()).toBe(403);

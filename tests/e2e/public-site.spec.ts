@@ -288,9 +288,13 @@ test.describe("course detail", () => {
     const main = page.getByRole("main");
     await expect(main.locator("img").first()).toHaveAttribute("src", "/images/courses/internet-of-things.svg");
     await expect(main).toContainText("14-24 years");
-    await expect(main).toContainText("30 sessions · 2 months");
+    // Length and instructors follow the open groups (issue 42, decision 115).
+    const { facts } = (await (await page.request.get("/api/courses/internet-of-things/sections")).json()) as { facts: { source: string; sessions: { min: number; max: number }; instructors: string[] } };
+    expect(facts.source).toBe("groups");
+    await expect(main).toContainText(facts.sessions.min === facts.sessions.max ? `${facts.sessions.min} sessions · ` : `${facts.sessions.min}–${facts.sessions.max} sessions · `);
+    await expect(main).toContainText(/ · \d+(–\d+)? weeks/);
     await expect(main).toContainText("$5,000");
-    await expect(main).toContainText("Anushka Jain");
+    await expect(main).toContainText(facts.instructors.join(", "));
     await expect(main.getByRole("heading", { name: "What you will learn" })).toBeVisible();
     await expect(main.getByRole("listitem").filter({ hasText: "Programming ESP32 Wi-Fi boards" })).toBeVisible();
     const answer = main.getByText("Basic familiarity with any programming language helps");

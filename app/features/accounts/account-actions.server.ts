@@ -120,7 +120,7 @@ export const staffInviteAction = (args: ActionFunctionArgs) =>
     form: ACCOUNT_FORMS.invite,
     endpoint: inviteStaffMember,
     // The teacher profile is a number, and only for an instructor's invitation.
-    toBody: ({ email, role, teacherId }) => ({ email, role, ...(role === "instructor" ? { teacherId: postedNumber(teacherId) ?? null } : {}) }),
+    toBody: ({ email, role, teacherId, language }) => ({ email, role, language: language || "both", ...(role === "instructor" ? { teacherId: postedNumber(teacherId) ?? null } : {}) }),
     onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/admin/users", lang), "invite-sent"),
   });
 

@@ -54,6 +54,8 @@ export const staffInviteSchema = z
     role: z.enum(["admin", "editor", "instructor"], { error: v.choice }).default("admin"),
     // An instructor teaches as a teacher profile (decision 073); other roles take none.
     teacherId: z.number({ error: v.choice }).int(v.choice).min(1, v.choice).max(2_147_483_647, v.choice).nullable().optional(),
+    // The invitee's language (issue 42): the invitation is written in it, or in both when not known.
+    language: z.enum(["both", "en", "ar"], { error: v.choice }).default("both"),
   })
   .refine((value) => value.role !== "instructor" || typeof value.teacherId === "number", { message: v.choice, path: ["teacherId"] });
 
@@ -62,6 +64,7 @@ export const staffInviteFormSchema = z.object({
   email: emailField,
   role: z.enum(["admin", "editor", "instructor"], { error: v.choice }),
   teacherId: z.string().optional(),
+  language: z.enum(["both", "en", "ar"], { error: v.choice }).optional(),
 });
 
 /** Accepting a staff invitation: the link's token, the new account's name and password (the e-mail is the invited one). */

@@ -16,7 +16,8 @@ describe("staff invitations", () => {
   });
   afterAll(() => server?.close());
 
-  const invite = (email: unknown, cookie = staff.cookie, lang = "en") => server.request("POST", `/api/admin/invites?lang=${lang}`, { json: { email }, headers: { cookie } });
+  const invite = (email: unknown, cookie = staff.cookie, lang = "en", extra: Record<string, unknown> = {}) =>
+    server.request("POST", `/api/admin/invites?lang=${lang}`, { json: { email, ...extra }, headers: { cookie } });
   const accept = (body: Record<string, unknown>) => server.request("POST", "/api/staff-invites/accept", { json: body });
   const linkFor = async (email: string) => {
     const outbox = path.join(server.config.dataDir, "outbox");
@@ -45,13 +46,16 @@ describe("staff invitations", () => {
     expect(await server.db.selectFrom("staff_invites").selectAll().execute()).toHaveLength(0);
   });
 
-  it("e-mails a one-time link in the inviter's language that creates a signed-in staff account", async () => {
-    const res = await invite("New.Teacher@Example.com", staff.cookie, "ar");
+  it("e-mails a one-time link in the invitee's language that creates a signed-in staff account", async () => {
+    const res = await invite("New.Teacher@Example.com", staff.cookie, "ar", { language: "ar" });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("أُرسلت الدعوة.");
     const { mail, token } = await linkFor("new.teacher@example.com");
-    expect(mail.subject).toBe("دعوة للانضمام إلى فريق أكاديمية STEM");
+    expect(mail.subject).toBe("دعوة للانضمام إلى أكاديمية STEM");
     expect(mail.text).toContain(`https://stem.example/ar/admin/invite?token=${token}`);
+    // Who invited them, as what; Arabic only (the invitee's language was known).
+    expect(mail.text).toContain(`دعاكم ${staff.user.username} للانضمام إلى فريق أكاديمية STEM بدور مسؤول.`);
+    expect(mail.text).not.toMatch(/invited you/);
     // Only the hash is stored.
     expect((await server.db.selectFrom("staff_invites").select("id").execute()).map((r) => r.id)).not.toContain(token);
 
@@ -102,5 +106,38 @@ describe("staff invitations", () => {
     expect(res.status).toBe(409);
     const user = await server.db.selectFrom("users").select(["username", "role"]).where("email", "=", "proven.later@example.com").executeTakeFirstOrThrow();
     expect(user).toEqual({ username: "Proven Parent", role: "user" });
+  });
+
+  it("invites an instructor to teach their classes, naming the inviter, in both languages when the invitee's is not known (issue 42)", async () => {
+    // A teacher profile with a group of its own: the invitation names that group's course.
+    const teacher = await server.db.selectFrom("teachers").select(["id", "name_en"]).orderBy("id").executeTakeFirstOrThrow();
+    const course = await server.db.selectFrom("courses").select(["id", "name_en", "name_ar"]).where("slug", "=", "advance-python").executeTakeFirstOrThrow();
+    const first = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const group = await server.request("POST", "/api/admin/sections", {
+      json: { courseId: course.id, weekdays: [2], startTime: "16:00", durationMinutes: 60, firstDate: first, meetings: 4, capacity: 8, teacherId: teacher.id },
+      headers: { cookie: staff.cookie, origin: server.url },
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+    const res = await invite("tutor.both@example.com", staff.cookie, "en", { role: "instructor", teacherId: teacher.id });
+    expect(res.status).toBe(201);
+    const { mail, token } = await linkFor("tutor.both@example.com");
+    expect(mail.subject).toBe("You are invited to STEM Academy · دعوة للانضمام إلى أكاديمية STEM");
+    // Both parts: each names the inviter and the classes in its language, with its own link.
+    expect(mail.text).toContain(`${staff.user.username} (STEM Academy) invited you to teach`);
+    expect(mail.text).toContain(course.name_en);
+    expect(mail.text).toContain(`دعاكم ${staff.user.username} (أكاديمية STEM) لتدريس`);
+    expect(mail.text).toContain(course.name_ar);
+    expect(mail.text).toContain("Set your password and see your classes:");
+    expect(mail.text).toContain(`https://stem.example/admin/invite?token=${token}`);
+    expect(mail.text).toContain(`https://stem.example/ar/admin/invite?token=${token}`);
+    expect(mail.text).not.toMatch(/help run the/);
+
+    // The invitee's language known: that one only.
+    expect((await invite("tutor.en@example.com", staff.cookie, "ar", { role: "instructor", teacherId: teacher.id, language: "en" })).status).toBe(201);
+    const english = (await linkFor("tutor.en@example.com")).mail;
+    expect(english.subject).toBe("You are invited to STEM Academy");
+    expect(english.text).toContain(course.name_en);
+    expect(english.text).not.toMatch(/[\u0600-\u06FF]/);
+    expect((await invite("tutor.bad@example.com", staff.cookie, "en", { language: "fr" })).status).toBe(400);
   });
 });

@@ -21,7 +21,8 @@ export const action = acceptInviteAction;
 /** The link of a staff invitation (staff-invite.server.ts): the invited address chooses a name and password. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, email: (await invitedEmail(context.db, token)) ?? null };
+  const invited = await invitedEmail(context.db, token);
+  return { token, email: invited?.email ?? null, teaches: invited?.role === "instructor" };
 }
 
 const fields = ["username", "password"] as const;
@@ -59,7 +60,7 @@ export default function StaffInvitePage({ loaderData }: Route.ComponentProps) {
           <FormAlert message={form.refusal} className={alertClass} />
           <input type="hidden" {...form.field("token")} />
           <AccountFields names={fields} form={form} />
-          <SubmitButton pending={form.pending} label={t("invite.submit")} pendingLabel={t("invite.submitting")} />
+          <SubmitButton pending={form.pending} label={t(loaderData.teaches ? "invite.submitTeach" : "invite.submit")} pendingLabel={t("invite.submitting")} />
         </form>
       )}
     </AuthCard>

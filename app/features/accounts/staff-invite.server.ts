@@ -2,14 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { DB, Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
-import { serverT } from "~server/i18n";
 import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
 import { hashPassword } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { createUser, findUserByEmail } from "./accounts.server";
 import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-time-links";
-import { textMail } from "~/lib/mail/html";
+import { inviteLanguages, inviteMailBody, inviteSubject, type InviteLanguage, type InviteMailFacts } from "./staff-invite-mail.server";
 
 /** An invitation is good for a week: long enough for a weekend, short enough to go stale. */
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -21,17 +20,16 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export const STAFF_INVITE_MAIL = "staff-invite";
 
-interface InviteMailData {
+interface InviteMailData extends InviteMailFacts {
   seed: string;
   lang: Lang;
 }
 
-/** The invitation's e-mail, made when its job runs. */
-export const staffInviteMail: MailTemplate = async ({ config }, mail) => {
-  const { seed, lang } = (mail as QueuedMail<InviteMailData>).data;
-  const t = (key: string) => serverT(lang, "accounts", `invite.mail.${key}`);
-  const link = `${config.publicUrl}${localizePath("/admin/invite", lang)}?token=${mailedToken(config.sessionSecret, STAFF_INVITE_MAIL, seed)}`;
-  return textMail([{ lang, text: [t("intro"), "", link, "", t("expiry")].join("\n") }]);
+/** The invitation's e-mail, made when its job runs: the inviter, the classes, each language with its own link. */
+export const staffInviteMail: MailTemplate = async ({ config, db }, mail) => {
+  const data = (mail as QueuedMail<InviteMailData>).data;
+  const token = mailedToken(config.sessionSecret, STAFF_INVITE_MAIL, data.seed);
+  return inviteMailBody(db, data, (lang) => `${config.publicUrl}${localizePath("/admin/invite", lang)}?token=${token}`);
 };
 
 type InviteResult = { ok: true; token: string; takesOver: boolean } | { ok: false; reason: "hasAccount" | "disabledAccount" | "noTeacher" };
@@ -43,7 +41,10 @@ type InviteResult = { ok: true; token: string; takesOver: boolean } | { ok: fals
  * e-mail was never proven may be a squatter's (decision 042): the link goes to the address, and
  * whoever opens it takes that account over (`takesOver`).
  */
-export async function inviteStaff(db: DB, input: { email: string; role: InviteRole; teacherId?: number | null; invitedBy: number; lang: Lang; secret: string }): Promise<InviteResult> {
+export async function inviteStaff(
+  db: DB,
+  input: { email: string; role: InviteRole; teacherId?: number | null; invitedBy: number; lang: Lang; language?: InviteLanguage; secret: string },
+): Promise<InviteResult> {
   const email = normalEmail(input.email);
   // An instructor's invitation names the teacher profile they will teach as (decision 073).
   const teacherId = input.role === "instructor" ? (input.teacherId ?? null) : null;
@@ -64,13 +65,20 @@ export async function inviteStaff(db: DB, input: { email: string; role: InviteRo
         role: input.role,
         teacher_id: teacherId,
         invited_by: input.invitedBy,
-        lang: input.lang,
+        lang: input.language === "en" || input.language === "ar" ? input.language : input.lang,
         created_at: new Date(now).toISOString(),
         expires_at: new Date(now + INVITE_LIFETIME_MS).toISOString(),
       })
       .execute();
     // The job keeps the token's seed, the table its hash: the mail rebuilds the link when sent (decision 053).
-    await queueMail<InviteMailData>(trx, { template: STAFF_INVITE_MAIL, to: email, subject: serverT(input.lang, "accounts", "invite.mail.subject"), data: { seed, lang: input.lang } });
+    // Written in the invitee's language, or in both when the inviter does not know it (issue 42).
+    const languages = inviteLanguages(input.language ?? "both");
+    await queueMail<InviteMailData>(trx, {
+      template: STAFF_INVITE_MAIL,
+      to: email,
+      subject: inviteSubject(languages),
+      data: { seed, lang: languages[0]!, languages, role: input.role, teacherId, invitedBy: input.invitedBy },
+    });
     await recordAudit(trx, { userId: input.invitedBy, action: "invite", entity: "user", entityId: existing?.id, name: email, summary: { role: input.role, ...(teacherId === null ? {} : { teacherId }), takesOver: Boolean(existing) } });
   });
   return { ok: true, token, takesOver: Boolean(existing) };
@@ -88,11 +96,10 @@ export async function recentlyInvited(db: DB, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The invited address while the link is live, else undefined. Spends nothing. */
-export async function invitedEmail(db: DB, token: string): Promise<string | undefined> {
+/** The invited address and role while the link is live, else undefined. Spends nothing. */
+export async function invitedEmail(db: DB, token: string): Promise<{ email: string; role: InviteRole } | undefined> {
   if (!/^[\w-]{20,100}$/.test(token)) return undefined;
-  const row = await db.selectFrom("staff_invites").select("email").where("id", "=", tokenHash(token)).where("expires_at", ">", nowIso()).executeTakeFirst();
-  return row?.email;
+  return db.selectFrom("staff_invites").select(["email", "role"]).where("id", "=", tokenHash(token)).where("expires_at", ">", nowIso()).executeTakeFirst();
 }
 
 type AcceptResult = { ok: true; userId: number; role: InviteRole } | { ok: false; reason: "invalid" | "hasAccount" | "inviterGone" };

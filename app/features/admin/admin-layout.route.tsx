@@ -103,8 +103,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <p className="break-all text-slate-600">
               <bdi dir="ltr">{loaderData.user.email}</bdi>
             </p>
-            {/* Staff see and end their own sessions on their account page, as parents do. */}
-            <LocalLink to="/account#devices-heading" className="mt-2 block font-medium text-indigo-700 hover:underline">
+            {/* Staff's password, second factor, passkeys and devices, inside this layout (issue 42). */}
+            <LocalLink to="/admin/security" className="mt-2 block font-medium text-indigo-700 hover:underline">
               {t("layout.devices")}
             </LocalLink>
             <LogoutForm from="admin" onLogout={logout} className="mt-3 w-full rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">

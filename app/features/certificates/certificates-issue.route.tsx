@@ -17,13 +17,14 @@ export function headers() {
 /**
  * /teaching/sections/:id/certificates (and /ar/...): staff, or the group's instructor, see each
  * child's attendance against a threshold, issue certificates to the group or one child, and revoke
- * them (decision 080). Every form is a plain post; the threshold is a GET form.
+ * them (decision 080). Every form is a plain post; the threshold is a GET form. It renders inside
+ * the teaching layout (its <main>, bar and sign-out; issue 42, step 10), static like its siblings.
  */
 export default function CertificatesIssuePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("certificates");
   const { section, backTo } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-5 px-4 py-8">
+    <div className="space-y-5">
       <PageMeta title={t("issue.title")} description={t("issue.intro")} />
       <meta name="robots" content="noindex" />
       <p className="text-sm">
@@ -43,6 +44,6 @@ export default function CertificatesIssuePage({ loaderData, actionData }: Route.
         caption={t("issue.caption")}
         actionData={actionData}
       />
-    </main>
+    </div>
   );
 }

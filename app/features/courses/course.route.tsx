@@ -11,7 +11,8 @@ import { safeUrl } from "~/lib/safe-url";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/course.route";
-import { courseMonths } from "./course";
+import { courseFacts } from "~/features/sections/course-facts";
+import { CourseCtaBar, CourseGroupFacts } from "./CourseGroupFacts";
 import { courseSlugById, getCourseDetail } from "./course-detail.server";
 import { imageSizes, responsiveImage } from "~/lib/responsive-image";
 import { isFormState } from "~/lib/forms/form-state";
@@ -38,9 +39,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The media library's alt texts for the course's images, which carry none of their own.
   const libraryAlts = await mediaAlts(context.db, [course.courseImage, ...imageUrlsOf(course.blocks)], lang);
   const sections = await courseSectionsFor(context, Number(course._id), lang, new URL(request.url).searchParams);
+  // Length and instructors as its open groups run them; the course's own fields without one (decision 115).
+  const groups = sections.sections.map((card) => ({ ...card, meetings: card.meetingTimes.map((meeting) => ({ startsAt: meeting.at })) }));
+  const facts = courseFacts(groups, { sessions: course.courseDuration, instructor: course.instructorName });
   // A demo follow-up's link fills in a child's and parent's details: that page is theirs alone.
-  if (sections.fromDemo) return data({ course, libraryAlts, sections }, { headers: { "Cache-Control": "private, no-store" } });
-  return { course, libraryAlts, sections };
+  if (sections.fromDemo) return data({ course, libraryAlts, sections, facts }, { headers: { "Cache-Control": "private, no-store" } });
+  return { course, libraryAlts, sections, facts };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -59,8 +63,7 @@ function Stars({ rating }: { rating: number }) {
 /** One course: everything a parent needs to decide, and the way to a demo class. */
 export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("courses");
-  const { t: tc } = useTranslation();
-  const { course, libraryAlts, sections } = loaderData;
+  const { course, libraryAlts, sections, facts } = loaderData;
   const lang = useLang();
   const image = safeUrl(course.courseImage);
   const demoPath = `/courses/${course.slug}/bookdemoclass`;
@@ -68,69 +71,64 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
     <main id="main" className="mx-auto max-w-7xl px-4 py-10">
       <PageMeta title={course.metaTitle} description={course.metaDescription} image={image} />
       <CourseJsonLd course={course} />
-      <LocalLink to="/courses" className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 hover:underline">
-        <span aria-hidden="true" className="flip-rtl">←</span>
-        {t("detail.back")}
-      </LocalLink>
-      <div className="mt-6 grid gap-10 lg:grid-cols-2">
-        {image ? (
-          <img src={image} {...responsiveImage(image, imageSizes.main)} alt={libraryAlts[course.courseImage] ?? ""} width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
-        ) : null}
-        <div>
-          <h1 className="text-4xl font-extrabold text-slate-900" {...textLangAttrs(course.lang, lang)}>
-            {course.courseName}
-          </h1>
-          <p className="mt-4 text-lg text-slate-700" {...textLangAttrs(course.lang, lang)}>
-            {course.courseDescription}
-          </p>
-          <h2 className="sr-only">{t("detail.facts")}</h2>
-          <dl className="mt-6 grid grid-cols-2 gap-4 rounded-2xl bg-slate-50 p-5 text-slate-800">
-            <div>
-              <dt className="text-sm text-slate-600">{t("detail.ages")}</dt>
-              <dd className="font-semibold">{t("detail.agesValue", { min: course.ageGroup.min, max: course.ageGroup.max })}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">{t("detail.sessions")}</dt>
-              <dd className="font-semibold">
-                {tc("course.sessionCount", { count: course.courseDuration })} · {tc("course.months", { count: courseMonths(course.courseDuration) })}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">{t("detail.price")}</dt>
-              <dd className="font-semibold">
-                <span>{formatPrice(course.coursePrice, course.currency, lang)}</span>
-                {course.originalPrice != null ? (
-                  <>
-                    {" "}
-                    <span className="sr-only">{t("detail.originalPrice")}: </span>
-                    <s className="font-normal text-slate-500" dir="ltr">
-                      {formatPrice(course.originalPrice, course.currency, lang)}
-                    </s>
-                  </>
-                ) : null}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">{t("detail.instructor")}</dt>
-              <dd className="font-semibold">{course.instructorName}</dd>
-            </div>
-            {course.courseRating != null ? (
-              <div className="col-span-2">
-                <dt className="text-sm text-slate-600">{t("detail.rating")}</dt>
-                <dd className="flex items-center gap-2 font-semibold">
-                  <Stars rating={course.courseRating} />
-                  {t("detail.ratingValue", { rating: course.courseRating })}
+      {/* The top part holds the phones' sticky trial/enrol bar: it stops where the groups begin. */}
+      <div>
+        <LocalLink to="/courses" className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 hover:underline">
+          <span aria-hidden="true" className="flip-rtl">←</span>
+          {t("detail.back")}
+        </LocalLink>
+        <div className="mt-6 grid gap-10 lg:grid-cols-2">
+          {image ? (
+            <img src={image} {...responsiveImage(image, imageSizes.main)} alt={libraryAlts[course.courseImage] ?? ""} width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
+          ) : null}
+          <div>
+            <h1 className="text-4xl font-extrabold text-slate-900" {...textLangAttrs(course.lang, lang)}>
+              {course.courseName}
+            </h1>
+            <p className="mt-4 text-lg text-slate-700" {...textLangAttrs(course.lang, lang)}>
+              {course.courseDescription}
+            </p>
+            <h2 className="sr-only">{t("detail.facts")}</h2>
+            <dl className="mt-6 grid grid-cols-2 gap-4 rounded-2xl bg-slate-50 p-5 text-slate-800">
+              <div>
+                <dt className="text-sm text-slate-600">{t("detail.ages")}</dt>
+                <dd className="font-semibold">{t("detail.agesValue", { min: course.ageGroup.min, max: course.ageGroup.max })}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">{t("detail.price")}</dt>
+                <dd className="font-semibold">
+                  <span>{formatPrice(course.coursePrice, course.currency, lang)}</span>
+                  {course.originalPrice != null ? (
+                    <>
+                      {" "}
+                      <span className="sr-only">{t("detail.originalPrice")}: </span>
+                      <s className="font-normal text-slate-500" dir="ltr">
+                        {formatPrice(course.originalPrice, course.currency, lang)}
+                      </s>
+                    </>
+                  ) : null}
                 </dd>
               </div>
-            ) : null}
-          </dl>
-          <div className="mt-6 rounded-2xl border border-indigo-100 bg-indigo-50 p-5">
-            <p className="text-slate-800">{t("detail.bookDemoText")}</p>
-            <LocalLink to={demoPath} className="mt-4 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
-              {t("detail.bookDemo")}
-            </LocalLink>
+              <CourseGroupFacts facts={facts} lang={lang} />
+              {course.courseRating != null ? (
+                <div className="col-span-2">
+                  <dt className="text-sm text-slate-600">{t("detail.rating")}</dt>
+                  <dd className="flex items-center gap-2 font-semibold">
+                    <Stars rating={course.courseRating} />
+                    {t("detail.ratingValue", { rating: course.courseRating })}
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+            <div className="mt-6 rounded-2xl border border-indigo-100 bg-indigo-50 p-5">
+              <p className="text-slate-800">{t("detail.bookDemoText")}</p>
+              <LocalLink to={demoPath} className="mt-4 inline-block rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
+                {t("detail.bookDemo")}
+              </LocalLink>
+            </div>
           </div>
         </div>
+        <CourseCtaBar demoPath={demoPath} canEnrol={sections.sections.length > 0} />
       </div>
       <CourseSections data={sections} courseSlug={course.slug} action={lang === "ar" ? `/ar/courses/${course.slug}` : `/courses/${course.slug}`} served={isFormState(actionData, ENROL_FORM) ? actionData : null} />
       {course.blocks.length > 0 ? (

@@ -187,15 +187,14 @@ function Hero({ say }: { say: Say }) {
           <ul className="mt-6 space-y-2 text-slate-800">
             {(["benefit1", "benefit2", "benefit3"] as const).map((key) => (
               <li key={key} className="flex items-center gap-2">
-                <span aria-hidden="true" className="text-green-600">
-                  ✓
-                </span>
+                <span aria-hidden="true" className="text-green-600">✓</span>
                 <span {...say(`hero.${key}`)} />
               </li>
             ))}
           </ul>
           <div className="mt-8 flex flex-wrap gap-3">
-            <LocalLink to="/contact-us" className={primaryButton}>
+            <LocalLink to="/book-trial" className={primaryButton}>{t("hero.bookTrial")}</LocalLink>
+            <LocalLink to="/contact-us" className={secondaryButton}>
               {t("hero.contactUs")}
             </LocalLink>
             <LocalLink to="/know-more-info" className={secondaryButton}>

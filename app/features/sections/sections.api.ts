@@ -24,7 +24,8 @@ import { demoBookingForEnrolment, markFromDemo } from "./demo-enrolment.server";
 import { enrolmentPaymentPath } from "~/features/billing";
 import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.server";
 import { enrolmentCalendar, enrolmentConfirmedPath } from "./enrolment-confirmed.server";
-import { cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
+import { courseFacts } from "./course-facts";
+import { courseOwnFacts, cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
 const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
@@ -223,7 +224,9 @@ export function sectionsApi(deps: EndpointDeps): Router {
     const { course: slug } = parseInput(courseParams, req.params, req);
     const lang = requestLang(req);
     const { course, sections } = await openSectionsOf(db, slug, lang);
-    res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone: await academyTimeZone(db), sections });
+    // The course page's length and instructors follow these groups (issue 42, decision 115).
+    const facts = courseFacts(sections, await courseOwnFacts(db, course.id, lang));
+    res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone: await academyTimeZone(db), facts, sections });
   });
   router.get("/api/admin/sections", accessGuard("staff"), async (req, res) => {
     const courseId = /^\d{1,9}$/.test(String(req.query.courseId ?? "")) ? Number(req.query.courseId) : undefined;

@@ -271,6 +271,21 @@ export async function listOpenSections(db: DB, courseId: number, lang: Lang): Pr
   return rows.map((row) => toPublic(row, meetings.get(row.id) ?? [], lang, now));
 }
 
+/**
+ * What a course itself says of its length and instructor (its page's facts without an open group,
+ * decision 115): the course's session count and instructor, in Arabic script when a teacher
+ * profile of that name has it.
+ */
+export async function courseOwnFacts(db: DB, courseId: number, lang: Lang): Promise<{ sessions: number; instructor: string }> {
+  const row = await db
+    .selectFrom("courses")
+    .select(["sessions", "instructor"])
+    .select((eb) => eb.selectFrom("teachers").select("name_ar").whereRef("teachers.name_en", "=", "courses.instructor").limit(1).as("instructor_ar"))
+    .where("id", "=", courseId)
+    .executeTakeFirstOrThrow();
+  return { sessions: row.sessions, instructor: lang === "ar" && row.instructor_ar?.trim() ? row.instructor_ar : row.instructor };
+}
+
 /** One section as a family sees it (its enrolment's page), whatever its status; undefined when none. */
 export async function sectionForFamily(db: DB, id: number, lang: Lang): Promise<(PublicSection & { status: SectionRow["status"] }) | undefined> {
   const row = await sectionsWithTeacher(db).where("s.id", "=", id).executeTakeFirst();

@@ -11,6 +11,7 @@ export const sitemapPages = [
   "/",
   "/courses",
   "/courses/course-filter",
+  "/book-trial",
   "/know-more-info",
   "/contact-us",
   "/contact-us-school",

@@ -33,6 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     meeting: {
       id: meeting.id,
+      sectionId: meeting.sectionId,
       course: pick({ name_en: meeting.courseEn, name_ar: meeting.courseAr }, "name", lang),
       teacher: meeting.teacherEn === null ? null : pick({ name_en: meeting.teacherEn, name_ar: meeting.teacherAr ?? meeting.teacherEn }, "name", lang),
       date: formatDateLabel(meeting.startsAt, timeZone, lang),
@@ -76,6 +77,9 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-slate-800">{t("meeting.when", { date: meeting.date, time: meeting.time, minutes: meeting.minutes, duration: meeting.duration })}</p>
         <p className="text-sm text-slate-700">{t("meeting.zone", { zone })}</p>
         {meeting.teacher ? <p className="text-sm text-slate-700">{t("meeting.teacher", { name: meeting.teacher })}</p> : null}
+        <LocalLink to={`/teaching/sections/${meeting.sectionId}/certificates`} className="mt-2 inline-block text-sm font-medium text-indigo-800 underline">
+          {t("groups.groupCertificates")}
+        </LocalLink>
       </header>
       {meeting.cancelled ? <p className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">{t("meeting.cancelled")}</p> : null}
       {!meeting.cancelled && meeting.notYet ? <p className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-slate-900">{t("meeting.notYet")}</p> : null}

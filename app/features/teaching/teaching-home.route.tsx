@@ -9,13 +9,15 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/teaching-home.route";
 import { requireTeachingPage } from "./teaching-page.server";
 import { taughtTeacherId } from "./teaching-access.server";
-import { teachingWeek, type TeachingMeeting } from "./teaching.server";
+import { taughtGroups, teachingWeek, type TeachingMeeting } from "./teaching.server";
+import { TaughtGroups } from "./TaughtGroups";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireTeachingPage(context, request);
   const lang = langFromPath(new URL(request.url).pathname);
   const timeZone = await academyTimeZone(context.db);
-  const week = await teachingWeek(context.db, user, timeZone);
+  const [week, groups] = await Promise.all([teachingWeek(context.db, user, timeZone), taughtGroups(context.db, user)]);
+  const now = new Date().toISOString();
   const unlinked = user.role === "instructor" && (await taughtTeacherId(context.db, user)) === null;
   // Labels are made here, once, in the academy's zone (the page has no script to format them).
   const shown = (meeting: TeachingMeeting) => ({
@@ -34,6 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     week: week.week.map(shown),
     later: week.later.map(shown),
     recent: week.recent.map(shown),
+    groups: groups.map((group) => ({
+      id: group.id,
+      course: pick({ name_en: group.courseEn, name_ar: group.courseAr }, "name", lang),
+      first: formatDateLabel(group.startsAt, timeZone, lang),
+      last: formatDateLabel(group.endsAt, timeZone, lang),
+      ended: group.endsAt < now,
+      enrolled: group.enrolled,
+    })),
   };
 }
 
@@ -46,7 +56,7 @@ export function ErrorBoundary() {
 /** /teaching: an instructor's classes, today's first, then the week's, later ones and the last seven days. */
 export default function TeachingHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("teaching");
-  const { unlinked, zone, today, week, later, recent } = loaderData;
+  const { unlinked, zone, today, week, later, recent, groups } = loaderData;
   return (
     <div className="space-y-6">
       <PageMeta title={t("meta.homeTitle")} description={t("meta.homeDescription")} />
@@ -59,6 +69,7 @@ export default function TeachingHome({ loaderData }: Route.ComponentProps) {
       <MeetingList id="week" title={t("home.week")} meetings={week} empty={t("home.noneWeek")} />
       {later.length > 0 ? <MeetingList id="later" title={t("home.later")} meetings={later} /> : null}
       {recent.length > 0 ? <MeetingList id="recent" title={t("home.recent")} meetings={recent} /> : null}
+      <TaughtGroups groups={groups} />
       {!unlinked && today.length + week.length + later.length === 0 ? <p className="text-slate-700">{t("home.nothing")}</p> : null}
     </div>
   );

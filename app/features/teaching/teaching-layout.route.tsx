@@ -31,7 +31,7 @@ export default function TeachingLayout({ loaderData }: Route.ComponentProps) {
         </LocalLink>
         <span className="min-w-0 flex-1 truncate text-slate-200">{t("layout.signedInAs", { name: loaderData.name })}</span>
         {/* Passkeys and the authenticator app (issue 39): instructors see children's data, so they set a second factor up too. */}
-        <LocalLink to="/account/security" className="rounded px-2 py-1.5 underline-offset-4 hover:underline">
+        <LocalLink to="/teaching/security" className="rounded px-2 py-1.5 underline-offset-4 hover:underline">
           {t("layout.security")}
         </LocalLink>
         {/* A plain post: the page has no script to do it otherwise. Back to the staff sign-in. */}

@@ -81,3 +81,35 @@ export async function teachingWeek(db: DB, user: Pick<SessionUser, "id" | "role"
   }
   return found;
 }
+
+/** How long after its last class a group stays on the instructor's home (certificates come then). */
+const GROUP_AFTER_DAYS = 90;
+
+export interface TaughtGroup {
+  id: number;
+  courseEn: string;
+  courseAr: string;
+  startsAt: string;
+  endsAt: string;
+  enrolled: number;
+}
+
+/**
+ * The groups a member teaches that have begun and ended at most 90 days ago, newest first: each
+ * gets its certificates link on /teaching (issue 42, step 10). Cancelled groups are left out.
+ */
+export async function taughtGroups(db: DB, user: Pick<SessionUser, "id" | "role">, now = new Date()): Promise<TaughtGroup[]> {
+  const teacherId = isStaffRole(user.role) ? null : await taughtTeacherId(db, user);
+  if (!isStaffRole(user.role) && teacherId === null) return [];
+  let query = db
+    .selectFrom("course_sections as s")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["s.id", "s.starts_at", "s.ends_at", "c.name_en", "c.name_ar"])
+    .select((eb) => eb.selectFrom("section_enrolments as e").select((e) => e.fn.countAll<number>().as("n")).whereRef("e.section_id", "=", "s.id").where("e.status", "=", "enrolled").as("enrolled"))
+    .where("s.status", "!=", "cancelled")
+    .where("s.starts_at", "<=", now.toISOString())
+    .where("s.ends_at", ">=", new Date(now.getTime() - GROUP_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString());
+  if (teacherId !== null) query = query.where("s.teacher_id", "=", teacherId);
+  const rows = await query.orderBy("s.ends_at", "desc").orderBy("s.id", "desc").limit(50).execute();
+  return rows.map((row) => ({ id: row.id, courseEn: row.name_en, courseAr: row.name_ar, startsAt: row.starts_at, endsAt: row.ends_at, enrolled: Number(row.enrolled ?? 0) }));
+}

@@ -23,10 +23,10 @@ export function InviteStaffForm({ teachers }: { teachers: { id: number; name: st
   const form = useApiForm({
     id: ACCOUNT_FORMS.invite,
     schema: staffInviteFormSchema,
-    initial: { role: "admin" },
-    request: ({ email, role, teacherId }) => ({
+    initial: { role: "admin", language: "both" },
+    request: ({ email, role, teacherId, language }) => ({
       path: "/api/admin/invites",
-      body: { email, role, ...(role === "instructor" ? { teacherId: teacherId ? Number(teacherId) : null } : {}) },
+      body: { email, role, language: language ?? "both", ...(role === "instructor" ? { teacherId: teacherId ? Number(teacherId) : null } : {}) },
     }),
     messages: { failed: ta("form.saveFailed"), network: ta("form.network") },
     onSuccess: async (_answer, _values, reset) => {
@@ -60,6 +60,17 @@ export function InviteStaffForm({ teachers }: { teachers: { id: number; name: st
               {teachers.map((teacher) => (
                 <option key={teacher.id} value={String(teacher.id)}>
                   {teacher.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t("invite.form.language")} hint={t("invite.form.languageHint")} error={form.error("language")} className="min-w-56 flex-1">
+          {({ id, describedBy, invalid }) => (
+            <select id={id} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("language")}>
+              {(["both", "en", "ar"] as const).map((language) => (
+                <option key={language} value={language}>
+                  {t(`invite.form.languages.${language}`)}
                 </option>
               ))}
             </select>
