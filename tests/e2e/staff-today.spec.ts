@@ -34,11 +34,11 @@ for (const lang of ["en", "ar"] as const) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsAdmin(page);
-    // One class today at 23:50 academy time (minutes differ per language, so each walk finds its own).
-    const startTime = lang === "en" ? "23:50" : "23:55";
+    // One class today at 23:20 academy time (minutes differ per language, so each walk finds its own).
+    const startTime = lang === "en" ? "23:20" : "23:25";
     const listed = (await (await page.request.get("/api/admin/sections")).json()) as { sections: { courseId: number }[] };
     const created = await page.request.post("/api/admin/sections", {
-      data: { courseId: listed.sections[0]!.courseId, weekdays: [local("weekday")], startTime, durationMinutes: 5, firstDate: local("date"), meetings: 1, capacity: 3 },
+      data: { courseId: listed.sections[0]!.courseId, weekdays: [local("weekday")], startTime, durationMinutes: 30, firstDate: local("date"), meetings: 1, capacity: 3 },
     });
     expect(created.status(), await created.text()).toBe(201);
 

@@ -4,6 +4,7 @@ import { langFromPath } from "~/i18n/lang";
 import { PageMeta } from "~/ui/PageMeta";
 import { LocalLink } from "~/ui/LocalLink";
 import { useLocalizePath } from "~/i18n/use-lang";
+import { StackLabel } from "~/features/admin-kit/StackLabel";
 import type { Route } from "./+types/admin-sections.route";
 import { adminSectionList } from "./admin-sections-list.server";
 
@@ -21,13 +22,6 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminErro
 const cell = "border-b border-slate-200 px-2 py-2 text-start align-top";
 const nowrap = `${cell} whitespace-nowrap`;
 const select = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm";
-
-/** Shown above each value when a row is a card (below 640 px, `stack-table` in app.css); the header names it for screen readers. */
-const Label = ({ children }: { children: string }) => (
-  <span className="stack-label" aria-hidden="true">
-    {children}
-  </span>
-);
 
 /** /admin/sections: every course group as a table, filtered by course, instructor and status (issue 42 step 9). */
 export default function AdminSectionsPage({ loaderData }: Route.ComponentProps) {
@@ -118,7 +112,7 @@ export default function AdminSectionsPage({ loaderData }: Route.ComponentProps) 
             {rows.map((row) => (
               <tr key={row.id} role="row" className={row.status === "cancelled" ? "text-slate-500" : "text-slate-900"}>
                 <th role="rowheader" scope="row" className={`${cell} font-semibold`}>
-                  <Label>{columns[0]!}</Label>
+                  <StackLabel>{columns[0]!}</StackLabel>
                   <LocalLink to={`/admin/sections/${row.id}`} className="text-indigo-700 underline">
                     {row.course}
                   </LocalLink>
@@ -131,23 +125,23 @@ export default function AdminSectionsPage({ loaderData }: Route.ComponentProps) 
                   </span>
                 </th>
                 <td role="cell" className={cell}>
-                  <Label>{columns[1]!}</Label>
+                  <StackLabel>{columns[1]!}</StackLabel>
                   {row.days} · <bdi dir="ltr">{row.startTime}</bdi>
                 </td>
                 <td role="cell" className={cell}>
-                  <Label>{columns[2]!}</Label>
+                  <StackLabel>{columns[2]!}</StackLabel>
                   {t("admin.list.range", { from: row.from, to: row.to, count: row.meetings })}
                 </td>
                 <td role="cell" className={cell}>
-                  <Label>{columns[3]!}</Label>
+                  <StackLabel>{columns[3]!}</StackLabel>
                   {row.instructor ?? t("admin.noTeacher")}
                 </td>
                 <td role="cell" className={nowrap}>
-                  <Label>{columns[4]!}</Label>
+                  <StackLabel>{columns[4]!}</StackLabel>
                   {t("admin.list.seats", { taken: row.seatsTaken, capacity: row.capacity })}
                 </td>
                 <td role="cell" className={nowrap}>
-                  <Label>{columns[5]!}</Label>
+                  <StackLabel>{columns[5]!}</StackLabel>
                   {t(`admin.status.${row.status}`)}
                 </td>
               </tr>
