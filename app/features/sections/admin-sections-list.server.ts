@@ -3,7 +3,6 @@ import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatZoneLabel, weekdayNames } from "~/features/booking/slot-format";
-import { formatPublishDate } from "~/features/admin-kit/format";
 import { zonedParts } from "~/lib/zoned-time";
 import { sectionFormChoices } from "./section-edit.server";
 import { listSectionsForStaff } from "./sections.server";
@@ -23,6 +22,11 @@ export const sectionListFilter = z.object({
 });
 export type SectionListFilter = z.output<typeof sectionListFilter>;
 
+/** A YYYY-MM-DD day as "17 May 2027" / «17 مايو 2027»: day first in both languages, month in words. */
+function shortDay(date: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+}
+
 export async function adminSectionList(db: DB, lang: Lang, query: URLSearchParams) {
   const filter = sectionListFilter.parse({
     course: query.get("course") || undefined,
@@ -40,8 +44,8 @@ export async function adminSectionList(db: DB, lang: Lang, query: URLSearchParam
       course: section.course.name,
       days: section.weekdays.map((day) => days[day] ?? "").join(lang === "ar" ? "، " : ", "),
       startTime: section.startTime,
-      from: formatPublishDate(zonedParts(section.startsAt, timeZone).date, lang),
-      to: formatPublishDate(zonedParts(section.endsAt, timeZone).date, lang),
+      from: shortDay(zonedParts(section.startsAt, timeZone).date, lang),
+      to: shortDay(zonedParts(section.endsAt, timeZone).date, lang),
       meetings: section.meetingCount,
       instructor: section.instructor,
       seatsTaken: section.seatsTaken,

@@ -138,7 +138,7 @@ export default function AdminSectionsPage({ loaderData }: Route.ComponentProps) 
                 </td>
                 <td role="cell" className={nowrap}>
                   <StackLabel>{columns[4]!}</StackLabel>
-                  {t("admin.list.seats", { taken: row.seatsTaken, capacity: row.capacity })}
+                  <bdi dir="ltr">{t("admin.list.seats", { taken: row.seatsTaken, capacity: row.capacity })}</bdi>
                 </td>
                 <td role="cell" className={nowrap}>
                   <StackLabel>{columns[5]!}</StackLabel>
