@@ -64,3 +64,19 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page).toHaveURL(/\/teaching\/meetings\/\d+$/);
   });
 }
+
+for (const lang of ["en", "ar"] as const) {
+  test(`settings offer pickers for the time zone and the phone country (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsAdmin(page);
+    await page.goto(`${texts[lang].prefix}/admin/settings`);
+    const zone = page.locator('select[name="timeZone"]');
+    await expect(zone).toHaveValue("Asia/Kolkata");
+    await expect(zone.locator("option[value='Asia/Dubai']")).toHaveCount(1);
+    const country = page.locator('select[name="phoneCountry"]');
+    await expect(country).toHaveValue("IN");
+    await expect(country.locator("option[value=AE]")).toHaveText(lang === "en" ? "United Arab Emirates (+971)" : "الإمارات العربية المتحدة (\u2066+971\u2069)");
+    await zone.scrollIntoViewIfNeeded();
+    await shoot(page, `settings-pickers-${lang}`);
+  });
+}
