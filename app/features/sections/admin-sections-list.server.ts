@@ -35,8 +35,10 @@ export async function adminSectionList(db: DB, lang: Lang, query: URLSearchParam
   });
   const timeZone = await academyTimeZone(db);
   const days = weekdayNames(lang, "short");
-  const listed = await listSectionsForStaff(db, lang, { courseId: filter.course });
+  // Every group is read (500 at most) so the page can say "n of all"; the filters apply here.
+  const listed = await listSectionsForStaff(db, lang);
   const rows = listed
+    .filter((section) => filter.course === undefined || section.courseId === filter.course)
     .filter((section) => (filter.teacher === undefined ? true : filter.teacher === "none" ? section.teacherId === null : section.teacherId === filter.teacher))
     .filter((section) => filter.status === undefined || section.status === filter.status)
     .map((section) => ({
