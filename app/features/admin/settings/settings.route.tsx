@@ -15,6 +15,7 @@ import { campsOffStartDate, listAdminCamps } from "./settings.server";
 import { CampsOffStartDate } from "./CampsOffStartDate";
 import { PaySettingsFields } from "./PaySettingsFields";
 import { settingsChoices } from "./settings-choices.server";
+import { ChoiceOptions } from "./ChoiceOptions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request, "admin");
@@ -104,22 +105,14 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Field label={t("settings.timeZone")} hint={t("settings.timeZoneHint")} error={errors.timeZone?.message} className="sm:col-span-2">
             {(ids) => (
               <select dir="ltr" {...input(ids)} {...register("timeZone")}>
-                {loaderData.choices.zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone}
-                  </option>
-                ))}
+                <ChoiceOptions choices={loaderData.choices.zones.map((zone) => ({ value: zone, label: zone }))} />
               </select>
             )}
           </Field>
           <Field label={t("settings.phoneCountry")} hint={t("settings.phoneCountryHint")} error={errors.phoneCountry?.message}>
             {(ids) => (
               <select {...input(ids)} {...register("phoneCountry")}>
-                {loaderData.choices.countries.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.calling ? t("settings.countryOption", { name: country.name, code: country.calling }) : country.name}
-                  </option>
-                ))}
+                <ChoiceOptions choices={loaderData.choices.countries.map((c) => ({ value: c.code, label: c.calling ? t("settings.countryOption", { name: c.name, code: c.calling }) : c.name }))} />
               </select>
             )}
           </Field>
