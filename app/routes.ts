@@ -77,6 +77,7 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("audit", "features/admin/audit/audit.route.tsx", { id: id("admin-audit") }),
       route("slots", "features/booking/admin-slots.route.tsx", { id: id("admin-slots") }),
       route("sections", "features/sections/admin-sections.route.tsx", { id: id("admin-sections") }),
+      route("sections/new", "features/sections/admin-section-new.route.tsx", { id: id("admin-section-new") }),
       route("enrolments/:reference", "features/sections/admin-enrolment.route.tsx", { id: id("admin-enrolment") }),
       route("sections/:id", "features/sections/admin-section.route.tsx", { id: id("admin-section") }),
       route("sections/:id/roster", "features/sections/admin-section-roster.route.tsx", { id: id("admin-section-roster") }),

@@ -741,6 +741,8 @@ test.describe("axe on the admin area", () => {
       `/admin/brochure-leads/${ids.lead}`,
       "/admin/slots",
       "/admin/sections",
+      "/admin/sections?status=open",
+      "/admin/sections/new",
       `/admin/sections/${ids.section}`,
       `/admin/sections/${ids.section}/roster`,
       `/admin/slots?view=week&date=${ids.sectionWeek}`,
@@ -751,7 +753,7 @@ test.describe("axe on the admin area", () => {
       "/admin/audit",
       "/admin/media",
     ];
-    const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings", "/admin/pages", "/admin/pages/home", "/admin/pages/summer-camp", "/admin/pages/site", `/admin/testimonials/edit/${ids.testimonial}`, "/admin/sections", `/admin/sections/${ids.section}`, `/admin/sections/${ids.section}/roster`, `/admin/slots?view=week&date=${ids.sectionWeek}`];
+    const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings", "/admin/pages", "/admin/pages/home", "/admin/pages/summer-camp", "/admin/pages/site", `/admin/testimonials/edit/${ids.testimonial}`, "/admin/sections", "/admin/sections/new", `/admin/sections/${ids.section}`, `/admin/sections/${ids.section}/roster`, `/admin/slots?view=week&date=${ids.sectionWeek}`];
     return [...screens, ...arabic.map((path) => `/ar${path}`)];
   };
   // About 60 screens, each audited by axe, HTML_CodeSniffer and html-validate (decision 056), in

@@ -17,6 +17,11 @@ const texts = {
   en: {
     prefix: "",
     heading: "Course groups",
+    newGroup: "New group",
+    created: "Group created.",
+    cancelGroup: "Cancel group",
+    cancelGroupConfirm: "Yes, cancel the group and e-mail every family",
+    statusSaved: "The group's status was changed.",
     create: "Create group",
     edit: "Edit group",
     roster: "Roster",
@@ -36,6 +41,11 @@ const texts = {
   ar: {
     prefix: "/ar",
     heading: "مجموعات الدورات",
+    newGroup: "مجموعة جديدة",
+    created: "أُنشئت المجموعة.",
+    cancelGroup: "إلغاء المجموعة",
+    cancelGroupConfirm: "نعم، ألغِ المجموعة وراسل كل العائلات",
+    statusSaved: "تغيّرت حالة المجموعة.",
     create: "إنشاء المجموعة",
     edit: "تعديل المجموعة",
     roster: "قائمة الأطفال",
@@ -74,9 +84,15 @@ for (const lang of ["en", "ar"] as const) {
     const closed = plusDays(first, 7);
     const startTime = lang === "en" ? "16:20" : "16:40";
 
+    // The list is a table with a "New group" link; a new group is made on its own page (issue 42 step 9).
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${l.prefix}/admin/sections`);
     await expect(page.getByRole("heading", { level: 1, name: l.heading })).toBeVisible();
-    const form = page.getByRole("region", { name: lang === "en" ? "New group" : "مجموعة جديدة" });
+    await expect(page.getByRole("button", { name: l.cancelGroup })).toHaveCount(0);
+    await page.getByRole("link", { name: l.newGroup }).click();
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/admin/sections/new$`));
+    await expect(page.getByRole("heading", { level: 1, name: l.newGroup })).toBeVisible();
+    const form = page.locator("main form[method=post]");
     await form.locator('select[name="courseId"]').selectOption({ index: 0 });
     await form.locator('input[name="wd1"]').check();
     await form.locator('input[name="startTime"]').fill(startTime);
@@ -84,15 +100,24 @@ for (const lang of ["en", "ar"] as const) {
     await form.locator('input[name="meetings"]').fill("4");
     await form.locator('textarea[name="closures"]').fill(closed);
     await form.locator('input[name="capacity"]').fill("5");
+    await shoot(page, `section-new-${lang}`);
     await form.getByRole("button", { name: l.create }).click();
-    await expect(page).toHaveURL(/\/admin\/sections#sections$/);
+    // Saved, the browser lands on the new group's own page, which says so.
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/admin/sections/\\d+\\?saved=created$`));
+    await expect(page.getByRole("status").filter({ hasText: l.created })).toBeVisible();
 
     // The group's classes: four Mondays, the closed one skipped.
     const listed = await (await page.request.get("/api/admin/sections")).json();
     const group = listed.sections.find((s: { firstDate: string; startTime: string }) => s.firstDate === first && s.startTime === startTime);
     expect(group, "the new group").toBeTruthy();
+    expect(page.url()).toContain(`/admin/sections/${group.id}?`);
     const dates = group.meetings.map((m: { startsAt: string }) => new Intl.DateTimeFormat("en-CA", { timeZone: TZ }).format(new Date(m.startsAt)));
     expect(dates).toEqual([first, plusDays(first, 14), plusDays(first, 21), plusDays(first, 28)]);
+    await shoot(page, `section-created-${lang}`);
+
+    // The list filtered by the group's course (a GET form) shows it as a row.
+    await page.goto(`${l.prefix}/admin/sections?course=${group.courseId}&status=open`);
+    await expect(page.getByRole("row").filter({ has: page.locator(`a[href$="/admin/sections/${group.id}"]`) })).toHaveCount(1);
     await shoot(page, `sections-list-${lang}`);
 
     // A family enrols (as the course page would post it).
@@ -157,5 +182,13 @@ for (const lang of ["en", "ar"] as const) {
     await shoot(page, `slots-calendar-groups-${lang}`);
     await ours.locator("a").first().click();
     await expect(page).toHaveURL(new RegExp(`/admin/sections/${group.id}#meeting-\\d+$`));
+
+    // Cancelling the whole group happens on its own page, behind a confirmation box.
+    await page.goto(`${l.prefix}/admin/sections/${group.id}`);
+    const status = page.locator("#status");
+    await status.getByLabel(l.cancelGroupConfirm).check();
+    await status.getByRole("button", { name: l.cancelGroup }).click();
+    await expect(status.getByRole("status").filter({ hasText: l.statusSaved })).toBeVisible();
+    await expect(status.getByRole("button", { name: l.cancelGroup })).toHaveCount(0);
   });
 }

@@ -19,6 +19,9 @@ import { DemoFunnel } from "~/features/sections/DemoFunnel";
 import { demoFunnel } from "~/features/sections/demo-enrolment.server";
 import { MoneyView, PaymentNotices } from "~/features/billing";
 import { moneyViewData, openPaymentNotices } from "~/features/billing/index.server";
+import { formatZoneLabel } from "~/features/booking/slot-format";
+import { dashboardToday } from "./dashboard-today.server";
+import { TodayPanels } from "./TodayPanels";
 
 /**
  * Links and figures only: no React ships to the page, signed in too (decision 108); the staff chrome's
@@ -34,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const funnel = await demoFunnel(context.db, timeZoneOf(settings), lang);
   const money = await moneyViewData(context, url, lang);
   const paymentNotices = await openPaymentNotices(context.db);
-  return { ...dashboard, funnel, money, paymentNotices, noticeResolved: url.searchParams.has("notice-resolved"), timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
+  const timeZone = timeZoneOf(settings);
+  const today = await dashboardToday(context.db, timeZone);
+  return { ...dashboard, today, zoneLabel: formatZoneLabel(new Date(), timeZone, lang), academyZone: timeZone, funnel, money, paymentNotices, noticeResolved: url.searchParams.has("notice-resolved"), timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
@@ -70,21 +75,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       <PageMeta title={t("dashboard.title")} description={t("dashboard.title")} />
       <h1 className="text-2xl font-bold text-slate-900">{t("dashboard.title")}</h1>
 
-      <section aria-labelledby="counts-title">
-        <h2 id="counts-title" className="sr-only">
-          {t("dashboard.countsTitle")}
-        </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {cards.map((card) => (
-            <li key={card.key}>
-              <LocalLink to={card.to} className="block h-full rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-400 hover:shadow">
-                <span className="block text-3xl font-bold text-slate-900">{card.value}</span>
-                <span className="mt-1 block text-sm text-slate-700">{t(`dashboard.counts.${card.key}`)}</span>
-              </LocalLink>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <TodayPanels today={loaderData.today} lang={lang} timeZone={loaderData.academyZone} zoneLabel={loaderData.zoneLabel} />
 
       {loaderData.campSeasonPassed ? (
         <section aria-labelledby="camp-season-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
@@ -166,6 +157,22 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+      </section>
+
+      <section aria-labelledby="counts-title">
+        <h2 id="counts-title" className="mb-3 text-lg font-semibold text-slate-900">
+          {t("dashboard.countsTitle")}
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {cards.map((card) => (
+            <li key={card.key}>
+              <LocalLink to={card.to} className="block h-full rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-400 hover:shadow">
+                <span className="block text-3xl font-bold text-slate-900">{card.value}</span>
+                <span className="mt-1 block text-sm text-slate-700">{t(`dashboard.counts.${card.key}`)}</span>
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
       </section>
     </div>
   );

@@ -10,6 +10,7 @@ import { INVOICE_FILTERS } from "./desk.schema";
 import { adminFamilyStatementPath, adminInvoicePath } from "./paths";
 import { StatusBadge } from "./StatusBadge";
 import { PaymentNotices } from "./PaymentNoticesPanel";
+import { StackLabel } from "~/features/admin-kit/StackLabel";
 
 /** A GET filter form, links and a table: no React ships to the page, signed in too (decision 108). */
 export const handle = { hydrate: false, staticWhenSignedIn: true };
@@ -26,6 +27,7 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
   const { invoices, outstanding, status, q, count, page, pages, previous, next, timeZone, paymentNotices, noticeResolved } = loaderData;
   const cell = "border-b border-slate-200 px-2 py-2 text-start align-top";
   const nowrap = `${cell} whitespace-nowrap`;
+  const columns = (["number", "family", "child", "total", "owed", "state", "due"] as const).map((column) => t(`list.${column}`));
   const box = "rounded-2xl border border-slate-200 bg-white p-4";
   return (
     <div className="space-y-6">
@@ -87,29 +89,32 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
       {invoices.length === 0 ? (
         <p className="text-slate-700">{t("list.none")}</p>
       ) : (
-        <section className="overflow-x-auto" aria-labelledby="invoices-caption" tabIndex={0}>
-          <table className="w-full border-collapse text-sm">
+        <section className="sm:overflow-x-auto" aria-labelledby="invoices-caption" tabIndex={0}>
+          {/* Below 640 px each invoice is a card (stack-table, app.css): nothing hides behind a sideways scroll. */}
+          <table role="table" className="stack-table w-full border-collapse text-sm">
             <caption id="invoices-caption" className="sr-only">
               {t("list.caption")}
             </caption>
-            <thead>
-              <tr className="bg-slate-50">
-                {(["number", "family", "child", "total", "owed", "state", "due"] as const).map((column) => (
-                  <th key={column} scope="col" className={`${cell} font-semibold text-slate-800`}>
-                    {t(`list.${column}`)}
+            <thead role="rowgroup">
+              <tr role="row" className="bg-slate-50">
+                {columns.map((column) => (
+                  <th key={column} role="columnheader" scope="col" className={`${cell} font-semibold text-slate-800`}>
+                    {column}
                   </th>
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {invoices.map((row) => (
-                <tr key={row.id} data-invoice={row.number}>
-                  <th scope="row" className={`${nowrap} font-semibold`}>
+                <tr key={row.id} role="row" data-invoice={row.number}>
+                  <th role="rowheader" scope="row" className={`${nowrap} font-semibold`}>
+                    <StackLabel>{t("list.number")}</StackLabel>
                     <LocalLink to={adminInvoicePath(row.id)} className="text-indigo-700 underline">
                       <bdi dir="ltr">{row.number}</bdi>
                     </LocalLink>
                   </th>
-                  <td className={cell}>
+                  <td role="cell" className={cell}>
+                    <StackLabel>{t("list.family")}</StackLabel>
                     <LocalLink to={adminFamilyStatementPath(row.familyKey)} className="text-indigo-700 underline">
                       {row.parentName}
                     </LocalLink>
@@ -117,17 +122,24 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
                       <bdi dir="ltr">{row.familyKey}</bdi>
                     </span>
                   </td>
-                  <td className={cell}>{row.childName}</td>
-                  <td className={nowrap}>
+                  <td role="cell" className={cell}>
+                    <StackLabel>{t("list.child")}</StackLabel>
+                    {row.childName}
+                  </td>
+                  <td role="cell" className={nowrap}>
+                    <StackLabel>{t("list.total")}</StackLabel>
                     <bdi dir="ltr">{row.total}</bdi>
                   </td>
-                  <td className={nowrap}>
+                  <td role="cell" className={nowrap}>
+                    <StackLabel>{t("list.owed")}</StackLabel>
                     <bdi dir="ltr">{row.owed}</bdi>
                   </td>
-                  <td className={cell}>
+                  <td role="cell" className={cell}>
+                    <StackLabel>{t("list.state")}</StackLabel>
                     <StatusBadge status={row.status} />
                   </td>
-                  <td className={nowrap}>
+                  <td role="cell" className={nowrap}>
+                    <StackLabel>{t("list.due")}</StackLabel>
                     <bdi>{row.dueOn}</bdi>
                   </td>
                 </tr>

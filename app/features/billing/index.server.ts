@@ -23,3 +23,4 @@ export { billingExport, campEnrollmentsInvoicedTo, invoicesKept } from "./report
 export { stripeProvider } from "./payments/stripe-provider.server";
 export { retryPendingRefunds } from "./refunds/refund-retry.server";
 export { howToPay, invoiceOfEnrolment } from "./how-to-pay.server";
+export { listInvoices } from "./desk.server";

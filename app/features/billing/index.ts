@@ -9,6 +9,6 @@ export { InstalmentRuleForm, type RuleAnswer } from "./instalments/InstalmentRul
 export { MoneyView } from "./reports/MoneyView";
 export { PaymentNotices } from "./payments/PaymentNotices";
 export { RefundProposal, type RefundProposalView } from "./RefundProposal";
-export { accountInvoicesPath, enrolmentPaymentPath } from "./paths";
+export { accountInvoicesPath, adminInvoicePath, enrolmentPaymentPath } from "./paths";
 export { HowToPay } from "./HowToPay";
 export type { HowToPayView } from "./how-to-pay-view";

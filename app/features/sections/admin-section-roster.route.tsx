@@ -5,6 +5,8 @@ import { langFromPath } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { PageMeta } from "~/ui/PageMeta";
 import { LocalLink } from "~/ui/LocalLink";
+import { PhoneLink } from "~/ui/PhoneLink";
+import { StackLabel } from "~/features/admin-kit/StackLabel";
 import { formatPhone } from "~/lib/validation";
 import { formatDateLabel, formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
@@ -62,6 +64,7 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
   const { t: tt } = useTranslation("teaching");
   const { section, children, zone, makeups } = loaderData;
   const cell = "border-b border-slate-200 px-2 py-1.5 text-start align-top";
+  const columns = [...(["child", "age", "parent", "email", "phone", "enrolled", "source"] as const).map((column) => t(`roster.${column}`)), tt("staff.childRate")];
   return (
     <div id="roster" className="space-y-4 print:text-black">
       <PageMeta title={t("roster.title")} description={t("roster.intro")} />
@@ -87,46 +90,60 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
       {children.length === 0 ? (
         <p className="text-slate-700">{t("roster.none")}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm">
+        <div className="sm:overflow-x-auto">
+          {/* Below 640 px each child is a card (stack-table, app.css), the phone number on one line. */}
+          <table role="table" className="stack-table w-full border-collapse text-sm">
             <caption className="sr-only">{t("roster.caption", { course: section.course })}</caption>
-            <thead>
-              <tr className="bg-slate-50">
-                {(["child", "age", "parent", "email", "phone", "enrolled", "source"] as const).map((column) => (
-                  <th key={column} scope="col" className={`${cell} font-semibold text-slate-800`}>
-                    {t(`roster.${column}`)}
+            <thead role="rowgroup">
+              <tr role="row" className="bg-slate-50">
+                {columns.map((column) => (
+                  <th key={column} role="columnheader" scope="col" className={`${cell} font-semibold text-slate-800`}>
+                    {column}
                   </th>
                 ))}
-                <th scope="col" className={`${cell} font-semibold text-slate-800`}>
-                  {tt("staff.childRate")}
-                </th>
-                <th scope="col" className={`${cell} font-semibold text-slate-800 print:hidden`}>
+                <th role="columnheader" scope="col" className={`${cell} font-semibold text-slate-800 print:hidden`}>
                   {t("roster.manage")}
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {children.map((child) => (
-                <tr key={child.id}>
-                  <th scope="row" className={`${cell} font-medium text-slate-900`}>
+                <tr key={child.id} role="row">
+                  <th role="rowheader" scope="row" className={`${cell} font-medium text-slate-900`}>
+                    <StackLabel>{columns[0]!}</StackLabel>
                     {child.name}
                   </th>
-                  <td className={cell}>{child.age}</td>
-                  <td className={cell}>{child.parent}</td>
-                  <td className={cell} dir="ltr">
-                    <a href={`mailto:${child.email}`} className="text-indigo-700 underline">
+                  <td role="cell" className={cell}>
+                    <StackLabel>{columns[1]!}</StackLabel>
+                    {child.age}
+                  </td>
+                  <td role="cell" className={cell}>
+                    <StackLabel>{columns[2]!}</StackLabel>
+                    {child.parent}
+                  </td>
+                  <td role="cell" className={cell}>
+                    <StackLabel>{columns[3]!}</StackLabel>
+                    <a href={`mailto:${child.email}`} dir="ltr" className="break-all text-indigo-700 underline">
                       {child.email}
                     </a>
                   </td>
-                  <td className={cell} dir="ltr">
-                    {child.phone}
+                  <td role="cell" className={cell}>
+                    <StackLabel>{columns[4]!}</StackLabel>
+                    <PhoneLink phone={child.phone} className="whitespace-nowrap text-indigo-700 underline" />
                   </td>
-                  <td className={cell}>{child.enrolled}</td>
-                  <td className={cell}>{t(`roster.sources.${child.source}`)}</td>
-                  <td className={cell} data-rate={child.attendance?.rate ?? ""}>
+                  <td role="cell" className={cell}>
+                    <StackLabel>{columns[5]!}</StackLabel>
+                    {child.enrolled}
+                  </td>
+                  <td role="cell" className={cell}>
+                    <StackLabel>{columns[6]!}</StackLabel>
+                    {t(`roster.sources.${child.source}`)}
+                  </td>
+                  <td role="cell" className={cell} data-rate={child.attendance?.rate ?? ""}>
+                    <StackLabel>{columns[7]!}</StackLabel>
                     {child.attendance?.rate == null ? tt("staff.noRate") : tt("staff.childRateValue", { rate: child.attendance.rate, marks: child.attendance.marks })}
                   </td>
-                  <td className={`${cell} print:hidden`}>
+                  <td role="cell" className={`${cell} print:hidden`}>
                     <LocalLink to={child.manageTo} aria-label={t("roster.manageFor", { child: child.name })} className="text-indigo-700 underline">
                       {t("roster.manageLink")}
                     </LocalLink>

@@ -8,9 +8,10 @@ import { LocalLink } from "~/ui/LocalLink";
 import { isFormState } from "~/lib/forms/form-state";
 import type { Route } from "./+types/admin-section.route";
 import { adminSectionAction } from "./admin-section.action.server";
-import { EDIT_FORM, meetingForm } from "./forms";
+import { EDIT_FORM, STATUS_FORM, meetingForm } from "./forms";
 import { sectionEditData } from "./section-edit.server";
 import { SectionFields } from "./SectionFields";
+import { SectionStatusForms } from "./SectionStatusForms";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
@@ -29,7 +30,7 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminErro
 const served = (value: unknown, form: string) => (isFormState(value, form) ? value : null);
 const button = "rounded-lg border px-3 py-1.5 text-sm font-semibold";
 
-/** /admin/sections/:id: edit every field of a course group, and cancel or move one of its classes (issue 29). */
+/** /admin/sections/:id: edit every field of a course group, cancel or move one of its classes (issue 29), close, reopen or cancel the group (issue 42). */
 export default function AdminSectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("sections");
   const { section, values, meetings, courses, teachers, weekdays, zone, saved } = loaderData;
@@ -56,6 +57,11 @@ export default function AdminSectionPage({ loaderData, actionData }: Route.Compo
           </LocalLink>
         </p>
         <p className="text-sm text-slate-600">{t("admin.zone", { zone })}</p>
+        {saved === "created" ? (
+          <p role="status" className="mt-3 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">
+            {t("admin.created")}
+          </p>
+        ) : null}
       </header>
       <section id="edit" aria-labelledby="edit-heading" className="rounded-2xl border border-slate-200 bg-white p-5">
         <h2 id="edit-heading" className="text-xl font-semibold text-slate-900">
@@ -145,6 +151,7 @@ export default function AdminSectionPage({ loaderData, actionData }: Route.Compo
           })}
         </ol>
       </section>
+      <SectionStatusForms status={section.status} state={served(actionData, STATUS_FORM)} saved={saved === "status"} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { data, type ActionFunctionArgs } from "react-router";
+import type { ActionFunctionArgs } from "react-router";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { postedNumber } from "~/lib/forms/pick-fields.server";
-import { cancelCourseSection, createCourseSection, setCourseSectionStatus } from "./sections.api";
+import { createCourseSection } from "./sections.api";
 
 /** The create form's fields as the endpoint's JSON: one checkbox per weekday (wd0..wd6), closures one per line. */
 export function sectionPayload(form: Record<string, string>) {
@@ -28,19 +28,19 @@ export function sectionPayload(form: Record<string, string>) {
   };
 }
 
-/** The posts of /admin/sections (with or without JavaScript), each the endpoint its JSON route serves (decision 048). */
-export async function adminSectionsAction(args: ActionFunctionArgs) {
+/**
+ * The post of /admin/sections/new (with or without JavaScript), the endpoint its JSON route serves
+ * (decision 048): on success the browser lands on the new group's own page, which says it was created.
+ */
+export async function adminSectionNewAction(args: ActionFunctionArgs) {
   const { request, context } = args;
   requireAdminPage(context, request);
   const url = new URL(request.url);
-  const fields = await request.clone().formData().catch(() => null);
-  const intent = fields?.get("intent");
-  const id = String(fields?.get("id") ?? "");
-  const back = () => `${url.pathname}#sections`;
-  if (intent === "create") return postFormToApi(args, { form: "section", endpoint: createCourseSection, toBody: sectionPayload, onSuccess: back });
-  if (intent === "status")
-    return postFormToApi(args, { form: `section-${id}`, endpoint: setCourseSectionStatus, params: { id }, toBody: (form) => ({ status: form.status }), onSuccess: back });
-  if (intent === "cancel")
-    return postFormToApi(args, { form: `section-${id}`, endpoint: cancelCourseSection, params: { id }, toBody: (form) => ({ confirm: Object.hasOwn(form, "confirm") ? true : undefined }), onSuccess: back });
-  throw data({ message: "Bad request." }, { status: 400 });
+  const groups = url.pathname.replace(/\/new$/, "");
+  return postFormToApi(args, {
+    form: "section",
+    endpoint: createCourseSection,
+    toBody: sectionPayload,
+    onSuccess: (answer) => `${groups}/${Number((answer.body as { id?: unknown }).id)}?saved=created`,
+  });
 }

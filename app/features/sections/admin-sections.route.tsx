@@ -3,141 +3,152 @@ import { requireAdminPage } from "~/lib/page-guards.server";
 import { langFromPath } from "~/i18n/lang";
 import { PageMeta } from "~/ui/PageMeta";
 import { LocalLink } from "~/ui/LocalLink";
-import { FormAlert } from "~/ui/FormAlert";
-import { isFormState } from "~/lib/forms/form-state";
-import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
+import { useLocalizePath } from "~/i18n/use-lang";
+import { StackLabel } from "~/features/admin-kit/StackLabel";
 import type { Route } from "./+types/admin-sections.route";
-import { adminSectionsAction } from "./admin-sections.action.server";
-import { NEW_SECTION_VALUES, SectionFields } from "./SectionFields";
-import { sectionFormChoices } from "./section-edit.server";
-import { cancelledMeetingsOf } from "./meeting-change.server";
-import { listSectionsForStaff } from "./sections.server";
+import { adminSectionList } from "./admin-sections-list.server";
+
+/** A GET filter form, links and a table: no React ships to the page, signed in too (decisions 108, 114). */
+export const handle = { hydrate: false, staticWhenSignedIn: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  const lang = langFromPath(new URL(request.url).pathname);
-  const timeZone = await academyTimeZone(context.db);
-  const label = (instant: string) => `${formatDateTimeLabel(instant, timeZone, lang)}`;
-  const listed = await listSectionsForStaff(context.db, lang);
-  // The parents' lists leave a cancelled class out; staff see it, struck through (decision 064).
-  const cancelled = await cancelledMeetingsOf(context.db, listed.filter((section) => section.status !== "cancelled").map((section) => section.id));
-  const sections = listed.map((section) => ({
-    ...section,
-    firstLabel: label(section.startsAt),
-    meetingLabels: [...section.meetings.map((m) => ({ at: m.startsAt, cancelled: false })), ...(cancelled.get(section.id) ?? []).map((at) => ({ at, cancelled: true }))]
-      .sort((a, b) => a.at.localeCompare(b.at))
-      .map((m) => ({ label: label(m.at), cancelled: m.cancelled })),
-  }));
-  return { sections, ...(await sectionFormChoices(context.db, lang)), zone: formatZoneLabel(new Date(), timeZone, lang) };
-}
-
-export async function action(args: Route.ActionArgs) {
-  return adminSectionsAction(args);
+  const url = new URL(request.url);
+  return adminSectionList(context.db, langFromPath(url.pathname), url.searchParams);
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
-const served = (value: unknown, form: string) => (isFormState(value, form) ? value : null);
+const cell = "border-b border-slate-200 px-2 py-2 text-start align-top";
+const nowrap = `${cell} whitespace-nowrap`;
+const select = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm";
 
-/** /admin/sections: a course's groups (issue 29): create one, close or open it, cancel it, see its classes. */
-export default function AdminSectionsPage({ loaderData, actionData }: Route.ComponentProps) {
+/** /admin/sections: every course group as a table, filtered by course, instructor and status (issue 42 step 9). */
+export default function AdminSectionsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("sections");
-  const { sections, courses, teachers, weekdays, zone } = loaderData;
-  const create = served(actionData, "section");
-  const errors = create?.errors ?? {};
+  const localize = useLocalizePath();
+  const { rows, total, filter, courses, teachers, zone } = loaderData;
+  const columns = [t("admin.course"), t("admin.list.when"), t("admin.list.dates"), t("admin.teacher"), t("admin.capacity"), t("admin.list.status")];
+  const filtered = filter.course !== "" || filter.teacher !== "" || filter.status !== "";
   return (
-    <div className="space-y-8">
+    <div className="space-y-6">
       <PageMeta title={t("admin.title")} description={t("admin.intro")} />
-      <header>
-        <h1 className="text-3xl font-bold text-slate-900">{t("admin.title")}</h1>
-        <p className="mt-2 text-slate-700">{t("admin.intro")}</p>
-        <p className="text-sm text-slate-600">{t("admin.zone", { zone })}</p>
-      </header>
-      <section aria-labelledby="new-section" className="rounded-2xl border border-slate-200 bg-white p-5">
-        <h2 id="new-section" className="text-xl font-semibold text-slate-900">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">{t("admin.title")}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("admin.zone", { zone })}</p>
+        </div>
+        <LocalLink to="/admin/sections/new" className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
           {t("admin.new")}
-        </h2>
-        <form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="create" />
-          <FormAlert message={create?.message} className="sm:col-span-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" />
-          <SectionFields values={create?.values ?? NEW_SECTION_VALUES} errors={errors} courses={courses} teachers={teachers} weekdays={weekdays} idPrefix="new-section" />
-          <div className="sm:col-span-2">
-            <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
-              {t("admin.create")}
-            </button>
-          </div>
-        </form>
-      </section>
-      <section id="sections" aria-label={t("admin.title")} className="space-y-4">
-        {sections.length === 0 ? <p className="text-slate-700">{t("admin.none")}</p> : null}
-        {sections.map((section) => {
-          const state = served(actionData, `section-${section.id}`);
-          return (
-            <article key={section.id} aria-labelledby={`section-${section.id}`} className="rounded-2xl border border-slate-200 bg-white p-5">
-              <h2 id={`section-${section.id}`} className="text-lg font-semibold text-slate-900">
-                {section.course.name} · {section.firstLabel}
-              </h2>
-              <p className="text-sm text-slate-700">
-                {t(`admin.status.${section.status}`)} · {t("admin.seats", { taken: section.seatsTaken, capacity: section.capacity })} · {t(`language.${section.language}`)} · {t(`mode.${section.mode}`)}
-                {section.instructor ? ` · ${section.instructor}` : ""}
-              </p>
-              <FormAlert message={state?.message} />
-              <details className="mt-2 text-sm text-slate-700">
-                <summary className="cursor-pointer text-indigo-700">
-                  {t("admin.classes")} ({section.meetingLabels.length})
-                </summary>
-                <ol className="ms-5 mt-1 list-decimal">
-                  {section.meetingLabels.map((meeting) => (
-                    <li key={meeting.label}>
-                      {meeting.cancelled ? (
-                        <>
-                          <s>{meeting.label}</s> <span className="text-xs font-semibold text-red-800">({t("admin.meetingCancelled")})</span>
-                        </>
-                      ) : (
-                        meeting.label
-                      )}
-                    </li>
-                  ))}
-                </ol>
-              </details>
-              <p className="mt-2 flex flex-wrap gap-4 text-sm">
-                <LocalLink to={`/admin/sections/${section.id}`} className="font-semibold text-indigo-700 underline">
-                  {t("admin.editLink")}
-                  <span className="sr-only"> {section.course.name} · {section.firstLabel}</span>
-                </LocalLink>
-                <LocalLink to={`/admin/sections/${section.id}/roster`} className="font-semibold text-indigo-700 underline">
-                  {t("admin.rosterLink")}
-                  <span className="sr-only"> {section.course.name} · {section.firstLabel}</span>
-                </LocalLink>
-              </p>
-              {section.status !== "cancelled" ? (
-                <div className="mt-3 flex flex-wrap items-start gap-3">
-                  <form method="post">
-                    <input type="hidden" name="intent" value="status" />
-                    <input type="hidden" name="id" value={section.id} />
-                    <input type="hidden" name="status" value={section.status === "open" ? "closed" : "open"} />
-                    <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-                      {section.status === "open" ? t("admin.close") : t("admin.reopen")}
-                    </button>
-                  </form>
-                  <form method="post" className="flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="intent" value="cancel" />
-                    <input type="hidden" name="id" value={section.id} />
-                    <label className="inline-flex items-center gap-1 text-sm">
-                      <input type="checkbox" name="confirm" required />
-                      {t("admin.cancelConfirm")}
-                    </label>
-                    <button type="submit" className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50">
-                      {t("admin.cancel")}
-                    </button>
-                  </form>
-                </div>
-              ) : null}
-            </article>
-          );
-        })}
-      </section>
+        </LocalLink>
+      </header>
+
+      <form method="get" action={localize("/admin/sections")} aria-label={t("admin.list.filter")} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-4 sm:items-end">
+        <label className="text-sm font-medium text-slate-800">
+          {t("admin.course")}
+          <select name="course" defaultValue={filter.course} className={select}>
+            <option value="">{t("admin.list.all")}</option>
+            {courses.map((course) => (
+              <option key={course.id} value={course.id}>
+                {course.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-800">
+          {t("admin.teacher")}
+          <select name="teacher" defaultValue={filter.teacher} className={select}>
+            <option value="">{t("admin.list.all")}</option>
+            <option value="none">{t("admin.noTeacher")}</option>
+            {teachers.map((teacher) => (
+              <option key={teacher.id} value={teacher.id}>
+                {teacher.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-800">
+          {t("admin.list.status")}
+          <select name="status" defaultValue={filter.status} className={select}>
+            <option value="">{t("admin.list.all")}</option>
+            {(["open", "closed", "cancelled"] as const).map((status) => (
+              <option key={status} value={status}>
+                {t(`admin.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="rounded-lg border border-indigo-600 px-4 py-1.5 font-semibold text-indigo-700 hover:bg-indigo-50">
+            {t("admin.list.apply")}
+          </button>
+          {filtered ? (
+            <LocalLink to="/admin/sections" className="text-sm text-indigo-700 underline">
+              {t("admin.list.clear")}
+            </LocalLink>
+          ) : null}
+        </div>
+      </form>
+
+      <p role="status" className="text-sm text-slate-700">
+        {t("admin.list.count", { count: rows.length, total })}
+      </p>
+
+      {rows.length === 0 ? (
+        <p className="text-slate-700">{total === 0 ? t("admin.none") : t("admin.list.noMatch")}</p>
+      ) : (
+        <table role="table" className="stack-table w-full border-collapse rounded-2xl bg-white text-sm">
+          <caption className="sr-only">{t("admin.title")}</caption>
+          <thead role="rowgroup">
+            <tr role="row" className="bg-slate-50">
+              {columns.map((column) => (
+                <th key={column} role="columnheader" scope="col" className={`${cell} font-semibold text-slate-800`}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody role="rowgroup">
+            {rows.map((row) => (
+              <tr key={row.id} role="row" className={row.status === "cancelled" ? "text-slate-500" : "text-slate-900"}>
+                <th role="rowheader" scope="row" className={`${cell} font-semibold`}>
+                  <StackLabel>{columns[0]!}</StackLabel>
+                  <LocalLink to={`/admin/sections/${row.id}`} className="text-indigo-700 underline">
+                    {row.course}
+                  </LocalLink>
+                  <span className="block text-xs font-normal text-slate-600">
+                    {t(`language.${row.language}`)} ·{" "}
+                    <LocalLink to={`/admin/sections/${row.id}/roster`} className="text-indigo-700 underline">
+                      {t("admin.rosterLink")}
+                      <span className="sr-only"> {row.course}</span>
+                    </LocalLink>
+                  </span>
+                </th>
+                <td role="cell" className={cell}>
+                  <StackLabel>{columns[1]!}</StackLabel>
+                  {row.days} · <bdi dir="ltr">{row.startTime}</bdi>
+                </td>
+                <td role="cell" className={cell}>
+                  <StackLabel>{columns[2]!}</StackLabel>
+                  {t("admin.list.range", { from: row.from, to: row.to, count: row.meetings })}
+                </td>
+                <td role="cell" className={cell}>
+                  <StackLabel>{columns[3]!}</StackLabel>
+                  {row.instructor ?? t("admin.noTeacher")}
+                </td>
+                <td role="cell" className={nowrap}>
+                  <StackLabel>{columns[4]!}</StackLabel>
+                  <bdi dir="ltr">{t("admin.list.seats", { taken: row.seatsTaken, capacity: row.capacity })}</bdi>
+                </td>
+                <td role="cell" className={nowrap}>
+                  <StackLabel>{columns[5]!}</StackLabel>
+                  {t(`admin.status.${row.status}`)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }

@@ -5,3 +5,5 @@ export const ENROL_FORM = "enrol-form";
 export const EDIT_FORM = "section-edit";
 /** One class's forms (move, cancel) come back under this name. */
 export const meetingForm = (id: string | number) => `meeting-${id}`;
+/** A group's status forms (close, reopen, cancel) on its own page. */
+export const STATUS_FORM = "section-status";

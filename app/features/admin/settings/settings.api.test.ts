@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { urlBait } from "~server/test/url-bait";
 import { getSiteSettings } from "~/features/site/site.server";
+import { isTimeZone } from "~/lib/time-zone";
+import { settingsFormSchema } from "./settings.schema";
+import { settingsChoices } from "./settings-choices.server";
+import { TIME_ZONES } from "./time-zones";
 import { listCamps } from "~/features/camp/camps.server";
 
 describe("admin settings and camps API", () => {
@@ -78,6 +82,9 @@ describe("admin settings and camps API", () => {
     ["a payment hold shorter than Stripe Checkout's 30 minutes", { paymentHoldMinutes: 29 }, "paymentHoldMinutes"],
     ["a payment hold over a day", { paymentHoldMinutes: 1441 }, "paymentHoldMinutes"],
     ["an unknown time zone", { timeZone: "Mars/Olympus" }, "timeZone"],
+    // The picker's list, not any name the runtime accepts (issue 42 step 9): old aliases and other spellings are refused.
+    ["a zone under an old alias the picker does not list", { timeZone: "Asia/Calcutta" }, "timeZone"],
+    ["a zone in other letter case", { timeZone: "asia/dubai" }, "timeZone"],
     ["a javascript: social link", { social: { facebook: "javascript:alert(1)", instagram: "", linkedin: "", youtube: "", twitter: "" } }, "social"],
     ["a bad e-mail", { email: "nope" }, "email"],
     ["a WhatsApp number with letters", { whatsappNumber: "91abc" }, "whatsappNumber"],
@@ -168,5 +175,31 @@ describe("admin settings and camps API", () => {
     expect(await server.db.selectFrom("camps").selectAll().where("id", "=", 1).executeTakeFirstOrThrow()).toEqual(before);
     expect((await put("/api/admin/camps/9999", valid)).status).toBe(404);
     expect((await server.request("GET", "/api/admin/camps/abc", { headers: headers() })).status).toBe(404);
+  });
+});
+
+describe("the settings page's pickers (issue 42 step 9)", () => {
+  it("lists only zones the platform knows, under their current names, and the rule accepts each of them", () => {
+    expect(TIME_ZONES).toContain("Asia/Kolkata");
+    expect(TIME_ZONES).toContain("Asia/Dubai");
+    expect(TIME_ZONES).toContain("UTC");
+    expect(TIME_ZONES).not.toContain("Asia/Calcutta");
+    expect(new Set(TIME_ZONES).size).toBe(TIME_ZONES.length);
+    for (const zone of TIME_ZONES) {
+      expect(isTimeZone(zone), zone).toBe(true);
+      expect(settingsFormSchema.shape.timeZone.safeParse(zone).success, zone).toBe(true);
+    }
+  });
+
+  it("offers every country the phone rule accepts, named in the reader's language with its calling code", () => {
+    const stored = { timeZone: "Asia/Dubai", phoneCountry: "AE" };
+    const en = settingsChoices("en", stored);
+    const ar = settingsChoices("ar", stored);
+    expect(en.countries.find((country) => country.code === "AE")).toEqual({ code: "AE", name: "United Arab Emirates", calling: "+971" });
+    expect(ar.countries.find((country) => country.code === "AE")?.name).toBe("الإمارات العربية المتحدة");
+    for (const country of en.countries) expect(settingsFormSchema.shape.phoneCountry.safeParse(country.code).success, country.code).toBe(true);
+    expect(en.zones).toEqual([...TIME_ZONES]);
+    // A stored zone off the list is shown first, so the page says what is saved.
+    expect(settingsChoices("en", { ...stored, timeZone: "Asia/Calcutta" }).zones[0]).toBe("Asia/Calcutta");
   });
 });

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/lib/page-guards.server";
+import { langFromPath } from "~/i18n/lang";
 import { formatPrice } from "~/lib/money";
 import { CurrencyOptions } from "~/ui/CurrencyOptions";
 import { SaveButton } from "~/features/admin-kit/StaffForm";
@@ -13,12 +14,14 @@ import { percentToBp, settingsPageSchema } from "./settings.schema";
 import { campsOffStartDate, listAdminCamps } from "./settings.server";
 import { CampsOffStartDate } from "./CampsOffStartDate";
 import { PaySettingsFields } from "./PaySettingsFields";
+import { settingsChoices } from "./settings-choices.server";
+import { ChoiceOptions } from "./ChoiceOptions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request, "admin");
   const [settings, camps] = await Promise.all([getSiteSettings(context.db), listAdminCamps(context.db)]);
   // Decision 037: a new start date does not rewrite the batches; this screen says which camps differ.
-  return { settings, camps, campsOff: await campsOffStartDate(context.db, settings.campStartDate) };
+  return { settings, camps, campsOff: await campsOffStartDate(context.db, settings.campStartDate), choices: settingsChoices(langFromPath(new URL(request.url).pathname), settings) };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
@@ -100,10 +103,18 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.generalTitle")}</legend>
           <Field label={t("settings.timeZone")} hint={t("settings.timeZoneHint")} error={errors.timeZone?.message} className="sm:col-span-2">
-            {(ids) => <input type="text" dir="ltr" {...input(ids)} {...register("timeZone")} />}
+            {(ids) => (
+              <select dir="ltr" {...input(ids)} {...register("timeZone")}>
+                <ChoiceOptions choices={loaderData.choices.zones.map((zone) => ({ value: zone, label: zone }))} />
+              </select>
+            )}
           </Field>
           <Field label={t("settings.phoneCountry")} hint={t("settings.phoneCountryHint")} error={errors.phoneCountry?.message}>
-            {(ids) => <input type="text" dir="ltr" maxLength={2} autoComplete="off" {...input(ids)} {...register("phoneCountry")} />}
+            {(ids) => (
+              <select {...input(ids)} {...register("phoneCountry")}>
+                <ChoiceOptions choices={loaderData.choices.countries.map((c) => ({ value: c.code, label: c.calling ? t("settings.countryOption", { name: c.name, code: c.calling }) : c.name }))} />
+              </select>
+            )}
           </Field>
           <Field label={t("settings.campStartDate")} error={errors.campStartDate?.message}>
             {(ids) => <input type="date" {...input(ids)} {...register("campStartDate")} />}

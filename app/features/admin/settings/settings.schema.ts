@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAY_METHODS, type SiteSettings } from "~/features/site/settings.schema";
 import { unknownPlaceholders } from "~/features/site/followup-texts";
-import { isTimeZone } from "~/lib/time-zone";
+import { isListedTimeZone } from "./time-zones";
 import { CURRENCY_CODES } from "~/lib/money";
 import { emailField, httpUrlField, isPhoneCountry, requiredText, toE164, v } from "~/lib/validation";
 
@@ -33,7 +33,8 @@ const settingsFields = z.object({
       .regex(/^\d{8,15}$/, v.phone),
     whatsappMessage: pair(300),
     social: z.object({ facebook: socialLink, instagram: socialLink, linkedin: socialLink, youtube: socialLink, twitter: socialLink }),
-    timeZone: requiredText(60).refine(isTimeZone, "timeZone"),
+    // One of the picker's zones (time-zones.ts), the list the page's <select> shows.
+    timeZone: requiredText(60).refine(isListedTimeZone, "timeZone"),
     phoneCountry: z.string({ error: v.required }).trim().toUpperCase().refine(isPhoneCountry, "country"),
     campStartDate: z.iso.date({ error: v.date }),
     campRecentSignups: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(10_000_000, v.tooLong),
