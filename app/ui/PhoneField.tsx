@@ -60,7 +60,8 @@ export function PhoneField({ label, number, error, country, countryError, autoCo
             id={id}
             type="tel"
             inputMode="tel"
-            autoComplete={autoComplete === "tel" ? "tel-national" : autoComplete}
+            // "tel" (the whole number, +code included: the rule reads it whatever the select says); "tel-national" is not allowed on type="tel".
+            autoComplete={autoComplete}
             dir="ltr"
             className={`${inputClass} min-w-0 flex-1`}
             aria-describedby={describedBy}

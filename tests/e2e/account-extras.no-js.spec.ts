@@ -42,5 +42,5 @@ test("saved children without JavaScript: add (a refusal first), rename, fill in 
   await page.goto("/account");
   await page.getByRole("button", { name: /^Remove/ }).click();
   await expect(page).toHaveURL(/\/account\?notice=child-removed/);
-  await expect(page.getByText("No children saved yet.")).toBeVisible();
+  await expect(page.getByText("No child is enrolled or saved yet.")).toBeVisible();
 });

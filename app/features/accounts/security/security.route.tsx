@@ -4,7 +4,7 @@ import { langFromPath, localizePath, stripLang } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/security.route";
-import { requireAccountPage } from "~/lib/page-guards.server";
+import { requireAccountPage, requireAdminPage } from "~/lib/page-guards.server";
 import { securityPageAction } from "./security-actions.server";
 import { securityExtras, securityOverview, securityPagePath } from "./security.server";
 import { PasskeysSection, TotpSection } from "./SecuritySections";
@@ -16,8 +16,9 @@ import { accountSectionClass } from "~/features/accounts/AccountSection";
 export const handle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireAccountPage(context, request);
   const url = new URL(request.url);
+  // Under /admin and /teaching the staff pages' rule holds (anonymous to the staff sign-in, a family's account 403).
+  const user = stripLang(url.pathname) === "/account/security" ? requireAccountPage(context, request) : requireAdminPage(context, request, "teaching");
   // Each member's page lives in their own layout (issue 42, step 10): staff /admin/security,
   // instructors /teaching/security, parents /account/security; the others lead there.
   const own = securityPagePath(user.role);

@@ -121,7 +121,8 @@ function WaitlistTable({ slot }: { slot: AdminSlot }) {
   const { t } = useTranslation("booking");
   const headingId = `waitlist-${slot.id}`;
   return (
-    <section aria-labelledby={headingId} className="mt-3 overflow-x-auto">
+    // Named with its time and course: two times' lines on one list are two distinct landmarks.
+    <section aria-label={`${t("waitlist.admin.heading")}: ${slot.dateLabel} ${slot.timeLabel} · ${slot.courseName ?? t("admin.create.anyCourse")}`} className="mt-3 overflow-x-auto">
       <h5 id={headingId} className="text-sm font-bold text-slate-800">
         {t("waitlist.admin.heading")}
       </h5>
