@@ -6,7 +6,7 @@ import { COURSE, LABELS, freestGroup } from "./enrol-flow";
 import type { PaymentsServer } from "./payments-server";
 
 const TEXT = {
-  en: { code: "Promo code (optional)", apply: "Apply code", applied: "applied", pay: /^Pay \$[\d,.]+ online$/, paid: "Paid. The child is enrolled", invoices: "Invoices and payments", heading: "Invoices", status: "Paid", settled: "Nothing owed in USD" },
+  en: { code: "Promo code (optional)", apply: "Apply code", applied: "applied", pay: /^Pay \u2066?\$[\d,.]+\u2069? online$/, paid: "Paid. The child is enrolled", invoices: "Invoices and payments", heading: "Invoices", status: "Paid", settled: "Nothing owed in USD" },
   ar: { code: "رمز الخصم (اختياري)", apply: "طبّق الرمز", applied: "تم تطبيق الرمز", pay: /^ادفع .+ إلكترونيًا$/, paid: "تمّ الدفع. الطفل مسجَّل", invoices: "الفواتير والمدفوعات", heading: "الفواتير", status: "مدفوعة", settled: "لا يوجد مبلغ مستحق بعملة USD" },
 } as const;
 
