@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { parseEml } from "~server/test/outbox";
 import { outboxMails, signInAsAdmin } from "./accounts";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Page } from "./fixtures";
 
 /** The waitlist of a full demo time (issue 17, part 3; decision 032): join, get the offer, accept it, in both languages, with and without JavaScript. */
 
@@ -82,7 +82,8 @@ for (const lang of ["en", "ar"] as const) {
 
       // The booking page shows the full time with its waitlist.
       await parent.goto(`${t.prefix}/courses/${COURSE}/bookdemoclass?date=${slot.date}#step-time`);
-      if (script) await parent.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      // The booking page is an island without React Router (decision 108): its script marks data-enhanced.
+      if (script) await waitForHydration(parent);
       // The calendar tells a day whose every time is taken from one with seats (other tests may
       // have opened times on the same day, so the day's own open times decide which it is).
       const open = (await (await parent.request.get(`/api/courses/${COURSE}/demo-slots?from=${slot.date}&to=${slot.date}`)).json()) as { slots: unknown[] };
