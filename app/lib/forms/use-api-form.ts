@@ -82,7 +82,9 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   // A schema that cannot be loaded (the network went away) is a network failure, and sends nothing.
   const [validation] = useState(() => lazyResolver(options.schema, () => toast.error(options.messages.network)));
   useEffect(() => validation.follow(options.schema));
-  const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: validation.resolver, defaultValues: options.defaults });
+  // The first wrong field gets focus in the page's order (focusFirstError), not in react-hook-form's,
+  // which is the order fields registered: a control registered by its parent's render came first.
+  const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: validation.resolver, defaultValues: options.defaults, shouldFocusError: false });
   const [refusal, setRefusal] = useState<string | undefined>(() => servedRefusal(served, options.refusalText));
   const { errors, isSubmitting, submitCount } = methods.formState;
   // Fields changed since a refused post without JavaScript: their served message is stale, so the
@@ -91,7 +93,7 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
   // A deferred form also reports what was typed before (and while) its code was arriving.
   const changedSinceServed = new Set([...changedHere, ...(options.changedBeforeLoad ?? [])]);
 
-  const onSubmit = methods.handleSubmit(async (values) => {
+  const onValid = async (values: z.output<S>) => {
     setRefusal(undefined);
     let answer: Awaited<ReturnType<typeof apiRequest<FormAnswer>>>;
     try {
@@ -118,14 +120,20 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     const refusalText = options.refusalText ? options.refusalText(data, answer.status) : (data.message ?? options.messages.failed);
     if (refusalText !== false) toast.error(refusalText);
     options.onRefusal?.(data, answer.status);
-  }, options.onInvalid);
+  };
 
   return {
     methods,
     formProps: {
       method: "post",
       noValidate: true,
-      onSubmit: (event) => void onSubmit(event),
+      onSubmit: (event) => {
+        const form = event.currentTarget;
+        void methods.handleSubmit(onValid, async (invalid) => {
+          await options.onInvalid?.(invalid);
+          focusFirstError(form, invalid);
+        })(event);
+      },
       // Focus bubbles from every control: the validation code loads while the visitor types.
       onFocus: () => void validation.load().catch(() => undefined),
     },
@@ -197,3 +205,14 @@ function lazyResolver<S extends z.ZodType<FieldValues, FieldValues>>(initial: S 
 }
 
 const loadResolvers = () => import("@hookform/resolvers/zod");
+
+/** Focuses the form's first control, in document order, whose field has a message (nested names included). */
+function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors): void {
+  for (const control of Array.from(form?.elements ?? [])) {
+    const name = (control as HTMLInputElement).name;
+    if (name && get(errors, name) !== undefined && control instanceof HTMLElement) {
+      control.focus();
+      return;
+    }
+  }
+}
