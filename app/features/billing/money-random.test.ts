@@ -267,7 +267,9 @@ for (const instances of [1, 2] as const) {
       const sibling = lines.some((line) => line.kind === "discount" && /sibling/i.test(line.label_en));
       if (sibling) {
         // A camp enrolment has no hold: it counts as it is made. A course enrolment counts once its hold is over (paid).
-        const paidSibling = before.some(({ e, row }) => (e.kind === "camp" ? !e.ended : row?.status === "enrolled" && row.payment_hold_until === null));
+        // Read again after the request too: a payment (another operation, a job) may confirm a sibling while this one is priced.
+        const after = await Promise.all(others.map(async (e) => ({ e, row: await probe.enrolment(e.reference) })));
+        const paidSibling = [...before, ...after].some(({ e, row }) => (e.kind === "camp" ? !e.ended : row?.status === "enrolled" && row.payment_hold_until === null));
         if (!paidSibling) flag("sibling", `${res.body.reference} (${family.email}) got the sibling discount with no enrolled, paid sibling (siblings: ${before.map(({ e, row }) => (e.kind === "camp" ? "camp" : `${row?.status}${row?.payment_hold_until ? " held" : ""}`)).join(", ") || "none"})`);
       }
       const token = typeof res.body.paymentUrl === "string" ? new URL(res.body.paymentUrl, "http://x").searchParams.get("token") : null;

@@ -21,6 +21,18 @@ export async function sweepPaymentHolds(db: DB, at = new Date()): Promise<number
   const now = at.toISOString();
   const due = await db.selectFrom("section_enrolments").select("id").where("payment_hold_until", "<=", now).where("status", "=", "enrolled").orderBy("id").limit(BATCH).execute();
   if (due.length === 0) return 0;
+  // A batch locks many enrolments and invoices while families pay: PostgreSQL may end it as a
+  // deadlock's victim (40P01). Nothing of it was kept, so it runs again (at most three times).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await expireDueHolds(db, due, now);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "40P01" || attempt === 3) throw error;
+    }
+  }
+}
+
+function expireDueHolds(db: DB, due: readonly { id: number }[], now: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
     // expireHold (decision 100): its subscribers void the invoice, give an unpaid code's use back and
     // pass the seat to the line. A hold a payment confirmed (online or at the desk) is no longer held.
