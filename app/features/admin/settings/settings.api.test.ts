@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { urlBait } from "~server/test/url-bait";
 import { getSiteSettings } from "~/features/site/site.server";
 import { isTimeZone } from "~/lib/time-zone";
-import { settingsFormSchema } from "./settings.schema";
+import { settingsFields } from "./settings.schema";
 import { settingsChoices } from "./settings-choices.server";
 import { TIME_ZONES } from "./time-zones";
 import { listCamps } from "~/features/camp/camps.server";
@@ -187,7 +187,7 @@ describe("the settings page's pickers (issue 42 step 9)", () => {
     expect(new Set(TIME_ZONES).size).toBe(TIME_ZONES.length);
     for (const zone of TIME_ZONES) {
       expect(isTimeZone(zone), zone).toBe(true);
-      expect(settingsFormSchema.shape.timeZone.safeParse(zone).success, zone).toBe(true);
+      expect(settingsFields.shape.timeZone.safeParse(zone).success, zone).toBe(true);
     }
   });
 
@@ -197,7 +197,7 @@ describe("the settings page's pickers (issue 42 step 9)", () => {
     const ar = settingsChoices("ar", stored);
     expect(en.countries.find((country) => country.code === "AE")).toEqual({ code: "AE", name: "United Arab Emirates", calling: "+971" });
     expect(ar.countries.find((country) => country.code === "AE")?.name).toBe("الإمارات العربية المتحدة");
-    for (const country of en.countries) expect(settingsFormSchema.shape.phoneCountry.safeParse(country.code).success, country.code).toBe(true);
+    for (const country of en.countries) expect(settingsFields.shape.phoneCountry.safeParse(country.code).success, country.code).toBe(true);
     expect(en.zones).toEqual([...TIME_ZONES]);
     // A stored zone off the list is shown first, so the page says what is saved.
     expect(settingsChoices("en", { ...stored, timeZone: "Asia/Calcutta" }).zones[0]).toBe("Asia/Calcutta");
