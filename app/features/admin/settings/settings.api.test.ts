@@ -73,9 +73,10 @@ describe("admin settings and camps API", () => {
     expect((await put("/api/admin/settings", { ...current, paymentHoldMinutes: 90 })).status).toBe(200);
     expect((await getSiteSettings(server.db)).paymentHoldMinutes).toBe(90);
     const { paymentHoldMinutes: _hold, ...older } = current;
-    // A client that predates the setting keeps saving: the default comes back.
+    // A client that predates the setting keeps saving, and keeps the stored value (decision 116).
     expect((await put("/api/admin/settings", older)).status).toBe(200);
-    expect((await getSiteSettings(server.db)).paymentHoldMinutes).toBe(30);
+    expect((await getSiteSettings(server.db)).paymentHoldMinutes).toBe(90);
+    expect((await put("/api/admin/settings", { paymentHoldMinutes: 30 })).status).toBe(200);
   });
 
   it.each([
@@ -93,7 +94,7 @@ describe("admin settings and camps API", () => {
     ["a claim sent as text", { campRecentSignups: "1410" }, "campRecentSignups"],
     ["an oversized address", { address: { en: "x".repeat(301), ar: "" } }, "address"],
     ["a NUL character", { address: { en: "5 Amigo\u0000", ar: "" } }, "address"],
-    ["a missing field", { phone: undefined }, "phone"],
+    ["a field sent as null", { phone: null }, "phone"],
     ["a phone country that is not an ISO code", { phoneCountry: "XX" }, "phoneCountry"],
     ["a phone country of three letters", { phoneCountry: "IND" }, "phoneCountry"],
     ["an academy phone that is not a number", { phone: "12345" }, "phone"],
