@@ -26,9 +26,10 @@ function percentAsBp(text: string): unknown {
  */
 export function settingsBody(group: SettingsGroup, form: FormData): Record<string, unknown> {
   const body: Record<string, unknown> = {};
+  // Browsers post a textarea's line breaks as CRLF; the JSON route gets LF: save the same text either way.
   const text = (name: string) => {
     const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
+    return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : undefined;
   };
   for (const key of SETTINGS_GROUPS[group]) {
     if (key === "taxRateBp") body.taxRateBp = percentAsBp(text("taxPercent") ?? "");
@@ -43,7 +44,7 @@ export function settingsBody(group: SettingsGroup, form: FormData): Record<strin
         const path = name.split(".").slice(1);
         let node = (body[key] ??= {}) as Record<string, unknown>;
         for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-        node[path.at(-1)!] = value;
+        node[path.at(-1)!] = value.replace(/\r\n?/g, "\n");
       }
     }
   }

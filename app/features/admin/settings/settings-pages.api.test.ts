@@ -127,7 +127,7 @@ describe("PUT /api/admin/settings as a partial update, and the settings pages' p
 
   it("a page's post saves its own fields (numbers, a percent, boxes, pairs) and comes back with a notice", async () => {
     const before = await getSiteSettings(server.db);
-    const form = new URLSearchParams({ taxName: "VAT", taxNameAr: "ضريبة القيمة المضافة", taxPercent: "5.5", taxRegistration: "TRN 1", invoiceDueDays: "10", defaultCurrency: "AED", instalmentReminderDays: "2", paymentHoldMinutes: "45", "bankDetails.en": "Bank", "bankDetails.ar": "البنك" });
+    const form = new URLSearchParams({ taxName: "VAT", taxNameAr: "ضريبة القيمة المضافة", taxPercent: "5.5", taxRegistration: "TRN 1", invoiceDueDays: "10", defaultCurrency: "AED", instalmentReminderDays: "2", paymentHoldMinutes: "45", "bankDetails.en": "Bank\r\nIBAN 1", "bankDetails.ar": "البنك" });
     form.append("payMethods", "cash");
     form.append("payMethods", "cheque");
     // taxInclusive left unticked: a checkbox's absence is "off".
@@ -146,7 +146,8 @@ describe("PUT /api/admin/settings as a partial update, and the settings pages' p
       instalmentReminderDays: 2,
       paymentHoldMinutes: 45,
       payMethods: ["cash", "cheque"],
-      bankDetails: { en: "Bank", ar: "البنك" },
+      // A textarea's CRLF, as browsers post it, is saved as the JSON route would save it.
+      bankDetails: { en: "Bank\nIBAN 1", ar: "البنك" },
     });
     const { taxName, taxNameAr, taxRateBp, taxRegistration, taxInclusive, invoiceDueDays, defaultCurrency, instalmentReminderDays, paymentHoldMinutes, payMethods, bankDetails } = before;
     expect((await put({ taxName, taxNameAr, taxRateBp, taxRegistration, taxInclusive, invoiceDueDays, defaultCurrency, instalmentReminderDays, paymentHoldMinutes, payMethods, bankDetails })).status).toBe(200);
