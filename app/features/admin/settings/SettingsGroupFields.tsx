@@ -14,11 +14,10 @@ const socials = ["facebook", "instagram", "linkedin", "youtube", "twitter"] as c
 export function SettingsGroupFields({ group, s, choices }: { group: SettingsGroup; s: SettingsForm; choices: Choices | null }) {
   const { t } = useTranslation("admin");
   const { t: tb } = useTranslation("billing");
-  const title = t(`settings.groups.${group}.title`);
   switch (group) {
     case "contact":
       return (
-        <SettingsBlock title={title}>
+        <SettingsBlock>
           <Field label={t("settings.email")} error={s.error("email")}>
             {(ids) => <input type="email" dir="ltr" {...s.text("email", ids)} />}
           </Field>
@@ -109,7 +108,7 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
       );
     case "booking":
       return (
-        <SettingsBlock title={title}>
+        <SettingsBlock>
           <NumberSetting s={s} name="demoBookingsPerFamily" label={t("settings.demoBookingsPerFamily")} hint={t("settings.demoBookingsPerFamilyHint")} min={1} max={20} />
           <NumberSetting s={s} name="demoChangeCutoffHours" label={t("settings.demoChangeCutoffHours")} hint={t("settings.demoChangeCutoffHoursHint")} min={0} max={168} />
           <NumberSetting s={s} name="waitlistHoldHours" label={t("settings.waitlistHoldHours")} hint={t("settings.waitlistHoldHoursHint")} min={1} max={168} />
@@ -122,7 +121,7 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
       );
     case "follow-up":
       return (
-        <SettingsBlock title={title} intro={t("settings.followupIntro")}>
+        <SettingsBlock intro={t("settings.followupIntro")}>
           <Field label={t("settings.followupSubjectEn")} error={s.error("followupMail.subject.en")}>
             {(ids) => <input type="text" dir="ltr" lang="en" {...s.text("followupMail.subject.en", ids)} />}
           </Field>
@@ -139,7 +138,7 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
       );
     case "summer-camp":
       return (
-        <SettingsBlock title={title}>
+        <SettingsBlock>
           <Field label={t("settings.campStartDate")} error={s.error("campStartDate")}>
             {(ids) => <input type="date" dir="ltr" {...s.text("campStartDate", ids)} />}
           </Field>
@@ -148,7 +147,7 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
       );
     case "security":
       return (
-        <SettingsBlock title={title}>
+        <SettingsBlock>
           <CheckSetting s={s} name="requireStaffSecondFactor" label={t("settings.requireSecondFactor")} hint={t("settings.requireSecondFactorHint")} />
           <CheckSetting s={s} name="certificateFullName" label={t("settings.certificateFullName")} hint={t("settings.certificateFullNameHint")} />
         </SettingsBlock>

@@ -105,13 +105,23 @@ export function NumberSetting({ s, name, label, hint, min, max }: { s: SettingsF
   );
 }
 
-/** A titled block of one page's controls, two columns from small screens up. */
-export function SettingsBlock({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
-      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
+/**
+ * A block of one page's controls, two columns from small screens up: a titled fieldset where a page
+ * has several blocks, plain where the page's heading already names its only one.
+ */
+export function SettingsBlock({ title, intro, children }: { title?: string; intro?: string; children: ReactNode }) {
+  const body = (
+    <>
       {intro ? <p className="text-sm text-slate-600 sm:col-span-2">{intro}</p> : null}
       {children}
+    </>
+  );
+  const frame = "grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2";
+  if (!title) return <div className={frame}>{body}</div>;
+  return (
+    <fieldset className={frame}>
+      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
+      {body}
     </fieldset>
   );
 }
