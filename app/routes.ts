@@ -74,6 +74,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       // Staff's sign-in security in the staff layout (issue 42, step 10); /account/security leads here.
       route("security", "features/accounts/security/security.route.tsx", { id: id("admin-security") }),
       route("settings/camps/:id", "features/admin/settings/camp.route.tsx", { id: id("admin-camp") }),
+      // One page per group of settings (issue 42 step 9, decision 116); /admin/settings lists them.
+      route("settings/:group", "features/admin/settings/settings-group.route.tsx", { id: id("admin-settings-group") }),
       route("audit", "features/admin/audit/audit.route.tsx", { id: id("admin-audit") }),
       route("slots", "features/booking/admin-slots.route.tsx", { id: id("admin-slots") }),
       route("sections", "features/sections/admin-sections.route.tsx", { id: id("admin-sections") }),

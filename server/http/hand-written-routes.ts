@@ -75,8 +75,6 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/admin/submissions/:kind/:id", access: staff, summary: "One submission" },
   { method: "PATCH", path: "/api/admin/submissions/:kind/:id", access: staff, summary: "Change a submission's status or notes (audited)" },
   { method: "GET", path: "/api/admin/audit", access: admin, summary: "List of the audit log, newest first" },
-  { method: "GET", path: "/api/admin/settings", access: admin, summary: "The site settings" },
-  { method: "PUT", path: "/api/admin/settings", access: admin, summary: "Save the site settings (audited)" },
   { method: "GET", path: "/api/admin/camps", access: admin, summary: "The summer camps" },
   { method: "GET", path: "/api/admin/camps/:id", access: admin, summary: "One camp in editor shape" },
   { method: "PUT", path: "/api/admin/camps/:id", access: admin, summary: "Save a camp (audited)" },

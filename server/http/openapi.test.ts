@@ -122,9 +122,14 @@ describe("the OpenAPI document", () => {
     expect(body.properties.age).toMatchObject({ type: "integer", minimum: 4, maximum: 18 });
     expect(add.responses["401"]).toBeDefined();
     expect(add.responses["429"]).toBeDefined();
-    // Hand-written routes carry their declared line; the settings are admins' only.
-    expect(doc.paths["/api/admin/settings"]?.get["x-access"]).toBe("admin");
-    expect(doc.paths["/api/admin/settings"]?.get["x-declared"]).toBe("hand-written");
+    // Hand-written routes carry their declared line; the camps are admins' only.
+    expect(doc.paths["/api/admin/camps"]?.get["x-access"]).toBe("admin");
+    expect(doc.paths["/api/admin/camps"]?.get["x-declared"]).toBe("hand-written");
+    // The settings write is declared (decision 116): every field optional, a partial update.
+    const settings = doc.paths["/api/admin/settings"]?.put;
+    expect(settings["x-declared"]).toBe("endpoint");
+    expect(settings["x-access"]).toBe("admin");
+    expect(settings.requestBody.content["application/json"].schema.required ?? []).toEqual([]);
   });
 
   it("matches what the documented GET routes answer: status and schema, signed out and as an admin", async () => {

@@ -15,6 +15,7 @@ import { instructorWithClass } from "./teaching-flow";
 import { campPeriodWithCheckouts, groupWithAttendance } from "./certificates-flow";
 import { newInvoice } from "./instalments-flow";
 import { mac } from "~server/security/signed";
+import { SETTINGS_GROUP_NAMES as SETTINGS_PAGES } from "~/features/admin/settings/settings-groups";
 
 /**
  * Accessibility (issue 8): axe-core, and beside it HTML_CodeSniffer and html-validate (issue 28,
@@ -790,11 +791,13 @@ test.describe("axe on the admin area", () => {
       "/admin/users",
       `/admin/users/${ids.user}`,
       "/admin/settings",
+      // Each settings page (issue 42 step 9, decision 116).
+      ...SETTINGS_PAGES.map((group) => `/admin/settings/${group}`),
       `/admin/settings/camps/${ids.camp}`,
       "/admin/audit",
       "/admin/media",
     ];
-    const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings", "/admin/pages", "/admin/pages/home", "/admin/pages/summer-camp", "/admin/pages/site", `/admin/testimonials/edit/${ids.testimonial}`, "/admin/sections", "/admin/sections/new", `/admin/sections/${ids.section}`, `/admin/sections/${ids.section}/roster`, `/admin/slots?view=week&date=${ids.sectionWeek}`];
+    const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings", "/admin/settings/contact", "/admin/settings/money", "/admin/settings/follow-up", "/admin/pages", "/admin/pages/home", "/admin/pages/summer-camp", "/admin/pages/site", `/admin/testimonials/edit/${ids.testimonial}`, "/admin/sections", "/admin/sections/new", `/admin/sections/${ids.section}`, `/admin/sections/${ids.section}/roster`, `/admin/slots?view=week&date=${ids.sectionWeek}`];
     return [...screens, ...arabic.map((path) => `/ar${path}`)];
   };
   // About 60 screens, each audited by axe, HTML_CodeSniffer and html-validate (decision 056), in

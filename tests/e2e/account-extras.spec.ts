@@ -146,7 +146,7 @@ test("staff edit the follow-up e-mail (Arabic admin screen); a booking marked at
   await signInAsAdmin(page);
   const original = (await (await page.request.get("/api/admin/settings")).json()).settings;
   try {
-    await page.goto("/ar/admin/settings");
+    await page.goto("/ar/admin/settings/follow-up");
     const subject = page.getByLabel("موضوع البريد (بالإنجليزية)");
     await subject.fill("Thanks {nom}");
     await page.getByRole("button", { name: "حفظ" }).click();

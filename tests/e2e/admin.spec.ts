@@ -145,6 +145,9 @@ test.describe("admin back office", () => {
     await signInAsAdmin(page);
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Site settings" })).toBeVisible();
+    // The settings are pages of their own (issue 42 step 9): the index links each with what it holds.
+    await page.getByRole("link", { name: /^Academy and contact/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Academy and contact" })).toBeVisible();
     const phone = `+91 90000 ${String(Math.floor(Math.random() * 90000) + 10000)}`;
     const originalPhone = await page.getByLabel("Phone", { exact: true }).inputValue();
     await page.getByLabel("Phone", { exact: true }).fill(phone);
@@ -165,7 +168,7 @@ test.describe("admin back office", () => {
 
   test("the camp editor changes the public summer camp page", async ({ page }) => {
     await signInAsAdmin(page);
-    await page.goto("/admin/settings");
+    await page.goto("/admin/settings/summer-camp");
     await page.getByRole("link", { name: /Edit camp: Junior Camp/ }).click();
     const price = String(9000 + Math.floor(Math.random() * 900));
     const priceField = page.getByLabel("Price (whole units of its currency)", { exact: true });

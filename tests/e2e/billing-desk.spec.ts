@@ -79,7 +79,7 @@ for (const lang of ["en", "ar"] as const) {
     const account = await createAdminAccount(`tax-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Tax Staff");
     expect((await page.request.post("/api/admin/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
     const before = (await (await page.request.get("/api/admin/settings")).json()).settings;
-    await page.goto(`${prefix}/admin/settings`);
+    await page.goto(`${prefix}/admin/settings/money`);
     const label = lang === "ar" ? { percent: "نسبة الضريبة (%)", name: "اسم الضريبة", save: /حفظ/ } : { percent: "Tax rate (%)", name: "Tax name", save: /Save/ };
     await page.getByLabel(label.name, { exact: true }).fill("GST");
     await page.getByLabel(label.percent, { exact: true }).fill("5.5");

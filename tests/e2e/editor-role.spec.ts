@@ -36,7 +36,7 @@ test("an editor works on content but has no users, settings or audit log, in bot
       const nav = editor.getByRole("navigation", { name: t.nav });
       await expect(nav.getByRole("link", { name: t.blogs })).toBeVisible();
       for (const name of t.hidden) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
-      for (const path of ["/admin/users", "/admin/settings", "/admin/audit"]) {
+      for (const path of ["/admin/users", "/admin/settings", "/admin/settings/money", "/admin/audit"]) {
         const response = await editor.goto(`${t.prefix}${path}`);
         expect(response?.status(), path).toBe(403);
       }

@@ -272,7 +272,7 @@ test.describe("the contact page", () => {
 
   test("staff edit the opening hours in both languages in the settings screen", async ({ page }) => {
     await signInAsAdmin(page);
-    await page.goto("/admin/settings");
+    await page.goto("/admin/settings/contact");
     const english = page.getByLabel("Opening hours (English)");
     const arabic = page.getByLabel("Opening hours (Arabic)");
     const [oldEnglish, oldArabic] = [await english.inputValue(), await arabic.inputValue()];
@@ -285,7 +285,7 @@ test.describe("the contact page", () => {
     await page.goto("/ar/contact-us");
     await expect(page.locator("main").getByText("كل يوم: 10:00 إلى 17:00")).toBeVisible();
     // Put the seeded hours back for the other tests.
-    await page.goto("/admin/settings");
+    await page.goto("/admin/settings/contact");
     await english.fill(oldEnglish);
     await arabic.fill(oldArabic);
     await page.getByRole("button", { name: "Save" }).click();

@@ -47,3 +47,49 @@ test("without JavaScript: edit a group (a refused field, then saved) and move on
   await expect(page.locator("#meetings li").getByText("Class changed. Every enrolled family was e-mailed.")).toBeVisible();
   await expect(page.locator("#meetings")).toContainText("09:40");
 });
+
+// The settings pages without JavaScript (issue 42 step 9, decision 116): the index is links, a page
+// posts only its own fields to its action (PUT /api/admin/settings in process), a refused field
+// comes back with its message and every value as typed, and a save comes back with a notice.
+test("without JavaScript: a settings page refuses a tax rate, keeps what was typed, then saves only its own settings", async ({ page }) => {
+  const staff = createAdminAccount(`settings-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Settings Staff");
+  await page.goto("/admin/login");
+  await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+  await page.getByLabel("Password", { exact: true }).fill(staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\?notice=login-ok/);
+  const before = (await (await page.request.get("/api/admin/settings")).json()).settings;
+  try {
+    await page.goto("/admin/settings");
+    await page.getByRole("link", { name: /^Tax, invoices and payment/ }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/money$/);
+    const percent = page.getByLabel("Tax rate (%)", { exact: true });
+    await page.getByLabel("Tax name", { exact: true }).fill("VAT");
+    await percent.fill("5.125");
+    await page.getByLabel("Cheque").uncheck();
+    await page.getByLabel("Bank details (English)").fill("Academy Bank\nIBAN AE07 0331 2345 6789 0123 456");
+    await page.getByRole("button", { name: "Save" }).click();
+    // Refused: the field's message, every value as typed, nothing saved.
+    await expect(percent).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("This value is not valid.")).toBeVisible();
+    await expect(page.getByLabel("Tax name", { exact: true })).toHaveValue("VAT");
+    await expect(page.getByLabel("Cheque")).not.toBeChecked();
+    await expect(page.getByLabel("Cash")).toBeChecked();
+    await expect(page.getByLabel("Bank details (English)")).toHaveValue("Academy Bank\nIBAN AE07 0331 2345 6789 0123 456");
+    expect((await (await page.request.get("/api/admin/settings")).json()).settings).toEqual(before);
+
+    await percent.fill("5.5");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/money\?notice=settings-saved/);
+    await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+    await expect(percent).toHaveValue("5.5");
+    await expect(page.getByLabel("Cheque")).not.toBeChecked();
+    const after = (await (await page.request.get("/api/admin/settings")).json()).settings;
+    expect(after).toMatchObject({ taxName: "VAT", taxRateBp: 550, payMethods: ["cash", "bank_transfer"], bankDetails: { en: "Academy Bank\nIBAN AE07 0331 2345 6789 0123 456", ar: before.bankDetails.ar } });
+    // Only this page's settings were sent: the other pages' are as they were.
+    expect({ ...after, taxName: before.taxName, taxRateBp: before.taxRateBp, payMethods: before.payMethods, bankDetails: before.bankDetails }).toEqual(before);
+  } finally {
+    const { taxName, taxRateBp, payMethods, bankDetails } = before;
+    expect((await page.request.put("/api/admin/settings", { data: { taxName, taxRateBp, payMethods, bankDetails } })).status()).toBe(200);
+  }
+});

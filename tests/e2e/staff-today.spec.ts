@@ -69,7 +69,7 @@ for (const lang of ["en", "ar"] as const) {
   test(`settings offer pickers for the time zone and the phone country (${lang})`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsAdmin(page);
-    await page.goto(`${texts[lang].prefix}/admin/settings`);
+    await page.goto(`${texts[lang].prefix}/admin/settings/contact`);
     const zone = page.locator('select[name="timeZone"]');
     await expect(zone).toHaveValue("Asia/Kolkata");
     await expect(zone.locator("option[value='Asia/Dubai']")).toHaveCount(1);

@@ -26,6 +26,7 @@ export const NOTICES = {
   "device-ended": { ns: "accounts", key: "devices.api.ended" },
   "invite-revoked": { ns: "accounts", key: "invite.api.revoked" },
   "sessions-ended": { ns: "admin", key: "users.sessions.endedNotice" },
+  "settings-saved": { ns: "admin", key: "settings.saved" },
   "rescheduled": { ns: "booking", key: "api.rescheduled" },
   "revision-restored": { ns: "admin-content", key: "revisions.restored" },
   "calendar-link-made": { ns: "timetable", key: "api.created" },

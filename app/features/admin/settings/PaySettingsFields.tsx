@@ -1,21 +1,16 @@
 import { useTranslation } from "react-i18next";
-import type { UseFormReturn } from "react-hook-form";
-import type { z } from "zod";
-import { Field, inputClass } from "~/ui/Field";
+import { Field } from "~/ui/Field";
 import { PAY_METHODS } from "~/features/site/settings.schema";
-import type { settingsPageSchema } from "./settings.schema";
-
-type SettingsForm = UseFormReturn<z.input<typeof settingsPageSchema>, unknown, z.output<typeof settingsPageSchema>>;
+import type { SettingsForm } from "./settings-form";
 
 /**
  * How families pay (issue 42): the methods the desk takes and the bank details in both languages,
  * shown after enrolling, on the family's invoices and in the invoice e-mail.
  */
-export function PaySettingsFields({ methods }: { methods: SettingsForm }) {
+export function PaySettingsFields({ s }: { s: SettingsForm }) {
   const { t } = useTranslation("paying");
-  const { register } = methods;
-  const errors = methods.formState.errors;
-  const area = (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ({ id: ids.id, "aria-describedby": ids.describedBy, "aria-invalid": ids.invalid, className: inputClass });
+  const { t: tv } = useTranslation("validation");
+  const methodsError = s.error("payMethods");
   return (
     <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
       <legend className="px-1 text-lg font-semibold text-slate-900">{t("settings.title")}</legend>
@@ -25,17 +20,22 @@ export function PaySettingsFields({ methods }: { methods: SettingsForm }) {
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {PAY_METHODS.map((method) => (
             <label key={method} className="flex items-center gap-2">
-              <input type="checkbox" value={method} className="h-4 w-4" {...register("payMethods")} />
+              <input type="checkbox" className="h-4 w-4" {...s.listBox("payMethods", method)} />
               {t(`method.${method}`)}
             </label>
           ))}
         </div>
+        {methodsError ? (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {tv(methodsError, { defaultValue: methodsError })}
+          </p>
+        ) : null}
       </fieldset>
-      <Field label={t("settings.bankEn")} hint={t("settings.bankHint")} error={errors.bankDetails?.en?.message}>
-        {(ids) => <textarea rows={4} dir="ltr" lang="en" {...area(ids)} {...register("bankDetails.en")} />}
+      <Field label={t("settings.bankEn")} hint={t("settings.bankHint")} error={s.error("bankDetails.en")}>
+        {(ids) => <textarea rows={4} dir="ltr" lang="en" {...s.text("bankDetails.en", ids)} />}
       </Field>
-      <Field label={t("settings.bankAr")} hint={t("settings.bankHint")} error={errors.bankDetails?.ar?.message}>
-        {(ids) => <textarea rows={4} dir="rtl" lang="ar" {...area(ids)} {...register("bankDetails.ar")} />}
+      <Field label={t("settings.bankAr")} hint={t("settings.bankHint")} error={s.error("bankDetails.ar")}>
+        {(ids) => <textarea rows={4} dir="rtl" lang="ar" {...s.text("bankDetails.ar", ids)} />}
       </Field>
     </fieldset>
   );

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { urlBait } from "~server/test/url-bait";
 import { getSiteSettings } from "~/features/site/site.server";
 import { isTimeZone } from "~/lib/time-zone";
-import { settingsFormSchema } from "./settings.schema";
+import { settingsFields } from "./settings.schema";
 import { settingsChoices } from "./settings-choices.server";
 import { TIME_ZONES } from "./time-zones";
 import { listCamps } from "~/features/camp/camps.server";
@@ -73,9 +73,10 @@ describe("admin settings and camps API", () => {
     expect((await put("/api/admin/settings", { ...current, paymentHoldMinutes: 90 })).status).toBe(200);
     expect((await getSiteSettings(server.db)).paymentHoldMinutes).toBe(90);
     const { paymentHoldMinutes: _hold, ...older } = current;
-    // A client that predates the setting keeps saving: the default comes back.
+    // A client that predates the setting keeps saving, and keeps the stored value (decision 116).
     expect((await put("/api/admin/settings", older)).status).toBe(200);
-    expect((await getSiteSettings(server.db)).paymentHoldMinutes).toBe(30);
+    expect((await getSiteSettings(server.db)).paymentHoldMinutes).toBe(90);
+    expect((await put("/api/admin/settings", { paymentHoldMinutes: 30 })).status).toBe(200);
   });
 
   it.each([
@@ -93,7 +94,7 @@ describe("admin settings and camps API", () => {
     ["a claim sent as text", { campRecentSignups: "1410" }, "campRecentSignups"],
     ["an oversized address", { address: { en: "x".repeat(301), ar: "" } }, "address"],
     ["a NUL character", { address: { en: "5 Amigo\u0000", ar: "" } }, "address"],
-    ["a missing field", { phone: undefined }, "phone"],
+    ["a field sent as null", { phone: null }, "phone"],
     ["a phone country that is not an ISO code", { phoneCountry: "XX" }, "phoneCountry"],
     ["a phone country of three letters", { phoneCountry: "IND" }, "phoneCountry"],
     ["an academy phone that is not a number", { phone: "12345" }, "phone"],
@@ -187,7 +188,7 @@ describe("the settings page's pickers (issue 42 step 9)", () => {
     expect(new Set(TIME_ZONES).size).toBe(TIME_ZONES.length);
     for (const zone of TIME_ZONES) {
       expect(isTimeZone(zone), zone).toBe(true);
-      expect(settingsFormSchema.shape.timeZone.safeParse(zone).success, zone).toBe(true);
+      expect(settingsFields.shape.timeZone.safeParse(zone).success, zone).toBe(true);
     }
   });
 
@@ -197,7 +198,7 @@ describe("the settings page's pickers (issue 42 step 9)", () => {
     const ar = settingsChoices("ar", stored);
     expect(en.countries.find((country) => country.code === "AE")).toEqual({ code: "AE", name: "United Arab Emirates", calling: "+971" });
     expect(ar.countries.find((country) => country.code === "AE")?.name).toBe("الإمارات العربية المتحدة");
-    for (const country of en.countries) expect(settingsFormSchema.shape.phoneCountry.safeParse(country.code).success, country.code).toBe(true);
+    for (const country of en.countries) expect(settingsFields.shape.phoneCountry.safeParse(country.code).success, country.code).toBe(true);
     expect(en.zones).toEqual([...TIME_ZONES]);
     // A stored zone off the list is shown first, so the page says what is saved.
     expect(settingsChoices("en", { ...stored, timeZone: "Asia/Calcutta" }).zones[0]).toBe("Asia/Calcutta");

@@ -1,22 +1,36 @@
 import type { DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { diffFields, recordAudit } from "~server/audit/audit";
-import type { SiteSettings } from "~/features/site/settings.schema";
+import { HttpError } from "~server/http/errors";
+import { serverT } from "~server/i18n";
+import { siteSettingsSchema, type SiteSettings } from "~/features/site/settings.schema";
+import type { Lang } from "~/i18n/lang";
+import { v } from "~/lib/validation";
 import { batchesFollowStart, deriveCampBatches, type CampBatch } from "~/features/camp/batches";
 import { getSiteSettings } from "~/features/site/site.server";
-import type { CampForm } from "./settings.schema";
+import { phoneFitsCountry, type CampForm, type SettingsUpdate } from "./settings.schema";
 
 /** Saving the site settings and the summer camps from the admin area. */
 
-/** Writes every setting that changed (one row per key) and logs each change before → after. */
-export async function saveSiteSettings(db: DB, settings: SiteSettings, userId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Saves the settings a change names, keeping the others as stored (decision 116): one row per
+ * changed key, and one audit entry before → after, in the same transaction. Refuses (400, nothing
+ * written) an academy phone that is not a number of the phone country the save leaves.
+ */
+export async function saveSiteSettings(db: DB, change: SettingsUpdate, userId: number, lang: Lang): Promise<SiteSettings> {
+  return db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom("site_settings").select(["key", "value"]).execute();
-    const before = Object.fromEntries(rows.map((row) => [row.key, fromDbJson<unknown>(row.value, null)]));
-    const changes = diffFields(before, settings);
+    const before = siteSettingsSchema.parse(Object.fromEntries(rows.map((row) => [row.key, fromDbJson<unknown>(row.value, null)])));
+    const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+    const after: SiteSettings = { ...before, ...defined };
+    // Only a save that names either: another page's save must not fail on a phone it does not show.
+    if (("phone" in defined || "phoneCountry" in defined) && !phoneFitsCountry(after.phone, after.phoneCountry)) {
+      throw new HttpError(400, serverT(lang, "validation", "summary"), { phone: serverT(lang, "validation", v.phone) });
+    }
+    const changes = diffFields(before, defined);
     const now = nowIso();
     for (const key of Object.keys(changes)) {
-      const text = toDbJson(settings[key as keyof SiteSettings]);
+      const text = toDbJson(after[key as keyof SiteSettings]);
       await trx
         .insertInto("site_settings")
         .values({ key, value: text, updated_at: now })
@@ -24,6 +38,7 @@ export async function saveSiteSettings(db: DB, settings: SiteSettings, userId: n
         .execute();
     }
     if (Object.keys(changes).length > 0) await recordAudit(trx, { userId, action: "update", entity: "settings", entityId: "site", changes });
+    return after;
   });
 }
 
