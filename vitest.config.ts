@@ -14,5 +14,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PostgreSQL runs share one server; keep the number of parallel files modest on 2 cores.
     maxWorkers: 2,
+    // PostgreSQL: one migrated and seeded template database per run, copied for each test server (decision 119).
+    globalSetup: ["server/test/global-setup.ts"],
   },
 });

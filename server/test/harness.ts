@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import { inject } from "vitest";
 import type { Role } from "~/lib/roles";
 import { createApp, requestListener, type AppDeps } from "~server/app";
 import { loadConfig, type Config } from "~server/config";
@@ -17,6 +17,7 @@ import { createLogger } from "~server/logger";
 import { createUser } from "~/features/accounts/accounts.server";
 import type { SessionUser } from "~server/security/session";
 import type { Database } from "~server/db/schema";
+import { copyPgTemplate } from "./pg-template";
 
 const rand = () => Math.floor(Math.random() * 250) + 1;
 
@@ -32,11 +33,16 @@ export interface TestServer {
   signIn: (role: Role) => Promise<{ cookie: string; user: SessionUser; password: string }>;
   /** A second, independent connection to the same database (as another instance would have); close it yourself. */
   openDb: () => DB;
-  /** PostgreSQL: this server's schema (another process joins the same data with it); SQLite: undefined. */
-  schema: string | undefined;
   /** How many rows a table holds now. */
   countRows: (table: keyof Database) => Promise<number>;
   close: () => Promise<void>;
+}
+
+/** The PostgreSQL run's template database, made once per run by server/test/global-setup.ts. */
+function pgTemplateName(): string {
+  const name = inject("pgTemplate");
+  if (!name) throw new Error("No PostgreSQL template database: run Vitest with TEST_DATABASE_URL set (vitest.config.ts globalSetup makes it)");
+  return name;
 }
 
 let template: Promise<string> | undefined;
@@ -61,8 +67,8 @@ function sqliteTemplate(): Promise<string> {
 }
 
 /**
- * A real Express app (API only) on a real, fresh database: a new SQLite file, or a new schema in
- * the PostgreSQL database of TEST_DATABASE_URL. Migrated and seeded like production.
+ * A real Express app (API only) on a real, fresh database: a new SQLite file, or a new database on
+ * the PostgreSQL server of TEST_DATABASE_URL. Migrated and seeded like production.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -70,53 +76,37 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "stem-test-"));
   // `sqlite`: SQLite even in the PostgreSQL run (SQLite-only features such as db:backup).
-  const pgUrl = options.sqlite ? undefined : process.env.TEST_DATABASE_URL;
-  const schema = pgUrl ? `t_${randomBytes(6).toString("hex")}` : undefined;
+  const pgBase = options.sqlite ? undefined : process.env.TEST_DATABASE_URL;
+  // PostgreSQL: a database of its own, copied from the run's migrated and seeded template (decision 119).
+  const pgCopy = pgBase ? await copyPgTemplate(pgBase, pgTemplateName()) : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     UPLOADS_DIR: path.join(dataDir, "uploads"),
-    DATABASE_URL: pgUrl ?? `sqlite:${path.join(dataDir, "app.db")}`,
+    DATABASE_URL: pgCopy?.url ?? `sqlite:${path.join(dataDir, "app.db")}`,
     LOG_LEVEL: "silent",
     // Requests name their client address in X-Forwarded-For (see request()), so per-IP limits are testable.
     TRUST_PROXY: "1",
     ...env,
   });
-  const dropSchema = async () => {
-    if (!schema || !pgUrl) return;
-    const admin = openDatabase({ kind: "postgres", url: pgUrl });
-    try {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-    } finally {
-      await admin.destroy();
-    }
-  };
-  if (schema && pgUrl) {
-    const admin = openDatabase({ kind: "postgres", url: pgUrl });
-    try {
-      await sql`create schema ${sql.id(schema)}`.execute(admin);
-    } finally {
-      await admin.destroy();
-    }
-  }
   // SQLite: a copy of this process's migrated and seeded file (the same database a fresh start
-  // makes, without migrating 50 times per file); PostgreSQL: its new schema migrated and seeded.
-  const copied = config.database.kind === "sqlite" && config.database.file !== ":memory:" && !existsSync(config.database.file);
-  if (copied && config.database.kind === "sqlite") {
+  // makes, without migrating 50 times per file). A DATABASE_URL the test names is migrated here.
+  const copied = Boolean(pgCopy) || (config.database.kind === "sqlite" && config.database.file !== ":memory:" && !existsSync(config.database.file));
+  if (!pgCopy && copied && config.database.kind === "sqlite") {
     mkdirSync(path.dirname(config.database.file), { recursive: true });
     copyFileSync(await sqliteTemplate(), config.database.file);
   }
-  const db = openDatabase(config.database, { schema });
+  const db = openDatabase(config.database);
   try {
     if (!copied) {
-      await migrateToLatest(db, { schema });
+      await migrateToLatest(db);
       await seed(db);
     }
   } catch (error) {
-    // A harness that never started is never closed: leave no schema (or pool) behind. The
+    // A harness that never started is never closed: leave no database (or pool) behind. The
     // setup error is the one to report, so a failing cleanup does not replace it.
     await db.destroy().catch(() => {});
-    await dropSchema().catch(() => {});
+    await pgCopy?.drop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -171,8 +161,7 @@ export async function startTestServer(
       const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!;
       return { cookie, password, user: { id: id!, username: `Test ${role === "user" ? "Parent" : "Staff"}`, email, role } };
     },
-    openDb: () => openDatabase(config.database, { schema }),
-    schema,
+    openDb: () => openDatabase(config.database),
     async countRows(table) {
       const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
       return Number(n);
@@ -181,7 +170,7 @@ export async function startTestServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await jobs.stop();
       await db.destroy();
-      await dropSchema();
+      await pgCopy?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -7,8 +7,8 @@ import { sweepMeetingReminders } from "~/features/makeups/meeting-reminders.serv
 import { sweepInstalmentReminders } from "~/features/billing/index.server";
 
 /**
- * Another instance of the app in its own process, on a test server's data (DATABASE_URL, DATA_DIR
- * and, for PostgreSQL, TEST_SCHEMA): its own connection and job worker with the periodic reminder
+ * Another instance of the app in its own process, on a test server's data (DATABASE_URL and
+ * DATA_DIR): its own connection and job worker with the periodic reminder
  * sweeps on, as a second `npm start` would run. It also sweeps SWEEPS times at once (SWEEP=meeting:
  * the class reminders of decision 076; SWEEP=instalment: the instalment reminders of decision 091;
  * else the demo reminders), waits until no job is left, and
@@ -28,7 +28,7 @@ const config = loadConfig({
   STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET || undefined,
   STRIPE_API_URL: env.STRIPE_API_URL || undefined,
 });
-const db = openDatabase(config.database, { schema: process.env.TEST_SCHEMA || undefined });
+const db = openDatabase(config.database);
 const worker = startBackgroundJobs({ config, db, logger: createLogger("silent") }, { pollMs: 50, dailyJobs: false });
 const sweeps = { meeting: sweepMeetingReminders, instalment: sweepInstalmentReminders } as const;
 const sweep = sweeps[process.env.SWEEP as keyof typeof sweeps] ?? sweepDueReminders;

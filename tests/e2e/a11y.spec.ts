@@ -652,7 +652,7 @@ async function adminRecords(page: Page, email: string) {
 test.describe("axe on the teaching pages (issue 30)", () => {
   test("an instructor's classes and a class's roster with attendance, and the staff's attendance reports, in both languages", async ({ page, browser }) => {
     test.setTimeout(180_000);
-    const { account, meetingId } = instructorWithClass(`a11y${Date.now() % 100000}`);
+    const { account, meetingId } = await instructorWithClass(`a11y${Date.now() % 100000}`);
     await page.goto("/admin/login");
     await page.getByLabel("E-mail", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -937,7 +937,7 @@ test.describe("axe on the admin area", () => {
     await auditAll(page, ["/account/security", "/ar/account/security"]);
 
     await page.context().clearCookies();
-    const staff = createAdminAccount(`a11y-totp-${Date.now()}@example.com`, "Staff-Passw0rd", "Axe Staff");
+    const staff = await createAdminAccount(`a11y-totp-${Date.now()}@example.com`, "Staff-Passw0rd", "Axe Staff");
     expect((await page.request.post("/api/admin/login", { data: { email: staff.email, password: staff.password } })).status()).toBe(200);
     const setup = (await (await page.request.post("/api/account/totp/setup", { data: {} })).json()) as { setup: { secret: string } };
     // The QR code, the key as text and the code field of the set-up (staff's page is in the staff layout, issue 42).

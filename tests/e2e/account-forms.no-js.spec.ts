@@ -202,7 +202,7 @@ for (const t of [en, ar]) {
       await expect(page.getByLabel(t.email, { exact: true })).toHaveValue(parent.email);
       await expect(page.getByLabel(t.password, { exact: true })).toHaveValue("");
 
-      const staff = createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
+      const staff = await createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
       await page.goto(`${t.prefix}/admin/users`);
       await expect(page).toHaveURL(/\/admin\/login\?next=/);
       await page.getByLabel(t.email, { exact: true }).fill(staff.email);
@@ -228,7 +228,7 @@ for (const t of [en, ar]) {
       await expect(page.getByRole("status").filter({ hasText: t.loggedOut })).toBeVisible();
       await expect(page.getByRole("button", { name: t.menu("Omar Ali") })).toHaveCount(0);
 
-      const staff = createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
+      const staff = await createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
       await page.goto(`${t.prefix}/admin/login`);
       await page.getByLabel(t.email, { exact: true }).fill(staff.email);
       await page.getByLabel(t.password, { exact: true }).fill(staff.password);

@@ -240,7 +240,7 @@ test.describe("staff sign-in", () => {
   test("lets staff in and returns to the admin page they asked for", async ({ page }) => {
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fusers$/);
-    const staff = createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
+    const staff = await createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
     await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
     await page.getByLabel("Password", { exact: true }).fill(staff.password);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -250,7 +250,7 @@ test.describe("staff sign-in", () => {
   });
 
   test("ignores a next parameter outside the admin area", async ({ page }) => {
-    const staff = createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
+    const staff = await createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
     await page.goto("/admin/login?next=%2F%2Fevil.example%2Fadmin");
     await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
     await page.getByLabel("Password", { exact: true }).fill(staff.password);
@@ -259,7 +259,7 @@ test.describe("staff sign-in", () => {
   });
 
   test("a crafted next whose normalised form is another host keeps staff on the site (issue 11)", async ({ page }) => {
-    const staff = createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
+    const staff = await createAdminAccount(`staff-${unique()}@example.com`, "Staff-Passw0rd", "Hana Staff");
     const crafted = ["/.//evil.example", "/admin/..//evil.example", "/%2e//evil.example/admin"];
     // Before signing in: the form's own redirect after success.
     await page.goto(`/admin/login?next=${encodeURIComponent(crafted[1]!)}`);

@@ -1,8 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createOrPromoteAdmin } from "~/features/accounts/accounts.server";
+import { openDatabase } from "~server/db/db";
 import { decodeMail } from "~server/test/smtp-catcher";
 import { expect, type APIRequestContext, type Page } from "./fixtures";
 
@@ -17,17 +18,19 @@ export interface AdminAccount {
 }
 
 /**
- * Creates (or promotes) a staff account in the e2e server's database with the real
- * `admin:create` script, pointed at the same data folder as the running server.
+ * Creates (or promotes) a staff account in the e2e server's database with the function the
+ * `admin:create` script runs, on the same SQLite file as the running server. In this process, not
+ * by running the script: each run of it started Node, tsx and the app's modules again (about 3 s of
+ * a core, over a hundred times per suite). The script itself runs in `bench:lighthouse` (CI) and
+ * its function in app/features/accounts/admin-setup.api.test.ts.
  */
-export function createAdminAccount(email: string, password: string, name: string, dataDir = process.env.E2E_DATA_DIR ?? "data-e2e"): AdminAccount {
-  // The e2e server keeps SQLite in its data folder; never inherit a DATABASE_URL meant for something else.
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  execFileSync("npx", ["tsx", "scripts/admin-create.ts", "--email", email, "--password", password, "--name", name], {
-    cwd: root,
-    env: { ...env, DATA_DIR: dataDir, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+export async function createAdminAccount(email: string, password: string, name: string, dataDir = process.env.E2E_DATA_DIR ?? "data-e2e"): Promise<AdminAccount> {
+  const db = openDatabase({ kind: "sqlite", file: path.resolve(root, dataDir, "app.db") });
+  try {
+    await createOrPromoteAdmin(db, { email, password, username: name });
+  } finally {
+    await db.destroy();
+  }
   return { email, password, name };
 }
 
@@ -40,7 +43,7 @@ export const ADMIN_HOME = /\/admin(?:\?notice=login-ok#form-notice)?$/;
 
 /** Creates a fresh staff account and signs in through /admin/login; the page ends on /admin. */
 export async function signInAsAdmin(page: Page): Promise<AdminAccount> {
-  const account = createAdminAccount(`staff-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Test Staff");
+  const account = await createAdminAccount(`staff-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Test Staff");
   await page.goto("/admin/login");
   await page.getByLabel("E-mail", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);

@@ -21,7 +21,7 @@ async function openInvoiceAndStaff(page: Page, lang: "en" | "ar") {
     data: { childName: "Yusuf Desk", childAge: section.minAge, parentName: "Mariam Desk", email, phone: "+91 98765 43210" },
   });
   expect(enrolled.status(), await enrolled.text()).toBe(201);
-  const account = createAdminAccount(`desk-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Desk Staff");
+  const account = await createAdminAccount(`desk-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Desk Staff");
   expect((await page.request.post("/api/admin/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
   return email;
 }
@@ -76,7 +76,7 @@ for (const lang of ["en", "ar"] as const) {
 for (const lang of ["en", "ar"] as const) {
   test(`staff type the tax rate as a percent on the settings screen (${lang})`, async ({ page }) => {
     const prefix = lang === "ar" ? "/ar" : "";
-    const account = createAdminAccount(`tax-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Tax Staff");
+    const account = await createAdminAccount(`tax-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Tax Staff");
     expect((await page.request.post("/api/admin/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
     const before = (await (await page.request.get("/api/admin/settings")).json()).settings;
     await page.goto(`${prefix}/admin/settings`);

@@ -236,7 +236,7 @@ test.describe("demo class booking", () => {
       questions.push(dialog.message());
       void dialog.accept();
     });
-    const staff = createAdminAccount(`slots-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Slot Staff");
+    const staff = await createAdminAccount(`slots-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Slot Staff");
     await page.goto("/admin/login");
     await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
     await page.getByLabel("Password", { exact: true }).fill(staff.password);
@@ -296,7 +296,7 @@ test.describe("demo class booking", () => {
 
 test.describe("online demo classes, booking codes and calendar links", () => {
   test("staff add an online slot; the parent's confirmation has the code, the link and calendar buttons; staff find it by code", async ({ page }) => {
-    const staff = createAdminAccount(`online-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Online Staff");
+    const staff = await createAdminAccount(`online-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Online Staff");
     await page.goto("/admin/login");
     await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
     await page.getByLabel("Password", { exact: true }).fill(staff.password);

@@ -7,7 +7,7 @@ import { junior, restore, settingsWith } from "./camp-batches";
 // (axe needs scripts in the page: camp-batches.spec.ts audits the warning in both languages.)
 
 test("Arabic, without JavaScript: the warning shows the start date's batches and the button sets them", async ({ page }) => {
-  const staff = createAdminAccount(`batches-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Batches Staff");
+  const staff = await createAdminAccount(`batches-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Batches Staff");
   await page.goto("/admin/login");
   await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
   await page.getByLabel("Password", { exact: true }).fill(staff.password);

@@ -64,7 +64,7 @@ for (const lang of ["en", "ar"] as const) {
   test(`an instructor issues certificates from /teaching, inside the teaching layout (${lang}, 390 px)`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const tag = `cv${lang}${Date.now() % 100000}`;
-    const { account, meetingId, enrolments, names } = instructorWithClass(tag);
+    const { account, meetingId, enrolments, names } = await instructorWithClass(tag);
     markPresent(meetingId, enrolments);
     await page.goto(`${prefix}/admin/login`);
     await page.getByLabel(t.email, { exact: true }).fill(account.email);

@@ -17,7 +17,7 @@ let kwdSlug = "";
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   payments = await startPaymentsServer();
-  const account = createAdminAccount(`money-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Money Staff", payments.dataDir);
+  const account = await createAdminAccount(`money-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Money Staff", payments.dataDir);
   staff = await playwright.request.newContext({ baseURL: payments.url, extraHTTPHeaders: { origin: payments.url } });
   expect((await staff.post("/api/admin/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
   const { settings } = await (await staff.get("/api/admin/settings")).json();

@@ -50,7 +50,7 @@ const LABELS = {
 
 /** A fresh admin signs in through the API (no page needed), makes a code, then signs out: the family is anonymous. */
 async function makeCode(page: Page, body: Record<string, unknown>): Promise<string> {
-  const account = createAdminAccount(`disc-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Discount Staff");
+  const account = await createAdminAccount(`disc-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Discount Staff");
   expect((await page.request.post("/api/admin/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
   const code = `E2E-${randomBytes(3).toString("hex").toUpperCase()}`;
   const res = await page.request.post("/api/admin/promo-codes", { data: { code: code.toLowerCase(), maxUses: 5, ...body } });

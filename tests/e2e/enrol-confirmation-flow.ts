@@ -26,7 +26,7 @@ const shot = async (page: Page, name: string) => {
 
 /** Staff type the bank details (settings, issue 42), so the block shows a transfer too; the family is then anonymous. */
 export async function setBankDetails(page: Page): Promise<void> {
-  const account = createAdminAccount(`pay-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Pay Staff");
+  const account = await createAdminAccount(`pay-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Pay Staff");
   expect((await page.request.post("/api/admin/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
   const { settings } = await (await page.request.get("/api/admin/settings")).json();
   const saved = await page.request.put("/api/admin/settings", { data: { ...settings, bankDetails: BANK, payMethods: ["cash", "bank_transfer", "cheque"] } });

@@ -7,7 +7,7 @@ import { createAdminAccount } from "./accounts";
 // the alt text forms and the delete (after its question) post to it too.
 
 test("without JavaScript: upload with alt texts, a refused upload, alt text change and delete", async ({ page }) => {
-  const staff = createAdminAccount(`media-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Media Staff");
+  const staff = await createAdminAccount(`media-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Media Staff");
   await page.goto("/ar/admin/login");
   await page.getByLabel("البريد الإلكتروني", { exact: true }).fill(staff.email);
   await page.getByLabel("كلمة المرور", { exact: true }).fill(staff.password);
@@ -46,7 +46,7 @@ test("without JavaScript: upload with alt texts, a refused upload, alt text chan
 });
 
 test("without JavaScript: an image over the size limit brings the page back saying so", async ({ page }) => {
-  const staff = createAdminAccount(`media-big-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Media Staff");
+  const staff = await createAdminAccount(`media-big-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Media Staff");
   await page.goto("/admin/login");
   await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
   await page.getByLabel("Password", { exact: true }).fill(staff.password);

@@ -12,7 +12,7 @@ const TEXT = {
 
 /** A 25 % code made by a fresh staff account on the keyed server, through its own API context (the parent's cookies untouched). */
 async function makeCode(payments: PaymentsServer): Promise<string> {
-  const staff = createAdminAccount(`money-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Money Staff", payments.dataDir);
+  const staff = await createAdminAccount(`money-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Money Staff", payments.dataDir);
   const api = await apiRequest.newContext({ baseURL: payments.url });
   try {
     expect((await api.post("/api/admin/login", { data: { email: staff.email, password: staff.password } })).status()).toBe(200);
@@ -102,7 +102,7 @@ export async function staffMoneyView(page: Page, payments: PaymentsServer, lang:
   await page.setViewportSize({ width, height: 900 });
   const prefix = lang === "ar" ? "/ar" : "";
   const t = VIEW[lang];
-  const staff = createAdminAccount(`money-view-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Money Staff", payments.dataDir);
+  const staff = await createAdminAccount(`money-view-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Money Staff", payments.dataDir);
   expect((await page.request.post(`${payments.url}/api/admin/login`, { data: { email: staff.email, password: staff.password } })).status()).toBe(200);
   await page.goto(`${payments.url}${prefix}/admin#money`);
   const view = page.locator("section#money");

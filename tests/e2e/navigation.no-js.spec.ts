@@ -42,7 +42,7 @@ for (const t of [
 }
 
 test("the staff area's phone menu opens without JavaScript", async ({ page }) => {
-  const staff = createAdminAccount(`staff-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Nav Staff");
+  const staff = await createAdminAccount(`staff-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Nav Staff");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin/login");
   await page.getByLabel("E-mail", { exact: true }).fill(staff.email);

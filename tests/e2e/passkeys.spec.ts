@@ -81,7 +81,7 @@ test("without JavaScript support for passkeys the sign-in page offers none, and 
 const codeAt = (secret: string, timestamp: number) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
 
 test("staff set up an authenticator app, then sign in with the password and a code (en, with JavaScript)", async ({ page }) => {
-  const account = createAdminAccount(`totp-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Code Staff");
+  const account = await createAdminAccount(`totp-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Code Staff");
   expect((await page.request.post("/api/admin/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
   await page.goto("/account/security");
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
@@ -113,7 +113,7 @@ test("staff set up an authenticator app, then sign in with the password and a co
 });
 
 test("staff with a passkey skip the code: the passkey finishes the second step (ar)", async ({ page }) => {
-  const account = createAdminAccount(`staffkey-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Key Staff");
+  const account = await createAdminAccount(`staffkey-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Key Staff");
   expect((await page.request.post(`${origin}/api/admin/login`, { data: { email: account.email, password: account.password } })).status()).toBe(200);
   await addVirtualAuthenticator(page);
   await page.goto(`${origin}/ar/account/security`);
@@ -135,14 +135,14 @@ test("staff with a passkey skip the code: the passkey finishes the second step (
 test("when the academy requires a second factor, staff without one are taken to set it up first (en)", async ({ page, browser }) => {
   // The admin who turns the requirement on has an app already, so it can also turn it off again.
   const holder = await browser.newContext();
-  const owner = createAdminAccount(`require-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Owner Staff");
+  const owner = await createAdminAccount(`require-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Owner Staff");
   expect((await holder.request.post("/api/admin/login", { data: { email: owner.email, password: owner.password } })).status()).toBe(200);
   const { setup } = (await (await holder.request.post("/api/account/totp/setup", { data: {} })).json()) as { setup: { secret: string } };
   expect((await holder.request.post("/api/account/totp/enable", { data: { code: codeAt(setup.secret, Date.now()) } })).status()).toBe(200);
   const { settings } = (await (await holder.request.get("/api/admin/settings")).json()) as { settings: Record<string, unknown> };
   expect((await holder.request.put("/api/admin/settings", { data: { ...settings, requireStaffSecondFactor: true } })).status()).toBe(200);
   try {
-    const staff = createAdminAccount(`nofactor-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "New Staff");
+    const staff = await createAdminAccount(`nofactor-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "New Staff");
     await page.goto("/admin/login");
     await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
     await page.getByLabel("Password", { exact: true }).fill(staff.password);

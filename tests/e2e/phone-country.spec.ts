@@ -56,7 +56,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByRole("status").filter({ hasText: t.enrolled })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // Stored in E.164, as staff read it on the group's roster.
-    const account = createAdminAccount(`phone-staff-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Phone Staff");
+    const account = await createAdminAccount(`phone-staff-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Phone Staff");
     expect((await page.request.post("/api/admin/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
     const roster = await (await page.request.get(`/api/admin/sections/${section.id}/roster`)).json();
     const row = (roster.children as { email: string; phone: string }[]).find((child) => child.email === email);

@@ -4,7 +4,7 @@ import { createAdminAccount } from "./accounts";
 
 /** Restoring a revision is a form post: it works without JavaScript (issue 16). */
 test("a course revision is compared and restored without JavaScript", async ({ page }) => {
-  const account = createAdminAccount(`staff-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Test Staff");
+  const account = await createAdminAccount(`staff-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Test Staff");
   await page.goto("/admin/login");
   await page.getByLabel("E-mail", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -44,7 +44,7 @@ test("a course revision is compared and restored without JavaScript", async ({ p
 
 /** Page sections and testimonials (decision 063): saved, compared and restored without JavaScript. */
 test("a home page section and a testimonial are saved, and a section revision restored, without JavaScript", async ({ page }) => {
-  const account = createAdminAccount(`staff-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Test Staff");
+  const account = await createAdminAccount(`staff-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Test Staff");
   await page.goto("/admin/login");
   await page.getByLabel("E-mail", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);

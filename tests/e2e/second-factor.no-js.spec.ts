@@ -10,7 +10,7 @@ import { createAdminAccount } from "./accounts";
 const codeAt = (secret: string, timestamp: number) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
 
 test("staff set up the app and sign in with a recovery code, without JavaScript (ar)", async ({ page }) => {
-  const account = createAdminAccount(`nojs-totp-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "No Script Staff");
+  const account = await createAdminAccount(`nojs-totp-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "No Script Staff");
   const signIn = async () => {
     await page.goto("/ar/admin/login");
     await page.getByLabel("البريد الإلكتروني", { exact: true }).fill(account.email);

@@ -8,7 +8,7 @@ import { createAdminAccount } from "./accounts";
 const academyDate = (daysAhead: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date(Date.now() + daysAhead * 86_400_000));
 
 test("without JavaScript: edit a group (a refused field, then saved) and move one class (a past time refused)", async ({ page }) => {
-  const staff = createAdminAccount(`sections-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Sections Staff");
+  const staff = await createAdminAccount(`sections-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Sections Staff");
   await page.goto("/admin/login");
   await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
   await page.getByLabel("Password", { exact: true }).fill(staff.password);

@@ -9,7 +9,7 @@ import { createAdminAccount } from "./accounts";
 const academyDate = (daysAhead: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date(Date.now() + daysAhead * 86_400_000));
 
 test("without JavaScript: a click on an empty hour, the filled-in form, then bulk close and delete", async ({ page }) => {
-  const staff = createAdminAccount(`calendar-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Calendar Staff");
+  const staff = await createAdminAccount(`calendar-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Calendar Staff");
   await page.goto("/admin/login");
   await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
   await page.getByLabel("Password", { exact: true }).fill(staff.password);
@@ -44,7 +44,7 @@ test("without JavaScript: a click on an empty hour, the filled-in form, then bul
 });
 
 test("without JavaScript: closing a time people wait for asks first, naming how many will be e-mailed", async ({ page }) => {
-  const staff = createAdminAccount(`close-wait-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Close Staff");
+  const staff = await createAdminAccount(`close-wait-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Close Staff");
   await page.goto("/ar/admin/login");
   await page.getByLabel("البريد الإلكتروني", { exact: true }).fill(staff.email);
   await page.getByLabel("كلمة المرور", { exact: true }).fill(staff.password);

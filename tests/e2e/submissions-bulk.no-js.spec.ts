@@ -23,7 +23,7 @@ for (const lang of ["en", "ar"] as const) {
   test(`without JavaScript (${lang}): tick rows, change their status; select all on the page`, async ({ page }) => {
     const tag = `nojs${lang}${Date.now()}`;
     const [first, second, third] = insertMessages(tag, 3) as [number, number, number];
-    const staff = createAdminAccount(`bulk-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Bulk Staff");
+    const staff = await createAdminAccount(`bulk-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Bulk Staff");
     await page.goto("/admin/login");
     await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
     await page.getByLabel("Password", { exact: true }).fill(staff.password);
@@ -65,7 +65,7 @@ for (const lang of ["en", "ar"] as const) {
 }
 
 test("without JavaScript: tick demo bookings in the slots list, mark them attended, cancel one after the page asks", async ({ page }) => {
-  const staff = createAdminAccount(`bookings-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Bookings Staff");
+  const staff = await createAdminAccount(`bookings-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Bookings Staff");
   await page.goto("/admin/login");
   await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
   await page.getByLabel("Password", { exact: true }).fill(staff.password);

@@ -27,9 +27,9 @@ function openDb() {
 }
 
 /** An instructor linked to a fresh teacher profile, and a class of theirs under way with three children. */
-export function instructorWithClass(tag: string) {
+export async function instructorWithClass(tag: string) {
   const email = `teach-${tag}-${randomBytes(3).toString("hex")}@example.com`;
-  const account = createAdminAccount(email, "Teach-Passw0rd", `Instructor ${tag}`);
+  const account = await createAdminAccount(email, "Teach-Passw0rd", `Instructor ${tag}`);
   const db = openDb();
   const now = new Date().toISOString();
   const teacher = db.prepare("insert into teachers (name_en, name_ar, profile_en, profile_ar, experience_en, experience_ar, subjects, photo, created_at, updated_at) values (?, ?, '', '', '', '', '', '', ?, ?) returning id").get(`Teacher ${tag}`, `المدرّب ${tag}`, now, now) as { id: number };
@@ -73,7 +73,7 @@ export async function takeAttendance(page: Page, lang: "en" | "ar", mode: "js" |
   const t = T[lang];
   const prefix = lang === "ar" ? "/ar" : "";
   const tag = `${lang}${mode}${Date.now() % 100000}`;
-  const { account, meetingId, names } = instructorWithClass(tag);
+  const { account, meetingId, names } = await instructorWithClass(tag);
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto(`${prefix}/admin/login`);
   await page.getByLabel(t.email, { exact: true }).fill(account.email);

@@ -60,7 +60,6 @@ describe("demo class reminders 24 hours ahead, exactly once (issue 17, decision 
         ...process.env,
         DATABASE_URL: database.kind === "sqlite" ? `sqlite:${database.file}` : database.url,
         DATA_DIR: server.config.dataDir,
-        TEST_SCHEMA: server.schema ?? "",
         SWEEPS: "10",
       },
       timeout: 60_000,

@@ -275,7 +275,7 @@ describe("absences and make-ups", () => {
     const { database } = server.config;
     const instance = async () => {
       const { stdout } = await run(process.execPath, ["--import", "tsx", "server/test/reminder-instance.ts"], {
-        env: { ...process.env, SWEEP: "meeting", DATABASE_URL: database.kind === "sqlite" ? `sqlite:${database.file}` : database.url, DATA_DIR: server.config.dataDir, TEST_SCHEMA: server.schema ?? "", SWEEPS: "10" },
+        env: { ...process.env, SWEEP: "meeting", DATABASE_URL: database.kind === "sqlite" ? `sqlite:${database.file}` : database.url, DATA_DIR: server.config.dataDir, SWEEPS: "10" },
         timeout: 60_000,
       });
       return (JSON.parse(stdout.trim().split("\n").at(-1)!) as { claimed: number }).claimed;

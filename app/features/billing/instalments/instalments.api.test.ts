@@ -228,7 +228,7 @@ describe("instalments", () => {
     const { database } = server.config;
     const instance = async () => {
       const { stdout } = await run(process.execPath, ["--import", "tsx", "server/test/reminder-instance.ts"], {
-        env: { ...process.env, SWEEP: "instalment", DATABASE_URL: database.kind === "sqlite" ? `sqlite:${database.file}` : database.url, DATA_DIR: server.config.dataDir, TEST_SCHEMA: server.schema ?? "", SWEEPS: "10", PUBLIC_URL: server.config.publicUrl, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
+        env: { ...process.env, SWEEP: "instalment", DATABASE_URL: database.kind === "sqlite" ? `sqlite:${database.file}` : database.url, DATA_DIR: server.config.dataDir, SWEEPS: "10", PUBLIC_URL: server.config.publicUrl, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
         timeout: 60_000,
       });
       return (JSON.parse(stdout.trim().split("\n").at(-1)!) as { claimed: number }).claimed;
