@@ -2,7 +2,7 @@ import type { Router } from "express";
 import type { DB, Trx } from "./db/db";
 import type { EndpointDeps } from "./http/endpoint";
 import type { JobHandler, PeriodicJob } from "./jobs/job";
-import type { MailTemplate } from "./mail/mail-queue";
+import type { MailDefinition } from "./mail/mail-queue";
 
 /**
  * What a feature gives the process, in one export per feature (`<feature>.manifest.server.ts`,
@@ -18,8 +18,8 @@ export interface FeatureManifest {
   jobs?: (deps: EndpointDeps) => JobHandler[];
   /** Payload-free jobs added once per period; each needs a handler in `jobs`. */
   periodic?: readonly PeriodicJob[];
-  /** The templates of the mails the feature queues with `queueMail`, by name (decision 053). */
-  mailTemplates?: Readonly<Record<string, MailTemplate>>;
+  /** The mails the feature queues with `queueMail` (`defineMail`, decisions 053 and 118); a name is one mail across the process. */
+  mails?: readonly MailDefinition[];
   /**
    * Handlers of another feature's domain events, run inside the transaction that emits them
    * (decision 100: billing, discounts, mail and waitlists follow an enrolment's life this way, so

@@ -24,7 +24,7 @@ import type { DB } from "./db/db";
 import type { FeatureManifest } from "./feature-manifest";
 import type { EndpointDeps } from "./http/endpoint";
 import type { JobHandler, PeriodicJob } from "./jobs/job";
-import type { MailTemplate } from "./mail/mail-queue";
+import type { MailDefinition } from "./mail/mail-queue";
 
 /**
  * The registry: the one place server/ reaches feature code (app/features). Each feature exports one
@@ -86,22 +86,22 @@ export function featureJobs(deps: EndpointDeps): JobHandler[] {
   return features.flatMap((feature) => feature.jobs?.(deps) ?? []);
 }
 
-/** The templates of the mails features queue, by name (rendered when the mail job runs, decision 053). */
-export const featureMailTemplates: Readonly<Record<string, MailTemplate>> = mailTemplatesByName(features);
+/** The mails features queue, by name (rendered when the mail job runs, decisions 053 and 118). */
+export const featureMails: ReadonlyMap<string, MailDefinition> = mailsByName(features);
 
 /**
- * Every feature's mail templates in one table; a name two features (or one feature twice) use stops
- * the start, as two handlers of one job kind do, instead of one template silently replacing the other.
+ * Every feature's mails in one table; a name two features (or one feature twice) use stops the
+ * start, as two handlers of one job kind do, instead of one mail silently replacing the other.
  */
-export function mailTemplatesByName(manifests: readonly Pick<FeatureManifest, "name" | "mailTemplates">[]): Readonly<Record<string, MailTemplate>> {
-  const byName: Record<string, MailTemplate> = {};
+export function mailsByName(manifests: readonly Pick<FeatureManifest, "name" | "mails">[]): ReadonlyMap<string, MailDefinition> {
+  const byName = new Map<string, MailDefinition>();
   const owner = new Map<string, string>();
   for (const manifest of manifests) {
-    for (const [name, template] of Object.entries(manifest.mailTemplates ?? {})) {
-      const first = owner.get(name);
-      if (first) throw new Error(`Two mail templates named "${name}" (features ${first} and ${manifest.name}).`);
-      owner.set(name, manifest.name);
-      byName[name] = template;
+    for (const mail of manifest.mails ?? []) {
+      const first = owner.get(mail.name);
+      if (first) throw new Error(`Two mails named "${mail.name}" (features ${first} and ${manifest.name}).`);
+      owner.set(mail.name, manifest.name);
+      byName.set(mail.name, mail);
     }
   }
   return byName;

@@ -4,7 +4,7 @@ import { deliverQueuedMail, mailJob } from "~server/mail/mail-queue";
 import { installDataKeys } from "~server/security/data-keys";
 import { removeUnreferencedUploads } from "~server/storage/orphan-uploads";
 import { createMediaStorage } from "~server/storage/storage";
-import { featureJobs, featureMailTemplates, featurePeriodicJobs } from "~server/features";
+import { featureJobs, featureMails, featurePeriodicJobs } from "~server/features";
 import { defineJob, handleJob } from "./job";
 import { purgeExpired } from "./purge";
 import { startJobWorker, type JobWorker, type WorkerOptions } from "./worker";
@@ -28,7 +28,7 @@ export function startBackgroundJobs(
   return startJobWorker(
     deps,
     [
-      handleJob(mailJob, (mail) => deliverQueuedMail(deps, featureMailTemplates, mail)),
+      handleJob(mailJob, (mail) => deliverQueuedMail(deps, featureMails, mail)),
       ...featureJobs(deps),
       handleJob(purgeJob, async () => {
         deps.logger.info({ deleted: await purgeExpired(deps.db) }, "daily purge");

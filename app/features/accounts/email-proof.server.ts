@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { serverT } from "~server/i18n";
-import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { defineMail, queueMail } from "~server/mail/mail-queue";
 import { signToken, verifyToken } from "~server/security/signed";
-import { html, mailDocument } from "~/lib/mail/html";
-import { localizePath, type Lang } from "~/i18n/lang";
+import { html } from "~/lib/mail/html";
+import { languages, localizePath, type Lang } from "~/i18n/lang";
 
 /**
  * "Confirm your e-mail" (issue 42, step 5): the link sent at sign-up, and again from /account,
@@ -15,7 +16,6 @@ import { localizePath, type Lang } from "~/i18n/lang";
  * change proves nothing about the new one. Nothing is stored; the queued mail keeps the account's
  * id and builds the link when it is sent.
  */
-export const EMAIL_PROOF_MAIL = "account-email-proof";
 const PURPOSE = "email-proof";
 const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -25,14 +25,9 @@ export const emailProofToken = (secret: string, user: { id: number; email: strin
 
 export const emailProofPath = (token: string, lang: Lang) => `${localizePath("/account/confirm-email", lang)}?token=${encodeURIComponent(token)}`;
 
-interface EmailProofData {
-  userId: number;
-  lang: Lang;
-}
-
 /** Queues the confirmation e-mail of an account (pass the transaction that made it, if any). */
 export async function queueEmailProof(db: DB, user: { id: number; email: string }, lang: Lang): Promise<void> {
-  await queueMail<EmailProofData>(db, { template: EMAIL_PROOF_MAIL, to: user.email, subject: serverT(lang, "email-proof", "mail.subject"), data: { userId: user.id, lang } });
+  await queueMail(db, emailProofMail, { to: user.email, subject: serverT(lang, "email-proof", "mail.subject"), data: { userId: user.id, lang } });
 }
 
 /**
@@ -54,20 +49,16 @@ export async function proveEmail(db: DB, secret: string, token: string): Promise
 }
 
 /** The confirmation e-mail, in the language the account was made in, with the link built now. */
-export const emailProofMail: MailTemplate = async ({ db, config }, mail) => {
-  const { userId, lang } = (mail as QueuedMail<EmailProofData>).data;
+export const emailProofMail = defineMail("account-email-proof", z.object({ userId: z.number().int(), lang: z.enum(languages) }), async ({ db, config }, { userId, lang }) => {
   const user = await db.selectFrom("users").select(["id", "username", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
-  if (!user || user.email_verified_at) return { text: "" };
+  if (!user || user.email_verified_at) return null;
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "email-proof", key, values);
   const link = config.publicUrl + emailProofPath(emailProofToken(config.sessionSecret, user), lang);
   const text = [t("mail.greeting", { name: user.username }), "", t("mail.intro"), "", `${t("mail.button")}:`, link, "", t("mail.expires"), "", t("mail.signoff")].join("\n");
-  const body = mailDocument(
-    lang,
-    html`<p>${t("mail.greeting", { name: user.username })}</p>
+  const body = html`<p>${t("mail.greeting", { name: user.username })}</p>
 <p>${t("mail.intro")}</p>
 <p><a href="${link}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${t("mail.button")}</a></p>
 <p>${t("mail.expires")}</p>
-<p>${t("mail.signoff")}</p>`,
-  );
-  return { text, html: body };
-};
+<p>${t("mail.signoff")}</p>`;
+  return { lang, text, html: body };
+});

@@ -1,11 +1,12 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { serverT } from "~server/i18n";
-import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { defineMail, queueMail } from "~server/mail/mail-queue";
 import { hashPassword } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
 import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-time-links";
-import { localizePath, type Lang } from "~/i18n/lang";
+import { languages, localizePath, type Lang } from "~/i18n/lang";
 import { textMail } from "~/lib/mail/html";
 
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
@@ -13,13 +14,13 @@ const RESET_LIFETIME_MS = 60 * 60 * 1000;
 export const PASSWORD_LINK_MAIL = "password-link";
 
 /** What the password link's queued mail keeps (decision 053): the seed its token is rebuilt from, not the token. */
-interface PasswordLinkData {
-  seed: string;
-  userId: number;
-  lang: Lang;
+const passwordLinkData = z.object({
+  seed: z.string(),
+  userId: z.number().int(),
+  lang: z.enum(languages),
   /** "reset": a forgotten password; "set": a Google-only account's first password (decision 033). */
-  purpose: "reset" | "set";
-}
+  purpose: z.enum(["reset", "set"]),
+});
 
 const SUBJECTS = { reset: "mail.resetSubject", set: "mail.setPasswordSubject" } as const;
 const BODIES = { reset: "mail.resetBody", set: "mail.setPasswordBody" } as const;
@@ -44,8 +45,7 @@ export async function createPasswordReset(db: DB, secret: string, user: { id: nu
         used_at: null,
       })
       .execute();
-    await queueMail<PasswordLinkData>(trx, {
-      template: PASSWORD_LINK_MAIL,
+    await queueMail(trx, passwordLinkMail, {
       to: user.email,
       subject: serverT(mail.lang, "accounts", SUBJECTS[mail.purpose]),
       data: { seed, userId: user.id, lang: mail.lang, purpose: mail.purpose },
@@ -55,13 +55,12 @@ export async function createPasswordReset(db: DB, secret: string, user: { id: nu
 }
 
 /** The password link's e-mail, made when its job runs. */
-export const passwordLinkMail: MailTemplate = async ({ db, config }, mail) => {
-  const { seed, userId, lang, purpose } = (mail as QueuedMail<PasswordLinkData>).data;
+export const passwordLinkMail = defineMail(PASSWORD_LINK_MAIL, passwordLinkData, async ({ db, config }, { seed, userId, lang, purpose }) => {
   const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
   const token = mailedToken(config.sessionSecret, PASSWORD_LINK_MAIL, seed);
   const link = `${config.publicUrl}${localizePath("/reset-password", lang)}?token=${token}${purpose === "set" ? "&purpose=set" : ""}`;
   return textMail([{ lang, text: serverT(lang, "accounts", BODIES[purpose], { name: user?.username ?? "", link }) }]);
-};
+});
 
 /** Whether a reset link would still work (unknown, used and expired ones do not); spends nothing. */
 export async function resetTokenUsable(db: DB, token: string): Promise<boolean> {

@@ -1,7 +1,8 @@
+import { z } from "zod";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { serverT } from "~server/i18n";
-import type { Lang } from "~/i18n/lang";
+import { languages, type Lang } from "~/i18n/lang";
 import { textMail } from "~/lib/mail/html";
 
 /** The languages an invitation is written in: the invitee's, or both when the inviter does not know it. */
@@ -9,14 +10,17 @@ export type InviteLanguage = Lang | "both";
 
 export const inviteLanguages = (language: InviteLanguage): Lang[] => (language === "both" ? ["en", "ar"] : [language]);
 
-/** What the invitation's job keeps besides the token's seed (older jobs hold only `lang`). */
-export interface InviteMailFacts {
+/** What the invitation's mail is queued with: the token's seed and the facts it is written from (older jobs hold only `lang`). */
+export const inviteMailData = z.object({
+  seed: z.string(),
+  lang: z.enum(languages),
   /** The languages to write in; absent on a job queued before issue 42: `[lang]`. */
-  languages?: Lang[];
-  role?: "admin" | "editor" | "instructor";
-  teacherId?: number | null;
-  invitedBy?: number | null;
-}
+  languages: z.array(z.enum(languages)).optional(),
+  role: z.enum(["admin", "editor", "instructor"]).optional(),
+  teacherId: z.number().int().nullable().optional(),
+  invitedBy: z.number().int().nullable().optional(),
+});
+export type InviteMailFacts = Omit<z.infer<typeof inviteMailData>, "seed">;
 
 const listFormatters: Partial<Record<Lang, Intl.ListFormat>> = {};
 const joinNames = (names: string[], lang: Lang) =>
@@ -30,7 +34,7 @@ export const inviteSubject = (languages: Lang[]) => languages.map((lang) => serv
  * them and, for an instructor, the courses of the groups they will teach (not yet ended, not
  * cancelled), each language in its own part with its own link.
  */
-export async function inviteMailBody(db: DB, facts: InviteMailFacts & { lang: Lang }, linkFor: (lang: Lang) => string) {
+export async function inviteMailBody(db: DB, facts: InviteMailFacts, linkFor: (lang: Lang) => string) {
   const languages = facts.languages?.length ? facts.languages : [facts.lang];
   const inviter = facts.invitedBy ? await db.selectFrom("users").select("username").where("id", "=", facts.invitedBy).executeTakeFirst() : undefined;
   const teacher = facts.role === "instructor" && facts.teacherId ? await db.selectFrom("teachers").select(["name_en", "name_ar"]).where("id", "=", facts.teacherId).executeTakeFirst() : undefined;

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { DB, Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
-import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
+import { defineMail, queueMail } from "~server/mail/mail-queue";
 import { hashPassword } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { createUser, findUserByEmail } from "./accounts.server";
 import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-time-links";
-import { inviteLanguages, inviteMailBody, inviteSubject, type InviteLanguage, type InviteMailFacts } from "./staff-invite-mail.server";
+import { inviteLanguages, inviteMailBody, inviteMailData, inviteSubject, type InviteLanguage } from "./staff-invite-mail.server";
 
 /** An invitation is good for a week: long enough for a weekend, short enough to go stale. */
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -20,17 +20,11 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 
 export const STAFF_INVITE_MAIL = "staff-invite";
 
-interface InviteMailData extends InviteMailFacts {
-  seed: string;
-  lang: Lang;
-}
-
 /** The invitation's e-mail, made when its job runs: the inviter, the classes, each language with its own link. */
-export const staffInviteMail: MailTemplate = async ({ config, db }, mail) => {
-  const data = (mail as QueuedMail<InviteMailData>).data;
+export const staffInviteMail = defineMail(STAFF_INVITE_MAIL, inviteMailData, async ({ config, db }, data) => {
   const token = mailedToken(config.sessionSecret, STAFF_INVITE_MAIL, data.seed);
   return inviteMailBody(db, data, (lang) => `${config.publicUrl}${localizePath("/admin/invite", lang)}?token=${token}`);
-};
+});
 
 type InviteResult = { ok: true; token: string; takesOver: boolean } | { ok: false; reason: "hasAccount" | "disabledAccount" | "noTeacher" };
 
@@ -73,8 +67,7 @@ export async function inviteStaff(
     // The job keeps the token's seed, the table its hash: the mail rebuilds the link when sent (decision 053).
     // Written in the invitee's language, or in both when the inviter does not know it (issue 42).
     const languages = inviteLanguages(input.language ?? "both");
-    await queueMail<InviteMailData>(trx, {
-      template: STAFF_INVITE_MAIL,
+    await queueMail(trx, staffInviteMail, {
       to: email,
       subject: inviteSubject(languages),
       data: { seed, lang: languages[0]!, languages, role: input.role, teacherId, invitedBy: input.invitedBy },

@@ -1,26 +1,27 @@
 import type { DB } from "~server/db/db";
 import { serverT } from "~server/i18n";
-import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { defineMail, queueMail } from "~server/mail/mail-queue";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { getSiteSettings } from "~/features/site/site.server";
 import { textMail } from "~/lib/mail/html";
 
+const noticeKinds = ["school", "contact", "enrollment", "brochure", "booking"] as const;
 /** What staff are told about: each has its sidebar entry and its texts under admin `notice.{kind}`. */
-export type NoticeKind = "school" | "contact" | "enrollment" | "brochure" | "booking";
+export type NoticeKind = (typeof noticeKinds)[number];
 
-export interface StaffNotice {
-  kind: NoticeKind;
+const staffNotice = z.object({
+  kind: z.enum(noticeKinds),
   /** Values for the subject line (`notice.{kind}.subject`). */
-  subject: Record<string, string | number>;
+  subject: z.record(z.string(), z.union([z.string(), z.number()])),
   /** Label key (under `notice.fields`) and value, in order. */
-  details: [field: string, value: string | number][];
+  details: z.array(z.tuple([z.string(), z.union([z.string(), z.number()])])),
   /** The staff page that shows the record, unprefixed (/admin/submissions/school/12). */
-  path: string;
-}
+  path: z.string(),
+});
+export type StaffNotice = z.infer<typeof staffNotice>;
 
 const both = (key: string, values?: Record<string, string | number>) => `${serverT("en", "admin", key, values)} / ${serverT("ar", "admin", key, values)}`;
-
-export const STAFF_NOTICE_MAIL = "staff-notice";
 
 /**
  * Queues the e-mail telling staff (the academy's e-mail in settings) of a new enquiry, message,
@@ -30,12 +31,11 @@ export const STAFF_NOTICE_MAIL = "staff-notice";
  */
 export async function queueStaffNotice(db: DB, _publicUrl: string, notice: StaffNotice): Promise<void> {
   const settings = await getSiteSettings(db);
-  await queueMail<StaffNotice>(db, { template: STAFF_NOTICE_MAIL, to: settings.email, subject: both(`notice.${notice.kind}.subject`, notice.subject), data: notice });
+  await queueMail(db, staffNoticeMail, { to: settings.email, subject: both(`notice.${notice.kind}.subject`, notice.subject), data: notice });
 }
 
 /** The staff notice's e-mail, made when its job runs. */
-export const staffNoticeMail: MailTemplate = async ({ config }, mail) => {
-  const notice = (mail as QueuedMail<StaffNotice>).data;
+export const staffNoticeMail = defineMail("staff-notice", staffNotice, async ({ config }, notice) => {
   const link = (lang: Lang) => config.publicUrl + localizePath(notice.path, lang);
   const lines = [
     serverT("en", "admin", `notice.${notice.kind}.intro`),
@@ -55,5 +55,5 @@ export const staffNoticeMail: MailTemplate = async ({ config }, mail) => {
       "",
       `${serverT(lang, "admin", "notice.open")} ${link(lang)}`,
     ].join("\n");
-  return { text: lines.join("\n"), html: textMail([{ lang: "en", text: part("en") }, { lang: "ar", text: part("ar") }]).html };
-};
+  return { ...textMail([{ lang: "en", text: part("en") }, { lang: "ar", text: part("ar") }]), text: lines.join("\n") };
+});

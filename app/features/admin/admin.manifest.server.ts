@@ -1,7 +1,7 @@
 import { defineFeature } from "~server/feature-manifest";
 import { auditApi } from "./audit/audit.api";
 import { settingsApi } from "./settings/settings.api";
-import { STAFF_NOTICE_MAIL, staffNoticeMail } from "~/features/admin-kit/staff-notice.server";
+import { staffNoticeMail } from "~/features/admin-kit/staff-notice.server";
 import { submissionsApi } from "./submissions/submissions.api";
 import { usersApi } from "./users/users.api";
 
@@ -9,5 +9,5 @@ import { usersApi } from "./users/users.api";
 export const adminManifest = defineFeature({
   name: "admin",
   routers: (deps) => [submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)],
-  mailTemplates: { [STAFF_NOTICE_MAIL]: staffNoticeMail },
+  mails: [staffNoticeMail],
 });

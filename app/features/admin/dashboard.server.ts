@@ -111,8 +111,11 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
     .filter((job) => job.kind === mailJob.kind)
     .slice(0, 10)
     .map((job) => {
-      const mail = job.payload as { to?: unknown; subject?: unknown };
-      return { id: job.id, to: String(mail?.to ?? ""), subject: String(mail?.subject ?? ""), error: job.lastError, failedAt: job.failedAt };
+      // Read through the mail job's schema; a mail whose subject is made when sent (booking, camp) shows its name.
+      const read = mailJob.payload.safeParse(job.payload);
+      const mail = read.success ? read.data : undefined;
+      const subject = mail === undefined ? "" : (mail.subject ?? ("template" in mail ? mail.template : ""));
+      return { id: job.id, to: mail?.to ?? "", subject, error: job.lastError, failedAt: job.failedAt };
     });
 
   const submissionTimes = [...school, ...contact, ...enrolled, ...leads].map((r) => r.created_at);

@@ -1,30 +1,24 @@
 import { serverT } from "~server/i18n";
-import type { MailTemplate } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { defineMail } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
 import { formatMoney } from "~/lib/money";
-import { detailsTable, html, mailDocument } from "~/lib/mail/html";
+import { detailsTable, html } from "~/lib/mail/html";
 import { csvInstant } from "~/features/admin-kit/list/csv";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { invoiceOutstanding } from "./ledger.server";
 import { accountInvoicesPath } from "./paths";
-
-/** The receipt of a payment taken at the desk (issue 31 part 3), queued in the payment's transaction. */
-export const DESK_RECEIPT_MAIL = "billing-desk-receipt";
-
-export interface DeskReceiptMail {
-  paymentId: number;
-}
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "billing", key, values);
 
 export const receiptSubject = (lang: Lang, number: string) => say(lang, "receipt.subject", { number });
 
 /**
+ * The receipt of a payment taken at the desk (issue 31 part 3), queued in the payment's transaction.
  * In the family's language (the invoice's), made when the job runs: the payment, the invoice and
  * what is still owed then. A payment that is gone renders nothing (not sent).
  */
-export const deskReceiptMail: MailTemplate = async ({ db, config }, mail) => {
-  const { paymentId } = mail.data as DeskReceiptMail;
+export const deskReceiptMail = defineMail("billing-desk-receipt", z.object({ paymentId: z.number().int() }), async ({ db, config }, { paymentId }) => {
   const row = await db
     .selectFrom("payments as p")
     .innerJoin("invoices as i", "i.id", "p.invoice_id")
@@ -32,7 +26,7 @@ export const deskReceiptMail: MailTemplate = async ({ db, config }, mail) => {
     .where("p.id", "=", paymentId)
     .where("p.kind", "=", "payment")
     .executeTakeFirst();
-  if (!row) return { text: "" };
+  if (!row) return null;
   const lang: Lang = row.lang === "ar" ? "ar" : "en";
   const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
   const owed = Math.max(0, await invoiceOutstanding(db, row.invoice_id));
@@ -48,13 +42,10 @@ export const deskReceiptMail: MailTemplate = async ({ db, config }, mail) => {
   ];
   const link = new URL(accountInvoicesPath(lang), config.publicUrl).toString();
   const text = [t("receipt.greeting", { name: row.parent_name }), "", t("receipt.intro"), "", ...details.map(([label, value]) => `${label}: ${value}`), "", t("receipt.account", { link }), "", t("receipt.signoff")].join("\n");
-  const body = mailDocument(
-    lang,
-    html`<p>${t("receipt.greeting", { name: row.parent_name })}</p>
+  const body = html`<p>${t("receipt.greeting", { name: row.parent_name })}</p>
 <p>${t("receipt.intro")}</p>
 ${detailsTable(details, lang)}
 <p><a href="${link}">${t("receipt.accountLink")}</a></p>
-<p>${t("receipt.signoff")}</p>`,
-  );
-  return { text, html: body };
-};
+<p>${t("receipt.signoff")}</p>`;
+  return { lang, text, html: body };
+});

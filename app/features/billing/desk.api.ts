@@ -12,7 +12,7 @@ import { idParams } from "~/lib/record-id";
 import { sendCsv, type CsvColumn } from "~/features/admin-kit/list/csv.server";
 import { BillingRefused, lockInvoice, recordPayment } from "./ledger.server";
 import { confirmPaidInvoice } from "./enrolment-billing.server";
-import { DESK_RECEIPT_MAIL, receiptSubject, type DeskReceiptMail } from "./desk-receipt-mail.server";
+import { deskReceiptMail, receiptSubject } from "./desk-receipt-mail.server";
 import { deskPaymentSchema, familyParams, invoiceFilterSchema } from "./desk.schema";
 import { academyToday, familyStatement, invoiceDetail, ledgerExportRows, listInvoices, type ExportRow } from "./desk.server";
 
@@ -102,7 +102,7 @@ export const recordDeskPayment = defineEndpoint({
           summary: { paymentId: paid.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId },
           userId: caller.user!.id,
         });
-        await queueMail<DeskReceiptMail>(trx, { template: DESK_RECEIPT_MAIL, to: invoice.email, subject: receiptSubject(invoice.lang, invoice.number), data: { paymentId: paid.id } });
+        await queueMail(trx, deskReceiptMail, { to: invoice.email, subject: receiptSubject(invoice.lang, invoice.number), data: { paymentId: paid.id } });
         return { ...paid, number: invoice.number };
       });
       const outstanding = (await invoiceDetail(db, params.id, (await academyToday(db)).today))?.outstandingMinor ?? 0;

@@ -1,12 +1,12 @@
 import { defineFeature } from "~server/feature-manifest";
 import { deskApi } from "./desk.api";
-import { DESK_RECEIPT_MAIL, deskReceiptMail } from "./desk-receipt-mail.server";
+import { deskReceiptMail } from "./desk-receipt-mail.server";
 import { billingEnrolmentSubscriber } from "./enrolment-billing.server";
 
 /** The staff's billing desk (issue 31, decision 090): invoices, desk payments and their receipts, statements, the CSV. */
 export const billingDeskManifest = defineFeature({
   name: "billing-desk",
   routers: (deps) => [deskApi(deps)],
-  mailTemplates: { [DESK_RECEIPT_MAIL]: deskReceiptMail },
+  mails: [deskReceiptMail],
   subscribers: [billingEnrolmentSubscriber],
 });

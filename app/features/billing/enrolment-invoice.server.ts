@@ -5,7 +5,7 @@ import { serverT } from "~server/i18n";
 import { currencyCode, toMinor } from "~/lib/money";
 import { batchLabels } from "~/lib/camp-batch-labels.server";
 import { queueMail } from "~server/mail/mail-queue";
-import { INVOICE_MAIL, invoiceMail } from "./invoice-mail.server";
+import { invoiceMail, invoiceMailKind } from "./invoice-mail.server";
 import { applyInstalmentRule, instalmentRuleOf } from "./instalment-rule.server";
 import { createInvoice, type CreatedInvoice, type NewInvoice } from "./ledger.server";
 
@@ -27,7 +27,7 @@ async function issueEnrolmentInvoice(trx: Trx, details: NewInvoice): Promise<Cre
     childName: details.childName,
     description: details.lang === "ar" ? details.description.ar : details.description.en,
   });
-  await queueMail(trx, { template: INVOICE_MAIL, to: details.email, subject: mail.subject, data: mail.data });
+  await queueMail(trx, invoiceMailKind, { to: details.email, subject: mail.subject, data: mail.data });
   return invoice;
 }
 

@@ -1,22 +1,26 @@
+import { z } from "zod";
 import { serverT } from "~server/i18n";
-import type { Lang } from "~/i18n/lang";
+import { mailKind } from "~server/mail/mail-queue";
+import { languages } from "~/i18n/lang";
 
 /**
- * The family's e-mail of a new invoice (decision 092): queued here by name in the enrolment's
- * transaction; its template (the text and the PDF) is the refunds feature's, which depends on
- * billing and not the other way round.
+ * The family's e-mail of a new invoice (decision 092): declared here and queued in the enrolment's
+ * transaction; its render (the text and the PDF) is refunds/refund-mail.server.ts's, which reads
+ * billing's modules (decision 118: a kind declared apart from its render, as jobs are).
  */
-export const INVOICE_MAIL = "billing-invoice";
-
-export interface InvoiceMail {
-  lang: Lang;
-  id: number;
-  number: string;
-  totalMinor: number;
-  currency: string;
-  dueOn: string;
-  childName: string;
-  description: string;
-}
+export const invoiceMailKind = mailKind(
+  "billing-invoice",
+  z.object({
+    lang: z.enum(languages),
+    id: z.number().int(),
+    number: z.string(),
+    totalMinor: z.number().int(),
+    currency: z.string(),
+    dueOn: z.string(),
+    childName: z.string(),
+    description: z.string(),
+  }),
+);
+export type InvoiceMail = z.infer<typeof invoiceMailKind.data>;
 
 export const invoiceMail = (data: InvoiceMail) => ({ subject: serverT(data.lang, "refunds", "invoiceMail.subject", { number: data.number }), data });

@@ -1,12 +1,9 @@
-import type { Config } from "~server/config";
-import type { DB } from "~server/db/db";
 import { serverT } from "~server/i18n";
-import type { Logger } from "~server/logger";
-import { sendMail } from "~server/mail/mailer";
+import { defineMail, type MailDeps, type RenderedMail } from "~server/mail/mail-queue";
 import { pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import type { ReminderMail, StaffCancelMail } from "./booking.jobs.server";
+import { bookingConfirmationMail, bookingReminderMail, bookingRescheduledMail, staffCancelMailKind, waitlistClosedMail, type StaffCancelMail } from "./booking.jobs.server";
 import { findCourse, getBookingForMail } from "./booking.server";
 import { linkToken } from "./link-tokens.server";
 import { bookingEvent } from "./booking-event";
@@ -14,25 +11,23 @@ import { buildIcs, calendarLinks } from "./ics";
 import { bookingPagePath, cancelPath, confirmationPath, reschedulePath } from "./paths";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { localizePath } from "~/i18n/lang";
-import { detailsTable, html, joinHtml, mailDocument } from "~/lib/mail/html";
+import { detailsTable, html, joinHtml } from "~/lib/mail/html";
 import { formatPhone } from "~/lib/validation";
 
-type MailDeps = { db: DB; config: Config; logger: Logger };
-
 /** The confirmation e-mail, sent when a booking is made (booking.server.ts queues it). */
-export function sendBookingConfirmation(deps: MailDeps, reference: string): Promise<void> {
-  return sendBookingMail(deps, reference, "confirmation");
-}
+export const bookingConfirmation = defineMail(bookingConfirmationMail, (deps, { reference }) => renderBookingMail(deps, reference, "confirmation"));
 
 /** The new time of a booking the parent moved (reschedule.server.ts queues it). */
-export function sendRescheduledMail(deps: MailDeps, mail: { reference: string; startsAt: string }): Promise<void> {
-  return sendBookingMail(deps, mail.reference, "rescheduled", mail.startsAt);
-}
+export const bookingRescheduled = defineMail(bookingRescheduledMail, (deps, mail) => renderBookingMail(deps, mail.reference, "rescheduled", mail.startsAt));
 
 /** The reminder a day before the class (reminders.server.ts queues it). */
-export function sendBookingReminder(deps: MailDeps, mail: ReminderMail): Promise<void> {
-  return sendBookingMail(deps, mail.reference, "reminder", mail.startsAt);
-}
+export const bookingReminder = defineMail(bookingReminderMail, (deps, mail) => renderBookingMail(deps, mail.reference, "reminder", mail.startsAt));
+
+/** The academy cancelled a demo class (staff-cancel.server.ts queues it). */
+export const staffCancellation = defineMail(staffCancelMailKind, (deps, mail) => renderStaffCancellation(deps, mail));
+
+/** Staff closed the slot a parent waited for (waitlist-close.server.ts queues it). */
+export const waitlistClosed = defineMail(waitlistClosedMail, (deps, mail) => renderStaffCancellation(deps, mail, "waitlist.closedMail"));
 
 /** Each kind's own subject and first paragraph; the rest of the e-mail is the same. */
 const MAIL_TEXTS = {
@@ -48,14 +43,14 @@ const MAIL_TEXTS = {
  * `startsAt`: the class time the e-mail was queued about; when the booking has since been moved
  * or cancelled, or the class has begun, the e-mail is stale and is dropped (a move queues its own).
  */
-async function sendBookingMail(deps: MailDeps, reference: string, kind: keyof typeof MAIL_TEXTS, startsAt?: string): Promise<void> {
+async function renderBookingMail(deps: MailDeps, reference: string, kind: keyof typeof MAIL_TEXTS, startsAt?: string): Promise<RenderedMail | null> {
   const [settings, timeZone] = await Promise.all([getSiteSettings(deps.db), academyTimeZone(deps.db)]);
   const found = await getBookingForMail(deps.db, reference, timeZone);
-  if (!found) return;
+  if (!found) return null;
   const { view: booking, id, lang } = found;
   // Rebuilt from the row and SESSION_SECRET: the database keeps no usable link (decision 044).
   const cancelToken = linkToken(deps.config.sessionSecret, "booking", { id, reference: booking.reference });
-  if (startsAt !== undefined && (booking.status !== "booked" || booking.startsAt !== startsAt || Date.parse(startsAt) <= Date.now())) return;
+  if (startsAt !== undefined && (booking.status !== "booked" || booking.startsAt !== startsAt || Date.parse(startsAt) <= Date.now())) return null;
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "booking", key, values);
   const texts = MAIL_TEXTS[kind];
   const base = deps.config.publicUrl;
@@ -110,29 +105,26 @@ async function sendBookingMail(deps: MailDeps, reference: string, kind: keyof ty
     t("mail.signoff"),
   ].join("\n");
 
-  const htmlBody = mailDocument(
-    lang,
-    html`<p>${t("mail.greeting", { name: booking.parentName })}</p>
+  const htmlBody = html`<p>${t("mail.greeting", { name: booking.parentName })}</p>
 <p>${t(`${texts}.intro`, { name: booking.childName })}</p>
 ${detailsTable(details, lang)}
 <p><a href="${confirmationUrl}">${t("mail.viewLink")}</a></p>
 <p>${t("mail.reschedule")} <a href="${rescheduleUrl}">${t("mail.rescheduleLink")}</a></p>
 <p>${t("mail.cancel")} <a href="${cancelUrl}">${t("mail.cancelLink")}</a></p>
 <p>${t("mail.calendar")} <a href="${links.google}">${t("calendar.google")}</a> · <a href="${links.outlook}">${t("calendar.outlook")}</a></p>
-<p>${t("mail.signoff")}</p>`,
-  );
+<p>${t("mail.signoff")}</p>`;
 
   // Seconds since 1970 only grow, so each later e-mail's event replaces the earlier one.
   const sequence = kind === "confirmation" ? undefined : Math.floor(Date.now() / 1000);
   const ics = buildIcs({ uid: `${booking.reference}@${new URL(base).hostname}`, ...event, sequence });
 
-  await sendMail(deps, {
-    to: booking.email,
+  return {
+    lang,
     subject: t(`${texts}.subject`, { course: booking.courseName, date: booking.dateLabel, time: booking.timeLabel }),
     text,
     html: htmlBody,
     attachments: [{ filename: "demo-class.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],
-  });
+  };
 }
 
 /**
@@ -140,12 +132,12 @@ ${detailsTable(details, lang)}
  * in: the course, the class's date and time in the academy's zone, an apology, and where to book
  * another time (the course's booking page while the course exists, else the course list).
  */
-export async function sendStaffCancellation(
-  deps: { db: DB; config: Config; logger: Logger },
+async function renderStaffCancellation(
+  deps: MailDeps,
   mail: StaffCancelMail,
   // The same e-mail, worded for a waitlist place the academy ended (waitlist-close.server.ts).
   texts: "staffCancelMail" | "waitlist.closedMail" = "staffCancelMail",
-): Promise<void> {
+): Promise<RenderedMail> {
   const { lang } = mail;
   const timeZone = await academyTimeZone(deps.db);
   const course = mail.courseId === null ? undefined : await findCourse(deps.db, String(mail.courseId), lang);
@@ -174,17 +166,14 @@ export async function sendStaffCancellation(
     t(`${texts}.signoff`),
   ].join("\n");
 
-  const htmlBody = mailDocument(
-    lang,
-    html`<p>${t("mail.greeting", { name: mail.parentName })}</p>
+  const htmlBody = html`<p>${t("mail.greeting", { name: mail.parentName })}</p>
 ${joinHtml(
   paragraphs.map((paragraph) => html`<p>${paragraph}</p>`),
   "\n",
 )}
 ${detailsTable(details, lang)}
 <p>${t(`${texts}.bookAgain`)} <a href="${bookUrl}">${t(`${texts}.bookAgainLink`)}</a></p>
-<p>${t(`${texts}.signoff`)}</p>`,
-  );
+<p>${t(`${texts}.signoff`)}</p>`;
 
-  await sendMail(deps, { to: mail.email, subject: t(`${texts}.subject`, { course: courseName, date }), text, html: htmlBody });
+  return { lang, subject: t(`${texts}.subject`, { course: courseName, date }), text, html: htmlBody };
 }

@@ -1,17 +1,17 @@
-import { markPublicForm, mayMail } from "~server/mail/mail-budget";
+import { markPublicForm } from "~server/mail/mail-budget";
 import { randomBytes } from "node:crypto";
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
 import { LRUCache } from "lru-cache";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import { isPostgres, type DB } from "~server/db/db";
-import { enqueue } from "~server/jobs/queue";
+import { queueMail } from "~server/mail/mail-queue";
 import type { Database, DemoBookingStatus, DemoSlotMode, DemoSlotsTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import { randomToken } from "~/lib/random-token.server";
 import { formatPhone } from "~/lib/validation";
 import type { Lang } from "~/i18n/lang";
-import { bookingConfirmationJob } from "./booking.jobs.server";
+import { bookingConfirmationMail } from "./booking.jobs.server";
 import { linkedId, linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { freeSeatIn, SLOT_LINE } from "./waitlist-offers.server";
@@ -289,7 +289,7 @@ export async function bookSlot(
       // The confirmation e-mail is queued with the seat: both are stored, or neither; within the
       // typed address's mail budget (decision 104), else the booking stands without it.
       markPublicForm(trx, input.email);
-      if (await mayMail(trx, input.email)) await enqueue(trx, bookingConfirmationJob, { reference });
+      await queueMail(trx, bookingConfirmationMail, { to: input.email, data: { reference } });
       await options.notifyStaff?.(trx, { startsAt, code });
       return row.id;
     });

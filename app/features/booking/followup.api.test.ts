@@ -3,7 +3,8 @@ import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { outboxMails, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
-import { sendFollowupMail } from "./followup.server";
+import { bookingFollowup } from "./followup.server";
+import { deliverNow, mailJobsOf } from "~server/test/mail-jobs";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 
 const TZ = "Asia/Kolkata";
@@ -43,7 +44,7 @@ describe("the follow-up e-mail after staff mark a demo booking attended (issue 1
     return outboxMails(server.config.dataDir).filter((mail) => mail.to === address && !mail.raw.includes("demo-class.ics"));
   };
   const followupJobs = async () =>
-    Number((await server.db.selectFrom("jobs").select((eb) => eb.fn.countAll().as("n")).where("kind", "=", "booking-followup").executeTakeFirstOrThrow()).n);
+    (await mailJobsOf(server.db, bookingFollowup).execute()).length;
 
   it("sends one e-mail in the booking's language, with the course page and the way to enroll, however often attendance toggles", async () => {
     const english = await book("follow.en@example.com", "en", { parentName: `Nadia "Mum" <b>&</b>` });
@@ -99,7 +100,7 @@ describe("the follow-up e-mail after staff mark a demo booking attended (issue 1
     const { reference } = await server.db.selectFrom("demo_bookings").select("reference").where("id", "=", id).executeTakeFirstOrThrow();
     await server.db.updateTable("demo_bookings").set({ status: "booked", followup_sent_at: new Date().toISOString() }).where("id", "=", id).execute();
     // The job as the worker would run it, after staff undid the mark.
-    await sendFollowupMail({ db: server.db, config: server.config, logger: createLogger("silent") }, reference);
+    await deliverNow({ db: server.db, config: server.config, logger: createLogger("silent") }, bookingFollowup, { to: "follow.undo@example.com", data: { reference } });
     expect(await followupsTo("follow.undo@example.com")).toHaveLength(0);
     expect((await server.db.selectFrom("demo_bookings").select("followup_sent_at").where("id", "=", id).executeTakeFirstOrThrow()).followup_sent_at).toBeNull();
     expect((await mark(id, "attended")).status).toBe(200);

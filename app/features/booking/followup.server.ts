@@ -1,15 +1,12 @@
-import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { serverT } from "~server/i18n";
-import { enqueue } from "~server/jobs/queue";
-import type { Logger } from "~server/logger";
-import { sendMail } from "~server/mail/mailer";
+import { defineMail, queueMail, type MailDeps, type RenderedMail } from "~server/mail/mail-queue";
 import { localizePath } from "~/i18n/lang";
-import { html, joinHtml, mailDocument } from "~/lib/mail/html";
+import { html, joinHtml } from "~/lib/mail/html";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { bookingFollowupJob } from "./booking.jobs.server";
+import { bookingFollowupMail } from "./booking.jobs.server";
 import { getBookingForMail } from "./booking.server";
 import { fillPlaceholders } from "~/features/site/followup-texts";
 import { demoPrefillToken } from "./demo-link.server";
@@ -27,10 +24,10 @@ export async function claimFollowup(trx: DB, bookingId: number): Promise<boolean
     .where("id", "=", bookingId)
     .where("status", "=", "attended")
     .where("followup_sent_at", "is", null)
-    .returning("reference")
+    .returning(["reference", "email"])
     .executeTakeFirst();
   if (!claimed) return false;
-  await enqueue(trx, bookingFollowupJob, { reference: claimed.reference });
+  await queueMail(trx, bookingFollowup, { to: claimed.email, data: { reference: claimed.reference } });
   return true;
 }
 
@@ -41,10 +38,12 @@ export async function claimFollowup(trx: DB, bookingId: number): Promise<boolean
  * booking no longer marked attended when the job runs (staff corrected a mistake at once) gets
  * nothing, and its claim is released so a later "attended" sends it.
  */
-export async function sendFollowupMail(deps: { db: DB; config: Config; logger: Logger }, reference: string): Promise<void> {
+export const bookingFollowup = defineMail(bookingFollowupMail, (deps, { reference }) => renderFollowupMail(deps, reference));
+
+async function renderFollowupMail(deps: MailDeps, reference: string): Promise<RenderedMail | null> {
   const [settings, timeZone] = await Promise.all([getSiteSettings(deps.db), academyTimeZone(deps.db)]);
   const found = await getBookingForMail(deps.db, reference, timeZone);
-  if (!found) return;
+  if (!found) return null;
   const { view: booking, lang, id: bookingId } = found;
   if (booking.status !== "attended") {
     const released = await deps.db
@@ -55,7 +54,7 @@ export async function sendFollowupMail(deps: { db: DB; config: Config; logger: L
       .executeTakeFirst();
     // Nothing released: staff marked it attended again after the read above, and that change
     // found the claim still held and queued nothing, so this job is the one that sends.
-    if (Number(released.numUpdatedRows) > 0) return;
+    if (Number(released.numUpdatedRows) > 0) return null;
   }
   const t = (key: string) => serverT(lang, "booking", `followupMail.${key}`);
   const values = { parent: booking.parentName, child: booking.childName, course: booking.courseName };
@@ -80,15 +79,12 @@ export async function sendFollowupMail(deps: { db: DB; config: Config; logger: L
     ...(sectionsUrl ? [`${serverT(lang, "timetable", "followup.enrol", enrolWords)}: ${sectionsUrl}`] : []),
     `${t("enroll")}: ${enrollUrl}`,
   ].join("\n");
-  const htmlBody = mailDocument(
-    lang,
-    html`${joinHtml(
+  const htmlBody = html`${joinHtml(
       paragraphs.map((paragraph) => html`<p>${joinHtml(paragraph.split("\n").map((line) => html`${line}`), "<br>")}</p>`),
       "\n",
     )}
 <p><a href="${courseUrl}">${t("courseLink")}</a></p>
 ${sectionsUrl ? html`<p><a href="${sectionsUrl}">${serverT(lang, "timetable", "followup.enrolLink", enrolWords)}</a></p>` : ""}
-<p><a href="${enrollUrl}">${t("enrollLink")}</a></p>`,
-  );
-  await sendMail(deps, { to: booking.email, subject, text, html: htmlBody });
+<p><a href="${enrollUrl}">${t("enrollLink")}</a></p>`;
+  return { lang, subject, text, html: htmlBody };
 }

@@ -1,6 +1,6 @@
 import type { DB } from "~server/db/db";
-import { enqueue } from "~server/jobs/queue";
-import { bookingReminderJob, type ReminderMail } from "./booking.jobs.server";
+import { queueMail } from "~server/mail/mail-queue";
+import { bookingReminderMail } from "./booking.jobs.server";
 import { REMINDER_LEAD_MS } from "./booking.server";
 
 /** How often the sweep runs: a reminder leaves at most this much later than 24 hours before. */
@@ -24,14 +24,13 @@ export async function sweepDueReminders(db: DB, at = new Date()): Promise<number
       .where("reminder_sent_at", "is", null)
       .where("status", "=", "booked")
       .where("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("starts_at", ">", now).where("starts_at", "<=", until))
-      .returning(["reference", "slot_id"])
+      .returning(["reference", "slot_id", "email"])
       .execute();
     if (claimed.length === 0) return 0;
     const slotIds = [...new Set(claimed.map((booking) => booking.slot_id))];
     const starts = new Map((await trx.selectFrom("demo_slots").select(["id", "starts_at"]).where("id", "in", slotIds).execute()).map((slot) => [slot.id, slot.starts_at]));
     for (const booking of claimed) {
-      const mail: ReminderMail = { reference: booking.reference, startsAt: starts.get(booking.slot_id)! };
-      await enqueue(trx, bookingReminderJob, mail);
+      await queueMail(trx, bookingReminderMail, { to: booking.email, data: { reference: booking.reference, startsAt: starts.get(booking.slot_id)! } });
     }
     return claimed.length;
   });

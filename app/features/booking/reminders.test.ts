@@ -8,8 +8,9 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { outboxMails, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { bookSlot, findCourse } from "./booking.server";
-import { sendBookingReminder } from "./booking-mail.server";
-import { bookingReminderJob, bookingReminderSweepJob } from "./booking.jobs.server";
+import { bookingReminder } from "./booking-mail.server";
+import { bookingReminderSweepJob } from "./booking.jobs.server";
+import { deliverNow, mailJobsOf } from "~server/test/mail-jobs";
 import { sweepDueReminders } from "./reminders.server";
 import { formatDateLabel, formatTimeLabel } from "./slot-format";
 
@@ -92,7 +93,7 @@ describe("demo class reminders 24 hours ahead, exactly once (issue 17, decision 
     const claimedThere = runs[0] + runs[1];
     const sweepJobs = (await server.db.selectFrom("jobs").select("id").where("kind", "=", bookingReminderSweepJob.kind).execute()).length;
     const mailsPerBooking = emails.map((email) => remindersTo(email).length);
-    const reminderJobs = (await server.db.selectFrom("jobs").select("id").where("kind", "=", bookingReminderJob.kind).execute()).length;
+    const reminderJobs = (await mailJobsOf(server.db, bookingReminder).execute()).length;
     console.log(
       `[reminders] ${BOOKINGS} due bookings; 2 instance processes x 10 concurrent sweeps, plus ${sweepJobs} periodic sweep job(s): claimed by instance B=${runs[0]}, instance C=${runs[1]}, this one afterwards=${claimedHere}, by the periodic job=${BOOKINGS - claimedHere - claimedThere}; reminder jobs=${reminderJobs}; reminder e-mails sent=${mailsPerBooking.reduce((a, b) => a + b, 0)}; min/max per booking=${Math.min(...mailsPerBooking)}/${Math.max(...mailsPerBooking)}`,
     );
@@ -148,7 +149,7 @@ describe("demo class reminders 24 hours ahead, exactly once (issue 17, decision 
     expect((await server.db.selectFrom("demo_bookings").select("reminder_sent_at").where("reference", "=", booked.reference).executeTakeFirstOrThrow()).reminder_sent_at).toBeNull();
     expect(await sweepDueReminders(server.db)).toBe(0);
     // A reminder about the old time that was still queued is stale: it sends nothing.
-    await sendBookingReminder({ db: server.db, config: server.config, logger: createLogger("silent") }, { reference: booked.reference, startsAt: old.starts_at });
+    await deliverNow({ db: server.db, config: server.config, logger: createLogger("silent") }, bookingReminder, { to: "moved@example.com", data: { reference: booked.reference, startsAt: old.starts_at } });
     expect(remindersTo("moved@example.com")).toHaveLength(1);
     await startIn(target, 23);
     expect(await sweepDueReminders(server.db)).toBe(1);

@@ -1,9 +1,9 @@
 import type { DB } from "~server/db/db";
 import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
-import { enqueue } from "~server/jobs/queue";
+import { queueMail } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
-import { bookingRescheduledJob } from "./booking.jobs.server";
+import { bookingRescheduledMail } from "./booking.jobs.server";
 import { changeDeadline, freeSeat, listOpenSlots, reminderStateFor, takeSeat, type PublicSlot } from "./booking.server";
 import { zonedParts } from "~/lib/zoned-time";
 
@@ -47,7 +47,7 @@ export async function rescheduleBooking(db: DB, input: { bookingId: number | und
         .where("id", "=", bookingId)
         .where("status", "=", "booked")
         .where("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("starts_at", ">", changeDeadline(now, options.cutoffHours)))
-        .returning(["id", "slot_id", "course_id", "reference"])
+        .returning(["id", "slot_id", "course_id", "reference", "email"])
         .executeTakeFirst();
       if (!booking) throw new Refused("booking");
       if (booking.slot_id === input.slotId) throw new Refused("sameSlot");
@@ -72,7 +72,7 @@ export async function rescheduleBooking(db: DB, input: { bookingId: number | und
         .set({ slot_id: input.slotId, reminder_sent_at: reminderStateFor(startsAt, now), updated_at: now })
         .where("id", "=", booking.id)
         .execute();
-      await enqueue(trx, bookingRescheduledJob, { reference: booking.reference, startsAt });
+      await queueMail(trx, bookingRescheduledMail, { to: booking.email, data: { reference: booking.reference, startsAt } });
       return { ok: true as const, reference: booking.reference, courseId: booking.course_id, startsAt };
     });
   } catch (error) {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { nowIso } from "~server/db/values";
 import { addDays, zonedParts } from "~/lib/zoned-time";
+import { mailJobsOf } from "~server/test/mail-jobs";
+import { staffCancelMailKind } from "./booking.jobs.server";
 
 const TZ = "Asia/Kolkata";
 
@@ -103,12 +105,12 @@ describe("staff bulk actions on demo slots (POST /api/admin/slots/bulk)", () => 
     // All or nothing: the empty slot stays too.
     expect(await statuses([booked, other])).toEqual(["open", "open"]);
 
-    const jobsBefore = (await server.db.selectFrom("jobs").select("id").where("kind", "=", "booking-cancelled-by-staff").execute()).length;
+    const jobsBefore = (await mailJobsOf(server.db, staffCancelMailKind).execute()).length;
     const confirmed = await staff({ action: "delete", ids: [booked, other], confirm: true });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ changed: 2, cancelled: 1, message: "2 slot(s) deleted; 1 booking(s) cancelled and the parents e-mailed." });
     expect(await statuses([booked, other])).toEqual([]);
-    const jobs = await server.db.selectFrom("jobs").select("payload").where("kind", "=", "booking-cancelled-by-staff").execute();
+    const jobs = await mailJobsOf(server.db, staffCancelMailKind).execute();
     expect(jobs.length).toBe(jobsBefore + 1);
     expect(JSON.stringify(jobs.map((job) => job.payload))).toContain("bulk.parent@example.com");
   });

@@ -1,7 +1,7 @@
 import type { DB, Trx } from "~server/db/db";
-import { enqueue } from "~server/jobs/queue";
+import { queueMail } from "~server/mail/mail-queue";
 import { nowIso } from "~server/db/values";
-import { staffCancelMailJob, type StaffCancelMail } from "./booking.jobs.server";
+import { staffCancelMailKind, type StaffCancelMail } from "./booking.jobs.server";
 import { freeSeat } from "./booking.server";
 
 /** Which live bookings staff cancel: one booking, every future one of a slot, or of a course. */
@@ -46,7 +46,7 @@ export async function cancelBookingsByStaff(trx: Trx, target: StaffCancelTarget,
       courseName: booking.course_name,
       startsAt,
     };
-    await enqueue(trx, staffCancelMailJob, payload);
+    await queueMail(trx, staffCancelMailKind, { to: payload.email, data: payload });
   }
   return cancelled.length;
 }

@@ -1,10 +1,7 @@
 import type { Trx } from "~server/db/db";
-import { enqueue } from "~server/jobs/queue";
-import { waitlistClosedJob, type StaffCancelMail } from "./booking.jobs.server";
+import { queueMail } from "~server/mail/mail-queue";
+import { waitlistClosedMail, type StaffCancelMail } from "./booking.jobs.server";
 import { freeSeat } from "./booking.server";
-
-/** The background job that tells a waiting parent the academy closed the time they waited for (booking-mail.server.ts). */
-export const WAITLIST_CLOSED_JOB = "waitlist-closed-by-staff";
 
 /** Whose lines staff end: one slot's (closed or deleted), or every future slot's of a deleted course. */
 export type WaitlistCloseTarget = { slotId: number } | { courseId: number };
@@ -53,7 +50,7 @@ export async function endWaitlistsByStaff(trx: Trx, target: WaitlistCloseTarget,
       courseName: (entry.lang === "ar" ? slot.name_ar : slot.name_en) ?? "",
       startsAt: slot.starts_at,
     };
-    await enqueue(trx, waitlistClosedJob, payload);
+    await queueMail(trx, waitlistClosedMail, { to: payload.email, data: payload });
   }
   return offered.length + waiting.length;
 }

@@ -1,28 +1,23 @@
-import type { Config } from "~server/config";
-import type { DB } from "~server/db/db";
 import { serverT } from "~server/i18n";
-import type { Logger } from "~server/logger";
-import { sendMail } from "~server/mail/mailer";
-import { detailsTable, html, mailDocument } from "~/lib/mail/html";
+import { defineMail, type MailDeps, type RenderedMail } from "~server/mail/mail-queue";
+import { detailsTable, html } from "~/lib/mail/html";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { waitlistAcceptPath, waitlistPath } from "./paths";
-import type { WaitlistOfferMail } from "./booking.jobs.server";
+import { waitlistJoinedMail, waitlistOfferMail } from "./booking.jobs.server";
 import { getWaitlistEntry } from "./waitlist.server";
-
-type MailDeps = { db: DB; config: Config; logger: Logger };
 
 /**
  * The waitlist's two e-mails, in the language the parent joined in: "you are in line" (with the
  * link to leave) and "a seat is held for you until ..." (with the link to accept or decline).
  */
-async function sendWaitlistMail(deps: MailDeps, entryId: number, kind: "joined" | "offer", expiresAt?: string): Promise<void> {
+async function renderWaitlistMail(deps: MailDeps, entryId: number, kind: "joined" | "offer", expiresAt?: string): Promise<RenderedMail | null> {
   const timeZone = await academyTimeZone(deps.db);
   const found = await getWaitlistEntry(deps.db, deps.config.sessionSecret, entryId, timeZone, null);
-  if (!found) return;
+  if (!found) return null;
   const { view: entry, token } = found;
   // A stale e-mail is dropped: the parent left, accepted, or the offer ended (or was made again).
-  if (kind === "joined" && entry.status !== "waiting") return;
-  if (kind === "offer" && (entry.status !== "offered" || entry.offerExpiresAt !== expiresAt)) return;
+  if (kind === "joined" && entry.status !== "waiting") return null;
+  if (kind === "offer" && (entry.status !== "offered" || entry.offerExpiresAt !== expiresAt)) return null;
   const lang = entry.lang;
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "booking", key, values);
   const base = deps.config.publicUrl;
@@ -50,24 +45,17 @@ async function sendWaitlistMail(deps: MailDeps, entryId: number, kind: "joined" 
     "",
     t("mail.signoff"),
   ].join("\n");
-  const htmlBody = mailDocument(
-    lang,
-    html`<p>${t("mail.greeting", { name: entry.parentName })}</p>
+  const htmlBody = html`<p>${t("mail.greeting", { name: entry.parentName })}</p>
 <p>${intro}</p>
 ${detailsTable(details, lang)}
 <p>${action} <a href="${pageUrl}">${link}</a></p>
-<p>${t("mail.signoff")}</p>`,
-  );
+<p>${t("mail.signoff")}</p>`;
   const subjectKey = kind === "offer" ? "waitlist.offerMail.subject" : "waitlist.joinedMail.subject";
-  await sendMail(deps, { to: entry.email, subject: t(subjectKey, { course: entry.courseName, date: entry.dateLabel, time: entry.timeLabel }), text, html: htmlBody });
+  return { lang, subject: t(subjectKey, { course: entry.courseName, date: entry.dateLabel, time: entry.timeLabel }), text, html: htmlBody };
 }
 
 /** "You are on the waitlist" (waitlist.server.ts queues it when a parent joins). */
-export function sendWaitlistJoined(deps: MailDeps, mail: { entryId: number }): Promise<void> {
-  return sendWaitlistMail(deps, mail.entryId, "joined");
-}
+export const waitlistJoined = defineMail(waitlistJoinedMail, (deps, mail) => renderWaitlistMail(deps, mail.entryId, "joined"));
 
 /** "A seat is held for you" (waitlist-offers.server.ts queues it with the offer). */
-export function sendWaitlistOffer(deps: MailDeps, mail: WaitlistOfferMail): Promise<void> {
-  return sendWaitlistMail(deps, mail.entryId, "offer", mail.expiresAt);
-}
+export const waitlistOffer = defineMail(waitlistOfferMail, (deps, mail) => renderWaitlistMail(deps, mail.entryId, "offer", mail.expiresAt));

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { DB } from "~server/db/db";
-import { enqueue } from "~server/jobs/queue";
+import { queueMail } from "~server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
-import { waitlistOfferJob } from "./booking.jobs.server";
+import { waitlistOfferMail } from "./booking.jobs.server";
 import { lockSeatRow, releaseSeatIn, takeSeatIn, type SeatRow, type SeatTable } from "./seats.server";
 
 /**
@@ -28,7 +28,8 @@ export const SLOT_LINE: WaitLine = {
   owner: "slot_id",
   offersOpen: (row, now) => row.status === "open" && row.starts_at > now,
   queueOffer: async (trx, entryId, expiresAt) => {
-    await enqueue(trx, waitlistOfferJob, { entryId, expiresAt });
+    const entry = await trx.selectFrom("slot_waitlist").select("email").where("id", "=", entryId).executeTakeFirstOrThrow();
+    await queueMail(trx, waitlistOfferMail, { to: entry.email, data: { entryId, expiresAt } });
   },
 };
 

@@ -1,12 +1,12 @@
-import { markPublicForm, mayMail } from "~server/mail/mail-budget";
+import { markPublicForm } from "~server/mail/mail-budget";
 import type { DB } from "~server/db/db";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import type { DemoSlotMode, WaitlistStatus } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
-import { enqueue } from "~server/jobs/queue";
+import { queueMail } from "~server/mail/mail-queue";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import { bookingConfirmationJob, waitlistJoinedJob } from "./booking.jobs.server";
+import { bookingConfirmationMail, waitlistJoinedMail } from "./booking.jobs.server";
 import { randomToken } from "~/lib/random-token.server";
 import { bookingCode, forCourse, isCodeCollision, reminderStateFor, toPublicSlot } from "./booking.server";
 import { leaveLine, positionIn, SLOT_LINE, sweepLine, type LeaveResult } from "./waitlist-offers.server";
@@ -88,7 +88,7 @@ export async function joinWaitlist(db: DB, input: JoinRequest, options: { course
         .executeTakeFirstOrThrow();
       // Within the typed address's mail budget (decision 104); the place in line stands without it.
       markPublicForm(trx, email);
-      if (await mayMail(trx, email)) await enqueue(trx, waitlistJoinedJob, { entryId: entry.id });
+      await queueMail(trx, waitlistJoinedMail, { to: email, data: { entryId: entry.id } });
       return { position: await positionOf(trx, input.slotId, entry.id), token: linkToken(options.linkSecret, "waitlist", entry) };
     });
     return { ok: true, token, position };
@@ -175,7 +175,7 @@ export async function acceptOffer(db: DB, entryId: number | undefined, options: 
           .returning("id")
           .executeTakeFirstOrThrow();
         await trx.updateTable("slot_waitlist").set({ booking_id: booking.id }).where("id", "=", entry.id).execute();
-        await enqueue(trx, bookingConfirmationJob, { reference });
+        await queueMail(trx, bookingConfirmationMail, { to: entry.email, data: { reference } });
         await options.notifyStaff?.(trx, {
           startsAt: slot.starts_at,
           code,

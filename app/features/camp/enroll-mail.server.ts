@@ -1,9 +1,8 @@
-import type { Config } from "~server/config";
-import type { DB } from "~server/db/db";
 import { serverT } from "~server/i18n";
-import type { Logger } from "~server/logger";
-import { sendMail } from "~server/mail/mailer";
+import { defineMail } from "~server/mail/mail-queue";
+import { detailsTable, html } from "~/lib/mail/html";
 import { formatCampDate } from "./camp";
+import { enrollmentConfirmationMail } from "./camp.mails.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { getEnrollmentByReference } from "./enroll.server";
 import { enrollConfirmedPath } from "./paths";
@@ -11,23 +10,24 @@ import { formatPhone } from "~/lib/validation";
 
 /**
  * The parent's confirmation of a camp enrollment, in the language they enrolled in (like the demo
- * booking's): the details, the next steps and a link to the confirmation page.
+ * booking's): the details, the next steps and a link to the confirmation page; HTML in the
+ * parent's language and direction, with the same text as its plain part.
  */
-export async function sendEnrollmentConfirmation(deps: { db: DB; config: Config; logger: Logger }, reference: string): Promise<void> {
+export const enrollmentConfirmation = defineMail(enrollmentConfirmationMail, async (deps, { reference }) => {
   const first = await getEnrollmentByReference(deps.db, reference, "en");
-  if (!first) return;
+  if (!first) return null;
   const enrollment = first.lang === "en" ? first : ((await getEnrollmentByReference(deps.db, reference, first.lang)) ?? first);
   const { lang } = enrollment;
   const settings = await getSiteSettings(deps.db);
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "camp", key, values);
   const pageUrl = deps.config.publicUrl + enrollConfirmedPath(reference, lang);
-  const details: [string, string][] = [
+  // [label, value, left-to-right value]: the phone keeps its order inside Arabic text.
+  const details: [string, string, boolean?][] = [
     [t("confirmed.camp"), enrollment.campTitle],
     [t("confirmed.session"), enrollment.session],
     [t("confirmed.student"), enrollment.studentName],
     [t("confirmed.parent"), enrollment.parentName],
-    // U+2066/U+2069 (left-to-right isolate) keep the number in its order inside Arabic text.
-    [t("confirmed.phone"), `\u2066${formatPhone(enrollment.phoneNumber)}\u2069`],
+    [t("confirmed.phone"), formatPhone(enrollment.phoneNumber), true],
   ];
   const steps = [
     t("confirmed.step1", { phone: settings.phone }),
@@ -39,7 +39,8 @@ export async function sendEnrollmentConfirmation(deps: { db: DB; config: Config;
     "",
     t("mail.intro", { student: enrollment.studentName, camp: enrollment.campTitle }),
     "",
-    ...details.map(([label, value]) => `${label}: ${value}`),
+    // U+2066/U+2069 (left-to-right isolate) do for plain text what dir="ltr" does in HTML.
+    ...details.map(([label, value, ltr]) => `${label}: ${ltr ? `\u2066${value}\u2069` : value}`),
     "",
     t("confirmed.nextSteps"),
     ...steps.map((step, i) => `${i + 1}. ${step}`),
@@ -49,5 +50,12 @@ export async function sendEnrollmentConfirmation(deps: { db: DB; config: Config;
     "",
     t("mail.signoff"),
   ].join("\n");
-  await sendMail(deps, { to: enrollment.email, subject: t("mail.subject", { camp: enrollment.campTitle }), text });
-}
+  const body = html`<p>${t("mail.greeting", { name: enrollment.parentName })}</p>
+<p>${t("mail.intro", { student: enrollment.studentName, camp: enrollment.campTitle })}</p>
+${detailsTable(details, lang)}
+<p>${t("confirmed.nextSteps")}</p>
+<ol>${steps.map((step) => html`<li>${step}</li>`)}</ol>
+<p>${t("mail.view")} <a href="${pageUrl}" dir="ltr" style="unicode-bidi:isolate">${pageUrl}</a></p>
+<p>${t("mail.signoff")}</p>`;
+  return { lang, subject: t("mail.subject", { camp: enrollment.campTitle }), text, html: body };
+});

@@ -1,13 +1,13 @@
 import { checkFamilyLimits, FamilyLimitReached } from "~/features/enrolments/family-limits.server";
-import { markPublicForm, mayMail } from "~server/mail/mail-budget";
+import { markPublicForm } from "~server/mail/mail-budget";
 import type { DB, Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
-import { enqueue } from "~server/jobs/queue";
+import { queueMail } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
 import { randomToken } from "~/lib/random-token.server";
 import { enrolInCamp, type PriceEnrolment } from "~/features/enrolments/enrolments.server";
-import { enrollmentConfirmationJob } from "./camp.jobs.server";
+import { enrollmentConfirmationMail } from "./camp.mails.server";
 import { batchValues, findCamp, toCamp } from "./camps.server";
 import type { Enrollment } from "./enroll.schema";
 import type { BrochureRequest } from "./brochure.schema";
@@ -64,7 +64,7 @@ export async function addEnrollment(
       price,
       family?.userId ?? null,
     );
-    if (await mayMail(trx, input.email)) await enqueue(trx, enrollmentConfirmationJob, { reference });
+    await queueMail(trx, enrollmentConfirmationMail, { to: input.email, data: { reference } });
     await notifyStaff?.(trx, enrolment.id);
     return enrolment;
   }).catch((error: unknown) => {

@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { serverT } from "~server/i18n";
-import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { defineMail, queueMail } from "~server/mail/mail-queue";
 import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-time-links";
-import { localizePath, type Lang } from "~/i18n/lang";
+import { languages, localizePath, type Lang } from "~/i18n/lang";
 import { childKey } from "~/lib/child-key";
 import { currentConsentForms, type ConsentFormView } from "./consent.server";
 import type { MissingQuery } from "./consent.schema";
@@ -79,11 +80,6 @@ export async function missingConsent(db: DB, query: MissingQuery, lang: Lang): P
     .filter((c) => c.missing.length > 0);
 }
 
-interface ReminderData {
-  seed: string;
-  email: string;
-  lang: Lang;
-}
 
 /**
  * One e-mail per family missing a form in this group or batch, each with its own link (its token's
@@ -101,8 +97,7 @@ export async function remindMissing(db: DB, secret: string, query: MissingQuery)
         .insertInto("consent_links")
         .values({ token_hash: tokenHash(token), email: family.email, lang: family.lang, created_at: new Date(now).toISOString(), expires_at: new Date(now + CONSENT_LINK_DAYS * 86_400_000).toISOString() })
         .execute();
-      await queueMail<ReminderData>(trx, {
-        template: CONSENT_REMINDER_MAIL,
+      await queueMail(trx, consentReminderMail, {
         to: family.email,
         subject: serverT(family.lang, "consent", "mail.subject"),
         data: { seed, email: family.email, lang: family.lang },
@@ -113,11 +108,10 @@ export async function remindMissing(db: DB, secret: string, query: MissingQuery)
 }
 
 /** The reminder, made when its job runs: the family's children still missing forms, and the link. */
-export const consentReminderMail: MailTemplate = async ({ db, config }, mail) => {
-  const { seed, email, lang } = (mail as QueuedMail<ReminderData>).data;
+export const consentReminderMail = defineMail(CONSENT_REMINDER_MAIL, z.object({ seed: z.string(), email: z.string(), lang: z.enum(languages) }), async ({ db, config }, { seed, email, lang }) => {
   const family = await familyForms(db, email, lang);
   const owing = family.filter((child) => child.forms.some((form) => form.required));
-  if (owing.length === 0) return { text: "" };
+  if (owing.length === 0) return null;
   const token = mailedToken(config.sessionSecret, CONSENT_REMINDER_MAIL, seed);
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "consent", key, values);
   const text = [
@@ -132,7 +126,7 @@ export const consentReminderMail: MailTemplate = async ({ db, config }, mail) =>
     t("mail.signoff"),
   ].join("\n");
   return textMail([{ lang, text }]);
-};
+});
 
 /** The e-mail a reminder link stands for, while it lasts. */
 export async function linkEmail(db: DB, token: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 import { defineFeature } from "~server/feature-manifest";
 import { defineJob, handleJob } from "~server/jobs/job";
 import { consentApi } from "./consent.api";
-import { CONSENT_REMINDER_MAIL, consentReminderMail } from "./consent-missing.server";
+import { consentReminderMail } from "./consent-missing.server";
 import { resealChildrenData } from "./children-data.server";
 
 /** Seals children's data written before encryption, or under an older key after a rotation (decision 102). */
@@ -12,7 +12,7 @@ const RESEAL_EVERY_MS = 10 * 60_000;
 export const consentManifest = defineFeature({
   name: "consent",
   routers: (deps) => [consentApi(deps)],
-  mailTemplates: { [CONSENT_REMINDER_MAIL]: consentReminderMail },
+  mails: [consentReminderMail],
   jobs: (deps) => [
     handleJob(resealJob, async () => {
       const done = await resealChildrenData(deps.db);

@@ -3,13 +3,13 @@ import { handleJob } from "~server/jobs/job";
 import { makeupsApi } from "./makeups.api";
 import { meetingReminderSweepJob } from "./makeups.jobs.server";
 import { meetingReminderMail } from "./meeting-reminder-mail.server";
-import { MEETING_REMINDER_MAIL, MEETING_REMINDER_SWEEP_EVERY_MS, sweepMeetingReminders } from "./meeting-reminders.server";
+import { MEETING_REMINDER_SWEEP_EVERY_MS, sweepMeetingReminders } from "./meeting-reminders.server";
 
 /** Absences, make-up credits and the day-before meeting reminders (issue 30 part 3, decision 076). */
 export const makeupsManifest = defineFeature({
   name: "makeups",
   routers: (deps) => [makeupsApi(deps)],
-  mailTemplates: { [MEETING_REMINDER_MAIL]: meetingReminderMail },
+  mails: [meetingReminderMail],
   jobs: (deps) => [
     handleJob(meetingReminderSweepJob, async () => {
       const queued = await sweepMeetingReminders(deps.db);

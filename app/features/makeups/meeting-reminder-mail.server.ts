@@ -1,14 +1,14 @@
 import { serverT } from "~server/i18n";
-import type { MailTemplate } from "~server/mail/mail-queue";
+import { defineMail } from "~server/mail/mail-queue";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import { html, mailDocument } from "~/lib/mail/html";
+import { html } from "~/lib/mail/html";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import { absenceLinkToken, noticeDeadline } from "./makeups.server";
 import { absenceLinkPath, accountMakeupsPath } from "./paths";
-import type { MeetingReminderData } from "./meeting-reminders.server";
+import { meetingReminderMailKind } from "./meeting-reminders.server";
 
 /**
  * The day-before reminder of one class for one child, in the family's language, built when sent
@@ -16,10 +16,7 @@ import type { MeetingReminderData } from "./meeting-reminders.server";
  * for a make-up guest the account page where the make-up can be seen. A class cancelled, or an
  * enrolment ended, since the claim sends nothing.
  */
-export const meetingReminderMail: MailTemplate = async ({ db, config }, mail) => {
-  const data = (mail.data ?? {}) as Partial<MeetingReminderData>;
-  const meetingId = Number(data.meetingId ?? 0);
-  const enrolmentId = Number(data.enrolmentId ?? 0);
+export const meetingReminderMail = defineMail(meetingReminderMailKind, async ({ db, config }, { meetingId, enrolmentId }) => {
   const row = await db
     .selectFrom("section_enrolments as e")
     .leftJoin("courses as c", "c.id", "e.course_id")
@@ -27,7 +24,7 @@ export const meetingReminderMail: MailTemplate = async ({ db, config }, mail) =>
     .where("e.id", "=", enrolmentId)
     .executeTakeFirst();
   const meeting = await db.selectFrom("section_meetings").select(["id", "section_id", "starts_at", "status"]).where("id", "=", meetingId).executeTakeFirst();
-  if (!row || !meeting || row.status !== "enrolled" || meeting.status !== "scheduled") return { text: "" };
+  if (!row || !meeting || row.status !== "enrolled" || meeting.status !== "scheduled") return null;
   const lang = row.lang as Lang;
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "makeups", key, values);
   const settings = await getSiteSettings(db);
@@ -42,12 +39,9 @@ export const meetingReminderMail: MailTemplate = async ({ db, config }, mail) =>
     ? t("reminderMail.guestAction")
     : t("reminderMail.absenceAction", { date: formatDateLabel(deadline, timeZone, lang), time: formatTimeLabel(deadline, timeZone, lang) });
   const text = [t("reminderMail.greeting", { name: row.parent_name }), "", intro, "", action, link, "", t("reminderMail.signoff")].join("\n");
-  const body = mailDocument(
-    lang,
-    html`<p>${t("reminderMail.greeting", { name: row.parent_name })}</p>
+  const body = html`<p>${t("reminderMail.greeting", { name: row.parent_name })}</p>
 <p>${intro}</p>
 <p>${action} <a href="${link}">${guest ? t("reminderMail.guestLink") : t("reminderMail.absenceLink")}</a></p>
-<p>${t("reminderMail.signoff")}</p>`,
-  );
-  return { text, html: body };
-};
+<p>${t("reminderMail.signoff")}</p>`;
+  return { lang, text, html: body };
+});

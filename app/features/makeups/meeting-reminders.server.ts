@@ -1,10 +1,10 @@
 import type { DB } from "~server/db/db";
-import { queueMail } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { mailKind, queueMail } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
 import { serverT } from "~server/i18n";
 import { pick } from "~/i18n/localized";
 
-export const MEETING_REMINDER_MAIL = "meeting-reminder";
 /** How far ahead a class is reminded: the day before. */
 export const MEETING_REMINDER_LEAD_MS = 24 * 3_600_000;
 /** How often the sweep runs (as the demo reminders'): a reminder leaves at most this much later. */
@@ -12,10 +12,8 @@ export const MEETING_REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
 /** Reminders claimed per sweep at most; the next sweep takes the rest. */
 const BATCH = 500;
 
-export interface MeetingReminderData {
-  meetingId: number;
-  enrolmentId: number;
-}
+/** One class's reminder to one child's family (rendered in meeting-reminder-mail.server.ts, which reads this module). */
+export const meetingReminderMailKind = mailKind("meeting-reminder", z.object({ meetingId: z.number().int(), enrolmentId: z.number().int() }));
 
 /**
  * Claims the reminder of every child who attends a class starting within the next 24 hours (the
@@ -76,8 +74,7 @@ export async function sweepMeetingReminders(db: DB, at = new Date()): Promise<nu
       const family = families.get(claim.enrolment_id)!;
       const lang = family.lang as Lang;
       const course = family.name_en !== null && family.name_ar !== null ? pick({ name_en: family.name_en, name_ar: family.name_ar }, "name", lang) : "";
-      await queueMail<MeetingReminderData>(trx, {
-        template: MEETING_REMINDER_MAIL,
+      await queueMail(trx, meetingReminderMailKind, {
         to: family.email,
         subject: serverT(lang, "makeups", "reminderMail.subject", { course }),
         data: { meetingId: claim.meeting_id, enrolmentId: claim.enrolment_id },

@@ -1,10 +1,10 @@
 import type { DB } from "~server/db/db";
 import { serverT } from "~server/i18n";
-import type { MailTemplate, QueuedMail } from "~server/mail/mail-queue";
-import { queueMail } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { defineMail, queueMail, type MailDefinition } from "~server/mail/mail-queue";
 import { pick, pickPair } from "~/i18n/localized";
 import { localizePath, type Lang } from "~/i18n/lang";
-import { detailsTable, html, mailDocument } from "~/lib/mail/html";
+import { detailsTable, html } from "~/lib/mail/html";
 import { formatPhone } from "~/lib/validation";
 import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
@@ -33,10 +33,11 @@ const say = (lang: Lang, key: string, values?: Record<string, string | number>) 
 /** Queues a family's e-mail about their enrolment (in the transaction that wrote it, decision 053). */
 export async function queueEnrolmentMail(trx: DB, kind: EnrolmentMailKind, enrolment: { reference: string; email: string; lang: Lang }, course: string) {
   const subject = say(enrolment.lang, SUBJECT[kind], { course });
-  await queueMail<{ reference: string }>(trx, { template: kind, to: enrolment.email, subject, data: { reference: enrolment.reference } });
+  await queueMail(trx, MAILS[kind], { to: enrolment.email, subject, data: { reference: enrolment.reference } });
 }
 
-const referenceOf = (mail: QueuedMail) => String((mail.data as { reference?: unknown } | null)?.reference ?? "");
+/** What each of these mails is queued with: the enrolment's reference (the rest is read when sent). */
+const enrolmentReference = z.object({ reference: z.string() });
 
 /**
  * The confirmation of an enrolment (or of its move to another group, `intro` "movedMail"), in the
@@ -44,11 +45,10 @@ const referenceOf = (mail: QueuedMail) => String((mail.data as { reference?: unk
  * every meeting (one event each, UID per meeting, so a later moved or cancelled meeting can replace
  * its event).
  */
-const timetableMail =
-  (intro: "mail" | "movedMail"): MailTemplate =>
-  async ({ db, config }, mail) => {
-  const found = await enrolmentForMail(db, referenceOf(mail));
-  if (!found) return { text: "" };
+const timetableMail = (name: string, intro: "mail" | "movedMail") =>
+  defineMail(name, enrolmentReference, async ({ db, config }, { reference }) => {
+  const found = await enrolmentForMail(db, reference);
+  if (!found) return null;
   const settings = await getSiteSettings(db);
   const timeZone = timeZoneOf(settings);
   const lang = found.lang;
@@ -94,51 +94,51 @@ const timetableMail =
     "",
     t("mail.signoff"),
   ].join("\n");
-  const body = mailDocument(
-    lang,
-    html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
+  const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
 <p>${t(`${intro}.intro`, { name: found.child_name, course })}</p>
 ${detailsTable(details, lang)}
 <p>${t("mail.timetable")}</p>
 <ol>${timetable.map((line) => html`<li>${line.replace(/^\d+\. /, "")}</li>`)}</ol>
 <p>${t("mail.calendar")}</p>
 <p>${t("mail.manage")} <a href="${manageUrl}">${t("mail.manageLink")}</a></p>
-<p>${t("mail.signoff")}</p>`,
-  );
-  return { text, html: body, attachments: [{ filename: "course-timetable.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] };
-};
+<p>${t("mail.signoff")}</p>`;
+  return { lang, text, html: body, attachments: [{ filename: "course-timetable.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] };
+});
 
-export const enrolmentMail = timetableMail("mail");
-export const sectionMovedMail = timetableMail("movedMail");
+export const enrolmentMail = timetableMail(ENROLMENT_MAIL, "mail");
+export const sectionMovedMail = timetableMail(SECTION_MOVED_MAIL, "movedMail");
 
 /**
  * A family told, in their language, that the academy cancelled the section their child was in
  * (`kind` "cancelMail"), or that the enrolment was dropped, with the reason ("dropMail").
  */
-const endedMail =
-  (kind: "cancelMail" | "dropMail"): MailTemplate =>
-  async ({ db, config }, mail) => {
-  const found = await enrolmentForMail(db, referenceOf(mail));
-  if (!found) return { text: "" };
+const endedMail = (name: string, kind: "cancelMail" | "dropMail") =>
+  defineMail(name, enrolmentReference, async ({ db, config }, { reference }) => {
+  const found = await enrolmentForMail(db, reference);
+  if (!found) return null;
   const lang = found.lang;
   const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
   const course = pick(found, "name", lang);
   const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
   const reason = kind === "dropMail" && found.drop_reason ? t("dropMail.reason", { reason: found.drop_reason }) : "";
   const text = [t("mail.greeting", { name: found.parent_name }), "", t(`${kind}.intro`, { name: found.child_name, course }), ...(reason ? ["", reason] : []), "", t("cancelMail.again"), coursePage, "", t("mail.signoff")].join("\n");
-  const body = mailDocument(
-    lang,
-    html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
+  const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
 <p>${t(`${kind}.intro`, { name: found.child_name, course })}</p>
 ${reason ? html`<p>${reason}</p>` : ""}
 <p>${t("cancelMail.again")} <a href="${coursePage}">${course}</a></p>
-<p>${t("mail.signoff")}</p>`,
-  );
-  return { text, html: body };
-};
+<p>${t("mail.signoff")}</p>`;
+  return { lang, text, html: body };
+});
 
-export const sectionCancelledMail = endedMail("cancelMail");
-export const sectionDroppedMail = endedMail("dropMail");
+export const sectionCancelledMail = endedMail(SECTION_CANCELLED_MAIL, "cancelMail");
+export const sectionDroppedMail = endedMail(SECTION_DROPPED_MAIL, "dropMail");
+
+const MAILS: Record<EnrolmentMailKind, MailDefinition<typeof enrolmentReference>> = {
+  [ENROLMENT_MAIL]: enrolmentMail,
+  [SECTION_CANCELLED_MAIL]: sectionCancelledMail,
+  [SECTION_MOVED_MAIL]: sectionMovedMail,
+  [SECTION_DROPPED_MAIL]: sectionDroppedMail,
+};
 
 /**
  * Every scheduled class of a group enrolment as one iCalendar file: the e-mail's attachment and the

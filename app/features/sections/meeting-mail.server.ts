@@ -1,9 +1,10 @@
 import type { DB } from "~server/db/db";
 import { serverT } from "~server/i18n";
-import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { defineMail, queueMail } from "~server/mail/mail-queue";
 import { pick } from "~/i18n/localized";
 import { localizePath, type Lang } from "~/i18n/lang";
-import { html, mailDocument } from "~/lib/mail/html";
+import { html } from "~/lib/mail/html";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { buildCalendarFile } from "~/features/booking/ics";
@@ -14,38 +15,31 @@ import { enrolmentForMail } from "./sections.server";
 export const MEETING_CANCELLED_MAIL = "section-meeting-cancelled";
 export const MEETING_MOVED_MAIL = "section-meeting-moved";
 
-interface MeetingMailData {
-  reference: string;
-  meetingId: number;
+const meetingMailData = z.object({
+  reference: z.string(),
+  meetingId: z.number().int(),
   /** The class's start before the change (UTC). */
-  from: string;
-}
+  from: z.string(),
+});
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
 
 /** Queues one family's e-mail about a changed class, in the transaction that changed it (decision 053). */
 export async function queueMeetingMail(trx: DB, kind: typeof MEETING_CANCELLED_MAIL | typeof MEETING_MOVED_MAIL, family: FamilyToTell, data: { meetingId: number; from: string; course: string }) {
   const subject = say(family.lang, kind === MEETING_CANCELLED_MAIL ? "meetingMail.cancelledSubject" : "meetingMail.movedSubject", { course: data.course });
-  await queueMail<MeetingMailData>(trx, { template: kind, to: family.email, subject, data: { reference: family.reference, meetingId: data.meetingId, from: data.from } });
+  await queueMail(trx, kind === MEETING_CANCELLED_MAIL ? meetingCancelledMail : meetingMovedMail, { to: family.email, subject, data: { reference: family.reference, meetingId: data.meetingId, from: data.from } });
 }
-
-const dataOf = (mail: QueuedMail): MeetingMailData => {
-  const raw = (mail.data ?? {}) as Partial<MeetingMailData>;
-  return { reference: String(raw.reference ?? ""), meetingId: Number(raw.meetingId ?? 0), from: String(raw.from ?? "") };
-};
 
 /**
  * A family told, in their language, that one class of their child's group was cancelled or moved:
  * the class's old time, its new time (moved), and an .ics that replaces the class's event in their
  * calendar (the same UID as the enrolment's timetable, a higher SEQUENCE; cancelled: STATUS:CANCELLED).
  */
-const meetingMail =
-  (kind: "cancelled" | "moved"): MailTemplate =>
-  async ({ db, config }, mail) => {
-    const data = dataOf(mail);
+const meetingMail = (name: string, kind: "cancelled" | "moved") =>
+  defineMail(name, meetingMailData, async ({ db, config }, data) => {
     const found = await enrolmentForMail(db, data.reference);
     const meeting = found?.meetings.find((m) => m.id === data.meetingId);
-    if (!found || !meeting) return { text: "" };
+    if (!found || !meeting) return null;
     const timeZone = timeZoneOf(await getSiteSettings(db));
     const lang = found.lang;
     const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
@@ -73,15 +67,12 @@ const meetingMail =
       "Course enrolment",
     );
     const text = [t("mail.greeting", { name: found.parent_name }), "", ...lines, "", t("meetingMail.others"), coursePage, "", t("mail.signoff")].join("\n");
-    const body = mailDocument(
-      lang,
-      html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
+    const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
 ${lines.map((line) => html`<p>${line}</p>`)}
 <p>${t("meetingMail.others")} <a href="${coursePage}">${course}</a></p>
-<p>${t("mail.signoff")}</p>`,
-    );
-    return { text, html: body, attachments: [{ filename: "class-change.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] };
-  };
+<p>${t("mail.signoff")}</p>`;
+    return { lang, text, html: body, attachments: [{ filename: "class-change.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] };
+  });
 
-export const meetingCancelledMail = meetingMail("cancelled");
-export const meetingMovedMail = meetingMail("moved");
+export const meetingCancelledMail = meetingMail(MEETING_CANCELLED_MAIL, "cancelled");
+export const meetingMovedMail = meetingMail(MEETING_MOVED_MAIL, "moved");

@@ -5,7 +5,8 @@ import type { WaitlistStatus } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { serverT } from "~server/i18n";
 import { defineJob } from "~server/jobs/job";
-import { queueMail } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { mailKind, queueMail } from "~server/mail/mail-queue";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { randomToken } from "~/lib/random-token.server";
@@ -18,8 +19,8 @@ import { childKey } from "./child-key";
 /** The periodic job that ends the sections' offers that ran out and passes their seats on. */
 export const sectionWaitlistSweepJob = defineJob("section-waitlist-sweep");
 
-/** The template of "a seat in the group is held for you" (section-waitlist-mail.server.ts). */
-export const SECTION_OFFER_MAIL = "section-waitlist-offer";
+/** "A seat in the group is held for you" (rendered in section-waitlist-mail.server.ts, which reads this module). */
+export const sectionOfferMailKind = mailKind("section-waitlist-offer", z.object({ entryId: z.number().int(), expiresAt: z.string() }));
 
 /**
  * The course sections' line (decision 066): the demo slots' machinery (decision 032) on
@@ -40,13 +41,9 @@ export const SECTION_LINE: WaitLine = {
       .where("w.id", "=", entryId)
       .executeTakeFirstOrThrow();
     const subject = serverT(entry.lang, "sections", "offerMail.subject", { course: pick(entry, "name", entry.lang) });
-    await queueMail<SectionOfferMail>(trx, { template: SECTION_OFFER_MAIL, to: entry.email, subject, data: { entryId, expiresAt } });
+    await queueMail(trx, sectionOfferMailKind, { to: entry.email, subject, data: { entryId, expiresAt } });
   },
 };
-export interface SectionOfferMail {
-  entryId: number;
-  expiresAt: string;
-}
 
 export interface SectionJoinRequest {
   childName: string;

@@ -1,21 +1,12 @@
 import { defineFeature } from "~server/feature-manifest";
 import { handleJob } from "~server/jobs/job";
 import { WAITLIST_SWEEP_EVERY_MS } from "~/features/booking/waitlist.server";
-import {
-  ENROLMENT_MAIL,
-  SECTION_CANCELLED_MAIL,
-  SECTION_DROPPED_MAIL,
-  SECTION_MOVED_MAIL,
-  enrolmentMail,
-  sectionCancelledMail,
-  sectionDroppedMail,
-  sectionMovedMail,
-} from "./enrolment-mail.server";
+import { enrolmentMail, sectionCancelledMail, sectionDroppedMail, sectionMovedMail } from "./enrolment-mail.server";
 import { enrolmentChangesApi } from "./enrolment-changes.api";
 import { sectionsEnrolmentSubscriber } from "./enrolment-events.server";
 import { sectionOfferMail } from "./section-waitlist-mail.server";
-import { SECTION_OFFER_MAIL, sectionWaitlistSweepJob, sweepSectionOffers } from "./section-waitlist.server";
-import { MEETING_CANCELLED_MAIL, MEETING_MOVED_MAIL, meetingCancelledMail, meetingMovedMail } from "./meeting-mail.server";
+import { sectionWaitlistSweepJob, sweepSectionOffers } from "./section-waitlist.server";
+import { meetingCancelledMail, meetingMovedMail } from "./meeting-mail.server";
 import { sectionsApi } from "./sections.api";
 import { sectionsStaffApi } from "./sections-staff.api";
 import { seedSections } from "./seed-sections.server";
@@ -24,15 +15,7 @@ import { seedSections } from "./seed-sections.server";
 export const sectionsManifest = defineFeature({
   name: "sections",
   routers: (deps) => [sectionsApi(deps), sectionsStaffApi(deps), enrolmentChangesApi(deps)],
-  mailTemplates: {
-    [ENROLMENT_MAIL]: enrolmentMail,
-    [SECTION_CANCELLED_MAIL]: sectionCancelledMail,
-    [SECTION_MOVED_MAIL]: sectionMovedMail,
-    [SECTION_DROPPED_MAIL]: sectionDroppedMail,
-    [SECTION_OFFER_MAIL]: sectionOfferMail,
-    [MEETING_CANCELLED_MAIL]: meetingCancelledMail,
-    [MEETING_MOVED_MAIL]: meetingMovedMail,
-  },
+  mails: [enrolmentMail, sectionCancelledMail, sectionMovedMail, sectionDroppedMail, sectionOfferMail, meetingCancelledMail, meetingMovedMail],
   jobs: (deps) => [
     handleJob(sectionWaitlistSweepJob, async () => {
       const ended = await sweepSectionOffers(deps.db);

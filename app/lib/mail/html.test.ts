@@ -39,9 +39,11 @@ describe("mail HTML, escaped by construction (decision 053)", () => {
       { lang: "ar", text: "مرحبًا،\n\nافتحوا الرابط: https://x.test/ar" },
     ]);
     expect(mail.text).toBe("Hello <Sara>,\n\nOpen:\nhttps://x.test/a?b=1&c=2\n\nThanks\n\n----\n\nمرحبًا،\n\nافتحوا الرابط: https://x.test/ar");
-    expect(mail.html).toContain('<html lang="en" dir="ltr">');
-    expect(mail.html).toContain('<div lang="en" dir="ltr"><p>Hello &lt;Sara&gt;,</p><p>Open:<br><a href="https://x.test/a?b=1&amp;c=2" dir="ltr" style="unicode-bidi:isolate">https://x.test/a?b=1&amp;c=2</a></p><p>Thanks</p></div>');
-    expect(mail.html).toContain('<div lang="ar" dir="rtl"><p>مرحبًا،</p><p>افتحوا الرابط: <a href="https://x.test/ar" dir="ltr" style="unicode-bidi:isolate">https://x.test/ar</a></p></div>');
-    expect(textMail([{ lang: "ar", text: "نص" }]).html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.lang).toBe("en");
+    expect(mailDocument(mail.lang, mail.html)).toContain('<html lang="en" dir="ltr">');
+    expect(mail.html.markup).toContain('<div lang="en" dir="ltr"><p>Hello &lt;Sara&gt;,</p><p>Open:<br><a href="https://x.test/a?b=1&amp;c=2" dir="ltr" style="unicode-bidi:isolate">https://x.test/a?b=1&amp;c=2</a></p><p>Thanks</p></div>');
+    expect(mail.html.markup).toContain('<div lang="ar" dir="rtl"><p>مرحبًا،</p><p>افتحوا الرابط: <a href="https://x.test/ar" dir="ltr" style="unicode-bidi:isolate">https://x.test/ar</a></p></div>');
+    const arabic = textMail([{ lang: "ar", text: "نص" }]);
+    expect(mailDocument(arabic.lang, arabic.html)).toContain('<html lang="ar" dir="rtl">');
   });
 });

@@ -60,12 +60,14 @@ export function textToHtml(lang: Lang, text: string): Html {
 
 /**
  * A mail written as plain text, in one language or several (a staff notice, a security alert in
- * both), with its HTML part: each language in its own block with `lang` and `dir`, so an Arabic
- * part reads right to left in mail clients (review 2026-11-28: five mails sent text only).
+ * both), with its HTML body: each language in its own block with `lang` and `dir`, so an Arabic
+ * part reads right to left in mail clients (review 2026-11-28: five mails sent text only). The
+ * document's own language is the first part's (the mail job wraps the body in `mailDocument`).
  */
-export function textMail(parts: readonly { lang: Lang; text: string }[]): { text: string; html: string } {
+export function textMail(parts: readonly { lang: Lang; text: string }[]): { lang: Lang; text: string; html: Html } {
   return {
+    lang: parts[0]?.lang ?? "en",
     text: parts.map((part) => part.text).join("\n\n----\n\n"),
-    html: mailDocument(parts[0]?.lang ?? "en", joinHtml(parts.map((part) => textToHtml(part.lang, part.text)), "\n<hr>\n")),
+    html: joinHtml(parts.map((part) => textToHtml(part.lang, part.text)), "\n<hr>\n"),
   };
 }

@@ -49,6 +49,7 @@ import * as pickupPinLocks from "./2026-11-30-90-pickup-pin-locks";
 import * as voidInvoiceCredit from "./2026-11-30-95-void-invoice-credit";
 import * as promoUseReleased from "./2026-11-30-97-promo-use-released";
 import * as coursePriceDecimals from "./2026-11-30-98-course-price-decimals";
+import * as bookingMailJobs from "./2026-11-30-99-booking-mail-jobs";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-95-void-invoice-credit": voidInvoiceCredit,
   "2026-11-30-97-promo-use-released": promoUseReleased,
   "2026-11-30-98-course-price-decimals": coursePriceDecimals,
+  "2026-11-30-99-booking-mail-jobs": bookingMailJobs,
 };

@@ -1,7 +1,8 @@
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import { recordAudit } from "~server/audit/audit";
-import { queueMail, type MailTemplate, type QueuedMail } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { defineMail, queueMail } from "~server/mail/mail-queue";
 import { addToCounter, readCounter } from "~server/security/rate-limit";
 import { serverT } from "~server/i18n";
 import { localizePath } from "~/i18n/lang";
@@ -19,7 +20,6 @@ import { textMail } from "~/lib/mail/html";
 export const WRONG_CODES_PER_ACCOUNT = 10;
 export const WRONG_CODES_WINDOW_MS = 15 * 60_000;
 const COUNTER = "second-factor-account";
-export const CODES_LOCKED_MAIL = "second-factor-locked";
 
 type Deps = { db: DB; config: Config };
 const limitOf = (config: Config) => WRONG_CODES_PER_ACCOUNT * config.rateLimitMultiplier;
@@ -38,8 +38,7 @@ export async function countWrongCode({ db, config }: Deps, userId: number, ip: s
   if (!user) return;
   await db.transaction().execute(async (trx) => {
     await recordAudit(trx, { userId: null, action: "second_factor_locked", entity: "user", entityId: user.id, name: user.email, summary: { wrongCodes: total, minutes: WRONG_CODES_WINDOW_MS / 60_000, lastAddress: ip } });
-    await queueMail<{ userId: number }>(trx, {
-      template: CODES_LOCKED_MAIL,
+    await queueMail(trx, codesLockedMail, {
       to: user.email,
       subject: `${serverT("en", "accounts", "security.lockMail.subject")} / ${serverT("ar", "accounts", "security.lockMail.subject")}`,
       data: { userId: user.id },
@@ -48,14 +47,13 @@ export async function countWrongCode({ db, config }: Deps, userId: number, ip: s
 }
 
 /** The warning's body, both languages, made when the job runs (no code, no address in the payload). */
-export const codesLockedMail: MailTemplate = async ({ db, config }, mail) => {
-  const { userId } = (mail as QueuedMail<{ userId: number }>).data;
+export const codesLockedMail = defineMail("second-factor-locked", z.object({ userId: z.number().int() }), async ({ db, config }, { userId }) => {
   const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
-  if (!user) return { text: "" };
+  if (!user) return null;
   const body = (lang: "en" | "ar") =>
     serverT(lang, "accounts", "security.lockMail.body", { name: user.username, count: WRONG_CODES_PER_ACCOUNT, minutes: WRONG_CODES_WINDOW_MS / 60_000, duration: formatMinutes(WRONG_CODES_WINDOW_MS / 60_000, lang), link: `${config.publicUrl}${localizePath("/forgot-password", lang)}` });
   return textMail([
     { lang: "en", text: body("en") },
     { lang: "ar", text: body("ar") },
   ]);
-};
+});

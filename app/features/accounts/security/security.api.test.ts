@@ -285,9 +285,9 @@ describe("passkeys and the staff's second factor", () => {
       expect(mails[0].to).toBe(staff.user.email);
       expect(mails[0].subject).toContain("Someone may know your password");
       expect(mails[0].subject).toContain("قد يعرف أحدهم كلمة مرورك");
-      const body = await codesLockedMail({ db: server.db, config: server.config, logger: createLogger("silent") }, mails[0]);
-      expect(body.text).toContain("10 wrong second-factor codes");
-      expect(body.text).toContain("أدخل أحدهم كلمة مرورك");
+      const body = await codesLockedMail.render({ db: server.db, config: server.config, logger: createLogger("silent") }, codesLockedMail.data.parse(mails[0].data), mails[0]);
+      expect(body!.text).toContain("10 wrong second-factor codes");
+      expect(body!.text).toContain("أدخل أحدهم كلمة مرورك");
     } finally {
       await new Promise<void>((resolve) => other.close(() => resolve()));
       await otherDb.destroy();

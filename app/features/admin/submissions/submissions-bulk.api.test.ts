@@ -5,6 +5,8 @@ import { nowIso } from "~server/db/values";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { parseEml } from "~server/test/outbox";
 import { addDays, zonedParts } from "~/lib/zoned-time";
+import { mailJobsOf } from "~server/test/mail-jobs";
+import { bookingFollowupMail } from "~/features/booking/booking.jobs.server";
 
 const TZ = "Asia/Kolkata";
 
@@ -236,7 +238,7 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
       expect((await booking(kept)).status).toBe("attended");
       expect(await seats(slotId)).toBe(1);
       // Marked attended in bulk, the parent gets the follow-up e-mail as from the one-booking screen.
-      const followups = await server.db.selectFrom("jobs").select("payload").where("kind", "=", "booking-followup").execute();
+      const followups = await mailJobsOf(server.db, bookingFollowupMail).execute();
       expect(followups).toHaveLength(1);
       // Submission statuses are not booking statuses.
       expect((await staff("POST", "/api/admin/submissions/demo-bookings/bulk", { status: "closed", ids: [kept] })).status).toBe(400);

@@ -1,17 +1,15 @@
 import { serverT } from "~server/i18n";
-import type { MailTemplate } from "~server/mail/mail-queue";
-import type { Lang } from "~/i18n/lang";
-import { detailsTable, html, mailDocument } from "~/lib/mail/html";
+import { defineMail } from "~server/mail/mail-queue";
+import { detailsTable, html } from "~/lib/mail/html";
 import { formatMoney } from "~/lib/money";
 import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
 import { formatDay } from "./format-day";
-import type { InstalmentReminderData } from "./instalment-reminders.server";
+import { instalmentReminderMailKind } from "./instalment-reminders.server";
 import { invoicePaymentPath, invoicePaymentToken } from "./invoice-link.server";
 
 /** An instalment's reminder, in the family's language (the invoice's), with the pay link when online payment is on. */
-export const instalmentReminderMail: MailTemplate = async ({ config }, mail) => {
-  const data = mail.data as InstalmentReminderData;
-  const lang: Lang = data.lang === "ar" ? "ar" : "en";
+export const instalmentReminderMail = defineMail(instalmentReminderMailKind, async ({ config }, data) => {
+  const lang = data.lang;
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "instalments", key, values);
   const amount = formatMoney(data.amountMinor, data.currency, lang);
   const dueOn = formatDay(data.dueOn, lang);
@@ -26,14 +24,11 @@ export const instalmentReminderMail: MailTemplate = async ({ config }, mail) => 
   const intro = t(`mail.${data.kind}.intro`, { amount, date: dueOn });
   const how = link ? t("mail.payOnline") : t("mail.payDesk");
   const text = [t("mail.greeting"), "", intro, "", ...details.map(([label, value]) => `${label}: ${value}`), "", how, ...(link ? [link] : []), "", t("mail.signoff")].join("\n");
-  const body = mailDocument(
-    lang,
-    html`<p>${t("mail.greeting")}</p>
+  const body = html`<p>${t("mail.greeting")}</p>
 <p>${intro}</p>
 ${detailsTable(details, lang)}
 <p>${how}</p>
 ${link ? html`<p><a href="${link}">${t("mail.payButton")}</a></p>` : ""}
-<p>${t("mail.signoff")}</p>`,
-  );
-  return { text, html: body };
-};
+<p>${t("mail.signoff")}</p>`;
+  return { lang, text, html: body };
+});

@@ -1,14 +1,14 @@
 import type { DB } from "~server/db/db";
 import { defineJob } from "~server/jobs/job";
-import { queueMail } from "~server/mail/mail-queue";
+import { z } from "zod";
+import { mailKind, queueMail } from "~server/mail/mail-queue";
 import { serverT } from "~server/i18n";
 import { addDays } from "~/lib/zoned-time";
-import type { Lang } from "~/i18n/lang";
+import { languages, type Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyToday, invoiceInstalments, type InvoiceInstalments } from "./instalments.server";
 
-export const INSTALMENT_REMINDER_MAIL = "instalment-reminder";
 export const instalmentReminderSweepJob = defineJob("instalment-reminder-sweep");
 /** How often the sweep runs: a reminder leaves at most this much after its day begins. */
 export const INSTALMENT_REMINDER_SWEEP_EVERY_MS = 15 * 60_000;
@@ -19,19 +19,23 @@ const BATCH = 500;
 
 export type ReminderKind = "before" | "overdue";
 
-export interface InstalmentReminderData {
-  kind: ReminderKind;
-  lang: Lang;
-  invoiceId: number;
-  invoiceNumber: string;
-  description: string;
-  childName: string;
-  position: number;
-  count: number;
-  amountMinor: number;
-  currency: string;
-  dueOn: string;
-}
+/** An instalment's reminder (rendered in instalment-mail.server.ts, which reads this module's types). */
+export const instalmentReminderMailKind = mailKind(
+  "instalment-reminder",
+  z.object({
+    kind: z.enum(["before", "overdue"]),
+    lang: z.enum(languages),
+    invoiceId: z.number().int(),
+    invoiceNumber: z.string(),
+    description: z.string(),
+    childName: z.string(),
+    position: z.number().int(),
+    count: z.number().int(),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    dueOn: z.string(),
+  }),
+);
 
 /**
  * Queues the instalment reminders due now (decision 091): before each due date (from
@@ -89,8 +93,7 @@ export async function sweepInstalmentReminders(db: DB, at = new Date()): Promise
       if (Number(claimed.numUpdatedRows) !== 1) continue;
       const { invoice } = state;
       const lang: Lang = invoice.lang === "ar" ? "ar" : "en";
-      await queueMail<InstalmentReminderData>(trx, {
-        template: INSTALMENT_REMINDER_MAIL,
+      await queueMail(trx, instalmentReminderMailKind, {
         to: invoice.email,
         subject: serverT(lang, "instalments", `mail.${kind}.subject`, { number: invoice.number }),
         data: {

@@ -2,7 +2,7 @@ import { defineFeature } from "~server/feature-manifest";
 import { handleJob } from "~server/jobs/job";
 import { checkCheckout, checkoutCheckJob, paymentEventJob, processPaymentEvent } from "./payment-events.server";
 import { PAYMENT_HOLD_SWEEP_EVERY_MS, paymentHoldSweepJob, sweepPaymentHolds } from "./payment-holds.server";
-import { PAYMENT_REFUNDED_MAIL, paymentRefundedMail } from "./payment-mail.server";
+import { paymentRefundedMail } from "./payment-mail.server";
 import { paymentProviderOf } from "./payment-provider.server";
 import { PAYMENT_RECONCILE_EVERY_MS, paymentReconcileJob, reconcilePayments } from "./payment-reconcile.server";
 import { refundReturnJob, runRefundReturn } from "./refund-return.server";
@@ -16,7 +16,7 @@ import { paymentsApi } from "./payments.api";
 export const paymentsManifest = defineFeature({
   name: "payments",
   routers: (deps) => [paymentsApi(deps)],
-  mailTemplates: { [PAYMENT_REFUNDED_MAIL]: paymentRefundedMail },
+  mails: [paymentRefundedMail],
   jobs: (deps) => [
     handleJob(paymentHoldSweepJob, async () => {
       const ended = await sweepPaymentHolds(deps.db);

@@ -6,7 +6,7 @@ import { defineJob } from "~server/jobs/job";
 import { queueMail } from "~server/mail/mail-queue";
 import { failRefund, settleRefund } from "~/features/billing/ledger.server";
 import type { PaymentProvider } from "./payment-provider.server";
-import { PAYMENT_REFUNDED_MAIL, type RefundedMail } from "./payment-mail.server";
+import { paymentRefundedMail, refundedMailData } from "./payment-mail.server";
 import { raisePaymentNotice } from "./payment-notices.server";
 
 /**
@@ -23,14 +23,7 @@ export const refundReturnJob = defineJob(
     ledgerRefundId: z.number().int().positive().nullable(),
     email: z.string().max(320),
     subject: z.string().max(500),
-    mail: z.object({
-      lang: z.enum(["en", "ar"]),
-      sessionId: z.string().max(255),
-      course: z.string().max(500),
-      childName: z.string().max(500),
-      amountMinor: z.number().int(),
-      currency: z.string().max(10),
-    }),
+    mail: refundedMailData,
   }),
   { urgent: true },
 );
@@ -65,6 +58,6 @@ export async function runRefundReturn(deps: { db: DB; logger: Logger }, provider
   await db.transaction().execute(async (trx) => {
     if (job.ledgerRefundId !== null) await settleRefund(trx, job.ledgerRefundId, answer.id);
     const changed = await trx.updateTable("payment_checkouts").set({ status: "refunded", updated_at: nowIso() }).where("session_id", "=", job.sessionId).where("status", "=", "paid").executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 1) await queueMail<RefundedMail>(trx, { template: PAYMENT_REFUNDED_MAIL, to: job.email, subject: job.subject, data: job.mail });
+    if (Number(changed.numUpdatedRows) === 1) await queueMail(trx, paymentRefundedMail, { to: job.email, subject: job.subject, data: job.mail });
   });
 }

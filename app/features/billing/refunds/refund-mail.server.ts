@@ -1,11 +1,12 @@
 import { serverT } from "~server/i18n";
 import { formatCalendarDay } from "~/lib/dates";
-import type { MailTemplate } from "~server/mail/mail-queue";
-import type { Lang } from "~/i18n/lang";
-import { detailsTable, html, mailDocument } from "~/lib/mail/html";
+import { z } from "zod";
+import { defineMail } from "~server/mail/mail-queue";
+import { languages, type Lang } from "~/i18n/lang";
+import { detailsTable, html } from "~/lib/mail/html";
 import { formatMoney } from "~/lib/money";
 import { accountCreditNotePdfPath, accountInvoicePdfPath } from "~/features/billing/paths";
-import { INVOICE_MAIL, type InvoiceMail } from "~/features/billing/invoice-mail.server";
+import { invoiceMailKind } from "~/features/billing/invoice-mail.server";
 import { howToPay } from "~/features/billing/how-to-pay.server";
 import { howToPayMail } from "~/features/billing/how-to-pay-mail.server";
 
@@ -14,28 +15,23 @@ import { howToPayMail } from "~/features/billing/how-to-pay-mail.server";
  * it is issued and a credit note when a refund is made. Each links to the document in /account and
  * carries its PDF, drawn when the mail is sent (the queue keeps only ids and texts).
  */
-export { INVOICE_MAIL };
-export const CREDIT_NOTE_MAIL = "billing-credit-note";
-
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "refunds", key, values);
 
-export interface CreditNoteMail {
-  lang: Lang;
-  id: number;
-  number: string;
-  invoiceNumber: string;
-  amountMinor: number;
-  currency: string;
-  childName: string;
-}
+const creditNoteMailData = z.object({
+  lang: z.enum(languages),
+  id: z.number().int(),
+  number: z.string(),
+  invoiceNumber: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  childName: z.string(),
+});
+export type CreditNoteMail = z.infer<typeof creditNoteMailData>;
 
 export const creditNoteMail = (data: CreditNoteMail) => ({ subject: say(data.lang, "creditNoteMail.subject", { number: data.number }), data });
 
-const langOf = (value: unknown): Lang => (value === "ar" ? "ar" : "en");
-
-export const invoiceMailTemplate: MailTemplate = async ({ db, config }, mail) => {
-  const data = mail.data as InvoiceMail;
-  const lang = langOf(data.lang);
+export const invoiceMailTemplate = defineMail(invoiceMailKind, async ({ db, config }, data) => {
+  const lang = data.lang;
   const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
   const link = `${config.publicUrl}${accountInvoicePdfPath(data.id, lang)}`;
   const details: [string, string, boolean?][] = [
@@ -50,24 +46,20 @@ export const invoiceMailTemplate: MailTemplate = async ({ db, config }, mail) =>
   const pay = await howToPay(db, config, lang, data.id);
   const payBlock = pay.invoice ? howToPayMail(pay, lang, config.publicUrl + pay.invoice.url) : null;
   const text = [t("mail.greeting"), "", t("invoiceMail.intro"), "", ...details.map(([label, value]) => `${label}: ${value}`), "", ...(payBlock ? [...payBlock.text, ""] : [t("mail.link"), link, ""]), t("mail.signoff")].join("\n");
-  const body = mailDocument(
-    lang,
-    html`<p>${t("mail.greeting")}</p>
+  const body = html`<p>${t("mail.greeting")}</p>
 <p>${t("invoiceMail.intro")}</p>
 ${detailsTable(details, lang)}
 ${payBlock ? payBlock.html : html`<p><a href="${link}">${t("invoiceMail.open")}</a></p>`}
-<p>${t("mail.signoff")}</p>`,
-  );
+<p>${t("mail.signoff")}</p>`;
   const { invoiceDocument } = await import("./billing-docs.server");
   const { buildInvoicePdf } = await import("./billing-pdf.server");
   const doc = await invoiceDocument(db, data.id, lang);
   const attachments = doc ? [{ filename: `${data.number}.pdf`, content: await buildInvoicePdf(doc), contentType: "application/pdf" }] : [];
-  return { text, html: body, attachments };
-};
+  return { lang, text, html: body, attachments };
+});
 
-export const creditNoteMailTemplate: MailTemplate = async ({ db, config }, mail) => {
-  const data = mail.data as CreditNoteMail;
-  const lang = langOf(data.lang);
+export const creditNoteMailTemplate = defineMail("billing-credit-note", creditNoteMailData, async ({ db, config }, data) => {
+  const lang = data.lang;
   const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
   const link = `${config.publicUrl}${accountCreditNotePdfPath(data.id, lang)}`;
   const details: [string, string, boolean?][] = [
@@ -77,17 +69,14 @@ export const creditNoteMailTemplate: MailTemplate = async ({ db, config }, mail)
     [t("mail.refunded"), formatMoney(data.amountMinor, data.currency, lang), true],
   ];
   const text = [t("mail.greeting"), "", t("creditNoteMail.intro"), "", ...details.map(([label, value]) => `${label}: ${value}`), "", t("mail.link"), link, "", t("mail.signoff")].join("\n");
-  const body = mailDocument(
-    lang,
-    html`<p>${t("mail.greeting")}</p>
+  const body = html`<p>${t("mail.greeting")}</p>
 <p>${t("creditNoteMail.intro")}</p>
 ${detailsTable(details, lang)}
 <p><a href="${link}">${t("creditNoteMail.open")}</a></p>
-<p>${t("mail.signoff")}</p>`,
-  );
+<p>${t("mail.signoff")}</p>`;
   const { creditNoteDocument } = await import("./billing-docs.server");
   const { buildCreditNotePdf } = await import("./billing-pdf.server");
   const doc = await creditNoteDocument(db, data.id, lang);
   const attachments = doc ? [{ filename: `${data.number}.pdf`, content: await buildCreditNotePdf(doc), contentType: "application/pdf" }] : [];
-  return { text, html: body, attachments };
-};
+  return { lang, text, html: body, attachments };
+});

@@ -5,7 +5,7 @@ import { queueMail } from "~server/mail/mail-queue";
 import type { PaymentMethod } from "~server/db/schema";
 import { BillingRefused, failRefund, issueCreditNote, refundable, settleRefund } from "~/features/billing/ledger.server";
 import type { PaymentProvider } from "~/features/billing/payments/payment-provider.server";
-import { creditNoteMail, CREDIT_NOTE_MAIL } from "./refund-mail.server";
+import { creditNoteMail, creditNoteMailTemplate } from "./refund-mail.server";
 
 /**
  * Refunds of a payment (issue 31 part 6, decision 092). The amount is reserved first: one
@@ -161,5 +161,5 @@ export async function queueCreditNoteMail(trx: DB, creditNoteId: number): Promis
     .where("n.id", "=", creditNoteId)
     .executeTakeFirstOrThrow();
   const mail = creditNoteMail({ id: note.id, number: note.number, invoiceNumber: note.invoice_number, amountMinor: note.amount_minor, currency: note.currency, lang: note.lang, childName: note.child_name });
-  await queueMail(trx, { template: CREDIT_NOTE_MAIL, to: note.email, subject: mail.subject, data: mail.data });
+  await queueMail(trx, creditNoteMailTemplate, { to: note.email, subject: mail.subject, data: mail.data });
 }
