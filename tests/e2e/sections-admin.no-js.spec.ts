@@ -52,7 +52,7 @@ test("without JavaScript: edit a group (a refused field, then saved) and move on
 // posts only its own fields to its action (PUT /api/admin/settings in process), a refused field
 // comes back with its message and every value as typed, and a save comes back with a notice.
 test("without JavaScript: a settings page refuses a tax rate, keeps what was typed, then saves only its own settings", async ({ page }) => {
-  const staff = createAdminAccount(`settings-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Settings Staff");
+  const staff = await createAdminAccount(`settings-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Settings Staff");
   await page.goto("/admin/login");
   await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
   await page.getByLabel("Password", { exact: true }).fill(staff.password);
