@@ -1,4 +1,4 @@
-import { loadIslandTexts, readIslandProps } from "../features/booking/island/island-data";
+import { loadIslandTexts, readIslandProps } from "~/features/booking/island/island-data";
 import { enhanceDialogs } from "./dialogs";
 import { enhanceJsonForms } from "./json-forms";
 import { enhanceMenus } from "./menus";

@@ -24,13 +24,9 @@ function visitorZoneAgainst(academyZone: string): string | null {
 export function useVisitorZone(academyZone: string): string | null {
   const [zone, setZone] = useState(() => knownZones.get(academyZone) ?? null);
   useEffect(() => {
-    if (knownZones.has(academyZone)) {
-      setZone(knownZones.get(academyZone) ?? null);
-      return;
-    }
     const task = setTimeout(() => {
-      const found = visitorZoneAgainst(academyZone);
-      knownZones.set(academyZone, found);
+      if (!knownZones.has(academyZone)) knownZones.set(academyZone, visitorZoneAgainst(academyZone));
+      const found = knownZones.get(academyZone) ?? null;
       startTransition(() => setZone(found));
     });
     return () => clearTimeout(task);
