@@ -1,3 +1,4 @@
+import { loadIslandTexts, readIslandProps } from "~/features/booking/island/island-data";
 import { enhanceDialogs } from "./dialogs";
 import { enhanceJsonForms } from "./json-forms";
 import { enhanceMenus } from "./menus";
@@ -34,11 +35,13 @@ void bookingIsland().finally(() => {
  */
 async function bookingIsland() {
   const container = document.getElementById("booking-island");
-  if (!container) return;
+  const props = container && readIslandProps(document);
+  if (!container || !props) return;
   await afterFirstPaint();
   try {
-    const { hydrateBookingIsland } = await import("../features/booking/island/booking-island");
-    await hydrateBookingIsland(container);
+    // The texts download alongside the code, not after it (decision 117).
+    const [texts, { hydrateBookingIsland }] = await Promise.all([loadIslandTexts(props.files), import("../features/booking/island/booking-island")]);
+    await hydrateBookingIsland(container, props, texts);
   } catch (error) {
     console.warn("The booking steps could not start; the page works as the server sent it.", error);
   }

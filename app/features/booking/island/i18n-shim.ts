@@ -14,10 +14,12 @@ type Options = { count?: number; defaultValue?: string; [name: string]: unknown 
 
 let lang = "en";
 let namespaces: Record<string, Texts> = {};
+let plurals: Intl.PluralRules | null = null;
 
 export function setIslandTexts(language: string, texts: Record<string, Texts>): void {
   lang = language;
   namespaces = texts;
+  plurals = null;
 }
 
 function lookup(ns: string, key: string): string | undefined {
@@ -35,7 +37,7 @@ export function translate(defaultNs: string, fullKey: string, options: Options =
   let text: string | undefined;
   if (typeof options.count === "number") {
     // As i18next: a count of 0 takes `_zero` where the language has one, whatever its plural rules say.
-    text = (options.count === 0 ? lookup(ns, `${key}_zero`) : undefined) ?? lookup(ns, `${key}_${new Intl.PluralRules(lang).select(options.count)}`) ?? lookup(ns, `${key}_other`);
+    text = (options.count === 0 ? lookup(ns, `${key}_zero`) : undefined) ?? lookup(ns, `${key}_${(plurals ??= new Intl.PluralRules(lang)).select(options.count)}`) ?? lookup(ns, `${key}_other`);
   }
   text ??= lookup(ns, key) ?? options.defaultValue ?? key;
   return text.replace(/\{\{\s*-?\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in options ? String(options[name]) : whole));

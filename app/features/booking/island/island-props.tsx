@@ -1,23 +1,10 @@
-import type { Lang } from "~/i18n/lang";
 import type { FormState } from "~/lib/forms/form-state";
 import type { RootData } from "~/root";
 import type { BookDemoData } from "~/features/booking/BookDemoView";
-
-/** The element carrying the island's props as JSON (a data block: never run, so the CSP is unchanged). */
-export const ISLAND_PROPS = "booking-island-props";
+import { ISLAND_PROPS, type BookingIslandProps } from "./island-data";
 
 /** The translation namespaces the booking steps use: their texts, the form's messages, the toasts'. */
 const NAMESPACES = ["common", "validation", "booking"] as const;
-
-/** Everything the booking island renders from: the page's data and the little of the root's it reads. */
-export interface BookingIslandProps {
-  lang: Lang;
-  /** Namespace → URL of its hashed translation file (decision 070). */
-  files: Record<string, string>;
-  phoneCountry: string;
-  data: BookDemoData;
-  served: FormState | null;
-}
 
 export function islandProps(data: BookDemoData, served: FormState | null, root: RootData): BookingIslandProps {
   const files = Object.fromEntries(NAMESPACES.flatMap((ns) => (root.translations.files[ns] ? [[ns, root.translations.files[ns]]] : [])));
