@@ -53,18 +53,19 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("enroll", "features/camp/enroll.route.tsx", { id: id("enroll") }),
     route("enroll/confirmed", "features/camp/enroll-confirmed.route.tsx", { id: id("enroll-confirmed") }),
     route("consent/complete", "features/consent/consent-complete.route.tsx", { id: id("consent-complete") }),
-    route("teaching/camp", "features/consent/camp-checkout.route.tsx", { id: id("camp-checkout") }),
     // Instructors' pages (issue 30): their own groups' classes, rosters and attendance, phone first.
     route("teaching", "features/teaching/teaching-layout.route.tsx", { id: id("teaching") }, [
       index("features/teaching/teaching-home.route.tsx", { id: id("teaching-home") }),
       route("meetings/:id", "features/teaching/meeting.route.tsx", { id: id("teaching-meeting") }),
       // A group's certificates, inside the teaching layout (issue 42, step 10).
       route("sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
+      // The camp's check-out and its certificates, in the same layout (issue 42, step 10).
+      route("camp", "features/consent/camp-checkout.route.tsx", { id: id("camp-checkout") }),
+      route("camp/certificates", "features/certificates/camp-certificates.route.tsx", { id: id("camp-certificates") }),
       // An instructor's password, passkeys, authenticator app and devices, in this layout (issue 42, step 10).
       route("security", "features/accounts/security/security.route.tsx", { id: id("teaching-security") }),
     ]),
     route("certificates/:code", "features/certificates/certificate-verify.route.tsx", { id: id("certificate-verify") }),
-    route("teaching/camp/certificates", "features/certificates/camp-certificates.route.tsx", { id: id("camp-certificates") }),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
       index("features/admin/dashboard.route.tsx", { id: id("admin-dashboard") }),
       ...adminSubmissionRoutes(id),

@@ -24,7 +24,7 @@ export default function CampCertificatesPage({ loaderData, actionData }: Route.C
   const { t } = useTranslation("certificates");
   const { periods, period } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-5 px-4 py-8">
+    <div className="space-y-5">
       <PageMeta title={t("camp.title")} description={t("camp.intro")} />
       <meta name="robots" content="noindex" />
       <p className="text-sm">
@@ -69,6 +69,6 @@ export default function CampCertificatesPage({ loaderData, actionData }: Route.C
           actionData={actionData}
         />
       )}
-    </main>
+    </div>
   );
 }

@@ -55,7 +55,7 @@ export default function CampCheckoutPage({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation("consent");
   const { batches, batch, day, children, canUnlock } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <div className="space-y-6">
       <PageMeta title={t("checkout.title")} description={t("checkout.intro")} />
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{t("checkout.title")}</h1>
@@ -153,6 +153,6 @@ export default function CampCheckoutPage({ loaderData, actionData }: Route.Compo
           })}
         </ul>
       )}
-    </main>
+    </div>
   );
 }
