@@ -1,6 +1,6 @@
 import { checkFamilyLimits, FamilyLimitReached } from "~/features/enrolments/family-limits.server";
 import { markPublicForm } from "~server/mail/mail-budget";
-import type { DB, Trx } from "~server/db/db";
+import { retryDeadlock, type DB, type Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { queueMail } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
@@ -41,7 +41,7 @@ export async function addEnrollment(
   if (!batchValues(camp).includes(input.selectedSession)) return { ok: false, errors: { selectedSession: v.choice } };
   const reference = randomToken();
   // The family's confirmation e-mail is queued with the enrollment: both are stored, or neither.
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await retryDeadlock(() => db.transaction().execute(async (trx) => {
     if (family) await checkFamilyLimits(trx, { ...family, email: input.email }, nowIso());
     // A public form: its mails to the typed address (confirmation, invoice) spend that address's budget (decision 104).
     markPublicForm(trx, input.email);
@@ -67,7 +67,7 @@ export async function addEnrollment(
     await queueMail(trx, enrollmentConfirmationMail, { to: input.email, data: { reference } });
     await notifyStaff?.(trx, enrolment.id);
     return enrolment;
-  }).catch((error: unknown) => {
+  })).catch((error: unknown) => {
     if (error instanceof FamilyLimitReached) return { familyCap: error.limit };
     throw error;
   });

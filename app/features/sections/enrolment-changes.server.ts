@@ -1,4 +1,4 @@
-import type { DB, Trx } from "~server/db/db";
+import { retryDeadlock, type DB, type Trx } from "~server/db/db";
 import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
@@ -49,7 +49,7 @@ const tooLateFor = (actor: ChangeActor, startsAt: string, now: string) => actor.
  */
 export async function moveEnrolment(db: DB, enrolmentId: number, targetId: number, actor: ChangeActor, after: (trx: DB, enrolment: ChangedEnrolment) => Promise<void>): Promise<ChangeResult> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await retryDeadlock(() => db.transaction().execute(async (trx) => {
       const now = nowIso();
       const enrolment = await claim(trx, enrolmentId, now);
       if (enrolment.section_id === targetId) throw new Refused("sameSection");
@@ -84,7 +84,7 @@ export async function moveEnrolment(db: DB, enrolmentId: number, targetId: numbe
       const changed = { id: enrolment.id, reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang, childName: enrolment.child_name, fromSectionId: enrolment.section_id, toSectionId: targetId };
       await after(trx, changed);
       return { ok: true as const, enrolment: changed };
-    });
+    }));
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     // The child already holds a seat in the target section (the partial unique index).
@@ -100,7 +100,7 @@ export async function moveEnrolment(db: DB, enrolmentId: number, targetId: numbe
  */
 export async function dropEnrolment(db: DB, enrolmentId: number, reason: string, actor: ChangeActor, after: (trx: DB, enrolment: ChangedEnrolment) => Promise<void>): Promise<ChangeResult> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await retryDeadlock(() => db.transaction().execute(async (trx) => {
       const now = nowIso();
       const enrolment = await claim(trx, enrolmentId, now);
       const section = await trx.selectFrom("course_sections").select("starts_at").where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
@@ -111,7 +111,7 @@ export async function dropEnrolment(db: DB, enrolmentId: number, reason: string,
       const changed = { id: enrolment.id, reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang, childName: enrolment.child_name, fromSectionId: enrolment.section_id, toSectionId: null };
       await after(trx, changed);
       return { ok: true as const, enrolment: changed };
-    });
+    }));
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     throw error;

@@ -1,7 +1,7 @@
 import { markPublicForm } from "~server/mail/mail-budget";
 import { checkFamilyLimits, FamilyLimitReached } from "~/features/enrolments/family-limits.server";
 import { type Insertable, type Selectable } from "kysely";
-import type { DB, Trx } from "~server/db/db";
+import { retryDeadlock, type DB, type Trx } from "~server/db/db";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import type { CourseSectionsTable } from "~server/db/schema";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
@@ -416,7 +416,7 @@ export async function enrol(
   }
 
   function insert(code: string) {
-    return db.transaction().execute(async (trx) => {
+    return retryDeadlock(() => db.transaction().execute(async (trx) => {
       const now = nowIso();
       if (options.family) {
         // Before the seat: the family's lock comes first in every public enrolment, so two never wait on each other.
@@ -457,7 +457,7 @@ export async function enrol(
       );
       await options.queue(trx, { id: enrolment.id, reference, email: enrolment.email, held });
       return enrolment.id;
-    });
+    }));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import { retryDeadlock, type DB } from "~server/db/db";
 import { defineJob } from "~server/jobs/job";
 import { expireHolds } from "~/features/enrolments/enrolments.server";
 
@@ -21,15 +21,8 @@ export async function sweepPaymentHolds(db: DB, at = new Date()): Promise<number
   const now = at.toISOString();
   const due = await db.selectFrom("section_enrolments").select("id").where("payment_hold_until", "<=", now).where("status", "=", "enrolled").orderBy("id").limit(BATCH).execute();
   if (due.length === 0) return 0;
-  // A batch locks many enrolments and invoices while families pay: PostgreSQL may end it as a
-  // deadlock's victim (40P01). Nothing of it was kept, so it runs again (at most three times).
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await expireDueHolds(db, due, now);
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== "40P01" || attempt === 3) throw error;
-    }
-  }
+  // A batch locks many enrolments and invoices while families pay: PostgreSQL may end it as a deadlock's victim.
+  return retryDeadlock(() => expireDueHolds(db, due, now));
 }
 
 function expireDueHolds(db: DB, due: readonly { id: number }[], now: string): Promise<number> {
