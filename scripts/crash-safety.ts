@@ -9,6 +9,7 @@ import { openDatabase } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { createLogger } from "~server/logger";
 import { startBenchServer, type BenchServer } from "~server/test/server-process";
+import { JOB_LEASE_MS } from "~server/jobs/worker";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { createUser } from "~/features/accounts/accounts.server";
 import { stripeProvider, retryPendingRefunds } from "~/features/billing/index.server";
@@ -298,10 +299,11 @@ async function checkMoney(db: ReturnType<typeof openDatabase>, stripe: StripeSta
   figures.enrolmentsFound = money.enrolments.filter((reference) => byReference.has(reference)).length;
   if (figures.enrolmentsFound !== figures.enrolmentsAnswered) problem(`${figures.enrolmentsAnswered - figures.enrolmentsFound} enrolments answered 201 are missing`);
 
-  // Every webhook answered 200: its payment recorded once and the seat confirmed (given 20 s, should
-  // events be stored first and processed by a job).
+  // Every webhook answered 200: its payment recorded once and the seat confirmed. Events are stored
+  // first and processed by a job; a job the kill caught running is taken over once its lease runs
+  // out, so the wait is that lease and a little more.
   const intentsPaid = [...money.paid.keys()].map((sessionId) => stripe.sessions.get(sessionId)!.payment_intent!);
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+  for (const deadline = Date.now() + JOB_LEASE_MS + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
     const recorded = await db.selectFrom("payments").select("provider_ref").where("kind", "=", "payment").where("provider_ref", "in", intentsPaid.length ? intentsPaid : ["-"]).execute();
     if (new Set(recorded.map((row) => row.provider_ref)).size >= intentsPaid.length) break;
   }

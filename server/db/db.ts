@@ -58,10 +58,6 @@ export function isPostgres(db: Kysely<unknown>): boolean {
 }
 
 /**
- * Runs `work` in a transaction: the caller's when `db` already is one (a bulk change calling a
- * one-row function), a new one otherwise. Kysely cannot nest transactions.
- */
-/**
  * Runs `work` (one whole transaction) again when PostgreSQL ends it as a deadlock's victim (40P01):
  * nothing of it was kept, so running it again is the documented remedy. At most three tries; only
  * for work that touches nothing but the database (mail is queued in it, providers are called after).
@@ -78,6 +74,10 @@ export async function retryDeadlock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs `work` in a transaction: the caller's when `db` already is one (a bulk change calling a
+ * one-row function), a new one otherwise. Kysely cannot nest transactions.
+ */
 export function inTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
 }

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { defineJob, handleJob } from "./job";
 import { purgeExpired } from "./purge";
 import { backoffMs, deadJobs, enqueue, jobCounts } from "./queue";
-import { startJobWorker } from "./worker";
+import { JOB_LEASE_MS, startJobWorker } from "./worker";
 
 const logger = createLogger("silent");
 const slowly = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,6 +68,37 @@ describe("background jobs", () => {
     await worker.stop();
     expect(ran).toEqual([id]);
     expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 2, locked_by: null });
+  });
+
+  it("keeps a job that runs longer than its lease: the running worker renews it, so no other takes it over", async () => {
+    const long = defineJob("long-lease");
+    await enqueue(server.db, long, {});
+    const id = await lastJobId("long-lease");
+    const runs: string[] = [];
+    const second = server.openDb();
+    // A 300 ms lease so the test is short; the shipped one is JOB_LEASE_MS, renewed the same way.
+    const handler = (worker: string) =>
+      handleJob(long, async () => {
+        runs.push(worker);
+        await slowly(1_200);
+      });
+    const a = startJobWorker({ db: server.db, logger }, [handler("a")], { pollMs: 60_000, leaseMs: 300 });
+    const b = startJobWorker({ db: second as DB, logger }, [handler("b")], { pollMs: 60_000, leaseMs: 300 });
+    try {
+      const first = a.runDue();
+      // b looks for due jobs four times while a's job runs past its lease three times over.
+      for (let look = 0; look < 4; look++) {
+        await slowly(250);
+        await b.runDue();
+      }
+      await first;
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await second.destroy();
+    }
+    expect(runs).toEqual(["a"]);
+    expect(await jobRow(id)).toMatchObject({ status: "done", attempts: 1 });
+    expect(JOB_LEASE_MS).toBeLessThanOrEqual(30_000);
   });
 
   it("two instances on one database never run the same job twice", async () => {

@@ -82,6 +82,17 @@ export async function claimNext(db: DB, workerId: string, leaseMs: number, kinds
   return null;
 }
 
+/** Keeps a running job this worker's for another lease (while its handler still runs). */
+export async function renewLease(db: DB, job: Job, workerId: string, leaseMs: number): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set({ locked_until: new Date(Date.now() + leaseMs).toISOString() })
+    .where("id", "=", job.id)
+    .where("locked_by", "=", workerId)
+    .where("status", "=", "running")
+    .execute();
+}
+
 export async function completeJob(db: DB, job: Job, workerId: string): Promise<void> {
   await db.updateTable("jobs").set({ status: "done", locked_by: null, locked_until: null, last_error: null, updated_at: nowIso() }).where("id", "=", job.id).where("locked_by", "=", workerId).execute();
 }

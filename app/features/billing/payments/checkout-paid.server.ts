@@ -1,4 +1,4 @@
-import type { DB, Trx } from "~server/db/db";
+import { retryDeadlock, type DB, type Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import { confirmPayment } from "~/features/enrolments/enrolments.server";
@@ -47,7 +47,8 @@ class Duplicate extends Error {}
  */
 export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "name">, paid: PaidCheckout): Promise<PaidOutcome> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    // A deadlock's victim keeps nothing: it runs again here rather than waiting for the job's 30 s backoff.
+    return await retryDeadlock(() => db.transaction().execute(async (trx) => {
       const now = nowIso();
       if (paid.eventId) {
         const claimed = await trx.updateTable("payment_events").set({ outcome: "processing" }).where("event_id", "=", paid.eventId).where("outcome", "=", "queued").executeTakeFirst();
@@ -56,7 +57,7 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
       const decided = await decide(trx, now);
       if (paid.eventId) await trx.updateTable("payment_events").set({ outcome: decided, processed_at: now }).where("event_id", "=", paid.eventId).execute();
       return decided;
-    });
+    }));
   } catch (error) {
     if (error instanceof Duplicate) return "duplicate";
     throw error;

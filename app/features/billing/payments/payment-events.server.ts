@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DB } from "~server/db/db";
+import { retryDeadlock, type DB } from "~server/db/db";
 import type { Logger } from "~server/logger";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { defineJob } from "~server/jobs/job";
@@ -48,13 +48,13 @@ class Processed extends Error {}
 /** Runs `work` on a stored event once: claims it (`queued` → `processing`), then records the outcome work returns. */
 async function once(db: DB, eventId: string, work: (trx: DB) => Promise<string>): Promise<string> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await retryDeadlock(() => db.transaction().execute(async (trx) => {
       const claimed = await trx.updateTable("payment_events").set({ outcome: "processing" }).where("event_id", "=", eventId).where("outcome", "=", "queued").executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw new Processed();
       const outcome = await work(trx);
       await trx.updateTable("payment_events").set({ outcome, processed_at: nowIso() }).where("event_id", "=", eventId).execute();
       return outcome;
-    });
+    }));
   } catch (error) {
     if (error instanceof Processed) return "duplicate";
     throw error;
