@@ -104,10 +104,13 @@ describe("page cache and page route metrics", () => {
     await fetch(`${url}/blog/b?cached=1`);
     await fetch(`${url}/blog/c?cached=1`);
     listener.close();
-    const after = (await registry.getSingleMetric("page_cache_total")!.get()).values;
-    const count = (values: typeof after, result: string) => values.find((v) => v.labels.result === result)?.value ?? 0;
-    expect(count(after, "hit") - count(before, "hit")).toBe(2);
-    expect(count(after, "miss") - count(before, "miss")).toBe(1);
+    const count = (values: typeof before, result: string) => values.find((v) => v.labels.result === result)?.value ?? 0;
+    // Counted on the response's "finish", which may come just after the client has read it: poll briefly.
+    const added = async () => {
+      const after = (await registry.getSingleMetric("page_cache_total")!.get()).values;
+      return { hit: count(after, "hit") - count(before, "hit"), miss: count(after, "miss") - count(before, "miss") };
+    };
+    await expect.poll(added, { timeout: 2_000 }).toEqual({ hit: 2, miss: 1 });
     const requests = (await registry.getSingleMetric("http_requests_total")!.get()).values;
     expect(requests.find((v) => v.labels.route === "/blog/:slug")?.value).toBe(3);
   });

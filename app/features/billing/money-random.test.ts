@@ -568,9 +568,14 @@ for (const instances of [1, 2] as const) {
         if (promo.uses > promo.max_uses) flag("promoLimit", `${code}: ${promo.uses} uses of ${promo.max_uses}`);
         let real = 0;
         const burnt: string[] = [];
+        const kept: string[] = [];
         for (const e of enrolments.filter((e) => e.promo === code)) {
           const row = await probe.enrolment(e.reference);
           const invoice = await db.selectFrom("invoices").select("id").where("child_name", "=", e.child).where("family_key", "=", e.family.email).execute();
+          // When its use was given back (the enrolment ended with nothing paid). Money that came after
+          // that, on its voided invoice, is the family's credit, not a payment for the enrolment
+          // (issue 38 item 6), so only payments recorded before it count.
+          const released = await db.selectFrom("promo_redemptions as r").innerJoin("section_enrolments as s", "s.id", "r.enrolment_id").select("r.released_at").where("s.reference", "=", e.reference).where("r.offer_kind", "=", "section").where("r.released_at", "is not", null).executeTakeFirst();
           // Paid: money kept for it. A payment that came after the enrolment had ended (no seat, or its
           // code's use gone meanwhile) was given back in the transaction that recorded it (outcome
           // `refunded`, decision 105): the enrolment stayed ended and unpaid, so its use stays given back.
@@ -587,12 +592,16 @@ for (const instances of [1, 2] as const) {
                 .where("invoice_id", "in", invoice.map((i) => i.id))
                 .where("kind", "=", "payment")
                 .where((eb) => eb.or([eb("provider_ref", "is", null), eb("provider_ref", "not in", givenBack as never)]))
+                .$if(Boolean(released?.released_at), (q) => q.where("created_at", "<=", released!.released_at!))
                 .executeTakeFirst()
             : undefined;
-          if (row?.status === "enrolled" || paid) real++;
-          else burnt.push(`${e.reference} ${row?.status ?? "gone"}`);
+          if (row?.status === "enrolled" || paid) {
+            real++;
+            // A live or paid enrolment whose use was given back (the count is one short because of it).
+            if (released) kept.push(`${e.reference} ${row?.status ?? "gone"}${paid ? ", paid" : ""}, its use given back at ${released.released_at}`);
+          } else burnt.push(`${e.reference} ${row?.status ?? "gone"}`);
         }
-        if (promo.uses !== real) flag("promoBurn", `${code}: ${promo.uses} uses counted, ${real} enrolments live or paid (ended unpaid: ${burnt.join(", ") || "none"})`);
+        if (promo.uses !== real) flag("promoBurn", `${code}: ${promo.uses} uses counted, ${real} enrolments live or paid (ended unpaid: ${burnt.join(", ") || "none"}; live or paid with the use given back: ${kept.join(", ") || "none"})`);
       }
 
       // Groups: never over capacity, seats taken = live enrolments.
