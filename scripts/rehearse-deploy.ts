@@ -23,12 +23,16 @@ import { REHEARSAL_MIGRATION } from "./rehearsal/next-migrations";
  * one at a time, onto a newer build that adds an expand-only migration (scripts/rehearsal/): start
  * the new instance on a free slot, wait until it is healthy and Caddy has seen it, SIGTERM the old
  * one, which drains. Between the first and the second roll, the old build also serves requests sent
- * straight to it on the migrated schema. Then it checks in the database that every acknowledged
+ * straight to it on the migrated schema, and after the roll an instance of the old build starts on
+ * the migrated schema (a rollback), serves and drains. Then it checks in the database that every acknowledged
  * write is there, seats match bookings, every paid checkout is recorded once and every family's
  * ledger balances, and prints the figures. Exits 1 on any failed request, any lost write, or any
- * problem. Short mode: about 20 s of load (CI); full mode: 3 minutes.
+ * problem. Short mode: about 20 s of load (CI); full mode: 3 minutes. `--keep-database` leaves the
+ * database in place and prints its URL (scripts/rehearse-restore.ts backs it up and restores it).
  */
 const SHORT = process.argv.includes("--short");
+// rehearse:restore's source: keep the database and print its URL on a line of its own.
+const KEEP_DATABASE = process.argv.includes("--keep-database");
 // Ports 3960-3999 (this script's range): Caddy 3960-3962, instance slots 3963-3966, stand-in 3967.
 const CADDY_HTTPS = 3960;
 const CADDY_HTTP = 3961;
@@ -44,7 +48,8 @@ const COOL_DOWN_MS = 2_000;
 const MAX_REQUESTS_PER_WORKER = 20_000;
 const HARD_LIMIT_MS = (LOAD_SECONDS + 240) * 1000;
 // As deploy/stem-academy.env.example: 3 s of 503 on /healthz against Caddy's 1 s checks.
-const DRAIN_SECONDS = 3;
+// REHEARSE_DRAIN_SECONDS=0 shows what a release without the drain does (decision 121).
+const DRAIN_SECONDS = Math.min(60, Math.max(0, Number(process.env.REHEARSE_DRAIN_SECONDS ?? 3) || 0));
 const THINK_MS = 20;
 // Enrolments: 2 money workers, each at most MONEY_SHARE, into GROUPS groups of 500 seats.
 const GROUPS = SHORT ? 2 : 6;
@@ -308,6 +313,12 @@ async function main(): Promise<number> {
     }
     live = next;
     const rollEnded = Date.now();
+    // A rollback's first step, under the same load: the old build starts on the migrated schema
+    // (server/db/migrate.ts lets it run under the newer, expand-only migration), serves, drains.
+    const rollback = await startInstance(SLOTS[0]!, buildDir, "rollback");
+    await sleep(2_200);
+    const rollbackExit = await rollback.stop((DRAIN_SECONDS + 10 + 5) * 1000);
+    console.log(`  the old build started on the new schema (a rollback), served, drained and exited with ${rollbackExit}`);
     const loadEnds = Math.max(loadStarted + LOAD_SECONDS * 1000, rollEnded + COOL_DOWN_MS);
     await sleep(Math.max(0, loadEnds - Date.now()));
     stop = true;
@@ -318,6 +329,7 @@ async function main(): Promise<number> {
     // The checks, in the database.
     const problems: string[] = [];
     if (drained.some((code) => code !== 0)) problems.push(`an old instance did not drain cleanly (exit ${drained.join(", ")})`);
+    if (rollbackExit !== 0) problems.push(`the old build on the new schema exited with ${rollbackExit}`);
     if (f.oldOnNewSchema.failed > 0) problems.push(`${f.oldOnNewSchema.failed} of ${f.oldOnNewSchema.sent} requests to the old build on the new schema failed`);
     const found = async (kind: Write["kind"], keys: string[]): Promise<Set<string>> => {
       const out = new Set<string>();
@@ -374,7 +386,7 @@ async function main(): Promise<number> {
     console.log(`  failed requests    ${f.failed}`);
     console.log(`  acknowledged writes ${f.writes.length} (bookings, contact messages, enrolments) + ${intents.length} payments (webhooks answered 200); lost ${lost}`);
     console.log(`  old build, new schema ${f.oldOnNewSchema.sent} requests straight to the old instance after ${REHEARSAL_MIGRATION} ran, ${f.oldOnNewSchema.failed} failed`);
-    console.log(`  drains             ${drained.map((code) => `exit ${code}`).join(", ")}`);
+    console.log(`  drains             ${drained.map((code) => `exit ${code}`).join(", ")}; rollback instance (old build, new schema) exit ${rollbackExit}`);
     console.log(`  ledger             ${ledger.families} families, ${ledger.problems.length} unbalanced`);
     console.log(`  p99 during the roll ${p99(during).toFixed(0)} ms (${during.length} answers); p99 overall ${p99(all).toFixed(0)} ms`);
     console.log(`  whole rehearsal    ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -388,7 +400,10 @@ async function main(): Promise<number> {
     await Promise.all(children.map((child) => child.stop(5_000)));
     await stripe?.stop();
     await db?.destroy();
-    await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin).catch(() => undefined);
+    const kept = new URL(pgUrl);
+    kept.pathname = `/${dbName}`;
+    if (KEEP_DATABASE) console.log(`KEPT_DATABASE_URL=${kept.toString()}`);
+    else await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin).catch(() => undefined);
     await admin.destroy();
     rmSync(nextDir, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });

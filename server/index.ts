@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
@@ -32,11 +32,17 @@ async function main(): Promise<void> {
   }
   const db = openDatabase(config.database);
   // Migrations and starter content; instances starting at once take turns (server/db/start.ts).
-  await startDatabase(db);
+  const { newerThanThisRelease } = await startDatabase(db);
+  if (newerThanThisRelease.length > 0) {
+    logger.warn({ migrations: newerThanThisRelease }, "the database has migrations of a newer release: running on its schema (a rollback or an instance of the previous release, decision 121)");
+  }
 
   let pages: AppDeps["pages"];
   if (config.isProduction) {
-    const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+    // The real folder, once: a release switched under a symlink (deploy/release.sh) must not change
+    // the static files a running instance serves from the pages it renders.
+    const named = path.resolve(process.env.BUILD_DIR ?? "build");
+    const buildDir = existsSync(named) ? realpathSync(named) : named;
     const serverEntry = path.join(buildDir, "server/index.js");
     if (!existsSync(serverEntry)) {
       console.error(`No production build at ${buildDir}: run "npm run build" first (npm start does it for you).`);

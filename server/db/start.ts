@@ -14,18 +14,19 @@ const START_LOCK = 0x5354_454d_5354;
  * start runs under one session-level advisory lock: instances take turns, the later ones find
  * everything done. SQLite: one process at a time writes anyway.
  */
-export async function startDatabase(db: DB, options: { schema?: string } = {}): Promise<void> {
+export async function startDatabase(db: DB, options: { schema?: string } = {}): Promise<{ newerThanThisRelease: string[] }> {
   if (!isPostgres(db as unknown as Kysely<unknown>)) {
-    await migrateToLatest(db, options);
+    const migrated = await migrateToLatest(db, options);
     await seed(db);
-    return;
+    return migrated;
   }
   // The lock belongs to the session that took it: hold one pooled connection for it (the pool has 10).
-  await db.connection().execute(async (conn) => {
+  return await db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${START_LOCK}::bigint)`.execute(conn);
     try {
-      await migrateToLatest(db, options);
+      const migrated = await migrateToLatest(db, options);
       await seed(db);
+      return migrated;
     } finally {
       await sql`select pg_advisory_unlock(${START_LOCK}::bigint)`.execute(conn);
     }
