@@ -180,6 +180,10 @@ async function main(): Promise<number> {
     await waitFor("Caddy's internal CA", async () => existsSync(rootFile), 30_000, caddy);
     const proxy = client(BASE, readFileSync(rootFile, "utf8"));
     await waitFor("the site through Caddy", async () => (await proxy.send("GET", "/healthz")).status === 200, 30_000, caddy);
+    // Caddy names each request (deploy/Caddyfile); the app logs that id, and the answer carries it.
+    const named = await proxy.send("GET", "/", { headers: { "x-request-id": "forged-by-the-client" } });
+    const requestId = String(named.headers["x-request-id"] ?? "");
+    if (!/^[0-9a-f-]{36}$/.test(requestId)) throw new Error(`Caddy answered without its own request id (X-Request-Id: "${requestId}")`);
 
     // What the load needs: a course, demo slots with room for every booking, staff, a roomy group.
     const course = await db.selectFrom("courses").select(["id", "slug"]).where("min_age", "<=", CHILD_AGE).where("max_age", ">=", CHILD_AGE).orderBy("id").executeTakeFirstOrThrow();
