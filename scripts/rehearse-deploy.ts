@@ -3,10 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import sharp from "sharp";
 import { createUser } from "~/features/accounts/accounts.server";
 import { openDatabase, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { JOB_LEASE_MS } from "~server/jobs/worker";
+import { startS3StandIn, type S3StandIn } from "~server/test/s3-stand-in";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { ledgerProblems } from "./rehearsal/checks";
 import { client, logTail, p99, parse, sleep, startChild, waitFor, type Answer, type Child } from "./rehearsal/kit";
@@ -17,9 +19,10 @@ import { REHEARSAL_MIGRATION } from "./rehearsal/next-migrations";
  * `npm run rehearse:deploy [-- --short]`: a zero-downtime release, rehearsed on loopback with the
  * deploy kit (docs/deploy.md, decision 121). Caddy with deploy/Caddyfile (TLS from its internal CA)
  * in front of two production instances of BUILD_DIR on one fresh PostgreSQL database
- * (TEST_DATABASE_URL's server; dropped after), the Stripe stand-in as the payment provider. A steady
- * mixed load goes through Caddy (page views, demo bookings, contact messages, enrolments paid
- * online: checkout, then the provider's signed webhook), and meanwhile both instances are rolled,
+ * (TEST_DATABASE_URL's server; dropped after), the Stripe stand-in as the payment provider, an
+ * S3-compatible stand-in (s3rver) for uploads. A steady mixed load goes through Caddy (page views,
+ * demo bookings, contact messages, enrolments paid online: checkout, then the provider's signed
+ * webhook; staff uploading pictures), and meanwhile both instances are rolled,
  * one at a time, onto a newer build that adds an expand-only migration (scripts/rehearsal/): start
  * the new instance on a free slot, wait until it is healthy and Caddy has seen it, SIGTERM the old
  * one, which drains. Between the first and the second roll, the old build also serves requests sent
@@ -55,6 +58,8 @@ const THINK_MS = 20;
 const GROUPS = SHORT ? 2 : 6;
 const MONEY_SHARE = (GROUPS * 500) / 2 - 10;
 const CHILD_AGE = 9;
+// One upload every 2 s or so: resizing is the heaviest work here, and the machine has two cores.
+const UPLOAD_PAUSE_MS = 2000;
 
 interface Write {
   kind: "booking" | "contact" | "enrolment";
@@ -70,6 +75,8 @@ interface Figures {
   writes: Write[];
   /** Checkout session → enrolment reference, for each webhook answered 200. */
   paid: Map<string, string>;
+  /** Public URLs of uploads answered 201. */
+  uploads: string[];
   /** Requests straight to the old build on the new schema, and how many failed. */
   oldOnNewSchema: { sent: number; failed: number };
 }
@@ -102,6 +109,7 @@ async function main(): Promise<number> {
   const admin = openDatabase({ kind: "postgres", url: pgUrl });
   const children: Child[] = [];
   let stripe: StripeStandIn | undefined;
+  let s3: S3StandIn | undefined;
   let db: DB | undefined;
   const hardLimit = setTimeout(() => {
     console.error(`rehearse:deploy: still running after ${HARD_LIMIT_MS / 1000} s: stopping everything`);
@@ -119,6 +127,8 @@ async function main(): Promise<number> {
     db = openDatabase({ kind: "postgres", url: url.toString() });
 
     stripe = await startStripeStandIn({ port: STRIPE_PORT });
+    // Uploads in an S3-compatible bucket every instance shares (s3rver, as the storage tests use).
+    s3 = await startS3StandIn();
     const sessionSecret = randomBytes(32).toString("hex");
     const instanceEnv = (port: number, build: string): NodeJS.ProcessEnv => ({
       PATH: process.env.PATH,
@@ -131,8 +141,7 @@ async function main(): Promise<number> {
       TRUST_PROXY: "1",
       SESSION_SECRET: sessionSecret,
       DATA_DIR: path.join(work, `data-${port}`),
-      // Shared by every instance, as an NFS mount or S3 would be on separate machines.
-      UPLOADS_DIR: path.join(work, "uploads"),
+      ...s3!.env,
       LOG_LEVEL: "warn",
       // All the load comes from one address.
       RATE_LIMIT_MULTIPLIER: "1000000",
@@ -213,7 +222,7 @@ async function main(): Promise<number> {
     }
 
     // The load: closed-loop workers with a short pause, each bounded in time and count.
-    const f: Figures = { sent: 0, failed: 0, failures: [], byKind: new Map(), latencies: [], writes: [], paid: new Map(), oldOnNewSchema: { sent: 0, failed: 0 } };
+    const f: Figures = { sent: 0, failed: 0, failures: [], byKind: new Map(), latencies: [], writes: [], paid: new Map(), uploads: [], oldOnNewSchema: { sent: 0, failed: 0 } };
     let stop = false;
     const loadStarted = Date.now();
     const record = (kind: string, answer: Answer | Error, expected: number): Answer | undefined => {
@@ -273,7 +282,17 @@ async function main(): Promise<number> {
         );
         if (hook) f.paid.set(sessionId, body.reference);
       });
+    // Staff uploading pictures (each resized into three WebP widths: the heaviest request here), slowly.
+    const picture = await sharp({ create: { width: 640, height: 400, channels: 4, background: { r: 30, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+    const uploadWorker = () =>
+      loop(async () => {
+        const answer = await call("upload", 201, () => proxy.upload("/api/admin/uploads", "file", "photo.png", picture, { cookie: staffCookie, origin: BASE }));
+        const url = answer && parse(answer.text).url;
+        if (typeof url === "string") f.uploads.push(url);
+        await sleep(UPLOAD_PAUSE_MS);
+      });
     const workers = [
+      uploadWorker(),
       ...[0, 1, 2].map(pageWorker),
       ...[0, 1].map(bookingWorker),
       contactWorker(0),
@@ -374,6 +393,13 @@ async function main(): Promise<number> {
       const live = await db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll<string>().as("n")).where("slot_id", "=", slotId).where("status", "<>", "cancelled").executeTakeFirstOrThrow();
       if (slot.seats_taken !== Number(live.n)) problems.push(`slot ${slotId}: seats_taken ${slot.seats_taken}, ${live.n} live bookings`);
     }
+    // Every upload answered 201 is in the bucket, at the URL the answer gave.
+    let uploadsFound = 0;
+    for (const url of f.uploads) if ((await fetch(url).catch(() => undefined))?.status === 200) uploadsFound++;
+    if (uploadsFound !== f.uploads.length) {
+      lost += f.uploads.length - uploadsFound;
+      problems.push(`${f.uploads.length - uploadsFound} of ${f.uploads.length} uploads answered 201 are not in the bucket`);
+    }
     const ledger = await ledgerProblems(db);
     problems.push(...ledger.problems.slice(0, 5));
     const columns = await sql<{ n: string }>`select count(*) as n from information_schema.columns where table_name = 'demo_bookings' and column_name = 'rehearsal_channel'`.execute(db);
@@ -388,7 +414,7 @@ async function main(): Promise<number> {
     console.log(`  load               ${loadSeconds.toFixed(1)} s through Caddy (TLS, internal CA); the roll took ${((rollEnded - rollStarted) / 1000).toFixed(1)} s`);
     console.log(`  requests sent      ${f.sent} (${kinds})`);
     console.log(`  failed requests    ${f.failed}`);
-    console.log(`  acknowledged writes ${f.writes.length} (bookings, contact messages, enrolments) + ${intents.length} payments (webhooks answered 200); lost ${lost}`);
+    console.log(`  acknowledged writes ${f.writes.length} (bookings, contact messages, enrolments) + ${intents.length} payments (webhooks answered 200) + ${f.uploads.length} uploads (in the S3 stand-in); lost ${lost}`);
     console.log(`  old build, new schema ${f.oldOnNewSchema.sent} requests straight to the old instance after ${REHEARSAL_MIGRATION} ran, ${f.oldOnNewSchema.failed} failed`);
     console.log(`  drains             ${drained.map((code) => `exit ${code}`).join(", ")}; rollback instance (old build, new schema) exit ${rollbackExit}`);
     console.log(`  ledger             ${ledger.families} families, ${ledger.problems.length} unbalanced`);
@@ -403,6 +429,7 @@ async function main(): Promise<number> {
   } finally {
     await Promise.all(children.map((child) => child.stop(5_000)));
     await stripe?.stop();
+    await s3?.stop();
     await db?.destroy();
     const kept = new URL(pgUrl);
     kept.pathname = `/${dbName}`;

@@ -22,7 +22,7 @@ const MAX_BODY = 2_000_000;
 export function client(base: string, ca?: string) {
   const url = new URL(base);
   const agent = ca ? new Agent({ keepAlive: true, maxSockets: 32, ca }) : undefined;
-  const send = (method: string, pathname: string, options: { body?: string; headers?: Record<string, string> } = {}): Promise<Answer> =>
+  const send = (method: string, pathname: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const started = performance.now();
       const headers: Record<string, string> = { ...options.headers };
@@ -48,6 +48,16 @@ export function client(base: string, ca?: string) {
     send,
     json: (pathname: string, body: unknown, headers: Record<string, string> = {}) =>
       send("POST", pathname, { body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } }),
+    /** A multipart form with one file field, as a browser sends an upload. */
+    upload: (pathname: string, field: string, fileName: string, bytes: Buffer, headers: Record<string, string> = {}) => {
+      const boundary = `----rehearsal${Math.random().toString(16).slice(2)}`;
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return send("POST", pathname, { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...headers } });
+    },
     close: () => agent?.destroy(),
   };
 }
