@@ -142,6 +142,8 @@ async function main(): Promise<number> {
       SESSION_SECRET: sessionSecret,
       DATA_DIR: path.join(work, `data-${port}`),
       ...s3!.env,
+      // Unused with S3 set; kept out of the project folder all the same.
+      UPLOADS_DIR: path.join(work, "uploads"),
       LOG_LEVEL: "warn",
       // All the load comes from one address.
       RATE_LIMIT_MULTIPLIER: "1000000",
