@@ -31,6 +31,8 @@ export interface AppDeps {
   logger: Logger;
   /** The React Router server build; without it the app serves the API only (API tests). */
   pages?: { build: ServerBuild | (() => Promise<ServerBuild>); clientDir?: string; vite?: ViteDevServer };
+  /** The process's drain (server/http/drain.ts): /healthz answers 503 while it runs. */
+  drain?: { readonly draining: boolean };
 }
 
 /** Per app: answers a request from the page cache before Express sets it up, or says it did not. */
@@ -50,7 +52,7 @@ export function requestListener(app: Express): RequestListener {
 }
 
 /** Builds the one Express app: security headers, static assets, the JSON API and the pages. */
-export function createApp({ config, db, logger, pages }: AppDeps): Express {
+export function createApp({ config, db, logger, pages, drain }: AppDeps): Express {
   // Children's data at rest (decision 102): this app's keys seal and open the sensitive columns.
   installDataKeys(config.dataKeys);
   const app = express();
@@ -131,7 +133,7 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
 
   // Upload names are random and never reused, so browsers may keep them for a year.
   app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "1y", index: false, redirect: false }), notFoundJson);
-  app.use(healthRouter(db));
+  app.use(healthRouter(db, drain));
   // A NUL byte in a path or query can never name anything here, and PostgreSQL refuses it in text.
   app.use((req, res, next) => {
     if (/%00/.test(req.originalUrl)) {

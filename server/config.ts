@@ -41,6 +41,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w{8,250}$/, "must be a Stripe secret key (sk_test_..., sk_live_...)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,250}$/, "must be a Stripe webhook signing secret (whsec_...)").optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   WEBAUTHN_RP_ID: z
     .string()
     .regex(/^(?=.*[a-z])[a-z0-9.-]{1,253}$/i, "must be a domain name, such as example.com or localhost")
@@ -90,6 +92,12 @@ export interface Config {
    * desk payment. `apiUrl`: another host speaking Stripe's API (the tests' stand-in), else Stripe's.
    */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  /**
+   * Stopping on SIGTERM (decision 121): /healthz answers 503 for drainMs while requests are still
+   * served (the proxy's health checks take the instance out), then in-flight requests get up to
+   * timeoutMs to finish before the process exits anyway.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
 }
 
 export interface S3Config {
@@ -202,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     webauthn: webauthnFrom(env.WEBAUTHN_RP_ID, publicUrl),
     stripe: stripeFrom(env),
+    shutdown: { drainMs: env.DRAIN_SECONDS * 1000, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
   };
 }
 

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
@@ -6,8 +6,8 @@ import { createApp, requestListener, type AppDeps } from "./app";
 import { adminSetupLink } from "./features";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/db";
-import { migrateToLatest } from "./db/migrate";
-import { seed } from "./db/seed";
+import { startDatabase } from "./db/start";
+import { createDrain } from "./http/drain";
 import { startBackgroundJobs } from "./jobs/background-jobs";
 import { createLogger } from "./logger";
 
@@ -31,12 +31,18 @@ async function main(): Promise<void> {
     logger.warn("DATA_ENCRYPTION_KEYS is not set: children's medical notes and pickup people are sealed with a key derived from the session secret, so changing SESSION_SECRET makes them unreadable; set DATA_ENCRYPTION_KEYS (decision 102)");
   }
   const db = openDatabase(config.database);
-  await migrateToLatest(db);
-  await seed(db);
+  // Migrations and starter content; instances starting at once take turns (server/db/start.ts).
+  const { newerThanThisRelease } = await startDatabase(db);
+  if (newerThanThisRelease.length > 0) {
+    logger.warn({ migrations: newerThanThisRelease }, "the database has migrations of a newer release: running on its schema (a rollback or an instance of the previous release, decision 121)");
+  }
 
   let pages: AppDeps["pages"];
   if (config.isProduction) {
-    const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+    // The real folder, once: a release switched under a symlink (deploy/release.sh) must not change
+    // the static files a running instance serves from the pages it renders.
+    const named = path.resolve(process.env.BUILD_DIR ?? "build");
+    const buildDir = existsSync(named) ? realpathSync(named) : named;
     const serverEntry = path.join(buildDir, "server/index.js");
     if (!existsSync(serverEntry)) {
       console.error(`No production build at ${buildDir}: run "npm run build" first (npm start does it for you).`);
@@ -51,9 +57,10 @@ async function main(): Promise<void> {
     };
   }
 
-  const app = createApp({ config, db, logger, pages });
+  const drain = createDrain();
+  const app = createApp({ config, db, logger, pages, drain });
   const jobs = startBackgroundJobs({ config, db, logger });
-  const server = createServer(requestListener(app)).listen(config.port, config.host ?? "0.0.0.0", () => {
+  const server = createServer(drain.listener(requestListener(app))).listen(config.port, config.host ?? "0.0.0.0", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     console.log(`STEM Academy is running at http://localhost:${port}`);
@@ -62,19 +69,31 @@ async function main(): Promise<void> {
   const setupLink = await adminSetupLink(db, config);
   if (setupLink) console.log(`No staff account exists yet. Create the first one (link valid 24 hours, once): ${setupLink}`);
 
-  // Finish in-flight requests, then close the database; give up after 10 s.
+  // Drain (decision 121): /healthz answers 503 for DRAIN_SECONDS while requests are still served,
+  // so the proxy moves new ones to the other instances; then no new connections, in-flight answers
+  // finish (their connections close after them), the job worker finishes the job it is running
+  // (from the first moment: a job it leaves unclaimed is another instance's), then the database
+  // closes. SHUTDOWN_TIMEOUT_SECONDS after the drain the process exits anyway (status 1).
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
-    setTimeout(() => process.exit(1), 10_000).unref();
-    server.close(async () => {
-      await jobs.stop();
+    const { drainMs, timeoutMs } = config.shutdown;
+    // Ctrl-C in a terminal: nobody balances onto this process, so no drain.
+    const graceMs = signal === "SIGINT" ? 0 : drainMs;
+    logger.info({ signal, drainMs: graceMs, timeoutMs }, "shutting down");
+    setTimeout(() => {
+      logger.error({ timeoutMs }, "shutdown timed out: exiting with requests or a job unfinished");
+      process.exit(1);
+    }, graceMs + timeoutMs + 1000).unref();
+    const jobsStopped = jobs.stop();
+    void (async () => {
+      const finished = await drain.close(server, { graceMs, timeoutMs });
+      await jobsStopped;
       await db.destroy();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+      logger.info({ finished }, "stopped");
+      process.exit(finished ? 0 : 1);
+    })();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

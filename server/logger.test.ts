@@ -73,6 +73,19 @@ describe("request logs keep secrets out (issue 11)", () => {
     for (const entry of requests) expect(entry.responseTime).toBeGreaterThanOrEqual(0);
   });
 
+  it("names each request by the id the proxy gave it, and ignores an id that is not one", async () => {
+    lines.length = 0;
+    await server.request("GET", "/api/blogs?page=2", { headers: { "x-request-id": "0b5c1f1e-7d2a-4c8e-9d0b-2f6a1c3e4d5f" } });
+    await server.request("GET", "/api/blogs?page=3", { headers: { "x-request-id": `forged"} {"level":60,${"x".repeat(80)}` } });
+    await server.request("GET", "/api/blogs?page=4");
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { id?: string; url: string } }).filter((entry) => entry.msg === "request completed");
+    expect(entries.map((entry) => [entry.req?.url, entry.req?.id])).toEqual([
+      ["/api/blogs?page=2", "0b5c1f1e-7d2a-4c8e-9d0b-2f6a1c3e4d5f"],
+      ["/api/blogs?page=3", undefined],
+      ["/api/blogs?page=4", undefined],
+    ]);
+  });
+
   it("redacts a secret however the query spells it", () => {
     expect(loggableUrl("/x?TOKEN=abc&token=def&t%6fken=ghi")).toBe("/x?TOKEN=[redacted]&token=[redacted]&token=[redacted]");
     expect(loggableUrl("/x?next=%2Freset-password%3Ftoken%3Dabc")).toBe("/x?next=[redacted]");

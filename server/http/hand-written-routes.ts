@@ -45,7 +45,7 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   // The document itself.
   { method: "GET", path: "/api/openapi.json", access: anyone, summary: "This OpenAPI 3.1 document" },
   // Operations (server/http).
-  { method: "GET", path: "/healthz", access: anyone, summary: "200 {status: ok} while the database answers, else 503" },
+  { method: "GET", path: "/healthz", access: anyone, summary: "200 {status: ok} while the database answers, else 503; 503 {status: draining} once the instance is shutting down" },
   { method: "GET", path: "/metrics", access: anyone, summary: "Prometheus text; needs Authorization: Bearer $METRICS_TOKEN (404 when unset)", answer: "text" },
   // Accounts.
   { method: "GET", path: "/api/getUser", access: anyone, summary: "The signed-in account {user}, else 401" },

@@ -4,6 +4,8 @@ import { loggableUrl, type Logger } from "~server/logger";
 
 /** Static files are most requests and say nothing about what visitors did. */
 const UNLOGGED = /^\/(?:assets|fonts|images)\//;
+/** The proxy's request id (deploy/Caddyfile sets X-Request-Id to a UUID); anything else is left out of the log. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
  * One line per request once its response is over: method, the URL with its secrets redacted,
@@ -28,8 +30,14 @@ export function logWhenDone(logger: Logger, req: IncomingMessage, res: ServerRes
     const level = status >= 500 ? "error" : status >= 400 ? "warn" : "info";
     if (!logger.isLevelEnabled(level)) return;
     logger[level](
-      { req: { method: req.method, url: loggableUrl(url) }, res: { status }, responseTime: Math.round(performance.now() - started) },
+      { req: { ...requestId(req), method: req.method, url: loggableUrl(url) }, res: { status }, responseTime: Math.round(performance.now() - started) },
       res.writableFinished ? "request completed" : "request aborted",
     );
   });
+}
+
+/** `{ id }` when the proxy named the request: one id follows it from Caddy to whichever instance answered. */
+function requestId(req: IncomingMessage): { id?: string } {
+  const id = req.headers["x-request-id"];
+  return typeof id === "string" && REQUEST_ID.test(id) ? { id } : {};
 }
