@@ -1,6 +1,6 @@
 import type { Application, RequestHandler } from "express";
 import { z } from "zod";
-import { declaredEndpoint, type Access, type Endpoint } from "./endpoint";
+import { declaredEndpoint, type Access, type AnyEndpoint } from "./endpoint";
 import { handWrittenRoutes, type HandWrittenRoute } from "./hand-written-routes";
 
 /**
@@ -19,7 +19,7 @@ export interface MountedRoute {
   method: string;
   /** As mounted (Express syntax: `/api/admin/media/:id`). */
   path: string;
-  endpoint?: Endpoint;
+  endpoint?: AnyEndpoint;
 }
 
 interface Layer {
@@ -105,7 +105,7 @@ const ANSWERS: Record<NonNullable<HandWrittenRoute["answer"]>, { status: string;
   redirect: { status: "3XX", description: "A redirect (Location header)" },
 };
 
-function limitsText(endpoint: Endpoint): string | undefined {
+function limitsText(endpoint: AnyEndpoint): string | undefined {
   if (!endpoint.limits?.length) return undefined;
   const each = endpoint.limits.map((l) => {
     const minutes = l.windowMs / 60_000;
@@ -195,7 +195,7 @@ function pathParameters(path: string, schema?: JsonSchema): unknown[] {
   return pathParamNames(path).map((name) => ({ name, in: "path", required: true, schema: props[name] ?? { type: "string" } }));
 }
 
-function endpointOperation(endpoint: Endpoint, path: string, notes: RouteNotes | undefined): Operation {
+function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNotes | undefined): Operation {
   const method = endpoint.method;
   const bodyless = method === "GET" || method === "DELETE" || endpoint.noBody === true;
   const input: JsonSchema = typeof endpoint.input === "function" ? { type: "object", description: "Checked against the site's settings at call time (decision 050)." } : jsonSchemaOf(endpoint.input);
@@ -209,8 +209,9 @@ function endpointOperation(endpoint: Endpoint, path: string, notes: RouteNotes |
       parameters.push({ name, in: "query", required: required.has(name), schema });
     }
   }
+  const file = endpoint.produces ? ANSWERS[endpoint.produces] : undefined;
   const responses: Record<string, unknown> = {
-    "2XX": { description: "Success: a JSON object (`message` and the route's fields)", content: { "application/json": { schema: { type: "object" } } } },
+    "2XX": file ? { description: file.description, content: file.content } : { description: "Success: a JSON object (`message` and the route's fields)", content: { "application/json": { schema: { type: "object" } } } },
     "4XX": errorAnswer("Refused: `{ message }`, with `errors: { field: message }` for invalid fields; nothing changed"),
   };
   if (!endpoint.noBody) responses["400"] = errorAnswer("Invalid input: `errors` names each field");
