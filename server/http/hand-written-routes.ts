@@ -106,12 +106,6 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/courses/:course/demo-slots", access: anyone, summary: "Open demo-class times with a free seat for a course" },
   { method: "GET", path: "/api/demo-bookings/:reference", access: anyone, summary: "The booking behind an (unguessable) reference" },
   { method: "GET", path: "/api/demo-waitlist/:token", access: anyone, summary: "A place in a demo time's waitlist" },
-  { method: "GET", path: "/api/admin/slots", access: staff, summary: "Demo slots of the dates with bookings and waitlists (?from, ?to, ?code)" },
-  { method: "GET", path: "/api/admin/slots/bookings.csv", access: staff, summary: "The bookings of the dates as CSV", answer: "csv" },
-  { method: "PATCH", path: "/api/admin/slots/bookings/:id", access: staff, summary: "Mark a booking booked, attended or no-show" },
-  { method: "POST", path: "/api/admin/slots/bookings/:id/cancel", access: staff, summary: "Cancel a booking and free its seat (the parent is e-mailed)" },
-  { method: "PATCH", path: "/api/admin/slots/:id", access: staff, summary: "Change a slot's capacity or status" },
-  { method: "DELETE", path: "/api/admin/slots/:id", access: staff, summary: "Delete a slot (?confirm=1 with live bookings)" },
   // Course groups, enrolments, teaching.
   { method: "GET", path: "/api/courses/:course/sections", access: anyone, summary: "A course's groups a parent can still join" },
   { method: "GET", path: "/api/section-waitlist/:token", access: anyone, summary: "A place in a group's waitlist" },
