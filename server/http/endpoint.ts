@@ -115,9 +115,11 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   /**
    * The input: the JSON body, or the query string for GET and DELETE. A function when the rule
    * depends on the site's settings (a phone number of the academy's country) or on a choice posted
-   * with it (the country code chosen beside a phone field): it gives the schema per call, from the raw input.
+   * with it (the country code chosen beside a phone field), or on the record the path names (a
+   * draft holds that record's fields): it gives the schema per call, from the raw input and the
+   * parsed path parameters, and may refuse (throw an HttpError) before any input is read.
    */
-  input: S | ((deps: EndpointDeps, raw: unknown) => Promise<S>);
+  input: S | ((deps: EndpointDeps, raw: unknown, call: { params: z.output<P>; lang: Lang }) => Promise<S>);
   /** Path parameters; one that does not parse answers 404. */
   params?: P;
   /** The 404's locale key when a path parameter does not parse (else "Not found."). */
@@ -187,7 +189,7 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType, R ex
       if (!outcome.allowed) throw new HttpError(429, serverT(caller.lang, limit.message?.ns ?? "validation", limit.message?.key ?? "tooManyRequests"));
       if (outcome.refund) spent.push(outcome.refund);
     }
-    const schema = typeof endpoint.input === "function" ? await endpoint.input(deps, raw.input) : endpoint.input;
+    const schema = typeof endpoint.input === "function" ? await endpoint.input(deps, raw.input, { params, lang: caller.lang }) : endpoint.input;
     const input = parseInput(schema, raw.input, caller.lang);
     const answer = await endpoint.run({ deps, caller, params }, input);
     // A limit that counts failures only gives its try back when the call succeeded.

@@ -23,23 +23,8 @@ const signedIn = "signed-in" as const;
 const anyone = "anyone" as const;
 const teaching = "teaching" as const;
 
-/** The content collections' staff routes (collection-api.server.ts); testimonials' read and writes are endpoints. */
-const collectionRoutes = (name: string, summary: string, createPath = `/api/admin/${name}`): HandWrittenRoute[] => [
-  { method: "GET", path: `/api/admin/${name}`, access: staff, summary: `List of ${summary} (search, sort, pages; ?format=csv)` },
-  { method: "GET", path: `/api/admin/${name}/:id`, access: staff, summary: `One of the ${summary} in editor shape` },
-  { method: "POST", path: createPath, access: staff, summary: `Create one of the ${summary} (audited)` },
-  { method: "PUT", path: `/api/admin/${name}/:id`, access: staff, summary: `Save one of the ${summary} (audited)` },
-  { method: "DELETE", path: `/api/admin/${name}/:id`, access: staff, summary: `Delete one of the ${summary} (audited)` },
-];
-
-/** Revisions and drafts of blog posts, courses, page sections and testimonials (revisions.api.ts, decisions 035 and 063); restoring is an endpoint. */
-const historyRoutes = (name: string): HandWrittenRoute[] => [
-  { method: "GET", path: `/api/admin/${name}/:id/revisions`, access: staff, summary: `The ${name} record's revisions, newest first` },
-  { method: "GET", path: `/api/admin/${name}/:id/revisions/:revision`, access: staff, summary: `One revision of a ${name} record compared with the record as it is now` },
-  { method: "GET", path: `/api/admin/${name}/:id/draft`, access: staff, summary: `The signed-in person's own draft of that ${name} editor (id or "new")` },
-  { method: "PUT", path: `/api/admin/${name}/:id/draft`, access: staff, summary: `Save the signed-in person's draft of that ${name} editor` },
-  { method: "DELETE", path: `/api/admin/${name}/:id/draft`, access: staff, summary: `Discard the signed-in person's draft of that ${name} editor` },
-];
+/** The content collections' lists (collection-api.server.ts); their reads and writes are endpoints (collectionEndpoints). */
+const collectionList = (name: string, summary: string): HandWrittenRoute => ({ method: "GET", path: `/api/admin/${name}`, access: staff, summary: `List of ${summary} (search, sort, pages; ?format=csv)` });
 
 export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   // The document itself.
@@ -79,15 +64,11 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/admin/camps/:id", access: admin, summary: "One camp in editor shape" },
   { method: "PUT", path: "/api/admin/camps/:id", access: admin, summary: "Save a camp (audited)" },
   // Content.
-  ...collectionRoutes("blogs", "blog posts"),
-  ...collectionRoutes("courses", "courses"),
-  ...collectionRoutes("teachers", "teachers", "/admin/teacher-dashboard/create-teacher"),
-  ...collectionRoutes("products", "products"),
-  { method: "GET", path: "/api/admin/testimonials", access: staff, summary: "List of testimonials (search, sort, pages; ?format=csv)" },
-  ...historyRoutes("blogs"),
-  ...historyRoutes("courses"),
-  ...historyRoutes("page-sections"),
-  ...historyRoutes("testimonials"),
+  collectionList("blogs", "blog posts"),
+  collectionList("courses", "courses"),
+  collectionList("teachers", "teachers"),
+  collectionList("products", "products"),
+  collectionList("testimonials", "testimonials"),
   { method: "GET", path: "/api/blogs", access: anyone, summary: "Published posts, newest first (?lang, ?page, ?limit; X-Total-Count)", answer: "json-array" },
   { method: "GET", path: "/api/blogs/:slug", access: anyone, summary: "One published post" },
   { method: "GET", path: "/blog/rss.xml", access: anyone, summary: "RSS feed of the 20 newest posts, English", answer: "rss" },

@@ -198,7 +198,7 @@ function pathParameters(path: string, schema?: JsonSchema): unknown[] {
 function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNotes | undefined): Operation {
   const method = endpoint.method;
   const bodyless = method === "GET" || method === "DELETE" || endpoint.noBody === true;
-  const input: JsonSchema = typeof endpoint.input === "function" ? { type: "object", description: "Checked against the site's settings at call time (decision 050)." } : jsonSchemaOf(endpoint.input);
+  const input: JsonSchema = typeof endpoint.input === "function" ? { type: "object", description: "Checked at call time against the site's settings (decision 050) or the record the path names (decision 122)." } : jsonSchemaOf(endpoint.input);
   const parameters: unknown[] = pathParameters(path, endpoint.params ? jsonSchemaOf(endpoint.params) : undefined);
   let requestBody: unknown;
   if (!bodyless) {
