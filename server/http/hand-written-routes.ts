@@ -51,18 +51,9 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/calendar-feeds/:token", access: anyone, summary: "The family's private iCalendar feed (path ends in .ics)", answer: "calendar" },
   // Staff: users, invitations, submissions, audit, settings, camps.
   { method: "GET", path: "/api/admin/users", access: admin, summary: "List of accounts (never password hashes)" },
-  { method: "GET", path: "/api/admin/users/:id", access: admin, summary: "One account" },
-  { method: "PATCH", path: "/api/admin/users/:id", access: admin, summary: "Change an account's role, instructor profile or disabled state (audited)" },
   { method: "GET", path: "/api/admin/invites", access: admin, summary: "Pending staff invitations" },
   { method: "GET", path: "/api/admin/submissions/:kind", access: staff, summary: "List of school enquiries, contact messages, camp enrolments or brochure leads" },
-  { method: "GET", path: "/api/admin/submissions/:kind/export", access: staff, summary: "CSV of the chosen rows (?ids=1&ids=2)", answer: "csv" },
-  { method: "POST", path: "/api/admin/submissions/:kind/export", access: staff, summary: "CSV of the chosen rows ({ids})", answer: "csv" },
-  { method: "GET", path: "/api/admin/submissions/:kind/:id", access: staff, summary: "One submission" },
-  { method: "PATCH", path: "/api/admin/submissions/:kind/:id", access: staff, summary: "Change a submission's status or notes (audited)" },
   { method: "GET", path: "/api/admin/audit", access: admin, summary: "List of the audit log, newest first" },
-  { method: "GET", path: "/api/admin/camps", access: admin, summary: "The summer camps" },
-  { method: "GET", path: "/api/admin/camps/:id", access: admin, summary: "One camp in editor shape" },
-  { method: "PUT", path: "/api/admin/camps/:id", access: admin, summary: "Save a camp (audited)" },
   // Content.
   collectionList("blogs", "blog posts"),
   collectionList("courses", "courses"),
