@@ -112,6 +112,8 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   signedOut?: { ns: string; key: string };
   /** A POST that takes nothing (sign-out, a link by e-mail, an action named by its path): JSON clients may send it without a body, and any body is ignored. */
   noBody?: true;
+  /** A POST whose JSON body may be left out: sent as anything but JSON, its input is `{}` (a passkey ceremony's options). */
+  optionalBody?: true;
   /**
    * The input: the JSON body, or the query string for GET and DELETE. A function when the rule
    * depends on the site's settings (a phone number of the academy's country) or on a choice posted
@@ -287,10 +289,10 @@ export function jsonRoutes(deps: EndpointDeps, endpoints: readonly AnyEndpoint[]
       const caller = callerOf(req, res);
       // Who may call comes before what was sent: a signed-out caller hears 401 whatever the body.
       checkAccess(endpoint.access, caller, endpoint.signedOut);
-      const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE" || endpoint.noBody === true;
+      const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE" || endpoint.noBody === true || (endpoint.optionalBody === true && !req.is("application/json"));
       if (!bodyless && !req.is("application/json")) throw new HttpError(415, "Send the data as application/json.");
       if (!bodyless && (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))) throw new HttpError(400, "The request body must be a JSON object.");
-      const input = endpoint.noBody ? {} : bodyless ? req.query : req.body;
+      const input = endpoint.noBody || (bodyless && endpoint.optionalBody) ? {} : bodyless ? req.query : req.body;
       const answer = await runEndpoint(deps, endpoint, caller, { input, params: req.params as Record<string, string> });
       await sendAnswer(res, answer);
     };

@@ -202,7 +202,7 @@ function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNote
   const parameters: unknown[] = pathParameters(path, endpoint.params ? jsonSchemaOf(endpoint.params) : undefined);
   let requestBody: unknown;
   if (!bodyless) {
-    requestBody = { required: true, content: { "application/json": { schema: input } } };
+    requestBody = { required: endpoint.optionalBody !== true, content: { "application/json": { schema: input } } };
   } else if (!endpoint.noBody && typeof input === "object" && input.properties) {
     const required = new Set((input.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries(input.properties as Record<string, JsonSchema>)) {
