@@ -86,8 +86,14 @@ export interface FileAnswer {
   };
 }
 
-/** Either answer; a JSON answer when the endpoint declares no `produces`. */
-export type AnyAnswer = EndpointAnswer | FileAnswer;
+/** A redirect (a signed-out visitor sent to sign in and back); the endpoint says why in `redirects`. */
+export interface RedirectAnswer {
+  status: 302 | 303;
+  location: string;
+}
+
+/** Any answer; a JSON answer when the endpoint declares no `produces`. */
+export type AnyAnswer = EndpointAnswer | FileAnswer | RedirectAnswer;
 
 export const isFileAnswer = (answer: AnyAnswer): answer is FileAnswer => "file" in answer;
 
@@ -108,6 +114,8 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   access: Access;
   /** A file endpoint: the kind of file a 2xx carries (`run` then returns `fileAnswer(...)`); JSON otherwise. */
   produces?: FileKind;
+  /** When it may answer a redirect (a RedirectAnswer): why, for the reference. */
+  redirects?: string;
   /** The 401's locale key for a signed-out caller, where the documented answer has its own words. */
   signedOut?: { ns: string; key: string };
   /** A POST that takes nothing (sign-out, a link by e-mail, an action named by its path): JSON clients may send it without a body, and any body is ignored. */
@@ -262,8 +270,12 @@ export function declaredEndpoint(handler: unknown): AnyEndpoint | undefined {
   return typeof handler === "function" ? declarations.get(handler) : undefined;
 }
 
-/** Writes an answer to the response: JSON, or a file (streamed when its body is an async iterable). */
+/** Writes an answer to the response: JSON, a redirect, or a file (streamed when its body is an async iterable). */
 export async function sendAnswer(res: Response, answer: AnyAnswer): Promise<void> {
+  if ("location" in answer) {
+    res.redirect(answer.status, answer.location);
+    return;
+  }
   if (!isFileAnswer(answer)) {
     res.status(answer.status).json(answer.body);
     return;

@@ -214,6 +214,7 @@ function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNote
     "2XX": file ? { description: file.description, content: file.content } : { description: "Success: a JSON object (`message` and the route's fields)", content: { "application/json": { schema: { type: "object" } } } },
     "4XX": errorAnswer("Refused: `{ message }`, with `errors: { field: message }` for invalid fields; nothing changed"),
   };
+  if (endpoint.redirects) responses["3XX"] = { description: `A redirect (Location header): ${endpoint.redirects}` };
   if (!endpoint.noBody) responses["400"] = errorAnswer("Invalid input: `errors` names each field");
   if (endpoint.access !== "anyone") {
     responses["401"] = errorAnswer("Not signed in");
