@@ -29,7 +29,6 @@ const handWrittenRouteFiles = [
   "app/features/accounts/account-space.api.ts",
   "app/features/accounts/accounts.api.ts",
   "app/features/accounts/devices.api.ts",
-  "app/features/accounts/email-proof.api.ts",
   "app/features/accounts/google.api.ts",
   "app/features/accounts/security/security.api.ts",
   "app/features/accounts/staff-invite.api.ts",

@@ -73,6 +73,22 @@ describe("an endpoint's file answer", () => {
     // CallerFor<"signed-in">: the user is there without a cast.
     run: async ({ caller }) => fileAnswer("pdf", new TextEncoder().encode(`%PDF-1.7 ${caller.user.id}`), { filename: "doc.pdf", inline: true }),
   });
+  const go = defineEndpoint({
+    method: "GET",
+    path: "/t/go",
+    access: "anyone",
+    redirects: "always",
+    input: z.object({ to: z.enum(["a", "b"]).catch("a") }),
+    run: async (_call, { to }) => ({ status: 303 as const, location: `/${to}?done=1` }),
+  });
+  const options = defineEndpoint({
+    method: "POST",
+    path: "/t/options",
+    access: "anyone",
+    optionalBody: true,
+    input: z.object({ second: z.boolean().optional() }),
+    run: async (_call, { second }) => ({ status: 200, body: { second: second ?? null } }),
+  });
   let server: Server;
   let base: string;
 
@@ -82,7 +98,8 @@ describe("an endpoint's file answer", () => {
       res.locals.user = _req.get("x-user") ? { id: Number(_req.get("x-user")), role: "parent" } : null;
       next();
     });
-    app.use(jsonRoutes(deps, [csv, pdf]));
+    app.use(express.json());
+    app.use(jsonRoutes(deps, [csv, pdf, go, options]));
     app.use(((error, _req, res, _next) => void res.status(error.status ?? 500).json({ message: error.message })) as express.ErrorRequestHandler);
     server = app.listen(0, "127.0.0.1");
     await once(server, "listening");
@@ -117,6 +134,22 @@ describe("an endpoint's file answer", () => {
     expect(answer.headers.get("content-type")).toBe("application/pdf");
     expect(answer.headers.get("content-disposition")).toBe('inline; filename="doc.pdf"');
     expect(await answer.text()).toBe("%PDF-1.7 42");
+  });
+
+  it("answers a redirect, never cached", async () => {
+    const answer = await fetch(`${base}/t/go?to=b`, { redirect: "manual" });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/b?done=1");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("takes an optional body: none is {}, JSON is read and checked", async () => {
+    const none = await fetch(`${base}/t/options`, { method: "POST" });
+    expect(await none.json()).toEqual({ second: null });
+    const json = await fetch(`${base}/t/options`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ second: true }) });
+    expect(await json.json()).toEqual({ second: true });
+    const bad = await fetch(`${base}/t/options`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ second: "yes" }) });
+    expect(bad.status).toBe(400);
   });
 
   it("is documented in OpenAPI as its file type", () => {

@@ -273,7 +273,8 @@ export function declaredEndpoint(handler: unknown): AnyEndpoint | undefined {
 /** Writes an answer to the response: JSON, a redirect, or a file (streamed when its body is an async iterable). */
 export async function sendAnswer(res: Response, answer: AnyAnswer): Promise<void> {
   if ("location" in answer) {
-    res.redirect(answer.status, answer.location);
+    // A redirect from a signed link or for a signed-out visitor: nobody's cache keeps it.
+    res.set("Cache-Control", "private, no-store").redirect(answer.status, answer.location);
     return;
   }
   if (!isFileAnswer(answer)) {

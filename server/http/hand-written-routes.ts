@@ -94,8 +94,6 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/ar/account/invoices/:id/pdf", access: anyone, summary: "The signed-in family's own invoice PDF, Arabic address", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
   { method: "GET", path: "/enrolments/calendar", access: anyone, summary: "Every class of an enrolment as one .ics, from its signed receipt link (?token=, decision 109)", answer: "calendar" },
   { method: "GET", path: "/ar/enrolments/calendar", access: anyone, summary: "Every class of an enrolment as one .ics, Arabic", answer: "calendar" },
-  { method: "GET", path: "/account/confirm-email", access: anyone, summary: "Proves the account's e-mail from the link mailed at sign-up (?token=, 7 days), then 303 to /account", answer: "redirect" },
-  { method: "GET", path: "/ar/account/confirm-email", access: anyone, summary: "Proves the account's e-mail, Arabic; 303 to /ar/account", answer: "redirect" },
   { method: "GET", path: "/account/credit-notes/:id/pdf", access: anyone, summary: "The signed-in family's own credit note PDF", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
   { method: "GET", path: "/ar/account/credit-notes/:id/pdf", access: anyone, summary: "The signed-in family's own credit note PDF, Arabic address", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
 ];
