@@ -53,7 +53,7 @@ export const uploadMedia = defineEndpoint({
       if (error instanceof NotAnImageError) throw new HttpError(400, t(caller.lang, "api.notAnImage"));
       throw error;
     }
-    const id = await addMedia(db, image, { userId: caller.user!.id, ...alts });
+    const id = await addMedia(db, image, { userId: caller.user.id, ...alts });
     return { status: 201, body: { message: t(caller.lang, "media.uploaded"), media: await getMedia(db, id, caller.lang) } };
   },
 });
@@ -66,7 +66,7 @@ export const changeMediaAlt = defineEndpoint({
   params: idParams,
   input: mediaAltChangeSchema,
   async run({ deps: { db }, caller, params: { id } }, alts) {
-    if (!(await updateMediaAlt(db, caller.user!.id, id, alts))) throw new HttpError(404, t(caller.lang, "api.notFound"));
+    if (!(await updateMediaAlt(db, caller.user.id, id, alts))) throw new HttpError(404, t(caller.lang, "api.notFound"));
     return { status: 200, body: { message: t(caller.lang, "media.altSaved"), media: await getMedia(db, id, caller.lang) } };
   },
 });
@@ -80,7 +80,7 @@ export const deleteMediaItem = defineEndpoint({
   // Nothing is read: a query string is ignored.
   input: z.unknown(),
   async run({ deps: { config, db }, caller, params: { id } }) {
-    const result = await deleteMedia(db, caller.user!.id, id, caller.lang);
+    const result = await deleteMedia(db, caller.user.id, id, caller.lang);
     if (!result.ok && result.reason === "notFound") throw new HttpError(404, t(caller.lang, "api.notFound"));
     if (!result.ok) return { status: 409, body: { message: t(caller.lang, "media.inUse", { uses: usesText(caller.lang, result.usedBy), count: result.usedBy.length }), usedBy: result.usedBy } };
     // No saved content shows it: its copies go now (a failure leaves them to the daily clean-up).

@@ -45,7 +45,7 @@ export const refundPaymentEndpoint = defineEndpoint({
   input: refundSchema,
   async run({ deps, caller, params }, input) {
     const lang = caller.lang;
-    const result = await refundPayment(deps, paymentProviderOf(deps.config), { paymentId: params.id, amountMinor: input.amountMinor, reason: input.reason, staffId: (caller.user as SessionUser).id });
+    const result = await refundPayment(deps, paymentProviderOf(deps.config), { paymentId: params.id, amountMinor: input.amountMinor, reason: input.reason, staffId: caller.user.id });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.notFound"));
       if (result.reason === "providerRefused") return { status: 502, body: { message: say(lang, "api.providerRefused") } };
@@ -101,7 +101,7 @@ export const saveRefundPolicyEndpoint = defineEndpoint({
         entity: params.kind,
         entityId: params.id,
         changes: { refund_percent_before: { from: before.percentBefore, to: input.percentBefore }, refund_percent_after: { from: before.percentAfter, to: input.percentAfter } },
-        userId: (caller.user as SessionUser).id,
+        userId: caller.user.id,
       }),
     );
     if (!saved) throw new HttpError(404, say(caller.lang, "api.offerNotFound"));
