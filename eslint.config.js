@@ -48,7 +48,6 @@ const handWrittenRouteFiles = [
   "app/features/courses/courses.api.ts",
   "app/features/makeups/makeups.api.ts",
   "app/features/media/media.api.ts",
-  "app/features/media/uploads.api.ts",
   "app/features/sections/demo-enrolment.api.ts",
   "app/features/sections/enrolment-changes.api.ts",
   "app/features/sections/sections-staff.api.ts",

@@ -120,6 +120,12 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   signedOut?: { ns: string; key: string };
   /** A POST that takes nothing (sign-out, a link by e-mail, an action named by its path): JSON clients may send it without a body, and any body is ignored. */
   noBody?: true;
+  /**
+   * A multipart upload instead of JSON: `receive` reads the body (multer, in memory, with its own
+   * limits and refusals) after the access check, and the input is the text fields with the file
+   * field as `{ bytes, type, name }` (absent when none was sent), as a page's form post gives it.
+   */
+  multipart?: { file: string; receive: (deps: EndpointDeps) => RequestHandler };
   /** A POST whose JSON body may be left out: sent as anything but JSON, its input is `{}` (a passkey ceremony's options). */
   optionalBody?: true;
   /**
@@ -293,11 +299,31 @@ export async function sendAnswer(res: Response, answer: AnyAnswer): Promise<void
   res.end();
 }
 
+/** A multipart endpoint's handlers: who may call before the body is read, then the receiver, then the endpoint. */
+function multipartRoute(deps: EndpointDeps, endpoint: AnyEndpoint, multipart: NonNullable<AnyEndpoint["multipart"]>): RequestHandler[] {
+  const guard: RequestHandler = (req, res, next) => {
+    checkAccess(endpoint.access, callerOf(req, res), endpoint.signedOut);
+    next();
+  };
+  const handler: RequestHandler = async (req, res) => {
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    const file = req.file ? { bytes: req.file.buffer, type: req.file.mimetype, name: req.file.originalname } : undefined;
+    const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input: { ...fields, [multipart.file]: file }, params: req.params as Record<string, string> });
+    await sendAnswer(res, answer);
+  };
+  declarations.set(handler, endpoint);
+  return [guard, multipart.receive(deps), handler];
+}
+
 /** The JSON transport: each endpoint as its documented route. */
 export function jsonRoutes(deps: EndpointDeps, endpoints: readonly AnyEndpoint[]): Router {
   const router = expressRouter();
   for (const endpoint of endpoints) {
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
+    if (endpoint.multipart) {
+      router[method](endpoint.path, ...multipartRoute(deps, endpoint, endpoint.multipart));
+      continue;
+    }
     const handler: RequestHandler = async (req, res) => {
       const caller = callerOf(req, res);
       // Who may call comes before what was sent: a signed-out caller hears 401 whatever the body.

@@ -66,10 +66,8 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/og-image.png", access: anyone, summary: "Link-preview picture 1200×630 (?src=)", answer: "png" },
   { method: "GET", path: "/summer-camp/brochure.pdf", access: anyone, summary: "The camp brochure (?lang=en|ar)", answer: "pdf" },
   // Media.
-  { method: "POST", path: "/api/admin/uploads", access: staff, summary: "Upload one image (multipart field file); joins the media library" },
   { method: "GET", path: "/api/admin/media", access: staff, summary: "List of the media library" },
   { method: "GET", path: "/api/admin/media/:id", access: staff, summary: "One image of the media library" },
-  { method: "POST", path: "/api/admin/media", access: staff, summary: "Upload an image with its alt texts (multipart)" },
   // Demo classes.
   { method: "GET", path: "/api/courses/:course/demo-slots", access: anyone, summary: "Open demo-class times with a free seat for a course" },
   { method: "GET", path: "/api/demo-bookings/:reference", access: anyone, summary: "The booking behind an (unguessable) reference" },

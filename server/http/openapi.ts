@@ -202,7 +202,7 @@ function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNote
   const parameters: unknown[] = pathParameters(path, endpoint.params ? jsonSchemaOf(endpoint.params) : undefined);
   let requestBody: unknown;
   if (!bodyless) {
-    requestBody = { required: endpoint.optionalBody !== true, content: { "application/json": { schema: input } } };
+    requestBody = { required: endpoint.optionalBody !== true, content: { [endpoint.multipart ? "multipart/form-data" : "application/json"]: { schema: input } } };
   } else if (!endpoint.noBody && typeof input === "object" && input.properties) {
     const required = new Set((input.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries(input.properties as Record<string, JsonSchema>)) {
@@ -221,7 +221,7 @@ function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNote
     if (endpoint.access !== "signed-in") responses["403"] = errorAnswer("Signed in without the access this route needs");
   }
   if (endpoint.params) responses["404"] = errorAnswer("A path parameter that names nothing");
-  if (!bodyless) responses["415"] = errorAnswer("A body that is not application/json");
+  if (!bodyless && !endpoint.multipart) responses["415"] = errorAnswer("A body that is not application/json");
   if (endpoint.limits?.length) responses["429"] = errorAnswer("Over a rate limit");
   const note = noteOf(notes, method, path);
   const description = [`Access: ${ACCESS_TEXT[endpoint.access]}.`, limitsText(endpoint), note].filter(Boolean).join("\n\n");

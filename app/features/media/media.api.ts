@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { accessGuard, callerOf, defineEndpoint, jsonRoutes, runEndpoint, type EndpointDeps } from "~server/http/endpoint";
+import { accessGuard, defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { deleteImage, NotAnImageError, storeImage } from "~server/storage/images";
@@ -41,6 +41,8 @@ export const uploadMedia = defineEndpoint({
   method: "POST",
   path: "/api/admin/media",
   access: "staff",
+  // The JSON route reads multipart (the access checked before the body is read).
+  multipart: { file: "file", receive: ({ config }) => imageReceiver(config) },
   input: mediaUploadSchema,
   async run({ deps: { config, db }, caller }, { file, ...alts }) {
     // The alt texts were checked first (the schema), so a refusal stores nothing.
@@ -94,7 +96,7 @@ export const deleteMediaItem = defineEndpoint({
  * alt texts, alt text changes, delete (refused while content shows the image). Every write is audited.
  */
 export function mediaApi(deps: EndpointDeps): Router {
-  const { config, db } = deps;
+  const { db } = deps;
   const router = Router();
   const staffOnly = accessGuard("staff");
 
@@ -115,13 +117,6 @@ export function mediaApi(deps: EndpointDeps): Router {
     res.json({ media });
   });
 
-  // The upload's JSON route is multipart, not JSON: the guard runs before the body is read.
-  router.post("/api/admin/media", staffOnly, imageReceiver(config), async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const file = req.file ? { bytes: req.file.buffer, type: req.file.mimetype, name: req.file.originalname } : undefined;
-    const answer = await runEndpoint(deps, uploadMedia, callerOf(req, res), { input: { altEn: body.altEn, altAr: body.altAr, file } });
-    res.status(answer.status).json(answer.body);
-  });
-  router.use(jsonRoutes(deps, [changeMediaAlt, deleteMediaItem]));
+  router.use(jsonRoutes(deps, [uploadMedia, changeMediaAlt, deleteMediaItem]));
   return router;
 }
