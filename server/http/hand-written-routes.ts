@@ -40,14 +40,12 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/account/children", access: signedIn, summary: "The account's saved children" },
   { method: "GET", path: "/api/account/certificates/:id/pdf", access: signedIn, summary: "The PDF of one of the account's children's certificates", answer: "pdf" },
   { method: "GET", path: "/api/account/export", access: signedIn, summary: "Everything held about the account, as a JSON download" },
-  { method: "GET", path: "/api/account/sessions", access: signedIn, summary: "The account's signed-in devices" },
   { method: "GET", path: "/api/account/security", access: signedIn, summary: "The account's passkeys, authenticator app and recovery codes left" },
   { method: "GET", path: "/api/account/timetable", access: signedIn, summary: "The family's timetable and calendar feed link" },
   { method: "GET", path: "/api/account/makeups", access: signedIn, summary: "Make-up rules, coming classes to report absent from, and the family's credits" },
   { method: "GET", path: "/api/calendar-feeds/:token", access: anyone, summary: "The family's private iCalendar feed (path ends in .ics)", answer: "calendar" },
   // Staff: users, invitations, submissions, audit, settings, camps.
   { method: "GET", path: "/api/admin/users", access: admin, summary: "List of accounts (never password hashes)" },
-  { method: "GET", path: "/api/admin/invites", access: admin, summary: "Pending staff invitations" },
   { method: "GET", path: "/api/admin/submissions/:kind", access: staff, summary: "List of school enquiries, contact messages, camp enrolments or brochure leads" },
   { method: "GET", path: "/api/admin/audit", access: admin, summary: "List of the audit log, newest first" },
   // Content.
@@ -81,13 +79,10 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/admin/sections/:id/roster", access: staff, summary: "A group's roster" },
   { method: "GET", path: "/api/admin/sections/:id/roster.csv", access: staff, summary: "A group's roster as CSV", answer: "csv" },
   { method: "GET", path: "/api/admin/demo-funnel", access: staff, summary: "Demo classes booked → attended → enrolled per course and month (?months)" },
-  { method: "GET", path: "/api/admin/attendance", access: staff, summary: "Each group's attendance rate" },
-  { method: "GET", path: "/api/admin/attendance/missed", access: staff, summary: "Children whose two latest classes were both absent" },
   { method: "GET", path: "/api/teaching/certificates/:id/pdf", access: teaching, summary: "A certificate's PDF (staff or the group's instructor)", answer: "pdf" },
   // Billing.
   { method: "POST", path: "/api/payments/stripe/webhook", access: anyone, summary: "Stripe's events: verified over the raw body, stored, answered 200 (decisions 085, 094)" },
   { method: "GET", path: "/api/admin/billing/export.csv", access: staff, summary: "Every ledger entry as CSV for the accountant", answer: "csv" },
-  { method: "GET", path: "/api/admin/billing/invoices/:id/instalments", access: staff, summary: "An invoice's instalments" },
   { method: "GET", path: "/account/invoices/:id/pdf", access: anyone, summary: "The signed-in family's own invoice PDF (signed out: 303 to sign in)", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
   { method: "GET", path: "/ar/account/invoices/:id/pdf", access: anyone, summary: "The signed-in family's own invoice PDF, Arabic address", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
   { method: "GET", path: "/enrolments/calendar", access: anyone, summary: "Every class of an enrolment as one .ics, from its signed receipt link (?token=, decision 109)", answer: "calendar" },

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import { requireAdmin } from "~server/security/access";
 import { startSession } from "~server/security/session";
 import { acceptInviteSchema, staffInviteSchema } from "./accounts.schema";
 import { acceptStaffInvite, inviteStaff, listPendingInvites, revokeInvite } from "./staff-invite.server";
@@ -59,12 +58,18 @@ export const acceptStaffInvitation = defineEndpoint({
   },
 });
 
+/** GET /api/admin/invites → { invites }: pending staff invitations (never their tokens). */
+export const listStaffInvites = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/invites",
+  access: "admin",
+  input: z.object({}),
+  run: async ({ deps: { db } }) => ({ status: 200, body: { invites: await listPendingInvites(db) } }),
+});
+
 /** The invitation endpoints, and GET /api/admin/invites (admins): the pending invitations. */
 export function staffInviteApi(deps: EndpointDeps): Router {
   const router = Router();
-  router.get("/api/admin/invites", requireAdmin, async (_req, res) => {
-    res.set("Cache-Control", "private, no-store").json({ invites: await listPendingInvites(deps.db) });
-  });
-  router.use(jsonRoutes(deps, [inviteStaffMember, revokeStaffInvite, acceptStaffInvitation]));
+  router.use(jsonRoutes(deps, [listStaffInvites, inviteStaffMember, revokeStaffInvite, acceptStaffInvitation]));
   return router;
 }
