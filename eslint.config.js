@@ -47,7 +47,6 @@ const handWrittenRouteFiles = [
   "app/features/media/media.api.ts",
   "app/features/sections/demo-enrolment.api.ts",
   "app/features/sections/enrolment-changes.api.ts",
-  "app/features/sections/sections-staff.api.ts",
   "app/features/sections/sections.api.ts",
   "app/features/seo/seo.api.ts",
   "app/features/timetable/timetable.api.ts",

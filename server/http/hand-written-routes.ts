@@ -76,8 +76,6 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/enrolments/:token", access: anyone, summary: "An enrolment's own link: the enrolment, the groups it may move to, and what a drop does to the money" },
   { method: "GET", path: "/api/absences/:token", access: anyone, summary: "The meeting reminder's absence link: rules and child" },
   { method: "GET", path: "/api/admin/sections", access: staff, summary: "Every group (?courseId)" },
-  { method: "GET", path: "/api/admin/sections/:id/roster", access: staff, summary: "A group's roster" },
-  { method: "GET", path: "/api/admin/sections/:id/roster.csv", access: staff, summary: "A group's roster as CSV", answer: "csv" },
   { method: "GET", path: "/api/admin/demo-funnel", access: staff, summary: "Demo classes booked → attended → enrolled per course and month (?months)" },
   { method: "GET", path: "/api/teaching/certificates/:id/pdf", access: teaching, summary: "A certificate's PDF (staff or the group's instructor)", answer: "pdf" },
   // Billing.
