@@ -43,7 +43,6 @@ const handWrittenRouteFiles = [
   "app/features/camp/camp.api.ts",
   "app/features/certificates/certificates.api.ts",
   "app/features/courses/courses.api.ts",
-  "app/features/makeups/makeups.api.ts",
   "app/features/media/media.api.ts",
   "app/features/sections/demo-enrolment.api.ts",
   "app/features/sections/enrolment-changes.api.ts",

@@ -42,7 +42,6 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/account/export", access: signedIn, summary: "Everything held about the account, as a JSON download" },
   { method: "GET", path: "/api/account/security", access: signedIn, summary: "The account's passkeys, authenticator app and recovery codes left" },
   { method: "GET", path: "/api/account/timetable", access: signedIn, summary: "The family's timetable and calendar feed link" },
-  { method: "GET", path: "/api/account/makeups", access: signedIn, summary: "Make-up rules, coming classes to report absent from, and the family's credits" },
   { method: "GET", path: "/api/calendar-feeds/:token", access: anyone, summary: "The family's private iCalendar feed (path ends in .ics)", answer: "calendar" },
   // Staff: users, invitations, submissions, audit, settings, camps.
   { method: "GET", path: "/api/admin/users", access: admin, summary: "List of accounts (never password hashes)" },
@@ -74,7 +73,6 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/courses/:course/sections", access: anyone, summary: "A course's groups a parent can still join" },
   { method: "GET", path: "/api/section-waitlist/:token", access: anyone, summary: "A place in a group's waitlist" },
   { method: "GET", path: "/api/enrolments/:token", access: anyone, summary: "An enrolment's own link: the enrolment, the groups it may move to, and what a drop does to the money" },
-  { method: "GET", path: "/api/absences/:token", access: anyone, summary: "The meeting reminder's absence link: rules and child" },
   { method: "GET", path: "/api/admin/sections", access: staff, summary: "Every group (?courseId)" },
   { method: "GET", path: "/api/admin/demo-funnel", access: staff, summary: "Demo classes booked → attended → enrolled per course and month (?months)" },
   { method: "GET", path: "/api/teaching/certificates/:id/pdf", access: teaching, summary: "A certificate's PDF (staff or the group's instructor)", answer: "pdf" },
