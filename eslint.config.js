@@ -38,7 +38,6 @@ const handWrittenRouteFiles = [
   "app/features/billing/payments/payments.api.ts",
   "app/features/billing/refunds/refunds.api.ts",
   "app/features/blog/blog.api.ts",
-  "app/features/booking/booking.api.ts",
   "app/features/booking/waitlist.api.ts",
   "app/features/camp/camp.api.ts",
   "app/features/certificates/certificates.api.ts",

@@ -66,8 +66,6 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/admin/media", access: staff, summary: "List of the media library" },
   { method: "GET", path: "/api/admin/media/:id", access: staff, summary: "One image of the media library" },
   // Demo classes.
-  { method: "GET", path: "/api/courses/:course/demo-slots", access: anyone, summary: "Open demo-class times with a free seat for a course" },
-  { method: "GET", path: "/api/demo-bookings/:reference", access: anyone, summary: "The booking behind an (unguessable) reference" },
   { method: "GET", path: "/api/demo-waitlist/:token", access: anyone, summary: "A place in a demo time's waitlist" },
   // Course groups, enrolments, teaching.
   { method: "GET", path: "/api/courses/:course/sections", access: anyone, summary: "A course's groups a parent can still join" },
