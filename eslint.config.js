@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { URL } from "node:url";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -18,6 +20,43 @@ const billingDeep = {
 };
 const restrict = (...patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns }] });
 
+// One way to mount a route (issue 41, decision 122): a defineEndpoint served by jsonRoutes
+// (server/http/endpoint.ts). An Express route written by hand (`router.get(...)`, `app.post(...)`,
+// any `.get("/path", ...)`) is refused outside server/http/, except in the files below, which still
+// hold some. This list may only shrink: convert a file's routes, then take it off. A file listed
+// here that no longer holds a hand-written route fails the lint run (below), so it cannot linger.
+const handWrittenRouteFiles = [
+  "app/features/accounts/account-space.api.ts",
+  "app/features/accounts/accounts.api.ts",
+  "app/features/accounts/google.api.ts",
+  "app/features/accounts/security/security.api.ts",
+  "app/features/admin-content/collection-api.server.ts",
+  "app/features/admin/audit/audit.api.ts",
+  "app/features/admin/submissions/submissions.api.ts",
+  "app/features/admin/users/users.api.ts",
+  "app/features/billing/desk.api.ts",
+  "app/features/billing/payments/payments.api.ts",
+  "app/features/billing/refunds/refunds.api.ts",
+  "app/features/blog/blog.api.ts",
+  "app/features/booking/waitlist.api.ts",
+  "app/features/camp/camp.api.ts",
+  "app/features/certificates/certificates.api.ts",
+  "app/features/courses/courses.api.ts",
+  "app/features/media/media.api.ts",
+  "app/features/sections/demo-enrolment.api.ts",
+  "app/features/sections/enrolment-changes.api.ts",
+  "app/features/sections/sections.api.ts",
+  "app/features/seo/seo.api.ts",
+  "app/features/timetable/timetable.api.ts",
+  "server/app.ts",
+];
+const ROUTE_METHOD = "/^(get|post|put|patch|delete)$/";
+const handWrittenRoute = "Mount routes with defineEndpoint and jsonRoutes (server/http/endpoint.ts, decision 122), not a hand-written Express handler.";
+const stillHandWritten = /\b(router|app|api)\.(get|post|put|patch|delete)\(/;
+const here = (file) => new URL(file, import.meta.url);
+const staleEntries = handWrittenRouteFiles.filter((file) => !existsSync(here(file)) || !stillHandWritten.test(readFileSync(here(file), "utf8")));
+if (staleEntries.length > 0) throw new Error(`eslint.config.js: take these files off handWrittenRouteFiles, they hold no hand-written route now: ${staleEntries.join(", ")}`);
+
 export default tseslint.config(
   { ignores: ["build/", "build-e2e*/", "build-*/", "data-e2e/", ".react-router/", "data/", "node_modules/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -37,6 +76,18 @@ export default tseslint.config(
   { files: ["app/**/*.{ts,tsx}"], ignores: ["app/**/*.server.ts", "app/**/*.api.ts", "app/**/*.test.{ts,tsx}", "app/load-context.ts"], rules: restrict(parentFolders, serverCode) },
   { files: ["app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}"], ignores: ["**/*.test.{ts,tsx}", "**/*.server.ts"], rules: restrict(parentFolders, serverCode, featuresFromLib) },
   { files: ["app/lib/**/*.server.ts"], ignores: ["**/*.test.{ts,tsx}"], rules: restrict(parentFolders, featuresFromLib) },
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["server/http/**", "server/test/**", "**/*.test.{ts,tsx}", ...handWrittenRouteFiles],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: `CallExpression[callee.object.name=/^(router|app|api)$/][callee.property.name=${ROUTE_METHOD}]`, message: handWrittenRoute },
+        { selector: `CallExpression[callee.property.name=${ROUTE_METHOD}][arguments.0.value=/^\\//]`, message: handWrittenRoute },
+        { selector: `CallExpression[callee.property.name=${ROUTE_METHOD}][arguments.0.quasis.0.value.raw=/^\\//]`, message: handWrittenRoute },
+      ],
+    },
+  },
   // Tests may reach inside billing to check its parts.
   { files: ["**/*.{ts,tsx}"], ignores: ["app/features/billing/**", "**/*.test.{ts,tsx}", "tests/**"], rules: { "no-restricted-imports": ["error", { patterns: [billingDeep] }] } },
 );

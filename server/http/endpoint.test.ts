@@ -1,4 +1,12 @@
+import { once } from "node:events";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { serverT } from "~server/i18n";
+import { defineEndpoint, fileAnswer, jsonRoutes, type EndpointDeps } from "./endpoint";
+import { openApiDocument } from "./openapi";
 import { contactFormAction } from "~/features/contact/contact.action.server";
 import { actionOnlyBuild } from "~server/test/action-only-build";
 import { otherLocalAddress, startTestServer, type TestServer } from "~server/test/harness";
@@ -33,5 +41,120 @@ describe("a page's form post runs its endpoint in process", () => {
     const keys = (await server.db.selectFrom("rate_limits").select("key").where("key", "like", "contact:%").execute()).map((row) => row.key).sort();
     expect(keys).toEqual(["contact:10.9.9.1", "contact:10.9.9.2"]);
     expect(await server.countRows("contact_messages")).toBe(6);
+  });
+});
+
+/** The file transport (issue 41): an endpoint answers a CSV, a PDF or a calendar as a file, refusals stay JSON. */
+describe("an endpoint's file answer", () => {
+  const deps = {} as EndpointDeps;
+  const params = z.object({ id: z.string().regex(/^\d+$/) });
+  const csv = defineEndpoint({
+    method: "GET",
+    path: "/t/:id/rows.csv",
+    access: "anyone",
+    produces: "csv",
+    params,
+    notFound: { ns: "booking", key: "adminApi.notFound" },
+    input: z.object({ rows: z.coerce.number().int().min(0).max(5000) }),
+    async run({ params: { id } }, { rows }) {
+      async function* lines() {
+        for (let i = 0; i < rows; i++) yield `${id},${i},${"x".repeat(50)}\r\n`;
+      }
+      return fileAnswer("csv", lines(), { filename: `rows ${id}.csv` });
+    },
+  });
+  const pdf = defineEndpoint({
+    method: "POST",
+    path: "/t/doc.pdf",
+    access: "signed-in",
+    produces: "pdf",
+    noBody: true,
+    input: z.unknown(),
+    // CallerFor<"signed-in">: the user is there without a cast.
+    run: async ({ caller }) => fileAnswer("pdf", new TextEncoder().encode(`%PDF-1.7 ${caller.user.id}`), { filename: "doc.pdf", inline: true }),
+  });
+  const go = defineEndpoint({
+    method: "GET",
+    path: "/t/go",
+    access: "anyone",
+    redirects: "always",
+    input: z.object({ to: z.enum(["a", "b"]).catch("a") }),
+    run: async (_call, { to }) => ({ status: 303 as const, location: `/${to}?done=1` }),
+  });
+  const options = defineEndpoint({
+    method: "POST",
+    path: "/t/options",
+    access: "anyone",
+    optionalBody: true,
+    input: z.object({ second: z.boolean().optional() }),
+    run: async (_call, { second }) => ({ status: 200, body: { second: second ?? null } }),
+  });
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.user = _req.get("x-user") ? { id: Number(_req.get("x-user")), role: "parent" } : null;
+      next();
+    });
+    app.use(express.json());
+    app.use(jsonRoutes(deps, [csv, pdf, go, options]));
+    app.use(((error, _req, res, _next) => void res.status(error.status ?? 500).json({ message: error.message })) as express.ErrorRequestHandler);
+    server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it("streams a CSV download with its type, filename and no-store", async () => {
+    const answer = await fetch(`${base}/t/7/rows.csv?rows=3000`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(answer.headers.get("content-disposition")).toBe('attachment; filename="rows-7.csv"');
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    const text = await answer.text();
+    expect(text.split("\r\n")).toHaveLength(3001);
+    expect(text.startsWith("7,0,")).toBe(true);
+  });
+
+  it("refuses bad input and an unknown path parameter as JSON, in the declared words", async () => {
+    const bad = await fetch(`${base}/t/7/rows.csv?rows=many`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("content-type")).toMatch(/^application\/json/);
+    const unknown = await fetch(`${base}/t/x/rows.csv?rows=1`);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { message: string }).message).toBe(serverT("en", "booking", "adminApi.notFound"));
+  });
+
+  it("answers bytes inline for a signed-in caller, 401 JSON signed out", async () => {
+    expect((await fetch(`${base}/t/doc.pdf`, { method: "POST" })).status).toBe(401);
+    const answer = await fetch(`${base}/t/doc.pdf`, { method: "POST", headers: { "x-user": "42" } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/pdf");
+    expect(answer.headers.get("content-disposition")).toBe('inline; filename="doc.pdf"');
+    expect(await answer.text()).toBe("%PDF-1.7 42");
+  });
+
+  it("answers a redirect, never cached", async () => {
+    const answer = await fetch(`${base}/t/go?to=b`, { redirect: "manual" });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/b?done=1");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("takes an optional body: none is {}, JSON is read and checked", async () => {
+    const none = await fetch(`${base}/t/options`, { method: "POST" });
+    expect(await none.json()).toEqual({ second: null });
+    const json = await fetch(`${base}/t/options`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ second: true }) });
+    expect(await json.json()).toEqual({ second: true });
+    const bad = await fetch(`${base}/t/options`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ second: "yes" }) });
+    expect(bad.status).toBe(400);
+  });
+
+  it("is documented in OpenAPI as its file type", () => {
+    const doc = openApiDocument([{ method: "GET", path: csv.path, endpoint: csv }], { handWritten: [] });
+    const get = doc.paths["/t/{id}/rows.csv"]!.get!;
+    expect(Object.keys((get.responses["2XX"] as { content: object }).content)).toEqual(["text/csv"]);
   });
 });

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { serialize, type SerializeOptions } from "cookie";
 import type { CookieOptions, Request, RequestHandler, Response, Router } from "express";
 import { Router as expressRouter } from "express";
@@ -52,31 +53,114 @@ export interface EndpointAnswer {
   body: { message?: string; errors?: Record<string, string>; [key: string]: unknown };
 }
 
-export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType> {
+/** The kinds of file an endpoint may answer, each with its content type (OpenAPI documents it from `produces`). */
+export const FILE_TYPES = {
+  csv: "text/csv; charset=utf-8",
+  pdf: "application/pdf",
+  calendar: "text/calendar; charset=utf-8",
+  xml: "application/xml; charset=utf-8",
+  rss: "application/rss+xml; charset=utf-8",
+  text: "text/plain; charset=utf-8",
+  png: "image/png",
+  json: "application/json; charset=utf-8",
+} as const;
+export type FileKind = keyof typeof FILE_TYPES;
+
+/**
+ * A file instead of JSON (a CSV, a PDF, a calendar, a feed, a picture): its kind gives the content
+ * type. `filename` makes it a download (`attachment`) or, with `inline`, names what the browser
+ * shows. A body given as an async iterable is streamed, waiting when the client reads slowly, so a
+ * large export never sits in memory. Refusals stay JSON answers.
+ */
+export interface FileAnswer {
+  status: number;
+  file: {
+    kind: FileKind;
+    body: string | Uint8Array | AsyncIterable<string>;
+    filename?: string;
+    inline?: boolean;
+    /** Cache-Control; `no-store` unless given (files are mostly private). */
+    cacheControl?: string;
+    /** Other headers (X-Robots-Tag, X-Total-Count). */
+    headers?: Record<string, string>;
+  };
+}
+
+/** A redirect (a signed-out visitor sent to sign in and back); the endpoint says why in `redirects`. */
+export interface RedirectAnswer {
+  status: 302 | 303;
+  location: string;
+}
+
+/** Any answer; a JSON answer when the endpoint declares no `produces`. */
+export type AnyAnswer = EndpointAnswer | FileAnswer | RedirectAnswer;
+
+export const isFileAnswer = (answer: AnyAnswer): answer is FileAnswer => "file" in answer;
+
+/** A file answer, 200 unless told. */
+export function fileAnswer(kind: FileKind, body: FileAnswer["file"]["body"], options: Omit<FileAnswer["file"], "kind" | "body"> & { status?: number } = {}): FileAnswer {
+  const { status = 200, ...rest } = options;
+  return { status, file: { kind, body, ...rest } };
+}
+
+/** A caller an endpoint's access has admitted: signed in for every access but `anyone`, so `run` needs no `caller.user!`. */
+export type SignedInCaller = Caller & { user: SessionUser };
+export type CallerFor<A extends Access> = Access extends A ? Caller : A extends "anyone" ? Caller : SignedInCaller;
+
+export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, R extends AnyAnswer = EndpointAnswer> {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The documented JSON route (Express syntax: `/api/admin/media/:id`). */
   path: string;
   access: Access;
+  /** A file endpoint: the kind of file a 2xx carries (`run` then returns `fileAnswer(...)`); JSON otherwise. */
+  produces?: FileKind;
+  /** When it may answer a redirect (a RedirectAnswer): why, for the reference. */
+  redirects?: string;
   /** The 401's locale key for a signed-out caller, where the documented answer has its own words. */
   signedOut?: { ns: string; key: string };
   /** A POST that takes nothing (sign-out, a link by e-mail, an action named by its path): JSON clients may send it without a body, and any body is ignored. */
   noBody?: true;
   /**
+   * A multipart upload instead of JSON: `receive` reads the body (multer, in memory, with its own
+   * limits and refusals) after the access check, and the input is the text fields with the file
+   * field as `{ bytes, type, name }` (absent when none was sent), as a page's form post gives it.
+   */
+  multipart?: { file: string; receive: (deps: EndpointDeps) => RequestHandler };
+  /** A POST whose JSON body may be left out: sent as anything but JSON, its input is `{}` (a passkey ceremony's options). */
+  optionalBody?: true;
+  /**
    * The input: the JSON body, or the query string for GET and DELETE. A function when the rule
    * depends on the site's settings (a phone number of the academy's country) or on a choice posted
-   * with it (the country code chosen beside a phone field): it gives the schema per call, from the raw input.
+   * with it (the country code chosen beside a phone field), or on the record the path names (a
+   * draft holds that record's fields): it gives the schema per call, from the raw input and the
+   * parsed path parameters, and may refuse (throw an HttpError) before any input is read.
    */
-  input: S | ((deps: EndpointDeps, raw: unknown) => Promise<S>);
+  input: S | ((deps: EndpointDeps, raw: unknown, call: { params: z.output<P>; lang: Lang }) => Promise<S>);
   /** Path parameters; one that does not parse answers 404. */
   params?: P;
+  /** The 404's locale key when a path parameter does not parse (else "Not found."). */
+  notFound?: { ns: string; key: string };
   /** Rate limits, checked in order before the input is read (decision 048). */
   limits?: readonly LimitSpec[];
-  run(call: { deps: EndpointDeps; caller: Caller; params: z.output<P> }, input: z.output<S>): Promise<EndpointAnswer>;
+  run(call: { deps: EndpointDeps; caller: Caller; params: z.output<P> }, input: z.output<S>): Promise<R>;
 }
 
+/** An endpoint as declared: `run` sees the caller its access admits (signed in unless "anyone"). */
+export type EndpointDeclaration<S extends z.ZodType, P extends z.ZodType, A extends Access, R extends AnyAnswer> = Omit<Endpoint<S, P, R>, "access" | "run"> & {
+  access: A;
+  run(call: { deps: EndpointDeps; caller: CallerFor<A>; params: z.output<P> }, input: z.output<S>): Promise<R>;
+};
+
+/** Any declared endpoint, JSON or file, as the transports and the OpenAPI document take them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the list holds endpoints of every input and parameter schema
+export type AnyEndpoint = Endpoint<any, any, AnyAnswer>;
+
 /** Declares an endpoint once: its route, who may call it, its limits, its input and what it does. */
-export function defineEndpoint<S extends z.ZodType, P extends z.ZodType = z.ZodType<Record<string, never>>>(endpoint: Endpoint<S, P>): Endpoint<S, P> {
-  return endpoint;
+export function defineEndpoint<S extends z.ZodType, P extends z.ZodType = z.ZodType<Record<string, never>>, A extends Access = Access, R extends AnyAnswer = EndpointAnswer>(
+  endpoint: EndpointDeclaration<S, P, A, R>,
+): Endpoint<S, P, R> {
+  // Sound: runEndpoint checks the access before `run`, so a caller reaching it is what CallerFor<A> says.
+  return endpoint as Endpoint<S, P, R>;
 }
 
 const SECOND_FACTOR_FIRST = "Set up a second factor (a passkey or an authenticator app) on your account's security page (/account/security) before using the staff area.";
@@ -100,18 +184,18 @@ export function checkAccess(access: Access, caller: Pick<Caller, "user" | "secon
  * Runs an endpoint for a caller, whatever the transport: access, then limits, then the input
  * through the endpoint's schema, then its function. Refusals come back as answers, never throws.
  */
-export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
+export async function runEndpoint<S extends z.ZodType, P extends z.ZodType, R extends AnyAnswer>(
   deps: EndpointDeps,
-  endpoint: Endpoint<S, P>,
+  endpoint: Endpoint<S, P, R>,
   caller: Caller,
   raw: { input: unknown; params?: Record<string, string> },
-): Promise<EndpointAnswer> {
+): Promise<R | EndpointAnswer> {
   try {
     checkAccess(endpoint.access, caller, endpoint.signedOut);
     let params = {} as z.output<P>;
     if (endpoint.params) {
       const parsed = endpoint.params.safeParse(raw.params ?? {});
-      if (!parsed.success) throw new HttpError(404, "Not found.");
+      if (!parsed.success) throw new HttpError(404, endpoint.notFound ? serverT(caller.lang, endpoint.notFound.ns, endpoint.notFound.key) : "Not found.");
       params = parsed.data;
     }
     // Limits count before the input is read, as a refused input is a try too.
@@ -121,7 +205,7 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType>(
       if (!outcome.allowed) throw new HttpError(429, serverT(caller.lang, limit.message?.ns ?? "validation", limit.message?.key ?? "tooManyRequests"));
       if (outcome.refund) spent.push(outcome.refund);
     }
-    const schema = typeof endpoint.input === "function" ? await endpoint.input(deps, raw.input) : endpoint.input;
+    const schema = typeof endpoint.input === "function" ? await endpoint.input(deps, raw.input, { params, lang: caller.lang }) : endpoint.input;
     const input = parseInput(schema, raw.input, caller.lang);
     const answer = await endpoint.run({ deps, caller, params }, input);
     // A limit that counts failures only gives its try back when the call succeeded.
@@ -185,28 +269,71 @@ export function collectingJar(): CookieJar & { headers: string[] } {
 }
 
 /** The declaration behind each route handler jsonRoutes mounts: the OpenAPI document (openapi.ts) reads the app's router stack through it. */
-const declarations = new WeakMap<object, Endpoint>();
+const declarations = new WeakMap<object, AnyEndpoint>();
 
 /** The endpoint a mounted route handler serves, when jsonRoutes mounted it. */
-export function declaredEndpoint(handler: unknown): Endpoint | undefined {
+export function declaredEndpoint(handler: unknown): AnyEndpoint | undefined {
   return typeof handler === "function" ? declarations.get(handler) : undefined;
 }
 
+/** Writes an answer to the response: JSON, a redirect, or a file (streamed when its body is an async iterable). */
+export async function sendAnswer(res: Response, answer: AnyAnswer): Promise<void> {
+  if ("location" in answer) {
+    // A redirect from a signed link or for a signed-out visitor: nobody's cache keeps it.
+    res.set("Cache-Control", "private, no-store").redirect(answer.status, answer.location);
+    return;
+  }
+  if (!isFileAnswer(answer)) {
+    res.status(answer.status).json(answer.body);
+    return;
+  }
+  const { kind, body, filename, inline, cacheControl, headers } = answer.file;
+  res.status(answer.status).type(FILE_TYPES[kind]).set("Cache-Control", cacheControl ?? "no-store");
+  if (filename) res.set("Content-Disposition", `${inline ? "inline" : "attachment"}; filename="${filename.replace(/[^\w.-]+/g, "-")}"`);
+  for (const [name, value] of Object.entries(headers ?? {})) res.set(name, value);
+  if (typeof body === "string" || body instanceof Uint8Array) {
+    res.send(typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    return;
+  }
+  for await (const chunk of body) if (!res.write(chunk)) await once(res, "drain");
+  res.end();
+}
+
+/** A multipart endpoint's handlers: who may call before the body is read, then the receiver, then the endpoint. */
+function multipartRoute(deps: EndpointDeps, endpoint: AnyEndpoint, multipart: NonNullable<AnyEndpoint["multipart"]>): RequestHandler[] {
+  const guard: RequestHandler = (req, res, next) => {
+    checkAccess(endpoint.access, callerOf(req, res), endpoint.signedOut);
+    next();
+  };
+  const handler: RequestHandler = async (req, res) => {
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    const file = req.file ? { bytes: req.file.buffer, type: req.file.mimetype, name: req.file.originalname } : undefined;
+    const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input: { ...fields, [multipart.file]: file }, params: req.params as Record<string, string> });
+    await sendAnswer(res, answer);
+  };
+  declarations.set(handler, endpoint);
+  return [guard, multipart.receive(deps), handler];
+}
+
 /** The JSON transport: each endpoint as its documented route. */
-export function jsonRoutes(deps: EndpointDeps, endpoints: readonly Endpoint[]): Router {
+export function jsonRoutes(deps: EndpointDeps, endpoints: readonly AnyEndpoint[]): Router {
   const router = expressRouter();
   for (const endpoint of endpoints) {
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
+    if (endpoint.multipart) {
+      router[method](endpoint.path, ...multipartRoute(deps, endpoint, endpoint.multipart));
+      continue;
+    }
     const handler: RequestHandler = async (req, res) => {
       const caller = callerOf(req, res);
       // Who may call comes before what was sent: a signed-out caller hears 401 whatever the body.
       checkAccess(endpoint.access, caller, endpoint.signedOut);
-      const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE" || endpoint.noBody === true;
+      const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE" || endpoint.noBody === true || (endpoint.optionalBody === true && !req.is("application/json"));
       if (!bodyless && !req.is("application/json")) throw new HttpError(415, "Send the data as application/json.");
       if (!bodyless && (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))) throw new HttpError(400, "The request body must be a JSON object.");
-      const input = endpoint.noBody ? {} : bodyless ? req.query : req.body;
+      const input = endpoint.noBody || (bodyless && endpoint.optionalBody) ? {} : bodyless ? req.query : req.body;
       const answer = await runEndpoint(deps, endpoint, caller, { input, params: req.params as Record<string, string> });
-      res.status(answer.status).json(answer.body);
+      await sendAnswer(res, answer);
     };
     declarations.set(handler, endpoint);
     router[method](endpoint.path, handler);

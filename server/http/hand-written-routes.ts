@@ -23,23 +23,8 @@ const signedIn = "signed-in" as const;
 const anyone = "anyone" as const;
 const teaching = "teaching" as const;
 
-/** The content collections' staff routes (collection-api.server.ts); testimonials' read and writes are endpoints. */
-const collectionRoutes = (name: string, summary: string, createPath = `/api/admin/${name}`): HandWrittenRoute[] => [
-  { method: "GET", path: `/api/admin/${name}`, access: staff, summary: `List of ${summary} (search, sort, pages; ?format=csv)` },
-  { method: "GET", path: `/api/admin/${name}/:id`, access: staff, summary: `One of the ${summary} in editor shape` },
-  { method: "POST", path: createPath, access: staff, summary: `Create one of the ${summary} (audited)` },
-  { method: "PUT", path: `/api/admin/${name}/:id`, access: staff, summary: `Save one of the ${summary} (audited)` },
-  { method: "DELETE", path: `/api/admin/${name}/:id`, access: staff, summary: `Delete one of the ${summary} (audited)` },
-];
-
-/** Revisions and drafts of blog posts, courses, page sections and testimonials (revisions.api.ts, decisions 035 and 063); restoring is an endpoint. */
-const historyRoutes = (name: string): HandWrittenRoute[] => [
-  { method: "GET", path: `/api/admin/${name}/:id/revisions`, access: staff, summary: `The ${name} record's revisions, newest first` },
-  { method: "GET", path: `/api/admin/${name}/:id/revisions/:revision`, access: staff, summary: `One revision of a ${name} record compared with the record as it is now` },
-  { method: "GET", path: `/api/admin/${name}/:id/draft`, access: staff, summary: `The signed-in person's own draft of that ${name} editor (id or "new")` },
-  { method: "PUT", path: `/api/admin/${name}/:id/draft`, access: staff, summary: `Save the signed-in person's draft of that ${name} editor` },
-  { method: "DELETE", path: `/api/admin/${name}/:id/draft`, access: staff, summary: `Discard the signed-in person's draft of that ${name} editor` },
-];
+/** The content collections' lists (collection-api.server.ts); their reads and writes are endpoints (collectionEndpoints). */
+const collectionList = (name: string, summary: string): HandWrittenRoute => ({ method: "GET", path: `/api/admin/${name}`, access: staff, summary: `List of ${summary} (search, sort, pages; ?format=csv)` });
 
 export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   // The document itself.
@@ -51,43 +36,23 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/api/getUser", access: anyone, summary: "The signed-in account {user}, else 401" },
   { method: "GET", path: "/auth/google", access: anyone, summary: "Starts Google sign-in (?next=/path) → 302 to Google", answer: "redirect" },
   { method: "GET", path: "/auth/google/callback", access: anyone, summary: "Finishes Google sign-in → 302 to next, or /login?error=…", answer: "redirect" },
-  { method: "POST", path: "/api/passkeys/login/options", access: anyone, summary: "Starts a passkey sign-in: WebAuthn request options and a step cookie" },
-  { method: "POST", path: "/api/passkeys/login", access: anyone, summary: "Finishes a passkey sign-in with the browser's AuthenticationResponseJSON" },
   { method: "GET", path: "/api/account", access: signedIn, summary: "The account's own space (profile, bookings, enrolments, waitlists, certificates)" },
   { method: "GET", path: "/api/account/children", access: signedIn, summary: "The account's saved children" },
   { method: "GET", path: "/api/account/certificates/:id/pdf", access: signedIn, summary: "The PDF of one of the account's children's certificates", answer: "pdf" },
   { method: "GET", path: "/api/account/export", access: signedIn, summary: "Everything held about the account, as a JSON download" },
-  { method: "GET", path: "/api/account/sessions", access: signedIn, summary: "The account's signed-in devices" },
   { method: "GET", path: "/api/account/security", access: signedIn, summary: "The account's passkeys, authenticator app and recovery codes left" },
-  { method: "POST", path: "/api/account/passkeys/options", access: signedIn, summary: "Options to add a passkey (and a step cookie)" },
-  { method: "POST", path: "/api/account/passkeys", access: signedIn, summary: "Adds a passkey (RegistrationResponseJSON)" },
   { method: "GET", path: "/api/account/timetable", access: signedIn, summary: "The family's timetable and calendar feed link" },
-  { method: "GET", path: "/api/account/makeups", access: signedIn, summary: "Make-up rules, coming classes to report absent from, and the family's credits" },
   { method: "GET", path: "/api/calendar-feeds/:token", access: anyone, summary: "The family's private iCalendar feed (path ends in .ics)", answer: "calendar" },
   // Staff: users, invitations, submissions, audit, settings, camps.
   { method: "GET", path: "/api/admin/users", access: admin, summary: "List of accounts (never password hashes)" },
-  { method: "GET", path: "/api/admin/users/:id", access: admin, summary: "One account" },
-  { method: "PATCH", path: "/api/admin/users/:id", access: admin, summary: "Change an account's role, instructor profile or disabled state (audited)" },
-  { method: "GET", path: "/api/admin/invites", access: admin, summary: "Pending staff invitations" },
   { method: "GET", path: "/api/admin/submissions/:kind", access: staff, summary: "List of school enquiries, contact messages, camp enrolments or brochure leads" },
-  { method: "GET", path: "/api/admin/submissions/:kind/export", access: staff, summary: "CSV of the chosen rows (?ids=1&ids=2)", answer: "csv" },
-  { method: "POST", path: "/api/admin/submissions/:kind/export", access: staff, summary: "CSV of the chosen rows ({ids})", answer: "csv" },
-  { method: "GET", path: "/api/admin/submissions/:kind/:id", access: staff, summary: "One submission" },
-  { method: "PATCH", path: "/api/admin/submissions/:kind/:id", access: staff, summary: "Change a submission's status or notes (audited)" },
   { method: "GET", path: "/api/admin/audit", access: admin, summary: "List of the audit log, newest first" },
-  { method: "GET", path: "/api/admin/camps", access: admin, summary: "The summer camps" },
-  { method: "GET", path: "/api/admin/camps/:id", access: admin, summary: "One camp in editor shape" },
-  { method: "PUT", path: "/api/admin/camps/:id", access: admin, summary: "Save a camp (audited)" },
   // Content.
-  ...collectionRoutes("blogs", "blog posts"),
-  ...collectionRoutes("courses", "courses"),
-  ...collectionRoutes("teachers", "teachers", "/admin/teacher-dashboard/create-teacher"),
-  ...collectionRoutes("products", "products"),
-  { method: "GET", path: "/api/admin/testimonials", access: staff, summary: "List of testimonials (search, sort, pages; ?format=csv)" },
-  ...historyRoutes("blogs"),
-  ...historyRoutes("courses"),
-  ...historyRoutes("page-sections"),
-  ...historyRoutes("testimonials"),
+  collectionList("blogs", "blog posts"),
+  collectionList("courses", "courses"),
+  collectionList("teachers", "teachers"),
+  collectionList("products", "products"),
+  collectionList("testimonials", "testimonials"),
   { method: "GET", path: "/api/blogs", access: anyone, summary: "Published posts, newest first (?lang, ?page, ?limit; X-Total-Count)", answer: "json-array" },
   { method: "GET", path: "/api/blogs/:slug", access: anyone, summary: "One published post" },
   { method: "GET", path: "/blog/rss.xml", access: anyone, summary: "RSS feed of the 20 newest posts, English", answer: "rss" },
@@ -98,50 +63,24 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
   { method: "GET", path: "/og-image.png", access: anyone, summary: "Link-preview picture 1200×630 (?src=)", answer: "png" },
   { method: "GET", path: "/summer-camp/brochure.pdf", access: anyone, summary: "The camp brochure (?lang=en|ar)", answer: "pdf" },
   // Media.
-  { method: "POST", path: "/api/admin/uploads", access: staff, summary: "Upload one image (multipart field file); joins the media library" },
   { method: "GET", path: "/api/admin/media", access: staff, summary: "List of the media library" },
   { method: "GET", path: "/api/admin/media/:id", access: staff, summary: "One image of the media library" },
-  { method: "POST", path: "/api/admin/media", access: staff, summary: "Upload an image with its alt texts (multipart)" },
   // Demo classes.
-  { method: "GET", path: "/api/courses/:course/demo-slots", access: anyone, summary: "Open demo-class times with a free seat for a course" },
-  { method: "GET", path: "/api/demo-bookings/:reference", access: anyone, summary: "The booking behind an (unguessable) reference" },
   { method: "GET", path: "/api/demo-waitlist/:token", access: anyone, summary: "A place in a demo time's waitlist" },
-  { method: "GET", path: "/api/admin/slots", access: staff, summary: "Demo slots of the dates with bookings and waitlists (?from, ?to, ?code)" },
-  { method: "GET", path: "/api/admin/slots/bookings.csv", access: staff, summary: "The bookings of the dates as CSV", answer: "csv" },
-  { method: "PATCH", path: "/api/admin/slots/bookings/:id", access: staff, summary: "Mark a booking booked, attended or no-show" },
-  { method: "POST", path: "/api/admin/slots/bookings/:id/cancel", access: staff, summary: "Cancel a booking and free its seat (the parent is e-mailed)" },
-  { method: "PATCH", path: "/api/admin/slots/:id", access: staff, summary: "Change a slot's capacity or status" },
-  { method: "DELETE", path: "/api/admin/slots/:id", access: staff, summary: "Delete a slot (?confirm=1 with live bookings)" },
   // Course groups, enrolments, teaching.
   { method: "GET", path: "/api/courses/:course/sections", access: anyone, summary: "A course's groups a parent can still join" },
   { method: "GET", path: "/api/section-waitlist/:token", access: anyone, summary: "A place in a group's waitlist" },
   { method: "GET", path: "/api/enrolments/:token", access: anyone, summary: "An enrolment's own link: the enrolment, the groups it may move to, and what a drop does to the money" },
-  { method: "GET", path: "/api/absences/:token", access: anyone, summary: "The meeting reminder's absence link: rules and child" },
   { method: "GET", path: "/api/admin/sections", access: staff, summary: "Every group (?courseId)" },
-  { method: "GET", path: "/api/admin/sections/:id/roster", access: staff, summary: "A group's roster" },
-  { method: "GET", path: "/api/admin/sections/:id/roster.csv", access: staff, summary: "A group's roster as CSV", answer: "csv" },
   { method: "GET", path: "/api/admin/demo-funnel", access: staff, summary: "Demo classes booked → attended → enrolled per course and month (?months)" },
-  { method: "GET", path: "/api/admin/attendance", access: staff, summary: "Each group's attendance rate" },
-  { method: "GET", path: "/api/admin/attendance/missed", access: staff, summary: "Children whose two latest classes were both absent" },
   { method: "GET", path: "/api/teaching/certificates/:id/pdf", access: teaching, summary: "A certificate's PDF (staff or the group's instructor)", answer: "pdf" },
   // Billing.
   { method: "POST", path: "/api/payments/stripe/webhook", access: anyone, summary: "Stripe's events: verified over the raw body, stored, answered 200 (decisions 085, 094)" },
   { method: "GET", path: "/api/admin/billing/export.csv", access: staff, summary: "Every ledger entry as CSV for the accountant", answer: "csv" },
-  { method: "GET", path: "/api/admin/billing/invoices/:id/instalments", access: staff, summary: "An invoice's instalments" },
-  { method: "GET", path: "/admin/billing/invoices/:id/pdf", access: staff, summary: "An invoice's PDF, in the family's language", answer: "pdf" },
-  { method: "GET", path: "/admin/billing/credit-notes/:id/pdf", access: staff, summary: "A credit note's PDF, in the family's language", answer: "pdf" },
   { method: "GET", path: "/account/invoices/:id/pdf", access: anyone, summary: "The signed-in family's own invoice PDF (signed out: 303 to sign in)", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
   { method: "GET", path: "/ar/account/invoices/:id/pdf", access: anyone, summary: "The signed-in family's own invoice PDF, Arabic address", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
-  { method: "GET", path: "/payments/invoice/pdf", access: anyone, summary: "An invoice's PDF from its signed link (?token=, decision 109), no sign-in", answer: "pdf" },
-  { method: "GET", path: "/ar/payments/invoice/pdf", access: anyone, summary: "An invoice's PDF from its signed link, Arabic", answer: "pdf" },
   { method: "GET", path: "/enrolments/calendar", access: anyone, summary: "Every class of an enrolment as one .ics, from its signed receipt link (?token=, decision 109)", answer: "calendar" },
   { method: "GET", path: "/ar/enrolments/calendar", access: anyone, summary: "Every class of an enrolment as one .ics, Arabic", answer: "calendar" },
-  { method: "GET", path: "/account/confirm-email", access: anyone, summary: "Proves the account's e-mail from the link mailed at sign-up (?token=, 7 days), then 303 to /account", answer: "redirect" },
-  { method: "GET", path: "/ar/account/confirm-email", access: anyone, summary: "Proves the account's e-mail, Arabic; 303 to /ar/account", answer: "redirect" },
   { method: "GET", path: "/account/credit-notes/:id/pdf", access: anyone, summary: "The signed-in family's own credit note PDF", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
   { method: "GET", path: "/ar/account/credit-notes/:id/pdf", access: anyone, summary: "The signed-in family's own credit note PDF, Arabic address", answer: "pdf", redirects: "signed out: 303 to the sign-in page, which comes back here" },
-  { method: "GET", path: "/api/admin/promo-codes", access: admin, summary: "Promo codes" },
-  { method: "GET", path: "/api/admin/promo-codes/:id", access: admin, summary: "One promo code and its uses" },
-  { method: "GET", path: "/api/admin/discounts/settings", access: admin, summary: "The sibling discount" },
-  { method: "GET", path: "/api/admin/discounts/early-prices", access: admin, summary: "Every course's and camp's early-booking price" },
 ];

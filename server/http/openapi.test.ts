@@ -122,9 +122,12 @@ describe("the OpenAPI document", () => {
     expect(body.properties.age).toMatchObject({ type: "integer", minimum: 4, maximum: 18 });
     expect(add.responses["401"]).toBeDefined();
     expect(add.responses["429"]).toBeDefined();
-    // Hand-written routes carry their declared line; the camps are admins' only.
+    // Hand-written routes carry their declared line; the audit log is admins' only.
+    expect(doc.paths["/api/admin/audit"]?.get["x-access"]).toBe("admin");
+    expect(doc.paths["/api/admin/audit"]?.get["x-declared"]).toBe("hand-written");
+    // Endpoints carry their access too, and a file endpoint documents its file type.
     expect(doc.paths["/api/admin/camps"]?.get["x-access"]).toBe("admin");
-    expect(doc.paths["/api/admin/camps"]?.get["x-declared"]).toBe("hand-written");
+    expect(Object.keys(doc.paths["/api/admin/slots/bookings.csv"]?.get.responses["2XX"].content)).toEqual(["text/csv"]);
     // The settings write is declared (decision 116): every field optional, a partial update.
     const settings = doc.paths["/api/admin/settings"]?.put;
     expect(settings["x-declared"]).toBe("endpoint");

@@ -1,6 +1,6 @@
 import type { Application, RequestHandler } from "express";
 import { z } from "zod";
-import { declaredEndpoint, type Access, type Endpoint } from "./endpoint";
+import { declaredEndpoint, type Access, type AnyEndpoint } from "./endpoint";
 import { handWrittenRoutes, type HandWrittenRoute } from "./hand-written-routes";
 
 /**
@@ -19,7 +19,7 @@ export interface MountedRoute {
   method: string;
   /** As mounted (Express syntax: `/api/admin/media/:id`). */
   path: string;
-  endpoint?: Endpoint;
+  endpoint?: AnyEndpoint;
 }
 
 interface Layer {
@@ -105,7 +105,7 @@ const ANSWERS: Record<NonNullable<HandWrittenRoute["answer"]>, { status: string;
   redirect: { status: "3XX", description: "A redirect (Location header)" },
 };
 
-function limitsText(endpoint: Endpoint): string | undefined {
+function limitsText(endpoint: AnyEndpoint): string | undefined {
   if (!endpoint.limits?.length) return undefined;
   const each = endpoint.limits.map((l) => {
     const minutes = l.windowMs / 60_000;
@@ -195,31 +195,33 @@ function pathParameters(path: string, schema?: JsonSchema): unknown[] {
   return pathParamNames(path).map((name) => ({ name, in: "path", required: true, schema: props[name] ?? { type: "string" } }));
 }
 
-function endpointOperation(endpoint: Endpoint, path: string, notes: RouteNotes | undefined): Operation {
+function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNotes | undefined): Operation {
   const method = endpoint.method;
   const bodyless = method === "GET" || method === "DELETE" || endpoint.noBody === true;
-  const input: JsonSchema = typeof endpoint.input === "function" ? { type: "object", description: "Checked against the site's settings at call time (decision 050)." } : jsonSchemaOf(endpoint.input);
+  const input: JsonSchema = typeof endpoint.input === "function" ? { type: "object", description: "Checked at call time against the site's settings (decision 050) or the record the path names (decision 122)." } : jsonSchemaOf(endpoint.input);
   const parameters: unknown[] = pathParameters(path, endpoint.params ? jsonSchemaOf(endpoint.params) : undefined);
   let requestBody: unknown;
   if (!bodyless) {
-    requestBody = { required: true, content: { "application/json": { schema: input } } };
+    requestBody = { required: endpoint.optionalBody !== true, content: { [endpoint.multipart ? "multipart/form-data" : "application/json"]: { schema: input } } };
   } else if (!endpoint.noBody && typeof input === "object" && input.properties) {
     const required = new Set((input.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries(input.properties as Record<string, JsonSchema>)) {
       parameters.push({ name, in: "query", required: required.has(name), schema });
     }
   }
+  const file = endpoint.produces ? ANSWERS[endpoint.produces] : undefined;
   const responses: Record<string, unknown> = {
-    "2XX": { description: "Success: a JSON object (`message` and the route's fields)", content: { "application/json": { schema: { type: "object" } } } },
+    "2XX": file ? { description: file.description, content: file.content } : { description: "Success: a JSON object (`message` and the route's fields)", content: { "application/json": { schema: { type: "object" } } } },
     "4XX": errorAnswer("Refused: `{ message }`, with `errors: { field: message }` for invalid fields; nothing changed"),
   };
+  if (endpoint.redirects) responses["3XX"] = { description: `A redirect (Location header): ${endpoint.redirects}` };
   if (!endpoint.noBody) responses["400"] = errorAnswer("Invalid input: `errors` names each field");
   if (endpoint.access !== "anyone") {
     responses["401"] = errorAnswer("Not signed in");
     if (endpoint.access !== "signed-in") responses["403"] = errorAnswer("Signed in without the access this route needs");
   }
   if (endpoint.params) responses["404"] = errorAnswer("A path parameter that names nothing");
-  if (!bodyless) responses["415"] = errorAnswer("A body that is not application/json");
+  if (!bodyless && !endpoint.multipart) responses["415"] = errorAnswer("A body that is not application/json");
   if (endpoint.limits?.length) responses["429"] = errorAnswer("Over a rate limit");
   const note = noteOf(notes, method, path);
   const description = [`Access: ${ACCESS_TEXT[endpoint.access]}.`, limitsText(endpoint), note].filter(Boolean).join("\n\n");

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import { endSession, type SessionUser } from "~server/security/session";
+import { endSession } from "~server/security/session";
 import { accountOf, OWN_ACCOUNT, perAccount, requireAccount } from "./account-space.api";
 import { endDevice, listDevices } from "./devices.server";
 
@@ -29,6 +29,15 @@ export const endDeviceSession = defineEndpoint({
   },
 });
 
+/** GET /api/account/sessions → { sessions }: the account's signed-in devices, this one marked. */
+export const listOwnDevices = defineEndpoint({
+  method: "GET",
+  path: "/api/account/sessions",
+  ...OWN_ACCOUNT,
+  input: z.object({}),
+  run: async ({ deps: { db }, caller }) => ({ status: 200, body: { sessions: await listDevices(db, caller.user.id, caller.sessionRef) } }),
+});
+
 /**
  * The signed-in account's devices (issue 25): GET /api/account/sessions lists its live sessions
  * (browser, system, address, last seen; "current" marks this one); DELETE
@@ -36,12 +45,7 @@ export const endDeviceSession = defineEndpoint({
  */
 export function devicesApi(deps: EndpointDeps): Router {
   const router = Router();
-  router.get("/api/account/sessions", requireAccount, async (_req, res) => {
-    const user = res.locals.user as SessionUser;
-    const sessions = await listDevices(deps.db, user.id, (res.locals.sessionRef as string | null | undefined) ?? null);
-    res.set("Cache-Control", "private, no-store").json({ sessions });
-  });
   router.use("/api/account/sessions", requireAccount);
-  router.use(jsonRoutes(deps, [endDeviceSession]));
+  router.use(jsonRoutes(deps, [listOwnDevices, endDeviceSession]));
   return router;
 }

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import { requireAdmin } from "~server/security/access";
-import { startSession, type SessionUser } from "~server/security/session";
+import { startSession } from "~server/security/session";
 import { acceptInviteSchema, staffInviteSchema } from "./accounts.schema";
 import { acceptStaffInvite, inviteStaff, listPendingInvites, revokeInvite } from "./staff-invite.server";
 
@@ -20,7 +19,7 @@ export const inviteStaffMember = defineEndpoint({
   limits: [{ name: "staff-invite", limit: 20, windowMs: 60 * 60_000 }],
   input: staffInviteSchema,
   async run({ deps, caller }, input) {
-    const user = caller.user as SessionUser;
+    const user = caller.user;
     const result = await inviteStaff(deps.db, { email: input.email, role: input.role, teacherId: input.teacherId, invitedBy: user.id, lang: caller.lang, language: input.language, secret: deps.config.sessionSecret });
     if (!result.ok && result.reason === "noTeacher") throw new HttpError(400, text(caller, "noTeacher"), { teacherId: text(caller, "noTeacher") });
     if (!result.ok) throw new HttpError(409, text(caller, result.reason), { email: text(caller, result.reason) });
@@ -37,7 +36,7 @@ export const revokeStaffInvite = defineEndpoint({
   params: z.object({ id: z.string() }),
   input: z.object({}).passthrough(),
   async run({ deps, caller, params }) {
-    const user = caller.user as SessionUser;
+    const user = caller.user;
     if (!INVITE_REF.test(params.id) || !(await revokeInvite(deps.db, user.id, params.id))) throw new HttpError(404, text(caller, "notFound"));
     return { status: 200, body: { message: text(caller, "revoked") } };
   },
@@ -59,12 +58,18 @@ export const acceptStaffInvitation = defineEndpoint({
   },
 });
 
+/** GET /api/admin/invites → { invites }: pending staff invitations (never their tokens). */
+export const listStaffInvites = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/invites",
+  access: "admin",
+  input: z.object({}),
+  run: async ({ deps: { db } }) => ({ status: 200, body: { invites: await listPendingInvites(db) } }),
+});
+
 /** The invitation endpoints, and GET /api/admin/invites (admins): the pending invitations. */
 export function staffInviteApi(deps: EndpointDeps): Router {
   const router = Router();
-  router.get("/api/admin/invites", requireAdmin, async (_req, res) => {
-    res.set("Cache-Control", "private, no-store").json({ invites: await listPendingInvites(deps.db) });
-  });
-  router.use(jsonRoutes(deps, [inviteStaffMember, revokeStaffInvite, acceptStaffInvitation]));
+  router.use(jsonRoutes(deps, [listStaffInvites, inviteStaffMember, revokeStaffInvite, acceptStaffInvitation]));
   return router;
 }

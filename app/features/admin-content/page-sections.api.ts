@@ -48,7 +48,7 @@ export const saveSectionEndpoint = defineEndpoint({
     const section = isPageKey(params.page) ? sectionOf(params.page, params.section) : undefined;
     if (!section || !isPageKey(params.page)) throw new HttpError(404, serverT(caller.lang, "admin-content", "api.notFound"));
     const input = parseInput(sectionSchema(section), body, caller.lang);
-    await saveSection(db, params.page, section, input, caller.user!.id);
+    await saveSection(db, params.page, section, input, caller.user.id);
     return { status: 200, body: { message: serverT(caller.lang, "admin-content", "api.saved") } };
   },
 });

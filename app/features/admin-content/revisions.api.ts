@@ -1,14 +1,13 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import { recordAudit } from "~server/audit/audit";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import { recordId } from "~/lib/record-id";
-import { parseBody } from "~server/http/validate";
+import { idParams, recordId } from "~/lib/record-id";
+import type { Lang } from "~/i18n/lang";
+import type { DB } from "~server/db/db";
 import { requireStaff } from "~server/security/access";
-import { idOr404 } from "~/features/admin-kit/admin-http.server";
-import { adminT, idParam, staffId } from "./admin-api.server";
 import { REVISABLE, type Revisable } from "./revisable.server";
 import { deleteDraft, draftForEditor, saveDraft } from "./drafts.server";
 import { compareValues } from "./revision-compare.server";
@@ -25,8 +24,97 @@ const draftSchema = ({ kinds }: Revisable, fields: readonly string[]) => {
   return z.strictObject({ values: z.strictObject(shape) });
 };
 
+const NOT_FOUND = { ns: "admin-content", key: "api.notFound" };
+const notFound = (lang: Lang) => new HttpError(404, serverT(lang, "admin-content", "api.notFound"));
 /** `:id` of a draft: a record's id, or "new" for the editor of a record not created yet (0). */
-const draftRecordId = (req: Request): number => (req.params.id === "new" ? 0 : idParam(req));
+const draftParams = z.object({ id: z.union([z.literal("new").transform(() => 0), recordId]) });
+
+/** The draft's record and the fields its editor has (a page section has its own); 404 for a record that is not there. */
+async function draftKey(db: DB, revisable: Revisable, recordId: number, userId: number, lang: Lang) {
+  // Page sections are never new: their editor always has a record.
+  if (recordId === 0 && revisable.table === "page_sections") throw notFound(lang);
+  const values = recordId === 0 ? undefined : await revisable.values(db, recordId);
+  if (recordId !== 0 && !values) throw notFound(lang);
+  return { key: { table: revisable.table, recordId, userId }, fields: revisable.fields(values ?? {}) };
+}
+
+/** The revisions and draft routes of one collection, each a defineEndpoint (staff, editors too). */
+function historyEndpoints(revisable: Revisable) {
+  const { table } = revisable;
+  const base = `/api/admin/${revisable.name}`;
+  const existing = async (db: DB, id: number, lang: Lang) => {
+    const values = await revisable.values(db, id);
+    if (!values) throw notFound(lang);
+    return values;
+  };
+  const list = defineEndpoint({
+    method: "GET",
+    path: `${base}/:id/revisions`,
+    access: "staff",
+    params: idParams,
+    notFound: NOT_FOUND,
+    input: z.object({}),
+    async run({ deps: { db }, caller, params: { id } }) {
+      await existing(db, id, caller.lang);
+      return { status: 200, body: { revisions: await listRevisions(db, table, id), kept: REVISIONS_KEPT } };
+    },
+  });
+  const compare = defineEndpoint({
+    method: "GET",
+    path: `${base}/:id/revisions/:revision`,
+    access: "staff",
+    params: z.object({ id: recordId, revision: recordId }),
+    notFound: NOT_FOUND,
+    input: z.object({}),
+    async run({ deps: { db }, caller, params: { id, revision: revisionId } }) {
+      const values = await existing(db, id, caller.lang);
+      const revision = await getRevision(db, table, id, revisionId);
+      if (!revision) throw notFound(caller.lang);
+      const say = (key: string) => serverT(caller.lang, "admin-content", key);
+      return { status: 200, body: { revision, changes: compareValues(revision.values, values, revisable.fields(values), { yes: say("revisions.yes"), no: say("revisions.no") }) } };
+    },
+  });
+  const readDraft = defineEndpoint({
+    method: "GET",
+    path: `${base}/:id/draft`,
+    access: "staff",
+    params: draftParams,
+    notFound: NOT_FOUND,
+    input: z.object({}),
+    async run({ deps: { db }, caller, params: { id } }) {
+      const { key } = await draftKey(db, revisable, id, caller.user.id, caller.lang);
+      return { status: 200, body: { draft: await draftForEditor(db, key) } };
+    },
+  });
+  const saveOwnDraft = defineEndpoint({
+    method: "PUT",
+    path: `${base}/:id/draft`,
+    access: "staff",
+    params: draftParams,
+    notFound: NOT_FOUND,
+    // The fields a draft may hold are the record's editor's: known once the record is read (404 first).
+    input: async ({ db }, _raw, { params: { id }, lang }) => draftSchema(revisable, (await draftKey(db, revisable, id, 0, lang)).fields),
+    async run({ deps: { db }, caller, params: { id } }, { values }) {
+      const { key } = await draftKey(db, revisable, id, caller.user.id, caller.lang);
+      const draft = await saveDraft(db, key, values);
+      return { status: 200, body: { message: serverT(caller.lang, "admin-content", "draft.saved"), savedAt: draft.savedAt } };
+    },
+  });
+  const discardDraft = defineEndpoint({
+    method: "DELETE",
+    path: `${base}/:id/draft`,
+    access: "staff",
+    params: draftParams,
+    notFound: NOT_FOUND,
+    input: z.object({}),
+    async run({ deps: { db }, caller, params: { id } }) {
+      const { key } = await draftKey(db, revisable, id, caller.user.id, caller.lang);
+      await deleteDraft(db, key);
+      return { status: 200, body: { message: serverT(caller.lang, "admin-content", "draft.discarded") } };
+    },
+  });
+  return [list, compare, readDraft, saveOwnDraft, discardDraft];
+}
 
 /** POST /api/admin/{blogs|courses|testimonials|page-sections}/{id}/revisions/{revision}/restore: a revision saved back → { message, ...saved, revision }. */
 function restoreEndpoint(revisable: Revisable) {
@@ -44,7 +132,7 @@ function restoreEndpoint(revisable: Revisable) {
       if (!values) throw notFound();
       const revision = await getRevision(db, table, params.id, params.revision);
       if (!revision) throw notFound();
-      const userId = caller.user!.id;
+      const userId = caller.user.id;
       // The state being replaced stays restorable, even when it was saved before revisions were kept.
       await recordRevision(db, { table, recordId: params.id, userId: null, values });
       const saved = await revisable.restore(db, params.id, revision.values, userId, caller.lang);
@@ -66,65 +154,9 @@ export const restoreRevision: Readonly<Record<string, ReturnType<typeof restoreE
  * draft of an editor (read, save, discard).
  */
 export function contentHistoryApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
-  for (const revisable of REVISABLE) {
-    const { table } = revisable;
-    const base = `/api/admin/${revisable.name}`;
-    router.use(base, requireStaff);
-    const notFound = (req: Request) => new HttpError(404, adminT(req, "api.notFound"));
-    const existing = async (req: Request) => {
-      const id = idParam(req);
-      const values = await revisable.values(db, id);
-      if (!values) throw notFound(req);
-      return { id, values };
-    };
-    const revisionOf = async (req: Request, id: number) => {
-      const revision = await getRevision(db, table, id, idOr404(req.params.revision, adminT(req, "api.notFound")));
-      if (!revision) throw notFound(req);
-      return revision;
-    };
-
-    router.get(`${base}/:id/revisions`, async (req, res) => {
-      const { id } = await existing(req);
-      res.json({ revisions: await listRevisions(db, table, id), kept: REVISIONS_KEPT });
-    });
-
-    router.get(`${base}/:id/revisions/:revision`, async (req, res) => {
-      const { id, values } = await existing(req);
-      const revision = await revisionOf(req, id);
-      const yesNo = { yes: adminT(req, "revisions.yes"), no: adminT(req, "revisions.no") };
-      res.json({ revision, changes: compareValues(revision.values, values, revisable.fields(values), yesNo) });
-    });
-
-    /** The draft's record and the fields its editor has (a page section has its own). */
-    const draftKey = async (req: Request, userId: number) => {
-      const recordId = draftRecordId(req);
-      // Page sections are never new: their editor always has a record.
-      if (recordId === 0 && revisable.table === "page_sections") throw notFound(req);
-      const values = recordId === 0 ? undefined : await revisable.values(db, recordId);
-      if (recordId !== 0 && !values) throw notFound(req);
-      return { table, recordId, userId, fields: revisable.fields(values ?? {}) };
-    };
-
-    router.get(`${base}/:id/draft`, async (req, res) => {
-      const { fields: _fields, ...key } = await draftKey(req, staffId(res));
-      res.json({ draft: await draftForEditor(db, key) });
-    });
-
-    router.put(`${base}/:id/draft`, async (req, res) => {
-      const { fields, ...key } = await draftKey(req, staffId(res));
-      const { values } = parseBody(draftSchema(revisable, fields), req);
-      const draft = await saveDraft(db, key, values);
-      res.json({ message: adminT(req, "draft.saved"), savedAt: draft.savedAt });
-    });
-
-    router.delete(`${base}/:id/draft`, async (req, res) => {
-      const { fields: _fields, ...key } = await draftKey(req, staffId(res));
-      await deleteDraft(db, key);
-      res.json({ message: adminT(req, "draft.discarded") });
-    });
-  }
-  router.use(jsonRoutes(deps, Object.values(restoreRevision)));
+  // Before the endpoints, so a stranger hears 401 before any complaint about the path or body.
+  for (const revisable of REVISABLE) router.use(`/api/admin/${revisable.name}`, requireStaff);
+  router.use(jsonRoutes(deps, [...REVISABLE.flatMap(historyEndpoints), ...Object.values(restoreRevision)]));
   return router;
 }

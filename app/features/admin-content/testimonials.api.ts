@@ -8,5 +8,3 @@ import { testimonialCollection } from "./testimonial-admin.server";
  * sort, pages, CSV) stays the collections' shared list route.
  */
 export const testimonialEndpoints = collectionEndpoints(testimonialCollection);
-
-export const testimonialEndpointList = Object.values(testimonialEndpoints);

@@ -89,7 +89,7 @@ export const recordDeskPayment = defineEndpoint({
             throw new HttpError(400, message, { instalmentId: message });
           }
         }
-        const paid = await recordPayment(trx, { invoiceId: invoice.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId, recordedBy: caller.user!.id, ...(key ? { providerRef: key } : {}) });
+        const paid = await recordPayment(trx, { invoiceId: invoice.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId, recordedBy: caller.user.id, ...(key ? { providerRef: key } : {}) });
         // Its key was looked up under the invoice's lock, so it is never a repeat here.
         if (!paid) throw new Error("desk payment not recorded");
         // Paid in full: the enrolment is confirmed as an online payment confirms it (decision 100).
@@ -100,7 +100,7 @@ export const recordDeskPayment = defineEndpoint({
           entityId: invoice.id,
           name: invoice.number,
           summary: { paymentId: paid.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId },
-          userId: caller.user!.id,
+          userId: caller.user.id,
         });
         await queueMail(trx, deskReceiptMail, { to: invoice.email, subject: receiptSubject(invoice.lang, invoice.number), data: { paymentId: paid.id } });
         return { ...paid, number: invoice.number };
@@ -154,7 +154,7 @@ export const resolvePaymentNotice = defineEndpoint({
       if (!notice) throw new HttpError(404, say(lang, "api.noticeNotFound"));
       const changed = await trx.updateTable("payment_notices").set({ resolved_at: nowIso() }).where("id", "=", notice.id).where("resolved_at", "is", null).executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return false;
-      await recordAudit(trx, { action: "resolve", entity: "payment_notice", entityId: notice.id, name: notice.kind, summary: { kind: notice.kind, key: notice.notice_key }, userId: caller.user!.id });
+      await recordAudit(trx, { action: "resolve", entity: "payment_notice", entityId: notice.id, name: notice.kind, summary: { kind: notice.kind, key: notice.notice_key }, userId: caller.user.id });
       return true;
     });
     return { status: 200, body: { message: say(lang, resolved ? "api.noticeResolved" : "api.noticeResolvedBefore"), resolved } };

@@ -1,11 +1,11 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import type { DB } from "~server/db/db";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
@@ -18,7 +18,6 @@ import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { addDays, daysBetween, zonedParts } from "~/lib/zoned-time";
 
-const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", `api.${key}`, values);
 
 /** Longest date range one slot listing may ask for. */
 const MAX_RANGE_DAYS = 92;
@@ -165,30 +164,47 @@ export const rescheduleDemoBooking = defineEndpoint({
   },
 });
 
-/** Public demo class booking: open slots and reading a booking here; the writes are the endpoints above. */
-export function bookingApi(deps: EndpointDeps): Router {
-  const { db } = deps;
-  const router = Router();
-
-  router.get("/api/courses/:course/demo-slots", async (req, res) => {
-    const course = await courseOr404(db, String(req.params.course ?? ""), requestLang(req));
+/** GET /api/courses/{course}/demo-slots?from&to: open demo times with a free seat (default: the next 60 days, at most MAX_RANGE_DAYS). */
+export const openDemoSlots = defineEndpoint({
+  method: "GET",
+  path: "/api/courses/:course/demo-slots",
+  access: "anyone",
+  params: z.object({ course: z.string() }),
+  // The course's 404 comes before any complaint about the dates.
+  input: async ({ db }, _raw, { params, lang }) => {
+    await courseOr404(db, params.course, lang);
+    return rangeSchema;
+  },
+  async run({ deps: { db }, caller, params }, range) {
+    const course = await courseOr404(db, params.course, caller.lang);
     const timeZone = await academyTimeZone(db);
-    const range = parseInput(rangeSchema, req.query, req);
     const from = range.from ?? zonedParts(new Date(), timeZone).date;
     const to = range.to ?? addDays(from, 59);
     const span = daysBetween(from, to);
-    if (span < 0 || span >= MAX_RANGE_DAYS) throw new HttpError(400, text(req, "badRange", { days: MAX_RANGE_DAYS, count: MAX_RANGE_DAYS }));
-    const slots = await listOpenSlots(db, { courseId: course.id, from, to, timeZone, lang: requestLang(req) });
-    res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone, from, to, slots });
-  });
+    if (span < 0 || span >= MAX_RANGE_DAYS) throw new HttpError(400, say(caller.lang, "badRange", { days: MAX_RANGE_DAYS, count: MAX_RANGE_DAYS }));
+    const slots = await listOpenSlots(db, { courseId: course.id, from, to, timeZone, lang: caller.lang });
+    return { status: 200, body: { course: { id: course.id, slug: course.slug, name: course.name }, timeZone, from, to, slots } };
+  },
+});
 
-  router.get("/api/demo-bookings/:reference", async (req, res) => {
-    const timeZone = await academyTimeZone(db);
-    const booking = await getBookingByReference(db, String(req.params.reference), timeZone, requestLang(req));
-    if (!booking) throw new HttpError(404, text(req, "bookingNotFound"));
-    res.json({ booking });
-  });
+/** GET /api/demo-bookings/{reference} → { booking }: the booking behind an (unguessable) reference. */
+export const readDemoBooking = defineEndpoint({
+  method: "GET",
+  path: "/api/demo-bookings/:reference",
+  access: "anyone",
+  params: z.object({ reference: z.string() }),
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const booking = await getBookingByReference(db, params.reference, await academyTimeZone(db), caller.lang);
+    if (!booking) throw new HttpError(404, say(caller.lang, "bookingNotFound"));
+    return { status: 200, body: { booking } };
+  },
+});
 
-  router.use(jsonRoutes(deps, [bookDemo, cancelDemoBooking, rescheduleDemoBooking]));
+/** Public demo class booking: open slots and reading a booking here; the writes are the endpoints above. */
+export function bookingApi(deps: EndpointDeps): Router {
+  const router = Router();
+
+  router.use(jsonRoutes(deps, [openDemoSlots, readDemoBooking, bookDemo, cancelDemoBooking, rescheduleDemoBooking]));
   return router;
 }

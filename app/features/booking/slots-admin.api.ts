@@ -1,13 +1,13 @@
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
+import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
-import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
-import { recordAudit, type AuditEntry } from "~server/audit/audit";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import type { DB } from "~server/db/db";
+import { recordAudit } from "~server/audit/audit";
 import { HttpError } from "~server/http/errors";
-import { sendCsv } from "~/features/admin-kit/list/csv.server";
-import { parseBody, parseInput } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { csvFile } from "~/features/admin-kit/list/csv.server";
+import { serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
-import type { SessionUser } from "~server/security/session";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { attendanceSchema, bulkSlotsSchema, codeQuerySchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
 import {
@@ -26,18 +26,7 @@ import {
 import { cancelBookingByStaff } from "./staff-cancel.server";
 import { addDays, daysBetween } from "~/lib/zoned-time";
 
-const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", `adminApi.${key}`, values);
-
-/** A positive integer id from the path, else 404 (ids are never anything else). */
-function idParam(req: Request, name: string): number {
-  const raw = String(req.params[name] ?? "");
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) === 0) throw new HttpError(404, text(req, "notFound"));
-  return Number(raw);
-}
-
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "booking", `adminApi.${key}`, values);
-/** The staff member who called an endpoint of access "staff". */
-const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
 
 /** POST /api/admin/slots: one slot (the page's no-JavaScript form runs it too). */
 export const createDemoSlot = defineEndpoint({
@@ -52,7 +41,7 @@ export const createDemoSlot = defineEndpoint({
       throw new HttpError(400, say(caller.lang, result.reason), { [field]: say(caller.lang, result.reason) });
     }
     // Every staff change goes into the audit trail (server/audit/audit.ts).
-    await recordAudit(db, { action: "create", entity: "demo_slot", entityId: result.id, summary: input, userId: staffId(caller) });
+    await recordAudit(db, { action: "create", entity: "demo_slot", entityId: result.id, summary: input, userId: caller.user.id });
     return { status: 201, body: { message: say(caller.lang, "created"), id: result.id } };
   },
 });
@@ -73,7 +62,7 @@ export const createDemoSlotSeries = defineEndpoint({
     const counts = { created: result.created, skipped: result.skipped };
     // Nothing added is not a success: every slot of the series was already there.
     if (result.created === 0) throw new HttpError(409, say(caller.lang, "seriesNoneAdded", counts));
-    await recordAudit(db, { action: "create_series", entity: "demo_slot", summary: { ...input, ...counts }, userId: staffId(caller) });
+    await recordAudit(db, { action: "create_series", entity: "demo_slot", summary: { ...input, ...counts }, userId: caller.user.id });
     return { status: 201, body: { message: say(caller.lang, result.skipped > 0 ? "seriesCreatedSome" : "seriesCreated", counts), ...result } };
   },
 });
@@ -88,7 +77,7 @@ export const bulkDemoSlots = defineEndpoint({
     const lang = caller.lang;
     const timeZone = await academyTimeZone(db);
     // One transaction with its audit entries: every chosen slot changes, or none (a 4xx says why).
-    const result = await bulkSlots(db, { ...input, userId: staffId(caller), timeZone });
+    const result = await bulkSlots(db, { ...input, userId: caller.user.id, timeZone });
     if (!result.ok) {
       if (result.reason === "notFound") return { status: 404, body: { message: say(lang, "bulk.notFound", { count: result.missing.length }), missing: result.missing } };
       return { status: 409, body: { message: say(lang, `bulk.${result.reason}`, { count: result.slots, bookings: result.bookings }), slots: result.slots, bookings: result.bookings } };
@@ -98,94 +87,129 @@ export const bulkDemoSlots = defineEndpoint({
   },
 });
 
+/** A positive integer id in the path, else 404 "That slot does not exist." (ids are never anything else). */
+const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().positive()) });
+const idNotFound = { ns: "booking", key: "adminApi.notFound" };
+
+/** PATCH /api/admin/slots/bookings/:id: a booking booked, attended or no-show; the first "attended" queues the follow-up e-mail (decision 033). */
+export const markDemoBooking = defineEndpoint({
+  method: "PATCH",
+  path: "/api/admin/slots/bookings/:id",
+  access: "staff",
+  params: idParams,
+  notFound: idNotFound,
+  input: attendanceSchema,
+  async run({ deps: { db }, caller, params: { id } }, { status }) {
+    // The audit entry is written in the change's transaction.
+    const result = await setAttendance(db, id, status, caller.user.id);
+    if (result === "notFound") throw new HttpError(404, say(caller.lang, "bookingNotFound"));
+    if (result === "cancelled") throw new HttpError(409, say(caller.lang, "bookingCancelled"));
+    const followup = result === "followupQueued";
+    // Staff learn that the parent is being e-mailed, once, the first time.
+    return { status: 200, body: { message: say(caller.lang, followup ? "attendanceSavedFollowup" : "attendanceSaved"), status, followupQueued: followup } };
+  },
+});
+
+/** POST /api/admin/slots/bookings/:id/cancel: the seat returns; the parent is e-mailed while the class is still ahead. */
+export const cancelDemoBooking = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/slots/bookings/:id/cancel",
+  access: "staff",
+  params: idParams,
+  notFound: idNotFound,
+  noBody: true,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params: { id } }) {
+    const result = await cancelBookingByStaff(db, id, caller.user.id);
+    if (result === "notFound") throw new HttpError(404, say(caller.lang, "bookingNotFound"));
+    return { status: 200, body: { message: say(caller.lang, result === "cancelled" ? "bookingCancelledNow" : "bookingAlreadyCancelled"), status: "cancelled" } };
+  },
+});
+
+/** PATCH /api/admin/slots/:id: capacity (never below the seats taken) and/or status. */
+export const changeDemoSlot = defineEndpoint({
+  method: "PATCH",
+  path: "/api/admin/slots/:id",
+  access: "staff",
+  params: idParams,
+  notFound: idNotFound,
+  input: slotUpdateSchema,
+  async run({ deps: { db }, caller, params: { id } }, change) {
+    const updated = await updateSlot(db, id, change, caller.user.id);
+    if (updated.result === "notFound") throw new HttpError(404, say(caller.lang, "notFound"));
+    if (updated.result === "belowTaken") throw new HttpError(409, say(caller.lang, "belowTaken"), { capacity: say(caller.lang, "belowTaken") });
+    const ended = updated.waitlistEnded;
+    return { status: 200, body: { message: ended > 0 ? say(caller.lang, "closedWaitlistEnded", { count: ended }) : say(caller.lang, "updated"), waitlistEnded: ended } };
+  },
+});
+
+/** DELETE /api/admin/slots/:id: only the exact `?confirm=1` cancels live bookings (as for courses); anything else asks first. */
+export const deleteDemoSlot = defineEndpoint({
+  method: "DELETE",
+  path: "/api/admin/slots/:id",
+  access: "staff",
+  params: idParams,
+  notFound: idNotFound,
+  input: z.object({ confirm: z.string().optional().catch(undefined) }),
+  async run({ deps: { db }, caller, params: { id } }, { confirm }) {
+    const deleted = await deleteSlot(db, id, { confirm: confirm === "1", byUserId: caller.user.id });
+    if (deleted.result === "notFound") throw new HttpError(404, say(caller.lang, "notFound"));
+    if (deleted.result === "hasBookings") {
+      // A class that has started keeps its bookings (attendance history), confirmed or not.
+      const message = say(caller.lang, deleted.started ? "startedHasBookings" : "hasBookings", { count: deleted.bookings });
+      return { status: 409, body: { message, bookings: deleted.bookings } };
+    }
+    return { status: 200, body: { message: say(caller.lang, deleted.cancelled > 0 ? "deletedCancelled" : "deleted", { count: deleted.cancelled }), cancelled: deleted.cancelled } };
+  },
+});
+
+/** The dates asked (default: from today for two weeks), at most a year apart. */
+async function rangeOf(db: DB, lang: Lang, query: { from?: string; to?: string }) {
+  const timeZone = await academyTimeZone(db);
+  const from = query.from ?? defaultAdminRange(timeZone).from;
+  const to = query.to ?? addDays(from, 13);
+  const span = daysBetween(from, to);
+  if (span < 0 || span > 366) throw new HttpError(400, say(lang, "badRange"));
+  return { from, to, timeZone };
+}
+
+/** GET /api/admin/slots: the slots of the dates with their bookings and waitlists, or (?code) the slot holding the booking a parent reads out. */
+export const listDemoSlots = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/slots",
+  access: "staff",
+  input: rangeSchema.extend(codeQuerySchema.partial().shape),
+  async run({ deps: { db }, caller }, { code, ...query }) {
+    if (code !== undefined) {
+      const timeZone = await academyTimeZone(db);
+      const day = await bookingCodeDay(db, code, timeZone);
+      if (!day) throw new HttpError(404, say(caller.lang, "codeNotFound"));
+      const slots = await listSlotsWithBookings(db, { from: day, to: day, timeZone, lang: caller.lang });
+      return { status: 200, body: { from: day, to: day, timeZone, code, slots: slots.filter((slot) => slot.bookings.some((booking) => booking.code === code)) } };
+    }
+    const range = await rangeOf(db, caller.lang, query);
+    return { status: 200, body: { ...range, slots: await listSlotsWithBookings(db, { ...range, lang: caller.lang }) } };
+  },
+});
+
+/** GET /api/admin/slots/bookings.csv: the bookings of the dates (cells escaped, formulas defused by csvFile). */
+export const exportDemoBookings = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/slots/bookings.csv",
+  access: "staff",
+  produces: "csv",
+  input: rangeSchema,
+  async run({ deps: { db }, caller }, query) {
+    const range = await rangeOf(db, caller.lang, query);
+    return csvFile(`demo-bookings-${range.from}-to-${range.to}`, bookingExportColumns(range.timeZone), await bookingsForExport(db, range), range.timeZone);
+  },
+});
+
 /** Staff screens for demo slots: every route needs a staff session (the endpoints above declare it). */
 export function slotsAdminApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
   // Before the endpoints too, so a stranger hears 401 before any complaint about the body.
   router.use("/api/admin/slots", requireStaff);
-  router.use(jsonRoutes(deps, [createDemoSlot, createDemoSlotSeries, bulkDemoSlots]));
-  // Every staff change goes into the audit trail (server/audit/audit.ts).
-  const audit = (res: Response, entry: Omit<AuditEntry, "userId">) => recordAudit(db, { ...entry, userId: (res.locals.user as SessionUser).id });
-
-  async function rangeOf(req: Request) {
-    const timeZone = await academyTimeZone(db);
-    const query = parseInput(rangeSchema, req.query, req);
-    const from = query.from ?? defaultAdminRange(timeZone).from;
-    const to = query.to ?? addDays(from, 13);
-    const span = daysBetween(from, to);
-    if (span < 0 || span > 366) throw new HttpError(400, text(req, "badRange"));
-    return { from, to, timeZone };
-  }
-
-  router.get("/api/admin/slots", async (req, res) => {
-    if (req.query.code !== undefined) {
-      // Staff search by the short code a parent reads out: the slot holding that booking.
-      const { code } = parseInput(codeQuerySchema, req.query, req);
-      const timeZone = await academyTimeZone(db);
-      const day = await bookingCodeDay(db, code, timeZone);
-      if (!day) throw new HttpError(404, text(req, "codeNotFound"));
-      const slots = await listSlotsWithBookings(db, { from: day, to: day, timeZone, lang: requestLang(req) });
-      res.json({ from: day, to: day, timeZone, code, slots: slots.filter((slot) => slot.bookings.some((booking) => booking.code === code)) });
-      return;
-    }
-    const range = await rangeOf(req);
-    res.json({ ...range, slots: await listSlotsWithBookings(db, { ...range, lang: requestLang(req) }) });
-  });
-
-  router.get("/api/admin/slots/bookings.csv", async (req, res) => {
-    const range = await rangeOf(req);
-    const rows = await bookingsForExport(db, range);
-    // Cells are escaped and formula-like text is defused by sendCsv (admin/list/csv.ts).
-    await sendCsv(res, `demo-bookings-${range.from}-to-${range.to}`, bookingExportColumns(range.timeZone), rows, range.timeZone);
-  });
-
-  router.patch("/api/admin/slots/bookings/:id", async (req, res) => {
-    const id = idParam(req, "id");
-    const { status } = parseBody(attendanceSchema, req);
-    const result = await setAttendance(db, id, status);
-    if (result === "notFound") throw new HttpError(404, text(req, "bookingNotFound"));
-    if (result === "cancelled") throw new HttpError(409, text(req, "bookingCancelled"));
-    const followup = result === "followupQueued";
-    await audit(res, { action: "status", entity: "demo_booking", entityId: id, summary: followup ? { status, followupQueued: true } : { status } });
-    // Staff learn that the parent is being e-mailed (decision 033), once, the first time.
-    res.json({ message: text(req, followup ? "attendanceSavedFollowup" : "attendanceSaved"), status, followupQueued: followup });
-  });
-
-  router.post("/api/admin/slots/bookings/:id/cancel", async (req, res) => {
-    const id = idParam(req, "id");
-    // The parent is e-mailed (queued with the cancellation) when their class is still ahead.
-    const result = await cancelBookingByStaff(db, id);
-    if (result === "notFound") throw new HttpError(404, text(req, "bookingNotFound"));
-    if (result === "cancelled") await audit(res, { action: "cancel", entity: "demo_booking", entityId: id });
-    res.json({ message: text(req, result === "cancelled" ? "bookingCancelledNow" : "bookingAlreadyCancelled"), status: "cancelled" });
-  });
-
-  router.patch("/api/admin/slots/:id", async (req, res) => {
-    const id = idParam(req, "id");
-    const change = parseBody(slotUpdateSchema, req);
-    const updated = await updateSlot(db, id, change);
-    if (updated.result === "notFound") throw new HttpError(404, text(req, "notFound"));
-    if (updated.result === "belowTaken") throw new HttpError(409, text(req, "belowTaken"), { capacity: text(req, "belowTaken") });
-    const ended = updated.waitlistEnded;
-    await audit(res, { action: "update", entity: "demo_slot", entityId: id, summary: ended > 0 ? { ...change, waitlistEnded: ended } : change });
-    res.json({ message: ended > 0 ? text(req, "closedWaitlistEnded", { count: ended }) : text(req, "updated"), waitlistEnded: ended });
-  });
-
-  router.delete("/api/admin/slots/:id", async (req, res) => {
-    const id = idParam(req, "id");
-    // Only the exact `?confirm=1` cancels live bookings (as for courses); anything else asks first.
-    const deleted = await deleteSlot(db, id, { confirm: req.query.confirm === "1" });
-    if (deleted.result === "notFound") throw new HttpError(404, text(req, "notFound"));
-    if (deleted.result === "hasBookings") {
-      // A class that has started keeps its bookings (attendance history), confirmed or not.
-      const message = text(req, deleted.started ? "startedHasBookings" : "hasBookings", { count: deleted.bookings });
-      res.status(409).json({ message, bookings: deleted.bookings });
-      return;
-    }
-    await audit(res, { action: "delete", entity: "demo_slot", entityId: id, ...(deleted.cancelled > 0 ? { summary: { cancelledBookings: deleted.cancelled } } : {}) });
-    res.json({ message: text(req, deleted.cancelled > 0 ? "deletedCancelled" : "deleted", { count: deleted.cancelled }), cancelled: deleted.cancelled });
-  });
-
+  router.use(jsonRoutes(deps, [createDemoSlot, createDemoSlotSeries, bulkDemoSlots, listDemoSlots, exportDemoBookings, markDemoBooking, cancelDemoBooking, changeDemoSlot, deleteDemoSlot]));
   return router;
 }

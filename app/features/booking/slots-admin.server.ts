@@ -133,7 +133,7 @@ type SlotUpdateResult = { result: "updated"; waitlistEnded: number } | { result:
  * UPDATE itself). Seats that a raised capacity or a reopening frees go, in the same transaction,
  * to the first parents on the slot's waitlist (offerSeats, decision 032).
  */
-export async function updateSlot(db: DB, id: number, change: { capacity?: number; status?: DemoSlotStatus }): Promise<SlotUpdateResult> {
+export async function updateSlot(db: DB, id: number, change: { capacity?: number; status?: DemoSlotStatus }, byUserId?: number): Promise<SlotUpdateResult> {
   const updated = await db.transaction().execute(async (trx) => {
     const now = nowIso();
     let query = trx
@@ -148,9 +148,12 @@ export async function updateSlot(db: DB, id: number, change: { capacity?: number
     const result = await query.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return undefined;
     // Closing ends the line (its parents are told); otherwise freed seats go to the line.
-    if (change.status === "closed") return endWaitlistsByStaff(trx, { slotId: id }, now);
-    await offerSeats(trx, SLOT_LINE, id, now);
-    return 0;
+    let ended = 0;
+    if (change.status === "closed") ended = await endWaitlistsByStaff(trx, { slotId: id }, now);
+    else await offerSeats(trx, SLOT_LINE, id, now);
+    // The audit entry commits with the change, or neither does.
+    if (byUserId !== undefined) await recordAudit(trx, { action: "update", entity: "demo_slot", entityId: id, summary: ended > 0 ? { ...change, waitlistEnded: ended } : change, userId: byUserId });
+    return ended;
   });
   if (updated !== undefined) return { result: "updated", waitlistEnded: updated };
   const exists = await db.selectFrom("demo_slots").select("id").where("id", "=", id).executeTakeFirst();
@@ -169,7 +172,7 @@ type SlotDeleteResult =
  * cancelled by the academy (each parent e-mailed, cancelBookingsByStaff) and it is deleted, all in
  * one transaction; a class already started keeps its bookings (attendance history) and stays.
  */
-export async function deleteSlot(db: DB, id: number, options: { confirm?: boolean } = {}): Promise<SlotDeleteResult> {
+export async function deleteSlot(db: DB, id: number, options: { confirm?: boolean; byUserId?: number } = {}): Promise<SlotDeleteResult> {
   const cancelled = await db.transaction().execute(async (trx) => {
     const now = nowIso();
     const closed = await trx
@@ -184,6 +187,7 @@ export async function deleteSlot(db: DB, id: number, options: { confirm?: boolea
     await endWaitlistsByStaff(trx, { slotId: id }, now);
     await trx.deleteFrom("demo_bookings").where("slot_id", "=", id).where("status", "=", "cancelled").execute();
     await trx.deleteFrom("demo_slots").where("id", "=", id).execute();
+    if (options.byUserId !== undefined) await recordAudit(trx, { action: "delete", entity: "demo_slot", entityId: id, ...(count > 0 ? { summary: { cancelledBookings: count } } : {}), userId: options.byUserId });
     return count;
   });
   if (cancelled !== undefined) return { result: "deleted", cancelled };
@@ -303,7 +307,7 @@ type AttendanceResult = "updated" | "followupQueued" | "notFound" | "cancelled";
  * Marks a live booking attended, no show, or back to booked (a cancelled one stays cancelled).
  * The first time it is marked attended, the follow-up e-mail is queued with the change (decision 033).
  */
-export async function setAttendance(db: DB, bookingId: number, status: Exclude<DemoBookingStatus, "cancelled">): Promise<AttendanceResult> {
+export async function setAttendance(db: DB, bookingId: number, status: Exclude<DemoBookingStatus, "cancelled">, byUserId?: number): Promise<AttendanceResult> {
   const updated = await inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable("demo_bookings")
@@ -312,7 +316,10 @@ export async function setAttendance(db: DB, bookingId: number, status: Exclude<D
       .where("status", "<>", "cancelled")
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return null;
-    return status === "attended" && (await claimFollowup(trx, bookingId)) ? "followupQueued" : "updated";
+    const outcome = status === "attended" && (await claimFollowup(trx, bookingId)) ? "followupQueued" : "updated";
+    const followupQueued = outcome === "followupQueued";
+    if (byUserId !== undefined) await recordAudit(trx, { action: "status", entity: "demo_booking", entityId: bookingId, summary: followupQueued ? { status, followupQueued } : { status }, userId: byUserId });
+    return outcome;
   });
   if (updated) return updated;
   const exists = await db.selectFrom("demo_bookings").select("id").where("id", "=", bookingId).executeTakeFirst();

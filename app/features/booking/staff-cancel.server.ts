@@ -1,4 +1,5 @@
 import type { DB, Trx } from "~server/db/db";
+import { recordAudit } from "~server/audit/audit";
 import { queueMail } from "~server/mail/mail-queue";
 import { nowIso } from "~server/db/values";
 import { staffCancelMailKind, type StaffCancelMail } from "./booking.jobs.server";
@@ -54,8 +55,13 @@ export async function cancelBookingsByStaff(trx: Trx, target: StaffCancelTarget,
 type StaffCancelResult = "cancelled" | "alreadyCancelled" | "notFound";
 
 /** Staff cancel one booking (its seat returns, its parent is e-mailed), in one transaction. */
-export async function cancelBookingByStaff(db: DB, bookingId: number): Promise<StaffCancelResult> {
-  const count = await db.transaction().execute((trx) => cancelBookingsByStaff(trx, { bookingId }));
+export async function cancelBookingByStaff(db: DB, bookingId: number, byUserId?: number): Promise<StaffCancelResult> {
+  const count = await db.transaction().execute(async (trx) => {
+    const cancelled = await cancelBookingsByStaff(trx, { bookingId });
+    // The audit entry commits with the cancellation.
+    if (cancelled > 0 && byUserId !== undefined) await recordAudit(trx, { action: "cancel", entity: "demo_booking", entityId: bookingId, userId: byUserId });
+    return cancelled;
+  });
   if (count > 0) return "cancelled";
   const exists = await db.selectFrom("demo_bookings").select("id").where("id", "=", bookingId).executeTakeFirst();
   return exists ? "alreadyCancelled" : "notFound";

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { DB } from "~server/db/db";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { requestLang, serverT } from "~server/i18n";
-import { byCallerAccount, createRateLimit, type LimitSpec } from "~server/security/rate-limit";
+import { serverT } from "~server/i18n";
+import { byCallerAccount, type LimitSpec } from "~server/security/rate-limit";
 import type { SessionUser } from "~server/security/session";
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
@@ -146,23 +146,35 @@ export async function linkedAbsences(db: DB, secret: string, linkToken: string, 
   return { rules, child: child ?? null };
 }
 
+/** GET /api/account/makeups: make-up rules, coming classes to report absent from, and the family's credits. */
+export const ownMakeups = defineEndpoint({
+  method: "GET",
+  path: "/api/account/makeups",
+  access: "signed-in",
+  signedOut: { ns: "accounts", key: "api.notSignedIn" },
+  input: z.object({}),
+  run: async ({ deps: { db }, caller }) => ({ status: 200, body: { ...(await accountMakeups(db, caller.user.id, caller.lang)) } }),
+});
+
+/** GET /api/absences/{token}: the meeting reminder's absence link: rules and child (a malformed token counts against the limit, then 404). */
+export const linkedAbsencesRead = defineEndpoint({
+  method: "GET",
+  path: "/api/absences/:token",
+  access: "anyone",
+  limits: [LINK_LIMIT],
+  params: z.object({ token: z.string() }),
+  input: z.object({}),
+  async run({ deps: { db, config }, caller, params }) {
+    const parsed = token.safeParse(params.token);
+    const found = parsed.success ? await linkedAbsences(db, config.sessionSecret, parsed.data, caller.lang) : undefined;
+    if (!found) throw new HttpError(404, say(caller.lang, "api.linkNotFound"));
+    return { status: 200, body: { ...found } };
+  },
+});
+
 /** Absences and make-ups (decision 076): the account's and the reminder link's JSON endpoints. */
 export function makeupsApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
   const router = Router();
-  const linkLimit = createRateLimit(deps, LINK_LIMIT);
-  router.get("/api/account/makeups", async (req, res) => {
-    const user = res.locals.user as SessionUser | null | undefined;
-    if (!user) throw new HttpError(401, serverT(requestLang(req), "accounts", "api.notSignedIn"));
-    res.set("Cache-Control", "private, no-store").json(await accountMakeups(db, user.id, requestLang(req)));
-  });
-  router.get("/api/absences/:token", linkLimit, async (req, res) => {
-    const lang = requestLang(req);
-    const parsed = token.safeParse(req.params.token);
-    const found = parsed.success ? await linkedAbsences(db, config.sessionSecret, parsed.data, lang) : undefined;
-    if (!found) throw new HttpError(404, say(lang, "api.linkNotFound"));
-    res.set("Cache-Control", "private, no-store").json(found);
-  });
-  router.use(jsonRoutes(deps, makeupEndpoints));
+  router.use(jsonRoutes(deps, [ownMakeups, linkedAbsencesRead, ...makeupEndpoints]));
   return router;
 }

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { accessGuard, callerOf, defineEndpoint, jsonRoutes, runEndpoint, type EndpointDeps } from "~server/http/endpoint";
+import { accessGuard, defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { deleteImage, NotAnImageError, storeImage } from "~server/storage/images";
@@ -41,6 +41,8 @@ export const uploadMedia = defineEndpoint({
   method: "POST",
   path: "/api/admin/media",
   access: "staff",
+  // The JSON route reads multipart (the access checked before the body is read).
+  multipart: { file: "file", receive: ({ config }) => imageReceiver(config) },
   input: mediaUploadSchema,
   async run({ deps: { config, db }, caller }, { file, ...alts }) {
     // The alt texts were checked first (the schema), so a refusal stores nothing.
@@ -53,7 +55,7 @@ export const uploadMedia = defineEndpoint({
       if (error instanceof NotAnImageError) throw new HttpError(400, t(caller.lang, "api.notAnImage"));
       throw error;
     }
-    const id = await addMedia(db, image, { userId: caller.user!.id, ...alts });
+    const id = await addMedia(db, image, { userId: caller.user.id, ...alts });
     return { status: 201, body: { message: t(caller.lang, "media.uploaded"), media: await getMedia(db, id, caller.lang) } };
   },
 });
@@ -66,7 +68,7 @@ export const changeMediaAlt = defineEndpoint({
   params: idParams,
   input: mediaAltChangeSchema,
   async run({ deps: { db }, caller, params: { id } }, alts) {
-    if (!(await updateMediaAlt(db, caller.user!.id, id, alts))) throw new HttpError(404, t(caller.lang, "api.notFound"));
+    if (!(await updateMediaAlt(db, caller.user.id, id, alts))) throw new HttpError(404, t(caller.lang, "api.notFound"));
     return { status: 200, body: { message: t(caller.lang, "media.altSaved"), media: await getMedia(db, id, caller.lang) } };
   },
 });
@@ -80,7 +82,7 @@ export const deleteMediaItem = defineEndpoint({
   // Nothing is read: a query string is ignored.
   input: z.unknown(),
   async run({ deps: { config, db }, caller, params: { id } }) {
-    const result = await deleteMedia(db, caller.user!.id, id, caller.lang);
+    const result = await deleteMedia(db, caller.user.id, id, caller.lang);
     if (!result.ok && result.reason === "notFound") throw new HttpError(404, t(caller.lang, "api.notFound"));
     if (!result.ok) return { status: 409, body: { message: t(caller.lang, "media.inUse", { uses: usesText(caller.lang, result.usedBy), count: result.usedBy.length }), usedBy: result.usedBy } };
     // No saved content shows it: its copies go now (a failure leaves them to the daily clean-up).
@@ -94,7 +96,7 @@ export const deleteMediaItem = defineEndpoint({
  * alt texts, alt text changes, delete (refused while content shows the image). Every write is audited.
  */
 export function mediaApi(deps: EndpointDeps): Router {
-  const { config, db } = deps;
+  const { db } = deps;
   const router = Router();
   const staffOnly = accessGuard("staff");
 
@@ -115,13 +117,6 @@ export function mediaApi(deps: EndpointDeps): Router {
     res.json({ media });
   });
 
-  // The upload's JSON route is multipart, not JSON: the guard runs before the body is read.
-  router.post("/api/admin/media", staffOnly, imageReceiver(config), async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const file = req.file ? { bytes: req.file.buffer, type: req.file.mimetype, name: req.file.originalname } : undefined;
-    const answer = await runEndpoint(deps, uploadMedia, callerOf(req, res), { input: { altEn: body.altEn, altAr: body.altAr, file } });
-    res.status(answer.status).json(answer.body);
-  });
-  router.use(jsonRoutes(deps, [changeMediaAlt, deleteMediaItem]));
+  router.use(jsonRoutes(deps, [uploadMedia, changeMediaAlt, deleteMediaItem]));
   return router;
 }

@@ -8,7 +8,7 @@ export const mediaAltSchema = z.object({
 });
 
 /** A file as either transport received it: its bytes, its declared type and name. */
-const receivedFile = z.object({ bytes: z.instanceof(Uint8Array), type: z.string(), name: z.string() });
+export const receivedFile = z.object({ bytes: z.instanceof(Uint8Array), type: z.string(), name: z.string() });
 
 /** An upload to the library: the image (missing: "choose a file", after the alt texts) and its alt texts. */
 export const mediaUploadSchema = mediaAltSchema.extend({ file: receivedFile.optional() });

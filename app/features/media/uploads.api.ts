@@ -1,14 +1,15 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
+import { z } from "zod";
 import type { Config } from "~server/config";
-import type { EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
 import { NotAnImageError, storeImage } from "~server/storage/images";
-import { createMediaStorage, type MediaStorage } from "~server/storage/storage";
-import { staffOf } from "~/features/admin-kit/admin-http.server";
+import { createMediaStorage } from "~server/storage/storage";
 import { addMedia } from "~/features/media/media.server";
+import { receivedFile } from "~/features/media/media.schema";
 
 /**
  * Reads one image from the multipart field `file` (and up to a few text fields) into memory, at
@@ -33,31 +34,35 @@ export function imageReceiver(config: Config): RequestHandler {
   };
 }
 
-/** The received image, re-encoded and stored: 400 when there is none or it is not an accepted image. */
-export async function storeReceivedImage(storage: MediaStorage, req: Parameters<RequestHandler>[0]) {
-  const t = (key: string) => serverT(requestLang(req), "admin-content", key);
-  if (!req.file) throw new HttpError(400, t("api.noFile"));
-  try {
-    return await storeImage(storage, req.file.buffer);
-  } catch (error) {
-    if (error instanceof NotAnImageError) throw new HttpError(400, t("api.notAnImage"));
-    throw error;
-  }
-}
-
 /**
  * `POST /api/admin/uploads`: one image in the multipart field `file` → 201 { url, srcset, width,
  * height, mediaId }. Every upload joins the media library (without alt text).
  */
+export const uploadImage = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/uploads",
+  access: "staff",
+  multipart: { file: "file", receive: ({ config }) => imageReceiver(config) },
+  input: z.object({ file: receivedFile.optional() }),
+  async run({ deps: { config, db }, caller }, { file }) {
+    const t = (key: string) => serverT(caller.lang, "admin-content", key);
+    if (!file) throw new HttpError(400, t("api.noFile"));
+    let image;
+    try {
+      image = await storeImage(createMediaStorage(config), Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    } catch (error) {
+      if (error instanceof NotAnImageError) throw new HttpError(400, t("api.notAnImage"));
+      throw error;
+    }
+    const mediaId = await addMedia(db, image, { userId: caller.user.id });
+    return { status: 201, body: { ...image, mediaId } };
+  },
+});
+
 export function uploadsApi(deps: EndpointDeps): Router {
-  const { config, db } = deps;
   const router = Router();
-  const storage = createMediaStorage(config);
+  // Before the body is read: a stranger hears 401 whatever they send.
   router.use("/api/admin/uploads", requireStaff);
-  router.post("/api/admin/uploads", imageReceiver(config), async (req, res) => {
-    const image = await storeReceivedImage(storage, req);
-    const mediaId = await addMedia(db, image, { userId: staffOf(res).id });
-    res.status(201).json({ ...image, mediaId });
-  });
+  router.use(jsonRoutes(deps, [uploadImage]));
   return router;
 }

@@ -1,16 +1,15 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { v } from "~/lib/validation";
 import { recordAudit, type FieldChanges } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
-import { accessGuard, defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
-import { sendCsv } from "~/features/admin-kit/list/csv.server";
+import { csvFile } from "~/features/admin-kit/list/csv.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { cancelMeeting, moveMeeting, type FamilyToTell, type MeetingChange, type MeetingRow } from "./meeting-change.server";
 import { MEETING_CANCELLED_MAIL, MEETING_MOVED_MAIL, queueMeetingMail } from "./meeting-mail.server";
@@ -80,26 +79,49 @@ export const moveSectionMeeting = defineEndpoint({
   },
 });
 
-export const sectionStaffEndpoints = [cancelSectionMeeting, moveSectionMeeting];
+const rosterNotFound = { ns: "sections", key: "adminApi.notFound" };
+
+/** The group's roster, else 404. */
+async function rosterOr404(db: DB, id: number, lang: Lang) {
+  const roster = await sectionRoster(db, id);
+  if (!roster) throw new HttpError(404, say(lang, "adminApi.notFound"));
+  return roster;
+}
+
+/** GET /api/admin/sections/{id}/roster → { sectionId, course, timeZone, children }. */
+export const readRoster = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/sections/:id/roster",
+  access: "staff",
+  params: sectionParams,
+  notFound: rosterNotFound,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params: { id } }) {
+    const { section, children } = await rosterOr404(db, id, caller.lang);
+    return { status: 200, body: { sectionId: section.id, course: { id: section.course_id, slug: section.course_slug }, timeZone: await academyTimeZone(db), children: children.map(({ id: _id, ...child }) => child) } };
+  },
+});
+
+/** GET /api/admin/sections/{id}/roster.csv: the roster as CSV (the enrolled date in the academy's time). */
+export const exportRoster = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/sections/:id/roster.csv",
+  access: "staff",
+  produces: "csv",
+  params: sectionParams,
+  notFound: rosterNotFound,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params: { id } }) {
+    const { section, children } = await rosterOr404(db, id, caller.lang);
+    return csvFile(`roster-${section.course_slug}-${section.id}`, rosterColumns, children, await academyTimeZone(db));
+  },
+});
+
+export const sectionStaffEndpoints = [cancelSectionMeeting, moveSectionMeeting, readRoster, exportRoster];
 
 /** Staff-only reads of a section: its roster as JSON and as CSV, and the single-class changes. */
 export function sectionsStaffApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
-  const rosterOr404 = async (req: Request) => {
-    const { id } = parseInput(sectionParams, req.params, req);
-    const roster = await sectionRoster(db, id);
-    if (!roster) throw new HttpError(404, say(requestLang(req), "adminApi.notFound"));
-    return roster;
-  };
-  router.get("/api/admin/sections/:id/roster", accessGuard("staff"), async (req, res) => {
-    const { section, children } = await rosterOr404(req);
-    res.json({ sectionId: section.id, course: { id: section.course_id, slug: section.course_slug }, timeZone: await academyTimeZone(db), children: children.map(({ id: _id, ...child }) => child) });
-  });
-  router.get("/api/admin/sections/:id/roster.csv", accessGuard("staff"), async (req, res) => {
-    const { section, children } = await rosterOr404(req);
-    await sendCsv(res, `roster-${section.course_slug}-${section.id}`, rosterColumns, children, await academyTimeZone(db));
-  });
   router.use(jsonRoutes(deps, sectionStaffEndpoints));
   return router;
 }

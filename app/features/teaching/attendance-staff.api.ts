@@ -1,18 +1,30 @@
 import { Router } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
-import { accessGuard } from "~server/http/endpoint";
+import { z } from "zod";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { groupAttendance, missedTwoInARow } from "./attendance-stats.server";
 
+/** GET /api/admin/attendance → { timeZone, groups }: each group's attendance rate. */
+export const groupAttendanceReport = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/attendance",
+  access: "staff",
+  input: z.object({}),
+  run: async ({ deps: { db } }) => ({ status: 200, body: { timeZone: await academyTimeZone(db), groups: await groupAttendance(db) } }),
+});
+
+/** GET /api/admin/attendance/missed → { timeZone, children }: children whose two latest classes were both absent. */
+export const missedTwiceReport = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/attendance/missed",
+  access: "staff",
+  input: z.object({}),
+  run: async ({ deps: { db } }) => ({ status: 200, body: { timeZone: await academyTimeZone(db), children: await missedTwoInARow(db) } }),
+});
+
 /** Staff's attendance reports as JSON: rates per group, and the children who missed two meetings in a row. */
 export function attendanceStaffApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
-  router.get("/api/admin/attendance", accessGuard("staff"), async (_req, res) => {
-    res.set("Cache-Control", "private, no-store").json({ timeZone: await academyTimeZone(db), groups: await groupAttendance(db) });
-  });
-  router.get("/api/admin/attendance/missed", accessGuard("staff"), async (_req, res) => {
-    res.set("Cache-Control", "private, no-store").json({ timeZone: await academyTimeZone(db), children: await missedTwoInARow(db) });
-  });
+  router.use(jsonRoutes(deps, [groupAttendanceReport, missedTwiceReport]));
   return router;
 }

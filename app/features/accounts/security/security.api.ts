@@ -1,10 +1,9 @@
-import { Router, type Request, type RequestHandler, type Response } from "express";
+import { Router, type RequestHandler, type Response } from "express";
 import { z } from "zod";
-import { callerOf, defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseBody } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { createRateLimit, type LimitSpec } from "~server/security/rate-limit";
+import { byCallerAccount, type LimitSpec } from "~server/security/rate-limit";
 import { endOtherSessions, startSession, type SessionCaller, type SessionUser } from "~server/security/session";
 import { idOr404 } from "~/features/admin-kit/admin-http.server";
 import { accountOf, OWN_ACCOUNT, perAccount as perAccountLimit } from "~/features/accounts/account-space.api";
@@ -17,7 +16,6 @@ import { addPasskeySchema, passkeyOptionsSchema, passkeySignInSchema, renamePass
 import { securityOverview } from "./security.server";
 import { beginTotp, checkTotp, newRecoveryCodes, pendingTotp, removeTotp, totpEnabled, spendRecoveryCode } from "./totp.server";
 
-const text = (req: Request, key: string, options?: Record<string, string | number>) => serverT(requestLang(req), "accounts", `security.api.${key}`, options);
 const said = (caller: Pick<Caller, "lang">, key: string, options?: Record<string, string | number>) => serverT(caller.lang, "accounts", `security.api.${key}`, options);
 const signedIn = (res: Response) => res.locals.user as SessionUser;
 const publicUser = (user: { username: string; email: string; role: SessionUser["role"] }) => ({ username: user.username, email: user.email, role: user.role });
@@ -31,7 +29,6 @@ const requireAccount: RequestHandler = (req, res, next) => {
   }
   next();
 };
-const byAccount = (req: Request) => `account:${(req.res?.locals.user as SessionUser | null | undefined)?.id ?? 0}`;
 
 /**
  * Puts `secondFactorMissing` on staff and instructor requests (everyone who sees children's data) while the academy requires a second factor and the
@@ -206,6 +203,95 @@ export const renewRecoveryCodes = defineEndpoint({
   },
 });
 
+/** The site's WebAuthn relying party, else 503 (passkeys need PUBLIC_URL's origin). */
+function relyingParty(deps: EndpointDeps, caller: Pick<Caller, "lang">) {
+  if (!deps.config.webauthn) throw new HttpError(503, said(caller, "passkeysUnavailable"));
+  return deps.config.webauthn;
+}
+
+const ceremonyPerIp: LimitSpec = { name: "passkey-ip", limit: 30, windowMs: 60_000, message: { ns: "validation", key: "tooManySignIns" } };
+const perAccountSecurity = (name: string, limit: number, windowMs: number): LimitSpec => ({ name: `account-security-${name}`, limit, windowMs, keyBy: byCallerAccount });
+const NOT_SIGNED_IN = { ns: "accounts", key: "api.notSignedIn" };
+
+/** POST /api/passkeys/login/options ({ secondStep? } or no body): WebAuthn request options and a step cookie. */
+export const passkeySignInOptions = defineEndpoint({
+  method: "POST",
+  path: "/api/passkeys/login/options",
+  access: "anyone",
+  optionalBody: true,
+  limits: [ceremonyPerIp],
+  input: passkeyOptionsSchema,
+  async run({ deps, caller }, input) {
+    const rp = relyingParty(deps, caller);
+    // The second step after a staff password offers only that account's passkeys.
+    const waiting = input.secondStep ? await currentStep(deps, caller, "second-factor") : undefined;
+    if (input.secondStep && !waiting) throw new HttpError(401, said(caller, "stepExpired"));
+    const options = await authenticationOptions(deps, rp, waiting?.user_id ?? null);
+    await startStep(deps, caller, "passkey-login", { userId: waiting?.user_id ?? null, challenge: options.challenge });
+    return { status: 200, body: { options } };
+  },
+});
+
+/** POST /api/passkeys/login { response }: the browser's AuthenticationResponseJSON → signed in. */
+export const passkeySignIn = defineEndpoint({
+  method: "POST",
+  path: "/api/passkeys/login",
+  access: "anyone",
+  limits: [ceremonyPerIp],
+  input: passkeySignInSchema,
+  async run({ deps, caller }, input) {
+    const rp = relyingParty(deps, caller);
+    const step = await takeStep(deps, caller, "passkey-login");
+    if (!step) throw new HttpError(401, said(caller, "stepExpired"));
+    const userId = await verifyPasskeySignIn(deps, rp, input.response, step.challenge, step.user_id);
+    if (userId === null) throw new HttpError(401, said(caller, "passkeyRefused"));
+    // A passkey with user verification is two factors in itself: no code after it.
+    await takeStep(deps, caller, "second-factor");
+    return finishSignIn(deps, caller, userId, "passkey");
+  },
+});
+
+/** POST /api/account/passkeys/options (no body): options to add a passkey, and a step cookie. */
+export const ownPasskeyOptions = defineEndpoint({
+  method: "POST",
+  path: "/api/account/passkeys/options",
+  access: "signed-in",
+  signedOut: NOT_SIGNED_IN,
+  noBody: true,
+  limits: [perAccountSecurity("passkey-options", 30, 10 * 60_000)],
+  input: z.object({}),
+  async run({ deps, caller }) {
+    const rp = relyingParty(deps, caller);
+    if ((await passkeyCount(deps.db, caller.user.id)) >= MAX_PASSKEYS) throw new HttpError(409, said(caller, "tooManyPasskeys", { max: MAX_PASSKEYS }));
+    const options = await registrationOptions(deps, rp, caller.user);
+    await startStep(deps, caller, "passkey-register", { userId: caller.user.id, challenge: options.challenge });
+    return { status: 200, body: { options } };
+  },
+});
+
+/** POST /api/account/passkeys { response, name? }: adds a passkey; every other session of the account ends. */
+export const addOwnPasskey = defineEndpoint({
+  method: "POST",
+  path: "/api/account/passkeys",
+  access: "signed-in",
+  signedOut: NOT_SIGNED_IN,
+  limits: [perAccountSecurity("passkey-add", 30, 10 * 60_000)],
+  input: addPasskeySchema,
+  async run({ deps, caller }, input) {
+    const rp = relyingParty(deps, caller);
+    const user = caller.user;
+    const step = await takeStep(deps, caller, "passkey-register");
+    if (!step || step.user_id !== user.id) throw new HttpError(401, said(caller, "stepExpired"));
+    if ((await passkeyCount(deps.db, user.id)) >= MAX_PASSKEYS) throw new HttpError(409, said(caller, "tooManyPasskeys", { max: MAX_PASSKEYS }));
+    const name = input.name ?? said(caller, "defaultName", { n: (await passkeyCount(deps.db, user.id)) + 1 });
+    const passkey = await savePasskey(deps, rp, user.id, input.response, step.challenge, name);
+    if (!passkey) throw new HttpError(400, said(caller, "passkeyRefused"));
+    // A new way in: every other session of the account ends.
+    await endOtherSessions(deps, caller, user.id);
+    return { status: 201, body: { message: said(caller, "passkeyAdded"), passkey: { id: passkey.id, name: passkey.name, createdAt: passkey.created_at, lastUsedAt: passkey.last_used_at } } };
+  },
+});
+
 /** These answers carry secrets (a TOTP secret, recovery codes): never stored by anyone. */
 const noStore: RequestHandler = (_req, res, next) => {
   res.set("Cache-Control", "no-store");
@@ -217,45 +303,8 @@ const noStore: RequestHandler = (_req, res, next) => {
  * step after a staff password, and the account's own passkeys, authenticator app and recovery codes.
  */
 export function securityApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
   const router = Router();
-  const ceremonyPerIp = createRateLimit(deps, { name: "passkey-ip", limit: 30, windowMs: 60_000, message: { ns: "validation", key: "tooManySignIns" } });
-  const perAccount = (name: string, limit: number, windowMs: number) => createRateLimit(deps, { name: `account-security-${name}`, limit, windowMs, keyBy: byAccount });
-  const [passkeyOptionsLimit, passkeyAddLimit] = [perAccount("passkey-options", 30, 10 * 60_000), perAccount("passkey-add", 30, 10 * 60_000)];
-
-  const relyingParty = (req: Request) => {
-    if (!config.webauthn) throw new HttpError(503, text(req, "passkeysUnavailable"));
-    return config.webauthn;
-  };
-
-  router.post("/api/passkeys/login/options", ceremonyPerIp, async (req, res) => {
-    const rp = relyingParty(req);
-    // Sent with or without a JSON body ({} is the same as none).
-    const input = req.is("application/json") ? parseBody(passkeyOptionsSchema, req) : {};
-    const caller = callerOf(req, res);
-    // The second step after a staff password offers only that account's passkeys.
-    const waiting = input.secondStep ? await currentStep(deps, caller, "second-factor") : undefined;
-    if (input.secondStep && !waiting) throw new HttpError(401, text(req, "stepExpired"));
-    const options = await authenticationOptions(deps, rp, waiting?.user_id ?? null);
-    await startStep(deps, caller, "passkey-login", { userId: waiting?.user_id ?? null, challenge: options.challenge });
-    res.set("Cache-Control", "no-store").json({ options });
-  });
-
-  router.post("/api/passkeys/login", ceremonyPerIp, async (req, res) => {
-    const rp = relyingParty(req);
-    const input = parseBody(passkeySignInSchema, req);
-    const caller = callerOf(req, res);
-    const step = await takeStep(deps, caller, "passkey-login");
-    if (!step) throw new HttpError(401, text(req, "stepExpired"));
-    const userId = await verifyPasskeySignIn(deps, rp, input.response, step.challenge, step.user_id);
-    if (userId === null) throw new HttpError(401, text(req, "passkeyRefused"));
-    // A passkey with user verification is two factors in itself: no code after it.
-    await takeStep(deps, caller, "second-factor");
-    const answer = await finishSignIn(deps, caller, userId, "passkey");
-    res.status(answer.status).json(answer.body);
-  });
-
-  router.use(jsonRoutes(deps, [secondFactorSignIn]));
+  router.use(jsonRoutes(deps, [passkeySignInOptions, passkeySignIn, secondFactorSignIn]));
 
   router.use(["/api/account/security", "/api/account/passkeys", "/api/account/totp", "/api/account/recovery-codes"], requireAccount);
 
@@ -263,31 +312,7 @@ export function securityApi(deps: EndpointDeps): Router {
     res.set("Cache-Control", "private, no-store").json(await securityOverview(deps, signedIn(res)));
   });
 
-  router.post("/api/account/passkeys/options", passkeyOptionsLimit, async (req, res) => {
-    const rp = relyingParty(req);
-    const user = signedIn(res);
-    if ((await passkeyCount(db, user.id)) >= MAX_PASSKEYS) throw new HttpError(409, text(req, "tooManyPasskeys", { max: MAX_PASSKEYS }));
-    const options = await registrationOptions(deps, rp, user);
-    await startStep(deps, callerOf(req, res), "passkey-register", { userId: user.id, challenge: options.challenge });
-    res.set("Cache-Control", "no-store").json({ options });
-  });
-
-  router.post("/api/account/passkeys", passkeyAddLimit, async (req, res) => {
-    const rp = relyingParty(req);
-    const input = parseBody(addPasskeySchema, req);
-    const user = signedIn(res);
-    const step = await takeStep(deps, callerOf(req, res), "passkey-register");
-    if (!step || step.user_id !== user.id) throw new HttpError(401, text(req, "stepExpired"));
-    if ((await passkeyCount(db, user.id)) >= MAX_PASSKEYS) throw new HttpError(409, text(req, "tooManyPasskeys", { max: MAX_PASSKEYS }));
-    const name = input.name ?? text(req, "defaultName", { n: (await passkeyCount(db, user.id)) + 1 });
-    const passkey = await savePasskey(deps, rp, user.id, input.response, step.challenge, name);
-    if (!passkey) throw new HttpError(400, text(req, "passkeyRefused"));
-    // A new way in: every other session of the account ends.
-    await endOtherSessions(deps, callerOf(req, res), user.id);
-    res.status(201).json({ message: text(req, "passkeyAdded"), passkey: { id: passkey.id, name: passkey.name, createdAt: passkey.created_at, lastUsedAt: passkey.last_used_at } });
-  });
-
   router.use(["/api/account/totp", "/api/account/recovery-codes"], noStore);
-  router.use(jsonRoutes(deps, [renameOwnPasskey, removeOwnPasskey, startTotpSetup, enableTotp, disableTotp, renewRecoveryCodes]));
+  router.use(jsonRoutes(deps, [ownPasskeyOptions, addOwnPasskey, renameOwnPasskey, removeOwnPasskey, startTotpSetup, enableTotp, disableTotp, renewRecoveryCodes]));
   return router;
 }

@@ -6,9 +6,9 @@
  * Rows are written as they arrive, waiting when the client reads slowly, so a large export never
  * sits in memory. A UTF-8 byte order mark lets spreadsheet programs read Arabic text correctly.
  */
-import { once } from "node:events";
 import type { Response } from "express";
 import { csvInstant, csvLine } from "~/features/admin-kit/list/csv";
+import { fileAnswer, sendAnswer, type FileAnswer } from "~server/http/endpoint";
 
 export interface CsvColumn<R> {
   header: string;
@@ -18,16 +18,16 @@ export interface CsvColumn<R> {
 }
 
 export async function sendCsv<R>(res: Response, filename: string, columns: CsvColumn<R>[], rows: AsyncIterable<R> | Iterable<R>, timeZone: string): Promise<void> {
+  await sendAnswer(res, csvFile(filename, columns, rows, timeZone));
+}
+
+/** The same download as an endpoint's file answer (`produces: "csv"`): streamed, dated, no-store. */
+export function csvFile<R>(filename: string, columns: CsvColumn<R>[], rows: AsyncIterable<R> | Iterable<R>, timeZone: string): FileAnswer {
   const safeName = filename.replace(/[^\w-]+/g, "-");
   const date = new Date().toISOString().slice(0, 10);
-  res.status(200);
-  res.setHeader("Content-Type", "text/csv; charset=utf-8");
-  res.setHeader("Content-Disposition", `attachment; filename="${safeName}-${date}.csv"`);
-  res.setHeader("Cache-Control", "no-store");
-  res.write(`\uFEFF${csvLine(columns.map((column) => (column.instant ? `${column.header} (${timeZone})` : column.header)))}`);
-  for await (const row of rows) {
-    const cells = columns.map((column) => (column.instant ? csvInstant(column.value(row), timeZone) : column.value(row)));
-    if (!res.write(csvLine(cells))) await once(res, "drain");
+  async function* lines() {
+    yield `\uFEFF${csvLine(columns.map((column) => (column.instant ? `${column.header} (${timeZone})` : column.header)))}`;
+    for await (const row of rows) yield csvLine(columns.map((column) => (column.instant ? csvInstant(column.value(row), timeZone) : column.value(row))));
   }
-  res.end();
+  return fileAnswer("csv", lines(), { filename: `${safeName}-${date}.csv` });
 }

@@ -2,11 +2,10 @@ import { Router } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseBody } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
+import type { Lang } from "~/i18n/lang";
 import { requireAdmin } from "~server/security/access";
 import { getSiteSettings } from "~/features/site/site.server";
-import { idOr404, staffOf } from "~/features/admin-kit/admin-http.server";
 import { idParams } from "~/lib/record-id";
 import { byCallerAccount } from "~server/security/rate-limit";
 import { campFormSchema, settingsUpdateSchema } from "./settings.schema";
@@ -21,7 +20,7 @@ export const setBatchesFromStartDate = defineEndpoint({
   params: idParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params: { id } }) {
-    if (!(await setCampBatchesFromStartDate(db, id, caller.user!.id))) throw new HttpError(404, serverT(caller.lang, "admin", "api.notFound"));
+    if (!(await setCampBatchesFromStartDate(db, id, caller.user.id))) throw new HttpError(404, serverT(caller.lang, "admin", "api.notFound"));
     return { status: 200, body: { message: serverT(caller.lang, "admin", "camps.batchesSet"), camp: await getAdminCamp(db, id) } };
   },
 });
@@ -51,35 +50,56 @@ export const saveSettings = defineEndpoint({
   input: settingsUpdateSchema,
   async run({ deps: { db }, caller }, change) {
     if (!Object.values(change).some((value) => value !== undefined)) throw new HttpError(400, serverT(caller.lang, "admin", "settings.nothingToSave"));
-    const settings = await saveSiteSettings(db, change, caller.user!.id, caller.lang);
+    const settings = await saveSiteSettings(db, change, caller.user.id, caller.lang);
     return { status: 200, body: { message: serverT(caller.lang, "admin", "api.saved"), settings } };
+  },
+});
+
+const notFound = (caller: { lang: Lang }) => new HttpError(404, serverT(caller.lang, "admin", "api.notFound"));
+
+/** GET /api/admin/camps → { camps }. */
+export const listCamps = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/camps",
+  access: "admin",
+  input: z.object({}),
+  run: async ({ deps: { db } }) => ({ status: 200, body: { camps: await listAdminCamps(db) } }),
+});
+
+/** GET /api/admin/camps/{id} → { camp } in editor shape. */
+export const readCamp = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/camps/:id",
+  access: "admin",
+  params: idParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params: { id } }) {
+    const camp = await getAdminCamp(db, id);
+    if (!camp) throw notFound(caller);
+    return { status: 200, body: { camp } };
+  },
+});
+
+/** PUT /api/admin/camps/{id}: the whole camp → { message, camp }, audited in the save's transaction. */
+export const saveCampEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/api/admin/camps/:id",
+  access: "admin",
+  params: idParams,
+  input: campFormSchema,
+  async run({ deps: { db }, caller, params: { id } }, camp) {
+    if (!(await saveCamp(db, id, camp, caller.user.id))) throw notFound(caller);
+    return { status: 200, body: { message: serverT(caller.lang, "admin", "api.saved"), camp: await getAdminCamp(db, id) } };
   },
 });
 
 /** /api/admin/settings (site settings) and /api/admin/camps (summer camps). Staff only. */
 export function settingsApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
   router.use(jsonRoutes(deps, [readSettings, saveSettings]));
   router.use("/api/admin/camps", requireAdmin);
 
-  router.get("/api/admin/camps", async (_req, res) => {
-    res.json({ camps: await listAdminCamps(db) });
-  });
-
-  router.get("/api/admin/camps/:id", async (req, res) => {
-    const camp = await getAdminCamp(db, idOr404(req.params.id));
-    if (!camp) throw new HttpError(404, serverT(requestLang(req), "admin", "api.notFound"));
-    res.json({ camp });
-  });
-
-  router.put("/api/admin/camps/:id", async (req, res) => {
-    const id = idOr404(req.params.id);
-    const camp = parseBody(campFormSchema, req);
-    if (!(await saveCamp(db, id, camp, staffOf(res).id))) throw new HttpError(404, serverT(requestLang(req), "admin", "api.notFound"));
-    res.json({ message: serverT(requestLang(req), "admin", "api.saved"), camp: await getAdminCamp(db, id) });
-  });
-  router.use(jsonRoutes(deps, [setBatchesFromStartDate]));
+  router.use(jsonRoutes(deps, [listCamps, readCamp, saveCampEndpoint, setBatchesFromStartDate]));
 
   return router;
 }

@@ -1,19 +1,19 @@
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
 import { z } from "zod";
-import { defineEndpoint, jsonRoutes, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointAnswer, type EndpointDeps, type FileAnswer } from "~server/http/endpoint";
 import type { DB } from "~server/db/db";
 import { HttpError } from "~server/http/errors";
-import { parseBody, parseInput } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { parseInput } from "~server/http/validate";
+import { serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
-import { idOr404, staffOf } from "~/features/admin-kit/admin-http.server";
+import { recordId } from "~/lib/record-id";
 import { sendList } from "~/features/admin-kit/list/list-query.server";
-import { sendCsv } from "~/features/admin-kit/list/csv.server";
+import { csvFile } from "~/features/admin-kit/list/csv.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { bookingExportColumns, bookingsForExportByIds } from "~/features/booking/slots-admin.server";
 import type { Lang } from "~/i18n/lang";
-import { isSubmissionKind, type SubmissionKindName } from "./submission-kinds";
-import { bulkExportSchema, bulkKindNames, bulkStatusSchema, idsFromStrings, isBulkKind, MAX_BULK_ROWS, type BulkKindName } from "./submission-bulk.schema";
+import { isSubmissionKind, submissionKindNames } from "./submission-kinds";
+import { bulkExportSchema, bulkKindNames, bulkStatusSchema, idsFromStrings, MAX_BULK_ROWS, type BulkKindName } from "./submission-bulk.schema";
 import { bulkChangeStatus } from "./submissions-bulk.server";
 import { submissionUpdateSchema } from "./submission.schema";
 import { getSubmission, submissionBase, submissionServer, updateSubmission } from "./submissions.server";
@@ -51,8 +51,72 @@ export const changeSubmissionStatuses = defineEndpoint({
   async run({ deps: { db }, caller, params: { kind } }, raw) {
     checkCount(caller.lang, raw.ids);
     const input = parseInput(bulkStatusSchema(kind), raw, caller.lang);
-    return bulkStatusAnswer(db, { kind, ids: input.ids, status: input.status, userId: caller.user!.id }, caller.lang);
+    return bulkStatusAnswer(db, { kind, ids: input.ids, status: input.status, userId: caller.user.id }, caller.lang);
   },
+});
+
+const kindParams = z.object({ kind: z.enum(submissionKindNames), id: recordId });
+const notFound = (lang: Lang) => new HttpError(404, serverT(lang, "admin", "api.notFound"));
+
+/** GET /api/admin/submissions/{kind}/{id}: one submission → { submission }. */
+export const readSubmission = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/submissions/:kind/:id",
+  access: "staff",
+  params: kindParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params: { kind, id } }) {
+    const row = await getSubmission(db, kind, id);
+    if (!row) throw notFound(caller.lang);
+    return { status: 200, body: { submission: row } };
+  },
+});
+
+/** PATCH /api/admin/submissions/{kind}/{id}: { status?, notes? } → { message, submission }, audited in the change's transaction. */
+export const changeSubmission = defineEndpoint({
+  method: "PATCH",
+  path: "/api/admin/submissions/:kind/:id",
+  access: "staff",
+  params: kindParams,
+  input: submissionUpdateSchema,
+  async run({ deps: { db }, caller, params: { kind, id } }, change) {
+    const row = await updateSubmission(db, kind, id, change, caller.user.id);
+    if (!row) throw notFound(caller.lang);
+    return { status: 200, body: { message: serverT(caller.lang, "admin", "api.saved"), submission: row } };
+  },
+});
+
+/** The chosen rows as CSV: the list export's columns, formula guard and academy-time instants. */
+async function chosenCsv(db: DB, kind: BulkKindName, rawIds: unknown, lang: Lang): Promise<FileAnswer> {
+  checkCount(lang, rawIds);
+  const { ids } = parseInput(bulkExportSchema, { ids: rawIds }, lang);
+  const timeZone = await academyTimeZone(db);
+  if (kind === "demo-bookings") return csvFile("demo-bookings-chosen", bookingExportColumns(timeZone), await bookingsForExportByIds(db, ids, timeZone), timeZone);
+  const rows = await submissionBase(db, kind).where("id", "in", ids).orderBy("id").execute();
+  return csvFile(`${kind}-chosen`, submissionServer[kind].csv, rows, timeZone);
+}
+
+/** GET /api/admin/submissions/{kind}/export?ids=1&ids=2 (what the list page's form sends): the chosen rows as CSV. */
+export const exportChosenGet = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/submissions/:kind/export",
+  access: "staff",
+  produces: "csv",
+  params: z.object({ kind: z.enum(bulkKindNames) }),
+  // The count is checked first for its own message; then the ids (bulkExportSchema).
+  input: z.object({ ids: z.unknown() }),
+  run: async ({ deps: { db }, caller, params: { kind } }, { ids }) => chosenCsv(db, kind, idsFromStrings(ids), caller.lang),
+});
+
+/** POST /api/admin/submissions/{kind}/export { ids }: the chosen rows as CSV. */
+export const exportChosenPost = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/submissions/:kind/export",
+  access: "staff",
+  produces: "csv",
+  params: z.object({ kind: z.enum(bulkKindNames) }),
+  input: z.object({ ids: z.unknown() }),
+  run: async ({ deps: { db }, caller, params: { kind } }, { ids }) => chosenCsv(db, kind, ids, caller.lang),
 });
 
 /**
@@ -65,58 +129,12 @@ export function submissionsApi(deps: EndpointDeps): Router {
   const router = Router();
   router.use("/api/admin/submissions", requireStaff);
 
-  const kindOf = (value: unknown): SubmissionKindName => {
-    if (!isSubmissionKind(value)) throw new HttpError(404, "Not found.");
-    return value;
-  };
-
   router.get("/api/admin/submissions/:kind", async (req, res) => {
-    const kind = kindOf(req.params.kind);
-    const { spec, csv } = submissionServer[kind];
-    await sendList(req, res, submissionBase(db, kind), spec, { db, filename: kind, columns: csv });
+    if (!isSubmissionKind(req.params.kind)) throw new HttpError(404, "Not found.");
+    const { spec, csv } = submissionServer[req.params.kind];
+    await sendList(req, res, submissionBase(db, req.params.kind), spec, { db, filename: req.params.kind, columns: csv });
   });
-
-  const bulkKindOf = (value: unknown): BulkKindName => {
-    if (!isBulkKind(value)) throw new HttpError(404, "Not found.");
-    return value;
-  };
-
-  // The chosen rows as CSV: the list export's columns, formula guard and academy-time instants.
-  // GET ?ids=1&ids=2 (what the list page's form sends) or POST { ids }.
-  const exportChosen = async (req: Request, res: Response, rawIds: unknown) => {
-    const kind = bulkKindOf(req.params.kind);
-    checkCount(requestLang(req), rawIds);
-    const { ids } = parseInput(bulkExportSchema, { ids: rawIds }, req);
-    const timeZone = await academyTimeZone(db);
-    if (kind === "demo-bookings") {
-      await sendCsv(res, "demo-bookings-chosen", bookingExportColumns(timeZone), await bookingsForExportByIds(db, ids, timeZone), timeZone);
-      return;
-    }
-    const rows = await submissionBase(db, kind).where("id", "in", ids).orderBy("id").execute();
-    await sendCsv(res, `${kind}-chosen`, submissionServer[kind].csv, rows, timeZone);
-  };
-  router.get("/api/admin/submissions/:kind/export", (req, res) => exportChosen(req, res, idsFromStrings(req.query.ids)));
-  router.post("/api/admin/submissions/:kind/export", (req, res) => {
-    if (!req.is("application/json")) throw new HttpError(415, "Send the data as application/json.");
-    return exportChosen(req, res, (req.body as { ids?: unknown } | null)?.ids);
-  });
-
-  router.use(jsonRoutes(deps, [changeSubmissionStatuses]));
-
-  router.get("/api/admin/submissions/:kind/:id", async (req, res) => {
-    const kind = kindOf(req.params.kind);
-    const row = await getSubmission(db, kind, idOr404(req.params.id));
-    if (!row) throw new HttpError(404, serverT(requestLang(req), "admin", "api.notFound"));
-    res.json({ submission: row });
-  });
-
-  router.patch("/api/admin/submissions/:kind/:id", async (req, res) => {
-    const kind = kindOf(req.params.kind);
-    const id = idOr404(req.params.id);
-    const change = parseBody(submissionUpdateSchema, req);
-    const row = await updateSubmission(db, kind, id, change, staffOf(res).id);
-    if (!row) throw new HttpError(404, serverT(requestLang(req), "admin", "api.notFound"));
-    res.json({ message: serverT(requestLang(req), "admin", "api.saved"), submission: row });
-  });
+  // The exports before the one record, whose `:id` would take "export".
+  router.use(jsonRoutes(deps, [exportChosenGet, exportChosenPost, changeSubmissionStatuses, readSubmission, changeSubmission]));
   return router;
 }

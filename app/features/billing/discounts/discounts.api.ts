@@ -2,10 +2,9 @@ import { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { diffFields, recordAudit } from "~server/audit/audit";
-import { accessGuard, defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import { findChild } from "~/features/family/children.server";
 import { saveSiblingPercent, siblingPercent } from "./discount-settings.server";
@@ -133,27 +132,53 @@ export const saveEarlyPrice = defineEndpoint({
   },
 });
 
-export const discountEndpoints = [quotePrice, createPromoCode, updatePromoCode, deletePromoCode, saveDiscountSettings, saveEarlyPrice];
+/** GET /api/admin/promo-codes → { promoCodes }. */
+export const listPromoCodes = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/promo-codes",
+  access: "admin",
+  input: z.object({}),
+  run: async ({ deps: { db } }) => ({ status: 200, body: { promoCodes: await listPromos(db) } }),
+});
+
+/** GET /api/admin/promo-codes/{id} → the code and its uses. */
+export const readPromoCode = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/promo-codes/:id",
+  access: "admin",
+  params: promoParams,
+  notFound: { ns: "discounts", key: "api.notFound" },
+  input: z.object({}),
+  async run({ deps: { db }, caller, params: { id } }) {
+    const found = await getPromo(db, id);
+    if (!found) throw new HttpError(404, say(caller.lang, "api.notFound"));
+    return { status: 200, body: { ...found } };
+  },
+});
+
+/** GET /api/admin/discounts/settings → { siblingPercent }. */
+export const readDiscountSettings = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/discounts/settings",
+  access: "admin",
+  input: z.object({}),
+  run: async ({ deps: { db } }) => ({ status: 200, body: { siblingPercent: await siblingPercent(db) } }),
+});
+
+/** GET /api/admin/discounts/early-prices → every course's and camp's early-booking price. */
+export const listEarlyPrices = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/discounts/early-prices",
+  access: "admin",
+  input: z.object({}),
+  run: async ({ deps: { db } }) => ({ status: 200, body: { ...(await listOfferPrices(db)) } }),
+});
+
+export const discountEndpoints = [quotePrice, createPromoCode, updatePromoCode, deletePromoCode, saveDiscountSettings, saveEarlyPrice, listPromoCodes, readPromoCode, readDiscountSettings, listEarlyPrices];
 
 /** The discounts API: the public quote and the staff's codes, sibling setting and early-booking prices. */
 export function discountsApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
-  router.get("/api/admin/promo-codes", accessGuard("admin"), async (_req, res) => {
-    res.json({ promoCodes: await listPromos(db) });
-  });
-  router.get("/api/admin/promo-codes/:id", accessGuard("admin"), async (req, res) => {
-    const { id } = parseInput(promoParams, req.params, req);
-    const found = await getPromo(db, id);
-    if (!found) throw new HttpError(404, say(requestLang(req), "api.notFound"));
-    res.json(found);
-  });
-  router.get("/api/admin/discounts/settings", accessGuard("admin"), async (_req, res) => {
-    res.json({ siblingPercent: await siblingPercent(db) });
-  });
-  router.get("/api/admin/discounts/early-prices", accessGuard("admin"), async (_req, res) => {
-    res.json(await listOfferPrices(db));
-  });
   router.use(jsonRoutes(deps, discountEndpoints));
   return router;
 }

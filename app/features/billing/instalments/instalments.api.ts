@@ -1,8 +1,9 @@
 import { Router } from "express";
+import { z } from "zod";
 import { diffFields, recordAudit } from "~server/audit/audit";
-import { accessGuard, defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import type { Lang } from "~/i18n/lang";
 import { formatMoney } from "~/lib/money";
@@ -125,23 +126,35 @@ export const startInvoicePayment = defineEndpoint({
   },
 });
 
-export const instalmentEndpoints = [splitInvoice, saveInstalmentRule, startInvoicePayment];
+/** GET /api/admin/billing/invoices/{id}/instalments → { invoice, owedTotalMinor, outstandingMinor, instalments }. */
+export const readInstalments = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/billing/invoices/:id/instalments",
+  access: "staff",
+  params: invoiceParams,
+  notFound: { ns: "instalments", key: "api.notFound" },
+  input: z.object({}),
+  async run({ deps: { db }, caller, params: { id } }) {
+    const state = await invoiceInstalments(db, id);
+    if (!state) throw new HttpError(404, say(caller.lang, "api.notFound"));
+    const { invoice } = state;
+    return {
+      status: 200,
+      body: {
+        invoice: { id: invoice.id, number: invoice.number, status: invoice.status, currency: invoice.currency, totalMinor: invoice.total_minor, issuedOn: state.issuedOn },
+        owedTotalMinor: state.owedTotalMinor,
+        outstandingMinor: state.outstandingMinor,
+        instalments: state.parts,
+      },
+    };
+  },
+});
+
+export const instalmentEndpoints = [splitInvoice, saveInstalmentRule, startInvoicePayment, readInstalments];
 
 /** The instalments API: an invoice's parts (read and split), the offers' rule, paying an invoice online. */
 export function instalmentsApi(deps: EndpointDeps): Router {
   const router = Router();
-  router.get("/api/admin/billing/invoices/:id/instalments", accessGuard("staff"), async (req, res) => {
-    const parsed = invoiceParams.safeParse(req.params);
-    const state = parsed.success ? await invoiceInstalments(deps.db, parsed.data.id) : undefined;
-    if (!state) throw new HttpError(404, say(requestLang(req), "api.notFound"));
-    const { invoice } = state;
-    res.json({
-      invoice: { id: invoice.id, number: invoice.number, status: invoice.status, currency: invoice.currency, totalMinor: invoice.total_minor, issuedOn: state.issuedOn },
-      owedTotalMinor: state.owedTotalMinor,
-      outstandingMinor: state.outstandingMinor,
-      instalments: state.parts,
-    });
-  });
   router.use(jsonRoutes(deps, instalmentEndpoints));
   return router;
 }

@@ -4,7 +4,7 @@ import type { Lang } from "~/i18n/lang";
 import { localizePath } from "~/i18n/lang";
 import { v } from "~/lib/validation";
 import { recordAudit } from "~server/audit/audit";
-import { accessGuard, defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, fileAnswer, jsonRoutes, sendAnswer, type EndpointDeps, type FileAnswer } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
@@ -45,7 +45,7 @@ export const refundPaymentEndpoint = defineEndpoint({
   input: refundSchema,
   async run({ deps, caller, params }, input) {
     const lang = caller.lang;
-    const result = await refundPayment(deps, paymentProviderOf(deps.config), { paymentId: params.id, amountMinor: input.amountMinor, reason: input.reason, staffId: (caller.user as SessionUser).id });
+    const result = await refundPayment(deps, paymentProviderOf(deps.config), { paymentId: params.id, amountMinor: input.amountMinor, reason: input.reason, staffId: caller.user.id });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.notFound"));
       if (result.reason === "providerRefused") return { status: 502, body: { message: say(lang, "api.providerRefused") } };
@@ -101,7 +101,7 @@ export const saveRefundPolicyEndpoint = defineEndpoint({
         entity: params.kind,
         entityId: params.id,
         changes: { refund_percent_before: { from: before.percentBefore, to: input.percentBefore }, refund_percent_after: { from: before.percentAfter, to: input.percentAfter } },
-        userId: (caller.user as SessionUser).id,
+        userId: caller.user.id,
       }),
     );
     if (!saved) throw new HttpError(404, say(caller.lang, "api.offerNotFound"));
@@ -113,7 +113,8 @@ export const refundEndpoints = [refundPaymentEndpoint, getPaymentEndpoint, saveR
 
 type DocKind = "invoice" | "creditNote";
 
-async function sendPdf(res: Response, deps: EndpointDeps, kind: DocKind, id: number, lang: Lang | undefined): Promise<void> {
+/** An invoice's or credit note's PDF as a file answer, in `lang` (the family's language when none); 404 when there is none. */
+async function pdfAnswer(deps: EndpointDeps, kind: DocKind, id: number, lang: Lang | undefined): Promise<FileAnswer> {
   // pdfkit and its fonts load with the first document, not at start.
   const { buildInvoicePdf, buildCreditNotePdf } = await import("./billing-pdf.server");
   let pdf: Buffer;
@@ -129,8 +130,49 @@ async function sendPdf(res: Response, deps: EndpointDeps, kind: DocKind, id: num
     pdf = await buildCreditNotePdf(doc);
     number = doc.note.number;
   }
-  res.status(200).type("application/pdf").set("Content-Disposition", `inline; filename="${number}.pdf"`).set("Cache-Control", "private, no-store").send(pdf);
+  return fileAnswer("pdf", pdf, { filename: `${number}.pdf`, inline: true, cacheControl: "private, no-store" });
 }
+
+async function sendPdf(res: Response, deps: EndpointDeps, kind: DocKind, id: number, lang: Lang | undefined): Promise<void> {
+  await sendAnswer(res, await pdfAnswer(deps, kind, id, lang));
+}
+
+const docParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+
+/** GET /admin/billing/{invoices|credit-notes}/{id}/pdf: staff, any document, in the family's language. */
+const staffPdfEndpoint = (kind: DocKind, segment: string) =>
+  defineEndpoint({
+    method: "GET",
+    path: `/admin/billing/${segment}/:id/pdf`,
+    access: "staff",
+    produces: "pdf",
+    params: docParams,
+    notFound: { ns: "refunds", key: "api.docNotFound" },
+    input: z.object({}),
+    run: ({ deps, params: { id } }) => pdfAnswer(deps, kind, id, undefined),
+  });
+
+/**
+ * GET /payments/invoice/pdf?token= (and /ar/...): the invoice e-mail's and the confirmation's PDF
+ * link (issue 42): the invoice's signed token (decision 091) opens its PDF without signing in, as it
+ * opens its payment page; in the address's language.
+ */
+const tokenPdfEndpoint = (lang: Lang) =>
+  defineEndpoint({
+    method: "GET",
+    path: localizePath("/payments/invoice/pdf", lang),
+    access: "anyone",
+    produces: "pdf",
+    // Anything but a token-shaped string names no invoice: 404, as an unknown token.
+    input: z.object({ token: z.string().optional().catch(undefined) }),
+    async run({ deps }, { token = "" }) {
+      const id = /^[\w-]{16,100}$/.test(token) ? await invoiceOfToken(deps.db, deps.config.sessionSecret, token) : undefined;
+      if (id === undefined) throw new HttpError(404, say(lang, "api.docNotFound"));
+      return pdfAnswer(deps, "invoice", id, lang);
+    },
+  });
+
+export const billingPdfEndpoints = [staffPdfEndpoint("invoice", "invoices"), staffPdfEndpoint("creditNote", "credit-notes"), tokenPdfEndpoint("en"), tokenPdfEndpoint("ar")];
 
 const docId = (req: Request, lang: Lang): number => {
   const raw = String(req.params.id ?? "");
@@ -145,9 +187,6 @@ const docId = (req: Request, lang: Lang): number => {
  */
 export function refundsApi(deps: EndpointDeps): Router {
   const router = Router();
-  const staffPdf = (kind: DocKind) => async (req: Request, res: Response) => sendPdf(res, deps, kind, docId(req, "en"), undefined);
-  router.get("/admin/billing/invoices/:id/pdf", accessGuard("staff"), staffPdf("invoice"));
-  router.get("/admin/billing/credit-notes/:id/pdf", accessGuard("staff"), staffPdf("creditNote"));
   for (const lang of ["en", "ar"] as const) {
     for (const [kind, segment] of [
       ["invoice", "invoices"],
@@ -163,17 +202,7 @@ export function refundsApi(deps: EndpointDeps): Router {
       });
     }
   }
-  // The invoice e-mail's and the confirmation's PDF link (issue 42): the invoice's signed token
-  // (decision 091) opens its PDF without signing in, as it opens its payment page.
-  for (const lang of ["en", "ar"] as const) {
-    router.get(localizePath("/payments/invoice/pdf", lang), async (req, res) => {
-      const token = typeof req.query.token === "string" ? req.query.token : "";
-      const id = /^[\w-]{16,100}$/.test(token) ? await invoiceOfToken(deps.db, deps.config.sessionSecret, token) : undefined;
-      if (id === undefined) throw new HttpError(404, say(lang, "api.docNotFound"));
-      await sendPdf(res, deps, "invoice", id, lang);
-    });
-  }
-  router.use(jsonRoutes(deps, refundEndpoints));
+  router.use(jsonRoutes(deps, [...refundEndpoints, ...billingPdfEndpoints]));
   return router;
 }
 

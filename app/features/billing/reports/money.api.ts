@@ -2,7 +2,6 @@ import type { Router } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
 import { zonedParts } from "~/lib/zoned-time";
@@ -19,7 +18,7 @@ export const listAccountInvoices = defineEndpoint({
   // Nothing is read from the query: any parameters are ignored.
   input: z.object({}).passthrough(),
   async run({ deps: { db, config }, caller }) {
-    const user = caller.user as SessionUser;
+    const user = caller.user;
     const body = await accountInvoices(db, user.id, caller.lang, { linkSecret: config.sessionSecret, onlinePayment: paymentProviderOf(config) !== null });
     return { status: 200, body: { ...body } };
   },
