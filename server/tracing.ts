@@ -29,6 +29,8 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
+/** Static files are most requests and say nothing about what visitors did: the request log leaves them out too. */
+const UNTRACED = /^\/(?:assets|fonts|images)\//;
 /** The proxy's request id (deploy/Caddyfile), the same rule as the request log's. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -75,6 +77,7 @@ export async function startTracing(settings: Config["tracing"], database: Config
 
   return {
     request(req, res, routeOf) {
+      if (UNTRACED.test(req.url ?? "")) return;
       const span = tracer.startSpan("HTTP", { kind: api.SpanKind.SERVER });
       requestSpans.set(req, span);
       res.once("close", () => {
