@@ -25,7 +25,7 @@ export interface Tracing {
   job<T>(kind: string, attempt: number, run: () => Promise<T>): Promise<T>;
   /** Database queries as child spans of the request or job under way (none outside one). */
   queries: KyselyPlugin;
-  /** Sends what is buffered and stops. */
+  /** Sends what is buffered and stops; gives up after SHUTDOWN_FLUSH_MS (a collector that is down must not hold a release up). */
   shutdown(): Promise<void>;
 }
 
@@ -33,6 +33,9 @@ export interface Tracing {
 const UNTRACED = /^\/(?:assets|fonts|images)\//;
 /** The proxy's request id (deploy/Caddyfile), the same rule as the request log's. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Seen: a stopped collector held the exit 8 s after the drain. */
+const SHUTDOWN_FLUSH_MS = 2_000;
 
 /** Starts tracing when configured; resolves undefined (and loads nothing) when not. */
 export async function startTracing(settings: Config["tracing"], database: Config["database"]["kind"]): Promise<Tracing | undefined> {
@@ -111,7 +114,10 @@ export async function startTracing(settings: Config["tracing"], database: Config
     },
     queries,
     async shutdown() {
-      await provider.shutdown();
+      let timer: NodeJS.Timeout | undefined;
+      const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_FLUSH_MS).unref()));
+      await Promise.race([provider.shutdown().catch(() => {}), givenUp]);
+      clearTimeout(timer);
     },
   };
 }
