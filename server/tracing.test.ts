@@ -63,6 +63,7 @@ describe("tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
     const post = await server.db.selectFrom("blog_posts").select("slug").where("status", "=", "published").executeTakeFirstOrThrow();
     const read = await server.request("GET", `/api/blogs/${post.slug}?token=${secretToken}`, { headers: { "x-request-id": requestId } });
     expect(read.status).toBe(200);
+    expect((await server.request("GET", "/healthz")).status).toBe(200);
     expect((await server.request("GET", "/api/blogs/no-such-post-8d1e", { headers: { "x-request-id": `forged"} {"x":1}` } })).status).toBe(404);
 
     const course = await server.db.selectFrom("courses").select(["id", "slug"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
@@ -107,6 +108,8 @@ describe("tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
     expect(resources.every((r) => r.resource.attributes?.some((a) => a.key === "service.name" && a.value.stringValue === "stem-test"))).toBe(true);
     const spans = resources.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
 
+    // Health checks (every second from the proxy) are not traced.
+    expect(spans.filter((s) => s.name.includes("healthz"))).toEqual([]);
     const reads = spans.filter((s) => s.name === "GET /api/blogs/:slug");
     expect(reads.map((s) => attr(s, "http.response.status_code")).sort()).toEqual([200, 404]);
     const traced = reads.find((s) => attr(s, "http.response.status_code") === 200)!;

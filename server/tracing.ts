@@ -29,8 +29,11 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
-/** Static files are most requests and say nothing about what visitors did: the request log leaves them out too. */
-const UNTRACED = /^\/(?:assets|fonts|images)\//;
+/**
+ * Static files are most requests and say nothing about what visitors did (the request log leaves
+ * them out too); the proxy's health check comes every second from each proxy.
+ */
+const UNTRACED = /^\/(?:(?:assets|fonts|images)\/|healthz(?:$|\?))/;
 /** The proxy's request id (deploy/Caddyfile), the same rule as the request log's. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
