@@ -14,12 +14,13 @@ import { errorHandler, notFoundJson } from "./http/errors";
 import { healthRouter } from "./http/health";
 import { openApiRoute } from "./http/openapi";
 import { readRouteNotes } from "./http/openapi-notes";
-import { countWhenDone, metricsRouter, pageRoutePatterns, requestMetrics } from "./http/metrics";
+import { countWhenDone, metricsRouter, pageRoutePatterns, requestMetrics, requestRoute } from "./http/metrics";
 import { pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed-assets";
 import { privateAnswers } from "./http/private-answers";
 import { logWhenDone, requestLog } from "./http/request-log";
 import type { Logger } from "./logger";
+import type { Tracing } from "./tracing";
 import { apiRouters, sharedEndpoints } from "./features";
 import { callerOf, collectingJar, runEndpoint } from "./http/endpoint";
 import { sameOriginWrites } from "./security/same-origin";
@@ -33,6 +34,8 @@ export interface AppDeps {
   pages?: { build: ServerBuild | (() => Promise<ServerBuild>); clientDir?: string; vite?: ViteDevServer };
   /** The process's drain (server/http/drain.ts): /healthz answers 503 while it runs. */
   drain?: { readonly draining: boolean };
+  /** Trace spans (server/tracing.ts), when OTEL_EXPORTER_OTLP_ENDPOINT is set; pass `db` with its `queries` plugin. */
+  tracing?: Tracing;
 }
 
 /** Per app: answers a request from the page cache before Express sets it up, or says it did not. */
@@ -52,16 +55,26 @@ export function requestListener(app: Express): RequestListener {
 }
 
 /** Builds the one Express app: security headers, static assets, the JSON API and the pages. */
-export function createApp({ config, db, logger, pages, drain }: AppDeps): Express {
+export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps): Express {
   // Children's data at rest (decision 102): this app's keys seal and open the sensitive columns.
   installDataKeys(config.dataKeys);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
+  const pagePatterns = pageRoutePatterns(typeof pages?.build === "function" ? undefined : pages?.build);
+  if (tracing) {
+    // One span per request, named by the route pattern the metrics use (never the raw path).
+    const routeOf = requestRoute(pagePatterns);
+    app.use((req, res, next) => {
+      tracing.request(req, res, () => routeOf(req, res));
+      tracing.enter(req, next);
+    });
+  }
+
   app.use(requestLog(logger));
 
-  app.use(requestMetrics(pageRoutePatterns(typeof pages?.build === "function" ? undefined : pages?.build)));
+  app.use(requestMetrics(pagePatterns));
 
   // Hashed build files (scripts, styles, fonts) are not documents: the page's policy headers
   // (CSP, frame and referrer rules, ...) mean nothing on them and cost about 1 KB per file, 20 KB
@@ -88,6 +101,7 @@ export function createApp({ config, db, logger, pages, drain }: AppDeps): Expres
     cache.answerCookieless(req, res, (route) => {
       logWhenDone(logger, req, res);
       countWhenDone(req, res, () => route ?? "unmatched");
+      tracing?.request(req, res, () => route ?? "unmatched");
     }),
   );
   app.use(cache.serveCookieless);

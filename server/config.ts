@@ -34,6 +34,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().regex(/^[\w.-]{1,100}$/, "must be a short name (letters, digits, . _ -)").default("stem-academy"),
   DATA_ENCRYPTION_KEYS: z.string().max(4000).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -80,6 +82,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** Bearer token for GET /metrics; undefined answers 404 there. */
   metricsToken: string | undefined;
+  /** OpenTelemetry traces sent over OTLP/HTTP (decision 124); undefined: nothing traced, nothing loaded. */
+  tracing: { tracesUrl: string; serviceName: string } | undefined;
   /** Google sign-in (OpenID Connect); null hides it. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   /**
@@ -203,6 +207,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     s3: s3From(env),
     metricsToken: env.METRICS_TOKEN,
+    // The standard base endpoint: traces go to its /v1/traces, as every OTLP exporter does.
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { tracesUrl: `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces`, serviceName: env.OTEL_SERVICE_NAME } : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? "STEM Academy <no-reply@localhost>" },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -10,6 +10,7 @@ import { startDatabase } from "./db/start";
 import { createDrain } from "./http/drain";
 import { startBackgroundJobs } from "./jobs/background-jobs";
 import { createLogger } from "./logger";
+import { startTracing } from "./tracing";
 
 /** Starts the process: config, database (migrate + seed), HTTP server, graceful shutdown. */
 async function main(): Promise<void> {
@@ -30,9 +31,9 @@ async function main(): Promise<void> {
   if (config.isProduction && !config.dataKeysConfigured) {
     logger.warn("DATA_ENCRYPTION_KEYS is not set: children's medical notes and pickup people are sealed with a key derived from the session secret, so changing SESSION_SECRET makes them unreadable; set DATA_ENCRYPTION_KEYS (decision 102)");
   }
-  const db = openDatabase(config.database);
+  const opened = openDatabase(config.database);
   // Migrations and starter content; instances starting at once take turns (server/db/start.ts).
-  const { newerThanThisRelease } = await startDatabase(db);
+  const { newerThanThisRelease } = await startDatabase(opened);
   if (newerThanThisRelease.length > 0) {
     logger.warn({ migrations: newerThanThisRelease }, "the database has migrations of a newer release: running on its schema (a rollback or an instance of the previous release, decision 121)");
   }
@@ -57,9 +58,14 @@ async function main(): Promise<void> {
     };
   }
 
+  // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (decision 124): nothing of OpenTelemetry is loaded otherwise.
+  const tracing = await startTracing(config.tracing, config.database.kind);
+  if (tracing) logger.info({ serviceName: config.tracing?.serviceName }, "sending traces over OTLP");
+  const db = tracing ? opened.withPlugin(tracing.queries) : opened;
+
   const drain = createDrain();
-  const app = createApp({ config, db, logger, pages, drain });
-  const jobs = startBackgroundJobs({ config, db, logger });
+  const app = createApp({ config, db, logger, pages, drain, tracing });
+  const jobs = startBackgroundJobs({ config, db, logger }, { trace: tracing?.job });
   const server = createServer(drain.listener(requestListener(app))).listen(config.port, config.host ?? "0.0.0.0", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -91,6 +97,8 @@ async function main(): Promise<void> {
       const finished = await drain.close(server, { graceMs, timeoutMs });
       await jobsStopped;
       await db.destroy();
+      // The last spans (this drain's requests) are sent before exiting.
+      await tracing?.shutdown().catch(() => {});
       logger.info({ finished }, "stopped");
       process.exit(finished ? 0 : 1);
     })();

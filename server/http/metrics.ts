@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RequestHandler, Router as ExpressRouter } from "express";
+import type { Request, RequestHandler, Response, Router as ExpressRouter } from "express";
 import { Router } from "express";
 import { LRUCache } from "lru-cache";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
@@ -26,6 +26,27 @@ const latency = new Histogram({
 const pageCache = new Counter({ name: "page_cache_total", help: "Anonymous page cache lookups", labelNames: ["result"], registers: [registry] });
 const bookings = new Counter({ name: "demo_bookings_total", help: "Demo booking attempts by outcome", labelNames: ["outcome"], registers: [registry] });
 export const mailFailures = new Counter({ name: "mail_failures_total", help: "E-mail deliveries that failed (retry) or were given up (dead)", labelNames: ["result"], registers: [registry] });
+/** Stripe's webhook deliveries: stored and duplicate are counted where the event is stored, refusals from the answer. */
+export const paymentWebhooks = new Counter({
+  name: "payment_webhook_events_total",
+  help: "Payment webhook deliveries by outcome: stored, duplicate (a redelivery), refused_signature, refused_type, error",
+  labelNames: ["outcome"],
+  registers: [registry],
+});
+const paymentEvents = new Counter({ name: "payment_events_processed_total", help: "Stored payment events processed by the payment-event job, by outcome", labelNames: ["outcome"], registers: [registry] });
+
+/** What processPaymentEvent can answer; anything else (a provider's new dispute status) is counted as "other", so labels stay few. */
+const PAYMENT_EVENT_OUTCOMES = new Set([
+  "confirmed", "late-confirmed", "refunded", "mismatch", "unknown", "duplicate", "ignored", "known", "reopened", "outside",
+  "dispute-opened", "dispute-won", "dispute-lost", "dispute-warning_closed", "failed",
+]);
+/** Counts one run of the payment-event job by its outcome ("failed": it threw and will be retried). */
+export function countPaymentEvent(outcome: string): void {
+  paymentEvents.inc({ outcome: PAYMENT_EVENT_OUTCOMES.has(outcome) ? outcome : "other" });
+}
+
+const WEBHOOK_ROUTE = "POST /api/payments/stripe/webhook";
+const webhookRefusal = (status: number) => (status === 400 ? "refused_signature" : status === 415 ? "refused_type" : status >= 500 ? "error" : undefined);
 
 // The booking endpoint's answers, named for people reading a dashboard.
 const BOOKING_ROUTE = "POST /api/courses/:course/demo-bookings";
@@ -33,19 +54,25 @@ const bookingOutcome = (status: number) => ({ 201: "booked", 409: "refused", 400
 
 /** Counts every request by the route pattern that answered it (never the raw path, which has ids and slugs). */
 export function requestMetrics(pagePattern: (pathname: string) => string | undefined): RequestHandler {
+  const routeOf = requestRoute(pagePattern);
   return (req, res, next) => {
-    countWhenDone(req, res, () => {
-      // API routes name their own pattern; pages all pass through one catch-all, so theirs comes
-      // from the page route table.
-      const apiRoute = req.route?.path && req.route.path !== "/{*path}" ? String(req.baseUrl + req.route.path) : undefined;
-      // Static files are most requests: named by their prefix, without a route-table match.
-      // A cache hit names the route that first answered (server/http/page-cache.ts keeps it).
-      const route: string =
-        res.locals.metricsRoute ?? apiRoute ?? (/^\/(assets|fonts|images|uploads)\//.test(req.path) ? "static" : (pagePattern(req.path) ?? "unmatched"));
-      res.locals.metricsRoute = route;
-      return route;
-    });
+    countWhenDone(req, res, () => routeOf(req, res));
     next();
+  };
+}
+
+/** The route pattern that answered a request, once it is answered (metrics and trace spans name requests by it). */
+export function requestRoute(pagePattern: (pathname: string) => string | undefined): (req: Request, res: Response) => string {
+  return (req, res) => {
+    // API routes name their own pattern; pages all pass through one catch-all, so theirs comes
+    // from the page route table.
+    const apiRoute = req.route?.path && req.route.path !== "/{*path}" ? String(req.baseUrl + req.route.path) : undefined;
+    // Static files are most requests: named by their prefix, without a route-table match.
+    // A cache hit names the route that first answered (server/http/page-cache.ts keeps it).
+    const route: string =
+      res.locals.metricsRoute ?? apiRoute ?? (/^\/(assets|fonts|images|uploads)\//.test(req.path) ? "static" : (pagePattern(req.path) ?? "unmatched"));
+    res.locals.metricsRoute = route;
+    return route;
   };
 }
 
@@ -59,6 +86,8 @@ export function countWhenDone(req: IncomingMessage, res: ServerResponse, routeOf
     const cache = res.getHeader("x-page-cache");
     if (cache === "hit" || cache === "miss") pageCache.inc({ result: cache });
     if (`${req.method} ${route}` === BOOKING_ROUTE) bookings.inc({ outcome: bookingOutcome(res.statusCode) });
+    const refused = `${req.method} ${route}` === WEBHOOK_ROUTE ? webhookRefusal(res.statusCode) : undefined;
+    if (refused) paymentWebhooks.inc({ outcome: refused });
   });
 }
 
@@ -96,6 +125,16 @@ export function metricsRouter(db: DB, token: string | undefined): ExpressRouter 
       for (const [state, n] of Object.entries(await jobCounts(db))) this.set({ state }, n);
     },
   });
+  const refunds = new Gauge({
+    name: "refunds",
+    help: "Refunds by state: pending (asked of the provider, not settled), done, failed (whole database)",
+    labelNames: ["state"],
+    registers: [],
+    async collect() {
+      const rows = await db.selectFrom("payments").select((eb) => ["refund_state", eb.fn.countAll<string | number>().as("n")]).where("kind", "=", "refund").groupBy("refund_state").execute();
+      for (const state of ["pending", "done", "failed"]) this.set({ state }, Number(rows.find((r) => r.refund_state === state)?.n ?? 0));
+    },
+  });
   router.get("/metrics", async (req, res) => {
     if (!token) {
       res.status(404).json({ message: "Not found." });
@@ -107,14 +146,14 @@ export function metricsRouter(db: DB, token: string | undefined): ExpressRouter 
       res.status(401).set("WWW-Authenticate", "Bearer").json({ message: "A valid bearer token is required." });
       return;
     }
-    // The jobs gauge reads this app's database, so it joins the process-wide metrics per scrape.
-    res.type(registry.contentType).send((await registry.metrics()) + (await jobsText(jobs)));
+    // The jobs and refunds gauges read this app's database, so it joins the process-wide metrics per scrape.
+    res.type(registry.contentType).send((await registry.metrics()) + (await ownText(jobs, refunds)));
   });
   return router;
 }
 
-async function jobsText(gauge: Gauge): Promise<string> {
+async function ownText(...gauges: Gauge[]): Promise<string> {
   const own = new Registry();
-  own.registerMetric(gauge);
+  for (const gauge of gauges) own.registerMetric(gauge);
   return own.metrics();
 }

@@ -15,6 +15,8 @@ export interface WorkerOptions {
   /** Payload-free jobs added once a day (the day in UTC), whichever instance gets there first. */
   daily?: readonly JobDefinition<NoPayload>[];
   periodic?: readonly PeriodicJob[];
+  /** Runs each job's handler inside a trace span of its kind (server/tracing.ts), when tracing is on. */
+  trace?: <T>(kind: string, attempt: number, run: () => Promise<T>) => Promise<T>;
   /** Called after each job's outcome (metrics). */
   onOutcome?: (kind: string, outcome: "done" | "retry" | "dead") => void;
 }
@@ -94,10 +96,13 @@ export function startJobWorker(deps: { db: DB; logger: Logger }, handlers: reado
         renewLease(db, job, id, leaseMs).catch((error: unknown) => logger.warn({ job: job.id, err: error instanceof Error ? error.message : String(error) }, "job lease not renewed"));
       }, Math.max(10, Math.floor(leaseMs / 3)));
       try {
-        // The stored payload goes through the job's schema: a row in another shape fails here.
-        const payload = handler.job.payload.safeParse(job.payload);
-        if (!payload.success) throw new Error(`The payload does not fit the job "${job.kind}": ${payload.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}`);
-        await handler.run(payload.data, job);
+        const attempt = async () => {
+          // The stored payload goes through the job's schema: a row in another shape fails here.
+          const payload = handler.job.payload.safeParse(job.payload);
+          if (!payload.success) throw new Error(`The payload does not fit the job "${job.kind}": ${payload.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}`);
+          await handler.run(payload.data, job);
+        };
+        await (options.trace ? options.trace(job.kind, job.attempts, attempt) : attempt());
         await completeJob(db, job, id);
         options.onOutcome?.(job.kind, "done");
       } catch (error) {

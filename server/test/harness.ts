@@ -14,6 +14,7 @@ import { seed } from "~server/db/seed";
 import type { DestinationStream } from "pino";
 import { startBackgroundJobs } from "~server/jobs/background-jobs";
 import { createLogger } from "~server/logger";
+import { startTracing } from "~server/tracing";
 import { createUser } from "~/features/accounts/accounts.server";
 import type { SessionUser } from "~server/security/session";
 import type { Database } from "~server/db/schema";
@@ -113,12 +114,15 @@ export async function startTestServer(
   // Silent unless the test reads the log itself.
   const logger = options.log ? createLogger("info", options.log) : createLogger("silent");
   // `pages`: a page build too, for tests of the pages' form posts (API only otherwise).
-  const app = createApp({ config, db, logger, pages: options.pages });
+  // Traces, as in production, when the test names an OTLP endpoint (server/tracing.test.ts).
+  const tracing = await startTracing(config.tracing, config.database.kind);
+  const traced = tracing ? db.withPlugin(tracing.queries) : db;
+  const app = createApp({ config, db: traced, logger, pages: options.pages, tracing });
   // Background jobs (e-mail) run as in production, polling often so tests wait little. The daily
   // purge is left out: rows vanishing mid-test would make counts lie (server/jobs tests cover it).
   // So are periodic jobs (the reminder sweep): a row added at a period's turn would upset job
   // counts; the reminder tests run the sweep themselves.
-  const jobs = startBackgroundJobs({ config, db, logger }, { pollMs: 200, dailyJobs: false, periodicJobs: false });
+  const jobs = startBackgroundJobs({ config, db: traced, logger }, { pollMs: 200, dailyJobs: false, periodicJobs: false, trace: tracing?.job });
   // `host`: another local address than 127.0.0.1 (as in a container or behind a proxy on another host).
   const host = options.host ?? "127.0.0.1";
   const server = createServer(requestListener(app)).listen(0, host);
@@ -169,6 +173,7 @@ export async function startTestServer(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await jobs.stop();
+      await tracing?.shutdown();
       await db.destroy();
       await pgCopy?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import type { Logger } from "~server/logger";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { defineJob } from "~server/jobs/job";
 import { enqueue } from "~server/jobs/queue";
+import { countPaymentEvent, paymentWebhooks } from "~server/http/metrics";
 import { failRefund, refundable, returnPayment, settleRefund } from "~/features/billing/ledger.server";
 import { onCheckoutPaid } from "./checkout-paid.server";
 import type { PaymentProvider, ProviderDispute, ProviderEvent, ProviderRefund } from "./payment-provider.server";
@@ -40,6 +41,9 @@ export async function storePaymentEvent(db: DB, provider: Pick<PaymentProvider, 
     if (!stored) return false;
     await enqueue(trx, paymentEventJob, { eventId: event.id }, { uniqueKey: `payment-event:${event.id}`, maxAttempts: 12 });
     return true;
+  }).then((stored) => {
+    paymentWebhooks.inc({ outcome: stored ? "stored" : "duplicate" });
+    return stored;
   });
 }
 
@@ -61,8 +65,19 @@ async function once(db: DB, eventId: string, work: (trx: DB) => Promise<string>)
   }
 }
 
-/** The `payment-event` job: what the stored event says, done once. Throws to be retried. */
+/** The `payment-event` job: what the stored event says, done once. Throws to be retried. Counted by outcome in /metrics. */
 export async function processPaymentEvent(deps: { db: DB; logger: Logger }, provider: PaymentProvider | null, eventId: string): Promise<string> {
+  try {
+    const outcome = await processOnce(deps, provider, eventId);
+    countPaymentEvent(outcome);
+    return outcome;
+  } catch (error) {
+    countPaymentEvent("failed");
+    throw error;
+  }
+}
+
+async function processOnce(deps: { db: DB; logger: Logger }, provider: PaymentProvider | null, eventId: string): Promise<string> {
   const { db } = deps;
   const row = await db.selectFrom("payment_events").select(["outcome", "payload"]).where("event_id", "=", eventId).executeTakeFirst();
   if (!row || row.outcome !== "queued") return "duplicate";
