@@ -4,10 +4,10 @@ import { defineConfig } from "vitest/config";
 /**
  * Files that change or count what is process-wide by design, so they run in a fresh module graph of
  * their own (decision 123): the data-key ring adds every app's keys (a test of a missing key must
- * not see another file's); the metrics registry counts every app's requests (in one shuffled order
- * its page-cache counts did not move when other files had run first in the worker).
+ * not see another file's); the metrics registry counts every app's requests and payments (in one
+ * shuffled order its page-cache counts did not move when other files had run first in the worker).
  */
-const ownModules = ["app/features/consent/children-data.api.test.ts", "server/http/metrics.test.ts"];
+const ownModules = ["app/features/consent/children-data.api.test.ts", "server/http/metrics.test.ts", "app/features/billing/payments/payment-metrics.api.test.ts"];
 
 const include = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"];
 // PostgreSQL-only tests (*.pg.test.ts) run in the PostgreSQL run, never as skipped tests in the SQLite one.
