@@ -12,6 +12,7 @@ import { startS3StandIn, type S3StandIn } from "~server/test/s3-stand-in";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { ledgerProblems } from "./rehearsal/checks";
 import { client, logTail, p99, parse, sleep, startChild, waitFor, type Answer, type Child } from "./rehearsal/kit";
+import { buildServer } from "./build-server";
 import { buildNextRelease } from "./rehearsal/next-build";
 import { REHEARSAL_MIGRATION } from "./rehearsal/next-migrations";
 
@@ -119,7 +120,7 @@ async function main(): Promise<number> {
   hardLimit.unref();
   try {
     console.log(`Building the next release (${buildDir} + migration ${REHEARSAL_MIGRATION}) into ${path.basename(nextDir)}...`);
-    await buildNextRelease(buildDir, nextDir);
+    await buildNextRelease(buildDir, nextDir, buildServer);
 
     await sql`create database ${sql.id(dbName)}`.execute(admin);
     const url = new URL(pgUrl);
