@@ -25,6 +25,7 @@ import {
 } from "./slots-admin.server";
 import { cancelBookingByStaff } from "./staff-cancel.server";
 import { addDays, daysBetween } from "~/lib/zoned-time";
+import { idParams } from "~/lib/record-id";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "booking", `adminApi.${key}`, values);
 
@@ -87,8 +88,7 @@ export const bulkDemoSlots = defineEndpoint({
   },
 });
 
-/** A positive integer id in the path, else 404 "That slot does not exist." (ids are never anything else). */
-const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().positive()) });
+// A path id that is not a record id answers 404 "That slot does not exist." (ids are never anything else).
 const idNotFound = { ns: "booking", key: "adminApi.notFound" };
 
 /** PATCH /api/admin/slots/bookings/:id: a booking booked, attended or no-show; the first "attended" queues the follow-up e-mail (decision 033). */
