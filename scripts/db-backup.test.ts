@@ -43,7 +43,9 @@ async function crashAfterWrite(file: string, note: string): Promise<void> {
   if (signal !== "SIGKILL") throw new Error(`the crashing writer did not crash: ${stderr}`);
 }
 
-describe("npm run db:backup / db:restore (SQLite)", () => {
+// Each test starts the backup and restore scripts several times (tsx and the app's modules per start):
+// under a loaded machine that alone came to 17-20 s, Vitest's default limit here.
+describe("npm run db:backup / db:restore (SQLite)", { timeout: 60_000 }, () => {
   let server: TestServer;
   let work: string;
   let slotId: number;

@@ -141,8 +141,10 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
   if (pages?.vite) {
     app.use(pages.vite.middlewares);
   } else if (pages?.clientDir) {
-    // /assets is served above, before the page headers.
-    app.use(express.static(pages.clientDir, { maxAge: "1h", index: false }));
+    // /assets is served above, before the page headers. No file of the build lives under /api, so a
+    // JSON read skips the file lookup (one fs.stat per request, issue 40).
+    const clientFiles = express.static(pages.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : clientFiles(req, res, next)));
   }
 
   // Upload names are random and never reused, so browsers may keep them for a year.

@@ -9,6 +9,8 @@ export interface BenchServer {
   process: ChildProcess;
   /** Peak resident memory of the server process so far, in MiB (Linux VmHWM). */
   peakRssMiB: () => number;
+  /** CPU time the server process has used so far (user + system), in ms (Linux /proc, 100 ticks a second). */
+  cpuMs: () => number;
   stop: () => Promise<void>;
   /** Kills the server at once (SIGKILL, no shutdown code runs), leaving its data in place. */
   kill: () => Promise<void>;
@@ -36,9 +38,10 @@ export async function startBenchServer(port: number, env: Record<string, string>
   if (await fetch(`${url}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use; stop that server first`);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "stem-bench-"));
   // Its own process group, so stopping it also stops everything it starts.
-  // BENCH_NODE_ARGS adds Node options to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a benchmark.
+  // BENCH_NODE_ARGS adds Node options to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a benchmark
+  // (after npm start's heap flags, so it may also override them to try others).
   const extraArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extraArgs, "--max-semi-space-size=4", "--max-old-space-size=512", path.join(process.env.BUILD_DIR ?? "build", "server-main/index.js")], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--max-old-space-size=512", ...extraArgs, path.join(process.env.BUILD_DIR ?? "build", "server-main/index.js")], {
     detached: true,
     env: {
       ...process.env,
@@ -79,6 +82,12 @@ export async function startBenchServer(port: number, env: Record<string, string>
     peakRssMiB: () => {
       const status = readFileSync(`/proc/${serverPid()}/status`, "utf8");
       return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), counted after the ")" ending the name.
+      const stat = readFileSync(`/proc/${serverPid()}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * 10;
     },
     stop: async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));

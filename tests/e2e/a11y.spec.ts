@@ -62,7 +62,7 @@ async function audit(page: Page): Promise<Finding> {
 async function auditAll(page: Page, urls: string[]) {
   const findings: Finding[] = [];
   for (const url of urls) {
-    const response = await page.goto(url, { waitUntil: "networkidle" });
+    const response = await page.goto(url, { waitUntil: "load" });
     // An error page would be audited instead of the real one.
     expect(response?.status(), url).toBeLessThan(500);
     // ...or a sign-in page the request was sent to.
@@ -182,7 +182,7 @@ test.describe("axe on public pages", () => {
     // A refusal rendered back (another parent took the last seat meanwhile is the same shape): the message is announced.
     const findings: Finding[] = [];
     for (const url of [path, `/ar${path}`]) {
-      await page.goto(url, { waitUntil: "networkidle" });
+      await page.goto(url, { waitUntil: "load" });
       await page.locator("input[type=radio]:not([disabled])").first().check();
       await page.evaluate(() => {
         const radio = document.querySelector<HTMLInputElement>("input[type=radio]:checked");
@@ -271,7 +271,7 @@ test.describe("axe on public pages", () => {
     await signInAsAdmin(page);
     await auditAll(page, ["/admin?from=2026-01-01&to=2026-12-31", "/ar/admin?from=2026-01-01&to=2026-12-31"]);
     // A refused period: the message in an alert, this month shown.
-    await page.goto("/ar/admin?from=2026-02-30", { waitUntil: "networkidle" });
+    await page.goto("/ar/admin?from=2026-02-30", { waitUntil: "load" });
     await expect(page.locator("#money [role=alert]")).toBeVisible();
     expectClean([await audit(page)]);
   });
@@ -324,7 +324,7 @@ test.describe("axe on public pages", () => {
     expect((await page.request.patch(`/api/admin/slots/${slots[1]}`, { data: { capacity: 2 } })).status()).toBe(200);
     const findings: Finding[] = [];
     for (const path of ["/account", "/ar/account"]) {
-      await parent.goto(path, { waitUntil: "networkidle" });
+      await parent.goto(path, { waitUntil: "load" });
       await expect(parent.locator("#waitlist-heading")).toBeVisible();
       findings.push(await audit(parent));
     }
@@ -335,7 +335,7 @@ test.describe("axe on public pages", () => {
       [entryPath, "The academy closed this time"],
       [`/ar${entryPath}`, "أغلقت الأكاديمية هذا الموعد"],
     ] as const) {
-      await parent.goto(path, { waitUntil: "networkidle" });
+      await parent.goto(path, { waitUntil: "load" });
       await expect(parent.getByText(closed)).toBeVisible();
       findings.push(await audit(parent));
     }
@@ -370,7 +370,7 @@ test.describe("axe on public pages", () => {
     // A revoke without a reason, refused by the server and rendered back (the browser's own check bypassed).
     const findings: Finding[] = [];
     for (const prefix of ["", "/ar"]) {
-      await page.goto(`${prefix}/teaching/sections/${sectionId}/certificates`, { waitUntil: "networkidle" });
+      await page.goto(`${prefix}/teaching/sections/${sectionId}/certificates`, { waitUntil: "load" });
       await page.locator("input[name=reason]").evaluate((input: HTMLInputElement) => {
         input.removeAttribute("required");
         input.removeAttribute("minlength");
@@ -388,7 +388,7 @@ test.describe("axe on public pages", () => {
     test.setTimeout(60_000);
     const findings: Finding[] = [];
     for (const lang of ["en", "ar"] as const) {
-      await page.goto(lang === "en" ? "/summer-camp" : "/ar/summer-camp", { waitUntil: "networkidle" });
+      await page.goto(lang === "en" ? "/summer-camp" : "/ar/summer-camp", { waitUntil: "load" });
       await page.getByRole("button", { name: lang === "en" ? "View Complete Details" : /التفاصيل/ }).first().click();
       await expect(page.getByRole("dialog")).toBeVisible();
       findings.push(await audit(page));
@@ -415,7 +415,7 @@ test.describe("axe on interactive states", () => {
       ["/", "Open menu", "Send"],
       ["/ar", /القائمة/, "إرسال"],
     ] as const) {
-      await page.goto(home, { waitUntil: "networkidle" });
+      await page.goto(home, { waitUntil: "load" });
       await page.getByRole("button", { name: menu }).click();
       await expect(page.locator("#main-menu")).toBeVisible();
       findings.push(await audit(page));
@@ -449,7 +449,7 @@ test.describe("axe on interactive states", () => {
     expect(login.status()).toBe(200);
     const findings: Finding[] = [];
     for (const home of ["/", "/ar"]) {
-      await page.goto(home, { waitUntil: "networkidle" });
+      await page.goto(home, { waitUntil: "load" });
       const menuButton = page.getByRole("button", { name: /Sara Ali/ });
       await menuButton.click();
       await expect(menuButton).toHaveAttribute("aria-expanded", "true");
@@ -471,7 +471,7 @@ test.describe("axe on interactive states", () => {
     expect((await page.request.post("/api/account/children", { data: { name: "Omar Ali", age: 10 } })).status()).toBe(201);
     const findings: Finding[] = [];
     for (const path of ["/courses/robotics-fundamentals/bookdemoclass", "/ar/courses/robotics-fundamentals/bookdemoclass"]) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await page.goto(path, { waitUntil: "load" });
       await page.getByRole("link", { name: /^Omar Ali/ }).click();
       findings.push(await audit(page));
     }
@@ -479,7 +479,7 @@ test.describe("axe on interactive states", () => {
       ["/account", "Save profile", "Delete my account for good", "Add child"],
       ["/ar/account", "حفظ الملف الشخصي", "حذف حسابي نهائيًا", "إضافة الطفل"],
     ] as const) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await page.goto(path, { waitUntil: "load" });
       findings.push(await audit(page));
       // The children's forms with their errors.
       await page.getByRole("button", { name: add }).click();
@@ -518,7 +518,7 @@ test.describe("axe on interactive states", () => {
   });
 
   test("the demo booking steps, their errors and the confirmation", async ({ page }) => {
-    await page.goto("/courses/robotics-fundamentals/bookdemoclass", { waitUntil: "networkidle" });
+    await page.goto("/courses/robotics-fundamentals/bookdemoclass", { waitUntil: "load" });
     await page.getByRole("button", { name: /, times available$/ }).first().click();
     await page.getByRole("button", { name: /seats? left/ }).first().click();
     const findings: Finding[] = [await audit(page)];
@@ -547,12 +547,12 @@ test.describe("axe on interactive states", () => {
         data: { studentName: "Omar", parentName: "Huda", email: `huda-${lang}-${Date.now()}@example.com`, phoneNumber: "+971 50 123 4567", selectedCamp: "junior", selectedSession: "1 July - 20th July" },
       });
       expect(enrolled.status()).toBe(201);
-      await page.goto(((await enrolled.json()) as { confirmationUrl: string }).confirmationUrl, { waitUntil: "networkidle" });
+      await page.goto(((await enrolled.json()) as { confirmationUrl: string }).confirmationUrl, { waitUntil: "load" });
       findings.push(await audit(page));
-      await page.goto(`${lang === "ar" ? "/ar" : ""}/courses?childAge=8`, { waitUntil: "networkidle" });
+      await page.goto(`${lang === "ar" ? "/ar" : ""}/courses?childAge=8`, { waitUntil: "load" });
       findings.push(await audit(page));
     }
-    await page.goto("/courses/visual-block-coding/bookdemoclass", { waitUntil: "networkidle" });
+    await page.goto("/courses/visual-block-coding/bookdemoclass", { waitUntil: "load" });
     await page.getByLabel("Child's age").fill("16");
     await expect(page.getByRole("checkbox", { name: /^Book anyway/ })).toBeVisible();
     findings.push(await audit(page));
@@ -565,7 +565,7 @@ test.describe("axe on interactive states", () => {
     const forms = ["/enroll", "/contact-us-school", "/courses/robotics-fundamentals/bookdemoclass"];
     const findings: Finding[] = [];
     for (const path of [...forms, ...forms.map((path) => `/ar${path}`)]) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await page.goto(path, { waitUntil: "load" });
       // The form's own submit button: the enrollment form's "Apply code" (issue 31) comes before it.
       await page.locator("main form button[type=submit]:not([data-native-post]):not([data-default-submit])").first().click();
       await expect(page.locator("main [aria-invalid=true]").first(), path).toBeVisible();
@@ -881,7 +881,7 @@ test.describe("axe on the admin area", () => {
     test.setTimeout(60_000);
     await signInAsAdmin(page);
     const findings: Finding[] = [];
-    await page.goto("/admin/blogs/new", { waitUntil: "networkidle" });
+    await page.goto("/admin/blogs/new", { waitUntil: "load" });
     for (const type of ["Heading", "Paragraph", "Image", "List", "Quote", "Code"]) {
       await page.getByRole("button", { name: `+ ${type}`, exact: true }).click();
     }
@@ -892,7 +892,7 @@ test.describe("axe on the admin area", () => {
     findings.push(await audit(page));
     const list = await page.request.get("/api/admin/blogs");
     const [post] = ((await list.json()) as { rows: { id: number }[] }).rows;
-    await page.goto(`/admin/blogs/edit/${post!.id}`, { waitUntil: "networkidle" });
+    await page.goto(`/admin/blogs/edit/${post!.id}`, { waitUntil: "load" });
     await page.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("alertdialog")).toBeVisible();
     findings.push(await audit(page));
@@ -913,11 +913,11 @@ test.describe("axe on the admin area", () => {
     );
     db.close();
     await signInAsAdmin(page);
-    await page.goto(`/admin/blogs/edit/${id}`, { waitUntil: "networkidle" });
+    await page.goto(`/admin/blogs/edit/${id}`, { waitUntil: "load" });
     const findings: Finding[] = [await audit(page)];
     const url = new URL(await page.getByLabel("Preview link").inputValue());
     const preview = `${url.pathname}${url.search}`;
-    await page.goto(`/ar/admin/blogs/edit/${id}`, { waitUntil: "networkidle" });
+    await page.goto(`/ar/admin/blogs/edit/${id}`, { waitUntil: "load" });
     findings.push(await audit(page));
     expectClean(findings);
     await auditAll(page, [preview, `/ar${preview}`, "/blog-preview?token=1.1.x", "/ar/blog-preview?token=1.1.x"]);
@@ -931,7 +931,7 @@ test.describe("axe on the admin area", () => {
     const findings: Finding[] = [];
     const buffer = await sharp({ create: { width: 400, height: 240, channels: 3, background: { r: 90, g: 40, b: 160 } } }).png().toBuffer();
     for (const prefix of ["", "/ar"]) {
-      await page.goto(`${prefix}/admin/media`, { waitUntil: "networkidle" });
+      await page.goto(`${prefix}/admin/media`, { waitUntil: "load" });
       const upload = page.locator("main form").first();
       await upload.locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer });
       await upload.locator("input[name=altEn]").fill("A tiny dot");
@@ -948,7 +948,7 @@ test.describe("axe on the admin area", () => {
       await first.locator("form").filter({ has: page.locator("input[value=delete]") }).locator("button[type=submit]").click();
       await expect(first.getByRole("alertdialog")).toBeVisible();
       findings.push(await audit(page));
-      await page.goto(`${prefix}/admin/products/new`, { waitUntil: "networkidle" });
+      await page.goto(`${prefix}/admin/products/new`, { waitUntil: "load" });
       await page.getByRole("button", { name: prefix ? "اختيار من المكتبة" : "Choose from library" }).click();
       await expect(page.getByRole("dialog").locator("ul button").first()).toBeVisible();
       findings.push(await audit(page));
@@ -989,7 +989,7 @@ test.describe("axe on the admin area", () => {
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.setup.secret.replace(/\s/g, "")), digits: 6, period: 30 });
     const findings: Finding[] = [];
     for (const path of ["/admin/security", "/ar/admin/security"]) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await page.goto(path, { waitUntil: "load" });
       if (path === "/admin/security") {
         await page.getByLabel("6-digit code from the app").fill(totp.generate());
         await page.getByRole("button", { name: "Turn on" }).click();
@@ -1013,7 +1013,7 @@ test.describe("axe on the admin area", () => {
       if (lang === "en") await signInAsAdmin(page);
       const prefix = lang === "ar" ? "/ar" : "";
       const refundPage = `${prefix}/admin/billing/payments/${paid.paymentId}/refund`;
-      await page.goto(refundPage, { waitUntil: "networkidle" });
+      await page.goto(refundPage, { waitUntil: "load" });
       findings.push(await audit(page));
       // A refused refund: more than was paid, its message beside the field.
       await page.locator("#refund-amount").fill(String(paid.totalMinor));
@@ -1025,14 +1025,14 @@ test.describe("axe on the admin area", () => {
       await page.locator("main form button[type=submit]").click();
       await expect(page.getByRole("status")).toBeVisible();
       findings.push(await audit(page));
-      await page.goto(`${prefix}/admin/billing/refund-policies`, { waitUntil: "networkidle" });
+      await page.goto(`${prefix}/admin/billing/refund-policies`, { waitUntil: "load" });
       findings.push(await audit(page));
     }
     // A dropped enrolment with money paid: the staff page proposes the policy's refund, in both languages.
     const dropped = await deskPaidInvoice(page.request, "en");
     expect((await page.request.post(`/api/admin/enrolments/${dropped.reference}/drop`, { data: { reason: "Axe walk" } })).status()).toBe(200);
     for (const prefix of ["", "/ar"]) {
-      await page.goto(`${prefix}/admin/enrolments/${dropped.reference}`, { waitUntil: "networkidle" });
+      await page.goto(`${prefix}/admin/enrolments/${dropped.reference}`, { waitUntil: "load" });
       await expect(page.locator(`a[href*="/admin/billing/payments/${dropped.paymentId}/refund?amount="]`)).toBeVisible();
       findings.push(await audit(page));
     }
@@ -1053,18 +1053,18 @@ test.describe("axe on the admin area", () => {
     const findings: Finding[] = [];
     for (const prefix of ["", "/ar"]) {
       for (const path of [`${prefix}/admin/discounts`, `${prefix}/admin/discounts/${id}`]) {
-        await page.goto(path, { waitUntil: "networkidle" });
+        await page.goto(path, { waitUntil: "load" });
         findings.push(await audit(page));
       }
       // A refused save: the per-field messages beside their fields.
-      await page.goto(`${prefix}/admin/discounts`, { waitUntil: "networkidle" });
+      await page.goto(`${prefix}/admin/discounts`, { waitUntil: "load" });
       await page.locator("section[aria-labelledby=new-code] button[type=submit]").click();
       await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
       findings.push(await audit(page));
       // The enrolment forms: a refused code, then an applied one (the price with its discount line).
       for (const form of [`${prefix}/courses/robotics-fundamentals#enrol`, `${prefix}/enroll?camp=junior`]) {
         for (const code of ["NOT-A-CODE", promoCode.code]) {
-          await page.goto(form, { waitUntil: "networkidle" });
+          await page.goto(form, { waitUntil: "load" });
           const group = page.locator("input[name=sectionId]:not([disabled])").first();
           if ((await group.count()) > 0) await group.check();
           await page.locator("input[name=promoCode]").fill(code);
@@ -1091,11 +1091,11 @@ test.describe("axe on the admin area", () => {
     const findings: Finding[] = [];
     for (const prefix of ["", "/ar"]) {
       for (const path of [`${prefix}/admin/billing`, `${prefix}/admin/billing?status=open&q=axe-desk`, `${prefix}/admin/billing/invoices/${id}`, `${prefix}/admin/billing/families/${encodeURIComponent(email)}`]) {
-        await page.goto(path, { waitUntil: "networkidle" });
+        await page.goto(path, { waitUntil: "load" });
         findings.push(await audit(page));
       }
       // A refused desk payment (more than is owed): the message and the field's, rendered back.
-      await page.goto(`${prefix}/admin/billing/invoices/${id}`, { waitUntil: "networkidle" });
+      await page.goto(`${prefix}/admin/billing/invoices/${id}`, { waitUntil: "load" });
       await page.locator("input[name=amount]").fill("999999");
       await page.locator("#desk-payment button[type=submit]").click();
       await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
@@ -1115,15 +1115,15 @@ test.describe("axe on the admin area", () => {
     db.close();
     const findings: Finding[] = [];
     for (const prefix of ["", "/ar"]) {
-      await page.goto(`${prefix}/admin/billing/invoices/${invoice.id}/instalments`, { waitUntil: "networkidle" });
+      await page.goto(`${prefix}/admin/billing/invoices/${invoice.id}/instalments`, { waitUntil: "load" });
       findings.push(await audit(page));
       await page.locator("[data-testid=split-form] input[name=amount_1]").fill("0");
       await page.locator("[data-testid=split-form] button[type=submit]").click();
       await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
       findings.push(await audit(page));
-      await page.goto(`${prefix}/payments/invoice?token=${invoice.token}`, { waitUntil: "networkidle" });
+      await page.goto(`${prefix}/payments/invoice?token=${invoice.token}`, { waitUntil: "load" });
       findings.push(await audit(page));
-      await page.goto(`${prefix}/admin/courses/edit/${course.id}`, { waitUntil: "networkidle" });
+      await page.goto(`${prefix}/admin/courses/edit/${course.id}`, { waitUntil: "load" });
       await expect(page.locator("#instalment-rule-heading")).toBeVisible();
       findings.push(await audit(page));
     }
@@ -1135,7 +1135,7 @@ test.describe("axe on the admin area", () => {
     await signInAsAdmin(page);
     const findings: Finding[] = [];
     for (const path of ["/admin/blogs/new", "/admin/courses/new", "/admin/teachers/new", "/admin/products/new"]) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await page.goto(path, { waitUntil: "load" });
       await page.locator("main form button[type=submit]").first().click();
       await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
       findings.push(await audit(page));
@@ -1151,7 +1151,7 @@ async function focusInside(container: Locator): Promise<boolean> {
 
 test.describe("keyboard and focus", () => {
   test("the curriculum and brochure modals keep focus inside and give it back to their button", async ({ page }) => {
-    await page.goto("/summer-camp", { waitUntil: "networkidle" });
+    await page.goto("/summer-camp", { waitUntil: "load" });
     for (const opener of [page.getByRole("button", { name: "View Complete Details" }).first(), page.getByRole("button", { name: "Brochure" }).first()]) {
       await opener.focus();
       await page.keyboard.press("Enter");
@@ -1182,7 +1182,7 @@ test.describe("keyboard and focus", () => {
   });
 
   test("the skip link is the first stop and moves the keyboard to the main content", async ({ page }) => {
-    await page.goto("/courses", { waitUntil: "networkidle" });
+    await page.goto("/courses", { waitUntil: "load" });
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await expect(skip).toBeFocused();
@@ -1195,7 +1195,7 @@ test.describe("keyboard and focus", () => {
 
   test("on a phone, the menu button opens the menu and every link is reached with Tab", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/", { waitUntil: "networkidle" });
+    await page.goto("/", { waitUntil: "load" });
     const nav = page.getByRole("navigation", { name: "Main" });
     const menuButton = nav.getByRole("button", { name: "Open menu" });
     await expect(nav.getByRole("link", { name: "Blog" })).toBeHidden();
@@ -1260,7 +1260,7 @@ async function unreachedByTab(page: Page): Promise<string[]> {
 test.describe("everything is reachable with the keyboard", () => {
   for (const path of ["/", "/ar/summer-camp", "/contact-us-school", "/courses/robotics-fundamentals", "/blog/why-robotics-matters-for-kids"]) {
     test(`Tab reaches every control of ${path}`, async ({ page }) => {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await page.goto(path, { waitUntil: "load" });
       expect(await unreachedByTab(page)).toEqual([]);
     });
   }
@@ -1268,7 +1268,7 @@ test.describe("everything is reachable with the keyboard", () => {
   test("Tab reaches every control of the admin dashboard, a list and an editor", async ({ page }) => {
     await signInAsAdmin(page);
     for (const path of ["/admin", "/admin/submissions/contact", "/admin/courses/new"]) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await page.goto(path, { waitUntil: "load" });
       expect(await unreachedByTab(page), path).toEqual([]);
     }
   });
@@ -1341,7 +1341,7 @@ async function expectErrorsTied(form: Locator, expected: number) {
 
 test.describe("form errors are tied to their fields", () => {
   test("sign-up form", async ({ page }) => {
-    await page.goto("/signup", { waitUntil: "networkidle" });
+    await page.goto("/signup", { waitUntil: "load" });
     const form = page.locator("main form").filter({ has: page.getByRole("button", { name: "Sign up" }) });
     await form.getByRole("button", { name: "Sign up" }).click();
     await expectErrorsTied(form, 4);
@@ -1354,7 +1354,7 @@ test.describe("form errors are tied to their fields", () => {
   });
 
   test("school enquiry form", async ({ page }) => {
-    await page.goto("/contact-us-school", { waitUntil: "networkidle" });
+    await page.goto("/contact-us-school", { waitUntil: "load" });
     const form = page.locator("main form").first();
     await form.locator("button[type=submit]").click();
     await expectErrorsTied(form, 8);
