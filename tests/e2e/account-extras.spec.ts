@@ -47,7 +47,8 @@ const texts = {
   },
 } as const;
 
-const toast = (page: Page, text: string) => page.locator(".Toastify").getByRole("alert").filter({ hasText: text });
+// react-toastify's on pages React runs (the staff settings); the enhancement script's on /account, which ships without React (decision 125).
+const toast = (page: Page, text: string) => page.locator(".Toastify [role=alert], [data-toast]").filter({ hasText: text });
 
 async function signedInParent(page: Page) {
   const email = `children-${randomBytes(5).toString("hex")}@example.com`;
