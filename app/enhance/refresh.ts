@@ -11,12 +11,14 @@ export async function refreshRegions(sent: HTMLFormElement): Promise<void> {
   const response = await fetch(location.pathname, { credentials: "same-origin", headers: { accept: "text/html" } });
   if (!response.ok) throw new Error(`refresh: ${response.status}`);
   const next = new DOMParser().parseFromString(await response.text(), "text/html");
+  const regions = [...document.querySelectorAll<HTMLElement>("[data-refresh-region]")];
+  // Sent elsewhere (signed out meanwhile): not this page, so nothing of it is taken.
+  if (regions.some((region) => !next.querySelector(`[data-refresh-region="${region.dataset.refreshRegion}"]`))) throw new Error("refresh: another page");
   const typed = typedValues(sent);
   const opened = [...document.querySelectorAll("main details")].map((details) => (details as HTMLDetailsElement).open);
   const focus = focusPlace(document.activeElement);
-  for (const region of document.querySelectorAll<HTMLElement>("[data-refresh-region]")) {
-    const fresh = next.querySelector(`[data-refresh-region="${region.dataset.refreshRegion}"]`);
-    if (!fresh) continue;
+  for (const region of regions) {
+    const fresh = next.querySelector(`[data-refresh-region="${region.dataset.refreshRegion}"]`)!;
     // The element stays (its listeners: the account menu's button); its content and name are new.
     region.replaceChildren(...[...fresh.childNodes].map((node) => document.adoptNode(node)));
     const label = fresh.getAttribute("aria-label");
