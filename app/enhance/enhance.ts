@@ -2,6 +2,7 @@ import { loadIslandTexts, readIslandProps } from "~/features/booking/island/isla
 import { enhanceDialogs } from "./dialogs";
 import { enhanceJsonForms } from "./json-forms";
 import { enhanceMenus } from "./menus";
+import { enhancePasswordToggles } from "./password-toggle";
 import { enhanceSliders } from "./slider";
 import { enhanceSwaps } from "./swap";
 
@@ -17,6 +18,7 @@ enhanceSliders();
 enhanceJsonForms();
 enhanceSwaps();
 enhanceDialogs();
+enhancePasswordToggles();
 // Only course pages show times on the visitor's clock: the code (and its date helpers) loads there alone.
 if (document.querySelector("[data-visitor-clock]")) void import("./visitor-clock").then(({ enhanceVisitorClock }) => enhanceVisitorClock());
 rememberLanguage();

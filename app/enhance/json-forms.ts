@@ -12,7 +12,10 @@ import { showToast } from "./toast";
  * (`data-follow-notice`) goes on success to the answer's `confirmationUrl`, with the notice that
  * page shows (the same URL its post without JavaScript redirects to); it shows the server's own
  * message when sending fails (`data-server-failure`), its button says `data-pending-label` while
- * sending.
+ * sending. /account's forms (decision 125) also say their method (`data-method`), fields sent as
+ * numbers (`data-number`), the refusal's wording around the server's message (`data-refusal`), and
+ * what follows success: the page's regions refreshed (`data-refresh`, app/enhance/refresh.ts), or
+ * another page (`data-go`; `data-signed-out` when the answer says this browser was signed out).
  */
 // The form's visible submit button: not "Apply code" (the page's own post), not the Enter-only first
 // button (app/ui/DefaultSubmit.tsx), which the browser clicks on Enter and which submits as this one.
@@ -62,15 +65,19 @@ export function enhanceJsonForms(): void {
 }
 
 async function send(form: HTMLFormElement): Promise<void> {
-  const body: Record<string, string> = {};
+  const body: Record<string, string | number> = {};
   for (const [name, value] of new FormData(form)) {
     // Hidden fields (where to come back to) belong to the page's form post only.
     const field = form.elements.namedItem(name);
-    if (typeof value === "string" && !(field instanceof HTMLInputElement && field.type === "hidden")) body[name] = value;
+    if (typeof value !== "string" || (field instanceof HTMLInputElement && field.type === "hidden")) continue;
+    // An empty number is left out: the server's rule says it is required.
+    if (field instanceof HTMLInputElement && field.hasAttribute("data-number")) {
+      if (value.trim() !== "") body[name] = Number(value);
+    } else body[name] = value;
   }
   const button = form.querySelector<HTMLButtonElement>(VISIBLE_SUBMIT);
   const label = button?.textContent;
-  const { pendingLabel, followNotice } = form.dataset;
+  const { pendingLabel, followNotice, refusal, go, signedOut } = form.dataset;
   form.dataset.sending = "1";
   if (button) {
     button.disabled = true;
@@ -82,7 +89,7 @@ async function send(form: HTMLFormElement): Promise<void> {
     let response: Response;
     try {
       response = await fetch(form.dataset.endpoint!, {
-        method: "POST",
+        method: form.dataset.method ?? "POST",
         credentials: "same-origin",
         headers: { Accept: "application/json", "Content-Type": "application/json", "Accept-Language": document.documentElement.lang },
         body: JSON.stringify(body),
@@ -91,17 +98,29 @@ async function send(form: HTMLFormElement): Promise<void> {
       showToast("error", form.dataset.network ?? "");
       return;
     }
-    const answer = (await response.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string>; url?: unknown; confirmationUrl?: unknown } | null;
+    const answer = (await response.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string>; url?: unknown; confirmationUrl?: unknown; signedOut?: unknown } | null;
+    const message = typeof answer?.message === "string" && answer.message ? answer.message : undefined;
+    // The refusal worded around the server's message ("Something went wrong: …"), as on hydrated pages.
+    const refused = refusal && message ? refusal.replace("{message}", message) : undefined;
     if (response.status === 400) {
-      // A form in a dialog shows the server's messages in place; any other form is posted to its
-      // page, whose action answers the same input with the messages in place.
-      if (form.hasAttribute("data-errors-in-place") && answer?.errors) showErrors(form, answer.errors);
-      else HTMLFormElement.prototype.submit.call(form);
+      // A form in a dialog (or on /account) shows the server's messages in place; any other form is
+      // posted to its page, whose action answers the same input with the messages in place.
+      if (form.hasAttribute("data-errors-in-place") && answer?.errors) {
+        showErrors(form, answer.errors);
+        if (refused) showToast("error", refused);
+      } else HTMLFormElement.prototype.submit.call(form);
       return;
     }
     if (!response.ok) {
-      const own = form.hasAttribute("data-server-failure") && typeof answer?.message === "string" && answer.message ? answer.message : undefined;
+      const own = form.hasAttribute("data-server-failure") ? message : refused;
       showToast("error", own ?? form.dataset.failed ?? "");
+      return;
+    }
+    // This browser's own session was ended (a device list), or the form leads elsewhere (account deleted).
+    const away = signedOut && answer?.signedOut === true ? signedOut : go;
+    if (away) {
+      leaving = true;
+      location.assign(away);
       return;
     }
     // The confirmation page shows the outcome itself, as after the post without JavaScript.
@@ -116,8 +135,16 @@ async function send(form: HTMLFormElement): Promise<void> {
     // The brochure: the PDF downloads and its dialog closes (first, so the toast is not behind it).
     if (typeof answer?.url === "string" && form.hasAttribute("data-download")) download(answer.url);
     form.closest("dialog")?.close();
-    showToast("success", typeof answer?.message === "string" ? answer.message : "");
+    showToast("success", message ?? "");
     showErrors(form, {});
+    // The page's regions come fresh from the server (the sent form with them, as the server saved it).
+    if (form.hasAttribute("data-refresh")) {
+      const refreshed = await import("./refresh").then(({ refreshRegions }) => refreshRegions(form)).then(
+        () => true,
+        (error: unknown) => (console.warn("The page could not be refreshed.", error), false),
+      );
+      if (refreshed) return;
+    }
     form.reset();
   } finally {
     // Leaving for the confirmation page: the button stays busy until the page goes.
@@ -160,7 +187,9 @@ function showErrors(form: HTMLFormElement, errors: Record<string, string>) {
     const error = Object.assign(document.createElement("p"), { id: `${field.id}-error`, className: "mt-1 text-sm text-red-700", textContent: message });
     error.setAttribute("role", "alert");
     error.dataset.fieldError = "";
-    field.parentElement!.append(error);
+    // At the end of the field's box (app/ui/Field.tsx: label, control, hint, message), not inside a
+    // control's own wrapper (a password field's, whose "Show password" button spans its height).
+    (form.querySelector(`label[for="${CSS.escape(field.id)}"]`)?.parentElement ?? field.parentElement!).append(error);
     const described = new Set((field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean)).add(error.id);
     field.setAttribute("aria-describedby", [...described].join(" "));
     first ??= field;

@@ -4,8 +4,9 @@ import { ADMIN_HOME, signInAsAdmin } from "./accounts";
 
 /**
  * Issue 40, decision 108: the booking page loads the enhancement script and its island (React DOM,
- * the calendar and the form) and no React Router; the staff dashboard, the billing desk and the
- * family's invoices ship without React to signed-in people, and their menus still open.
+ * the calendar and the form) and no React Router; the staff dashboard, the billing desk, the
+ * family's invoices and (decision 125) the family's /account ship without React to signed-in
+ * people, and their menus still open.
  */
 
 function watchScripts(page: Page) {
@@ -76,11 +77,13 @@ test.describe("signed-in pages without React", () => {
     expect((await page.request.get("/api/getUser")).status()).toBe(401);
   });
 
-  test("a parent: the invoices page loads one script; the account menu opens inside the phone menu and Escape closes only it (en, ar)", async ({ page }) => {
+  test("a parent: /account and the invoices page load one script; the account menu opens inside the phone menu and Escape closes only it (en, ar)", async ({ page }) => {
     const email = `invoices-${randomBytes(5).toString("hex")}@example.com`;
     expect((await page.request.post("/register", { data: { username: "Nadia Invoice", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
     for (const [path, logout] of [
+      ["/account", "Log out"],
+      ["/ar/account", "تسجيل الخروج"],
       ["/account/invoices", "Log out"],
       ["/ar/account/invoices", "تسجيل الخروج"],
     ] as const) {

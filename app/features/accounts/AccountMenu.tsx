@@ -68,6 +68,8 @@ export function AccountMenu() {
         aria-controls={menuId}
         // A page without React (decision 108) opens it with the enhancement script (app/enhance/menus.ts).
         data-disclosure="popover"
+        // Its name and initials follow a saved profile on /account without React (app/enhance/refresh.ts).
+        data-refresh-region="account-button"
         // The name starts with the initials shown (WCAG 2.5.3): "SA: account menu for Sara Ali".
         aria-label={t("menu.button", { initials: auth.navbarName, name: fullName })}
         onClick={() => setOpen((value) => !value)}

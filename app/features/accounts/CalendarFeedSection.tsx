@@ -19,7 +19,7 @@ export function CalendarFeedSection({ feed }: { feed: FeedLink | null }) {
   const renew = useAccountForm("request", {
     id: CALENDAR_FORMS.renew,
     schema: () => import("./accounts.schema").then((schemas) => schemas.buttonOnlySchema),
-    request: () => ({ path: "/api/account/calendar-feed" }),
+    endpoint: { path: "/api/account/calendar-feed" },
     onSuccess: async () => {
       await revalidate();
     },
@@ -27,7 +27,7 @@ export function CalendarFeedSection({ feed }: { feed: FeedLink | null }) {
   const revoke = useAccountForm("request", {
     id: CALENDAR_FORMS.revoke,
     schema: () => import("./accounts.schema").then((schemas) => schemas.buttonOnlySchema),
-    request: () => ({ method: "DELETE", path: "/api/account/calendar-feed" }),
+    endpoint: { method: "DELETE", path: "/api/account/calendar-feed" },
     onSuccess: async () => {
       await revalidate();
     },

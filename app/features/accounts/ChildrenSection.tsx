@@ -80,6 +80,8 @@ function ChildFields({ form }: { form: ReturnType<typeof useChildForm> }) {
             aria-describedby={describedBy}
             aria-invalid={invalid}
             aria-required="true"
+            // The enhancement script sends it as a number, as react-hook-form's valueAsNumber does (decision 125).
+            data-number=""
             {...ageField}
             {...form.methods.register("age", { valueAsNumber: true })}
           />
@@ -89,12 +91,13 @@ function ChildFields({ form }: { form: ReturnType<typeof useChildForm> }) {
   );
 }
 
-function useChildForm(id: string, request: () => { method?: "POST" | "PUT"; path: string }, initial?: SavedChild) {
+function useChildForm(id: string, endpoint: { method?: "POST" | "PUT"; path: string }, pendingLabel: string, initial?: SavedChild) {
   const { revalidate } = useRevalidator();
   return useAccountForm("request", {
     id,
     schema: () => import("./accounts.schema").then((schemas) => schemas.childSchema),
-    request,
+    endpoint,
+    pendingLabel,
     initial: initial ? { name: initial.name, age: String(initial.age) } : undefined,
     // The saved list comes from the server again (the new child, or the new name in the list).
     onSuccess: async (_answer, _values, reset) => {
@@ -116,11 +119,12 @@ function ChildRow({ child, courses }: { child: SavedChild; courses: string[] }) 
   const { revalidate } = useRevalidator();
   const formId = `${ACCOUNT_FORMS.child}-${child.id}`;
   const removeId = `${ACCOUNT_FORMS.removeChild}-${child.id}`;
-  const form = useChildForm(formId, () => ({ method: "PUT", path: `/api/account/children/${child.id}` }), child);
+  const form = useChildForm(formId, { method: "PUT", path: `/api/account/children/${child.id}` }, t("space.children.saving"), child);
   const remove = useAccountForm("request", {
     id: removeId,
     schema: () => import("./accounts.schema").then((schemas) => schemas.buttonOnlySchema),
-    request: () => ({ method: "DELETE", path: `/api/account/children/${child.id}` }),
+    endpoint: { method: "DELETE", path: `/api/account/children/${child.id}` },
+    pendingLabel: t("space.children.removing"),
     onSuccess: () => revalidate(),
   });
   return (
@@ -155,7 +159,7 @@ function ChildRow({ child, courses }: { child: SavedChild; courses: string[] }) 
 
 function AddChildForm() {
   const { t } = useTranslation("accounts");
-  const form = useChildForm(ACCOUNT_FORMS.addChild, () => ({ path: "/api/account/children" }));
+  const form = useChildForm(ACCOUNT_FORMS.addChild, { path: "/api/account/children" }, t("space.children.adding"));
   return (
     <form {...form.formProps} id={ACCOUNT_FORMS.addChild} aria-labelledby="add-child-heading" className="mt-6">
       <h3 id="add-child-heading" className="font-semibold text-slate-800">

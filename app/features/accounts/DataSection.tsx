@@ -17,8 +17,10 @@ export function DataSection({ email }: { email: string }) {
   const form = useAccountForm("request", {
     id: ACCOUNT_FORMS.deleteAccount,
     schema: () => import("./accounts.schema").then((schemas) => schemas.deleteAccountSchema),
-    request: () => ({ path: "/api/account/delete" }),
+    endpoint: { path: "/api/account/delete" },
+    pendingLabel: t("space.data.deleting"),
     successToast: false,
+    after: { go: withNotice(localizePath("/", lang), "account-deleted") },
     // A full load: every part of the page (navbar, caches) starts again signed out.
     onSuccess: () => window.location.assign(withNotice(localizePath("/", lang), "account-deleted")),
   });

@@ -44,7 +44,8 @@ function DeviceRow({ device, timeZone }: { device: SignedInDevice; timeZone: str
   const form = useAccountForm("request", {
     id: formId,
     schema: () => import("./accounts.schema").then((schemas) => schemas.buttonOnlySchema),
-    request: () => ({ method: "DELETE", path: `/api/account/sessions/${device.id}` }),
+    endpoint: { method: "DELETE", path: `/api/account/sessions/${device.id}` },
+    after: { signedOut: localizePath("/login", lang) },
     onSuccess: async (answer) => {
       // This browser is signed out: a full load, so every part of the page forgets the account.
       if (answer.signedOut === true) window.location.assign(localizePath("/login", lang));

@@ -15,7 +15,7 @@ export function EmailProofNote() {
   const form = useAccountForm("request", {
     id: ACCOUNT_FORMS.emailProof,
     schema: buttonOnlySchema,
-    request: () => ({ path: "/api/account/email-proof" }),
+    endpoint: { path: "/api/account/email-proof" },
   });
   return (
     <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-slate-900" data-testid="email-proof-note">

@@ -12,7 +12,8 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   const form = useAccountForm("request", {
     id: ACCOUNT_FORMS.password,
     schema: () => import("./accounts.schema").then((schemas) => schemas.changePasswordSchema),
-    request: () => ({ path: "/api/account/password" }),
+    endpoint: { path: "/api/account/password" },
+    pendingLabel: t("space.password.submitting"),
   });
   return (
     <AccountSection id="password" title={t("space.password.heading")}>
@@ -48,7 +49,8 @@ function PasswordLinkForm() {
   const form = useAccountForm("request", {
     id: ACCOUNT_FORMS.passwordLink,
     schema: () => import("./accounts.schema").then((schemas) => schemas.buttonOnlySchema),
-    request: () => ({ path: "/api/account/password/link" }),
+    endpoint: { path: "/api/account/password/link" },
+    pendingLabel: t("space.password.sendingLink"),
   });
   return (
     <form {...form.formProps} id={ACCOUNT_FORMS.passwordLink} className="mt-4 max-w-md space-y-4">

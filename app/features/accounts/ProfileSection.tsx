@@ -17,7 +17,8 @@ export function ProfileSection({ profile }: { profile: { username: string; email
     id: ACCOUNT_FORMS.profile,
     // zod and the rules load with the first send (decision 028's way; decision 108).
     schema: () => import("./accounts.schema").then((schemas) => schemas.profileSchemaFor(phoneCountry)),
-    request: () => ({ method: "PATCH", path: "/api/account/profile" }),
+    endpoint: { method: "PATCH", path: "/api/account/profile" },
+    pendingLabel: t("space.profile.submitting"),
     initial: { username: profile.username, contactNumber: profile.contactNumber },
     // Keep the saved values in the fields; the navbar's initials follow the new name.
     onSuccess: () => revalidate(),

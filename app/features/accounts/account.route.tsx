@@ -27,6 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return accountPageData(context, user.id, langFromPath(new URL(request.url).pathname));
 }
 
+/**
+ * Without React's runtime, signed in too (decision 125): the page is the server's HTML and the
+ * enhancement script, which sends its forms as JSON and then refreshes the page's regions.
+ */
+export const handle = { hydrate: false, staticWhenSignedIn: true };
+
 export function headers() {
   return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 }
@@ -41,7 +47,8 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const { profile } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10 md:py-14">
+    // What a form's success refreshes on the page without React (app/enhance/refresh.ts).
+    <main id="main" data-refresh-region="account" className="mx-auto max-w-4xl space-y-8 px-4 py-10 md:py-14">
       <PageMeta title={t("space.meta.title")} description={t("space.meta.description")} />
       <meta name="robots" content="noindex" />
       <header>
