@@ -12,7 +12,7 @@ import type { Config } from "./config";
 import type { DB } from "./db/db";
 import { errorHandler, notFoundJson } from "./http/errors";
 import { healthRouter } from "./http/health";
-import { openApiRoute } from "./http/openapi";
+import { openApiRouter } from "./http/openapi";
 import { readRouteNotes } from "./http/openapi-notes";
 import { countWhenDone, metricsRouter, pageRoutePatterns, requestMetrics, requestRoute } from "./http/metrics";
 import { pageCache } from "./http/page-cache";
@@ -210,7 +210,7 @@ function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Rou
   api.use(express.json({ limit: "100kb" }));
   for (const router of apiRouters(deps)) api.use(router);
   // The HTTP reference, generated from the routes mounted above (decision 107).
-  api.get("/api/openapi.json", openApiRoute(() => readRouteNotes().byRoute));
+  api.use(openApiRouter(() => readRouteNotes().byRoute));
   api.use("/api", notFoundJson);
   return api;
 }
