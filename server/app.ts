@@ -22,7 +22,9 @@ import { logWhenDone, requestLog } from "./http/request-log";
 import type { Logger } from "./logger";
 import type { Tracing } from "./tracing";
 import { apiRouters, sharedEndpoints } from "./features";
-import { callerOf, collectingJar, runEndpoint } from "./http/endpoint";
+import { callerOf, collectingJar, runEndpoint, type AnyEndpoint } from "./http/endpoint";
+import type { Lang } from "~/i18n/lang";
+import type { AnswerOf, RunAnswer } from "~/lib/forms/form-state";
 import { sameOriginWrites } from "./security/same-origin";
 import { loadSession } from "./security/session";
 
@@ -180,10 +182,11 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
           sessionRef: res.locals.sessionRef ?? null,
           secondFactorMissing: res.locals.secondFactorMissing === true,
           endpoints: sharedEndpoints,
-          run: async (endpoint, call) => {
+          run: async <E extends AnyEndpoint>(endpoint: E, call: { input: unknown; params?: Record<string, string>; lang: Lang }) => {
             const jar = collectingJar();
             const answer = await runEndpoint({ config, db, logger }, endpoint, { ...callerOf(req, res, call.lang), cookies: jar }, call);
-            return { ...answer, cookies: jar.headers };
+            // Sound: a status below 400 is `run`'s own answer (AnswerOf<E>); refusals are HttpErrors, 4xx.
+            return { ...answer, ok: answer.status < 400, cookies: jar.headers } as RunAnswer<AnswerOf<E>>;
           },
         }),
       }),

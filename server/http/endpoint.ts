@@ -106,6 +106,12 @@ export type AnyAnswer = EndpointAnswer | FileAnswer | RedirectAnswer;
 
 export const isFileAnswer = (answer: AnyAnswer): answer is FileAnswer => "file" in answer;
 
+/**
+ * An endpoint's declared output: the JSON body its `run` answers, as TypeScript infers it from
+ * `run` (a file or a redirect has none). A page that runs the endpoint in process reads it typed.
+ */
+export type OutputOf<R> = R extends { body: infer B } ? B : never;
+
 /** A file answer, 200 unless told. */
 export function fileAnswer(kind: FileKind, body: FileAnswer["file"]["body"], options: Omit<FileAnswer["file"], "kind" | "body"> & { status?: number } = {}): FileAnswer {
   const { status = 200, ...rest } = options;
