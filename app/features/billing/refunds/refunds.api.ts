@@ -2,6 +2,7 @@ import type { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { localizePath } from "~/i18n/lang";
+import { idParams, recordId } from "~/lib/record-id";
 import { v } from "~/lib/validation";
 import { recordAudit } from "~server/audit/audit";
 import { defineEndpoint, fileAnswer, jsonRoutes, type EndpointDeps, type FileAnswer, type RedirectAnswer } from "~server/http/endpoint";
@@ -18,7 +19,6 @@ import { invoiceOfToken } from "~/features/billing/instalments/invoice-link.serv
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "refunds", key, values);
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
 
 /** Staff: part or all of a payment back. Minor units; the reason is kept on the credit note. */
 export const refundSchema = z.object({
@@ -81,7 +81,7 @@ export const getPaymentEndpoint = defineEndpoint({
 
 const percent = z.number({ error: v.required }).int(v.invalid).min(0, v.invalid).max(100, v.invalid);
 export const refundPolicySchema = z.object({ percentBefore: percent, percentAfter: percent });
-const policyParams = z.object({ kind: z.enum(["course", "camp"]), id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+const policyParams = z.object({ kind: z.enum(["course", "camp"]), id: recordId });
 
 /**
  * PUT /api/admin/billing/refund-policies/:kind/:id (staff; kind course|camp): the percent of what
@@ -132,7 +132,6 @@ async function pdfAnswer(deps: EndpointDeps, kind: DocKind, id: number, lang: La
   return fileAnswer("pdf", pdf, { filename: `${number}.pdf`, inline: true, cacheControl: "private, no-store" });
 }
 
-const docParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
 
 /** GET /admin/billing/{invoices|credit-notes}/{id}/pdf: staff, any document, in the family's language. */
 const staffPdfEndpoint = (kind: DocKind, segment: string) =>
@@ -141,7 +140,7 @@ const staffPdfEndpoint = (kind: DocKind, segment: string) =>
     path: `/admin/billing/${segment}/:id/pdf`,
     access: "staff",
     produces: "pdf",
-    params: docParams,
+    params: idParams,
     notFound: { ns: "refunds", key: "api.docNotFound" },
     input: z.object({}),
     run: ({ deps, params: { id } }) => pdfAnswer(deps, kind, id, undefined),
