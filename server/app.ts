@@ -12,7 +12,7 @@ import type { Config } from "./config";
 import type { DB } from "./db/db";
 import { errorHandler, notFoundJson } from "./http/errors";
 import { healthRouter } from "./http/health";
-import { openApiRoute } from "./http/openapi";
+import { openApiRouter } from "./http/openapi";
 import { readRouteNotes } from "./http/openapi-notes";
 import { countWhenDone, metricsRouter, pageRoutePatterns, requestMetrics, requestRoute } from "./http/metrics";
 import { pageCache } from "./http/page-cache";
@@ -22,7 +22,9 @@ import { logWhenDone, requestLog } from "./http/request-log";
 import type { Logger } from "./logger";
 import type { Tracing } from "./tracing";
 import { apiRouters, sharedEndpoints } from "./features";
-import { callerOf, collectingJar, runEndpoint } from "./http/endpoint";
+import { callerOf, collectingJar, runEndpoint, type AnyEndpoint } from "./http/endpoint";
+import type { Lang } from "~/i18n/lang";
+import type { AnswerOf, RunAnswer } from "~/lib/forms/form-state";
 import { sameOriginWrites } from "./security/same-origin";
 import { loadSession } from "./security/session";
 
@@ -182,10 +184,11 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
           sessionRef: res.locals.sessionRef ?? null,
           secondFactorMissing: res.locals.secondFactorMissing === true,
           endpoints: sharedEndpoints,
-          run: async (endpoint, call) => {
+          run: async <E extends AnyEndpoint>(endpoint: E, call: { input: unknown; params?: Record<string, string>; lang: Lang }) => {
             const jar = collectingJar();
             const answer = await runEndpoint({ config, db, logger }, endpoint, { ...callerOf(req, res, call.lang), cookies: jar }, call);
-            return { ...answer, cookies: jar.headers };
+            // Sound: a status below 400 is `run`'s own answer (AnswerOf<E>); refusals are HttpErrors, 4xx.
+            return { ...answer, ok: answer.status < 400, cookies: jar.headers } as RunAnswer<AnswerOf<E>>;
           },
         }),
       }),
@@ -212,7 +215,7 @@ function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Rou
   api.use(express.json({ limit: "100kb" }));
   for (const router of apiRouters(deps)) api.use(router);
   // The HTTP reference, generated from the routes mounted above (decision 107).
-  api.get("/api/openapi.json", openApiRoute(() => readRouteNotes().byRoute));
+  api.use(openApiRouter(() => readRouteNotes().byRoute));
   api.use("/api", notFoundJson);
   return api;
 }

@@ -158,3 +158,93 @@ describe("an endpoint's file answer", () => {
     expect(Object.keys((get.responses["2XX"] as { content: object }).content)).toEqual(["text/csv"]);
   });
 });
+
+/** What decision 126 added: a raw body, a file-or-JSON answer, the caller's own address, answer headers, a public JSON array. */
+describe("an endpoint's raw body, JSON-or-file answer and headers", () => {
+  const deps = {} as EndpointDeps;
+  const hook = defineEndpoint({
+    method: "POST",
+    path: "/t/hook",
+    access: "anyone",
+    rawBody: true,
+    input: z.object({ bytes: z.instanceof(Buffer), json: z.boolean() }),
+    run: async ({ caller }, { bytes, json }) => ({ status: 200, body: { length: bytes.length, text: bytes.toString("utf8"), json, signature: caller.header("x-signature") ?? null } }),
+  });
+  const list = defineEndpoint({
+    method: "GET",
+    path: "/t/list",
+    access: "anyone",
+    produces: "csv",
+    alsoJson: true,
+    input: z.object({ format: z.enum(["json", "csv"]).default("json") }),
+    run: async (_call, { format }) => (format === "csv" ? fileAnswer("csv", "a,b\r\n") : { status: 200, body: { rows: [], total: 0 } }),
+  });
+  const back = defineEndpoint({
+    method: "GET",
+    path: "/t/back",
+    access: "anyone",
+    redirects: "signed out",
+    input: z.object({}),
+    run: async ({ caller }) => ({ status: 303 as const, location: `/login?next=${encodeURIComponent(caller.url)}` }),
+  });
+  const busy = defineEndpoint({
+    method: "GET",
+    path: "/t/busy",
+    access: "anyone",
+    input: z.object({}),
+    run: async () => ({ status: 429, body: { message: "Later." }, headers: { "Retry-After": "3600" } }),
+  });
+  const array = defineEndpoint({
+    method: "GET",
+    path: "/t/array",
+    access: "anyone",
+    produces: "json-array",
+    input: z.object({}),
+    run: async () => fileAnswer("json-array", JSON.stringify([1, 2]), { cacheControl: null, headers: { "X-Total-Count": "2" } }),
+  });
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use("/t/hook", express.raw({ type: () => true }));
+    app.use(express.json());
+    app.use(jsonRoutes(deps, [hook, list, back, busy, array]));
+    server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it("hands a raw-body endpoint the exact bytes, whatever they are, and whether they were sent as JSON", async () => {
+    const text = '{"id":"evt_1",  "x":1}';
+    const json = await fetch(`${base}/t/hook`, { method: "POST", headers: { "content-type": "application/json", "x-signature": "s" }, body: text });
+    expect(await json.json()).toEqual({ length: text.length, text, json: true, signature: "s" });
+    const plain = await fetch(`${base}/t/hook`, { method: "POST", headers: { "content-type": "text/plain" }, body: "not json" });
+    expect(await plain.json()).toMatchObject({ text: "not json", json: false });
+  });
+
+  it("answers JSON or the file per call, and documents both", async () => {
+    expect(await (await fetch(`${base}/t/list`)).json()).toEqual({ rows: [], total: 0 });
+    const csv = await fetch(`${base}/t/list?format=csv`);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const doc = openApiDocument([{ method: "GET", path: list.path, endpoint: list }], { handWritten: [] });
+    expect(Object.keys((doc.paths["/t/list"]!.get!.responses["2XX"] as { content: object }).content)).toEqual(["application/json", "text/csv"]);
+  });
+
+  it("knows the address it was asked for, query included (a signed-out visitor comes back to it)", async () => {
+    const answer = await fetch(`${base}/t/back?x=1`, { redirect: "manual" });
+    expect(answer.headers.get("location")).toBe(`/login?next=${encodeURIComponent("/t/back?x=1")}`);
+  });
+
+  it("sends an answer's own headers, and a public JSON array without Cache-Control", async () => {
+    const busyAnswer = await fetch(`${base}/t/busy`);
+    expect(busyAnswer.status).toBe(429);
+    expect(busyAnswer.headers.get("retry-after")).toBe("3600");
+    const arrayAnswer = await fetch(`${base}/t/array`);
+    expect(arrayAnswer.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(arrayAnswer.headers.get("cache-control")).toBeNull();
+    expect(arrayAnswer.headers.get("x-total-count")).toBe("2");
+    expect(await arrayAnswer.json()).toEqual([1, 2]);
+  });
+});

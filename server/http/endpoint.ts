@@ -38,6 +38,8 @@ export interface Caller {
   sessionKind: string | null;
   sessionRef: string | null;
   secondFactorMissing: boolean;
+  /** The address as requested, path and query (`/account/invoices/7/pdf`): where a signed-out visitor comes back to. */
+  url: string;
   /** A request header: cookie, user-agent, origin. */
   header(name: string): string | undefined;
   cookies: CookieJar;
@@ -51,6 +53,8 @@ export type Access = "anyone" | "signed-in" | "teaching" | "staff" | "admin";
 export interface EndpointAnswer {
   status: number;
   body: { message?: string; errors?: Record<string, string>; [key: string]: unknown };
+  /** Headers of this answer (Retry-After on a 429 of the endpoint's own budget). */
+  headers?: Record<string, string>;
 }
 
 /** The kinds of file an endpoint may answer, each with its content type (OpenAPI documents it from `produces`). */
@@ -63,6 +67,8 @@ export const FILE_TYPES = {
   text: "text/plain; charset=utf-8",
   png: "image/png",
   json: "application/json; charset=utf-8",
+  /** A JSON array (a public list the specification gives as one, `/api/blogs`). */
+  "json-array": "application/json; charset=utf-8",
 } as const;
 export type FileKind = keyof typeof FILE_TYPES;
 
@@ -79,8 +85,11 @@ export interface FileAnswer {
     body: string | Uint8Array | AsyncIterable<string>;
     filename?: string;
     inline?: boolean;
-    /** Cache-Control; `no-store` unless given (files are mostly private). */
-    cacheControl?: string;
+    /**
+     * Cache-Control; `no-store` unless given (files are mostly private). `null` sets none, as a
+     * JSON answer sets none: a public read the page cache may keep (server/http/page-cache.ts).
+     */
+    cacheControl?: string | null;
     /** Other headers (X-Robots-Tag, X-Total-Count). */
     headers?: Record<string, string>;
   };
@@ -96,6 +105,12 @@ export interface RedirectAnswer {
 export type AnyAnswer = EndpointAnswer | FileAnswer | RedirectAnswer;
 
 export const isFileAnswer = (answer: AnyAnswer): answer is FileAnswer => "file" in answer;
+
+/**
+ * An endpoint's declared output: the JSON body its `run` answers, as TypeScript infers it from
+ * `run` (a file or a redirect has none). A page that runs the endpoint in process reads it typed.
+ */
+export type OutputOf<R> = R extends { body: infer B } ? B : never;
 
 /** A file answer, 200 unless told. */
 export function fileAnswer(kind: FileKind, body: FileAnswer["file"]["body"], options: Omit<FileAnswer["file"], "kind" | "body"> & { status?: number } = {}): FileAnswer {
@@ -114,6 +129,8 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   access: Access;
   /** A file endpoint: the kind of file a 2xx carries (`run` then returns `fileAnswer(...)`); JSON otherwise. */
   produces?: FileKind;
+  /** With `produces`: a 2xx may also be a JSON object, chosen per call (an admin list: JSON, or the file with `?format=csv`). */
+  alsoJson?: true;
   /** When it may answer a redirect (a RedirectAnswer): why, for the reference. */
   redirects?: string;
   /** The 401's locale key for a signed-out caller, where the documented answer has its own words. */
@@ -126,6 +143,12 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
    * field as `{ bytes, type, name }` (absent when none was sent), as a page's form post gives it.
    */
   multipart?: { file: string; receive: (deps: EndpointDeps) => RequestHandler };
+  /**
+   * The body's exact bytes instead of JSON (a provider's webhook, verified over what was signed):
+   * the input is `{ bytes, json }`, the bytes as received (empty when none) and whether they were
+   * sent as application/json. server/app.ts keeps the body raw on its path.
+   */
+  rawBody?: true;
   /** A POST whose JSON body may be left out: sent as anything but JSON, its input is `{}` (a passkey ceremony's options). */
   optionalBody?: true;
   /**
@@ -239,6 +262,7 @@ export function callerOf(req: Request, res: Response, lang: Lang = requestLang(r
     sessionKind: (res.locals.sessionKind as string | null | undefined) ?? null,
     sessionRef: (res.locals.sessionRef as string | null | undefined) ?? null,
     secondFactorMissing: res.locals.secondFactorMissing === true,
+    url: req.originalUrl,
     header: (name) => req.get(name),
     cookies: {
       set: (name, value, options) => void res.cookie(name, value, options),
@@ -284,11 +308,13 @@ export async function sendAnswer(res: Response, answer: AnyAnswer): Promise<void
     return;
   }
   if (!isFileAnswer(answer)) {
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.set(name, value);
     res.status(answer.status).json(answer.body);
     return;
   }
   const { kind, body, filename, inline, cacheControl, headers } = answer.file;
-  res.status(answer.status).type(FILE_TYPES[kind]).set("Cache-Control", cacheControl ?? "no-store");
+  res.status(answer.status).type(FILE_TYPES[kind]);
+  if (cacheControl !== null) res.set("Cache-Control", cacheControl ?? "no-store");
   if (filename) res.set("Content-Disposition", `${inline ? "inline" : "attachment"}; filename="${filename.replace(/[^\w.-]+/g, "-")}"`);
   for (const [name, value] of Object.entries(headers ?? {})) res.set(name, value);
   if (typeof body === "string" || body instanceof Uint8Array) {
@@ -315,6 +341,17 @@ function multipartRoute(deps: EndpointDeps, endpoint: AnyEndpoint, multipart: No
   return [guard, multipart.receive(deps), handler];
 }
 
+/** A raw-body endpoint's handler: the bytes as received (express.raw in server/app.ts), never parsed as JSON. */
+function rawBodyRoute(deps: EndpointDeps, endpoint: AnyEndpoint): RequestHandler {
+  const handler: RequestHandler = async (req, res) => {
+    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input: { bytes, json: Boolean(req.is("application/json")) }, params: req.params as Record<string, string> });
+    await sendAnswer(res, answer);
+  };
+  declarations.set(handler, endpoint);
+  return handler;
+}
+
 /** The JSON transport: each endpoint as its documented route. */
 export function jsonRoutes(deps: EndpointDeps, endpoints: readonly AnyEndpoint[]): Router {
   const router = expressRouter();
@@ -322,6 +359,10 @@ export function jsonRoutes(deps: EndpointDeps, endpoints: readonly AnyEndpoint[]
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     if (endpoint.multipart) {
       router[method](endpoint.path, ...multipartRoute(deps, endpoint, endpoint.multipart));
+      continue;
+    }
+    if (endpoint.rawBody) {
+      router[method](endpoint.path, rawBodyRoute(deps, endpoint));
       continue;
     }
     const handler: RequestHandler = async (req, res) => {

@@ -122,9 +122,12 @@ describe("the OpenAPI document", () => {
     expect(body.properties.age).toMatchObject({ type: "integer", minimum: 4, maximum: 18 });
     expect(add.responses["401"]).toBeDefined();
     expect(add.responses["429"]).toBeDefined();
-    // Hand-written routes carry their declared line; the audit log is admins' only.
+    // The audit log is admins' only, a list answering JSON or, with ?format=csv, a CSV (decision 126).
     expect(doc.paths["/api/admin/audit"]?.get["x-access"]).toBe("admin");
-    expect(doc.paths["/api/admin/audit"]?.get["x-declared"]).toBe("hand-written");
+    expect(doc.paths["/api/admin/audit"]?.get["x-declared"]).toBe("endpoint");
+    expect(Object.keys(doc.paths["/api/admin/audit"]?.get.responses["2XX"].content)).toEqual(["application/json", "text/csv"]);
+    // Hand-written routes (operations only) carry their declared line.
+    expect(doc.paths["/metrics"]?.get["x-declared"]).toBe("hand-written");
     // Endpoints carry their access too, and a file endpoint documents its file type.
     expect(doc.paths["/api/admin/camps"]?.get["x-access"]).toBe("admin");
     expect(Object.keys(doc.paths["/api/admin/slots/bookings.csv"]?.get.responses["2XX"].content)).toEqual(["text/csv"]);

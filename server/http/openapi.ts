@@ -1,4 +1,4 @@
-import type { Application, RequestHandler } from "express";
+import { Router as expressRouter, type Application, type RequestHandler, type Router } from "express";
 import { z } from "zod";
 import { declaredEndpoint, type Access, type AnyEndpoint } from "./endpoint";
 import { handWrittenRoutes, type HandWrittenRoute } from "./hand-written-routes";
@@ -202,7 +202,9 @@ function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNote
   const parameters: unknown[] = pathParameters(path, endpoint.params ? jsonSchemaOf(endpoint.params) : undefined);
   let requestBody: unknown;
   if (!bodyless) {
-    requestBody = { required: endpoint.optionalBody !== true, content: { [endpoint.multipart ? "multipart/form-data" : "application/json"]: { schema: input } } };
+    // A raw body is taken as sent and verified over its bytes (a signed webhook): documented as the JSON it carries.
+    const schema = endpoint.rawBody ? { type: "object", description: "Taken as its exact bytes (verified against its signature header), then read as JSON." } : input;
+    requestBody = { required: endpoint.optionalBody !== true, content: { [endpoint.multipart ? "multipart/form-data" : "application/json"]: { schema } } };
   } else if (!endpoint.noBody && typeof input === "object" && input.properties) {
     const required = new Set((input.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries(input.properties as Record<string, JsonSchema>)) {
@@ -210,8 +212,10 @@ function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNote
     }
   }
   const file = endpoint.produces ? ANSWERS[endpoint.produces] : undefined;
+  const json = { description: "Success: a JSON object (`message` and the route's fields)", content: { "application/json": { schema: { type: "object" } } } };
+  const success = !file ? json : endpoint.alsoJson ? { description: `${json.description}, or ${file.description.replace(/^An? /, "a ")}`, content: { ...json.content, ...file.content } } : { description: file.description, content: file.content };
   const responses: Record<string, unknown> = {
-    "2XX": file ? { description: file.description, content: file.content } : { description: "Success: a JSON object (`message` and the route's fields)", content: { "application/json": { schema: { type: "object" } } } },
+    "2XX": success,
     "4XX": errorAnswer("Refused: `{ message }`, with `errors: { field: message }` for invalid fields; nothing changed"),
   };
   if (endpoint.redirects) responses["3XX"] = { description: `A redirect (Location header): ${endpoint.redirects}` };
@@ -334,6 +338,13 @@ export function openApiDocument(mounted: readonly MountedRoute[], options: { not
     },
     "x-counts": { endpoints, handWritten: hand, mountedNotDeclared },
   };
+}
+
+/** GET /api/openapi.json, mounted after every other router of the API (server/app.ts), so the document sees them all. */
+export function openApiRouter(notes: () => RouteNotes): Router {
+  const router = expressRouter();
+  router.get("/api/openapi.json", openApiRoute(notes));
+  return router;
 }
 
 /** GET /api/openapi.json: the document of the app serving the request, built once per app (its routes are all mounted by then). */

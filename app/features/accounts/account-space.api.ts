@@ -1,24 +1,24 @@
 import { isStaffRole } from "~/lib/roles";
-import { Router, type Request, type RequestHandler, type Response } from "express";
+import { Router, type RequestHandler } from "express";
 import { z } from "zod";
-import { defineEndpoint, jsonRoutes, type Caller, type Endpoint, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type Endpoint, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
-import { byCallerAccount, createRateLimit, type LimitSpec } from "~server/security/rate-limit";
+import { byCallerAccount, type LimitSpec } from "~server/security/rate-limit";
 import { endSession, startSession, type SessionUser } from "~server/security/session";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { sitePhoneCountry } from "~/features/site/site.server";
+import { idParams } from "~/lib/record-id";
 import { idOr404 } from "~/features/admin-kit/admin-http.server";
 import { addChild, listChildren, removeChild, updateChild } from "~/features/family/children.server";
 import { accountCertificate, accountExport, accountOverview, changePassword, deleteAccount, updateProfile } from "./account-space.server";
-import { sendCertificatePdf } from "~/features/certificates/certificates.api";
+import { certificatePdf } from "~/features/certificates/certificates.api";
 import { changePasswordSchema, childSchema, deleteAccountSchema, profileSchemaFor } from "./accounts.schema";
 import { MAX_CHILDREN } from "~/features/family/limits";
 import { createPasswordReset } from "./password-reset.server";
 
 const said = (caller: Caller, key: string) => serverT(caller.lang, "accounts", `space.api.${key}`);
-const signedIn = (res: Response) => res.locals.user as SessionUser;
 /** The account of a call that passed `access: "signed-in"`. */
 export const accountOf = (caller: Caller) => caller.user as SessionUser;
 
@@ -39,7 +39,6 @@ export const OWN_ACCOUNT = { access: "signed-in", signedOut: { ns: "accounts", k
  * addresses. The access check runs first, so there is always an account.
  */
 export const perAccount = (name: string, limit: number, windowMs: number): LimitSpec => ({ name, limit, windowMs, keyBy: byCallerAccount });
-const byAccount = (req: Request) => byCallerAccount({ ip: "", user: req.res?.locals.user as SessionUser | null | undefined });
 
 /** PATCH /api/account/profile: name and phone (the phone rule follows the academy's country, so the input is read inside). */
 export const saveProfile = defineEndpoint({
@@ -167,6 +166,60 @@ export const deleteOwnAccount = defineEndpoint({
   },
 });
 
+/** GET /api/account: what the account holds (profile, bookings, enrolments, waitlists, certificates). */
+export const readOwnAccount = defineEndpoint({
+  method: "GET",
+  path: "/api/account",
+  ...OWN_ACCOUNT,
+  input: z.object({}),
+  async run({ deps: { db, config }, caller }) {
+    return { status: 200, body: { ...(await accountOverview(db, caller.user.id, await academyTimeZone(db), caller.lang, config.sessionSecret)) } };
+  },
+});
+
+/** GET /api/account/children → { children }: the account's saved children. */
+export const listOwnChildren = defineEndpoint({
+  method: "GET",
+  path: "/api/account/children",
+  ...OWN_ACCOUNT,
+  input: z.object({}),
+  async run({ deps: { db }, caller }) {
+    return { status: 200, body: { children: await listChildren(db, caller.user.id) } };
+  },
+});
+
+/** GET /api/account/certificates/{id}/pdf: a certificate of one of the account's children (decision 080); another family's id is a 404. */
+export const ownCertificatePdf = defineEndpoint({
+  method: "GET",
+  path: "/api/account/certificates/:id/pdf",
+  ...OWN_ACCOUNT,
+  produces: "pdf",
+  params: idParams,
+  notFound: { ns: "certificates", key: "api.notFound" },
+  input: z.object({}),
+  async run({ deps: { db, config }, caller, params: { id } }) {
+    const certificate = await accountCertificate(db, caller.user.id, id);
+    if (!certificate) throw new HttpError(404, serverT(caller.lang, "certificates", "api.notFound"));
+    return certificatePdf(certificate, caller.lang, config.publicUrl);
+  },
+});
+
+/** GET /api/account/export: everything held about the account, as a JSON download. */
+export const exportOwnAccount = defineEndpoint({
+  method: "GET",
+  path: "/api/account/export",
+  ...OWN_ACCOUNT,
+  produces: "json",
+  limits: [perAccount("account-export", 20, 60_000)],
+  input: z.object({}),
+  async run({ deps: { db }, caller }) {
+    const data = await accountExport(db, caller.user.id);
+    return fileAnswer("json", JSON.stringify(data, null, 2), { filename: "stem-academy-my-data.json", cacheControl: "private, no-store" });
+  },
+});
+
+const accountReads = [readOwnAccount, listOwnChildren, ownCertificatePdf, exportOwnAccount];
+
 const accountWrites: readonly Endpoint[] = [saveProfile, changeOwnPassword, sendPasswordLink, addOwnChild, saveOwnChild, removeOwnChild, deleteOwnAccount];
 
 /**
@@ -175,39 +228,9 @@ const accountWrites: readonly Endpoint[] = [saveProfile, changeOwnPassword, send
  * (server/app.ts), as for every cookie-carrying write.
  */
 export function accountSpaceApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
-  const exportLimit = createRateLimit(deps, { name: "account-export", limit: 20, windowMs: 60_000, keyBy: byAccount });
-
   // Signed out, every /api/account call is refused before its body is read (401, not 415).
   router.use("/api/account", requireAccount);
-  router.use(jsonRoutes(deps, accountWrites));
-
-  router.get("/api/account", async (req, res) => {
-    const overview = await accountOverview(db, signedIn(res).id, await academyTimeZone(db), requestLang(req), deps.config.sessionSecret);
-    res.set("Cache-Control", "private, no-store").json(overview);
-  });
-
-  router.get("/api/account/children", async (_req, res) => {
-    res.set("Cache-Control", "private, no-store").json({ children: await listChildren(db, signedIn(res).id) });
-  });
-
-  // A certificate of one of the account's children (decision 080): another family's id is a 404.
-  router.get("/api/account/certificates/:id/pdf", async (req, res) => {
-    const lang = requestLang(req);
-    const certificate = await accountCertificate(db, signedIn(res).id, idOr404(req.params.id, serverT(lang, "certificates", "api.notFound")));
-    if (!certificate) throw new HttpError(404, serverT(lang, "certificates", "api.notFound"));
-    await sendCertificatePdf(res, certificate, lang, deps.config.publicUrl);
-  });
-
-  router.get("/api/account/export", exportLimit, async (_req, res) => {
-    const data = await accountExport(db, signedIn(res).id);
-    res
-      .set("Cache-Control", "private, no-store")
-      .set("Content-Disposition", 'attachment; filename="stem-academy-my-data.json"')
-      .type("application/json")
-      .send(JSON.stringify(data, null, 2));
-  });
-
+  router.use(jsonRoutes(deps, [...accountWrites, ...accountReads]));
   return router;
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import { accountAndClient, inputEmail, type LimitSpec } from "~server/security/rate-limit";
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_CLIENT } from "./account-limits";
 import { endSession, startSession, type SessionUser } from "~server/security/session";
@@ -132,13 +132,27 @@ export const signUp = defineEndpoint({
   },
 });
 
+/** The paths Express's router would match for "/login" and "/logout" (any case, an optional trailing slash). */
+const PAGE_POSTS = /^\/(?:login|logout)\/?$/i;
+
+/** GET /api/getUser → { user }: the signed-in account, 401 signed out. */
+export const currentUser = defineEndpoint({
+  method: "GET",
+  path: "/api/getUser",
+  access: "signed-in",
+  signedOut: { ns: "accounts", key: "api.notSignedIn" },
+  input: z.object({}),
+  run: async ({ caller }) => ({ status: 200, body: { user: publicUser(caller.user) } }),
+});
+
 /**
  * /login and /logout are also pages whose forms post without JavaScript (url-encoded): those
  * posts leave this router for the page's action, which runs the same endpoint in process.
  */
 function leavingPagePosts(json: Router): Router {
   const router = Router();
-  router.post(["/login", "/logout"], (req, _res, next) => next(req.is("application/x-www-form-urlencoded") ? "router" : undefined));
+  // A pass-through, not a route: a url-encoded POST to /login or /logout skips the JSON endpoints.
+  router.use((req, _res, next) => next(req.method === "POST" && PAGE_POSTS.test(req.path) && req.is("application/x-www-form-urlencoded") ? "router" : undefined));
   router.use(json);
   return router;
 }
@@ -152,13 +166,7 @@ export function accountsApi(deps: EndpointDeps): Router {
   // Runs first for every request: the staff's second-factor requirement (decision 046).
   router.use(secondFactorGate(deps));
 
-  router.get("/api/getUser", (req, res) => {
-    const user = res.locals.user as SessionUser | null;
-    if (!user) throw new HttpError(401, serverT(requestLang(req), "accounts", "api.notSignedIn"));
-    res.json({ user: publicUser(user) });
-  });
-
-  router.use(leavingPagePosts(jsonRoutes(deps, [signIn, staffSignIn, signOut, signOutUser, register, signUp])));
+  router.use(leavingPagePosts(jsonRoutes(deps, [currentUser, signIn, staffSignIn, signOut, signOutUser, register, signUp])));
   router.use(passwordResetApi(deps), googleAuthApi(deps), adminSetupApi(deps), staffInviteApi(deps), securityApi(deps));
   return router;
 }

@@ -1,6 +1,7 @@
-import { Router, type Request, type Response } from "express";
+import type { Router } from "express";
+import { z } from "zod";
 import * as oidc from "openid-client";
-import { callerOf, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps, type RedirectAnswer } from "~server/http/endpoint";
 import { startSession } from "~server/security/session";
 import { startStep } from "./security/auth-steps.server";
 import { secondStepNeeded } from "./security/factors.server";
@@ -11,63 +12,86 @@ import { safeLocalPath } from "~/lib/next-path";
 
 type GoogleError = "failed" | "unverified" | "disabled" | "unavailable" | "cancelled";
 
-/**
- * Google sign-in (OpenID Connect, authorization code flow with PKCE, state and nonce):
- * GET /auth/google starts it, GET /auth/google/callback finishes it.
- */
-export function googleAuthApi(deps: EndpointDeps): Router {
-  const { config, logger } = deps;
-  const router = Router();
-  const callbackUrl = `${config.publicUrl}/auth/google/callback`;
-  const flowCookie = {
-    httpOnly: true,
-    sameSite: "lax" as const, // sent on Google's top-level redirect back to us
-    secure: config.isProduction && config.publicUrl.startsWith("https:"),
-    path: "/auth/google",
-  };
-  const refuse = (res: Response, next: string, code: GoogleError) => {
-    res.redirect(`${localizePath("/login", langFromPath(next))}?error=${code}`);
-  };
+const redirectTo = (location: string): RedirectAnswer => ({ status: 302, location });
 
-  router.get("/auth/google", async (req, res) => {
-    const next = safeLocalPath(req.query.next) ?? "/";
-    if (!config.google) return refuse(res, next, "unavailable");
+/** Where a refused sign-in lands: the sign-in page of the language `next` is in, saying why. */
+const refused = (next: string, code: GoogleError) => redirectTo(`${localizePath("/login", langFromPath(next))}?error=${code}`);
+
+/** The flow cookie's options: sent on Google's top-level redirect back to us, only to /auth/google. */
+const flowCookie = (config: EndpointDeps["config"]) => ({
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure: config.isProduction && config.publicUrl.startsWith("https:"),
+  path: "/auth/google",
+});
+
+const callbackUrl = (config: EndpointDeps["config"]) => `${config.publicUrl}/auth/google/callback`;
+
+/**
+ * GET /auth/google?next=/path: starts Google sign-in (OpenID Connect, authorization code flow with
+ * PKCE, state and nonce): the flow is sealed into a short-lived cookie and the browser sent to
+ * Google; without Google configured or reachable, back to the sign-in page saying so.
+ */
+export const startGoogleSignIn = defineEndpoint({
+  method: "GET",
+  path: "/auth/google",
+  access: "anyone",
+  redirects: "to Google's sign-in page; back to /login?error=unavailable when Google is not set up or not reachable",
+  input: z.object({ next: z.unknown().optional() }),
+  async run({ deps: { config, logger }, caller }, input) {
+    const next = safeLocalPath(input.next) ?? "/";
+    if (!config.google) return refused(next, "unavailable");
     let client;
     try {
       client = await oidcConfiguration(config.google);
     } catch (err) {
       logger.warn({ err: String(err) }, "Google discovery failed");
-      return refuse(res, next, "unavailable");
+      return refused(next, "unavailable");
     }
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
-    res.cookie(FLOW_COOKIE, sealFlow(config.sessionSecret, { verifier, state, nonce, next }), { ...flowCookie, maxAge: FLOW_LIFETIME_MS });
+    caller.cookies.set(FLOW_COOKIE, sealFlow(config.sessionSecret, { verifier, state, nonce, next }), { ...flowCookie(config), maxAge: FLOW_LIFETIME_MS });
     const url = oidc.buildAuthorizationUrl(client, {
-      redirect_uri: callbackUrl,
+      redirect_uri: callbackUrl(config),
       scope: "openid email profile",
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: "S256",
       state,
       nonce,
     });
-    res.redirect(url.href);
-  });
+    return redirectTo(url.href);
+  },
+});
 
-  router.get("/auth/google/callback", async (req: Request, res) => {
-    const flow = openFlow(config.sessionSecret, parseCookies(req.headers.cookie ?? "")[FLOW_COOKIE]);
-    res.clearCookie(FLOW_COOKIE, flowCookie);
+/**
+ * GET /auth/google/callback: finishes Google sign-in. The code is exchanged against the sealed
+ * flow (state, nonce, PKCE verifier); a verified address signs the account in (staff with a second
+ * factor go to its step first, decision 046) and the browser goes to `next`; anything else goes
+ * back to the sign-in page with the reason, never a 500.
+ */
+export const finishGoogleSignIn = defineEndpoint({
+  method: "GET",
+  path: "/auth/google/callback",
+  access: "anyone",
+  redirects: "to `next` once signed in (or to the second-factor step); otherwise to /login?error=failed|unverified|disabled|unavailable|cancelled",
+  // Google's own parameters (code, state, scope...) are read from the address by the library.
+  input: z.object({ error: z.unknown().optional() }),
+  async run({ deps, caller }, input) {
+    const { config, logger } = deps;
+    const flow = openFlow(config.sessionSecret, parseCookies(caller.header("cookie") ?? "")[FLOW_COOKIE]);
+    caller.cookies.clear(FLOW_COOKIE, flowCookie(config));
     // The flow cookie is signed, but its path is checked again: it is about to become a Location.
     const next = safeLocalPath(flow?.next) ?? "/";
-    if (!config.google) return refuse(res, next, "unavailable");
-    if (typeof req.query.error === "string") return refuse(res, next, "cancelled");
-    if (!flow) return refuse(res, next, "failed");
+    if (!config.google) return refused(next, "unavailable");
+    if (typeof input.error === "string") return refused(next, "cancelled");
+    if (!flow) return refused(next, "failed");
 
     let claims;
     try {
       const client = await oidcConfiguration(config.google);
-      const search = new URL(req.originalUrl, "http://site.invalid").search;
-      const tokens = await oidc.authorizationCodeGrant(client, new URL(callbackUrl + search), {
+      const search = new URL(caller.url, "http://site.invalid").search;
+      const tokens = await oidc.authorizationCodeGrant(client, new URL(callbackUrl(config) + search), {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
         expectedNonce: flow.nonce,
@@ -77,23 +101,25 @@ export function googleAuthApi(deps: EndpointDeps): Router {
     } catch (err) {
       // Wrong state, nonce or code, or an unreachable provider: refused, never a 500.
       logger.warn({ err: String(err) }, "Google sign-in refused");
-      return refuse(res, next, "failed");
+      return refused(next, "failed");
     }
     const email = typeof claims?.email === "string" ? claims.email.trim().toLowerCase() : "";
     const verified = claims?.email_verified === true || claims?.email_verified === "true";
-    if (!claims || !email || email.length > 254 || !verified) return refuse(res, next, "unverified");
+    if (!claims || !email || email.length > 254 || !verified) return refused(next, "unverified");
 
     const outcome = await accountForGoogle(deps.db, { sub: claims.sub, email, name: typeof claims.name === "string" ? claims.name : undefined });
-    if (!outcome.ok) return refuse(res, next, outcome.reason === "disabled" ? "disabled" : "failed");
+    if (!outcome.ok) return refused(next, outcome.reason === "disabled" ? "disabled" : "failed");
     if (await secondStepNeeded(deps.db, outcome.userId)) {
       // Staff with a second factor: Google is the first factor only (decision 046).
-      await startStep(deps, callerOf(req, res), "second-factor", { userId: outcome.userId, challenge: "google" });
-      res.redirect(`${localizePath("/admin/login/second-factor", langFromPath(next))}?next=${encodeURIComponent(next)}`);
-      return;
+      await startStep(deps, caller, "second-factor", { userId: outcome.userId, challenge: "google" });
+      return redirectTo(`${localizePath("/admin/login/second-factor", langFromPath(next))}?next=${encodeURIComponent(next)}`);
     }
-    await startSession(deps, callerOf(req, res), outcome.userId, "google");
-    res.redirect(next);
-  });
+    await startSession(deps, caller, outcome.userId, "google");
+    return redirectTo(next);
+  },
+});
 
-  return router;
+/** Google sign-in: GET /auth/google starts it, GET /auth/google/callback finishes it. */
+export function googleAuthApi(deps: EndpointDeps): Router {
+  return jsonRoutes(deps, [startGoogleSignIn, finishGoogleSignIn]);
 }

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from "kysely";
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
 import type { BlogPostsTable } from "~server/db/schema";
 import { nowIso, toDbJson } from "~server/db/values";
 import { diffFields, recordAudit } from "~server/audit/audit";
@@ -107,7 +107,7 @@ async function createBlogPost(db: DB, input: BlogPostValues, userId: number): Pr
   if (await slugTaken(db, input.slug)) throw new TakenError("slug");
   const now = nowIso();
   return claimingUnique("slug", () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       const { id } = await trx
         .insertInto("blog_posts")
         .values({ ...columns(input), publish_date: startOfDay(input.publishDate), created_at: now, updated_at: now })
@@ -132,7 +132,7 @@ async function updateBlogPost(db: DB, id: number, input: BlogPostValues, userId:
   if (await slugTaken(db, input.slug, id)) throw new TakenError("slug");
   const now = nowIso();
   return claimingUnique("slug", () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       const values = {
         ...columns(input),
         // A date-only editor must not move the stored time of an unchanged date.

@@ -6,7 +6,7 @@ import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { requireStaff } from "~server/security/access";
-import { sendList } from "~/features/admin-kit/list/list-query.server";
+import { listEndpoint } from "~/features/admin-kit/list/list-query.server";
 import { DeleteRefusedError, TakenError, type Collection, type SavedRecord } from "./collection.server";
 
 /**
@@ -18,17 +18,14 @@ import { DeleteRefusedError, TakenError, type Collection, type SavedRecord } fro
 export function collectionApi<Row, Values, CreateValues, Json>(collection: Collection<Row, Values, CreateValues, Json>) {
   const base = `/api/admin/${collection.name}`;
   const createPath = collection.create.path ?? base;
-  const endpoints = Object.values(collectionEndpoints(collection));
+  const { base: rows, spec, filename, columns, toJson } = collection.list;
+  const list = listEndpoint<Row, "staff">({ path: base, access: "staff", spec, source: ({ db }) => ({ base: rows(db), filename, columns, toJson }) });
+  const endpoints = [list, ...Object.values(collectionEndpoints(collection))];
   return (deps: EndpointDeps): Router => {
-    const { db } = deps;
     const router = Router();
     // Before the endpoints too, so a stranger hears 401 before any complaint about the body.
     router.use(base, requireStaff);
     if (createPath !== base) router.use(createPath, requireStaff);
-    router.get(base, async (req, res) => {
-      const { base: rows, spec, filename, columns, toJson } = collection.list;
-      await sendList<Row>(req, res, rows(db), spec, { db, filename, columns, toJson });
-    });
     router.use(jsonRoutes(deps, endpoints));
     return router;
   };

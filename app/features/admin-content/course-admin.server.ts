@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
 import type { CoursesTable } from "~server/db/schema";
 import { fromDbJson, nowIso, toDbBool, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
@@ -123,7 +123,7 @@ async function createCourse(db: DB, input: CourseValues, userId: number): Promis
   await assertFree(db, input);
   const now = nowIso();
   return claimingUnique("slug", () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       const currency = input.currency ?? (await getSiteSettings(trx)).defaultCurrency;
       const { id } = await trx.insertInto("courses").values({ ...columns(input), currency, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
       await recordAudit(trx, { userId, action: "create", entity: "course", entityId: id, name: input.nameEn || input.nameAr });

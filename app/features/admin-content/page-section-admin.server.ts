@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
 import { diffFields, recordAudit } from "~server/audit/audit";
 import { nowIso, toDbJson } from "~server/db/values";
 import { PAGE_KEYS, PAGE_SECTIONS, isPageKey, sectionOf, type PageKey, type PageSection } from "~/features/site/page-sections";
@@ -49,7 +49,7 @@ export async function saveSection(db: DB, page: PageKey, section: PageSection, f
   const next = sectionValues(section, form);
   const flat = (values: { en: Record<string, string>; ar: Record<string, string> }) =>
     Object.fromEntries(section.fields.flatMap((f) => (f.shared ? [[f.name, values.en[f.name] ?? ""]] : [[`${f.name}_en`, values.en[f.name] ?? ""], [`${f.name}_ar`, values.ar[f.name] ?? ""]])));
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const current = (await readSections(trx, [page])).get(`${page}/${section.key}`) ?? seedValues(section);
     const now = nowIso();
     await trx

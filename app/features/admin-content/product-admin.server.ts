@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { defineCollection, type SavedRecord } from "./collection.server";
@@ -60,7 +60,7 @@ async function createProduct(db: DB, input: ProductValues, userId: number): Prom
     const slug = await freeSlug(db, input.nameEn);
     const now = nowIso();
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await inTransaction(db, async (trx) => {
         const { id } = await trx.insertInto("products").values({ ...columns(input), slug, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
         await recordAudit(trx, { userId, action: "create", entity: "product", entityId: id, name: input.nameEn || input.nameAr || slug });
         return { id };

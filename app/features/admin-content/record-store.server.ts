@@ -1,4 +1,4 @@
-import type { DB, Trx } from "~server/db/db";
+import { inTransaction, type DB, type Trx } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { diffFields, recordAudit } from "~server/audit/audit";
 import { TakenError, type SavedRecord } from "./collection.server";
@@ -47,7 +47,7 @@ export async function updateAudited(
   },
 ): Promise<SavedRecord | undefined> {
   const { table, entity, id, values, userId, label, after } = change;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = (await trx.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!before) return undefined;
     await trx
@@ -71,7 +71,7 @@ export async function deleteAudited(
   removal: { table: CollectionTable; entity: string; id: number; userId: number; label: NameColumns; before?: (trx: Trx) => Promise<unknown> },
 ): Promise<boolean> {
   const { table, entity, id, userId, label, before } = removal;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = (await trx.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as Record<string, unknown> | undefined;
     if (!row) return false;
     await before?.(trx);

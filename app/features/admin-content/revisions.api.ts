@@ -6,7 +6,7 @@ import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import { idParams, recordId } from "~/lib/record-id";
 import type { Lang } from "~/i18n/lang";
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
 import { requireStaff } from "~server/security/access";
 import { REVISABLE, type Revisable } from "./revisable.server";
 import { deleteDraft, draftForEditor, saveDraft } from "./drafts.server";
@@ -133,12 +133,16 @@ function restoreEndpoint(revisable: Revisable) {
       const revision = await getRevision(db, table, params.id, params.revision);
       if (!revision) throw notFound();
       const userId = caller.user.id;
-      // The state being replaced stays restorable, even when it was saved before revisions were kept.
-      await recordRevision(db, { table, recordId: params.id, userId: null, values });
-      const saved = await revisable.restore(db, params.id, revision.values, userId, caller.lang);
-      if (!saved) throw notFound();
-      const about = await revisable.about(db, params.id, revision.values, caller.lang);
-      await recordAudit(db, { userId, action: "restore", entity: revisable.entity, entityId: about.entityId, name: about.name, summary: { revision: revision.id } });
+      // One transaction: the replaced state's revision, the save and the audit entry are kept together or not at all.
+      const saved = await inTransaction(db, async (trx) => {
+        // The state being replaced stays restorable, even when it was saved before revisions were kept.
+        await recordRevision(trx, { table, recordId: params.id, userId: null, values });
+        const restored = await revisable.restore(trx, params.id, revision.values, userId, caller.lang);
+        if (!restored) throw notFound();
+        const about = await revisable.about(trx, params.id, revision.values, caller.lang);
+        await recordAudit(trx, { userId, action: "restore", entity: revisable.entity, entityId: about.entityId, name: about.name, summary: { revision: revision.id } });
+        return restored;
+      });
       return { status: 200, body: { message: serverT(caller.lang, "admin-content", "revisions.restored"), ...saved, revision: revision.id } };
     },
   });

@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
 import { defineCollection, type SavedRecord } from "./collection.server";
@@ -43,7 +43,7 @@ async function createTeacher(
   userId: number,
 ): Promise<SavedRecord> {
   const now = nowIso();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { id } = await trx
       .insertInto("teachers")
       .values({

@@ -6,9 +6,9 @@ import { requireAdminPage } from "~/lib/page-guards.server";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { formatMoney, majorText, parseMajor } from "~/lib/money";
 import { getBillingInvoice, getFamilyStatement, listBillingInvoices, recordDeskPayment, resolvePaymentNotice } from "./desk.api";
-import type { FamilyStatement, InvoiceDetail, InvoiceRow } from "./desk.server";
 import { academyToday } from "./desk.server";
 import { openPaymentNotices } from "./payment-notices-view.server";
+import type { AnyEndpoint } from "~server/http/endpoint";
 
 /**
  * The staff billing pages' loaders and action (decision 090): each runs the endpoint its JSON
@@ -17,11 +17,11 @@ import { openPaymentNotices } from "./payment-notices-view.server";
 
 type PageArgs = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
 
-async function run(args: PageArgs, endpoint: Parameters<AppLoadContext["run"]>[0], input: unknown, params?: Record<string, string>) {
+async function run<E extends AnyEndpoint>(args: PageArgs, endpoint: E, input: unknown, params?: Record<string, string>) {
   requireAdminPage(args.context, args.request);
   const lang = langFromPath(new URL(args.request.url).pathname);
   const answer = await args.context.run(endpoint, { input, params, lang });
-  if (answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
+  if (!answer.ok || answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
   return { lang, body: answer.body };
 }
 
@@ -35,20 +35,20 @@ export async function billingListLoader(args: PageArgs) {
   const url = new URL(args.request.url);
   const raw = Object.fromEntries([...url.searchParams].filter(([name]) => ["status", "q", "page"].includes(name)));
   const { lang, body } = await run(args, listBillingInvoices, raw);
-  const invoices = body.invoices as InvoiceRow[];
+  const invoices = body.invoices;
   const status = typeof raw.status === "string" ? raw.status : "";
   const q = typeof raw.q === "string" ? raw.q.trim() : "";
   const pageHref = (page: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), page: String(page) }).toString()}`;
   return {
     status,
     q,
-    timeZone: body.timeZone as string,
-    count: body.total as number,
-    page: body.page as number,
-    pages: body.pages as number,
-    previous: (body.page as number) > 1 ? pageHref((body.page as number) - 1) : null,
-    next: (body.page as number) < (body.pages as number) ? pageHref((body.page as number) + 1) : null,
-    outstanding: (body.outstanding as { currency: string; amountMinor: number }[]).map((row) => ({ currency: row.currency, amount: money(row.amountMinor, row.currency, lang) })),
+    timeZone: body.timeZone,
+    count: body.total,
+    page: body.page,
+    pages: body.pages,
+    previous: body.page > 1 ? pageHref(body.page - 1) : null,
+    next: body.page < body.pages ? pageHref(body.page + 1) : null,
+    outstanding: body.outstanding.map((row) => ({ currency: row.currency, amount: money(row.amountMinor, row.currency, lang) })),
     // Staff's tasks about money (decision 094), here as on the dashboard: e.g. a payment on a void invoice kept as credit.
     paymentNotices: await openPaymentNotices(args.context.db),
     noticeResolved: url.searchParams.has("notice-resolved"),
@@ -70,7 +70,7 @@ export async function billingListLoader(args: PageArgs) {
 export async function invoiceLoader(args: PageArgs) {
   const url = new URL(args.request.url);
   const { lang, body } = await run(args, getBillingInvoice, {}, { id: args.params.id ?? "" });
-  const invoice = body.invoice as InvoiceDetail;
+  const invoice = body.invoice;
   const { timeZone } = await academyToday(args.context.db);
   const m = (amountMinor: number) => money(amountMinor, invoice.currency, lang);
   // The site's one date and 24-hour clock (decision 112): ISO instants are for the CSV only.
@@ -122,7 +122,7 @@ export async function invoiceLoader(args: PageArgs) {
 /** /admin/billing/families/:familyKey: the statement with running balances. */
 export async function statementLoader(args: PageArgs) {
   const { lang, body } = await run(args, getFamilyStatement, {}, { familyKey: args.params.familyKey ?? "" });
-  const statement = body as unknown as FamilyStatement;
+  const statement = body;
   const { timeZone } = await academyToday(args.context.db);
   return {
     timeZone,

@@ -3,13 +3,13 @@ import { decimalString } from "~/lib/money";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { recordAudit } from "~server/audit/audit";
-import { accessGuard, defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { nowIso } from "~server/db/values";
 import { serverT } from "~server/i18n";
 import { queueMail } from "~server/mail/mail-queue";
 import { idParams } from "~/lib/record-id";
-import { sendCsv, type CsvColumn } from "~/features/admin-kit/list/csv.server";
+import { csvFile, type CsvColumn } from "~/features/admin-kit/list/csv.server";
 import { BillingRefused, lockInvoice, recordPayment } from "./ledger.server";
 import { confirmPaidInvoice } from "./enrolment-billing.server";
 import { deskReceiptMail, receiptSubject } from "./desk-receipt-mail.server";
@@ -185,13 +185,22 @@ const exportColumns: CsvColumn<ExportRow>[] = [
   { header: "Credit note", value: (row) => row.credit_note_number ?? "" },
 ];
 
-/** The billing desk's JSON routes and GET /api/admin/billing/export.csv. Staff only. */
+/** GET /api/admin/billing/export.csv: every ledger entry for the accountant, streamed. Staff only. */
+export const ledgerExport = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/billing/export.csv",
+  access: "staff",
+  produces: "csv",
+  input: z.object({}),
+  async run({ deps: { db } }) {
+    const { timeZone } = await academyToday(db);
+    return csvFile("billing-ledger", exportColumns, ledgerExportRows(db), timeZone);
+  },
+});
+
+/** The billing desk's JSON routes and the ledger's CSV. Staff only. */
 export function deskApi(deps: EndpointDeps): Router {
   const router = Router();
-  router.get("/api/admin/billing/export.csv", accessGuard("staff"), async (_req, res) => {
-    const { timeZone } = await academyToday(deps.db);
-    await sendCsv(res, "billing-ledger", exportColumns, ledgerExportRows(deps.db), timeZone);
-  });
-  router.use(jsonRoutes(deps, deskEndpoints));
+  router.use(jsonRoutes(deps, [ledgerExport, ...deskEndpoints]));
   return router;
 }

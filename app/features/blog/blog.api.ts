@@ -1,45 +1,65 @@
-import { Router, type RequestHandler } from "express";
-import type { EndpointDeps } from "~server/http/endpoint";
+import type { Router } from "express";
+import { z } from "zod";
+import { defineEndpoint, fileAnswer, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { parseInput } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
-import type { Lang } from "~/i18n/lang";
+import { serverT } from "~server/i18n";
+import { localizePath, type Lang } from "~/i18n/lang";
 import { BLOG_PAGE_SIZE, isBlogSlug } from "./blog-post";
 import { blogListQuerySchema } from "./blog.schema";
 import { countPublishedPosts, findPublishedPost, listPublishedPosts } from "./blog.server";
 import { rssXml } from "./rss.server";
 
-export function blogApi({ db, config }: EndpointDeps): Router {
-  const router = Router();
+/** GET /blog/rss.xml (and /ar/...): the 20 newest posts, cached briefly: staff edits reach feed readers within minutes. */
+const rssFeed = (lang: Lang) =>
+  defineEndpoint({
+    method: "GET",
+    path: localizePath("/blog/rss.xml", lang),
+    access: "anyone",
+    produces: "rss",
+    input: z.object({}),
+    async run({ deps: { db, config } }) {
+      const texts = { title: serverT(lang, "seo", "feed.title"), description: serverT(lang, "seo", "feed.description") };
+      return fileAnswer("rss", await rssXml(db, lang, config.publicUrl, texts), { cacheControl: "public, max-age=300" });
+    },
+  });
 
-  // The RSS feeds, cached briefly: staff edits should reach feed readers within minutes.
-  const feed = (lang: Lang): RequestHandler => async (_req, res) => {
-    const texts = { title: serverT(lang, "seo", "feed.title"), description: serverT(lang, "seo", "feed.description") };
-    res.type("application/rss+xml; charset=utf-8").set("Cache-Control", "public, max-age=300").send(await rssXml(db, lang, config.publicUrl, texts));
-  };
-  router.get("/blog/rss.xml", feed("en"));
-  router.get("/ar/blog/rss.xml", feed("ar"));
-
-  // A plain array (specification section 7); with ?page or ?limit one page of it, and the
-  // number of all published posts in X-Total-Count so a client can paginate.
-  router.get("/api/blogs", async (req, res) => {
-    const query = parseInput(blogListQuerySchema, req.query, req);
-    const lang = requestLang(req);
+/**
+ * GET /api/blogs: a plain array (specification section 7); with ?page or ?limit one page of it,
+ * and the number of all published posts in X-Total-Count so a client can paginate. No
+ * Cache-Control of its own: a public read, kept by the page cache.
+ */
+export const listPublishedBlogs = defineEndpoint({
+  method: "GET",
+  path: "/api/blogs",
+  access: "anyone",
+  produces: "json-array",
+  input: blogListQuerySchema,
+  async run({ deps: { db }, caller: { lang } }, query) {
     const paged = query.page !== undefined || query.limit !== undefined;
     const [posts, total] = await Promise.all([
       listPublishedPosts(db, lang, paged ? { page: query.page ?? 1, limit: query.limit ?? BLOG_PAGE_SIZE } : undefined),
       countPublishedPosts(db, lang),
     ]);
-    res.set("X-Total-Count", String(total)).json(posts);
-  });
+    return fileAnswer("json-array", JSON.stringify(posts), { cacheControl: null, headers: { "X-Total-Count": String(total) } });
+  },
+});
 
-  router.get("/api/blogs/:slug", async (req, res) => {
-    const lang = requestLang(req);
-    const slug = req.params.slug.trim();
+/** GET /api/blogs/{slug}: one published post; a blank slug is 400, an unknown one 404. */
+export const readPublishedBlog = defineEndpoint({
+  method: "GET",
+  path: "/api/blogs/:slug",
+  access: "anyone",
+  params: z.object({ slug: z.string() }),
+  input: z.object({}),
+  async run({ deps: { db }, caller: { lang }, params }) {
+    const slug = params.slug.trim();
     if (slug === "") throw new HttpError(400, serverT(lang, "blog", "errors.incomplete"));
     const post = isBlogSlug(slug) ? await findPublishedPost(db, slug, lang) : undefined;
     if (!post) throw new HttpError(404, serverT(lang, "blog", "errors.notFound"));
-    res.json(post);
-  });
-  return router;
+    return { status: 200, body: { ...post } };
+  },
+});
+
+export function blogApi(deps: EndpointDeps): Router {
+  return jsonRoutes(deps, [rssFeed("en"), rssFeed("ar"), listPublishedBlogs, readPublishedBlog]);
 }

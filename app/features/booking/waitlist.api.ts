@@ -1,10 +1,9 @@
-import { Router, type Request } from "express";
+import type { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { requestLang, serverT } from "~server/i18n";
-import { createRateLimit } from "~server/security/rate-limit";
+import { serverT } from "~server/i18n";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { anyFields, courseBooking, courseParams } from "./booking.api";
@@ -14,7 +13,6 @@ import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { linkedId } from "./link-tokens.server";
 import { acceptOffer, getWaitlistEntry, joinWaitlist, leaveWaitlist } from "./waitlist.server";
 
-const text = (req: Request, key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "booking", key, values);
 
 /** A link token: base64url only (anything else, such as a NUL byte PostgreSQL refuses, names no entry). */
 const tokenSchema = z.object({ token: cancelSchema.shape.token.pipe(z.string().regex(/^[\w-]+$/, "invalid")) });
@@ -103,33 +101,41 @@ export const leaveDemoWaitlist = defineEndpoint({
   },
 });
 
+/** GET /api/demo-waitlist/{token}: a place in a demo time's waitlist, by its link's token. */
+export const readDemoWaitlistEntry = defineEndpoint({
+  method: "GET",
+  path: "/api/demo-waitlist/:token",
+  access: "anyone",
+  params: z.object({ token: z.string() }),
+  limits: [TOKEN_LIMIT],
+  input: z.object({}),
+  async run({ deps, caller, params: { token } }) {
+    const { db, config } = deps;
+    const found = await getWaitlistEntry(db, config.sessionSecret, await entryOf(deps, token), await academyTimeZone(db), caller.lang);
+    if (!found) throw new HttpError(404, say(caller.lang, "waitlist.api.notFound"));
+    const { view } = found;
+    return {
+      status: 200,
+      body: {
+        entry: {
+          status: view.status,
+          position: view.position,
+          courseName: view.courseName,
+          childName: view.childName,
+          startsAt: view.startsAt,
+          dateLabel: view.dateLabel,
+          timeLabel: view.timeLabel,
+          offerExpiresAt: view.offerExpiresAt,
+        },
+      },
+    };
+  },
+});
+
 /**
  * The waitlist of full demo slots (decision 032): reading an entry here; joining, accepting an
  * offer and leaving are the endpoints above. The link token is the only key; no sign-in.
  */
 export function waitlistApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
-  const tokenLimit = createRateLimit(deps, TOKEN_LIMIT);
-
-  router.get("/api/demo-waitlist/:token", tokenLimit, async (req, res) => {
-    const found = await getWaitlistEntry(db, config.sessionSecret, await entryOf(deps, String(req.params.token)), await academyTimeZone(db), requestLang(req));
-    if (!found) throw new HttpError(404, text(req, "waitlist.api.notFound"));
-    const { view } = found;
-    res.json({
-      entry: {
-        status: view.status,
-        position: view.position,
-        courseName: view.courseName,
-        childName: view.childName,
-        startsAt: view.startsAt,
-        dateLabel: view.dateLabel,
-        timeLabel: view.timeLabel,
-        offerExpiresAt: view.offerExpiresAt,
-      },
-    });
-  });
-
-  router.use(jsonRoutes(deps, [joinDemoWaitlist, acceptWaitlistOffer, leaveDemoWaitlist]));
-  return router;
+  return jsonRoutes(deps, [readDemoWaitlistEntry, joinDemoWaitlist, acceptWaitlistOffer, leaveDemoWaitlist]);
 }

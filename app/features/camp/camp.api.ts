@@ -1,11 +1,10 @@
 import { isStaffRole } from "~/lib/roles";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { Router } from "express";
+import type { Router } from "express";
 import { HttpError } from "~server/http/errors";
-import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, fileAnswer, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { serverT } from "~server/i18n";
-import { createRateLimit } from "~server/security/rate-limit";
 import { getSiteSettings, sitePhoneCountry } from "~/features/site/site.server";
 import { isLang, type Lang } from "~/i18n/lang";
 import { brochureRequestSchemaFor } from "./brochure.schema";
@@ -96,16 +95,19 @@ export const requestBrochure = defineEndpoint({
   },
 });
 
-export function campApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
-  const brochureCache = new Map<Lang, { key: string; pdf: Buffer }>();
-  const pdfLimit = createRateLimit(deps, { name: "camp-brochure-pdf", limit: 30, windowMs: 60_000 });
+/** The last brochure drawn per language, with the hash of what it was drawn from (the same rows always give the same brochure). */
+const brochureCache = new Map<Lang, { key: string; pdf: Buffer }>();
 
-  router.use(jsonRoutes(deps, [enrollInCamp, requestBrochure]));
-
-  router.get("/summer-camp/brochure.pdf", pdfLimit, async (req, res) => {
-    const asked = req.query.lang;
+/** GET /summer-camp/brochure.pdf?lang=en|ar: the camp brochure (its language from `?lang`, English when absent). */
+export const campBrochurePdf = defineEndpoint({
+  method: "GET",
+  path: "/summer-camp/brochure.pdf",
+  access: "anyone",
+  produces: "pdf",
+  limits: [{ name: "camp-brochure-pdf", limit: 30, windowMs: 60_000 }],
+  // Checked below with its own words (the brochure link's only parameter).
+  input: z.object({ lang: z.unknown().optional() }),
+  async run({ deps: { db, config } }, { lang: asked }) {
     if (asked !== undefined && !isLang(asked)) throw new HttpError(400, "lang must be en or ar.");
     const lang: Lang = asked ?? "en";
     const [camps, settings, why] = await Promise.all([listCamps(db, lang), getSiteSettings(db), brochureWhy(db, lang)]);
@@ -119,14 +121,12 @@ export function campApi(deps: EndpointDeps): Router {
       pdf = await buildBrochurePdf(input);
       brochureCache.set(lang, { key, pdf });
     }
-    res
-      .status(200)
-      .type("application/pdf")
-      .set("Content-Disposition", `attachment; filename="summer-camp-${settings.campStartDate.slice(0, 4)}-brochure-${lang}.pdf"`)
-      .set("Cache-Control", "no-cache")
-      .send(pdf);
-  });
-  return router;
+    return fileAnswer("pdf", pdf, { filename: `summer-camp-${settings.campStartDate.slice(0, 4)}-brochure-${lang}.pdf`, cacheControl: "no-cache" });
+  },
+});
+
+export function campApi(deps: EndpointDeps): Router {
+  return jsonRoutes(deps, [enrollInCamp, requestBrochure, campBrochurePdf]);
 }
 
 /**

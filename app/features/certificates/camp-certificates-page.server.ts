@@ -5,7 +5,7 @@ import { requireAdminPage } from "~/lib/page-guards.server";
 import { campBatches } from "~/features/consent/camp-checkout.server";
 import { issueCampCertificatesEndpoint, listCampCertificates } from "./camp-certificates.api";
 import { certificatesAction, number } from "./certificates-page.action.server";
-import { pageChildren, pageChoices, pageNotice, type ListedChild } from "./certificates-page.server";
+import { pageChildren, pageChoices, pageNotice } from "./certificates-page.server";
 
 /**
  * /teaching/camp/certificates: the camp periods to choose from (as the check-out page lists them,
@@ -22,8 +22,8 @@ export async function campCertificatesPageData(context: AppLoadContext, request:
   const base = { periods: periods.map(({ value, label }) => ({ value, label })), ...choices, notice: pageNotice(url) };
   if (!period) return { ...base, period: null, children: [] };
   const answer = await context.run(listCampCertificates, { input: { camp: String(period.campId), session: period.session, threshold: String(choices.threshold) }, lang });
-  if (answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
-  const body = answer.body as { camp: { en: string; ar: string }; held: number; children: ListedChild[] };
+  if (!answer.ok || answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
+  const body = answer.body;
   return {
     ...base,
     period: { value: period.value, campId: period.campId, session: period.session, camp: pickPair(body.camp, lang), held: body.held },

@@ -5,21 +5,14 @@ import { pickPair } from "~/i18n/localized";
 import { isStaffRole } from "~/lib/roles";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { listGroupCertificates } from "./certificates.api";
+import { listGroupCertificates, type childJson } from "./certificates.api";
 import { formatInstant, formatIssuedOn } from "./certificate-format";
 import { DEFAULT_THRESHOLD } from "./certificates.schema";
 
 type Language = "family" | "en" | "ar";
 
-export interface ListedChild {
-  enrolmentId: number;
-  childName: string;
-  attended: number;
-  rate: number;
-  qualifies: boolean;
-  certificate: { id: number; code: string; issuedOn: string; language: Lang; pdf: string } | null;
-  revoked: { id: number; code: string; issuedOn: string; revokedAt: string; reason: string | null }[];
-}
+/** One child as the rates endpoints answer it (childJson): the pages always ask with a threshold, so `qualifies` is there. */
+export type ListedChild = ReturnType<typeof childJson>;
 
 /** The page's threshold and language, from its query (the "show" form is a GET, so it works without JavaScript). */
 export function pageChoices(url: URL): { threshold: number; language: Language } {
@@ -49,7 +42,7 @@ export async function pageChildren(context: AppLoadContext, lang: Lang, listed: 
         name: child.childName,
         attended: child.attended,
         rate: child.rate,
-        qualifies: child.qualifies,
+        qualifies: child.qualifies === true,
         live: live
           ? {
               id: live.id,
@@ -61,7 +54,7 @@ export async function pageChildren(context: AppLoadContext, lang: Lang, listed: 
               qr: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(`${context.config.publicUrl}${live.language === "ar" ? "/ar" : ""}/certificates/${live.code}`, { type: "svg", margin: 1 })).toString("base64")}`,
             }
           : null,
-        revoked: child.revoked.map((c) => ({ id: c.id, code: c.code, label: formatInstant(c.revokedAt, timeZone, lang), reason: c.reason ?? "" })),
+        revoked: child.revoked.map((c) => ({ id: c.id, code: c.code, label: c.revokedAt === null ? "" : formatInstant(c.revokedAt, timeZone, lang), reason: c.reason ?? "" })),
       };
     }),
   );
@@ -77,8 +70,8 @@ export async function certificatesPageData(context: AppLoadContext, request: Req
   const lang = langFromPath(url.pathname);
   const choices = pageChoices(url);
   const answer = await context.run(listGroupCertificates, { input: { threshold: String(choices.threshold) }, params: { id }, lang });
-  if (answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
-  const body = answer.body as { sectionId: number; course: { en: string; ar: string }; held: number; children: ListedChild[] };
+  if (!answer.ok || answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
+  const body = answer.body;
   return {
     section: { id: body.sectionId, course: pickPair(body.course, lang), held: body.held },
     ...choices,

@@ -1,12 +1,12 @@
-import { Router, type Response } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
-import { accessGuard, callerOf, defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type EndpointDeps, type FileAnswer } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
-import { idOr404 } from "~/features/admin-kit/admin-http.server";
+import { idParams as recordIdParams } from "~/lib/record-id";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { assertTeachesSection } from "~/features/teaching/teaching-access.server";
@@ -160,33 +160,36 @@ async function teachableCertificate(db: EndpointDeps["db"], member: SessionUser,
 
 export const pdfPath = (id: number) => `/api/teaching/certificates/${id}/pdf`;
 
-/** Sends a certificate's PDF; a revoked one is gone (410). */
-export async function sendCertificatePdf(res: Response, certificate: CertificateRow, lang: Lang, siteUrl: string): Promise<void> {
+/** A certificate's PDF as a file answer (a download); a revoked one is gone (410). */
+export async function certificatePdf(certificate: CertificateRow, lang: Lang, siteUrl: string): Promise<FileAnswer> {
   if (certificate.revoked_at || certificate.erased_at) throw new HttpError(410, say(lang, "api.revokedNoPdf"));
   // pdfkit and its fonts load with the first certificate, not at start.
   const { buildCertificatePdf } = await import("./certificate-pdf.server");
   const pdf = await buildCertificatePdf(certificate, siteUrl);
   const course = pick({ name_en: certificate.course_en, name_ar: certificate.course_ar }, "name", "en");
   const slug = course.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "course";
-  res
-    .status(200)
-    .type("application/pdf")
-    .set("Content-Disposition", `attachment; filename="certificate-${slug}-${displayCode(certificate.code)}.pdf"`)
-    .set("Cache-Control", "private, no-store")
-    .send(pdf);
+  return fileAnswer("pdf", pdf, { filename: `certificate-${slug}-${displayCode(certificate.code)}.pdf`, cacheControl: "private, no-store" });
 }
+
+/** GET /api/teaching/certificates/{id}/pdf: a certificate's PDF for staff or the group's instructor (the camp's: any instructor). */
+export const teachingCertificatePdf = defineEndpoint({
+  method: "GET",
+  path: "/api/teaching/certificates/:id/pdf",
+  access: "teaching",
+  produces: "pdf",
+  params: recordIdParams,
+  notFound: { ns: "certificates", key: "api.notFound" },
+  input: z.object({}),
+  async run({ deps: { db, config }, caller, params: { id } }) {
+    const certificate = await teachableCertificate(db, caller.user, id, caller.lang);
+    return certificatePdf(certificate, caller.lang, config.publicUrl);
+  },
+});
 
 /** The certificates' JSON routes, and the PDF for staff and the group's instructor. */
 export function certificatesApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
   const router = Router();
-  router.get("/api/teaching/certificates/:id/pdf", accessGuard("teaching"), async (req, res) => {
-    const lang = requestLang(req);
-    const id = idOr404(req.params.id, say(lang, "api.notFound"));
-    const certificate = await teachableCertificate(db, callerOf(req, res).user as SessionUser, id, lang);
-    await sendCertificatePdf(res, certificate, lang, config.publicUrl);
-  });
-  router.use(jsonRoutes(deps, certificateEndpoints));
+  router.use(jsonRoutes(deps, [teachingCertificatePdf, ...certificateEndpoints]));
   return router;
 }
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { v } from "~/lib/validation";
 
 /** Path ids (a group, a certificate): digits only, else 404. */
-export const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+/** A certificate's (or a group's) path id: the shared record-id rule. */
+export { idParams } from "~/lib/record-id";
 
 /** A threshold asked in a query string (the rates lists say who qualifies under it). */
 export const thresholdQuery = z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().max(100)).optional();

@@ -8,6 +8,7 @@ import type { SessionUser } from "~server/security/session";
 import type { Lang } from "~/i18n/lang";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { formatPhone, requiredText, v } from "~/lib/validation";
+import { idParams } from "~/lib/record-id";
 import { recordCheckout, unlockPickupPin } from "./camp-checkout.server";
 import { createConsentForm, updateConsentForm } from "./consent-forms.server";
 import { familyForms, linkEmail, missingConsent, remindMissing } from "./consent-missing.server";
@@ -153,10 +154,10 @@ export const unlockPickup = defineEndpoint({
   access: "staff",
   noBody: true,
   limits: [{ name: "camp-pin-unlock", limit: 30, windowMs: 60_000 }],
-  params: z.object({ id: z.string().regex(/^\d{1,9}$/) }),
+  params: idParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    const outcome = await unlockPickupPin(db, Number(params.id), staffId(caller));
+    const outcome = await unlockPickupPin(db, params.id, staffId(caller));
     if (outcome === "notFound") throw new HttpError(404, say(caller.lang, "checkout.pickupNotFound"));
     if (outcome === "notLocked") return { status: 409, body: { message: say(caller.lang, "checkout.notLocked") } };
     return { status: 200, body: { message: say(caller.lang, "checkout.unlocked") } };

@@ -19,7 +19,8 @@ export type ConsentFormInput = z.output<typeof consentFormSchema>;
 export const consentFormUpdateSchema = consentFormSchema.omit({ kind: true }).extend({ active: z.boolean({ error: v.invalid }) });
 export type ConsentFormUpdate = z.output<typeof consentFormUpdateSchema>;
 
-export const consentFormParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** A consent form's path id: the shared record-id rule. */
+export { idParams as consentFormParams } from "~/lib/record-id";
 
 /** Whose forms are missing: one group, or one camp's batch. */
 export const missingQuery = z.union([

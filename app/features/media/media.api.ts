@@ -1,13 +1,12 @@
 import { Router } from "express";
 import { z } from "zod";
-import { accessGuard, defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import { deleteImage, NotAnImageError, storeImage } from "~server/storage/images";
 import { createMediaStorage } from "~server/storage/storage";
-import { idOr404 } from "~/features/admin-kit/admin-http.server";
 import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
-import { sendList } from "~/features/admin-kit/list/list-query.server";
+import { listEndpoint, listSource } from "~/features/admin-kit/list/list-query.server";
 import { imageReceiver } from "~/features/media/uploads.api";
 import { idParams } from "~/lib/record-id";
 import { mediaAltChangeSchema, mediaUploadSchema, type MediaUse } from "./media.schema";
@@ -91,32 +90,42 @@ export const deleteMediaItem = defineEndpoint({
   },
 });
 
+/** GET /api/admin/media: the library (search, sort, pages; JSON or ?format=csv), each image with where it is used. */
+export const listMedia = listEndpoint({
+  path: "/api/admin/media",
+  access: "staff",
+  spec: mediaList,
+  source: async ({ db }, caller) => {
+    const uses = await mediaUses(db, caller.lang);
+    return listSource(mediaBase(db), {
+      filename: "media",
+      columns: mediaCsv,
+      toJson: (m) => ({ id: m.id, url: m.url, width: m.width, height: m.height, altEn: m.alt_en, altAr: m.alt_ar, uploadedBy: m.uploaded_by, createdAt: m.created_at, usedBy: uses.get(m.upload) ?? [] }),
+    });
+  },
+});
+
+/** GET /api/admin/media/{id} → { media }. */
+export const readMedia = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/media/:id",
+  access: "staff",
+  params: idParams,
+  notFound: { ns: "admin-content", key: "api.notFound" },
+  input: z.object({}),
+  async run({ deps: { db }, caller, params: { id } }) {
+    const media = await getMedia(db, id, caller.lang);
+    if (!media) throw new HttpError(404, t(caller.lang, "api.notFound"));
+    return { status: 200, body: { media } };
+  },
+});
+
 /**
  * The media library's API (issue 16), staff and editors: list and search, one image, upload with
  * alt texts, alt text changes, delete (refused while content shows the image). Every write is audited.
  */
 export function mediaApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
-  const staffOnly = accessGuard("staff");
-
-  router.get("/api/admin/media", staffOnly, async (req, res) => {
-    const uses = await mediaUses(db, requestLang(req));
-    await sendList(req, res, mediaBase(db), mediaList, {
-      db,
-      filename: "media",
-      columns: mediaCsv,
-      toJson: (m) => ({ id: m.id, url: m.url, width: m.width, height: m.height, altEn: m.alt_en, altAr: m.alt_ar, uploadedBy: m.uploaded_by, createdAt: m.created_at, usedBy: uses.get(m.upload) ?? [] }),
-    });
-  });
-
-  router.get("/api/admin/media/:id", staffOnly, async (req, res) => {
-    const lang = requestLang(req);
-    const media = await getMedia(db, idOr404(req.params.id, t(lang, "api.notFound")), lang);
-    if (!media) throw new HttpError(404, t(lang, "api.notFound"));
-    res.json({ media });
-  });
-
-  router.use(jsonRoutes(deps, [uploadMedia, changeMediaAlt, deleteMediaItem]));
+  router.use(jsonRoutes(deps, [listMedia, readMedia, uploadMedia, changeMediaAlt, deleteMediaItem]));
   return router;
 }

@@ -41,6 +41,6 @@ export async function adminSectionNewAction(args: ActionFunctionArgs) {
     form: "section",
     endpoint: createCourseSection,
     toBody: sectionPayload,
-    onSuccess: (answer) => `${groups}/${Number((answer.body as { id?: unknown }).id)}?saved=created`,
+    onSuccess: (answer) => `${groups}/${Number(answer.body.id)}?saved=created`,
   });
 }

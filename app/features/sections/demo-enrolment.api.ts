@@ -1,12 +1,12 @@
-import { Router } from "express";
+import type { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { v } from "~/lib/validation";
 import { recordAudit } from "~server/audit/audit";
-import { accessGuard, defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { ENROLMENT_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
@@ -66,15 +66,20 @@ export const convertDemoToEnrolment = defineEndpoint({
   },
 });
 
-/** Demo bookings → enrolments: the staff's conversion and GET /api/admin/demo-funnel. */
-export function demoEnrolmentApi(deps: EndpointDeps): Router {
-  const { db } = deps;
-  const router = Router();
-  router.get("/api/admin/demo-funnel", accessGuard("staff"), async (req, res) => {
-    const months = /^\d{1,2}$/.test(String(req.query.months ?? "")) ? Math.min(24, Math.max(1, Number(req.query.months))) : 12;
+/** GET /api/admin/demo-funnel?months=1..24 (12 when absent or not a number): demo classes booked → attended → enrolled per course and month. */
+export const demoFunnelReport = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/demo-funnel",
+  access: "staff",
+  input: z.object({ months: z.unknown().optional() }),
+  async run({ deps: { db }, caller }, input) {
+    const months = /^\d{1,2}$/.test(String(input.months ?? "")) ? Math.min(24, Math.max(1, Number(input.months))) : 12;
     const timeZone = await academyTimeZone(db);
-    res.json({ timeZone, months, rows: await demoFunnel(db, timeZone, requestLang(req), months) });
-  });
-  router.use(jsonRoutes(deps, [convertDemoToEnrolment]));
-  return router;
+    return { status: 200, body: { timeZone, months, rows: await demoFunnel(db, timeZone, caller.lang, months) } };
+  },
+});
+
+/** Demo bookings → enrolments: the staff's conversion and the funnel report. */
+export function demoEnrolmentApi(deps: EndpointDeps): Router {
+  return jsonRoutes(deps, [demoFunnelReport, convertDemoToEnrolment]);
 }

@@ -1,4 +1,4 @@
-import { Router } from "express";
+import type { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
@@ -7,8 +7,7 @@ import type { DB } from "~server/db/db";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
-import { createRateLimit } from "~server/security/rate-limit";
+import { serverT } from "~server/i18n";
 import { v } from "~/lib/validation";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { findChild } from "~/features/family/children.server";
@@ -213,30 +212,48 @@ export const enrolmentChangeEndpoints = [
   parentDropEnrolment,
 ];
 
-/** The sections' waitlist and the enrolments' own links (decision 066): reading an entry or an enrolment, and the endpoints above. */
-export function enrolmentChangesApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
-  const tokenLimit = createRateLimit(deps, TOKEN_LIMIT);
-  const tokenParam = z.object({ token });
-  router.get("/api/section-waitlist/:token", tokenLimit, async (req, res) => {
-    const lang = requestLang(req);
-    const parsed = tokenParam.safeParse(req.params);
+/** A link's token as the path carries it; checked after the rate limit, so a malformed one costs a try too and answers its own 404. */
+const rawToken = z.object({ token: z.string() });
+const tokenParam = z.object({ token });
+
+/** GET /api/section-waitlist/{token}: a place in a group's waitlist, by its link's token. */
+export const readSectionWaitlistEntry = defineEndpoint({
+  method: "GET",
+  path: "/api/section-waitlist/:token",
+  access: "anyone",
+  params: rawToken,
+  limits: [TOKEN_LIMIT],
+  input: z.object({}),
+  async run({ deps: { db, config }, caller: { lang }, params }) {
+    const parsed = tokenParam.safeParse(params);
     const entry = parsed.success ? await getSectionWaitlistEntry(db, config.sessionSecret, await linkedId(db, config.sessionSecret, "section-waitlist", parsed.data.token), lang) : undefined;
     if (!entry) throw new HttpError(404, say(lang, "waitlistApi.notFound"));
-    res.json({
-      entry: { status: entry.status, position: entry.position, sectionId: entry.sectionId, courseName: entry.courseName, childName: entry.childName, startsAt: entry.startsAt, offerExpiresAt: entry.offerExpiresAt },
-    });
-  });
-  router.get("/api/enrolments/:token", tokenLimit, async (req, res) => {
-    const lang = requestLang(req);
-    const parsed = tokenParam.safeParse(req.params);
+    return {
+      status: 200,
+      body: { entry: { status: entry.status, position: entry.position, sectionId: entry.sectionId, courseName: entry.courseName, childName: entry.childName, startsAt: entry.startsAt, offerExpiresAt: entry.offerExpiresAt } },
+    };
+  },
+});
+
+/** GET /api/enrolments/{token}: an enrolment's own link: the enrolment, the groups it may move to, and what a drop does to the money now. */
+export const readEnrolmentByLink = defineEndpoint({
+  method: "GET",
+  path: "/api/enrolments/:token",
+  access: "anyone",
+  params: rawToken,
+  limits: [TOKEN_LIMIT],
+  input: z.object({}),
+  async run({ deps: { db, config }, caller: { lang }, params }) {
+    const parsed = tokenParam.safeParse(params);
     const id = parsed.success ? await linkedId(db, config.sessionSecret, "enrolment", parsed.data.token) : undefined;
     const found = id === undefined ? undefined : await enrolmentForManage(db, id, lang);
     if (!found || id === undefined) throw new HttpError(404, say(lang, "changeApi.notFound"));
     // What a drop would do to the money now (billing's sectionDropMoney; null: no live invoice).
-    res.json({ ...found, money: await sectionDropMoney(db, id) });
-  });
-  router.use(jsonRoutes(deps, enrolmentChangeEndpoints));
-  return router;
+    return { status: 200, body: { ...found, money: await sectionDropMoney(db, id) } };
+  },
+});
+
+/** The sections' waitlist and the enrolments' own links (decision 066): reading an entry or an enrolment, and the endpoints above. */
+export function enrolmentChangesApi(deps: EndpointDeps): Router {
+  return jsonRoutes(deps, [readSectionWaitlistEntry, readEnrolmentByLink, ...enrolmentChangeEndpoints]);
 }

@@ -1,14 +1,14 @@
 import { isStaffRole } from "~/lib/roles";
-import { Router } from "express";
-import type { z } from "zod";
+import type { Router } from "express";
+import { z } from "zod";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { recordAudit, diffFields } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
-import { accessGuard, defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
@@ -216,30 +216,51 @@ export async function openSectionsOf(db: DB, slug: string, lang: Lang) {
   return { course, sections: await listOpenSections(db, course.id, lang) };
 }
 
-/** The sections API: the public list and enrolment, and the staff's section endpoints. */
-export function sectionsApi(deps: EndpointDeps): Router {
-  const { db } = deps;
-  const router = Router();
-  router.get("/api/courses/:course/sections", async (req, res) => {
-    const { course: slug } = parseInput(courseParams, req.params, req);
-    const lang = requestLang(req);
+/** GET /api/courses/{course}/sections: a course's groups a parent can still join, with the course's length and instructors (decision 115). */
+export const openSectionsOfCourse = defineEndpoint({
+  method: "GET",
+  path: "/api/courses/:course/sections",
+  access: "anyone",
+  // The slug's rule answers 400 with its field (courseParams), as the course's other routes do.
+  params: z.object({ course: z.string() }),
+  input: z.object({}),
+  async run({ deps: { db }, caller: { lang }, params }) {
+    const { course: slug } = parseInput(courseParams, params, lang);
     const { course, sections } = await openSectionsOf(db, slug, lang);
     // The course page's length and instructors follow these groups (issue 42, decision 115).
     const facts = courseFacts(sections, await courseOwnFacts(db, course.id, lang));
-    res.json({ course: { id: course.id, slug: course.slug, name: course.name }, timeZone: await academyTimeZone(db), facts, sections });
-  });
-  router.get("/api/admin/sections", accessGuard("staff"), async (req, res) => {
-    const courseId = /^\d{1,9}$/.test(String(req.query.courseId ?? "")) ? Number(req.query.courseId) : undefined;
-    res.json({ timeZone: await academyTimeZone(db), sections: await listSectionsForStaff(db, requestLang(req), { courseId }) });
-  });
-  // The confirmation page's "Add to calendar" (issue 42): every class as one .ics, from the enrolment's signed link.
-  for (const lang of ["en", "ar"] as const) {
-    router.get(localizePath("/enrolments/calendar", lang), async (req, res) => {
-      const file = await enrolmentCalendar(db, deps.config, typeof req.query.token === "string" ? req.query.token : "", lang);
+    return { status: 200, body: { course: { id: course.id, slug: course.slug, name: course.name }, timeZone: await academyTimeZone(db), facts, sections } };
+  },
+});
+
+/** GET /api/admin/sections?courseId=: every group (of one course when courseId is a number). Staff only. */
+export const staffSectionList = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/sections",
+  access: "staff",
+  input: z.object({ courseId: z.unknown().optional() }),
+  async run({ deps: { db }, caller: { lang } }, input) {
+    const courseId = /^\d{1,9}$/.test(String(input.courseId ?? "")) ? Number(input.courseId) : undefined;
+    return { status: 200, body: { timeZone: await academyTimeZone(db), sections: await listSectionsForStaff(db, lang, { courseId }) } };
+  },
+});
+
+/** GET /enrolments/calendar?token= (and /ar/...): the confirmation page's "Add to calendar" (issue 42), every class as one .ics from the enrolment's signed link. */
+const enrolmentCalendarFile = (lang: Lang) =>
+  defineEndpoint({
+    method: "GET",
+    path: localizePath("/enrolments/calendar", lang),
+    access: "anyone",
+    produces: "calendar",
+    input: z.object({ token: z.unknown().optional() }),
+    async run({ deps: { db, config } }, input) {
+      const file = await enrolmentCalendar(db, config, typeof input.token === "string" ? input.token : "", lang);
       if (file === undefined) throw new HttpError(404, say(lang, "api.notFound"));
-      res.status(200).type("text/calendar; charset=utf-8").set("Content-Disposition", 'attachment; filename="course-timetable.ics"').set("Cache-Control", "private, no-store").set("X-Robots-Tag", "noindex").send(file);
-    });
-  }
-  router.use(jsonRoutes(deps, sectionEndpoints));
-  return router;
+      return fileAnswer("calendar", file, { filename: "course-timetable.ics", cacheControl: "private, no-store", headers: { "X-Robots-Tag": "noindex" } });
+    },
+  });
+
+/** The sections API: the public list and enrolment, and the staff's section endpoints. */
+export function sectionsApi(deps: EndpointDeps): Router {
+  return jsonRoutes(deps, [openSectionsOfCourse, staffSectionList, enrolmentCalendarFile("en"), enrolmentCalendarFile("ar"), ...sectionEndpoints]);
 }

@@ -60,7 +60,8 @@ export const sectionStatusSchema = z.object({ status: z.enum(["open", "closed"],
 /** Staff: cancel a section (every enrolment ends; each family is e-mailed). */
 export const sectionCancelSchema = z.object({ confirm: z.literal(true, { error: v.required }) });
 
-export const sectionParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+/** A group's path id: the shared record-id rule. */
+export { idParams as sectionParams } from "~/lib/record-id";
 
 /** A child's enrolment: the demo booking's fields without the slot (the section is in the path). */
 export const enrolmentFields = {

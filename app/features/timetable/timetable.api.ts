@@ -1,11 +1,11 @@
-import { Router, type RequestHandler } from "express";
+import type { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { localizePath } from "~/i18n/lang";
 import { pickPair } from "~/i18n/localized";
-import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import { byCallerAccount, spendBudget, type LimitSpec } from "~server/security/rate-limit";
 import type { SessionUser } from "~server/security/session";
 import { getSiteSettings } from "~/features/site/site.server";
@@ -72,30 +72,23 @@ const tokenOf = (part: string) => part.replace(/\.ics$/i, "");
 const FEED_POLLS = { limit: 120, windowMs: 60 * 60_000 };
 
 /**
- * The timetable and feed API: GET /api/calendar-feeds/{token}.ics (the feed, for calendar apps,
- * no session), GET /api/account/timetable, and the account's feed writes.
+ * GET /api/calendar-feeds/{token}.ics: the family's private feed, for calendar apps (no session).
+ * Unknown, revoked and ended feeds answer alike; the URL's token is in no log (server/logger.ts).
+ * Each feed has its own hourly budget of polls (429 with Retry-After past it), in its own language.
  */
-export function timetableApi(deps: EndpointDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
-  const signedIn: RequestHandler = (req, res, next) => {
-    if (!res.locals.user) {
-      res.status(401).json({ message: serverT(requestLang(req), "accounts", "api.notSignedIn") });
-      return;
-    }
-    next();
-  };
-
-  router.get("/api/calendar-feeds/:token", async (req, res) => {
-    // Unknown, revoked and ended feeds answer alike; the URL's token is in no log (server/logger.ts).
-    const feed = await feedByToken(db, tokenOf(req.params.token));
-    if (!feed) {
-      res.status(404).json({ message: say(requestLang(req), "api.feedNotFound") });
-      return;
-    }
+export const calendarFeed = defineEndpoint({
+  method: "GET",
+  path: "/api/calendar-feeds/:token",
+  access: "anyone",
+  produces: "calendar",
+  params: z.object({ token: z.string() }),
+  input: z.object({}),
+  async run({ deps, caller, params }) {
+    const { db, config } = deps;
+    const feed = await feedByToken(db, tokenOf(params.token));
+    if (!feed) throw new HttpError(404, say(caller.lang, "api.feedNotFound"));
     if (!(await spendBudget(deps, { name: "calendar-feed-poll", key: String(feed.id), ...FEED_POLLS }))) {
-      res.status(429).set("Retry-After", "3600").json({ message: serverT(feed.lang, "validation", "tooManyRequests") });
-      return;
+      return { status: 429, body: { message: serverT(feed.lang, "validation", "tooManyRequests") }, headers: { "Retry-After": "3600" } };
     }
     const settings = await getSiteSettings(db);
     const lang = feed.lang;
@@ -104,27 +97,33 @@ export function timetableApi(deps: EndpointDeps): Router {
       address: pickPair(settings.address, lang),
       coursePath: (slug) => localizePath(`/courses/${encodeURIComponent(slug)}`, lang),
     });
-    res
-      .status(200)
-      .set("Cache-Control", "private, no-store")
-      .set("X-Robots-Tag", "noindex")
-      .set("Referrer-Policy", "no-referrer")
-      .set("Content-Disposition", 'inline; filename="stem-academy-timetable.ics"')
-      .type("text/calendar; charset=utf-8")
-      .send(buildFeed(events, feedWords(lang)));
-  });
+    return fileAnswer("calendar", buildFeed(events, feedWords(lang)), {
+      filename: "stem-academy-timetable.ics",
+      inline: true,
+      cacheControl: "private, no-store",
+      headers: { "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" },
+    });
+  },
+});
 
-  router.get("/api/account/timetable", signedIn, async (req, res) => {
-    const lang = requestLang(req);
-    const user = res.locals.user as SessionUser;
+/** GET /api/account/timetable: the family's timetable (each child's meetings) and the calendar feed's link. */
+export const ownTimetable = defineEndpoint({
+  method: "GET",
+  path: "/api/account/timetable",
+  access: "signed-in",
+  signedOut: { ns: "accounts", key: "api.notSignedIn" },
+  input: z.object({}),
+  async run({ deps: { db, config }, caller: { lang, user } }) {
     const timeZone = timeZoneOf(await getSiteSettings(db));
     const children = await familyTimetable(db, user.id, timeZone, lang, config.sessionSecret);
     const feed = await currentFeed(db, user.id, config.sessionSecret, config.publicUrl);
-    res.set("Cache-Control", "private, no-store").json({ timeZone, zone: formatZoneLabel(new Date(), timeZone, lang), children, feed });
-  });
+    return { status: 200, body: { timeZone, zone: formatZoneLabel(new Date(), timeZone, lang), children, feed } };
+  },
+});
 
-  router.use(jsonRoutes(deps, timetableWrites));
-  return router;
+/** The timetable and feed API: the feed, the account's timetable, and the account's feed writes. */
+export function timetableApi(deps: EndpointDeps): Router {
+  return jsonRoutes(deps, [calendarFeed, ownTimetable, ...timetableWrites]);
 }
 
 /** What /account shows of the timetable: each child's meetings and the feed's URL (or null). */

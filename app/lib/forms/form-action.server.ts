@@ -1,22 +1,23 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { langFromPath, type Lang } from "~/i18n/lang";
-import type { Endpoint } from "~server/http/endpoint";
-import type { ApiAnswer, FormState } from "./form-state";
+import type { AnyAnswer, Endpoint, EndpointAnswer } from "~server/http/endpoint";
+import type { FormState, RunSuccess } from "./form-state";
 
 /** Fields whose values never come back into the page: a refused form shows them empty. */
 const SECRET_FIELD = /password|token|^consent_\d+_pin\d$/i;
 
-interface FormPost<Body> {
+interface FormPost<Body, R extends AnyAnswer> {
   /** Names the form on the page; its component shows only its own refusal. */
   form: string;
   /** The endpoint the enhanced form calls as JSON (section 7 of the specification and the README), run in process. */
-  endpoint: Endpoint;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any input and parameter schema
+  endpoint: Endpoint<any, any, R>;
   /** Its path parameters (`{ id }` for `/api/admin/media/:id`). */
   params?: Record<string, string>;
   /** The posted text fields in the JSON shape the endpoint takes (numbers, lists, booleans). */
   toBody: (fields: Record<string, string>, lang: Lang) => Body;
   /** Where the browser goes after success (post/redirect/get), given the API's answer. */
-  onSuccess: (answer: ApiAnswer, fields: Record<string, string>, lang: Lang) => string;
+  onSuccess: (answer: RunSuccess<R>, fields: Record<string, string>, lang: Lang) => string;
 }
 
 /**
@@ -25,7 +26,7 @@ interface FormPost<Body> {
  * the write itself are the ones its JSON route has. Success redirects (303, carrying any cookie the API set, such as
  * a new session); a refusal renders the page again with the API's status, messages and the values.
  */
-export async function postFormToApi<Body>({ request, context }: { request: Request; context: AppLoadContext }, post: FormPost<Body>) {
+export async function postFormToApi<Body, R extends AnyAnswer = EndpointAnswer>({ request, context }: { request: Request; context: AppLoadContext }, post: FormPost<Body, R>) {
   const lang = langFromPath(new URL(request.url).pathname);
   const formData = await request.formData().catch(() => null);
   if (!formData) throw data({ message: "Bad request." }, { status: 400 });
@@ -34,7 +35,7 @@ export async function postFormToApi<Body>({ request, context }: { request: Reque
 
   const body = post.toBody(fields, lang);
   const answer = await context.run(post.endpoint, { input: body, params: post.params, lang });
-  if (answer.status >= 200 && answer.status < 300) {
+  if (answer.ok && answer.status >= 200 && answer.status < 300) {
     const headers = new Headers();
     for (const cookie of answer.cookies) headers.append("Set-Cookie", cookie);
     return redirect(post.onSuccess(answer, fields, lang), { status: 303, headers });

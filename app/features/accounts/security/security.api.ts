@@ -1,4 +1,4 @@
-import { Router, type RequestHandler, type Response } from "express";
+import { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
@@ -17,7 +17,6 @@ import { securityOverview } from "./security.server";
 import { beginTotp, checkTotp, newRecoveryCodes, pendingTotp, removeTotp, totpEnabled, spendRecoveryCode } from "./totp.server";
 
 const said = (caller: Pick<Caller, "lang">, key: string, options?: Record<string, string | number>) => serverT(caller.lang, "accounts", `security.api.${key}`, options);
-const signedIn = (res: Response) => res.locals.user as SessionUser;
 const publicUser = (user: { username: string; email: string; role: SessionUser["role"] }) => ({ username: user.username, email: user.email, role: user.role });
 /** Wrong codes a waiting sign-in may take before the password is asked again. */
 const MAX_CODE_TRIES = 5;
@@ -292,6 +291,15 @@ export const addOwnPasskey = defineEndpoint({
   },
 });
 
+/** GET /api/account/security: the account's passkeys, authenticator app and recovery codes left. */
+export const readOwnSecurity = defineEndpoint({
+  method: "GET",
+  path: "/api/account/security",
+  ...OWN_ACCOUNT,
+  input: z.object({}),
+  run: async ({ deps, caller }) => ({ status: 200, body: await securityOverview(deps, caller.user) }),
+});
+
 /** These answers carry secrets (a TOTP secret, recovery codes): never stored by anyone. */
 const noStore: RequestHandler = (_req, res, next) => {
   res.set("Cache-Control", "no-store");
@@ -308,11 +316,7 @@ export function securityApi(deps: EndpointDeps): Router {
 
   router.use(["/api/account/security", "/api/account/passkeys", "/api/account/totp", "/api/account/recovery-codes"], requireAccount);
 
-  router.get("/api/account/security", async (_req, res) => {
-    res.set("Cache-Control", "private, no-store").json(await securityOverview(deps, signedIn(res)));
-  });
-
   router.use(["/api/account/totp", "/api/account/recovery-codes"], noStore);
-  router.use(jsonRoutes(deps, [ownPasskeyOptions, addOwnPasskey, renameOwnPasskey, removeOwnPasskey, startTotpSetup, enableTotp, disableTotp, renewRecoveryCodes]));
+  router.use(jsonRoutes(deps, [readOwnSecurity, ownPasskeyOptions, addOwnPasskey, renameOwnPasskey, removeOwnPasskey, startTotpSetup, enableTotp, disableTotp, renewRecoveryCodes]));
   return router;
 }

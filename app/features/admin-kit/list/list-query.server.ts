@@ -6,8 +6,8 @@
  *   const base = db.selectFrom("contact_messages").select(["id", "email", "created_at"]);
  *   // in a loader (bad query values fall back to defaults):
  *   const result = await listRows(base, spec, parseListQuery(spec, url.searchParams));
- *   // in an API router (bad values: 400 with per-field messages; ?format=csv streams a CSV):
- *   await sendList(req, res, base, spec, { filename: "contacts", columns: [...] });
+ *   // as an endpoint (bad values: 400 with per-field messages; ?format=csv streams a CSV):
+ *   listEndpoint({ path: "/api/admin/contacts", access: "staff", spec, source: () => ({ base, filename: "contacts", columns: [...] }) });
  *
  * `search` columns are matched with a case-insensitive LIKE (% and _ in the search escaped);
  * `sorts` maps the public sort names to columns (only those may be sorted on); `filters` are exact
@@ -15,7 +15,7 @@
  * `dateColumn` (an ISO instant) enables `from` and `to`, days in the academy's time zone.
  * Rows are always ordered by `id` after the chosen sort, so pages never overlap.
  */
-import type { Request, Response } from "express";
+import type { Request } from "express";
 import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import type { DB } from "~server/db/db";
@@ -23,7 +23,8 @@ import type { Database } from "~server/db/schema";
 import { replaceControlCharacters } from "~/lib/control-characters";
 import { v } from "~/lib/validation";
 import { addDays, zonedToUtc } from "~/lib/zoned-time";
-import { sendCsv, type CsvColumn } from "~/features/admin-kit/list/csv.server";
+import { csvFile, type CsvColumn } from "~/features/admin-kit/list/csv.server";
+import { defineEndpoint, type Caller, type EndpointDeps, type FileAnswer } from "~server/http/endpoint";
 import type { ListQuery, ListResult } from "~/features/admin-kit/list/list";
 
 export type { ListQuery, ListResult } from "~/features/admin-kit/list/list";
@@ -90,7 +91,7 @@ function listQuerySchema(spec: ListSpec) {
   });
 }
 
-type ParsedQuery = z.output<ReturnType<typeof listQuerySchema>>;
+export type ParsedQuery = z.output<ReturnType<typeof listQuerySchema>>;
 
 function toListQuery(spec: ListSpec, parsed: ParsedQuery, timeZone: string): ListQuery {
   const record = parsed as Record<string, unknown>;
@@ -198,18 +199,18 @@ export async function* allRows<O>(base: AnySelect<O>, spec: ListSpec, query: Lis
   }
 }
 
-/** For API routers: a bad query string is a 400 with per-field messages. */
-async function parseListRequest(spec: ListSpec, req: Request, timeZone: string): Promise<ListQuery & { format: "json" | "csv" }> {
-  // Loaded on first use: the validation module reads the API's message files from disk, which the
-  // page bundle (that also imports this file for its loaders) must not do at start.
-  const { parseInput } = await import("~server/http/validate");
-  const parsed = parseInput(listQuerySchema(spec), firstValues(req.query), req);
-  return { ...toListQuery(spec, parsed, timeZone), format: parsed.format };
-}
+/** A list's query as an endpoint's input: one value per parameter (the first when repeated, empty ones left out), then the list's rules. */
+export const listInput = (spec: ListSpec) => z.preprocess((raw) => firstValues((raw ?? {}) as Request["query"]), listQuerySchema(spec));
 
-interface SendListOptions<O> {
-  /** The database, for the academy's time zone that CSV times are written in. */
-  db: DB;
+/** A list's JSON answer: one page of rows (shaped by `toJson`) and the count of every match. */
+export type ListAnswerBody = { rows: unknown[]; total: number; page: number; pageSize: number };
+
+/** A list's source, its row type taken from the query (so `columns` and `toJson` are checked against it). */
+export const listSource = <O>(base: AnySelect<O>, rest: Omit<ListSource<O>, "base">): ListSource<O> => ({ base, ...rest });
+
+/** What an admin list endpoint reads per call: its rows, CSV name and columns, and the JSON shape of a row. */
+export interface ListSource<O> {
+  base: AnySelect<O>;
   /** CSV file name without extension; the date is added. */
   filename: string;
   columns: CsvColumn<O>[];
@@ -218,17 +219,28 @@ interface SendListOptions<O> {
 }
 
 /**
- * The whole GET handler of an admin list: JSON `{ rows, total, page, pageSize }`, or with
- * `?format=csv` every matching row (no paging) as a CSV download.
+ * The answer of an admin list endpoint: JSON `{ rows, total, page, pageSize }`, or with
+ * `?format=csv` every matching row (no paging) as a streamed CSV download. The endpoint declares
+ * `produces: "csv", alsoJson: true` and `input: listInput(spec)` (listEndpoint does).
  */
-export async function sendList<O>(req: Request, res: Response, base: AnySelect<O>, spec: ListSpec, options: SendListOptions<O>): Promise<void> {
+export async function listAnswer<O>(db: DB, spec: ListSpec, parsed: ParsedQuery, source: ListSource<O>): Promise<FileAnswer | { status: 200; body: ListAnswerBody }> {
   const { academyTimeZone } = await import("~/features/site/academy-zone.server");
-  const timeZone = await academyTimeZone(options.db);
-  const query = await parseListRequest(spec, req, timeZone);
-  if (query.format === "csv") {
-    await sendCsv(res, options.filename, options.columns, allRows(base, spec, query), timeZone);
-    return;
-  }
-  const result = await listRows(base, spec, query);
-  res.json({ ...result, rows: options.toJson ? result.rows.map(options.toJson) : result.rows });
+  const timeZone = await academyTimeZone(db);
+  const query = toListQuery(spec, parsed, timeZone);
+  if (parsed.format === "csv") return csvFile(source.filename, source.columns, allRows(source.base, spec, query), timeZone);
+  const result = await listRows(source.base, spec, query);
+  return { status: 200, body: { ...result, rows: source.toJson ? result.rows.map(source.toJson) : result.rows } };
+}
+
+/** An admin list declared as an endpoint: `GET path` (JSON, or ?format=csv), its query checked by the list's rules (400 per field). */
+export function listEndpoint<O, A extends "staff" | "admin">(list: { path: string; access: A; spec: ListSpec; source: (deps: EndpointDeps, caller: Caller) => ListSource<O> | Promise<ListSource<O>> }) {
+  return defineEndpoint({
+    method: "GET",
+    path: list.path,
+    access: list.access,
+    produces: "csv",
+    alsoJson: true,
+    input: listInput(list.spec),
+    run: async ({ deps, caller }, parsed) => listAnswer(deps.db, list.spec, parsed, await list.source(deps, caller)),
+  });
 }

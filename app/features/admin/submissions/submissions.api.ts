@@ -7,12 +7,12 @@ import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
 import { recordId } from "~/lib/record-id";
-import { sendList } from "~/features/admin-kit/list/list-query.server";
+import { listAnswer, listInput } from "~/features/admin-kit/list/list-query.server";
 import { csvFile } from "~/features/admin-kit/list/csv.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { bookingExportColumns, bookingsForExportByIds } from "~/features/booking/slots-admin.server";
 import type { Lang } from "~/i18n/lang";
-import { isSubmissionKind, submissionKindNames } from "./submission-kinds";
+import { submissionKindNames } from "./submission-kinds";
 import { bulkExportSchema, bulkKindNames, bulkStatusSchema, idsFromStrings, MAX_BULK_ROWS, type BulkKindName } from "./submission-bulk.schema";
 import { bulkChangeStatus } from "./submissions-bulk.server";
 import { submissionUpdateSchema } from "./submission.schema";
@@ -119,22 +119,30 @@ export const exportChosenPost = defineEndpoint({
   run: async ({ deps: { db }, caller, params: { kind } }, { ids }) => chosenCsv(db, kind, ids, caller.lang),
 });
 
+/** GET /api/admin/submissions/{kind}: one kind's list (search, filters, pages; JSON or ?format=csv), by that kind's rules. */
+export const listSubmissions = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/submissions/:kind",
+  access: "staff",
+  produces: "csv",
+  alsoJson: true,
+  params: z.object({ kind: z.enum(submissionKindNames) }),
+  input: async (_deps, _raw, { params: { kind } }) => listInput(submissionServer[kind].spec),
+  run: async ({ deps: { db }, params: { kind } }, parsed) => {
+    const { spec, csv } = submissionServer[kind];
+    return listAnswer(db, spec, parsed, { base: submissionBase(db, kind), filename: kind, columns: csv });
+  },
+});
+
 /**
  * /api/admin/submissions/{school|contact|enrollments|brochure-leads}: list (JSON or ?format=csv),
  * one record, and PATCH of status and notes; bulk status changes and the CSV of chosen rows
  * (also for demo-bookings). Staff only.
  */
 export function submissionsApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
   router.use("/api/admin/submissions", requireStaff);
-
-  router.get("/api/admin/submissions/:kind", async (req, res) => {
-    if (!isSubmissionKind(req.params.kind)) throw new HttpError(404, "Not found.");
-    const { spec, csv } = submissionServer[req.params.kind];
-    await sendList(req, res, submissionBase(db, req.params.kind), spec, { db, filename: req.params.kind, columns: csv });
-  });
   // The exports before the one record, whose `:id` would take "export".
-  router.use(jsonRoutes(deps, [exportChosenGet, exportChosenPost, changeSubmissionStatuses, readSubmission, changeSubmission]));
+  router.use(jsonRoutes(deps, [listSubmissions, exportChosenGet, exportChosenPost, changeSubmissionStatuses, readSubmission, changeSubmission]));
   return router;
 }

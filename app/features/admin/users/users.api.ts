@@ -5,7 +5,7 @@ import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { requireAdmin } from "~server/security/access";
-import { sendList } from "~/features/admin-kit/list/list-query.server";
+import { listEndpoint, listSource } from "~/features/admin-kit/list/list-query.server";
 import { endAllDevices } from "~/features/accounts/devices.server";
 import { inviteStaff, recentlyInvited } from "~/features/accounts/staff-invite.server";
 import { idParams } from "~/lib/record-id";
@@ -68,19 +68,21 @@ export const changeUserEndpoint = defineEndpoint({
   },
 });
 
+/** GET /api/admin/users: the accounts (search, sort, pages; JSON or ?format=csv), never a password hash. */
+export const listUsers = listEndpoint({
+  path: "/api/admin/users",
+  access: "admin",
+  spec: usersList,
+  source: ({ db }) => listSource(usersBase(db), { filename: "users", columns: usersCsv, toJson: (u) => ({ ...u, disabled: Boolean(u.disabled) }) }),
+});
+
 /**
  * /api/admin/users: list (JSON or ?format=csv), one account, PATCH of role / disabled, and
  * POST /api/admin/users/{id}/sessions/end (signs the account out everywhere). Admins only.
  */
 export function usersApi(deps: EndpointDeps): Router {
-  const { db } = deps;
   const router = Router();
   router.use("/api/admin/users", requireAdmin);
-
-  router.get("/api/admin/users", async (req, res) => {
-    await sendList(req, res, usersBase(db), usersList, { db, filename: "users", columns: usersCsv, toJson: (u) => ({ ...u, disabled: Boolean(u.disabled) }) });
-  });
-
-  router.use(jsonRoutes(deps, [readUser, changeUserEndpoint, endUserSessions]));
+  router.use(jsonRoutes(deps, [listUsers, readUser, changeUserEndpoint, endUserSessions]));
   return router;
 }

@@ -1,3 +1,4 @@
+import { recordId } from "~/lib/record-id";
 import { z } from "zod";
 import { v } from "~/lib/validation";
 import { CURRENCY_CODES } from "~/lib/money";
@@ -40,7 +41,8 @@ export const promoSchema = z
   .transform((p) => (p.kind === "amount" ? { ...p, percent: null } : { ...p, amountMinor: null, currency: null }));
 export type PromoInput = z.output<typeof promoSchema>;
 
-export const promoParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+/** A promo code's path id: the shared record-id rule. */
+export { idParams as promoParams } from "~/lib/record-id";
 
 /** The largest sibling discount staff can set. */
 export const MAX_SIBLING_PERCENT = 50;
@@ -52,7 +54,7 @@ export const siblingSchema = z.object({ siblingPercent: z.number({ error: v.requ
 export const earlyPriceSchema = z
   .object({ earlyPriceMinor: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100_000_000, v.invalid).nullable(), earlyPriceUntil: isoDate.nullable() })
   .refine((e) => (e.earlyPriceMinor === null) === (e.earlyPriceUntil === null), { path: ["earlyPriceUntil"], message: v.required });
-export const earlyPriceParams = z.object({ kind: z.enum(["course", "camp"]), id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+export const earlyPriceParams = z.object({ kind: z.enum(["course", "camp"]), id: recordId });
 
 /** Anyone: the price of an offer before paying, with a code if one is typed. */
 export const quoteSchema = z.object({

@@ -1,8 +1,9 @@
+import { recordId } from "~/lib/record-id";
 import { z } from "zod";
 import { MAX_PARTS } from "~/features/billing/instalment-split";
 
-/** An invoice's id in a path. */
-export const invoiceParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** An invoice's path id: the shared record-id rule (digits only: "1e3" or " 7" name nothing). */
+export { idParams as invoiceParams } from "~/lib/record-id";
 
 const day = z.string().max(10);
 
@@ -23,7 +24,7 @@ export const splitSchema = z
 export type SplitInput = z.output<typeof splitSchema>;
 
 /** An offer's rule: 0 (not split) or 2 to 12 monthly instalments. */
-export const ruleParams = z.object({ kind: z.enum(["course", "camp"]), id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const ruleParams = z.object({ kind: z.enum(["course", "camp"]), id: recordId });
 export const ruleSchema = z.object({ instalmentCount: z.number().int().refine((n) => n === 0 || (n >= 2 && n <= MAX_PARTS), "invalid") });
 
 /** The family's payment link and, to pay one part, the instalment (null: all that is owed). */

@@ -1,9 +1,9 @@
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import { linkedId } from "~/features/booking/link-tokens.server";
 import { storePaymentEvent } from "./payment-events.server";
 import { startCheckout } from "./checkouts.server";
@@ -48,36 +48,41 @@ export const startEnrolmentCheckout = defineEndpoint({
   },
 });
 
-export const paymentEndpoints = [startEnrolmentCheckout];
-
 /**
  * POST /api/payments/stripe/webhook: Stripe's events, as an inbox (decision 094). The raw body
- * (server/app.ts keeps it raw for this path) is verified with the library against
- * STRIPE_WEBHOOK_SECRET; a bad or absent signature is 400. A verified event is stored (its id
- * UNIQUE: a redelivery stores nothing) with its `payment-event` job in one transaction, and answered
- * 200 `{ received: true, outcome: "queued" | "duplicate" }`. The job does the work, with retries:
- * this request never calls the provider. Only a failure to store answers 500, so Stripe delivers again.
+ * (server/app.ts keeps it raw for this path; the endpoint's `rawBody` transport hands it over
+ * unparsed) is verified with the library against STRIPE_WEBHOOK_SECRET; a bad or absent signature
+ * is 400. A verified event is stored (its id UNIQUE: a redelivery stores nothing) with its
+ * `payment-event` job in one transaction, and answered 200 `{ received: true, outcome: "queued" |
+ * "duplicate" }`. The job does the work, with retries: this request never calls the provider. Only
+ * a failure to store answers 500, so Stripe delivers again.
  */
-async function stripeWebhook(deps: EndpointDeps, req: Request, res: Response) {
-  const lang = requestLang(req);
-  const provider = paymentProviderOf(deps.config);
-  if (!provider) return void res.status(404).json({ message: say(lang, "api.off") });
-  // Stripe posts UTF-8 JSON; anything else is not one of its events, signed or not.
-  const charset = /;\s*charset=("?)([\w-]+)\1/i.exec(req.get("content-type") ?? "")?.[2]?.toLowerCase();
-  if (!req.is("application/json") || (charset !== undefined && charset !== "utf-8")) return void res.status(415).json({ message: say(lang, "api.notJson") });
-  if (!Buffer.isBuffer(req.body) || req.body.length === 0) return void res.status(400).json({ message: say(lang, "api.badSignature") });
-  const event = provider.verifyWebhook(req.body, req.get("stripe-signature"));
-  if (!event) return void res.status(400).json({ message: say(lang, "api.badSignature") });
-  const stored = await storePaymentEvent(deps.db, provider, event);
-  res.status(200).json({ received: true, outcome: stored ? "queued" : "duplicate" });
-}
+export const stripeWebhook = defineEndpoint({
+  method: "POST",
+  path: STRIPE_WEBHOOK_PATH,
+  access: "anyone",
+  rawBody: true,
+  input: z.object({ bytes: z.instanceof(Buffer), json: z.boolean() }),
+  async run({ deps: { db, config }, caller }, { bytes, json }) {
+    const lang = caller.lang;
+    const provider = paymentProviderOf(config);
+    if (!provider) throw new HttpError(404, say(lang, "api.off"));
+    // Stripe posts UTF-8 JSON; anything else is not one of its events, signed or not.
+    const charset = /;\s*charset=("?)([\w-]+)\1/i.exec(caller.header("content-type") ?? "")?.[2]?.toLowerCase();
+    if (!json || (charset !== undefined && charset !== "utf-8")) throw new HttpError(415, say(lang, "api.notJson"));
+    if (bytes.length === 0) throw new HttpError(400, say(lang, "api.badSignature"));
+    const event = provider.verifyWebhook(bytes, caller.header("stripe-signature"));
+    if (!event) throw new HttpError(400, say(lang, "api.badSignature"));
+    const stored = await storePaymentEvent(db, provider, event);
+    return { status: 200, body: { received: true, outcome: stored ? "queued" : "duplicate" } };
+  },
+});
+
+export const paymentEndpoints = [startEnrolmentCheckout, stripeWebhook];
 
 /** The payments API: starting a checkout, and the provider's webhook. */
 export function paymentsApi(deps: EndpointDeps): Router {
   const router = Router();
-  router.post(STRIPE_WEBHOOK_PATH, (req, res, next) => {
-    stripeWebhook(deps, req, res).catch(next);
-  });
   router.use(jsonRoutes(deps, paymentEndpoints));
   return router;
 }

@@ -1,13 +1,13 @@
-import { Router, type Request, type Response } from "express";
+import type { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { localizePath } from "~/i18n/lang";
+import { idParams, recordId } from "~/lib/record-id";
 import { v } from "~/lib/validation";
 import { recordAudit } from "~server/audit/audit";
-import { defineEndpoint, fileAnswer, jsonRoutes, sendAnswer, type EndpointDeps, type FileAnswer } from "~server/http/endpoint";
+import { defineEndpoint, fileAnswer, jsonRoutes, type EndpointDeps, type FileAnswer, type RedirectAnswer } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import { formatMoney } from "~/lib/money";
 import { ownerOf, owns } from "~/features/family/account-owner.server";
 import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
@@ -19,7 +19,6 @@ import { invoiceOfToken } from "~/features/billing/instalments/invoice-link.serv
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "refunds", key, values);
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
 
 /** Staff: part or all of a payment back. Minor units; the reason is kept on the credit note. */
 export const refundSchema = z.object({
@@ -82,7 +81,7 @@ export const getPaymentEndpoint = defineEndpoint({
 
 const percent = z.number({ error: v.required }).int(v.invalid).min(0, v.invalid).max(100, v.invalid);
 export const refundPolicySchema = z.object({ percentBefore: percent, percentAfter: percent });
-const policyParams = z.object({ kind: z.enum(["course", "camp"]), id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+const policyParams = z.object({ kind: z.enum(["course", "camp"]), id: recordId });
 
 /**
  * PUT /api/admin/billing/refund-policies/:kind/:id (staff; kind course|camp): the percent of what
@@ -133,11 +132,6 @@ async function pdfAnswer(deps: EndpointDeps, kind: DocKind, id: number, lang: La
   return fileAnswer("pdf", pdf, { filename: `${number}.pdf`, inline: true, cacheControl: "private, no-store" });
 }
 
-async function sendPdf(res: Response, deps: EndpointDeps, kind: DocKind, id: number, lang: Lang | undefined): Promise<void> {
-  await sendAnswer(res, await pdfAnswer(deps, kind, id, lang));
-}
-
-const docParams = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
 
 /** GET /admin/billing/{invoices|credit-notes}/{id}/pdf: staff, any document, in the family's language. */
 const staffPdfEndpoint = (kind: DocKind, segment: string) =>
@@ -146,7 +140,7 @@ const staffPdfEndpoint = (kind: DocKind, segment: string) =>
     path: `/admin/billing/${segment}/:id/pdf`,
     access: "staff",
     produces: "pdf",
-    params: docParams,
+    params: idParams,
     notFound: { ns: "refunds", key: "api.docNotFound" },
     input: z.object({}),
     run: ({ deps, params: { id } }) => pdfAnswer(deps, kind, id, undefined),
@@ -174,35 +168,38 @@ const tokenPdfEndpoint = (lang: Lang) =>
 
 export const billingPdfEndpoints = [staffPdfEndpoint("invoice", "invoices"), staffPdfEndpoint("creditNote", "credit-notes"), tokenPdfEndpoint("en"), tokenPdfEndpoint("ar")];
 
-const docId = (req: Request, lang: Lang): number => {
-  const raw = String(req.params.id ?? "");
-  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, say(lang, "api.docNotFound"));
-  return Number(raw);
-};
+/**
+ * GET /account/{invoices|credit-notes}/{id}/pdf (and /ar/...): a signed-in family's own document
+ * (the one ownership rule, account-owner.server: the account's id or its proven e-mail; another's
+ * is a 404), in the language of the address. Signed out, the link goes to sign in and back here,
+ * whatever the id (so the id is checked after, in the address's language).
+ */
+const familyPdfEndpoint = (kind: DocKind, segment: string, lang: Lang) =>
+  defineEndpoint({
+    method: "GET",
+    path: localizePath(`/account/${segment}/:id/pdf`, lang),
+    access: "anyone",
+    produces: "pdf",
+    redirects: "signed out: 303 to the sign-in page, which comes back here",
+    params: z.object({ id: z.string() }),
+    input: z.object({}),
+    async run({ deps, caller, params }): Promise<FileAnswer | RedirectAnswer> {
+      if (!caller.user) return { status: 303, location: `${localizePath("/login", lang)}?next=${encodeURIComponent(caller.url)}` };
+      if (!/^\d{1,9}$/.test(params.id)) throw new HttpError(404, say(lang, "api.docNotFound"));
+      const id = Number(params.id);
+      const family = await familyOf(deps.db, kind, id);
+      if (!family || !owns(await ownerOf(deps.db, caller.user.id), family)) throw new HttpError(404, say(lang, "api.docNotFound"));
+      return pdfAnswer(deps, kind, id, lang);
+    },
+  });
+
+const familyPdfEndpoints = (["en", "ar"] as const).flatMap((lang) => [familyPdfEndpoint("invoice", "invoices", lang), familyPdfEndpoint("creditNote", "credit-notes", lang)]);
 
 /**
  * The PDFs (decision 092): staff any invoice or credit note, in the family's language; a signed-in
- * family only its own (the one ownership rule, account-owner.server: the account's id or its proven
- * e-mail; another's is a 404), in the language of the address (/ar/...). Signed out, the family's link goes to sign in.
+ * family only its own, in the language of the address (/ar/...); the invoice's signed link.
  */
 export function refundsApi(deps: EndpointDeps): Router {
-  const router = Router();
-  for (const lang of ["en", "ar"] as const) {
-    for (const [kind, segment] of [
-      ["invoice", "invoices"],
-      ["creditNote", "credit-notes"],
-    ] as const) {
-      router.get(localizePath(`/account/${segment}/:id/pdf`, lang), async (req, res) => {
-        const user = res.locals.user as SessionUser | null | undefined;
-        if (!user) return res.redirect(303, `${localizePath("/login", lang)}?next=${encodeURIComponent(req.originalUrl)}`);
-        const id = docId(req, lang);
-        const family = await familyOf(deps.db, kind, id);
-        if (!family || !owns(await ownerOf(deps.db, user.id), family)) throw new HttpError(404, say(lang, "api.docNotFound"));
-        await sendPdf(res, deps, kind, id, lang);
-      });
-    }
-  }
-  router.use(jsonRoutes(deps, [...refundEndpoints, ...billingPdfEndpoints]));
-  return router;
+  return jsonRoutes(deps, [...refundEndpoints, ...billingPdfEndpoints, ...familyPdfEndpoints]);
 }
 

@@ -7,7 +7,6 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/account-invoices.route";
 import { listAccountInvoices } from "./money.api";
-import type { AccountInvoices } from "./money-types";
 import { Balances, InvoiceCards } from "./InvoiceCards";
 import { HowToPay } from "~/features/billing/HowToPay";
 import { howToPay } from "~/features/billing/how-to-pay.server";
@@ -20,9 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAccountPage(context, request);
   const lang = langFromPath(new URL(request.url).pathname);
   const answer = await context.run(listAccountInvoices, { input: {}, lang });
-  if (answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
+  if (!answer.ok || answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
   // How to pay (issue 42): the desk, the methods and the bank details, once for the page.
-  return { ...(answer.body as unknown as AccountInvoices), pay: await howToPay(context.db, context.config, lang) };
+  return { ...answer.body, pay: await howToPay(context.db, context.config, lang) };
 }
 
 export function headers() {

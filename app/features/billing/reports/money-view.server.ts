@@ -16,6 +16,6 @@ export async function moneyViewData(context: AppLoadContext, url: URL, lang: Lan
     refused = Object.values(answer.body.errors ?? {})[0] ?? answer.body.message ?? "";
     answer = await context.run(billingSummary, { input: {}, lang });
   }
-  if (answer.status !== 200) throw new Response(answer.body.message ?? "", { status: answer.status });
-  return { summary: answer.body as unknown as MoneySummary, refused };
+  if (!answer.ok || answer.status !== 200) throw new Response(answer.body.message ?? "", { status: answer.status });
+  return { summary: answer.body, refused };
 }
