@@ -1218,7 +1218,8 @@ describe("hostile input on every endpoint", () => {
     expect(covered).toEqual(routeKeys(app).sort());
   });
 
-  it("refuses every staff endpoint without a session and stores nothing", async () => {
+  // One request per staff endpoint (about 150) in a row: 5-10 s on a quiet machine, over 20 s under load.
+  it("refuses every staff endpoint without a session and stores nothing", { timeout: 90_000 }, async () => {
     const failures: string[] = [];
     for (const sample of writes.filter((w) => w.admin)) {
       const [method] = sample.route.split(" ");
