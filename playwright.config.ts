@@ -15,7 +15,8 @@ export default defineConfig<{ waitForHydrationOnLoad: boolean }>({
   retries: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"]],
+  // results.json: per-test durations, which scripts/e2e.ts sums per spec file to balance its lanes.
+  reporter: [["list"], ["json", { outputFile: `${process.env.E2E_OUTPUT_DIR ?? "test-results"}/results.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "off",

@@ -1,5 +1,5 @@
 import { execSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { findChromium } from "./find-chromium";
@@ -59,6 +59,26 @@ function runLane(lane: { name: string; files: string[] }, index: number): Promis
   );
 }
 
+/** Each spec file's summed test time in a lane (Playwright's results.json), longest first: what to move when lanes drift apart. */
+function printSpecTimes(lane: string): void {
+  const file = `test-results/${lane}/results.json`;
+  if (!existsSync(file)) return;
+  interface Suite {
+    file?: string;
+    specs?: { tests: { results: { duration: number }[] }[] }[];
+    suites?: Suite[];
+  }
+  const perFile = new Map<string, number>();
+  const walk = (suite: Suite, file: string) => {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) for (const result of test.results) perFile.set(file, (perFile.get(file) ?? 0) + result.duration);
+    for (const inner of suite.suites ?? []) walk(inner, inner.file ?? file);
+  };
+  for (const suite of (JSON.parse(readFileSync(file, "utf8")) as { suites: Suite[] }).suites) walk(suite, suite.file ?? "?");
+  const sorted = [...perFile.entries()].sort((a, b) => b[1] - a[1]);
+  const total = sorted.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`== lane ${lane}: ${Math.round(total / 1000)} s of tests; longest spec files: ${sorted.slice(0, 8).map(([name, ms]) => `${name} ${Math.round(ms / 1000)} s`).join(", ")}`);
+}
+
 let status = 0;
 try {
   execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR: buildDir } });
@@ -67,6 +87,7 @@ try {
   if (lanes.length > 1) {
     lanes.forEach((lane, i) => console.log(`== lane ${lane.name}: ${results[i] === 0 ? "passed" : `failed (exit ${results[i]})`}`));
     console.log(`== browser tests took ${Math.round((Date.now() - started) / 1000)} s in ${lanes.length} lanes`);
+    lanes.forEach((lane) => printSpecTimes(lane.name));
   }
   status = results.find((code) => code !== 0) ?? 0;
 } catch (error) {
