@@ -49,6 +49,9 @@ const handWrittenRouteFiles = [
   "app/features/seo/seo.api.ts",
   "app/features/timetable/timetable.api.ts",
   "server/app.ts",
+  // The messaging providers' signed webhooks (decision 127) read raw bodies; server/http is exempt
+  // anyway, listed so the raw-body transport (the Stripe webhook's, under way) can take them over.
+  "server/http/messaging-webhooks.ts",
 ];
 const ROUTE_METHOD = "/^(get|post|put|patch|delete)$/";
 const handWrittenRoute = "Mount routes with defineEndpoint and jsonRoutes (server/http/endpoint.ts, decision 122), not a hand-written Express handler.";

@@ -4,6 +4,7 @@ import type { DB } from "~server/db/db";
 import { fromDbJson, nowIso } from "~server/db/values";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
+import { diffFields, recordAudit } from "~server/audit/audit";
 import { serverT } from "~server/i18n";
 import { byCallerAccount, type LimitSpec } from "~server/security/rate-limit";
 import type { Lang } from "~/i18n/lang";
@@ -171,18 +172,18 @@ export const saveTemplate = defineEndpoint({
     .strict()
     .refine((input) => templateParams(input.bodyEn).sort().join() === templateParams(input.bodyAr).sort().join(), { message: "sameParams", path: ["bodyAr"] }),
   async run({ deps: { db }, caller, params }, input) {
-    const row = await db.selectFrom("messaging_templates").select(["id", "body_en"]).where("key", "=", params.key).executeTakeFirst();
+    const row = await db.selectFrom("messaging_templates").selectAll().where("key", "=", params.key).executeTakeFirst();
     if (!row) throw new HttpError(404, say(caller.lang, "api.noTemplate"));
     // The callers fill the parameters the seeded text names: a changed text keeps the same ones.
     if (templateParams(row.body_en).sort().join() !== templateParams(input.bodyEn).sort().join()) {
       const message = say(caller.lang, "api.sameParams", { params: templateParams(row.body_en).join(", ") });
       throw new HttpError(400, message, { bodyEn: message });
     }
-    await db
-      .updateTable("messaging_templates")
-      .set({ body_en: input.bodyEn, body_ar: input.bodyAr, wa_name: input.waName, wa_language_en: input.waLanguageEn, wa_language_ar: input.waLanguageAr, wa_category: input.waCategory, wa_approved: Number(input.waApproved), updated_at: nowIso() })
-      .where("id", "=", row.id)
-      .execute();
+    const values = { body_en: input.bodyEn, body_ar: input.bodyAr, wa_name: input.waName, wa_language_en: input.waLanguageEn, wa_language_ar: input.waLanguageAr, wa_category: input.waCategory, wa_approved: Number(input.waApproved) };
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("messaging_templates").set({ ...values, updated_at: nowIso() }).where("id", "=", row.id).execute();
+      await recordAudit(trx, { userId: caller.user.id, action: "update", entity: "message_template", entityId: row.id, name: row.key, changes: diffFields(row, values) });
+    });
     return { status: 200, body: { message: say(caller.lang, "api.templateSaved") } };
   },
 });

@@ -57,9 +57,12 @@ const whatsappPayload = z.object({
 });
 
 /** POST from Meta: verified over the raw body, then statuses (sent, delivered, read, failed) and incoming messages. */
-export async function whatsappEvents(deps: { config: Config; db: DB }, body: unknown, signature: string | undefined): Promise<WebhookAnswer> {
+export async function whatsappEvents(deps: { config: Config; db: DB }, body: unknown, signature: string | undefined, contentType: string | undefined): Promise<WebhookAnswer> {
   const config = deps.config.whatsapp;
   if (!config) return refuse(404, "WhatsApp is not set up.");
+  // Meta posts UTF-8 JSON; anything else is not one of its events, signed or not.
+  const [type, ...rest] = (contentType ?? "").toLowerCase().split(";").map((part) => part.trim());
+  if (type !== "application/json" || rest.some((part) => part.startsWith("charset=") && part.replace(/"/g, "") !== "charset=utf-8")) return refuse(415, "Send JSON.");
   if (!Buffer.isBuffer(body) || !whatsappSignatureValid(config.appSecret, body, signature)) return refuse(401, "Bad signature.");
   let parsed: z.infer<typeof whatsappPayload>;
   try {
@@ -94,9 +97,10 @@ const TWILIO_STATUSES: Record<string, "sent" | "delivered" | "read" | "failed"> 
  * Twilio was given (PUBLIC_URL + the path, as behind a proxy the request's own URL differs), then a
  * status callback (MessageSid + MessageStatus) or an incoming SMS (From + Body).
  */
-export async function smsEvents(deps: { config: Config; db: DB }, body: unknown, signature: string | undefined): Promise<WebhookAnswer> {
+export async function smsEvents(deps: { config: Config; db: DB }, body: unknown, signature: string | undefined, contentType: string | undefined): Promise<WebhookAnswer> {
   const config = deps.config.twilio;
   if (!config) return refuse(404, "SMS is not set up.");
+  if ((contentType ?? "").split(";")[0]!.trim().toLowerCase() !== "application/x-www-form-urlencoded") return refuse(415, "Send a form.");
   if (!Buffer.isBuffer(body) || !signature) return refuse(401, "Bad signature.");
   const fields = twilioFields.safeParse(Object.fromEntries(new URLSearchParams(body.toString("utf8"))));
   if (!fields.success) return refuse(400, "Not a Twilio request.");
