@@ -6,6 +6,7 @@ import { messagingEnv, startTwilioStandIn, startWhatsAppStandIn, type TwilioStan
 import { outboxMails } from "~server/test/outbox";
 import { toDbJson } from "~server/db/values";
 import { queueMessage } from "./index.server";
+import { bookSlot, findCourse } from "~/features/booking/booking.server";
 import { saveChoices } from "./preferences.server";
 
 const run = promisify(execFile);
@@ -194,6 +195,30 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
     await settle();
     expect((await messageOf(`certificate:delivered:${other.email}`)).status).toBe("delivered");
     expect(twilio.sent.filter((message) => message.body.To === `+${other.phone}`)).toHaveLength(0);
+  });
+
+  it("a demo booking is confirmed on WhatsApp too for a family that chose it (the e-mail stays), and not stored for one that did not", async () => {
+    const course = (await findCourse(server.db, "python-for-beginners", "en"))!;
+    const now = new Date().toISOString();
+    const slot = await server.db.insertInto("demo_slots").values({ starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(), duration_minutes: 60, capacity: 10, course_id: course.id, status: "open", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+    // Staff approve the template, so it may go outside the 24-hour window.
+    await server.db.updateTable("messaging_templates").set({ wa_name: "demo_booking_confirmation", wa_approved: 1 }).where("key", "=", "demo_booking_confirmation").execute();
+    const family = await guardian({ whatsapp: true, email: true });
+    const other = await guardian({ email: true });
+    const options = { course, userId: null, lang: "en" as const, timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 };
+    for (const who of [family, other]) {
+      const booked = await bookSlot(server.db, { slotId: slot.id, childName: "Maya", childAge: 10, parentName: "Hana", email: who.email, phone: "+91 98765 43210" }, options);
+      expect(booked.ok).toBe(true);
+    }
+    await settle();
+    const message = await server.db.selectFrom("messages").selectAll().where("email", "=", family.email).where("template", "=", "demo_booking_confirmation").executeTakeFirstOrThrow();
+    expect([message.status, message.channel]).toEqual(["sent", "whatsapp"]);
+    const asked = whatsapp.sent.find((sent) => sent.id === message.provider_id)!.body as { to: string; template: { name: string; components: { parameters: { parameter_name: string; text: string }[] }[] } };
+    expect(asked.to).toBe(family.phone);
+    expect(asked.template.name).toBe("demo_booking_confirmation");
+    expect(asked.template.components[0]!.parameters.map((p) => p.parameter_name)).toEqual(["child", "course", "date"]);
+    expect(await server.db.selectFrom("messages").select("id").where("email", "=", other.email).executeTakeFirst()).toBeUndefined();
+    expect(outboxMails(server.config.dataDir).filter((mail) => mail.to === family.email)).toHaveLength(1);
   });
 
   it("three instances queueing the same events, the provider failing half the first tries: each event is sent exactly once", { timeout: 120_000 }, async () => {
