@@ -99,6 +99,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("consent-forms/missing", "features/consent/admin-consent-missing.route.tsx", { id: id("admin-consent-missing") }),
       route("consent-forms/:id", "features/consent/admin-consent-form.route.tsx", { id: id("admin-consent-form") }),
       route("attendance", "features/teaching/admin-attendance.route.tsx", { id: id("admin-attendance") }),
+      // The families' messages (issue 43, decision 127): the inbox and messages given up.
+      route("messages", "features/messaging/admin-messages.route.tsx", { id: id("admin-messages") }),
       route("attendance/missed", "features/teaching/admin-missed.route.tsx", { id: id("admin-attendance-missed") }),
       ...adminContentRoutes(id),
     ]),
