@@ -11,7 +11,9 @@ import { accountMessaging, saveMessaging } from "./messaging.api";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireAccountPage(context, request);
-  return accountMessaging(context.db, user.email, langFromPath(new URL(request.url).pathname));
+  const found = await accountMessaging(context.db, user.email, langFromPath(new URL(request.url).pathname));
+  // Formatted here: the browser build has no phone library (decision 070).
+  return { ...found, phoneShown: found.preferences.phone ? formatPhone(`+${found.preferences.phone}`) : "" };
 }
 
 /** The form posts here without JavaScript: the same endpoint as POST /api/account/messaging (decision 048). */
@@ -36,7 +38,8 @@ const CHANNELS = ["whatsapp", "sms", "email"] as const;
 /** /account/messages: how the academy reaches this guardian, and whether they want news and offers (decision 127). */
 export default function AccountMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("messaging");
-  const { preferences, texts, log } = loaderData;
+  const { preferences, texts, log, phoneShown } = loaderData;
+  const { i18n } = useTranslation();
   const errors = actionData?.errors ?? {};
   const box = "mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-indigo-700";
   return (
@@ -75,7 +78,7 @@ export default function AccountMessagesPage({ loaderData, actionData }: Route.Co
               type="tel"
               dir="ltr"
               autoComplete="tel"
-              defaultValue={actionData?.phone ?? (preferences.phone ? formatPhone(`+${preferences.phone}`) : "")}
+              defaultValue={actionData?.phone ?? phoneShown}
               aria-describedby={ids.describedBy}
               aria-invalid={ids.invalid || undefined}
               className={inputClass}
@@ -114,7 +117,14 @@ export default function AccountMessagesPage({ loaderData, actionData }: Route.Co
         <ul className="mt-3 space-y-2">
           {log.map((entry, index) => (
             <li key={index} className="rounded-lg border border-slate-200 bg-white p-3 text-slate-800">
-              <span className="font-semibold">{entry.granted ? t("page.on") : t("page.off")}</span>: {entry.text}{" "}
+              <span className="font-semibold">{entry.granted ? t("page.on") : t("page.off")}</span>:{" "}
+              {entry.lang === i18n.language ? (
+                entry.text
+              ) : (
+                <span lang={entry.lang} dir={entry.lang === "ar" ? "rtl" : "ltr"}>
+                  {entry.text}
+                </span>
+              )}{" "}
               <span className="text-sm text-slate-600">
                 ({t(`page.via.${entry.source}`, { defaultValue: entry.source })}, <time dateTime={entry.at}>{entry.at.slice(0, 16).replace("T", " ")}</time>)
               </span>

@@ -63,7 +63,7 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
       {family ? (
         <section aria-labelledby="thread-heading" className="rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="thread-heading" className="text-xl font-bold text-slate-900">
-            {t("inbox.thread")} <span dir="ltr">{family}</span>
+            {t("inbox.thread")} <span dir="ltr" className="break-all">{family}</span>
           </h2>
           <ol className="mt-3 space-y-2">
             {thread.map((message) => (

@@ -43,7 +43,7 @@ export async function accountMessaging(db: DB, email: string, lang: Lang) {
   return {
     preferences: { phone: prefs.phone, lang: prefs.lang, whatsapp: prefs.whatsapp, sms: prefs.sms, email: prefs.email_channel, news: prefs.news },
     texts: Object.fromEntries(CHOICES.map((choice) => [choice, choiceText(lang, choice)])),
-    log: (await consentLog(db, email)).map((row) => ({ choice: row.choice, granted: row.granted === 1, text: row.text, source: row.source, at: row.created_at })),
+    log: (await consentLog(db, email)).map((row) => ({ choice: row.choice, granted: row.granted === 1, text: row.text, lang: row.lang, source: row.source, at: row.created_at })),
   };
 }
 
