@@ -11,7 +11,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import type { Lang } from "~/i18n/lang";
 import { chosenChannels, familyKey, preferencesOf, saveChoices, stopOrStart, preferencesByPhone, type Preferences } from "./preferences.server";
-import { fillTemplate } from "./templates";
+import { fillTemplate, paramsIn } from "./templates";
 import { ProviderError, sendSms, sendWhatsApp } from "./providers.server";
 import { quietUntil } from "./quiet-hours";
 
@@ -178,7 +178,8 @@ export async function deliverMessage(deps: MessagingDeps, id: number, job: Job):
   }
   const template = message.template ? await db.selectFrom("messaging_templates").selectAll().where("key", "=", message.template).executeTakeFirst() : undefined;
   const lang: Lang = prefs.lang;
-  const text = template ? fillTemplate(lang === "ar" ? template.body_ar : template.body_en, options.values) : message.body;
+  const values = paramsIn(options.values, lang);
+  const text = template ? fillTemplate(lang === "ar" ? template.body_ar : template.body_en, values) : message.body;
   // The next channel's job finds none left after the last one, and marks the message dead.
   const next = async (reason: string) => void (await advance(db, id, message.fallbacks, reason));
   try {
@@ -187,7 +188,7 @@ export async function deliverMessage(deps: MessagingDeps, id: number, job: Job):
       const windowOpen = prefs.lastInboundAt !== null && Date.now() - Date.parse(prefs.lastInboundAt) < WINDOW_MS;
       // Outside the 24-hour window only an approved template may be sent (Meta's rule).
       if (template && template.wa_approved === 1 && template.wa_name) {
-        providerId = await sendWhatsApp(config.whatsapp!, prefs.phone, { template: { name: template.wa_name, language: lang === "ar" ? template.wa_language_ar : template.wa_language_en, params: options.values } });
+        providerId = await sendWhatsApp(config.whatsapp!, prefs.phone, { template: { name: template.wa_name, language: lang === "ar" ? template.wa_language_ar : template.wa_language_en, params: values } });
       } else if (windowOpen) {
         providerId = await sendWhatsApp(config.whatsapp!, prefs.phone, { text });
       } else {

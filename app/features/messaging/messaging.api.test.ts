@@ -7,6 +7,8 @@ import { outboxMails } from "~server/test/outbox";
 import { toDbJson } from "~server/db/values";
 import { queueMessage } from "./index.server";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
+import { issueToRoster } from "~/features/certificates/certificates.server";
+import { groupWithMeeting } from "~server/test/teaching-fixture";
 import { saveChoices } from "./preferences.server";
 
 const run = promisify(execFile);
@@ -219,6 +221,25 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
     expect(asked.template.components[0]!.parameters.map((p) => p.parameter_name)).toEqual(["child", "course", "date"]);
     expect(await server.db.selectFrom("messages").select("id").where("email", "=", other.email).executeTakeFirst()).toBeUndefined();
     expect(outboxMails(server.config.dataDir).filter((mail) => mail.to === family.email)).toHaveLength(1);
+  });
+
+  it("a certificate issued reaches, once, the family who chose WhatsApp, in the family's words (issuing again sends nothing)", async () => {
+    const group = await groupWithMeeting(server.db, { teacherId: null, startsAt: new Date(Date.now() - 86_400_000), children: 2 });
+    const chosen = await server.db.selectFrom("section_enrolments").select(["id", "email", "child_name"]).where("id", "in", group.enrolmentIds).orderBy("id").execute();
+    const family = chosen[0]!;
+    await saveChoices(server.db, family.email, { phone: "971509990001", lang: "ar", changes: [{ choice: "whatsapp", granted: true, text: "WhatsApp" }], source: "account" });
+    const staff = await server.db.selectFrom("users").select("id").limit(1).executeTakeFirstOrThrow();
+    const roster = chosen.map((row) => ({ enrolmentId: row.id, childName: row.child_name, lang: "en" as const, attended: 1, rate: 100, live: null, revoked: [] }));
+    const options = { threshold: 50, language: "family" as const, timeZone: "Asia/Kolkata", userId: staff.id };
+    const target = { kind: "section" as const, sectionId: group.sectionId, titleEn: "Robotics Fundamentals", titleAr: "أساسيات الروبوتات" };
+    await issueToRoster(server.db, target, 1, roster, options);
+    await issueToRoster(server.db, target, 1, roster, options);
+    await settle();
+    const messages = await server.db.selectFrom("messages").selectAll().where("template", "=", "certificate_issued").where("email", "in", chosen.map((row) => row.email)).execute();
+    expect(messages.map((row) => [row.email, row.status, row.channel])).toEqual([[family.email, "sent", "whatsapp"]]);
+    // The guardian reads Arabic: the course's Arabic name in the Arabic text.
+    expect(messages[0]!.body).toContain(family.child_name);
+    expect(messages[0]!.body).toContain("أساسيات الروبوتات");
   });
 
   it("three instances queueing the same events, the provider failing half the first tries: each event is sent exactly once", { timeout: 120_000 }, async () => {

@@ -118,6 +118,20 @@ export const TEMPLATE_DEFAULTS: readonly TemplateDefault[] = [
   },
 ];
 
+/**
+ * The parameters in one language: a caller that knows a value in both (a course's name) passes
+ * `course_en` and `course_ar`, and the guardian's language picks one as `course`.
+ */
+export function paramsIn(params: Readonly<Record<string, string>>, lang: "en" | "ar"): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    const suffix = /^(\w+)_(en|ar)$/.exec(name);
+    if (!suffix) values[name] ??= value;
+    else if (suffix[2] === lang) values[suffix[1]!] = value;
+  }
+  return values;
+}
+
 /** Fills a template's named parameters; a missing one is an error (a template and its caller disagree). */
 export function fillTemplate(body: string, params: Readonly<Record<string, string>>): string {
   return body.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
