@@ -23,6 +23,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("account/security", "features/accounts/security/security.route.tsx", { id: id("account-security") }),
     route("account/makeups", "features/makeups/account-makeups.route.tsx", { id: id("account-makeups") }),
     route("account/invoices", "features/billing/reports/account-invoices.route.tsx", { id: id("account-invoices") }),
+    route("account/messages", "features/messaging/account-messages.route.tsx", { id: id("account-messages") }),
     route("makeups/absence", "features/makeups/absence-link.route.tsx", { id: id("absence-link") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
     route("book-trial", "features/courses/book-trial.route.tsx", { id: id("book-trial") }),
@@ -98,6 +99,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("consent-forms/missing", "features/consent/admin-consent-missing.route.tsx", { id: id("admin-consent-missing") }),
       route("consent-forms/:id", "features/consent/admin-consent-form.route.tsx", { id: id("admin-consent-form") }),
       route("attendance", "features/teaching/admin-attendance.route.tsx", { id: id("admin-attendance") }),
+      // The families' messages (issue 43, decision 127): the inbox and messages given up.
+      route("messages", "features/messaging/admin-messages.route.tsx", { id: id("admin-messages") }),
       route("attendance/missed", "features/teaching/admin-missed.route.tsx", { id: id("admin-attendance-missed") }),
       ...adminContentRoutes(id),
     ]),

@@ -43,6 +43,15 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w{8,250}$/, "must be a Stripe secret key (sk_test_..., sk_live_...)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,250}$/, "must be a Stripe webhook signing secret (whsec_...)").optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().regex(/^[\w.|-]{16,1000}$/, "must be a Meta access token").optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,30}$/, "must be the WhatsApp phone number ID (digits)").optional(),
+  WHATSAPP_APP_SECRET: z.string().min(16, "must be at least 16 characters").max(200).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16, "must be at least 16 characters").max(200).optional(),
+  WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0"),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, "must be a Twilio account SID (AC followed by 32 hex digits)").optional(),
+  TWILIO_AUTH_TOKEN: z.string().regex(/^[0-9a-f]{32}$/, "must be a Twilio auth token (32 hex digits)").optional(),
+  TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, "must be a +number or a Messaging Service SID (MG...)").optional(),
+  TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   WEBAUTHN_RP_ID: z
@@ -96,6 +105,13 @@ export interface Config {
    * desk payment. `apiUrl`: another host speaking Stripe's API (the tests' stand-in), else Stripe's.
    */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  /**
+   * The academy's messaging channels (issue 43, decision 127): WhatsApp through Meta's Cloud API and
+   * SMS through Twilio; null turns a channel off (e-mail then carries everything). `apiUrl`: another
+   * host speaking the provider's API (the tests' stand-ins).
+   */
+  whatsapp: { accessToken: string; phoneNumberId: string; appSecret: string; verifyToken: string; apiUrl: string } | null;
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string | undefined } | null;
   /**
    * Stopping on SIGTERM (decision 121): /healthz answers 503 for drainMs while requests are still
    * served (the proxy's health checks take the instance out), then in-flight requests get up to
@@ -216,8 +232,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     webauthn: webauthnFrom(env.WEBAUTHN_RP_ID, publicUrl),
     stripe: stripeFrom(env),
+    whatsapp: whatsappFrom(env),
+    twilio: twilioFrom(env),
     shutdown: { drainMs: env.DRAIN_SECONDS * 1000, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
   };
+}
+
+/** Every WhatsApp setting, or none (a half-configured channel would send what it can never confirm). */
+function whatsappFrom(env: Env): Config["whatsapp"] {
+  const names = ["WHATSAPP_ACCESS_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] as const;
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length === names.length) return null;
+  if (missing.length > 0) throw new ConfigError(`Invalid environment variable ${missing[0]}: required when the other WHATSAPP_* settings are set`);
+  return { accessToken: env.WHATSAPP_ACCESS_TOKEN!, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID!, appSecret: env.WHATSAPP_APP_SECRET!, verifyToken: env.WHATSAPP_VERIFY_TOKEN!, apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, "") };
+}
+
+/** Every Twilio setting, or none. */
+function twilioFrom(env: Env): Config["twilio"] {
+  const names = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length === names.length) return null;
+  if (missing.length > 0) throw new ConfigError(`Invalid environment variable ${missing[0]}: required when the other TWILIO_* settings are set`);
+  return { accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, from: env.TWILIO_FROM!, apiUrl: env.TWILIO_API_URL?.replace(/\/+$/, "") };
 }
 
 /** Both Stripe keys, or neither (a key without the webhook's secret could take money it never confirms). */

@@ -12,6 +12,7 @@ import { certificatesManifest } from "~/features/certificates/certificates.manif
 import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
+import { messagingManifest } from "~/features/messaging/messaging.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
 import { sectionsManifest } from "~/features/sections/sections.manifest.server";
@@ -56,6 +57,7 @@ const features: readonly FeatureManifest[] = [
   blogManifest,
   seoManifest,
   teachingManifest,
+  messagingManifest,
   adminManifest,
 ];
 
@@ -75,6 +77,8 @@ export type SharedEndpoints = typeof sharedEndpoints;
 export { adminSetupLink } from "~/features/accounts/admin-setup.server";
 export { siteSettingsSchema, type SiteSettings } from "~/features/site/settings.schema";
 export { FOLLOWUP_DEFAULTS } from "~/features/site/followup-texts";
+/** The messaging providers' webhooks, mounted raw by server/http/messaging-webhooks.ts (decision 127). */
+export * as messagingWebhooks from "~/features/messaging/index.server";
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
 export function apiRouters(deps: EndpointDeps): Router[] {

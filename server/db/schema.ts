@@ -1030,6 +1030,86 @@ export interface LedgerEntriesTable {
   created_at: string;
 }
 
+/** The messaging channel (issue 43, decision 127): a guardian's choices, keyed by e-mail (the family key). */
+export interface MessagingPreferencesTable {
+  id: Generated<number>;
+  email: string;
+  /** International digits without "+" (WhatsApp and SMS); empty: none given. */
+  phone: ColumnType<string, string | undefined, string>;
+  lang: ColumnType<"en" | "ar", "en" | "ar" | undefined, "en" | "ar">;
+  whatsapp: ColumnType<number, number | undefined, number>;
+  sms: ColumnType<number, number | undefined, number>;
+  email_channel: ColumnType<number, number | undefined, number>;
+  /** News and offers; service messages need no opt-in beyond the channel. */
+  news: ColumnType<number, number | undefined, number>;
+  /** When the guardian last wrote in (the 24-hour window). */
+  last_inbound_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff member the family's thread is assigned to. */
+  assigned_to: ColumnType<number | null, number | null | undefined, number | null>;
+  updated_at: string;
+}
+
+/** Every consent choice as the guardian saw it: what, on or off, the text shown, when and from where. */
+export interface MessagingConsentsTable {
+  id: Generated<number>;
+  email: string;
+  /** "whatsapp" | "sms" | "email" | "news". */
+  choice: string;
+  granted: number;
+  text: string;
+  lang: "en" | "ar";
+  /** "account" | "api" | "whatsapp" | "sms" (a STOP or START reply). */
+  source: string;
+  created_at: string;
+}
+
+export type MessageCategory = "service" | "news";
+export type MessageChannel = "whatsapp" | "sms" | "email";
+export type MessageStatus = "queued" | "held" | "sent" | "delivered" | "read" | "failed" | "skipped" | "dead" | "received";
+
+export interface MessagingTemplatesTable {
+  id: Generated<number>;
+  key: string;
+  category: MessageCategory;
+  /** Sent during quiet hours and past the daily cap (a class cancelled today). */
+  urgent: ColumnType<number, number | undefined, number>;
+  /** Text with named parameters, {{name}}. */
+  body_en: string;
+  body_ar: string;
+  /** The template's name as approved by Meta (empty: no WhatsApp template). */
+  wa_name: ColumnType<string, string | undefined, string>;
+  wa_language_en: ColumnType<string, string | undefined, string>;
+  wa_language_ar: ColumnType<string, string | undefined, string>;
+  wa_category: ColumnType<"utility" | "marketing", "utility" | "marketing" | undefined, "utility" | "marketing">;
+  wa_approved: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  /** One row per event and guardian ("invoice-issued:42:parent@example.com"), or per provider id for incoming ones. */
+  key: string;
+  direction: "out" | "in";
+  email: string;
+  template: ColumnType<string, string | undefined, string>;
+  /** JSON text: the template's named parameters. */
+  params: ColumnType<string, string | undefined, string>;
+  category: MessageCategory;
+  urgent: ColumnType<number, number | undefined, number>;
+  /** The text as sent or received. */
+  body: ColumnType<string, string | undefined, string>;
+  channel: MessageChannel | null;
+  status: MessageStatus;
+  provider_id: string | null;
+  /** How many times it moved to the next channel (WhatsApp → SMS → e-mail). */
+  fallbacks: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  sent_by: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database extends ContentTables {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
@@ -1088,4 +1168,8 @@ export interface Database extends ContentTables {
   admin_setup_tokens: AdminSetupTokensTable;
   rate_limits: RateLimitsTable;
   contact_messages: ContactMessagesTable;
+  messaging_preferences: MessagingPreferencesTable;
+  messaging_consents: MessagingConsentsTable;
+  messaging_templates: MessagingTemplatesTable;
+  messages: MessagesTable;
 }

@@ -11,3 +11,4 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 export const loadSharp = once(async () => (await import("sharp")).default);
 export const loadS3 = once(() => import("@aws-sdk/client-s3"));
 export const loadNodemailer = once(async () => (await import("nodemailer")).default);
+export const loadTwilio = once(async () => (await import("twilio")).default);

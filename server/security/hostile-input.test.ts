@@ -31,6 +31,7 @@ import { addDays, zonedParts } from "~/lib/zoned-time";
 import { routeKeys } from "~server/test/route-table";
 import { SoftAuthenticator } from "~server/test/soft-authenticator";
 import { startStripeStandIn, type StripeStandIn, type StripeEvent } from "~server/test/stripe-stand-in";
+import { messagingEnv, startTwilioStandIn, startWhatsAppStandIn, type TwilioStandIn, type WhatsAppStandIn } from "~server/test/messaging-stand-ins";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
 import { invoicePaymentToken } from "~/features/billing/instalments/invoice-link.server";
 import * as OTPAuth from "otpauth";
@@ -64,6 +65,8 @@ interface WriteSample {
   before?: () => Promise<void>;
   /** Headers that depend on the exact body sent (Stripe's webhook signature over the JSON text). */
   signed?: (body: string) => Record<string, string>;
+  /** The valid sample is sent form-encoded (Twilio's webhook), signed over its fields. */
+  form?: true;
   /** State the valid sample needs first (a passkey ceremony's step): cookies to send along. */
   prepare?: () => Promise<string>;
 }
@@ -197,7 +200,8 @@ function writeAttempts(sample: WriteSample): Attempt[] {
   for (const text of MALFORMED_JSON) attempts.push({ label: `JSON ${JSON.stringify(text.slice(0, 10))}`, url, body: text, contentType: "application/json", mayPass: bodyless && (text === "" || text.startsWith("[")) });
   attempts.push({ label: "JSON with trailing garbage", url, body: `${JSON.stringify(valid)}x`, contentType: "application/json", mayPass: false });
   attempts.push({ label: "JSON as text/plain", url, body: JSON.stringify(valid), contentType: "text/plain", mayPass: bodyless });
-  attempts.push({ label: "form-urlencoded", url, body: new URLSearchParams(flatStrings(valid)).toString(), contentType: "application/x-www-form-urlencoded", mayPass: bodyless });
+  // A form endpoint (Twilio's webhook) takes its own valid sample again as a redelivery: it stores nothing new.
+  attempts.push({ label: "form-urlencoded", url, body: new URLSearchParams(flatStrings(valid)).toString(), contentType: "application/x-www-form-urlencoded", mayPass: bodyless || sample.form === true });
   const multipart = multipartOf(flatStrings(valid));
   attempts.push({ label: "multipart", url, body: multipart.body, contentType: multipart.contentType, mayPass: bodyless });
   attempts.push({ label: "XML", url, body: "<a><b>1</b></a>", contentType: "application/xml", mayPass: bodyless });
@@ -247,6 +251,8 @@ function urlWithParam(sample: { route: string; url: () => string }, param: strin
 describe("hostile input on every endpoint", () => {
   let server: TestServer;
   let stripe: StripeStandIn;
+  let whatsapp: WhatsAppStandIn;
+  let twilio: TwilioStandIn;
   /** The paid checkout's event the webhook's valid sample delivers (decision 085). */
   let stripeEvent: StripeEvent | undefined;
   let tables: string[];
@@ -494,7 +500,10 @@ describe("hostile input on every endpoint", () => {
   beforeAll(async () => {
     // Online payment on (decision 085), against the local Stripe stand-in: its two endpoints get real samples.
     stripe = await startStripeStandIn();
-    server = await startTestServer({ MAX_UPLOAD_BYTES: "200000", METRICS_TOKEN, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url });
+    // WhatsApp and SMS on (decision 127), against their local stand-ins: the webhooks get real signed samples.
+    whatsapp = await startWhatsAppStandIn();
+    twilio = await startTwilioStandIn();
+    server = await startTestServer({ MAX_UPLOAD_BYTES: "200000", METRICS_TOKEN, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url, ...messagingEnv(whatsapp, twilio) });
     stripe.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);
     const { db } = server;
     tables = await tableNames(db);
@@ -630,6 +639,8 @@ describe("hostile input on every endpoint", () => {
   afterAll(async () => {
     await server?.close();
     await stripe?.stop();
+    await whatsapp?.stop();
+    await twilio?.stop();
   });
 
   /** The staff editor shapes, read through the API once a staff session exists. */
@@ -803,6 +814,43 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ ...stripeEvent, type: "customer.updated" }),
       signed: (body) => ({ "stripe-signature": stripe.sign(body) }),
       stores: { payment_events: 1, jobs: 1 },
+    },
+    // Messaging (decision 127): a guardian's choices, Meta's and Twilio's signed webhooks (an incoming message each), staff's template edit and reply.
+    { route: "POST /api/account/messaging", url: () => "/api/account/messaging", admin: false, account: "own", body: () => ({ phone: "+971 50 123 4567", lang: "en", whatsapp: true, sms: false, email: true, news: true }), stores: { messaging_preferences: 1, messaging_consents: 2 } },
+    {
+      route: "POST /api/messaging/whatsapp/webhook",
+      url: () => "/api/messaging/whatsapp/webhook",
+      admin: false,
+      body: () => ({ object: "whatsapp_business_account", entry: [{ id: "1", changes: [{ field: "messages", value: { messaging_product: "whatsapp", messages: [{ from: "971501234567", id: "wamid.hostile-sample", timestamp: "1764400000", type: "text", text: { body: "Hello" } }] } }] }] }),
+      signed: (body) => ({ "x-hub-signature-256": whatsapp.sign(body) }),
+      stores: { messages: 1 },
+    },
+    {
+      route: "POST /api/messaging/sms/webhook",
+      url: () => "/api/messaging/sms/webhook",
+      admin: false,
+      form: true,
+      body: () => ({ AccountSid: twilio.accountSid, MessageSid: "SMhostilesample", From: "+971509876543", To: twilio.from, Body: "Hello", NumMedia: "0" }),
+      signed: (body) => ({ "x-twilio-signature": twilio.sign(`${server.config.publicUrl}/api/messaging/sms/webhook`, Object.fromEntries(new URLSearchParams(body))) }),
+      stores: { messages: 1 },
+    },
+    {
+      route: "PUT /api/admin/messaging/templates/:key",
+      url: () => "/api/admin/messaging/templates/receipt",
+      admin: true,
+      body: () => ({ bodyEn: "Thank you: we received {{amount}} for invoice {{number}}.", bodyAr: "شكرًا لكم: استلمنا {{amount}} عن الفاتورة {{number}}.", waName: "receipt", waLanguageEn: "en", waLanguageAr: "ar", waCategory: "utility", waApproved: true }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/messaging/replies",
+      url: () => "/api/admin/messaging/replies",
+      admin: true,
+      // The family wrote in (the WhatsApp sample above): the 24-hour window is open.
+      before: async () => {
+        await server.db.updateTable("messaging_preferences").set({ last_inbound_at: nowIso() }).where("email", "=", people.own.email.toLowerCase()).execute();
+      },
+      body: () => ({ email: people.own.email, text: "Thank you, see you on Monday." }),
+      stores: { messages: 1, jobs: 1 },
     },
     { route: "POST /api/section-waitlist/leave", url: () => "/api/section-waitlist/leave", admin: false, body: () => ({ token: tokens.sectionLeave }), stores: {} },
     { route: "POST /api/enrolments/move", url: () => "/api/enrolments/move", admin: false, body: () => ({ token: tokens.parentMove, sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
@@ -1114,6 +1162,19 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/sections/:id/roster.csv", url: () => `/api/admin/sections/${ids.section}/roster.csv`, admin: true },
     { route: "GET /api/calendar-feeds/:token", url: () => `/api/calendar-feeds/${tokens.feed}.ics`, admin: false },
     { route: "GET /api/account/makeups", url: () => "/api/account/makeups", admin: false, account: "own" },
+    { route: "GET /api/account/messaging", url: () => "/api/account/messaging", admin: false, account: "own" },
+    { route: "GET /api/admin/messaging/messages", url: () => "/api/admin/messaging/messages", admin: true, query: { status: "dead", email: "makeup-own@example.com" } },
+    { route: "GET /api/admin/messaging/threads", url: () => "/api/admin/messaging/threads", admin: true },
+    { route: "GET /api/admin/messaging/templates", url: () => "/api/admin/messaging/templates", admin: true },
+    {
+      route: "GET /api/messaging/whatsapp/webhook",
+      url: () => "/api/messaging/whatsapp/webhook",
+      admin: false,
+      // Read when the test runs (the stand-in's token exists by then).
+      get query() {
+        return { "hub.mode": "subscribe", "hub.verify_token": whatsapp.verifyToken, "hub.challenge": "1158201444" };
+      },
+    },
     { route: "GET /api/absences/:token", url: () => `/api/absences/${tokens.absenceLink}`, admin: false },
     { route: "GET /api/consent/forms", url: () => "/api/consent/forms", admin: false },
     { route: "GET /api/admin/consent/missing", url: () => "/api/admin/consent/missing", admin: true, query: { section: String(ids.section ?? 1) } },
@@ -1251,8 +1312,10 @@ describe("hostile input on every endpoint", () => {
       const failures: string[] = [];
       const before = await countRows(server.db, tables);
       const json = sample.body?.();
-      if (sample.signed) Object.assign(headers, sample.signed(JSON.stringify(json)));
-      const valid = await server.request(method!, sample.url(), sample.body ? { json, headers } : { headers });
+      if (sample.signed) Object.assign(headers, sample.signed(sample.form ? new URLSearchParams(json).toString() : JSON.stringify(json)));
+      const valid = sample.form
+        ? await server.request(method!, sample.url(), { body: new URLSearchParams(json).toString(), headers: { ...headers, "content-type": "application/x-www-form-urlencoded" } })
+        : await server.request(method!, sample.url(), sample.body ? { json, headers } : { headers });
       expect(valid.status, JSON.stringify(valid.body)).toBeLessThan(300);
       expect(changes(before, await countRows(server.db, tables))).toEqual(sample.stores);
       const rotated = (valid.headers.get("set-cookie") ?? "").split(";")[0]!;

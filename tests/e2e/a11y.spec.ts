@@ -973,6 +973,34 @@ test.describe("axe on the admin area", () => {
     await auditAll(page, ["/account/makeups", "/ar/account/makeups", `/makeups/absence?token=${token}`, `/ar/makeups/absence?token=${token}`]);
   });
 
+  test("messages from the academy (decision 127): a parent sets channels and news at 390 px, in both languages; the staff inbox", async ({ page }) => {
+    test.setTimeout(90_000);
+    const email = `a11y-messages-${Date.now()}@example.com`;
+    expect((await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const findings: Finding[] = [];
+    for (const [prefix, save, saved] of [["", "Save choices", "Your choices are saved."], ["/ar", "حفظ الاختيارات", "حُفظت اختياراتكم."]] as const) {
+      await page.goto(`${prefix}/account/messages`, { waitUntil: "networkidle" });
+      findings.push(await audit(page));
+      // WhatsApp without a number: the field says what is missing.
+      await page.locator("input[name=whatsapp]").check();
+      await page.locator("input[name=phone]").fill("");
+      await page.getByRole("button", { name: save }).click();
+      await expect(page.locator("input[name=phone][aria-invalid=true]")).toBeVisible();
+      findings.push(await audit(page));
+      await page.locator("input[name=phone]").fill("+971 50 123 4567");
+      await page.locator("input[name=news]").check();
+      await page.getByRole("button", { name: save }).click();
+      await expect(page.getByRole("status")).toHaveText(saved);
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
+    await page.context().clearCookies();
+    await signInAsAdmin(page);
+    await auditAll(page, ["/admin/messages", `/admin/messages?family=${encodeURIComponent(email)}`, "/ar/admin/messages", "/admin/settings/messaging"]);
+  });
+
   test("sign-in security (a parent's, a staff member's app set-up, recovery codes) and the second sign-in step, in both languages", async ({ page }) => {
     test.setTimeout(120_000);
     const email = `a11y-keys-${Date.now()}@example.com`;

@@ -44,6 +44,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("accounts");
   const { t: tm } = useTranslation("makeups");
   const { t: tb } = useTranslation("money");
+  const { t: tmsg } = useTranslation("messaging");
   const lang = useLang();
   const { profile } = loaderData;
   return (
@@ -63,7 +64,10 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         </LocalLink>{" "}
         <Link to={accountInvoicesPath(lang)} className="ms-4 mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
           {tb("account.link")}
-        </Link>
+        </Link>{" "}
+        <LocalLink to="/account/messages" className="ms-4 mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+          {tmsg("page.link")}
+        </LocalLink>
       </header>
       <Outlet context={loaderData} />
     </main>

@@ -11,6 +11,7 @@ export const adminNav = [
   { to: "/admin/slots", key: "slots" },
   { to: "/admin/sections", key: "sections" },
   { to: "/admin/attendance", key: "attendance" },
+  { to: "/admin/messages", key: "messages" },
   { to: "/admin/discounts", key: "discounts", adminOnly: true },
   { to: "/admin/billing", key: "billing" },
   { to: "/admin/enrollment-forms", key: "enrollments" },

@@ -13,10 +13,11 @@ import { formatPhone } from "~/lib/validation";
 import type { Lang } from "~/i18n/lang";
 import { bookingConfirmationMail } from "./booking.jobs.server";
 import { linkedId, linkToken, unusedTokenHash } from "./link-tokens.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
+import { formatDateLabel, formatDateTimeLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
 import { freeSeatIn, SLOT_LINE } from "./waitlist-offers.server";
 import { takeSeatIn } from "./seats.server";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
+import { queueMessage } from "~/features/messaging/index.server";
 
 /** A course as the booking pages need it. */
 interface BookingCourse {
@@ -290,6 +291,14 @@ export async function bookSlot(
       // typed address's mail budget (decision 104), else the booking stands without it.
       markPublicForm(trx, input.email);
       await queueMail(trx, bookingConfirmationMail, { to: input.email, data: { reference } });
+      // And on WhatsApp or SMS when the family chose one (decision 127); the e-mail above stays the full confirmation.
+      await queueMessage(trx, {
+        event: `demo-booking:${row.id}`,
+        email: input.email,
+        template: "demo_booking_confirmation",
+        params: { child: input.childName, course: options.course.name, date: formatDateTimeLabel(startsAt, options.timeZone, options.lang) },
+        ownMail: true,
+      });
       await options.notifyStaff?.(trx, { startsAt, code });
       return row.id;
     });

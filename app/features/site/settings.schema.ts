@@ -83,6 +83,11 @@ export const siteSettingsSchema = z.object({
   enrolmentsPerFamily: z.number().int().min(1).max(50).default(6),
   /** Staff must have a passkey or an authenticator app before using the staff area (decision 046). */
   requireStaffSecondFactor: z.boolean().default(false),
+  /** Messages to families (decision 127): quiet hours in academy time (start = end: none), daily cap per family, minutes before the next channel. */
+  messagingQuietStart: z.number().int().min(0).max(23).default(21),
+  messagingQuietEnd: z.number().int().min(0).max(23).default(8),
+  messagingDailyCap: z.number().int().min(1).max(50).default(5),
+  messagingFallbackMinutes: z.number().int().min(5).max(1440).default(30),
   /** The public certificate page shows the child's full name; off: first name and initial (issue 39). */
   certificateFullName: z.boolean().default(false),
 });

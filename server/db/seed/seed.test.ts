@@ -207,7 +207,7 @@ describe("seed", () => {
     const values = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
     expect(values).toMatchObject({ timeZone: "Asia/Kolkata", campStartDate: "2025-07-01", campRecentSignups: 1410, phoneCountry: "IN" });
     expect(Object.keys(values).sort()).toEqual(
-      ["absenceNoticeHours", "address", "bankDetails", "campRecentSignups", "campStartDate", "certificateFullName", "defaultCurrency", "demoBookingsPerFamily", "demoChangeCutoffHours", "email", "enrolmentsPerFamily", "followupMail", "instalmentReminderDays", "invoiceDueDays", "makeupAllowance", "makeupCreditDays", "openingHours", "payMethods", "paymentHoldMinutes", "phone", "phoneCountry", "requireStaffSecondFactor", "sectionChangeCutoffHours", "social", "taxInclusive", "taxName", "taxNameAr", "taxRateBp", "taxRegistration", "timeZone", "waitlistHoldHours", "whatsappMessage", "whatsappNumber"],
+      ["absenceNoticeHours", "address", "bankDetails", "campRecentSignups", "campStartDate", "certificateFullName", "defaultCurrency", "demoBookingsPerFamily", "demoChangeCutoffHours", "email", "enrolmentsPerFamily", "followupMail", "instalmentReminderDays", "invoiceDueDays", "makeupAllowance", "makeupCreditDays", "messagingDailyCap", "messagingFallbackMinutes", "messagingQuietEnd", "messagingQuietStart", "openingHours", "payMethods", "paymentHoldMinutes", "phone", "phoneCountry", "requireStaffSecondFactor", "sectionChangeCutoffHours", "social", "taxInclusive", "taxName", "taxNameAr", "taxRateBp", "taxRegistration", "timeZone", "waitlistHoldHours", "whatsappMessage", "whatsappNumber"],
     );
   });
 

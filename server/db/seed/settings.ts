@@ -50,6 +50,11 @@ export const settings: SiteSettings = {
   instalmentReminderDays: 3,
   demoBookingsPerFamily: 3,
   enrolmentsPerFamily: 6,
+  // Messages to families (decision 127): quiet from 21:00 to 08:00 academy time.
+  messagingQuietStart: 21,
+  messagingQuietEnd: 8,
+  messagingDailyCap: 5,
+  messagingFallbackMinutes: 30,
   requireStaffSecondFactor: false,
   certificateFullName: false,
 };

@@ -145,6 +145,15 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
           <NumberSetting s={s} name="campRecentSignups" label={t("settings.campRecentSignups")} hint={t("settings.campRecentSignupsHint")} min={0} max={10_000_000} />
         </SettingsBlock>
       );
+    case "messaging":
+      return (
+        <SettingsBlock>
+          <NumberSetting s={s} name="messagingQuietStart" label={t("settings.messagingQuietStart")} hint={t("settings.messagingQuietStartHint")} min={0} max={23} />
+          <NumberSetting s={s} name="messagingQuietEnd" label={t("settings.messagingQuietEnd")} hint={t("settings.messagingQuietEndHint")} min={0} max={23} />
+          <NumberSetting s={s} name="messagingDailyCap" label={t("settings.messagingDailyCap")} hint={t("settings.messagingDailyCapHint")} min={1} max={50} />
+          <NumberSetting s={s} name="messagingFallbackMinutes" label={t("settings.messagingFallbackMinutes")} hint={t("settings.messagingFallbackMinutesHint")} min={5} max={1440} />
+        </SettingsBlock>
+      );
     case "security":
       return (
         <SettingsBlock>

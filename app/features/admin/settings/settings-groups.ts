@@ -12,6 +12,7 @@ export const SETTINGS_GROUPS = {
   booking: ["demoBookingsPerFamily", "demoChangeCutoffHours", "waitlistHoldHours", "enrolmentsPerFamily", "sectionChangeCutoffHours", "absenceNoticeHours", "makeupCreditDays", "makeupAllowance"],
   "follow-up": ["followupMail"],
   "summer-camp": ["campStartDate", "campRecentSignups"],
+  messaging: ["messagingQuietStart", "messagingQuietEnd", "messagingDailyCap", "messagingFallbackMinutes"],
   security: ["requireStaffSecondFactor", "certificateFullName"],
 } as const satisfies Record<string, readonly SettingKey[]>;
 
@@ -38,6 +39,10 @@ export const NUMBER_SETTINGS: ReadonlySet<SettingKey> = new Set([
   "makeupAllowance",
   "invoiceDueDays",
   "instalmentReminderDays",
+  "messagingQuietStart",
+  "messagingQuietEnd",
+  "messagingDailyCap",
+  "messagingFallbackMinutes",
 ]);
 export const CHECKBOX_SETTINGS: ReadonlySet<SettingKey> = new Set(["taxInclusive", "requireStaffSecondFactor", "certificateFullName"]);
 export const LIST_SETTINGS: ReadonlySet<SettingKey> = new Set(["payMethods"]);

@@ -75,6 +75,11 @@ export const settingsFields = z.object({
   invoiceDueDays: int(0, 90),
   // Instalments (decision 091).
   instalmentReminderDays: int(0, 30),
+  // Messages to families (decision 127).
+  messagingQuietStart: int(0, 23),
+  messagingQuietEnd: int(0, 23),
+  messagingDailyCap: int(1, 50),
+  messagingFallbackMinutes: int(5, 1440),
   requireStaffSecondFactor: z.boolean({ error: v.invalid }),
   certificateFullName: z.boolean({ error: v.invalid }),
 });
