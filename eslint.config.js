@@ -9,7 +9,11 @@ import tseslint from "typescript-eslint";
 // only through the registry (server/features.ts); browser code never imports the server.
 const parentFolders = { regex: "^\\.\\./", message: "Import through ~/ (app) or ~server/ (server) instead of ../" };
 const features = { group: ["~/features/*"], message: "server/ reaches feature code only through ~server/features (the registry)." };
-const serverCode = { group: ["~server/*"], allowTypeImports: true, message: "Only *.server.ts and *.api.ts modules may import server code; pages and components run in browsers." };
+const serverCode = {
+  group: ["~server/*"],
+  allowTypeImports: true,
+  message: "Only *.server.ts and *.api.ts modules may import server code; pages and components run in browsers.",
+};
 const featuresFromLib = { group: ["~/features/*"], allowTypeImports: true, message: "app/lib and app/i18n sit below the features: they must not import them." };
 // Billing is one bounded context (decision 103): from outside it, only its two public modules.
 // ESLint's own no-restricted-imports (not the typescript-eslint one the blocks above set), so this
@@ -34,7 +38,8 @@ const handWrittenRoute = "Mount routes with defineEndpoint and jsonRoutes (serve
 const stillHandWritten = /\b(router|app|api)\.(get|post|put|patch|delete)\(/;
 const here = (file) => new URL(file, import.meta.url);
 const staleEntries = handWrittenRouteFiles.filter((file) => !existsSync(here(file)) || !stillHandWritten.test(readFileSync(here(file), "utf8")));
-if (staleEntries.length > 0) throw new Error(`eslint.config.js: take these files off handWrittenRouteFiles, they hold no hand-written route now: ${staleEntries.join(", ")}`);
+if (staleEntries.length > 0)
+  throw new Error(`eslint.config.js: take these files off handWrittenRouteFiles, they hold no hand-written route now: ${staleEntries.join(", ")}`);
 
 export default tseslint.config(
   { ignores: ["build/", "build-e2e*/", "build-*/", "data-e2e/", ".react-router/", "data/", "node_modules/", "test-results/", "playwright-report/"] },
@@ -52,8 +57,16 @@ export default tseslint.config(
     },
   },
   { files: ["server/**/*.ts"], ignores: ["server/features.ts", "server/**/*.test.ts", "server/test/**"], rules: restrict(parentFolders, features) },
-  { files: ["app/**/*.{ts,tsx}"], ignores: ["app/**/*.server.ts", "app/**/*.api.ts", "app/**/*.test.{ts,tsx}", "app/load-context.ts"], rules: restrict(parentFolders, serverCode) },
-  { files: ["app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}"], ignores: ["**/*.test.{ts,tsx}", "**/*.server.ts"], rules: restrict(parentFolders, serverCode, featuresFromLib) },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts", "app/**/*.api.ts", "app/**/*.test.{ts,tsx}", "app/load-context.ts"],
+    rules: restrict(parentFolders, serverCode),
+  },
+  {
+    files: ["app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.server.ts"],
+    rules: restrict(parentFolders, serverCode, featuresFromLib),
+  },
   { files: ["app/lib/**/*.server.ts"], ignores: ["**/*.test.{ts,tsx}"], rules: restrict(parentFolders, featuresFromLib) },
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
@@ -68,5 +81,9 @@ export default tseslint.config(
     },
   },
   // Tests may reach inside billing to check its parts.
-  { files: ["**/*.{ts,tsx}"], ignores: ["app/features/billing/**", "**/*.test.{ts,tsx}", "tests/**"], rules: { "no-restricted-imports": ["error", { patterns: [billingDeep] }] } },
+  {
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["app/features/billing/**", "**/*.test.{ts,tsx}", "tests/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [billingDeep] }] },
+  },
 );

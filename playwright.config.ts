@@ -26,7 +26,15 @@ export default defineConfig<{ waitForHydrationOnLoad: boolean }>({
     launchOptions: {
       executablePath: chromium,
       // The machine's network is closed: stop Chromium from calling home.
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [

@@ -7,7 +7,11 @@ import { defineConfig } from "vitest/config";
  * not see another file's); the metrics registry counts every app's requests and payments (in one
  * shuffled order its page-cache counts did not move when other files had run first in the worker).
  */
-const ownModules = ["app/features/consent/children-data.api.test.ts", "server/http/metrics.test.ts", "app/features/billing/payments/payment-metrics.api.test.ts"];
+const ownModules = [
+  "app/features/consent/children-data.api.test.ts",
+  "server/http/metrics.test.ts",
+  "app/features/billing/payments/payment-metrics.api.test.ts",
+];
 
 const include = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"];
 // PostgreSQL-only tests (*.pg.test.ts) run in the PostgreSQL run, never as skipped tests in the SQLite one.

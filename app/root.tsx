@@ -164,7 +164,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {/* A page that hydrates fetches its translation files at once, behind what paints the page (entry.client.tsx waits for them). */}
         {translations && !staticPage
-          ? Object.values(translations.files).map((href) => <link key={href} rel="preload" as="fetch" href={href} crossOrigin="anonymous" fetchPriority="low" data-translations="" />)
+          ? Object.values(translations.files).map((href) => (
+              <link key={href} rel="preload" as="fetch" href={href} crossOrigin="anonymous" fetchPriority="low" data-translations="" />
+            ))
           : null}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
@@ -195,7 +197,10 @@ export function Layout({ children }: { children: ReactNode }) {
 function SkipLink() {
   const { t } = useTranslation();
   return (
-    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+    >
       {t("skipToContent")}
     </a>
   );

@@ -19,7 +19,9 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("admin/invite", "features/accounts/staff-invite.route.tsx", { id: id("staff-invite") }),
     route("logout", "features/accounts/logout.route.tsx", { id: id("logout") }),
     // /account is a layout (heading, data, the forms' action); its sections are the index child.
-    route("account", "features/accounts/account.route.tsx", { id: id("account") }, [index("features/accounts/account-sections.route.tsx", { id: id("account-sections") })]),
+    route("account", "features/accounts/account.route.tsx", { id: id("account") }, [
+      index("features/accounts/account-sections.route.tsx", { id: id("account-sections") }),
+    ]),
     route("account/security", "features/accounts/security/security.route.tsx", { id: id("account-security") }),
     route("account/makeups", "features/makeups/account-makeups.route.tsx", { id: id("account-makeups") }),
     route("account/invoices", "features/billing/reports/account-invoices.route.tsx", { id: id("account-invoices") }),
@@ -149,8 +151,4 @@ function adminSubmissionRoutes(id: (name: string) => string): RouteConfigEntry[]
   ]);
 }
 
-export default [
-  ...site("en"),
-  ...prefix("ar", site("ar")),
-  route("*", "ui/not-found.route.tsx", { id: "not-found" }),
-] satisfies RouteConfig;
+export default [...site("en"), ...prefix("ar", site("ar")), route("*", "ui/not-found.route.tsx", { id: "not-found" })] satisfies RouteConfig;

@@ -24,7 +24,7 @@ async function rewrite(chunks: (string | Buffer)[]): Promise<string> {
 describe("scripts after the first paint", () => {
   it("takes the module preloads out of the head and starts the imports after a frame, in parallel", async () => {
     const html = await rewrite([page]);
-    expect(html).not.toContain("modulepreload\" href");
+    expect(html).not.toContain('modulepreload" href');
     expect(html).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
     const script = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(script.indexOf("requestAnimationFrame")).toBeLessThan(script.indexOf("import("));
@@ -57,7 +57,8 @@ describe("scripts after the first paint", () => {
   });
 
   it("passes a page without React (decision 055) through unchanged: its one script is a file", async () => {
-    const page = '<html><head><link rel="stylesheet" href="/assets/root.css"></head><body><main>x</main><script type="module" src="/assets/enhance-E.js" nonce="n0nce"></script></body></html>';
+    const page =
+      '<html><head><link rel="stylesheet" href="/assets/root.css"></head><body><main>x</main><script type="module" src="/assets/enhance-E.js" nonce="n0nce"></script></body></html>';
     expect(await rewrite([page])).toBe(page);
   });
 

@@ -15,7 +15,9 @@ const parsed = registerSchema.pick({ email: true, password: true, username: true
 });
 if (!parsed.success) {
   const issue = parsed.error.issues[0]!;
-  console.error(`Invalid --${issue.path[0] === "username" ? "name" : String(issue.path[0])}: usage: npm run admin:create -- --email E --password P --name N (password: 8+ characters with upper, lower case and a digit; name 3-30 characters)`);
+  console.error(
+    `Invalid --${issue.path[0] === "username" ? "name" : String(issue.path[0])}: usage: npm run admin:create -- --email E --password P --name N (password: 8+ characters with upper, lower case and a digit; name 3-30 characters)`,
+  );
   process.exit(1);
 }
 const config = loadConfig();

@@ -64,7 +64,9 @@ function classFor(dataDir: string, email: string, tag: string): number {
   try {
     const now = new Date().toISOString();
     const teacher = db
-      .prepare("insert into teachers (name_en, name_ar, profile_en, profile_ar, experience_en, experience_ar, subjects, photo, created_at, updated_at) values (?, ?, '', '', '', '', '', '', ?, ?) returning id")
+      .prepare(
+        "insert into teachers (name_en, name_ar, profile_en, profile_ar, experience_en, experience_ar, subjects, photo, created_at, updated_at) values (?, ?, '', '', '', '', '', '', ?, ?) returning id",
+      )
       .get(`Teacher ${tag}`, `المدرّب ${tag}`, now, now) as { id: number };
     db.prepare("update users set role = 'instructor', teacher_id = ? where email = ?").run(teacher.id, email);
     const course = db.prepare("select id, min_age, max_age from courses order by id limit 1").get() as { id: number; min_age: number; max_age: number };
@@ -74,11 +76,25 @@ function classFor(dataDir: string, email: string, tag: string): number {
         "insert into course_sections (course_id, teacher_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, created_at, updated_at) values (?, ?, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, ?, ?) returning id",
       )
       .get(course.id, teacher.id, at.slice(0, 10), course.min_age, course.max_age, at, at, at, now, now) as { id: number };
-    const meeting = db.prepare("insert into section_meetings (section_id, starts_at, duration_minutes, created_at, updated_at) values (?, ?, 60, ?, ?) returning id").get(section.id, at, now, now) as { id: number };
+    const meeting = db
+      .prepare("insert into section_meetings (section_id, starts_at, duration_minutes, created_at, updated_at) values (?, ?, 60, ?, ?) returning id")
+      .get(section.id, at, now, now) as { id: number };
     ["Amal", "Bilal", "Chen"].forEach((name, i) => {
       db.prepare(
         "insert into section_enrolments (reference, code, section_id, course_id, child_name, child_key, child_age, parent_name, email, phone, lang, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, '+919876543210', 'en', ?, ?)",
-      ).run(randomBytes(8).toString("hex"), randomBytes(4).toString("hex").toUpperCase(), section.id, course.id, `${name} ${tag}`, `${name} ${tag}`.toLowerCase(), course.min_age + i, `Parent ${i}`, `p${i}-${tag}@example.com`, now, now);
+      ).run(
+        randomBytes(8).toString("hex"),
+        randomBytes(4).toString("hex").toUpperCase(),
+        section.id,
+        course.id,
+        `${name} ${tag}`,
+        `${name} ${tag}`.toLowerCase(),
+        course.min_age + i,
+        `Parent ${i}`,
+        `p${i}-${tag}@example.com`,
+        now,
+        now,
+      );
     });
     return meeting.id;
   } finally {

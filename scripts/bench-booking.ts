@@ -44,7 +44,15 @@ async function round(db: DB, servers: BenchServer[], roundIndex: number): Promis
   const now = nowIso();
   const slot = await db
     .insertInto("demo_slots")
-    .values({ starts_at: new Date(Date.now() + 36 * 3_600_000).toISOString(), duration_minutes: 60, capacity: CAPACITY, course_id: course.id, status: "open", created_at: now, updated_at: now })
+    .values({
+      starts_at: new Date(Date.now() + 36 * 3_600_000).toISOString(),
+      duration_minutes: 60,
+      capacity: CAPACITY,
+      course_id: course.id,
+      status: "open",
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const tag = randomBytes(3).toString("hex");
@@ -61,7 +69,14 @@ async function round(db: DB, servers: BenchServer[], roundIndex: number): Promis
           method: "POST",
           // Parent i's own address, as the proxy in front reports it.
           headers: { "content-type": "application/json", "x-forwarded-for": `10.${(parent >> 16) & 255}.${(parent >> 8) & 255}.${parent & 255}` },
-          body: JSON.stringify({ slotId: slot.id, childName: `Bench Child ${i}`, childAge: course.min_age, parentName: "Bench Parent", email: `bench-${tag}-${i}@example.com`, phone: "9876543210" }),
+          body: JSON.stringify({
+            slotId: slot.id,
+            childName: `Bench Child ${i}`,
+            childAge: course.min_age,
+            parentName: "Bench Parent",
+            email: `bench-${tag}-${i}@example.com`,
+            phone: "9876543210",
+          }),
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
         await response.arrayBuffer();
@@ -112,10 +127,16 @@ async function measure(label: string, servers: BenchServer[], db: DB): Promise<O
 }
 
 /** Production servers on one database, behind one proxy hop (TRUST_PROXY=1), limits as shipped. */
-async function withServers<T>(count: number, env: Record<string, string>, dataDir: string | undefined, work: (servers: BenchServer[]) => Promise<T>): Promise<T> {
+async function withServers<T>(
+  count: number,
+  env: Record<string, string>,
+  dataDir: string | undefined,
+  work: (servers: BenchServer[]) => Promise<T>,
+): Promise<T> {
   const servers: BenchServer[] = [];
   try {
-    for (let i = 0; i < count; i++) servers.push(await startBenchServer(3470 + i, { LOG_LEVEL: "error", TRUST_PROXY: "1", RATE_LIMIT_MULTIPLIER: "1", ...env }, dataDir ? { dataDir } : {}));
+    for (let i = 0; i < count; i++)
+      servers.push(await startBenchServer(3470 + i, { LOG_LEVEL: "error", TRUST_PROXY: "1", RATE_LIMIT_MULTIPLIER: "1", ...env }, dataDir ? { dataDir } : {}));
     return await work(servers);
   } finally {
     for (const server of servers) await server.stop();

@@ -32,7 +32,14 @@ function headersOf(target: Target): Record<string, string> {
 }
 
 async function measure(url: string, target: Target) {
-  const result = await autocannon({ url: url + target.path, method: target.method ?? "GET", connections: CONNECTIONS, duration: DURATION, headers: headersOf(target), body: target.body });
+  const result = await autocannon({
+    url: url + target.path,
+    method: target.method ?? "GET",
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: headersOf(target),
+    body: target.body,
+  });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -67,7 +74,13 @@ try {
   ];
   const targets: Target[] = [
     ...reads.flatMap((t) => [t, { ...t, name: `${t.name} (br, gzip)`, encoding: BROWSER_ENCODING }]),
-    { name: "POST /contact-us/form", kind: "post", path: "/contact-us/form", method: "POST", body: JSON.stringify({ email: "bench@example.com", description: "Benchmark message" }) },
+    {
+      name: "POST /contact-us/form",
+      kind: "post",
+      path: "/contact-us/form",
+      method: "POST",
+      body: JSON.stringify({ email: "bench@example.com", description: "Benchmark message" }),
+    },
   ];
 
   // The baseline: the same status and bytes, from memory, with no framework at all.
@@ -121,7 +134,12 @@ try {
   console.log("\nIssue 15, measured here:");
   console.table([
     { what: "anonymous page, client without compression", measured: plainPages.text, goal: ">= 0.5", "": met(plainPages.min >= 0.5) },
-    { what: "anonymous page, browser-like client (br, gzip)", measured: `${encodedPages.text} (home: ${Math.round(home.rps)} req/s)`, goal: ">= 0.5", "": met(encodedPages.min >= 0.5) },
+    {
+      what: "anonymous page, browser-like client (br, gzip)",
+      measured: `${encodedPages.text} (home: ${Math.round(home.rps)} req/s)`,
+      goal: ">= 0.5",
+      "": met(encodedPages.min >= 0.5),
+    },
     { what: "public JSON reads (course list, /api/blogs)", measured: json.text, goal: ">= 0.25", "": met(json.min >= 0.25) },
     { what: "peak server memory during the benchmark", measured: `${peak.toFixed(0)} MiB`, goal: "<= 256 MiB", "": met(peak <= 256) },
   ]);

@@ -41,7 +41,17 @@ try {
   const blogs = (await (await fetch(`${server.url}/api/blogs`)).json().catch(() => [])) as { slug?: string }[];
   // Content pages (issue 27: <= 40 KB of JavaScript, <= 15 KB of HTML, brotli as sent), then the
   // booking and sign-in pages (<= 150 KB).
-  const allPaths = ["/", "/courses", `/courses/${courses.courses[0]!.slug}`, "/summer-camp", "/enroll", "/blog", ...(blogs[0]?.slug ? [`/blog/${blogs[0].slug}`] : []), `/courses/${courses.courses[0]!.slug}/bookdemoclass`, "/login"];
+  const allPaths = [
+    "/",
+    "/courses",
+    `/courses/${courses.courses[0]!.slug}`,
+    "/summer-camp",
+    "/enroll",
+    "/blog",
+    ...(blogs[0]?.slug ? [`/blog/${blogs[0].slug}`] : []),
+    `/courses/${courses.courses[0]!.slug}/bookdemoclass`,
+    "/login",
+  ];
   const paths = SHORT ? ["/"] : (process.env.JS_PATHS?.split(",") ?? allPaths);
   const rows: { page: string; scripts: number; "JS KiB gzip": string; "JS KiB br": string; "HTML KiB gzip": string; "HTML KiB br": string }[] = [];
   for (const lang of ["en", "ar"] as const) {
@@ -76,7 +86,10 @@ try {
         "HTML KiB gzip": (html / 1024).toFixed(1),
         "HTML KiB br": (htmlBr / 1024).toFixed(1),
       });
-      if (process.env.JS_CHUNKS) console.log(`${url.slice(server.url.length)}: ${sizes.map(([asset, size]) => `${asset.replace(/^\/assets\//, "")} ${(size / 1024).toFixed(1)}`).join(", ")}`);
+      if (process.env.JS_CHUNKS)
+        console.log(
+          `${url.slice(server.url.length)}: ${sizes.map(([asset, size]) => `${asset.replace(/^\/assets\//, "")} ${(size / 1024).toFixed(1)}`).join(", ")}`,
+        );
     }
   }
   console.table(rows);
@@ -88,9 +101,24 @@ try {
   const met = (ok: boolean) => (ok ? "met" : "NOT MET");
   console.log("\nIssue 27 (brotli as sent):");
   console.table([
-    { what: "JavaScript a content page loads", measured: range(content.map((r) => kb(r["JS KiB br"]))), goal: "<= 40 KB", "": met(content.every((r) => kb(r["JS KiB br"]) <= 40)) },
-    { what: "JavaScript on booking and sign-in pages", measured: range(app.map((r) => kb(r["JS KiB br"]))), goal: "<= 150 KB", "": met(app.every((r) => kb(r["JS KiB br"]) <= 150)) },
-    { what: "HTML of a content page", measured: range(content.map((r) => kb(r["HTML KiB br"]))), goal: "<= 15 KB", "": met(content.every((r) => kb(r["HTML KiB br"]) <= 15)) },
+    {
+      what: "JavaScript a content page loads",
+      measured: range(content.map((r) => kb(r["JS KiB br"]))),
+      goal: "<= 40 KB",
+      "": met(content.every((r) => kb(r["JS KiB br"]) <= 40)),
+    },
+    {
+      what: "JavaScript on booking and sign-in pages",
+      measured: range(app.map((r) => kb(r["JS KiB br"]))),
+      goal: "<= 150 KB",
+      "": met(app.every((r) => kb(r["JS KiB br"]) <= 150)),
+    },
+    {
+      what: "HTML of a content page",
+      measured: range(content.map((r) => kb(r["HTML KiB br"]))),
+      goal: "<= 15 KB",
+      "": met(content.every((r) => kb(r["HTML KiB br"]) <= 15)),
+    },
   ]);
 } finally {
   await browser.close();

@@ -60,7 +60,16 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "stem-lighthouse-"));
 const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 3462), { DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}` }, { dataDir });
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 try {
@@ -72,7 +81,9 @@ try {
   const bookingPath = `/courses/${courses.courses[0]!.slug}/bookdemoclass`;
   const signedIn: SignedIn = await signInVisitors(server.url, dataDir);
   const allPages: Page[] = [
-    ...["/", "/courses", `/courses/${courses.courses[0]!.slug}`, "/blog", ...(blogs[0]?.slug ? [`/blog/${blogs[0].slug}`] : []), "/summer-camp", "/enroll"].map((p) => ({ path: p, kind: "content" as const })),
+    ...["/", "/courses", `/courses/${courses.courses[0]!.slug}`, "/blog", ...(blogs[0]?.slug ? [`/blog/${blogs[0].slug}`] : []), "/summer-camp", "/enroll"].map(
+      (p) => ({ path: p, kind: "content" as const }),
+    ),
     { path: bookingPath, kind: "booking" },
     { path: "/account", kind: "signed-in", who: "parent" },
     { path: "/account/invoices", kind: "signed-in", who: "parent" },
@@ -81,69 +92,77 @@ try {
     { path: "/admin/billing", kind: "signed-in", who: "staff" },
   ];
   const pages: (Page & { lang: "en" | "ar" })[] = SHORT
-    ? [{ path: "/", kind: "content", lang: "en" }, { path: "/", kind: "content", lang: "ar" }, { path: "/admin", kind: "signed-in", who: "staff", lang: "en" }]
+    ? [
+        { path: "/", kind: "content", lang: "en" },
+        { path: "/", kind: "content", lang: "ar" },
+        { path: "/admin", kind: "signed-in", who: "staff", lang: "en" },
+      ]
     : (["en", "ar"] as const).flatMap((lang) => allPages.filter((page) => !only || only.includes(page.path)).map((page) => ({ ...page, lang })));
   const misses: string[] = [];
   const rows: Row[] = [];
   for (const { path: pagePath, kind, who, lang } of pages) {
-      const url = server.url + (lang === "ar" ? (pagePath === "/" ? "/ar" : `/ar${pagePath}`) : pagePath);
-      // A signed-in page: Lighthouse sends the visitor's session cookie with every request.
-      const extraHeaders = who ? { Cookie: signedIn[who] } : undefined;
-      // Lighthouse's figures vary from run to run: keep the run with the median performance score.
-      const runs = [];
-      for (let run = 0; run < runCount; run++) runs.push((await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", ...waitForQuiet, ...(extraHeaders ? { extraHeaders } : {}) }))!.lhr);
-      runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-      const lhr = runs[Math.floor(runs.length / 2)]!;
-      if (who && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
-        misses.push(`${url}: the ${who} was sent to ${lhr.finalDisplayedUrl} (not signed in?)`);
-        process.exitCode = 1;
+    const url = server.url + (lang === "ar" ? (pagePath === "/" ? "/ar" : `/ar${pagePath}`) : pagePath);
+    // A signed-in page: Lighthouse sends the visitor's session cookie with every request.
+    const extraHeaders = who ? { Cookie: signedIn[who] } : undefined;
+    // Lighthouse's figures vary from run to run: keep the run with the median performance score.
+    const runs = [];
+    for (let run = 0; run < runCount; run++)
+      runs.push(
+        (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", ...waitForQuiet, ...(extraHeaders ? { extraHeaders } : {}) }))!.lhr,
+      );
+    runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = runs[Math.floor(runs.length / 2)]!;
+    if (who && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+      misses.push(`${url}: the ${who} was sent to ${lhr.finalDisplayedUrl} (not signed in?)`);
+      process.exitCode = 1;
+    }
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+    const jsBytes = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [])
+      .filter((item) => item.resourceType === "Script")
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    const lcpElement = JSON.stringify(lhr.audits["largest-contentful-paint-element"]?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+    if (score("performance") < 98 && lcpElement) misses.push(`${url}: performance – LCP element ${lcpElement.slice(0, 160)}`);
+    if (lhr.runtimeError) {
+      misses.push(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      process.exitCode = 1;
+    }
+    // Name what keeps a category below 100, so the table says what to fix.
+    for (const id of ["accessibility", "best-practices", "seo"]) {
+      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) misses.push(`${url}: ${id} – ${ref.id}: ${audit.title}`);
       }
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
-      const jsBytes = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [])
-        .filter((item) => item.resourceType === "Script")
-        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-      const lcpElement = JSON.stringify(lhr.audits["largest-contentful-paint-element"]?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
-      if (score("performance") < 98 && lcpElement) misses.push(`${url}: performance – LCP element ${lcpElement.slice(0, 160)}`);
-      if (lhr.runtimeError) {
-        misses.push(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        process.exitCode = 1;
-      }
-      // Name what keeps a category below 100, so the table says what to fix.
-      for (const id of ["accessibility", "best-practices", "seo"]) {
-        for (const ref of lhr.categories[id]?.auditRefs ?? []) {
-          const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) misses.push(`${url}: ${id} – ${ref.id}: ${audit.title}`);
-        }
-      }
-      const row = {
-        page: (lang === "ar" ? `/ar${pagePath === "/" ? "" : pagePath}` : pagePath) + (who ? ` (${who})` : ""),
-        perf: score("performance"),
-        a11y: score("accessibility"),
-        "best pr.": score("best-practices"),
-        seo: score("seo"),
-        "LCP ms": Math.round(audit("largest-contentful-paint")),
-        CLS: audit("cumulative-layout-shift").toFixed(3),
-        "TBT ms": Math.round(audit("total-blocking-time")),
-        "JS KB": Number((jsBytes / 1000).toFixed(1)),
-        kind,
-        goals: "",
-      };
-      // Each figure against its page's goal.
-      const goal = GOALS[kind];
-      const missed = [
-        row.perf < goal.perf ? `perf ${row.perf} < ${goal.perf}` : "",
-        row["TBT ms"] > goal.tbtMs ? `TBT ${row["TBT ms"]} > ${goal.tbtMs} ms` : "",
-        row["JS KB"] > goal.jsKB ? `JS ${row["JS KB"]} > ${goal.jsKB} KB` : "",
-      ].filter(Boolean);
-      row.goals = missed.length ? `NOT MET: ${missed.join(", ")}` : "met";
-      rows.push(row);
+    }
+    const row = {
+      page: (lang === "ar" ? `/ar${pagePath === "/" ? "" : pagePath}` : pagePath) + (who ? ` (${who})` : ""),
+      perf: score("performance"),
+      a11y: score("accessibility"),
+      "best pr.": score("best-practices"),
+      seo: score("seo"),
+      "LCP ms": Math.round(audit("largest-contentful-paint")),
+      CLS: audit("cumulative-layout-shift").toFixed(3),
+      "TBT ms": Math.round(audit("total-blocking-time")),
+      "JS KB": Number((jsBytes / 1000).toFixed(1)),
+      kind,
+      goals: "",
+    };
+    // Each figure against its page's goal.
+    const goal = GOALS[kind];
+    const missed = [
+      row.perf < goal.perf ? `perf ${row.perf} < ${goal.perf}` : "",
+      row["TBT ms"] > goal.tbtMs ? `TBT ${row["TBT ms"]} > ${goal.tbtMs} ms` : "",
+      row["JS KB"] > goal.jsKB ? `JS ${row["JS KB"]} > ${goal.jsKB} KB` : "",
+    ].filter(Boolean);
+    row.goals = missed.length ? `NOT MET: ${missed.join(", ")}` : "met";
+    rows.push(row);
   }
   console.table(rows);
   for (const miss of misses) console.log(miss);
 
   // Issues 27 and 40: the range over each kind of page against its goals.
-  const range = (values: number[], digits = 0) => (values.length ? `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}` : "not measured");
+  const range = (values: number[], digits = 0) =>
+    values.length ? `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}` : "not measured";
   const met = (ok: boolean) => (ok ? "met" : "NOT MET");
   console.log(`\nIssues 27 and 40, measured here (median of ${runCount} runs per page, ${rows.length} pages; 5 s network and CPU quiet after load):`);
   const publicRows = rows.filter((row) => row.kind !== "signed-in");
@@ -153,14 +172,32 @@ try {
     const goal = GOALS[kind];
     return [
       { what: `performance, ${goal.name}`, measured: range(of.map((r) => r.perf)), goal: `>= ${goal.perf}`, "": met(of.every((r) => r.perf >= goal.perf)) },
-      { what: `total blocking time, ${goal.name}`, measured: `${range(of.map((r) => r["TBT ms"]))} ms`, goal: `<= ${goal.tbtMs} ms`, "": met(of.every((r) => r["TBT ms"] <= goal.tbtMs)) },
-      { what: `script (brotli as sent), ${goal.name}`, measured: `${range(of.map((r) => r["JS KB"]), 1)} KB`, goal: `<= ${goal.jsKB} KB`, "": met(of.every((r) => r["JS KB"] <= goal.jsKB)) },
+      {
+        what: `total blocking time, ${goal.name}`,
+        measured: `${range(of.map((r) => r["TBT ms"]))} ms`,
+        goal: `<= ${goal.tbtMs} ms`,
+        "": met(of.every((r) => r["TBT ms"] <= goal.tbtMs)),
+      },
+      {
+        what: `script (brotli as sent), ${goal.name}`,
+        measured: `${range(
+          of.map((r) => r["JS KB"]),
+          1,
+        )} KB`,
+        goal: `<= ${goal.jsKB} KB`,
+        "": met(of.every((r) => r["JS KB"] <= goal.jsKB)),
+      },
     ];
   });
   console.table([
     ...summary,
     // Signed-in pages say noindex on purpose (Lighthouse's SEO "is-crawlable"): their SEO score is not a goal.
-    { what: "accessibility, best practices, SEO of public pages (lowest)", measured: `${Math.min(...rows.map((r) => r.a11y))}, ${Math.min(...rows.map((r) => r["best pr."]))}, ${Math.min(...publicRows.map((r) => r.seo))}`, goal: "100", "": met(rows.every((r) => r.a11y === 100 && r["best pr."] === 100) && publicRows.every((r) => r.seo === 100)) },
+    {
+      what: "accessibility, best practices, SEO of public pages (lowest)",
+      measured: `${Math.min(...rows.map((r) => r.a11y))}, ${Math.min(...rows.map((r) => r["best pr."]))}, ${Math.min(...publicRows.map((r) => r.seo))}`,
+      goal: "100",
+      "": met(rows.every((r) => r.a11y === 100 && r["best pr."] === 100) && publicRows.every((r) => r.seo === 100)),
+    },
   ]);
 
   // What the home page makes a browser download: every script and stylesheet its HTML names (the

@@ -32,8 +32,20 @@ function valueImports(file: string): string[] {
     if (!specifier || typeOnly) continue;
     // `import { type A, type B } from` is types only too.
     const names = /\{([^}]*)\}/.exec(clause ?? "")?.[1];
-    const outsideBraces = (clause ?? "").replace(/\{[^}]*\}/, "").replace(/,/g, "").trim();
-    if (names !== undefined && !outsideBraces && names.split(",").map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith("type "))) continue;
+    const outsideBraces = (clause ?? "")
+      .replace(/\{[^}]*\}/, "")
+      .replace(/,/g, "")
+      .trim();
+    if (
+      names !== undefined &&
+      !outsideBraces &&
+      names
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .every((n) => n.startsWith("type "))
+    )
+      continue;
     const resolved = resolve(file, specifier);
     if (resolved) found.push(resolved);
   }
@@ -41,7 +53,11 @@ function valueImports(file: string): string[] {
 }
 
 function resolve(from: string, specifier: string): string | undefined {
-  const base = specifier.startsWith("~/") ? path.join(app, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : undefined;
+  const base = specifier.startsWith("~/")
+    ? path.join(app, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(from), specifier)
+      : undefined;
   if (!base) return undefined;
   const clean = base.replace(/\?.*$/, "");
   for (const candidate of [clean, `${clean}.ts`, `${clean}.tsx`, path.join(clean, "index.ts"), path.join(clean, "index.tsx")]) {
@@ -111,5 +127,7 @@ for (const cycle of featureCycles) {
   console.log(`feature cycle: ${cycle.join(" ⇄ ")}\n${edges.join("\n")}`);
 }
 const featureEdges = [...features.values()].reduce((sum, targets) => sum + targets.size, 0);
-console.log(`import cycles: ${moduleCycles.length} between modules, ${featureCycles.length} between features (${files.length} modules, ${features.size} features, ${featureEdges} feature-to-feature dependencies)`);
+console.log(
+  `import cycles: ${moduleCycles.length} between modules, ${featureCycles.length} between features (${files.length} modules, ${features.size} features, ${featureEdges} feature-to-feature dependencies)`,
+);
 process.exit(moduleCycles.length > 0 || (process.argv.includes("--strict") && featureCycles.length > 0) ? 1 : 0);

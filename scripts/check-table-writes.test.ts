@@ -15,8 +15,14 @@ describe("check-table-writes", () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("refuses a planted write of either enrolment table outside the enrolments feature, and the run fails", () => {
-    put("app/features/billing/payments/sneaky.server.ts", `export const f = (trx) =>\n  trx\n    .updateTable("section_enrolments")\n    .set({ status: "enrolled" });\n`);
-    put("app/features/camp/sneaky.server.ts", `export const g = (trx) => trx.insertInto('enrollments as e').values({});\nexport const h = sql\`delete from enrollments where id = 1\`;\n`);
+    put(
+      "app/features/billing/payments/sneaky.server.ts",
+      `export const f = (trx) =>\n  trx\n    .updateTable("section_enrolments")\n    .set({ status: "enrolled" });\n`,
+    );
+    put(
+      "app/features/camp/sneaky.server.ts",
+      `export const g = (trx) => trx.insertInto('enrollments as e').values({});\nexport const h = sql\`delete from enrollments where id = 1\`;\n`,
+    );
     put("app/features/enrolments/owner.server.ts", `export const ok = (trx) => trx.deleteFrom("section_enrolments");\n`);
     put("app/features/sections/sections.api.test.ts", `await db.updateTable("section_enrolments").set({}).execute();\n`);
     put("server/db/migrations/2026-01-01-x.ts", `await db.insertInto("enrollments").values({}).execute();\n`);

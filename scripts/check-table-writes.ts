@@ -22,7 +22,10 @@ const SCANNED = ["app", "server", "scripts"];
 /** Files that may write any table: tests and their fixtures, benchmark fixtures, migrations, seeds. */
 const exempt = (relative: string) =>
   /\.test\.tsx?$/.test(relative) ||
-  /^scripts\/bench-[^/]*\.ts$/.test(relative) || relative.startsWith("server/test/") || relative.startsWith("server/db/migrations/") || /(^|\/)seed[^/]*\.ts$/.test(relative);
+  /^scripts\/bench-[^/]*\.ts$/.test(relative) ||
+  relative.startsWith("server/test/") ||
+  relative.startsWith("server/db/migrations/") ||
+  /(^|\/)seed[^/]*\.ts$/.test(relative);
 
 export interface TableWrite {
   file: string;

@@ -121,22 +121,57 @@ async function run(label: string, database: Config["database"], dataDir: string)
     STRIPE_API_URL: stripe.url,
   };
   const figures: Figures = {
-    database: label, contactsSent: 0, contactsAnswered: 0, contactsFound: 0, bookingsSent: 0, bookingsAnswered: 0,
-    bookingsRefused: 0, bookingsFound: 0, liveBookings: 0, seatsTaken: 0, capacity: SLOTS * CAPACITY,
-    enrolmentsSent: 0, enrolmentsAnswered: 0, enrolmentsFound: 0, webhooksAnswered: 0, paymentsFound: 0, redelivered: 0,
-    refundsAsked: 0, refundsAnswered: 0, refundsFound: 0, pendingAfterRestart: 0, sweptOnce: 0, standInRefunds: 0, families: 0, problems: [],
+    database: label,
+    contactsSent: 0,
+    contactsAnswered: 0,
+    contactsFound: 0,
+    bookingsSent: 0,
+    bookingsAnswered: 0,
+    bookingsRefused: 0,
+    bookingsFound: 0,
+    liveBookings: 0,
+    seatsTaken: 0,
+    capacity: SLOTS * CAPACITY,
+    enrolmentsSent: 0,
+    enrolmentsAnswered: 0,
+    enrolmentsFound: 0,
+    webhooksAnswered: 0,
+    paymentsFound: 0,
+    redelivered: 0,
+    refundsAsked: 0,
+    refundsAnswered: 0,
+    refundsFound: 0,
+    pendingAfterRestart: 0,
+    sweptOnce: 0,
+    standInRefunds: 0,
+    families: 0,
+    problems: [],
   };
   let server: BenchServer | undefined = await startBenchServer(port, env, { dataDir });
   const db = openDatabase(database);
   try {
     // A course the booked child's age fits (others need the parent's confirmation).
-    const course = await db.selectFrom("courses").select(["id", "slug"]).where("min_age", "<=", CHILD_AGE).where("max_age", ">=", CHILD_AGE).orderBy("id").executeTakeFirstOrThrow();
+    const course = await db
+      .selectFrom("courses")
+      .select(["id", "slug"])
+      .where("min_age", "<=", CHILD_AGE)
+      .where("max_age", ">=", CHILD_AGE)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const now = nowIso();
     const slotIds: number[] = [];
     for (let i = 0; i < SLOTS; i++) {
       const slot = await db
         .insertInto("demo_slots")
-        .values({ starts_at: new Date(Date.now() + (48 + i) * 3_600_000).toISOString(), duration_minutes: 60, capacity: CAPACITY, course_id: course.id, status: "open", created_at: now, updated_at: now })
+        .values({
+          starts_at: new Date(Date.now() + (48 + i) * 3_600_000).toISOString(),
+          duration_minutes: 60,
+          capacity: CAPACITY,
+          course_id: course.id,
+          status: "open",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       slotIds.push(slot.id);
@@ -150,13 +185,27 @@ async function run(label: string, database: Config["database"], dataDir: string)
     // Staff (for the group and the refunds), signed in as the desk would be.
     const staffEmail = `crash-staff-${tag}@example.com`;
     await createUser(db, { username: "Crash Staff", email: staffEmail, password: "Crash-passw0rd", contactNumber: "9876543210", role: "admin" });
-    const login = await fetch(`${server.url}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: staffEmail, password: "Crash-passw0rd" }) });
+    const login = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: staffEmail, password: "Crash-passw0rd" }),
+    });
     if (login.status !== 200) throw new Error(`staff sign-in answered ${login.status}`);
     const staff = { cookie: (login.headers.get("set-cookie") ?? "").split(";")[0]! };
     const firstDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const group = await post(`${server.url}/api/admin/sections`, { courseId: course.id, weekdays: [3], startTime: "16:00", durationMinutes: 60, firstDate, meetings: 4, capacity: ENROLMENTS + 10 }, staff);
+    const group = await post(
+      `${server.url}/api/admin/sections`,
+      { courseId: course.id, weekdays: [3], startTime: "16:00", durationMinutes: 60, firstDate, meetings: 4, capacity: ENROLMENTS + 10 },
+      staff,
+    );
     if (group.status !== 201) throw new Error(`the group was not created: ${group.status} ${JSON.stringify(group.body)}`);
-    const money = { enrolments: [] as string[], paid: new Map<string, string>(), undelivered: new Set<string>(), refunds: [] as number[], inFlight: new Set<number>() };
+    const money = {
+      enrolments: [] as string[],
+      paid: new Map<string, string>(),
+      undelivered: new Set<string>(),
+      refunds: [] as number[],
+      inFlight: new Set<number>(),
+    };
     // Bounded streams: each sender stops at its share of the total, or at the kill.
     const contactSender = async (sender: number) => {
       for (let i = sender; i < CONTACTS && !killed; i += SENDERS) {
@@ -187,7 +236,13 @@ async function run(label: string, database: Config["database"], dataDir: string)
       for (let i = sender; i < ENROLMENTS && !killed; i += MONEY_SENDERS) {
         figures.enrolmentsSent++;
         const email = `money-${tag}-${i % MONEY_FAMILIES}@example.com`;
-        const enrolled = await post(`${server!.url}/api/sections/${String(group.body.id)}/enrolments`, { childName: `Child ${i}`, childAge: CHILD_AGE, parentName: "Crash Parent", email, phone: "+91 98765 43210" }).catch(() => undefined);
+        const enrolled = await post(`${server!.url}/api/sections/${String(group.body.id)}/enrolments`, {
+          childName: `Child ${i}`,
+          childAge: CHILD_AGE,
+          parentName: "Crash Parent",
+          email,
+          phone: "+91 98765 43210",
+        }).catch(() => undefined);
         if (enrolled?.status !== 201 || typeof enrolled.body.reference !== "string") continue;
         money.enrolments.push(enrolled.body.reference);
         const token = typeof enrolled.body.paymentUrl === "string" ? new URL(enrolled.body.paymentUrl, "http://x").searchParams.get("token") : null;
@@ -205,14 +260,23 @@ async function run(label: string, database: Config["database"], dataDir: string)
         // The webhook only stores the event; its job records the payment (decision 094): wait for it, bounded.
         let payment: { id: number; amount_minor: number } | undefined;
         for (let waited = 0; !payment && waited < 100 && !killed; waited++) {
-          payment = await db.selectFrom("payments").select(["id", "amount_minor"]).where("kind", "=", "payment").where("provider_ref", "=", intent).executeTakeFirst();
+          payment = await db
+            .selectFrom("payments")
+            .select(["id", "amount_minor"])
+            .where("kind", "=", "payment")
+            .where("provider_ref", "=", intent)
+            .executeTakeFirst();
           if (!payment) await new Promise((r) => setTimeout(r, 100));
         }
         if (!payment) continue;
         figures.refundsAsked++;
         const asked = Date.now() + Math.random();
         money.inFlight.add(asked);
-        const refunded = await post(`${server!.url}/api/admin/billing/payments/${payment.id}/refunds`, { amountMinor: Math.max(1, Math.floor(payment.amount_minor / 3)), reason: "Crash test" }, staff).catch(() => undefined);
+        const refunded = await post(
+          `${server!.url}/api/admin/billing/payments/${payment.id}/refunds`,
+          { amountMinor: Math.max(1, Math.floor(payment.amount_minor / 3)), reason: "Crash test" },
+          staff,
+        ).catch(() => undefined);
         money.inFlight.delete(asked);
         const refundId = (refunded?.body.refund as { id?: unknown } | undefined)?.id;
         if (refunded?.status === 201 && typeof refundId === "number") money.refunds.push(refundId);
@@ -222,7 +286,8 @@ async function run(label: string, database: Config["database"], dataDir: string)
     const killer = (async () => {
       // A refund reserved in our database (its credit note written, the refund pending) while the stand-in takes its time to answer.
       const refundWaiting = async () =>
-        money.inFlight.size > 0 && !!(await db.selectFrom("payments").select("id").where("kind", "=", "refund").where("refund_state", "=", "pending").executeTakeFirst());
+        money.inFlight.size > 0 &&
+        !!(await db.selectFrom("payments").select("id").where("kind", "=", "refund").where("refund_state", "=", "pending").executeTakeFirst());
       const ready = async () => answeredBookings.length >= KILL_AFTER_BOOKINGS && money.refunds.length >= KILL_AFTER_REFUNDS && (await refundWaiting());
       while (!(await ready()) && Date.now() - started < KILL_AFTER_MS) await new Promise((r) => setTimeout(r, 10));
       killed = true;
@@ -242,7 +307,8 @@ async function run(label: string, database: Config["database"], dataDir: string)
     figures.bookingsAnswered = answeredBookings.length;
     // A run that booked nothing, or whose streams ended before the kill, proves nothing.
     if (figures.bookingsAnswered === 0) figures.problems.push("no booking was answered 201: the booking stream tested nothing");
-    if (figures.contactsSent >= CONTACTS && figures.bookingsSent >= BOOKINGS) figures.problems.push("both streams ended before the kill: nothing was in flight");
+    if (figures.contactsSent >= CONTACTS && figures.bookingsSent >= BOOKINGS)
+      figures.problems.push("both streams ended before the kill: nothing was in flight");
 
     // Back up on the same data: migrations and seed run again, and SQLite replays its WAL.
     server = await startBenchServer(port, env, { dataDir });
@@ -252,13 +318,15 @@ async function run(label: string, database: Config["database"], dataDir: string)
       (await db.selectFrom("contact_messages").select("email").where("email", "like", `crash-${tag}-%`).execute()).map((row) => row.email),
     );
     figures.contactsFound = answeredContacts.filter((email) => stored.has(email)).length;
-    if (figures.contactsFound !== figures.contactsAnswered) figures.problems.push(`${figures.contactsAnswered - figures.contactsFound} contact messages answered 201 are missing`);
+    if (figures.contactsFound !== figures.contactsAnswered)
+      figures.problems.push(`${figures.contactsAnswered - figures.contactsFound} contact messages answered 201 are missing`);
     // What the parent sees: each confirmed booking's page still finds it.
     for (const reference of answeredBookings) {
       const res = await fetch(`${server.url}/api/demo-bookings/${reference}`);
       if (res.status === 200) figures.bookingsFound++;
     }
-    if (figures.bookingsFound !== figures.bookingsAnswered) figures.problems.push(`${figures.bookingsAnswered - figures.bookingsFound} bookings answered 201 are missing`);
+    if (figures.bookingsFound !== figures.bookingsAnswered)
+      figures.problems.push(`${figures.bookingsAnswered - figures.bookingsFound} bookings answered 201 are missing`);
 
     await checkMoney(db, stripe, money, figures);
 
@@ -294,17 +362,31 @@ type Money = { enrolments: string[]; paid: Map<string, string>; undelivered: Set
 async function checkMoney(db: ReturnType<typeof openDatabase>, stripe: StripeStandIn, money: Money, figures: Figures): Promise<void> {
   const problem = (text: string) => figures.problems.push(text);
   const enrolmentsNow = async () =>
-    new Map((await db.selectFrom("section_enrolments").select(["reference", "status", "payment_hold_until"]).where("reference", "in", money.enrolments.length ? money.enrolments : ["-"]).execute()).map((row) => [row.reference, row]));
+    new Map(
+      (
+        await db
+          .selectFrom("section_enrolments")
+          .select(["reference", "status", "payment_hold_until"])
+          .where("reference", "in", money.enrolments.length ? money.enrolments : ["-"])
+          .execute()
+      ).map((row) => [row.reference, row]),
+    );
   let byReference = await enrolmentsNow();
   figures.enrolmentsFound = money.enrolments.filter((reference) => byReference.has(reference)).length;
-  if (figures.enrolmentsFound !== figures.enrolmentsAnswered) problem(`${figures.enrolmentsAnswered - figures.enrolmentsFound} enrolments answered 201 are missing`);
+  if (figures.enrolmentsFound !== figures.enrolmentsAnswered)
+    problem(`${figures.enrolmentsAnswered - figures.enrolmentsFound} enrolments answered 201 are missing`);
 
   // Every webhook answered 200: its payment recorded once and the seat confirmed. Events are stored
   // first and processed by a job; a job the kill caught running is taken over once its lease runs
   // out, so the wait is that lease and a little more.
   const intentsPaid = [...money.paid.keys()].map((sessionId) => stripe.sessions.get(sessionId)!.payment_intent!);
   for (const deadline = Date.now() + JOB_LEASE_MS + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
-    const recorded = await db.selectFrom("payments").select("provider_ref").where("kind", "=", "payment").where("provider_ref", "in", intentsPaid.length ? intentsPaid : ["-"]).execute();
+    const recorded = await db
+      .selectFrom("payments")
+      .select("provider_ref")
+      .where("kind", "=", "payment")
+      .where("provider_ref", "in", intentsPaid.length ? intentsPaid : ["-"])
+      .execute();
     if (new Set(recorded.map((row) => row.provider_ref)).size >= intentsPaid.length) break;
   }
   byReference = await enrolmentsNow();
@@ -314,7 +396,8 @@ async function checkMoney(db: ReturnType<typeof openDatabase>, stripe: StripeSta
     if (rows.length === 1) figures.paymentsFound++;
     else problem(`checkout ${sessionId}: its webhook was answered 200, ${rows.length} payments recorded`);
     const row = byReference.get(reference);
-    if (!(row?.status === "enrolled" && row.payment_hold_until === null)) problem(`enrolment ${reference}: paid (webhook answered 200) but ${row ? `${row.status}${row.payment_hold_until ? ", still held" : ""}` : "missing"}`);
+    if (!(row?.status === "enrolled" && row.payment_hold_until === null))
+      problem(`enrolment ${reference}: paid (webhook answered 200) but ${row ? `${row.status}${row.payment_hold_until ? ", still held" : ""}` : "missing"}`);
   }
   // Stripe retries an event until it is answered 2xx: the ones the kill cut off come again.
   for (const sessionId of money.undelivered) {
@@ -323,13 +406,23 @@ async function checkMoney(db: ReturnType<typeof openDatabase>, stripe: StripeSta
   }
 
   // Every refund answered 201 is a refund in the ledger.
-  const answered = await db.selectFrom("payments").select(["id", "refund_state"]).where("id", "in", money.refunds.length ? money.refunds : [0]).execute();
+  const answered = await db
+    .selectFrom("payments")
+    .select(["id", "refund_state"])
+    .where("id", "in", money.refunds.length ? money.refunds : [0])
+    .execute();
   figures.refundsFound = answered.length;
   if (answered.length !== money.refunds.length) problem(`${money.refunds.length - answered.length} refunds answered 201 are missing`);
   for (const row of answered) if (row.refund_state !== "done") problem(`refund ${row.id} was answered 201 but is ${row.refund_state}`);
 
   // The sweep, later (as its 5-minute job runs), twice at once, until nothing pending is left.
-  const pending = await db.selectFrom("payments as r").leftJoin("credit_notes as n", "n.id", "r.credit_note_id").select(["r.id", "n.number"]).where("r.kind", "=", "refund").where("r.refund_state", "=", "pending").execute();
+  const pending = await db
+    .selectFrom("payments as r")
+    .leftJoin("credit_notes as n", "n.id", "r.credit_note_id")
+    .select(["r.id", "n.number"])
+    .where("r.kind", "=", "refund")
+    .where("r.refund_state", "=", "pending")
+    .execute();
   figures.pendingAfterRestart = pending.length;
   const provider = stripeProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
   const deps = { db, logger: createLogger("silent") };
@@ -346,11 +439,25 @@ async function checkMoney(db: ReturnType<typeof openDatabase>, stripe: StripeSta
     const made = new Set(stripe.refundAsks.filter((ask) => ask.key === row.number && ask.refundId).map((ask) => ask.refundId));
     const settled = await db.selectFrom("payments").select(["refund_state", "provider_ref"]).where("id", "=", row.id).executeTakeFirstOrThrow();
     if (made.size === 1 && settled.refund_state === "done" && made.has(settled.provider_ref)) figures.sweptOnce++;
-    else problem(`refund ${row.id} (${row.number ?? "no note"}) left pending: ${made.size} refunds at the stand-in, ledger ${settled.refund_state} ${settled.provider_ref ?? ""}`);
+    else
+      problem(
+        `refund ${row.id} (${row.number ?? "no note"}) left pending: ${made.size} refunds at the stand-in, ledger ${settled.refund_state} ${settled.provider_ref ?? ""}`,
+      );
   }
   figures.standInRefunds = stripe.refunds.length;
-  const done = new Set((await db.selectFrom("payments").select("provider_ref").where("kind", "=", "refund").where("method", "=", "online").where("refund_state", "=", "done").execute()).map((row) => row.provider_ref));
-  for (const refund of stripe.refunds) if (!done.has(refund.id)) problem(`stand-in refund ${refund.id} (${refund.amount} ${refund.currency}) is no done refund in the ledger`);
+  const done = new Set(
+    (
+      await db
+        .selectFrom("payments")
+        .select("provider_ref")
+        .where("kind", "=", "refund")
+        .where("method", "=", "online")
+        .where("refund_state", "=", "done")
+        .execute()
+    ).map((row) => row.provider_ref),
+  );
+  for (const refund of stripe.refunds)
+    if (!done.has(refund.id)) problem(`stand-in refund ${refund.id} (${refund.amount} ${refund.currency}) is no done refund in the ledger`);
 
   // Every family: ledger = invoiced − credited − paid + refunded, and its online money = the stand-in's.
   const families = [...new Set([...stripe.sessions.values()].map((session) => session.customer_email).filter((email): email is string => !!email))];
@@ -362,10 +469,22 @@ async function checkMoney(db: ReturnType<typeof openDatabase>, stripe: StripeSta
     const tables = new Map<string, number>();
     const online = new Map<string, number>();
     const moved = new Map<string, number>();
-    for (const row of await db.selectFrom("ledger_entries").select(["currency", "amount_minor"]).where("family_key", "=", family).execute()) sum(ledger, row.currency, row.amount_minor);
-    for (const row of await db.selectFrom("invoices").select(["currency", "total_minor"]).where("family_key", "=", family).execute()) sum(tables, row.currency, row.total_minor);
-    for (const row of await db.selectFrom("credit_notes").select(["currency", "amount_minor"]).where("family_key", "=", family).where("cancelled_at", "is", null).execute()) sum(tables, row.currency, -row.amount_minor);
-    for (const row of await db.selectFrom("payments").select(["currency", "kind", "method", "amount_minor", "refund_state"]).where("family_key", "=", family).execute()) {
+    for (const row of await db.selectFrom("ledger_entries").select(["currency", "amount_minor"]).where("family_key", "=", family).execute())
+      sum(ledger, row.currency, row.amount_minor);
+    for (const row of await db.selectFrom("invoices").select(["currency", "total_minor"]).where("family_key", "=", family).execute())
+      sum(tables, row.currency, row.total_minor);
+    for (const row of await db
+      .selectFrom("credit_notes")
+      .select(["currency", "amount_minor"])
+      .where("family_key", "=", family)
+      .where("cancelled_at", "is", null)
+      .execute())
+      sum(tables, row.currency, -row.amount_minor);
+    for (const row of await db
+      .selectFrom("payments")
+      .select(["currency", "kind", "method", "amount_minor", "refund_state"])
+      .where("family_key", "=", family)
+      .execute()) {
       if (row.kind === "refund" && row.refund_state === "failed") continue;
       const signed = row.kind === "payment" ? -row.amount_minor : row.amount_minor;
       sum(tables, row.currency, signed);
@@ -386,14 +505,22 @@ async function checkMoney(db: ReturnType<typeof openDatabase>, stripe: StripeSta
 function report(f: Figures): void {
   console.log(`\n${f.database}`);
   console.log(`  contact messages   sent ${f.contactsSent}, answered 201 ${f.contactsAnswered}, found after restart ${f.contactsFound}`);
-  console.log(`  demo bookings      sent ${f.bookingsSent}, answered 201 ${f.bookingsAnswered} (409 ${f.bookingsRefused}), found after restart ${f.bookingsFound}`);
+  console.log(
+    `  demo bookings      sent ${f.bookingsSent}, answered 201 ${f.bookingsAnswered} (409 ${f.bookingsRefused}), found after restart ${f.bookingsFound}`,
+  );
   console.log(`  seats              ${SLOTS} slots x ${CAPACITY} = capacity ${f.capacity}; live bookings ${f.liveBookings}; seats_taken ${f.seatsTaken}`);
   console.log(`  enrolments         sent ${f.enrolmentsSent}, answered 201 ${f.enrolmentsAnswered}, found after restart ${f.enrolmentsFound}`);
-  console.log(`  online payments    webhooks answered 200 ${f.webhooksAnswered}, recorded after restart ${f.paymentsFound}; redelivered after restart ${f.redelivered}`);
-  console.log(`  refunds            asked ${f.refundsAsked}, answered 201 ${f.refundsAnswered}, found ${f.refundsFound}; pending after restart ${f.pendingAfterRestart}, finished once by the sweep ${f.sweptOnce}; at the stand-in ${f.standInRefunds}`);
+  console.log(
+    `  online payments    webhooks answered 200 ${f.webhooksAnswered}, recorded after restart ${f.paymentsFound}; redelivered after restart ${f.redelivered}`,
+  );
+  console.log(
+    `  refunds            asked ${f.refundsAsked}, answered 201 ${f.refundsAnswered}, found ${f.refundsFound}; pending after restart ${f.pendingAfterRestart}, finished once by the sweep ${f.sweptOnce}; at the stand-in ${f.standInRefunds}`,
+  );
   if (f.pendingAfterRestart === 0) console.log("  note               the kill left no refund pending this time: the sweep had nothing to finish");
   console.log(`  families           ${f.families} checked: ledger = invoiced − credited − paid + refunded = the stand-in's money`);
-  console.log(`  result             ${f.problems.length ? `FAILED (${f.problems.length}): ${f.problems.slice(0, 12).join("; ")}` : "OK: nothing answered was lost, no slot overbooked, every family's ledger balances, every pending refund made once"}`);
+  console.log(
+    `  result             ${f.problems.length ? `FAILED (${f.problems.length}): ${f.problems.slice(0, 12).join("; ")}` : "OK: nothing answered was lost, no slot overbooked, every family's ledger balances, every pending refund made once"}`,
+  );
 }
 
 async function main(): Promise<void> {

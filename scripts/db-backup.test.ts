@@ -59,7 +59,15 @@ describe("npm run db:backup / db:restore (SQLite)", { timeout: 60_000 }, () => {
     slotId = (
       await server.db
         .insertInto("demo_slots")
-        .values({ starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(), duration_minutes: 60, capacity: 500, course_id: course.id, status: "open", created_at: now, updated_at: now })
+        .values({
+          starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(),
+          duration_minutes: 60,
+          capacity: 500,
+          course_id: course.id,
+          status: "open",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -69,12 +77,25 @@ describe("npm run db:backup / db:restore (SQLite)", { timeout: 60_000 }, () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  const contact = (email: string) => server.request("POST", "/contact-us/form", { json: { email, description: "Do you run weekend classes for 8 year olds?" } });
+  const contact = (email: string) =>
+    server.request("POST", "/contact-us/form", { json: { email, description: "Do you run weekend classes for 8 year olds?" } });
   const book = (email: string) =>
-    server.request("POST", `/api/courses/${slug}/demo-bookings`, { json: { slotId, childName: "Aarav Sharma", childAge: 9, parentName: "Priya Sharma", email, phone: "+91 98765 43210" } });
+    server.request("POST", `/api/courses/${slug}/demo-bookings`, {
+      json: { slotId, childName: "Aarav Sharma", childAge: 9, parentName: "Priya Sharma", email, phone: "+91 98765 43210" },
+    });
   const enquiry = (email: string) =>
     server.request("POST", "/school/add-school-info", {
-      json: { name: "Anita Rao", email, contactNumber: "+91 98765 43210", designation: "Principal", city: "Pune", schoolName: "Green Valley School", preferredDate: dateIn(20), preferredTime: "10:30", requirements: "A lab for 40 pupils." },
+      json: {
+        name: "Anita Rao",
+        email,
+        contactNumber: "+91 98765 43210",
+        designation: "Principal",
+        city: "Pune",
+        schoolName: "Green Valley School",
+        preferredDate: dateIn(20),
+        preferredTime: "10:30",
+        requirements: "A lab for 40 pupils.",
+      },
     });
 
   it("refuses PostgreSQL (pointing to pg_dump / pg_restore), an existing file and a missing argument, with one line each", async () => {
@@ -145,7 +166,10 @@ describe("npm run db:backup / db:restore (SQLite)", { timeout: 60_000 }, () => {
       const headers = { cookie: staff.cookie, origin: restored.url };
       for (const email of before.contacts) {
         const list = await restored.request("GET", `/api/admin/submissions/contact?q=${encodeURIComponent(email)}`, { headers });
-        expect(list.body.rows.map((row: { email: string }) => row.email), email).toEqual([email]);
+        expect(
+          list.body.rows.map((row: { email: string }) => row.email),
+          email,
+        ).toEqual([email]);
       }
       for (const email of before.enquiries) {
         const list = await restored.request("GET", `/api/admin/submissions/school?q=${encodeURIComponent(email)}`, { headers });

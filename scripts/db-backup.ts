@@ -9,7 +9,7 @@ try {
   if (!values.out) throw new BackupError("Usage: npm run db:backup -- --out FILE (a new file, e.g. backups/app-2026-11-23.db)");
   const config = loadConfig();
   if (config.database.kind === "postgres") {
-    throw new BackupError("DATABASE_URL is PostgreSQL: back it up with pg_dump (pg_dump --format=custom --file=FILE \"$DATABASE_URL\"), not db:backup.");
+    throw new BackupError('DATABASE_URL is PostgreSQL: back it up with pg_dump (pg_dump --format=custom --file=FILE "$DATABASE_URL"), not db:backup.');
   }
   if (config.database.file === ":memory:") throw new BackupError("The database is in memory: there is no file to back up.");
   const { bytes, milliseconds } = backupSqlite(config.database.file, values.out);

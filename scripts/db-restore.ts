@@ -10,7 +10,9 @@ try {
   if (!values.from) throw new BackupError("Usage: npm run db:restore -- --from FILE [--force] (stop the server first)");
   const config = loadConfig();
   if (config.database.kind === "postgres") {
-    throw new BackupError("DATABASE_URL is PostgreSQL: restore a pg_dump file with pg_restore (pg_restore --clean --if-exists --dbname=\"$DATABASE_URL\" FILE), not db:restore.");
+    throw new BackupError(
+      'DATABASE_URL is PostgreSQL: restore a pg_dump file with pg_restore (pg_restore --clean --if-exists --dbname="$DATABASE_URL" FILE), not db:restore.',
+    );
   }
   if (config.database.file === ":memory:") throw new BackupError("The database is in memory: there is no file to restore into.");
   const { kept, migrations } = restoreSqlite(values.from, config.database.file, { force: values.force });

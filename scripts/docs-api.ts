@@ -18,7 +18,13 @@ import { readRouteNotes } from "~server/http/openapi-notes";
 const target = path.resolve("docs/http-api.md");
 const dataDir = mkdtempSync(path.join(tmpdir(), "stem-docs-api-"));
 try {
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, UPLOADS_DIR: path.join(dataDir, "uploads"), DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}`, LOG_LEVEL: "silent" });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    UPLOADS_DIR: path.join(dataDir, "uploads"),
+    DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}`,
+    LOG_LEVEL: "silent",
+  });
   const db = openDatabase(config.database);
   const app = createApp({ config, db, logger: createLogger("silent") });
   const doc = openApiDocument(mountedRoutes(app), { notes: readRouteNotes().byRoute });

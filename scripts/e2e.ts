@@ -70,13 +70,19 @@ function printSpecTimes(lane: string): void {
   }
   const perFile = new Map<string, number>();
   const walk = (suite: Suite, file: string) => {
-    for (const spec of suite.specs ?? []) for (const test of spec.tests) for (const result of test.results) perFile.set(file, (perFile.get(file) ?? 0) + result.duration);
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) for (const result of test.results) perFile.set(file, (perFile.get(file) ?? 0) + result.duration);
     for (const inner of suite.suites ?? []) walk(inner, inner.file ?? file);
   };
   for (const suite of (JSON.parse(readFileSync(file, "utf8")) as { suites: Suite[] }).suites) walk(suite, suite.file ?? "?");
   const sorted = [...perFile.entries()].sort((a, b) => b[1] - a[1]);
   const total = sorted.reduce((sum, [, ms]) => sum + ms, 0);
-  console.log(`== lane ${lane}: ${Math.round(total / 1000)} s of tests; longest spec files: ${sorted.slice(0, 8).map(([name, ms]) => `${name} ${Math.round(ms / 1000)} s`).join(", ")}`);
+  console.log(
+    `== lane ${lane}: ${Math.round(total / 1000)} s of tests; longest spec files: ${sorted
+      .slice(0, 8)
+      .map(([name, ms]) => `${name} ${Math.round(ms / 1000)} s`)
+      .join(", ")}`,
+  );
 }
 
 let status = 0;

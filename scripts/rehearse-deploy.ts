@@ -155,7 +155,13 @@ async function main(): Promise<number> {
       STRIPE_API_URL: stripe!.url,
     });
     const startInstance = async (port: number, build: string, label: string) => {
-      const child = startChild(`${label}-${port}`, process.execPath, ["--max-semi-space-size=4", "--max-old-space-size=512", path.join(build, "server-main/index.js")], instanceEnv(port, build), work);
+      const child = startChild(
+        `${label}-${port}`,
+        process.execPath,
+        ["--max-semi-space-size=4", "--max-old-space-size=512", path.join(build, "server-main/index.js")],
+        instanceEnv(port, build),
+        work,
+      );
       children.push(child);
       const direct = client(`http://127.0.0.1:${port}`);
       try {
@@ -198,13 +204,27 @@ async function main(): Promise<number> {
     if (!/^[0-9a-f-]{36}$/.test(requestId)) throw new Error(`Caddy answered without its own request id (X-Request-Id: "${requestId}")`);
 
     // What the load needs: a course, demo slots with room for every booking, staff, a roomy group.
-    const course = await db.selectFrom("courses").select(["id", "slug"]).where("min_age", "<=", CHILD_AGE).where("max_age", ">=", CHILD_AGE).orderBy("id").executeTakeFirstOrThrow();
+    const course = await db
+      .selectFrom("courses")
+      .select(["id", "slug"])
+      .where("min_age", "<=", CHILD_AGE)
+      .where("max_age", ">=", CHILD_AGE)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const now = nowIso();
     const slotIds: number[] = [];
     for (let i = 0; i < 20; i++) {
       const slot = await db
         .insertInto("demo_slots")
-        .values({ starts_at: new Date(Date.now() + (48 + i) * 3_600_000).toISOString(), duration_minutes: 60, capacity: 2000, course_id: course.id, status: "open", created_at: now, updated_at: now })
+        .values({
+          starts_at: new Date(Date.now() + (48 + i) * 3_600_000).toISOString(),
+          duration_minutes: 60,
+          capacity: 2000,
+          course_id: course.id,
+          status: "open",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       slotIds.push(slot.id);
@@ -219,13 +239,27 @@ async function main(): Promise<number> {
     const firstDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const groupIds: string[] = [];
     for (let g = 0; g < GROUPS; g++) {
-      const group = await proxy.json("/api/admin/sections", { courseId: course.id, weekdays: [1 + g], startTime: "16:00", durationMinutes: 60, firstDate, meetings: 4, capacity: 500 }, { cookie: staffCookie });
+      const group = await proxy.json(
+        "/api/admin/sections",
+        { courseId: course.id, weekdays: [1 + g], startTime: "16:00", durationMinutes: 60, firstDate, meetings: 4, capacity: 500 },
+        { cookie: staffCookie },
+      );
       if (group.status !== 201) throw new Error(`a group was not created: ${group.status} ${group.text.slice(0, 200)}`);
       groupIds.push(String(parse(group.text).id));
     }
 
     // The load: closed-loop workers with a short pause, each bounded in time and count.
-    const f: Figures = { sent: 0, failed: 0, failures: [], byKind: new Map(), latencies: [], writes: [], paid: new Map(), uploads: [], oldOnNewSchema: { sent: 0, failed: 0 } };
+    const f: Figures = {
+      sent: 0,
+      failed: 0,
+      failures: [],
+      byKind: new Map(),
+      latencies: [],
+      writes: [],
+      paid: new Map(),
+      uploads: [],
+      oldOnNewSchema: { sent: 0, failed: 0 },
+    };
     let stop = false;
     const loadStarted = Date.now();
     const record = (kind: string, answer: Answer | Error, expected: number): Answer | undefined => {
@@ -239,7 +273,8 @@ async function main(): Promise<number> {
       f.latencies.push({ at: Date.now(), ms: answer.ms });
       return answer;
     };
-    const call = async (kind: string, expected: number, send: () => Promise<Answer>) => record(kind, await send().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))), expected);
+    const call = async (kind: string, expected: number, send: () => Promise<Answer>) =>
+      record(kind, await send().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))), expected);
     const loop = async (body: (i: number) => Promise<void>) => {
       for (let i = 0; !stop && i < MAX_REQUESTS_PER_WORKER; i++) {
         await body(i);
@@ -251,7 +286,14 @@ async function main(): Promise<number> {
     const bookingWorker = (w: number) =>
       loop(async (i) => {
         const answer = await call("demo booking", 201, () =>
-          proxy.json(`/api/courses/${course.slug}/demo-bookings`, { slotId: slotIds[(i + w) % slotIds.length], childName: `Child ${w}-${i}`, childAge: CHILD_AGE, parentName: "Rehearsal Parent", email: `booker-${tag}-${w}-${i}@example.com`, phone: "+91 98765 43210" }),
+          proxy.json(`/api/courses/${course.slug}/demo-bookings`, {
+            slotId: slotIds[(i + w) % slotIds.length],
+            childName: `Child ${w}-${i}`,
+            childAge: CHILD_AGE,
+            parentName: "Rehearsal Parent",
+            email: `booker-${tag}-${w}-${i}@example.com`,
+            phone: "+91 98765 43210",
+          }),
         );
         const reference = answer && parse(answer.text).reference;
         if (typeof reference === "string") f.writes.push({ kind: "booking", key: reference });
@@ -259,14 +301,23 @@ async function main(): Promise<number> {
     const contactWorker = (w: number) =>
       loop(async (i) => {
         const email = `contact-${tag}-${w}-${i}@example.com`;
-        if (await call("contact message", 201, () => proxy.json("/contact-us/form", { email, description: `Rehearsal message ${i}.` }))) f.writes.push({ kind: "contact", key: email });
+        if (await call("contact message", 201, () => proxy.json("/contact-us/form", { email, description: `Rehearsal message ${i}.` })))
+          f.writes.push({ kind: "contact", key: email });
       });
     const moneyWorker = (w: number) =>
       loop(async (i) => {
         if (i >= MONEY_SHARE) return;
         const email = `family-${tag}-${w}-${i}@example.com`;
         const groupId = groupIds[(w * MONEY_SHARE + i) % groupIds.length]!;
-        const enrolled = await call("enrolment", 201, () => proxy.json(`/api/sections/${groupId}/enrolments`, { childName: `Child ${w}-${i}`, childAge: CHILD_AGE, parentName: "Rehearsal Parent", email, phone: "+91 98765 43210" }));
+        const enrolled = await call("enrolment", 201, () =>
+          proxy.json(`/api/sections/${groupId}/enrolments`, {
+            childName: `Child ${w}-${i}`,
+            childAge: CHILD_AGE,
+            parentName: "Rehearsal Parent",
+            email,
+            phone: "+91 98765 43210",
+          }),
+        );
         const body = enrolled ? parse(enrolled.text) : {};
         if (typeof body.reference !== "string") return;
         f.writes.push({ kind: "enrolment", key: body.reference });
@@ -281,12 +332,17 @@ async function main(): Promise<number> {
         // The family pays at the provider; the provider's signed event comes through Caddy.
         const payload = JSON.stringify(stripe!.complete(sessionId));
         const hook = await call("payment webhook", 200, () =>
-          proxy.send("POST", "/api/payments/stripe/webhook", { body: payload, headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": sign(stripe!.webhookSecret, payload) } }),
+          proxy.send("POST", "/api/payments/stripe/webhook", {
+            body: payload,
+            headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": sign(stripe!.webhookSecret, payload) },
+          }),
         );
         if (hook) f.paid.set(sessionId, body.reference);
       });
     // Staff uploading pictures (each resized into three WebP widths: the heaviest request here), slowly.
-    const picture = await sharp({ create: { width: 640, height: 400, channels: 4, background: { r: 30, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 640, height: 400, channels: 4, background: { r: 30, g: 120, b: 200, alpha: 1 } } })
+      .png()
+      .toBuffer();
     const uploadWorker = () =>
       loop(async () => {
         const answer = await call("upload", 201, () => proxy.upload("/api/admin/uploads", "file", "photo.png", picture, { cookie: staffCookie, origin: BASE }));
@@ -294,13 +350,7 @@ async function main(): Promise<number> {
         if (typeof url === "string") f.uploads.push(url);
         await sleep(UPLOAD_PAUSE_MS);
       });
-    const workers = [
-      uploadWorker(),
-      ...[0, 1, 2].map(pageWorker),
-      ...[0, 1].map(bookingWorker),
-      contactWorker(0),
-      ...[0, 1].map(moneyWorker),
-    ];
+    const workers = [uploadWorker(), ...[0, 1, 2].map(pageWorker), ...[0, 1].map(bookingWorker), contactWorker(0), ...[0, 1].map(moneyWorker)];
     console.log(`Load running through Caddy (${SHORT ? "short" : "full"} mode, about ${LOAD_SECONDS} s)...`);
 
     // The roll, one instance at a time, onto the free slots.
@@ -317,7 +367,11 @@ async function main(): Promise<number> {
       await sleep(2_200);
       if (n === 0) {
         // The migration is applied and the old build still serves: straight to the second old instance, on the new schema.
-        const applied = await db.selectFrom("kysely_migration" as never).select(sql<string>`name`.as("name")).where(sql.ref("name"), "=", REHEARSAL_MIGRATION).execute();
+        const applied = await db
+          .selectFrom("kysely_migration" as never)
+          .select(sql<string>`name`.as("name"))
+          .where(sql.ref("name"), "=", REHEARSAL_MIGRATION)
+          .execute();
         if (applied.length !== 1) throw new Error(`the new release did not apply ${REHEARSAL_MIGRATION}`);
         const oldDirect = client(`http://127.0.0.1:${SLOTS[1]}`);
         for (let i = 0; i < 20; i++) {
@@ -325,7 +379,14 @@ async function main(): Promise<number> {
           const page = await oldDirect.send("GET", pages[i % pages.length]!).catch(() => undefined);
           if (page?.status !== 200) f.oldOnNewSchema.failed++;
           const booked = await oldDirect
-            .json(`/api/courses/${course.slug}/demo-bookings`, { slotId: slotIds[i % slotIds.length], childName: `Old ${i}`, childAge: CHILD_AGE, parentName: "Rehearsal Parent", email: `old-${tag}-${i}@example.com`, phone: "+91 98765 43210" })
+            .json(`/api/courses/${course.slug}/demo-bookings`, {
+              slotId: slotIds[i % slotIds.length],
+              childName: `Old ${i}`,
+              childAge: CHILD_AGE,
+              parentName: "Rehearsal Parent",
+              email: `old-${tag}-${i}@example.com`,
+              phone: "+91 98765 43210",
+            })
             .catch(() => undefined);
           const reference = booked && parse(booked.text).reference;
           if (booked?.status === 201 && typeof reference === "string") f.writes.push({ kind: "booking", key: reference });
@@ -382,10 +443,12 @@ async function main(): Promise<number> {
     // Each webhook answered 200: its payment recorded once (a job records it; a job the drain caught is finished or taken over).
     const intents = [...f.paid.keys()].map((sessionId) => stripe!.sessions.get(sessionId)!.payment_intent!);
     const recordedOnce = async () => {
-      const rows = intents.length ? await db!.selectFrom("payments").select("provider_ref").where("kind", "=", "payment").where("provider_ref", "in", intents).execute() : [];
+      const rows = intents.length
+        ? await db!.selectFrom("payments").select("provider_ref").where("kind", "=", "payment").where("provider_ref", "in", intents).execute()
+        : [];
       return rows.length;
     };
-    for (const deadline = Date.now() + JOB_LEASE_MS + 10_000; Date.now() < deadline && (await recordedOnce()) < intents.length; ) await sleep(250);
+    for (const deadline = Date.now() + JOB_LEASE_MS + 10_000; Date.now() < deadline && (await recordedOnce()) < intents.length;) await sleep(250);
     const paymentsRecorded = await recordedOnce();
     if (paymentsRecorded !== intents.length) {
       lost += Math.max(0, intents.length - paymentsRecorded);
@@ -393,7 +456,12 @@ async function main(): Promise<number> {
     }
     for (const slotId of slotIds) {
       const slot = await db.selectFrom("demo_slots").select(["seats_taken"]).where("id", "=", slotId).executeTakeFirstOrThrow();
-      const live = await db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll<string>().as("n")).where("slot_id", "=", slotId).where("status", "<>", "cancelled").executeTakeFirstOrThrow();
+      const live = await db
+        .selectFrom("demo_bookings")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("slot_id", "=", slotId)
+        .where("status", "<>", "cancelled")
+        .executeTakeFirstOrThrow();
       if (slot.seats_taken !== Number(live.n)) problems.push(`slot ${slotId}: seats_taken ${slot.seats_taken}, ${live.n} live bookings`);
     }
     // Every upload answered 201 is in the bucket, at the URL the answer gave.
@@ -405,7 +473,9 @@ async function main(): Promise<number> {
     }
     const ledger = await ledgerProblems(db);
     problems.push(...ledger.problems.slice(0, 5));
-    const columns = await sql<{ n: string }>`select count(*) as n from information_schema.columns where table_name = 'demo_bookings' and column_name = 'rehearsal_channel'`.execute(db);
+    const columns = await sql<{
+      n: string;
+    }>`select count(*) as n from information_schema.columns where table_name = 'demo_bookings' and column_name = 'rehearsal_channel'`.execute(db);
     if (Number(columns.rows[0]!.n) !== 1) problems.push("the new release's column is not in the schema");
     if (f.failed > 0) problems.push(`${f.failed} failed requests: ${f.failures.slice(0, 5).join("; ")}`);
     if ((f.byKind.get("payment webhook") ?? 0) === 0) problems.push("no payment went through: the money stream tested nothing");
@@ -414,20 +484,29 @@ async function main(): Promise<number> {
     const all = f.latencies.map((l) => l.ms);
     const kinds = [...f.byKind].map(([kind, n]) => `${kind} ${n}`).join(", ");
     console.log(`\nRehearsal of a rolling release (${SHORT ? "short" : "full"} mode), PostgreSQL, Caddy ${CADDY_HTTPS} → 2 instances`);
-    console.log(`  load               ${loadSeconds.toFixed(1)} s through Caddy (TLS, internal CA); the roll took ${((rollEnded - rollStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `  load               ${loadSeconds.toFixed(1)} s through Caddy (TLS, internal CA); the roll took ${((rollEnded - rollStarted) / 1000).toFixed(1)} s`,
+    );
     console.log(`  requests sent      ${f.sent} (${kinds})`);
     console.log(`  failed requests    ${f.failed}`);
-    console.log(`  acknowledged writes ${f.writes.length} (bookings, contact messages, enrolments) + ${intents.length} payments (webhooks answered 200) + ${f.uploads.length} uploads (in the S3 stand-in); lost ${lost}`);
-    console.log(`  old build, new schema ${f.oldOnNewSchema.sent} requests straight to the old instance after ${REHEARSAL_MIGRATION} ran, ${f.oldOnNewSchema.failed} failed`);
+    console.log(
+      `  acknowledged writes ${f.writes.length} (bookings, contact messages, enrolments) + ${intents.length} payments (webhooks answered 200) + ${f.uploads.length} uploads (in the S3 stand-in); lost ${lost}`,
+    );
+    console.log(
+      `  old build, new schema ${f.oldOnNewSchema.sent} requests straight to the old instance after ${REHEARSAL_MIGRATION} ran, ${f.oldOnNewSchema.failed} failed`,
+    );
     console.log(`  drains             ${drained.map((code) => `exit ${code}`).join(", ")}; rollback instance (old build, new schema) exit ${rollbackExit}`);
     console.log(`  ledger             ${ledger.families} families, ${ledger.problems.length} unbalanced`);
     console.log(`  p99 during the roll ${p99(during).toFixed(0)} ms (${during.length} answers); p99 overall ${p99(all).toFixed(0)} ms`);
     console.log(`  whole rehearsal    ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`  result             ${problems.length ? `FAILED: ${problems.join("; ")}` : "OK: no failed request, no acknowledged write lost, every family's ledger balances"}`);
+    console.log(
+      `  result             ${problems.length ? `FAILED: ${problems.join("; ")}` : "OK: no failed request, no acknowledged write lost, every family's ledger balances"}`,
+    );
     return problems.length ? 1 : 0;
   } catch (error) {
     console.error(`rehearse:deploy failed: ${error instanceof Error ? error.message : String(error)}`);
-    for (const child of children) if (child.process.exitCode !== null) console.error(`--- ${child.name} (exited ${child.process.exitCode}):\n${logTail(child)}`);
+    for (const child of children)
+      if (child.process.exitCode !== null) console.error(`--- ${child.name} (exited ${child.process.exitCode}):\n${logTail(child)}`);
     return 1;
   } finally {
     await Promise.all(children.map((child) => child.stop(5_000)));

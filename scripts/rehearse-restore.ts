@@ -27,7 +27,9 @@ function option(name: string): string | undefined {
 function rehearsedDatabase(): Promise<string> {
   return new Promise((resolve, reject) => {
     console.log("No --database: running `npm run rehearse:deploy -- --short --keep-database` for a source with bookings, enrolments and payments...");
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/rehearse-deploy.ts", "--short", "--keep-database"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/rehearse-deploy.ts", "--short", "--keep-database"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
@@ -74,13 +76,22 @@ async function main(): Promise<number> {
 
     // The nightly script itself, into a scratch backup folder.
     const backupDir = path.join(work, "backups");
-    execFileSync("bash", ["deploy/backup.sh"], { env: { PATH: process.env.PATH, DATABASE_URL: sourceUrl, BACKUP_DIR: backupDir, STEM_ENV_FILE: "/nonexistent" }, stdio: ["ignore", "inherit", "inherit"], timeout: TIMEOUT_MS });
-    const dumps = readdirSync(path.join(backupDir, "daily")).filter((name) => name.endsWith(".dump")).sort();
+    execFileSync("bash", ["deploy/backup.sh"], {
+      env: { PATH: process.env.PATH, DATABASE_URL: sourceUrl, BACKUP_DIR: backupDir, STEM_ENV_FILE: "/nonexistent" },
+      stdio: ["ignore", "inherit", "inherit"],
+      timeout: TIMEOUT_MS,
+    });
+    const dumps = readdirSync(path.join(backupDir, "daily"))
+      .filter((name) => name.endsWith(".dump"))
+      .sort();
     const dump = path.join(backupDir, "daily", dumps.at(-1)!);
 
     await sql`create database ${sql.id(restoredName)}`.execute(admin);
     const restoreStarted = Date.now();
-    execFileSync("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${withDatabase(base, restoredName)}`, dump], { stdio: ["ignore", "inherit", "inherit"], timeout: TIMEOUT_MS });
+    execFileSync("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${withDatabase(base, restoredName)}`, dump], {
+      stdio: ["ignore", "inherit", "inherit"],
+      timeout: TIMEOUT_MS,
+    });
     const restoreSeconds = (Date.now() - restoreStarted) / 1000;
     restored = openDatabase({ kind: "postgres", url: withDatabase(base, restoredName) });
 
@@ -97,7 +108,9 @@ async function main(): Promise<number> {
       for (const row of await restored.selectFrom("demo_bookings").select("reference").where("reference", "in", chunk).execute()) present.add(row.reference);
     }
     if (present.size !== lastHour.length) problems.push(`${lastHour.length - present.size} of the last hour's ${lastHour.length} bookings are missing`);
-    const sequences = await sql<{ n: string }>`select count(*) as n from information_schema.sequences where sequence_schema = current_schema()`.execute(restored);
+    const sequences = await sql<{ n: string }>`select count(*) as n from information_schema.sequences where sequence_schema = current_schema()`.execute(
+      restored,
+    );
 
     console.log(`\nRestore rehearsal: deploy/backup.sh (pg_dump, custom format) → pg_restore into a fresh database`);
     console.log(`  backup             ${path.basename(dump)}`);

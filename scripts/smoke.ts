@@ -15,7 +15,15 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "stem-smoke-"));
 const start = (at: number, dir: string) =>
   spawn("npm", ["start"], {
-    env: { ...process.env, PORT: String(at), HOST: "127.0.0.1", DATA_DIR: dir, UPLOADS_DIR: path.join(dir, "uploads"), LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      PORT: String(at),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
@@ -26,7 +34,13 @@ let second: ReturnType<typeof start> | undefined;
 /** Waits (at most `seconds`) for /healthz at that address. */
 async function waitUp(at: string, seconds: number): Promise<boolean> {
   for (let i = 0; i < seconds; i++) {
-    if (await fetch(`${at}/healthz`).then((r) => r.ok, () => false)) return true;
+    if (
+      await fetch(`${at}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   return false;

@@ -127,7 +127,11 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
           "img-src": ["'self'", "data:", "blob:", "https:", ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : [])],
           "connect-src": ["'self'", ...(config.isProduction ? [] : ["ws:"])],
           // The payment page's form is answered with a redirect to the provider's hosted checkout (decision 085).
-          "form-action": ["'self'", "https://accounts.google.com", ...(config.stripe ? [config.stripe.apiUrl ? new URL(config.stripe.apiUrl).origin : "https://checkout.stripe.com"] : [])],
+          "form-action": [
+            "'self'",
+            "https://accounts.google.com",
+            ...(config.stripe ? [config.stripe.apiUrl ? new URL(config.stripe.apiUrl).origin : "https://checkout.stripe.com"] : []),
+          ],
           "upgrade-insecure-requests": config.isProduction && config.publicUrl.startsWith("https:") ? [] : null,
         },
       },
@@ -235,29 +239,31 @@ const UPLOAD_PAGE = /^(?:\/ar)?\/admin\/media(?:\.data)?$/;
  * huge body would be read whole by the action. The media library page also takes one image
  * (multipart, at most MAX_UPLOAD_BYTES and its few fields).
  */
-const pageFormPosts = (config: Config): express.RequestHandler => (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD") return next();
-  const upload = UPLOAD_PAGE.test(req.path) && Boolean(req.is("multipart/form-data"));
-  if (!upload && !req.is("application/x-www-form-urlencoded")) {
-    res.status(415).json({ message: "Unsupported content type." });
-    return;
-  }
-  const length = Number(req.get("content-length"));
-  if (!Number.isFinite(length) || req.get("content-length") === undefined) {
-    res.status(411).json({ message: "A form post needs a Content-Length." });
-    return;
-  }
-  if (length > (upload ? config.maxUploadBytes + PAGE_FORM_LIMIT : PAGE_FORM_LIMIT)) {
-    if (upload && length <= 4 * config.maxUploadBytes && req.path.endsWith("/media") && req.accepts(["json", "html"]) === "html") {
-      // An image too large, posted without JavaScript: the browser shows nothing until it has
-      // sent the whole body, so take it (never stored, at most four times the limit) and send the
-      // page back, which says why.
-      req.once("end", () => res.redirect(303, `${req.path}?upload=too-large#media-upload-title`));
-      req.resume();
+const pageFormPosts =
+  (config: Config): express.RequestHandler =>
+  (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const upload = UPLOAD_PAGE.test(req.path) && Boolean(req.is("multipart/form-data"));
+    if (!upload && !req.is("application/x-www-form-urlencoded")) {
+      res.status(415).json({ message: "Unsupported content type." });
       return;
     }
-    res.status(413).json({ message: "The request body is too large." });
-    return;
-  }
-  next();
-};
+    const length = Number(req.get("content-length"));
+    if (!Number.isFinite(length) || req.get("content-length") === undefined) {
+      res.status(411).json({ message: "A form post needs a Content-Length." });
+      return;
+    }
+    if (length > (upload ? config.maxUploadBytes + PAGE_FORM_LIMIT : PAGE_FORM_LIMIT)) {
+      if (upload && length <= 4 * config.maxUploadBytes && req.path.endsWith("/media") && req.accepts(["json", "html"]) === "html") {
+        // An image too large, posted without JavaScript: the browser shows nothing until it has
+        // sent the whole body, so take it (never stored, at most four times the limit) and send the
+        // page back, which says why.
+        req.once("end", () => res.redirect(303, `${req.path}?upload=too-large#media-upload-title`));
+        req.resume();
+        return;
+      }
+      res.status(413).json({ message: "The request body is too large." });
+      return;
+    }
+    next();
+  };

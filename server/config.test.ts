@@ -18,20 +18,37 @@ describe("loadConfig", () => {
   });
 
   it("takes the passkeys' domain from PUBLIC_URL or WEBAUTHN_RP_ID, and turns passkeys off on an IP address", () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://academy.example/" }).webauthn).toEqual({ rpId: "academy.example", origins: ["https://academy.example"] });
-    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://www.academy.example", WEBAUTHN_RP_ID: "academy.example" }).webauthn).toEqual({ rpId: "academy.example", origins: ["https://www.academy.example"] });
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://academy.example/" }).webauthn).toEqual({
+      rpId: "academy.example",
+      origins: ["https://academy.example"],
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://www.academy.example", WEBAUTHN_RP_ID: "academy.example" }).webauthn).toEqual({
+      rpId: "academy.example",
+      origins: ["https://www.academy.example"],
+    });
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "http://127.0.0.1:3210" }).webauthn).toBeNull();
-    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "http://127.0.0.1:3210", WEBAUTHN_RP_ID: "localhost" }).webauthn).toEqual({ rpId: "localhost", origins: ["http://127.0.0.1:3210", "http://localhost:3210"] });
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "http://127.0.0.1:3210", WEBAUTHN_RP_ID: "localhost" }).webauthn).toEqual({
+      rpId: "localhost",
+      origins: ["http://127.0.0.1:3210", "http://localhost:3210"],
+    });
     expect(() => loadConfig({ DATA_DIR: dataDir(), WEBAUTHN_RP_ID: "https://academy.example" })).toThrow(/WEBAUTHN_RP_ID/);
   });
 
   it("turns online payment on with both Stripe keys only, pointed at STRIPE_API_URL when set (decision 085)", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeNull();
     const keys = { STRIPE_SECRET_KEY: "sk_test_0123456789abcdef", STRIPE_WEBHOOK_SECRET: "whsec_0123456789abcdef" };
-    expect(loadConfig({ DATA_DIR: dataDir(), ...keys }).stripe).toEqual({ secretKey: keys.STRIPE_SECRET_KEY, webhookSecret: keys.STRIPE_WEBHOOK_SECRET, apiUrl: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...keys }).stripe).toEqual({
+      secretKey: keys.STRIPE_SECRET_KEY,
+      webhookSecret: keys.STRIPE_WEBHOOK_SECRET,
+      apiUrl: undefined,
+    });
     expect(loadConfig({ DATA_DIR: dataDir(), ...keys, STRIPE_API_URL: "http://127.0.0.1:4999/" }).stripe?.apiUrl).toBe("http://127.0.0.1:4999");
-    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(/^Invalid environment variable STRIPE_WEBHOOK_SECRET: /);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_WEBHOOK_SECRET: keys.STRIPE_WEBHOOK_SECRET })).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: /);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+      /^Invalid environment variable STRIPE_WEBHOOK_SECRET: /,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_WEBHOOK_SECRET: keys.STRIPE_WEBHOOK_SECRET })).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: /,
+    );
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...keys, STRIPE_SECRET_KEY: "pk_test_0123456789abcdef" })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...keys, STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });

@@ -22,11 +22,19 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -35,22 +43,46 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-  OTEL_SERVICE_NAME: z.string().regex(/^[\w.-]{1,100}$/, "must be a short name (letters, digits, . _ -)").default("stem-academy"),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,100}$/, "must be a short name (letters, digits, . _ -)")
+    .default("stem-academy"),
   DATA_ENCRYPTION_KEYS: z.string().max(4000).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w{8,250}$/, "must be a Stripe secret key (sk_test_..., sk_live_...)").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,250}$/, "must be a Stripe webhook signing secret (whsec_...)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w{8,250}$/, "must be a Stripe secret key (sk_test_..., sk_live_...)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w{8,250}$/, "must be a Stripe webhook signing secret (whsec_...)")
+    .optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  WHATSAPP_ACCESS_TOKEN: z.string().regex(/^[\w.|-]{16,1000}$/, "must be a Meta access token").optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,30}$/, "must be the WhatsApp phone number ID (digits)").optional(),
+  WHATSAPP_ACCESS_TOKEN: z
+    .string()
+    .regex(/^[\w.|-]{16,1000}$/, "must be a Meta access token")
+    .optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, "must be the WhatsApp phone number ID (digits)")
+    .optional(),
   WHATSAPP_APP_SECRET: z.string().min(16, "must be at least 16 characters").max(200).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(16, "must be at least 16 characters").max(200).optional(),
   WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0"),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, "must be a Twilio account SID (AC followed by 32 hex digits)").optional(),
-  TWILIO_AUTH_TOKEN: z.string().regex(/^[0-9a-f]{32}$/, "must be a Twilio auth token (32 hex digits)").optional(),
-  TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, "must be a +number or a Messaging Service SID (MG...)").optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/, "must be a Twilio account SID (AC followed by 32 hex digits)")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, "must be a Twilio auth token (32 hex digits)")
+    .optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, "must be a +number or a Messaging Service SID (MG...)")
+    .optional(),
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
@@ -224,7 +256,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3: s3From(env),
     metricsToken: env.METRICS_TOKEN,
     // The standard base endpoint: traces go to its /v1/traces, as every OTLP exporter does.
-    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { tracesUrl: `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces`, serviceName: env.OTEL_SERVICE_NAME } : undefined,
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { tracesUrl: `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces`, serviceName: env.OTEL_SERVICE_NAME }
+      : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? "STEM Academy <no-reply@localhost>" },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -244,7 +278,13 @@ function whatsappFrom(env: Env): Config["whatsapp"] {
   const missing = names.filter((name) => !env[name]);
   if (missing.length === names.length) return null;
   if (missing.length > 0) throw new ConfigError(`Invalid environment variable ${missing[0]}: required when the other WHATSAPP_* settings are set`);
-  return { accessToken: env.WHATSAPP_ACCESS_TOKEN!, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID!, appSecret: env.WHATSAPP_APP_SECRET!, verifyToken: env.WHATSAPP_VERIFY_TOKEN!, apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, "") };
+  return {
+    accessToken: env.WHATSAPP_ACCESS_TOKEN!,
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID!,
+    appSecret: env.WHATSAPP_APP_SECRET!,
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN!,
+    apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ""),
+  };
 }
 
 /** Every Twilio setting, or none. */

@@ -26,16 +26,23 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   if (config.trustProxy === true) {
-    logger.warn("TRUST_PROXY=true believes any X-Forwarded-For, so one client can wear every address and escape the per-client limits: set the number of proxies in front (for example 1) or their addresses instead");
+    logger.warn(
+      "TRUST_PROXY=true believes any X-Forwarded-For, so one client can wear every address and escape the per-client limits: set the number of proxies in front (for example 1) or their addresses instead",
+    );
   }
   if (config.isProduction && !config.dataKeysConfigured) {
-    logger.warn("DATA_ENCRYPTION_KEYS is not set: children's medical notes and pickup people are sealed with a key derived from the session secret, so changing SESSION_SECRET makes them unreadable; set DATA_ENCRYPTION_KEYS (decision 102)");
+    logger.warn(
+      "DATA_ENCRYPTION_KEYS is not set: children's medical notes and pickup people are sealed with a key derived from the session secret, so changing SESSION_SECRET makes them unreadable; set DATA_ENCRYPTION_KEYS (decision 102)",
+    );
   }
   const opened = openDatabase(config.database);
   // Migrations and starter content; instances starting at once take turns (server/db/start.ts).
   const { newerThanThisRelease } = await startDatabase(opened);
   if (newerThanThisRelease.length > 0) {
-    logger.warn({ migrations: newerThanThisRelease }, "the database has migrations of a newer release: running on its schema (a rollback or an instance of the previous release, decision 121)");
+    logger.warn(
+      { migrations: newerThanThisRelease },
+      "the database has migrations of a newer release: running on its schema (a rollback or an instance of the previous release, decision 121)",
+    );
   }
 
   let pages: AppDeps["pages"];
@@ -88,10 +95,13 @@ async function main(): Promise<void> {
     // Ctrl-C in a terminal: nobody balances onto this process, so no drain.
     const graceMs = signal === "SIGINT" ? 0 : drainMs;
     logger.info({ signal, drainMs: graceMs, timeoutMs }, "shutting down");
-    setTimeout(() => {
-      logger.error({ timeoutMs }, "shutdown timed out: exiting with requests or a job unfinished");
-      process.exit(1);
-    }, graceMs + timeoutMs + 1000).unref();
+    setTimeout(
+      () => {
+        logger.error({ timeoutMs }, "shutdown timed out: exiting with requests or a job unfinished");
+        process.exit(1);
+      },
+      graceMs + timeoutMs + 1000,
+    ).unref();
     const jobsStopped = jobs.stop();
     void (async () => {
       const finished = await drain.close(server, { graceMs, timeoutMs });

@@ -56,7 +56,15 @@ describe("request logs keep secrets out (issue 11)", () => {
     const urls = lines.map((line) => JSON.parse(line) as { req?: { url: string } }).flatMap((entry) => (entry.req ? [entry.req.url] : []));
     expect(urls.join("\n")).not.toContain(token);
     expect(urls.join("\n")).not.toContain(reference);
-    expect(urls).toEqual(expect.arrayContaining(["/api/demo-waitlist/[redacted]", "/API/demo-bookings/[redacted]", "/Api/Demo-Waitlist/[redacted]/", "/api/demo-bookings/[redacted]?lang=ar", "/API/demo-waitlist/leave"]));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        "/api/demo-waitlist/[redacted]",
+        "/API/demo-bookings/[redacted]",
+        "/Api/Demo-Waitlist/[redacted]/",
+        "/api/demo-bookings/[redacted]?lang=ar",
+        "/API/demo-waitlist/leave",
+      ]),
+    );
   });
 
   it("writes one line per request with its status, time and level, and none for build files", async () => {
@@ -64,7 +72,9 @@ describe("request logs keep secrets out (issue 11)", () => {
     await server.request("GET", "/api/blogs?page=1");
     await server.request("GET", "/api/blogs/no-such-post");
     await server.request("GET", "/assets/no-such-file.js");
-    const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string; req?: { method: string; url: string }; res?: { status: number }; responseTime?: number });
+    const entries = lines.map(
+      (line) => JSON.parse(line) as { level: number; msg: string; req?: { method: string; url: string }; res?: { status: number }; responseTime?: number },
+    );
     const requests = entries.filter((entry) => entry.msg === "request completed");
     expect(requests.map((entry) => [entry.req?.method, entry.req?.url, entry.res?.status, entry.level])).toEqual([
       ["GET", "/api/blogs?page=1", 200, 30],
@@ -78,7 +88,9 @@ describe("request logs keep secrets out (issue 11)", () => {
     await server.request("GET", "/api/blogs?page=2", { headers: { "x-request-id": "0b5c1f1e-7d2a-4c8e-9d0b-2f6a1c3e4d5f" } });
     await server.request("GET", "/api/blogs?page=3", { headers: { "x-request-id": `forged"} {"level":60,${"x".repeat(80)}` } });
     await server.request("GET", "/api/blogs?page=4");
-    const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { id?: string; url: string } }).filter((entry) => entry.msg === "request completed");
+    const entries = lines
+      .map((line) => JSON.parse(line) as { msg: string; req?: { id?: string; url: string } })
+      .filter((entry) => entry.msg === "request completed");
     expect(entries.map((entry) => [entry.req?.url, entry.req?.id])).toEqual([
       ["/api/blogs?page=2", "0b5c1f1e-7d2a-4c8e-9d0b-2f6a1c3e4d5f"],
       ["/api/blogs?page=3", undefined],
@@ -113,7 +125,9 @@ describe("a page cache hit answered before Express (decision 039)", () => {
       await fetch(`${server.url}/api/blogs?page=1`);
       await new Promise((resolve) => setTimeout(resolve, 50));
       const logged = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: { status: number } });
-      expect(logged.filter((entry) => entry.msg === "request completed").map((entry) => [entry.req?.url, entry.res?.status])).toEqual([["/api/blogs?page=1", 200]]);
+      expect(logged.filter((entry) => entry.msg === "request completed").map((entry) => [entry.req?.url, entry.res?.status])).toEqual([
+        ["/api/blogs?page=1", 200],
+      ]);
       expect((await hits()) - before).toBeGreaterThanOrEqual(2);
     } finally {
       await server.close();

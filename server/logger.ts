@@ -18,7 +18,25 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 
 // Query values that are never secret or personal; every other value is logged as "[redacted]"
 // (reset, setup and cancel tokens, booking references, OAuth code and state, search words, next).
-const PLAIN_QUERY_KEYS = new Set(["page", "limit", "age", "childAge", "lang", "sort", "order", "dir", "status", "role", "kind", "entity", "action", "camp", "error", "view", "_routes"]);
+const PLAIN_QUERY_KEYS = new Set([
+  "page",
+  "limit",
+  "age",
+  "childAge",
+  "lang",
+  "sort",
+  "order",
+  "dir",
+  "status",
+  "role",
+  "kind",
+  "entity",
+  "action",
+  "camp",
+  "error",
+  "view",
+  "_routes",
+]);
 // Paths whose third part is itself a secret: a booking's unguessable reference, a waitlist link's
 // token, a family's calendar feed token (decision 068). Express routes a path in any letter case
 // (and, for /api/…/:token, whatever the part holds), so parts are compared decoded and lower-cased; the fixed action names stay readable.

@@ -15,7 +15,10 @@ interface OtlpSpan {
   parentSpanId?: string;
   name: string;
   kind: number;
-  attributes?: { key: string; value: { stringValue?: string; intValue?: string | number; boolValue?: boolean; arrayValue?: { values: { stringValue?: string }[] } } }[];
+  attributes?: {
+    key: string;
+    value: { stringValue?: string; intValue?: string | number; boolValue?: boolean; arrayValue?: { values: { stringValue?: string }[] } };
+  }[];
   status?: { code?: number };
 }
 interface OtlpRequest {
@@ -38,12 +41,22 @@ async function startCollector(): Promise<{ url: string; bodies: string[]; conten
     });
   }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies, contentTypes, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bodies,
+    contentTypes,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 const attr = (span: OtlpSpan, key: string) => {
   const value = span.attributes?.find((a) => a.key === key)?.value;
-  return value?.stringValue ?? (value?.intValue !== undefined ? Number(value.intValue) : undefined) ?? value?.boolValue ?? value?.arrayValue?.values.map((v) => v.stringValue);
+  return (
+    value?.stringValue ??
+    (value?.intValue !== undefined ? Number(value.intValue) : undefined) ??
+    value?.boolValue ??
+    value?.arrayValue?.values.map((v) => v.stringValue)
+  );
 };
 
 describe("tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
@@ -70,7 +83,15 @@ describe("tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
     const now = nowIso();
     const slot = await server.db
       .insertInto("demo_slots")
-      .values({ starts_at: new Date(Date.now() + 48 * 3_600_000).toISOString(), duration_minutes: 60, capacity: 1, course_id: course.id, status: "open", created_at: now, updated_at: now })
+      .values({
+        starts_at: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+        duration_minutes: 60,
+        capacity: 1,
+        course_id: course.id,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const email = "traced.parent@example.com";
@@ -93,7 +114,9 @@ describe("tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
     } as RequestInit);
     expect(booked.status).toBe(201);
     // The booking queued its confirmation e-mail: wait for the worker to run it (a job span).
-    await expect.poll(async () => (await server.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute()).length, { timeout: 5_000 }).toBe(0);
+    await expect
+      .poll(async () => (await server.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute()).length, { timeout: 5_000 })
+      .toBe(0);
     // Closing the server sends what the exporter still holds.
     await server.close();
 
@@ -101,7 +124,8 @@ describe("tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
     expect(new Set(collector.contentTypes)).toEqual(new Set(["application/json"]));
     const payload = collector.bodies.join("\n");
     // Nothing that names a person, a post or a secret: not the raw path, the query, the e-mail, the names.
-    for (const secret of [secretToken, "token=", post.slug, "no-such-post-8d1e", email, "@example.com", "Priya", "Aarav", "98765", "forged"]) expect(payload).not.toContain(secret);
+    for (const secret of [secretToken, "token=", post.slug, "no-such-post-8d1e", email, "@example.com", "Priya", "Aarav", "98765", "forged"])
+      expect(payload).not.toContain(secret);
 
     const requests = collector.bodies.map((body) => JSON.parse(body) as OtlpRequest);
     const resources = requests.flatMap((r) => r.resourceSpans);
@@ -117,7 +141,12 @@ describe("tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
     expect(attr(traced, "http.request.method")).toBe("GET");
     expect(attr(traced, "http.request.header.x-request-id")).toEqual([requestId]);
     // A header that is not an id is left out, as in the log.
-    expect(attr(reads.find((s) => s !== traced)!, "http.request.header.x-request-id")).toBeUndefined();
+    expect(
+      attr(
+        reads.find((s) => s !== traced)!,
+        "http.request.header.x-request-id",
+      ),
+    ).toBeUndefined();
     // Its queries are its children, named by operation and table.
     const queries = spans.filter((s) => s.parentSpanId === traced.spanId);
     expect(queries.length).toBeGreaterThan(0);

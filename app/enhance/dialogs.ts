@@ -23,11 +23,15 @@ export function enhanceDialogs(): void {
     if (event.key !== "Tab") return;
     const dialog = (event.target as Element).closest?.("dialog[open]");
     if (!dialog) return;
-    const stops = [...dialog.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([type=hidden]):not([tabindex='-1']), select, textarea")].filter((el) => el.offsetParent !== null);
+    const stops = [
+      ...dialog.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input:not([type=hidden]):not([tabindex='-1']), select, textarea"),
+    ].filter((el) => el.offsetParent !== null);
     const first = stops[0];
     const last = stops[stops.length - 1];
     if (!first || !last) return;
-    const leaving = event.shiftKey ? document.activeElement === first || !stops.includes(document.activeElement as HTMLElement) : document.activeElement === last;
+    const leaving = event.shiftKey
+      ? document.activeElement === first || !stops.includes(document.activeElement as HTMLElement)
+      : document.activeElement === last;
     if (leaving) {
       event.preventDefault();
       (event.shiftKey ? last : first).focus();

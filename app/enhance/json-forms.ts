@@ -26,7 +26,8 @@ export function enhanceJsonForms(): void {
   // own checks: type, required), as on pages React takes over; fields still wrong keep theirs.
   document.addEventListener("input", (event) => {
     const field = event.target;
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.getAttribute("aria-invalid") !== "true" || !field.checkValidity()) return;
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.getAttribute("aria-invalid") !== "true" || !field.checkValidity())
+      return;
     // An island's fields are React's (the booking steps, decision 108): removing its messages here
     // would leave React updating elements no longer in the page.
     if (field.closest("[data-react-island]")) return;
@@ -98,7 +99,13 @@ async function send(form: HTMLFormElement): Promise<void> {
       showToast("error", form.dataset.network ?? "");
       return;
     }
-    const answer = (await response.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string>; url?: unknown; confirmationUrl?: unknown; signedOut?: unknown } | null;
+    const answer = (await response.json().catch(() => null)) as {
+      message?: unknown;
+      errors?: Record<string, string>;
+      url?: unknown;
+      confirmationUrl?: unknown;
+      signedOut?: unknown;
+    } | null;
     const message = typeof answer?.message === "string" && answer.message ? answer.message : undefined;
     // The refusal worded around the server's message ("Something went wrong: …"), as on hydrated pages.
     const refused = refusal && message ? refusal.replace("{message}", message) : undefined;
@@ -139,10 +146,12 @@ async function send(form: HTMLFormElement): Promise<void> {
     showErrors(form, {});
     // The page's regions come fresh from the server (the sent form with them, as the server saved it).
     if (form.hasAttribute("data-refresh")) {
-      const refreshed = await import("./refresh").then(({ refreshRegions }) => refreshRegions(form)).then(
-        () => true,
-        (error: unknown) => (console.warn("The page could not be refreshed.", error), false),
-      );
+      const refreshed = await import("./refresh")
+        .then(({ refreshRegions }) => refreshRegions(form))
+        .then(
+          () => true,
+          (error: unknown) => (console.warn("The page could not be refreshed.", error), false),
+        );
       if (refreshed) return;
     }
     form.reset();

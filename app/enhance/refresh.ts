@@ -43,7 +43,8 @@ function typedValues(sent: HTMLFormElement): [string, string, string][] {
       const changed =
         field instanceof HTMLSelectElement
           ? [...field.options].some((option) => option.selected !== option.defaultSelected)
-          : (field instanceof HTMLInputElement && !["hidden", "checkbox", "radio", "submit", "button"].includes(field.type)) || field instanceof HTMLTextAreaElement
+          : (field instanceof HTMLInputElement && !["hidden", "checkbox", "radio", "submit", "button"].includes(field.type)) ||
+              field instanceof HTMLTextAreaElement
             ? field.value !== field.defaultValue
             : false;
       if (changed && (field as HTMLInputElement).name) typed.push([form.id, (field as HTMLInputElement).name, (field as HTMLInputElement).value]);

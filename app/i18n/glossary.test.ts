@@ -88,7 +88,9 @@ const BANNED: [RegExp, string][] = [
 
 function glossaryFindings(texts: [string, string][]): string[] {
   return texts.flatMap(([where, text]) =>
-    [...BANNED, ...(isCampText(where) ? CAMP_ONLY : [])].filter(([pattern]) => pattern.test(text)).map(([, rule]) => `${where}: ${rule}\n    ${text.slice(0, 120)}`),
+    [...BANNED, ...(isCampText(where) ? CAMP_ONLY : [])]
+      .filter(([pattern]) => pattern.test(text))
+      .map(([, rule]) => `${where}: ${rule}\n    ${text.slice(0, 120)}`),
   );
 }
 
@@ -105,9 +107,47 @@ describe("Arabic glossary (decision 054)", () => {
     expect(glossaryFindings([["ar/admin.json camps.batch", "الدفعة {{n}}"]])).toHaveLength(1);
     // In billing «دفعة» is the word for a payment.
     expect(glossaryFindings([["ar/billing.json kind.payment", "دفعة"]])).toEqual([]);
-    const samples = ["مبلغ مدفوع", "تسجيل مبلغ مستلم", "استرددنا دفعتكم", "{{name}} المحترم/ة،", "رمز عامل التحقق الثاني", "رموز الاسترداد", "ورقمكم 3", "هذه المجموعة ممتلئة.", "يبدأ الفصل قريبًا", "وحصلتَ على رصيد", "في كل جلسة", "للآباء", "مرشدون خبراء", "التكنولوجيا", "الخط الساخن", "رقمك 1 في الدور", "منطقة الإدارة", "مجموعة أردوينو", "عُدد", "ولي الأمر", "السعر الأصلي", "عزيزنا", "جديد هنا؟", "جارٍ الإرسال..."];
+    const samples = [
+      "مبلغ مدفوع",
+      "تسجيل مبلغ مستلم",
+      "استرددنا دفعتكم",
+      "{{name}} المحترم/ة،",
+      "رمز عامل التحقق الثاني",
+      "رموز الاسترداد",
+      "ورقمكم 3",
+      "هذه المجموعة ممتلئة.",
+      "يبدأ الفصل قريبًا",
+      "وحصلتَ على رصيد",
+      "في كل جلسة",
+      "للآباء",
+      "مرشدون خبراء",
+      "التكنولوجيا",
+      "الخط الساخن",
+      "رقمك 1 في الدور",
+      "منطقة الإدارة",
+      "مجموعة أردوينو",
+      "عُدد",
+      "ولي الأمر",
+      "السعر الأصلي",
+      "عزيزنا",
+      "جديد هنا؟",
+      "جارٍ الإرسال...",
+    ];
     for (const sample of samples) expect(glossaryFindings([["sample", sample]]), sample).toHaveLength(1);
-    const allowed = ["أعدنا إليكم المبلغ المدفوع", "المبلغ المستلم", "يبدأ الفصل الدراسي قريبًا", "الفصول", "الفترة الأولى", "أُنهيت جلستا تسجيل دخول.", "جلسات تسجيل الدخول", "قوى الرفع والدفع", "وليّ الأمر", "مجموعات صغيرة", "في الدوري", "جارٍ الإرسال…"];
+    const allowed = [
+      "أعدنا إليكم المبلغ المدفوع",
+      "المبلغ المستلم",
+      "يبدأ الفصل الدراسي قريبًا",
+      "الفصول",
+      "الفترة الأولى",
+      "أُنهيت جلستا تسجيل دخول.",
+      "جلسات تسجيل الدخول",
+      "قوى الرفع والدفع",
+      "وليّ الأمر",
+      "مجموعات صغيرة",
+      "في الدوري",
+      "جارٍ الإرسال…",
+    ];
     for (const sample of allowed) expect(glossaryFindings([["sample", sample]]), sample).toEqual([]);
   });
 
@@ -127,7 +167,8 @@ describe("Arabic glossary (decision 054)", () => {
  */
 const PLURAL_FORMS = ["zero", "one", "two", "few", "many", "other"] as const;
 // Nouns counted after a number: wrong for some numbers unless each plural form words them.
-const COUNTED = "ساعة|ساعات|ساعتين|يوم|يومًا|أيام|دقيقة|دقائق|حرف|حرفًا|أحرف|سنة|سنوات|قسط|قسطًا|أقساط|مقعد|مقعدًا|مقاعد|طفل|أطفال|رمز|رموز|حصة|حصص|أسبوع|أسابيع|شهر|أشهر|عائلة|عائلات|مرة|مرات";
+const COUNTED =
+  "ساعة|ساعات|ساعتين|يوم|يومًا|أيام|دقيقة|دقائق|حرف|حرفًا|أحرف|سنة|سنوات|قسط|قسطًا|أقساط|مقعد|مقعدًا|مقاعد|طفل|أطفال|رمز|رموز|حصة|حصص|أسبوع|أسابيع|شهر|أشهر|عائلة|عائلات|مرة|مرات";
 // Placeholders that stand for a number staff set (settings, a group's length) or the code sets.
 const NUMBER_PLACEHOLDER = "hours|days|minutes|max|min|weeks|months|years";
 
@@ -148,9 +189,11 @@ function patternFindings(texts: [string, string][]): string[] {
       say("a verb about the child is neutral: «نُقل تسجيل {{name}}», «تقديرًا لإتمام», «تمّ التسليم إلى»");
     // 3. A counted noun after a changeable count: {{count}} in a full set of Arabic plural keys; other numbers never before a counted noun.
     const plural = /^(.*)_(zero|one|two|few|many|other)$/.exec(where);
-    if (new RegExp(`\\{\\{count\\}\\}\\s*(${COUNTED})(?![\\u0621-\\u064A])`).test(text) && !plural) say("a counted noun after {{count}}: give the key its _zero … _other forms");
+    if (new RegExp(`\\{\\{count\\}\\}\\s*(${COUNTED})(?![\\u0621-\\u064A])`).test(text) && !plural)
+      say("a counted noun after {{count}}: give the key its _zero … _other forms");
     if (plural && !PLURAL_FORMS.every((form) => keys.has(`${plural[1]}_${form}`))) say(`plural keys need all of _${PLURAL_FORMS.join(", _")}`);
-    if (new RegExp(`\\{\\{(${NUMBER_PLACEHOLDER})\\}\\}\\s*(${COUNTED})(?![\\u0621-\\u064A])`).test(text)) say("a counted noun after a changeable number: pass it as {{count}} with plural keys");
+    if (new RegExp(`\\{\\{(${NUMBER_PLACEHOLDER})\\}\\}\\s*(${COUNTED})(?![\\u0621-\\u064A])`).test(text))
+      say("a counted noun after a changeable number: pass it as {{count}} with plural keys");
     // 4. One sign-off: the e-mails end with «… فريق أكاديمية STEM».
     if (/\.signoff$/.test(where) && !/فريق أكاديمية STEM$/.test(text)) say("sign-off: «شكرًا لكم! مع تحيات فريق أكاديمية STEM»");
   }
@@ -238,7 +281,9 @@ function digitFindings(file: string, text: string): string[] {
 describe("Western digits in every date and number formatter (decision 005)", () => {
   it("finds the formatters", () => {
     const formatting = sources.filter(({ text }) => text.match(FORMATTER) !== null);
-    expect(formatting.map(({ file }) => file)).toEqual(expect.arrayContaining(["app/lib/money.ts", "app/features/accounts/AccountSection.tsx", "app/features/admin-kit/format.ts"]));
+    expect(formatting.map(({ file }) => file)).toEqual(
+      expect.arrayContaining(["app/lib/money.ts", "app/features/accounts/AccountSection.tsx", "app/features/admin-kit/format.ts"]),
+    );
   });
 
   it("flags a bare or regional Arabic locale and a missing locale (the check can fail)", () => {

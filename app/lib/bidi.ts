@@ -47,7 +47,10 @@ export function visualRuns(line: string): (Run & { spaceAfter: boolean })[] {
   // A neutral word (a dash, a dot) joins left-to-right text only when it sits inside it.
   const resolved = kinds.map((kind, i) => {
     if (kind !== "n") return kind;
-    const before = kinds.slice(0, i).reverse().find((k) => k !== "n");
+    const before = kinds
+      .slice(0, i)
+      .reverse()
+      .find((k) => k !== "n");
     const after = kinds.slice(i + 1).find((k) => k !== "n");
     return before === "l" && after === "l" ? "l" : "r";
   });

@@ -28,7 +28,9 @@ export function formatInstant(instant: string, lang: Lang, timeZone = "UTC"): st
   } catch {
     zone = "UTC";
   }
-  const day = new Intl.DateTimeFormat(dateLocale(lang), { timeZone: zone, year: "numeric", month: lang === "ar" ? "long" : "short", day: "numeric" }).format(date);
+  const day = new Intl.DateTimeFormat(dateLocale(lang), { timeZone: zone, year: "numeric", month: lang === "ar" ? "long" : "short", day: "numeric" }).format(
+    date,
+  );
   const time = new Intl.DateTimeFormat(dateLocale(lang), { timeZone: zone, hour: "2-digit", minute: "2-digit", ...CLOCK }).format(date);
   return `${day}${lang === "ar" ? "، " : ", "}${time}`;
 }

@@ -108,7 +108,9 @@ export function formatMoney(amountMinor: number, currency: string, lang: Lang, o
   const code = currencyCode(currency);
   if (options.display === "code") {
     const digits = CURRENCIES[code];
-    const number = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(amountMinor / 10 ** digits));
+    const number = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+      Math.abs(amountMinor / 10 ** digits),
+    );
     return `${amountMinor < 0 ? "-" : ""}${number} ${code}`;
   }
   return `\u2066${plainMoney(amountMinor, code, lang)}\u2069`;
@@ -119,7 +121,13 @@ export function plainMoney(amountMinor: number, currency: string, lang: Lang): s
   const code = currencyCode(currency);
   const major = amountMinor / 10 ** CURRENCIES[code];
   const digits = shownDigits(amountMinor, code);
-  return new Intl.NumberFormat(localeOf(code, lang), { style: "currency", currency: code, currencyDisplay: "narrowSymbol", minimumFractionDigits: digits, maximumFractionDigits: digits })
+  return new Intl.NumberFormat(localeOf(code, lang), {
+    style: "currency",
+    currency: code,
+    currencyDisplay: "narrowSymbol",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  })
     .format(major)
     .replace(/[\u061C\u200E\u200F]/g, "");
 }

@@ -29,7 +29,9 @@ function reverseArabicLigatures(doc: PDFKit.PDFDocument): void {
   const original = font.toUnicodeCmap.bind(font);
   font.toUnicodeCmap = () => {
     // An Arabic glyph only ever appears in a right-to-left run, so its letters are always read back reversed.
-    font.unicode = font.unicode!.map((points) => (points && points.length > 1 && points.some((p) => ARABIC.test(String.fromCodePoint(p))) ? [...points].reverse() : points));
+    font.unicode = font.unicode!.map((points) =>
+      points && points.length > 1 && points.some((p) => ARABIC.test(String.fromCodePoint(p))) ? [...points].reverse() : points,
+    );
     return original();
   };
   font.logicalLigatures = true;
@@ -49,4 +51,5 @@ export function drawRun(doc: PDFKit.PDFDocument, run: Run, x: number, y: number,
 }
 
 /** The width of a run as drawRun draws it. */
-export const runWidth = (doc: PDFKit.PDFDocument, run: Run): number => doc.widthOfString(run.rtl ? run.text : withoutBidiControls(run.text), run.rtl ? { features: [] } : {});
+export const runWidth = (doc: PDFKit.PDFDocument, run: Run): number =>
+  doc.widthOfString(run.rtl ? run.text : withoutBidiControls(run.text), run.rtl ? { features: [] } : {});

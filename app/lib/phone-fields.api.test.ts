@@ -13,7 +13,15 @@ describe("phone fields of every form", () => {
     slotId = (
       await server.db
         .insertInto("demo_slots")
-        .values({ starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(), duration_minutes: 60, capacity: 50, course_id: course.id, status: "open", created_at: now, updated_at: now })
+        .values({
+          starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(),
+          duration_minutes: 60,
+          capacity: 50,
+          course_id: course.id,
+          status: "open",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -35,13 +43,29 @@ describe("phone fields of every form", () => {
       },
       {
         url: "/school/add-school-info",
-        body: (phone: string) => ({ name: "Anita Rao", email, contactNumber: phone, designation: "Principal", city: "Dubai", schoolName: "Gulf School", preferredDate: "2099-01-10", preferredTime: "10:30" }),
+        body: (phone: string) => ({
+          name: "Anita Rao",
+          email,
+          contactNumber: phone,
+          designation: "Principal",
+          city: "Dubai",
+          schoolName: "Gulf School",
+          preferredDate: "2099-01-10",
+          preferredTime: "10:30",
+        }),
         field: "contactNumber",
         stored: async () => (await server.db.selectFrom("school_enquiries").select("contact_number as v").where("email", "=", email).executeTakeFirst())?.v,
       },
       {
         url: "/api/summercamp/enroll",
-        body: (phone: string) => ({ studentName: "Zara", parentName: "Omar", email, phoneNumber: phone, selectedCamp: "junior", selectedSession: "1 July - 20th July" }),
+        body: (phone: string) => ({
+          studentName: "Zara",
+          parentName: "Omar",
+          email,
+          phoneNumber: phone,
+          selectedCamp: "junior",
+          selectedSession: "1 July - 20th July",
+        }),
         field: "phoneNumber",
         stored: async () => (await server.db.selectFrom("enrollments").select("phone_number as v").where("email", "=", email).executeTakeFirst())?.v,
       },
@@ -49,7 +73,8 @@ describe("phone fields of every form", () => {
         url: "/api/summercamp/brochure",
         body: (phone: string) => ({ studentName: "Zara", studentEmail: email, grade: "5", school: "Gulf School", parentContact: phone }),
         field: "parentContact",
-        stored: async () => (await server.db.selectFrom("brochure_leads").select("parent_contact as v").where("student_email", "=", email).executeTakeFirst())?.v,
+        stored: async () =>
+          (await server.db.selectFrom("brochure_leads").select("parent_contact as v").where("student_email", "=", email).executeTakeFirst())?.v,
       },
       {
         url: "/api/courses/robotics-fundamentals/demo-bookings",
@@ -127,13 +152,17 @@ describe("phone fields of every form", () => {
       // No code chosen: the academy's country (IN) does not fit a UAE mobile.
       const res = await server.request("POST", form.url, { json: form.body("0501234567") });
       expect(res.status, form.url).toBe(400);
-      expect(res.body.errors[form.field], form.url).toBe("Add the country code: choose it beside the number, or start the number with + and its code, e.g. +971\u00a050\u00a0123\u00a04567.");
+      expect(res.body.errors[form.field], form.url).toBe(
+        "Add the country code: choose it beside the number, or start the number with + and its code, e.g. +971\u00a050\u00a0123\u00a04567.",
+      );
       expect(await form.stored(), form.url).toBeUndefined();
     }
     const [signup] = forms();
     const ar = await server.request("POST", signup!.url, { json: { ...signup!.body("0501234567"), phoneCountry: "IN" }, headers: { "accept-language": "ar" } });
     expect(ar.status).toBe(400);
-    expect(ar.body.errors.contactNumber).toBe("يُرجى إضافة رمز الدولة باختياره بجانب الرقم، أو بكتابة الرقم مبدوءًا بعلامة + ورمز الدولة، مثل \u2066+971\u00a050\u00a0123\u00a04567\u2069.");
+    expect(ar.body.errors.contactNumber).toBe(
+      "يُرجى إضافة رمز الدولة باختياره بجانب الرقم، أو بكتابة الرقم مبدوءًا بعلامة + ورمز الدولة، مثل \u2066+971\u00a050\u00a0123\u00a04567\u2069.",
+    );
   });
 
   it("refuses a country code that is none", async () => {

@@ -26,7 +26,12 @@ describe("academy time zone arithmetic", () => {
   });
 
   it("lays months out in Sunday-first weeks with the open days marked, and the fully booked ones as full", () => {
-    const months = buildCalendar("2026-11-22", "2026-12-03", { open: new Set(["2026-11-23", "2026-12-03"]), full: new Set(["2026-11-25", "2026-12-03"]) }, "en");
+    const months = buildCalendar(
+      "2026-11-22",
+      "2026-12-03",
+      { open: new Set(["2026-11-23", "2026-12-03"]), full: new Set(["2026-11-25", "2026-12-03"]) },
+      "en",
+    );
     expect(months.map((m) => m.label)).toEqual(["November 2026", "December 2026"]);
     const november = months[0]!.weeks.flat();
     // 1 November 2026 is a Sunday: no padding; 30 days then 5 empty cells.

@@ -14,4 +14,3 @@ export function DefaultSubmit({ label, name, value }: { label: string; name?: st
     </button>
   );
 }
-

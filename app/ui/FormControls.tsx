@@ -28,7 +28,18 @@ interface TextFieldProps<N extends string> {
  * numbers read left to right on Arabic pages too. A phone number ("tel") comes with its country
  * code's select, posted as the form's `phoneCountry` (PhoneField, decision 112).
  */
-export function TextField<N extends string>({ form, name, label, type = "text", autoComplete, hint, required, className, extra, id: fixedId }: TextFieldProps<N>) {
+export function TextField<N extends string>({
+  form,
+  name,
+  label,
+  type = "text",
+  autoComplete,
+  hint,
+  required,
+  className,
+  extra,
+  id: fixedId,
+}: TextFieldProps<N>) {
   if (type === "tel") {
     const country = "phoneCountry" as N;
     return (

@@ -15,7 +15,11 @@ export function FormNotice() {
   const notice = noticeFor(name);
   if (!notice || matches.some((match) => (match.handle as { notices?: readonly string[] } | undefined)?.notices?.includes(name!))) return null;
   return (
-    <p id={NOTICE_ID} role="status" className="mx-auto mt-4 scroll-mt-24 max-w-3xl rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-center font-semibold text-green-900">
+    <p
+      id={NOTICE_ID}
+      role="status"
+      className="mx-auto mt-4 scroll-mt-24 max-w-3xl rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-center font-semibold text-green-900"
+    >
       {t(notice.key, { ns: notice.ns })}
     </p>
   );

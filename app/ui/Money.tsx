@@ -6,7 +6,12 @@ import { plainMoney, toMinor } from "~/lib/money";
  * line, so "4,996 US$" never becomes "$US 4,996" in an Arabic paragraph. `minor` is in minor units;
  * `price` is a catalogue price in whole major units (courses.price, camps.price).
  */
-export function Money({ currency, lang, className, ...amount }: ({ minor: number } | { price: number }) & { currency: string; lang: Lang; className?: string }) {
+export function Money({
+  currency,
+  lang,
+  className,
+  ...amount
+}: ({ minor: number } | { price: number }) & { currency: string; lang: Lang; className?: string }) {
   const minor = "minor" in amount ? amount.minor : toMinor(amount.price, currency);
   return (
     <bdi dir="ltr" className={`whitespace-nowrap ${className ?? ""}`.trim()}>

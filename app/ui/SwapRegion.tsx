@@ -6,7 +6,19 @@ import { useStaticPage } from "~/root";
  * on a page without React it carries the markup of its loading and failure states as templates.
  * On a page React hydrates it is a plain `<div>` and React renders those states itself.
  */
-export function SwapRegion({ id, className, loading, failed, children }: { id: string; className?: string; loading?: ReactNode; failed?: ReactNode; children: ReactNode }) {
+export function SwapRegion({
+  id,
+  className,
+  loading,
+  failed,
+  children,
+}: {
+  id: string;
+  className?: string;
+  loading?: ReactNode;
+  failed?: ReactNode;
+  children: ReactNode;
+}) {
   const staticPage = useStaticPage();
   return (
     <div id={id} data-swap="" className={className}>

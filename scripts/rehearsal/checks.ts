@@ -14,9 +14,12 @@ export async function ledgerProblems(db: DB): Promise<{ families: number; proble
   };
   const ledger = new Map<string, Map<string, number>>();
   const tables = new Map<string, Map<string, number>>();
-  for (const row of await db.selectFrom("ledger_entries").select(["family_key", "currency", "amount_minor"]).execute()) add(ledger, row.family_key, row.currency, row.amount_minor);
-  for (const row of await db.selectFrom("invoices").select(["family_key", "currency", "total_minor"]).execute()) add(tables, row.family_key, row.currency, row.total_minor);
-  for (const row of await db.selectFrom("credit_notes").select(["family_key", "currency", "amount_minor"]).where("cancelled_at", "is", null).execute()) add(tables, row.family_key, row.currency, -row.amount_minor);
+  for (const row of await db.selectFrom("ledger_entries").select(["family_key", "currency", "amount_minor"]).execute())
+    add(ledger, row.family_key, row.currency, row.amount_minor);
+  for (const row of await db.selectFrom("invoices").select(["family_key", "currency", "total_minor"]).execute())
+    add(tables, row.family_key, row.currency, row.total_minor);
+  for (const row of await db.selectFrom("credit_notes").select(["family_key", "currency", "amount_minor"]).where("cancelled_at", "is", null).execute())
+    add(tables, row.family_key, row.currency, -row.amount_minor);
   for (const row of await db.selectFrom("payments").select(["family_key", "currency", "kind", "amount_minor", "refund_state"]).execute()) {
     if (row.kind === "refund" && row.refund_state === "failed") continue;
     add(tables, row.family_key, row.currency, row.kind === "payment" ? -row.amount_minor : row.amount_minor);
@@ -25,14 +28,19 @@ export async function ledgerProblems(db: DB): Promise<{ families: number; proble
   const families = new Set([...ledger.keys(), ...tables.keys()]);
   const problems: string[] = [];
   for (const family of families) {
-    if (show(ledger.get(family)) !== show(tables.get(family))) problems.push(`${family}: ledger ${show(ledger.get(family))}, invoiced − credited − paid + refunded ${show(tables.get(family))}`);
+    if (show(ledger.get(family)) !== show(tables.get(family)))
+      problems.push(`${family}: ledger ${show(ledger.get(family))}, invoiced − credited − paid + refunded ${show(tables.get(family))}`);
   }
   return { families: families.size, problems };
 }
 
 /** Row counts of every table in the database's current schema (PostgreSQL), Kysely's own included. */
 export async function rowCounts(db: DB): Promise<Map<string, number>> {
-  const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db);
+  const tables = await sql<{
+    name: string;
+  }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
+    db,
+  );
   const counts = new Map<string, number>();
   for (const { name } of tables.rows) {
     const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.id(name)}`.execute(db);

@@ -36,7 +36,9 @@ export function client(base: string, ca?: string) {
             size += chunk.length;
             if (size <= MAX_BODY) chunks.push(chunk);
           });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started, headers: res.headers }));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started, headers: res.headers }),
+          );
           res.on("error", reject);
         },
       );
@@ -52,7 +54,9 @@ export function client(base: string, ca?: string) {
     upload: (pathname: string, field: string, fileName: string, bytes: Buffer, headers: Record<string, string> = {}) => {
       const boundary = `----rehearsal${Math.random().toString(16).slice(2)}`;
       const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);

@@ -9,7 +9,11 @@ import type { Plugin } from "esbuild";
  * `outDir` must sit inside the project (packages stay external and resolve from node_modules
  * above it). Writes only into outDir, never into the running build.
  */
-export async function buildNextRelease(buildDir: string, outDir: string, buildServer: (outDir: string, options: { plugins: Plugin[] }) => Promise<unknown>): Promise<void> {
+export async function buildNextRelease(
+  buildDir: string,
+  outDir: string,
+  buildServer: (outDir: string, options: { plugins: Plugin[] }) => Promise<unknown>,
+): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
   for (const part of ["server", "client"]) cpSync(path.join(buildDir, part), path.join(outDir, part), { recursive: true });
   const nextMigrations: Plugin = {

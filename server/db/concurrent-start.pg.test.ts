@@ -31,7 +31,10 @@ describe("instances starting at once on one fresh PostgreSQL database", () => {
       const outcomes = await Promise.allSettled(instances.map((db) => startDatabase(db)));
       expect(outcomes.map((o) => (o.status === "rejected" ? String(o.reason) : "started"))).toEqual(["started", "started", "started"]);
       const db = instances[0]!;
-      const applied = await db.selectFrom("kysely_migration" as never).select(sql<string>`name`.as("name")).execute();
+      const applied = await db
+        .selectFrom("kysely_migration" as never)
+        .select(sql<string>`name`.as("name"))
+        .execute();
       expect(applied).toHaveLength(Object.keys(migrations).length);
       const courses = await db.selectFrom("courses").select(["slug"]).execute();
       expect(new Set(courses.map((c) => c.slug)).size).toBe(courses.length);

@@ -1,4 +1,13 @@
-import { PostgresDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type Kysely, type SchemaMetadata, type TableMetadata } from "kysely";
+import {
+  PostgresDialect,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type DatabaseMetadataOptions,
+  type Kysely,
+  type SchemaMetadata,
+  type TableMetadata,
+} from "kysely";
 
 interface ColumnRow {
   column: string;
@@ -34,7 +43,9 @@ class SearchPathIntrospector implements DatabaseIntrospector {
   }
 
   async getSchemas(): Promise<SchemaMetadata[]> {
-    const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = any (current_schemas(false)) order by nspname`.execute(this.#db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select nspname as name from pg_catalog.pg_namespace where nspname = any (current_schemas(false)) order by nspname`.execute(this.#db);
     return rows.map((row) => ({ name: row.name }));
   }
 

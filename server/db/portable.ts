@@ -5,22 +5,13 @@ import { isPostgres } from "./db";
  * Schema-building helpers for migrations that run unchanged on SQLite and PostgreSQL.
  * Column conventions: see server/db/values.ts.
  */
-export function withId<T extends string>(
-  db: Kysely<unknown>,
-  table: CreateTableBuilder<T, never>,
-): CreateTableBuilder<T, "id"> {
-  return isPostgres(db)
-    ? table.addColumn("id", "serial", (c) => c.primaryKey())
-    : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+export function withId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, "id"> {
+  return isPostgres(db) ? table.addColumn("id", "serial", (c) => c.primaryKey()) : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
 }
 
 /** created_at / updated_at as ISO text, filled by the application (values.ts nowIso). */
-export function withTimestamps<T extends string, C extends string>(
-  table: CreateTableBuilder<T, C>,
-): CreateTableBuilder<T, C | "created_at" | "updated_at"> {
-  return table
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull());
+export function withTimestamps<T extends string, C extends string>(table: CreateTableBuilder<T, C>): CreateTableBuilder<T, C | "created_at" | "updated_at"> {
+  return table.addColumn("created_at", "text", (c) => c.notNull()).addColumn("updated_at", "text", (c) => c.notNull());
 }
 
 /** A CHECK expression limiting a text column to a fixed set of values. */
@@ -78,7 +69,10 @@ export async function addCheck(db: Kysely<unknown>, table: string, name: string,
   const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(db);
   const ddl = stored.rows[0]!.sql.trimEnd();
   if (!ddl.endsWith(")")) throw new Error(`unexpected definition of ${table}: ${ddl}`);
-  const rebuilt = `${ddl.slice(0, -1)}, constraint "${name}" check (${expression}))`.replace(new RegExp(`^create table ("${table}"|${table})`, "i"), `create table "${table}_rebuilt"`);
+  const rebuilt = `${ddl.slice(0, -1)}, constraint "${name}" check (${expression}))`.replace(
+    new RegExp(`^create table ("${table}"|${table})`, "i"),
+    `create table "${table}_rebuilt"`,
+  );
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await sql.raw(rebuilt).execute(db);

@@ -81,7 +81,10 @@ describe("schema.ts against the migrated database", () => {
         const stored = real.get(name);
         if (!typed) differences.push(`${table}.${name}: in the database, not in schema.ts`);
         else if (!stored) differences.push(`${table}.${name}: in schema.ts, not in the database`);
-        else if (typed.nullable !== stored.nullable) differences.push(`${table}.${name}: schema.ts says ${typed.nullable ? "nullable" : "not null"}, the database ${stored.nullable ? "nullable" : "not null"}`);
+        else if (typed.nullable !== stored.nullable)
+          differences.push(
+            `${table}.${name}: schema.ts says ${typed.nullable ? "nullable" : "not null"}, the database ${stored.nullable ? "nullable" : "not null"}`,
+          );
       }
     }
     expect(differences).toEqual([]);

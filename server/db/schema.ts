@@ -172,8 +172,6 @@ export interface ContentTables {
   site_settings: SiteSettingsTable;
 }
 
-
-
 export interface RateLimitsTable {
   key: string;
   hits: number;
@@ -604,7 +602,8 @@ export interface PaymentEventsTable {
   created_at: string;
 }
 
-export type PaymentNoticeKind = "amount-mismatch" | "refund-failed" | "refund-outside" | "refund-refused" | "dispute-opened" | "dispute-closed" | "reconcile" | "void-invoice-credit";
+export type PaymentNoticeKind =
+  "amount-mismatch" | "refund-failed" | "refund-outside" | "refund-refused" | "dispute-opened" | "dispute-closed" | "reconcile" | "void-invoice-credit";
 /** Something about money at the provider that staff must look at (decision 094), shown on the dashboard. */
 export interface PaymentNoticesTable {
   id: Generated<number>;

@@ -21,7 +21,11 @@ describe("the SQLite engine under Kysely", () => {
   });
 
   it("opens in WAL mode with foreign keys enforced and a busy timeout", async () => {
-    const pragmas = await sql<{ v: string | number }>`select (select journal_mode from pragma_journal_mode) as v union all select foreign_keys from pragma_foreign_keys union all select timeout from pragma_busy_timeout`.execute(db);
+    const pragmas = await sql<{
+      v: string | number;
+    }>`select (select journal_mode from pragma_journal_mode) as v union all select foreign_keys from pragma_foreign_keys union all select timeout from pragma_busy_timeout`.execute(
+      db,
+    );
     expect(pragmas.rows.map((r) => String(r.v))).toEqual(["wal", "1", "5000"]);
   });
 

@@ -19,7 +19,18 @@ export interface CachedResponse {
 }
 
 /** Headers that describe one transfer, not the content; sending sets its own. */
-const PER_TRANSFER = new Set(["content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive", "etag", "vary", "set-cookie", "x-page-cache"]);
+const PER_TRANSFER = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "date",
+  "connection",
+  "keep-alive",
+  "etag",
+  "vary",
+  "set-cookie",
+  "x-page-cache",
+]);
 
 /**
  * Compresses once (off the event loop, in libuv's pool) so that every later visitor gets bytes

@@ -36,7 +36,10 @@ describe("a page's form post runs its endpoint in process", () => {
     expect(refused.status).toBe(429);
     expect((await post("10.9.9.2", "b@example.com")).status).toBe(303);
     // The JSON route shares the counter: same endpoint, same limit.
-    const json = await server.request("POST", "/contact-us/form", { json: { email: "c@example.com", description: "Hello there, friends", website: "" }, headers: { "x-forwarded-for": "10.9.9.1" } });
+    const json = await server.request("POST", "/contact-us/form", {
+      json: { email: "c@example.com", description: "Hello there, friends", website: "" },
+      headers: { "x-forwarded-for": "10.9.9.1" },
+    });
     expect(json.status).toBe(429);
     const keys = (await server.db.selectFrom("rate_limits").select("key").where("key", "like", "contact:%").execute()).map((row) => row.key).sort();
     expect(keys).toEqual(["contact:10.9.9.1", "contact:10.9.9.2"]);
@@ -168,7 +171,10 @@ describe("an endpoint's raw body, JSON-or-file answer and headers", () => {
     access: "anyone",
     rawBody: true,
     input: z.object({ bytes: z.instanceof(Buffer), json: z.boolean() }),
-    run: async ({ caller }, { bytes, json }) => ({ status: 200, body: { length: bytes.length, text: bytes.toString("utf8"), json, signature: caller.header("x-signature") ?? null } }),
+    run: async ({ caller }, { bytes, json }) => ({
+      status: 200,
+      body: { length: bytes.length, text: bytes.toString("utf8"), json, signature: caller.header("x-signature") ?? null },
+    }),
   });
   const list = defineEndpoint({
     method: "GET",

@@ -113,7 +113,11 @@ export const isFileAnswer = (answer: AnyAnswer): answer is FileAnswer => "file" 
 export type OutputOf<R> = R extends { body: infer B } ? B : never;
 
 /** A file answer, 200 unless told. */
-export function fileAnswer(kind: FileKind, body: FileAnswer["file"]["body"], options: Omit<FileAnswer["file"], "kind" | "body"> & { status?: number } = {}): FileAnswer {
+export function fileAnswer(
+  kind: FileKind,
+  body: FileAnswer["file"]["body"],
+  options: Omit<FileAnswer["file"], "kind" | "body"> & { status?: number } = {},
+): FileAnswer {
   const { status = 200, ...rest } = options;
   return { status, file: { kind, body, ...rest } };
 }
@@ -179,21 +183,29 @@ export type EndpointDeclaration<S extends z.ZodType, P extends z.ZodType, A exte
 export type AnyEndpoint = Endpoint<any, any, AnyAnswer>;
 
 /** Declares an endpoint once: its route, who may call it, its limits, its input and what it does. */
-export function defineEndpoint<S extends z.ZodType, P extends z.ZodType = z.ZodType<Record<string, never>>, A extends Access = Access, R extends AnyAnswer = EndpointAnswer>(
-  endpoint: EndpointDeclaration<S, P, A, R>,
-): Endpoint<S, P, R> {
+export function defineEndpoint<
+  S extends z.ZodType,
+  P extends z.ZodType = z.ZodType<Record<string, never>>,
+  A extends Access = Access,
+  R extends AnyAnswer = EndpointAnswer,
+>(endpoint: EndpointDeclaration<S, P, A, R>): Endpoint<S, P, R> {
   // Sound: runEndpoint checks the access before `run`, so a caller reaching it is what CallerFor<A> says.
   return endpoint as Endpoint<S, P, R>;
 }
 
-const SECOND_FACTOR_FIRST = "Set up a second factor (a passkey or an authenticator app) on your account's security page (/account/security) before using the staff area.";
+const SECOND_FACTOR_FIRST =
+  "Set up a second factor (a passkey or an authenticator app) on your account's security page (/account/security) before using the staff area.";
 
 /**
  * Refuses a caller the endpoint's access does not admit: 401 signed out, 403 otherwise. The one
  * guard of the site: endpoints, the Express routers still written by hand (`accessGuard`) and the
  * staff pages (`requireAdminPage`, which turns a 401 into the sign-in page) all ask it.
  */
-export function checkAccess(access: Access, caller: Pick<Caller, "user" | "secondFactorMissing"> & { lang?: Lang }, signedOut?: { ns: string; key: string }): void {
+export function checkAccess(
+  access: Access,
+  caller: Pick<Caller, "user" | "secondFactorMissing"> & { lang?: Lang },
+  signedOut?: { ns: string; key: string },
+): void {
   if (access === "anyone") return;
   if (!caller.user) throw new HttpError(401, signedOut ? serverT(caller.lang ?? "en", signedOut.ns, signedOut.key) : "Please sign in first.");
   if (access === "signed-in") return;
@@ -334,7 +346,10 @@ function multipartRoute(deps: EndpointDeps, endpoint: AnyEndpoint, multipart: No
   const handler: RequestHandler = async (req, res) => {
     const fields = (req.body ?? {}) as Record<string, unknown>;
     const file = req.file ? { bytes: req.file.buffer, type: req.file.mimetype, name: req.file.originalname } : undefined;
-    const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input: { ...fields, [multipart.file]: file }, params: req.params as Record<string, string> });
+    const answer = await runEndpoint(deps, endpoint, callerOf(req, res), {
+      input: { ...fields, [multipart.file]: file },
+      params: req.params as Record<string, string>,
+    });
     await sendAnswer(res, answer);
   };
   declarations.set(handler, endpoint);
@@ -345,7 +360,10 @@ function multipartRoute(deps: EndpointDeps, endpoint: AnyEndpoint, multipart: No
 function rawBodyRoute(deps: EndpointDeps, endpoint: AnyEndpoint): RequestHandler {
   const handler: RequestHandler = async (req, res) => {
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const answer = await runEndpoint(deps, endpoint, callerOf(req, res), { input: { bytes, json: Boolean(req.is("application/json")) }, params: req.params as Record<string, string> });
+    const answer = await runEndpoint(deps, endpoint, callerOf(req, res), {
+      input: { bytes, json: Boolean(req.is("application/json")) },
+      params: req.params as Record<string, string>,
+    });
     await sendAnswer(res, answer);
   };
   declarations.set(handler, endpoint);
@@ -369,9 +387,14 @@ export function jsonRoutes(deps: EndpointDeps, endpoints: readonly AnyEndpoint[]
       const caller = callerOf(req, res);
       // Who may call comes before what was sent: a signed-out caller hears 401 whatever the body.
       checkAccess(endpoint.access, caller, endpoint.signedOut);
-      const bodyless = endpoint.method === "GET" || endpoint.method === "DELETE" || endpoint.noBody === true || (endpoint.optionalBody === true && !req.is("application/json"));
+      const bodyless =
+        endpoint.method === "GET" ||
+        endpoint.method === "DELETE" ||
+        endpoint.noBody === true ||
+        (endpoint.optionalBody === true && !req.is("application/json"));
       if (!bodyless && !req.is("application/json")) throw new HttpError(415, "Send the data as application/json.");
-      if (!bodyless && (req.body === null || typeof req.body !== "object" || Array.isArray(req.body))) throw new HttpError(400, "The request body must be a JSON object.");
+      if (!bodyless && (req.body === null || typeof req.body !== "object" || Array.isArray(req.body)))
+        throw new HttpError(400, "The request body must be a JSON object.");
       const input = endpoint.noBody || (bodyless && endpoint.optionalBody) ? {} : bodyless ? req.query : req.body;
       const answer = await runEndpoint(deps, endpoint, caller, { input, params: req.params as Record<string, string> });
       await sendAnswer(res, answer);

@@ -17,7 +17,11 @@ export function shareableHtml(html: string, nonce: string): { html: string; hash
     if (/\ssrc\s*=/i.test(attributes)) continue;
     const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1] ?? "";
     if (!RUNNABLE.test(type.trim())) continue;
-    hashes.add(createHash("sha256").update(match[2] ?? "", "utf8").digest("base64"));
+    hashes.add(
+      createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64"),
+    );
   }
   return { html: shared, hashes: [...hashes] };
 }

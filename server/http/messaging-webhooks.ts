@@ -22,8 +22,19 @@ export function messagingWebhookRoutes(deps: EndpointDeps): Router {
   const run = (work: (req: Request) => Promise<Answer> | Answer) => (req: Request, res: Response, next: (error: unknown) => void) => {
     Promise.resolve(work(req)).then((answer) => send(res, answer), next);
   };
-  router.get(messagingWebhooks.WHATSAPP_WEBHOOK_PATH, run((req) => messagingWebhooks.whatsappHandshake(deps.config, req.query as Record<string, unknown>)));
-  router.post(messagingWebhooks.WHATSAPP_WEBHOOK_PATH, raw, run((req) => messagingWebhooks.whatsappEvents(deps, req.body, req.get("x-hub-signature-256"), req.get("content-type"))));
-  router.post(messagingWebhooks.SMS_WEBHOOK_PATH, raw, run((req) => messagingWebhooks.smsEvents(deps, req.body, req.get("x-twilio-signature"), req.get("content-type"))));
+  router.get(
+    messagingWebhooks.WHATSAPP_WEBHOOK_PATH,
+    run((req) => messagingWebhooks.whatsappHandshake(deps.config, req.query as Record<string, unknown>)),
+  );
+  router.post(
+    messagingWebhooks.WHATSAPP_WEBHOOK_PATH,
+    raw,
+    run((req) => messagingWebhooks.whatsappEvents(deps, req.body, req.get("x-hub-signature-256"), req.get("content-type"))),
+  );
+  router.post(
+    messagingWebhooks.SMS_WEBHOOK_PATH,
+    raw,
+    run((req) => messagingWebhooks.smsEvents(deps, req.body, req.get("x-twilio-signature"), req.get("content-type"))),
+  );
   return router;
 }

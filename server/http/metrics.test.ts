@@ -26,7 +26,12 @@ describe("GET /metrics", () => {
     const off = await closedServer.request("GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(off.status).toBe(404);
     expect(off.body.message).toBeTruthy();
-    const refused: Record<string, string>[] = [{}, { authorization: "Bearer wrong-token" }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }];
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer wrong-token" },
+      { authorization: `Basic ${TOKEN}` },
+      { authorization: `Bearer ${TOKEN}x` },
+    ];
     for (const headers of refused) {
       const res = await scrape(headers);
       expect(res.status).toBe(401);
@@ -37,7 +42,10 @@ describe("GET /metrics", () => {
 
   // The metrics are the process's (as in production): a count is read as what this test added to it.
   const blogReads = (text: string) =>
-    [...text.matchAll(/^http_requests_total\{method="GET",route="\/api\/blogs\/:slug",status="(?:200|404)"\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    [...text.matchAll(/^http_requests_total\{method="GET",route="\/api\/blogs\/:slug",status="(?:200|404)"\} (\d+)$/gm)].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
 
   it("counts requests by route pattern, bookings by outcome, and reports jobs by state", async () => {
     const readsBefore = blogReads(String((await scrape()).body));
@@ -47,7 +55,15 @@ describe("GET /metrics", () => {
     const now = nowIso();
     const slot = await server.db
       .insertInto("demo_slots")
-      .values({ starts_at: new Date(Date.now() + 48 * 3_600_000).toISOString(), duration_minutes: 60, capacity: 1, course_id: course.id, status: "open", created_at: now, updated_at: now })
+      .values({
+        starts_at: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+        duration_minutes: 60,
+        capacity: 1,
+        course_id: course.id,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const book = (email: string) =>

@@ -15,7 +15,12 @@ import { jobCounts } from "~server/jobs/queue";
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
-const requests = new Counter({ name: "http_requests_total", help: "HTTP requests by method, route pattern and status", labelNames: ["method", "route", "status"], registers: [registry] });
+const requests = new Counter({
+  name: "http_requests_total",
+  help: "HTTP requests by method, route pattern and status",
+  labelNames: ["method", "route", "status"],
+  registers: [registry],
+});
 const latency = new Histogram({
   name: "http_request_duration_seconds",
   help: "Time to answer, by method and route pattern",
@@ -25,7 +30,12 @@ const latency = new Histogram({
 });
 const pageCache = new Counter({ name: "page_cache_total", help: "Anonymous page cache lookups", labelNames: ["result"], registers: [registry] });
 const bookings = new Counter({ name: "demo_bookings_total", help: "Demo booking attempts by outcome", labelNames: ["outcome"], registers: [registry] });
-export const mailFailures = new Counter({ name: "mail_failures_total", help: "E-mail deliveries that failed (retry) or were given up (dead)", labelNames: ["result"], registers: [registry] });
+export const mailFailures = new Counter({
+  name: "mail_failures_total",
+  help: "E-mail deliveries that failed (retry) or were given up (dead)",
+  labelNames: ["result"],
+  registers: [registry],
+});
 /** Stripe's webhook deliveries: stored and duplicate are counted where the event is stored, refusals from the answer. */
 export const paymentWebhooks = new Counter({
   name: "payment_webhook_events_total",
@@ -33,12 +43,30 @@ export const paymentWebhooks = new Counter({
   labelNames: ["outcome"],
   registers: [registry],
 });
-const paymentEvents = new Counter({ name: "payment_events_processed_total", help: "Stored payment events processed by the payment-event job, by outcome", labelNames: ["outcome"], registers: [registry] });
+const paymentEvents = new Counter({
+  name: "payment_events_processed_total",
+  help: "Stored payment events processed by the payment-event job, by outcome",
+  labelNames: ["outcome"],
+  registers: [registry],
+});
 
 /** What processPaymentEvent can answer; anything else (a provider's new dispute status) is counted as "other", so labels stay few. */
 const PAYMENT_EVENT_OUTCOMES = new Set([
-  "confirmed", "late-confirmed", "refunded", "mismatch", "unknown", "duplicate", "ignored", "known", "reopened", "outside",
-  "dispute-opened", "dispute-won", "dispute-lost", "dispute-warning_closed", "failed",
+  "confirmed",
+  "late-confirmed",
+  "refunded",
+  "mismatch",
+  "unknown",
+  "duplicate",
+  "ignored",
+  "known",
+  "reopened",
+  "outside",
+  "dispute-opened",
+  "dispute-won",
+  "dispute-lost",
+  "dispute-warning_closed",
+  "failed",
 ]);
 /** Counts one run of the payment-event job by its outcome ("failed": it threw and will be retried). */
 export function countPaymentEvent(outcome: string): void {
@@ -98,7 +126,9 @@ export function pageRoutePatterns(build: ServerBuild | undefined): (pathname: st
   const byParent = new Map<string | undefined, Entry[]>();
   for (const route of Object.values(build.routes) as Entry[]) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
   const tree = (parentId: string | undefined): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((route) => ({ id: route.id, path: route.path, index: route.index, children: route.index ? undefined : tree(route.id) }) as RouteObject);
+    (byParent.get(parentId) ?? []).map(
+      (route) => ({ id: route.id, path: route.path, index: route.index, children: route.index ? undefined : tree(route.id) }) as RouteObject,
+    );
   const routes = tree(undefined);
   // matchRoutes ranks the whole route table on every call: remember the answer per path.
   const known = new LRUCache<string, string>({ max: 2000 });
@@ -106,7 +136,10 @@ export function pageRoutePatterns(build: ServerBuild | undefined): (pathname: st
     const remembered = known.get(pathname);
     if (remembered !== undefined) return remembered || undefined;
     const matches = matchRoutes(routes, pathname);
-    const pattern = matches?.map((m) => m.route.path ?? "").filter(Boolean).join("/");
+    const pattern = matches
+      ?.map((m) => m.route.path ?? "")
+      .filter(Boolean)
+      .join("/");
     const name = pattern === undefined ? "" : pattern === "*" ? "not-found" : `/${pattern}`;
     known.set(pathname, name);
     return name || undefined;
@@ -131,7 +164,12 @@ export function metricsRouter(db: DB, token: string | undefined): ExpressRouter 
     labelNames: ["state"],
     registers: [],
     async collect() {
-      const rows = await db.selectFrom("payments").select((eb) => ["refund_state", eb.fn.countAll<string | number>().as("n")]).where("kind", "=", "refund").groupBy("refund_state").execute();
+      const rows = await db
+        .selectFrom("payments")
+        .select((eb) => ["refund_state", eb.fn.countAll<string | number>().as("n")])
+        .where("kind", "=", "refund")
+        .groupBy("refund_state")
+        .execute();
       for (const state of ["pending", "done", "failed"]) this.set({ state }, Number(rows.find((r) => r.refund_state === state)?.n ?? 0));
     },
   });

@@ -18,7 +18,11 @@ export function openApi31Problems(doc: unknown): string[] {
   }
   if (!("paths" in doc) && !("components" in doc) && !("webhooks" in doc)) problems.push("one of paths, components or webhooks is required");
   for (const key of Object.keys(doc)) {
-    if (!["openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags", "externalDocs"].includes(key) && !key.startsWith("x-")) problems.push(`unknown top-level field ${key}`);
+    if (
+      !["openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags", "externalDocs"].includes(key) &&
+      !key.startsWith("x-")
+    )
+      problems.push(`unknown top-level field ${key}`);
   }
   const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
   const operationIds = new Set<string>();
@@ -38,7 +42,8 @@ export function openApi31Problems(doc: unknown): string[] {
     for (const [method, op] of Object.entries(item)) {
       const where = `${method.toUpperCase()} ${path}`;
       if (!methods.includes(method)) {
-        if (!["summary", "description", "servers", "parameters", "$ref"].includes(method) && !method.startsWith("x-")) problems.push(`${path}: unknown field ${method}`);
+        if (!["summary", "description", "servers", "parameters", "$ref"].includes(method) && !method.startsWith("x-"))
+          problems.push(`${path}: unknown field ${method}`);
         continue;
       }
       if (!isObject(op)) {
@@ -64,12 +69,14 @@ export function openApi31Problems(doc: unknown): string[] {
         if (!("schema" in p) && !("content" in p)) problems.push(`${where}: parameter ${p.name} needs a schema or content`);
       }
       for (const name of names) if (!seen.has(`path:${name}`)) problems.push(`${where}: path parameter ${name} is not declared`);
-      if (op.requestBody !== undefined && (!isObject(op.requestBody) || !isObject(op.requestBody.content))) problems.push(`${where}: requestBody needs content`);
+      if (op.requestBody !== undefined && (!isObject(op.requestBody) || !isObject(op.requestBody.content)))
+        problems.push(`${where}: requestBody needs content`);
       if (!isObject(op.responses) || Object.keys(op.responses).length === 0) problems.push(`${where}: responses are required`);
       else {
         for (const [status, response] of Object.entries(op.responses)) {
           if (!/^(default|[1-5](XX|\d\d))$/.test(status)) problems.push(`${where}: response key ${status} is not a status, a range or default`);
-          if (!isObject(response) || (typeof response.description !== "string" && !("$ref" in response))) problems.push(`${where}: response ${status} needs a description`);
+          if (!isObject(response) || (typeof response.description !== "string" && !("$ref" in response)))
+            problems.push(`${where}: response ${status} needs a description`);
         }
       }
       if (op.security !== undefined && !Array.isArray(op.security)) problems.push(`${where}: security must be a list`);
@@ -96,7 +103,8 @@ export function openApi31Problems(doc: unknown): string[] {
   for (const [path, item] of Object.entries(paths)) {
     for (const op of Object.values(isObject(item) ? item : {})) {
       for (const requirement of isObject(op) && Array.isArray(op.security) ? op.security : []) {
-        for (const name of Object.keys(isObject(requirement) ? requirement : {})) if (!(name in schemes)) problems.push(`${path}: security scheme ${name} is not declared`);
+        for (const name of Object.keys(isObject(requirement) ? requirement : {}))
+          if (!(name in schemes)) problems.push(`${path}: security scheme ${name} is not declared`);
       }
     }
   }

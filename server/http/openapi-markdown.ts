@@ -19,7 +19,8 @@ export function schemaText(schema: unknown): string {
   }
   if (Array.isArray(s.allOf)) return (s.allOf as unknown[]).map(schemaText).join(" and ");
   const type = Array.isArray(s.type) ? (s.type as string[]).join(" or ") : typeof s.type === "string" ? s.type : "any";
-  const range = (min: unknown, max: unknown) => (min !== undefined && max !== undefined ? `${min}-${max}` : min !== undefined ? `≥ ${min}` : max !== undefined ? `≤ ${max}` : "");
+  const range = (min: unknown, max: unknown) =>
+    min !== undefined && max !== undefined ? `${min}-${max}` : min !== undefined ? `≥ ${min}` : max !== undefined ? `≤ ${max}` : "";
   const bits: string[] = [];
   if (type.includes("string")) {
     const r = range(s.minLength, s.maxLength);
@@ -80,21 +81,31 @@ export function openApiMarkdown(doc: OpenApiDocument): string {
       out.push("");
       const params = (op.parameters ?? []) as Array<{ name: string; in: string; required?: boolean; schema?: unknown }>;
       const body = (op.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.["application/json"]?.schema;
-      const bodyProps = op["x-declared"] === "endpoint" && body && typeof body === "object" ? (body.properties as Record<string, unknown> | undefined) : undefined;
+      const bodyProps =
+        op["x-declared"] === "endpoint" && body && typeof body === "object" ? (body.properties as Record<string, unknown> | undefined) : undefined;
       if (params.length || bodyProps) {
         out.push("| field | in | required | value |", "|---|---|---|---|");
         for (const p of params) out.push(`| \`${p.name}\` | ${p.in} | ${p.required ? "yes" : "no"} | ${cell(schemaText(p.schema))} |`);
         if (bodyProps) {
           const required = new Set((body!.required as string[] | undefined) ?? []);
-          for (const [name, schema] of Object.entries(bodyProps)) out.push(`| \`${name}\` | body | ${required.has(name) ? "yes" : "no"} | ${cell(schemaText(schema))} |`);
+          for (const [name, schema] of Object.entries(bodyProps))
+            out.push(`| \`${name}\` | body | ${required.has(name) ? "yes" : "no"} | ${cell(schemaText(schema))} |`);
         }
         out.push("");
       } else if (op["x-declared"] === "endpoint" && body && (body as Schema).description) {
         out.push(`Body: ${String((body as Schema).description)}`, "");
       }
-      out.push(`Answers: ${Object.entries(op.responses as Record<string, { description: string }>).map(([status, r]) => `${status} ${r.description.replace(/`/g, "")}`).join("; ")}.`, "");
+      out.push(
+        `Answers: ${Object.entries(op.responses as Record<string, { description: string }>)
+          .map(([status, r]) => `${status} ${r.description.replace(/`/g, "")}`)
+          .join("; ")}.`,
+        "",
+      );
       for (const note of notes) out.push(note, "");
     }
   }
-  return `${out.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
+  return `${out
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()}\n`;
 }

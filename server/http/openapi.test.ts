@@ -40,7 +40,10 @@ function schemaProblems(schema: Schema, value: unknown, at = "body"): string[] {
   if (schema === true || (typeof schema === "object" && Object.keys(schema).length === 0)) return [];
   if (schema === false) return [`${at}: nothing is allowed`];
   if (typeof schema.$ref === "string") {
-    const target = (schema.$ref as string).slice(2).split("/").reduce<Doc>((node, part) => node?.[part], doc);
+    const target = (schema.$ref as string)
+      .slice(2)
+      .split("/")
+      .reduce<Doc>((node, part) => node?.[part], doc);
     return target === undefined ? [`${at}: unresolved ${schema.$ref}`] : schemaProblems(target as Schema, value, at);
   }
   const typeOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v);
@@ -65,7 +68,8 @@ function schemaProblems(schema: Schema, value: unknown, at = "body"): string[] {
       else if (schema.additionalProperties !== undefined) problems.push(...schemaProblems(schema.additionalProperties as Schema, v, `${at}.${name}`));
     }
   }
-  if (Array.isArray(value) && schema.items !== undefined) value.slice(0, 20).forEach((v, i) => problems.push(...schemaProblems(schema.items as Schema, v, `${at}[${i}]`)));
+  if (Array.isArray(value) && schema.items !== undefined)
+    value.slice(0, 20).forEach((v, i) => problems.push(...schemaProblems(schema.items as Schema, v, `${at}[${i}]`)));
   return problems;
 }
 
@@ -90,7 +94,11 @@ describe("the OpenAPI document", () => {
     expect(missing).toEqual([]);
     expect(doc["x-counts"].mountedNotDeclared).toEqual([]);
     // A hand-written line whose route is gone (or became an endpoint) must leave the list.
-    const endpoints = new Set(mountedRoutes(app).filter((r) => r.endpoint).map((r) => routeKey(r.method, r.path)));
+    const endpoints = new Set(
+      mountedRoutes(app)
+        .filter((r) => r.endpoint)
+        .map((r) => routeKey(r.method, r.path)),
+    );
     const stale = handWrittenRoutes.map((r) => routeKey(r.method, r.path)).filter((key) => !mounted.includes(key) || endpoints.has(key));
     expect(stale).toEqual([]);
     const documentedCount = Object.values(doc.paths as Record<string, object>).reduce((n, ops) => n + Object.keys(ops).length, 0);
@@ -101,7 +109,9 @@ describe("the OpenAPI document", () => {
   it("has no hand-written note about a route the app does not serve", () => {
     const notes = parseRouteNotes(readFileSync(NOTES_FILE, "utf8"));
     expect(notes.written.length).toBeGreaterThan(100);
-    const served = new Set(Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) => Object.keys(ops).map((m) => routeKey(m, unnamedParams(path)))));
+    const served = new Set(
+      Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) => Object.keys(ops).map((m) => routeKey(m, unnamedParams(path)))),
+    );
     const orphans = notes.written.filter((key) => {
       const space = key.indexOf(" ");
       return !served.has(routeKey(key.slice(0, space), unnamedParams(key.slice(space + 1))));

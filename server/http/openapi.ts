@@ -109,7 +109,14 @@ function limitsText(endpoint: AnyEndpoint): string | undefined {
   if (!endpoint.limits?.length) return undefined;
   const each = endpoint.limits.map((l) => {
     const minutes = l.windowMs / 60_000;
-    const rate = minutes === 1 ? `${l.limit} a minute` : minutes === 60 ? `${l.limit} an hour` : minutes % 60 === 0 ? `${l.limit} per ${minutes / 60} hours` : `${l.limit} per ${minutes} minutes`;
+    const rate =
+      minutes === 1
+        ? `${l.limit} a minute`
+        : minutes === 60
+          ? `${l.limit} an hour`
+          : minutes % 60 === 0
+            ? `${l.limit} per ${minutes / 60} hours`
+            : `${l.limit} per ${minutes} minutes`;
     return `${rate}${l.keyBy ? "" : " per client"}${l.failuresOnly ? " (failures only)" : ""} (\`${l.name}\`)`;
   });
   return `Rate limits (times RATE_LIMIT_MULTIPLIER): ${each.join("; ")}.`;
@@ -186,7 +193,10 @@ const operationId = (method: string, path: string) =>
 
 const shortSummary = (note: string | undefined, fallback: string) => {
   if (!note) return fallback;
-  const first = note.split(/ → |; |\. /)[0]!.replace(/`/g, "").trim();
+  const first = note
+    .split(/ → |; |\. /)[0]!
+    .replace(/`/g, "")
+    .trim();
   return first.length > 110 ? `${first.slice(0, 107)}...` : first;
 };
 
@@ -198,12 +208,17 @@ function pathParameters(path: string, schema?: JsonSchema): unknown[] {
 function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNotes | undefined): Operation {
   const method = endpoint.method;
   const bodyless = method === "GET" || method === "DELETE" || endpoint.noBody === true;
-  const input: JsonSchema = typeof endpoint.input === "function" ? { type: "object", description: "Checked at call time against the site's settings (decision 050) or the record the path names (decision 122)." } : jsonSchemaOf(endpoint.input);
+  const input: JsonSchema =
+    typeof endpoint.input === "function"
+      ? { type: "object", description: "Checked at call time against the site's settings (decision 050) or the record the path names (decision 122)." }
+      : jsonSchemaOf(endpoint.input);
   const parameters: unknown[] = pathParameters(path, endpoint.params ? jsonSchemaOf(endpoint.params) : undefined);
   let requestBody: unknown;
   if (!bodyless) {
     // A raw body is taken as sent and verified over its bytes (a signed webhook): documented as the JSON it carries.
-    const schema = endpoint.rawBody ? { type: "object", description: "Taken as its exact bytes (verified against its signature header), then read as JSON." } : input;
+    const schema = endpoint.rawBody
+      ? { type: "object", description: "Taken as its exact bytes (verified against its signature header), then read as JSON." }
+      : input;
     requestBody = { required: endpoint.optionalBody !== true, content: { [endpoint.multipart ? "multipart/form-data" : "application/json"]: { schema } } };
   } else if (!endpoint.noBody && typeof input === "object" && input.properties) {
     const required = new Set((input.required as string[] | undefined) ?? []);
@@ -213,7 +228,11 @@ function endpointOperation(endpoint: AnyEndpoint, path: string, notes: RouteNote
   }
   const file = endpoint.produces ? ANSWERS[endpoint.produces] : undefined;
   const json = { description: "Success: a JSON object (`message` and the route's fields)", content: { "application/json": { schema: { type: "object" } } } };
-  const success = !file ? json : endpoint.alsoJson ? { description: `${json.description}, or ${file.description.replace(/^An? /, "a ")}`, content: { ...json.content, ...file.content } } : { description: file.description, content: file.content };
+  const success = !file
+    ? json
+    : endpoint.alsoJson
+      ? { description: `${json.description}, or ${file.description.replace(/^An? /, "a ")}`, content: { ...json.content, ...file.content } }
+      : { description: file.description, content: file.content };
   const responses: Record<string, unknown> = {
     "2XX": success,
     "4XX": errorAnswer("Refused: `{ message }`, with `errors: { field: message }` for invalid fields; nothing changed"),
@@ -259,11 +278,15 @@ function handWrittenOperation(route: HandWrittenRoute, path: string, notes: Rout
   return {
     operationId: operationId(route.method, path),
     summary: route.summary,
-    description: [`Access: ${ACCESS_TEXT[route.access]}.`, "Written by hand (not yet a defineEndpoint): its input is checked in the handler.", note].filter(Boolean).join("\n\n"),
+    description: [`Access: ${ACCESS_TEXT[route.access]}.`, "Written by hand (not yet a defineEndpoint): its input is checked in the handler.", note]
+      .filter(Boolean)
+      .join("\n\n"),
     tags: [tagOf(path)],
     security: route.access === "anyone" ? [] : [{ session: [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(route.method === "GET" || route.method === "DELETE" ? {} : { requestBody: { required: false, content: { "application/json": { schema: { type: "object" } } } } }),
+    ...(route.method === "GET" || route.method === "DELETE"
+      ? {}
+      : { requestBody: { required: false, content: { "application/json": { schema: { type: "object" } } } } }),
     responses: ordered(responses),
     "x-access": route.access,
     "x-declared": "hand-written",
@@ -286,7 +309,10 @@ export interface OpenApiDocument {
  * declared line. A mounted route that is neither is listed in `x-counts.mountedNotDeclared` (the
  * contract test fails on it) rather than dropped silently.
  */
-export function openApiDocument(mounted: readonly MountedRoute[], options: { notes?: RouteNotes; handWritten?: readonly HandWrittenRoute[]; serverUrl?: string } = {}): OpenApiDocument {
+export function openApiDocument(
+  mounted: readonly MountedRoute[],
+  options: { notes?: RouteNotes; handWritten?: readonly HandWrittenRoute[]; serverUrl?: string } = {},
+): OpenApiDocument {
   const handWritten = new Map((options.handWritten ?? handWrittenRoutes).map((r) => [routeKey(r.method, r.path), r]));
   const paths: OpenApiDocument["paths"] = {};
   let endpoints = 0;
@@ -333,7 +359,12 @@ export function openApiDocument(mounted: readonly MountedRoute[], options: { not
         },
       },
       securitySchemes: {
-        session: { type: "apiKey", in: "cookie", name: "sid", description: "The session cookie (`__Host-sid` in production over https), set by the sign-in routes." },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "sid",
+          description: "The session cookie (`__Host-sid` in production over https), set by the sign-in routes.",
+        },
       },
     },
     "x-counts": { endpoints, handWritten: hand, mountedNotDeclared },

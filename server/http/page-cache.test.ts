@@ -96,7 +96,13 @@ describe("page cache for anonymous visitors", () => {
 
   const get = async (path: string, headers: Record<string, string> = {}, base = url) => {
     const res = await fetch(base + path, { headers });
-    return { status: res.status, body: await res.text(), cache: res.headers.get("x-page-cache"), csp: res.headers.get("content-security-policy") ?? "", etag: res.headers.get("etag") };
+    return {
+      status: res.status,
+      body: await res.text(),
+      cache: res.headers.get("x-page-cache"),
+      csp: res.headers.get("content-security-policy") ?? "",
+      etag: res.headers.get("etag"),
+    };
   };
   /** Asks twice: the second render is stored. */
   const warm = async (path: string, headers: Record<string, string> = {}) => {
@@ -109,7 +115,9 @@ describe("page cache for anonymous visitors", () => {
       request(url + path, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ encoding: res.headers["content-encoding"] ?? null, length: Number(res.headers["content-length"]), body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ encoding: res.headers["content-encoding"] ?? null, length: Number(res.headers["content-length"]), body: Buffer.concat(chunks) }),
+        );
       })
         .on("error", reject)
         .end();
@@ -188,7 +196,10 @@ describe("page cache for anonymous visitors", () => {
     const before = counter.renders;
     for (const path of ["/blog?k=1", "/blog?page=2&page=3", `/blog?page=${"9".repeat(300)}`, `/${"x".repeat(400)}`, "/blog?%zz=1"]) {
       const answers = [await get(path), await get(path), await get(path)];
-      expect(answers.map((answer) => answer.cache), path).toEqual([null, null, null]);
+      expect(
+        answers.map((answer) => answer.cache),
+        path,
+      ).toEqual([null, null, null]);
     }
     expect(counter.renders - before).toBe(15);
   });
@@ -209,9 +220,26 @@ describe("page cache for anonymous visitors", () => {
     await warm("/blog");
     const parent = await server.signIn("user");
     expect((await get("/blog", { cookie: parent.cookie })).cache).toBeNull();
-    const privatePaths = ["/admin", "/ar/admin/blogs", "/login", "/courses/robotics/bookdemoclass", "/booking/cancel", "/blog-preview?token=1.2.x", "/ar/blog-preview.data?token=1.2.x"];
+    const privatePaths = [
+      "/admin",
+      "/ar/admin/blogs",
+      "/login",
+      "/courses/robotics/bookdemoclass",
+      "/booking/cancel",
+      "/blog-preview?token=1.2.x",
+      "/ar/blog-preview.data?token=1.2.x",
+    ];
     // Spellings the router reads as the same private pages (issue 25): case, .data, encoding, slashes.
-    privatePaths.push("/courses/robotics/bookdemoclass.data", "/courses/robotics/BookDemoClass", "/ar/courses/robotics/BOOKDEMOCLASS.data", "/courses/robotics/bookdemocl%61ss", "/ADMIN/users", "//admin", "/Booking/Reschedule?token=x", "/account");
+    privatePaths.push(
+      "/courses/robotics/bookdemoclass.data",
+      "/courses/robotics/BookDemoClass",
+      "/ar/courses/robotics/BOOKDEMOCLASS.data",
+      "/courses/robotics/bookdemocl%61ss",
+      "/ADMIN/users",
+      "//admin",
+      "/Booking/Reschedule?token=x",
+      "/account",
+    );
     for (const path of privatePaths) {
       await warm(path);
       expect((await get(path)).cache, path).toBeNull();
@@ -229,7 +257,15 @@ describe("page cache for anonymous visitors", () => {
   it("never stores or serves a signed-in page, however the session cookie is spelled (issue 11)", async () => {
     const parent = await server.signIn("user");
     const token = parent.cookie.split("=").slice(1).join("=");
-    const spellings = [`sid =${token}`, ` sid=${token}`, `a=b;sid=${token}`, `a=b ;  sid=${token}`, `sid\t=${token}`, `lang=en; sid=${token}; x=1`, `SID=x; sid=${token}`];
+    const spellings = [
+      `sid =${token}`,
+      ` sid=${token}`,
+      `a=b;sid=${token}`,
+      `a=b ;  sid=${token}`,
+      `sid\t=${token}`,
+      `lang=en; sid=${token}; x=1`,
+      `SID=x; sid=${token}`,
+    ];
     for (const [i, cookie] of spellings.entries()) {
       // The anonymous page is already cached: the signed-in visitor must still get their own.
       const path = `/courses?page=${i + 100}`;

@@ -42,11 +42,17 @@ const ASKED_KEYS = 2048;
 const passThrough: RequestHandler = (_req, _res, next) => next();
 
 export function pageCache(db: DB, seconds: number): PageCache {
-  if (seconds <= 0) return { answerCookieless: () => false, serveCookieless: passThrough, capture: passThrough, serveAnonymous: passThrough, stored: async () => {} };
+  if (seconds <= 0)
+    return { answerCookieless: () => false, serveCookieless: passThrough, capture: passThrough, serveAnonymous: passThrough, stored: async () => {} };
   // An expired entry stays until its page is rendered again (it is only old, not wrong: a staff
   // edit changes the key), so a burst of visitors never renders and compresses it all at once.
   // The size counts everything an entry holds, its key included, so the cap bounds the heap.
-  const cache = new LRUCache<string, CachedResponse>({ maxSize: MAX_BYTES, sizeCalculation: (entry, key) => cachedSize(entry) + key.length * 2, ttl: seconds * 1000, noDeleteOnStaleGet: true });
+  const cache = new LRUCache<string, CachedResponse>({
+    maxSize: MAX_BYTES,
+    sizeCalculation: (entry, key) => cachedSize(entry) + key.length * 2,
+    ttl: seconds * 1000,
+    noDeleteOnStaleGet: true,
+  });
   /** Keys asked for once and not stored: a second ask stores the render (bounded, oldest forgotten). */
   const askedOnce = new LRUCache<string, true>({ max: ASKED_KEYS });
   const refreshing = new Set<string>();
@@ -74,26 +80,28 @@ export function pageCache(db: DB, seconds: number): PageCache {
     sendCached(req, res, hit);
   };
 
-  const serve = (anonymous: (req: Request, res: Response) => boolean): RequestHandler => async (req, res, next) => {
-    try {
-      const cacheable = keyOfRequest(req);
-      if (!cacheable || mustRender.has(res) || !anonymous(req, res)) return next();
-      const key = keyFor(await version(), req, cacheable);
-      const hit = usable(key);
-      if (hit) return answer(req, res, hit);
-      if (cache.peek(key, { allowStale: true })) {
-        // This request renders the expired page afresh (the next check in the chain must not
-        // answer it from the entry it is replacing); the others keep getting the old bytes.
-        refreshing.add(key);
-        mustRender.add(res);
-        res.on("close", () => refreshing.delete(key));
+  const serve =
+    (anonymous: (req: Request, res: Response) => boolean): RequestHandler =>
+    async (req, res, next) => {
+      try {
+        const cacheable = keyOfRequest(req);
+        if (!cacheable || mustRender.has(res) || !anonymous(req, res)) return next();
+        const key = keyFor(await version(), req, cacheable);
+        const hit = usable(key);
+        if (hit) return answer(req, res, hit);
+        if (cache.peek(key, { allowStale: true })) {
+          // This request renders the expired page afresh (the next check in the chain must not
+          // answer it from the entry it is replacing); the others keep getting the old bytes.
+          refreshing.add(key);
+          mustRender.add(res);
+          res.on("close", () => refreshing.delete(key));
+        }
+        res.setHeader("X-Page-Cache", "miss");
+        next();
+      } catch (error) {
+        next(error);
       }
-      res.setHeader("X-Page-Cache", "miss");
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
+    };
 
   const serveCookieless = serve(cookieless);
 

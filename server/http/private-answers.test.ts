@@ -14,7 +14,8 @@ describe("personal answers are never kept by a cache", () => {
     await server?.close();
   });
 
-  const cacheControl = async (path: string, headers: Record<string, string> = {}) => (await server.request("GET", path, { headers })).headers.get("cache-control");
+  const cacheControl = async (path: string, headers: Record<string, string> = {}) =>
+    (await server.request("GET", path, { headers })).headers.get("cache-control");
 
   it("marks every staff API answer private, no-store: with a session, without one, and refused", async () => {
     const admin = await server.signIn("admin");

@@ -18,9 +18,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, from:
     if (containsNul(result.data)) throw new HttpError(400, serverT(lang, "validation", "invalid"));
     return result.data;
   }
-  const errors = Object.fromEntries(
-    Object.entries(fieldErrors(result.error)).map(([field, key]) => [field, serverT(lang, "validation", key)]),
-  );
+  const errors = Object.fromEntries(Object.entries(fieldErrors(result.error)).map(([field, key]) => [field, serverT(lang, "validation", key)]));
   throw new HttpError(400, serverT(lang, "validation", "summary"), errors);
 }
 
@@ -32,4 +30,3 @@ export function parseBody<S extends z.ZodType>(schema: S, req: Request): z.outpu
   }
   return parseInput(schema, req.body, req);
 }
-

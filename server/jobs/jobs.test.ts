@@ -27,11 +27,27 @@ describe("background jobs", () => {
   });
 
   const jobRow = (id: number) => server.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const lastJobId = async (kind: string) => (await server.db.selectFrom("jobs").select("id").where("kind", "=", kind).orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+  const lastJobId = async (kind: string) =>
+    (await server.db.selectFrom("jobs").select("id").where("kind", "=", kind).orderBy("id", "desc").executeTakeFirstOrThrow()).id;
 
   it("retries a failing job with growing waits, then marks it dead for staff to see", async () => {
     let calls = 0;
-    const worker = startJobWorker({ db: server.db, logger }, [handleJob(flaky, async () => void (calls += 1, (() => { throw new Error("mail server said no"); })()))], { pollMs: 60_000 });
+    const worker = startJobWorker(
+      { db: server.db, logger },
+      [
+        handleJob(
+          flaky,
+          async () =>
+            void (
+              (calls += 1),
+              (() => {
+                throw new Error("mail server said no");
+              })()
+            ),
+        ),
+      ],
+      { pollMs: 60_000 },
+    );
     try {
       await enqueue(server.db, flaky, { to: "parent@example.com" }, { maxAttempts: 3 });
       const id = await lastJobId("flaky");
@@ -45,13 +61,22 @@ describe("background jobs", () => {
       await worker.runDue();
       expect((await jobRow(id)).attempts).toBe(1); // not due yet
       for (let attempt = 2; attempt <= 3; attempt++) {
-        await server.db.updateTable("jobs").set({ run_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", id).execute();
+        await server.db
+          .updateTable("jobs")
+          .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+          .where("id", "=", id)
+          .execute();
         await worker.runDue();
       }
       row = await jobRow(id);
       expect(row).toMatchObject({ status: "dead", attempts: 3 });
       expect(calls).toBe(3);
-      expect((await deadJobs(server.db)).find((job) => job.id === id)).toMatchObject({ kind: "flaky", attempts: 3, lastError: "mail server said no", payload: { to: "parent@example.com" } });
+      expect((await deadJobs(server.db)).find((job) => job.id === id)).toMatchObject({
+        kind: "flaky",
+        attempts: 3,
+        lastError: "mail server said no",
+        payload: { to: "parent@example.com" },
+      });
       expect((await jobCounts(server.db)).dead).toBeGreaterThanOrEqual(1);
     } finally {
       await worker.stop();
@@ -61,7 +86,11 @@ describe("background jobs", () => {
   it("takes over a job whose worker died (its lease ran out)", async () => {
     await enqueue(server.db, lease, {});
     const id = await lastJobId("lease");
-    await server.db.updateTable("jobs").set({ status: "running", attempts: 1, locked_by: "dead-worker", locked_until: new Date(Date.now() - 1000).toISOString() }).where("id", "=", id).execute();
+    await server.db
+      .updateTable("jobs")
+      .set({ status: "running", attempts: 1, locked_by: "dead-worker", locked_until: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", id)
+      .execute();
     const ran: number[] = [];
     const worker = startJobWorker({ db: server.db, logger }, [handleJob(lease, async (_p, job) => void ran.push(job.id))], { pollMs: 60_000 });
     await worker.runDue();
@@ -128,7 +157,9 @@ describe("background jobs", () => {
   });
 
   it("adds the daily purge once a day however many instances start", async () => {
-    const workers = [0, 1, 2].map(() => startJobWorker({ db: server.db, logger }, [handleJob(dailyTest, async () => {})], { pollMs: 60_000, daily: [dailyTest] }));
+    const workers = [0, 1, 2].map(() =>
+      startJobWorker({ db: server.db, logger }, [handleJob(dailyTest, async () => {})], { pollMs: 60_000, daily: [dailyTest] }),
+    );
     await Promise.all(workers.map((w) => w.runDue()));
     await Promise.all(workers.map((w) => w.stop()));
     const rows = await server.db.selectFrom("jobs").select(["unique_key", "status"]).where("kind", "=", "daily-test").execute();
@@ -147,10 +178,31 @@ describe("background jobs", () => {
 
       await enqueue(server.db, typed, { reference: "B-2" });
       // A row in another shape (written by another version of the code) fails as the job's error, before the handler.
-      await server.db.insertInto("jobs").values({ kind: typed.kind, payload: JSON.stringify({ ref: "B-3" }), status: "queued", attempts: 0, max_attempts: 1, run_at: new Date(Date.now() - 1000).toISOString(), locked_by: null, locked_until: null, last_error: null, unique_key: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).execute();
+      await server.db
+        .insertInto("jobs")
+        .values({
+          kind: typed.kind,
+          payload: JSON.stringify({ ref: "B-3" }),
+          status: "queued",
+          attempts: 0,
+          max_attempts: 1,
+          run_at: new Date(Date.now() - 1000).toISOString(),
+          locked_by: null,
+          locked_until: null,
+          last_error: null,
+          unique_key: null,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
       await worker.runDue();
       expect(seen).toEqual(["B-2"]);
-      const bad = await server.db.selectFrom("jobs").select(["status", "last_error"]).where("kind", "=", typed.kind).where("status", "<>", "done").executeTakeFirstOrThrow();
+      const bad = await server.db
+        .selectFrom("jobs")
+        .select(["status", "last_error"])
+        .where("kind", "=", typed.kind)
+        .where("status", "<>", "done")
+        .executeTakeFirstOrThrow();
       expect(bad.status).toBe("dead");
       expect(bad.last_error).toMatch(/does not fit the job "typed".*reference/);
     } finally {
@@ -161,7 +213,9 @@ describe("background jobs", () => {
   it("refuses to start with two handlers for one job, or a scheduled job without a handler", () => {
     const handler = handleJob(typed, async () => {});
     expect(() => startJobWorker({ db: server.db, logger }, [handler, handler])).toThrow(/Two handlers for the job "typed"/);
-    expect(() => startJobWorker({ db: server.db, logger }, [handler], { periodic: [{ job: lease, everyMs: 60_000 }] })).toThrow(/"lease" is added on a schedule but has no handler/);
+    expect(() => startJobWorker({ db: server.db, logger }, [handler], { periodic: [{ job: lease, everyMs: 60_000 }] })).toThrow(
+      /"lease" is added on a schedule but has no handler/,
+    );
     expect(() => startJobWorker({ db: server.db, logger }, [], { daily: [dailyTest] })).toThrow(/"daily-test"/);
   });
 
@@ -170,7 +224,13 @@ describe("background jobs", () => {
     const expired = await server.signIn("user");
     const past = new Date(Date.now() - 60_000).toISOString();
     await server.db.updateTable("sessions").set({ expires_at: past }).where("user_id", "=", expired.user.id).execute();
-    await server.db.insertInto("rate_limits").values([{ key: "old", hits: 3, reset_at: past }, { key: "current", hits: 1, reset_at: new Date(Date.now() + 60_000).toISOString() }]).execute();
+    await server.db
+      .insertInto("rate_limits")
+      .values([
+        { key: "old", hits: 3, reset_at: past },
+        { key: "current", hits: 1, reset_at: new Date(Date.now() + 60_000).toISOString() },
+      ])
+      .execute();
     const now = new Date().toISOString();
     await server.db
       .insertInto("password_resets")

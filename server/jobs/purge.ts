@@ -13,12 +13,18 @@ export async function purgeExpired(db: DB, now = new Date()): Promise<Record<str
   const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) => Number((await query.executeTakeFirst()).numDeletedRows);
   return {
     sessions: await deleted(
-      db.deleteFrom("sessions").where((eb) => eb.or([eb("expires_at", "<=", nowText), eb("created_at", "<=", new Date(now.getTime() - longestSession).toISOString())])),
+      db
+        .deleteFrom("sessions")
+        .where((eb) => eb.or([eb("expires_at", "<=", nowText), eb("created_at", "<=", new Date(now.getTime() - longestSession).toISOString())])),
     ),
     rateLimits: await deleted(db.deleteFrom("rate_limits").where("reset_at", "<=", nowText)),
     passwordResets: await deleted(db.deleteFrom("password_resets").where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", nowText)]))),
     setupTokens: await deleted(db.deleteFrom("admin_setup_tokens").where("expires_at", "<=", nowText)),
-    jobs: await deleted(db.deleteFrom("jobs").where("status", "=", "done").where("updated_at", "<=", new Date(now.getTime() - 30 * DAY).toISOString())),
+    jobs: await deleted(
+      db
+        .deleteFrom("jobs")
+        .where("status", "=", "done")
+        .where("updated_at", "<=", new Date(now.getTime() - 30 * DAY).toISOString()),
+    ),
   };
 }
-

@@ -63,7 +63,9 @@ export async function claimNext(db: DB, workerId: string, leaseMs: number, kinds
       .selectFrom("jobs")
       .select(["id", "status", "attempts"])
       .where("kind", "in", kinds)
-      .where((eb) => eb.or([eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]), eb.and([eb("status", "=", "running"), eb("locked_until", "<", now)])]))
+      .where((eb) =>
+        eb.or([eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]), eb.and([eb("status", "=", "running"), eb("locked_until", "<", now)])]),
+      )
       .orderBy("run_at")
       .orderBy("id")
       .limit(1)
@@ -71,13 +73,20 @@ export async function claimNext(db: DB, workerId: string, leaseMs: number, kinds
     if (!candidate) return null;
     const claimed = await db
       .updateTable("jobs")
-      .set({ status: "running", locked_by: workerId, locked_until: new Date(Date.now() + leaseMs).toISOString(), attempts: candidate.attempts + 1, updated_at: now })
+      .set({
+        status: "running",
+        locked_by: workerId,
+        locked_until: new Date(Date.now() + leaseMs).toISOString(),
+        attempts: candidate.attempts + 1,
+        updated_at: now,
+      })
       .where("id", "=", candidate.id)
       .where("status", "=", candidate.status)
       .where("attempts", "=", candidate.attempts)
       .returning(["id", "kind", "payload", "attempts", "max_attempts"])
       .executeTakeFirst();
-    if (claimed) return { id: claimed.id, kind: claimed.kind, payload: fromDbJson(claimed.payload, null), attempts: claimed.attempts, maxAttempts: claimed.max_attempts };
+    if (claimed)
+      return { id: claimed.id, kind: claimed.kind, payload: fromDbJson(claimed.payload, null), attempts: claimed.attempts, maxAttempts: claimed.max_attempts };
   }
   return null;
 }
@@ -94,7 +103,12 @@ export async function renewLease(db: DB, job: Job, workerId: string, leaseMs: nu
 }
 
 export async function completeJob(db: DB, job: Job, workerId: string): Promise<void> {
-  await db.updateTable("jobs").set({ status: "done", locked_by: null, locked_until: null, last_error: null, updated_at: nowIso() }).where("id", "=", job.id).where("locked_by", "=", workerId).execute();
+  await db
+    .updateTable("jobs")
+    .set({ status: "done", locked_by: null, locked_until: null, last_error: null, updated_at: nowIso() })
+    .where("id", "=", job.id)
+    .where("locked_by", "=", workerId)
+    .execute();
 }
 
 /** Wait before retry n (1-based): 30 s, 1 min, 2 min, ... at most an hour. */
@@ -124,7 +138,11 @@ export async function failJob(db: DB, job: Job, workerId: string, error: unknown
 
 /** How many jobs are in each state (the dashboard and /metrics). */
 export async function jobCounts(db: DB): Promise<Record<JobStatus, number>> {
-  const rows = await db.selectFrom("jobs").select(["status", sql<number>`count(*)`.as("n")]).groupBy("status").execute();
+  const rows = await db
+    .selectFrom("jobs")
+    .select(["status", sql<number>`count(*)`.as("n")])
+    .groupBy("status")
+    .execute();
   const counts: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, dead: 0 };
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
@@ -132,6 +150,19 @@ export async function jobCounts(db: DB): Promise<Record<JobStatus, number>> {
 
 /** The newest jobs that were given up, for staff. */
 export async function deadJobs(db: DB, limit = 10) {
-  const rows = await db.selectFrom("jobs").select(["id", "kind", "payload", "attempts", "last_error", "updated_at"]).where("status", "=", "dead").orderBy("updated_at", "desc").limit(limit).execute();
-  return rows.map((row) => ({ id: row.id, kind: row.kind, payload: fromDbJson<unknown>(row.payload, null), attempts: row.attempts, lastError: row.last_error ?? "", failedAt: row.updated_at }));
+  const rows = await db
+    .selectFrom("jobs")
+    .select(["id", "kind", "payload", "attempts", "last_error", "updated_at"])
+    .where("status", "=", "dead")
+    .orderBy("updated_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    payload: fromDbJson<unknown>(row.payload, null),
+    attempts: row.attempts,
+    lastError: row.last_error ?? "",
+    failedAt: row.updated_at,
+  }));
 }

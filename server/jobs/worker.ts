@@ -92,14 +92,22 @@ export function startJobWorker(deps: { db: DB; logger: Logger }, handlers: reado
       if (!job) break;
       ran += 1;
       const handler = byKind.get(job.kind)!;
-      const renewal = setInterval(() => {
-        renewLease(db, job, id, leaseMs).catch((error: unknown) => logger.warn({ job: job.id, err: error instanceof Error ? error.message : String(error) }, "job lease not renewed"));
-      }, Math.max(10, Math.floor(leaseMs / 3)));
+      const renewal = setInterval(
+        () => {
+          renewLease(db, job, id, leaseMs).catch((error: unknown) =>
+            logger.warn({ job: job.id, err: error instanceof Error ? error.message : String(error) }, "job lease not renewed"),
+          );
+        },
+        Math.max(10, Math.floor(leaseMs / 3)),
+      );
       try {
         const attempt = async () => {
           // The stored payload goes through the job's schema: a row in another shape fails here.
           const payload = handler.job.payload.safeParse(job.payload);
-          if (!payload.success) throw new Error(`The payload does not fit the job "${job.kind}": ${payload.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}`);
+          if (!payload.success)
+            throw new Error(
+              `The payload does not fit the job "${job.kind}": ${payload.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}`,
+            );
           await handler.run(payload.data, job);
         };
         await (options.trace ? options.trace(job.kind, job.attempts, attempt) : attempt());
@@ -108,7 +116,10 @@ export function startJobWorker(deps: { db: DB; logger: Logger }, handlers: reado
       } catch (error) {
         const status = await failJob(db, job, id, error);
         options.onOutcome?.(job.kind, status === "dead" ? "dead" : "retry");
-        logger.warn({ job: job.id, kind: job.kind, attempt: job.attempts, err: error instanceof Error ? error.message : String(error) }, status === "dead" ? "job given up" : "job failed, will retry");
+        logger.warn(
+          { job: job.id, kind: job.kind, attempt: job.attempts, err: error instanceof Error ? error.message : String(error) },
+          status === "dead" ? "job given up" : "job failed, will retry",
+        );
       } finally {
         clearInterval(renewal);
       }

@@ -14,7 +14,10 @@ describe("heavy modules", () => {
       await loadSharp();
       console.log(JSON.stringify({ before, after: sharpMapped() }));
     `;
-    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", env: { ...process.env, NODE_ENV: "test" } });
+    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "test" },
+    });
     const { before, after } = JSON.parse(output.trim().split("\n").at(-1)!) as { before: boolean; after: boolean };
     expect(before).toBe(false);
     expect(after).toBe(true);

@@ -40,21 +40,33 @@ describe("Arabic mails of the formerly text-only modules", () => {
 
   it("the password link", async () => {
     const user = await server.signIn("user");
-    await deliverNow(deps(), passwordLinkMail, { to: "reset.ar@example.com", subject: "إعادة تعيين كلمة المرور", data: { seed: "s".repeat(22), userId: user.user.id, lang: "ar", purpose: "reset" } });
+    await deliverNow(deps(), passwordLinkMail, {
+      to: "reset.ar@example.com",
+      subject: "إعادة تعيين كلمة المرور",
+      data: { seed: "s".repeat(22), userId: user.user.id, lang: "ar", purpose: "reset" },
+    });
     const mail = await sentTo("reset.ar@example.com");
     expectArabic(mail);
     expect(mail.text).toContain("/ar/reset-password?token=");
   });
 
   it("the staff invitation", async () => {
-    await deliverNow(deps(), staffInviteMail, { to: "invite.ar@example.com", subject: "دعوة", data: { seed: "s".repeat(22), lang: "ar", languages: ["ar"], role: "editor", invitedBy: null } });
+    await deliverNow(deps(), staffInviteMail, {
+      to: "invite.ar@example.com",
+      subject: "دعوة",
+      data: { seed: "s".repeat(22), lang: "ar", languages: ["ar"], role: "editor", invitedBy: null },
+    });
     const mail = await sentTo("invite.ar@example.com");
     expectArabic(mail);
     expect(mail.text).toContain("/ar/admin/invite?token=");
   });
 
   it("the staff notice (both languages: the Arabic block right to left)", async () => {
-    await deliverNow(deps(), staffNoticeMail, { to: "notice.ar@example.com", subject: "notice", data: { kind: "contact", subject: { name: "منى" }, details: [["email", "mona@example.com"]], path: "/admin/submissions/contact/7" } });
+    await deliverNow(deps(), staffNoticeMail, {
+      to: "notice.ar@example.com",
+      subject: "notice",
+      data: { kind: "contact", subject: { name: "منى" }, details: [["email", "mona@example.com"]], path: "/admin/submissions/contact/7" },
+    });
     const mail = await sentTo("notice.ar@example.com");
     expectArabic(mail, "en");
     expect(mail.html).toContain('<div lang="en" dir="ltr">');
@@ -63,7 +75,15 @@ describe("Arabic mails of the formerly text-only modules", () => {
 
   it("the camp confirmation and the consent reminder, queued by their real flows", async () => {
     const enrolled = await server.request("POST", "/api/summercamp/enroll", {
-      json: { studentName: "سامي", parentName: "هدى", email: "camp.ar@example.com", phoneNumber: "+91 98765 43210", selectedCamp: "Junior Camp", selectedSession: "1 July - 20th July", message: "" },
+      json: {
+        studentName: "سامي",
+        parentName: "هدى",
+        email: "camp.ar@example.com",
+        phoneNumber: "+91 98765 43210",
+        selectedCamp: "Junior Camp",
+        selectedSession: "1 July - 20th July",
+        message: "",
+      },
       headers: { "accept-language": "ar" },
     });
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
@@ -74,14 +94,19 @@ describe("Arabic mails of the formerly text-only modules", () => {
     // In HTML the phone is isolated by markup, not by the text's invisible marks.
     expect(camp.html).toMatch(/<span dir="ltr" style="unicode-bidi:isolate">\+91[\d ]+<\/span>/);
 
-    const form = await server.request("POST", "/api/admin/consent-forms", { json: { kind: "liability", required: true, titleEn: "Liability waiver", titleAr: "إقرار المسؤولية", bodyEn: "text", bodyAr: "نص" }, headers: staff });
+    const form = await server.request("POST", "/api/admin/consent-forms", {
+      json: { kind: "liability", required: true, titleEn: "Liability waiver", titleAr: "إقرار المسؤولية", bodyEn: "text", bodyAr: "نص" },
+      headers: staff,
+    });
     expect(form.status, JSON.stringify(form.body)).toBe(201);
     const row = await server.db.selectFrom("enrollments").select(["camp_id", "session"]).where("email", "=", "camp.ar@example.com").executeTakeFirstOrThrow();
     await waitForJobs(server.db);
     const before = outboxMails(server.config.dataDir).length;
     expect(await remindMissing(server.db, server.config.sessionSecret, { camp: row.camp_id!, session: row.session })).toBeGreaterThan(0);
     await waitForJobs(server.db);
-    const reminder = outboxMails(server.config.dataDir).slice(before).find((mail) => mail.to === "camp.ar@example.com");
+    const reminder = outboxMails(server.config.dataDir)
+      .slice(before)
+      .find((mail) => mail.to === "camp.ar@example.com");
     expect(reminder).toBeDefined();
     expectArabic(reminder!);
     expect(reminder!.text).toContain("/ar/consent/complete?token=");

@@ -19,11 +19,17 @@ describe("queued e-mail", () => {
     await smtp?.stop();
   });
 
-  const job = () => server.db.selectFrom("jobs").select(["status", "attempts", "payload"]).where("kind", "=", "mail").orderBy("id", "desc").executeTakeFirstOrThrow();
+  const job = () =>
+    server.db.selectFrom("jobs").select(["status", "attempts", "payload"]).where("kind", "=", "mail").orderBy("id", "desc").executeTakeFirstOrThrow();
 
   it("is rendered and delivered by the background worker from what it keeps, and the job is done (decision 053)", async () => {
     const arrives = smtp.nextMailTo((await getSiteSettings(server.db)).email);
-    await queueStaffNotice(server.db, server.config.publicUrl, { kind: "contact", subject: { name: "Mona" }, details: [["email", "<mona@example.com>"]], path: "/admin/submissions/contact/7" });
+    await queueStaffNotice(server.db, server.config.publicUrl, {
+      kind: "contact",
+      subject: { name: "Mona" },
+      details: [["email", "<mona@example.com>"]],
+      path: "/admin/submissions/contact/7",
+    });
     const queued = await job();
     // The job keeps the envelope and the notice's data, not its text.
     expect(JSON.stringify(queued.payload)).not.toContain("/admin/submissions/contact/7\n");
@@ -72,7 +78,11 @@ describe("an e-mail the mail server keeps refusing", () => {
     expect((await getDashboard(server.db)).failedMails).toEqual([]);
 
     // Fast-forward to its last try.
-    await server.db.updateTable("jobs").set({ attempts: first.max_attempts - 1, run_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", first.id).execute();
+    await server.db
+      .updateTable("jobs")
+      .set({ attempts: first.max_attempts - 1, run_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", first.id)
+      .execute();
     await expect.poll(async () => (await job()).status, { timeout: 20_000 }).toBe("dead");
     const failed = (await getDashboard(server.db)).failedMails;
     expect(failed).toHaveLength(1);

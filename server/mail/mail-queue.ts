@@ -128,5 +128,11 @@ export async function deliverQueuedMail(deps: MailDeps, mails: ReadonlyMap<strin
   if (!rendered) return;
   const subject = rendered.subject ?? queued.subject;
   if (subject === undefined) throw new Error(`mail "${queued.template}" has no subject`);
-  await sendMail(deps, { to: queued.to, subject, text: rendered.text, html: mailDocument(rendered.lang, rendered.html), ...(rendered.attachments ? { attachments: rendered.attachments } : {}) });
+  await sendMail(deps, {
+    to: queued.to,
+    subject,
+    text: rendered.text,
+    html: mailDocument(rendered.lang, rendered.html),
+    ...(rendered.attachments ? { attachments: rendered.attachments } : {}),
+  });
 }

@@ -45,12 +45,18 @@ describe("typed mail", () => {
 
   it("refuses, when queued, data that fails its schema: a ZodError and no job", async () => {
     const wrong: unknown = { name: "", lang: "fr" };
-    await expect(queueMail(server.db, greeting, { to: "typed@example.com", subject: "s", data: wrong as z.input<typeof greeting.data> })).rejects.toBeInstanceOf(z.ZodError);
+    await expect(
+      queueMail(server.db, greeting, { to: "typed@example.com", subject: "s", data: wrong as z.input<typeof greeting.data> }),
+    ).rejects.toBeInstanceOf(z.ZodError);
     // Refused inside a transaction, the transaction's other writes roll back with it.
     await expect(
       server.db.transaction().execute(async (trx) => {
         await queueMail(trx, greeting, { to: "typed@example.com", subject: "s", data: { name: "Sara", lang: "en" } });
-        await queueMail(trx, passwordLinkMail, { to: "typed@example.com", subject: "s", data: JSON.parse('{"seed":"x","userId":"1","lang":"ar","purpose":"reset"}') });
+        await queueMail(trx, passwordLinkMail, {
+          to: "typed@example.com",
+          subject: "s",
+          data: JSON.parse('{"seed":"x","userId":"1","lang":"ar","purpose":"reset"}'),
+        });
       }),
     ).rejects.toBeInstanceOf(z.ZodError);
     expect(await mailJobsOf(server.db, greeting).execute()).toEqual([]);
@@ -59,16 +65,28 @@ describe("typed mail", () => {
 
   it("refuses, when sent, stored data that fails its schema (a row written by another version): the job's error, nothing sent", async () => {
     const mails = new Map([[greeting.name, greeting]]);
-    await expect(deliverQueuedMail(deps(), mails, { template: greeting.name, to: "typed@example.com", subject: "s", data: { name: 7 } })).rejects.toBeInstanceOf(z.ZodError);
-    await expect(deliverQueuedMail(deps(), mails, { template: "no-such-mail", to: "typed@example.com", subject: "s", data: {} })).rejects.toThrow('no mail named "no-such-mail"');
+    await expect(
+      deliverQueuedMail(deps(), mails, { template: greeting.name, to: "typed@example.com", subject: "s", data: { name: 7 } }),
+    ).rejects.toBeInstanceOf(z.ZodError);
+    await expect(deliverQueuedMail(deps(), mails, { template: "no-such-mail", to: "typed@example.com", subject: "s", data: {} })).rejects.toThrow(
+      'no mail named "no-such-mail"',
+    );
     // Through the worker: the job fails with the schema's message and is retried later.
-    await enqueue(server.db, mailJob, { template: passwordLinkMail.name, to: "stale.row@example.com", subject: "s", data: { seed: "x", userId: 1, lang: "fr", purpose: "reset" } });
+    await enqueue(server.db, mailJob, {
+      template: passwordLinkMail.name,
+      to: "stale.row@example.com",
+      subject: "s",
+      data: { seed: "x", userId: 1, lang: "fr", purpose: "reset" },
+    });
     const job = () => mailJobsOf(server.db, passwordLinkMail).executeTakeFirstOrThrow();
     await expect.poll(async () => (await job()).attempts, { timeout: 10_000 }).toBe(1);
     expect((await job()).status).toBe("queued");
     expect((await job()).last_error).toContain("lang");
     expect(outboxMails(server.config.dataDir).filter((mail) => mail.to === "stale.row@example.com")).toEqual([]);
-    await server.db.deleteFrom("jobs").where("id", "=", (await job()).id).execute();
+    await server.db
+      .deleteFrom("jobs")
+      .where("id", "=", (await job()).id)
+      .execute();
   });
 
   it("sends what it queued as HTML in the mail's language and direction, with its text part", async () => {

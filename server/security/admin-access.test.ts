@@ -25,7 +25,11 @@ function adminEndpoints(app: Express): Endpoint[] {
 }
 
 /** A concrete URL for a route pattern: every parameter becomes 1, optional groups are kept. */
-const concrete = (path: string) => path.replace(/\{?\*\w+\}?/g, "1").replace(/:\w+/g, "1").replace(/[{}]/g, "");
+const concrete = (path: string) =>
+  path
+    .replace(/\{?\*\w+\}?/g, "1")
+    .replace(/:\w+/g, "1")
+    .replace(/[{}]/g, "");
 
 describe("the route table walk", () => {
   it("finds routes in nested and mounted routers (so it can catch an unguarded one)", () => {
@@ -98,7 +102,10 @@ describe("an instructor reaches only their own groups (issue 30, decision 074)",
 
   it("answers 403 on every staff and admin endpoint, and on every teaching endpoint of another teacher's group", async () => {
     const app = createApp({ config: server.config, db: server.db, logger: createLogger("silent") });
-    const [teacherA, teacherB] = (await server.db.selectFrom("teachers").select("id").orderBy("id").limit(2).execute()).map((row) => row.id) as [number, number];
+    const [teacherA, teacherB] = (await server.db.selectFrom("teachers").select("id").orderBy("id").limit(2).execute()).map((row) => row.id) as [
+      number,
+      number,
+    ];
     const instructor = await server.signIn("instructor");
     await server.db.updateTable("users").set({ teacher_id: teacherA }).where("id", "=", instructor.user.id).execute();
     const own = await groupWithMeeting(server.db, { teacherId: teacherA, startsAt: new Date(Date.now() - 60_000), children: 1 });
@@ -114,12 +121,29 @@ describe("an instructor reaches only their own groups (issue 30, decision 074)",
       (
         await server.db
           .insertInto("certificates")
-          .values({ code, section_id: sectionId, enrolment_id: null, child_name: "Walk", course_en: "Course", course_ar: "دورة", lang: "en", issued_on: now.slice(0, 10), threshold: 0, rate: 0, issued_by: null, created_at: now, updated_at: now })
+          .values({
+            code,
+            section_id: sectionId,
+            enrolment_id: null,
+            child_name: "Walk",
+            course_en: "Course",
+            course_ar: "دورة",
+            lang: "en",
+            issued_on: now.slice(0, 10),
+            threshold: 0,
+            rate: 0,
+            issued_by: null,
+            created_at: now,
+            updated_at: now,
+          })
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id;
     const ids = (group: { sectionId: number; meetingId: number }, certificate: number) => (path: string) =>
-      path.replace("/sections/:id", `/sections/${group.sectionId}`).replace("/certificates/:id", `/certificates/${certificate}`).replace(/:\w+/g, String(group.meetingId));
+      path
+        .replace("/sections/:id", `/sections/${group.sectionId}`)
+        .replace("/certificates/:id", `/certificates/${certificate}`)
+        .replace(/:\w+/g, String(group.meetingId));
     const otherUrl = ids(other, await certificateIn(other.sectionId, "WALKOTHERAAA"));
     const ownUrl = ids(own, await certificateIn(own.sectionId, "WALKOWNAAAAA"));
     for (const { method, path } of adminEndpoints(app)) {
@@ -133,7 +157,8 @@ describe("an instructor reaches only their own groups (issue 30, decision 074)",
     expect(withIds.length).toBeGreaterThanOrEqual(2);
     for (const [method, path] of withIds) {
       const answer = await call(method, otherUrl(path), BODIES[`${method} ${path}`]);
-      if (answer.status !== 403 || typeof answer.body?.message !== "string") failures.push(`${method} ${path} (another teacher's group): instructor got ${answer.status}`);
+      if (answer.status !== 403 || typeof answer.body?.message !== "string")
+        failures.push(`${method} ${path} (another teacher's group): instructor got ${answer.status}`);
       // Their own group answers (a write's empty body is a 400 about the input, past the access checks).
       const mine = await call(method, ownUrl(path));
       if (mine.status === 403 || mine.status === 401) failures.push(`${method} ${path} (own group): instructor got ${mine.status}`);
@@ -158,7 +183,10 @@ describe("an instructor reaches only their own groups (issue 30, decision 074)",
       const url = concrete(path);
       const anonymous = await server.request(method, url, write ? { json: {}, headers: { origin: server.url } } : {});
       if (anonymous.status !== 401) failures.push(`${method} ${path}: anonymous got ${anonymous.status}`);
-      const user = await server.request(method, url, { ...(write ? { json: {} } : {}), headers: { cookie: parent.cookie, ...(write ? { origin: server.url } : {}) } });
+      const user = await server.request(method, url, {
+        ...(write ? { json: {} } : {}),
+        headers: { cookie: parent.cookie, ...(write ? { origin: server.url } : {}) },
+      });
       if (user.status !== 403) failures.push(`${method} ${path}: parent got ${user.status}`);
     }
     expect(failures).toEqual([]);
@@ -198,7 +226,9 @@ describe("every /api/account endpoint is the signed-in account's own", () => {
     // Staff are no different here: the children are the parent's alone.
     const staff = await server.signIn("admin");
     expect((await server.request("DELETE", url, { headers: as(staff) })).status).toBe(404);
-    expect((await server.request("GET", "/api/account/children", { headers: as(owner) })).body.children).toEqual([{ id: added.body.child.id, name: "Omar", age: 9 }]);
+    expect((await server.request("GET", "/api/account/children", { headers: as(owner) })).body.children).toEqual([
+      { id: added.body.child.id, name: "Omar", age: 9 },
+    ]);
   });
 
   it("lists, exports and deletes only the waitlist places of the account's own proven e-mail", async () => {
@@ -209,7 +239,10 @@ describe("every /api/account endpoint is the signed-in account's own", () => {
     const as = (who: { cookie: string }) => ({ cookie: who.cookie, origin: server.url });
     const course = await server.db.selectFrom("courses").select(["id", "slug"]).where("slug", "=", "python-for-beginners").executeTakeFirstOrThrow();
     const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    const slot = await server.request("POST", "/api/admin/slots", { json: { date, time: "11:00", durationMinutes: 60, capacity: 1, courseId: course.id }, headers: as(admin) });
+    const slot = await server.request("POST", "/api/admin/slots", {
+      json: { date, time: "11:00", durationMinutes: 60, capacity: 1, courseId: course.id },
+      headers: as(admin),
+    });
     const person = (email: string) => ({ slotId: slot.body.id, childName: "Omar", childAge: 13, parentName: "Sara", email, phone: "9876543210" });
     expect((await server.request("POST", `/api/courses/${course.slug}/demo-bookings`, { json: person("holder@example.com") })).status).toBe(201);
     expect((await server.request("POST", `/api/courses/${course.slug}/demo-waitlist`, { json: person(owner.user.email) })).status).toBe(201);
@@ -217,7 +250,10 @@ describe("every /api/account endpoint is the signed-in account's own", () => {
     expect((await server.request("GET", "/api/account", { headers: as(other) })).body.waitlist).toEqual([]);
     expect((await server.request("GET", "/api/account/export", { headers: as(other) })).body.waitlistPlaces).toEqual([]);
     expect((await server.request("POST", "/api/account/delete", { json: { email: other.user.email }, headers: as(other) })).status).toBe(200);
-    expect((await server.db.selectFrom("slot_waitlist").select(["status", "email"]).where("slot_id", "=", slot.body.id).executeTakeFirstOrThrow())).toEqual({ status: "waiting", email: owner.user.email });
+    expect(await server.db.selectFrom("slot_waitlist").select(["status", "email"]).where("slot_id", "=", slot.body.id).executeTakeFirstOrThrow()).toEqual({
+      status: "waiting",
+      email: owner.user.email,
+    });
   });
 });
 
@@ -242,11 +278,30 @@ describe("every /api/teaching endpoint is for staff and the group's own instruct
     const now = new Date().toISOString();
     const certificate = await server.db
       .insertInto("certificates")
-      .values({ code: "WALKWALKWALK", section_id: section.id, enrolment_id: null, child_name: "Walk", course_en: "Course", course_ar: "دورة", lang: "en", issued_on: now.slice(0, 10), threshold: 0, rate: 0, issued_by: null, created_at: now, updated_at: now })
+      .values({
+        code: "WALKWALKWALK",
+        section_id: section.id,
+        enrolment_id: null,
+        child_name: "Walk",
+        course_en: "Course",
+        course_ar: "دورة",
+        lang: "en",
+        issued_on: now.slice(0, 10),
+        threshold: 0,
+        rate: 0,
+        issued_by: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const urlOf = (path: string) =>
-      concrete(path.replace("/sections/:id", `/sections/${section.id}`).replace("/certificates/:id", `/certificates/${certificate.id}`).replace("/meetings/:id", `/meetings/${meeting.id}`));
+      concrete(
+        path
+          .replace("/sections/:id", `/sections/${section.id}`)
+          .replace("/certificates/:id", `/certificates/${certificate.id}`)
+          .replace("/meetings/:id", `/meetings/${meeting.id}`),
+      );
     const parent = await server.signIn("user");
     const instructor = await server.signIn("instructor");
     const teacher = await server.db.selectFrom("teachers").select("id").orderBy("id").executeTakeFirstOrThrow();
@@ -273,23 +328,50 @@ describe("every /api/teaching endpoint is for staff and the group's own instruct
     const now = new Date().toISOString();
     const child = await server.db
       .insertInto("enrollments")
-      .values({ student_name: "Walk Camper", parent_name: "Walk", email: "walk-camp@example.com", phone_number: "+919876543210", camp_id: camp.id, camp_slug: "walk", camp_title: "Camp", session: "Walk period", message: "", lang: "en", reference: null, status: "new", notes: "", created_at: now, updated_at: now })
+      .values({
+        student_name: "Walk Camper",
+        parent_name: "Walk",
+        email: "walk-camp@example.com",
+        phone_number: "+919876543210",
+        camp_id: camp.id,
+        camp_slug: "walk",
+        camp_title: "Camp",
+        session: "Walk period",
+        message: "",
+        lang: "en",
+        reference: null,
+        status: "new",
+        notes: "",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await server.db.insertInto("camp_checkouts").values({ enrollment_id: child.id, day: "2020-01-02", pickup_id: null, collected_by: "Walk", recorded_by: null, created_at: now }).execute();
+    await server.db
+      .insertInto("camp_checkouts")
+      .values({ enrollment_id: child.id, day: "2020-01-02", pickup_id: null, collected_by: "Walk", recorded_by: null, created_at: now })
+      .execute();
     const instructor = await server.signIn("instructor");
     const parent = await server.signIn("user");
     const as = (cookie: string) => ({ cookie, origin: server.url });
     const json = { camp: camp.id, session: "Walk period", threshold: 100 };
-    expect((await server.request("GET", `/api/teaching/camp/certificates?camp=${camp.id}&session=Walk%20period`, { headers: as(parent.cookie) })).status).toBe(403);
+    expect((await server.request("GET", `/api/teaching/camp/certificates?camp=${camp.id}&session=Walk%20period`, { headers: as(parent.cookie) })).status).toBe(
+      403,
+    );
     expect((await server.request("POST", "/api/teaching/camp/certificates", { json, headers: as(parent.cookie) })).status).toBe(403);
     expect(await server.db.selectFrom("certificates").select("id").where("camp_enrollment_id", "=", child.id).execute()).toEqual([]);
     // An instructor linked to no teacher profile (so teaching no group) runs the camp.
-    expect((await server.request("GET", `/api/teaching/camp/certificates?camp=${camp.id}&session=Walk%20period`, { headers: as(instructor.cookie) })).status).toBe(200);
+    expect(
+      (await server.request("GET", `/api/teaching/camp/certificates?camp=${camp.id}&session=Walk%20period`, { headers: as(instructor.cookie) })).status,
+    ).toBe(200);
     const issued = await server.request("POST", "/api/teaching/camp/certificates", { json, headers: as(instructor.cookie) });
     expect(issued.status, JSON.stringify(issued.body)).toBe(201);
     const id = issued.body.results[0].certificate.id as number;
-    expect((await server.request("POST", `/api/teaching/certificates/${id}/revoke`, { json: { reason: "Walk" }, headers: as(parent.cookie) })).status).toBe(403);
-    expect((await server.request("POST", `/api/teaching/certificates/${id}/revoke`, { json: { reason: "Walk" }, headers: as(instructor.cookie) })).status).toBe(200);
+    expect((await server.request("POST", `/api/teaching/certificates/${id}/revoke`, { json: { reason: "Walk" }, headers: as(parent.cookie) })).status).toBe(
+      403,
+    );
+    expect((await server.request("POST", `/api/teaching/certificates/${id}/revoke`, { json: { reason: "Walk" }, headers: as(instructor.cookie) })).status).toBe(
+      200,
+    );
   });
 });

@@ -84,7 +84,10 @@ export function openField(column: string, stored: string): string {
   const rest = stored.slice(PREFIX.length);
   const colon = rest.indexOf(":");
   const key = ring.get(rest.slice(0, colon));
-  const [iv, tag, body] = rest.slice(colon + 1).split(".").map((part) => Buffer.from(part, "base64url"));
+  const [iv, tag, body] = rest
+    .slice(colon + 1)
+    .split(".")
+    .map((part) => Buffer.from(part, "base64url"));
   if (!key || !iv || !tag || !body) return UNREADABLE;
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, iv);

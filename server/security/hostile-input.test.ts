@@ -92,7 +92,15 @@ interface ReadSample {
 /** Counters of every request by design (rate limits), so they are left out of the row counts. */
 const UNCOUNTED = new Set(["rate_limits"]);
 
-const TEXT_PAYLOADS = ["' OR 1=1 --", '"; DROP TABLE users; --', "<script>alert(1)</script>", "javascript:alert(1)", "../../etc/passwd", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "\ud800 lone surrogate"];
+const TEXT_PAYLOADS = [
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  "<script>alert(1)</script>",
+  "javascript:alert(1)",
+  "../../etc/passwd",
+  "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+  "\ud800 lone surrogate",
+];
 /** Replacements of a path parameter (already URL-encoded where needed). */
 const ID_PAYLOADS = [
   "..%2f..%2fetc%2fpasswd",
@@ -117,9 +125,14 @@ const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 async function tableNames(db: DB): Promise<string[]> {
   const { rows } = isPostgres(db as unknown as Kysely<unknown>)
-    ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+    ? await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
     : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
-  return rows.map((row) => row.name).filter((name) => !UNCOUNTED.has(name)).sort();
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !UNCOUNTED.has(name))
+    .sort();
 }
 
 async function countRows(db: DB, tables: string[]): Promise<Counts> {
@@ -194,21 +207,41 @@ function writeAttempts(sample: WriteSample): Attempt[] {
   const attempts: Omit<Attempt, "method">[] = [];
   const bodyless = sample.body === null;
   const valid = sample.body?.() ?? {};
-  const json = (label: string, value: Json, mayPass: boolean) => attempts.push({ label, url, body: JSON.stringify(value), contentType: "application/json", mayPass: mayPass || bodyless });
+  const json = (label: string, value: Json, mayPass: boolean) =>
+    attempts.push({ label, url, body: JSON.stringify(value), contentType: "application/json", mayPass: mayPass || bodyless });
 
   // An endpoint that reads no body may accept any JSON object or array (and nothing at all).
-  for (const text of MALFORMED_JSON) attempts.push({ label: `JSON ${JSON.stringify(text.slice(0, 10))}`, url, body: text, contentType: "application/json", mayPass: bodyless && (text === "" || text.startsWith("[")) });
+  for (const text of MALFORMED_JSON)
+    attempts.push({
+      label: `JSON ${JSON.stringify(text.slice(0, 10))}`,
+      url,
+      body: text,
+      contentType: "application/json",
+      mayPass: bodyless && (text === "" || text.startsWith("[")),
+    });
   attempts.push({ label: "JSON with trailing garbage", url, body: `${JSON.stringify(valid)}x`, contentType: "application/json", mayPass: false });
   attempts.push({ label: "JSON as text/plain", url, body: JSON.stringify(valid), contentType: "text/plain", mayPass: bodyless });
   // A form endpoint (Twilio's webhook) takes its own valid sample again as a redelivery: it stores nothing new.
-  attempts.push({ label: "form-urlencoded", url, body: new URLSearchParams(flatStrings(valid)).toString(), contentType: "application/x-www-form-urlencoded", mayPass: bodyless || sample.form === true });
+  attempts.push({
+    label: "form-urlencoded",
+    url,
+    body: new URLSearchParams(flatStrings(valid)).toString(),
+    contentType: "application/x-www-form-urlencoded",
+    mayPass: bodyless || sample.form === true,
+  });
   const multipart = multipartOf(flatStrings(valid));
   attempts.push({ label: "multipart", url, body: multipart.body, contentType: multipart.contentType, mayPass: bodyless });
   attempts.push({ label: "XML", url, body: "<a><b>1</b></a>", contentType: "application/xml", mayPass: bodyless });
   attempts.push({ label: "JSON in an unknown charset", url, body: JSON.stringify(valid), contentType: "application/json; charset=x-unknown", mayPass: false });
   // server/app.ts reads up to 1 MB of JSON under /api/admin (long blog posts), 100 kB elsewhere.
   const bodyLimit = url.startsWith("/api/admin") ? 1024 * 1024 : 100 * 1024;
-  attempts.push({ label: `over ${bodyLimit / 1024} kB of JSON`, url, body: JSON.stringify({ ...valid, padding: "x".repeat(bodyLimit + 1024) }), contentType: "application/json", mayPass: false });
+  attempts.push({
+    label: `over ${bodyLimit / 1024} kB of JSON`,
+    url,
+    body: JSON.stringify({ ...valid, padding: "x".repeat(bodyLimit + 1024) }),
+    contentType: "application/json",
+    mayPass: false,
+  });
   json("a 1 MB string", { ...valid, [Object.keys(valid)[0] ?? "field"]: MEGABYTE }, false);
 
   if (!bodyless) {
@@ -221,7 +254,14 @@ function writeAttempts(sample: WriteSample): Attempt[] {
         json(`${where} of 60,000 characters`, replaced(valid, at, "x".repeat(60_000)), false);
         json(`${where} with a NUL byte`, replaced(valid, at, `${value}\u0000x`), false);
         // Under both body limits; the old link pattern took seconds on it and blocked every request.
-        attempts.push({ label: `${where} = a link-shaped value of 90,000 characters`, url, body: JSON.stringify(replaced(valid, at, urlBait(90_000))), contentType: "application/json", mayPass: false, withinMs: 1000 });
+        attempts.push({
+          label: `${where} = a link-shaped value of 90,000 characters`,
+          url,
+          body: JSON.stringify(replaced(valid, at, urlBait(90_000))),
+          contentType: "application/json",
+          mayPass: false,
+          withinMs: 1000,
+        });
         for (const text of TEXT_PAYLOADS) json(`${where} = ${text}`, replaced(valid, at, text), true);
       }
     }
@@ -229,13 +269,31 @@ function writeAttempts(sample: WriteSample): Attempt[] {
   // Unknown fields are ignored, never stored (mass assignment) and never pollute prototypes.
   const extra = { isAdmin: true, id: 999_999, password_hash: "hacked", created_at: "1970-01-01", extra: "<script>alert(1)</script>" };
   json("unknown fields", { ...extra, ...valid }, true);
-  attempts.push({ label: "__proto__ and constructor", url, body: `{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},${JSON.stringify(valid).slice(1)}`, contentType: "application/json", mayPass: true });
-  attempts.push({ label: "deeply nested unknown field", url, body: `{"deep":${"[".repeat(5000)}${"]".repeat(5000)},${JSON.stringify(valid).slice(1)}`, contentType: "application/json", mayPass: true });
+  attempts.push({
+    label: "__proto__ and constructor",
+    url,
+    body: `{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},${JSON.stringify(valid).slice(1)}`,
+    contentType: "application/json",
+    mayPass: true,
+  });
+  attempts.push({
+    label: "deeply nested unknown field",
+    url,
+    body: `{"deep":${"[".repeat(5000)}${"]".repeat(5000)},${JSON.stringify(valid).slice(1)}`,
+    contentType: "application/json",
+    mayPass: true,
+  });
 
   // Hostile path parameters, with the valid body.
   for (const param of sample.route.match(/:\w+/g) ?? []) {
     for (const bad of ID_PAYLOADS) {
-      attempts.push({ label: `${param} = ${bad}`, url: urlWithParam(sample, param, bad), body: JSON.stringify(valid), contentType: "application/json", mayPass: false });
+      attempts.push({
+        label: `${param} = ${bad}`,
+        url: urlWithParam(sample, param, bad),
+        body: JSON.stringify(valid),
+        contentType: "application/json",
+        mayPass: false,
+      });
     }
   }
   return attempts.map((a) => ({ ...a, method }));
@@ -299,15 +357,23 @@ describe("hostile input on every endpoint", () => {
   }
 
   // Passkeys and the second factor (decision 046): each sample's ceremony is run for real first.
-  const cookiesOf = (headers: Headers) => headers.getSetCookie().map((line) => line.split(";")[0]!).filter((pair) => !pair.endsWith("="));
+  const cookiesOf = (headers: Headers) =>
+    headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0]!)
+      .filter((pair) => !pair.endsWith("="));
   const device = () => new SoftAuthenticator(server.config.webauthn!.rpId, server.config.webauthn!.origins[0]!);
-  const totpCode = (secret: string, timestamp: number) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
+  const totpCode = (secret: string, timestamp: number) =>
+    new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
   const ceremony: { body?: Json; secret?: string } = {};
   /** Registers a passkey for a session through the API; returns its authenticator. */
   async function registeredDevice(cookie: string) {
     const authenticator = device();
     const options = await server.request("POST", "/api/account/passkeys/options", { headers: { cookie, origin: server.url } });
-    const saved = await server.request("POST", "/api/account/passkeys", { json: { response: authenticator.register(options.body.options) }, headers: { cookie: [cookie, ...cookiesOf(options.headers)].join("; "), origin: server.url } });
+    const saved = await server.request("POST", "/api/account/passkeys", {
+      json: { response: authenticator.register(options.body.options) },
+      headers: { cookie: [cookie, ...cookiesOf(options.headers)].join("; "), origin: server.url },
+    });
     if (saved.status !== 201) throw new Error(`passkey set-up failed: ${saved.status}`);
     return authenticator;
   }
@@ -316,7 +382,15 @@ describe("hostile input on every endpoint", () => {
     const now = nowIso();
     const row = await server.db
       .insertInto("demo_slots")
-      .values({ starts_at: new Date(Date.now() + daysAhead * 86_400_000).toISOString(), duration_minutes: 60, capacity, course_id: ids.course!, status: "open", created_at: now, updated_at: now })
+      .values({
+        starts_at: new Date(Date.now() + daysAhead * 86_400_000).toISOString(),
+        duration_minutes: 60,
+        capacity,
+        course_id: ids.course!,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -328,21 +402,61 @@ describe("hostile input on every endpoint", () => {
    * and a second child to issue to (the issue sample) whose certificate the revoke sample revokes.
    */
   async function certificateSetup(db: DB, course: { id: number; minAge: number }) {
-    const input = sectionSchema.parse({ courseId: course.id, weekdays: [3], startTime: "15:00", durationMinutes: 60, firstDate: dateIn(20), meetings: 2, capacity: 5 });
+    const input = sectionSchema.parse({
+      courseId: course.id,
+      weekdays: [3],
+      startTime: "15:00",
+      durationMinutes: 60,
+      firstDate: dateIn(20),
+      meetings: 2,
+      capacity: 5,
+    });
     const made = await createSection(db, input, "Asia/Kolkata", async () => {});
     if (!made.ok) throw new Error("set-up section failed");
     ids.certSection = made.id;
     const child = (name: string, email: string, userId: number | null) =>
-      enrol(db, made.id, { childName: name, childAge: course.minAge, childId: null, parentName: "Setup Parent", email, phone: "+919876543210" }, { userId, lang: "en", queue: async () => {} });
-    if (!(await child("Certified Child", people.own.email, ids.own!)).ok || !(await child("Second Child", "second.cert@example.com", null)).ok) throw new Error("set-up enrolment failed");
+      enrol(
+        db,
+        made.id,
+        { childName: name, childAge: course.minAge, childId: null, parentName: "Setup Parent", email, phone: "+919876543210" },
+        { userId, lang: "en", queue: async () => {} },
+      );
+    if (!(await child("Certified Child", people.own.email, ids.own!)).ok || !(await child("Second Child", "second.cert@example.com", null)).ok)
+      throw new Error("set-up enrolment failed");
     const [mine, second] = await db.selectFrom("section_enrolments").select("id").where("section_id", "=", made.id).orderBy("id").execute();
     ids.certEnrolment = second!.id;
     const meeting = await db.selectFrom("section_meetings").select("id").where("section_id", "=", made.id).orderBy("starts_at").executeTakeFirstOrThrow();
     const at = nowIso();
-    await db.updateTable("section_meetings").set({ starts_at: new Date(Date.now() - 86_400_000).toISOString() }).where("id", "=", meeting.id).execute();
-    for (const enrolment of [mine!, second!]) await db.insertInto("meeting_attendance").values({ meeting_id: meeting.id, enrolment_id: enrolment.id, status: "present", created_at: at, updated_at: at }).execute();
-    const row = { section_id: made.id, child_name: "Certified Child", course_en: "Course", course_ar: "دورة", lang: "en" as const, issued_on: at.slice(0, 10), threshold: 50, rate: 100, issued_by: null, created_at: at, updated_at: at };
-    ids.ownCertificate = (await db.insertInto("certificates").values({ ...row, code: "H0ST1KE0WNC3", enrolment_id: mine!.id }).returning("id").executeTakeFirstOrThrow()).id;
+    await db
+      .updateTable("section_meetings")
+      .set({ starts_at: new Date(Date.now() - 86_400_000).toISOString() })
+      .where("id", "=", meeting.id)
+      .execute();
+    for (const enrolment of [mine!, second!])
+      await db
+        .insertInto("meeting_attendance")
+        .values({ meeting_id: meeting.id, enrolment_id: enrolment.id, status: "present", created_at: at, updated_at: at })
+        .execute();
+    const row = {
+      section_id: made.id,
+      child_name: "Certified Child",
+      course_en: "Course",
+      course_ar: "دورة",
+      lang: "en" as const,
+      issued_on: at.slice(0, 10),
+      threshold: 50,
+      rate: 100,
+      issued_by: null,
+      created_at: at,
+      updated_at: at,
+    };
+    ids.ownCertificate = (
+      await db
+        .insertInto("certificates")
+        .values({ ...row, code: "H0ST1KE0WNC3", enrolment_id: mine!.id })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     tokens.certificateCode = "H0ST-1KE0-WNC3";
   }
 
@@ -353,12 +467,27 @@ describe("hostile input on every endpoint", () => {
    */
   async function sectionChangeSetup(db: DB, course: { id: number; minAge: number }) {
     const group = async (capacity: number) => {
-      const input = sectionSchema.parse({ courseId: course.id, weekdays: [3], startTime: "15:00", durationMinutes: 60, firstDate: dateIn(20), meetings: 2, capacity });
+      const input = sectionSchema.parse({
+        courseId: course.id,
+        weekdays: [3],
+        startTime: "15:00",
+        durationMinutes: 60,
+        firstDate: dateIn(20),
+        meetings: 2,
+        capacity,
+      });
       const made = await createSection(db, input, "Asia/Kolkata", async () => {});
       if (!made.ok) throw new Error("set-up section failed");
       return made.id;
     };
-    const child = (email: string) => ({ childName: `Setup ${email}`, childAge: course.minAge, childId: null, parentName: "Setup Parent", email, phone: "+919876543210" });
+    const child = (email: string) => ({
+      childName: `Setup ${email}`,
+      childAge: course.minAge,
+      childId: null,
+      parentName: "Setup Parent",
+      email,
+      phone: "+919876543210",
+    });
     const enrolIn = async (sectionId: number, email: string) => {
       const made = await enrol(db, sectionId, child(email), { userId: null, lang: "en", queue: async () => {} });
       if (!made.ok) throw new Error("set-up enrolment failed");
@@ -412,11 +541,39 @@ describe("hostile input on every endpoint", () => {
       const at = nowIso();
       const { id } = await db
         .insertInto("enrollments")
-        .values({ student_name: "Aarav", parent_name: "Priya", email, phone_number: "+919876543210", camp_id: camp.id, camp_slug: camp.slug, camp_title: camp.title_en, session: email, message: "", lang: "en", reference: null, status: "new", notes: "", created_at: at, updated_at: at })
+        .values({
+          student_name: "Aarav",
+          parent_name: "Priya",
+          email,
+          phone_number: "+919876543210",
+          camp_id: camp.id,
+          camp_slug: camp.slug,
+          camp_title: camp.title_en,
+          session: email,
+          message: "",
+          lang: "en",
+          reference: null,
+          status: "new",
+          notes: "",
+          created_at: at,
+          updated_at: at,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       const line = { kind: "price" as const, label_en: "Fee", label_ar: "الرسوم", amountMinor: 30_000 };
-      return (await db.transaction().execute((trx) => createInvoice(trx, { email, parentName: "Priya", userId: null, lang: "en", currency: "INR", offer: { kind: "camp", enrollmentId: id }, childName: "Aarav", description: { en: "Camp", ar: "المخيم" }, lines: [line] })))!;
+      return (await db.transaction().execute((trx) =>
+        createInvoice(trx, {
+          email,
+          parentName: "Priya",
+          userId: null,
+          lang: "en",
+          currency: "INR",
+          offer: { kind: "camp", enrollmentId: id },
+          childName: "Aarav",
+          description: { en: "Camp", ar: "المخيم" },
+          lines: [line],
+        }),
+      ))!;
     };
     ids.invoiceSplit = (await invoice("split-invoice@example.com")).id;
     tokens.invoicePay = invoicePaymentToken(server.config.sessionSecret, await invoice("pay-invoice@example.com"));
@@ -432,10 +589,25 @@ describe("hostile input on every endpoint", () => {
    */
   async function consentSetup(db: DB) {
     const at = nowIso();
-    ids.consentForm = (await db.insertInto("consent_forms").values({ kind: "pickup", required: 0, active: 1, current_version: 1, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow()).id;
+    ids.consentForm = (
+      await db
+        .insertInto("consent_forms")
+        .values({ kind: "pickup", required: 0, active: 1, current_version: 1, created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     const version = await db
       .insertInto("consent_versions")
-      .values({ form_id: ids.consentForm, version: 1, title_en: "Pickup people", title_ar: "من يستلم الطفل", body_en: "Who may collect the child.", body_ar: "من يحق له استلام الطفل.", created_by: null, created_at: at })
+      .values({
+        form_id: ids.consentForm,
+        version: 1,
+        title_en: "Pickup people",
+        title_ar: "من يستلم الطفل",
+        body_en: "Who may collect the child.",
+        body_ar: "من يحق له استلام الطفل.",
+        created_by: null,
+        created_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const camp = await db.selectFrom("camps").select(["id", "slug"]).orderBy("id").executeTakeFirstOrThrow();
@@ -443,37 +615,111 @@ describe("hostile input on every endpoint", () => {
     ids.campChild = (
       await db
         .insertInto("enrollments")
-        .values({ student_name: "Camp Child", parent_name: "Camp Parent", email, phone_number: "+919876543210", camp_id: camp.id, camp_slug: camp.slug, camp_title: "Camp", session: "1 July - 20th July", message: "", lang: "en", reference: null, status: "new", notes: "", created_at: at, updated_at: at })
+        .values({
+          student_name: "Camp Child",
+          parent_name: "Camp Parent",
+          email,
+          phone_number: "+919876543210",
+          camp_id: camp.id,
+          camp_slug: camp.slug,
+          camp_title: "Camp",
+          session: "1 July - 20th July",
+          message: "",
+          lang: "en",
+          reference: null,
+          status: "new",
+          notes: "",
+          created_at: at,
+          updated_at: at,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
     const answer = await db
       .insertInto("consent_answers")
-      .values({ version_id: version.id, form_id: ids.consentForm, email, child_key: childKey("Camp Child"), child_name: "Camp Child", signer_name: "Camp Parent", user_id: null, lang: "en", agreed: 1, enrolment_id: null, enrollment_id: ids.campChild, signed_at: at })
+      .values({
+        version_id: version.id,
+        form_id: ids.consentForm,
+        email,
+        child_key: childKey("Camp Child"),
+        child_name: "Camp Child",
+        signer_name: "Camp Parent",
+        user_id: null,
+        lang: "en",
+        agreed: 1,
+        enrolment_id: null,
+        enrollment_id: ids.campChild,
+        signed_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     // A camp day already checked out, so the camp certificate sample has a day to count (decision 089).
-    await db.insertInto("camp_checkouts").values({ enrollment_id: ids.campChild, day: dateIn(-2), pickup_id: null, collected_by: "Camp Parent", recorded_by: null, created_at: at }).execute();
+    await db
+      .insertInto("camp_checkouts")
+      .values({ enrollment_id: ids.campChild, day: dateIn(-2), pickup_id: null, collected_by: "Camp Parent", recorded_by: null, created_at: at })
+      .execute();
     tokens.campId = String(camp.id);
-    ids.pickupPerson = (await db.insertInto("consent_pickups").values({ answer_id: answer.id, name: "Aunt Layla", phone: "+919876543211", pin_hash: null }).returning("id").executeTakeFirstOrThrow()).id;
+    ids.pickupPerson = (
+      await db
+        .insertInto("consent_pickups")
+        .values({ answer_id: answer.id, name: "Aunt Layla", phone: "+919876543211", pin_hash: null })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     // A pickup person whose PIN wrong tries locked (issue 39), for the staff's unlock sample.
     // A payment notice staff have not dealt with yet (raised by the payment boundary, decision 094).
-    ids.paymentNotice = (await db.insertInto("payment_notices").values({ kind: "void-invoice-credit", notice_key: "hostile-input-notice", provider_ref: null, invoice_id: null, amount_minor: 1500, currency: "USD", created_at: at }).returning("id").executeTakeFirstOrThrow()).id;
-    ids.lockedPickup = (await db.insertInto("consent_pickups").values({ answer_id: answer.id, name: "Uncle Sami", phone: "+919876543212", pin_hash: null, pin_locked_at: at }).returning("id").executeTakeFirstOrThrow()).id;
+    ids.paymentNotice = (
+      await db
+        .insertInto("payment_notices")
+        .values({
+          kind: "void-invoice-credit",
+          notice_key: "hostile-input-notice",
+          provider_ref: null,
+          invoice_id: null,
+          amount_minor: 1500,
+          currency: "USD",
+          created_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.lockedPickup = (
+      await db
+        .insertInto("consent_pickups")
+        .values({ answer_id: answer.id, name: "Uncle Sami", phone: "+919876543212", pin_hash: null, pin_locked_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     tokens.consentLink = "consent-link-token-0123456789abcdef";
-    await db.insertInto("consent_links").values({ token_hash: tokenHash(tokens.consentLink), email, lang: "en", created_at: at, expires_at: new Date(Date.now() + 86_400_000).toISOString() }).execute();
+    await db
+      .insertInto("consent_links")
+      .values({ token_hash: tokenHash(tokens.consentLink), email, lang: "en", created_at: at, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+      .execute();
   }
 
   async function makeupsSetup(db: DB, course: { id: number; minAge: number }) {
     const group = async (startTime: string) => {
-      const made = await createSection(db, sectionSchema.parse({ courseId: course.id, weekdays: [4], startTime, durationMinutes: 60, firstDate: dateIn(21), meetings: 4, capacity: 10 }), "Asia/Kolkata", async () => {});
+      const made = await createSection(
+        db,
+        sectionSchema.parse({ courseId: course.id, weekdays: [4], startTime, durationMinutes: 60, firstDate: dateIn(21), meetings: 4, capacity: 10 }),
+        "Asia/Kolkata",
+        async () => {},
+      );
       if (!made.ok) throw new Error("set-up section failed");
       return (await db.selectFrom("section_meetings").select("id").where("section_id", "=", made.id).orderBy("starts_at").execute()).map((m) => m.id);
     };
     const home = await group("09:00");
     const other = await group("11:00");
-    const child = (email: string) => ({ childName: `Makeup ${email}`, childAge: course.minAge, childId: null, parentName: "Setup Parent", email, phone: "+919876543210" });
-    const sectionOf = async (meetingId: number) => (await db.selectFrom("section_meetings").select("section_id").where("id", "=", meetingId).executeTakeFirstOrThrow()).section_id;
+    const child = (email: string) => ({
+      childName: `Makeup ${email}`,
+      childAge: course.minAge,
+      childId: null,
+      parentName: "Setup Parent",
+      email,
+      phone: "+919876543210",
+    });
+    const sectionOf = async (meetingId: number) =>
+      (await db.selectFrom("section_meetings").select("section_id").where("id", "=", meetingId).executeTakeFirstOrThrow()).section_id;
     const made = await enrol(db, await sectionOf(home[0]!), child("makeup-own@example.com"), { userId: ids.own!, lang: "en", queue: async () => {} });
     const linked = await enrol(db, await sectionOf(home[0]!), child("makeup-link@example.com"), { userId: null, lang: "en", queue: async () => {} });
     if (!made.ok || !linked.ok) throw new Error("set-up enrolment failed");
@@ -503,26 +749,53 @@ describe("hostile input on every endpoint", () => {
     // WhatsApp and SMS on (decision 127), against their local stand-ins: the webhooks get real signed samples.
     whatsapp = await startWhatsAppStandIn();
     twilio = await startTwilioStandIn();
-    server = await startTestServer({ MAX_UPLOAD_BYTES: "200000", METRICS_TOKEN, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url, ...messagingEnv(whatsapp, twilio) });
+    server = await startTestServer({
+      MAX_UPLOAD_BYTES: "200000",
+      METRICS_TOKEN,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      ...messagingEnv(whatsapp, twilio),
+    });
     stripe.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);
     const { db } = server;
     tables = await tableNames(db);
     tokens.setup = new URL((await adminSetupLink(db, server.config))!).searchParams.get("token")!;
     for (const [name, person] of Object.entries(people)) {
       if (name === "staff") continue;
-      ids[name] = (await createUser(db, { username: `Hostile ${name}`, email: person.email, password: person.password, contactNumber: "9876543210", role: "user" }))!;
+      ids[name] = (await createUser(db, {
+        username: `Hostile ${name}`,
+        email: person.email,
+        password: person.password,
+        contactNumber: "9876543210",
+        role: "user",
+      }))!;
     }
     await accountHeaders("google");
     await db.updateTable("users").set({ password_hash: null, google_sub: "hostile-google-sub" }).where("id", "=", ids.google!).execute();
     for (const name of ["Saved Child", "Child To Remove"]) {
-      const child = await db.insertInto("account_children").values({ user_id: ids.own!, name, age: 9, created_at: nowIso(), updated_at: nowIso() }).returning("id").executeTakeFirstOrThrow();
+      const child = await db
+        .insertInto("account_children")
+        .values({ user_id: ids.own!, name, age: 9, created_at: nowIso(), updated_at: nowIso() })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       ids[name === "Saved Child" ? "child" : "childToDelete"] = child.id;
     }
     tokens.reset = await createPasswordReset(db, server.config.sessionSecret, { id: ids.reset!, email: people.reset.email }, { lang: "en", purpose: "reset" });
-    const invited = await inviteStaff(db, { email: "invited.hostile@example.com", role: "editor", invitedBy: ids.reset!, lang: "en", secret: server.config.sessionSecret });
+    const invited = await inviteStaff(db, {
+      email: "invited.hostile@example.com",
+      role: "editor",
+      invitedBy: ids.reset!,
+      lang: "en",
+      secret: server.config.sessionSecret,
+    });
     if (!invited.ok) throw new Error("the invitation sample could not be made");
     tokens.invite = invited.token;
-    if (!(await inviteStaff(db, { email: "revoked.hostile@example.com", role: "admin", invitedBy: ids.reset!, lang: "en", secret: server.config.sessionSecret })).ok) throw new Error("the revocation sample could not be made");
+    if (
+      !(await inviteStaff(db, { email: "revoked.hostile@example.com", role: "admin", invitedBy: ids.reset!, lang: "en", secret: server.config.sessionSecret }))
+        .ok
+    )
+      throw new Error("the revocation sample could not be made");
     tokens.inviteRef = (await db.selectFrom("staff_invites").select("ref").where("email", "=", "revoked.hostile@example.com").executeTakeFirstOrThrow()).ref!;
 
     const course = (await findCourse(db, courseSlug, "en"))!;
@@ -539,19 +812,58 @@ describe("hostile input on every endpoint", () => {
     ids.sectionEdit = ofCourse[1]!.id;
     ids.sectionCancel = sections.find((section) => section.course_id !== course.id)!.id;
     // Promo codes (issue 31 part 5): one to edit, one to delete.
-    const promo = (code: string) => ({ code, kind: "percent" as const, percent: 10, amount_minor: null, currency: null, applies_to: "all" as const, valid_from: null, valid_until: null, max_uses: 5, per_family: 1, created_at: "2026-11-27T00:00:00.000Z", updated_at: "2026-11-27T00:00:00.000Z" });
+    const promo = (code: string) => ({
+      code,
+      kind: "percent" as const,
+      percent: 10,
+      amount_minor: null,
+      currency: null,
+      applies_to: "all" as const,
+      valid_from: null,
+      valid_until: null,
+      max_uses: 5,
+      per_family: 1,
+      created_at: "2026-11-27T00:00:00.000Z",
+      updated_at: "2026-11-27T00:00:00.000Z",
+    });
     ids.promoEdit = (await db.insertInto("promo_codes").values(promo("SETUP-EDIT")).returning("id").executeTakeFirstOrThrow()).id;
     ids.promoDelete = (await db.insertInto("promo_codes").values(promo("SETUP-DELETE")).returning("id").executeTakeFirstOrThrow()).id;
     // Billing (issue 31 part 6, decision 092): the own family's camp invoice, paid at the desk, one credit note.
     const campRow = await db.selectFrom("camps").select(["id", "slug"]).orderBy("id").executeTakeFirstOrThrow();
     const billedCamp = await db
       .insertInto("enrollments")
-      .values({ student_name: "Billed Child", parent_name: "Own Parent", email: "own.hostile@example.com", phone_number: "+919876543210", camp_id: campRow.id, camp_slug: campRow.slug, camp_title: "Camp", session: "s", message: "", lang: "en", reference: null, status: "new", notes: "", created_at: nowIso(), updated_at: nowIso() })
+      .values({
+        student_name: "Billed Child",
+        parent_name: "Own Parent",
+        email: "own.hostile@example.com",
+        phone_number: "+919876543210",
+        camp_id: campRow.id,
+        camp_slug: campRow.slug,
+        camp_title: "Camp",
+        session: "s",
+        message: "",
+        lang: "en",
+        reference: null,
+        status: "new",
+        notes: "",
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await db.transaction().execute(async (trx) => {
       const fee = [{ kind: "price" as const, label_en: "Fee", label_ar: "الرسوم", amountMinor: 50_000 }];
-      const invoice = (await createInvoice(trx, { email: "Own.Hostile@example.com", parentName: "Own Parent", userId: ids.own!, lang: "en", currency: "INR", offer: { kind: "camp", enrollmentId: billedCamp.id }, childName: "Billed Child", description: { en: "Camp", ar: "المخيم" }, lines: fee }))!;
+      const invoice = (await createInvoice(trx, {
+        email: "Own.Hostile@example.com",
+        parentName: "Own Parent",
+        userId: ids.own!,
+        lang: "en",
+        currency: "INR",
+        offer: { kind: "camp", enrollmentId: billedCamp.id },
+        childName: "Billed Child",
+        description: { en: "Camp", ar: "المخيم" },
+        lines: fee,
+      }))!;
       ids.ownInvoice = invoice.id;
       ids.payment = (await recordPayment(trx, { invoiceId: invoice.id, method: "cash", amountMinor: 50_000 }))!.id;
       ids.creditNote = (await issueCreditNote(trx, { invoiceId: invoice.id, amountMinor: 100, kind: "refund", refund: { paymentId: ids.payment } })).id;
@@ -560,8 +872,15 @@ describe("hostile input on every endpoint", () => {
     courseDeleteStores.course_sections = -deleted.length;
     courseDeleteStores.section_meetings = -deleted.reduce((sum, section) => sum + section.meeting_count, 0);
     // One class of a third group to cancel and another to move (issue 29): a group nobody enrols in, so no e-mail is queued.
-    const changing = sections.find((section) => section.course_id !== course.id && section.id !== ids.sectionCancel && section.course_id !== ids.courseToDelete)!;
-    const changingMeetings = await db.selectFrom("section_meetings").select(["id", "starts_at"]).where("section_id", "=", changing.id).orderBy("starts_at").execute();
+    const changing = sections.find(
+      (section) => section.course_id !== course.id && section.id !== ids.sectionCancel && section.course_id !== ids.courseToDelete,
+    )!;
+    const changingMeetings = await db
+      .selectFrom("section_meetings")
+      .select(["id", "starts_at"])
+      .where("section_id", "=", changing.id)
+      .orderBy("starts_at")
+      .execute();
     ids.meetingCancel = changingMeetings[1]!.id;
     ids.meetingMove = changingMeetings[2]!.id;
     tokens.meetingMoveDate = addDays(zonedParts(changingMeetings[2]!.starts_at, "Asia/Kolkata").date, 1);
@@ -570,24 +889,59 @@ describe("hostile input on every endpoint", () => {
     ids.teachMeeting = teaching.meetingId;
     ids.teachEnrolment = teaching.enrolmentIds[0]!;
     const edited = ofCourse[1]!;
-    sectionForm.value = { courseId: course.id, weekdays: edited.weekdays.split(",").map(Number), startTime: edited.start_time, durationMinutes: edited.duration_minutes, firstDate: edited.first_date, meetings: edited.meeting_count, capacity: 20 };
+    sectionForm.value = {
+      courseId: course.id,
+      weekdays: edited.weekdays.split(",").map(Number),
+      startTime: edited.start_time,
+      durationMinutes: edited.duration_minutes,
+      firstDate: edited.first_date,
+      meetings: edited.meeting_count,
+      capacity: 20,
+    };
     const booking = { childName: "Setup Child", childAge: 9, parentName: "Setup Parent", phone: "+91 98765 43210" };
-    const first = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
-    const second = await bookSlot(db, { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
-    const third = await bookSlot(db, { ...booking, slotId: ids.bookingSlot, email: "setup-c@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
+    const first = await bookSlot(
+      db,
+      { ...booking, slotId: ids.bookingSlot, email: "setup-a@example.com" },
+      { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 },
+    );
+    const second = await bookSlot(
+      db,
+      { ...booking, slotId: ids.adminSlot, email: "setup-b@example.com" },
+      { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 },
+    );
+    const third = await bookSlot(
+      db,
+      { ...booking, slotId: ids.bookingSlot, email: "setup-c@example.com" },
+      { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 },
+    );
     if (!first.ok || !second.ok || !third.ok) throw new Error("set-up bookings failed");
     tokens.reschedule = third.cancelToken;
     tokens.cancel = first.cancelToken;
     tokens.reference = first.reference;
     ids.adminBooking = (await db.selectFrom("demo_bookings").select("id").where("reference", "=", second.reference).executeTakeFirstOrThrow()).id;
     // Demo to enrolment (decision 069): a booking of a child in the course's first group's ages.
-    const converted = await bookSlot(db, { ...booking, childAge: 14, slotId: ids.bookingSlot, email: "setup-e@example.com" }, { course, userId: null, lang: "ar", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
+    const converted = await bookSlot(
+      db,
+      { ...booking, childAge: 14, slotId: ids.bookingSlot, email: "setup-e@example.com" },
+      { course, userId: null, lang: "ar", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 },
+    );
     if (!converted.ok) throw new Error("set-up booking failed");
     ids.convertBooking = (await db.selectFrom("demo_bookings").select("id").where("reference", "=", converted.reference).executeTakeFirstOrThrow()).id;
-    tokens.feed = /calendar-feeds\/([\w-]+)\.ics$/.exec((await renewFeed(db, ids.feed!, "en", server.config.sessionSecret, server.config.publicUrl)).link.url)![1]!;
+    tokens.feed = /calendar-feeds\/([\w-]+)\.ics$/.exec(
+      (await renewFeed(db, ids.feed!, "en", server.config.sessionSecret, server.config.publicUrl)).link.url,
+    )![1]!;
     // The waitlist (decision 032): a full slot with one parent waiting, and a slot whose only seat is offered.
     ids.waitlistSlot = await slotRow(9, 1);
-    if (!(await bookSlot(db, { ...booking, slotId: ids.waitlistSlot, email: "setup-d@example.com" }, { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 })).ok) throw new Error("set-up booking failed");
+    if (
+      !(
+        await bookSlot(
+          db,
+          { ...booking, slotId: ids.waitlistSlot, email: "setup-d@example.com" },
+          { course, userId: null, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 },
+        )
+      ).ok
+    )
+      throw new Error("set-up booking failed");
     ids.offerSlot = await slotRow(11, 1);
     await db.updateTable("demo_slots").set({ seats_taken: 1 }).where("id", "=", ids.offerSlot).execute();
     const entry = (slotId: number, token: string, status: "waiting" | "offered") => {
@@ -595,7 +949,21 @@ describe("hostile input on every endpoint", () => {
       const offer = status === "offered" ? { offered_at: at, offer_expires_at: new Date(Date.now() + 3_600_000).toISOString() } : {};
       return db
         .insertInto("slot_waitlist")
-        .values({ slot_id: slotId, course_id: course.id, token: tokenHash(token), child_name: "Setup Child", child_age: 9, parent_name: "Setup Parent", phone: "+919876543210", email: `${token}@example.com`, lang: "en", status, ...offer, created_at: at, updated_at: at })
+        .values({
+          slot_id: slotId,
+          course_id: course.id,
+          token: tokenHash(token),
+          child_name: "Setup Child",
+          child_age: 9,
+          parent_name: "Setup Parent",
+          phone: "+919876543210",
+          email: `${token}@example.com`,
+          lang: "en",
+          status,
+          ...offer,
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
     };
     tokens.waitlistLeave = "waiting-entry-token-0123456789";
@@ -610,10 +978,18 @@ describe("hostile input on every endpoint", () => {
 
     const now = nowIso();
     ids.contact = (
-      await db.insertInto("contact_messages").values({ email: "asker@example.com", description: "A question.", status: "new", notes: "", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()
+      await db
+        .insertInto("contact_messages")
+        .values({ email: "asker@example.com", description: "A question.", status: "new", notes: "", created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow()
     ).id;
     ids.contactBulk = (
-      await db.insertInto("contact_messages").values({ email: "bulk@example.com", description: "Another question.", status: "new", notes: "", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()
+      await db
+        .insertInto("contact_messages")
+        .values({ email: "bulk@example.com", description: "Another question.", status: "new", notes: "", created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow()
     ).id;
     const firstId = async (table: "blog_posts" | "teachers" | "products" | "camps" | "testimonials", direction: "asc" | "desc") =>
       (await db.selectFrom(table).select("id").orderBy("id", direction).executeTakeFirstOrThrow()).id;
@@ -627,14 +1003,38 @@ describe("hostile input on every endpoint", () => {
     ids.testimonial = await firstId("testimonials", "asc");
     ids.testimonialToDelete = await firstId("testimonials", "desc");
     const mediaRow = async (upload: string) =>
-      (await db.insertInto("media").values({ upload, url: `/uploads/${upload}-640.webp`, width: 640, height: 400, alt_en: "", alt_ar: "", uploaded_by: null, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto("media")
+          .values({
+            upload,
+            url: `/uploads/${upload}-640.webp`,
+            width: 640,
+            height: 400,
+            alt_en: "",
+            alt_ar: "",
+            uploaded_by: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     ids.media = await mediaRow("a".repeat(24));
     ids.mediaToDelete = await mediaRow("b".repeat(24));
     const adminCamp = (await getAdminCamp(db, ids.camp))!;
     camp = { slug: adminCamp.slug, batch: adminCamp.batches[0]!.value };
     const { id: _campId, slug: _campSlug, ...campForm } = adminCamp;
     forms.camp = campForm;
-    tokens.blogSlug = (await db.selectFrom("blog_posts").select("slug").where("status", "=", "published").where("publish_date", "<=", nowIso()).orderBy("id").executeTakeFirstOrThrow()).slug;
+    tokens.blogSlug = (
+      await db
+        .selectFrom("blog_posts")
+        .select("slug")
+        .where("status", "=", "published")
+        .where("publish_date", "<=", nowIso())
+        .orderBy("id")
+        .executeTakeFirstOrThrow()
+    ).slug;
   });
   afterAll(async () => {
     await server?.close();
@@ -667,13 +1067,24 @@ describe("hostile input on every endpoint", () => {
       ).id;
     ids.blogRevision = await revision("blog_posts", ids.blog!, { ...post, titleEn: "An earlier title" });
     ids.courseRevision = await revision("courses", ids.course!, { ...forms.course, descriptionEn: "An earlier description." });
-    ids.historyBlog = (await server.db.selectFrom("blog_posts").select("id").where("id", "not in", [ids.blog!, ids.blogToDelete!]).orderBy("id").executeTakeFirstOrThrow()).id;
+    ids.historyBlog = (
+      await server.db.selectFrom("blog_posts").select("id").where("id", "not in", [ids.blog!, ids.blogToDelete!]).orderBy("id").executeTakeFirstOrThrow()
+    ).id;
     ids.historyBlogRevision = await revision("blog_posts", ids.historyBlog, { ...post, titleEn: "A title from before" });
-    ids.historyCourse = (await server.db.selectFrom("courses").select("id").where("id", "not in", [ids.course!, ids.courseToDelete!]).orderBy("id").executeTakeFirstOrThrow()).id;
+    ids.historyCourse = (
+      await server.db.selectFrom("courses").select("id").where("id", "not in", [ids.course!, ids.courseToDelete!]).orderBy("id").executeTakeFirstOrThrow()
+    ).id;
     ids.historyCourseRevision = await revision("courses", ids.historyCourse, { ...forms.course, nameEn: "A name from before" });
     // Testimonials and page sections keep revisions too (decision 063).
     ids.testimonialRevision = await revision("testimonials", ids.testimonial!, { ...forms.testimonial, reviewEn: "An earlier review." });
-    ids.historyTestimonial = (await server.db.selectFrom("testimonials").select("id").where("id", "not in", [ids.testimonial!, ids.testimonialToDelete!]).orderBy("id").executeTakeFirstOrThrow()).id;
+    ids.historyTestimonial = (
+      await server.db
+        .selectFrom("testimonials")
+        .select("id")
+        .where("id", "not in", [ids.testimonial!, ids.testimonialToDelete!])
+        .orderBy("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     ids.historyTestimonialRevision = await revision("testimonials", ids.historyTestimonial, { ...forms.testimonial, nameEn: "A name from before" });
     const homeSections = (await get("/api/admin/pages/home")).sections as { key: string; id: number; values: Record<string, string> }[];
     ids.heroSection = homeSections[0]!.id;
@@ -685,10 +1096,33 @@ describe("hostile input on every endpoint", () => {
   const honeypot = { website: "" };
   const writes: WriteSample[] = [
     // First: the one-time set-up link dies once any staff account exists.
-    { route: "POST /api/first-admin", url: () => "/api/first-admin", admin: false, body: () => ({ token: tokens.setup, username: "First Staff", email: people.staff.email, password: people.staff.password }), stores: { users: 1, admin_setup_tokens: -1, sessions: 1 } },
-    { route: "POST /login", url: () => "/login", admin: false, body: () => ({ email: people.parent.email, password: people.parent.password }), stores: { sessions: 1 } },
-    { route: "POST /api/admin/login", url: () => "/api/admin/login", admin: false, body: () => ({ email: people.staff.email, password: people.staff.password }), stores: { sessions: 1 } },
-    { route: "POST /api/staff-invites/accept", url: () => "/api/staff-invites/accept", admin: false, body: () => ({ token: tokens.invite, username: "Invited Staff", password: "Invited-Passw0rd1" }), stores: { users: 1, staff_invites: -1, sessions: 1, audit_log: 1 },
+    {
+      route: "POST /api/first-admin",
+      url: () => "/api/first-admin",
+      admin: false,
+      body: () => ({ token: tokens.setup, username: "First Staff", email: people.staff.email, password: people.staff.password }),
+      stores: { users: 1, admin_setup_tokens: -1, sessions: 1 },
+    },
+    {
+      route: "POST /login",
+      url: () => "/login",
+      admin: false,
+      body: () => ({ email: people.parent.email, password: people.parent.password }),
+      stores: { sessions: 1 },
+    },
+    {
+      route: "POST /api/admin/login",
+      url: () => "/api/admin/login",
+      admin: false,
+      body: () => ({ email: people.staff.email, password: people.staff.password }),
+      stores: { sessions: 1 },
+    },
+    {
+      route: "POST /api/staff-invites/accept",
+      url: () => "/api/staff-invites/accept",
+      admin: false,
+      body: () => ({ token: tokens.invite, username: "Invited Staff", password: "Invited-Passw0rd1" }),
+      stores: { users: 1, staff_invites: -1, sessions: 1, audit_log: 1 },
       // An invitation holds only while its sender is an admin: the first staff account sends it.
       before: async () => {
         const staff = await server.db.selectFrom("users").select("id").where("email", "=", people.staff.email).executeTakeFirstOrThrow();
@@ -697,18 +1131,77 @@ describe("hostile input on every endpoint", () => {
     },
     { route: "POST /logout", url: () => "/logout", admin: false, body: null, stores: {} },
     { route: "POST /api/logout-user", url: () => "/api/logout-user", admin: false, body: null, stores: {} },
-    { route: "POST /register", url: () => "/register", admin: false, body: () => ({ username: "New Parent", email: "new.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }), stores: { users: 1 } },
-    { route: "POST /api/signup", url: () => "/api/signup", admin: false, body: () => ({ username: "Signed Parent", email: "signed.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }), stores: { users: 1, sessions: 1, jobs: 1 } },
-    { route: "POST /api/password/forgot", url: () => "/api/password/forgot", admin: false, body: () => ({ email: people.parent.email, ...honeypot }), stores: { password_resets: 1, jobs: 1 } },
-    { route: "POST /api/password/reset", url: () => "/api/password/reset", admin: false, body: () => ({ token: tokens.reset, password: "Changed-Passw0rd" }), stores: {} },
-    { route: "PATCH /api/account/profile", url: () => "/api/account/profile", admin: false, account: "own", body: () => ({ username: "Hostile Own", contactNumber: "9876543210" }), stores: {} },
+    {
+      route: "POST /register",
+      url: () => "/register",
+      admin: false,
+      body: () => ({ username: "New Parent", email: "new.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }),
+      stores: { users: 1 },
+    },
+    {
+      route: "POST /api/signup",
+      url: () => "/api/signup",
+      admin: false,
+      body: () => ({ username: "Signed Parent", email: "signed.parent@example.com", password: "Passw0rd-New", contactNumber: "9876543210" }),
+      stores: { users: 1, sessions: 1, jobs: 1 },
+    },
+    {
+      route: "POST /api/password/forgot",
+      url: () => "/api/password/forgot",
+      admin: false,
+      body: () => ({ email: people.parent.email, ...honeypot }),
+      stores: { password_resets: 1, jobs: 1 },
+    },
+    {
+      route: "POST /api/password/reset",
+      url: () => "/api/password/reset",
+      admin: false,
+      body: () => ({ token: tokens.reset, password: "Changed-Passw0rd" }),
+      stores: {},
+    },
+    {
+      route: "PATCH /api/account/profile",
+      url: () => "/api/account/profile",
+      admin: false,
+      account: "own",
+      body: () => ({ username: "Hostile Own", contactNumber: "9876543210" }),
+      stores: {},
+    },
     // The session is replaced by a new one (every other session of the account ends).
-    { route: "POST /api/account/password", url: () => "/api/account/password", admin: false, account: "own", body: () => ({ currentPassword: people.own.password, password: "Changed-Own-Passw0rd1" }), stores: {} },
+    {
+      route: "POST /api/account/password",
+      url: () => "/api/account/password",
+      admin: false,
+      account: "own",
+      body: () => ({ currentPassword: people.own.password, password: "Changed-Own-Passw0rd1" }),
+      stores: {},
+    },
     // The link's token and its e-mail (decision 033).
-    { route: "POST /api/account/password/link", url: () => "/api/account/password/link", admin: false, account: "google", body: null, stores: { password_resets: 1, jobs: 1 } },
+    {
+      route: "POST /api/account/password/link",
+      url: () => "/api/account/password/link",
+      admin: false,
+      account: "google",
+      body: null,
+      stores: { password_resets: 1, jobs: 1 },
+    },
     { route: "POST /api/account/email-proof", url: () => "/api/account/email-proof", admin: false, account: "keys", body: null, stores: { jobs: 1 } },
-    { route: "POST /api/account/children", url: () => "/api/account/children", admin: false, account: "own", body: () => ({ name: "Layla", age: 7 }), stores: { account_children: 1 } },
-    { route: "PUT /api/account/children/:id", url: () => `/api/account/children/${ids.child}`, admin: false, account: "own", body: () => ({ name: "Layla Ali", age: 8 }), stores: {} },
+    {
+      route: "POST /api/account/children",
+      url: () => "/api/account/children",
+      admin: false,
+      account: "own",
+      body: () => ({ name: "Layla", age: 7 }),
+      stores: { account_children: 1 },
+    },
+    {
+      route: "PUT /api/account/children/:id",
+      url: () => `/api/account/children/${ids.child}`,
+      admin: false,
+      account: "own",
+      body: () => ({ name: "Layla Ali", age: 8 }),
+      stores: {},
+    },
     {
       route: "DELETE /api/account/sessions/:id",
       url: () => `/api/account/sessions/${tokens.otherSession}`,
@@ -722,28 +1215,92 @@ describe("hostile input on every endpoint", () => {
         tokens.otherSession = "other-device-session-ref";
         await server.db
           .insertInto("sessions")
-          .values({ id: "hostile-other-device", user_id: ids.own!, kind: "password", created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + 86_400_000).toISOString(), ref: tokens.otherSession, browser: "Firefox", os: "Linux", ip: "192.0.2.9" })
+          .values({
+            id: "hostile-other-device",
+            user_id: ids.own!,
+            kind: "password",
+            created_at: now.toISOString(),
+            last_seen_at: now.toISOString(),
+            expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+            ref: tokens.otherSession,
+            browser: "Firefox",
+            os: "Linux",
+            ip: "192.0.2.9",
+          })
           .execute();
       },
     },
-    { route: "DELETE /api/account/children/:id", url: () => `/api/account/children/${ids.childToDelete}`, admin: false, account: "own", body: null, stores: { account_children: -1 } },
+    {
+      route: "DELETE /api/account/children/:id",
+      url: () => `/api/account/children/${ids.childToDelete}`,
+      admin: false,
+      account: "own",
+      body: null,
+      stores: { account_children: -1 },
+    },
     // The family's calendar feed (decision 068): made, then switched off.
-    { route: "POST /api/account/calendar-feed", url: () => "/api/account/calendar-feed", admin: false, account: "keys", body: null, stores: { calendar_feeds: 1 } },
-    { route: "DELETE /api/account/calendar-feed", url: () => "/api/account/calendar-feed", admin: false, account: "keys", body: null, stores: { calendar_feeds: -1 } },
-    { route: "POST /api/account/delete", url: () => "/api/account/delete", admin: false, account: "leaving", body: () => ({ email: people.leaving.email }), stores: { users: -1, sessions: -1, audit_log: 1 } },
-    { route: "POST /contact-us/form", url: () => "/contact-us/form", admin: false, body: () => ({ email: "visitor@example.com", description: "How old must children be?", ...honeypot }), stores: { contact_messages: 1, jobs: 1 } },
+    {
+      route: "POST /api/account/calendar-feed",
+      url: () => "/api/account/calendar-feed",
+      admin: false,
+      account: "keys",
+      body: null,
+      stores: { calendar_feeds: 1 },
+    },
+    {
+      route: "DELETE /api/account/calendar-feed",
+      url: () => "/api/account/calendar-feed",
+      admin: false,
+      account: "keys",
+      body: null,
+      stores: { calendar_feeds: -1 },
+    },
+    {
+      route: "POST /api/account/delete",
+      url: () => "/api/account/delete",
+      admin: false,
+      account: "leaving",
+      body: () => ({ email: people.leaving.email }),
+      stores: { users: -1, sessions: -1, audit_log: 1 },
+    },
+    {
+      route: "POST /contact-us/form",
+      url: () => "/contact-us/form",
+      admin: false,
+      body: () => ({ email: "visitor@example.com", description: "How old must children be?", ...honeypot }),
+      stores: { contact_messages: 1, jobs: 1 },
+    },
     {
       route: "POST /school/add-school-info",
       url: () => "/school/add-school-info",
       admin: false,
-      body: () => ({ name: "Anita Rao", email: "principal@example.com", contactNumber: "+91 98765 43210", designation: "Principal", city: "Pune", schoolName: "Green Valley School", preferredDate: dateIn(20), preferredTime: "10:30", requirements: "A lab for 40 pupils.", ...honeypot }),
+      body: () => ({
+        name: "Anita Rao",
+        email: "principal@example.com",
+        contactNumber: "+91 98765 43210",
+        designation: "Principal",
+        city: "Pune",
+        schoolName: "Green Valley School",
+        preferredDate: dateIn(20),
+        preferredTime: "10:30",
+        requirements: "A lab for 40 pupils.",
+        ...honeypot,
+      }),
       stores: { school_enquiries: 1, jobs: 1 },
     },
     {
       route: "POST /api/courses/:course/demo-bookings",
       url: () => `/api/courses/${courseSlug}/demo-bookings`,
       admin: false,
-      body: () => ({ slotId: ids.bookingSlot, childName: "Aarav", childAge: 8, parentName: "Priya", email: "booker@example.com", phone: "+91 98765 43210", ...honeypot }),
+      body: () => ({
+        slotId: ids.bookingSlot,
+        childName: "Aarav",
+        childAge: 8,
+        parentName: "Priya",
+        email: "booker@example.com",
+        phone: "+91 98765 43210",
+        ...honeypot,
+      }),
       stores: { demo_bookings: 1, jobs: 2 },
     },
     { route: "POST /api/demo-bookings/cancel", url: () => "/api/demo-bookings/cancel", admin: false, body: () => ({ token: tokens.cancel }), stores: {} },
@@ -751,19 +1308,48 @@ describe("hostile input on every endpoint", () => {
       route: "POST /api/courses/:course/demo-waitlist",
       url: () => `/api/courses/${courseSlug}/demo-waitlist`,
       admin: false,
-      body: () => ({ slotId: ids.waitlistSlot, childName: "Aarav", childAge: 8, parentName: "Priya", email: "waiter@example.com", phone: "+91 98765 43210", ...honeypot }),
+      body: () => ({
+        slotId: ids.waitlistSlot,
+        childName: "Aarav",
+        childAge: 8,
+        parentName: "Priya",
+        email: "waiter@example.com",
+        phone: "+91 98765 43210",
+        ...honeypot,
+      }),
       stores: { slot_waitlist: 1, jobs: 1 },
     },
     // The held seat becomes a booking: its confirmation e-mail and the staff notice are two jobs.
-    { route: "POST /api/demo-waitlist/accept", url: () => "/api/demo-waitlist/accept", admin: false, body: () => ({ token: tokens.waitlistOffer }), stores: { demo_bookings: 1, jobs: 2 } },
+    {
+      route: "POST /api/demo-waitlist/accept",
+      url: () => "/api/demo-waitlist/accept",
+      admin: false,
+      body: () => ({ token: tokens.waitlistOffer }),
+      stores: { demo_bookings: 1, jobs: 2 },
+    },
     { route: "POST /api/demo-waitlist/leave", url: () => "/api/demo-waitlist/leave", admin: false, body: () => ({ token: tokens.waitlistLeave }), stores: {} },
     // The booking moves (no new row); the new-time e-mail is one job.
-    { route: "POST /api/demo-bookings/reschedule", url: () => "/api/demo-bookings/reschedule", admin: false, body: () => ({ token: tokens.reschedule, slotId: ids.rescheduleSlot }), stores: { jobs: 1 } },
+    {
+      route: "POST /api/demo-bookings/reschedule",
+      url: () => "/api/demo-bookings/reschedule",
+      admin: false,
+      body: () => ({ token: tokens.reschedule, slotId: ids.rescheduleSlot }),
+      stores: { jobs: 1 },
+    },
     {
       route: "POST /api/summercamp/enroll",
       url: () => "/api/summercamp/enroll",
       admin: false,
-      body: () => ({ studentName: "Zara", parentName: "Omar", email: "family@example.com", phoneNumber: "+971 50 123 4567", selectedCamp: camp.slug, selectedSession: camp.batch, message: "Vegetarian lunch, please.", ...honeypot }),
+      body: () => ({
+        studentName: "Zara",
+        parentName: "Omar",
+        email: "family@example.com",
+        phoneNumber: "+971 50 123 4567",
+        selectedCamp: camp.slug,
+        selectedSession: camp.batch,
+        message: "Vegetarian lunch, please.",
+        ...honeypot,
+      }),
       // The set-up's optional pickup form, left unticked, is recorded as declined.
       // The enrolment's invoice (decision 082): the invoice, its line, its charge. The year's counter
       // row exists already (the set-up invoices the billing desk's sample enrolment).
@@ -774,7 +1360,14 @@ describe("hostile input on every endpoint", () => {
       route: "POST /api/summercamp/brochure",
       url: () => "/api/summercamp/brochure",
       admin: false,
-      body: () => ({ studentName: "Zara", studentEmail: "zara@example.com", grade: "5", school: "Green Valley School", parentContact: "+971 50 123 4567", ...honeypot }),
+      body: () => ({
+        studentName: "Zara",
+        studentEmail: "zara@example.com",
+        grade: "5",
+        school: "Green Valley School",
+        parentContact: "+971 50 123 4567",
+        ...honeypot,
+      }),
       stores: { brochure_leads: 1, jobs: 1 },
     },
     {
@@ -793,13 +1386,43 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ childName: "Aarav", childAge: 14, parentName: "Priya", email: "section-waiter@example.com", phone: "+91 98765 43210", ...honeypot }),
       stores: { section_waitlist: 1 },
     },
-    { route: "POST /api/section-waitlist/accept", url: () => "/api/section-waitlist/accept", admin: false, body: () => ({ token: tokens.sectionOffer }), stores: { section_enrolments: 1, jobs: 2, invoices: 1, invoice_lines: 1, ledger_entries: 1 } },
+    {
+      route: "POST /api/section-waitlist/accept",
+      url: () => "/api/section-waitlist/accept",
+      admin: false,
+      body: () => ({ token: tokens.sectionOffer }),
+      stores: { section_enrolments: 1, jobs: 2, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
+    },
     // Paying online (decision 085): a held enrolment's checkout, and Stripe's signed webhook of a paid one.
-    { route: "POST /api/payments/checkouts", url: () => "/api/payments/checkouts", admin: false, body: () => ({ token: tokens.payment }), stores: { payment_checkouts: 1 } },
+    {
+      route: "POST /api/payments/checkouts",
+      url: () => "/api/payments/checkouts",
+      admin: false,
+      body: () => ({ token: tokens.payment }),
+      stores: { payment_checkouts: 1 },
+    },
     // Instalments (decision 091): a staff split, an offer's rule (kept at none: later enrolments' invoices stay whole), paying an invoice from its link.
-    { route: "POST /api/admin/billing/invoices/:id/instalments", url: () => `/api/admin/billing/invoices/${ids.invoiceSplit}/instalments`, admin: true, body: () => ({ equal: { count: 3, firstDueOn: dateIn(5) } }), stores: { invoice_instalments: 3, audit_log: 1 } },
-    { route: "PUT /api/admin/billing/instalment-rules/:kind/:id", url: () => `/api/admin/billing/instalment-rules/course/${ids.course}`, admin: true, body: () => ({ instalmentCount: 0 }), stores: { audit_log: 1 } },
-    { route: "POST /api/payments/invoice-checkouts", url: () => "/api/payments/invoice-checkouts", admin: false, body: () => ({ token: tokens.invoicePay, instalmentId: null }), stores: { payment_checkouts: 1 } },
+    {
+      route: "POST /api/admin/billing/invoices/:id/instalments",
+      url: () => `/api/admin/billing/invoices/${ids.invoiceSplit}/instalments`,
+      admin: true,
+      body: () => ({ equal: { count: 3, firstDueOn: dateIn(5) } }),
+      stores: { invoice_instalments: 3, audit_log: 1 },
+    },
+    {
+      route: "PUT /api/admin/billing/instalment-rules/:kind/:id",
+      url: () => `/api/admin/billing/instalment-rules/course/${ids.course}`,
+      admin: true,
+      body: () => ({ instalmentCount: 0 }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/payments/invoice-checkouts",
+      url: () => "/api/payments/invoice-checkouts",
+      admin: false,
+      body: () => ({ token: tokens.invoicePay, instalmentId: null }),
+      stores: { payment_checkouts: 1 },
+    },
     {
       route: "POST /api/payments/stripe/webhook",
       url: () => "/api/payments/stripe/webhook",
@@ -816,12 +1439,35 @@ describe("hostile input on every endpoint", () => {
       stores: { payment_events: 1, jobs: 1 },
     },
     // Messaging (decision 127): a guardian's choices, Meta's and Twilio's signed webhooks (an incoming message each), staff's template edit and reply.
-    { route: "POST /api/account/messaging", url: () => "/api/account/messaging", admin: false, account: "own", body: () => ({ phone: "+971 50 123 4567", lang: "en", whatsapp: true, sms: false, email: true, news: true }), stores: { messaging_preferences: 1, messaging_consents: 2 } },
+    {
+      route: "POST /api/account/messaging",
+      url: () => "/api/account/messaging",
+      admin: false,
+      account: "own",
+      body: () => ({ phone: "+971 50 123 4567", lang: "en", whatsapp: true, sms: false, email: true, news: true }),
+      stores: { messaging_preferences: 1, messaging_consents: 2 },
+    },
     {
       route: "POST /api/messaging/whatsapp/webhook",
       url: () => "/api/messaging/whatsapp/webhook",
       admin: false,
-      body: () => ({ object: "whatsapp_business_account", entry: [{ id: "1", changes: [{ field: "messages", value: { messaging_product: "whatsapp", messages: [{ from: "971501234567", id: "wamid.hostile-sample", timestamp: "1764400000", type: "text", text: { body: "Hello" } }] } }] }] }),
+      body: () => ({
+        object: "whatsapp_business_account",
+        entry: [
+          {
+            id: "1",
+            changes: [
+              {
+                field: "messages",
+                value: {
+                  messaging_product: "whatsapp",
+                  messages: [{ from: "971501234567", id: "wamid.hostile-sample", timestamp: "1764400000", type: "text", text: { body: "Hello" } }],
+                },
+              },
+            ],
+          },
+        ],
+      }),
       signed: (body) => ({ "x-hub-signature-256": whatsapp.sign(body) }),
       stores: { messages: 1 },
     },
@@ -831,14 +1477,24 @@ describe("hostile input on every endpoint", () => {
       admin: false,
       form: true,
       body: () => ({ AccountSid: twilio.accountSid, MessageSid: "SMhostilesample", From: "+971509876543", To: twilio.from, Body: "Hello", NumMedia: "0" }),
-      signed: (body) => ({ "x-twilio-signature": twilio.sign(`${server.config.publicUrl}/api/messaging/sms/webhook`, Object.fromEntries(new URLSearchParams(body))) }),
+      signed: (body) => ({
+        "x-twilio-signature": twilio.sign(`${server.config.publicUrl}/api/messaging/sms/webhook`, Object.fromEntries(new URLSearchParams(body))),
+      }),
       stores: { messages: 1 },
     },
     {
       route: "PUT /api/admin/messaging/templates/:key",
       url: () => "/api/admin/messaging/templates/receipt",
       admin: true,
-      body: () => ({ bodyEn: "Thank you: we received {{amount}} for invoice {{number}}.", bodyAr: "شكرًا لكم: استلمنا {{amount}} عن الفاتورة {{number}}.", waName: "receipt", waLanguageEn: "en", waLanguageAr: "ar", waCategory: "utility", waApproved: true }),
+      body: () => ({
+        bodyEn: "Thank you: we received {{amount}} for invoice {{number}}.",
+        bodyAr: "شكرًا لكم: استلمنا {{amount}} عن الفاتورة {{number}}.",
+        waName: "receipt",
+        waLanguageEn: "en",
+        waLanguageAr: "ar",
+        waCategory: "utility",
+        waApproved: true,
+      }),
       stores: { audit_log: 1 },
     },
     {
@@ -852,21 +1508,108 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ email: people.own.email, text: "Thank you, see you on Monday." }),
       stores: { messages: 1, jobs: 1 },
     },
-    { route: "POST /api/section-waitlist/leave", url: () => "/api/section-waitlist/leave", admin: false, body: () => ({ token: tokens.sectionLeave }), stores: {} },
-    { route: "POST /api/enrolments/move", url: () => "/api/enrolments/move", admin: false, body: () => ({ token: tokens.parentMove, sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
-    { route: "POST /api/account/absences", url: () => "/api/account/absences", admin: false, account: "own", body: () => ({ enrolmentId: ids.makeupEnrolment, meetingId: ids.absenceMeeting, reason: "Dentist" }), stores: { meeting_absences: 1, makeup_credits: 1 } },
-    { route: "POST /api/absences", url: () => "/api/absences", admin: false, body: () => ({ token: tokens.absenceLink, meetingId: ids.linkAbsenceMeeting, reason: "Sick" }), stores: { meeting_absences: 1, makeup_credits: 1 } },
-    { route: "POST /api/account/makeups", url: () => "/api/account/makeups", admin: false, account: "own", body: () => ({ creditId: ids.makeupCredit, meetingId: ids.makeupTarget }), stores: {} },
-    { route: "POST /api/account/makeups/cancel", url: () => "/api/account/makeups/cancel", admin: false, account: "own", body: () => ({ creditId: ids.makeupBooked }), stores: {} },
-    { route: "POST /api/enrolments/drop", url: () => "/api/enrolments/drop", admin: false, body: () => ({ token: tokens.parentDrop, reason: "We moved away." }), stores: { jobs: 1, audit_log: 1, credit_notes: 1, ledger_entries: 1 } },
-    { route: "POST /api/admin/enrolments/:reference/move", url: () => `/api/admin/enrolments/${tokens.staffMove}/move`, admin: true, body: () => ({ sectionId: ids.sectionMoveTo }), stores: { jobs: 1, audit_log: 1 } },
-    { route: "POST /api/admin/enrolments/:reference/drop", url: () => `/api/admin/enrolments/${tokens.staffDrop}/drop`, admin: true, body: () => ({ reason: "Asked by the family." }), stores: { jobs: 1, audit_log: 1, credit_notes: 1, ledger_entries: 1 } },
+    {
+      route: "POST /api/section-waitlist/leave",
+      url: () => "/api/section-waitlist/leave",
+      admin: false,
+      body: () => ({ token: tokens.sectionLeave }),
+      stores: {},
+    },
+    {
+      route: "POST /api/enrolments/move",
+      url: () => "/api/enrolments/move",
+      admin: false,
+      body: () => ({ token: tokens.parentMove, sectionId: ids.sectionMoveTo }),
+      stores: { jobs: 1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/account/absences",
+      url: () => "/api/account/absences",
+      admin: false,
+      account: "own",
+      body: () => ({ enrolmentId: ids.makeupEnrolment, meetingId: ids.absenceMeeting, reason: "Dentist" }),
+      stores: { meeting_absences: 1, makeup_credits: 1 },
+    },
+    {
+      route: "POST /api/absences",
+      url: () => "/api/absences",
+      admin: false,
+      body: () => ({ token: tokens.absenceLink, meetingId: ids.linkAbsenceMeeting, reason: "Sick" }),
+      stores: { meeting_absences: 1, makeup_credits: 1 },
+    },
+    {
+      route: "POST /api/account/makeups",
+      url: () => "/api/account/makeups",
+      admin: false,
+      account: "own",
+      body: () => ({ creditId: ids.makeupCredit, meetingId: ids.makeupTarget }),
+      stores: {},
+    },
+    {
+      route: "POST /api/account/makeups/cancel",
+      url: () => "/api/account/makeups/cancel",
+      admin: false,
+      account: "own",
+      body: () => ({ creditId: ids.makeupBooked }),
+      stores: {},
+    },
+    {
+      route: "POST /api/enrolments/drop",
+      url: () => "/api/enrolments/drop",
+      admin: false,
+      body: () => ({ token: tokens.parentDrop, reason: "We moved away." }),
+      stores: { jobs: 1, audit_log: 1, credit_notes: 1, ledger_entries: 1 },
+    },
+    {
+      route: "POST /api/admin/enrolments/:reference/move",
+      url: () => `/api/admin/enrolments/${tokens.staffMove}/move`,
+      admin: true,
+      body: () => ({ sectionId: ids.sectionMoveTo }),
+      stores: { jobs: 1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/enrolments/:reference/drop",
+      url: () => `/api/admin/enrolments/${tokens.staffDrop}/drop`,
+      admin: true,
+      body: () => ({ reason: "Asked by the family." }),
+      stores: { jobs: 1, audit_log: 1, credit_notes: 1, ledger_entries: 1 },
+    },
     // Discounts (issue 31 part 5): the price before paying, and the admins' codes, sibling discount and early-booking prices.
-    { route: "POST /api/discounts/quote", url: () => "/api/discounts/quote", admin: false, body: () => ({ offer: "section", offerId: ids.section, code: "SETUP-EDIT", childName: "Aarav" }), stores: {} },
-    { route: "POST /api/admin/promo-codes", url: () => "/api/admin/promo-codes", admin: true, body: () => ({ code: "hostile-10", kind: "amount", amountMinor: 1000, currency: "USD", maxUses: 5, validFrom: dateIn(1), validUntil: dateIn(9) }), stores: { promo_codes: 1, audit_log: 1 } },
-    { route: "PUT /api/admin/promo-codes/:id", url: () => `/api/admin/promo-codes/${ids.promoEdit}`, admin: true, body: () => ({ code: "SETUP-EDIT", kind: "percent", percent: 15, maxUses: 8, perFamily: 2 }), stores: { audit_log: 1 } },
-    { route: "DELETE /api/admin/promo-codes/:id", url: () => `/api/admin/promo-codes/${ids.promoDelete}`, admin: true, body: null, stores: { promo_codes: -1, audit_log: 1 } },
-    { route: "PUT /api/admin/discounts/settings", url: () => "/api/admin/discounts/settings", admin: true, body: () => ({ siblingPercent: 5 }), stores: { site_settings: 1, audit_log: 1 } },
+    {
+      route: "POST /api/discounts/quote",
+      url: () => "/api/discounts/quote",
+      admin: false,
+      body: () => ({ offer: "section", offerId: ids.section, code: "SETUP-EDIT", childName: "Aarav" }),
+      stores: {},
+    },
+    {
+      route: "POST /api/admin/promo-codes",
+      url: () => "/api/admin/promo-codes",
+      admin: true,
+      body: () => ({ code: "hostile-10", kind: "amount", amountMinor: 1000, currency: "USD", maxUses: 5, validFrom: dateIn(1), validUntil: dateIn(9) }),
+      stores: { promo_codes: 1, audit_log: 1 },
+    },
+    {
+      route: "PUT /api/admin/promo-codes/:id",
+      url: () => `/api/admin/promo-codes/${ids.promoEdit}`,
+      admin: true,
+      body: () => ({ code: "SETUP-EDIT", kind: "percent", percent: 15, maxUses: 8, perFamily: 2 }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "DELETE /api/admin/promo-codes/:id",
+      url: () => `/api/admin/promo-codes/${ids.promoDelete}`,
+      admin: true,
+      body: null,
+      stores: { promo_codes: -1, audit_log: 1 },
+    },
+    {
+      route: "PUT /api/admin/discounts/settings",
+      url: () => "/api/admin/discounts/settings",
+      admin: true,
+      body: () => ({ siblingPercent: 5 }),
+      stores: { site_settings: 1, audit_log: 1 },
+    },
     {
       route: "POST /api/admin/billing/payments/:id/refunds",
       url: () => `/api/admin/billing/payments/${ids.payment}/refunds`,
@@ -874,16 +1617,47 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ amountMinor: 100, reason: "Hostile sample" }),
       stores: { credit_notes: 1, payments: 1, ledger_entries: 2, audit_log: 1, jobs: 1 },
     },
-    { route: "PUT /api/admin/billing/refund-policies/:kind/:id", url: () => `/api/admin/billing/refund-policies/course/${ids.course}`, admin: true, body: () => ({ percentBefore: 80, percentAfter: 10 }), stores: { audit_log: 1 } },
-    { route: "PUT /api/admin/discounts/early-prices/:kind/:id", url: () => `/api/admin/discounts/early-prices/course/${ids.course}`, admin: true, body: () => ({ earlyPriceMinor: 100_000, earlyPriceUntil: dateIn(5) }), stores: { audit_log: 1 } },
+    {
+      route: "PUT /api/admin/billing/refund-policies/:kind/:id",
+      url: () => `/api/admin/billing/refund-policies/course/${ids.course}`,
+      admin: true,
+      body: () => ({ percentBefore: 80, percentAfter: 10 }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "PUT /api/admin/discounts/early-prices/:kind/:id",
+      url: () => `/api/admin/discounts/early-prices/course/${ids.course}`,
+      admin: true,
+      body: () => ({ earlyPriceMinor: 100_000, earlyPriceUntil: dateIn(5) }),
+      stores: { audit_log: 1 },
+    },
     // Billing desk (issue 31, decision 090): a cash payment taken at the desk, audited, its receipt queued.
-    { route: "POST /api/admin/billing/invoices/:id/payments", url: () => `/api/admin/billing/invoices/${ids.invoice}/payments`, admin: true, body: () => ({ method: "cash", amountMinor: 100, reference: "R-1", idempotencyKey: "hostile-desk-key-0001" }), stores: { payments: 1, ledger_entries: 1, audit_log: 1, jobs: 1 } },
+    {
+      route: "POST /api/admin/billing/invoices/:id/payments",
+      url: () => `/api/admin/billing/invoices/${ids.invoice}/payments`,
+      admin: true,
+      body: () => ({ method: "cash", amountMinor: 100, reference: "R-1", idempotencyKey: "hostile-desk-key-0001" }),
+      stores: { payments: 1, ledger_entries: 1, audit_log: 1, jobs: 1 },
+    },
     // Staff endpoints.
     {
       route: "POST /api/admin/sections",
       url: () => "/api/admin/sections",
       admin: true,
-      body: () => ({ courseId: ids.course, weekdays: [2, 4], startTime: "16:00", durationMinutes: 60, firstDate: dateIn(15), meetings: 40, closures: [dateIn(16)], capacity: 12, mode: "online", meetingUrl: "https://meet.example.com/term", language: "ar", registrationOpensAt: `${dateIn(2)}T09:00` }),
+      body: () => ({
+        courseId: ids.course,
+        weekdays: [2, 4],
+        startTime: "16:00",
+        durationMinutes: 60,
+        firstDate: dateIn(15),
+        meetings: 40,
+        closures: [dateIn(16)],
+        capacity: 12,
+        mode: "online",
+        meetingUrl: "https://meet.example.com/term",
+        language: "ar",
+        registrationOpensAt: `${dateIn(2)}T09:00`,
+      }),
       stores: { course_sections: 1, section_meetings: 40, audit_log: 1 },
     },
     // A demo booking becomes an enrolment: the row, the family's e-mail, the audit entry (decision 069).
@@ -894,9 +1668,27 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ sectionId: ids.section }),
       stores: { section_enrolments: 1, jobs: 2, audit_log: 1, invoices: 1, invoice_lines: 1, ledger_entries: 1 },
     },
-    { route: "PUT /api/admin/sections/:id", url: () => `/api/admin/sections/${ids.sectionEdit}`, admin: true, body: () => sectionForm.value, stores: { audit_log: 1 } },
-    { route: "POST /api/admin/sections/:id/status", url: () => `/api/admin/sections/${ids.sectionEdit}/status`, admin: true, body: () => ({ status: "closed" }), stores: { audit_log: 1 } },
-    { route: "POST /api/admin/sections/:id/cancel", url: () => `/api/admin/sections/${ids.sectionCancel}/cancel`, admin: true, body: () => ({ confirm: true }), stores: { audit_log: 1 } },
+    {
+      route: "PUT /api/admin/sections/:id",
+      url: () => `/api/admin/sections/${ids.sectionEdit}`,
+      admin: true,
+      body: () => sectionForm.value,
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/sections/:id/status",
+      url: () => `/api/admin/sections/${ids.sectionEdit}/status`,
+      admin: true,
+      body: () => ({ status: "closed" }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/sections/:id/cancel",
+      url: () => `/api/admin/sections/${ids.sectionCancel}/cancel`,
+      admin: true,
+      body: () => ({ confirm: true }),
+      stores: { audit_log: 1 },
+    },
     {
       route: "POST /api/teaching/sections/:id/certificates",
       url: () => `/api/teaching/sections/${ids.certSection}/certificates`,
@@ -909,13 +1701,32 @@ describe("hostile input on every endpoint", () => {
       url: () => `/api/teaching/certificates/${ids.revokeCertificate}/revoke`,
       admin: true,
       before: async () => {
-        ids.revokeCertificate = (await server.db.selectFrom("certificates").select("id").where("enrolment_id", "=", ids.certEnrolment!).where("revoked_at", "is", null).executeTakeFirstOrThrow()).id;
+        ids.revokeCertificate = (
+          await server.db
+            .selectFrom("certificates")
+            .select("id")
+            .where("enrolment_id", "=", ids.certEnrolment!)
+            .where("revoked_at", "is", null)
+            .executeTakeFirstOrThrow()
+        ).id;
       },
       body: () => ({ reason: "Issued by mistake" }),
       stores: { audit_log: 1 },
     },
-    { route: "POST /api/admin/section-meetings/:id/cancel", url: () => `/api/admin/section-meetings/${ids.meetingCancel}/cancel`, admin: true, body: () => ({ confirm: true }), stores: { audit_log: 1 } },
-    { route: "POST /api/admin/section-meetings/:id/move", url: () => `/api/admin/section-meetings/${ids.meetingMove}/move`, admin: true, body: () => ({ date: tokens.meetingMoveDate, time: "07:05" }), stores: { audit_log: 1 } },
+    {
+      route: "POST /api/admin/section-meetings/:id/cancel",
+      url: () => `/api/admin/section-meetings/${ids.meetingCancel}/cancel`,
+      admin: true,
+      body: () => ({ confirm: true }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/section-meetings/:id/move",
+      url: () => `/api/admin/section-meetings/${ids.meetingMove}/move`,
+      admin: true,
+      body: () => ({ date: tokens.meetingMoveDate, time: "07:05" }),
+      stores: { audit_log: 1 },
+    },
     {
       route: "POST /api/teaching/meetings/:id/attendance",
       url: () => `/api/teaching/meetings/${ids.teachMeeting}/attendance`,
@@ -923,14 +1734,40 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ marks: [{ enrolmentId: ids.teachEnrolment, status: "late", note: "Bus was late" }] }),
       stores: { meeting_attendance: 1, audit_log: 1 },
     },
-    { route: "POST /api/admin/invites", url: () => "/api/admin/invites", admin: true, body: () => ({ email: "invitee.hostile@example.com", role: "editor" }), stores: { staff_invites: 1, jobs: 1, audit_log: 1 } },
-    { route: "DELETE /api/admin/invites/:id", url: () => `/api/admin/invites/${tokens.inviteRef}`, admin: true, body: null, stores: { staff_invites: -1, audit_log: 1 } },
-    { route: "POST /api/admin/users/:id/sessions/end", url: () => `/api/admin/users/${ids.target}/sessions/end`, admin: true, body: null, stores: { audit_log: 1 } },
+    {
+      route: "POST /api/admin/invites",
+      url: () => "/api/admin/invites",
+      admin: true,
+      body: () => ({ email: "invitee.hostile@example.com", role: "editor" }),
+      stores: { staff_invites: 1, jobs: 1, audit_log: 1 },
+    },
+    {
+      route: "DELETE /api/admin/invites/:id",
+      url: () => `/api/admin/invites/${tokens.inviteRef}`,
+      admin: true,
+      body: null,
+      stores: { staff_invites: -1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/users/:id/sessions/end",
+      url: () => `/api/admin/users/${ids.target}/sessions/end`,
+      admin: true,
+      body: null,
+      stores: { audit_log: 1 },
+    },
     {
       route: "POST /api/admin/slots",
       url: () => "/api/admin/slots",
       admin: true,
-      body: () => ({ date: dateIn(10), time: "10:00", durationMinutes: 60, capacity: 5, courseId: ids.course, mode: "online", meetingUrl: "https://meet.example.com/demo" }),
+      body: () => ({
+        date: dateIn(10),
+        time: "10:00",
+        durationMinutes: 60,
+        capacity: 5,
+        courseId: ids.course,
+        mode: "online",
+        meetingUrl: "https://meet.example.com/demo",
+      }),
       stores: { demo_slots: 1, audit_log: 1 },
     },
     {
@@ -941,31 +1778,151 @@ describe("hostile input on every endpoint", () => {
       stores: { demo_slots: 1, audit_log: 1 },
     },
     // The first "attended" queues the follow-up e-mail (decision 033).
-    { route: "PATCH /api/admin/slots/bookings/:id", url: () => `/api/admin/slots/bookings/${ids.adminBooking}`, admin: true, body: () => ({ status: "attended" }), stores: { audit_log: 1, jobs: 1 } },
+    {
+      route: "PATCH /api/admin/slots/bookings/:id",
+      url: () => `/api/admin/slots/bookings/${ids.adminBooking}`,
+      admin: true,
+      body: () => ({ status: "attended" }),
+      stores: { audit_log: 1, jobs: 1 },
+    },
     // The parent is told (a queued mail job, decision 025).
-    { route: "POST /api/admin/slots/bookings/:id/cancel", url: () => `/api/admin/slots/bookings/${ids.adminBooking}/cancel`, admin: true, body: null, stores: { audit_log: 1, jobs: 1 } },
-    { route: "PATCH /api/admin/slots/:id", url: () => `/api/admin/slots/${ids.adminSlot}`, admin: true, body: () => ({ capacity: 8, status: "open" }), stores: { audit_log: 1 } },
-    { route: "POST /api/admin/slots/bulk", url: () => "/api/admin/slots/bulk", admin: true, body: () => ({ action: "close", ids: [ids.emptySlot] }), stores: { audit_log: 1 } },
+    {
+      route: "POST /api/admin/slots/bookings/:id/cancel",
+      url: () => `/api/admin/slots/bookings/${ids.adminBooking}/cancel`,
+      admin: true,
+      body: null,
+      stores: { audit_log: 1, jobs: 1 },
+    },
+    {
+      route: "PATCH /api/admin/slots/:id",
+      url: () => `/api/admin/slots/${ids.adminSlot}`,
+      admin: true,
+      body: () => ({ capacity: 8, status: "open" }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/slots/bulk",
+      url: () => "/api/admin/slots/bulk",
+      admin: true,
+      body: () => ({ action: "close", ids: [ids.emptySlot] }),
+      stores: { audit_log: 1 },
+    },
     { route: "DELETE /api/admin/slots/:id", url: () => `/api/admin/slots/${ids.emptySlot}`, admin: true, body: null, stores: { demo_slots: -1, audit_log: 1 } },
     // Restores and drafts first: the saves below keep many revisions, and only the newest 50 stay.
     // A restore keeps the version it replaces and the restored one (2 revisions), logs the save and the restore.
-    { route: "POST /api/admin/blogs/:id/revisions/:revision/restore", url: () => `/api/admin/blogs/${ids.blog}/revisions/${ids.blogRevision}/restore`, admin: true, body: null, stores: { audit_log: 2, content_revisions: 2 } },
-    { route: "POST /api/admin/courses/:id/revisions/:revision/restore", url: () => `/api/admin/courses/${ids.course}/revisions/${ids.courseRevision}/restore`, admin: true, body: null, stores: { audit_log: 2, content_revisions: 2 } },
-    { route: "PUT /api/admin/blogs/:id/draft", url: () => `/api/admin/blogs/${ids.blog}/draft`, admin: true, body: () => ({ values: { titleEn: "A half-typed title" } }), stores: { content_drafts: 1 } },
+    {
+      route: "POST /api/admin/blogs/:id/revisions/:revision/restore",
+      url: () => `/api/admin/blogs/${ids.blog}/revisions/${ids.blogRevision}/restore`,
+      admin: true,
+      body: null,
+      stores: { audit_log: 2, content_revisions: 2 },
+    },
+    {
+      route: "POST /api/admin/courses/:id/revisions/:revision/restore",
+      url: () => `/api/admin/courses/${ids.course}/revisions/${ids.courseRevision}/restore`,
+      admin: true,
+      body: null,
+      stores: { audit_log: 2, content_revisions: 2 },
+    },
+    {
+      route: "PUT /api/admin/blogs/:id/draft",
+      url: () => `/api/admin/blogs/${ids.blog}/draft`,
+      admin: true,
+      body: () => ({ values: { titleEn: "A half-typed title" } }),
+      stores: { content_drafts: 1 },
+    },
     { route: "DELETE /api/admin/blogs/:id/draft", url: () => `/api/admin/blogs/${ids.blog}/draft`, admin: true, body: null, stores: { content_drafts: -1 } },
-    { route: "PUT /api/admin/courses/:id/draft", url: () => `/api/admin/courses/${ids.course}/draft`, admin: true, body: () => ({ values: { nameEn: "A half-typed name", sessions: 12, discounted: true } }), stores: { content_drafts: 1 } },
-    { route: "DELETE /api/admin/courses/:id/draft", url: () => `/api/admin/courses/${ids.course}/draft`, admin: true, body: null, stores: { content_drafts: -1 } },
-    { route: "POST /api/admin/testimonials/:id/revisions/:revision/restore", url: () => `/api/admin/testimonials/${ids.testimonial}/revisions/${ids.testimonialRevision}/restore`, admin: true, body: null, stores: { audit_log: 2, content_revisions: 2 } },
-    { route: "PUT /api/admin/testimonials/:id/draft", url: () => `/api/admin/testimonials/${ids.testimonial}/draft`, admin: true, body: () => ({ values: { reviewEn: "A half-typed review", age: null, sort: 3 } }), stores: { content_drafts: 1 } },
-    { route: "DELETE /api/admin/testimonials/:id/draft", url: () => `/api/admin/testimonials/${ids.testimonial}/draft`, admin: true, body: null, stores: { content_drafts: -1 } },
-    { route: "POST /api/admin/page-sections/:id/revisions/:revision/restore", url: () => `/api/admin/page-sections/${ids.heroSection}/revisions/${ids.heroRevision}/restore`, admin: true, body: null, stores: { audit_log: 2, content_revisions: 2 } },
-    { route: "PUT /api/admin/page-sections/:id/draft", url: () => `/api/admin/page-sections/${ids.heroSection}/draft`, admin: true, body: () => ({ values: { titleEn: "A half-typed hero title" } }), stores: { content_drafts: 1 } },
-    { route: "DELETE /api/admin/page-sections/:id/draft", url: () => `/api/admin/page-sections/${ids.heroSection}/draft`, admin: true, body: null, stores: { content_drafts: -1 } },
-    { route: "POST /api/admin/blogs", url: () => "/api/admin/blogs", admin: true, body: () => ({ ...forms.post, slug: "hostile-input-post", status: "draft" }), stores: { blog_posts: 1, audit_log: 1, content_revisions: 1 } },
-    { route: "PUT /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blog}`, admin: true, body: () => ({ ...forms.post, titleEn: "An edited title" }), stores: { audit_log: 1, content_revisions: 1 } },
-    { route: "DELETE /api/admin/blogs/:id", url: () => `/api/admin/blogs/${ids.blogToDelete}`, admin: true, body: null, stores: { blog_posts: -1, audit_log: 1 } },
-    { route: "POST /api/admin/courses", url: () => "/api/admin/courses", admin: true, body: () => ({ ...forms.course, key: "hostile_course", slug: "hostile-course", currency: "KWD" }), stores: { courses: 1, audit_log: 1, content_revisions: 1 } },
-    { route: "PUT /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.course}`, admin: true, body: () => ({ ...forms.course, descriptionEn: "An edited description.", currency: "USD" }), stores: { audit_log: 1, content_revisions: 1 } },
+    {
+      route: "PUT /api/admin/courses/:id/draft",
+      url: () => `/api/admin/courses/${ids.course}/draft`,
+      admin: true,
+      body: () => ({ values: { nameEn: "A half-typed name", sessions: 12, discounted: true } }),
+      stores: { content_drafts: 1 },
+    },
+    {
+      route: "DELETE /api/admin/courses/:id/draft",
+      url: () => `/api/admin/courses/${ids.course}/draft`,
+      admin: true,
+      body: null,
+      stores: { content_drafts: -1 },
+    },
+    {
+      route: "POST /api/admin/testimonials/:id/revisions/:revision/restore",
+      url: () => `/api/admin/testimonials/${ids.testimonial}/revisions/${ids.testimonialRevision}/restore`,
+      admin: true,
+      body: null,
+      stores: { audit_log: 2, content_revisions: 2 },
+    },
+    {
+      route: "PUT /api/admin/testimonials/:id/draft",
+      url: () => `/api/admin/testimonials/${ids.testimonial}/draft`,
+      admin: true,
+      body: () => ({ values: { reviewEn: "A half-typed review", age: null, sort: 3 } }),
+      stores: { content_drafts: 1 },
+    },
+    {
+      route: "DELETE /api/admin/testimonials/:id/draft",
+      url: () => `/api/admin/testimonials/${ids.testimonial}/draft`,
+      admin: true,
+      body: null,
+      stores: { content_drafts: -1 },
+    },
+    {
+      route: "POST /api/admin/page-sections/:id/revisions/:revision/restore",
+      url: () => `/api/admin/page-sections/${ids.heroSection}/revisions/${ids.heroRevision}/restore`,
+      admin: true,
+      body: null,
+      stores: { audit_log: 2, content_revisions: 2 },
+    },
+    {
+      route: "PUT /api/admin/page-sections/:id/draft",
+      url: () => `/api/admin/page-sections/${ids.heroSection}/draft`,
+      admin: true,
+      body: () => ({ values: { titleEn: "A half-typed hero title" } }),
+      stores: { content_drafts: 1 },
+    },
+    {
+      route: "DELETE /api/admin/page-sections/:id/draft",
+      url: () => `/api/admin/page-sections/${ids.heroSection}/draft`,
+      admin: true,
+      body: null,
+      stores: { content_drafts: -1 },
+    },
+    {
+      route: "POST /api/admin/blogs",
+      url: () => "/api/admin/blogs",
+      admin: true,
+      body: () => ({ ...forms.post, slug: "hostile-input-post", status: "draft" }),
+      stores: { blog_posts: 1, audit_log: 1, content_revisions: 1 },
+    },
+    {
+      route: "PUT /api/admin/blogs/:id",
+      url: () => `/api/admin/blogs/${ids.blog}`,
+      admin: true,
+      body: () => ({ ...forms.post, titleEn: "An edited title" }),
+      stores: { audit_log: 1, content_revisions: 1 },
+    },
+    {
+      route: "DELETE /api/admin/blogs/:id",
+      url: () => `/api/admin/blogs/${ids.blogToDelete}`,
+      admin: true,
+      body: null,
+      stores: { blog_posts: -1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/courses",
+      url: () => "/api/admin/courses",
+      admin: true,
+      body: () => ({ ...forms.course, key: "hostile_course", slug: "hostile-course", currency: "KWD" }),
+      stores: { courses: 1, audit_log: 1, content_revisions: 1 },
+    },
+    {
+      route: "PUT /api/admin/courses/:id",
+      url: () => `/api/admin/courses/${ids.course}`,
+      admin: true,
+      body: () => ({ ...forms.course, descriptionEn: "An edited description.", currency: "USD" }),
+      stores: { audit_log: 1, content_revisions: 1 },
+    },
     // The course's seeded sections and their meetings go with it (filled in at set-up).
     { route: "DELETE /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.courseToDelete}`, admin: true, body: null, stores: courseDeleteStores },
     {
@@ -975,32 +1932,116 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ teachername: "Meera Iyer", subjects: ["Robotics", "Python"], experience: "8 years", teacherphoto: ["/images/teacher.png"] }),
       stores: { teachers: 1, audit_log: 1 },
     },
-    { route: "PUT /api/admin/teachers/:id", url: () => `/api/admin/teachers/${ids.teacher}`, admin: true, body: () => ({ ...forms.teacher, experienceEn: "12 years" }), stores: { audit_log: 1 } },
-    { route: "DELETE /api/admin/teachers/:id", url: () => `/api/admin/teachers/${ids.teacherToDelete}`, admin: true, body: null, stores: { teachers: -1, audit_log: 1 } },
+    {
+      route: "PUT /api/admin/teachers/:id",
+      url: () => `/api/admin/teachers/${ids.teacher}`,
+      admin: true,
+      body: () => ({ ...forms.teacher, experienceEn: "12 years" }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "DELETE /api/admin/teachers/:id",
+      url: () => `/api/admin/teachers/${ids.teacherToDelete}`,
+      admin: true,
+      body: null,
+      stores: { teachers: -1, audit_log: 1 },
+    },
     {
       route: "POST /api/admin/products",
       url: () => "/api/admin/products",
       admin: true,
-      body: () => ({ nameEn: "Circuit kit", nameAr: "عدة الدوائر", descriptionEn: "Build ten circuits.", descriptionAr: "ابنِ عشر دوائر.", price: 1999, imageUrl: "/images/kit.png", sort: 5 }),
+      body: () => ({
+        nameEn: "Circuit kit",
+        nameAr: "عدة الدوائر",
+        descriptionEn: "Build ten circuits.",
+        descriptionAr: "ابنِ عشر دوائر.",
+        price: 1999,
+        imageUrl: "/images/kit.png",
+        sort: 5,
+      }),
       stores: { products: 1, audit_log: 1 },
     },
-    { route: "PUT /api/admin/products/:id", url: () => `/api/admin/products/${ids.product}`, admin: true, body: () => ({ ...forms.product, price: 2500 }), stores: { audit_log: 1 } },
-    { route: "DELETE /api/admin/products/:id", url: () => `/api/admin/products/${ids.productToDelete}`, admin: true, body: null, stores: { products: -1, audit_log: 1 } },
+    {
+      route: "PUT /api/admin/products/:id",
+      url: () => `/api/admin/products/${ids.product}`,
+      admin: true,
+      body: () => ({ ...forms.product, price: 2500 }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "DELETE /api/admin/products/:id",
+      url: () => `/api/admin/products/${ids.productToDelete}`,
+      admin: true,
+      body: null,
+      stores: { products: -1, audit_log: 1 },
+    },
     {
       route: "POST /api/admin/testimonials",
       url: () => "/api/admin/testimonials",
       admin: true,
-      body: () => ({ kind: "child", nameEn: "Omar", nameAr: "عمر", age: 10, courseEn: "Robotics", courseAr: "الروبوتات", reviewEn: "Great fun.", reviewAr: "ممتع جدًا.", sort: 4 }),
+      body: () => ({
+        kind: "child",
+        nameEn: "Omar",
+        nameAr: "عمر",
+        age: 10,
+        courseEn: "Robotics",
+        courseAr: "الروبوتات",
+        reviewEn: "Great fun.",
+        reviewAr: "ممتع جدًا.",
+        sort: 4,
+      }),
       stores: { testimonials: 1, audit_log: 1, content_revisions: 1 },
     },
-    { route: "PUT /api/admin/testimonials/:id", url: () => `/api/admin/testimonials/${ids.testimonial}`, admin: true, body: () => ({ ...forms.testimonial, reviewEn: "An edited review." }), stores: { audit_log: 1, content_revisions: 1 } },
-    { route: "DELETE /api/admin/testimonials/:id", url: () => `/api/admin/testimonials/${ids.testimonialToDelete}`, admin: true, body: null, stores: { testimonials: -1, audit_log: 1 } },
-    { route: "PUT /api/admin/pages/:page/:section", url: () => "/api/admin/pages/home/hero", admin: true, body: () => ({ ...forms.hero, titleEn: "An edited hero title" }), stores: { audit_log: 1, content_revisions: 1 } },
-    { route: "POST /api/admin/submissions/:kind/bulk", url: () => "/api/admin/submissions/contact/bulk", admin: true, body: () => ({ status: "closed", ids: [ids.contactBulk] }), stores: { audit_log: 1 } },
+    {
+      route: "PUT /api/admin/testimonials/:id",
+      url: () => `/api/admin/testimonials/${ids.testimonial}`,
+      admin: true,
+      body: () => ({ ...forms.testimonial, reviewEn: "An edited review." }),
+      stores: { audit_log: 1, content_revisions: 1 },
+    },
+    {
+      route: "DELETE /api/admin/testimonials/:id",
+      url: () => `/api/admin/testimonials/${ids.testimonialToDelete}`,
+      admin: true,
+      body: null,
+      stores: { testimonials: -1, audit_log: 1 },
+    },
+    {
+      route: "PUT /api/admin/pages/:page/:section",
+      url: () => "/api/admin/pages/home/hero",
+      admin: true,
+      body: () => ({ ...forms.hero, titleEn: "An edited hero title" }),
+      stores: { audit_log: 1, content_revisions: 1 },
+    },
+    {
+      route: "POST /api/admin/submissions/:kind/bulk",
+      url: () => "/api/admin/submissions/contact/bulk",
+      admin: true,
+      body: () => ({ status: "closed", ids: [ids.contactBulk] }),
+      stores: { audit_log: 1 },
+    },
     // The chosen rows as CSV: reads only.
-    { route: "POST /api/admin/submissions/:kind/export", url: () => "/api/admin/submissions/contact/export", admin: true, body: () => ({ ids: [ids.contact] }), stores: {} },
-    { route: "PATCH /api/admin/submissions/:kind/:id", url: () => `/api/admin/submissions/contact/${ids.contact}`, admin: true, body: () => ({ status: "contacted", notes: "Called back." }), stores: { audit_log: 1 } },
-    { route: "PATCH /api/admin/users/:id", url: () => `/api/admin/users/${ids.target}`, admin: true, body: () => ({ disabled: true }), stores: { audit_log: 1 } },
+    {
+      route: "POST /api/admin/submissions/:kind/export",
+      url: () => "/api/admin/submissions/contact/export",
+      admin: true,
+      body: () => ({ ids: [ids.contact] }),
+      stores: {},
+    },
+    {
+      route: "PATCH /api/admin/submissions/:kind/:id",
+      url: () => `/api/admin/submissions/contact/${ids.contact}`,
+      admin: true,
+      body: () => ({ status: "contacted", notes: "Called back." }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "PATCH /api/admin/users/:id",
+      url: () => `/api/admin/users/${ids.target}`,
+      admin: true,
+      body: () => ({ disabled: true }),
+      stores: { audit_log: 1 },
+    },
     {
       route: "PUT /api/admin/settings",
       url: () => "/api/admin/settings",
@@ -1008,9 +2049,27 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ ...forms.settings, address: { en: "12 Science Road, Pune", ar: "١٢ شارع العلوم، بونه" }, defaultCurrency: "AED" }),
       stores: { audit_log: 1 },
     },
-    { route: "PUT /api/admin/camps/:id", url: () => `/api/admin/camps/${ids.camp}`, admin: true, body: () => ({ ...forms.camp, price: 4999, currency: "INR" }), stores: { audit_log: 1 } },
-    { route: "POST /api/admin/camps/:id/batches-from-start-date", url: () => `/api/admin/camps/${ids.camp}/batches-from-start-date`, admin: true, body: null, stores: { audit_log: 1 } },
-    { route: "PATCH /api/admin/media/:id", url: () => `/api/admin/media/${ids.media}`, admin: true, body: () => ({ altEn: "A robot kit", altAr: "عدة روبوت" }), stores: { audit_log: 1 } },
+    {
+      route: "PUT /api/admin/camps/:id",
+      url: () => `/api/admin/camps/${ids.camp}`,
+      admin: true,
+      body: () => ({ ...forms.camp, price: 4999, currency: "INR" }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/camps/:id/batches-from-start-date",
+      url: () => `/api/admin/camps/${ids.camp}/batches-from-start-date`,
+      admin: true,
+      body: null,
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "PATCH /api/admin/media/:id",
+      url: () => `/api/admin/media/${ids.media}`,
+      admin: true,
+      body: () => ({ altEn: "A robot kit", altAr: "عدة روبوت" }),
+      stores: { audit_log: 1 },
+    },
     { route: "DELETE /api/admin/media/:id", url: () => `/api/admin/media/${ids.mediaToDelete}`, admin: true, body: null, stores: { media: -1, audit_log: 1 } },
     // Passkeys and the second factor (decision 046): each valid sample is a real ceremony.
     { route: "POST /api/passkeys/login/options", url: () => "/api/passkeys/login/options", admin: false, body: null, stores: { auth_steps: 1 } },
@@ -1027,7 +2086,14 @@ describe("hostile input on every endpoint", () => {
       body: () => ceremony.body,
       stores: { sessions: 1, auth_steps: -1 },
     },
-    { route: "POST /api/account/passkeys/options", url: () => "/api/account/passkeys/options", admin: false, account: "own", body: null, stores: { auth_steps: 1 } },
+    {
+      route: "POST /api/account/passkeys/options",
+      url: () => "/api/account/passkeys/options",
+      admin: false,
+      account: "own",
+      body: null,
+      stores: { auth_steps: 1 },
+    },
     {
       route: "POST /api/account/passkeys",
       url: () => "/api/account/passkeys",
@@ -1041,18 +2107,45 @@ describe("hostile input on every endpoint", () => {
       body: () => ceremony.body,
       stores: { passkeys: 1, auth_steps: -1 },
     },
-    { route: "PATCH /api/account/passkeys/:id", url: () => `/api/account/passkeys/${ids.passkey}`, admin: false, account: "keys", prepare: async () => ((ids.passkey = (await server.db.selectFrom("passkeys").select("id").where("user_id", "=", ids.keys!).executeTakeFirstOrThrow()).id), ""), body: () => ({ name: "Phone" }), stores: {} },
-    { route: "DELETE /api/account/passkeys/:id", url: () => `/api/account/passkeys/${ids.passkey}`, admin: false, account: "keys", body: null, stores: { passkeys: -1 } },
+    {
+      route: "PATCH /api/account/passkeys/:id",
+      url: () => `/api/account/passkeys/${ids.passkey}`,
+      admin: false,
+      account: "keys",
+      prepare: async () => (
+        (ids.passkey = (await server.db.selectFrom("passkeys").select("id").where("user_id", "=", ids.keys!).executeTakeFirstOrThrow()).id),
+        ""
+      ),
+      body: () => ({ name: "Phone" }),
+      stores: {},
+    },
+    {
+      route: "DELETE /api/account/passkeys/:id",
+      url: () => `/api/account/passkeys/${ids.passkey}`,
+      admin: false,
+      account: "keys",
+      body: null,
+      stores: { passkeys: -1 },
+    },
     { route: "POST /api/account/totp/setup", url: () => "/api/account/totp/setup", admin: true, body: null, stores: { totp_factors: 1 } },
     {
       route: "POST /api/account/totp/enable",
       url: () => "/api/account/totp/enable",
       admin: true,
-      prepare: async () => ((ceremony.secret = (await server.request("GET", "/api/account/security", { headers: await staffHeaders() })).body.totp.pending.secret), ""),
+      prepare: async () => (
+        (ceremony.secret = (await server.request("GET", "/api/account/security", { headers: await staffHeaders() })).body.totp.pending.secret),
+        ""
+      ),
       body: () => ({ code: totpCode(ceremony.secret ?? "JBSWY3DPEHPK3PXP", Date.now()) }),
       stores: { recovery_codes: 10 },
     },
-    { route: "POST /api/account/recovery-codes", url: () => "/api/account/recovery-codes", admin: true, body: () => ({ code: totpCode(ceremony.secret ?? "JBSWY3DPEHPK3PXP", Date.now() + 30_000) }), stores: {} },
+    {
+      route: "POST /api/account/recovery-codes",
+      url: () => "/api/account/recovery-codes",
+      admin: true,
+      body: () => ({ code: totpCode(ceremony.secret ?? "JBSWY3DPEHPK3PXP", Date.now() + 30_000) }),
+      stores: {},
+    },
     {
       route: "POST /api/account/totp/disable",
       url: () => "/api/account/totp/disable",
@@ -1063,11 +2156,41 @@ describe("hostile input on every endpoint", () => {
       stores: { totp_factors: -1, recovery_codes: -10 },
     },
     // Consent (issue 30): the set-up's optional pickup form is answered (declined) by every enrolment sample.
-    { route: "POST /api/admin/consent/reminders", url: () => "/api/admin/consent/reminders", admin: true, body: () => ({ section: ids.section }), stores: { audit_log: 1 } },
-    { route: "POST /api/consent/complete", url: () => "/api/consent/complete", admin: false, body: () => ({ token: tokens.consentLink, childName: "Camp Child", signerName: "Camp Parent" }), stores: {} },
-    { route: "POST /api/teaching/camp/checkouts", url: () => "/api/teaching/camp/checkouts", admin: true, body: () => ({ enrollmentId: ids.campChild, day: dateIn(0), pickup: ids.pickupPerson }), stores: { camp_checkouts: 1, audit_log: 1 } },
-    { route: "POST /api/admin/billing/notices/:id/resolve", url: () => `/api/admin/billing/notices/${ids.paymentNotice}/resolve`, admin: true, body: null, stores: { audit_log: 1 } },
-    { route: "POST /api/admin/camp/pickups/:id/unlock", url: () => `/api/admin/camp/pickups/${ids.lockedPickup}/unlock`, admin: true, body: null, stores: { audit_log: 1 } },
+    {
+      route: "POST /api/admin/consent/reminders",
+      url: () => "/api/admin/consent/reminders",
+      admin: true,
+      body: () => ({ section: ids.section }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/consent/complete",
+      url: () => "/api/consent/complete",
+      admin: false,
+      body: () => ({ token: tokens.consentLink, childName: "Camp Child", signerName: "Camp Parent" }),
+      stores: {},
+    },
+    {
+      route: "POST /api/teaching/camp/checkouts",
+      url: () => "/api/teaching/camp/checkouts",
+      admin: true,
+      body: () => ({ enrollmentId: ids.campChild, day: dateIn(0), pickup: ids.pickupPerson }),
+      stores: { camp_checkouts: 1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/billing/notices/:id/resolve",
+      url: () => `/api/admin/billing/notices/${ids.paymentNotice}/resolve`,
+      admin: true,
+      body: null,
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/camp/pickups/:id/unlock",
+      url: () => `/api/admin/camp/pickups/${ids.lockedPickup}/unlock`,
+      admin: true,
+      body: null,
+      stores: { audit_log: 1 },
+    },
     {
       route: "POST /api/teaching/camp/certificates",
       url: () => "/api/teaching/camp/certificates",
@@ -1077,13 +2200,26 @@ describe("hostile input on every endpoint", () => {
       stores: { certificates: 1, audit_log: 1 },
     },
     // Consent forms last of the consent samples: their hostile variants that are valid text add more (optional) forms.
-    { route: "POST /api/admin/consent-forms", url: () => "/api/admin/consent-forms", admin: true, body: () => ({ kind: "media", required: false, titleEn: "Media release", titleAr: "", bodyEn: "Photos may be shared.", bodyAr: "" }), stores: { consent_forms: 1, consent_versions: 1, audit_log: 1 } },
+    {
+      route: "POST /api/admin/consent-forms",
+      url: () => "/api/admin/consent-forms",
+      admin: true,
+      body: () => ({ kind: "media", required: false, titleEn: "Media release", titleAr: "", bodyEn: "Photos may be shared.", bodyAr: "" }),
+      stores: { consent_forms: 1, consent_versions: 1, audit_log: 1 },
+    },
     {
       route: "PUT /api/admin/consent-forms/:id",
       url: () => `/api/admin/consent-forms/${ids.consentForm}`,
       admin: true,
       // New texts publish the next version (each accepted variant is a new text too).
-      body: () => ({ required: false, active: true, titleEn: "People who may collect", titleAr: "من يستلم الطفل", bodyEn: "Who may collect the child.", bodyAr: "من يحق له استلام الطفل." }),
+      body: () => ({
+        required: false,
+        active: true,
+        titleEn: "People who may collect",
+        titleAr: "من يستلم الطفل",
+        bodyEn: "Who may collect the child.",
+        bodyAr: "من يحق له استلام الطفل.",
+      }),
       stores: { consent_versions: 1, audit_log: 1 },
     },
     {
@@ -1095,7 +2231,10 @@ describe("hostile input on every endpoint", () => {
         const headers = { cookie: editor.cookie, origin: server.url };
         const secret = (await server.request("POST", "/api/account/totp/setup", { headers })).body.setup.secret as string;
         await server.request("POST", "/api/account/totp/enable", { json: { code: totpCode(secret, Date.now()) }, headers });
-        const password = await server.request("POST", "/api/admin/login", { json: { email: editor.user.email, password: editor.password }, headers: { origin: server.url } });
+        const password = await server.request("POST", "/api/admin/login", {
+          json: { email: editor.user.email, password: editor.password },
+          headers: { origin: server.url },
+        });
         ceremony.body = { code: totpCode(secret, Date.now() + 30_000) };
         return cookiesOf(password.headers).join("; ");
       },
@@ -1119,7 +2258,12 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /auth/google", url: () => "/auth/google", admin: false, query: { next: "/courses" }, redirects: true },
     { route: "GET /auth/google/callback", url: () => "/auth/google/callback", admin: false, query: { code: "abc", state: "xyz" }, redirects: true },
     { route: "GET /admin/course-dashboard/all-courses", url: () => "/admin/course-dashboard/all-courses", admin: false, query: { age: "6-12", lang: "ar" } },
-    { route: "GET /api/courses/:course/demo-slots", url: () => `/api/courses/${courseSlug}/demo-slots`, admin: false, query: { from: dateIn(1), to: dateIn(30) } },
+    {
+      route: "GET /api/courses/:course/demo-slots",
+      url: () => `/api/courses/${courseSlug}/demo-slots`,
+      admin: false,
+      query: { from: dateIn(1), to: dateIn(30) },
+    },
     { route: "GET /api/demo-bookings/:reference", url: () => `/api/demo-bookings/${tokens.reference}`, admin: false },
     { route: "GET /api/demo-waitlist/:token", url: () => `/api/demo-waitlist/${tokens.waitlistOffer}`, admin: false },
     { route: "GET /api/admin/slots", url: () => "/api/admin/slots", admin: true, query: { from: dateIn(1), to: dateIn(30) } },
@@ -1136,8 +2280,20 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/billing/export.csv", url: () => "/api/admin/billing/export.csv", admin: true },
     { route: "GET /api/section-waitlist/:token", url: () => `/api/section-waitlist/${tokens.sectionLeave}`, admin: false },
     { route: "GET /api/enrolments/:token", url: () => `/api/enrolments/${tokens.parentDrop}`, admin: false },
-    { route: "GET /api/teaching/sections/:id/certificates", url: () => `/api/teaching/sections/${ids.certSection}/certificates`, admin: true, query: { threshold: "80" } },
-    { route: "GET /api/teaching/camp/certificates", url: () => "/api/teaching/camp/certificates", admin: true, get query() { return { camp: tokens.campId ?? "", session: "1 July - 20th July", threshold: "80" }; } },
+    {
+      route: "GET /api/teaching/sections/:id/certificates",
+      url: () => `/api/teaching/sections/${ids.certSection}/certificates`,
+      admin: true,
+      query: { threshold: "80" },
+    },
+    {
+      route: "GET /api/teaching/camp/certificates",
+      url: () => "/api/teaching/camp/certificates",
+      admin: true,
+      get query() {
+        return { camp: tokens.campId ?? "", session: "1 July - 20th July", threshold: "80" };
+      },
+    },
     { route: "GET /api/teaching/certificates/:id/pdf", url: () => `/api/teaching/certificates/${ids.ownCertificate}/pdf`, admin: true },
     { route: "GET /api/certificates/:code", url: () => `/api/certificates/${tokens.certificateCode}`, admin: false },
     { route: "GET /api/account/certificates/:id/pdf", url: () => `/api/account/certificates/${ids.ownCertificate}/pdf`, admin: false, account: "own" },
@@ -1163,7 +2319,12 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/calendar-feeds/:token", url: () => `/api/calendar-feeds/${tokens.feed}.ics`, admin: false },
     { route: "GET /api/account/makeups", url: () => "/api/account/makeups", admin: false, account: "own" },
     { route: "GET /api/account/messaging", url: () => "/api/account/messaging", admin: false, account: "own" },
-    { route: "GET /api/admin/messaging/messages", url: () => "/api/admin/messaging/messages", admin: true, query: { status: "dead", email: "makeup-own@example.com" } },
+    {
+      route: "GET /api/admin/messaging/messages",
+      url: () => "/api/admin/messaging/messages",
+      admin: true,
+      query: { status: "dead", email: "makeup-own@example.com" },
+    },
     { route: "GET /api/admin/messaging/threads", url: () => "/api/admin/messaging/threads", admin: true },
     { route: "GET /api/admin/messaging/templates", url: () => "/api/admin/messaging/templates", admin: true },
     {
@@ -1189,10 +2350,18 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/courses", url: () => "/api/admin/courses", admin: true, query: listQuery({ sort: "name" }) },
     { route: "GET /api/admin/courses/:id", url: () => `/api/admin/courses/${ids.course}`, admin: true },
     { route: "GET /api/admin/blogs/:id/revisions", url: () => `/api/admin/blogs/${ids.historyBlog}/revisions`, admin: true },
-    { route: "GET /api/admin/blogs/:id/revisions/:revision", url: () => `/api/admin/blogs/${ids.historyBlog}/revisions/${ids.historyBlogRevision}`, admin: true },
+    {
+      route: "GET /api/admin/blogs/:id/revisions/:revision",
+      url: () => `/api/admin/blogs/${ids.historyBlog}/revisions/${ids.historyBlogRevision}`,
+      admin: true,
+    },
     { route: "GET /api/admin/blogs/:id/draft", url: () => `/api/admin/blogs/${ids.historyBlog}/draft`, admin: true },
     { route: "GET /api/admin/courses/:id/revisions", url: () => `/api/admin/courses/${ids.historyCourse}/revisions`, admin: true },
-    { route: "GET /api/admin/courses/:id/revisions/:revision", url: () => `/api/admin/courses/${ids.historyCourse}/revisions/${ids.historyCourseRevision}`, admin: true },
+    {
+      route: "GET /api/admin/courses/:id/revisions/:revision",
+      url: () => `/api/admin/courses/${ids.historyCourse}/revisions/${ids.historyCourseRevision}`,
+      admin: true,
+    },
     { route: "GET /api/admin/courses/:id/draft", url: () => `/api/admin/courses/${ids.historyCourse}/draft`, admin: true },
     { route: "GET /api/admin/teachers", url: () => "/api/admin/teachers", admin: true, query: listQuery({ sort: "name", q: "a" }) },
     { route: "GET /api/admin/teachers/:id", url: () => `/api/admin/teachers/${ids.teacher}`, admin: true },
@@ -1203,10 +2372,18 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/pages", url: () => "/api/admin/pages", admin: true },
     { route: "GET /api/admin/pages/:page", url: () => "/api/admin/pages/home", admin: true },
     { route: "GET /api/admin/testimonials/:id/revisions", url: () => `/api/admin/testimonials/${ids.historyTestimonial}/revisions`, admin: true },
-    { route: "GET /api/admin/testimonials/:id/revisions/:revision", url: () => `/api/admin/testimonials/${ids.historyTestimonial}/revisions/${ids.historyTestimonialRevision}`, admin: true },
+    {
+      route: "GET /api/admin/testimonials/:id/revisions/:revision",
+      url: () => `/api/admin/testimonials/${ids.historyTestimonial}/revisions/${ids.historyTestimonialRevision}`,
+      admin: true,
+    },
     { route: "GET /api/admin/testimonials/:id/draft", url: () => `/api/admin/testimonials/${ids.historyTestimonial}/draft`, admin: true },
     { route: "GET /api/admin/page-sections/:id/revisions", url: () => `/api/admin/page-sections/${ids.historySection}/revisions`, admin: true },
-    { route: "GET /api/admin/page-sections/:id/revisions/:revision", url: () => `/api/admin/page-sections/${ids.historySection}/revisions/${ids.historySectionRevision}`, admin: true },
+    {
+      route: "GET /api/admin/page-sections/:id/revisions/:revision",
+      url: () => `/api/admin/page-sections/${ids.historySection}/revisions/${ids.historySectionRevision}`,
+      admin: true,
+    },
     { route: "GET /api/admin/page-sections/:id/draft", url: () => `/api/admin/page-sections/${ids.historySection}/draft`, admin: true },
     { route: "GET /api/blogs", url: () => "/api/blogs", admin: false, query: { page: "1", limit: "5", lang: "ar" } },
     { route: "GET /api/blogs/:slug", url: () => `/api/blogs/${tokens.blogSlug}`, admin: false },
@@ -1215,7 +2392,12 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /og-image.png", url: () => "/og-image.png", admin: false, query: { src: "/images/blog/why-robotics-matters-for-kids.svg" } },
     { route: "GET /blog/rss.xml", url: () => "/blog/rss.xml", admin: false },
     { route: "GET /ar/blog/rss.xml", url: () => "/ar/blog/rss.xml", admin: false },
-    { route: "GET /api/admin/submissions/:kind", url: () => "/api/admin/submissions/contact", admin: true, query: listQuery({ sort: "created", status: "new", q: "" }) },
+    {
+      route: "GET /api/admin/submissions/:kind",
+      url: () => "/api/admin/submissions/contact",
+      admin: true,
+      query: listQuery({ sort: "created", status: "new", q: "" }),
+    },
     { route: "GET /api/admin/submissions/:kind/export", url: () => `/api/admin/submissions/contact/export?ids=${ids.contact}`, admin: true },
     { route: "GET /api/admin/submissions/:kind/:id", url: () => `/api/admin/submissions/contact/${ids.contact}`, admin: true },
     { route: "GET /api/admin/users", url: () => "/api/admin/users", admin: true, query: listQuery({ sort: "email", role: "user", q: "hostile" }) },
@@ -1225,7 +2407,12 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/admin/camps/:id", url: () => `/api/admin/camps/${ids.camp}`, admin: true },
     { route: "GET /api/admin/media", url: () => "/api/admin/media", admin: true, query: listQuery({ sort: "created" }) },
     { route: "GET /api/admin/media/:id", url: () => `/api/admin/media/${ids.media}`, admin: true },
-    { route: "GET /api/admin/audit", url: () => "/api/admin/audit", admin: true, query: listQuery({ sort: "created", entity: "course", action: "update", user: "", q: "" }) },
+    {
+      route: "GET /api/admin/audit",
+      url: () => "/api/admin/audit",
+      admin: true,
+      query: listQuery({ sort: "created", entity: "course", action: "update", user: "", q: "" }),
+    },
   ];
   /** Multipart, with their own cases below. */
   const UPLOAD_ROUTES = ["POST /api/admin/uploads", "POST /api/admin/media"];
@@ -1262,11 +2449,13 @@ describe("hostile input on every endpoint", () => {
     const problem = answerProblem(response, a.mayPass, redirects);
     if (problem) failures.push(`${label}: ${problem}`);
     const changed = changes(before, after);
-    if (response.status >= 300 && Object.keys(changed).length > 0) failures.push(`${label}: refused (${response.status}) but changed rows ${JSON.stringify(changed)}`);
+    if (response.status >= 300 && Object.keys(changed).length > 0)
+      failures.push(`${label}: refused (${response.status}) but changed rows ${JSON.stringify(changed)}`);
     if (response.status < 300) {
       for (const [table, delta] of Object.entries(changed)) {
         const declared = stores[table] ?? 0;
-        if (declared === 0 || Math.sign(delta) !== Math.sign(declared) || Math.abs(delta) > Math.abs(declared)) failures.push(`${label}: changed ${table} by ${delta}`);
+        if (declared === 0 || Math.sign(delta) !== Math.sign(declared) || Math.abs(delta) > Math.abs(declared))
+          failures.push(`${label}: changed ${table} by ${delta}`);
       }
     }
     return response;
@@ -1290,7 +2479,13 @@ describe("hostile input on every endpoint", () => {
         ["text/plain", "text/plain", body],
         ["unknown fields", "application/json", JSON.stringify({ isAdmin: true, role: "admin" })],
       ] as const) {
-        const response = await attempt(`${sample.route} anonymous ${label}`, { method: method!, url: sample.url(), body: text ?? "", contentType, mayPass: false }, { origin: server.url }, {}, failures);
+        const response = await attempt(
+          `${sample.route} anonymous ${label}`,
+          { method: method!, url: sample.url(), body: text ?? "", contentType, mayPass: false },
+          { origin: server.url },
+          {},
+          failures,
+        );
         if (label === "sample" && response.status !== 401) failures.push(`${sample.route} anonymous: ${response.status}, expected 401`);
       }
     }
@@ -1314,7 +2509,10 @@ describe("hostile input on every endpoint", () => {
       const json = sample.body?.();
       if (sample.signed) Object.assign(headers, sample.signed(sample.form ? new URLSearchParams(json).toString() : JSON.stringify(json)));
       const valid = sample.form
-        ? await server.request(method!, sample.url(), { body: new URLSearchParams(json).toString(), headers: { ...headers, "content-type": "application/x-www-form-urlencoded" } })
+        ? await server.request(method!, sample.url(), {
+            body: new URLSearchParams(json).toString(),
+            headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+          })
         : await server.request(method!, sample.url(), sample.body ? { json, headers } : { headers });
       expect(valid.status, JSON.stringify(valid.body)).toBeLessThan(300);
       expect(changes(before, await countRows(server.db, tables))).toEqual(sample.stores);
@@ -1345,15 +2543,51 @@ describe("hostile input on every endpoint", () => {
 
   it("survives hostile cookies and headers", async () => {
     const failures: string[] = [];
-    const cookies = ["sid=' OR 1=1 --", `sid=${"x".repeat(6000)}`, "sid=%00", "sid=%E0%A4%A", "sid=<script>alert(1)</script>", "sid", "=;=;=", "__proto__=1; constructor=2"];
+    const cookies = [
+      "sid=' OR 1=1 --",
+      `sid=${"x".repeat(6000)}`,
+      "sid=%00",
+      "sid=%E0%A4%A",
+      "sid=<script>alert(1)</script>",
+      "sid",
+      "=;=;=",
+      "__proto__=1; constructor=2",
+    ];
     for (const cookie of cookies) {
-      for (const [method, url] of [["GET", "/api/getUser"], ["GET", "/api/admin/users"], ["POST", "/logout"]] as const) {
-        const response = await attempt(`${method} ${url} with cookie ${cookie.slice(0, 20)}`, { method, url, body: method === "POST" ? "{}" : undefined, contentType: method === "POST" ? "application/json" : undefined, mayPass: method === "POST" }, { cookie, origin: server.url }, {}, failures);
+      for (const [method, url] of [
+        ["GET", "/api/getUser"],
+        ["GET", "/api/admin/users"],
+        ["POST", "/logout"],
+      ] as const) {
+        const response = await attempt(
+          `${method} ${url} with cookie ${cookie.slice(0, 20)}`,
+          {
+            method,
+            url,
+            body: method === "POST" ? "{}" : undefined,
+            contentType: method === "POST" ? "application/json" : undefined,
+            mayPass: method === "POST",
+          },
+          { cookie, origin: server.url },
+          {},
+          failures,
+        );
         if (method === "GET" && response.status !== 401) failures.push(`${method} ${url} with cookie ${cookie.slice(0, 20)}: ${response.status}, expected 401`);
       }
     }
-    for (const headers of [{ "accept-language": "' OR 1=1 --" } as Record<string, string>, { "accept-language": "x".repeat(6000) }, { "x-forwarded-for": "<script>, ../../etc/passwd" }, { origin: "null" }]) {
-      await attempt(`headers ${JSON.stringify(headers).slice(0, 40)}`, { method: "POST", url: "/contact-us/form", body: "{", contentType: "application/json", mayPass: false }, headers, {}, failures);
+    for (const headers of [
+      { "accept-language": "' OR 1=1 --" } as Record<string, string>,
+      { "accept-language": "x".repeat(6000) },
+      { "x-forwarded-for": "<script>, ../../etc/passwd" },
+      { origin: "null" },
+    ]) {
+      await attempt(
+        `headers ${JSON.stringify(headers).slice(0, 40)}`,
+        { method: "POST", url: "/contact-us/form", body: "{", contentType: "application/json", mayPass: false },
+        headers,
+        {},
+        failures,
+      );
     }
     expect(failures).toEqual([]);
   });
@@ -1369,7 +2603,8 @@ describe("hostile input on every endpoint", () => {
         const text = params.toString();
         return text ? `${base}?${text}` : base;
       };
-      const get = (label: string, url: string, mayPass: boolean) => attempt(`${sample.route} ${label}`, { method: "GET", url, mayPass }, headers, {}, failures, sample.redirects);
+      const get = (label: string, url: string, mayPass: boolean) =>
+        attempt(`${sample.route} ${label}`, { method: "GET", url, mayPass }, headers, {}, failures, sample.redirects);
 
       const valid = await get("valid", withQuery(sample.query ?? {}), true);
       if (valid.status >= (sample.redirects ? 400 : 300)) failures.push(`${sample.route}: the valid request answered ${valid.status}`);
@@ -1377,7 +2612,11 @@ describe("hostile input on every endpoint", () => {
         for (const bad of QUERY_PAYLOADS) await get(`${key}=${JSON.stringify(bad.slice(0, 20))}`, withQuery({ ...sample.query, [key]: bad }), true);
         await get(`${key} twice`, withQuery({ ...sample.query, [key]: [sample.query![key]!, "x"] }), true);
       }
-      await get("unknown query parameters", `${withQuery(sample.query ?? {})}${sample.query ? "&" : "?"}__proto__[polluted]=1&constructor=x&%3Cscript%3E=1`, true);
+      await get(
+        "unknown query parameters",
+        `${withQuery(sample.query ?? {})}${sample.query ? "&" : "?"}__proto__[polluted]=1&constructor=x&%3Cscript%3E=1`,
+        true,
+      );
       for (const param of sample.route.match(/:\w+/g) ?? []) {
         for (const bad of ID_PAYLOADS) await get(`${param} = ${bad}`, urlWithParam(sample, param, bad), false);
       }
@@ -1386,7 +2625,10 @@ describe("hostile input on every endpoint", () => {
   }
 
   describe("uploads", () => {
-    const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+    const png = () =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+        .png()
+        .toBuffer();
     type Part = { field: string; bytes: Buffer; name: string; type: string } | { field: string; text: string };
     async function uploadTo(parts: Part[], headers: Record<string, string>, uploadPath: string) {
       const form = new FormData();
@@ -1405,70 +2647,120 @@ describe("hostile input on every endpoint", () => {
       return { status: response.status, body, headers: response.headers };
     }
     const filesUnder = (dir: string): string[] =>
-      existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)])) : [];
+      existsSync(dir)
+        ? readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+            entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+          )
+        : [];
 
     for (const uploadPath of ["/api/admin/uploads", "/api/admin/media"]) {
-    it(`POST ${uploadPath}: stores a real image under a random name whatever the file name says, and refuses everything else with a 4xx JSON message`, async () => {
-      const upload = (parts: Part[], headers: Record<string, string>) => uploadTo(parts, headers, uploadPath);
-      const headers = await staffHeaders();
-      const failures: string[] = [];
-      const check = (label: string, response: { status: number; body: Json; headers: Headers }, mayPass = false) => {
-        const problem = answerProblem(response, mayPass);
-        if (problem) failures.push(`${label}: ${problem}`);
-      };
-      const before = await countRows(server.db, tables);
+      it(`POST ${uploadPath}: stores a real image under a random name whatever the file name says, and refuses everything else with a 4xx JSON message`, async () => {
+        const upload = (parts: Part[], headers: Record<string, string>) => uploadTo(parts, headers, uploadPath);
+        const headers = await staffHeaders();
+        const failures: string[] = [];
+        const check = (label: string, response: { status: number; body: Json; headers: Headers }, mayPass = false) => {
+          const problem = answerProblem(response, mayPass);
+          if (problem) failures.push(`${label}: ${problem}`);
+        };
+        const before = await countRows(server.db, tables);
 
-      for (const name of ["../../../etc/passwd.png", "..%2f..%2fevil.png", "..\\..\\evil.png", "<script>alert(1)</script>.png"]) {
-        const response = await upload([{ field: "file", bytes: await png(), name, type: "image/png" }], headers);
-        expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(201);
-        expect(response.body.url ?? response.body.media.url).toMatch(/^\/uploads\/[\w-]+\.webp$/);
-      }
-      expect(existsSync(path.resolve(server.config.uploadsDir, "../../../etc/passwd.png"))).toBe(false);
-      expect(filesUnder(path.dirname(server.config.uploadsDir)).filter((file) => /passwd|evil|script/.test(file))).toEqual([]);
-      expect(filesUnder(server.config.uploadsDir).every((file) => file.endsWith(".webp"))).toBe(true);
+        for (const name of ["../../../etc/passwd.png", "..%2f..%2fevil.png", "..\\..\\evil.png", "<script>alert(1)</script>.png"]) {
+          const response = await upload([{ field: "file", bytes: await png(), name, type: "image/png" }], headers);
+          expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(201);
+          expect(response.body.url ?? response.body.media.url).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+        }
+        expect(existsSync(path.resolve(server.config.uploadsDir, "../../../etc/passwd.png"))).toBe(false);
+        expect(filesUnder(path.dirname(server.config.uploadsDir)).filter((file) => /passwd|evil|script/.test(file))).toEqual([]);
+        expect(filesUnder(server.config.uploadsDir).every((file) => file.endsWith(".webp"))).toBe(true);
 
-      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-      const cases: [string, Part[]][] = [
-        ["text named .png", [{ field: "file", bytes: Buffer.from("not an image at all"), name: "x.png", type: "image/png" }]],
-        ["SVG with a script", [{ field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" }]],
-        ["HTML", [{ field: "file", bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "x.html", type: "text/html" }]],
-        ["a NUL byte in the file name", [{ field: "file", bytes: await png(), name: "a\u0000b.png", type: "image/png" }]],
-        ["an empty file", [{ field: "file", bytes: Buffer.alloc(0), name: "x.png", type: "image/png" }]],
-        // A sound PNG header over pixel data that does not decode.
-        ["a PNG with corrupt data", [{ field: "file", bytes: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64"), name: "x.png", type: "image/png" }]],
-        ["over MAX_UPLOAD_BYTES", [{ field: "file", bytes: Buffer.alloc(server.config.maxUploadBytes + 1, 1), name: "big.png", type: "image/png" }]],
-        ["the wrong field", [{ field: "image", bytes: await png(), name: "x.png", type: "image/png" }]],
-        ["two files", [{ field: "file", bytes: await png(), name: "a.png", type: "image/png" }, { field: "file", bytes: await png(), name: "b.png", type: "image/png" }]],
-        ["alt text of 60,000 characters", [{ field: "altEn", text: "x".repeat(60_000) }, { field: "file", bytes: await png(), name: "x.png", type: "image/png" }]],
-        ["alt text of 301 characters", [{ field: "altAr", text: "x".repeat(301) }, { field: "file", bytes: await png(), name: "x.png", type: "image/png" }]],
-        ["alt text with a NUL byte", [{ field: "altEn", text: "a\u0000b" }, { field: "file", bytes: await png(), name: "x.png", type: "image/png" }]],
-        ["twenty text fields", [...Array.from({ length: 20 }, (_, i) => ({ field: `f${i}`, text: "x" })), { field: "file", bytes: await png(), name: "x.png", type: "image/png" }]],
-      ];
-      for (const [label, parts] of cases) {
-        const response = await upload(parts, headers);
-        // The image fields' endpoint reads no alt text: a picture sent with a bad one is still stored.
-        check(label, response, uploadPath === "/api/admin/uploads" && (label === "alt text of 301 characters" || label === "alt text with a NUL byte"));
-        if (label === "over MAX_UPLOAD_BYTES" && response.status !== 413) failures.push(`${label}: ${response.status}, expected 413`);
-      }
-      check("no session", await upload([{ field: "file", bytes: await png(), name: "x.png", type: "image/png" }], { origin: server.url }));
+        const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+        const cases: [string, Part[]][] = [
+          ["text named .png", [{ field: "file", bytes: Buffer.from("not an image at all"), name: "x.png", type: "image/png" }]],
+          ["SVG with a script", [{ field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" }]],
+          ["HTML", [{ field: "file", bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "x.html", type: "text/html" }]],
+          ["a NUL byte in the file name", [{ field: "file", bytes: await png(), name: "a\u0000b.png", type: "image/png" }]],
+          ["an empty file", [{ field: "file", bytes: Buffer.alloc(0), name: "x.png", type: "image/png" }]],
+          // A sound PNG header over pixel data that does not decode.
+          [
+            "a PNG with corrupt data",
+            [
+              {
+                field: "file",
+                bytes: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64"),
+                name: "x.png",
+                type: "image/png",
+              },
+            ],
+          ],
+          ["over MAX_UPLOAD_BYTES", [{ field: "file", bytes: Buffer.alloc(server.config.maxUploadBytes + 1, 1), name: "big.png", type: "image/png" }]],
+          ["the wrong field", [{ field: "image", bytes: await png(), name: "x.png", type: "image/png" }]],
+          [
+            "two files",
+            [
+              { field: "file", bytes: await png(), name: "a.png", type: "image/png" },
+              { field: "file", bytes: await png(), name: "b.png", type: "image/png" },
+            ],
+          ],
+          [
+            "alt text of 60,000 characters",
+            [
+              { field: "altEn", text: "x".repeat(60_000) },
+              { field: "file", bytes: await png(), name: "x.png", type: "image/png" },
+            ],
+          ],
+          [
+            "alt text of 301 characters",
+            [
+              { field: "altAr", text: "x".repeat(301) },
+              { field: "file", bytes: await png(), name: "x.png", type: "image/png" },
+            ],
+          ],
+          [
+            "alt text with a NUL byte",
+            [
+              { field: "altEn", text: "a\u0000b" },
+              { field: "file", bytes: await png(), name: "x.png", type: "image/png" },
+            ],
+          ],
+          [
+            "twenty text fields",
+            [...Array.from({ length: 20 }, (_, i) => ({ field: `f${i}`, text: "x" })), { field: "file", bytes: await png(), name: "x.png", type: "image/png" }],
+          ],
+        ];
+        for (const [label, parts] of cases) {
+          const response = await upload(parts, headers);
+          // The image fields' endpoint reads no alt text: a picture sent with a bad one is still stored.
+          check(label, response, uploadPath === "/api/admin/uploads" && (label === "alt text of 301 characters" || label === "alt text with a NUL byte"));
+          if (label === "over MAX_UPLOAD_BYTES" && response.status !== 413) failures.push(`${label}: ${response.status}, expected 413`);
+        }
+        check("no session", await upload([{ field: "file", bytes: await png(), name: "x.png", type: "image/png" }], { origin: server.url }));
 
-      const raw = (body: string, contentType: string) => server.request("POST", uploadPath, { body, headers: { ...headers, "content-type": contentType } });
-      check("JSON instead of multipart", await raw(JSON.stringify({ file: "x" }), "application/json"));
-      check("malformed JSON", await raw("{", "application/json"));
-      check("text/plain", await raw("hello", "text/plain"));
-      check("multipart without a boundary", await raw("--x\r\n", "multipart/form-data"));
-      check("multipart cut short", await raw('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', "multipart/form-data; boundary=b"));
+        const raw = (body: string, contentType: string) => server.request("POST", uploadPath, { body, headers: { ...headers, "content-type": contentType } });
+        check("JSON instead of multipart", await raw(JSON.stringify({ file: "x" }), "application/json"));
+        check("malformed JSON", await raw("{", "application/json"));
+        check("text/plain", await raw("hello", "text/plain"));
+        check("multipart without a boundary", await raw("--x\r\n", "multipart/form-data"));
+        check(
+          "multipart cut short",
+          await raw('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', "multipart/form-data; boundary=b"),
+        );
 
-      expect(failures).toEqual([]);
-      // Each stored upload joined the media library (the alt text cases refuse on the library's route only).
-      const extra = uploadPath === "/api/admin/media" ? 0 : 2;
-      expect(changes(before, await countRows(server.db, tables))).toEqual({ media: 4 + extra, audit_log: 4 + extra });
-    });
+        expect(failures).toEqual([]);
+        // Each stored upload joined the media library (the alt text cases refuse on the library's route only).
+        const extra = uploadPath === "/api/admin/media" ? 0 : 2;
+        expect(changes(before, await countRows(server.db, tables))).toEqual({ media: 4 + extra, audit_log: 4 + extra });
+      });
     }
 
     it("never serves a file outside the uploads folder", async () => {
       const failures: string[] = [];
-      for (const url of ["/uploads/..%2f..%2fetc%2fpasswd", "/uploads/%2e%2e/%2e%2e/etc/passwd", "/uploads/..%5c..%5cetc%5cpasswd", "/uploads/%00", "/uploads/x%00.webp"]) {
+      for (const url of [
+        "/uploads/..%2f..%2fetc%2fpasswd",
+        "/uploads/%2e%2e/%2e%2e/etc/passwd",
+        "/uploads/..%5c..%5cetc%5cpasswd",
+        "/uploads/%00",
+        "/uploads/x%00.webp",
+      ]) {
         const response = await server.request("GET", url);
         const problem = answerProblem(response, false);
         if (problem) failures.push(`${url}: ${problem}`);

@@ -31,7 +31,6 @@ const pages = {
   logout: logoutAction,
 };
 
-
 let server: TestServer;
 const password = "Sunflower9";
 let email: string;
@@ -100,7 +99,13 @@ describe("account pages' form posts", () => {
     }
     expect(await server.countRows("sessions")).toBeGreaterThan(0);
     const before = await server.countRows("users");
-    expect((await post("/signup", form({ username: "Evil Site", email: "evil@example.com", password, contactNumber: "9876543210" }), { origin: "http://evil.example" })).status).toBe(403);
+    expect(
+      (
+        await post("/signup", form({ username: "Evil Site", email: "evil@example.com", password, contactNumber: "9876543210" }), {
+          origin: "http://evil.example",
+        })
+      ).status,
+    ).toBe(403);
     expect(await server.countRows("users")).toBe(before);
   });
 
@@ -167,7 +172,11 @@ describe("my account's form posts without JavaScript", () => {
 
   it("saves the profile (303 back with the notice), renders a refusal back, and refuses an unknown form", async () => {
     const me = await parent();
-    const saved = await post("/account", form({ form: "account-profile-form", username: "Renamed Parent", contactNumber: "+971 50 123 4567", role: "admin" }), me.headers);
+    const saved = await post(
+      "/account",
+      form({ form: "account-profile-form", username: "Renamed Parent", contactNumber: "+971 50 123 4567", role: "admin" }),
+      me.headers,
+    );
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe("/account?notice=profile-saved#form-notice");
     const row = await server.db.selectFrom("users").select(["username", "contact_number", "role"]).where("id", "=", me.id).executeTakeFirstOrThrow();
@@ -202,7 +211,8 @@ describe("my account's form posts without JavaScript", () => {
   it("adds, renames and removes a saved child (decision 033); a refusal returns to that child's form; ids are only digits", async () => {
     const me = await parent();
     const other = await parent();
-    const children = (who: { id: number }) => server.db.selectFrom("account_children").select(["id", "name", "age"]).where("user_id", "=", who.id).orderBy("id").execute();
+    const children = (who: { id: number }) =>
+      server.db.selectFrom("account_children").select(["id", "name", "age"]).where("user_id", "=", who.id).orderBy("id").execute();
 
     const refused = await post("/ar/account", form({ form: "account-child-add-form", name: "Omar", age: "30" }), me.headers);
     expect(refused.status).toBe(400);

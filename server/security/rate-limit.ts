@@ -95,14 +95,21 @@ export interface LimitCaller {
 export const byCallerAccount = (caller: LimitCaller): string => `account:${caller.user?.id ?? 0}`;
 
 /** The e-mail a sign-in or reset form names, as its counters key it (lower-cased, at most 254 characters). */
-export const formEmail = (req: Request): string => String((req.body as { email?: unknown } | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254);
+export const formEmail = (req: Request): string =>
+  String((req.body as { email?: unknown } | undefined)?.email ?? "")
+    .trim()
+    .toLowerCase()
+    .slice(0, 254);
 
 /**
  * Takes one from a budget kept like the limits (`limit` per `windowMs` per key) without answering
  * anything: true while the budget lasts. For work done silently less often than asked, such as
  * the reset e-mails one address receives (decision 045).
  */
-export async function spendBudget({ db, config }: { db: DB; config: Config }, options: { name: string; key: string; limit: number; windowMs: number }): Promise<boolean> {
+export async function spendBudget(
+  { db, config }: { db: DB; config: Config },
+  options: { name: string; key: string; limit: number; windowMs: number },
+): Promise<boolean> {
   const store = new DatabaseStore(db, `${options.name}:`);
   store.init({ windowMs: options.windowMs });
   const { totalHits } = await store.increment(options.key);
@@ -121,13 +128,24 @@ export async function addToCounter(db: DB, options: { name: string; key: string;
 }
 
 export async function readCounter(db: DB, options: { name: string; key: string }): Promise<number> {
-  const row = await db.selectFrom("rate_limits").select(["hits", "reset_at"]).where("key", "=", storedKey(`${options.name}:`, options.key)).executeTakeFirst();
+  const row = await db
+    .selectFrom("rate_limits")
+    .select(["hits", "reset_at"])
+    .where("key", "=", storedKey(`${options.name}:`, options.key))
+    .executeTakeFirst();
   return row && row.reset_at > new Date().toISOString() ? Number(row.hits) : 0;
 }
 
 /** Forgets the counters of these limits for `key`. */
 export async function clearCounters(db: DB, names: string[], key: string): Promise<void> {
-  await db.deleteFrom("rate_limits").where("key", "in", names.map((name) => storedKey(`${name}:`, key))).execute();
+  await db
+    .deleteFrom("rate_limits")
+    .where(
+      "key",
+      "in",
+      names.map((name) => storedKey(`${name}:`, key)),
+    )
+    .execute();
 }
 
 /** A limit an endpoint declares (server/http/endpoint.ts); `keyBy` reads the caller and the raw input. */
@@ -146,7 +164,12 @@ export interface LimitSpec {
  * Counts one call against a declared limit, for either transport (the JSON route or the page's
  * form post): allowed while within the limit; `refund` gives the try back (failures-only limits).
  */
-export async function consumeLimit({ db, config }: { db: DB; config: Config }, spec: LimitSpec, caller: LimitCaller, input: unknown): Promise<{ allowed: boolean; refund?: () => Promise<void> }> {
+export async function consumeLimit(
+  { db, config }: { db: DB; config: Config },
+  spec: LimitSpec,
+  caller: LimitCaller,
+  input: unknown,
+): Promise<{ allowed: boolean; refund?: () => Promise<void> }> {
   const store = new DatabaseStore(db, `${spec.name}:`);
   store.init({ windowMs: spec.windowMs });
   const key = spec.keyBy ? spec.keyBy(caller, input) : ipKeyGenerator(caller.ip);
@@ -156,7 +179,11 @@ export async function consumeLimit({ db, config }: { db: DB; config: Config }, s
 }
 
 /** The e-mail a raw input names, as the per-account counters key it (lower-cased, at most 254 characters). */
-export const inputEmail = (input: unknown): string => String((input as { email?: unknown } | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254);
+export const inputEmail = (input: unknown): string =>
+  String((input as { email?: unknown } | undefined)?.email ?? "")
+    .trim()
+    .toLowerCase()
+    .slice(0, 254);
 
 export function createRateLimit({ db, config }: { db: DB; config: Config }, options: LimitOptions): RequestHandler {
   return rateLimit({

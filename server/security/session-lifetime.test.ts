@@ -62,7 +62,10 @@ describe("sessions age like a careful bank's (issue 11)", () => {
     await createUser(server.db, { username: "Lina Saad", email: "lina@example.com", password: "Sunflower9" });
     // A token someone else planted (or saw) in this browser before the sign-in.
     const planted = await server.signIn("user");
-    const login = await server.request("POST", "/login", { json: { email: "lina@example.com", password: "Sunflower9" }, headers: { cookie: planted.cookie, origin: server.url } });
+    const login = await server.request("POST", "/login", {
+      json: { email: "lina@example.com", password: "Sunflower9" },
+      headers: { cookie: planted.cookie, origin: server.url },
+    });
     expect(login.status).toBe(200);
     const fresh = cookieOf(login.headers);
     expect(fresh).not.toBe(planted.cookie);
@@ -119,7 +122,10 @@ describe("per-client limits behind a proxy (TRUST_PROXY as a hop count)", () => 
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
     // Another client behind the same proxy is not affected.
-    const other = await server.request("POST", "/login", { json: { email: "guess@example.com", password: "Wrong-guess1" }, headers: { "x-forwarded-for": "203.0.113.8" } });
+    const other = await server.request("POST", "/login", {
+      json: { email: "guess@example.com", password: "Wrong-guess1" },
+      headers: { "x-forwarded-for": "203.0.113.8" },
+    });
     expect(other.status).toBe(401);
   });
 });

@@ -127,7 +127,17 @@ export function loadSession({ db, config }: Deps): RequestHandler {
     const row = await db
       .selectFrom("sessions")
       .innerJoin("users", "users.id", "sessions.user_id")
-      .select(["sessions.kind", "sessions.ref", "sessions.created_at", "sessions.last_seen_at", "users.id", "users.username", "users.email", "users.role", "users.disabled"])
+      .select([
+        "sessions.kind",
+        "sessions.ref",
+        "sessions.created_at",
+        "sessions.last_seen_at",
+        "users.id",
+        "users.username",
+        "users.email",
+        "users.role",
+        "users.disabled",
+      ])
       .where("sessions.id", "=", id)
       .executeTakeFirst();
     const now = Date.now();
@@ -143,7 +153,11 @@ export function loadSession({ db, config }: Deps): RequestHandler {
     if (now - Date.parse(row.last_seen_at) > Math.min(lifetime.idle / 10, 15 * 60_000)) {
       await db
         .updateTable("sessions")
-        .set({ last_seen_at: new Date(now).toISOString(), ip: clientIp(req.ip), expires_at: new Date(Math.min(now + lifetime.idle, Date.parse(row.created_at) + lifetime.absolute)).toISOString() })
+        .set({
+          last_seen_at: new Date(now).toISOString(),
+          ip: clientIp(req.ip),
+          expires_at: new Date(Math.min(now + lifetime.idle, Date.parse(row.created_at) + lifetime.absolute)).toISOString(),
+        })
         .where("id", "=", id)
         .execute();
     }

@@ -11,7 +11,9 @@ type Part = string | number;
 
 /** The MAC of `parts` for `purpose`: 43 base64url characters. */
 export function mac(secret: string, purpose: string, ...parts: readonly Part[]): string {
-  return createHmac("sha256", secret).update([purpose, ...parts].join("\n")).digest("base64url");
+  return createHmac("sha256", secret)
+    .update([purpose, ...parts].join("\n"))
+    .digest("base64url");
 }
 
 /** Whether `given` is `expected`, compared in constant time (for equal lengths). */

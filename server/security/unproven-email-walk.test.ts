@@ -55,15 +55,38 @@ describe("an account with an unproven e-mail of a real family reaches none of it
     const enrolment = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", enrolled.body.reference).executeTakeFirstOrThrow();
     const invoice = await server.db.selectFrom("invoices").select("id").where("enrolment_id", "=", enrolment.id).executeTakeFirstOrThrow();
     invoiceId = invoice.id;
-    creditNoteId = (await server.db.transaction().execute((trx) => issueCreditNote(trx, { invoiceId, amountMinor: 100, kind: "adjustment", reason: "Walk" }))).id;
+    creditNoteId = (await server.db.transaction().execute((trx) => issueCreditNote(trx, { invoiceId, amountMinor: 100, kind: "adjustment", reason: "Walk" })))
+      .id;
     const now = new Date().toISOString();
     await server.db.updateTable("section_enrolments").set({ status: "enrolled" }).where("id", "=", enrolment.id).execute();
-    const meeting = await server.db.selectFrom("section_meetings").select("id").where("section_id", "=", section.body.id).orderBy("starts_at").executeTakeFirstOrThrow();
-    await server.db.insertInto("meeting_attendance").values({ meeting_id: meeting.id, enrolment_id: enrolment.id, status: "present", marked_by: null, created_at: now, updated_at: now }).execute();
+    const meeting = await server.db
+      .selectFrom("section_meetings")
+      .select("id")
+      .where("section_id", "=", section.body.id)
+      .orderBy("starts_at")
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto("meeting_attendance")
+      .values({ meeting_id: meeting.id, enrolment_id: enrolment.id, status: "present", marked_by: null, created_at: now, updated_at: now })
+      .execute();
     certificateId = (
       await server.db
         .insertInto("certificates")
-        .values({ code: "WALKUNPROVEN", section_id: section.body.id, enrolment_id: enrolment.id, child_name: CHILD, course_en: "Robotics", course_ar: "روبوتات", lang: "en", issued_on: today, threshold: 0, rate: 100, issued_by: null, created_at: now, updated_at: now })
+        .values({
+          code: "WALKUNPROVEN",
+          section_id: section.body.id,
+          enrolment_id: enrolment.id,
+          child_name: CHILD,
+          course_en: "Robotics",
+          course_ar: "روبوتات",
+          lang: "en",
+          issued_on: today,
+          threshold: 0,
+          rate: 100,
+          issued_by: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -71,7 +94,22 @@ describe("an account with an unproven e-mail of a real family reaches none of it
     if (form) {
       const answer = await server.db
         .insertInto("consent_answers")
-        .values({ version_id: form.id, form_id: form.form_id, email: FAMILY, child_key: CHILD.toLowerCase(), child_name: CHILD, signer_name: PARENT, user_id: null, lang: "en", agreed: 1, allergies: "Peanuts", medical: "Asthma", enrolment_id: enrolment.id, enrollment_id: null, signed_at: now })
+        .values({
+          version_id: form.id,
+          form_id: form.form_id,
+          email: FAMILY,
+          child_key: CHILD.toLowerCase(),
+          child_name: CHILD,
+          signer_name: PARENT,
+          user_id: null,
+          lang: "en",
+          agreed: 1,
+          allergies: "Peanuts",
+          medical: "Asthma",
+          enrolment_id: enrolment.id,
+          enrollment_id: null,
+          signed_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await server.db.insertInto("consent_pickups").values({ answer_id: answer.id, name: PARENT, phone: "+919876543210", pin_hash: null }).execute();
@@ -79,7 +117,23 @@ describe("an account with an unproven e-mail of a real family reaches none of it
     const camp = await server.db.selectFrom("camps").select("id").orderBy("id").executeTakeFirstOrThrow();
     await server.db
       .insertInto("enrollments")
-      .values({ student_name: CHILD, parent_name: PARENT, email: FAMILY, phone_number: "+919876543210", camp_id: camp.id, camp_slug: "walk", camp_title: "Camp", session: "Walk", message: "", lang: "en", reference: null, status: "new", notes: "", created_at: now, updated_at: now })
+      .values({
+        student_name: CHILD,
+        parent_name: PARENT,
+        email: FAMILY,
+        phone_number: "+919876543210",
+        camp_id: camp.id,
+        camp_slug: "walk",
+        camp_title: "Camp",
+        session: "Walk",
+        message: "",
+        lang: "en",
+        reference: null,
+        status: "new",
+        notes: "",
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   });
   afterAll(async () => {

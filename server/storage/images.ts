@@ -25,7 +25,10 @@ async function acceptedFormat(bytes: Buffer): Promise<{ width: number; height: n
     return undefined;
   }
   const ok =
-    meta.format === "jpeg" || meta.format === "png" || meta.format === "webp" || meta.format === "gif" ||
+    meta.format === "jpeg" ||
+    meta.format === "png" ||
+    meta.format === "webp" ||
+    meta.format === "gif" ||
     // AVIF is HEIF with AV1 compression; HEIC (HEVC) is not accepted.
     (meta.format === "heif" && meta.compression === "av1");
   if (!ok || !meta.width || !meta.height) return undefined;

@@ -6,7 +6,10 @@ import { removeUnreferencedUploads } from "./orphan-uploads";
 import { createMediaStorage } from "./storage";
 
 const DAY = 24 * 60 * 60 * 1000;
-const png = (r: number) => sharp({ create: { width: 700, height: 400, channels: 4, background: { r, g: 90, b: 160, alpha: 1 } } }).png().toBuffer();
+const png = (r: number) =>
+  sharp({ create: { width: 700, height: 400, channels: 4, background: { r, g: 90, b: 160, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 // Each upload of a 700 px picture is stored at 3 widths (320, 640, 700). The same walk on the local folder and on a real S3-compatible bucket.
 for (const backend of ["local folder", "S3 bucket (s3rver)"] as const) {

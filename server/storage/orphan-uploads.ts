@@ -9,7 +9,15 @@ const UPLOAD_IN_TEXT = /[a-f0-9]{24}(?=-\d+\.webp)/g;
 
 // Every table staff content lives in. A Record, so adding a content table without listing it here
 // fails to compile (its uploads would otherwise look unused and be deleted).
-const CONTENT_TABLES: Record<keyof ContentTables, true> = { courses: true, teachers: true, testimonials: true, camps: true, products: true, blog_posts: true, site_settings: true };
+const CONTENT_TABLES: Record<keyof ContentTables, true> = {
+  courses: true,
+  teachers: true,
+  testimonials: true,
+  camps: true,
+  products: true,
+  blog_posts: true,
+  site_settings: true,
+};
 
 /**
  * The uploads some content row refers to (in any column: image fields, content blocks, settings),

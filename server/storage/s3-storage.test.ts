@@ -10,7 +10,9 @@ import { s3Client, s3Storage } from "./s3-storage";
 import { createMediaStorage } from "./storage";
 
 const png = (width: number, height: number, r = 10) =>
-  sharp({ create: { width, height, channels: 4, background: { r, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r, g: 120, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 /** A stand-in CDN in front of the bucket (what S3_PUBLIC_URL is for): /cdn/{name} → the object. */
 async function startCdn(origin: string): Promise<{ url: string; server: Server }> {
@@ -103,7 +105,9 @@ describe("uploads in a real S3-compatible bucket (s3rver)", () => {
     expect(created.status).toBe(201);
     const second = await upload(server, await png(400, 200, 5));
     expect(second.body.url).not.toBe(first.body.url);
-    expect((await server.request("PUT", `/api/admin/products/${created.body.id}`, { json: { ...product, imageUrl: second.body.url }, headers })).status).toBe(200);
+    expect((await server.request("PUT", `/api/admin/products/${created.body.id}`, { json: { ...product, imageUrl: second.body.url }, headers })).status).toBe(
+      200,
+    );
     const shown = await server.request("GET", `/api/admin/products/${created.body.id}`, { headers });
     expect(shown.body.product.imageUrl).toBe(second.body.url);
     const file = await fetch(shown.body.product.imageUrl);

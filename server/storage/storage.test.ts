@@ -85,8 +85,13 @@ describe("media storage configuration", () => {
       const local = localStorage(dir);
       let puts = 0;
       // The store fails on the second copy (the 640 wide one), as a bucket that goes down would.
-      const failing = { ...local, put: (name: string, bytes: Buffer, type: string) => (++puts === 2 ? Promise.reject(new Error("bucket down")) : local.put(name, bytes, type)) };
-      const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+      const failing = {
+        ...local,
+        put: (name: string, bytes: Buffer, type: string) => (++puts === 2 ? Promise.reject(new Error("bucket down")) : local.put(name, bytes, type)),
+      };
+      const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+        .png()
+        .toBuffer();
       await expect(storeImage(failing, photo)).rejects.toThrow("bucket down");
       expect(puts).toBe(2);
       expect(await local.list()).toEqual([]);

@@ -19,7 +19,12 @@ export function actionOnlyBuild(pages: Record<string, (args: ActionFunctionArgs)
   });
 }
 
-type RenderDocument = (request: Request, status: number, headers: Headers, context: { staticHandlerContext: { actionData: Record<string, unknown> | null } }) => Response;
+type RenderDocument = (
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: { staticHandlerContext: { actionData: Record<string, unknown> | null } },
+) => Response;
 
 /** A server build of these route records whose every document is what `render` answers (no React rendering). */
 export function testBuild(routes: Record<string, unknown>, render: RenderDocument): ServerBuild {

@@ -28,8 +28,12 @@ export interface TestServer {
   db: DB;
   config: Config;
   /** fetch against the server, JSON in and out. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test asserts the body's shape
-  request: (method: string, path: string, options?: { json?: unknown; body?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
+  request: (
+    method: string,
+    path: string,
+    options?: { json?: unknown; body?: string; headers?: Record<string, string> },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test asserts the body's shape
+  ) => Promise<{ status: number; body: any; headers: Headers }>;
   /** Creates an account with that role and signs it in; send `cookie` (and `origin: url` on writes). */
   signIn: (role: Role) => Promise<{ cookie: string; user: SessionUser; password: string }>;
   /** A second, independent connection to the same database (as another instance would have); close it yourself. */
@@ -167,7 +171,10 @@ export async function startTestServer(
     },
     openDb: () => openDatabase(config.database),
     async countRows(table) {
-      const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const { n } = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(n);
     },
     async close() {
@@ -187,7 +194,9 @@ export async function startTestServer(
  * come from it), else 127.0.0.2 (which some systems answer from 127.0.0.1).
  */
 export function otherLocalAddress(): string {
-  const own = Object.values(networkInterfaces()).flatMap((list) => list ?? []).find((entry) => entry.family === "IPv4" && !entry.internal);
+  const own = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .find((entry) => entry.family === "IPv4" && !entry.internal);
   return own?.address ?? "127.0.0.2";
 }
 

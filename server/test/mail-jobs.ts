@@ -19,6 +19,10 @@ export async function queuedMailsOf(db: DB, mail: MailKind): Promise<{ to: strin
 }
 
 /** Renders and sends one mail now, as the mail job would run it (a test's stand-in for a job queued earlier). */
-export async function deliverNow<S extends z.ZodType>(deps: MailDeps, mail: MailDefinition<S>, envelope: { to: string; subject?: string; data: z.input<S> }): Promise<void> {
+export async function deliverNow<S extends z.ZodType>(
+  deps: MailDeps,
+  mail: MailDefinition<S>,
+  envelope: { to: string; subject?: string; data: z.input<S> },
+): Promise<void> {
   await deliverQueuedMail(deps, new Map([[mail.name, mail]]), { template: mail.name, ...envelope });
 }

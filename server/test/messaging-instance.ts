@@ -11,12 +11,26 @@ import { queueMessage } from "~/features/messaging/index.server";
  * outgoing message is queued or held, then prints how many of its queueings stored a message.
  */
 const env = process.env;
-const config = loadConfig({ ...Object.fromEntries(Object.entries(env).filter(([key]) => /^(WHATSAPP|TWILIO)_/.test(key))), NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR });
+const config = loadConfig({
+  ...Object.fromEntries(Object.entries(env).filter(([key]) => /^(WHATSAPP|TWILIO)_/.test(key))),
+  NODE_ENV: "test",
+  LOG_LEVEL: "silent",
+  DATABASE_URL: env.DATABASE_URL,
+  DATA_DIR: env.DATA_DIR,
+});
 const db = openDatabase(config.database);
 const worker = startBackgroundJobs({ config, db, logger: createLogger("silent") }, { pollMs: 50, dailyJobs: false, periodicJobs: false });
 let stored = 0;
 for (let i = 0; i < Number(env.EVENTS ?? 10); i++) {
-  if (await queueMessage(db, { event: `certificate:${i}`, email: `guardian-${i}@example.com`, template: "certificate_issued", params: { child: `Child ${i}`, course: "Robotics" } })) stored += 1;
+  if (
+    await queueMessage(db, {
+      event: `certificate:${i}`,
+      email: `guardian-${i}@example.com`,
+      template: "certificate_issued",
+      params: { child: `Child ${i}`, course: "Robotics" },
+    })
+  )
+    stored += 1;
 }
 const deadline = Date.now() + 60_000;
 while (Date.now() < deadline) {

@@ -111,15 +111,18 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
   const standIn = { refused: 0 } as { refused: number };
   const { server, url } = await listen(async (req, res) => {
     const body = await readBody(req);
-    if (req.method !== "POST" || req.url !== `/${phoneNumberId}/messages`) return json(res, 404, { error: { message: "Unknown path", type: "GraphMethodException", code: 100 } });
-    if (req.headers.authorization !== `Bearer ${accessToken}`) return json(res, 401, { error: { message: "Invalid OAuth access token.", type: "OAuthException", code: 190 } });
+    if (req.method !== "POST" || req.url !== `/${phoneNumberId}/messages`)
+      return json(res, 404, { error: { message: "Unknown path", type: "GraphMethodException", code: 100 } });
+    if (req.headers.authorization !== `Bearer ${accessToken}`)
+      return json(res, 401, { error: { message: "Invalid OAuth access token.", type: "OAuthException", code: 190 } });
     let asked: Record<string, unknown>;
     try {
       asked = JSON.parse(body) as Record<string, unknown>;
     } catch {
       return json(res, 400, { error: { message: "Invalid JSON", type: "OAuthException", code: 100 } });
     }
-    if (asked.messaging_product !== "whatsapp" || typeof asked.to !== "string") return json(res, 400, { error: { message: "(#100) Invalid parameter", type: "OAuthException", code: 100 } });
+    if (asked.messaging_product !== "whatsapp" || typeof asked.to !== "string")
+      return json(res, 400, { error: { message: "(#100) Invalid parameter", type: "OAuthException", code: 100 } });
     if (failer.fails(body)) {
       standIn.refused += 1;
       return json(res, 503, { error: { message: "Service temporarily unavailable", type: "OAuthException", code: 2, is_transient: true } });
@@ -130,8 +133,25 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
   });
   const sign = (payload: string, secret = appSecret) => `sha256=${createHmac("sha256", secret).update(payload).digest("hex")}`;
   const deliver = async (value: Record<string, unknown>) => {
-    const payload = JSON.stringify({ object: "whatsapp_business_account", entry: [{ id: "102290129340398", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId }, ...value } }] }] });
-    const response = await fetch(`${appUrl}/api/messaging/whatsapp/webhook`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": sign(payload) }, body: payload });
+    const payload = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: "102290129340398",
+          changes: [
+            {
+              field: "messages",
+              value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId }, ...value },
+            },
+          ],
+        },
+      ],
+    });
+    const response = await fetch(`${appUrl}/api/messaging/whatsapp/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-hub-signature-256": sign(payload) },
+      body: payload,
+    });
     await response.arrayBuffer();
     return response.status;
   };
@@ -153,7 +173,13 @@ export async function startWhatsAppStandIn(): Promise<WhatsAppStandIn> {
       const errors = status === "failed" ? [{ code: 131026, title: "Message undeliverable", message: "Message undeliverable" }] : undefined;
       return deliver({ statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: recipient, ...(errors ? { errors } : {}) }] });
     },
-    inbound: (from, text) => deliver({ contacts: [{ profile: { name: "Guardian" }, wa_id: from }], messages: [{ from, id: `wamid.${randomBytes(12).toString("base64url")}`, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } }] }),
+    inbound: (from, text) =>
+      deliver({
+        contacts: [{ profile: { name: "Guardian" }, wa_id: from }],
+        messages: [
+          { from, id: `wamid.${randomBytes(12).toString("base64url")}`, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } },
+        ],
+      }),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -177,9 +203,11 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
     const body = await readBody(req);
     const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
     if (req.method !== "POST" || req.url !== path) return json(res, 404, { code: 20404, message: "The requested resource was not found", status: 404 });
-    if (req.headers.authorization !== `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`) return json(res, 401, { code: 20003, message: "Authenticate", status: 401 });
+    if (req.headers.authorization !== `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`)
+      return json(res, 401, { code: 20003, message: "Authenticate", status: 401 });
     const fields = Object.fromEntries(new URLSearchParams(body));
-    if (!fields.To || !fields.Body || !(fields.From || fields.MessagingServiceSid)) return json(res, 400, { code: 21604, message: "A 'To' phone number is required.", status: 400 });
+    if (!fields.To || !fields.Body || !(fields.From || fields.MessagingServiceSid))
+      return json(res, 400, { code: 21604, message: "A 'To' phone number is required.", status: 400 });
     if (failer.fails(body)) {
       standIn.refused += 1;
       return json(res, 503, { code: 20500, message: "Internal Server Error", status: 503 });
@@ -188,11 +216,33 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
     if (fields.StatusCallback) callbacks.set(sid, fields.StatusCallback);
     sent.push({ body: fields, id: sid });
     const now = new Date().toUTCString();
-    json(res, 201, { sid, account_sid: accountSid, to: fields.To, from: fields.From ?? null, messaging_service_sid: fields.MessagingServiceSid ?? null, body: fields.Body, status: "queued", num_segments: "1", direction: "outbound-api", date_created: now, date_updated: now, date_sent: null, price: null, error_code: null, error_message: null, uri: `${path.replace(".json", "")}/${sid}.json`, api_version: "2010-04-01" });
+    json(res, 201, {
+      sid,
+      account_sid: accountSid,
+      to: fields.To,
+      from: fields.From ?? null,
+      messaging_service_sid: fields.MessagingServiceSid ?? null,
+      body: fields.Body,
+      status: "queued",
+      num_segments: "1",
+      direction: "outbound-api",
+      date_created: now,
+      date_updated: now,
+      date_sent: null,
+      price: null,
+      error_code: null,
+      error_message: null,
+      uri: `${path.replace(".json", "")}/${sid}.json`,
+      api_version: "2010-04-01",
+    });
   });
   /** Posts signed form fields to the app; the signature covers `signedUrl` (what Twilio was given). */
   const post = async (signedUrl: string, params: Record<string, string>) => {
-    const response = await fetch(`${appUrl}/api/messaging/sms/webhook`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": sign(signedUrl, params) }, body: new URLSearchParams(params).toString() });
+    const response = await fetch(`${appUrl}/api/messaging/sms/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": sign(signedUrl, params) },
+      body: new URLSearchParams(params).toString(),
+    });
     await response.arrayBuffer();
     return response.status;
   };
@@ -208,10 +258,28 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
     failHalfFirstTries: failer.set,
     setAppUrl: (value) => void (appUrl = value),
     sign,
-    status: (sid, status) => post(callbacks.get(sid) ?? "", { AccountSid: accountSid, MessageSid: sid, SmsSid: sid, MessageStatus: status, SmsStatus: status, ApiVersion: "2010-04-01", ...(status === "failed" || status === "undelivered" ? { ErrorCode: "30003" } : {}) }),
+    status: (sid, status) =>
+      post(callbacks.get(sid) ?? "", {
+        AccountSid: accountSid,
+        MessageSid: sid,
+        SmsSid: sid,
+        MessageStatus: status,
+        SmsStatus: status,
+        ApiVersion: "2010-04-01",
+        ...(status === "failed" || status === "undelivered" ? { ErrorCode: "30003" } : {}),
+      }),
     inbound: (fromNumber, text, webhookUrl) => {
       const sid = `SM${randomBytes(16).toString("hex")}`;
-      return post(webhookUrl, { AccountSid: accountSid, MessageSid: sid, SmsSid: sid, From: fromNumber, To: from, Body: text, NumMedia: "0", ApiVersion: "2010-04-01" });
+      return post(webhookUrl, {
+        AccountSid: accountSid,
+        MessageSid: sid,
+        SmsSid: sid,
+        From: fromNumber,
+        To: from,
+        Body: text,
+        NumMedia: "0",
+        ApiVersion: "2010-04-01",
+      });
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -139,7 +139,10 @@ function toUnicodeMap(cmap: string): Map<number, string> {
   for (const range of cmap.matchAll(/<([0-9a-fA-F]+)>\s*<[0-9a-fA-F]+>\s*\[([^\]]*)\]/g)) {
     let gid = Number.parseInt(range[1]!, 16);
     for (const entry of range[2]!.matchAll(/<([0-9a-fA-F ]*)>/g)) {
-      const units = entry[1]!.split(" ").filter(Boolean).map((u) => Number.parseInt(u, 16));
+      const units = entry[1]!
+        .split(" ")
+        .filter(Boolean)
+        .map((u) => Number.parseInt(u, 16));
       map.set(gid++, String.fromCharCode(...units));
     }
   }

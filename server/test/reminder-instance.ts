@@ -33,7 +33,7 @@ const worker = startBackgroundJobs({ config, db, logger: createLogger("silent") 
 const sweeps = { meeting: sweepMeetingReminders, instalment: sweepInstalmentReminders } as const;
 const sweep = sweeps[process.env.SWEEP as keyof typeof sweeps] ?? sweepDueReminders;
 const claims = await Promise.all(Array.from({ length: Number(process.env.SWEEPS ?? 10) }, () => sweep(db)));
-for (let idle = 0; idle < 5; ) {
+for (let idle = 0; idle < 5;) {
   const busy = await db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
   idle = busy ? 0 : idle + 1;
   await new Promise((resolve) => setTimeout(resolve, 100));

@@ -35,26 +35,36 @@ export async function startBenchServer(port: number, env: Record<string, string>
   ensureBuild();
   const url = `http://127.0.0.1:${port}`;
   // A server left over from an earlier run would answer instead of this build: refuse to measure it.
-  if (await fetch(`${url}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use; stop that server first`);
+  if (
+    await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${port} is already in use; stop that server first`);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "stem-bench-"));
   // Its own process group, so stopping it also stops everything it starts.
   // BENCH_NODE_ARGS adds Node options to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a benchmark
   // (after npm start's heap flags, so it may also override them to try others).
   const extraArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--max-old-space-size=512", ...extraArgs, path.join(process.env.BUILD_DIR ?? "build", "server-main/index.js")], {
-    detached: true,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_MULTIPLIER: "1000000",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ["--max-semi-space-size=4", "--max-old-space-size=512", ...extraArgs, path.join(process.env.BUILD_DIR ?? "build", "server-main/index.js")],
+    {
+      detached: true,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_MULTIPLIER: "1000000",
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering`);

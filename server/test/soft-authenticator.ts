@@ -74,14 +74,24 @@ export class SoftAuthenticator {
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, coseKey]);
     // UP (0x01) | UV (0x04) | AT (0x40)
-    const attestationObject = cbor(new Map<string, Cbor>([["fmt", "none"], ["attStmt", new Map()], ["authData", this.authData(0x45, attested)]]));
+    const attestationObject = cbor(
+      new Map<string, Cbor>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", this.authData(0x45, attested)],
+      ]),
+    );
     return {
       id: b64url(this.credentialId),
       rawId: b64url(this.credentialId),
       type: "public-key",
       authenticatorAttachment: "platform",
       clientExtensionResults: {},
-      response: { clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge, overrides.origin)), attestationObject: b64url(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge, overrides.origin)),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal"],
+      },
     };
   }
 

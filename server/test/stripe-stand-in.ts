@@ -156,7 +156,9 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
  * `refundDelayMs`: POST /v1/refunds waits that long before refunding and answering (a slow provider,
  * so that a process killed mid-stream leaves refunds asked and unanswered).
  */
-export async function startStripeStandIn(options: { port?: number; secretKey?: string; webhookSecret?: string; webhookUrl?: string; refundDelayMs?: number } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  options: { port?: number; secretKey?: string; webhookSecret?: string; webhookUrl?: string; refundDelayMs?: number } = {},
+): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(16).toString("hex")}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
   let webhookUrl = options.webhookUrl ?? "";
@@ -192,7 +194,11 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
     const payload = JSON.stringify(event, null, 2);
     const res = await fetch(webhookUrl, {
       method: "POST",
-      headers: { "Content-Type": "application/json; charset=utf-8", "Stripe-Signature": sign(payload, signing.timestamp, signing.secret), "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Stripe-Signature": sign(payload, signing.timestamp, signing.secret),
+        "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+      },
       body: payload,
       redirect: "manual",
       signal: AbortSignal.timeout(10_000),
@@ -285,11 +291,18 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
       const successUrl = str(form.success_url);
       const expiresAt = Number(str(form.expires_at) ?? now() + 86_400);
       if (str(form.mode) !== "payment") return fail(res, 400, "invalid_request_error", "Missing required param: mode.", "mode");
-      if (!Number.isInteger(amount) || amount < 1 || !currency || !/^[a-z]{3}$/.test(currency)) return fail(res, 400, "invalid_request_error", "Invalid line_items[0][price_data].", "line_items[0][price_data]");
+      if (!Number.isInteger(amount) || amount < 1 || !currency || !/^[a-z]{3}$/.test(currency))
+        return fail(res, 400, "invalid_request_error", "Invalid line_items[0][price_data].", "line_items[0][price_data]");
       if (!successUrl || !/^https?:\/\//.test(successUrl)) return fail(res, 400, "invalid_request_error", "Not a valid URL", "success_url");
       // Stripe's documented bounds: at least 30 minutes and at most 24 hours from creation.
       if (!Number.isInteger(expiresAt) || expiresAt < now() + 1800 - 5 || expiresAt > now() + 86_400) {
-        return fail(res, 400, "invalid_request_error", "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", "expires_at");
+        return fail(
+          res,
+          400,
+          "invalid_request_error",
+          "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+          "expires_at",
+        );
       }
       const sessionId = id("cs");
       const session: StripeSession = {
@@ -304,7 +317,9 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
         expires_at: expiresAt,
         livemode: false,
         locale: str(form.locale) ?? null,
-        metadata: Object.fromEntries(Object.entries((form.metadata as Record<string, unknown>) ?? {}).filter((e): e is [string, string] => typeof e[1] === "string")),
+        metadata: Object.fromEntries(
+          Object.entries((form.metadata as Record<string, unknown>) ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"),
+        ),
         mode: "payment",
         payment_intent: null,
         payment_status: "unpaid",
@@ -371,17 +386,35 @@ export async function startStripeStandIn(options: { port?: number; secretKey?: s
     const already = refunds.filter((refund) => refund.payment_intent === intent).reduce((sum, refund) => sum + refund.amount, 0);
     const amount = form.amount === undefined ? paid.amount_total - already : Number(str(form.amount));
     if (!Number.isInteger(amount) || amount < 1 || amount + already > paid.amount_total) {
-      return error(`Refund amount (${Number.isInteger(amount) ? amount : String(form.amount)}) is greater than unrefunded amount on charge (${paid.amount_total - already})`, "amount");
+      return error(
+        `Refund amount (${Number.isInteger(amount) ? amount : String(form.amount)}) is greater than unrefunded amount on charge (${paid.amount_total - already})`,
+        "amount",
+      );
     }
-    const metadata = Object.fromEntries(Object.entries((form.metadata as Record<string, unknown>) ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"));
-    const refund: StripeRefund = { id: id("re"), object: "refund", amount, currency: paid.currency, payment_intent: intent!, charge: chargeOf(intent!), status: "succeeded", metadata, created: now() };
+    const metadata = Object.fromEntries(
+      Object.entries((form.metadata as Record<string, unknown>) ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
+    const refund: StripeRefund = {
+      id: id("re"),
+      object: "refund",
+      amount,
+      currency: paid.currency,
+      payment_intent: intent!,
+      charge: chargeOf(intent!),
+      status: "succeeded",
+      metadata,
+      created: now(),
+    };
     refunds.push(refund);
     return { status: 200, answer: refund };
   }
 
   /** Stripe's answer to a refund it will not make (a disputed charge): nothing refunded. */
   function refusal(): { status: number; answer: unknown } {
-    return { status: 400, answer: { error: { type: "invalid_request_error", code: "charge_disputed", message: "This charge has been disputed and cannot be refunded." } } };
+    return {
+      status: 400,
+      answer: { error: { type: "invalid_request_error", code: "charge_disputed", message: "This charge has been disputed and cannot be refunded." } },
+    };
   }
 
   /** The hosted checkout page: what is paid, "Pay", "Back". */
@@ -417,7 +450,11 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a><
     const path = (req.url ?? "/").split("?")[0]!;
     const page = /^\/c\/pay\/([\w-]{1,100})$/.exec(path);
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
-    const handling = page ? hosted(req, res, page[1]!) : path.startsWith("/v1/") ? api(req, res, path, query) : Promise.resolve(fail(res, 404, "invalid_request_error", "Unrecognized request URL."));
+    const handling = page
+      ? hosted(req, res, page[1]!)
+      : path.startsWith("/v1/")
+        ? api(req, res, path, query)
+        : Promise.resolve(fail(res, 404, "invalid_request_error", "Unrecognized request URL."));
     handling.catch((error: unknown) => {
       if (!res.headersSent) fail(res, 500, "api_error", String(error));
       else res.end();
@@ -441,7 +478,17 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a><
     dashboardRefund: (intent, amount) => {
       const session = intentSession(intent);
       if (!session) throw new Error(`stripe stand-in: no payment ${intent}`);
-      const refund: StripeRefund = { id: id("re"), object: "refund", amount, currency: session.currency, payment_intent: intent, charge: chargeOf(intent), status: "succeeded", metadata: {}, created: now() };
+      const refund: StripeRefund = {
+        id: id("re"),
+        object: "refund",
+        amount,
+        currency: session.currency,
+        payment_intent: intent,
+        charge: chargeOf(intent),
+        status: "succeeded",
+        metadata: {},
+        created: now(),
+      };
       refunds.push(refund);
       return refund;
     },

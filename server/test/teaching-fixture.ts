@@ -8,7 +8,11 @@ import { nowIso } from "~server/db/values";
  */
 export async function groupWithMeeting(db: DB, options: { teacherId: number | null; startsAt: Date; children: number; courseSlug?: string }) {
   const now = nowIso();
-  const course = await db.selectFrom("courses").select(["id", "min_age", "max_age"]).where("slug", "=", options.courseSlug ?? "robotics-fundamentals").executeTakeFirstOrThrow();
+  const course = await db
+    .selectFrom("courses")
+    .select(["id", "min_age", "max_age"])
+    .where("slug", "=", options.courseSlug ?? "robotics-fundamentals")
+    .executeTakeFirstOrThrow();
   const at = options.startsAt.toISOString();
   const section = await db
     .insertInto("course_sections")
@@ -31,7 +35,11 @@ export async function groupWithMeeting(db: DB, options: { teacherId: number | nu
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const meeting = await db.insertInto("section_meetings").values({ section_id: section.id, starts_at: at, duration_minutes: 60, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+  const meeting = await db
+    .insertInto("section_meetings")
+    .values({ section_id: section.id, starts_at: at, duration_minutes: 60, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const enrolmentIds: number[] = [];
   for (let i = 0; i < options.children; i += 1) {
     const name = `Child ${String.fromCharCode(65 + i)} ${randomBytes(2).toString("hex")}`;

@@ -26,17 +26,32 @@ export function waitlistFixture(firstDay: number) {
     await server?.close();
   });
 
-  const details = (email: string, extra: Record<string, unknown> = {}) => ({ childName: "Sami", childAge: 13, parentName: "Huda", email, phone: "9876543210", ...extra });
+  const details = (email: string, extra: Record<string, unknown> = {}) => ({
+    childName: "Sami",
+    childAge: 13,
+    parentName: "Huda",
+    email,
+    phone: "9876543210",
+    ...extra,
+  });
   const staff = (method: string, url: string, json?: unknown) => server.request(method, url, { json, headers: { cookie: adminCookie, origin: server.url } });
   /** A new time of the course (or `courseId`) with `capacity` seats, on the next unused date; its id. */
   async function slot(capacity = 1, courseId = course.id) {
-    const created = await staff("POST", "/api/admin/slots", { date: addDays(zonedParts(new Date(), TZ).date, nextDay++), time: "10:30", durationMinutes: 60, capacity, courseId });
+    const created = await staff("POST", "/api/admin/slots", {
+      date: addDays(zonedParts(new Date(), TZ).date, nextDay++),
+      time: "10:30",
+      durationMinutes: 60,
+      capacity,
+      courseId,
+    });
     expect(created.status).toBe(201);
     return created.body.id as number;
   }
   /** The waitlist API's answer to joining a time's line. */
   const join = (slotId: number, email: string, lang: Lang = "en", options: { courseSlug?: string; extra?: Record<string, unknown> } = {}) =>
-    server.request("POST", `/api/courses/${options.courseSlug ?? course.slug}/demo-waitlist?lang=${lang}`, { json: { slotId, ...details(email, options.extra) } });
+    server.request("POST", `/api/courses/${options.courseSlug ?? course.slug}/demo-waitlist?lang=${lang}`, {
+      json: { slotId, ...details(email, options.extra) },
+    });
 
   return {
     get server() {
@@ -64,7 +79,13 @@ export function waitlistFixture(firstDay: number) {
     },
     /** The newest waitlist place of this e-mail on this time. */
     entry: (email: string, slotId: number) =>
-      server.db.selectFrom("slot_waitlist").selectAll().where("email", "=", email).where("slot_id", "=", slotId).orderBy("id", "desc").executeTakeFirstOrThrow(),
+      server.db
+        .selectFrom("slot_waitlist")
+        .selectAll()
+        .where("email", "=", email)
+        .where("slot_id", "=", slotId)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow(),
     /** Waits for the background jobs (the e-mails), leaving out the periodic sweeps. */
     settle: () => waitForJobs(server.db, { ignoreKinds: "%sweep%" }),
   };

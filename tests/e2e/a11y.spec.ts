@@ -95,7 +95,15 @@ async function sitemapPaths(page: Page): Promise<string[]> {
   return paths;
 }
 
-const accountPages = ["/login", "/signup", "/forgot-password", "/reset-password?token=not-a-real-token", "/ar/reset-password?token=not-a-real-token&purpose=set", "/admin/login", "/admin/setup?token=not-a-real-token"];
+const accountPages = [
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/reset-password?token=not-a-real-token",
+  "/ar/reset-password?token=not-a-real-token&purpose=set",
+  "/admin/login",
+  "/admin/setup?token=not-a-real-token",
+];
 
 /**
  * The sitemap's pages of one language, split in two: what the browser audits (every page of
@@ -157,7 +165,14 @@ test.describe("axe on public pages", () => {
     test.setTimeout(120_000);
     const course = (await sitemapPaths(page)).find((path) => /^\/courses\/[^/]+$/.test(path) && path !== "/courses/course-filter");
     expect(course).toBeDefined();
-    const paths = [...accountPages, "/enroll", `${course}/bookdemoclass`, "/booking/cancel?token=not-a-real-token", "/booking/reschedule?token=not-a-real-token", "/no-such-page"];
+    const paths = [
+      ...accountPages,
+      "/enroll",
+      `${course}/bookdemoclass`,
+      "/booking/cancel?token=not-a-real-token",
+      "/booking/reschedule?token=not-a-real-token",
+      "/no-such-page",
+    ];
     await auditAll(page, [...paths, ...paths.map((path) => `/ar${path}`)]);
   });
 
@@ -166,12 +181,14 @@ test.describe("axe on public pages", () => {
     // each on an idle machine, so the default 30 s ran out on a loaded one (issue 25).
     test.setTimeout(90_000);
     const email = `a11y-resched-${Date.now()}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
     // More than a day ahead, so the booking may still be moved (cut-off: 12 hours as shipped).
-    const slots = ((await (await page.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number; startsAt: string }[] }).slots.filter(
-      (slot) => Date.parse(slot.startsAt) > Date.now() + 86_400_000,
-    );
+    const slots = (
+      (await (await page.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number; startsAt: string }[] }
+    ).slots.filter((slot) => Date.parse(slot.startsAt) > Date.now() + 86_400_000);
     const booked = await page.request.post("/api/courses/robotics-fundamentals/demo-bookings", {
       data: { slotId: slots[0]!.id, childName: "Axe Child", childAge: 10, parentName: "Axe Parent", email, phone: "9876543210" },
     });
@@ -202,9 +219,20 @@ test.describe("axe on public pages", () => {
     const created = await page.request.post("/api/admin/slots", { data: { date, time: "07:15", durationMinutes: 60, capacity: 1 } });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    const person = (n: number) => ({ slotId: id, childName: "Axe Child", childAge: 10, parentName: "Axe Parent", email: `a11y-wait-${n}-${Date.now()}@example.com`, phone: "9876543210" });
+    const person = (n: number) => ({
+      slotId: id,
+      childName: "Axe Child",
+      childAge: 10,
+      parentName: "Axe Parent",
+      email: `a11y-wait-${n}-${Date.now()}@example.com`,
+      phone: "9876543210",
+    });
     expect((await page.request.post("/api/courses/digital-literacy/demo-bookings", { data: person(0) })).status()).toBe(201);
-    const joined = await Promise.all([1, 2].map(async (n) => ((await (await page.request.post("/api/courses/digital-literacy/demo-waitlist", { data: person(n) })).json()) as { token: string }).token));
+    const joined = await Promise.all(
+      [1, 2].map(
+        async (n) => ((await (await page.request.post("/api/courses/digital-literacy/demo-waitlist", { data: person(n) })).json()) as { token: string }).token,
+      ),
+    );
     expect((await page.request.patch(`/api/admin/slots/${id}`, { data: { capacity: 2 } })).status()).toBe(200);
     const pages = [
       `/courses/digital-literacy/bookdemoclass?date=${date}`,
@@ -212,23 +240,45 @@ test.describe("axe on public pages", () => {
       `/booking/waitlist/accept?token=${joined[0]}`,
       `/booking/waitlist?token=${joined[1]}`,
     ];
-    await auditAll(page, [...pages, ...pages.map((path) => `/ar${path}`), `/admin/slots?view=day&date=${date}`, `/admin/slots?view=list&from=${date}&to=${date}`, `/ar/admin/slots?view=list&from=${date}&to=${date}`]);
+    await auditAll(page, [
+      ...pages,
+      ...pages.map((path) => `/ar${path}`),
+      `/admin/slots?view=day&date=${date}`,
+      `/admin/slots?view=list&from=${date}&to=${date}`,
+      `/ar/admin/slots?view=list&from=${date}&to=${date}`,
+    ]);
   });
 
-  test("a full group on the course page, a group's waitlist place (in line, a seat held), an enrolment's own page and the staff's enrolment page, in both languages", async ({ page }) => {
+  test("a full group on the course page, a group's waitlist place (in line, a seat held), an enrolment's own page and the staff's enrolment page, in both languages", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await signInAsAdmin(page);
-    const api = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { course: { id: number }; sections: { minAge: number }[] };
+    const api = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as {
+      course: { id: number };
+      sections: { minAge: number }[];
+    };
     const firstDate = new Date(Date.now() + 61 * 86_400_000).toISOString().slice(0, 10);
     const group = async () => {
-      const created = await page.request.post("/api/admin/sections", { data: { courseId: api.course.id, weekdays: [5], startTime: "07:45", durationMinutes: 60, firstDate, meetings: 2, capacity: 1 } });
+      const created = await page.request.post("/api/admin/sections", {
+        data: { courseId: api.course.id, weekdays: [5], startTime: "07:45", durationMinutes: 60, firstDate, meetings: 2, capacity: 1 },
+      });
       expect(created.status()).toBe(201);
       return ((await created.json()) as { id: number }).id;
     };
-    const person = (n: number) => ({ childName: `Axe Child ${n}`, childAge: api.sections[0]!.minAge, parentName: "Axe Parent", email: `a11y-group-${n}-${Date.now()}@example.com`, phone: "9876543210" });
-    const enrol = async (id: number, n: number) => ((await (await page.request.post(`/api/sections/${id}/enrolments`, { data: person(n) })).json()) as { reference: string }).reference;
-    const join = async (id: number, n: number) => ((await (await page.request.post(`/api/sections/${id}/waitlist`, { data: person(n) })).json()) as { token: string }).token;
-    const drop = async (reference: string) => expect((await page.request.post(`/api/admin/enrolments/${reference}/drop`, { data: { reason: "Axe walk" } })).status()).toBe(200);
+    const person = (n: number) => ({
+      childName: `Axe Child ${n}`,
+      childAge: api.sections[0]!.minAge,
+      parentName: "Axe Parent",
+      email: `a11y-group-${n}-${Date.now()}@example.com`,
+      phone: "9876543210",
+    });
+    const enrol = async (id: number, n: number) =>
+      ((await (await page.request.post(`/api/sections/${id}/enrolments`, { data: person(n) })).json()) as { reference: string }).reference;
+    const join = async (id: number, n: number) =>
+      ((await (await page.request.post(`/api/sections/${id}/waitlist`, { data: person(n) })).json()) as { token: string }).token;
+    const drop = async (reference: string) =>
+      expect((await page.request.post(`/api/admin/enrolments/${reference}/drop`, { data: { reason: "Axe walk" } })).status()).toBe(200);
     // A group with a seat held for the first in line and a second parent waiting.
     const lined = await group();
     const holder = await enrol(lined, 0);
@@ -243,26 +293,46 @@ test.describe("axe on public pages", () => {
     const answer = await page.request.post("/api/section-waitlist/accept", { data: { token: taker } });
     expect(answer.status()).toBe(201);
     const enrolment = (await answer.json()) as { reference: string; manageUrl: string };
-    const pages = ["/courses/robotics-fundamentals", `/sections/waitlist?token=${offered}`, `/sections/waitlist?token=${waiting}`, enrolment.manageUrl, `/admin/enrolments/${enrolment.reference}`];
+    const pages = [
+      "/courses/robotics-fundamentals",
+      `/sections/waitlist?token=${offered}`,
+      `/sections/waitlist?token=${waiting}`,
+      enrolment.manageUrl,
+      `/admin/enrolments/${enrolment.reference}`,
+    ];
     await auditAll(page, [...pages, ...pages.map((path) => `/ar${path}`)]);
   });
 
-  test("the family's invoices (one held with its pay link, one paid) and the dashboard's money view with a period and a refused one, in both languages (decision 093)", async ({ page }) => {
+  test("the family's invoices (one held with its pay link, one paid) and the dashboard's money view with a period and a refused one, in both languages (decision 093)", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const payments = await startPaymentsServer();
     try {
       const email = `a11y-money-${Date.now()}@example.com`;
-      expect((await page.request.post(`${payments.url}/register`, { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+      expect(
+        (
+          await page.request.post(`${payments.url}/register`, {
+            data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" },
+          })
+        ).status(),
+      ).toBe(201);
       expect((await page.request.post(`${payments.url}/login`, { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
-      const api = (await (await page.request.get(`${payments.url}/api/courses/robotics-fundamentals/sections`)).json()) as { sections: { id: number; minAge: number; seatsLeft: number }[] };
+      const api = (await (await page.request.get(`${payments.url}/api/courses/robotics-fundamentals/sections`)).json()) as {
+        sections: { id: number; minAge: number; seatsLeft: number }[];
+      };
       const section = api.sections.find((s) => s.seatsLeft > 1)!;
       const enrol = async (n: number) => {
-        const answer = await page.request.post(`${payments.url}/api/sections/${section.id}/enrolments`, { data: { childName: `Axe Money ${n}`, childAge: section.minAge, parentName: "Axe Parent", email, phone: "9876543210" } });
+        const answer = await page.request.post(`${payments.url}/api/sections/${section.id}/enrolments`, {
+          data: { childName: `Axe Money ${n}`, childAge: section.minAge, parentName: "Axe Parent", email, phone: "9876543210" },
+        });
         expect(answer.status()).toBe(201);
         return new URL(((await answer.json()) as { paymentUrl: string }).paymentUrl, payments.url).searchParams.get("token")!;
       };
       await enrol(1);
-      const started = (await (await page.request.post(`${payments.url}/api/payments/checkouts`, { data: { token: await enrol(2) } })).json()) as { sessionId: string };
+      const started = (await (await page.request.post(`${payments.url}/api/payments/checkouts`, { data: { token: await enrol(2) } })).json()) as {
+        sessionId: string;
+      };
       expect(await payments.stripe.deliver(payments.stripe.complete(started.sessionId))).toBe(200);
       await auditAll(page, [`${payments.url}/account/invoices`, `${payments.url}/ar/account/invoices`]);
     } finally {
@@ -281,11 +351,19 @@ test.describe("axe on public pages", () => {
     // Online payment needs the Stripe keys: a second server with them and the local Stripe stand-in.
     const payments = await startPaymentsServer();
     try {
-      const api = (await (await page.request.get(`${payments.url}/api/courses/robotics-fundamentals/sections`)).json()) as { sections: { id: number; minAge: number; seatsLeft: number }[] };
+      const api = (await (await page.request.get(`${payments.url}/api/courses/robotics-fundamentals/sections`)).json()) as {
+        sections: { id: number; minAge: number; seatsLeft: number }[];
+      };
       const section = api.sections.find((s) => s.seatsLeft > 1)!;
       const held = async (n: number, lang: "en" | "ar") => {
         const answer = await page.request.post(`${payments.url}/api/sections/${section.id}/enrolments`, {
-          data: { childName: `Axe Payer ${n}`, childAge: section.minAge, parentName: "Axe Parent", email: `a11y-pay-${n}-${Date.now()}@example.com`, phone: "9876543210" },
+          data: {
+            childName: `Axe Payer ${n}`,
+            childAge: section.minAge,
+            parentName: "Axe Parent",
+            email: `a11y-pay-${n}-${Date.now()}@example.com`,
+            phone: "9876543210",
+          },
           headers: { "accept-language": lang },
         });
         expect(answer.status()).toBe(201);
@@ -297,8 +375,17 @@ test.describe("axe on public pages", () => {
         expect(await payments.stripe.deliver(payments.stripe.complete(started.sessionId))).toBe(200);
         return paymentUrl;
       };
-      const urls = [await held(1, "en"), await held(2, "ar"), `${await held(3, "ar")}&cancelled=1`, await paid(await held(4, "en")), await paid(await held(5, "ar"))];
-      await auditAll(page, urls.map((path) => payments.url + path));
+      const urls = [
+        await held(1, "en"),
+        await held(2, "ar"),
+        `${await held(3, "ar")}&cancelled=1`,
+        await paid(await held(4, "en")),
+        await paid(await held(5, "ar")),
+      ];
+      await auditAll(
+        page,
+        urls.map((path) => payments.url + path),
+      );
     } finally {
       await payments.stop();
     }
@@ -343,7 +430,9 @@ test.describe("axe on public pages", () => {
     expectClean(findings);
   });
 
-  test("certificates (issue 30): the issue page with a certificate and a refused revoke, the public check (valid, revoked, unknown), in both languages", async ({ page }) => {
+  test("certificates (issue 30): the issue page with a certificate and a refused revoke, the public check (valid, revoked, unknown), in both languages", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await signInAsAdmin(page);
     const sectionId = await groupWithAttendance(page, "Axe Child", "en", "a11y");
@@ -351,11 +440,17 @@ test.describe("axe on public pages", () => {
     const { results } = (await issued.json()) as { results: { certificate: { id: number; code: string } }[] };
     const { id, code } = results[0]!.certificate;
     const second = await groupWithAttendance(page, "Axe Revoked", "en", "a11y-revoked");
-    const revoked = ((await (await page.request.post(`/api/teaching/sections/${second}/certificates`, { data: { threshold: 50 } })).json()) as typeof issued extends never ? never : { results: { certificate: { id: number; code: string } }[] }).results[0]!.certificate;
+    const revoked = (
+      (await (await page.request.post(`/api/teaching/sections/${second}/certificates`, { data: { threshold: 50 } })).json()) as typeof issued extends never
+        ? never
+        : { results: { certificate: { id: number; code: string } }[] }
+    ).results[0]!.certificate;
     expect((await page.request.post(`/api/teaching/certificates/${revoked.id}/revoke`, { data: { reason: "Axe check" } })).status()).toBe(200);
     // The camp's page (decision 089), one child issued, and its public check naming the camp.
     const period = campPeriodWithCheckouts("Axe Camper", "en", "a11y");
-    const campIssued = (await (await page.request.post("/api/teaching/camp/certificates", { data: { camp: period.camp.id, session: period.session, threshold: 100 } })).json()) as { results: { certificate: { code: string } }[] };
+    const campIssued = (await (
+      await page.request.post("/api/teaching/camp/certificates", { data: { camp: period.camp.id, session: period.session, threshold: 100 } })
+    ).json()) as { results: { certificate: { code: string } }[] };
     const batch = encodeURIComponent(`${period.camp.id}:${period.session}`);
     const paths = [
       `/teaching/sections/${sectionId}/certificates`,
@@ -389,12 +484,18 @@ test.describe("axe on public pages", () => {
     const findings: Finding[] = [];
     for (const lang of ["en", "ar"] as const) {
       await page.goto(lang === "en" ? "/summer-camp" : "/ar/summer-camp", { waitUntil: "load" });
-      await page.getByRole("button", { name: lang === "en" ? "View Complete Details" : /التفاصيل/ }).first().click();
+      await page
+        .getByRole("button", { name: lang === "en" ? "View Complete Details" : /التفاصيل/ })
+        .first()
+        .click();
       await expect(page.getByRole("dialog")).toBeVisible();
       findings.push(await audit(page));
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toBeHidden();
-      await page.getByRole("button", { name: lang === "en" ? "Brochure" : /الكتي/ }).first().click();
+      await page
+        .getByRole("button", { name: lang === "en" ? "Brochure" : /الكتي/ })
+        .first()
+        .click();
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
       // Errors shown: the invalid state is audited too.
@@ -436,14 +537,28 @@ test.describe("axe on interactive states", () => {
   test("a sample of pages on a phone, public and admin", async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    await auditAll(page, ["/", "/ar", "/courses", "/summer-camp", "/ar/summer-camp", "/admin/invite?token=expired-or-unknown-token-000", "/ar/admin/invite?token=expired-or-unknown-token-000", "/blog/why-robotics-matters-for-kids", "/ar/blog/why-robotics-matters-for-kids", "/contact-us-school", "/login"]);
+    await auditAll(page, [
+      "/",
+      "/ar",
+      "/courses",
+      "/summer-camp",
+      "/ar/summer-camp",
+      "/admin/invite?token=expired-or-unknown-token-000",
+      "/ar/admin/invite?token=expired-or-unknown-token-000",
+      "/blog/why-robotics-matters-for-kids",
+      "/ar/blog/why-robotics-matters-for-kids",
+      "/contact-us-school",
+      "/login",
+    ]);
     await signInAsAdmin(page);
     await auditAll(page, ["/admin", "/ar/admin", "/admin/submissions/school", "/admin/blogs/new", "/admin/slots"]);
   });
 
   test("a signed-in visitor's account menu", async ({ page }) => {
     const email = `parent-${Date.now()}@example.com`;
-    const registered = await page.request.post("/register", { data: { username: "Sara Ali", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } });
+    const registered = await page.request.post("/register", {
+      data: { username: "Sara Ali", email, password: "Parent-Passw0rd", contactNumber: "9876543210" },
+    });
     expect(registered.status()).toBe(201);
     const login = await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } });
     expect(login.status()).toBe(200);
@@ -462,7 +577,9 @@ test.describe("axe on interactive states", () => {
     // Three checkers on six states of a page that now also holds the timetable, the feed and the waitlists.
     test.setTimeout(90_000);
     const email = `a11y-account-${Date.now()}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Sara Ali", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/register", { data: { username: "Sara Ali", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
     const { slots } = (await (await page.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number }[] };
     const booking = { slotId: slots[0]!.id, childName: "Omar Ali", childAge: 10, parentName: "Sara Ali", email, phone: "9876543210" };
@@ -494,11 +611,22 @@ test.describe("axe on interactive states", () => {
     expectClean(findings);
   });
 
-  test("the family's timetable and calendar link, and the staff's demo-to-enrolment page and funnel, in both languages (issue 29)", async ({ page, browser }) => {
+  test("the family's timetable and calendar link, and the staff's demo-to-enrolment page and funnel, in both languages (issue 29)", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     await provenParent(page.request, "a11y-timetable");
-    const { sections } = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number }[] };
-    const child = { childName: "Huda Axe", childAge: sections[0]!.minAge, parentName: "Mona Wait", email: `a11y-tt-${Date.now()}@example.com`, phone: "9876543210" };
+    const { sections } = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as {
+      sections: { id: number; minAge: number }[];
+    };
+    const child = {
+      childName: "Huda Axe",
+      childAge: sections[0]!.minAge,
+      parentName: "Mona Wait",
+      email: `a11y-tt-${Date.now()}@example.com`,
+      phone: "9876543210",
+    };
     expect((await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, { data: child })).status()).toBe(201);
     expect((await page.request.post("/api/account/calendar-feed")).status()).toBe(201);
     await auditAll(page, ["/account", "/ar/account"]);
@@ -508,7 +636,9 @@ test.describe("axe on interactive states", () => {
     watchDocuments(staff);
     await signInAsAdmin(staff);
     const { slots } = (await (await staff.request.get("/api/courses/robotics-fundamentals/demo-slots")).json()) as { slots: { id: number }[] };
-    const booked = await staff.request.post("/api/courses/robotics-fundamentals/demo-bookings", { data: { ...child, slotId: slots[0]!.id, childName: "Yusuf Axe", email: `a11y-demo-${Date.now()}@example.com` } });
+    const booked = await staff.request.post("/api/courses/robotics-fundamentals/demo-bookings", {
+      data: { ...child, slotId: slots[0]!.id, childName: "Yusuf Axe", email: `a11y-demo-${Date.now()}@example.com` },
+    });
     expect(booked.status()).toBe(201);
     const { code } = (await booked.json()) as { code: string };
     const found = (await (await staff.request.get(`/api/admin/slots?code=${code}`)).json()) as { slots: { bookings: { id: number; code: string }[] }[] };
@@ -519,8 +649,14 @@ test.describe("axe on interactive states", () => {
 
   test("the demo booking steps, their errors and the confirmation", async ({ page }) => {
     await page.goto("/courses/robotics-fundamentals/bookdemoclass", { waitUntil: "load" });
-    await page.getByRole("button", { name: /, times available$/ }).first().click();
-    await page.getByRole("button", { name: /seats? left/ }).first().click();
+    await page
+      .getByRole("button", { name: /, times available$/ })
+      .first()
+      .click();
+    await page
+      .getByRole("button", { name: /seats? left/ })
+      .first()
+      .click();
     const findings: Finding[] = [await audit(page)];
     await page.getByRole("button", { name: "Book the demo class" }).click();
     await expect(page.locator("main [aria-invalid=true]").first()).toBeVisible();
@@ -544,7 +680,14 @@ test.describe("axe on interactive states", () => {
     for (const lang of ["en", "ar"]) {
       const enrolled = await page.request.post("/api/summercamp/enroll", {
         headers: { "accept-language": lang },
-        data: { studentName: "Omar", parentName: "Huda", email: `huda-${lang}-${Date.now()}@example.com`, phoneNumber: "+971 50 123 4567", selectedCamp: "junior", selectedSession: "1 July - 20th July" },
+        data: {
+          studentName: "Omar",
+          parentName: "Huda",
+          email: `huda-${lang}-${Date.now()}@example.com`,
+          phoneNumber: "+971 50 123 4567",
+          selectedCamp: "junior",
+          selectedSession: "1 July - 20th July",
+        },
       });
       expect(enrolled.status()).toBe(201);
       await page.goto(((await enrolled.json()) as { confirmationUrl: string }).confirmationUrl, { waitUntil: "load" });
@@ -584,7 +727,9 @@ test.describe("axe on the account forms' refusals, sent right after loading", ()
     test.setTimeout(120_000);
     // A live reset link: the reset form only shows for one.
     const email = `a11y-reset-${Date.now()}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Reset Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/register", { data: { username: "Reset Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
     expect((await page.request.post("/api/password/forgot", { data: { email } })).status()).toBe(200);
     const reset = new URL(await waitForResetLink(email));
     const forms = ["/signup", "/forgot-password", reset.pathname + reset.search];
@@ -602,9 +747,16 @@ test.describe("axe on the account forms' refusals, sent right after loading", ()
   test("login with a wrong password and the staff sign-in of a parent, in both languages", async ({ page }) => {
     test.setTimeout(120_000);
     const email = `a11y-login-${Date.now()}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Login Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/register", { data: { username: "Login Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
     const findings: Finding[] = [];
-    for (const [path, password] of [["/login", "Wrong-Passw0rd"], ["/ar/login", "Wrong-Passw0rd"], ["/admin/login", "Parent-Passw0rd"], ["/ar/admin/login", "Parent-Passw0rd"]] as const) {
+    for (const [path, password] of [
+      ["/login", "Wrong-Passw0rd"],
+      ["/ar/login", "Wrong-Passw0rd"],
+      ["/admin/login", "Parent-Passw0rd"],
+      ["/ar/admin/login", "Parent-Passw0rd"],
+    ] as const) {
       await page.goto(path);
       await page.locator("main input[type=email]").fill(email);
       await page.locator("main input[type=password]").fill(password);
@@ -672,7 +824,9 @@ async function adminRecords(page: Page, email: string) {
   const section = await firstId("/api/admin/sections", "sections");
   // A week of the slots calendar holding group classes beside the demo slots.
   const sectionWeek = String(((await (await request.get("/api/admin/sections")).json()) as { sections: { firstDate: string }[] }).sections[0]!.firstDate);
-  const enrolled = await request.post(`/api/sections/${section}/enrolments`, { data: { childName: "Roster Child", childAge: 10, parentName: "Roster Parent", email: "roster.a11y@example.com", phone: "+91 98765 43210" } });
+  const enrolled = await request.post(`/api/sections/${section}/enrolments`, {
+    data: { childName: "Roster Child", childAge: 10, parentName: "Roster Parent", email: "roster.a11y@example.com", phone: "+91 98765 43210" },
+  });
   expect([201, 400, 409], await enrolled.text()).toContain(enrolled.status());
   return {
     section,
@@ -704,7 +858,14 @@ test.describe("axe on the teaching pages (issue 30)", () => {
     await page.getByRole("button", { name: "Mark all present" }).click();
     await expect(page.getByRole("status")).toBeVisible();
     // With the instructor's security page (issue 39: instructors set up an authenticator app there too).
-    await auditAll(page, ["/teaching", `/teaching/meetings/${meetingId}`, "/ar/teaching", `/ar/teaching/meetings/${meetingId}`, "/teaching/security", "/ar/teaching/security"]);
+    await auditAll(page, [
+      "/teaching",
+      `/teaching/meetings/${meetingId}`,
+      "/ar/teaching",
+      `/ar/teaching/meetings/${meetingId}`,
+      "/teaching/security",
+      "/ar/teaching/security",
+    ]);
     // axe runs only in a page of a context the test made (not browser.newPage()).
     const context = await browser.newContext();
     const staff = await context.newPage();
@@ -716,16 +877,28 @@ test.describe("axe on the teaching pages (issue 30)", () => {
 });
 
 test.describe("axe on the consent pages (issue 30)", () => {
-  test("the consent forms' staff pages, the camp check-out, a reminder link's page and the course page's consent boxes, in both languages", async ({ page }) => {
+  test("the consent forms' staff pages, the camp check-out, a reminder link's page and the course page's consent boxes, in both languages", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     // A family enrolled before the form existed, so its reminder link has a form to complete.
     const email = `a11y-consent-${Date.now()}@example.com`;
-    const { sections } = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number }[] };
-    const enrolled = await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, { data: { childName: "Axe Consent", childAge: sections[0]!.minAge, parentName: "Axe Parent", email, phone: "+91 98765 43210" } });
+    const { sections } = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as {
+      sections: { id: number; minAge: number }[];
+    };
+    const enrolled = await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, {
+      data: { childName: "Axe Consent", childAge: sections[0]!.minAge, parentName: "Axe Parent", email, phone: "+91 98765 43210" },
+    });
     expect(enrolled.status()).toBe(201);
     await signInAsAdmin(page);
     // Optional, so other walks' enrolments are not refused while it exists.
-    const form = { required: false, titleEn: "Pickup people (axe)", titleAr: "من يستلم الطفل (فحص)", bodyEn: "Who may collect the child.", bodyAr: "من يحق له استلام الطفل." };
+    const form = {
+      required: false,
+      titleEn: "Pickup people (axe)",
+      titleAr: "من يستلم الطفل (فحص)",
+      bodyEn: "Who may collect the child.",
+      bodyAr: "من يحق له استلام الطفل.",
+    };
     const created = await page.request.post("/api/admin/consent-forms", { data: { kind: "pickup", ...form } });
     expect(created.status()).toBe(201);
     const formId = (await created.json()).id as number;
@@ -733,12 +906,24 @@ test.describe("axe on the consent pages (issue 30)", () => {
     const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"));
     try {
       const now = new Date();
-      db.prepare("INSERT INTO consent_links (token_hash, email, lang, created_at, expires_at) VALUES (?, ?, 'en', ?, ?)").run(createHash("sha256").update(token).digest("hex"), email, now.toISOString(), new Date(now.getTime() + 86_400_000).toISOString());
+      db.prepare("INSERT INTO consent_links (token_hash, email, lang, created_at, expires_at) VALUES (?, ?, 'en', ?, ?)").run(
+        createHash("sha256").update(token).digest("hex"),
+        email,
+        now.toISOString(),
+        new Date(now.getTime() + 86_400_000).toISOString(),
+      );
     } finally {
       db.close();
     }
     try {
-      const paths = ["/admin/consent-forms", `/admin/consent-forms/${formId}`, `/admin/consent-forms/missing?list=s:${sections[0]!.id}`, "/teaching/camp", `/consent/complete?token=${token}`, "/courses/robotics-fundamentals"];
+      const paths = [
+        "/admin/consent-forms",
+        `/admin/consent-forms/${formId}`,
+        `/admin/consent-forms/missing?list=s:${sections[0]!.id}`,
+        "/teaching/camp",
+        `/consent/complete?token=${token}`,
+        "/courses/robotics-fundamentals",
+      ];
       await auditAll(page, [...paths, ...paths.map((p) => `/ar${p}`)]);
     } finally {
       expect((await page.request.put(`/api/admin/consent-forms/${formId}`, { data: { ...form, active: false } })).status()).toBe(200);
@@ -797,7 +982,29 @@ test.describe("axe on the admin area", () => {
       "/admin/audit",
       "/admin/media",
     ];
-    const arabic = ["/admin", "/admin/media", "/admin/submissions/school", `/admin/submissions/school/${ids.school}`, "/admin/blogs", "/admin/blogs/new", `/admin/courses/edit/${ids.course}`, "/admin/settings", "/admin/settings/contact", "/admin/settings/money", "/admin/settings/follow-up", "/admin/pages", "/admin/pages/home", "/admin/pages/summer-camp", "/admin/pages/site", `/admin/testimonials/edit/${ids.testimonial}`, "/admin/sections", "/admin/sections/new", `/admin/sections/${ids.section}`, `/admin/sections/${ids.section}/roster`, `/admin/slots?view=week&date=${ids.sectionWeek}`];
+    const arabic = [
+      "/admin",
+      "/admin/media",
+      "/admin/submissions/school",
+      `/admin/submissions/school/${ids.school}`,
+      "/admin/blogs",
+      "/admin/blogs/new",
+      `/admin/courses/edit/${ids.course}`,
+      "/admin/settings",
+      "/admin/settings/contact",
+      "/admin/settings/money",
+      "/admin/settings/follow-up",
+      "/admin/pages",
+      "/admin/pages/home",
+      "/admin/pages/summer-camp",
+      "/admin/pages/site",
+      `/admin/testimonials/edit/${ids.testimonial}`,
+      "/admin/sections",
+      "/admin/sections/new",
+      `/admin/sections/${ids.section}`,
+      `/admin/sections/${ids.section}/roster`,
+      `/admin/slots?view=week&date=${ids.sectionWeek}`,
+    ];
     return [...screens, ...arabic.map((path) => `/ar${path}`)];
   };
   // About 60 screens, each audited by axe, HTML_CodeSniffer and html-validate (decision 056), in
@@ -830,7 +1037,11 @@ test.describe("axe on the admin area", () => {
     const created = await page.request.post("/api/admin/blogs", { data: post });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    const changed = { ...post, titleEn: "Robots in the kitchen", contentEn: [{ type: "paragraph", value: "Start small with two motors and a battery, then add a sensor." }] };
+    const changed = {
+      ...post,
+      titleEn: "Robots in the kitchen",
+      contentEn: [{ type: "paragraph", value: "Start small with two motors and a battery, then add a sensor." }],
+    };
     expect((await page.request.put(`/api/admin/blogs/${id}`, { data: changed })).status()).toBe(200);
     expect((await page.request.put(`/api/admin/blogs/${id}/draft`, { data: { values: { ...changed, titleEn: "Half typed" } } })).status()).toBe(200);
     const revisions = (await (await page.request.get(`/api/admin/blogs/${id}/revisions`)).json()) as { revisions: { id: number }[] };
@@ -843,22 +1054,32 @@ test.describe("axe on the admin area", () => {
     }
   });
 
-  test("drafts and revisions of a testimonial and a page section: editors offering a draft, revisions pages with a comparison, in both languages", async ({ page }) => {
+  test("drafts and revisions of a testimonial and a page section: editors offering a draft, revisions pages with a comparison, in both languages", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await signInAsAdmin(page);
     const testimonials = (await (await page.request.get("/api/admin/testimonials?kind=parent")).json()) as { rows: { id: number }[] };
     const testimonialId = testimonials.rows[0]!.id;
-    const testimonial = ((await (await page.request.get(`/api/admin/testimonials/${testimonialId}`)).json()) as { testimonial: Record<string, unknown> }).testimonial;
-    const home = (await (await page.request.get("/api/admin/pages/home")).json()) as { sections: { key: string; id: number; values: Record<string, string> }[] };
+    const testimonial = ((await (await page.request.get(`/api/admin/testimonials/${testimonialId}`)).json()) as { testimonial: Record<string, unknown> })
+      .testimonial;
+    const home = (await (await page.request.get("/api/admin/pages/home")).json()) as {
+      sections: { key: string; id: number; values: Record<string, string> }[];
+    };
     const hero = home.sections.find((s) => s.key === "hero")!;
     // Two saves each (a revision to compare) and a draft each (the editor offers it).
     expect((await page.request.put(`/api/admin/testimonials/${testimonialId}`, { data: testimonial })).status()).toBe(200);
     expect((await page.request.put(`/api/admin/testimonials/${testimonialId}`, { data: { ...testimonial, reviewEn: "An a11y review." } })).status()).toBe(200);
-    expect((await page.request.put(`/api/admin/testimonials/${testimonialId}/draft`, { data: { values: { ...testimonial, reviewEn: "Half typed" } } })).status()).toBe(200);
+    expect(
+      (await page.request.put(`/api/admin/testimonials/${testimonialId}/draft`, { data: { values: { ...testimonial, reviewEn: "Half typed" } } })).status(),
+    ).toBe(200);
     expect((await page.request.put("/api/admin/pages/home/hero", { data: hero.values })).status()).toBe(200);
     expect((await page.request.put("/api/admin/pages/home/hero", { data: { ...hero.values, titleEn: "An a11y title" } })).status()).toBe(200);
-    expect((await page.request.put(`/api/admin/page-sections/${hero.id}/draft`, { data: { values: { ...hero.values, titleEn: "Half typed" } } })).status()).toBe(200);
-    const oldest = async (collection: string, id: number) => ((await (await page.request.get(`/api/admin/${collection}/${id}/revisions`)).json()) as { revisions: { id: number }[] }).revisions.at(-1)!.id;
+    expect(
+      (await page.request.put(`/api/admin/page-sections/${hero.id}/draft`, { data: { values: { ...hero.values, titleEn: "Half typed" } } })).status(),
+    ).toBe(200);
+    const oldest = async (collection: string, id: number) =>
+      ((await (await page.request.get(`/api/admin/${collection}/${id}/revisions`)).json()) as { revisions: { id: number }[] }).revisions.at(-1)!.id;
     try {
       const screens = [
         `/admin/testimonials/edit/${testimonialId}`,
@@ -906,10 +1127,19 @@ test.describe("axe on the admin area", () => {
     const now = new Date().toISOString();
     const id = Number(
       db
-        .prepare(`insert into blog_posts (slug, status, title_en, title_ar, description_en, description_ar, category_en, category_ar, content_en, content_ar,
+        .prepare(
+          `insert into blog_posts (slug, status, title_en, title_ar, description_en, description_ar, category_en, category_ar, content_en, content_ar,
           meta_title_en, meta_title_ar, meta_description_en, meta_description_ar, meta_keywords_en, meta_keywords_ar, image_url, author, publish_date, created_at, updated_at)
-          values (?, 'draft', 'A draft to share', 'مسودة للمشاركة', 'Soon', 'قريبًا', 'News', 'أخبار', ?, ?, '', '', '', '', '', '', '', 'Staff', ?, ?, ?)`)
-        .run(`a11y-preview-${Date.now()}`, JSON.stringify([{ type: "paragraph", value: "Draft text." }]), JSON.stringify([{ type: "paragraph", value: "نص المسودة." }]), now, now, now).lastInsertRowid,
+          values (?, 'draft', 'A draft to share', 'مسودة للمشاركة', 'Soon', 'قريبًا', 'News', 'أخبار', ?, ?, '', '', '', '', '', '', '', 'Staff', ?, ?, ?)`,
+        )
+        .run(
+          `a11y-preview-${Date.now()}`,
+          JSON.stringify([{ type: "paragraph", value: "Draft text." }]),
+          JSON.stringify([{ type: "paragraph", value: "نص المسودة." }]),
+          now,
+          now,
+          now,
+        ).lastInsertRowid,
     );
     db.close();
     await signInAsAdmin(page);
@@ -929,23 +1159,38 @@ test.describe("axe on the admin area", () => {
     test.setTimeout(90_000);
     await signInAsAdmin(page);
     const findings: Finding[] = [];
-    const buffer = await sharp({ create: { width: 400, height: 240, channels: 3, background: { r: 90, g: 40, b: 160 } } }).png().toBuffer();
+    const buffer = await sharp({ create: { width: 400, height: 240, channels: 3, background: { r: 90, g: 40, b: 160 } } })
+      .png()
+      .toBuffer();
     for (const prefix of ["", "/ar"]) {
       await page.goto(`${prefix}/admin/media`, { waitUntil: "load" });
       const upload = page.locator("main form").first();
       await upload.locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer });
       await upload.locator("input[name=altEn]").fill("A tiny dot");
       await upload.locator("button[type=submit]").click();
-      await expect(page.locator("main li h3").filter({ hasText: prefix ? /./ : "A tiny dot" }).first()).toBeVisible();
+      await expect(
+        page
+          .locator("main li h3")
+          .filter({ hasText: prefix ? /./ : "A tiny dot" })
+          .first(),
+      ).toBeVisible();
       await toastShown(page);
       findings.push(await audit(page));
       const first = page.locator("main ul > li").first();
       await first.locator("input[name=altEn]").evaluate((input: HTMLInputElement) => input.removeAttribute("maxlength"));
       await first.locator("input[name=altEn]").fill("x".repeat(301));
-      await first.locator("form").filter({ has: page.locator("input[name=altEn]") }).locator("button[type=submit]").click();
+      await first
+        .locator("form")
+        .filter({ has: page.locator("input[name=altEn]") })
+        .locator("button[type=submit]")
+        .click();
       await expect(first.locator("input[name=altEn][aria-invalid=true]")).toBeVisible();
       findings.push(await audit(page));
-      await first.locator("form").filter({ has: page.locator("input[value=delete]") }).locator("button[type=submit]").click();
+      await first
+        .locator("form")
+        .filter({ has: page.locator("input[value=delete]") })
+        .locator("button[type=submit]")
+        .click();
       await expect(first.getByRole("alertdialog")).toBeVisible();
       findings.push(await audit(page));
       await page.goto(`${prefix}/admin/products/new`, { waitUntil: "load" });
@@ -959,14 +1204,22 @@ test.describe("axe on the admin area", () => {
   test("absences and make-ups (a family with a credit to spend, and the reminder's absence link), in both languages", async ({ page }) => {
     test.setTimeout(90_000);
     const email = `a11y-makeups-${Date.now()}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
-    const { sections } = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number }[] };
-    const enrolled = await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, { data: { childName: "Axe Child", childAge: sections[0]!.minAge, parentName: "Axe Parent", email, phone: "+91 98765 43210" } });
+    const { sections } = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as {
+      sections: { id: number; minAge: number }[];
+    };
+    const enrolled = await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, {
+      data: { childName: "Axe Child", childAge: sections[0]!.minAge, parentName: "Axe Parent", email, phone: "+91 98765 43210" },
+    });
     expect(enrolled.status()).toBe(201);
     const overview = (await (await page.request.get("/api/account/makeups")).json()) as { children: { enrolmentId: number; meetings: { id: number }[] }[] };
     const group = overview.children[0]!;
-    expect((await page.request.post("/api/account/absences", { data: { enrolmentId: group.enrolmentId, meetingId: group.meetings[0]!.id } })).status()).toBe(201);
+    expect((await page.request.post("/api/account/absences", { data: { enrolmentId: group.enrolmentId, meetingId: group.meetings[0]!.id } })).status()).toBe(
+      201,
+    );
     // The reminder e-mail's absence link (no sign-in): rebuilt as the server signs it, with the secret it keeps in its data folder.
     const secret = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "session-secret"), "utf8").trim();
     const token = `${group.enrolmentId}_${mac(secret, "absence-link", group.enrolmentId, (await enrolled.json()).reference as string)}`;
@@ -976,11 +1229,16 @@ test.describe("axe on the admin area", () => {
   test("messages from the academy (decision 127): a parent sets channels and news at 390 px, in both languages; the staff inbox", async ({ page }) => {
     test.setTimeout(90_000);
     const email = `a11y-messages-${Date.now()}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
     await page.setViewportSize({ width: 390, height: 844 });
     const findings: Finding[] = [];
-    for (const [prefix, save, saved] of [["", "Save choices", "Your choices are saved."], ["/ar", "حفظ الاختيارات", "حُفظت اختياراتكم."]] as const) {
+    for (const [prefix, save, saved] of [
+      ["", "Save choices", "Your choices are saved."],
+      ["/ar", "حفظ الاختيارات", "حُفظت اختياراتكم."],
+    ] as const) {
       await page.goto(`${prefix}/account/messages`, { waitUntil: "networkidle" });
       findings.push(await audit(page));
       // WhatsApp without a number: the field says what is missing.
@@ -1004,7 +1262,9 @@ test.describe("axe on the admin area", () => {
   test("sign-in security (a parent's, a staff member's app set-up, recovery codes) and the second sign-in step, in both languages", async ({ page }) => {
     test.setTimeout(120_000);
     const email = `a11y-keys-${Date.now()}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/register", { data: { username: "Axe Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
     await auditAll(page, ["/account/security", "/ar/account/security"]);
 
@@ -1033,7 +1293,9 @@ test.describe("axe on the admin area", () => {
     await auditAll(page, ["/admin/login/second-factor", "/ar/admin/login/second-factor"]);
   });
 
-  test("the refund page (fresh, refused, done), the refund policies and a dropped enrolment's refund proposal, in both languages (issue 31 part 6)", async ({ page }) => {
+  test("the refund page (fresh, refused, done), the refund policies and a dropped enrolment's refund proposal, in both languages (issue 31 part 6)", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const findings: Finding[] = [];
     for (const lang of ["en", "ar"] as const) {
@@ -1067,16 +1329,29 @@ test.describe("axe on the admin area", () => {
     expectClean(findings);
   });
 
-  test("the discounts screens (a code with a use, its refused save) and both enrolment forms with a refused and an applied code, in both languages (issue 31)", async ({ page }) => {
+  test("the discounts screens (a code with a use, its refused save) and both enrolment forms with a refused and an applied code, in both languages (issue 31)", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await signInAsAdmin(page);
-    const created = await page.request.post("/api/admin/promo-codes", { data: { code: `A11Y-${Date.now().toString(36).toUpperCase()}`, kind: "percent", percent: 10, maxUses: 3, validFrom: "2026-01-01" } });
+    const created = await page.request.post("/api/admin/promo-codes", {
+      data: { code: `A11Y-${Date.now().toString(36).toUpperCase()}`, kind: "percent", percent: 10, maxUses: 3, validFrom: "2026-01-01" },
+    });
     expect(created.status()).toBe(201);
     const { id, promoCode } = (await created.json()) as { id: number; promoCode: { code: string } };
     // One use, so the code's page lists it.
     const groups = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number }[] };
     const group = groups.sections[0]!;
-    const used = await page.request.post(`/api/sections/${group.id}/enrolments`, { data: { childName: "Axe Child", childAge: group.minAge, parentName: "Axe Parent", email: "axe-code@example.com", phone: "+91 98765 43210", promoCode: promoCode.code } });
+    const used = await page.request.post(`/api/sections/${group.id}/enrolments`, {
+      data: {
+        childName: "Axe Child",
+        childAge: group.minAge,
+        parentName: "Axe Parent",
+        email: "axe-code@example.com",
+        phone: "+91 98765 43210",
+        promoCode: promoCode.code,
+      },
+    });
     expect(used.status()).toBe(201);
     const findings: Finding[] = [];
     for (const prefix of ["", "/ar"]) {
@@ -1106,19 +1381,36 @@ test.describe("axe on the admin area", () => {
     expectClean(findings);
   });
 
-  test("the billing desk: invoice list, an invoice with a part payment and a refused one, the family's statement, in both languages (issue 31, decision 090)", async ({ page }) => {
+  test("the billing desk: invoice list, an invoice with a part payment and a refused one, the family's statement, in both languages (issue 31, decision 090)", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await signInAsAdmin(page);
-    const groups = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { sections: { id: number; minAge: number; seatsLeft: number }[] };
+    const groups = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as {
+      sections: { id: number; minAge: number; seatsLeft: number }[];
+    };
     const group = groups.sections.reduce((best, g) => (g.seatsLeft > best.seatsLeft ? g : best));
     const email = `axe-desk-${Date.now().toString(36)}@example.com`;
-    expect((await page.request.post(`/api/sections/${group.id}/enrolments`, { data: { childName: "Axe Desk", childAge: group.minAge, parentName: "Axe Parent", email, phone: "+91 98765 43210" } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post(`/api/sections/${group.id}/enrolments`, {
+          data: { childName: "Axe Desk", childAge: group.minAge, parentName: "Axe Parent", email, phone: "+91 98765 43210" },
+        })
+      ).status(),
+    ).toBe(201);
     const list = (await (await page.request.get(`/api/admin/billing/invoices?q=${encodeURIComponent(email)}`)).json()) as { invoices: { id: number }[] };
     const id = list.invoices[0]!.id;
-    expect((await page.request.post(`/api/admin/billing/invoices/${id}/payments`, { data: { method: "cheque", amountMinor: 1000, reference: "CHQ-1" } })).status()).toBe(201);
+    expect(
+      (await page.request.post(`/api/admin/billing/invoices/${id}/payments`, { data: { method: "cheque", amountMinor: 1000, reference: "CHQ-1" } })).status(),
+    ).toBe(201);
     const findings: Finding[] = [];
     for (const prefix of ["", "/ar"]) {
-      for (const path of [`${prefix}/admin/billing`, `${prefix}/admin/billing?status=open&q=axe-desk`, `${prefix}/admin/billing/invoices/${id}`, `${prefix}/admin/billing/families/${encodeURIComponent(email)}`]) {
+      for (const path of [
+        `${prefix}/admin/billing`,
+        `${prefix}/admin/billing?status=open&q=axe-desk`,
+        `${prefix}/admin/billing/invoices/${id}`,
+        `${prefix}/admin/billing/families/${encodeURIComponent(email)}`,
+      ]) {
         await page.goto(path, { waitUntil: "load" });
         findings.push(await audit(page));
       }
@@ -1132,11 +1424,15 @@ test.describe("axe on the admin area", () => {
     expectClean(findings);
   });
 
-  test("the instalments screen (split, and refused), the family's invoice page and the offers' rule forms, in both languages (issue 31, decision 091)", async ({ page }) => {
+  test("the instalments screen (split, and refused), the family's invoice page and the offers' rule forms, in both languages (issue 31, decision 091)", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const invoice = await newInvoice(page, "en");
     await signInAsAdmin(page);
-    const split = await page.request.post(`/api/admin/billing/invoices/${invoice.id}/instalments`, { data: { equal: { count: 3, firstDueOn: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10) } } });
+    const split = await page.request.post(`/api/admin/billing/invoices/${invoice.id}/instalments`, {
+      data: { equal: { count: 3, firstDueOn: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10) } },
+    });
     expect(split.status()).toBe(200);
     const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"), { readonly: true });
     const course = db.prepare("select id from courses where slug = 'robotics-fundamentals'").get() as { id: number };
@@ -1312,7 +1608,14 @@ test.describe("text in the other language is marked", () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const created = await page.request.post("/api/admin/blogs", {
       headers: { origin: baseURL! },
-      data: { slug: `a11y-english-${Date.now()}`, status: "published", author: "Sahil Jaiswal", publishDate: yesterday, titleEn: "Robots in the Kitchen", descriptionEn: "Written in English only." },
+      data: {
+        slug: `a11y-english-${Date.now()}`,
+        status: "published",
+        author: "Sahil Jaiswal",
+        publishDate: yesterday,
+        titleEn: "Robots in the Kitchen",
+        descriptionEn: "Written in English only.",
+      },
     });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
@@ -1345,7 +1648,9 @@ test.describe("text in the other language is marked", () => {
     expect(await langOf(page.locator('input[name="nameAr"]'))).toBe("ar");
     // A product named in English only is listed, marked English, on the Arabic screen.
     const name = `English Kit ${Date.now()}`;
-    const created = await page.request.post("/api/admin/products", { data: { nameEn: name, nameAr: "", descriptionEn: "A kit.", descriptionAr: "", price: 10, imageUrl: "/images/blog/creative-screen-time.svg", sort: 0 } });
+    const created = await page.request.post("/api/admin/products", {
+      data: { nameEn: name, nameAr: "", descriptionEn: "A kit.", descriptionAr: "", price: 10, imageUrl: "/images/blog/creative-screen-time.svg", sort: 0 },
+    });
     expect(created.status()).toBe(201);
     await page.goto(`/ar/admin/products?q=${encodeURIComponent(name)}`);
     expect(await langOf(page.getByText(name, { exact: true }))).toBe("en");

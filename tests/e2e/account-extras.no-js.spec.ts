@@ -5,7 +5,9 @@ import { expect, test } from "./fixtures";
 
 test("saved children without JavaScript: add (a refusal first), rename, fill in the booking form, remove", async ({ page }) => {
   const email = `nojs-children-${randomBytes(5).toString("hex")}@example.com`;
-  expect((await page.request.post("/register", { data: { username: "Sara Ali", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+  expect(
+    (await page.request.post("/register", { data: { username: "Sara Ali", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+  ).toBe(201);
   expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
 
   await page.goto("/ar/account");

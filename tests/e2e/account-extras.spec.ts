@@ -140,8 +140,12 @@ test.describe("a Google-only account sets a password by an e-mailed link", () =>
       expect(((await (await page.request.get("/api/account")).json()) as { profile: { hasPassword: boolean } }).profile.hasPassword).toBe(true);
       // Spent: opened again, it says so and leads back to the account page for a new one.
       await page.goto(full.pathname + full.search);
-      await expect(page.locator("main").getByRole("alert")).toContainText(lang === "en" ? "This link is invalid, already used or expired." : "هذا الرابط غير صالح أو استُخدم من قبل أو انتهت صلاحيته.");
-      await expect(page.getByRole("link", { name: lang === "en" ? "Ask for a new one on your account page" : "اطلب رابطًا جديدًا من صفحة حسابك" })).toHaveAttribute("href", `${prefix}/account`);
+      await expect(page.locator("main").getByRole("alert")).toContainText(
+        lang === "en" ? "This link is invalid, already used or expired." : "هذا الرابط غير صالح أو استُخدم من قبل أو انتهت صلاحيته.",
+      );
+      await expect(
+        page.getByRole("link", { name: lang === "en" ? "Ask for a new one on your account page" : "اطلب رابطًا جديدًا من صفحة حسابك" }),
+      ).toHaveAttribute("href", `${prefix}/account`);
     });
   }
 });
@@ -162,11 +166,15 @@ test("staff edit the follow-up e-mail (Arabic admin screen); a booking marked at
 
     const email = `followup-${randomBytes(4).toString("hex")}@example.com`;
     const { slots } = (await (await page.request.get(`/api/courses/${COURSE}/demo-slots`)).json()) as { slots: { id: number }[] };
-    const booked = await page.request.post(`/api/courses/${COURSE}/demo-bookings`, { data: { slotId: slots[0]!.id, childName: "Aarav", childAge: 9, parentName: "Priya", email, phone: "9876543210" } });
+    const booked = await page.request.post(`/api/courses/${COURSE}/demo-bookings`, {
+      data: { slotId: slots[0]!.id, childName: "Aarav", childAge: 9, parentName: "Priya", email, phone: "9876543210" },
+    });
     expect(booked.status()).toBe(201);
 
     // Attendance through the slots screen's endpoint (its buttons are the slots screen's own tests').
-    const id = (await (await page.request.get(`/api/admin/slots`)).json()).slots.flatMap((slot: { bookings: { id: number; email: string }[] }) => slot.bookings).find((b: { email: string }) => b.email === email).id as number;
+    const id = (await (await page.request.get(`/api/admin/slots`)).json()).slots
+      .flatMap((slot: { bookings: { id: number; email: string }[] }) => slot.bookings)
+      .find((b: { email: string }) => b.email === email).id as number;
     const mark = async (status: string) => (await (await page.request.patch(`/api/admin/slots/bookings/${id}`, { data: { status } })).json()).message as string;
     const followups = () =>
       outboxMails()

@@ -143,7 +143,10 @@ for (const t of [en, ar]) {
       expect(await passwordWorks(request, email, "Sunflower9")).toBe(true);
     });
 
-    test("forgot and reset password: a refusal by the field, the mail, a weak password refused, the new one signs in, the spent link refused", async ({ page, request }) => {
+    test("forgot and reset password: a refusal by the field, the mail, a weak password refused, the new one signs in, the spent link refused", async ({
+      page,
+      request,
+    }) => {
       const account = await register(request, "Reset Person");
       await page.goto(`${t.prefix}/forgot-password`);
       await page.getByLabel(t.email, { exact: true }).fill("not-an-email");

@@ -45,15 +45,30 @@ async function fullSlot(staff: Page): Promise<number> {
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   const booked = await staff.request.post(`/api/courses/${COURSE}/demo-bookings`, {
-    data: { slotId: id, childName: "First Child", childAge: 10, parentName: "First Parent", email: `acc-wl-holder-${randomBytes(4).toString("hex")}@example.com`, phone: "9876543210" },
+    data: {
+      slotId: id,
+      childName: "First Child",
+      childAge: 10,
+      parentName: "First Parent",
+      email: `acc-wl-holder-${randomBytes(4).toString("hex")}@example.com`,
+      phone: "9876543210",
+    },
   });
   expect(booked.status()).toBe(201);
   return id;
 }
 
-for (const [lang, script] of [["en", false], ["ar", false], ["en", true], ["ar", true]] as const) {
+for (const [lang, script] of [
+  ["en", false],
+  ["ar", false],
+  ["en", true],
+  ["ar", true],
+] as const) {
   const t = texts[lang];
-  test(`${lang === "en" ? "English" : "Arabic"}${script ? "" : ", without JavaScript"}: /account lists my waitlist places; I leave one line and open the held seat`, async ({ page, browser }) => {
+  test(`${lang === "en" ? "English" : "Arabic"}${script ? "" : ", without JavaScript"}: /account lists my waitlist places; I leave one line and open the held seat`, async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     await signInAsAdmin(page);
     const waitingSlot = await fullSlot(page);

@@ -80,7 +80,9 @@ async function signInThroughAccountPage(page: Page, lang: "en" | "ar", email: st
 }
 
 for (const lang of ["en", "ar"] as const) {
-  test(`my account in ${lang === "en" ? "English" : "Arabic"}: sign in, see a booking, change the name, download the data, delete the account`, async ({ page }) => {
+  test(`my account in ${lang === "en" ? "English" : "Arabic"}: sign in, see a booking, change the name, download the data, delete the account`, async ({
+    page,
+  }) => {
     const t = texts[lang];
     const email = await register(page.request, "Sara Ali");
     await signInThroughAccountPage(page, lang, email);

@@ -149,7 +149,9 @@ test.describe("sign-up, login, session and logout", () => {
     // The check runs on signed-in pages (an anonymous server-rendered page is already current).
     const account = await registerAccount(page, "Lina Haddad");
     expect((await page.request.post("/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
-    await page.route("**/api/getUser", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable" }) }));
+    await page.route("**/api/getUser", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable" }) }),
+    );
     await page.goto("/courses");
     await waitForHydration(page);
     await expect(toast(page, "Could not verify user status: Service unavailable")).toBeVisible();
@@ -232,7 +234,9 @@ test.describe("staff sign-in", () => {
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     // The same words as the toast, shown on the page whether the form was enhanced or not.
-    await expect(page.locator("main").getByRole("alert")).toHaveText("Login failed: This sign-in is for staff only. Your account has no access to the admin area.");
+    await expect(page.locator("main").getByRole("alert")).toHaveText(
+      "Login failed: This sign-in is for staff only. Your account has no access to the admin area.",
+    );
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect((await page.request.get("/api/getUser")).status()).toBe(401);
   });

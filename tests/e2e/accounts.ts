@@ -24,7 +24,12 @@ export interface AdminAccount {
  * a core, over a hundred times per suite). The script itself runs in `bench:lighthouse` (CI) and
  * its function in app/features/accounts/admin-setup.api.test.ts.
  */
-export async function createAdminAccount(email: string, password: string, name: string, dataDir = process.env.E2E_DATA_DIR ?? "data-e2e"): Promise<AdminAccount> {
+export async function createAdminAccount(
+  email: string,
+  password: string,
+  name: string,
+  dataDir = process.env.E2E_DATA_DIR ?? "data-e2e",
+): Promise<AdminAccount> {
   const db = openDatabase({ kind: "sqlite", file: path.resolve(root, dataDir, "app.db") });
   try {
     await createOrPromoteAdmin(db, { email, password, username: name });
@@ -99,7 +104,12 @@ function mailParts(raw: string): { head: string; text: string }[] {
  */
 export async function waitForMailHtml(text: string): Promise<string> {
   let html = "";
-  const addressed = (raw: string) => !text.includes("@") || raw.slice(0, raw.search(/\r?\n\r?\n/)).split(/\r?\n/).some((line) => /^To:/i.test(line) && line.includes(text));
+  const addressed = (raw: string) =>
+    !text.includes("@") ||
+    raw
+      .slice(0, raw.search(/\r?\n\r?\n/))
+      .split(/\r?\n/)
+      .some((line) => /^To:/i.test(line) && line.includes(text));
   await expect
     .poll(() => {
       const htmlOf = (mail: { head: string; text: string }[]) => mail.find((part) => /Content-Type: text\/html/i.test(part.head))?.text ?? "";

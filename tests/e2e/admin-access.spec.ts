@@ -11,7 +11,16 @@ import routes from "~/routes";
 
 // The sign-in, the first-staff link and the invitation link are opened by people who are not staff yet.
 // The second sign-in step too: it is the sign-in itself, and sends anyone without a waiting step back to it.
-const OPEN = new Set(["admin/login", "admin/setup", "admin/invite", "admin/login/second-factor", "ar/admin/login", "ar/admin/setup", "ar/admin/invite", "ar/admin/login/second-factor"]);
+const OPEN = new Set([
+  "admin/login",
+  "admin/setup",
+  "admin/invite",
+  "admin/login/second-factor",
+  "ar/admin/login",
+  "ar/admin/setup",
+  "ar/admin/invite",
+  "ar/admin/login/second-factor",
+]);
 
 function flatten(entries: RouteConfigEntry[], parent = ""): string[] {
   return entries.flatMap((entry) => {
@@ -21,7 +30,11 @@ function flatten(entries: RouteConfigEntry[], parent = ""): string[] {
 }
 
 /** A concrete URL for a route path: parameters become 1, optional segments are kept. */
-const concrete = (path: string) => `/${path.replace(/:\w+\??/g, "1").replace(/\*$/, "1").replace(/\?/g, "")}`;
+const concrete = (path: string) =>
+  `/${path
+    .replace(/:\w+\??/g, "1")
+    .replace(/\*$/, "1")
+    .replace(/\?/g, "")}`;
 
 // The teaching pages (staff and instructors, issue 30) sit outside /admin but are guarded the same way.
 const adminPages = [...new Set(flatten(routes as RouteConfigEntry[]))].filter((path) => /^(ar\/)?(admin|teaching)(\/|$)/.test(path) && !OPEN.has(path));
@@ -46,7 +59,9 @@ test.describe("every admin page is checked on the server", () => {
 
   test("signed-in non-staff accounts get 403", async ({ request }) => {
     const email = `walker-${randomBytes(4).toString("hex")}@example.com`;
-    expect((await request.post("/register", { data: { username: "Route Walker", email, password: "Sunflower9", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect((await request.post("/register", { data: { username: "Route Walker", email, password: "Sunflower9", contactNumber: "9876543210" } })).status()).toBe(
+      201,
+    );
     expect((await request.post("/login", { data: { email, password: "Sunflower9" } })).status()).toBe(200);
     const failures: string[] = [];
     for (const path of adminPages) {

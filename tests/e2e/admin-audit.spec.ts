@@ -32,7 +32,9 @@ const course = (key: string, price: number) => ({
   metaKeywords: "",
 });
 
-test("the audit log names the record, links to it and shows each change before → after, filterable by person and action, in both languages", async ({ page }) => {
+test("the audit log names the record, links to it and shows each change before → after, filterable by person and action, in both languages", async ({
+  page,
+}) => {
   const staff = await signInAsAdmin(page);
   const key = `audit_${randomBytes(3).toString("hex")}`;
   const created = await page.request.post("/api/admin/courses", { data: course(key, 3999) });

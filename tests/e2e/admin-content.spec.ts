@@ -7,7 +7,9 @@ import { signInAsAdmin } from "./accounts";
 
 /** A real PNG for the file pickers (the server checks the bytes). */
 async function pngFile(name: string, color: { r: number; g: number; b: number }) {
-  const buffer = await sharp({ create: { width: 800, height: 500, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 800, height: 500, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
@@ -67,7 +69,9 @@ test.describe("admin content editors", () => {
     await block(page, 1, "Heading").getByLabel("Heading text").fill("What you need");
     await block(page, 1, "Heading").getByLabel("Level").selectOption("3");
     await block(page, 2, "Paragraph").getByLabel("Paragraph text").fill("Gather a few simple parts.");
-    await block(page, 3, "Image").getByLabel("Image", { exact: true }).setInputFiles(await pngFile("parts.png", { r: 20, g: 160, b: 90 }));
+    await block(page, 3, "Image")
+      .getByLabel("Image", { exact: true })
+      .setInputFiles(await pngFile("parts.png", { r: 20, g: 160, b: 90 }));
     await expect(block(page, 3, "Image").getByRole("button", { name: "Remove image" })).toBeVisible();
     await block(page, 3, "Image").getByLabel("Alt text (also the caption)").fill("Robot parts on a table");
     await block(page, 4, "List").getByLabel("List items").fill("A small motor\nTwo batteries\nA toothbrush head");
@@ -226,7 +230,9 @@ test.describe("admin content editors", () => {
     db.pragma("busy_timeout = 5000");
     const now = new Date().toISOString();
     const slot = db
-      .prepare("insert into demo_slots (starts_at, duration_minutes, capacity, seats_taken, course_id, status, created_at, updated_at) values (?, 60, 5, 1, ?, 'open', ?, ?)")
+      .prepare(
+        "insert into demo_slots (starts_at, duration_minutes, capacity, seats_taken, course_id, status, created_at, updated_at) values (?, 60, 5, 1, ?, 'open', ?, ?)",
+      )
       .run("2031-03-01T10:00:00.000Z", courseId, now, now);
     db.prepare(
       `insert into demo_bookings (reference, cancel_token, slot_id, course_id, course_name, child_name, child_age, parent_name, email, phone, lang, status, created_at, updated_at)

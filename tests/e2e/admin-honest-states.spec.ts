@@ -41,8 +41,22 @@ test("a post dated later is listed and counted as scheduled, with no link that w
   const post = await createScheduledPost(page);
   try {
     for (const t of [
-      { prefix: "", row: "Robots next millennium", status: "Scheduled for 1 Jan 2999", note: "Scheduled: on the site from 1 Jan 2999.", card: "Scheduled posts", view: "View on the site" },
-      { prefix: "/ar", row: "روبوتات الألفية القادمة", status: /^مجدول في .*2999/, note: /^مجدول: يظهر على الموقع من .*2999/, card: "منشورات مجدولة", view: "عرض في الموقع" },
+      {
+        prefix: "",
+        row: "Robots next millennium",
+        status: "Scheduled for 1 Jan 2999",
+        note: "Scheduled: on the site from 1 Jan 2999.",
+        card: "Scheduled posts",
+        view: "View on the site",
+      },
+      {
+        prefix: "/ar",
+        row: "روبوتات الألفية القادمة",
+        status: /^مجدول في .*2999/,
+        note: /^مجدول: يظهر على الموقع من .*2999/,
+        card: "منشورات مجدولة",
+        view: "عرض في الموقع",
+      },
     ]) {
       await page.goto(`${t.prefix}/admin/blogs?status=scheduled`);
       const row = page.getByRole("row").filter({ hasText: t.row });
@@ -97,8 +111,26 @@ test("the staff area has its own chrome: no public menu, footer or WhatsApp butt
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const t of [
-    { prefix: "", main: "Main", whatsapp: "Chat with us on WhatsApp", brand: "STEM Academy", switchTo: "العربية", other: "/ar/admin/users", menu: "Admin menu", users: "Users" },
-    { prefix: "/ar", main: "القائمة الرئيسية", whatsapp: "تحدث معنا عبر واتساب", brand: "أكاديمية STEM", switchTo: "English", other: "/admin/users", menu: "قائمة الإدارة", users: "المستخدمون" },
+    {
+      prefix: "",
+      main: "Main",
+      whatsapp: "Chat with us on WhatsApp",
+      brand: "STEM Academy",
+      switchTo: "العربية",
+      other: "/ar/admin/users",
+      menu: "Admin menu",
+      users: "Users",
+    },
+    {
+      prefix: "/ar",
+      main: "القائمة الرئيسية",
+      whatsapp: "تحدث معنا عبر واتساب",
+      brand: "أكاديمية STEM",
+      switchTo: "English",
+      other: "/admin/users",
+      menu: "قائمة الإدارة",
+      users: "المستخدمون",
+    },
   ]) {
     await page.goto(`${t.prefix}/admin`);
     await expect(page.getByRole("navigation", { name: t.main, exact: true })).toHaveCount(0);
@@ -120,8 +152,24 @@ test("leaving an editor with unsaved changes asks first; saved changes leave fre
   const products = await (await page.request.get("/api/admin/products?pageSize=1")).json();
   const id = products.rows[0].id as number;
   for (const t of [
-    { prefix: "", name: "Name (English)", blogs: "Blogs", title: "Leave without saving?", stay: "Stay and keep editing", leave: "Leave and discard changes", save: "Save" },
-    { prefix: "/ar", name: "الاسم (بالإنجليزية)", blogs: "المدونات", title: "المغادرة دون حفظ؟", stay: "البقاء ومتابعة التعديل", leave: "المغادرة وتجاهل التغييرات", save: "حفظ" },
+    {
+      prefix: "",
+      name: "Name (English)",
+      blogs: "Blogs",
+      title: "Leave without saving?",
+      stay: "Stay and keep editing",
+      leave: "Leave and discard changes",
+      save: "Save",
+    },
+    {
+      prefix: "/ar",
+      name: "الاسم (بالإنجليزية)",
+      blogs: "المدونات",
+      title: "المغادرة دون حفظ؟",
+      stay: "البقاء ومتابعة التعديل",
+      leave: "المغادرة وتجاهل التغييرات",
+      save: "حفظ",
+    },
   ]) {
     await page.goto(`${t.prefix}/admin/products/edit/${id}`);
     const name = page.getByLabel(t.name, { exact: true });
@@ -200,7 +248,10 @@ test("editors name the texts missing in one language, and lists show the screen'
 
 test("the sidebar counts new arrivals per list until the staff member opens it, in both languages", async ({ page, request }) => {
   await signInAsAdmin(page);
-  const send = async () => expect((await request.post("/contact-us/form", { data: { email: `new-${randomBytes(3).toString("hex")}@example.com`, description: "Hello" } })).status()).toBe(201);
+  const send = async () =>
+    expect(
+      (await request.post("/contact-us/form", { data: { email: `new-${randomBytes(3).toString("hex")}@example.com`, description: "Hello" } })).status(),
+    ).toBe(201);
   const link = (name: RegExp) => page.getByRole("navigation", { name: /Admin|الإدارة/ }).getByRole("link", { name });
   await page.goto("/admin/submissions/contact");
   await send();

@@ -4,8 +4,30 @@ import { createAdminAccount } from "./accounts";
 import { COURSE, freestGroup } from "./enrol-flow";
 
 const LABELS = {
-  en: { method: "Method", cash: "Cash", amount: "Amount (USD)", reference: "Reference", submit: "Record payment", paid: "Paid", full: "is paid in full", statement: "The family's statement", settled: "Settled (USD)", apply: "Show invoices" },
-  ar: { method: "طريقة الدفع", cash: "نقدًا", amount: "المبلغ (USD)", reference: "المرجع", submit: "تسجيل الدفعة", paid: "مدفوعة", full: "مدفوعة بالكامل", statement: "كشف حساب العائلة", settled: "الحساب مسدَّد (USD)", apply: "عرض الفواتير" },
+  en: {
+    method: "Method",
+    cash: "Cash",
+    amount: "Amount (USD)",
+    reference: "Reference",
+    submit: "Record payment",
+    paid: "Paid",
+    full: "is paid in full",
+    statement: "The family's statement",
+    settled: "Settled (USD)",
+    apply: "Show invoices",
+  },
+  ar: {
+    method: "طريقة الدفع",
+    cash: "نقدًا",
+    amount: "المبلغ (USD)",
+    reference: "المرجع",
+    submit: "تسجيل الدفعة",
+    paid: "مدفوعة",
+    full: "مدفوعة بالكامل",
+    statement: "كشف حساب العائلة",
+    settled: "الحساب مسدَّد (USD)",
+    apply: "عرض الفواتير",
+  },
 } as const;
 
 const shot = async (page: Page, name: string) => {
@@ -37,7 +59,10 @@ for (const lang of ["en", "ar"] as const) {
     const t = LABELS[lang];
     const prefix = lang === "ar" ? "/ar" : "";
     const email = await openInvoiceAndStaff(page, lang);
-    for (const [label, width] of [["desktop", 1280], ["390", 390]] as const) {
+    for (const [label, width] of [
+      ["desktop", 1280],
+      ["390", 390],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${prefix}/admin/billing?status=open`);
       await shot(page, `billing-list-${lang}-${label}`);
@@ -80,11 +105,15 @@ for (const lang of ["en", "ar"] as const) {
     expect((await page.request.post("/api/admin/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
     const before = (await (await page.request.get("/api/admin/settings")).json()).settings;
     await page.goto(`${prefix}/admin/settings/money`);
-    const label = lang === "ar" ? { percent: "نسبة الضريبة (%)", name: "اسم الضريبة", save: /حفظ/ } : { percent: "Tax rate (%)", name: "Tax name", save: /Save/ };
+    const label =
+      lang === "ar" ? { percent: "نسبة الضريبة (%)", name: "اسم الضريبة", save: /حفظ/ } : { percent: "Tax rate (%)", name: "Tax name", save: /Save/ };
     await page.getByLabel(label.name, { exact: true }).fill("GST");
     await page.getByLabel(label.percent, { exact: true }).fill("5.5");
     const legend = page.locator("fieldset").filter({ has: page.getByLabel(label.percent, { exact: true }) });
-    for (const [name, width] of [["390", 390], ["desktop", 1280]] as const) {
+    for (const [name, width] of [
+      ["390", 390],
+      ["desktop", 1280],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await legend.scrollIntoViewIfNeeded();
       if (process.env.SHOTS_DIR) await legend.screenshot({ path: `${process.env.SHOTS_DIR}/settings-tax-${lang}-${name}.png` });

@@ -120,7 +120,12 @@ function linkHref(html: string, rel: string, extra = ""): string | undefined {
 }
 
 const decode = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 test.describe("blog list", () => {
   test("lists the published posts newest first with every card text, server-rendered", async ({ page, request }) => {
@@ -187,7 +192,11 @@ test.describe("blog list", () => {
       await page.screenshot({ path: `/tmp/shots-b/blog-post-english-${width}-ar.png` });
       // The English blog shows no badge on it.
       await page.goto("/blog");
-      await expect(cards(page).first().getByText(/English$/)).toHaveCount(0);
+      await expect(
+        cards(page)
+          .first()
+          .getByText(/English$/),
+      ).toHaveCount(0);
       await page.screenshot({ path: `/tmp/shots-b/blog-list-${width}-en.png` });
     }
   });
@@ -235,7 +244,11 @@ test.describe("blog list", () => {
   test("pages through many posts in the browser with loading and error states", async ({ page }) => {
     // 4 seeded + 10 older posts = 14: page 1 holds 9, page 2 holds 5. Drafts and scheduled posts stay hidden.
     await insertPosts([
-      ...Array.from({ length: 10 }, (_, i) => ({ slug: `${PREFIX}post-${i}`, title_en: `Older post ${i}`, publish_date: new Date(Date.UTC(2024, 0, 20 - i, 9)).toISOString() })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        slug: `${PREFIX}post-${i}`,
+        title_en: `Older post ${i}`,
+        publish_date: new Date(Date.UTC(2024, 0, 20 - i, 9)).toISOString(),
+      })),
       { slug: `${PREFIX}draft`, status: "draft" as const, title_en: "A draft" },
       { slug: `${PREFIX}scheduled`, title_en: "Not yet", publish_date: "2999-01-01T00:00:00.000Z" },
     ]);
@@ -318,15 +331,25 @@ test.describe("blog post", () => {
     await expect(article.locator("blockquote")).toHaveText("Twenty minutes a day, three days a week, beats one long session every weekend.");
 
     const url = `${origin}/blog/getting-started-with-python-at-home`;
-    await expect(main.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute("href", `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`);
+    await expect(main.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute(
+      "href",
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+    );
     await expect(main.getByRole("link", { name: "Share on Twitter" })).toHaveAttribute(
       "href",
       `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent("Getting Started with Python at Home")}`,
     );
-    await expect(main.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute("href", `https://wa.me/?text=${encodeURIComponent(`Getting Started with Python at Home ${url}`)}`);
+    await expect(main.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
+      "href",
+      `https://wa.me/?text=${encodeURIComponent(`Getting Started with Python at Home ${url}`)}`,
+    );
 
     const more = page.getByRole("region", { name: "More from our Blog" });
-    await expect(more.getByRole("link")).toHaveText(["Turning Screen Time into Creative Time", "How to Choose a STEM Summer Camp", "Why Robotics Matters for Kids"]);
+    await expect(more.getByRole("link")).toHaveText([
+      "Turning Screen Time into Creative Time",
+      "How to Choose a STEM Summer Camp",
+      "Why Robotics Matters for Kids",
+    ]);
     const help = page.getByRole("region", { name: "Need Help? Contact Us!" });
     await expect(help.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/919876543210\?text=Hello/);
     await expect(help.getByRole("link", { name: /E-mail us/ })).toHaveAttribute("href", "mailto:info@stemacademy.example");
@@ -396,7 +419,10 @@ test.describe("blog post", () => {
     await signInAsAdmin(page);
     await page.goto("/blog");
     await page.route("**/blog/why-robotics-matters-for-kids.data*", (route) => route.abort());
-    await cards(page).filter({ hasText: "Why Robotics Matters for Kids" }).getByRole("link", { name: /Read More/ }).click();
+    await cards(page)
+      .filter({ hasText: "Why Robotics Matters for Kids" })
+      .getByRole("link", { name: /Read More/ })
+      .click();
     await expect(page.getByText("Failed to load blog post. Please check your internet connection or try again later.")).toBeVisible();
   });
 
@@ -468,11 +494,18 @@ test.describe("search engines and link previews", () => {
       expect(response.status(), image).toBe(200);
       expect(response.headers()["content-type"], image).toMatch(/^image\/(png|jpeg)$/);
       const { width, height, format } = await sharp(await response.body()).metadata();
-      expect({ width, height, format }, image).toEqual({ width: 1200, height: 630, format: response.headers()["content-type"] === "image/png" ? "png" : "jpeg" });
+      expect({ width, height, format }, image).toEqual({
+        width: 1200,
+        height: 630,
+        format: response.headers()["content-type"] === "image/png" ? "png" : "jpeg",
+      });
     }
   });
 
-  test("a post's server HTML carries title, description, Open Graph, Twitter, canonical, hreflang and JSON-LD with absolute URLs", async ({ request, baseURL }) => {
+  test("a post's server HTML carries title, description, Open Graph, Twitter, canonical, hreflang and JSON-LD with absolute URLs", async ({
+    request,
+    baseURL,
+  }) => {
     const origin = baseURL!;
     const response = await request.get("/blog/why-robotics-matters-for-kids");
     expect(response.status()).toBe(200);
@@ -595,7 +628,13 @@ test.describe("search engines and link previews", () => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(XMLValidator.validate(sitemap)).toBe(true);
     const locs = (parser.parse(sitemap).urlset.url as { loc: string }[]).map((u) => u.loc);
-    expect(locs).toEqual(expect.arrayContaining([`${baseURL}/blog/why-robotics-matters-for-kids`, `${baseURL}/ar/blog/why-robotics-matters-for-kids`, `${baseURL}/courses/internet-of-things`]));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        `${baseURL}/blog/why-robotics-matters-for-kids`,
+        `${baseURL}/ar/blog/why-robotics-matters-for-kids`,
+        `${baseURL}/courses/internet-of-things`,
+      ]),
+    );
 
     for (const [feedPath, first] of [
       ["/blog/rss.xml", `${baseURL}/blog/creative-screen-time`],

@@ -68,7 +68,14 @@ for (const size of sizes) {
         const { id } = (await created.json()) as { id: number };
         const booked = await page.request.post("/api/courses/digital-literacy/demo-bookings", {
           headers: { "accept-language": lang },
-          data: { slotId: id, childName: "Noor Peer", childAge: 10, parentName: "Huda Peer", email: `peer-${lang}-${size.name}-${Date.now()}@example.com`, phone: "+971 50 123 4567" },
+          data: {
+            slotId: id,
+            childName: "Noor Peer",
+            childAge: 10,
+            parentName: "Huda Peer",
+            email: `peer-${lang}-${size.name}-${Date.now()}@example.com`,
+            phone: "+971 50 123 4567",
+          },
         });
         expect(booked.status()).toBe(201);
         const { code, confirmationUrl } = (await booked.json()) as { code: string; confirmationUrl: string };
@@ -91,7 +98,9 @@ for (const size of sizes) {
         await page.getByRole("button", { name: t.show }).click();
         await expect(page).toHaveURL(new RegExp(`${t.prefix}/courses\\?childAge=8$`));
         await expect(page.getByText(t.childAgeSummary)).toBeVisible();
-        const fitting = ((await (await page.request.get(`/admin/course-dashboard/all-courses?childAge=8&lang=${lang}`)).json()) as { courses: { courseName: string }[] }).courses;
+        const fitting = (
+          (await (await page.request.get(`/admin/course-dashboard/all-courses?childAge=8&lang=${lang}`)).json()) as { courses: { courseName: string }[] }
+        ).courses;
         expect(fitting.length).toBeGreaterThan(0);
         for (const course of fitting) await expect(page.getByRole("heading", { name: course.courseName, exact: true })).toBeVisible();
       });

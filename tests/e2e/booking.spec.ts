@@ -28,8 +28,14 @@ async function bookByApi(request: APIRequestContext, course: string, slotId: num
 
 /** Steps 1 and 2: the first day with open times, then its first time. */
 async function pickFirstTime(page: Page) {
-  await page.getByRole("button", { name: /, times available$/ }).first().click();
-  await page.getByRole("button", { name: /seats? left/ }).first().click();
+  await page
+    .getByRole("button", { name: /, times available$/ })
+    .first()
+    .click();
+  await page
+    .getByRole("button", { name: /seats? left/ })
+    .first()
+    .click();
 }
 
 async function fillDetails(page: Page, details: { child: string; age: string; parent: string; email: string; phone: string }) {
@@ -56,7 +62,10 @@ test.describe("demo class booking", () => {
     // Days without open slots (today, weekends) are disabled.
     await expect(page.getByRole("button", { name: /no times available$/ }).first()).toBeDisabled();
 
-    await page.getByRole("button", { name: /, times available$/ }).first().click();
+    await page
+      .getByRole("button", { name: /, times available$/ })
+      .first()
+      .click();
     // Each time says where the class happens.
     await expect(page.getByRole("button", { name: /seats? left/ }).first()).toContainText("At the academy");
     await pickFirstTime(page);
@@ -97,7 +106,12 @@ test.describe("demo class booking", () => {
     const focusedDate = () => page.evaluate(() => document.activeElement?.getAttribute("data-date") ?? "none");
     const plus = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     // Both languages on a desktop and on a phone.
-    for (const [lang, width] of [["en", 1280], ["ar", 1280], ["en", 390], ["ar", 390]] as const) {
+    for (const [lang, width] of [
+      ["en", 1280],
+      ["ar", 1280],
+      ["en", 390],
+      ["ar", 390],
+    ] as const) {
       const ar = lang === "ar";
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${ar ? "/ar" : ""}/courses/${COURSE}/bookdemoclass`);
@@ -185,7 +199,10 @@ test.describe("demo class booking", () => {
     const alert = page.getByRole("alert").filter({ hasText: "fully booked" });
     await expect(alert).toBeVisible();
     // The full time's waitlist is offered too (decision 032).
-    await expect(alert.getByRole("link", { name: "Join the waitlist for this time" })).toHaveAttribute("href", `/courses/${course}/bookdemoclass/waitlist?slot=${first!.id}`);
+    await expect(alert.getByRole("link", { name: "Join the waitlist for this time" })).toHaveAttribute(
+      "href",
+      `/courses/${course}/bookdemoclass/waitlist?slot=${first!.id}`,
+    );
     await expect(alert.getByText("Still free that day:")).toBeVisible();
     await alert.getByRole("button").first().click();
     await expect(page.getByLabel("Child's full name")).toHaveValue("Late Comer");
@@ -229,7 +246,9 @@ test.describe("demo class booking", () => {
     await expect(page.getByRole("heading", { level: 1, name: "This booking was cancelled" })).toBeVisible();
   });
 
-  test("staff create a series, see its bookings, cancel one (the seat returns) and delete a booked slot, told each time that the parent is e-mailed", async ({ page }) => {
+  test("staff create a series, see its bookings, cancel one (the seat returns) and delete a booked slot, told each time that the parent is e-mailed", async ({
+    page,
+  }) => {
     // Every confirmation is accepted; its question is kept to check what staff were told.
     const questions: string[] = [];
     page.on("dialog", (dialog) => {
@@ -327,7 +346,10 @@ test.describe("online demo classes, booking codes and calendar links", () => {
       await expect(page.getByText("Quote this code when you call us.")).toBeVisible();
       await expect(page.getByText("Where: Online")).toBeVisible();
       await expect(page.getByRole("link", { name: "Join the class online" })).toHaveAttribute("href", "https://meet.example.com/stem-demo");
-      await expect(page.getByRole("link", { name: "Add to Google Calendar" })).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=Demo\+class.*meet\.example\.com/);
+      await expect(page.getByRole("link", { name: "Add to Google Calendar" })).toHaveAttribute(
+        "href",
+        /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=Demo\+class.*meet\.example\.com/,
+      );
       await expect(page.getByRole("link", { name: "Outlook" })).toHaveAttribute("href", /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?/);
       await page.screenshot({ path: `/tmp/shots-b/booking-confirmed-${width}-en.png` });
     }
@@ -355,8 +377,34 @@ test.describe("demo class booking on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, waitForHydrationOnLoad: false });
 
   const labels = {
-    en: { day: /, times available$/, time: /seats? left/, child: "Child's full name", age: "Child's age", parent: "Parent's name", email: "E-mail", phone: "Phone number", submit: "Book the demo class", warning: "This course is for ages 6 to 12.", confirm: /^Book anyway/, refused: 'Tick "Book anyway"', done: "Slot Confirmed with Omar Teen" },
-    ar: { day: /، توجد أوقات متاحة$/, time: /مقعد|مقاعد|مقعدان/, child: "الاسم الكامل للطفل", age: "عمر الطفل", parent: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "رقم الهاتف", submit: "احجز الحصة التجريبية", warning: "هذه الدورة للأعمار من 6 إلى 12.", confirm: /^احجز على أي حال/, refused: "لتأكيد الحجز", done: "تم تأكيد الحصة التجريبية لـOmar Teen" },
+    en: {
+      day: /, times available$/,
+      time: /seats? left/,
+      child: "Child's full name",
+      age: "Child's age",
+      parent: "Parent's name",
+      email: "E-mail",
+      phone: "Phone number",
+      submit: "Book the demo class",
+      warning: "This course is for ages 6 to 12.",
+      confirm: /^Book anyway/,
+      refused: 'Tick "Book anyway"',
+      done: "Slot Confirmed with Omar Teen",
+    },
+    ar: {
+      day: /، توجد أوقات متاحة$/,
+      time: /مقعد|مقاعد|مقعدان/,
+      child: "الاسم الكامل للطفل",
+      age: "عمر الطفل",
+      parent: "اسم وليّ الأمر",
+      email: "البريد الإلكتروني",
+      phone: "رقم الهاتف",
+      submit: "احجز الحصة التجريبية",
+      warning: "هذه الدورة للأعمار من 6 إلى 12.",
+      confirm: /^احجز على أي حال/,
+      refused: "لتأكيد الحجز",
+      done: "تم تأكيد الحصة التجريبية لـOmar Teen",
+    },
   } as const;
 
   for (const lang of ["en", "ar"] as const) {
@@ -395,8 +443,13 @@ test.describe("demo class booking from another time zone", () => {
     await expect(page.getByText("Times are shown in India Standard Time (Asia/Kolkata).")).toBeVisible();
     await expect(page.getByText(/^Your own time \((Greenwich Mean Time|British Summer Time) \(Europe\/London\)\) is shown under each time\.$/)).toBeVisible();
     const [first] = await openSlots(page.request, COURSE);
-    const london = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(first!.startsAt));
-    await page.getByRole("button", { name: /, times available$/ }).first().click();
+    const london = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+      new Date(first!.startsAt),
+    );
+    await page
+      .getByRole("button", { name: /, times available$/ })
+      .first()
+      .click();
     const time = page.getByRole("button", { name: /seats? left/ }).first();
     await expect(time).toContainText(`Your time: ${london}`);
     await time.click();
@@ -415,7 +468,10 @@ test.describe("demo class booking in the academy's own zone", () => {
 
   test("shows no second time when the visitor's clock is the academy's", async ({ page }) => {
     await page.goto(`/ar/courses/${COURSE}/bookdemoclass`);
-    await page.getByRole("button", { name: /، توجد أوقات متاحة$/ }).first().click();
+    await page
+      .getByRole("button", { name: /، توجد أوقات متاحة$/ })
+      .first()
+      .click();
     await expect(page.getByRole("button", { name: /مقعد|مقاعد|مقعدان/ }).first()).toBeVisible();
     await expect(page.getByText("بتوقيتك")).toHaveCount(0);
   });

@@ -53,7 +53,10 @@ export async function certificateWalk(page: Page, lang: "en" | "ar", mode: "js" 
 async function downloadAndVerify(page: Page, lang: "en" | "ar", child: string): Promise<string> {
   const texts = lang === "ar" ? ar : en;
   const prefix = lang === "ar" ? "/ar" : "";
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: texts.issue.downloadFor.replace("{{child}}", child) }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: texts.issue.downloadFor.replace("{{child}}", child) }).click(),
+  ]);
   const text = pdfText(readFileSync(await download.path()));
   const printed = /https?:\/\/[^\s]+\/certificates\/([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(text.text);
   expect(printed, text.text.slice(0, 400)).not.toBeNull();
@@ -129,12 +132,16 @@ export function campPeriodWithCheckouts(child: string, lang: "en" | "ar", tag: s
     const camp = db.prepare("select id, title_en, title_ar from camps order by id limit 1").get() as { id: number; title_en: string; title_ar: string };
     const now = new Date().toISOString();
     const enrolled = db
-      .prepare("insert into enrollments (student_name, parent_name, email, phone_number, camp_id, camp_slug, camp_title, session, message, lang, reference, status, notes, created_at, updated_at) values (?, 'Camp Parent', ?, '+919876543210', ?, 'camp', ?, ?, '', ?, null, 'new', '', ?, ?)")
+      .prepare(
+        "insert into enrollments (student_name, parent_name, email, phone_number, camp_id, camp_slug, camp_title, session, message, lang, reference, status, notes, created_at, updated_at) values (?, 'Camp Parent', ?, '+919876543210', ?, 'camp', ?, ?, '', ?, null, 'new', '', ?, ?)",
+      )
       .run(child, `camp-cert-${lang}-${tag}-${Date.now()}@example.com`, camp.id, camp.title_en, session, lang, now, now);
     // Two camp days, both checked out (the check-out page writes these rows).
     for (const daysAgo of [2, 1]) {
       const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-      db.prepare("insert into camp_checkouts (enrollment_id, day, pickup_id, collected_by, recorded_by, created_at) values (?, ?, null, 'Camp Parent', null, ?)").run(enrolled.lastInsertRowid, day, now);
+      db.prepare(
+        "insert into camp_checkouts (enrollment_id, day, pickup_id, collected_by, recorded_by, created_at) values (?, ?, null, 'Camp Parent', null, ?)",
+      ).run(enrolled.lastInsertRowid, day, now);
     }
     return { camp, session };
   } finally {
@@ -144,13 +151,24 @@ export function campPeriodWithCheckouts(child: string, lang: "en" | "ar", tag: s
 
 /** A new group (staff signed in) with one child, two classes held and marked present; returns its id. */
 export async function groupWithAttendance(page: Page, child: string, lang: "en" | "ar", tag: string): Promise<number> {
-  const api = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as { course: { id: number }; sections: { minAge: number }[] };
+  const api = (await (await page.request.get("/api/courses/robotics-fundamentals/sections")).json()) as {
+    course: { id: number };
+    sections: { minAge: number }[];
+  };
   const firstDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const created = await page.request.post("/api/admin/sections", { data: { courseId: api.course.id, weekdays: [2], startTime: "16:15", durationMinutes: 60, firstDate, meetings: 4, capacity: 4 } });
+  const created = await page.request.post("/api/admin/sections", {
+    data: { courseId: api.course.id, weekdays: [2], startTime: "16:15", durationMinutes: 60, firstDate, meetings: 4, capacity: 4 },
+  });
   expect(created.status()).toBe(201);
   const sectionId = ((await created.json()) as { id: number }).id;
   const enrolled = await page.request.post(`/api/sections/${sectionId}/enrolments`, {
-    data: { childName: child, childAge: api.sections[0]!.minAge, parentName: "Cert Parent", email: `cert-${lang}-${tag}-${Date.now()}@example.com`, phone: "9876543210" },
+    data: {
+      childName: child,
+      childAge: api.sections[0]!.minAge,
+      parentName: "Cert Parent",
+      email: `cert-${lang}-${tag}-${Date.now()}@example.com`,
+      phone: "9876543210",
+    },
     headers: { "accept-language": lang },
   });
   expect(enrolled.status()).toBe(201);
@@ -162,7 +180,12 @@ export async function groupWithAttendance(page: Page, child: string, lang: "en" 
     const now = new Date().toISOString();
     for (const [i, meeting] of meetings.slice(0, 2).entries()) {
       db.prepare("update section_meetings set starts_at = ? where id = ?").run(new Date(Date.now() - (3 - i) * 86_400_000).toISOString(), meeting.id);
-      db.prepare("insert into meeting_attendance (meeting_id, enrolment_id, status, note, created_at, updated_at) values (?, ?, 'present', '', ?, ?)").run(meeting.id, enrolment.id, now, now);
+      db.prepare("insert into meeting_attendance (meeting_id, enrolment_id, status, note, created_at, updated_at) values (?, ?, 'present', '', ?, ?)").run(
+        meeting.id,
+        enrolment.id,
+        now,
+        now,
+      );
     }
   } finally {
     db.close();

@@ -20,7 +20,13 @@ export async function consentWalk(page: Page, lang: "en" | "ar", mode: "js" | "n
   const t = LABELS[lang];
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsAdmin(page);
-  const form = { required: true, titleEn: `Liability ${randomBytes(3).toString("hex")}`, titleAr: `إقرار المسؤولية ${randomBytes(3).toString("hex")}`, bodyEn: "The academy is not liable for lost items.", bodyAr: "الأكاديمية غير مسؤولة عن الأغراض المفقودة." };
+  const form = {
+    required: true,
+    titleEn: `Liability ${randomBytes(3).toString("hex")}`,
+    titleAr: `إقرار المسؤولية ${randomBytes(3).toString("hex")}`,
+    bodyEn: "The academy is not liable for lost items.",
+    bodyAr: "الأكاديمية غير مسؤولة عن الأغراض المفقودة.",
+  };
   const created = await page.request.post("/api/admin/consent-forms", { data: { kind: "liability", ...form } });
   expect(created.status()).toBe(201);
   const formId = (await created.json()).id as number;

@@ -7,6 +7,8 @@ import type Database from "better-sqlite3";
  * that no page cached before the write is served after it.
  */
 export async function contentChanged(db: Database.Database): Promise<void> {
-  db.prepare("insert into audit_log (user_id, action, entity, entity_id, summary, created_at) values (null, 'update', 'e2e-direct-write', '', '{}', ?)").run(new Date().toISOString());
+  db.prepare("insert into audit_log (user_id, action, entity, entity_id, summary, created_at) values (null, 'update', 'e2e-direct-write', '', '{}', ?)").run(
+    new Date().toISOString(),
+  );
   await new Promise((resolve) => setTimeout(resolve, 1_100));
 }

@@ -28,8 +28,30 @@ import arAccounts from "~/i18n/locales/ar/accounts.json" with { type: "json" };
 
 const SHOTS = process.env.SHOTS_DIR;
 const L = {
-  en: { admin: enAdmin, cert: enCert, teach: enTeach, courses: enCourses, home: enHome, common: enCommon, accounts: enAccounts, email: "E-mail", password: "Password", signIn: "Sign in" },
-  ar: { admin: arAdmin, cert: arCert, teach: arTeach, courses: arCourses, home: arHome, common: arCommon, accounts: arAccounts, email: "البريد الإلكتروني", password: "كلمة المرور", signIn: "دخول" },
+  en: {
+    admin: enAdmin,
+    cert: enCert,
+    teach: enTeach,
+    courses: enCourses,
+    home: enHome,
+    common: enCommon,
+    accounts: enAccounts,
+    email: "E-mail",
+    password: "Password",
+    signIn: "Sign in",
+  },
+  ar: {
+    admin: arAdmin,
+    cert: arCert,
+    teach: arTeach,
+    courses: arCourses,
+    home: arHome,
+    common: arCommon,
+    accounts: arAccounts,
+    email: "البريد الإلكتروني",
+    password: "كلمة المرور",
+    signIn: "دخول",
+  },
 } as const;
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -51,7 +73,13 @@ function markPresent(meetingId: number, enrolments: number[]) {
   const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"));
   try {
     const now = new Date().toISOString();
-    for (const id of enrolments) db.prepare("insert into meeting_attendance (meeting_id, enrolment_id, status, note, created_at, updated_at) values (?, ?, 'present', '', ?, ?)").run(meetingId, id, now, now);
+    for (const id of enrolments)
+      db.prepare("insert into meeting_attendance (meeting_id, enrolment_id, status, note, created_at, updated_at) values (?, ?, 'present', '', ?, ?)").run(
+        meetingId,
+        id,
+        now,
+        now,
+      );
   } finally {
     db.close();
   }
@@ -74,7 +102,10 @@ for (const lang of ["en", "ar"] as const) {
     const groups = page.getByRole("region", { name: t.teach.groups.heading });
     await expect(groups).toBeVisible();
     await shots(page, `teaching-home-${lang}`);
-    await groups.getByRole("link", { name: new RegExp(`^${t.teach.groups.certificatesFor.split("{{")[0]}`) }).first().click();
+    await groups
+      .getByRole("link", { name: new RegExp(`^${t.teach.groups.certificatesFor.split("{{")[0]}`) })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/teaching\/sections\/\d+\/certificates$/);
     // The teaching layout: its bar, and none of the public site's menu, footer or WhatsApp button.
     await expect(page.getByRole("navigation", { name: t.teach.layout.nav })).toBeVisible();
@@ -149,7 +180,9 @@ for (const lang of ["en", "ar"] as const) {
       await control.evaluate((element) => element.scrollIntoView({ block: "end" }));
       const where = await control.boundingBox();
       if (!where || where.width === 0) continue;
-      expect(overlaps(where, await box(bar)), `control ${i} (${await control.evaluate((element) => element.outerHTML.slice(0, 80))}) is under the bar`).toBe(false);
+      expect(overlaps(where, await box(bar)), `control ${i} (${await control.evaluate((element) => element.outerHTML.slice(0, 80))}) is under the bar`).toBe(
+        false,
+      );
     }
     // "Enrol now" reaches the groups and the form.
     await page.evaluate(() => window.scrollTo(0, 0));

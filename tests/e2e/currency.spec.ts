@@ -44,7 +44,9 @@ test.afterAll(async () => {
 const number = (text: string) => /\d[\d,]*(?:\.\d+)?/.exec(text)?.[0] ?? "";
 
 for (const lang of ["en", "ar"] as const) {
-  test(`${lang} at 390 px: with VAT added, the price before paying = the stand-in's charge = the invoice total; a KWD course shows 3 decimals on its page and invoice`, async ({ page }) => {
+  test(`${lang} at 390 px: with VAT added, the price before paying = the stand-in's charge = the invoice total; a KWD course shows 3 decimals on its page and invoice`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 900 });
     const t = LABELS[lang];

@@ -34,7 +34,10 @@ test.describe("the booking page's island", () => {
       // No app runtime: React Router's client, the root layout, the app's entry.
       expect(scripts.filter((name) => /^(entry\.client|chunk-|root-)/.test(name))).toEqual([]);
       // A day chosen by the island shows its times without loading the page (no ?date= in the URL).
-      await page.getByRole("button", { name: lang === "ar" ? /، توجد أوقات متاحة$/ : /, times available$/ }).first().click();
+      await page
+        .getByRole("button", { name: lang === "ar" ? /، توجد أوقات متاحة$/ : /, times available$/ })
+        .first()
+        .click();
       await expect(page.getByRole("button", { name: lang === "ar" ? /مقعد|مقاعد|مقعدان/ : /seats? left/ }).first()).toBeVisible();
       expect(new URL(page.url()).search).toBe("");
       expect(problems).toEqual([]);
@@ -77,9 +80,13 @@ test.describe("signed-in pages without React", () => {
     expect((await page.request.get("/api/getUser")).status()).toBe(401);
   });
 
-  test("a parent: /account and the invoices page load one script; the account menu opens inside the phone menu and Escape closes only it (en, ar)", async ({ page }) => {
+  test("a parent: /account and the invoices page load one script; the account menu opens inside the phone menu and Escape closes only it (en, ar)", async ({
+    page,
+  }) => {
     const email = `invoices-${randomBytes(5).toString("hex")}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Nadia Invoice", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/register", { data: { username: "Nadia Invoice", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
     for (const [path, logout] of [
       ["/account", "Log out"],

@@ -13,11 +13,52 @@ import { freestGroup } from "./enrol-flow";
 
 // A course no other walk of the lane fills up.
 const COURSE = "3d-modeling-printing";
-const BANK = { en: "Account name: STEM Academy LLP\nBank: Example Bank\nIBAN: AE07 0331 2345 6789 0123 456", ar: "اسم الحساب: STEM Academy LLP\nالبنك: Example Bank\nIBAN: AE07 0331 2345 6789 0123 456" };
+const BANK = {
+  en: "Account name: STEM Academy LLP\nBank: Example Bank\nIBAN: AE07 0331 2345 6789 0123 456",
+  ar: "اسم الحساب: STEM Academy LLP\nالبنك: Example Bank\nIBAN: AE07 0331 2345 6789 0123 456",
+};
 
 const T = {
-  en: { childName: "Child's full name", childAge: "Child's age", parentName: "Parent's name", email: "E-mail", phone: "Phone", code: "Promo code (optional)", howToPay: "How to pay", reference: "Payment reference", openInvoice: "Open the invoice", cash: "Cash", bankTransfer: "Bank transfer", createAccount: "Create an account", calendar: "Add every class to a calendar (.ics)", sent: "The child is enrolled", studentName: "Student's name", phoneNumber: "Phone number", session: "Session", campHeading: "is enrolled in Junior Camp" },
-  ar: { childName: "اسم الطفل الكامل", childAge: "عمر الطفل", parentName: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "الهاتف", code: "رمز الخصم (اختياري)", howToPay: "طريقة الدفع", reference: "مرجع الدفع", openInvoice: "فتح الفاتورة", cash: "نقدًا", bankTransfer: "تحويل بنكي", createAccount: "إنشاء حساب", calendar: "إضافة جميع الحصص إلى التقويم (ics)", sent: "تمّ تسجيل الطفل", studentName: "اسم الطالب", phoneNumber: "رقم الهاتف", session: "الفترة", campHeading: "مخيم الصغار" },
+  en: {
+    childName: "Child's full name",
+    childAge: "Child's age",
+    parentName: "Parent's name",
+    email: "E-mail",
+    phone: "Phone",
+    code: "Promo code (optional)",
+    howToPay: "How to pay",
+    reference: "Payment reference",
+    openInvoice: "Open the invoice",
+    cash: "Cash",
+    bankTransfer: "Bank transfer",
+    createAccount: "Create an account",
+    calendar: "Add every class to a calendar (.ics)",
+    sent: "The child is enrolled",
+    studentName: "Student's name",
+    phoneNumber: "Phone number",
+    session: "Session",
+    campHeading: "is enrolled in Junior Camp",
+  },
+  ar: {
+    childName: "اسم الطفل الكامل",
+    childAge: "عمر الطفل",
+    parentName: "اسم وليّ الأمر",
+    email: "البريد الإلكتروني",
+    phone: "الهاتف",
+    code: "رمز الخصم (اختياري)",
+    howToPay: "طريقة الدفع",
+    reference: "مرجع الدفع",
+    openInvoice: "فتح الفاتورة",
+    cash: "نقدًا",
+    bankTransfer: "تحويل بنكي",
+    createAccount: "إنشاء حساب",
+    calendar: "إضافة جميع الحصص إلى التقويم (ics)",
+    sent: "تمّ تسجيل الطفل",
+    studentName: "اسم الطالب",
+    phoneNumber: "رقم الهاتف",
+    session: "الفترة",
+    campHeading: "مخيم الصغار",
+  },
 } as const;
 
 const shot = async (page: Page, name: string) => {
@@ -114,8 +155,26 @@ export async function invoiceMailShot(page: Page, number: string, lang: "en" | "
 }
 
 const SIGNUP = {
-  en: { name: "Full name", email: "E-mail", password: "Password", contact: "Contact number", submit: "Sign up", created: "Your account is ready and you are signed in.", proven: "Your e-mail address is confirmed", timetable: "Timetable" },
-  ar: { name: "الاسم الكامل", email: "البريد الإلكتروني", password: "كلمة المرور", contact: "رقم التواصل", submit: "إنشاء حساب", created: "الحساب جاهز وتمّ تسجيل الدخول.", proven: "تمّ تأكيد بريدك الإلكتروني", timetable: "جدول الحصص" },
+  en: {
+    name: "Full name",
+    email: "E-mail",
+    password: "Password",
+    contact: "Contact number",
+    submit: "Sign up",
+    created: "Your account is ready and you are signed in.",
+    proven: "Your e-mail address is confirmed",
+    timetable: "Timetable",
+  },
+  ar: {
+    name: "الاسم الكامل",
+    email: "البريد الإلكتروني",
+    password: "كلمة المرور",
+    contact: "رقم التواصل",
+    submit: "إنشاء حساب",
+    created: "الحساب جاهز وتمّ تسجيل الدخول.",
+    proven: "تمّ تأكيد بريدك الإلكتروني",
+    timetable: "جدول الحصص",
+  },
 } as const;
 
 /**

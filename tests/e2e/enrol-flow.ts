@@ -4,8 +4,28 @@ import { expect, type Page } from "./fixtures";
 export const COURSE = "robotics-fundamentals";
 
 export const LABELS = {
-  en: { childName: "Child's full name", childAge: "Child's age", parentName: "Parent's name", email: "E-mail", phone: "Phone", submit: "Enrol", enrolled: "The child is enrolled", heading: "Enrol for a term", ages: "This group is for ages" },
-  ar: { childName: "اسم الطفل الكامل", childAge: "عمر الطفل", parentName: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "الهاتف", submit: "سجّل", enrolled: "تمّ تسجيل الطفل", heading: "التسجيل في فصل دراسي كامل", ages: "هذه المجموعة للأعمار" },
+  en: {
+    childName: "Child's full name",
+    childAge: "Child's age",
+    parentName: "Parent's name",
+    email: "E-mail",
+    phone: "Phone",
+    submit: "Enrol",
+    enrolled: "The child is enrolled",
+    heading: "Enrol for a term",
+    ages: "This group is for ages",
+  },
+  ar: {
+    childName: "اسم الطفل الكامل",
+    childAge: "عمر الطفل",
+    parentName: "اسم وليّ الأمر",
+    email: "البريد الإلكتروني",
+    phone: "الهاتف",
+    submit: "سجّل",
+    enrolled: "تمّ تسجيل الطفل",
+    heading: "التسجيل في فصل دراسي كامل",
+    ages: "هذه المجموعة للأعمار",
+  },
 } as const;
 
 /**
@@ -17,7 +37,8 @@ export const LABELS = {
  * The group with the most seats left: walks earlier in the lane fill the first group of a course
  * (capacity 12), so a walk that enrols takes the freest one.
  */
-export const freestGroup = <T extends { seatsLeft: number }>(groups: T[]): T => groups.reduce((best, group) => (group.seatsLeft > best.seatsLeft ? group : best));
+export const freestGroup = <T extends { seatsLeft: number }>(groups: T[]): T =>
+  groups.reduce((best, group) => (group.seatsLeft > best.seatsLeft ? group : best));
 
 // This walk counts seats: a course no other walk of its lane enrols in keeps its groups from filling up.
 const ENROL_COURSE = "stem-learning";

@@ -9,8 +9,22 @@ import { expect, test } from "./fixtures";
 test.use({ waitForHydrationOnLoad: false });
 
 for (const t of [
-  { prefix: "", email: "Your e-mail", description: "How can we help?", send: "Send", invalid: "Please enter a valid e-mail address.", required: "This field is required." },
-  { prefix: "/ar", email: "بريدك الإلكتروني", description: "كيف يمكننا مساعدتك؟", send: "إرسال", invalid: "يرجى إدخال بريد إلكتروني صحيح.", required: "هذا الحقل مطلوب." },
+  {
+    prefix: "",
+    email: "Your e-mail",
+    description: "How can we help?",
+    send: "Send",
+    invalid: "Please enter a valid e-mail address.",
+    required: "This field is required.",
+  },
+  {
+    prefix: "/ar",
+    email: "بريدك الإلكتروني",
+    description: "كيف يمكننا مساعدتك؟",
+    send: "إرسال",
+    invalid: "يرجى إدخال بريد إلكتروني صحيح.",
+    required: "هذا الحقل مطلوب.",
+  },
 ]) {
   test(`a message rendered before hydration goes once its field is corrected (${t.prefix || "en"})`, async ({ page }) => {
     // The first page loads without its scripts, so the form posts the way it would without JavaScript.

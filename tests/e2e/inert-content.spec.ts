@@ -64,9 +64,20 @@ test.describe("staff-entered script payloads render inertly", () => {
         metaDescription: PAYLOAD,
       });
       created.push(`/api/admin/courses/${course.id}`);
-      const teacher = await write("POST", "/admin/teacher-dashboard/create-teacher", { teachername: PAYLOAD, subjects: ["Robotics"], experience: PAYLOAD, teacherphoto: ["/images/logo.png"] });
+      const teacher = await write("POST", "/admin/teacher-dashboard/create-teacher", {
+        teachername: PAYLOAD,
+        subjects: ["Robotics"],
+        experience: PAYLOAD,
+        teacherphoto: ["/images/logo.png"],
+      });
       created.push(`/api/admin/teachers/${teacher.id}`);
-      const product = await write("POST", "/api/admin/products", { nameEn: PAYLOAD, descriptionEn: PAYLOAD, price: 999, imageUrl: "/images/logo.png", sort: 0 });
+      const product = await write("POST", "/api/admin/products", {
+        nameEn: PAYLOAD,
+        descriptionEn: PAYLOAD,
+        price: 999,
+        imageUrl: "/images/logo.png",
+        sort: 0,
+      });
       created.push(`/api/admin/products/${product.id}`);
       const post = await write("POST", "/api/admin/blogs", {
         slug: `inert-post-${suffix}`,
@@ -137,7 +148,11 @@ test.describe("hostile page requests", () => {
       { label: "JSON", headers: { "content-type": "application/json" }, data: '{"token":"x"}' },
       { label: "text", headers: { "content-type": "text/plain" }, data: "token=x" },
       { label: "multipart without a boundary", headers: { "content-type": "multipart/form-data" }, data: "token=x" },
-      { label: "broken multipart", headers: { "content-type": "multipart/form-data; boundary=b" }, data: '--b\r\nContent-Disposition: form-data; name="token"\r\n\r\nx' },
+      {
+        label: "broken multipart",
+        headers: { "content-type": "multipart/form-data; boundary=b" },
+        data: '--b\r\nContent-Disposition: form-data; name="token"\r\n\r\nx',
+      },
       { label: "a NUL byte in the token", headers: { "content-type": "application/x-www-form-urlencoded" }, data: "token=a%00b" },
       { label: "a script in the token", headers: { "content-type": "application/x-www-form-urlencoded" }, data: `token=${hostile}` },
       { label: "SQL in the token", headers: { "content-type": "application/x-www-form-urlencoded" }, data: `token=${encodeURIComponent("' OR 1=1 --")}` },

@@ -17,14 +17,22 @@ export async function newInvoice(page: Page, lang: "en" | "ar"): Promise<{ id: n
   const api = await (await page.request.get(`/api/courses/${COURSE}/sections`)).json();
   const section = freestGroup(api.sections as { id: number; minAge: number; seatsLeft: number }[]);
   const enrolled = await page.request.post(`/api/sections/${section.id}/enrolments`, {
-    data: { childName: "Rami Saleh", childAge: section.minAge, parentName: "Huda Saleh", email: `instal-${lang}-${randomBytes(4).toString("hex")}@example.com`, phone: "9876543210" },
+    data: {
+      childName: "Rami Saleh",
+      childAge: section.minAge,
+      parentName: "Huda Saleh",
+      email: `instal-${lang}-${randomBytes(4).toString("hex")}@example.com`,
+      phone: "9876543210",
+    },
     headers: { "accept-language": lang },
   });
   expect(enrolled.status()).toBe(201);
   const { reference } = (await enrolled.json()) as { reference: string };
   const db = new Database(path.join(dataDir(), "app.db"), { readonly: true });
   try {
-    const invoice = db.prepare("select i.id, i.number from invoices i join section_enrolments e on e.id = i.enrolment_id where e.reference = ?").get(reference) as { id: number; number: string };
+    const invoice = db
+      .prepare("select i.id, i.number from invoices i join section_enrolments e on e.id = i.enrolment_id where e.reference = ?")
+      .get(reference) as { id: number; number: string };
     const secret = readFileSync(path.join(dataDir(), "session-secret"), "utf8").trim();
     return { ...invoice, token: invoicePaymentToken(secret, invoice) };
   } finally {

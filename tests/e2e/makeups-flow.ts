@@ -13,8 +13,22 @@ const COURSE = "robotics-fundamentals";
 const SHOTS = "/work/shots/makeups";
 
 const T = {
-  en: { report: "Report absence", credit: "make-up credit", book: "Book make-up", booked: "The make-up class is booked.", status: "Make-up booked", heading: "Absences and make-up classes" },
-  ar: { report: "الإبلاغ عن الغياب", credit: "رصيد حصة تعويضية", book: "احجز الحصة التعويضية", booked: "تم حجز الحصة التعويضية.", status: "حصة تعويضية محجوزة", heading: "الغياب والحصص التعويضية" },
+  en: {
+    report: "Report absence",
+    credit: "make-up credit",
+    book: "Book make-up",
+    booked: "The make-up class is booked.",
+    status: "Make-up booked",
+    heading: "Absences and make-up classes",
+  },
+  ar: {
+    report: "الإبلاغ عن الغياب",
+    credit: "رصيد حصة تعويضية",
+    book: "احجز الحصة التعويضية",
+    booked: "تم حجز الحصة التعويضية.",
+    status: "حصة تعويضية محجوزة",
+    heading: "الغياب والحصص التعويضية",
+  },
 } as const;
 
 async function shots(page: Page, name: string) {

@@ -15,6 +15,8 @@ test("access: /account/makeups sends a signed-out visitor to sign in; the absenc
     expect(res.headers()["location"]).toContain(`${prefix}/login?next=`);
     expect((await request.get(`${prefix}/makeups/absence?token=1_${"A".repeat(43)}`)).status()).toBe(404);
     expect((await request.get(`${prefix}/makeups/absence`)).status()).toBe(404);
-    expect((await request.post(`${prefix}/makeups/absence`, { form: { intent: "report", token: `1_${"A".repeat(43)}`, meetingId: "1" }, maxRedirects: 0 })).status()).toBe(404);
+    expect(
+      (await request.post(`${prefix}/makeups/absence`, { form: { intent: "report", token: `1_${"A".repeat(43)}`, meetingId: "1" }, maxRedirects: 0 })).status(),
+    ).toBe(404);
   }
 });

@@ -45,7 +45,9 @@ const htmlValidate = new HtmlValidate(htmlValidateConfig);
 export async function htmlValidateErrors(html: string): Promise<string[]> {
   const report = await htmlValidate.validateString(html, "page.html");
   return report.results.flatMap((result) =>
-    result.messages.filter((message) => message.severity === 2).map((message) => `  html-validate ${message.ruleId} ${message.selector ?? `line ${message.line}`} — ${message.message}`),
+    result.messages
+      .filter((message) => message.severity === 2)
+      .map((message) => `  html-validate ${message.ruleId} ${message.selector ?? `line ${message.line}`} — ${message.message}`),
   );
 }
 
@@ -108,8 +110,15 @@ export async function codeSnifferErrors(page: Page): Promise<string[]> {
           msg: string;
           element: Element;
         }
-        const htmlcs = (window as unknown as { HTMLCS: { ERROR: number; process(standard: string, content: Document, done: () => void, failed: () => void, lang: string): void; getMessages(): Message[] } })
-          .HTMLCS;
+        const htmlcs = (
+          window as unknown as {
+            HTMLCS: {
+              ERROR: number;
+              process(standard: string, content: Document, done: () => void, failed: () => void, lang: string): void;
+              getMessages(): Message[];
+            };
+          }
+        ).HTMLCS;
         htmlcs.process(
           "WCAG2AA",
           document,
@@ -136,7 +145,10 @@ export async function codeSnifferErrors(page: Page): Promise<string[]> {
                     }
                     return `${path.join(" > ")} ${element.outerHTML.slice(0, 120)}`;
                   })(message.element),
-                  input: message.element instanceof HTMLInputElement ? { type: message.element.type, autocomplete: message.element.autocomplete || message.element.getAttribute("autocomplete") || "" } : null,
+                  input:
+                    message.element instanceof HTMLInputElement
+                      ? { type: message.element.type, autocomplete: message.element.autocomplete || message.element.getAttribute("autocomplete") || "" }
+                      : null,
                 })),
             ),
           () => reject(new Error("HTML_CodeSniffer could not run")),

@@ -24,7 +24,9 @@ test("without JavaScript: upload with alt texts, a refused upload, alt text chan
   await expect(page.getByRole("form", { name: "رفع صورة" }).getByRole("alert")).toHaveText("اختر ملف صورة لرفعه.");
   await expect(page.getByRole("form", { name: "رفع صورة" }).getByLabel("النص البديل (بالعربية)")).toHaveValue(`لوحة ${tag}`);
 
-  const buffer = await sharp({ create: { width: 500, height: 300, channels: 3, background: { r: 20, g: 20, b: 200 } } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 500, height: 300, channels: 3, background: { r: 20, g: 20, b: 200 } } })
+    .png()
+    .toBuffer();
   await page.getByRole("form", { name: "رفع صورة" }).getByLabel("ملف الصورة").setInputFiles({ name: "board.png", mimeType: "image/png", buffer });
   await page.getByRole("form", { name: "رفع صورة" }).getByRole("button", { name: "الرفع إلى المكتبة" }).click();
   await expect(page.getByRole("status").filter({ hasText: "أُضيفت الصورة إلى المكتبة." })).toBeVisible();
@@ -63,6 +65,11 @@ test("without JavaScript: an image over the size limit brings the page back sayi
     await upload.locator("input[type=file]").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024, 1) });
     await upload.locator("button[type=submit]").click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/admin/media\\?upload=too-large#media-upload-title$`));
-    await expect(page.locator("form").filter({ has: page.locator("input[type=file]") }).getByRole("alert")).toHaveText(message);
+    await expect(
+      page
+        .locator("form")
+        .filter({ has: page.locator("input[type=file]") })
+        .getByRole("alert"),
+    ).toHaveText(message);
   }
 });

@@ -5,7 +5,9 @@ import { signInAsAdmin } from "./accounts";
 
 /** A real PNG for the file picker (the server checks the bytes). */
 async function pngFile(name: string, color: { r: number; g: number; b: number }) {
-  const buffer = await sharp({ create: { width: 900, height: 500, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 900, height: 500, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
@@ -13,7 +15,9 @@ async function pngFile(name: string, color: { r: number; g: number; b: number })
 const card = (page: Page, alt: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: alt, level: 3 }) });
 
 test.describe("media library (issue 16)", () => {
-  test("English: upload with alt texts, edit them, search, pick from the library in the course editor, and the public page uses the alt text", async ({ page }) => {
+  test("English: upload with alt texts, edit them, search, pick from the library in the course editor, and the public page uses the alt text", async ({
+    page,
+  }) => {
     test.slow();
     const tag = randomBytes(3).toString("hex");
     const altEn = `Children testing a line follower ${tag}`;
@@ -82,7 +86,10 @@ test.describe("media library (issue 16)", () => {
     await expect(used).toBeVisible();
 
     // Put the course back as it was.
-    const restore = await page.request.put(`/api/admin/courses/${course.id}`, { data: { ...before.course, imageUrl: before.course.imageUrl }, headers: { origin: new URL(page.url()).origin } });
+    const restore = await page.request.put(`/api/admin/courses/${course.id}`, {
+      data: { ...before.course, imageUrl: before.course.imageUrl },
+      headers: { origin: new URL(page.url()).origin },
+    });
     expect(restore.status()).toBe(200);
   });
 

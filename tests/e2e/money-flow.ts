@@ -6,8 +6,28 @@ import { COURSE, LABELS, freestGroup } from "./enrol-flow";
 import type { PaymentsServer } from "./payments-server";
 
 const TEXT = {
-  en: { code: "Promo code (optional)", apply: "Apply code", applied: "applied", pay: /^Pay \u2066?\$[\d,.]+\u2069? online$/, paid: "Paid. The child is enrolled", invoices: "Invoices and payments", heading: "Invoices", status: "Paid", settled: "Nothing owed in USD" },
-  ar: { code: "رمز الخصم (اختياري)", apply: "طبّق الرمز", applied: "تم تطبيق الرمز", pay: /^ادفع .+ إلكترونيًا$/, paid: "تمّ الدفع. الطفل مسجَّل", invoices: "الفواتير والمدفوعات", heading: "الفواتير", status: "مدفوعة", settled: "لا يوجد مبلغ مستحق بعملة USD" },
+  en: {
+    code: "Promo code (optional)",
+    apply: "Apply code",
+    applied: "applied",
+    pay: /^Pay \u2066?\$[\d,.]+\u2069? online$/,
+    paid: "Paid. The child is enrolled",
+    invoices: "Invoices and payments",
+    heading: "Invoices",
+    status: "Paid",
+    settled: "Nothing owed in USD",
+  },
+  ar: {
+    code: "رمز الخصم (اختياري)",
+    apply: "طبّق الرمز",
+    applied: "تم تطبيق الرمز",
+    pay: /^ادفع .+ إلكترونيًا$/,
+    paid: "تمّ الدفع. الطفل مسجَّل",
+    invoices: "الفواتير والمدفوعات",
+    heading: "الفواتير",
+    status: "مدفوعة",
+    settled: "لا يوجد مبلغ مستحق بعملة USD",
+  },
 } as const;
 
 /** A 25 % code made by a fresh staff account on the keyed server, through its own API context (the parent's cookies untouched). */
@@ -17,7 +37,10 @@ async function makeCode(payments: PaymentsServer): Promise<string> {
   try {
     expect((await api.post("/api/admin/login", { data: { email: staff.email, password: staff.password } })).status()).toBe(200);
     const code = `PAID-${randomBytes(3).toString("hex").toUpperCase()}`;
-    const made = await api.post("/api/admin/promo-codes", { data: { code, kind: "percent", percent: 25, maxUses: 50, appliesTo: "courses" }, headers: { origin: payments.url } });
+    const made = await api.post("/api/admin/promo-codes", {
+      data: { code, kind: "percent", percent: 25, maxUses: 50, appliesTo: "courses" },
+      headers: { origin: payments.url },
+    });
     expect(made.status(), await made.text()).toBe(201);
     return code;
   } finally {
@@ -37,7 +60,13 @@ export async function enrolWithCodePayAndSeeInvoice(page: Page, payments: Paymen
   const prefix = lang === "ar" ? "/ar" : "";
   const code = await makeCode(payments);
   const email = `money-${lang}-${randomBytes(4).toString("hex")}@example.com`;
-  expect((await page.request.post(`${payments.url}/register`, { data: { username: "Lina Haddad", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post(`${payments.url}/register`, {
+        data: { username: "Lina Haddad", email, password: "Parent-Passw0rd", contactNumber: "9876543210" },
+      })
+    ).status(),
+  ).toBe(201);
   expect((await page.request.post(`${payments.url}/login`, { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
 
   const api = await (await page.request.get(`${payments.url}/api/courses/${COURSE}/sections`)).json();
@@ -89,8 +118,22 @@ export async function enrolWithCodePayAndSeeInvoice(page: Page, payments: Paymen
 }
 
 const VIEW = {
-  en: { title: "Money", collected: "Collected", show: "Show", funnel: "From demo class to paid enrolment", bad: "Please enter a valid date.", none: "No payments or open invoices." },
-  ar: { title: "الملخص المالي", collected: "المحصَّل", show: "اعرض", funnel: "من الحصة التجريبية إلى التسجيل المدفوع", bad: "يرجى إدخال تاريخ صحيح.", none: "لا مدفوعات ولا فواتير غير مدفوعة." },
+  en: {
+    title: "Money",
+    collected: "Collected",
+    show: "Show",
+    funnel: "From demo class to paid enrolment",
+    bad: "Please enter a valid date.",
+    none: "No payments or open invoices.",
+  },
+  ar: {
+    title: "الملخص المالي",
+    collected: "المحصَّل",
+    show: "اعرض",
+    funnel: "من الحصة التجريبية إلى التسجيل المدفوع",
+    bad: "يرجى إدخال تاريخ صحيح.",
+    none: "لا مدفوعات ولا فواتير غير مدفوعة.",
+  },
 } as const;
 
 /**

@@ -20,14 +20,20 @@ test.afterAll(async () => {
   await payments?.stop();
 });
 
-for (const [lang, width] of [["en", 1280], ["ar", 390]] as const) {
+for (const [lang, width] of [
+  ["en", 1280],
+  ["ar", 390],
+] as const) {
   test(`${lang} at ${width} px: enrol with a promo code, pay through the stand-in, see the paid invoice in the account`, async ({ page }) => {
     test.setTimeout(90_000);
     await enrolWithCodePayAndSeeInvoice(page, payments, lang, width);
   });
 }
 
-for (const [lang, width] of [["en", 390], ["ar", 1280]] as const) {
+for (const [lang, width] of [
+  ["en", 390],
+  ["ar", 1280],
+] as const) {
   test(`${lang} at ${width} px: staff see the money view on the dashboard and choose a period`, async ({ page }) => {
     test.setTimeout(60_000);
     await staffMoneyView(page, payments, lang, width);

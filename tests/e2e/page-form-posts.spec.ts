@@ -22,7 +22,15 @@ function counts(): Record<string, number> {
 
 const script = "<script>alert(1)</script>";
 // "?index": a post to "/" goes to the root layout, the home page's own action takes "/?index".
-const pages = ["/contact-us", "/contact-us-school", "/stemlab", "/?index", "/enroll?camp=junior", "/summer-camp", "/courses/robotics-fundamentals/bookdemoclass"];
+const pages = [
+  "/contact-us",
+  "/contact-us-school",
+  "/stemlab",
+  "/?index",
+  "/enroll?camp=junior",
+  "/summer-camp",
+  "/courses/robotics-fundamentals/bookdemoclass",
+];
 const arabic = pages.map((page) => `/ar${page}`);
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -34,7 +42,10 @@ const hostileBodies: { label: string; body: string }[] = [
   { label: "only unknown fields", body: "__proto__=x&constructor=y&a%5Bb%5D=c" },
   { label: "__proto__ beside a bad e-mail", body: `__proto__[admin]=1&email=nope&studentName=${encodeURIComponent(script)}` },
   { label: "script payloads, no e-mail", body: form({ name: script, studentName: script, childName: script, description: script, parentName: script }) },
-  { label: "SQL in every field, bad e-mail", body: form({ email: "' OR 1=1 --", studentEmail: "'; drop table users; --", slotId: "1 OR 1=1", childAge: "1; --" }) },
+  {
+    label: "SQL in every field, bad e-mail",
+    body: form({ email: "' OR 1=1 --", studentEmail: "'; drop table users; --", slotId: "1 OR 1=1", childAge: "1; --" }),
+  },
   { label: "NUL bytes", body: "email=a%00b%40example.com&description=x%00y&name=%00&slotId=%00" },
   { label: "repeated fields", body: "email=a@example.com&email=b@example.com&slotId=1&slotId=2" },
   { label: "huge numbers", body: form({ slotId: "1e400", childAge: "-1e400", email: "x" }) },
@@ -62,10 +73,14 @@ test.describe("hostile page form posts", () => {
     const before = counts();
     for (const url of pages) {
       for (const type of ["application/json", "text/plain", "multipart/form-data; boundary=b", "application/xml"]) {
-        const response = await postTo(request, url, type === "application/json" ? '{"email":"a@example.com"}' : "email=a@example.com", { "content-type": type });
+        const response = await postTo(request, url, type === "application/json" ? '{"email":"a@example.com"}' : "email=a@example.com", {
+          "content-type": type,
+        });
         expect(response.status(), `${type} to ${url}`).toBe(415);
       }
-      const big = await postTo(request, url, form({ email: "a@example.com", description: "x".repeat(101 * 1024) }), { "content-type": "application/x-www-form-urlencoded" });
+      const big = await postTo(request, url, form({ email: "a@example.com", description: "x".repeat(101 * 1024) }), {
+        "content-type": "application/x-www-form-urlencoded",
+      });
       expect(big.status(), `big body to ${url}`).toBe(413);
     }
     expect(counts()).toEqual(before);
@@ -75,7 +90,11 @@ test.describe("hostile page form posts", () => {
     const before = counts();
     const valid = form({ email: "cross-site@example.com", description: "Hello" });
     for (const url of ["/contact-us", "/contact-us-school"]) {
-      const response = await postTo(request, url, valid, { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+      const response = await postTo(request, url, valid, {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+      });
       expect(response.status(), url).toBeGreaterThanOrEqual(400);
       expect(response.status(), url).toBeLessThan(500);
     }
@@ -86,7 +105,18 @@ test.describe("hostile page form posts", () => {
     const before = counts();
     const bodies: [string, Record<string, string>][] = [
       ["/contact-us", { email: "bot@example.com", description: "Buy now", website: "http://spam.example" }],
-      ["/enroll?camp=junior", { studentName: "Bot", parentName: "Bot", email: "bot@example.com", phoneNumber: "9876543210", selectedCamp: "Junior Camp", selectedSession: "1 July - 20th July", website: "x" }],
+      [
+        "/enroll?camp=junior",
+        {
+          studentName: "Bot",
+          parentName: "Bot",
+          email: "bot@example.com",
+          phoneNumber: "9876543210",
+          selectedCamp: "Junior Camp",
+          selectedSession: "1 July - 20th July",
+          website: "x",
+        },
+      ],
       ["/summer-camp", { studentName: "Bot", studentEmail: "bot@example.com", grade: "7", school: "Bots", parentContact: "9876543210", website: "x" }],
     ];
     for (const [url, fields] of bodies) {

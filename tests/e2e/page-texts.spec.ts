@@ -21,7 +21,11 @@ async function save(page: Page, scope: ReturnType<Page["getByRole"]>, path: RegE
 }
 
 test.describe("page texts and testimonials edited by staff", () => {
-  test("a home page text, in both languages, is on the public page at once; missing Arabic shows the English marked as English", async ({ page, browser, baseURL }) => {
+  test("a home page text, in both languages, is on the public page at once; missing Arabic shows the English marked as English", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.slow();
     await signInAsAdmin(page);
     const original = (await (await page.request.get("/api/admin/pages/home")).json()) as { sections: { key: string; values: Record<string, string> }[] };
@@ -64,7 +68,11 @@ test.describe("page texts and testimonials edited by staff", () => {
     }
   });
 
-  test("the home page's age groups block and the camp page's eyebrow ({{year}}) and topic tag, edited, are on the cached public pages", async ({ page, browser, baseURL }) => {
+  test("the home page's age groups block and the camp page's eyebrow ({{year}}) and topic tag, edited, are on the cached public pages", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.slow();
     await signInAsAdmin(page);
     type Sections = { sections: { key: string; values: Record<string, string> }[] };
@@ -76,7 +84,11 @@ test.describe("page texts and testimonials edited by staff", () => {
     const anon = await visitor(browser, baseURL);
     try {
       for (const path of ["/", "/ar/summer-camp", "/", "/ar/summer-camp"]) await anon.page.goto(path);
-      const eyebrowBefore = (await anon.page.getByText(/\d{4}$/).first().textContent()) ?? "";
+      const eyebrowBefore =
+        (await anon.page
+          .getByText(/\d{4}$/)
+          .first()
+          .textContent()) ?? "";
       const year = /(\d{4})$/.exec(eyebrowBefore)![1]!;
 
       await page.goto("/admin/pages/home");
@@ -145,8 +157,36 @@ test.describe("page texts and testimonials edited by staff", () => {
 
   /** Drafts and revisions of a page section (decision 063), one walk per language. */
   const walks = [
-    { lang: "en", prefix: "", region: "Top banner", label: "Title (English)", field: "titleEn", text: "Robots after school, every week", draftSaved: /^Draft saved/, restoreDraft: "Restore draft", revisionsOf: "Revisions: Top banner", compare: /^Compare with current/, restore: /^Restore this revision/, restored: "Revision restored.", fieldLabel: "Title (English)" },
-    { lang: "ar", prefix: "/ar", region: "الشريط العلوي", label: "العنوان (بالعربية)", field: "titleAr", text: "روبوتات بعد المدرسة كل أسبوع", draftSaved: /^حُفظت المسودة/, restoreDraft: "استعادة المسودة", revisionsOf: "النسخ السابقة: الشريط العلوي", compare: /^مقارنة بالنسخة الحالية/, restore: /^استعادة هذه النسخة/, restored: "استُعيدت النسخة.", fieldLabel: "العنوان (العربية)" },
+    {
+      lang: "en",
+      prefix: "",
+      region: "Top banner",
+      label: "Title (English)",
+      field: "titleEn",
+      text: "Robots after school, every week",
+      draftSaved: /^Draft saved/,
+      restoreDraft: "Restore draft",
+      revisionsOf: "Revisions: Top banner",
+      compare: /^Compare with current/,
+      restore: /^Restore this revision/,
+      restored: "Revision restored.",
+      fieldLabel: "Title (English)",
+    },
+    {
+      lang: "ar",
+      prefix: "/ar",
+      region: "الشريط العلوي",
+      label: "العنوان (بالعربية)",
+      field: "titleAr",
+      text: "روبوتات بعد المدرسة كل أسبوع",
+      draftSaved: /^حُفظت المسودة/,
+      restoreDraft: "استعادة المسودة",
+      revisionsOf: "النسخ السابقة: الشريط العلوي",
+      compare: /^مقارنة بالنسخة الحالية/,
+      restore: /^استعادة هذه النسخة/,
+      restored: "استُعيدت النسخة.",
+      fieldLabel: "العنوان (العربية)",
+    },
   ] as const;
   for (const walk of walks) {
     test(`${walk.lang}: a home text typed as a draft, restored from the draft, saved, then its earlier revision restored`, async ({ page }) => {
@@ -158,7 +198,13 @@ test.describe("page texts and testimonials edited by staff", () => {
       expect((await page.request.put("/api/admin/pages/home/hero", { data: hero })).status()).toBe(200);
       const publicTitle = async () => {
         const html = await (await page.request.get(`${walk.prefix}/`)).text();
-        return /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").trim();
+        return /<h1[^>]*>([\s\S]*?)<\/h1>/
+          .exec(html)?.[1]
+          ?.replace(/<[^>]+>/g, "")
+          .replace(/&#x27;|&#39;/g, "'")
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, "&")
+          .trim();
       };
       try {
         await page.goto(`${walk.prefix}/admin/pages/home`);

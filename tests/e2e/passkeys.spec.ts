@@ -19,7 +19,14 @@ async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
@@ -34,7 +41,11 @@ for (const lang of ["en", "ar"] as const) {
     const prefix = lang === "ar" ? "/ar" : "";
     const t = texts[lang];
     const email = `passkey-${lang}-${randomBytes(4).toString("hex")}@example.com`;
-    expect((await page.request.post(`${origin}/register`, { data: { username: "Key Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post(`${origin}/register`, { data: { username: "Key Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })
+      ).status(),
+    ).toBe(201);
     expect((await page.request.post(`${origin}/login`, { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
     const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
@@ -78,7 +89,8 @@ test("without JavaScript support for passkeys the sign-in page offers none, and 
 });
 
 /** The code an authenticator app shows at that moment. */
-const codeAt = (secret: string, timestamp: number) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
+const codeAt = (secret: string, timestamp: number) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
 
 test("staff set up an authenticator app, then sign in with the password and a code (en, with JavaScript)", async ({ page }) => {
   const account = await createAdminAccount(`totp-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "Code Staff");

@@ -4,7 +4,12 @@ import { COURSE, LABELS } from "./enrol-flow";
 import type { PaymentsServer } from "./payments-server";
 
 const TEXT = {
-  en: { held: "The seat is held for the child until", pay: /^Pay \u2066?\$[\d,]+\u2069? online$/, paid: "Paid. The child is enrolled", cancelled: "The payment was not made." },
+  en: {
+    held: "The seat is held for the child until",
+    pay: /^Pay \u2066?\$[\d,]+\u2069? online$/,
+    paid: "Paid. The child is enrolled",
+    cancelled: "The payment was not made.",
+  },
   ar: { held: "المقعد محجوز للطفل حتى", pay: /^ادفع .+ إلكترونيًا$/, paid: "تمّ الدفع. الطفل مسجَّل", cancelled: "لم يتمّ الدفع." },
 } as const;
 

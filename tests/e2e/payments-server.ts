@@ -24,12 +24,16 @@ export async function startPaymentsServer(): Promise<PaymentsServer> {
   let server: BenchServer;
   const dataDir = mkdtempSync(path.join(tmpdir(), "stem-payments-"));
   try {
-    server = await startBenchServer(port, {
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-    }, { dataDir });
+    server = await startBenchServer(
+      port,
+      {
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+      },
+      { dataDir },
+    );
   } catch (error) {
     await stripe.stop();
     throw error;

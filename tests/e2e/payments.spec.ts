@@ -19,7 +19,9 @@ test.afterAll(async () => {
 
 for (const lang of ["en", "ar"] as const) {
   for (const width of [390, 1280]) {
-    test(`${lang} at ${width} px: enrol, the seat held, back from the checkout once, then pay through the stand-in and see the paid enrolment`, async ({ page }) => {
+    test(`${lang} at ${width} px: enrol, the seat held, back from the checkout once, then pay through the stand-in and see the paid enrolment`, async ({
+      page,
+    }) => {
       test.setTimeout(60_000);
       await enrolAndPay(page, payments, lang, width);
     });

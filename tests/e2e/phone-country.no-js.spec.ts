@@ -11,8 +11,28 @@ import { freestGroup } from "./enrol-flow";
 const COURSE = "3d-modeling-printing";
 
 const T = {
-  en: { childName: "Child's full name", childAge: "Child's age", parentName: "Parent's name", email: "E-mail", phone: "Phone", country: "Country code", submit: "Enrol", addCode: "Add the country code", enrolled: "The child is enrolled" },
-  ar: { childName: "اسم الطفل الكامل", childAge: "عمر الطفل", parentName: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "الهاتف", country: "رمز الدولة", submit: "سجّل", addCode: "يُرجى إضافة رمز الدولة", enrolled: "تمّ تسجيل الطفل" },
+  en: {
+    childName: "Child's full name",
+    childAge: "Child's age",
+    parentName: "Parent's name",
+    email: "E-mail",
+    phone: "Phone",
+    country: "Country code",
+    submit: "Enrol",
+    addCode: "Add the country code",
+    enrolled: "The child is enrolled",
+  },
+  ar: {
+    childName: "اسم الطفل الكامل",
+    childAge: "عمر الطفل",
+    parentName: "اسم وليّ الأمر",
+    email: "البريد الإلكتروني",
+    phone: "الهاتف",
+    country: "رمز الدولة",
+    submit: "سجّل",
+    addCode: "يُرجى إضافة رمز الدولة",
+    enrolled: "تمّ تسجيل الطفل",
+  },
 } as const;
 
 for (const lang of ["en", "ar"] as const) {

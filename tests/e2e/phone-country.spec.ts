@@ -14,8 +14,28 @@ import { freestGroup } from "./enrol-flow";
 const COURSE = "3d-modeling-printing";
 
 const T = {
-  en: { childName: "Child's full name", childAge: "Child's age", parentName: "Parent's name", email: "E-mail", phone: "Phone", country: "Country code", submit: "Enrol", addCode: "Add the country code", enrolled: "The child is enrolled" },
-  ar: { childName: "اسم الطفل الكامل", childAge: "عمر الطفل", parentName: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "الهاتف", country: "رمز الدولة", submit: "سجّل", addCode: "يُرجى إضافة رمز الدولة", enrolled: "تمّ تسجيل الطفل" },
+  en: {
+    childName: "Child's full name",
+    childAge: "Child's age",
+    parentName: "Parent's name",
+    email: "E-mail",
+    phone: "Phone",
+    country: "Country code",
+    submit: "Enrol",
+    addCode: "Add the country code",
+    enrolled: "The child is enrolled",
+  },
+  ar: {
+    childName: "اسم الطفل الكامل",
+    childAge: "عمر الطفل",
+    parentName: "اسم وليّ الأمر",
+    email: "البريد الإلكتروني",
+    phone: "الهاتف",
+    country: "رمز الدولة",
+    submit: "سجّل",
+    addCode: "يُرجى إضافة رمز الدولة",
+    enrolled: "تمّ تسجيل الطفل",
+  },
 } as const;
 
 const shot = async (page: Page, name: string) => {
@@ -71,7 +91,11 @@ for (const lang of ["en", "ar"] as const) {
     const prefix = lang === "ar" ? "/ar" : "";
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
-      for (const [name, path] of [["signup", "/signup"], ["camp", "/enroll?camp=junior"], ["course", `/courses/${COURSE}`]] as const) {
+      for (const [name, path] of [
+        ["signup", "/signup"],
+        ["camp", "/enroll?camp=junior"],
+        ["course", `/courses/${COURSE}`],
+      ] as const) {
         await page.goto(`${prefix}${path}`);
         const field = page.getByLabel(T[lang].country, { exact: true }).locator("xpath=ancestor::div[2]");
         await field.scrollIntoViewIfNeeded();
@@ -80,7 +104,10 @@ for (const lang of ["en", "ar"] as const) {
       }
       // The course's facts box: its price isolated at the formatter (was "$US 2,398" in Arabic).
       await page.goto(`${prefix}/courses/${COURSE}`);
-      const facts = page.locator("dl").filter({ has: page.locator("dd.font-semibold") }).first();
+      const facts = page
+        .locator("dl")
+        .filter({ has: page.locator("dd.font-semibold") })
+        .first();
       await expect(facts).toBeVisible();
       if (shots) await facts.screenshot({ path: `${shots}/course-facts-${lang}-${width}.png` });
     }

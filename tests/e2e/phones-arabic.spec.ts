@@ -55,8 +55,14 @@ const textRight = async (locator: Locator) => {
 async function bookDemo(page: Page, lang: "en" | "ar", details: { child: string; email: string; phone: string }) {
   const ar = lang === "ar";
   await page.goto(`${ar ? "/ar" : ""}/courses/${COURSE}/bookdemoclass`);
-  await page.getByRole("button", { name: ar ? /، توجد أوقات متاحة$/ : /, times available$/ }).first().click();
-  await page.getByRole("button", { name: ar ? /تبق/ : /seats? left/ }).first().click();
+  await page
+    .getByRole("button", { name: ar ? /، توجد أوقات متاحة$/ : /, times available$/ })
+    .first()
+    .click();
+  await page
+    .getByRole("button", { name: ar ? /تبق/ : /seats? left/ })
+    .first()
+    .click();
   await page.getByLabel(ar ? "الاسم الكامل للطفل" : "Child's full name").fill(details.child);
   await page.getByLabel(ar ? "عمر الطفل" : "Child's age").fill("9");
   await page.getByLabel(ar ? "اسم وليّ الأمر" : "Parent's name").fill(ar ? "مريم حداد" : "Priya Sharma");
@@ -71,7 +77,11 @@ test.describe("on a phone", () => {
 
   test("the account menu opens inside the screen in English and Arabic", async ({ page }) => {
     const email = `menu-${unique()}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Sara Ali Abdullah", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post("/register", { data: { username: "Sara Ali Abdullah", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })
+      ).status(),
+    ).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
     for (const [home, menu, logout] of [
       ["/", "Open menu", "Log out"],
@@ -80,7 +90,10 @@ test.describe("on a phone", () => {
       await page.goto(home);
       await page.getByRole("button", { name: menu }).click();
       await page.getByRole("button", { name: /Sara Ali Abdullah/ }).click();
-      const popover = page.locator("[id]").filter({ has: page.getByRole("button", { name: logout }) }).last();
+      const popover = page
+        .locator("[id]")
+        .filter({ has: page.getByRole("button", { name: logout }) })
+        .last();
       const popoverBox = await box(popover);
       expect(popoverBox.x, `${home}: left edge`).toBeGreaterThanOrEqual(0);
       expect(popoverBox.x + popoverBox.width, `${home}: right edge`).toBeLessThanOrEqual(390);
@@ -108,7 +121,9 @@ test.describe("on a phone", () => {
     }
     // With the account menu open inside it, one Escape closes one layer.
     const email = `escape-${unique()}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Esc Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/register", { data: { username: "Esc Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
     expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -134,8 +149,11 @@ test.describe("on a phone", () => {
       await expect(dialog.getByRole("columnheader", { name: outcome })).toHaveCount(1);
       await expect(dialog.getByRole("row")).toHaveCount(11);
       // No sideways scrolling anywhere in the dialog.
-      const scrolls = await dialog.evaluate((element) =>
-        [element, ...element.querySelectorAll("*")].filter((node) => node.scrollWidth > node.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(node).overflowX)).length,
+      const scrolls = await dialog.evaluate(
+        (element) =>
+          [element, ...element.querySelectorAll("*")].filter(
+            (node) => node.scrollWidth > node.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(node).overflowX),
+          ).length,
       );
       expect(scrolls, `${path}: elements scrolling sideways`).toBe(0);
       // Each session shows the column names beside its values, inside the screen.
@@ -221,7 +239,9 @@ test.describe("the Arabic booking confirmation", () => {
 test.describe("a password reset link", () => {
   test("opened when used or unknown, says so at once in both languages; opening does not spend it", async ({ page }) => {
     const email = `reset-${unique()}@example.com`;
-    expect((await page.request.post("/register", { data: { username: "Reset Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+    expect(
+      (await page.request.post("/register", { data: { username: "Reset Parent", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
     expect((await page.request.post("/api/password/forgot", { data: { email } })).status()).toBe(200);
     const link = new URL(await waitForResetLink(email));
     const path = link.pathname + link.search;

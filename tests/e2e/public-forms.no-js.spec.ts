@@ -50,9 +50,41 @@ const words = {
       submit: "Submit",
       sent: "Your school enquiry has been received",
     },
-    enroll: { student: "Student's name", parent: "Parent's name", email: "E-mail", phone: "Phone number", session: "Session", submit: "Submit Enrollment", sent: "Your enrollment in Junior Camp has been received", heading: "is enrolled in Junior Camp" },
-    brochure: { open: "Brochure", title: "Get the camp brochure", student: "Student's name", email: "Student's e-mail", grade: "Grade", school: "School", phone: "Parent's contact number", submit: "Download Brochure", saved: "Your brochure is downloading" },
-    booking: { day: /, times available$/, time: /seats? left/, child: "Child's full name", age: "Child's age", parent: "Parent's name", email: "E-mail", phone: "Phone number", submit: "Book the demo class", refused: 'Tick "Book anyway"', confirm: /^Book anyway/, done: "Slot Confirmed with Omar Teen", chooseTime: "Pick a time first." },
+    enroll: {
+      student: "Student's name",
+      parent: "Parent's name",
+      email: "E-mail",
+      phone: "Phone number",
+      session: "Session",
+      submit: "Submit Enrollment",
+      sent: "Your enrollment in Junior Camp has been received",
+      heading: "is enrolled in Junior Camp",
+    },
+    brochure: {
+      open: "Brochure",
+      title: "Get the camp brochure",
+      student: "Student's name",
+      email: "Student's e-mail",
+      grade: "Grade",
+      school: "School",
+      phone: "Parent's contact number",
+      submit: "Download Brochure",
+      saved: "Your brochure is downloading",
+    },
+    booking: {
+      day: /, times available$/,
+      time: /seats? left/,
+      child: "Child's full name",
+      age: "Child's age",
+      parent: "Parent's name",
+      email: "E-mail",
+      phone: "Phone number",
+      submit: "Book the demo class",
+      refused: 'Tick "Book anyway"',
+      confirm: /^Book anyway/,
+      done: "Slot Confirmed with Omar Teen",
+      chooseTime: "Pick a time first.",
+    },
   },
   ar: {
     prefix: "/ar",
@@ -71,9 +103,41 @@ const words = {
       submit: "إرسال",
       sent: "تم استلام استفسار مدرستك",
     },
-    enroll: { student: "اسم الطالب", parent: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "رقم الهاتف", session: "الفترة", submit: "إرسال التسجيل", sent: "تم استلام تسجيلك", heading: "" },
-    brochure: { open: "الكتيّب", title: "احصل على كتيّب المخيم", student: "اسم الطالب", email: "البريد الإلكتروني للطالب", grade: "الصف", school: "المدرسة", phone: "رقم هاتف وليّ الأمر", submit: "تنزيل الكتيّب", saved: "يجري تنزيل الكتيّب" },
-    booking: { day: /، توجد أوقات متاحة$/, time: /مقعد|مقاعد|مقعدان/, child: "الاسم الكامل للطفل", age: "عمر الطفل", parent: "اسم وليّ الأمر", email: "البريد الإلكتروني", phone: "رقم الهاتف", submit: "احجز الحصة التجريبية", refused: "لتأكيد الحجز", confirm: /^احجز على أي حال/, done: "تم تأكيد الحصة التجريبية لـOmar Teen", chooseTime: "اختر الوقت أولًا." },
+    enroll: {
+      student: "اسم الطالب",
+      parent: "اسم وليّ الأمر",
+      email: "البريد الإلكتروني",
+      phone: "رقم الهاتف",
+      session: "الفترة",
+      submit: "إرسال التسجيل",
+      sent: "تم استلام تسجيلك",
+      heading: "",
+    },
+    brochure: {
+      open: "الكتيّب",
+      title: "احصل على كتيّب المخيم",
+      student: "اسم الطالب",
+      email: "البريد الإلكتروني للطالب",
+      grade: "الصف",
+      school: "المدرسة",
+      phone: "رقم هاتف وليّ الأمر",
+      submit: "تنزيل الكتيّب",
+      saved: "يجري تنزيل الكتيّب",
+    },
+    booking: {
+      day: /، توجد أوقات متاحة$/,
+      time: /مقعد|مقاعد|مقعدان/,
+      child: "الاسم الكامل للطفل",
+      age: "عمر الطفل",
+      parent: "اسم وليّ الأمر",
+      email: "البريد الإلكتروني",
+      phone: "رقم الهاتف",
+      submit: "احجز الحصة التجريبية",
+      refused: "لتأكيد الحجز",
+      confirm: /^احجز على أي حال/,
+      done: "تم تأكيد الحصة التجريبية لـOmar Teen",
+      chooseTime: "اختر الوقت أولًا.",
+    },
   },
 } as const;
 
@@ -135,7 +199,10 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page).toHaveURL(new RegExp(`${w.prefix}/contact-us-school\\?notice=school-sent`));
       await expect(page.getByRole("status").filter({ hasText: w.school.sent })).toBeVisible();
       await expect(page.locator("#school-form").getByLabel(w.school.name, { exact: true })).toHaveValue("");
-      expect(row("select school_name, preferred_time from school_enquiries where email = ?", email)).toMatchObject({ school_name: "Green Valley Public School", preferred_time: "10:30" });
+      expect(row("select school_name, preferred_time from school_enquiries where email = ?", email)).toMatchObject({
+        school_name: "Green Valley Public School",
+        preferred_time: "10:30",
+      });
     });
 
     test("camp enrollment: refused with the values kept, then straight to the confirmation page", async ({ page }) => {
@@ -158,7 +225,11 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page).toHaveURL(new RegExp(`${w.prefix}/enroll/confirmed\\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent#form-notice$`));
       await expect(page.getByRole("status").filter({ hasText: w.enroll.sent })).toBeVisible();
       if (w.enroll.heading) await expect(page.getByRole("heading", { level: 1 })).toContainText(w.enroll.heading);
-      expect(row("select camp_slug, parent_name, lang from enrollments where email = ?", email)).toMatchObject({ camp_slug: "junior", parent_name: "Priya Sharma", lang });
+      expect(row("select camp_slug, parent_name, lang from enrollments where email = ?", email)).toMatchObject({
+        camp_slug: "junior",
+        parent_name: "Priya Sharma",
+        lang,
+      });
     });
 
     test("brochure: the button opens the form on the page; refused, then the notice page downloads the PDF", async ({ page }) => {
@@ -199,7 +270,13 @@ for (const lang of ["en", "ar"] as const) {
       await expect(page.getByRole("button", { name: w.booking.time, pressed: true })).toHaveCount(1);
 
       const email = unique(`booking-${lang}`);
-      await fill(page.locator("#booking-form"), { [w.booking.child]: "Omar Teen", [w.booking.age]: "16", [w.booking.parent]: "Huda Teen", [w.booking.email]: email, [w.booking.phone]: "9876543210" });
+      await fill(page.locator("#booking-form"), {
+        [w.booking.child]: "Omar Teen",
+        [w.booking.age]: "16",
+        [w.booking.parent]: "Huda Teen",
+        [w.booking.email]: email,
+        [w.booking.phone]: "9876543210",
+      });
       const before = count("demo_bookings");
       expect(await post(page, page.getByRole("button", { name: w.booking.submit }))).toBe(400);
       await expect(page.getByText(w.booking.refused)).toBeVisible();
@@ -214,7 +291,11 @@ for (const lang of ["en", "ar"] as const) {
       await page.getByRole("button", { name: w.booking.submit }).click();
       await expect(page).toHaveURL(new RegExp(`${w.prefix}/courses/visual-block-coding/bookdemoclass/book-demo-class-slot-booked-page\\?ref=`));
       await expect(page.getByRole("heading", { level: 1, name: w.booking.done })).toBeVisible();
-      expect(row("select child_age, parent_name, lang from demo_bookings where email = ?", email)).toMatchObject({ child_age: 16, parent_name: "Huda Teen", lang });
+      expect(row("select child_age, parent_name, lang from demo_bookings where email = ?", email)).toMatchObject({
+        child_age: 16,
+        parent_name: "Huda Teen",
+        lang,
+      });
     });
   });
 }
@@ -236,10 +317,22 @@ test.describe("without JavaScript, other pages with the forms", () => {
   test("a booking whose seat went meanwhile comes back with the day's remaining times", async ({ page, request }) => {
     const course = "digital-literacy";
     await page.goto(`/courses/${course}/bookdemoclass`);
-    await page.getByRole("button", { name: /, times available$/ }).first().click();
-    await page.getByRole("button", { name: /seats? left/ }).first().click();
+    await page
+      .getByRole("button", { name: /, times available$/ })
+      .first()
+      .click();
+    await page
+      .getByRole("button", { name: /seats? left/ })
+      .first()
+      .click();
     const slotId = Number(new URL(page.url()).searchParams.get("slot"));
-    await fill(page.locator("#booking-form"), { "Child's full name": "Late Comer", "Child's age": "12", "Parent's name": "Lena Comer", "E-mail": unique("late"), "Phone number": "9876500000" });
+    await fill(page.locator("#booking-form"), {
+      "Child's full name": "Late Comer",
+      "Child's age": "12",
+      "Parent's name": "Lena Comer",
+      "E-mail": unique("late"),
+      "Phone number": "9876500000",
+    });
     // Meanwhile other parents take every seat.
     for (let i = 0; i < 100; i++) {
       const taken = await request.post(`/api/courses/${course}/demo-bookings`, {
@@ -251,7 +344,10 @@ test.describe("without JavaScript, other pages with the forms", () => {
     expect(await post(page, page.getByRole("button", { name: "Book the demo class" }))).toBe(409);
     const alert = page.getByRole("alert").filter({ hasText: "fully booked" });
     await expect(alert).toBeVisible();
-    await expect(alert.getByRole("link", { name: "Join the waitlist for this time" })).toHaveAttribute("href", `/courses/${course}/bookdemoclass/waitlist?slot=${slotId}`);
+    await expect(alert.getByRole("link", { name: "Join the waitlist for this time" })).toHaveAttribute(
+      "href",
+      `/courses/${course}/bookdemoclass/waitlist?slot=${slotId}`,
+    );
     await expect(page.getByLabel("Child's full name")).toHaveValue("Late Comer");
   });
 });

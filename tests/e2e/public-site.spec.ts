@@ -257,8 +257,14 @@ test.describe("course catalogue", () => {
 test.describe("prices and ages on a phone, in both languages", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   // As the page writes it: Intl's grouping, without the right-to-left mark Intl puts before an Arabic amount (decision 112 isolates it instead).
-  const intl = (lang: string) => new Intl.NumberFormat(lang === "ar" ? "ar" : "en-US", { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 });
-  const usd = (lang: string) => ({ format: (amount: number) => intl(lang).format(amount).replace(/\u200F/g, "") });
+  const intl = (lang: string) =>
+    new Intl.NumberFormat(lang === "ar" ? "ar" : "en-US", { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 });
+  const usd = (lang: string) => ({
+    format: (amount: number) =>
+      intl(lang)
+        .format(amount)
+        .replace(/\u200F/g, ""),
+  });
 
   for (const lang of ["en", "ar"] as const) {
     test(`course prices use the language's grouping, and the footer agrees with the catalogue's ages (${lang})`, async ({ page }) => {
@@ -291,9 +297,13 @@ test.describe("course detail", () => {
     await expect(main.locator("img").first()).toHaveAttribute("src", "/images/courses/internet-of-things.svg");
     await expect(main).toContainText("14-24 years");
     // Length and instructors follow the open groups (issue 42, decision 115).
-    const { facts } = (await (await page.request.get("/api/courses/internet-of-things/sections")).json()) as { facts: { source: string; sessions: { min: number; max: number }; instructors: string[] } };
+    const { facts } = (await (await page.request.get("/api/courses/internet-of-things/sections")).json()) as {
+      facts: { source: string; sessions: { min: number; max: number }; instructors: string[] };
+    };
     expect(facts.source).toBe("groups");
-    await expect(main).toContainText(facts.sessions.min === facts.sessions.max ? `${facts.sessions.min} sessions · ` : `${facts.sessions.min}–${facts.sessions.max} sessions · `);
+    await expect(main).toContainText(
+      facts.sessions.min === facts.sessions.max ? `${facts.sessions.min} sessions · ` : `${facts.sessions.min}–${facts.sessions.max} sessions · `,
+    );
     await expect(main).toContainText(/ · \d+(–\d+)? weeks/);
     await expect(main).toContainText("$5,000");
     await expect(main).toContainText(facts.instructors.join(", "));
@@ -449,7 +459,10 @@ test.describe("content pages", () => {
     expect(href).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
     expect(decodeURIComponent(href!.split("text=")[1]!)).toBe("Hello! I would like to know more about the Robotics Starter Kit.");
     await page.goto("/ar/products");
-    const arHref = await page.getByRole("link", { name: /استفسر عبر واتساب/ }).first().getAttribute("href");
+    const arHref = await page
+      .getByRole("link", { name: /استفسر عبر واتساب/ })
+      .first()
+      .getAttribute("href");
     expect(decodeURIComponent(arHref!.split("text=")[1]!)).toBe("مرحبًا! أود معرفة المزيد عن طقم الروبوتات للمبتدئين.");
   });
 
@@ -466,7 +479,8 @@ test.describe("content pages", () => {
     await page.goto("/know-more-info");
     const main = page.getByRole("main");
     await expect(main.getByText("568+", { exact: true })).toBeVisible();
-    for (const area of ["STEM Learning", "Robotics", "Coding", "3D Modeling"]) await expect(main.getByRole("heading", { name: area, exact: true })).toBeVisible();
+    for (const area of ["STEM Learning", "Robotics", "Coding", "3D Modeling"])
+      await expect(main.getByRole("heading", { name: area, exact: true })).toBeVisible();
     await expect(main.getByRole("link", { name: "Explore Courses" })).toHaveAttribute("href", "/courses");
     await expect(main.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact-us");
   });

@@ -16,7 +16,10 @@ for (const lang of ["en", "ar"] as const) {
     await signInAsAdmin(page);
     const prefix = lang === "ar" ? "/ar" : "";
     await page.goto(`${prefix}/admin/billing/payments/${paid.paymentId}/refund`);
-    const t = lang === "ar" ? { heading: "استرداد دفعة", amount: /المبلغ المراد ردّه/, reason: /السبب/, submit: "استرداد", done: "تمّ الاسترداد" } : { heading: "Refund a payment", amount: /Amount to refund/, reason: /Reason/, submit: "Refund", done: "Refunded." };
+    const t =
+      lang === "ar"
+        ? { heading: "استرداد دفعة", amount: /المبلغ المراد ردّه/, reason: /السبب/, submit: "استرداد", done: "تمّ الاسترداد" }
+        : { heading: "Refund a payment", amount: /Amount to refund/, reason: /Reason/, submit: "Refund", done: "Refunded." };
     await expect(page.getByRole("heading", { level: 1, name: t.heading })).toBeVisible();
     await page.getByLabel(t.amount).fill("12.50");
     await page.getByLabel(t.reason).fill(lang === "ar" ? "غياب حصتين" : "Missed two classes");

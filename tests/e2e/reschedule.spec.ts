@@ -7,8 +7,20 @@ const COURSE = "robotics-fundamentals";
 const PASSWORD = "Parent-Passw0rd";
 
 const texts = {
-  en: { prefix: "", heading: "Change the time of your demo class", reschedule: "Change the time", move: "Move my booking", moved: "Your demo class has moved to the new time. We have e-mailed you the new details." },
-  ar: { prefix: "/ar", heading: "تغيير موعد حصتك التجريبية", reschedule: "تغيير الموعد", move: "نقل حجزي", moved: "نُقلت حصتك التجريبية إلى الموعد الجديد. أرسلنا إليك التفاصيل الجديدة بالبريد الإلكتروني." },
+  en: {
+    prefix: "",
+    heading: "Change the time of your demo class",
+    reschedule: "Change the time",
+    move: "Move my booking",
+    moved: "Your demo class has moved to the new time. We have e-mailed you the new details.",
+  },
+  ar: {
+    prefix: "/ar",
+    heading: "تغيير موعد حصتك التجريبية",
+    reschedule: "تغيير الموعد",
+    move: "نقل حجزي",
+    moved: "نُقلت حصتك التجريبية إلى الموعد الجديد. أرسلنا إليك التفاصيل الجديدة بالبريد الإلكتروني.",
+  },
 } as const;
 
 interface AccountBooking {
@@ -57,7 +69,9 @@ for (const lang of ["en", "ar"] as const) {
 
     await page.locator("input[type=radio]:not([disabled])").first().check();
     await page.getByRole("button", { name: t.move }).click();
-    await expect(page).toHaveURL(new RegExp(`${t.prefix}/courses/${COURSE}/bookdemoclass/book-demo-class-slot-booked-page\\?ref=${booking.reference}&notice=rescheduled`));
+    await expect(page).toHaveURL(
+      new RegExp(`${t.prefix}/courses/${COURSE}/bookdemoclass/book-demo-class-slot-booked-page\\?ref=${booking.reference}&notice=rescheduled`),
+    );
     await expect(page.getByRole("status").filter({ hasText: t.moved })).toBeVisible();
     const moved = await ownBooking(page.request, lang);
     expect(moved.reference).toBe(booking.reference);

@@ -7,7 +7,8 @@ import { createAdminAccount } from "./accounts";
  * The authenticator app and the second sign-in step without JavaScript (issue 25, decision 046):
  * plain form posts, in Arabic. Recovery codes are shown once, in the page.
  */
-const codeAt = (secret: string, timestamp: number) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
+const codeAt = (secret: string, timestamp: number) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
 
 test("staff set up the app and sign in with a recovery code, without JavaScript (ar)", async ({ page }) => {
   const account = await createAdminAccount(`nojs-totp-${randomBytes(4).toString("hex")}@example.com`, "Staff-Passw0rd", "No Script Staff");

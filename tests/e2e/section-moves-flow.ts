@@ -95,7 +95,9 @@ export async function sectionMovesWalk(page: Page, lang: "en" | "ar", variant: "
   day += 3;
   const firstDate = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
   const group = async (capacity: number, startTime: string) => {
-    const res = await page.request.post("/api/admin/sections", { data: { courseId: courseRow.course.id, weekdays: [0, 6], startTime, durationMinutes: 60, firstDate, meetings: 3, capacity } });
+    const res = await page.request.post("/api/admin/sections", {
+      data: { courseId: courseRow.course.id, weekdays: [0, 6], startTime, durationMinutes: 60, firstDate, meetings: 3, capacity },
+    });
     expect(res.status()).toBe(201);
     return ((await res.json()) as { id: number }).id;
   };

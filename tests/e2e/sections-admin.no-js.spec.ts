@@ -16,7 +16,9 @@ test("without JavaScript: edit a group (a refused field, then saved) and move on
   await expect(page).toHaveURL(/\/admin\?notice=login-ok/);
   const listed = await (await page.request.get("/api/admin/sections")).json();
   const courseId = listed.sections[0].course.id;
-  const created = await page.request.post("/api/admin/sections", { data: { courseId, weekdays: [2], startTime: "15:10", durationMinutes: 45, firstDate: academyDate(180), meetings: 3, capacity: 4 } });
+  const created = await page.request.post("/api/admin/sections", {
+    data: { courseId, weekdays: [2], startTime: "15:10", durationMinutes: 45, firstDate: academyDate(180), meetings: 3, capacity: 4 },
+  });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
 
@@ -85,7 +87,12 @@ test("without JavaScript: a settings page refuses a tax rate, keeps what was typ
     await expect(percent).toHaveValue("5.5");
     await expect(page.getByLabel("Cheque")).not.toBeChecked();
     const after = (await (await page.request.get("/api/admin/settings")).json()).settings;
-    expect(after).toMatchObject({ taxName: "VAT", taxRateBp: 550, payMethods: ["cash", "bank_transfer"], bankDetails: { en: "Academy Bank\nIBAN AE07 0331 2345 6789 0123 456", ar: before.bankDetails.ar } });
+    expect(after).toMatchObject({
+      taxName: "VAT",
+      taxRateBp: 550,
+      payMethods: ["cash", "bank_transfer"],
+      bankDetails: { en: "Academy Bank\nIBAN AE07 0331 2345 6789 0123 456", ar: before.bankDetails.ar },
+    });
     // Only this page's settings were sent: the other pages' are as they were.
     expect({ ...after, taxName: before.taxName, taxRateBp: before.taxRateBp, payMethods: before.payMethods, bankDetails: before.bankDetails }).toEqual(before);
   } finally {

@@ -124,7 +124,13 @@ for (const lang of ["en", "ar"] as const) {
     const child = lang === "en" ? "Maya Roster" : "ليان القائمة";
     const parentEmail = `roster-${lang}-${Date.now()}@example.com`;
     const enrolled = await page.request.post(`/api/sections/${group.id}/enrolments`, {
-      data: { childName: child, childAge: group.minAge, parentName: lang === "en" ? "Nadia Roster" : "سارة القائمة", email: parentEmail, phone: "+91 98765 43210" },
+      data: {
+        childName: child,
+        childAge: group.minAge,
+        parentName: lang === "en" ? "Nadia Roster" : "سارة القائمة",
+        email: parentEmail,
+        phone: "+91 98765 43210",
+      },
       headers: { "accept-language": lang },
     });
     expect(enrolled.status()).toBe(201);

@@ -52,10 +52,20 @@ test("without JavaScript: closing a time people wait for asks first, naming how 
   await expect(page).toHaveURL(/\/ar\/admin\?notice=login-ok/);
   // A one-seat time, taken, with two parents waiting (through the public API).
   const date = academyDate(113);
-  const created = await page.request.post("/api/admin/slots", { data: { date, time: "12:30", durationMinutes: 60, capacity: 1 }, headers: { origin: new URL(page.url()).origin } });
+  const created = await page.request.post("/api/admin/slots", {
+    data: { date, time: "12:30", durationMinutes: 60, capacity: 1 },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
-  const person = (n: number) => ({ slotId: id, childName: "Wait Child", childAge: 9, parentName: "Wait Parent", email: `close-wait-${n}-${randomBytes(3).toString("hex")}@example.com`, phone: "9876543210" });
+  const person = (n: number) => ({
+    slotId: id,
+    childName: "Wait Child",
+    childAge: 9,
+    parentName: "Wait Parent",
+    email: `close-wait-${n}-${randomBytes(3).toString("hex")}@example.com`,
+    phone: "9876543210",
+  });
   expect((await page.request.post("/api/courses/digital-literacy/demo-bookings", { data: person(0) })).status()).toBe(201);
   for (const n of [1, 2]) expect((await page.request.post("/api/courses/digital-literacy/demo-waitlist", { data: person(n) })).status()).toBe(201);
 
@@ -67,12 +77,16 @@ test("without JavaScript: closing a time people wait for asks first, naming how 
   await expect(question).toContainText("إغلاق 1 من المواعيد؟");
   await expect(question).toContainText("سيخرج 2 من أولياء الأمور المنتظرين لمقعد من قائمة الانتظار");
   // Nothing closed yet: the time still takes people in line.
-  const before = (await (await page.request.get(`/api/admin/slots?from=${date}&to=${date}`)).json()) as { slots: { id: number; status: string; waitlist: unknown[] }[] };
+  const before = (await (await page.request.get(`/api/admin/slots?from=${date}&to=${date}`)).json()) as {
+    slots: { id: number; status: string; waitlist: unknown[] }[];
+  };
   expect(before.slots.find((s) => s.id === id)).toMatchObject({ status: "open" });
   expect(before.slots.find((s) => s.id === id)?.waitlist).toHaveLength(2);
   await question.getByRole("button", { name: "نعم، أغلقها" }).click();
   await expect(page.getByRole("status").filter({ hasText: "1" })).toBeVisible();
-  const after = (await (await page.request.get(`/api/admin/slots?from=${date}&to=${date}`)).json()) as { slots: { id: number; status: string; waitlist: unknown[] }[] };
+  const after = (await (await page.request.get(`/api/admin/slots?from=${date}&to=${date}`)).json()) as {
+    slots: { id: number; status: string; waitlist: unknown[] }[];
+  };
   expect(after.slots.find((s) => s.id === id)).toMatchObject({ status: "closed" });
   expect(after.slots.find((s) => s.id === id)?.waitlist).toHaveLength(0);
 });

@@ -14,8 +14,48 @@ const sundayOf = (date: string) => {
 };
 
 const texts = {
-  en: { prefix: "", heading: "Demo class slots", next: "Next week", previous: "Previous week", day: "Day", nextDay: "Next day", date: "Date", time: "Start time", course: "Course", add: "Add slot", added: "Slot added.", closeChosen: "Close chosen", deleteChosen: "Delete chosen", closed: "2 slot(s) closed.", yes: "Yes, delete them", deleted: "2 slot(s) deleted.", closedBadge: "Closed", seats: "0/5 seats", sameTime: "Same weekday and time" },
-  ar: { prefix: "/ar", heading: "مواعيد الحصص التجريبية", next: "الأسبوع التالي", previous: "الأسبوع السابق", day: "يوم", nextDay: "اليوم التالي", date: "التاريخ", time: "وقت البدء", course: "الدورة", add: "إضافة الموعد", added: "تمت إضافة الموعد.", closeChosen: "أغلق المختارة", deleteChosen: "احذف المختارة", closed: "تم إغلاق 2 من المواعيد.", yes: "نعم، احذفها", deleted: "تم حذف 2 من المواعيد.", closedBadge: "مغلق", seats: "المقاعد: 0/5", sameTime: "نفس اليوم والوقت" },
+  en: {
+    prefix: "",
+    heading: "Demo class slots",
+    next: "Next week",
+    previous: "Previous week",
+    day: "Day",
+    nextDay: "Next day",
+    date: "Date",
+    time: "Start time",
+    course: "Course",
+    add: "Add slot",
+    added: "Slot added.",
+    closeChosen: "Close chosen",
+    deleteChosen: "Delete chosen",
+    closed: "2 slot(s) closed.",
+    yes: "Yes, delete them",
+    deleted: "2 slot(s) deleted.",
+    closedBadge: "Closed",
+    seats: "0/5 seats",
+    sameTime: "Same weekday and time",
+  },
+  ar: {
+    prefix: "/ar",
+    heading: "مواعيد الحصص التجريبية",
+    next: "الأسبوع التالي",
+    previous: "الأسبوع السابق",
+    day: "يوم",
+    nextDay: "اليوم التالي",
+    date: "التاريخ",
+    time: "وقت البدء",
+    course: "الدورة",
+    add: "إضافة الموعد",
+    added: "تمت إضافة الموعد.",
+    closeChosen: "أغلق المختارة",
+    deleteChosen: "احذف المختارة",
+    closed: "تم إغلاق 2 من المواعيد.",
+    yes: "نعم، احذفها",
+    deleted: "تم حذف 2 من المواعيد.",
+    closedBadge: "مغلق",
+    seats: "المقاعد: 0/5",
+    sameTime: "نفس اليوم والوقت",
+  },
 } as const;
 
 async function shoot(page: Page, name: string) {
@@ -80,7 +120,10 @@ for (const lang of ["en", "ar"] as const) {
     await signInAsAdmin(page);
     const date = academyDate(lang === "en" ? 98 : 105);
     for (const time of ["14:00", "15:00"]) {
-      const created = await page.request.post("/api/admin/slots", { data: { date, time, durationMinutes: 60, capacity: 5 }, headers: { origin: new URL(page.url()).origin } });
+      const created = await page.request.post("/api/admin/slots", {
+        data: { date, time, durationMinutes: 60, capacity: 5 },
+        headers: { origin: new URL(page.url()).origin },
+      });
       expect(created.status()).toBe(201);
     }
     await page.goto(`${l.prefix}/admin/slots?view=day&date=${date}`);
@@ -112,10 +155,20 @@ test("closing one time people wait for asks first, and only closes when staff ag
   const created = await page.request.post("/api/admin/slots", { data: { date, time: "13:30", durationMinutes: 60, capacity: 1 } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
-  const person = (n: number) => ({ slotId: id, childName: "Wait Child", childAge: 9, parentName: "Wait Parent", email: `close-one-${n}-${Date.now()}@example.com`, phone: "9876543210" });
+  const person = (n: number) => ({
+    slotId: id,
+    childName: "Wait Child",
+    childAge: 9,
+    parentName: "Wait Parent",
+    email: `close-one-${n}-${Date.now()}@example.com`,
+    phone: "9876543210",
+  });
   expect((await page.request.post("/api/courses/digital-literacy/demo-bookings", { data: person(0) })).status()).toBe(201);
   expect((await page.request.post("/api/courses/digital-literacy/demo-waitlist", { data: person(1) })).status()).toBe(201);
-  const statusOf = async () => ((await (await page.request.get(`/api/admin/slots?from=${date}&to=${date}`)).json()) as { slots: { id: number; status: string }[] }).slots.find((s) => s.id === id)?.status;
+  const statusOf = async () =>
+    ((await (await page.request.get(`/api/admin/slots?from=${date}&to=${date}`)).json()) as { slots: { id: number; status: string }[] }).slots.find(
+      (s) => s.id === id,
+    )?.status;
 
   await page.goto(`/admin/slots?view=list&from=${date}&to=${date}`);
   const card = page.getByRole("article").filter({ hasText: "Waitlist" });

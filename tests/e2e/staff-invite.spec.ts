@@ -28,8 +28,28 @@ async function freshPage(browser: Browser, javaScriptEnabled: boolean) {
 }
 
 for (const t of [
-  { prefix: "", title: "Invite a staff member", email: "Their e-mail", send: "Send the invitation", sent: "Invitation sent.", name: "Full name", password: "Password", join: "Create my staff account", welcome: "Welcome to the staff!" },
-  { prefix: "/ar", title: "ادعُ عضوًا إلى الفريق", email: "بريده الإلكتروني", send: "أرسل الدعوة", sent: "أُرسلت الدعوة.", name: "الاسم الكامل", password: "كلمة المرور", join: "أنشئ حسابي في الفريق", welcome: "أهلًا بك في الفريق!" },
+  {
+    prefix: "",
+    title: "Invite a staff member",
+    email: "Their e-mail",
+    send: "Send the invitation",
+    sent: "Invitation sent.",
+    name: "Full name",
+    password: "Password",
+    join: "Create my staff account",
+    welcome: "Welcome to the staff!",
+  },
+  {
+    prefix: "/ar",
+    title: "ادعُ عضوًا إلى الفريق",
+    email: "بريده الإلكتروني",
+    send: "أرسل الدعوة",
+    sent: "أُرسلت الدعوة.",
+    name: "الاسم الكامل",
+    password: "كلمة المرور",
+    join: "أنشئ حسابي في الفريق",
+    welcome: "أهلًا بك في الفريق!",
+  },
 ]) {
   test(`staff invite a colleague, who joins through the mailed link (${t.prefix || "en"})`, async ({ page, browser }) => {
     await signInAsAdmin(page);

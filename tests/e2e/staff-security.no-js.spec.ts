@@ -49,7 +49,9 @@ test("signed-in devices without JavaScript: sign another device out, then this o
 test("End all sessions without JavaScript signs the account out everywhere (en)", async ({ page, browser }) => {
   await signInAsAdmin(page);
   const email = `nojs-end-${randomBytes(3).toString("hex")}@example.com`;
-  expect((await page.request.post("/register", { data: { username: "Lost Phone", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+  expect(
+    (await page.request.post("/register", { data: { username: "Lost Phone", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+  ).toBe(201);
   const phone = await browser.newContext();
   try {
     expect((await phone.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);

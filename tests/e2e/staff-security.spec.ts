@@ -46,7 +46,9 @@ test("an admin invites an editor, sees the invitation pending and revokes it (en
 test("an unproven account is not made staff on its page: the page says so and an invitation goes out instead (ar)", async ({ page, browser }) => {
   await signInAsAdmin(page);
   const email = `squatter-${randomBytes(3).toString("hex")}@example.com`;
-  expect((await page.request.post("/register", { data: { username: "Squatter", email, password: "Squatter-Passw0rd", contactNumber: "9876543210" } })).status()).toBe(201);
+  expect(
+    (await page.request.post("/register", { data: { username: "Squatter", email, password: "Squatter-Passw0rd", contactNumber: "9876543210" } })).status(),
+  ).toBe(201);
   const phone = await parentOnPhone(browser, email, "Squatter-Passw0rd");
   try {
     const users = (await (await page.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as { rows: { id: number }[] };

@@ -9,11 +9,31 @@ import { signInAsAdmin } from "./accounts";
 const TZ = "Asia/Kolkata";
 const SHOTS = "/tmp/shots-staff";
 const local = (part: "date" | "weekday") =>
-  part === "date" ? new Intl.DateTimeFormat("en-CA", { timeZone: TZ }).format(new Date()) : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(new Intl.DateTimeFormat("en-US", { timeZone: TZ, weekday: "short" }).format(new Date()));
+  part === "date"
+    ? new Intl.DateTimeFormat("en-CA", { timeZone: TZ }).format(new Date())
+    : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(new Intl.DateTimeFormat("en-US", { timeZone: TZ, weekday: "short" }).format(new Date()));
 
 const texts = {
-  en: { prefix: "", title: "Dashboard", today: /^Today, /, classes: "Today's classes", trials: "Trial classes in the next 48 hours", overdue: "Overdue invoices", enrolments: "New enrolments (last 7 days)", counts: "Content and lists" },
-  ar: { prefix: "/ar", title: "لوحة التحكم", today: /^اليوم، /, classes: "حصص اليوم", trials: "الحصص التجريبية خلال 48 ساعة القادمة", overdue: "فواتير متأخرة السداد", enrolments: "التسجيلات الجديدة (آخر 7 أيام)", counts: "المحتوى والقوائم" },
+  en: {
+    prefix: "",
+    title: "Dashboard",
+    today: /^Today, /,
+    classes: "Today's classes",
+    trials: "Trial classes in the next 48 hours",
+    overdue: "Overdue invoices",
+    enrolments: "New enrolments (last 7 days)",
+    counts: "Content and lists",
+  },
+  ar: {
+    prefix: "/ar",
+    title: "لوحة التحكم",
+    today: /^اليوم، /,
+    classes: "حصص اليوم",
+    trials: "الحصص التجريبية خلال 48 ساعة القادمة",
+    overdue: "فواتير متأخرة السداد",
+    enrolments: "التسجيلات الجديدة (آخر 7 أيام)",
+    counts: "المحتوى والقوائم",
+  },
 } as const;
 
 async function shoot(page: Page, name: string) {
@@ -38,7 +58,15 @@ for (const lang of ["en", "ar"] as const) {
     const startTime = lang === "en" ? "23:20" : "23:25";
     const listed = (await (await page.request.get("/api/admin/sections")).json()) as { sections: { courseId: number }[] };
     const created = await page.request.post("/api/admin/sections", {
-      data: { courseId: listed.sections[0]!.courseId, weekdays: [local("weekday")], startTime, durationMinutes: 30, firstDate: local("date"), meetings: 1, capacity: 3 },
+      data: {
+        courseId: listed.sections[0]!.courseId,
+        weekdays: [local("weekday")],
+        startTime,
+        durationMinutes: 30,
+        firstDate: local("date"),
+        meetings: 1,
+        capacity: 3,
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
 

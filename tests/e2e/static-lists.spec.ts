@@ -22,7 +22,18 @@ async function watchProblems(page: Page): Promise<string[]> {
 
 test.describe("content pages without React", () => {
   // Since decision 070 also the camp enrollment form.
-  for (const path of ["/courses", "/ar/courses", "/courses/course-filter", "/ar/courses/course-filter", "/blog", "/ar/blog", "/summer-camp", "/ar/summer-camp", "/enroll", "/ar/enroll?camp=junior"]) {
+  for (const path of [
+    "/courses",
+    "/ar/courses",
+    "/courses/course-filter",
+    "/ar/courses/course-filter",
+    "/blog",
+    "/ar/blog",
+    "/summer-camp",
+    "/ar/summer-camp",
+    "/enroll",
+    "/ar/enroll?camp=junior",
+  ]) {
     test(`${path} loads only the enhancement script and breaks no CSP rule`, async ({ page }) => {
       const problems = await watchProblems(page);
       const scripts: string[] = [];

@@ -58,7 +58,10 @@ for (const lang of ["en", "ar"] as const) {
     await page.getByRole("button", { name: lang === "ar" ? "تصدير الصفوف المحددة" : "Export chosen rows" }).click();
     const file = await (await download).path();
     const { readFileSync } = await import("node:fs");
-    const lines = readFileSync(file, "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = readFileSync(file, "utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^${second},${tag}-1@example.com,`));
   });
@@ -80,7 +83,16 @@ test("without JavaScript: tick demo bookings in the slots list, mark them attend
   expect(created.status()).toBe(201);
   const slotId = ((await created.json()) as { id: number }).id;
   for (const child of ["Aya", "Badr"]) {
-    const booked = await page.request.post(`/api/courses/${course}/demo-bookings`, { data: { slotId, childName: child, childAge: 13, parentName: "Huda", email: `${child.toLowerCase()}.${randomBytes(3).toString("hex")}@example.com`, phone: "9876543210" } });
+    const booked = await page.request.post(`/api/courses/${course}/demo-bookings`, {
+      data: {
+        slotId,
+        childName: child,
+        childAge: 13,
+        parentName: "Huda",
+        email: `${child.toLowerCase()}.${randomBytes(3).toString("hex")}@example.com`,
+        phone: "9876543210",
+      },
+    });
     expect(booked.status(), await booked.text()).toBe(201);
   }
   await page.goto(`/ar/admin/slots?view=list&from=${date}&to=${date}`);

@@ -21,7 +21,9 @@ test("with JavaScript: select all on the page ticks in place, then one status ch
   const tag = `js${Date.now()}`;
   const db = openDb();
   const now = new Date().toISOString();
-  const insert = db.prepare("insert into school_enquiries (name, email, contact_number, designation, city, school_name, preferred_date, preferred_time, requirements, status, notes, created_at, updated_at) values (?, ?, '9876543210', 'Head', 'Pune', ?, '2026-12-01', '10:00', '', 'new', '', ?, ?)");
+  const insert = db.prepare(
+    "insert into school_enquiries (name, email, contact_number, designation, city, school_name, preferred_date, preferred_time, requirements, status, notes, created_at, updated_at) values (?, ?, '9876543210', 'Head', 'Pune', ?, '2026-12-01', '10:00', '', 'new', '', ?, ?)",
+  );
   for (let i = 0; i < 3; i++) insert.run(`${tag} ${i}`, `${tag}-${i}@example.com`, `School ${tag}`, now, now);
   db.close();
   await signInAsAdmin(page);
@@ -42,10 +44,22 @@ function insertPost(slug: string, status: "draft" | "published", publishDate: st
   const now = new Date().toISOString();
   const content = JSON.stringify([{ type: "paragraph", value: "Secret launch text." }]);
   const id = db
-    .prepare(`insert into blog_posts (slug, status, title_en, title_ar, description_en, description_ar, category_en, category_ar, content_en, content_ar,
+    .prepare(
+      `insert into blog_posts (slug, status, title_en, title_ar, description_en, description_ar, category_en, category_ar, content_en, content_ar,
       meta_title_en, meta_title_ar, meta_description_en, meta_description_ar, meta_keywords_en, meta_keywords_ar, image_url, author, publish_date, created_at, updated_at)
-      values (?, ?, ?, ?, 'Coming soon', 'قريبًا', '', '', ?, ?, '', '', '', '', '', '', '', 'Staff', ?, ?, ?)`)
-    .run(slug, status, `Launch ${slug}`, `إطلاق ${slug}`, content, JSON.stringify([{ type: "paragraph", value: "نص الإطلاق." }]), publishDate, now, now).lastInsertRowid;
+      values (?, ?, ?, ?, 'Coming soon', 'قريبًا', '', '', ?, ?, '', '', '', '', '', '', '', 'Staff', ?, ?, ?)`,
+    )
+    .run(
+      slug,
+      status,
+      `Launch ${slug}`,
+      `إطلاق ${slug}`,
+      content,
+      JSON.stringify([{ type: "paragraph", value: "نص الإطلاق." }]),
+      publishDate,
+      now,
+      now,
+    ).lastInsertRowid;
   db.close();
   return Number(id);
 }

@@ -16,8 +16,28 @@ const dataDir = process.env.E2E_DATA_DIR ?? "data-e2e";
 export const SHOTS = process.env.TEACH_SHOTS ?? "/tmp/shots-teach";
 
 const T = {
-  en: { email: "E-mail", password: "Password", signIn: "Sign in", allPresent: "Mark all present", absent: "Absent", note: "Note", save: "Save attendance", saved: "Attendance saved.", today: "Today" },
-  ar: { email: "البريد الإلكتروني", password: "كلمة المرور", signIn: "دخول", allPresent: "سجّل حضور الجميع", absent: "غياب", note: "ملاحظة", save: "احفظ الحضور", saved: "تم حفظ الحضور.", today: "اليوم" },
+  en: {
+    email: "E-mail",
+    password: "Password",
+    signIn: "Sign in",
+    allPresent: "Mark all present",
+    absent: "Absent",
+    note: "Note",
+    save: "Save attendance",
+    saved: "Attendance saved.",
+    today: "Today",
+  },
+  ar: {
+    email: "البريد الإلكتروني",
+    password: "كلمة المرور",
+    signIn: "دخول",
+    allPresent: "سجّل حضور الجميع",
+    absent: "غياب",
+    note: "ملاحظة",
+    save: "احفظ الحضور",
+    saved: "تم حفظ الحضور.",
+    today: "اليوم",
+  },
 } as const;
 
 function openDb() {
@@ -32,19 +52,45 @@ export async function instructorWithClass(tag: string) {
   const account = await createAdminAccount(email, "Teach-Passw0rd", `Instructor ${tag}`);
   const db = openDb();
   const now = new Date().toISOString();
-  const teacher = db.prepare("insert into teachers (name_en, name_ar, profile_en, profile_ar, experience_en, experience_ar, subjects, photo, created_at, updated_at) values (?, ?, '', '', '', '', '', '', ?, ?) returning id").get(`Teacher ${tag}`, `المدرّب ${tag}`, now, now) as { id: number };
+  const teacher = db
+    .prepare(
+      "insert into teachers (name_en, name_ar, profile_en, profile_ar, experience_en, experience_ar, subjects, photo, created_at, updated_at) values (?, ?, '', '', '', '', '', '', ?, ?) returning id",
+    )
+    .get(`Teacher ${tag}`, `المدرّب ${tag}`, now, now) as { id: number };
   db.prepare("update users set role = 'instructor', teacher_id = ? where email = ?").run(teacher.id, email);
-  const course = db.prepare("select id, min_age, max_age from courses where slug = 'robotics-fundamentals'").get() as { id: number; min_age: number; max_age: number };
+  const course = db.prepare("select id, min_age, max_age from courses where slug = 'robotics-fundamentals'").get() as {
+    id: number;
+    min_age: number;
+    max_age: number;
+  };
   const at = new Date(Date.now() - 5 * 60_000).toISOString();
   const section = db
-    .prepare("insert into course_sections (course_id, teacher_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, created_at, updated_at) values (?, ?, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, ?, ?) returning id")
+    .prepare(
+      "insert into course_sections (course_id, teacher_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, created_at, updated_at) values (?, ?, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, ?, ?) returning id",
+    )
     .get(course.id, teacher.id, at.slice(0, 10), course.min_age, course.max_age, at, at, at, now, now) as { id: number };
-  const meeting = db.prepare("insert into section_meetings (section_id, starts_at, duration_minutes, created_at, updated_at) values (?, ?, 60, ?, ?) returning id").get(section.id, at, now, now) as { id: number };
+  const meeting = db
+    .prepare("insert into section_meetings (section_id, starts_at, duration_minutes, created_at, updated_at) values (?, ?, 60, ?, ?) returning id")
+    .get(section.id, at, now, now) as { id: number };
   const names = [`Amal ${tag}`, `Bilal ${tag}`, `Chen ${tag}`];
   const enrolments = names.map((name, i) => {
     const row = db
-      .prepare("insert into section_enrolments (reference, code, section_id, course_id, child_name, child_key, child_age, parent_name, email, phone, lang, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, '+919876543210', 'en', ?, ?) returning id")
-      .get(randomBytes(8).toString("hex"), randomBytes(4).toString("hex").toUpperCase(), section.id, course.id, name, name.toLowerCase(), course.min_age + i, `Parent ${i}`, `p${i}-${tag}@example.com`, now, now) as { id: number };
+      .prepare(
+        "insert into section_enrolments (reference, code, section_id, course_id, child_name, child_key, child_age, parent_name, email, phone, lang, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, '+919876543210', 'en', ?, ?) returning id",
+      )
+      .get(
+        randomBytes(8).toString("hex"),
+        randomBytes(4).toString("hex").toUpperCase(),
+        section.id,
+        course.id,
+        name,
+        name.toLowerCase(),
+        course.min_age + i,
+        `Parent ${i}`,
+        `p${i}-${tag}@example.com`,
+        now,
+        now,
+      ) as { id: number };
     return row.id;
   });
   db.close();
@@ -53,7 +99,11 @@ export async function instructorWithClass(tag: string) {
 
 export function marksOf(meetingId: number) {
   const db = openDb();
-  const rows = db.prepare("select e.child_name as name, a.status, a.note from meeting_attendance a join section_enrolments e on e.id = a.enrolment_id where a.meeting_id = ? order by e.child_name").all(meetingId);
+  const rows = db
+    .prepare(
+      "select e.child_name as name, a.status, a.note from meeting_attendance a join section_enrolments e on e.id = a.enrolment_id where a.meeting_id = ? order by e.child_name",
+    )
+    .all(meetingId);
   db.close();
   return rows as { name: string; status: string; note: string }[];
 }

@@ -5,8 +5,32 @@ import { provenParent } from "./accounts";
 import { COURSE, freestGroup } from "./enrol-flow";
 
 const LABELS = {
-  en: { childName: "Child's full name", childAge: "Child's age", phone: "Phone", submit: "Enrol", enrolled: "The child is enrolled", timetable: "Timetable", make: "Make my calendar link", link: "Your calendar link", renew: "Make a new link", off: "Switch off the link", none: "You have no calendar link." },
-  ar: { childName: "اسم الطفل الكامل", childAge: "عمر الطفل", phone: "الهاتف", submit: "سجّل", enrolled: "تمّ تسجيل الطفل", timetable: "جدول الحصص", make: "أنشئ رابط التقويم", link: "رابط التقويم الخاص بكم", renew: "أنشئ رابطًا جديدًا", off: "أوقف الرابط", none: "ليس لديكم رابط تقويم." },
+  en: {
+    childName: "Child's full name",
+    childAge: "Child's age",
+    phone: "Phone",
+    submit: "Enrol",
+    enrolled: "The child is enrolled",
+    timetable: "Timetable",
+    make: "Make my calendar link",
+    link: "Your calendar link",
+    renew: "Make a new link",
+    off: "Switch off the link",
+    none: "You have no calendar link.",
+  },
+  ar: {
+    childName: "اسم الطفل الكامل",
+    childAge: "عمر الطفل",
+    phone: "الهاتف",
+    submit: "سجّل",
+    enrolled: "تمّ تسجيل الطفل",
+    timetable: "جدول الحصص",
+    make: "أنشئ رابط التقويم",
+    link: "رابط التقويم الخاص بكم",
+    renew: "أنشئ رابطًا جديدًا",
+    off: "أوقف الرابط",
+    none: "ليس لديكم رابط تقويم.",
+  },
 } as const;
 
 /**

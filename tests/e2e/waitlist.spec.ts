@@ -50,7 +50,14 @@ async function fullSlot(page: Page): Promise<{ id: number; date: string }> {
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   const booked = await page.request.post(`/api/courses/${COURSE}/demo-bookings`, {
-    data: { slotId: id, childName: "First Child", childAge: 10, parentName: "First Parent", email: `wl-holder-${randomBytes(4).toString("hex")}@example.com`, phone: "9876543210" },
+    data: {
+      slotId: id,
+      childName: "First Child",
+      childAge: 10,
+      parentName: "First Parent",
+      email: `wl-holder-${randomBytes(4).toString("hex")}@example.com`,
+      phone: "9876543210",
+    },
   });
   expect(booked.status()).toBe(201);
   return { id, date };
@@ -74,7 +81,10 @@ async function offerLink(token: string): Promise<string> {
 for (const lang of ["en", "ar"] as const) {
   for (const script of [true, false]) {
     const t = texts[lang];
-    test(`${lang === "en" ? "English" : "Arabic"}${script ? "" : ", without JavaScript"}: a parent joins a full time's waitlist and accepts the seat offered`, async ({ page, browser }) => {
+    test(`${lang === "en" ? "English" : "Arabic"}${script ? "" : ", without JavaScript"}: a parent joins a full time's waitlist and accepts the seat offered`, async ({
+      page,
+      browser,
+    }) => {
       await signInAsAdmin(page);
       const slot = await fullSlot(page);
       const context = await browser.newContext({ javaScriptEnabled: script });
@@ -121,7 +131,9 @@ for (const lang of ["en", "ar"] as const) {
       await context.close();
 
       // Staff see the line emptied and both seats taken.
-      const admin = (await (await page.request.get(`/api/admin/slots?from=${slot.date}&to=${slot.date}`)).json()) as { slots: { id: number; seatsTaken: number; waitlist: unknown[] }[] };
+      const admin = (await (await page.request.get(`/api/admin/slots?from=${slot.date}&to=${slot.date}`)).json()) as {
+        slots: { id: number; seatsTaken: number; waitlist: unknown[] }[];
+      };
       expect(admin.slots.find((s) => s.id === slot.id)).toMatchObject({ seatsTaken: 2, waitlist: [] });
     });
   }
@@ -133,7 +145,14 @@ for (const lang of ["en", "ar"] as const) {
     await signInAsAdmin(page);
     const slot = await fullSlot(page);
     const joined = await page.request.post(`/api/courses/${COURSE}/demo-waitlist?lang=${lang}`, {
-      data: { slotId: slot.id, childName: "Omar Leave", childAge: 9, parentName: "Rana Leave", email: `wl-leave-${randomBytes(4).toString("hex")}@example.com`, phone: "9876543210" },
+      data: {
+        slotId: slot.id,
+        childName: "Omar Leave",
+        childAge: 9,
+        parentName: "Rana Leave",
+        email: `wl-leave-${randomBytes(4).toString("hex")}@example.com`,
+        phone: "9876543210",
+      },
     });
     expect(joined.status()).toBe(201);
     const { statusUrl } = (await joined.json()) as { statusUrl: string };

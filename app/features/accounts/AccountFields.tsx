@@ -25,7 +25,14 @@ export function AccountFields<N extends AccountFieldName>({ names, form }: { nam
   const country = "phoneCountry" as N;
   return names.map((name) =>
     name === "contactNumber" ? (
-      <PhoneField key={name} label={t(`fields.${name}`)} number={form.field(name)} error={form.error(name)} country={form.field(country)} countryError={form.error(country)} />
+      <PhoneField
+        key={name}
+        label={t(`fields.${name}`)}
+        number={form.field(name)}
+        error={form.error(name)}
+        country={form.field(country)}
+        countryError={form.error(country)}
+      />
     ) : (
       <Field key={name} label={t(`fields.${name}`)} error={form.error(name)} hint={hints[name]}>
         {({ id, describedBy, invalid }) => {

@@ -92,16 +92,28 @@ export function AccountMenu() {
           <p className="truncate text-sm text-slate-600" dir="ltr">
             {auth.user.email}
           </p>
-          <LocalLink to="/account" className="mt-3 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50" onClick={() => setOpen(false)}>
+          <LocalLink
+            to="/account"
+            className="mt-3 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+            onClick={() => setOpen(false)}
+          >
             {t("menu.myAccount")}
           </LocalLink>
           {auth.user.role === "instructor" ? (
-            <LocalLink to="/teaching" className="mt-1 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50" onClick={() => setOpen(false)}>
+            <LocalLink
+              to="/teaching"
+              className="mt-1 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+              onClick={() => setOpen(false)}
+            >
               {t("menu.teaching")}
             </LocalLink>
           ) : null}
           {isStaffRole(auth.user.role) ? (
-            <LocalLink to="/admin" className="mt-1 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50" onClick={() => setOpen(false)}>
+            <LocalLink
+              to="/admin"
+              className="mt-1 block rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+              onClick={() => setOpen(false)}
+            >
               {t("menu.admin")}
             </LocalLink>
           ) : null}

@@ -66,7 +66,11 @@ export function CalendarFeedSection({ feed }: { feed: FeedLink | null }) {
           <form {...revoke.formProps} id={CALENDAR_FORMS.revoke}>
             <input type="hidden" name="form" value={CALENDAR_FORMS.revoke} />
             <FormAlert message={revoke.refusal} className={alertClass} />
-            <button type="submit" disabled={revoke.pending} className="rounded-lg border border-red-300 px-4 py-2.5 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={revoke.pending}
+              className="rounded-lg border border-red-300 px-4 py-2.5 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+            >
               {t("calendar.revoke")}
             </button>
           </form>

@@ -64,7 +64,17 @@ function ChildFields({ form }: { form: ReturnType<typeof useChildForm> }) {
     <>
       <Field label={t("space.children.name")} error={form.error("name")} className="min-w-0 flex-1">
         {({ id, describedBy, invalid }) => (
-          <input id={id} type="text" autoComplete="off" maxLength={100} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} aria-required="true" {...form.field("name")} />
+          <input
+            id={id}
+            type="text"
+            autoComplete="off"
+            maxLength={100}
+            className={inputClass}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            aria-required="true"
+            {...form.field("name")}
+          />
         )}
       </Field>
       <Field label={t("space.children.age")} error={form.error("age")} hint={t("space.children.ageHint")} className="w-32">

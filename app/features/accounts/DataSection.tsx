@@ -45,7 +45,16 @@ export function DataSection({ email }: { email: string }) {
           error={form.error("email")}
         >
           {({ id, describedBy, invalid }) => (
-            <input id={id} type="email" autoComplete="off" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("email")} />
+            <input
+              id={id}
+              type="email"
+              autoComplete="off"
+              dir="ltr"
+              className={inputClass}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              {...form.field("email")}
+            />
           )}
         </Field>
         <button

@@ -52,13 +52,16 @@ function DeviceRow({ device, timeZone }: { device: SignedInDevice; timeZone: str
       else await revalidate();
     },
   });
-  const name = device.browser && device.os ? t("devices.label", { browser: device.browser, os: device.os }) : (device.browser ?? device.os ?? t("devices.unknown"));
+  const name =
+    device.browser && device.os ? t("devices.label", { browser: device.browser, os: device.os }) : (device.browser ?? device.os ?? t("devices.unknown"));
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-device={device.current ? "current" : "other"}>
       <div className="min-w-0">
         <p className="font-semibold text-slate-900">
           {name}
-          {device.current ? <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{t("devices.thisDevice")}</span> : null}
+          {device.current ? (
+            <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{t("devices.thisDevice")}</span>
+          ) : null}
         </p>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
           <dt>{t("devices.lastSeen")}</dt>

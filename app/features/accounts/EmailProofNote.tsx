@@ -23,7 +23,11 @@ export function EmailProofNote() {
       <form {...form.formProps} id={ACCOUNT_FORMS.emailProof} className="mt-2">
         <input type="hidden" name="form" value={ACCOUNT_FORMS.emailProof} />
         <FormAlert message={form.refusal} className={alertClass} />
-        <button type="submit" disabled={form.pending} className="rounded-lg border border-indigo-600 bg-white px-3 py-1.5 font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={form.pending}
+          className="rounded-lg border border-indigo-600 bg-white px-3 py-1.5 font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60"
+        >
           {t("account.send")}
         </button>
       </form>

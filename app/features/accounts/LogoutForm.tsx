@@ -6,7 +6,13 @@ import { useLang } from "~/i18n/use-lang";
  * A log-out button that is a real form: without JavaScript it posts to /logout (the page's
  * action ends the session and redirects); once hydrated, `onLogout` does it with toasts instead.
  */
-export function LogoutForm({ onLogout, from, disabled, className, children }: {
+export function LogoutForm({
+  onLogout,
+  from,
+  disabled,
+  className,
+  children,
+}: {
   onLogout: () => void | Promise<void>;
   /** "admin": the page's action returns to the staff sign-in instead of /login. */
   from?: "admin";

@@ -27,7 +27,10 @@ const kinds = {
  * JavaScript it posts to its page (account-actions.server.ts), which signs in and redirects to
  * `next` or the area's start, as the enhanced form navigates.
  */
-export function PasswordLoginForm({ kind, next }: {
+export function PasswordLoginForm({
+  kind,
+  next,
+}: {
   kind: keyof typeof kinds;
   /** The page's `?next=`, already checked; posted along so the page's action checks it again. */
   next: string | null;
@@ -71,12 +74,29 @@ export function PasswordLoginForm({ kind, next }: {
       {next ? <input type="hidden" name="next" value={next} /> : null}
       <Field label={t("fields.email")} error={form.error("email")}>
         {({ id: inputId, describedBy, invalid }) => (
-          <input id={inputId} type="email" autoComplete="username" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("email")} />
+          <input
+            id={inputId}
+            type="email"
+            autoComplete="username"
+            dir="ltr"
+            className={inputClass}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            {...form.field("email")}
+          />
         )}
       </Field>
       <Field label={t("fields.password")} error={form.error("password")}>
         {({ id: inputId, describedBy, invalid }) => (
-          <PasswordInput id={inputId} autoComplete="current-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("password")} />
+          <PasswordInput
+            id={inputId}
+            autoComplete="current-password"
+            dir="ltr"
+            className={inputClass}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            {...form.field("password")}
+          />
         )}
       </Field>
       <SubmitButton pending={form.pending} label={t(`${texts}.submit`)} pendingLabel={t(`${texts}.submitting`)} />

@@ -24,12 +24,28 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
           <FormAlert message={form.refusal} className={alertClass} />
           <Field label={t("space.password.current")} error={form.error("currentPassword")}>
             {({ id, describedBy, invalid }) => (
-              <PasswordInput id={id} autoComplete="current-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("currentPassword")} />
+              <PasswordInput
+                id={id}
+                autoComplete="current-password"
+                dir="ltr"
+                className={inputClass}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                {...form.field("currentPassword")}
+              />
             )}
           </Field>
           <Field label={t("fields.newPassword")} error={form.error("password")} hint={t("fields.passwordHint")}>
             {({ id, describedBy, invalid }) => (
-              <PasswordInput id={id} autoComplete="new-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("password")} />
+              <PasswordInput
+                id={id}
+                autoComplete="new-password"
+                dir="ltr"
+                className={inputClass}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                {...form.field("password")}
+              />
             )}
           </Field>
           <button type="submit" disabled={form.pending} className={buttonClass}>

@@ -102,7 +102,9 @@ function MeetingList({ meetings, start }: { meetings: TimetableMeeting[]; start:
           <time dateTime={meeting.startsAt} className={meeting.cancelled ? "text-slate-500 line-through" : undefined}>
             {t("account.dateTime", { date: meeting.dateLabel, time: meeting.timeLabel })}
           </time>
-          {meeting.cancelled ? <span className="ms-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{t("account.cancelled")}</span> : null}
+          {meeting.cancelled ? (
+            <span className="ms-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{t("account.cancelled")}</span>
+          ) : null}
         </li>
       ))}
     </ol>

@@ -63,7 +63,12 @@ export const adminLoginAction = accountAction(ACCOUNT_FORMS.adminLogin, staffSig
 );
 
 // Signed in at once, a "confirm your e-mail" link on its way (issue 42, step 5).
-export const signupAction = accountAction(ACCOUNT_FORMS.signup, signUp, ["username", "email", "password", "contactNumber", "phoneCountry"], to("/account", "account-created"));
+export const signupAction = accountAction(
+  ACCOUNT_FORMS.signup,
+  signUp,
+  ["username", "email", "password", "contactNumber", "phoneCountry"],
+  to("/account", "account-created"),
+);
 
 export const forgotPasswordAction = accountAction(ACCOUNT_FORMS.forgot, forgotPassword, ["email", "website"], to("/forgot-password", "reset-link-sent"));
 
@@ -105,7 +110,8 @@ async function endSessionAction(args: ActionFunctionArgs) {
     endpoint: endDeviceSession,
     params: { id: ref },
     toBody: () => ({}),
-    onSuccess: (answer, _fields, lang) => (answer.body.signedOut === true ? withNotice(localizePath("/login", lang), "logged-out") : withNotice(localizePath("/account", lang), "device-ended")),
+    onSuccess: (answer, _fields, lang) =>
+      answer.body.signedOut === true ? withNotice(localizePath("/login", lang), "logged-out") : withNotice(localizePath("/account", lang), "device-ended"),
   });
 }
 
@@ -120,7 +126,12 @@ export const staffInviteAction = (args: ActionFunctionArgs) =>
     form: ACCOUNT_FORMS.invite,
     endpoint: inviteStaffMember,
     // The teacher profile is a number, and only for an instructor's invitation.
-    toBody: ({ email, role, teacherId, language }) => ({ email, role, language: language || "both", ...(role === "instructor" ? { teacherId: postedNumber(teacherId) ?? null } : {}) }),
+    toBody: ({ email, role, teacherId, language }) => ({
+      email,
+      role,
+      language: language || "both",
+      ...(role === "instructor" ? { teacherId: postedNumber(teacherId) ?? null } : {}),
+    }),
     onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/admin/users", lang), "invite-sent"),
   });
 

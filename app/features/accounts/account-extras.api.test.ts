@@ -27,11 +27,16 @@ describe("my account: saved children and a first password for Google-only accoun
     const cookie = await signIn(email, password);
     // A Google-only account: signed in (its session), no password, a Google subject, a proven e-mail.
     if (options.googleOnly) {
-      await server.db.updateTable("users").set({ password_hash: null, google_sub: `g-${id}`, email_verified_at: nowIso() }).where("id", "=", id).execute();
+      await server.db
+        .updateTable("users")
+        .set({ password_hash: null, google_sub: `g-${id}`, email_verified_at: nowIso() })
+        .where("id", "=", id)
+        .execute();
     }
     return { id, email, cookie, headers: { cookie, origin: server.url } };
   }
-  const call = (who: { headers: Record<string, string> }, method: string, path: string, json?: unknown) => server.request(method, path, { json, headers: who.headers });
+  const call = (who: { headers: Record<string, string> }, method: string, path: string, json?: unknown) =>
+    server.request(method, path, { json, headers: who.headers });
 
   const settle = () => waitForJobs(server.db);
   const mailsTo = async (address: string) => {
@@ -152,8 +157,13 @@ describe("my account: saved children and a first password for Google-only accoun
     // The first link was replaced by the second (the reset machinery keeps one live link per account).
     const olderFirst = (await server.db.selectFrom("password_resets").select("expires_at").where("user_id", "=", google.id).execute()).length;
     expect(olderFirst).toBe(1);
-    await server.db.updateTable("password_resets").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", google.id).execute();
-    for (const token of tokens) expect((await server.request("POST", "/api/password/reset", { json: { token, password: "Chosen-Passw0rd" } })).status).toBe(400);
+    await server.db
+      .updateTable("password_resets")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", google.id)
+      .execute();
+    for (const token of tokens)
+      expect((await server.request("POST", "/api/password/reset", { json: { token, password: "Chosen-Passw0rd" } })).status).toBe(400);
 
     for (let n = 3; n <= 5; n++) expect((await call(google, "POST", "/api/account/password/link")).status).toBe(200);
     const limited = await call(google, "POST", "/api/account/password/link");

@@ -24,14 +24,26 @@ describe("my account API", () => {
     const now = nowIso();
     const row = await server.db
       .insertInto("demo_slots")
-      .values({ starts_at: new Date(Date.now() + daysAhead * dayMs).toISOString(), duration_minutes: 60, capacity, course_id: course.id, status: "open", created_at: now, updated_at: now })
+      .values({
+        starts_at: new Date(Date.now() + daysAhead * dayMs).toISOString(),
+        duration_minutes: 60,
+        capacity,
+        course_id: course.id,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
   }
   /** A booking through the real booking transaction (future slots only). */
   async function book(slotId: number, email: string, userId: number | null, names = { childName: "Omar", parentName: "Sara Ali" }) {
-    const result = await bookSlot(server.db, { ...names, childAge: 9, phone: "+91 98765 43210", slotId, email }, { course, userId, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 });
+    const result = await bookSlot(
+      server.db,
+      { ...names, childAge: 9, phone: "+91 98765 43210", slotId, email },
+      { course, userId, lang: "en", timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 },
+    );
     if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
     return result.reference;
   }
@@ -42,7 +54,24 @@ describe("my account API", () => {
     const reference = randomBytes(18).toString("base64url");
     await server.db
       .insertInto("demo_bookings")
-      .values({ reference, cancel_token: randomBytes(18).toString("base64url"), code: null, slot_id: slotId, course_id: course.id, course_name: course.name, child_name: "Omar", child_age: 9, parent_name: "Sara Ali", email, phone: "+919876543210", lang: "en", status: "attended", user_id: userId, created_at: now, updated_at: now })
+      .values({
+        reference,
+        cancel_token: randomBytes(18).toString("base64url"),
+        code: null,
+        slot_id: slotId,
+        course_id: course.id,
+        course_name: course.name,
+        child_name: "Omar",
+        child_age: 9,
+        parent_name: "Sara Ali",
+        email,
+        phone: "+919876543210",
+        lang: "en",
+        status: "attended",
+        user_id: userId,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return reference;
   }
@@ -51,19 +80,49 @@ describe("my account API", () => {
     const now = nowIso();
     await server.db
       .insertInto("enrollments")
-      .values({ student_name: "Omar Ali", parent_name: "Sara Ali", email, phone_number: "+919876543210", camp_id: camp.id, camp_slug: camp.slug, camp_title: camp.title_en, session: "1 July - 20th July", message: "Allergic to nuts", lang: "en", reference: randomBytes(18).toString("base64url"), status: "new", notes: "", created_at: now, updated_at: now })
+      .values({
+        student_name: "Omar Ali",
+        parent_name: "Sara Ali",
+        email,
+        phone_number: "+919876543210",
+        camp_id: camp.id,
+        camp_slug: camp.slug,
+        camp_title: camp.title_en,
+        session: "1 July - 20th July",
+        message: "Allergic to nuts",
+        lang: "en",
+        reference: randomBytes(18).toString("base64url"),
+        status: "new",
+        notes: "",
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
   async function brochure(email: string) {
     const now = nowIso();
     await server.db
       .insertInto("brochure_leads")
-      .values({ student_name: "Omar Ali", student_email: email, grade: "5", school: "Green School", parent_contact: "+919876543210", lang: "en", status: "new", notes: "", created_at: now, updated_at: now })
+      .values({
+        student_name: "Omar Ali",
+        student_email: email,
+        grade: "5",
+        school: "Green School",
+        parent_contact: "+919876543210",
+        lang: "en",
+        status: "new",
+        notes: "",
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
   async function contactMessage(email: string) {
     const now = nowIso();
-    await server.db.insertInto("contact_messages").values({ email, description: "Do you teach on weekends?", status: "new", notes: "", created_at: now, updated_at: now }).execute();
+    await server.db
+      .insertInto("contact_messages")
+      .values({ email, description: "Do you teach on weekends?", status: "new", notes: "", created_at: now, updated_at: now })
+      .execute();
   }
   const verify = (id: number) => server.db.updateTable("users").set({ email_verified_at: nowIso() }).where("id", "=", id).execute();
   const signIn = async (email: string, password: string) => {
@@ -115,7 +174,8 @@ describe("my account API", () => {
     const unproven = await server.request("GET", "/api/account", { headers: { cookie: sara.cookie } });
     expect(unproven.status).toBe(200);
     expect(unproven.headers.get("cache-control")).toContain("no-store");
-    const refs = (body: { bookings: { upcoming: { reference: string }[]; past: { reference: string }[] } }) => [...body.bookings.upcoming, ...body.bookings.past].map((b) => b.reference);
+    const refs = (body: { bookings: { upcoming: { reference: string }[]; past: { reference: string }[] } }) =>
+      [...body.bookings.upcoming, ...body.bookings.past].map((b) => b.reference);
     expect(refs(unproven.body)).toEqual([mine]);
     expect(unproven.body.enrollments).toEqual([]);
     expect(unproven.body.brochureRequests).toEqual([]);
@@ -148,7 +208,10 @@ describe("my account API", () => {
 
   it("changes the name and phone, and refuses invalid values field by field", async () => {
     const sara = await parent();
-    const saved = await server.request("PATCH", "/api/account/profile", { json: { username: "Sara Hassan", contactNumber: "+971 50 123 4567" }, headers: sara.headers });
+    const saved = await server.request("PATCH", "/api/account/profile", {
+      json: { username: "Sara Hassan", contactNumber: "+971 50 123 4567" },
+      headers: sara.headers,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe("Your profile has been saved.");
     const row = await server.db.selectFrom("users").select(["username", "contact_number", "email"]).where("id", "=", sara.id).executeTakeFirstOrThrow();
@@ -159,25 +222,37 @@ describe("my account API", () => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["contactNumber", "username"]);
     // Unknown fields (an e-mail, a role) are ignored.
-    await server.request("PATCH", "/api/account/profile", { json: { username: "Sara Hassan", contactNumber: "+971 50 123 4567", email: "x@example.com", role: "admin" }, headers: sara.headers });
+    await server.request("PATCH", "/api/account/profile", {
+      json: { username: "Sara Hassan", contactNumber: "+971 50 123 4567", email: "x@example.com", role: "admin" },
+      headers: sara.headers,
+    });
     const after = await server.db.selectFrom("users").select(["email", "role"]).where("id", "=", sara.id).executeTakeFirstOrThrow();
     expect(after).toEqual({ email: sara.email, role: "user" });
     // Another site's page cannot change it (same-origin check on cookie-carrying writes).
-    const foreign = await server.request("PATCH", "/api/account/profile", { json: { username: "Evil Name", contactNumber: "+971 50 123 4567" }, headers: { cookie: sara.cookie, origin: "https://evil.example" } });
+    const foreign = await server.request("PATCH", "/api/account/profile", {
+      json: { username: "Evil Name", contactNumber: "+971 50 123 4567" },
+      headers: { cookie: sara.cookie, origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(403);
   });
 
   it("changes the password with the current one, ends the other sessions and keeps this one signed in", async () => {
     const sara = await parent();
     const otherDevice = await signIn(sara.email, sara.password);
-    const wrong = await server.request("POST", "/api/account/password", { json: { currentPassword: "Not-the-passw0rd", password: "Brand-New-Passw0rd" }, headers: sara.headers });
+    const wrong = await server.request("POST", "/api/account/password", {
+      json: { currentPassword: "Not-the-passw0rd", password: "Brand-New-Passw0rd" },
+      headers: sara.headers,
+    });
     expect(wrong.status).toBe(400);
     expect(Object.keys(wrong.body.errors)).toEqual(["currentPassword"]);
     const weak = await server.request("POST", "/api/account/password", { json: { currentPassword: sara.password, password: "weak" }, headers: sara.headers });
     expect(weak.status).toBe(400);
     expect(Object.keys(weak.body.errors)).toEqual(["password"]);
 
-    const changed = await server.request("POST", "/api/account/password", { json: { currentPassword: sara.password, password: "Brand-New-Passw0rd" }, headers: sara.headers });
+    const changed = await server.request("POST", "/api/account/password", {
+      json: { currentPassword: sara.password, password: "Brand-New-Passw0rd" },
+      headers: sara.headers,
+    });
     expect(changed.status).toBe(200);
     const fresh = (changed.headers.get("set-cookie") ?? "").split(";")[0]!;
     expect(fresh).toMatch(/^sid=/);
@@ -226,7 +301,8 @@ describe("my account API", () => {
     await brochure(sara.email);
     await contactMessage(sara.email);
     expect((await server.request("POST", "/api/account/children", { json: { name: "Omar", age: 9 }, headers: sara.headers })).status).toBe(201);
-    const seats = async () => (await server.db.selectFrom("demo_slots").select("seats_taken").where("id", "=", futureSlot).executeTakeFirstOrThrow()).seats_taken;
+    const seats = async () =>
+      (await server.db.selectFrom("demo_slots").select("seats_taken").where("id", "=", futureSlot).executeTakeFirstOrThrow()).seats_taken;
     expect(await seats()).toBe(2);
 
     const mismatch = await server.request("POST", "/api/account/delete", { json: { email: "someone@example.com" }, headers: sara.headers });
@@ -266,7 +342,28 @@ describe("my account API", () => {
     expect(await server.countRows("audit_log")).toBe(auditBefore + 1);
     const entry = await server.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ user_id: null, action: "delete", entity: "account", entity_id: String(sara.id) });
-    expect(JSON.parse(entry.summary)).toEqual({ bookingsCancelled: 1, bookingsErased: 2, enrollmentsErased: 1, brochureRequestsErased: 1, contactMessagesErased: 1, waitlistPlacesLeft: 0, waitlistPlacesErased: 0, sectionEnrolmentsCancelled: 0, sectionEnrolmentsErased: 0, makeupsCancelled: 0, absencesErased: 0, certificatesErased: 0, sectionWaitlistPlacesLeft: 0, sectionWaitlistPlacesErased: 0, calendarFeedsDeleted: 0, savedChildrenDeleted: 1, consentAnswersDeleted: 0, invoicesKept: 0, mailJobsDeleted: expect.any(Number), mailJobsBlanked: expect.any(Number) });
+    expect(JSON.parse(entry.summary)).toEqual({
+      bookingsCancelled: 1,
+      bookingsErased: 2,
+      enrollmentsErased: 1,
+      brochureRequestsErased: 1,
+      contactMessagesErased: 1,
+      waitlistPlacesLeft: 0,
+      waitlistPlacesErased: 0,
+      sectionEnrolmentsCancelled: 0,
+      sectionEnrolmentsErased: 0,
+      makeupsCancelled: 0,
+      absencesErased: 0,
+      certificatesErased: 0,
+      sectionWaitlistPlacesLeft: 0,
+      sectionWaitlistPlacesErased: 0,
+      calendarFeedsDeleted: 0,
+      savedChildrenDeleted: 1,
+      consentAnswersDeleted: 0,
+      invoicesKept: 0,
+      mailJobsDeleted: expect.any(Number),
+      mailJobsBlanked: expect.any(Number),
+    });
     expect(await server.db.selectFrom("account_children").select("id").where("user_id", "=", sara.id).execute()).toEqual([]);
     expect(entry.summary).not.toMatch(/@|Sara|Omar/);
     // The mail queue keeps none of it either (issue 39): sent mails blanked, waiting ones to the family gone.
@@ -279,12 +376,44 @@ describe("my account API", () => {
     await verify(sara.id);
     const at = new Date().toISOString();
     const job = (status: "queued" | "done" | "dead", payload: unknown) =>
-      server.db.insertInto("jobs").values({ kind: "mail", payload: JSON.stringify(payload), status, attempts: 0, max_attempts: 5, run_at: "2999-01-01T00:00:00.000Z", locked_by: null, locked_until: null, last_error: null, unique_key: null, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+      server.db
+        .insertInto("jobs")
+        .values({
+          kind: "mail",
+          payload: JSON.stringify(payload),
+          status,
+          attempts: 0,
+          max_attempts: 5,
+          run_at: "2999-01-01T00:00:00.000Z",
+          locked_by: null,
+          locked_until: null,
+          last_error: null,
+          unique_key: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
     await book(await slot(12, 3), sara.email, sara.id);
-    const waiting = await job("queued", { template: "enrolment-confirmed", to: sara.email.toUpperCase(), subject: "Omar Ali is enrolled", data: { reference: "X" } });
+    const waiting = await job("queued", {
+      template: "enrolment-confirmed",
+      to: sara.email.toUpperCase(),
+      subject: "Omar Ali is enrolled",
+      data: { reference: "X" },
+    });
     const sent = await job("done", { template: "enrolment-confirmed", to: sara.email, subject: "Omar is enrolled", data: { reference: "Y" } });
-    const toStaff = await job("queued", { template: "staff-notice", to: "office@academy.test", subject: "New enrolment", data: { email: sara.email, parent: "Sara Ali", child: "Omar" } });
-    const other = await job("queued", { template: "enrolment-confirmed", to: "someone.else@example.com", subject: "Omar is enrolled", data: { parent: "Sara Ali" } });
+    const toStaff = await job("queued", {
+      template: "staff-notice",
+      to: "office@academy.test",
+      subject: "New enrolment",
+      data: { email: sara.email, parent: "Sara Ali", child: "Omar" },
+    });
+    const other = await job("queued", {
+      template: "enrolment-confirmed",
+      to: "someone.else@example.com",
+      subject: "Omar is enrolled",
+      data: { parent: "Sara Ali" },
+    });
     expect((await server.request("POST", "/api/account/delete", { json: { email: sara.email }, headers: sara.headers })).status).toBe(200);
     const payload = async (id: number) => (await server.db.selectFrom("jobs").select("payload").where("id", "=", id).executeTakeFirst())?.payload;
     expect(await payload(waiting.id)).toBeUndefined();
@@ -335,7 +464,15 @@ describe("my account API", () => {
     // /account lists the group place next to the demo ones, linking to the place's page.
     const overview = await server.request("GET", "/api/account", { headers: sara.headers });
     expect(overview.body.waitlist).toEqual([
-      expect.objectContaining({ kind: "group", status: "waiting", childName: "Omar Ali", position: 1, pageUrl: `/sections/waitlist?token=${placeToken}`, acceptUrl: null, token: placeToken }),
+      expect.objectContaining({
+        kind: "group",
+        status: "waiting",
+        childName: "Omar Ali",
+        position: 1,
+        pageUrl: `/sections/waitlist?token=${placeToken}`,
+        acceptUrl: null,
+        token: placeToken,
+      }),
     ]);
     const arabic = await server.request("GET", "/api/account", { headers: { ...sara.headers, "accept-language": "ar" } });
     expect(arabic.body.waitlist[0].pageUrl).toBe(`/ar/sections/waitlist?token=${placeToken}`);
@@ -347,7 +484,13 @@ describe("my account API", () => {
     expect(exported.status).toBe(200);
     const data = exported.body;
     expect(data.sectionEnrolments.map((e: { reference: string }) => e.reference)).toEqual([byId, byEmail]);
-    expect(data.sectionEnrolments[0]).toMatchObject({ status: "enrolled", source: "direct", childName: "Omar Ali", parentName: "Sara Ali", email: "other-address@example.com" });
+    expect(data.sectionEnrolments[0]).toMatchObject({
+      status: "enrolled",
+      source: "direct",
+      childName: "Omar Ali",
+      parentName: "Sara Ali",
+      email: "other-address@example.com",
+    });
     expect(data.sectionWaitlistPlaces).toEqual([expect.objectContaining({ status: "waiting", childName: "Omar Ali", email: sara.email })]);
     expect(data.calendarFeeds).toEqual([{ language: "en", createdAt: feed.created_at }]);
     const text = JSON.stringify(data);
@@ -355,7 +498,8 @@ describe("my account API", () => {
     expect(text).not.toContain(feed.seed);
     expect(text).not.toMatch(/stranger3@|Kabir|token_hash|tokenHash|seed/);
 
-    const seats = async (id: number) => (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
+    const seats = async (id: number) =>
+      (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
     expect(await seats(open)).toBe(3);
     const deleted = await server.request("POST", "/api/account/delete", { json: { email: sara.email }, headers: sara.headers });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
@@ -381,8 +525,19 @@ describe("my account API", () => {
     expect(left.toLowerCase()).not.toContain(sara.email);
     expect(left).not.toContain("other-address@");
 
-    const entry = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "account").where("entity_id", "=", String(sara.id)).executeTakeFirstOrThrow();
-    expect(JSON.parse(entry.summary)).toMatchObject({ sectionEnrolmentsCancelled: 2, sectionEnrolmentsErased: 2, sectionWaitlistPlacesLeft: 1, sectionWaitlistPlacesErased: 1, calendarFeedsDeleted: 1 });
+    const entry = await server.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "account")
+      .where("entity_id", "=", String(sara.id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.summary)).toMatchObject({
+      sectionEnrolmentsCancelled: 2,
+      sectionEnrolmentsErased: 2,
+      sectionWaitlistPlacesLeft: 1,
+      sectionWaitlistPlacesErased: 1,
+      calendarFeedsDeleted: 1,
+    });
   });
 
   it("keeps an erased family's enrolment in a term already begun, erased, and two of its children apart", async () => {
@@ -391,7 +546,11 @@ describe("my account API", () => {
     const begun = await section(5);
     const first = await enrolIn(begun, sara.email, "Omar Ali");
     const second = await enrolIn(begun, sara.email, "Lina Ali");
-    await server.db.updateTable("course_sections").set({ starts_at: new Date(Date.now() - dayMs).toISOString() }).where("id", "=", begun).execute();
+    await server.db
+      .updateTable("course_sections")
+      .set({ starts_at: new Date(Date.now() - dayMs).toISOString() })
+      .where("id", "=", begun)
+      .execute();
     const deleted = await server.request("POST", "/api/account/delete", { json: { email: sara.email }, headers: sara.headers });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     const rows = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "in", [first, second]).execute();
@@ -403,7 +562,10 @@ describe("my account API", () => {
 
   it("refuses to delete a staff account here", async () => {
     const staff = await server.signIn("admin");
-    const response = await server.request("POST", "/api/account/delete", { json: { email: staff.user.email }, headers: { cookie: staff.cookie, origin: server.url } });
+    const response = await server.request("POST", "/api/account/delete", {
+      json: { email: staff.user.email },
+      headers: { cookie: staff.cookie, origin: server.url },
+    });
     expect(response.status).toBe(403);
     expect(response.body.message).toMatch(/Staff accounts/);
     expect(await server.db.selectFrom("users").select("id").where("id", "=", staff.user.id).executeTakeFirst()).toBeDefined();

@@ -173,7 +173,22 @@ async function enrollmentRows(db: DB, owner: Owner) {
   return db
     .selectFrom("enrollments as e")
     .leftJoin("camps as c", "c.id", "e.camp_id")
-    .select(["e.id", "e.reference", "e.student_name", "e.parent_name", "e.email", "e.phone_number", "e.camp_title", "e.session", "e.message", "e.status", "e.lang", "e.created_at", "c.title_en", "c.title_ar"])
+    .select([
+      "e.id",
+      "e.reference",
+      "e.student_name",
+      "e.parent_name",
+      "e.email",
+      "e.phone_number",
+      "e.camp_title",
+      "e.session",
+      "e.message",
+      "e.status",
+      "e.lang",
+      "e.created_at",
+      "c.title_en",
+      "c.title_ar",
+    ])
     .where(sameEmail("e.email", owner.provenEmail))
     .orderBy("e.created_at", "desc")
     .execute();
@@ -277,7 +292,12 @@ async function sectionWaitlistRows(db: DB, owner: Owner) {
 
 async function contactRows(db: DB, owner: Owner) {
   if (!owner.provenEmail) return [];
-  return db.selectFrom("contact_messages").select(["id", "email", "description", "status", "created_at"]).where(sameEmail("email", owner.provenEmail)).orderBy("created_at", "desc").execute();
+  return db
+    .selectFrom("contact_messages")
+    .select(["id", "email", "description", "status", "created_at"])
+    .where(sameEmail("email", owner.provenEmail))
+    .orderBy("created_at", "desc")
+    .execute();
 }
 
 /**
@@ -317,7 +337,13 @@ export async function accountOverview(db: DB, userId: number, timeZone: string, 
       status: row.status,
       createdAt: row.created_at,
     })),
-    brochureRequests: (await brochureRows(db, owner)).map((row) => ({ studentName: row.student_name, grade: row.grade, school: row.school, status: row.status, createdAt: row.created_at })),
+    brochureRequests: (await brochureRows(db, owner)).map((row) => ({
+      studentName: row.student_name,
+      grade: row.grade,
+      school: row.school,
+      status: row.status,
+      createdAt: row.created_at,
+    })),
     waitlist: await waitlistPlaces(db, owner, timeZone, lang, now, linkSecret),
     children: await listChildren(db, userId),
     certificates: (await ownCertificates(db, owner)).map((row) => ({
@@ -422,7 +448,14 @@ async function attendanceExport(db: DB, enrolmentIds: number[], campEnrollmentId
     : [];
   return {
     attendanceMarks: marks.map((m) => ({ childName: m.child_name, classStartsAt: m.starts_at, status: m.status, note: m.note, markedAt: m.updated_at })),
-    campCheckouts: checkouts.map((k) => ({ childName: k.student_name, camp: k.camp_title, session: k.session, day: k.day, collectedBy: k.collected_by, recordedAt: k.created_at })),
+    campCheckouts: checkouts.map((k) => ({
+      childName: k.student_name,
+      camp: k.camp_title,
+      session: k.session,
+      day: k.day,
+      collectedBy: k.collected_by,
+      recordedAt: k.created_at,
+    })),
   };
 }
 
@@ -450,7 +483,11 @@ export async function accountExport(db: DB, userId: number) {
       createdAt: b.created_at,
     })),
     // The children's attendance: marks at their groups' classes, and the camp's check-outs (decision 089).
-    ...(await attendanceExport(db, sectionEnrolments.map((e) => e.id), (await enrollmentRows(db, owner)).map((e) => e.id))),
+    ...(await attendanceExport(
+      db,
+      sectionEnrolments.map((e) => e.id),
+      (await enrollmentRows(db, owner)).map((e) => e.id),
+    )),
     campEnrollments: (await enrollmentRows(db, owner)).map((e) => ({
       reference: e.reference,
       camp: e.camp_title,
@@ -489,7 +526,10 @@ export async function accountExport(db: DB, userId: number) {
       createdAt: w.created_at,
     })),
     // Absences reported and make-up credits (decision 076), by the enrolments above.
-    ...(await makeupsExport(db, sectionEnrolments.map((e) => e.id))),
+    ...(await makeupsExport(
+      db,
+      sectionEnrolments.map((e) => e.id),
+    )),
     sectionEnrolments: sectionEnrolments.map((e) => ({
       reference: e.reference,
       code: e.code,
@@ -575,7 +615,13 @@ export async function changePassword(db: DB, userId: number, current: string, ne
 async function leaveLines(trx: DB, ids: number[], now: string): Promise<{ count: number; offeredSlots: number[] }> {
   if (ids.length === 0) return { count: 0, offeredSlots: [] };
   const leave = (status: "waiting" | "offered") =>
-    trx.updateTable("slot_waitlist").set({ status: "left", updated_at: now }).where("id", "in", ids).where("status", "=", status).returning("slot_id").execute();
+    trx
+      .updateTable("slot_waitlist")
+      .set({ status: "left", updated_at: now })
+      .where("id", "in", ids)
+      .where("status", "=", status)
+      .returning("slot_id")
+      .execute();
   const offered = await leave("offered");
   const waiting = await leave("waiting");
   return { count: offered.length + waiting.length, offeredSlots: offered.map((row) => row.slot_id).sort((a, b) => a - b) };
@@ -638,7 +684,12 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     for (const booking of bookings) {
       if (booking.status !== "booked" || booking.starts_at <= now) continue;
       // Conditional, like cancelBooking: the seat is given back once even if a cancel races this.
-      const done = await trx.updateTable("demo_bookings").set({ status: "cancelled", updated_at: now }).where("id", "=", booking.id).where("status", "<>", "cancelled").executeTakeFirst();
+      const done = await trx
+        .updateTable("demo_bookings")
+        .set({ status: "cancelled", updated_at: now })
+        .where("id", "=", booking.id)
+        .where("status", "<>", "cancelled")
+        .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) continue;
       await freeSeat(trx, booking.slot_id, now);
       bookingsCancelled++;
@@ -663,12 +714,20 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     }
     const messages = (await contactRows(tx, owner)).map((m) => m.id);
     if (messages.length > 0) {
-      await trx.updateTable("contact_messages").set({ email: erasedEmail, description: ERASED, notes: "", updated_at: now }).where("id", "in", messages).execute();
+      await trx
+        .updateTable("contact_messages")
+        .set({ email: erasedEmail, description: ERASED, notes: "", updated_at: now })
+        .where("id", "in", messages)
+        .execute();
     }
     // Waitlist places: the account leaves every line it is in (all first, then each held seat is
     // passed on, slots in id order as the expiry sweep does), then every place is erased.
     const places = await waitlistRows(tx, owner);
-    const left = await leaveLines(tx, places.filter((w) => w.status === "waiting" || w.status === "offered").map((w) => w.id), now);
+    const left = await leaveLines(
+      tx,
+      places.filter((w) => w.status === "waiting" || w.status === "offered").map((w) => w.id),
+      now,
+    );
     for (const slotId of left.offeredSlots) await freeSeat(trx, slotId, now);
     const placeIds = places.map((w) => w.id);
     if (placeIds.length > 0) {
@@ -684,13 +743,22 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     const enrolments = await sectionEnrolmentRows(tx, owner);
     const enrolmentIds = enrolments.map((e) => e.id);
     const makeups = await eraseMakeups(tx, enrolmentIds, now);
-    const { cancelled: sectionEnrolmentsCancelled } = await eraseEnrolments(trx, { sectionIds: enrolmentIds, campIds: enrollments }, { erased: ERASED, email: erasedEmail, now });
+    const { cancelled: sectionEnrolmentsCancelled } = await eraseEnrolments(
+      trx,
+      { sectionIds: enrolmentIds, campIds: enrollments },
+      { erased: ERASED, email: erasedEmail, now },
+    );
     const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now, enrollments);
     // Places in the sections' lines: left (a held seat passed on), then erased, as the demo lines'.
     const sectionPlaces = await sectionWaitlistRows(tx, owner);
     let sectionWaitlistPlacesLeft = 0;
     for (const place of sectionPlaces.filter((w) => w.status === "waiting" || w.status === "offered")) {
-      const left = await trx.updateTable("section_waitlist").set({ status: "left", updated_at: now }).where("id", "=", place.id).where("status", "=", place.status).executeTakeFirst();
+      const left = await trx
+        .updateTable("section_waitlist")
+        .set({ status: "left", updated_at: now })
+        .where("id", "=", place.id)
+        .where("status", "=", place.status)
+        .executeTakeFirst();
       if (Number(left.numUpdatedRows) !== 1) continue;
       sectionWaitlistPlacesLeft++;
       if (place.status === "offered") await freeSeatIn(trx, SECTION_LINE, place.section_id, now);

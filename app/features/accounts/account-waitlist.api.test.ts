@@ -49,7 +49,13 @@ describe("my account and my waitlist places", () => {
     const exported = await fx.server.request("GET", "/api/account/export", { headers: huda.headers });
     expect(exported.status).toBe(200);
     expect(exported.body.waitlistPlaces).toHaveLength(2);
-    expect(exported.body.waitlistPlaces[0]).toMatchObject({ course: "Python for Beginners", childName: "Sami", childAge: 13, parentName: "Huda", phone: expect.any(String) });
+    expect(exported.body.waitlistPlaces[0]).toMatchObject({
+      course: "Python for Beginners",
+      childName: "Sami",
+      childAge: 13,
+      parentName: "Huda",
+      phone: expect.any(String),
+    });
     expect(JSON.stringify(exported.body)).not.toMatch(/token|next-a@|next-b@/);
 
     await settle();
@@ -66,10 +72,11 @@ describe("my account and my waitlist places", () => {
     expect(slot.seats_taken).toBe(2);
     expect((await entry("next-a@example.com", waitingSlot)).status).toBe("waiting");
     await settle();
-    expect(outboxMails(fx.server.config.dataDir).filter((mail) => mail.to === "next-b@example.com").map((mail) => mail.subject)).toEqual([
-      expect.stringMatching(/waitlist/i),
-      expect.stringMatching(/seat/i),
-    ]);
+    expect(
+      outboxMails(fx.server.config.dataDir)
+        .filter((mail) => mail.to === "next-b@example.com")
+        .map((mail) => mail.subject),
+    ).toEqual([expect.stringMatching(/waitlist/i), expect.stringMatching(/seat/i)]);
     const audit = await fx.server.db.selectFrom("audit_log").selectAll().where("entity", "=", "account").orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary)).toMatchObject({ waitlistPlacesLeft: 2, waitlistPlacesErased: 2 });
     expect(JSON.stringify(await fx.server.db.selectFrom("slot_waitlist").selectAll().execute()).toLowerCase()).not.toContain(huda.email);

@@ -87,7 +87,14 @@ describe("account endpoints", () => {
   it("limits one client's sign-in attempts on an e-mail with a clear 429 (decision 045)", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await server.request("POST", "/login", { json: { email: "target@example.com", password: `guess${i}` }, headers: { "x-forwarded-for": "203.0.113.61" } })).status);
+      statuses.push(
+        (
+          await server.request("POST", "/login", {
+            json: { email: "target@example.com", password: `guess${i}` },
+            headers: { "x-forwarded-for": "203.0.113.61" },
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
@@ -100,7 +107,14 @@ describe("accounts without a password (Google sign-in only)", () => {
     // Many attempts on one e-mail on purpose: the limits are not what these tests are about.
     server = await startTestServer({ RATE_LIMIT_MULTIPLIER: "100" });
     await createUser(server.db, { username: "Google Parent", email: "google.parent@example.com", password: null, googleSub: "g-1", emailVerified: true });
-    await createUser(server.db, { username: "Google Staff", email: "google.staff@example.com", password: null, googleSub: "g-2", role: "admin", emailVerified: true });
+    await createUser(server.db, {
+      username: "Google Staff",
+      email: "google.staff@example.com",
+      password: null,
+      googleSub: "g-2",
+      role: "admin",
+      emailVerified: true,
+    });
     await createUser(server.db, { username: "Password Parent", email: "password.parent@example.com", password: "Sunflower9" });
   });
   afterAll(async () => {

@@ -29,8 +29,22 @@ const publicUser = (user: SessionUser) => ({ username: user.username, email: use
 const tooManySignIns = { ns: "validation", key: "tooManySignIns" };
 const signInLimits: readonly LimitSpec[] = [
   { name: "login-ip", limit: 10, windowMs: 60_000, message: tooManySignIns },
-  { name: "login-account-client", limit: LOGIN_FAILURES_PER_CLIENT, windowMs: 15 * 60_000, keyBy: (caller, input) => accountAndClient(inputEmail(input), caller), failuresOnly: true, message: tooManySignIns },
-  { name: "login-account", limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: 60 * 60_000, keyBy: (_caller, input) => inputEmail(input), failuresOnly: true, message: tooManySignIns },
+  {
+    name: "login-account-client",
+    limit: LOGIN_FAILURES_PER_CLIENT,
+    windowMs: 15 * 60_000,
+    keyBy: (caller, input) => accountAndClient(inputEmail(input), caller),
+    failuresOnly: true,
+    message: tooManySignIns,
+  },
+  {
+    name: "login-account",
+    limit: LOGIN_FAILURES_PER_ACCOUNT,
+    windowMs: 60 * 60_000,
+    keyBy: (_caller, input) => inputEmail(input),
+    failuresOnly: true,
+    message: tooManySignIns,
+  },
 ];
 
 /**
@@ -128,7 +142,10 @@ export const signUp = defineEndpoint({
     if (id === null) throw new HttpError(409, text(caller, "emailTaken"), { email: text(caller, "emailTaken") });
     await queueEmailProof(deps.db, { id, email: input.email }, caller.lang);
     await startSession(deps, caller, id, "password");
-    return { status: 201, body: { message: serverT(caller.lang, "email-proof", "notice.created"), user: { username: input.username, email: input.email, role: "user" } } };
+    return {
+      status: 201,
+      body: { message: serverT(caller.lang, "email-proof", "notice.created"), user: { username: input.username, email: input.email, role: "user" } },
+    };
   },
 });
 
@@ -152,7 +169,9 @@ export const currentUser = defineEndpoint({
 function leavingPagePosts(json: Router): Router {
   const router = Router();
   // A pass-through, not a route: a url-encoded POST to /login or /logout skips the JSON endpoints.
-  router.use((req, _res, next) => next(req.method === "POST" && PAGE_POSTS.test(req.path) && req.is("application/x-www-form-urlencoded") ? "router" : undefined));
+  router.use((req, _res, next) =>
+    next(req.method === "POST" && PAGE_POSTS.test(req.path) && req.is("application/x-www-form-urlencoded") ? "router" : undefined),
+  );
   router.use(json);
   return router;
 }

@@ -45,7 +45,6 @@ export const resetPasswordSchema = z.object({
 /** The first staff account, created through the one-time /admin/setup link. */
 export const adminSetupSchema = registerSchema.pick({ username: true, email: true, password: true }).extend({ token: tokenField });
 
-
 /** Inviting someone to the staff: their e-mail and the role they get (staff screen). */
 export const staffInviteSchema = z
   .object({

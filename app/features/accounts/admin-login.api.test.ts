@@ -13,7 +13,13 @@ describe("POST /api/admin/login (staff sign-in)", () => {
     await server?.close();
   });
 
-  const sessionCount = async () => (await server.db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+  const sessionCount = async () =>
+    (
+      await server.db
+        .selectFrom("sessions")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it("signs staff in with a session cookie", async () => {
     const res = await server.request("POST", "/api/admin/login", { json: { email: "Staff@Example.com", password: "Staff-Passw0rd" } });
@@ -34,7 +40,10 @@ describe("POST /api/admin/login (staff sign-in)", () => {
   });
 
   it("answers in Arabic when asked", async () => {
-    const res = await server.request("POST", "/api/admin/login", { json: { email: "parent@example.com", password: "Parent-Passw0rd" }, headers: { "accept-language": "ar" } });
+    const res = await server.request("POST", "/api/admin/login", {
+      json: { email: "parent@example.com", password: "Parent-Passw0rd" },
+      headers: { "accept-language": "ar" },
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/للموظفين فقط/);
   });
@@ -50,8 +59,24 @@ describe("POST /api/admin/login (staff sign-in)", () => {
 
   it("shares the sign-in limits per e-mail and client with /login", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await server.request("POST", "/login", { json: { email: "limited@example.com", password: `guess${i}` }, headers: { "x-forwarded-for": "203.0.113.62" } })).status);
-    for (let i = 0; i < 5; i++) statuses.push((await server.request("POST", "/api/admin/login", { json: { email: "limited@example.com", password: `guess${i}` }, headers: { "x-forwarded-for": "203.0.113.62" } })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await server.request("POST", "/login", {
+            json: { email: "limited@example.com", password: `guess${i}` },
+            headers: { "x-forwarded-for": "203.0.113.62" },
+          })
+        ).status,
+      );
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await server.request("POST", "/api/admin/login", {
+            json: { email: "limited@example.com", password: `guess${i}` },
+            headers: { "x-forwarded-for": "203.0.113.62" },
+          })
+        ).status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

@@ -19,7 +19,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (isTeachingRole(context.user?.role)) {
     const lang = langFromPath(url.pathname);
-    throw redirect(staffLanding(context.user?.role, url.searchParams.get("next"), { admin: localizePath("/admin", lang), teaching: localizePath("/teaching", lang) }));
+    throw redirect(
+      staffLanding(context.user?.role, url.searchParams.get("next"), { admin: localizePath("/admin", lang), teaching: localizePath("/teaching", lang) }),
+    );
   }
   return null;
 }

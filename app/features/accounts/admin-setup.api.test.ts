@@ -81,7 +81,9 @@ describe("promoting an existing account to staff ends its sessions (issue 11)", 
   it("through the one-time setup link", async () => {
     const squatter = await squat("owner@example.com");
     const token = new URL((await adminSetupLink(server.db, server.config))!).searchParams.get("token")!;
-    const created = await server.request("POST", "/api/first-admin", { json: { token, username: "Real Owner", email: "owner@example.com", password: "Owner-Passw0rd" } });
+    const created = await server.request("POST", "/api/first-admin", {
+      json: { token, username: "Real Owner", email: "owner@example.com", password: "Owner-Passw0rd" },
+    });
     expect(created.status).toBe(201);
     expect((await server.request("GET", "/api/getUser", { headers: { cookie: squatter } })).status).toBe(401);
     expect((await server.request("GET", "/api/admin/users", { headers: { cookie: squatter } })).status).toBe(401);

@@ -26,12 +26,7 @@ export async function adminSetupLink(db: DB, config: Pick<Config, "publicUrl">):
 /** True while the token is live and no staff account exists. */
 export async function adminSetupTokenValid(db: DB, token: string): Promise<boolean> {
   if (!/^[\w-]{20,100}$/.test(token) || (await adminExists(db))) return false;
-  const row = await db
-    .selectFrom("admin_setup_tokens")
-    .select("id")
-    .where("id", "=", tokenHash(token))
-    .where("expires_at", ">", nowIso())
-    .executeTakeFirst();
+  const row = await db.selectFrom("admin_setup_tokens").select("id").where("id", "=", tokenHash(token)).where("expires_at", ">", nowIso()).executeTakeFirst();
   return row !== undefined;
 }
 

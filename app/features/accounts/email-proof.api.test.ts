@@ -18,12 +18,20 @@ describe("sign-up signs in and sends a confirm-your-e-mail link", () => {
     await server?.close();
   });
 
-  const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const proven = async (email: string) => (await server.db.selectFrom("users").select("email_verified_at").where("email", "=", email).executeTakeFirstOrThrow()).email_verified_at;
+  const cookieOf = (headers: Headers) =>
+    headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  const proven = async (email: string) =>
+    (await server.db.selectFrom("users").select("email_verified_at").where("email", "=", email).executeTakeFirstOrThrow()).email_verified_at;
 
   it("signs the parent in at once and mails the link in the page's language; the link proves the address", async () => {
     const email = "sara.signup@example.com";
-    const res = await server.request("POST", "/api/signup", { json: { username: "Sara Ahmed", email, password: "Sunflower9", contactNumber: "9876543210" }, headers: { "accept-language": "ar", origin: server.url } });
+    const res = await server.request("POST", "/api/signup", {
+      json: { username: "Sara Ahmed", email, password: "Sunflower9", contactNumber: "9876543210" },
+      headers: { "accept-language": "ar", origin: server.url },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.user).toMatchObject({ email, role: "user" });
     const cookie = cookieOf(res.headers);
@@ -42,13 +50,18 @@ describe("sign-up signs in and sends a confirm-your-e-mail link", () => {
     expect(tap.headers.get("location")).toBe("/ar/account?notice=email-proven#form-notice");
     expect(await proven(email)).not.toBeNull();
     // A second tap says the same; the account may not ask again.
-    expect((await server.request("GET", `/ar/account/confirm-email?token=${link![1]}`)).headers.get("location")).toBe("/ar/account?notice=email-proven#form-notice");
+    expect((await server.request("GET", `/ar/account/confirm-email?token=${link![1]}`)).headers.get("location")).toBe(
+      "/ar/account?notice=email-proven#form-notice",
+    );
     expect((await server.request("POST", "/api/account/email-proof", { headers: { cookie, origin: server.url } })).status).toBe(409);
   });
 
   it("refuses a forged, expired or other address's link, proving nothing", async () => {
     const email = "omar.signup@example.com";
-    const res = await server.request("POST", "/api/signup", { json: { username: "Omar Ali", email, password: "Sunflower9", contactNumber: "9876543210" }, headers: { origin: server.url } });
+    const res = await server.request("POST", "/api/signup", {
+      json: { username: "Omar Ali", email, password: "Sunflower9", contactNumber: "9876543210" },
+      headers: { origin: server.url },
+    });
     expect(res.status).toBe(201);
     const user = await server.db.selectFrom("users").select(["id", "email"]).where("email", "=", email).executeTakeFirstOrThrow();
     const secret = server.config.sessionSecret;
@@ -68,12 +81,16 @@ describe("sign-up signs in and sends a confirm-your-e-mail link", () => {
     const cookie = cookieOf(res.headers);
     const again = await server.request("POST", "/api/account/email-proof", { headers: { cookie, origin: server.url } });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect((await server.request("GET", `/account/confirm-email?token=${emailProofToken(secret, user)}`)).headers.get("location")).toBe("/account?notice=email-proven#form-notice");
+    expect((await server.request("GET", `/account/confirm-email?token=${emailProofToken(secret, user)}`)).headers.get("location")).toBe(
+      "/account?notice=email-proven#form-notice",
+    );
     expect(await proven(email)).not.toBeNull();
   });
 
   it("keeps /register (the specification's) as it was: no session", async () => {
-    const res = await server.request("POST", "/register", { json: { username: "Api Client", email: "api.client@example.com", password: "Sunflower9", contactNumber: "9876543210" } });
+    const res = await server.request("POST", "/register", {
+      json: { username: "Api Client", email: "api.client@example.com", password: "Sunflower9", contactNumber: "9876543210" },
+    });
     expect(res.status).toBe(201);
     expect(res.headers.getSetCookie()).toEqual([]);
   });

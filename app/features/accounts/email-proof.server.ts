@@ -21,7 +21,8 @@ const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 const addressKey = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
 
-export const emailProofToken = (secret: string, user: { id: number; email: string }, now = Date.now()) => signToken(secret, PURPOSE, [user.id, addressKey(user.email)], now + LIFETIME_MS);
+export const emailProofToken = (secret: string, user: { id: number; email: string }, now = Date.now()) =>
+  signToken(secret, PURPOSE, [user.id, addressKey(user.email)], now + LIFETIME_MS);
 
 export const emailProofPath = (token: string, lang: Lang) => `${localizePath("/account/confirm-email", lang)}?token=${encodeURIComponent(token)}`;
 
@@ -49,16 +50,35 @@ export async function proveEmail(db: DB, secret: string, token: string): Promise
 }
 
 /** The confirmation e-mail, in the language the account was made in, with the link built now. */
-export const emailProofMail = defineMail("account-email-proof", z.object({ userId: z.number().int(), lang: z.enum(languages) }), async ({ db, config }, { userId, lang }) => {
-  const user = await db.selectFrom("users").select(["id", "username", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
-  if (!user || user.email_verified_at) return null;
-  const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "email-proof", key, values);
-  const link = config.publicUrl + emailProofPath(emailProofToken(config.sessionSecret, user), lang);
-  const text = [t("mail.greeting", { name: user.username }), "", t("mail.intro"), "", `${t("mail.button")}:`, link, "", t("mail.expires"), "", t("mail.signoff")].join("\n");
-  const body = html`<p>${t("mail.greeting", { name: user.username })}</p>
-<p>${t("mail.intro")}</p>
-<p><a href="${link}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${t("mail.button")}</a></p>
-<p>${t("mail.expires")}</p>
-<p>${t("mail.signoff")}</p>`;
-  return { lang, text, html: body };
-});
+export const emailProofMail = defineMail(
+  "account-email-proof",
+  z.object({ userId: z.number().int(), lang: z.enum(languages) }),
+  async ({ db, config }, { userId, lang }) => {
+    const user = await db.selectFrom("users").select(["id", "username", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
+    if (!user || user.email_verified_at) return null;
+    const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "email-proof", key, values);
+    const link = config.publicUrl + emailProofPath(emailProofToken(config.sessionSecret, user), lang);
+    const text = [
+      t("mail.greeting", { name: user.username }),
+      "",
+      t("mail.intro"),
+      "",
+      `${t("mail.button")}:`,
+      link,
+      "",
+      t("mail.expires"),
+      "",
+      t("mail.signoff"),
+    ].join("\n");
+    const body = html`<p>${t("mail.greeting", { name: user.username })}</p>
+      <p>${t("mail.intro")}</p>
+      <p>
+        <a href="${link}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold"
+          >${t("mail.button")}</a
+        >
+      </p>
+      <p>${t("mail.expires")}</p>
+      <p>${t("mail.signoff")}</p>`;
+    return { lang, text, html: body };
+  },
+);

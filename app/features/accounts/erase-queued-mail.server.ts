@@ -18,7 +18,11 @@ const MIN_NAME_LENGTH = 3;
  * keeps its shape but each of the family's e-mails, names and phones in it becomes `erased` / the
  * deletion's neutral e-mail. Answers how many jobs were deleted and how many blanked.
  */
-export async function eraseFamilyMailJobs(trx: DB, owner: Owner & { row: { email: string; username: string } }, replacement: { text: string; email: string }): Promise<{ mailJobsDeleted: number; mailJobsBlanked: number }> {
+export async function eraseFamilyMailJobs(
+  trx: DB,
+  owner: Owner & { row: { email: string; username: string } },
+  replacement: { text: string; email: string },
+): Promise<{ mailJobsDeleted: number; mailJobsBlanked: number }> {
   const { emails, names } = await familyNeedles(trx, owner);
   if (emails.size === 0) return { mailJobsDeleted: 0, mailJobsBlanked: 0 };
   const escape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -37,7 +41,12 @@ export async function eraseFamilyMailJobs(trx: DB, owner: Owner & { row: { email
     } catch {
       payload = job.payload;
     }
-    const to = typeof payload === "object" && payload !== null ? String((payload as { to?: unknown }).to ?? "").trim().toLowerCase() : "";
+    const to =
+      typeof payload === "object" && payload !== null
+        ? String((payload as { to?: unknown }).to ?? "")
+            .trim()
+            .toLowerCase()
+        : "";
     if ((job.status === "queued" || job.status === "dead") && emails.has(to)) {
       await trx.deleteFrom("jobs").where("id", "=", job.id).where("status", "=", job.status).execute();
       mailJobsDeleted++;
@@ -63,13 +72,55 @@ async function familyNeedles(trx: DB, owner: Owner & { row: { email: string; use
       }
     }
   };
-  add(await trx.selectFrom("section_enrolments").select(["child_name", "parent_name", "email", "phone"]).where(ownedBy("section_enrolments", owner)).limit(MAX_NEEDLES).execute());
-  add(await trx.selectFrom("demo_bookings").select(["child_name", "parent_name", "email", "phone"]).where(ownedBy("demo_bookings", owner)).limit(MAX_NEEDLES).execute());
-  add(await trx.selectFrom("section_waitlist").select(["child_name", "parent_name", "email", "phone"]).where(ownedBy("section_waitlist", owner)).limit(MAX_NEEDLES).execute());
-  add(await trx.selectFrom("consent_answers").select(["child_name", "signer_name", "email"]).where(ownedBy("consent_answers", owner)).limit(MAX_NEEDLES).execute());
+  add(
+    await trx
+      .selectFrom("section_enrolments")
+      .select(["child_name", "parent_name", "email", "phone"])
+      .where(ownedBy("section_enrolments", owner))
+      .limit(MAX_NEEDLES)
+      .execute(),
+  );
+  add(
+    await trx
+      .selectFrom("demo_bookings")
+      .select(["child_name", "parent_name", "email", "phone"])
+      .where(ownedBy("demo_bookings", owner))
+      .limit(MAX_NEEDLES)
+      .execute(),
+  );
+  add(
+    await trx
+      .selectFrom("section_waitlist")
+      .select(["child_name", "parent_name", "email", "phone"])
+      .where(ownedBy("section_waitlist", owner))
+      .limit(MAX_NEEDLES)
+      .execute(),
+  );
+  add(
+    await trx
+      .selectFrom("consent_answers")
+      .select(["child_name", "signer_name", "email"])
+      .where(ownedBy("consent_answers", owner))
+      .limit(MAX_NEEDLES)
+      .execute(),
+  );
   if (owner.provenEmail) {
-    add(await trx.selectFrom("enrollments").select(["student_name", "parent_name", "email", "phone_number"]).where(sameEmail("email", owner.provenEmail)).limit(MAX_NEEDLES).execute());
-    add(await trx.selectFrom("slot_waitlist").select(["child_name", "parent_name", "email", "phone"]).where(sameEmail("email", owner.provenEmail)).limit(MAX_NEEDLES).execute());
+    add(
+      await trx
+        .selectFrom("enrollments")
+        .select(["student_name", "parent_name", "email", "phone_number"])
+        .where(sameEmail("email", owner.provenEmail))
+        .limit(MAX_NEEDLES)
+        .execute(),
+    );
+    add(
+      await trx
+        .selectFrom("slot_waitlist")
+        .select(["child_name", "parent_name", "email", "phone"])
+        .where(sameEmail("email", owner.provenEmail))
+        .limit(MAX_NEEDLES)
+        .execute(),
+    );
   }
   const kept = [...names].filter((name) => name.length >= MIN_NAME_LENGTH).slice(0, MAX_NEEDLES);
   return { emails: new Set([...emails].slice(0, MAX_NEEDLES)), names: kept.sort((a, b) => b.length - a.length) };

@@ -36,7 +36,16 @@ export default function ForgotPasswordPage() {
           <FormAlert message={form.refusal} className={alertClass} />
           <Field label={t("fields.email")} error={form.error("email")}>
             {({ id, describedBy, invalid }) => (
-              <input id={id} type="email" autoComplete="email" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("email")} />
+              <input
+                id={id}
+                type="email"
+                autoComplete="email"
+                dir="ltr"
+                className={inputClass}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                {...form.field("email")}
+              />
             )}
           </Field>
           {/* Hidden from people; bots that fill it are refused by the server. */}

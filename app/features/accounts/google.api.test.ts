@@ -33,8 +33,18 @@ describe("Google sign-in against a local OpenID provider", () => {
     return server.request("GET", back.pathname + back.search, cookie ? { headers: { cookie } } : {});
   }
 
-  const sessionCookie = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith("sid="))?.split(";")[0];
-  const userCount = async () => (await server.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+  const sessionCookie = (headers: Headers) =>
+    headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sid="))
+      ?.split(";")[0];
+  const userCount = async () =>
+    (
+      await server.db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it("creates an account for a new verified Google identity and starts a Google session", async () => {
     google.signInAs({ sub: "g-100", email: "New.Parent@Example.com", email_verified: true, name: "Noor Al Amin" });
@@ -65,8 +75,26 @@ describe("Google sign-in against a local OpenID provider", () => {
   });
 
   it("sends staff with a second factor to the code step instead of starting a session (decision 046)", async () => {
-    const id = (await createUser(server.db, { username: "Staff Two", email: "staff.two@example.com", password: "Sunflower9", role: "admin", emailVerified: true }))!;
-    await server.db.insertInto("passkeys").values({ user_id: id, credential_id: "google-staff-key", public_key: "AA", counter: 0, transports: "[]", name: "Key", created_at: new Date().toISOString(), last_used_at: null }).execute();
+    const id = (await createUser(server.db, {
+      username: "Staff Two",
+      email: "staff.two@example.com",
+      password: "Sunflower9",
+      role: "admin",
+      emailVerified: true,
+    }))!;
+    await server.db
+      .insertInto("passkeys")
+      .values({
+        user_id: id,
+        credential_id: "google-staff-key",
+        public_key: "AA",
+        counter: 0,
+        transports: "[]",
+        name: "Key",
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+      })
+      .execute();
     google.signInAs({ sub: "g-300", email: "staff.two@example.com", email_verified: true, name: "Staff Two" });
     const done = await signInWithGoogle({ next: "/ar/admin" });
     expect(done.status).toBe(302);
@@ -86,7 +114,10 @@ describe("Google sign-in against a local OpenID provider", () => {
     google.signInAs({ sub: "g-200", email: "sara@example.com", email_verified: true, name: "Sara Ali" });
     const done = await signInWithGoogle();
     const owner = sessionCookie(done.headers)!;
-    expect((await server.request("GET", "/api/getUser", { headers: { cookie: owner } })).body.user).toMatchObject({ username: "Sara Ali", email: "sara@example.com" });
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie: owner } })).body.user).toMatchObject({
+      username: "Sara Ali",
+      email: "sara@example.com",
+    });
 
     expect((await server.request("GET", "/api/getUser", { headers: { cookie: squatter } })).status).toBe(401);
     expect((await passwordLogin("sara@example.com", "Sunflower9")).status).toBe(401);

@@ -4,6 +4,10 @@
  */
 export function navbarName(user: { username?: string | null; email?: string | null } | null): string {
   const name = user?.username?.trim();
-  if (name) return name.split(/\s+/).map((word) => Array.from(word)[0] ?? "").join("");
+  if (name)
+    return name
+      .split(/\s+/)
+      .map((word) => Array.from(word)[0] ?? "")
+      .join("");
   return user?.email ?? "";
 }

@@ -26,7 +26,8 @@ describe("one client cannot lock another out of an account", () => {
     await createUser(server.db, { username: "Named Person", email, password, contactNumber: "9876543210" });
     return email;
   };
-  const signIn = (email: string, pass: string, client: string) => server.request("POST", "/login", { json: { email, password: pass }, headers: { "x-forwarded-for": client } });
+  const signIn = (email: string, pass: string, client: string) =>
+    server.request("POST", "/login", { json: { email, password: pass }, headers: { "x-forwarded-for": client } });
   const forgot = (email: string, client: string) => server.request("POST", "/api/password/forgot", { json: { email }, headers: { "x-forwarded-for": client } });
   const resetMails = async (email: string) =>
     // In queue order: PostgreSQL returns rows the mail worker has updated in any order without it.
@@ -59,7 +60,10 @@ describe("one client cannot lock another out of an account", () => {
 
     expect((await forgot(email, "198.51.100.30")).status).toBe(200);
     const link = linkToken((await resetMails(email)).at(-1)!);
-    expect((await server.request("POST", "/api/password/reset", { json: { token: link, password: "Marigold77" }, headers: { "x-forwarded-for": "198.51.100.30" } })).status).toBe(200);
+    expect(
+      (await server.request("POST", "/api/password/reset", { json: { token: link, password: "Marigold77" }, headers: { "x-forwarded-for": "198.51.100.30" } }))
+        .status,
+    ).toBe(200);
     expect((await signIn(email, "Marigold77", "198.51.100.30")).status).toBe(200);
   });
 

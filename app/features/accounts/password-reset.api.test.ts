@@ -17,7 +17,13 @@ describe("password reset", () => {
   });
 
   const linkIn = (text: string) => /https:\/\/stem\.example(\/ar)?\/reset-password\?token=([\w-]+)/.exec(text);
-  const resetCount = async () => (await server.db.selectFrom("password_resets").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+  const resetCount = async () =>
+    (
+      await server.db
+        .selectFrom("password_resets")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it("mails a single-use link that sets the password and ends every session", async () => {
     await createUser(server.db, { username: "Layla Hassan", email: "layla@example.com", password: "OldPassw0rd" });
@@ -82,7 +88,11 @@ describe("password reset", () => {
     const mail = smtp.nextMailTo("omar@example.com");
     await server.request("POST", "/api/password/forgot", { json: { email: "omar@example.com" } });
     const token = linkIn((await mail).text)![2]!;
-    await server.db.updateTable("password_resets").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", tokenHash(token)).execute();
+    await server.db
+      .updateTable("password_resets")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", tokenHash(token))
+      .execute();
     const res = await server.request("POST", "/api/password/reset", { json: { token, password: "NewPassw0rd" } });
     expect(res.status).toBe(400);
     expect((await server.request("POST", "/login", { json: { email: "omar@example.com", password: "OldPassw0rd" } })).status).toBe(200);
@@ -116,7 +126,8 @@ describe("password reset", () => {
   it("limits reset requests per e-mail from one client, and per client", async () => {
     const perEmail: number[] = [];
     const client = { "x-forwarded-for": "203.0.113.63" };
-    for (let i = 0; i < 4; i++) perEmail.push((await server.request("POST", "/api/password/forgot", { json: { email: "target@example.com" }, headers: client })).status);
+    for (let i = 0; i < 4; i++)
+      perEmail.push((await server.request("POST", "/api/password/forgot", { json: { email: "target@example.com" }, headers: client })).status);
     expect(perEmail).toEqual([200, 200, 200, 429]);
     const perIp: number[] = [];
     const headers = { "x-forwarded-for": "203.0.113.77" };

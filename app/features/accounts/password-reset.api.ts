@@ -19,7 +19,13 @@ export const forgotPassword = defineEndpoint({
   limits: [
     { name: "reset-ip", limit: 10, windowMs: 15 * 60_000, message: tooMany },
     // Per e-mail AND client (decision 045): others asking for an e-mail never use up its owner's requests.
-    { name: "reset-email-client", limit: RESET_REQUESTS_PER_CLIENT, windowMs: 60 * 60_000, keyBy: (caller, input) => accountAndClient(inputEmail(input), caller), message: tooMany },
+    {
+      name: "reset-email-client",
+      limit: RESET_REQUESTS_PER_CLIENT,
+      windowMs: 60 * 60_000,
+      keyBy: (caller, input) => accountAndClient(inputEmail(input), caller),
+      message: tooMany,
+    },
   ],
   input: forgotPasswordSchema,
   async run({ deps, caller }, input) {
@@ -27,7 +33,8 @@ export const forgotPassword = defineEndpoint({
     const user = await findUserByEmail(db, input.email);
     // At most RESET_MAILS_PER_ACCOUNT e-mails an hour reach one mailbox, whoever asks. Past that the
     // answer is the same and nothing changes: the last link sent stays valid for its hour.
-    const mailable = user && !user.disabled && (await spendBudget(deps, { name: "reset-mail", key: String(user.id), limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * 60_000 }));
+    const mailable =
+      user && !user.disabled && (await spendBudget(deps, { name: "reset-mail", key: String(user.id), limit: RESET_MAILS_PER_ACCOUNT, windowMs: 60 * 60_000 }));
     if (user && mailable) {
       const { lang } = caller;
       // The mail is queued (its link made when it is sent) for the background worker, so a slow mail

@@ -30,7 +30,12 @@ const BODIES = { reset: "mail.resetBody", set: "mail.setPasswordBody" } as const
  * queues the e-mail that carries it, in one transaction. The job keeps the token's seed, the table
  * its hash: the mail rebuilds the link with SESSION_SECRET when sent. Returns the token.
  */
-export async function createPasswordReset(db: DB, secret: string, user: { id: number; email: string }, mail: { lang: Lang; purpose: "reset" | "set" }): Promise<string> {
+export async function createPasswordReset(
+  db: DB,
+  secret: string,
+  user: { id: number; email: string },
+  mail: { lang: Lang; purpose: "reset" | "set" },
+): Promise<string> {
   const { seed, token } = newMailedToken(secret, PASSWORD_LINK_MAIL);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {

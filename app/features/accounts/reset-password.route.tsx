@@ -46,7 +46,11 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   });
 
   // The API refuses a spent or expired token with a form-level 400; the link is then dead.
-  const invalidLink = !tokenShape.test(token) ? t(setting ? "setPassword.missingToken" : "reset.missingToken") : !loaderData.usable || form.error("token") ? t(setting ? "setPassword.invalid" : "api.resetInvalid") : null;
+  const invalidLink = !tokenShape.test(token)
+    ? t(setting ? "setPassword.missingToken" : "reset.missingToken")
+    : !loaderData.usable || form.error("token")
+      ? t(setting ? "setPassword.invalid" : "api.resetInvalid")
+      : null;
   const failure = invalidLink ?? refused ?? form.refusal;
   return (
     <AuthCard title={t(setting ? "setPassword.heading" : "reset.heading")} intro={t(setting ? "setPassword.intro" : "reset.intro")}>
@@ -54,8 +58,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       <meta name="robots" content="noindex" />
       {failure ? (
         <PageAlert>
-          {failure}{" "}
-          {/* A set-password link is asked for again where it was asked for: the account page. */}
+          {failure} {/* A set-password link is asked for again where it was asked for: the account page. */}
           <LocalLink to={setting ? "/account" : "/forgot-password"} className="font-medium underline">
             {t(setting ? "setPassword.askAgain" : "reset.askAgain")}
           </LocalLink>
@@ -66,7 +69,15 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           <input type="hidden" {...form.field("token")} />
           <Field label={t("fields.newPassword")} error={form.error("password")} hint={t("fields.passwordHint")}>
             {({ id, describedBy, invalid }) => (
-              <PasswordInput id={id} autoComplete="new-password" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("password")} />
+              <PasswordInput
+                id={id}
+                autoComplete="new-password"
+                dir="ltr"
+                className={inputClass}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                {...form.field("password")}
+              />
             )}
           </Field>
           <SubmitButton pending={form.pending} label={t(setting ? "setPassword.submit" : "reset.submit")} pendingLabel={t("reset.submitting")} />

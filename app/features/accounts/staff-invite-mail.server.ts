@@ -37,7 +37,10 @@ export const inviteSubject = (languages: Lang[]) => languages.map((lang) => serv
 export async function inviteMailBody(db: DB, facts: InviteMailFacts, linkFor: (lang: Lang) => string) {
   const languages = facts.languages?.length ? facts.languages : [facts.lang];
   const inviter = facts.invitedBy ? await db.selectFrom("users").select("username").where("id", "=", facts.invitedBy).executeTakeFirst() : undefined;
-  const teacher = facts.role === "instructor" && facts.teacherId ? await db.selectFrom("teachers").select(["name_en", "name_ar"]).where("id", "=", facts.teacherId).executeTakeFirst() : undefined;
+  const teacher =
+    facts.role === "instructor" && facts.teacherId
+      ? await db.selectFrom("teachers").select(["name_en", "name_ar"]).where("id", "=", facts.teacherId).executeTakeFirst()
+      : undefined;
   const groups = teacher
     ? await db
         .selectFrom("course_sections as s")
@@ -56,12 +59,18 @@ export async function inviteMailBody(db: DB, facts: InviteMailFacts, linkFor: (l
     const lines =
       facts.role === "instructor"
         ? [
-            courses.length > 0 ? t("teachIntro", { inviter: name, classes: joinNames(courses, lang) }) : t("teachIntroNoGroup", { inviter: name, teacher: (lang === "ar" && teacher?.name_ar.trim() ? teacher.name_ar : teacher?.name_en) ?? "" }),
+            courses.length > 0
+              ? t("teachIntro", { inviter: name, classes: joinNames(courses, lang) })
+              : t("teachIntroNoGroup", { inviter: name, teacher: (lang === "ar" && teacher?.name_ar.trim() ? teacher.name_ar : teacher?.name_en) ?? "" }),
             t("teachWhat"),
             "",
             t("teachLink"),
           ]
-        : [facts.role ? t("staffIntro", { inviter: name, role: serverT(lang, "accounts", `invite.form.roles.${facts.role}`) }) : t("intro"), "", t("staffLink")];
+        : [
+            facts.role ? t("staffIntro", { inviter: name, role: serverT(lang, "accounts", `invite.form.roles.${facts.role}`) }) : t("intro"),
+            "",
+            t("staffLink"),
+          ];
     return { lang, text: [...lines, linkFor(lang), "", t("expiry")].join("\n") };
   };
   return textMail(languages.map(part));

@@ -64,13 +64,23 @@ describe("staff invitations", () => {
     const joined = await accept({ token, username: "New Teacher", password: "Teacher-Passw0rd" });
     expect(joined.status).toBe(201);
     const cookie = (joined.headers.get("set-cookie") ?? "").split(";")[0]!;
-    expect((await server.request("GET", "/api/getUser", { headers: { cookie } })).body.user).toEqual({ username: "New Teacher", email: "new.teacher@example.com", role: "admin" });
+    expect((await server.request("GET", "/api/getUser", { headers: { cookie } })).body.user).toEqual({
+      username: "New Teacher",
+      email: "new.teacher@example.com",
+      role: "admin",
+    });
     expect((await server.request("GET", "/api/admin/users", { headers: { cookie } })).status).toBe(200);
     // The link works once.
     const again = await accept({ token, username: "Someone Else", password: "Other-Passw0rd1" });
     expect(again.status).toBe(410);
     expect(again.body.message).toBeTruthy();
-    const log = await server.db.selectFrom("audit_log").select(["action", "user_id"]).where("action", "in", ["invite", "join"]).where("summary", "like", "%new.teacher%").orderBy("id").execute();
+    const log = await server.db
+      .selectFrom("audit_log")
+      .select(["action", "user_id"])
+      .where("action", "in", ["invite", "join"])
+      .where("summary", "like", "%new.teacher%")
+      .orderBy("id")
+      .execute();
     expect(log.map((row) => row.action)).toEqual(["invite", "join"]);
     expect(log[0]!.user_id).toBe(staff.user.id);
   });
@@ -94,13 +104,28 @@ describe("staff invitations", () => {
     // The link proves the mailbox; a password sign-up proves nothing (decisions 013 and 042).
     expect((await invite("later@example.com")).status).toBe(201);
     const { token } = await linkFor("later@example.com");
-    expect((await server.request("POST", "/register", { json: { username: "Later Squatter", email: "later@example.com", password: "Later-Passw0rd1", contactNumber: "9876543210" } })).status).toBe(201);
+    expect(
+      (
+        await server.request("POST", "/register", {
+          json: { username: "Later Squatter", email: "later@example.com", password: "Later-Passw0rd1", contactNumber: "9876543210" },
+        })
+      ).status,
+    ).toBe(201);
     expect((await accept({ token, username: "Invited Owner", password: "Owner-Passw0rd1" })).status).toBe(201);
-    expect(await server.db.selectFrom("users").select(["username", "role"]).where("email", "=", "later@example.com").executeTakeFirstOrThrow()).toEqual({ username: "Invited Owner", role: "admin" });
+    expect(await server.db.selectFrom("users").select(["username", "role"]).where("email", "=", "later@example.com").executeTakeFirstOrThrow()).toEqual({
+      username: "Invited Owner",
+      role: "admin",
+    });
 
     expect((await invite("proven.later@example.com")).status).toBe(201);
     const proven = await linkFor("proven.later@example.com");
-    expect((await server.request("POST", "/register", { json: { username: "Proven Parent", email: "proven.later@example.com", password: "Proven-Passw0rd1", contactNumber: "9876543210" } })).status).toBe(201);
+    expect(
+      (
+        await server.request("POST", "/register", {
+          json: { username: "Proven Parent", email: "proven.later@example.com", password: "Proven-Passw0rd1", contactNumber: "9876543210" },
+        })
+      ).status,
+    ).toBe(201);
     await server.db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("email", "=", "proven.later@example.com").execute();
     const res = await accept({ token: proven.token, username: "Intruder", password: "Intruder-Passw0rd1" });
     expect(res.status).toBe(409);

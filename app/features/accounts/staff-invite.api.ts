@@ -20,7 +20,15 @@ export const inviteStaffMember = defineEndpoint({
   input: staffInviteSchema,
   async run({ deps, caller }, input) {
     const user = caller.user;
-    const result = await inviteStaff(deps.db, { email: input.email, role: input.role, teacherId: input.teacherId, invitedBy: user.id, lang: caller.lang, language: input.language, secret: deps.config.sessionSecret });
+    const result = await inviteStaff(deps.db, {
+      email: input.email,
+      role: input.role,
+      teacherId: input.teacherId,
+      invitedBy: user.id,
+      lang: caller.lang,
+      language: input.language,
+      secret: deps.config.sessionSecret,
+    });
     if (!result.ok && result.reason === "noTeacher") throw new HttpError(400, text(caller, "noTeacher"), { teacherId: text(caller, "noTeacher") });
     if (!result.ok) throw new HttpError(409, text(caller, result.reason), { email: text(caller, result.reason) });
     return { status: 201, body: { message: text(caller, result.takesOver ? "sentTakeover" : "sent") } };

@@ -42,14 +42,18 @@ export async function inviteStaff(
   const email = normalEmail(input.email);
   // An instructor's invitation names the teacher profile they will teach as (decision 073).
   const teacherId = input.role === "instructor" ? (input.teacherId ?? null) : null;
-  if (input.role === "instructor" && (teacherId === null || !(await db.selectFrom("teachers").select("id").where("id", "=", teacherId).executeTakeFirst()))) return { ok: false, reason: "noTeacher" };
+  if (input.role === "instructor" && (teacherId === null || !(await db.selectFrom("teachers").select("id").where("id", "=", teacherId).executeTakeFirst())))
+    return { ok: false, reason: "noTeacher" };
   const existing = await findUserByEmail(db, email);
   if (existing?.email_verified_at) return { ok: false, reason: "hasAccount" };
   if (existing?.disabled) return { ok: false, reason: "disabledAccount" };
   const { seed, token } = newMailedToken(input.secret, STAFF_INVITE_MAIL);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("staff_invites").where((eb) => eb.or([eb("email", "=", email), eb("expires_at", "<=", new Date(now).toISOString())])).execute();
+    await trx
+      .deleteFrom("staff_invites")
+      .where((eb) => eb.or([eb("email", "=", email), eb("expires_at", "<=", new Date(now).toISOString())]))
+      .execute();
     await trx
       .insertInto("staff_invites")
       .values({
@@ -72,7 +76,14 @@ export async function inviteStaff(
       subject: inviteSubject(languages),
       data: { seed, lang: languages[0]!, languages, role: input.role, teacherId, invitedBy: input.invitedBy },
     });
-    await recordAudit(trx, { userId: input.invitedBy, action: "invite", entity: "user", entityId: existing?.id, name: email, summary: { role: input.role, ...(teacherId === null ? {} : { teacherId }), takesOver: Boolean(existing) } });
+    await recordAudit(trx, {
+      userId: input.invitedBy,
+      action: "invite",
+      entity: "user",
+      entityId: existing?.id,
+      name: email,
+      summary: { role: input.role, ...(teacherId === null ? {} : { teacherId }), takesOver: Boolean(existing) },
+    });
   });
   return { ok: true, token, takesOver: Boolean(existing) };
 }
@@ -114,7 +125,8 @@ export async function acceptStaffInvite(db: DB, input: { token: string; username
       .returning(["email", "invited_by", "role", "teacher_id"])
       .executeTakeFirst();
     if (!spent) return { ok: false, reason: "invalid" };
-    const inviter = spent.invited_by === null ? undefined : await trx.selectFrom("users").select(["role", "disabled"]).where("id", "=", spent.invited_by).executeTakeFirst();
+    const inviter =
+      spent.invited_by === null ? undefined : await trx.selectFrom("users").select(["role", "disabled"]).where("id", "=", spent.invited_by).executeTakeFirst();
     if (!inviter || inviter.role !== "admin" || inviter.disabled) return { ok: false, reason: "inviterGone" };
 
     const existing = await findUserByEmail(trx, spent.email);
@@ -124,7 +136,14 @@ export async function acceptStaffInvite(db: DB, input: { token: string; username
       const now = nowIso();
       await trx
         .updateTable("users")
-        .set({ username: input.username.trim(), password_hash: passwordHash, role: spent.role, teacher_id: spent.role === "instructor" ? spent.teacher_id : null, email_verified_at: now, updated_at: now })
+        .set({
+          username: input.username.trim(),
+          password_hash: passwordHash,
+          role: spent.role,
+          teacher_id: spent.role === "instructor" ? spent.teacher_id : null,
+          email_verified_at: now,
+          updated_at: now,
+        })
         .where("id", "=", existing.id)
         .execute();
       await endAllSessions(trx, existing.id);
@@ -136,7 +155,19 @@ export async function acceptStaffInvite(db: DB, input: { token: string; username
       userId = created;
       if (spent.role === "instructor") await trx.updateTable("users").set({ teacher_id: spent.teacher_id }).where("id", "=", userId).execute();
     }
-    await recordAudit(trx, { userId, action: "join", entity: "user", entityId: userId, name: spent.email, summary: { invitedBy: spent.invited_by, role: spent.role, ...(spent.role === "instructor" ? { teacherId: spent.teacher_id } : {}), tookOver: Boolean(existing) } });
+    await recordAudit(trx, {
+      userId,
+      action: "join",
+      entity: "user",
+      entityId: userId,
+      name: spent.email,
+      summary: {
+        invitedBy: spent.invited_by,
+        role: spent.role,
+        ...(spent.role === "instructor" ? { teacherId: spent.teacher_id } : {}),
+        tookOver: Boolean(existing),
+      },
+    });
     return { ok: true, userId, role: spent.role };
   });
 }
@@ -181,5 +212,12 @@ export async function revokeInvite(db: DB, actorId: number, ref: string): Promis
  */
 export async function dropInvitesOf(trx: Trx, actorId: number, inviterId: number): Promise<void> {
   const gone = await trx.deleteFrom("staff_invites").where("invited_by", "=", inviterId).returning("email").execute();
-  if (gone.length > 0) await recordAudit(trx, { userId: actorId, action: "revoke_invite", entity: "user", entityId: inviterId, summary: { inviterLostRole: true, count: gone.length } });
+  if (gone.length > 0)
+    await recordAudit(trx, {
+      userId: actorId,
+      action: "revoke_invite",
+      entity: "user",
+      entityId: inviterId,
+      summary: { inviterLostRole: true, count: gone.length },
+    });
 }

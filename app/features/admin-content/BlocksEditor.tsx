@@ -4,7 +4,10 @@ import { inputClass } from "~/ui/Field";
 import { BLOCK_TYPES, emptyBlock, type BlockType, type ContentBlockInput } from "./content-blocks.schema";
 import { ImageUpload } from "./ImageUpload";
 
-type BlockErrors = ({ value?: { message?: string }; items?: { message?: string }; alt?: { message?: string }; level?: { message?: string } } | undefined)[] | { message?: string } | undefined;
+type BlockErrors =
+  | ({ value?: { message?: string }; items?: { message?: string }; alt?: { message?: string }; level?: { message?: string } } | undefined)[]
+  | { message?: string }
+  | undefined;
 
 interface BlocksEditorProps {
   /** Names the editor (e.g. "English content") for screen readers. */
@@ -53,13 +56,30 @@ export function BlocksEditor({ label, value, onChange, errors, dir }: BlocksEdit
               <fieldset>
                 <legend className="text-sm font-semibold text-slate-800">{heading}</legend>
                 <div className="mt-2 flex flex-wrap gap-2">
-                  <button type="button" className={buttonClass} disabled={index === 0} onClick={() => move(index, -1)} aria-label={t("blocks.moveUpLabel", { block: heading })}>
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={t("blocks.moveUpLabel", { block: heading })}
+                  >
                     {t("blocks.moveUp")}
                   </button>
-                  <button type="button" className={buttonClass} disabled={index === value.length - 1} onClick={() => move(index, 1)} aria-label={t("blocks.moveDownLabel", { block: heading })}>
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    disabled={index === value.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={t("blocks.moveDownLabel", { block: heading })}
+                  >
                     {t("blocks.moveDown")}
                   </button>
-                  <button type="button" className={`${buttonClass} text-red-700`} onClick={() => remove(index)} aria-label={t("blocks.removeLabel", { block: heading })}>
+                  <button
+                    type="button"
+                    className={`${buttonClass} text-red-700`}
+                    onClick={() => remove(index)}
+                    aria-label={t("blocks.removeLabel", { block: heading })}
+                  >
                     {t("blocks.remove")}
                   </button>
                 </div>
@@ -67,7 +87,9 @@ export function BlocksEditor({ label, value, onChange, errors, dir }: BlocksEdit
                   {block.type === "heading" ? (
                     <div className="flex flex-wrap gap-3">
                       <div>
-                        <label htmlFor={`${fieldId}-level`} className="mb-1 block text-sm font-medium">{t("blocks.level")}</label>
+                        <label htmlFor={`${fieldId}-level`} className="mb-1 block text-sm font-medium">
+                          {t("blocks.level")}
+                        </label>
                         <select
                           id={`${fieldId}-level`}
                           className={inputClass}
@@ -82,15 +104,28 @@ export function BlocksEditor({ label, value, onChange, errors, dir }: BlocksEdit
                         </select>
                       </div>
                       <div className="min-w-64 flex-1">
-                        <label htmlFor={`${fieldId}-value`} className="mb-1 block text-sm font-medium">{t("blocks.headingText")}</label>
-                        <input type="text" id={`${fieldId}-value`} dir={dir} lang={langOfDir(dir)} className={inputClass} value={block.value} aria-invalid={Boolean(err && "value" in err && err.value)} onChange={(e) => update(index, { ...block, value: e.target.value })} />
+                        <label htmlFor={`${fieldId}-value`} className="mb-1 block text-sm font-medium">
+                          {t("blocks.headingText")}
+                        </label>
+                        <input
+                          type="text"
+                          id={`${fieldId}-value`}
+                          dir={dir}
+                          lang={langOfDir(dir)}
+                          className={inputClass}
+                          value={block.value}
+                          aria-invalid={Boolean(err && "value" in err && err.value)}
+                          onChange={(e) => update(index, { ...block, value: e.target.value })}
+                        />
                         {errorText(err?.value?.message ?? err?.level?.message)}
                       </div>
                     </div>
                   ) : null}
                   {block.type === "paragraph" || block.type === "quote" || block.type === "code" ? (
                     <div>
-                      <label htmlFor={`${fieldId}-value`} className="mb-1 block text-sm font-medium">{t(`blocks.text.${block.type}`)}</label>
+                      <label htmlFor={`${fieldId}-value`} className="mb-1 block text-sm font-medium">
+                        {t(`blocks.text.${block.type}`)}
+                      </label>
                       <textarea
                         id={`${fieldId}-value`}
                         rows={block.type === "paragraph" ? 4 : 3}
@@ -106,7 +141,9 @@ export function BlocksEditor({ label, value, onChange, errors, dir }: BlocksEdit
                   ) : null}
                   {block.type === "list" ? (
                     <div>
-                      <label htmlFor={`${fieldId}-items`} className="mb-1 block text-sm font-medium">{t("blocks.listItems")}</label>
+                      <label htmlFor={`${fieldId}-items`} className="mb-1 block text-sm font-medium">
+                        {t("blocks.listItems")}
+                      </label>
                       <textarea
                         id={`${fieldId}-items`}
                         rows={4}
@@ -123,10 +160,26 @@ export function BlocksEditor({ label, value, onChange, errors, dir }: BlocksEdit
                   ) : null}
                   {block.type === "image" ? (
                     <div className="space-y-2">
-                      <ImageUpload label={t("blocks.image")} value={block.value} previewAlt={block.alt} error={err?.value?.message} onChange={(url) => update(index, { ...block, value: url })} />
+                      <ImageUpload
+                        label={t("blocks.image")}
+                        value={block.value}
+                        previewAlt={block.alt}
+                        error={err?.value?.message}
+                        onChange={(url) => update(index, { ...block, value: url })}
+                      />
                       <div>
-                        <label htmlFor={`${fieldId}-alt`} className="mb-1 block text-sm font-medium">{t("blocks.alt")}</label>
-                        <input type="text" id={`${fieldId}-alt`} dir={dir} lang={langOfDir(dir)} className={inputClass} value={block.alt ?? ""} onChange={(e) => update(index, { ...block, alt: e.target.value })} />
+                        <label htmlFor={`${fieldId}-alt`} className="mb-1 block text-sm font-medium">
+                          {t("blocks.alt")}
+                        </label>
+                        <input
+                          type="text"
+                          id={`${fieldId}-alt`}
+                          dir={dir}
+                          lang={langOfDir(dir)}
+                          className={inputClass}
+                          value={block.alt ?? ""}
+                          onChange={(e) => update(index, { ...block, alt: e.target.value })}
+                        />
                         {errorText(err?.alt?.message)}
                       </div>
                     </div>

@@ -35,7 +35,11 @@ export function ConfirmDelete({ question, onConfirm, label }: { question: string
         >
           {t("actions.confirmDelete")}
         </button>
-        <button type="button" onClick={() => setAsking(false)} className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-white">
+        <button
+          type="button"
+          onClick={() => setAsking(false)}
+          className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-white"
+        >
           {t("actions.cancel")}
         </button>
       </div>

@@ -127,7 +127,15 @@ function DraftStatusText({ status, timeZone }: { status: DraftStatus; timeZone: 
 }
 
 /** The way from an editor to its record's revisions (compare, restore). */
-export function RevisionsLink({ collection, id, of }: { collection: string; id: number; /** What the revisions are of, where a page has several links ("Top banner"). */ of?: string }) {
+export function RevisionsLink({
+  collection,
+  id,
+  of,
+}: {
+  collection: string;
+  id: number;
+  /** What the revisions are of, where a page has several links ("Top banner"). */ of?: string;
+}) {
   const { t } = useTranslation("admin-content");
   return (
     <p>

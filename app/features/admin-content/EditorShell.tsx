@@ -10,7 +10,10 @@ function EditorShell({ title, backTo, backLabel, children }: { title: string; ba
   return (
     <div className="space-y-6">
       <LocalLink to={backTo} className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 hover:underline">
-        <span aria-hidden="true" className="rtl:rotate-180">←</span> {backLabel || t("actions.back")}
+        <span aria-hidden="true" className="rtl:rotate-180">
+          ←
+        </span>{" "}
+        {backLabel || t("actions.back")}
       </LocalLink>
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       {children}
@@ -35,7 +38,15 @@ export function EditorPage({ collection, prefix, id, children }: { collection: s
 }
 
 /** Two tabs, English and Arabic, for a form's bilingual fields. */
-export function LanguageTabs({ value, onChange, invalid }: { value: "En" | "Ar"; onChange: (tab: "En" | "Ar") => void; invalid: { En: boolean; Ar: boolean } }) {
+export function LanguageTabs({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: "En" | "Ar";
+  onChange: (tab: "En" | "Ar") => void;
+  invalid: { En: boolean; Ar: boolean };
+}) {
   const { t } = useTranslation("admin-content");
   return (
     <div role="tablist" aria-label={t("tabs.label")} className="flex gap-2 border-b border-slate-200">

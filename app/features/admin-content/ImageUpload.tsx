@@ -31,9 +31,12 @@ export function ImageUpload({ label, value, onChange, error, previewAlt = "" }: 
   const [failure, setFailure] = useState<string | null>(null);
 
   // The local preview is a blob: URL; free it when replaced or unmounted.
-  useEffect(() => () => {
-    if (localPreview) URL.revokeObjectURL(localPreview);
-  }, [localPreview]);
+  useEffect(
+    () => () => {
+      if (localPreview) URL.revokeObjectURL(localPreview);
+    },
+    [localPreview],
+  );
 
   async function pick(file: File | undefined) {
     if (!file) return;
@@ -62,7 +65,9 @@ export function ImageUpload({ label, value, onChange, error, previewAlt = "" }: 
         {shown ? (
           <img src={shown} alt={previewAlt || t("upload.preview")} className="h-28 w-40 rounded-lg border border-slate-200 object-cover" />
         ) : (
-          <div className="flex h-28 w-40 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-500">{t("upload.none")}</div>
+          <div className="flex h-28 w-40 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-500">
+            {t("upload.none")}
+          </div>
         )}
         <div className="space-y-2">
           <input

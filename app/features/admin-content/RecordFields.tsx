@@ -47,7 +47,9 @@ export function ImageField<T extends FieldValues>({ control, name, label }: { co
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => <ImageUpload label={label} value={(field.value as string | undefined) ?? ""} onChange={field.onChange} error={fieldState.error?.message} />}
+      render={({ field, fieldState }) => (
+        <ImageUpload label={label} value={(field.value as string | undefined) ?? ""} onChange={field.onChange} error={fieldState.error?.message} />
+      )}
     />
   );
 }

@@ -11,7 +11,13 @@ import { Modal } from "~/ui/Modal";
 /** Navigation state that leaves without asking: the record was just saved as new, or deleted. */
 export const DISCARD_EDITS = "discardEdits";
 
-export function UnsavedChangesGuard({ dirty, draftKept = false }: { dirty: boolean; /** The editor keeps a draft of the changes (blog posts, courses): leaving loses nothing. */ draftKept?: boolean }) {
+export function UnsavedChangesGuard({
+  dirty,
+  draftKept = false,
+}: {
+  dirty: boolean;
+  /** The editor keeps a draft of the changes (blog posts, courses): leaving loses nothing. */ draftKept?: boolean;
+}) {
   const { t } = useTranslation("admin-content");
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -37,7 +43,11 @@ export function UnsavedChangesGuard({ dirty, draftKept = false }: { dirty: boole
         <button type="button" onClick={stay} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
           {t("unsaved.stay")}
         </button>
-        <button type="button" onClick={() => blocker.proceed?.()} className="rounded-lg border border-red-300 px-5 py-2 font-semibold text-red-700 hover:bg-red-50">
+        <button
+          type="button"
+          onClick={() => blocker.proceed?.()}
+          className="rounded-lg border border-red-300 px-5 py-2 font-semibold text-red-700 hover:bg-red-50"
+        >
           {t(draftKept ? "unsaved.leaveDraft" : "unsaved.leave")}
         </button>
       </div>

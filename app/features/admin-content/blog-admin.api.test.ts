@@ -123,7 +123,13 @@ describe("admin blog API", () => {
     expect(del.status).toBe(200);
     expect(await findRedirectSlug(server.db, "to-delete")).toBeUndefined();
     expect((await server.request("GET", "/api/blogs/to-delete-2")).status).toBe(404);
-    for (const [method, path] of [["GET", "/api/admin/blogs/999999"], ["PUT", "/api/admin/blogs/999999"], ["DELETE", "/api/admin/blogs/999999"], ["GET", "/api/admin/blogs/abc"], ["GET", "/api/admin/blogs/1e3"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/blogs/999999"],
+      ["PUT", "/api/admin/blogs/999999"],
+      ["DELETE", "/api/admin/blogs/999999"],
+      ["GET", "/api/admin/blogs/abc"],
+      ["GET", "/api/admin/blogs/1e3"],
+    ] as const) {
       const res = await server.request(method, path, { headers, ...(method === "PUT" ? { json: post({ slug: "ghost" }) } : {}) });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.message).toBeTruthy();
@@ -152,7 +158,10 @@ describe("admin blog API", () => {
   });
 
   it("stores hostile text as text", async () => {
-    const res = await server.request("POST", "/api/admin/blogs", { json: post({ slug: "hostile", titleEn: "<img src=x onerror=alert(1)>'; drop table blog_posts;--" }), headers });
+    const res = await server.request("POST", "/api/admin/blogs", {
+      json: post({ slug: "hostile", titleEn: "<img src=x onerror=alert(1)>'; drop table blog_posts;--" }),
+      headers,
+    });
     expect(res.status).toBe(201);
     expect((await server.request("GET", "/api/blogs/hostile")).body.title).toBe("<img src=x onerror=alert(1)>'; drop table blog_posts;--");
   });
@@ -160,13 +169,22 @@ describe("admin blog API", () => {
   it("refuses malformed JSON, a non-object and an oversized body", async () => {
     expect((await server.request("POST", "/api/admin/blogs", { body: "{bad", headers: { ...headers, "content-type": "application/json" } })).status).toBe(400);
     expect((await server.request("POST", "/api/admin/blogs", { json: [1], headers })).status).toBe(400);
-    const huge = await server.request("POST", "/api/admin/blogs", { json: post({ contentEn: [{ type: "paragraph", value: "x".repeat(1_100_000) }] }), headers });
+    const huge = await server.request("POST", "/api/admin/blogs", {
+      json: post({ contentEn: [{ type: "paragraph", value: "x".repeat(1_100_000) }] }),
+      headers,
+    });
     expect(huge.status).toBe(413);
   });
 
   it("is for staff only", async () => {
     const user = await server.signIn("user");
-    for (const [method, path] of [["GET", "/api/admin/blogs"], ["GET", "/api/admin/blogs/1"], ["POST", "/api/admin/blogs"], ["PUT", "/api/admin/blogs/1"], ["DELETE", "/api/admin/blogs/1"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/blogs"],
+      ["GET", "/api/admin/blogs/1"],
+      ["POST", "/api/admin/blogs"],
+      ["PUT", "/api/admin/blogs/1"],
+      ["DELETE", "/api/admin/blogs/1"],
+    ] as const) {
       const json = method === "POST" || method === "PUT" ? post({ slug: "nope" }) : undefined;
       expect((await server.request(method, path, { json })).status, `${method} ${path} anonymous`).toBe(401);
       expect((await server.request(method, path, { json, headers: { cookie: user.cookie, origin: server.url } })).status, `${method} ${path} parent`).toBe(403);

@@ -8,19 +8,32 @@ const dateField = z
   .string({ error: v.required })
   .trim()
   .min(1, v.required)
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), v.date);
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    v.date,
+  );
 
-const languageFields = (suffix: "En" | "Ar") => ({
-  [`title${suffix}`]: optionalText(200),
-  [`description${suffix}`]: optionalText(1000),
-  [`category${suffix}`]: optionalText(80),
-  [`metaTitle${suffix}`]: optionalText(200),
-  [`metaDescription${suffix}`]: optionalText(400),
-  [`metaKeywords${suffix}`]: optionalText(400),
-  [`content${suffix}`]: contentBlocksField,
-}) as {
-  [K in `title${typeof suffix}` | `description${typeof suffix}` | `category${typeof suffix}` | `metaTitle${typeof suffix}` | `metaDescription${typeof suffix}` | `metaKeywords${typeof suffix}`]: ReturnType<typeof optionalText>;
-} & { [K in `content${typeof suffix}`]: typeof contentBlocksField };
+const languageFields = (suffix: "En" | "Ar") =>
+  ({
+    [`title${suffix}`]: optionalText(200),
+    [`description${suffix}`]: optionalText(1000),
+    [`category${suffix}`]: optionalText(80),
+    [`metaTitle${suffix}`]: optionalText(200),
+    [`metaDescription${suffix}`]: optionalText(400),
+    [`metaKeywords${suffix}`]: optionalText(400),
+    [`content${suffix}`]: contentBlocksField,
+  }) as {
+    [
+      K in
+        | `title${typeof suffix}`
+        | `description${typeof suffix}`
+        | `category${typeof suffix}`
+        | `metaTitle${typeof suffix}`
+        | `metaDescription${typeof suffix}`
+        | `metaKeywords${typeof suffix}`
+    ]: ReturnType<typeof optionalText>;
+  } & { [K in `content${typeof suffix}`]: typeof contentBlocksField };
 
 /**
  * A blog post as the editor sends it: shared fields plus an English and an Arabic version.

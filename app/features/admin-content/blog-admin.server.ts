@@ -151,7 +151,14 @@ async function updateBlogPost(db: DB, id: number, input: BlogPostValues, userId:
           .onConflict((oc) => oc.column("old_slug").doUpdateSet({ post_id: id, created_at: now }))
           .execute();
       }
-      await recordAudit(trx, { userId, action: "update", entity: "blog_post", entityId: id, name: input.titleEn || input.titleAr, changes: diffFields(old, values) });
+      await recordAudit(trx, {
+        userId,
+        action: "update",
+        entity: "blog_post",
+        entityId: id,
+        name: input.titleEn || input.titleAr,
+        changes: diffFields(old, values),
+      });
       await keepRevision(trx, id, userId, false);
       return { id, slug: input.slug };
     }),
@@ -185,7 +192,7 @@ export const blogCollection = defineCollection({
       { header: "category", value: (r) => r.category_en },
       { header: "author", value: (r) => r.author },
       { header: "publish_date", value: (r) => r.publish_date },
-      { header: "updated_at", value: (r) => r.updated_at , instant: true },
+      { header: "updated_at", value: (r) => r.updated_at, instant: true },
     ],
   },
   read: async (db, id) => {

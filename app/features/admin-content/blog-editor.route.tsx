@@ -46,8 +46,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     author: user.username,
     publishDate: todayIso(),
     imageUrl: "",
-    titleEn: "", descriptionEn: "", categoryEn: "", metaTitleEn: "", metaDescriptionEn: "", metaKeywordsEn: "", contentEn: [],
-    titleAr: "", descriptionAr: "", categoryAr: "", metaTitleAr: "", metaDescriptionAr: "", metaKeywordsAr: "", contentAr: [],
+    titleEn: "",
+    descriptionEn: "",
+    categoryEn: "",
+    metaTitleEn: "",
+    metaDescriptionEn: "",
+    metaKeywordsEn: "",
+    contentEn: [],
+    titleAr: "",
+    descriptionAr: "",
+    categoryAr: "",
+    metaTitleAr: "",
+    metaDescriptionAr: "",
+    metaKeywordsAr: "",
+    contentAr: [],
   };
   return { id: null, post, draft, timeZone, share: null };
 }
@@ -139,7 +151,13 @@ function BlogEditor({ id, initial, draft, timeZone }: { id: number | null; initi
         ]}
       />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} dir={dir} className="space-y-4">
-        <TextField key={`title${suffix}`} label={t("blog.fields.title")} dir={dir} error={form.error(`title${suffix}`)} control={follow.source(`title${suffix}`)} />
+        <TextField
+          key={`title${suffix}`}
+          label={t("blog.fields.title")}
+          dir={dir}
+          error={form.error(`title${suffix}`)}
+          control={follow.source(`title${suffix}`)}
+        />
         {text("description", t("blog.fields.description"), 3)}
         {text("category", t("blog.fields.category"))}
         <SeoFields field={(name, label) => text(name, label)} />
@@ -190,9 +208,16 @@ function BlogPreview({ id, values, suffix }: { id: string; values: BlogPostInput
   const { t } = useTranslation("admin-content");
   const image = safeUrl(values.imageUrl);
   return (
-    <section id={id} aria-label={t("form.previewLabel")} dir={suffix === "Ar" ? "rtl" : "ltr"} className="rounded-2xl border-2 border-dashed border-indigo-200 p-6">
+    <section
+      id={id}
+      aria-label={t("form.previewLabel")}
+      dir={suffix === "Ar" ? "rtl" : "ltr"}
+      className="rounded-2xl border-2 border-dashed border-indigo-200 p-6"
+    >
       <p className="text-sm font-semibold uppercase text-indigo-700">{t("form.previewLabel")}</p>
-      {values[`category${suffix}`] ? <p className="mt-3 inline-block rounded-full bg-indigo-100 px-3 py-1 text-sm font-semibold text-indigo-800">{values[`category${suffix}`]}</p> : null}
+      {values[`category${suffix}`] ? (
+        <p className="mt-3 inline-block rounded-full bg-indigo-100 px-3 py-1 text-sm font-semibold text-indigo-800">{values[`category${suffix}`]}</p>
+      ) : null}
       {/* No empty heading while the title is still blank. */}
       {values[`title${suffix}`] ? <h2 className="mt-3 text-3xl font-extrabold text-slate-900">{values[`title${suffix}`]}</h2> : null}
       <p className="mt-2 text-slate-600">{values.author}</p>
@@ -230,7 +255,15 @@ function SharePreview({ url, expiresAt }: { url: string; expiresAt: string }) {
         <label htmlFor="share-preview-url" className="sr-only">
           {t("blog.share.label")}
         </label>
-        <input id="share-preview-url" type="text" readOnly value={url} dir="ltr" className={`${inputClass} max-w-xl`} onFocus={(event) => event.currentTarget.select()} />
+        <input
+          id="share-preview-url"
+          type="text"
+          readOnly
+          value={url}
+          dir="ltr"
+          className={`${inputClass} max-w-xl`}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         {hydrated ? (
           <button type="button" className={secondaryButton} onClick={() => void copy()}>
             {t("blog.share.copy")}

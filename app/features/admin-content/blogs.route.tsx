@@ -47,7 +47,10 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
           key: "status",
           header: t("blog.fields.status"),
           sort: "status",
-          cell: (r) => (r.status === "published" && r.publish_date > now ? t("blog.scheduledOn", { date: formatPublishDate(r.publish_date, lang) }) : t(`blog.status.${r.status}`)),
+          cell: (r) =>
+            r.status === "published" && r.publish_date > now
+              ? t("blog.scheduledOn", { date: formatPublishDate(r.publish_date, lang) })
+              : t(`blog.status.${r.status}`),
         },
         { key: "category", header: t("blog.fields.category"), cell: (r) => <BilingualText en={r.category_en} ar={r.category_ar} /> },
         { key: "author", header: t("blog.fields.author"), sort: "author", cell: (r) => r.author },

@@ -12,6 +12,14 @@ import { pageSectionEndpoints } from "./page-sections.api";
 /** The staff API of every admin collection, each from its declaration, the drafts and revisions of posts, courses, testimonials and page sections, and the pages' texts (decision 058). */
 export function adminCollectionsApi(deps: EndpointDeps): Router {
   const router = Router();
-  router.use(contentHistoryApi(deps), collectionApi(blogCollection)(deps), collectionApi(courseCollection)(deps), collectionApi(teacherCollection)(deps), collectionApi(productCollection)(deps), collectionApi(testimonialCollection)(deps), jsonRoutes(deps, pageSectionEndpoints));
+  router.use(
+    contentHistoryApi(deps),
+    collectionApi(blogCollection)(deps),
+    collectionApi(courseCollection)(deps),
+    collectionApi(teacherCollection)(deps),
+    collectionApi(productCollection)(deps),
+    collectionApi(testimonialCollection)(deps),
+    jsonRoutes(deps, pageSectionEndpoints),
+  );
   return router;
 }

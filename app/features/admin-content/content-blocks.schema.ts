@@ -35,7 +35,11 @@ const listItems = z
 export const contentBlockSchema = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("heading"), value: requiredText(300), level: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(6, v.invalid) }),
+    z.object({
+      type: z.literal("heading"),
+      value: requiredText(300),
+      level: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(6, v.invalid),
+    }),
     z.object({ type: z.literal("paragraph"), value: requiredText(20000) }),
     z.object({ type: z.literal("image"), value: imageUrlField, alt: optionalText(300) }),
     z.object({ type: z.literal("list"), items: listItems }),

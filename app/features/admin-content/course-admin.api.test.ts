@@ -18,7 +18,10 @@ const course = (over: Record<string, unknown> = {}) => ({
   instructor: "Sahil Jaiswal",
   rating: 5,
   imageUrl: "/uploads/abc-640.webp",
-  contentEn: [{ type: "heading", value: "What you build", level: 2 }, { type: "list", items: ["A rover", "A crane"] }],
+  contentEn: [
+    { type: "heading", value: "What you build", level: 2 },
+    { type: "list", items: ["A rover", "A crane"] },
+  ],
   contentAr: [{ type: "paragraph", value: "مشاريع ممتعة." }],
   faqs: [{ questionEn: "Do I need a kit?", answerEn: "No, we lend one.", questionAr: "هل أحتاج مجموعة؟", answerAr: "لا، نعيرك واحدة." }],
   metaTitle: "LEGO Robotics for kids",
@@ -50,12 +53,21 @@ describe("admin course API", () => {
 
   it("edits a course; a taken key or slug is 409", async () => {
     const { id } = (await server.request("POST", "/api/admin/courses", { json: course({ key: "drones_two", slug: "drones-two" }), headers })).body;
-    const edited = await server.request("PUT", `/api/admin/courses/${id}`, { json: course({ key: "drones_two", slug: "drones-2", price: 100, discounted: false, originalPrice: null, rating: null }), headers });
+    const edited = await server.request("PUT", `/api/admin/courses/${id}`, {
+      json: course({ key: "drones_two", slug: "drones-2", price: 100, discounted: false, originalPrice: null, rating: null }),
+      headers,
+    });
     expect(edited.status).toBe(200);
     const read = await server.request("GET", `/api/admin/courses/${id}`, { headers });
     expect(read.body.course).toMatchObject({ slug: "drones-2", price: 100, discounted: false, originalPrice: null, rating: null });
     // The audit log names the course and says what changed, before → after (issue 16, defect 8).
-    const audit = await server.db.selectFrom("audit_log").select("summary").where("entity", "=", "course").where("entity_id", "=", String(id)).where("action", "=", "update").executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .select("summary")
+      .where("entity", "=", "course")
+      .where("entity_id", "=", String(id))
+      .where("action", "=", "update")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary)).toEqual({
       name: "LEGO Robotics",
       changes: {
@@ -75,7 +87,9 @@ describe("admin course API", () => {
   });
 
   it("asks before deleting a course with demo bookings, then keeps the bookings' history", async () => {
-    const { id } = (await server.request("POST", "/api/admin/courses", { json: course({ key: "booked_course", slug: "booked-course", nameEn: "Booked Course" }), headers })).body;
+    const { id } = (
+      await server.request("POST", "/api/admin/courses", { json: course({ key: "booked_course", slug: "booked-course", nameEn: "Booked Course" }), headers })
+    ).body;
     const now = nowIso();
     const slot = await server.db
       .insertInto("demo_slots")
@@ -84,7 +98,23 @@ describe("admin course API", () => {
       .executeTakeFirstOrThrow();
     await server.db
       .insertInto("demo_bookings")
-      .values({ reference: "REF123", cancel_token: "tok123", slot_id: slot.id, course_id: id, course_name: "Booked Course", child_name: "Sara", child_age: 9, parent_name: "Mona", email: "mona@example.com", phone: "9876543210", lang: "en", status: "booked", user_id: null, created_at: now, updated_at: now })
+      .values({
+        reference: "REF123",
+        cancel_token: "tok123",
+        slot_id: slot.id,
+        course_id: id,
+        course_name: "Booked Course",
+        child_name: "Sara",
+        child_age: 9,
+        parent_name: "Mona",
+        email: "mona@example.com",
+        phone: "9876543210",
+        lang: "en",
+        status: "booked",
+        user_id: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     expect((await server.request("GET", `/api/admin/courses/${id}`, { headers })).body.bookings).toBe(1);
     const ask = await server.request("DELETE", `/api/admin/courses/${id}`, { headers });
@@ -136,7 +166,13 @@ describe("admin course API", () => {
 
   it("is for staff only", async () => {
     const user = await server.signIn("user");
-    for (const [method, path] of [["GET", "/api/admin/courses"], ["GET", "/api/admin/courses/1"], ["POST", "/api/admin/courses"], ["PUT", "/api/admin/courses/1"], ["DELETE", "/api/admin/courses/1?confirm=1"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/courses"],
+      ["GET", "/api/admin/courses/1"],
+      ["POST", "/api/admin/courses"],
+      ["PUT", "/api/admin/courses/1"],
+      ["DELETE", "/api/admin/courses/1?confirm=1"],
+    ] as const) {
       const json = method === "POST" || method === "PUT" ? course({ key: "nope", slug: "nope" }) : undefined;
       expect((await server.request(method, path, { json })).status, `${method} ${path}`).toBe(401);
       expect((await server.request(method, path, { json, headers: { cookie: user.cookie, origin: server.url } })).status, `${method} ${path}`).toBe(403);

@@ -4,8 +4,7 @@ import { contentBlocksField, imageUrlField } from "./content-blocks.schema";
 import { slugField } from "./slug";
 import { CURRENCY_CODES, fitsCurrency } from "~/lib/money";
 
-const whole = (min: number, max: number) =>
-  z.number({ error: v.required }).int(v.invalid).min(min, v.invalid).max(max, v.tooLong);
+const whole = (min: number, max: number) => z.number({ error: v.required }).int(v.invalid).min(min, v.invalid).max(max, v.tooLong);
 const amount = (min: number, max: number) => z.number({ error: v.required }).min(min, v.invalid).max(max, v.tooLong);
 
 /** One FAQ, asked and answered in English and (optionally) Arabic. */
@@ -22,7 +21,12 @@ const faqSchema = z.object({
  */
 export const courseSchema = z
   .object({
-    key: z.string({ error: v.required }).trim().min(1, v.required).max(60, v.tooLong).regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/, "courseKey"),
+    key: z
+      .string({ error: v.required })
+      .trim()
+      .min(1, v.required)
+      .max(60, v.tooLong)
+      .regex(/^[a-z0-9]+(?:_[a-z0-9]+)*$/, "courseKey"),
     slug: slugField,
     nameEn: requiredText(150),
     nameAr: optionalText(150),

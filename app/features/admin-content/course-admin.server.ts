@@ -80,7 +80,11 @@ const keepRevision = async (trx: DB, id: number, userId: number, created: boolea
   afterContentSave(trx, { table: "courses", recordId: id, userId, values: (await courseValues(trx, id)) ?? {}, created });
 
 async function countBookings(db: DB, courseId: number): Promise<number> {
-  const { n } = await db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll().as("n")).where("course_id", "=", courseId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("demo_bookings")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("course_id", "=", courseId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -125,7 +129,11 @@ async function createCourse(db: DB, input: CourseValues, userId: number): Promis
   return claimingUnique("slug", () =>
     inTransaction(db, async (trx) => {
       const currency = input.currency ?? (await getSiteSettings(trx)).defaultCurrency;
-      const { id } = await trx.insertInto("courses").values({ ...columns(input), currency, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto("courses")
+        .values({ ...columns(input), currency, created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await recordAudit(trx, { userId, action: "create", entity: "course", entityId: id, name: input.nameEn || input.nameAr });
       await keepRevision(trx, id, userId, true);
       return { id, slug: input.slug };
@@ -196,7 +204,7 @@ export const courseCollection = defineCollection({
       { header: "max_age", value: (r) => r.max_age },
       { header: "instructor", value: (r) => r.instructor },
       { header: "rating", value: (r) => r.rating },
-      { header: "updated_at", value: (r) => r.updated_at , instant: true },
+      { header: "updated_at", value: (r) => r.updated_at, instant: true },
     ],
   },
   read: getCourseForm,

@@ -22,10 +22,27 @@ import { InstalmentRuleForm, type RuleAnswer } from "~/features/billing";
 import { instalmentRuleAction, instalmentRuleOfOffer } from "~/features/billing/index.server";
 
 const empty: CourseInput = {
-  key: "", slug: "", nameEn: "", nameAr: "", descriptionEn: "", descriptionAr: "",
-  sessions: 30, minAge: 6, maxAge: 18, price: 0, discounted: false, originalPrice: null,
-  instructor: "", rating: null, imageUrl: "", contentEn: [], contentAr: [], faqs: [],
-  metaTitle: "", metaDescription: "", metaKeywords: "",
+  key: "",
+  slug: "",
+  nameEn: "",
+  nameAr: "",
+  descriptionEn: "",
+  descriptionAr: "",
+  sessions: 30,
+  minAge: 6,
+  maxAge: 18,
+  price: 0,
+  discounted: false,
+  originalPrice: null,
+  instructor: "",
+  rating: null,
+  imageUrl: "",
+  contentEn: [],
+  contentAr: [],
+  faqs: [],
+  metaTitle: "",
+  metaDescription: "",
+  metaKeywords: "",
 };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -46,7 +63,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   requireAdminPage(args.context, args.request);
   const fields = await args.request.formData().catch(() => null);
-  if (!fields || fields.get("intent") !== "instalment-rule" || !/^\d{1,9}$/.test(args.params.id ?? "")) throw data({ message: "Bad request." }, { status: 400 });
+  if (!fields || fields.get("intent") !== "instalment-rule" || !/^\d{1,9}$/.test(args.params.id ?? ""))
+    throw data({ message: "Bad request." }, { status: 400 });
   return instalmentRuleAction(args, "course", Number(args.params.id), fields);
 }
 
@@ -56,7 +74,11 @@ export default function CourseEditorPage({ loaderData, actionData }: Route.Compo
   return (
     <EditorPage collection="courses" prefix="course" id={loaderData.id}>
       <CourseEditor id={loaderData.id} initial={loaderData.course} bookings={loaderData.bookings} draft={loaderData.draft} timeZone={loaderData.timeZone} />
-      {loaderData.id ? <div className="mt-8"><InstalmentRuleForm count={loaderData.instalmentCount} answer={(actionData as RuleAnswer | undefined) ?? null} /></div> : null}
+      {loaderData.id ? (
+        <div className="mt-8">
+          <InstalmentRuleForm count={loaderData.instalmentCount} answer={(actionData as RuleAnswer | undefined) ?? null} />
+        </div>
+      ) : null}
     </EditorPage>
   );
 }
@@ -89,7 +111,13 @@ function CourseEditor({
     <TextField label={label} hint={hint} error={form.error(name)} control={form.field(name)} dir={name === "key" ? "ltr" : undefined} />
   );
   const number = (name: "sessions" | "minAge" | "maxAge" | "price" | "originalPrice", optional = false, step: 1 | "any" = 1) => (
-    <TextField type="number" step={step} label={t(`course.fields.${name}`)} error={form.error(name)} control={register(name, { setValueAs: optional ? asOptionalNumber : asNumber })} />
+    <TextField
+      type="number"
+      step={step}
+      label={t(`course.fields.${name}`)}
+      error={form.error(name)}
+      control={register(name, { setValueAs: optional ? asOptionalNumber : asNumber })}
+    />
   );
   const tabInvalid = (suffix: "En" | "Ar") => [`name${suffix}`, `description${suffix}`, `content${suffix}`].some((name) => form.error(name as "nameEn"));
   const dir = tab === "Ar" ? "rtl" : "ltr";
@@ -114,7 +142,13 @@ function CourseEditor({
         </Field>
         <Field label={t("course.fields.rating")} error={form.error("rating")}>
           {({ id: fid, describedBy, invalid }) => (
-            <select id={fid} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...register("rating", { setValueAs: asOptionalNumber })}>
+            <select
+              id={fid}
+              className={inputClass}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              {...register("rating", { setValueAs: asOptionalNumber })}
+            >
               <option value="">{t("course.noRating")}</option>
               {[0, 1, 2, 3, 4, 5].map((r) => (
                 <option key={r} value={r}>
@@ -145,14 +179,27 @@ function CourseEditor({
       />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} dir={dir} className="space-y-4">
         <TextField key={`name${tab}`} label={t("course.fields.name")} dir={dir} error={form.error(`name${tab}`)} control={follow.source(`name${tab}`)} />
-        <TextField key={`description${tab}`} label={t("course.fields.description")} dir={dir} rows={3} error={form.error(`description${tab}`)} control={form.field(`description${tab}`)} />
+        <TextField
+          key={`description${tab}`}
+          label={t("course.fields.description")}
+          dir={dir}
+          rows={3}
+          error={form.error(`description${tab}`)}
+          control={form.field(`description${tab}`)}
+        />
         <h2 className="text-lg font-semibold text-slate-900">{t("blocks.title")}</h2>
         <Controller
           key={`content${tab}`}
           control={control}
           name={`content${tab}`}
           render={({ field }) => (
-            <BlocksEditor label={t(`blocks.label${tab}`)} value={field.value ?? []} onChange={field.onChange} errors={form.methods.formState.errors[`content${tab}`] as never} dir={dir} />
+            <BlocksEditor
+              label={t(`blocks.label${tab}`)}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              errors={form.methods.formState.errors[`content${tab}`] as never}
+              dir={dir}
+            />
           )}
         />
       </div>

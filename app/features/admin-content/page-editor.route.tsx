@@ -23,7 +23,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isPageKey(params.page)) throw data(null, { status: 404 });
   const [sections, { timeZone }] = await Promise.all([pageEditor(context.db, params.page), getSiteSettings(context.db)]);
   // Each section is a record with the person's own draft (decisions 035, 063).
-  const drafts = await Promise.all(sections.map((s) => (s.id ? draftForEditor(context.db, { table: "page_sections", recordId: s.id, userId: user.id }) : null)));
+  const drafts = await Promise.all(
+    sections.map((s) => (s.id ? draftForEditor(context.db, { table: "page_sections", recordId: s.id, userId: user.id }) : null)),
+  );
   return { page: params.page, sections: sections.map((s, i) => ({ ...s, draft: drafts[i] ?? null })), timeZone };
 }
 
@@ -41,7 +43,10 @@ export default function PageEditorPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <LocalLink to="/admin/pages" className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 hover:underline">
-        <span aria-hidden="true" className="rtl:rotate-180">←</span> {t("pageText.back")}
+        <span aria-hidden="true" className="rtl:rotate-180">
+          ←
+        </span>{" "}
+        {t("pageText.back")}
       </LocalLink>
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <PageMeta title={title} description={title} />
@@ -49,7 +54,15 @@ export default function PageEditorPage({ loaderData }: Route.ComponentProps) {
       {loaderData.sections.map((section) => {
         const declaration = declared.find((d) => d.key === section.key);
         return declaration ? (
-          <SectionForm key={`${page}/${section.key}`} page={page} section={declaration} id={section.id} values={section.values} draft={section.draft} timeZone={loaderData.timeZone} />
+          <SectionForm
+            key={`${page}/${section.key}`}
+            page={page}
+            section={declaration}
+            id={section.id}
+            values={section.values}
+            draft={section.draft}
+            timeZone={loaderData.timeZone}
+          />
         ) : null;
       })}
     </div>
@@ -95,7 +108,15 @@ function SectionForm({
       await revalidator.revalidate();
     },
   });
-  const drafts = useEditorDraft({ collection: "page-sections", id: recordId, methods: form.methods, initial: values, draft, timeZone, idPrefix: `${id}-draft` });
+  const drafts = useEditorDraft({
+    collection: "page-sections",
+    id: recordId,
+    methods: form.methods,
+    initial: values,
+    draft,
+    timeZone,
+    idPrefix: `${id}-draft`,
+  });
   const bilingual = section.fields.filter((f) => !f.shared);
   const headingId = `${id}-title`;
   const sectionName = t(`pageText.sections.${section.key}`);
@@ -109,18 +130,35 @@ function SectionForm({
         <input type="hidden" name="_section" value={section.key} />
         <FormAlert message={form.refusal} />
         {drafts.banner}
-        <TranslationGaps control={form.methods.control as unknown as Control<FieldValues>} fields={bilingual.map((f) => ({ name: f.name, label: label(f.name) }))} />
+        <TranslationGaps
+          control={form.methods.control as unknown as Control<FieldValues>}
+          fields={bilingual.map((f) => ({ name: f.name, label: label(f.name) }))}
+        />
         <div className="grid gap-4 md:grid-cols-2">
           {section.fields.flatMap((field) =>
             field.shared
-              ? [<TextField key={field.name} className="md:col-span-2" label={label(field.name)} hint={t("pageText.sharedHint")} dir="ltr" error={form.error(field.name)} control={form.field(field.name)} />]
+              ? [
+                  <TextField
+                    key={field.name}
+                    className="md:col-span-2"
+                    label={label(field.name)}
+                    hint={t("pageText.sharedHint")}
+                    dir="ltr"
+                    error={form.error(field.name)}
+                    control={form.field(field.name)}
+                  />,
+                ]
               : (["En", "Ar"] as const).map((lang) => (
                   <TextField
                     key={`${field.name}${lang}`}
                     label={`${label(field.name)} (${t(`pageText.lang${lang}`)})`}
                     dir={lang === "Ar" ? "rtl" : "ltr"}
                     rows={field.rows}
-                    hint={field.placeholder ? t(`pageText.placeholders.${field.placeholder}`, { placeholder: `{{${field.placeholder}}}`, interpolation: { escapeValue: false } }) : undefined}
+                    hint={
+                      field.placeholder
+                        ? t(`pageText.placeholders.${field.placeholder}`, { placeholder: `{{${field.placeholder}}}`, interpolation: { escapeValue: false } })
+                        : undefined
+                    }
                     error={form.error(`${field.name}${lang}`)}
                     control={form.field(`${field.name}${lang}`)}
                   />

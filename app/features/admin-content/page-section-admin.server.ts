@@ -12,7 +12,11 @@ export async function listPages(db: DB) {
   return PAGE_KEYS.map((page) => {
     const sections = PAGE_SECTIONS[page] as readonly PageSection[];
     const missing = sections.reduce((n, s) => n + missingTranslations(s, stored.get(`${page}/${s.key}`) ?? seedValues(s)).length, 0);
-    const updatedAt = sections.map((s) => stored.get(`${page}/${s.key}`)?.updatedAt ?? "").sort().at(-1) ?? "";
+    const updatedAt =
+      sections
+        .map((s) => stored.get(`${page}/${s.key}`)?.updatedAt ?? "")
+        .sort()
+        .at(-1) ?? "";
     return { page, sections: sections.length, missing, updatedAt };
   });
 }
@@ -48,7 +52,16 @@ export const pageSectionValues = async (db: DB, id: number) => (await sectionByI
 export async function saveSection(db: DB, page: PageKey, section: PageSection, form: Record<string, string>, userId: number): Promise<void> {
   const next = sectionValues(section, form);
   const flat = (values: { en: Record<string, string>; ar: Record<string, string> }) =>
-    Object.fromEntries(section.fields.flatMap((f) => (f.shared ? [[f.name, values.en[f.name] ?? ""]] : [[`${f.name}_en`, values.en[f.name] ?? ""], [`${f.name}_ar`, values.ar[f.name] ?? ""]])));
+    Object.fromEntries(
+      section.fields.flatMap((f) =>
+        f.shared
+          ? [[f.name, values.en[f.name] ?? ""]]
+          : [
+              [`${f.name}_en`, values.en[f.name] ?? ""],
+              [`${f.name}_ar`, values.ar[f.name] ?? ""],
+            ],
+      ),
+    );
   await inTransaction(db, async (trx) => {
     const current = (await readSections(trx, [page])).get(`${page}/${section.key}`) ?? seedValues(section);
     const now = nowIso();
@@ -57,7 +70,14 @@ export async function saveSection(db: DB, page: PageKey, section: PageSection, f
       .values({ page, section: section.key, texts_en: toDbJson(next.en), texts_ar: toDbJson(next.ar), created_at: now, updated_at: now })
       .onConflict((oc) => oc.columns(["page", "section"]).doUpdateSet({ texts_en: toDbJson(next.en), texts_ar: toDbJson(next.ar), updated_at: now }))
       .execute();
-    await recordAudit(trx, { userId, action: "update", entity: "page_section", entityId: `${page}/${section.key}`, name: `${page} / ${section.key}`, changes: diffFields(flat(current), flat(next)) });
+    await recordAudit(trx, {
+      userId,
+      action: "update",
+      entity: "page_section",
+      entityId: `${page}/${section.key}`,
+      name: `${page} / ${section.key}`,
+      changes: diffFields(flat(current), flat(next)),
+    });
     // The saved texts become a revision and the saver's draft of the section goes (decisions 035, 063).
     const { id } = await trx.selectFrom("page_sections").select("id").where("page", "=", page).where("section", "=", section.key).executeTakeFirstOrThrow();
     await afterContentSave(trx, { table: "page_sections", recordId: id, userId, values: sectionForm(section, next), created: false });

@@ -6,6 +6,7 @@ import type { TFunction } from "i18next";
  */
 export function sectionFieldLabel(t: TFunction<"admin-content">, name: string): string {
   const part = /^(.+?)(Title|Text|Value)$/.exec(name);
-  if (part && t(`pageText.parts.${part[1]}` as never, { defaultValue: "" })) return `${t(`pageText.parts.${part[1]}` as never)} · ${t(`pageText.fields.${part[2]!.toLowerCase()}` as never)}`;
+  if (part && t(`pageText.parts.${part[1]}` as never, { defaultValue: "" }))
+    return `${t(`pageText.parts.${part[1]}` as never)} · ${t(`pageText.fields.${part[2]!.toLowerCase()}` as never)}`;
   return t(`pageText.fields.${name}` as never);
 }

@@ -38,7 +38,12 @@ describe("page texts API (decision 058)", () => {
     expect(en["hero.title"]).toEqual({ text: "Spark your child's curiosity with hands-on STEM", lang: "en" });
     expect(en["site.stats.studentsValue"]?.text).toBe("156+");
     expect([en["site.stats.classesValue"]?.text, en["site.stats.teachersValue"]?.text, en["site.stats.yearsValue"]?.text]).toEqual(["568+", "40+", "6+"]);
-    expect([en["areas.stemTitle"], en["areas.roboticsTitle"], en["areas.codingTitle"], en["areas.modelingTitle"]].map((t) => t?.text)).toEqual(["STEM Learning", "Robotics", "Coding", "3D Modeling"]);
+    expect([en["areas.stemTitle"], en["areas.roboticsTitle"], en["areas.codingTitle"], en["areas.modelingTitle"]].map((t) => t?.text)).toEqual([
+      "STEM Learning",
+      "Robotics",
+      "Coding",
+      "3D Modeling",
+    ]);
     const camp = await pageTexts(server.db, ["summer-camp"], "en");
     expect([camp["spots.title"]?.text, camp["why.title"]?.text]).toEqual(["Spots Filling Fast", "Why Choose Us"]);
     const ar = await pageTexts(server.db, ["home"], "ar");
@@ -95,8 +100,16 @@ describe("page texts API (decision 058)", () => {
 
   it("makes the home page's age-groups block and the camp page's eyebrow, topic tags and curriculum title editable, shown on the public pages", async () => {
     const en = await pageTexts(server.db, ["home", "summer-camp"], "en");
-    expect([en["ageFilter.title"]?.text, en["schools.eyebrow"]?.text, en["about.imageAlt"]?.text]).toEqual(["Find the right course for your child's age", "For Schools", "Students and a mentor around a table with laptops and robot parts"]);
-    expect([en["banner.eyebrow"]?.text, en["topics.printing"]?.text, en["headings.curriculumTitle"]?.text]).toEqual(["Summer Camp {{year}}", "3D Printing", "{{camp}} curriculum"]);
+    expect([en["ageFilter.title"]?.text, en["schools.eyebrow"]?.text, en["about.imageAlt"]?.text]).toEqual([
+      "Find the right course for your child's age",
+      "For Schools",
+      "Students and a mentor around a table with laptops and robot parts",
+    ]);
+    expect([en["banner.eyebrow"]?.text, en["topics.printing"]?.text, en["headings.curriculumTitle"]?.text]).toEqual([
+      "Summer Camp {{year}}",
+      "3D Printing",
+      "{{camp}} curriculum",
+    ]);
     expect((await pageTexts(server.db, ["summer-camp"], "ar"))["topics.drones"]).toEqual({ text: "الطائرات المسيّرة", lang: "ar" });
 
     // The public pages read these through their loaders' pageTexts; the page cache is keyed on the content version (the newest audit id), which each save moves.
@@ -114,8 +127,17 @@ describe("page texts API (decision 058)", () => {
     const banner = page.body.sections.find((s: { key: string }) => s.key === "banner").values;
     const topics = page.body.sections.find((s: { key: string }) => s.key === "topics").values;
     expect(Object.keys(topics)).toHaveLength(16);
-    expect((await server.request("PUT", "/api/admin/pages/summer-camp/banner", { json: { ...banner, eyebrowEn: "Camp season {year}" }, headers })).status).toBe(200);
-    expect((await server.request("PUT", "/api/admin/pages/summer-camp/topics", { json: { ...topics, dronesEn: "Flying robots", dronesAr: "روبوتات طائرة" }, headers })).status).toBe(200);
+    expect((await server.request("PUT", "/api/admin/pages/summer-camp/banner", { json: { ...banner, eyebrowEn: "Camp season {year}" }, headers })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await server.request("PUT", "/api/admin/pages/summer-camp/topics", {
+          json: { ...topics, dronesEn: "Flying robots", dronesAr: "روبوتات طائرة" },
+          headers,
+        })
+      ).status,
+    ).toBe(200);
     const camp = await pageTexts(server.db, ["summer-camp"], "en");
     expect(fillText(camp["banner.eyebrow"]!.text, { year: "2027" })).toBe("Camp season 2027");
     expect(fillText(en["headings.curriculumTitle"]!.text, { camp: "Robotics Camp" })).toBe("Robotics Camp curriculum");
@@ -127,12 +149,24 @@ describe("page texts API (decision 058)", () => {
   });
 
   it("gives a row seeded before a field was declared that field's seed text, in the editor and on the page", async () => {
-    const row = await server.db.selectFrom("page_sections").select(["id", "texts_en", "texts_ar"]).where("page", "=", "home").where("section", "=", "about").executeTakeFirstOrThrow();
-    const drop = (json: string) => toDbJson(Object.fromEntries(Object.entries(JSON.parse(json) as Record<string, string>).filter(([name]) => name !== "imageAlt")));
-    await server.db.updateTable("page_sections").set({ texts_en: drop(row.texts_en), texts_ar: drop(row.texts_ar) }).where("id", "=", row.id).execute();
+    const row = await server.db
+      .selectFrom("page_sections")
+      .select(["id", "texts_en", "texts_ar"])
+      .where("page", "=", "home")
+      .where("section", "=", "about")
+      .executeTakeFirstOrThrow();
+    const drop = (json: string) =>
+      toDbJson(Object.fromEntries(Object.entries(JSON.parse(json) as Record<string, string>).filter(([name]) => name !== "imageAlt")));
+    await server.db
+      .updateTable("page_sections")
+      .set({ texts_en: drop(row.texts_en), texts_ar: drop(row.texts_ar) })
+      .where("id", "=", row.id)
+      .execute();
     expect((await pageTexts(server.db, ["home"], "ar"))["about.imageAlt"]).toEqual({ text: "طلاب ومدرّب حول طاولة عليها حواسيب محمولة وقطع روبوت", lang: "ar" });
     const editor = await server.request("GET", "/api/admin/pages/home", { headers });
-    expect(editor.body.sections.find((s: { key: string }) => s.key === "about").values.imageAltEn).toBe("Students and a mentor around a table with laptops and robot parts");
+    expect(editor.body.sections.find((s: { key: string }) => s.key === "about").values.imageAltEn).toBe(
+      "Students and a mentor around a table with laptops and robot parts",
+    );
   });
 
   it("answers 404 for an unknown page or section", async () => {
@@ -142,13 +176,20 @@ describe("page texts API (decision 058)", () => {
 
   it("is for staff, editors included", async () => {
     const user = await server.signIn("user");
-    for (const [method, path] of [["GET", "/api/admin/pages"], ["GET", "/api/admin/pages/home"], ["PUT", "/api/admin/pages/home/hero"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/pages"],
+      ["GET", "/api/admin/pages/home"],
+      ["PUT", "/api/admin/pages/home/hero"],
+    ] as const) {
       const json = method === "PUT" ? hero() : undefined;
       expect((await server.request(method, path, { json })).status).toBe(401);
       expect((await server.request(method, path, { json, headers: { cookie: user.cookie, origin: server.url } })).status).toBe(403);
     }
     const editor = await server.signIn("editor");
-    const res = await server.request("PUT", "/api/admin/pages/home/hero", { json: hero({ titleEn: "By an editor" }), headers: { cookie: editor.cookie, origin: server.url } });
+    const res = await server.request("PUT", "/api/admin/pages/home/hero", {
+      json: hero({ titleEn: "By an editor" }),
+      headers: { cookie: editor.cookie, origin: server.url },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -183,7 +224,10 @@ describe("admin testimonial API", () => {
     const entry = await server.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: "update", entity: "testimonial", entity_id: String(id) });
     expect(JSON.parse(entry.summary).changes.review_ar).toEqual({ from: "", to: "ابنتي تحبها." });
-    expect((await server.request("GET", `/api/admin/testimonials/${id}`, { headers })).body.testimonial).toMatchObject({ reviewAr: "ابنتي تحبها.", kind: "parent" });
+    expect((await server.request("GET", `/api/admin/testimonials/${id}`, { headers })).body.testimonial).toMatchObject({
+      reviewAr: "ابنتي تحبها.",
+      kind: "parent",
+    });
     const list = await server.request("GET", "/api/admin/testimonials?kind=parent&q=Sara", { headers });
     expect(list.body.rows.map((r: { id: number }) => r.id)).toEqual([id]);
     expect((await server.request("DELETE", `/api/admin/testimonials/${id}`, { headers })).status).toBe(200);
@@ -201,7 +245,12 @@ describe("admin testimonial API", () => {
 
   it("is for staff only", async () => {
     const user = await server.signIn("user");
-    for (const [method, path] of [["GET", "/api/admin/testimonials"], ["POST", "/api/admin/testimonials"], ["PUT", "/api/admin/testimonials/1"], ["DELETE", "/api/admin/testimonials/1"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/testimonials"],
+      ["POST", "/api/admin/testimonials"],
+      ["PUT", "/api/admin/testimonials/1"],
+      ["DELETE", "/api/admin/testimonials/1"],
+    ] as const) {
       const json = method === "POST" || method === "PUT" ? testimonial() : undefined;
       expect((await server.request(method, path, { json })).status).toBe(401);
       expect((await server.request(method, path, { json, headers: { cookie: user.cookie, origin: server.url } })).status).toBe(403);

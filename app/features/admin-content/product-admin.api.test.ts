@@ -28,7 +28,10 @@ describe("admin product API", () => {
     expect(row.slug).toBe("robotics-starter-kit-2");
     const edit = await server.request("PUT", `/api/admin/products/${res.body.id}`, { json: product({ price: 65, nameAr: "مجموعة الروبوتات" }), headers });
     expect(edit.status).toBe(200);
-    expect((await server.request("GET", `/api/admin/products/${res.body.id}`, { headers })).body.product).toMatchObject({ price: 65, nameAr: "مجموعة الروبوتات" });
+    expect((await server.request("GET", `/api/admin/products/${res.body.id}`, { headers })).body.product).toMatchObject({
+      price: 65,
+      nameAr: "مجموعة الروبوتات",
+    });
     const list = await server.request("GET", "/api/admin/products?q=robotics&sort=price&dir=desc", { headers });
     expect(list.body.rows.map((r: { price: number }) => r.price)).toEqual([69, 65]);
     expect(list.body.rows[1].id).toBe(res.body.id);
@@ -49,7 +52,12 @@ describe("admin product API", () => {
 
   it("is for staff only", async () => {
     const user = await server.signIn("user");
-    for (const [method, path] of [["GET", "/api/admin/products"], ["POST", "/api/admin/products"], ["PUT", "/api/admin/products/1"], ["DELETE", "/api/admin/products/1"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/products"],
+      ["POST", "/api/admin/products"],
+      ["PUT", "/api/admin/products/1"],
+      ["DELETE", "/api/admin/products/1"],
+    ] as const) {
       const json = method === "POST" || method === "PUT" ? product() : undefined;
       expect((await server.request(method, path, { json })).status).toBe(401);
       expect((await server.request(method, path, { json, headers: { cookie: user.cookie, origin: server.url } })).status).toBe(403);

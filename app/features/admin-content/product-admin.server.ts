@@ -61,7 +61,11 @@ async function createProduct(db: DB, input: ProductValues, userId: number): Prom
     const now = nowIso();
     try {
       return await inTransaction(db, async (trx) => {
-        const { id } = await trx.insertInto("products").values({ ...columns(input), slug, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto("products")
+          .values({ ...columns(input), slug, created_at: now, updated_at: now })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         await recordAudit(trx, { userId, action: "create", entity: "product", entityId: id, name: input.nameEn || input.nameAr || slug });
         return { id };
       });
@@ -92,7 +96,7 @@ export const productCollection = defineCollection({
       { header: "slug", value: (r) => r.slug },
       { header: "price", value: (r) => r.price },
       { header: "sort", value: (r) => r.sort },
-      { header: "updated_at", value: (r) => r.updated_at , instant: true },
+      { header: "updated_at", value: (r) => r.updated_at, instant: true },
     ],
   },
   read: getProductForm,

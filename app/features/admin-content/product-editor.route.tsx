@@ -44,7 +44,12 @@ function ProductEditor({ id, initial }: { id: number | null; initial: ProductInp
         {number("sort")}
       </div>
       <ImageField control={control} name="imageUrl" label={t("product.fields.image")} />
-      <EditorActions pending={form.pending} dirty={form.methods.formState.isDirty} deleteQuestion={t("product.confirmDelete")} onDelete={id ? remove : undefined} />
+      <EditorActions
+        pending={form.pending}
+        dirty={form.methods.formState.isDirty}
+        deleteQuestion={t("product.confirmDelete")}
+        onDelete={id ? remove : undefined}
+      />
     </form>
   );
 }

@@ -41,7 +41,8 @@ function ofCollection<Values>(collection: Collection<unknown, Values, unknown, u
   return {
     name: collection.name,
     about: async (_db: DB, id: number, values: FormValues) => ({ name: label(values), editor: `/admin/${collection.name}/edit/${id}`, entityId: id }),
-    restore: (db: DB, id: number, values: FormValues, userId: number, lang: Lang) => orConflict(lang, collection.update(db, id, parseInput(collection.schema, values, lang), userId)),
+    restore: (db: DB, id: number, values: FormValues, userId: number, lang: Lang) =>
+      orConflict(lang, collection.update(db, id, parseInput(collection.schema, values, lang), userId)),
   };
 }
 

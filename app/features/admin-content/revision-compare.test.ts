@@ -27,7 +27,12 @@ describe("revision comparison", () => {
     const parts = changes[2]!.parts!;
     expect(parts.filter((p) => p.kind === "removed").map((p) => p.text)).toEqual(["one", "motor"]);
     expect(parts.filter((p) => p.kind === "added").map((p) => p.text)).toEqual(["two", "motors"]);
-    expect(parts.filter((p) => p.kind !== "added").map((p) => p.text).join("")).toBe(changes[2]!.before);
+    expect(
+      parts
+        .filter((p) => p.kind !== "added")
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(changes[2]!.before);
   });
 });
 

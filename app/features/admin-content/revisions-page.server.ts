@@ -37,7 +37,10 @@ export async function loadRevisionsPage({ request, params, context }: Pick<Loade
   const revision = /^\d{1,9}$/.test(asked) ? await getRevision(context.db, revisable.table, id, Number(asked)) : undefined;
   const yesNo = { yes: serverT(lang, "admin-content", "revisions.yes"), no: serverT(lang, "admin-content", "revisions.no") };
   const comparison = revision
-    ? { revision: { id: revision.id, createdAt: revision.createdAt, userName: revision.userName }, changes: compareValues(revision.values, values, revisable.fields(values), yesNo) }
+    ? {
+        revision: { id: revision.id, createdAt: revision.createdAt, userName: revision.userName },
+        changes: compareValues(revision.values, values, revisable.fields(values), yesNo),
+      }
     : null;
   const { name, editor } = await revisable.about(context.db, id, values, lang);
   return { collection: revisable.name, id, name, editor, revisions, kept: REVISIONS_KEPT, comparison, timeZone };

@@ -56,7 +56,8 @@ describe("drafts and revisions API", () => {
   });
   afterAll(() => server?.close());
 
-  const revisions = async (collection: string, id: number) => (await server.request("GET", `/api/admin/${collection}/${id}/revisions`, { headers: editor })).body.revisions as { id: number; userName: string }[];
+  const revisions = async (collection: string, id: number) =>
+    (await server.request("GET", `/api/admin/${collection}/${id}/revisions`, { headers: editor })).body.revisions as { id: number; userName: string }[];
 
   it("keeps a revision per save (who, when, values), none for a save that changes nothing", async () => {
     const created = await server.request("POST", "/api/admin/blogs", { json: post(), headers: editor });
@@ -78,7 +79,14 @@ describe("drafts and revisions API", () => {
   it("compares a revision with the current version field by field, long text as a word diff", async () => {
     const id = (await server.request("POST", "/api/admin/blogs", { json: post({ slug: "compare-post" }), headers: editor })).body.id as number;
     await server.request("PUT", `/api/admin/blogs/${id}`, {
-      json: post({ slug: "compare-post", titleEn: "New title", contentEn: [{ type: "heading", value: "Start", level: 2 }, { type: "paragraph", value: longText("drive") }] }),
+      json: post({
+        slug: "compare-post",
+        titleEn: "New title",
+        contentEn: [
+          { type: "heading", value: "Start", level: 2 },
+          { type: "paragraph", value: longText("drive") },
+        ],
+      }),
       headers: editor,
     });
     const [, first] = await revisions("blogs", id);
@@ -90,14 +98,20 @@ describe("drafts and revisions API", () => {
     expect(content.after.startsWith("## Start\n\n")).toBe(true);
     expect(content.parts).toContainEqual({ kind: "removed", text: "program" });
     expect(content.parts).toContainEqual({ kind: "added", text: "drive" });
-    expect(content.parts!.filter((p) => p.kind === "removed").map((p) => p.text).join("")).toBe("program");
+    expect(
+      content
+        .parts!.filter((p) => p.kind === "removed")
+        .map((p) => p.text)
+        .join(""),
+    ).toBe("program");
     // The newest revision is the current version: nothing differs.
     const [newest] = await revisions("blogs", id);
     expect((await server.request("GET", `/api/admin/blogs/${id}/revisions/${newest!.id}`, { headers: editor })).body.changes).toEqual([]);
   });
 
   it("restores a revision through the normal save: public site changed, audited, itself a revision", async () => {
-    const id = (await server.request("POST", "/api/admin/blogs", { json: post({ slug: "restore-post", titleEn: "Original" }), headers: editor })).body.id as number;
+    const id = (await server.request("POST", "/api/admin/blogs", { json: post({ slug: "restore-post", titleEn: "Original" }), headers: editor })).body
+      .id as number;
     await server.request("PUT", `/api/admin/blogs/${id}`, { json: post({ slug: "restore-post", titleEn: "Changed" }), headers: editor });
     expect((await server.request("GET", "/api/blogs/restore-post")).body.title).toBe("Changed");
     const [, original] = await revisions("blogs", id);
@@ -108,7 +122,13 @@ describe("drafts and revisions API", () => {
     const list = await revisions("blogs", id);
     expect(list).toHaveLength(3);
     expect(list[0]!.userName).toBe("Test Staff");
-    const audit = await server.db.selectFrom("audit_log").select(["action", "summary"]).where("entity", "=", "blog_post").where("entity_id", "=", String(id)).orderBy("id").execute();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .select(["action", "summary"])
+      .where("entity", "=", "blog_post")
+      .where("entity_id", "=", String(id))
+      .orderBy("id")
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["create", "update", "update", "restore"]);
     expect(JSON.parse(audit[2]!.summary).changes.title_en).toEqual({ from: "Changed", to: "Original" });
     expect(JSON.parse(audit[3]!.summary)).toMatchObject({ revision: original!.id, name: "Original" });
@@ -129,9 +149,13 @@ describe("drafts and revisions API", () => {
   });
 
   it(`keeps only the newest ${REVISIONS_KEPT} revisions of a record`, async () => {
-    const id = (await server.request("POST", "/api/admin/courses", { json: course({ key: "many_saves", slug: "many-saves" }), headers: editor })).body.id as number;
+    const id = (await server.request("POST", "/api/admin/courses", { json: course({ key: "many_saves", slug: "many-saves" }), headers: editor })).body
+      .id as number;
     for (let n = 1; n <= REVISIONS_KEPT + 2; n++) {
-      const res = await server.request("PUT", `/api/admin/courses/${id}`, { json: course({ key: "many_saves", slug: "many-saves", sessions: n }), headers: editor });
+      const res = await server.request("PUT", `/api/admin/courses/${id}`, {
+        json: course({ key: "many_saves", slug: "many-saves", sessions: n }),
+        headers: editor,
+      });
       expect(res.status).toBe(200);
     }
     const list = await revisions("courses", id);
@@ -140,7 +164,9 @@ describe("drafts and revisions API", () => {
     expect(oldest.body.revision.values.sessions).toBe(3);
     // Deleting the course takes its history with it.
     expect((await server.request("DELETE", `/api/admin/courses/${id}`, { headers: editor })).status).toBe(200);
-    expect(await server.db.selectFrom("content_revisions").select("id").where("record_table", "=", "courses").where("record_id", "=", id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("content_revisions").select("id").where("record_table", "=", "courses").where("record_id", "=", id).execute()).toEqual(
+      [],
+    );
   });
 
   it("refuses a restore whose slug another post took since (409), and unknown revisions (404)", async () => {
@@ -194,7 +220,15 @@ describe("drafts and revisions API", () => {
   it("answers bad drafts with 4xx JSON", async () => {
     const id = (await server.request("POST", "/api/admin/blogs", { json: post({ slug: "bad-draft" }), headers: editor })).body.id as number;
     const put = (json: unknown) => server.request("PUT", `/api/admin/blogs/${id}/draft`, { json, headers: editor });
-    for (const body of [{}, { values: [] }, { values: { notAField: "x" } }, { values: { titleEn: { nested: true } } }, { values: { titleEn: "x".repeat(100_001) } }, { values: {}, extra: 1 }, { values: { titleEn: "a\u0000b" } }]) {
+    for (const body of [
+      {},
+      { values: [] },
+      { values: { notAField: "x" } },
+      { values: { titleEn: { nested: true } } },
+      { values: { titleEn: "x".repeat(100_001) } },
+      { values: {}, extra: 1 },
+      { values: { titleEn: "a\u0000b" } },
+    ]) {
       const res = await put(body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.body.message).toBeTruthy();
@@ -205,7 +239,11 @@ describe("drafts and revisions API", () => {
 
   it("is for staff only", async () => {
     const parent = { cookie: (await server.signIn("user")).cookie, origin: server.url };
-    for (const [method, path] of [["GET", "/api/admin/blogs/1/revisions"], ["GET", "/api/admin/courses/new/draft"], ["PUT", "/api/admin/courses/new/draft"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/blogs/1/revisions"],
+      ["GET", "/api/admin/courses/new/draft"],
+      ["PUT", "/api/admin/courses/new/draft"],
+    ] as const) {
       expect((await server.request(method, path, { headers: { origin: server.url }, json: method === "PUT" ? { values: {} } : undefined })).status).toBe(401);
       expect((await server.request(method, path, { headers: parent, json: method === "PUT" ? { values: {} } : undefined })).status).toBe(403);
     }

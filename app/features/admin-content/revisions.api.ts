@@ -19,7 +19,11 @@ import { REVISIONS_KEPT, getRevision, listRevisions, recordRevision } from "./re
  * up to 300 objects (content blocks, questions).
  */
 const draftSchema = ({ kinds }: Revisable, fields: readonly string[]) => {
-  const kind = { number: z.number().int().min(0).max(10_000_000).nullable(), boolean: z.boolean(), list: z.array(z.record(z.string().max(60), z.unknown())).max(300) };
+  const kind = {
+    number: z.number().int().min(0).max(10_000_000).nullable(),
+    boolean: z.boolean(),
+    list: z.array(z.record(z.string().max(60), z.unknown())).max(300),
+  };
   const shape = Object.fromEntries(fields.map((name) => [name, (kinds[name] ? kind[kinds[name]] : z.string().max(20_000)).optional()]));
   return z.strictObject({ values: z.strictObject(shape) });
 };
@@ -71,7 +75,10 @@ function historyEndpoints(revisable: Revisable) {
       const revision = await getRevision(db, table, id, revisionId);
       if (!revision) throw notFound(caller.lang);
       const say = (key: string) => serverT(caller.lang, "admin-content", key);
-      return { status: 200, body: { revision, changes: compareValues(revision.values, values, revisable.fields(values), { yes: say("revisions.yes"), no: say("revisions.no") }) } };
+      return {
+        status: 200,
+        body: { revision, changes: compareValues(revision.values, values, revisable.fields(values), { yes: say("revisions.yes"), no: say("revisions.no") }) },
+      };
     },
   });
   const readDraft = defineEndpoint({
@@ -140,7 +147,14 @@ function restoreEndpoint(revisable: Revisable) {
         const restored = await revisable.restore(trx, params.id, revision.values, userId, caller.lang);
         if (!restored) throw notFound();
         const about = await revisable.about(trx, params.id, revision.values, caller.lang);
-        await recordAudit(trx, { userId, action: "restore", entity: revisable.entity, entityId: about.entityId, name: about.name, summary: { revision: revision.id } });
+        await recordAudit(trx, {
+          userId,
+          action: "restore",
+          entity: revisable.entity,
+          entityId: about.entityId,
+          name: about.name,
+          summary: { revision: revision.id },
+        });
         return restored;
       });
       return { status: 200, body: { message: serverT(caller.lang, "admin-content", "revisions.restored"), ...saved, revision: revision.id } };
@@ -149,7 +163,9 @@ function restoreEndpoint(revisable: Revisable) {
 }
 
 /** The restore endpoint of each collection with revisions, by the collection's name. */
-export const restoreRevision: Readonly<Record<string, ReturnType<typeof restoreEndpoint>>> = Object.fromEntries(REVISABLE.map((revisable) => [revisable.name, restoreEndpoint(revisable)]));
+export const restoreRevision: Readonly<Record<string, ReturnType<typeof restoreEndpoint>>> = Object.fromEntries(
+  REVISABLE.map((revisable) => [revisable.name, restoreEndpoint(revisable)]),
+);
 
 /**
  * Drafts and revisions of blog posts, courses, testimonials and page sections (issue 16, decisions 035 and 063), staff (editors too):

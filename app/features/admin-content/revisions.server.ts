@@ -63,7 +63,12 @@ export async function listRevisions(db: DB, table: RevisedTable, recordId: numbe
 }
 
 /** One revision of the record with its values; undefined when it is not one of this record's. */
-export async function getRevision(db: DB, table: RevisedTable, recordId: number, revisionId: number): Promise<(RevisionSummary & { values: FormValues }) | undefined> {
+export async function getRevision(
+  db: DB,
+  table: RevisedTable,
+  recordId: number,
+  revisionId: number,
+): Promise<(RevisionSummary & { values: FormValues }) | undefined> {
   const row = await db
     .selectFrom("content_revisions")
     .selectAll()

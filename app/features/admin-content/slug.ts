@@ -21,10 +21,4 @@ export function slugify(text: string): string {
     .replace(/-+$/, "");
 }
 
-export const slugField = z
-  .string({ error: v.required })
-  .trim()
-  .toLowerCase()
-  .min(1, v.required)
-  .max(120, v.tooLong)
-  .regex(SLUG_PATTERN, "slug");
+export const slugField = z.string({ error: v.required }).trim().toLowerCase().min(1, v.required).max(120, v.tooLong).regex(SLUG_PATTERN, "slug");

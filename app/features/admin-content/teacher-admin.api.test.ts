@@ -24,7 +24,12 @@ describe("teachers: POST /admin/teacher-dashboard/create-teacher and the staff A
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Teacher created successfully!");
     const read = await server.request("GET", `/api/admin/teachers/${res.body.id}`, { headers });
-    expect(read.body.teacher).toMatchObject({ nameEn: "Maya Rao", subjects: "Robotics, Python", experienceEn: "5 years teaching robotics", photo: "/uploads/0123456789abcdef01234567-320.webp" });
+    expect(read.body.teacher).toMatchObject({
+      nameEn: "Maya Rao",
+      subjects: "Robotics, Python",
+      experienceEn: "5 years teaching robotics",
+      photo: "/uploads/0123456789abcdef01234567-320.webp",
+    });
     const audit = await server.db.selectFrom("audit_log").select("action").where("entity", "=", "teacher").execute();
     expect(audit.map((a) => a.action)).toContain("create");
   });
@@ -32,7 +37,16 @@ describe("teachers: POST /admin/teacher-dashboard/create-teacher and the staff A
   it("edits the bilingual fields", async () => {
     const { id } = (await server.request("POST", "/admin/teacher-dashboard/create-teacher", { json: create({ teachername: "Omar" }), headers })).body;
     const res = await server.request("PUT", `/api/admin/teachers/${id}`, {
-      json: { nameEn: "Omar Ali", nameAr: "عمر علي", profileEn: "Coding mentor", profileAr: "مرشد برمجة", experienceEn: "3 years", experienceAr: "3 سنوات", subjects: "Scratch,  Python ,,", photo: "/images/teachers/x.svg" },
+      json: {
+        nameEn: "Omar Ali",
+        nameAr: "عمر علي",
+        profileEn: "Coding mentor",
+        profileAr: "مرشد برمجة",
+        experienceEn: "3 years",
+        experienceAr: "3 سنوات",
+        subjects: "Scratch,  Python ,,",
+        photo: "/images/teachers/x.svg",
+      },
       headers,
     });
     expect(res.status).toBe(200);
@@ -64,15 +78,27 @@ describe("teachers: POST /admin/teacher-dashboard/create-teacher and the staff A
   });
 
   it("refuses malformed JSON and an edit of an unknown teacher", async () => {
-    expect((await server.request("POST", "/admin/teacher-dashboard/create-teacher", { body: "{", headers: { ...headers, "content-type": "application/json" } })).status).toBe(400);
-    const ghost = await server.request("PUT", "/api/admin/teachers/99999", { json: { nameEn: "x", experienceEn: "y", subjects: "z", photo: "/uploads/a-1.webp" }, headers });
+    expect(
+      (await server.request("POST", "/admin/teacher-dashboard/create-teacher", { body: "{", headers: { ...headers, "content-type": "application/json" } }))
+        .status,
+    ).toBe(400);
+    const ghost = await server.request("PUT", "/api/admin/teachers/99999", {
+      json: { nameEn: "x", experienceEn: "y", subjects: "z", photo: "/uploads/a-1.webp" },
+      headers,
+    });
     expect(ghost.status).toBe(404);
   });
 
   it("is for staff only", async () => {
     const user = await server.signIn("user");
     const before = await countTeachers();
-    for (const [method, path] of [["POST", "/admin/teacher-dashboard/create-teacher"], ["GET", "/api/admin/teachers"], ["GET", "/api/admin/teachers/1"], ["PUT", "/api/admin/teachers/1"], ["DELETE", "/api/admin/teachers/1"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/admin/teacher-dashboard/create-teacher"],
+      ["GET", "/api/admin/teachers"],
+      ["GET", "/api/admin/teachers/1"],
+      ["PUT", "/api/admin/teachers/1"],
+      ["DELETE", "/api/admin/teachers/1"],
+    ] as const) {
       const json = method === "GET" || method === "DELETE" ? undefined : create();
       expect((await server.request(method, path, { json })).status, `${method} ${path}`).toBe(401);
       expect((await server.request(method, path, { json, headers: { cookie: user.cookie, origin: server.url } })).status, `${method} ${path}`).toBe(403);

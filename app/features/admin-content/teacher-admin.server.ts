@@ -13,8 +13,7 @@ const teacherListSpec = defineList({
   defaultDir: "asc",
 });
 
-const teacherListBase = (db: DB) =>
-  db.selectFrom("teachers").select(["id", "name_en", "name_ar", "subjects", "experience_en", "photo", "updated_at"]);
+const teacherListBase = (db: DB) => db.selectFrom("teachers").select(["id", "name_en", "name_ar", "subjects", "experience_en", "photo", "updated_at"]);
 
 const subjectsOf = (stored: string): string[] => fromDbJson<unknown[]>(stored, []).filter((s): s is string => typeof s === "string");
 
@@ -97,7 +96,7 @@ export const teacherCollection = defineCollection({
       { header: "subjects", value: (r) => subjectsOf(r.subjects).join(", ") },
       { header: "experience", value: (r) => r.experience_en },
       { header: "photo", value: (r) => r.photo },
-      { header: "updated_at", value: (r) => r.updated_at , instant: true },
+      { header: "updated_at", value: (r) => r.updated_at, instant: true },
     ],
     toJson: (r) => ({ ...r, subjects: subjectsOf(r.subjects) }),
   },

@@ -187,7 +187,9 @@ function PhotoPicker({ choice }: { choice: ReturnType<typeof usePhotoChoice> }) 
           {choice.error}
         </p>
       ) : null}
-      {choice.preview ? <img src={choice.preview} alt={t("teacher.photoPreview")} className="mt-3 h-40 w-40 rounded-lg border border-slate-200 object-cover" /> : null}
+      {choice.preview ? (
+        <img src={choice.preview} alt={t("teacher.photoPreview")} className="mt-3 h-40 w-40 rounded-lg border border-slate-200 object-cover" />
+      ) : null}
       {choice.progress !== null ? (
         <p role="status" className="mt-2 text-sm text-slate-700">
           <progress max={100} value={Math.round(choice.progress * 100)} className="me-2 align-middle" aria-label={t("upload.progress")} />

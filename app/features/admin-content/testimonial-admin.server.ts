@@ -28,15 +28,15 @@ export async function testimonialValues(db: DB, id: number): Promise<Testimonial
   const row = await db.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return undefined;
   return {
-      kind: row.kind,
-      nameEn: row.name_en,
-      nameAr: row.name_ar,
-      age: row.age,
-      courseEn: row.course_en,
-      courseAr: row.course_ar,
-      reviewEn: row.review_en,
-      reviewAr: row.review_ar,
-      sort: row.sort,
+    kind: row.kind,
+    nameEn: row.name_en,
+    nameAr: row.name_ar,
+    age: row.age,
+    courseEn: row.course_en,
+    courseAr: row.course_ar,
+    reviewEn: row.review_en,
+    reviewAr: row.review_ar,
+    sort: row.sort,
   };
 }
 
@@ -59,7 +59,11 @@ const columns = (input: TestimonialValues) => ({
 async function createTestimonial(db: DB, input: TestimonialValues, userId: number): Promise<SavedRecord> {
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto("testimonials").values({ ...columns(input), created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto("testimonials")
+      .values({ ...columns(input), created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, { userId, action: "create", entity: "testimonial", entityId: id, name: input.nameEn || input.nameAr });
     await keepRevision(trx, id, userId, true);
     return { id };
@@ -67,7 +71,15 @@ async function createTestimonial(db: DB, input: TestimonialValues, userId: numbe
 }
 
 const updateTestimonial = (db: DB, id: number, input: TestimonialValues, userId: number) =>
-  updateAudited(db, { table: "testimonials", entity: "testimonial", id, values: columns(input), userId, label: ["name_en", "name_ar"], after: (trx) => keepRevision(trx, id, userId, false) });
+  updateAudited(db, {
+    table: "testimonials",
+    entity: "testimonial",
+    id,
+    values: columns(input),
+    userId,
+    label: ["name_en", "name_ar"],
+    after: (trx) => keepRevision(trx, id, userId, false),
+  });
 
 const deleteTestimonial = (db: DB, id: number, userId: number) =>
   deleteAudited(db, { table: "testimonials", entity: "testimonial", id, userId, label: ["name_en", "name_ar"] });

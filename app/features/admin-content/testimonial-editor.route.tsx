@@ -22,7 +22,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireAdminPage(context, request);
   const found = await recordOfRoute(params, (id) => getTestimonialForm(context.db, id));
   // The person's own draft of this editor (decision 035, 063), offered on opening.
-  const [draft, { timeZone }] = await Promise.all([draftForEditor(context.db, { table: "testimonials", recordId: found?.id ?? 0, userId: user.id }), getSiteSettings(context.db)]);
+  const [draft, { timeZone }] = await Promise.all([
+    draftForEditor(context.db, { table: "testimonials", recordId: found?.id ?? 0, userId: user.id }),
+    getSiteSettings(context.db),
+  ]);
   return { ...(found ?? { id: null, testimonial: empty }), draft, timeZone };
 }
 
@@ -45,13 +48,26 @@ type TextName = "nameEn" | "nameAr" | "courseEn" | "courseAr" | "reviewEn" | "re
 function TestimonialEditor({ id, initial, draft, timeZone }: { id: number | null; initial: TestimonialInput; draft: EditorDraft | null; timeZone: string }) {
   const { t } = useTranslation("admin-content");
   // The texts are also in the HTML (and the numbers and kind below), so the form saves without JavaScript too.
-  const texts = { nameEn: initial.nameEn, nameAr: initial.nameAr, courseEn: initial.courseEn, courseAr: initial.courseAr, reviewEn: initial.reviewEn, reviewAr: initial.reviewAr };
+  const texts = {
+    nameEn: initial.nameEn,
+    nameAr: initial.nameAr,
+    courseEn: initial.courseEn,
+    courseAr: initial.courseAr,
+    reviewEn: initial.reviewEn,
+    reviewAr: initial.reviewAr,
+  };
   const form = useRecordForm({ collection: "testimonials", id, schema: testimonialSchema, defaults: initial, initial: texts });
   const remove = useDeleteRecord("testimonials", id);
   const drafts = useEditorDraft({ collection: "testimonials", id, methods: form.methods, initial, draft, timeZone });
   const { register } = form.methods;
   const text = (name: TextName, rows?: number) => (
-    <TextField label={t(`testimonial.fields.${name}`)} error={form.error(name)} control={form.field(name)} dir={name.endsWith("Ar") ? "rtl" : "ltr"} rows={rows} />
+    <TextField
+      label={t(`testimonial.fields.${name}`)}
+      error={form.error(name)}
+      control={form.field(name)}
+      dir={name.endsWith("Ar") ? "rtl" : "ltr"}
+      rows={rows}
+    />
   );
   const gaps = [
     { name: "name", label: t("testimonial.fields.name") },
@@ -72,8 +88,22 @@ function TestimonialEditor({ id, initial, draft, timeZone }: { id: number | null
             </select>
           )}
         </Field>
-        <TextField type="number" label={t("testimonial.fields.age")} hint={t("testimonial.ageHint")} error={form.error("age")} control={{ ...register("age", { setValueAs: asOptionalNumber }), defaultValue: initial.age === null || initial.age === undefined ? "" : String(initial.age) }} />
-        <TextField type="number" label={t("testimonial.fields.sort")} error={form.error("sort")} control={{ ...register("sort", { setValueAs: asNumber }), defaultValue: String(initial.sort ?? 0) }} />
+        <TextField
+          type="number"
+          label={t("testimonial.fields.age")}
+          hint={t("testimonial.ageHint")}
+          error={form.error("age")}
+          control={{
+            ...register("age", { setValueAs: asOptionalNumber }),
+            defaultValue: initial.age === null || initial.age === undefined ? "" : String(initial.age),
+          }}
+        />
+        <TextField
+          type="number"
+          label={t("testimonial.fields.sort")}
+          error={form.error("sort")}
+          control={{ ...register("sort", { setValueAs: asNumber }), defaultValue: String(initial.sort ?? 0) }}
+        />
       </div>
       <TranslationGaps control={form.methods.control as unknown as Control<FieldValues>} fields={gaps} />
       <div className="grid gap-4 md:grid-cols-2">

@@ -21,7 +21,11 @@ export default function TestimonialsPage({ loaderData }: Route.ComponentProps) {
         { key: "name", header: t("testimonial.fields.name"), sort: "name", cell: (r) => <BilingualText en={r.name_en} ar={r.name_ar} /> },
         { key: "kind", header: t("testimonial.fields.kind"), sort: "kind", cell: (r) => t(`testimonial.kinds.${r.kind}`) },
         { key: "review", header: t("testimonial.fields.review"), cell: (r) => <BilingualText en={r.review_en} ar={r.review_ar} /> },
-        { key: "translation", header: t("testimonial.translation"), cell: (r) => (r.review_ar.trim() && r.name_ar.trim() ? t("testimonial.translated") : t("testimonial.notTranslated")) },
+        {
+          key: "translation",
+          header: t("testimonial.translation"),
+          cell: (r) => (r.review_ar.trim() && r.name_ar.trim() ? t("testimonial.translated") : t("testimonial.notTranslated")),
+        },
         { key: "sort", header: t("testimonial.fields.sort"), sort: "sort", cell: (r) => r.sort },
       ]}
     />

@@ -14,7 +14,17 @@ export type DraftStatus = { state: "idle" } | { state: "saving" } | { state: "sa
  * question's "Leave", a closed tab). When the form is clean again (saved, or typed back) the draft
  * goes. `paused` while a draft from before is still offered, so typing does not overwrite it.
  */
-export function useDraftAutosave({ collection, id, methods, paused }: { collection: string; id: number | null; methods: UseFormReturn<never>; paused: boolean }) {
+export function useDraftAutosave({
+  collection,
+  id,
+  methods,
+  paused,
+}: {
+  collection: string;
+  id: number | null;
+  methods: UseFormReturn<never>;
+  paused: boolean;
+}) {
   const lang = useLang();
   const [status, setStatus] = useState<DraftStatus>({ state: "idle" });
   const path = `/api/admin/${collection}/${id ?? "new"}/draft`;

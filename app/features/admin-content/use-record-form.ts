@@ -28,7 +28,15 @@ interface RecordFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
  * An admin editor's form on top of useApiForm: POST when new, then open the new record's edit
  * page; PUT when it exists, then reload the page data. Server field messages land on the fields.
  */
-export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({ collection, id, schema, defaults, initial, sendInput, onInvalid }: RecordFormOptions<S>) {
+export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({
+  collection,
+  id,
+  schema,
+  defaults,
+  initial,
+  sendInput,
+  onInvalid,
+}: RecordFormOptions<S>) {
   const { t } = useTranslation("admin-content");
   const lang = useLang();
   const navigate = useNavigate();
@@ -41,12 +49,15 @@ export function useRecordForm<S extends z.ZodType<FieldValues, FieldValues>>({ c
     onInvalid,
     messages: { failed: t("form.saveFailed"), network: t("form.network") },
     request: (values, input) =>
-      id ? { method: "PUT", path: `/api/admin/${collection}/${id}`, body: sendInput ? input : values } : { method: "POST", path: `/api/admin/${collection}`, body: sendInput ? input : values },
+      id
+        ? { method: "PUT", path: `/api/admin/${collection}/${id}`, body: sendInput ? input : values }
+        : { method: "POST", path: `/api/admin/${collection}`, body: sendInput ? input : values },
     onSuccess: async (answer) => {
       // What was sent is now saved: the form is clean again, so leaving no longer asks.
       form.methods.reset(form.methods.getValues());
       // The new record's edit page; the guard has not seen the reset yet, so the move says it may leave.
-      if (!id && typeof answer.id === "number") await navigate(localizePath(`/admin/${collection}/edit/${answer.id}`, lang), { state: { [DISCARD_EDITS]: true } });
+      if (!id && typeof answer.id === "number")
+        await navigate(localizePath(`/admin/${collection}/edit/${answer.id}`, lang), { state: { [DISCARD_EDITS]: true } });
       else await revalidator.revalidate();
     },
   });

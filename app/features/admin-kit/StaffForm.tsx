@@ -17,7 +17,16 @@ export function SaveButton({ pending, label }: { pending: boolean; label?: strin
  * A titled staff form changing one thing of a record, starting with a choice among `options`
  * (a submission's status, an account's role); `children` come after it.
  */
-export function ChoiceFormPanel({ form, name, titleId, title, label, options, save, children }: {
+export function ChoiceFormPanel({
+  form,
+  name,
+  titleId,
+  title,
+  label,
+  options,
+  save,
+  children,
+}: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record form; only its helpers are used
   form: ApiForm<any>;
   name: string;

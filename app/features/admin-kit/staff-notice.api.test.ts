@@ -44,7 +44,14 @@ describe("staff notices", () => {
 
   it("a camp enrollment", async () => {
     const res = await server.request("POST", "/api/summercamp/enroll", {
-      json: { studentName: "Noor Ali", parentName: "Sara Ali", email: "sara.ali@example.com", phoneNumber: "+91 98765 43210", selectedCamp: "Junior Camp", selectedSession: "1 July - 20th July" },
+      json: {
+        studentName: "Noor Ali",
+        parentName: "Sara Ali",
+        email: "sara.ali@example.com",
+        phoneNumber: "+91 98765 43210",
+        selectedCamp: "Junior Camp",
+        selectedSession: "1 July - 20th July",
+      },
     });
     expect(res.status).toBe(201);
     const { id } = await server.db.selectFrom("enrollments").select("id").where("email", "=", "sara.ali@example.com").executeTakeFirstOrThrow();
@@ -70,7 +77,15 @@ describe("staff notices", () => {
     const slots = await server.request("GET", `/api/courses/${course.slug}/demo-slots`);
     const slot = slots.body.slots[0] as { id: number };
     const res = await server.request("POST", `/api/courses/${course.slug}/demo-bookings`, {
-      json: { slotId: slot.id, childName: "Yusuf", childAge: 15, parentName: "Mariam", email: "mariam.notice@example.com", phone: "+91 98765 43210", ageConfirmed: true },
+      json: {
+        slotId: slot.id,
+        childName: "Yusuf",
+        childAge: 15,
+        parentName: "Mariam",
+        email: "mariam.notice@example.com",
+        phone: "+91 98765 43210",
+        ageConfirmed: true,
+      },
     });
     expect(res.status).toBe(201);
     const mail = await staffMail("mariam.notice@example.com");

@@ -55,5 +55,11 @@ export const staffNoticeMail = defineMail("staff-notice", staffNotice, async ({ 
       "",
       `${serverT(lang, "admin", "notice.open")} ${link(lang)}`,
     ].join("\n");
-  return { ...textMail([{ lang: "en", text: part("en") }, { lang: "ar", text: part("ar") }]), text: lines.join("\n") };
+  return {
+    ...textMail([
+      { lang: "en", text: part("en") },
+      { lang: "ar", text: part("ar") },
+    ]),
+    text: lines.join("\n"),
+  };
 });

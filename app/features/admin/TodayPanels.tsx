@@ -56,110 +56,115 @@ export function TodayPanels({ today, lang, timeZone, zoneLabel }: { today: Dashb
       </div>
 
       <Panel id="today-classes" title={t(k("classesTitle"))} more={{ to: "/admin/sections", label: t(k("allGroups")) }}>
-        {today.classes.length === 0
-          ? empty(t(k("noClasses")))
-          : (
+        {today.classes.length === 0 ? (
+          empty(t(k("noClasses")))
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {today.classes.map((row) => (
+              <li key={row.meetingId} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
+                <span className="w-12 shrink-0 font-semibold text-slate-900">
+                  <LtrValue>{formatTimeLabel(row.startsAt, timeZone, lang)}</LtrValue>
+                </span>
+                <span className="min-w-0 flex-1">
+                  <LocalLink to={`/teaching/meetings/${row.meetingId}`} className="font-medium text-indigo-700 underline">
+                    {lang === "ar" ? row.courseAr : row.courseEn}
+                  </LocalLink>
+                  <span className="block text-slate-700">
+                    {row.instructor ? t(k("instructor"), { name: row.instructor[lang] }) : t(k("noInstructor"))} · {t(k("children"), { count: row.enrolled })}
+                  </span>
+                </span>
+                <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${badge[row.attendance]}`} data-attendance={row.attendance}>
+                  {t(k(`attendance.${row.attendance}`), { marked: row.marked, enrolled: row.enrolled })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Panel id="today-trials" title={t(k("trialsTitle"))} more={{ to: "/admin/slots", label: t(k("allTrials")) }}>
+          {today.trials.length === 0 ? (
+            empty(t(k("noTrials")))
+          ) : (
             <ul className="divide-y divide-slate-100">
-              {today.classes.map((row) => (
-                <li key={row.meetingId} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2 text-sm">
-                  <span className="w-12 shrink-0 font-semibold text-slate-900">
-                    <LtrValue>{formatTimeLabel(row.startsAt, timeZone, lang)}</LtrValue>
+              {today.trials.map((trial) => (
+                <li key={trial.id} className="py-2 text-sm text-slate-800">
+                  <span className="block font-semibold text-slate-900">{formatDateTimeLabel(trial.startsAt, timeZone, lang)}</span>
+                  <span className="block">
+                    {t(k("trialChild"), { child: trial.childName, age: trial.childAge })} · <bdi>{trial.courseName}</bdi>
                   </span>
-                  <span className="min-w-0 flex-1">
-                    <LocalLink to={`/teaching/meetings/${row.meetingId}`} className="font-medium text-indigo-700 underline">
-                      {lang === "ar" ? row.courseAr : row.courseEn}
-                    </LocalLink>
-                    <span className="block text-slate-700">
-                      {row.instructor ? t(k("instructor"), { name: row.instructor[lang] }) : t(k("noInstructor"))} · {t(k("children"), { count: row.enrolled })}
-                    </span>
-                  </span>
-                  <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${badge[row.attendance]}`} data-attendance={row.attendance}>
-                    {t(k(`attendance.${row.attendance}`), { marked: row.marked, enrolled: row.enrolled })}
+                  <span className="block">
+                    {t(k("trialParent"), { name: trial.parentName })} ·{" "}
+                    <PhoneLink phone={trial.phone} className="whitespace-nowrap text-indigo-700 underline" />
+                    {trial.code ? (
+                      <>
+                        {" · "}
+                        {t(k("trialCode"), { code: trial.code })}
+                      </>
+                    ) : null}
                   </span>
                 </li>
               ))}
             </ul>
           )}
-      </Panel>
-
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Panel id="today-trials" title={t(k("trialsTitle"))} more={{ to: "/admin/slots", label: t(k("allTrials")) }}>
-          {today.trials.length === 0
-            ? empty(t(k("noTrials")))
-            : (
-              <ul className="divide-y divide-slate-100">
-                {today.trials.map((trial) => (
-                  <li key={trial.id} className="py-2 text-sm text-slate-800">
-                    <span className="block font-semibold text-slate-900">{formatDateTimeLabel(trial.startsAt, timeZone, lang)}</span>
-                    <span className="block">
-                      {t(k("trialChild"), { child: trial.childName, age: trial.childAge })} · <bdi>{trial.courseName}</bdi>
-                    </span>
-                    <span className="block">
-                      {t(k("trialParent"), { name: trial.parentName })} · <PhoneLink phone={trial.phone} className="whitespace-nowrap text-indigo-700 underline" />
-                      {trial.code ? (
-                        <>
-                          {" · "}
-                          {t(k("trialCode"), { code: trial.code })}
-                        </>
-                      ) : null}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
         </Panel>
 
-        <Panel id="today-overdue" title={t(k("overdueTitle"))} more={today.overdue.total > 0 ? { to: "/admin/billing?status=overdue", label: t(k("allOverdue")) } : undefined}>
-          {today.overdue.total === 0
-            ? empty(t(k("noOverdue")))
-            : (
-              <>
-                <p className="text-sm font-semibold text-red-900">{t(k("overdueCount"), { count: today.overdue.total })}</p>
-                <ul className="divide-y divide-slate-100">
-                  {today.overdue.invoices.map((invoice) => (
-                    <li key={invoice.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
-                      <LocalLink to={adminInvoicePath(invoice.id)} className="font-medium text-indigo-700 underline">
-                        <LtrValue>{invoice.number}</LtrValue>
-                      </LocalLink>
-                      <span className="min-w-0 flex-1 text-slate-800">
-                        {invoice.parentName} · {invoice.childName}
-                      </span>
-                      <span className="whitespace-nowrap font-semibold text-red-900">
-                        {t(k("owed"), { amount: formatMoney(invoice.owedMinor, invoice.currency, lang) })}
-                      </span>
-                      <span className="basis-full text-slate-700">{t(k("dueOn"), { date: formatDayLabel(invoice.dueOn, lang) })}</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-        </Panel>
-      </div>
-
-      <Panel id="today-enrolments" title={t(k("enrolmentsTitle"))}>
-        {today.enrolments.total === 0
-          ? empty(t(k("noEnrolments")))
-          : (
+        <Panel
+          id="today-overdue"
+          title={t(k("overdueTitle"))}
+          more={today.overdue.total > 0 ? { to: "/admin/billing?status=overdue", label: t(k("allOverdue")) } : undefined}
+        >
+          {today.overdue.total === 0 ? (
+            empty(t(k("noOverdue")))
+          ) : (
             <>
-              <p className="text-sm text-slate-800">{t(k("enrolmentsCount"), { count: today.enrolments.total })}</p>
+              <p className="text-sm font-semibold text-red-900">{t(k("overdueCount"), { count: today.overdue.total })}</p>
               <ul className="divide-y divide-slate-100">
-                {today.enrolments.rows.map((row) => (
-                  <li key={row.reference} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
-                    <span className="w-40 shrink-0 text-slate-600">{formatDateTimeLabel(row.createdAt, timeZone, lang)}</span>
-                    <LocalLink to={`/admin/enrolments/${encodeURIComponent(row.reference)}`} className="font-medium text-indigo-700 underline">
-                      {row.childName}
+                {today.overdue.invoices.map((invoice) => (
+                  <li key={invoice.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
+                    <LocalLink to={adminInvoicePath(invoice.id)} className="font-medium text-indigo-700 underline">
+                      <LtrValue>{invoice.number}</LtrValue>
                     </LocalLink>
                     <span className="min-w-0 flex-1 text-slate-800">
-                      <LocalLink to={`/admin/sections/${row.sectionId}`} className="text-slate-800 underline">
-                        {lang === "ar" ? row.courseAr : row.courseEn}
-                      </LocalLink>
-                      {row.source === "demo" ? <span className="ms-2 text-xs text-slate-600">({t(k("fromTrial"))})</span> : null}
+                      {invoice.parentName} · {invoice.childName}
                     </span>
+                    <span className="whitespace-nowrap font-semibold text-red-900">
+                      {t(k("owed"), { amount: formatMoney(invoice.owedMinor, invoice.currency, lang) })}
+                    </span>
+                    <span className="basis-full text-slate-700">{t(k("dueOn"), { date: formatDayLabel(invoice.dueOn, lang) })}</span>
                   </li>
                 ))}
               </ul>
             </>
           )}
+        </Panel>
+      </div>
+
+      <Panel id="today-enrolments" title={t(k("enrolmentsTitle"))}>
+        {today.enrolments.total === 0 ? (
+          empty(t(k("noEnrolments")))
+        ) : (
+          <>
+            <p className="text-sm text-slate-800">{t(k("enrolmentsCount"), { count: today.enrolments.total })}</p>
+            <ul className="divide-y divide-slate-100">
+              {today.enrolments.rows.map((row) => (
+                <li key={row.reference} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
+                  <span className="w-40 shrink-0 text-slate-600">{formatDateTimeLabel(row.createdAt, timeZone, lang)}</span>
+                  <LocalLink to={`/admin/enrolments/${encodeURIComponent(row.reference)}`} className="font-medium text-indigo-700 underline">
+                    {row.childName}
+                  </LocalLink>
+                  <span className="min-w-0 flex-1 text-slate-800">
+                    <LocalLink to={`/admin/sections/${row.sectionId}`} className="text-slate-800 underline">
+                      {lang === "ar" ? row.courseAr : row.courseEn}
+                    </LocalLink>
+                    {row.source === "demo" ? <span className="ms-2 text-xs text-slate-600">({t(k("fromTrial"))})</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </Panel>
     </section>
   );

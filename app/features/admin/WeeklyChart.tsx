@@ -73,15 +73,23 @@ export function WeeklyChart({ weeks }: { weeks: Week[] }) {
           <caption className="sr-only">{t("dashboard.chartTitle")}</caption>
           <thead>
             <tr>
-              <th scope="col" className="px-2 py-1 text-start">{t("dashboard.weekOf")}</th>
-              <th scope="col" className="px-2 py-1 text-start">{t("dashboard.submissions")}</th>
-              <th scope="col" className="px-2 py-1 text-start">{t("dashboard.bookings")}</th>
+              <th scope="col" className="px-2 py-1 text-start">
+                {t("dashboard.weekOf")}
+              </th>
+              <th scope="col" className="px-2 py-1 text-start">
+                {t("dashboard.submissions")}
+              </th>
+              <th scope="col" className="px-2 py-1 text-start">
+                {t("dashboard.bookings")}
+              </th>
             </tr>
           </thead>
           <tbody>
             {weeks.map((w) => (
               <tr key={w.week} className="border-t border-slate-100">
-                <th scope="row" className="px-2 py-1 text-start font-normal">{shortDate(w.week, lang)}</th>
+                <th scope="row" className="px-2 py-1 text-start font-normal">
+                  {shortDate(w.week, lang)}
+                </th>
                 <td className="px-2 py-1">{w.submissions}</td>
                 <td className="px-2 py-1">{w.bookings}</td>
               </tr>

@@ -82,19 +82,25 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {open ? t("layout.closeMenu") : t("layout.openMenu")}
           </button>
         </div>
-        <div id="admin-menu" data-fallback="group-focus-within/admin:block" className={`${open ? "block" : hydrated ? "hidden" : "hidden group-focus-within/admin:block"} mt-2 space-y-4 md:block`}>
+        <div
+          id="admin-menu"
+          data-fallback="group-focus-within/admin:block"
+          className={`${open ? "block" : hydrated ? "hidden" : "hidden group-focus-within/admin:block"} mt-2 space-y-4 md:block`}
+        >
           <nav aria-label={t("layout.navLabel")}>
             <ul className="space-y-1">
-              {adminNav.filter((item) => !("adminOnly" in item) || loaderData.user.role === "admin").map((item) => (
-                <li key={item.key}>
-                  <LocalNavLink to={item.to} end={"end" in item} className={linkClass}>
-                    <span className="flex items-center justify-between gap-2">
-                      {t(`nav.${item.key}`)}
-                      <UnreadBadge count={loaderData.unread[item.key as UnreadArea]} />
-                    </span>
-                  </LocalNavLink>
-                </li>
-              ))}
+              {adminNav
+                .filter((item) => !("adminOnly" in item) || loaderData.user.role === "admin")
+                .map((item) => (
+                  <li key={item.key}>
+                    <LocalNavLink to={item.to} end={"end" in item} className={linkClass}>
+                      <span className="flex items-center justify-between gap-2">
+                        {t(`nav.${item.key}`)}
+                        <UnreadBadge count={loaderData.unread[item.key as UnreadArea]} />
+                      </span>
+                    </LocalNavLink>
+                  </li>
+                ))}
             </ul>
           </nav>
           <div className="rounded-lg border border-slate-200 p-3 text-sm">
@@ -107,7 +113,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <LocalLink to="/admin/security" className="mt-2 block font-medium text-indigo-700 hover:underline">
               {t("layout.devices")}
             </LocalLink>
-            <LogoutForm from="admin" onLogout={logout} className="mt-3 w-full rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
+            <LogoutForm
+              from="admin"
+              onLogout={logout}
+              className="mt-3 w-full rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50"
+            >
               {t("layout.logout")}
             </LogoutForm>
           </div>

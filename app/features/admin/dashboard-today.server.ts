@@ -96,10 +96,29 @@ export async function dashboardToday(db: DB, timeZone: string, now = new Date())
       .innerJoin("course_sections as s", "s.id", "m.section_id")
       .innerJoin("courses as c", "c.id", "s.course_id")
       .leftJoin("teachers as t", "t.id", "s.teacher_id")
-      .select(["m.id", "m.section_id", "m.starts_at", "m.duration_minutes", "m.status", "c.name_en", "c.name_ar", "t.name_en as teacher_en", "t.name_ar as teacher_ar"])
+      .select([
+        "m.id",
+        "m.section_id",
+        "m.starts_at",
+        "m.duration_minutes",
+        "m.status",
+        "c.name_en",
+        "c.name_ar",
+        "t.name_en as teacher_en",
+        "t.name_ar as teacher_ar",
+      ])
       .select((eb) => [
-        eb.selectFrom("section_enrolments as e").select((e) => e.fn.countAll<number>().as("n")).whereRef("e.section_id", "=", "m.section_id").where("e.status", "=", "enrolled").as("enrolled"),
-        eb.selectFrom("meeting_attendance as a").select((a) => a.fn.countAll<number>().as("n")).whereRef("a.meeting_id", "=", "m.id").as("marked"),
+        eb
+          .selectFrom("section_enrolments as e")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("e.section_id", "=", "m.section_id")
+          .where("e.status", "=", "enrolled")
+          .as("enrolled"),
+        eb
+          .selectFrom("meeting_attendance as a")
+          .select((a) => a.fn.countAll<number>().as("n"))
+          .whereRef("a.meeting_id", "=", "m.id")
+          .as("marked"),
       ])
       .where("s.status", "!=", "cancelled")
       .where("m.starts_at", ">=", dayStart)

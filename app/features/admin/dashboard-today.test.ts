@@ -18,16 +18,41 @@ const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000);
 
 async function mark(db: DB, meetingId: number, enrolmentIds: number[]) {
   const at = nowIso();
-  for (const id of enrolmentIds) await db.insertInto("meeting_attendance").values({ meeting_id: meetingId, enrolment_id: id, status: "present", marked_by: null, created_at: at, updated_at: at }).execute();
+  for (const id of enrolmentIds)
+    await db
+      .insertInto("meeting_attendance")
+      .values({ meeting_id: meetingId, enrolment_id: id, status: "present", marked_by: null, created_at: at, updated_at: at })
+      .execute();
 }
 
 async function trial(db: DB, startsAt: Date, status: "booked" | "cancelled" = "booked") {
   const at = nowIso();
-  const slot = await db.insertInto("demo_slots").values({ starts_at: startsAt.toISOString(), duration_minutes: 60, capacity: 4, course_id: null, status: "open", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+  const slot = await db
+    .insertInto("demo_slots")
+    .values({ starts_at: startsAt.toISOString(), duration_minutes: 60, capacity: 4, course_id: null, status: "open", created_at: at, updated_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const reference = randomBytes(8).toString("hex");
   const row = await db
     .insertInto("demo_bookings")
-    .values({ reference, cancel_token: reference, code: reference.slice(0, 6).toUpperCase(), slot_id: slot.id, course_id: null, course_name: "Robotics", child_name: `Trial ${reference.slice(0, 4)}`, child_age: 8, parent_name: "Huda", email: "huda@example.com", phone: "+971501234567", lang: "ar", status, user_id: null, created_at: at, updated_at: at })
+    .values({
+      reference,
+      cancel_token: reference,
+      code: reference.slice(0, 6).toUpperCase(),
+      slot_id: slot.id,
+      course_id: null,
+      course_name: "Robotics",
+      child_name: `Trial ${reference.slice(0, 4)}`,
+      child_age: 8,
+      parent_name: "Huda",
+      email: "huda@example.com",
+      phone: "+971501234567",
+      lang: "ar",
+      status,
+      user_id: null,
+      created_at: at,
+      updated_at: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -38,11 +63,55 @@ async function invoice(db: DB, dueOn: string, chargeMinor: number, paidMinor = 0
   const number = `INV-T-${randomBytes(3).toString("hex")}`;
   const { id } = await db
     .insertInto("invoices")
-    .values({ number, family_key: "family@example.com", email: "family@example.com", parent_name: "Sara", user_id: null, lang: "en", currency: "AED", offer_kind: "section", enrolment_id: null, enrollment_id: null, child_name: "Omar", description_en: "Robotics", description_ar: "روبوتات", total_minor: chargeMinor, issued_at: at, due_on: dueOn, created_at: at, updated_at: at })
+    .values({
+      number,
+      family_key: "family@example.com",
+      email: "family@example.com",
+      parent_name: "Sara",
+      user_id: null,
+      lang: "en",
+      currency: "AED",
+      offer_kind: "section",
+      enrolment_id: null,
+      enrollment_id: null,
+      child_name: "Omar",
+      description_en: "Robotics",
+      description_ar: "روبوتات",
+      total_minor: chargeMinor,
+      issued_at: at,
+      due_on: dueOn,
+      created_at: at,
+      updated_at: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db.insertInto("ledger_entries").values({ family_key: "family@example.com", currency: "AED", invoice_id: id, kind: "charge", amount_minor: chargeMinor, payment_id: null, credit_note_id: null, created_at: at }).execute();
-  if (paidMinor > 0) await db.insertInto("ledger_entries").values({ family_key: "family@example.com", currency: "AED", invoice_id: id, kind: "payment", amount_minor: -paidMinor, payment_id: null, credit_note_id: null, created_at: at }).execute();
+  await db
+    .insertInto("ledger_entries")
+    .values({
+      family_key: "family@example.com",
+      currency: "AED",
+      invoice_id: id,
+      kind: "charge",
+      amount_minor: chargeMinor,
+      payment_id: null,
+      credit_note_id: null,
+      created_at: at,
+    })
+    .execute();
+  if (paidMinor > 0)
+    await db
+      .insertInto("ledger_entries")
+      .values({
+        family_key: "family@example.com",
+        currency: "AED",
+        invoice_id: id,
+        kind: "payment",
+        amount_minor: -paidMinor,
+        payment_id: null,
+        credit_note_id: null,
+        created_at: at,
+      })
+      .execute();
   return { id, number };
 }
 
@@ -130,7 +199,12 @@ describe("dashboard today", () => {
     expect(ids).toContain(overdue.id);
     expect(ids).not.toContain(paidUp.id);
     expect(ids).not.toContain(notDue.id);
-    expect(found.invoices.find((row) => row.id === overdue.id)).toMatchObject({ number: overdue.number, owedMinor: 30_000, currency: "AED", dueOn: "2020-01-10" });
+    expect(found.invoices.find((row) => row.id === overdue.id)).toMatchObject({
+      number: overdue.number,
+      owedMinor: 30_000,
+      currency: "AED",
+      dueOn: "2020-01-10",
+    });
     expect(found.total).toBeGreaterThanOrEqual(1);
   });
 
@@ -139,8 +213,16 @@ describe("dashboard today", () => {
     const now = new Date();
     const recent = await groupWithMeeting(db, { teacherId: null, startsAt: new Date(now.getTime() + 86_400_000), children: 2 });
     const [newer, older] = recent.enrolmentIds as [number, number];
-    await db.updateTable("section_enrolments").set({ created_at: new Date(now.getTime() - 3_600_000).toISOString() }).where("id", "=", newer).execute();
-    await db.updateTable("section_enrolments").set({ created_at: new Date(now.getTime() - 8 * 86_400_000).toISOString() }).where("id", "=", older).execute();
+    await db
+      .updateTable("section_enrolments")
+      .set({ created_at: new Date(now.getTime() - 3_600_000).toISOString() })
+      .where("id", "=", newer)
+      .execute();
+    await db
+      .updateTable("section_enrolments")
+      .set({ created_at: new Date(now.getTime() - 8 * 86_400_000).toISOString() })
+      .where("id", "=", older)
+      .execute();
     const { enrolments } = await dashboardToday(db, DUBAI, now);
     const references = await db.selectFrom("section_enrolments").select(["id", "reference"]).where("section_id", "=", recent.sectionId).execute();
     const referenceOf = new Map(references.map((row) => [row.id, row.reference]));

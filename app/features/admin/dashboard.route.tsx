@@ -39,7 +39,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paymentNotices = await openPaymentNotices(context.db);
   const timeZone = timeZoneOf(settings);
   const today = await dashboardToday(context.db, timeZone);
-  return { ...dashboard, today, zoneLabel: formatZoneLabel(new Date(), timeZone, lang), academyZone: timeZone, funnel, money, paymentNotices, noticeResolved: url.searchParams.has("notice-resolved"), timeZone: settings.timeZone, isAdmin: staff.role === "admin" };
+  return {
+    ...dashboard,
+    today,
+    zoneLabel: formatZoneLabel(new Date(), timeZone, lang),
+    academyZone: timeZone,
+    funnel,
+    money,
+    paymentNotices,
+    noticeResolved: url.searchParams.has("notice-resolved"),
+    timeZone: settings.timeZone,
+    isAdmin: staff.role === "admin",
+  };
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
@@ -111,7 +122,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
             {loaderData.failedMails.map((mail) => (
               <li key={mail.id} className="flex flex-wrap gap-x-4 gap-y-1 py-2 text-sm text-slate-900">
                 <span className="w-36 shrink-0">{formatDateTime(mail.failedAt, lang, loaderData.timeZone)}</span>
-                <bdi dir="ltr" className="shrink-0 font-medium">{mail.to}</bdi>
+                <bdi dir="ltr" className="shrink-0 font-medium">
+                  {mail.to}
+                </bdi>
                 {/* The subject is in the recipient's language, the error in the mail server's: both isolated. */}
                 <bdi className="min-w-0 basis-full sm:basis-auto sm:flex-1">{mail.subject}</bdi>
                 <span className="basis-full text-red-900">
@@ -130,7 +143,14 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <WeeklyChart weeks={loaderData.weeks} />
       </section>
 
-      <PaymentNotices total={loaderData.paymentNotices.total} notices={loaderData.paymentNotices.notices} lang={lang} timeZone={loaderData.timeZone} back="dashboard" resolvedNow={loaderData.noticeResolved} />
+      <PaymentNotices
+        total={loaderData.paymentNotices.total}
+        notices={loaderData.paymentNotices.notices}
+        lang={lang}
+        timeZone={loaderData.timeZone}
+        back="dashboard"
+        resolvedNow={loaderData.noticeResolved}
+      />
 
       <MoneyView summary={loaderData.money.summary} refused={loaderData.money.refused} lang={lang} />
 

@@ -95,7 +95,12 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
     db.selectFrom("school_enquiries").select(["id", "name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
     db.selectFrom("contact_messages").select(["id", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
     db.selectFrom("enrollments").select(["id", "parent_name", "email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
-    db.selectFrom("brochure_leads").select(["id", "student_name", "student_email", "status", "created_at"]).orderBy("created_at", "desc").limit(latestLimit).execute(),
+    db
+      .selectFrom("brochure_leads")
+      .select(["id", "student_name", "student_email", "status", "created_at"])
+      .orderBy("created_at", "desc")
+      .limit(latestLimit)
+      .execute(),
   ]);
 
   const latest: LatestSubmission[] = [
@@ -120,7 +125,11 @@ export async function getDashboard(db: DB, now = new Date()): Promise<Dashboard>
 
   const submissionTimes = [...school, ...contact, ...enrolled, ...leads].map((r) => r.created_at);
   const submissionCounts = countPerWeek(submissionTimes, weeks, timeZone);
-  const bookingCounts = countPerWeek(bookings.map((r) => r.created_at), weeks, timeZone);
+  const bookingCounts = countPerWeek(
+    bookings.map((r) => r.created_at),
+    weeks,
+    timeZone,
+  );
 
   return {
     counts: {

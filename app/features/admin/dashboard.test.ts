@@ -28,13 +28,33 @@ describe("getDashboard", () => {
     const db = server.db;
     const now = new Date();
     const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
-    await db.insertInto("contact_messages").values({ email: "a@example.com", description: "hi", status: "new", notes: "", created_at: daysAgo(0), updated_at: nowIso() }).execute();
-    await db.insertInto("contact_messages").values({ email: "b@example.com", description: "hi", status: "closed", notes: "", created_at: daysAgo(8), updated_at: nowIso() }).execute();
+    await db
+      .insertInto("contact_messages")
+      .values({ email: "a@example.com", description: "hi", status: "new", notes: "", created_at: daysAgo(0), updated_at: nowIso() })
+      .execute();
+    await db
+      .insertInto("contact_messages")
+      .values({ email: "b@example.com", description: "hi", status: "closed", notes: "", created_at: daysAgo(8), updated_at: nowIso() })
+      .execute();
     // Older than twelve weeks: counted in totals, not in the chart.
-    await db.insertInto("contact_messages").values({ email: "c@example.com", description: "hi", status: "new", notes: "", created_at: daysAgo(200), updated_at: nowIso() }).execute();
+    await db
+      .insertInto("contact_messages")
+      .values({ email: "c@example.com", description: "hi", status: "new", notes: "", created_at: daysAgo(200), updated_at: nowIso() })
+      .execute();
     await db
       .insertInto("brochure_leads")
-      .values({ student_name: "Ravi", student_email: "ravi@example.com", grade: "5", school: "DPS", parent_contact: "9876543210", lang: "en", status: "new", notes: "", created_at: daysAgo(0), updated_at: nowIso() })
+      .values({
+        student_name: "Ravi",
+        student_email: "ravi@example.com",
+        grade: "5",
+        school: "DPS",
+        parent_contact: "9876543210",
+        lang: "en",
+        status: "new",
+        notes: "",
+        created_at: daysAgo(0),
+        updated_at: nowIso(),
+      })
       .execute();
     const slot = await db
       .insertInto("demo_slots")
@@ -43,7 +63,23 @@ describe("getDashboard", () => {
       .executeTakeFirstOrThrow();
     await db
       .insertInto("demo_bookings")
-      .values({ reference: "R1", cancel_token: "T1", slot_id: slot.id, course_id: null, course_name: "Robotics", child_name: "Kid", child_age: 9, parent_name: "P", email: "p@example.com", phone: "9876543210", lang: "en", status: "booked", user_id: null, created_at: daysAgo(0), updated_at: nowIso() })
+      .values({
+        reference: "R1",
+        cancel_token: "T1",
+        slot_id: slot.id,
+        course_id: null,
+        course_name: "Robotics",
+        child_name: "Kid",
+        child_age: 9,
+        parent_name: "P",
+        email: "p@example.com",
+        phone: "9876543210",
+        lang: "en",
+        status: "booked",
+        user_id: null,
+        created_at: daysAgo(0),
+        updated_at: nowIso(),
+      })
       .execute();
 
     const dashboard = await getDashboard(db, now);
@@ -53,7 +89,12 @@ describe("getDashboard", () => {
     const totals = dashboard.weeks.reduce((sum, w) => ({ s: sum.s + w.submissions, b: sum.b + w.bookings }), { s: 0, b: 0 });
     expect(totals).toEqual({ s: 3, b: 1 });
     expect(dashboard.weeks.at(-1)!.bookings).toBe(1);
-    expect(dashboard.latest.map((l) => l.email).slice(0, 2).sort()).toEqual(["a@example.com", "ravi@example.com"]);
+    expect(
+      dashboard.latest
+        .map((l) => l.email)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["a@example.com", "ravi@example.com"]);
     expect(dashboard.latest).toHaveLength(4);
   });
 

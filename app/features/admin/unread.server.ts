@@ -39,7 +39,9 @@ export async function markSeen(db: DB, userId: number, area: UnreadArea): Promis
  * marks it read while this runs beside it).
  */
 export async function unreadCounts(db: DB, userId: number, opened?: UnreadArea): Promise<UnreadCounts> {
-  const seen = new Map((await db.selectFrom("staff_seen").select(["area", "seen_at"]).where("user_id", "=", userId).execute()).map((row) => [row.area, row.seen_at]));
+  const seen = new Map(
+    (await db.selectFrom("staff_seen").select(["area", "seen_at"]).where("user_id", "=", userId).execute()).map((row) => [row.area, row.seen_at]),
+  );
   const counts: UnreadCounts = {};
   await Promise.all(
     (Object.keys(areas) as UnreadArea[])

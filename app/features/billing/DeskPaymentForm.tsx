@@ -35,7 +35,14 @@ export function DeskPaymentForm({ currency, maxPayment, paymentKey, instalments,
         <FormAlert message={served?.message} className="sm:col-span-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" />
         <Field label={t("invoice.payMethod")} error={errors.method}>
           {({ id, describedBy, invalid }) => (
-            <select id={id} name="method" defaultValue={values.method ?? "cash"} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass}>
+            <select
+              id={id}
+              name="method"
+              defaultValue={values.method ?? "cash"}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              className={inputClass}
+            >
               {DESK_METHODS.map((method) => (
                 <option key={method} value={method}>
                   {t(`method.${method}`)}
@@ -46,18 +53,48 @@ export function DeskPaymentForm({ currency, maxPayment, paymentKey, instalments,
         </Field>
         <Field label={t("invoice.payAmount", { currency })} hint={t("invoice.payAmountHint", { amount: maxPayment })} error={errors.amountMinor}>
           {({ id, describedBy, invalid }) => (
-            <input id={id} name="amount" type="text" inputMode="decimal" dir="ltr" required autoComplete="off" defaultValue={values.amount ?? maxPayment} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} />
+            <input
+              id={id}
+              name="amount"
+              type="text"
+              inputMode="decimal"
+              dir="ltr"
+              required
+              autoComplete="off"
+              defaultValue={values.amount ?? maxPayment}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              className={inputClass}
+            />
           )}
         </Field>
         <Field label={t("invoice.payReference")} hint={t("invoice.payReferenceHint")} error={errors.reference} className="sm:col-span-2">
           {({ id, describedBy, invalid }) => (
-            <input id={id} name="reference" type="text" maxLength={200} dir="auto" autoComplete="off" defaultValue={values.reference ?? ""} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} />
+            <input
+              id={id}
+              name="reference"
+              type="text"
+              maxLength={200}
+              dir="auto"
+              autoComplete="off"
+              defaultValue={values.reference ?? ""}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              className={inputClass}
+            />
           )}
         </Field>
         {instalments.length > 0 ? (
           <Field label={t("invoice.payInstalment")} error={errors.instalmentId} className="sm:col-span-2">
             {({ id, describedBy, invalid }) => (
-              <select id={id} name="instalmentId" defaultValue={values.instalmentId ?? ""} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass}>
+              <select
+                id={id}
+                name="instalmentId"
+                defaultValue={values.instalmentId ?? ""}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                className={inputClass}
+              >
                 <option value="">{t("invoice.payNoInstalment")}</option>
                 {instalments.map((row) => (
                   <option key={row.id} value={row.id}>

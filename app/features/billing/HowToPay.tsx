@@ -26,7 +26,17 @@ const button = "inline-block rounded-lg px-4 py-2 font-semibold";
  * page and PDF from its signed link, and whom to call. Plain links: the same without JavaScript.
  * The invoice's own page passes `self` (its Pay buttons are its own). `referenceMany`: a list of invoices (the account's), where each card carries its own number.
  */
-export function HowToPay({ view, headingId = "how-to-pay", referenceMany = false, self = false }: { view: HowToPayView; headingId?: string; referenceMany?: boolean; /** On the invoice's own page: no link to itself. */ self?: boolean }) {
+export function HowToPay({
+  view,
+  headingId = "how-to-pay",
+  referenceMany = false,
+  self = false,
+}: {
+  view: HowToPayView;
+  headingId?: string;
+  referenceMany?: boolean;
+  /** On the invoice's own page: no link to itself. */ self?: boolean;
+}) {
   const { t } = useTranslation("paying");
   const invoice = view.invoice;
   if (invoice && invoice.state !== "open") {

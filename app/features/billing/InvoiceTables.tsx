@@ -12,7 +12,21 @@ const cell = "border-b border-slate-200 px-2 py-2 text-start align-top";
 const nowrap = `${cell} whitespace-nowrap`;
 
 /** A titled table that scrolls on its own on a phone (a focusable section, so a keyboard can scroll it). */
-function Table({ id, title, caption, columns, empty, children }: { id: string; title: string; caption: string; columns: string[]; empty: string | null; children: ReactNode }) {
+function Table({
+  id,
+  title,
+  caption,
+  columns,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  caption: string;
+  columns: string[];
+  empty: string | null;
+  children: ReactNode;
+}) {
   return (
     <div id={id} className="rounded-2xl border border-slate-200 bg-white p-4">
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
@@ -64,7 +78,11 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
           <Ltr>{invoice.total}</Ltr>
           {invoice.tax ? (
             <span className="block text-xs font-normal text-slate-700">
-              {t(invoice.tax.inclusive ? "invoice.taxIncluded" : "invoice.taxAdded", { name: invoice.tax.name, rate: invoice.tax.rate, amount: invoice.tax.amount })}
+              {t(invoice.tax.inclusive ? "invoice.taxIncluded" : "invoice.taxAdded", {
+                name: invoice.tax.name,
+                rate: invoice.tax.rate,
+                amount: invoice.tax.amount,
+              })}
             </span>
           ) : null}
         </td>
@@ -124,7 +142,11 @@ export function InvoicePayments({ invoice }: { invoice: Invoice }) {
           <td className={cell}>{row.recordedBy ?? ""}</td>
           <td className={cell}>
             {row.refundable ? (
-              <LocalLink to={adminRefundPath(row.id)} aria-label={t("invoice.refundLinkLabel", { amount: row.amount, date: row.received })} className="text-indigo-700 underline">
+              <LocalLink
+                to={adminRefundPath(row.id)}
+                aria-label={t("invoice.refundLinkLabel", { amount: row.amount, date: row.received })}
+                className="text-indigo-700 underline"
+              >
                 {t("invoice.refundLink")}
               </LocalLink>
             ) : null}
@@ -160,7 +182,11 @@ export function InvoiceCreditNotes({ invoice }: { invoice: Invoice }) {
           <td className={cell}>{row.reason}</td>
           <td className={cell}>
             {/* A file, not a page: a plain link (the PDF route is the refunds helper's). */}
-            <a href={localize(adminCreditNotePdfPath(row.id))} aria-label={t("invoice.creditNotePdfLabel", { number: row.number })} className="text-indigo-700 underline">
+            <a
+              href={localize(adminCreditNotePdfPath(row.id))}
+              aria-label={t("invoice.creditNotePdfLabel", { number: row.number })}
+              className="text-indigo-700 underline"
+            >
               {t("invoice.creditNotePdf")}
             </a>
           </td>

@@ -21,9 +21,7 @@ export function RefundProposal({ proposal }: { proposal: RefundProposalView }) {
       <ul className="mt-3 space-y-3">
         {proposal.payments.map((payment) => (
           <li key={payment.paymentId} className="flex flex-wrap items-center gap-3">
-            <span className="text-slate-800">
-              {t("proposal.paid", { paid: payment.paid, left: payment.left })}
-            </span>
+            <span className="text-slate-800">{t("proposal.paid", { paid: payment.paid, left: payment.left })}</span>
             <LocalLink to={payment.href} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
               {payment.proposedMinor > 0 ? t("proposal.refund", { amount: payment.proposed }) : t("proposal.refundByHand")}
             </LocalLink>

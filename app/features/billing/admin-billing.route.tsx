@@ -36,7 +36,14 @@ export default function AdminBillingPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900">{t("list.title")}</h1>
         <p className="mt-1 text-slate-700">{t("list.intro")}</p>
       </header>
-      <PaymentNotices total={paymentNotices.total} notices={paymentNotices.notices} lang={lang} timeZone={timeZone} back="billing" resolvedNow={noticeResolved} />
+      <PaymentNotices
+        total={paymentNotices.total}
+        notices={paymentNotices.notices}
+        lang={lang}
+        timeZone={timeZone}
+        back="billing"
+        resolvedNow={noticeResolved}
+      />
       <section aria-labelledby="owed-heading" className={box}>
         <h2 id="owed-heading" className="text-lg font-semibold text-slate-900">
           {t("list.outstanding")}

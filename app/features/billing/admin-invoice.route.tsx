@@ -40,7 +40,12 @@ export default function AdminInvoicePage({ loaderData, actionData }: Route.Compo
     [t("invoice.issued"), <bdi>{invoice.issued}</bdi>],
     [t("invoice.dueOn"), <bdi>{invoice.dueOn}</bdi>],
     [t("invoice.total"), <bdi dir="ltr">{invoice.total}</bdi>],
-    [t("invoice.owed"), <bdi dir="ltr" data-owed>{invoice.owed}</bdi>],
+    [
+      t("invoice.owed"),
+      <bdi dir="ltr" data-owed>
+        {invoice.owed}
+      </bdi>,
+    ],
   ];
   const link = "font-semibold text-indigo-700 underline";
   return (
@@ -72,7 +77,9 @@ export default function AdminInvoicePage({ loaderData, actionData }: Route.Compo
           </div>
         ))}
       </dl>
-      {invoice.overpaid ? <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950">{t("invoice.overpaid", { amount: invoice.overpaid })}</p> : null}
+      {invoice.overpaid ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950">{t("invoice.overpaid", { amount: invoice.overpaid })}</p>
+      ) : null}
       {invoice.taxRegistration ? <p className="text-sm text-slate-700">{t("invoice.taxRegistration", { number: invoice.taxRegistration })}</p> : null}
       <ul className="flex flex-wrap gap-x-6 gap-y-2">
         <li>
@@ -94,7 +101,13 @@ export default function AdminInvoicePage({ loaderData, actionData }: Route.Compo
       </ul>
       <InvoiceLines invoice={invoice} />
       {invoice.live && invoice.owedMinor > 0 ? (
-        <DeskPaymentForm currency={invoice.currency} maxPayment={invoice.maxPayment} paymentKey={invoice.paymentKey} instalments={invoice.instalments} served={served} />
+        <DeskPaymentForm
+          currency={invoice.currency}
+          maxPayment={invoice.maxPayment}
+          paymentKey={invoice.paymentKey}
+          instalments={invoice.instalments}
+          served={served}
+        />
       ) : (
         <p className="text-slate-700">{invoice.live ? t("invoice.noPay") : t("api.void")}</p>
       )}

@@ -28,7 +28,10 @@ describe("the family balance invariant (500 random operations)", () => {
     const today = zonedParts(new Date(), "Asia/Kolkata").date;
     // Tax added on top (exclusive), so charges carry a tax line as well as the price.
     const { settings } = (await server.request("GET", "/api/admin/settings", { headers: staff })).body;
-    expect((await server.request("PUT", "/api/admin/settings", { json: { ...settings, taxName: "GST", taxRateBp: 1800, taxInclusive: false }, headers: staff })).status).toBe(200);
+    expect(
+      (await server.request("PUT", "/api/admin/settings", { json: { ...settings, taxName: "GST", taxRateBp: 1800, taxInclusive: false }, headers: staff }))
+        .status,
+    ).toBe(200);
     for (let i = 0; i < 3; i++) {
       const res = await server.request("POST", "/api/admin/sections", {
         json: { courseId: course.id, weekdays: [1 + i], startTime: "16:00", durationMinutes: 60, firstDate: addDays(today, 14), meetings: 4, capacity: 300 },
@@ -38,7 +41,10 @@ describe("the family balance invariant (500 random operations)", () => {
       sections.push(res.body.id);
     }
     code = "INVARIANT-15";
-    const promo = await server.request("POST", "/api/admin/promo-codes", { json: { code, kind: "percent", percent: 15, maxUses: 10_000, perFamily: 100 }, headers: staff });
+    const promo = await server.request("POST", "/api/admin/promo-codes", {
+      json: { code, kind: "percent", percent: 15, maxUses: 10_000, perFamily: 100 },
+      headers: staff,
+    });
     expect(promo.status, JSON.stringify(promo.body)).toBe(201);
   });
   afterAll(async () => {
@@ -48,15 +54,16 @@ describe("the family balance invariant (500 random operations)", () => {
   it("holds for every family, and no invoice is owed below zero unless paid over online", { timeout: 300_000 }, async () => {
     // A small seeded generator: the same 500 operations every run.
     let seed = 31;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
-    const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const families = Array.from({ length: 24 }, (_, i) => `family${i}@invariant.example.com`);
     const enrolments: number[] = [];
     const counts: Record<string, number> = {};
     let child = 0;
     let online = 0;
-    const tx = <T,>(work: (trx: Trx) => Promise<T>) => server.db.transaction().execute(work);
-    const liveInvoices = async () => server.db.selectFrom("invoices").select(["id", "enrolment_id"]).where("family_key", "like", "%@invariant.example.com").orderBy("id").execute();
+    const tx = <T>(work: (trx: Trx) => Promise<T>) => server.db.transaction().execute(work);
+    const liveInvoices = async () =>
+      server.db.selectFrom("invoices").select(["id", "enrolment_id"]).where("family_key", "like", "%@invariant.example.com").orderBy("id").execute();
 
     for (let op = 0; op < 500; op++) {
       const invoices = await liveInvoices();
@@ -68,7 +75,14 @@ describe("the family balance invariant (500 random operations)", () => {
           kind = "enrol";
           const withCode = random() < 0.5;
           const res = await server.request("POST", `/api/sections/${pick(sections)}/enrolments`, {
-            json: { childName: `Child ${++child}`, childAge: course.min_age, parentName: "Parent", email: pick(families), phone: "+91 98765 43210", ...(withCode ? { promoCode: code } : {}) },
+            json: {
+              childName: `Child ${++child}`,
+              childAge: course.min_age,
+              parentName: "Parent",
+              email: pick(families),
+              phone: "+91 98765 43210",
+              ...(withCode ? { promoCode: code } : {}),
+            },
           });
           expect(res.status, JSON.stringify(res.body)).toBe(201);
           const row = await server.db.selectFrom("section_enrolments").select("id").where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
@@ -77,7 +91,10 @@ describe("the family balance invariant (500 random operations)", () => {
           kind = "desk";
           const owed = await invoiceOutstanding(server.db, invoice.id);
           const amountMinor = random() < 0.4 ? owed : Math.max(1, Math.floor(owed * random()));
-          const res = await server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, { json: { method: pick(["cash", "bank_transfer", "cheque"]), amountMinor, reference: `R${op}` }, headers: staff });
+          const res = await server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, {
+            json: { method: pick(["cash", "bank_transfer", "cheque"]), amountMinor, reference: `R${op}` },
+            headers: staff,
+          });
           // Owed on a live invoice: recorded; nothing owed (paid, voided): refused (0 is not an amount).
           const { status } = await server.db.selectFrom("invoices").select("status").where("id", "=", invoice.id).executeTakeFirstOrThrow();
           if (owed > 0 && status !== "void") expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -87,23 +104,44 @@ describe("the family balance invariant (500 random operations)", () => {
           const owed = await invoiceOutstanding(server.db, invoice.id);
           // Sometimes more than is owed: the provider took the money, so it is recorded as reported.
           const amountMinor = Math.max(1, owed + (random() < 0.3 ? 500 : -Math.floor(owed * random())));
-          await tx((trx) => recordPayment(trx, { invoiceId: invoice.id, method: "online", amountMinor, provider: "stripe", providerRef: `pi_inv_${++online}` }));
+          await tx((trx) =>
+            recordPayment(trx, { invoiceId: invoice.id, method: "online", amountMinor, provider: "stripe", providerRef: `pi_inv_${++online}` }),
+          );
           // The same payment reported again records nothing.
-          if (random() < 0.3) expect(await tx((trx) => recordPayment(trx, { invoiceId: invoice.id, method: "online", amountMinor, provider: "stripe", providerRef: `pi_inv_${online}` }))).toBeNull();
+          if (random() < 0.3)
+            expect(
+              await tx((trx) =>
+                recordPayment(trx, { invoiceId: invoice.id, method: "online", amountMinor, provider: "stripe", providerRef: `pi_inv_${online}` }),
+              ),
+            ).toBeNull();
         } else if (roll < 0.77) {
           kind = "refund";
           const payments = await server.db.selectFrom("payments").select("id").where("invoice_id", "=", invoice.id).where("kind", "=", "payment").execute();
           if (payments.length === 0) throw new BillingRefused("notRefundable");
           const payment = pick(payments);
           const left = await refundable(server.db, payment.id, invoice.id);
-          await tx((trx) => issueCreditNote(trx, { invoiceId: invoice.id, amountMinor: Math.max(1, Math.floor(left * random())), kind: "refund", refund: { paymentId: payment.id } }));
+          await tx((trx) =>
+            issueCreditNote(trx, {
+              invoiceId: invoice.id,
+              amountMinor: Math.max(1, Math.floor(left * random())),
+              kind: "refund",
+              refund: { paymentId: payment.id },
+            }),
+          );
         } else if (roll < 0.9) {
           kind = "credit";
           // A credit note without a refund lowers what is still owed, never below it (the core allows
           // more on a paid invoice, leaving a credit the family never got back: reported to the lead).
           const owed = await invoiceOutstanding(server.db, invoice.id);
           if (owed <= 0) throw new BillingRefused("paid");
-          await tx((trx) => issueCreditNote(trx, { invoiceId: invoice.id, amountMinor: Math.min(owed, 1 + Math.floor(random() * 3_000)), kind: "adjustment", reason: "goodwill" }));
+          await tx((trx) =>
+            issueCreditNote(trx, {
+              invoiceId: invoice.id,
+              amountMinor: Math.min(owed, 1 + Math.floor(random() * 3_000)),
+              kind: "adjustment",
+              reason: "goodwill",
+            }),
+          );
         } else {
           kind = "void";
           if (invoice.enrolment_id !== null) await tx((trx) => voidInvoiceOf(trx, { kind: "section", enrolmentId: invoice.enrolment_id! }, "cancelled"));
@@ -149,7 +187,12 @@ describe("the family balance invariant (500 random operations)", () => {
     for (const invoice of invoices) {
       const owed = await invoiceOutstanding(server.db, invoice.id);
       if (owed < 0) {
-        const online = await server.db.selectFrom("payments").select("id").where("invoice_id", "=", invoice.id).where("method", "=", "online").executeTakeFirst();
+        const online = await server.db
+          .selectFrom("payments")
+          .select("id")
+          .where("invoice_id", "=", invoice.id)
+          .where("method", "=", "online")
+          .executeTakeFirst();
         expect(online, `invoice ${invoice.id} owes ${owed}`).toBeDefined();
       }
       if (invoice.status !== "void") expect(invoice.status, `invoice ${invoice.id} owes ${owed}`).toBe(owed <= 0 ? "paid" : "open");

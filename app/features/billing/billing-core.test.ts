@@ -14,7 +14,11 @@ describe("billing core", () => {
     server = await startTestServer();
     const admin = await server.signIn("admin");
     staff = { cookie: admin.cookie, origin: server.url };
-    course = await server.db.selectFrom("courses").select(["id", "min_age", "price", "name_en"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "min_age", "price", "name_en"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     today = zonedParts(new Date(), "Asia/Kolkata").date;
   });
   afterAll(async () => {
@@ -25,14 +29,40 @@ describe("billing core", () => {
   const line = (amountMinor: number) => ({ kind: "price" as const, label_en: "Fee", label_ar: "الرسوم", amountMinor });
   const newInvoice = (email: string, enrollmentId: number, amountMinor = 10_000) =>
     server.db.transaction().execute((trx) =>
-      createInvoice(trx, { email, parentName: "Priya", userId: null, lang: "en", currency: "USD", offer: { kind: "camp", enrollmentId }, childName: "Aarav", description: { en: "Test", ar: "اختبار" }, lines: [line(amountMinor)] }),
+      createInvoice(trx, {
+        email,
+        parentName: "Priya",
+        userId: null,
+        lang: "en",
+        currency: "USD",
+        offer: { kind: "camp", enrollmentId },
+        childName: "Aarav",
+        description: { en: "Test", ar: "اختبار" },
+        lines: [line(amountMinor)],
+      }),
     );
   const campEnrollment = async (email: string) => {
     const camp = await server.db.selectFrom("camps").select(["id", "slug", "title_en"]).executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     const row = await server.db
       .insertInto("enrollments")
-      .values({ student_name: "Aarav", parent_name: "Priya", email, phone_number: "+919876543210", camp_id: camp.id, camp_slug: camp.slug, camp_title: camp.title_en, session: "s", message: "", lang: "en", reference: null, status: "new", notes: "", created_at: now, updated_at: now })
+      .values({
+        student_name: "Aarav",
+        parent_name: "Priya",
+        email,
+        phone_number: "+919876543210",
+        camp_id: camp.id,
+        camp_slug: camp.slug,
+        camp_title: camp.title_en,
+        session: "s",
+        message: "",
+        lang: "en",
+        reference: null,
+        status: "new",
+        notes: "",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -50,7 +80,13 @@ describe("billing core", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const enrolment = await server.db.selectFrom("section_enrolments").select("id").where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
     const invoice = await server.db.selectFrom("invoices").selectAll().where("enrolment_id", "=", enrolment.id).executeTakeFirstOrThrow();
-    expect(invoice).toMatchObject({ family_key: "invoice.family@example.com", currency: "USD", total_minor: course.price * 100, status: "open", offer_kind: "section" });
+    expect(invoice).toMatchObject({
+      family_key: "invoice.family@example.com",
+      currency: "USD",
+      total_minor: course.price * 100,
+      status: "open",
+      offer_kind: "section",
+    });
     expect(invoice.number).toMatch(new RegExp(`^INV-${year()}-\\d{6}$`));
     expect(await familyBalances(server.db, "invoice.family@example.com")).toEqual([{ currency: "USD", balanceMinor: course.price * 100 }]);
   });
@@ -68,7 +104,8 @@ describe("billing core", () => {
   it("payments, credit notes and refunds move the balance; limits refused; a provider reference is recorded once", async () => {
     const email = "ledger@example.com";
     const invoice = (await newInvoice(email, await campEnrollment(email), 20_000))!;
-    const pay = (amountMinor: number, extra = {}) => server.db.transaction().execute((trx) => recordPayment(trx, { invoiceId: invoice.id, method: "cash", amountMinor, ...extra }));
+    const pay = (amountMinor: number, extra = {}) =>
+      server.db.transaction().execute((trx) => recordPayment(trx, { invoiceId: invoice.id, method: "cash", amountMinor, ...extra }));
     await expect(pay(20_001)).rejects.toBeInstanceOf(BillingRefused);
     const first = await pay(5_000);
     expect(first).toMatchObject({ invoicePaid: false });
@@ -77,10 +114,16 @@ describe("billing core", () => {
     expect(await pay(15_000, online)).toBeNull();
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
     // A partial refund of the cash payment: a credit note and the money back, the balance still 0.
-    const note = await server.db.transaction().execute((trx) => issueCreditNote(trx, { invoiceId: invoice.id, amountMinor: 2_000, kind: "refund", refund: { paymentId: first!.id } }));
+    const note = await server.db
+      .transaction()
+      .execute((trx) => issueCreditNote(trx, { invoiceId: invoice.id, amountMinor: 2_000, kind: "refund", refund: { paymentId: first!.id } }));
     expect(note.number).toMatch(/^CN-\d{4}-\d{6}$/);
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
-    await expect(server.db.transaction().execute((trx) => issueCreditNote(trx, { invoiceId: invoice.id, amountMinor: 3_001, kind: "refund", refund: { paymentId: first!.id } }))).rejects.toBeInstanceOf(BillingRefused);
+    await expect(
+      server.db
+        .transaction()
+        .execute((trx) => issueCreditNote(trx, { invoiceId: invoice.id, amountMinor: 3_001, kind: "refund", refund: { paymentId: first!.id } })),
+    ).rejects.toBeInstanceOf(BillingRefused);
     expect(await invoiceOutstanding(server.db, invoice.id)).toBe(0);
   });
 });

@@ -36,11 +36,18 @@ describe("money: currencies, tax and one rule of owed", () => {
     staff = { cookie: admin.cookie, origin: server.url };
     const parent = await server.signIn("user");
     parentHeaders = { cookie: parent.cookie, origin: server.url };
-    course = await server.db.selectFrom("courses").select(["id", "slug", "min_age", "price"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age", "price"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     today = zonedParts(new Date(), "Asia/Kolkata").date;
     // VAT 18 % added on top of prices (exclusive).
     const { settings } = (await server.request("GET", "/api/admin/settings", { headers: staff })).body;
-    expect((await server.request("PUT", "/api/admin/settings", { json: { ...settings, taxName: "VAT", taxRateBp: 1800, taxInclusive: false }, headers: staff })).status).toBe(200);
+    expect(
+      (await server.request("PUT", "/api/admin/settings", { json: { ...settings, taxName: "VAT", taxRateBp: 1800, taxInclusive: false }, headers: staff }))
+        .status,
+    ).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
@@ -72,7 +79,11 @@ describe("money: currencies, tax and one rule of owed", () => {
   const coursePage = async (slug: string, lang: Lang) => {
     const detail = (await getCourseDetail(server.db, slug, lang))!;
     const { quote } = await courseSectionsFor({ db: server.db, user: null, config: server.config } as never, Number(detail._id), lang, new URLSearchParams());
-    const summary = [...quote!.lines.map((line) => `${line.label}: ${line.amount}`), `total: ${quote!.total}`, ...(quote!.taxIncluded ? [`${quote!.taxIncluded.label}: ${quote!.taxIncluded.amount}`] : [])];
+    const summary = [
+      ...quote!.lines.map((line) => `${line.label}: ${line.amount}`),
+      `total: ${quote!.total}`,
+      ...(quote!.taxIncluded ? [`${quote!.taxIncluded.label}: ${quote!.taxIncluded.amount}`] : []),
+    ];
     // As read: without the left-to-right isolates every amount carries (decision 112).
     return [`price: ${formatPrice(detail.coursePrice, detail.currency, lang)}`, ...summary].join("\n").replace(/[\u2066\u2069]/g, "");
   };
@@ -85,7 +96,14 @@ describe("money: currencies, tax and one rule of owed", () => {
     expect(quote.status).toBe(200);
     expect(quote.body).toMatchObject({ currency: "USD", totalMinor: fee + tax, tax: { name: "VAT", rateBp: 1800, inclusive: false, amountMinor: tax } });
     // The course page renders the price summary on the server (no script needed).
-    const money = (minor: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol", minimumFractionDigits: minor % 100 ? 2 : 0, maximumFractionDigits: minor % 100 ? 2 : 0 }).format(minor / 100);
+    const money = (minor: number) =>
+      new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency: "USD",
+        currencyDisplay: "narrowSymbol",
+        minimumFractionDigits: minor % 100 ? 2 : 0,
+        maximumFractionDigits: minor % 100 ? 2 : 0,
+      }).format(minor / 100);
     const en = await coursePage(course.slug, "en");
     expect(en).toContain(`VAT (18%) added: ${money(tax)}`);
     expect(en).toContain(`total: ${money(fee + tax)}`);
@@ -99,23 +117,41 @@ describe("money: currencies, tax and one rule of owed", () => {
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     // The stand-in (Stripe) is asked the invoice's total, tax included, in Stripe's lower-case code.
     expect(stripe.sessions.get(started.body.sessionId)).toMatchObject({ amount_total: held.invoice.total_minor, currency: "usd" });
-    const checkoutRow = await server.db.selectFrom("payment_checkouts").select(["amount_minor", "currency"]).where("session_id", "=", started.body.sessionId).executeTakeFirstOrThrow();
+    const checkoutRow = await server.db
+      .selectFrom("payment_checkouts")
+      .select(["amount_minor", "currency"])
+      .where("session_id", "=", started.body.sessionId)
+      .executeTakeFirstOrThrow();
     expect(checkoutRow).toEqual({ amount_minor: fee + tax, currency: "USD" });
     const pay = await fetch(started.body.url, { method: "POST", redirect: "manual" });
     expect(pay.status).toBe(303);
     // The webhook stores the event; its job confirms the payment (decision 094).
-    await vi.waitFor(async () => expect(await server.db.selectFrom("section_enrolments").select(["status", "payment_hold_until"]).where("id", "=", held.row.id).executeTakeFirstOrThrow()).toEqual({ status: "enrolled", payment_hold_until: null }), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(
+      async () =>
+        expect(
+          await server.db.selectFrom("section_enrolments").select(["status", "payment_hold_until"]).where("id", "=", held.row.id).executeTakeFirstOrThrow(),
+        ).toEqual({ status: "enrolled", payment_hold_until: null }),
+      { timeout: 20_000, interval: 100 },
+    );
     expect(await server.db.selectFrom("invoices").select("status").where("id", "=", held.invoice.id).executeTakeFirstOrThrow()).toEqual({ status: "paid" });
   });
 
   it("a course priced in KWD shows 3 decimals on its page, in the price before paying, on the invoice PDF and in the receipt mail", async () => {
-    const kwd = await server.db.selectFrom("courses").select(["id", "slug", "min_age"]).where("slug", "<>", course.slug).orderBy("id").executeTakeFirstOrThrow();
+    const kwd = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age"])
+      .where("slug", "<>", course.slug)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     // Staff choose the currency on the course editor (the API it posts to).
     const form = (await server.request("GET", `/api/admin/courses/${kwd.id}`, { headers: staff })).body;
     const values = form.course ?? form;
     const saved = await server.request("PUT", `/api/admin/courses/${kwd.id}`, { json: { ...values, price: 45, currency: "KWD" }, headers: staff });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(await server.db.selectFrom("courses").select(["currency", "price"]).where("id", "=", kwd.id).executeTakeFirstOrThrow()).toEqual({ currency: "KWD", price: 45 });
+    expect(await server.db.selectFrom("courses").select(["currency", "price"]).where("id", "=", kwd.id).executeTakeFirstOrThrow()).toEqual({
+      currency: "KWD",
+      price: 45,
+    });
     const sectionId = await newSection(kwd.id);
     const html = await coursePage(kwd.slug, "en");
     expect(html).toMatch(/price: KWD\s45\.000/);
@@ -134,11 +170,21 @@ describe("money: currencies, tax and one rule of owed", () => {
     expect(text).toContain("53.100 KWD");
     expect(text).toContain("45.000 KWD");
     // Paid at the desk (the JSON the invoice page's form posts): the receipt says 53.100.
-    const paid = await server.request("POST", `/api/admin/billing/invoices/${held.invoice.id}/payments`, { json: { method: "cash", amountMinor: 53_100, reference: "" }, headers: staff });
+    const paid = await server.request("POST", `/api/admin/billing/invoices/${held.invoice.id}/payments`, {
+      json: { method: "cash", amountMinor: 53_100, reference: "" },
+      headers: staff,
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     await waitForJobs(server.db);
-    const receipt = outboxMails(server.config.dataDir).find((mail) => mail.to === "kwd.family@example.com" && mail.subject.includes(held.invoice.number) && /receipt/i.test(mail.subject));
-    expect(receipt, outboxMails(server.config.dataDir).map((m) => `${m.to} ${m.subject}`).join("\n")).toBeDefined();
+    const receipt = outboxMails(server.config.dataDir).find(
+      (mail) => mail.to === "kwd.family@example.com" && mail.subject.includes(held.invoice.number) && /receipt/i.test(mail.subject),
+    );
+    expect(
+      receipt,
+      outboxMails(server.config.dataDir)
+        .map((m) => `${m.to} ${m.subject}`)
+        .join("\n"),
+    ).toBeDefined();
     expect(receipt!.text).toMatch(/KWD\s53\.100/);
     // The accountant's CSV: exact decimal text per currency, never a float.
     const csv = await fetch(`${server.url}/api/admin/billing/export.csv`, { headers: { cookie: staff.cookie! } });
@@ -148,10 +194,19 @@ describe("money: currencies, tax and one rule of owed", () => {
   });
 
   it("a course price takes its currency's decimals at the admin API (KWD 12.345, not USD 12.345, not JPY 12.5); Stripe's tens of fils are refused clearly at the checkout, never rounded", async () => {
-    const row = await server.db.selectFrom("courses").select(["id", "slug", "min_age"]).where("slug", "<>", course.slug).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age"])
+      .where("slug", "<>", course.slug)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     const form = (await server.request("GET", `/api/admin/courses/${row.id}`, { headers: staff })).body;
     const values = form.course ?? form;
-    const put = (json: Record<string, unknown>, lang = "en") => server.request("PUT", `/api/admin/courses/${row.id}?lang=${lang}`, { json: { ...values, discounted: false, originalPrice: null, ...json }, headers: staff });
+    const put = (json: Record<string, unknown>, lang = "en") =>
+      server.request("PUT", `/api/admin/courses/${row.id}?lang=${lang}`, {
+        json: { ...values, discounted: false, originalPrice: null, ...json },
+        headers: staff,
+      });
     for (const [json, why] of [
       [{ price: 12.345, currency: "USD" }, "USD has 2 decimals"],
       [{ price: 12.5, currency: "JPY" }, "JPY has none"],
@@ -165,7 +220,10 @@ describe("money: currencies, tax and one rule of owed", () => {
     expect((await put({ price: 12.5, currency: "USD" }, "ar")).status).toBe(200);
     const saved = await put({ price: 12.345, currency: "KWD" });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(await server.db.selectFrom("courses").select(["currency", "price"]).where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({ currency: "KWD", price: 12.345 });
+    expect(await server.db.selectFrom("courses").select(["currency", "price"]).where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({
+      currency: "KWD",
+      price: 12.345,
+    });
     const read = (await server.request("GET", `/api/admin/courses/${row.id}`, { headers: staff })).body;
     expect((read.course ?? read).price).toBe(12.345);
     const sectionId = await newSection(row.id);
@@ -198,15 +256,25 @@ describe("money: currencies, tax and one rule of owed", () => {
       const { invoice } = await enrol(sectionId, email, parentHeaders);
       const first = Math.floor(invoice.total_minor / 2);
       const at = new Date().toISOString();
-      await server.db.insertInto("invoice_instalments").values([
-        { invoice_id: invoice.id, position: 1, due_on: yesterday, amount_minor: first, created_at: at },
-        { invoice_id: invoice.id, position: 2, due_on: addDays(today, 30), amount_minor: invoice.total_minor - first, created_at: at },
-      ]).execute();
-      const parts = await server.db.selectFrom("invoice_instalments").select(["id", "amount_minor"]).where("invoice_id", "=", invoice.id).orderBy("position").execute();
+      await server.db
+        .insertInto("invoice_instalments")
+        .values([
+          { invoice_id: invoice.id, position: 1, due_on: yesterday, amount_minor: first, created_at: at },
+          { invoice_id: invoice.id, position: 2, due_on: addDays(today, 30), amount_minor: invoice.total_minor - first, created_at: at },
+        ])
+        .execute();
+      const parts = await server.db
+        .selectFrom("invoice_instalments")
+        .select(["id", "amount_minor"])
+        .where("invoice_id", "=", invoice.id)
+        .orderBy("position")
+        .execute();
       return { invoice, parts };
     };
     const pay = (invoiceId: number, amountMinor: number, instalmentId: number) =>
-      server.db.transaction().execute((trx) => recordPayment(trx, { invoiceId, method: "cash", amountMinor, receivedAt: new Date().toISOString(), instalmentId }));
+      server.db
+        .transaction()
+        .execute((trx) => recordPayment(trx, { invoiceId, method: "cash", amountMinor, receivedAt: new Date().toISOString(), instalmentId }));
     // A: the first part paid in full plus some of the second, by a payment naming the second part: not overdue.
     const a = await split("rule.a@example.com");
     await pay(a.invoice.id, a.parts[0]!.amount_minor + 100, a.parts[1]!.id);
@@ -218,7 +286,9 @@ describe("money: currencies, tax and one rule of owed", () => {
     const deskOverdue = Object.fromEntries(desk.body.invoices.map((row: { id: number; overdue: boolean }) => [row.id, row.overdue]));
     const family = (await server.request("GET", "/api/account/invoices", { headers: parentHeaders })).body;
     const familyStatus = Object.fromEntries(family.invoices.map((row: { id: number; status: string }) => [row.id, row.status]));
-    const overdueList = (await server.request("GET", "/api/admin/billing/invoices?status=overdue&q=rule.", { headers: staff })).body.invoices.map((row: { id: number }) => row.id);
+    const overdueList = (await server.request("GET", "/api/admin/billing/invoices?status=overdue&q=rule.", { headers: staff })).body.invoices.map(
+      (row: { id: number }) => row.id,
+    );
     expect({ a: deskOverdue[a.invoice.id], b: deskOverdue[b.invoice.id] }).toEqual({ a: false, b: true });
     expect({ a: familyStatus[a.invoice.id], b: familyStatus[b.invoice.id] }).toEqual({ a: "open", b: "overdue" });
     expect(overdueList).toEqual([b.invoice.id]);
@@ -232,7 +302,12 @@ describe("money: currencies, tax and one rule of owed", () => {
       .select("i.id")
       .where("i.currency", "=", "USD")
       .where("i.status", "=", "open")
-      .where((eb) => eb.or([eb("i.due_on", "<", today), eb.exists(eb.selectFrom("invoice_instalments as n").select("n.id").whereRef("n.invoice_id", "=", "i.id").where("n.due_on", "<", today))]))
+      .where((eb) =>
+        eb.or([
+          eb("i.due_on", "<", today),
+          eb.exists(eb.selectFrom("invoice_instalments as n").select("n.id").whereRef("n.invoice_id", "=", "i.id").where("n.due_on", "<", today)),
+        ]),
+      )
       .execute();
     expect(overdueInvoices.map((row) => row.id).sort()).toEqual([a.invoice.id, b.invoice.id].sort());
     expect(usd.overdueMinor).toBe(owedB);
@@ -242,17 +317,41 @@ describe("money: currencies, tax and one rule of owed", () => {
     const sectionId = await newSection();
     const { invoice } = await enrol(sectionId, "refused.refund@example.com");
     const period = `?from=${today}&to=${today}`;
-    const before = (await server.request("GET", `/api/admin/billing/summary${period}`, { headers: staff })).body.totals.find((row: { currency: string }) => row.currency === "USD")?.collectedMinor ?? 0;
-    const paid = await server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, { json: { method: "cash", amountMinor: 5_000, reference: "" }, headers: staff });
+    const before =
+      (await server.request("GET", `/api/admin/billing/summary${period}`, { headers: staff })).body.totals.find(
+        (row: { currency: string }) => row.currency === "USD",
+      )?.collectedMinor ?? 0;
+    const paid = await server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, {
+      json: { method: "cash", amountMinor: 5_000, reference: "" },
+      headers: staff,
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     // A refund row the provider refused (decision 092): it moved no money.
     const payment = await server.db.selectFrom("payments").select(["id", "family_key"]).where("invoice_id", "=", invoice.id).executeTakeFirstOrThrow();
     const at = new Date().toISOString();
     await server.db
       .insertInto("payments")
-      .values({ invoice_id: invoice.id, family_key: payment.family_key, currency: "USD", kind: "refund", method: "online", amount_minor: 3_500, provider: "stripe", provider_ref: `re_failed_${payment.id}`, refund_of: payment.id, instalment_id: null, credit_note_id: null, recorded_by: null, received_at: at, created_at: at, refund_state: "failed" })
+      .values({
+        invoice_id: invoice.id,
+        family_key: payment.family_key,
+        currency: "USD",
+        kind: "refund",
+        method: "online",
+        amount_minor: 3_500,
+        provider: "stripe",
+        provider_ref: `re_failed_${payment.id}`,
+        refund_of: payment.id,
+        instalment_id: null,
+        credit_note_id: null,
+        recorded_by: null,
+        received_at: at,
+        created_at: at,
+        refund_state: "failed",
+      })
       .execute();
-    const after = (await server.request("GET", `/api/admin/billing/summary${period}`, { headers: staff })).body.totals.find((row: { currency: string }) => row.currency === "USD").collectedMinor;
+    const after = (await server.request("GET", `/api/admin/billing/summary${period}`, { headers: staff })).body.totals.find(
+      (row: { currency: string }) => row.currency === "USD",
+    ).collectedMinor;
     expect(after - before).toBe(5_000);
     const family = await server.request("GET", "/api/admin/billing/invoices/" + invoice.id, { headers: staff });
     expect(family.status).toBe(200);
@@ -262,14 +361,19 @@ describe("money: currencies, tax and one rule of owed", () => {
     const sectionId = await newSection();
     const { invoice } = await enrol(sectionId, "twice.desk@example.com");
     const body = { method: "cash", amountMinor: invoice.total_minor, reference: "", idempotencyKey: "form-render-key-000001" };
-    const answers = await Promise.all([0, 1, 2].map(() => server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, { json: body, headers: staff })));
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, { json: body, headers: staff })),
+    );
     expect(answers.map((res) => res.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((res) => res.body.paymentId)).size).toBe(1);
     expect(answers.every((res) => res.body.invoicePaid === true)).toBe(true);
     const payments = await server.db.selectFrom("payments").select("amount_minor").where("invoice_id", "=", invoice.id).execute();
     expect(payments).toEqual([{ amount_minor: invoice.total_minor }]);
     // Another render's key is another payment: here refused, nothing is owed any more.
-    const other = await server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, { json: { ...body, idempotencyKey: "form-render-key-000002" }, headers: staff });
+    const other = await server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, {
+      json: { ...body, idempotencyKey: "form-render-key-000002" },
+      headers: staff,
+    });
     expect(other.status).toBe(409);
     const bad = await server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, { json: { ...body, idempotencyKey: "x" }, headers: staff });
     expect(bad.status).toBe(400);
@@ -283,7 +387,11 @@ describe("money: currencies, tax and one rule of owed", () => {
     for (const bad of ["usd", "EUR", "XXX"]) {
       await expect(sql`update invoices set currency = ${bad} where id = ${invoice.id}`.execute(server.db)).rejects.toThrow();
       await expect(sql`update courses set currency = ${bad} where id = ${course.id}`.execute(server.db)).rejects.toThrow();
-      await expect(sql`insert into payment_checkouts (provider, session_id, kind, enrolment_id, amount_minor, currency, status, hold_expires_at, lang, created_at, updated_at) values ('stripe', ${`cs_bad_${bad}`}, 'invoice', null, 100, ${bad}, 'open', '2026-01-01', 'en', '2026-01-01', '2026-01-01')`.execute(server.db)).rejects.toThrow();
+      await expect(
+        sql`insert into payment_checkouts (provider, session_id, kind, enrolment_id, amount_minor, currency, status, hold_expires_at, lang, created_at, updated_at) values ('stripe', ${`cs_bad_${bad}`}, 'invoice', null, 100, ${bad}, 'open', '2026-01-01', 'en', '2026-01-01', '2026-01-01')`.execute(
+          server.db,
+        ),
+      ).rejects.toThrow();
     }
     // A course editor's currency outside the list is a 400 with a message, not a 500.
     const refused = await server.request("PUT", `/api/admin/courses/${course.id}`, { json: { currency: "usd" }, headers: staff });

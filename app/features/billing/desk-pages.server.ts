@@ -89,7 +89,10 @@ export async function invoiceLoader(args: PageArgs) {
       description: isolateDates(lang === "ar" ? invoice.descriptionAr : invoice.descriptionEn),
       currency: invoice.currency,
       total: m(invoice.totalMinor),
-      tax: invoice.taxMinor > 0 ? { name: invoice.taxName, rate: String(invoice.taxRateBp / 100), amount: m(invoice.taxMinor), inclusive: invoice.taxInclusive } : null,
+      tax:
+        invoice.taxMinor > 0
+          ? { name: invoice.taxName, rate: String(invoice.taxRateBp / 100), amount: m(invoice.taxMinor), inclusive: invoice.taxInclusive }
+          : null,
       taxRegistration: invoice.taxRegistration,
       status: invoice.overdue ? "overdue" : invoice.status,
       live: invoice.status !== "void",
@@ -102,7 +105,12 @@ export async function invoiceLoader(args: PageArgs) {
       issued: when(invoice.issuedAt),
       dueOn: formatCalendarDay(invoice.dueOn, lang),
       lines: invoice.lines.map((line) => ({ id: line.id, label: lang === "ar" ? line.labelAr : line.labelEn, amount: m(line.amountMinor) })),
-      instalments: invoice.instalments.map((row) => ({ id: row.id, position: row.position, dueOn: formatCalendarDay(row.dueOn, lang), amount: m(row.amountMinor) })),
+      instalments: invoice.instalments.map((row) => ({
+        id: row.id,
+        position: row.position,
+        dueOn: formatCalendarDay(row.dueOn, lang),
+        amount: m(row.amountMinor),
+      })),
       payments: invoice.payments.map((row) => ({
         id: row.id,
         kind: row.kind,
@@ -114,7 +122,14 @@ export async function invoiceLoader(args: PageArgs) {
         recordedBy: row.recordedBy,
         refundable: row.refundableMinor > 0,
       })),
-      creditNotes: invoice.creditNotes.map((row) => ({ id: row.id, number: row.number, amount: m(row.amountMinor), kind: row.kind, reason: row.reason, created: when(row.createdAt) })),
+      creditNotes: invoice.creditNotes.map((row) => ({
+        id: row.id,
+        number: row.number,
+        amount: m(row.amountMinor),
+        kind: row.kind,
+        reason: row.reason,
+        created: when(row.createdAt),
+      })),
     },
   };
 }
@@ -128,7 +143,11 @@ export async function statementLoader(args: PageArgs) {
     timeZone,
     familyKey: statement.familyKey,
     parentName: statement.parentName,
-    balances: statement.balances.map((row) => ({ currency: row.currency, balanceMinor: row.balanceMinor, amount: money(Math.abs(row.balanceMinor), row.currency, lang) })),
+    balances: statement.balances.map((row) => ({
+      currency: row.currency,
+      balanceMinor: row.balanceMinor,
+      amount: money(Math.abs(row.balanceMinor), row.currency, lang),
+    })),
     entries: statement.entries.map((row) => ({
       id: row.id,
       kind: row.kind,
@@ -164,7 +183,9 @@ export async function deskPaymentAction(args: ActionFunctionArgs) {
   const url = new URL(args.request.url);
   const id = String(args.params.id ?? "");
   // The amount is typed in the invoice's currency's major units (3 decimals for KWD, none for JPY).
-  const invoice = /^\d{1,9}$/.test(id) ? await args.context.db.selectFrom("invoices").select("currency").where("id", "=", Number(id)).executeTakeFirst() : undefined;
+  const invoice = /^\d{1,9}$/.test(id)
+    ? await args.context.db.selectFrom("invoices").select("currency").where("id", "=", Number(id)).executeTakeFirst()
+    : undefined;
   return postFormToApi(args, {
     form: "desk-payment",
     endpoint: recordDeskPayment,
@@ -187,6 +208,7 @@ export async function resolveNoticeAction(args: ActionFunctionArgs) {
     endpoint: resolvePaymentNotice,
     params: { id },
     toBody: () => ({}),
-    onSuccess: (_answer, fields, lang) => `${localizePath(fields.back === "dashboard" ? "/admin" : "/admin/billing", lang)}?notice-resolved=1#payment-notices-title`,
+    onSuccess: (_answer, fields, lang) =>
+      `${localizePath(fields.back === "dashboard" ? "/admin" : "/admin/billing", lang)}?notice-resolved=1#payment-notices-title`,
   });
 }

@@ -22,7 +22,20 @@ export const deskReceiptMail = defineMail("billing-desk-receipt", z.object({ pay
   const row = await db
     .selectFrom("payments as p")
     .innerJoin("invoices as i", "i.id", "p.invoice_id")
-    .select(["p.amount_minor", "p.method", "p.reference", "p.received_at", "p.currency", "i.id as invoice_id", "i.number", "i.lang", "i.parent_name", "i.child_name", "i.description_en", "i.description_ar"])
+    .select([
+      "p.amount_minor",
+      "p.method",
+      "p.reference",
+      "p.received_at",
+      "p.currency",
+      "i.id as invoice_id",
+      "i.number",
+      "i.lang",
+      "i.parent_name",
+      "i.child_name",
+      "i.description_en",
+      "i.description_ar",
+    ])
     .where("p.id", "=", paymentId)
     .where("p.kind", "=", "payment")
     .executeTakeFirst();
@@ -41,11 +54,21 @@ export const deskReceiptMail = defineMail("billing-desk-receipt", z.object({ pay
     [t("receipt.stillOwed"), formatMoney(owed, row.currency, lang), true],
   ];
   const link = new URL(accountInvoicesPath(lang), config.publicUrl).toString();
-  const text = [t("receipt.greeting", { name: row.parent_name }), "", t("receipt.intro"), "", ...details.map(([label, value]) => `${label}: ${value}`), "", t("receipt.account", { link }), "", t("receipt.signoff")].join("\n");
+  const text = [
+    t("receipt.greeting", { name: row.parent_name }),
+    "",
+    t("receipt.intro"),
+    "",
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    "",
+    t("receipt.account", { link }),
+    "",
+    t("receipt.signoff"),
+  ].join("\n");
   const body = html`<p>${t("receipt.greeting", { name: row.parent_name })}</p>
-<p>${t("receipt.intro")}</p>
-${detailsTable(details, lang)}
-<p><a href="${link}">${t("receipt.accountLink")}</a></p>
-<p>${t("receipt.signoff")}</p>`;
+    <p>${t("receipt.intro")}</p>
+    ${detailsTable(details, lang)}
+    <p><a href="${link}">${t("receipt.accountLink")}</a></p>
+    <p>${t("receipt.signoff")}</p>`;
   return { lang, text, html: body };
 });

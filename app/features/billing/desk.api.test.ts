@@ -48,14 +48,22 @@ describe("billing desk API", () => {
     return row.id;
   }
   const get = (url: string, headers = staff) => server.request("GET", url, { headers });
-  const pay = (invoiceId: number, body: unknown, headers = staff) => server.request("POST", `/api/admin/billing/invoices/${invoiceId}/payments`, { json: body, headers });
+  const pay = (invoiceId: number, body: unknown, headers = staff) =>
+    server.request("POST", `/api/admin/billing/invoices/${invoiceId}/payments`, { json: body, headers });
 
   it("lists invoices with filters, search, pages and what is owed per currency; shows one invoice", async () => {
     const id = await enrolled("List.Family@example.com");
     const list = await get("/api/admin/billing/invoices?status=open&q=list.family");
     expect(list.status).toBe(200);
     expect(list.body.invoices).toHaveLength(1);
-    expect(list.body.invoices[0]).toMatchObject({ id, familyKey: "list.family@example.com", status: "open", overdue: false, outstandingMinor: course.price * 100, currency: "USD" });
+    expect(list.body.invoices[0]).toMatchObject({
+      id,
+      familyKey: "list.family@example.com",
+      status: "open",
+      overdue: false,
+      outstandingMinor: course.price * 100,
+      currency: "USD",
+    });
     expect(list.body.outstanding).toEqual([{ currency: "USD", amountMinor: course.price * 100 }]);
     expect((await get("/api/admin/billing/invoices?status=paid&q=list.family")).body.invoices).toHaveLength(0);
     // Search by number, and a LIKE wildcard is only a character.
@@ -71,7 +79,11 @@ describe("billing desk API", () => {
 
   it("overdue: open and past its due day, or behind its instalments (academy calendar)", async () => {
     const late = await enrolled("late.family@example.com");
-    await server.db.updateTable("invoices").set({ due_on: addDays(today, -1) }).where("id", "=", late).execute();
+    await server.db
+      .updateTable("invoices")
+      .set({ due_on: addDays(today, -1) })
+      .where("id", "=", late)
+      .execute();
     const split = await enrolled("split.family@example.com");
     const now = new Date().toISOString();
     await server.db
@@ -127,7 +139,14 @@ describe("billing desk API", () => {
     const over = await pay(id, { method: "cash", amountMinor: course.price * 100 + 1 });
     expect(over.status).toBe(409);
     expect(over.body.message).toMatch(/more than is still owed/);
-    for (const body of [{}, { method: "card", amountMinor: 100 }, { method: "cash", amountMinor: 0 }, { method: "cash", amountMinor: 1.5 }, { method: "cash", amountMinor: "100" }, { method: "cheque", amountMinor: 100 }]) {
+    for (const body of [
+      {},
+      { method: "card", amountMinor: 100 },
+      { method: "cash", amountMinor: 0 },
+      { method: "cash", amountMinor: 1.5 },
+      { method: "cash", amountMinor: "100" },
+      { method: "cheque", amountMinor: 100 },
+    ]) {
       const res = await pay(id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBeTruthy();
@@ -135,7 +154,11 @@ describe("billing desk API", () => {
     expect((await pay(id, { method: "cheque", amountMinor: 100 })).body.errors.reference).toBeTruthy();
     const other = await enrolled("refuse.other@example.com");
     const now = new Date().toISOString();
-    const { id: instalmentId } = await server.db.insertInto("invoice_instalments").values({ invoice_id: other, position: 1, due_on: today, amount_minor: 100, created_at: now }).returning("id").executeTakeFirstOrThrow();
+    const { id: instalmentId } = await server.db
+      .insertInto("invoice_instalments")
+      .values({ invoice_id: other, position: 1, due_on: today, amount_minor: 100, created_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     expect((await pay(id, { method: "cash", amountMinor: 100, instalmentId })).status).toBe(400);
     await server.db.updateTable("invoices").set({ status: "void" }).where("id", "=", id).execute();
     expect((await pay(id, { method: "cash", amountMinor: 100 })).status).toBe(409);
@@ -147,7 +170,12 @@ describe("billing desk API", () => {
 
   it("is for staff only: signed out 401, a parent or an instructor 403", async () => {
     const id = await enrolled("access.family@example.com");
-    const urls = ["/api/admin/billing/invoices", `/api/admin/billing/invoices/${id}`, "/api/admin/billing/families/access.family%40example.com", "/api/admin/billing/export.csv"];
+    const urls = [
+      "/api/admin/billing/invoices",
+      `/api/admin/billing/invoices/${id}`,
+      "/api/admin/billing/families/access.family%40example.com",
+      "/api/admin/billing/export.csv",
+    ];
     for (const url of urls) expect((await get(url, { origin: server.url })).status, url).toBe(401);
     expect((await pay(id, { method: "cash", amountMinor: 100 }, { origin: server.url })).status).toBe(401);
     for (const role of ["user", "instructor"] as const) {
@@ -161,13 +189,17 @@ describe("billing desk API", () => {
 
   it("exports every ledger entry as CSV: academy time, the currency on each row, text cells guarded against formulas", async () => {
     const id = await enrolled("csv.family@example.com");
-    await server.db.updateTable("invoices").set({ parent_name: "=HYPERLINK(\"x\")" }).where("id", "=", id).execute();
+    await server.db.updateTable("invoices").set({ parent_name: '=HYPERLINK("x")' }).where("id", "=", id).execute();
     expect((await pay(id, { method: "cheque", amountMinor: 500, reference: "+CHQ-1" })).status).toBe(201);
     const res = await server.request("GET", "/api/admin/billing/export.csv", { headers: staff });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/csv/);
-    const lines = String(res.body).replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Entry,Date (Asia/Kolkata),Family,Parent,Invoice,Invoice status,Due on,Kind,Currency,Amount (minor units),Amount,Method,Reference,Credit note");
+    const lines = String(res.body)
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Entry,Date (Asia/Kolkata),Family,Parent,Invoice,Invoice status,Due on,Kind,Currency,Amount (minor units),Amount,Method,Reference,Credit note",
+    );
     const mine = lines.filter((line) => line.includes("csv.family@example.com"));
     expect(mine).toHaveLength(2);
     expect(mine[0]).toContain(`"'=HYPERLINK(""x"")"`);
@@ -178,11 +210,21 @@ describe("billing desk API", () => {
 
   it("staff's demo conversion and an accepted waitlist offer issue the enrolment's invoice at the course's price", async () => {
     const sid = await newSection(10);
-    const slot = await server.request("POST", "/api/admin/slots", { json: { date: addDays(today, 5), time: "10:30", durationMinutes: 60, capacity: 5, courseId: course.id }, headers: staff });
+    const slot = await server.request("POST", "/api/admin/slots", {
+      json: { date: addDays(today, 5), time: "10:30", durationMinutes: 60, capacity: 5, courseId: course.id },
+      headers: staff,
+    });
     expect(slot.status, JSON.stringify(slot.body)).toBe(201);
     const slugRow = await server.db.selectFrom("courses").select("slug").where("id", "=", course.id).executeTakeFirstOrThrow();
     const booked = await server.request("POST", `/api/courses/${slugRow.slug}/demo-bookings?lang=ar`, {
-      json: { slotId: slot.body.id, childName: "Omar Desk", childAge: course.min_age, parentName: "Huda Saleh", email: "demo.desk@example.com", phone: "+91 98765 43210" },
+      json: {
+        slotId: slot.body.id,
+        childName: "Omar Desk",
+        childAge: course.min_age,
+        parentName: "Huda Saleh",
+        email: "demo.desk@example.com",
+        phone: "+91 98765 43210",
+      },
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const { id: bookingId } = await server.db.selectFrom("demo_bookings").select("id").where("reference", "=", booked.body.reference).executeTakeFirstOrThrow();
@@ -199,12 +241,32 @@ describe("billing desk API", () => {
     const now = new Date().toISOString();
     const { id: entryId } = await server.db
       .insertInto("section_waitlist")
-      .values({ section_id: sid, course_id: course.id, child_name: "Lina Wait", child_age: course.min_age, child_id: null, parent_name: "Sara", email: "wait.desk@example.com", phone: "+919876543210", lang: "en", user_id: null, status: "offered", offered_at: now, offer_expires_at: addDays(today, 2) + "T00:00:00.000Z", created_at: now, updated_at: now })
+      .values({
+        section_id: sid,
+        course_id: course.id,
+        child_name: "Lina Wait",
+        child_age: course.min_age,
+        child_id: null,
+        parent_name: "Sara",
+        email: "wait.desk@example.com",
+        phone: "+919876543210",
+        lang: "en",
+        user_id: null,
+        status: "offered",
+        offered_at: now,
+        offer_expires_at: addDays(today, 2) + "T00:00:00.000Z",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const accepted = await acceptSectionOffer(server.db, entryId, async () => undefined);
     expect(accepted.ok).toBe(true);
-    const waitInvoice = await server.db.selectFrom("invoices").select(["total_minor", "status"]).where("enrolment_id", "=", accepted.ok ? accepted.enrolmentId : 0).executeTakeFirstOrThrow();
+    const waitInvoice = await server.db
+      .selectFrom("invoices")
+      .select(["total_minor", "status"])
+      .where("enrolment_id", "=", accepted.ok ? accepted.enrolmentId : 0)
+      .executeTakeFirstOrThrow();
     expect(waitInvoice).toEqual({ total_minor: course.price * 100, status: "open" });
   });
 });

@@ -83,13 +83,26 @@ export const recordDeskPayment = defineEndpoint({
           }
         }
         if (input.instalmentId !== null) {
-          const instalment = await trx.selectFrom("invoice_instalments").select("id").where("id", "=", input.instalmentId).where("invoice_id", "=", invoice.id).executeTakeFirst();
+          const instalment = await trx
+            .selectFrom("invoice_instalments")
+            .select("id")
+            .where("id", "=", input.instalmentId)
+            .where("invoice_id", "=", invoice.id)
+            .executeTakeFirst();
           if (!instalment) {
             const message = say(lang, "api.noInstalment");
             throw new HttpError(400, message, { instalmentId: message });
           }
         }
-        const paid = await recordPayment(trx, { invoiceId: invoice.id, method: input.method, amountMinor: input.amountMinor, reference: input.reference, instalmentId: input.instalmentId, recordedBy: caller.user.id, ...(key ? { providerRef: key } : {}) });
+        const paid = await recordPayment(trx, {
+          invoiceId: invoice.id,
+          method: input.method,
+          amountMinor: input.amountMinor,
+          reference: input.reference,
+          instalmentId: input.instalmentId,
+          recordedBy: caller.user.id,
+          ...(key ? { providerRef: key } : {}),
+        });
         // Its key was looked up under the invoice's lock, so it is never a repeat here.
         if (!paid) throw new Error("desk payment not recorded");
         // Paid in full: the enrolment is confirmed as an online payment confirms it (decision 100).
@@ -108,7 +121,12 @@ export const recordDeskPayment = defineEndpoint({
       const outstanding = (await invoiceDetail(db, params.id, (await academyToday(db)).today))?.outstandingMinor ?? 0;
       return {
         status: 201,
-        body: { message: say(lang, done.invoicePaid ? "api.paidInFull" : "api.recorded", { number: done.number }), paymentId: done.id, invoicePaid: done.invoicePaid, outstandingMinor: outstanding },
+        body: {
+          message: say(lang, done.invoicePaid ? "api.paidInFull" : "api.recorded", { number: done.number }),
+          paymentId: done.id,
+          invoicePaid: done.invoicePaid,
+          outstandingMinor: outstanding,
+        },
       };
     } catch (error) {
       if (!(error instanceof BillingRefused)) throw error;
@@ -152,9 +170,21 @@ export const resolvePaymentNotice = defineEndpoint({
     const resolved = await db.transaction().execute(async (trx) => {
       const notice = await trx.selectFrom("payment_notices").select(["id", "kind", "notice_key"]).where("id", "=", params.id).executeTakeFirst();
       if (!notice) throw new HttpError(404, say(lang, "api.noticeNotFound"));
-      const changed = await trx.updateTable("payment_notices").set({ resolved_at: nowIso() }).where("id", "=", notice.id).where("resolved_at", "is", null).executeTakeFirst();
+      const changed = await trx
+        .updateTable("payment_notices")
+        .set({ resolved_at: nowIso() })
+        .where("id", "=", notice.id)
+        .where("resolved_at", "is", null)
+        .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return false;
-      await recordAudit(trx, { action: "resolve", entity: "payment_notice", entityId: notice.id, name: notice.kind, summary: { kind: notice.kind, key: notice.notice_key }, userId: caller.user.id });
+      await recordAudit(trx, {
+        action: "resolve",
+        entity: "payment_notice",
+        entityId: notice.id,
+        name: notice.kind,
+        summary: { kind: notice.kind, key: notice.notice_key },
+        userId: caller.user.id,
+      });
       return true;
     });
     return { status: 200, body: { message: say(lang, resolved ? "api.noticeResolved" : "api.noticeResolvedBefore"), resolved } };

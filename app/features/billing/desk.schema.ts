@@ -7,7 +7,10 @@ export const INVOICE_FILTERS = ["open", "overdue", "paid", "void"] as const;
 const noNul = (value: string) => !value.includes("\u0000");
 
 export const invoiceFilterSchema = z.object({
-  status: z.enum(["", ...INVOICE_FILTERS], { error: v.choice }).optional().default(""),
+  status: z
+    .enum(["", ...INVOICE_FILTERS], { error: v.choice })
+    .optional()
+    .default(""),
   q: z.string({ error: v.invalid }).trim().max(100, v.tooLong).refine(noNul, v.invalid).optional().default(""),
   page: z
     .string({ error: v.invalid })
@@ -21,7 +24,13 @@ export type InvoiceFilter = z.output<typeof invoiceFilterSchema>;
 
 /** A family as its path carries it: the lower-cased e-mail the invoices are kept under. */
 export const familyParams = z.object({
-  familyKey: z.string().trim().min(3).max(254).refine(noNul).transform((key) => key.toLowerCase()),
+  familyKey: z
+    .string()
+    .trim()
+    .min(3)
+    .max(254)
+    .refine(noNul)
+    .transform((key) => key.toLowerCase()),
 });
 
 export const DESK_METHODS = ["cash", "bank_transfer", "cheque"] as const;
@@ -37,7 +46,10 @@ export const deskPaymentSchema = z
     reference: z.string({ error: v.invalid }).trim().max(200, v.tooLong).refine(noNul, v.invalid).optional().default(""),
     instalmentId: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid).nullable().optional().default(null),
     // One per form render (decision 101): the same key again records nothing and answers as the first did.
-    idempotencyKey: z.string({ error: v.invalid }).regex(/^[\w-]{16,64}$/, v.invalid).optional(),
+    idempotencyKey: z
+      .string({ error: v.invalid })
+      .regex(/^[\w-]{16,64}$/, v.invalid)
+      .optional(),
   })
   .superRefine((payment, ctx) => {
     if (payment.method !== "cash" && payment.reference === "") ctx.addIssue({ code: "custom", path: ["reference"], message: v.required });

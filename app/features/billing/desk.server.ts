@@ -84,24 +84,22 @@ export async function listInvoices(db: DB, filter: InvoiceFilter, today: string)
     .orderBy("i.currency")
     .execute();
   return {
-    invoices: rows.map(
-      (row): InvoiceRow => ({
-        id: row.id,
-        number: row.number,
-        familyKey: row.family_key,
-        parentName: row.parent_name,
-        childName: row.child_name,
-        descriptionEn: row.description_en,
-        descriptionAr: row.description_ar,
-        currency: row.currency,
-        totalMinor: row.total_minor,
-        outstandingMinor: Number(row.outstanding),
-        status: row.status,
-        overdue: Number(row.overdue) === 1,
-        issuedAt: row.issued_at,
-        dueOn: row.due_on,
-      }),
-    ),
+    invoices: rows.map((row): InvoiceRow => ({
+      id: row.id,
+      number: row.number,
+      familyKey: row.family_key,
+      parentName: row.parent_name,
+      childName: row.child_name,
+      descriptionEn: row.description_en,
+      descriptionAr: row.description_ar,
+      currency: row.currency,
+      totalMinor: row.total_minor,
+      outstandingMinor: Number(row.outstanding),
+      status: row.status,
+      overdue: Number(row.overdue) === 1,
+      issuedAt: row.issued_at,
+      dueOn: row.due_on,
+    })),
     total: Number(counted.n),
     page: filter.page,
     pages: Math.max(1, Math.ceil(Number(counted.n) / INVOICES_PER_PAGE)),
@@ -123,14 +121,27 @@ export async function invoiceDetail(db: DB, id: number, today: string) {
     db
       .selectFrom("payments as p")
       .leftJoin("users as u", "u.id", "p.recorded_by")
-      .select(["p.id", "p.kind", "p.method", "p.amount_minor", "p.currency", "p.reference", "p.instalment_id", "p.refund_of", "p.credit_note_id", "p.received_at", "u.username as recorded_by_name"])
+      .select([
+        "p.id",
+        "p.kind",
+        "p.method",
+        "p.amount_minor",
+        "p.currency",
+        "p.reference",
+        "p.instalment_id",
+        "p.refund_of",
+        "p.credit_note_id",
+        "p.received_at",
+        "u.username as recorded_by_name",
+      ])
       .where("p.invoice_id", "=", id)
       .orderBy("p.id")
       .execute(),
     db.selectFrom("credit_notes").select(["id", "number", "amount_minor", "kind", "reason", "created_at"]).where("invoice_id", "=", id).orderBy("id").execute(),
   ]);
   const refundedOf = new Map<number, number>();
-  for (const row of payments) if (row.kind === "refund" && row.refund_of !== null) refundedOf.set(row.refund_of, (refundedOf.get(row.refund_of) ?? 0) + row.amount_minor);
+  for (const row of payments)
+    if (row.kind === "refund" && row.refund_of !== null) refundedOf.set(row.refund_of, (refundedOf.get(row.refund_of) ?? 0) + row.amount_minor);
   return {
     id: invoice.id,
     number: invoice.number,
@@ -170,7 +181,14 @@ export async function invoiceDetail(db: DB, id: number, today: string) {
       // Money in another currency is the family's credit: it goes back at the provider (the staff notice), not by a credit note.
       refundableMinor: row.kind === "payment" && row.currency === invoice.currency ? row.amount_minor - (refundedOf.get(row.id) ?? 0) : 0,
     })),
-    creditNotes: creditNotes.map((row) => ({ id: row.id, number: row.number, amountMinor: row.amount_minor, kind: row.kind, reason: row.reason, createdAt: row.created_at })),
+    creditNotes: creditNotes.map((row) => ({
+      id: row.id,
+      number: row.number,
+      amountMinor: row.amount_minor,
+      kind: row.kind,
+      reason: row.reason,
+      createdAt: row.created_at,
+    })),
   };
 }
 
@@ -189,7 +207,18 @@ export async function familyStatement(db: DB, familyKey: string) {
     .innerJoin("invoices as i", "i.id", "l.invoice_id")
     .leftJoin("payments as p", "p.id", "l.payment_id")
     .leftJoin("credit_notes as n", "n.id", "l.credit_note_id")
-    .select(["l.id", "l.kind", "l.currency", "l.amount_minor", "l.created_at", "l.invoice_id", "i.number as invoice_number", "p.method", "p.reference", "n.number as credit_note_number"])
+    .select([
+      "l.id",
+      "l.kind",
+      "l.currency",
+      "l.amount_minor",
+      "l.created_at",
+      "l.invoice_id",
+      "i.number as invoice_number",
+      "p.method",
+      "p.reference",
+      "n.number as credit_note_number",
+    ])
     .where("l.family_key", "=", familyKey)
     .orderBy("l.id")
     .limit(STATEMENT_LIMIT)

@@ -6,7 +6,8 @@ import type { NewInvoice } from "./ledger.server";
 import { reissueInvoiceOf, voidInvoiceOf } from "./ledger.server";
 import { invoiceCampEnrollment, invoiceListPriceEnrolment, invoiceSectionEnrolment } from "./enrolment-invoice.server";
 
-const offerOf = (ref: EnrolmentRef): NewInvoice["offer"] => (ref.offerKind === "section" ? { kind: "section", enrolmentId: ref.id } : { kind: "camp", enrollmentId: ref.id });
+const offerOf = (ref: EnrolmentRef): NewInvoice["offer"] =>
+  ref.offerKind === "section" ? { kind: "section", enrolmentId: ref.id } : { kind: "camp", enrollmentId: ref.id };
 
 /**
  * Billing's part of an enrolment's life (decision 100), in the enrolment's transaction: its invoice
@@ -16,7 +17,10 @@ const offerOf = (ref: EnrolmentRef): NewInvoice["offer"] => (ref.offerKind === "
  */
 export const billingEnrolmentSubscriber = onEnrolment("billing", {
   async EnrolmentCreated(trx, { enrolment, price }) {
-    if (price) await (enrolment.offerKind === "section" ? invoiceSectionEnrolment(trx, enrolment.id, price) : invoiceCampEnrollment(trx, enrolment.id, price, enrolment.userId));
+    if (price)
+      await (enrolment.offerKind === "section"
+        ? invoiceSectionEnrolment(trx, enrolment.id, price)
+        : invoiceCampEnrollment(trx, enrolment.id, price, enrolment.userId));
     else if (enrolment.offerKind === "section") await invoiceListPriceEnrolment(trx, enrolment.id);
   },
   async EnrolmentConfirmed(trx, { enrolment, late }) {

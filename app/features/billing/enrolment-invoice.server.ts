@@ -53,13 +53,21 @@ export async function invoiceSectionEnrolment(trx: Trx, enrolmentId: number, pri
     offer: { kind: "section", enrolmentId: row.id },
     childName: row.child_name,
     // The first class's day in words in each language (decision 112), never the stored ISO day.
-    description: { en: `${row.name_en} (from ${formatCalendarDay(row.first_date, "en")})`, ar: `${row.name_ar} (ابتداءً من ${formatCalendarDay(row.first_date, "ar")})` },
+    description: {
+      en: `${row.name_en} (from ${formatCalendarDay(row.first_date, "en")})`,
+      ar: `${row.name_ar} (ابتداءً من ${formatCalendarDay(row.first_date, "ar")})`,
+    },
     lines: price.lines,
   });
 }
 
 /** `accountId`: the signed-in family's account (the camp row has none), so the account owns the invoice (issue 38 item 6). */
-export async function invoiceCampEnrollment(trx: Trx, enrollmentId: number, price: PricedEnrolment, accountId: number | null = null): Promise<CreatedInvoice | null> {
+export async function invoiceCampEnrollment(
+  trx: Trx,
+  enrollmentId: number,
+  price: PricedEnrolment,
+  accountId: number | null = null,
+): Promise<CreatedInvoice | null> {
   const row = await trx
     .selectFrom("enrollments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")
@@ -97,6 +105,11 @@ export async function invoiceListPriceEnrolment(trx: Trx, enrolmentId: number): 
   const currency = currencyCode(row.currency);
   const fee = toMinor(row.price, currency);
   const names = { en: row.name_en, ar: row.name_ar.trim() || row.name_en };
-  const line = { kind: "price" as const, label_en: serverT("en", "discounts", "line.courseFee", { name: names.en }), label_ar: serverT("ar", "discounts", "line.courseFee", { name: names.ar }), amountMinor: fee };
+  const line = {
+    kind: "price" as const,
+    label_en: serverT("en", "discounts", "line.courseFee", { name: names.en }),
+    label_ar: serverT("ar", "discounts", "line.courseFee", { name: names.ar }),
+    amountMinor: fee,
+  };
   return invoiceSectionEnrolment(trx, enrolmentId, { currency, lines: [line], tax: null, totalMinor: fee, promoCode: null });
 }

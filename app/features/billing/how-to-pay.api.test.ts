@@ -63,7 +63,12 @@ describe("how to pay after enrolling", () => {
     const ics = await server.request("GET", `/enrolments/calendar?token=${token}`);
     expect(ics.status).toBe(200);
     expect(ics.headers.get("content-type")).toMatch(/^text\/calendar/);
-    const meetings = await server.db.selectFrom("section_meetings").select("id").where("section_id", "=", sectionId).where("status", "=", "scheduled").execute();
+    const meetings = await server.db
+      .selectFrom("section_meetings")
+      .select("id")
+      .where("section_id", "=", sectionId)
+      .where("status", "=", "scheduled")
+      .execute();
     expect(String(ics.body).match(/BEGIN:VEVENT/g)).toHaveLength(meetings.length);
     expect((await server.request("GET", `/enrolments/calendar?token=${row.id}_${"x".repeat(43)}`)).status).toBe(404);
   });

@@ -18,7 +18,12 @@ export async function instalmentRuleOf(db: DB, offer: { kind: "section"; enrolme
           .select("c.instalment_count as count")
           .where("e.id", "=", offer.enrolmentId)
           .executeTakeFirst()
-      : await db.selectFrom("enrollments as e").innerJoin("camps as c", "c.id", "e.camp_id").select("c.instalment_count as count").where("e.id", "=", offer.enrollmentId).executeTakeFirst();
+      : await db
+          .selectFrom("enrollments as e")
+          .innerJoin("camps as c", "c.id", "e.camp_id")
+          .select("c.instalment_count as count")
+          .where("e.id", "=", offer.enrollmentId)
+          .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
@@ -41,4 +46,3 @@ export async function applyInstalmentRule(trx: DB, invoiceId: number, count: num
     .execute();
   return true;
 }
-

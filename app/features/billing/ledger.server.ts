@@ -102,7 +102,16 @@ export async function createInvoice(trx: Trx, invoice: NewInvoice): Promise<Crea
     .executeTakeFirstOrThrow();
   await trx
     .insertInto("invoice_lines")
-    .values(tax.lines.map((line, index) => ({ invoice_id: id, position: index + 1, kind: line.kind, label_en: line.label_en, label_ar: line.label_ar, amount_minor: line.amountMinor })))
+    .values(
+      tax.lines.map((line, index) => ({
+        invoice_id: id,
+        position: index + 1,
+        kind: line.kind,
+        label_en: line.label_en,
+        label_ar: line.label_ar,
+        amount_minor: line.amountMinor,
+      })),
+    )
     .execute();
   const charged = tax.lines.filter((line) => line.amountMinor > 0).reduce((sum, line) => sum + line.amountMinor, 0);
   // The ledger's discount is what the lines take off, never more than the charge (a free fee is not a credit).
@@ -221,7 +230,15 @@ export async function recordPayment(trx: DB, payment: NewPayment): Promise<Recor
     .returning("id")
     .executeTakeFirst();
   if (!inserted) return null;
-  await post(trx, { familyKey: invoice.family_key, currency, invoiceId: invoice.id, kind: "payment", amountMinor: -payment.amountMinor, paymentId: inserted.id, at });
+  await post(trx, {
+    familyKey: invoice.family_key,
+    currency,
+    invoiceId: invoice.id,
+    kind: "payment",
+    amountMinor: -payment.amountMinor,
+    paymentId: inserted.id,
+    at,
+  });
   if (foreign) return { id: inserted.id, invoicePaid: false, credit: "currency" };
   const invoicePaid = await settleStatus(trx, invoice.id, invoice.status, at);
   return { id: inserted.id, invoicePaid, credit: invoice.status === "void" ? "void" : null };
@@ -252,7 +269,11 @@ export async function issueCreditNote(trx: Trx, note: NewCreditNote): Promise<{ 
   if (note.amountMinor <= 0 || note.amountMinor > (await creditable(trx, invoice.id))) throw new BillingRefused("tooMuch");
   if (note.refund && note.amountMinor > (await refundable(trx, note.refund.paymentId, invoice.id))) throw new BillingRefused("notRefundable");
   // A note is in the invoice's currency: money taken in another one goes back by returnPayment.
-  if (note.refund && (await trx.selectFrom("payments").select("currency").where("id", "=", note.refund.paymentId).executeTakeFirstOrThrow()).currency !== invoice.currency) throw new BillingRefused("notRefundable");
+  if (
+    note.refund &&
+    (await trx.selectFrom("payments").select("currency").where("id", "=", note.refund.paymentId).executeTakeFirstOrThrow()).currency !== invoice.currency
+  )
+    throw new BillingRefused("notRefundable");
   // A note that gives no money back only lowers what is still owed: it never turns into a credit.
   if (!note.refund && note.amountMinor > (await invoiceOutstanding(trx, invoice.id))) throw new BillingRefused("tooMuch");
   const settings = await getSiteSettings(trx);
@@ -260,10 +281,29 @@ export async function issueCreditNote(trx: Trx, note: NewCreditNote): Promise<{ 
   const number = await nextNumber(trx, "CN", Number(zonedParts(at, timeZoneOf(settings)).date.slice(0, 4)));
   const { id } = await trx
     .insertInto("credit_notes")
-    .values({ number, invoice_id: invoice.id, family_key: invoice.family_key, currency: invoice.currency, amount_minor: note.amountMinor, kind: note.kind, reason: note.reason ?? "", lang: invoice.lang, created_by: note.createdBy ?? null, created_at: at })
+    .values({
+      number,
+      invoice_id: invoice.id,
+      family_key: invoice.family_key,
+      currency: invoice.currency,
+      amount_minor: note.amountMinor,
+      kind: note.kind,
+      reason: note.reason ?? "",
+      lang: invoice.lang,
+      created_by: note.createdBy ?? null,
+      created_at: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await post(trx, { familyKey: invoice.family_key, currency: invoice.currency, invoiceId: invoice.id, kind: "credit_note", amountMinor: -note.amountMinor, creditNoteId: id, at });
+  await post(trx, {
+    familyKey: invoice.family_key,
+    currency: invoice.currency,
+    invoiceId: invoice.id,
+    kind: "credit_note",
+    amountMinor: -note.amountMinor,
+    creditNoteId: id,
+    at,
+  });
   let refundId: number | null = null;
   if (note.refund) {
     const paid = await trx.selectFrom("payments").select(["method", "provider"]).where("id", "=", note.refund.paymentId).executeTakeFirstOrThrow();
@@ -290,7 +330,16 @@ export async function issueCreditNote(trx: Trx, note: NewCreditNote): Promise<{ 
       .returning("id")
       .executeTakeFirstOrThrow();
     refundId = refund.id;
-    await post(trx, { familyKey: invoice.family_key, currency: invoice.currency, invoiceId: invoice.id, kind: "refund", amountMinor: note.amountMinor, paymentId: refund.id, creditNoteId: id, at });
+    await post(trx, {
+      familyKey: invoice.family_key,
+      currency: invoice.currency,
+      invoiceId: invoice.id,
+      kind: "refund",
+      amountMinor: note.amountMinor,
+      paymentId: refund.id,
+      creditNoteId: id,
+      at,
+    });
   }
   if (note.kind === "void") await trx.updateTable("invoices").set({ status: "void", updated_at: at }).where("id", "=", invoice.id).execute();
   else await settleStatus(trx, invoice.id, invoice.status, at);
@@ -306,7 +355,13 @@ export async function voidInvoiceOf(trx: Trx, offer: NewInvoice["offer"], reason
   if (!invoice) return null;
   const owed = await invoiceOutstanding(trx, invoice.id);
   if (owed <= 0) return null;
-  const note = await issueCreditNote(trx, { invoiceId: invoice.id, amountMinor: Math.min(owed, await creditable(trx, invoice.id)), kind: "void", reason, createdBy });
+  const note = await issueCreditNote(trx, {
+    invoiceId: invoice.id,
+    amountMinor: Math.min(owed, await creditable(trx, invoice.id)),
+    kind: "void",
+    reason,
+    createdBy,
+  });
   return { number: note.number };
 }
 
@@ -324,7 +379,13 @@ export async function reissueInvoiceOf(trx: Trx, offer: NewInvoice["offer"]): Pr
     .orderBy("id", "desc")
     .executeTakeFirst();
   if (!last) return null;
-  const lines = await trx.selectFrom("invoice_lines").select(["kind", "label_en", "label_ar", "amount_minor"]).where("invoice_id", "=", last.id).where("kind", "<>", "tax").orderBy("position").execute();
+  const lines = await trx
+    .selectFrom("invoice_lines")
+    .select(["kind", "label_en", "label_ar", "amount_minor"])
+    .where("invoice_id", "=", last.id)
+    .where("kind", "<>", "tax")
+    .orderBy("position")
+    .execute();
   return createInvoice(trx, {
     email: last.email,
     parentName: last.parent_name,
@@ -343,7 +404,13 @@ export async function reissueInvoiceOf(trx: Trx, offer: NewInvoice["offer"]): Pr
  * it was not pending (settled or failed before: nothing changes).
  */
 export async function settleRefund(trx: DB, refundId: number, providerRef: string | null): Promise<boolean> {
-  const changed = await trx.updateTable("payments").set({ refund_state: "done", provider_ref: providerRef }).where("id", "=", refundId).where("kind", "=", "refund").where("refund_state", "=", "pending").executeTakeFirst();
+  const changed = await trx
+    .updateTable("payments")
+    .set({ refund_state: "done", provider_ref: providerRef })
+    .where("id", "=", refundId)
+    .where("kind", "=", "refund")
+    .where("refund_state", "=", "pending")
+    .executeTakeFirst();
   return Number(changed.numUpdatedRows) === 1;
 }
 
@@ -354,7 +421,12 @@ export async function settleRefund(trx: DB, refundId: number, providerRef: strin
  * failed later at the provider (its `refund.updated` event, decision 094) is undone the same way.
  */
 export async function failRefund(trx: DB, refundId: number, options: { reopen?: boolean } = {}): Promise<boolean> {
-  const refund = await trx.selectFrom("payments").select(["invoice_id", "family_key", "currency", "amount_minor", "credit_note_id"]).where("id", "=", refundId).where("kind", "=", "refund").executeTakeFirst();
+  const refund = await trx
+    .selectFrom("payments")
+    .select(["invoice_id", "family_key", "currency", "amount_minor", "credit_note_id"])
+    .where("id", "=", refundId)
+    .where("kind", "=", "refund")
+    .executeTakeFirst();
   if (!refund) return false;
   const invoice = await lockInvoice(trx, refund.invoice_id);
   const changed = await trx
@@ -381,8 +453,18 @@ export async function failRefund(trx: DB, refundId: number, options: { reopen?: 
  * (recordPayment) and left the family in credit; this refund row brings the balance back. Pending
  * until the provider has it (settleRefund / failRefund).
  */
-export async function returnPayment(trx: DB, paymentId: number, amountMinor: number, options: { pending?: boolean; createdBy?: number | null } = {}): Promise<{ refundId: number }> {
-  const paid = await trx.selectFrom("payments").select(["invoice_id", "method", "provider", "currency"]).where("id", "=", paymentId).where("kind", "=", "payment").executeTakeFirst();
+export async function returnPayment(
+  trx: DB,
+  paymentId: number,
+  amountMinor: number,
+  options: { pending?: boolean; createdBy?: number | null } = {},
+): Promise<{ refundId: number }> {
+  const paid = await trx
+    .selectFrom("payments")
+    .select(["invoice_id", "method", "provider", "currency"])
+    .where("id", "=", paymentId)
+    .where("kind", "=", "payment")
+    .executeTakeFirst();
   if (!paid) throw new BillingRefused("notFound");
   const invoice = await lockInvoice(trx, paid.invoice_id);
   if (!invoice) throw new BillingRefused("notFound");
@@ -423,7 +505,14 @@ async function creditable(db: DB, invoiceId: number): Promise<number> {
     .select((eb) => [
       "i.total_minor",
       eb.fn
-        .coalesce(eb.selectFrom("credit_notes as n").select((n) => n.fn.sum<number>("n.amount_minor").as("s")).whereRef("n.invoice_id", "=", "i.id").where("n.cancelled_at", "is", null), eb.lit(0))
+        .coalesce(
+          eb
+            .selectFrom("credit_notes as n")
+            .select((n) => n.fn.sum<number>("n.amount_minor").as("s"))
+            .whereRef("n.invoice_id", "=", "i.id")
+            .where("n.cancelled_at", "is", null),
+          eb.lit(0),
+        )
         .as("credited"),
     ])
     .where("i.id", "=", invoiceId)
@@ -433,7 +522,13 @@ async function creditable(db: DB, invoiceId: number): Promise<number> {
 
 /** What is left of a payment of this invoice after its refunds, pending ones included, failed ones not (0 when it is not such a payment). */
 export async function refundable(db: DB, paymentId: number, invoiceId: number): Promise<number> {
-  const payment = await db.selectFrom("payments").select(["amount_minor"]).where("id", "=", paymentId).where("invoice_id", "=", invoiceId).where("kind", "=", "payment").executeTakeFirst();
+  const payment = await db
+    .selectFrom("payments")
+    .select(["amount_minor"])
+    .where("id", "=", paymentId)
+    .where("invoice_id", "=", invoiceId)
+    .where("kind", "=", "payment")
+    .executeTakeFirst();
   if (!payment) return 0;
   const refunded = await db
     .selectFrom("payments")
@@ -449,7 +544,11 @@ export async function refundable(db: DB, paymentId: number, invoiceId: number): 
  * (PostgreSQL's FOR UPDATE; SQLite's transactions already hold the single write lock).
  */
 export async function lockInvoice(trx: DB, invoiceId: number) {
-  await trx.updateTable("invoices").set({ updated_at: sql`updated_at` }).where("id", "=", invoiceId).execute();
+  await trx
+    .updateTable("invoices")
+    .set({ updated_at: sql`updated_at` })
+    .where("id", "=", invoiceId)
+    .execute();
   return trx.selectFrom("invoices").select(["id", "family_key", "currency", "status", "lang"]).where("id", "=", invoiceId).executeTakeFirst();
 }
 
@@ -464,10 +563,28 @@ async function settleStatus(trx: DB, invoiceId: number, status: string, at: stri
 
 async function post(
   trx: DB,
-  entry: { familyKey: string; currency: string; invoiceId: number; kind: LedgerKind; amountMinor: number; paymentId?: number; creditNoteId?: number; at: string },
+  entry: {
+    familyKey: string;
+    currency: string;
+    invoiceId: number;
+    kind: LedgerKind;
+    amountMinor: number;
+    paymentId?: number;
+    creditNoteId?: number;
+    at: string;
+  },
 ): Promise<void> {
   await trx
     .insertInto("ledger_entries")
-    .values({ family_key: entry.familyKey, currency: entry.currency, invoice_id: entry.invoiceId, kind: entry.kind, amount_minor: entry.amountMinor, payment_id: entry.paymentId ?? null, credit_note_id: entry.creditNoteId ?? null, created_at: entry.at })
+    .values({
+      family_key: entry.familyKey,
+      currency: entry.currency,
+      invoice_id: entry.invoiceId,
+      kind: entry.kind,
+      amount_minor: entry.amountMinor,
+      payment_id: entry.paymentId ?? null,
+      credit_note_id: entry.creditNoteId ?? null,
+      created_at: entry.at,
+    })
     .execute();
 }

@@ -128,12 +128,16 @@ for (const instances of [1, 2] as const) {
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
       return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
     };
-    const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const chance = (p: number) => random() < p;
 
     /** A request through one instance or the other (every other request with two), from its own client address. */
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller reads the fields it needs
-    const call = async (method: string, path: string, options: { json?: unknown; body?: string; headers?: Headers } = {}): Promise<{ status: number; body: any }> => {
+    const call = async (
+      method: string,
+      path: string,
+      options: { json?: unknown; body?: string; headers?: Headers } = {},
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller reads the fields it needs
+    ): Promise<{ status: number; body: any }> => {
       const base = bases[requestNo++ % bases.length]!;
       const n = requestNo;
       const headers: Headers = { "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, ...options.headers };
@@ -153,18 +157,31 @@ for (const instances of [1, 2] as const) {
     /** Stripe's delivery, signed as Stripe signs, through either instance (deliver() would come from one address). */
     const deliver = (event: StripeEvent) => {
       const payload = JSON.stringify(event, null, 2);
-      return call("POST", "/api/payments/stripe/webhook", { body: payload, headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": stripe.sign(payload) } });
+      return call("POST", "/api/payments/stripe/webhook", {
+        body: payload,
+        headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": stripe.sign(payload) },
+      });
     };
 
     // What the public surface does not show, read from the database (one place to adapt after the refactor).
     const probe = {
       enrolment: (reference: string) =>
-        server.db.selectFrom("section_enrolments").select(["id", "status", "section_id", "payment_hold_until"]).where("reference", "=", reference).executeTakeFirst(),
+        server.db
+          .selectFrom("section_enrolments")
+          .select(["id", "status", "section_id", "payment_hold_until"])
+          .where("reference", "=", reference)
+          .executeTakeFirst(),
       expireHold: async (reference: string) => {
-        await server.db.updateTable("section_enrolments").set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() }).where("reference", "=", reference).where("payment_hold_until", "is not", null).execute();
+        await server.db
+          .updateTable("section_enrolments")
+          .set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() })
+          .where("reference", "=", reference)
+          .where("payment_hold_until", "is not", null)
+          .execute();
         await sweepPaymentHolds(server.db);
       },
-      intentOf: async (paymentId: number) => (await server.db.selectFrom("payments").select("provider_ref").where("id", "=", paymentId).executeTakeFirst())?.provider_ref ?? null,
+      intentOf: async (paymentId: number) =>
+        (await server.db.selectFrom("payments").select("provider_ref").where("id", "=", paymentId).executeTakeFirst())?.provider_ref ?? null,
     };
 
     /** The family's invoices as staff see them (newest first). */
@@ -173,12 +190,18 @@ for (const instances of [1, 2] as const) {
       if (res.status !== 200) throw new Error(`invoice list ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body.invoices as { id: number; childName: string; currency: string; totalMinor: number; outstandingMinor: number; status: string }[];
     };
-    const invoiceOf = async (enrolment: Enrolment) => (await invoicesOf(enrolment.family)).find((invoice) => invoice.childName === enrolment.child && invoice.status !== "void") ?? null;
+    const invoiceOf = async (enrolment: Enrolment) =>
+      (await invoicesOf(enrolment.family)).find((invoice) => invoice.childName === enrolment.child && invoice.status !== "void") ?? null;
 
     beforeAll(async () => {
       console.log(`[money-random] ${tag}`);
       stripe = await startStripeStandIn();
-      server = await startTestServer({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url, RATE_LIMIT_MULTIPLIER: "1000" });
+      server = await startTestServer({
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+        RATE_LIMIT_MULTIPLIER: "1000",
+      });
       // Random families enrol many children: the family cap (decision 104) is not what this proves.
       await server.db.updateTable("site_settings").set({ value: "50" }).where("key", "=", "enrolmentsPerFamily").execute();
       stripe.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);
@@ -202,7 +225,10 @@ for (const instances of [1, 2] as const) {
       await put("/api/admin/settings", { ...settings, taxName: "GST", taxRateBp: 1800, taxInclusive: false });
       await put("/api/admin/discounts/settings", { siblingPercent: 10 });
       for (const code of promoCodes) {
-        const res = await server.request("POST", "/api/admin/promo-codes", { json: { code, kind: "percent", percent: 20, maxUses: 4, perFamily: 1 }, headers: staff });
+        const res = await server.request("POST", "/api/admin/promo-codes", {
+          json: { code, kind: "percent", percent: 20, maxUses: 4, perFamily: 1 },
+          headers: staff,
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
       }
       const rows = await server.db.selectFrom("courses").select(["id", "slug", "min_age"]).orderBy("id").limit(2).execute();
@@ -212,13 +238,24 @@ for (const instances of [1, 2] as const) {
           // The third currency, 3 decimals: the admin course API's `currency` (issue 38 part 2).
           const got = await server.request("GET", `/api/admin/courses/${row.id}`, { headers: staff });
           expect(got.status).toBe(200);
-          const saved = await server.request("PUT", `/api/admin/courses/${row.id}`, { json: { ...(got.body.course ?? got.body), currency: "KWD", price: KWD_PRICE_MINOR / 1000 }, headers: staff });
+          const saved = await server.request("PUT", `/api/admin/courses/${row.id}`, {
+            json: { ...(got.body.course ?? got.body), currency: "KWD", price: KWD_PRICE_MINOR / 1000 },
+            headers: staff,
+          });
           expect(saved.status, JSON.stringify(saved.body)).toBe(200);
         }
         const sections: number[] = [];
         for (let i = 0; i < 3; i++) {
           const res = await server.request("POST", "/api/admin/sections", {
-            json: { courseId: row.id, weekdays: [1 + i], startTime: "16:00", durationMinutes: 60, firstDate: addDays(today, 20), meetings: 4, capacity: CAPACITY },
+            json: {
+              courseId: row.id,
+              weekdays: [1 + i],
+              startTime: "16:00",
+              durationMinutes: 60,
+              firstDate: addDays(today, 20),
+              meetings: 4,
+              capacity: CAPACITY,
+            },
             headers: staff,
           });
           expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -258,7 +295,14 @@ for (const instances of [1, 2] as const) {
       const others = enrolments.filter((e) => e.family === family);
       const before = await Promise.all(others.map(async (e) => ({ e, row: await probe.enrolment(e.reference) })));
       const res = await call("POST", `/api/sections/${sectionId}/enrolments`, {
-        json: { childName: child, childAge: course.age, parentName: `Parent ${family.index}`, email: family.email, phone: "+91 98765 43210", ...(promo ? { promoCode: promo } : {}) },
+        json: {
+          childName: child,
+          childAge: course.age,
+          parentName: `Parent ${family.index}`,
+          email: family.email,
+          phone: "+91 98765 43210",
+          ...(promo ? { promoCode: promo } : {}),
+        },
         headers: family.auth,
       });
       if (res.status === 409 || (res.status === 400 && res.body?.errors?.promoCode)) return "enrol-refused";
@@ -269,25 +313,66 @@ for (const instances of [1, 2] as const) {
         // A camp enrolment has no hold: it counts as it is made. A course enrolment counts once its hold is over (paid).
         // Read again after the request too: a payment (another operation, a job) may confirm a sibling while this one is priced.
         const after = await Promise.all(others.map(async (e) => ({ e, row: await probe.enrolment(e.reference) })));
-        const paidSibling = [...before, ...after].some(({ e, row }) => (e.kind === "camp" ? !e.ended : row?.status === "enrolled" && row.payment_hold_until === null));
-        if (!paidSibling) flag("sibling", `${res.body.reference} (${family.email}) got the sibling discount with no enrolled, paid sibling (siblings: ${before.map(({ e, row }) => (e.kind === "camp" ? "camp" : `${row?.status}${row?.payment_hold_until ? " held" : ""}`)).join(", ") || "none"})`);
+        const paidSibling = [...before, ...after].some(({ e, row }) =>
+          e.kind === "camp" ? !e.ended : row?.status === "enrolled" && row.payment_hold_until === null,
+        );
+        if (!paidSibling)
+          flag(
+            "sibling",
+            `${res.body.reference} (${family.email}) got the sibling discount with no enrolled, paid sibling (siblings: ${before.map(({ e, row }) => (e.kind === "camp" ? "camp" : `${row?.status}${row?.payment_hold_until ? " held" : ""}`)).join(", ") || "none"})`,
+          );
       }
       const token = typeof res.body.paymentUrl === "string" ? new URL(res.body.paymentUrl, "http://x").searchParams.get("token") : null;
       currencies.add(String(res.body.price?.currency ?? course.currency).toUpperCase());
-      enrolments.push({ family, reference: res.body.reference, child, kind: "section", courseIndex, sectionId, token, promo: res.body.price?.promoCode ? promo : null, sibling, sessions: [], paidTrue: 0, paidMismatched: 0, ended: false });
+      enrolments.push({
+        family,
+        reference: res.body.reference,
+        child,
+        kind: "section",
+        courseIndex,
+        sectionId,
+        token,
+        promo: res.body.price?.promoCode ? promo : null,
+        sibling,
+        sessions: [],
+        paidTrue: 0,
+        paidMismatched: 0,
+        ended: false,
+      });
       return promo ? "enrol-promo" : "enrol";
     };
 
     const enrolCamp = async (family: Family) => {
       const child = `Child ${family.index}-${++family.children}`;
       const res = await call("POST", "/api/summercamp/enroll", {
-        json: { studentName: child, parentName: `Parent ${family.index}`, email: family.email, phoneNumber: "+91 98765 43210", selectedCamp: camp!.title, selectedSession: camp!.session },
+        json: {
+          studentName: child,
+          parentName: `Parent ${family.index}`,
+          email: family.email,
+          phoneNumber: "+91 98765 43210",
+          selectedCamp: camp!.title,
+          selectedSession: camp!.session,
+        },
         headers: family.auth,
       });
       if (res.status === 409) return "camp-refused";
       if (res.status !== 201) throw new Error(`camp enrol ${res.status}: ${JSON.stringify(res.body)}`);
       currencies.add(String(res.body.price?.currency ?? "INR").toUpperCase());
-      enrolments.push({ family, reference: res.body.reference, child, kind: "camp", courseIndex: -1, sectionId: 0, token: null, promo: null, sibling: false, sessions: [], paidTrue: 0, paidMismatched: 0, ended: false });
+      enrolments.push({
+        family,
+        reference: res.body.reference,
+        child,
+        kind: "camp",
+        courseIndex: -1,
+        sectionId: 0,
+        token: null,
+        promo: null,
+        sibling: false,
+        sessions: [],
+        paidTrue: 0,
+        paidMismatched: 0,
+        ended: false,
+      });
       return "camp";
     };
 
@@ -299,9 +384,13 @@ for (const instances of [1, 2] as const) {
       if (res.status !== 201) throw new Error(`checkout ${res.status}: ${JSON.stringify(res.body)}`);
       const session = stripe.sessions.get(res.body.sessionId)!;
       // Read again after the request too: a desk payment or refund (another operation) may change what is owed meanwhile.
-      const asks = (owed: typeof invoice) => Boolean(owed) && session.amount_total === owed!.outstandingMinor && session.currency.toUpperCase() === owed!.currency.toUpperCase();
+      const asks = (owed: typeof invoice) =>
+        Boolean(owed) && session.amount_total === owed!.outstandingMinor && session.currency.toUpperCase() === owed!.currency.toUpperCase();
       if (invoice && !asks(invoice) && !asks(await invoiceOf(enrolment))) {
-        flag("tax", `${enrolment.reference}: checkout asks ${session.amount_total} ${session.currency}, the invoice owes ${invoice.outstandingMinor} ${invoice.currency}`);
+        flag(
+          "tax",
+          `${enrolment.reference}: checkout asks ${session.amount_total} ${session.currency}, the invoice owes ${invoice.outstandingMinor} ${invoice.currency}`,
+        );
       }
       enrolment.sessions.push(session.id);
       return session.id;
@@ -336,7 +425,8 @@ for (const instances of [1, 2] as const) {
       // Reordered: delivered in any order, all at once.
       events.sort(() => random() - 0.5);
       const statuses = await Promise.all(events.map((event) => deliver(event)));
-      if (statuses.some((s) => s.status !== 200)) throw new Error(`webhook answered ${statuses.map((s) => `${s.status} ${JSON.stringify(s.body)}`).join(", ")}`);
+      if (statuses.some((s) => s.status !== 200))
+        throw new Error(`webhook answered ${statuses.map((s) => `${s.status} ${JSON.stringify(s.body)}`).join(", ")}`);
       return sessions.length > 1 ? "online-twice" : events.length > sessions.length ? `${label}-duplicated` : label;
     };
 
@@ -350,7 +440,9 @@ for (const instances of [1, 2] as const) {
       // The key the desk form carries from its render (decision 101): one per form, sent with each submit.
       const form = { method: "cash", amountMinor, reference, idempotencyKey: randomBytes(16).toString("base64url") };
       const twice = chance(0.4);
-      const answers = await Promise.all(Array.from({ length: twice ? 2 : 1 }, () => call("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, { json: form, headers: staff })));
+      const answers = await Promise.all(
+        Array.from({ length: twice ? 2 : 1 }, () => call("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, { json: form, headers: staff })),
+      );
       if (!answers.some((a) => a.status === 201)) return "desk-refused";
       deskForms.push({ reference, invoiceId: invoice.id });
       if (full) {
@@ -362,7 +454,8 @@ for (const instances of [1, 2] as const) {
             enrolment.sessions.push(again.body.sessionId);
           }
           const row = await probe.enrolment(enrolment.reference);
-          if (row && row.status === "enrolled" && row.payment_hold_until !== null) flag("deskPaid", `${enrolment.reference}: paid in full at the desk, still held until ${row.payment_hold_until}`);
+          if (row && row.status === "enrolled" && row.payment_hold_until !== null)
+            flag("deskPaid", `${enrolment.reference}: paid in full at the desk, still held until ${row.payment_hold_until}`);
         }
       }
       return twice ? "desk-twice" : "desk";
@@ -373,7 +466,8 @@ for (const instances of [1, 2] as const) {
       const withPayments = [];
       for (const invoice of invoices.slice(0, 4)) {
         const res = await call("GET", `/api/admin/billing/invoices/${invoice.id}`, { headers: staff });
-        for (const payment of res.body.invoice?.payments ?? []) if (payment.kind === "payment" && payment.refundableMinor > 0) withPayments.push(payment as { id: number; method: string; refundableMinor: number });
+        for (const payment of res.body.invoice?.payments ?? [])
+          if (payment.kind === "payment" && payment.refundableMinor > 0) withPayments.push(payment as { id: number; method: string; refundableMinor: number });
       }
       if (withPayments.length === 0) return "refund-nothing";
       const payment = pick(withPayments);
@@ -455,10 +549,19 @@ for (const instances of [1, 2] as const) {
     const drainMoneyJobs = async () => {
       const deadline = Date.now() + DRAIN_MS;
       for (;;) {
-        const left = await server.db.selectFrom("jobs").select(["kind", "attempts", "run_at", "last_error"]).where("kind", "in", MONEY_JOBS).where("status", "in", ["queued", "running"]).execute();
+        const left = await server.db
+          .selectFrom("jobs")
+          .select(["kind", "attempts", "run_at", "last_error"])
+          .where("kind", "in", MONEY_JOBS)
+          .where("status", "in", ["queued", "running"])
+          .execute();
         if (left.length === 0) return;
         if (Date.now() > deadline) {
-          for (const job of left.slice(0, 5)) flag("errors", `a ${job.kind} job still queued after ${DRAIN_MS / 1000} s (attempts ${job.attempts}, next ${job.run_at}, last error ${job.last_error ?? "none"})`);
+          for (const job of left.slice(0, 5))
+            flag(
+              "errors",
+              `a ${job.kind} job still queued after ${DRAIN_MS / 1000} s (attempts ${job.attempts}, next ${job.run_at}, last error ${job.last_error ?? "none"})`,
+            );
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -496,7 +599,9 @@ for (const instances of [1, 2] as const) {
       } catch (error) {
         runError = error;
       }
-      console.log(`[money-random] ${tag}: ${done} operations in ${Math.round((Date.now() - started) / 1000)} s (${Math.round(drained / 1000)} s of it waiting for the money jobs), currencies ${[...currencies].join(", ")}: ${JSON.stringify(counts)}`);
+      console.log(
+        `[money-random] ${tag}: ${done} operations in ${Math.round((Date.now() - started) / 1000)} s (${Math.round(drained / 1000)} s of it waiting for the money jobs), currencies ${[...currencies].join(", ")}: ${JSON.stringify(counts)}`,
+      );
       expect(runError, `${tag}: an operation failed outright`).toBeUndefined();
       if (done < OPS) flag("ops", `only ${done} of ${OPS} operations within ${RUN_BUDGET_MS / 1000} s`);
       await audit();
@@ -509,24 +614,46 @@ for (const instances of [1, 2] as const) {
 
     async function audit() {
       const db = server.db;
-      if (process.env.MONEY_DEBUG) console.log("[money-random] jobs with errors", JSON.stringify(await db.selectFrom("jobs").select(["kind", "status", "last_error"]).where("last_error", "is not", null).limit(8).execute()));
+      if (process.env.MONEY_DEBUG)
+        console.log(
+          "[money-random] jobs with errors",
+          JSON.stringify(await db.selectFrom("jobs").select(["kind", "status", "last_error"]).where("last_error", "is not", null).limit(8).execute()),
+        );
       const refsOf = (family: Family) => enrolments.filter((e) => e.family === family).map((e) => e.child);
       for (const family of families) {
         // The family's invoices: under its e-mail, or (erased) by the children the test enrolled.
         const invoices = await db
           .selectFrom("invoices")
           .select(["id", "currency", "total_minor", "status", "child_name"])
-          .where((eb) => eb.or([eb("family_key", "=", family.email), eb.and([eb("child_name", "in", refsOf(family).length ? refsOf(family) : ["-"]), eb("parent_name", "=", `Parent ${family.index}`)])]))
+          .where((eb) =>
+            eb.or([
+              eb("family_key", "=", family.email),
+              eb.and([eb("child_name", "in", refsOf(family).length ? refsOf(family) : ["-"]), eb("parent_name", "=", `Parent ${family.index}`)]),
+            ]),
+          )
           .execute();
         if (invoices.length === 0) continue;
         const ids = invoices.map((invoice) => invoice.id);
         const ledger = new Map<string, number>();
-        for (const row of await db.selectFrom("ledger_entries").select(["currency", "amount_minor"]).where("invoice_id", "in", ids).execute()) add(ledger, row.currency.toUpperCase(), row.amount_minor);
+        for (const row of await db.selectFrom("ledger_entries").select(["currency", "amount_minor"]).where("invoice_id", "in", ids).execute())
+          add(ledger, row.currency.toUpperCase(), row.amount_minor);
         const tables = new Map<string, number>();
         for (const invoice of invoices) add(tables, invoice.currency.toUpperCase(), invoice.total_minor);
-        for (const note of await db.selectFrom("credit_notes").select(["currency", "amount_minor"]).where("invoice_id", "in", ids).where("cancelled_at", "is", null).execute()) add(tables, note.currency.toUpperCase(), -note.amount_minor);
-        const money = await db.selectFrom("payments").select(["currency", "kind", "method", "amount_minor", "refund_state", "provider_ref", "reference"]).where("invoice_id", "in", ids).execute();
-        for (const row of money) if (row.kind === "payment" || row.refund_state !== "failed") add(tables, row.currency.toUpperCase(), row.kind === "payment" ? -row.amount_minor : row.amount_minor);
+        for (const note of await db
+          .selectFrom("credit_notes")
+          .select(["currency", "amount_minor"])
+          .where("invoice_id", "in", ids)
+          .where("cancelled_at", "is", null)
+          .execute())
+          add(tables, note.currency.toUpperCase(), -note.amount_minor);
+        const money = await db
+          .selectFrom("payments")
+          .select(["currency", "kind", "method", "amount_minor", "refund_state", "provider_ref", "reference"])
+          .where("invoice_id", "in", ids)
+          .execute();
+        for (const row of money)
+          if (row.kind === "payment" || row.refund_state !== "failed")
+            add(tables, row.currency.toUpperCase(), row.kind === "payment" ? -row.amount_minor : row.amount_minor);
         if (show(ledger) !== show(tables)) flag("balance", `${family.email}: ledger ${show(ledger)}, invoiced − credited − paid + refunded ${show(tables)}`);
 
         // The stand-in: what its completed checkouts took from this family, less what it refunded.
@@ -539,24 +666,49 @@ for (const instances of [1, 2] as const) {
         }
         for (const refund of stripe.refunds) if (intents.has(refund.payment_intent)) add(moved, refund.currency.toUpperCase(), -refund.amount);
         const booked = new Map<string, number>();
-        for (const row of money) if (row.method === "online" && (row.kind === "payment" || row.refund_state !== "failed")) add(booked, row.currency.toUpperCase(), row.kind === "payment" ? row.amount_minor : -row.amount_minor);
-        if (process.env.MONEY_DEBUG && show(moved) !== show(booked)) console.log("[money-random] standIn", family.email, JSON.stringify([...stripe.sessions.values()].filter((x) => x.customer_email?.toLowerCase() === family.email).map((x) => [x.id.slice(-6), x.status, x.amount_total, x.currency, x.payment_intent?.slice(-6)])), JSON.stringify(money.map((r) => [r.kind, r.method, r.amount_minor, r.currency, r.refund_state, r.provider_ref?.slice(-6)])), JSON.stringify(stripe.refunds.filter((r) => intents.has(r.payment_intent)).map((r) => [r.amount, r.currency, r.payment_intent.slice(-6)])));
+        for (const row of money)
+          if (row.method === "online" && (row.kind === "payment" || row.refund_state !== "failed"))
+            add(booked, row.currency.toUpperCase(), row.kind === "payment" ? row.amount_minor : -row.amount_minor);
+        if (process.env.MONEY_DEBUG && show(moved) !== show(booked))
+          console.log(
+            "[money-random] standIn",
+            family.email,
+            JSON.stringify(
+              [...stripe.sessions.values()]
+                .filter((x) => x.customer_email?.toLowerCase() === family.email)
+                .map((x) => [x.id.slice(-6), x.status, x.amount_total, x.currency, x.payment_intent?.slice(-6)]),
+            ),
+            JSON.stringify(money.map((r) => [r.kind, r.method, r.amount_minor, r.currency, r.refund_state, r.provider_ref?.slice(-6)])),
+            JSON.stringify(stripe.refunds.filter((r) => intents.has(r.payment_intent)).map((r) => [r.amount, r.currency, r.payment_intent.slice(-6)])),
+          );
         if (show(moved) !== show(booked)) flag("standIn", `${family.email}: the stand-in moved ${show(moved)}, the ledger says ${show(booked)}`);
 
         // Erased: nothing owed is left open.
         if (family.erased) {
           for (const invoice of invoices) {
             if (invoice.status !== "open") continue;
-            const owed = await db.selectFrom("ledger_entries").select((eb) => eb.fn.sum<number>("amount_minor").as("sum")).where("invoice_id", "=", invoice.id).executeTakeFirstOrThrow();
-            if (Number(owed.sum ?? 0) > 0) flag("erasure", `${family.email}: invoice ${invoice.id} still owes ${owed.sum} ${invoice.currency} after the account was erased`);
+            const owed = await db
+              .selectFrom("ledger_entries")
+              .select((eb) => eb.fn.sum<number>("amount_minor").as("sum"))
+              .where("invoice_id", "=", invoice.id)
+              .executeTakeFirstOrThrow();
+            if (Number(owed.sum ?? 0) > 0)
+              flag("erasure", `${family.email}: invoice ${invoice.id} still owes ${owed.sum} ${invoice.currency} after the account was erased`);
           }
         }
       }
 
       // Refunds: each stand-in refund is one ledger refund; nothing pending after the sweep.
-      const onlineRefunds = await db.selectFrom("payments").select(["id", "provider_ref", "refund_state", "amount_minor"]).where("kind", "=", "refund").where("method", "=", "online").execute();
+      const onlineRefunds = await db
+        .selectFrom("payments")
+        .select(["id", "provider_ref", "refund_state", "amount_minor"])
+        .where("kind", "=", "refund")
+        .where("method", "=", "online")
+        .execute();
       const known = new Set(onlineRefunds.filter((r) => r.refund_state === "done").map((r) => r.provider_ref));
-      for (const refund of stripe.refunds) if (!known.has(refund.id)) flag("refundOnce", `stand-in refund ${refund.id} (${refund.amount} ${refund.currency} of ${refund.payment_intent}) is no done refund in the ledger`);
+      for (const refund of stripe.refunds)
+        if (!known.has(refund.id))
+          flag("refundOnce", `stand-in refund ${refund.id} (${refund.amount} ${refund.currency} of ${refund.payment_intent}) is no done refund in the ledger`);
       for (const row of onlineRefunds) if (row.refund_state === "pending") flag("refundOnce", `ledger refund ${row.id} still pending after the sweep`);
       const perKey = new Map<string, Set<string>>();
       for (const ask of stripe.refundAsks) if (ask.key && ask.refundId) perKey.set(ask.key, (perKey.get(ask.key) ?? new Set()).add(ask.refundId));
@@ -575,7 +727,14 @@ for (const instances of [1, 2] as const) {
           // When its use was given back (the enrolment ended with nothing paid). Money that came after
           // that, on its voided invoice, is the family's credit, not a payment for the enrolment
           // (issue 38 item 6), so only payments recorded before it count.
-          const released = await db.selectFrom("promo_redemptions as r").innerJoin("section_enrolments as s", "s.id", "r.enrolment_id").select("r.released_at").where("s.reference", "=", e.reference).where("r.offer_kind", "=", "section").where("r.released_at", "is not", null).executeTakeFirst();
+          const released = await db
+            .selectFrom("promo_redemptions as r")
+            .innerJoin("section_enrolments as s", "s.id", "r.enrolment_id")
+            .select("r.released_at")
+            .where("s.reference", "=", e.reference)
+            .where("r.offer_kind", "=", "section")
+            .where("r.released_at", "is not", null)
+            .executeTakeFirst();
           // Paid: money kept for it. A payment that came after the enrolment had ended (no seat, or its
           // code's use gone meanwhile) was given back in the transaction that recorded it (outcome
           // `refunded`, decision 105): the enrolment stayed ended and unpaid, so its use stays given back.
@@ -589,7 +748,11 @@ for (const instances of [1, 2] as const) {
             ? await db
                 .selectFrom("payments")
                 .select("id")
-                .where("invoice_id", "in", invoice.map((i) => i.id))
+                .where(
+                  "invoice_id",
+                  "in",
+                  invoice.map((i) => i.id),
+                )
                 .where("kind", "=", "payment")
                 .where((eb) => eb.or([eb("provider_ref", "is", null), eb("provider_ref", "not in", givenBack as never)]))
                 .$if(Boolean(released?.released_at), (q) => q.where("created_at", "<=", released!.released_at!))
@@ -601,14 +764,23 @@ for (const instances of [1, 2] as const) {
             if (released) kept.push(`${e.reference} ${row?.status ?? "gone"}${paid ? ", paid" : ""}, its use given back at ${released.released_at}`);
           } else burnt.push(`${e.reference} ${row?.status ?? "gone"}`);
         }
-        if (promo.uses !== real) flag("promoBurn", `${code}: ${promo.uses} uses counted, ${real} enrolments live or paid (ended unpaid: ${burnt.join(", ") || "none"}; live or paid with the use given back: ${kept.join(", ") || "none"})`);
+        if (promo.uses !== real)
+          flag(
+            "promoBurn",
+            `${code}: ${promo.uses} uses counted, ${real} enrolments live or paid (ended unpaid: ${burnt.join(", ") || "none"}; live or paid with the use given back: ${kept.join(", ") || "none"})`,
+          );
       }
 
       // Groups: never over capacity, seats taken = live enrolments.
       for (const course of courses) {
         for (const sectionId of course.sections) {
           const section = await db.selectFrom("course_sections").select(["seats_taken", "capacity"]).where("id", "=", sectionId).executeTakeFirstOrThrow();
-          const live = await db.selectFrom("section_enrolments").select((eb) => eb.fn.countAll<number>().as("n")).where("section_id", "=", sectionId).where("status", "=", "enrolled").executeTakeFirstOrThrow();
+          const live = await db
+            .selectFrom("section_enrolments")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("section_id", "=", sectionId)
+            .where("status", "=", "enrolled")
+            .executeTakeFirstOrThrow();
           if (Number(live.n) > section.capacity || section.seats_taken > section.capacity || section.seats_taken !== Number(live.n)) {
             flag("capacity", `group ${sectionId}: capacity ${section.capacity}, seats_taken ${section.seats_taken}, live enrolments ${live.n}`);
           }
@@ -618,20 +790,47 @@ for (const instances of [1, 2] as const) {
       // Enrolments: mismatched events do not confirm; confirmed online means nothing owed; paid means kept.
       for (const e of enrolments.filter((e) => e.kind === "section")) {
         const row = await probe.enrolment(e.reference);
-        const invoices = await db.selectFrom("invoices").select(["id", "status", "total_minor"]).where("child_name", "=", e.child).where("family_key", "=", e.family.email).execute();
+        const invoices = await db
+          .selectFrom("invoices")
+          .select(["id", "status", "total_minor"])
+          .where("child_name", "=", e.child)
+          .where("family_key", "=", e.family.email)
+          .execute();
         let owed = 0;
         let paidIn = 0;
         for (const invoice of invoices.filter((i) => i.status !== "void")) {
-          owed += Number((await db.selectFrom("ledger_entries").select((eb) => eb.fn.sum<number>("amount_minor").as("sum")).where("invoice_id", "=", invoice.id).executeTakeFirstOrThrow()).sum ?? 0);
+          owed += Number(
+            (
+              await db
+                .selectFrom("ledger_entries")
+                .select((eb) => eb.fn.sum<number>("amount_minor").as("sum"))
+                .where("invoice_id", "=", invoice.id)
+                .executeTakeFirstOrThrow()
+            ).sum ?? 0,
+          );
           paidIn += invoice.total_minor;
         }
         const confirmed = row?.status === "enrolled" && row.payment_hold_until === null;
         if (e.paidMismatched > 0 && e.paidTrue === 0 && confirmed) {
-          const desk = await db.selectFrom("payments").select("id").where("invoice_id", "in", invoices.length ? invoices.map((i) => i.id) : [0]).where("method", "<>", "online").where("kind", "=", "payment").executeTakeFirst();
-          if (!desk) flag("mismatch", `${e.reference}: confirmed by a paid event of another amount or currency (${e.sessions.map((s) => `${stripe.sessions.get(s)?.amount_total} ${stripe.sessions.get(s)?.currency}`).join(", ")})`);
+          const desk = await db
+            .selectFrom("payments")
+            .select("id")
+            .where("invoice_id", "in", invoices.length ? invoices.map((i) => i.id) : [0])
+            .where("method", "<>", "online")
+            .where("kind", "=", "payment")
+            .executeTakeFirst();
+          if (!desk)
+            flag(
+              "mismatch",
+              `${e.reference}: confirmed by a paid event of another amount or currency (${e.sessions.map((s) => `${stripe.sessions.get(s)?.amount_total} ${stripe.sessions.get(s)?.currency}`).join(", ")})`,
+            );
         }
         if (e.paidTrue > 0 && confirmed && owed > 0) {
-          const notes = await db.selectFrom("credit_notes").select("id").where("invoice_id", "in", invoices.length ? invoices.map((i) => i.id) : [0]).executeTakeFirst();
+          const notes = await db
+            .selectFrom("credit_notes")
+            .select("id")
+            .where("invoice_id", "in", invoices.length ? invoices.map((i) => i.id) : [0])
+            .executeTakeFirst();
           if (!notes) flag("tax", `${e.reference}: confirmed by its online payment, the invoice still owes ${owed}`);
         }
         // Dropped by staff or erased with the account: ended on purpose, paid or not.
@@ -648,7 +847,8 @@ for (const instances of [1, 2] as const) {
 
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
       if (total < OPS) flag("ops", `${total} operations counted`);
-      if (currencies.size < (REQUIRE_KWD ? 3 : 2) || (REQUIRE_KWD && !currencies.has("KWD"))) flag("ops", `currencies used: ${[...currencies].join(", ")} (KWD needed: ${REQUIRE_KWD})`);
+      if (currencies.size < (REQUIRE_KWD ? 3 : 2) || (REQUIRE_KWD && !currencies.has("KWD")))
+        flag("ops", `currencies used: ${[...currencies].join(", ")} (KWD needed: ${REQUIRE_KWD})`);
     }
 
     for (const [invariant, text] of Object.entries(INVARIANTS) as [Invariant, string][]) {

@@ -19,7 +19,14 @@ export interface PaymentNoticeView {
 
 /** The newest open notices (the dashboard), and how many are open in all. */
 export async function openPaymentNotices(db: DB, limit = 20): Promise<{ total: number; notices: PaymentNoticeView[] }> {
-  const rows = await db.selectFrom("payment_notices").selectAll().where("resolved_at", "is", null).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  const rows = await db
+    .selectFrom("payment_notices")
+    .selectAll()
+    .where("resolved_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
   const { n } = await db
     .selectFrom("payment_notices")
     .select((eb) => eb.fn.countAll().as("n"))

@@ -25,13 +25,24 @@ describe("resolving a payment notice", () => {
     const key = `test-resolve-${++sequence}`;
     await server.db
       .insertInto("payment_notices")
-      .values({ kind: "amount-mismatch", notice_key: key, provider_ref: "pi_test", invoice_id: null, amount_minor: 100, currency: "USD", details: "checkout cs_test", created_at: new Date().toISOString() })
+      .values({
+        kind: "amount-mismatch",
+        notice_key: key,
+        provider_ref: "pi_test",
+        invoice_id: null,
+        amount_minor: 100,
+        currency: "USD",
+        details: "checkout cs_test",
+        created_at: new Date().toISOString(),
+      })
       .execute();
     return (await server.db.selectFrom("payment_notices").select("id").where("notice_key", "=", key).executeTakeFirstOrThrow()).id;
   };
   const open = async () => (await openPaymentNotices(server.db, 500)).notices.map((notice) => notice.id);
-  const audits = async (id: number) => (await server.db.selectFrom("audit_log").select("id").where("entity", "=", "payment_notice").where("entity_id", "=", String(id)).execute()).length;
-  const resolve = (id: number, headers = staff, lang = "en") => server.request("POST", `/api/admin/billing/notices/${id}/resolve?lang=${lang}`, { json: {}, headers });
+  const audits = async (id: number) =>
+    (await server.db.selectFrom("audit_log").select("id").where("entity", "=", "payment_notice").where("entity_id", "=", String(id)).execute()).length;
+  const resolve = (id: number, headers = staff, lang = "en") =>
+    server.request("POST", `/api/admin/billing/notices/${id}/resolve?lang=${lang}`, { json: {}, headers });
 
   it("as JSON: staff only; resolved once (a second post changes nothing and is not audited again); unknown 404", async () => {
     const id = await raise();
@@ -54,7 +65,10 @@ describe("resolving a payment notice", () => {
 
   it("as the panel's form without JavaScript: back to the dashboard or the billing desk, in the page's language", async () => {
     const form = (path: string, back: string) =>
-      server.request("POST", path, { body: new URLSearchParams({ back }).toString(), headers: { ...staff, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" } });
+      server.request("POST", path, {
+        body: new URLSearchParams({ back }).toString(),
+        headers: { ...staff, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+      });
     const fromDashboard = await raise();
     const posted = await form(`/ar/admin/billing?notice=${fromDashboard}`, "dashboard");
     expect(posted.status).toBe(303);

@@ -15,12 +15,22 @@ export interface RefundPolicy {
   percentAfter: number;
 }
 
-export async function saveRefundPolicy(db: DB, kind: "course" | "camp", id: number, policy: RefundPolicy, audit: (trx: DB, before: RefundPolicy) => Promise<void>): Promise<boolean> {
+export async function saveRefundPolicy(
+  db: DB,
+  kind: "course" | "camp",
+  id: number,
+  policy: RefundPolicy,
+  audit: (trx: DB, before: RefundPolicy) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const table = kind === "course" ? "courses" : "camps";
     const before = await trx.selectFrom(table).select(["refund_percent_before", "refund_percent_after"]).where("id", "=", id).executeTakeFirst();
     if (!before) return false;
-    await trx.updateTable(table).set({ refund_percent_before: policy.percentBefore, refund_percent_after: policy.percentAfter, updated_at: nowIso() }).where("id", "=", id).execute();
+    await trx
+      .updateTable(table)
+      .set({ refund_percent_before: policy.percentBefore, refund_percent_after: policy.percentAfter, updated_at: nowIso() })
+      .where("id", "=", id)
+      .execute();
     await audit(trx, { percentBefore: before.refund_percent_before, percentAfter: before.refund_percent_after });
     return true;
   });
@@ -30,9 +40,19 @@ export async function saveRefundPolicy(db: DB, kind: "course" | "camp", id: numb
 export async function listRefundPolicies(db: DB) {
   const [courses, camps] = await Promise.all([
     db.selectFrom("courses").select(["id", "name_en", "name_ar", "refund_percent_before", "refund_percent_after"]).orderBy("id").execute(),
-    db.selectFrom("camps").select(["id", "title_en as name_en", "title_ar as name_ar", "refund_percent_before", "refund_percent_after"]).orderBy("id").execute(),
+    db
+      .selectFrom("camps")
+      .select(["id", "title_en as name_en", "title_ar as name_ar", "refund_percent_before", "refund_percent_after"])
+      .orderBy("id")
+      .execute(),
   ]);
-  const shape = (kind: "course" | "camp") => (row: (typeof courses)[number]) => ({ kind, id: row.id, name: { en: row.name_en, ar: row.name_ar }, percentBefore: row.refund_percent_before, percentAfter: row.refund_percent_after });
+  const shape = (kind: "course" | "camp") => (row: (typeof courses)[number]) => ({
+    kind,
+    id: row.id,
+    name: { en: row.name_en, ar: row.name_ar },
+    percentBefore: row.refund_percent_before,
+    percentAfter: row.refund_percent_after,
+  });
   return [...courses.map(shape("course")), ...camps.map(shape("camp"))];
 }
 
@@ -78,7 +98,13 @@ export async function sectionRefundProposal(db: DB, enrolmentId: number, now = n
     // The percent applies to what was paid, capped by what is left (floor: never more than the policy).
     const proposed = Math.min(left, Math.floor((payment.amount_minor * percent) / 100));
     const query = new URLSearchParams({ amount: (proposed / 100).toFixed(2), policy: `${percent}` });
-    lines.push({ paymentId: payment.id, paidMinor: payment.amount_minor, leftMinor: left, proposedMinor: proposed, href: `${adminRefundPath(payment.id)}?${query}` });
+    lines.push({
+      paymentId: payment.id,
+      paidMinor: payment.amount_minor,
+      leftMinor: left,
+      proposedMinor: proposed,
+      href: `${adminRefundPath(payment.id)}?${query}`,
+    });
   }
   if (lines.length === 0) return null;
   return { when, percent, currency: payments[0]!.currency, payments: lines, totalMinor: lines.reduce((sum, line) => sum + line.proposedMinor, 0) };

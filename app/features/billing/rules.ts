@@ -29,7 +29,11 @@ type AnyInvoiceEb<D extends WithInvoice, T extends keyof D> = ExpressionBuilder<
 export const owedSql = <D extends WithInvoice, T extends keyof D>(builder: AnyInvoiceEb<D, T>): AliasableExpression<number> => {
   const eb = builder as unknown as InvoiceEb;
   return eb.fn.coalesce(
-    eb.selectFrom("ledger_entries as l").select((l) => l.fn.sum<number>("l.amount_minor").as("s")).whereRef("l.invoice_id", "=", "i.id").whereRef("l.currency", "=", "i.currency"),
+    eb
+      .selectFrom("ledger_entries as l")
+      .select((l) => l.fn.sum<number>("l.amount_minor").as("s"))
+      .whereRef("l.invoice_id", "=", "i.id")
+      .whereRef("l.currency", "=", "i.currency"),
     eb.lit(0),
   );
 };
@@ -38,7 +42,10 @@ export const owedSql = <D extends WithInvoice, T extends keyof D>(builder: AnyIn
 export function overdueSql<D extends WithInvoice, T extends keyof D>(builder: AnyInvoiceEb<D, T>, today: string): Expression<SqlBool> {
   const eb = builder as unknown as InvoiceEb;
   const instalments = eb.selectFrom("invoice_instalments as n").whereRef("n.invoice_id", "=", "i.id");
-  const allParts = eb.fn.coalesce(instalments.select((n) => n.fn.sum<number>("n.amount_minor").as("s")), eb.lit(0));
+  const allParts = eb.fn.coalesce(
+    instalments.select((n) => n.fn.sum<number>("n.amount_minor").as("s")),
+    eb.lit(0),
+  );
   const dueByToday = eb.fn.coalesce(instalments.select((n) => n.fn.sum<number>("n.amount_minor").as("s")).where("n.due_on", "<", today), eb.lit(0));
   return eb.and([
     eb("i.status", "=", "open"),
@@ -68,7 +75,8 @@ export function isOverdue(invoice: OwedFacts, today: string): boolean {
 }
 
 /** What is settled of a split invoice's parts: their sum less what the ledger still says is owed. */
-export const settledOfParts = (parts: readonly Part[], owedMinor: number): number => parts.reduce((sum, part) => sum + part.amountMinor, 0) - owedShown(owedMinor);
+export const settledOfParts = (parts: readonly Part[], owedMinor: number): number =>
+  parts.reduce((sum, part) => sum + part.amountMinor, 0) - owedShown(owedMinor);
 
 /** What is owed as shown to people: never below zero. */
 export const owedShown = (owedMinor: number): number => Math.max(0, owedMinor);

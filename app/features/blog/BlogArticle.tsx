@@ -46,7 +46,17 @@ export function BlogArticle({ post, libraryAlts = {} }: { post: BlogPost; librar
           <span {...ui}>{t("post.publishedOn", { date: formatLongDate(post.publishDate, lang, timeZone) })}</span>
         </p>
       </header>
-      {image ? <img src={image} {...responsiveImage(image, imageSizes.main)} alt={libraryAlts[post.imageUrl] ?? ""} width={1200} height={675} fetchPriority="high" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
+      {image ? (
+        <img
+          src={image}
+          {...responsiveImage(image, imageSizes.main)}
+          alt={libraryAlts[post.imageUrl] ?? ""}
+          width={1200}
+          height={675}
+          fetchPriority="high"
+          className="mt-6 aspect-video w-full rounded-2xl object-cover"
+        />
+      ) : null}
       <ContentBlocks blocks={post.contentBlocks} libraryAlts={libraryAlts} className="mt-8 space-y-5 text-lg leading-8 text-slate-800" />
     </article>
   );

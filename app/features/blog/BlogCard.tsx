@@ -22,7 +22,17 @@ export function BlogCard({ post, timeZone, first = false }: { post: CardPost; ti
   const id = useId();
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      {image ? <img src={image} {...responsiveImage(image, imageSizes.card)} alt="" width={800} height={450} {...imageLoading(first)} className="aspect-video w-full object-cover" /> : null}
+      {image ? (
+        <img
+          src={image}
+          {...responsiveImage(image, imageSizes.card)}
+          alt=""
+          width={800}
+          height={450}
+          {...imageLoading(first)}
+          className="aspect-video w-full object-cover"
+        />
+      ) : null}
       <div className="flex flex-1 flex-col p-5">
         <PostLanguage lang={post.lang} className="mb-2 self-start" />
         <div {...own} className="flex flex-1 flex-col">

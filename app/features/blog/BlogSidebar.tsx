@@ -30,7 +30,17 @@ export function MoreFromBlog({ posts }: { posts: BlogCardPost[] }) {
             const image = safeUrl(post.imageUrl);
             return (
               <li key={post._id} className="flex gap-3">
-                {image ? <img src={image} {...responsiveImage(image, imageSizes.fixed(96))} alt="" width={96} height={54} loading="lazy" className="h-14 w-24 shrink-0 rounded-lg object-cover" /> : null}
+                {image ? (
+                  <img
+                    src={image}
+                    {...responsiveImage(image, imageSizes.fixed(96))}
+                    alt=""
+                    width={96}
+                    height={54}
+                    loading="lazy"
+                    className="h-14 w-24 shrink-0 rounded-lg object-cover"
+                  />
+                ) : null}
                 <div>
                   <LocalLink
                     to={`/blog/${post.slug}`}

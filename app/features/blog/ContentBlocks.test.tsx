@@ -61,9 +61,9 @@ describe("ContentBlocks", () => {
   });
 
   it("ignores unknown and malformed blocks and bad JSON", () => {
-    expect(normalizeBlocks('[{"type":"video","value":"x"},{"type":"paragraph"},{"type":"list","items":"no"},null,"text",{"type":"quote","value":"ok"}]')).toEqual([
-      { type: "quote", value: "ok" },
-    ]);
+    expect(
+      normalizeBlocks('[{"type":"video","value":"x"},{"type":"paragraph"},{"type":"list","items":"no"},null,"text",{"type":"quote","value":"ok"}]'),
+    ).toEqual([{ type: "quote", value: "ok" }]);
     expect(normalizeBlocks("{not json")).toEqual([]);
     expect(normalizeBlocks({ type: "paragraph", value: "not an array" })).toEqual([]);
     expect(render("nope")).toBe('<div class="c"></div>');
@@ -78,7 +78,10 @@ describe("ContentBlocks", () => {
     ]);
     expect(blocks.map((b) => (b.type === "heading" ? b.level : 0))).toEqual([1, 2, 2, 6]);
     expect(blocks.map((b) => (b.type === "heading" ? headingRank(b.level, blocks) : 0))).toEqual([2, 3, 3, 6]);
-    const html = render([{ type: "heading", value: "A", level: 3 }, { type: "heading", value: "B", level: 4 }]);
+    const html = render([
+      { type: "heading", value: "A", level: 3 },
+      { type: "heading", value: "B", level: 4 },
+    ]);
     expect(html).toMatch(/<h2[^>]*>A<\/h2><h3[^>]*>B<\/h3>/);
   });
 });

@@ -28,7 +28,13 @@ export function ContentBlocks({ blocks, className, libraryAlts }: { blocks: unkn
             if (!src) return null;
             return (
               <figure key={index} className="my-6">
-                <img src={src} {...responsiveImage(src, imageSizes.main)} alt={block.alt || (libraryAlts && Object.hasOwn(libraryAlts, block.value) ? libraryAlts[block.value] : "")} loading="lazy" className="w-full rounded-xl border border-slate-200" />
+                <img
+                  src={src}
+                  {...responsiveImage(src, imageSizes.main)}
+                  alt={block.alt || (libraryAlts && Object.hasOwn(libraryAlts, block.value) ? libraryAlts[block.value] : "")}
+                  loading="lazy"
+                  className="w-full rounded-xl border border-slate-200"
+                />
                 {block.alt ? <figcaption className="mt-2 text-center text-sm text-slate-600">{block.alt}</figcaption> : null}
               </figure>
             );

@@ -19,10 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   const page = pageFrom(url.searchParams.get("page"));
-  const [posts, total] = await Promise.all([
-    listPublishedPosts(context.db, lang, { page, limit: BLOG_PAGE_SIZE }),
-    countPublishedPosts(context.db, lang),
-  ]);
+  const [posts, total] = await Promise.all([listPublishedPosts(context.db, lang, { page, limit: BLOG_PAGE_SIZE }), countPublishedPosts(context.db, lang)]);
   const list: BlogPage | Promise<BlogPage> = {
     posts: posts.map(toCardPost),
     total,
@@ -37,10 +34,7 @@ export const handle = { hydrate: false };
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const page = pageFrom(url.searchParams.get("page"));
-  const list: BlogPage | Promise<BlogPage> = fetchBlogPage(
-    langFromPath(url.pathname),
-    page,
-  );
+  const list: BlogPage | Promise<BlogPage> = fetchBlogPage(langFromPath(url.pathname), page);
   // <Await> shows the failure; this only keeps an abandoned request from being reported as unhandled.
   list.catch(() => undefined);
   return { page, list };
@@ -51,15 +45,8 @@ function Heading() {
   const lang = useLang();
   return (
     <>
-      <link
-        rel="alternate"
-        type="application/rss+xml"
-        title={t("seo:feed.link")}
-        href={localizePath("/blog/rss.xml", lang)}
-      />
-      <h1 className="text-4xl font-extrabold text-slate-900">
-        {t("list.title")}
-      </h1>
+      <link rel="alternate" type="application/rss+xml" title={t("seo:feed.link")} href={localizePath("/blog/rss.xml", lang)} />
+      <h1 className="text-4xl font-extrabold text-slate-900">{t("list.title")}</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-700">{t("list.intro")}</p>
     </>
   );
@@ -71,12 +58,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   const timeZone = useRootData()?.settings.timeZone;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-12">
-      <PageMeta
-        title={
-          page > 1 ? t("meta.listPageTitle", { page }) : t("meta.listTitle")
-        }
-        description={t("meta.listDescription")}
-      />
+      <PageMeta title={page > 1 ? t("meta.listPageTitle", { page }) : t("meta.listTitle")} description={t("meta.listDescription")} />
       <Heading />
       {/* Server-rendered data is shown at once (no loading text to swap out, so no layout shift);
           a page change in the browser gets a new boundary that shows the loading text meanwhile. */}
@@ -85,14 +67,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           <BlogGrid page={page} result={list} timeZone={timeZone} />
         </SwapRegion>
       ) : (
-        <Suspense
-          key={page}
-          fallback={<ListLoading />}
-        >
+        <Suspense key={page} fallback={<ListLoading />}>
           <Await resolve={list} errorElement={<ListFailed />}>
-            {(result: BlogPage) => (
-              <BlogGrid page={page} result={result} timeZone={timeZone} />
-            )}
+            {(result: BlogPage) => <BlogGrid page={page} result={result} timeZone={timeZone} />}
           </Await>
         </Suspense>
       )}
@@ -118,15 +95,7 @@ function ListFailed() {
   );
 }
 
-function BlogGrid({
-  page,
-  result,
-  timeZone,
-}: {
-  page: number;
-  result: BlogPage;
-  timeZone: string | undefined;
-}) {
+function BlogGrid({ page, result, timeZone }: { page: number; result: BlogPage; timeZone: string | undefined }) {
   const { t } = useTranslation("blog");
   const pages = Math.ceil(result.total / BLOG_PAGE_SIZE);
   return (
@@ -145,23 +114,17 @@ function BlogGrid({
   );
 }
 
-const pageLink = (page: number) =>
-  page === 1 ? "/blog" : `/blog?page=${page}`;
+const pageLink = (page: number) => (page === 1 ? "/blog" : `/blog?page=${page}`);
 
 function Pagination({ page, pages }: { page: number; pages: number }) {
   const { t } = useTranslation("blog");
-  const item =
-    "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100";
+  const item = "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100";
   return (
     <nav aria-label={t("list.pages")} className="mt-10" data-swap-links="">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 ? (
           <li>
-            <LocalLink
-              to={pageLink(Math.min(page - 1, pages))}
-              rel="prev"
-              className={item}
-            >
+            <LocalLink to={pageLink(Math.min(page - 1, pages))} rel="prev" className={item}>
               {t("list.previous")}
             </LocalLink>
           </li>

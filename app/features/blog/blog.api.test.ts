@@ -14,8 +14,40 @@ describe("blog API", () => {
     await server.db
       .insertInto("blog_posts")
       .values([
-        { ...base, slug: "draft-post", status: "draft", title_en: "Draft", description_en: "d", category_en: "c", content_en: "[]", meta_title_en: "", meta_description_en: "", meta_keywords_en: "", image_url: "", author: "A", publish_date: "2025-01-01T00:00:00.000Z", created_at: now, updated_at: now },
-        { ...base, slug: "future-post", status: "published", title_en: "Future", description_en: "d", category_en: "c", content_en: "[]", meta_title_en: "", meta_description_en: "", meta_keywords_en: "", image_url: "", author: "A", publish_date: "2999-01-01T00:00:00.000Z", created_at: now, updated_at: now },
+        {
+          ...base,
+          slug: "draft-post",
+          status: "draft",
+          title_en: "Draft",
+          description_en: "d",
+          category_en: "c",
+          content_en: "[]",
+          meta_title_en: "",
+          meta_description_en: "",
+          meta_keywords_en: "",
+          image_url: "",
+          author: "A",
+          publish_date: "2025-01-01T00:00:00.000Z",
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          ...base,
+          slug: "future-post",
+          status: "published",
+          title_en: "Future",
+          description_en: "d",
+          category_en: "c",
+          content_en: "[]",
+          meta_title_en: "",
+          meta_description_en: "",
+          meta_keywords_en: "",
+          image_url: "",
+          author: "A",
+          publish_date: "2999-01-01T00:00:00.000Z",
+          created_at: now,
+          updated_at: now,
+        },
         {
           ...base,
           slug: "arabic-only",
@@ -30,7 +62,11 @@ describe("blog API", () => {
           title_ar: "مقال بالعربية فقط",
           description_ar: "وصف",
           category_ar: "عام",
-          content_ar: toDbJson([{ type: "paragraph", value: "نص" }, { type: "video", value: "x" }, { type: "heading", value: "عنوان" }]),
+          content_ar: toDbJson([
+            { type: "paragraph", value: "نص" },
+            { type: "video", value: "x" },
+            { type: "heading", value: "عنوان" },
+          ]),
           image_url: "/images/blog/creative-screen-time.svg",
           author: "B",
           publish_date: "2020-01-01T00:00:00.000Z",
@@ -85,7 +121,29 @@ describe("blog API", () => {
     const now = nowIso();
     await server.db
       .insertInto("blog_posts")
-      .values({ slug: "english-only", status: "published", title_en: "English only", title_ar: "", description_en: "d", description_ar: "", category_en: "c", category_ar: "", content_en: "[]", content_ar: "[]", meta_title_en: "", meta_title_ar: "", meta_description_en: "", meta_description_ar: "", meta_keywords_en: "", meta_keywords_ar: "", image_url: "", author: "Sahil Jaiswal", publish_date: "2020-01-01T00:00:00.000Z", created_at: now, updated_at: now })
+      .values({
+        slug: "english-only",
+        status: "published",
+        title_en: "English only",
+        title_ar: "",
+        description_en: "d",
+        description_ar: "",
+        category_en: "c",
+        category_ar: "",
+        content_en: "[]",
+        content_ar: "[]",
+        meta_title_en: "",
+        meta_title_ar: "",
+        meta_description_en: "",
+        meta_description_ar: "",
+        meta_keywords_en: "",
+        meta_keywords_ar: "",
+        image_url: "",
+        author: "Sahil Jaiswal",
+        publish_date: "2020-01-01T00:00:00.000Z",
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     try {
       const english = await server.request("GET", "/api/blogs/english-only?lang=ar");

@@ -53,7 +53,9 @@ function toBlogPost(row: BlogRow, lang: Lang): BlogPost {
 }
 
 export async function countPublishedPosts(db: DB, lang: Lang): Promise<number> {
-  const { n } = await visible(db, lang).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const { n } = await visible(db, lang)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 

@@ -4,7 +4,15 @@ import { listPublishedPosts } from "./blog.server";
 import { absoluteUrl } from "~/lib/safe-url";
 import { escapeXml } from "~/lib/seo/xml";
 
-const imageTypes: Record<string, string> = { svg: "image/svg+xml", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp", gif: "image/gif", avif: "image/avif" };
+const imageTypes: Record<string, string> = {
+  svg: "image/svg+xml",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+};
 
 /** The media type of an image URL by its extension (an enclosure must name one). */
 const imageType = (url: string): string | undefined => imageTypes[/\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? ""];

@@ -40,9 +40,17 @@ export function BookDemoView({ data, served, onRefresh }: { data: BookDemoData; 
   const servedSlot = Number(served?.values.slotId);
   const lost = served !== null && served.message !== "" && Object.keys(served.errors).length === 0;
   const [date, setDate] = useState<string | null>(served?.values.date || picked.date);
-  const [chosen, setChosen] = useState<PublicSlot | null>(() => (lost ? null : (slots.find((slot) => slot.id === (served ? servedSlot : picked.slotId)) ?? null)));
+  const [chosen, setChosen] = useState<PublicSlot | null>(() =>
+    lost ? null : (slots.find((slot) => slot.id === (served ? servedSlot : picked.slotId)) ?? null),
+  );
   const [conflict, setConflict] = useState<BookingConflict | null>(
-    lost ? { message: served.message, remaining: remainingOf(slots, served.values.date, servedSlot), fullSlotId: served.message === t("api.full") ? servedSlot : null } : null,
+    lost
+      ? {
+          message: served.message,
+          remaining: remainingOf(slots, served.values.date, servedSlot),
+          fullSlotId: served.message === t("api.full") ? servedSlot : null,
+        }
+      : null,
   );
   const page = bookingPagePath(course.slug, lang);
   const waitlistJoinLink = (slotId: number) => `/courses/${course.slug}/bookdemoclass/waitlist?slot=${slotId}`;
@@ -65,7 +73,8 @@ export function BookDemoView({ data, served, onRefresh }: { data: BookDemoData; 
   };
 
   // Before script runs a time button submits the GET form (?slot=), and the page shows it chosen.
-  const pickTime = (slot: PublicSlot) => ({ type: "submit", form: PICK_FORM, name: "slot", value: String(slot.id), formAction: `${page}#step-details` }) as const;
+  const pickTime = (slot: PublicSlot) =>
+    ({ type: "submit", form: PICK_FORM, name: "slot", value: String(slot.id), formAction: `${page}#step-details` }) as const;
 
   return (
     <>
@@ -78,7 +87,14 @@ export function BookDemoView({ data, served, onRefresh }: { data: BookDemoData; 
       </LocalLink>
       <div className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-center">
         {course.image ? (
-          <img src={course.image} {...responsiveImage(course.image, imageSizes.fixed(240))} alt="" width={240} height={150} className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover sm:w-60" />
+          <img
+            src={course.image}
+            {...responsiveImage(course.image, imageSizes.fixed(240))}
+            alt=""
+            width={240}
+            height={150}
+            className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover sm:w-60"
+          />
         ) : null}
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{t("page.heading")}</p>

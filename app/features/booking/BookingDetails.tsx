@@ -21,7 +21,12 @@ export function BookingDetails({ booking, headingId }: { booking: BookingView; h
     [t("details.time"), `${booking.timeLabel} ${booking.zoneLabel}`],
     // Added in the browser when the parent's own clock differs from the academy's.
     ...(visitorZone
-      ? [[t("details.yourTime"), `${visitorTimeLabel(booking.startsAt, zonedParts(booking.startsAt, booking.timeZone).date, visitorZone, lang)} ${formatZoneLabel(booking.startsAt, visitorZone, lang)}`] as [string, string]]
+      ? [
+          [
+            t("details.yourTime"),
+            `${visitorTimeLabel(booking.startsAt, zonedParts(booking.startsAt, booking.timeZone).date, visitorZone, lang)} ${formatZoneLabel(booking.startsAt, visitorZone, lang)}`,
+          ] as [string, string],
+        ]
       : []),
     [t("details.duration"), t("details.minutes", { count: booking.durationMinutes })],
   ];

@@ -127,7 +127,12 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
       <div className="grid gap-4 sm:grid-cols-2">
         {/* Fixed ids: the form may be hydrated as an island of its own (decision 108). */}
         <TextField form={form} name="childName" id={`${formId}-childName`} label={t("form.childName")} autoComplete="off" required />
-        <Field id={`${formId}-childAge`} label={t("form.childAge")} error={form.error("childAge")} hint={t("form.childAgeHint", { min: ages.minAge, max: ages.maxAge })}>
+        <Field
+          id={`${formId}-childAge`}
+          label={t("form.childAge")}
+          error={form.error("childAge")}
+          hint={t("form.childAgeHint", { min: ages.minAge, max: ages.maxAge })}
+        >
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -150,13 +155,27 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
             <p>{t("form.ageWarning", ageValues)}</p>
             <label className="mt-2 flex items-start gap-2 font-semibold">
               {/* No value attribute: the browser posts "on", and react-hook-form reads a boolean. */}
-              <input type="checkbox" className="mt-1 h-4 w-4" defaultChecked={form.field("ageConfirmed").defaultValue !== undefined} {...form.methods.register("ageConfirmed")} />
+              <input
+                type="checkbox"
+                className="mt-1 h-4 w-4"
+                defaultChecked={form.field("ageConfirmed").defaultValue !== undefined}
+                {...form.methods.register("ageConfirmed")}
+              />
               <span>{t("form.ageConfirm", ageValues)}</span>
             </label>
           </div>
         ) : null}
         {parentFields.map((field) => (
-          <TextField key={field.name} form={form} name={field.name} id={`${formId}-${field.name}`} label={t(`form.${field.name}`)} type={field.type} autoComplete={field.autoComplete} required />
+          <TextField
+            key={field.name}
+            form={form}
+            name={field.name}
+            id={`${formId}-${field.name}`}
+            label={t(`form.${field.name}`)}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            required
+          />
         ))}
       </div>
       <Honeypot form={form} name="website" />

@@ -46,7 +46,10 @@ function shiftMonth(date: string, delta: number): string {
 export function DateCalendar({ months, weekdays, selected, onSelect, initialMonth, page }: DateCalendarProps) {
   const { t } = useTranslation("booking");
   const rtl = useLang() === "ar";
-  const firstWithSlots = Math.max(0, months.findIndex((month) => month.weeks.some((week) => week.some((day) => day?.available))));
+  const firstWithSlots = Math.max(
+    0,
+    months.findIndex((month) => month.weeks.some((week) => week.some((day) => day?.available))),
+  );
   const wanted = months.findIndex((month) => month.key === (initialMonth ?? selected?.slice(0, 7)));
   const [index, setIndex] = useState(wanted === -1 ? firstWithSlots : wanted);
   const month = months[Math.min(index, months.length - 1)];

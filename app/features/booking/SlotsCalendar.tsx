@@ -10,7 +10,19 @@ export const BULK_FORM_ID = "slots-bulk";
 const calendarHref = (view: string, date: string, extra = "") => `?view=${view}&date=${date}${extra}`;
 
 /** Week and day views of the slots: hours down, days across (mirrored right to left by the table itself). */
-export function SlotsCalendar({ frame, hours, slots, selected, meetings = [] }: { frame: CalendarFrame; hours: string[]; slots: AdminSlot[]; selected: number[]; meetings?: CalendarMeeting[] }) {
+export function SlotsCalendar({
+  frame,
+  hours,
+  slots,
+  selected,
+  meetings = [],
+}: {
+  frame: CalendarFrame;
+  hours: string[];
+  slots: AdminSlot[];
+  selected: number[];
+  meetings?: CalendarMeeting[];
+}) {
   const { t } = useTranslation("booking");
   const week = frame.view === "week";
   const cell = new Map<string, AdminSlot[]>();
@@ -32,7 +44,10 @@ export function SlotsCalendar({ frame, hours, slots, selected, meetings = [] }: 
   return (
     <div className="space-y-3">
       <nav aria-label={caption} className="flex flex-wrap items-center gap-2">
-        <a href={calendarHref(frame.view, frame.previous)} className="rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-800 hover:bg-slate-50">
+        <a
+          href={calendarHref(frame.view, frame.previous)}
+          className="rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-800 hover:bg-slate-50"
+        >
           <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
             ←
           </span>{" "}
@@ -77,7 +92,9 @@ export function SlotsCalendar({ frame, hours, slots, selected, meetings = [] }: 
                   ) : (
                     day.label
                   )}
-                  {day.today ? <span className="ms-1 rounded-full bg-amber-800 px-1.5 py-0.5 text-xs font-bold text-white">{t("admin.calendar.today")}</span> : null}
+                  {day.today ? (
+                    <span className="ms-1 rounded-full bg-amber-800 px-1.5 py-0.5 text-xs font-bold text-white">{t("admin.calendar.today")}</span>
+                  ) : null}
                 </th>
               ))}
             </tr>
@@ -85,7 +102,11 @@ export function SlotsCalendar({ frame, hours, slots, selected, meetings = [] }: 
           <tbody>
             {hours.map((hour) => (
               <tr key={hour}>
-                <th scope="row" dir="ltr" className="sticky start-0 z-10 border-t border-slate-200 bg-white px-2 py-2 text-start align-top font-mono font-medium text-slate-600">
+                <th
+                  scope="row"
+                  dir="ltr"
+                  className="sticky start-0 z-10 border-t border-slate-200 bg-white px-2 py-2 text-start align-top font-mono font-medium text-slate-600"
+                >
                   {hour}
                 </th>
                 {frame.days.map((day) => {
@@ -129,7 +150,9 @@ function CalendarSlot({ slot, frame, checked }: { slot: AdminSlot; frame: Calend
   const full = slot.seatsTaken >= slot.capacity;
   const closed = slot.status === "closed";
   return (
-    <li className={`rounded-md border p-1.5 ${closed ? "border-slate-300 bg-slate-100 text-slate-600" : full ? "border-rose-200 bg-rose-50" : "border-indigo-200 bg-indigo-50"}`}>
+    <li
+      className={`rounded-md border p-1.5 ${closed ? "border-slate-300 bg-slate-100 text-slate-600" : full ? "border-rose-200 bg-rose-50" : "border-indigo-200 bg-indigo-50"}`}
+    >
       <div className="flex items-start gap-1.5">
         <input
           type="checkbox"
@@ -145,7 +168,9 @@ function CalendarSlot({ slot, frame, checked }: { slot: AdminSlot; frame: Calend
             <span dir="ltr">{slot.timeLabel}</span> · <span className="break-words">{course}</span>
           </p>
           <p className="text-slate-700">{t("admin.calendar.seats", { taken: slot.seatsTaken, capacity: slot.capacity })}</p>
-          {slot.waitlist.length > 0 ? <p className="text-xs font-semibold text-amber-900">{t("waitlist.admin.count", { count: slot.waitlist.length })}</p> : null}
+          {slot.waitlist.length > 0 ? (
+            <p className="text-xs font-semibold text-amber-900">{t("waitlist.admin.count", { count: slot.waitlist.length })}</p>
+          ) : null}
           {closed ? <p className="text-xs font-semibold">{t("admin.list.closed")}</p> : null}
           <a href={calendarHref(frame.view, frame.date, `&select=${slot.id}`)} className="text-xs text-indigo-700 underline">
             {t("admin.calendar.selectSeries")}

@@ -9,9 +9,7 @@ export type BulkState =
 
 /** What the chosen-bookings form shows after a post: the answer, or the question before cancelling. */
 export type BookingsBulkState =
-  | { form: "bookings-bulk"; ok: boolean; message: string }
-  | { form: "bookings-bulk"; none: true }
-  | { form: "bookings-bulk"; ask: { ids: number[] } };
+  { form: "bookings-bulk"; ok: boolean; message: string } | { form: "bookings-bulk"; none: true } | { form: "bookings-bulk"; ask: { ids: number[] } };
 
 export const isBulkState = (value: unknown): value is BulkState => typeof value === "object" && value !== null && (value as BulkState).form === "bulk";
 export const isBookingsBulkState = (value: unknown): value is BookingsBulkState =>

@@ -19,7 +19,10 @@ export async function adminSlotsAction(args: ActionFunctionArgs) {
   requireAdminPage(context, request);
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  const fields = await request.clone().formData().catch(() => null);
+  const fields = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const intent = fields?.get("intent");
   if (intent === "slot") {
     return postFormToApi(args, {

@@ -58,20 +58,29 @@ export default function AdminSlotsPage({ loaderData }: Route.ComponentProps) {
                 {t("admin.calendar.seriesChosen", calendar.series)}
               </p>
             ) : null}
-            <SlotsCalendar key={location.search} frame={calendar.frame} hours={calendar.hours} slots={slots} selected={calendar.selected} meetings={calendar.meetings} />
+            <SlotsCalendar
+              key={location.search}
+              frame={calendar.frame}
+              hours={calendar.hours}
+              slots={slots}
+              selected={calendar.selected}
+              meetings={calendar.meetings}
+            />
           </>
         ) : null}
         <RangeAndCodeSearch from={from} to={to} search={search} />
         {calendar || slots.every((slot) => slot.bookings.length === 0) ? null : <BookingsBulkForm key={location.search} />}
         {calendar ? null : slots.length === 0 && !search ? <p className="text-slate-600">{t("admin.list.empty")}</p> : null}
-        {calendar ? null : [...byDate.entries()].map(([dateLabel, daySlots]) => (
-          <section key={dateLabel} aria-label={dateLabel} className="space-y-3">
-            <h3 className="font-semibold text-slate-800">{dateLabel}</h3>
-            {daySlots.map((slot) => (
-              <SlotCard key={slot.id} slot={slot} />
+        {calendar
+          ? null
+          : [...byDate.entries()].map(([dateLabel, daySlots]) => (
+              <section key={dateLabel} aria-label={dateLabel} className="space-y-3">
+                <h3 className="font-semibold text-slate-800">{dateLabel}</h3>
+                {daySlots.map((slot) => (
+                  <SlotCard key={slot.id} slot={slot} />
+                ))}
+              </section>
             ))}
-          </section>
-        ))}
       </section>
 
       {/* After the calendar: today's week comes first; a click on an empty hour jumps down here. */}

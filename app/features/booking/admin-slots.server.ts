@@ -20,9 +20,17 @@ export async function adminSlotsPage(db: DB, params: URLSearchParams, lang: Lang
   const now = zonedParts(new Date(), timeZone);
   const today = now.date;
   // Read here rather than through the courses feature, whose page lists sections that use booking (no feature cycle).
-  const courses = (await db.selectFrom("courses").select(["id", "name_en", "name_ar"]).orderBy("id").execute()).map((course) => ({ id: course.id, name: pick(course, "name", lang) }));
+  const courses = (await db.selectFrom("courses").select(["id", "name_en", "name_ar"]).orderBy("id").execute()).map((course) => ({
+    id: course.id,
+    name: pick(course, "name", lang),
+  }));
   const create = parseCreateParam(params.get("create"));
-  const shared = { courses, create: create ? { ...create, label: formatDayLabel(create.date, lang) } : null, zoneLabel: formatZoneLabel(new Date(), timeZone, lang), weekdays: weekdayNames(lang, "long") };
+  const shared = {
+    courses,
+    create: create ? { ...create, label: formatDayLabel(create.date, lang) } : null,
+    zoneLabel: formatZoneLabel(new Date(), timeZone, lang),
+    weekdays: weekdayNames(lang, "long"),
+  };
   if (params.get("view") !== "list" && !params.has("from") && !params.has("to") && !params.has("code")) {
     const view: CalendarView = params.get("view") === "day" ? "day" : "week";
     const asked = rangeSchema.safeParse({ from: params.get("date") ?? undefined });
@@ -33,10 +41,18 @@ export async function adminSlotsPage(db: DB, params: URLSearchParams, lang: Lang
     const meetings = await calendarMeetings(db, { from: frame.from, to: frame.to, timeZone, lang });
     // "Select this series": slots carry no series id, so the same weekday and time in the shown dates.
     const pattern = slots.find((slot) => String(slot.id) === params.get("select"));
-    const selected = pattern ? slots.filter((slot) => weekdayOf(slot.date) === weekdayOf(pattern.date) && slot.time === pattern.time).map((slot) => slot.id) : [];
+    const selected = pattern
+      ? slots.filter((slot) => weekdayOf(slot.date) === weekdayOf(pattern.date) && slot.time === pattern.time).map((slot) => slot.id)
+      : [];
     return {
       ...shared,
-      calendar: { frame, hours: calendarHours([...slots, ...meetings].map((entry) => entry.time)), selected, meetings, series: pattern ? { weekday: shared.weekdays[weekdayOf(pattern.date)]!, time: pattern.timeLabel, count: selected.length } : null },
+      calendar: {
+        frame,
+        hours: calendarHours([...slots, ...meetings].map((entry) => entry.time)),
+        selected,
+        meetings,
+        series: pattern ? { weekday: shared.weekdays[weekdayOf(pattern.date)]!, time: pattern.timeLabel, count: selected.length } : null,
+      },
       from: frame.from,
       to: frame.to,
       search: null,
@@ -75,7 +91,10 @@ export async function bulkSlotsQuestion(db: DB, action: "close" | "delete", ids:
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31);
   const rows = valid.length === 0 ? [] : await db.selectFrom("demo_slots").select(["id", "seats_taken", "status"]).where("id", "in", valid).execute();
   const ending = action === "delete" ? rows : rows.filter((row) => row.status === "open");
-  const waitlisted = await waitlistCount(db, ending.map((row) => row.id));
+  const waitlisted = await waitlistCount(
+    db,
+    ending.map((row) => row.id),
+  );
   if (rows.length === 0 || (action === "close" && waitlisted === 0)) return null;
   return { action, ids: rows.map((row) => row.id), slots: rows.length, bookings: rows.reduce((sum, row) => sum + row.seats_taken, 0), waitlisted };
 }

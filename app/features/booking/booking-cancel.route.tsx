@@ -40,7 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Tokens are base64url; anything else (a NUL byte, which PostgreSQL refuses) names no booking.
   if (!/^[\w-]{1,100}$/.test(token)) throw data(null, { status: 404 });
   const { demoChangeCutoffHours } = await getSiteSettings(context.db);
-  const result = await cancelBooking(context.db, { id: await linkedId(context.db, context.config.sessionSecret, "booking", token) }, { cutoffHours: demoChangeCutoffHours });
+  const result = await cancelBooking(
+    context.db,
+    { id: await linkedId(context.db, context.config.sessionSecret, "booking", token) },
+    { cutoffHours: demoChangeCutoffHours },
+  );
   if (result === "notFound") throw data(null, { status: 404 });
   return { ...(await load(request, context, token)), token, justCancelled: result === "cancelled" };
 }

@@ -61,8 +61,7 @@ export default function BookingConfirmedPage({ loaderData }: Route.ComponentProp
           {t("details.course")}: <span className="font-semibold">{booking.courseName}</span>
         </p>
         <p className="mt-1 text-slate-800">
-          {t("details.where")}:{" "}
-          <span className="font-semibold">{booking.mode === "online" ? t("mode.online") : `${t("mode.academy")}, ${address}`}</span>
+          {t("details.where")}: <span className="font-semibold">{booking.mode === "online" ? t("mode.online") : `${t("mode.academy")}, ${address}`}</span>
         </p>
         {booking.code ? (
           <p className="mt-3 text-slate-800">
@@ -82,10 +81,20 @@ export default function BookingConfirmedPage({ loaderData }: Route.ComponentProp
                 {t("mode.joinOnline")}
               </a>
             ) : null}
-            <a href={calendar.google} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50">
+            <a
+              href={calendar.google}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50"
+            >
               {t("calendar.google")}
             </a>
-            <a href={calendar.outlook} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50">
+            <a
+              href={calendar.outlook}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50"
+            >
               {t("calendar.outlook")}
             </a>
           </div>

@@ -65,7 +65,8 @@ export default function BookingReschedulePage({ loaderData, actionData }: Route.
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-extrabold text-slate-900">{t("reschedule.heading")}</h1>
       <p className="mt-3 text-lg text-slate-800">
-        {t("reschedule.current")}: <span className="font-semibold">{t("confirmed.when", { date: booking.dateLabel, time: booking.timeLabel, zone: booking.zoneLabel })}</span>
+        {t("reschedule.current")}:{" "}
+        <span className="font-semibold">{t("confirmed.when", { date: booking.dateLabel, time: booking.timeLabel, zone: booking.zoneLabel })}</span>
       </p>
       {state !== "open" ? (
         <p role="status" className="mt-4 rounded-lg bg-amber-50 p-4 font-semibold text-slate-900">
@@ -100,10 +101,20 @@ export default function BookingReschedulePage({ loaderData, actionData }: Route.
                           key={slot.id}
                           className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-slate-900 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
                         >
-                          <input type="radio" name="slotId" value={slot.id} required defaultChecked={String(slot.id) === chosen} disabled={current} className="accent-indigo-600" />
+                          <input
+                            type="radio"
+                            name="slotId"
+                            value={slot.id}
+                            required
+                            defaultChecked={String(slot.id) === chosen}
+                            disabled={current}
+                            className="accent-indigo-600"
+                          />
                           <span>
                             <span className="font-semibold">{slot.label}</span>{" "}
-                            <span className="text-sm text-slate-600">{current ? `(${t("reschedule.current")})` : `(${t("times.seatsLeft", { count: slot.seatsLeft })})`}</span>
+                            <span className="text-sm text-slate-600">
+                              {current ? `(${t("reschedule.current")})` : `(${t("times.seatsLeft", { count: slot.seatsLeft })})`}
+                            </span>
                           </span>
                         </label>
                       );

@@ -25,7 +25,15 @@ describe("fair demo booking rules", () => {
     const now = nowIso();
     const row = await server.db
       .insertInto("demo_slots")
-      .values({ starts_at: new Date(Date.now() + hoursAhead * 3_600_000 + ++minute * 60_000).toISOString(), duration_minutes: 60, capacity, course_id: courseId, status: "open", created_at: now, updated_at: now })
+      .values({
+        starts_at: new Date(Date.now() + hoursAhead * 3_600_000 + ++minute * 60_000).toISOString(),
+        duration_minutes: 60,
+        capacity,
+        course_id: courseId,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -34,7 +42,12 @@ describe("fair demo booking rules", () => {
     server.request("POST", `/api/courses/${course.slug}/demo-bookings?lang=${lang}`, {
       json: { slotId, childName, childAge: course.min_age, parentName: "Huda Saleh", email, phone: "+91 98765 43210" },
     });
-  const setSetting = (key: string, value: unknown) => server.db.updateTable("site_settings").set({ value: JSON.stringify(value) }).where("key", "=", key).execute();
+  const setSetting = (key: string, value: unknown) =>
+    server.db
+      .updateTable("site_settings")
+      .set({ value: JSON.stringify(value) })
+      .where("key", "=", key)
+      .execute();
 
   it("gives each child one free demo per course, whatever the case or spacing of the name", async () => {
     const [course, other] = courses;
@@ -90,7 +103,11 @@ describe("fair demo booking rules", () => {
     expect(move.status).toBe(409);
     expect(move.body.reason).toBe("tooLate");
     expect(move.body.message).toContain("أقل من 12 ساعة");
-    const booking = await server.db.selectFrom("demo_bookings").select(["status", "slot_id"]).where("reference", "=", soon.body.reference).executeTakeFirstOrThrow();
+    const booking = await server.db
+      .selectFrom("demo_bookings")
+      .select(["status", "slot_id"])
+      .where("reference", "=", soon.body.reference)
+      .executeTakeFirstOrThrow();
     expect(booking.status).toBe("booked");
 
     // Outside the cut-off, the same link still cancels.

@@ -18,9 +18,7 @@ describe("demo class booking API", () => {
   });
 
   /** A slot straight in the database; `hoursAhead` from now. */
-  async function makeSlot(
-    options: { capacity?: number; hoursAhead?: number; startsAt?: string; status?: "open" | "closed"; course?: number | null } = {},
-  ) {
+  async function makeSlot(options: { capacity?: number; hoursAhead?: number; startsAt?: string; status?: "open" | "closed"; course?: number | null } = {}) {
     const now = nowIso();
     const row = await server.db
       .insertInto("demo_slots")
@@ -59,7 +57,12 @@ describe("demo class booking API", () => {
         .executeTakeFirstOrThrow()
     ).n;
   const allBookings = async () =>
-    (await server.db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+    (
+      await server.db
+        .selectFrom("demo_bookings")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it("seeds weekday slots at 10:00-14:00 academy time from tomorrow, for every course", async () => {
     const res = await server.request("GET", `/api/courses/${slug}/demo-slots`);
@@ -135,7 +138,17 @@ describe("demo class booking API", () => {
     const online = (
       await server.db
         .insertInto("demo_slots")
-        .values({ starts_at: new Date(Date.now() + 50 * 3_600_000).toISOString(), duration_minutes: 45, capacity: 3, course_id: courseId, status: "open", mode: "online", meeting_url: "https://meet.example.com/abc-defg", created_at: now, updated_at: now })
+        .values({
+          starts_at: new Date(Date.now() + 50 * 3_600_000).toISOString(),
+          duration_minutes: 45,
+          capacity: 3,
+          course_id: courseId,
+          status: "open",
+          mode: "online",
+          meeting_url: "https://meet.example.com/abc-defg",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -246,7 +259,9 @@ describe("demo class booking API", () => {
     expect(confirmed.status).toBe(201);
     // Inside the range nothing needs confirming.
     expect((await server.request("POST", `/api/courses/${young}/demo-bookings`, { json: booking(slotId, "nine@example.com") })).status).toBe(201);
-    const wrongType = await server.request("POST", `/api/courses/${young}/demo-bookings`, { json: { ...booking(slotId, "x@example.com"), ageConfirmed: "yes" } });
+    const wrongType = await server.request("POST", `/api/courses/${young}/demo-bookings`, {
+      json: { ...booking(slotId, "x@example.com"), ageConfirmed: "yes" },
+    });
     expect(wrongType.status).toBe(400);
     expect(Object.keys(wrongType.body.errors)).toEqual(["ageConfirmed"]);
   });
@@ -296,7 +311,11 @@ describe("demo class booking API", () => {
 
   it.each([
     ["missing fields", {}, ["slotId", "childName", "childAge", "parentName", "email", "phone"]],
-    ["wrong types", { slotId: "1", childName: 5, childAge: "9", parentName: ["x"], email: true, phone: 98765 }, ["slotId", "childName", "childAge", "parentName", "email", "phone"]],
+    [
+      "wrong types",
+      { slotId: "1", childName: 5, childAge: "9", parentName: ["x"], email: true, phone: 98765 },
+      ["slotId", "childName", "childAge", "parentName", "email", "phone"],
+    ],
     ["an age out of range", { childAge: 3 }, ["childAge"]],
     ["an age that is not whole", { childAge: 9.5 }, ["childAge"]],
     ["a bad e-mail and phone", { email: "nope", phone: "call me" }, ["email", "phone"]],

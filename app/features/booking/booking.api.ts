@@ -18,7 +18,6 @@ import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { addDays, daysBetween, zonedParts } from "~/lib/zoned-time";
 
-
 /** Longest date range one slot listing may ask for. */
 const MAX_RANGE_DAYS = 92;
 
@@ -103,7 +102,12 @@ export const bookDemo = defineEndpoint({
     }
     return {
       status: 201,
-      body: { message: say(lang, "booked"), reference: result.reference, code: result.code, confirmationUrl: confirmationPath(course.slug, result.reference, lang) },
+      body: {
+        message: say(lang, "booked"),
+        reference: result.reference,
+        code: result.code,
+        confirmationUrl: confirmationPath(course.slug, result.reference, lang),
+      },
     };
   },
 });
@@ -146,7 +150,8 @@ export const rescheduleDemoBooking = defineEndpoint({
     if (!result.ok) {
       if (result.reason === "bookingNotFound") throw new HttpError(404, say(lang, "bookingNotFound"));
       if (result.reason === "slotNotFound") throw new HttpError(404, say(lang, "slotNotFound"));
-      const message = result.reason === "tooLate" ? changeRefusal(lang, "tooLate", settings) : say(lang, result.reason === "cancelled" ? "bookingCancelled" : result.reason);
+      const message =
+        result.reason === "tooLate" ? changeRefusal(lang, "tooLate", settings) : say(lang, result.reason === "cancelled" ? "bookingCancelled" : result.reason);
       return { status: 409, body: { message, reason: result.reason, remaining: "remaining" in result ? result.remaining : [] } };
     }
     const booking = await getBookingByReference(db, result.reference, timeZone, lang);

@@ -58,14 +58,15 @@ const onlineNeedsLink = (slot: { mode: string; meetingUrl: string }) => slot.mod
 const linkIssue = { path: ["meetingUrl"], message: v.required };
 
 /** Staff: one slot on a date at a start time, both in the academy's time zone. */
-export const slotCreateSchema = z.object({
-  date: isoDate,
-  time: clockTime,
-  durationMinutes: duration,
-  capacity,
-  courseId,
-  ...place,
-})
+export const slotCreateSchema = z
+  .object({
+    date: isoDate,
+    time: clockTime,
+    durationMinutes: duration,
+    capacity,
+    courseId,
+    ...place,
+  })
   .refine(onlineNeedsLink, linkIssue);
 export const MAX_SERIES_SLOTS = 500;
 

@@ -35,9 +35,7 @@ export async function findCourse(db: DB, slugOrId: string, lang: Lang): Promise<
   const row = /^\d{1,9}$/.test(slugOrId)
     ? await query.where("id", "=", Number(slugOrId)).executeTakeFirst()
     : await query.where("slug", "=", slugOrId).executeTakeFirst();
-  return row
-    ? { id: row.id, slug: row.slug, name: pick(row, "name", lang), image: row.image, minAge: row.min_age, maxAge: row.max_age }
-    : undefined;
+  return row ? { id: row.id, slug: row.slug, name: pick(row, "name", lang), image: row.image, minAge: row.min_age, maxAge: row.max_age } : undefined;
 }
 
 /** A bookable time as parents see it. */
@@ -79,7 +77,9 @@ export const forCourse = (courseId: number) => (eb: ExpressionBuilder<Database, 
  * Returns the slot's start, or undefined when no seat was taken. Booking and rescheduling share it.
  */
 export async function takeSeat(trx: DB, slotId: number, courseId: number, now: string): Promise<string | undefined> {
-  const seat = await takeSeatIn(trx, "demo_slots", slotId, now, (eb) => eb.and([eb("status", "=", "open"), eb("starts_at", ">", now), forCourse(courseId)(eb)]));
+  const seat = await takeSeatIn(trx, "demo_slots", slotId, now, (eb) =>
+    eb.and([eb("status", "=", "open"), eb("starts_at", ">", now), forCourse(courseId)(eb)]),
+  );
   if (seat) refusalTimes.clear();
   return seat?.starts_at;
 }
@@ -164,10 +164,18 @@ const childKey = (name: string) => name.normalize("NFKC").toLocaleLowerCase("en"
  * PostgreSQL a transaction lock on the e-mail makes two bookings of one family queue, so the count cannot
  * be passed by booking twice at once; SQLite runs one write transaction at a time already.
  */
-async function checkFamilyRules(trx: DB, input: { email: string; childName: string; slotId: number }, userId: number | null, courseId: number, perFamily: number, now: string): Promise<void> {
+async function checkFamilyRules(
+  trx: DB,
+  input: { email: string; childName: string; slotId: number },
+  userId: number | null,
+  courseId: number,
+  perFamily: number,
+  now: string,
+): Promise<void> {
   const email = input.email.toLowerCase();
   if (isPostgres(trx as unknown as Kysely<unknown>)) await sql`select pg_advisory_xact_lock(hashtext(${`demo-family:${email}`}))`.execute(trx);
-  const family = (eb: ExpressionBuilder<Database, "demo_bookings">) => (userId === null ? eb("demo_bookings.email", "=", email) : eb.or([eb("demo_bookings.email", "=", email), eb("demo_bookings.user_id", "=", userId)]));
+  const family = (eb: ExpressionBuilder<Database, "demo_bookings">) =>
+    userId === null ? eb("demo_bookings.email", "=", email) : eb.or([eb("demo_bookings.email", "=", email), eb("demo_bookings.user_id", "=", userId)]);
   const rows = await trx
     .selectFrom("demo_bookings")
     .innerJoin("demo_slots", "demo_slots.id", "demo_bookings.slot_id")
@@ -190,8 +198,7 @@ export const REMINDER_LEAD_MS = 24 * 60 * 60_000;
  * The reminder_sent_at of a booking made (or moved) now for a class at `startsAt`: a class less
  * than a day away gets no reminder, since the confirmation just sent says the same.
  */
-export const reminderStateFor = (startsAt: string, now: string): string | null =>
-  Date.parse(startsAt) - REMINDER_LEAD_MS <= Date.parse(now) ? now : null;
+export const reminderStateFor = (startsAt: string, now: string): string | null => (Date.parse(startsAt) - REMINDER_LEAD_MS <= Date.parse(now) ? now : null);
 
 /** Letters and digits that cannot be mistaken for one another on the phone (no 0/O, 1/I/L). */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -236,7 +243,8 @@ export async function bookSlot(
   // Most of a rush finds the slot full: refused on one read, without a write transaction (issue 27).
   // A slot that looks free is still decided by the conditional UPDATE below.
   const seen = await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
-  if (!seen || seen.status !== "open" || seen.seats_taken >= seen.capacity || seen.starts_at <= nowIso()) return explainRefusal(new SlotUnavailable(), seen ?? null);
+  if (!seen || seen.status !== "open" || seen.seats_taken >= seen.capacity || seen.starts_at <= nowIso())
+    return explainRefusal(new SlotUnavailable(), seen ?? null);
   const reference = randomToken();
   let code = bookingCode();
   let id = 0;
@@ -308,13 +316,7 @@ export async function bookSlot(
     // The seat was not taken; now (and only to explain why) look at the slot.
     const slot = known !== undefined ? known : await db.selectFrom("demo_slots").selectAll().where("id", "=", input.slotId).executeTakeFirst();
     if (!slot || (slot.course_id !== null && slot.course_id !== options.course.id)) return { ok: false, reason: "notFound" };
-    const reason = isUniqueViolation(error)
-      ? "duplicate"
-      : slot.status !== "open"
-        ? "closed"
-        : slot.starts_at <= nowIso()
-          ? "past"
-          : "full";
+    const reason = isUniqueViolation(error) ? "duplicate" : slot.status !== "open" ? "closed" : slot.starts_at <= nowIso() ? "past" : "full";
     const day = zonedParts(slot.starts_at, options.timeZone).date;
     const cacheKey = `${options.course.id}|${day}|${options.timeZone}|${options.lang}`;
     let open = refusalTimes.get(cacheKey);
@@ -425,8 +427,7 @@ async function findBooking(db: DB, by: { reference: string } | { id: number }, t
     .where((eb) => ("reference" in by ? eb("b.reference", "=", by.reference) : eb("b.id", "=", by.id)))
     .executeTakeFirst();
   if (!row) return undefined;
-  const courseName =
-    row.name_en != null && row.name_ar != null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : row.course_name;
+  const courseName = row.name_en != null && row.name_ar != null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : row.course_name;
   const view: BookingView = {
     reference: row.reference,
     code: row.code,

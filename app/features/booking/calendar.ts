@@ -35,7 +35,13 @@ export function buildCalendar(today: string, lastDate: string, days: { open: Set
     const cells: (CalendarDay | null)[] = Array.from({ length: weekdayOf(first) }, () => null);
     for (let date = first; date.slice(0, 7) === key; date = addDays(date, 1)) {
       // A readable label in UTC: the date is already the academy's calendar date.
-      cells.push({ date, day: Number(date.slice(8)), label: formatDateLabel(`${date}T12:00:00Z`, "UTC", lang), available: days.open.has(date) || days.full.has(date), full: !days.open.has(date) && days.full.has(date) });
+      cells.push({
+        date,
+        day: Number(date.slice(8)),
+        label: formatDateLabel(`${date}T12:00:00Z`, "UTC", lang),
+        available: days.open.has(date) || days.full.has(date),
+        full: !days.open.has(date) && days.full.has(date),
+      });
     }
     while (cells.length % 7 !== 0) cells.push(null);
     const weeks: (CalendarDay | null)[][] = [];

@@ -19,7 +19,11 @@ describe("the follow-up e-mail after staff mark a demo booking attended (issue 1
   beforeAll(async () => {
     server = await startTestServer();
     admin = await server.signIn("admin");
-    course = await server.db.selectFrom("courses").select(["id", "slug", "name_en", "name_ar"]).where("slug", "=", "python-for-beginners").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "name_en", "name_ar"])
+      .where("slug", "=", "python-for-beginners")
+      .executeTakeFirstOrThrow();
     const created = await staff("POST", "/api/admin/slots", { date: day(52), time: "10:30", durationMinutes: 60, capacity: 50, courseId: course.id });
     slotId = created.body.id as number;
   });
@@ -43,8 +47,7 @@ describe("the follow-up e-mail after staff mark a demo booking attended (issue 1
     // The booking confirmation goes to the same address; it carries a calendar file.
     return outboxMails(server.config.dataDir).filter((mail) => mail.to === address && !mail.raw.includes("demo-class.ics"));
   };
-  const followupJobs = async () =>
-    (await mailJobsOf(server.db, bookingFollowup).execute()).length;
+  const followupJobs = async () => (await mailJobsOf(server.db, bookingFollowup).execute()).length;
 
   it("sends one e-mail in the booking's language, with the course page and the way to enroll, however often attendance toggles", async () => {
     const english = await book("follow.en@example.com", "en", { parentName: `Nadia "Mum" <b>&</b>` });
@@ -52,12 +55,18 @@ describe("the follow-up e-mail after staff mark a demo booking attended (issue 1
     // Staff are told the first time that the parent is being e-mailed; later toggles just save.
     const first = await mark(english, "attended");
     expect(first.body).toMatchObject({ followupQueued: true, message: "Saved. The parent is e-mailed a thank-you with the course's link and how to enroll." });
-    const audit = await server.db.selectFrom("audit_log").select("summary").where("entity", "=", "demo_booking").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .select("summary")
+      .where("entity", "=", "demo_booking")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary)).toEqual({ status: "attended", followupQueued: true });
     // Once the mail is out, toggling sends nothing more. (Toggled before the job ran, the job
     // releases its claim and a later "attended" queues anew: the Arabic booking below races that.)
     await settle();
-    for (const status of ["booked", "attended", "no_show", "attended"]) expect((await mark(english, status)).body).toMatchObject({ followupQueued: false, message: "Saved." });
+    for (const status of ["booked", "attended", "no_show", "attended"])
+      expect((await mark(english, status)).body).toMatchObject({ followupQueued: false, message: "Saved." });
     for (const status of ["attended", "booked", "attended", "no_show", "attended", "attended"]) expect((await mark(arabic, status)).status).toBe(200);
     const [en] = await followupsTo("follow.en@example.com");
     expect(await followupsTo("follow.en@example.com")).toHaveLength(1);
@@ -100,7 +109,10 @@ describe("the follow-up e-mail after staff mark a demo booking attended (issue 1
     const { reference } = await server.db.selectFrom("demo_bookings").select("reference").where("id", "=", id).executeTakeFirstOrThrow();
     await server.db.updateTable("demo_bookings").set({ status: "booked", followup_sent_at: new Date().toISOString() }).where("id", "=", id).execute();
     // The job as the worker would run it, after staff undid the mark.
-    await deliverNow({ db: server.db, config: server.config, logger: createLogger("silent") }, bookingFollowup, { to: "follow.undo@example.com", data: { reference } });
+    await deliverNow({ db: server.db, config: server.config, logger: createLogger("silent") }, bookingFollowup, {
+      to: "follow.undo@example.com",
+      data: { reference },
+    });
     expect(await followupsTo("follow.undo@example.com")).toHaveLength(0);
     expect((await server.db.selectFrom("demo_bookings").select("followup_sent_at").where("id", "=", id).executeTakeFirstOrThrow()).followup_sent_at).toBeNull();
     expect((await mark(id, "attended")).status).toBe(200);

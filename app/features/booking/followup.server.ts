@@ -68,9 +68,7 @@ async function renderFollowupMail(deps: MailDeps, reference: string): Promise<Re
   const enrollUrl = base + localizePath("/contact-us", lang);
   // The course's open groups with the child's details filled in (decision 069): the link carries a
   // signed booking id, never the names or the e-mail.
-  const sectionsUrl = booking.courseSlug
-    ? `${courseUrl}?demo=${demoPrefillToken(deps.config.sessionSecret, bookingId)}#enrol`
-    : undefined;
+  const sectionsUrl = booking.courseSlug ? `${courseUrl}?demo=${demoPrefillToken(deps.config.sessionSecret, bookingId)}#enrol` : undefined;
   const enrolWords = { child: booking.childName };
 
   const text = [
@@ -80,11 +78,19 @@ async function renderFollowupMail(deps: MailDeps, reference: string): Promise<Re
     `${t("enroll")}: ${enrollUrl}`,
   ].join("\n");
   const htmlBody = html`${joinHtml(
-      paragraphs.map((paragraph) => html`<p>${joinHtml(paragraph.split("\n").map((line) => html`${line}`), "<br>")}</p>`),
+      paragraphs.map(
+        (paragraph) =>
+          html`<p>
+            ${joinHtml(
+              paragraph.split("\n").map((line) => html`${line}`),
+              "<br>",
+            )}
+          </p>`,
+      ),
       "\n",
     )}
-<p><a href="${courseUrl}">${t("courseLink")}</a></p>
-${sectionsUrl ? html`<p><a href="${sectionsUrl}">${serverT(lang, "timetable", "followup.enrolLink", enrolWords)}</a></p>` : ""}
-<p><a href="${enrollUrl}">${t("enrollLink")}</a></p>`;
+    <p><a href="${courseUrl}">${t("courseLink")}</a></p>
+    ${sectionsUrl ? html`<p><a href="${sectionsUrl}">${serverT(lang, "timetable", "followup.enrolLink", enrolWords)}</a></p>` : ""}
+    <p><a href="${enrollUrl}">${t("enrollLink")}</a></p>`;
   return { lang, subject, text, html: htmlBody };
 }

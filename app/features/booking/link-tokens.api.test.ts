@@ -25,7 +25,16 @@ describe("link tokens are not kept in the database", () => {
     const slot = (seats: number) =>
       server.db
         .insertInto("demo_slots")
-        .values({ starts_at: new Date(Date.now() + 30 * 86_400_000).toISOString(), duration_minutes: 60, capacity: 1, seats_taken: seats, course_id: course.id, status: "open", created_at: now, updated_at: now })
+        .values({
+          starts_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          duration_minutes: 60,
+          capacity: 1,
+          seats_taken: seats,
+          course_id: course.id,
+          status: "open",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
     // Rows as they were before the migration: the tokens e-mailed to the parents, stored as they are.
@@ -33,14 +42,43 @@ describe("link tokens are not kept in the database", () => {
     legacyBooking = (
       await server.db
         .insertInto("demo_bookings")
-        .values({ reference: "LegacyReference0123456789abcdefgh", cancel_token: legacy.cancel, slot_id: full.id, course_id: course.id, course_name: course.name_en, child_name: "Old", child_age: 9, parent_name: "Before", email: "before@example.com", phone: "+919876543210", lang: "en", status: "booked", user_id: null, created_at: now, updated_at: now })
+        .values({
+          reference: "LegacyReference0123456789abcdefgh",
+          cancel_token: legacy.cancel,
+          slot_id: full.id,
+          course_id: course.id,
+          course_name: course.name_en,
+          child_name: "Old",
+          child_age: 9,
+          parent_name: "Before",
+          email: "before@example.com",
+          phone: "+919876543210",
+          lang: "en",
+          status: "booked",
+          user_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
     legacyEntry = (
       await server.db
         .insertInto("slot_waitlist")
-        .values({ slot_id: full.id, course_id: course.id, token: legacy.waitlist, child_name: "Old", child_age: 9, parent_name: "Before", email: "waiting.before@example.com", phone: "+919876543210", lang: "en", status: "waiting", created_at: now, updated_at: now })
+        .values({
+          slot_id: full.id,
+          course_id: course.id,
+          token: legacy.waitlist,
+          child_name: "Old",
+          child_age: 9,
+          parent_name: "Before",
+          email: "waiting.before@example.com",
+          phone: "+919876543210",
+          lang: "en",
+          status: "waiting",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;

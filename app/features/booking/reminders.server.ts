@@ -28,7 +28,9 @@ export async function sweepDueReminders(db: DB, at = new Date()): Promise<number
       .execute();
     if (claimed.length === 0) return 0;
     const slotIds = [...new Set(claimed.map((booking) => booking.slot_id))];
-    const starts = new Map((await trx.selectFrom("demo_slots").select(["id", "starts_at"]).where("id", "in", slotIds).execute()).map((slot) => [slot.id, slot.starts_at]));
+    const starts = new Map(
+      (await trx.selectFrom("demo_slots").select(["id", "starts_at"]).where("id", "in", slotIds).execute()).map((slot) => [slot.id, slot.starts_at]),
+    );
     for (const booking of claimed) {
       await queueMail(trx, bookingReminderMail, { to: booking.email, data: { reference: booking.reference, startsAt: starts.get(booking.slot_id)! } });
     }

@@ -31,18 +31,32 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
     const row = await server.db
       .insertInto("demo_slots")
       // Minutes apart, so two slots of one test never share a start.
-      .values({ starts_at: new Date(Date.now() + hoursAhead * HOUR + ++counter * 60_000).toISOString(), duration_minutes: 60, capacity, course_id: courseId, status: "open", created_at: now, updated_at: now })
+      .values({
+        starts_at: new Date(Date.now() + hoursAhead * HOUR + ++counter * 60_000).toISOString(),
+        duration_minutes: 60,
+        capacity,
+        course_id: courseId,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
   }
   async function book(slotId: number, email: string, lang: Lang = "en", childName = "Lina") {
-    const result = await bookSlot(server.db, { slotId, childName, childAge: 10, parentName: "Rami", email, phone: "+91 98765 43210" }, { course, userId: null, lang, timeZone: TZ, linkSecret: server.config.sessionSecret, perFamily: 3 });
+    const result = await bookSlot(
+      server.db,
+      { slotId, childName, childAge: 10, parentName: "Rami", email, phone: "+91 98765 43210" },
+      { course, userId: null, lang, timeZone: TZ, linkSecret: server.config.sessionSecret, perFamily: 3 },
+    );
     if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
     return result;
   }
-  const move = (token: string, slotId: unknown, lang: Lang = "en") => server.request("POST", `/api/demo-bookings/reschedule?lang=${lang}`, { json: { token, slotId }, headers: { origin: server.url } });
-  const seats = async (id: number) => (await server.db.selectFrom("demo_slots").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
+  const move = (token: string, slotId: unknown, lang: Lang = "en") =>
+    server.request("POST", `/api/demo-bookings/reschedule?lang=${lang}`, { json: { token, slotId }, headers: { origin: server.url } });
+  const seats = async (id: number) =>
+    (await server.db.selectFrom("demo_slots").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
   const bookingOf = (reference: string) => server.db.selectFrom("demo_bookings").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
   const settle = () => waitForJobs(server.db);
 
@@ -64,7 +78,14 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
     });
     expect([await seats(from), await seats(to)]).toEqual([0, 1]);
     const after = await bookingOf(booked.reference);
-    expect(after).toMatchObject({ slot_id: to, status: "booked", reference: before.reference, code: before.code, cancel_token: before.cancel_token, reminder_sent_at: null });
+    expect(after).toMatchObject({
+      slot_id: to,
+      status: "booked",
+      reference: before.reference,
+      code: before.code,
+      cancel_token: before.cancel_token,
+      reminder_sent_at: null,
+    });
     // The parent's own action: nothing in the staff audit log.
     expect(await server.countRows("audit_log")).toBe(0);
 
@@ -86,7 +107,9 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
 
   it("e-mails an Arabic booking in Arabic", async () => {
     const booked = await book(await makeSlot(72), "move.ar@example.com", "ar");
-    expect((await move(booked.cancelToken, await makeSlot(80), "ar")).body.message).toBe("نُقلت حصتك التجريبية إلى الموعد الجديد. أرسلنا إليك التفاصيل الجديدة بالبريد الإلكتروني.");
+    expect((await move(booked.cancelToken, await makeSlot(80), "ar")).body.message).toBe(
+      "نُقلت حصتك التجريبية إلى الموعد الجديد. أرسلنا إليك التفاصيل الجديدة بالبريد الإلكتروني.",
+    );
     await settle();
     const moved = outboxMails(server.config.dataDir).filter((mail) => mail.to === "move.ar@example.com" && mail.subject.startsWith("نُقلت الحصة التجريبية"));
     expect(moved).toHaveLength(1);
@@ -123,7 +146,12 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
       if (reason) expect(answer.body.reason).toBe(reason);
     }
     expect((await move("no-such-token-at-all-here", full)).status).toBe(404);
-    for (const body of [{ token: booked.cancelToken }, { token: booked.cancelToken, slotId: "x" }, { slotId: full }, { token: booked.cancelToken, slotId: -1 }]) {
+    for (const body of [
+      { token: booked.cancelToken },
+      { token: booked.cancelToken, slotId: "x" },
+      { slotId: full },
+      { token: booked.cancelToken, slotId: -1 },
+    ]) {
       const answer = await server.request("POST", "/api/demo-bookings/reschedule", { json: body, headers: { origin: server.url } });
       expect(answer.status).toBe(400);
       expect(typeof answer.body.message).toBe("string");
@@ -133,14 +161,20 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
 
     // A class that has started cannot move.
     const open = await makeSlot(90);
-    await server.db.updateTable("demo_slots").set({ starts_at: new Date(Date.now() - HOUR).toISOString() }).where("id", "=", from).execute();
+    await server.db
+      .updateTable("demo_slots")
+      .set({ starts_at: new Date(Date.now() - HOUR).toISOString() })
+      .where("id", "=", from)
+      .execute();
     const started = await move(booked.cancelToken, open);
     expect(started.status).toBe(409);
     expect(started.body).toMatchObject({ reason: "started", message: "This class has already started, so it cannot be moved." });
 
     // Nor a cancelled booking.
     const other = await book(await makeSlot(70), "cancelled@example.com");
-    expect((await server.request("POST", "/api/demo-bookings/cancel", { json: { token: other.cancelToken }, headers: { origin: server.url } })).status).toBe(200);
+    expect((await server.request("POST", "/api/demo-bookings/cancel", { json: { token: other.cancelToken }, headers: { origin: server.url } })).status).toBe(
+      200,
+    );
     const cancelled = await move(other.cancelToken, open);
     expect(cancelled.status).toBe(409);
     expect(cancelled.body).toMatchObject({ reason: "cancelled", message: "This booking is cancelled, so it cannot be moved." });
@@ -150,7 +184,15 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
   it("shows the reschedule link on the owner's /account for upcoming live bookings", async () => {
     const parent = await server.signIn("user");
     const answer = await server.request("POST", `/api/courses/${course.slug}/demo-bookings`, {
-      json: { slotId: await makeSlot(100), childName: "Omar", childAge: 10, parentName: "Sara", email: parent.user.email, phone: "9876543210", ageConfirmed: true },
+      json: {
+        slotId: await makeSlot(100),
+        childName: "Omar",
+        childAge: 10,
+        parentName: "Sara",
+        email: parent.user.email,
+        phone: "9876543210",
+        ageConfirmed: true,
+      },
       headers: { cookie: parent.cookie, origin: server.url },
     });
     expect(answer.status).toBe(201);
@@ -189,7 +231,9 @@ describe("a parent moves a demo booking to another time (issue 17, decision 029)
     const seatSum = slots.reduce((sum, slot) => sum + slot.seats_taken, 0);
     const liveSum = [...liveBySlot.values()].reduce((sum, n) => sum + n, 0);
     const targetSeats = slots.find((slot) => slot.id === target)!.seats_taken;
-    console.log(`[reschedule race] ${MOVES} moves into capacity ${CAPACITY}: 200=${moved}, 409=${refused}, other=${MOVES - moved - refused}; target seats_taken=${targetSeats}; seats held in all slots=${seatSum}, live bookings=${liveSum}`);
+    console.log(
+      `[reschedule race] ${MOVES} moves into capacity ${CAPACITY}: 200=${moved}, 409=${refused}, other=${MOVES - moved - refused}; target seats_taken=${targetSeats}; seats held in all slots=${seatSum}, live bookings=${liveSum}`,
+    );
 
     expect(moved).toBe(CAPACITY);
     expect(refused).toBe(MOVES - CAPACITY);

@@ -35,7 +35,11 @@ class Refused extends Error {
  * Any refusal throws inside the transaction, which rolls back every write: the booking keeps its
  * old seat, and no seat is ever taken without being held. The reference and links stay the same.
  */
-export async function rescheduleBooking(db: DB, input: { bookingId: number | undefined; slotId: number }, options: { timeZone: string; lang: Lang; cutoffHours: number }): Promise<RescheduleResult> {
+export async function rescheduleBooking(
+  db: DB,
+  input: { bookingId: number | undefined; slotId: number },
+  options: { timeZone: string; lang: Lang; cutoffHours: number },
+): Promise<RescheduleResult> {
   const bookingId = input.bookingId;
   if (bookingId === undefined) return { ok: false, reason: "bookingNotFound" };
   try {
@@ -82,7 +86,12 @@ export async function rescheduleBooking(db: DB, input: { bookingId: number | und
 }
 
 /** Nothing was written; now (only to tell the parent why) read the booking and the slot. */
-async function explainRefusal(db: DB, input: { bookingId: number; slotId: number }, options: { timeZone: string; lang: Lang }, error: unknown): Promise<RescheduleResult> {
+async function explainRefusal(
+  db: DB,
+  input: { bookingId: number; slotId: number },
+  options: { timeZone: string; lang: Lang },
+  error: unknown,
+): Promise<RescheduleResult> {
   const booking = await db
     .selectFrom("demo_bookings as b")
     .innerJoin("demo_slots as s", "s.id", "b.slot_id")

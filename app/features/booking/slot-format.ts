@@ -54,9 +54,7 @@ export function formatMonthLabel(month: string, lang: Lang): string {
 /** Short weekday names, Sunday first. */
 export function weekdayNames(lang: Lang, width: "short" | "long"): string[] {
   // 2023-01-01 was a Sunday.
-  return Array.from({ length: 7 }, (_, i) =>
-    formatter(lang, { timeZone: "UTC", weekday: width }).format(new Date(Date.UTC(2023, 0, 1 + i))),
-  );
+  return Array.from({ length: 7 }, (_, i) => formatter(lang, { timeZone: "UTC", weekday: width }).format(new Date(Date.UTC(2023, 0, 1 + i))));
 }
 
 /** A calendar column's heading for a YYYY-MM-DD date, e.g. "Tue 24 Nov". */

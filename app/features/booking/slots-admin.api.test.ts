@@ -27,10 +27,15 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
   const as = (who: { cookie: string }) => ({ cookie: who.cookie, origin: server.url });
   const staff = (method: string, path: string, json?: unknown) => server.request(method, path, { json, headers: as(admin) });
   const slotCount = async () =>
-    (await server.db.selectFrom("demo_slots").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+    (
+      await server.db
+        .selectFrom("demo_slots")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
   const book = (slotId: number, email: string) =>
     server.request("POST", `/api/courses/${slug}/demo-bookings`, {
-      json: { slotId, childName: "=HYPERLINK(\"http://evil\")", childAge: 13, parentName: "Nadia, \"Mum\"", email, phone: "9876543210" },
+      json: { slotId, childName: '=HYPERLINK("http://evil")', childAge: 13, parentName: 'Nadia, "Mum"', email, phone: "9876543210" },
     });
 
   it("refuses anonymous visitors (401) and non-staff accounts (403) on every route", async () => {
@@ -60,22 +65,64 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
     const missing = await staff("POST", "/api/admin/slots", { date: day(80), time: "15:00", durationMinutes: 60, capacity: 4, courseId, mode: "online" });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.errors)).toEqual(["meetingUrl"]);
-    const badLink = await staff("POST", "/api/admin/slots", { date: day(80), time: "15:00", durationMinutes: 60, capacity: 4, courseId, mode: "online", meetingUrl: "javascript:alert(1)" });
+    const badLink = await staff("POST", "/api/admin/slots", {
+      date: day(80),
+      time: "15:00",
+      durationMinutes: 60,
+      capacity: 4,
+      courseId,
+      mode: "online",
+      meetingUrl: "javascript:alert(1)",
+    });
     expect(badLink.status).toBe(400);
     const badMode = await staff("POST", "/api/admin/slots", { date: day(80), time: "15:00", durationMinutes: 60, capacity: 4, courseId, mode: "moon" });
     expect(Object.keys(badMode.body.errors)).toEqual(["mode"]);
-    const online = await staff("POST", "/api/admin/slots", { date: day(80), time: "15:00", durationMinutes: 60, capacity: 4, courseId, mode: "online", meetingUrl: "https://meet.example.com/stem-demo" });
+    const online = await staff("POST", "/api/admin/slots", {
+      date: day(80),
+      time: "15:00",
+      durationMinutes: 60,
+      capacity: 4,
+      courseId,
+      mode: "online",
+      meetingUrl: "https://meet.example.com/stem-demo",
+    });
     expect(online.status).toBe(201);
-    const academy = await staff("POST", "/api/admin/slots", { date: day(80), time: "16:00", durationMinutes: 60, capacity: 4, courseId, meetingUrl: "https://ignored.example.com" });
+    const academy = await staff("POST", "/api/admin/slots", {
+      date: day(80),
+      time: "16:00",
+      durationMinutes: 60,
+      capacity: 4,
+      courseId,
+      meetingUrl: "https://ignored.example.com",
+    });
     expect(academy.status).toBe(201);
-    const series = await staff("POST", "/api/admin/slots/series", { from: day(81), to: day(81), weekdays: [0, 1, 2, 3, 4, 5, 6], times: ["17:00"], durationMinutes: 60, capacity: 4, courseId, mode: "online", meetingUrl: "https://meet.example.com/series" });
+    const series = await staff("POST", "/api/admin/slots/series", {
+      from: day(81),
+      to: day(81),
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      times: ["17:00"],
+      durationMinutes: 60,
+      capacity: 4,
+      courseId,
+      mode: "online",
+      meetingUrl: "https://meet.example.com/series",
+    });
     expect(series.status).toBe(201);
     const list = await staff("GET", `/api/admin/slots?from=${day(80)}&to=${day(81)}`);
-    const byTime = Object.fromEntries(list.body.slots.map((slot: { time: string; mode: string; meetingUrl: string }) => [slot.time, [slot.mode, slot.meetingUrl]]));
-    expect(byTime).toMatchObject({ "15:00": ["online", "https://meet.example.com/stem-demo"], "16:00": ["academy", ""], "17:00": ["online", "https://meet.example.com/series"] });
+    const byTime = Object.fromEntries(
+      list.body.slots.map((slot: { time: string; mode: string; meetingUrl: string }) => [slot.time, [slot.mode, slot.meetingUrl]]),
+    );
+    expect(byTime).toMatchObject({
+      "15:00": ["online", "https://meet.example.com/stem-demo"],
+      "16:00": ["academy", ""],
+      "17:00": ["online", "https://meet.example.com/series"],
+    });
     // Parents see where each time is, not the link (that comes with the booking).
     const open = await server.request("GET", `/api/courses/${slug}/demo-slots?from=${day(80)}&to=${day(80)}`);
-    expect(open.body.slots.map((slot: { time: string; mode: string }) => [slot.time, slot.mode])).toEqual([["15:00", "online"], ["16:00", "academy"]]);
+    expect(open.body.slots.map((slot: { time: string; mode: string }) => [slot.time, slot.mode])).toEqual([
+      ["15:00", "online"],
+      ["16:00", "academy"],
+    ]);
     expect(JSON.stringify(open.body)).not.toContain("meet.example.com");
   });
 
@@ -84,7 +131,20 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
     const before = await slotCount();
     for (const [path, body] of [
       ["/api/admin/slots", { ...slot, meetingUrl: urlBait(1_000_000) }],
-      ["/api/admin/slots/series", { from: day(82), to: day(82), weekdays: [0, 1, 2, 3, 4, 5, 6], times: ["15:00"], durationMinutes: 60, capacity: 4, courseId, mode: "online", meetingUrl: urlBait(1_000_000) }],
+      [
+        "/api/admin/slots/series",
+        {
+          from: day(82),
+          to: day(82),
+          weekdays: [0, 1, 2, 3, 4, 5, 6],
+          times: ["15:00"],
+          durationMinutes: 60,
+          capacity: 4,
+          courseId,
+          mode: "online",
+          meetingUrl: urlBait(1_000_000),
+        },
+      ],
       // Just under the length limit: the link is read by the URL parser, not a backtracking pattern.
       ["/api/admin/slots", { ...slot, meetingUrl: urlBait(500) }],
     ] as const) {
@@ -135,7 +195,11 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
   it.each([
     ["missing fields", {}, ["date", "time", "durationMinutes", "capacity"]],
     ["bad values", { date: "2026-02-30", time: "25:00", durationMinutes: 5, capacity: 0 }, ["date", "time", "durationMinutes", "capacity"]],
-    ["wrong types", { date: 20270101, time: ["10:00"], durationMinutes: "60", capacity: "5", courseId: "x" }, ["date", "time", "durationMinutes", "capacity", "courseId"]],
+    [
+      "wrong types",
+      { date: 20270101, time: ["10:00"], durationMinutes: "60", capacity: "5", courseId: "x" },
+      ["date", "time", "durationMinutes", "capacity", "courseId"],
+    ],
   ])("refuses a slot with %s (400, per field, nothing stored)", async (_name, json, fields) => {
     const before = await slotCount();
     const res = await staff("POST", "/api/admin/slots", json);
@@ -151,7 +215,9 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
     const noCourse = await staff("POST", "/api/admin/slots", { date: day(41), time: "10:00", durationMinutes: 60, capacity: 5, courseId: 999999 });
     expect(noCourse.status).toBe(400);
     expect(noCourse.body.errors.courseId).toBeTruthy();
-    expect((await server.request("POST", "/api/admin/slots", { body: "{bad", headers: { ...as(admin), "content-type": "application/json" } })).status).toBe(400);
+    expect((await server.request("POST", "/api/admin/slots", { body: "{bad", headers: { ...as(admin), "content-type": "application/json" } })).status).toBe(
+      400,
+    );
   });
 
   it("creates a series on chosen weekdays and times, skipping ones that exist, capped at 500", async () => {
@@ -178,7 +244,13 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
     expect(wider.body.message).toMatch(/^\d+ slots added; 8 already existed and were left as they were\.$/);
 
     const before = await slotCount();
-    const huge = await staff("POST", "/api/admin/slots/series", { ...series, from: day(70), to: day(400), weekdays: [0, 1, 2, 3, 4, 5, 6], times: ["08:00", "09:00"] });
+    const huge = await staff("POST", "/api/admin/slots/series", {
+      ...series,
+      from: day(70),
+      to: day(400),
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      times: ["08:00", "09:00"],
+    });
     expect(huge.status).toBe(400);
     expect(huge.body.message).toMatch(/500/);
     const backwards = await staff("POST", "/api/admin/slots/series", { ...series, from: to, to: from });
@@ -255,7 +327,10 @@ describe("staff API for demo slots (/api/admin/slots)", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="demo-bookings-/);
-    const lines = String(csv.body).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Reference,Course,Date,Time,Time zone,Duration (min),Child,Age,Parent,E-mail,Phone,Status,Booked at");
     expect(lines).toHaveLength(4);
     // A formula is defused with a leading apostrophe; quotes and commas are quoted.

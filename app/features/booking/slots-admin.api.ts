@@ -9,7 +9,16 @@ import { csvFile } from "~/features/admin-kit/list/csv.server";
 import { serverT } from "~server/i18n";
 import { requireStaff } from "~server/security/access";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { attendanceSchema, bulkSlotsSchema, codeQuerySchema, MAX_SERIES_SLOTS, rangeSchema, seriesCreateSchema, slotCreateSchema, slotUpdateSchema } from "./booking.schema";
+import {
+  attendanceSchema,
+  bulkSlotsSchema,
+  codeQuerySchema,
+  MAX_SERIES_SLOTS,
+  rangeSchema,
+  seriesCreateSchema,
+  slotCreateSchema,
+  slotUpdateSchema,
+} from "./booking.schema";
 import {
   bookingCodeDay,
   bookingExportColumns,
@@ -80,11 +89,22 @@ export const bulkDemoSlots = defineEndpoint({
     // One transaction with its audit entries: every chosen slot changes, or none (a 4xx says why).
     const result = await bulkSlots(db, { ...input, userId: caller.user.id, timeZone });
     if (!result.ok) {
-      if (result.reason === "notFound") return { status: 404, body: { message: say(lang, "bulk.notFound", { count: result.missing.length }), missing: result.missing } };
-      return { status: 409, body: { message: say(lang, `bulk.${result.reason}`, { count: result.slots, bookings: result.bookings }), slots: result.slots, bookings: result.bookings } };
+      if (result.reason === "notFound")
+        return { status: 404, body: { message: say(lang, "bulk.notFound", { count: result.missing.length }), missing: result.missing } };
+      return {
+        status: 409,
+        body: {
+          message: say(lang, `bulk.${result.reason}`, { count: result.slots, bookings: result.bookings }),
+          slots: result.slots,
+          bookings: result.bookings,
+        },
+      };
     }
     const key = input.action === "delete" && result.cancelled > 0 ? "deletedCancelled" : input.action;
-    return { status: 200, body: { message: say(lang, `bulk.${key}`, { count: result.changed, cancelled: result.cancelled }), changed: result.changed, cancelled: result.cancelled } };
+    return {
+      status: 200,
+      body: { message: say(lang, `bulk.${key}`, { count: result.changed, cancelled: result.cancelled }), changed: result.changed, cancelled: result.cancelled },
+    };
   },
 });
 
@@ -122,7 +142,10 @@ export const cancelDemoBooking = defineEndpoint({
   async run({ deps: { db }, caller, params: { id } }) {
     const result = await cancelBookingByStaff(db, id, caller.user.id);
     if (result === "notFound") throw new HttpError(404, say(caller.lang, "bookingNotFound"));
-    return { status: 200, body: { message: say(caller.lang, result === "cancelled" ? "bookingCancelledNow" : "bookingAlreadyCancelled"), status: "cancelled" } };
+    return {
+      status: 200,
+      body: { message: say(caller.lang, result === "cancelled" ? "bookingCancelledNow" : "bookingAlreadyCancelled"), status: "cancelled" },
+    };
   },
 });
 
@@ -139,7 +162,10 @@ export const changeDemoSlot = defineEndpoint({
     if (updated.result === "notFound") throw new HttpError(404, say(caller.lang, "notFound"));
     if (updated.result === "belowTaken") throw new HttpError(409, say(caller.lang, "belowTaken"), { capacity: say(caller.lang, "belowTaken") });
     const ended = updated.waitlistEnded;
-    return { status: 200, body: { message: ended > 0 ? say(caller.lang, "closedWaitlistEnded", { count: ended }) : say(caller.lang, "updated"), waitlistEnded: ended } };
+    return {
+      status: 200,
+      body: { message: ended > 0 ? say(caller.lang, "closedWaitlistEnded", { count: ended }) : say(caller.lang, "updated"), waitlistEnded: ended },
+    };
   },
 });
 
@@ -159,7 +185,10 @@ export const deleteDemoSlot = defineEndpoint({
       const message = say(caller.lang, deleted.started ? "startedHasBookings" : "hasBookings", { count: deleted.bookings });
       return { status: 409, body: { message, bookings: deleted.bookings } };
     }
-    return { status: 200, body: { message: say(caller.lang, deleted.cancelled > 0 ? "deletedCancelled" : "deleted", { count: deleted.cancelled }), cancelled: deleted.cancelled } };
+    return {
+      status: 200,
+      body: { message: say(caller.lang, deleted.cancelled > 0 ? "deletedCancelled" : "deleted", { count: deleted.cancelled }), cancelled: deleted.cancelled },
+    };
   },
 });
 
@@ -185,7 +214,10 @@ export const listDemoSlots = defineEndpoint({
       const day = await bookingCodeDay(db, code, timeZone);
       if (!day) throw new HttpError(404, say(caller.lang, "codeNotFound"));
       const slots = await listSlotsWithBookings(db, { from: day, to: day, timeZone, lang: caller.lang });
-      return { status: 200, body: { from: day, to: day, timeZone, code, slots: slots.filter((slot) => slot.bookings.some((booking) => booking.code === code)) } };
+      return {
+        status: 200,
+        body: { from: day, to: day, timeZone, code, slots: slots.filter((slot) => slot.bookings.some((booking) => booking.code === code)) },
+      };
     }
     const range = await rangeOf(db, caller.lang, query);
     return { status: 200, body: { ...range, slots: await listSlotsWithBookings(db, { ...range, lang: caller.lang }) } };
@@ -210,6 +242,18 @@ export function slotsAdminApi(deps: EndpointDeps): Router {
   const router = Router();
   // Before the endpoints too, so a stranger hears 401 before any complaint about the body.
   router.use("/api/admin/slots", requireStaff);
-  router.use(jsonRoutes(deps, [createDemoSlot, createDemoSlotSeries, bulkDemoSlots, listDemoSlots, exportDemoBookings, markDemoBooking, cancelDemoBooking, changeDemoSlot, deleteDemoSlot]));
+  router.use(
+    jsonRoutes(deps, [
+      createDemoSlot,
+      createDemoSlotSeries,
+      bulkDemoSlots,
+      listDemoSlots,
+      exportDemoBookings,
+      markDemoBooking,
+      cancelDemoBooking,
+      changeDemoSlot,
+      deleteDemoSlot,
+    ]),
+  );
   return router;
 }

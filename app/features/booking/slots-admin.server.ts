@@ -15,7 +15,6 @@ import { cancelBookingsByStaff } from "./staff-cancel.server";
 import { endWaitlistsByStaff } from "./waitlist-close.server";
 import { addDays, daysBetween, weekdayOf, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 
-
 type SlotCreateResult = { ok: true; id: number } | { ok: false; reason: "past" | "courseNotFound" };
 
 async function courseExists(db: DB, courseId: number | null): Promise<boolean> {
@@ -59,9 +58,7 @@ export async function createSlot(
   return { ok: true, id: row.id };
 }
 
-type SeriesResult =
-  | { ok: true; created: number; skipped: number }
-  | { ok: false; reason: "tooMany" | "courseNotFound" | "empty" };
+type SeriesResult = { ok: true; created: number; skipped: number } | { ok: false; reason: "tooMany" | "courseNotFound" | "empty" };
 
 /**
  * Every chosen weekday x time from `from` to `to` (academy dates). Times already past and slots
@@ -152,7 +149,14 @@ export async function updateSlot(db: DB, id: number, change: { capacity?: number
     if (change.status === "closed") ended = await endWaitlistsByStaff(trx, { slotId: id }, now);
     else await offerSeats(trx, SLOT_LINE, id, now);
     // The audit entry commits with the change, or neither does.
-    if (byUserId !== undefined) await recordAudit(trx, { action: "update", entity: "demo_slot", entityId: id, summary: ended > 0 ? { ...change, waitlistEnded: ended } : change, userId: byUserId });
+    if (byUserId !== undefined)
+      await recordAudit(trx, {
+        action: "update",
+        entity: "demo_slot",
+        entityId: id,
+        summary: ended > 0 ? { ...change, waitlistEnded: ended } : change,
+        userId: byUserId,
+      });
     return ended;
   });
   if (updated !== undefined) return { result: "updated", waitlistEnded: updated };
@@ -160,10 +164,7 @@ export async function updateSlot(db: DB, id: number, change: { capacity?: number
   return exists ? { result: "belowTaken" } : { result: "notFound" };
 }
 
-type SlotDeleteResult =
-  | { result: "deleted"; cancelled: number }
-  | { result: "notFound" }
-  | { result: "hasBookings"; bookings: number; started: boolean };
+type SlotDeleteResult = { result: "deleted"; cancelled: number } | { result: "notFound" } | { result: "hasBookings"; bookings: number; started: boolean };
 
 /**
  * Deletes a slot (its cancelled bookings go with it). Without `confirm` only a slot holding no
@@ -187,7 +188,14 @@ export async function deleteSlot(db: DB, id: number, options: { confirm?: boolea
     await endWaitlistsByStaff(trx, { slotId: id }, now);
     await trx.deleteFrom("demo_bookings").where("slot_id", "=", id).where("status", "=", "cancelled").execute();
     await trx.deleteFrom("demo_slots").where("id", "=", id).execute();
-    if (options.byUserId !== undefined) await recordAudit(trx, { action: "delete", entity: "demo_slot", entityId: id, ...(count > 0 ? { summary: { cancelledBookings: count } } : {}), userId: options.byUserId });
+    if (options.byUserId !== undefined)
+      await recordAudit(trx, {
+        action: "delete",
+        entity: "demo_slot",
+        entityId: id,
+        ...(count > 0 ? { summary: { cancelledBookings: count } } : {}),
+        userId: options.byUserId,
+      });
     return count;
   });
   if (cancelled !== undefined) return { result: "deleted", cancelled };
@@ -257,7 +265,15 @@ export async function bulkSlots(
         const status = input.action === "close" ? "closed" : "open";
         const changing = rows.filter((row) => row.status !== status);
         if (changing.length > 0) {
-          await trx.updateTable("demo_slots").set({ status, updated_at: now }).where("id", "in", changing.map((row) => row.id)).execute();
+          await trx
+            .updateTable("demo_slots")
+            .set({ status, updated_at: now })
+            .where(
+              "id",
+              "in",
+              changing.map((row) => row.id),
+            )
+            .execute();
         }
         for (const row of changing) {
           await audit(row, "bulk_status", { changes: { status: { from: row.status, to: status } } });
@@ -318,7 +334,14 @@ export async function setAttendance(db: DB, bookingId: number, status: Exclude<D
     if (Number(result.numUpdatedRows) !== 1) return null;
     const outcome = status === "attended" && (await claimFollowup(trx, bookingId)) ? "followupQueued" : "updated";
     const followupQueued = outcome === "followupQueued";
-    if (byUserId !== undefined) await recordAudit(trx, { action: "status", entity: "demo_booking", entityId: bookingId, summary: followupQueued ? { status, followupQueued } : { status }, userId: byUserId });
+    if (byUserId !== undefined)
+      await recordAudit(trx, {
+        action: "status",
+        entity: "demo_booking",
+        entityId: bookingId,
+        summary: followupQueued ? { status, followupQueued } : { status },
+        userId: byUserId,
+      });
     return outcome;
   });
   if (updated) return updated;
@@ -368,27 +391,42 @@ export function defaultAdminRange(timeZone: string): { from: string; to: string 
 }
 
 /** Slots starting within the academy dates `from`..`to`, each with all its bookings. */
-export async function listSlotsWithBookings(db: DB, options: { from: string; to: string; timeZone: string; lang: Lang; slotIds?: number[] }): Promise<AdminSlot[]> {
+export async function listSlotsWithBookings(
+  db: DB,
+  options: { from: string; to: string; timeZone: string; lang: Lang; slotIds?: number[] },
+): Promise<AdminSlot[]> {
   const { start, end } = dayRange(options.from, options.to, options.timeZone);
   let query = db
     .selectFrom("demo_slots as s")
     .leftJoin("courses as c", "c.id", "s.course_id")
-    .select(["s.id", "s.starts_at", "s.duration_minutes", "s.capacity", "s.seats_taken", "s.status", "s.course_id", "s.mode", "s.meeting_url", "c.name_en", "c.name_ar"])
+    .select([
+      "s.id",
+      "s.starts_at",
+      "s.duration_minutes",
+      "s.capacity",
+      "s.seats_taken",
+      "s.status",
+      "s.course_id",
+      "s.mode",
+      "s.meeting_url",
+      "c.name_en",
+      "c.name_ar",
+    ])
     .where("s.starts_at", ">=", start)
     .where("s.starts_at", "<", end);
   if (options.slotIds) query = query.where("s.id", "in", options.slotIds);
   const slots = await query.orderBy("s.starts_at").orderBy("s.id").limit(2000).execute();
   const ids = slots.map((slot) => slot.id);
-  const bookings = ids.length
-    ? await db.selectFrom("demo_bookings").selectAll().where("slot_id", "in", ids).orderBy("created_at").orderBy("id").execute()
-    : [];
+  const bookings = ids.length ? await db.selectFrom("demo_bookings").selectAll().where("slot_id", "in", ids).orderBy("created_at").orderBy("id").execute() : [];
   const { lang, timeZone } = options;
   const waitlists = await waitlistsOf(db, ids, timeZone);
   // A booking keeps the English course name it was made with; Arabic screens name the course in
   // Arabic while it exists.
   const courseIds = lang === "ar" ? [...new Set(bookings.map((booking) => booking.course_id).filter((id): id is number => id !== null))] : [];
   const arabicNames = new Map(
-    courseIds.length ? (await db.selectFrom("courses").select(["id", "name_ar"]).where("id", "in", courseIds).execute()).map((course) => [course.id, course.name_ar]) : [],
+    courseIds.length
+      ? (await db.selectFrom("courses").select(["id", "name_ar"]).where("id", "in", courseIds).execute()).map((course) => [course.id, course.name_ar])
+      : [],
   );
   return slots.map((slot) => {
     const parts = zonedParts(slot.starts_at, timeZone);

@@ -40,7 +40,15 @@ describe("staff bulk actions on demo slots (POST /api/admin/slots/bulk)", () => 
       json: { slotId, childName: "Bulk Child", childAge: 13, parentName: "Bulk Parent", email, phone: "9876543210" },
     });
   const auditCount = async (action: string) =>
-    Number((await server.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).where("action", "=", action).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.db
+          .selectFrom("audit_log")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("action", "=", action)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("refuses anonymous visitors (401) and parents (403), changing nothing", async () => {
     const id = await create(day(70), "10:00");
@@ -61,12 +69,20 @@ describe("staff bulk actions on demo slots (POST /api/admin/slots/bulk)", () => 
     expect(closed.body).toMatchObject({ message: "3 slot(s) closed.", changed: 3, cancelled: 0 });
     expect(await statuses(ids)).toEqual(["closed", "closed", "closed"]);
     expect(await auditCount("bulk_status")).toBe(before + 3);
-    const entry = await server.db.selectFrom("audit_log").select(["entity", "entity_id", "summary"]).where("action", "=", "bulk_status").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const entry = await server.db
+      .selectFrom("audit_log")
+      .select(["entity", "entity_id", "summary"])
+      .where("action", "=", "bulk_status")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(entry.entity).toBe("demo_slot");
     expect(JSON.parse(entry.summary)).toMatchObject({ name: `${day(72)} 10:00 · Python for Beginners`, changes: { status: { from: "open", to: "closed" } } });
     // Only the slots that change are counted and logged; the answer is in the request's language.
     await server.request("PATCH", `/api/admin/slots/${ids[0]}`, { json: { status: "open" }, headers: as(admin) });
-    const reopened = await server.request("POST", "/api/admin/slots/bulk", { json: { action: "reopen", ids }, headers: { ...as(admin), "accept-language": "ar" } });
+    const reopened = await server.request("POST", "/api/admin/slots/bulk", {
+      json: { action: "reopen", ids },
+      headers: { ...as(admin), "accept-language": "ar" },
+    });
     expect(reopened.status).toBe(200);
     expect(reopened.body.changed).toBe(2);
     expect(await statuses(ids)).toEqual(["open", "open", "open"]);
@@ -78,7 +94,15 @@ describe("staff bulk actions on demo slots (POST /api/admin/slots/bulk)", () => 
     expect(missing.status).toBe(404);
     expect(missing.body.missing).toEqual([2_000_000_000]);
     expect(await statuses([id])).toEqual(["open"]);
-    for (const body of [{ action: "close", ids: [] }, { action: "explode", ids: [id] }, { action: "close", ids: ["1"] }, { action: "close", ids: [-1] }, { action: "close" }, { action: "delete", ids: [id], confirm: "yes" }, "close"]) {
+    for (const body of [
+      { action: "close", ids: [] },
+      { action: "explode", ids: [id] },
+      { action: "close", ids: ["1"] },
+      { action: "close", ids: [-1] },
+      { action: "close" },
+      { action: "delete", ids: [id], confirm: "yes" },
+      "close",
+    ]) {
       const answer = await staff(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.message).toBeTruthy();
@@ -132,7 +156,16 @@ describe("staff bulk actions on demo slots (POST /api/admin/slots/bulk)", () => 
     const now = nowIso();
     const past = await server.db
       .insertInto("demo_slots")
-      .values({ starts_at: new Date(Date.now() - 3_600_000).toISOString(), duration_minutes: 60, capacity: 3, seats_taken: 1, course_id: courseId, status: "open", created_at: now, updated_at: now })
+      .values({
+        starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+        duration_minutes: 60,
+        capacity: 3,
+        seats_taken: 1,
+        course_id: courseId,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const future = await create(day(76), "10:00");

@@ -23,7 +23,11 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
   beforeAll(async () => {
     server = await startTestServer();
     admin = await server.signIn("admin");
-    course = await server.db.selectFrom("courses").select(["id", "slug", "name_en", "name_ar"]).where("slug", "=", "python-for-beginners").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "name_en", "name_ar"])
+      .where("slug", "=", "python-for-beginners")
+      .executeTakeFirstOrThrow();
   });
   afterAll(async () => {
     await server?.close();
@@ -40,7 +44,9 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
       json: { slotId, childName: "Sami", childAge: 13, parentName: "Huda", email, phone: "9876543210", ...extra },
     });
     expect(res.status).toBe(201);
-    return (await server.db.selectFrom("demo_bookings").select(["id", "cancel_token", "status"]).where("reference", "=", res.body.reference).executeTakeFirstOrThrow()).id;
+    return (
+      await server.db.selectFrom("demo_bookings").select(["id", "cancel_token", "status"]).where("reference", "=", res.body.reference).executeTakeFirstOrThrow()
+    ).id;
   };
   const slotRow = (id: number) => server.db.selectFrom("demo_slots").selectAll().where("id", "=", id).executeTakeFirst();
   const bookingRow = (id: number) => server.db.selectFrom("demo_bookings").selectAll().where("id", "=", id).executeTakeFirst();
@@ -139,7 +145,12 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
     expect(ar[0]!.subject).toBe(`أُلغيت الحصة التجريبية: ${course.name_ar} يوم ${formatDateLabel(starts_at, TZ, "ar")}`);
     expect(ar[0]!.text).toContain(`${server.config.publicUrl}/ar/courses/${course.slug}/bookdemoclass`);
 
-    const trail = await server.db.selectFrom("audit_log").select(["action", "summary"]).where("entity", "=", "demo_slot").where("entity_id", "=", String(slotId)).execute();
+    const trail = await server.db
+      .selectFrom("audit_log")
+      .select(["action", "summary"])
+      .where("entity", "=", "demo_slot")
+      .where("entity_id", "=", String(slotId))
+      .execute();
     expect(trail.map((row) => row.action)).toContain("delete");
     expect(trail.find((row) => row.action === "delete")?.summary).toContain('"cancelledBookings":2');
   });
@@ -151,7 +162,9 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
       const email = `race.second${round}@example.com`;
       const [deleted, booked] = await Promise.all([
         staff("DELETE", `/api/admin/slots/${slotId}?confirm=1`),
-        server.request("POST", `/api/courses/${course.slug}/demo-bookings`, { json: { slotId, childName: "Racer", childAge: 13, parentName: "Rana", email, phone: "9876543210" } }),
+        server.request("POST", `/api/courses/${course.slug}/demo-bookings`, {
+          json: { slotId, childName: "Racer", childAge: 13, parentName: "Rana", email, phone: "9876543210" },
+        }),
       ]);
       expect(deleted.status).toBe(200);
       expect(await slotRow(slotId)).toBeUndefined();
@@ -181,13 +194,38 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
     const now = nowIso();
     const past = await server.db
       .insertInto("demo_slots")
-      .values({ starts_at: "2020-01-01T10:00:00.000Z", duration_minutes: 60, capacity: 5, seats_taken: 2, course_id: course.id, status: "open", created_at: now, updated_at: now })
+      .values({
+        starts_at: "2020-01-01T10:00:00.000Z",
+        duration_minutes: 60,
+        capacity: 5,
+        seats_taken: 2,
+        course_id: course.id,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const insertBooking = (n: number) =>
       server.db
         .insertInto("demo_bookings")
-        .values({ reference: `PASTREF${n}xxxxxxxxxx`, cancel_token: `pasttok${n}xxxxxxxxxx`, slot_id: past.id, course_id: course.id, course_name: course.name_en, child_name: "Old", child_age: 9, parent_name: "Past", email: `past${n}@example.com`, phone: "9876543210", lang: "en", status: "attended", user_id: null, created_at: now, updated_at: now })
+        .values({
+          reference: `PASTREF${n}xxxxxxxxxx`,
+          cancel_token: `pasttok${n}xxxxxxxxxx`,
+          slot_id: past.id,
+          course_id: course.id,
+          course_name: course.name_en,
+          child_name: "Old",
+          child_age: 9,
+          parent_name: "Past",
+          email: `past${n}@example.com`,
+          phone: "9876543210",
+          lang: "en",
+          status: "attended",
+          user_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
     const first = await insertBooking(1);
@@ -206,9 +244,27 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
 
   it("deleting a course cancels its future bookings, frees their seats, closes its slots and e-mails a link to the course list", async () => {
     const created = await staff("POST", "/api/admin/courses", {
-      key: "doomed_course", slug: "doomed-course", nameEn: "Doomed Course", nameAr: "دورة ستُحذف", descriptionEn: "Soon gone.", descriptionAr: "ستُحذف قريبًا.",
-      sessions: 4, minAge: 8, maxAge: 14, price: 100, discounted: false, originalPrice: null, instructor: "Ms. Gone", rating: null, imageUrl: "/images/course.webp",
-      contentEn: [], contentAr: [], faqs: [], metaTitle: "", metaDescription: "", metaKeywords: "",
+      key: "doomed_course",
+      slug: "doomed-course",
+      nameEn: "Doomed Course",
+      nameAr: "دورة ستُحذف",
+      descriptionEn: "Soon gone.",
+      descriptionAr: "ستُحذف قريبًا.",
+      sessions: 4,
+      minAge: 8,
+      maxAge: 14,
+      price: 100,
+      discounted: false,
+      originalPrice: null,
+      instructor: "Ms. Gone",
+      rating: null,
+      imageUrl: "/images/course.webp",
+      contentEn: [],
+      contentAr: [],
+      faqs: [],
+      metaTitle: "",
+      metaDescription: "",
+      metaKeywords: "",
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const courseId = created.body.id as number;
@@ -284,7 +340,10 @@ describe("parents are e-mailed when staff cancel their demo class (issue 16, def
       ["DELETE", "/api/admin/courses/-1?confirm=1"],
     ];
     for (const [method, url, body] of cases) {
-      const res = await server.request(method, url, { body, headers: { cookie: admin.cookie, origin: server.url, ...(body ? { "content-type": "application/json" } : {}) } });
+      const res = await server.request(method, url, {
+        body,
+        headers: { cookie: admin.cookie, origin: server.url, ...(body ? { "content-type": "application/json" } : {}) },
+      });
       expect(res.status, `${method} ${url}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${method} ${url}`).toBeLessThan(500);
       expect(res.headers.get("content-type"), `${method} ${url}`).toMatch(/^application\/json/);

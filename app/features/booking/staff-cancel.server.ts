@@ -24,9 +24,7 @@ export async function cancelBookingsByStaff(trx: Trx, target: StaffCancelTarget,
     update = "slotId" in target ? update.where("slot_id", "=", target.slotId) : update.where("course_id", "=", target.courseId);
     update = update.where("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("starts_at", ">", now));
   }
-  const cancelled = await update
-    .returning(["id", "slot_id", "course_id", "course_name", "email", "lang", "parent_name", "child_name"])
-    .execute();
+  const cancelled = await update.returning(["id", "slot_id", "course_id", "course_name", "email", "lang", "parent_name", "child_name"]).execute();
   if (cancelled.length === 0) return 0;
 
   for (const booking of cancelled) await freeSeat(trx, booking.slot_id, now);

@@ -10,7 +10,8 @@ function visitorZoneAgainst(academyZone: string): string | null {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!zone || zone === academyZone) return null;
   const now = new Date();
-  const sameClock = zonedParts(now, zone).date === zonedParts(now, academyZone).date && formatTimeLabel(now, zone, "en") === formatTimeLabel(now, academyZone, "en");
+  const sameClock =
+    zonedParts(now, zone).date === zonedParts(now, academyZone).date && formatTimeLabel(now, zone, "en") === formatTimeLabel(now, academyZone, "en");
   return sameClock ? null : zone;
 }
 

@@ -86,7 +86,9 @@ describe("staff end a demo time's waitlist", () => {
     const [mail] = await endedMails("delete.one@example.com");
     expect(mail!.text).toContain("Python for Beginners");
     expect(mail!.text).toContain(`/courses/${fx.course.slug}/bookdemoclass`);
-    expect(outboxMails(fx.server.config.dataDir).filter((m) => m.to === `holder-${one}@example.com` && m.subject.startsWith("Demo class cancelled"))).toHaveLength(1);
+    expect(
+      outboxMails(fx.server.config.dataDir).filter((m) => m.to === `holder-${one}@example.com` && m.subject.startsWith("Demo class cancelled")),
+    ).toHaveLength(1);
 
     expect((await staff("POST", "/api/admin/slots/bulk", { action: "delete", ids: [many], confirm: true })).status).toBe(200);
     expect(await endedMails("delete.bulk@example.com")).toHaveLength(1);
@@ -94,9 +96,27 @@ describe("staff end a demo time's waitlist", () => {
 
   it("deleting a course ends the lines of its future times: told in their language, with a link to the course list", async () => {
     const created = await staff("POST", "/api/admin/courses", {
-      key: "closing_course", slug: "closing-course", nameEn: "Closing Course", nameAr: "دورة ستُغلق", descriptionEn: "Soon gone.", descriptionAr: "ستُحذف قريبًا.",
-      sessions: 4, minAge: 8, maxAge: 14, price: 100, discounted: false, originalPrice: null, instructor: "Ms. Gone", rating: null, imageUrl: "/images/course.webp",
-      contentEn: [], contentAr: [], faqs: [], metaTitle: "", metaDescription: "", metaKeywords: "",
+      key: "closing_course",
+      slug: "closing-course",
+      nameEn: "Closing Course",
+      nameAr: "دورة ستُغلق",
+      descriptionEn: "Soon gone.",
+      descriptionAr: "ستُحذف قريبًا.",
+      sessions: 4,
+      minAge: 8,
+      maxAge: 14,
+      price: 100,
+      discounted: false,
+      originalPrice: null,
+      instructor: "Ms. Gone",
+      rating: null,
+      imageUrl: "/images/course.webp",
+      contentEn: [],
+      contentAr: [],
+      faqs: [],
+      metaTitle: "",
+      metaDescription: "",
+      metaKeywords: "",
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const courseId = created.body.id as number;

@@ -65,7 +65,16 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
               {message}
             </p>
           ) : null}
-          <BookingForm courseSlug={course.slug} slot={slot} date={slot.date} ages={course} prefill={prefill} savedChildren={savedChildren} onConflict={(conflict) => setMessage(conflict.message)} waitlist />
+          <BookingForm
+            courseSlug={course.slug}
+            slot={slot}
+            date={slot.date}
+            ages={course}
+            prefill={prefill}
+            savedChildren={savedChildren}
+            onConflict={(conflict) => setMessage(conflict.message)}
+            waitlist
+          />
         </>
       ) : (
         <div role="status" className="mt-4 rounded-lg bg-amber-50 p-4 text-slate-900">

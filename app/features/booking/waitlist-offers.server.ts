@@ -124,7 +124,12 @@ export async function leaveLine(db: DB, line: WaitLine, entryId: number | undefi
       .executeTakeFirst();
     if (!entry) return "notFound";
     if (entry.status !== "waiting" && entry.status !== "offered") return "alreadyLeft";
-    const left = await trx.updateTable(lineOf(line)).set({ status: "left", updated_at: now }).where("id", "=", entry.id).where("status", "=", entry.status).executeTakeFirst();
+    const left = await trx
+      .updateTable(lineOf(line))
+      .set({ status: "left", updated_at: now })
+      .where("id", "=", entry.id)
+      .where("status", "=", entry.status)
+      .executeTakeFirst();
     if (Number(left.numUpdatedRows) !== 1) return "alreadyLeft";
     if (entry.status === "offered") await freeSeatIn(trx, line, Number(entry.owner_id), now);
     return "left";
@@ -146,7 +151,14 @@ export async function sweepLine(db: DB, line: WaitLine, at = new Date()): Promis
       .where((eb) =>
         eb.or([
           eb("offer_expires_at", "<=", now),
-          eb(ownerOf(line), "in", trx.selectFrom(line.seats as "demo_slots").select("id").where("starts_at", "<=", now)),
+          eb(
+            ownerOf(line),
+            "in",
+            trx
+              .selectFrom(line.seats as "demo_slots")
+              .select("id")
+              .where("starts_at", "<=", now),
+          ),
         ]),
       )
       .returning(sql<number>`${sql.ref(line.owner)}`.as("owner_id"))

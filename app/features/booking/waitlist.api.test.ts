@@ -94,7 +94,10 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     expect((await join(slotId, "young@example.com", "en", { extra: { childAge: 2 } })).status).toBe(400);
     expect((await fx.server.request("POST", "/api/courses/no-such-course/demo-waitlist", { json: { slotId, ...details("x@example.com") } })).status).toBe(404);
     expect((await join(999_999, "x@example.com")).status).toBe(404);
-    expect((await fx.server.request("POST", `/api/courses/${fx.course.slug}/demo-waitlist`, { body: "not json", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect(
+      (await fx.server.request("POST", `/api/courses/${fx.course.slug}/demo-waitlist`, { body: "not json", headers: { "content-type": "application/json" } }))
+        .status,
+    ).toBe(400);
     for (const token of ["", "a".repeat(101), "bad\u0000token", 42]) {
       const res = await fx.server.request("POST", "/api/demo-waitlist/accept", { json: { token } });
       expect(res.status).toBe(400);
@@ -180,7 +183,10 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     expect(await seatBook(slotId)).toMatchObject({ capacity: 3, seatsTaken: 3, bookings: 1, offers: 2, waiting: 1 });
 
     // Staff see the line on the slots screen's data.
-    const list = await staff("GET", `/api/admin/slots?from=${zonedParts((await slotRow(slotId)).starts_at, TZ).date}&to=${zonedParts((await slotRow(slotId)).starts_at, TZ).date}`);
+    const list = await staff(
+      "GET",
+      `/api/admin/slots?from=${zonedParts((await slotRow(slotId)).starts_at, TZ).date}&to=${zonedParts((await slotRow(slotId)).starts_at, TZ).date}`,
+    );
     const slot = list.body.slots.find((s: { id: number }) => s.id === slotId);
     expect(slot.waitlist.map((w: { email: string; status: string; position: number | null }) => [w.email, w.status, w.position])).toEqual([
       ["raise.1@example.com", "offered", null],
@@ -218,7 +224,11 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     // Raising the capacity to 101 offers 100 seats, to the first 100 in line.
     expect((await staff("PATCH", `/api/admin/slots/${slotId}`, { capacity: 101 })).status).toBe(200);
     const links = async (status: "offered" | "waiting") =>
-      Promise.all((await fx.server.db.selectFrom("slot_waitlist").select("id").where("slot_id", "=", slotId).where("status", "=", status).orderBy("id").execute()).map(async (row) => ({ token: await waitlistLink(fx.server, row.id) })));
+      Promise.all(
+        (await fx.server.db.selectFrom("slot_waitlist").select("id").where("slot_id", "=", slotId).where("status", "=", status).orderBy("id").execute()).map(
+          async (row) => ({ token: await waitlistLink(fx.server, row.id) }),
+        ),
+      );
     const offers = await links("offered");
     expect(offers).toHaveLength(100);
 
@@ -250,6 +260,8 @@ describe("the waitlist of full demo slots (issue 17, part 3)", () => {
     const open = await links("offered");
     await Promise.all([...open, ...open].map((offer) => accept(offer.token)));
     expect(await seatBook(slotId)).toEqual({ capacity: 101, seatsTaken: 101, bookings: 101, offers: 0, waiting: 50 });
-    console.info(`[waitlist race] round 1: ${won} of 200 accepts booked, ${refused} refused; round 2: 30 cancels + 20 leaves + 200 accepts booked ${round2.filter((res) => res.status === 201).length}, left seats ${after.seatsTaken}/${after.capacity} = ${after.bookings} bookings + ${after.offers} open offers`);
+    console.info(
+      `[waitlist race] round 1: ${won} of 200 accepts booked, ${refused} refused; round 2: 30 cancels + 20 leaves + 200 accepts booked ${round2.filter((res) => res.status === 201).length}, left seats ${after.seatsTaken}/${after.capacity} = ${after.bookings} bookings + ${after.offers} open offers`,
+    );
   }, 120_000);
 });

@@ -13,7 +13,6 @@ import { formatDateLabel, formatTimeLabel } from "./slot-format";
 import { linkedId } from "./link-tokens.server";
 import { acceptOffer, getWaitlistEntry, joinWaitlist, leaveWaitlist } from "./waitlist.server";
 
-
 /** A link token: base64url only (anything else, such as a NUL byte PostgreSQL refuses, names no entry). */
 const tokenSchema = z.object({ token: cancelSchema.shape.token.pipe(z.string().regex(/^[\w-]+$/, "invalid")) });
 
@@ -40,7 +39,12 @@ export const joinDemoWaitlist = defineEndpoint({
     }
     return {
       status: 201,
-      body: { message: say(lang, "waitlist.api.joined", { position: result.position }), token: result.token, position: result.position, statusUrl: waitlistPath(result.token, lang) },
+      body: {
+        message: say(lang, "waitlist.api.joined", { position: result.position }),
+        token: result.token,
+        position: result.position,
+        statusUrl: waitlistPath(result.token, lang),
+      },
     };
   },
 });

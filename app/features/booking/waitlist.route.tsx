@@ -97,7 +97,9 @@ export default function WaitlistPage({ loaderData, actionData }: Route.Component
         <Form method="post" className="mt-6 rounded-lg bg-indigo-50 p-4">
           <p className="font-semibold text-slate-900">{t("waitlist.status.waiting", { position: entry.position ?? 1 })}</p>
           <input type="hidden" name="token" value={token} />
-          <div className="mt-4">{button("leave", t("waitlist.status.leave"), t("waitlist.status.leaving"), "border border-slate-400 bg-white text-slate-800 hover:bg-slate-50")}</div>
+          <div className="mt-4">
+            {button("leave", t("waitlist.status.leave"), t("waitlist.status.leaving"), "border border-slate-400 bg-white text-slate-800 hover:bg-slate-50")}
+          </div>
         </Form>
       ) : (
         <div className="mt-6 rounded-lg bg-slate-50 p-4">

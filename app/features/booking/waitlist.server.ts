@@ -29,8 +29,7 @@ interface JoinRequest {
 }
 
 export type JoinResult =
-  | { ok: true; token: string; position: number }
-  | { ok: false; reason: "notFound" | "notFull" | "closed" | "past" | "booked" | "duplicate" };
+  { ok: true; token: string; position: number } | { ok: false; reason: "notFound" | "notFull" | "closed" | "past" | "booked" | "duplicate" };
 
 class JoinRefused extends Error {
   constructor(readonly reason: "notFound" | "notFull" | "closed" | "past" | "booked") {
@@ -131,7 +130,11 @@ export interface AcceptedBooking {
   phone: string;
 }
 
-export async function acceptOffer(db: DB, entryId: number | undefined, options: { notifyStaff?: (trx: DB, booking: AcceptedBooking) => Promise<void> } = {}): Promise<AcceptResult> {
+export async function acceptOffer(
+  db: DB,
+  entryId: number | undefined,
+  options: { notifyStaff?: (trx: DB, booking: AcceptedBooking) => Promise<void> } = {},
+): Promise<AcceptResult> {
   if (entryId === undefined) return { ok: false, reason: "notFound" };
   const reference = randomToken();
   let code = bookingCode();
@@ -150,7 +153,10 @@ export async function acceptOffer(db: DB, entryId: number | undefined, options: 
           .executeTakeFirst();
         if (!entry) throw new AcceptRefused();
         const slot = await trx.selectFrom("demo_slots").select("starts_at").where("id", "=", entry.slot_id).executeTakeFirstOrThrow();
-        const course = entry.course_id === null ? undefined : await trx.selectFrom("courses").select(["slug", "name_en"]).where("id", "=", entry.course_id).executeTakeFirst();
+        const course =
+          entry.course_id === null
+            ? undefined
+            : await trx.selectFrom("courses").select(["slug", "name_en"]).where("id", "=", entry.course_id).executeTakeFirst();
         const booking = await trx
           .insertInto("demo_bookings")
           .values({
@@ -264,7 +270,24 @@ export async function getWaitlistEntry(db: DB, linkSecret: string, id: number | 
     .innerJoin("demo_slots as s", "s.id", "w.slot_id")
     .leftJoin("courses as c", "c.id", "w.course_id")
     .leftJoin("demo_bookings as b", "b.id", "w.booking_id")
-    .select(["w.id", "w.slot_id", "w.created_at", "w.status", "w.child_name", "w.parent_name", "w.email", "w.lang", "w.offer_expires_at", "s.starts_at", "s.mode", "s.status as slotStatus", "c.slug", "c.name_en", "c.name_ar", "b.reference"])
+    .select([
+      "w.id",
+      "w.slot_id",
+      "w.created_at",
+      "w.status",
+      "w.child_name",
+      "w.parent_name",
+      "w.email",
+      "w.lang",
+      "w.offer_expires_at",
+      "s.starts_at",
+      "s.mode",
+      "s.status as slotStatus",
+      "c.slug",
+      "c.name_en",
+      "c.name_ar",
+      "b.reference",
+    ])
     .where("w.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;

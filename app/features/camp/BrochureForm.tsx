@@ -33,7 +33,13 @@ const closeClass = "rounded-lg border border-slate-300 px-5 py-2 font-semibold t
  * and clears; on the page (no script yet), it posts to /summer-camp, whose action answers it
  * (brochure.action.server.ts) and comes back to a page that downloads the PDF.
  */
-export function BrochureForm({ onClose, staticDialog = false }: { onClose?: () => void; /** In a page's `<dialog>` without React: sent by app/enhance/json-forms.ts. */ staticDialog?: boolean }) {
+export function BrochureForm({
+  onClose,
+  staticDialog = false,
+}: {
+  onClose?: () => void;
+  /** In a page's `<dialog>` without React: sent by app/enhance/json-forms.ts. */ staticDialog?: boolean;
+}) {
   const { t } = useTranslation("camp");
   const lang = useLang();
   const phoneCountry = usePhoneCountry();
@@ -56,7 +62,13 @@ export function BrochureForm({ onClose, staticDialog = false }: { onClose?: () =
       action={`${page}?${BROCHURE_QUERY}=1#${BROCHURE_FORM}`}
       className="mt-4 space-y-3"
       {...(staticDialog
-        ? { "data-endpoint": "/api/summercamp/brochure", "data-errors-in-place": "", "data-download": "", "data-failed": t("brochureForm.failed"), "data-network": t("brochureForm.failed") }
+        ? {
+            "data-endpoint": "/api/summercamp/brochure",
+            "data-errors-in-place": "",
+            "data-download": "",
+            "data-failed": t("brochureForm.failed"),
+            "data-network": t("brochureForm.failed"),
+          }
         : {})}
     >
       <FormAlert message={form.refusal} />
@@ -75,7 +87,12 @@ export function BrochureForm({ onClose, staticDialog = false }: { onClose?: () =
             {t("brochureForm.close")}
           </a>
         )}
-        <SubmitButton pending={form.pending} label={t("brochureForm.submit")} pendingLabel={t("brochureForm.submitting")} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700" />
+        <SubmitButton
+          pending={form.pending}
+          label={t("brochureForm.submit")}
+          pendingLabel={t("brochureForm.submitting")}
+          className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700"
+        />
       </div>
     </form>
   );

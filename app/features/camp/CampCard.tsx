@@ -6,15 +6,28 @@ import type { Camp } from "./camp";
 import { CURRICULUM_QUERY, curriculumAnchor } from "./paths";
 
 /** One camp: grades, price against the old price, discount, features, batches, and its actions. */
-export function CampCard({ camp, onDetails, dialog }: { camp: Camp; onDetails: () => void; /** A page without React: the id of the `<dialog>` the button opens (app/enhance/dialogs.ts). */ dialog?: string }) {
+export function CampCard({
+  camp,
+  onDetails,
+  dialog,
+}: {
+  camp: Camp;
+  onDetails: () => void;
+  /** A page without React: the id of the `<dialog>` the button opens (app/enhance/dialogs.ts). */ dialog?: string;
+}) {
   const { t } = useTranslation("camp");
   const lang = useLang();
   const titleId = `camp-${camp.slug}-title`;
   return (
-    <article aria-labelledby={titleId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-lg">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-lg"
+    >
       <div className="flex items-start justify-between gap-3">
         <div>
-          <h3 id={titleId} className="text-2xl font-bold text-slate-900">{camp.title}</h3>
+          <h3 id={titleId} className="text-2xl font-bold text-slate-900">
+            {camp.title}
+          </h3>
           <p className="mt-1 text-slate-700">{camp.grades}</p>
           <p className="text-sm text-slate-600">{camp.duration}</p>
         </div>
@@ -32,7 +45,9 @@ export function CampCard({ camp, onDetails, dialog }: { camp: Camp; onDetails: (
       <ul className="mt-2 space-y-1 text-slate-700">
         {camp.features.map((feature) => (
           <li key={feature} className="flex gap-2">
-            <span aria-hidden="true" className="text-green-600">✓</span>
+            <span aria-hidden="true" className="text-green-600">
+              ✓
+            </span>
             {feature}
           </li>
         ))}
@@ -64,7 +79,10 @@ export function CampCard({ camp, onDetails, dialog }: { camp: Camp; onDetails: (
           {t("card.viewDetails")}
           <span className="sr-only">: {camp.title}</span>
         </button>
-        <LocalLink to={`/enroll?camp=${encodeURIComponent(camp.slug)}`} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+        <LocalLink
+          to={`/enroll?camp=${encodeURIComponent(camp.slug)}`}
+          className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
+        >
           {t("card.enrollNow")}
           <span className="sr-only">: {camp.title}</span>
         </LocalLink>

@@ -77,7 +77,10 @@ export function CurriculumModal({ camp, onClose, heading }: { camp: Camp | null;
     <Modal open={camp !== null} onClose={onClose} title={heading(shown)} className="max-w-5xl">
       <CurriculumTable camp={shown} />
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <LocalLink to={`/enroll?camp=${encodeURIComponent(shown.slug)}`} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
+        <LocalLink
+          to={`/enroll?camp=${encodeURIComponent(shown.slug)}`}
+          className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700"
+        >
           {t("curriculum.enroll")}
         </LocalLink>
         <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100">
@@ -104,7 +107,10 @@ export function CurriculumSection({ camp, heading }: { camp: Camp; heading: Curr
         <CurriculumTable camp={camp} />
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <LocalLink to={`/enroll?camp=${encodeURIComponent(camp.slug)}`} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
+        <LocalLink
+          to={`/enroll?camp=${encodeURIComponent(camp.slug)}`}
+          className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700"
+        >
           {t("curriculum.enroll")}
         </LocalLink>
       </div>

@@ -45,7 +45,17 @@ const textFields = [
  * script sends it as JSON (app/enhance/json-forms.ts: the server's messages in place, then the same
  * confirmation URL); a signed-in visitor's hydrated form checks it with the zod schema first.
  */
-export function EnrollForm({ camp, camps, quote, consentForms }: { camp: Camp | null; camps: Camp[]; quote: QuoteView | null; consentForms: ConsentFormView[] }) {
+export function EnrollForm({
+  camp,
+  camps,
+  quote,
+  consentForms,
+}: {
+  camp: Camp | null;
+  camps: Camp[];
+  quote: QuoteView | null;
+  consentForms: ConsentFormView[];
+}) {
   const { t } = useTranslation("camp");
   const lang = useLang();
   const navigate = useNavigate();
@@ -110,7 +120,15 @@ export function EnrollForm({ camp, camps, quote, consentForms }: { camp: Camp | 
       <Field label={t("enroll.selectedCamp")} error={form.error("selectedCamp")}>
         {({ id, describedBy, invalid }) =>
           camp ? (
-            <input id={id} type="text" readOnly className={inputClass.replace("bg-white", "bg-slate-100")} aria-describedby={describedBy} aria-invalid={invalid} {...campField} />
+            <input
+              id={id}
+              type="text"
+              readOnly
+              className={inputClass.replace("bg-white", "bg-slate-100")}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              {...campField}
+            />
           ) : (
             <select
               id={id}
@@ -165,12 +183,19 @@ export function EnrollForm({ camp, camps, quote, consentForms }: { camp: Camp | 
         }}
       </Field>
       <Field label={t("enroll.message")} error={form.error("message")}>
-        {({ id, describedBy, invalid }) => <textarea id={id} rows={4} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("message")} />}
+        {({ id, describedBy, invalid }) => (
+          <textarea id={id} rows={4} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("message")} />
+        )}
       </Field>
       <ConsentFieldset forms={consentForms} value={form.servedValue} error={(name) => form.error(name as "message")} />
       <PriceSummary quote={quote} field={form.field("promoCode")} error={form.error("promoCode")} />
       <Honeypot form={form} name="website" />
-      <SubmitButton pending={form.pending} label={t("enroll.submit")} pendingLabel={t("enroll.submitting")} className="w-full rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700 sm:w-auto" />
+      <SubmitButton
+        pending={form.pending}
+        label={t("enroll.submit")}
+        pendingLabel={t("enroll.submitting")}
+        className="w-full rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700 sm:w-auto"
+      />
       {engine}
     </form>
   );

@@ -39,7 +39,10 @@ class Writer {
   }
 
   private use(style: Style): void {
-    this.doc.font(style.bold ? "cairo-bold" : "cairo").fontSize(style.size).fillColor(style.color ?? COLORS.ink);
+    this.doc
+      .font(style.bold ? "cairo-bold" : "cairo")
+      .fontSize(style.size)
+      .fillColor(style.color ?? COLORS.ink);
   }
 
   // Arabic runs are measured and drawn as one piece (an explicit feature list makes pdfkit lay
@@ -158,7 +161,11 @@ export async function buildBrochurePdf({ camps, why, settings, lang, siteUrl }: 
     margin: PAGE.margin,
     lang: lang === "ar" ? "ar" : "en",
     displayTitle: true,
-    info: { Title: t("pdf.title", { year: formatCampYear(settings.campStartDate, lang) }), Author: serverT(lang, "common", "brand"), Subject: camps.map((camp) => camp.title).join(lang === "ar" ? "، " : ", ") },
+    info: {
+      Title: t("pdf.title", { year: formatCampYear(settings.campStartDate, lang) }),
+      Author: serverT(lang, "common", "brand"),
+      Subject: camps.map((camp) => camp.title).join(lang === "ar" ? "، " : ", "),
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -171,12 +178,14 @@ export async function buildBrochurePdf({ camps, why, settings, lang, siteUrl }: 
   doc.registerFont("cairo-bold", bold);
   const w = new Writer(doc, lang);
   // Rupees keep the brochure's "Rs." (its font has no rupee sign); another currency is written by its code.
-  const price = (amount: number, currency: string) => t(currency === "INR" ? "pdf.price" : "pdf.priceIn", { amount: formatAmount(amount, currency, lang), currency });
+  const price = (amount: number, currency: string) =>
+    t(currency === "INR" ? "pdf.price" : "pdf.priceIn", { amount: formatAmount(amount, currency, lang), currency });
 
-  const footer = () => drawFooter(w, [
-    t("pdf.enrollAt", { url: `${siteUrl}${lang === "ar" ? "/ar" : ""}/summer-camp` }),
-    t("pdf.contact", { phone: settings.phone, email: settings.email }),
-  ]);
+  const footer = () =>
+    drawFooter(w, [
+      t("pdf.enrollAt", { url: `${siteUrl}${lang === "ar" ? "/ar" : ""}/summer-camp` }),
+      t("pdf.contact", { phone: settings.phone, email: settings.email }),
+    ]);
 
   // Cover: the academy's band (logo, name, title, start date, the camp picture), then both camps side by side.
   const bandHeight = 196;
@@ -204,7 +213,11 @@ export async function buildBrochurePdf({ camps, why, settings, lang, siteUrl }: 
     w.y = 30;
     w.paragraph(camp.title, { size: 24, bold: true, color: COLORS.brand }, 0);
     w.paragraph(`${camp.grades} · ${camp.duration}`, { size: 12, color: COLORS.muted }, 0);
-    w.paragraph(t("pdf.priceLine", { price: price(camp.price, camp.currency), oldPrice: price(camp.oldPrice, camp.currency), discount: camp.discount }), { size: 12, bold: true }, 0);
+    w.paragraph(
+      t("pdf.priceLine", { price: price(camp.price, camp.currency), oldPrice: price(camp.oldPrice, camp.currency), discount: camp.discount }),
+      { size: 12, bold: true },
+      0,
+    );
     w.y = 140;
     w.paragraph(t("curriculum.title", { camp: camp.title }), { size: 16, bold: true }, 8);
     curriculumTable(w, camp, t, FOOTER_TOP - 12);
@@ -240,7 +253,11 @@ function curriculumTable(w: Writer, camp: Camp, t: (key: string) => string, bott
       draw: () => {
         if (fill) w.doc.rect(PAGE.margin, w.y, CONTENT_WIDTH, height).fill(fill);
         texts.forEach((text, i) => w.block(text, w.columnX(offsets[i]!, widths[i]!) + pad, w.y + pad, widths[i]! - 2 * pad, style));
-        w.doc.moveTo(PAGE.margin, w.y + height).lineTo(PAGE.margin + CONTENT_WIDTH, w.y + height).lineWidth(0.5).stroke(COLORS.rule);
+        w.doc
+          .moveTo(PAGE.margin, w.y + height)
+          .lineTo(PAGE.margin + CONTENT_WIDTH, w.y + height)
+          .lineWidth(0.5)
+          .stroke(COLORS.rule);
         w.y += height;
       },
     };
@@ -261,7 +278,14 @@ function drawLogo(doc: PDFKit.PDFDocument, x: number, y: number, size: number): 
   const k = size / 64;
   doc.save().translate(x, y).scale(k);
   doc.circle(32, 32, 30).fill("#4f46e5");
-  for (const angle of [0, 60, 120]) doc.save().rotate(angle, { origin: [32, 32] }).ellipse(32, 32, 22, 8).lineWidth(3).stroke("#ffffff").restore();
+  for (const angle of [0, 60, 120])
+    doc
+      .save()
+      .rotate(angle, { origin: [32, 32] })
+      .ellipse(32, 32, 22, 8)
+      .lineWidth(3)
+      .stroke("#ffffff")
+      .restore();
   doc.circle(32, 32, 5).fill("#fbbf24");
   doc.restore();
 }
@@ -269,14 +293,23 @@ function drawLogo(doc: PDFKit.PDFDocument, x: number, y: number, size: number): 
 /** Where to enroll and how to reach us, centred at the foot of the current page. */
 function drawFooter(w: Writer, lines: [string, string]): void {
   const y = w.y;
-  w.doc.moveTo(PAGE.margin, FOOTER_TOP).lineTo(PAGE.margin + CONTENT_WIDTH, FOOTER_TOP).lineWidth(0.75).stroke(COLORS.rule);
+  w.doc
+    .moveTo(PAGE.margin, FOOTER_TOP)
+    .lineTo(PAGE.margin + CONTENT_WIDTH, FOOTER_TOP)
+    .lineWidth(0.75)
+    .stroke(COLORS.rule);
   const first = w.block(lines[0], PAGE.margin, FOOTER_TOP + 6, CONTENT_WIDTH, { size: 10, bold: true, color: COLORS.brand, align: "center" });
   w.block(lines[1], PAGE.margin, FOOTER_TOP + 6 + first, CONTENT_WIDTH, { size: 9.5, color: COLORS.muted, align: "center" });
   w.y = y;
 }
 
 /** Both camps side by side (mirrored in Arabic): grades, price, what children do, the batches. */
-function campCards(w: Writer, camps: Camp[], t: (key: string, values?: Record<string, string | number>) => string, price: (amount: number, currency: string) => string): void {
+function campCards(
+  w: Writer,
+  camps: Camp[],
+  t: (key: string, values?: Record<string, string | number>) => string,
+  price: (amount: number, currency: string) => string,
+): void {
   const gap = 16;
   const width = (CONTENT_WIDTH - gap * (camps.length - 1)) / Math.max(1, camps.length);
   const pad = 12;
@@ -292,7 +325,11 @@ function campCards(w: Writer, camps: Camp[], t: (key: string, values?: Record<st
     };
     put(camp.title, { size: 17, bold: true, color: COLORS.brand }, 0);
     put(`${camp.grades} · ${camp.duration}`, { size: 10.5, color: COLORS.muted }, 4);
-    put(t("pdf.priceLine", { price: price(camp.price, camp.currency), oldPrice: price(camp.oldPrice, camp.currency), discount: camp.discount }), { size: 11, bold: true }, 8);
+    put(
+      t("pdf.priceLine", { price: price(camp.price, camp.currency), oldPrice: price(camp.oldPrice, camp.currency), discount: camp.discount }),
+      { size: 11, bold: true },
+      8,
+    );
     put(t("card.features"), { size: 12, bold: true }, 2);
     for (const feature of camp.features) put(feature, { size: 10 }, 1, 12);
     y += 6;

@@ -22,7 +22,13 @@ describe("brochure PDF: Why Choose Us from the camp page's texts", { timeout: 30
     expect(before.text).toContain("Why Choose Us");
     const page = await server.request("GET", "/api/admin/pages/summer-camp", { headers });
     const why = (page.body.sections as { key: string; values: Record<string, string> }[]).find((s) => s.key === "why")!.values;
-    const edited = { ...why, titleEn: "Why Families Pick Our Camp", titleAr: "لماذا تختار العائلات مخيمنا", mentorsTitleEn: "Caring engineers", mentorsTitleAr: "" };
+    const edited = {
+      ...why,
+      titleEn: "Why Families Pick Our Camp",
+      titleAr: "لماذا تختار العائلات مخيمنا",
+      mentorsTitleEn: "Caring engineers",
+      mentorsTitleAr: "",
+    };
     expect((await server.request("PUT", "/api/admin/pages/summer-camp/why", { json: edited, headers })).status).toBe(200);
     try {
       const en = await pdf("en");

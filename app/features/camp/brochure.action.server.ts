@@ -11,4 +11,9 @@ import { requestBrochure } from "./camp.api";
  * the camp page with the thank-you notice, which starts the PDF download (BrochureDownload).
  */
 export const brochureFormAction = (args: ActionFunctionArgs) =>
-  postTextForm(args, { form: BROCHURE_FORM, endpoint: requestBrochure, schema: brochureRequestSchema, onSuccess: (_answer, lang) => withNotice(localizePath("/summer-camp", lang), "brochure-sent") });
+  postTextForm(args, {
+    form: BROCHURE_FORM,
+    endpoint: requestBrochure,
+    schema: brochureRequestSchema,
+    onSuccess: (_answer, lang) => withNotice(localizePath("/summer-camp", lang), "brochure-sent"),
+  });

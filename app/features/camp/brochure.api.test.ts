@@ -19,11 +19,22 @@ describe("summer camp brochure", () => {
     await server?.close();
   });
 
-  const count = async () => (await server.db.selectFrom("brochure_leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+  const count = async () =>
+    (
+      await server.db
+        .selectFrom("brochure_leads")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
   const post = (json: unknown, headers?: Record<string, string>) => server.request("POST", "/api/summercamp/brochure", { json, headers });
   const pdf = async (path: string) => {
     const res = await fetch(server.url + path);
-    return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), bytes: Buffer.from(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      type: res.headers.get("content-type"),
+      disposition: res.headers.get("content-disposition"),
+      bytes: Buffer.from(await res.arrayBuffer()),
+    };
   };
 
   describe("POST /api/summercamp/brochure", () => {
@@ -32,7 +43,16 @@ describe("summer camp brochure", () => {
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ message: "Thank you! Your brochure is downloading.", url: "/summer-camp/brochure.pdf?lang=en" });
       const row = await server.db.selectFrom("brochure_leads").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ student_name: "Zara Khan", student_email: "zara@example.com", grade: "Grade 7", school: "Delhi Public School, Noida", parent_contact: "+919876543210", lang: "en", status: "new", notes: "" });
+      expect(row).toMatchObject({
+        student_name: "Zara Khan",
+        student_email: "zara@example.com",
+        grade: "Grade 7",
+        school: "Delhi Public School, Noida",
+        parent_contact: "+919876543210",
+        lang: "en",
+        status: "new",
+        notes: "",
+      });
     });
 
     it("points an Arabic visitor at the Arabic brochure", async () => {
@@ -60,7 +80,9 @@ describe("summer camp brochure", () => {
 
     it("refuses malformed JSON, other content types, oversized bodies and a filled honeypot", async () => {
       const before = await count();
-      expect((await server.request("POST", "/api/summercamp/brochure", { body: "{\"studentName\":", headers: { "content-type": "application/json" } })).status).toBe(400);
+      expect(
+        (await server.request("POST", "/api/summercamp/brochure", { body: '{"studentName":', headers: { "content-type": "application/json" } })).status,
+      ).toBe(400);
       expect((await post("just a string")).status).toBe(400);
       expect((await server.request("POST", "/api/summercamp/brochure", { body: "x", headers: { "content-type": "text/plain" } })).status).toBe(415);
       const huge = await post({ ...valid, school: "x".repeat(150_000) });
@@ -87,7 +109,18 @@ describe("summer camp brochure", () => {
       expect(res.disposition).toBe('attachment; filename="summer-camp-2025-brochure-en.pdf"');
       expect(res.bytes.subarray(0, 5).toString()).toBe("%PDF-");
       const { text } = pdfText(res.bytes);
-      for (const phrase of ["Junior Camp", "Senior Camp", "Grade 2 to 5", "Rs. 9,999", "Rs. 19,999", "1 July - 20th July", "21st July - 10 Aug", "Thinking like a computer", "Capstone project build", "Learning Outcome"]) {
+      for (const phrase of [
+        "Junior Camp",
+        "Senior Camp",
+        "Grade 2 to 5",
+        "Rs. 9,999",
+        "Rs. 19,999",
+        "1 July - 20th July",
+        "21st July - 10 Aug",
+        "Thinking like a computer",
+        "Capstone project build",
+        "Learning Outcome",
+      ]) {
         expect(text, phrase).toContain(phrase);
       }
     });

@@ -49,16 +49,29 @@ export const enrollInCamp = defineEndpoint({
       async (trx, id) => {
         await consent.save(trx, { enrollmentId: id });
         await queueStaffNotice(trx, config.publicUrl, {
-        kind: "enrollment",
-        subject: { student: input.studentName, camp: input.selectedCamp },
-        details: [["camp", input.selectedCamp], ["session", input.selectedSession], ["student", input.studentName], ["parent", input.parentName], ["email", input.email], ["phone", input.phoneNumber], ["message", input.message]],
-        path: `/admin/enrollment-forms/${id}`,
+          kind: "enrollment",
+          subject: { student: input.studentName, camp: input.selectedCamp },
+          details: [
+            ["camp", input.selectedCamp],
+            ["session", input.selectedSession],
+            ["student", input.studentName],
+            ["parent", input.parentName],
+            ["email", input.email],
+            ["phone", input.phoneNumber],
+            ["message", input.message],
+          ],
+          path: `/admin/enrollment-forms/${id}`,
         });
       },
       // The price before paying, and the code used, in the enrollment's transaction: a refused code stores nothing.
       // Invoiced from these lines by billing's subscriber (decision 100).
       async (trx, enrollment) =>
-        (price = await priceEnrolment(trx, { offer: { kind: "camp", id: enrollment.offerId }, enrolmentId: enrollment.id, family: { userId: user?.id ?? null, email: input.email, childName: input.studentName }, code: input.promoCode })),
+        (price = await priceEnrolment(trx, {
+          offer: { kind: "camp", id: enrollment.offerId },
+          enrolmentId: enrollment.id,
+          family: { userId: user?.id ?? null, email: input.email, childName: input.studentName },
+          code: input.promoCode,
+        })),
       // A family's own: capped (decision 104); staff entering one for a family are not.
       user && isStaffRole(user.role) ? undefined : { userId: user?.id ?? null, perFamily: (await getSiteSettings(db)).enrolmentsPerFamily },
     ).catch((error: unknown) => {
@@ -66,11 +79,17 @@ export const enrollInCamp = defineEndpoint({
       const message = promoProblemMessage(lang, error.problem);
       throw new HttpError(400, message, { promoCode: message });
     });
-    if (!result.ok && "familyCap" in result) return { status: 409, body: { message: serverT(lang, "camp", "enroll.familyCap", { count: result.familyCap }), reason: "familyCap" } };
+    if (!result.ok && "familyCap" in result)
+      return { status: 409, body: { message: serverT(lang, "camp", "enroll.familyCap", { count: result.familyCap }), reason: "familyCap" } };
     if (!result.ok) throw validationError(lang, result.errors);
     return {
       status: 201,
-      body: { message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }), reference: result.reference, confirmationUrl: enrollConfirmedPath(result.reference, lang), price },
+      body: {
+        message: serverT(lang, "camp", "enroll.sent", { camp: result.campTitle }),
+        reference: result.reference,
+        confirmationUrl: enrollConfirmedPath(result.reference, lang),
+        price,
+      },
     };
   },
 });
@@ -87,7 +106,13 @@ export const requestBrochure = defineEndpoint({
       queueStaffNotice(trx, config.publicUrl, {
         kind: "brochure",
         subject: { student: input.studentName },
-        details: [["student", input.studentName], ["email", input.studentEmail], ["grade", input.grade], ["school", input.school], ["phone", input.parentContact]],
+        details: [
+          ["student", input.studentName],
+          ["email", input.studentEmail],
+          ["grade", input.grade],
+          ["school", input.school],
+          ["phone", input.parentContact],
+        ],
         path: `/admin/brochure-leads/${id}`,
       }),
     );
@@ -137,7 +162,10 @@ export function campApi(deps: EndpointDeps): Router {
 async function brochureWhy(db: DB, lang: Lang): Promise<BrochureWhy> {
   const texts = await pageTexts(db, ["summer-camp"], lang);
   const text = (key: string) => texts[`why.${key}`]?.text ?? "";
-  return { title: text("title"), reasons: (["handsOn", "mentors", "future", "showcase"] as const).map((reason) => ({ title: text(`${reason}Title`), text: text(`${reason}Text`) })) };
+  return {
+    title: text("title"),
+    reasons: (["handsOn", "mentors", "future", "showcase"] as const).map((reason) => ({ title: text(`${reason}Title`), text: text(`${reason}Text`) })),
+  };
 }
 
 /** 400 with per-field messages in the client's language, like parseInput's. */

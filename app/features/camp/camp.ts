@@ -17,7 +17,6 @@ export interface Camp {
   curriculum: { session: number; topic: string; activities: string; outcome: string }[];
 }
 
-
 /** A camp date (ISO yyyy-mm-dd) the way each language writes it: "1 July 2025", "1 يوليو 2025". */
 export function formatCampDate(isoDate: string, lang: "en" | "ar"): string {
   return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(

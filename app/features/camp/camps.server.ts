@@ -61,7 +61,5 @@ export async function listCamps(db: DB, lang: Lang): Promise<Camp[]> {
 export async function findCamp(db: DB, ref: string): Promise<CampRow | undefined> {
   const wanted = ref.trim().toLocaleLowerCase();
   if (!wanted) return undefined;
-  return (await campRows(db)).find((row) =>
-    [row.slug, row.title_en, row.title_ar].some((name) => name.trim().toLocaleLowerCase() === wanted),
-  );
+  return (await campRows(db)).find((row) => [row.slug, row.title_en, row.title_ar].some((name) => name.trim().toLocaleLowerCase() === wanted));
 }

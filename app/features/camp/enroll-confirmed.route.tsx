@@ -26,7 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The invoice and how to pay it (issue 42); a place the discounts made free has no invoice.
   const pay = await howToPay(context.db, context.config, lang, await invoiceOfEnrolment(context.db, { kind: "camp", id }));
   // The parent's number formatted here: the browser has no phone metadata (decision 070).
-  return { enrollment, pay, signedIn: context.user !== null && context.user !== undefined, parentPhone: formatPhone(enrollment.phoneNumber), phone: settings.phone, startDate: formatCampDate(settings.campStartDate, lang) };
+  return {
+    enrollment,
+    pay,
+    signedIn: context.user !== null && context.user !== undefined,
+    parentPhone: formatPhone(enrollment.phoneNumber),
+    phone: settings.phone,
+    startDate: formatCampDate(settings.campStartDate, lang),
+  };
 }
 
 // An enrollment is private: keep it out of search engines and shared caches.
@@ -55,7 +62,11 @@ export default function EnrollConfirmedPage({ loaderData }: Route.ComponentProps
       <PageMeta title={t("confirmed.metaTitle")} description={t("confirmed.metaDescription")} />
       <meta name="robots" content="noindex" />
       {sent ? (
-        <p id={NOTICE_ID} role="status" className="mb-6 scroll-mt-24 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-center font-semibold text-green-900">
+        <p
+          id={NOTICE_ID}
+          role="status"
+          className="mb-6 scroll-mt-24 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-center font-semibold text-green-900"
+        >
           {t("enroll.sent", { camp: enrollment.campTitle })}
         </p>
       ) : null}

@@ -18,7 +18,10 @@ import { findCamp } from "./camps.server";
  */
 export async function enrollFormAction(args: ActionFunctionArgs) {
   // "Apply code": the page again with the chosen camp's price and the code's discount (nothing stored).
-  const posted = await args.request.clone().formData().catch(() => null);
+  const posted = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
   if (posted?.get("intent") === "quote") {
     return quoteFormAction(args, {
       name: ENROLL_FORM,

@@ -21,7 +21,13 @@ describe("POST /api/summercamp/enroll", () => {
     await server?.close();
   });
 
-  const count = async () => (await server.db.selectFrom("enrollments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+  const count = async () =>
+    (
+      await server.db
+        .selectFrom("enrollments")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
   const post = (json: unknown, headers?: Record<string, string>) => server.request("POST", "/api/summercamp/enroll", { json, headers });
 
   it("stores a valid enrollment with the camp's id and slug and answers 201 with a message", async () => {
@@ -89,7 +95,11 @@ describe("POST /api/summercamp/enroll", () => {
     expect(mail).toContain(`/ar/enroll/confirmed?ref=${arabic.body.reference}`);
     expect(res.body.reference).not.toBe(arabic.body.reference);
     // The invoice names the batch in each language: the stored English value never inside Arabic documents (issue 42, H7).
-    const invoice = await server.db.selectFrom("invoices").select(["description_en", "description_ar"]).where("email", "=", "arabic.parent@example.com").executeTakeFirstOrThrow();
+    const invoice = await server.db
+      .selectFrom("invoices")
+      .select(["description_en", "description_ar"])
+      .where("email", "=", "arabic.parent@example.com")
+      .executeTakeFirstOrThrow();
     expect(invoice.description_ar).toContain("من 1 يوليو إلى 20 يوليو");
     expect(invoice.description_ar).not.toContain("July");
     expect(invoice.description_en).toContain("1 July - 20th July");
@@ -97,7 +107,10 @@ describe("POST /api/summercamp/enroll", () => {
 
   it("finds the camp by its Arabic title or its slug, answers in Arabic and keeps the message optional", async () => {
     const before = await count();
-    const arabic = await post({ ...valid, selectedCamp: "مخيم اليافعين", selectedSession: "21st July - 10 Aug", message: undefined }, { "accept-language": "ar" });
+    const arabic = await post(
+      { ...valid, selectedCamp: "مخيم اليافعين", selectedSession: "21st July - 10 Aug", message: undefined },
+      { "accept-language": "ar" },
+    );
     expect(arabic.status).toBe(201);
     expect(arabic.body.message).toContain("مخيم اليافعين");
     const bySlug = await post({ ...valid, selectedCamp: "senior" });
@@ -145,7 +158,10 @@ describe("POST /api/summercamp/enroll", () => {
     const array = await post([valid]);
     expect(array.status).toBe(400);
     expect(array.body.message).toBeTruthy();
-    const form = await server.request("POST", "/api/summercamp/enroll", { body: "studentName=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await server.request("POST", "/api/summercamp/enroll", {
+      body: "studentName=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     expect(form.body.message).toBeTruthy();
     const huge = await post({ ...valid, message: "x".repeat(200_000) });

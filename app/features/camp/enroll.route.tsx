@@ -39,7 +39,10 @@ export default function Enroll({ loaderData, actionData }: Route.ComponentProps)
       <PageMeta title={heading} description={t("meta.enrollDescription")} />
       <div className="mx-auto max-w-2xl px-4 py-12 md:py-16">
         <LocalLink to="/summer-camp" className="text-sm font-semibold text-indigo-700 hover:underline">
-          <span aria-hidden="true" className="flip-rtl inline-block">←</span> {t("enroll.backToCamp")}
+          <span aria-hidden="true" className="flip-rtl inline-block">
+            ←
+          </span>{" "}
+          {t("enroll.backToCamp")}
         </LocalLink>
         <div className="mt-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 md:p-8">
           <h1 className="text-3xl font-extrabold text-slate-900">{heading}</h1>

@@ -41,33 +41,35 @@ export async function addEnrollment(
   if (!batchValues(camp).includes(input.selectedSession)) return { ok: false, errors: { selectedSession: v.choice } };
   const reference = randomToken();
   // The family's confirmation e-mail is queued with the enrollment: both are stored, or neither.
-  const row = await retryDeadlock(() => db.transaction().execute(async (trx) => {
-    if (family) await checkFamilyLimits(trx, { ...family, email: input.email }, nowIso());
-    // A public form: its mails to the typed address (confirmation, invoice) spend that address's budget (decision 104).
-    markPublicForm(trx, input.email);
-    // The row, priced and invoiced: the enrolments feature's command (decision 100).
-    const { enrolment } = await enrolInCamp(
-      trx,
-      {
-        student_name: input.studentName,
-        parent_name: input.parentName,
-        email: input.email,
-        phone_number: input.phoneNumber,
-        camp_id: camp.id,
-        camp_slug: camp.slug,
-        camp_title: camp.title_en,
-        session: input.selectedSession,
-        message: input.message,
-        lang,
-        reference,
-      },
-      price,
-      family?.userId ?? null,
-    );
-    await queueMail(trx, enrollmentConfirmationMail, { to: input.email, data: { reference } });
-    await notifyStaff?.(trx, enrolment.id);
-    return enrolment;
-  })).catch((error: unknown) => {
+  const row = await retryDeadlock(() =>
+    db.transaction().execute(async (trx) => {
+      if (family) await checkFamilyLimits(trx, { ...family, email: input.email }, nowIso());
+      // A public form: its mails to the typed address (confirmation, invoice) spend that address's budget (decision 104).
+      markPublicForm(trx, input.email);
+      // The row, priced and invoiced: the enrolments feature's command (decision 100).
+      const { enrolment } = await enrolInCamp(
+        trx,
+        {
+          student_name: input.studentName,
+          parent_name: input.parentName,
+          email: input.email,
+          phone_number: input.phoneNumber,
+          camp_id: camp.id,
+          camp_slug: camp.slug,
+          camp_title: camp.title_en,
+          session: input.selectedSession,
+          message: input.message,
+          lang,
+          reference,
+        },
+        price,
+        family?.userId ?? null,
+      );
+      await queueMail(trx, enrollmentConfirmationMail, { to: input.email, data: { reference } });
+      await notifyStaff?.(trx, enrolment.id);
+      return enrolment;
+    }),
+  ).catch((error: unknown) => {
     if (error instanceof FamilyLimitReached) return { familyCap: error.limit };
     throw error;
   });

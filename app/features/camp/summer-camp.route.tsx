@@ -127,12 +127,23 @@ export default function SummerCamp({ loaderData, actionData }: Route.ComponentPr
               >
                 {t("banner.brochure")}
               </button>
-              <LocalLink to="/courses/stem-learning/bookdemoclass" className="rounded-lg border border-indigo-600 px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50">
+              <LocalLink
+                to="/courses/stem-learning/bookdemoclass"
+                className="rounded-lg border border-indigo-600 px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50"
+              >
                 {t("banner.demoClass")}
               </LocalLink>
             </div>
           </div>
-          <img src="/images/camp/summer-camp.svg" {...imageAltAttrs} alt={imageAlt} width={640} height={480} fetchPriority="high" className="w-full rounded-3xl" />
+          <img
+            src="/images/camp/summer-camp.svg"
+            {...imageAltAttrs}
+            alt={imageAlt}
+            width={640}
+            height={480}
+            fetchPriority="high"
+            className="w-full rounded-3xl"
+          />
         </div>
       </section>
 
@@ -205,7 +216,10 @@ function StaticDialogs({ camps, heading }: { camps: Camp[]; heading: CurriculumH
         <StaticDialog key={camp.slug} id={`curriculum-dialog-${camp.slug}`} title={heading(camp)} className="max-w-5xl">
           <CurriculumTable camp={camp} />
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <LocalLink to={`/enroll?camp=${encodeURIComponent(camp.slug)}`} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
+            <LocalLink
+              to={`/enroll?camp=${encodeURIComponent(camp.slug)}`}
+              className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700"
+            >
               {t("curriculum.enroll")}
             </LocalLink>
             <button type="button" data-close-dialog="" className={close}>

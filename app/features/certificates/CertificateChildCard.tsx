@@ -11,38 +11,16 @@ export const button = "rounded-lg bg-indigo-700 px-4 py-2 font-semibold text-whi
 export const link = "font-medium text-indigo-700 underline hover:text-indigo-900";
 
 /** One child of the certificates page: their rate, and issue or revoke (plain posts). */
-export function ChildCard({
-  child,
-  held,
-  hidden,
-  actionData,
-}: {
-  child: Child;
-  held: number;
-  hidden: React.ReactNode;
-  actionData: unknown;
-}) {
+export function ChildCard({ child, held, hidden, actionData }: { child: Child; held: number; hidden: React.ReactNode; actionData: unknown }) {
   const { t } = useTranslation("certificates");
   const live = child.live;
-  const refusal =
-    live && isFormState(actionData, revokeForm(String(live.id)))
-      ? actionData
-      : null;
+  const refusal = live && isFormState(actionData, revokeForm(String(live.id))) ? actionData : null;
   const reasonId = `reason-${child.enrolmentId}`;
   return (
-    <li
-      id={`child-${child.enrolmentId}`}
-      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4"
-    >
+    <li id={`child-${child.enrolmentId}`} className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{child.name}</h2>
-        <p
-          className={
-            child.qualifies
-              ? "font-semibold text-green-800"
-              : "font-semibold text-amber-800"
-          }
-        >
+        <p className={child.qualifies ? "font-semibold text-green-800" : "font-semibold text-amber-800"}>
           {child.qualifies ? t("issue.qualifies") : t("issue.below")}
         </p>
       </div>
@@ -58,34 +36,17 @@ export function ChildCard({
       </p>
       {live ? (
         <div className="mt-3 flex flex-wrap items-start gap-4">
-          <img
-            src={live.qr}
-            alt={t("issue.qrLabel", { child: child.name })}
-            width={112}
-            height={112}
-            className="rounded border border-slate-200"
-          />
+          <img src={live.qr} alt={t("issue.qrLabel", { child: child.name })} width={112} height={112} className="rounded border border-slate-200" />
           <div className="space-y-1">
-            <p className="text-slate-800">
-              {t("issue.live", { date: live.issuedLabel })}
-            </p>
+            <p className="text-slate-800">{t("issue.live", { date: live.issuedLabel })}</p>
             <p className="text-slate-800">
               {t("issue.code")}:{" "}
-              <span
-                dir="ltr"
-                className="font-mono font-semibold"
-                data-certificate-code
-              >
+              <span dir="ltr" className="font-mono font-semibold" data-certificate-code>
                 {live.code}
               </span>
             </p>
             <p className="flex flex-wrap gap-4">
-              <a
-                href={live.pdfUrl}
-                download
-                aria-label={t("issue.downloadFor", { child: child.name })}
-                className={link}
-              >
+              <a href={live.pdfUrl} download aria-label={t("issue.downloadFor", { child: child.name })} className={link}>
                 {t("issue.download")}
               </a>
               <LocalLink to={live.verifyUrl} className={link}>
@@ -99,10 +60,7 @@ export function ChildCard({
             <input type="hidden" name="enrolmentId" value={child.enrolmentId} />
             {hidden}
             <p className="flex min-w-0 flex-1 flex-col gap-1">
-              <label
-                htmlFor={reasonId}
-                className="text-sm font-semibold text-slate-800"
-              >
+              <label htmlFor={reasonId} className="text-sm font-semibold text-slate-800">
                 {t("issue.revokeReason")}
               </label>
               <input
@@ -114,9 +72,7 @@ export function ChildCard({
                 maxLength={300}
                 defaultValue={refusal?.values.reason ?? ""}
                 aria-invalid={refusal?.errors.reason ? true : undefined}
-                aria-describedby={
-                  refusal?.errors.reason ? `${reasonId}-error` : undefined
-                }
+                aria-describedby={refusal?.errors.reason ? `${reasonId}-error` : undefined}
                 className="rounded-lg border border-slate-400 px-3 py-2"
               />
               {refusal?.errors.reason ? (
@@ -132,11 +88,7 @@ export function ChildCard({
             >
               {t("issue.revoke")}
             </button>
-            <FormAlert
-              message={
-                refusal && !refusal.errors.reason ? refusal.message : undefined
-              }
-            />
+            <FormAlert message={refusal && !refusal.errors.reason ? refusal.message : undefined} />
           </Form>
         </div>
       ) : held > 0 ? (
@@ -147,11 +99,7 @@ export function ChildCard({
           <button
             type="submit"
             aria-label={t("issue.issueOneFor", { child: child.name })}
-            className={
-              child.qualifies
-                ? button
-                : "rounded-lg border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-800"
-            }
+            className={child.qualifies ? button : "rounded-lg border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-800"}
           >
             {t("issue.issueOne")}
           </button>

@@ -17,11 +17,19 @@ export async function campCertificatesPageData(context: AppLoadContext, request:
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   const choices = pageChoices(url);
-  const periods = (await campBatches(context.db)).map((b) => ({ value: `${b.campId}:${b.session}`, campId: b.campId, session: b.session, label: `${pickPair({ en: b.title_en, ar: b.title_ar }, lang)} · ${b.sessionLabel[lang]}` }));
+  const periods = (await campBatches(context.db)).map((b) => ({
+    value: `${b.campId}:${b.session}`,
+    campId: b.campId,
+    session: b.session,
+    label: `${pickPair({ en: b.title_en, ar: b.title_ar }, lang)} · ${b.sessionLabel[lang]}`,
+  }));
   const period = periods.find((p) => p.value === url.searchParams.get("batch")) ?? periods[0];
   const base = { periods: periods.map(({ value, label }) => ({ value, label })), ...choices, notice: pageNotice(url) };
   if (!period) return { ...base, period: null, children: [] };
-  const answer = await context.run(listCampCertificates, { input: { camp: String(period.campId), session: period.session, threshold: String(choices.threshold) }, lang });
+  const answer = await context.run(listCampCertificates, {
+    input: { camp: String(period.campId), session: period.session, threshold: String(choices.threshold) },
+    lang,
+  });
   if (!answer.ok || answer.status !== 200) throw data({ message: answer.body.message ?? "" }, { status: answer.status });
   const body = answer.body;
   return {
@@ -33,4 +41,9 @@ export async function campCertificatesPageData(context: AppLoadContext, request:
 
 /** The posts of /teaching/camp/certificates: the period rides in each form (camp, session). */
 export const campCertificatesAction = (args: ActionFunctionArgs) =>
-  certificatesAction(args, { endpoint: issueCampCertificatesEndpoint, params: {}, body: (form) => ({ camp: number(form.camp), session: form.session ?? "" }), keep: ["batch"] });
+  certificatesAction(args, {
+    endpoint: issueCampCertificatesEndpoint,
+    params: {},
+    body: (form) => ({ camp: number(form.camp), session: form.session ?? "" }),
+    keep: ["batch"],
+  });

@@ -35,28 +35,54 @@ describe("camp certificates", () => {
     for (const [i, name] of children.entries()) {
       const row = await server.db
         .insertInto("enrollments")
-        .values({ student_name: name, parent_name: "Rana Haddad", email: i === 0 && options.email ? options.email : `camp${periods}-${i}@example.com`, phone_number: "+919876543210", camp_id: camp.id, camp_slug: "junior", camp_title: camp.title_en, session, message: "", lang: options.lang ?? "en", reference: null, status: "new", notes: "", created_at: now, updated_at: now })
+        .values({
+          student_name: name,
+          parent_name: "Rana Haddad",
+          email: i === 0 && options.email ? options.email : `camp${periods}-${i}@example.com`,
+          phone_number: "+919876543210",
+          camp_id: camp.id,
+          camp_slug: "junior",
+          camp_title: camp.title_en,
+          session,
+          message: "",
+          lang: options.lang ?? "en",
+          reference: null,
+          status: "new",
+          notes: "",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       ids.push(row.id);
       for (let d = 0; d < (days[i] ?? 0); d++) {
-        await server.db.insertInto("camp_checkouts").values({ enrollment_id: row.id, day: addDays(today, -1 - d), pickup_id: null, collected_by: "Rana Haddad", recorded_by: null, created_at: now }).execute();
+        await server.db
+          .insertInto("camp_checkouts")
+          .values({ enrollment_id: row.id, day: addDays(today, -1 - d), pickup_id: null, collected_by: "Rana Haddad", recorded_by: null, created_at: now })
+          .execute();
       }
     }
     // A check-out recorded ahead (tomorrow) is not a camp day yet.
-    if (ids[0]) await server.db.insertInto("camp_checkouts").values({ enrollment_id: ids[0], day: addDays(today, 1), pickup_id: null, collected_by: "Rana Haddad", recorded_by: null, created_at: now }).execute();
+    if (ids[0])
+      await server.db
+        .insertInto("camp_checkouts")
+        .values({ enrollment_id: ids[0], day: addDays(today, 1), pickup_id: null, collected_by: "Rana Haddad", recorded_by: null, created_at: now })
+        .execute();
     return { session, ids };
   };
   const list = (session: string, threshold = 75, headers = staff) =>
     server.request("GET", `/api/teaching/camp/certificates?camp=${camp.id}&session=${encodeURIComponent(session)}&threshold=${threshold}`, { headers });
-  const issue = (json: Record<string, unknown>, headers = staff) => server.request("POST", "/api/teaching/camp/certificates", { json: { camp: camp.id, ...json }, headers });
+  const issue = (json: Record<string, unknown>, headers = staff) =>
+    server.request("POST", "/api/teaching/camp/certificates", { json: { camp: camp.id, ...json }, headers });
 
   it("counts check-out days among the period's camp days and issues a whole period only at the threshold", async () => {
     const p = await period(["Zara Khan", "Omar Ali", "Lina Haddad"], [4, 3, 2]);
     const rates = await list(p.session);
     expect(rates.status, JSON.stringify(rates.body)).toBe(200);
     expect(rates.body).toMatchObject({ campId: camp.id, session: p.session, camp: { en: camp.title_en, ar: camp.title_ar }, held: 4 });
-    expect(rates.body.children.map((c: { childName: string; attended: number; rate: number; qualifies: boolean }) => [c.childName, c.attended, c.rate, c.qualifies])).toEqual([
+    expect(
+      rates.body.children.map((c: { childName: string; attended: number; rate: number; qualifies: boolean }) => [c.childName, c.attended, c.rate, c.qualifies]),
+    ).toEqual([
       ["Lina Haddad", 2, 50, false],
       ["Omar Ali", 3, 75, true],
       ["Zara Khan", 4, 100, true],
@@ -79,7 +105,19 @@ describe("camp certificates", () => {
     const one = await issue({ session: p.session, threshold: 50, enrolmentId: lina, language: "ar" });
     expect(one.status).toBe(201);
     const row = await server.db.selectFrom("certificates").selectAll().where("id", "=", one.body.results[0].certificate.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ kind: "camp", camp_enrollment_id: lina, camp_id: camp.id, enrolment_id: null, section_id: null, child_name: "Lina Haddad", course_en: camp.title_en, course_ar: camp.title_ar, lang: "ar", threshold: 50, rate: 50 });
+    expect(row).toMatchObject({
+      kind: "camp",
+      camp_enrollment_id: lina,
+      camp_id: camp.id,
+      enrolment_id: null,
+      section_id: null,
+      child_name: "Lina Haddad",
+      course_en: camp.title_en,
+      course_ar: camp.title_ar,
+      lang: "ar",
+      threshold: 50,
+      rate: 50,
+    });
   });
 
   it("shows the camp certificate on the public page, gives its PDF, revokes it and shows it revoked", async () => {
@@ -87,7 +125,15 @@ describe("camp certificates", () => {
     const issued = await issue({ session: p.session, threshold: 100 });
     const { id, code } = issued.body.results[0].certificate as { id: number; code: string };
     const check = await server.request("GET", `/api/certificates/${code}`);
-    expect(check.body).toEqual({ code, kind: "camp", status: "valid", childName: "ليلى ح.", course: { en: camp.title_en, ar: camp.title_ar }, issuedOn: today, revokedAt: null });
+    expect(check.body).toEqual({
+      code,
+      kind: "camp",
+      status: "valid",
+      childName: "ليلى ح.",
+      course: { en: camp.title_en, ar: camp.title_ar },
+      issuedOn: today,
+      revokedAt: null,
+    });
     const pdf = await fetch(`${server.url}/api/teaching/certificates/${id}/pdf`, { headers: { cookie: instructor.cookie! } });
     expect(pdf.status).toBe(200);
     const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
@@ -98,7 +144,10 @@ describe("camp certificates", () => {
     }
     expect(text.text).toContain(`${server.config.publicUrl}/ar/certificates/${code}`);
     // Revoked by an instructor (any: the camp's), then shown revoked; the PDF is gone.
-    const revoked = await server.request("POST", `/api/teaching/certificates/${id}/revoke`, { json: { reason: "Issued to the wrong period" }, headers: instructor });
+    const revoked = await server.request("POST", `/api/teaching/certificates/${id}/revoke`, {
+      json: { reason: "Issued to the wrong period" },
+      headers: instructor,
+    });
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
     expect(revoked.body).toMatchObject({ id, campId: camp.id, sectionId: null });
     expect((await server.request("GET", `/api/certificates/${code}`)).body).toMatchObject({ kind: "camp", status: "revoked", revokedAt: expect.any(String) });
@@ -128,7 +177,26 @@ describe("camp certificates", () => {
     // The table refuses a certificate linked to both kinds of enrolment.
     const now = new Date().toISOString();
     await expect(
-      server.db.insertInto("certificates").values({ code: "BOTHKINDS000", kind: "camp", enrolment_id: 1, camp_enrollment_id: p.ids[0]!, child_name: "x", course_en: "x", course_ar: "x", lang: "en", issued_on: today, threshold: 1, rate: 1, issued_by: null, section_id: null, created_at: now, updated_at: now }).execute(),
+      server.db
+        .insertInto("certificates")
+        .values({
+          code: "BOTHKINDS000",
+          kind: "camp",
+          enrolment_id: 1,
+          camp_enrollment_id: p.ids[0]!,
+          child_name: "x",
+          course_en: "x",
+          course_ar: "x",
+          lang: "en",
+          issued_on: today,
+          threshold: 1,
+          rate: 1,
+          issued_by: null,
+          section_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -137,10 +205,18 @@ describe("camp certificates", () => {
     await server.db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", parent.user.id).execute();
     const p = await period(["Adam Camp", "Other Camper"], [2, 2], { email: parent.user.email });
     const issued = await issue({ session: p.session, threshold: 100 });
-    const [mine, theirs] = issued.body.results.map((r: { certificate: { id: number; code: string } }) => r.certificate) as [{ id: number; code: string }, { id: number; code: string }];
+    const [mine, theirs] = issued.body.results.map((r: { certificate: { id: number; code: string } }) => r.certificate) as [
+      { id: number; code: string },
+      { id: number; code: string },
+    ];
     const headers = { cookie: parent.cookie, origin: server.url };
     const overview = await server.request("GET", "/api/account", { headers });
-    expect(overview.body.certificates.find((c: { id: number }) => c.id === mine.id)).toMatchObject({ code: mine.code, childName: "Adam Camp", courseName: camp.title_en, pdfUrl: `/api/account/certificates/${mine.id}/pdf` });
+    expect(overview.body.certificates.find((c: { id: number }) => c.id === mine.id)).toMatchObject({
+      code: mine.code,
+      childName: "Adam Camp",
+      courseName: camp.title_en,
+      pdfUrl: `/api/account/certificates/${mine.id}/pdf`,
+    });
     expect(overview.body.certificates.find((c: { id: number }) => c.id === theirs.id)).toBeUndefined();
     const own = await fetch(`${server.url}/api/account/certificates/${mine.id}/pdf`, { headers: { cookie: parent.cookie } });
     expect(own.status).toBe(200);
@@ -153,7 +229,9 @@ describe("camp certificates", () => {
     const deleted = await server.request("POST", "/api/account/delete", { json: { email: parent.user.email }, headers });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect((await server.request("GET", `/api/certificates/${mine.code}`)).body).toMatchObject({ status: "erased", childName: null, course: null });
-    expect(await server.db.selectFrom("certificates").select(["child_name", "camp_enrollment_id"]).where("id", "=", mine.id).executeTakeFirstOrThrow()).toEqual({ child_name: "", camp_enrollment_id: null });
+    expect(await server.db.selectFrom("certificates").select(["child_name", "camp_enrollment_id"]).where("id", "=", mine.id).executeTakeFirstOrThrow()).toEqual(
+      { child_name: "", camp_enrollment_id: null },
+    );
     expect((await server.request("GET", `/api/certificates/${theirs.code}`)).body.status).toBe("valid");
   });
 });

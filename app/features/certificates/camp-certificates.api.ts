@@ -50,7 +50,8 @@ export const issueCampCertificatesEndpoint = defineEndpoint({
       userId: memberOf(caller).id,
     });
     if (!results) throw new HttpError(404, say(caller.lang, "api.periodNotFound"), { camp: say(caller.lang, "api.periodNotFound") });
-    if (results.length === 0 && input.enrolmentId === undefined) throw new HttpError(404, say(caller.lang, "api.periodNotFound"), { session: say(caller.lang, "api.periodNotFound") });
+    if (results.length === 0 && input.enrolmentId === undefined)
+      throw new HttpError(404, say(caller.lang, "api.periodNotFound"), { session: say(caller.lang, "api.periodNotFound") });
     if (results.length === 0) throw new HttpError(404, say(caller.lang, "api.campChildNotFound"), { enrolmentId: say(caller.lang, "api.campChildNotFound") });
     return issueAnswer(results, caller.lang);
   },

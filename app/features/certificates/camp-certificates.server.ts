@@ -34,12 +34,7 @@ export async function campRates(db: DB, campId: number, session: string, timeZon
   const ids = children.map((c) => c.id);
   // One check-out per child and day (unique), so counting rows counts days.
   const days = ids.length
-    ? await db
-        .selectFrom("camp_checkouts")
-        .select(["enrollment_id", "day"])
-        .where("enrollment_id", "in", ids)
-        .where("day", "<=", today)
-        .execute()
+    ? await db.selectFrom("camp_checkouts").select(["enrollment_id", "day"]).where("enrollment_id", "in", ids).where("day", "<=", today).execute()
     : [];
   const held = new Set(days.map((d) => d.day)).size;
   const attended = new Map<number, number>();
@@ -47,7 +42,12 @@ export async function campRates(db: DB, campId: number, session: string, timeZon
   return {
     camp: { id: camp.id, titleEn: camp.title_en, titleAr: camp.title_ar, session },
     held,
-    children: await ratesOf(db, "camp", held, children.map((c) => ({ id: c.id, childName: c.student_name, lang: c.lang, attended: attended.get(c.id) ?? 0 }))),
+    children: await ratesOf(
+      db,
+      "camp",
+      held,
+      children.map((c) => ({ id: c.id, childName: c.student_name, lang: c.lang, attended: attended.get(c.id) ?? 0 })),
+    ),
   };
 }
 
@@ -55,5 +55,11 @@ export async function campRates(db: DB, campId: number, session: string, timeZon
 export async function issueCampCertificates(db: DB, options: IssueOptions & { campId: number; session: string }): Promise<IssueResult[] | undefined> {
   const rates = await campRates(db, options.campId, options.session, options.timeZone);
   if (!rates) return undefined;
-  return issueToRoster(db, { kind: "camp", campId: rates.camp.id, titleEn: rates.camp.titleEn, titleAr: rates.camp.titleAr }, rates.held, rates.children, options);
+  return issueToRoster(
+    db,
+    { kind: "camp", campId: rates.camp.id, titleEn: rates.camp.titleEn, titleAr: rates.camp.titleAr },
+    rates.held,
+    rates.children,
+    options,
+  );
 }

@@ -30,7 +30,10 @@ type Style = { size: number; bold?: boolean; color?: string };
 
 /** One line centred at y, laid out in its own direction; Arabic runs are shaped as one piece. */
 function centred(doc: PDFKit.PDFDocument, text: string, y: number, style: Style, rtlPage: boolean): void {
-  doc.font(style.bold ? "cairo-bold" : "cairo").fontSize(style.size).fillColor(style.color ?? COLORS.ink);
+  doc
+    .font(style.bold ? "cairo-bold" : "cairo")
+    .fontSize(style.size)
+    .fillColor(style.color ?? COLORS.ink);
   const rtl = rtlPage ? ARABIC.test(text) : startsRightToLeft(text);
   if (!rtl) {
     const run = { rtl: false, text };
@@ -79,8 +82,14 @@ export async function buildCertificatePdf(certificate: CertificateRow, siteUrl: 
 
   // A double frame in the academy's colours.
   doc.rect(0, 0, PAGE.width, PAGE.height).fill(COLORS.band);
-  doc.rect(24, 24, PAGE.width - 48, PAGE.height - 48).lineWidth(3).stroke(COLORS.brand);
-  doc.rect(34, 34, PAGE.width - 68, PAGE.height - 68).lineWidth(1).stroke(COLORS.accent);
+  doc
+    .rect(24, 24, PAGE.width - 48, PAGE.height - 48)
+    .lineWidth(3)
+    .stroke(COLORS.brand);
+  doc
+    .rect(34, 34, PAGE.width - 68, PAGE.height - 68)
+    .lineWidth(1)
+    .stroke(COLORS.accent);
 
   centred(doc, serverT(lang, "common", "brand"), 64, { size: 18, bold: true, color: COLORS.brand }, rtl);
   centred(doc, t("pdf.title"), 110, { size: 34, bold: true }, rtl);
@@ -98,7 +107,10 @@ export async function buildCertificatePdf(certificate: CertificateRow, siteUrl: 
   const footX = rtl ? qrX + qrSize + 16 : 60;
   const footWidth = PAGE.width - 120 - qrSize - 16;
   const foot = (text: string, y: number, style: Style) => {
-    doc.font(style.bold ? "cairo-bold" : "cairo").fontSize(style.size).fillColor(style.color ?? COLORS.ink);
+    doc
+      .font(style.bold ? "cairo-bold" : "cairo")
+      .fontSize(style.size)
+      .fillColor(style.color ?? COLORS.ink);
     if (!rtl) return void doc.text(text, footX, y, { lineBreak: false, width: footWidth });
     const runs = visualRuns(text).map((run) => ({ ...run, w: runWidth(doc, run) }));
     const space = doc.widthOfString(" ");

@@ -15,7 +15,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = await lookupCode(context.db, params.code);
   // The code as typed, bounded, for the "unknown" page's sentence (React escapes it).
   const typed = params.code.slice(0, 40);
-  if (!found) return data({ status: "unknown" as const, code: typed, kind: null, childName: null, course: null, issuedOn: null, revokedOn: null }, { status: 404 });
+  if (!found)
+    return data({ status: "unknown" as const, code: typed, kind: null, childName: null, course: null, issuedOn: null, revokedOn: null }, { status: 404 });
   const view = publicView(found, { fullName: (await getSiteSettings(context.db)).certificateFullName });
   const timeZone = await academyTimeZone(context.db);
   return data(
@@ -60,9 +61,7 @@ export default function CertificateVerifyPage({ loaderData }: Route.ComponentPro
       <meta name="robots" content="noindex, nofollow" />
       <h1 className="text-3xl font-extrabold text-slate-900">{heading}</h1>
       {status === "unknown" ? (
-        <p className="mt-4 text-slate-800">
-          {t("verify.unknown", { code })}
-        </p>
+        <p className="mt-4 text-slate-800">{t("verify.unknown", { code })}</p>
       ) : status === "erased" ? (
         <p role="status" className="mt-4 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 font-semibold text-slate-900">
           {t("verify.erased")}

@@ -5,7 +5,6 @@ import { postFormToApi } from "~/lib/forms/form-action.server";
 import { issueGroupCertificates, revokeGroupCertificate } from "./certificates.api";
 import { ISSUE_FORM, revokeForm } from "./certificates-forms";
 
-
 /** A posted whole number as a number (the JSON shape); anything else as typed, for the schema to refuse. */
 export const number = (value: string | undefined) => (value !== undefined && /^-?\d{1,10}$/.test(value.trim()) ? Number(value) : value);
 
@@ -26,11 +25,19 @@ export async function certificatesAction(args: ActionFunctionArgs, issue: IssueR
   const { request, context } = args;
   requireAdminPage(context, request, "teaching");
   const url = new URL(request.url);
-  const fields = await request.clone().formData().catch(() => null);
+  const fields = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const intent = fields?.get("intent");
   const back = (query: Record<string, string>, hash: string) => {
     const kept = Object.fromEntries((issue.keep ?? []).map((name) => [name, String(fields?.get(name) ?? "")]));
-    const search = new URLSearchParams({ ...kept, threshold: String(fields?.get("threshold") ?? ""), language: String(fields?.get("language") ?? "family"), ...query });
+    const search = new URLSearchParams({
+      ...kept,
+      threshold: String(fields?.get("threshold") ?? ""),
+      language: String(fields?.get("language") ?? "family"),
+      ...query,
+    });
     return `${url.pathname}?${search.toString()}#${hash}`;
   };
   if (intent === "issue")
@@ -38,7 +45,12 @@ export async function certificatesAction(args: ActionFunctionArgs, issue: IssueR
       form: ISSUE_FORM,
       endpoint: issue.endpoint,
       params: issue.params,
-      toBody: (form) => ({ ...issue.body(form), threshold: number(form.threshold), language: form.language || "family", ...(form.enrolmentId ? { enrolmentId: number(form.enrolmentId) } : {}) }),
+      toBody: (form) => ({
+        ...issue.body(form),
+        threshold: number(form.threshold),
+        language: form.language || "family",
+        ...(form.enrolmentId ? { enrolmentId: number(form.enrolmentId) } : {}),
+      }),
       onSuccess: (answer, form) => back({ issued: String(answer.body.issued ?? 0) }, form.enrolmentId ? `child-${form.enrolmentId}` : "results"),
     });
   if (intent === "revoke") {

@@ -25,7 +25,11 @@ export function pageChoices(url: URL): { threshold: number; language: Language }
 /** The page's notice after a post: how many were issued, or that one was revoked. */
 export function pageNotice(url: URL) {
   const issued = url.searchParams.get("issued");
-  return issued !== null && /^\d{1,4}$/.test(issued) ? { kind: "issued" as const, count: Number(issued) } : url.searchParams.has("revoked") ? { kind: "revoked" as const, count: 0 } : null;
+  return issued !== null && /^\d{1,4}$/.test(issued)
+    ? { kind: "issued" as const, count: Number(issued) }
+    : url.searchParams.has("revoked")
+      ? { kind: "revoked" as const, count: 0 }
+      : null;
 }
 
 /**
@@ -54,7 +58,12 @@ export async function pageChildren(context: AppLoadContext, lang: Lang, listed: 
               qr: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(`${context.config.publicUrl}${live.language === "ar" ? "/ar" : ""}/certificates/${live.code}`, { type: "svg", margin: 1 })).toString("base64")}`,
             }
           : null,
-        revoked: child.revoked.map((c) => ({ id: c.id, code: c.code, label: c.revokedAt === null ? "" : formatInstant(c.revokedAt, timeZone, lang), reason: c.reason ?? "" })),
+        revoked: child.revoked.map((c) => ({
+          id: c.id,
+          code: c.code,
+          label: c.revokedAt === null ? "" : formatInstant(c.revokedAt, timeZone, lang),
+          reason: c.reason ?? "",
+        })),
       };
     }),
   );

@@ -22,7 +22,11 @@ describe("certificates of completion", () => {
     await server.db.updateTable("users").set({ teacher_id: teacher.id }).where("id", "=", member.user.id).execute();
     instructor = { cookie: member.cookie, origin: server.url, teacherId: String(teacher.id) };
     parent = await server.signIn("user");
-    course = await server.db.selectFrom("courses").select(["id", "slug", "min_age", "name_en", "name_ar"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age", "name_en", "name_ar"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     const timeZone = (await server.request("GET", `/api/courses/${course.slug}/sections`)).body.timeZone;
     today = zonedParts(new Date(), timeZone).date;
   });
@@ -35,40 +39,79 @@ describe("certificates of completion", () => {
    * `held` of 5 meetings are moved into the past (one more past meeting is cancelled: never counted).
    */
   const group = async (children: string[], options: { taught?: boolean; held?: number } = {}) => {
-    const json = { courseId: course.id, weekdays: [1, 3, 5], startTime: "17:00", durationMinutes: 60, firstDate: addDays(today, 10), meetings: 6, capacity: 12 };
+    const json = {
+      courseId: course.id,
+      weekdays: [1, 3, 5],
+      startTime: "17:00",
+      durationMinutes: 60,
+      firstDate: addDays(today, 10),
+      meetings: 6,
+      capacity: 12,
+    };
     const res = await server.request("POST", "/api/admin/sections", { json, headers: staff });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = res.body.id as number;
     const enrolments: number[] = [];
     for (const [i, name] of children.entries()) {
       const enrolled = await server.request("POST", `/api/sections/${id}/enrolments`, {
-        json: { childName: name, childAge: course.min_age, parentName: "Priya Sharma", email: i === 0 ? parent.user.email : `family${i}-${id}@example.com`, phone: "+91 98765 43210" },
+        json: {
+          childName: name,
+          childAge: course.min_age,
+          parentName: "Priya Sharma",
+          email: i === 0 ? parent.user.email : `family${i}-${id}@example.com`,
+          phone: "+91 98765 43210",
+        },
         headers: i === 0 ? { cookie: parent.cookie, origin: server.url } : { "accept-language": "ar" },
       });
       expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
-      enrolments.push((await server.db.selectFrom("section_enrolments").select("id").where("section_id", "=", id).orderBy("id", "desc").executeTakeFirstOrThrow()).id);
+      enrolments.push(
+        (await server.db.selectFrom("section_enrolments").select("id").where("section_id", "=", id).orderBy("id", "desc").executeTakeFirstOrThrow()).id,
+      );
     }
-    if (options.taught) await server.db.updateTable("course_sections").set({ teacher_id: Number(instructor.teacherId) }).where("id", "=", id).execute();
+    if (options.taught)
+      await server.db
+        .updateTable("course_sections")
+        .set({ teacher_id: Number(instructor.teacherId) })
+        .where("id", "=", id)
+        .execute();
     const meetings = await server.db.selectFrom("section_meetings").select("id").where("section_id", "=", id).orderBy("starts_at").execute();
     const held = options.held ?? 5;
     for (const [i, meeting] of meetings.entries()) {
       if (i > held) break;
       const startsAt = new Date(Date.now() - (10 - i) * 86_400_000).toISOString();
-      await server.db.updateTable("section_meetings").set({ starts_at: startsAt, status: i === held ? "cancelled" : "scheduled" }).where("id", "=", meeting.id).execute();
+      await server.db
+        .updateTable("section_meetings")
+        .set({ starts_at: startsAt, status: i === held ? "cancelled" : "scheduled" })
+        .where("id", "=", meeting.id)
+        .execute();
     }
     // The group's first and last class follow its scheduled meetings, as the product keeps them (a
     // group over by now no longer counts toward the family's enrolment cap).
-    const bounds = await server.db.selectFrom("section_meetings").select((eb) => [eb.fn.min("starts_at").as("first"), eb.fn.max("starts_at").as("last")]).where("section_id", "=", id).where("status", "=", "scheduled").executeTakeFirstOrThrow();
-    await server.db.updateTable("course_sections").set({ starts_at: String(bounds.first), ends_at: String(bounds.last) }).where("id", "=", id).execute();
+    const bounds = await server.db
+      .selectFrom("section_meetings")
+      .select((eb) => [eb.fn.min("starts_at").as("first"), eb.fn.max("starts_at").as("last")])
+      .where("section_id", "=", id)
+      .where("status", "=", "scheduled")
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable("course_sections")
+      .set({ starts_at: String(bounds.first), ends_at: String(bounds.last) })
+      .where("id", "=", id)
+      .execute();
     const pastMeetings = meetings.slice(0, held + 1).map((m) => m.id);
     return { id, enrolments, meetings: pastMeetings };
   };
   /** Attendance marks, as the teaching branch's form writes them (one per meeting and child). */
   const mark = async (enrolmentId: number, meetingIds: number[], status: AttendanceStatus) => {
     const now = new Date().toISOString();
-    for (const meetingId of meetingIds) await server.db.insertInto("meeting_attendance").values({ meeting_id: meetingId, enrolment_id: enrolmentId, status, created_at: now, updated_at: now }).execute();
+    for (const meetingId of meetingIds)
+      await server.db
+        .insertInto("meeting_attendance")
+        .values({ meeting_id: meetingId, enrolment_id: enrolmentId, status, created_at: now, updated_at: now })
+        .execute();
   };
-  const issue = (sectionId: number, json: Record<string, unknown>, headers = staff) => server.request("POST", `/api/teaching/sections/${sectionId}/certificates`, { json, headers });
+  const issue = (sectionId: number, json: Record<string, unknown>, headers = staff) =>
+    server.request("POST", `/api/teaching/sections/${sectionId}/certificates`, { json, headers });
   const pdf = async (path: string, cookie: string) => {
     const res = await fetch(server.url + path, { headers: { cookie } });
     return { status: res.status, type: res.headers.get("content-type"), bytes: Buffer.from(await res.arrayBuffer()) };
@@ -135,7 +178,15 @@ describe("certificates of completion", () => {
     const check = await server.request("GET", `/api/certificates/${code}`);
     expect(check.status).toBe(200);
     // First name and initial by default (issue 39); the academy's setting shows the full name.
-    expect(check.body).toEqual({ code, kind: "section", status: "valid", childName: "Sara M.", course: { en: course.name_en, ar: course.name_ar }, issuedOn: today, revokedAt: null });
+    expect(check.body).toEqual({
+      code,
+      kind: "section",
+      status: "valid",
+      childName: "Sara M.",
+      course: { en: course.name_en, ar: course.name_ar },
+      issuedOn: today,
+      revokedAt: null,
+    });
     expect(JSON.stringify(check.body)).not.toContain("Mehta");
     await server.db.updateTable("site_settings").set({ value: "true" }).where("key", "=", "certificateFullName").execute();
     expect((await server.request("GET", `/api/certificates/${code}`)).body.childName).toBe("Sara Mehta");
@@ -150,7 +201,13 @@ describe("certificates of completion", () => {
     const after = await server.request("GET", `/api/certificates/${code}`);
     expect(after.body).toMatchObject({ status: "revoked", childName: "Sara M.", revokedAt: expect.any(String) });
     expect(after.body).not.toHaveProperty("reason");
-    const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "certificate").where("entity_id", "=", String(id)).where("action", "=", "revoke").executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "certificate")
+      .where("entity_id", "=", String(id))
+      .where("action", "=", "revoke")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary)).toMatchObject({ reason: "Issued to the wrong child" });
     expect((await server.request("POST", `/api/teaching/certificates/${id}/revoke`, { json: { reason: "again" }, headers: staff })).status).toBe(409);
     expect((await pdf(`/api/teaching/certificates/${id}/pdf`, staff.cookie!)).status).toBe(410);
@@ -169,13 +226,17 @@ describe("certificates of completion", () => {
     expect((await issue(other.id, { threshold: 50 }, instructor)).status).toBe(403);
     const otherIssued = await issue(other.id, { threshold: 50 });
     const otherId = otherIssued.body.results[0].certificate.id;
-    expect((await server.request("POST", `/api/teaching/certificates/${otherId}/revoke`, { json: { reason: "not mine" }, headers: instructor })).status).toBe(403);
+    expect((await server.request("POST", `/api/teaching/certificates/${otherId}/revoke`, { json: { reason: "not mine" }, headers: instructor })).status).toBe(
+      403,
+    );
     expect((await pdf(`/api/teaching/certificates/${otherId}/pdf`, instructor.cookie!)).status).toBe(403);
     const mine = await issue(own.id, { threshold: 50 }, instructor);
     expect(mine.status).toBe(201);
     const mineId = mine.body.results[0].certificate.id;
     expect((await pdf(`/api/teaching/certificates/${mineId}/pdf`, instructor.cookie!)).status).toBe(200);
-    expect((await server.request("POST", `/api/teaching/certificates/${mineId}/revoke`, { json: { reason: "Typo in the name" }, headers: instructor })).status).toBe(200);
+    expect(
+      (await server.request("POST", `/api/teaching/certificates/${mineId}/revoke`, { json: { reason: "Typo in the name" }, headers: instructor })).status,
+    ).toBe(200);
     const parentHeaders = { cookie: parent.cookie, origin: server.url };
     expect((await server.request("GET", `/api/teaching/sections/${own.id}/certificates`, { headers: parentHeaders })).status).toBe(403);
     expect((await issue(own.id, { threshold: 50 }, parentHeaders)).status).toBe(403);
@@ -227,11 +288,20 @@ describe("certificates of completion", () => {
     const g = await group(["Adam Parent", "Other Child"]);
     for (const enrolment of g.enrolments) await mark(enrolment, g.meetings.slice(0, 5), "present");
     const issued = await issue(g.id, { threshold: 100 });
-    const [mine, theirs] = issued.body.results.map((r: { certificate: { id: number; code: string } }) => r.certificate) as [{ id: number; code: string }, { id: number; code: string }];
+    const [mine, theirs] = issued.body.results.map((r: { certificate: { id: number; code: string } }) => r.certificate) as [
+      { id: number; code: string },
+      { id: number; code: string },
+    ];
     const headers = { cookie: parent.cookie, origin: server.url };
     const overview = await server.request("GET", "/api/account", { headers });
     const listed = overview.body.certificates.find((c: { id: number }) => c.id === mine.id);
-    expect(listed).toMatchObject({ code: mine.code, childName: "Adam Parent", pdfUrl: `/api/account/certificates/${mine.id}/pdf`, verifyUrl: `/certificates/${mine.code}`, revokedLabel: null });
+    expect(listed).toMatchObject({
+      code: mine.code,
+      childName: "Adam Parent",
+      pdfUrl: `/api/account/certificates/${mine.id}/pdf`,
+      verifyUrl: `/certificates/${mine.code}`,
+      revokedLabel: null,
+    });
     expect(overview.body.certificates.find((c: { id: number }) => c.id === theirs.id)).toBeUndefined();
     const own = await pdf(`/api/account/certificates/${mine.id}/pdf`, parent.cookie);
     expect(own.status).toBe(200);
@@ -241,7 +311,9 @@ describe("certificates of completion", () => {
     const exported = await server.request("GET", "/api/account/export", { headers });
     expect(exported.body.certificates).toEqual(expect.arrayContaining([expect.objectContaining({ code: mine.code, childName: "Adam Parent" })]));
     // The attendance marks behind it too (five classes present), only the family's own child's.
-    expect(exported.body.attendanceMarks.filter((m: { childName: string; status: string }) => m.childName === "Adam Parent" && m.status === "present")).toHaveLength(5);
+    expect(
+      exported.body.attendanceMarks.filter((m: { childName: string; status: string }) => m.childName === "Adam Parent" && m.status === "present"),
+    ).toHaveLength(5);
     expect(exported.body.attendanceMarks.some((m: { childName: string }) => m.childName === "Other Child")).toBe(false);
     // Erasure: the account goes, the certificate's page says it no longer exists, without the name.
     const deleted = await server.request("POST", "/api/account/delete", { json: { email: parent.user.email }, headers });

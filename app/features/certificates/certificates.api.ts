@@ -10,7 +10,19 @@ import { idParams as recordIdParams } from "~/lib/record-id";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { assertTeachesSection } from "~/features/teaching/teaching-access.server";
-import { certificateById, certificateByCode, displayCode, groupRates, issueCertificates, normalizeCode, qualifies, revokeCertificate, type CertificateRow, type ChildRate, type IssueResult } from "./certificates.server";
+import {
+  certificateById,
+  certificateByCode,
+  displayCode,
+  groupRates,
+  issueCertificates,
+  normalizeCode,
+  qualifies,
+  revokeCertificate,
+  type CertificateRow,
+  type ChildRate,
+  type IssueResult,
+} from "./certificates.server";
 import { codeParams, idParams, issueSchema, revokeSchema, thresholdQuery } from "./certificates.schema";
 
 export const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "certificates", key, values);
@@ -49,7 +61,14 @@ export const issueGroupCertificates = defineEndpoint({
   input: issueSchema,
   async run({ deps: { db }, caller, params }, input) {
     await assertTeachesSection(db, memberOf(caller), params.id);
-    const results = await issueCertificates(db, { sectionId: params.id, enrolmentId: input.enrolmentId, threshold: input.threshold, language: input.language, timeZone: await academyTimeZone(db), userId: memberOf(caller).id });
+    const results = await issueCertificates(db, {
+      sectionId: params.id,
+      enrolmentId: input.enrolmentId,
+      threshold: input.threshold,
+      language: input.language,
+      timeZone: await academyTimeZone(db),
+      userId: memberOf(caller).id,
+    });
     if (!results) throw new HttpError(404, say(caller.lang, "api.groupNotFound"));
     if (results.length === 0) throw new HttpError(404, say(caller.lang, "api.childNotFound"), { enrolmentId: say(caller.lang, "api.childNotFound") });
     return issueAnswer(results, caller.lang);
@@ -66,7 +85,10 @@ export const revokeGroupCertificate = defineEndpoint({
   async run({ deps: { db }, caller, params }, input) {
     const certificate = await teachableCertificate(db, memberOf(caller), params.id, caller.lang);
     if (!(await revokeCertificate(db, certificate.id, input.reason, memberOf(caller).id))) throw new HttpError(409, say(caller.lang, "api.alreadyRevoked"));
-    return { status: 200, body: { message: say(caller.lang, "api.revoked"), id: certificate.id, sectionId: certificate.section_id, campId: certificate.camp_id } };
+    return {
+      status: 200,
+      body: { message: say(caller.lang, "api.revoked"), id: certificate.id, sectionId: certificate.section_id, campId: certificate.camp_id },
+    };
   },
 });
 
@@ -92,7 +114,9 @@ export function childJson(child: ChildRate, held: number, threshold: number | nu
     attended: child.attended,
     rate: child.rate,
     ...(threshold === null ? {} : { qualifies: qualifies(child, held, threshold) }),
-    certificate: child.live ? { id: child.live.id, code: displayCode(child.live.code), issuedOn: child.live.issued_on, language: child.live.lang, pdf: pdfPath(child.live.id) } : null,
+    certificate: child.live
+      ? { id: child.live.id, code: displayCode(child.live.code), issuedOn: child.live.issued_on, language: child.live.lang, pdf: pdfPath(child.live.id) }
+      : null,
     revoked: child.revoked.map((c) => ({ id: c.id, code: displayCode(c.code), issuedOn: c.issued_on, revokedAt: c.revoked_at, reason: c.revoke_reason })),
   };
 }
@@ -105,7 +129,10 @@ export function issueAnswer(results: IssueResult[], lang: Lang) {
     body: {
       message: issued > 0 ? say(lang, "api.issued", { count: issued }) : say(lang, "api.nothingIssued"),
       issued,
-      results: results.map((r) => ({ ...r, certificate: r.certificate ? { id: r.certificate.id, code: displayCode(r.certificate.code), pdf: pdfPath(r.certificate.id) } : null })),
+      results: results.map((r) => ({
+        ...r,
+        certificate: r.certificate ? { id: r.certificate.id, code: displayCode(r.certificate.code), pdf: pdfPath(r.certificate.id) } : null,
+      })),
     },
   };
 }
@@ -167,7 +194,12 @@ export async function certificatePdf(certificate: CertificateRow, lang: Lang, si
   const { buildCertificatePdf } = await import("./certificate-pdf.server");
   const pdf = await buildCertificatePdf(certificate, siteUrl);
   const course = pick({ name_en: certificate.course_en, name_ar: certificate.course_ar }, "name", "en");
-  const slug = course.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "course";
+  const slug =
+    course
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "course";
   return fileAnswer("pdf", pdf, { filename: `certificate-${slug}-${displayCode(certificate.code)}.pdf`, cacheControl: "private, no-store" });
 }
 
@@ -192,4 +224,3 @@ export function certificatesApi(deps: EndpointDeps): Router {
   router.use(jsonRoutes(deps, [teachingCertificatePdf, ...certificateEndpoints]));
   return router;
 }
-

@@ -6,7 +6,12 @@ import { v } from "~/lib/validation";
 export { idParams } from "~/lib/record-id";
 
 /** A threshold asked in a query string (the rates lists say who qualifies under it). */
-export const thresholdQuery = z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().max(100)).optional();
+export const thresholdQuery = z
+  .string()
+  .regex(/^\d{1,3}$/)
+  .transform(Number)
+  .pipe(z.number().max(100))
+  .optional();
 
 /** The attendance threshold a page starts with. */
 export const DEFAULT_THRESHOLD = 80;
@@ -28,7 +33,14 @@ export const codeParams = z.object({ code: z.string().max(40) });
 const session = z.string({ error: v.required }).trim().min(1, v.required).max(100, v.tooLong);
 
 /** GET the rates of a camp period (query strings: the camp's id in digits). */
-export const campRatesQuery = z.object({ camp: z.string({ error: v.required }).regex(/^\d{1,9}$/, v.invalid).transform(Number), session, threshold: thresholdQuery });
+export const campRatesQuery = z.object({
+  camp: z
+    .string({ error: v.required })
+    .regex(/^\d{1,9}$/, v.invalid)
+    .transform(Number),
+  session,
+  threshold: thresholdQuery,
+});
 
 /** Issue certificates in a camp period: to every qualifying child, or to the one camp enrolment named. */
 export const campIssueSchema = issueSchema.extend({

@@ -34,11 +34,7 @@ export function newCertificateCode(): string {
 /** A typed code in its stored form: case, spaces and hyphens ignored, O read as 0 and I/L as 1; null when it cannot be one. */
 export function normalizeCode(typed: string): string | null {
   if (typed.length > 40) return null;
-  const code = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const code = typed.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   return code.length === CODE_LENGTH && [...code].every((c) => ALPHABET.includes(c)) ? code : null;
 }
 
@@ -105,7 +101,10 @@ export async function ratesOf(db: DB, kind: CertificateRow["kind"], held: number
       attended: e.attended,
       rate: held > 0 ? Math.floor((e.attended * 100) / held) : 0,
       live: live ? { id: live.id, code: live.code, issued_on: live.issued_on, lang: live.lang } : null,
-      revoked: own.filter((c) => c.revoked_at !== null).slice(0, 5).map((c) => ({ id: c.id, code: c.code, issued_on: c.issued_on, revoked_at: c.revoked_at, revoke_reason: c.revoke_reason })),
+      revoked: own
+        .filter((c) => c.revoked_at !== null)
+        .slice(0, 5)
+        .map((c) => ({ id: c.id, code: c.code, issued_on: c.issued_on, revoked_at: c.revoked_at, revoke_reason: c.revoke_reason })),
     };
   });
 }
@@ -153,9 +152,21 @@ export async function groupRates(db: DB, sectionId: number, now = nowIso()): Pro
     : [];
   const attendedBy = new Map(marks.map((m) => [m.enrolment_id, Number(m.n)]));
   return {
-    section: { id: section.id, courseEn: section.name_en, courseAr: section.name_ar, startsAt: section.starts_at, endsAt: section.ends_at, status: section.status },
+    section: {
+      id: section.id,
+      courseEn: section.name_en,
+      courseAr: section.name_ar,
+      startsAt: section.starts_at,
+      endsAt: section.ends_at,
+      status: section.status,
+    },
     held,
-    children: await ratesOf(db, "section", held, enrolments.map((e) => ({ id: e.id, childName: e.child_name, lang: e.lang, attended: attendedBy.get(e.id) ?? 0 }))),
+    children: await ratesOf(
+      db,
+      "section",
+      held,
+      enrolments.map((e) => ({ id: e.id, childName: e.child_name, lang: e.lang, attended: attendedBy.get(e.id) ?? 0 })),
+    ),
   };
 }
 
@@ -203,7 +214,8 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
       target.kind === "camp"
         ? { kind: "camp" as const, camp_enrollment_id: child.enrolmentId, camp_id: target.campId, enrolment_id: null, section_id: null }
         : { kind: "section" as const, enrolment_id: child.enrolmentId, section_id: target.sectionId };
-    const of = target.kind === "camp" ? { campId: target.campId, enrollmentId: child.enrolmentId } : { sectionId: target.sectionId, enrolmentId: child.enrolmentId };
+    const of =
+      target.kind === "camp" ? { campId: target.campId, enrollmentId: child.enrolmentId } : { sectionId: target.sectionId, enrolmentId: child.enrolmentId };
     const inserted = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto("certificates")
@@ -224,14 +236,28 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
         .onConflict((oc) => oc.column(column).where("revoked_at", "is", null).doNothing())
         .returning("id")
         .executeTakeFirst();
-      if (row) await recordAudit(trx, { userId: options.userId, action: "issue", entity: "certificate", entityId: row.id, summary: { ...of, threshold: options.threshold, rate: child.rate } });
+      if (row)
+        await recordAudit(trx, {
+          userId: options.userId,
+          action: "issue",
+          entity: "certificate",
+          entityId: row.id,
+          summary: { ...of, threshold: options.threshold, rate: child.rate },
+        });
       // On WhatsApp or SMS for a family who chose one (decision 127); the account lists the certificate either way.
       if (row) {
         const family =
           target.kind === "camp"
             ? await trx.selectFrom("enrollments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst()
             : await trx.selectFrom("section_enrolments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst();
-        if (family) await queueMessage(trx, { event: `certificate:${row.id}`, email: family.email, template: "certificate_issued", params: { child: child.childName, course_en: target.titleEn, course_ar: target.titleAr }, ownMail: true });
+        if (family)
+          await queueMessage(trx, {
+            event: `certificate:${row.id}`,
+            email: family.email,
+            template: "certificate_issued",
+            params: { child: child.childName, course_en: target.titleEn, course_ar: target.titleAr },
+            ownMail: true,
+          });
       }
       return row;
     });
@@ -239,7 +265,12 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
       results.push({ ...base, outcome: "issued", certificate: { id: inserted.id, code } });
       continue;
     }
-    const existing = await db.selectFrom("certificates").select(["id", "code"]).where(column, "=", child.enrolmentId).where("revoked_at", "is", null).executeTakeFirstOrThrow();
+    const existing = await db
+      .selectFrom("certificates")
+      .select(["id", "code"])
+      .where(column, "=", child.enrolmentId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirstOrThrow();
     results.push({ ...base, outcome: "alreadyIssued", certificate: existing });
   }
   return results;
@@ -249,7 +280,13 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
 export async function issueCertificates(db: DB, options: IssueOptions & { sectionId: number }): Promise<IssueResult[] | undefined> {
   const rates = await groupRates(db, options.sectionId);
   if (!rates) return undefined;
-  return issueToRoster(db, { kind: "section", sectionId: options.sectionId, titleEn: rates.section.courseEn, titleAr: rates.section.courseAr }, rates.held, rates.children, options);
+  return issueToRoster(
+    db,
+    { kind: "section", sectionId: options.sectionId, titleEn: rates.section.courseEn, titleAr: rates.section.courseAr },
+    rates.held,
+    rates.children,
+    options,
+  );
 }
 
 export const certificateById = (db: DB, id: number) => db.selectFrom("certificates").selectAll().where("id", "=", id).executeTakeFirst();
@@ -267,24 +304,36 @@ export async function revokeCertificate(db: DB, id: number, reason: string, user
       .where("erased_at", "is", null)
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) return false;
-    await recordAudit(trx, { userId, action: "revoke", entity: "certificate", entityId: id, changes: { revoked_at: { from: null, to: now } }, summary: { reason } });
+    await recordAudit(trx, {
+      userId,
+      action: "revoke",
+      entity: "certificate",
+      entityId: id,
+      changes: { revoked_at: { from: null, to: now } },
+      summary: { reason },
+    });
     return true;
   });
 }
 
 /** Certificates linked to these group enrolments or camp enrolments (at least one id given). */
-const linkedTo =
-  (enrolmentIds: number[], campEnrollmentIds: number[]) =>
-  (eb: ExpressionBuilder<Database, "certificates">) =>
-    eb.or([
-      ...(enrolmentIds.length ? [eb.and([eb("kind", "=", "section"), eb("enrolment_id", "in", enrolmentIds)])] : []),
-      ...(campEnrollmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrollment_id", "in", campEnrollmentIds)])] : []),
-    ]);
+const linkedTo = (enrolmentIds: number[], campEnrollmentIds: number[]) => (eb: ExpressionBuilder<Database, "certificates">) =>
+  eb.or([
+    ...(enrolmentIds.length ? [eb.and([eb("kind", "=", "section"), eb("enrolment_id", "in", enrolmentIds)])] : []),
+    ...(campEnrollmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrollment_id", "in", campEnrollmentIds)])] : []),
+  ]);
 
 /** A family's certificates, by their group and camp enrolments (the account decides which are its own). */
 export async function certificatesOfEnrolments(db: DB, enrolmentIds: number[], campEnrollmentIds: number[] = []): Promise<CertificateRow[]> {
   if (enrolmentIds.length === 0 && campEnrollmentIds.length === 0) return [];
-  return db.selectFrom("certificates").selectAll().where(linkedTo(enrolmentIds, campEnrollmentIds)).where("erased_at", "is", null).orderBy("issued_on", "desc").orderBy("id", "desc").execute();
+  return db
+    .selectFrom("certificates")
+    .selectAll()
+    .where(linkedTo(enrolmentIds, campEnrollmentIds))
+    .where("erased_at", "is", null)
+    .orderBy("issued_on", "desc")
+    .orderBy("id", "desc")
+    .execute();
 }
 
 /**
@@ -296,7 +345,14 @@ export async function eraseCertificatesOf(db: DB, enrolmentIds: number[], now: s
   if (enrolmentIds.length === 0 && campEnrollmentIds.length === 0) return 0;
   const done = await db
     .updateTable("certificates")
-    .set({ child_name: "", enrolment_id: null, camp_enrollment_id: null, revoke_reason: sql<string | null>`case when revoke_reason is null then null else '' end`, erased_at: now, updated_at: now })
+    .set({
+      child_name: "",
+      enrolment_id: null,
+      camp_enrollment_id: null,
+      revoke_reason: sql<string | null>`case when revoke_reason is null then null else '' end`,
+      erased_at: now,
+      updated_at: now,
+    })
     .where(linkedTo(enrolmentIds, campEnrollmentIds))
     .executeTakeFirst();
   return Number(done.numUpdatedRows);

@@ -11,14 +11,40 @@ interface Props {
 }
 
 /** One text input with its label and the server's message (ids the enhancement script finds: `<id>-error`). */
-function Input({ name, label, type = "text", autoComplete, value, error, dir }: { name: string; label: string; type?: string; autoComplete?: string; value?: string; error?: string; dir?: "ltr" }) {
+function Input({
+  name,
+  label,
+  type = "text",
+  autoComplete,
+  value,
+  error,
+  dir,
+}: {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  value?: string;
+  error?: string;
+  dir?: "ltr";
+}) {
   const id = `f-${name}`;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input id={id} name={name} type={type} autoComplete={autoComplete} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} dir={dir} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass}
+        dir={dir}
+      />
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
           {error}
@@ -48,9 +74,16 @@ export function ConsentFieldset({ forms, value, error }: Props) {
         return (
           <fieldset key={form.versionId} className="rounded-2xl border border-slate-200 p-4">
             <legend className="px-1 font-semibold text-slate-900">
-              {form.title} <span className="text-sm font-normal text-slate-600">({form.required ? t("fieldset.required") : t("fieldset.optional")} · {t("fieldset.version", { version: form.version })})</span>
+              {form.title}{" "}
+              <span className="text-sm font-normal text-slate-600">
+                ({form.required ? t("fieldset.required") : t("fieldset.optional")} · {t("fieldset.version", { version: form.version })})
+              </span>
             </legend>
-            <section className="max-h-48 overflow-y-auto whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-800" tabIndex={0} aria-label={form.title}>
+            <section
+              className="max-h-48 overflow-y-auto whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-800"
+              tabIndex={0}
+              aria-label={form.title}
+            >
               {form.body}
             </section>
             {form.kind === "medical" ? (
@@ -65,9 +98,30 @@ export function ConsentFieldset({ forms, value, error }: Props) {
                 {Array.from({ length: PICKUP_ROWS }, (_, i) => i + 1).map((row) => (
                   <fieldset key={row} className="grid gap-3 sm:grid-cols-3">
                     <legend className="text-sm font-medium text-slate-800">{t("fieldset.person", { n: row })}</legend>
-                    <Input name={name(`name${row}`)} label={t("fieldset.name")} autoComplete="off" value={value(name(`name${row}`))} error={error(name(`name${row}`))} />
-                    <Input name={name(`phone${row}`)} label={t("fieldset.phone")} type="tel" autoComplete="off" dir="ltr" value={value(name(`phone${row}`))} error={error(name(`phone${row}`))} />
-                    <Input name={name(`pin${row}`)} label={t("fieldset.pin")} type="password" autoComplete="new-password" dir="ltr" error={error(name(`pin${row}`))} />
+                    <Input
+                      name={name(`name${row}`)}
+                      label={t("fieldset.name")}
+                      autoComplete="off"
+                      value={value(name(`name${row}`))}
+                      error={error(name(`name${row}`))}
+                    />
+                    <Input
+                      name={name(`phone${row}`)}
+                      label={t("fieldset.phone")}
+                      type="tel"
+                      autoComplete="off"
+                      dir="ltr"
+                      value={value(name(`phone${row}`))}
+                      error={error(name(`phone${row}`))}
+                    />
+                    <Input
+                      name={name(`pin${row}`)}
+                      label={t("fieldset.pin")}
+                      type="password"
+                      autoComplete="new-password"
+                      dir="ltr"
+                      error={error(name(`pin${row}`))}
+                    />
                   </fieldset>
                 ))}
               </div>

@@ -5,14 +5,32 @@ import type { FormState } from "~/lib/forms/form-state";
 import { CONSENT_KINDS } from "./consent-kinds";
 
 /** The staff form of a consent form: kind (new forms only), required, texts in both languages. */
-export function ConsentFormEditor({ values, served, isNew, submit }: { values: Record<string, string>; served: FormState | null; isNew: boolean; submit: string }) {
+export function ConsentFormEditor({
+  values,
+  served,
+  isNew,
+  submit,
+}: {
+  values: Record<string, string>;
+  served: FormState | null;
+  isNew: boolean;
+  submit: string;
+}) {
   const { t } = useTranslation("consent");
   const value = (name: string) => served?.values[name] ?? values[name] ?? "";
   const error = (name: string) => served?.errors[name];
   const text = (name: "titleEn" | "titleAr" | "bodyEn" | "bodyAr") => {
     const id = `cf-${name}`;
     const long = name.startsWith("body");
-    const props = { id, name, defaultValue: value(name), className: inputClass, "aria-invalid": error(name) ? true : undefined, "aria-describedby": error(name) ? `${id}-error` : undefined, dir: name.endsWith("Ar") ? "rtl" : "ltr" };
+    const props = {
+      id,
+      name,
+      defaultValue: value(name),
+      className: inputClass,
+      "aria-invalid": error(name) ? true : undefined,
+      "aria-describedby": error(name) ? `${id}-error` : undefined,
+      dir: name.endsWith("Ar") ? "rtl" : "ltr",
+    };
     return (
       <div key={name}>
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">

@@ -21,7 +21,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id: form.id,
     kind: form.kind,
     version: form.current_version,
-    values: { required: form.required === 1 ? "yes" : "", active: form.active === 1 ? "yes" : "", titleEn: form.title_en, titleAr: form.title_ar, bodyEn: form.body_en, bodyAr: form.body_ar },
+    values: {
+      required: form.required === 1 ? "yes" : "",
+      active: form.active === 1 ? "yes" : "",
+      titleEn: form.title_en,
+      titleAr: form.title_ar,
+      bodyEn: form.body_en,
+      bodyAr: form.body_ar,
+    },
     versions: form.versions.map((v) => ({ version: v.version, title: v.title_en, at: v.created_at.slice(0, 10), answers: v.answers })),
     saved: new URL(request.url).searchParams.has("saved"),
   };

@@ -17,7 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const forms = await listConsentForms(context.db);
   return {
-    forms: forms.map((f) => ({ id: f.id, kind: f.kind, required: f.required === 1, active: f.active === 1, version: f.current_version, title: lang === "ar" && f.title_ar ? f.title_ar : f.title_en })),
+    forms: forms.map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      required: f.required === 1,
+      active: f.active === 1,
+      version: f.current_version,
+      title: lang === "ar" && f.title_ar ? f.title_ar : f.title_en,
+    })),
   };
 }
 
@@ -46,9 +53,15 @@ export default function AdminConsentFormsPage({ loaderData, actionData }: Route.
           <caption className="sr-only">{t("admin.title")}</caption>
           <thead>
             <tr className="bg-slate-50">
-              <th scope="col" className={cell}>{t("admin.titleEn").replace(/ \(.*\)$/, "")}</th>
-              <th scope="col" className={cell}>{t("admin.kind")}</th>
-              <th scope="col" className={cell}>{t("admin.versions")}</th>
+              <th scope="col" className={cell}>
+                {t("admin.titleEn").replace(/ \(.*\)$/, "")}
+              </th>
+              <th scope="col" className={cell}>
+                {t("admin.kind")}
+              </th>
+              <th scope="col" className={cell}>
+                {t("admin.versions")}
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -75,7 +75,9 @@ export default function AdminConsentMissingPage({ loaderData, actionData }: Rout
         </button>
       </form>
       {children === null ? null : children.length === 0 ? (
-        <p role="status" className="text-slate-700">{t("admin.allComplete")}</p>
+        <p role="status" className="text-slate-700">
+          {t("admin.allComplete")}
+        </p>
       ) : (
         <>
           <div className="overflow-x-auto">
@@ -93,7 +95,9 @@ export default function AdminConsentMissingPage({ loaderData, actionData }: Rout
               <tbody>
                 {children.map((c, i) => (
                   <tr key={`${c.email}-${i}`}>
-                    <th scope="row" className={`${cell} font-medium`}>{c.childName}</th>
+                    <th scope="row" className={`${cell} font-medium`}>
+                      {c.childName}
+                    </th>
                     <td className={cell}>{c.parentName}</td>
                     <td className={cell} dir="ltr">
                       {c.email}

@@ -23,7 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
   const timeZone = await academyTimeZone(context.db);
-  const batches = (await campBatches(context.db)).map((b) => ({ value: `${b.campId}:${b.session}`, label: `${lang === "ar" && b.title_ar ? b.title_ar : b.title_en} · ${b.sessionLabel[lang]}` }));
+  const batches = (await campBatches(context.db)).map((b) => ({
+    value: `${b.campId}:${b.session}`,
+    label: `${lang === "ar" && b.title_ar ? b.title_ar : b.title_en} · ${b.sessionLabel[lang]}`,
+  }));
   const batch = url.searchParams.get("batch") ?? "";
   const askedDay = url.searchParams.get("day") ?? "";
   const day = /^\d{4}-\d\d-\d\d$/.test(askedDay) ? askedDay : zonedParts(new Date(), timeZone).date;
@@ -39,12 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     batches,
     batch: chosen ? batch : "",
     day,
-    children: children?.map((c) => ({
-      ...c,
-      parentPhone: formatPhone(c.parentPhone),
-      pickup: c.pickup.map((p) => ({ ...p, phone: formatPhone(p.phone) })),
-      checkout: c.checkout ? { by: c.checkout.collected_by, at: formatTimeLabel(c.checkout.created_at, timeZone, lang) } : null,
-    })) ?? null,
+    children:
+      children?.map((c) => ({
+        ...c,
+        parentPhone: formatPhone(c.parentPhone),
+        pickup: c.pickup.map((p) => ({ ...p, phone: formatPhone(p.phone) })),
+        checkout: c.checkout ? { by: c.checkout.collected_by, at: formatTimeLabel(c.checkout.created_at, timeZone, lang) } : null,
+      })) ?? null,
   };
 }
 
@@ -72,18 +76,26 @@ export default function CampCheckoutPage({ loaderData, actionData }: Route.Compo
       ) : (
         <form method="get" className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
           <div>
-            <label htmlFor="batch" className="mb-1 block text-sm font-medium text-slate-800">{t("checkout.camp")}</label>
+            <label htmlFor="batch" className="mb-1 block text-sm font-medium text-slate-800">
+              {t("checkout.camp")}
+            </label>
             <select id="batch" name="batch" defaultValue={batch} className={inputClass}>
               {batches.map((b) => (
-                <option key={b.value} value={b.value}>{b.label}</option>
+                <option key={b.value} value={b.value}>
+                  {b.label}
+                </option>
               ))}
             </select>
           </div>
           <div>
-            <label htmlFor="day" className="mb-1 block text-sm font-medium text-slate-800">{t("checkout.day")}</label>
+            <label htmlFor="day" className="mb-1 block text-sm font-medium text-slate-800">
+              {t("checkout.day")}
+            </label>
             <input id="day" type="date" name="day" defaultValue={day} className={inputClass} dir="ltr" />
           </div>
-          <button type="submit" className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700">{t("checkout.show")}</button>
+          <button type="submit" className="rounded-lg border border-indigo-600 px-4 py-2 font-semibold text-indigo-700">
+            {t("checkout.show")}
+          </button>
         </form>
       )}
       {children === null ? null : children.length === 0 ? (
@@ -119,7 +131,9 @@ export default function CampCheckoutPage({ loaderData, actionData }: Route.Compo
                   </div>
                 ) : null}
                 {child.checkout ? (
-                  <p role="status" className="mt-2 font-semibold text-emerald-800">{t("checkout.done", { person: child.checkout.by, time: child.checkout.at })}</p>
+                  <p role="status" className="mt-2 font-semibold text-emerald-800">
+                    {t("checkout.done", { person: child.checkout.by, time: child.checkout.at })}
+                  </p>
                 ) : (
                   <form method="post" className="mt-3 space-y-3">
                     <FormAlert message={served?.message} />
@@ -142,10 +156,23 @@ export default function CampCheckoutPage({ loaderData, actionData }: Route.Compo
                       </p>
                     </fieldset>
                     <div>
-                      <label htmlFor={`pin-${child.id}`} className="mb-1 block text-sm font-medium text-slate-800">{t("checkout.pinLabel")}</label>
-                      <input id={`pin-${child.id}`} name="pin" type="password" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={inputClass} dir="ltr" />
+                      <label htmlFor={`pin-${child.id}`} className="mb-1 block text-sm font-medium text-slate-800">
+                        {t("checkout.pinLabel")}
+                      </label>
+                      <input
+                        id={`pin-${child.id}`}
+                        name="pin"
+                        type="password"
+                        inputMode="numeric"
+                        autoComplete="one-time-code"
+                        maxLength={6}
+                        className={inputClass}
+                        dir="ltr"
+                      />
                     </div>
-                    <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700">{t("checkout.record")}</button>
+                    <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700">
+                      {t("checkout.record")}
+                    </button>
                   </form>
                 )}
               </li>

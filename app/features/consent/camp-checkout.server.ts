@@ -27,7 +27,9 @@ export async function campBatches(db: DB) {
     .limit(100)
     .execute();
   const ids = [...new Set(rows.map((row) => row.campId))];
-  const batches = new Map((ids.length ? await db.selectFrom("camps").select(["id", "batches"]).where("id", "in", ids).execute() : []).map((c) => [c.id, c.batches]));
+  const batches = new Map(
+    (ids.length ? await db.selectFrom("camps").select(["id", "batches"]).where("id", "in", ids).execute() : []).map((c) => [c.id, c.batches]),
+  );
   return rows.map((row) => ({ ...row, sessionLabel: batchLabels(batches.get(row.campId), row.session) }));
 }
 
@@ -43,7 +45,12 @@ export async function campCheckoutList(db: DB, campId: number, session: string, 
     .execute();
   const ids = children.map((c) => c.id);
   const done = ids.length
-    ? await db.selectFrom("camp_checkouts").select(["enrollment_id", "collected_by", "created_at"]).where("enrollment_id", "in", ids).where("day", "=", day).execute()
+    ? await db
+        .selectFrom("camp_checkouts")
+        .select(["enrollment_id", "collected_by", "created_at"])
+        .where("enrollment_id", "in", ids)
+        .where("day", "=", day)
+        .execute()
     : [];
   return Promise.all(
     children.map(async (c) => ({
@@ -71,13 +78,23 @@ export async function recordCheckout(
   input: { enrollmentId: number; day: string; pickupId: number | null; pin: string },
   userId: number,
 ): Promise<CheckoutResult> {
-  const child = await db.selectFrom("enrollments").select(["id", "student_name", "email", "phone_number"]).where("id", "=", input.enrollmentId).executeTakeFirst();
+  const child = await db
+    .selectFrom("enrollments")
+    .select(["id", "student_name", "email", "phone_number"])
+    .where("id", "=", input.enrollmentId)
+    .executeTakeFirst();
   if (!child) return { ok: false, reason: "notFound" };
   const refusal = { childName: child.student_name, parentPhone: child.phone_number };
   const answer = await latestAnswerOf(db, "pickup", child.email, child.student_name);
   const person =
     answer && input.pickupId !== null
-      ? await db.selectFrom("consent_pickups").select(["id", "name", "phone", "pin_hash", "pin_locked_at"]).where("id", "=", input.pickupId).where("answer_id", "=", answer.id).executeTakeFirst().then((row) => row && openPickup(row))
+      ? await db
+          .selectFrom("consent_pickups")
+          .select(["id", "name", "phone", "pin_hash", "pin_locked_at"])
+          .where("id", "=", input.pickupId)
+          .where("answer_id", "=", answer.id)
+          .executeTakeFirst()
+          .then((row) => row && openPickup(row))
       : undefined;
   if (!person) return { ok: false, reason: "notOnList", ...refusal };
   if (person.pin_hash) {
@@ -114,9 +131,21 @@ async function countWrongPin(db: DB, person: { id: number; childName: string; en
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
     // Conditional: of racing wrong tries, one locks it and one audit entry says so.
-    const locked = await trx.updateTable("consent_pickups").set({ pin_locked_at: now }).where("id", "=", person.id).where("pin_locked_at", "is", null).executeTakeFirst();
+    const locked = await trx
+      .updateTable("consent_pickups")
+      .set({ pin_locked_at: now })
+      .where("id", "=", person.id)
+      .where("pin_locked_at", "is", null)
+      .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) return;
-    await recordAudit(trx, { userId, action: "pin_locked", entity: "consent_pickup", entityId: person.id, name: person.childName, summary: { wrongTries: tries, enrollmentId: person.enrollmentId } });
+    await recordAudit(trx, {
+      userId,
+      action: "pin_locked",
+      entity: "consent_pickup",
+      entityId: person.id,
+      name: person.childName,
+      summary: { wrongTries: tries, enrollmentId: person.enrollmentId },
+    });
   });
   return true;
 }

@@ -29,25 +29,63 @@ describe("children's data sealed at rest, keys rotated, views audited", () => {
 
   /** A child of the group with a medical answer and one pickup person (stored as `store` says). */
   async function answersFor(enrolmentId: number, store: "plain" | "sealed") {
-    const e = await server.db.selectFrom("section_enrolments").select(["email", "child_key", "child_name"]).where("id", "=", enrolmentId).executeTakeFirstOrThrow();
+    const e = await server.db
+      .selectFrom("section_enrolments")
+      .select(["email", "child_key", "child_name"])
+      .where("id", "=", enrolmentId)
+      .executeTakeFirstOrThrow();
     const at = new Date().toISOString();
     const form = async (kind: "medical" | "pickup") => {
-      const f = await server.db.insertInto("consent_forms").values({ kind, required: 1, current_version: 1, created_at: at, updated_at: at } as never).returning("id").executeTakeFirstOrThrow();
-      const v = await server.db.insertInto("consent_versions").values({ form_id: f.id, version: 1, title_en: kind, title_ar: kind, body_en: "x", body_ar: "x", created_at: at } as never).returning("id").executeTakeFirstOrThrow();
+      const f = await server.db
+        .insertInto("consent_forms")
+        .values({ kind, required: 1, current_version: 1, created_at: at, updated_at: at } as never)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const v = await server.db
+        .insertInto("consent_versions")
+        .values({ form_id: f.id, version: 1, title_en: kind, title_ar: kind, body_en: "x", body_ar: "x", created_at: at } as never)
+        .returning("id")
+        .executeTakeFirstOrThrow();
       return { formId: f.id, versionId: v.id };
     };
     const notes = { allergies: "Peanuts", medical: "Asthma: inhaler in bag" };
     const medical = await form("medical");
     const pickup = await form("pickup");
-    const row = (f: { formId: number; versionId: number }, values: { allergies: string; medical: string }) => ({ version_id: f.versionId, form_id: f.formId, email: e.email, child_key: e.child_key, child_name: e.child_name, signer_name: "Parent", user_id: null, lang: "en" as const, agreed: 1, ...values, enrolment_id: enrolmentId, enrollment_id: null, signed_at: at });
-    await server.db.insertInto("consent_answers").values(row(medical, store === "plain" ? notes : sealAnswerNotes(notes))).execute();
-    const p = await server.db.insertInto("consent_answers").values(row(pickup, { allergies: "", medical: "" })).returning("id").executeTakeFirstOrThrow();
+    const row = (f: { formId: number; versionId: number }, values: { allergies: string; medical: string }) => ({
+      version_id: f.versionId,
+      form_id: f.formId,
+      email: e.email,
+      child_key: e.child_key,
+      child_name: e.child_name,
+      signer_name: "Parent",
+      user_id: null,
+      lang: "en" as const,
+      agreed: 1,
+      ...values,
+      enrolment_id: enrolmentId,
+      enrollment_id: null,
+      signed_at: at,
+    });
+    await server.db
+      .insertInto("consent_answers")
+      .values(row(medical, store === "plain" ? notes : sealAnswerNotes(notes)))
+      .execute();
+    const p = await server.db
+      .insertInto("consent_answers")
+      .values(row(pickup, { allergies: "", medical: "" }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const person = { name: "Omar Uncle", phone: "+919876543211" };
-    await server.db.insertInto("consent_pickups").values({ answer_id: p.id, ...(store === "plain" ? person : sealPickup(person)), pin_hash: null }).execute();
+    await server.db
+      .insertInto("consent_pickups")
+      .values({ answer_id: p.id, ...(store === "plain" ? person : sealPickup(person)), pin_hash: null })
+      .execute();
   }
 
   it("refuses a malformed DATA_ENCRYPTION_KEYS at start, naming the variable and never the key", () => {
-    expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/stem-keys", DATA_ENCRYPTION_KEYS: "k1:short" })).toThrow(/DATA_ENCRYPTION_KEYS: key "k1" must be 32 bytes/);
+    expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/stem-keys", DATA_ENCRYPTION_KEYS: "k1:short" })).toThrow(
+      /DATA_ENCRYPTION_KEYS: key "k1" must be 32 bytes/,
+    );
     expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/stem-keys", DATA_ENCRYPTION_KEYS: `k1:${k1},k1:${k2}` })).toThrow(/names a key id twice/);
     expect(parseDataKeys(`k2:${k2}, k1:${k1}`).map((k) => k.id)).toEqual(["k2", "k1"]);
   });
@@ -71,13 +109,23 @@ describe("children's data sealed at rest, keys rotated, views audited", () => {
     // The job seals the plain rows (existing data migrated) under the current key.
     expect(await resealChildrenData(server.db)).toMatchObject({ answers: 1, pickups: 1, unreadable: 0 });
     const after = await stored();
-    expect([...after.answers.flatMap((a) => [a.allergies, a.medical]), ...after.pickups.flatMap((p) => [p.name, p.phone])].every((v) => v.startsWith("enc1:k1:"))).toBe(true);
+    expect(
+      [...after.answers.flatMap((a) => [a.allergies, a.medical]), ...after.pickups.flatMap((p) => [p.name, p.phone])].every((v) => v.startsWith("enc1:k1:")),
+    ).toBe(true);
     // Rotation: the operator puts k2 first and keeps k1 (a restart with the new list).
-    createApp({ config: loadConfig({ NODE_ENV: "test", DATA_DIR: server.config.dataDir, DATABASE_URL: "sqlite::memory:", DATA_ENCRYPTION_KEYS: `k2:${k2},k1:${k1}` }), db: server.db, logger: createLogger("silent") });
+    createApp({
+      config: loadConfig({ NODE_ENV: "test", DATA_DIR: server.config.dataDir, DATABASE_URL: "sqlite::memory:", DATA_ENCRYPTION_KEYS: `k2:${k2},k1:${k1}` }),
+      db: server.db,
+      logger: createLogger("silent"),
+    });
     expect((await consentNeedsFor(server.db, group.enrolmentIds)).get(plainChild)).toEqual(expected);
     expect(await resealChildrenData(server.db)).toMatchObject({ answers: 2, pickups: 2 });
     const rotated = await stored();
-    expect([...rotated.answers.flatMap((a) => [a.allergies, a.medical]), ...rotated.pickups.flatMap((p) => [p.name, p.phone])].every((v) => v.startsWith("enc1:k2:"))).toBe(true);
+    expect(
+      [...rotated.answers.flatMap((a) => [a.allergies, a.medical]), ...rotated.pickups.flatMap((p) => [p.name, p.phone])].every((v) =>
+        v.startsWith("enc1:k2:"),
+      ),
+    ).toBe(true);
     expect((await consentNeedsFor(server.db, group.enrolmentIds)).get(sealedChild)).toEqual(expected);
     expect(await resealChildrenData(server.db)).toMatchObject({ answers: 0, pickups: 0 });
     // Authenticated: an altered value, a value moved to another column, or an unknown key opens to nothing.

@@ -12,10 +12,24 @@ const COLUMNS = {
   phone: "consent_pickups.phone",
 } as const;
 
-export const sealAnswerNotes = (notes: { allergies: string; medical: string }) => ({ allergies: sealField(COLUMNS.allergies, notes.allergies), medical: sealField(COLUMNS.medical, notes.medical) });
-export const openAnswerNotes = <T extends { allergies: string; medical: string }>(row: T): T => ({ ...row, allergies: openField(COLUMNS.allergies, row.allergies), medical: openField(COLUMNS.medical, row.medical) });
-export const sealPickup = (person: { name: string; phone: string }) => ({ name: sealField(COLUMNS.name, person.name), phone: sealField(COLUMNS.phone, person.phone) });
-export const openPickup = <T extends { name: string; phone: string }>(row: T): T => ({ ...row, name: openField(COLUMNS.name, row.name), phone: openField(COLUMNS.phone, row.phone) });
+export const sealAnswerNotes = (notes: { allergies: string; medical: string }) => ({
+  allergies: sealField(COLUMNS.allergies, notes.allergies),
+  medical: sealField(COLUMNS.medical, notes.medical),
+});
+export const openAnswerNotes = <T extends { allergies: string; medical: string }>(row: T): T => ({
+  ...row,
+  allergies: openField(COLUMNS.allergies, row.allergies),
+  medical: openField(COLUMNS.medical, row.medical),
+});
+export const sealPickup = (person: { name: string; phone: string }) => ({
+  name: sealField(COLUMNS.name, person.name),
+  phone: sealField(COLUMNS.phone, person.phone),
+});
+export const openPickup = <T extends { name: string; phone: string }>(row: T): T => ({
+  ...row,
+  name: openField(COLUMNS.name, row.name),
+  phone: openField(COLUMNS.phone, row.phone),
+});
 
 /** Rows one pass of the re-encryption job takes per table (it runs again until none is left). */
 const BATCH = 200;
@@ -34,7 +48,12 @@ export async function resealChildrenData(db: DB): Promise<{ answers: number; pic
   const answers = await db
     .selectFrom("consent_answers")
     .select(["id", "allergies", "medical"])
-    .where((eb) => eb.or([eb.and([eb("allergies", "<>", ""), eb("allergies", "not like", notCurrent)]), eb.and([eb("medical", "<>", ""), eb("medical", "not like", notCurrent)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("allergies", "<>", ""), eb("allergies", "not like", notCurrent)]),
+        eb.and([eb("medical", "<>", ""), eb("medical", "not like", notCurrent)]),
+      ]),
+    )
     .orderBy("id")
     .limit(BATCH)
     .execute();
@@ -45,13 +64,21 @@ export async function resealChildrenData(db: DB): Promise<{ answers: number; pic
       unreadable++;
       continue;
     }
-    const done = await db.updateTable("consent_answers").set(sealAnswerNotes(open)).where("id", "=", row.id).where("allergies", "=", row.allergies).where("medical", "=", row.medical).executeTakeFirst();
+    const done = await db
+      .updateTable("consent_answers")
+      .set(sealAnswerNotes(open))
+      .where("id", "=", row.id)
+      .where("allergies", "=", row.allergies)
+      .where("medical", "=", row.medical)
+      .executeTakeFirst();
     answersDone += Number(done.numUpdatedRows);
   }
   const people = await db
     .selectFrom("consent_pickups")
     .select(["id", "name", "phone"])
-    .where((eb) => eb.or([eb.and([eb("name", "<>", ""), eb("name", "not like", notCurrent)]), eb.and([eb("phone", "<>", ""), eb("phone", "not like", notCurrent)])]))
+    .where((eb) =>
+      eb.or([eb.and([eb("name", "<>", ""), eb("name", "not like", notCurrent)]), eb.and([eb("phone", "<>", ""), eb("phone", "not like", notCurrent)])]),
+    )
     .orderBy("id")
     .limit(BATCH)
     .execute();
@@ -62,7 +89,13 @@ export async function resealChildrenData(db: DB): Promise<{ answers: number; pic
       unreadable++;
       continue;
     }
-    const done = await db.updateTable("consent_pickups").set(sealPickup(open)).where("id", "=", row.id).where("name", "=", row.name).where("phone", "=", row.phone).executeTakeFirst();
+    const done = await db
+      .updateTable("consent_pickups")
+      .set(sealPickup(open))
+      .where("id", "=", row.id)
+      .where("name", "=", row.name)
+      .where("phone", "=", row.phone)
+      .executeTakeFirst();
     pickupsDone += Number(done.numUpdatedRows);
   }
   return { answers: answersDone, pickups: pickupsDone, unreadable };

@@ -14,7 +14,20 @@ export async function consentExport(db: DB, owner: { id: number; provenEmail: st
     .orderBy("a.id")
     .execute()
     .then((rows) => rows.map(openAnswerNotes));
-  const people = answers.length ? (await db.selectFrom("consent_pickups").select(["answer_id", "name", "phone"]).where("answer_id", "in", answers.map((a) => a.id)).orderBy("id").execute()).map(openPickup) : [];
+  const people = answers.length
+    ? (
+        await db
+          .selectFrom("consent_pickups")
+          .select(["answer_id", "name", "phone"])
+          .where(
+            "answer_id",
+            "in",
+            answers.map((a) => a.id),
+          )
+          .orderBy("id")
+          .execute()
+      ).map(openPickup)
+    : [];
   return answers.map((a) => ({
     form: a.title_en,
     kind: a.kind,
@@ -31,16 +44,22 @@ export async function consentExport(db: DB, owner: { id: number; provenEmail: st
 }
 
 /** The account's answers: given while signed in, or under its proven e-mail (the one rule, account-owner.server). */
-export const ownedAnswers = (owner: { id: number; provenEmail: string | null }) =>
-ownedBy("a", owner);
+export const ownedAnswers = (owner: { id: number; provenEmail: string | null }) => ownedBy("a", owner);
 
 /** Erases an account's consent answers (their pickup people go with them); check-outs keep only "[erased]". */
 export async function eraseConsent(trx: DB, owner: { id: number; provenEmail: string | null }): Promise<number> {
   const ids = (await trx.selectFrom("consent_answers as a").select("a.id").where(ownedAnswers(owner)).execute()).map((a) => a.id);
   if (ids.length === 0) return 0;
-  await trx.updateTable("camp_checkouts").set({ collected_by: "[erased]", pickup_id: null }).where("pickup_id", "in", trx.selectFrom("consent_pickups").select("id").where("answer_id", "in", ids)).execute();
+  await trx
+    .updateTable("camp_checkouts")
+    .set({ collected_by: "[erased]", pickup_id: null })
+    .where("pickup_id", "in", trx.selectFrom("consent_pickups").select("id").where("answer_id", "in", ids))
+    .execute();
   await trx.deleteFrom("consent_answers").where("id", "in", ids).execute();
-  if (owner.provenEmail) await trx.deleteFrom("consent_links").where(sql<string>`lower(email)`, "=", owner.provenEmail).execute();
+  if (owner.provenEmail)
+    await trx
+      .deleteFrom("consent_links")
+      .where(sql<string>`lower(email)`, "=", owner.provenEmail)
+      .execute();
   return ids.length;
 }
-

@@ -35,20 +35,31 @@ export default function ConsentCompletePage({ loaderData, actionData }: Route.Co
       <PageMeta title={t("complete.title")} description={t("complete.intro")} />
       <h1 className="text-3xl font-extrabold text-slate-900">{t("complete.title")}</h1>
       {gone ? (
-        <p role="alert" className="mt-4 text-slate-800">{t("complete.gone")}</p>
+        <p role="alert" className="mt-4 text-slate-800">
+          {t("complete.gone")}
+        </p>
       ) : children.length === 0 ? (
         <p role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 font-semibold text-emerald-900">
           {t("complete.allDone")}
         </p>
       ) : (
         <div id="forms" className="mt-4 space-y-8">
-          {done ? <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900">{t("complete.saved")}</p> : null}
+          {done ? (
+            <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900">
+              {t("complete.saved")}
+            </p>
+          ) : null}
           <p className="text-slate-700">{t("complete.intro")}</p>
           {children.map((child, i) => {
             const served = isFormState(actionData, completeFormName(child.childName)) ? actionData : null;
             const signerId = `signer-${i}`;
             return (
-              <form key={child.childName} method="post" className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby={`child-${i}`}>
+              <form
+                key={child.childName}
+                method="post"
+                className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+                aria-labelledby={`child-${i}`}
+              >
                 <h2 id={`child-${i}`} className="text-xl font-bold text-slate-900">
                   {t("complete.forChild", { child: child.childName })}
                 </h2>
@@ -60,8 +71,21 @@ export default function ConsentCompletePage({ loaderData, actionData }: Route.Co
                   <label htmlFor={signerId} className="mb-1 block text-sm font-medium text-slate-800">
                     {t("complete.signer")}
                   </label>
-                  <input id={signerId} type="text" name="signerName" required autoComplete="name" defaultValue={served?.values.signerName} className={inputClass} aria-invalid={served?.errors.signerName ? true : undefined} />
-                  {served?.errors.signerName ? <p role="alert" className="mt-1 text-sm text-red-700">{served.errors.signerName}</p> : null}
+                  <input
+                    id={signerId}
+                    type="text"
+                    name="signerName"
+                    required
+                    autoComplete="name"
+                    defaultValue={served?.values.signerName}
+                    className={inputClass}
+                    aria-invalid={served?.errors.signerName ? true : undefined}
+                  />
+                  {served?.errors.signerName ? (
+                    <p role="alert" className="mt-1 text-sm text-red-700">
+                      {served.errors.signerName}
+                    </p>
+                  ) : null}
                 </div>
                 <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
                   {t("complete.send", { child: child.childName })}

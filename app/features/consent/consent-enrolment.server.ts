@@ -29,6 +29,14 @@ export async function checkEnrolmentConsent(
   if (Object.keys(all).length > 0) throw new HttpError(400, serverT(who.lang, "consent", "api.summary"), all);
   return {
     answers,
-    save: (trx, link) => saveConsentAnswers(trx, who.secret, answers, { email: who.email, childName: who.childName, signerName: who.signerName, userId: who.userId, lang: who.lang, ...link }),
+    save: (trx, link) =>
+      saveConsentAnswers(trx, who.secret, answers, {
+        email: who.email,
+        childName: who.childName,
+        signerName: who.signerName,
+        userId: who.userId,
+        lang: who.lang,
+        ...link,
+      }),
   };
 }

@@ -22,5 +22,9 @@ export const CONSENT_FIELD = /^consent_\d{1,9}(?:_[a-z0-9]{1,12})?$/;
 
 /** The consent forms' posted fields, for an enrolment's JSON body (page actions pick their fields by name). */
 export function consentFields(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).filter(([name]) => CONSENT_FIELD.test(name)).slice(0, 60));
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name]) => CONSENT_FIELD.test(name))
+      .slice(0, 60),
+  );
 }

@@ -37,7 +37,16 @@ export async function createConsentForm(trx: DB, input: ConsentFormInput, userId
     .executeTakeFirstOrThrow();
   await trx
     .insertInto("consent_versions")
-    .values({ form_id: form.id, version: 1, title_en: input.titleEn, title_ar: input.titleAr, body_en: input.bodyEn, body_ar: input.bodyAr, created_by: userId, created_at: now })
+    .values({
+      form_id: form.id,
+      version: 1,
+      title_en: input.titleEn,
+      title_ar: input.titleAr,
+      body_en: input.bodyEn,
+      body_ar: input.bodyAr,
+      created_by: userId,
+      created_at: now,
+    })
     .execute();
   return form.id;
 }
@@ -54,14 +63,24 @@ export async function updateConsentForm(trx: DB, id: number, input: ConsentFormU
     .where("f.id", "=", id)
     .executeTakeFirst();
   if (!before) return undefined;
-  const textsChanged = before.title_en !== input.titleEn || before.title_ar !== input.titleAr || before.body_en !== input.bodyEn || before.body_ar !== input.bodyAr;
+  const textsChanged =
+    before.title_en !== input.titleEn || before.title_ar !== input.titleAr || before.body_en !== input.bodyEn || before.body_ar !== input.bodyAr;
   const now = nowIso();
   let version = before.current_version;
   if (textsChanged) {
     version += 1;
     await trx
       .insertInto("consent_versions")
-      .values({ form_id: id, version, title_en: input.titleEn, title_ar: input.titleAr, body_en: input.bodyEn, body_ar: input.bodyAr, created_by: userId, created_at: now })
+      .values({
+        form_id: id,
+        version,
+        title_en: input.titleEn,
+        title_ar: input.titleAr,
+        body_en: input.bodyEn,
+        body_ar: input.bodyAr,
+        created_by: userId,
+        created_at: now,
+      })
       .execute();
   }
   await trx

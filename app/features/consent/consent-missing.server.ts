@@ -74,12 +74,22 @@ export async function missingConsent(db: DB, query: MissingQuery, lang: Lang): P
   const forms = (await currentConsentForms(db, lang)).filter((form) => form.required);
   if (forms.length === 0) return [];
   const children = await childrenOf(db, query);
-  const answered = await answeredKeys(db, [...new Set(children.map((c) => c.email.toLowerCase()))], forms.map((form) => form.versionId));
+  const answered = await answeredKeys(
+    db,
+    [...new Set(children.map((c) => c.email.toLowerCase()))],
+    forms.map((form) => form.versionId),
+  );
   return children
-    .map((c) => ({ childName: c.child_name, parentName: c.parent_name, email: c.email, phone: c.phone, lang: c.lang, missing: missingOf(answered, forms, c.email, c.child_name) }))
+    .map((c) => ({
+      childName: c.child_name,
+      parentName: c.parent_name,
+      email: c.email,
+      phone: c.phone,
+      lang: c.lang,
+      missing: missingOf(answered, forms, c.email, c.child_name),
+    }))
     .filter((c) => c.missing.length > 0);
 }
-
 
 /**
  * One e-mail per family missing a form in this group or batch, each with its own link (its token's
@@ -95,7 +105,13 @@ export async function remindMissing(db: DB, secret: string, query: MissingQuery)
       const { seed, token } = newMailedToken(secret, CONSENT_REMINDER_MAIL);
       await trx
         .insertInto("consent_links")
-        .values({ token_hash: tokenHash(token), email: family.email, lang: family.lang, created_at: new Date(now).toISOString(), expires_at: new Date(now + CONSENT_LINK_DAYS * 86_400_000).toISOString() })
+        .values({
+          token_hash: tokenHash(token),
+          email: family.email,
+          lang: family.lang,
+          created_at: new Date(now).toISOString(),
+          expires_at: new Date(now + CONSENT_LINK_DAYS * 86_400_000).toISOString(),
+        })
         .execute();
       await queueMail(trx, consentReminderMail, {
         to: family.email,
@@ -108,42 +124,72 @@ export async function remindMissing(db: DB, secret: string, query: MissingQuery)
 }
 
 /** The reminder, made when its job runs: the family's children still missing forms, and the link. */
-export const consentReminderMail = defineMail(CONSENT_REMINDER_MAIL, z.object({ seed: z.string(), email: z.string(), lang: z.enum(languages) }), async ({ db, config }, { seed, email, lang }) => {
-  const family = await familyForms(db, email, lang);
-  const owing = family.filter((child) => child.forms.some((form) => form.required));
-  if (owing.length === 0) return null;
-  const token = mailedToken(config.sessionSecret, CONSENT_REMINDER_MAIL, seed);
-  const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "consent", key, values);
-  const text = [
-    t("mail.greeting"),
-    "",
-    t("mail.intro"),
-    ...owing.map((child) => `- ${child.childName}: ${child.forms.filter((form) => form.required).map((form) => form.title).join(lang === "ar" ? "، " : ", ")}`),
-    "",
-    t("mail.link", { days: CONSENT_LINK_DAYS, count: CONSENT_LINK_DAYS }),
-    `${config.publicUrl}${localizePath("/consent/complete", lang)}?token=${token}`,
-    "",
-    t("mail.signoff"),
-  ].join("\n");
-  return textMail([{ lang, text }]);
-});
+export const consentReminderMail = defineMail(
+  CONSENT_REMINDER_MAIL,
+  z.object({ seed: z.string(), email: z.string(), lang: z.enum(languages) }),
+  async ({ db, config }, { seed, email, lang }) => {
+    const family = await familyForms(db, email, lang);
+    const owing = family.filter((child) => child.forms.some((form) => form.required));
+    if (owing.length === 0) return null;
+    const token = mailedToken(config.sessionSecret, CONSENT_REMINDER_MAIL, seed);
+    const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "consent", key, values);
+    const text = [
+      t("mail.greeting"),
+      "",
+      t("mail.intro"),
+      ...owing.map(
+        (child) =>
+          `- ${child.childName}: ${child.forms
+            .filter((form) => form.required)
+            .map((form) => form.title)
+            .join(lang === "ar" ? "، " : ", ")}`,
+      ),
+      "",
+      t("mail.link", { days: CONSENT_LINK_DAYS, count: CONSENT_LINK_DAYS }),
+      `${config.publicUrl}${localizePath("/consent/complete", lang)}?token=${token}`,
+      "",
+      t("mail.signoff"),
+    ].join("\n");
+    return textMail([{ lang, text }]);
+  },
+);
 
 /** The e-mail a reminder link stands for, while it lasts. */
 export async function linkEmail(db: DB, token: string): Promise<string | undefined> {
   if (token.length < 16 || token.length > 100) return undefined;
-  const row = await db.selectFrom("consent_links").select("email").where("token_hash", "=", tokenHash(token)).where("expires_at", ">", nowIso()).executeTakeFirst();
+  const row = await db
+    .selectFrom("consent_links")
+    .select("email")
+    .where("token_hash", "=", tokenHash(token))
+    .where("expires_at", ">", nowIso())
+    .executeTakeFirst();
   return row?.email;
 }
 
 /** A family's enrolled children (groups and camps) and the forms each has not answered in their current version. */
 export async function familyForms(db: DB, email: string, lang: Lang) {
   const lower = email.trim().toLowerCase();
-  const sections = await db.selectFrom("section_enrolments").select("child_name").where(sql<boolean>`lower(email) = ${lower}`).where("status", "=", "enrolled").limit(50).execute();
-  const camps = await db.selectFrom("enrollments").select("student_name as child_name").where(sql<boolean>`lower(email) = ${lower}`).limit(50).execute();
+  const sections = await db
+    .selectFrom("section_enrolments")
+    .select("child_name")
+    .where(sql<boolean>`lower(email) = ${lower}`)
+    .where("status", "=", "enrolled")
+    .limit(50)
+    .execute();
+  const camps = await db
+    .selectFrom("enrollments")
+    .select("student_name as child_name")
+    .where(sql<boolean>`lower(email) = ${lower}`)
+    .limit(50)
+    .execute();
   const children = new Map<string, string>();
   for (const row of [...sections, ...camps]) if (!children.has(childKey(row.child_name))) children.set(childKey(row.child_name), row.child_name);
   const forms = await currentConsentForms(db, lang);
-  const answered = await answeredKeys(db, [lower], forms.map((form) => form.versionId));
+  const answered = await answeredKeys(
+    db,
+    [lower],
+    forms.map((form) => form.versionId),
+  );
   return [...children.values()].slice(0, 20).map((childName) => ({
     childName,
     forms: forms.filter((form) => !answered.has(`${lower}\n${childKey(childName)}\n${form.versionId}`)),
@@ -170,9 +216,17 @@ export async function missingChoices(db: DB, lang: Lang) {
     .execute();
   // Enrolments store the English batch value: the list shows the batch's label in the reader's language.
   const ids = [...new Set(camps.map((c) => c.id))];
-  const batches = new Map((ids.length ? await db.selectFrom("camps").select(["id", "batches"]).where("id", "in", ids).execute() : []).map((c) => [c.id, c.batches]));
+  const batches = new Map(
+    (ids.length ? await db.selectFrom("camps").select(["id", "batches"]).where("id", "in", ids).execute() : []).map((c) => [c.id, c.batches]),
+  );
   return {
-    sections: sections.map((s) => ({ value: `s:${s.id}`, label: `${lang === "ar" && s.name_ar ? s.name_ar : s.name_en} · ${s.starts_at.slice(0, 10)} (#${s.id})` })),
-    camps: camps.map((c) => ({ value: `c:${c.id}:${c.session}`, label: `${lang === "ar" && c.title_ar ? c.title_ar : c.title_en} · ${batchLabels(batches.get(c.id), c.session)[lang]}` })),
+    sections: sections.map((s) => ({
+      value: `s:${s.id}`,
+      label: `${lang === "ar" && s.name_ar ? s.name_ar : s.name_en} · ${s.starts_at.slice(0, 10)} (#${s.id})`,
+    })),
+    camps: camps.map((c) => ({
+      value: `c:${c.id}:${c.session}`,
+      label: `${lang === "ar" && c.title_ar ? c.title_ar : c.title_en} · ${batchLabels(batches.get(c.id), c.session)[lang]}`,
+    })),
   };
 }

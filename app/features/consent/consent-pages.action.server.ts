@@ -58,7 +58,10 @@ export function remindAction(args: ActionFunctionArgs) {
 
 /** /consent/complete: one child's forms from a reminder's link (POST /api/consent/complete). */
 export async function completeAction(args: ActionFunctionArgs) {
-  const posted = await args.request.clone().formData().catch(() => null);
+  const posted = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
   const child = String(posted?.get("childName") ?? "");
   const url = new URL(args.request.url);
   return postFormToApi(args, {
@@ -72,14 +75,23 @@ export async function completeAction(args: ActionFunctionArgs) {
 /** /teaching/camp: one child's check-out (POST /api/teaching/camp/checkouts). */
 export async function checkoutAction(args: ActionFunctionArgs) {
   requireAdminPage(args.context, args.request, "teaching");
-  const posted = await args.request.clone().formData().catch(() => null);
+  const posted = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
   const id = String(posted?.get("enrollmentId") ?? "");
   // Staff's unlock of a pickup person's PIN (issue 39), shown under that child on the same screen.
   const unlock = String(posted?.get("unlockPickup") ?? "");
   if (unlock !== "") {
     if (!/^\d{1,9}$/.test(unlock) || !/^\d{1,9}$/.test(id)) throw data({ message: "Bad request." }, { status: 400 });
     const back = new URL(args.request.url);
-    return postFormToApi(args, { form: checkoutFormName(id), endpoint: unlockPickup, params: { id: unlock }, toBody: () => ({}), onSuccess: () => `${back.pathname}${back.search}#child-${id}` });
+    return postFormToApi(args, {
+      form: checkoutFormName(id),
+      endpoint: unlockPickup,
+      params: { id: unlock },
+      toBody: () => ({}),
+      onSuccess: () => `${back.pathname}${back.search}#child-${id}`,
+    });
   }
   if (!/^\d{1,9}$/.test(id)) throw data({ message: "Bad request." }, { status: 400 });
   const url = new URL(args.request.url);

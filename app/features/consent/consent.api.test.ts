@@ -12,7 +12,14 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
   let sectionId: number;
   let form: { liability: number; medical: number; pickup: number; media: number };
   const versionOf = async (formId: number) =>
-    (await server.db.selectFrom("consent_forms as f").innerJoin("consent_versions as v", (j) => j.onRef("v.form_id", "=", "f.id").onRef("v.version", "=", "f.current_version")).select("v.id").where("f.id", "=", formId).executeTakeFirstOrThrow()).id;
+    (
+      await server.db
+        .selectFrom("consent_forms as f")
+        .innerJoin("consent_versions as v", (j) => j.onRef("v.form_id", "=", "f.id").onRef("v.version", "=", "f.current_version"))
+        .select("v.id")
+        .where("f.id", "=", formId)
+        .executeTakeFirstOrThrow()
+    ).id;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -27,7 +34,10 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     });
     sectionId = res.body.id;
     const make = async (kind: string, required: boolean, title: string) => {
-      const created = await server.request("POST", "/api/admin/consent-forms", { json: { kind, required, titleEn: title, titleAr: `${title} (ar)`, bodyEn: `${title} text`, bodyAr: "نص" }, headers: staff });
+      const created = await server.request("POST", "/api/admin/consent-forms", {
+        json: { kind, required, titleEn: title, titleAr: `${title} (ar)`, bodyEn: `${title} text`, bodyAr: "نص" },
+        headers: staff,
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body.id as number;
     };
@@ -43,7 +53,8 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
   });
 
   const child = (email: string, name = "Aarav Sharma") => ({ childName: name, childAge: 8, parentName: "Priya Sharma", email, phone: "+91 98765 43210" });
-  const enrol = (body: unknown, headers: Record<string, string> = {}) => server.request("POST", `/api/sections/${sectionId}/enrolments`, { json: body, headers });
+  const enrol = (body: unknown, headers: Record<string, string> = {}) =>
+    server.request("POST", `/api/sections/${sectionId}/enrolments`, { json: body, headers });
   /** Every required form answered: liability, medical (with notes), pickup (one person with a PIN). */
   const allForms = async () => {
     const [l, m, p] = [await versionOf(form.liability), await versionOf(form.medical), await versionOf(form.pickup)];
@@ -80,7 +91,10 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     const p = await versionOf(form.pickup);
     const bad = await enrol({ ...child("first@example.com"), ...(await allForms()), [`consent_${p}_phone1`]: "12", [`consent_${p}_pin1`]: "12ab" });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ [`consent_${p}_phone1`]: "Please enter a valid phone number for this person.", [`consent_${p}_pin1`]: "A PIN is 4 to 6 digits." });
+    expect(bad.body.errors).toEqual({
+      [`consent_${p}_phone1`]: "Please enter a valid phone number for this person.",
+      [`consent_${p}_pin1`]: "A PIN is 4 to 6 digits.",
+    });
     expect(await server.countRows("consent_answers")).toBe(0);
     expect(await server.db.selectFrom("section_enrolments").select("id").where("email", "=", "first@example.com").execute()).toEqual([]);
   });
@@ -109,7 +123,11 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     expect(pickups[0]!.pin_hash).not.toContain("4321");
     // The instructor's roster seam: the medical notes and the pickup list, no PIN.
     const needs = await consentNeedsFor(server.db, [enrolment.id]);
-    expect(needs.get(enrolment.id)).toEqual({ allergies: "Peanuts", medical: "Asthma: inhaler in bag", pickup: [{ name: "Omar Sharma", phone: "+919876543211" }] });
+    expect(needs.get(enrolment.id)).toEqual({
+      allergies: "Peanuts",
+      medical: "Asthma: inhaler in bag",
+      pickup: [{ name: "Omar Sharma", phone: "+919876543211" }],
+    });
   });
 
   it("does not ask a child again for the current version; a new version asks again", async () => {
@@ -129,7 +147,9 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     expect(edit.body.version).toBe(2);
     const newVersion = await versionOf(form.liability);
     expect(newVersion).not.toBe(oldVersion);
-    expect((await server.db.selectFrom("consent_answers").select("id").where("version_id", "=", oldVersion).where("email", "=", email).execute()).length).toBe(1);
+    expect((await server.db.selectFrom("consent_answers").select("id").where("version_id", "=", oldVersion).where("email", "=", email).execute()).length).toBe(
+      1,
+    );
     const third = await server.request("POST", "/api/admin/sections", { json: await sectionBody(), headers: staff });
     const asked = await server.request("POST", `/api/sections/${third.body.id}/enrolments`, { json: child(email) });
     expect(asked.status).toBe(400);
@@ -137,18 +157,38 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     const answered = await server.request("POST", `/api/sections/${third.body.id}/enrolments`, { json: { ...child(email), [`consent_${newVersion}`]: "yes" } });
     expect(answered.status).toBe(201);
     // Audited with before and after.
-    const audit = await server.db.selectFrom("audit_log").select("summary").where("entity", "=", "consent_form").where("action", "=", "update").executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .select("summary")
+      .where("entity", "=", "consent_form")
+      .where("action", "=", "update")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary).changes).toMatchObject({ version: { from: 1, to: 2 } });
   });
 
   const sectionBody = async () => {
     const course = await server.db.selectFrom("courses").select("id").where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
     const timeZone = (await server.request("GET", "/api/courses/robotics-fundamentals/sections")).body.timeZone;
-    return { courseId: course.id, weekdays: [2], startTime: "18:00", durationMinutes: 60, firstDate: addDays(zonedParts(new Date(), timeZone).date, 12), meetings: 2, capacity: 10 };
+    return {
+      courseId: course.id,
+      weekdays: [2],
+      startTime: "18:00",
+      durationMinutes: 60,
+      firstDate: addDays(zonedParts(new Date(), timeZone).date, 12),
+      meetings: 2,
+      capacity: 10,
+    };
   };
 
   it("camp enrollment asks the same forms (the JSON API and field errors)", async () => {
-    const camp = { studentName: "Lina Haddad", parentName: "Rana Haddad", email: "camp@example.com", phoneNumber: "+91 98765 43210", selectedCamp: "Junior Camp", selectedSession: "1 July - 20th July" };
+    const camp = {
+      studentName: "Lina Haddad",
+      parentName: "Rana Haddad",
+      email: "camp@example.com",
+      phoneNumber: "+91 98765 43210",
+      selectedCamp: "Junior Camp",
+      selectedSession: "1 July - 20th July",
+    };
     const refused = await server.request("POST", "/api/summercamp/enroll", { json: camp });
     expect(refused.status).toBe(400);
     expect(refused.body.errors[`consent_${await versionOf(form.liability)}`]).toBeDefined();
@@ -164,7 +204,22 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     for (const [i, name] of ["Sami Noor", "Huda Noor"].entries()) {
       await server.db
         .insertInto("section_enrolments")
-        .values({ reference: `ref-missing-${i}-0123456789`, code: `MISS${i}`, section_id: sectionId, course_id: null, child_name: name, child_key: name.toLowerCase(), child_age: 8, parent_name: "Noor", email: "noor@example.com", phone: "+919876543210", lang: "en", user_id: null, created_at: now, updated_at: now })
+        .values({
+          reference: `ref-missing-${i}-0123456789`,
+          code: `MISS${i}`,
+          section_id: sectionId,
+          course_id: null,
+          child_name: name,
+          child_key: name.toLowerCase(),
+          child_age: 8,
+          parent_name: "Noor",
+          email: "noor@example.com",
+          phone: "+919876543210",
+          lang: "en",
+          user_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
     const missing = await server.request("GET", `/api/admin/consent/missing?section=${sectionId}`, { headers: staff });
@@ -185,11 +240,17 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     // Only the hash is stored.
     expect(await server.db.selectFrom("consent_links").select("id").where("token_hash", "=", token).executeTakeFirst()).toBeUndefined();
     expect(await server.db.selectFrom("consent_links").select("id").where("token_hash", "=", tokenHash(token)).executeTakeFirst()).toBeDefined();
-    const done = await server.request("POST", "/api/consent/complete", { json: { token, childName: "Sami Noor", signerName: "Noor Ali", ...(await allForms()) } });
+    const done = await server.request("POST", "/api/consent/complete", {
+      json: { token, childName: "Sami Noor", signerName: "Noor Ali", ...(await allForms()) },
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const after = await server.request("GET", `/api/admin/consent/missing?section=${sectionId}`, { headers: staff });
-    expect(after.body.children.filter((c: { email: string }) => c.email === "noor@example.com").map((c: { childName: string }) => c.childName)).toEqual(["Huda Noor"]);
-    expect((await server.request("POST", "/api/consent/complete", { json: { token: "x".repeat(43), childName: "Huda Noor", signerName: "Noor" } })).status).toBe(404);
+    expect(after.body.children.filter((c: { email: string }) => c.email === "noor@example.com").map((c: { childName: string }) => c.childName)).toEqual([
+      "Huda Noor",
+    ]);
+    expect(
+      (await server.request("POST", "/api/consent/complete", { json: { token: "x".repeat(43), childName: "Huda Noor", signerName: "Noor" } })).status,
+    ).toBe(404);
     expect((await server.request("GET", `/api/admin/consent/missing?section=${sectionId}`)).status).toBe(401);
   });
 
@@ -224,7 +285,9 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     expect(ok.body.message).toBe("Lina Haddad was collected by Omar Sharma.");
     const stored = await server.db.selectFrom("camp_checkouts").selectAll().executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ enrollment_id: row.id, day, collected_by: "Omar Sharma", recorded_by: instructor.user.id });
-    expect(await server.db.selectFrom("audit_log").select("id").where("entity", "=", "camp_checkout").where("user_id", "=", instructor.user.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await server.db.selectFrom("audit_log").select("id").where("entity", "=", "camp_checkout").where("user_id", "=", instructor.user.id).executeTakeFirst(),
+    ).toBeDefined();
     expect((await post({ enrollmentId: row.id, day, pickup: person.id, pin: "4321" })).status).toBe(409);
     const parent = await server.signIn("user");
     expect((await post({ enrollmentId: row.id, day, pickup: person.id }, { cookie: parent.cookie, origin: server.url })).status).toBe(403);
@@ -233,8 +296,17 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
   it("locks a pickup person's PIN after 5 wrong tries in a day (even the right PIN then), shows it on the camp screen, audits it; staff unlock it (issue 39)", async () => {
     const instructor = await server.signIn("instructor");
     const headers = { cookie: instructor.cookie, origin: server.url };
-    const row = await server.db.selectFrom("enrollments").select(["id", "camp_id", "session"]).where("email", "=", "camp@example.com").executeTakeFirstOrThrow();
-    const person = await server.db.selectFrom("consent_pickups as p").innerJoin("consent_answers as a", "a.id", "p.answer_id").select("p.id").where("a.enrollment_id", "=", row.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom("enrollments")
+      .select(["id", "camp_id", "session"])
+      .where("email", "=", "camp@example.com")
+      .executeTakeFirstOrThrow();
+    const person = await server.db
+      .selectFrom("consent_pickups as p")
+      .innerJoin("consent_answers as a", "a.id", "p.answer_id")
+      .select("p.id")
+      .where("a.enrollment_id", "=", row.id)
+      .executeTakeFirstOrThrow();
     await server.db.deleteFrom("rate_limits").where("key", "=", `pickup-pin:${person.id}`).execute();
     const day = "2027-07-03";
     // From a new client address each time: the per-client limit is not what stops the guessing.
@@ -260,7 +332,9 @@ describe("consent forms, enrolments, reminders, export/erase and camp check-out"
     expect(unlocked.status, JSON.stringify(unlocked.body)).toBe(200);
     expect((await unlock(staff)).status).toBe(409);
     expect((await server.request("POST", "/api/admin/camp/pickups/999999/unlock", { headers: staff })).status).toBe(404);
-    expect((await server.db.selectFrom("audit_log").select("action").where("entity", "=", "consent_pickup").orderBy("id").execute()).map((r) => r.action)).toEqual(["pin_locked", "pin_unlock"]);
+    expect(
+      (await server.db.selectFrom("audit_log").select("action").where("entity", "=", "consent_pickup").orderBy("id").execute()).map((r) => r.action),
+    ).toEqual(["pin_locked", "pin_unlock"]);
     expect((await post({ enrollmentId: row.id, day, pickup: person.id, pin: "4321" })).status).toBe(201);
   });
 

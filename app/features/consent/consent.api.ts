@@ -39,7 +39,13 @@ export const createForm = defineEndpoint({
   async run({ deps: { db }, caller }, input) {
     const id = await db.transaction().execute(async (trx) => {
       const formId = await createConsentForm(trx, input, staffId(caller));
-      await recordAudit(trx, { action: "create", entity: "consent_form", entityId: formId, changes: diffFields({}, { ...input, version: 1 }), userId: staffId(caller) });
+      await recordAudit(trx, {
+        action: "create",
+        entity: "consent_form",
+        entityId: formId,
+        changes: diffFields({}, { ...input, version: 1 }),
+        userId: staffId(caller),
+      });
       return formId;
     });
     return { status: 201, body: { message: say(caller.lang, "api.formCreated"), id } };
@@ -56,7 +62,14 @@ export const updateForm = defineEndpoint({
   async run({ deps: { db }, caller, params }, input) {
     const result = await db.transaction().execute(async (trx) => {
       const change = await updateConsentForm(trx, params.id, input, staffId(caller));
-      if (change) await recordAudit(trx, { action: "update", entity: "consent_form", entityId: params.id, changes: diffFields(change.before, change.after), userId: staffId(caller) });
+      if (change)
+        await recordAudit(trx, {
+          action: "update",
+          entity: "consent_form",
+          entityId: params.id,
+          changes: diffFields(change.before, change.after),
+          userId: staffId(caller),
+        });
       return change;
     });
     if (!result) throw new HttpError(404, say(caller.lang, "api.formNotFound"));
@@ -85,12 +98,20 @@ export const sendReminders = defineEndpoint({
   input: remindersInput,
   async run({ deps: { db, config }, caller }, input) {
     const families = await remindMissing(db, config.sessionSecret, input);
-    await recordAudit(db, { action: "update", entity: "consent_reminders", entityId: "section" in input ? input.section : input.camp, changes: diffFields({}, { ...input, families }), userId: staffId(caller) });
+    await recordAudit(db, {
+      action: "update",
+      entity: "consent_reminders",
+      entityId: "section" in input ? input.section : input.camp,
+      changes: diffFields({}, { ...input, families }),
+      userId: staffId(caller),
+    });
     return { status: 200, body: { message: say(caller.lang, "api.reminded", { count: families }), families } };
   },
 });
 
-const completeSchema = z.object({ token: z.string({ error: v.invalid }).min(16).max(100), childName: requiredText(100), signerName: requiredText(100) }).catchall(z.unknown());
+const completeSchema = z
+  .object({ token: z.string({ error: v.invalid }).min(16).max(100), childName: requiredText(100), signerName: requiredText(100) })
+  .catchall(z.unknown());
 
 /** POST /api/consent/complete { token, childName, signerName, consent_… }: a reminder link's forms for one child, without signing in. */
 export const completeForms = defineEndpoint({
@@ -137,8 +158,14 @@ export const recordCampCheckout = defineEndpoint({
   input: checkoutSchema,
   async run({ deps: { db, config }, caller }, input) {
     const lang = caller.lang;
-    const result = await recordCheckout(db, config.sessionSecret, { enrollmentId: input.enrollmentId, day: input.day, pickupId: input.pickup === "other" ? null : input.pickup, pin: input.pin }, staffId(caller));
-    if (result.ok) return { status: 201, body: { message: say(lang, "checkout.recorded", { child: result.childName, person: result.collectedBy }), id: result.id } };
+    const result = await recordCheckout(
+      db,
+      config.sessionSecret,
+      { enrollmentId: input.enrollmentId, day: input.day, pickupId: input.pickup === "other" ? null : input.pickup, pin: input.pin },
+      staffId(caller),
+    );
+    if (result.ok)
+      return { status: 201, body: { message: say(lang, "checkout.recorded", { child: result.childName, person: result.collectedBy }), id: result.id } };
     if (result.reason === "notFound") throw new HttpError(404, say(lang, "checkout.notFound"));
     const message = say(lang, `checkout.${result.reason}`, { child: result.childName ?? "", phone: result.parentPhone ? formatPhone(result.parentPhone) : "" });
     const field = result.reason === "wrongPin" || result.reason === "pinNeeded" || result.reason === "pinLocked" ? "pin" : "pickup";

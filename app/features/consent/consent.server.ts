@@ -17,7 +17,6 @@ const NOTE_MAX = 1000;
 const NAME_MAX = 100;
 const PIN_SHAPE = /^\d{4,6}$/;
 
-
 /** Texts in `lang`, the English one when the Arabic was left empty. */
 const textIn = (lang: Lang, en: string, ar: string) => (lang === "ar" && ar.trim() ? ar : en);
 
@@ -202,9 +201,18 @@ export async function latestAnswerOf(db: DB, kind: ConsentKind, email: string, c
 }
 
 /** A child's authorised pickup people (the newest pickup answer's), without their PIN hashes. */
-export async function pickupPeople(db: DB, email: string, childName: string): Promise<{ id: number; name: string; phone: string; hasPin: boolean; pinLocked: boolean }[]> {
+export async function pickupPeople(
+  db: DB,
+  email: string,
+  childName: string,
+): Promise<{ id: number; name: string; phone: string; hasPin: boolean; pinLocked: boolean }[]> {
   const answer = await latestAnswerOf(db, "pickup", email, childName);
   if (!answer) return [];
-  const rows = await db.selectFrom("consent_pickups").select(["id", "name", "phone", "pin_hash", "pin_locked_at"]).where("answer_id", "=", answer.id).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("consent_pickups")
+    .select(["id", "name", "phone", "pin_hash", "pin_locked_at"])
+    .where("answer_id", "=", answer.id)
+    .orderBy("id")
+    .execute();
   return rows.map(openPickup).map((r) => ({ id: r.id, name: r.name, phone: r.phone, hasPin: r.pin_hash !== null, pinLocked: r.pin_locked_at !== null }));
 }

@@ -33,7 +33,9 @@ export async function consentNeedsFor(db: DB, enrolmentIds: readonly number[]): 
   for (const row of rows) if (!newest.has(`${row.enrolmentId}:${row.kind}`)) newest.set(`${row.enrolmentId}:${row.kind}`, row);
   const pickupAnswers = [...newest.values()].filter((row) => row.kind === "pickup").map((row) => row.answerId);
   const people = pickupAnswers.length
-    ? (await db.selectFrom("consent_pickups").select(["answer_id", "name", "phone"]).where("answer_id", "in", pickupAnswers).orderBy("id").execute()).map(openPickup)
+    ? (await db.selectFrom("consent_pickups").select(["answer_id", "name", "phone"]).where("answer_id", "in", pickupAnswers).orderBy("id").execute()).map(
+        openPickup,
+      )
     : [];
   for (const id of ids) {
     const medical = newest.get(`${id}:medical`);

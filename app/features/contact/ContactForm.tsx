@@ -26,9 +26,17 @@ export function ContactForm() {
   });
 
   return (
-    <form {...form.formProps} action={`${localizePath("/contact-us", lang)}#${CONTACT_FORM}`} id={CONTACT_FORM} className="space-y-3" aria-labelledby="contact-form-title"
+    <form
+      {...form.formProps}
+      action={`${localizePath("/contact-us", lang)}#${CONTACT_FORM}`}
+      id={CONTACT_FORM}
+      className="space-y-3"
+      aria-labelledby="contact-form-title"
       // Where app/enhance/json-forms.ts sends it on a page without React (decision 055).
-      data-endpoint="/contact-us/form" data-failed={t("contactForm.notSubmitted")} data-network={t("contactForm.tryLater")}>
+      data-endpoint="/contact-us/form"
+      data-failed={t("contactForm.notSubmitted")}
+      data-network={t("contactForm.tryLater")}
+    >
       <h2 id="contact-form-title" className="text-lg font-semibold text-white">
         {t("contactForm.title")}
       </h2>
@@ -37,7 +45,15 @@ export function ContactForm() {
       <input type="hidden" name="returnTo" value={form.servedValue("returnTo") ?? pathname + search} />
       <Field label={<span className="text-slate-100">{t("contactForm.email")}</span>} error={form.error("email")} errorClassName={onNavy}>
         {({ id, describedBy, invalid }) => (
-          <input id={id} type="email" autoComplete="email" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("email")} />
+          <input
+            id={id}
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            {...form.field("email")}
+          />
         )}
       </Field>
       <Field label={<span className="text-slate-100">{t("contactForm.description")}</span>} error={form.error("description")} errorClassName={onNavy}>

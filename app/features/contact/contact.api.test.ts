@@ -10,10 +10,16 @@ describe("POST /contact-us/form", () => {
     await server?.close();
   });
 
-  const count = async () => (await server.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+  const count = async () =>
+    (
+      await server.db
+        .selectFrom("contact_messages")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it("stores a valid message and answers 201 with a message", async () => {
-    const res = await server.request("POST", "/contact-us/form", { json: { email: "parent@example.com", description: "Do you teach robotics on weekends?" }});
+    const res = await server.request("POST", "/contact-us/form", { json: { email: "parent@example.com", description: "Do you teach robotics on weekends?" } });
     expect(res.status).toBe(201);
     expect(res.body.message).toMatch(/message has been received/);
     const row = await server.db.selectFrom("contact_messages").selectAll().executeTakeFirstOrThrow();

@@ -23,7 +23,10 @@ export const sendContactMessage = defineEndpoint({
       await queueStaffNotice(trx, config.publicUrl, {
         kind: "contact",
         subject: { email: input.email },
-        details: [["email", input.email], ["message", input.description]],
+        details: [
+          ["email", input.email],
+          ["message", input.description],
+        ],
         path: `/admin/submissions/contact/${id}`,
       });
     });

@@ -9,4 +9,3 @@ export const contactMessageSchema = z.object({
   description: requiredText(5000),
   website: honeypotField,
 });
-

@@ -2,7 +2,13 @@ import { useTranslation } from "react-i18next";
 import { AGE_GROUPS, type AgeGroup } from "./age-groups";
 
 /** The age dropdown: All, then the presets (specification section 2). */
-export function AgeGroupSelect({ value, onChange, id, className, ...rest }: {
+export function AgeGroupSelect({
+  value,
+  onChange,
+  id,
+  className,
+  ...rest
+}: {
   value: AgeGroup | null;
   /** `age`: the select belongs to a GET form (the no-JS path and the enhancement script's). */
   name?: string;
@@ -17,7 +23,10 @@ export function AgeGroupSelect({ value, onChange, id, className, ...rest }: {
       id={id}
       value={value ?? "all"}
       onChange={(event) => onChange(event.target.value)}
-      className={className ?? "rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30"}
+      className={
+        className ??
+        "rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30"
+      }
       {...rest}
     >
       <option value="all">{t("catalogue.all")}</option>

@@ -14,7 +14,15 @@ export function CourseCard({ course, first = false }: { course: Course; first?: 
   const lang = useLang();
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <img src={course.courseImage} {...responsiveImage(course.courseImage, imageSizes.card)} alt="" width={800} height={500} {...imageLoading(first)} className="aspect-[8/5] w-full object-cover" />
+      <img
+        src={course.courseImage}
+        {...responsiveImage(course.courseImage, imageSizes.card)}
+        alt=""
+        width={800}
+        height={500}
+        {...imageLoading(first)}
+        className="aspect-[8/5] w-full object-cover"
+      />
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg font-bold text-slate-900" {...textLangAttrs(course.lang, lang)}>
           {course.courseName}
@@ -33,7 +41,9 @@ export function CourseCard({ course, first = false }: { course: Course; first?: 
           </div>
           <div>
             <dt className="sr-only">{t("course.price")}</dt>
-            <dd className="font-semibold text-slate-900"><Money price={course.coursePrice} currency={course.currency} lang={lang} /></dd>
+            <dd className="font-semibold text-slate-900">
+              <Money price={course.coursePrice} currency={course.currency} lang={lang} />
+            </dd>
           </div>
           <div>
             <dt className="sr-only">{t("course.sessions")}</dt>

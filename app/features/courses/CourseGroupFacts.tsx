@@ -14,8 +14,14 @@ export function CourseGroupFacts({ facts, lang }: { facts: CourseFacts; lang: La
   const { t } = useTranslation("courses");
   const { t: tc } = useTranslation();
   const { sessions, weeks, instructors } = facts;
-  const sessionsText = same(sessions) ? tc("course.sessionCount", { count: sessions.min }) : t("detail.sessionsRange", { min: sessions.min, count: sessions.max });
-  const lengthText = weeks ? (same(weeks) ? t("detail.weeks", { count: weeks.min }) : t("detail.weeksRange", { min: weeks.min, count: weeks.max })) : tc("course.months", { count: courseMonths(sessions.min) });
+  const sessionsText = same(sessions)
+    ? tc("course.sessionCount", { count: sessions.min })
+    : t("detail.sessionsRange", { min: sessions.min, count: sessions.max });
+  const lengthText = weeks
+    ? same(weeks)
+      ? t("detail.weeks", { count: weeks.min })
+      : t("detail.weeksRange", { min: weeks.min, count: weeks.max })
+    : tc("course.months", { count: courseMonths(sessions.min) });
   const varies = !same(sessions) || (weeks !== null && !same(weeks));
   return (
     <>
@@ -44,12 +50,22 @@ export function CourseGroupFacts({ facts, lang }: { facts: CourseFacts; lang: La
 export function CourseCtaBar({ demoPath, canEnrol }: { demoPath: string; canEnrol: boolean }) {
   const { t } = useTranslation("courses");
   return (
-    <nav aria-label={t("detail.ctaLabel")} className="sticky bottom-2 z-30 me-12 mt-6 flex gap-2 rounded-xl border border-slate-200 bg-white/95 p-2 shadow-lg sm:hidden" data-course-cta="">
-      <LocalLink to={demoPath} className="min-w-0 flex-1 whitespace-nowrap rounded-lg bg-indigo-600 px-2 py-2.5 text-center text-sm font-bold text-white hover:bg-indigo-700">
+    <nav
+      aria-label={t("detail.ctaLabel")}
+      className="sticky bottom-2 z-30 me-12 mt-6 flex gap-2 rounded-xl border border-slate-200 bg-white/95 p-2 shadow-lg sm:hidden"
+      data-course-cta=""
+    >
+      <LocalLink
+        to={demoPath}
+        className="min-w-0 flex-1 whitespace-nowrap rounded-lg bg-indigo-600 px-2 py-2.5 text-center text-sm font-bold text-white hover:bg-indigo-700"
+      >
         {t("detail.ctaTrial")}
       </LocalLink>
       {canEnrol ? (
-        <a href="#enrol" className="min-w-0 flex-1 whitespace-nowrap rounded-lg border-2 border-indigo-600 px-2 py-2 text-center text-sm font-bold text-indigo-700 hover:bg-indigo-50">
+        <a
+          href="#enrol"
+          className="min-w-0 flex-1 whitespace-nowrap rounded-lg border-2 border-indigo-600 px-2 py-2 text-center text-sm font-bold text-indigo-700 hover:bg-indigo-50"
+        >
           {t("detail.ctaEnrol")}
         </a>
       ) : null}

@@ -9,7 +9,12 @@ import type { CatalogueState } from "./use-age-filter";
  */
 export function CatalogueResults({ state, className }: { state: CatalogueState; className?: string }) {
   return (
-    <SwapRegion id="course-results" className={className} loading={<CourseResults state={{ status: "loading" }} />} failed={<CourseResults state={{ status: "failed" }} />}>
+    <SwapRegion
+      id="course-results"
+      className={className}
+      loading={<CourseResults state={{ status: "loading" }} />}
+      failed={<CourseResults state={{ status: "failed" }} />}
+    >
       <CourseResults state={state} />
     </SwapRegion>
   );

@@ -42,7 +42,10 @@ export default function BookTrial({ loaderData }: Route.ComponentProps) {
                 <span className="block text-sm text-slate-700">{tc("course.ageRange", { min: course.ages.min, max: course.ages.max })}</span>
               </span>
               <span className="shrink-0 text-sm font-semibold text-indigo-700">
-                {t("trial.choose")} <span aria-hidden="true" className="flip-rtl inline-block">→</span>
+                {t("trial.choose")}{" "}
+                <span aria-hidden="true" className="flip-rtl inline-block">
+                  →
+                </span>
               </span>
             </LocalLink>
           </li>

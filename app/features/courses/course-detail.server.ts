@@ -11,8 +11,7 @@ interface StoredFaq {
 }
 
 /** A bilingual stored pair in the wanted language, English when that text is missing. */
-const inLang = (pair: { en?: string; ar?: string } | undefined, lang: Lang): string =>
-  (pair?.[lang]?.trim() ? pair[lang] : pair?.en) ?? "";
+const inLang = (pair: { en?: string; ar?: string } | undefined, lang: Lang): string => (pair?.[lang]?.trim() ? pair[lang] : pair?.en) ?? "";
 
 /** One course with everything its page shows, or null when no course has that slug. */
 export async function getCourseDetail(db: DB, slug: string, lang: Lang): Promise<CourseDetail | null> {

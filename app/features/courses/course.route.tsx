@@ -74,12 +74,22 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
       {/* The top part holds the phones' sticky trial/enrol bar: it stops where the groups begin. */}
       <div>
         <LocalLink to="/courses" className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 hover:underline">
-          <span aria-hidden="true" className="flip-rtl">←</span>
+          <span aria-hidden="true" className="flip-rtl">
+            ←
+          </span>
           {t("detail.back")}
         </LocalLink>
         <div className="mt-6 grid gap-10 lg:grid-cols-2">
           {image ? (
-            <img src={image} {...responsiveImage(image, imageSizes.main)} alt={libraryAlts[course.courseImage] ?? ""} width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover" />
+            <img
+              src={image}
+              {...responsiveImage(image, imageSizes.main)}
+              alt={libraryAlts[course.courseImage] ?? ""}
+              width={800}
+              height={500}
+              fetchPriority="high"
+              className="aspect-[8/5] w-full rounded-2xl border border-slate-200 object-cover"
+            />
           ) : null}
           <div>
             <h1 className="text-4xl font-extrabold text-slate-900" {...textLangAttrs(course.lang, lang)}>
@@ -130,7 +140,12 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
         </div>
         <CourseCtaBar demoPath={demoPath} canEnrol={sections.sections.length > 0} />
       </div>
-      <CourseSections data={sections} courseSlug={course.slug} action={lang === "ar" ? `/ar/courses/${course.slug}` : `/courses/${course.slug}`} served={isFormState(actionData, ENROL_FORM) ? actionData : null} />
+      <CourseSections
+        data={sections}
+        courseSlug={course.slug}
+        action={lang === "ar" ? `/ar/courses/${course.slug}` : `/courses/${course.slug}`}
+        served={isFormState(actionData, ENROL_FORM) ? actionData : null}
+      />
       {course.blocks.length > 0 ? (
         <section aria-labelledby="course-about" className="mt-14 max-w-3xl">
           <h2 id="course-about" className="text-3xl font-bold text-slate-900">

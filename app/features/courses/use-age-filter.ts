@@ -5,10 +5,7 @@ import { apiRequest } from "~/lib/api";
 import { ageGroupFrom, childAgeFrom, type AgeGroup } from "./age-groups";
 import type { Course } from "./course";
 
-export type CatalogueState =
-  | { status: "ready"; courses: Course[] }
-  | { status: "loading" }
-  | { status: "failed" };
+export type CatalogueState = { status: "ready"; courses: Course[] } | { status: "loading" } | { status: "failed" };
 
 /**
  * The age filter of the catalogue pages. The chosen group lives in the URL (`?age=6-12`), so it
@@ -57,6 +54,14 @@ export function useAgeFilter(initial: { age: AgeGroup | null; childAge: number |
  * Changing the filter only changes `?age=`; the page then fetches the API in the browser
  * (specification section 2), so the loader runs again only when the path changes.
  */
-export function catalogueShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: { currentUrl: URL; nextUrl: URL; defaultShouldRevalidate: boolean }) {
+export function catalogueShouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  defaultShouldRevalidate: boolean;
+}) {
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }

@@ -71,7 +71,10 @@ async function paidNothing(trx: Trx, ref: EnrolmentRef): Promise<boolean> {
 /** Prices a new enrolment in its transaction (discounts' priceEnrolment, reserving a code's use); its id is known by then. */
 export type PriceEnrolment = (trx: Trx, enrolment: { id: number; offerId: number }) => Promise<PricedEnrolment>;
 
-export type NewSectionEnrolment = Omit<Insertable<SectionEnrolmentsTable>, "id" | "child_key" | "status" | "created_at" | "updated_at" | "moved_at" | "drop_reason">;
+export type NewSectionEnrolment = Omit<
+  Insertable<SectionEnrolmentsTable>,
+  "id" | "child_key" | "status" | "created_at" | "updated_at" | "moved_at" | "drop_reason"
+>;
 
 /**
  * enrol, a course group: the seat is already taken by the caller (its section's own rules, in this
@@ -79,7 +82,11 @@ export type NewSectionEnrolment = Omit<Insertable<SectionEnrolmentsTable>, "id" 
  * (a fee the discounts bring to nothing needs no payment: enrolled at once). Emits EnrolmentCreated
  * (billing issues its invoice). The unique index refuses the same child twice (the caller maps it).
  */
-export async function enrolInSection(trx: Trx, values: NewSectionEnrolment, price?: PriceEnrolment): Promise<{ enrolment: Enrolment; held: boolean; price: PricedEnrolment | null }> {
+export async function enrolInSection(
+  trx: Trx,
+  values: NewSectionEnrolment,
+  price?: PriceEnrolment,
+): Promise<{ enrolment: Enrolment; held: boolean; price: PricedEnrolment | null }> {
   const now = nowIso();
   const inserted = await trx
     .insertInto("section_enrolments")
@@ -111,7 +118,12 @@ export type NewCampEnrolment = Omit<Insertable<EnrollmentsTable>, "id" | "status
  * so the event carries it and billing's invoice keeps it (the account owns the invoice, and its
  * erasure voids what is owed even when its e-mail is unproven; issue 38 item 6).
  */
-export async function enrolInCamp(trx: Trx, values: NewCampEnrolment, price?: PriceEnrolment, accountId: number | null = null): Promise<{ enrolment: Enrolment; price: PricedEnrolment | null }> {
+export async function enrolInCamp(
+  trx: Trx,
+  values: NewCampEnrolment,
+  price?: PriceEnrolment,
+  accountId: number | null = null,
+): Promise<{ enrolment: Enrolment; price: PricedEnrolment | null }> {
   const now = nowIso();
   const row = await trx
     .insertInto("enrollments")
@@ -134,7 +146,17 @@ export async function linkDemoBooking(trx: Trx, enrolmentId: number, bookingId: 
     .set({ source: "demo", demo_booking_id: bookingId, updated_at: nowIso() })
     .where("id", "=", enrolmentId)
     .$if(options.unlessLinked, (q) =>
-      q.where((eb) => eb.not(eb.exists(eb.selectFrom("section_enrolments as other").select("other.id").where("other.demo_booking_id", "=", bookingId).where("other.status", "=", "enrolled")))),
+      q.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("section_enrolments as other")
+              .select("other.id")
+              .where("other.demo_booking_id", "=", bookingId)
+              .where("other.status", "=", "enrolled"),
+          ),
+        ),
+      ),
     )
     .execute();
 }
@@ -206,7 +228,16 @@ const endStateOf = (reason: EndReason): EnrolmentState => (reason === "dropped" 
 async function ended(trx: Trx, before: SectionRow, after: SectionRow, reason: EndReason, note: string, seatTaken: boolean, at = nowIso()): Promise<void> {
   const from = sectionStateOf(before);
   assertTransition(from, endStateOf(reason));
-  await emit(trx, { type: "EnrolmentEnded", enrolment: fromSection(after), from, reason, note, paidNothing: await paidNothing(trx, { offerKind: "section", id: after.id }), seatTaken, at });
+  await emit(trx, {
+    type: "EnrolmentEnded",
+    enrolment: fromSection(after),
+    from,
+    reason,
+    note,
+    paidNothing: await paidNothing(trx, { offerKind: "section", id: after.id }),
+    seatTaken,
+    at,
+  });
 }
 
 /**
@@ -232,7 +263,13 @@ export async function expireHolds(trx: Trx, ids: readonly number[], now: string)
 
 /** The live course-group enrolment's row, written so its lock is held to the end of the transaction; or why not. */
 export async function claimLive(trx: Trx, id: number): Promise<SectionRow | "notFound" | "notLive"> {
-  const row = await trx.updateTable("section_enrolments").set({ updated_at: nowIso() }).where("id", "=", id).where("status", "=", "enrolled").returningAll().executeTakeFirst();
+  const row = await trx
+    .updateTable("section_enrolments")
+    .set({ updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("status", "=", "enrolled")
+    .returningAll()
+    .executeTakeFirst();
   if (row) return row;
   const seen = await trx.selectFrom("section_enrolments").select("id").where("id", "=", id).executeTakeFirst();
   return seen ? "notLive" : "notFound";
@@ -254,7 +291,12 @@ export async function drop(trx: Trx, before: SectionRow, reason: string): Promis
 export async function move(trx: Trx, before: SectionRow, toSectionId: number): Promise<void> {
   if (!isLive(sectionStateOf(before))) throw new Error("only a live enrolment moves");
   const now = nowIso();
-  const after = await trx.updateTable("section_enrolments").set({ section_id: toSectionId, moved_at: now, updated_at: now }).where("id", "=", before.id).returningAll().executeTakeFirstOrThrow();
+  const after = await trx
+    .updateTable("section_enrolments")
+    .set({ section_id: toSectionId, moved_at: now, updated_at: now })
+    .where("id", "=", before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await emit(trx, { type: "EnrolmentMoved", enrolment: fromSection(after), fromSectionId: before.section_id, toSectionId });
 }
 
@@ -263,7 +305,13 @@ export async function move(trx: Trx, before: SectionRow, toSectionId: number): P
  * time cleared, it did not run out). The caller set the group's counter to zero, so no seat goes back.
  */
 export async function cancelSectionEnrolments(trx: Trx, sectionId: number): Promise<{ reference: string; email: string; lang: "en" | "ar" }[]> {
-  const before = await trx.selectFrom("section_enrolments").selectAll().where("section_id", "=", sectionId).where("status", "=", "enrolled").orderBy("id").execute();
+  const before = await trx
+    .selectFrom("section_enrolments")
+    .selectAll()
+    .where("section_id", "=", sectionId)
+    .where("status", "=", "enrolled")
+    .orderBy("id")
+    .execute();
   const result: { reference: string; email: string; lang: "en" | "ar" }[] = [];
   for (const row of before) {
     const after = await trx
@@ -287,7 +335,11 @@ export async function cancelSectionEnrolments(trx: Trx, sectionId: number): Prom
  * voids what is still owed (EnrolmentErased: no one is left to pay it, and no reminder goes out).
  * Invoices stay as the academy's records. Returns how many were cancelled.
  */
-export async function erase(trx: Trx, owned: { sectionIds: readonly number[]; campIds: readonly number[] }, replace: { erased: string; email: string; now: string }): Promise<{ cancelled: number }> {
+export async function erase(
+  trx: Trx,
+  owned: { sectionIds: readonly number[]; campIds: readonly number[] },
+  replace: { erased: string; email: string; now: string },
+): Promise<{ cancelled: number }> {
   const { erased, email, now } = replace;
   let cancelled = 0;
   if (owned.sectionIds.length > 0) {

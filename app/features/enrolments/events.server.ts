@@ -22,7 +22,16 @@ export type EnrolmentEvent =
    * `seatTaken`: the group's counter still counts its seat (false when the whole group was cancelled).
    * `at`: the command's clock (the hold sweep's, which tests move forward).
    */
-  | { type: "EnrolmentEnded"; enrolment: Enrolment; from: EnrolmentState; reason: EndReason; note: string; paidNothing: boolean; seatTaken: boolean; at: string }
+  | {
+      type: "EnrolmentEnded";
+      enrolment: Enrolment;
+      from: EnrolmentState;
+      reason: EndReason;
+      note: string;
+      paidNothing: boolean;
+      seatTaken: boolean;
+      at: string;
+    }
   | { type: "EnrolmentMoved"; enrolment: Enrolment; fromSectionId: number; toSectionId: number }
   /** The family's personal data was replaced (account erasure); its invoices stay as records. */
   | { type: "EnrolmentErased"; enrolment: Enrolment };

@@ -41,9 +41,24 @@ describe("a family's limits on public enrolments", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as number;
   };
-  const child = (email: string, i: number) => ({ childName: `Child ${i}`, childAge: course.min_age, parentName: "Priya Sharma", email, phone: "+91 98765 43210" });
+  const child = (email: string, i: number) => ({
+    childName: `Child ${i}`,
+    childAge: course.min_age,
+    parentName: "Priya Sharma",
+    email,
+    phone: "+91 98765 43210",
+  });
   const live = async (db: TestServer["db"], email: string) =>
-    Number((await db.selectFrom("section_enrolments").select((eb) => eb.fn.countAll().as("n")).where("email", "=", email).where("status", "=", "enrolled").executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom("section_enrolments")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("email", "=", email)
+          .where("status", "=", "enrolled")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("caps a family's live enrolments at enrolmentsPerFamily (6): the seventh child is refused 409 familyCap in the request's language; staff are not capped", async () => {
     const id = await create(server, staff, 12);
@@ -51,7 +66,12 @@ describe("a family's limits on public enrolments", () => {
     const answers = [];
     // Twelve children for one e-mail (in any case) from two client addresses: the attack of the finding.
     for (let i = 0; i < 12; i++) {
-      answers.push(await server.request("POST", `/api/sections/${id}/enrolments${i === 11 ? "?lang=ar" : ""}`, { json: child(i % 2 ? email.toUpperCase() : email, i), headers: { "x-forwarded-for": i % 2 ? "127.0.0.7" : "127.0.0.8" } }));
+      answers.push(
+        await server.request("POST", `/api/sections/${id}/enrolments${i === 11 ? "?lang=ar" : ""}`, {
+          json: child(i % 2 ? email.toUpperCase() : email, i),
+          headers: { "x-forwarded-for": i % 2 ? "127.0.0.7" : "127.0.0.8" },
+        }),
+      );
     }
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201, 409, 409, 409, 409, 409, 409]);
     expect(answers[6]!.body).toEqual({ message: expect.stringContaining("6 enrolments"), reason: "familyCap" });
@@ -63,19 +83,37 @@ describe("a family's limits on public enrolments", () => {
     expect((await server.request("POST", `/api/sections/${id}/enrolments`, { json: child(email, 20), headers: staff })).status).toBe(201);
     // A camp enrolment of the same family counts toward the same cap.
     const camp = await server.request("POST", "/api/summercamp/enroll", {
-      json: { studentName: "Child 30", parentName: "Priya Sharma", email, phoneNumber: "+91 98765 43210", selectedCamp: "Junior Camp", selectedSession: "1 July - 20th July" },
+      json: {
+        studentName: "Child 30",
+        parentName: "Priya Sharma",
+        email,
+        phoneNumber: "+91 98765 43210",
+        selectedCamp: "Junior Camp",
+        selectedSession: "1 July - 20th July",
+      },
     });
     expect(camp.status).toBe(409);
     expect(camp.body.reason).toBe("familyCap");
   });
 
   it("caps camp enrolments too, and counts groups and camps together", async () => {
-    await server.db.updateTable("site_settings").set({ value: JSON.stringify(2) }).where("key", "=", "enrolmentsPerFamily").execute();
+    await server.db
+      .updateTable("site_settings")
+      .set({ value: JSON.stringify(2) })
+      .where("key", "=", "enrolmentsPerFamily")
+      .execute();
     try {
       const email = "camper@example.com";
       const camp = (i: number, lang = "en") =>
         server.request("POST", `/api/summercamp/enroll?lang=${lang}`, {
-          json: { studentName: `Camper ${i}`, parentName: "Huda Saleh", email, phoneNumber: "+91 98765 43210", selectedCamp: "Junior Camp", selectedSession: "1 July - 20th July" },
+          json: {
+            studentName: `Camper ${i}`,
+            parentName: "Huda Saleh",
+            email,
+            phoneNumber: "+91 98765 43210",
+            selectedCamp: "Junior Camp",
+            selectedSession: "1 July - 20th July",
+          },
         });
       expect((await camp(1)).status).toBe(201);
       expect((await camp(2)).status).toBe(201);
@@ -83,7 +121,11 @@ describe("a family's limits on public enrolments", () => {
       expect(third.status).toBe(409);
       expect(third.body).toEqual({ message: expect.stringMatching(/الحدّ: 2/), reason: "familyCap" });
     } finally {
-      await server.db.updateTable("site_settings").set({ value: JSON.stringify(6) }).where("key", "=", "enrolmentsPerFamily").execute();
+      await server.db
+        .updateTable("site_settings")
+        .set({ value: JSON.stringify(6) })
+        .where("key", "=", "enrolmentsPerFamily")
+        .execute();
     }
   });
 
@@ -120,20 +162,35 @@ describe("a family's limits on public enrolments", () => {
   });
 
   it("mails one typed address at most 10 times a day from public forms; the forms still succeed", { timeout: 60_000 }, async () => {
-    await server.db.updateTable("site_settings").set({ value: JSON.stringify(50) }).where("key", "=", "enrolmentsPerFamily").execute();
+    await server.db
+      .updateTable("site_settings")
+      .set({ value: JSON.stringify(50) })
+      .where("key", "=", "enrolmentsPerFamily")
+      .execute();
     try {
       const id = await create(server, staff);
       const victim = "victim@example.com";
       const before = outboxMails(server.config.dataDir).filter((mail) => mail.to.includes(victim)).length;
       for (let i = 0; i < 12; i++) {
-        const res = await server.request("POST", `/api/sections/${id}/enrolments`, { json: child(i % 2 ? victim.toUpperCase() : victim, i), headers: { "x-forwarded-for": `127.0.0.${20 + (i % 3)}` } });
+        const res = await server.request("POST", `/api/sections/${id}/enrolments`, {
+          json: child(i % 2 ? victim.toUpperCase() : victim, i),
+          headers: { "x-forwarded-for": `127.0.0.${20 + (i % 3)}` },
+        });
         expect(res.status).toBe(201);
       }
       // A demo booking to the same address is one more public-form mail: over budget too.
       const now = nowIso();
       const slot = await server.db
         .insertInto("demo_slots")
-        .values({ starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(), duration_minutes: 60, capacity: 5, course_id: course.id, status: "open", created_at: now, updated_at: now })
+        .values({
+          starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(),
+          duration_minutes: 60,
+          capacity: 5,
+          course_id: course.id,
+          status: "open",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       const booking = await server.request("POST", "/api/courses/robotics-fundamentals/demo-bookings", {
@@ -146,7 +203,11 @@ describe("a family's limits on public enrolments", () => {
       expect(mails).toBeGreaterThan(0);
       expect(await live(server.db, victim)).toBe(12);
     } finally {
-      await server.db.updateTable("site_settings").set({ value: JSON.stringify(6) }).where("key", "=", "enrolmentsPerFamily").execute();
+      await server.db
+        .updateTable("site_settings")
+        .set({ value: JSON.stringify(6) })
+        .where("key", "=", "enrolmentsPerFamily")
+        .execute();
     }
   });
 });
@@ -172,12 +233,23 @@ describe("a family's holds on one group, with online payment on", () => {
   it("takes at most 3 holds per family per group a day: a fourth after three ran out unpaid is refused 409 holdLimit", async () => {
     const timeZone = (await server.request("GET", "/api/courses/robotics-fundamentals/sections")).body.timeZone as string;
     const created = await server.request("POST", "/api/admin/sections", {
-      json: { courseId: course.id, weekdays: [2, 4], startTime: "17:00", durationMinutes: 60, firstDate: addDays(zonedParts(new Date(), timeZone).date, 10), meetings: 4, capacity: 12 },
+      json: {
+        courseId: course.id,
+        weekdays: [2, 4],
+        startTime: "17:00",
+        durationMinutes: 60,
+        firstDate: addDays(zonedParts(new Date(), timeZone).date, 10),
+        meetings: 4,
+        capacity: 12,
+      },
       headers: staff,
     });
     const id = created.body.id as number;
     const email = "renewer@example.com";
-    const enrol = (lang = "en") => server.request("POST", `/api/sections/${id}/enrolments?lang=${lang}`, { json: { childName: "Zara Khan", childAge: course.min_age, parentName: "Sana Khan", email, phone: "+91 98765 43210" } });
+    const enrol = (lang = "en") =>
+      server.request("POST", `/api/sections/${id}/enrolments?lang=${lang}`, {
+        json: { childName: "Zara Khan", childAge: course.min_age, parentName: "Sana Khan", email, phone: "+91 98765 43210" },
+      });
     for (let round = 0; round < 3; round++) {
       const held = await enrol();
       expect(held.status, JSON.stringify(held.body)).toBe(201);
@@ -190,7 +262,9 @@ describe("a family's holds on one group, with online payment on", () => {
     expect(fourth.body).toEqual({ message: expect.stringContaining("3 times today"), reason: "holdLimit" });
     expect((await enrol("ar")).body.message).toMatch(/الحدّ: 3/);
     // Another child of another family is not held back.
-    const other = await server.request("POST", `/api/sections/${id}/enrolments`, { json: { childName: "Omar", childAge: course.min_age, parentName: "Ali", email: "other@example.com", phone: "+91 98765 43210" } });
+    const other = await server.request("POST", `/api/sections/${id}/enrolments`, {
+      json: { childName: "Omar", childAge: course.min_age, parentName: "Ali", email: "other@example.com", phone: "+91 98765 43210" },
+    });
     expect(other.status).toBe(201);
   });
 });

@@ -47,7 +47,9 @@ export async function checkFamilyLimits(trx: Trx, family: FamilyLimits, now: str
     for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
   }
   const ofFamily = (eb: ExpressionBuilder<Database, "section_enrolments">) =>
-    family.userId === null ? eb("section_enrolments.email", "=", email) : eb.or([eb("section_enrolments.email", "=", email), eb("section_enrolments.user_id", "=", family.userId)]);
+    family.userId === null
+      ? eb("section_enrolments.email", "=", email)
+      : eb.or([eb("section_enrolments.email", "=", email), eb("section_enrolments.user_id", "=", family.userId)]);
   const groups = await trx
     .selectFrom("section_enrolments")
     .innerJoin("course_sections", "course_sections.id", "section_enrolments.section_id")

@@ -29,7 +29,11 @@ describe("the enrolment lifecycle", () => {
     stripe.setWebhookUrl(server.url + STRIPE_WEBHOOK_PATH);
     const admin = await server.signIn("admin");
     staff = { cookie: admin.cookie, origin: server.url };
-    course = await server.db.selectFrom("courses").select(["id", "slug", "min_age", "price"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age", "price"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     const timeZone = (await server.request("GET", `/api/courses/${course.slug}/sections`)).body.timeZone;
     today = zonedParts(new Date(), timeZone).date;
   });
@@ -50,8 +54,16 @@ describe("the enrolment lifecycle", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return { id: res.body.id as number, code };
   };
-  const child = (email: string, extra: Record<string, unknown> = {}) => ({ childName: `Child ${email}`, childAge: course.min_age, parentName: "Sana Khan", email, phone: "+91 98765 43210", ...extra });
-  const enrol = (sectionId: number, body: unknown, headers: Record<string, string> = {}) => server.request("POST", `/api/sections/${sectionId}/enrolments`, { json: body, headers });
+  const child = (email: string, extra: Record<string, unknown> = {}) => ({
+    childName: `Child ${email}`,
+    childAge: course.min_age,
+    parentName: "Sana Khan",
+    email,
+    phone: "+91 98765 43210",
+    ...extra,
+  });
+  const enrol = (sectionId: number, body: unknown, headers: Record<string, string> = {}) =>
+    server.request("POST", `/api/sections/${sectionId}/enrolments`, { json: body, headers });
   const held = async (sectionId: number, body: unknown, headers: Record<string, string> = {}) => {
     const res = await enrol(sectionId, body, headers);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -74,12 +86,16 @@ describe("the enrolment lifecycle", () => {
     );
   };
   const usesOf = async (id: number) => (await server.db.selectFrom("promo_codes").select("uses").where("id", "=", id).executeTakeFirstOrThrow()).uses;
-  const redemptions = async (id: number) => (await server.db.selectFrom("promo_redemptions").select("id").where("promo_id", "=", id).where("released_at", "is", null).execute()).length;
+  const redemptions = async (id: number) =>
+    (await server.db.selectFrom("promo_redemptions").select("id").where("promo_id", "=", id).where("released_at", "is", null).execute()).length;
   const enrolment = (id: number) => server.db.selectFrom("section_enrolments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const invoice = (id: number) => server.db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const mailsTo = async (email: string, template: string) =>
-    (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).filter((job) => job.payload.includes(`"to":"${email}"`) && job.payload.includes(`"template":"${template}"`)).length;
-  const seats = async (id: number) => (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
+    (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).filter(
+      (job) => job.payload.includes(`"to":"${email}"`) && job.payload.includes(`"template":"${template}"`),
+    ).length;
+  const seats = async (id: number) =>
+    (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
   const drop = (reference: string) => server.request("POST", `/api/admin/enrolments/${reference}/drop`, { json: { reason: "changed plans" }, headers: staff });
 
   it("the state machine allows only its transitions", () => {
@@ -136,58 +152,66 @@ describe("the enrolment lifecycle", () => {
     expect(await redemptions(promo.id)).toBe(1);
   });
 
-  it("a code's use given back when the hold ran out is taken again when a late payment brings the seat back; with no use left then, the payment goes back and nothing is counted", { timeout: 60_000 }, async () => {
-    const sectionId = await newSection();
-    const promo = await newPromo(1);
-    const openCheckout = async (token: string) => {
-      const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
-      expect(started.status, JSON.stringify(started.body)).toBe(201);
-      return started.body.sessionId as string;
-    };
-    const settled = async (sessionId: string) => {
-      expect(await stripe.deliver(stripe.complete(sessionId))).toBe(200);
-      await vi.waitFor(
-        async () => {
-          const events = await server.db.selectFrom("payment_events").select("outcome").where("session_id", "=", sessionId).execute();
-          expect(events.length > 0 && events.every((event) => event.outcome !== "queued" && event.outcome !== "processing")).toBe(true);
-        },
-        { timeout: 20_000, interval: 100 },
-      );
-      return (await server.db.selectFrom("payment_events").select("outcome").where("session_id", "=", sessionId).executeTakeFirstOrThrow()).outcome;
-    };
-    const lapse = async (id: number) => {
-      await server.db.updateTable("section_enrolments").set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", id).execute();
-      await sweepPaymentHolds(server.db);
-      expect((await enrolment(id)).status).toBe("cancelled");
-    };
+  it(
+    "a code's use given back when the hold ran out is taken again when a late payment brings the seat back; with no use left then, the payment goes back and nothing is counted",
+    { timeout: 60_000 },
+    async () => {
+      const sectionId = await newSection();
+      const promo = await newPromo(1);
+      const openCheckout = async (token: string) => {
+        const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        return started.body.sessionId as string;
+      };
+      const settled = async (sessionId: string) => {
+        expect(await stripe.deliver(stripe.complete(sessionId))).toBe(200);
+        await vi.waitFor(
+          async () => {
+            const events = await server.db.selectFrom("payment_events").select("outcome").where("session_id", "=", sessionId).execute();
+            expect(events.length > 0 && events.every((event) => event.outcome !== "queued" && event.outcome !== "processing")).toBe(true);
+          },
+          { timeout: 20_000, interval: 100 },
+        );
+        return (await server.db.selectFrom("payment_events").select("outcome").where("session_id", "=", sessionId).executeTakeFirstOrThrow()).outcome;
+      };
+      const lapse = async (id: number) => {
+        await server.db
+          .updateTable("section_enrolments")
+          .set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() })
+          .where("id", "=", id)
+          .execute();
+        await sweepPaymentHolds(server.db);
+        expect((await enrolment(id)).status).toBe("cancelled");
+      };
 
-    // Paid at the provider while held; the event is processed after the sweep gave the use back.
-    const late = await held(sectionId, child("promo-late@example.com", { promoCode: promo.code }));
-    const session = await openCheckout(late.token);
-    await lapse(late.row.id);
-    expect(await usesOf(promo.id)).toBe(0);
-    expect(await settled(session)).toBe("late-confirmed");
-    expect(await enrolment(late.row.id)).toMatchObject({ status: "enrolled", payment_hold_until: null });
-    expect(await usesOf(promo.id)).toBe(1);
-    expect(await redemptions(promo.id)).toBe(1);
-    // The one use is taken again: another family is refused the code.
-    expect((await enrol(sectionId, child("promo-after@example.com", { promoCode: promo.code }))).status).toBe(400);
+      // Paid at the provider while held; the event is processed after the sweep gave the use back.
+      const late = await held(sectionId, child("promo-late@example.com", { promoCode: promo.code }));
+      const session = await openCheckout(late.token);
+      await lapse(late.row.id);
+      expect(await usesOf(promo.id)).toBe(0);
+      expect(await settled(session)).toBe("late-confirmed");
+      expect(await enrolment(late.row.id)).toMatchObject({ status: "enrolled", payment_hold_until: null });
+      expect(await usesOf(promo.id)).toBe(1);
+      expect(await redemptions(promo.id)).toBe(1);
+      // The one use is taken again: another family is refused the code.
+      expect((await enrol(sectionId, child("promo-after@example.com", { promoCode: promo.code }))).status).toBe(400);
 
-    // The use went to another family meanwhile: the late payment cannot have the code's price.
-    const second = await newPromo(1);
-    const lost = await held(sectionId, child("promo-lost@example.com", { promoCode: second.code }));
-    const lostSession = await openCheckout(lost.token);
-    await lapse(lost.row.id);
-    await held(sectionId, child("promo-taker@example.com", { promoCode: second.code }));
-    expect(await usesOf(second.id)).toBe(1);
-    expect(await settled(lostSession)).toBe("refunded");
-    expect((await enrolment(lost.row.id)).status).toBe("cancelled");
-    expect(await usesOf(second.id)).toBe(1);
-    expect(await redemptions(second.id)).toBe(1);
-    // The money is recorded and given back in the ledger (the return job asks the provider).
-    const money = await server.db.selectFrom("payments").select(["kind", "amount_minor"]).where("invoice_id", "=", lost.invoice.id).orderBy("id").execute();
-    expect(money.map((row) => row.kind)).toEqual(["payment", "refund"]);
-  });
+      // The use went to another family meanwhile: the late payment cannot have the code's price.
+      const second = await newPromo(1);
+      const lost = await held(sectionId, child("promo-lost@example.com", { promoCode: second.code }));
+      const lostSession = await openCheckout(lost.token);
+      await lapse(lost.row.id);
+      await held(sectionId, child("promo-taker@example.com", { promoCode: second.code }));
+      expect(await usesOf(second.id)).toBe(1);
+      expect(await settled(lostSession)).toBe("refunded");
+      expect((await enrolment(lost.row.id)).status).toBe("cancelled");
+      expect(await usesOf(second.id)).toBe(1);
+      expect(await redemptions(second.id)).toBe(1);
+      // The money is recorded and given back in the ledger (the return job asks the provider).
+      const money = await server.db.selectFrom("payments").select(["kind", "amount_minor"]).where("invoice_id", "=", lost.invoice.id).orderBy("id").execute();
+      expect(money.map((row) => row.kind)).toEqual(["payment", "refund"]);
+    },
+  );
 
   it("an unpaid hold ended by a drop and sweeps racing (20 at once) gives its code's use back exactly once", async () => {
     const sectionId = await newSection();
@@ -196,9 +220,15 @@ describe("the enrolment lifecycle", () => {
     await held(sectionId, child("race-b@example.com", { promoCode: promo.code }));
     expect(await usesOf(promo.id)).toBe(2);
     // Only the first family's hold has run out by the sweeps' clock.
-    await server.db.updateTable("section_enrolments").set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", racing.row.id).execute();
+    await server.db
+      .updateTable("section_enrolments")
+      .set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", racing.row.id)
+      .execute();
     const taken = await seats(sectionId);
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? drop(racing.body.reference).then((res) => res.status) : sweepPaymentHolds(server.db).then(() => 0))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? drop(racing.body.reference).then((res) => res.status) : sweepPaymentHolds(server.db).then(() => 0))),
+    );
     expect(outcomes.filter((status) => status !== 0 && status !== 200 && status !== 409)).toEqual([]);
     expect(["dropped", "cancelled"]).toContain((await enrolment(racing.row.id)).status);
     // One use given back (the other family's hold keeps its), one seat freed, one void note.
@@ -220,7 +250,8 @@ describe("the enrolment lifecycle", () => {
       expect(kinds(real.body.price.lines).some((label) => /sibling/i.test(label))).toBe(false);
       expect(real.body.price.totalMinor).toBe(Math.round(course.price * 100));
       // The hold lapses: still nothing to honour.
-      const quote = async () => (await server.request("POST", "/api/discounts/quote", { json: { offer: "section", offerId: sectionId, childName: "Third Child" }, headers })).body;
+      const quote = async () =>
+        (await server.request("POST", "/api/discounts/quote", { json: { offer: "section", offerId: sectionId, childName: "Third Child" }, headers })).body;
       expect(kinds((await quote()).lines).some((label) => /sibling/i.test(label))).toBe(false);
       // Paid: a real sibling now.
       await payOnline(imaginary.token);
@@ -235,11 +266,17 @@ describe("the enrolment lifecycle", () => {
     const email = "desk-paid@example.com";
     const seat = await held(sectionId, child(email));
     expect(await mailsTo(email, ENROLMENT_MAIL)).toBe(0);
-    const part = await server.request("POST", `/api/admin/billing/invoices/${seat.invoice.id}/payments`, { json: { method: "cash", amountMinor: 100 }, headers: staff });
+    const part = await server.request("POST", `/api/admin/billing/invoices/${seat.invoice.id}/payments`, {
+      json: { method: "cash", amountMinor: 100 },
+      headers: staff,
+    });
     expect(part.status, JSON.stringify(part.body)).toBe(201);
     // A part paid: still held, no confirmation yet.
     expect((await enrolment(seat.row.id)).payment_hold_until).not.toBeNull();
-    const rest = await server.request("POST", `/api/admin/billing/invoices/${seat.invoice.id}/payments`, { json: { method: "cash", amountMinor: seat.invoice.total_minor - 100 }, headers: staff });
+    const rest = await server.request("POST", `/api/admin/billing/invoices/${seat.invoice.id}/payments`, {
+      json: { method: "cash", amountMinor: seat.invoice.total_minor - 100 },
+      headers: staff,
+    });
     expect(rest.status, JSON.stringify(rest.body)).toBe(201);
     expect(rest.body.invoicePaid).toBe(true);
     expect(await enrolment(seat.row.id)).toMatchObject({ status: "enrolled", payment_hold_until: null });
@@ -261,7 +298,14 @@ describe("the enrolment lifecycle", () => {
     const campRow = await server.db.selectFrom("camps").select(["title_en", "batches"]).where("slug", "=", "junior").executeTakeFirstOrThrow();
     const session = (JSON.parse(String(campRow.batches)) as { value: string }[])[0]!.value;
     const res = await server.request("POST", "/api/summercamp/enroll", {
-      json: { studentName: "Camp Child", parentName: "Sana Khan", email: member.user.email, phoneNumber: "+91 98765 43210", selectedCamp: campRow.title_en, selectedSession: session },
+      json: {
+        studentName: "Camp Child",
+        parentName: "Sana Khan",
+        email: member.user.email,
+        phoneNumber: "+91 98765 43210",
+        selectedCamp: campRow.title_en,
+        selectedSession: session,
+      },
       headers,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -272,11 +316,15 @@ describe("the enrolment lifecycle", () => {
     expect(await invoice(before.id)).toMatchObject({ number: before.number, status: "void" });
     const notes = await server.db.selectFrom("credit_notes").select(["kind", "amount_minor"]).where("invoice_id", "=", before.id).execute();
     expect(notes).toEqual([{ kind: "void", amount_minor: before.total_minor }]);
-    expect((await server.db.selectFrom("enrollments").select("student_name").where("id", "=", row.id).executeTakeFirstOrThrow()).student_name).not.toContain("Camp Child");
+    expect((await server.db.selectFrom("enrollments").select("student_name").where("id", "=", row.id).executeTakeFirstOrThrow()).student_name).not.toContain(
+      "Camp Child",
+    );
   });
 
   it("erasing an account voids what its enrolments still owe (a credit note), keeps the invoices, and its instalment reminders stop", async () => {
-    expect((await server.request("PUT", `/api/admin/billing/instalment-rules/course/${course.id}`, { json: { instalmentCount: 2 }, headers: staff })).status).toBe(200);
+    expect(
+      (await server.request("PUT", `/api/admin/billing/instalment-rules/course/${course.id}`, { json: { instalmentCount: 2 }, headers: staff })).status,
+    ).toBe(200);
     try {
       const sectionId = await newSection();
       const member = await server.signIn("user");
@@ -284,19 +332,37 @@ describe("the enrolment lifecycle", () => {
       const erased = await held(sectionId, child(member.user.email), headers);
       const kept = await held(sectionId, child("reminded@example.com"));
       // A part paid at the desk: paid money stays recorded, the rest is voided.
-      expect((await server.request("POST", `/api/admin/billing/invoices/${erased.invoice.id}/payments`, { json: { method: "cash", amountMinor: 100 }, headers: staff })).status).toBe(201);
+      expect(
+        (
+          await server.request("POST", `/api/admin/billing/invoices/${erased.invoice.id}/payments`, {
+            json: { method: "cash", amountMinor: 100 },
+            headers: staff,
+          })
+        ).status,
+      ).toBe(201);
       expect((await server.request("POST", "/api/account/delete", { json: { email: member.user.email }, headers })).status).toBeLessThan(300);
       expect(await enrolment(erased.row.id)).toMatchObject({ status: "cancelled", child_name: expect.not.stringContaining("Child") });
       const after = await invoice(erased.invoice.id);
       expect(after).toMatchObject({ number: erased.invoice.number, status: "void", user_id: null });
       const notes = await server.db.selectFrom("credit_notes").select(["kind", "amount_minor"]).where("invoice_id", "=", erased.invoice.id).execute();
       expect(notes).toEqual([{ kind: "void", amount_minor: erased.invoice.total_minor - 100 }]);
-      expect((await server.db.selectFrom("payments").select("amount_minor").where("invoice_id", "=", erased.invoice.id).execute()).map((p) => p.amount_minor)).toEqual([100]);
+      expect(
+        (await server.db.selectFrom("payments").select("amount_minor").where("invoice_id", "=", erased.invoice.id).execute()).map((p) => p.amount_minor),
+      ).toEqual([100]);
       // Reminders a day before the first part falls due: the other family's goes, the erased one's never.
-      const firstDue = (await server.db.selectFrom("invoice_instalments").select("due_on").where("invoice_id", "=", kept.invoice.id).orderBy("position").executeTakeFirstOrThrow()).due_on;
+      const firstDue = (
+        await server.db
+          .selectFrom("invoice_instalments")
+          .select("due_on")
+          .where("invoice_id", "=", kept.invoice.id)
+          .orderBy("position")
+          .executeTakeFirstOrThrow()
+      ).due_on;
       await sweepInstalmentReminders(server.db, new Date(`${addDays(firstDue, -1)}T12:00:00Z`));
       const reminded = async (invoiceId: number) =>
-        (await server.db.selectFrom("invoice_instalments").select("reminded_before_at").where("invoice_id", "=", invoiceId).execute()).filter((part) => part.reminded_before_at !== null).length;
+        (await server.db.selectFrom("invoice_instalments").select("reminded_before_at").where("invoice_id", "=", invoiceId).execute()).filter(
+          (part) => part.reminded_before_at !== null,
+        ).length;
       expect(await reminded(kept.invoice.id)).toBe(1);
       expect(await reminded(erased.invoice.id)).toBe(0);
     } finally {

@@ -22,7 +22,8 @@ export async function ownerOf(db: DB, userId: number): Promise<Owner & { row: Se
 }
 
 /** An account row's e-mail when proven (lower-cased), else null. */
-export const provenEmailOf = (row: { email: string; email_verified_at: string | null }): string | null => (row.email_verified_at ? row.email.trim().toLowerCase() : null);
+export const provenEmailOf = (row: { email: string; email_verified_at: string | null }): string | null =>
+  row.email_verified_at ? row.email.trim().toLowerCase() : null;
 
 // E-mails of the forms are stored as typed; lower() on both sides makes "Sara@X" the same as "sara@x".
 export const sameEmail = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;

@@ -26,7 +26,11 @@ export async function findChild(db: DB, userId: number, id: number): Promise<Sav
  */
 export async function addChild(db: DB, userId: number, child: { name: string; age: number }): Promise<SavedChild | "full"> {
   return db.transaction().execute(async (trx) => {
-    const { n } = await trx.selectFrom("account_children").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+    const { n } = await trx
+      .selectFrom("account_children")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
     if (Number(n) >= MAX_CHILDREN) return "full";
     const now = nowIso();
     const row = await trx
@@ -40,7 +44,12 @@ export async function addChild(db: DB, userId: number, child: { name: string; ag
 
 /** Changes a saved child of this account; false when it has no such child. */
 export async function updateChild(db: DB, userId: number, id: number, child: { name: string; age: number }): Promise<boolean> {
-  const result = await db.updateTable("account_children").set({ name: child.name, age: child.age, updated_at: nowIso() }).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  const result = await db
+    .updateTable("account_children")
+    .set({ name: child.name, age: child.age, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

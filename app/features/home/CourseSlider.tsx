@@ -56,12 +56,26 @@ export function CourseSlider({ courses }: { courses: Course[] }) {
     // The data-slider attributes: where app/enhance/slider.ts does the same on a page without React (decision 055).
     <section aria-roledescription="carousel" aria-label={t("latest.label")} onKeyDown={onKeyDown} data-slider="">
       <div className="mb-4 flex justify-end gap-2">
-        <button type="button" className={arrowClass} aria-label={t("latest.previous")} data-slider-previous="" aria-disabled={edges.atStart} onClick={() => !edges.atStart && move(-1)}>
+        <button
+          type="button"
+          className={arrowClass}
+          aria-label={t("latest.previous")}
+          data-slider-previous=""
+          aria-disabled={edges.atStart}
+          onClick={() => !edges.atStart && move(-1)}
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="flip-rtl h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
             <path d="M15 5l-7 7 7 7" />
           </svg>
         </button>
-        <button type="button" className={arrowClass} aria-label={t("latest.next")} data-slider-next="" aria-disabled={edges.atEnd} onClick={() => !edges.atEnd && move(1)}>
+        <button
+          type="button"
+          className={arrowClass}
+          aria-label={t("latest.next")}
+          data-slider-next=""
+          aria-disabled={edges.atEnd}
+          onClick={() => !edges.atEnd && move(1)}
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="flip-rtl h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
             <path d="M9 5l7 7-7 7" />
           </svg>

@@ -58,7 +58,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="about-title" className="bg-slate-50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2">
-          <img src="/images/pages/about.svg" {...page.attrs("about.imageAlt")} alt={page.text("about.imageAlt")} width={640} height={440} loading="lazy" className="w-full" />
+          <img
+            src="/images/pages/about.svg"
+            {...page.attrs("about.imageAlt")}
+            alt={page.text("about.imageAlt")}
+            width={640}
+            height={440}
+            loading="lazy"
+            className="w-full"
+          />
           <div>
             <h2 id="about-title" className={sectionTitle} {...say("about.title")} />
             <p className="mt-4 text-lg text-slate-700" {...say("about.text1")} />
@@ -87,13 +95,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 flex flex-wrap gap-3">
           {AGE_GROUPS.map((group) => (
             <li key={group}>
-              <LocalLink to={`/courses?age=${group}`} className="block rounded-full border-2 border-indigo-200 bg-white px-5 py-2 font-semibold text-indigo-700 hover:border-indigo-600">
+              <LocalLink
+                to={`/courses?age=${group}`}
+                className="block rounded-full border-2 border-indigo-200 bg-white px-5 py-2 font-semibold text-indigo-700 hover:border-indigo-600"
+              >
                 {t("ageFilter.years", { range: group })}
               </LocalLink>
             </li>
           ))}
           <li>
-            <LocalLink to="/courses" className="block rounded-full border-2 border-slate-200 bg-white px-5 py-2 font-semibold text-slate-700 hover:border-slate-500">
+            <LocalLink
+              to="/courses"
+              className="block rounded-full border-2 border-slate-200 bg-white px-5 py-2 font-semibold text-slate-700 hover:border-slate-500"
+            >
               {t("ageFilter.all")}
             </LocalLink>
           </li>
@@ -187,13 +201,17 @@ function Hero({ say }: { say: Say }) {
           <ul className="mt-6 space-y-2 text-slate-800">
             {(["benefit1", "benefit2", "benefit3"] as const).map((key) => (
               <li key={key} className="flex items-center gap-2">
-                <span aria-hidden="true" className="text-green-600">✓</span>
+                <span aria-hidden="true" className="text-green-600">
+                  ✓
+                </span>
                 <span {...say(`hero.${key}`)} />
               </li>
             ))}
           </ul>
           <div className="mt-8 flex flex-wrap gap-3">
-            <LocalLink to="/book-trial" className={primaryButton}>{t("hero.bookTrial")}</LocalLink>
+            <LocalLink to="/book-trial" className={primaryButton}>
+              {t("hero.bookTrial")}
+            </LocalLink>
             <LocalLink to="/contact-us" className={secondaryButton}>
               {t("hero.contactUs")}
             </LocalLink>
@@ -236,7 +254,17 @@ function TeacherCard({ teacher }: { teacher: TeacherProfile }) {
   const photo = safeUrl(teacher.photo);
   return (
     <article className="flex h-full flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm">
-      {photo ? <img src={photo} {...responsiveImage(photo, imageSizes.fixed(112))} alt="" width={112} height={112} loading="lazy" className="h-28 w-28 rounded-full bg-indigo-50 object-cover" /> : null}
+      {photo ? (
+        <img
+          src={photo}
+          {...responsiveImage(photo, imageSizes.fixed(112))}
+          alt=""
+          width={112}
+          height={112}
+          loading="lazy"
+          className="h-28 w-28 rounded-full bg-indigo-50 object-cover"
+        />
+      ) : null}
       <h3 className="mt-4 text-lg font-bold text-slate-900" {...attrs(teacher.name)}>
         {teacher.name.text}
       </h3>

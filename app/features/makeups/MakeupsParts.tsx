@@ -14,7 +14,10 @@ export interface FormAnswer {
 export function AnswerNote({ answer }: { answer: FormAnswer | null | undefined }) {
   if (!answer?.message) return null;
   return (
-    <p role={answer.done ? "status" : "alert"} className={`rounded-lg border p-4 font-semibold text-slate-900 ${answer.done ? "border-emerald-200 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}>
+    <p
+      role={answer.done ? "status" : "alert"}
+      className={`rounded-lg border p-4 font-semibold text-slate-900 ${answer.done ? "border-emerald-200 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}
+    >
       {answer.message}
     </p>
   );
@@ -43,7 +46,19 @@ function MoreLink({ hidden, moreHref, kind }: { hidden: number; moreHref: string
  * A child's coming classes, each with its absence form (a plain post), or what was reported.
  * `hidden` are the fields the page's action needs beside the meeting (the enrolment, or the link's token).
  */
-export function ComingClasses({ group, hidden, noticeHours, limit, moreHref }: { group: ChildGroup; hidden: Record<string, string>; noticeHours: number; limit?: number; moreHref?: string }) {
+export function ComingClasses({
+  group,
+  hidden,
+  noticeHours,
+  limit,
+  moreHref,
+}: {
+  group: ChildGroup;
+  hidden: Record<string, string>;
+  noticeHours: number;
+  limit?: number;
+  moreHref?: string;
+}) {
   const { t } = useTranslation("makeups");
   const navigation = useNavigation();
   const pendingMeeting = navigation.formData?.get("intent") === "report" ? navigation.formData.get("meetingId") : null;
@@ -69,7 +84,12 @@ export function ComingClasses({ group, hidden, noticeHours, limit, moreHref }: {
                   ))}
                   <input type="hidden" name="meetingId" value={meeting.id} />
                   <p id={`${base}-notice`} className={`text-sm ${meeting.inNotice ? "text-slate-700" : "font-semibold text-amber-900"}`}>
-                    {meeting.inNotice ? t("page.inNotice", { deadline: meeting.deadline }) : t("page.lateNotice", withCountWords({ hours: noticeHours }, (word, count) => t(word, { count })))}
+                    {meeting.inNotice
+                      ? t("page.inNotice", { deadline: meeting.deadline })
+                      : t(
+                          "page.lateNotice",
+                          withCountWords({ hours: noticeHours }, (word, count) => t(word, { count })),
+                        )}
                   </p>
                   {/* The reason is optional: folded away (a native disclosure, no script), so each class is one line and one button. */}
                   <details className="text-sm">
@@ -77,9 +97,22 @@ export function ComingClasses({ group, hidden, noticeHours, limit, moreHref }: {
                     <label htmlFor={`${base}-reason`} className="mt-2 block font-semibold text-slate-900">
                       {t("page.reason")}
                     </label>
-                    <input id={`${base}-reason`} name="reason" type="text" maxLength={300} autoComplete="off" className="mt-1 block w-full rounded-lg border border-slate-400 p-2" />
+                    <input
+                      id={`${base}-reason`}
+                      name="reason"
+                      type="text"
+                      maxLength={300}
+                      autoComplete="off"
+                      className="mt-1 block w-full rounded-lg border border-slate-400 p-2"
+                    />
                   </details>
-                  <button type="submit" name="intent" value="report" aria-describedby={`${base}-when ${base}-notice`} className={`${button} bg-indigo-600 hover:bg-indigo-700`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="report"
+                    aria-describedby={`${base}-when ${base}-notice`}
+                    className={`${button} bg-indigo-600 hover:bg-indigo-700`}
+                  >
                     {pendingMeeting === String(meeting.id) ? t("page.reporting") : t("page.report")}
                   </button>
                 </Form>
@@ -132,7 +165,10 @@ export function CreditsList({ credits, limit, moreHref }: { credits: CreditView[
                   <legend className="font-semibold text-slate-900">{t("page.choose")}</legend>
                   <div className="mt-2 space-y-2">
                     {(limit === undefined ? credit.choices : credit.choices.slice(0, limit)).map((choice) => (
-                      <div key={choice.id} className="flex gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50">
+                      <div
+                        key={choice.id}
+                        className="flex gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
+                      >
                         <input type="radio" id={`c-${credit.id}-${choice.id}`} name="meetingId" value={choice.id} required className="mt-1 h-4 w-4 shrink-0" />
                         <label htmlFor={`c-${credit.id}-${choice.id}`} className="cursor-pointer text-slate-900">
                           {choice.label} · {t("page.placesLeft", { count: choice.placesLeft })}
@@ -141,7 +177,13 @@ export function CreditsList({ credits, limit, moreHref }: { credits: CreditView[
                     ))}
                   </div>
                 </fieldset>
-                <button type="submit" name="intent" value="book" aria-describedby={`credit-${credit.id}`} className={`${button} bg-indigo-600 hover:bg-indigo-700`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="book"
+                  aria-describedby={`credit-${credit.id}`}
+                  className={`${button} bg-indigo-600 hover:bg-indigo-700`}
+                >
                   {pending === `book-${credit.id}` ? t("page.booking") : t("page.book")}
                 </button>
                 <MoreLink hidden={limit === undefined ? 0 : credit.choices.length - limit} moreHref={moreHref} kind="choices" />

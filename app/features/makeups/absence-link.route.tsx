@@ -9,7 +9,9 @@ import { AnswerNote, ComingClasses } from "./MakeupsParts";
 import { withCountWords } from "./count-words";
 
 async function load(request: Request, context: Route.LoaderArgs["context"], token: string) {
-  const found = /^[\w-]{16,100}$/.test(token) ? await linkedAbsences(context.db, context.config.sessionSecret, token, langFromPath(new URL(request.url).pathname)) : undefined;
+  const found = /^[\w-]{16,100}$/.test(token)
+    ? await linkedAbsences(context.db, context.config.sessionSecret, token, langFromPath(new URL(request.url).pathname))
+    : undefined;
   if (!found) throw data(null, { status: 404 });
   return { ...found, token };
 }
@@ -38,7 +40,12 @@ export default function AbsenceLinkPage({ loaderData, actionData }: Route.Compon
       <PageMeta title={t("page.linkHeading")} description={t("page.description")} />
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-extrabold text-slate-900">{t("page.linkHeading")}</h1>
-      <p className="text-slate-700">{t("page.intro", withCountWords({ hours: rules.absenceNoticeHours, days: rules.makeupCreditDays }, (word, count) => t(word, { count })))}</p>
+      <p className="text-slate-700">
+        {t(
+          "page.intro",
+          withCountWords({ hours: rules.absenceNoticeHours, days: rules.makeupCreditDays }, (word, count) => t(word, { count })),
+        )}
+      </p>
       <AnswerNote answer={actionData} />
       {child ? (
         <section aria-labelledby="child-heading">

@@ -38,7 +38,12 @@ export default function AccountMakeupsPage({ loaderData, actionData }: Route.Com
       <meta name="robots" content="noindex" />
       <header>
         <h1 className="text-3xl font-extrabold text-slate-900">{t("page.title")}</h1>
-        <p className="mt-2 text-slate-700">{t("page.intro", withCountWords({ hours: rules.absenceNoticeHours, days: rules.makeupCreditDays }, (word, count) => t(word, { count })))}</p>
+        <p className="mt-2 text-slate-700">
+          {t(
+            "page.intro",
+            withCountWords({ hours: rules.absenceNoticeHours, days: rules.makeupCreditDays }, (word, count) => t(word, { count })),
+          )}
+        </p>
         <LocalLink to="/account" className="mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
           {t("page.back")}
         </LocalLink>
@@ -57,8 +62,16 @@ export default function AccountMakeupsPage({ loaderData, actionData }: Route.Com
         {children.length === 0 ? <p className="mt-3 text-slate-700">{t("page.noClasses")}</p> : null}
         {children.map((group) => (
           <div key={group.enrolmentId} className="mt-6">
-            <h3 id={`child-${group.enrolmentId}`} className="text-lg font-bold text-slate-900">{t("page.child", { child: group.childName, course: group.courseName })}</h3>
-            <ComingClasses group={group} hidden={{ enrolmentId: String(group.enrolmentId) }} noticeHours={rules.absenceNoticeHours} limit={limit} moreHref={`?all=1#child-${group.enrolmentId}`} />
+            <h3 id={`child-${group.enrolmentId}`} className="text-lg font-bold text-slate-900">
+              {t("page.child", { child: group.childName, course: group.courseName })}
+            </h3>
+            <ComingClasses
+              group={group}
+              hidden={{ enrolmentId: String(group.enrolmentId) }}
+              noticeHours={rules.absenceNoticeHours}
+              limit={limit}
+              moreHref={`?all=1#child-${group.enrolmentId}`}
+            />
           </div>
         ))}
       </section>

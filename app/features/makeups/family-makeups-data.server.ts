@@ -21,12 +21,29 @@ export async function makeupsExport(db: DB, enrolmentIds: readonly number[]) {
     .innerJoin("section_meetings as missed", "missed.id", "a.meeting_id")
     .innerJoin("section_enrolments as e", "e.id", "k.enrolment_id")
     .leftJoin("section_meetings as m", "m.id", "k.meeting_id")
-    .select(["e.reference", "e.child_name", "missed.starts_at as missed_at", "k.created_at", "k.expires_at", "m.starts_at as makeup_at", "m.section_id as makeup_section_id", "k.booked_at"])
+    .select([
+      "e.reference",
+      "e.child_name",
+      "missed.starts_at as missed_at",
+      "k.created_at",
+      "k.expires_at",
+      "m.starts_at as makeup_at",
+      "m.section_id as makeup_section_id",
+      "k.booked_at",
+    ])
     .where("k.enrolment_id", "in", enrolmentIds)
     .orderBy("k.id")
     .execute();
   return {
-    absences: absences.map((a) => ({ enrolment: a.reference, childName: a.child_name, classStartsAt: a.starts_at, reason: a.reason, reportedVia: a.reported_via, earnedCredit: a.with_notice === 1, reportedAt: a.created_at })),
+    absences: absences.map((a) => ({
+      enrolment: a.reference,
+      childName: a.child_name,
+      classStartsAt: a.starts_at,
+      reason: a.reason,
+      reportedVia: a.reported_via,
+      earnedCredit: a.with_notice === 1,
+      reportedAt: a.created_at,
+    })),
     makeupCredits: credits.map((k) => ({
       enrolment: k.reference,
       childName: k.child_name,
@@ -54,11 +71,20 @@ export async function eraseMakeups(trx: DB, enrolmentIds: readonly number[], now
     .execute();
   let makeupsCancelled = 0;
   for (const credit of ahead) {
-    const freed = await trx.updateTable("makeup_credits").set({ meeting_id: null, booked_at: null, updated_at: now }).where("id", "=", credit.id).where("meeting_id", "=", credit.meeting_id).executeTakeFirst();
+    const freed = await trx
+      .updateTable("makeup_credits")
+      .set({ meeting_id: null, booked_at: null, updated_at: now })
+      .where("id", "=", credit.id)
+      .where("meeting_id", "=", credit.meeting_id)
+      .executeTakeFirst();
     if (Number(freed.numUpdatedRows) !== 1) continue;
     await releaseGuest(trx, credit.meeting_id!, now);
     makeupsCancelled++;
   }
-  const erased = await trx.updateTable("meeting_absences").set({ reason: ERASED, user_id: null, updated_at: now }).where("enrolment_id", "in", enrolmentIds).executeTakeFirst();
+  const erased = await trx
+    .updateTable("meeting_absences")
+    .set({ reason: ERASED, user_id: null, updated_at: now })
+    .where("enrolment_id", "in", enrolmentIds)
+    .executeTakeFirst();
   return { makeupsCancelled, absencesErased: Number(erased.numUpdatedRows) };
 }

@@ -50,7 +50,13 @@ const courseNameOf = (row: { name_en: string | null; name_ar: string | null }, l
   row.name_en !== null && row.name_ar !== null ? pick({ name_en: row.name_en, name_ar: row.name_ar }, "name", lang) : "";
 
 /** Each live enrolment's coming classes (its own group's), with what was reported for them. */
-export async function comingMeetings(db: DB, enrolmentIds: readonly number[], rules: Pick<MakeupRules, "absenceNoticeHours">, timeZone: string, lang: Lang): Promise<ChildGroup[]> {
+export async function comingMeetings(
+  db: DB,
+  enrolmentIds: readonly number[],
+  rules: Pick<MakeupRules, "absenceNoticeHours">,
+  timeZone: string,
+  lang: Lang,
+): Promise<ChildGroup[]> {
   if (enrolmentIds.length === 0) return [];
   const now = nowIso();
   const enrolments = await db
@@ -107,7 +113,19 @@ export async function familyCredits(db: DB, enrolmentIds: readonly number[], rul
     .innerJoin("section_meetings as missed", "missed.id", "a.meeting_id")
     .leftJoin("section_meetings as m", "m.id", "k.meeting_id")
     .leftJoin("courses as c", "c.id", "k.course_id")
-    .select(["k.id", "k.course_id", "k.expires_at", "k.meeting_id", "e.section_id", "e.status as enrolment_status", "e.child_name", "c.name_en", "c.name_ar", "missed.starts_at as missed_at", "m.starts_at as makeup_at"])
+    .select([
+      "k.id",
+      "k.course_id",
+      "k.expires_at",
+      "k.meeting_id",
+      "e.section_id",
+      "e.status as enrolment_status",
+      "e.child_name",
+      "c.name_en",
+      "c.name_ar",
+      "missed.starts_at as missed_at",
+      "m.starts_at as makeup_at",
+    ])
     .where("k.enrolment_id", "in", enrolmentIds)
     .orderBy("k.id", "desc")
     .limit(CREDITS_SHOWN)

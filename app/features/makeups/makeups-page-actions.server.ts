@@ -27,7 +27,10 @@ export async function accountMakeupsAction(request: Request, context: AppLoadCon
   const intent = form.get("intent");
   const answer =
     intent === "report"
-      ? await context.run(reportAccountAbsence, { input: { enrolmentId: idOf(form.get("enrolmentId")), meetingId: idOf(form.get("meetingId")), reason: String(form.get("reason") ?? "") }, lang })
+      ? await context.run(reportAccountAbsence, {
+          input: { enrolmentId: idOf(form.get("enrolmentId")), meetingId: idOf(form.get("meetingId")), reason: String(form.get("reason") ?? "") },
+          lang,
+        })
       : intent === "book"
         ? await context.run(bookMakeup, { input: { creditId: idOf(form.get("creditId")), meetingId: idOf(form.get("meetingId")) }, lang })
         : intent === "cancel"
@@ -43,7 +46,10 @@ export async function linkAbsenceAction(request: Request, context: AppLoadContex
   if (!form || form.get("intent") !== "report") throw data(null, { status: 400 });
   const lang = langFromPath(new URL(request.url).pathname);
   const token = String(form.get("token") ?? "");
-  const answer = await context.run(reportLinkAbsence, { input: { token, meetingId: idOf(form.get("meetingId")), reason: String(form.get("reason") ?? "") }, lang });
+  const answer = await context.run(reportLinkAbsence, {
+    input: { token, meetingId: idOf(form.get("meetingId")), reason: String(form.get("reason") ?? "") },
+    lang,
+  });
   if (answer.status === 404) throw data(null, { status: 404 });
   return data(answerOf(answer), noStore(answer.status));
 }

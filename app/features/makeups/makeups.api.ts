@@ -15,12 +15,21 @@ import { comingMeetings, familyCredits } from "./makeups-overview.server";
 import { withCountWords } from "./count-words";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) =>
-  serverT(lang, "makeups", key, withCountWords(values, (word, count) => serverT(lang, "makeups", word, { count })));
+  serverT(
+    lang,
+    "makeups",
+    key,
+    withCountWords(values, (word, count) => serverT(lang, "makeups", word, { count })),
+  );
 
 const id = z.number({ error: v.choice }).int(v.choice).positive(v.choice).max(2_147_483_647, v.choice);
 const reason = z.string({ error: v.invalid }).trim().max(300, v.tooLong).optional().default("");
 /** The absence link's key: an enrolment id and a MAC (anything else names nothing). */
-const token = z.string({ error: v.required }).min(16, v.invalid).max(100, v.invalid).regex(/^[\w-]+$/, v.invalid);
+const token = z
+  .string({ error: v.required })
+  .min(16, v.invalid)
+  .max(100, v.invalid)
+  .regex(/^[\w-]+$/, v.invalid);
 
 export const accountAbsenceSchema = z.object({ enrolmentId: id, meetingId: id, reason });
 export const linkAbsenceSchema = z.object({ token, meetingId: id, reason });
@@ -35,7 +44,12 @@ const LINK_LIMIT = { name: "absence-link", limit: 30, windowMs: 60_000 };
 
 export const rulesOf = async (db: DB): Promise<MakeupRules & { timeZone: string }> => {
   const settings = await getSiteSettings(db);
-  return { absenceNoticeHours: settings.absenceNoticeHours, makeupCreditDays: settings.makeupCreditDays, makeupAllowance: settings.makeupAllowance, timeZone: timeZoneOf(settings) };
+  return {
+    absenceNoticeHours: settings.absenceNoticeHours,
+    makeupCreditDays: settings.makeupCreditDays,
+    makeupAllowance: settings.makeupAllowance,
+    timeZone: timeZoneOf(settings),
+  };
 };
 
 const userOf = (caller: Caller) => caller.user as SessionUser;
@@ -50,7 +64,9 @@ async function answerAbsence(lang: Lang, rules: MakeupRules, result: AbsenceResu
     }
     return { status: 409, body: { message: say(lang, `api.${result.reason}`), reason: result.reason } };
   }
-  const message = result.credit ? say(lang, "api.reportedWithCredit", { days: rules.makeupCreditDays }) : say(lang, "api.reportedLate", { hours: rules.absenceNoticeHours });
+  const message = result.credit
+    ? say(lang, "api.reportedWithCredit", { days: rules.makeupCreditDays })
+    : say(lang, "api.reportedLate", { hours: rules.absenceNoticeHours });
   return { status: 201, body: { message, absenceId: result.absenceId, credit: result.credit } };
 }
 
@@ -84,7 +100,11 @@ export const reportLinkAbsence = defineEndpoint({
     const enrolmentId = await absenceLinkedId(db, config.sessionSecret, input.token);
     if (enrolmentId === undefined) throw new HttpError(404, say(caller.lang, "api.linkNotFound"));
     const rules = await rulesOf(db);
-    return answerAbsence(caller.lang, rules, await reportAbsence(db, { enrolmentId, meetingId: input.meetingId, reason: input.reason, via: "link", userId: null }, rules));
+    return answerAbsence(
+      caller.lang,
+      rules,
+      await reportAbsence(db, { enrolmentId, meetingId: input.meetingId, reason: input.reason, via: "link", userId: null }, rules),
+    );
   },
 });
 
@@ -134,7 +154,11 @@ export const makeupEndpoints = [reportAccountAbsence, reportLinkAbsence, bookMak
 export async function accountMakeups(db: DB, userId: number, lang: Lang) {
   const rules = await rulesOf(db);
   const owned = await ownedEnrolmentIds(db, userId);
-  return { rules, children: await comingMeetings(db, owned, rules, rules.timeZone, lang), credits: await familyCredits(db, owned, rules, rules.timeZone, lang) };
+  return {
+    rules,
+    children: await comingMeetings(db, owned, rules, rules.timeZone, lang),
+    credits: await familyCredits(db, owned, rules, rules.timeZone, lang),
+  };
 }
 
 /** What the absence link's page shows: the one enrolment's coming classes. */

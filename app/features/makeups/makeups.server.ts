@@ -32,7 +32,8 @@ const MAC_SHAPE = /^(\d{1,10})_([\w-]{43})$/;
 const mac = (secret: string, id: number, reference: string) => signedMac(secret, "absence-link", id, reference);
 
 /** The absence link's key for one enrolment: its id and a MAC over its random reference. */
-export const absenceLinkToken = (secret: string, enrolment: { id: number; reference: string }) => `${enrolment.id}_${mac(secret, enrolment.id, enrolment.reference)}`;
+export const absenceLinkToken = (secret: string, enrolment: { id: number; reference: string }) =>
+  `${enrolment.id}_${mac(secret, enrolment.id, enrolment.reference)}`;
 
 /** The enrolment an absence link opens, or undefined. */
 export async function absenceLinkedId(db: DB, secret: string, token: string): Promise<number | undefined> {
@@ -91,7 +92,16 @@ export async function reportAbsence(
   return db.transaction().execute(async (trx) => {
     const absence = await trx
       .insertInto("meeting_absences")
-      .values({ meeting_id: meeting.id, enrolment_id: enrolment.id, reason: input.reason, reported_via: input.via, user_id: input.userId, with_notice: withNotice ? 1 : 0, created_at: now, updated_at: now })
+      .values({
+        meeting_id: meeting.id,
+        enrolment_id: enrolment.id,
+        reason: input.reason,
+        reported_via: input.via,
+        user_id: input.userId,
+        with_notice: withNotice ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.columns(["meeting_id", "enrolment_id"]).doNothing())
       .returning("id")
       .executeTakeFirst();
@@ -100,7 +110,16 @@ export async function reportAbsence(
     const expiresAt = new Date(at.getTime() + rules.makeupCreditDays * DAY).toISOString();
     const credit = await trx
       .insertInto("makeup_credits")
-      .values({ absence_id: absence.id, enrolment_id: enrolment.id, course_id: enrolment.course_id, expires_at: expiresAt, meeting_id: null, booked_at: null, created_at: now, updated_at: now })
+      .values({
+        absence_id: absence.id,
+        enrolment_id: enrolment.id,
+        course_id: enrolment.course_id,
+        expires_at: expiresAt,
+        meeting_id: null,
+        booked_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { ok: true, absenceId: absence.id, credit: { id: credit.id, expiresAt } } as const;
@@ -109,7 +128,9 @@ export async function reportAbsence(
 
 // --- Spending a credit
 
-export type SpendResult = { ok: true; meetingId: number; startsAt: string } | { ok: false; reason: "creditNotFound" | "creditUsed" | "creditExpired" | "meetingNotFound" | "ownGroup" | "full" | "alreadyGuest" };
+export type SpendResult =
+  | { ok: true; meetingId: number; startsAt: string }
+  | { ok: false; reason: "creditNotFound" | "creditUsed" | "creditExpired" | "meetingNotFound" | "ownGroup" | "full" | "alreadyGuest" };
 
 class Refused extends Error {
   constructor(readonly reason: Extract<SpendResult, { ok: false }>["reason"]) {
@@ -125,7 +146,12 @@ class Refused extends Error {
  * of the credit's course). Either refuses and the whole transaction rolls back. Every spend locks
  * credit then meeting, in that order, so two spends never wait on each other in a circle.
  */
-export async function spendCredit(db: DB, input: { creditId: number; meetingId: number; enrolmentIds: readonly number[] }, allowance: number, at = new Date()): Promise<SpendResult> {
+export async function spendCredit(
+  db: DB,
+  input: { creditId: number; meetingId: number; enrolmentIds: readonly number[] },
+  allowance: number,
+  at = new Date(),
+): Promise<SpendResult> {
   const now = at.toISOString();
   if (input.enrolmentIds.length === 0) return { ok: false, reason: "creditNotFound" };
   const credit = await db
@@ -142,7 +168,8 @@ export async function spendCredit(db: DB, input: { creditId: number; meetingId: 
     .select(["m.id", "m.section_id", "m.starts_at", "m.status", "s.course_id", "s.status as section_status"])
     .where("m.id", "=", input.meetingId)
     .executeTakeFirst();
-  if (!target || target.course_id !== credit.course_id || target.status !== "scheduled" || target.section_status === "cancelled" || target.starts_at <= now) return { ok: false, reason: "meetingNotFound" };
+  if (!target || target.course_id !== credit.course_id || target.status !== "scheduled" || target.section_status === "cancelled" || target.starts_at <= now)
+    return { ok: false, reason: "meetingNotFound" };
   if (target.section_id === credit.section_id) return { ok: false, reason: "ownGroup" };
   if (credit.meeting_id !== null) return { ok: false, reason: "creditUsed" };
   if (credit.expires_at <= now || target.starts_at > credit.expires_at) return { ok: false, reason: "creditExpired" };
@@ -180,7 +207,12 @@ export async function spendCredit(db: DB, input: { creditId: number; meetingId: 
 export type CancelResult = { ok: true } | { ok: false; reason: "creditNotFound" | "notBooked" | "tooLate" };
 
 /** Gives a booked make-up back before the notice window: the credit is unspent again, the guest's place freed. */
-export async function cancelMakeup(db: DB, input: { creditId: number; enrolmentIds: readonly number[] }, noticeHours: number, at = new Date()): Promise<CancelResult> {
+export async function cancelMakeup(
+  db: DB,
+  input: { creditId: number; enrolmentIds: readonly number[] },
+  noticeHours: number,
+  at = new Date(),
+): Promise<CancelResult> {
   const now = at.toISOString();
   if (input.enrolmentIds.length === 0) return { ok: false, reason: "creditNotFound" };
   const credit = await db
@@ -209,5 +241,10 @@ export async function cancelMakeup(db: DB, input: { creditId: number; enrolmentI
 
 /** One make-up place of a meeting given back (never below zero). */
 export async function releaseGuest(trx: DB, meetingId: number, now = nowIso()): Promise<void> {
-  await trx.updateTable("section_meetings").set({ makeup_guests: sql`makeup_guests - 1`, updated_at: now }).where("id", "=", meetingId).where("makeup_guests", ">", 0).execute();
+  await trx
+    .updateTable("section_meetings")
+    .set({ makeup_guests: sql`makeup_guests - 1`, updated_at: now })
+    .where("id", "=", meetingId)
+    .where("makeup_guests", ">", 0)
+    .execute();
 }

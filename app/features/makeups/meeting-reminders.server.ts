@@ -28,7 +28,12 @@ export async function sweepMeetingReminders(db: DB, at = new Date()): Promise<nu
   const now = at.toISOString();
   const until = new Date(at.getTime() + MEETING_REMINDER_LEAD_MS).toISOString();
   return db.transaction().execute(async (trx) => {
-    const due = trx.selectFrom("section_meetings as m").select("m.id").where("m.status", "=", "scheduled").where("m.starts_at", ">", now).where("m.starts_at", "<=", until);
+    const due = trx
+      .selectFrom("section_meetings as m")
+      .select("m.id")
+      .where("m.status", "=", "scheduled")
+      .where("m.starts_at", ">", now)
+      .where("m.starts_at", "<=", until);
     const enrolled = await trx
       .selectFrom("section_meetings as m")
       .innerJoin("section_enrolments as e", "e.section_id", "m.section_id")

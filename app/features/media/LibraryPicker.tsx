@@ -49,7 +49,11 @@ export function LibraryPicker({ onPick }: { onPick: (item: MediaItem) => void })
   }
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      >
         {t("media.picker.choose")}
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={t("media.picker.title")} className="max-w-4xl">
@@ -136,7 +140,17 @@ function LibraryBrowser({ onPick, onClose }: { onPick: (item: MediaItem) => void
         </button>
       </div>
       <p role="status" className="text-sm text-slate-600">
-        {state === "loading" ? t("media.picker.loading") : state === "failed" ? t("media.picker.failed") : last ? (last.total === 0 ? (query.trim() ? t("media.noMatches") : t("media.picker.empty")) : t("media.count", { count: last.total })) : ""}
+        {state === "loading"
+          ? t("media.picker.loading")
+          : state === "failed"
+            ? t("media.picker.failed")
+            : last
+              ? last.total === 0
+                ? query.trim()
+                  ? t("media.noMatches")
+                  : t("media.picker.empty")
+                : t("media.count", { count: last.total })
+              : ""}
       </p>
       {items.length > 0 ? (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
@@ -150,7 +164,17 @@ function LibraryBrowser({ onPick, onClose }: { onPick: (item: MediaItem) => void
                   onClick={() => onPick(item)}
                   className="flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 text-start hover:border-indigo-500 focus-visible:border-indigo-600"
                 >
-                  {src ? <img src={src} {...responsiveImage(item.url, imageSizes.fixed(200))} alt="" width={200} height={112} loading="lazy" className="aspect-video w-full bg-slate-100 object-contain" /> : null}
+                  {src ? (
+                    <img
+                      src={src}
+                      {...responsiveImage(item.url, imageSizes.fixed(200))}
+                      alt=""
+                      width={200}
+                      height={112}
+                      loading="lazy"
+                      className="aspect-video w-full bg-slate-100 object-contain"
+                    />
+                  ) : null}
                   <span className="block p-2 text-xs text-slate-800">
                     <span className="sr-only">{`${t("media.picker.use")} ${index + 1}: `}</span>
                     {alt || <span className="italic text-slate-600">{t("media.noAlt")}</span>}
@@ -163,7 +187,12 @@ function LibraryBrowser({ onPick, onClose }: { onPick: (item: MediaItem) => void
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         {more ? (
-          <button type="button" disabled={state === "loading"} onClick={() => load(query.trim(), (last?.page ?? 0) + 1)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60">
+          <button
+            type="button"
+            disabled={state === "loading"}
+            onClick={() => load(query.trim(), (last?.page ?? 0) + 1)}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+          >
             {t("media.picker.more")}
           </button>
         ) : (

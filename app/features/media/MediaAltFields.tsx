@@ -8,15 +8,36 @@ export function MediaAltFields({ values, errors, hint }: { values: { altEn: stri
     <>
       <Field label={t("media.altEn")} error={errors?.altEn} hint={hint ? t("media.altHint") : undefined}>
         {({ id, describedBy, invalid }) => (
-          <input type="text" id={id} name="altEn" defaultValue={values.altEn} maxLength={300} dir="ltr" lang="en" aria-describedby={describedBy} aria-invalid={invalid} className={inputClass} />
+          <input
+            type="text"
+            id={id}
+            name="altEn"
+            defaultValue={values.altEn}
+            maxLength={300}
+            dir="ltr"
+            lang="en"
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            className={inputClass}
+          />
         )}
       </Field>
       <Field label={t("media.altAr")} error={errors?.altAr}>
         {({ id, describedBy, invalid }) => (
-          <input type="text" id={id} name="altAr" defaultValue={values.altAr} maxLength={300} dir="rtl" lang="ar" aria-describedby={describedBy} aria-invalid={invalid} className={inputClass} />
+          <input
+            type="text"
+            id={id}
+            name="altAr"
+            defaultValue={values.altAr}
+            maxLength={300}
+            dir="rtl"
+            lang="ar"
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            className={inputClass}
+          />
         )}
       </Field>
     </>
   );
 }
-

@@ -18,7 +18,8 @@ export function MediaCard({ item, number, timeZone, state }: { item: MediaItem; 
   const lang = useLang();
   const navigation = useNavigation();
   const location = useLocation();
-  const submitting = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData.get("id") === String(item.id);
+  const submitting = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData.get("id") === String(item.id);
   const src = safeUrl(item.url);
   const alt = lang === "ar" ? item.altAr : item.altEn;
   const titleId = `media-${item.id}-title`;
@@ -29,7 +30,15 @@ export function MediaCard({ item, number, timeZone, state }: { item: MediaItem; 
     <li className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
       <a href={src} className="block bg-slate-100" target="_blank" rel="noopener">
         {src ? (
-          <img src={src} {...responsiveImage(item.url, imageSizes.card)} alt={alt} width={item.width ?? 800} height={item.height ?? 450} loading="lazy" className="aspect-video w-full object-contain" />
+          <img
+            src={src}
+            {...responsiveImage(item.url, imageSizes.card)}
+            alt={alt}
+            width={item.width ?? 800}
+            height={item.height ?? 450}
+            loading="lazy"
+            className="aspect-video w-full object-contain"
+          />
         ) : null}
         <span className="sr-only">{t("media.open")}</span>
       </a>
@@ -76,7 +85,11 @@ export function MediaCard({ item, number, timeZone, state }: { item: MediaItem; 
           <input type="hidden" name="intent" value="alt" />
           <input type="hidden" name="id" value={item.id} />
           {altState && !altState.ok && !altState.errors ? <FormAlert message={altState.message} /> : null}
-          <MediaAltFields key={`${item.altEn}\n${item.altAr}`} values={altState?.values ? { altEn: altState.values.altEn ?? "", altAr: altState.values.altAr ?? "" } : { altEn: item.altEn, altAr: item.altAr }} errors={altState?.errors} />
+          <MediaAltFields
+            key={`${item.altEn}\n${item.altAr}`}
+            values={altState?.values ? { altEn: altState.values.altEn ?? "", altAr: altState.values.altAr ?? "" } : { altEn: item.altEn, altAr: item.altAr }}
+            errors={altState?.errors}
+          />
           <div className="flex flex-wrap items-center gap-3">
             <SaveButton pending={submitting("alt")} label={t("media.saveAlt")} />
             {altState?.ok ? (
@@ -98,10 +111,18 @@ export function MediaCard({ item, number, timeZone, state }: { item: MediaItem; 
                 <input type="hidden" name="id" value={item.id} />
                 <input type="hidden" name="confirmed" value="yes" />
                 <div className="flex flex-wrap gap-2">
-                  <button type="submit" disabled={submitting("delete")} className="rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+                  <button
+                    type="submit"
+                    disabled={submitting("delete")}
+                    className="rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+                  >
                     {t("media.confirmYes")}
                   </button>
-                  <Link to={location.search || "?"} preventScrollReset className="rounded-md border border-slate-300 bg-white px-3 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+                  <Link
+                    to={location.search || "?"}
+                    preventScrollReset
+                    className="rounded-md border border-slate-300 bg-white px-3 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+                  >
                     {t("media.keep")}
                   </Link>
                 </div>

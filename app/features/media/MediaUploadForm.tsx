@@ -53,7 +53,13 @@ export function MediaUploadForm({ state }: { state: MediaFormState | undefined }
 
   const shown = failure ?? (state && !state.ok ? { message: state.message, errors: state.errors } : null);
   return (
-    <Form method="post" encType="multipart/form-data" onSubmit={submit} aria-labelledby="media-upload-title" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={submit}
+      aria-labelledby="media-upload-title"
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id="media-upload-title" className="text-lg font-semibold text-slate-900">
         {t("media.uploadTitle")}
       </h2>
@@ -66,7 +72,9 @@ export function MediaUploadForm({ state }: { state: MediaFormState | undefined }
       ) : null}
       <div className="grid gap-4 md:grid-cols-3">
         <Field label={t("media.file")} hint={t("media.fileHint")}>
-          {({ id, describedBy }) => <input id={id} type="file" name="file" accept={IMAGE_ACCEPT} required aria-describedby={describedBy} className="block w-full text-sm" />}
+          {({ id, describedBy }) => (
+            <input id={id} type="file" name="file" accept={IMAGE_ACCEPT} required aria-describedby={describedBy} className="block w-full text-sm" />
+          )}
         </Field>
         <MediaAltFields values={{ altEn: state?.values?.altEn ?? "", altAr: state?.values?.altAr ?? "" }} errors={shown?.errors} hint />
       </div>
@@ -82,4 +90,3 @@ export function MediaUploadForm({ state }: { state: MediaFormState | undefined }
     </Form>
   );
 }
-

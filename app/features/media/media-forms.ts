@@ -14,5 +14,4 @@ export interface MediaFormState {
   usedBy?: MediaUse[];
 }
 
-
 export const isMediaFormState = (value: unknown): value is MediaFormState => typeof value === "object" && value !== null && "form" in value;

@@ -41,11 +41,18 @@ export async function mediaPageAction({ request, context }: Pick<ActionFunctionA
   if (text("intent") === "upload") {
     const file = form.get("file");
     // A form sent without choosing a file carries an empty, unnamed one: the endpoint then asks for a file.
-    const received = file instanceof File && file.size > 0 ? { bytes: new Uint8Array(await file.arrayBuffer()), type: file.type, name: file.name || "image" } : undefined;
+    const received =
+      file instanceof File && file.size > 0 ? { bytes: new Uint8Array(await file.arrayBuffer()), type: file.type, name: file.name || "image" } : undefined;
     const answer = await context.run(uploadMedia, { input: { altEn: text("altEn"), altAr: text("altAr"), file: received }, lang });
     const ok = answer.status === 201;
     return reply(
-      { form: "upload", ok, message: answer.body.message ?? "", errors: answer.body.errors, values: ok ? undefined : { altEn: text("altEn"), altAr: text("altAr") } },
+      {
+        form: "upload",
+        ok,
+        message: answer.body.message ?? "",
+        errors: answer.body.errors,
+        values: ok ? undefined : { altEn: text("altEn"), altAr: text("altAr") },
+      },
       ok ? 200 : answer.status,
     );
   }

@@ -24,11 +24,21 @@ describe("the media library page without JavaScript", () => {
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     if (file) form.append("file", new Blob([new Uint8Array(file)], { type: "image/png" }), "photo.png");
     const response = await fetch(`${server.url}${path}`, { method: "POST", body: form, headers: { origin: server.url, ...headers }, redirect: "manual" });
-    return { status: response.status, body: response.headers.get("content-type")?.includes("json") ? await response.json() : null, location: response.headers.get("location") };
+    return {
+      status: response.status,
+      body: response.headers.get("content-type")?.includes("json") ? await response.json() : null,
+      location: response.headers.get("location"),
+    };
   };
   const post = (path: string, fields: Record<string, string>) =>
-    server.request("POST", path, { body: new URLSearchParams(fields).toString(), headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" } });
-  const png = () => sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+    server.request("POST", path, {
+      body: new URLSearchParams(fields).toString(),
+      headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    });
+  const png = () =>
+    sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+      .png()
+      .toBuffer();
 
   it("uploads a file posted to the page (multipart) with its alt texts, in the page's language", async () => {
     const res = await multipart("/ar/admin/media", { intent: "upload", altEn: "A kit", altAr: "عدة" }, await png());

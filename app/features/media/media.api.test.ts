@@ -7,7 +7,9 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { libraryAlts } from "./media.server";
 
 const png = (width: number, height: number, r = 10) =>
-  sharp({ create: { width, height, channels: 4, background: { r, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r, g: 120, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 describe("/api/admin/media: the media library", () => {
   let server: TestServer;
@@ -45,10 +47,22 @@ describe("/api/admin/media: the media library", () => {
     const res = await upload(await png(900, 500), { altEn: "  Children building a robot ", altAr: "أطفال يبنون روبوتًا" });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Image added to the library.");
-    expect(res.body.media).toMatchObject({ width: 900, height: 500, altEn: "Children building a robot", altAr: "أطفال يبنون روبوتًا", uploadedBy: "Test Staff", usedBy: [] });
+    expect(res.body.media).toMatchObject({
+      width: 900,
+      height: 500,
+      altEn: "Children building a robot",
+      altAr: "أطفال يبنون روبوتًا",
+      uploadedBy: "Test Staff",
+      usedBy: [],
+    });
     expect(res.body.media.url).toMatch(/^\/uploads\/[a-f0-9]{24}-900\.webp$/);
     expect(stored(res.body.media.url)).toBe(3);
-    const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "media").where("entity_id", "=", String(res.body.media.id)).execute();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "media")
+      .where("entity_id", "=", String(res.body.media.id))
+      .execute();
     expect(audit.map((row) => [row.action, row.user_id])).toEqual([["create", editor.user.id]]);
   });
 
@@ -70,7 +84,11 @@ describe("/api/admin/media: the media library", () => {
     expect(long.body.errors.altEn).toBeTruthy();
     const small = await upload(await png(50, 50), { altAr: "" }, { lang: "ar" });
     expect(small.status).toBe(201);
-    const none = await fetch(`${server.url}/api/admin/media`, { method: "POST", body: new FormData(), headers: { cookie: editor.cookie, origin: server.url, "accept-language": "ar" } });
+    const none = await fetch(`${server.url}/api/admin/media`, {
+      method: "POST",
+      body: new FormData(),
+      headers: { cookie: editor.cookie, origin: server.url, "accept-language": "ar" },
+    });
     expect(none.status).toBe(400);
     expect(((await none.json()) as { message: string }).message).toMatch(/[\u0600-\u06FF]/);
     const huge = await upload(Buffer.alloc(400_000, 1));
@@ -106,11 +124,20 @@ describe("/api/admin/media: the media library", () => {
   it("changes alt texts (trimmed, both languages, audited field by field) and refuses bad input", async () => {
     const { body } = await upload(await png(200, 100));
     const id = body.media.id as number;
-    const saved = await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor, "ar"), json: { altEn: " A 3D printer ", altAr: "طابعة ثلاثية الأبعاد" } });
+    const saved = await server.request("PATCH", `/api/admin/media/${id}`, {
+      headers: as(editor, "ar"),
+      json: { altEn: " A 3D printer ", altAr: "طابعة ثلاثية الأبعاد" },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe("حُفظ النص البديل.");
     expect(saved.body.media).toMatchObject({ altEn: "A 3D printer", altAr: "طابعة ثلاثية الأبعاد" });
-    const audit = await server.db.selectFrom("audit_log").select(["action", "summary"]).where("entity", "=", "media").where("entity_id", "=", String(id)).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .select(["action", "summary"])
+      .where("entity", "=", "media")
+      .where("entity_id", "=", String(id))
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(audit.action).toBe("update");
     expect(JSON.parse(audit.summary).changes).toEqual({ alt_en: { from: "", to: "A 3D printer" }, alt_ar: { from: "", to: "طابعة ثلاثية الأبعاد" } });
 
@@ -121,7 +148,7 @@ describe("/api/admin/media: the media library", () => {
     expect((await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor), json: { altEn: 5 } })).status).toBe(400);
     expect((await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor), json: { altEn: "x".repeat(301) } })).body.errors.altEn).toBeTruthy();
     expect((await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor), json: { altEn: "nul\u0000" } })).status).toBe(400);
-    expect((await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor), body: "altEn=x", })).status).toBe(415);
+    expect((await server.request("PATCH", `/api/admin/media/${id}`, { headers: as(editor), body: "altEn=x" })).status).toBe(415);
     expect((await server.request("PATCH", "/api/admin/media/999999", { headers: as(editor), json: { altEn: "x" } })).status).toBe(404);
     expect((await server.request("PATCH", "/api/admin/media/abc", { headers: as(editor), json: { altEn: "x" } })).status).toBe(404);
   });
@@ -134,7 +161,11 @@ describe("/api/admin/media: the media library", () => {
     const post = await server.db.selectFrom("blog_posts").select(["id", "title_en", "content_en"]).orderBy("id").executeTakeFirstOrThrow();
     const blocks = JSON.parse(post.content_en) as unknown[];
     // A smaller copy in a content block counts too.
-    await server.db.updateTable("blog_posts").set({ content_en: JSON.stringify([...blocks, { type: "image", value: media.url.replace("-700.", "-320."), alt: "" }]) }).where("id", "=", post.id).execute();
+    await server.db
+      .updateTable("blog_posts")
+      .set({ content_en: JSON.stringify([...blocks, { type: "image", value: media.url.replace("-700.", "-320."), alt: "" }]) })
+      .where("id", "=", post.id)
+      .execute();
 
     const listed = await server.request("GET", `/api/admin/media/${media.id}`, { headers: as(editor) });
     expect(listed.body.media.usedBy).toEqual([
@@ -144,7 +175,9 @@ describe("/api/admin/media: the media library", () => {
 
     const refused = await server.request("DELETE", `/api/admin/media/${media.id}`, { headers: as(editor) });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(`This image is still used by Blog post “${post.title_en}”, Course “${course.name_en}”. Choose another image there first, then delete it.`);
+    expect(refused.body.message).toBe(
+      `This image is still used by Blog post “${post.title_en}”, Course “${course.name_en}”. Choose another image there first, then delete it.`,
+    );
     expect(refused.body.usedBy).toHaveLength(2);
     const refusedAr = await server.request("DELETE", `/api/admin/media/${media.id}`, { headers: as(editor, "ar") });
     expect(refusedAr.body.message).toContain(`دورة «${course.name_ar}»`);
@@ -157,12 +190,24 @@ describe("/api/admin/media: the media library", () => {
     expect(stored(media.url)).toBe(0);
     expect((await server.request("GET", `/api/admin/media/${media.id}`, { headers: as(editor) })).status).toBe(404);
     expect((await server.request("DELETE", `/api/admin/media/${media.id}`, { headers: as(editor) })).status).toBe(404);
-    const audit = await server.db.selectFrom("audit_log").select("summary").where("entity", "=", "media").where("action", "=", "delete").where("entity_id", "=", String(media.id)).executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .select("summary")
+      .where("entity", "=", "media")
+      .where("action", "=", "delete")
+      .where("entity_id", "=", String(media.id))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary)).toMatchObject({ url: media.url, alt_en: "Robot arm" });
   });
 
   it("is for staff and editors only", async () => {
-    for (const [method, path] of [["GET", "/api/admin/media"], ["GET", "/api/admin/media/1"], ["PATCH", "/api/admin/media/1"], ["DELETE", "/api/admin/media/1"], ["POST", "/api/admin/media"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/media"],
+      ["GET", "/api/admin/media/1"],
+      ["PATCH", "/api/admin/media/1"],
+      ["DELETE", "/api/admin/media/1"],
+      ["POST", "/api/admin/media"],
+    ] as const) {
       expect((await server.request(method, path, { headers: { origin: server.url } })).status, `${method} ${path} anonymous`).toBe(401);
       expect((await server.request(method, path, { headers: as(parent) })).status, `${method} ${path} parent`).toBe(403);
     }
@@ -193,10 +238,20 @@ describe("media library migration", () => {
   it("adds the uploads content already refers to (their widest copy), once each", async () => {
     const a = "0123456789abcdef01234567";
     const b = "fedcba9876543210fedcba98";
-    await server.db.updateTable("courses").set({ image: `/uploads/${a}-1280.webp` }).execute();
-    await server.db.updateTable("teachers").set({ photo: `https://cdn.example.com/media/${b}-640.webp` }).execute();
+    await server.db
+      .updateTable("courses")
+      .set({ image: `/uploads/${a}-1280.webp` })
+      .execute();
+    await server.db
+      .updateTable("teachers")
+      .set({ photo: `https://cdn.example.com/media/${b}-640.webp` })
+      .execute();
     const post = await server.db.selectFrom("blog_posts").select(["id"]).orderBy("id").executeTakeFirstOrThrow();
-    await server.db.updateTable("blog_posts").set({ content_en: JSON.stringify([{ type: "image", value: `/uploads/${a}-320.webp`, alt: "" }]) }).where("id", "=", post.id).execute();
+    await server.db
+      .updateTable("blog_posts")
+      .set({ content_en: JSON.stringify([{ type: "image", value: `/uploads/${a}-320.webp`, alt: "" }]) })
+      .where("id", "=", post.id)
+      .execute();
     await server.db.deleteFrom("media").execute();
     await sql`drop table media`.execute(server.db);
     await migrations["2026-11-25-30-media-library"]!.up(server.db as never);

@@ -29,7 +29,9 @@ const t = (lang: "en" | "ar", key: string, values?: Record<string, string | numb
 
 /** "Blog post “Robots”, Course “Coding”": where an image is used, for the refusal to delete it. */
 function usesText(lang: "en" | "ar", uses: MediaUse[]): string {
-  return uses.map((use) => t(lang, "media.use", { kind: serverT(lang, "admin", `audit.entities.${use.kind}`), name: use.name || `#${use.id}` })).join(lang === "ar" ? "، " : ", ");
+  return uses
+    .map((use) => t(lang, "media.use", { kind: serverT(lang, "admin", `audit.entities.${use.kind}`), name: use.name || `#${use.id}` }))
+    .join(lang === "ar" ? "، " : ", ");
 }
 
 /**
@@ -46,7 +48,8 @@ export const uploadMedia = defineEndpoint({
   async run({ deps: { config, db }, caller }, { file, ...alts }) {
     // The alt texts were checked first (the schema), so a refusal stores nothing.
     if (!file) throw new HttpError(400, t(caller.lang, "api.noFile"));
-    if (file.bytes.byteLength > config.maxUploadBytes) throw new HttpError(413, t(caller.lang, "api.tooLarge", { mb: Math.round((config.maxUploadBytes / 1024 / 1024) * 10) / 10 }));
+    if (file.bytes.byteLength > config.maxUploadBytes)
+      throw new HttpError(413, t(caller.lang, "api.tooLarge", { mb: Math.round((config.maxUploadBytes / 1024 / 1024) * 10) / 10 }));
     let image;
     try {
       image = await storeImage(createMediaStorage(config), Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
@@ -83,7 +86,11 @@ export const deleteMediaItem = defineEndpoint({
   async run({ deps: { config, db }, caller, params: { id } }) {
     const result = await deleteMedia(db, caller.user.id, id, caller.lang);
     if (!result.ok && result.reason === "notFound") throw new HttpError(404, t(caller.lang, "api.notFound"));
-    if (!result.ok) return { status: 409, body: { message: t(caller.lang, "media.inUse", { uses: usesText(caller.lang, result.usedBy), count: result.usedBy.length }), usedBy: result.usedBy } };
+    if (!result.ok)
+      return {
+        status: 409,
+        body: { message: t(caller.lang, "media.inUse", { uses: usesText(caller.lang, result.usedBy), count: result.usedBy.length }), usedBy: result.usedBy },
+      };
     // No saved content shows it: its copies go now (a failure leaves them to the daily clean-up).
     await deleteImage(createMediaStorage(config), result.url).catch(() => undefined);
     return { status: 200, body: { message: t(caller.lang, "media.deleted") } };
@@ -100,7 +107,17 @@ export const listMedia = listEndpoint({
     return listSource(mediaBase(db), {
       filename: "media",
       columns: mediaCsv,
-      toJson: (m) => ({ id: m.id, url: m.url, width: m.width, height: m.height, altEn: m.alt_en, altAr: m.alt_ar, uploadedBy: m.uploaded_by, createdAt: m.created_at, usedBy: uses.get(m.upload) ?? [] }),
+      toJson: (m) => ({
+        id: m.id,
+        url: m.url,
+        width: m.width,
+        height: m.height,
+        altEn: m.alt_en,
+        altAr: m.alt_ar,
+        uploadedBy: m.uploaded_by,
+        createdAt: m.created_at,
+        usedBy: uses.get(m.upload) ?? [],
+      }),
     });
   },
 });

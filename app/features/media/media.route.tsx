@@ -38,7 +38,13 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <MediaUploadForm
-        state={state?.form === "upload" ? state : loaderData.tooLargeMb !== null ? { form: "upload", ok: false, message: t("api.tooLarge", { mb: loaderData.tooLargeMb }) } : undefined}
+        state={
+          state?.form === "upload"
+            ? state
+            : loaderData.tooLargeMb !== null
+              ? { form: "upload", ok: false, message: t("api.tooLarge", { mb: loaderData.tooLargeMb }) }
+              : undefined
+        }
       />
       {state?.form === "delete" && state.ok && !state.ask ? (
         <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
@@ -68,11 +74,19 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
           {t("media.count", { count: result.total })}
         </p>
         {result.rows.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600">{query.q ? t("media.noMatches") : t("media.empty")}</p>
+          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600">
+            {query.q ? t("media.noMatches") : t("media.empty")}
+          </p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {result.rows.map((item, index) => (
-              <MediaCard key={item.id} item={item} number={(result.page - 1) * result.pageSize + index + 1} timeZone={timeZone} state={state?.id === item.id ? state : undefined} />
+              <MediaCard
+                key={item.id}
+                item={item}
+                number={(result.page - 1) * result.pageSize + index + 1}
+                timeZone={timeZone}
+                state={state?.id === item.id ? state : undefined}
+              />
             ))}
           </ul>
         )}

@@ -26,11 +26,36 @@ const named = (row: Row, en: string, ar: string, lang: Lang) => (lang === "ar" ?
 // How each content table's rows are named and edited. A Record over every content table, so a new
 // one cannot be forgotten (its images would look unused and could be deleted from the library).
 const CONTENT_USES: Record<keyof ContentTables, (row: Row, lang: Lang) => Omit<MediaUse, "kind"> & { kind: MediaUse["kind"] }> = {
-  blog_posts: (row, lang) => ({ kind: "blog_post", id: Number(row.id), name: named(row, "title_en", "title_ar", lang), editPath: `/admin/blogs/edit/${text(row.id)}` }),
-  courses: (row, lang) => ({ kind: "course", id: Number(row.id), name: named(row, "name_en", "name_ar", lang), editPath: `/admin/courses/edit/${text(row.id)}` }),
-  teachers: (row, lang) => ({ kind: "teacher", id: Number(row.id), name: named(row, "name_en", "name_ar", lang), editPath: `/admin/teachers/edit/${text(row.id)}` }),
-  products: (row, lang) => ({ kind: "product", id: Number(row.id), name: named(row, "name_en", "name_ar", lang), editPath: `/admin/products/edit/${text(row.id)}` }),
-  camps: (row, lang) => ({ kind: "camp", id: Number(row.id), name: named(row, "title_en", "title_ar", lang), editPath: `/admin/settings/camps/${text(row.id)}` }),
+  blog_posts: (row, lang) => ({
+    kind: "blog_post",
+    id: Number(row.id),
+    name: named(row, "title_en", "title_ar", lang),
+    editPath: `/admin/blogs/edit/${text(row.id)}`,
+  }),
+  courses: (row, lang) => ({
+    kind: "course",
+    id: Number(row.id),
+    name: named(row, "name_en", "name_ar", lang),
+    editPath: `/admin/courses/edit/${text(row.id)}`,
+  }),
+  teachers: (row, lang) => ({
+    kind: "teacher",
+    id: Number(row.id),
+    name: named(row, "name_en", "name_ar", lang),
+    editPath: `/admin/teachers/edit/${text(row.id)}`,
+  }),
+  products: (row, lang) => ({
+    kind: "product",
+    id: Number(row.id),
+    name: named(row, "name_en", "name_ar", lang),
+    editPath: `/admin/products/edit/${text(row.id)}`,
+  }),
+  camps: (row, lang) => ({
+    kind: "camp",
+    id: Number(row.id),
+    name: named(row, "title_en", "title_ar", lang),
+    editPath: `/admin/settings/camps/${text(row.id)}`,
+  }),
   testimonials: (row, lang) => ({ kind: "testimonial", id: Number(row.id), name: named(row, "name_en", "name_ar", lang), editPath: null }),
   site_settings: (row) => ({ kind: "settings", id: text(row.key), name: text(row.key), editPath: "/admin/settings" }),
 };
@@ -61,7 +86,17 @@ export const mediaBase = (db: DB) =>
   db
     .selectFrom("media")
     .leftJoin("users", "users.id", "media.uploaded_by")
-    .select(["media.id", "media.upload", "media.url", "media.width", "media.height", "media.alt_en", "media.alt_ar", "media.created_at", "users.username as uploaded_by"]);
+    .select([
+      "media.id",
+      "media.upload",
+      "media.url",
+      "media.width",
+      "media.height",
+      "media.alt_en",
+      "media.alt_ar",
+      "media.created_at",
+      "users.username as uploaded_by",
+    ]);
 
 type MediaRow = Awaited<ReturnType<ReturnType<typeof mediaBase>["execute"]>>[number];
 
@@ -103,10 +138,27 @@ export async function addMedia(
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("media")
-      .values({ upload, url: image.url, width: image.width, height: image.height, alt_en: change.altEn ?? "", alt_ar: change.altAr ?? "", uploaded_by: change.userId, created_at: now, updated_at: now })
+      .values({
+        upload,
+        url: image.url,
+        width: image.width,
+        height: image.height,
+        alt_en: change.altEn ?? "",
+        alt_ar: change.altAr ?? "",
+        uploaded_by: change.userId,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { userId: change.userId, action: "create", entity: "media", entityId: row.id, name: auditName({ alt_en: change.altEn ?? "", alt_ar: change.altAr ?? "", upload }), summary: { url: image.url } });
+    await recordAudit(trx, {
+      userId: change.userId,
+      action: "create",
+      entity: "media",
+      entityId: row.id,
+      name: auditName({ alt_en: change.altEn ?? "", alt_ar: change.altAr ?? "", upload }),
+      summary: { url: image.url },
+    });
     return row.id;
   });
 }
@@ -117,8 +169,19 @@ export async function updateMediaAlt(db: DB, userId: number, id: number, alts: {
     const before = await trx.selectFrom("media").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return false;
     const values = { alt_en: alts.altEn ?? before.alt_en, alt_ar: alts.altAr ?? before.alt_ar };
-    await trx.updateTable("media").set({ ...values, updated_at: nowIso() }).where("id", "=", id).execute();
-    await recordAudit(trx, { userId, action: "update", entity: "media", entityId: id, name: auditName({ ...before, ...values }), changes: diffFields(before, values) });
+    await trx
+      .updateTable("media")
+      .set({ ...values, updated_at: nowIso() })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, {
+      userId,
+      action: "update",
+      entity: "media",
+      entityId: id,
+      name: auditName({ ...before, ...values }),
+      changes: diffFields(before, values),
+    });
     return true;
   });
 }
@@ -137,7 +200,14 @@ export async function deleteMedia(db: DB, userId: number, id: number, lang: Lang
   const removed = await db.transaction().execute(async (trx) => {
     const gone = await trx.deleteFrom("media").where("id", "=", id).executeTakeFirst();
     if (Number(gone.numDeletedRows) === 0) return false;
-    await recordAudit(trx, { userId, action: "delete", entity: "media", entityId: id, name: auditName(row), summary: { url: row.url, alt_en: row.alt_en, alt_ar: row.alt_ar } });
+    await recordAudit(trx, {
+      userId,
+      action: "delete",
+      entity: "media",
+      entityId: id,
+      name: auditName(row),
+      summary: { url: row.url, alt_en: row.alt_en, alt_ar: row.alt_ar },
+    });
     return true;
   });
   return removed ? { ok: true, url: row.url } : { ok: false, reason: "notFound" };
@@ -154,7 +224,11 @@ export async function libraryAlts(db: DB, urls: readonly string[], lang: Lang): 
     if (upload) byUpload.set(upload, [...(byUpload.get(upload) ?? []), url]);
   }
   if (byUpload.size === 0) return {};
-  const rows = await db.selectFrom("media").select(["upload", "alt_en", "alt_ar"]).where("upload", "in", [...byUpload.keys()]).execute();
+  const rows = await db
+    .selectFrom("media")
+    .select(["upload", "alt_en", "alt_ar"])
+    .where("upload", "in", [...byUpload.keys()])
+    .execute();
   const alts: Record<string, string> = {};
   for (const row of rows) {
     const alt = (lang === "ar" ? row.alt_ar : row.alt_en).trim();

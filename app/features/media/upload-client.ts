@@ -34,7 +34,12 @@ export function uploadImage(file: File, options: { lang: Lang; onProgress?: (fra
  * Sends one image (multipart field `file`) and text `fields` to `path`; resolves with the JSON
  * answer of a 201, rejects with the server's message otherwise.
  */
-export function sendImage<T>(path: string, file: File, fields: Record<string, string>, options: { lang: Lang; onProgress?: (fraction: number) => void }): Promise<T> {
+export function sendImage<T>(
+  path: string,
+  file: File,
+  fields: Record<string, string>,
+  options: { lang: Lang; onProgress?: (fraction: number) => void },
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", path);
@@ -47,7 +52,13 @@ export function sendImage<T>(path: string, file: File, fields: Record<string, st
     xhr.addEventListener("load", () => {
       const body = xhr.response as (T & { message?: string; errors?: Record<string, string> }) | null;
       if (xhr.status === 201 && body) resolve(body);
-      else reject(new UploadError(typeof body?.message === "string" ? body.message : undefined, body?.errors && typeof body.errors === "object" ? body.errors : undefined));
+      else
+        reject(
+          new UploadError(
+            typeof body?.message === "string" ? body.message : undefined,
+            body?.errors && typeof body.errors === "object" ? body.errors : undefined,
+          ),
+        );
     });
     xhr.addEventListener("error", () => reject(new UploadError(undefined)));
     xhr.addEventListener("abort", () => reject(new UploadError(undefined)));

@@ -14,7 +14,9 @@ async function jpegWithExif(width: number, height: number): Promise<Buffer> {
 }
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 describe("POST /api/admin/uploads", () => {
   let server: TestServer;

@@ -23,10 +23,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) throw data(null, { status: 400 });
   const lang = langFromPath(new URL(request.url).pathname);
   const ticked = (name: string) => form.get(name) === "on";
-  const input = { phone: String(form.get("phone") ?? ""), lang: form.get("lang") === "ar" ? "ar" : "en", whatsapp: ticked("whatsapp"), sms: ticked("sms"), email: ticked("email"), news: ticked("news"), source: "account" };
+  const input = {
+    phone: String(form.get("phone") ?? ""),
+    lang: form.get("lang") === "ar" ? "ar" : "en",
+    whatsapp: ticked("whatsapp"),
+    sms: ticked("sms"),
+    email: ticked("email"),
+    news: ticked("news"),
+    source: "account",
+  };
   const answer = await context.run(saveMessaging, { input, lang });
   const body = answer.body as { message?: string; errors?: Record<string, string> };
-  return data({ message: String(body.message ?? ""), done: answer.status < 300, errors: body.errors ?? {}, phone: input.phone }, { status: answer.status >= 400 ? answer.status : 200, headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { message: String(body.message ?? ""), done: answer.status < 300, errors: body.errors ?? {}, phone: input.phone },
+    { status: answer.status >= 400 ? answer.status : 200, headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export function headers() {
@@ -54,7 +65,10 @@ export default function AccountMessagesPage({ loaderData, actionData }: Route.Co
         </LocalLink>
       </header>
       {actionData?.message ? (
-        <p role={actionData.done ? "status" : "alert"} className={`rounded-lg border p-4 font-semibold text-slate-900 ${actionData.done ? "border-emerald-200 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}>
+        <p
+          role={actionData.done ? "status" : "alert"}
+          className={`rounded-lg border p-4 font-semibold text-slate-900 ${actionData.done ? "border-emerald-200 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}
+        >
           {actionData.message}
         </p>
       ) : null}

@@ -12,7 +12,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const url = new URL(request.url);
   const email = (url.searchParams.get("family") ?? "").slice(0, 254);
-  const [threads, dead, thread] = await Promise.all([staffThreads(context.db), staffMessages(context.db, { status: "dead" }, 20), email ? staffMessages(context.db, { email: familyKey(email) }, 50) : Promise.resolve([])]);
+  const [threads, dead, thread] = await Promise.all([
+    staffThreads(context.db),
+    staffMessages(context.db, { status: "dead" }, 20),
+    email ? staffMessages(context.db, { email: familyKey(email) }, 50) : Promise.resolve([]),
+  ]);
   return { threads, dead, family: email ? familyKey(email) : "", thread: [...thread].reverse() };
 }
 
@@ -40,7 +44,10 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
       <h1 className="text-2xl font-bold text-slate-900">{t("inbox.title")}</h1>
       <p className="text-slate-700">{t("inbox.intro")}</p>
       {actionData?.message ? (
-        <p role={actionData.done ? "status" : "alert"} className={`rounded-lg border p-3 font-semibold text-slate-900 ${actionData.done ? "border-emerald-200 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}>
+        <p
+          role={actionData.done ? "status" : "alert"}
+          className={`rounded-lg border p-3 font-semibold text-slate-900 ${actionData.done ? "border-emerald-200 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}
+        >
           {actionData.message}
         </p>
       ) : null}
@@ -52,10 +59,17 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
         <ul className="mt-2 space-y-1">
           {threads.map((row) => (
             <li key={row.email}>
-              <LocalLink to={`/admin/messages?family=${encodeURIComponent(row.email)}`} className="text-indigo-700 underline" aria-current={row.email === family ? "page" : undefined}>
+              <LocalLink
+                to={`/admin/messages?family=${encodeURIComponent(row.email)}`}
+                className="text-indigo-700 underline"
+                aria-current={row.email === family ? "page" : undefined}
+              >
                 <span dir="ltr">{row.email}</span>
               </LocalLink>{" "}
-              <span className="text-sm text-slate-600">{t("inbox.count", { count: row.count })}{row.windowOpen ? `, ${t("inbox.windowOpen")}` : ""}</span>
+              <span className="text-sm text-slate-600">
+                {t("inbox.count", { count: row.count })}
+                {row.windowOpen ? `, ${t("inbox.windowOpen")}` : ""}
+              </span>
             </li>
           ))}
         </ul>
@@ -63,13 +77,17 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
       {family ? (
         <section aria-labelledby="thread-heading" className="rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="thread-heading" className="text-xl font-bold text-slate-900">
-            {t("inbox.thread")} <span dir="ltr" className="break-all">{family}</span>
+            {t("inbox.thread")}{" "}
+            <span dir="ltr" className="break-all">
+              {family}
+            </span>
           </h2>
           <ol className="mt-3 space-y-2">
             {thread.map((message) => (
               <li key={message.id} className={`rounded-lg p-3 ${message.direction === "in" ? "bg-slate-100" : "bg-indigo-50"}`}>
                 <p className="text-sm text-slate-700">
-                  {t(`inbox.${message.direction}`)} · {message.channel ? t(`inbox.channel.${message.channel}`) : "—"} · {t(`inbox.status.${message.status}`)} · <time dateTime={message.created_at}>{message.created_at.slice(0, 16).replace("T", " ")}</time>
+                  {t(`inbox.${message.direction}`)} · {message.channel ? t(`inbox.channel.${message.channel}`) : "—"} · {t(`inbox.status.${message.status}`)} ·{" "}
+                  <time dateTime={message.created_at}>{message.created_at.slice(0, 16).replace("T", " ")}</time>
                 </p>
                 <p className="mt-1 whitespace-pre-line text-slate-900">{message.body || message.template}</p>
               </li>

@@ -121,8 +121,16 @@ function channelsFor(config: Config, prefs: Preferences, options: { ownMail: boo
   });
 }
 
-async function setStatus(db: DB, id: number, values: { status: MessageStatus; channel?: MessageChannel | null; provider_id?: string | null; last_error?: string | null; body?: string }) {
-  await db.updateTable("messages").set({ ...values, updated_at: nowIso() }).where("id", "=", id).execute();
+async function setStatus(
+  db: DB,
+  id: number,
+  values: { status: MessageStatus; channel?: MessageChannel | null; provider_id?: string | null; last_error?: string | null; body?: string },
+) {
+  await db
+    .updateTable("messages")
+    .set({ ...values, updated_at: nowIso() })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Moves a message from `step`'s channel to the next one, once (a conditional update), and queues its try there. */
@@ -160,7 +168,14 @@ export async function deliverMessage(deps: MessagingDeps, id: number, job: Job):
   if (message.category === "news" && !prefs.news) return setStatus(db, id, { status: "skipped", last_error: "no consent to news and offers" });
   const channels = channelsFor(config, prefs, options);
   const channel = channels[message.fallbacks];
-  if (!channel) return setStatus(db, id, message.fallbacks === 0 ? { status: "skipped", last_error: "no channel chosen" } : { status: "dead", last_error: message.last_error ?? "no channel left" });
+  if (!channel)
+    return setStatus(
+      db,
+      id,
+      message.fallbacks === 0
+        ? { status: "skipped", last_error: "no channel chosen" }
+        : { status: "dead", last_error: message.last_error ?? "no channel left" },
+    );
   const settings = await getSiteSettings(db);
   if (message.urgent !== 1) {
     const quiet = quietUntil(new Date(), timeZoneOf(settings), settings.messagingQuietStart, settings.messagingQuietEnd);
@@ -188,7 +203,9 @@ export async function deliverMessage(deps: MessagingDeps, id: number, job: Job):
       const windowOpen = prefs.lastInboundAt !== null && Date.now() - Date.parse(prefs.lastInboundAt) < WINDOW_MS;
       // Outside the 24-hour window only an approved template may be sent (Meta's rule).
       if (template && template.wa_approved === 1 && template.wa_name) {
-        providerId = await sendWhatsApp(config.whatsapp!, prefs.phone, { template: { name: template.wa_name, language: lang === "ar" ? template.wa_language_ar : template.wa_language_en, params: values } });
+        providerId = await sendWhatsApp(config.whatsapp!, prefs.phone, {
+          template: { name: template.wa_name, language: lang === "ar" ? template.wa_language_ar : template.wa_language_en, params: values },
+        });
       } else if (windowOpen) {
         providerId = await sendWhatsApp(config.whatsapp!, prefs.phone, { text });
       } else {
@@ -204,7 +221,12 @@ export async function deliverMessage(deps: MessagingDeps, id: number, job: Job):
     await setStatus(db, id, { status: "sent", channel, provider_id: providerId, body: text, last_error: null });
     if (message.fallbacks + 1 < channels.length) {
       const runAt = new Date(Date.now() + settings.messagingFallbackMinutes * 60_000);
-      await enqueue(db, messageFallbackJob, { id, step: message.fallbacks }, { uniqueKey: `message-fallback:${id}:${message.fallbacks}`, runAt, maxAttempts: 3 });
+      await enqueue(
+        db,
+        messageFallbackJob,
+        { id, step: message.fallbacks },
+        { uniqueKey: `message-fallback:${id}:${message.fallbacks}`, runAt, maxAttempts: 3 },
+      );
     }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
@@ -225,7 +247,12 @@ const RANK: Partial<Record<MessageStatus, number>> = { sent: 1, delivered: 2, re
 
 /** A provider's status of a message it took (signed webhook): delivered and read only move forward; failed moves the message on. */
 export async function applyStatus(db: DB, providerId: string, status: "sent" | "delivered" | "read" | "failed", error?: string): Promise<void> {
-  const message = await db.selectFrom("messages").select(["id", "status", "fallbacks"]).where("provider_id", "=", providerId).where("direction", "=", "out").executeTakeFirst();
+  const message = await db
+    .selectFrom("messages")
+    .select(["id", "status", "fallbacks"])
+    .where("provider_id", "=", providerId)
+    .where("direction", "=", "out")
+    .executeTakeFirst();
   if (!message) return;
   if (status === "failed") {
     if (message.status !== "sent") return;
@@ -248,12 +275,29 @@ export async function receiveMessage(db: DB, input: { channel: "whatsapp" | "sms
   const now = nowIso();
   const stored = await db
     .insertInto("messages")
-    .values({ key: `in:${input.channel}:${input.providerId}`.slice(0, 400), direction: "in", email, category: "service", body: input.text.slice(0, 4000), channel: input.channel, status: "received", provider_id: input.providerId, last_error: null, created_at: now, updated_at: now })
+    .values({
+      key: `in:${input.channel}:${input.providerId}`.slice(0, 400),
+      direction: "in",
+      email,
+      category: "service",
+      body: input.text.slice(0, 4000),
+      channel: input.channel,
+      status: "received",
+      provider_id: input.providerId,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column("key").doNothing())
     .returning("id")
     .executeTakeFirst();
   if (!stored || !known) return;
   if (input.channel === "whatsapp") await db.updateTable("messaging_preferences").set({ last_inbound_at: now }).where("email", "=", known.email).execute();
   const word = stopOrStart(input.text);
-  if (word) await saveChoices(db, known.email, { lang: known.lang, source: input.channel, changes: [{ choice: "news", granted: word === "start", text: input.text.trim().slice(0, 100) }] });
+  if (word)
+    await saveChoices(db, known.email, {
+      lang: known.lang,
+      source: input.channel,
+      changes: [{ choice: "news", granted: word === "start", text: input.text.trim().slice(0, 100) }],
+    });
 }

@@ -34,9 +34,19 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
     await setting("messagingDailyCap", 50);
     // Staff enter the certificate template's approved WhatsApp name (outside the 24-hour window only approved templates go).
     const staff = await server.signIn("admin");
-    const template = (await server.request("GET", "/api/admin/messaging/templates", { headers: { cookie: staff.cookie } })).body.templates.find((t: { key: string }) => t.key === "certificate_issued");
+    const template = (await server.request("GET", "/api/admin/messaging/templates", { headers: { cookie: staff.cookie } })).body.templates.find(
+      (t: { key: string }) => t.key === "certificate_issued",
+    );
     const saved = await server.request("PUT", "/api/admin/messaging/templates/certificate_issued", {
-      json: { bodyEn: template.body_en, bodyAr: template.body_ar, waName: "certificate_issued", waLanguageEn: "en", waLanguageAr: "ar", waCategory: "utility", waApproved: true },
+      json: {
+        bodyEn: template.body_en,
+        bodyAr: template.body_ar,
+        waName: "certificate_issued",
+        waLanguageEn: "en",
+        waLanguageAr: "ar",
+        waCategory: "utility",
+        waApproved: true,
+      },
       headers: { cookie: staff.cookie, origin: server.url },
     });
     if (saved.status !== 200) throw new Error(`template not saved: ${JSON.stringify(saved.body)}`);
@@ -48,7 +58,11 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
   });
 
   async function setting(key: string, value: unknown) {
-    await server.db.updateTable("site_settings").set({ value: toDbJson(value) }).where("key", "=", key).execute();
+    await server.db
+      .updateTable("site_settings")
+      .set({ value: toDbJson(value) })
+      .where("key", "=", key)
+      .execute();
   }
 
   /** A guardian with a number and choices (as saved on /account). */
@@ -78,17 +92,36 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
     throw new Error("messaging jobs did not settle");
   }
   /** Time passes for the queued jobs of these kinds: they are due now. */
-  const dueNow = (kind: string) => server.db.updateTable("jobs").set({ run_at: new Date(Date.now() - 1000).toISOString() }).where("kind", "=", kind).where("status", "=", "queued").execute();
+  const dueNow = (kind: string) =>
+    server.db
+      .updateTable("jobs")
+      .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+      .where("kind", "=", kind)
+      .where("status", "=", "queued")
+      .execute();
 
   it("a parent's choices are stored with their words, time and source, and read back (API)", async () => {
     const parent = await server.signIn("user");
     const headers = { cookie: parent.cookie, origin: server.url };
-    expect((await server.request("POST", "/api/account/messaging", { json: { phone: "", lang: "en", whatsapp: true, sms: false, email: true, news: false } , headers })).status).toBe(400);
-    const saved = await server.request("POST", "/api/account/messaging", { json: { phone: "+971 50 123 4567", lang: "ar", whatsapp: true, sms: false, email: true, news: true }, headers: { ...headers, "accept-language": "ar" } });
+    expect(
+      (
+        await server.request("POST", "/api/account/messaging", {
+          json: { phone: "", lang: "en", whatsapp: true, sms: false, email: true, news: false },
+          headers,
+        })
+      ).status,
+    ).toBe(400);
+    const saved = await server.request("POST", "/api/account/messaging", {
+      json: { phone: "+971 50 123 4567", lang: "ar", whatsapp: true, sms: false, email: true, news: true },
+      headers: { ...headers, "accept-language": "ar" },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.preferences).toEqual({ phone: "971501234567", lang: "ar", whatsapp: true, sms: false, email: true, news: true });
     const log = await server.db.selectFrom("messaging_consents").selectAll().where("email", "=", parent.user.email).orderBy("id").execute();
-    expect(log.map((row) => [row.choice, row.granted, row.source])).toEqual([["whatsapp", 1, "api"], ["news", 1, "api"]]);
+    expect(log.map((row) => [row.choice, row.granted, row.source])).toEqual([
+      ["whatsapp", 1, "api"],
+      ["news", 1, "api"],
+    ]);
     expect(log[0]!.text.length).toBeGreaterThan(10);
     expect(Date.parse(log[0]!.created_at)).toBeGreaterThan(Date.now() - 60_000);
     const read = await server.request("GET", "/api/account/messaging", { headers: { cookie: parent.cookie } });
@@ -98,18 +131,53 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
   });
 
   it("Meta's handshake echoes the challenge for the verify token only; unsigned or wrongly signed callbacks are 401", async () => {
-    const ok = await server.request("GET", `/api/messaging/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${whatsapp.verifyToken}&hub.challenge=1158201444`);
+    const ok = await server.request(
+      "GET",
+      `/api/messaging/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${whatsapp.verifyToken}&hub.challenge=1158201444`,
+    );
     expect(ok.status).toBe(200);
     expect(String(ok.body)).toBe("1158201444");
-    expect((await server.request("GET", "/api/messaging/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=wrong-token-of-some-length&hub.challenge=1")).status).toBe(403);
+    expect(
+      (await server.request("GET", "/api/messaging/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=wrong-token-of-some-length&hub.challenge=1")).status,
+    ).toBe(403);
     const payload = JSON.stringify({ object: "whatsapp_business_account", entry: [] });
-    expect((await server.request("POST", "/api/messaging/whatsapp/webhook", { body: payload, headers: { "content-type": "application/json" } })).status).toBe(401);
-    expect((await server.request("POST", "/api/messaging/whatsapp/webhook", { body: payload, headers: { "content-type": "application/json", "x-hub-signature-256": whatsapp.sign(payload, "another-secret-000") } })).status).toBe(401);
-    expect((await server.request("POST", "/api/messaging/whatsapp/webhook", { body: payload, headers: { "content-type": "application/json", "x-hub-signature-256": whatsapp.sign(payload) } })).status).toBe(200);
+    expect((await server.request("POST", "/api/messaging/whatsapp/webhook", { body: payload, headers: { "content-type": "application/json" } })).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await server.request("POST", "/api/messaging/whatsapp/webhook", {
+          body: payload,
+          headers: { "content-type": "application/json", "x-hub-signature-256": whatsapp.sign(payload, "another-secret-000") },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await server.request("POST", "/api/messaging/whatsapp/webhook", {
+          body: payload,
+          headers: { "content-type": "application/json", "x-hub-signature-256": whatsapp.sign(payload) },
+        })
+      ).status,
+    ).toBe(200);
     const form = { MessageSid: "SM1", From: "+971500000000", Body: "hi" };
     const url = `${server.config.publicUrl}/api/messaging/sms/webhook`;
-    expect((await server.request("POST", "/api/messaging/sms/webhook", { body: new URLSearchParams(form).toString(), headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": twilio.sign(url, form, "0".repeat(32)) } })).status).toBe(401);
-    expect((await server.request("POST", "/api/messaging/sms/webhook", { body: new URLSearchParams(form).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(401);
+    expect(
+      (
+        await server.request("POST", "/api/messaging/sms/webhook", {
+          body: new URLSearchParams(form).toString(),
+          headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": twilio.sign(url, form, "0".repeat(32)) },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await server.request("POST", "/api/messaging/sms/webhook", {
+          body: new URLSearchParams(form).toString(),
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("STOP on WhatsApp ends news and offers on SMS and e-mail too; START by SMS brings them back", async () => {
@@ -117,7 +185,12 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
     expect(await whatsapp.inbound(family.phone, "Stop")).toBe(200);
     const prefs = await server.db.selectFrom("messaging_preferences").selectAll().where("email", "=", family.email).executeTakeFirstOrThrow();
     expect(prefs.news).toBe(0);
-    const logged = await server.db.selectFrom("messaging_consents").selectAll().where("email", "=", family.email).where("source", "=", "whatsapp").executeTakeFirstOrThrow();
+    const logged = await server.db
+      .selectFrom("messaging_consents")
+      .selectAll()
+      .where("email", "=", family.email)
+      .where("source", "=", "whatsapp")
+      .executeTakeFirstOrThrow();
     expect([logged.choice, logged.granted, logged.text]).toEqual(["news", 0, "Stop"]);
     const before = { wa: whatsapp.sent.length, sms: twilio.sent.length, mail: outboxMails(server.config.dataDir).filter((m) => m.to === family.email).length };
     await queueMessage(server.db, { event: "news:stop-test", email: family.email, template: "news", params: { text: "Camp early-bird prices." } });
@@ -127,7 +200,12 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
     expect(twilio.sent.length).toBe(before.sms);
     expect(outboxMails(server.config.dataDir).filter((m) => m.to === family.email)).toHaveLength(before.mail);
     // Service messages still go: STOP is about news and offers.
-    await queueMessage(server.db, { event: "certificate:stop-test", email: family.email, template: "certificate_issued", params: { child: "Maya", course: "Robotics" } });
+    await queueMessage(server.db, {
+      event: "certificate:stop-test",
+      email: family.email,
+      template: "certificate_issued",
+      params: { child: "Maya", course: "Robotics" },
+    });
     await settle();
     expect((await messageOf(`certificate:stop-test:${family.email}`)).status).toBe("sent");
     // «بدء»/START in another channel restores them.
@@ -145,18 +223,36 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
     await setting("messagingQuietStart", hour);
     await setting("messagingQuietEnd", (hour + 2) % 24);
     try {
-      await queueMessage(server.db, { event: "absence:quiet", email: family.email, template: "absence_recorded", params: { child: "Omar", course: "Coding", date: "Monday" } });
-      await queueMessage(server.db, { event: "cancel:quiet", email: family.email, template: "class_cancelled", params: { child: "Omar", course: "Coding", date: "Monday" } });
+      await queueMessage(server.db, {
+        event: "absence:quiet",
+        email: family.email,
+        template: "absence_recorded",
+        params: { child: "Omar", course: "Coding", date: "Monday" },
+      });
+      await queueMessage(server.db, {
+        event: "cancel:quiet",
+        email: family.email,
+        template: "class_cancelled",
+        params: { child: "Omar", course: "Coding", date: "Monday" },
+      });
       await settle();
       const held = await messageOf(`absence:quiet:${family.email}`);
       expect(held.status).toBe("held");
       expect((await messageOf(`cancel:quiet:${family.email}`)).status).toBe("sent");
-      const job = await server.db.selectFrom("jobs").select(["run_at"]).where("kind", "=", "message-send").where("status", "=", "queued").where("unique_key", "like", `message-send:${held.id}:held:%`).executeTakeFirstOrThrow();
+      const job = await server.db
+        .selectFrom("jobs")
+        .select(["run_at"])
+        .where("kind", "=", "message-send")
+        .where("status", "=", "queued")
+        .where("unique_key", "like", `message-send:${held.id}:held:%`)
+        .executeTakeFirstOrThrow();
       // Held until the academy's clock reads the end hour.
       const release = new Date(job.run_at);
       expect(release.getTime()).toBeGreaterThan(Date.now());
       expect(release.getTime() - Date.now()).toBeLessThanOrEqual(2 * 60 * 60_000);
-      expect(new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(release)).toBe(`${String((hour + 2) % 24).padStart(2, "0")}:00`);
+      expect(new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(release)).toBe(
+        `${String((hour + 2) % 24).padStart(2, "0")}:00`,
+      );
     } finally {
       await setting("messagingQuietStart", 0);
       await setting("messagingQuietEnd", 0);
@@ -171,7 +267,12 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
 
   it("an undelivered WhatsApp message falls back to SMS once, whether the timer or a failure status comes first or both", async () => {
     const family = await guardian({ whatsapp: true, sms: true });
-    await queueMessage(server.db, { event: "certificate:fallback", email: family.email, template: "certificate_issued", params: { child: "Lina", course: "Electronics" } });
+    await queueMessage(server.db, {
+      event: "certificate:fallback",
+      email: family.email,
+      template: "certificate_issued",
+      params: { child: "Lina", course: "Electronics" },
+    });
     await settle();
     const first = await messageOf(`certificate:fallback:${family.email}`);
     expect([first.status, first.channel]).toEqual(["sent", "whatsapp"]);
@@ -189,7 +290,12 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
     expect((await messageOf(`certificate:fallback:${family.email}`)).status).toBe("delivered");
     // A delivered WhatsApp message never falls back.
     const other = await guardian({ whatsapp: true, sms: true });
-    await queueMessage(server.db, { event: "certificate:delivered", email: other.email, template: "certificate_issued", params: { child: "Sara", course: "Coding" } });
+    await queueMessage(server.db, {
+      event: "certificate:delivered",
+      email: other.email,
+      template: "certificate_issued",
+      params: { child: "Sara", course: "Coding" },
+    });
     await settle();
     const sent = await messageOf(`certificate:delivered:${other.email}`);
     expect(await whatsapp.status(sent.provider_id!, "delivered")).toBe(200);
@@ -202,20 +308,48 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
   it("a demo booking is confirmed on WhatsApp too for a family that chose it (the e-mail stays), and not stored for one that did not", async () => {
     const course = (await findCourse(server.db, "python-for-beginners", "en"))!;
     const now = new Date().toISOString();
-    const slot = await server.db.insertInto("demo_slots").values({ starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(), duration_minutes: 60, capacity: 10, course_id: course.id, status: "open", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+    const slot = await server.db
+      .insertInto("demo_slots")
+      .values({
+        starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(),
+        duration_minutes: 60,
+        capacity: 10,
+        course_id: course.id,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     // Staff approve the template, so it may go outside the 24-hour window.
-    await server.db.updateTable("messaging_templates").set({ wa_name: "demo_booking_confirmation", wa_approved: 1 }).where("key", "=", "demo_booking_confirmation").execute();
+    await server.db
+      .updateTable("messaging_templates")
+      .set({ wa_name: "demo_booking_confirmation", wa_approved: 1 })
+      .where("key", "=", "demo_booking_confirmation")
+      .execute();
     const family = await guardian({ whatsapp: true, email: true });
     const other = await guardian({ email: true });
     const options = { course, userId: null, lang: "en" as const, timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 };
     for (const who of [family, other]) {
-      const booked = await bookSlot(server.db, { slotId: slot.id, childName: "Maya", childAge: 10, parentName: "Hana", email: who.email, phone: "+91 98765 43210" }, options);
+      const booked = await bookSlot(
+        server.db,
+        { slotId: slot.id, childName: "Maya", childAge: 10, parentName: "Hana", email: who.email, phone: "+91 98765 43210" },
+        options,
+      );
       expect(booked.ok).toBe(true);
     }
     await settle();
-    const message = await server.db.selectFrom("messages").selectAll().where("email", "=", family.email).where("template", "=", "demo_booking_confirmation").executeTakeFirstOrThrow();
+    const message = await server.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("email", "=", family.email)
+      .where("template", "=", "demo_booking_confirmation")
+      .executeTakeFirstOrThrow();
     expect([message.status, message.channel]).toEqual(["sent", "whatsapp"]);
-    const asked = whatsapp.sent.find((sent) => sent.id === message.provider_id)!.body as { to: string; template: { name: string; components: { parameters: { parameter_name: string; text: string }[] }[] } };
+    const asked = whatsapp.sent.find((sent) => sent.id === message.provider_id)!.body as {
+      to: string;
+      template: { name: string; components: { parameters: { parameter_name: string; text: string }[] }[] };
+    };
     expect(asked.to).toBe(family.phone);
     expect(asked.template.name).toBe("demo_booking_confirmation");
     expect(asked.template.components[0]!.parameters.map((p) => p.parameter_name)).toEqual(["child", "course", "date"]);
@@ -225,17 +359,44 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
 
   it("a certificate issued reaches, once, the family who chose WhatsApp, in the family's words (issuing again sends nothing)", async () => {
     const group = await groupWithMeeting(server.db, { teacherId: null, startsAt: new Date(Date.now() - 86_400_000), children: 2 });
-    const chosen = await server.db.selectFrom("section_enrolments").select(["id", "email", "child_name"]).where("id", "in", group.enrolmentIds).orderBy("id").execute();
+    const chosen = await server.db
+      .selectFrom("section_enrolments")
+      .select(["id", "email", "child_name"])
+      .where("id", "in", group.enrolmentIds)
+      .orderBy("id")
+      .execute();
     const family = chosen[0]!;
-    await saveChoices(server.db, family.email, { phone: "971509990001", lang: "ar", changes: [{ choice: "whatsapp", granted: true, text: "WhatsApp" }], source: "account" });
+    await saveChoices(server.db, family.email, {
+      phone: "971509990001",
+      lang: "ar",
+      changes: [{ choice: "whatsapp", granted: true, text: "WhatsApp" }],
+      source: "account",
+    });
     const staff = await server.db.selectFrom("users").select("id").limit(1).executeTakeFirstOrThrow();
-    const roster = chosen.map((row) => ({ enrolmentId: row.id, childName: row.child_name, lang: "en" as const, attended: 1, rate: 100, live: null, revoked: [] }));
+    const roster = chosen.map((row) => ({
+      enrolmentId: row.id,
+      childName: row.child_name,
+      lang: "en" as const,
+      attended: 1,
+      rate: 100,
+      live: null,
+      revoked: [],
+    }));
     const options = { threshold: 50, language: "family" as const, timeZone: "Asia/Kolkata", userId: staff.id };
     const target = { kind: "section" as const, sectionId: group.sectionId, titleEn: "Robotics Fundamentals", titleAr: "أساسيات الروبوتات" };
     await issueToRoster(server.db, target, 1, roster, options);
     await issueToRoster(server.db, target, 1, roster, options);
     await settle();
-    const messages = await server.db.selectFrom("messages").selectAll().where("template", "=", "certificate_issued").where("email", "in", chosen.map((row) => row.email)).execute();
+    const messages = await server.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("template", "=", "certificate_issued")
+      .where(
+        "email",
+        "in",
+        chosen.map((row) => row.email),
+      )
+      .execute();
     expect(messages.map((row) => [row.email, row.status, row.channel])).toEqual([[family.email, "sent", "whatsapp"]]);
     // The guardian reads Arabic: the course's Arabic name in the Arabic text.
     expect(messages[0]!.body).toContain(family.child_name);
@@ -246,31 +407,58 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
     const EVENTS = 12;
     for (let i = 0; i < EVENTS; i++) {
       await server.db.deleteFrom("messaging_preferences").where("email", "=", `guardian-${i}@example.com`).execute();
-      await saveChoices(server.db, `guardian-${i}@example.com`, { phone: `96650${String(2_000_000 + i)}`, lang: i % 2 ? "ar" : "en", changes: [{ choice: "whatsapp", granted: true, text: "WhatsApp" }], source: "account" });
+      await saveChoices(server.db, `guardian-${i}@example.com`, {
+        phone: `96650${String(2_000_000 + i)}`,
+        lang: i % 2 ? "ar" : "en",
+        changes: [{ choice: "whatsapp", granted: true, text: "WhatsApp" }],
+        source: "account",
+      });
     }
     const sentBefore = whatsapp.sent.length;
     whatsapp.failHalfFirstTries(true);
     const { database } = server.config;
     const instance = () =>
       run(process.execPath, ["--import", "tsx", "server/test/messaging-instance.ts"], {
-        env: { ...process.env, ...messagingEnv(whatsapp, twilio), DATABASE_URL: database.kind === "sqlite" ? `sqlite:${database.file}` : database.url, DATA_DIR: server.config.dataDir, EVENTS: String(EVENTS) },
+        env: {
+          ...process.env,
+          ...messagingEnv(whatsapp, twilio),
+          DATABASE_URL: database.kind === "sqlite" ? `sqlite:${database.file}` : database.url,
+          DATA_DIR: server.config.dataDir,
+          EVENTS: String(EVENTS),
+        },
         timeout: 90_000,
       });
     const others = [instance(), instance()];
     let storedHere = 0;
     for (let i = 0; i < EVENTS; i++) {
-      if (await queueMessage(server.db, { event: `certificate:${i}`, email: `guardian-${i}@example.com`, template: "certificate_issued", params: { child: `Child ${i}`, course: "Robotics" } })) storedHere += 1;
+      if (
+        await queueMessage(server.db, {
+          event: `certificate:${i}`,
+          email: `guardian-${i}@example.com`,
+          template: "certificate_issued",
+          params: { child: `Child ${i}`, course: "Robotics" },
+        })
+      )
+        storedHere += 1;
     }
     // The retries' backoff passes at once.
     const deadline = Date.now() + 80_000;
     while (Date.now() < deadline) {
       await dueNow("message-send");
-      const open = await server.db.selectFrom("messages").select("id").where("key", "like", "certificate:%@example.com").where("email", "like", "guardian-%").where("status", "in", ["queued", "held"]).executeTakeFirst();
+      const open = await server.db
+        .selectFrom("messages")
+        .select("id")
+        .where("key", "like", "certificate:%@example.com")
+        .where("email", "like", "guardian-%")
+        .where("status", "in", ["queued", "held"])
+        .executeTakeFirst();
       const count = await server.db.selectFrom("messages").select("id").where("email", "like", "guardian-%").execute();
       if (!open && count.length === EVENTS) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const stored = storedHere + (await Promise.all(others)).reduce((sum, result) => sum + (JSON.parse(result.stdout.trim().split("\n").at(-1)!) as { stored: number }).stored, 0);
+    const stored =
+      storedHere +
+      (await Promise.all(others)).reduce((sum, result) => sum + (JSON.parse(result.stdout.trim().split("\n").at(-1)!) as { stored: number }).stored, 0);
     whatsapp.failHalfFirstTries(false);
     expect(stored).toBe(EVENTS);
     const rows = await server.db.selectFrom("messages").selectAll().where("email", "like", "guardian-%").execute();

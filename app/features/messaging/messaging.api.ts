@@ -25,7 +25,10 @@ async function preferencesSchema(deps: EndpointDeps) {
   const country = await sitePhoneCountry(deps.db);
   return z
     .object({
-      phone: z.union([z.literal(""), phoneField(country)]).optional().default(""),
+      phone: z
+        .union([z.literal(""), phoneField(country)])
+        .optional()
+        .default(""),
       lang: z.enum(["en", "ar"], { error: v.choice }),
       whatsapp: flag,
       sms: flag,
@@ -43,7 +46,14 @@ export async function accountMessaging(db: DB, email: string, lang: Lang) {
   return {
     preferences: { phone: prefs.phone, lang: prefs.lang, whatsapp: prefs.whatsapp, sms: prefs.sms, email: prefs.email_channel, news: prefs.news },
     texts: Object.fromEntries(CHOICES.map((choice) => [choice, choiceText(lang, choice)])),
-    log: (await consentLog(db, email)).map((row) => ({ choice: row.choice, granted: row.granted === 1, text: row.text, lang: row.lang, source: row.source, at: row.created_at })),
+    log: (await consentLog(db, email)).map((row) => ({
+      choice: row.choice,
+      granted: row.granted === 1,
+      text: row.text,
+      lang: row.lang,
+      source: row.source,
+      at: row.created_at,
+    })),
   };
 }
 
@@ -78,7 +88,9 @@ const messageStatus = z.enum(["queued", "held", "sent", "delivered", "read", "fa
 
 /** The newest messages, for staff: all, by status (dead ones), or one family's thread. */
 export async function staffMessages(db: DB, filter: { status?: string; email?: string }, limit = 100) {
-  let query = db.selectFrom("messages").select(["id", "direction", "email", "template", "category", "channel", "status", "body", "last_error", "fallbacks", "created_at", "updated_at"]);
+  let query = db
+    .selectFrom("messages")
+    .select(["id", "direction", "email", "template", "category", "channel", "status", "body", "last_error", "fallbacks", "created_at", "updated_at"]);
   if (filter.status) query = query.where("status", "=", filter.status as z.infer<typeof messageStatus>);
   if (filter.email) query = query.where("email", "=", filter.email);
   return query.orderBy("id", "desc").limit(limit).execute();
@@ -93,7 +105,11 @@ export async function staffThreads(db: DB, limit = 50) {
     .orderBy("last_at", "desc")
     .limit(limit)
     .execute();
-  const prefs = await db.selectFrom("messaging_preferences").select(["email", "last_inbound_at", "assigned_to"]).where("email", "in", rows.length > 0 ? rows.map((row) => row.email) : [""]).execute();
+  const prefs = await db
+    .selectFrom("messaging_preferences")
+    .select(["email", "last_inbound_at", "assigned_to"])
+    .where("email", "in", rows.length > 0 ? rows.map((row) => row.email) : [""])
+    .execute();
   const byEmail = new Map(prefs.map((row) => [row.email, row]));
   return rows.map((row) => {
     const pref = byEmail.get(row.email);
@@ -108,7 +124,10 @@ export const listMessages = defineEndpoint({
   path: "/api/admin/messaging/messages",
   access: "staff",
   input: z.object({ status: messageStatus.optional(), email: z.string().trim().max(254, v.tooLong).optional() }).strict(),
-  run: async ({ deps: { db } }, input) => ({ status: 200, body: { messages: await staffMessages(db, { status: input.status, email: input.email ? familyKey(input.email) : undefined }) } }),
+  run: async ({ deps: { db } }, input) => ({
+    status: 200,
+    body: { messages: await staffMessages(db, { status: input.status, email: input.email ? familyKey(input.email) : undefined }) },
+  }),
 });
 
 /** GET /api/admin/messaging/threads: the inbox, one thread per family. */
@@ -126,7 +145,12 @@ export const replyToFamily = defineEndpoint({
   path: "/api/admin/messaging/replies",
   access: "staff",
   limits: [perAccount("messaging-reply", 60)],
-  input: z.object({ email: z.string({ error: v.required }).trim().min(1, v.required).max(254, v.tooLong), text: z.string({ error: v.required }).trim().min(1, v.required).max(1000, v.tooLong) }).strict(),
+  input: z
+    .object({
+      email: z.string({ error: v.required }).trim().min(1, v.required).max(254, v.tooLong),
+      text: z.string({ error: v.required }).trim().min(1, v.required).max(1000, v.tooLong),
+    })
+    .strict(),
   async run({ deps: { db }, caller }, input) {
     const prefs = await db.selectFrom("messaging_preferences").select(["last_inbound_at"]).where("email", "=", familyKey(input.email)).executeTakeFirst();
     if (!prefs) throw new HttpError(404, say(caller.lang, "api.noThread"));
@@ -179,10 +203,29 @@ export const saveTemplate = defineEndpoint({
       const message = say(caller.lang, "api.sameParams", { params: templateParams(row.body_en).join(", ") });
       throw new HttpError(400, message, { bodyEn: message });
     }
-    const values = { body_en: input.bodyEn, body_ar: input.bodyAr, wa_name: input.waName, wa_language_en: input.waLanguageEn, wa_language_ar: input.waLanguageAr, wa_category: input.waCategory, wa_approved: Number(input.waApproved) };
+    const values = {
+      body_en: input.bodyEn,
+      body_ar: input.bodyAr,
+      wa_name: input.waName,
+      wa_language_en: input.waLanguageEn,
+      wa_language_ar: input.waLanguageAr,
+      wa_category: input.waCategory,
+      wa_approved: Number(input.waApproved),
+    };
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable("messaging_templates").set({ ...values, updated_at: nowIso() }).where("id", "=", row.id).execute();
-      await recordAudit(trx, { userId: caller.user.id, action: "update", entity: "message_template", entityId: row.id, name: row.key, changes: diffFields(row, values) });
+      await trx
+        .updateTable("messaging_templates")
+        .set({ ...values, updated_at: nowIso() })
+        .where("id", "=", row.id)
+        .execute();
+      await recordAudit(trx, {
+        userId: caller.user.id,
+        action: "update",
+        entity: "message_template",
+        entityId: row.id,
+        name: row.key,
+        changes: diffFields(row, values),
+      });
     });
     return { status: 200, body: { message: say(caller.lang, "api.templateSaved") } };
   },

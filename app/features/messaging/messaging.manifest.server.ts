@@ -17,7 +17,17 @@ async function seedTemplates(db: DB): Promise<void> {
   for (const template of TEMPLATE_DEFAULTS) {
     await db
       .insertInto("messaging_templates")
-      .values({ key: template.key, category: template.category, urgent: Number(template.urgent === true), body_en: template.en, body_ar: template.ar, wa_name: "", wa_category: template.category === "news" ? "marketing" : "utility", created_at: now, updated_at: now })
+      .values({
+        key: template.key,
+        category: template.category,
+        urgent: Number(template.urgent === true),
+        body_en: template.en,
+        body_ar: template.ar,
+        wa_name: "",
+        wa_category: template.category === "news" ? "marketing" : "utility",
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.column("key").doNothing())
       .execute();
   }
@@ -28,6 +38,9 @@ export const messagingManifest = defineFeature({
   name: "messaging",
   routers: (deps) => [messagingApi(deps)],
   mails: [messageMailDefinition],
-  jobs: (deps) => [handleJob(messageSendJob, (payload, job) => deliverMessage(deps, payload.id, job)), handleJob(messageFallbackJob, (payload) => fallBack(deps.db, payload.id, payload.step))],
+  jobs: (deps) => [
+    handleJob(messageSendJob, (payload, job) => deliverMessage(deps, payload.id, job)),
+    handleJob(messageFallbackJob, (payload) => fallBack(deps.db, payload.id, payload.step)),
+  ],
   seed: seedTemplates,
 });

@@ -22,12 +22,30 @@ export interface Preferences {
 export const familyKey = (email: string): string => email.trim().toLowerCase();
 
 /** What a guardian who never chose gets: e-mail for service messages, no news. */
-export const defaultPreferences = (email: string): Preferences => ({ email: familyKey(email), phone: "", lang: "en", whatsapp: false, sms: false, email_channel: true, news: false, lastInboundAt: null });
+export const defaultPreferences = (email: string): Preferences => ({
+  email: familyKey(email),
+  phone: "",
+  lang: "en",
+  whatsapp: false,
+  sms: false,
+  email_channel: true,
+  news: false,
+  lastInboundAt: null,
+});
 
 export async function preferencesOf(db: DB, email: string): Promise<Preferences> {
   const row = await db.selectFrom("messaging_preferences").selectAll().where("email", "=", familyKey(email)).executeTakeFirst();
   if (!row) return defaultPreferences(email);
-  return { email: row.email, phone: row.phone, lang: row.lang, whatsapp: row.whatsapp === 1, sms: row.sms === 1, email_channel: row.email_channel === 1, news: row.news === 1, lastInboundAt: row.last_inbound_at };
+  return {
+    email: row.email,
+    phone: row.phone,
+    lang: row.lang,
+    whatsapp: row.whatsapp === 1,
+    sms: row.sms === 1,
+    email_channel: row.email_channel === 1,
+    news: row.news === 1,
+    lastInboundAt: row.last_inbound_at,
+  };
 }
 
 /** The guardian whose number this is (the newest choice wins when two families gave one number). */
@@ -46,7 +64,11 @@ export interface ChoiceChange {
  * Stores a guardian's choices and logs each one that changed, with its text, language, time and
  * source ("account", "api", "whatsapp", "sms"). Phone and language are saved with them.
  */
-export async function saveChoices(db: DB, email: string, update: { phone?: string; lang: Lang; changes: readonly ChoiceChange[]; source: string }): Promise<number> {
+export async function saveChoices(
+  db: DB,
+  email: string,
+  update: { phone?: string; lang: Lang; changes: readonly ChoiceChange[]; source: string },
+): Promise<number> {
   const key = familyKey(email);
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
@@ -65,11 +87,23 @@ export async function saveChoices(db: DB, email: string, update: { phone?: strin
     };
     for (const change of update.changes) values[column(change.choice)] = Number(change.granted);
     if (exists) await trx.updateTable("messaging_preferences").set(values).where("id", "=", exists.id).execute();
-    else await trx.insertInto("messaging_preferences").values({ email: key, ...values }).execute();
+    else
+      await trx
+        .insertInto("messaging_preferences")
+        .values({ email: key, ...values })
+        .execute();
     for (const change of changed) {
       await trx
         .insertInto("messaging_consents")
-        .values({ email: key, choice: change.choice, granted: Number(change.granted), text: change.text.slice(0, 1000), lang: update.lang, source: update.source, created_at: now })
+        .values({
+          email: key,
+          choice: change.choice,
+          granted: Number(change.granted),
+          text: change.text.slice(0, 1000),
+          lang: update.lang,
+          source: update.source,
+          created_at: now,
+        })
         .execute();
     }
     return changed.length;
@@ -78,12 +112,21 @@ export async function saveChoices(db: DB, email: string, update: { phone?: strin
 
 /** The log of a guardian's choices, newest first (shown on the account page, and to staff). */
 export async function consentLog(db: DB, email: string, limit = 20) {
-  return db.selectFrom("messaging_consents").select(["choice", "granted", "text", "lang", "source", "created_at"]).where("email", "=", familyKey(email)).orderBy("id", "desc").limit(limit).execute();
+  return db
+    .selectFrom("messaging_consents")
+    .select(["choice", "granted", "text", "lang", "source", "created_at"])
+    .where("email", "=", familyKey(email))
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
 }
 
 /** "STOP" / «إيقاف» (and START / «بدء») as a whole message, in any case, with stray spaces and punctuation. */
 export function stopOrStart(text: string): "stop" | "start" | null {
-  const word = text.trim().replace(/[.!؟?\s]+$/u, "").toLowerCase();
+  const word = text
+    .trim()
+    .replace(/[.!؟?\s]+$/u, "")
+    .toLowerCase();
   if (["stop", "unsubscribe", "إيقاف", "ايقاف"].includes(word)) return "stop";
   if (["start", "بدء"].includes(word)) return "start";
   return null;

@@ -27,7 +27,11 @@ export interface WhatsAppTemplate {
 const TIMEOUT_MS = 15_000;
 
 /** Sends one WhatsApp message: an approved template (outside the 24-hour window) or free text (inside it). */
-export async function sendWhatsApp(config: NonNullable<Config["whatsapp"]>, to: string, content: { template: WhatsAppTemplate } | { text: string }): Promise<string> {
+export async function sendWhatsApp(
+  config: NonNullable<Config["whatsapp"]>,
+  to: string,
+  content: { template: WhatsAppTemplate } | { text: string },
+): Promise<string> {
   const body =
     "template" in content
       ? {
@@ -39,7 +43,9 @@ export async function sendWhatsApp(config: NonNullable<Config["whatsapp"]>, to: 
             name: content.template.name,
             language: { code: content.template.language },
             // Named parameters, as the template was approved with them ({{child}}, {{date}}).
-            components: [{ type: "body", parameters: Object.entries(content.template.params).map(([name, text]) => ({ type: "text", parameter_name: name, text })) }],
+            components: [
+              { type: "body", parameters: Object.entries(content.template.params).map(([name, text]) => ({ type: "text", parameter_name: name, text })) },
+            ],
           },
         }
       : { messaging_product: "whatsapp", recipient_type: "individual", to, type: "text", text: { preview_url: false, body: content.text } };
@@ -100,7 +106,12 @@ export async function sendSms(config: NonNullable<Config["twilio"]>, to: string,
 }
 
 /** Whether a Twilio webhook's signature (X-Twilio-Signature) is Twilio's, for that URL and those form fields (the library's check). */
-export async function twilioSignatureValid(config: NonNullable<Config["twilio"]>, signature: string, url: string, params: Record<string, string>): Promise<boolean> {
+export async function twilioSignatureValid(
+  config: NonNullable<Config["twilio"]>,
+  signature: string,
+  url: string,
+  params: Record<string, string>,
+): Promise<boolean> {
   const twilio = await loadTwilio();
   return twilio.validateRequest(config.authToken, signature, url, params);
 }

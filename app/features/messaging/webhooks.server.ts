@@ -45,8 +45,31 @@ const whatsappPayload = z.object({
           .array(
             z.object({
               value: z.object({
-                statuses: z.array(z.object({ id: text(200), status: z.string().max(30), errors: z.array(z.object({ title: text(500).optional(), message: text(500).optional() })).max(10).optional() })).max(100).optional(),
-                messages: z.array(z.object({ from: text(30), id: text(200), type: text(30), text: z.object({ body: text(4096) }).optional(), button: z.object({ text: text(200) }).optional() })).max(100).optional(),
+                statuses: z
+                  .array(
+                    z.object({
+                      id: text(200),
+                      status: z.string().max(30),
+                      errors: z
+                        .array(z.object({ title: text(500).optional(), message: text(500).optional() }))
+                        .max(10)
+                        .optional(),
+                    }),
+                  )
+                  .max(100)
+                  .optional(),
+                messages: z
+                  .array(
+                    z.object({
+                      from: text(30),
+                      id: text(200),
+                      type: text(30),
+                      text: z.object({ body: text(4096) }).optional(),
+                      button: z.object({ text: text(200) }).optional(),
+                    }),
+                  )
+                  .max(100)
+                  .optional(),
               }),
             }),
           )
@@ -57,12 +80,21 @@ const whatsappPayload = z.object({
 });
 
 /** POST from Meta: verified over the raw body, then statuses (sent, delivered, read, failed) and incoming messages. */
-export async function whatsappEvents(deps: { config: Config; db: DB }, body: unknown, signature: string | undefined, contentType: string | undefined): Promise<WebhookAnswer> {
+export async function whatsappEvents(
+  deps: { config: Config; db: DB },
+  body: unknown,
+  signature: string | undefined,
+  contentType: string | undefined,
+): Promise<WebhookAnswer> {
   const config = deps.config.whatsapp;
   if (!config) return refuse(404, "WhatsApp is not set up.");
   // Meta posts UTF-8 JSON; anything else is not one of its events, signed or not.
-  const [type, ...rest] = (contentType ?? "").toLowerCase().split(";").map((part) => part.trim());
-  if (type !== "application/json" || rest.some((part) => part.startsWith("charset=") && part.replace(/"/g, "") !== "charset=utf-8")) return refuse(415, "Send JSON.");
+  const [type, ...rest] = (contentType ?? "")
+    .toLowerCase()
+    .split(";")
+    .map((part) => part.trim());
+  if (type !== "application/json" || rest.some((part) => part.startsWith("charset=") && part.replace(/"/g, "") !== "charset=utf-8"))
+    return refuse(415, "Send JSON.");
   if (!Buffer.isBuffer(body) || !whatsappSignatureValid(config.appSecret, body, signature)) return refuse(401, "Bad signature.");
   let parsed: z.infer<typeof whatsappPayload>;
   try {
@@ -90,14 +122,25 @@ export async function whatsappEvents(deps: { config: Config; db: DB }, body: unk
 }
 
 const twilioFields = z.record(z.string().max(100), z.string().max(5000));
-const TWILIO_STATUSES: Record<string, "sent" | "delivered" | "read" | "failed"> = { sent: "sent", delivered: "delivered", read: "read", failed: "failed", undelivered: "failed" };
+const TWILIO_STATUSES: Record<string, "sent" | "delivered" | "read" | "failed"> = {
+  sent: "sent",
+  delivered: "delivered",
+  read: "read",
+  failed: "failed",
+  undelivered: "failed",
+};
 
 /**
  * POST from Twilio (form-encoded): verified with the library's validateRequest against the URL
  * Twilio was given (PUBLIC_URL + the path, as behind a proxy the request's own URL differs), then a
  * status callback (MessageSid + MessageStatus) or an incoming SMS (From + Body).
  */
-export async function smsEvents(deps: { config: Config; db: DB }, body: unknown, signature: string | undefined, contentType: string | undefined): Promise<WebhookAnswer> {
+export async function smsEvents(
+  deps: { config: Config; db: DB },
+  body: unknown,
+  signature: string | undefined,
+  contentType: string | undefined,
+): Promise<WebhookAnswer> {
   const config = deps.config.twilio;
   if (!config) return refuse(404, "SMS is not set up.");
   if ((contentType ?? "").split(";")[0]!.trim().toLowerCase() !== "application/x-www-form-urlencoded") return refuse(415, "Send a form.");
@@ -108,7 +151,8 @@ export async function smsEvents(deps: { config: Config; db: DB }, body: unknown,
   if (!(await twilioSignatureValid(config, signature, url, fields.data))) return refuse(401, "Bad signature.");
   const { MessageSid: sid, MessageStatus: status, From: from, Body: words, ErrorCode: errorCode } = fields.data;
   if (!sid) return refuse(400, "MessageSid is missing.");
-  if (status && TWILIO_STATUSES[status] && words === undefined) await applyStatus(deps.db, sid, TWILIO_STATUSES[status], errorCode ? `SMS: error ${errorCode}` : undefined);
+  if (status && TWILIO_STATUSES[status] && words === undefined)
+    await applyStatus(deps.db, sid, TWILIO_STATUSES[status], errorCode ? `SMS: error ${errorCode}` : undefined);
   else if (from && words !== undefined) await receiveMessage(deps.db, { channel: "sms", from, providerId: sid, text: words });
   return { status: 200, json: { received: true } };
 }

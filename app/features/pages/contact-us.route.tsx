@@ -34,7 +34,12 @@ export default function ContactUs() {
                 <dt className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{t("contact.address")}</dt>
                 <dd className="mt-1 text-lg text-slate-900">
                   <address className="not-italic">{pickPair(settings.address, lang)}</address>
-                  <a href={mapLink(pickPair(settings.address, "en"))} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block text-base font-semibold text-indigo-700 underline">
+                  <a
+                    href={mapLink(pickPair(settings.address, "en"))}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="mt-2 inline-block text-base font-semibold text-indigo-700 underline"
+                  >
                     {t("contact.map")} <span className="text-sm font-normal text-slate-600">{t("contact.mapNote")}</span>
                   </a>
                 </dd>

@@ -20,7 +20,10 @@ export const handle = { hydrate: false };
 export default function KnowMore({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
   const say = sayer(loaderData.texts, useLang());
-  const area = (key: "stem" | "robotics" | "coding" | "modeling") => ({ title: <span {...say(`areas.${key}Title`)} />, text: <span {...say(`areas.${key}Text`)} /> });
+  const area = (key: "stem" | "robotics" | "coding" | "modeling") => ({
+    title: <span {...say(`areas.${key}Title`)} />,
+    text: <span {...say(`areas.${key}Text`)} />,
+  });
   return (
     <main id="main">
       <PageMeta title={t("knowMore.metaTitle")} description={t("knowMore.metaDescription")} />

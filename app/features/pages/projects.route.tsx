@@ -23,7 +23,14 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only" {...page.attrs("page.title")}>
         {page.text("page.title")}
       </h1>
-      <img src="/images/pages/coming-soon.svg" alt={page.text("page.imageAlt")} {...page.attrs("page.imageAlt")} width={800} height={560} className="w-full max-w-3xl" />
+      <img
+        src="/images/pages/coming-soon.svg"
+        alt={page.text("page.imageAlt")}
+        {...page.attrs("page.imageAlt")}
+        width={800}
+        height={560}
+        className="w-full max-w-3xl"
+      />
     </main>
   );
 }

@@ -36,7 +36,10 @@ function scrollToSchoolForm(event: MouseEvent<HTMLAnchorElement>) {
 export default function StemLab({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
   const say = sayer(loaderData.texts, useLang());
-  const card = (key: "equipment" | "guidance" | "projects" | "realWorld") => ({ title: <span {...say(`expect.${key}Title`)} />, text: <span {...say(`expect.${key}Text`)} /> });
+  const card = (key: "equipment" | "guidance" | "projects" | "realWorld") => ({
+    title: <span {...say(`expect.${key}Title`)} />,
+    text: <span {...say(`expect.${key}Text`)} />,
+  });
   return (
     <main id="main">
       <PageMeta title={t("stemlab.metaTitle")} description={t("stemlab.metaDescription")} />
@@ -66,7 +69,11 @@ export default function StemLab({ loaderData }: Route.ComponentProps) {
             <h2 id="creativity-title" className="text-3xl font-bold" {...say("creativity.title")} />
             <p className="mt-3 text-lg text-indigo-100" {...say("creativity.text")} />
             <div className="mt-6 flex flex-wrap gap-3">
-              <a href={`#${SCHOOL_FORM_ID}`} onClick={scrollToSchoolForm} className="rounded-lg bg-white px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50">
+              <a
+                href={`#${SCHOOL_FORM_ID}`}
+                onClick={scrollToSchoolForm}
+                className="rounded-lg bg-white px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50"
+              >
                 {t("stemlab.schedule")}
               </a>
               <LocalLink to="/know-more-info" className="rounded-lg border border-white px-5 py-3 font-semibold text-white hover:bg-indigo-600">

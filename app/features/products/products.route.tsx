@@ -33,7 +33,17 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             return (
               <li key={product.id}>
                 <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-                  {image ? <img src={image} {...responsiveImage(image, imageSizes.card)} alt="" width={800} height={500} loading="lazy" className="aspect-[8/5] w-full object-cover" /> : null}
+                  {image ? (
+                    <img
+                      src={image}
+                      {...responsiveImage(image, imageSizes.card)}
+                      alt=""
+                      width={800}
+                      height={500}
+                      loading="lazy"
+                      className="aspect-[8/5] w-full object-cover"
+                    />
+                  ) : null}
                   <div className="flex flex-1 flex-col p-5">
                     <h2 className="text-lg font-bold text-slate-900">{product.name}</h2>
                     <p className="mt-2 flex-1 text-slate-700">{product.description}</p>

@@ -80,7 +80,12 @@ export function SchoolForm() {
         </Field>
       </div>
       <Honeypot form={form} name="website" />
-      <SubmitButton pending={form.pending} label={t("form.submit")} pendingLabel={t("form.sending")} className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700" />
+      <SubmitButton
+        pending={form.pending}
+        label={t("form.submit")}
+        pendingLabel={t("form.sending")}
+        className="mt-6 rounded-lg bg-indigo-600 px-6 py-3 font-semibold text-white hover:bg-indigo-700"
+      />
       {engine}
     </form>
   );

@@ -11,4 +11,9 @@ import { schoolEnquirySchema } from "./school.schema";
  * thank-you message.
  */
 export const schoolFormAction = (args: ActionFunctionArgs) =>
-  postTextForm(args, { form: SCHOOL_FORM_ID, endpoint: sendSchoolEnquiry, schema: schoolEnquirySchema, onSuccess: () => withNotice(new URL(args.request.url).pathname, "school-sent") });
+  postTextForm(args, {
+    form: SCHOOL_FORM_ID,
+    endpoint: sendSchoolEnquiry,
+    schema: schoolEnquirySchema,
+    onSuccess: () => withNotice(new URL(args.request.url).pathname, "school-sent"),
+  });

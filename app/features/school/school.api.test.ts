@@ -29,7 +29,12 @@ describe("POST /school/add-school-info", () => {
   });
 
   const count = async () =>
-    (await server.db.selectFrom("school_enquiries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+    (
+      await server.db
+        .selectFrom("school_enquiries")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it("stores a valid enquiry as new and answers 201 with a message", async () => {
     const res = await server.request("POST", "/school/add-school-info", { json: valid });
@@ -87,7 +92,11 @@ describe("POST /school/add-school-info", () => {
     ["missing fields", {}, ["name", "email", "contactNumber", "designation", "city", "schoolName", "preferredDate", "preferredTime"]],
     ["blank required fields", { ...valid, name: "   ", city: "" }, ["name", "city"]],
     ["an invalid e-mail and phone", { ...valid, email: "not-an-email", contactNumber: "call me" }, ["email", "contactNumber"]],
-    ["wrong types", { ...valid, name: 42, schoolName: ["x"], requirements: { a: 1 }, preferredDate: 20260101 }, ["name", "schoolName", "requirements", "preferredDate"]],
+    [
+      "wrong types",
+      { ...valid, name: 42, schoolName: ["x"], requirements: { a: 1 }, preferredDate: 20260101 },
+      ["name", "schoolName", "requirements", "preferredDate"],
+    ],
     ["a date in the past", { ...valid, preferredDate: inDays(-3) }, ["preferredDate"]],
     ["an impossible date", { ...valid, preferredDate: "2031-02-30" }, ["preferredDate"]],
     ["a non-ISO date", { ...valid, preferredDate: "01/07/2031" }, ["preferredDate"]],
@@ -112,7 +121,7 @@ describe("POST /school/add-school-info", () => {
 
   it("refuses malformed JSON, non-objects, other content types and oversized bodies with a JSON message", async () => {
     const before = await count();
-    const malformed = await server.request("POST", "/school/add-school-info", { body: "{\"name\":", headers: { "content-type": "application/json" } });
+    const malformed = await server.request("POST", "/school/add-school-info", { body: '{"name":', headers: { "content-type": "application/json" } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe("The request body is not valid JSON.");
     const array = await server.request("POST", "/school/add-school-info", { json: [valid] });
@@ -135,7 +144,7 @@ describe("POST /school/add-school-info", () => {
       email: "hostile@school.example",
       name: "<script>alert(1)</script>",
       schoolName: "Robert'); DROP TABLE school_enquiries;--",
-      requirements: "=HYPERLINK(\"http://evil.example\") \u202e {{7*7}} ${7*7}",
+      requirements: '=HYPERLINK("http://evil.example") \u202e {{7*7}} ${7*7}',
     };
     const res = await server.request("POST", "/school/add-school-info", { json: hostile });
     expect(res.status).toBe(201);

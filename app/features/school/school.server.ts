@@ -36,8 +36,15 @@ export async function addSchoolEnquiryWithNotice(db: DB, publicUrl: string, inpu
       kind: "school",
       subject: { school: input.schoolName, city: input.city },
       details: [
-        ["reference", `#${id}`], ["name", input.name], ["designation", input.designation], ["school", input.schoolName], ["city", input.city],
-        ["email", input.email], ["phone", input.contactNumber], ["preferred", `${input.preferredDate} ${input.preferredTime}`], ["requirements", input.requirements],
+        ["reference", `#${id}`],
+        ["name", input.name],
+        ["designation", input.designation],
+        ["school", input.schoolName],
+        ["city", input.city],
+        ["email", input.email],
+        ["phone", input.contactNumber],
+        ["preferred", `${input.preferredDate} ${input.preferredTime}`],
+        ["requirements", input.requirements],
       ],
       path: `/admin/submissions/school/${id}`,
     });

@@ -22,32 +22,19 @@ interface Props {
   served: FormState | null;
 }
 
-function SectionDetails({
-  section,
-  inputId,
-  academyZone,
-}: {
-  section: SectionCard;
-  inputId: string;
-  academyZone: string;
-}) {
+function SectionDetails({ section, inputId, academyZone }: { section: SectionCard; inputId: string; academyZone: string }) {
   const { t } = useTranslation("sections");
   const lang = useLang();
   // Only the schedule is the radio's label: a label may hold phrasing content only, and the list of
   // classes below opens on its own without choosing the group. The rest describes the choice.
   return (
     <div className="min-w-0 flex-1">
-      <label
-        htmlFor={inputId}
-        className="block cursor-pointer font-semibold text-slate-900"
-      >
+      <label htmlFor={inputId} className="block cursor-pointer font-semibold text-slate-900">
         {t("page.schedule", { days: section.days, time: section.time })}
       </label>
       <VisitorTime at={section.startsAt} date={section.startDate} academyZone={academyZone} />
       <div id={`${inputId}-about`}>
-        <p className="text-sm text-slate-700">
-          {t("page.dates", { first: section.first, last: section.last })}
-        </p>
+        <p className="text-sm text-slate-700">{t("page.dates", { first: section.first, last: section.last })}</p>
         <p className="text-sm text-slate-700">
           {t("page.classes", {
             count: section.meetingCount,
@@ -57,35 +44,24 @@ function SectionDetails({
           · {t(`mode.${section.mode}`)}
         </p>
         <p className="text-sm text-slate-700">
-          {t("page.ages", { min: section.minAge, max: section.maxAge })} ·{" "}
-          {t("page.language", { language: t(`language.${section.language}`) })}
-          {section.instructor ? (
-            <> · {t("page.instructor", { name: section.instructor })}</>
-          ) : null}
+          {t("page.ages", { min: section.minAge, max: section.maxAge })} · {t("page.language", { language: t(`language.${section.language}`) })}
+          {section.instructor ? <> · {t("page.instructor", { name: section.instructor })}</> : null}
         </p>
         {section.seatsLeft > 0 ? (
-          <p className="mt-1 text-sm font-semibold text-emerald-800">
-            {t("page.seatsLeft", { count: section.seatsLeft })}
-          </p>
+          <p className="mt-1 text-sm font-semibold text-emerald-800">{t("page.seatsLeft", { count: section.seatsLeft })}</p>
         ) : (
           <p className="mt-1 text-sm font-semibold text-amber-800">
             {t("waitlist.full")} {t("waitlist.intro")}
           </p>
         )}
         {section.opens ? (
-          <p className="text-sm font-semibold text-amber-800">
-            {t("page.opensOn", section.opens)}
-          </p>
+          <p className="text-sm font-semibold text-amber-800">{t("page.opensOn", section.opens)}</p>
         ) : (
-          <p className="text-sm text-slate-600">
-            {t("page.closesOn", { date: section.closes })}
-          </p>
+          <p className="text-sm text-slate-600">{t("page.closesOn", { date: section.closes })}</p>
         )}
       </div>
       <details className="mt-1 text-sm text-slate-700">
-        <summary className="cursor-pointer text-indigo-700">
-          {t("page.allClasses")}
-        </summary>
+        <summary className="cursor-pointer text-indigo-700">{t("page.allClasses")}</summary>
         <ol className="ms-5 mt-1 list-decimal">
           {section.meetings.map((meeting, i) => {
             const time = section.meetingTimes[i];
@@ -134,20 +110,9 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
   const { t: tt } = useTranslation("timetable");
   const values = served?.values ?? {};
   const errors = served?.errors ?? {};
-  const value = (name: string) =>
-    values[name] ??
-    (data.prefill as Record<string, string> | null)?.[name] ??
-    "";
-  const chosen =
-    values.sectionId ??
-    data.chosen ??
-    (data.sections.length === 1 ? String(data.sections[0]!.id) : "");
-  const field = (
-    name: string,
-    label: string,
-    type: string,
-    autoComplete: string,
-  ) => (
+  const value = (name: string) => values[name] ?? (data.prefill as Record<string, string> | null)?.[name] ?? "";
+  const chosen = values.sectionId ?? data.chosen ?? (data.sections.length === 1 ? String(data.sections[0]!.id) : "");
+  const field = (name: string, label: string, type: string, autoComplete: string) => (
     <Field label={label} error={errors[name]}>
       {({ id, describedBy, invalid }) => (
         <input
@@ -166,72 +131,41 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
     </Field>
   );
   return (
-    <section
-      id="enrol"
-      aria-labelledby="enrol-heading"
-      className="mt-14 max-w-3xl scroll-mt-24"
-    >
+    <section id="enrol" aria-labelledby="enrol-heading" className="mt-14 max-w-3xl scroll-mt-24">
       <h2 id="enrol-heading" className="text-3xl font-bold text-slate-900">
         {t("page.heading")}
       </h2>
       <p className="mt-3 text-slate-700">{t("page.intro")}</p>
       {data.enrolled ? (
-        <p
-          role="status"
-          className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 font-semibold text-emerald-900"
-        >
+        <p role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 font-semibold text-emerald-900">
           {t("page.enrolled", { code: data.enrolled })}
         </p>
       ) : null}
       {data.sections.length === 0 ? (
         <p className="mt-4 text-slate-700">
           {t("page.none")}{" "}
-          <LocalLink
-            to={`/courses/${courseSlug}/bookdemoclass`}
-            className="font-semibold text-indigo-700 hover:underline"
-          >
+          <LocalLink to={`/courses/${courseSlug}/bookdemoclass`} className="font-semibold text-indigo-700 hover:underline">
             {t("page.demo")}
           </LocalLink>
         </p>
       ) : (
-        <form
-          method="post"
-          action={`${action}#enrol`}
-          className="mt-6 space-y-6"
-          noValidate={false}
-        >
+        <form method="post" action={`${action}#enrol`} className="mt-6 space-y-6" noValidate={false}>
           {/* Enter in any field enrols, not "Apply code" (the first visible submit button): issue 42. */}
           <DefaultSubmit label={t("page.submit")} name="intent" value="enrol" />
           {/* A message that is also a field's (the age outside the group) is said once, beside its field. */}
-          <FormAlert
-            message={
-              served && !Object.values(errors).includes(served.message)
-                ? served.message
-                : undefined
-            }
-          />
+          <FormAlert message={served && !Object.values(errors).includes(served.message) ? served.message : undefined} />
           <fieldset
-            aria-describedby={
-              errors.sectionId ? "enrol-section-error" : undefined
-            }
+            aria-describedby={errors.sectionId ? "enrol-section-error" : undefined}
             data-visitor-clock=""
             data-academy-zone={data.timeZone}
             data-label={tt("visitorClock.label", { time: "{time}" })}
             data-zone-label={tt("visitorClock.zone", { zone: "{zone}" })}
           >
-            <legend className="text-lg font-semibold text-slate-900">
-              {t("page.choose")}
-            </legend>
-            <p className="text-sm text-slate-600">
-              {t("page.zone", { zone: data.zone })}
-            </p>
+            <legend className="text-lg font-semibold text-slate-900">{t("page.choose")}</legend>
+            <p className="text-sm text-slate-600">{t("page.zone", { zone: data.zone })}</p>
             <VisitorZone academyZone={data.timeZone} />
             {errors.sectionId ? (
-              <p
-                id="enrol-section-error"
-                role="alert"
-                className="mt-1 text-sm text-red-700"
-              >
+              <p id="enrol-section-error" role="alert" className="mt-1 text-sm text-red-700">
                 {errors.sectionId}
               </p>
             ) : null}
@@ -252,19 +186,13 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
                     disabled={!section.registrationOpen}
                     className="mt-1 h-4 w-4 shrink-0"
                   />
-                  <SectionDetails
-                    section={section}
-                    inputId={`section-${section.id}`}
-                    academyZone={data.timeZone}
-                  />
+                  <SectionDetails section={section} inputId={`section-${section.id}`} academyZone={data.timeZone} />
                 </div>
               ))}
             </div>
           </fieldset>
           <fieldset className="space-y-4">
-            <legend className="text-lg font-semibold text-slate-900">
-              {t("page.details")}
-            </legend>
+            <legend className="text-lg font-semibold text-slate-900">{t("page.details")}</legend>
             {data.savedChildren.length > 0 ? (
               <p className="text-sm text-slate-700">
                 {t("page.savedChildren")}{" "}
@@ -281,12 +209,8 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
                 ))}
               </p>
             ) : null}
-            {value("childId") ? (
-              <input type="hidden" name="childId" value={value("childId")} />
-            ) : null}
-            {value("demo") ? (
-              <input type="hidden" name="demo" value={value("demo")} />
-            ) : null}
+            {value("childId") ? <input type="hidden" name="childId" value={value("childId")} /> : null}
+            {value("demo") ? <input type="hidden" name="demo" value={value("demo")} /> : null}
             <div className="grid gap-4 sm:grid-cols-2">
               {field("childName", t("page.childName"), "text", "off")}
               {field("childAge", t("page.childAge"), "number", "off")}
@@ -300,25 +224,12 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
                 countryError={errors.phoneCountry}
               />
             </div>
-            <input
-              type="text"
-              name="website"
-              tabIndex={-1}
-              autoComplete="off"
-              aria-hidden="true"
-              className="hidden"
-              defaultValue=""
-            />
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" defaultValue="" />
           </fieldset>
           <ConsentFieldset forms={data.consentForms} value={(name) => values[name]} error={(name) => errors[name]} />
           <PriceSummary quote={servedQuote(served) ?? data.quote} code={values.promoCode ?? ""} error={errors.promoCode} />
           <div className="flex flex-wrap gap-3">
-            <button
-              type="submit"
-              name="intent"
-              value="enrol"
-              className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700"
-            >
+            <button type="submit" name="intent" value="enrol" className="rounded-lg bg-indigo-600 px-5 py-3 font-semibold text-white hover:bg-indigo-700">
               {t("page.submit")}
             </button>
             {/* A full group takes no enrolment: the same details put the child on its waitlist (decision 066). */}

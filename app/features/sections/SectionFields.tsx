@@ -24,14 +24,31 @@ export function SectionFields({ values, errors, courses, teachers, weekdays, idP
   const value = (name: string) => values[name] ?? "";
   const input = (name: string, label: string, type: string, hint?: string) => (
     <Field label={label} error={errors[name]} hint={hint}>
-      {({ id, describedBy, invalid }) => <input id={id} name={name} type={type} defaultValue={value(name)} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} />}
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          name={name}
+          type={type}
+          defaultValue={value(name)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={inputClass}
+        />
+      )}
     </Field>
   );
   return (
     <>
       <Field label={t("admin.course")} error={errors.courseId}>
         {({ id, describedBy, invalid }) => (
-          <select id={id} name="courseId" defaultValue={value("courseId")} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass}>
+          <select
+            id={id}
+            name="courseId"
+            defaultValue={value("courseId")}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            className={inputClass}
+          >
             {courses.map((course) => (
               <option key={course.id} value={course.id}>
                 {course.name}
@@ -42,7 +59,14 @@ export function SectionFields({ values, errors, courses, teachers, weekdays, idP
       </Field>
       <Field label={t("admin.teacher")} error={errors.teacherId}>
         {({ id, describedBy, invalid }) => (
-          <select id={id} name="teacherId" defaultValue={value("teacherId")} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass}>
+          <select
+            id={id}
+            name="teacherId"
+            defaultValue={value("teacherId")}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            className={inputClass}
+          >
             <option value="">{t("admin.noTeacher")}</option>
             {teachers.map((teacher) => (
               <option key={teacher.id} value={teacher.id}>
@@ -64,7 +88,17 @@ export function SectionFields({ values, errors, courses, teachers, weekdays, idP
       {input("firstDate", t("admin.firstDate"), "date")}
       {input("meetings", t("admin.meetings"), "number", t("admin.meetingsHint"))}
       <Field label={t("admin.closures")} error={errors.closures} hint={t("admin.closuresHint")} className="sm:col-span-2">
-        {({ id, describedBy, invalid }) => <textarea id={id} name="closures" rows={2} defaultValue={value("closures")} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} />}
+        {({ id, describedBy, invalid }) => (
+          <textarea
+            id={id}
+            name="closures"
+            rows={2}
+            defaultValue={value("closures")}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            className={inputClass}
+          />
+        )}
       </Field>
       <Field label={t("admin.mode")} error={errors.mode}>
         {({ id, describedBy }) => (

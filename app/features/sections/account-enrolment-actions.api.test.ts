@@ -84,7 +84,9 @@ describe("change group and withdraw from /account, with the money consequence", 
     const mine = await timetable(sara.headers);
     const card = mine.find((enrolment) => enrolment.reference === reference);
     expect(card?.manageUrl).toMatch(/^\/enrolments\/manage\?token=\d+_[\w-]{43}$/);
-    expect((await timetable(sara.headers, "ar")).find((enrolment) => enrolment.reference === reference)?.manageUrl).toMatch(/^\/ar\/enrolments\/manage\?token=/);
+    expect((await timetable(sara.headers, "ar")).find((enrolment) => enrolment.reference === reference)?.manageUrl).toMatch(
+      /^\/ar\/enrolments\/manage\?token=/,
+    );
     const opened = await server.request("GET", `/api/enrolments/${tokenOf(card!.manageUrl)}`);
     expect(opened.status).toBe(200);
     expect(opened.body.enrolment).toMatchObject({
@@ -115,7 +117,11 @@ describe("change group and withdraw from /account, with the money consequence", 
     const card = (await timetable(sara.headers)).find((enrolment) => enrolment.reference === reference)!;
     const token = tokenOf(card.manageUrl);
     const enrolment = await server.db.selectFrom("section_enrolments").select("id").where("reference", "=", reference).executeTakeFirstOrThrow();
-    const invoice = await server.db.selectFrom("invoices").select(["id", "total_minor", "currency"]).where("enrolment_id", "=", enrolment.id).executeTakeFirstOrThrow();
+    const invoice = await server.db
+      .selectFrom("invoices")
+      .select(["id", "total_minor", "currency"])
+      .where("enrolment_id", "=", enrolment.id)
+      .executeTakeFirstOrThrow();
     expect(invoice.total_minor).toBeGreaterThan(1000);
 
     // Nothing paid yet: the whole invoice would be cancelled, nothing to refund.
@@ -128,9 +134,15 @@ describe("change group and withdraw from /account, with the money consequence", 
     });
 
     // 1000 paid at the desk, a policy of 50% before the first class: 500 proposed back, the rest owed voided.
-    const policy = await server.request("PUT", `/api/admin/billing/refund-policies/course/${course.id}`, { json: { percentBefore: 50, percentAfter: 0 }, headers: staff });
+    const policy = await server.request("PUT", `/api/admin/billing/refund-policies/course/${course.id}`, {
+      json: { percentBefore: 50, percentAfter: 0 },
+      headers: staff,
+    });
     expect(policy.status, JSON.stringify(policy.body)).toBe(200);
-    const paid = await server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, { json: { method: "cash", amountMinor: 1000 }, headers: staff });
+    const paid = await server.request("POST", `/api/admin/billing/invoices/${invoice.id}/payments`, {
+      json: { method: "cash", amountMinor: 1000 },
+      headers: staff,
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     const stated = (await server.request("GET", `/api/enrolments/${token}`)).body.money;
     expect(stated).toEqual({

@@ -33,7 +33,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const money = (minor: number) => `\u2066${formatMoney(minor, proposal?.currency ?? "USD", lang)}\u2069`;
   return {
     refundProposal: proposal
-      ? { when: proposal.when, percent: proposal.percent, payments: proposal.payments.map((p) => ({ ...p, paid: money(p.paidMinor), left: money(p.leftMinor), proposed: money(p.proposedMinor) })) }
+      ? {
+          when: proposal.when,
+          percent: proposal.percent,
+          payments: proposal.payments.map((p) => ({ ...p, paid: money(p.paidMinor), left: money(p.leftMinor), proposed: money(p.proposedMinor) })),
+        }
       : null,
     reference,
     enrolment: found.enrolment,
@@ -48,18 +52,36 @@ export async function action(args: Route.ActionArgs) {
   const { request, context, params } = args;
   requireAdminPage(context, request);
   if (!REFERENCE.test(params.reference)) throw data(null, { status: 404 });
-  const intent = (await request.clone().formData().catch(() => null))?.get("intent");
+  const intent = (
+    await request
+      .clone()
+      .formData()
+      .catch(() => null)
+  )?.get("intent");
   const back = (done: string) => `${new URL(request.url).pathname}?done=${done}`;
   if (intent === "move")
-    return postFormToApi(args, { form: "move", endpoint: staffMoveEnrolment, params: { reference: params.reference }, toBody: (form) => ({ sectionId: postedNumber(form.sectionId) }), onSuccess: () => back("moved") });
+    return postFormToApi(args, {
+      form: "move",
+      endpoint: staffMoveEnrolment,
+      params: { reference: params.reference },
+      toBody: (form) => ({ sectionId: postedNumber(form.sectionId) }),
+      onSuccess: () => back("moved"),
+    });
   if (intent === "drop")
-    return postFormToApi(args, { form: "drop", endpoint: staffDropEnrolment, params: { reference: params.reference }, toBody: (form) => ({ reason: form.reason ?? "" }), onSuccess: () => back("dropped") });
+    return postFormToApi(args, {
+      form: "drop",
+      endpoint: staffDropEnrolment,
+      params: { reference: params.reference },
+      toBody: (form) => ({ reason: form.reason ?? "" }),
+      onSuccess: () => back("dropped"),
+    });
   throw data({ message: "Bad request." }, { status: 400 });
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
 
-const served = (value: unknown, form: string): FormState | null => (typeof value === "object" && value !== null && (value as FormState).form === form ? (value as FormState) : null);
+const served = (value: unknown, form: string): FormState | null =>
+  typeof value === "object" && value !== null && (value as FormState).form === form ? (value as FormState) : null;
 
 /** /admin/enrolments/:reference: staff move a child to another group of the course, or drop the enrolment with a reason (decision 067). */
 export default function AdminEnrolmentPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -124,11 +146,14 @@ export default function AdminEnrolmentPage({ loaderData, actionData }: Route.Com
                   <legend className="sr-only">{t("page.choose")}</legend>
                   <div className="space-y-2">
                     {alternatives.map((other) => (
-                      <div key={other.id} className="flex gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50">
+                      <div
+                        key={other.id}
+                        className="flex gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
+                      >
                         <input type="radio" id={`staff-move-${other.id}`} name="sectionId" value={other.id} required className="mt-1 h-4 w-4 shrink-0" />
                         <label htmlFor={`staff-move-${other.id}`} className="cursor-pointer text-slate-900">
-                          <span className="font-semibold">{t("page.schedule", { days: other.days, time: other.time })}</span> · {t("page.dates", { first: other.first, last: other.last })} ·{" "}
-                          {t("page.seatsLeft", { count: other.seatsLeft })}
+                          <span className="font-semibold">{t("page.schedule", { days: other.days, time: other.time })}</span> ·{" "}
+                          {t("page.dates", { first: other.first, last: other.last })} · {t("page.seatsLeft", { count: other.seatsLeft })}
                         </label>
                       </div>
                     ))}

@@ -46,7 +46,14 @@ export default function AdminSectionNewPage({ loaderData, actionData }: Route.Co
       </header>
       <form method="post" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2">
         <FormAlert message={create?.message} className="sm:col-span-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" />
-        <SectionFields values={create?.values ?? NEW_SECTION_VALUES} errors={create?.errors ?? {}} courses={courses} teachers={teachers} weekdays={weekdays} idPrefix="new-section" />
+        <SectionFields
+          values={create?.values ?? NEW_SECTION_VALUES}
+          errors={create?.errors ?? {}}
+          courses={courses}
+          teachers={teachers}
+          weekdays={weekdays}
+          idPrefix="new-section"
+        />
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
           <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
             {t("admin.create")}

@@ -21,7 +21,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   const roster = id > 0 ? await sectionRoster(context.db, id) : undefined;
   if (!roster) throw data(null, { status: 404 });
-  const [timeZone, attendance] = await Promise.all([academyTimeZone(context.db), childAttendance(context.db, roster.children.map((child) => child.id))]);
+  const [timeZone, attendance] = await Promise.all([
+    academyTimeZone(context.db),
+    childAttendance(
+      context.db,
+      roster.children.map((child) => child.id),
+    ),
+  ]);
   const { section } = roster;
   return {
     section: {
@@ -34,7 +40,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     zone: formatZoneLabel(new Date(), timeZone, lang),
     // Coming classes with make-up guests or reported absences (decision 076).
-    makeups: (await groupMakeupNotes(context.db, section.id, new Date().toISOString())).map((m) => ({ ...m, when: `${formatDateTimeLabel(m.startsAt, timeZone, lang)}` })),
+    makeups: (await groupMakeupNotes(context.db, section.id, new Date().toISOString())).map((m) => ({
+      ...m,
+      when: `${formatDateTimeLabel(m.startsAt, timeZone, lang)}`,
+    })),
     children: roster.children.map((child) => ({
       id: child.id,
       /** The staff enrolment page (move or drop, decision 067). */
@@ -64,7 +73,10 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
   const { t: tt } = useTranslation("teaching");
   const { section, children, zone, makeups } = loaderData;
   const cell = "border-b border-slate-200 px-2 py-1.5 text-start align-top";
-  const columns = [...(["child", "age", "parent", "email", "phone", "enrolled", "source"] as const).map((column) => t(`roster.${column}`)), tt("staff.childRate")];
+  const columns = [
+    ...(["child", "age", "parent", "email", "phone", "enrolled", "source"] as const).map((column) => t(`roster.${column}`)),
+    tt("staff.childRate"),
+  ];
   return (
     <div id="roster" className="space-y-4 print:text-black">
       <PageMeta title={t("roster.title")} description={t("roster.intro")} />
@@ -141,7 +153,9 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
                   </td>
                   <td role="cell" className={cell} data-rate={child.attendance?.rate ?? ""}>
                     <StackLabel>{columns[7]!}</StackLabel>
-                    {child.attendance?.rate == null ? tt("staff.noRate") : tt("staff.childRateValue", { rate: child.attendance.rate, marks: child.attendance.marks })}
+                    {child.attendance?.rate == null
+                      ? tt("staff.noRate")
+                      : tt("staff.childRateValue", { rate: child.attendance.rate, marks: child.attendance.marks })}
                   </td>
                   <td role="cell" className={`${cell} print:hidden`}>
                     <LocalLink to={child.manageTo} aria-label={t("roster.manageFor", { child: child.name })} className="text-indigo-700 underline">
@@ -167,7 +181,8 @@ export default function AdminSectionRosterPage({ loaderData }: Route.ComponentPr
                   {tm("roster.guests")}: {meeting.guests.length > 0 ? meeting.guests.join(", ") : tm("roster.none")}
                 </p>
                 <p>
-                  {tm("roster.absences")}: {meeting.absences.length > 0 ? meeting.absences.map((a) => (a.reason ? `${a.child} (${a.reason})` : a.child)).join(", ") : tm("roster.none")}
+                  {tm("roster.absences")}:{" "}
+                  {meeting.absences.length > 0 ? meeting.absences.map((a) => (a.reason ? `${a.child} (${a.reason})` : a.child)).join(", ") : tm("roster.none")}
                 </p>
               </li>
             ))}

@@ -79,7 +79,14 @@ export default function AdminSectionPage({ loaderData, actionData }: Route.Compo
             <input type="hidden" name="intent" value="update" />
             <FormAlert message={edit?.message} className="sm:col-span-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" />
             <p className="text-sm text-slate-600 sm:col-span-2">{t("admin.editHint")}</p>
-            <SectionFields values={edit?.values ?? values} errors={edit?.errors ?? {}} courses={courses} teachers={teachers} weekdays={weekdays} idPrefix="edit-section" />
+            <SectionFields
+              values={edit?.values ?? values}
+              errors={edit?.errors ?? {}}
+              courses={courses}
+              teachers={teachers}
+              weekdays={weekdays}
+              idPrefix="edit-section"
+            />
             <div className="sm:col-span-2">
               <button type="submit" className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
                 {t("admin.save")}
@@ -102,7 +109,9 @@ export default function AdminSectionPage({ loaderData, actionData }: Route.Compo
               <li key={meeting.id} id={`meeting-${meeting.id}`} className="rounded-lg border border-slate-200 px-3 py-2">
                 <p className={`text-sm ${cancelled ? "text-slate-500" : "text-slate-900"}`}>
                   <span className="font-semibold">{t("admin.classN", { n: meeting.n })}</span> · {cancelled ? <s>{meeting.label}</s> : meeting.label}
-                  {cancelled ? <span className="ms-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t("admin.meetingCancelled")}</span> : null}
+                  {cancelled ? (
+                    <span className="ms-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t("admin.meetingCancelled")}</span>
+                  ) : null}
                 </p>
                 {saved === `meeting-${meeting.id}` && !state ? (
                   <p role="status" className="mt-1 text-sm text-green-800">
@@ -122,11 +131,24 @@ export default function AdminSectionPage({ loaderData, actionData }: Route.Compo
                         <input type="hidden" name="meeting" value={meeting.id} />
                         <label className="text-sm">
                           <span className="block font-medium text-slate-800">{t("admin.moveDate")}</span>
-                          <input type="date" name="date" required defaultValue={state?.values.date ?? meeting.date} aria-invalid={state?.errors.date ? true : undefined} className="rounded border border-slate-300 px-2 py-1" />
+                          <input
+                            type="date"
+                            name="date"
+                            required
+                            defaultValue={state?.values.date ?? meeting.date}
+                            aria-invalid={state?.errors.date ? true : undefined}
+                            className="rounded border border-slate-300 px-2 py-1"
+                          />
                         </label>
                         <label className="text-sm">
                           <span className="block font-medium text-slate-800">{t("admin.moveTime")}</span>
-                          <input type="time" name="time" required defaultValue={state?.values.time ?? meeting.time} className="rounded border border-slate-300 px-2 py-1" />
+                          <input
+                            type="time"
+                            name="time"
+                            required
+                            defaultValue={state?.values.time ?? meeting.time}
+                            className="rounded border border-slate-300 px-2 py-1"
+                          />
                         </label>
                         <button type="submit" className={`${button} border-slate-300 text-slate-800 hover:bg-slate-50`}>
                           {t("admin.moveClass")}

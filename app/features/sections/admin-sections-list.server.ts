@@ -14,17 +14,25 @@ import { listSectionsForStaff } from "./sections.server";
  * ignored, not refused: the page shows every group.
  */
 
-const id = z.string().regex(/^\d{1,9}$/).transform(Number);
+const id = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
 export const sectionListFilter = z.object({
   course: id.optional().catch(undefined),
-  teacher: z.union([id, z.literal("none")]).optional().catch(undefined),
+  teacher: z
+    .union([id, z.literal("none")])
+    .optional()
+    .catch(undefined),
   status: z.enum(["open", "closed", "cancelled"]).optional().catch(undefined),
 });
 export type SectionListFilter = z.output<typeof sectionListFilter>;
 
 /** A YYYY-MM-DD day as "17 May 2027" / «17 مايو 2027»: day first in both languages, month in words. */
 function shortDay(date: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(lang === "ar" ? "ar-u-nu-latn" : "en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 export async function adminSectionList(db: DB, lang: Lang, query: URLSearchParams) {
@@ -59,7 +67,11 @@ export async function adminSectionList(db: DB, lang: Lang, query: URLSearchParam
   return {
     rows,
     total: listed.length,
-    filter: { course: filter.course === undefined ? "" : String(filter.course), teacher: filter.teacher === undefined ? "" : String(filter.teacher), status: filter.status ?? "" },
+    filter: {
+      course: filter.course === undefined ? "" : String(filter.course),
+      teacher: filter.teacher === undefined ? "" : String(filter.teacher),
+      status: filter.status ?? "",
+    },
     courses: choices.courses,
     teachers: choices.teachers,
     zone: formatZoneLabel(new Date(), timeZone, lang),

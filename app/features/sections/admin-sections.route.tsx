@@ -43,7 +43,12 @@ export default function AdminSectionsPage({ loaderData }: Route.ComponentProps) 
         </LocalLink>
       </header>
 
-      <form method="get" action={localize("/admin/sections")} aria-label={t("admin.list.filter")} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-4 sm:items-end">
+      <form
+        method="get"
+        action={localize("/admin/sections")}
+        aria-label={t("admin.list.filter")}
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-4 sm:items-end"
+      >
         <label className="text-sm font-medium text-slate-800">
           {t("admin.course")}
           <select name="course" defaultValue={filter.course} className={select}>

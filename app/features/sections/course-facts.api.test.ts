@@ -17,7 +17,11 @@ describe("course facts from its open groups", () => {
     server = await startTestServer();
     const admin = await server.signIn("admin");
     staff = { cookie: admin.cookie, origin: server.url };
-    course = await server.db.selectFrom("courses").select(["id", "slug", "sessions", "instructor"]).where("slug", "=", "drone-aviation-fundamentals").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "sessions", "instructor"])
+      .where("slug", "=", "drone-aviation-fundamentals")
+      .executeTakeFirstOrThrow();
     const timeZone = (await server.request("GET", `/api/courses/${course.slug}/sections`)).body.timeZone;
     today = zonedParts(new Date(), timeZone).date;
   });
@@ -26,7 +30,10 @@ describe("course facts from its open groups", () => {
   const facts = async (lang = "en") => {
     const res = await server.request("GET", `/api/courses/${course.slug}/sections?lang=${lang}`);
     expect(res.status).toBe(200);
-    return res.body as { facts: { source: string; sessions: { min: number; max: number }; weeks: { min: number; max: number } | null; instructors: string[] }; sections: { meetings: unknown[]; instructor: string | null }[] };
+    return res.body as {
+      facts: { source: string; sessions: { min: number; max: number }; weeks: { min: number; max: number } | null; instructors: string[] };
+      sections: { meetings: unknown[]; instructor: string | null }[];
+    };
   };
 
   it("reads the sessions, weeks and instructors of the seeded groups", async () => {
@@ -39,10 +46,24 @@ describe("course facts from its open groups", () => {
   });
 
   it("follows a new group: a nine-week group with another instructor widens the range, in both languages", async () => {
-    const teacher = await server.db.selectFrom("teachers").select(["id", "name_en", "name_ar"]).where("name_en", "!=", course.instructor).orderBy("id").executeTakeFirstOrThrow();
+    const teacher = await server.db
+      .selectFrom("teachers")
+      .select(["id", "name_en", "name_ar"])
+      .where("name_en", "!=", course.instructor)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const versionBefore = await auditVersion();
     const created = await server.request("POST", "/api/admin/sections", {
-      json: { courseId: course.id, weekdays: [6], startTime: "10:00", durationMinutes: 60, firstDate: addDays(today, 14), meetings: 9, capacity: 10, teacherId: teacher.id },
+      json: {
+        courseId: course.id,
+        weekdays: [6],
+        startTime: "10:00",
+        durationMinutes: 60,
+        firstDate: addDays(today, 14),
+        meetings: 9,
+        capacity: 10,
+        teacherId: teacher.id,
+      },
       headers: staff,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -59,7 +80,8 @@ describe("course facts from its open groups", () => {
 
   it("falls back to the course's own sessions and instructor when no group is open", async () => {
     const open = await server.db.selectFrom("course_sections").select("id").where("course_id", "=", course.id).where("status", "=", "open").execute();
-    for (const { id } of open) expect((await server.request("POST", `/api/admin/sections/${id}/status`, { json: { status: "closed" }, headers: staff })).status).toBe(200);
+    for (const { id } of open)
+      expect((await server.request("POST", `/api/admin/sections/${id}/status`, { json: { status: "closed" }, headers: staff })).status).toBe(200);
     const { facts: shown, sections } = await facts();
     expect(sections).toHaveLength(0);
     expect(shown).toEqual({ source: "course", sessions: { min: course.sessions, max: course.sessions }, weeks: null, instructors: [course.instructor] });
@@ -82,5 +104,13 @@ describe("course facts from its open groups", () => {
     });
   });
 
-  const auditVersion = async () => Number((await server.db.selectFrom("audit_log").select((eb) => eb.fn.max("id").as("v")).executeTakeFirst())?.v ?? 0);
+  const auditVersion = async () =>
+    Number(
+      (
+        await server.db
+          .selectFrom("audit_log")
+          .select((eb) => eb.fn.max("id").as("v"))
+          .executeTakeFirst()
+      )?.v ?? 0,
+    );
 });

@@ -45,7 +45,12 @@ const range = (values: number[]): Range => ({ min: Math.min(...values), max: Mat
 export function courseFacts(groups: readonly GroupForFacts[], course: { sessions: number; instructor: string }): CourseFacts {
   const dated = groups.filter((group) => group.meetingCount > 0);
   if (dated.length === 0) {
-    return { source: "course", sessions: { min: course.sessions, max: course.sessions }, weeks: null, instructors: course.instructor ? [course.instructor] : [] };
+    return {
+      source: "course",
+      sessions: { min: course.sessions, max: course.sessions },
+      weeks: null,
+      instructors: course.instructor ? [course.instructor] : [],
+    };
   }
   const instructors = [...new Set(dated.map((group) => group.instructor?.trim() ?? "").filter((name) => name !== ""))];
   return {

@@ -58,7 +58,10 @@ export interface SectionCard {
 /** A section in words for a page (the course page, an enrolment's page), in the academy's zone. */
 export const toSectionCard = (section: PublicSection, timeZone: string, lang: Lang): SectionCard => ({
   id: section.id,
-  days: joinWords(section.weekdays.map((day) => weekdayName(day, lang)), lang),
+  days: joinWords(
+    section.weekdays.map((day) => weekdayName(day, lang)),
+    lang,
+  ),
   time: formatTimeLabel(section.startsAt, timeZone, lang),
   first: formatDateLabel(section.startsAt, timeZone, lang),
   last: formatDateLabel(section.endsAt, timeZone, lang),
@@ -71,7 +74,10 @@ export const toSectionCard = (section: PublicSection, timeZone: string, lang: La
   minAge: section.minAge,
   maxAge: section.maxAge,
   registrationOpen: section.registrationOpen,
-  opens: section.registrationOpensAt && !section.registrationOpen ? { date: formatDateLabel(section.registrationOpensAt, timeZone, lang), time: formatTimeLabel(section.registrationOpensAt, timeZone, lang) } : null,
+  opens:
+    section.registrationOpensAt && !section.registrationOpen
+      ? { date: formatDateLabel(section.registrationOpensAt, timeZone, lang), time: formatTimeLabel(section.registrationOpensAt, timeZone, lang) }
+      : null,
   closes: formatDateLabel(section.registrationClosesAt, timeZone, lang),
   meetings: section.meetings.map((m) => `${formatDateTimeLabel(m.startsAt, timeZone, lang)}`),
   startsAt: section.startsAt,
@@ -94,10 +100,23 @@ export async function courseSectionsFor(context: Pick<AppLoadContext, "db" | "us
   const child = savedChildren.find((candidate) => String(candidate.id) === query.get("child"));
   const enrolled = /^[A-Z0-9]{6}$/.test(query.get("enrolled") ?? "") ? query.get("enrolled") : null;
   const fromDemo = query.has("demo") ? await demoPrefill(context.db, context.config.sessionSecret, query.get("demo"), courseId) : null;
-  const prefill = fromDemo ? { ...fromDemo, demo: query.get("demo") ?? "" } : (context.user ? { parentName: context.user.username, email: context.user.email, ...(child ? { childName: child.name, childAge: String(child.age), childId: String(child.id) } : {}) } : null);
+  const prefill = fromDemo
+    ? { ...fromDemo, demo: query.get("demo") ?? "" }
+    : context.user
+      ? {
+          parentName: context.user.username,
+          email: context.user.email,
+          ...(child ? { childName: child.name, childAge: String(child.age), childId: String(child.id) } : {}),
+        }
+      : null;
   // The price before paying (issue 31 part 5): every group of a course has the course's fee; a
   // signed-in family's sibling discount shows for the saved child chosen (`?child=`).
-  const priced = sections[0] ? await priceQuote(context.db, { offer: { kind: "section", id: sections[0].id }, family: { userId: context.user?.id ?? null, childId: child?.id ?? null, childName: child?.name ?? null } }) : undefined;
+  const priced = sections[0]
+    ? await priceQuote(context.db, {
+        offer: { kind: "section", id: sections[0].id },
+        family: { userId: context.user?.id ?? null, childId: child?.id ?? null, childName: child?.name ?? null },
+      })
+    : undefined;
   return {
     quote: priced ? quoteView(priced, lang) : null,
     sections: cards,

@@ -7,7 +7,6 @@ import { withNotice } from "~/lib/forms/notice";
 import { convertDemoToEnrolment } from "./demo-enrolment.api";
 import { CONVERT_FORM } from "./demo-forms";
 
-
 /** The conversion form's post (with or without JavaScript): the endpoint of POST /api/admin/demo-bookings/{id}/enrolment. */
 export async function demoConvertAction(args: ActionFunctionArgs) {
   requireAdminPage(args.context, args.request);

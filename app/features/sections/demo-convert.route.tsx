@@ -16,7 +16,6 @@ import { courseSectionsFor } from "./course-sections.server";
 import { demoConvertAction } from "./demo-convert.action.server";
 import { CONVERT_FORM } from "./demo-forms";
 
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const lang = langFromPath(new URL(request.url).pathname);
@@ -25,12 +24,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     .selectFrom("demo_bookings as b")
     .innerJoin("demo_slots as s", "s.id", "b.slot_id")
     .leftJoin("courses as c", "c.id", "b.course_id")
-    .select(["b.id", "b.code", "b.status", "b.child_name", "b.child_age", "b.parent_name", "b.email", "b.course_id", "b.course_name", "c.name_en", "c.name_ar", "s.starts_at"])
+    .select([
+      "b.id",
+      "b.code",
+      "b.status",
+      "b.child_name",
+      "b.child_age",
+      "b.parent_name",
+      "b.email",
+      "b.course_id",
+      "b.course_name",
+      "c.name_en",
+      "c.name_ar",
+      "s.starts_at",
+    ])
     .where("b.id", "=", id)
     .executeTakeFirst();
   if (!booking) throw data(null, { status: 404 });
   const timeZone = await academyTimeZone(context.db);
-  const sections = booking.course_id === null ? [] : (await courseSectionsFor({ db: context.db, user: null, config: context.config }, booking.course_id, lang, new URLSearchParams())).sections;
+  const sections =
+    booking.course_id === null
+      ? []
+      : (await courseSectionsFor({ db: context.db, user: null, config: context.config }, booking.course_id, lang, new URLSearchParams())).sections;
   const enrolment = await context.db
     .selectFrom("section_enrolments")
     .select(["code"])
@@ -46,10 +61,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       childAge: booking.child_age,
       parentName: booking.parent_name,
       email: booking.email,
-      course: booking.name_en !== null && booking.name_ar !== null ? pick({ name_en: booking.name_en, name_ar: booking.name_ar }, "name", lang) : booking.course_name,
+      course:
+        booking.name_en !== null && booking.name_ar !== null ? pick({ name_en: booking.name_en, name_ar: booking.name_ar }, "name", lang) : booking.course_name,
       when: `${formatDateTimeLabel(booking.starts_at, timeZone, lang)}`,
     },
-    sections: sections.filter((section) => section.registrationOpen).map((section) => ({ id: section.id, label: `${section.days}, ${section.time} · ${section.first} – ${section.last}`, seatsLeft: section.seatsLeft })),
+    sections: sections
+      .filter((section) => section.registrationOpen)
+      .map((section) => ({ id: section.id, label: `${section.days}, ${section.time} · ${section.first} – ${section.last}`, seatsLeft: section.seatsLeft })),
     enrolledCode: enrolment?.code ?? null,
     zone: formatZoneLabel(new Date(), timeZone, lang),
   };
@@ -89,10 +107,21 @@ export default function DemoConvertPage({ loaderData, actionData }: Route.Compon
         <p className="text-slate-700">{t("convert.none")}</p>
       ) : (
         <form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
-          <FormAlert message={served && !served.errors.sectionId ? served.message : undefined} className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" />
+          <FormAlert
+            message={served && !served.errors.sectionId ? served.message : undefined}
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          />
           <Field label={t("convert.section")} error={served?.errors.sectionId} hint={zone}>
             {({ id, describedBy, invalid }) => (
-              <select id={id} name="sectionId" required defaultValue={served?.values.sectionId ?? ""} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass}>
+              <select
+                id={id}
+                name="sectionId"
+                required
+                defaultValue={served?.values.sectionId ?? ""}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                className={inputClass}
+              >
                 {sections.map((section) => (
                   <option key={section.id} value={section.id}>
                     {section.label}

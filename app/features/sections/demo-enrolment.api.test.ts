@@ -43,11 +43,20 @@ describe("demo class to enrolment in one step (issue 29, decision 069)", () => {
     return (await server.db.selectFrom("demo_bookings").select("id").where("reference", "=", res.body.reference).executeTakeFirstOrThrow()).id;
   };
   const section = async (courseId: number, capacity = 12) => {
-    const res = await staff("POST", "/api/admin/sections", { courseId, weekdays: [2, 4], startTime: "16:00", durationMinutes: 60, firstDate: addDays(today, 12), meetings: 3, capacity });
+    const res = await staff("POST", "/api/admin/sections", {
+      courseId,
+      weekdays: [2, 4],
+      startTime: "16:00",
+      durationMinutes: 60,
+      firstDate: addDays(today, 12),
+      meetings: 3,
+      capacity,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as number;
   };
-  const seats = async (id: number) => (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
+  const seats = async (id: number) =>
+    (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
   const convert = (bookingId: number, sectionId: number) => staff("POST", `/api/admin/demo-bookings/${bookingId}/enrolment`, { sectionId });
 
   it("the follow-up links to the course's open groups with a signed token, never the family's details, and the token fills in that booking", async () => {
@@ -72,7 +81,14 @@ describe("demo class to enrolment in one step (issue 29, decision 069)", () => {
     });
     // Another course's page, a changed token, an unsigned id: nothing filled in.
     expect(await demoPrefill(server.db, server.config.sessionSecret, token, other.id)).toBeNull();
-    expect(await demoPrefill(server.db, server.config.sessionSecret, token.replace(/.$/, (c) => (c === "A" ? "B" : "A")), course.id)).toBeNull();
+    expect(
+      await demoPrefill(
+        server.db,
+        server.config.sessionSecret,
+        token.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+        course.id,
+      ),
+    ).toBeNull();
     expect(await demoPrefill(server.db, server.config.sessionSecret, String(id), course.id)).toBeNull();
     expect(await demoPrefill(server.db, "another-secret-another-secret-00", token, course.id)).toBeNull();
   });
@@ -83,15 +99,32 @@ describe("demo class to enrolment in one step (issue 29, decision 069)", () => {
     const [first, second, third] = [await section(course.id), await section(course.id), await section(course.id)];
     const enrolWith = async (sectionId: number, childName: string, demo?: string) => {
       const res = await server.request("POST", `/api/sections/${sectionId}/enrolments`, {
-        json: { childName, childAge: course.min_age, parentName: "Huda Saleh", email: "link.enrol@example.com", phone: "+91 98765 43210", ...(demo === undefined ? {} : { demo }) },
+        json: {
+          childName,
+          childAge: course.min_age,
+          parentName: "Huda Saleh",
+          email: "link.enrol@example.com",
+          phone: "+91 98765 43210",
+          ...(demo === undefined ? {} : { demo }),
+        },
         headers: { origin: server.url },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return server.db.selectFrom("section_enrolments").select(["source", "demo_booking_id"]).where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
+      return server.db
+        .selectFrom("section_enrolments")
+        .select(["source", "demo_booking_id"])
+        .where("reference", "=", res.body.reference)
+        .executeTakeFirstOrThrow();
     };
     // Another child of the family, a forged token, no token: ordinary enrolments.
     expect(await enrolWith(first, "Maryam Saleh", token)).toEqual({ source: "direct", demo_booking_id: null });
-    expect(await enrolWith(second, "Yusuf Saleh", token.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toEqual({ source: "direct", demo_booking_id: null });
+    expect(
+      await enrolWith(
+        second,
+        "Yusuf Saleh",
+        token.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+      ),
+    ).toEqual({ source: "direct", demo_booking_id: null });
     expect(await enrolWith(third, "Yusuf Saleh")).toEqual({ source: "direct", demo_booking_id: null });
     // The booking's child (however the name is spaced or cased): source demo, the booking's id.
     expect(await enrolWith(first, "  yusuf   SALEH ", token)).toEqual({ source: "demo", demo_booking_id: id });
@@ -99,7 +132,14 @@ describe("demo class to enrolment in one step (issue 29, decision 069)", () => {
     expect(await enrolWith(second, "Maryam Saleh", demoPrefillToken(server.config.sessionSecret, id))).toEqual({ source: "direct", demo_booking_id: null });
     // A hostile token is a 400 with the field's message, never a 500.
     const bad = await server.request("POST", `/api/sections/${first}/enrolments`, {
-      json: { childName: "Zaid Saleh", childAge: course.min_age, parentName: "Huda Saleh", email: "link.enrol@example.com", phone: "+91 98765 43210", demo: "<script>x</script>" },
+      json: {
+        childName: "Zaid Saleh",
+        childAge: course.min_age,
+        parentName: "Huda Saleh",
+        email: "link.enrol@example.com",
+        phone: "+91 98765 43210",
+        demo: "<script>x</script>",
+      },
       headers: { origin: server.url },
     });
     expect(bad.status).toBe(400);
@@ -116,9 +156,22 @@ describe("demo class to enrolment in one step (issue 29, decision 069)", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.code).toMatch(/^[A-Z0-9]{6}$/);
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ source: "demo", demo_booking_id: id, child_name: "Lina Saleh", email: "convert.ar@example.com", lang: "ar", status: "enrolled" });
+    expect(row).toMatchObject({
+      source: "demo",
+      demo_booking_id: id,
+      child_name: "Lina Saleh",
+      email: "convert.ar@example.com",
+      lang: "ar",
+      status: "enrolled",
+    });
     expect(await seats(sectionId)).toBe(1);
-    const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "demo_booking").where("entity_id", "=", String(id)).where("action", "=", "convert").executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "demo_booking")
+      .where("entity_id", "=", String(id))
+      .where("action", "=", "convert")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary).changes.section).toEqual({ from: null, to: sectionId });
     await waitForJobs(server.db);
     expect(outboxMails(server.config.dataDir).find((m) => m.to === "convert.ar@example.com" && m.subject.includes("تأكيد التسجيل"))).toBeDefined();
@@ -137,7 +190,9 @@ describe("demo class to enrolment in one step (issue 29, decision 069)", () => {
     const cancelled = await book("convert.cancelled@example.com", "Rami Saleh");
     await server.db.updateTable("demo_bookings").set({ status: "cancelled" }).where("id", "=", cancelled).execute();
     expect((await convert(cancelled, sectionId)).body.reason).toBe("bookingCancelled");
-    expect((await server.request("POST", `/api/admin/demo-bookings/${id}/enrolment`, { json: { sectionId }, headers: { origin: server.url } })).status).toBe(401);
+    expect((await server.request("POST", `/api/admin/demo-bookings/${id}/enrolment`, { json: { sectionId }, headers: { origin: server.url } })).status).toBe(
+      401,
+    );
     expect((await convert(id, "x" as unknown as number)).status).toBe(400);
   });
 
@@ -153,7 +208,9 @@ describe("demo class to enrolment in one step (issue 29, decision 069)", () => {
   });
 
   it("counts demo classes booked → attended → enrolled per course and month", async () => {
-    const before = (await staff("GET", "/api/admin/demo-funnel")).body.rows.find((r: { courseId: number; month: string }) => r.courseId === course.id && r.month === slotMonth) ?? { booked: 0, attended: 0, enrolled: 0 };
+    const before = (await staff("GET", "/api/admin/demo-funnel")).body.rows.find(
+      (r: { courseId: number; month: string }) => r.courseId === course.id && r.month === slotMonth,
+    ) ?? { booked: 0, attended: 0, enrolled: 0 };
     const sectionId = await section(course.id);
     const converted = await book("funnel.a@example.com", "Adam Funnel");
     const selfEnrolled = await book("funnel.b@example.com", "Bana Funnel");
@@ -163,7 +220,9 @@ describe("demo class to enrolment in one step (issue 29, decision 069)", () => {
     for (const id of [converted, selfEnrolled]) expect((await staff("PATCH", `/api/admin/slots/bookings/${id}`, { status: "attended" })).status).toBe(200);
     expect((await convert(converted, sectionId)).status).toBe(201);
     // The family enrols on its own after the demo, with the booking's e-mail and the child's name (other case and spaces).
-    const own = await server.request("POST", `/api/sections/${sectionId}/enrolments`, { json: { childName: "  bana   FUNNEL ", childAge: course.min_age, parentName: "Huda Saleh", email: "Funnel.B@example.com", phone: "+91 98765 43210" } });
+    const own = await server.request("POST", `/api/sections/${sectionId}/enrolments`, {
+      json: { childName: "  bana   FUNNEL ", childAge: course.min_age, parentName: "Huda Saleh", email: "Funnel.B@example.com", phone: "+91 98765 43210" },
+    });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
 
     const res = await staff("GET", "/api/admin/demo-funnel?months=3");

@@ -76,7 +76,12 @@ export async function convertDemoBooking(
   const section = await db.selectFrom("course_sections").select(["course_id", "status"]).where("id", "=", sectionId).executeTakeFirst();
   if (!section || section.status === "cancelled") return { ok: false, reason: "notFound" };
   if (section.course_id !== booking.course_id) return { ok: false, reason: "otherCourse" };
-  const live = await db.selectFrom("section_enrolments").select("id").where("demo_booking_id", "=", bookingId).where("status", "=", "enrolled").executeTakeFirst();
+  const live = await db
+    .selectFrom("section_enrolments")
+    .select("id")
+    .where("demo_booking_id", "=", bookingId)
+    .where("status", "=", "enrolled")
+    .executeTakeFirst();
   if (live) return { ok: false, reason: "converted" };
   return enrol(
     db,

@@ -29,7 +29,10 @@ const toBody = (fields: Record<string, string>) => ({
 export async function enrolFormAction(args: ActionFunctionArgs) {
   const slug = String(args.params.slug ?? "");
   // The section is a field of the form but the endpoint's path parameter: read it from a copy of the post.
-  const posted = await args.request.clone().formData().catch(() => null);
+  const posted = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
   const sectionId = posted?.get("sectionId");
   if (typeof sectionId !== "string" || !/^\d{1,9}$/.test(sectionId)) {
     const lang = langFromPath(new URL(args.request.url).pathname);
@@ -40,7 +43,11 @@ export async function enrolFormAction(args: ActionFunctionArgs) {
   }
   // "Apply code": the same page again with the price the code gives (nothing stored).
   if (posted?.get("intent") === "quote") {
-    return quoteFormAction(args, { name: ENROL_FORM, offer: async () => ({ kind: "section", id: Number(sectionId) }), childName: (fields) => fields.childName ?? "" });
+    return quoteFormAction(args, {
+      name: ENROL_FORM,
+      offer: async () => ({ kind: "section", id: Number(sectionId) }),
+      childName: (fields) => fields.childName ?? "",
+    });
   }
   // "Join the waitlist" (a full group): the same fields, the waitlist's endpoint, then the place's own page.
   if (posted?.get("intent") === "waitlist") {
@@ -61,7 +68,10 @@ export async function enrolFormAction(args: ActionFunctionArgs) {
     // page (issue 42), opened at its top: without a fragment of its own the browser keeps the form's "#enrol".
     onSuccess: (answer, _fields, lang) => {
       const confirmation = safeLocalPath(answer.body.confirmationUrl);
-      return safeLocalPath(answer.body.paymentUrl) ?? (confirmation ? `${confirmation}#main` : `${localizePath(`/courses/${slug}`, lang)}?enrolled=${String(answer.body.code ?? "")}#enrol`);
+      return (
+        safeLocalPath(answer.body.paymentUrl) ??
+        (confirmation ? `${confirmation}#main` : `${localizePath(`/courses/${slug}`, lang)}?enrolled=${String(answer.body.code ?? "")}#enrol`)
+      );
     },
   });
 }

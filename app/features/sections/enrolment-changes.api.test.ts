@@ -35,25 +35,59 @@ describe("section waitlist, moves and drops", () => {
   });
 
   const create = async (extra: Record<string, unknown> = {}) => {
-    const json = { courseId: course.id, weekdays: [2, 4], startTime: "16:00", durationMinutes: 60, firstDate: addDays(today, 10), meetings: 4, capacity: 2, ...extra };
+    const json = {
+      courseId: course.id,
+      weekdays: [2, 4],
+      startTime: "16:00",
+      durationMinutes: 60,
+      firstDate: addDays(today, 10),
+      meetings: 4,
+      capacity: 2,
+      ...extra,
+    };
     const res = await server.request("POST", "/api/admin/sections", { json, headers: staff });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as number;
   };
-  const child = (email: string, name = "Zara Khan") => ({ childName: name, childAge: course.min_age, parentName: "Sana Khan", email, phone: "+91 98765 43210" });
+  const child = (email: string, name = "Zara Khan") => ({
+    childName: name,
+    childAge: course.min_age,
+    parentName: "Sana Khan",
+    email,
+    phone: "+91 98765 43210",
+  });
   const enrol = async (id: number, email: string, headers: Record<string, string> = {}) => {
     const res = await server.request("POST", `/api/sections/${id}/enrolments`, { json: child(email), headers });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.reference as string;
   };
-  const join = (id: number, email: string, headers: Record<string, string> = {}) => server.request("POST", `/api/sections/${id}/waitlist`, { json: child(email, `Child ${email}`), headers });
+  const join = (id: number, email: string, headers: Record<string, string> = {}) =>
+    server.request("POST", `/api/sections/${id}/waitlist`, { json: child(email, `Child ${email}`), headers });
   const section = (id: number) => server.db.selectFrom("course_sections").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const count = async (table: "section_enrolments" | "section_waitlist", id: number, status: string) =>
-    Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("section_id", "=", id).where("status", "=", status as never).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("section_id", "=", id)
+          .where("status", "=", status as never)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   /** seats_taken, live enrolments and open offers of a section. */
-  const books = async (id: number) => ({ seats: (await section(id)).seats_taken, live: await count("section_enrolments", id, "enrolled"), offers: await count("section_waitlist", id, "offered") });
+  const books = async (id: number) => ({
+    seats: (await section(id)).seats_taken,
+    live: await count("section_enrolments", id, "enrolled"),
+    offers: await count("section_waitlist", id, "offered"),
+  });
   const entryToken = async (email: string) => {
-    const row = await server.db.selectFrom("section_waitlist").select(["id", "created_at"]).where("email", "=", email).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom("section_waitlist")
+      .select(["id", "created_at"])
+      .where("email", "=", email)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     return linkToken(server.config.sessionSecret, "section-waitlist", row);
   };
   const manageToken = async (reference: string) => {
@@ -90,17 +124,29 @@ describe("section waitlist, moves and drops", () => {
     expect(dropMail?.text).toContain("Family moved away");
 
     // The second in line cannot accept; the first can, once.
-    expect((await server.request("POST", "/api/section-waitlist/accept", { json: { token: await entryToken("wl.next@example.com") } })).body.reason).toBe("waiting");
-    const accepted = await server.request("POST", "/api/section-waitlist/accept", { json: { token: await entryToken("wl.ar@example.com") }, headers: { "accept-language": "ar" } });
+    expect((await server.request("POST", "/api/section-waitlist/accept", { json: { token: await entryToken("wl.next@example.com") } })).body.reason).toBe(
+      "waiting",
+    );
+    const accepted = await server.request("POST", "/api/section-waitlist/accept", {
+      json: { token: await entryToken("wl.ar@example.com") },
+      headers: { "accept-language": "ar" },
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
     expect(accepted.body.manageUrl).toMatch(/^\/ar\/enrolments\/manage\?token=/);
-    expect((await server.request("POST", "/api/section-waitlist/accept", { json: { token: await entryToken("wl.ar@example.com") } })).body.reason).toBe("accepted");
+    expect((await server.request("POST", "/api/section-waitlist/accept", { json: { token: await entryToken("wl.ar@example.com") } })).body.reason).toBe(
+      "accepted",
+    );
     expect(await books(id)).toEqual({ seats: 2, live: 2, offers: 0 });
     await waitForJobs(server.db);
     const confirmation = outboxMails(server.config.dataDir).find((m) => m.to === "wl.ar@example.com" && m.subject.startsWith("تأكيد التسجيل"));
     expect(confirmation?.raw).toContain("course-timetable.ics");
     expect(confirmation?.text).toContain("/ar/enrolments/manage?token=");
-    const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "section_enrolment").where("action", "=", "drop").executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "section_enrolment")
+      .where("action", "=", "drop")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary).changes.drop_reason).toEqual({ from: null, to: "Family moved away" });
   });
 
@@ -120,7 +166,9 @@ describe("section waitlist, moves and drops", () => {
     expect((await server.request("POST", "/api/section-waitlist/leave", { json: { token: await entryToken("sweep.b@example.com") } })).status).toBe(200);
     expect((await server.request("GET", `/api/section-waitlist/${await entryToken("sweep.c@example.com")}`)).body.entry.status).toBe("offered");
     expect(await books(id)).toEqual({ seats: 1, live: 0, offers: 1 });
-    expect((await server.request("POST", "/api/section-waitlist/accept", { json: { token: "1_not-a-real-token-at-all-xxxxxxxxxxxxxxxxxxxxxxx" } })).status).toBe(404);
+    expect(
+      (await server.request("POST", "/api/section-waitlist/accept", { json: { token: "1_not-a-real-token-at-all-xxxxxxxxxxxxxxxxxxxxxxx" } })).status,
+    ).toBe(404);
   });
 
   it("staff move a child in one step: the new seat taken, the old freed and offered to its line, e-mailed and audited", async () => {
@@ -134,28 +182,53 @@ describe("section waitlist, moves and drops", () => {
     expect(await books(to)).toEqual({ seats: 1, live: 1, offers: 0 });
     const moved = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
     expect(moved).toMatchObject({ section_id: to, status: "enrolled", moved_at: expect.any(String) });
-    const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "section_enrolment").where("action", "=", "move").where("entity_id", "=", String(moved.id)).executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "section_enrolment")
+      .where("action", "=", "move")
+      .where("entity_id", "=", String(moved.id))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary).changes.section_id).toEqual({ from, to });
     await waitForJobs(server.db);
     const mail = outboxMails(server.config.dataDir).find((m) => m.to === "move.ar@example.com" && m.subject.startsWith("مجموعة جديدة"));
     expect(mail?.raw).toContain("course-timetable.ics");
 
     // Refusals: the same group, a full group, another course's, an unknown enrolment; non-staff.
-    expect((await server.request("POST", `/api/admin/enrolments/${reference}/move`, { json: { sectionId: to }, headers: staff })).body.reason).toBe("sameSection");
+    expect((await server.request("POST", `/api/admin/enrolments/${reference}/move`, { json: { sectionId: to }, headers: staff })).body.reason).toBe(
+      "sameSection",
+    );
     const full = await create({ capacity: 1 });
     await enrol(full, "full.holder@example.com");
     const refused = await server.request("POST", `/api/admin/enrolments/${reference}/move`, { json: { sectionId: full }, headers: staff });
     expect(refused.status).toBe(409);
     expect(refused.body.reason).toBe("full");
     expect(await books(to)).toEqual({ seats: 1, live: 1, offers: 0 });
-    const otherSection = (await server.request("POST", "/api/admin/sections", { json: { courseId: other.id, weekdays: [1], startTime: "10:00", durationMinutes: 60, firstDate: addDays(today, 10), meetings: 2, capacity: 5, minAge: 1, maxAge: 99 }, headers: staff })).body.id;
+    const otherSection = (
+      await server.request("POST", "/api/admin/sections", {
+        json: {
+          courseId: other.id,
+          weekdays: [1],
+          startTime: "10:00",
+          durationMinutes: 60,
+          firstDate: addDays(today, 10),
+          meetings: 2,
+          capacity: 5,
+          minAge: 1,
+          maxAge: 99,
+        },
+        headers: staff,
+      })
+    ).body.id;
     const otherCourse = await server.request("POST", `/api/admin/enrolments/${reference}/move`, { json: { sectionId: otherSection }, headers: staff });
     expect(otherCourse.status).toBe(400);
     expect(otherCourse.body.errors.sectionId).toBeTruthy();
     expect((await server.request("POST", "/api/admin/enrolments/no-such-reference/move", { json: { sectionId: to }, headers: staff })).status).toBe(404);
     expect((await server.request("POST", `/api/admin/enrolments/${reference}/move`, { json: { sectionId: "x" }, headers: staff })).status).toBe(400);
     expect((await server.request("POST", `/api/admin/enrolments/${reference}/drop`, { json: { reason: "" }, headers: staff })).status).toBe(400);
-    expect((await server.request("POST", `/api/admin/enrolments/${reference}/move`, { json: { sectionId: from }, headers: { origin: server.url } })).status).toBe(401);
+    expect(
+      (await server.request("POST", `/api/admin/enrolments/${reference}/move`, { json: { sectionId: from }, headers: { origin: server.url } })).status,
+    ).toBe(401);
   });
 
   it("parents move and drop with their enrolment's link until the cut-off, then are told to call", async () => {
@@ -187,7 +260,12 @@ describe("section waitlist, moves and drops", () => {
     expect((await server.request("POST", "/api/enrolments/drop", { json: { token } })).body.reason).toBe("notLive");
     expect((await server.request("GET", "/api/enrolments/1_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")).status).toBe(404);
     expect((await server.request("POST", "/api/enrolments/move", { json: { token: "bad token\u0000", sectionId: b } })).status).toBe(400);
-    const audit = await server.db.selectFrom("audit_log").select("summary").where("entity", "=", "section_enrolment").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .select("summary")
+      .where("entity", "=", "section_enrolment")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary).by).toBe("parent");
   });
 
@@ -231,7 +309,9 @@ describe("section waitlist, moves and drops", () => {
           const row = await section(id);
           const b = await books(id);
           const waiting = await count("section_waitlist", id, "waiting");
-          console.log(`[sections-mix] round ${round} group ${id}: capacity ${row.capacity}, seats_taken ${b.seats}, live ${b.live}, open offers ${b.offers}, waiting ${waiting}`);
+          console.log(
+            `[sections-mix] round ${round} group ${id}: capacity ${row.capacity}, seats_taken ${b.seats}, live ${b.live}, open offers ${b.offers}, waiting ${waiting}`,
+          );
           expect(b.seats).toBe(b.live + b.offers);
           expect(b.seats).toBeLessThanOrEqual(row.capacity);
           if (waiting > 0) expect(b.seats).toBe(row.capacity);
@@ -239,17 +319,33 @@ describe("section waitlist, moves and drops", () => {
       };
       let serial = 0;
       for (let round = 1; round <= 4; round++) {
-        const live = await server.db.selectFrom("section_enrolments").select(["reference", "section_id"]).where("section_id", "in", groups).where("status", "=", "enrolled").execute();
-        const offers = await server.db.selectFrom("section_waitlist").select(["id", "created_at"]).where("section_id", "in", groups).where("status", "=", "offered").execute();
+        const live = await server.db
+          .selectFrom("section_enrolments")
+          .select(["reference", "section_id"])
+          .where("section_id", "in", groups)
+          .where("status", "=", "enrolled")
+          .execute();
+        const offers = await server.db
+          .selectFrom("section_waitlist")
+          .select(["id", "created_at"])
+          .where("section_id", "in", groups)
+          .where("status", "=", "offered")
+          .execute();
         const ops: Promise<void>[] = [];
         for (let i = 0; i < 24; i++) {
           const id = groups[i % 2]!;
           const email = `mix${serial++}@example.com`;
           ops.push(call("POST", `/api/sections/${id}/enrolments`, child(email)).then((s) => note("enrol", s)));
-          if (i % 2 === 0) ops.push(call("POST", `/api/sections/${groups[(i >> 1) % 2]!}/waitlist`, child(`wait${serial}@example.com`, `Waiter ${serial}`)).then((s) => note("join", s)));
+          if (i % 2 === 0)
+            ops.push(
+              call("POST", `/api/sections/${groups[(i >> 1) % 2]!}/waitlist`, child(`wait${serial}@example.com`, `Waiter ${serial}`)).then((s) =>
+                note("join", s),
+              ),
+            );
         }
         live.forEach((enrolment, i) => {
-          if (i % 3 === 0) ops.push(call("POST", `/api/admin/enrolments/${enrolment.reference}/drop`, { reason: "Mix drop" }, staff).then((s) => note("drop", s)));
+          if (i % 3 === 0)
+            ops.push(call("POST", `/api/admin/enrolments/${enrolment.reference}/drop`, { reason: "Mix drop" }, staff).then((s) => note("drop", s)));
           else {
             const target = groups[(groups.indexOf(enrolment.section_id) + 1 + (i % 2)) % 3]!;
             ops.push(call("POST", `/api/admin/enrolments/${enrolment.reference}/move`, { sectionId: target }, staff).then((s) => note("move", s)));
@@ -266,14 +362,23 @@ describe("section waitlist, moves and drops", () => {
         // SQLite connections in ONE process would wait for each other's lock synchronously (two
         // processes, as deployed, do not); on PostgreSQL the requests above still run against them.
         const later = new Date(Date.now() + 13 * 3_600_000);
-        if (round % 2 === 0) ops.push(sweepSectionOffers(server.db, later).then(() => sweepSectionOffers(db2, later)).then(() => {}));
+        if (round % 2 === 0)
+          ops.push(
+            sweepSectionOffers(server.db, later)
+              .then(() => sweepSectionOffers(db2, later))
+              .then(() => {}),
+          );
         await Promise.all(ops);
         await check(round);
       }
       console.log(`[sections-mix] statuses by operation: ${JSON.stringify(tally)}`);
       for (const kind of ["enrol", "join", "drop", "move", "accept"]) expect(Object.keys(tally[kind] ?? {}).length, kind).toBeGreaterThan(0);
       // Never a server error.
-      expect(Object.values(tally).flatMap((byStatus) => Object.keys(byStatus).map(Number)).filter((s) => s >= 500)).toEqual([]);
+      expect(
+        Object.values(tally)
+          .flatMap((byStatus) => Object.keys(byStatus).map(Number))
+          .filter((s) => s >= 500),
+      ).toEqual([]);
     } finally {
       await new Promise<void>((resolve) => http2.close(() => resolve()));
       await db2.destroy();

@@ -25,7 +25,11 @@ import { sectionParams } from "./sections.schema";
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
 
 /** A link token: the row's id and a MAC, base64url only (anything else names nothing). */
-const token = z.string({ error: v.required }).min(16, v.invalid).max(100, v.invalid).regex(/^[\w-]+$/, v.invalid);
+const token = z
+  .string({ error: v.required })
+  .min(16, v.invalid)
+  .max(100, v.invalid)
+  .regex(/^[\w-]+$/, v.invalid);
 const tokenSchema = z.object({ token });
 const sectionId = z.number({ error: v.choice }).int(v.choice).positive(v.choice).max(2_147_483_647, v.choice);
 /** Why a child leaves a group: staff must say; a parent may. */
@@ -43,7 +47,12 @@ const TOKEN_LIMIT = { name: "section-link-token", limit: 30, windowMs: 60_000 };
 const linkTokenOf = (secret: string, id: number, reference: string) => linkToken(secret, "enrolment", { id, reference });
 
 const courseNameOf = async (db: DB, sectionId: number, lang: Lang) => {
-  const row = await db.selectFrom("course_sections as s").innerJoin("courses as c", "c.id", "s.course_id").select(["c.name_en", "c.name_ar"]).where("s.id", "=", sectionId).executeTakeFirst();
+  const row = await db
+    .selectFrom("course_sections as s")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["c.name_en", "c.name_ar"])
+    .where("s.id", "=", sectionId)
+    .executeTakeFirst();
   return row ? pick(row, "name", lang) : "";
 };
 
@@ -70,7 +79,12 @@ export const joinSectionWaitlistEndpoint = defineEndpoint({
     }
     return {
       status: 201,
-      body: { message: say(lang, "waitlistApi.joined", { position: result.position }), token: result.token, position: result.position, statusUrl: sectionWaitlistPath(result.token, lang) },
+      body: {
+        message: say(lang, "waitlistApi.joined", { position: result.position }),
+        token: result.token,
+        position: result.position,
+        statusUrl: sectionWaitlistPath(result.token, lang),
+      },
     };
   },
 });
@@ -91,7 +105,10 @@ export const acceptSectionOfferEndpoint = defineEndpoint({
       return { status: 409, body: { message: say(caller.lang, `waitlistApi.accept.${result.reason}`), reason: result.reason } };
     }
     const manageUrl = enrolmentManagePath(linkTokenOf(config.sessionSecret, result.enrolmentId, result.reference), caller.lang);
-    return { status: 201, body: { message: say(caller.lang, "waitlistApi.accepted"), reference: result.reference, code: result.code, sectionId: result.sectionId, manageUrl } };
+    return {
+      status: 201,
+      body: { message: say(caller.lang, "waitlistApi.accepted"), reference: result.reference, code: result.code, sectionId: result.sectionId, manageUrl },
+    };
   },
 });
 
@@ -151,7 +168,10 @@ export const staffMoveEnrolment = defineEndpoint({
   input: staffMoveSchema,
   async run({ deps: { db }, caller, params }, input) {
     const id = await enrolmentIdByReference(db, params.reference);
-    const result = id === undefined ? ({ ok: false, reason: "notFound" } as const) : await moveEnrolment(db, id, input.sectionId, staffActor, recordChange(caller, "staff", "move"));
+    const result =
+      id === undefined
+        ? ({ ok: false, reason: "notFound" } as const)
+        : await moveEnrolment(db, id, input.sectionId, staffActor, recordChange(caller, "staff", "move"));
     if (!result.ok) return refuseChange(db, caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "changeApi.moved"), sectionId: input.sectionId } };
   },
@@ -166,7 +186,10 @@ export const staffDropEnrolment = defineEndpoint({
   input: staffDropSchema,
   async run({ deps: { db }, caller, params }, input) {
     const id = await enrolmentIdByReference(db, params.reference);
-    const result = id === undefined ? ({ ok: false, reason: "notFound" } as const) : await dropEnrolment(db, id, input.reason, staffActor, recordChange(caller, "staff", "drop", input.reason));
+    const result =
+      id === undefined
+        ? ({ ok: false, reason: "notFound" } as const)
+        : await dropEnrolment(db, id, input.reason, staffActor, recordChange(caller, "staff", "drop", input.reason));
     if (!result.ok) return refuseChange(db, caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "changeApi.dropped"), status: "dropped" } };
   },
@@ -181,7 +204,10 @@ export const parentMoveEnrolment = defineEndpoint({
   input: parentMoveSchema,
   async run({ deps: { db, config }, caller }, input) {
     const id = await linkedId(db, config.sessionSecret, "enrolment", input.token);
-    const result = id === undefined ? ({ ok: false, reason: "notFound" } as const) : await moveEnrolment(db, id, input.sectionId, await parentActor(db), recordChange(caller, "parent", "move"));
+    const result =
+      id === undefined
+        ? ({ ok: false, reason: "notFound" } as const)
+        : await moveEnrolment(db, id, input.sectionId, await parentActor(db), recordChange(caller, "parent", "move"));
     if (!result.ok) return refuseChange(db, caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "changeApi.moved"), sectionId: input.sectionId } };
   },
@@ -196,7 +222,10 @@ export const parentDropEnrolment = defineEndpoint({
   input: parentDropSchema,
   async run({ deps: { db, config }, caller }, input) {
     const id = await linkedId(db, config.sessionSecret, "enrolment", input.token);
-    const result = id === undefined ? ({ ok: false, reason: "notFound" } as const) : await dropEnrolment(db, id, input.reason, await parentActor(db), recordChange(caller, "parent", "drop", input.reason));
+    const result =
+      id === undefined
+        ? ({ ok: false, reason: "notFound" } as const)
+        : await dropEnrolment(db, id, input.reason, await parentActor(db), recordChange(caller, "parent", "drop", input.reason));
     if (!result.ok) return refuseChange(db, caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "changeApi.dropped"), status: "dropped" } };
   },
@@ -226,11 +255,23 @@ export const readSectionWaitlistEntry = defineEndpoint({
   input: z.object({}),
   async run({ deps: { db, config }, caller: { lang }, params }) {
     const parsed = tokenParam.safeParse(params);
-    const entry = parsed.success ? await getSectionWaitlistEntry(db, config.sessionSecret, await linkedId(db, config.sessionSecret, "section-waitlist", parsed.data.token), lang) : undefined;
+    const entry = parsed.success
+      ? await getSectionWaitlistEntry(db, config.sessionSecret, await linkedId(db, config.sessionSecret, "section-waitlist", parsed.data.token), lang)
+      : undefined;
     if (!entry) throw new HttpError(404, say(lang, "waitlistApi.notFound"));
     return {
       status: 200,
-      body: { entry: { status: entry.status, position: entry.position, sectionId: entry.sectionId, courseName: entry.courseName, childName: entry.childName, startsAt: entry.startsAt, offerExpiresAt: entry.offerExpiresAt } },
+      body: {
+        entry: {
+          status: entry.status,
+          position: entry.position,
+          sectionId: entry.sectionId,
+          courseName: entry.courseName,
+          childName: entry.childName,
+          startsAt: entry.startsAt,
+          offerExpiresAt: entry.offerExpiresAt,
+        },
+      },
     };
   },
 });

@@ -47,44 +47,64 @@ const tooLateFor = (actor: ChangeActor, startsAt: string, now: string) => actor.
  * UPDATE (open, not full, the same course; for a parent, registration open), the old seat given
  * back and offered to the old section's line at once. Any refusal rolls all of it back.
  */
-export async function moveEnrolment(db: DB, enrolmentId: number, targetId: number, actor: ChangeActor, after: (trx: DB, enrolment: ChangedEnrolment) => Promise<void>): Promise<ChangeResult> {
+export async function moveEnrolment(
+  db: DB,
+  enrolmentId: number,
+  targetId: number,
+  actor: ChangeActor,
+  after: (trx: DB, enrolment: ChangedEnrolment) => Promise<void>,
+): Promise<ChangeResult> {
   try {
-    return await retryDeadlock(() => db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const enrolment = await claim(trx, enrolmentId, now);
-      if (enrolment.section_id === targetId) throw new Refused("sameSection");
-      const from = await trx.selectFrom("course_sections").select(["starts_at"]).where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
-      if (tooLateFor(actor, from.starts_at, now)) throw new Refused("tooLate");
-      const target = await trx.selectFrom("course_sections").select(["course_id", "status"]).where("id", "=", targetId).executeTakeFirst();
-      if (!target || target.status === "cancelled") throw new Refused("targetNotFound");
-      if (target.course_id !== enrolment.course_id) throw new Refused("otherCourse");
-      const take = async () => {
-        const seat = await takeSeatIn(trx, "course_sections", targetId, now, (eb) =>
-          eb.and([
-            eb("status", "=", "open"),
-            eb("course_id", "=", target.course_id),
-            ...(actor.by === "parent"
-              ? [eb("registration_closes_at", ">", now), eb.or([eb("registration_opens_at", "is", null), eb("registration_opens_at", "<=", now)])]
-              : [eb("starts_at", ">", now)]),
-          ]),
-        );
-        if (seat) return;
-        const row = await trx.selectFrom("course_sections").select(["status", "seats_taken", "capacity"]).where("id", "=", targetId).executeTakeFirstOrThrow();
-        throw new Refused(row.status === "open" && row.seats_taken >= row.capacity ? "full" : "closed");
-      };
-      const release = () => freeSeatIn(trx, SECTION_LINE, enrolment.section_id, now);
-      if (targetId < enrolment.section_id) {
-        await take();
-        await release();
-      } else {
-        await release();
-        await take();
-      }
-      await move(trx, enrolment, targetId);
-      const changed = { id: enrolment.id, reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang, childName: enrolment.child_name, fromSectionId: enrolment.section_id, toSectionId: targetId };
-      await after(trx, changed);
-      return { ok: true as const, enrolment: changed };
-    }));
+    return await retryDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const enrolment = await claim(trx, enrolmentId, now);
+        if (enrolment.section_id === targetId) throw new Refused("sameSection");
+        const from = await trx.selectFrom("course_sections").select(["starts_at"]).where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
+        if (tooLateFor(actor, from.starts_at, now)) throw new Refused("tooLate");
+        const target = await trx.selectFrom("course_sections").select(["course_id", "status"]).where("id", "=", targetId).executeTakeFirst();
+        if (!target || target.status === "cancelled") throw new Refused("targetNotFound");
+        if (target.course_id !== enrolment.course_id) throw new Refused("otherCourse");
+        const take = async () => {
+          const seat = await takeSeatIn(trx, "course_sections", targetId, now, (eb) =>
+            eb.and([
+              eb("status", "=", "open"),
+              eb("course_id", "=", target.course_id),
+              ...(actor.by === "parent"
+                ? [eb("registration_closes_at", ">", now), eb.or([eb("registration_opens_at", "is", null), eb("registration_opens_at", "<=", now)])]
+                : [eb("starts_at", ">", now)]),
+            ]),
+          );
+          if (seat) return;
+          const row = await trx
+            .selectFrom("course_sections")
+            .select(["status", "seats_taken", "capacity"])
+            .where("id", "=", targetId)
+            .executeTakeFirstOrThrow();
+          throw new Refused(row.status === "open" && row.seats_taken >= row.capacity ? "full" : "closed");
+        };
+        const release = () => freeSeatIn(trx, SECTION_LINE, enrolment.section_id, now);
+        if (targetId < enrolment.section_id) {
+          await take();
+          await release();
+        } else {
+          await release();
+          await take();
+        }
+        await move(trx, enrolment, targetId);
+        const changed = {
+          id: enrolment.id,
+          reference: enrolment.reference,
+          email: enrolment.email,
+          lang: enrolment.lang,
+          childName: enrolment.child_name,
+          fromSectionId: enrolment.section_id,
+          toSectionId: targetId,
+        };
+        await after(trx, changed);
+        return { ok: true as const, enrolment: changed };
+      }),
+    );
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     // The child already holds a seat in the target section (the partial unique index).
@@ -98,20 +118,36 @@ export async function moveEnrolment(db: DB, enrolmentId: number, targetId: numbe
  * the section read) and the seat given back, offered to the section's line at once, and what is
  * still owed on its invoice voided.
  */
-export async function dropEnrolment(db: DB, enrolmentId: number, reason: string, actor: ChangeActor, after: (trx: DB, enrolment: ChangedEnrolment) => Promise<void>): Promise<ChangeResult> {
+export async function dropEnrolment(
+  db: DB,
+  enrolmentId: number,
+  reason: string,
+  actor: ChangeActor,
+  after: (trx: DB, enrolment: ChangedEnrolment) => Promise<void>,
+): Promise<ChangeResult> {
   try {
-    return await retryDeadlock(() => db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const enrolment = await claim(trx, enrolmentId, now);
-      const section = await trx.selectFrom("course_sections").select("starts_at").where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
-      if (tooLateFor(actor, section.starts_at, now)) throw new Refused("tooLate");
-      // The seat goes on to the line, what is still owed is voided (money paid stays paid until staff
-      // refund it, decision 092) and an unpaid code's use goes back: the drop's subscribers (decision 100).
-      await drop(trx, enrolment, reason);
-      const changed = { id: enrolment.id, reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang, childName: enrolment.child_name, fromSectionId: enrolment.section_id, toSectionId: null };
-      await after(trx, changed);
-      return { ok: true as const, enrolment: changed };
-    }));
+    return await retryDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const enrolment = await claim(trx, enrolmentId, now);
+        const section = await trx.selectFrom("course_sections").select("starts_at").where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
+        if (tooLateFor(actor, section.starts_at, now)) throw new Refused("tooLate");
+        // The seat goes on to the line, what is still owed is voided (money paid stays paid until staff
+        // refund it, decision 092) and an unpaid code's use goes back: the drop's subscribers (decision 100).
+        await drop(trx, enrolment, reason);
+        const changed = {
+          id: enrolment.id,
+          reference: enrolment.reference,
+          email: enrolment.email,
+          lang: enrolment.lang,
+          childName: enrolment.child_name,
+          fromSectionId: enrolment.section_id,
+          toSectionId: null,
+        };
+        await after(trx, changed);
+        return { ok: true as const, enrolment: changed };
+      }),
+    );
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     throw error;

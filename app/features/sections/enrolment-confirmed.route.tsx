@@ -38,7 +38,10 @@ export default function EnrolmentConfirmedPage({ loaderData }: Route.ComponentPr
     [t("confirmed.course"), enrolment.courseName],
     [t("confirmed.group"), t("confirmed.at", { day: group.days, time: group.time })],
     [t("confirmed.firstClass"), t("confirmed.at", { day: group.firstClass.date, time: group.firstClass.time })],
-    [t("confirmed.dates"), `${t("confirmed.classes", { count: group.meetingCount, length: formatMinutes(group.durationMinutes, lang) })} · ${group.first} – ${group.last}`],
+    [
+      t("confirmed.dates"),
+      `${t("confirmed.classes", { count: group.meetingCount, length: formatMinutes(group.durationMinutes, lang) })} · ${group.first} – ${group.last}`,
+    ],
     [t("confirmed.where"), group.mode === "online" ? t("confirmed.online") : t("confirmed.academy", { address })],
   ];
   return (
@@ -46,7 +49,9 @@ export default function EnrolmentConfirmedPage({ loaderData }: Route.ComponentPr
       <PageMeta title={t("confirmed.metaTitle")} description={t("confirmed.metaDescription")} />
       <meta name="robots" content="noindex" />
       <div className={`rounded-2xl p-5 sm:p-6 ${live ? "bg-green-50" : "bg-slate-100"}`}>
-        <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">{live ? t("confirmed.heading", { child: enrolment.childName, course: enrolment.courseName }) : t("confirmed.ended")}</h1>
+        <h1 className="text-2xl font-extrabold text-slate-900 sm:text-3xl">
+          {live ? t("confirmed.heading", { child: enrolment.childName, course: enrolment.courseName }) : t("confirmed.ended")}
+        </h1>
         {live ? (
           <p role="status" className="mt-3 text-slate-800">
             {t("confirmed.sent", { email: enrolment.email })}

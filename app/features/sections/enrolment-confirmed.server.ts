@@ -42,7 +42,13 @@ export async function enrolmentConfirmation(db: DB, config: Pick<Config, "sessio
       time: card.time,
       first: card.first,
       last: card.last,
-      firstClass: next >= 0 ? { date: formatDateLabel(card.meetingTimes[next]!.at, found.timeZone, lang), time: formatTimeLabel(card.meetingTimes[next]!.at, found.timeZone, lang) } : { date: card.first, time: card.time },
+      firstClass:
+        next >= 0
+          ? {
+              date: formatDateLabel(card.meetingTimes[next]!.at, found.timeZone, lang),
+              time: formatTimeLabel(card.meetingTimes[next]!.at, found.timeZone, lang),
+            }
+          : { date: card.first, time: card.time },
       meetingCount: card.meetingCount,
       durationMinutes: card.durationMinutes,
       mode: card.mode,

@@ -21,6 +21,11 @@ export const sectionsEnrolmentSubscriber = onEnrolment("sections", {
       .select(["c.name_en", "c.name_ar"])
       .where("s.id", "=", enrolment.offerId)
       .executeTakeFirstOrThrow();
-    await queueEnrolmentMail(trx, ENROLMENT_MAIL, { reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang }, pick(course, "name", enrolment.lang));
+    await queueEnrolmentMail(
+      trx,
+      ENROLMENT_MAIL,
+      { reference: enrolment.reference, email: enrolment.email, lang: enrolment.lang },
+      pick(course, "name", enrolment.lang),
+    );
   },
 });

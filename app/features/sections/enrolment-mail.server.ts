@@ -47,63 +47,72 @@ const enrolmentReference = z.object({ reference: z.string() });
  */
 const timetableMail = (name: string, intro: "mail" | "movedMail") =>
   defineMail(name, enrolmentReference, async ({ db, config }, { reference }) => {
-  const found = await enrolmentForMail(db, reference);
-  if (!found) return null;
-  const settings = await getSiteSettings(db);
-  const timeZone = timeZoneOf(settings);
-  const lang = found.lang;
-  const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
-  const course = pick(found, "name", lang);
-  const address = pickPair(settings.address, lang);
-  const where = found.mode === "online" ? `${t("mode.online")}: ${found.meeting_url}` : `${t("mode.academy")}: ${address}`;
-  const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
-  const meetings = found.meetings.filter((m) => m.status === "scheduled");
-  const timetable = meetings.map((m, i) => `${i + 1}. ${formatDateTimeLabel(m.starts_at, timeZone, lang)}`);
-  const details: [string, string, boolean?][] = [
-    [t("details.code"), found.code, true],
-    [t("details.course"), course],
-    [t("details.meetings"), String(meetings.length)],
-    [t("details.zone"), formatZoneLabel(meetings[0]?.starts_at ?? new Date(), timeZone, lang)],
-    [t("details.duration"), t("details.minutes", { count: found.duration_minutes })],
-    [t("details.where"), where],
-    ...(found.teacher_en ? [[t("details.instructor"), pick({ name_en: found.teacher_en, name_ar: found.teacher_ar ?? found.teacher_en }, "name", lang)] as [string, string]] : []),
-    [t("details.language"), t(`language.${found.language}`)],
-    [t("details.childName"), found.child_name],
-    [t("details.childAge"), String(found.child_age)],
-    [t("details.parentName"), found.parent_name],
-    [t("details.email"), found.email, true],
-    [t("details.phone"), formatPhone(found.phone), true],
-  ];
-  const host = new URL(config.publicUrl).hostname;
-  const manageUrl = config.publicUrl + enrolmentManagePath(linkToken(config.sessionSecret, "enrolment", found), lang);
-  const ics = enrolmentClassesCalendar(found, meetings, { t, course, address, coursePage, host });
-  const text = [
-    t("mail.greeting", { name: found.parent_name }),
-    "",
-    t(`${intro}.intro`, { name: found.child_name, course }),
-    "",
-    ...details.map(([label, value, ltr]) => `${label}: ${ltr ? `\u2066${value}\u2069` : value}`),
-    "",
-    t("mail.timetable"),
-    ...timetable,
-    "",
-    t("mail.calendar"),
-    "",
-    t("mail.manage"),
-    manageUrl,
-    "",
-    t("mail.signoff"),
-  ].join("\n");
-  const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
-<p>${t(`${intro}.intro`, { name: found.child_name, course })}</p>
-${detailsTable(details, lang)}
-<p>${t("mail.timetable")}</p>
-<ol>${timetable.map((line) => html`<li>${line.replace(/^\d+\. /, "")}</li>`)}</ol>
-<p>${t("mail.calendar")}</p>
-<p>${t("mail.manage")} <a href="${manageUrl}">${t("mail.manageLink")}</a></p>
-<p>${t("mail.signoff")}</p>`;
-  return { lang, text, html: body, attachments: [{ filename: "course-timetable.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] };
-});
+    const found = await enrolmentForMail(db, reference);
+    if (!found) return null;
+    const settings = await getSiteSettings(db);
+    const timeZone = timeZoneOf(settings);
+    const lang = found.lang;
+    const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
+    const course = pick(found, "name", lang);
+    const address = pickPair(settings.address, lang);
+    const where = found.mode === "online" ? `${t("mode.online")}: ${found.meeting_url}` : `${t("mode.academy")}: ${address}`;
+    const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
+    const meetings = found.meetings.filter((m) => m.status === "scheduled");
+    const timetable = meetings.map((m, i) => `${i + 1}. ${formatDateTimeLabel(m.starts_at, timeZone, lang)}`);
+    const details: [string, string, boolean?][] = [
+      [t("details.code"), found.code, true],
+      [t("details.course"), course],
+      [t("details.meetings"), String(meetings.length)],
+      [t("details.zone"), formatZoneLabel(meetings[0]?.starts_at ?? new Date(), timeZone, lang)],
+      [t("details.duration"), t("details.minutes", { count: found.duration_minutes })],
+      [t("details.where"), where],
+      ...(found.teacher_en
+        ? [[t("details.instructor"), pick({ name_en: found.teacher_en, name_ar: found.teacher_ar ?? found.teacher_en }, "name", lang)] as [string, string]]
+        : []),
+      [t("details.language"), t(`language.${found.language}`)],
+      [t("details.childName"), found.child_name],
+      [t("details.childAge"), String(found.child_age)],
+      [t("details.parentName"), found.parent_name],
+      [t("details.email"), found.email, true],
+      [t("details.phone"), formatPhone(found.phone), true],
+    ];
+    const host = new URL(config.publicUrl).hostname;
+    const manageUrl = config.publicUrl + enrolmentManagePath(linkToken(config.sessionSecret, "enrolment", found), lang);
+    const ics = enrolmentClassesCalendar(found, meetings, { t, course, address, coursePage, host });
+    const text = [
+      t("mail.greeting", { name: found.parent_name }),
+      "",
+      t(`${intro}.intro`, { name: found.child_name, course }),
+      "",
+      ...details.map(([label, value, ltr]) => `${label}: ${ltr ? `\u2066${value}\u2069` : value}`),
+      "",
+      t("mail.timetable"),
+      ...timetable,
+      "",
+      t("mail.calendar"),
+      "",
+      t("mail.manage"),
+      manageUrl,
+      "",
+      t("mail.signoff"),
+    ].join("\n");
+    const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
+      <p>${t(`${intro}.intro`, { name: found.child_name, course })}</p>
+      ${detailsTable(details, lang)}
+      <p>${t("mail.timetable")}</p>
+      <ol>
+        ${timetable.map((line) => html`<li>${line.replace(/^\d+\. /, "")}</li>`)}
+      </ol>
+      <p>${t("mail.calendar")}</p>
+      <p>${t("mail.manage")} <a href="${manageUrl}">${t("mail.manageLink")}</a></p>
+      <p>${t("mail.signoff")}</p>`;
+    return {
+      lang,
+      text,
+      html: body,
+      attachments: [{ filename: "course-timetable.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],
+    };
+  });
 
 export const enrolmentMail = timetableMail(ENROLMENT_MAIL, "mail");
 export const sectionMovedMail = timetableMail(SECTION_MOVED_MAIL, "movedMail");
@@ -114,21 +123,31 @@ export const sectionMovedMail = timetableMail(SECTION_MOVED_MAIL, "movedMail");
  */
 const endedMail = (name: string, kind: "cancelMail" | "dropMail") =>
   defineMail(name, enrolmentReference, async ({ db, config }, { reference }) => {
-  const found = await enrolmentForMail(db, reference);
-  if (!found) return null;
-  const lang = found.lang;
-  const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
-  const course = pick(found, "name", lang);
-  const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
-  const reason = kind === "dropMail" && found.drop_reason ? t("dropMail.reason", { reason: found.drop_reason }) : "";
-  const text = [t("mail.greeting", { name: found.parent_name }), "", t(`${kind}.intro`, { name: found.child_name, course }), ...(reason ? ["", reason] : []), "", t("cancelMail.again"), coursePage, "", t("mail.signoff")].join("\n");
-  const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
-<p>${t(`${kind}.intro`, { name: found.child_name, course })}</p>
-${reason ? html`<p>${reason}</p>` : ""}
-<p>${t("cancelMail.again")} <a href="${coursePage}">${course}</a></p>
-<p>${t("mail.signoff")}</p>`;
-  return { lang, text, html: body };
-});
+    const found = await enrolmentForMail(db, reference);
+    if (!found) return null;
+    const lang = found.lang;
+    const t = (key: string, values?: Record<string, string | number>) => say(lang, key, values);
+    const course = pick(found, "name", lang);
+    const coursePage = config.publicUrl + localizePath(`/courses/${found.slug}`, lang);
+    const reason = kind === "dropMail" && found.drop_reason ? t("dropMail.reason", { reason: found.drop_reason }) : "";
+    const text = [
+      t("mail.greeting", { name: found.parent_name }),
+      "",
+      t(`${kind}.intro`, { name: found.child_name, course }),
+      ...(reason ? ["", reason] : []),
+      "",
+      t("cancelMail.again"),
+      coursePage,
+      "",
+      t("mail.signoff"),
+    ].join("\n");
+    const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
+      <p>${t(`${kind}.intro`, { name: found.child_name, course })}</p>
+      ${reason ? html`<p>${reason}</p>` : ""}
+      <p>${t("cancelMail.again")} <a href="${coursePage}">${course}</a></p>
+      <p>${t("mail.signoff")}</p>`;
+    return { lang, text, html: body };
+  });
 
 export const sectionCancelledMail = endedMail(SECTION_CANCELLED_MAIL, "cancelMail");
 export const sectionDroppedMail = endedMail(SECTION_DROPPED_MAIL, "dropMail");

@@ -47,9 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const sectionId = String(form.get("sectionId") ?? "");
   const input =
-    intent === "move"
-      ? { token, sectionId: /^\d{1,9}$/.test(sectionId) ? Number(sectionId) : null }
-      : { token, reason: String(form.get("reason") ?? "") };
+    intent === "move" ? { token, sectionId: /^\d{1,9}$/.test(sectionId) ? Number(sectionId) : null } : { token, reason: String(form.get("reason") ?? "") };
   const answer = await context.run(intent === "move" ? parentMoveEnrolment : parentDropEnrolment, { input, lang });
   if (answer.status === 404) throw data(null, { status: 404 });
   const errors = (answer.body.errors ?? {}) as Record<string, string>;
@@ -102,14 +100,20 @@ export default function EnrolmentManagePage({ loaderData, actionData }: Route.Co
       </p>
       {message ? (
         // Done: said politely (green); refused: an alert (amber), the page otherwise as it was.
-        <p role={done ? "status" : "alert"} className={`mt-4 rounded-lg border p-4 font-semibold text-slate-900 ${done ? "border-emerald-200 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}>
+        <p
+          role={done ? "status" : "alert"}
+          className={`mt-4 rounded-lg border p-4 font-semibold text-slate-900 ${done ? "border-emerald-200 bg-emerald-50" : "border-amber-300 bg-amber-50"}`}
+        >
           {message}
         </p>
       ) : null}
       {!live ? (
         <div className="mt-6 rounded-lg bg-slate-50 p-4">
           <p className="font-semibold text-slate-900">{t("manage.ended")}</p>
-          <LocalLink to={`/courses/${enrolment.courseSlug ?? ""}#enrol`} className="mt-3 inline-block rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
+          <LocalLink
+            to={`/courses/${enrolment.courseSlug ?? ""}#enrol`}
+            className="mt-3 inline-block rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700"
+          >
             {t("manage.courses")}
           </LocalLink>
         </div>
@@ -138,8 +142,19 @@ export default function EnrolmentManagePage({ loaderData, actionData }: Route.Co
                   ) : null}
                   <div className="space-y-3">
                     {alternatives.map((other) => (
-                      <div key={other.id} className="flex gap-3 rounded-xl border border-slate-200 p-4 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50">
-                        <input type="radio" id={`move-${other.id}`} name="sectionId" value={other.id} required aria-describedby={`move-${other.id}-about`} className="mt-1 h-4 w-4 shrink-0" />
+                      <div
+                        key={other.id}
+                        className="flex gap-3 rounded-xl border border-slate-200 p-4 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
+                      >
+                        <input
+                          type="radio"
+                          id={`move-${other.id}`}
+                          name="sectionId"
+                          value={other.id}
+                          required
+                          aria-describedby={`move-${other.id}-about`}
+                          className="mt-1 h-4 w-4 shrink-0"
+                        />
                         <div>
                           <label htmlFor={`move-${other.id}`} className="block cursor-pointer font-semibold text-slate-900">
                             {t("page.schedule", { days: other.days, time: other.time })}
@@ -153,7 +168,13 @@ export default function EnrolmentManagePage({ loaderData, actionData }: Route.Co
                     ))}
                   </div>
                 </fieldset>
-                <button type="submit" name="intent" value="move" disabled={busy} className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="move"
+                  disabled={busy}
+                  className="rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
+                >
                   {busy && pending === "move" ? t("manage.moving") : t("manage.moveSubmit")}
                 </button>
               </Form>
@@ -184,7 +205,13 @@ export default function EnrolmentManagePage({ loaderData, actionData }: Route.Co
                   {errors.reason}
                 </p>
               ) : null}
-              <button type="submit" name="intent" value="drop" disabled={busy} className="rounded-lg bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+              <button
+                type="submit"
+                name="intent"
+                value="drop"
+                disabled={busy}
+                className="rounded-lg bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              >
                 {busy && pending === "drop" ? t("manage.dropping") : t("manage.dropSubmit")}
               </button>
             </Form>

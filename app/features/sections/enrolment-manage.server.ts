@@ -19,7 +19,21 @@ export async function enrolmentForManage(db: DB, id: number, lang: Lang, options
   const row = await db
     .selectFrom("section_enrolments as e")
     .leftJoin("courses as c", "c.id", "e.course_id")
-    .select(["e.code", "e.status", "e.section_id", "e.course_id", "e.child_name", "e.child_age", "e.parent_name", "e.email", "e.drop_reason", "e.moved_at", "c.slug", "c.name_en", "c.name_ar"])
+    .select([
+      "e.code",
+      "e.status",
+      "e.section_id",
+      "e.course_id",
+      "e.child_name",
+      "e.child_age",
+      "e.parent_name",
+      "e.email",
+      "e.drop_reason",
+      "e.moved_at",
+      "c.slug",
+      "c.name_en",
+      "c.name_ar",
+    ])
     .where("e.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -33,7 +47,9 @@ export async function enrolmentForManage(db: DB, id: number, lang: Lang, options
   // Staff may move a child whenever the enrolment is live, into any open group with a seat (decision 067).
   const alternatives =
     (options.staff ? live : canChange) && row.course_id !== null
-      ? (await listOpenSections(db, row.course_id, lang)).filter((other) => other.id !== section.id && other.seatsLeft > 0 && (options.staff || other.registrationOpen))
+      ? (await listOpenSections(db, row.course_id, lang)).filter(
+          (other) => other.id !== section.id && other.seatsLeft > 0 && (options.staff || other.registrationOpen),
+        )
       : [];
   return {
     enrolment: {

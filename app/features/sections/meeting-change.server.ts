@@ -28,7 +28,11 @@ async function keepSectionBounds(trx: DB, sectionId: number, now: string) {
     .where("status", "=", "scheduled")
     .executeTakeFirst();
   if (!bounds?.first || !bounds.last) return;
-  await trx.updateTable("course_sections").set({ starts_at: String(bounds.first), ends_at: String(bounds.last), updated_at: now }).where("id", "=", sectionId).execute();
+  await trx
+    .updateTable("course_sections")
+    .set({ starts_at: String(bounds.first), ends_at: String(bounds.last), updated_at: now })
+    .where("id", "=", sectionId)
+    .execute();
 }
 
 /**
@@ -95,7 +99,13 @@ export function moveMeeting(db: DB, meetingId: number, to: { date: string; time:
       if (startsAt <= now) return "movePast";
       if (Math.abs(Date.parse(startsAt) - Date.parse(before.starts_at)) > MAX_MOVE_DAYS * 86_400_000) return "moveTooFar";
       if (startsAt === before.starts_at) return "unchanged";
-      const clash = await trx.selectFrom("section_meetings").select("id").where("section_id", "=", before.section_id).where("status", "=", "scheduled").where("starts_at", "=", startsAt).executeTakeFirst();
+      const clash = await trx
+        .selectFrom("section_meetings")
+        .select("id")
+        .where("section_id", "=", before.section_id)
+        .where("status", "=", "scheduled")
+        .where("starts_at", "=", startsAt)
+        .executeTakeFirst();
       if (clash) return "moveClash";
       return (
         (await trx
@@ -113,14 +123,26 @@ export function moveMeeting(db: DB, meetingId: number, to: { date: string; time:
 
 /** Every class of a section for staff, cancelled ones included (the staff screens show them struck). */
 export async function meetingsForStaff(db: DB, sectionId: number) {
-  return db.selectFrom("section_meetings").select(["id", "starts_at", "duration_minutes", "status"]).where("section_id", "=", sectionId).orderBy("starts_at").orderBy("id").execute();
+  return db
+    .selectFrom("section_meetings")
+    .select(["id", "starts_at", "duration_minutes", "status"])
+    .where("section_id", "=", sectionId)
+    .orderBy("starts_at")
+    .orderBy("id")
+    .execute();
 }
 
 /** The cancelled classes of many sections at once (the staff list marks them), by section. */
 export async function cancelledMeetingsOf(db: DB, sectionIds: number[]): Promise<Map<number, string[]>> {
   const bySection = new Map<number, string[]>();
   if (sectionIds.length === 0) return bySection;
-  const rows = await db.selectFrom("section_meetings").select(["section_id", "starts_at"]).where("section_id", "in", sectionIds).where("status", "=", "cancelled").orderBy("starts_at").execute();
+  const rows = await db
+    .selectFrom("section_meetings")
+    .select(["section_id", "starts_at"])
+    .where("section_id", "in", sectionIds)
+    .where("status", "=", "cancelled")
+    .orderBy("starts_at")
+    .execute();
   for (const row of rows) bySection.set(row.section_id, [...(bySection.get(row.section_id) ?? []), row.starts_at]);
   return bySection;
 }

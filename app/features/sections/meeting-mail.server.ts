@@ -25,9 +25,18 @@ const meetingMailData = z.object({
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
 
 /** Queues one family's e-mail about a changed class, in the transaction that changed it (decision 053). */
-export async function queueMeetingMail(trx: DB, kind: typeof MEETING_CANCELLED_MAIL | typeof MEETING_MOVED_MAIL, family: FamilyToTell, data: { meetingId: number; from: string; course: string }) {
+export async function queueMeetingMail(
+  trx: DB,
+  kind: typeof MEETING_CANCELLED_MAIL | typeof MEETING_MOVED_MAIL,
+  family: FamilyToTell,
+  data: { meetingId: number; from: string; course: string },
+) {
   const subject = say(family.lang, kind === MEETING_CANCELLED_MAIL ? "meetingMail.cancelledSubject" : "meetingMail.movedSubject", { course: data.course });
-  await queueMail(trx, kind === MEETING_CANCELLED_MAIL ? meetingCancelledMail : meetingMovedMail, { to: family.email, subject, data: { reference: family.reference, meetingId: data.meetingId, from: data.from } });
+  await queueMail(trx, kind === MEETING_CANCELLED_MAIL ? meetingCancelledMail : meetingMovedMail, {
+    to: family.email,
+    subject,
+    data: { reference: family.reference, meetingId: data.meetingId, from: data.from },
+  });
 }
 
 /**
@@ -49,7 +58,11 @@ const meetingMail = (name: string, kind: "cancelled" | "moved") =>
     const lines =
       kind === "cancelled"
         ? [t("meetingMail.cancelledIntro", { name: found.child_name, course, when: when(data.from) })]
-        : [t("meetingMail.movedIntro", { name: found.child_name, course }), `${t("meetingMail.was")}: ${when(data.from)}`, `${t("meetingMail.now")}: ${when(meeting.starts_at)}`];
+        : [
+            t("meetingMail.movedIntro", { name: found.child_name, course }),
+            `${t("meetingMail.was")}: ${when(data.from)}`,
+            `${t("meetingMail.now")}: ${when(meeting.starts_at)}`,
+          ];
     const start = new Date(kind === "cancelled" ? data.from : meeting.starts_at);
     const ics = buildCalendarFile(
       [
@@ -68,10 +81,15 @@ const meetingMail = (name: string, kind: "cancelled" | "moved") =>
     );
     const text = [t("mail.greeting", { name: found.parent_name }), "", ...lines, "", t("meetingMail.others"), coursePage, "", t("mail.signoff")].join("\n");
     const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
-${lines.map((line) => html`<p>${line}</p>`)}
-<p>${t("meetingMail.others")} <a href="${coursePage}">${course}</a></p>
-<p>${t("mail.signoff")}</p>`;
-    return { lang, text, html: body, attachments: [{ filename: "class-change.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] };
+      ${lines.map((line) => html`<p>${line}</p>`)}
+      <p>${t("meetingMail.others")} <a href="${coursePage}">${course}</a></p>
+      <p>${t("mail.signoff")}</p>`;
+    return {
+      lang,
+      text,
+      html: body,
+      attachments: [{ filename: "class-change.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],
+    };
   });
 
 export const meetingCancelledMail = meetingMail(MEETING_CANCELLED_MAIL, "cancelled");

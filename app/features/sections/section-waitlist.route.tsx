@@ -47,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (answer.status === 404) throw data(null, { status: 404 });
   const next = safeLocalPath(answer.body.manageUrl);
   if (answer.status === 201 && next) throw redirect(next, 303);
-  return data({ entry: await load(request, context, token), token, message: String(answer.body.message ?? "") }, { status: answer.status >= 400 ? answer.status : 200 });
+  return data(
+    { entry: await load(request, context, token), token, message: String(answer.body.message ?? "") },
+    { status: answer.status >= 400 ? answer.status : 200 },
+  );
 }
 
 export function headers() {
@@ -103,7 +106,10 @@ export default function SectionWaitlistPage({ loaderData, actionData }: Route.Co
       ) : (
         <div className="mt-6 rounded-lg bg-slate-50 p-4">
           <p className="font-semibold text-slate-900">{t(`waitlist.${entry.status}`)}</p>
-          <LocalLink to={`/courses/${entry.courseSlug}#enrol`} className="mt-3 inline-block rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
+          <LocalLink
+            to={`/courses/${entry.courseSlug}#enrol`}
+            className="mt-3 inline-block rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700"
+          >
             {t("waitlist.courses")}
           </LocalLink>
         </div>

@@ -71,7 +71,12 @@ class Refused extends Error {
  * open, its registration open and full (a free seat is enrolled in, not waited for); the child must
  * not hold a seat in it; the partial unique index keeps one place per e-mail and section.
  */
-export async function joinSectionWaitlist(db: DB, sectionId: number, input: SectionJoinRequest, options: { lang: Lang; userId: number | null; linkSecret: string }): Promise<SectionJoinResult> {
+export async function joinSectionWaitlist(
+  db: DB,
+  sectionId: number,
+  input: SectionJoinRequest,
+  options: { lang: Lang; userId: number | null; linkSecret: string },
+): Promise<SectionJoinResult> {
   const seen = await db.selectFrom("course_sections").select(["status", "min_age", "max_age"]).where("id", "=", sectionId).executeTakeFirst();
   if (!seen || seen.status === "cancelled") return { ok: false, reason: "notFound" };
   if (input.childAge < seen.min_age || input.childAge > seen.max_age) return { ok: false, reason: "ageOutside", minAge: seen.min_age, maxAge: seen.max_age };
@@ -81,7 +86,11 @@ export async function joinSectionWaitlist(db: DB, sectionId: number, input: Sect
       const now = nowIso();
       const row = await lockSeatRow(trx, "course_sections", sectionId, now);
       if (!row) throw new Refused("notFound");
-      const section = await trx.selectFrom("course_sections").select(["course_id", "registration_opens_at", "registration_closes_at"]).where("id", "=", sectionId).executeTakeFirstOrThrow();
+      const section = await trx
+        .selectFrom("course_sections")
+        .select(["course_id", "registration_opens_at", "registration_closes_at"])
+        .where("id", "=", sectionId)
+        .executeTakeFirstOrThrow();
       if (row.status !== "open" || section.registration_closes_at <= now || row.starts_at <= now) throw new Refused("closed");
       if (row.seats_taken < row.capacity) throw new Refused("notFull");
       const enrolled = await trx
@@ -112,7 +121,11 @@ export async function joinSectionWaitlist(db: DB, sectionId: number, input: Sect
         })
         .returning(["id", "created_at"])
         .executeTakeFirstOrThrow();
-      return { ok: true as const, position: await positionIn(trx, SECTION_LINE, sectionId, entry.id), token: linkToken(options.linkSecret, "section-waitlist", entry) };
+      return {
+        ok: true as const,
+        position: await positionIn(trx, SECTION_LINE, sectionId, entry.id),
+        token: linkToken(options.linkSecret, "section-waitlist", entry),
+      };
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
@@ -240,7 +253,24 @@ export async function getSectionWaitlistEntry(db: DB, linkSecret: string, id: nu
     .innerJoin("course_sections as s", "s.id", "w.section_id")
     .innerJoin("courses as c", "c.id", "s.course_id")
     .leftJoin("section_enrolments as e", "e.id", "w.enrolment_id")
-    .select(["w.id", "w.section_id", "w.created_at", "w.status", "w.child_name", "w.parent_name", "w.email", "w.lang", "w.offer_expires_at", "s.starts_at", "s.start_time", "s.weekdays", "c.slug", "c.name_en", "c.name_ar", "e.reference"])
+    .select([
+      "w.id",
+      "w.section_id",
+      "w.created_at",
+      "w.status",
+      "w.child_name",
+      "w.parent_name",
+      "w.email",
+      "w.lang",
+      "w.offer_expires_at",
+      "s.starts_at",
+      "s.start_time",
+      "s.weekdays",
+      "c.slug",
+      "c.name_en",
+      "c.name_ar",
+      "e.reference",
+    ])
     .where("w.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;

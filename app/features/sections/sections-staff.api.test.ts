@@ -24,7 +24,16 @@ describe("section meetings, rosters and the course delete guard", () => {
   });
 
   const create = async (extra: Record<string, unknown> = {}) => {
-    const json = { courseId: course.id, weekdays: [1, 3, 5], startTime: "17:00", durationMinutes: 60, firstDate: addDays(today, 10), meetings: 6, capacity: 12, ...extra };
+    const json = {
+      courseId: course.id,
+      weekdays: [1, 3, 5],
+      startTime: "17:00",
+      durationMinutes: 60,
+      firstDate: addDays(today, 10),
+      meetings: 6,
+      capacity: 12,
+      ...extra,
+    };
     const res = await server.request("POST", "/api/admin/sections", { json, headers: staff });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as number;
@@ -34,8 +43,10 @@ describe("section meetings, rosters and the course delete guard", () => {
       json: { childName: "Aarav Sharma", childAge: course.min_age, parentName: "Priya Sharma", email, phone: "+91 98765 43210", ...extra },
       headers: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250)}`, ...headers },
     });
-  const meetingsOf = (id: number) => server.db.selectFrom("section_meetings").selectAll().where("section_id", "=", id).orderBy("starts_at").orderBy("id").execute();
-  const auditOf = (entity: string, id: number) => server.db.selectFrom("audit_log").selectAll().where("entity", "=", entity).where("entity_id", "=", String(id)).orderBy("id", "desc").executeTakeFirst();
+  const meetingsOf = (id: number) =>
+    server.db.selectFrom("section_meetings").selectAll().where("section_id", "=", id).orderBy("starts_at").orderBy("id").execute();
+  const auditOf = (entity: string, id: number) =>
+    server.db.selectFrom("audit_log").selectAll().where("entity", "=", entity).where("entity_id", "=", String(id)).orderBy("id", "desc").executeTakeFirst();
 
   it("cancels one class: 200, the class cancelled (the term and seats kept), audited before → after, each family e-mailed in their language", async () => {
     const id = await create();
@@ -94,7 +105,8 @@ describe("section meetings, rosters and the course delete guard", () => {
     const id = await create();
     const meetings = await meetingsOf(id);
     const url = (m: { id: number }) => `/api/admin/section-meetings/${m.id}/move`;
-    const post = (m: { id: number }, json: unknown, headers: Record<string, string> = {}) => server.request("POST", url(m), { json, headers: { ...staff, ...headers } });
+    const post = (m: { id: number }, json: unknown, headers: Record<string, string> = {}) =>
+      server.request("POST", url(m), { json, headers: { ...staff, ...headers } });
     const past = await post(meetings[0]!, { date: addDays(today, -1), time: "10:00" });
     expect(past.status).toBe(400);
     expect(past.body.errors.date).toBe("Choose a date and time still ahead: a class cannot move into the past.");
@@ -111,11 +123,19 @@ describe("section meetings, rosters and the course delete guard", () => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["date", "time"]);
     // A class already taken place cannot change.
-    await server.db.updateTable("section_meetings").set({ starts_at: new Date(Date.now() - 86_400_000).toISOString() }).where("id", "=", meetings[5]!.id).execute();
+    await server.db
+      .updateTable("section_meetings")
+      .set({ starts_at: new Date(Date.now() - 86_400_000).toISOString() })
+      .where("id", "=", meetings[5]!.id)
+      .execute();
     expect((await post(meetings[5]!, { date: addDays(today, 5), time: "10:00" })).status).toBe(409);
-    expect((await server.request("POST", `/api/admin/section-meetings/${meetings[5]!.id}/cancel`, { json: { confirm: true }, headers: staff })).status).toBe(409);
+    expect((await server.request("POST", `/api/admin/section-meetings/${meetings[5]!.id}/cancel`, { json: { confirm: true }, headers: staff })).status).toBe(
+      409,
+    );
     // Nor a cancelled class, nor a class of a cancelled group.
-    expect((await server.request("POST", `/api/admin/section-meetings/${meetings[2]!.id}/cancel`, { json: { confirm: true }, headers: staff })).status).toBe(200);
+    expect((await server.request("POST", `/api/admin/section-meetings/${meetings[2]!.id}/cancel`, { json: { confirm: true }, headers: staff })).status).toBe(
+      200,
+    );
     expect((await post(meetings[2]!, { date: addDays(today, 30), time: "10:00" })).status).toBe(409);
     expect((await server.request("POST", `/api/admin/sections/${id}/cancel`, { json: { confirm: true }, headers: staff })).status).toBe(200);
     const refused = await post(meetings[3]!, { date: addDays(today, 30), time: "10:00" });
@@ -123,18 +143,34 @@ describe("section meetings, rosters and the course delete guard", () => {
     expect(refused.body.message).toContain("cancelled");
     // Not for parents or strangers.
     const parent = await server.signIn("user");
-    expect((await server.request("POST", url(meetings[0]!), { json: { date: addDays(today, 30), time: "10:00" }, headers: { cookie: parent.cookie, origin: server.url } })).status).toBe(403);
-    expect((await server.request("POST", url(meetings[0]!), { json: { date: addDays(today, 30), time: "10:00" }, headers: { origin: server.url } })).status).toBe(401);
+    expect(
+      (
+        await server.request("POST", url(meetings[0]!), {
+          json: { date: addDays(today, 30), time: "10:00" },
+          headers: { cookie: parent.cookie, origin: server.url },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await server.request("POST", url(meetings[0]!), { json: { date: addDays(today, 30), time: "10:00" }, headers: { origin: server.url } })).status,
+    ).toBe(401);
   });
 
   it("lists a roster and exports it as CSV: formula-like text defused, the enrolled time in the academy's zone, staff only", async () => {
     const id = await create();
-    expect((await enrol(id, "roster.a@example.com", { childName: "=HYPERLINK(\"http://evil.example\",\"x\")", parentName: "+SUM(1,2)" })).status).toBe(201);
+    expect((await enrol(id, "roster.a@example.com", { childName: '=HYPERLINK("http://evil.example","x")', parentName: "+SUM(1,2)" })).status).toBe(201);
     expect((await enrol(id, "roster.b@example.com", { childName: "Zainab Ali", parentName: "Omar Ali", childAge: course.min_age + 1 })).status).toBe(201);
     const json = await server.request("GET", `/api/admin/sections/${id}/roster`, { headers: staff });
     expect(json.status).toBe(200);
     expect(json.body.children).toHaveLength(2);
-    expect(json.body.children[1]).toMatchObject({ child_name: "Zainab Ali", child_age: course.min_age + 1, parent_name: "Omar Ali", email: "roster.b@example.com", phone: "+919876543210", source: "direct" });
+    expect(json.body.children[1]).toMatchObject({
+      child_name: "Zainab Ali",
+      child_age: course.min_age + 1,
+      parent_name: "Omar Ali",
+      email: "roster.b@example.com",
+      phone: "+919876543210",
+      source: "direct",
+    });
     const csv = await fetch(`${server.url}/api/admin/sections/${id}/roster.csv`, { headers: { cookie: staff.cookie! } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
@@ -142,7 +178,9 @@ describe("section meetings, rosters and the course delete guard", () => {
     const text = (await csv.text()).replace(/^\uFEFF/, "");
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe(`child,age,parent,email,phone,language,source,code,enrolled_at (${timeZone})`);
-    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)",\d+,"'\+SUM\(1,2\)",roster\.a@example\.com,\+919876543210,en,direct,[A-Z0-9]{6},\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(lines[1]).toMatch(
+      /^"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)",\d+,"'\+SUM\(1,2\)",roster\.a@example\.com,\+919876543210,en,direct,[A-Z0-9]{6},\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    );
     const stamp = /(\d{4}-\d{2}-\d{2} \d{2}:\d{2})$/.exec(lines[1]!)![1]!;
     const now = zonedParts(new Date(), timeZone);
     expect(stamp.slice(0, 10)).toBe(now.date);
@@ -155,8 +193,19 @@ describe("section meetings, rosters and the course delete guard", () => {
   });
 
   it("refuses to delete a course whose groups have children enrolled (409, confirmed or not), and deletes it once its groups are cancelled", async () => {
-    const other = await server.db.selectFrom("courses").select(["id", "slug", "min_age"]).where("slug", "<>", course.slug).orderBy("id", "desc").executeTakeFirstOrThrow();
-    const section = await server.db.selectFrom("course_sections").select("id").where("course_id", "=", other.id).where("status", "=", "open").orderBy("id").executeTakeFirstOrThrow();
+    const other = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age"])
+      .where("slug", "<>", course.slug)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const section = await server.db
+      .selectFrom("course_sections")
+      .select("id")
+      .where("course_id", "=", other.id)
+      .where("status", "=", "open")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const res = await server.request("POST", `/api/sections/${section.id}/enrolments`, {
       json: { childName: "Kept Child", childAge: other.min_age, parentName: "Kept Parent", email: "kept@example.com", phone: "+91 98765 43210" },
     });
@@ -165,7 +214,9 @@ describe("section meetings, rosters and the course delete guard", () => {
       const refused = await server.request("DELETE", `/api/admin/courses/${other.id}${query}`, { headers: staff });
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({ enrolments: 1 });
-      expect(refused.body.message).toBe("1 child is enrolled in this course's groups. Cancel its groups first (each family is e-mailed), then delete the course.");
+      expect(refused.body.message).toBe(
+        "1 child is enrolled in this course's groups. Cancel its groups first (each family is e-mailed), then delete the course.",
+      );
     }
     const arabic = await server.request("DELETE", `/api/admin/courses/${other.id}?confirm=1`, { headers: { ...staff, "accept-language": "ar" } });
     expect(arabic.body.message).toContain("ألغِ مجموعاتها أولًا");

@@ -29,7 +29,12 @@ export const meetingMoveSchema = z.object({
 
 /** The course's name in each family's language, read once per change. */
 async function courseNamesOf(db: DB, sectionId: number) {
-  const row = await db.selectFrom("course_sections as s").innerJoin("courses as c", "c.id", "s.course_id").select(["c.name_en", "c.name_ar"]).where("s.id", "=", sectionId).executeTakeFirst();
+  const row = await db
+    .selectFrom("course_sections as s")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["c.name_en", "c.name_ar"])
+    .where("s.id", "=", sectionId)
+    .executeTakeFirst();
   return (lang: Lang) => (row ? pick(row, "name", lang) : "");
 }
 
@@ -46,9 +51,20 @@ const tellFamilies =
   (caller: Caller, kind: typeof MEETING_CANCELLED_MAIL | typeof MEETING_MOVED_MAIL) =>
   async (trx: DB, change: { before: MeetingRow; after: MeetingRow; families: FamilyToTell[] }) => {
     const course = await courseNamesOf(trx, change.before.section_id);
-    for (const family of change.families) await queueMeetingMail(trx, kind, family, { meetingId: change.before.id, from: change.before.starts_at, course: course(family.lang) });
-    const changes: FieldChanges = kind === MEETING_CANCELLED_MAIL ? { status: { from: change.before.status, to: change.after.status } } : { starts_at: { from: change.before.starts_at, to: change.after.starts_at } };
-    await recordAudit(trx, { action: kind === MEETING_CANCELLED_MAIL ? "cancel" : "move", entity: "section_meeting", entityId: change.before.id, changes, summary: { sectionId: change.before.section_id, families: change.families.length }, userId: staffId(caller) });
+    for (const family of change.families)
+      await queueMeetingMail(trx, kind, family, { meetingId: change.before.id, from: change.before.starts_at, course: course(family.lang) });
+    const changes: FieldChanges =
+      kind === MEETING_CANCELLED_MAIL
+        ? { status: { from: change.before.status, to: change.after.status } }
+        : { starts_at: { from: change.before.starts_at, to: change.after.starts_at } };
+    await recordAudit(trx, {
+      action: kind === MEETING_CANCELLED_MAIL ? "cancel" : "move",
+      entity: "section_meeting",
+      entityId: change.before.id,
+      changes,
+      summary: { sectionId: change.before.section_id, families: change.families.length },
+      userId: staffId(caller),
+    });
   };
 
 /** POST /api/admin/section-meetings/:id/cancel: one class of a group is cancelled; each enrolled family is e-mailed. */
@@ -61,7 +77,16 @@ export const cancelSectionMeeting = defineEndpoint({
   async run({ deps: { db }, caller, params }) {
     const result = await cancelMeeting(db, params.id, tellFamilies(caller, MEETING_CANCELLED_MAIL));
     if (!result.ok) refuse(caller.lang, result);
-    return { status: 200, body: { message: say(caller.lang, "meetingApi.cancelled", { count: result.families.length }), id: params.id, sectionId: result.after.section_id, status: result.after.status, families: result.families.length } };
+    return {
+      status: 200,
+      body: {
+        message: say(caller.lang, "meetingApi.cancelled", { count: result.families.length }),
+        id: params.id,
+        sectionId: result.after.section_id,
+        status: result.after.status,
+        families: result.families.length,
+      },
+    };
   },
 });
 
@@ -75,7 +100,16 @@ export const moveSectionMeeting = defineEndpoint({
   async run({ deps: { db }, caller, params }, input) {
     const result = await moveMeeting(db, params.id, input, await academyTimeZone(db), tellFamilies(caller, MEETING_MOVED_MAIL));
     if (!result.ok) refuse(caller.lang, result);
-    return { status: 200, body: { message: say(caller.lang, "meetingApi.moved", { count: result.families.length }), id: params.id, sectionId: result.after.section_id, startsAt: result.after.starts_at, families: result.families.length } };
+    return {
+      status: 200,
+      body: {
+        message: say(caller.lang, "meetingApi.moved", { count: result.families.length }),
+        id: params.id,
+        sectionId: result.after.section_id,
+        startsAt: result.after.starts_at,
+        families: result.families.length,
+      },
+    };
   },
 });
 
@@ -98,7 +132,15 @@ export const readRoster = defineEndpoint({
   input: z.object({}),
   async run({ deps: { db }, caller, params: { id } }) {
     const { section, children } = await rosterOr404(db, id, caller.lang);
-    return { status: 200, body: { sectionId: section.id, course: { id: section.course_id, slug: section.course_slug }, timeZone: await academyTimeZone(db), children: children.map(({ id: _id, ...child }) => child) } };
+    return {
+      status: 200,
+      body: {
+        sectionId: section.id,
+        course: { id: section.course_id, slug: section.course_slug },
+        timeZone: await academyTimeZone(db),
+        children: children.map(({ id: _id, ...child }) => child),
+      },
+    };
   },
 });
 

@@ -19,7 +19,11 @@ describe("course sections and enrolment API", () => {
     server = await startTestServer();
     const admin = await server.signIn("admin");
     staff = { cookie: admin.cookie, origin: server.url };
-    course = await server.db.selectFrom("courses").select(["id", "slug", "min_age", "max_age", "sessions"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age", "max_age", "sessions"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     timeZone = (await server.request("GET", `/api/courses/${course.slug}/sections`)).body.timeZone;
     today = zonedParts(new Date(), timeZone).date;
   });
@@ -50,10 +54,21 @@ describe("course sections and enrolment API", () => {
     phone: "+91 98765 43210",
     ...extra,
   });
-  const enrol = (id: number, body: unknown, headers: Record<string, string> = {}) => server.request("POST", `/api/sections/${id}/enrolments`, { json: body, headers });
-  const seats = async (id: number) => (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
+  const enrol = (id: number, body: unknown, headers: Record<string, string> = {}) =>
+    server.request("POST", `/api/sections/${id}/enrolments`, { json: body, headers });
+  const seats = async (id: number) =>
+    (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
   const live = async (id: number) =>
-    Number((await server.db.selectFrom("section_enrolments").select((eb) => eb.fn.countAll().as("n")).where("section_id", "=", id).where("status", "=", "enrolled").executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.db
+          .selectFrom("section_enrolments")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("section_id", "=", id)
+          .where("status", "=", "enrolled")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("seeds open sections for every course, with the course's classes and ages", async () => {
     const res = await server.request("GET", `/api/courses/${course.slug}/sections`);
@@ -81,7 +96,12 @@ describe("course sections and enrolment API", () => {
     expect(local.map((p) => p.time)).toEqual(["17:00", "17:00", "17:00", "17:00"]);
     expect(local.map((p) => p.date)).not.toContain(days[1]);
     expect(local[0]!.date).toBe(days[0]);
-    const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "course_section").where("entity_id", "=", String(id)).executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "course_section")
+      .where("entity_id", "=", String(id))
+      .executeTakeFirstOrThrow();
     expect(audit.action).toBe("create");
     expect(JSON.parse(audit.summary).changes.capacity).toEqual({ from: null, to: 12 });
     // Omitted meetings and ages follow the course.
@@ -91,7 +111,10 @@ describe("course sections and enrolment API", () => {
   });
 
   it("refuses bad sections with field messages, and non-staff", async () => {
-    const bad = await server.request("POST", "/api/admin/sections", { json: section({ weekdays: [], startTime: "25:00", capacity: 0, mode: "online", minAge: 10, maxAge: 8 }), headers: staff });
+    const bad = await server.request("POST", "/api/admin/sections", {
+      json: section({ weekdays: [], startTime: "25:00", capacity: 0, mode: "online", minAge: 10, maxAge: 8 }),
+      headers: staff,
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["capacity", "maxAge", "meetingUrl", "startTime", "weekdays"]);
     const noCourse = await server.request("POST", "/api/admin/sections", { json: section({ courseId: 999999 }), headers: staff });
@@ -183,7 +206,13 @@ describe("course sections and enrolment API", () => {
     expect(moved.status).toBe(200);
     const meetings = await server.db.selectFrom("section_meetings").select("starts_at").where("section_id", "=", id).execute();
     expect(meetings.map((m) => zonedParts(m.starts_at, timeZone).time)).toEqual(["18:30", "18:30", "18:30"]);
-    const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "course_section").where("action", "=", "update").where("entity_id", "=", String(id)).executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "course_section")
+      .where("action", "=", "update")
+      .where("entity_id", "=", String(id))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.summary).changes).toMatchObject({ capacity: { from: 3, to: 5 }, start_time: { from: "17:00", to: "18:30" } });
     expect(await seats(id)).toBe(2);
     expect((await server.request("PUT", "/api/admin/sections/999999", { json: section(), headers: staff })).status).toBe(404);
@@ -212,7 +241,9 @@ describe("course sections and enrolment API", () => {
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => enrol(id, child(`race${i}@example.com`))));
     const statuses = results.map((r) => r.status);
     const counts = { enrolled: statuses.filter((s) => s === 201).length, refused: statuses.filter((s) => s === 409).length };
-    console.log(`[sections] one instance, 200 enrolments at capacity 12: 201 ${counts.enrolled}, 409 ${counts.refused}, seats_taken ${await seats(id)}, live ${await live(id)}`);
+    console.log(
+      `[sections] one instance, 200 enrolments at capacity 12: 201 ${counts.enrolled}, 409 ${counts.refused}, seats_taken ${await seats(id)}, live ${await live(id)}`,
+    );
     expect(counts).toEqual({ enrolled: 12, refused: 188 });
     expect(await seats(id)).toBe(12);
     expect(await live(id)).toBe(12);
@@ -240,7 +271,9 @@ describe("course sections and enrolment API", () => {
         }),
       );
       const counts = { enrolled: results.filter((s) => s === 201).length, refused: results.filter((s) => s === 409).length };
-      console.log(`[sections] two instances, 200 enrolments at capacity 12: 201 ${counts.enrolled}, 409 ${counts.refused}, seats_taken ${await seats(id)}, live ${await live(id)}`);
+      console.log(
+        `[sections] two instances, 200 enrolments at capacity 12: 201 ${counts.enrolled}, 409 ${counts.refused}, seats_taken ${await seats(id)}, live ${await live(id)}`,
+      );
       expect(counts).toEqual({ enrolled: 12, refused: 188 });
       expect(await seats(id)).toBe(12);
       expect(await live(id)).toBe(12);
@@ -264,13 +297,25 @@ describe("course sections and enrolment API", () => {
     const now = nowIso();
     const slot = await server.db
       .insertInto("demo_slots")
-      .values({ starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(), duration_minutes: 60, capacity: 5, course_id: older.id, status: "open", created_at: now, updated_at: now })
+      .values({
+        starts_at: new Date(Date.now() + 72 * 3_600_000).toISOString(),
+        duration_minutes: 60,
+        capacity: 5,
+        course_id: older.id,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const age = Math.max(older.min_age, 19);
-    const res = await server.request("POST", `/api/courses/${older.slug}/demo-bookings`, { json: { slotId: slot.id, ...child("adult.student@example.com", { childAge: age }) } });
+    const res = await server.request("POST", `/api/courses/${older.slug}/demo-bookings`, {
+      json: { slotId: slot.id, ...child("adult.student@example.com", { childAge: age }) },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const outside = await server.request("POST", `/api/courses/${older.slug}/demo-bookings`, { json: { slotId: slot.id, ...child("too.old@example.com", { childAge: older.max_age + 1 }) } });
+    const outside = await server.request("POST", `/api/courses/${older.slug}/demo-bookings`, {
+      json: { slotId: slot.id, ...child("too.old@example.com", { childAge: older.max_age + 1 }) },
+    });
     expect(outside.status).toBe(400);
     expect(outside.body.errors.childAge).toContain(String(older.max_age));
   });

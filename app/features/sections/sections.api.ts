@@ -25,7 +25,18 @@ import { enrolmentPaymentPath } from "~/features/billing";
 import { checkEnrolmentConsent } from "~/features/consent/consent-enrolment.server";
 import { enrolmentCalendar, enrolmentConfirmedPath } from "./enrolment-confirmed.server";
 import { courseFacts } from "./course-facts";
-import { courseOwnFacts, cancelSection, createSection, enrol, findSection, listOpenSections, listSectionsForStaff, setSectionStatus, updateSection, type SectionRow } from "./sections.server";
+import {
+  courseOwnFacts,
+  cancelSection,
+  createSection,
+  enrol,
+  findSection,
+  listOpenSections,
+  listSectionsForStaff,
+  setSectionStatus,
+  updateSection,
+  type SectionRow,
+} from "./sections.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
 const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
@@ -45,7 +56,11 @@ export type EnrolmentInput = z.output<ReturnType<typeof buildEnrolmentSchema>>;
 
 /** "Registration opens on Monday, 7 December 2026 at 09:00 (India Standard Time)". */
 const opensMessage = (lang: Lang, opensAt: string, timeZone: string) =>
-  say(lang, "api.notOpenYet", { date: formatDateLabel(opensAt, timeZone, lang), time: formatTimeLabel(opensAt, timeZone, lang), zone: formatZoneLabel(opensAt, timeZone, lang) });
+  say(lang, "api.notOpenYet", {
+    date: formatDateLabel(opensAt, timeZone, lang),
+    time: formatTimeLabel(opensAt, timeZone, lang),
+    zone: formatZoneLabel(opensAt, timeZone, lang),
+  });
 
 /**
  * POST /api/sections/:id/enrolments: a child's seat in every meeting of a section (issue 29). The
@@ -82,26 +97,38 @@ export const enrolInSection = defineEndpoint({
     const section = await findSection(db, params.id);
     const course = section ? pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", lang) : "";
     // From the demo follow-up link (decision 069): stored as the demo booking's when the child is the booking's.
-    const demoBookingId = section && input.demo ? await demoBookingForEnrolment(db, config.sessionSecret, input.demo, section.course_id, input.childName) : null;
+    const demoBookingId =
+      section && input.demo ? await demoBookingForEnrolment(db, config.sessionSecret, input.demo, section.course_id, input.childName) : null;
     const holdUntil = config.stripe && section && section.course_price > 0 ? new Date(Date.now() + settings.paymentHoldMinutes * 60_000).toISOString() : null;
     let price: PricedEnrolment | undefined;
     let held = false;
-    const result = await enrol(db, params.id, { ...input, childId }, {
-      userId: caller.user?.id ?? null,
-      lang,
-      holdUntil,
-      // A family's own: capped, holds bounded, mails budgeted (decision 104); staff enrolling for a family are not.
-      family: caller.user && isStaffRole(caller.user.role) ? undefined : { userId: caller.user?.id ?? null, perFamily: settings.enrolmentsPerFamily },
-      // The price before paying, and the code used, in the enrolment's transaction: a refused code enrols nobody.
-      price: async (trx, enrolment) => (price = await priceEnrolment(trx, { offer: { kind: "section", id: enrolment.offerId }, enrolmentId: enrolment.id, family: { userId: caller.user?.id ?? null, email: input.email, childId, childName: input.childName }, code: input.promoCode })),
-      queue: async (trx, enrolment) => {
-        // A fee the discounts bring to nothing needs no payment: the enrolment is confirmed at once.
-        held = enrolment.held;
-        if (demoBookingId !== null) await markFromDemo(trx, enrolment.id, demoBookingId);
-        await consent.save(trx, { enrolmentId: enrolment.id });
-        if (!held) await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
+    const result = await enrol(
+      db,
+      params.id,
+      { ...input, childId },
+      {
+        userId: caller.user?.id ?? null,
+        lang,
+        holdUntil,
+        // A family's own: capped, holds bounded, mails budgeted (decision 104); staff enrolling for a family are not.
+        family: caller.user && isStaffRole(caller.user.role) ? undefined : { userId: caller.user?.id ?? null, perFamily: settings.enrolmentsPerFamily },
+        // The price before paying, and the code used, in the enrolment's transaction: a refused code enrols nobody.
+        price: async (trx, enrolment) =>
+          (price = await priceEnrolment(trx, {
+            offer: { kind: "section", id: enrolment.offerId },
+            enrolmentId: enrolment.id,
+            family: { userId: caller.user?.id ?? null, email: input.email, childId, childName: input.childName },
+            code: input.promoCode,
+          })),
+        queue: async (trx, enrolment) => {
+          // A fee the discounts bring to nothing needs no payment: the enrolment is confirmed at once.
+          held = enrolment.held;
+          if (demoBookingId !== null) await markFromDemo(trx, enrolment.id, demoBookingId);
+          await consent.save(trx, { enrolmentId: enrolment.id });
+          if (!held) await queueEnrolmentMail(trx, ENROLMENT_MAIL, { ...enrolment, lang }, course);
+        },
       },
-    }).catch((error: unknown) => {
+    ).catch((error: unknown) => {
       if (!(error instanceof PromoRefused)) throw error;
       const message = promoProblemMessage(lang, error.problem);
       throw new HttpError(400, message, { promoCode: message });
@@ -118,11 +145,32 @@ export const enrolInSection = defineEndpoint({
     }
     if (held && holdUntil) {
       const paymentUrl = enrolmentPaymentPath(linkToken(config.sessionSecret, "enrolment-payment", result), lang);
-      return { status: 201, body: { message: say(lang, "api.held", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, holdUntil, paymentUrl, price } };
+      return {
+        status: 201,
+        body: {
+          message: say(lang, "api.held", { course }),
+          reference: result.reference,
+          code: result.code,
+          sectionId: result.sectionId,
+          holdUntil,
+          paymentUrl,
+          price,
+        },
+      };
     }
     // The confirmation page (issue 42): the child, the first class, the invoice and how to pay.
     const confirmationUrl = enrolmentConfirmedPath(linkToken(config.sessionSecret, "enrolment-receipt", result), lang);
-    return { status: 201, body: { message: say(lang, "api.enrolled", { course }), reference: result.reference, code: result.code, sectionId: result.sectionId, price, confirmationUrl } };
+    return {
+      status: 201,
+      body: {
+        message: say(lang, "api.enrolled", { course }),
+        reference: result.reference,
+        code: result.code,
+        sectionId: result.sectionId,
+        price,
+        confirmationUrl,
+      },
+    };
   },
 });
 
@@ -164,7 +212,13 @@ export const updateCourseSection = defineEndpoint({
   input: sectionSchema,
   async run({ deps: { db }, caller, params }, input) {
     const result = await updateSection(db, params.id, input, await academyTimeZone(db), (trx, before, after) =>
-      recordAudit(trx, { action: "update", entity: "course_section", entityId: params.id, changes: diffFields(audited(before), audited(after)), userId: staffId(caller) }),
+      recordAudit(trx, {
+        action: "update",
+        entity: "course_section",
+        entityId: params.id,
+        changes: diffFields(audited(before), audited(after)),
+        userId: staffId(caller),
+      }),
     );
     if (!result.ok) refuse(caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "adminApi.updated"), id: params.id, meetings: result.after.meeting_count } };
@@ -180,7 +234,13 @@ export const setCourseSectionStatus = defineEndpoint({
   input: sectionStatusSchema,
   async run({ deps: { db }, caller, params }, { status }) {
     const result = await setSectionStatus(db, params.id, status, (trx, before) =>
-      recordAudit(trx, { action: "status", entity: "course_section", entityId: params.id, changes: { status: { from: before.status, to: status } }, userId: staffId(caller) }),
+      recordAudit(trx, {
+        action: "status",
+        entity: "course_section",
+        entityId: params.id,
+        changes: { status: { from: before.status, to: status } },
+        userId: staffId(caller),
+      }),
     );
     if (result !== "ok") refuse(caller.lang, { reason: result });
     return { status: 200, body: { message: say(caller.lang, status === "open" ? "adminApi.opened" : "adminApi.closed"), status } };
@@ -201,7 +261,14 @@ export const cancelCourseSection = defineEndpoint({
         const course = section ? pick({ name_en: section.course_en, name_ar: section.course_ar }, "name", enrolment.lang) : "";
         await queueEnrolmentMail(trx, SECTION_CANCELLED_MAIL, enrolment, course);
       }
-      await recordAudit(trx, { action: "cancel", entity: "course_section", entityId: params.id, changes: { status: { from: before.status, to: "cancelled" } }, summary: { families: enrolments.length }, userId: staffId(caller) });
+      await recordAudit(trx, {
+        action: "cancel",
+        entity: "course_section",
+        entityId: params.id,
+        changes: { status: { from: before.status, to: "cancelled" } },
+        summary: { families: enrolments.length },
+        userId: staffId(caller),
+      });
     });
     if (!result.ok) refuse(caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "adminApi.cancelled", { count: result.families }), families: result.families } };

@@ -68,7 +68,12 @@ export const enrolmentFields = {
   childAge: bookingAgeField,
   childId: id.nullable().optional().default(null),
   /** The demo follow-up link's token (`?demo=`, decision 069), carried by the course page's form; checked by the endpoint. */
-  demo: z.string().max(200, v.invalid).regex(/^[\w.-]*$/, v.invalid).optional().default(""),
+  demo: z
+    .string()
+    .max(200, v.invalid)
+    .regex(/^[\w.-]*$/, v.invalid)
+    .optional()
+    .default(""),
   /** A promo code typed on the form (issue 31 part 5): used in the enrolment's own transaction, checked there. */
   promoCode: z.string({ error: v.invalid }).max(64, v.tooLong).optional().default(""),
 };

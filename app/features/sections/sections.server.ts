@@ -45,7 +45,10 @@ async function plan(db: DB, input: SectionInput, timeZone: string): Promise<Plan
     if (!teacher) return { ok: false, field: "teacherId", reason: "teacherNotFound" };
   }
   const count = input.meetings ?? Math.max(1, Math.min(course.sessions, 104));
-  const meetings = materialiseMeetings({ weekdays: input.weekdays, startTime: input.startTime, firstDate: input.firstDate, count, closures: input.closures }, timeZone).map((m) => m.startsAt);
+  const meetings = materialiseMeetings(
+    { weekdays: input.weekdays, startTime: input.startTime, firstDate: input.firstDate, count, closures: input.closures },
+    timeZone,
+  ).map((m) => m.startsAt);
   if (meetings.length === 0) return { ok: false, field: "weekdays", reason: "noMeetings" };
   const startsAt = meetings[0]!;
   const minAge = input.minAge ?? course.min_age;
@@ -79,7 +82,16 @@ async function plan(db: DB, input: SectionInput, timeZone: string): Promise<Plan
 async function insertMeetings(trx: DB, sectionId: number, starts: string[], durationMinutes: number, now: string) {
   await trx
     .insertInto("section_meetings")
-    .values(starts.map((startsAt) => ({ section_id: sectionId, starts_at: startsAt, duration_minutes: durationMinutes, status: "scheduled" as const, created_at: now, updated_at: now })))
+    .values(
+      starts.map((startsAt) => ({
+        section_id: sectionId,
+        starts_at: startsAt,
+        duration_minutes: durationMinutes,
+        status: "scheduled" as const,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .execute();
 }
 
@@ -152,7 +164,12 @@ export async function setSectionStatus(db: DB, id: number, status: "open" | "clo
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("course_sections").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return "notFound" as const;
-    const changed = await trx.updateTable("course_sections").set({ status, updated_at: nowIso() }).where("id", "=", id).where("status", "<>", "cancelled").executeTakeFirst();
+    const changed = await trx
+      .updateTable("course_sections")
+      .set({ status, updated_at: nowIso() })
+      .where("id", "=", id)
+      .where("status", "<>", "cancelled")
+      .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return "cancelled" as const;
     if (before.status !== status) await audit(trx, before);
     if (status === "open") await offerSeats(trx, SECTION_LINE, id, nowIso());
@@ -175,13 +192,23 @@ export async function cancelSection(db: DB, id: number, after: (trx: DB, before:
     const before = await trx.selectFrom("course_sections").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return { ok: false as const, reason: "notFound" as const };
     const now = nowIso();
-    const changed = await trx.updateTable("course_sections").set({ status: "cancelled", seats_taken: 0, updated_at: now }).where("id", "=", id).where("status", "<>", "cancelled").executeTakeFirst();
+    const changed = await trx
+      .updateTable("course_sections")
+      .set({ status: "cancelled", seats_taken: 0, updated_at: now })
+      .where("id", "=", id)
+      .where("status", "<>", "cancelled")
+      .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return { ok: false as const, reason: "cancelled" as const };
     // Each live enrolment ends (its invoice voided, a code's use given back: decision 100).
     const enrolments = await cancelSectionEnrolments(trx, id);
     await trx.updateTable("section_meetings").set({ status: "cancelled", updated_at: now }).where("section_id", "=", id).execute();
     // Its line ends too: open offers held seats of the counter set to 0 above (decision 066).
-    await trx.updateTable("section_waitlist").set({ status: "left", updated_at: now }).where("section_id", "=", id).where("status", "in", ["waiting", "offered"]).execute();
+    await trx
+      .updateTable("section_waitlist")
+      .set({ status: "left", updated_at: now })
+      .where("section_id", "=", id)
+      .where("status", "in", ["waiting", "offered"])
+      .execute();
     await after(trx, before, enrolments);
     return { ok: true as const, families: enrolments.length };
   });
@@ -213,7 +240,12 @@ export interface PublicSection {
   registrationOpen: boolean;
 }
 
-function toPublic(row: SectionRow & { teacher_en: string | null; teacher_ar: string | null }, meetings: { startsAt: string }[], lang: Lang, now: string): PublicSection {
+function toPublic(
+  row: SectionRow & { teacher_en: string | null; teacher_ar: string | null },
+  meetings: { startsAt: string }[],
+  lang: Lang,
+  now: string,
+): PublicSection {
   return {
     id: row.id,
     courseId: row.course_id,
@@ -248,7 +280,13 @@ const sectionsWithTeacher = (db: DB) =>
 async function scheduledMeetings(db: DB, ids: number[]): Promise<Map<number, { startsAt: string }[]>> {
   const byId = new Map<number, { startsAt: string }[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byId;
-  const rows = await db.selectFrom("section_meetings").select(["section_id", "starts_at"]).where("section_id", "in", ids).where("status", "=", "scheduled").orderBy("starts_at").execute();
+  const rows = await db
+    .selectFrom("section_meetings")
+    .select(["section_id", "starts_at"])
+    .where("section_id", "in", ids)
+    .where("status", "=", "scheduled")
+    .orderBy("starts_at")
+    .execute();
   for (const row of rows) byId.get(row.section_id)?.push({ startsAt: row.starts_at });
   return byId;
 }
@@ -267,7 +305,10 @@ export async function listOpenSections(db: DB, courseId: number, lang: Lang): Pr
     .orderBy("s.starts_at")
     .orderBy("s.id")
     .execute();
-  const meetings = await scheduledMeetings(db, rows.map((row) => row.id));
+  const meetings = await scheduledMeetings(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toPublic(row, meetings.get(row.id) ?? [], lang, now));
 }
 
@@ -302,7 +343,10 @@ export async function listSectionsForStaff(db: DB, lang: Lang, filter: { courseI
   if (filter.courseId !== undefined) query = query.where("s.course_id", "=", filter.courseId);
   const rows = await query.orderBy("s.starts_at", "desc").orderBy("s.id", "desc").limit(500).execute();
   const now = nowIso();
-  const meetings = await scheduledMeetings(db, rows.map((row) => row.id));
+  const meetings = await scheduledMeetings(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...toPublic(row, meetings.get(row.id) ?? [], lang, now),
     status: row.status,
@@ -346,13 +390,15 @@ export type EnrolResult =
 class SectionUnavailable extends Error {}
 
 /** Why a section takes no enrolment now (undefined: it would). */
-function refusalOf(section: Pick<SectionRow, "status" | "seats_taken" | "capacity" | "registration_opens_at" | "registration_closes_at">, now: string): EnrolRefusal | undefined {
+function refusalOf(
+  section: Pick<SectionRow, "status" | "seats_taken" | "capacity" | "registration_opens_at" | "registration_closes_at">,
+  now: string,
+): EnrolRefusal | undefined {
   if (section.status !== "open" || section.registration_closes_at <= now) return "closed";
   if (section.registration_opens_at !== null && section.registration_opens_at > now) return "notOpenYet";
   if (section.seats_taken >= section.capacity) return "full";
   return undefined;
 }
-
 
 /**
  * Enrols a child in every meeting of a section at once, or not at all (decision 059). As the demo
@@ -416,48 +462,50 @@ export async function enrol(
   }
 
   function insert(code: string) {
-    return retryDeadlock(() => db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      if (options.family) {
-        // Before the seat: the family's lock comes first in every public enrolment, so two never wait on each other.
-        markPublicForm(trx, input.email);
-        await checkFamilyLimits(trx, { ...options.family, email: input.email, heldIn: options.holdUntil ? sectionId : null }, now);
-      }
-      // The one seat helper (seats.server.ts): open, registration window open, a seat left.
-      const seat = await takeSeatIn(trx, "course_sections", sectionId, now, (eb) =>
-        eb.and([
-          eb("status", "=", "open"),
-          eb("registration_closes_at", ">", now),
-          eb.or([eb("registration_opens_at", "is", null), eb("registration_opens_at", "<=", now)]),
-        ]),
-      );
-      if (!seat) throw new SectionUnavailable();
-      const { course_id } = await trx.selectFrom("course_sections").select("course_id").where("id", "=", sectionId).executeTakeFirstOrThrow();
-      // The row, its price and its invoice: the enrolments feature's one command (decision 100).
-      const { enrolment, held } = await enrolInSection(
-        trx,
-        {
-          reference,
-          code,
-          section_id: sectionId,
-          course_id,
-          child_name: input.childName,
-          child_age: input.childAge,
-          child_id: input.childId,
-          parent_name: input.parentName,
-          email: input.email,
-          phone: input.phone,
-          lang: options.lang,
-          user_id: options.userId,
-          source: options.demoBookingId ? "demo" : "direct",
-          demo_booking_id: options.demoBookingId ?? null,
-          payment_hold_until: options.holdUntil ?? null,
-        },
-        options.price,
-      );
-      await options.queue(trx, { id: enrolment.id, reference, email: enrolment.email, held });
-      return enrolment.id;
-    }));
+    return retryDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        if (options.family) {
+          // Before the seat: the family's lock comes first in every public enrolment, so two never wait on each other.
+          markPublicForm(trx, input.email);
+          await checkFamilyLimits(trx, { ...options.family, email: input.email, heldIn: options.holdUntil ? sectionId : null }, now);
+        }
+        // The one seat helper (seats.server.ts): open, registration window open, a seat left.
+        const seat = await takeSeatIn(trx, "course_sections", sectionId, now, (eb) =>
+          eb.and([
+            eb("status", "=", "open"),
+            eb("registration_closes_at", ">", now),
+            eb.or([eb("registration_opens_at", "is", null), eb("registration_opens_at", "<=", now)]),
+          ]),
+        );
+        if (!seat) throw new SectionUnavailable();
+        const { course_id } = await trx.selectFrom("course_sections").select("course_id").where("id", "=", sectionId).executeTakeFirstOrThrow();
+        // The row, its price and its invoice: the enrolments feature's one command (decision 100).
+        const { enrolment, held } = await enrolInSection(
+          trx,
+          {
+            reference,
+            code,
+            section_id: sectionId,
+            course_id,
+            child_name: input.childName,
+            child_age: input.childAge,
+            child_id: input.childId,
+            parent_name: input.parentName,
+            email: input.email,
+            phone: input.phone,
+            lang: options.lang,
+            user_id: options.userId,
+            source: options.demoBookingId ? "demo" : "direct",
+            demo_booking_id: options.demoBookingId ?? null,
+            payment_hold_until: options.holdUntil ?? null,
+          },
+          options.price,
+        );
+        await options.queue(trx, { id: enrolment.id, reference, email: enrolment.email, held });
+        return enrolment.id;
+      }),
+    );
   }
 }
 

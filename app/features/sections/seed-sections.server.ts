@@ -57,7 +57,16 @@ export async function seedSections(db: DB): Promise<void> {
           .executeTakeFirstOrThrow();
         await trx
           .insertInto("section_meetings")
-          .values(meetings.map((m) => ({ section_id: section.id, starts_at: m.startsAt, duration_minutes: 60, status: "scheduled" as const, created_at: now, updated_at: now })))
+          .values(
+            meetings.map((m) => ({
+              section_id: section.id,
+              starts_at: m.startsAt,
+              duration_minutes: 60,
+              status: "scheduled" as const,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
           .execute();
       });
     }

@@ -47,7 +47,11 @@ export async function ogImage(src: string, uploadsDir: string): Promise<Buffer> 
     if (!file) throw new Error("no site picture");
     const sharp = await loadSharp();
     // density: SVGs are drawn sharp at the preview's size, not at their nominal one.
-    png = await sharp(await readFile(file), { density: 300 }).resize(OG_WIDTH, OG_HEIGHT, { fit: "cover" }).flatten({ background: "#ffffff" }).png().toBuffer();
+    png = await sharp(await readFile(file), { density: 300 })
+      .resize(OG_WIDTH, OG_HEIGHT, { fit: "cover" })
+      .flatten({ background: "#ffffff" })
+      .png()
+      .toBuffer();
   } catch {
     png = await (cache.get("") ?? defaultCard());
     cache.set("", png);

@@ -38,9 +38,36 @@ describe("sitemap, robots.txt and RSS", () => {
       .insertInto("blog_posts")
       .values([
         // Hostile text must come out as escaped XML; hidden posts must not come out at all.
-        { ...base, slug: "hostile-title", status: "published", title_en: "</title><script>alert(1)</script> & \u0001 ]]>", description_en: "a < b & c > d", category_en: "x\"y'z", image_url: "javascript:alert(1)", publish_date: "2020-01-01T00:00:00.000Z" },
-        { ...base, slug: "draft-post", status: "draft", title_en: "Draft", description_en: "d", category_en: "c", image_url: "", publish_date: "2020-01-01T00:00:00.000Z" },
-        { ...base, slug: "future-post", status: "published", title_en: "Future", description_en: "d", category_en: "c", image_url: "", publish_date: "2999-01-01T00:00:00.000Z" },
+        {
+          ...base,
+          slug: "hostile-title",
+          status: "published",
+          title_en: "</title><script>alert(1)</script> & \u0001 ]]>",
+          description_en: "a < b & c > d",
+          category_en: "x\"y'z",
+          image_url: "javascript:alert(1)",
+          publish_date: "2020-01-01T00:00:00.000Z",
+        },
+        {
+          ...base,
+          slug: "draft-post",
+          status: "draft",
+          title_en: "Draft",
+          description_en: "d",
+          category_en: "c",
+          image_url: "",
+          publish_date: "2020-01-01T00:00:00.000Z",
+        },
+        {
+          ...base,
+          slug: "future-post",
+          status: "published",
+          title_en: "Future",
+          description_en: "d",
+          category_en: "c",
+          image_url: "",
+          publish_date: "2999-01-01T00:00:00.000Z",
+        },
       ])
       .execute();
   });
@@ -77,13 +104,38 @@ describe("sitemap, robots.txt and RSS", () => {
 
   it("sitemap.xml lists a post written only in Arabic at its Arabic address alone", async () => {
     const now = new Date().toISOString();
-    const texts = { description_en: "", category_en: "", content_en: "[]", meta_title_en: "", meta_description_en: "", meta_keywords_en: "", meta_title_ar: "", meta_description_ar: "", meta_keywords_ar: "" };
+    const texts = {
+      description_en: "",
+      category_en: "",
+      content_en: "[]",
+      meta_title_en: "",
+      meta_description_en: "",
+      meta_keywords_en: "",
+      meta_title_ar: "",
+      meta_description_ar: "",
+      meta_keywords_ar: "",
+    };
     await server.db
       .insertInto("blog_posts")
-      .values({ ...texts, slug: "arabic-only-map", status: "published", title_en: "", title_ar: "بالعربية", description_ar: "وصف", category_ar: "عام", content_ar: "[]", image_url: "", author: "B", publish_date: "2020-01-01T00:00:00.000Z", created_at: now, updated_at: now })
+      .values({
+        ...texts,
+        slug: "arabic-only-map",
+        status: "published",
+        title_en: "",
+        title_ar: "بالعربية",
+        description_ar: "وصف",
+        category_ar: "عام",
+        content_ar: "[]",
+        image_url: "",
+        author: "B",
+        publish_date: "2020-01-01T00:00:00.000Z",
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     try {
-      const urls: { loc: string; "xhtml:link": { "@hreflang": string; "@href": string }[] }[] = parseXml((await server.request("GET", "/sitemap.xml")).body).urlset.url;
+      const urls: { loc: string; "xhtml:link": { "@hreflang": string; "@href": string }[] }[] = parseXml((await server.request("GET", "/sitemap.xml")).body)
+        .urlset.url;
       const entries = urls.filter((u) => u.loc.endsWith("/blog/arabic-only-map"));
       expect(entries.map((u) => u.loc)).toEqual([`${PUBLIC_URL}/ar/blog/arabic-only-map`]);
       expect(entries[0]!["xhtml:link"].map((l) => l["@hreflang"])).toEqual(["ar", "x-default"]);
@@ -97,7 +149,9 @@ describe("sitemap, robots.txt and RSS", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const lines = String(res.body).split("\n");
-    expect(lines).toEqual(expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /ar/admin", `Sitemap: ${PUBLIC_URL}/sitemap.xml`]));
+    expect(lines).toEqual(
+      expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /ar/admin", `Sitemap: ${PUBLIC_URL}/sitemap.xml`]),
+    );
   });
 
   it("the English RSS 2.0 feed lists the published posts newest first with absolute links", async () => {
@@ -109,7 +163,8 @@ describe("sitemap, robots.txt and RSS", () => {
     const channel = doc.rss.channel;
     expect(channel).toMatchObject({ title: "STEM Academy Blog", link: `${PUBLIC_URL}/blog`, language: "en" });
     expect(channel["atom:link"]["@href"]).toBe(`${PUBLIC_URL}/blog/rss.xml`);
-    const items: { title: string; link: string; guid: { "#text": string }; pubDate: string; description: string; enclosure?: { "@url": string } }[] = channel.item;
+    const items: { title: string; link: string; guid: { "#text": string }; pubDate: string; description: string; enclosure?: { "@url": string } }[] =
+      channel.item;
     expect(items.map((i) => i.link)).toEqual([...seededSlugs, "hostile-title"].map((s) => `${PUBLIC_URL}/blog/${s}`));
     expect(items[0]!.title).toBe("Turning Screen Time into Creative Time");
     expect(items[0]!.pubDate).toBe("Thu, 20 Aug 2026 09:00:00 GMT");

@@ -29,8 +29,7 @@ interface Entry {
   langs?: readonly Lang[];
 }
 
-const latest = (...dates: (string | null | undefined)[]): string =>
-  dates.reduce<string>((max, date) => (date && date > max ? date : max), "");
+const latest = (...dates: (string | null | undefined)[]): string => dates.reduce<string>((max, date) => (date && date > max ? date : max), "");
 
 /**
  * Every public page, course and published post with its last change. Each static page shows the
@@ -39,7 +38,10 @@ const latest = (...dates: (string | null | undefined)[]): string =>
  */
 export async function sitemapEntries(db: DB): Promise<Entry[]> {
   const [settings, courses, posts] = await Promise.all([
-    db.selectFrom("site_settings").select((eb) => eb.fn.max("updated_at").as("at")).executeTakeFirst(),
+    db
+      .selectFrom("site_settings")
+      .select((eb) => eb.fn.max("updated_at").as("at"))
+      .executeTakeFirst(),
     db.selectFrom("courses").select(["slug", "updated_at"]).orderBy("id").execute(),
     listPublishedPostDates(db),
   ]);

@@ -2,7 +2,17 @@ import type { DB } from "~server/db/db";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
-import { PAGE_SECTIONS, isPageKey, sectionOf, shownText, type PageKey, type PageSection, type PageTexts, type SectionField, type SectionValues } from "./page-sections";
+import {
+  PAGE_SECTIONS,
+  isPageKey,
+  sectionOf,
+  shownText,
+  type PageKey,
+  type PageSection,
+  type PageTexts,
+  type SectionField,
+  type SectionValues,
+} from "./page-sections";
 
 const texts = (stored: string): Record<string, string> => {
   const parsed = fromDbJson<Record<string, unknown>>(stored, {});
@@ -70,5 +80,10 @@ export async function seedPageSections(db: DB): Promise<void> {
         return { page, section: section.key, texts_en: toDbJson(values.en), texts_ar: toDbJson(values.ar), created_at: now, updated_at: now };
       }),
   );
-  if (missing.length > 0) await db.insertInto("page_sections").values(missing).onConflict((oc) => oc.columns(["page", "section"]).doNothing()).execute();
+  if (missing.length > 0)
+    await db
+      .insertInto("page_sections")
+      .values(missing)
+      .onConflict((oc) => oc.columns(["page", "section"]).doNothing())
+      .execute();
 }

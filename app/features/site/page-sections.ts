@@ -48,8 +48,19 @@ export const PAGE_SECTIONS = {
         line("imageAlt", "home:hero.imageAlt", 300),
       ],
     },
-    { key: "why", fields: [line("title", "home:why.title"), para("intro", "home:why.intro", 500), ...cards("home", "why", ["mentors", "projects", "batches", "flexible"])] },
-    { key: "about", fields: [line("title", "home:about.title"), para("text1", "home:about.text1"), para("text2", "home:about.text2"), line("imageAlt", "home:about.imageAlt", 300)] },
+    {
+      key: "why",
+      fields: [line("title", "home:why.title"), para("intro", "home:why.intro", 500), ...cards("home", "why", ["mentors", "projects", "batches", "flexible"])],
+    },
+    {
+      key: "about",
+      fields: [
+        line("title", "home:about.title"),
+        para("text1", "home:about.text1"),
+        para("text2", "home:about.text2"),
+        line("imageAlt", "home:about.imageAlt", 300),
+      ],
+    },
     { key: "why2", fields: [line("title", "home:why2.title"), ...cards("home", "why2", ["certificates", "progress", "safe", "future"])] },
     {
       key: "headings",
@@ -73,7 +84,10 @@ export const PAGE_SECTIONS = {
   ],
   stemlab: [
     { key: "intro", fields: [line("title", "pages:stemlab.title"), para("intro", "pages:stemlab.intro")] },
-    { key: "expect", fields: [line("title", "pages:stemlab.expectTitle"), ...cards("pages", "stemlab.cards", ["equipment", "guidance", "projects", "realWorld"])] },
+    {
+      key: "expect",
+      fields: [line("title", "pages:stemlab.expectTitle"), ...cards("pages", "stemlab.cards", ["equipment", "guidance", "projects", "realWorld"])],
+    },
     {
       key: "creativity",
       fields: [
@@ -92,7 +106,12 @@ export const PAGE_SECTIONS = {
     {
       key: "banner",
       // `{{year}}` in the eyebrow is the season's year from the settings' start date.
-      fields: [{ ...line("eyebrow", "camp:banner.eyebrow", 80), placeholder: "year" }, line("title", "camp:banner.title"), para("intro", "camp:banner.intro"), line("imageAlt", "camp:banner.imageAlt", 300)],
+      fields: [
+        { ...line("eyebrow", "camp:banner.eyebrow", 80), placeholder: "year" },
+        line("title", "camp:banner.title"),
+        para("intro", "camp:banner.intro"),
+        line("imageAlt", "camp:banner.imageAlt", 300),
+      ],
     },
     { key: "topics", fields: CAMP_TOPICS.map((topic) => line(topic, `camp:topics.${topic}`, 60)) },
     { key: "spots", fields: [line("title", "camp:spots.title", 80)] },
@@ -100,11 +119,21 @@ export const PAGE_SECTIONS = {
       key: "why",
       fields: [
         line("title", "camp:why.title"),
-        ...(["handsOn", "mentors", "future", "showcase"] as const).flatMap((key) => [line(`${key}Title`, `camp:why.${key}`), para(`${key}Text`, `camp:why.${key}Text`, 400)]),
+        ...(["handsOn", "mentors", "future", "showcase"] as const).flatMap((key) => [
+          line(`${key}Title`, `camp:why.${key}`),
+          para(`${key}Text`, `camp:why.${key}Text`, 400),
+        ]),
       ],
     },
     // `{{camp}}` in the curriculum dialog's title is the camp's name.
-    { key: "headings", fields: [line("campsTitle", "camp:card.campsTitle"), line("moreTitle", "camp:moreCourses.title"), { ...line("curriculumTitle", "camp:curriculum.title"), placeholder: "camp" }] },
+    {
+      key: "headings",
+      fields: [
+        line("campsTitle", "camp:card.campsTitle"),
+        line("moreTitle", "camp:moreCourses.title"),
+        { ...line("curriculumTitle", "camp:curriculum.title"), placeholder: "camp" },
+      ],
+    },
   ],
   projects: [{ key: "page", fields: [line("title", "pages:projects.title"), line("imageAlt", "pages:projects.imageAlt", 300)] }],
   site: [

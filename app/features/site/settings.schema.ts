@@ -69,7 +69,10 @@ export const siteSettingsSchema = z.object({
    * each language (empty: no transfer offered). Shown after enrolling, on the family's invoices and
    * in the invoice e-mail, beside the address, opening hours and phone above.
    */
-  payMethods: z.array(z.enum(PAY_METHODS)).max(PAY_METHODS.length).default([...PAY_METHODS]),
+  payMethods: z
+    .array(z.enum(PAY_METHODS))
+    .max(PAY_METHODS.length)
+    .default([...PAY_METHODS]),
   bankDetails: z.object({ en: z.string().max(500), ar: z.string().max(500) }).default({ en: "", ar: "" }),
   /** The currency a new course or camp is priced in until staff choose another (decision 101). */
   defaultCurrency: z.enum(CURRENCY_CODES).default("USD"),

@@ -42,7 +42,9 @@ export function RosterChildCard({ child, markable, served }: { child: ShownChild
         ) : null}
       </p>
       {child.absence ? (
-        <p className="mt-1 font-medium text-amber-900">{child.absence.reason ? t("meeting.absence", { reason: child.absence.reason }) : t("meeting.absenceNoReason")}</p>
+        <p className="mt-1 font-medium text-amber-900">
+          {child.absence.reason ? t("meeting.absence", { reason: child.absence.reason }) : t("meeting.absenceNoReason")}
+        </p>
       ) : null}
       {child.needs ? <Needs needs={child.needs} /> : null}
       {markable ? (
@@ -50,7 +52,10 @@ export function RosterChildCard({ child, markable, served }: { child: ShownChild
           <legend className="sr-only">{t("attendance.legend", { name: child.childName })}</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {ATTENDANCE_STATUSES.map((status) => (
-              <label key={status} className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-900 ${statusTone[status]}`}>
+              <label
+                key={status}
+                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-900 ${statusTone[status]}`}
+              >
                 <input type="radio" name={statusField(id)} value={status} defaultChecked={chosen === status} className="size-5 accent-indigo-700" />
                 {t(`attendance.status.${status}`)}
               </label>

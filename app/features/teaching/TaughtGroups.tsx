@@ -28,7 +28,8 @@ export function TaughtGroups({ groups }: { groups: ShownGroup[] }) {
             <span className="min-w-0">
               <span className="block font-semibold text-slate-900">{group.course}</span>
               <span className="block text-sm text-slate-700">
-                {t(group.first === group.last ? "groups.once" : group.ended ? "groups.ended" : "groups.running", { first: group.first, last: group.last })} · {t("groups.children", { count: group.enrolled })}
+                {t(group.first === group.last ? "groups.once" : group.ended ? "groups.ended" : "groups.running", { first: group.first, last: group.last })} ·{" "}
+                {t("groups.children", { count: group.enrolled })}
               </span>
             </span>
             <LocalLink

@@ -74,7 +74,11 @@ export default function AdminAttendancePage({ loaderData }: Route.ComponentProps
                     {group.rate === null ? t("staff.noRate") : `${group.rate}%`}
                   </td>
                   <td className={cell}>
-                    <LocalLink to={`/admin/sections/${group.id}/roster`} aria-label={t("staff.rosterFor", { group: group.name })} className="text-indigo-700 underline">
+                    <LocalLink
+                      to={`/admin/sections/${group.id}/roster`}
+                      aria-label={t("staff.rosterFor", { group: group.name })}
+                      className="text-indigo-700 underline"
+                    >
                       {t("staff.roster")}
                     </LocalLink>
                   </td>

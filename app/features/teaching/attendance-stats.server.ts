@@ -37,7 +37,13 @@ export async function groupAttendance(db: DB, now = nowIso()): Promise<GroupAtte
     .leftJoin("teachers as t", "t.id", "s.teacher_id")
     .select(["s.id", "s.starts_at", "c.name_en", "c.name_ar", "t.name_en as teacher_en", "t.name_ar as teacher_ar"])
     .select((eb) => [
-      eb.selectFrom("section_meetings as m").select((m) => m.fn.countAll<number>().as("n")).whereRef("m.section_id", "=", "s.id").where("m.status", "=", "scheduled").where("m.starts_at", "<=", now).as("held"),
+      eb
+        .selectFrom("section_meetings as m")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("m.section_id", "=", "s.id")
+        .where("m.status", "=", "scheduled")
+        .where("m.starts_at", "<=", now)
+        .as("held"),
       eb
         .selectFrom("section_meetings as m")
         .select((m) => m.fn.countAll<number>().as("n"))

@@ -18,7 +18,14 @@ export type AttendanceResult =
  * meeting's roster can be marked, only from the meeting's own day (academy time) on, never at a
  * cancelled meeting. Each mark that changes is audited with its status and note before → after.
  */
-export async function takeAttendance(db: DB, meetingId: number, input: AttendanceInput, actorId: number, timeZone: string, now = new Date()): Promise<AttendanceResult> {
+export async function takeAttendance(
+  db: DB,
+  meetingId: number,
+  input: AttendanceInput,
+  actorId: number,
+  timeZone: string,
+  now = new Date(),
+): Promise<AttendanceResult> {
   return inTransaction(db, async (trx) => {
     const roster = await meetingRoster(trx, meetingId);
     if (!roster) return { ok: false, reason: "notFound" };
@@ -46,13 +53,25 @@ async function setMark(trx: DB, meetingId: number, enrolmentId: number, mark: { 
   // A mark made at the same moment elsewhere wins the insert; this one then updates it (and says from what).
   const inserted = await trx
     .insertInto("meeting_attendance")
-    .values({ meeting_id: meetingId, enrolment_id: enrolmentId, status: mark.status, note: mark.note ?? "", marked_by: actorId, created_at: now, updated_at: now })
+    .values({
+      meeting_id: meetingId,
+      enrolment_id: enrolmentId,
+      status: mark.status,
+      note: mark.note ?? "",
+      marked_by: actorId,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.columns(["meeting_id", "enrolment_id"]).doNothing())
     .returning("id")
     .executeTakeFirst();
   let before: { status: AttendanceStatus | null; note: string } = { status: null, note: "" };
   if (!inserted) {
-    let query = trx.selectFrom("meeting_attendance").select(["id", "status", "note"]).where("meeting_id", "=", meetingId).where("enrolment_id", "=", enrolmentId);
+    let query = trx
+      .selectFrom("meeting_attendance")
+      .select(["id", "status", "note"])
+      .where("meeting_id", "=", meetingId)
+      .where("enrolment_id", "=", enrolmentId);
     if (isPostgres(trx as unknown as Kysely<unknown>)) query = query.forUpdate();
     const row = await query.executeTakeFirstOrThrow();
     before = { status: row.status, note: row.note };
@@ -61,6 +80,13 @@ async function setMark(trx: DB, meetingId: number, enrolmentId: number, mark: { 
     await trx.updateTable("meeting_attendance").set({ status: mark.status, note, marked_by: actorId, updated_at: now }).where("id", "=", row.id).execute();
   }
   const after = { status: mark.status, note: mark.note ?? before.note };
-  await recordAudit(trx, { userId: actorId, action: "attendance", entity: "section_meeting", entityId: meetingId, changes: diffFields(before, after), summary: { enrolmentId } });
+  await recordAudit(trx, {
+    userId: actorId,
+    action: "attendance",
+    entity: "section_meeting",
+    entityId: meetingId,
+    changes: diffFields(before, after),
+    summary: { enrolmentId },
+  });
   return true;
 }

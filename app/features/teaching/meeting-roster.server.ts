@@ -58,7 +58,18 @@ export async function meetingRoster(db: DB, meetingId: number): Promise<{ meetin
     .innerJoin("course_sections as s", "s.id", "m.section_id")
     .innerJoin("courses as c", "c.id", "s.course_id")
     .leftJoin("teachers as t", "t.id", "s.teacher_id")
-    .select(["m.id", "m.section_id", "m.starts_at", "m.duration_minutes", "m.status", "s.mode", "c.name_en", "c.name_ar", "t.name_en as teacher_en", "t.name_ar as teacher_ar"])
+    .select([
+      "m.id",
+      "m.section_id",
+      "m.starts_at",
+      "m.duration_minutes",
+      "m.status",
+      "s.mode",
+      "c.name_en",
+      "c.name_ar",
+      "t.name_en as teacher_en",
+      "t.name_ar as teacher_ar",
+    ])
     .where("m.id", "=", meetingId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -76,7 +87,16 @@ export async function meetingRoster(db: DB, meetingId: number): Promise<{ meetin
   const own = new Set(enrolments.map((e) => e.id));
   const guestRows = guests.filter((g) => !own.has(g.enrolmentId)).slice(0, Math.max(0, MAX_ROSTER - enrolments.length));
   const guestMarks = guestRows.length
-    ? await db.selectFrom("meeting_attendance").select(["enrolment_id", "status", "note"]).where("meeting_id", "=", meetingId).where("enrolment_id", "in", guestRows.map((g) => g.enrolmentId)).execute()
+    ? await db
+        .selectFrom("meeting_attendance")
+        .select(["enrolment_id", "status", "note"])
+        .where("meeting_id", "=", meetingId)
+        .where(
+          "enrolment_id",
+          "in",
+          guestRows.map((g) => g.enrolmentId),
+        )
+        .execute()
     : [];
   const absences = await reportedAbsencesFor(db, meetingId);
   const needs = await consentNeedsFor(db, [...enrolments.map((e) => e.id), ...guestRows.map((g) => g.enrolmentId)]);
@@ -129,6 +149,7 @@ export async function rosterForViewer(db: DB, meetingId: number, viewer: { id: n
   const shown = isStaffRole(viewer.role) || inWindow;
   const children = shown ? roster.children : roster.children.map((child) => ({ ...child, needs: null }));
   const withNeeds = children.filter((child) => child.needs !== null).length;
-  if (withNeeds > 0) await recordAudit(db, { userId: viewer.id, action: "view_children_data", entity: "meeting", entityId: meetingId, summary: { children: withNeeds } });
+  if (withNeeds > 0)
+    await recordAudit(db, { userId: viewer.id, action: "view_children_data", entity: "meeting", entityId: meetingId, summary: { children: withNeeds } });
   return { ...roster, children, needsHidden: !shown };
 }

@@ -74,7 +74,9 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
       </p>
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{meeting.course}</h1>
-        <p className="mt-1 text-slate-800">{t("meeting.when", { date: meeting.date, time: meeting.time, minutes: meeting.minutes, duration: meeting.duration })}</p>
+        <p className="mt-1 text-slate-800">
+          {t("meeting.when", { date: meeting.date, time: meeting.time, minutes: meeting.minutes, duration: meeting.duration })}
+        </p>
         <p className="text-sm text-slate-700">{t("meeting.zone", { zone })}</p>
         {meeting.teacher ? <p className="text-sm text-slate-700">{t("meeting.teacher", { name: meeting.teacher })}</p> : null}
         <LocalLink to={`/teaching/sections/${meeting.sectionId}/certificates`} className="mt-2 inline-block text-sm font-medium text-indigo-800 underline">
@@ -97,7 +99,11 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
               <p id="all-present-hint" className="text-sm text-slate-800">
                 {t("attendance.allPresentHint")}
               </p>
-              <button type="submit" aria-describedby="all-present-hint" className="min-h-11 w-full rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
+              <button
+                type="submit"
+                aria-describedby="all-present-hint"
+                className="min-h-11 w-full rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+              >
                 {t("attendance.allPresent")}
               </button>
             </form>
@@ -121,7 +127,10 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
                 <RosterChildCard key={child.enrolmentId} child={child} markable served={servedMarks?.values} />
               ))}
             </ul>
-            <button type="submit" className="sticky bottom-2 min-h-12 w-full rounded-lg bg-indigo-700 px-4 py-3 text-lg font-semibold text-white shadow-lg hover:bg-indigo-800">
+            <button
+              type="submit"
+              className="sticky bottom-2 min-h-12 w-full rounded-lg bg-indigo-700 px-4 py-3 text-lg font-semibold text-white shadow-lg hover:bg-indigo-800"
+            >
               {t("attendance.save")}
             </button>
           </form>

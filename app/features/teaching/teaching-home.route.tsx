@@ -94,10 +94,16 @@ function MeetingList({ id, title, meetings, empty }: { id: string; title: string
               >
                 <span className="block font-semibold text-indigo-800 underline">{meeting.course}</span>
                 <span className="block text-slate-800">
-                  {meeting.date}{t("home.at")}<bdi>{meeting.time}</bdi>
+                  {meeting.date}
+                  {t("home.at")}
+                  <bdi>{meeting.time}</bdi>
                 </span>
                 <span className="block text-sm text-slate-700">
-                  {meeting.cancelled ? <strong className="text-red-800">{t("home.cancelled")}</strong> : t("home.marked", { marked: meeting.marked, enrolled: meeting.enrolled })}
+                  {meeting.cancelled ? (
+                    <strong className="text-red-800">{t("home.cancelled")}</strong>
+                  ) : (
+                    t("home.marked", { marked: meeting.marked, enrolled: meeting.enrolled })
+                  )}
                 </span>
               </LocalLink>
             </li>

@@ -51,8 +51,17 @@ export async function teachingWeek(db: DB, user: Pick<SessionUser, "id" | "role"
     .innerJoin("courses as c", "c.id", "s.course_id")
     .select(["m.id", "m.section_id", "m.starts_at", "m.duration_minutes", "m.status", "c.name_en", "c.name_ar"])
     .select((eb) => [
-      eb.selectFrom("section_enrolments as e").select((e) => e.fn.countAll<number>().as("n")).whereRef("e.section_id", "=", "m.section_id").where("e.status", "=", "enrolled").as("enrolled"),
-      eb.selectFrom("meeting_attendance as a").select((a) => a.fn.countAll<number>().as("n")).whereRef("a.meeting_id", "=", "m.id").as("marked"),
+      eb
+        .selectFrom("section_enrolments as e")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("e.section_id", "=", "m.section_id")
+        .where("e.status", "=", "enrolled")
+        .as("enrolled"),
+      eb
+        .selectFrom("meeting_attendance as a")
+        .select((a) => a.fn.countAll<number>().as("n"))
+        .whereRef("a.meeting_id", "=", "m.id")
+        .as("marked"),
     ])
     .where("s.status", "!=", "cancelled")
     .where("m.starts_at", ">=", from)
@@ -105,11 +114,25 @@ export async function taughtGroups(db: DB, user: Pick<SessionUser, "id" | "role"
     .selectFrom("course_sections as s")
     .innerJoin("courses as c", "c.id", "s.course_id")
     .select(["s.id", "s.starts_at", "s.ends_at", "c.name_en", "c.name_ar"])
-    .select((eb) => eb.selectFrom("section_enrolments as e").select((e) => e.fn.countAll<number>().as("n")).whereRef("e.section_id", "=", "s.id").where("e.status", "=", "enrolled").as("enrolled"))
+    .select((eb) =>
+      eb
+        .selectFrom("section_enrolments as e")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("e.section_id", "=", "s.id")
+        .where("e.status", "=", "enrolled")
+        .as("enrolled"),
+    )
     .where("s.status", "!=", "cancelled")
     .where("s.starts_at", "<=", now.toISOString())
     .where("s.ends_at", ">=", new Date(now.getTime() - GROUP_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString());
   if (teacherId !== null) query = query.where("s.teacher_id", "=", teacherId);
   const rows = await query.orderBy("s.ends_at", "desc").orderBy("s.id", "desc").limit(50).execute();
-  return rows.map((row) => ({ id: row.id, courseEn: row.name_en, courseAr: row.name_ar, startsAt: row.starts_at, endsAt: row.ends_at, enrolled: Number(row.enrolled ?? 0) }));
+  return rows.map((row) => ({
+    id: row.id,
+    courseEn: row.name_en,
+    courseAr: row.name_ar,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    enrolled: Number(row.enrolled ?? 0),
+  }));
 }

@@ -17,7 +17,12 @@ describe("the calendar feed's forms posted without JavaScript", () => {
     const email = `feed-page-${randomBytes(4).toString("hex")}@example.com`;
     userId = (await createUser(server.db, { username: "Feed Page", email, password: "Sunflower9", contactNumber: "9876543210" }))!;
     const login = await server.request("POST", "/login", { json: { email, password: "Sunflower9" } });
-    headers = { cookie: (login.headers.get("set-cookie") ?? "").split(";")[0]!, origin: server.url, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };
+    headers = {
+      cookie: (login.headers.get("set-cookie") ?? "").split(";")[0]!,
+      origin: server.url,
+      "sec-fetch-site": "same-origin",
+      "content-type": "application/x-www-form-urlencoded",
+    };
   });
   afterAll(() => server?.close());
 

@@ -35,6 +35,8 @@ export function buildFeed(events: readonly FeedEvent[], words: FeedWords): strin
     }),
     "Family timetable",
   );
-  const header = [`NAME:${escapeText(words.name)}`, `X-WR-CALNAME:${escapeText(words.name)}`, "REFRESH-INTERVAL;VALUE=DURATION:PT6H", "X-PUBLISHED-TTL:PT6H"].map(foldLine).join("\r\n");
+  const header = [`NAME:${escapeText(words.name)}`, `X-WR-CALNAME:${escapeText(words.name)}`, "REFRESH-INTERVAL;VALUE=DURATION:PT6H", "X-PUBLISHED-TTL:PT6H"]
+    .map(foldLine)
+    .join("\r\n");
   return file.replace("METHOD:PUBLISH\r\n", `METHOD:PUBLISH\r\n${header}\r\n`);
 }

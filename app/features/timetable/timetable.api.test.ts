@@ -43,7 +43,10 @@ describe("the family's timetable and calendar feed (issue 29, decision 068)", ()
   });
 
   const section = async (meetings: number) => {
-    const res = await server.request("POST", "/api/admin/sections", { json: { courseId: course.id, weekdays: [1, 3], startTime: "17:00", durationMinutes: 60, firstDate: addDays(today, 10), meetings, capacity: 12 }, headers: staff });
+    const res = await server.request("POST", "/api/admin/sections", {
+      json: { courseId: course.id, weekdays: [1, 3], startTime: "17:00", durationMinutes: 60, firstDate: addDays(today, 10), meetings, capacity: 12 },
+      headers: staff,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as number;
   };
@@ -56,7 +59,8 @@ describe("the family's timetable and calendar feed (issue 29, decision 068)", ()
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.reference as string;
   };
-  const meetingsOf = (sectionId: number) => server.db.selectFrom("section_meetings").selectAll().where("section_id", "=", sectionId).orderBy("starts_at").execute();
+  const meetingsOf = (sectionId: number) =>
+    server.db.selectFrom("section_meetings").selectAll().where("section_id", "=", sectionId).orderBy("starts_at").execute();
   const as = (parent: { cookie: string }) => ({ cookie: parent.cookie, origin: server.url });
   const feedPathOf = (url: string) => new URL(url).pathname;
 
@@ -68,7 +72,11 @@ describe("the family's timetable and calendar feed (issue 29, decision 068)", ()
     await enrolAs(parent, second, "Aarav Sharma");
     await enrolAs(parent, first, "Diya Sharma");
     const meetings = await meetingsOf(first);
-    await server.db.updateTable("section_meetings").set({ status: "cancelled", updated_at: new Date(Date.now() + 5000).toISOString() }).where("id", "=", meetings[1]!.id).execute();
+    await server.db
+      .updateTable("section_meetings")
+      .set({ status: "cancelled", updated_at: new Date(Date.now() + 5000).toISOString() })
+      .where("id", "=", meetings[1]!.id)
+      .execute();
 
     const res = await server.request("GET", "/api/account/timetable", { headers: { cookie: parent.cookie } });
     expect(res.status).toBe(200);
@@ -130,7 +138,11 @@ describe("the family's timetable and calendar feed (issue 29, decision 068)", ()
     const sectionId = await section(5);
     const reference = await enrolAs(parent, sectionId, "Zara Khan");
     const meetings = await meetingsOf(sectionId);
-    await server.db.updateTable("section_meetings").set({ status: "cancelled", updated_at: new Date(Date.now() + 60_000).toISOString() }).where("id", "=", meetings[2]!.id).execute();
+    await server.db
+      .updateTable("section_meetings")
+      .set({ status: "cancelled", updated_at: new Date(Date.now() + 60_000).toISOString() })
+      .where("id", "=", meetings[2]!.id)
+      .execute();
 
     const made = await server.request("POST", "/api/account/calendar-feed", { headers: as(parent) });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -220,7 +232,10 @@ describe("the family's timetable and calendar feed (issue 29, decision 068)", ()
     const parent = await server.signIn("user");
     const made = await server.request("POST", "/api/account/calendar-feed", { headers: as(parent) });
     expect((await server.request("GET", feedPathOf(made.body.url))).status).toBe(200);
-    const changed = await server.request("POST", "/api/account/password", { json: { currentPassword: parent.password, password: "Another-passw0rd-2" }, headers: as(parent) });
+    const changed = await server.request("POST", "/api/account/password", {
+      json: { currentPassword: parent.password, password: "Another-passw0rd-2" },
+      headers: as(parent),
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await server.request("GET", feedPathOf(made.body.url))).status).toBe(404);
     expect(await server.db.selectFrom("calendar_feeds").select("id").where("user_id", "=", parent.user.id).execute()).toEqual([]);

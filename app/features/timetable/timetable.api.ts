@@ -61,7 +61,14 @@ function feedWords(lang: Lang): FeedWords {
     meeting: (event) => say(lang, "feed.meeting", { course: event.course, child: event.child, n: event.n, count: event.count }),
     demo: (event) => say(lang, "feed.demo", { course: event.course, child: event.child }),
     cancelled: (summary) => say(lang, "feed.cancelled", { summary }),
-    description: (event) => [say(lang, event.kind === "demo" ? "feed.demoFor" : "feed.classFor", { child: event.child }), event.code ? `${say(lang, "feed.code")}: ${event.code}` : "", event.url].filter(Boolean).join("\n"),
+    description: (event) =>
+      [
+        say(lang, event.kind === "demo" ? "feed.demoFor" : "feed.classFor", { child: event.child }),
+        event.code ? `${say(lang, "feed.code")}: ${event.code}` : "",
+        event.url,
+      ]
+        .filter(Boolean)
+        .join("\n"),
   };
 }
 
@@ -129,7 +136,10 @@ export function timetableApi(deps: EndpointDeps): Router {
 /** What /account shows of the timetable: each child's meetings and the feed's URL (or null). */
 export async function timetablePageData(deps: Pick<EndpointDeps, "db" | "config">, userId: number, lang: Lang) {
   const timeZone = await academyTimeZone(deps.db);
-  const [children, feed] = await Promise.all([familyTimetable(deps.db, userId, timeZone, lang, deps.config.sessionSecret), currentFeed(deps.db, userId, deps.config.sessionSecret, deps.config.publicUrl)]);
+  const [children, feed] = await Promise.all([
+    familyTimetable(deps.db, userId, timeZone, lang, deps.config.sessionSecret),
+    currentFeed(deps.db, userId, deps.config.sessionSecret, deps.config.publicUrl),
+  ]);
   return { children, feed, zone: formatZoneLabel(new Date(), timeZone, lang) };
 }
 export type TimetablePageData = Awaited<ReturnType<typeof timetablePageData>>;

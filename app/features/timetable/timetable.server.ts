@@ -59,7 +59,10 @@ async function enrolmentRows(db: DB, owner: Owner) {
 type EnrolmentRow = Awaited<ReturnType<typeof enrolmentRows>>[number];
 
 async function meetingsOf(db: DB, sectionIds: number[], from?: string) {
-  const bySection = new Map<number, { id: number; starts_at: string; duration_minutes: number; status: "scheduled" | "cancelled"; created_at: string; updated_at: string }[]>();
+  const bySection = new Map<
+    number,
+    { id: number; starts_at: string; duration_minutes: number; status: "scheduled" | "cancelled"; created_at: string; updated_at: string }[]
+  >();
   if (sectionIds.length === 0) return bySection;
   let query = db
     .selectFrom("section_meetings")
@@ -241,7 +244,8 @@ const later = (a: string, b: string) => (a > b ? a : b);
  * SEQUENCE than before, so calendar apps replace the event of the same UID (RFC 5545 section
  * 3.8.7.4) — also when the change came within the first second (seconds alone would still say 0).
  */
-const revisionOf = (createdAt: string, updatedAt: string) => (updatedAt > createdAt ? 1 + Math.floor((Date.parse(updatedAt) - Date.parse(createdAt)) / 1000) : 0);
+const revisionOf = (createdAt: string, updatedAt: string) =>
+  updatedAt > createdAt ? 1 + Math.floor((Date.parse(updatedAt) - Date.parse(createdAt)) / 1000) : 0;
 
 /**
  * Every event of a family's feed: every meeting (past and to come, cancelled ones with
@@ -249,7 +253,12 @@ const revisionOf = (createdAt: string, updatedAt: string) => (updatedAt > create
  * enrolment e-mail's (`meeting-{id}-{reference}@host`, decision 059), so the events of the
  * e-mailed .ics and of the feed are the same events.
  */
-export async function feedEvents(db: DB, userId: number, lang: Lang, options: { publicUrl: string; address: string; coursePath: (slug: string) => string }): Promise<FeedEvent[]> {
+export async function feedEvents(
+  db: DB,
+  userId: number,
+  lang: Lang,
+  options: { publicUrl: string; address: string; coursePath: (slug: string) => string },
+): Promise<FeedEvent[]> {
   const owner = await ownerOf(db, userId);
   if (!owner) return [];
   const host = new URL(options.publicUrl).hostname;
@@ -287,7 +296,21 @@ export async function feedEvents(db: DB, userId: number, lang: Lang, options: { 
     .selectFrom("demo_bookings as b")
     .innerJoin("demo_slots as s", "s.id", "b.slot_id")
     .leftJoin("courses as c", "c.id", "b.course_id")
-    .select(["b.id", "b.code", "b.child_name", "b.course_name", "b.created_at", "b.updated_at", "s.starts_at", "s.duration_minutes", "s.mode", "s.meeting_url", "c.slug", "c.name_en", "c.name_ar"])
+    .select([
+      "b.id",
+      "b.code",
+      "b.child_name",
+      "b.course_name",
+      "b.created_at",
+      "b.updated_at",
+      "s.starts_at",
+      "s.duration_minutes",
+      "s.mode",
+      "s.meeting_url",
+      "c.slug",
+      "c.name_en",
+      "c.name_ar",
+    ])
     .where("b.status", "=", "booked")
     .where("s.starts_at", ">", new Date(Date.now() - 7 * 86_400_000).toISOString())
     .where(ownedBy("b", owner))

@@ -26,7 +26,10 @@ interface FormPost<Body, R extends AnyAnswer> {
  * the write itself are the ones its JSON route has. Success redirects (303, carrying any cookie the API set, such as
  * a new session); a refusal renders the page again with the API's status, messages and the values.
  */
-export async function postFormToApi<Body, R extends AnyAnswer = EndpointAnswer>({ request, context }: { request: Request; context: AppLoadContext }, post: FormPost<Body, R>) {
+export async function postFormToApi<Body, R extends AnyAnswer = EndpointAnswer>(
+  { request, context }: { request: Request; context: AppLoadContext },
+  post: FormPost<Body, R>,
+) {
   const lang = langFromPath(new URL(request.url).pathname);
   const formData = await request.formData().catch(() => null);
   if (!formData) throw data({ message: "Bad request." }, { status: 400 });

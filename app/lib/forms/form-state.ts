@@ -13,7 +13,10 @@ export interface ApiAnswer {
  * its JSON route would read (the body, or the query of a GET or DELETE), `params` its path's.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any input and parameter schema; the answer is what matters here
-export type RunEndpoint = <E extends Endpoint<any, any, any>>(endpoint: E, call: { input: unknown; params?: Record<string, string>; lang: Lang }) => Promise<RunAnswer<AnswerOf<E>>>;
+export type RunEndpoint = <E extends Endpoint<any, any, any>>(
+  endpoint: E,
+  call: { input: unknown; params?: Record<string, string>; lang: Lang },
+) => Promise<RunAnswer<AnswerOf<E>>>;
 
 /** What an endpoint's `run` answers; for a choice of endpoints (`a ? x : y`), any of theirs. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any input and parameter schema

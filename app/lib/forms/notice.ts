@@ -27,7 +27,7 @@ export const NOTICES = {
   "invite-revoked": { ns: "accounts", key: "invite.api.revoked" },
   "sessions-ended": { ns: "admin", key: "users.sessions.endedNotice" },
   "settings-saved": { ns: "admin", key: "settings.saved" },
-  "rescheduled": { ns: "booking", key: "api.rescheduled" },
+  rescheduled: { ns: "booking", key: "api.rescheduled" },
   "revision-restored": { ns: "admin-content", key: "revisions.restored" },
   "calendar-link-made": { ns: "timetable", key: "api.created" },
   "calendar-link-off": { ns: "timetable", key: "api.revoked" },

@@ -21,5 +21,10 @@ export function postTextForm(
   post: { form: string; endpoint: Endpoint; schema: { shape: object }; onSuccess: (answer: ApiAnswer, lang: Lang) => string },
 ) {
   const names = Object.keys(post.schema.shape);
-  return postFormToApi(args, { form: post.form, endpoint: post.endpoint, toBody: (fields) => pickFields(fields, names), onSuccess: (answer, _fields, lang) => post.onSuccess(answer, lang) });
+  return postFormToApi(args, {
+    form: post.form,
+    endpoint: post.endpoint,
+    toBody: (fields) => pickFields(fields, names),
+    onSuccess: (answer, _fields, lang) => post.onSuccess(answer, lang),
+  });
 }

@@ -56,7 +56,13 @@ export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
   /** react-hook-form's own methods, for controls the helpers below do not cover. */
   methods: UseFormReturn<z.input<S>, unknown, z.output<S>>;
   /** Spread on <form>: a real POST to the page (works without JavaScript), sent by script once hydrated. */
-  formProps: { method: "post"; noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void; onFocus: () => void; onInput?: (event: FormEvent<HTMLFormElement>) => void };
+  formProps: {
+    method: "post";
+    noValidate: true;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    onFocus: () => void;
+    onInput?: (event: FormEvent<HTMLFormElement>) => void;
+  };
   /** Spread on a text control: its name, handlers and the value it starts with. */
   field: (name: Path<z.input<S>>) => ReturnType<UseFormReturn<z.input<S>>["register"]> & { defaultValue?: string };
   /** A value the page's action rendered back after a refused post without JavaScript (e.g. a hidden return path). */
@@ -155,7 +161,8 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>>(option
     // The server's message from a post without JavaScript holds until its field changes or the
     // form is sent again. get(): nested names ("address.en", "faqs.0.answerAr") live in nested error objects.
     error: (name) =>
-      (get(errors, name) as { message?: string } | undefined)?.message ?? (submitCount === 0 && !changedSinceServed.has(name) ? served?.errors[name] : undefined),
+      (get(errors, name) as { message?: string } | undefined)?.message ??
+      (submitCount === 0 && !changedSinceServed.has(name) ? served?.errors[name] : undefined),
     refusal,
     pending: isSubmitting,
   };

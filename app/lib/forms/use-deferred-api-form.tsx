@@ -9,7 +9,12 @@ type Schema = z.ZodType<FieldValues, FieldValues>;
 type EngineProps = ComponentProps<typeof ApiFormEngine>;
 
 // Without its code (the network went away) the form still posts to its page, as without script.
-const Engine = lazy(() => import("./api-form-engine").then((module) => ({ default: module.ApiFormEngine }), () => ({ default: Unavailable })));
+const Engine = lazy(() =>
+  import("./api-form-engine").then(
+    (module) => ({ default: module.ApiFormEngine }),
+    () => ({ default: Unavailable }),
+  ),
+);
 
 function Unavailable({ onUnavailable }: EngineProps): ReactNode {
   useEffect(onUnavailable, [onUnavailable]);

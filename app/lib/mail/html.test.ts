@@ -14,7 +14,11 @@ describe("mail HTML, escaped by construction (decision 053)", () => {
   it("keeps markup made by html as it is, once (no double escaping), and joins lists", () => {
     const item = html`<b>${"a&b"}</b>`;
     expect(html`<p>${item}</p>`.markup).toBe("<p><b>a&amp;b</b></p>");
-    expect(html`<ul>${["1", "<2>"].map((n) => html`<li>${n}</li>`)}</ul>`.markup).toBe("<ul><li>1</li><li>&lt;2&gt;</li></ul>");
+    expect(
+      html`<ul>
+        ${["1", "<2>"].map((n) => html`<li>${n}</li>`)}
+      </ul>`.markup,
+    ).toBe("<ul><li>1</li><li>&lt;2&gt;</li></ul>");
     expect(joinHtml([html`<p>${"a"}</p>`, html`<p>${"<b>"}</p>`], "\n").markup).toBe("<p>a</p>\n<p>&lt;b&gt;</p>");
   });
 
@@ -26,7 +30,15 @@ describe("mail HTML, escaped by construction (decision 053)", () => {
   });
 
   it("builds the details table with named sides and left-to-right isolated values", () => {
-    expect(detailsTable([["Name", "<Sara>"], ["Phone", "+91 98765", true]], "ar").markup).toBe(
+    expect(
+      detailsTable(
+        [
+          ["Name", "<Sara>"],
+          ["Phone", "+91 98765", true],
+        ],
+        "ar",
+      ).markup,
+    ).toBe(
       '<table cellpadding="4"><tr><th align="right">Name</th><td align="right">&lt;Sara&gt;</td></tr>' +
         '<tr><th align="right">Phone</th><td align="right"><span dir="ltr" style="unicode-bidi:isolate">+91 98765</span></td></tr></table>',
     );
@@ -41,8 +53,12 @@ describe("mail HTML, escaped by construction (decision 053)", () => {
     expect(mail.text).toBe("Hello <Sara>,\n\nOpen:\nhttps://x.test/a?b=1&c=2\n\nThanks\n\n----\n\nمرحبًا،\n\nافتحوا الرابط: https://x.test/ar");
     expect(mail.lang).toBe("en");
     expect(mailDocument(mail.lang, mail.html)).toContain('<html lang="en" dir="ltr">');
-    expect(mail.html.markup).toContain('<div lang="en" dir="ltr"><p>Hello &lt;Sara&gt;,</p><p>Open:<br><a href="https://x.test/a?b=1&amp;c=2" dir="ltr" style="unicode-bidi:isolate">https://x.test/a?b=1&amp;c=2</a></p><p>Thanks</p></div>');
-    expect(mail.html.markup).toContain('<div lang="ar" dir="rtl"><p>مرحبًا،</p><p>افتحوا الرابط: <a href="https://x.test/ar" dir="ltr" style="unicode-bidi:isolate">https://x.test/ar</a></p></div>');
+    expect(mail.html.markup).toContain(
+      '<div lang="en" dir="ltr"><p>Hello &lt;Sara&gt;,</p><p>Open:<br><a href="https://x.test/a?b=1&amp;c=2" dir="ltr" style="unicode-bidi:isolate">https://x.test/a?b=1&amp;c=2</a></p><p>Thanks</p></div>',
+    );
+    expect(mail.html.markup).toContain(
+      '<div lang="ar" dir="rtl"><p>مرحبًا،</p><p>افتحوا الرابط: <a href="https://x.test/ar" dir="ltr" style="unicode-bidi:isolate">https://x.test/ar</a></p></div>',
+    );
     const arabic = textMail([{ lang: "ar", text: "نص" }]);
     expect(mailDocument(arabic.lang, arabic.html)).toContain('<html lang="ar" dir="rtl">');
   });

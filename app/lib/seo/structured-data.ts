@@ -49,8 +49,6 @@ export function courseLd(course: Course, options: { publicUrl: string; url: stri
     typicalAgeRange: `${course.ageGroup.min}-${course.ageGroup.max}`,
     provider: organization(options.publicUrl, options.siteName),
     offers: [{ "@type": "Offer", category: "Paid", price: course.coursePrice, priceCurrency: "USD", url: options.url }],
-    ...(course.instructorName
-      ? { hasCourseInstance: [{ "@type": "CourseInstance", instructor: { "@type": "Person", name: course.instructorName } }] }
-      : {}),
+    ...(course.instructorName ? { hasCourseInstance: [{ "@type": "CourseInstance", instructor: { "@type": "Person", name: course.instructorName } }] } : {}),
   };
 }

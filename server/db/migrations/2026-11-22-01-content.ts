@@ -104,11 +104,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("author", "text", (c) => c.notNull().defaultTo(""))
       .addColumn("publish_date", "text", (c) => c.notNull()),
   ).execute();
-  await db.schema
-    .createIndex("blog_posts_published")
-    .on("blog_posts")
-    .columns(["status", "publish_date"])
-    .execute();
+  await db.schema.createIndex("blog_posts_published").on("blog_posts").columns(["status", "publish_date"]).execute();
 
   await db.schema
     .createTable("site_settings")

@@ -7,7 +7,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     withId(db, db.schema.createTable("contact_messages"))
       .addColumn("email", "text", (c) => c.notNull())
       .addColumn("description", "text", (c) => c.notNull())
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(oneOf("status", ["new", "contacted", "closed"])))
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("new")
+          .check(oneOf("status", ["new", "contacted", "closed"])),
+      )
       .addColumn("notes", "text", (c) => c.notNull().defaultTo("")),
   ).execute();
 }

@@ -11,7 +11,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       // Null for accounts that only ever signed in with Google.
       .addColumn("password_hash", "text")
       .addColumn("contact_number", "text", (c) => c.notNull().defaultTo(""))
-      .addColumn("role", "text", (c) => c.notNull().defaultTo("user").check(oneOf("role", ["user", "admin"])))
+      .addColumn("role", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("user")
+          .check(oneOf("role", ["user", "admin"])),
+      )
       .addColumn("disabled", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("google_sub", "text", (c) => c.unique()),
   ).execute();

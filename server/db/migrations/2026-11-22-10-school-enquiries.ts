@@ -15,7 +15,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("preferred_date", "text", (c) => c.notNull())
       .addColumn("preferred_time", "text", (c) => c.notNull())
       .addColumn("requirements", "text", (c) => c.notNull().defaultTo(""))
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(oneOf("status", ["new", "contacted", "closed"])))
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("new")
+          .check(oneOf("status", ["new", "contacted", "closed"])),
+      )
       .addColumn("notes", "text", (c) => c.notNull().defaultTo("")),
   ).execute();
   await db.schema.createIndex("school_enquiries_created_at").on("school_enquiries").column("created_at").execute();

@@ -18,8 +18,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("camp_title", "text", (c) => c.notNull())
       .addColumn("session", "text", (c) => c.notNull())
       .addColumn("message", "text", (c) => c.notNull().defaultTo(""))
-      .addColumn("lang", "text", (c) => c.notNull().defaultTo("en").check(oneOf("lang", ["en", "ar"])))
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(oneOf("status", ["new", "contacted", "closed"])))
+      .addColumn("lang", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("en")
+          .check(oneOf("lang", ["en", "ar"])),
+      )
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("new")
+          .check(oneOf("status", ["new", "contacted", "closed"])),
+      )
       .addColumn("notes", "text", (c) => c.notNull().defaultTo("")),
   ).execute();
   await db.schema.createIndex("enrollments_created").on("enrollments").column("created_at").execute();
@@ -31,8 +41,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("grade", "text", (c) => c.notNull())
       .addColumn("school", "text", (c) => c.notNull())
       .addColumn("parent_contact", "text", (c) => c.notNull())
-      .addColumn("lang", "text", (c) => c.notNull().defaultTo("en").check(oneOf("lang", ["en", "ar"])))
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(oneOf("status", ["new", "contacted", "closed"])))
+      .addColumn("lang", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("en")
+          .check(oneOf("lang", ["en", "ar"])),
+      )
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("new")
+          .check(oneOf("status", ["new", "contacted", "closed"])),
+      )
       .addColumn("notes", "text", (c) => c.notNull().defaultTo("")),
   ).execute();
   await db.schema.createIndex("brochure_leads_created").on("brochure_leads").column("created_at").execute();

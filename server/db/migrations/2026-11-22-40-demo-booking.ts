@@ -11,9 +11,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("starts_at", "text", (c) => c.notNull())
       .addColumn("duration_minutes", "integer", (c) => c.notNull())
       .addColumn("capacity", "integer", (c) => c.notNull().check(sql`capacity >= 0`))
-      .addColumn("seats_taken", "integer", (c) => c.notNull().defaultTo(0).check(sql`seats_taken >= 0`))
+      .addColumn("seats_taken", "integer", (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`seats_taken >= 0`),
+      )
       .addColumn("course_id", "integer", (c) => c.references("courses.id").onDelete("set null"))
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(oneOf("status", ["open", "closed"]))),
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("open")
+          .check(oneOf("status", ["open", "closed"])),
+      ),
   ).execute();
   await db.schema.createIndex("demo_slots_starts_at").on("demo_slots").columns(["starts_at"]).execute();
 
@@ -30,9 +40,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("parent_name", "text", (c) => c.notNull())
       .addColumn("email", "text", (c) => c.notNull())
       .addColumn("phone", "text", (c) => c.notNull())
-      .addColumn("lang", "text", (c) => c.notNull().defaultTo("en").check(oneOf("lang", ["en", "ar"])))
+      .addColumn("lang", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("en")
+          .check(oneOf("lang", ["en", "ar"])),
+      )
       .addColumn("status", "text", (c) =>
-        c.notNull().defaultTo("booked").check(oneOf("status", ["booked", "attended", "no_show", "cancelled"])),
+        c
+          .notNull()
+          .defaultTo("booked")
+          .check(oneOf("status", ["booked", "attended", "no_show", "cancelled"])),
       )
       .addColumn("user_id", "integer"),
   ).execute();

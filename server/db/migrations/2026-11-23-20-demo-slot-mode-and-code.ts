@@ -9,9 +9,17 @@ import { oneOf } from "~server/db/portable";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("demo_slots")
-    .addColumn("mode", "text", (c) => c.notNull().defaultTo("academy").check(oneOf("mode", ["academy", "online"])))
+    .addColumn("mode", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("academy")
+        .check(oneOf("mode", ["academy", "online"])),
+    )
     .execute();
-  await db.schema.alterTable("demo_slots").addColumn("meeting_url", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("demo_slots")
+    .addColumn("meeting_url", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   await db.schema.alterTable("demo_bookings").addColumn("code", "text").execute();
   await sql`create unique index demo_bookings_code on demo_bookings (code)`.execute(db);
 }

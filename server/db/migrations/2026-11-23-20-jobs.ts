@@ -10,7 +10,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     withId(db, db.schema.createTable("jobs"))
       .addColumn("kind", "text", (c) => c.notNull())
       .addColumn("payload", "text", (c) => c.notNull())
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("queued").check(oneOf("status", ["queued", "running", "done", "dead"])))
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("queued")
+          .check(oneOf("status", ["queued", "running", "done", "dead"])),
+      )
       .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("max_attempts", "integer", (c) => c.notNull())
       .addColumn("run_at", "text", (c) => c.notNull())

@@ -11,7 +11,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("invited_by", "integer")
-    .addColumn("lang", "text", (c) => c.notNull().defaultTo("en").check(oneOf("lang", ["en", "ar"])))
+    .addColumn("lang", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("en")
+        .check(oneOf("lang", ["en", "ar"])),
+    )
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("expires_at", "text", (c) => c.notNull())
     .execute();

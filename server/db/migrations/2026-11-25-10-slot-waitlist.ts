@@ -20,8 +20,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("parent_name", "text", (c) => c.notNull())
       .addColumn("email", "text", (c) => c.notNull())
       .addColumn("phone", "text", (c) => c.notNull())
-      .addColumn("lang", "text", (c) => c.notNull().defaultTo("en").check(oneOf("lang", ["en", "ar"])))
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("waiting").check(oneOf("status", ["waiting", "offered", "booked", "expired", "left"])))
+      .addColumn("lang", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("en")
+          .check(oneOf("lang", ["en", "ar"])),
+      )
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("waiting")
+          .check(oneOf("status", ["waiting", "offered", "booked", "expired", "left"])),
+      )
       .addColumn("offered_at", "text")
       .addColumn("offer_expires_at", "text")
       .addColumn("booking_id", "integer"),

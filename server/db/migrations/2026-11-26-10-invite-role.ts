@@ -9,7 +9,12 @@ import { oneOf } from "~server/db/portable";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("staff_invites")
-    .addColumn("role", "text", (c) => c.notNull().defaultTo("admin").check(oneOf("role", ["admin", "editor"])))
+    .addColumn("role", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("admin")
+        .check(oneOf("role", ["admin", "editor"])),
+    )
     .execute();
   await db.schema.alterTable("staff_invites").addColumn("ref", "text").execute();
   // Pending invitations are few (a week's worth at most): one update each.

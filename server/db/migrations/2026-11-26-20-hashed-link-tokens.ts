@@ -19,8 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ["demo_bookings", "cancel_token"],
     ["slot_waitlist", "token"],
   ] as const) {
-    for (let after = 0; ; ) {
-      const { rows } = await sql<{ id: number; token: string }>`select id, ${sql.ref(column)} as token from ${sql.table(table)} where id > ${after} order by id limit ${BATCH}`.execute(db);
+    for (let after = 0; ;) {
+      const { rows } = await sql<{
+        id: number;
+        token: string;
+      }>`select id, ${sql.ref(column)} as token from ${sql.table(table)} where id > ${after} order by id limit ${BATCH}`.execute(db);
       for (const row of rows) {
         await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${tokenHash(row.token)} where id = ${row.id}`.execute(db);
       }

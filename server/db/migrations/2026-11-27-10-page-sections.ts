@@ -19,8 +19,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addUniqueConstraint("page_sections_key", ["page", "section"])
     .execute();
-  await db.schema.alterTable("testimonials").addColumn("created_at", "text", (c) => c.notNull().defaultTo("")).execute();
-  await db.schema.alterTable("testimonials").addColumn("updated_at", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("testimonials")
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema
+    .alterTable("testimonials")
+    .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -21,20 +21,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("meeting_count", "integer", (c) => c.notNull())
       // Academy dates skipped (JSON array of YYYY-MM-DD).
       .addColumn("closures", "text", (c) => c.notNull().defaultTo("[]"))
-      .addColumn("mode", "text", (c) => c.notNull().defaultTo("academy").check(oneOf("mode", ["academy", "online"])))
+      .addColumn("mode", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("academy")
+          .check(oneOf("mode", ["academy", "online"])),
+      )
       .addColumn("meeting_url", "text", (c) => c.notNull().defaultTo(""))
       .addColumn("capacity", "integer", (c) => c.notNull())
       .addColumn("seats_taken", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("min_age", "integer", (c) => c.notNull())
       .addColumn("max_age", "integer", (c) => c.notNull())
-      .addColumn("language", "text", (c) => c.notNull().defaultTo("en").check(oneOf("language", ["en", "ar"])))
+      .addColumn("language", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("en")
+          .check(oneOf("language", ["en", "ar"])),
+      )
       // UTC instants; opens null = open from creation.
       .addColumn("registration_opens_at", "text")
       .addColumn("registration_closes_at", "text", (c) => c.notNull())
       // First and last meeting (UTC), kept with the meetings.
       .addColumn("starts_at", "text", (c) => c.notNull())
       .addColumn("ends_at", "text", (c) => c.notNull())
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(oneOf("status", ["open", "closed", "cancelled"]))),
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("open")
+          .check(oneOf("status", ["open", "closed", "cancelled"])),
+      ),
   ).execute();
   await db.schema.createIndex("course_sections_course").on("course_sections").columns(["course_id", "status", "starts_at"]).execute();
 
@@ -43,7 +58,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("section_id", "integer", (c) => c.notNull().references("course_sections.id").onDelete("cascade"))
       .addColumn("starts_at", "text", (c) => c.notNull())
       .addColumn("duration_minutes", "integer", (c) => c.notNull())
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("scheduled").check(oneOf("status", ["scheduled", "cancelled"]))),
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("scheduled")
+          .check(oneOf("status", ["scheduled", "cancelled"])),
+      ),
   ).execute();
   await db.schema.createIndex("section_meetings_section").on("section_meetings").columns(["section_id", "starts_at"]).execute();
 
@@ -61,10 +81,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("parent_name", "text", (c) => c.notNull())
       .addColumn("email", "text", (c) => c.notNull())
       .addColumn("phone", "text", (c) => c.notNull())
-      .addColumn("lang", "text", (c) => c.notNull().defaultTo("en").check(oneOf("lang", ["en", "ar"])))
+      .addColumn("lang", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("en")
+          .check(oneOf("lang", ["en", "ar"])),
+      )
       .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
-      .addColumn("source", "text", (c) => c.notNull().defaultTo("direct").check(oneOf("source", ["direct", "demo"])))
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("enrolled").check(oneOf("status", ["enrolled", "cancelled", "dropped"]))),
+      .addColumn("source", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("direct")
+          .check(oneOf("source", ["direct", "demo"])),
+      )
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("enrolled")
+          .check(oneOf("status", ["enrolled", "cancelled", "dropped"])),
+      ),
   ).execute();
   await db.schema.createIndex("section_enrolments_code").on("section_enrolments").column("code").unique().execute();
   await db.schema.createIndex("section_enrolments_section").on("section_enrolments").columns(["section_id", "status"]).execute();

@@ -20,9 +20,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("parent_name", "text", (c) => c.notNull())
       .addColumn("email", "text", (c) => c.notNull())
       .addColumn("phone", "text", (c) => c.notNull())
-      .addColumn("lang", "text", (c) => c.notNull().defaultTo("en").check(oneOf("lang", ["en", "ar"])))
+      .addColumn("lang", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("en")
+          .check(oneOf("lang", ["en", "ar"])),
+      )
       .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("waiting").check(oneOf("status", ["waiting", "offered", "booked", "expired", "left"])))
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("waiting")
+          .check(oneOf("status", ["waiting", "offered", "booked", "expired", "left"])),
+      )
       .addColumn("offered_at", "text")
       .addColumn("offer_expires_at", "text")
       .addColumn("enrolment_id", "integer"),

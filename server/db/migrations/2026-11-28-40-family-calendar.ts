@@ -14,14 +14,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("seed", "text", (c) => c.notNull())
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     // The language of the feed's event titles: the page's where the family made it.
-    .addColumn("lang", "text", (c) => c.notNull().defaultTo("en").check(oneOf("lang", ["en", "ar"])))
+    .addColumn("lang", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("en")
+        .check(oneOf("lang", ["en", "ar"])),
+    )
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await db.schema
     .alterTable("section_enrolments")
     .addColumn("demo_booking_id", "integer", (c) => c.references("demo_bookings.id").onDelete("set null"))
     .execute();
-  await sql`create unique index section_enrolments_demo on section_enrolments (demo_booking_id) where status = 'enrolled' and demo_booking_id is not null`.execute(db);
+  await sql`create unique index section_enrolments_demo on section_enrolments (demo_booking_id) where status = 'enrolled' and demo_booking_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -11,9 +11,15 @@ const USER_ROLES = ["'user', 'editor', 'admin'", "'user', 'editor', 'admin', 'in
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await replaceCheck(db, "users", "role", USER_ROLES[0], USER_ROLES[1]);
-  await db.schema.alterTable("users").addColumn("teacher_id", "integer", (c) => c.references("teachers.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("teacher_id", "integer", (c) => c.references("teachers.id").onDelete("set null"))
+    .execute();
   await replaceCheck(db, "staff_invites", "role", "'admin', 'editor'", "'admin', 'editor', 'instructor'");
-  await db.schema.alterTable("staff_invites").addColumn("teacher_id", "integer", (c) => c.references("teachers.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("staff_invites")
+    .addColumn("teacher_id", "integer", (c) => c.references("teachers.id").onDelete("set null"))
+    .execute();
   await withTimestamps(
     withId(db, db.schema.createTable("meeting_attendance"))
       .addColumn("meeting_id", "integer", (c) => c.notNull().references("section_meetings.id").onDelete("cascade"))

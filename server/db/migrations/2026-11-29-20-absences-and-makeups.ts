@@ -41,7 +41,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // One seat per child per make-up class, however many credits the child holds.
   await sql`create unique index makeup_credits_one_seat on makeup_credits (meeting_id, enrolment_id) where meeting_id is not null`.execute(db);
 
-  await db.schema.alterTable("section_meetings").addColumn("makeup_guests", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("section_meetings")
+    .addColumn("makeup_guests", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await withId(db, db.schema.createTable("meeting_reminders"))
     .addColumn("meeting_id", "integer", (c) => c.notNull().references("section_meetings.id").onDelete("cascade"))

@@ -71,5 +71,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["camp_checkouts", "consent_links", "consent_pickups", "consent_answers", "consent_versions", "consent_forms"]) await db.schema.dropTable(table).execute();
+  for (const table of ["camp_checkouts", "consent_links", "consent_pickups", "consent_answers", "consent_versions", "consent_forms"])
+    await db.schema.dropTable(table).execute();
 }

@@ -19,9 +19,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("enrolment_id", "integer", (c) => c.references("section_enrolments.id").onDelete("set null"))
       .addColumn("amount_minor", "integer", (c) => c.notNull())
       .addColumn("currency", "text", (c) => c.notNull())
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(oneOf("status", ["open", "paid", "expired", "refunded"])))
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("open")
+          .check(oneOf("status", ["open", "paid", "expired", "refunded"])),
+      )
       .addColumn("hold_expires_at", "text", (c) => c.notNull())
-      .addColumn("lang", "text", (c) => c.notNull().defaultTo("en").check(oneOf("lang", ["en", "ar"])))
+      .addColumn("lang", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("en")
+          .check(oneOf("lang", ["en", "ar"])),
+      )
       // The provider's payment (Stripe's payment_intent id): what a refund names.
       .addColumn("payment_ref", "text")
       .addColumn("paid_amount_minor", "integer")

@@ -18,7 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("amount_minor", "integer")
       .addColumn("currency", "text")
       .addColumn("percent", "integer")
-      .addColumn("applies_to", "text", (c) => c.notNull().defaultTo("all").check(oneOf("applies_to", ["all", "courses", "camp"])))
+      .addColumn("applies_to", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("all")
+          .check(oneOf("applies_to", ["all", "courses", "camp"])),
+      )
       .addColumn("valid_from", "text")
       .addColumn("valid_until", "text")
       .addColumn("max_uses", "integer", (c) => c.notNull())
@@ -27,7 +32,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
       // The counter can never pass the limit, whatever code runs against the table.
       .addCheckConstraint("promo_codes_uses_within_limit", sql`uses >= 0 and uses <= max_uses`)
-      .addCheckConstraint("promo_codes_value", sql`(kind = 'amount' and amount_minor > 0 and currency is not null and percent is null) or (kind = 'percent' and percent between 1 and 100 and amount_minor is null)`),
+      .addCheckConstraint(
+        "promo_codes_value",
+        sql`(kind = 'amount' and amount_minor > 0 and currency is not null and percent is null) or (kind = 'percent' and percent between 1 and 100 and amount_minor is null)`,
+      ),
   ).execute();
   await db.schema
     .createTable("promo_family_uses")

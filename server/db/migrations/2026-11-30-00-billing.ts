@@ -49,7 +49,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("tax_rate_bp", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("tax_registration", "text", (c) => c.notNull().defaultTo(""))
       .addColumn("tax_inclusive", "integer", (c) => c.notNull().defaultTo(1))
-      .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(oneOf("status", ["open", "paid", "void"])))
+      .addColumn("status", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("open")
+          .check(oneOf("status", ["open", "paid", "void"])),
+      )
       .addColumn("issued_at", "text", (c) => c.notNull())
       .addColumn("due_on", "text", (c) => c.notNull())
       .addCheckConstraint("invoices_total", sql`total_minor >= 0`),

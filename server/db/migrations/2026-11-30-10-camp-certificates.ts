@@ -14,7 +14,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable("certificates")
     .addColumn("camp_enrollment_id", "integer", (c) => c.references("enrollments.id").onDelete("set null"))
     .execute();
-  await db.schema.alterTable("certificates").addColumn("camp_id", "integer", (c) => c.references("camps.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("certificates")
+    .addColumn("camp_id", "integer", (c) => c.references("camps.id").onDelete("set null"))
+    .execute();
   await db.schema
     .alterTable("certificates")
     .addColumn("kind", "text", (c) =>
@@ -25,12 +28,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute();
   // One live certificate per camp enrolment, as per group enrolment (certificates_one_live).
-  await db.schema.createIndex("certificates_one_live_camp").on("certificates").column("camp_enrollment_id").unique().where(sql.ref("revoked_at"), "is", null).execute();
+  await db.schema
+    .createIndex("certificates_one_live_camp")
+    .on("certificates")
+    .column("camp_enrollment_id")
+    .unique()
+    .where(sql.ref("revoked_at"), "is", null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("certificates_one_live_camp").execute();
-  await db.deleteFrom("certificates" as never).where(sql.ref("kind"), "=", "camp").execute();
+  await db
+    .deleteFrom("certificates" as never)
+    .where(sql.ref("kind"), "=", "camp")
+    .execute();
   await db.schema.alterTable("certificates").dropColumn("kind").execute();
   await db.schema.alterTable("certificates").dropColumn("camp_id").execute();
   await db.schema.alterTable("certificates").dropColumn("camp_enrollment_id").execute();

@@ -13,12 +13,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ["courses", "camps"]) {
     await db.schema
       .alterTable(table)
-      .addColumn("instalment_count", "integer", (c) => c.notNull().defaultTo(0).check(sql`instalment_count = 0 or (instalment_count >= 2 and instalment_count <= 12)`))
+      .addColumn("instalment_count", "integer", (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`instalment_count = 0 or (instalment_count >= 2 and instalment_count <= 12)`),
+      )
       .execute();
   }
   await replaceCheck(db, "payment_checkouts", "kind", "'section'", "'section', 'invoice'");
-  await db.schema.alterTable("payment_checkouts").addColumn("invoice_id", "integer", (c) => c.references("invoices.id")).execute();
-  await db.schema.alterTable("payment_checkouts").addColumn("instalment_id", "integer", (c) => c.references("invoice_instalments.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("payment_checkouts")
+    .addColumn("invoice_id", "integer", (c) => c.references("invoices.id"))
+    .execute();
+  await db.schema
+    .alterTable("payment_checkouts")
+    .addColumn("instalment_id", "integer", (c) => c.references("invoice_instalments.id").onDelete("set null"))
+    .execute();
   await db.schema.createIndex("payment_checkouts_invoice").on("payment_checkouts").column("invoice_id").execute();
 }
 

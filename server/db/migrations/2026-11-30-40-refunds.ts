@@ -15,17 +15,32 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("payments")
-    .addColumn("refund_state", "text", (c) => c.notNull().defaultTo("done").check(sql`refund_state in ('pending', 'done', 'failed')`))
+    .addColumn("refund_state", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("done")
+        .check(sql`refund_state in ('pending', 'done', 'failed')`),
+    )
     .execute();
   await db.schema.alterTable("credit_notes").addColumn("cancelled_at", "text").execute();
   for (const table of ["courses", "camps"]) {
     await db.schema
       .alterTable(table)
-      .addColumn("refund_percent_before", "integer", (c) => c.notNull().defaultTo(100).check(sql`refund_percent_before between 0 and 100`))
+      .addColumn("refund_percent_before", "integer", (c) =>
+        c
+          .notNull()
+          .defaultTo(100)
+          .check(sql`refund_percent_before between 0 and 100`),
+      )
       .execute();
     await db.schema
       .alterTable(table)
-      .addColumn("refund_percent_after", "integer", (c) => c.notNull().defaultTo(0).check(sql`refund_percent_after between 0 and 100`))
+      .addColumn("refund_percent_after", "integer", (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`refund_percent_after between 0 and 100`),
+      )
       .execute();
   }
 }

@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("payment_checkouts").addColumn("paid_currency", "text").execute();
   await withId(db, db.schema.createTable("payment_notices"))
     .addColumn("kind", "text", (c) =>
-      c.notNull().check(oneOf("kind", ["amount-mismatch", "refund-failed", "refund-outside", "refund-refused", "dispute-opened", "dispute-closed", "reconcile"])),
+      c
+        .notNull()
+        .check(oneOf("kind", ["amount-mismatch", "refund-failed", "refund-outside", "refund-refused", "dispute-opened", "dispute-closed", "reconcile"])),
     )
     .addColumn("notice_key", "text", (c) => c.notNull().unique())
     .addColumn("provider_ref", "text")

@@ -22,10 +22,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   ] as const) {
     await db.schema
       .alterTable(table)
-      .addColumn("currency", "text", (c) => c.notNull().defaultTo(code).check(sql.raw(`currency in (${LIST})`)))
+      .addColumn("currency", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo(code)
+          .check(sql.raw(`currency in (${LIST})`)),
+      )
       .execute();
   }
-  for (const table of [...TABLES, "promo_codes"]) await sql.raw(`update "${table}" set currency = upper(currency) where currency <> upper(currency)`).execute(db);
+  for (const table of [...TABLES, "promo_codes"])
+    await sql.raw(`update "${table}" set currency = upper(currency) where currency <> upper(currency)`).execute(db);
   for (const table of TABLES) await addCheck(db, table, `${table}_currency_code`, `currency in (${LIST})`);
   await addCheck(db, "promo_codes", "promo_codes_currency_code", `currency is null or currency in (${LIST})`);
 }

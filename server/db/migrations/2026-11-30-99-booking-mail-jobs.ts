@@ -27,7 +27,11 @@ async function recipient(db: Kysely<unknown>, kind: string, data: Record<string,
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const jobs = await sql<{ id: number; kind: string; payload: string }>`select id, kind, payload from jobs where status in ('queued', 'running') and kind in (${sql.join(KINDS)})`.execute(db);
+  const jobs = await sql<{
+    id: number;
+    kind: string;
+    payload: string;
+  }>`select id, kind, payload from jobs where status in ('queued', 'running') and kind in (${sql.join(KINDS)})`.execute(db);
   for (const job of jobs.rows) {
     const data: Record<string, unknown> = JSON.parse(job.payload);
     const to = await recipient(db, job.kind, data);

@@ -12,7 +12,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable("messaging_preferences"))
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("phone", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("lang", "text", (c) => c.notNull().defaultTo("en").check(oneOf("lang", ["en", "ar"])))
+    .addColumn("lang", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("en")
+        .check(oneOf("lang", ["en", "ar"])),
+    )
     .addColumn("whatsapp", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("sms", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("email_channel", "integer", (c) => c.notNull().defaultTo(1))
@@ -43,7 +48,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("wa_name", "text", (c) => c.notNull().defaultTo(""))
       .addColumn("wa_language_en", "text", (c) => c.notNull().defaultTo("en"))
       .addColumn("wa_language_ar", "text", (c) => c.notNull().defaultTo("ar"))
-      .addColumn("wa_category", "text", (c) => c.notNull().defaultTo("utility").check(oneOf("wa_category", ["utility", "marketing"])))
+      .addColumn("wa_category", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("utility")
+          .check(oneOf("wa_category", ["utility", "marketing"])),
+      )
       .addColumn("wa_approved", "integer", (c) => c.notNull().defaultTo(0)),
   ).execute();
   await withTimestamps(

@@ -15,7 +15,20 @@ describe("booking mail jobs migration", () => {
     const now = new Date().toISOString();
     const row = await server.db
       .insertInto("jobs")
-      .values({ kind, payload: JSON.stringify(payload), status, attempts: 0, max_attempts: 8, run_at: later, locked_by: null, locked_until: null, last_error: null, unique_key: null, created_at: now, updated_at: now })
+      .values({
+        kind,
+        payload: JSON.stringify(payload),
+        status,
+        attempts: 0,
+        max_attempts: 8,
+        run_at: later,
+        locked_by: null,
+        locked_until: null,
+        last_error: null,
+        unique_key: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -24,18 +37,40 @@ describe("booking mail jobs migration", () => {
 
   it("moves queued jobs onto the mail job with their record's address, drops those whose record is gone, and undoes", async () => {
     const enrolled = await server.request("POST", "/api/summercamp/enroll", {
-      json: { studentName: "Aarav", parentName: "Priya", email: "moved.job@example.com", phoneNumber: "+91 98765 43210", selectedCamp: "Junior Camp", selectedSession: "1 July - 20th July", message: "" },
+      json: {
+        studentName: "Aarav",
+        parentName: "Priya",
+        email: "moved.job@example.com",
+        phoneNumber: "+91 98765 43210",
+        selectedCamp: "Junior Camp",
+        selectedSession: "1 July - 20th July",
+        message: "",
+      },
     });
     expect(enrolled.status).toBe(201);
     const camp = await queue("enrollment-confirmation", { reference: enrolled.body.reference });
-    const cancel = { email: "cancelled.job@example.com", lang: "ar", parentName: "هدى", childName: "سامي", courseId: null, courseName: "Robotics", startsAt: later };
+    const cancel = {
+      email: "cancelled.job@example.com",
+      lang: "ar",
+      parentName: "هدى",
+      childName: "سامي",
+      courseId: null,
+      courseName: "Robotics",
+      startsAt: later,
+    };
     const cancelled = await queue("booking-cancelled-by-staff", cancel);
     const gone = await queue("waitlist-joined", { entryId: 2_000_000_000 });
     const done = await queue("booking-confirmation", { reference: "long-gone" }, "done");
 
     await bookingMailJobs.up(server.db as never);
-    expect(await job(camp)).toEqual({ kind: "mail", payload: JSON.stringify({ template: "enrollment-confirmation", to: "moved.job@example.com", data: { reference: enrolled.body.reference } }) });
-    expect(await job(cancelled)).toEqual({ kind: "mail", payload: JSON.stringify({ template: "booking-cancelled-by-staff", to: "cancelled.job@example.com", data: cancel }) });
+    expect(await job(camp)).toEqual({
+      kind: "mail",
+      payload: JSON.stringify({ template: "enrollment-confirmation", to: "moved.job@example.com", data: { reference: enrolled.body.reference } }),
+    });
+    expect(await job(cancelled)).toEqual({
+      kind: "mail",
+      payload: JSON.stringify({ template: "booking-cancelled-by-staff", to: "cancelled.job@example.com", data: cancel }),
+    });
     expect(await job(gone)).toBeUndefined();
     // Jobs already run are history: left as they were.
     expect((await job(done))?.kind).toBe("booking-confirmation");

@@ -18,7 +18,9 @@ describe("invitation role and session device migrations", () => {
     await sessionDevices.down(server.db as never);
     await inviteRole.down(server.db as never);
     const now = new Date().toISOString();
-    await sql`insert into staff_invites (id, email, invited_by, lang, created_at, expires_at) values ('old-hash', 'old@example.com', ${admin.user.id}, 'en', ${now}, ${now})`.execute(server.db);
+    await sql`insert into staff_invites (id, email, invited_by, lang, created_at, expires_at) values ('old-hash', 'old@example.com', ${admin.user.id}, 'en', ${now}, ${now})`.execute(
+      server.db,
+    );
     await inviteRole.up(server.db as never);
     await sessionDevices.up(server.db as never);
 
@@ -31,6 +33,10 @@ describe("invitation role and session device migrations", () => {
     expect(new Set(sessions.map((s) => s.ref)).size).toBe(2);
     // Sessions still work after the round trip.
     expect((await server.request("GET", "/api/getUser", { headers: { cookie: parent.cookie } })).status).toBe(200);
-    await expect(sql`insert into staff_invites (id, email, lang, role, created_at, expires_at) values ('x', 'x@example.com', 'en', 'owner', ${now}, ${now})`.execute(server.db)).rejects.toThrow();
+    await expect(
+      sql`insert into staff_invites (id, email, lang, role, created_at, expires_at) values ('x', 'x@example.com', 'en', 'owner', ${now}, ${now})`.execute(
+        server.db,
+      ),
+    ).rejects.toThrow();
   });
 });

@@ -15,9 +15,13 @@ describe("revised page texts migration", () => {
     const staff = await server.signIn("editor");
     const now = new Date().toISOString();
     const revision = (table: string, id: number) =>
-      sql`insert into content_revisions (record_table, record_id, user_id, user_name, form_values, created_at) values (${table}, ${id}, null, '', '{}', ${now})`.execute(server.db);
+      sql`insert into content_revisions (record_table, record_id, user_id, user_name, form_values, created_at) values (${table}, ${id}, null, '', '{}', ${now})`.execute(
+        server.db,
+      );
     const draft = (table: string, id: number) =>
-      sql`insert into content_drafts (record_table, record_id, user_id, form_values, created_at, updated_at) values (${table}, ${id}, ${staff.user.id}, '{}', ${now}, ${now})`.execute(server.db);
+      sql`insert into content_drafts (record_table, record_id, user_id, form_values, created_at, updated_at) values (${table}, ${id}, ${staff.user.id}, '{}', ${now}, ${now})`.execute(
+        server.db,
+      );
     await revision("blog_posts", 1);
     await draft("courses", 1);
     await revision("page_sections", 1);

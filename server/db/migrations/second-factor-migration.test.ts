@@ -16,13 +16,27 @@ describe("second-factor migration", () => {
     await secondFactor.down(server.db as never);
     // Without the migration a passkey session cannot be stored.
     const now = new Date().toISOString();
-    await expect(sql`insert into sessions (id, user_id, kind, created_at, last_seen_at, expires_at) values ('p', ${parent.user.id}, 'passkey', ${now}, ${now}, ${now})`.execute(server.db)).rejects.toThrow();
+    await expect(
+      sql`insert into sessions (id, user_id, kind, created_at, last_seen_at, expires_at) values ('p', ${parent.user.id}, 'passkey', ${now}, ${now}, ${now})`.execute(
+        server.db,
+      ),
+    ).rejects.toThrow();
     await secondFactor.up(server.db as never);
     expect((await server.request("GET", "/api/getUser", { headers: { cookie: parent.cookie } })).status).toBe(200);
-    await sql`insert into sessions (id, user_id, kind, created_at, last_seen_at, expires_at, ref) values ('p', ${parent.user.id}, 'passkey', ${now}, ${now}, ${now}, 'passkey-ref-0001')`.execute(server.db);
-    await expect(sql`insert into sessions (id, user_id, kind, created_at, last_seen_at, expires_at) values ('q', ${parent.user.id}, 'magic', ${now}, ${now}, ${now})`.execute(server.db)).rejects.toThrow();
+    await sql`insert into sessions (id, user_id, kind, created_at, last_seen_at, expires_at, ref) values ('p', ${parent.user.id}, 'passkey', ${now}, ${now}, ${now}, 'passkey-ref-0001')`.execute(
+      server.db,
+    );
+    await expect(
+      sql`insert into sessions (id, user_id, kind, created_at, last_seen_at, expires_at) values ('q', ${parent.user.id}, 'magic', ${now}, ${now}, ${now})`.execute(
+        server.db,
+      ),
+    ).rejects.toThrow();
     // The devices' unique reference index survived the rebuild.
-    await expect(sql`insert into sessions (id, user_id, kind, created_at, last_seen_at, expires_at, ref) values ('r', ${parent.user.id}, 'password', ${now}, ${now}, ${now}, 'passkey-ref-0001')`.execute(server.db)).rejects.toThrow();
+    await expect(
+      sql`insert into sessions (id, user_id, kind, created_at, last_seen_at, expires_at, ref) values ('r', ${parent.user.id}, 'password', ${now}, ${now}, ${now}, 'passkey-ref-0001')`.execute(
+        server.db,
+      ),
+    ).rejects.toThrow();
     expect(await server.countRows("passkeys")).toBe(0);
   });
 });

@@ -46,8 +46,7 @@ const whyRoboticsEn: ContentBlock[] = [
   },
   {
     type: "quote",
-    value:
-      "The goal is not to raise a robot engineer. It is to raise a child who believes that problems can be taken apart and solved.",
+    value: "The goal is not to raise a robot engineer. It is to raise a child who believes that problems can be taken apart and solved.",
   },
   { type: "heading", value: "How to support your child at home", level: 3 },
   {
@@ -119,8 +118,7 @@ const pythonAtHomeEn: ContentBlock[] = [
   { type: "code", value: "name = input('What is your name? ')\nprint('Hello, ' + name + '!')" },
   {
     type: "paragraph",
-    value:
-      "Run it, type a name and press Enter. That tiny moment, when the computer answers back, is often what hooks a child on coding.",
+    value: "Run it, type a name and press Enter. That tiny moment, when the computer answers back, is often what hooks a child on coding.",
   },
   { type: "heading", value: "Step 3: make it playful", level: 2 },
   {
@@ -160,17 +158,12 @@ const pythonAtHomeAr: ContentBlock[] = [
   { type: "code", value: "name = input('What is your name? ')\nprint('Hello, ' + name + '!')" },
   {
     type: "paragraph",
-    value:
-      "شغّلوا البرنامج واكتبوا اسمًا ثم اضغطوا Enter. وكثيرًا ما تكون تلك اللحظة الصغيرة، حين يردّ الحاسوب، هي ما يجعل الطفل يتعلّق بالبرمجة.",
+    value: "شغّلوا البرنامج واكتبوا اسمًا ثم اضغطوا Enter. وكثيرًا ما تكون تلك اللحظة الصغيرة، حين يردّ الحاسوب، هي ما يجعل الطفل يتعلّق بالبرمجة.",
   },
   { type: "heading", value: "الخطوة الثالثة: اجعلوها ممتعة", level: 2 },
   {
     type: "list",
-    items: [
-      "ارسموا أشكالًا ولوالب باستخدام وحدة turtle.",
-      "اصنعوا لعبة تخمين الأرقام باستخدام وحدة random.",
-      "اكتبوا اختبارًا قصيرًا عن موضوع يحبه طفلكم.",
-    ],
+    items: ["ارسموا أشكالًا ولوالب باستخدام وحدة turtle.", "اصنعوا لعبة تخمين الأرقام باستخدام وحدة random.", "اكتبوا اختبارًا قصيرًا عن موضوع يحبه طفلكم."],
   },
   {
     type: "image",
@@ -269,10 +262,7 @@ const screenTimeEn: ContentBlock[] = [
   { type: "heading", value: "Passive versus creative screen time", level: 2 },
   {
     type: "list",
-    items: [
-      "Passive: watching, scrolling, tapping through ready-made content.",
-      "Creative: building, coding, drawing, composing, designing.",
-    ],
+    items: ["Passive: watching, scrolling, tapping through ready-made content.", "Creative: building, coding, drawing, composing, designing."],
   },
   {
     type: "paragraph",
@@ -308,8 +298,7 @@ export const blogPosts: BlogPostSeed[] = [
     title_ar: "لماذا تهمّ الروبوتات أطفالنا",
     description_en:
       "Robotics blends science, maths and coding into hands-on play. Here is what children really learn, when to start, and how parents can help.",
-    description_ar:
-      "تمزج الروبوتات العلوم والرياضيات والبرمجة في لعب عملي. إليك ما يتعلمه الأطفال حقًا، ومتى يبدؤون، وكيف يمكن للأهل المساعدة.",
+    description_ar: "تمزج الروبوتات العلوم والرياضيات والبرمجة في لعب عملي. إليك ما يتعلمه الأطفال حقًا، ومتى يبدؤون، وكيف يمكن للأهل المساعدة.",
     category_en: "Robotics",
     category_ar: "الروبوتات",
     content_en: toDbJson(whyRoboticsEn),
@@ -329,8 +318,7 @@ export const blogPosts: BlogPostSeed[] = [
     status: "published",
     title_en: "Getting Started with Python at Home",
     title_ar: "البدء ببايثون في المنزل",
-    description_en:
-      "A parent-friendly guide to installing Python, writing a first program and keeping young coders motivated.",
+    description_en: "A parent-friendly guide to installing Python, writing a first program and keeping young coders motivated.",
     description_ar: "دليل مبسّط للأهل لتثبيت بايثون وكتابة البرنامج الأول والحفاظ على حماس المبرمجين الصغار.",
     category_en: "Coding",
     category_ar: "البرمجة",
@@ -351,8 +339,7 @@ export const blogPosts: BlogPostSeed[] = [
     status: "published",
     title_en: "How to Choose a STEM Summer Camp",
     title_ar: "كيف تختار مخيمًا صيفيًا في مجال STEM",
-    description_en:
-      "Five questions to ask, signs of a great programme and the practical details to check before you enrol your child.",
+    description_en: "Five questions to ask, signs of a great programme and the practical details to check before you enrol your child.",
     description_ar: "خمسة أسئلة ينبغي طرحها، وعلامات البرنامج المميز، والتفاصيل العملية التي يجب التحقق منها قبل تسجيل طفلك.",
     category_en: "Parenting",
     category_ar: "نصائح للأهل",

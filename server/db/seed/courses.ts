@@ -103,18 +103,8 @@ const sources: CourseSource[] = [
       ar: "تجمع الروبوتات بين الميكانيكا والإلكترونيات والبرمجة. يركّب المتعلمون الصغار روبوتاتهم خطوة بخطوة ويكتشفون كيف يبث كل جزء الحياة في الآلة.",
     },
     learn: {
-      en: [
-        "Motors, wheels and gears",
-        "Light, distance and touch sensors",
-        "Programming movement with simple commands",
-        "Testing and improving a design",
-      ],
-      ar: [
-        "المحركات والعجلات والتروس",
-        "حساسات الضوء والمسافة واللمس",
-        "برمجة الحركة بأوامر بسيطة",
-        "اختبار التصميم وتحسينه",
-      ],
+      en: ["Motors, wheels and gears", "Light, distance and touch sensors", "Programming movement with simple commands", "Testing and improving a design"],
+      ar: ["المحركات والعجلات والتروس", "حساسات الضوء والمسافة واللمس", "برمجة الحركة بأوامر بسيطة", "اختبار التصميم وتحسينه"],
     },
     project: {
       en: "Students build an obstacle-avoiding robot and race it through a maze they design together.",
@@ -268,12 +258,7 @@ const sources: CourseSource[] = [
         "Animating characters and adding sounds",
         "Designing a game with scores and levels",
       ],
-      ar: [
-        "التسلسل والتكرار والأحداث",
-        "الشروط والمتغيرات البسيطة",
-        "تحريك الشخصيات وإضافة الأصوات",
-        "تصميم لعبة بنقاط ومستويات",
-      ],
+      ar: ["التسلسل والتكرار والأحداث", "الشروط والمتغيرات البسيطة", "تحريك الشخصيات وإضافة الأصوات", "تصميم لعبة بنقاط ومستويات"],
     },
     project: {
       en: "Each child publishes an original game and presents how it works in a short showcase.",
@@ -474,18 +459,8 @@ const sources: CourseSource[] = [
       ar: "يستخدم العلماء وصانعو الألعاب ومطورو الويب لغة بايثون على حدٍّ سواء. تأخذ هذه الدورة الطلاب من أول سطر برمجي إلى برامج صغيرة يفخرون بها.",
     },
     learn: {
-      en: [
-        "Variables, numbers and text",
-        "Making decisions with if statements",
-        "Repeating actions with loops",
-        "Organising code with functions",
-      ],
-      ar: [
-        "المتغيرات والأرقام والنصوص",
-        "اتخاذ القرارات بجمل الشرط if",
-        "تكرار الأوامر باستخدام الحلقات",
-        "تنظيم الشيفرة باستخدام الدوال",
-      ],
+      en: ["Variables, numbers and text", "Making decisions with if statements", "Repeating actions with loops", "Organising code with functions"],
+      ar: ["المتغيرات والأرقام والنصوص", "اتخاذ القرارات بجمل الشرط if", "تكرار الأوامر باستخدام الحلقات", "تنظيم الشيفرة باستخدام الدوال"],
     },
     project: {
       en: "Students write a text adventure or a guessing game and share it with their classmates.",
@@ -738,7 +713,6 @@ const sources: CourseSource[] = [
     keywords: "Raspberry Pi course, Linux for teens, GPIO projects, python hardware",
   },
 ];
-
 
 /**
  * A course page's <title>: "… Course for Kids and Teens | STEM Academy" while that stays within

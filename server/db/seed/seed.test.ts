@@ -45,7 +45,10 @@ function filledBoth(value: Bilingual) {
 async function counts(db: DB): Promise<Record<keyof ContentTables, number>> {
   const result = {} as Record<keyof ContentTables, number>;
   for (const table of tables) {
-    const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     result[table] = Number(n);
   }
   return result;
@@ -77,9 +80,7 @@ describe("seed", () => {
 
   it("inserts the 13 catalogue courses with the spec's numbers", async () => {
     const rows = await db.selectFrom("courses").selectAll().orderBy("id").execute();
-    expect(rows.map((r) => [r.key, r.min_age, r.max_age, r.sessions, r.price, r.rating])).toEqual(
-      expectedCourses.map((c) => [...c]),
-    );
+    expect(rows.map((r) => [r.key, r.min_age, r.max_age, r.sessions, r.price, r.rating])).toEqual(expectedCourses.map((c) => [...c]));
     const slugs = rows.map((r) => r.slug);
     for (const row of rows) {
       expect(row.slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
@@ -150,10 +151,7 @@ describe("seed", () => {
       const features = fromDbJson<Bilingual[]>(c.features, []);
       expect(features.length).toBeGreaterThanOrEqual(4);
       features.forEach(filledBoth);
-      const curriculum = fromDbJson<{ session: number; topic: Bilingual; activities: Bilingual; outcome: Bilingual }[]>(
-        c.curriculum,
-        [],
-      );
+      const curriculum = fromDbJson<{ session: number; topic: Bilingual; activities: Bilingual; outcome: Bilingual }[]>(c.curriculum, []);
       expect(curriculum.map((s) => s.session)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       for (const s of curriculum) {
         filledBoth(s.topic);
@@ -206,9 +204,45 @@ describe("seed", () => {
     const rows = await db.selectFrom("site_settings").selectAll().execute();
     const values = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
     expect(values).toMatchObject({ timeZone: "Asia/Kolkata", campStartDate: "2025-07-01", campRecentSignups: 1410, phoneCountry: "IN" });
-    expect(Object.keys(values).sort()).toEqual(
-      ["absenceNoticeHours", "address", "bankDetails", "campRecentSignups", "campStartDate", "certificateFullName", "defaultCurrency", "demoBookingsPerFamily", "demoChangeCutoffHours", "email", "enrolmentsPerFamily", "followupMail", "instalmentReminderDays", "invoiceDueDays", "makeupAllowance", "makeupCreditDays", "messagingDailyCap", "messagingFallbackMinutes", "messagingQuietEnd", "messagingQuietStart", "openingHours", "payMethods", "paymentHoldMinutes", "phone", "phoneCountry", "requireStaffSecondFactor", "sectionChangeCutoffHours", "social", "taxInclusive", "taxName", "taxNameAr", "taxRateBp", "taxRegistration", "timeZone", "waitlistHoldHours", "whatsappMessage", "whatsappNumber"],
-    );
+    expect(Object.keys(values).sort()).toEqual([
+      "absenceNoticeHours",
+      "address",
+      "bankDetails",
+      "campRecentSignups",
+      "campStartDate",
+      "certificateFullName",
+      "defaultCurrency",
+      "demoBookingsPerFamily",
+      "demoChangeCutoffHours",
+      "email",
+      "enrolmentsPerFamily",
+      "followupMail",
+      "instalmentReminderDays",
+      "invoiceDueDays",
+      "makeupAllowance",
+      "makeupCreditDays",
+      "messagingDailyCap",
+      "messagingFallbackMinutes",
+      "messagingQuietEnd",
+      "messagingQuietStart",
+      "openingHours",
+      "payMethods",
+      "paymentHoldMinutes",
+      "phone",
+      "phoneCountry",
+      "requireStaffSecondFactor",
+      "sectionChangeCutoffHours",
+      "social",
+      "taxInclusive",
+      "taxName",
+      "taxNameAr",
+      "taxRateBp",
+      "taxRegistration",
+      "timeZone",
+      "waitlistHoldHours",
+      "whatsappMessage",
+      "whatsappNumber",
+    ]);
   });
 
   it("inserts nothing new on a second run, and restores only missing settings", async () => {

@@ -35,7 +35,11 @@ export function AddPasskey() {
     setProblem(undefined);
     try {
       const { startRegistration } = await import("@simplewebauthn/browser");
-      const options = await apiRequest<{ options: Parameters<typeof startRegistration>[0]["optionsJSON"]; message?: string }>("POST", "/api/account/passkeys/options", { body: {}, lang });
+      const options = await apiRequest<{ options: Parameters<typeof startRegistration>[0]["optionsJSON"]; message?: string }>(
+        "POST",
+        "/api/account/passkeys/options",
+        { body: {}, lang },
+      );
       if (!options.ok || !options.data?.options) throw new Error(options.data?.message ?? String(options.status));
       let response;
       try {

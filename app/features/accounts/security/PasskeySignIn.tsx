@@ -48,7 +48,11 @@ export function PasskeySignIn({ goTo, secondStep = false, lead }: { goTo: string
     setProblem(undefined);
     try {
       const { startAuthentication } = await import("@simplewebauthn/browser");
-      const options = await apiRequest<{ options: Parameters<typeof startAuthentication>[0]["optionsJSON"]; message?: string }>("POST", "/api/passkeys/login/options", { body: { secondStep }, lang });
+      const options = await apiRequest<{ options: Parameters<typeof startAuthentication>[0]["optionsJSON"]; message?: string }>(
+        "POST",
+        "/api/passkeys/login/options",
+        { body: { secondStep }, lang },
+      );
       if (!options.ok || !options.data?.options) throw new Error(options.data?.message ?? String(options.status));
       let response;
       try {

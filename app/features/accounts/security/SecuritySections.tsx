@@ -14,7 +14,8 @@ import type { securityOverview } from "./security.server";
 type Overview = Awaited<ReturnType<typeof securityOverview>>;
 export const sectionClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6";
 const smallButton = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50";
-const primary = "rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+const primary =
+  "rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 
 const formatDate = (iso: string, lang: Lang) => new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
 
@@ -43,7 +44,19 @@ export function PasskeysSection({ overview, state }: { overview: Overview; state
                 <input type="hidden" name="form" value={SECURITY_FORMS.rename} />
                 <input type="hidden" name="passkeyId" value={passkey.id} />
                 <Field label={t("security.passkeys.name")} error={renameState?.errors.name} className="min-w-48 flex-1">
-                  {({ id, describedBy, invalid }) => <input type="text" id={id} name="name" required maxLength={60} defaultValue={passkey.name} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />}
+                  {({ id, describedBy, invalid }) => (
+                    <input
+                      type="text"
+                      id={id}
+                      name="name"
+                      required
+                      maxLength={60}
+                      defaultValue={passkey.name}
+                      className={inputClass}
+                      aria-describedby={describedBy}
+                      aria-invalid={invalid}
+                    />
+                  )}
                 </Field>
                 <button type="submit" className={smallButton}>
                   {t("security.passkeys.rename")}
@@ -86,7 +99,19 @@ function CodeForm({ form, label, button, state }: { form: string; label: string;
       <FormAlert message={refused && !refused.errors.code ? refused.message : undefined} className={`w-full ${alertClass}`} />
       <Field label={label} error={refused?.errors.code} className="min-w-48">
         {({ id, describedBy, invalid }) => (
-          <input type="text" id={id} name="code" required inputMode="numeric" autoComplete="one-time-code" maxLength={7} dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />
+          <input
+            type="text"
+            id={id}
+            name="code"
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            dir="ltr"
+            className={inputClass}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
         )}
       </Field>
       <button type="submit" className={primary}>

@@ -30,7 +30,12 @@ function stepToken(caller: Pick<SessionCaller, "header">, purpose: Purpose): str
 }
 
 /** Starts a step (replacing the request's earlier one of the same cookie); expired steps of anyone are dropped. */
-export async function startStep({ db, config }: Deps, caller: SessionCaller, purpose: Purpose, values: { userId: number | null; challenge: string }): Promise<void> {
+export async function startStep(
+  { db, config }: Deps,
+  caller: SessionCaller,
+  purpose: Purpose,
+  values: { userId: number | null; challenge: string },
+): Promise<void> {
   const now = new Date();
   await db.deleteFrom("auth_steps").where("expires_at", "<=", now.toISOString()).execute();
   const previous = stepToken(caller, purpose);
@@ -39,7 +44,15 @@ export async function startStep({ db, config }: Deps, caller: SessionCaller, pur
   const minutes = STEP_MINUTES[purpose];
   await db
     .insertInto("auth_steps")
-    .values({ id: tokenHash(token), purpose, user_id: values.userId, challenge: values.challenge, attempts: 0, created_at: now.toISOString(), expires_at: new Date(now.getTime() + minutes * 60_000).toISOString() })
+    .values({
+      id: tokenHash(token),
+      purpose,
+      user_id: values.userId,
+      challenge: values.challenge,
+      attempts: 0,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(),
+    })
     .execute();
   caller.cookies.set(COOKIE[purpose], token, { ...cookieOptions(config), maxAge: minutes * 60_000 });
 }
@@ -73,6 +86,10 @@ export async function takeStep(deps: Deps, caller: SessionCaller, purpose: Purpo
 
 /** Counts a wrong code against a waiting sign-in; after `max` the step is gone and the password is asked again. */
 export async function countFailure({ db }: Deps, id: string, max: number): Promise<void> {
-  await db.updateTable("auth_steps").set((eb) => ({ attempts: eb("attempts", "+", 1) })).where("id", "=", id).execute();
+  await db
+    .updateTable("auth_steps")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
   await db.deleteFrom("auth_steps").where("id", "=", id).where("attempts", ">=", max).execute();
 }

@@ -37,7 +37,14 @@ export async function countWrongCode({ db, config }: Deps, userId: number, ip: s
   const user = await db.selectFrom("users").select(["id", "email", "username"]).where("id", "=", userId).executeTakeFirst();
   if (!user) return;
   await db.transaction().execute(async (trx) => {
-    await recordAudit(trx, { userId: null, action: "second_factor_locked", entity: "user", entityId: user.id, name: user.email, summary: { wrongCodes: total, minutes: WRONG_CODES_WINDOW_MS / 60_000, lastAddress: ip } });
+    await recordAudit(trx, {
+      userId: null,
+      action: "second_factor_locked",
+      entity: "user",
+      entityId: user.id,
+      name: user.email,
+      summary: { wrongCodes: total, minutes: WRONG_CODES_WINDOW_MS / 60_000, lastAddress: ip },
+    });
     await queueMail(trx, codesLockedMail, {
       to: user.email,
       subject: `${serverT("en", "accounts", "security.lockMail.subject")} / ${serverT("ar", "accounts", "security.lockMail.subject")}`,
@@ -51,7 +58,13 @@ export const codesLockedMail = defineMail("second-factor-locked", z.object({ use
   const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
   if (!user) return null;
   const body = (lang: "en" | "ar") =>
-    serverT(lang, "accounts", "security.lockMail.body", { name: user.username, count: WRONG_CODES_PER_ACCOUNT, minutes: WRONG_CODES_WINDOW_MS / 60_000, duration: formatMinutes(WRONG_CODES_WINDOW_MS / 60_000, lang), link: `${config.publicUrl}${localizePath("/forgot-password", lang)}` });
+    serverT(lang, "accounts", "security.lockMail.body", {
+      name: user.username,
+      count: WRONG_CODES_PER_ACCOUNT,
+      minutes: WRONG_CODES_WINDOW_MS / 60_000,
+      duration: formatMinutes(WRONG_CODES_WINDOW_MS / 60_000, lang),
+      link: `${config.publicUrl}${localizePath("/forgot-password", lang)}`,
+    });
   return textMail([
     { lang: "en", text: body("en") },
     { lang: "ar", text: body("ar") },

@@ -24,14 +24,19 @@ export const MAX_PASSKEYS = 10;
 const transportsOf = (row: { transports: string }) => fromDbJson<AuthenticatorTransport[]>(row.transports, []);
 
 /** The WebAuthn user handle: stable per account, says nothing about it (HMAC of the id). */
-const userHandle = (config: Config, userId: number) => new Uint8Array(createHmac("sha256", config.sessionSecret).update(`passkey-user:${userId}`).digest().subarray(0, 16));
+const userHandle = (config: Config, userId: number) =>
+  new Uint8Array(createHmac("sha256", config.sessionSecret).update(`passkey-user:${userId}`).digest().subarray(0, 16));
 
 export function listPasskeys(db: DB, userId: number) {
   return db.selectFrom("passkeys").select(["id", "name", "created_at", "last_used_at"]).where("user_id", "=", userId).orderBy("id").execute();
 }
 
 export async function passkeyCount(db: DB, userId: number): Promise<number> {
-  const row = await db.selectFrom("passkeys").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("passkeys")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -54,7 +59,13 @@ export async function registrationOptions({ db, config }: Deps, rp: RelyingParty
 export async function savePasskey({ db }: Deps, rp: RelyingParty, userId: number, response: RegistrationResponseJSON, challenge: string, name: string) {
   let verification;
   try {
-    verification = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origins, expectedRPID: rp.rpId, requireUserVerification: true });
+    verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.rpId,
+      requireUserVerification: true,
+    });
   } catch {
     return null;
   }
@@ -81,14 +92,24 @@ export async function savePasskey({ db }: Deps, rp: RelyingParty, userId: number
 /** Options for a passkey sign-in: any discoverable passkey, or only `userId`'s (the second step after a password). */
 export async function authenticationOptions({ db }: Deps, rp: RelyingParty, userId: number | null) {
   const allow = userId === null ? [] : await db.selectFrom("passkeys").select(["credential_id", "transports"]).where("user_id", "=", userId).execute();
-  return generateAuthenticationOptions({ rpID: rp.rpId, userVerification: "required", allowCredentials: allow.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })) });
+  return generateAuthenticationOptions({
+    rpID: rp.rpId,
+    userVerification: "required",
+    allowCredentials: allow.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+  });
 }
 
 /**
  * Verifies a passkey sign-in (signature, challenge, origin, RP ID, user verification, counter)
  * and returns the account, or null. `userId`: the account a waiting sign-in belongs to.
  */
-export async function verifyPasskeySignIn({ db }: Deps, rp: RelyingParty, response: AuthenticationResponseJSON, challenge: string, userId: number | null): Promise<number | null> {
+export async function verifyPasskeySignIn(
+  { db }: Deps,
+  rp: RelyingParty,
+  response: AuthenticationResponseJSON,
+  challenge: string,
+  userId: number | null,
+): Promise<number | null> {
   const row = await db.selectFrom("passkeys").selectAll().where("credential_id", "=", response.id).executeTakeFirst();
   if (!row || (userId !== null && row.user_id !== userId)) return null;
   let verification;
@@ -99,7 +120,12 @@ export async function verifyPasskeySignIn({ db }: Deps, rp: RelyingParty, respon
       expectedOrigin: rp.origins,
       expectedRPID: rp.rpId,
       requireUserVerification: true,
-      credential: { id: row.credential_id, publicKey: new Uint8Array(Buffer.from(row.public_key, "base64url")), counter: row.counter, transports: transportsOf(row) },
+      credential: {
+        id: row.credential_id,
+        publicKey: new Uint8Array(Buffer.from(row.public_key, "base64url")),
+        counter: row.counter,
+        transports: transportsOf(row),
+      },
     });
   } catch {
     return null;

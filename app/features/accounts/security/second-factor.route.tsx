@@ -29,7 +29,8 @@ export function action(args: Route.ActionArgs) {
     form: FORM,
     endpoint: secondFactorSignIn,
     toBody: ({ code }) => ({ code }),
-    onSuccess: (_answer, _fields, lang) => withNotice(safeLocalPath(new URL(args.request.url).searchParams.get("next")) ?? localizePath("/admin", lang), "login-ok"),
+    onSuccess: (_answer, _fields, lang) =>
+      withNotice(safeLocalPath(new URL(args.request.url).searchParams.get("next")) ?? localizePath("/admin", lang), "login-ok"),
   });
 }
 
@@ -49,7 +50,19 @@ export default function SecondFactorPage() {
         <FormAlert message={refused && !refused.errors.code ? refused.message : undefined} className={alertClass} />
         <Field label={t("security.step.code")} error={refused?.errors.code}>
           {({ id, describedBy, invalid }) => (
-            <input type="text" id={id} name="code" required maxLength={40} autoComplete="one-time-code" inputMode="text" dir="ltr" className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} />
+            <input
+              type="text"
+              id={id}
+              name="code"
+              required
+              maxLength={40}
+              autoComplete="one-time-code"
+              inputMode="text"
+              dir="ltr"
+              className={inputClass}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
           )}
         </Field>
         <SubmitButton pending={pending} label={t("security.step.submit")} pendingLabel={t("security.step.submitting")} />

@@ -15,7 +15,10 @@ const passkeyIdOf = (fields: Record<string, string>) => (/^\d{1,10}$/.test(field
 export async function securityPageAction(args: ActionFunctionArgs) {
   requireAccountPage(args.context, args.request);
   const lang = langFromPath(new URL(args.request.url).pathname);
-  const posted = await args.request.clone().formData().catch(() => null);
+  const posted = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
   const fields: Record<string, string> = {};
   for (const [name, value] of posted ?? []) if (typeof value === "string" && !(name in fields)) fields[name] = value;
   // Back to the page that posted: /account/security, or the staff or teaching layout's (issue 42).
@@ -25,21 +28,44 @@ export async function securityPageAction(args: ActionFunctionArgs) {
   switch (fields.form) {
     // The password and the signed-in devices, shown here to staff and instructors (issue 42, step 10).
     case ACCOUNT_FORMS.password:
-      return postFormToApi(args, { form: ACCOUNT_FORMS.password, endpoint: changeOwnPassword, toBody: ({ currentPassword, password }) => ({ currentPassword, password }), onSuccess: () => withNotice(page, "password-updated") });
+      return postFormToApi(args, {
+        form: ACCOUNT_FORMS.password,
+        endpoint: changeOwnPassword,
+        toBody: ({ currentPassword, password }) => ({ currentPassword, password }),
+        onSuccess: () => withNotice(page, "password-updated"),
+      });
     case ACCOUNT_FORMS.passwordLink:
-      return postFormToApi(args, { form: ACCOUNT_FORMS.passwordLink, endpoint: sendPasswordLink, toBody: () => ({}), onSuccess: () => withNotice(page, "password-link-sent") });
+      return postFormToApi(args, {
+        form: ACCOUNT_FORMS.passwordLink,
+        endpoint: sendPasswordLink,
+        toBody: () => ({}),
+        onSuccess: () => withNotice(page, "password-link-sent"),
+      });
     case ACCOUNT_FORMS.endSession:
       return postFormToApi(args, {
         form: `${ACCOUNT_FORMS.endSession}-${sessionRef}`,
         endpoint: endDeviceSession,
         params: { id: sessionRef },
         toBody: () => ({}),
-        onSuccess: (answer) => (answer.body.signedOut === true ? withNotice(localizePath("/admin/login", lang), "logged-out") : withNotice(page, "device-ended")),
+        onSuccess: (answer) =>
+          answer.body.signedOut === true ? withNotice(localizePath("/admin/login", lang), "logged-out") : withNotice(page, "device-ended"),
       });
     case SECURITY_FORMS.rename:
-      return postFormToApi(args, { form: `${SECURITY_FORMS.rename}-${passkeyIdOf(fields)}`, endpoint: renameOwnPasskey, params: { id: passkeyIdOf(fields) }, toBody: ({ name }) => ({ name }), onSuccess: back("passkeys-title") });
+      return postFormToApi(args, {
+        form: `${SECURITY_FORMS.rename}-${passkeyIdOf(fields)}`,
+        endpoint: renameOwnPasskey,
+        params: { id: passkeyIdOf(fields) },
+        toBody: ({ name }) => ({ name }),
+        onSuccess: back("passkeys-title"),
+      });
     case SECURITY_FORMS.remove:
-      return postFormToApi(args, { form: SECURITY_FORMS.remove, endpoint: removeOwnPasskey, params: { id: passkeyIdOf(fields) }, toBody: () => ({}), onSuccess: back("passkeys-title") });
+      return postFormToApi(args, {
+        form: SECURITY_FORMS.remove,
+        endpoint: removeOwnPasskey,
+        params: { id: passkeyIdOf(fields) },
+        toBody: () => ({}),
+        onSuccess: back("passkeys-title"),
+      });
     case SECURITY_FORMS.totpSetup:
       return postFormToApi(args, { form: SECURITY_FORMS.totpSetup, endpoint: startTotpSetup, toBody: () => ({}), onSuccess: back("totp-title") });
     case SECURITY_FORMS.totpDisable:
@@ -51,7 +77,9 @@ export async function securityPageAction(args: ActionFunctionArgs) {
       const answer = await args.context.run(endpoint, { input: { code: fields.code ?? "" }, lang });
       const message = answer.body.message ?? "";
       if (answer.status === 200 && Array.isArray(answer.body.recoveryCodes)) {
-        return data({ form: fields.form, recoveryCodes: answer.body.recoveryCodes as string[], message } satisfies CodesShown, { headers: { "Cache-Control": "private, no-store" } });
+        return data({ form: fields.form, recoveryCodes: answer.body.recoveryCodes as string[], message } satisfies CodesShown, {
+          headers: { "Cache-Control": "private, no-store" },
+        });
       }
       const state: FormState = { form: fields.form, values: {}, errors: answer.body.errors ?? {}, message };
       return data(state, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });

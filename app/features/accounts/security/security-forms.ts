@@ -10,4 +10,3 @@ export const SECURITY_FORMS = {
 
 /** Recovery codes come back in the page itself (shown once), never in a URL. */
 export type CodesShown = { form: string; recoveryCodes: string[]; message: string };
-

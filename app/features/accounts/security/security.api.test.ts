@@ -9,10 +9,15 @@ import { SoftAuthenticator } from "~server/test/soft-authenticator";
 import { codesLockedMail } from "./code-guard.server";
 
 /** The cookies a response set, as a Cookie header to send back (name=value; ...). */
-const cookiesOf = (headers: Headers) => headers.getSetCookie().map((line) => line.split(";")[0]!).filter((pair) => !pair.endsWith("="));
+const cookiesOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="));
 const join = (...parts: (string | string[])[]) => parts.flat().filter(Boolean).join("; ");
 
-const codeAt = (secret: string, timestamp: number) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
+const codeAt = (secret: string, timestamp: number) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp });
 
 describe("passkeys and the staff's second factor", () => {
   let server: TestServer;
@@ -24,15 +29,24 @@ describe("passkeys and the staff's second factor", () => {
     const options = await server.request("POST", "/api/account/passkeys/options", { json: {}, headers: writes(cookie) });
     expect(options.status).toBe(200);
     const step = cookiesOf(options.headers);
-    const saved = await server.request("POST", "/api/account/passkeys", { json: { response: device.register(options.body.options), name: "Laptop" }, headers: writes(join(cookie, step)) });
+    const saved = await server.request("POST", "/api/account/passkeys", {
+      json: { response: device.register(options.body.options), name: "Laptop" },
+      headers: writes(join(cookie, step)),
+    });
     return { device, saved };
   }
 
   /** A passkey sign-in from scratch (no session): options, then the signed assertion. */
   async function passkeySignIn(device: SoftAuthenticator, overrides: Parameters<SoftAuthenticator["assert"]>[1] = {}, extraCookie = "") {
-    const options = await server.request("POST", "/api/passkeys/login/options", { json: { secondStep: extraCookie !== "" }, headers: { origin: server.url, ...(extraCookie ? { cookie: extraCookie } : {}) } });
+    const options = await server.request("POST", "/api/passkeys/login/options", {
+      json: { secondStep: extraCookie !== "" },
+      headers: { origin: server.url, ...(extraCookie ? { cookie: extraCookie } : {}) },
+    });
     const step = cookiesOf(options.headers);
-    const answer = await server.request("POST", "/api/passkeys/login", { json: { response: device.assert(options.body.options.challenge, overrides) }, headers: { origin: server.url, cookie: join(step, extraCookie) } });
+    const answer = await server.request("POST", "/api/passkeys/login", {
+      json: { response: device.assert(options.body.options.challenge, overrides) },
+      headers: { origin: server.url, cookie: join(step, extraCookie) },
+    });
     return { answer, step };
   }
 
@@ -75,10 +89,15 @@ describe("passkeys and the staff's second factor", () => {
     expect(answer.body.user.email).toBe(parent.user.email);
     const session = cookiesOf(answer.headers).find((pair) => pair.startsWith("sid="))!;
     expect((await server.request("GET", "/api/getUser", { headers: { cookie: session } })).body.user.email).toBe(parent.user.email);
-    expect(await server.db.selectFrom("sessions").select("kind").where("user_id", "=", parent.user.id).where("kind", "=", "passkey").executeTakeFirst()).toBeTruthy();
+    expect(
+      await server.db.selectFrom("sessions").select("kind").where("user_id", "=", parent.user.id).where("kind", "=", "passkey").executeTakeFirst(),
+    ).toBeTruthy();
 
     // The challenge was spent: the same step cannot sign in twice.
-    const again = await server.request("POST", "/api/passkeys/login", { json: { response: device.assert("x") }, headers: { origin: server.url, cookie: join(step) } });
+    const again = await server.request("POST", "/api/passkeys/login", {
+      json: { response: device.assert("x") },
+      headers: { origin: server.url, cookie: join(step) },
+    });
     expect(again.status).toBe(401);
     const listed = await server.request("GET", "/api/account/security", { headers: { cookie: parent.cookie } });
     expect(listed.body.passkeys).toHaveLength(1);
@@ -94,7 +113,10 @@ describe("passkeys and the staff's second factor", () => {
     expect((await passkeySignIn(authenticator())).answer.status).toBe(401);
     // A registration signed for another site is refused too, and saves nothing.
     const options = await server.request("POST", "/api/account/passkeys/options", { json: {}, headers: writes(parent.cookie) });
-    const forged = await server.request("POST", "/api/account/passkeys", { json: { response: authenticator().register(options.body.options, { origin: "https://evil.example" }) }, headers: writes(join(parent.cookie, cookiesOf(options.headers))) });
+    const forged = await server.request("POST", "/api/account/passkeys", {
+      json: { response: authenticator().register(options.body.options, { origin: "https://evil.example" }) },
+      headers: writes(join(parent.cookie, cookiesOf(options.headers))),
+    });
     expect(forged.status).toBe(400);
     expect((await server.request("GET", "/api/account/security", { headers: { cookie: parent.cookie } })).body.passkeys).toHaveLength(1);
   });
@@ -112,7 +134,18 @@ describe("passkeys and the staff's second factor", () => {
     const now = new Date().toISOString();
     await server.db
       .insertInto("passkeys")
-      .values(Array.from({ length: 10 }, (_, i) => ({ user_id: parent.user.id, credential_id: `filler-${parent.user.id}-${i}`, public_key: "AA", counter: 0, transports: "[]", name: `Key ${i}`, created_at: now, last_used_at: null })))
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          user_id: parent.user.id,
+          credential_id: `filler-${parent.user.id}-${i}`,
+          public_key: "AA",
+          counter: 0,
+          transports: "[]",
+          name: `Key ${i}`,
+          created_at: now,
+          last_used_at: null,
+        })),
+      )
       .execute();
     const full = await server.request("POST", "/api/account/passkeys/options", { json: {}, headers: writes(parent.cookie) });
     expect(full.status).toBe(409);
@@ -123,7 +156,9 @@ describe("passkeys and the staff's second factor", () => {
     const staff = await server.signIn("admin");
     const { secret, recoveryCodes } = await enableTotp(staff.cookie);
     expect(recoveryCodes).toHaveLength(10);
-    expect(await server.db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", staff.user.id).execute()).not.toContainEqual({ code_hash: recoveryCodes[0] });
+    expect(await server.db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", staff.user.id).execute()).not.toContainEqual({
+      code_hash: recoveryCodes[0],
+    });
 
     // The password alone gives no session, only the waiting step.
     const first = await staffPassword(staff.user.email, staff.password);
@@ -132,7 +167,10 @@ describe("passkeys and the staff's second factor", () => {
     expect(first.cookies.some((pair) => pair.startsWith("sid="))).toBe(false);
     const step = first.cookies.find((pair) => pair.startsWith("sf_step="))!;
     // The parents' /login takes a staff password the same way.
-    expect((await server.request("POST", "/login", { json: { email: staff.user.email, password: staff.password }, headers: { origin: server.url } })).body.secondFactor).toBe(true);
+    expect(
+      (await server.request("POST", "/login", { json: { email: staff.user.email, password: staff.password }, headers: { origin: server.url } })).body
+        .secondFactor,
+    ).toBe(true);
 
     const wrong = await server.request("POST", "/api/login/second-factor", { json: { code: "000000" }, headers: { origin: server.url, cookie: step } });
     expect(wrong.status).toBe(400);
@@ -143,19 +181,34 @@ describe("passkeys and the staff's second factor", () => {
     const session = cookiesOf(done.headers).find((pair) => pair.startsWith("sid="))!;
     expect((await server.request("GET", "/api/admin/settings", { headers: { cookie: session } })).status).toBe(200);
     // The step is spent, and the same code cannot sign in again.
-    expect((await server.request("POST", "/api/login/second-factor", { json: { code: skewed }, headers: { origin: server.url, cookie: step } })).status).toBe(401);
+    expect((await server.request("POST", "/api/login/second-factor", { json: { code: skewed }, headers: { origin: server.url, cookie: step } })).status).toBe(
+      401,
+    );
     const second = await staffPassword(staff.user.email, staff.password);
     const step2 = second.cookies.find((pair) => pair.startsWith("sf_step="))!;
-    expect((await server.request("POST", "/api/login/second-factor", { json: { code: skewed }, headers: { origin: server.url, cookie: step2 } })).status).toBe(400);
+    expect((await server.request("POST", "/api/login/second-factor", { json: { code: skewed }, headers: { origin: server.url, cookie: step2 } })).status).toBe(
+      400,
+    );
     // Two minutes off is too far.
-    expect((await server.request("POST", "/api/login/second-factor", { json: { code: codeAt(secret, Date.now() - 120_000) }, headers: { origin: server.url, cookie: step2 } })).status).toBe(400);
+    expect(
+      (
+        await server.request("POST", "/api/login/second-factor", {
+          json: { code: codeAt(secret, Date.now() - 120_000) },
+          headers: { origin: server.url, cookie: step2 },
+        })
+      ).status,
+    ).toBe(400);
 
     // A recovery code works once (spaces and case do not matter).
     const recovery = recoveryCodes[0]!.toUpperCase().replace("-", " - ");
-    expect((await server.request("POST", "/api/login/second-factor", { json: { code: recovery }, headers: { origin: server.url, cookie: step2 } })).status).toBe(200);
+    expect(
+      (await server.request("POST", "/api/login/second-factor", { json: { code: recovery }, headers: { origin: server.url, cookie: step2 } })).status,
+    ).toBe(200);
     const third = await staffPassword(staff.user.email, staff.password);
     const step3 = third.cookies.find((pair) => pair.startsWith("sf_step="))!;
-    expect((await server.request("POST", "/api/login/second-factor", { json: { code: recoveryCodes[0] }, headers: { origin: server.url, cookie: step3 } })).status).toBe(400);
+    expect(
+      (await server.request("POST", "/api/login/second-factor", { json: { code: recoveryCodes[0] }, headers: { origin: server.url, cookie: step3 } })).status,
+    ).toBe(400);
     expect((await server.request("GET", "/api/account/security", { headers: { cookie: session } })).body.totp.recoveryCodesLeft).toBe(9);
   });
 
@@ -166,7 +219,15 @@ describe("passkeys and the staff's second factor", () => {
     const step = cookies.find((pair) => pair.startsWith("sf_step="))!;
     const ip = "10.77.0.1";
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await server.request("POST", "/api/login/second-factor", { json: { code: "123456" }, headers: { origin: server.url, cookie: step, "x-forwarded-for": ip } })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (
+          await server.request("POST", "/api/login/second-factor", {
+            json: { code: "123456" },
+            headers: { origin: server.url, cookie: step, "x-forwarded-for": ip },
+          })
+        ).status,
+      );
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses.slice(5, 10)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[10]).toBe(429);
@@ -217,7 +278,10 @@ describe("passkeys and the staff's second factor", () => {
     try {
       const { settings } = (await server.request("GET", "/api/admin/settings", { headers: { cookie: admin.cookie } })).body;
       expect(settings.requireStaffSecondFactor).toBe(false);
-      const saved = await server.request("PUT", "/api/admin/settings", { json: { ...settings, requireStaffSecondFactor: true }, headers: writes(admin.cookie) });
+      const saved = await server.request("PUT", "/api/admin/settings", {
+        json: { ...settings, requireStaffSecondFactor: true },
+        headers: writes(admin.cookie),
+      });
       expect(saved.status).toBe(200);
       const entry = await server.db.selectFrom("audit_log").select("summary").where("entity", "=", "settings").orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(entry.summary).toContain("requireStaffSecondFactor");
@@ -234,12 +298,20 @@ describe("passkeys and the staff's second factor", () => {
     const stored = await server.db.selectFrom("totp_factors").select("secret").where("user_id", "=", staff.user.id).executeTakeFirstOrThrow();
     expect(stored.secret).not.toContain(secret.replace(/\s/g, ""));
     expect((await server.request("POST", "/api/account/totp/disable", { json: { code: "000000" }, headers: writes(staff.cookie) })).status).toBe(400);
-    const renewed = await server.request("POST", "/api/account/recovery-codes", { json: { code: codeAt(secret, Date.now() + 30_000) }, headers: writes(staff.cookie) });
+    const renewed = await server.request("POST", "/api/account/recovery-codes", {
+      json: { code: codeAt(secret, Date.now() + 30_000) },
+      headers: writes(staff.cookie),
+    });
     expect(renewed.body.recoveryCodes).toHaveLength(10);
     // The code just taken cannot be used again; a later one can (time passing is simulated).
-    expect((await server.request("POST", "/api/account/totp/disable", { json: { code: codeAt(secret, Date.now() + 30_000) }, headers: writes(staff.cookie) })).status).toBe(400);
+    expect(
+      (await server.request("POST", "/api/account/totp/disable", { json: { code: codeAt(secret, Date.now() + 30_000) }, headers: writes(staff.cookie) }))
+        .status,
+    ).toBe(400);
     await server.db.updateTable("totp_factors").set({ last_step: 0 }).where("user_id", "=", staff.user.id).execute();
-    expect((await server.request("POST", "/api/account/totp/disable", { json: { code: codeAt(secret, Date.now()) }, headers: writes(staff.cookie) })).status).toBe(200);
+    expect(
+      (await server.request("POST", "/api/account/totp/disable", { json: { code: codeAt(secret, Date.now()) }, headers: writes(staff.cookie) })).status,
+    ).toBe(200);
     expect(await server.db.selectFrom("totp_factors").select("user_id").where("user_id", "=", staff.user.id).executeTakeFirst()).toBeUndefined();
     const { answer } = await staffPassword(staff.user.email, staff.password);
     expect(answer.body.secondFactor).toBeUndefined();
@@ -280,12 +352,18 @@ describe("passkeys and the staff's second factor", () => {
       const audit = await server.db.selectFrom("audit_log").select(["entity_id", "summary"]).where("action", "=", "second_factor_locked").execute();
       expect(audit).toHaveLength(1);
       expect(String(audit[0]!.entity_id)).toBe(String(staff.user.id));
-      const mails = (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).map((job) => JSON.parse(job.payload)).filter((mail) => mail.template === "second-factor-locked");
+      const mails = (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute())
+        .map((job) => JSON.parse(job.payload))
+        .filter((mail) => mail.template === "second-factor-locked");
       expect(mails).toHaveLength(1);
       expect(mails[0].to).toBe(staff.user.email);
       expect(mails[0].subject).toContain("Someone may know your password");
       expect(mails[0].subject).toContain("قد يعرف أحدهم كلمة مرورك");
-      const body = await codesLockedMail.render({ db: server.db, config: server.config, logger: createLogger("silent") }, codesLockedMail.data.parse(mails[0].data), mails[0]);
+      const body = await codesLockedMail.render(
+        { db: server.db, config: server.config, logger: createLogger("silent") },
+        codesLockedMail.data.parse(mails[0].data),
+        mails[0],
+      );
       expect(body!.text).toContain("10 wrong second-factor codes");
       expect(body!.text).toContain("أدخل أحدهم كلمة مرورك");
     } finally {
@@ -301,7 +379,10 @@ describe("passkeys and the staff's second factor", () => {
       const refused = await server.request("GET", "/api/teaching/meetings", { headers: { cookie: instructor.cookie } });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toMatch(/second factor/);
-      expect((await server.request("GET", "/api/account/security", { headers: { cookie: instructor.cookie } })).body).toMatchObject({ required: true, totp: { enabled: false } });
+      expect((await server.request("GET", "/api/account/security", { headers: { cookie: instructor.cookie } })).body).toMatchObject({
+        required: true,
+        totp: { enabled: false },
+      });
       const { secret } = await enableTotp(instructor.cookie);
       expect((await server.request("GET", "/api/teaching/meetings", { headers: { cookie: instructor.cookie } })).status).toBe(200);
       // The password alone no longer signs the instructor in.
@@ -309,7 +390,14 @@ describe("passkeys and the staff's second factor", () => {
       expect(answer.body.secondFactor).toBe(true);
       expect(cookies.some((pair) => pair.startsWith("sid="))).toBe(false);
       const step = cookies.find((pair) => pair.startsWith("sf_step="))!;
-      expect((await server.request("POST", "/api/login/second-factor", { json: { code: codeAt(secret, Date.now() + 30_000) }, headers: { origin: server.url, cookie: step } })).status).toBe(200);
+      expect(
+        (
+          await server.request("POST", "/api/login/second-factor", {
+            json: { code: codeAt(secret, Date.now() + 30_000) },
+            headers: { origin: server.url, cookie: step },
+          })
+        ).status,
+      ).toBe(200);
       // Another instructor sets up a passkey instead.
       const second = await server.signIn("instructor");
       const { saved } = await addPasskey(second.cookie);

@@ -11,12 +11,23 @@ import { needsSecondFactorRole } from "~/lib/roles";
 import { countFailure, currentStep, startStep, takeStep } from "./auth-steps.server";
 import { codesLocked, countWrongCode } from "./code-guard.server";
 import { hasSecondFactor, staffSecondFactorRequired } from "./factors.server";
-import { authenticationOptions, deletePasskey, listPasskeys, MAX_PASSKEYS, passkeyCount, registrationOptions, renamePasskey, savePasskey, verifyPasskeySignIn } from "./passkeys.server";
+import {
+  authenticationOptions,
+  deletePasskey,
+  listPasskeys,
+  MAX_PASSKEYS,
+  passkeyCount,
+  registrationOptions,
+  renamePasskey,
+  savePasskey,
+  verifyPasskeySignIn,
+} from "./passkeys.server";
 import { addPasskeySchema, passkeyOptionsSchema, passkeySignInSchema, renamePasskeySchema, secondFactorCodeSchema, totpCodeSchema } from "./security.schema";
 import { securityOverview } from "./security.server";
 import { beginTotp, checkTotp, newRecoveryCodes, pendingTotp, removeTotp, totpEnabled, spendRecoveryCode } from "./totp.server";
 
-const said = (caller: Pick<Caller, "lang">, key: string, options?: Record<string, string | number>) => serverT(caller.lang, "accounts", `security.api.${key}`, options);
+const said = (caller: Pick<Caller, "lang">, key: string, options?: Record<string, string | number>) =>
+  serverT(caller.lang, "accounts", `security.api.${key}`, options);
 const publicUser = (user: { username: string; email: string; role: SessionUser["role"] }) => ({ username: user.username, email: user.email, role: user.role });
 /** Wrong codes a waiting sign-in may take before the password is asked again. */
 const MAX_CODE_TRIES = 5;
@@ -45,7 +56,12 @@ export function secondFactorGate(deps: EndpointDeps): RequestHandler {
 }
 
 /** Signs in after every factor: the password's step is spent, the session starts. */
-async function finishSignIn(deps: EndpointDeps, caller: SessionCaller & Pick<Caller, "lang">, userId: number, kind: "password" | "google" | "passkey"): Promise<EndpointAnswer> {
+async function finishSignIn(
+  deps: EndpointDeps,
+  caller: SessionCaller & Pick<Caller, "lang">,
+  userId: number,
+  kind: "password" | "google" | "passkey",
+): Promise<EndpointAnswer> {
   const user = await deps.db.selectFrom("users").select(["id", "username", "email", "role", "disabled"]).where("id", "=", userId).executeTakeFirst();
   if (!user || user.disabled) throw new HttpError(403, serverT(caller.lang, "accounts", "api.disabled"));
   await startSession(deps, caller, user.id, kind);
@@ -101,7 +117,8 @@ export const renameOwnPasskey = defineEndpoint({
 
 /** Refuses to take away a staff account's last second factor while the academy requires one. */
 async function keepsRequiredFactor(deps: EndpointDeps, caller: Caller, after: { passkeys: number; totp: boolean }) {
-  if (needsSecondFactorRole(accountOf(caller).role) && after.passkeys === 0 && !after.totp && (await staffSecondFactorRequired(deps.db))) throw new HttpError(409, said(caller, "lastFactor"));
+  if (needsSecondFactorRole(accountOf(caller).role) && after.passkeys === 0 && !after.totp && (await staffSecondFactorRequired(deps.db)))
+    throw new HttpError(409, said(caller, "lastFactor"));
 }
 
 /** DELETE /api/account/passkeys/{id}: every other session ends with it. */
@@ -209,7 +226,12 @@ function relyingParty(deps: EndpointDeps, caller: Pick<Caller, "lang">) {
 }
 
 const ceremonyPerIp: LimitSpec = { name: "passkey-ip", limit: 30, windowMs: 60_000, message: { ns: "validation", key: "tooManySignIns" } };
-const perAccountSecurity = (name: string, limit: number, windowMs: number): LimitSpec => ({ name: `account-security-${name}`, limit, windowMs, keyBy: byCallerAccount });
+const perAccountSecurity = (name: string, limit: number, windowMs: number): LimitSpec => ({
+  name: `account-security-${name}`,
+  limit,
+  windowMs,
+  keyBy: byCallerAccount,
+});
 const NOT_SIGNED_IN = { ns: "accounts", key: "api.notSignedIn" };
 
 /** POST /api/passkeys/login/options ({ secondStep? } or no body): WebAuthn request options and a step cookie. */
@@ -287,7 +309,13 @@ export const addOwnPasskey = defineEndpoint({
     if (!passkey) throw new HttpError(400, said(caller, "passkeyRefused"));
     // A new way in: every other session of the account ends.
     await endOtherSessions(deps, caller, user.id);
-    return { status: 201, body: { message: said(caller, "passkeyAdded"), passkey: { id: passkey.id, name: passkey.name, createdAt: passkey.created_at, lastUsedAt: passkey.last_used_at } } };
+    return {
+      status: 201,
+      body: {
+        message: said(caller, "passkeyAdded"),
+        passkey: { id: passkey.id, name: passkey.name, createdAt: passkey.created_at, lastUsedAt: passkey.last_used_at },
+      },
+    };
   },
 });
 
@@ -317,6 +345,18 @@ export function securityApi(deps: EndpointDeps): Router {
   router.use(["/api/account/security", "/api/account/passkeys", "/api/account/totp", "/api/account/recovery-codes"], requireAccount);
 
   router.use(["/api/account/totp", "/api/account/recovery-codes"], noStore);
-  router.use(jsonRoutes(deps, [readOwnSecurity, ownPasskeyOptions, addOwnPasskey, renameOwnPasskey, removeOwnPasskey, startTotpSetup, enableTotp, disableTotp, renewRecoveryCodes]));
+  router.use(
+    jsonRoutes(deps, [
+      readOwnSecurity,
+      ownPasskeyOptions,
+      addOwnPasskey,
+      renameOwnPasskey,
+      removeOwnPasskey,
+      startTotpSetup,
+      enableTotp,
+      disableTotp,
+      renewRecoveryCodes,
+    ]),
+  );
   return router;
 }

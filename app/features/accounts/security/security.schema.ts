@@ -2,9 +2,16 @@ import { z } from "zod";
 import { requiredText, v } from "~/lib/validation";
 
 /** base64url text of at most `max` characters (WebAuthn's binary fields as JSON carries them). */
-const b64url = (max: number) => z.string({ error: v.invalid }).max(max, v.tooLong).regex(/^[\w-]*$/, v.invalid);
+const b64url = (max: number) =>
+  z
+    .string({ error: v.invalid })
+    .max(max, v.tooLong)
+    .regex(/^[\w-]*$/, v.invalid);
 const extensions = z.record(z.string(), z.unknown()).optional().default({});
-const transports = z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"], { error: v.invalid })).max(8, v.invalid).optional();
+const transports = z
+  .array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"], { error: v.invalid }))
+  .max(8, v.invalid)
+  .optional();
 
 /** The fields every credential @simplewebauthn/browser sends carries. */
 const credential = {
@@ -49,10 +56,20 @@ export const renamePasskeySchema = z.object({ name: passkeyNameField });
 
 /** A 6-digit code of the authenticator app, or a recovery code (10 letters and digits, a dash allowed). */
 export const secondFactorCodeSchema = z.object({
-  code: z.string({ error: v.required }).trim().min(1, v.required).max(40, v.tooLong).regex(/^[\w\s-]+$/, "secondFactorCode"),
+  code: z
+    .string({ error: v.required })
+    .trim()
+    .min(1, v.required)
+    .max(40, v.tooLong)
+    .regex(/^[\w\s-]+$/, "secondFactorCode"),
 });
 
 /** The app's current code (set-up's first code, turning it off, new recovery codes). */
 export const totpCodeSchema = z.object({
-  code: z.string({ error: v.required }).trim().min(1, v.required).max(20, v.tooLong).regex(/^\d{3}\s?\d{3}$/, "totpCode"),
+  code: z
+    .string({ error: v.required })
+    .trim()
+    .min(1, v.required)
+    .max(20, v.tooLong)
+    .regex(/^\d{3}\s?\d{3}$/, "totpCode"),
 });

@@ -95,7 +95,10 @@ export async function newRecoveryCodes(db: DB, userId: number): Promise<string[]
   });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
-    await trx.insertInto("recovery_codes").values(codes.map((code) => ({ user_id: userId, code_hash: tokenHash(normalCode(code)), used_at: null }))).execute();
+    await trx
+      .insertInto("recovery_codes")
+      .values(codes.map((code) => ({ user_id: userId, code_hash: tokenHash(normalCode(code)), used_at: null })))
+      .execute();
   });
   return codes;
 }
@@ -115,6 +118,11 @@ export async function spendRecoveryCode(db: DB, userId: number, code: string): P
 }
 
 export async function recoveryCodesLeft(db: DB, userId: number): Promise<number> {
-  const row = await db.selectFrom("recovery_codes").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).where("used_at", "is", null).executeTakeFirst();
+  const row = await db
+    .selectFrom("recovery_codes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -60,7 +60,20 @@ function withParams(search: string, changes: Record<string, string | null>): str
   return text ? `?${text}` : "?";
 }
 
-export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref, csvHref, filters, emptyText, actions, dateRange, select }: AdminTableProps<R>) {
+export function AdminTable<R>({
+  caption,
+  columns,
+  result,
+  query,
+  rowKey,
+  rowHref,
+  csvHref,
+  filters,
+  emptyText,
+  actions,
+  dateRange,
+  select,
+}: AdminTableProps<R>) {
   const { t } = useTranslation("admin");
   const location = useLocation();
   const navigation = useNavigation();
@@ -196,7 +209,10 @@ export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref
       {pages > 1 ? (
         <nav aria-label={t("table.pagination")} className="flex items-center justify-between gap-3 text-sm">
           {result.page > 1 ? (
-            <Link to={withParams(location.search, { page: String(result.page - 1) })} className="rounded-lg border border-slate-300 px-3 py-1.5 hover:bg-slate-50">
+            <Link
+              to={withParams(location.search, { page: String(result.page - 1) })}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+            >
               {t("table.previous")}
             </Link>
           ) : (
@@ -204,7 +220,10 @@ export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref
           )}
           <span className="text-slate-600">{t("table.pageOf", { page: result.page, pages })}</span>
           {result.page < pages ? (
-            <Link to={withParams(location.search, { page: String(result.page + 1) })} className="rounded-lg border border-slate-300 px-3 py-1.5 hover:bg-slate-50">
+            <Link
+              to={withParams(location.search, { page: String(result.page + 1) })}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+            >
               {t("table.next")}
             </Link>
           ) : (
@@ -217,7 +236,17 @@ export function AdminTable<R>({ caption, columns, result, query, rowKey, rowHref
 }
 
 /** A select that filters a list by one of a fixed set of values (e.g. status), "all" when empty. */
-export function ListFilter({ name, label, value, options }: { name: string; label: string; value: string | undefined; options: { value: string; label: string }[] }) {
+export function ListFilter({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+}) {
   const { t } = useTranslation("admin");
   const id = `admin-filter-${name}`;
   return (

@@ -17,7 +17,13 @@ export interface CsvColumn<R> {
   instant?: true;
 }
 
-export async function sendCsv<R>(res: Response, filename: string, columns: CsvColumn<R>[], rows: AsyncIterable<R> | Iterable<R>, timeZone: string): Promise<void> {
+export async function sendCsv<R>(
+  res: Response,
+  filename: string,
+  columns: CsvColumn<R>[],
+  rows: AsyncIterable<R> | Iterable<R>,
+  timeZone: string,
+): Promise<void> {
   await sendAnswer(res, csvFile(filename, columns, rows, timeZone));
 }
 

@@ -158,9 +158,7 @@ function filtered<O>(base: AnySelect<O>, spec: ListSpec, query: ListQuery): AnyS
   const words = query.q.trim();
   if (words && spec.search.length > 0) {
     const pattern = `%${escapeLike(words.toLowerCase())}%`;
-    qb = qb.where(({ or }) =>
-      or(spec.search.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)),
-    );
+    qb = qb.where(({ or }) => or(spec.search.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)));
   }
   return qb;
 }
@@ -223,7 +221,12 @@ export interface ListSource<O> {
  * `?format=csv` every matching row (no paging) as a streamed CSV download. The endpoint declares
  * `produces: "csv", alsoJson: true` and `input: listInput(spec)` (listEndpoint does).
  */
-export async function listAnswer<O>(db: DB, spec: ListSpec, parsed: ParsedQuery, source: ListSource<O>): Promise<FileAnswer | { status: 200; body: ListAnswerBody }> {
+export async function listAnswer<O>(
+  db: DB,
+  spec: ListSpec,
+  parsed: ParsedQuery,
+  source: ListSource<O>,
+): Promise<FileAnswer | { status: 200; body: ListAnswerBody }> {
   const { academyTimeZone } = await import("~/features/site/academy-zone.server");
   const timeZone = await academyTimeZone(db);
   const query = toListQuery(spec, parsed, timeZone);
@@ -233,7 +236,12 @@ export async function listAnswer<O>(db: DB, spec: ListSpec, parsed: ParsedQuery,
 }
 
 /** An admin list declared as an endpoint: `GET path` (JSON, or ?format=csv), its query checked by the list's rules (400 per field). */
-export function listEndpoint<O, A extends "staff" | "admin">(list: { path: string; access: A; spec: ListSpec; source: (deps: EndpointDeps, caller: Caller) => ListSource<O> | Promise<ListSource<O>> }) {
+export function listEndpoint<O, A extends "staff" | "admin">(list: {
+  path: string;
+  access: A;
+  spec: ListSpec;
+  source: (deps: EndpointDeps, caller: Caller) => ListSource<O> | Promise<ListSource<O>>;
+}) {
   return defineEndpoint({
     method: "GET",
     path: list.path,

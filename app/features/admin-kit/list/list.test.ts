@@ -54,7 +54,12 @@ describe("escapeLike", () => {
 });
 
 describe("parseListQuery (pages)", () => {
-  const spec = defineList({ search: ["email"], sorts: { created: "created_at", email: "email" }, defaultSort: "created", filters: { status: { values: ["new", "closed"] } } });
+  const spec = defineList({
+    search: ["email"],
+    sorts: { created: "created_at", email: "email" },
+    defaultSort: "created",
+    filters: { status: { values: ["new", "closed"] } },
+  });
 
   it("reads valid values", () => {
     const query = parseListQuery(spec, new URLSearchParams("q=%20ann%20&sort=email&dir=asc&page=3&pageSize=50&status=closed"));
@@ -68,7 +73,11 @@ describe("parseListQuery (pages)", () => {
 
   it("reads a date range only for lists that have one, dropping impossible days", () => {
     const dated = defineList({ ...spec, dateColumn: "created_at" });
-    expect(parseListQuery(dated, new URLSearchParams("from=2026-03-01&to=2026-03-31"), "Asia/Kolkata")).toMatchObject({ from: "2026-03-01", to: "2026-03-31", timeZone: "Asia/Kolkata" });
+    expect(parseListQuery(dated, new URLSearchParams("from=2026-03-01&to=2026-03-31"), "Asia/Kolkata")).toMatchObject({
+      from: "2026-03-01",
+      to: "2026-03-31",
+      timeZone: "Asia/Kolkata",
+    });
     expect(parseListQuery(dated, new URLSearchParams("from=2026-02-30&to=2026-03-31")).from).toBeUndefined();
     expect(parseListQuery(spec, new URLSearchParams("from=2026-03-01")).from).toBeUndefined();
   });

@@ -7,8 +7,7 @@ export interface AuditSummary {
 
 const asText = (value: unknown): string => (value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value));
 
-const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
-  typeof value === "object" && value !== null && "from" in value && "to" in value;
+const isChange = (value: unknown): value is { from: unknown; to: unknown } => typeof value === "object" && value !== null && "from" in value && "to" in value;
 
 export function parseAuditSummary(json: string): AuditSummary {
   const result: AuditSummary = { changes: [], other: [] };

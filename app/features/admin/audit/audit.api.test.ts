@@ -33,7 +33,13 @@ describe("GET /api/admin/audit", () => {
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(3);
     expect(all.body.rows[0]).toMatchObject({ action: "create", entity: "course", entity_id: "", user_email: null });
-    expect(all.body.rows[2]).toMatchObject({ action: "update", entity: "course", entity_id: "3", user_email: admin.user.email, summary: { changed: ["price"] } });
+    expect(all.body.rows[2]).toMatchObject({
+      action: "update",
+      entity: "course",
+      entity_id: "3",
+      user_email: admin.user.email,
+      summary: { changed: ["price"] },
+    });
     const courses = await get("/api/admin/audit?entity=course&sort=created&dir=asc");
     expect(courses.body.rows.map((r: { action: string }) => r.action)).toEqual(["update", "create"]);
     const byEmail = await get(`/api/admin/audit?q=${encodeURIComponent(admin.user.email)}`);
@@ -45,7 +51,10 @@ describe("GET /api/admin/audit", () => {
   it("exports CSV and refuses bad queries", async () => {
     const csv = await get("/api/admin/audit?format=csv&entity=blog_post");
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
-    const lines = String(csv.body).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(admin.user.email);
     expect((await get("/api/admin/audit?sort=users.password_hash")).status).toBe(400);

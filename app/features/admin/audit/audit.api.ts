@@ -10,7 +10,8 @@ export const listAudit = listEndpoint({
   path: "/api/admin/audit",
   access: "admin",
   spec: auditList,
-  source: ({ db }) => listSource(auditBase(db), { filename: "audit-log", columns: auditCsv, toJson: (row) => ({ ...row, summary: fromDbJson<unknown>(row.summary, {}) }) }),
+  source: ({ db }) =>
+    listSource(auditBase(db), { filename: "audit-log", columns: auditCsv, toJson: (row) => ({ ...row, summary: fromDbJson<unknown>(row.summary, {}) }) }),
 });
 
 export function auditApi(deps: EndpointDeps): Router {

@@ -72,7 +72,10 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         {changes.map((change) => (
           <li key={change.field}>
             {change.field && <span className="font-medium">{fieldLabel(change.field)}: </span>}
-            <ChangeValue value={change.from} /> <span aria-hidden="true" className="inline-block rtl:-scale-x-100">→</span>
+            <ChangeValue value={change.from} />{" "}
+            <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+              →
+            </span>
             <span className="sr-only">{t("audit.becomes")}</span> <ChangeValue value={change.to} />
           </li>
         ))}
@@ -100,8 +103,18 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         emptyText={t("audit.empty")}
         filters={
           <>
-            <ListFilter name="entity" label={t("audit.entityFilter")} value={query.filters.entity} options={options.entities.map((e) => ({ value: e, label: entityLabel(e) }))} />
-            <ListFilter name="action" label={t("audit.actionFilter")} value={query.filters.action} options={options.actions.map((a) => ({ value: a, label: actionLabel(a) }))} />
+            <ListFilter
+              name="entity"
+              label={t("audit.entityFilter")}
+              value={query.filters.entity}
+              options={options.entities.map((e) => ({ value: e, label: entityLabel(e) }))}
+            />
+            <ListFilter
+              name="action"
+              label={t("audit.actionFilter")}
+              value={query.filters.action}
+              options={options.actions.map((a) => ({ value: a, label: actionLabel(a) }))}
+            />
             <ListFilter name="user" label={t("audit.userFilter")} value={query.filters.user} options={options.people.map((p) => ({ value: p, label: p }))} />
           </>
         }

@@ -5,7 +5,19 @@ import { LocalLink } from "~/ui/LocalLink";
  * The amber notice naming the camps whose batches are not the ones the start date gives
  * (decision 037), each a link to its editor (or plain text for staff who cannot open it).
  */
-export function CampsOffStartDate({ camps, title, text, id, links }: { camps: { id: number; title: { en: string; ar: string } }[]; title: string; text: string; id: string; links: boolean }) {
+export function CampsOffStartDate({
+  camps,
+  title,
+  text,
+  id,
+  links,
+}: {
+  camps: { id: number; title: { en: string; ar: string } }[];
+  title: string;
+  text: string;
+  id: string;
+  links: boolean;
+}) {
   const lang = useLang();
   if (camps.length === 0) return null;
   return (

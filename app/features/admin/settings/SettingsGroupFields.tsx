@@ -27,7 +27,12 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
           <Field label={t("settings.phoneCountry")} hint={t("settings.phoneCountryHint")} error={s.error("phoneCountry")}>
             {(ids) => (
               <select {...s.text("phoneCountry", ids)}>
-                <ChoiceOptions choices={(choices?.countries ?? []).map((c) => ({ value: c.code, label: c.calling ? t("settings.countryOption", { name: c.name, code: c.calling }) : c.name }))} />
+                <ChoiceOptions
+                  choices={(choices?.countries ?? []).map((c) => ({
+                    value: c.code,
+                    label: c.calling ? t("settings.countryOption", { name: c.name, code: c.calling }) : c.name,
+                  }))}
+                />
               </select>
             )}
           </Field>
@@ -100,8 +105,22 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
               )}
             </Field>
             <CheckSetting s={s} name="taxInclusive" label={tb("settings.taxInclusive")} hint={tb("settings.taxInclusiveHint")} />
-            <NumberSetting s={s} name="instalmentReminderDays" label={t("settings.instalmentReminderDays")} hint={t("settings.instalmentReminderDaysHint")} min={0} max={30} />
-            <NumberSetting s={s} name="paymentHoldMinutes" label={t("settings.paymentHoldMinutes")} hint={t("settings.paymentHoldMinutesHint")} min={30} max={1440} />
+            <NumberSetting
+              s={s}
+              name="instalmentReminderDays"
+              label={t("settings.instalmentReminderDays")}
+              hint={t("settings.instalmentReminderDaysHint")}
+              min={0}
+              max={30}
+            />
+            <NumberSetting
+              s={s}
+              name="paymentHoldMinutes"
+              label={t("settings.paymentHoldMinutes")}
+              hint={t("settings.paymentHoldMinutesHint")}
+              min={30}
+              max={1440}
+            />
           </SettingsBlock>
           <PaySettingsFields s={s} />
         </>
@@ -109,12 +128,47 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
     case "booking":
       return (
         <SettingsBlock>
-          <NumberSetting s={s} name="demoBookingsPerFamily" label={t("settings.demoBookingsPerFamily")} hint={t("settings.demoBookingsPerFamilyHint")} min={1} max={20} />
-          <NumberSetting s={s} name="demoChangeCutoffHours" label={t("settings.demoChangeCutoffHours")} hint={t("settings.demoChangeCutoffHoursHint")} min={0} max={168} />
+          <NumberSetting
+            s={s}
+            name="demoBookingsPerFamily"
+            label={t("settings.demoBookingsPerFamily")}
+            hint={t("settings.demoBookingsPerFamilyHint")}
+            min={1}
+            max={20}
+          />
+          <NumberSetting
+            s={s}
+            name="demoChangeCutoffHours"
+            label={t("settings.demoChangeCutoffHours")}
+            hint={t("settings.demoChangeCutoffHoursHint")}
+            min={0}
+            max={168}
+          />
           <NumberSetting s={s} name="waitlistHoldHours" label={t("settings.waitlistHoldHours")} hint={t("settings.waitlistHoldHoursHint")} min={1} max={168} />
-          <NumberSetting s={s} name="enrolmentsPerFamily" label={t("settings.enrolmentsPerFamily")} hint={t("settings.enrolmentsPerFamilyHint")} min={1} max={50} />
-          <NumberSetting s={s} name="sectionChangeCutoffHours" label={t("settings.sectionChangeCutoffHours")} hint={t("settings.sectionChangeCutoffHoursHint")} min={0} max={720} />
-          <NumberSetting s={s} name="absenceNoticeHours" label={t("settings.absenceNoticeHours")} hint={t("settings.absenceNoticeHoursHint")} min={0} max={168} />
+          <NumberSetting
+            s={s}
+            name="enrolmentsPerFamily"
+            label={t("settings.enrolmentsPerFamily")}
+            hint={t("settings.enrolmentsPerFamilyHint")}
+            min={1}
+            max={50}
+          />
+          <NumberSetting
+            s={s}
+            name="sectionChangeCutoffHours"
+            label={t("settings.sectionChangeCutoffHours")}
+            hint={t("settings.sectionChangeCutoffHoursHint")}
+            min={0}
+            max={720}
+          />
+          <NumberSetting
+            s={s}
+            name="absenceNoticeHours"
+            label={t("settings.absenceNoticeHours")}
+            hint={t("settings.absenceNoticeHoursHint")}
+            min={0}
+            max={168}
+          />
           <NumberSetting s={s} name="makeupCreditDays" label={t("settings.makeupCreditDays")} hint={t("settings.makeupCreditDaysHint")} min={1} max={365} />
           <NumberSetting s={s} name="makeupAllowance" label={t("settings.makeupAllowance")} hint={t("settings.makeupAllowanceHint")} min={0} max={20} />
         </SettingsBlock>
@@ -142,16 +196,37 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
           <Field label={t("settings.campStartDate")} error={s.error("campStartDate")}>
             {(ids) => <input type="date" dir="ltr" {...s.text("campStartDate", ids)} />}
           </Field>
-          <NumberSetting s={s} name="campRecentSignups" label={t("settings.campRecentSignups")} hint={t("settings.campRecentSignupsHint")} min={0} max={10_000_000} />
+          <NumberSetting
+            s={s}
+            name="campRecentSignups"
+            label={t("settings.campRecentSignups")}
+            hint={t("settings.campRecentSignupsHint")}
+            min={0}
+            max={10_000_000}
+          />
         </SettingsBlock>
       );
     case "messaging":
       return (
         <SettingsBlock>
-          <NumberSetting s={s} name="messagingQuietStart" label={t("settings.messagingQuietStart")} hint={t("settings.messagingQuietStartHint")} min={0} max={23} />
+          <NumberSetting
+            s={s}
+            name="messagingQuietStart"
+            label={t("settings.messagingQuietStart")}
+            hint={t("settings.messagingQuietStartHint")}
+            min={0}
+            max={23}
+          />
           <NumberSetting s={s} name="messagingQuietEnd" label={t("settings.messagingQuietEnd")} hint={t("settings.messagingQuietEndHint")} min={0} max={23} />
           <NumberSetting s={s} name="messagingDailyCap" label={t("settings.messagingDailyCap")} hint={t("settings.messagingDailyCapHint")} min={1} max={50} />
-          <NumberSetting s={s} name="messagingFallbackMinutes" label={t("settings.messagingFallbackMinutes")} hint={t("settings.messagingFallbackMinutesHint")} min={5} max={1440} />
+          <NumberSetting
+            s={s}
+            name="messagingFallbackMinutes"
+            label={t("settings.messagingFallbackMinutes")}
+            hint={t("settings.messagingFallbackMinutesHint")}
+            min={5}
+            max={1440}
+          />
         </SettingsBlock>
       );
     case "security":

@@ -24,7 +24,14 @@ describe("POST /api/admin/camps/:id/batches-from-start-date", () => {
     server.request("POST", `/api/admin/camps/${id}/batches-from-start-date`, { headers: { ...headers(cookie), ...(lang ? { "accept-language": lang } : {}) } });
   const enroll = (selectedSession: string) =>
     server.request("POST", "/api/summercamp/enroll", {
-      json: { studentName: "Aarav", parentName: "Priya", email: `p${Date.now()}@example.com`, phoneNumber: "+91 98765 43210", selectedCamp: "junior", selectedSession },
+      json: {
+        studentName: "Aarav",
+        parentName: "Priya",
+        email: `p${Date.now()}@example.com`,
+        phoneNumber: "+91 98765 43210",
+        selectedCamp: "junior",
+        selectedSession,
+      },
     });
 
   it("answers 401 without a session, 403 to editors, 404 for no such camp", async () => {

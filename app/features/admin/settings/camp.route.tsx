@@ -100,7 +100,11 @@ function BatchesWarning({ loaderData }: Pick<Route.ComponentProps, "loaderData">
       ) : null}
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="batches-from-start-date" />
-        <button type="submit" disabled={pending} className="rounded-md bg-amber-800 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-900 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-amber-800 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-900 disabled:opacity-60"
+        >
           {t("camps.batchesFromStart")}
         </button>
       </Form>
@@ -183,9 +187,32 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
                 {(ids) => <input type="text" {...props(ids, "ar")} {...register(`features.${i}.ar`)} />}
               </Field>
               <div className="flex gap-1 pb-1">
-                <button type="button" className={smallButton} disabled={i === 0} onClick={() => features.move(i, i - 1)} aria-label={`${t("form.moveUp")}: ${t("camps.feature", { n: i + 1 })}`}>↑</button>
-                <button type="button" className={smallButton} disabled={i === features.fields.length - 1} onClick={() => features.move(i, i + 1)} aria-label={`${t("form.moveDown")}: ${t("camps.feature", { n: i + 1 })}`}>↓</button>
-                <button type="button" className={smallButton} onClick={() => features.remove(i)} aria-label={`${t("form.remove")}: ${t("camps.feature", { n: i + 1 })}`}>✕</button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={i === 0}
+                  onClick={() => features.move(i, i - 1)}
+                  aria-label={`${t("form.moveUp")}: ${t("camps.feature", { n: i + 1 })}`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={i === features.fields.length - 1}
+                  onClick={() => features.move(i, i + 1)}
+                  aria-label={`${t("form.moveDown")}: ${t("camps.feature", { n: i + 1 })}`}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() => features.remove(i)}
+                  aria-label={`${t("form.remove")}: ${t("camps.feature", { n: i + 1 })}`}
+                >
+                  ✕
+                </button>
               </div>
             </div>
           ))}
@@ -212,7 +239,15 @@ function CampEditor({ loaderData }: Route.ComponentProps) {
               <Field label={`${t("camps.batch", { n: i + 1 })} (${t("form.arabic")})`} error={msg(errors.batches?.[i]?.ar)}>
                 {(ids) => <input type="text" {...props(ids, "ar")} {...register(`batches.${i}.ar`)} />}
               </Field>
-              <button type="button" className={`${smallButton} mb-1`} onClick={() => batches.remove(i)} disabled={batches.fields.length <= 1} aria-label={`${t("form.remove")}: ${t("camps.batch", { n: i + 1 })}`}>✕</button>
+              <button
+                type="button"
+                className={`${smallButton} mb-1`}
+                onClick={() => batches.remove(i)}
+                disabled={batches.fields.length <= 1}
+                aria-label={`${t("form.remove")}: ${t("camps.batch", { n: i + 1 })}`}
+              >
+                ✕
+              </button>
             </div>
           ))}
           <button type="button" className={smallButton} onClick={() => batches.append({ value: "", en: "", ar: "" })} disabled={batches.fields.length >= 10}>

@@ -95,7 +95,11 @@ function CampList({ loaderData }: { loaderData: Route.ComponentProps["loaderData
                 {camp.grades}
               </span>
               <span className="text-sm text-slate-600">{formatPrice(camp.price, camp.currency, "en")}</span>
-              <LocalLink to={`/admin/settings/camps/${camp.id}`} aria-label={`${t("camps.edit")}: ${camp.title}`} className="ms-auto text-sm font-semibold text-indigo-700 hover:underline">
+              <LocalLink
+                to={`/admin/settings/camps/${camp.id}`}
+                aria-label={`${t("camps.edit")}: ${camp.title}`}
+                className="ms-auto text-sm font-semibold text-indigo-700 hover:underline"
+              >
                 {t("camps.edit")}
               </LocalLink>
             </li>

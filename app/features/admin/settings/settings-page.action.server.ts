@@ -81,9 +81,15 @@ export async function settingsPageAction({ request, context }: ActionFunctionArg
   if (!form) throw data({ message: "Bad request." }, { status: 400 });
   const body = settingsBody(group, form);
   const answer = await context.run(saveSettings, { input: body, lang });
-  if (answer.status >= 200 && answer.status < 300) return redirect(withNotice(localizePath(`/admin/settings/${group}`, lang), "settings-saved"), { status: 303 });
+  if (answer.status >= 200 && answer.status < 300)
+    return redirect(withNotice(localizePath(`/admin/settings/${group}`, lang), "settings-saved"), { status: 303 });
   const values: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") values[name] = name in values ? `${values[name]}\n${value}` : value;
-  const state: FormState = { form: settingsFormId(group), values, errors: placeErrors(answer.body.errors ?? {}, body, lang), message: answer.body.message ?? "" };
+  const state: FormState = {
+    form: settingsFormId(group),
+    values,
+    errors: placeErrors(answer.body.errors ?? {}, body, lang),
+    message: answer.body.message ?? "",
+  };
   return data(state, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
 }

@@ -32,7 +32,10 @@ describe("PUT /api/admin/settings as a partial update, and the settings pages' p
   const put = (json: unknown, cookie = admin.cookie) => server.request("PUT", "/api/admin/settings", { json, headers: headers(cookie) });
   const lastAudit = () => server.db.selectFrom("audit_log").selectAll().where("entity", "=", "settings").orderBy("id", "desc").executeTakeFirst();
   const post = (path: string, form: URLSearchParams) =>
-    server.request("POST", path, { body: form.toString(), headers: { ...headers(), "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" } });
+    server.request("POST", path, {
+      body: form.toString(),
+      headers: { ...headers(), "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+    });
 
   it("saves only the settings a body names, keeps the others, and audits just those in the same write", async () => {
     const before = await getSiteSettings(server.db);
@@ -45,7 +48,10 @@ describe("PUT /api/admin/settings as a partial update, and the settings pages' p
     expect(await server.countRows("audit_log")).toBe(audits + 1);
     const entry = (await lastAudit())!;
     expect(entry.user_id).toBe(admin.user.id);
-    expect(JSON.parse(entry.summary).changes).toEqual({ makeupAllowance: { from: before.makeupAllowance, to: 4 }, taxName: { from: before.taxName, to: "VAT" } });
+    expect(JSON.parse(entry.summary).changes).toEqual({
+      makeupAllowance: { from: before.makeupAllowance, to: 4 },
+      taxName: { from: before.taxName, to: "VAT" },
+    });
     // The same values again change nothing and log nothing.
     expect((await put({ makeupAllowance: 4 })).status).toBe(200);
     expect(await server.countRows("audit_log")).toBe(audits + 1);
@@ -90,7 +96,10 @@ describe("PUT /api/admin/settings as a partial update, and the settings pages' p
     expect(res.body.errors.phone).toBeTruthy();
     // Stored that way by other means (a database restored from elsewhere), another page's save does not trip on it.
     await server.db.deleteFrom("site_settings").where("key", "=", "phoneCountry").execute();
-    await server.db.insertInto("site_settings").values({ key: "phoneCountry", value: JSON.stringify("AE"), updated_at: new Date().toISOString() }).execute();
+    await server.db
+      .insertInto("site_settings")
+      .values({ key: "phoneCountry", value: JSON.stringify("AE"), updated_at: new Date().toISOString() })
+      .execute();
     expect((await getSiteSettings(server.db)).phoneCountry).toBe("AE");
     expect((await put({ makeupAllowance: 3 })).status).toBe(200);
     expect((await put({ phoneCountry: "AE" })).status).toBe(400);
@@ -107,7 +116,10 @@ describe("PUT /api/admin/settings as a partial update, and the settings pages' p
   it("is for admins only: 401 signed out, 403 to a parent, an instructor and an editor, on the read and the write and the pages' posts", async () => {
     const before = await getSiteSettings(server.db);
     const others = await Promise.all((["user", "instructor", "editor"] as const).map((role) => server.signIn(role)));
-    for (const [method, json] of [["GET", undefined], ["PUT", { taxName: "GST" }]] as const) {
+    for (const [method, json] of [
+      ["GET", undefined],
+      ["PUT", { taxName: "GST" }],
+    ] as const) {
       expect((await server.request(method, "/api/admin/settings", { json, headers: { origin: server.url } })).status).toBe(401);
       for (const other of others) {
         const res = await server.request(method, "/api/admin/settings", { json, headers: headers(other.cookie) });
@@ -127,7 +139,18 @@ describe("PUT /api/admin/settings as a partial update, and the settings pages' p
 
   it("a page's post saves its own fields (numbers, a percent, boxes, pairs) and comes back with a notice", async () => {
     const before = await getSiteSettings(server.db);
-    const form = new URLSearchParams({ taxName: "VAT", taxNameAr: "ضريبة القيمة المضافة", taxPercent: "5.5", taxRegistration: "TRN 1", invoiceDueDays: "10", defaultCurrency: "AED", instalmentReminderDays: "2", paymentHoldMinutes: "45", "bankDetails.en": "Bank\r\nIBAN 1", "bankDetails.ar": "البنك" });
+    const form = new URLSearchParams({
+      taxName: "VAT",
+      taxNameAr: "ضريبة القيمة المضافة",
+      taxPercent: "5.5",
+      taxRegistration: "TRN 1",
+      invoiceDueDays: "10",
+      defaultCurrency: "AED",
+      instalmentReminderDays: "2",
+      paymentHoldMinutes: "45",
+      "bankDetails.en": "Bank\r\nIBAN 1",
+      "bankDetails.ar": "البنك",
+    });
     form.append("payMethods", "cash");
     form.append("payMethods", "cheque");
     // taxInclusive left unticked: a checkbox's absence is "off".
@@ -149,13 +172,50 @@ describe("PUT /api/admin/settings as a partial update, and the settings pages' p
       // A textarea's CRLF, as browsers post it, is saved as the JSON route would save it.
       bankDetails: { en: "Bank\nIBAN 1", ar: "البنك" },
     });
-    const { taxName, taxNameAr, taxRateBp, taxRegistration, taxInclusive, invoiceDueDays, defaultCurrency, instalmentReminderDays, paymentHoldMinutes, payMethods, bankDetails } = before;
-    expect((await put({ taxName, taxNameAr, taxRateBp, taxRegistration, taxInclusive, invoiceDueDays, defaultCurrency, instalmentReminderDays, paymentHoldMinutes, payMethods, bankDetails })).status).toBe(200);
+    const {
+      taxName,
+      taxNameAr,
+      taxRateBp,
+      taxRegistration,
+      taxInclusive,
+      invoiceDueDays,
+      defaultCurrency,
+      instalmentReminderDays,
+      paymentHoldMinutes,
+      payMethods,
+      bankDetails,
+    } = before;
+    expect(
+      (
+        await put({
+          taxName,
+          taxNameAr,
+          taxRateBp,
+          taxRegistration,
+          taxInclusive,
+          invoiceDueDays,
+          defaultCurrency,
+          instalmentReminderDays,
+          paymentHoldMinutes,
+          payMethods,
+          bankDetails,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("a refused post renders back each message at its own control, and the values as typed", async () => {
     const before = await getSiteSettings(server.db);
-    const contact = new URLSearchParams({ email: before.email, phone: before.phone, phoneCountry: before.phoneCountry, timeZone: "Mars/Olympus", "address.en": before.address.en, "address.ar": "x".repeat(301), "openingHours.en": "", "openingHours.ar": "" });
+    const contact = new URLSearchParams({
+      email: before.email,
+      phone: before.phone,
+      phoneCountry: before.phoneCountry,
+      timeZone: "Mars/Olympus",
+      "address.en": before.address.en,
+      "address.ar": "x".repeat(301),
+      "openingHours.en": "",
+      "openingHours.ar": "",
+    });
     const res = await post("/admin/settings/contact", contact);
     expect(res.status).toBe(400);
     expect(res.body.form).toBe(settingsFormId("contact"));

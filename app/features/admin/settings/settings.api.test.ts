@@ -145,7 +145,12 @@ describe("admin settings and camps API", () => {
     const res = await put(`/api/admin/camps/${id}`, edited);
     expect(res.status).toBe(200);
     const publicEn = (await listCamps(server.db, "en")).find((c) => c.id === id)!;
-    expect(publicEn).toMatchObject({ title: "Junior Camp 2026", price: 10999, oldPrice: 21999, batches: [{ value: "1 July 2026 - 20 July 2026", label: "1 July 2026 - 20 July 2026" }] });
+    expect(publicEn).toMatchObject({
+      title: "Junior Camp 2026",
+      price: 10999,
+      oldPrice: 21999,
+      batches: [{ value: "1 July 2026 - 20 July 2026", label: "1 July 2026 - 20 July 2026" }],
+    });
     expect(publicEn.features.at(-1)).toBe("Take-home robot kit");
     expect(publicEn.curriculum[0]).toMatchObject({ session: 1, topic: "Hello STEM" });
     const publicAr = (await listCamps(server.db, "ar")).find((c) => c.id === id)!;

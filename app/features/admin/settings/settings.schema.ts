@@ -123,7 +123,8 @@ export function settingsPageSchema(group: SettingsGroup) {
   const schema = keys.includes("taxRateBp") ? picked.extend({ taxPercent: taxPercentField }) : picked.extend({});
   return schema.superRefine((values, ctx) => {
     const { phone, phoneCountry } = values as { phone?: unknown; phoneCountry?: unknown };
-    if (typeof phone === "string" && typeof phoneCountry === "string" && !phoneFitsCountry(phone, phoneCountry)) ctx.addIssue({ code: "custom", path: ["phone"], message: v.phone });
+    if (typeof phone === "string" && typeof phoneCountry === "string" && !phoneFitsCountry(phone, phoneCountry))
+      ctx.addIssue({ code: "custom", path: ["phone"], message: v.phone });
   });
 }
 

@@ -106,26 +106,33 @@ export async function saveCamp(db: DB, id: number, camp: CampForm, userId: numbe
     const before = await trx.selectFrom("camps").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return false;
     const values = {
-        title_en: camp.title.en,
-        title_ar: camp.title.ar,
-        grades_en: camp.grades.en,
-        grades_ar: camp.grades.ar,
-        duration_en: camp.duration.en,
-        duration_ar: camp.duration.ar,
-        price: camp.price,
-        ...(camp.currency ? { currency: camp.currency } : {}),
-        old_price: camp.oldPrice,
-        discount: camp.discount,
-        features: toDbJson(camp.features),
-        batches: toDbJson(camp.batches),
-        curriculum: toDbJson(camp.curriculum.map((session, i) => ({ session: i + 1, ...session }))),
+      title_en: camp.title.en,
+      title_ar: camp.title.ar,
+      grades_en: camp.grades.en,
+      grades_ar: camp.grades.ar,
+      duration_en: camp.duration.en,
+      duration_ar: camp.duration.ar,
+      price: camp.price,
+      ...(camp.currency ? { currency: camp.currency } : {}),
+      old_price: camp.oldPrice,
+      discount: camp.discount,
+      features: toDbJson(camp.features),
+      batches: toDbJson(camp.batches),
+      curriculum: toDbJson(camp.curriculum.map((session, i) => ({ session: i + 1, ...session }))),
     };
     await trx
       .updateTable("camps")
       .set({ ...values, updated_at: nowIso() })
       .where("id", "=", id)
       .execute();
-    await recordAudit(trx, { userId, action: "update", entity: "camp", entityId: id, name: camp.title.en || camp.title.ar, changes: diffFields(before, values) });
+    await recordAudit(trx, {
+      userId,
+      action: "update",
+      entity: "camp",
+      entityId: id,
+      name: camp.title.en || camp.title.ar,
+      changes: diffFields(before, values),
+    });
     return true;
   });
 }

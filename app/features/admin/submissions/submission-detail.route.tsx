@@ -61,7 +61,9 @@ function SubmissionDetail({ loaderData }: Route.ComponentProps) {
         {info.detail.map((column) => (
           <div key={column} className="contents">
             <dt className="font-medium text-slate-600">{t(`fields.${column}`)}</dt>
-            <dd className="whitespace-pre-wrap break-words text-slate-900">{LTR_COLUMN.test(column) && submission[column] ? <LtrValue>{String(submission[column])}</LtrValue> : String(submission[column] ?? "") || "—"}</dd>
+            <dd className="whitespace-pre-wrap break-words text-slate-900">
+              {LTR_COLUMN.test(column) && submission[column] ? <LtrValue>{String(submission[column])}</LtrValue> : String(submission[column] ?? "") || "—"}
+            </dd>
           </div>
         ))}
         <dt className="font-medium text-slate-600">{t("fields.created_at")}</dt>

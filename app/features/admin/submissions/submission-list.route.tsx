@@ -47,9 +47,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!fields || fields.get("intent") !== "bulk") throw data({ message: "Bad request." }, { status: 400 });
   const ids = fields.getAll("ids").map((id) => (typeof id === "string" && /^\d{1,10}$/.test(id) ? Number(id) : id));
   if (ids.length === 0) return { form: "bulk", none: true } satisfies BulkState;
-  const answer = await context.run(changeSubmissionStatuses, { input: { status: fields.get("status"), ids }, params: { kind }, lang: langFromPath(url.pathname) });
+  const answer = await context.run(changeSubmissionStatuses, {
+    input: { status: fields.get("status"), ids },
+    params: { kind },
+    lang: langFromPath(url.pathname),
+  });
   const ok = answer.status >= 200 && answer.status < 300;
-  return data({ form: "bulk", ok, message: answer.body.message ?? "" } satisfies BulkState, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
+  return data({ form: "bulk", ok, message: answer.body.message ?? "" } satisfies BulkState, {
+    status: answer.status,
+    headers: { "Cache-Control": "private, no-store" },
+  });
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";
@@ -59,12 +66,30 @@ type Row = SubmissionRow;
 function useColumns(kind: SubmissionKindName, timeZone: string): AdminColumn<Row>[] {
   const { t } = useTranslation("admin");
   const lang = useLang();
-  const text = (key: string, column: string, sort?: string): AdminColumn<Row> => ({ key: column, header: t(`fields.${key}`), sort, cell: (row) => (LTR_COLUMN.test(column) ? <LtrValue>{String(row[column] ?? "")}</LtrValue> : String(row[column] ?? "")) });
-  const received: AdminColumn<Row> = { key: "created_at", header: t("fields.created_at"), sort: "created", cell: (row) => formatDateTime(row.created_at, lang, timeZone) };
+  const text = (key: string, column: string, sort?: string): AdminColumn<Row> => ({
+    key: column,
+    header: t(`fields.${key}`),
+    sort,
+    cell: (row) => (LTR_COLUMN.test(column) ? <LtrValue>{String(row[column] ?? "")}</LtrValue> : String(row[column] ?? "")),
+  });
+  const received: AdminColumn<Row> = {
+    key: "created_at",
+    header: t("fields.created_at"),
+    sort: "created",
+    cell: (row) => formatDateTime(row.created_at, lang, timeZone),
+  };
   const status: AdminColumn<Row> = { key: "status", header: t("fields.status"), sort: "status", cell: (row) => <StatusBadge status={row.status} /> };
   switch (kind) {
     case "school":
-      return [text("name", "name", "name"), text("school_name", "school_name", "school"), text("city", "city", "city"), text("email", "email"), text("preferred_date", "preferred_date", "date"), status, received];
+      return [
+        text("name", "name", "name"),
+        text("school_name", "school_name", "school"),
+        text("city", "city", "city"),
+        text("email", "email"),
+        text("preferred_date", "preferred_date", "date"),
+        status,
+        received,
+      ];
     case "contact":
       return [
         text("email", "email", "email"),
@@ -73,9 +98,24 @@ function useColumns(kind: SubmissionKindName, timeZone: string): AdminColumn<Row
         received,
       ];
     case "enrollments":
-      return [text("student_name", "student_name", "student"), text("parent_name", "parent_name", "parent"), text("email", "email"), text("camp_title", "camp_title", "camp"), text("session", "session", "session"), status, received];
+      return [
+        text("student_name", "student_name", "student"),
+        text("parent_name", "parent_name", "parent"),
+        text("email", "email"),
+        text("camp_title", "camp_title", "camp"),
+        text("session", "session", "session"),
+        status,
+        received,
+      ];
     case "brochure-leads":
-      return [text("student_name", "student_name", "student"), text("student_email", "student_email"), text("grade", "grade", "grade"), text("school", "school", "school"), status, received];
+      return [
+        text("student_name", "student_name", "student"),
+        text("student_email", "student_email"),
+        text("grade", "grade", "grade"),
+        text("school", "school", "school"),
+        status,
+        received,
+      ];
   }
 }
 
@@ -164,7 +204,12 @@ function BulkForm({ kind }: { kind: SubmissionKindName }) {
         <button type="submit" className={`${button} border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700`}>
           {t("bulk.apply")}
         </button>
-        <button type="submit" formMethod="get" formAction={`${submissionKinds[kind].api}/export`} className={`${button} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}>
+        <button
+          type="submit"
+          formMethod="get"
+          formAction={`${submissionKinds[kind].api}/export`}
+          className={`${button} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
+        >
           {t("bulk.export")}
         </button>
       </form>

@@ -7,7 +7,11 @@ export const submissionUpdateSchema = z
   .object({
     status: z.enum(submissionStatuses, { error: v.choice }).optional(),
     // A NUL character cannot be stored in PostgreSQL text.
-    notes: z.string({ error: v.invalid }).max(5000, v.tooLong).refine((text) => !text.includes("\u0000"), v.invalid).optional(),
+    notes: z
+      .string({ error: v.invalid })
+      .max(5000, v.tooLong)
+      .refine((text) => !text.includes("\u0000"), v.invalid)
+      .optional(),
   })
   .refine((value) => value.status !== undefined || value.notes !== undefined, { message: v.required, path: ["status"] });
 

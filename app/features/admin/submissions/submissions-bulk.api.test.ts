@@ -27,7 +27,14 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
     for (let i = 0; i < 5; i++) {
       const row = await server.db
         .insertInto("contact_messages")
-        .values({ email: `bulk${i}@example.com`, description: `Bulk ${i}`, status: "new", notes: "", created_at: "2026-01-02T03:04:05.000Z", updated_at: nowIso() })
+        .values({
+          email: `bulk${i}@example.com`,
+          description: `Bulk ${i}`,
+          status: "new",
+          notes: "",
+          created_at: "2026-01-02T03:04:05.000Z",
+          updated_at: nowIso(),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       contact.push(Number(row.id));
@@ -45,7 +52,21 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
       (
         await server.db
           .insertInto("school_enquiries")
-          .values({ name: "Mrs Rao", email: "rao@school.example", contact_number: "9876543210", designation: "Principal", city: "Noida", school_name: "Green Valley", preferred_date: "2026-12-01", preferred_time: "10:00", requirements: "Lab", status: "new", notes: "", created_at: nowIso(), updated_at: nowIso() })
+          .values({
+            name: "Mrs Rao",
+            email: "rao@school.example",
+            contact_number: "9876543210",
+            designation: "Principal",
+            city: "Noida",
+            school_name: "Green Valley",
+            preferred_date: "2026-12-01",
+            preferred_time: "10:00",
+            requirements: "Lab",
+            status: "new",
+            notes: "",
+            created_at: nowIso(),
+            updated_at: nowIso(),
+          })
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id,
@@ -57,9 +78,16 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
 
   const post = (url: string, json: unknown, cookie = admin.cookie) => server.request("POST", url, { json, headers: { cookie, origin: server.url } });
   const get = (url: string, cookie = admin.cookie) => server.request("GET", url, { headers: { cookie } });
-  const statusOf = async (id: number) => (await server.db.selectFrom("contact_messages").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+  const statusOf = async (id: number) =>
+    (await server.db.selectFrom("contact_messages").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
   const auditOf = (entity: string, id: number) =>
-    server.db.selectFrom("audit_log").select(["action", "summary", "user_id"]).where("entity", "=", entity).where("entity_id", "=", String(id)).where("action", "=", "bulk_status").execute();
+    server.db
+      .selectFrom("audit_log")
+      .select(["action", "summary", "user_id"])
+      .where("entity", "=", entity)
+      .where("entity_id", "=", String(id))
+      .where("action", "=", "bulk_status")
+      .execute();
 
   it("changes the status of the chosen rows only, one audit entry per changed row with before and after", async () => {
     const [a, b, c, untouched] = contact as [number, number, number, number];
@@ -75,7 +103,10 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
     }
     // A row that already had the status is not logged as changed.
     expect(await auditOf("contact_message", c)).toHaveLength(0);
-    const arabic = await server.request("POST", "/api/admin/submissions/contact/bulk?lang=ar", { json: { status: "closed", ids: [a] }, headers: { cookie: admin.cookie, origin: server.url } });
+    const arabic = await server.request("POST", "/api/admin/submissions/contact/bulk?lang=ar", {
+      json: { status: "closed", ids: [a] },
+      headers: { cookie: admin.cookie, origin: server.url },
+    });
     expect(arabic.body.message).toBe("تغيرت حالة صف واحد.");
   });
 
@@ -84,7 +115,11 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
     const byEditor = await post("/api/admin/submissions/contact/bulk", { status: "closed", ids: [id] }, editor.cookie);
     expect(byEditor.status).toBe(200);
     expect((await get(`/api/admin/submissions/contact/export?ids=${id}`, editor.cookie)).status).toBe(200);
-    for (const [method, url] of [["POST", "/api/admin/submissions/contact/bulk"], ["GET", `/api/admin/submissions/contact/export?ids=${id}`], ["POST", "/api/admin/submissions/contact/export"]] as const) {
+    for (const [method, url] of [
+      ["POST", "/api/admin/submissions/contact/bulk"],
+      ["GET", `/api/admin/submissions/contact/export?ids=${id}`],
+      ["POST", "/api/admin/submissions/contact/export"],
+    ] as const) {
       const json = method === "POST" ? { status: "new", ids: [id] } : undefined;
       expect((await server.request(method, url, { json })).status).toBe(401);
       const asParent = await server.request(method, url, { json, headers: { cookie: parent.cookie, origin: server.url } });
@@ -137,7 +172,10 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
   it("answers 404 for an unknown kind and 415 for a body that is not JSON", async () => {
     expect((await post("/api/admin/submissions/users/bulk", { status: "closed", ids: [1] })).status).toBe(404);
     expect((await get("/api/admin/submissions/users/export?ids=1")).status).toBe(404);
-    const text = await server.request("POST", "/api/admin/submissions/contact/bulk", { body: "status=closed&ids=1", headers: { cookie: admin.cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" } });
+    const text = await server.request("POST", "/api/admin/submissions/contact/bulk", {
+      body: "status=closed&ids=1",
+      headers: { cookie: admin.cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(text.status).toBe(415);
     expect(text.body.message).toBeTruthy();
   });
@@ -148,7 +186,9 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="contact-chosen-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = String(res.body).replace(/^\uFEFF/, "").split("\r\n");
+    const lines = String(res.body)
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
     expect(lines[0]).toBe("Id,E-mail,Message,Status,Notes,Received at (Asia/Kolkata),Updated at (Asia/Kolkata)");
     expect(lines.slice(1, -1).map((line) => Number(line.split(",")[0]))).toEqual([a, b, formulaId]);
     // 03:04 UTC is 08:34 in Kolkata.
@@ -168,7 +208,9 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
 
   it("exports chosen school enquiries with the school columns", async () => {
     const res = await post("/api/admin/submissions/school/export", { ids: [schoolId] });
-    const lines = String(res.body).replace(/^\uFEFF/, "").split("\r\n");
+    const lines = String(res.body)
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
     expect(lines[0]).toMatch(/^Id,Name,E-mail,Contact number,Designation,City,School,/);
     expect(lines[1]).toContain("Green Valley");
   });
@@ -185,7 +227,8 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
       return (await server.db.selectFrom("demo_bookings").select("id").where("reference", "=", res.body.reference).executeTakeFirstOrThrow()).id;
     };
     const booking = (id: number) => server.db.selectFrom("demo_bookings").select(["status"]).where("id", "=", id).executeTakeFirstOrThrow();
-    const seats = async (id: number) => (await server.db.selectFrom("demo_slots").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
+    const seats = async (id: number) =>
+      (await server.db.selectFrom("demo_slots").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
     async function cancelMailsTo(address: string) {
       for (let i = 0; i < 100; i++) {
         const busy = await server.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).executeTakeFirst();
@@ -223,7 +266,10 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
       expect(await cancelMailsTo("bulk.kept@example.com")).toHaveLength(0);
       expect(JSON.parse((await auditOf("demo_booking", en))[0]!.summary)).toMatchObject({ changes: { status: { from: "booked", to: "cancelled" } } });
       // Again: nothing more changes, no second mail.
-      expect((await staff("POST", "/api/admin/submissions/demo-bookings/bulk", { status: "cancelled", ids: [en, ar] })).body).toMatchObject({ changed: 0, unchanged: 2 });
+      expect((await staff("POST", "/api/admin/submissions/demo-bookings/bulk", { status: "cancelled", ids: [en, ar] })).body).toMatchObject({
+        changed: 0,
+        unchanged: 2,
+      });
       expect(await cancelMailsTo("bulk.en@example.com")).toHaveLength(1);
       expect(await seats(slotId)).toBe(1);
 
@@ -248,7 +294,9 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
       const one = await book(slotId, "bulk.csv@example.com", "en");
       const res = await staff("POST", "/api/admin/submissions/demo-bookings/export", { ids: [one] });
       expect(res.status).toBe(200);
-      const lines = String(res.body).replace(/^\uFEFF/, "").split("\r\n");
+      const lines = String(res.body)
+        .replace(/^\uFEFF/, "")
+        .split("\r\n");
       expect(lines[0]).toBe("Reference,Course,Date,Time,Time zone,Duration (min),Child,Age,Parent,E-mail,Phone,Status,Booked at");
       expect(lines).toHaveLength(3);
       expect(lines[1]).toContain(`,${day(40)},11:00,${TZ},60,Sami,13,'@Huda,bulk.csv@example.com,`);

@@ -32,7 +32,11 @@ export async function bulkChangeStatus(db: DB, input: { kind: BulkKindName; ids:
     return await db.transaction().execute(async (trx) => {
       if (input.kind === "demo-bookings") return await bulkBookings(trx, input.ids, input.status as DemoBookingStatus, input.userId);
       const { table, entity } = submissionServer[input.kind];
-      const rows = await trx.selectFrom(table as "contact_messages").select(["id", "status"]).where("id", "in", input.ids).execute();
+      const rows = await trx
+        .selectFrom(table as "contact_messages")
+        .select(["id", "status"])
+        .where("id", "in", input.ids)
+        .execute();
       refuseMissing(input.ids, rows);
       const status = input.status as SubmissionStatus;
       const changing = rows.filter((row) => row.status !== status);
@@ -40,12 +44,22 @@ export async function bulkChangeStatus(db: DB, input: { kind: BulkKindName; ids:
         await trx
           .updateTable(table as "contact_messages")
           .set({ status, updated_at: nowIso() })
-          .where("id", "in", changing.map((row) => row.id))
+          .where(
+            "id",
+            "in",
+            changing.map((row) => row.id),
+          )
           .execute();
       }
       // No name: a submission is personal data, and the log outlives its erasure (as updateSubmission).
       for (const row of changing) {
-        await recordAudit(trx, { userId: input.userId, action: "bulk_status", entity, entityId: row.id, changes: diffFields({ status: row.status }, { status }) });
+        await recordAudit(trx, {
+          userId: input.userId,
+          action: "bulk_status",
+          entity,
+          entityId: row.id,
+          changes: diffFields({ status: row.status }, { status }),
+        });
       }
       return { ok: true, changed: changing.length, unchanged: rows.length - changing.length };
     });
@@ -72,7 +86,13 @@ async function bulkBookings(trx: Trx, ids: number[], status: DemoBookingStatus, 
   for (const row of changing) {
     if (status === "cancelled") await cancelBookingsByStaff(trx, { bookingId: row.id }, now);
     else await setAttendance(trx, row.id, status);
-    await recordAudit(trx, { userId, action: "bulk_status", entity: "demo_booking", entityId: row.id, changes: diffFields({ status: row.status }, { status }) });
+    await recordAudit(trx, {
+      userId,
+      action: "bulk_status",
+      entity: "demo_booking",
+      entityId: row.id,
+      changes: diffFields({ status: row.status }, { status }),
+    });
   }
   return { ok: true, changed: changing.length, unchanged: rows.length - changing.length };
 }

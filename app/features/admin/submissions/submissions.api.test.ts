@@ -18,24 +18,48 @@ describe("admin submissions API", () => {
     for (let i = 0; i < 30; i++) {
       await db
         .insertInto("contact_messages")
-        .values({ email: `parent${String(i).padStart(2, "0")}@example.com`, description: `Question ${i}`, status: i % 3 === 0 ? "contacted" : "new", notes: "", created_at: at(100 - i), updated_at: at(100 - i) })
+        .values({
+          email: `parent${String(i).padStart(2, "0")}@example.com`,
+          description: `Question ${i}`,
+          status: i % 3 === 0 ? "contacted" : "new",
+          notes: "",
+          created_at: at(100 - i),
+          updated_at: at(100 - i),
+        })
         .execute();
     }
     const special = [
       ["percent@example.com", "50% off?"],
       ["under_score@example.com", "a_b"],
-      ["formula@example.com", "=HYPERLINK(\"http://evil\",\"click\")"],
+      ["formula@example.com", '=HYPERLINK("http://evil","click")'],
       ["quote@example.com", 'He said "hello", then left\nnew line'],
     ];
     for (const [email, description] of special) {
-      await db.insertInto("contact_messages").values({ email: email!, description: description!, status: "new", notes: "", created_at: nowIso(), updated_at: nowIso() }).execute();
+      await db
+        .insertInto("contact_messages")
+        .values({ email: email!, description: description!, status: "new", notes: "", created_at: nowIso(), updated_at: nowIso() })
+        .execute();
     }
     ids.contact = (await db.selectFrom("contact_messages").select("id").where("email", "=", "quote@example.com").executeTakeFirstOrThrow()).id;
     ids.school = Number(
       (
         await db
           .insertInto("school_enquiries")
-          .values({ name: "Mrs Rao", email: "rao@school.example", contact_number: "9876543210", designation: "Principal", city: "Noida", school_name: "Green Valley", preferred_date: "2026-12-01", preferred_time: "10:00", requirements: "Robotics lab", status: "new", notes: "", created_at: nowIso(), updated_at: nowIso() })
+          .values({
+            name: "Mrs Rao",
+            email: "rao@school.example",
+            contact_number: "9876543210",
+            designation: "Principal",
+            city: "Noida",
+            school_name: "Green Valley",
+            preferred_date: "2026-12-01",
+            preferred_time: "10:00",
+            requirements: "Robotics lab",
+            status: "new",
+            notes: "",
+            created_at: nowIso(),
+            updated_at: nowIso(),
+          })
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id,
@@ -44,7 +68,22 @@ describe("admin submissions API", () => {
       (
         await db
           .insertInto("enrollments")
-          .values({ student_name: "Aisha", parent_name: "Omar", email: "omar@example.com", phone_number: "9876543210", camp_id: 1, camp_slug: "junior", camp_title: "Junior Camp", session: "1 July - 20th July", message: "", lang: "en", status: "new", notes: "", created_at: nowIso(), updated_at: nowIso() })
+          .values({
+            student_name: "Aisha",
+            parent_name: "Omar",
+            email: "omar@example.com",
+            phone_number: "9876543210",
+            camp_id: 1,
+            camp_slug: "junior",
+            camp_title: "Junior Camp",
+            session: "1 July - 20th July",
+            message: "",
+            lang: "en",
+            status: "new",
+            notes: "",
+            created_at: nowIso(),
+            updated_at: nowIso(),
+          })
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id,
@@ -53,7 +92,18 @@ describe("admin submissions API", () => {
       (
         await db
           .insertInto("brochure_leads")
-          .values({ student_name: "Ravi", student_email: "ravi@example.com", grade: "5", school: "DPS", parent_contact: "9876543210", lang: "ar", status: "new", notes: "", created_at: nowIso(), updated_at: nowIso() })
+          .values({
+            student_name: "Ravi",
+            student_email: "ravi@example.com",
+            grade: "5",
+            school: "DPS",
+            parent_contact: "9876543210",
+            lang: "ar",
+            status: "new",
+            notes: "",
+            created_at: nowIso(),
+            updated_at: nowIso(),
+          })
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id,
@@ -69,11 +119,18 @@ describe("admin submissions API", () => {
   describe.each(["school", "contact", "enrollments", "brochure-leads"])("%s", (kind) => {
     it("answers 401 without a session and 403 to a non-staff account, on every endpoint", async () => {
       const id = ids[kind]!;
-      for (const [method, path] of [["GET", `/api/admin/submissions/${kind}`], ["GET", `/api/admin/submissions/${kind}/${id}`], ["PATCH", `/api/admin/submissions/${kind}/${id}`]] as const) {
+      for (const [method, path] of [
+        ["GET", `/api/admin/submissions/${kind}`],
+        ["GET", `/api/admin/submissions/${kind}/${id}`],
+        ["PATCH", `/api/admin/submissions/${kind}/${id}`],
+      ] as const) {
         const anonymous = await server.request(method, path, { json: method === "PATCH" ? { status: "closed" } : undefined });
         expect(anonymous.status).toBe(401);
         expect(anonymous.body.message).toBeTruthy();
-        const user = await server.request(method, path, { json: method === "PATCH" ? { status: "closed" } : undefined, headers: { cookie: parent.cookie, origin: server.url } });
+        const user = await server.request(method, path, {
+          json: method === "PATCH" ? { status: "closed" } : undefined,
+          headers: { cookie: parent.cookie, origin: server.url },
+        });
         expect(user.status).toBe(403);
         expect(user.body.message).toBeTruthy();
       }
@@ -91,10 +148,18 @@ describe("admin submissions API", () => {
       expect(res.body.submission).toMatchObject({ id, status: "contacted", notes: "Called on Monday <b>ok</b>" });
       const one = await get(`/api/admin/submissions/${kind}/${id}`);
       expect(one.body.submission.status).toBe("contacted");
-      const audit = await server.db.selectFrom("audit_log").selectAll().where("entity_id", "=", String(id)).where("user_id", "=", admin.user.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+      const audit = await server.db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("entity_id", "=", String(id))
+        .where("user_id", "=", admin.user.id)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
       expect(audit.action).toBe("update");
       // Each changed field before → after, and no name: a submission is personal data the log outlives.
-      expect(JSON.parse(audit.summary)).toEqual({ changes: { status: { from: "new", to: "contacted" }, notes: { from: "", to: "Called on Monday <b>ok</b>" } } });
+      expect(JSON.parse(audit.summary)).toEqual({
+        changes: { status: { from: "new", to: "contacted" }, notes: { from: "", to: "Called on Monday <b>ok</b>" } },
+      });
     });
   });
 
@@ -123,7 +188,13 @@ describe("admin submissions API", () => {
     const page = await get("/api/admin/submissions/contact?sort=email&dir=asc&page=2&pageSize=5");
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ total: 34, page: 2, pageSize: 5 });
-    expect(page.body.rows.map((r: { email: string }) => r.email)).toEqual(["parent04@example.com", "parent05@example.com", "parent06@example.com", "parent07@example.com", "parent08@example.com"]);
+    expect(page.body.rows.map((r: { email: string }) => r.email)).toEqual([
+      "parent04@example.com",
+      "parent05@example.com",
+      "parent06@example.com",
+      "parent07@example.com",
+      "parent08@example.com",
+    ]);
     const contacted = await get("/api/admin/submissions/contact?status=contacted&pageSize=100");
     expect(contacted.body.total).toBeGreaterThanOrEqual(10);
     expect(contacted.body.rows.every((r: { status: string }) => r.status === "contacted")).toBe(true);
@@ -145,7 +216,9 @@ describe("admin submissions API", () => {
   });
 
   it("exports every filtered row as CSV, quoted and safe from formulas", async () => {
-    const res = await server.request("GET", "/api/admin/submissions/contact?format=csv&q=example.com&sort=email&dir=asc&pageSize=5&page=3", { headers: { cookie: admin.cookie } });
+    const res = await server.request("GET", "/api/admin/submissions/contact?format=csv&q=example.com&sort=email&dir=asc&pageSize=5&page=3", {
+      headers: { cookie: admin.cookie },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="contact-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -182,7 +255,10 @@ describe("admin submissions API", () => {
       expect(res.status).toBe(400);
       expect(res.body.errors[field]).toBeTruthy();
     }
-    const malformed = await server.request("PATCH", `/api/admin/submissions/contact/${id}`, { body: "{nope", headers: { cookie: admin.cookie, origin: server.url, "content-type": "application/json" } });
+    const malformed = await server.request("PATCH", `/api/admin/submissions/contact/${id}`, {
+      body: "{nope",
+      headers: { cookie: admin.cookie, origin: server.url, "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBeTruthy();
     const array = await patch(`/api/admin/submissions/contact/${id}`, ["closed"]);
@@ -192,14 +268,20 @@ describe("admin submissions API", () => {
     expect((await patch("/api/admin/submissions/contact/99999999999999", { status: "closed" })).status).toBe(404);
     expect((await get("/api/admin/submissions/nothing")).status).toBe(404);
     expect((await get("/api/admin/submissions/nothing/1")).status).toBe(404);
-    const foreign = await server.request("PATCH", `/api/admin/submissions/contact/${id}`, { json: { status: "closed" }, headers: { cookie: admin.cookie, origin: "https://evil.example" } });
+    const foreign = await server.request("PATCH", `/api/admin/submissions/contact/${id}`, {
+      json: { status: "closed" },
+      headers: { cookie: admin.cookie, origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(403);
     const after = await server.db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 
   it("answers in Arabic when asked", async () => {
-    const res = await server.request("PATCH", "/api/admin/submissions/contact/999999", { json: { status: "closed" }, headers: { cookie: admin.cookie, origin: server.url, "accept-language": "ar" } });
+    const res = await server.request("PATCH", "/api/admin/submissions/contact/999999", {
+      json: { status: "closed" },
+      headers: { cookie: admin.cookie, origin: server.url, "accept-language": "ar" },
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("لا يوجد سجل بهذا المعرّف.");
   });
@@ -207,10 +289,20 @@ describe("admin submissions API", () => {
   it("filters by a date range in the academy's time zone and searches staff notes (issue 16)", async () => {
     const db = server.db;
     // 2026-03-01 18:40 UTC is already 2 March in Kolkata (+05:30), the seeded academy zone.
-    await db.insertInto("contact_messages").values([
-      { email: "early@example.com", description: "x", status: "new", notes: "", created_at: "2026-02-28T10:00:00.000Z", updated_at: nowIso() },
-      { email: "late-evening@example.com", description: "x", status: "new", notes: "Promised a callback on Tuesday", created_at: "2026-03-01T18:40:00.000Z", updated_at: nowIso() },
-    ]).execute();
+    await db
+      .insertInto("contact_messages")
+      .values([
+        { email: "early@example.com", description: "x", status: "new", notes: "", created_at: "2026-02-28T10:00:00.000Z", updated_at: nowIso() },
+        {
+          email: "late-evening@example.com",
+          description: "x",
+          status: "new",
+          notes: "Promised a callback on Tuesday",
+          created_at: "2026-03-01T18:40:00.000Z",
+          updated_at: nowIso(),
+        },
+      ])
+      .execute();
     const emails = (res: { body: { rows: { email: string }[] } }) => res.body.rows.map((row) => row.email);
     const march2 = await get("/api/admin/submissions/contact?from=2026-03-02&to=2026-03-02");
     expect(march2.status).toBe(200);

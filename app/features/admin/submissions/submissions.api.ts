@@ -32,9 +32,20 @@ function checkCount(lang: Lang, ids: unknown) {
  */
 async function bulkStatusAnswer(db: DB, change: Parameters<typeof bulkChangeStatus>[1], lang: Lang): Promise<EndpointAnswer> {
   const result = await bulkChangeStatus(db, change);
-  if (result.ok) return { status: 200, body: { message: serverT(lang, "admin", "bulk.changed", { count: result.changed }), changed: result.changed, unchanged: result.unchanged } };
-  if (result.reason === "notFound") return { status: 404, body: { message: serverT(lang, "admin", "bulk.notFound", { count: result.missing.length, ids: result.missing.join(", ") }), missing: result.missing } };
-  return { status: 409, body: { message: serverT(lang, "admin", "bulk.bookingCancelled", { count: result.ids.length, ids: result.ids.join(", ") }), ids: result.ids } };
+  if (result.ok)
+    return {
+      status: 200,
+      body: { message: serverT(lang, "admin", "bulk.changed", { count: result.changed }), changed: result.changed, unchanged: result.unchanged },
+    };
+  if (result.reason === "notFound")
+    return {
+      status: 404,
+      body: { message: serverT(lang, "admin", "bulk.notFound", { count: result.missing.length, ids: result.missing.join(", ") }), missing: result.missing },
+    };
+  return {
+    status: 409,
+    body: { message: serverT(lang, "admin", "bulk.bookingCancelled", { count: result.ids.length, ids: result.ids.join(", ") }), ids: result.ids },
+  };
 }
 
 /**
@@ -91,7 +102,8 @@ async function chosenCsv(db: DB, kind: BulkKindName, rawIds: unknown, lang: Lang
   checkCount(lang, rawIds);
   const { ids } = parseInput(bulkExportSchema, { ids: rawIds }, lang);
   const timeZone = await academyTimeZone(db);
-  if (kind === "demo-bookings") return csvFile("demo-bookings-chosen", bookingExportColumns(timeZone), await bookingsForExportByIds(db, ids, timeZone), timeZone);
+  if (kind === "demo-bookings")
+    return csvFile("demo-bookings-chosen", bookingExportColumns(timeZone), await bookingsForExportByIds(db, ids, timeZone), timeZone);
   const rows = await submissionBase(db, kind).where("id", "in", ids).orderBy("id").execute();
   return csvFile(`${kind}-chosen`, submissionServer[kind].csv, rows, timeZone);
 }

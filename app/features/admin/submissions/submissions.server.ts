@@ -46,9 +46,17 @@ export const submissionServer: Record<SubmissionKindName, KindServer> = {
       dateColumn: "created_at",
     }),
     csv: [
-      col("Id", "id"), col("Name", "name"), col("E-mail", "email"), col("Contact number", "contact_number"), col("Designation", "designation"),
-      col("City", "city"), col("School", "school_name"), col("Preferred date", "preferred_date"), col("Preferred time", "preferred_time"),
-      col("Requirements", "requirements"), ...common,
+      col("Id", "id"),
+      col("Name", "name"),
+      col("E-mail", "email"),
+      col("Contact number", "contact_number"),
+      col("Designation", "designation"),
+      col("City", "city"),
+      col("School", "school_name"),
+      col("Preferred date", "preferred_date"),
+      col("Preferred time", "preferred_time"),
+      col("Requirements", "requirements"),
+      ...common,
     ],
   },
   contact: {
@@ -74,8 +82,16 @@ export const submissionServer: Record<SubmissionKindName, KindServer> = {
       dateColumn: "created_at",
     }),
     csv: [
-      col("Id", "id"), col("Student", "student_name"), col("Parent", "parent_name"), col("E-mail", "email"), col("Phone", "phone_number"),
-      col("Camp", "camp_title"), col("Session", "session"), col("Message", "message"), col("Language", "lang"), ...common,
+      col("Id", "id"),
+      col("Student", "student_name"),
+      col("Parent", "parent_name"),
+      col("E-mail", "email"),
+      col("Phone", "phone_number"),
+      col("Camp", "camp_title"),
+      col("Session", "session"),
+      col("Message", "message"),
+      col("Language", "lang"),
+      ...common,
     ],
   },
   "brochure-leads": {
@@ -89,8 +105,14 @@ export const submissionServer: Record<SubmissionKindName, KindServer> = {
       dateColumn: "created_at",
     }),
     csv: [
-      col("Id", "id"), col("Student", "student_name"), col("Student e-mail", "student_email"), col("Grade", "grade"), col("School", "school"),
-      col("Parent contact", "parent_contact"), col("Language", "lang"), ...common,
+      col("Id", "id"),
+      col("Student", "student_name"),
+      col("Student e-mail", "student_email"),
+      col("Grade", "grade"),
+      col("School", "school"),
+      col("Parent contact", "parent_contact"),
+      col("Language", "lang"),
+      ...common,
     ],
   },
 };
@@ -98,7 +120,11 @@ export const submissionServer: Record<SubmissionKindName, KindServer> = {
 /** The base query of a kind's list: every column of its table. */
 export function submissionBase(db: DB, kind: SubmissionKindName): SelectQueryBuilder<Database, "contact_messages", SubmissionRow> {
   // The four tables share id/status/notes/timestamps; their other columns are read by name.
-  return db.selectFrom(submissionServer[kind].table as "contact_messages").selectAll() as unknown as SelectQueryBuilder<Database, "contact_messages", SubmissionRow>;
+  return db.selectFrom(submissionServer[kind].table as "contact_messages").selectAll() as unknown as SelectQueryBuilder<
+    Database,
+    "contact_messages",
+    SubmissionRow
+  >;
 }
 
 export async function getSubmission(db: DB, kind: SubmissionKindName, id: number): Promise<SubmissionRow | undefined> {
@@ -109,10 +135,20 @@ export async function getSubmission(db: DB, kind: SubmissionKindName, id: number
  * Changes a submission's status and/or notes and records it in the audit log.
  * Returns the updated row, or undefined when there is no such submission.
  */
-export async function updateSubmission(db: DB, kind: SubmissionKindName, id: number, change: SubmissionUpdate, userId: number): Promise<SubmissionRow | undefined> {
+export async function updateSubmission(
+  db: DB,
+  kind: SubmissionKindName,
+  id: number,
+  change: SubmissionUpdate,
+  userId: number,
+): Promise<SubmissionRow | undefined> {
   const { table, entity } = submissionServer[kind];
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom(table as "contact_messages").select(["status", "notes"]).where("id", "=", id).executeTakeFirst();
+    const before = await trx
+      .selectFrom(table as "contact_messages")
+      .select(["status", "notes"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!before) return undefined;
     await trx
       .updateTable(table as "contact_messages")
@@ -125,6 +161,10 @@ export async function updateSubmission(db: DB, kind: SubmissionKindName, id: num
       .execute();
     // No name: a submission is personal data, and the log outlives its erasure.
     await recordAudit(trx, { userId, action: "update", entity, entityId: id, changes: diffFields(before, change) });
-    return (await trx.selectFrom(table as "contact_messages").selectAll().where("id", "=", id).executeTakeFirst()) as SubmissionRow | undefined;
+    return (await trx
+      .selectFrom(table as "contact_messages")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst()) as SubmissionRow | undefined;
   });
 }

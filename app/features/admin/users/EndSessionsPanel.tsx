@@ -20,14 +20,23 @@ export function EndSessionsPanel({ userId, sessions }: { userId: number; session
     onSuccess: () => revalidate(),
   });
   return (
-    <form {...form.formProps} id={ACCOUNT_FORMS.endAllSessions} aria-labelledby="sessions-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <form
+      {...form.formProps}
+      id={ACCOUNT_FORMS.endAllSessions}
+      aria-labelledby="sessions-title"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id="sessions-title" className="text-lg font-semibold text-slate-900">
         {t("users.sessions.title")}
       </h2>
       <FormAlert message={form.refusal} />
       <p className="text-slate-800">{t("users.sessions.count", { count: sessions })}</p>
       <p className="text-sm text-slate-600">{t("users.sessions.hint")}</p>
-      <button type="submit" disabled={form.pending || sessions === 0} className="rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={form.pending || sessions === 0}
+        className="rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+      >
         {t("users.sessions.end")}
       </button>
     </form>

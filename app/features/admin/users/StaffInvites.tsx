@@ -41,7 +41,15 @@ export function InviteStaffForm({ teachers }: { teachers: { id: number; name: st
       </h2>
       <FormAlert message={form.refusal} />
       <div className="flex flex-wrap items-end gap-3">
-        <TextField form={form} name="email" type="email" autoComplete="off" label={t("invite.form.email")} hint={t("invite.form.hint")} className="min-w-64 flex-1" />
+        <TextField
+          form={form}
+          name="email"
+          type="email"
+          autoComplete="off"
+          label={t("invite.form.email")}
+          hint={t("invite.form.hint")}
+          className="min-w-64 flex-1"
+        />
         <Field label={t("invite.form.role")} hint={t("invite.form.roleHint")} error={form.error("role")} className="min-w-56 flex-1">
           {({ id, describedBy, invalid }) => (
             <select id={id} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("role")}>
@@ -102,8 +110,8 @@ export function PendingInvites({ invites, timeZone }: { invites: PendingInvite[]
                   <LtrValue>{invite.email}</LtrValue>
                 </p>
                 <p className="text-sm text-slate-600">
-                  {t(`invite.form.roles.${invite.role}`)} · {t("invite.pending.invitedBy")}: {invite.invitedBy ?? t("invite.pending.unknownInviter")} · {t("invite.pending.expires")}:{" "}
-                  {formatDateTime(invite.expiresAt, lang, timeZone)}
+                  {t(`invite.form.roles.${invite.role}`)} · {t("invite.pending.invitedBy")}: {invite.invitedBy ?? t("invite.pending.unknownInviter")} ·{" "}
+                  {t("invite.pending.expires")}: {formatDateTime(invite.expiresAt, lang, timeZone)}
                 </p>
               </div>
               <RevokeForm invite={invite} />

@@ -13,7 +13,8 @@ describe("the editor role", () => {
   });
   afterAll(() => server?.close());
 
-  const as = (cookie: string, method: string, path: string, json?: unknown) => server.request(method, path, { headers: { cookie }, ...(json === undefined ? {} : { json }) });
+  const as = (cookie: string, method: string, path: string, json?: unknown) =>
+    server.request(method, path, { headers: { cookie }, ...(json === undefined ? {} : { json }) });
 
   it("opens content, enquiries and slots, and refuses accounts, invitations, settings and the audit log", async () => {
     const editor = await server.signIn("editor");
@@ -58,7 +59,9 @@ describe("the editor role", () => {
     const sessions = await server.countRows("sessions");
     await server.db.updateTable("users").set({ role: "user" }).where("role", "=", "editor").execute();
     await editorRole.down(server.db as never);
-    await expect(sql`insert into users (username, email, role, created_at, updated_at) values ('x', 'x@example.com', 'editor', 'now', 'now')`.execute(server.db)).rejects.toThrow();
+    await expect(
+      sql`insert into users (username, email, role, created_at, updated_at) values ('x', 'x@example.com', 'editor', 'now', 'now')`.execute(server.db),
+    ).rejects.toThrow();
     await editorRole.up(server.db as never);
     const after = await server.db.selectFrom("users").select(["id", "email"]).orderBy("id").execute();
     expect(after).toEqual(before.map(({ id, email }) => ({ id, email })));

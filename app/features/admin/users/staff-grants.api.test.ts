@@ -18,8 +18,10 @@ describe("granting staff power", () => {
   });
   afterAll(() => server?.close());
 
-  const as = (cookie: string, method: string, url: string, json?: unknown) => server.request(method, url, { headers: { cookie, origin: server.url }, ...(json === undefined ? {} : { json }) });
-  const register = (email: string, password: string) => server.request("POST", "/register", { json: { username: "Squatter", email, password, contactNumber: "9876543210" } });
+  const as = (cookie: string, method: string, url: string, json?: unknown) =>
+    server.request(method, url, { headers: { cookie, origin: server.url }, ...(json === undefined ? {} : { json }) });
+  const register = (email: string, password: string) =>
+    server.request("POST", "/register", { json: { username: "Squatter", email, password, contactNumber: "9876543210" } });
   const staffLogin = (email: string, password: string) => server.request("POST", "/api/admin/login", { json: { email, password } });
   const accept = (body: Record<string, unknown>) => server.request("POST", "/api/staff-invites/accept", { json: body });
   const mailsTo = (email: string) => {
@@ -33,7 +35,8 @@ describe("granting staff power", () => {
     await vi.waitFor(() => expect(mailsTo(email).length).toBeGreaterThanOrEqual(count), { timeout: 5000 });
     return /token=([\w-]+)/.exec(mailsTo(email).at(-1)!.text)![1]!;
   };
-  const userByEmail = (email: string) => server.db.selectFrom("users").select(["id", "username", "role", "email_verified_at", "password_hash"]).where("email", "=", email).executeTakeFirstOrThrow();
+  const userByEmail = (email: string) =>
+    server.db.selectFrom("users").select(["id", "username", "role", "email_verified_at", "password_hash"]).where("email", "=", email).executeTakeFirstOrThrow();
 
   it("a squatter's pre-registered address is not made staff with the squatter's password; the link goes to the address instead", async () => {
     const email = "new.staff@example.com";
@@ -64,7 +67,12 @@ describe("granting staff power", () => {
     expect((await staffLogin(email, "Colleague-Passw0rd1")).status).toBe(200);
     // The squatter's old session is gone.
     expect((await server.request("GET", "/api/getUser", { headers: { cookie: squatterCookie } })).status).toBe(401);
-    const join = await server.db.selectFrom("audit_log").select("summary").where("action", "=", "join").where("entity_id", "=", String(squatter.id)).executeTakeFirstOrThrow();
+    const join = await server.db
+      .selectFrom("audit_log")
+      .select("summary")
+      .where("action", "=", "join")
+      .where("entity_id", "=", String(squatter.id))
+      .executeTakeFirstOrThrow();
     expect(join.summary).toContain("tookOver");
   });
 

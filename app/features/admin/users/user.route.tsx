@@ -29,7 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = requireAdminPage(context, request, "admin");
   const id = idOr404Page(params.id);
   const lang = langFromPath(new URL(request.url).pathname);
-  const [user, settings, sessions, teachers] = await Promise.all([getAdminUser(context.db, id), getSiteSettings(context.db), countDevices(context.db, id), teacherChoices(context.db, lang)]);
+  const [user, settings, sessions, teachers] = await Promise.all([
+    getAdminUser(context.db, id),
+    getSiteSettings(context.db),
+    countDevices(context.db, id),
+    teacherChoices(context.db, lang),
+  ]);
   if (!user) throw data(null, { status: 404 });
   return { user, isSelf: user.id === staff.id, timeZone: settings.timeZone, sessions, teachers };
 }

@@ -21,7 +21,11 @@ describe("admin users API", () => {
   const user = (id: number) => server.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   it("answers 401 without a session and 403 to a non-staff account, on every endpoint", async () => {
-    for (const [method, path] of [["GET", "/api/admin/users"], ["GET", `/api/admin/users/${parent.user.id}`], ["PATCH", `/api/admin/users/${parent.user.id}`]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/users"],
+      ["GET", `/api/admin/users/${parent.user.id}`],
+      ["PATCH", `/api/admin/users/${parent.user.id}`],
+    ] as const) {
       const json = method === "PATCH" ? { role: "admin" } : undefined;
       const anonymous = await server.request(method, path, { json });
       expect(anonymous.status).toBe(401);
@@ -65,7 +69,13 @@ describe("admin users API", () => {
     expect(back.status).toBe(200);
     expect((await get("/api/admin/users", staffCookie)).status).toBe(401);
     expect(await server.db.selectFrom("sessions").select("id").where("user_id", "=", parent.user.id).execute()).toHaveLength(0);
-    const entries = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "user").where("entity_id", "=", String(parent.user.id)).orderBy("id").execute();
+    const entries = await server.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "user")
+      .where("entity_id", "=", String(parent.user.id))
+      .orderBy("id")
+      .execute();
     expect(entries.map((e) => [e.action, JSON.parse(e.summary), e.user_id])).toEqual([
       ["role", { changes: { role: { from: "user", to: "admin" } } }, admin.user.id],
       ["role", { changes: { role: { from: "admin", to: "user" } } }, admin.user.id],
@@ -128,7 +138,10 @@ describe("admin users API", () => {
     expect((await patch("/api/admin/users/999999", { role: "admin" })).status).toBe(404);
     expect((await patch("/api/admin/users/x1", { role: "admin" })).status).toBe(404);
     expect((await get("/api/admin/users/999999")).status).toBe(404);
-    const malformed = await server.request("PATCH", `/api/admin/users/${parent.user.id}`, { body: "{", headers: { cookie: admin.cookie, origin: server.url, "content-type": "application/json" } });
+    const malformed = await server.request("PATCH", `/api/admin/users/${parent.user.id}`, {
+      body: "{",
+      headers: { cookie: admin.cookie, origin: server.url, "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBeTruthy();
     expect((await get("/api/admin/users?pageSize=1000")).status).toBe(400);

@@ -58,11 +58,19 @@ export const changeUserEndpoint = defineEndpoint({
       // instead, and whoever opens it takes the account over (decision 042). A repeated click
       // within minutes sends no second e-mail.
       if (!(await recentlyInvited(db, result.email))) {
-        await inviteStaff(db, { email: result.email, role: result.role, teacherId: result.teacherId, invitedBy: caller.user.id, lang, secret: config.sessionSecret });
+        await inviteStaff(db, {
+          email: result.email,
+          role: result.role,
+          teacherId: result.teacherId,
+          invitedBy: caller.user.id,
+          lang,
+          secret: config.sessionSecret,
+        });
       }
       throw new HttpError(409, serverT(lang, "admin", "api.unprovenInvited"));
     }
-    if (!result.ok && result.reason === "noTeacher") throw new HttpError(400, serverT(lang, "admin", "api.noTeacher"), { teacherId: serverT(lang, "admin", "api.noTeacher") });
+    if (!result.ok && result.reason === "noTeacher")
+      throw new HttpError(400, serverT(lang, "admin", "api.noTeacher"), { teacherId: serverT(lang, "admin", "api.noTeacher") });
     if (!result.ok) throw new HttpError(result.reason === "notFound" ? 404 : 409, serverT(lang, "admin", `api.${result.reason}`));
     return { status: 200, body: { message: serverT(lang, "admin", "api.saved"), user: { ...result.user, disabled: Boolean(result.user.disabled) } } };
   },

@@ -38,11 +38,13 @@ export const usersCsv: CsvColumn<AdminUserRow>[] = [
   { header: "Contact number", value: (u) => u.contact_number },
   { header: "Role", value: (u) => u.role },
   { header: "Disabled", value: (u) => (u.disabled ? "yes" : "no") },
-  { header: "Registered at", value: (u) => u.created_at , instant: true },
+  { header: "Registered at", value: (u) => u.created_at, instant: true },
 ];
 
 export function usersBase(db: DB) {
-  return db.selectFrom("users").select(["id", "username", "email", "contact_number", "role", "teacher_id", "disabled", "email_verified_at", "created_at", "updated_at"]);
+  return db
+    .selectFrom("users")
+    .select(["id", "username", "email", "contact_number", "role", "teacher_id", "disabled", "email_verified_at", "created_at", "updated_at"]);
 }
 
 export function getAdminUser(db: DB, id: number): Promise<AdminUserRow | undefined> {
@@ -73,7 +75,11 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     if (isPostgres(db as unknown as Kysely<unknown>)) admins = admins.forUpdate();
     const activeAdmins = (await admins.execute()).map((row) => row.id);
 
-    const user = await trx.selectFrom("users").select(["id", "email", "role", "teacher_id", "disabled", "email_verified_at"]).where("id", "=", id).executeTakeFirst();
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "email", "role", "teacher_id", "disabled", "email_verified_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!user) return { ok: false, reason: "notFound" };
     // An instructor teaches as a teacher profile (decision 073): named with the role, or kept from before.
     const role = change.role ?? user.role;
@@ -88,7 +94,8 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     if (id === actorId && disable) return { ok: false, reason: "ownDisable" };
     // More power than the account has (user → editor → admin), not a step down.
     const grantsStaff = change.role !== undefined && ROLE_RANK[change.role] > ROLE_RANK[user.role];
-    if (grantsStaff && !user.email_verified_at) return { ok: false, reason: "unproven", email: user.email, role: change.role as "admin" | "editor" | "instructor", teacherId };
+    if (grantsStaff && !user.email_verified_at)
+      return { ok: false, reason: "unproven", email: user.email, role: change.role as "admin" | "editor" | "instructor", teacherId };
     const isActiveAdmin = activeAdmins.includes(id);
     if (isActiveAdmin && (demote || disable) && activeAdmins.length <= 1) return { ok: false, reason: "lastAdmin" };
 
@@ -110,7 +117,13 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
       await recordAudit(trx, { userId: actorId, action: "role", entity: "user", entityId: id, changes });
     }
     if (change.disabled !== undefined && Boolean(user.disabled) !== change.disabled) {
-      await recordAudit(trx, { userId: actorId, action: change.disabled ? "disable" : "enable", entity: "user", entityId: id, changes: { disabled: { from: Boolean(user.disabled), to: change.disabled } } });
+      await recordAudit(trx, {
+        userId: actorId,
+        action: change.disabled ? "disable" : "enable",
+        entity: "user",
+        entityId: id,
+        changes: { disabled: { from: Boolean(user.disabled), to: change.disabled } },
+      });
     }
     const updated = await trx
       .selectFrom("users")
@@ -120,7 +133,6 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     return { ok: true, user: updated };
   });
 }
-
 
 /** The teacher profiles an instructor can teach as (invitation and role forms), by name; bounded. */
 export async function teacherChoices(db: DB, lang: "en" | "ar"): Promise<{ id: number; name: string }[]> {

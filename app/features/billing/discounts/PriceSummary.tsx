@@ -89,7 +89,14 @@ export function PriceSummary({
             )}
           </Field>
         </div>
-        <button type="submit" name="intent" value="quote" formNoValidate data-native-post="" className="rounded-lg border border-indigo-600 bg-white px-4 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50">
+        <button
+          type="submit"
+          name="intent"
+          value="quote"
+          formNoValidate
+          data-native-post=""
+          className="rounded-lg border border-indigo-600 bg-white px-4 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50"
+        >
           {t("quote.apply")}
         </button>
       </div>

@@ -14,7 +14,16 @@ export function PromoFields({ values, errors, idPrefix }: { values: Record<strin
   const input = (name: string, type: string, extra: Record<string, unknown> = {}) => (
     <Field label={t(`admin.${name}`)} error={errors[name === "amount" ? "amountMinor" : name]} hint={extra.hint as string | undefined}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} name={name} type={type} defaultValue={value(name)} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} {...(extra.attrs as object)} />
+        <input
+          id={id}
+          name={name}
+          type={type}
+          defaultValue={value(name)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={inputClass}
+          {...(extra.attrs as object)}
+        />
       )}
     </Field>
   );

@@ -32,15 +32,38 @@ export async function adminDiscountsAction(args: ActionFunctionArgs) {
   const { request, context } = args;
   requireAdminPage(context, request, "admin");
   const url = new URL(request.url);
-  const fields = await request.clone().formData().catch(() => null);
+  const fields = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const intent = fields?.get("intent");
   const list = url.pathname.replace(/\/\d+$/, "");
   const id = String(args.params.id ?? "");
-  if (intent === "create") return postFormToApi(args, { form: "promo-new", endpoint: createPromoCode, toBody: promoPayload, onSuccess: () => `${list}?saved=created#codes` });
-  if (intent === "update" && id) return postFormToApi(args, { form: "promo-edit", endpoint: updatePromoCode, params: { id }, toBody: promoPayload, onSuccess: () => `${url.pathname}?saved=updated` });
-  if (intent === "delete" && id) return postFormToApi(args, { form: "promo-delete", endpoint: deletePromoCode, params: { id }, toBody: () => ({}), onSuccess: () => `${list}?saved=deleted#codes` });
+  if (intent === "create")
+    return postFormToApi(args, { form: "promo-new", endpoint: createPromoCode, toBody: promoPayload, onSuccess: () => `${list}?saved=created#codes` });
+  if (intent === "update" && id)
+    return postFormToApi(args, {
+      form: "promo-edit",
+      endpoint: updatePromoCode,
+      params: { id },
+      toBody: promoPayload,
+      onSuccess: () => `${url.pathname}?saved=updated`,
+    });
+  if (intent === "delete" && id)
+    return postFormToApi(args, {
+      form: "promo-delete",
+      endpoint: deletePromoCode,
+      params: { id },
+      toBody: () => ({}),
+      onSuccess: () => `${list}?saved=deleted#codes`,
+    });
   if (intent === "sibling")
-    return postFormToApi(args, { form: "sibling", endpoint: saveDiscountSettings, toBody: (form) => ({ siblingPercent: postedNumber(form.siblingPercent) }), onSuccess: () => `${url.pathname}?saved=sibling#sibling` });
+    return postFormToApi(args, {
+      form: "sibling",
+      endpoint: saveDiscountSettings,
+      toBody: (form) => ({ siblingPercent: postedNumber(form.siblingPercent) }),
+      onSuccess: () => `${url.pathname}?saved=sibling#sibling`,
+    });
   if (intent === "early") {
     const kind = String(fields?.get("kind") ?? "");
     const offerId = String(fields?.get("offerId") ?? "");

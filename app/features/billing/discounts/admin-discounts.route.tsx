@@ -47,7 +47,10 @@ export default function AdminDiscountsPage({ loaderData, actionData }: Route.Com
   const { promos, sibling, offers, saved } = loaderData;
   const create = served(actionData, "promo-new");
   const siblingState = served(actionData, "sibling");
-  const savedMessage = saved && ["created", "deleted", "sibling", "early"].includes(saved) ? t(`api.${{ created: "created", deleted: "deleted", sibling: "settingsSaved", early: "earlyPriceSaved" }[saved]}`) : null;
+  const savedMessage =
+    saved && ["created", "deleted", "sibling", "early"].includes(saved)
+      ? t(`api.${{ created: "created", deleted: "deleted", sibling: "settingsSaved", early: "earlyPriceSaved" }[saved]}`)
+      : null;
   const box = "rounded-2xl border border-slate-200 bg-white p-5";
   const button = "rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700";
   return (
@@ -95,7 +98,12 @@ export default function AdminDiscountsPage({ loaderData, actionData }: Route.Com
                     <td className="py-2 pe-3">{t(`admin.targets.${promo.appliesTo}`)}</td>
                     <td className="py-2 pe-3">
                       {promo.validFrom || promo.validUntil
-                        ? [promo.validFrom ? t("admin.from", { date: promo.validFrom }) : null, promo.validUntil ? t("admin.until", { date: promo.validUntil }) : null].filter(Boolean).join(" · ")
+                        ? [
+                            promo.validFrom ? t("admin.from", { date: promo.validFrom }) : null,
+                            promo.validUntil ? t("admin.until", { date: promo.validUntil }) : null,
+                          ]
+                            .filter(Boolean)
+                            .join(" · ")
                         : t("admin.anyDay")}
                     </td>
                     <td className="py-2 pe-3 tabular-nums">
@@ -132,7 +140,19 @@ export default function AdminDiscountsPage({ loaderData, actionData }: Route.Com
           <input type="hidden" name="intent" value="sibling" />
           <Field label={t("admin.siblingPercent")} hint={t("admin.siblingHint")} error={siblingState?.errors.siblingPercent} className="min-w-0 flex-1">
             {({ id, describedBy, invalid }) => (
-              <input id={id} name="siblingPercent" type="number" min={0} max={50} step={1} required defaultValue={siblingState?.values.siblingPercent ?? String(sibling)} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} />
+              <input
+                id={id}
+                name="siblingPercent"
+                type="number"
+                min={0}
+                max={50}
+                step={1}
+                required
+                defaultValue={siblingState?.values.siblingPercent ?? String(sibling)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                className={inputClass}
+              />
             )}
           </Field>
           <button type="submit" className={button}>
@@ -159,12 +179,30 @@ export default function AdminDiscountsPage({ loaderData, actionData }: Route.Com
                   </p>
                   <Field label={t("admin.earlyPrice")} error={state?.errors.earlyPriceMinor}>
                     {({ id, describedBy, invalid }) => (
-                      <input id={id} name="earlyPrice" type="text" inputMode="decimal" dir="ltr" defaultValue={state?.values.earlyPrice ?? offer.earlyPrice} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} />
+                      <input
+                        id={id}
+                        name="earlyPrice"
+                        type="text"
+                        inputMode="decimal"
+                        dir="ltr"
+                        defaultValue={state?.values.earlyPrice ?? offer.earlyPrice}
+                        aria-describedby={describedBy}
+                        aria-invalid={invalid || undefined}
+                        className={inputClass}
+                      />
                     )}
                   </Field>
                   <Field label={t("admin.earlyUntil")} error={state?.errors.earlyPriceUntil}>
                     {({ id, describedBy, invalid }) => (
-                      <input id={id} name="earlyUntil" type="date" defaultValue={state?.values.earlyUntil ?? offer.earlyUntil} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={inputClass} />
+                      <input
+                        id={id}
+                        name="earlyUntil"
+                        type="date"
+                        defaultValue={state?.values.earlyUntil ?? offer.earlyUntil}
+                        aria-describedby={describedBy}
+                        aria-invalid={invalid || undefined}
+                        className={inputClass}
+                      />
                     )}
                   </Field>
                   <button type="submit" className={button} aria-label={t("admin.saveEarly", { name: offer.name })}>

@@ -23,7 +23,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     promo: found.promo,
     values: promoFormValues(found.promo),
-    redemptions: found.redemptions.map((row) => ({ ...row, amount: formatMoney(row.amountMinor, row.currency, lang), day: formatCalendarDay(row.createdAt, lang) })),
+    redemptions: found.redemptions.map((row) => ({
+      ...row,
+      amount: formatMoney(row.amountMinor, row.currency, lang),
+      day: formatCalendarDay(row.createdAt, lang),
+    })),
     saved: url.searchParams.get("saved") === "updated",
   };
 }

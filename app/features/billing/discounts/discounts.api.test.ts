@@ -17,7 +17,11 @@ describe("discounts API", () => {
     server = await startTestServer();
     const admin = await server.signIn("admin");
     staff = { cookie: admin.cookie, origin: server.url };
-    course = await server.db.selectFrom("courses").select(["id", "slug", "min_age", "price", "name_en"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age", "price", "name_en"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     const row = await server.db.selectFrom("camps").select(["id", "title_en", "price", "batches"]).where("slug", "=", "junior").executeTakeFirstOrThrow();
     camp = { id: row.id, title_en: row.title_en, price: row.price, session: fromDbJson<{ value: string }[]>(row.batches, [])[0]!.value };
     const timeZone = (await server.request("GET", `/api/courses/${course.slug}/sections`)).body.timeZone as string;
@@ -37,37 +41,85 @@ describe("discounts API", () => {
   };
   const promo = async (extra: Record<string, unknown>) => {
     const code = `TEST-${++sequence}`;
-    const res = await server.request("POST", "/api/admin/promo-codes", { json: { code: ` ${code.toLowerCase()} `, kind: "percent", percent: 10, maxUses: 100, ...extra }, headers: staff });
+    const res = await server.request("POST", "/api/admin/promo-codes", {
+      json: { code: ` ${code.toLowerCase()} `, kind: "percent", percent: 10, maxUses: 100, ...extra },
+      headers: staff,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return { id: res.body.id as number, code };
   };
-  const child = (email: string, extra: Record<string, unknown> = {}) => ({ childName: "Aarav Sharma", childAge: course.min_age, parentName: "Priya Sharma", email, phone: "+91 98765 43210", ...extra });
-  const enrol = (sectionId: number, body: unknown, headers: Record<string, string> = {}) => server.request("POST", `/api/sections/${sectionId}/enrolments`, { json: body, headers });
+  const child = (email: string, extra: Record<string, unknown> = {}) => ({
+    childName: "Aarav Sharma",
+    childAge: course.min_age,
+    parentName: "Priya Sharma",
+    email,
+    phone: "+91 98765 43210",
+    ...extra,
+  });
+  const enrol = (sectionId: number, body: unknown, headers: Record<string, string> = {}) =>
+    server.request("POST", `/api/sections/${sectionId}/enrolments`, { json: body, headers });
   const enrollCamp = (email: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     server.request("POST", "/api/summercamp/enroll", {
-      json: { studentName: "Zara Khan", parentName: "Imran Khan", email, phoneNumber: "+91 98765 43210", selectedCamp: camp.title_en, selectedSession: camp.session, ...extra },
+      json: {
+        studentName: "Zara Khan",
+        parentName: "Imran Khan",
+        email,
+        phoneNumber: "+91 98765 43210",
+        selectedCamp: camp.title_en,
+        selectedSession: camp.session,
+        ...extra,
+      },
       headers,
     });
-  const quote = (body: Record<string, unknown>, headers: Record<string, string> = {}) => server.request("POST", "/api/discounts/quote", { json: body, headers });
+  const quote = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    server.request("POST", "/api/discounts/quote", { json: body, headers });
   const usesOf = async (id: number) => (await server.db.selectFrom("promo_codes").select("uses").where("id", "=", id).executeTakeFirstOrThrow()).uses;
   const redemptionsOf = async (id: number) => server.db.selectFrom("promo_redemptions").selectAll().where("promo_id", "=", id).execute();
 
   it("staff create codes: normalised, one value kind, limits and dates checked, duplicates refused, audited", async () => {
-    const created = await promo({ kind: "amount", amountMinor: 1500, currency: "USD", percent: 30, validFrom: today, validUntil: addDays(today, 30), perFamily: 2 });
+    const created = await promo({
+      kind: "amount",
+      amountMinor: 1500,
+      currency: "USD",
+      percent: 30,
+      validFrom: today,
+      validUntil: addDays(today, 30),
+      perFamily: 2,
+    });
     const res = await server.request("GET", `/api/admin/promo-codes/${created.id}`, { headers: staff });
-    expect(res.body.promo).toMatchObject({ code: created.code, kind: "amount", amountMinor: 1500, currency: "USD", percent: null, perFamily: 2, uses: 0, active: true });
-    const again = await server.request("POST", "/api/admin/promo-codes", { json: { code: created.code.toLowerCase(), kind: "percent", percent: 5, maxUses: 1 }, headers: staff });
+    expect(res.body.promo).toMatchObject({
+      code: created.code,
+      kind: "amount",
+      amountMinor: 1500,
+      currency: "USD",
+      percent: null,
+      perFamily: 2,
+      uses: 0,
+      active: true,
+    });
+    const again = await server.request("POST", "/api/admin/promo-codes", {
+      json: { code: created.code.toLowerCase(), kind: "percent", percent: 5, maxUses: 1 },
+      headers: staff,
+    });
     expect(again.status).toBe(409);
-    const bad = await server.request("POST", "/api/admin/promo-codes", { json: { code: "a b", kind: "amount", maxUses: 0, validFrom: "2026-02-10", validUntil: "2026-02-01" }, headers: staff });
+    const bad = await server.request("POST", "/api/admin/promo-codes", {
+      json: { code: "a b", kind: "amount", maxUses: 0, validFrom: "2026-02-10", validUntil: "2026-02-01" },
+      headers: staff,
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["amountMinor", "code", "currency", "maxUses", "validUntil"]);
-    const dates = await server.request("POST", "/api/admin/promo-codes", { json: { code: "DATES", kind: "percent", percent: 5, maxUses: 1, validFrom: "2026-02-10", validUntil: "2026-02-01" }, headers: staff });
+    const dates = await server.request("POST", "/api/admin/promo-codes", {
+      json: { code: "DATES", kind: "percent", percent: 5, maxUses: 1, validFrom: "2026-02-10", validUntil: "2026-02-01" },
+      headers: staff,
+    });
     expect(dates.body.errors).toEqual({ validUntil: expect.any(String) });
     expect((await server.request("POST", "/api/admin/promo-codes", { json: { code: "NOPE1", kind: "percent", percent: 5, maxUses: 1 } })).status).toBe(401);
     // Prices are the admins' (like the settings): an editor is refused, reads and writes.
     const editor = await server.signIn("editor");
     const asEditor = { cookie: editor.cookie, origin: server.url };
-    expect((await server.request("POST", "/api/admin/promo-codes", { json: { code: "NOPE2", kind: "percent", percent: 5, maxUses: 1 }, headers: asEditor })).status).toBe(403);
+    expect(
+      (await server.request("POST", "/api/admin/promo-codes", { json: { code: "NOPE2", kind: "percent", percent: 5, maxUses: 1 }, headers: asEditor })).status,
+    ).toBe(403);
     expect((await server.request("GET", "/api/admin/promo-codes", { headers: asEditor })).status).toBe(403);
     expect((await server.request("PUT", "/api/admin/discounts/settings", { json: { siblingPercent: 5 }, headers: asEditor })).status).toBe(403);
     const audit = await server.db.selectFrom("audit_log").selectAll().where("entity", "=", "promo_code").where("entity_id", "=", String(created.id)).execute();
@@ -79,7 +131,9 @@ describe("discounts API", () => {
     const plain = await quote({ offer: "section", offerId: sectionId });
     expect(plain.status).toBe(200);
     expect(plain.body).toMatchObject({ currency: "USD", totalMinor: course.price * 100, codeError: null, promo: null });
-    expect(plain.body.lines).toEqual([{ kind: "price", label_en: `Course fee: ${course.name_en}`, label_ar: expect.stringContaining("رسوم الدورة"), amountMinor: course.price * 100 }]);
+    expect(plain.body.lines).toEqual([
+      { kind: "price", label_en: `Course fee: ${course.name_en}`, label_ar: expect.stringContaining("رسوم الدورة"), amountMinor: course.price * 100 },
+    ]);
     // 15 % of 499,600 cents is 74,940; of an odd fee the half cent rounds up (percentOf).
     const percent = await promo({ percent: 15 });
     const withPercent = await quote({ offer: "section", offerId: sectionId, code: percent.code.toLowerCase() });
@@ -123,7 +177,15 @@ describe("discounts API", () => {
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.price).toMatchObject({ currency: "USD", totalMinor: course.price * 100 - percentOf(course.price * 100, 20), promoCode: code.code });
     const enrolment = await server.db.selectFrom("section_enrolments").select("id").where("reference", "=", first.body.reference).executeTakeFirstOrThrow();
-    expect(await redemptionsOf(code.id)).toEqual([expect.objectContaining({ offer_kind: "section", enrolment_id: enrolment.id, family_key: "family@example.com", amount_minor: percentOf(course.price * 100, 20), currency: "USD" })]);
+    expect(await redemptionsOf(code.id)).toEqual([
+      expect.objectContaining({
+        offer_kind: "section",
+        enrolment_id: enrolment.id,
+        family_key: "family@example.com",
+        amount_minor: percentOf(course.price * 100, 20),
+        currency: "USD",
+      }),
+    ]);
     // The same family (its e-mail, in any case) again, another child: refused, nothing stored.
     const second = await enrol(sectionId, child("Family@Example.com", { childName: "Meera Sharma", promoCode: code.code }), { "accept-language": "ar" });
     expect(second.status).toBe(400);
@@ -195,16 +257,39 @@ describe("discounts API", () => {
   it("early-booking price until its last day; staff set it per course or camp", async () => {
     const sectionId = await newSection(20);
     const fee = course.price * 100;
-    expect((await server.request("PUT", `/api/admin/discounts/early-prices/course/${course.id}`, { json: { earlyPriceMinor: 100, earlyPriceUntil: null }, headers: staff })).status).toBe(400);
-    expect((await server.request("PUT", `/api/admin/discounts/early-prices/course/999999`, { json: { earlyPriceMinor: 100, earlyPriceUntil: today }, headers: staff })).status).toBe(404);
-    const saved = await server.request("PUT", `/api/admin/discounts/early-prices/course/${course.id}`, { json: { earlyPriceMinor: fee - 50_000, earlyPriceUntil: today }, headers: staff });
+    expect(
+      (
+        await server.request("PUT", `/api/admin/discounts/early-prices/course/${course.id}`, {
+          json: { earlyPriceMinor: 100, earlyPriceUntil: null },
+          headers: staff,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await server.request("PUT", `/api/admin/discounts/early-prices/course/999999`, {
+          json: { earlyPriceMinor: 100, earlyPriceUntil: today },
+          headers: staff,
+        })
+      ).status,
+    ).toBe(404);
+    const saved = await server.request("PUT", `/api/admin/discounts/early-prices/course/${course.id}`, {
+      json: { earlyPriceMinor: fee - 50_000, earlyPriceUntil: today },
+      headers: staff,
+    });
     expect(saved.status).toBe(200);
     const res = await quote({ offer: "section", offerId: sectionId });
     expect(res.body.lines[1]).toMatchObject({ kind: "discount", amountMinor: -50_000 });
     expect(res.body.totalMinor).toBe(fee - 50_000);
-    await server.request("PUT", `/api/admin/discounts/early-prices/course/${course.id}`, { json: { earlyPriceMinor: fee - 50_000, earlyPriceUntil: addDays(today, -1) }, headers: staff });
+    await server.request("PUT", `/api/admin/discounts/early-prices/course/${course.id}`, {
+      json: { earlyPriceMinor: fee - 50_000, earlyPriceUntil: addDays(today, -1) },
+      headers: staff,
+    });
     expect((await quote({ offer: "section", offerId: sectionId })).body.totalMinor).toBe(fee);
-    await server.request("PUT", `/api/admin/discounts/early-prices/course/${course.id}`, { json: { earlyPriceMinor: null, earlyPriceUntil: null }, headers: staff });
+    await server.request("PUT", `/api/admin/discounts/early-prices/course/${course.id}`, {
+      json: { earlyPriceMinor: null, earlyPriceUntil: null },
+      headers: staff,
+    });
     const list = await server.request("GET", "/api/admin/discounts/early-prices", { headers: staff });
     expect(list.body.camps.length).toBeGreaterThan(0);
   });
@@ -213,9 +298,15 @@ describe("discounts API", () => {
     const sectionId = await newSection(20);
     const code = await promo({ maxUses: 5 });
     expect((await enrol(sectionId, child("limit@example.com", { promoCode: code.code }))).status).toBe(201);
-    const lower = await server.request("PUT", `/api/admin/promo-codes/${code.id}`, { json: { code: code.code, kind: "percent", percent: 10, maxUses: 0 }, headers: staff });
+    const lower = await server.request("PUT", `/api/admin/promo-codes/${code.id}`, {
+      json: { code: code.code, kind: "percent", percent: 10, maxUses: 0 },
+      headers: staff,
+    });
     expect(lower.status).toBe(400);
-    const below = await server.request("PUT", `/api/admin/promo-codes/${code.id}`, { json: { code: code.code, kind: "percent", percent: 10, maxUses: 1, active: false }, headers: staff });
+    const below = await server.request("PUT", `/api/admin/promo-codes/${code.id}`, {
+      json: { code: code.code, kind: "percent", percent: 10, maxUses: 1, active: false },
+      headers: staff,
+    });
     expect(below.status).toBe(200);
     expect((await enrol(sectionId, child("limit2@example.com", { promoCode: code.code }))).body.errors.promoCode).toMatch(/not valid/);
     expect((await server.request("DELETE", `/api/admin/promo-codes/${code.id}`, { headers: staff })).status).toBe(409);

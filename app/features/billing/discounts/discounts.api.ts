@@ -33,7 +33,11 @@ export const quotePrice = defineEndpoint({
   async run({ deps: { db }, caller }, input) {
     const userId = caller.user?.id ?? null;
     const childId = input.childId !== null && userId !== null ? ((await findChild(db, userId, input.childId))?.id ?? null) : null;
-    const quote = await priceQuote(db, { offer: { kind: input.offer, id: input.offerId }, family: { userId, childId, childName: input.childName }, code: input.code });
+    const quote = await priceQuote(db, {
+      offer: { kind: input.offer, id: input.offerId },
+      family: { userId, childId, childName: input.childName },
+      code: input.code,
+    });
     if (!quote) throw new HttpError(404, say(caller.lang, "api.offerNotFound"));
     const { codeProblem, ...rest } = quote;
     return { status: 200, body: { ...rest, codeError: codeProblem ? promoProblemMessage(caller.lang, codeProblem) : null } };
@@ -56,7 +60,14 @@ export const createPromoCode = defineEndpoint({
   input: promoSchema,
   async run({ deps: { db }, caller }, input) {
     const result = await savePromo(db, null, input, (trx, { after }) =>
-      recordAudit(trx, { action: "create", entity: "promo_code", entityId: after.id, name: after.code, changes: diffFields({}, after), userId: staffId(caller) }),
+      recordAudit(trx, {
+        action: "create",
+        entity: "promo_code",
+        entityId: after.id,
+        name: after.code,
+        changes: diffFields({}, after),
+        userId: staffId(caller),
+      }),
     );
     if (!result.ok) refuseSave(caller.lang, result);
     return { status: 201, body: { message: say(caller.lang, "api.created"), id: result.after.id, promoCode: result.after } };
@@ -72,7 +83,14 @@ export const updatePromoCode = defineEndpoint({
   input: promoSchema,
   async run({ deps: { db }, caller, params }, input) {
     const result = await savePromo(db, params.id, input, (trx, { before, after }) =>
-      recordAudit(trx, { action: "update", entity: "promo_code", entityId: after.id, name: after.code, changes: diffFields(before ?? {}, after), userId: staffId(caller) }),
+      recordAudit(trx, {
+        action: "update",
+        entity: "promo_code",
+        entityId: after.id,
+        name: after.code,
+        changes: diffFields(before ?? {}, after),
+        userId: staffId(caller),
+      }),
     );
     if (!result.ok) refuseSave(caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "api.updated"), id: result.after.id, promoCode: result.after } };
@@ -87,7 +105,9 @@ export const deletePromoCode = defineEndpoint({
   params: promoParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    const result = await deletePromo(db, params.id, (trx, before) => recordAudit(trx, { action: "delete", entity: "promo_code", entityId: before.id, name: before.code, userId: staffId(caller) }));
+    const result = await deletePromo(db, params.id, (trx, before) =>
+      recordAudit(trx, { action: "delete", entity: "promo_code", entityId: before.id, name: before.code, userId: staffId(caller) }),
+    );
     if (result === "notFound") throw new HttpError(404, say(caller.lang, "api.notFound"));
     if (result === "used") throw new HttpError(409, say(caller.lang, "api.used"));
     return { status: 200, body: { message: say(caller.lang, "api.deleted") } };
@@ -104,7 +124,13 @@ export const saveDiscountSettings = defineEndpoint({
     const before = await siblingPercent(db);
     await db.transaction().execute(async (trx) => {
       await saveSiblingPercent(trx, input.siblingPercent);
-      await recordAudit(trx, { action: "update", entity: "settings", entityId: "discounts", changes: diffFields({ siblingPercent: before }, input), userId: staffId(caller) });
+      await recordAudit(trx, {
+        action: "update",
+        entity: "settings",
+        entityId: "discounts",
+        changes: diffFields({ siblingPercent: before }, input),
+        userId: staffId(caller),
+      });
     });
     return { status: 200, body: { message: say(caller.lang, "api.settingsSaved"), siblingPercent: input.siblingPercent } };
   },
@@ -174,7 +200,18 @@ export const listEarlyPrices = defineEndpoint({
   run: async ({ deps: { db } }) => ({ status: 200, body: { ...(await listOfferPrices(db)) } }),
 });
 
-export const discountEndpoints = [quotePrice, createPromoCode, updatePromoCode, deletePromoCode, saveDiscountSettings, saveEarlyPrice, listPromoCodes, readPromoCode, readDiscountSettings, listEarlyPrices];
+export const discountEndpoints = [
+  quotePrice,
+  createPromoCode,
+  updatePromoCode,
+  deletePromoCode,
+  saveDiscountSettings,
+  saveEarlyPrice,
+  listPromoCodes,
+  readPromoCode,
+  readDiscountSettings,
+  listEarlyPrices,
+];
 
 /** The discounts API: the public quote and the staff's codes, sibling setting and early-booking prices. */
 export function discountsApi(deps: EndpointDeps): Router {

@@ -22,8 +22,15 @@ export interface PricedEnrolment {
  * PromoRefused for a code that cannot be used, so the caller's transaction rolls back and the form
  * says why beside the code field (decision 087: a clear refusal, never a silent full price).
  */
-export async function priceEnrolment(trx: DB, enrolment: { offer: Offer; enrolmentId: number; family: QuoteFamily & { email: string }; code: string }): Promise<PricedEnrolment> {
-  const quote = await priceQuote(trx, { offer: enrolment.offer, family: enrolment.family, code: enrolment.code }, { redeem: { enrolmentId: enrolment.enrolmentId } });
+export async function priceEnrolment(
+  trx: DB,
+  enrolment: { offer: Offer; enrolmentId: number; family: QuoteFamily & { email: string }; code: string },
+): Promise<PricedEnrolment> {
+  const quote = await priceQuote(
+    trx,
+    { offer: enrolment.offer, family: enrolment.family, code: enrolment.code },
+    { redeem: { enrolmentId: enrolment.enrolmentId } },
+  );
   if (!quote) throw new Error(`no price for ${enrolment.offer.kind} ${enrolment.offer.id}`);
   return { currency: quote.currency, lines: quote.lines, tax: quote.tax, totalMinor: quote.totalMinor, promoCode: quote.promo?.code ?? null };
 }

@@ -12,7 +12,11 @@ export interface PriceLine {
 }
 
 /** The sum of the lines, never below zero (a discount cannot make the academy pay). */
-export const totalOf = (lines: readonly PriceLine[]): number => Math.max(0, lines.reduce((sum, line) => sum + line.amountMinor, 0));
+export const totalOf = (lines: readonly PriceLine[]): number =>
+  Math.max(
+    0,
+    lines.reduce((sum, line) => sum + line.amountMinor, 0),
+  );
 
 export interface TaxSettings {
   taxName: string;
@@ -42,7 +46,10 @@ export function invoiceTax(lines: readonly PriceLine[], settings: TaxSettings): 
   const taxMinor = Math.floor((net * rate + 5_000) / 10_000);
   const percent = (rate / 100).toString();
   return {
-    lines: [...lines, { kind: "tax", label_en: `${settings.taxName} ${percent}%`, label_ar: `${taxNameIn(settings, "ar")} ${percent}%`, amountMinor: taxMinor }],
+    lines: [
+      ...lines,
+      { kind: "tax", label_en: `${settings.taxName} ${percent}%`, label_ar: `${taxNameIn(settings, "ar")} ${percent}%`, amountMinor: taxMinor },
+    ],
     totalMinor: net + taxMinor,
     taxMinor,
   };

@@ -51,7 +51,15 @@ export async function getPromo(db: DB, id: number) {
   if (!row) return undefined;
   const redemptions = await db
     .selectFrom("promo_redemptions")
-    .select(["id", "family_key as family", "offer_kind as offer", "enrolment_id as enrolmentId", "amount_minor as amountMinor", "currency", "created_at as createdAt"])
+    .select([
+      "id",
+      "family_key as family",
+      "offer_kind as offer",
+      "enrolment_id as enrolmentId",
+      "amount_minor as amountMinor",
+      "currency",
+      "created_at as createdAt",
+    ])
     .where("promo_id", "=", id)
     // A use given back (its enrolment ended unpaid) is no use.
     .where("released_at", "is", null)
@@ -64,12 +72,21 @@ export async function getPromo(db: DB, id: number) {
 type Saved = { ok: true; before: PromoView | null; after: PromoView } | { ok: false; reason: "taken" | "notFound" | "belowUses"; uses?: number };
 
 /** A new code, or the code `id` changed; its limit never below the uses it already has. */
-export async function savePromo(db: DB, id: number | null, input: PromoInput, audit: (trx: DB, saved: { before: PromoView | null; after: PromoView }) => Promise<void>): Promise<Saved> {
+export async function savePromo(
+  db: DB,
+  id: number | null,
+  input: PromoInput,
+  audit: (trx: DB, saved: { before: PromoView | null; after: PromoView }) => Promise<void>,
+): Promise<Saved> {
   try {
     return await db.transaction().execute(async (trx): Promise<Saved> => {
       const now = nowIso();
       if (id === null) {
-        const row = await trx.insertInto("promo_codes").values({ ...columns(input), created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto("promo_codes")
+          .values({ ...columns(input), created_at: now, updated_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         const saved = { before: null, after: promoView(row) };
         await audit(trx, saved);
         return { ok: true, ...saved };
@@ -110,19 +127,38 @@ export async function deletePromo(db: DB, id: number, audit: (trx: DB, before: P
 /** Every course and camp with its fee and early-booking price, for the staff screen. */
 export async function listOfferPrices(db: DB) {
   const [courses, camps] = await Promise.all([
-    db.selectFrom("courses").select(["id", "name_en", "name_ar", "price", "currency", "early_price_minor", "early_price_until"]).orderBy("id").limit(500).execute(),
-    db.selectFrom("camps").select(["id", "title_en as name_en", "title_ar as name_ar", "price", "currency", "early_price_minor", "early_price_until"]).orderBy("sort").limit(50).execute(),
+    db
+      .selectFrom("courses")
+      .select(["id", "name_en", "name_ar", "price", "currency", "early_price_minor", "early_price_until"])
+      .orderBy("id")
+      .limit(500)
+      .execute(),
+    db
+      .selectFrom("camps")
+      .select(["id", "title_en as name_en", "title_ar as name_ar", "price", "currency", "early_price_minor", "early_price_until"])
+      .orderBy("sort")
+      .limit(50)
+      .execute(),
   ]);
   return { courses, camps };
 }
 
 /** Sets an offer's early-booking price; undefined when the course or camp does not exist. */
-export async function setEarlyPrice(db: DB, offer: { kind: "course" | "camp"; id: number }, price: { earlyPriceMinor: number | null; earlyPriceUntil: string | null }, audit: (trx: DB, before: { early_price_minor: number | null; early_price_until: string | null }) => Promise<void>) {
+export async function setEarlyPrice(
+  db: DB,
+  offer: { kind: "course" | "camp"; id: number },
+  price: { earlyPriceMinor: number | null; earlyPriceUntil: string | null },
+  audit: (trx: DB, before: { early_price_minor: number | null; early_price_until: string | null }) => Promise<void>,
+) {
   const table = offer.kind === "course" ? "courses" : "camps";
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom(table).select(["early_price_minor", "early_price_until"]).where("id", "=", offer.id).executeTakeFirst();
     if (!before) return undefined;
-    await trx.updateTable(table).set({ early_price_minor: price.earlyPriceMinor, early_price_until: price.earlyPriceUntil, updated_at: nowIso() }).where("id", "=", offer.id).execute();
+    await trx
+      .updateTable(table)
+      .set({ early_price_minor: price.earlyPriceMinor, early_price_until: price.earlyPriceUntil, updated_at: nowIso() })
+      .where("id", "=", offer.id)
+      .execute();
     await audit(trx, before);
     return before;
   });

@@ -52,7 +52,10 @@ export const siblingSchema = z.object({ siblingPercent: z.number({ error: v.requ
 
 /** Staff: an offer's early-booking price (minor units) and its last day; both null: none. */
 export const earlyPriceSchema = z
-  .object({ earlyPriceMinor: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100_000_000, v.invalid).nullable(), earlyPriceUntil: isoDate.nullable() })
+  .object({
+    earlyPriceMinor: z.number({ error: v.invalid }).int(v.invalid).min(0, v.invalid).max(100_000_000, v.invalid).nullable(),
+    earlyPriceUntil: isoDate.nullable(),
+  })
   .refine((e) => (e.earlyPriceMinor === null) === (e.earlyPriceUntil === null), { path: ["earlyPriceUntil"], message: v.required });
 export const earlyPriceParams = z.object({ kind: z.enum(["course", "camp"]), id: recordId });
 

@@ -73,7 +73,11 @@ export async function redeemPromo(
     .returningAll()
     .executeTakeFirst();
   if (!promo) return { ok: false, problem: "usedUp" };
-  await trx.insertInto("promo_family_uses").values({ promo_id: promo.id, family_key: redemption.familyKey, uses: 0 }).onConflict((oc) => oc.columns(["promo_id", "family_key"]).doNothing()).execute();
+  await trx
+    .insertInto("promo_family_uses")
+    .values({ promo_id: promo.id, family_key: redemption.familyKey, uses: 0 })
+    .onConflict((oc) => oc.columns(["promo_id", "family_key"]).doNothing())
+    .execute();
   const family = await trx
     .updateTable("promo_family_uses")
     .set({ uses: sql`uses + 1` })
@@ -123,8 +127,19 @@ export async function releasePromoUses(trx: DB, enrolment: { offerKind: OfferKin
     .returning(["promo_id", "family_key"])
     .execute();
   for (const use of released) {
-    await trx.updateTable("promo_codes").set({ uses: sql`uses - 1`, updated_at: now }).where("id", "=", use.promo_id).where("uses", ">", 0).execute();
-    await trx.updateTable("promo_family_uses").set({ uses: sql`uses - 1` }).where("promo_id", "=", use.promo_id).where("family_key", "=", use.family_key).where("uses", ">", 0).execute();
+    await trx
+      .updateTable("promo_codes")
+      .set({ uses: sql`uses - 1`, updated_at: now })
+      .where("id", "=", use.promo_id)
+      .where("uses", ">", 0)
+      .execute();
+    await trx
+      .updateTable("promo_family_uses")
+      .set({ uses: sql`uses - 1` })
+      .where("promo_id", "=", use.promo_id)
+      .where("family_key", "=", use.family_key)
+      .where("uses", ">", 0)
+      .execute();
   }
   return released.length;
 }
@@ -154,7 +169,11 @@ export async function retakePromoUses(trx: DB, enrolment: { offerKind: OfferKind
     .returning("per_family")
     .executeTakeFirst();
   if (!promo) return "usedUp";
-  await trx.insertInto("promo_family_uses").values({ promo_id: use.promo_id, family_key: use.family_key, uses: 0 }).onConflict((oc) => oc.columns(["promo_id", "family_key"]).doNothing()).execute();
+  await trx
+    .insertInto("promo_family_uses")
+    .values({ promo_id: use.promo_id, family_key: use.family_key, uses: 0 })
+    .onConflict((oc) => oc.columns(["promo_id", "family_key"]).doNothing())
+    .execute();
   const family = await trx
     .updateTable("promo_family_uses")
     .set({ uses: sql`uses + 1` })
@@ -163,7 +182,12 @@ export async function retakePromoUses(trx: DB, enrolment: { offerKind: OfferKind
     .where("uses", "<", promo.per_family)
     .executeTakeFirst();
   if (Number(family.numUpdatedRows) !== 1) {
-    await trx.updateTable("promo_codes").set({ uses: sql`uses - 1`, updated_at: now }).where("id", "=", use.promo_id).where("uses", ">", 0).execute();
+    await trx
+      .updateTable("promo_codes")
+      .set({ uses: sql`uses - 1`, updated_at: now })
+      .where("id", "=", use.promo_id)
+      .where("uses", ">", 0)
+      .execute();
     return "usedUp";
   }
   await trx.updateTable("promo_redemptions").set({ released_at: null }).where("id", "=", use.id).execute();

@@ -15,7 +15,10 @@ export interface QuoteView {
 }
 
 /** The page's view of a quote (priceQuote's result, or the quote endpoint's answer). */
-export function quoteView(quote: { currency: string; lines: PriceLine[]; tax?: QuoteTax | null; totalMinor: number; promo?: { code: string } | null }, lang: Lang): QuoteView {
+export function quoteView(
+  quote: { currency: string; lines: PriceLine[]; tax?: QuoteTax | null; totalMinor: number; promo?: { code: string } | null },
+  lang: Lang,
+): QuoteView {
   const money = (minor: number) => formatMoney(minor, quote.currency, lang);
   const lines = quote.lines.map((line) => ({ kind: line.kind, label: lang === "ar" ? line.label_ar : line.label_en, amount: money(line.amountMinor) }));
   const tax = quote.tax ?? null;

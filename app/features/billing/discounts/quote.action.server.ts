@@ -28,11 +28,25 @@ export async function quoteFormAction(
   for (const [name, value] of posted ?? []) if (typeof value === "string" && !(name in fields)) fields[name] = value;
   const headers = { "Cache-Control": "private, no-store" };
   const offer = await form.offer(fields, lang);
-  if ("field" in offer) return data<QuotedFormState>({ form: form.name, values: fields, errors: { [offer.field]: offer.message }, message: "" }, { status: 400, headers });
+  if ("field" in offer)
+    return data<QuotedFormState>({ form: form.name, values: fields, errors: { [offer.field]: offer.message }, message: "" }, { status: 400, headers });
   const childId = /^\d{1,9}$/.test(fields.childId ?? "") ? Number(fields.childId) : null;
-  const answer = await context.run(quotePrice, { input: { offer: offer.kind, offerId: offer.id, code: fields.promoCode ?? "", childName: form.childName(fields).slice(0, 100), childId }, lang });
-  if (!answer.ok || answer.status !== 200) return data<QuotedFormState>({ form: form.name, values: fields, errors: answer.body.errors ?? {}, message: answer.body.message ?? "" }, { status: answer.status, headers });
+  const answer = await context.run(quotePrice, {
+    input: { offer: offer.kind, offerId: offer.id, code: fields.promoCode ?? "", childName: form.childName(fields).slice(0, 100), childId },
+    lang,
+  });
+  if (!answer.ok || answer.status !== 200)
+    return data<QuotedFormState>(
+      { form: form.name, values: fields, errors: answer.body.errors ?? {}, message: answer.body.message ?? "" },
+      { status: answer.status, headers },
+    );
   const body = answer.body;
-  const state: QuotedFormState = { form: form.name, values: fields, errors: body.codeError ? { promoCode: body.codeError } : {}, message: "", quote: quoteView(body, lang) };
+  const state: QuotedFormState = {
+    form: form.name,
+    values: fields,
+    errors: body.codeError ? { promoCode: body.codeError } : {},
+    message: "",
+    quote: quoteView(body, lang),
+  };
   return data(state, { status: body.codeError ? 400 : 200, headers });
 }

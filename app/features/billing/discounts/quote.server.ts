@@ -69,7 +69,11 @@ async function offerPrice(db: DB, offer: Offer) {
       .where("s.id", "=", offer.id)
       .executeTakeFirst();
   }
-  return db.selectFrom("camps").select(["title_en as name_en", "title_ar as name_ar", "price", "currency", "early_price_minor", "early_price_until"]).where("id", "=", offer.id).executeTakeFirst();
+  return db
+    .selectFrom("camps")
+    .select(["title_en as name_en", "title_ar as name_ar", "price", "currency", "early_price_minor", "early_price_until"])
+    .where("id", "=", offer.id)
+    .executeTakeFirst();
 }
 
 /** A day of the academy's calendar in words (noon UTC of that date, read in UTC: the same day everywhere). */
@@ -90,7 +94,9 @@ async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean>
   if (!user) return false;
   // The one ownership rule (account-owner.server): an unproven e-mail reaches no other family's enrolments.
   const owner = { id: family.userId, provenEmail: provenEmailOf(user) };
-  const saved = family.childId ? await db.selectFrom("account_children").select("name").where("id", "=", family.childId).where("user_id", "=", family.userId).executeTakeFirst() : undefined;
+  const saved = family.childId
+    ? await db.selectFrom("account_children").select("name").where("id", "=", family.childId).where("user_id", "=", family.userId).executeTakeFirst()
+    : undefined;
   const names = new Set([family.childName, saved?.name].filter((name): name is string => !!name?.trim()).map(keyOf));
   const sections = await db
     .selectFrom("section_enrolments")
@@ -132,7 +138,9 @@ export async function priceQuote(
   const today = zonedParts(options.now ?? new Date(), await academyTimeZone(db)).date;
   const fee = toMinor(offer.price, currency);
   const names = { en: offer.name_en, ar: offer.name_ar.trim() || offer.name_en };
-  const lines: PriceLine[] = [{ kind: "price", ...label(request.offer.kind === "camp" ? "campFee" : "courseFee", (lang) => ({ name: names[lang] })), amountMinor: fee }];
+  const lines: PriceLine[] = [
+    { kind: "price", ...label(request.offer.kind === "camp" ? "campFee" : "courseFee", (lang) => ({ name: names[lang] })), amountMinor: fee },
+  ];
   const early = offer.early_price_minor;
   if (early !== null && offer.early_price_until && today <= offer.early_price_until && early < fee) {
     const until = offer.early_price_until;
@@ -152,7 +160,14 @@ export async function priceQuote(
     let found: { id: number; code: string; discountMinor: number } | null = null;
     if (options.redeem) {
       if (!request.family.email) throw new PromoRefused("unknown");
-      const used = await redeemPromo(db, { code, offer: target, enrolmentId: options.redeem.enrolmentId, familyKey: familyKeyOf(request.family.email), leftMinor: left, today });
+      const used = await redeemPromo(db, {
+        code,
+        offer: target,
+        enrolmentId: options.redeem.enrolmentId,
+        familyKey: familyKeyOf(request.family.email),
+        leftMinor: left,
+        today,
+      });
       if (!used.ok) throw new PromoRefused(used.problem);
       found = { id: used.promo.id, code: used.promo.code, discountMinor: used.discountMinor };
     } else {
@@ -174,7 +189,13 @@ export async function priceQuote(
   const rate = (settings.taxRateBp / 100).toString();
   const tax =
     taxed.taxMinor > 0
-      ? { ...label(settings.taxInclusive ? "taxIncluded" : "taxAdded", (l) => ({ name: taxNameIn(settings, l), rate })), name: settings.taxName, rateBp: settings.taxRateBp, inclusive: settings.taxInclusive, amountMinor: taxed.taxMinor }
+      ? {
+          ...label(settings.taxInclusive ? "taxIncluded" : "taxAdded", (l) => ({ name: taxNameIn(settings, l), rate })),
+          name: settings.taxName,
+          rateBp: settings.taxRateBp,
+          inclusive: settings.taxInclusive,
+          amountMinor: taxed.taxMinor,
+        }
       : null;
   return { currency, lines, tax, totalMinor: taxed.totalMinor, promo, codeProblem };
 }

@@ -51,7 +51,9 @@ export function PartsTable({ parts, labelledBy, action }: { parts: readonly Part
                 <bdi dir="ltr">{part.amount}</bdi>
               </td>
               <td className="py-2 pe-3">
-                <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${badge[part.status]}`}>{t(`admin.statuses.${part.status}`)}</span>
+                <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${badge[part.status]}`}>
+                  {t(`admin.statuses.${part.status}`)}
+                </span>
                 {part.paid ? <span className="ms-2 text-xs text-slate-700">{t("admin.paidSoFar", { paid: part.paid })}</span> : null}
               </td>
               {action ? <td className="py-2">{action(part)}</td> : null}

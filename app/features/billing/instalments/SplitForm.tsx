@@ -31,10 +31,25 @@ export function SplitForm({ page, refused }: { page: SplitPage; refused: FormSta
         <p className="mt-1 text-sm text-slate-700">{t("admin.helperHint")}</p>
         <form method="get" className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-end">
           <Field label={t("admin.count")}>
-            {(ids) => <input type="number" name="parts" min={MIN_PARTS} max={MAX_PARTS} step={1} defaultValue={page.helper.count} required className={inputClass} id={ids.id} aria-describedby={ids.describedBy} />}
+            {(ids) => (
+              <input
+                type="number"
+                name="parts"
+                min={MIN_PARTS}
+                max={MAX_PARTS}
+                step={1}
+                defaultValue={page.helper.count}
+                required
+                className={inputClass}
+                id={ids.id}
+                aria-describedby={ids.describedBy}
+              />
+            )}
           </Field>
           <Field label={t("admin.firstDue")}>
-            {(ids) => <input type="date" name="first" defaultValue={page.helper.first} required className={inputClass} id={ids.id} aria-describedby={ids.describedBy} />}
+            {(ids) => (
+              <input type="date" name="first" defaultValue={page.helper.first} required className={inputClass} id={ids.id} aria-describedby={ids.describedBy} />
+            )}
           </Field>
           <div>
             <button type="submit" className="rounded-lg border border-indigo-700 bg-white px-5 py-2 font-semibold text-indigo-800 hover:bg-indigo-50">
@@ -58,7 +73,15 @@ export function SplitForm({ page, refused }: { page: SplitPage; refused: FormSta
               <div key={n} className="grid gap-3 sm:grid-cols-2" data-testid={`split-row-${n}`}>
                 <Field label={t("admin.rowDue", { n })} error={error(index, "dueOn")}>
                   {(ids) => (
-                    <input type="date" name={`due_${n}`} defaultValue={value(`due_${n}`, row?.dueOn ?? "")} className={inputClass} id={ids.id} aria-describedby={ids.describedBy} aria-invalid={ids.invalid} />
+                    <input
+                      type="date"
+                      name={`due_${n}`}
+                      defaultValue={value(`due_${n}`, row?.dueOn ?? "")}
+                      className={inputClass}
+                      id={ids.id}
+                      aria-describedby={ids.describedBy}
+                      aria-invalid={ids.invalid}
+                    />
                   )}
                 </Field>
                 <Field label={t("admin.rowAmount", { n })} error={error(index, "amountMinor")}>

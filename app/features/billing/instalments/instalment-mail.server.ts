@@ -13,7 +13,9 @@ export const instalmentReminderMail = defineMail(instalmentReminderMailKind, asy
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "instalments", key, values);
   const amount = formatMoney(data.amountMinor, data.currency, lang);
   const dueOn = formatDay(data.dueOn, lang);
-  const link = paymentProviderOf(config) ? config.publicUrl + invoicePaymentPath(invoicePaymentToken(config.sessionSecret, { id: data.invoiceId, number: data.invoiceNumber }), lang) : null;
+  const link = paymentProviderOf(config)
+    ? config.publicUrl + invoicePaymentPath(invoicePaymentToken(config.sessionSecret, { id: data.invoiceId, number: data.invoiceNumber }), lang)
+    : null;
   const details: [string, string, boolean?][] = [
     [t("mail.invoice"), data.invoiceNumber, true],
     [t("mail.for"), `${data.description} — ${data.childName}`],
@@ -23,12 +25,23 @@ export const instalmentReminderMail = defineMail(instalmentReminderMailKind, asy
   ];
   const intro = t(`mail.${data.kind}.intro`, { amount, date: dueOn });
   const how = link ? t("mail.payOnline") : t("mail.payDesk");
-  const text = [t("mail.greeting"), "", intro, "", ...details.map(([label, value]) => `${label}: ${value}`), "", how, ...(link ? [link] : []), "", t("mail.signoff")].join("\n");
+  const text = [
+    t("mail.greeting"),
+    "",
+    intro,
+    "",
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    "",
+    how,
+    ...(link ? [link] : []),
+    "",
+    t("mail.signoff"),
+  ].join("\n");
   const body = html`<p>${t("mail.greeting")}</p>
-<p>${intro}</p>
-${detailsTable(details, lang)}
-<p>${how}</p>
-${link ? html`<p><a href="${link}">${t("mail.payButton")}</a></p>` : ""}
-<p>${t("mail.signoff")}</p>`;
+    <p>${intro}</p>
+    ${detailsTable(details, lang)}
+    <p>${how}</p>
+    ${link ? html`<p><a href="${link}">${t("mail.payButton")}</a></p>` : ""}
+    <p>${t("mail.signoff")}</p>`;
   return { lang, text, html: body };
 });

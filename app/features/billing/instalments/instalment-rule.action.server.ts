@@ -7,7 +7,11 @@ import type { RuleAnswer } from "./InstalmentRuleForm";
 /** The instalment rule of a course or the camp, for its edit screen's form. */
 export async function instalmentRuleOfOffer(db: DB, kind: "course" | "camp", id: number | null): Promise<number> {
   if (id === null) return 0;
-  const row = await db.selectFrom(kind === "course" ? "courses" : "camps").select("instalment_count").where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom(kind === "course" ? "courses" : "camps")
+    .select("instalment_count")
+    .where("id", "=", id)
+    .executeTakeFirst();
   return Number(row?.instalment_count ?? 0);
 }
 

@@ -27,5 +27,11 @@ export async function instalmentsAction(args: ActionFunctionArgs) {
   const path = new URL(request.url).pathname;
   // Amounts are typed in the invoice's currency's major units.
   const invoice = await context.db.selectFrom("invoices").select("currency").where("id", "=", Number(id)).executeTakeFirst();
-  return postFormToApi(args, { form: "split", endpoint: splitInvoice, params: { id }, toBody: (fields) => splitPayload(fields, invoice?.currency ?? "USD"), onSuccess: () => `${path}?saved=1#instalments-heading` });
+  return postFormToApi(args, {
+    form: "split",
+    endpoint: splitInvoice,
+    params: { id },
+    toBody: (fields) => splitPayload(fields, invoice?.currency ?? "USD"),
+    onSuccess: () => `${path}?saved=1#instalments-heading`,
+  });
 }

@@ -87,7 +87,13 @@ export const saveInstalmentRule = defineEndpoint({
     const before = await db.transaction().execute(async (trx) => {
       const old = await setInstalmentRule(trx, params.kind, params.id, input.instalmentCount);
       if (old !== undefined)
-        await recordAudit(trx, { action: "update", entity: params.kind, entityId: params.id, changes: diffFields({ instalment_count: old }, { instalment_count: input.instalmentCount }), userId: staffId(caller) });
+        await recordAudit(trx, {
+          action: "update",
+          entity: params.kind,
+          entityId: params.id,
+          changes: diffFields({ instalment_count: old }, { instalment_count: input.instalmentCount }),
+          userId: staffId(caller),
+        });
       return old;
     });
     if (before === undefined) throw new HttpError(404, say(caller.lang, "api.offerNotFound"));
@@ -141,7 +147,14 @@ export const readInstalments = defineEndpoint({
     return {
       status: 200,
       body: {
-        invoice: { id: invoice.id, number: invoice.number, status: invoice.status, currency: invoice.currency, totalMinor: invoice.total_minor, issuedOn: state.issuedOn },
+        invoice: {
+          id: invoice.id,
+          number: invoice.number,
+          status: invoice.status,
+          currency: invoice.currency,
+          totalMinor: invoice.total_minor,
+          issuedOn: state.issuedOn,
+        },
         owedTotalMinor: state.owedTotalMinor,
         outstandingMinor: state.outstandingMinor,
         instalments: state.parts,

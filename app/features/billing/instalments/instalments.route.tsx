@@ -31,7 +31,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const count = Number(url.searchParams.get("parts") ?? "");
   const first = url.searchParams.get("first") ?? "";
   const helped = Number.isInteger(count) && count >= MIN_PARTS && count <= MAX_PARTS && isCalendarDay(first);
-  const rows = helped ? equalSplit(state.owedTotalMinor, count, first) : state.parts.length > 0 ? state.parts : equalSplit(state.owedTotalMinor, 3, state.invoice.due_on);
+  const rows = helped
+    ? equalSplit(state.owedTotalMinor, count, first)
+    : state.parts.length > 0
+      ? state.parts
+      : equalSplit(state.owedTotalMinor, 3, state.invoice.due_on);
   const { invoice } = state;
   return {
     id: invoice.id,
@@ -77,7 +81,9 @@ export default function InstalmentsPage({ loaderData, actionData }: Route.Compon
       <div>
         <h1 className="text-3xl font-bold text-slate-900">
           {t("admin.title", { number: "" })}
-          <bdi dir="ltr" className="whitespace-nowrap">{page.number}</bdi>
+          <bdi dir="ltr" className="whitespace-nowrap">
+            {page.number}
+          </bdi>
         </h1>
         <p className="mt-2 text-slate-700">{t("admin.intro")}</p>
       </div>
@@ -98,12 +104,18 @@ export default function InstalmentsPage({ loaderData, actionData }: Route.Compon
         <h2 id="instalments-heading" className="text-xl font-semibold text-slate-900">
           {t("admin.current")}
         </h2>
-        {page.parts.length === 0 ? <p className="mt-3 text-slate-700">{t("admin.none")}</p> : <PartsTable parts={page.parts} labelledBy="instalments-heading" />}
+        {page.parts.length === 0 ? (
+          <p className="mt-3 text-slate-700">{t("admin.none")}</p>
+        ) : (
+          <PartsTable parts={page.parts} labelledBy="instalments-heading" />
+        )}
       </div>
       {page.editable ? (
         <SplitForm page={page} refused={refused} />
       ) : (
-        <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-slate-900">{t("admin.locked", { status: t(`admin.invoiceStatus.${page.status}`) })}</p>
+        <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-slate-900">
+          {t("admin.locked", { status: t(`admin.invoiceStatus.${page.status}`) })}
+        </p>
       )}
     </div>
   );

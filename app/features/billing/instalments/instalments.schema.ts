@@ -25,10 +25,19 @@ export type SplitInput = z.output<typeof splitSchema>;
 
 /** An offer's rule: 0 (not split) or 2 to 12 monthly instalments. */
 export const ruleParams = z.object({ kind: z.enum(["course", "camp"]), id: recordId });
-export const ruleSchema = z.object({ instalmentCount: z.number().int().refine((n) => n === 0 || (n >= 2 && n <= MAX_PARTS), "invalid") });
+export const ruleSchema = z.object({
+  instalmentCount: z
+    .number()
+    .int()
+    .refine((n) => n === 0 || (n >= 2 && n <= MAX_PARTS), "invalid"),
+});
 
 /** The family's payment link and, to pay one part, the instalment (null: all that is owed). */
 export const invoiceCheckoutSchema = z.object({
-  token: z.string().min(16).max(100).regex(/^[\w-]+$/),
+  token: z
+    .string()
+    .min(16)
+    .max(100)
+    .regex(/^[\w-]+$/),
   instalmentId: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
 });

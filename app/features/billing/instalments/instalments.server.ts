@@ -19,7 +19,24 @@ export async function academyToday(db: DB, at: Date = new Date()): Promise<strin
 export async function invoiceInstalments(db: DB, invoiceId: number, today?: string) {
   const invoice = await db
     .selectFrom("invoices")
-    .select(["id", "number", "status", "currency", "total_minor", "family_key", "email", "parent_name", "child_name", "description_en", "description_ar", "lang", "issued_at", "due_on", "offer_kind", "enrolment_id"])
+    .select([
+      "id",
+      "number",
+      "status",
+      "currency",
+      "total_minor",
+      "family_key",
+      "email",
+      "parent_name",
+      "child_name",
+      "description_en",
+      "description_ar",
+      "lang",
+      "issued_at",
+      "due_on",
+      "offer_kind",
+      "enrolment_id",
+    ])
     .where("id", "=", invoiceId)
     .executeTakeFirst();
   if (!invoice) return undefined;
@@ -30,14 +47,23 @@ export async function invoiceInstalments(db: DB, invoiceId: number, today?: stri
       .where("invoice_id", "=", invoiceId)
       .executeTakeFirstOrThrow(),
     invoiceOutstanding(db, invoiceId),
-    db.selectFrom("invoice_instalments").select(["id", "position", "due_on", "amount_minor", "reminded_before_at", "reminded_overdue_at"]).where("invoice_id", "=", invoiceId).orderBy("position").execute(),
+    db
+      .selectFrom("invoice_instalments")
+      .select(["id", "position", "due_on", "amount_minor", "reminded_before_at", "reminded_overdue_at"])
+      .where("invoice_id", "=", invoiceId)
+      .orderBy("position")
+      .execute(),
     today ?? academyToday(db),
     getSiteSettings(db),
   ]);
   const owedTotalMinor = invoice.total_minor - Number(credited.sum);
   const parts = rows.map((row) => ({ id: row.id, dueOn: row.due_on, amountMinor: row.amount_minor }));
   // Payments cover the parts in order (billing/rules.ts, the one rule of owed and overdue).
-  const states = partStates(parts, settledOfParts(parts, outstandingMinor), day, invoice.status === "void").map((state, index) => ({ ...state, id: parts[index]!.id, position: index + 1 }));
+  const states = partStates(parts, settledOfParts(parts, outstandingMinor), day, invoice.status === "void").map((state, index) => ({
+    ...state,
+    id: parts[index]!.id,
+    position: index + 1,
+  }));
   return {
     invoice,
     issuedOn: zonedParts(invoice.issued_at, timeZoneOf(settings)).date,
@@ -66,7 +92,11 @@ export type SplitRefusal =
  * paid, and money is never half on a part that staff are redrawing. Parts unchanged keep their
  * id and their reminders; changed ones are reminded afresh.
  */
-export async function saveSplit(trx: Trx, invoiceId: number, parts: readonly Part[]): Promise<{ ok: true; before: Part[]; after: Part[] } | ({ ok: false } & SplitRefusal)> {
+export async function saveSplit(
+  trx: Trx,
+  invoiceId: number,
+  parts: readonly Part[],
+): Promise<{ ok: true; before: Part[]; after: Part[] } | ({ ok: false } & SplitRefusal)> {
   const locked = await lockInvoice(trx, invoiceId);
   if (!locked) return { ok: false, reason: "notFound" };
   if (locked.status === "void") return { ok: false, reason: "void" };
@@ -88,9 +118,16 @@ export async function saveSplit(trx: Trx, invoiceId: number, parts: readonly Par
     const old = current.parts[index];
     if (old && old.dueOn === part.dueOn && old.amountMinor === part.amountMinor) continue;
     if (old) {
-      await trx.updateTable("invoice_instalments").set({ due_on: part.dueOn, amount_minor: part.amountMinor, reminded_before_at: null, reminded_overdue_at: null }).where("id", "=", old.id).execute();
+      await trx
+        .updateTable("invoice_instalments")
+        .set({ due_on: part.dueOn, amount_minor: part.amountMinor, reminded_before_at: null, reminded_overdue_at: null })
+        .where("id", "=", old.id)
+        .execute();
     } else {
-      await trx.insertInto("invoice_instalments").values({ invoice_id: invoiceId, position: index + 1, due_on: part.dueOn, amount_minor: part.amountMinor, created_at: now }).execute();
+      await trx
+        .insertInto("invoice_instalments")
+        .values({ invoice_id: invoiceId, position: index + 1, due_on: part.dueOn, amount_minor: part.amountMinor, created_at: now })
+        .execute();
     }
   }
   await trx.deleteFrom("invoice_instalments").where("invoice_id", "=", invoiceId).where("position", ">", parts.length).execute();

@@ -11,7 +11,8 @@ export const MAX_CHECKOUTS_PER_INVOICE = 30;
 // A session lasts less than Stripe's 24-hour bound; the family can start another.
 const SESSION_MS = 23 * 3_600_000;
 
-export type InvoiceStart = { ok: true; url: string; sessionId: string } | { ok: false; reason: "notFound" | "void" | "paid" | "partPaid" | "held" | "tooMany" | "notPayable" };
+export type InvoiceStart =
+  { ok: true; url: string; sessionId: string } | { ok: false; reason: "notFound" | "void" | "paid" | "partPaid" | "held" | "tooMany" | "notPayable" };
 
 /**
  * Starts a hosted checkout for what is left of one open instalment, or of the whole invoice
@@ -29,7 +30,13 @@ export async function startInvoiceCheckout(
   if (invoice.status === "void") return { ok: false, reason: "void" };
   if (state.outstandingMinor <= 0) return { ok: false, reason: "paid" };
   if (invoice.enrolment_id !== null) {
-    const held = await db.selectFrom("section_enrolments").select("id").where("id", "=", invoice.enrolment_id).where("status", "=", "enrolled").where("payment_hold_until", "is not", null).executeTakeFirst();
+    const held = await db
+      .selectFrom("section_enrolments")
+      .select("id")
+      .where("id", "=", invoice.enrolment_id)
+      .where("status", "=", "enrolled")
+      .where("payment_hold_until", "is not", null)
+      .executeTakeFirst();
     if (held) return { ok: false, reason: "held" };
   }
   let amountMinor = state.outstandingMinor;
@@ -39,7 +46,11 @@ export async function startInvoiceCheckout(
     if (part.leftMinor <= 0) return { ok: false, reason: "partPaid" };
     amountMinor = Math.min(part.leftMinor, state.outstandingMinor);
   }
-  const { n } = await db.selectFrom("payment_checkouts").select((eb) => eb.fn.countAll().as("n")).where("invoice_id", "=", invoice.id).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("payment_checkouts")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("invoice_id", "=", invoice.id)
+    .executeTakeFirstOrThrow();
   if (Number(n) >= MAX_CHECKOUTS_PER_INVOICE) return { ok: false, reason: "tooMany" };
   if (!providerAccepts(provider, amountMinor, invoice.currency)) return { ok: false, reason: "notPayable" };
   const expiresAt = new Date(Date.now() + SESSION_MS).toISOString();

@@ -11,7 +11,8 @@ import { localizePath, type Lang } from "~/i18n/lang";
 const PURPOSE = "invoice-payment-link";
 const SHAPE = /^(\d{1,10})_([\w-]{43})$/;
 
-export const invoicePaymentToken = (secret: string, invoice: { id: number; number: string }): string => `${invoice.id}_${mac(secret, PURPOSE, invoice.id, invoice.number)}`;
+export const invoicePaymentToken = (secret: string, invoice: { id: number; number: string }): string =>
+  `${invoice.id}_${mac(secret, PURPOSE, invoice.id, invoice.number)}`;
 
 export const invoicePaymentPath = (token: string, lang: Lang): string => `${localizePath("/payments/invoice", lang)}?token=${token}`;
 

@@ -13,7 +13,12 @@ const TOKEN = /^[\w-]{16,100}$/;
 
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
   const url = new URL(request.url);
-  const found = TOKEN.test(token) ? await invoicePaymentData(db, config, token, langFromPath(url.pathname), { sessionId: url.searchParams.get("session_id"), cancelled: url.searchParams.has("cancelled") }) : undefined;
+  const found = TOKEN.test(token)
+    ? await invoicePaymentData(db, config, token, langFromPath(url.pathname), {
+        sessionId: url.searchParams.get("session_id"),
+        cancelled: url.searchParams.has("cancelled"),
+      })
+    : undefined;
   if (!found) throw data(null, { status: 404 });
   return found;
 }
@@ -34,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = await context.run(startInvoicePayment, { input: { token, instalmentId }, lang: langFromPath(new URL(request.url).pathname) });
   if (answer.status === 201 && typeof answer.body.url === "string") return redirect(answer.body.url);
   if (answer.status === 404) throw data(null, { status: 404 });
-  return data({ ...(await load(request, context, token)), token, message: String(answer.body.message ?? "") }, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { ...(await load(request, context, token)), token, message: String(answer.body.message ?? "") },
+    { status: answer.status, headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export function headers() {
@@ -64,7 +72,9 @@ export default function InvoicePaymentPage({ loaderData, actionData }: Route.Com
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-extrabold text-slate-900">
         {t("pay.heading", { number: "" })}
-        <bdi dir="ltr" className="whitespace-nowrap">{page.number}</bdi>
+        <bdi dir="ltr" className="whitespace-nowrap">
+          {page.number}
+        </bdi>
       </h1>
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-2xl border border-slate-200 bg-white p-6">
         <dt className="font-semibold text-slate-700">{t("pay.for")}</dt>
@@ -81,7 +91,11 @@ export default function InvoicePaymentPage({ loaderData, actionData }: Route.Com
         </dd>
       </dl>
       {page.payState !== "online" ? (
-        <p role="status" data-testid="invoice-state" className={`mt-6 rounded-lg border p-4 font-semibold text-slate-900 ${page.payState === "paid" ? "border-emerald-200 bg-emerald-50" : "border-slate-200 bg-slate-50"}`}>
+        <p
+          role="status"
+          data-testid="invoice-state"
+          className={`mt-6 rounded-lg border p-4 font-semibold text-slate-900 ${page.payState === "paid" ? "border-emerald-200 bg-emerald-50" : "border-slate-200 bg-slate-50"}`}
+        >
           {t(`pay.${page.payState}`)}
         </p>
       ) : null}

@@ -27,7 +27,12 @@ export async function invoicePaymentData(db: DB, config: Config, token: string, 
   const provider = paymentProviderOf(config);
   let confirming = false;
   if (provider && returned.sessionId && SESSION_ID.test(returned.sessionId)) {
-    const checkout = await db.selectFrom("payment_checkouts").select(["status"]).where("session_id", "=", returned.sessionId).where("invoice_id", "=", id).executeTakeFirst();
+    const checkout = await db
+      .selectFrom("payment_checkouts")
+      .select(["status"])
+      .where("session_id", "=", returned.sessionId)
+      .where("invoice_id", "=", id)
+      .executeTakeFirst();
     if (checkout && (checkout.status === "open" || checkout.status === "expired")) {
       // Not confirmed yet: its event is late or lost. A job reads the session from the provider (once
       // per session); the page GET never calls the provider (issue 38 item 5, decision 094).

@@ -48,16 +48,23 @@ class Duplicate extends Error {}
 export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "name">, paid: PaidCheckout): Promise<PaidOutcome> {
   try {
     // A deadlock's victim keeps nothing: it runs again here rather than waiting for the job's 30 s backoff.
-    return await retryDeadlock(() => db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      if (paid.eventId) {
-        const claimed = await trx.updateTable("payment_events").set({ outcome: "processing" }).where("event_id", "=", paid.eventId).where("outcome", "=", "queued").executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) throw new Duplicate();
-      }
-      const decided = await decide(trx, now);
-      if (paid.eventId) await trx.updateTable("payment_events").set({ outcome: decided, processed_at: now }).where("event_id", "=", paid.eventId).execute();
-      return decided;
-    }));
+    return await retryDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        if (paid.eventId) {
+          const claimed = await trx
+            .updateTable("payment_events")
+            .set({ outcome: "processing" })
+            .where("event_id", "=", paid.eventId)
+            .where("outcome", "=", "queued")
+            .executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) !== 1) throw new Duplicate();
+        }
+        const decided = await decide(trx, now);
+        if (paid.eventId) await trx.updateTable("payment_events").set({ outcome: decided, processed_at: now }).where("event_id", "=", paid.eventId).execute();
+        return decided;
+      }),
+    );
   } catch (error) {
     if (error instanceof Duplicate) return "duplicate";
     throw error;
@@ -104,7 +111,15 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
     // The payment on the enrolment's invoice (decision 082), once per provider reference.
     const payInvoice = async () => {
       const invoice = await findInvoiceOf(trx, { kind: "section", enrolmentId: enrolment.id });
-      if (invoice) await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: paid.paymentRef ?? `session:${paid.sessionId}`, amountMinor: paid.amountMinor, receivedAt: now });
+      if (invoice)
+        await recordPayment(trx, {
+          invoiceId: invoice.id,
+          method: "online",
+          provider: provider.name,
+          providerRef: paid.paymentRef ?? `session:${paid.sessionId}`,
+          amountMinor: paid.amountMinor,
+          receivedAt: now,
+        });
     };
     // Held and unpaid until now: the seat is the family's; run out: a seat again if one is free and
     // the child holds none (the enrolments feature decides both, decision 100; its subscribers send
@@ -130,7 +145,14 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
         (await trx.selectFrom("invoices").select("id").where("enrolment_id", "=", enrolment.id).orderBy("id", "desc").executeTakeFirst());
       let ledgerRefundId: number | null = null;
       if (invoice) {
-        const payment = await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: paid.paymentRef, amountMinor: paid.amountMinor, receivedAt: now });
+        const payment = await recordPayment(trx, {
+          invoiceId: invoice.id,
+          method: "online",
+          provider: provider.name,
+          providerRef: paid.paymentRef,
+          amountMinor: paid.amountMinor,
+          receivedAt: now,
+        });
         if (payment) ledgerRefundId = (await returnPayment(trx, payment.id, paid.amountMinor, { pending: true })).refundId;
       }
       // The provider is asked by the job, after this commits (decision 094): retried until it answers.
@@ -144,7 +166,14 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
           ledgerRefundId,
           email: enrolment.email,
           subject: refundedSubject(enrolment.lang, course),
-          mail: { lang: enrolment.lang, sessionId: paid.sessionId, course, childName: enrolment.child_name, amountMinor: paid.amountMinor, currency: paid.currency },
+          mail: {
+            lang: enrolment.lang,
+            sessionId: paid.sessionId,
+            course,
+            childName: enrolment.child_name,
+            amountMinor: paid.amountMinor,
+            currency: paid.currency,
+          },
         },
         { uniqueKey: `refund-return:${paid.sessionId}`, maxAttempts: 12 },
       );
@@ -177,7 +206,11 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
     });
   }
 
-  async function mismatch(trx: Trx, asked: { id: number; kind: string; invoice_id: number | null; enrolment_id: number | null; amount_minor: number; currency: string; status: string }, now: string): Promise<PaidOutcome> {
+  async function mismatch(
+    trx: Trx,
+    asked: { id: number; kind: string; invoice_id: number | null; enrolment_id: number | null; amount_minor: number; currency: string; status: string },
+    now: string,
+  ): Promise<PaidOutcome> {
     const ref = paid.paymentRef ?? `session:${paid.sessionId}`;
     await trx
       .updateTable("payment_checkouts")
@@ -193,7 +226,15 @@ export async function onCheckoutPaid(db: DB, provider: Pick<PaymentProvider, "na
           : undefined;
     let recorded: Awaited<ReturnType<typeof recordPayment>> = null;
     if (invoice && paid.amountMinor > 0) {
-      recorded = await recordPayment(trx, { invoiceId: invoice.id, method: "online", provider: provider.name, providerRef: ref, amountMinor: paid.amountMinor, currency: paid.currency, receivedAt: now });
+      recorded = await recordPayment(trx, {
+        invoiceId: invoice.id,
+        method: "online",
+        provider: provider.name,
+        providerRef: ref,
+        amountMinor: paid.amountMinor,
+        currency: paid.currency,
+        receivedAt: now,
+      });
     }
     await raisePaymentNotice(trx, {
       kind: "amount-mismatch",

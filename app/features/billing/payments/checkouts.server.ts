@@ -21,17 +21,45 @@ export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
     .selectFrom("section_enrolments as e")
     .innerJoin("course_sections as s", "s.id", "e.section_id")
     .innerJoin("courses as c", "c.id", "s.course_id")
-    .select(["e.id", "e.reference", "e.code", "e.status", "e.payment_hold_until", "e.child_name", "e.email", "e.lang", "c.slug", "c.name_en", "c.name_ar", "c.currency", "s.starts_at"])
+    .select([
+      "e.id",
+      "e.reference",
+      "e.code",
+      "e.status",
+      "e.payment_hold_until",
+      "e.child_name",
+      "e.email",
+      "e.lang",
+      "c.slug",
+      "c.name_en",
+      "c.name_ar",
+      "c.currency",
+      "s.starts_at",
+    ])
     .where("e.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const paid = await db.selectFrom("payment_checkouts").select(["paid_amount_minor", "currency", "paid_at", "status"]).where("enrolment_id", "=", id).where("status", "in", ["paid", "refunded"]).orderBy("id").execute();
+  const paid = await db
+    .selectFrom("payment_checkouts")
+    .select(["paid_amount_minor", "currency", "paid_at", "status"])
+    .where("enrolment_id", "=", id)
+    .where("status", "in", ["paid", "refunded"])
+    .orderBy("id")
+    .execute();
   const kept = paid.find((checkout) => checkout.status === "paid");
   // What the family is asked online is what its invoice still owes, tax included (decision 101).
   const invoice = await findInvoiceOf(db, { kind: "section", enrolmentId: id });
   const due = invoice ? await amountDue(db, invoice.id) : undefined;
   // Paid in full at the desk (decision 100): the link says paid, as for an online payment, and opens no checkout.
-  const settled = kept ? undefined : await db.selectFrom("invoices").select(["total_minor", "currency", "updated_at"]).where("enrolment_id", "=", id).where("status", "=", "paid").where("total_minor", ">", 0).executeTakeFirst();
+  const settled = kept
+    ? undefined
+    : await db
+        .selectFrom("invoices")
+        .select(["total_minor", "currency", "updated_at"])
+        .where("enrolment_id", "=", id)
+        .where("status", "=", "paid")
+        .where("total_minor", ">", 0)
+        .executeTakeFirst();
   return {
     id: row.id,
     reference: row.reference,
@@ -46,7 +74,11 @@ export async function enrolmentForPayment(db: DB, id: number, lang: Lang) {
     startsAt: row.starts_at,
     amountMinor: due?.amountMinor ?? 0,
     currency: due?.currency ?? currencyCode(row.currency),
-    paid: kept ? { amountMinor: kept.paid_amount_minor ?? 0, currency: kept.currency, at: kept.paid_at ?? "" } : settled ? { amountMinor: settled.total_minor, currency: settled.currency, at: settled.updated_at } : null,
+    paid: kept
+      ? { amountMinor: kept.paid_amount_minor ?? 0, currency: kept.currency, at: kept.paid_at ?? "" }
+      : settled
+        ? { amountMinor: settled.total_minor, currency: settled.currency, at: settled.updated_at }
+        : null,
     refunded: paid.some((checkout) => checkout.status === "refunded"),
   };
 }
@@ -62,7 +94,8 @@ export function payStateOf(enrolment: EnrolmentToPay, now = nowIso()): PayState 
   return enrolment.holdUntil > now ? "held" : "expired";
 }
 
-export type StartResult = { ok: true; url: string; sessionId: string } | { ok: false; reason: "notFound" | "paid" | "expired" | "notHeld" | "tooMany" | "notPayable" };
+export type StartResult =
+  { ok: true; url: string; sessionId: string } | { ok: false; reason: "notFound" | "paid" | "expired" | "notHeld" | "tooMany" | "notPayable" };
 
 /**
  * Starts a hosted checkout for a held enrolment: a new session at the provider for the course fee,
@@ -70,14 +103,22 @@ export type StartResult = { ok: true; url: string; sessionId: string } | { ok: f
  * (status open). A session outlives the hold when less than Stripe's 30 minutes are left: a payment
  * after the hold is then the late case of onCheckoutPaid.
  */
-export async function startCheckout(db: DB, provider: PaymentProvider, options: { enrolmentId: number | undefined; token: string; lang: Lang; publicUrl: string }): Promise<StartResult> {
+export async function startCheckout(
+  db: DB,
+  provider: PaymentProvider,
+  options: { enrolmentId: number | undefined; token: string; lang: Lang; publicUrl: string },
+): Promise<StartResult> {
   const enrolment = options.enrolmentId === undefined ? undefined : await enrolmentForPayment(db, options.enrolmentId, options.lang);
   if (!enrolment) return { ok: false, reason: "notFound" };
   const state = payStateOf(enrolment);
   if (state === "paid") return { ok: false, reason: "paid" };
   if (state === "expired") return { ok: false, reason: "expired" };
   if (state !== "held" || enrolment.amountMinor <= 0) return { ok: false, reason: "notHeld" };
-  const { n } = await db.selectFrom("payment_checkouts").select((eb) => eb.fn.countAll().as("n")).where("enrolment_id", "=", enrolment.id).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("payment_checkouts")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("enrolment_id", "=", enrolment.id)
+    .executeTakeFirstOrThrow();
   if (Number(n) >= MAX_CHECKOUTS_PER_ENROLMENT) return { ok: false, reason: "tooMany" };
   if (!providerAccepts(provider, enrolment.amountMinor, enrolment.currency)) return { ok: false, reason: "notPayable" };
   const now = Date.now();
@@ -114,7 +155,9 @@ export async function openCheckout(
     customerEmail: string;
     lang: Lang;
     expiresAt: string;
-    row: { kind: "section"; enrolment_id: number; hold_expires_at: string } | { kind: "invoice"; invoice_id: number; instalment_id: number | null; hold_expires_at: string };
+    row:
+      | { kind: "section"; enrolment_id: number; hold_expires_at: string }
+      | { kind: "invoice"; invoice_id: number; instalment_id: number | null; hold_expires_at: string };
   },
 ): Promise<{ url: string; sessionId: string }> {
   const session = await provider.createCheckout({

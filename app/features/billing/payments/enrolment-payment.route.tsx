@@ -13,7 +13,9 @@ const TOKEN = /^[\w-]{16,100}$/;
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  const found = TOKEN.test(token) ? await paymentPageData(db, config, token, lang, { sessionId: url.searchParams.get("session_id"), cancelled: url.searchParams.has("cancelled") }) : undefined;
+  const found = TOKEN.test(token)
+    ? await paymentPageData(db, config, token, lang, { sessionId: url.searchParams.get("session_id"), cancelled: url.searchParams.has("cancelled") })
+    : undefined;
   if (!found) throw data(null, { status: 404 });
   return found;
 }
@@ -78,7 +80,11 @@ export default function EnrolmentPaymentPage({ loaderData, actionData }: Route.C
           <bdi>{page.paidAmount ?? page.amount}</bdi>
         </dd>
       </dl>
-      <p role="status" data-testid="payment-state" className={`mt-6 rounded-lg border p-4 font-semibold text-slate-900 ${page.state === "paid" ? "border-emerald-200 bg-emerald-50" : "border-slate-200 bg-slate-50"}`}>
+      <p
+        role="status"
+        data-testid="payment-state"
+        className={`mt-6 rounded-lg border p-4 font-semibold text-slate-900 ${page.state === "paid" ? "border-emerald-200 bg-emerald-50" : "border-slate-200 bg-slate-50"}`}
+      >
         {t(`page.state.${page.state}`, { until: page.heldUntil ?? "" })}
       </p>
       {page.message ? (
@@ -106,7 +112,10 @@ export default function EnrolmentPaymentPage({ loaderData, actionData }: Route.C
         </Form>
       ) : null}
       {page.state === "expired" || page.state === "ended" ? (
-        <LocalLink to={`/courses/${page.courseSlug}#enrol`} className="mt-6 inline-block rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700">
+        <LocalLink
+          to={`/courses/${page.courseSlug}#enrol`}
+          className="mt-6 inline-block rounded-lg bg-indigo-600 px-5 py-2 font-semibold text-white hover:bg-indigo-700"
+        >
           {t("page.courses")}
         </LocalLink>
       ) : null}

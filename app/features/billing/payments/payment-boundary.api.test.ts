@@ -48,7 +48,9 @@ describe("the payment boundary", () => {
     const json = { courseId: course.id, weekdays: [2], startTime: "16:00", durationMinutes: 60, firstDate: addDays(today, 10), meetings: 4, capacity };
     const section = await server.request("POST", "/api/admin/sections", { json, headers: staff });
     expect(section.status, JSON.stringify(section.body)).toBe(201);
-    const res = await server.request("POST", `/api/sections/${section.body.id}/enrolments`, { json: { childName: "Zara Khan", childAge: course.min_age, parentName: "Sana Khan", email, phone: "+91 98765 43210" } });
+    const res = await server.request("POST", `/api/sections/${section.body.id}/enrolments`, {
+      json: { childName: "Zara Khan", childAge: course.min_age, parentName: "Sana Khan", email, phone: "+91 98765 43210" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
     const invoice = await server.db.selectFrom("invoices").selectAll().where("enrolment_id", "=", row.id).executeTakeFirstOrThrow();
@@ -57,7 +59,8 @@ describe("the payment boundary", () => {
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     return { row, invoice, token, sessionId: started.body.sessionId as string, url: started.body.url as string };
   };
-  const paymentOf = (intent: string) => server.db.selectFrom("payments").selectAll().where("kind", "=", "payment").where("provider_ref", "=", intent).executeTakeFirstOrThrow();
+  const paymentOf = (intent: string) =>
+    server.db.selectFrom("payments").selectAll().where("kind", "=", "payment").where("provider_ref", "=", intent).executeTakeFirstOrThrow();
   /** Enrols and pays through the hosted page; resolves once the event's job recorded the payment. */
   const paid = async (email: string) => {
     const made = await enrol(email);
@@ -73,7 +76,10 @@ describe("the payment boundary", () => {
     const email = "lost.answer@example.com";
     const { payment, intent } = await paid(email);
     stripe.failNext("after");
-    const first = await server.request("POST", `/api/admin/billing/payments/${payment.id}/refunds`, { json: { amountMinor: 1_500, reason: "Two classes missed" }, headers: staff });
+    const first = await server.request("POST", `/api/admin/billing/payments/${payment.id}/refunds`, {
+      json: { amountMinor: 1_500, reason: "Two classes missed" },
+      headers: staff,
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(202);
     expect(first.body.message).toMatch(/^Pending: the payment provider has not confirmed/);
     expect(first.body.refund).toMatchObject({ state: "pending" });
@@ -82,9 +88,14 @@ describe("the payment boundary", () => {
     const shown = await server.request("GET", `/api/admin/billing/payments/${payment.id}`, { headers: staff });
     expect(shown.body.payment.refunds).toMatchObject([{ amountMinor: 1_500, state: "pending", creditNoteNumber: first.body.creditNote.number }]);
     expect(shown.body.payment.refundableMinor).toBe(payment.amount_minor - 1_500);
-    const arabic = await server.request("POST", `/api/admin/billing/payments/${payment.id}/refunds`, { json: { amountMinor: payment.amount_minor, reason: "All" }, headers: { ...staff, "accept-language": "ar" } });
+    const arabic = await server.request("POST", `/api/admin/billing/payments/${payment.id}/refunds`, {
+      json: { amountMinor: payment.amount_minor, reason: "All" },
+      headers: { ...staff, "accept-language": "ar" },
+    });
     expect(arabic.status).toBe(409);
-    expect((await server.db.selectFrom("credit_notes").select("cancelled_at").where("id", "=", first.body.creditNote.id).executeTakeFirstOrThrow()).cancelled_at).toBeNull();
+    expect(
+      (await server.db.selectFrom("credit_notes").select("cancelled_at").where("id", "=", first.body.creditNote.id).executeTakeFirstOrThrow()).cancelled_at,
+    ).toBeNull();
 
     // The retry (the sweep staff's page waits for) asks again with the credit note's number.
     stripe.failNext("before");
@@ -92,7 +103,9 @@ describe("the payment boundary", () => {
     expect(await retryPendingRefunds(deps(), paymentProviderOf(server.config), later())).toEqual({ settled: 1, failed: 0 });
     expect(refundsAt(intent).map((refund) => refund.amount)).toEqual([1_500]);
     expect(refundsAt(intent)[0]!.metadata).toEqual({ reference: first.body.creditNote.number });
-    expect(await server.db.selectFrom("payments").select(["refund_state", "provider_ref"]).where("id", "=", first.body.refund.id).executeTakeFirstOrThrow()).toEqual({ refund_state: "done", provider_ref: refundsAt(intent)[0]!.id });
+    expect(
+      await server.db.selectFrom("payments").select(["refund_state", "provider_ref"]).where("id", "=", first.body.refund.id).executeTakeFirstOrThrow(),
+    ).toEqual({ refund_state: "done", provider_ref: refundsAt(intent)[0]!.id });
     // Paid in full, 15.00 credited and given back: nothing owed either way.
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
   });
@@ -100,14 +113,22 @@ describe("the payment boundary", () => {
   it("a payment after the hold ran out with no seat left: the webhook only stores it, the return is a job retried until the provider does it, and the return page never calls the provider", async () => {
     const email = "late.return@example.com";
     const made = await enrol(email, 1);
-    await server.db.updateTable("section_enrolments").set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", made.row.id).execute();
+    await server.db
+      .updateTable("section_enrolments")
+      .set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", made.row.id)
+      .execute();
     expect(await sweepPaymentHolds(server.db)).toBeGreaterThanOrEqual(1);
     await server.db.updateTable("course_sections").set({ status: "closed" }).where("id", "=", made.row.section_id).execute();
     const event = stripe.complete(made.sessionId);
     const intent = stripe.sessions.get(made.sessionId)!.payment_intent!;
     stripe.failNext("before");
     const calls = stripe.calls.length;
-    const res = await fetch(server.url + STRIPE_WEBHOOK_PATH, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": stripe.sign(JSON.stringify(event)) }, body: JSON.stringify(event) });
+    const res = await fetch(server.url + STRIPE_WEBHOOK_PATH, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": stripe.sign(JSON.stringify(event)) },
+      body: JSON.stringify(event),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, outcome: "queued" });
     // The first ask of the return fails (Stripe's 500): the job is queued again with its backoff.
@@ -118,7 +139,12 @@ describe("the payment boundary", () => {
     });
     expect(job.last_error).toContain("no clear answer");
     expect(refundsAt(intent)).toHaveLength(0);
-    const ledgerRefund = await server.db.selectFrom("payments").selectAll().where("invoice_id", "=", made.invoice.id).where("kind", "=", "refund").executeTakeFirstOrThrow();
+    const ledgerRefund = await server.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("invoice_id", "=", made.invoice.id)
+      .where("kind", "=", "refund")
+      .executeTakeFirstOrThrow();
     expect(ledgerRefund.refund_state).toBe("pending");
 
     // The family's return page (a GET) reads only our records: no provider call, a check queued once.
@@ -131,12 +157,24 @@ describe("the payment boundary", () => {
     expect(stripe.calls.length - calls).toBeGreaterThanOrEqual(1);
 
     // Its time comes: asked again with the same key, done once.
-    await server.db.updateTable("jobs").set({ run_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", job.id).execute();
-    await wait(async () => expect((await server.db.selectFrom("payment_checkouts").select("status").where("session_id", "=", made.sessionId).executeTakeFirstOrThrow()).status).toBe("refunded"));
+    await server.db
+      .updateTable("jobs")
+      .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", job.id)
+      .execute();
+    await wait(async () =>
+      expect((await server.db.selectFrom("payment_checkouts").select("status").where("session_id", "=", made.sessionId).executeTakeFirstOrThrow()).status).toBe(
+        "refunded",
+      ),
+    );
     expect(refundsAt(intent).map((refund) => [refund.amount, refund.metadata.reference])).toEqual([[made.invoice.total_minor, `return-${made.sessionId}`]]);
-    expect(await server.db.selectFrom("payments").select("refund_state").where("id", "=", ledgerRefund.id).executeTakeFirstOrThrow()).toEqual({ refund_state: "done" });
+    expect(await server.db.selectFrom("payments").select("refund_state").where("id", "=", ledgerRefund.id).executeTakeFirstOrThrow()).toEqual({
+      refund_state: "done",
+    });
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
-    const mails = (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).filter((row) => row.payload.includes(`"to":"${email}"`) && row.payload.includes('"template":"payment-refunded"'));
+    const mails = (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).filter(
+      (row) => row.payload.includes(`"to":"${email}"`) && row.payload.includes('"template":"payment-refunded"'),
+    );
     expect(mails).toHaveLength(1);
     // Redelivered: stored once, nothing more.
     expect(await stripe.deliver(event)).toBe(200);
@@ -151,21 +189,39 @@ describe("the payment boundary", () => {
     object.amount_total = 1;
     object.currency = "inr";
     expect(await stripe.deliver(event)).toBe(200);
-    await wait(async () => expect((await server.db.selectFrom("payment_events").select("outcome").where("event_id", "=", event.id).executeTakeFirstOrThrow()).outcome).toBe("mismatch"));
-    const enrolment = await server.db.selectFrom("section_enrolments").select(["status", "payment_hold_until"]).where("id", "=", made.row.id).executeTakeFirstOrThrow();
+    await wait(async () =>
+      expect((await server.db.selectFrom("payment_events").select("outcome").where("event_id", "=", event.id).executeTakeFirstOrThrow()).outcome).toBe(
+        "mismatch",
+      ),
+    );
+    const enrolment = await server.db
+      .selectFrom("section_enrolments")
+      .select(["status", "payment_hold_until"])
+      .where("id", "=", made.row.id)
+      .executeTakeFirstOrThrow();
     expect(enrolment).toEqual({ status: "enrolled", payment_hold_until: made.row.payment_hold_until });
-    expect(await server.db.selectFrom("payment_checkouts").select(["status", "paid_amount_minor", "paid_currency", "payment_ref"]).where("session_id", "=", made.sessionId).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await server.db
+        .selectFrom("payment_checkouts")
+        .select(["status", "paid_amount_minor", "paid_currency", "payment_ref"])
+        .where("session_id", "=", made.sessionId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       status: "open",
       paid_amount_minor: 1,
       paid_currency: "INR",
       payment_ref: stripe.sessions.get(made.sessionId)!.payment_intent,
     });
     // Another currency than the invoice's: in the ledger as the family's credit in that currency, paying nothing owed.
-    expect(await server.db.selectFrom("payments").select(["kind", "currency", "amount_minor"]).where("invoice_id", "=", made.invoice.id).execute()).toEqual([{ kind: "payment", currency: "INR", amount_minor: 1 }]);
-    expect(await familyBalances(server.db, made.invoice.family_key)).toEqual([
-      { currency: "INR", balanceMinor: -1 },
-      { currency: made.invoice.currency, balanceMinor: made.invoice.total_minor },
-    ].sort((a, b) => a.currency.localeCompare(b.currency)));
+    expect(await server.db.selectFrom("payments").select(["kind", "currency", "amount_minor"]).where("invoice_id", "=", made.invoice.id).execute()).toEqual([
+      { kind: "payment", currency: "INR", amount_minor: 1 },
+    ]);
+    expect(await familyBalances(server.db, made.invoice.family_key)).toEqual(
+      [
+        { currency: "INR", balanceMinor: -1 },
+        { currency: made.invoice.currency, balanceMinor: made.invoice.total_minor },
+      ].sort((a, b) => a.currency.localeCompare(b.currency)),
+    );
     expect(await server.db.selectFrom("invoices").select("status").where("id", "=", made.invoice.id).executeTakeFirstOrThrow()).toEqual({ status: "open" });
     const [notice] = (await notices("amount-mismatch")).filter((n) => n.details.includes(made.sessionId));
     expect(notice).toMatchObject({ amountMinor: 1, currency: "INR", invoiceId: made.invoice.id, details: expect.stringContaining("credit") });
@@ -173,7 +229,9 @@ describe("the payment boundary", () => {
     const detail = await server.request("GET", `/api/admin/billing/invoices/${made.invoice.id}`, { headers: staff });
     expect(detail.body.invoice.outstandingMinor).toBe(made.invoice.total_minor);
     expect(detail.body.invoice.payments).toMatchObject([{ currency: "INR", amountMinor: 1, refundableMinor: 0 }]);
-    expect(await server.db.selectFrom("section_enrolments").select("status").where("id", "=", made.row.id).executeTakeFirstOrThrow()).toEqual({ status: "enrolled" });
+    expect(await server.db.selectFrom("section_enrolments").select("status").where("id", "=", made.row.id).executeTakeFirstOrThrow()).toEqual({
+      status: "enrolled",
+    });
 
     // The same currency (written in capitals) but less than asked: paid on the invoice, still not confirmed.
     const short = await enrol("short.payment@example.com");
@@ -184,25 +242,39 @@ describe("the payment boundary", () => {
     expect(await stripe.deliver(shortEvent)).toBe(200);
     const payment = await wait(() => paymentOf(stripe.sessions.get(short.sessionId)!.payment_intent!));
     expect(payment).toMatchObject({ invoice_id: short.invoice.id, amount_minor: shortObject.amount_total });
-    expect((await server.db.selectFrom("section_enrolments").select("payment_hold_until").where("id", "=", short.row.id).executeTakeFirstOrThrow()).payment_hold_until).not.toBeNull();
+    expect(
+      (await server.db.selectFrom("section_enrolments").select("payment_hold_until").where("id", "=", short.row.id).executeTakeFirstOrThrow())
+        .payment_hold_until,
+    ).not.toBeNull();
     expect((await notices("amount-mismatch")).filter((n) => n.details.includes(short.sessionId))).toHaveLength(1);
   });
 
   it("refund.updated to failed reopens a done refund (credit note cancelled, the family's money owed back); charge.refunded records a dashboard refund once; disputes become notices and a lost one a ledger entry", async () => {
     const email = "provider.events@example.com";
     const { payment, intent } = await paid(email);
-    const made = await server.request("POST", `/api/admin/billing/payments/${payment.id}/refunds`, { json: { amountMinor: 1_000, reason: "Partial" }, headers: staff });
+    const made = await server.request("POST", `/api/admin/billing/payments/${payment.id}/refunds`, {
+      json: { amountMinor: 1_000, reason: "Partial" },
+      headers: staff,
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
     const atProvider = refundsAt(intent)[0]!;
     const failed = stripe.refundUpdated(atProvider, "failed");
     expect(await stripe.deliver(failed)).toBe(200);
     expect(await stripe.deliver(failed)).toBe(200);
-    await wait(async () => expect((await server.db.selectFrom("payments").select("refund_state").where("id", "=", made.body.refund.id).executeTakeFirstOrThrow()).refund_state).toBe("failed"));
-    expect((await server.db.selectFrom("credit_notes").select("cancelled_at").where("id", "=", made.body.creditNote.id).executeTakeFirstOrThrow()).cancelled_at).not.toBeNull();
+    await wait(async () =>
+      expect((await server.db.selectFrom("payments").select("refund_state").where("id", "=", made.body.refund.id).executeTakeFirstOrThrow()).refund_state).toBe(
+        "failed",
+      ),
+    );
+    expect(
+      (await server.db.selectFrom("credit_notes").select("cancelled_at").where("id", "=", made.body.creditNote.id).executeTakeFirstOrThrow()).cancelled_at,
+    ).not.toBeNull();
     // Paid in full, the refund undone: the academy holds nothing more than the invoice; the payment may be refunded again.
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
-    expect((await server.request("GET", `/api/admin/billing/payments/${payment.id}`, { headers: staff })).body.payment.refundableMinor).toBe(payment.amount_minor);
+    expect((await server.request("GET", `/api/admin/billing/payments/${payment.id}`, { headers: staff })).body.payment.refundableMinor).toBe(
+      payment.amount_minor,
+    );
     expect((await notices("refund-failed")).filter((n) => n.providerRef === atProvider.id)).toHaveLength(1);
 
     // Someone refunds 5.00 in the Stripe dashboard: its charge.refunded event puts it in the ledger once.
@@ -211,9 +283,15 @@ describe("the payment boundary", () => {
     expect(await stripe.deliver(charge)).toBe(200);
     expect(await stripe.deliver({ ...charge, id: `${charge.id}_again` })).toBe(200);
     const recorded = await wait(() => server.db.selectFrom("payments").selectAll().where("provider_ref", "=", outside.id).executeTakeFirstOrThrow());
-    await wait(async () => expect((await server.db.selectFrom("payment_events").select("outcome").where("event_id", "=", `${charge.id}_again`).executeTakeFirstOrThrow()).outcome).toBe("known"));
+    await wait(async () =>
+      expect(
+        (await server.db.selectFrom("payment_events").select("outcome").where("event_id", "=", `${charge.id}_again`).executeTakeFirstOrThrow()).outcome,
+      ).toBe("known"),
+    );
     expect(recorded).toMatchObject({ kind: "refund", amount_minor: 500, refund_state: "done", refund_of: payment.id });
-    expect(await server.db.selectFrom("payments").select("id").where("refund_of", "=", payment.id).where("refund_state", "=", "done").execute()).toHaveLength(1);
+    expect(await server.db.selectFrom("payments").select("id").where("refund_of", "=", payment.id).where("refund_state", "=", "done").execute()).toHaveLength(
+      1,
+    );
     // The money went back without a credit note: the family owes it again until staff decide.
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 500 }]);
     expect((await notices("refund-outside")).filter((n) => n.providerRef === outside.id)).toHaveLength(1);
@@ -223,7 +301,11 @@ describe("the payment boundary", () => {
     await wait(async () => expect((await notices("dispute-opened")).filter((n) => n.invoiceId === payment.invoice_id)).toHaveLength(1));
     expect(await stripe.deliver(stripe.dispute(intent, "charge.dispute.closed", "lost"))).toBe(200);
     await wait(async () => expect((await notices("dispute-closed")).filter((n) => n.invoiceId === payment.invoice_id)).toHaveLength(1));
-    const lost = await server.db.selectFrom("payments").selectAll().where("provider_ref", "=", `dp_${intent.slice(3)}`).executeTakeFirstOrThrow();
+    const lost = await server.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("provider_ref", "=", `dp_${intent.slice(3)}`)
+      .executeTakeFirstOrThrow();
     expect(lost).toMatchObject({ kind: "refund", amount_minor: payment.amount_minor - 500, refund_state: "done" });
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: payment.amount_minor }]);
   });
@@ -234,11 +316,23 @@ describe("the payment boundary", () => {
     await server.db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", parent.user.id).execute();
     const camp = await server.db.selectFrom("camps").select(["title_en", "batches"]).where("slug", "=", "junior").executeTakeFirstOrThrow();
     const enrolled = await server.request("POST", "/api/summercamp/enroll", {
-      json: { studentName: "Omar Ali", parentName: "Huda Ali", email: parent.user.email, phoneNumber: "+91 98765 43210", selectedCamp: camp.title_en, selectedSession: (JSON.parse(String(camp.batches)) as { value: string }[])[0]!.value },
+      json: {
+        studentName: "Omar Ali",
+        parentName: "Huda Ali",
+        email: parent.user.email,
+        phoneNumber: "+91 98765 43210",
+        selectedCamp: camp.title_en,
+        selectedSession: (JSON.parse(String(camp.batches)) as { value: string }[])[0]!.value,
+      },
       headers: { cookie: parent.cookie },
     });
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
-    const invoice = await server.db.selectFrom("invoices").selectAll().where("child_name", "=", "Omar Ali").where("email", "=", parent.user.email.toLowerCase()).executeTakeFirstOrThrow();
+    const invoice = await server.db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("child_name", "=", "Omar Ali")
+      .where("email", "=", parent.user.email.toLowerCase())
+      .executeTakeFirstOrThrow();
     const made = { invoice };
     const token = invoicePaymentToken(server.config.sessionSecret, invoice);
     const started = await server.request("POST", "/api/payments/invoice-checkouts", { json: { token, instalmentId: null } });
@@ -256,7 +350,11 @@ describe("the payment boundary", () => {
     expect(await familyBalances(server.db, familyKey)).toEqual([{ currency: made.invoice.currency, balanceMinor: -made.invoice.total_minor }]);
     expect(await server.db.selectFrom("invoices").select("status").where("id", "=", made.invoice.id).executeTakeFirstOrThrow()).toEqual({ status: "void" });
     await wait(async () => expect((await notices("void-invoice-credit")).filter((n) => n.invoiceId === made.invoice.id)).toHaveLength(1));
-    expect((await notices("void-invoice-credit")).find((n) => n.invoiceId === made.invoice.id)).toMatchObject({ amountMinor: made.invoice.total_minor, currency: made.invoice.currency, providerRef: payment.provider_ref });
+    expect((await notices("void-invoice-credit")).find((n) => n.invoiceId === made.invoice.id)).toMatchObject({
+      amountMinor: made.invoice.total_minor,
+      currency: made.invoice.currency,
+      providerRef: payment.provider_ref,
+    });
     // Both screens list openPaymentNotices (the dashboard and /admin/billing); the kind is named in both languages (below).
   });
 
@@ -279,7 +377,16 @@ describe("the payment boundary", () => {
 
 describe("the dashboard's payment notices", () => {
   it("name every kind of notice in English and Arabic", async () => {
-    const kinds = ["amount-mismatch", "refund-failed", "refund-outside", "refund-refused", "dispute-opened", "dispute-closed", "reconcile", "void-invoice-credit"];
+    const kinds = [
+      "amount-mismatch",
+      "refund-failed",
+      "refund-outside",
+      "refund-refused",
+      "dispute-opened",
+      "dispute-closed",
+      "reconcile",
+      "void-invoice-credit",
+    ];
     for (const lang of ["en", "ar"]) {
       const texts = (await import(`~/i18n/locales/${lang}/payments.json`)).default.notices;
       for (const kind of kinds) {

@@ -23,28 +23,31 @@ export const checkoutCheckJob = defineJob("checkout-check", z.object({ sessionId
 
 /** Stores a verified event and queues its processing, in one transaction. False: stored before (a redelivery). */
 export async function storePaymentEvent(db: DB, provider: Pick<PaymentProvider, "name">, event: ProviderEvent): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const stored = await trx
-      .insertInto("payment_events")
-      .values({
-        provider: provider.name,
-        event_id: event.id,
-        event_type: event.type === "other" ? event.name : event.type,
-        session_id: event.type === "checkout.completed" ? event.checkout.sessionId : null,
-        outcome: "queued",
-        payload: toDbJson(event),
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.column("event_id").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!stored) return false;
-    await enqueue(trx, paymentEventJob, { eventId: event.id }, { uniqueKey: `payment-event:${event.id}`, maxAttempts: 12 });
-    return true;
-  }).then((stored) => {
-    paymentWebhooks.inc({ outcome: stored ? "stored" : "duplicate" });
-    return stored;
-  });
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const stored = await trx
+        .insertInto("payment_events")
+        .values({
+          provider: provider.name,
+          event_id: event.id,
+          event_type: event.type === "other" ? event.name : event.type,
+          session_id: event.type === "checkout.completed" ? event.checkout.sessionId : null,
+          outcome: "queued",
+          payload: toDbJson(event),
+          created_at: nowIso(),
+        })
+        .onConflict((oc) => oc.column("event_id").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!stored) return false;
+      await enqueue(trx, paymentEventJob, { eventId: event.id }, { uniqueKey: `payment-event:${event.id}`, maxAttempts: 12 });
+      return true;
+    })
+    .then((stored) => {
+      paymentWebhooks.inc({ outcome: stored ? "stored" : "duplicate" });
+      return stored;
+    });
 }
 
 class Processed extends Error {}
@@ -52,13 +55,20 @@ class Processed extends Error {}
 /** Runs `work` on a stored event once: claims it (`queued` → `processing`), then records the outcome work returns. */
 async function once(db: DB, eventId: string, work: (trx: DB) => Promise<string>): Promise<string> {
   try {
-    return await retryDeadlock(() => db.transaction().execute(async (trx) => {
-      const claimed = await trx.updateTable("payment_events").set({ outcome: "processing" }).where("event_id", "=", eventId).where("outcome", "=", "queued").executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw new Processed();
-      const outcome = await work(trx);
-      await trx.updateTable("payment_events").set({ outcome, processed_at: nowIso() }).where("event_id", "=", eventId).execute();
-      return outcome;
-    }));
+    return await retryDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable("payment_events")
+          .set({ outcome: "processing" })
+          .where("event_id", "=", eventId)
+          .where("outcome", "=", "queued")
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) throw new Processed();
+        const outcome = await work(trx);
+        await trx.updateTable("payment_events").set({ outcome, processed_at: nowIso() }).where("event_id", "=", eventId).execute();
+        return outcome;
+      }),
+    );
   } catch (error) {
     if (error instanceof Processed) return "duplicate";
     throw error;
@@ -87,7 +97,13 @@ async function processOnce(deps: { db: DB; logger: Logger }, provider: PaymentPr
     case "checkout.completed": {
       if (!event.checkout.paid) return once(db, eventId, async () => "ignored");
       const { checkout } = event;
-      const outcome = await onCheckoutPaid(db, provider ?? { name: "stripe" }, { sessionId: checkout.sessionId, paymentRef: checkout.paymentRef, amountMinor: checkout.amountMinor, currency: checkout.currency, eventId });
+      const outcome = await onCheckoutPaid(db, provider ?? { name: "stripe" }, {
+        sessionId: checkout.sessionId,
+        paymentRef: checkout.paymentRef,
+        amountMinor: checkout.amountMinor,
+        currency: checkout.currency,
+        eventId,
+      });
       if (outcome === "refunded") deps.logger.warn({ sessionId: checkout.sessionId }, "online payment after its seat hold ended: given back");
       if (outcome === "mismatch") deps.logger.warn({ sessionId: checkout.sessionId }, "online payment differs from its checkout: not confirmed, staff told");
       return outcome;
@@ -113,7 +129,12 @@ async function processOnce(deps: { db: DB; logger: Logger }, provider: PaymentPr
 
 /** Our refund row a provider refund stands for: by its id once settled, else by the key it was asked with (its metadata). */
 async function ourRefund(trx: DB, refund: ProviderRefund) {
-  const byRef = await trx.selectFrom("payments").select(["id", "refund_state", "invoice_id"]).where("kind", "=", "refund").where("provider_ref", "=", refund.id).executeTakeFirst();
+  const byRef = await trx
+    .selectFrom("payments")
+    .select(["id", "refund_state", "invoice_id"])
+    .where("kind", "=", "refund")
+    .where("provider_ref", "=", refund.id)
+    .executeTakeFirst();
   if (byRef || !refund.reference) return byRef;
   const session = /^return-(.+)$/.exec(refund.reference)?.[1];
   if (session) {
@@ -150,14 +171,27 @@ async function refundSeen(trx: DB, refund: ProviderRefund, eventId: string): Pro
   if (ours) {
     if (failed) {
       if (!(await failRefund(trx, ours.id, { reopen: true }))) return "known";
-      await raisePaymentNotice(trx, { kind: "refund-failed", key: `refund-failed:${refund.id}`, providerRef: refund.id, invoiceId: ours.invoice_id, amountMinor: refund.amountMinor, currency: refund.currency.toUpperCase(), details: `refund ${refund.id} of ${refund.paymentRef} failed at the provider (${eventId})` });
+      await raisePaymentNotice(trx, {
+        kind: "refund-failed",
+        key: `refund-failed:${refund.id}`,
+        providerRef: refund.id,
+        invoiceId: ours.invoice_id,
+        amountMinor: refund.amountMinor,
+        currency: refund.currency.toUpperCase(),
+        details: `refund ${refund.id} of ${refund.paymentRef} failed at the provider (${eventId})`,
+      });
       return "reopened";
     }
     if (refund.status === "succeeded" && ours.refund_state === "pending") await settleRefund(trx, ours.id, refund.id);
     return "known";
   }
   if (failed) return "ignored";
-  const payment = await trx.selectFrom("payments").select(["id", "invoice_id"]).where("kind", "=", "payment").where("provider_ref", "=", refund.paymentRef).executeTakeFirst();
+  const payment = await trx
+    .selectFrom("payments")
+    .select(["id", "invoice_id"])
+    .where("kind", "=", "payment")
+    .where("provider_ref", "=", refund.paymentRef)
+    .executeTakeFirst();
   let recorded = 0;
   if (payment) {
     recorded = Math.min(refund.amountMinor, await refundable(trx, payment.id, payment.invoice_id));
@@ -184,10 +218,20 @@ async function refundSeen(trx: DB, refund: ProviderRefund, eventId: string): Pro
  * it again); won: it came back, nothing to record. Either way staff are told.
  */
 async function disputeSeen(trx: DB, type: "dispute.created" | "dispute.closed", dispute: ProviderDispute): Promise<string> {
-  const payment = await trx.selectFrom("payments").select(["id", "invoice_id"]).where("kind", "=", "payment").where("provider_ref", "=", dispute.paymentRef).executeTakeFirst();
+  const payment = await trx
+    .selectFrom("payments")
+    .select(["id", "invoice_id"])
+    .where("kind", "=", "payment")
+    .where("provider_ref", "=", dispute.paymentRef)
+    .executeTakeFirst();
   const base = { providerRef: dispute.id, invoiceId: payment?.invoice_id ?? null, amountMinor: dispute.amountMinor, currency: dispute.currency.toUpperCase() };
   if (type === "dispute.created") {
-    await raisePaymentNotice(trx, { ...base, kind: "dispute-opened", key: `dispute-opened:${dispute.id}`, details: `dispute ${dispute.id} of ${dispute.paymentRef}: ${dispute.reason}` });
+    await raisePaymentNotice(trx, {
+      ...base,
+      kind: "dispute-opened",
+      key: `dispute-opened:${dispute.id}`,
+      details: `dispute ${dispute.id} of ${dispute.paymentRef}: ${dispute.reason}`,
+    });
     return "dispute-opened";
   }
   let recorded = 0;
@@ -199,7 +243,12 @@ async function disputeSeen(trx: DB, type: "dispute.created" | "dispute.closed", 
       await settleRefund(trx, refundId, dispute.id);
     }
   }
-  await raisePaymentNotice(trx, { ...base, kind: "dispute-closed", key: `dispute-closed:${dispute.id}`, details: `dispute ${dispute.id} of ${dispute.paymentRef} closed: ${dispute.status}; ${recorded} recorded in the ledger` });
+  await raisePaymentNotice(trx, {
+    ...base,
+    kind: "dispute-closed",
+    key: `dispute-closed:${dispute.id}`,
+    details: `dispute ${dispute.id} of ${dispute.paymentRef} closed: ${dispute.status}; ${recorded} recorded in the ledger`,
+  });
   return `dispute-${dispute.status}`.slice(0, 40);
 }
 
@@ -213,5 +262,11 @@ export async function checkCheckout(deps: { db: DB }, provider: PaymentProvider 
   const checkout = await deps.db.selectFrom("payment_checkouts").select("status").where("session_id", "=", sessionId).executeTakeFirst();
   if (!checkout || (checkout.status !== "open" && checkout.status !== "expired")) return;
   const state = await provider.retrieveCheckout(sessionId);
-  if (state.paid) await onCheckoutPaid(deps.db, provider, { sessionId: state.sessionId, paymentRef: state.paymentRef, amountMinor: state.amountMinor, currency: state.currency });
+  if (state.paid)
+    await onCheckoutPaid(deps.db, provider, {
+      sessionId: state.sessionId,
+      paymentRef: state.paymentRef,
+      amountMinor: state.amountMinor,
+      currency: state.currency,
+    });
 }

@@ -19,7 +19,14 @@ const BATCH = 200;
  */
 export async function sweepPaymentHolds(db: DB, at = new Date()): Promise<number> {
   const now = at.toISOString();
-  const due = await db.selectFrom("section_enrolments").select("id").where("payment_hold_until", "<=", now).where("status", "=", "enrolled").orderBy("id").limit(BATCH).execute();
+  const due = await db
+    .selectFrom("section_enrolments")
+    .select("id")
+    .where("payment_hold_until", "<=", now)
+    .where("status", "=", "enrolled")
+    .orderBy("id")
+    .limit(BATCH)
+    .execute();
   if (due.length === 0) return 0;
   // A batch locks many enrolments and invoices while families pay: PostgreSQL may end it as a deadlock's victim.
   return retryDeadlock(() => expireDueHolds(db, due, now));
@@ -29,12 +36,20 @@ function expireDueHolds(db: DB, due: readonly { id: number }[], now: string): Pr
   return db.transaction().execute(async (trx) => {
     // expireHold (decision 100): its subscribers void the invoice, give an unpaid code's use back and
     // pass the seat to the line. A hold a payment confirmed (online or at the desk) is no longer held.
-    const ended = await expireHolds(trx, due.map((row) => row.id), now);
+    const ended = await expireHolds(
+      trx,
+      due.map((row) => row.id),
+      now,
+    );
     if (ended.length === 0) return 0;
     await trx
       .updateTable("payment_checkouts")
       .set({ status: "expired", updated_at: now })
-      .where("enrolment_id", "in", ended.map((row) => row.id))
+      .where(
+        "enrolment_id",
+        "in",
+        ended.map((row) => row.id),
+      )
       .where("status", "=", "open")
       .execute();
     return ended.length;

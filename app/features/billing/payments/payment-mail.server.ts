@@ -28,11 +28,21 @@ export const paymentRefundedMail = defineMail("payment-refunded", refundedMailDa
     [t("page.child"), data.childName],
     [t("page.amount"), formatMoney(data.amountMinor, data.currency, lang), true],
   ];
-  const text = [t("refundMail.greeting"), "", t("refundMail.intro"), "", ...details.map(([label, value]) => `${label}: ${value}`), "", t("refundMail.after"), "", t("refundMail.signoff")].join("\n");
+  const text = [
+    t("refundMail.greeting"),
+    "",
+    t("refundMail.intro"),
+    "",
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    "",
+    t("refundMail.after"),
+    "",
+    t("refundMail.signoff"),
+  ].join("\n");
   const body = html`<p>${t("refundMail.greeting")}</p>
-<p>${t("refundMail.intro")}</p>
-${detailsTable(details, lang)}
-<p>${t("refundMail.after")}</p>
-<p>${t("refundMail.signoff")}</p>`;
+    <p>${t("refundMail.intro")}</p>
+    ${detailsTable(details, lang)}
+    <p>${t("refundMail.after")}</p>
+    <p>${t("refundMail.signoff")}</p>`;
   return { lang, text, html: body };
 });

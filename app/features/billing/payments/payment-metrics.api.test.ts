@@ -18,7 +18,12 @@ describe("payment figures in /metrics", () => {
   let staff: Record<string, string>;
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    server = await startTestServer({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url, METRICS_TOKEN: TOKEN });
+    server = await startTestServer({
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      METRICS_TOKEN: TOKEN,
+    });
     stripe.setWebhookUrl(server.url + STRIPE_WEBHOOK_PATH);
     const admin = await server.signIn("admin");
     staff = { cookie: admin.cookie, origin: server.url };
@@ -35,17 +40,38 @@ describe("payment figures in /metrics", () => {
   };
   /** Every sample of the payment figures, keyed `name{label}`. */
   const figures = (text: string) =>
-    Object.fromEntries([...text.matchAll(/^((?:payment_webhook_events_total|payment_events_processed_total|refunds)\{\w+="[^"]*"\}) (\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]));
+    Object.fromEntries(
+      [...text.matchAll(/^((?:payment_webhook_events_total|payment_events_processed_total|refunds)\{\w+="[^"]*"\}) (\d+)$/gm)].map((m) => [
+        m[1]!,
+        Number(m[2]),
+      ]),
+    );
   const added = (before: Record<string, number>, after: Record<string, number>) =>
-    Object.fromEntries(Object.entries(after).filter(([key, n]) => n !== (before[key] ?? 0)).map(([key, n]) => [key, n - (before[key] ?? 0)]));
+    Object.fromEntries(
+      Object.entries(after)
+        .filter(([key, n]) => n !== (before[key] ?? 0))
+        .map(([key, n]) => [key, n - (before[key] ?? 0)]),
+    );
 
   it("counts webhook deliveries, processed payment events and refunds by outcome, and names no id", async () => {
     const before = figures(await scrape());
     // A family pays for a held seat online.
-    const course = await server.db.selectFrom("courses").select(["id", "slug", "min_age"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    const course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     const timeZone = (await server.request("GET", `/api/courses/${course.slug}/sections`)).body.timeZone;
     const section = await server.request("POST", "/api/admin/sections", {
-      json: { courseId: course.id, weekdays: [2, 4], startTime: "16:00", durationMinutes: 60, firstDate: addDays(zonedParts(new Date(), timeZone).date, 10), meetings: 4, capacity: 3 },
+      json: {
+        courseId: course.id,
+        weekdays: [2, 4],
+        startTime: "16:00",
+        durationMinutes: 60,
+        firstDate: addDays(zonedParts(new Date(), timeZone).date, 10),
+        meetings: 4,
+        capacity: 3,
+      },
       headers: staff,
     });
     expect(section.status, JSON.stringify(section.body)).toBe(201);
@@ -54,7 +80,9 @@ describe("payment figures in /metrics", () => {
     });
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", enrolled.body.reference).executeTakeFirstOrThrow();
-    const started = await server.request("POST", "/api/payments/checkouts", { json: { token: linkToken(server.config.sessionSecret, "enrolment-payment", row) } });
+    const started = await server.request("POST", "/api/payments/checkouts", {
+      json: { token: linkToken(server.config.sessionSecret, "enrolment-payment", row) },
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const sessionId = started.body.sessionId as string;
 
@@ -62,12 +90,23 @@ describe("payment figures in /metrics", () => {
     const paid = stripe.complete(sessionId);
     expect(await stripe.deliver(paid)).toBe(200);
     expect(await stripe.deliver(paid)).toBe(200);
-    const forged = await server.request("POST", STRIPE_WEBHOOK_PATH, { body: JSON.stringify(paid), headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" } });
+    const forged = await server.request("POST", STRIPE_WEBHOOK_PATH, {
+      body: JSON.stringify(paid),
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+    });
     expect(forged.status).toBe(400);
-    await expect.poll(async () => (await server.db.selectFrom("payment_events").select("outcome").where("event_id", "=", paid.id).executeTakeFirstOrThrow()).outcome, { timeout: 5_000 }).toBe("confirmed");
+    await expect
+      .poll(async () => (await server.db.selectFrom("payment_events").select("outcome").where("event_id", "=", paid.id).executeTakeFirstOrThrow()).outcome, {
+        timeout: 5_000,
+      })
+      .toBe("confirmed");
 
     // A refund made in the provider's dashboard: recorded in the ledger as done.
-    const { payment_ref: intent } = await server.db.selectFrom("payment_checkouts").select("payment_ref").where("session_id", "=", sessionId).executeTakeFirstOrThrow();
+    const { payment_ref: intent } = await server.db
+      .selectFrom("payment_checkouts")
+      .select("payment_ref")
+      .where("session_id", "=", sessionId)
+      .executeTakeFirstOrThrow();
     stripe.dashboardRefund(intent!, 500);
     const refunded = stripe.chargeRefunded(intent!);
     expect(await stripe.deliver(refunded)).toBe(200);

@@ -38,7 +38,9 @@ export async function reconcilePayments(deps: { db: DB; logger: Logger }, provid
   const byRef = new Map(ours.map((row) => [row.provider_ref!, row]));
   // A payment in another currency than its checkout is kept on the checkout, not in the ledger (decision 094).
   const checkouts = new Set(
-    (await db.selectFrom("payment_checkouts").select("payment_ref").where("payment_ref", "is not", null).where("paid_at", ">=", since.toISOString()).execute()).map((row) => row.payment_ref!),
+    (
+      await db.selectFrom("payment_checkouts").select("payment_ref").where("payment_ref", "is not", null).where("paid_at", ">=", since.toISOString()).execute()
+    ).map((row) => row.payment_ref!),
   );
   let found = 0;
   const differ = async (key: string, fields: { providerRef: string; invoiceId?: number | null; amountMinor: number; currency: string; details: string }) => {
@@ -49,16 +51,47 @@ export async function reconcilePayments(deps: { db: DB; logger: Logger }, provid
     seen.add(move.ref);
     const row = byRef.get(move.ref);
     if (move.kind === "payment") {
-      if (!row && !checkouts.has(move.ref)) await differ(`payment-missing:${move.ref}`, { providerRef: move.ref, amountMinor: move.amountMinor, currency: move.currency, details: `payment ${move.ref} at the provider is not in the ledger` });
+      if (!row && !checkouts.has(move.ref))
+        await differ(`payment-missing:${move.ref}`, {
+          providerRef: move.ref,
+          amountMinor: move.amountMinor,
+          currency: move.currency,
+          details: `payment ${move.ref} at the provider is not in the ledger`,
+        });
       else if (row && row.amount_minor !== move.amountMinor)
-        await differ(`payment-amount:${move.ref}`, { providerRef: move.ref, invoiceId: row.invoice_id, amountMinor: move.amountMinor, currency: move.currency, details: `payment ${move.ref}: ${move.amountMinor} at the provider, ${row.amount_minor} in the ledger` });
+        await differ(`payment-amount:${move.ref}`, {
+          providerRef: move.ref,
+          invoiceId: row.invoice_id,
+          amountMinor: move.amountMinor,
+          currency: move.currency,
+          details: `payment ${move.ref}: ${move.amountMinor} at the provider, ${row.amount_minor} in the ledger`,
+        });
       continue;
     }
     if (move.status !== "succeeded") continue;
-    if (!row) await differ(`refund-missing:${move.ref}`, { providerRef: move.ref, amountMinor: move.amountMinor, currency: move.currency, details: `refund ${move.ref} of ${move.paymentRef} at the provider is not in the ledger` });
-    else if (row.refund_state === "failed") await differ(`refund-failed-here:${move.ref}`, { providerRef: move.ref, invoiceId: row.invoice_id, amountMinor: move.amountMinor, currency: move.currency, details: `refund ${move.ref} succeeded at the provider but is failed in the ledger` });
+    if (!row)
+      await differ(`refund-missing:${move.ref}`, {
+        providerRef: move.ref,
+        amountMinor: move.amountMinor,
+        currency: move.currency,
+        details: `refund ${move.ref} of ${move.paymentRef} at the provider is not in the ledger`,
+      });
+    else if (row.refund_state === "failed")
+      await differ(`refund-failed-here:${move.ref}`, {
+        providerRef: move.ref,
+        invoiceId: row.invoice_id,
+        amountMinor: move.amountMinor,
+        currency: move.currency,
+        details: `refund ${move.ref} succeeded at the provider but is failed in the ledger`,
+      });
     else if (row.amount_minor !== move.amountMinor)
-      await differ(`refund-amount:${move.ref}`, { providerRef: move.ref, invoiceId: row.invoice_id, amountMinor: move.amountMinor, currency: move.currency, details: `refund ${move.ref}: ${move.amountMinor} at the provider, ${row.amount_minor} in the ledger` });
+      await differ(`refund-amount:${move.ref}`, {
+        providerRef: move.ref,
+        invoiceId: row.invoice_id,
+        amountMinor: move.amountMinor,
+        currency: move.currency,
+        details: `refund ${move.ref}: ${move.amountMinor} at the provider, ${row.amount_minor} in the ledger`,
+      });
   }
   // Only when the provider's list was read whole: a cut list would report our newest records as missing.
   if (movements.length < LIMIT) {
@@ -67,7 +100,13 @@ export async function reconcilePayments(deps: { db: DB; logger: Logger }, provid
       if (seen.has(row.provider_ref!) || row.created_at > settled || row.refund_state !== "done" || row.provider_ref!.startsWith("session:")) continue;
       // Lost disputes are recorded with the dispute's id: not a refund the provider lists.
       if (row.provider_ref!.startsWith("dp_")) continue;
-      await differ(`not-at-provider:${row.provider_ref}`, { providerRef: row.provider_ref!, invoiceId: row.invoice_id, amountMinor: row.amount_minor, currency: row.currency, details: `${row.kind} ${row.provider_ref} in the ledger is not at the provider` });
+      await differ(`not-at-provider:${row.provider_ref}`, {
+        providerRef: row.provider_ref!,
+        invoiceId: row.invoice_id,
+        amountMinor: row.amount_minor,
+        currency: row.currency,
+        details: `${row.kind} ${row.provider_ref} in the ledger is not at the provider`,
+      });
     }
   }
   if (found > 0) deps.logger.warn({ found }, "payment reconciliation found differences with the provider");

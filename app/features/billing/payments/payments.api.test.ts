@@ -27,7 +27,11 @@ describe("online payment with Stripe Checkout", () => {
     stripe.setWebhookUrl(server.url + STRIPE_WEBHOOK_PATH);
     const admin = await server.signIn("admin");
     staff = { cookie: admin.cookie, origin: server.url };
-    course = await server.db.selectFrom("courses").select(["id", "slug", "min_age", "price"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age", "price"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     const timeZone = (await server.request("GET", `/api/courses/${course.slug}/sections`)).body.timeZone;
     today = zonedParts(new Date(), timeZone).date;
   });
@@ -55,23 +59,55 @@ describe("online payment with Stripe Checkout", () => {
     return res.body as { url: string; sessionId: string };
   };
   const enrolment = (id: number) => server.db.selectFrom("section_enrolments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const seats = async (id: number) => (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
-  const checkoutRow = (sessionId: string) => server.db.selectFrom("payment_checkouts").selectAll().where("session_id", "=", sessionId).executeTakeFirstOrThrow();
+  const seats = async (id: number) =>
+    (await server.db.selectFrom("course_sections").select("seats_taken").where("id", "=", id).executeTakeFirstOrThrow()).seats_taken;
+  const checkoutRow = (sessionId: string) =>
+    server.db.selectFrom("payment_checkouts").selectAll().where("session_id", "=", sessionId).executeTakeFirstOrThrow();
   const mailsTo = async (email: string, template: string) =>
-    (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).filter((job) => job.payload.includes(`"to":"${email}"`) && job.payload.includes(`"template":"${template}"`)).length;
-  const eventsOf = async (sessionId: string) => Number((await server.db.selectFrom("payment_events").select((eb) => eb.fn.countAll().as("n")).where("session_id", "=", sessionId).executeTakeFirstOrThrow()).n);
+    (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).filter(
+      (job) => job.payload.includes(`"to":"${email}"`) && job.payload.includes(`"template":"${template}"`),
+    ).length;
+  const eventsOf = async (sessionId: string) =>
+    Number(
+      (
+        await server.db
+          .selectFrom("payment_events")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("session_id", "=", sessionId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const postWebhook = (body: string, signature?: string) =>
-    server.request("POST", STRIPE_WEBHOOK_PATH, { body, headers: { "content-type": "application/json; charset=utf-8", ...(signature ? { "stripe-signature": signature } : {}) } });
+    server.request("POST", STRIPE_WEBHOOK_PATH, {
+      body,
+      headers: { "content-type": "application/json; charset=utf-8", ...(signature ? { "stripe-signature": signature } : {}) },
+    });
 
   it("the stand-in answers the real library as Stripe does: sessions, retrieval, refunds, and Stripe's errors", async () => {
     const provider = paymentProviderOf(server.config)!;
     const expiresAt = new Date(Date.now() + 45 * 60_000).toISOString();
     // Ours upper case; Stripe's lower case lives only in the adapter (decision 101).
-    const request = { amountMinor: 12_345, currency: "USD", description: "Robotics — Zara", reference: "ABC123", customerEmail: "lib@example.com", lang: "en" as const, successUrl: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}", cancelUrl: "http://localhost/back", expiresAt };
+    const request = {
+      amountMinor: 12_345,
+      currency: "USD",
+      description: "Robotics — Zara",
+      reference: "ABC123",
+      customerEmail: "lib@example.com",
+      lang: "en" as const,
+      successUrl: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}",
+      cancelUrl: "http://localhost/back",
+      expiresAt,
+    };
     const session = await provider.createCheckout(request);
     expect(session.sessionId).toMatch(/^cs_test_/);
     expect(session.url).toBe(`${stripe.url}/c/pay/${session.sessionId}`);
-    expect(stripe.sessions.get(session.sessionId)).toMatchObject({ amount_total: 12_345, currency: "usd", client_reference_id: "ABC123", customer_email: "lib@example.com", locale: "en" });
+    expect(stripe.sessions.get(session.sessionId)).toMatchObject({
+      amount_total: 12_345,
+      currency: "usd",
+      client_reference_id: "ABC123",
+      customer_email: "lib@example.com",
+      locale: "en",
+    });
     expect(await provider.retrieveCheckout(session.sessionId)).toMatchObject({ paid: false, paymentRef: null, amountMinor: 12_345 });
     stripe.complete(session.sessionId);
     const paid = await provider.retrieveCheckout(session.sessionId);
@@ -88,7 +124,10 @@ describe("online payment with Stripe Checkout", () => {
     await provider.refund(paid.paymentRef!, undefined, "key-5");
     expect(stripe.refunds.filter((refund) => refund.payment_intent === paid.paymentRef).map((refund) => refund.amount)).toEqual([345, 1, 11_999]);
     // Stripe's own rules and errors, as the library raises them.
-    await expect(provider.createCheckout({ ...request, expiresAt: new Date(Date.now() + 60_000).toISOString() })).rejects.toMatchObject({ type: "StripeInvalidRequestError", param: "expires_at" });
+    await expect(provider.createCheckout({ ...request, expiresAt: new Date(Date.now() + 60_000).toISOString() })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      param: "expires_at",
+    });
     await expect(provider.retrieveCheckout("cs_test_missing")).rejects.toMatchObject({ type: "StripeInvalidRequestError", statusCode: 404 });
     const wrongKey = stripeProvider({ secretKey: "sk_test_wrongwrongwrong", webhookSecret: stripe.webhookSecret, apiUrl: stripe.url });
     await expect(wrongKey.retrieveCheckout(session.sessionId)).rejects.toMatchObject({ type: "StripeAuthenticationError", statusCode: 401 });
@@ -119,7 +158,11 @@ describe("online payment with Stripe Checkout", () => {
     expect(pay.headers.get("location")).toBe(session.success_url.replace("{CHECKOUT_SESSION_ID}", started.sessionId));
     // The webhook stored the event; its job confirms the seat a moment later.
     await vi.waitFor(async () => expect(await enrolment(held.row.id)).toMatchObject({ status: "enrolled", payment_hold_until: null }), { timeout: 5_000 });
-    expect(await checkoutRow(started.sessionId)).toMatchObject({ status: "paid", paid_amount_minor: course.price * 100, payment_ref: expect.stringMatching(/^pi_test_/) });
+    expect(await checkoutRow(started.sessionId)).toMatchObject({
+      status: "paid",
+      paid_amount_minor: course.price * 100,
+      payment_ref: expect.stringMatching(/^pi_test_/),
+    });
     expect(await eventsOf(started.sessionId)).toBe(1);
     expect(await mailsTo("pay.en@example.com", "section-enrolment")).toBe(1);
     expect(await seats(id)).toBe(1);
@@ -135,7 +178,10 @@ describe("online payment with Stripe Checkout", () => {
     const started = await checkout(held.token);
     const event = stripe.complete(started.sessionId);
     const statuses = await Promise.all(Array.from({ length: 20 }, () => stripe.deliver(event)));
-    expect(statuses.every((status) => status === 200), String(statuses)).toBe(true);
+    expect(
+      statuses.every((status) => status === 200),
+      String(statuses),
+    ).toBe(true);
     // Out of order: a second event of the same session (as a resend or async success would be).
     expect(await stripe.deliver({ ...event, id: "evt_test_other_delivery" })).toBe(200);
     expect(await eventsOf(started.sessionId)).toBe(2);
@@ -189,7 +235,9 @@ describe("online payment with Stripe Checkout", () => {
     const [a, b] = await Promise.all([sweepPaymentHolds(server.db, later), sweepPaymentHolds(server.db, later)]);
     expect(a + b, JSON.stringify(await server.db.selectFrom("section_enrolments").select(["id", "email", "status", "payment_hold_until"]).execute())).toBe(1);
     expect(await enrolment(held.row.id)).toMatchObject({ status: "cancelled", payment_hold_until: held.row.payment_hold_until });
-    expect(await server.db.selectFrom("section_waitlist").select("status").where("email", "=", "next.in.line@example.com").executeTakeFirstOrThrow()).toEqual({ status: "offered" });
+    expect(await server.db.selectFrom("section_waitlist").select("status").where("email", "=", "next.in.line@example.com").executeTakeFirstOrThrow()).toEqual({
+      status: "offered",
+    });
     expect(await seats(id)).toBe(1);
     expect(await checkoutRow(started.sessionId)).toMatchObject({ status: "expired" });
     expect((await server.request("POST", "/api/payments/checkouts", { json: { token: held.token } })).body.reason).toBe("expired");
@@ -224,7 +272,8 @@ describe("online payment with Stripe Checkout", () => {
 
   it("charges the fee as priced at enrolment (a promo code's discount), and a fee brought to nothing is confirmed without payment", async () => {
     const id = await create(5);
-    const code = async (json: Record<string, unknown>) => expect((await server.request("POST", "/api/admin/promo-codes", { json: { maxUses: 5, ...json }, headers: staff })).status).toBe(201);
+    const code = async (json: Record<string, unknown>) =>
+      expect((await server.request("POST", "/api/admin/promo-codes", { json: { maxUses: 5, ...json }, headers: staff })).status).toBe(201);
     await code({ code: "HALFOFF", kind: "percent", percent: 50 });
     await code({ code: "ALLOFF", kind: "percent", percent: 100 });
     const half = await server.request("POST", `/api/sections/${id}/enrolments`, { json: { ...child("half@example.com"), promoCode: "halfoff" } });
@@ -236,9 +285,14 @@ describe("online payment with Stripe Checkout", () => {
     const free = await server.request("POST", `/api/sections/${id}/enrolments`, { json: { ...child("free@example.com"), promoCode: "ALLOFF" } });
     expect(free.status, JSON.stringify(free.body)).toBe(201);
     expect(free.body.paymentUrl).toBeUndefined();
-    expect(await server.db.selectFrom("section_enrolments").select(["payment_hold_until", "status"]).where("reference", "=", free.body.reference).executeTakeFirstOrThrow()).toEqual({ payment_hold_until: null, status: "enrolled" });
+    expect(
+      await server.db
+        .selectFrom("section_enrolments")
+        .select(["payment_hold_until", "status"])
+        .where("reference", "=", free.body.reference)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ payment_hold_until: null, status: "enrolled" });
   });
-
 });
 
 describe("without Stripe keys (as shipped)", () => {
@@ -252,11 +306,25 @@ describe("without Stripe keys (as shipped)", () => {
 
   it("enrolments are confirmed at once and wait for a desk payment; the payment endpoints answer 404", async () => {
     const admin = await server.signIn("admin");
-    const course = await server.db.selectFrom("courses").select(["id", "slug", "min_age"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    const course = await server.db
+      .selectFrom("courses")
+      .select(["id", "slug", "min_age"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     const timeZone = (await server.request("GET", `/api/courses/${course.slug}/sections`)).body.timeZone;
-    const json = { courseId: course.id, weekdays: [2], startTime: "16:00", durationMinutes: 60, firstDate: addDays(zonedParts(new Date(), timeZone).date, 10), meetings: 2, capacity: 2 };
+    const json = {
+      courseId: course.id,
+      weekdays: [2],
+      startTime: "16:00",
+      durationMinutes: 60,
+      firstDate: addDays(zonedParts(new Date(), timeZone).date, 10),
+      meetings: 2,
+      capacity: 2,
+    };
     const section = await server.request("POST", "/api/admin/sections", { json, headers: { cookie: admin.cookie, origin: server.url } });
-    const res = await server.request("POST", `/api/sections/${section.body.id}/enrolments`, { json: { childName: "Desk Child", childAge: course.min_age, parentName: "Sana Khan", email: "desk@example.com", phone: "+91 98765 43210" } });
+    const res = await server.request("POST", `/api/sections/${section.body.id}/enrolments`, {
+      json: { childName: "Desk Child", childAge: course.min_age, parentName: "Sana Khan", email: "desk@example.com", phone: "+91 98765 43210" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.paymentUrl).toBeUndefined();
     const row = await server.db.selectFrom("section_enrolments").selectAll().where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
@@ -265,7 +333,10 @@ describe("without Stripe keys (as shipped)", () => {
     const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
     expect(started.status).toBe(404);
     expect(started.body.message).toEqual(expect.any(String));
-    const hook = await server.request("POST", STRIPE_WEBHOOK_PATH, { body: "{}", headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" } });
+    const hook = await server.request("POST", STRIPE_WEBHOOK_PATH, {
+      body: "{}",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+    });
     expect(hook.status).toBe(404);
     expect(hook.body.message).toEqual(expect.any(String));
   });

@@ -12,7 +12,13 @@ import { paymentProviderOf } from "./payment-provider.server";
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "payments", key, values);
 
 /** The payment link's token: the enrolment's id and a MAC, base64url only (decision 085). */
-export const paymentTokenSchema = z.object({ token: z.string().min(16).max(100).regex(/^[\w-]+$/) });
+export const paymentTokenSchema = z.object({
+  token: z
+    .string()
+    .min(16)
+    .max(100)
+    .regex(/^[\w-]+$/),
+});
 
 /** The path of Stripe's webhook (README; set it in the Stripe dashboard as $PUBLIC_URL + this). */
 export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";

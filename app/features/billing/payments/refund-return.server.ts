@@ -37,7 +37,11 @@ export class ProviderUnclear extends Error {}
  * marked refunded and the family told, once (conditional UPDATEs). Refused: the refund fails (the
  * family is left in credit) and staff are told. Unknown: throws, and the job runs again later.
  */
-export async function runRefundReturn(deps: { db: DB; logger: Logger }, provider: PaymentProvider | null, job: z.output<typeof refundReturnJob.payload>): Promise<void> {
+export async function runRefundReturn(
+  deps: { db: DB; logger: Logger },
+  provider: PaymentProvider | null,
+  job: z.output<typeof refundReturnJob.payload>,
+): Promise<void> {
   const { db } = deps;
   if (!provider) throw new ProviderUnclear("online payments are not configured: the return waits");
   if (job.ledgerRefundId !== null) {
@@ -51,13 +55,25 @@ export async function runRefundReturn(deps: { db: DB; logger: Logger }, provider
     deps.logger.error({ sessionId: job.sessionId, code: answer.code }, "the payment provider refused a return; the family is left in credit");
     await db.transaction().execute(async (trx) => {
       if (job.ledgerRefundId !== null) await failRefund(trx, job.ledgerRefundId);
-      await raisePaymentNotice(trx, { kind: "refund-refused", key: `refund-refused:return-${job.sessionId}`, providerRef: job.paymentRef, amountMinor: job.amountMinor, currency: job.mail.currency.toUpperCase(), details: `return of ${job.sessionId}: ${answer.code}` });
+      await raisePaymentNotice(trx, {
+        kind: "refund-refused",
+        key: `refund-refused:return-${job.sessionId}`,
+        providerRef: job.paymentRef,
+        amountMinor: job.amountMinor,
+        currency: job.mail.currency.toUpperCase(),
+        details: `return of ${job.sessionId}: ${answer.code}`,
+      });
     });
     return;
   }
   await db.transaction().execute(async (trx) => {
     if (job.ledgerRefundId !== null) await settleRefund(trx, job.ledgerRefundId, answer.id);
-    const changed = await trx.updateTable("payment_checkouts").set({ status: "refunded", updated_at: nowIso() }).where("session_id", "=", job.sessionId).where("status", "=", "paid").executeTakeFirst();
+    const changed = await trx
+      .updateTable("payment_checkouts")
+      .set({ status: "refunded", updated_at: nowIso() })
+      .where("session_id", "=", job.sessionId)
+      .where("status", "=", "paid")
+      .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 1) await queueMail(trx, paymentRefundedMail, { to: job.email, subject: job.subject, data: job.mail });
   });
 }

@@ -67,14 +67,25 @@ export function stripeProvider(settings: NonNullable<Config["stripe"]>): Payment
     maxNetworkRetries: 0,
     timeout: 20_000,
     telemetry: false,
-    ...(target ? { host: target.hostname, port: target.port || (target.protocol === "https:" ? 443 : 80), protocol: target.protocol === "https:" ? ("https" as const) : ("http" as const) } : {}),
+    ...(target
+      ? {
+          host: target.hostname,
+          port: target.port || (target.protocol === "https:" ? 443 : 80),
+          protocol: target.protocol === "https:" ? ("https" as const) : ("http" as const),
+        }
+      : {}),
   });
   return {
     name: "stripe",
     async createCheckout(request) {
       const session = await stripe.checkout.sessions.create({
         mode: "payment",
-        line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountMinor, product_data: { name: request.description } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountMinor, product_data: { name: request.description } },
+          },
+        ],
         client_reference_id: request.reference,
         customer_email: request.customerEmail,
         // Stripe Checkout has no Arabic: "auto" follows the family's browser.
@@ -145,11 +156,27 @@ export function stripeProvider(settings: NonNullable<Config["stripe"]>): Payment
       for await (const intent of stripe.paymentIntents.list({ created, limit: 100 })) {
         if (out.length >= limit) break;
         if (intent.status !== "succeeded") continue;
-        out.push({ kind: "payment", ref: intent.id, paymentRef: intent.id, amountMinor: intent.amount_received, currency: intent.currency, status: intent.status, created: at(intent.created) });
+        out.push({
+          kind: "payment",
+          ref: intent.id,
+          paymentRef: intent.id,
+          amountMinor: intent.amount_received,
+          currency: intent.currency,
+          status: intent.status,
+          created: at(intent.created),
+        });
       }
       for await (const refund of stripe.refunds.list({ created, limit: 100 })) {
         if (out.length >= limit) break;
-        out.push({ kind: "refund", ref: refund.id, paymentRef: refOf(refund.payment_intent), amountMinor: refund.amount, currency: refund.currency, status: refund.status ?? "pending", created: at(refund.created) });
+        out.push({
+          kind: "refund",
+          ref: refund.id,
+          paymentRef: refOf(refund.payment_intent),
+          amountMinor: refund.amount,
+          currency: refund.currency,
+          status: refund.status ?? "pending",
+          created: at(refund.created),
+        });
       }
       return out;
     },

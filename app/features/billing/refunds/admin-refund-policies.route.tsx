@@ -20,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   requireAdminPage(context, request);
-  const fields = await request.clone().formData().catch(() => null);
+  const fields = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const kind = String(fields?.get("kind") ?? "");
   const id = String(fields?.get("id") ?? "");
   if (!/^(course|camp)$/.test(kind) || !/^\d{1,9}$/.test(id)) throw data({ message: "Bad request." }, { status: 400 });

@@ -47,7 +47,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       leftMinor: payment.refundableMinor,
     },
     refunds: payment.refunds.map((refund) => ({ ...refund, amount: money(refund.amountMinor), day: formatCalendarDay(refund.at, lang) })),
-    prefill: { amount: PREFILL.test(amount) ? amount : payment.refundableMinor > 0 ? majorText(payment.refundableMinor, payment.currency) : "", reason: (url.searchParams.get("reason") ?? "").slice(0, 500) },
+    prefill: {
+      amount: PREFILL.test(amount) ? amount : payment.refundableMinor > 0 ? majorText(payment.refundableMinor, payment.currency) : "",
+      reason: (url.searchParams.get("reason") ?? "").slice(0, 500),
+    },
     policy: Number.isInteger(policy) && policy >= 0 && policy <= 100 ? policy : null,
     done: doneNote?.creditNoteId ? { id: doneNote.creditNoteId, number: doneNote.creditNoteNumber ?? "", pending: doneNote.state === "pending" } : null,
   };
@@ -66,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
     endpoint: refundPaymentEndpoint,
     params: { id: params.id },
     // What does not read as money goes as typed, for the schema to refuse in the page's language.
-    toBody: (form) => ({ amountMinor: parseMajor(form.amount ?? "", currency) ?? (form.amount ?? ""), reason: form.reason ?? "" }),
+    toBody: (form) => ({ amountMinor: parseMajor(form.amount ?? "", currency) ?? form.amount ?? "", reason: form.reason ?? "" }),
     onSuccess: (answer) => `${path}?done=${(answer.body.creditNote as { id: number }).id}`,
   });
 }

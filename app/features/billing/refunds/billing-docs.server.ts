@@ -90,7 +90,13 @@ export async function invoiceDocument(db: DB, id: number, lang?: Lang): Promise<
     instalments: instalments.map((i) => ({ position: i.position, dueOn: i.due_on, amountMinor: i.amount_minor })),
     payments: payments
       .filter((p) => p.refund_state !== "failed")
-      .map((p) => ({ kind: p.kind, method: p.method, amountMinor: p.kind === "refund" ? -p.amount_minor : p.amount_minor, at: p.received_at, state: p.refund_state })),
+      .map((p) => ({
+        kind: p.kind,
+        method: p.method,
+        amountMinor: p.kind === "refund" ? -p.amount_minor : p.amount_minor,
+        at: p.received_at,
+        state: p.refund_state,
+      })),
     creditNotes: notes.map((n) => ({ number: n.number, amountMinor: n.amount_minor, at: n.created_at, cancelled: n.cancelled_at !== null })),
     balanceMinor: await invoiceOutstanding(db, id),
   };
@@ -107,7 +113,16 @@ export async function creditNoteDocument(db: DB, id: number, lang?: Lang): Promi
     lang: lang ?? note.lang,
     settings: await getSiteSettings(db),
     invoice: base.invoice,
-    note: { id: note.id, number: note.number, amountMinor: note.amount_minor, reason: note.reason, kind: note.kind, at: note.created_at, cancelled: note.cancelled_at !== null, refundMethod: refund?.method ?? null },
+    note: {
+      id: note.id,
+      number: note.number,
+      amountMinor: note.amount_minor,
+      reason: note.reason,
+      kind: note.kind,
+      at: note.created_at,
+      cancelled: note.cancelled_at !== null,
+      refundMethod: refund?.method ?? null,
+    },
   };
 }
 

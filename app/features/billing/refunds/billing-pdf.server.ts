@@ -131,7 +131,12 @@ function header(page: Page, doc: Doc, title: string, facts: [string, string][]):
   page.put(serverT(doc.lang, "common", "brand"), 0, WIDTH / 2, "start", { size: 16, bold: true, color: COLORS.brand });
   page.put(title, WIDTH / 2, WIDTH / 2, "end", { size: 20, bold: true });
   page.down(16);
-  for (const line of [settings.address[doc.lang], settings.phone, settings.email, invoice.taxRegistration ? t("pdf.taxRegistration", { number: invoice.taxRegistration }) : ""]) {
+  for (const line of [
+    settings.address[doc.lang],
+    settings.phone,
+    settings.email,
+    invoice.taxRegistration ? t("pdf.taxRegistration", { number: invoice.taxRegistration }) : "",
+  ]) {
     if (!line) continue;
     page.put(line, 0, WIDTH / 2, "start", { size: 9, color: COLORS.muted });
     page.y += 14;
@@ -178,12 +183,16 @@ export function buildInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     page.row(t("pdf.total"), money(invoice.totalMinor), { size: 12, bold: true });
     if (doc.instalments.length > 0) {
       page.heading(t("pdf.instalments"));
-      for (const part of doc.instalments) page.row(t("pdf.instalment", { position: part.position, date: formatCalendarDay(part.dueOn, doc.lang) }), money(part.amountMinor));
+      for (const part of doc.instalments)
+        page.row(t("pdf.instalment", { position: part.position, date: formatCalendarDay(part.dueOn, doc.lang) }), money(part.amountMinor));
     }
     if (doc.payments.length > 0) {
       page.heading(t("pdf.payments"));
       for (const payment of doc.payments) {
-        const label = t(payment.kind === "refund" ? "pdf.refundRow" : "pdf.paymentRow", { date: dayOf(payment.at, doc), method: t(`method.${payment.method}`) });
+        const label = t(payment.kind === "refund" ? "pdf.refundRow" : "pdf.paymentRow", {
+          date: dayOf(payment.at, doc),
+          method: t(`method.${payment.method}`),
+        });
         page.row(payment.state === "pending" ? `${label} ${t("pdf.pending")}` : label, money(-payment.amountMinor));
       }
     }

@@ -45,12 +45,20 @@ export const invoiceMailTemplate = defineMail(invoiceMailKind, async ({ db, conf
   // signing in: most families who enrol have no account.
   const pay = await howToPay(db, config, lang, data.id);
   const payBlock = pay.invoice ? howToPayMail(pay, lang, config.publicUrl + pay.invoice.url) : null;
-  const text = [t("mail.greeting"), "", t("invoiceMail.intro"), "", ...details.map(([label, value]) => `${label}: ${value}`), "", ...(payBlock ? [...payBlock.text, ""] : [t("mail.link"), link, ""]), t("mail.signoff")].join("\n");
+  const text = [
+    t("mail.greeting"),
+    "",
+    t("invoiceMail.intro"),
+    "",
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    "",
+    ...(payBlock ? [...payBlock.text, ""] : [t("mail.link"), link, ""]),
+    t("mail.signoff"),
+  ].join("\n");
   const body = html`<p>${t("mail.greeting")}</p>
-<p>${t("invoiceMail.intro")}</p>
-${detailsTable(details, lang)}
-${payBlock ? payBlock.html : html`<p><a href="${link}">${t("invoiceMail.open")}</a></p>`}
-<p>${t("mail.signoff")}</p>`;
+    <p>${t("invoiceMail.intro")}</p>
+    ${detailsTable(details, lang)} ${payBlock ? payBlock.html : html`<p><a href="${link}">${t("invoiceMail.open")}</a></p>`}
+    <p>${t("mail.signoff")}</p>`;
   const { invoiceDocument } = await import("./billing-docs.server");
   const { buildInvoicePdf } = await import("./billing-pdf.server");
   const doc = await invoiceDocument(db, data.id, lang);
@@ -68,12 +76,23 @@ export const creditNoteMailTemplate = defineMail("billing-credit-note", creditNo
     [t("mail.child"), data.childName],
     [t("mail.refunded"), formatMoney(data.amountMinor, data.currency, lang), true],
   ];
-  const text = [t("mail.greeting"), "", t("creditNoteMail.intro"), "", ...details.map(([label, value]) => `${label}: ${value}`), "", t("mail.link"), link, "", t("mail.signoff")].join("\n");
+  const text = [
+    t("mail.greeting"),
+    "",
+    t("creditNoteMail.intro"),
+    "",
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    "",
+    t("mail.link"),
+    link,
+    "",
+    t("mail.signoff"),
+  ].join("\n");
   const body = html`<p>${t("mail.greeting")}</p>
-<p>${t("creditNoteMail.intro")}</p>
-${detailsTable(details, lang)}
-<p><a href="${link}">${t("creditNoteMail.open")}</a></p>
-<p>${t("mail.signoff")}</p>`;
+    <p>${t("creditNoteMail.intro")}</p>
+    ${detailsTable(details, lang)}
+    <p><a href="${link}">${t("creditNoteMail.open")}</a></p>
+    <p>${t("mail.signoff")}</p>`;
   const { creditNoteDocument } = await import("./billing-docs.server");
   const { buildCreditNotePdf } = await import("./billing-pdf.server");
   const doc = await creditNoteDocument(db, data.id, lang);

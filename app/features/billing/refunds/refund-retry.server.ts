@@ -23,7 +23,11 @@ const BATCH = 50;
  * ask, or two instances sweeping at once, refund the money once; settling is a conditional UPDATE.
  * A refusal fails the refund as the first ask would have (the note cancelled, the balance restored).
  */
-export async function retryPendingRefunds(deps: { db: DB; logger: Logger }, provider: PaymentProvider | null, at = new Date()): Promise<{ settled: number; failed: number }> {
+export async function retryPendingRefunds(
+  deps: { db: DB; logger: Logger },
+  provider: PaymentProvider | null,
+  at = new Date(),
+): Promise<{ settled: number; failed: number }> {
   const result = { settled: 0, failed: 0 };
   if (!provider) return result;
   const { db } = deps;
@@ -46,7 +50,10 @@ export async function retryPendingRefunds(deps: { db: DB; logger: Logger }, prov
     // Still no clear answer: left pending for the next sweep (decision 094).
     if (answer.kind === "unknown") continue;
     if (answer.kind === "refused") {
-      deps.logger.error({ code: answer.code, refundId: row.id, key }, "the payment provider refused a pending refund; it is failed and its credit note cancelled");
+      deps.logger.error(
+        { code: answer.code, refundId: row.id, key },
+        "the payment provider refused a pending refund; it is failed and its credit note cancelled",
+      );
       if (await db.transaction().execute((trx) => failRefund(trx, row.id))) result.failed++;
       continue;
     }
@@ -54,7 +61,13 @@ export async function retryPendingRefunds(deps: { db: DB; logger: Logger }, prov
     const settled = await db.transaction().execute(async (trx) => {
       if (!(await settleRefund(trx, row.id, refundRef))) return false;
       if (row.credit_note_id !== null) await queueCreditNoteMail(trx, row.credit_note_id);
-      else if (row.session_id) await trx.updateTable("payment_checkouts").set({ status: "refunded", updated_at: nowIso() }).where("session_id", "=", row.session_id).where("status", "=", "paid").execute();
+      else if (row.session_id)
+        await trx
+          .updateTable("payment_checkouts")
+          .set({ status: "refunded", updated_at: nowIso() })
+          .where("session_id", "=", row.session_id)
+          .where("status", "=", "paid")
+          .execute();
       return true;
     });
     if (settled) result.settled++;

@@ -29,7 +29,11 @@ describe("refunds, credit notes and billing PDFs", () => {
     stripe.setWebhookUrl(server.url + STRIPE_WEBHOOK_PATH);
     const admin = await server.signIn("admin");
     staff = { cookie: admin.cookie, origin: server.url };
-    course = await server.db.selectFrom("courses").select(["id", "min_age", "price", "name_ar"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "min_age", "price", "name_ar"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     today = zonedParts(new Date(), "Asia/Kolkata").date;
   });
   afterAll(async () => {
@@ -62,16 +66,29 @@ describe("refunds, credit notes and billing PDFs", () => {
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     expect((await fetch(started.body.url, { method: "POST", redirect: "manual" })).status).toBe(303);
     // The webhook stored the event; its job records the payment a moment later (decision 094).
-    return vi.waitFor(() => server.db.selectFrom("payments").selectAll().where("kind", "=", "payment").where("provider_ref", "=", stripe.sessions.get(started.body.sessionId)!.payment_intent!).executeTakeFirstOrThrow(), { timeout: 5_000 });
+    return vi.waitFor(
+      () =>
+        server.db
+          .selectFrom("payments")
+          .selectAll()
+          .where("kind", "=", "payment")
+          .where("provider_ref", "=", stripe.sessions.get(started.body.sessionId)!.payment_intent!)
+          .executeTakeFirstOrThrow(),
+      { timeout: 5_000 },
+    );
   };
-  const payAtDesk = async (invoiceId: number, amountMinor: number) => (await server.db.transaction().execute((trx) => recordPayment(trx, { invoiceId, method: "cash", amountMinor })))!.id;
-  const refund = (paymentId: number, json: unknown, headers = staff) => server.request("POST", `/api/admin/billing/payments/${paymentId}/refunds`, { json, headers });
+  const payAtDesk = async (invoiceId: number, amountMinor: number) =>
+    (await server.db.transaction().execute((trx) => recordPayment(trx, { invoiceId, method: "cash", amountMinor })))!.id;
+  const refund = (paymentId: number, json: unknown, headers = staff) =>
+    server.request("POST", `/api/admin/billing/payments/${paymentId}/refunds`, { json, headers });
   const get = async (path: string, cookie: string) => {
     const res = await fetch(server.url + path, { headers: { cookie }, redirect: "manual" });
     return { status: res.status, type: res.headers.get("content-type"), location: res.headers.get("location"), bytes: Buffer.from(await res.arrayBuffer()) };
   };
   const mails = async (email: string, template: string) =>
-    (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).filter((job) => job.payload.includes(`"to":"${email}"`) && job.payload.includes(`"template":"${template}"`));
+    (await server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute()).filter(
+      (job) => job.payload.includes(`"to":"${email}"`) && job.payload.includes(`"template":"${template}"`),
+    );
 
   it("an issued invoice is e-mailed to the family in their language with its number, total, due day and /account link", async () => {
     const { invoice } = await enrol("mail.ar@example.com", "ar");
@@ -88,9 +105,19 @@ describe("refunds, credit notes and billing PDFs", () => {
     const paymentId = await payAtDesk(invoice.id, invoice.total_minor);
     const first = await refund(paymentId, { amountMinor: 1_000, reason: "Missed two classes" });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body.creditNote).toMatchObject({ number: expect.stringMatching(/^CN-\d{4}-\d{6}$/), pdf: `/admin/billing/credit-notes/${first.body.creditNote.id}/pdf` });
+    expect(first.body.creditNote).toMatchObject({
+      number: expect.stringMatching(/^CN-\d{4}-\d{6}$/),
+      pdf: `/admin/billing/credit-notes/${first.body.creditNote.id}/pdf`,
+    });
     const refundRow = await server.db.selectFrom("payments").selectAll().where("id", "=", first.body.refund.id).executeTakeFirstOrThrow();
-    expect(refundRow).toMatchObject({ kind: "refund", method: "cash", amount_minor: 1_000, refund_of: paymentId, refund_state: "done", credit_note_id: first.body.creditNote.id });
+    expect(refundRow).toMatchObject({
+      kind: "refund",
+      method: "cash",
+      amount_minor: 1_000,
+      refund_of: paymentId,
+      refund_state: "done",
+      credit_note_id: first.body.creditNote.id,
+    });
     // Paid in full, then 10.00 credited and given back: the family owes nothing and is owed nothing.
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
     expect(await mails(email, "billing-credit-note")).toHaveLength(1);
@@ -110,7 +137,9 @@ describe("refunds, credit notes and billing PDFs", () => {
     const { row, invoice } = await enrol(email);
     const payment = await payOnline(row);
     const before = stripe.refunds.length;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => refund(payment.id, { amountMinor: payment.amount_minor, reason: "Dropped before the start" })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => refund(payment.id, { amountMinor: payment.amount_minor, reason: "Dropped before the start" })),
+    );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses, JSON.stringify(answers.map((a) => a.body))).toEqual([201, ...Array(9).fill(409)]);
     expect(stripe.refunds.length - before).toBe(1);
@@ -127,7 +156,15 @@ describe("refunds, credit notes and billing PDFs", () => {
     const email = "pending.refund@example.com";
     const { row } = await enrol(email);
     const payment = await payOnline(row);
-    const note = await server.db.transaction().execute((trx) => issueCreditNote(trx, { invoiceId: payment.invoice_id, amountMinor: 1_000, kind: "refund", reason: "Stopped", refund: { paymentId: payment.id, pending: true } }));
+    const note = await server.db.transaction().execute((trx) =>
+      issueCreditNote(trx, {
+        invoiceId: payment.invoice_id,
+        amountMinor: 1_000,
+        kind: "refund",
+        reason: "Stopped",
+        refund: { paymentId: payment.id, pending: true },
+      }),
+    );
     const before = stripe.refunds.length;
     const deps = { db: server.db, logger: createLogger("silent") };
     const provider = paymentProviderOf(server.config);
@@ -138,7 +175,10 @@ describe("refunds, credit notes and billing PDFs", () => {
     expect(sweeps.reduce((sum, done) => sum + done.settled, 0)).toBe(1);
     expect(stripe.refunds.length - before).toBe(1);
     expect(stripe.refunds.at(-1)).toMatchObject({ amount: 1_000, payment_intent: payment.provider_ref });
-    expect(await server.db.selectFrom("payments").select(["refund_state", "provider_ref"]).where("id", "=", note.refundId!).executeTakeFirstOrThrow()).toEqual({ refund_state: "done", provider_ref: stripe.refunds.at(-1)!.id });
+    expect(await server.db.selectFrom("payments").select(["refund_state", "provider_ref"]).where("id", "=", note.refundId!).executeTakeFirstOrThrow()).toEqual({
+      refund_state: "done",
+      provider_ref: stripe.refunds.at(-1)!.id,
+    });
     expect(await mails(email, "billing-credit-note")).toHaveLength(1);
   });
 
@@ -147,7 +187,11 @@ describe("refunds, credit notes and billing PDFs", () => {
     const { row } = await enrol(email);
     const payment = await payOnline(row);
     // Someone refunded most of it at the provider's dashboard: the provider refuses more than is left.
-    const res = await fetch(`${stripe.url}/v1/refunds`, { method: "POST", headers: { authorization: `Bearer ${stripe.secretKey}`, "content-type": "application/x-www-form-urlencoded" }, body: `payment_intent=${payment.provider_ref}&amount=${payment.amount_minor - 100}` });
+    const res = await fetch(`${stripe.url}/v1/refunds`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${stripe.secretKey}`, "content-type": "application/x-www-form-urlencoded" },
+      body: `payment_intent=${payment.provider_ref}&amount=${payment.amount_minor - 100}`,
+    });
     expect(res.status).toBe(200);
     const refused = await refund(payment.id, { amountMinor: 500, reason: "Partial" });
     expect(refused.status).toBe(502);
@@ -164,7 +208,11 @@ describe("refunds, credit notes and billing PDFs", () => {
     const { row } = await enrol("idem@example.com");
     const payment = await payOnline(row);
     const post = (body: string) =>
-      fetch(`${stripe.url}/v1/refunds`, { method: "POST", headers: { authorization: `Bearer ${stripe.secretKey}`, "content-type": "application/x-www-form-urlencoded", "idempotency-key": "CN-TEST-1" }, body }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      fetch(`${stripe.url}/v1/refunds`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${stripe.secretKey}`, "content-type": "application/x-www-form-urlencoded", "idempotency-key": "CN-TEST-1" },
+        body,
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
     const first = await post(`payment_intent=${payment.provider_ref}&amount=300`);
     const again = await post(`payment_intent=${payment.provider_ref}&amount=300`);
     expect(again.body.id).toBe(first.body.id);
@@ -230,9 +278,15 @@ describe("refunds, credit notes and billing PDFs", () => {
     const email = "drop.policy@example.com";
     const { row, invoice } = await enrol(email);
     const paymentId = await payAtDesk(invoice.id, 2_000);
-    const saved = await server.request("PUT", `/api/admin/billing/refund-policies/course/${course.id}`, { json: { percentBefore: 50, percentAfter: 0 }, headers: staff });
+    const saved = await server.request("PUT", `/api/admin/billing/refund-policies/course/${course.id}`, {
+      json: { percentBefore: 50, percentAfter: 0 },
+      headers: staff,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect((await server.request("PUT", `/api/admin/billing/refund-policies/course/${course.id}`, { json: { percentBefore: 101, percentAfter: 0 }, headers: staff })).status).toBe(400);
+    expect(
+      (await server.request("PUT", `/api/admin/billing/refund-policies/course/${course.id}`, { json: { percentBefore: 101, percentAfter: 0 }, headers: staff }))
+        .status,
+    ).toBe(400);
     const dropped = await server.request("POST", `/api/admin/enrolments/${row.reference}/drop`, { json: { reason: "Moving away" }, headers: staff });
     expect(dropped.status, JSON.stringify(dropped.body)).toBe(200);
     const after = await server.db.selectFrom("invoices").select("status").where("id", "=", invoice.id).executeTakeFirstOrThrow();
@@ -241,7 +295,14 @@ describe("refunds, credit notes and billing PDFs", () => {
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
     // The staff enrolment page's proposal (the page itself is walked in the browser suite).
     const proposal = await sectionRefundProposal(server.db, row.id);
-    expect(proposal).toMatchObject({ when: "before", percent: 50, totalMinor: 1_000, payments: [{ paymentId, paidMinor: 2_000, leftMinor: 2_000, proposedMinor: 1_000, href: `/admin/billing/payments/${paymentId}/refund?amount=10.00&policy=50` }] });
+    expect(proposal).toMatchObject({
+      when: "before",
+      percent: 50,
+      totalMinor: 1_000,
+      payments: [
+        { paymentId, paidMinor: 2_000, leftMinor: 2_000, proposedMinor: 1_000, href: `/admin/billing/payments/${paymentId}/refund?amount=10.00&policy=50` },
+      ],
+    });
     const refunded = await refund(paymentId, { amountMinor: 1_000, reason: "Policy: 50% before the start" });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
@@ -255,18 +316,42 @@ describe("refunds, credit notes and billing PDFs", () => {
     const started = await server.request("POST", "/api/payments/checkouts", { json: { token } });
     expect(started.status).toBe(201);
     // The hold runs out (the sweep voids the invoice); the seat goes to someone else (the group closes).
-    await server.db.updateTable("section_enrolments").set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", row.id).execute();
+    await server.db
+      .updateTable("section_enrolments")
+      .set({ payment_hold_until: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", row.id)
+      .execute();
     await sweepPaymentHolds(server.db);
     await server.db.updateTable("course_sections").set({ status: "closed" }).where("id", "=", row.section_id).execute();
     const before = stripe.refunds.length;
     expect((await fetch(started.body.url, { method: "POST", redirect: "manual" })).status).toBe(303);
     // The return is a job queued by the event's job.
     await vi.waitFor(() => expect(stripe.refunds.length - before).toBe(1), { timeout: 5_000 });
-    await vi.waitFor(async () => expect((await server.db.selectFrom("payments").select("refund_state").where("invoice_id", "=", invoice.id).where("kind", "=", "refund").executeTakeFirstOrThrow()).refund_state).toBe("done"), { timeout: 5_000 });
+    await vi.waitFor(
+      async () =>
+        expect(
+          (
+            await server.db
+              .selectFrom("payments")
+              .select("refund_state")
+              .where("invoice_id", "=", invoice.id)
+              .where("kind", "=", "refund")
+              .executeTakeFirstOrThrow()
+          ).refund_state,
+        ).toBe("done"),
+      { timeout: 5_000 },
+    );
     const rows = await server.db.selectFrom("payments").selectAll().where("invoice_id", "=", invoice.id).orderBy("id").execute();
     expect(rows).toMatchObject([
       { kind: "payment", method: "online", amount_minor: invoice.total_minor },
-      { kind: "refund", method: "online", amount_minor: invoice.total_minor, refund_state: "done", provider_ref: stripe.refunds.at(-1)!.id, credit_note_id: null },
+      {
+        kind: "refund",
+        method: "online",
+        amount_minor: invoice.total_minor,
+        refund_state: "done",
+        provider_ref: stripe.refunds.at(-1)!.id,
+        credit_note_id: null,
+      },
     ]);
     expect(await familyBalances(server.db, email)).toEqual([{ currency: "USD", balanceMinor: 0 }]);
   });

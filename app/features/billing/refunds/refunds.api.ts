@@ -19,7 +19,6 @@ import { invoiceOfToken } from "~/features/billing/instalments/invoice-link.serv
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "refunds", key, values);
 
-
 /** Staff: part or all of a payment back. Minor units; the reason is kept on the credit note. */
 export const refundSchema = z.object({
   amountMinor: z.number({ error: v.required }).int(v.invalid).min(1, v.invalid).max(1_000_000_000, v.invalid),
@@ -44,7 +43,12 @@ export const refundPaymentEndpoint = defineEndpoint({
   input: refundSchema,
   async run({ deps, caller, params }, input) {
     const lang = caller.lang;
-    const result = await refundPayment(deps, paymentProviderOf(deps.config), { paymentId: params.id, amountMinor: input.amountMinor, reason: input.reason, staffId: caller.user.id });
+    const result = await refundPayment(deps, paymentProviderOf(deps.config), {
+      paymentId: params.id,
+      amountMinor: input.amountMinor,
+      reason: input.reason,
+      staffId: caller.user.id,
+    });
     if (!result.ok) {
       if (result.reason === "notFound") throw new HttpError(404, say(lang, "api.notFound"));
       if (result.reason === "providerRefused") return { status: 502, body: { message: say(lang, "api.providerRefused") } };
@@ -99,7 +103,10 @@ export const saveRefundPolicyEndpoint = defineEndpoint({
         action: "update",
         entity: params.kind,
         entityId: params.id,
-        changes: { refund_percent_before: { from: before.percentBefore, to: input.percentBefore }, refund_percent_after: { from: before.percentAfter, to: input.percentAfter } },
+        changes: {
+          refund_percent_before: { from: before.percentBefore, to: input.percentBefore },
+          refund_percent_after: { from: before.percentAfter, to: input.percentAfter },
+        },
         userId: caller.user.id,
       }),
     );
@@ -131,7 +138,6 @@ async function pdfAnswer(deps: EndpointDeps, kind: DocKind, id: number, lang: La
   }
   return fileAnswer("pdf", pdf, { filename: `${number}.pdf`, inline: true, cacheControl: "private, no-store" });
 }
-
 
 /** GET /admin/billing/{invoices|credit-notes}/{id}/pdf: staff, any document, in the family's language. */
 const staffPdfEndpoint = (kind: DocKind, segment: string) =>
@@ -166,7 +172,12 @@ const tokenPdfEndpoint = (lang: Lang) =>
     },
   });
 
-export const billingPdfEndpoints = [staffPdfEndpoint("invoice", "invoices"), staffPdfEndpoint("creditNote", "credit-notes"), tokenPdfEndpoint("en"), tokenPdfEndpoint("ar")];
+export const billingPdfEndpoints = [
+  staffPdfEndpoint("invoice", "invoices"),
+  staffPdfEndpoint("creditNote", "credit-notes"),
+  tokenPdfEndpoint("en"),
+  tokenPdfEndpoint("ar"),
+];
 
 /**
  * GET /account/{invoices|credit-notes}/{id}/pdf (and /ar/...): a signed-in family's own document
@@ -193,7 +204,10 @@ const familyPdfEndpoint = (kind: DocKind, segment: string, lang: Lang) =>
     },
   });
 
-const familyPdfEndpoints = (["en", "ar"] as const).flatMap((lang) => [familyPdfEndpoint("invoice", "invoices", lang), familyPdfEndpoint("creditNote", "credit-notes", lang)]);
+const familyPdfEndpoints = (["en", "ar"] as const).flatMap((lang) => [
+  familyPdfEndpoint("invoice", "invoices", lang),
+  familyPdfEndpoint("creditNote", "credit-notes", lang),
+]);
 
 /**
  * The PDFs (decision 092): staff any invoice or credit note, in the family's language; a signed-in
@@ -202,4 +216,3 @@ const familyPdfEndpoints = (["en", "ar"] as const).flatMap((lang) => [familyPdfE
 export function refundsApi(deps: EndpointDeps): Router {
   return jsonRoutes(deps, [...refundEndpoints, ...billingPdfEndpoints, ...familyPdfEndpoints]);
 }
-

@@ -38,7 +38,20 @@ export async function paymentForRefund(db: DB, paymentId: number): Promise<Payme
   const row = await db
     .selectFrom("payments as p")
     .innerJoin("invoices as i", "i.id", "p.invoice_id")
-    .select(["p.id", "p.invoice_id", "i.number", "i.status", "i.family_key", "i.parent_name", "i.child_name", "p.currency", "p.method", "p.amount_minor", "p.provider_ref", "p.received_at"])
+    .select([
+      "p.id",
+      "p.invoice_id",
+      "i.number",
+      "i.status",
+      "i.family_key",
+      "i.parent_name",
+      "i.child_name",
+      "p.currency",
+      "p.method",
+      "p.amount_minor",
+      "p.provider_ref",
+      "p.received_at",
+    ])
     .where("p.id", "=", paymentId)
     .where("p.kind", "=", "payment")
     .executeTakeFirst();
@@ -64,7 +77,14 @@ export async function paymentForRefund(db: DB, paymentId: number): Promise<Payme
     providerRef: row.provider_ref,
     receivedAt: row.received_at,
     refundableMinor: await refundable(db, row.id, row.invoice_id),
-    refunds: refunds.map((r) => ({ id: r.id, amountMinor: r.amount_minor, state: r.refund_state, creditNoteId: r.credit_note_id, creditNoteNumber: r.number, at: r.created_at })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amountMinor: r.amount_minor,
+      state: r.refund_state,
+      creditNoteId: r.credit_note_id,
+      creditNoteNumber: r.number,
+      at: r.created_at,
+    })),
   };
 }
 
@@ -91,7 +111,12 @@ export async function refundPayment(deps: { db: DB; logger: Logger }, provider: 
   let reserved: Reserved;
   try {
     reserved = await db.transaction().execute(async (trx) => {
-      const payment = await trx.selectFrom("payments").select(["id", "invoice_id", "method", "provider_ref"]).where("id", "=", request.paymentId).where("kind", "=", "payment").executeTakeFirst();
+      const payment = await trx
+        .selectFrom("payments")
+        .select(["id", "invoice_id", "method", "provider_ref"])
+        .where("id", "=", request.paymentId)
+        .where("kind", "=", "payment")
+        .executeTakeFirst();
       if (!payment) throw new BillingRefused("notFound");
       const online = payment.method === "online" ? refundableRef(payment.provider_ref) : null;
       if (payment.method === "online" && (!online || !provider)) throw new NoProvider();
@@ -133,11 +158,17 @@ export async function refundPayment(deps: { db: DB; logger: Logger }, provider: 
   if (answer.kind === "unknown") {
     // No clear answer (timeout, 5xx, connection): the money may have moved. The refund stays
     // pending with its credit note; retryPendingRefunds asks again with the same key (decision 094).
-    deps.logger.warn({ paymentId: request.paymentId, creditNote: reserved.number }, "the payment provider did not confirm a refund; it stays pending and is asked again");
+    deps.logger.warn(
+      { paymentId: request.paymentId, creditNote: reserved.number },
+      "the payment provider did not confirm a refund; it stays pending and is asked again",
+    );
     return { ok: true, creditNote, refundId: reserved.refundId, state: "pending", providerRef: null };
   }
   if (answer.kind === "refused") {
-    deps.logger.error({ code: answer.code, paymentId: request.paymentId, creditNote: reserved.number }, "the payment provider refused a refund; its credit note is cancelled");
+    deps.logger.error(
+      { code: answer.code, paymentId: request.paymentId, creditNote: reserved.number },
+      "the payment provider refused a refund; its credit note is cancelled",
+    );
     await db.transaction().execute(async (trx) => {
       await failRefund(trx, reserved.refundId);
       await recordAudit(trx, { action: "refund-failed", entity: "payment", entityId: request.paymentId, name: reserved.number, userId: request.staffId });
@@ -160,6 +191,14 @@ export async function queueCreditNoteMail(trx: DB, creditNoteId: number): Promis
     .select(["n.id", "n.number", "n.amount_minor", "n.currency", "n.lang", "i.number as invoice_number", "i.email", "i.child_name"])
     .where("n.id", "=", creditNoteId)
     .executeTakeFirstOrThrow();
-  const mail = creditNoteMail({ id: note.id, number: note.number, invoiceNumber: note.invoice_number, amountMinor: note.amount_minor, currency: note.currency, lang: note.lang, childName: note.child_name });
+  const mail = creditNoteMail({
+    id: note.id,
+    number: note.number,
+    invoiceNumber: note.invoice_number,
+    amountMinor: note.amount_minor,
+    currency: note.currency,
+    lang: note.lang,
+    childName: note.child_name,
+  });
   await queueMail(trx, creditNoteMailTemplate, { to: note.email, subject: mail.subject, data: mail.data });
 }

@@ -44,7 +44,9 @@ export function InvoiceCards({ invoices, lang }: { invoices: AccountInvoice[]; l
               <h3 className="text-lg font-bold text-slate-900">
                 {t("account.number")} <LtrValue>{invoice.number}</LtrValue>
               </h3>
-              <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${STATUS_CLASS[invoice.status]}`}>{t(`account.statuses.${invoice.status}`)}</span>
+              <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${STATUS_CLASS[invoice.status]}`}>
+                {t(`account.statuses.${invoice.status}`)}
+              </span>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
               <Item label={t("account.child")}>{invoice.childName}</Item>

@@ -22,7 +22,12 @@ export type { AccountInvoice, AccountInvoices, InvoiceShownStatus } from "./mone
  */
 const ownInvoices = (owner: Owner) => ownedBy("i", owner, "family_key");
 
-export async function accountInvoices(db: DB, userId: number, lang: Lang, options: { linkSecret: string; onlinePayment: boolean; now?: Date }): Promise<AccountInvoices> {
+export async function accountInvoices(
+  db: DB,
+  userId: number,
+  lang: Lang,
+  options: { linkSecret: string; onlinePayment: boolean; now?: Date },
+): Promise<AccountInvoices> {
   const owner = await ownerOf(db, userId);
   const now = options.now ?? new Date();
   const timeZone = await academyTimeZone(db);
@@ -47,10 +52,14 @@ export async function accountInvoices(db: DB, userId: number, lang: Lang, option
       "e.payment_hold_until",
       owedSql(eb).as("outstanding"),
       overdueFlagSql(eb, today).as("overdue"),
-      eb
-        .fn.coalesce(
+      eb.fn
+        .coalesce(
           // A refund the provider refused (failed) gave nothing back (decision 092).
-          eb.selectFrom("payments as p").select((p) => p.fn.sum<number>(sql<number>`case when p.kind = 'payment' then p.amount_minor else -p.amount_minor end`).as("s")).whereRef("p.invoice_id", "=", "i.id").where("p.refund_state", "<>", "failed"),
+          eb
+            .selectFrom("payments as p")
+            .select((p) => p.fn.sum<number>(sql<number>`case when p.kind = 'payment' then p.amount_minor else -p.amount_minor end`).as("s"))
+            .whereRef("p.invoice_id", "=", "i.id")
+            .where("p.refund_state", "<>", "failed"),
           eb.lit(0),
         )
         .as("paid"),
@@ -61,13 +70,21 @@ export async function accountInvoices(db: DB, userId: number, lang: Lang, option
     .limit(MAX_ACCOUNT_INVOICES)
     .execute();
   const ids = rows.map((r) => r.id);
-  const notes = ids.length === 0 ? [] : await db.selectFrom("credit_notes").select(["id", "invoice_id", "number", "amount_minor"]).where("invoice_id", "in", ids).orderBy("id").execute();
+  const notes =
+    ids.length === 0
+      ? []
+      : await db.selectFrom("credit_notes").select(["id", "invoice_id", "number", "amount_minor"]).where("invoice_id", "in", ids).orderBy("id").execute();
   const nowIso = now.toISOString();
   const invoices = rows.map((row): AccountInvoice => {
     const outstanding = owedShown(Number(row.outstanding));
     // One rule for overdue (billing/rules.ts), as the desk and the dashboard read it.
     const overdue = Number(row.overdue) === 1;
-    const held = row.status === "open" && row.enrolment_id !== null && row.enrolment_status === "enrolled" && row.payment_hold_until !== null && row.payment_hold_until > nowIso;
+    const held =
+      row.status === "open" &&
+      row.enrolment_id !== null &&
+      row.enrolment_status === "enrolled" &&
+      row.payment_hold_until !== null &&
+      row.payment_hold_until > nowIso;
     return {
       id: row.id,
       number: row.number,
@@ -81,7 +98,9 @@ export async function accountInvoices(db: DB, userId: number, lang: Lang, option
       outstandingMinor: outstanding,
       status: overdue ? "overdue" : row.status,
       pdfUrl: accountInvoicePdfPath(row.id, lang),
-      creditNotes: notes.filter((n) => n.invoice_id === row.id).map((n) => ({ id: n.id, number: n.number, amountMinor: n.amount_minor, pdfUrl: accountCreditNotePdfPath(n.id, lang) })),
+      creditNotes: notes
+        .filter((n) => n.invoice_id === row.id)
+        .map((n) => ({ id: n.id, number: n.number, amountMinor: n.amount_minor, pdfUrl: accountCreditNotePdfPath(n.id, lang) })),
       payUrl:
         held && options.onlinePayment && row.enrolment_reference !== null
           ? enrolmentPaymentPath(linkToken(options.linkSecret, "enrolment-payment", { id: row.enrolment_id!, reference: row.enrolment_reference }), lang)
@@ -115,9 +134,25 @@ export async function billingExport(db: DB, userId: number) {
   const ids = invoices.map((i) => i.id);
   if (ids.length === 0) return { invoices: [], payments: [], creditNotes: [] };
   const [lines, payments, notes] = await Promise.all([
-    db.selectFrom("invoice_lines").select(["invoice_id", "kind", "label_en", "label_ar", "amount_minor"]).where("invoice_id", "in", ids).orderBy("invoice_id").orderBy("position").execute(),
-    db.selectFrom("payments").select(["id", "invoice_id", "kind", "method", "currency", "amount_minor", "reference", "refund_of", "received_at"]).where("invoice_id", "in", ids).orderBy("id").execute(),
-    db.selectFrom("credit_notes").select(["number", "invoice_id", "kind", "currency", "amount_minor", "reason", "created_at"]).where("invoice_id", "in", ids).orderBy("id").execute(),
+    db
+      .selectFrom("invoice_lines")
+      .select(["invoice_id", "kind", "label_en", "label_ar", "amount_minor"])
+      .where("invoice_id", "in", ids)
+      .orderBy("invoice_id")
+      .orderBy("position")
+      .execute(),
+    db
+      .selectFrom("payments")
+      .select(["id", "invoice_id", "kind", "method", "currency", "amount_minor", "reference", "refund_of", "received_at"])
+      .where("invoice_id", "in", ids)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("credit_notes")
+      .select(["number", "invoice_id", "kind", "currency", "amount_minor", "reason", "created_at"])
+      .where("invoice_id", "in", ids)
+      .orderBy("id")
+      .execute(),
   ]);
   const numberOf = new Map(invoices.map((i) => [i.id, i.number]));
   return {
@@ -148,14 +183,26 @@ export async function billingExport(db: DB, userId: number) {
       id: p.id,
       receivedAt: p.received_at,
     })),
-    creditNotes: notes.map((n) => ({ number: n.number, invoice: numberOf.get(n.invoice_id) ?? null, kind: n.kind, currency: n.currency, amountMinor: n.amount_minor, reason: n.reason, createdAt: n.created_at })),
+    creditNotes: notes.map((n) => ({
+      number: n.number,
+      invoice: numberOf.get(n.invoice_id) ?? null,
+      kind: n.kind,
+      currency: n.currency,
+      amountMinor: n.amount_minor,
+      reason: n.reason,
+      createdAt: n.created_at,
+    })),
   };
 }
 
 /** How many invoices erasing the account keeps (financial records; decision 093), for the deletion summary. */
 export async function invoicesKept(db: DB, userId: number): Promise<number> {
   const owner = await ownerOf(db, userId);
-  const row = await db.selectFrom("invoices as i").select((eb) => eb.fn.countAll<number>().as("n")).where(ownInvoices(owner)).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("invoices as i")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(ownInvoices(owner))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -166,6 +213,12 @@ export async function invoicesKept(db: DB, userId: number): Promise<number> {
  * still owe is voided even when the account's e-mail was never proven.
  */
 export async function campEnrollmentsInvoicedTo(db: DB, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom("invoices").select("enrollment_id").distinct().where("user_id", "=", userId).where("enrollment_id", "is not", null).execute();
+  const rows = await db
+    .selectFrom("invoices")
+    .select("enrollment_id")
+    .distinct()
+    .where("user_id", "=", userId)
+    .where("enrollment_id", "is not", null)
+    .execute();
   return rows.map((row) => row.enrollment_id).filter((id): id is number => id !== null);
 }

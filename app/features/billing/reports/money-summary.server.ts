@@ -29,13 +29,24 @@ interface Bucket {
 
 const zero = (currency: string): Amounts => ({ currency, collectedMinor: 0, outstandingMinor: 0, overdueMinor: 0 });
 
-export async function moneySummary(db: DB, options: { period: MoneyPeriod; timeZone: string; lang: Lang; campLabel: string; now?: Date }): Promise<MoneySummary> {
+export async function moneySummary(
+  db: DB,
+  options: { period: MoneyPeriod; timeZone: string; lang: Lang; campLabel: string; now?: Date },
+): Promise<MoneySummary> {
   const { period, timeZone, lang } = options;
   const today = zonedParts(options.now ?? new Date(), timeZone).date;
   // The period's academy days as instants: from its first day's midnight to the midnight after its last.
   const fromAt = zonedToUtc(period.from, "00:00", timeZone).toISOString();
   const toAt = zonedToUtc(addDays(period.to, 1), "00:00", timeZone).toISOString();
-  const bucketOf = (row: { offer_kind: string; course_id: number | null; name_en: string | null; name_ar: string | null; first_date: string | null; issued_at: string; currency: string }): Bucket => {
+  const bucketOf = (row: {
+    offer_kind: string;
+    course_id: number | null;
+    name_en: string | null;
+    name_ar: string | null;
+    first_date: string | null;
+    issued_at: string;
+    currency: string;
+  }): Bucket => {
     const camp = row.offer_kind === "camp" || row.course_id === null;
     return {
       course: camp ? "camp" : String(row.course_id),
@@ -68,13 +79,7 @@ export async function moneySummary(db: DB, options: { period: MoneyPeriod; timeZ
     .leftJoin("section_enrolments as e", "e.id", "i.enrolment_id")
     .leftJoin("course_sections as s", "s.id", "e.section_id")
     .leftJoin("courses as c", "c.id", "s.course_id")
-    .select((eb) => [
-      "i.id",
-      "i.due_on",
-      ...invoiceColumns,
-      owedSql(eb).as("owed"),
-      overdueFlagSql(eb, today).as("overdue"),
-    ])
+    .select((eb) => ["i.id", "i.due_on", ...invoiceColumns, owedSql(eb).as("owed"), overdueFlagSql(eb, today).as("overdue")])
     .where("i.status", "=", "open")
     .orderBy("i.id")
     .limit(MAX_OPEN_INVOICES)
@@ -151,7 +156,11 @@ async function paidFunnel(db: DB, range: { fromAt: string; toAt: string; lang: L
       eb.exists(eb.selectFrom("invoices as i").select("i.id").whereRef("i.enrolment_id", "=", "e.id").where("i.status", "=", "paid")).as("paid"),
     ])
     .where((eb) => eb.or([...(courseIds.length > 0 ? [eb("e.course_id", "in", courseIds)] : []), eb("e.demo_booking_id", "is not", null)]))
-    .where("e.created_at", ">=", bookings.reduce((min, b) => (b.created_at < min ? b.created_at : min), bookings[0]!.created_at))
+    .where(
+      "e.created_at",
+      ">=",
+      bookings.reduce((min, b) => (b.created_at < min ? b.created_at : min), bookings[0]!.created_at),
+    )
     .limit(MAX_FUNNEL_BOOKINGS)
     .execute();
   const converted = new Map(enrolments.filter((e) => e.demo_booking_id !== null).map((e) => [e.demo_booking_id!, Boolean(e.paid)]));

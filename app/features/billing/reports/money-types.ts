@@ -28,7 +28,6 @@ export interface AccountInvoices {
   balances: { currency: string; balanceMinor: number }[];
 }
 
-
 export interface Amounts {
   currency: string;
   collectedMinor: number;
@@ -59,4 +58,3 @@ export interface MoneySummary {
   overdueInvoices: { currency: string; count: number }[];
   funnel: { total: FunnelCounts; byCourse: (FunnelCounts & { label: string })[] };
 }
-

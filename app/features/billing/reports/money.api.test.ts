@@ -25,7 +25,11 @@ describe("money: account invoices and the staff summary", () => {
     staff = { cookie: admin.cookie, origin: server.url };
     parent = await server.signIn("user");
     parentHeaders = { cookie: parent.cookie, origin: server.url };
-    course = await server.db.selectFrom("courses").select(["id", "min_age", "price", "name_en"]).where("slug", "=", "robotics-fundamentals").executeTakeFirstOrThrow();
+    course = await server.db
+      .selectFrom("courses")
+      .select(["id", "min_age", "price", "name_en"])
+      .where("slug", "=", "robotics-fundamentals")
+      .executeTakeFirstOrThrow();
     firstDate = addDays(zonedParts(new Date(), "Asia/Kolkata").date, 14);
   });
   afterAll(async () => {
@@ -43,7 +47,11 @@ describe("money: account invoices and the staff summary", () => {
       headers,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const row = await server.db.selectFrom("section_enrolments").select(["id", "email", "child_key"]).where("reference", "=", res.body.reference).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom("section_enrolments")
+      .select(["id", "email", "child_key"])
+      .where("reference", "=", res.body.reference)
+      .executeTakeFirstOrThrow();
     const invoice = await server.db.selectFrom("invoices").select(["id", "number"]).where("enrolment_id", "=", row.id).executeTakeFirstOrThrow();
     return { enrolmentId: row.id, invoiceId: invoice.id, number: invoice.number };
   };
@@ -52,15 +60,50 @@ describe("money: account invoices and the staff summary", () => {
     const now = new Date().toISOString();
     const row = await server.db
       .insertInto("enrollments")
-      .values({ student_name: "Aarav", parent_name: "Priya", email, phone_number: "+919876543210", camp_id: camp.id, camp_slug: camp.slug, camp_title: camp.title_en, session: "s", message: "", lang: "en", reference: null, status: "new", notes: "", created_at: now, updated_at: now })
+      .values({
+        student_name: "Aarav",
+        parent_name: "Priya",
+        email,
+        phone_number: "+919876543210",
+        camp_id: camp.id,
+        camp_slug: camp.slug,
+        camp_title: camp.title_en,
+        session: "s",
+        message: "",
+        lang: "en",
+        reference: null,
+        status: "new",
+        notes: "",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return (await server.db.transaction().execute((trx) =>
-      createInvoice(trx, { email, parentName: "Priya", userId: null, lang: "en", currency: "INR", offer: { kind: "camp", enrollmentId: row.id }, childName: "Aarav", description: { en: "Summer camp", ar: "المخيم الصيفي" }, lines: [{ kind: "price", label_en: "Camp fee", label_ar: "رسوم المخيم", amountMinor }], dueOn }),
+      createInvoice(trx, {
+        email,
+        parentName: "Priya",
+        userId: null,
+        lang: "en",
+        currency: "INR",
+        offer: { kind: "camp", enrollmentId: row.id },
+        childName: "Aarav",
+        description: { en: "Summer camp", ar: "المخيم الصيفي" },
+        lines: [{ kind: "price", label_en: "Camp fee", label_ar: "رسوم المخيم", amountMinor }],
+        dueOn,
+      }),
     ))!;
   };
   const pay = (invoiceId: number, amountMinor: number, receivedAt: string, method: "cash" | "online" = "cash") =>
-    server.db.transaction().execute((trx) => recordPayment(trx, { invoiceId, method, amountMinor, receivedAt, ...(method === "online" ? { provider: "stripe", providerRef: `pi_${invoiceId}_${amountMinor}` } : {}) }));
+    server.db.transaction().execute((trx) =>
+      recordPayment(trx, {
+        invoiceId,
+        method,
+        amountMinor,
+        receivedAt,
+        ...(method === "online" ? { provider: "stripe", providerRef: `pi_${invoiceId}_${amountMinor}` } : {}),
+      }),
+    );
   const summary = (query: string, headers = staff) => server.request("GET", `/api/admin/billing/summary${query}`, { headers });
 
   it("collected per currency in the academy's month (payments less refunds), outstanding and overdue now, by course and by term", async () => {
@@ -72,12 +115,17 @@ describe("money: account invoices and the staff summary", () => {
     // INR: a camp invoice paid online in October, a partial refund in October; another camp invoice past due.
     const b = await campInvoice("family.b@example.com", 900_000);
     const paid = await pay(b.id, 900_000, "2026-10-15T06:00:00.000Z", "online");
-    const note = await server.db.transaction().execute((trx) => issueCreditNote(trx, { invoiceId: b.id, amountMinor: 100_000, kind: "refund", refund: { paymentId: paid!.id } }));
+    const note = await server.db
+      .transaction()
+      .execute((trx) => issueCreditNote(trx, { invoiceId: b.id, amountMinor: 100_000, kind: "refund", refund: { paymentId: paid!.id } }));
     await server.db.updateTable("payments").set({ received_at: "2026-10-20T06:00:00.000Z" }).where("id", "=", note.refundId!).execute();
     await campInvoice("family.c@example.com", 50_000, "2026-10-01");
     // USD: a course invoice due later, but with an instalment past its day: overdue.
     const d = await enrol("Dana Rao", "family.d@example.com");
-    await server.db.insertInto("invoice_instalments").values({ invoice_id: d.invoiceId, position: 1, due_on: "2026-10-10", amount_minor: 1_000, created_at: new Date().toISOString() }).execute();
+    await server.db
+      .insertInto("invoice_instalments")
+      .values({ invoice_id: d.invoiceId, position: 1, due_on: "2026-10-10", amount_minor: 1_000, created_at: new Date().toISOString() })
+      .execute();
     // A voided invoice counts nowhere (nothing is owed on it).
     const e = await enrol("Eli Void", "family.e@example.com");
     await server.db.transaction().execute((trx) => issueCreditNote(trx, { invoiceId: e.invoiceId, amountMinor: PRICE(), kind: "void" }));
@@ -99,7 +147,9 @@ describe("money: account invoices and the staff summary", () => {
     ]);
     // The groups' term is their first class's quarter; the camp's its invoices' issue day's.
     const usdTerms = october.body.byTerm.filter((row: { currency: string }) => row.currency === "USD");
-    expect(usdTerms).toEqual([{ key: termOf(firstDate), label: termOf(firstDate), currency: "USD", collectedMinor: half, outstandingMinor: PRICE(), overdueMinor: PRICE() }]);
+    expect(usdTerms).toEqual([
+      { key: termOf(firstDate), label: termOf(firstDate), currency: "USD", collectedMinor: half, outstandingMinor: PRICE(), overdueMinor: PRICE() },
+    ]);
 
     const november = await summary("?from=2026-11-01&to=2026-11-30");
     expect(november.body.totals.find((t: { currency: string }) => t.currency === "USD").collectedMinor).toBe(PRICE() - half);
@@ -118,7 +168,13 @@ describe("money: account invoices and the staff summary", () => {
     expect(res.status).toBe(200);
     expect(res.body.period.from).toBe(`${today.slice(0, 7)}-01`);
     expect(res.body.today).toBe(today);
-    for (const query of ["?from=2026-02-30", "?from=2026-11-05&to=2026-11-01", "?from=2020-01-01&to=2026-01-01", "?to=tomorrow", "?from=2026-01-01&from=2026-02-01"]) {
+    for (const query of [
+      "?from=2026-02-30",
+      "?from=2026-11-05&to=2026-11-01",
+      "?from=2020-01-01&to=2026-01-01",
+      "?to=tomorrow",
+      "?from=2026-01-01&from=2026-02-01",
+    ]) {
       const bad = await summary(query);
       expect(bad.status, query).toBe(400);
       expect(typeof bad.body.message).toBe("string");
@@ -129,14 +185,38 @@ describe("money: account invoices and the staff summary", () => {
     const slotAt = "2026-08-12T10:30:00.000Z";
     const slot = await server.db
       .insertInto("demo_slots")
-      .values({ starts_at: slotAt, duration_minutes: 60, capacity: 10, course_id: course.id, status: "open", created_at: "2026-08-01T00:00:00.000Z", updated_at: "2026-08-01T00:00:00.000Z" })
+      .values({
+        starts_at: slotAt,
+        duration_minutes: 60,
+        capacity: 10,
+        course_id: course.id,
+        status: "open",
+        created_at: "2026-08-01T00:00:00.000Z",
+        updated_at: "2026-08-01T00:00:00.000Z",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const book = async (ref: string, child: string, email: string, status: "booked" | "attended" | "cancelled") =>
       (
         await server.db
           .insertInto("demo_bookings")
-          .values({ reference: ref, cancel_token: `T-${ref}`, slot_id: slot.id, course_id: course.id, course_name: course.name_en, child_name: child, child_age: 9, parent_name: "P", email, phone: "9876543210", lang: "en", status, user_id: null, created_at: "2026-08-02T00:00:00.000Z", updated_at: "2026-08-02T00:00:00.000Z" })
+          .values({
+            reference: ref,
+            cancel_token: `T-${ref}`,
+            slot_id: slot.id,
+            course_id: course.id,
+            course_name: course.name_en,
+            child_name: child,
+            child_age: 9,
+            parent_name: "P",
+            email,
+            phone: "9876543210",
+            lang: "en",
+            status,
+            user_id: null,
+            created_at: "2026-08-02T00:00:00.000Z",
+            updated_at: "2026-08-02T00:00:00.000Z",
+          })
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id;
@@ -176,7 +256,16 @@ describe("money: account invoices and the staff summary", () => {
     const list = async () => (await server.request("GET", "/api/account/invoices", { headers: parentHeaders })).body;
     let body = await list();
     expect(body.invoices.map((i: { number: string }) => i.number)).toEqual([own.number]);
-    expect(body.invoices[0]).toMatchObject({ childName: "Mira Own", currency: "USD", totalMinor: PRICE(), paidMinor: 0, outstandingMinor: PRICE(), status: "open", pdfUrl: `/account/invoices/${own.invoiceId}/pdf`, payUrl: null });
+    expect(body.invoices[0]).toMatchObject({
+      childName: "Mira Own",
+      currency: "USD",
+      totalMinor: PRICE(),
+      paidMinor: 0,
+      outstandingMinor: PRICE(),
+      status: "open",
+      pdfUrl: `/account/invoices/${own.invoiceId}/pdf`,
+      payUrl: null,
+    });
     expect(body.balances).toEqual([{ currency: "USD", balanceMinor: PRICE() }]);
     // The e-mail proven: the camp invoice sent to it is the family's too; balances stay per currency.
     await server.db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", parent.user.id).execute();
@@ -198,7 +287,9 @@ describe("money: account invoices and the staff summary", () => {
     const headers = { cookie: member.cookie, origin: server.url };
     const mine = await enrol("Noor Erase", member.user.email, headers);
     const paid = await pay(mine.invoiceId, PRICE(), new Date().toISOString(), "online");
-    await server.db.transaction().execute((trx) => issueCreditNote(trx, { invoiceId: mine.invoiceId, amountMinor: 500, kind: "refund", refund: { paymentId: paid!.id } }));
+    await server.db
+      .transaction()
+      .execute((trx) => issueCreditNote(trx, { invoiceId: mine.invoiceId, amountMinor: 500, kind: "refund", refund: { paymentId: paid!.id } }));
     const exported = await server.request("GET", "/api/account/export", { headers });
     expect(exported.status).toBe(200);
     const data = typeof exported.body === "string" ? JSON.parse(exported.body) : exported.body;

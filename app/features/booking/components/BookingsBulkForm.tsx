@@ -19,7 +19,13 @@ export function BookingsBulkForm() {
   const button = "rounded-md border px-3 py-2 text-sm font-semibold";
   return (
     <div className="space-y-2 rounded-xl border border-slate-200 bg-slate-50 p-3">
-      <form method="post" action={location.pathname + location.search} id={BOOKINGS_FORM_ID} className="flex flex-wrap items-end gap-2" aria-label={t("admin.bookingsBulk.legend")}>
+      <form
+        method="post"
+        action={location.pathname + location.search}
+        id={BOOKINGS_FORM_ID}
+        className="flex flex-wrap items-end gap-2"
+        aria-label={t("admin.bookingsBulk.legend")}
+      >
         <input type="hidden" name="intent" value="bookings-bulk" />
         <p className="basis-full text-sm text-slate-700">{t("admin.bookingsBulk.hint")}</p>
         <div>
@@ -37,13 +43,24 @@ export function BookingsBulkForm() {
         <button type="submit" className={`${button} border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700`}>
           {ta("bulk.apply")}
         </button>
-        <button type="submit" formMethod="get" formAction="/api/admin/submissions/demo-bookings/export" className={`${button} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}>
+        <button
+          type="submit"
+          formMethod="get"
+          formAction="/api/admin/submissions/demo-bookings/export"
+          className={`${button} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
+        >
           {ta("bulk.export")}
         </button>
       </form>
       <BulkFeedback state={state} noneText={ta("bulk.none")} />
       {ask ? (
-        <form method="post" action={location.pathname + location.search} role="alertdialog" aria-labelledby="bookings-bulk-confirm" className="space-y-2 rounded-lg border border-red-300 bg-white p-3">
+        <form
+          method="post"
+          action={location.pathname + location.search}
+          role="alertdialog"
+          aria-labelledby="bookings-bulk-confirm"
+          className="space-y-2 rounded-lg border border-red-300 bg-white p-3"
+        >
           <p id="bookings-bulk-confirm" className="font-semibold text-slate-900">
             {t("admin.bookingsBulk.confirmHeading", { count: ask.ids.length })}
           </p>

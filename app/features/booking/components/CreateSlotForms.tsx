@@ -58,7 +58,21 @@ function PlaceFields({ form }: { form: SlotForm }) {
 }
 
 /** A slot form's input: numbers are whole and positive, links and times read left to right. */
-function InputField({ form, name, label, type, hint, className }: { form: SlotForm; name: string; label: string; type: "text" | "url" | "number" | "date" | "time"; hint?: string; className?: string }) {
+function InputField({
+  form,
+  name,
+  label,
+  type,
+  hint,
+  className,
+}: {
+  form: SlotForm;
+  name: string;
+  label: string;
+  type: "text" | "url" | "number" | "date" | "time";
+  hint?: string;
+  className?: string;
+}) {
   const extra = type === "number" ? { min: 1, step: 1 } : type === "url" ? { placeholder: "https://" } : type === "text" ? { dir: "ltr" as const } : undefined;
   return <TextField form={form} name={name} label={label} type={type} hint={hint} className={className} extra={extra} />;
 }
@@ -73,7 +87,11 @@ function SlotBasics({ form, courses, submit }: { form: SlotForm; courses: { id: 
       <CourseSelect courses={courses} form={form} />
       <PlaceFields form={form} />
       <div className="flex items-end">
-        <button type="submit" disabled={form.pending} className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={form.pending}
+          className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
+        >
           {submit}
         </button>
       </div>

@@ -36,7 +36,9 @@ function CapacityForm({ slot }: { slot: AdminSlot }) {
   return (
     <form {...form.formProps} className="flex items-start gap-2">
       <Field label={<span className="sr-only">{t("admin.list.capacity")}</span>} error={form.error("capacity")} className="w-28">
-        {({ id, describedBy, invalid }) => <input id={id} type="number" min={1} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("capacity")} />}
+        {({ id, describedBy, invalid }) => (
+          <input id={id} type="number" min={1} className={inputClass} aria-describedby={describedBy} aria-invalid={invalid} {...form.field("capacity")} />
+        )}
       </Field>
       <button type="submit" disabled={form.pending} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
         {t("admin.list.saveCapacity")}
@@ -64,12 +66,16 @@ export function SlotCard({ slot }: { slot: AdminSlot }) {
         <h4 id={headingId} className="text-lg font-bold text-slate-900">
           {slot.timeLabel} · {slot.courseName ?? t("admin.create.anyCourse")}
         </h4>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${slot.status === "open" ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-700"}`}>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${slot.status === "open" ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-700"}`}
+        >
           {slot.status === "open" ? t("admin.list.open") : t("admin.list.closed")}
         </span>
         <span className="text-slate-700">{t("admin.list.seats", { taken: slot.seatsTaken, capacity: slot.capacity })}</span>
         {slot.waitlist.length > 0 ? (
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("waitlist.admin.count", { count: slot.waitlist.length })}</span>
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            {t("waitlist.admin.count", { count: slot.waitlist.length })}
+          </span>
         ) : null}
         <span className="text-sm text-slate-600">{t("details.minutes", { count: slot.durationMinutes })}</span>
         <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-800">{t(`mode.${slot.mode}`)}</span>
@@ -106,11 +112,7 @@ export function SlotCard({ slot }: { slot: AdminSlot }) {
           {t("admin.list.delete")}
         </button>
       </div>
-      {slot.bookings.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{t("admin.list.noBookings")}</p>
-      ) : (
-        <BookingsTable slot={slot} onAction={send} />
-      )}
+      {slot.bookings.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t("admin.list.noBookings")}</p> : <BookingsTable slot={slot} onAction={send} />}
       {slot.waitlist.length > 0 ? <WaitlistTable slot={slot} /> : null}
     </article>
   );
@@ -122,7 +124,10 @@ function WaitlistTable({ slot }: { slot: AdminSlot }) {
   const headingId = `waitlist-${slot.id}`;
   return (
     // Named with its time and course: two times' lines on one list are two distinct landmarks.
-    <section aria-label={`${t("waitlist.admin.heading")}: ${slot.dateLabel} ${slot.timeLabel} · ${slot.courseName ?? t("admin.create.anyCourse")}`} className="mt-3 overflow-x-auto">
+    <section
+      aria-label={`${t("waitlist.admin.heading")}: ${slot.dateLabel} ${slot.timeLabel} · ${slot.courseName ?? t("admin.create.anyCourse")}`}
+      className="mt-3 overflow-x-auto"
+    >
       <h5 id={headingId} className="text-sm font-bold text-slate-800">
         {t("waitlist.admin.heading")}
       </h5>
@@ -198,7 +203,14 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
           {slot.bookings.map((booking) => (
             <tr key={booking.id} className="border-b border-slate-100 align-top">
               <td className="px-2 py-2">
-                <input type="checkbox" name="ids" value={booking.id} form={BOOKINGS_FORM_ID} aria-label={t("admin.bookingsBulk.choose", { child: booking.childName, code: booking.code ?? booking.id })} className="h-5 w-5 accent-indigo-600" />
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={booking.id}
+                  form={BOOKINGS_FORM_ID}
+                  aria-label={t("admin.bookingsBulk.choose", { child: booking.childName, code: booking.code ?? booking.id })}
+                  className="h-5 w-5 accent-indigo-600"
+                />
               </td>
               <td className="px-2 py-2 font-mono" dir="ltr">
                 {booking.code ?? "—"}
@@ -222,17 +234,29 @@ function BookingsTable({ slot, onAction }: { slot: AdminSlot; onAction: ReturnTy
                 {booking.status === "cancelled" ? null : (
                   <div className="flex flex-wrap gap-1">
                     {booking.status !== "attended" ? (
-                      <button type="button" onClick={() => attendance(booking, "attended")} className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-50">
+                      <button
+                        type="button"
+                        onClick={() => attendance(booking, "attended")}
+                        className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-50"
+                      >
                         {t("admin.list.attended")}
                       </button>
                     ) : null}
                     {booking.status !== "no_show" ? (
-                      <button type="button" onClick={() => attendance(booking, "no_show")} className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-50">
+                      <button
+                        type="button"
+                        onClick={() => attendance(booking, "no_show")}
+                        className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-50"
+                      >
                         {t("admin.list.noShow")}
                       </button>
                     ) : null}
                     {booking.status !== "booked" ? (
-                      <button type="button" onClick={() => attendance(booking, "booked")} className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-50">
+                      <button
+                        type="button"
+                        onClick={() => attendance(booking, "booked")}
+                        className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-50"
+                      >
                         {t("admin.list.booked")}
                       </button>
                     ) : null}

@@ -37,7 +37,9 @@ export function SlotsBulkForm() {
             {t(state.ask.action === "close" ? "admin.bulk.closeConfirmHeading" : "admin.bulk.confirmHeading", { count: state.ask.slots })}
           </p>
           {state.ask.action === "delete" ? (
-            <p className="text-sm text-slate-700">{state.ask.bookings > 0 ? t("admin.bulk.confirmBookings", { count: state.ask.bookings }) : t("admin.bulk.confirmPlain")}</p>
+            <p className="text-sm text-slate-700">
+              {state.ask.bookings > 0 ? t("admin.bulk.confirmBookings", { count: state.ask.bookings }) : t("admin.bulk.confirmPlain")}
+            </p>
           ) : null}
           {state.ask.waitlisted > 0 ? <p className="text-sm text-slate-700">{t("admin.bulk.confirmWaitlist", { count: state.ask.waitlisted })}</p> : null}
           <input type="hidden" name="intent" value="bulk" />
@@ -47,7 +49,11 @@ export function SlotsBulkForm() {
             <input key={id} type="hidden" name="ids" value={id} />
           ))}
           <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={busy} className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
               {t(state.ask.action === "close" ? "admin.bulk.closeConfirmYes" : "admin.bulk.confirmYes")}
             </button>
             <Link to={location.search || "?"} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">

@@ -59,7 +59,15 @@ export function RangeAndCodeSearch({ from, to, search }: { from: string; to: str
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("admin.search.submit")}>
         <label className="text-sm font-medium text-slate-800">
           {t("admin.search.label")}
-          <input type="text" name="code" dir="ltr" autoComplete="off" maxLength={12} defaultValue={search?.code ?? ""} className={`${inputClass} font-mono uppercase`} />
+          <input
+            type="text"
+            name="code"
+            dir="ltr"
+            autoComplete="off"
+            maxLength={12}
+            defaultValue={search?.code ?? ""}
+            className={`${inputClass} font-mono uppercase`}
+          />
         </label>
         <button type="submit" className="rounded-lg bg-slate-800 px-4 py-2 font-semibold text-white hover:bg-slate-900">
           {t("admin.search.submit")}

@@ -13,7 +13,12 @@ const NAMESPACES = ["common", "validation", "booking"];
 const COUNTS = [0, 1, 2, 3, 5, 11, 100, 101];
 
 function load(lang: string) {
-  return Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(path.join(import.meta.dirname, "../../../i18n/locales", lang, `${ns}.json`), "utf8")) as Record<string, unknown>]));
+  return Object.fromEntries(
+    NAMESPACES.map((ns) => [
+      ns,
+      JSON.parse(readFileSync(path.join(import.meta.dirname, "../../../i18n/locales", lang, `${ns}.json`), "utf8")) as Record<string, unknown>,
+    ]),
+  );
 }
 
 function leaves(node: unknown, prefix = ""): [string, string][] {
@@ -34,7 +39,9 @@ describe("the booking island's translator", () => {
       let compared = 0;
       for (const ns of NAMESPACES) {
         const entries = [...leaves(texts[ns]), ...leaves(english[ns])];
-        const variables = Object.fromEntries([...new Set(entries.flatMap(([, text]) => [...text.matchAll(/\{\{\s*-?\s*(\w+)/g)].map((match) => match[1]!)))].map((name) => [name, `«${name}»`]));
+        const variables = Object.fromEntries(
+          [...new Set(entries.flatMap(([, text]) => [...text.matchAll(/\{\{\s*-?\s*(\w+)/g)].map((match) => match[1]!)))].map((name) => [name, `«${name}»`]),
+        );
         // Plural forms are asked for by their base key and a count.
         const keys = [...new Set(entries.map(([key]) => key.replace(/_(zero|one|two|few|many|other)$/, "")))];
         for (const key of keys) {
@@ -49,7 +56,9 @@ describe("the booking island's translator", () => {
       // A key from another namespace, a missing key with a default, a server text with a colon.
       expect(translate("booking", "validation:required")).toBe(i18n.t("validation:required", { ns: "booking" }));
       expect(translate("validation", "no.such.key", { defaultValue: "Plain text" })).toBe("Plain text");
-      expect(translate("validation", "Error: try again", { defaultValue: "Error: try again" })).toBe(i18n.t("Error: try again", { ns: "validation", defaultValue: "Error: try again" }));
+      expect(translate("validation", "Error: try again", { defaultValue: "Error: try again" })).toBe(
+        i18n.t("Error: try again", { ns: "validation", defaultValue: "Error: try again" }),
+      );
     });
   }
 });

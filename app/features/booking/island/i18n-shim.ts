@@ -37,7 +37,10 @@ export function translate(defaultNs: string, fullKey: string, options: Options =
   let text: string | undefined;
   if (typeof options.count === "number") {
     // As i18next: a count of 0 takes `_zero` where the language has one, whatever its plural rules say.
-    text = (options.count === 0 ? lookup(ns, `${key}_zero`) : undefined) ?? lookup(ns, `${key}_${(plurals ??= new Intl.PluralRules(lang)).select(options.count)}`) ?? lookup(ns, `${key}_other`);
+    text =
+      (options.count === 0 ? lookup(ns, `${key}_zero`) : undefined) ??
+      lookup(ns, `${key}_${(plurals ??= new Intl.PluralRules(lang)).select(options.count)}`) ??
+      lookup(ns, `${key}_other`);
   }
   text ??= lookup(ns, key) ?? options.defaultValue ?? key;
   return text.replace(/\{\{\s*-?\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in options ? String(options[name]) : whole));
