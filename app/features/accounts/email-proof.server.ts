@@ -71,14 +71,10 @@ export const emailProofMail = defineMail(
       t("mail.signoff"),
     ].join("\n");
     const body = html`<p>${t("mail.greeting", { name: user.username })}</p>
-      <p>${t("mail.intro")}</p>
-      <p>
-        <a href="${link}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold"
-          >${t("mail.button")}</a
-        >
-      </p>
-      <p>${t("mail.expires")}</p>
-      <p>${t("mail.signoff")}</p>`;
+<p>${t("mail.intro")}</p>
+<p><a href="${link}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${t("mail.button")}</a></p>
+<p>${t("mail.expires")}</p>
+<p>${t("mail.signoff")}</p>`;
     return { lang, text, html: body };
   },
 );

@@ -66,9 +66,9 @@ export const deskReceiptMail = defineMail("billing-desk-receipt", z.object({ pay
     t("receipt.signoff"),
   ].join("\n");
   const body = html`<p>${t("receipt.greeting", { name: row.parent_name })}</p>
-    <p>${t("receipt.intro")}</p>
-    ${detailsTable(details, lang)}
-    <p><a href="${link}">${t("receipt.accountLink")}</a></p>
-    <p>${t("receipt.signoff")}</p>`;
+<p>${t("receipt.intro")}</p>
+${detailsTable(details, lang)}
+<p><a href="${link}">${t("receipt.accountLink")}</a></p>
+<p>${t("receipt.signoff")}</p>`;
   return { lang, text, html: body };
 });

@@ -34,10 +34,10 @@ export function howToPayMail(view: HowToPayView, lang: Lang, url: string): { tex
       "<br>",
     );
   const block = html`<h2 style="font-size:18px;margin:24px 0 8px">${t("mail.howToPay")}</h2>
-    <p>${t("mail.reference", { number })}</p>
-    ${view.methods.length > 0 ? html`<p>${t("mail.desk", { address: view.address })}${hours.length > 0 ? html`<br />${t("mail.hours")}<br />${lines(hours)}` : ""}<br />${t("mail.methods", { methods })}</p>` : ""}
-    ${bank.length > 0 ? html`<p>${t("mail.bank")}<br /><span style="font-family:monospace">${lines(bank)}</span></p>` : ""}
-    <p>${t("howToPay.questions")} <a href="${telHref(view.phone)}" dir="ltr" style="white-space:nowrap">${phone}</a></p>
-    <p><a href="${url}">${t("mail.open")}</a></p>`;
+<p>${t("mail.reference", { number })}</p>
+${view.methods.length > 0 ? html`<p>${t("mail.desk", { address: view.address })}${hours.length > 0 ? html`<br>${t("mail.hours")}<br>${lines(hours)}` : ""}<br>${t("mail.methods", { methods })}</p>` : ""}
+${bank.length > 0 ? html`<p>${t("mail.bank")}<br><span style="font-family:monospace">${lines(bank)}</span></p>` : ""}
+<p>${t("howToPay.questions")} <a href="${telHref(view.phone)}" dir="ltr" style="white-space:nowrap">${phone}</a></p>
+<p><a href="${url}">${t("mail.open")}</a></p>`;
   return { text, html: block };
 }

@@ -113,13 +113,13 @@ async function renderBookingMail(deps: MailDeps, reference: string, kind: keyof 
   ].join("\n");
 
   const htmlBody = html`<p>${t("mail.greeting", { name: booking.parentName })}</p>
-    <p>${t(`${texts}.intro`, { name: booking.childName })}</p>
-    ${detailsTable(details, lang)}
-    <p><a href="${confirmationUrl}">${t("mail.viewLink")}</a></p>
-    <p>${t("mail.reschedule")} <a href="${rescheduleUrl}">${t("mail.rescheduleLink")}</a></p>
-    <p>${t("mail.cancel")} <a href="${cancelUrl}">${t("mail.cancelLink")}</a></p>
-    <p>${t("mail.calendar")} <a href="${links.google}">${t("calendar.google")}</a> · <a href="${links.outlook}">${t("calendar.outlook")}</a></p>
-    <p>${t("mail.signoff")}</p>`;
+<p>${t(`${texts}.intro`, { name: booking.childName })}</p>
+${detailsTable(details, lang)}
+<p><a href="${confirmationUrl}">${t("mail.viewLink")}</a></p>
+<p>${t("mail.reschedule")} <a href="${rescheduleUrl}">${t("mail.rescheduleLink")}</a></p>
+<p>${t("mail.cancel")} <a href="${cancelUrl}">${t("mail.cancelLink")}</a></p>
+<p>${t("mail.calendar")} <a href="${links.google}">${t("calendar.google")}</a> · <a href="${links.outlook}">${t("calendar.outlook")}</a></p>
+<p>${t("mail.signoff")}</p>`;
 
   // Seconds since 1970 only grow, so each later e-mail's event replaces the earlier one.
   const sequence = kind === "confirmation" ? undefined : Math.floor(Date.now() / 1000);
@@ -174,13 +174,13 @@ async function renderStaffCancellation(
   ].join("\n");
 
   const htmlBody = html`<p>${t("mail.greeting", { name: mail.parentName })}</p>
-    ${joinHtml(
-      paragraphs.map((paragraph) => html`<p>${paragraph}</p>`),
-      "\n",
-    )}
-    ${detailsTable(details, lang)}
-    <p>${t(`${texts}.bookAgain`)} <a href="${bookUrl}">${t(`${texts}.bookAgainLink`)}</a></p>
-    <p>${t(`${texts}.signoff`)}</p>`;
+${joinHtml(
+  paragraphs.map((paragraph) => html`<p>${paragraph}</p>`),
+  "\n",
+)}
+${detailsTable(details, lang)}
+<p>${t(`${texts}.bookAgain`)} <a href="${bookUrl}">${t(`${texts}.bookAgainLink`)}</a></p>
+<p>${t(`${texts}.signoff`)}</p>`;
 
   return { lang, subject: t(`${texts}.subject`, { course: courseName, date }), text, html: htmlBody };
 }

@@ -78,19 +78,17 @@ async function renderFollowupMail(deps: MailDeps, reference: string): Promise<Re
     `${t("enroll")}: ${enrollUrl}`,
   ].join("\n");
   const htmlBody = html`${joinHtml(
-      paragraphs.map(
-        (paragraph) =>
-          html`<p>
-            ${joinHtml(
-              paragraph.split("\n").map((line) => html`${line}`),
-              "<br>",
-            )}
-          </p>`,
-      ),
-      "\n",
-    )}
-    <p><a href="${courseUrl}">${t("courseLink")}</a></p>
-    ${sectionsUrl ? html`<p><a href="${sectionsUrl}">${serverT(lang, "timetable", "followup.enrolLink", enrolWords)}</a></p>` : ""}
-    <p><a href="${enrollUrl}">${t("enrollLink")}</a></p>`;
+    paragraphs.map(
+      (paragraph) =>
+        html`<p>${joinHtml(
+          paragraph.split("\n").map((line) => html`${line}`),
+          "<br>",
+        )}</p>`,
+    ),
+    "\n",
+  )}
+<p><a href="${courseUrl}">${t("courseLink")}</a></p>
+${sectionsUrl ? html`<p><a href="${sectionsUrl}">${serverT(lang, "timetable", "followup.enrolLink", enrolWords)}</a></p>` : ""}
+<p><a href="${enrollUrl}">${t("enrollLink")}</a></p>`;
   return { lang, subject, text, html: htmlBody };
 }

@@ -46,10 +46,10 @@ async function renderWaitlistMail(deps: MailDeps, entryId: number, kind: "joined
     t("mail.signoff"),
   ].join("\n");
   const htmlBody = html`<p>${t("mail.greeting", { name: entry.parentName })}</p>
-    <p>${intro}</p>
-    ${detailsTable(details, lang)}
-    <p>${action} <a href="${pageUrl}">${link}</a></p>
-    <p>${t("mail.signoff")}</p>`;
+<p>${intro}</p>
+${detailsTable(details, lang)}
+<p>${action} <a href="${pageUrl}">${link}</a></p>
+<p>${t("mail.signoff")}</p>`;
   const subjectKey = kind === "offer" ? "waitlist.offerMail.subject" : "waitlist.joinedMail.subject";
   return { lang, subject: t(subjectKey, { course: entry.courseName, date: entry.dateLabel, time: entry.timeLabel }), text, html: htmlBody };
 }

@@ -51,13 +51,11 @@ export const enrollmentConfirmation = defineMail(enrollmentConfirmationMail, asy
     t("mail.signoff"),
   ].join("\n");
   const body = html`<p>${t("mail.greeting", { name: enrollment.parentName })}</p>
-    <p>${t("mail.intro", { student: enrollment.studentName, camp: enrollment.campTitle })}</p>
-    ${detailsTable(details, lang)}
-    <p>${t("confirmed.nextSteps")}</p>
-    <ol>
-      ${steps.map((step) => html`<li>${step}</li>`)}
-    </ol>
-    <p>${t("mail.view")} <a href="${pageUrl}" dir="ltr" style="unicode-bidi:isolate">${pageUrl}</a></p>
-    <p>${t("mail.signoff")}</p>`;
+<p>${t("mail.intro", { student: enrollment.studentName, camp: enrollment.campTitle })}</p>
+${detailsTable(details, lang)}
+<p>${t("confirmed.nextSteps")}</p>
+<ol>${steps.map((step) => html`<li>${step}</li>`)}</ol>
+<p>${t("mail.view")} <a href="${pageUrl}" dir="ltr" style="unicode-bidi:isolate">${pageUrl}</a></p>
+<p>${t("mail.signoff")}</p>`;
   return { lang, subject: t("mail.subject", { camp: enrollment.campTitle }), text, html: body };
 });

@@ -40,8 +40,8 @@ export const meetingReminderMail = defineMail(meetingReminderMailKind, async ({ 
     : t("reminderMail.absenceAction", { date: formatDateLabel(deadline, timeZone, lang), time: formatTimeLabel(deadline, timeZone, lang) });
   const text = [t("reminderMail.greeting", { name: row.parent_name }), "", intro, "", action, link, "", t("reminderMail.signoff")].join("\n");
   const body = html`<p>${t("reminderMail.greeting", { name: row.parent_name })}</p>
-    <p>${intro}</p>
-    <p>${action} <a href="${link}">${guest ? t("reminderMail.guestLink") : t("reminderMail.absenceLink")}</a></p>
-    <p>${t("reminderMail.signoff")}</p>`;
+<p>${intro}</p>
+<p>${action} <a href="${link}">${guest ? t("reminderMail.guestLink") : t("reminderMail.absenceLink")}</a></p>
+<p>${t("reminderMail.signoff")}</p>`;
   return { lang, text, html: body };
 });

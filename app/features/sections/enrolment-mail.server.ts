@@ -97,15 +97,13 @@ const timetableMail = (name: string, intro: "mail" | "movedMail") =>
       t("mail.signoff"),
     ].join("\n");
     const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
-      <p>${t(`${intro}.intro`, { name: found.child_name, course })}</p>
-      ${detailsTable(details, lang)}
-      <p>${t("mail.timetable")}</p>
-      <ol>
-        ${timetable.map((line) => html`<li>${line.replace(/^\d+\. /, "")}</li>`)}
-      </ol>
-      <p>${t("mail.calendar")}</p>
-      <p>${t("mail.manage")} <a href="${manageUrl}">${t("mail.manageLink")}</a></p>
-      <p>${t("mail.signoff")}</p>`;
+<p>${t(`${intro}.intro`, { name: found.child_name, course })}</p>
+${detailsTable(details, lang)}
+<p>${t("mail.timetable")}</p>
+<ol>${timetable.map((line) => html`<li>${line.replace(/^\d+\. /, "")}</li>`)}</ol>
+<p>${t("mail.calendar")}</p>
+<p>${t("mail.manage")} <a href="${manageUrl}">${t("mail.manageLink")}</a></p>
+<p>${t("mail.signoff")}</p>`;
     return {
       lang,
       text,
@@ -142,10 +140,10 @@ const endedMail = (name: string, kind: "cancelMail" | "dropMail") =>
       t("mail.signoff"),
     ].join("\n");
     const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
-      <p>${t(`${kind}.intro`, { name: found.child_name, course })}</p>
-      ${reason ? html`<p>${reason}</p>` : ""}
-      <p>${t("cancelMail.again")} <a href="${coursePage}">${course}</a></p>
-      <p>${t("mail.signoff")}</p>`;
+<p>${t(`${kind}.intro`, { name: found.child_name, course })}</p>
+${reason ? html`<p>${reason}</p>` : ""}
+<p>${t("cancelMail.again")} <a href="${coursePage}">${course}</a></p>
+<p>${t("mail.signoff")}</p>`;
     return { lang, text, html: body };
   });
 

@@ -81,9 +81,9 @@ const meetingMail = (name: string, kind: "cancelled" | "moved") =>
     );
     const text = [t("mail.greeting", { name: found.parent_name }), "", ...lines, "", t("meetingMail.others"), coursePage, "", t("mail.signoff")].join("\n");
     const body = html`<p>${t("mail.greeting", { name: found.parent_name })}</p>
-      ${lines.map((line) => html`<p>${line}</p>`)}
-      <p>${t("meetingMail.others")} <a href="${coursePage}">${course}</a></p>
-      <p>${t("mail.signoff")}</p>`;
+${lines.map((line) => html`<p>${line}</p>`)}
+<p>${t("meetingMail.others")} <a href="${coursePage}">${course}</a></p>
+<p>${t("mail.signoff")}</p>`;
     return {
       lang,
       text,

@@ -38,9 +38,9 @@ export const sectionOfferMail = defineMail(sectionOfferMailKind, async ({ db, co
     t("mail.signoff"),
   ].join("\n");
   const body = html`<p>${t("mail.greeting", { name: entry.parentName })}</p>
-    <p>${t("offerMail.intro", { name: entry.childName })}</p>
-    ${detailsTable(details, lang)}
-    <p>${t("offerMail.action")} <a href="${url}">${t("offerMail.link")}</a></p>
-    <p>${t("mail.signoff")}</p>`;
+<p>${t("offerMail.intro", { name: entry.childName })}</p>
+${detailsTable(details, lang)}
+<p>${t("offerMail.action")} <a href="${url}">${t("offerMail.link")}</a></p>
+<p>${t("mail.signoff")}</p>`;
   return { lang, text, html: body };
 });

@@ -14,11 +14,7 @@ describe("mail HTML, escaped by construction (decision 053)", () => {
   it("keeps markup made by html as it is, once (no double escaping), and joins lists", () => {
     const item = html`<b>${"a&b"}</b>`;
     expect(html`<p>${item}</p>`.markup).toBe("<p><b>a&amp;b</b></p>");
-    expect(
-      html`<ul>
-        ${["1", "<2>"].map((n) => html`<li>${n}</li>`)}
-      </ul>`.markup,
-    ).toBe("<ul><li>1</li><li>&lt;2&gt;</li></ul>");
+    expect(html`<ul>${["1", "<2>"].map((n) => html`<li>${n}</li>`)}</ul>`.markup).toBe("<ul><li>1</li><li>&lt;2&gt;</li></ul>");
     expect(joinHtml([html`<p>${"a"}</p>`, html`<p>${"<b>"}</p>`], "\n").markup).toBe("<p>a</p>\n<p>&lt;b&gt;</p>");
   });
 

@@ -40,15 +40,7 @@ export function detailsTable(details: readonly (readonly [label: string, value: 
   // Mail clients do not know align="start": name the side.
   const align = lang === "ar" ? "right" : "left";
   const cell = (value: string, ltr?: boolean) => (ltr ? html`<span dir="ltr" style="unicode-bidi:isolate">${value}</span>` : html`${value}`);
-  return html`<table cellpadding="4">
-    ${details.map(
-      ([label, value, ltr]) =>
-        html`<tr>
-          <th align="${align}">${label}</th>
-          <td align="${align}">${cell(value, ltr)}</td>
-        </tr>`,
-    )}
-  </table>`;
+  return html`<table cellpadding="4">${details.map(([label, value, ltr]) => html`<tr><th align="${align}">${label}</th><td align="${align}">${cell(value, ltr)}</td></tr>`)}</table>`;
 }
 
 const URL_IN_TEXT = /(https?:\/\/[^\s<>"]+)/;
@@ -63,9 +55,7 @@ const linkedLine = (line: string): Html =>
 /** A mail's plain text as HTML in its language and direction: paragraphs at blank lines, its line breaks kept, addresses as links. */
 export function textToHtml(lang: Lang, text: string): Html {
   const paragraphs = text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== "");
-  return html`<div lang="${lang}" dir="${dirOf(lang)}">
-    ${paragraphs.map((paragraph) => html`<p>${joinHtml(paragraph.split("\n").map(linkedLine), "<br>")}</p>`)}
-  </div>`;
+  return html`<div lang="${lang}" dir="${dirOf(lang)}">${paragraphs.map((paragraph) => html`<p>${joinHtml(paragraph.split("\n").map(linkedLine), "<br>")}</p>`)}</div>`;
 }
 
 /**

@@ -38,10 +38,10 @@ export const instalmentReminderMail = defineMail(instalmentReminderMailKind, asy
     t("mail.signoff"),
   ].join("\n");
   const body = html`<p>${t("mail.greeting")}</p>
-    <p>${intro}</p>
-    ${detailsTable(details, lang)}
-    <p>${how}</p>
-    ${link ? html`<p><a href="${link}">${t("mail.payButton")}</a></p>` : ""}
-    <p>${t("mail.signoff")}</p>`;
+<p>${intro}</p>
+${detailsTable(details, lang)}
+<p>${how}</p>
+${link ? html`<p><a href="${link}">${t("mail.payButton")}</a></p>` : ""}
+<p>${t("mail.signoff")}</p>`;
   return { lang, text, html: body };
 });

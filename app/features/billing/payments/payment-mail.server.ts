@@ -40,9 +40,9 @@ export const paymentRefundedMail = defineMail("payment-refunded", refundedMailDa
     t("refundMail.signoff"),
   ].join("\n");
   const body = html`<p>${t("refundMail.greeting")}</p>
-    <p>${t("refundMail.intro")}</p>
-    ${detailsTable(details, lang)}
-    <p>${t("refundMail.after")}</p>
-    <p>${t("refundMail.signoff")}</p>`;
+<p>${t("refundMail.intro")}</p>
+${detailsTable(details, lang)}
+<p>${t("refundMail.after")}</p>
+<p>${t("refundMail.signoff")}</p>`;
   return { lang, text, html: body };
 });

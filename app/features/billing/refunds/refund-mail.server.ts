@@ -56,9 +56,10 @@ export const invoiceMailTemplate = defineMail(invoiceMailKind, async ({ db, conf
     t("mail.signoff"),
   ].join("\n");
   const body = html`<p>${t("mail.greeting")}</p>
-    <p>${t("invoiceMail.intro")}</p>
-    ${detailsTable(details, lang)} ${payBlock ? payBlock.html : html`<p><a href="${link}">${t("invoiceMail.open")}</a></p>`}
-    <p>${t("mail.signoff")}</p>`;
+<p>${t("invoiceMail.intro")}</p>
+${detailsTable(details, lang)}
+${payBlock ? payBlock.html : html`<p><a href="${link}">${t("invoiceMail.open")}</a></p>`}
+<p>${t("mail.signoff")}</p>`;
   const { invoiceDocument } = await import("./billing-docs.server");
   const { buildInvoicePdf } = await import("./billing-pdf.server");
   const doc = await invoiceDocument(db, data.id, lang);
@@ -89,10 +90,10 @@ export const creditNoteMailTemplate = defineMail("billing-credit-note", creditNo
     t("mail.signoff"),
   ].join("\n");
   const body = html`<p>${t("mail.greeting")}</p>
-    <p>${t("creditNoteMail.intro")}</p>
-    ${detailsTable(details, lang)}
-    <p><a href="${link}">${t("creditNoteMail.open")}</a></p>
-    <p>${t("mail.signoff")}</p>`;
+<p>${t("creditNoteMail.intro")}</p>
+${detailsTable(details, lang)}
+<p><a href="${link}">${t("creditNoteMail.open")}</a></p>
+<p>${t("mail.signoff")}</p>`;
   const { creditNoteDocument } = await import("./billing-docs.server");
   const { buildCreditNotePdf } = await import("./billing-pdf.server");
   const doc = await creditNoteDocument(db, data.id, lang);
