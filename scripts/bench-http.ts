@@ -8,7 +8,8 @@ import { startBenchServer } from "~server/test/server-process";
  * server (SQLite, seeded), each compared in the same run with a bare Node HTTP server answering the
  * same bytes (the same compressed bytes for the browser-like leg). Pages and JSON reads are
  * measured twice: a client without compression, and a browser-like one (Accept-Encoding: br, gzip).
- * Prints the issue 15 table (worst ratio per kind against its goal) and the peak server memory.
+ * Prints the issue 15 table (worst ratio per kind against its goal; public JSON against issue 40's
+ * stricter goal, 0.6 of bare) and the peak server memory.
  * Loopback only; each measurement is bounded (BENCH_SECONDS seconds, 20 connections).
  * `--short` (CI): one second per measurement; fails when any answer was not a 2xx.
  */
@@ -131,7 +132,7 @@ try {
   const peak = server.peakRssMiB();
   const home = ratios.find((r) => r.kind === "page" && r.encoded)!;
   const met = (ok: boolean) => (ok ? "met" : "NOT MET");
-  console.log("\nIssue 15, measured here:");
+  console.log("\nIssues 15 and 40, measured here:");
   console.table([
     { what: "anonymous page, client without compression", measured: plainPages.text, goal: ">= 0.5", "": met(plainPages.min >= 0.5) },
     {
@@ -140,7 +141,7 @@ try {
       goal: ">= 0.5",
       "": met(encodedPages.min >= 0.5),
     },
-    { what: "public JSON reads (course list, /api/blogs)", measured: json.text, goal: ">= 0.25", "": met(json.min >= 0.25) },
+    { what: "public JSON reads (course list, /api/blogs)", measured: json.text, goal: ">= 0.6 (issue 40; issue 15: 0.25)", "": met(json.min >= 0.6) },
     { what: "peak server memory during the benchmark", measured: `${peak.toFixed(0)} MiB`, goal: "<= 256 MiB", "": met(peak <= 256) },
   ]);
   // The figures are reported; a wrong answer fails the run (CI runs this in short mode so it never rots).

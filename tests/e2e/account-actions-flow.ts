@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { signInAsAdmin } from "./accounts";
-import { expect, type Page } from "./fixtures";
+import { expect, type Page, shot } from "./fixtures";
 
 /**
  * Parents act from /account (issue 42 step 8): a signed-in parent's enrolment card has "Change
@@ -12,7 +12,6 @@ import { expect, type Page } from "./fixtures";
  */
 
 const COURSE = "robotics-fundamentals";
-const SHOTS = "/tmp/shots-acct";
 
 const T = {
   en: {
@@ -42,10 +41,7 @@ let day = 40;
 async function shots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: `${SHOTS}/${name}-${width}.png`,
-      fullPage: true,
-    });
+    await shot(page, `${name}-${width}`, { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,8 +1,6 @@
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { expect, test, type APIRequestContext, type Page, shot } from "./fixtures";
 
 /** My account (issue 17): the parent's own space in both languages. */
 
@@ -131,7 +129,7 @@ for (const lang of ["en", "ar"] as const) {
   });
 }
 
-test("the account page fits a phone and a desktop in both languages (screenshots under the temp folder)", async ({ page }) => {
+test("the account page fits a phone and a desktop in both languages (screenshots with SHOTS_DIR)", async ({ page }) => {
   const email = await register(page.request, "Layla Hassan");
   expect((await page.request.post("/login", { data: { email, password: PASSWORD } })).status()).toBe(200);
   await bookWhileSignedIn(page.request, email, "Yusuf Hassan");
@@ -143,7 +141,7 @@ test("the account page fits a phone and a desktop in both languages (screenshots
       // Nothing sticks out sideways (a long e-mail or a wide list would make the page scroll).
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${lang} at ${width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(tmpdir(), "account-screens", `account-${lang}-${width}.png`), fullPage: true });
+      await shot(page, `account-${lang}-${width}`, { fullPage: true });
     }
   }
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, waitForHydration, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Page, shot } from "./fixtures";
 import { startGoogleStandIn, type GoogleStandIn } from "~server/test/google-stand-in";
 import { createAdminAccount, signInAsAdmin, waitForResetLink } from "./accounts";
 
@@ -182,7 +182,7 @@ test.describe("sign-up on a phone", () => {
       const button = (await toggle.boundingBox())!;
       expect(button.x).toBeGreaterThan(field.x + field.width / 2);
       await page.getByLabel(ar ? "رقم التواصل" : "Contact number").fill("+44 20 7946 0958");
-      await page.screenshot({ path: `/tmp/shots-b/signup-390-${lang}.png` });
+      await shot(page, `signup-390-${lang}`);
       await toggle.click();
       await expect(password).toHaveAttribute("type", "password");
       await page.getByRole("button", { name: ar ? "إنشاء حساب" : "Sign up" }).click();

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, type Page, type Route } from "./fixtures";
+import { expect, test, type Page, type Route, shot } from "./fixtures";
 import Database from "better-sqlite3";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import sharp from "sharp";
@@ -182,14 +182,14 @@ test.describe("blog list", () => {
       await expect(english.getByRole("heading")).toHaveText("Robots in the Garden");
       // "English" in Arabic (screen readers hear "Written in English").
       await expect(card.getByText(/^مكتوب باللغة الإنجليزية$/)).toBeVisible();
-      await page.screenshot({ path: `/tmp/shots-b/blog-list-${width}-ar.png` });
+      await shot(page, `blog-list-${width}-ar`);
       await page.goto("/ar/blog/e2e-english-only");
       await expect(page.locator("main article")).toHaveAttribute("lang", "en");
       const badge = page.locator("main article").getByText(/^مكتوب باللغة الإنجليزية$/);
       await expect(badge).toBeVisible();
       // The badge is Arabic text inside the English article: it carries the page's language.
       expect(await badge.evaluate((element) => element.closest("[lang]")?.getAttribute("lang"))).toBe("ar");
-      await page.screenshot({ path: `/tmp/shots-b/blog-post-english-${width}-ar.png` });
+      await shot(page, `blog-post-english-${width}-ar`);
       // The English blog shows no badge on it.
       await page.goto("/blog");
       await expect(
@@ -197,7 +197,7 @@ test.describe("blog list", () => {
           .first()
           .getByText(/English$/),
       ).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/shots-b/blog-list-${width}-en.png` });
+      await shot(page, `blog-list-${width}-en`);
     }
   });
 

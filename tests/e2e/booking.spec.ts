@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration, type APIRequestContext, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type APIRequestContext, type Page, shot } from "./fixtures";
 import { randomBytes } from "node:crypto";
 import { ADMIN_HOME, createAdminAccount } from "./accounts";
 
@@ -351,12 +351,12 @@ test.describe("online demo classes, booking codes and calendar links", () => {
         /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&text=Demo\+class.*meet\.example\.com/,
       );
       await expect(page.getByRole("link", { name: "Outlook" })).toHaveAttribute("href", /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?/);
-      await page.screenshot({ path: `/tmp/shots-b/booking-confirmed-${width}-en.png` });
+      await shot(page, `booking-confirmed-${width}-en`);
     }
     await page.goto(confirmationUrl.replace(/^\//, "/ar/"));
     await expect(page.getByRole("link", { name: "أضف إلى تقويم Google" })).toBeVisible();
     await expect(page.getByText("المكان: عبر الإنترنت")).toBeVisible();
-    await page.screenshot({ path: "/tmp/shots-b/booking-confirmed-390-ar.png" });
+    await shot(page, "booking-confirmed-390-ar");
 
     // A parent calls and reads the code out: staff find the booking.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -369,7 +369,7 @@ test.describe("online demo classes, booking codes and calendar links", () => {
     await expect(card).toContainText("https://meet.example.com/stem-demo");
     await expect(card.getByRole("row").filter({ hasText: "Noor Online" })).toContainText(code);
     await expect(page.getByRole("article")).toHaveCount(1);
-    await page.screenshot({ path: "/tmp/shots-b/admin-slots-code-1280-en.png" });
+    await shot(page, "admin-slots-code-1280-en");
   });
 });
 
@@ -425,7 +425,7 @@ test.describe("demo class booking on a phone", () => {
       await expect(page.getByText(l.refused)).toBeVisible();
       await expect(page.getByLabel(l.age)).toHaveAttribute("aria-invalid", "true");
       await page.getByText(l.warning).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/shots-b/booking-age-390-${lang}.png` });
+      await shot(page, `booking-age-390-${lang}`);
       await page.getByRole("checkbox", { name: l.confirm }).check();
       await page.getByRole("button", { name: l.submit }).click();
       await expect(page.getByRole("heading", { level: 1, name: l.done })).toBeVisible();
@@ -454,7 +454,7 @@ test.describe("demo class booking from another time zone", () => {
     await expect(time).toContainText(`Your time: ${london}`);
     await time.click();
     await expect(page.getByText(new RegExp(`^Your choice: .+ at \\d\\d:\\d\\d \\(Your time: ${london}\\)$`))).toBeVisible();
-    await page.screenshot({ path: "/tmp/shots-b/booking-zone-1280-en.png" });
+    await shot(page, "booking-zone-1280-en");
     await fillDetails(page, { child: "Maya Far", age: "9", parent: "Lena Far", email: `far-${Date.now()}@example.com`, phone: "+44 20 7946 0958" });
     await page.getByRole("button", { name: "Book the demo class" }).click();
     const details = page.getByRole("region", { name: "Student Details" });

@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { test as base, type Page, type Response } from "@playwright/test";
 
 export * from "@playwright/test";
@@ -40,3 +42,24 @@ export const test = base.extend<{ waitForHydrationOnLoad: boolean }>({
     await provide(page);
   },
 });
+
+/**
+ * One browser walk per user flow and language (issue 40, decision 133): a flow walked both with the
+ * page's script and without it is walked with script in Arabic (right to left, hydrated) and
+ * without script in English, so each language and each mode is walked once. The rules themselves
+ * are proven by the API tests, on both databases.
+ */
+export const scriptWalkLangs: readonly ("en" | "ar")[] = ["ar"];
+export const noScriptWalkLangs: readonly ("en" | "ar")[] = ["en"];
+
+/**
+ * A screenshot to look at a screen (house rule: each changed screen at 390 px and desktop, in both
+ * languages), saved as SHOTS_DIR/<name>.png only when SHOTS_DIR is set: encoding full-page PNGs
+ * costs the suite CPU, and no check depends on the picture (decision 133).
+ */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), ...options });
+}

@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { signInAsAdmin } from "./accounts";
 import { INSTALMENT_TEXTS, newInvoice, splitWalk } from "./instalments-flow";
 
-const SHOTS = process.env.INSTALMENT_SHOTS;
+const SHOTS = process.env.SHOTS_DIR;
 
 /** Issue 31 part 4 (decision 091): staff split a fee into instalments, in both languages at 390 px. */
 for (const lang of ["en", "ar"] as const) {

@@ -1,7 +1,7 @@
-import { expect, test } from "./fixtures";
+import { expect, test, scriptWalkLangs } from "./fixtures";
 import { makeupsWalk } from "./makeups-flow";
 
-for (const lang of ["en", "ar"] as const) {
+for (const lang of scriptWalkLangs) {
   test(`a parent reports an absence and books a make-up at 390 px (${lang})`, async ({ page }) => {
     test.setTimeout(90_000);
     await makeupsWalk(page, lang, "js");

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import * as OTPAuth from "otpauth";
 import { expectNoAxeViolations } from "./axe";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, type Page, shot } from "./fixtures";
 import { ADMIN_HOME, createAdminAccount } from "./accounts";
 
 /**
@@ -57,14 +57,14 @@ for (const lang of ["en", "ar"] as const) {
     expect(credentials[0]!.isResidentCredential).toBe(true);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `test-results/passkeys-security-${lang}-390.png`, fullPage: true });
+    await shot(page, `passkeys-security-${lang}-390`, { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: `test-results/passkeys-security-${lang}-1280.png`, fullPage: true });
+    await shot(page, `passkeys-security-${lang}-1280`, { fullPage: true });
 
     // Signed out, the passkey alone signs in: the browser signs the server's challenge.
     await page.context().clearCookies();
     await page.goto(`${origin}${prefix}/login`);
-    await page.screenshot({ path: `test-results/passkeys-login-${lang}-390.png` });
+    await shot(page, `passkeys-login-${lang}-390`);
     await page.getByRole("button", { name: t.signIn }).click();
     await expect(page).toHaveURL(`${origin}${prefix === "" ? "/" : prefix}`);
     const user = await page.request.get(`${origin}/api/getUser`);
@@ -99,7 +99,7 @@ test("staff set up an authenticator app, then sign in with the password and a co
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   const secret = (await page.locator("[data-totp-secret]").textContent())!;
   await expect(page.getByRole("img", { name: "QR code for the authenticator app" })).toBeVisible();
-  await page.screenshot({ path: "test-results/totp-setup-en-1280.png", fullPage: true });
+  await shot(page, "totp-setup-en-1280", { fullPage: true });
   await page.getByLabel("6-digit code from the app").fill(codeAt(secret, Date.now()));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.locator("[data-recovery-codes] li")).toHaveCount(10);
@@ -114,7 +114,7 @@ test("staff set up an authenticator app, then sign in with the password and a co
   // No session yet: the staff area still sends the visitor to sign in.
   expect((await page.request.get("/api/getUser")).status()).toBe(401);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/second-factor-en-1280.png" });
+  await shot(page, "second-factor-en-1280");
   await page.getByLabel("Code").fill("000000");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("alert").first()).toContainText("not valid");
@@ -139,7 +139,7 @@ test("staff with a passkey skip the code: the passkey finishes the second step (
   await expect(page).toHaveURL(/\/ar\/admin\/login\/second-factor/);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/second-factor-ar-390.png", fullPage: true });
+  await shot(page, "second-factor-ar-390", { fullPage: true });
   await page.getByRole("button", { name: texts.ar.signIn }).click();
   await expect(page).toHaveURL(`${origin}/ar/admin`);
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "./fixtures";
+import { expect, test, noScriptWalkLangs } from "./fixtures";
 import { freestGroup } from "./enrol-flow";
 
 /**
@@ -35,7 +35,7 @@ const T = {
   },
 } as const;
 
-for (const lang of ["en", "ar"] as const) {
+for (const lang of noScriptWalkLangs) {
   test(`without JavaScript, 0501234567 with +971 enrols; without the code the page says what to add (${lang}, 390 px)`, async ({ page }) => {
     const t = T[lang];
     await page.setViewportSize({ width: 390, height: 844 });

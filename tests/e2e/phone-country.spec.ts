@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, type Page, scriptWalkLangs } from "./fixtures";
 import { createAdminAccount } from "./accounts";
 import { freestGroup } from "./enrol-flow";
 
@@ -42,7 +42,7 @@ const shot = async (page: Page, name: string) => {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: false });
 };
 
-for (const lang of ["en", "ar"] as const) {
+for (const lang of scriptWalkLangs) {
   test(`a UAE mobile typed 0501234567 with +971 enrols, and without the code the form says what to add (${lang}, 390 px)`, async ({ page }) => {
     const t = T[lang];
     await page.setViewportSize({ width: 390, height: 844 });

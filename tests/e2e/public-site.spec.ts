@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, waitForHydration, type Page, type Route } from "./fixtures";
+import { expect, test, waitForHydration, type Page, type Route, shot } from "./fixtures";
 import Database from "better-sqlite3";
 import { contentChanged } from "./content-changed";
 
@@ -172,7 +172,7 @@ test.describe("course catalogue", () => {
     await expect(page.getByText("الدورات المناسبة لطفل في عمر 13.")).toBeVisible();
     const count = (await (await page.request.get("/admin/course-dashboard/all-courses?childAge=13")).json()).courses.length as number;
     await expect(cards(page)).toHaveCount(count);
-    await page.screenshot({ path: "/tmp/shots-b/courses-child-age-390-ar.png" });
+    await shot(page, "courses-child-age-390-ar");
     await page.reload();
     await expect(cards(page)).toHaveCount(count);
     await expect(page.getByLabel("عمر طفلك بالسنوات")).toHaveValue("13");
@@ -182,7 +182,7 @@ test.describe("course catalogue", () => {
     await expect(cards(page)).toHaveCount(1);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/courses?childAge=8");
-    await page.screenshot({ path: "/tmp/shots-b/courses-child-age-1280-en.png" });
+    await shot(page, "courses-child-age-1280-en");
   });
 
   test("shows the loading logo while the browser fetches, then the courses", async ({ page }) => {
@@ -273,10 +273,10 @@ test.describe("prices and ages on a phone, in both languages", () => {
       const card = cards(page).first();
       await expect(card).toContainText(usd(lang).format(4254));
       if (lang === "en") await expect(card).toContainText("$4,254");
-      await page.screenshot({ path: `/tmp/shots-b/courses-390-${lang}.png` });
+      await shot(page, `courses-390-${lang}`);
       await page.goto(`${prefix}/courses/internet-of-things`);
       await expect(page.getByRole("main")).toContainText(usd(lang).format(5000));
-      await page.screenshot({ path: `/tmp/shots-b/course-390-${lang}.png` });
+      await shot(page, `course-390-${lang}`);
       // The home hero and the footer both speak of ages 6 to 24, like the catalogue.
       await page.goto(prefix || "/");
       const ages = lang === "ar" ? "6 إلى 24" : "6 to 24";

@@ -51,8 +51,8 @@ for (const lang of ["en", "ar"] as const) {
     // And on a desktop screen.
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.getByText(number).first()).toBeVisible();
-    // Screenshots for review (REFUND_SHOTS=<folder>): this page, the policies and a drop's proposal, phone and desktop.
-    const shots = process.env.REFUND_SHOTS;
+    // Screenshots for review (SHOTS_DIR=<folder>): this page, the policies and a drop's proposal, phone and desktop.
+    const shots = process.env.SHOTS_DIR;
     if (shots) {
       const dropped = await deskPaidInvoice(page.request, lang);
       expect((await page.request.post(`/api/admin/enrolments/${dropped.reference}/drop`, { data: { reason: "Moving away" } })).status()).toBe(200);

@@ -1,5 +1,4 @@
-import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, type Page, shot } from "./fixtures";
 import { signInAsAdmin } from "./accounts";
 
 // Staff side of course groups (issue 29): create a group with a closed date, edit it, see its
@@ -7,7 +6,6 @@ import { signInAsAdmin } from "./accounts";
 // Dates are picked far beyond the seeded groups and the other specs' slots.
 
 const TZ = "Asia/Kolkata";
-const SHOTS = "/tmp/shots-secstaff";
 const academyDate = (daysAhead: number) => new Intl.DateTimeFormat("en-CA", { timeZone: TZ }).format(new Date(Date.now() + daysAhead * 86_400_000));
 const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** The first Monday on or after a date. */
@@ -65,11 +63,10 @@ const texts = {
 } as const;
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Page, shot } from "./fixtures";
 import { signInAsAdmin } from "./accounts";
 
 // The staff slots calendar (issue 16): week and day views, a click on an empty hour opening the
@@ -63,7 +63,7 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     // The week scrolls inside its own box; the page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `/tmp/calendar-shots/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

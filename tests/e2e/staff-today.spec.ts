@@ -1,5 +1,4 @@
-import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, type Page, shot } from "./fixtures";
 import { signInAsAdmin } from "./accounts";
 
 // Staff start from today (issue 42 step 9): signed in, /admin opens on today's classes with their
@@ -7,7 +6,6 @@ import { signInAsAdmin } from "./accounts";
 // in both languages. A group with one class late today is made through the API first.
 
 const TZ = "Asia/Kolkata";
-const SHOTS = "/tmp/shots-staff";
 const local = (part: "date" | "weekday") =>
   part === "date"
     ? new Intl.DateTimeFormat("en-CA", { timeZone: TZ }).format(new Date())
@@ -37,12 +35,11 @@ const texts = {
 } as const;
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}-fold.png` });
+    await shot(page, `${name}-${width}`, { fullPage: true });
+    await shot(page, `${name}-${width}-fold`);
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, waitForHydration, type Page } from "./fixtures";
+import { expect, test, waitForHydration, type Page, shot } from "./fixtures";
 import { pdfText } from "~server/test/pdf-text";
 
 /** The element that has focus is inside the open dialog. */
@@ -128,7 +128,7 @@ test.describe("summer camp page", () => {
     await expect(junior).toContainText(inr.format(9999));
     await expect(junior.locator("del")).toHaveText(inr.format(19999));
     await junior.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/shots-b/camp-1280-ar.png" });
+    await shot(page, "camp-1280-ar");
 
     const opener = junior.getByRole("button", { name: /عرض التفاصيل الكاملة/ });
     await opener.focus();
@@ -250,7 +250,7 @@ test.describe("enrollment", () => {
     await check();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/shots-b/enroll-confirmed-${width}-en.png` });
+      await shot(page, `enroll-confirmed-${width}-en`);
     }
     await page.getByRole("main").getByRole("link", { name: "Back to the home page" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -305,7 +305,7 @@ test.describe("enrollment", () => {
     await expect(page.getByRole("main").getByText("من 1 يوليو إلى 20 يوليو")).toBeVisible();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/shots-b/enroll-confirmed-${width}-ar.png` });
+      await shot(page, `enroll-confirmed-${width}-ar`);
     }
   });
 });

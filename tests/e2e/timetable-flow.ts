@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import ICAL from "ical.js";
-import { expect, type Page } from "./fixtures";
+import { expect, type Page, shot } from "./fixtures";
 import { provenParent } from "./accounts";
 import { COURSE, freestGroup } from "./enrol-flow";
 
@@ -37,7 +37,7 @@ const LABELS = {
  * Issue 29's family walk: a signed-in parent enrols a child from the course page, finds every class
  * of the term in /account's timetable, makes the private calendar link, and the calendar app's
  * fetch of it parses as RFC 5545 with every meeting; a new link ends the old one. Screenshots at
- * 390 px and 1280 px go to /tmp/shots-timetable/ when SHOTS is set.
+ * 390 px and 1280 px go to SHOTS_DIR when it is set.
  */
 export async function familyTimetableWalk(page: Page, lang: "en" | "ar", mode: "js" | "no-js") {
   const t = LABELS[lang];
@@ -68,15 +68,15 @@ export async function familyTimetableWalk(page: Page, lang: "en" | "ar", mode: "
   const field = page.getByLabel(t.link, { exact: true });
   await expect(field).toHaveValue(/\/api\/calendar-feeds\/[\w-]{43}\.ics$/);
   const url = await field.inputValue();
-  if (process.env.SHOTS) {
+  if (process.env.SHOTS_DIR) {
     await page.getByRole("region", { name: t.timetable, exact: true }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/shots-timetable/account-${lang}-${mode}-390.png`, fullPage: true });
+    await shot(page, `account-${lang}-${mode}-390`, { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `/tmp/shots-timetable/account-${lang}-${mode}-1280.png`, fullPage: true });
+    await shot(page, `account-${lang}-${mode}-1280`, { fullPage: true });
     await page.goto(`${prefix}/courses/${COURSE}#enrol`);
-    await page.screenshot({ path: `/tmp/shots-timetable/course-${lang}-${mode}-1280.png`, fullPage: false });
+    await shot(page, `course-${lang}-${mode}-1280`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `/tmp/shots-timetable/course-${lang}-${mode}-390.png`, fullPage: false });
+    await shot(page, `course-${lang}-${mode}-390`);
     await page.goto(`${prefix}/account`);
   }
 

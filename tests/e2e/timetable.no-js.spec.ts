@@ -1,9 +1,9 @@
-import { expect, test } from "./fixtures";
+import { expect, test, noScriptWalkLangs } from "./fixtures";
 import { COURSE } from "./enrol-flow";
 import { familyTimetableWalk } from "./timetable-flow";
 
 /** The same walk without JavaScript: every form posts to its page and comes back (decision 019). */
-for (const lang of ["en", "ar"] as const) {
+for (const lang of noScriptWalkLangs) {
   test(`without JavaScript, a parent enrols, sees the timetable and subscribes to the calendar feed (${lang})`, async ({ page }) => {
     await familyTimetableWalk(page, lang, "no-js");
   });

@@ -1,10 +1,10 @@
-import { expect, test } from "./fixtures";
+import { expect, test, scriptWalkLangs } from "./fixtures";
 import { provenParent } from "./accounts";
 import { COURSE } from "./enrol-flow";
 import { familyTimetableWalk } from "./timetable-flow";
 
 /** Issue 29: enrol, see the timetable in /account, subscribe to the family's calendar feed (with script). */
-for (const lang of ["en", "ar"] as const) {
+for (const lang of scriptWalkLangs) {
   test(`a parent enrols, sees the timetable and subscribes to the calendar feed (${lang})`, async ({ page }) => {
     await familyTimetableWalk(page, lang, "js");
   });
