@@ -2,15 +2,11 @@ import { useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { requireAdminPage } from "~/lib/page-guards.server";
-import { formatDateTime, formatPublishDate } from "~/features/admin-kit/format";
-import { ContentBlocks } from "~/features/blog/ContentBlocks";
+import { formatPublishDate } from "~/features/admin-kit/format";
 import { findPostForPreview } from "~/features/blog/blog.server";
 import { PREVIEW_LINK_DAYS, previewPath, previewToken } from "~/features/blog/blog-preview.server";
 import { langFromPath, localizePath, type Lang } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useRootData } from "~/root";
-import { safeUrl } from "~/lib/safe-url";
 import { Field, inputClass } from "~/ui/Field";
 import { LocalLink } from "~/ui/LocalLink";
 import type { Route } from "./+types/blog-editor.route";
@@ -25,6 +21,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { draftForEditor } from "./drafts.server";
 import { RevisionsLink, useEditorDraft, type EditorDraft } from "./DraftNotice";
 import { useFollowingSlug, useRecordForm } from "./use-record-form";
+import { BlogPreview, SharePreview } from "./BlogEditorPreviews";
 
 /** Today as YYYY-MM-DD (UTC), a new post's publish date. */
 const todayIso = (): string => new Date().toISOString().slice(0, 10);
@@ -200,79 +197,5 @@ function BlogEditor({ id, initial, draft, timeZone }: { id: number | null; initi
       </EditorActions>
       {preview ? <BlogPreview id="blog-preview" values={getValues()} suffix={tab} /> : null}
     </form>
-  );
-}
-
-/** The post as its public page will show it, in the language of the current tab. */
-function BlogPreview({ id, values, suffix }: { id: string; values: BlogPostInput; suffix: "En" | "Ar" }) {
-  const { t } = useTranslation("admin-content");
-  const image = safeUrl(values.imageUrl);
-  return (
-    <section
-      id={id}
-      aria-label={t("form.previewLabel")}
-      dir={suffix === "Ar" ? "rtl" : "ltr"}
-      className="rounded-2xl border-2 border-dashed border-indigo-200 p-6"
-    >
-      <p className="text-sm font-semibold uppercase text-indigo-700">{t("form.previewLabel")}</p>
-      {values[`category${suffix}`] ? (
-        <p className="mt-3 inline-block rounded-full bg-indigo-100 px-3 py-1 text-sm font-semibold text-indigo-800">{values[`category${suffix}`]}</p>
-      ) : null}
-      {/* No empty heading while the title is still blank. */}
-      {values[`title${suffix}`] ? <h2 className="mt-3 text-3xl font-extrabold text-slate-900">{values[`title${suffix}`]}</h2> : null}
-      <p className="mt-2 text-slate-600">{values.author}</p>
-      {image ? <img src={image} alt="" className="mt-4 aspect-video w-full rounded-xl object-cover" /> : null}
-      <ContentBlocks blocks={values[`content${suffix}`] ?? []} className="mt-6 space-y-5 text-lg leading-8 text-slate-800" />
-    </section>
-  );
-}
-
-/**
- * "Copy share link": the signed preview address of a draft or scheduled post, for people without
- * an account (decision 036). Shown as text to select without JavaScript; the button copies it.
- */
-function SharePreview({ url, expiresAt }: { url: string; expiresAt: string }) {
-  const { t } = useTranslation("admin-content");
-  const lang = useLang();
-  const timeZone = useRootData()?.settings.timeZone;
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied("yes");
-    } catch {
-      setCopied("no");
-    }
-  };
-  return (
-    <section aria-labelledby="share-preview-heading" className="mt-6 space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4">
-      <h2 id="share-preview-heading" className="text-lg font-semibold text-slate-900">
-        {t("blog.share.heading")}
-      </h2>
-      <p className="text-sm text-slate-800">{t("blog.share.hint", { date: formatDateTime(expiresAt, lang, timeZone) })}</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor="share-preview-url" className="sr-only">
-          {t("blog.share.label")}
-        </label>
-        <input
-          id="share-preview-url"
-          type="text"
-          readOnly
-          value={url}
-          dir="ltr"
-          className={`${inputClass} max-w-xl`}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        {hydrated ? (
-          <button type="button" className={secondaryButton} onClick={() => void copy()}>
-            {t("blog.share.copy")}
-          </button>
-        ) : null}
-      </div>
-      <p role="status" className="text-sm font-medium text-slate-800">
-        {copied === "yes" ? t("blog.share.copied") : copied === "no" ? t("blog.share.copyFailed") : ""}
-      </p>
-    </section>
   );
 }
