@@ -195,9 +195,7 @@ export interface IssueOptions {
  * instead of the enrolment, so a child may hold the group's attendance certificate and the level's).
  */
 export type IssueTarget = (
-  | { kind: "section"; sectionId: number }
-  | { kind: "camp"; campId: number }
-  | { kind: "level"; sectionId: number; levelCompletionId: number }
+  { kind: "section"; sectionId: number } | { kind: "camp"; campId: number } | { kind: "level"; sectionId: number; levelCompletionId: number }
 ) & { titleEn: string; titleAr: string };
 
 /** The certificate column a target's one live certificate is unique on, and its value for one child of the roster. */
@@ -342,7 +340,13 @@ const linkedTo = (enrolmentIds: number[], campEnrollmentIds: number[]) => (eb: E
     ...(enrolmentIds.length ? [eb.and([eb("kind", "=", "section"), eb("enrolment_id", "in", enrolmentIds)])] : []),
     // A level's certificate (decision 130), by the enrolment the level was completed from.
     ...(enrolmentIds.length
-      ? [eb("level_completion_id", "in", eb.selectFrom("level_completions").select("level_completions.id").where("level_completions.enrolment_id", "in", enrolmentIds))]
+      ? [
+          eb(
+            "level_completion_id",
+            "in",
+            eb.selectFrom("level_completions").select("level_completions.id").where("level_completions.enrolment_id", "in", enrolmentIds),
+          ),
+        ]
       : []),
     ...(campEnrollmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrollment_id", "in", campEnrollmentIds)])] : []),
   ]);

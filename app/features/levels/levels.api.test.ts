@@ -96,13 +96,17 @@ describe("levels and skills API", () => {
     expect(own.body).toMatchObject({ changed: 1, completed: [] });
     // Another instructor's group: 403 whatever the body, and nothing stored.
     const before = await server.countRows("skill_marks");
-    expect((await mark(instructor, theirs.sectionId, [{ enrolmentId: theirs.enrolmentIds[0]!, skillId: ladder.skills[0]!, status: "achieved" }])).status).toBe(403);
+    expect((await mark(instructor, theirs.sectionId, [{ enrolmentId: theirs.enrolmentIds[0]!, skillId: ladder.skills[0]!, status: "achieved" }])).status).toBe(
+      403,
+    );
     expect((await server.request("POST", `/api/teaching/sections/${theirs.sectionId}/skills`, { json: { nonsense: 1 }, headers: as(instructor) })).status).toBe(
       403,
     );
     expect((await server.request("GET", `/api/teaching/sections/${theirs.sectionId}/skills`, { headers: as(instructor) })).status).toBe(403);
     // Their own group, but a child of another group: 400, nothing stored.
-    expect((await mark(instructor, mine.sectionId, [{ enrolmentId: theirs.enrolmentIds[0]!, skillId: ladder.skills[0]!, status: "achieved" }])).status).toBe(400);
+    expect((await mark(instructor, mine.sectionId, [{ enrolmentId: theirs.enrolmentIds[0]!, skillId: ladder.skills[0]!, status: "achieved" }])).status).toBe(
+      400,
+    );
     const parent = await server.signIn("user");
     expect((await mark(parent, mine.sectionId, [{ enrolmentId: child, skillId: ladder.skills[0]!, status: "achieved" }])).status).toBe(403);
     expect(await server.countRows("skill_marks")).toBe(before);
@@ -123,7 +127,11 @@ describe("levels and skills API", () => {
     server.db.selectFrom("level_completions").select(["id", "level_id", "proposed_section_id"]).where("enrolment_id", "=", enrolmentId).execute();
   const certificatesOf = (completionIds: number[]) =>
     completionIds.length
-      ? server.db.selectFrom("certificates").select(["id", "course_en", "enrolment_id", "section_id"]).where("level_completion_id", "in", completionIds).execute()
+      ? server.db
+          .selectFrom("certificates")
+          .select(["id", "course_en", "enrolment_id", "section_id"])
+          .where("level_completion_id", "in", completionIds)
+          .execute()
       : Promise.resolve([]);
   // A message's key is its event and the guardian's e-mail ("level-proposal:12:parent@…").
   const proposalsOf = async (completionIds: number[]) =>

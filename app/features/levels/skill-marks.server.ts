@@ -68,7 +68,13 @@ export type MarkResult =
  * commit means that of two requests achieving a level's last two skills at once, the later commit
  * sees both, so the level is never left incomplete on PostgreSQL's read committed.
  */
-export async function markSkills(db: DB, config: Pick<Config, "publicUrl" | "sessionSecret">, sectionId: number, marks: SkillMarkInput[], userId: number): Promise<MarkResult> {
+export async function markSkills(
+  db: DB,
+  config: Pick<Config, "publicUrl" | "sessionSecret">,
+  sectionId: number,
+  marks: SkillMarkInput[],
+  userId: number,
+): Promise<MarkResult> {
   const group = await groupSkills(db, sectionId);
   if (!group) return { ok: false, reason: "notFound" };
   const children = new Map(group.children.map((child) => [child.enrolmentId, child]));
@@ -103,7 +109,9 @@ export async function markSkills(db: DB, config: Pick<Config, "publicUrl" | "ses
         .insertInto("skill_marks")
         .values({ skill_id: mark.skillId, ...ref, status: mark.status, enrolment_id: mark.enrolmentId, marked_by: userId, created_at: now, updated_at: now })
         .onConflict((oc) =>
-          oc.columns(["skill_id", "family_email", "child_key"]).doUpdateSet({ status: mark.status, enrolment_id: mark.enrolmentId, marked_by: userId, updated_at: now }),
+          oc
+            .columns(["skill_id", "family_email", "child_key"])
+            .doUpdateSet({ status: mark.status, enrolment_id: mark.enrolmentId, marked_by: userId, updated_at: now }),
         )
         .execute();
       await recordAudit(trx, {
@@ -239,7 +247,17 @@ async function completeLevel(db: DB, config: Pick<Config, "publicUrl" | "session
       titleAr: `${context.course.ar}: ${level.nameAr}`,
     },
     1,
-    [{ enrolmentId: context.enrolment.id, childName: context.enrolment.childName, lang: context.enrolment.lang, attended: 1, rate: 100, live: null, revoked: [] }],
+    [
+      {
+        enrolmentId: context.enrolment.id,
+        childName: context.enrolment.childName,
+        lang: context.enrolment.lang,
+        attended: 1,
+        rate: 100,
+        live: null,
+        revoked: [],
+      },
+    ],
     { threshold: 100, language: "family", timeZone: await academyTimeZone(db), userId: context.userId },
   );
   return { certificateId: issued?.certificate?.id ?? null, proposed: completion.proposed };
