@@ -57,3 +57,21 @@ export async function familyLevels(db: DB, userId: number, lang: Lang) {
   });
 }
 export type FamilyLevels = Awaited<ReturnType<typeof familyLevels>>;
+
+/** The children of these enrolments as the skill records know them (read before the enrolments are erased). */
+export async function childRefsOf(db: DB, enrolmentIds: number[]) {
+  if (enrolmentIds.length === 0) return [];
+  const rows = await db.selectFrom("section_enrolments").select(["email", "child_key"]).where("id", "in", enrolmentIds).execute();
+  return rows.map((row) => ({ familyEmail: familyEmailOf(row.email), childKey: row.child_key }));
+}
+
+/**
+ * Erasure with the family's account (decision 130): the children's skill marks and completed levels
+ * go. Run after the certificates are erased (a level's certificate is found through its completion).
+ */
+export async function eraseLevelRecords(db: DB, children: { familyEmail: string; childKey: string }[]): Promise<void> {
+  for (const child of children) {
+    await db.deleteFrom("skill_marks").where("family_email", "=", child.familyEmail).where("child_key", "=", child.childKey).execute();
+    await db.deleteFrom("level_completions").where("family_email", "=", child.familyEmail).where("child_key", "=", child.childKey).execute();
+  }
+}

@@ -3,6 +3,8 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
 import { courseSectionsFor } from "~/features/sections/course-sections.server";
 import { completionOfToken, levelPrefill } from "./skill-marks.server";
+import { familyLevels } from "./family-levels.server";
+import { deleteAccount } from "~/features/accounts/account-space.server";
 
 /**
  * Levels and skills (issue 44 item 1, decision 130): staff build a course's ladder; an instructor
@@ -194,5 +196,34 @@ describe("levels and skills API", () => {
     const completions = await completionsOf(child);
     expect(completions).toHaveLength(2);
     expect(await proposalsOf(completions.map((c) => c.id))).toHaveLength(1);
+
+    // The family's account (the enrolment is the account's) reads the ladder, read-only; another account reads nothing.
+    const parent = await server.signIn("user");
+    await server.db.updateTable("section_enrolments").set({ user_id: parent.user.id }).where("id", "=", child).execute();
+    const shown = await familyLevels(server.db, parent.user.id, "ar");
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.levels.map((level) => [level.name, level.state])).toEqual([
+      ["سكراتش", "done"],
+      ["أساسيات بايثون", "done"],
+    ]);
+    expect(shown[0]!.levels[0]!.skills.map((skill) => skill.status)).toEqual(["achieved", "achieved"]);
+    const stranger = await server.signIn("user");
+    expect(await familyLevels(server.db, stranger.user.id, "en")).toEqual([]);
+    // Their certificates are the account's too (the account's list and its PDF downloads).
+    const listed = await server.request("GET", "/api/account", { headers: as(parent) });
+    expect(JSON.stringify(listed.body.certificates ?? [])).toContain("Python basics");
+
+    // The account deleted: its children's marks and completions go, its level certificates lose the name.
+    const certificateIds = (await certificatesOf(completions.map((c) => c.id))).map((c) => c.id);
+    expect(certificateIds).toHaveLength(2);
+    await deleteAccount(server.db, parent.user.id);
+    expect(await completionsOf(child)).toEqual([]);
+    const left = await server.db.selectFrom("skill_marks").select("id").where("enrolment_id", "=", child).execute();
+    expect(left).toEqual([]);
+    const certificates = await server.db.selectFrom("certificates").select(["child_name", "erased_at"]).where("id", "in", certificateIds).execute();
+    expect(certificates.map((c) => [c.child_name, c.erased_at !== null])).toEqual([
+      ["", true],
+      ["", true],
+    ]);
   });
 });
