@@ -199,7 +199,7 @@ export type IssueTarget = (
 ) & { titleEn: string; titleAr: string };
 
 /** The certificate column a target's one live certificate is unique on, and its value for one child of the roster. */
-function targetLink(target: IssueTarget, enrolmentId: number) {
+function targetLink(target: IssueTarget, enrolmentId: number): { column: "level_completion_id" | "camp_enrollment_id" | "enrolment_id"; value: number } {
   if (target.kind === "level") return { column: "level_completion_id" as const, value: target.levelCompletionId };
   return { column: linkColumn(target.kind), value: enrolmentId };
 }
