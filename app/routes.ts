@@ -62,6 +62,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("meetings/:id", "features/teaching/meeting.route.tsx", { id: id("teaching-meeting") }),
       // A group's certificates, inside the teaching layout (issue 42, step 10).
       route("sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
+      // A group's skill marks on the ladder of its course (issue 44, decision 130).
+      route("sections/:id/skills", "features/levels/skills.route.tsx", { id: id("teaching-skills") }),
       // The camp's check-out and its certificates, in the same layout (issue 42, step 10).
       route("camp", "features/consent/camp-checkout.route.tsx", { id: id("camp-checkout") }),
       route("camp/certificates", "features/certificates/camp-certificates.route.tsx", { id: id("camp-certificates") }),
@@ -121,6 +123,8 @@ function adminContentRoutes(id: (name: string) => string): RouteConfigEntry[] {
     route("courses/new", `${dir}/course-editor.route.tsx`, { id: id("admin-course-new") }),
     route("courses/edit/:id", `${dir}/course-editor.route.tsx`, { id: id("admin-course-edit") }),
     route("courses/edit/:id/revisions", `${dir}/revisions.route.tsx`, { id: id("admin-course-revisions") }),
+    // A course's ladder of levels and skills (issue 44, decision 130).
+    route("courses/edit/:id/levels", "features/levels/admin-levels.route.tsx", { id: id("admin-course-levels") }),
     route("teachers", `${dir}/teachers.route.tsx`, { id: id("admin-teachers") }),
     route("teachers/new", `${dir}/teacher-editor.route.tsx`, { id: id("admin-teacher-new") }),
     route("teachers/edit/:id", `${dir}/teacher-editor.route.tsx`, { id: id("admin-teacher-edit") }),

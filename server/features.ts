@@ -20,6 +20,7 @@ import { demoEnrolmentManifest } from "~/features/sections/demo-enrolment.manife
 import { registerEnrolmentSubscribers } from "~/features/enrolments/events.server";
 import { seoManifest } from "~/features/seo/seo.manifest.server";
 import { teachingManifest } from "~/features/teaching/teaching.manifest.server";
+import { levelsManifest } from "~/features/levels/levels.manifest.server";
 import { timetableManifest } from "~/features/timetable/timetable.manifest.server";
 import type { DB } from "./db/db";
 import type { FeatureManifest } from "./feature-manifest";
@@ -57,6 +58,7 @@ const features: readonly FeatureManifest[] = [
   blogManifest,
   seoManifest,
   teachingManifest,
+  levelsManifest,
   messagingManifest,
   adminManifest,
 ];

@@ -21,6 +21,8 @@ const USED_ON: Record<string, RegExp> = {
   sections: new RegExp(`${COURSE}|^/sections/waitlist$|^/enrolments/manage$|${ACCOUNT}`),
   timetable: new RegExp(`${COURSE}|^/sections/waitlist$|^/enrolments/manage$|${ACCOUNT}`),
   teaching: new RegExp(`${ACCOUNT}|${TEACHING}`),
+  // Levels and skills (decision 130): the roster's marks and the account's record.
+  levels: new RegExp(`${under("account")}|${TEACHING}`),
   makeups: new RegExp(ACCOUNT),
   // The guardian's message choices (decision 127), on the account's pages.
   messaging: new RegExp(under("account")),

@@ -569,6 +569,8 @@ export interface CertificatesTable {
   revoke_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when the family's account was erased: the name is gone, the code says so. */
   erased_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A level's certificate (decision 130): the completion it vouches for; null for attendance's and the camp's. */
+  level_completion_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -1171,4 +1173,61 @@ export interface Database extends ContentTables {
   messaging_consents: MessagingConsentsTable;
   messaging_templates: MessagingTemplatesTable;
   messages: MessagesTable;
+  course_levels: CourseLevelsTable;
+  level_skills: LevelSkillsTable;
+  skill_marks: SkillMarksTable;
+  level_completions: LevelCompletionsTable;
+}
+
+/** One level of a course's ladder (issue 44, decision 130); `section_id`: the group teaching it now, proposed to those completing the level before. */
+export interface CourseLevelsTable {
+  id: Generated<number>;
+  course_id: number;
+  position: number;
+  name_en: string;
+  name_ar: string;
+  section_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An observable skill of a level. */
+export interface LevelSkillsTable {
+  id: Generated<number>;
+  level_id: number;
+  position: number;
+  name_en: string;
+  name_ar: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type SkillStatus = "not_started" | "working" | "achieved";
+
+/** A child's mark on one skill: the child is the family's e-mail and the child's key (one row per child and skill). */
+export interface SkillMarksTable {
+  id: Generated<number>;
+  skill_id: number;
+  family_email: string;
+  child_key: string;
+  status: SkillStatus;
+  /** The enrolment it was marked from (the group's roster). */
+  enrolment_id: number | null;
+  marked_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A level a child completed (every skill achieved): one row per child and level, the certificate's and the proposal's guard. */
+export interface LevelCompletionsTable {
+  id: Generated<number>;
+  level_id: number;
+  family_email: string;
+  child_key: string;
+  child_name: string;
+  enrolment_id: number | null;
+  /** The next level's group proposed to the family, when the ladder names one. */
+  proposed_section_id: number | null;
+  completed_by: number | null;
+  created_at: string;
 }

@@ -89,6 +89,7 @@ describe("every admin API endpoint is checked on the server", () => {
 const BODIES: Record<string, unknown> = {
   "POST /api/teaching/sections/:id/certificates": { threshold: 50 },
   "POST /api/teaching/certificates/:id/revoke": { reason: "Route walk" },
+  "POST /api/teaching/sections/:id/skills": { marks: [{ enrolmentId: 1, skillId: 1, status: "working" }] },
 };
 
 describe("an instructor reaches only their own groups (issue 30, decision 074)", () => {

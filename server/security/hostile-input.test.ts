@@ -888,6 +888,9 @@ describe("hostile input on every endpoint", () => {
     const teaching = await groupWithMeeting(db, { teacherId: null, startsAt: new Date(Date.now() - 60_000), children: 1 });
     ids.teachMeeting = teaching.meetingId;
     ids.teachEnrolment = teaching.enrolmentIds[0]!;
+    // Its course's ladder, built by the levels samples (issue 44, decision 130).
+    ids.teachSection = teaching.sectionId;
+    ids.ladderCourse = (await db.selectFrom("course_sections").select("course_id").where("id", "=", teaching.sectionId).executeTakeFirstOrThrow()).course_id;
     const edited = ofCourse[1]!;
     sectionForm.value = {
       courseId: course.id,
@@ -1735,6 +1738,47 @@ describe("hostile input on every endpoint", () => {
       stores: { meeting_attendance: 1, audit_log: 1 },
     },
     {
+      route: "POST /api/admin/courses/:id/levels",
+      url: () => `/api/admin/courses/${ids.ladderCourse}/levels`,
+      admin: true,
+      body: () => ({ nameEn: "Scratch", nameAr: "سكراتش", sectionId: null }),
+      stores: { course_levels: 1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/levels/:id",
+      url: () => `/api/admin/levels/${ids.level}`,
+      admin: true,
+      before: async () => {
+        ids.level = (await server.db.selectFrom("course_levels").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+      },
+      body: () => ({ nameEn: "Scratch basics", nameAr: "أساسيات سكراتش", sectionId: ids.teachSection, position: 1 }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/levels/:id/skills",
+      url: () => `/api/admin/levels/${ids.level}/skills`,
+      admin: true,
+      body: () => ({ nameEn: "Uses a loop", nameAr: "يستخدم حلقة تكرار" }),
+      stores: { level_skills: 1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/skills/:id",
+      url: () => `/api/admin/skills/${ids.skill}`,
+      admin: true,
+      before: async () => {
+        ids.skill = (await server.db.selectFrom("level_skills").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+      },
+      body: () => ({ nameEn: "Uses a repeat loop", nameAr: "يستخدم حلقة تكرار" }),
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "POST /api/teaching/sections/:id/skills",
+      url: () => `/api/teaching/sections/${ids.teachSection}/skills`,
+      admin: true,
+      body: () => ({ marks: [{ enrolmentId: ids.teachEnrolment, skillId: ids.skill, status: "working" }] }),
+      stores: { skill_marks: 1, audit_log: 1 },
+    },
+    {
       route: "POST /api/admin/invites",
       url: () => "/api/admin/invites",
       admin: true,
@@ -2294,6 +2338,8 @@ describe("hostile input on every endpoint", () => {
         return { camp: tokens.campId ?? "", session: "1 July - 20th July", threshold: "80" };
       },
     },
+    { route: "GET /api/admin/courses/:id/levels", url: () => `/api/admin/courses/${ids.ladderCourse}/levels`, admin: true },
+    { route: "GET /api/teaching/sections/:id/skills", url: () => `/api/teaching/sections/${ids.teachSection}/skills`, admin: true },
     { route: "GET /api/teaching/certificates/:id/pdf", url: () => `/api/teaching/certificates/${ids.ownCertificate}/pdf`, admin: true },
     { route: "GET /api/certificates/:code", url: () => `/api/certificates/${tokens.certificateCode}`, admin: false },
     { route: "GET /api/account/certificates/:id/pdf", url: () => `/api/account/certificates/${ids.ownCertificate}/pdf`, admin: false, account: "own" },

@@ -892,6 +892,40 @@ test.describe("axe on the teaching pages (issue 30)", () => {
   });
 });
 
+test.describe("axe on the levels and skills pages (issue 44)", () => {
+  test("a course's ladder editor and a group's skill marks on the roster, in both languages", async ({ page }) => {
+    test.setTimeout(120_000);
+    const { meetingId, enrolments } = await instructorWithClass(`a11ylv${Date.now() % 100000}`);
+    const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"));
+    db.pragma("busy_timeout = 5000");
+    const { sectionId, courseId } = db
+      .prepare("select m.section_id as sectionId, s.course_id as courseId from section_meetings m join course_sections s on s.id = m.section_id where m.id = ?")
+      .get(meetingId) as { sectionId: number; courseId: number };
+    db.prepare("delete from course_levels where course_id = ?").run(courseId);
+    db.close();
+    await signInAsAdmin(page);
+    const level = async (nameEn: string, nameAr: string) =>
+      ((await (await page.request.post(`/api/admin/courses/${courseId}/levels`, { data: { nameEn, nameAr } })).json()) as { id: number }).id;
+    const skill = async (levelId: number, nameEn: string, nameAr: string) =>
+      ((await (await page.request.post(`/api/admin/levels/${levelId}/skills`, { data: { nameEn, nameAr } })).json()) as { id: number }).id;
+    const first = await level("Scratch", "سكراتش");
+    const skills = [await skill(first, "Moves a sprite", "يحرّك كائنًا"), await skill(first, "Uses a loop", "يستخدم حلقة تكرار")];
+    await skill(await level("Python", "بايثون"), "Prints text", "يطبع نصًا");
+    // One child completes the first level, another works on it: every state of the page is shown.
+    const marks = [
+      ...skills.map((skillId) => ({ enrolmentId: enrolments[0]!, skillId, status: "achieved" })),
+      { enrolmentId: enrolments[1]!, skillId: skills[0]!, status: "working" },
+    ];
+    expect((await page.request.post(`/api/teaching/sections/${sectionId}/skills`, { data: { marks } })).status()).toBe(200);
+    await auditAll(page, [
+      `/admin/courses/edit/${courseId}/levels`,
+      `/ar/admin/courses/edit/${courseId}/levels`,
+      `/teaching/sections/${sectionId}/skills`,
+      `/ar/teaching/sections/${sectionId}/skills`,
+    ]);
+  });
+});
+
 test.describe("axe on the consent pages (issue 30)", () => {
   test("the consent forms' staff pages, the camp check-out, a reminder link's page and the course page's consent boxes, in both languages", async ({
     page,

@@ -7,18 +7,21 @@ import { timetablePageData } from "~/features/timetable/timetable.api";
 import { pick } from "~/i18n/localized";
 import { formatDateLabel } from "~/features/booking/slot-format";
 import { familyAttendance } from "~/features/teaching/family-attendance.server";
+import { familyLevels } from "~/features/levels/family-levels.server";
 
 /**
  * Everything /account shows: the overview of GET /api/account, the signed-in devices, the academy's
- * zone, the timetable with the calendar feed (GET /api/account/timetable), and the children's attendance.
+ * zone, the timetable with the calendar feed (GET /api/account/timetable), the children's attendance and levels.
  */
 export async function accountPageData(context: AppLoadContext, userId: number, lang: Lang) {
   const timeZone = await academyTimeZone(context.db);
-  const [overview, devices, timetable, attended] = await Promise.all([
+  const [overview, devices, timetable, attended, levels] = await Promise.all([
     accountOverview(context.db, userId, timeZone, lang, context.config.sessionSecret),
     listDevices(context.db, userId, context.sessionRef),
     timetablePageData(context, userId, lang),
     familyAttendance(context.db, userId),
+    // The children's levels and skills (issue 44, decision 130), read-only.
+    familyLevels(context.db, userId, lang),
   ]);
   // Each child's attendance (issue 30), labelled here in the academy's zone.
   const attendance = attended.map((enrolment) => ({
@@ -28,7 +31,7 @@ export async function accountPageData(context: AppLoadContext, userId: number, l
     rate: enrolment.rate,
     marks: enrolment.marks.map((mark) => ({ meetingId: mark.meetingId, date: formatDateLabel(mark.startsAt, timeZone, lang), status: mark.status })),
   }));
-  return { ...overview, devices, timeZone, timetable, attendance };
+  return { ...overview, devices, timeZone, timetable, attendance, levels };
 }
 
 export type AccountPageData = Awaited<ReturnType<typeof accountPageData>>;

@@ -12,15 +12,18 @@ import { CalendarFeedSection } from "./CalendarFeedSection";
 import { TimetableSection } from "./TimetableSection";
 import { AttendanceSection } from "./AttendanceSection";
 import { CertificatesSection } from "./CertificatesSection";
+import { LevelsSection } from "./LevelsSection";
 
 /** /account's index: every section of the account, in the page's order. */
 export default function AccountSections() {
-  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, attendance, certificates } = useAccountData();
+  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, attendance, certificates, levels } =
+    useAccountData();
   return (
     <>
       <TimetableSection timetable={timetable.children} />
       <CalendarFeedSection feed={timetable.feed} />
       {attendance.length > 0 ? <AttendanceSection attendance={attendance} /> : null}
+      {levels.length > 0 ? <LevelsSection levels={levels} /> : null}
       {certificates.length > 0 ? <CertificatesSection certificates={certificates} /> : null}
       <BookingsSection bookings={bookings} />
       {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}

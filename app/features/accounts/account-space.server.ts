@@ -15,6 +15,7 @@ import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
 import { listChildren, type SavedChild } from "~/features/family/children.server";
 import { eraseFamilyMailJobs } from "./erase-queued-mail.server";
+import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.server";
 import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
@@ -743,12 +744,15 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     const enrolments = await sectionEnrolmentRows(tx, owner);
     const enrolmentIds = enrolments.map((e) => e.id);
     const makeups = await eraseMakeups(tx, enrolmentIds, now);
+    // The children as their skill records know them, before the enrolments lose the e-mail (decision 130).
+    const levelChildren = await childRefsOf(tx, enrolmentIds);
     const { cancelled: sectionEnrolmentsCancelled } = await eraseEnrolments(
       trx,
       { sectionIds: enrolmentIds, campIds: enrollments },
       { erased: ERASED, email: erasedEmail, now },
     );
     const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now, enrollments);
+    await eraseLevelRecords(tx, levelChildren);
     // Places in the sections' lines: left (a held seat passed on), then erased, as the demo lines'.
     const sectionPlaces = await sectionWaitlistRows(tx, owner);
     let sectionWaitlistPlacesLeft = 0;

@@ -125,6 +125,13 @@ function CourseEditor({
     <form {...form.formProps} className="space-y-6">
       {drafts.banner}
       {id ? <RevisionsLink collection="courses" id={id} /> : null}
+      {id ? (
+        <p>
+          <LocalLink to={`/admin/courses/edit/${id}/levels`} className="font-semibold text-indigo-700 hover:underline">
+            {t("course.levels")}
+          </LocalLink>
+        </p>
+      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         {text("key", t("course.fields.key"), t("course.keyHint"))}
         <TextField label={t("course.fields.slug")} error={form.error("slug")} dir="ltr" control={follow.slug} />

@@ -189,8 +189,20 @@ export interface IssueOptions {
   userId: number;
 }
 
-/** What a roster's certificates are of: a course group or a camp, and the title they carry. */
-export type IssueTarget = ({ kind: "section"; sectionId: number } | { kind: "camp"; campId: number }) & { titleEn: string; titleAr: string };
+/**
+ * What a roster's certificates are of: a course group, a camp, or a level of a course's ladder
+ * completed in a group (decision 130: stored as the group's kind, linked by `level_completion_id`
+ * instead of the enrolment, so a child may hold the group's attendance certificate and the level's).
+ */
+export type IssueTarget = (
+  { kind: "section"; sectionId: number } | { kind: "camp"; campId: number } | { kind: "level"; sectionId: number; levelCompletionId: number }
+) & { titleEn: string; titleAr: string };
+
+/** The certificate column a target's one live certificate is unique on, and its value for one child of the roster. */
+function targetLink(target: IssueTarget, enrolmentId: number): { column: "level_completion_id" | "camp_enrollment_id" | "enrolment_id"; value: number } {
+  if (target.kind === "level") return { column: "level_completion_id" as const, value: target.levelCompletionId };
+  return { column: linkColumn(target.kind), value: enrolmentId };
+}
 
 /**
  * Issues certificates to the qualifying children of a roster (all of them, or the one named; [] when
@@ -199,7 +211,6 @@ export type IssueTarget = ({ kind: "section"; sectionId: number } | { kind: "cam
  */
 export async function issueToRoster(db: DB, target: IssueTarget, held: number, roster: ChildRate[], options: IssueOptions): Promise<IssueResult[]> {
   const chosen = options.enrolmentId === undefined ? roster : roster.filter((c) => c.enrolmentId === options.enrolmentId);
-  const column = linkColumn(target.kind);
   const issuedOn = zonedParts(new Date(), options.timeZone).date;
   const results: IssueResult[] = [];
   for (const child of chosen) {
@@ -210,12 +221,19 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
     }
     const now = nowIso();
     const code = newCertificateCode();
+    const { column, value } = targetLink(target, child.enrolmentId);
     const link =
       target.kind === "camp"
         ? { kind: "camp" as const, camp_enrollment_id: child.enrolmentId, camp_id: target.campId, enrolment_id: null, section_id: null }
-        : { kind: "section" as const, enrolment_id: child.enrolmentId, section_id: target.sectionId };
+        : target.kind === "level"
+          ? { kind: "section" as const, enrolment_id: null, section_id: target.sectionId, level_completion_id: target.levelCompletionId }
+          : { kind: "section" as const, enrolment_id: child.enrolmentId, section_id: target.sectionId };
     const of =
-      target.kind === "camp" ? { campId: target.campId, enrollmentId: child.enrolmentId } : { sectionId: target.sectionId, enrolmentId: child.enrolmentId };
+      target.kind === "camp"
+        ? { campId: target.campId, enrollmentId: child.enrolmentId }
+        : target.kind === "level"
+          ? { sectionId: target.sectionId, enrolmentId: child.enrolmentId, levelCompletionId: target.levelCompletionId }
+          : { sectionId: target.sectionId, enrolmentId: child.enrolmentId };
     const inserted = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto("certificates")
@@ -268,7 +286,7 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
     const existing = await db
       .selectFrom("certificates")
       .select(["id", "code"])
-      .where(column, "=", child.enrolmentId)
+      .where(column, "=", value)
       .where("revoked_at", "is", null)
       .executeTakeFirstOrThrow();
     results.push({ ...base, outcome: "alreadyIssued", certificate: existing });
@@ -316,10 +334,20 @@ export async function revokeCertificate(db: DB, id: number, reason: string, user
   });
 }
 
-/** Certificates linked to these group enrolments or camp enrolments (at least one id given). */
+/** Certificates linked to these group enrolments (a level's through its completion) or camp enrolments (at least one id given). */
 const linkedTo = (enrolmentIds: number[], campEnrollmentIds: number[]) => (eb: ExpressionBuilder<Database, "certificates">) =>
   eb.or([
     ...(enrolmentIds.length ? [eb.and([eb("kind", "=", "section"), eb("enrolment_id", "in", enrolmentIds)])] : []),
+    // A level's certificate (decision 130), by the enrolment the level was completed from.
+    ...(enrolmentIds.length
+      ? [
+          eb(
+            "level_completion_id",
+            "in",
+            eb.selectFrom("level_completions").select("level_completions.id").where("level_completions.enrolment_id", "in", enrolmentIds),
+          ),
+        ]
+      : []),
     ...(campEnrollmentIds.length ? [eb.and([eb("kind", "=", "camp"), eb("camp_enrollment_id", "in", campEnrollmentIds)])] : []),
   ]);
 

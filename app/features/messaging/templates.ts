@@ -103,6 +103,13 @@ export const TEMPLATE_DEFAULTS: readonly TemplateDefault[] = [
     ar: "أحسنتم! شهادة {{child}} في {{course}} جاهزة في حسابكم.",
   },
   {
+    key: "level_proposal",
+    category: "service",
+    params: ["child", "level", "next", "link"],
+    en: "Well done! {{child}} has completed {{level}}. The next step is {{next}}: enrol here, with {{child}}'s details filled in: {{link}}",
+    ar: "أحسنتم! أتمّ {{child}} مستوى {{level}}. الخطوة التالية {{next}}: سجّلوا من هنا وبيانات {{child}} معبّأة: {{link}}",
+  },
+  {
     key: "trial_follow_up",
     category: "news",
     params: ["child", "course"],

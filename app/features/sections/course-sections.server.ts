@@ -7,6 +7,7 @@ import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel 
 import { zonedParts } from "~/lib/zoned-time";
 import { listOpenSections, type PublicSection } from "./sections.server";
 import { demoPrefill } from "./demo-enrolment.server";
+import { levelPrefill } from "~/features/levels/skill-marks.server";
 import { priceQuote } from "~/features/billing/index.server";
 import { quoteView } from "~/features/billing";
 
@@ -99,7 +100,12 @@ export async function courseSectionsFor(context: Pick<AppLoadContext, "db" | "us
   const savedChildren = context.user ? await listChildren(context.db, context.user.id) : [];
   const child = savedChildren.find((candidate) => String(candidate.id) === query.get("child"));
   const enrolled = /^[A-Z0-9]{6}$/.test(query.get("enrolled") ?? "") ? query.get("enrolled") : null;
-  const fromDemo = query.has("demo") ? await demoPrefill(context.db, context.config.sessionSecret, query.get("demo"), courseId) : null;
+  // A level's proposal link (decision 130) fills in the child and parent as a demo follow-up's does.
+  const fromDemo = query.has("demo")
+    ? await demoPrefill(context.db, context.config.sessionSecret, query.get("demo"), courseId)
+    : query.has("level")
+      ? await levelPrefill(context.db, context.config.sessionSecret, query.get("level"))
+      : null;
   const prefill = fromDemo
     ? { ...fromDemo, demo: query.get("demo") ?? "" }
     : context.user

@@ -82,6 +82,9 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
         <LocalLink to={`/teaching/sections/${meeting.sectionId}/certificates`} className="mt-2 inline-block text-sm font-medium text-indigo-800 underline">
           {t("groups.groupCertificates")}
         </LocalLink>
+        <LocalLink to={`/teaching/sections/${meeting.sectionId}/skills`} className="ms-4 mt-2 inline-block text-sm font-medium text-indigo-800 underline">
+          {t("groups.groupSkills")}
+        </LocalLink>
       </header>
       {meeting.cancelled ? <p className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">{t("meeting.cancelled")}</p> : null}
       {!meeting.cancelled && meeting.notYet ? <p className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-slate-900">{t("meeting.notYet")}</p> : null}

@@ -33,6 +33,9 @@ export const NOTICES = {
   "calendar-link-off": { ns: "timetable", key: "api.revoked" },
   "demo-converted": { ns: "timetable", key: "convert.done" },
   "attendance-saved": { ns: "teaching", key: "notice.saved" },
+  // Levels and skills (decision 130): the roster's marks and the staff's ladder.
+  "skills-saved": { ns: "levels", key: "roster.saved" },
+  "levels-saved": { ns: "levels", key: "api.saved" },
   // Sign-up signs in and sends a "confirm your e-mail" link (issue 42, step 5).
   "account-created": { ns: "email-proof", key: "notice.created" },
   "email-proven": { ns: "email-proof", key: "notice.proven" },

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { defineEndpoint, type Caller } from "~server/http/endpoint";
+import { HttpError } from "~server/http/errors";
+import { parseInput } from "~server/http/validate";
+import { serverT } from "~server/i18n";
+import type { SessionUser } from "~server/security/session";
+import { idParams } from "~/lib/record-id";
+import { assertTeachesSection } from "~/features/teaching/teaching-access.server";
+import { levelSchema, levelUpdateSchema, skillMarksSchema, skillSchema } from "./levels.schema";
+import { addLevel, addSkill, courseLadder, updateLevel, updateSkill, type LadderWrite } from "./levels.server";
+import { groupSkills, markSkills } from "./skill-marks.server";
+
+const say = (caller: Caller, key: string) => serverT(caller.lang, "levels", `api.${key}`);
+const member = (caller: Caller) => caller.user as SessionUser;
+
+/** A refused ladder change as 404 / 409 / 400, in the caller's language. */
+function answer(caller: Caller, result: LadderWrite, status = 200) {
+  if (result.ok) return { status, body: { id: result.id, message: say(caller, "saved") } };
+  const message = say(caller, result.reason);
+  if (result.reason === "notFound") throw new HttpError(404, message);
+  if (result.reason === "badSection") throw new HttpError(400, message, { sectionId: message });
+  throw new HttpError(409, message);
+}
+
+/** GET /api/admin/courses/:id/levels: a course's ladder, levels and skills in order. */
+export const courseLevels = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/courses/:id/levels",
+  access: "staff",
+  params: idParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const course = await db.selectFrom("courses").select("id").where("id", "=", params.id).executeTakeFirst();
+    if (!course) throw new HttpError(404, say(caller, "notFound"));
+    return { status: 200, body: { levels: await courseLadder(db, params.id) } };
+  },
+});
+
+/** POST /api/admin/courses/:id/levels: a level at the end of the course's ladder (audited). */
+export const createLevel = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/courses/:id/levels",
+  access: "staff",
+  params: idParams,
+  limits: [{ name: "admin-levels", limit: 300, windowMs: 60 * 60_000 }],
+  input: levelSchema,
+  async run({ deps: { db }, caller, params }, input) {
+    return answer(caller, await addLevel(db, params.id, input, member(caller).id), 201);
+  },
+});
+
+/** POST /api/admin/levels/:id: a level's names, place and group (audited). */
+export const changeLevel = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/levels/:id",
+  access: "staff",
+  params: idParams,
+  limits: [{ name: "admin-levels", limit: 300, windowMs: 60 * 60_000 }],
+  input: levelUpdateSchema,
+  async run({ deps: { db }, caller, params }, input) {
+    return answer(caller, await updateLevel(db, params.id, input, member(caller).id));
+  },
+});
+
+/** POST /api/admin/levels/:id/skills: a skill at the end of the level (audited). */
+export const createSkill = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/levels/:id/skills",
+  access: "staff",
+  params: idParams,
+  limits: [{ name: "admin-levels", limit: 300, windowMs: 60 * 60_000 }],
+  input: skillSchema,
+  async run({ deps: { db }, caller, params }, input) {
+    return answer(caller, await addSkill(db, params.id, input, member(caller).id), 201);
+  },
+});
+
+/** POST /api/admin/skills/:id: a skill's names (audited). */
+export const changeSkill = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/skills/:id",
+  access: "staff",
+  params: idParams,
+  limits: [{ name: "admin-levels", limit: 300, windowMs: 60 * 60_000 }],
+  input: skillSchema,
+  async run({ deps: { db }, caller, params }, input) {
+    return answer(caller, await updateSkill(db, params.id, input, member(caller).id));
+  },
+});
+
+/** GET /api/teaching/sections/:id/skills: the group's children, the course's ladder and each child's marks (own groups only). */
+export const sectionSkills = defineEndpoint({
+  method: "GET",
+  path: "/api/teaching/sections/:id/skills",
+  access: "teaching",
+  params: idParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    await assertTeachesSection(db, member(caller), params.id);
+    const group = await groupSkills(db, params.id);
+    if (!group) throw new HttpError(404, say(caller, "notFound"));
+    return { status: 200, body: group };
+  },
+});
+
+/**
+ * POST /api/teaching/sections/:id/skills: marks children's skills (not started, working on it,
+ * achieved), audited; a level completed issues its certificate and proposes the next level's group.
+ */
+export const markSectionSkills = defineEndpoint({
+  method: "POST",
+  path: "/api/teaching/sections/:id/skills",
+  access: "teaching",
+  params: idParams,
+  limits: [{ name: "teaching-skills", limit: 600, windowMs: 60 * 60_000 }],
+  // skillMarksSchema, read once the caller is known to teach the group (as the attendance's):
+  // another instructor's group answers 403 whatever was sent.
+  input: z.record(z.string(), z.unknown()),
+  async run({ deps: { db, config }, caller, params }, raw) {
+    const user = member(caller);
+    await assertTeachesSection(db, user, params.id);
+    const input = parseInput(skillMarksSchema, raw, caller.lang);
+    const result = await markSkills(db, config, params.id, input.marks, user.id);
+    if (!result.ok) {
+      const message = say(caller, result.reason);
+      if (result.reason === "notFound") throw new HttpError(404, message);
+      throw new HttpError(400, message, { marks: message });
+    }
+    return { status: 200, body: { message: say(caller, "marked"), changed: result.changed, completed: result.completed } };
+  },
+});
+
+export const levelsEndpoints = [courseLevels, createLevel, changeLevel, createSkill, changeSkill, sectionSkills, markSectionSkills];
