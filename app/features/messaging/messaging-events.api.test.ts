@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "~server/test/harness";
+import { messagingEnv, startTwilioStandIn, startWhatsAppStandIn, type TwilioStandIn, type WhatsAppStandIn } from "~server/test/messaging-stand-ins";
+import { toDbJson } from "~server/db/values";
+import { addDays, zonedParts } from "~/lib/zoned-time";
+import { bookSlot, findCourse } from "~/features/booking/booking.server";
+import { sweepDueReminders } from "~/features/booking/reminders.server";
+import { claimFollowup } from "~/features/booking/followup.server";
+import { offerSeats, SLOT_LINE } from "~/features/booking/waitlist-offers.server";
+import { sweepMeetingReminders } from "~/features/makeups/meeting-reminders.server";
+import { reportAbsence } from "~/features/makeups/makeups.server";
+import { invoiceListPriceEnrolment } from "~/features/billing/enrolment-invoice.server";
+import { recordPayment } from "~/features/billing/ledger.server";
+import { sweepInstalmentReminders } from "~/features/billing/instalments/instalment-reminders.server";
+import { groupWithMeeting } from "~server/test/teaching-fixture";
+import { saveChoices } from "./preferences.server";
+
+const HOUR = 3_600_000;
+
+/**
+ * Each event of issue 43 reaches a family who chose WhatsApp, once, from where it happens, in the
+ * caller's transaction (decision 127): demo reminder, class tomorrow, class cancelled and moved,
+ * absence, make-up credit, waitlist offer, invoice with its pay link, instalment due and overdue,
+ * receipt, trial follow-up (news: only with the opt-in). A family without WhatsApp or SMS gets no
+ * message row at all (their e-mails are unchanged).
+ */
+describe("messaging: every event through queueMessage", () => {
+  let server: TestServer;
+  let whatsapp: WhatsAppStandIn;
+  let twilio: TwilioStandIn;
+  let staff: Record<string, string>;
+  let sequence = 0;
+
+  beforeAll(async () => {
+    whatsapp = await startWhatsAppStandIn();
+    twilio = await startTwilioStandIn();
+    server = await startTestServer(messagingEnv(whatsapp, twilio));
+    whatsapp.setAppUrl(server.url);
+    twilio.setAppUrl(server.url);
+    for (const [key, value] of [
+      ["messagingQuietStart", 0],
+      ["messagingQuietEnd", 0],
+      ["messagingDailyCap", 50],
+    ] as const)
+      await server.db
+        .updateTable("site_settings")
+        .set({ value: toDbJson(value) })
+        .where("key", "=", key)
+        .execute();
+    const admin = await server.signIn("admin");
+    staff = { cookie: admin.cookie, origin: server.url };
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await whatsapp?.stop();
+    await twilio?.stop();
+  });
+
+  /** The family of `email` chose SMS (always outside WhatsApp's rules), in `lang`, news as given. */
+  async function chooseSms(email: string, lang: "en" | "ar" = "en", news = false) {
+    sequence += 1;
+    await saveChoices(server.db, email, {
+      phone: `97155${String(1_000_000 + sequence).slice(-7)}`,
+      lang,
+      changes: [
+        { choice: "sms", granted: true, text: "SMS" },
+        { choice: "news", granted: news, text: "news" },
+      ],
+      source: "account",
+    });
+  }
+  const messagesOf = (email: string) => server.db.selectFrom("messages").selectAll().where("email", "=", email.toLowerCase()).orderBy("id").execute();
+  const templatesOf = async (email: string) => (await messagesOf(email)).map((row) => row.template);
+  async function settle() {
+    for (let i = 0; i < 200; i++) {
+      const busy = await server.db
+        .selectFrom("jobs")
+        .select("id")
+        .where("kind", "in", ["message-send", "mail"])
+        .where((eb) => eb.or([eb("status", "=", "running"), eb.and([eb("status", "=", "queued"), eb("run_at", "<=", new Date().toISOString())])]))
+        .executeTakeFirst();
+      if (!busy) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("messaging jobs did not settle");
+  }
+  async function demoSlot(startsIn: number, capacity = 5) {
+    const course = (await findCourse(server.db, "python-for-beginners", "en"))!;
+    const now = new Date().toISOString();
+    const slot = await server.db
+      .insertInto("demo_slots")
+      .values({
+        starts_at: new Date(Date.now() + startsIn).toISOString(),
+        duration_minutes: 60,
+        capacity,
+        course_id: course.id,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { course, slotId: slot.id };
+  }
+
+  it("demo: the reminder and the trial follow-up (news: only with the opt-in)", async () => {
+    // Booked 30 hours ahead (a booking inside 24 hours needs no reminder); the sweep runs 7 hours later.
+    const { course, slotId } = await demoSlot(30 * HOUR);
+    const options = { course, userId: null, lang: "en" as const, timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 };
+    const [news, noNews, none] = ["demo-news@example.com", "demo-nonews@example.com", "demo-none@example.com"];
+    await chooseSms(news, "en", true);
+    await chooseSms(noNews, "ar", false);
+    const ids: number[] = [];
+    for (const email of [news, noNews, none]) {
+      const booked = await bookSlot(server.db, { slotId, childName: "Maya", childAge: 10, parentName: "Hana", email, phone: "+91 98765 43210" }, options);
+      expect(booked.ok).toBe(true);
+      ids.push((await server.db.selectFrom("demo_bookings").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id);
+    }
+    const later = new Date(Date.now() + 7 * HOUR);
+    await sweepDueReminders(server.db, later);
+    await sweepDueReminders(server.db, later);
+    for (const id of ids) await server.db.updateTable("demo_bookings").set({ status: "attended" }).where("id", "=", id).execute();
+    for (const id of [...ids, ...ids]) await server.db.transaction().execute((trx) => claimFollowup(trx, id));
+    await settle();
+    expect(await templatesOf(news)).toEqual(["demo_booking_confirmation", "demo_booking_reminder", "trial_follow_up"]);
+    expect(await templatesOf(noNews)).toEqual(["demo_booking_confirmation", "demo_booking_reminder", "trial_follow_up"]);
+    expect(await templatesOf(none)).toEqual([]);
+    const [, reminder, followUp] = await messagesOf(news);
+    expect([reminder!.status, reminder!.channel, followUp!.status]).toEqual(["sent", "sms", "sent"]);
+    expect(reminder!.body).toContain("Reminder: Maya's demo class");
+    // Arabic family: the reminder in Arabic; the follow-up (news and offers) skipped without the opt-in.
+    const arabic = await messagesOf(noNews);
+    expect(arabic[1]!.body).toContain("تذكير");
+    expect([arabic[2]!.status, arabic[2]!.last_error]).toEqual(["skipped", "no consent to news and offers"]);
+  });
+
+  it("a group's class: tomorrow's reminder, an absence with its make-up credit, cancelled and moved (urgent), each once", async () => {
+    const group = await groupWithMeeting(server.db, { teacherId: null, startsAt: new Date(Date.now() + 10 * HOUR), children: 2 });
+    const families = await server.db.selectFrom("section_enrolments").select(["id", "email"]).where("id", "in", group.enrolmentIds).orderBy("id").execute();
+    const [chose, other] = families as [(typeof families)[0], (typeof families)[0]];
+    await chooseSms(chose.email, "ar");
+    await sweepMeetingReminders(server.db);
+    await sweepMeetingReminders(server.db);
+    // A second class three days on: the family reports the absence with notice (a credit), staff then move and cancel it.
+    const later = await groupWithMeeting(server.db, { teacherId: null, startsAt: new Date(Date.now() + 72 * HOUR), children: 0 });
+    await server.db.updateTable("section_enrolments").set({ section_id: later.sectionId }).where("id", "=", chose.id).execute();
+    const rules = { absenceNoticeHours: 24, makeupCreditDays: 30 };
+    const absence = await reportAbsence(server.db, { enrolmentId: chose.id, meetingId: later.meetingId, reason: "ill", via: "link", userId: null }, rules);
+    expect(absence.ok).toBe(true);
+    const moveTo = addDays(zonedParts(new Date(Date.now() + 96 * HOUR), "Asia/Kolkata").date, 0);
+    const moved = await server.request("POST", `/api/admin/section-meetings/${later.meetingId}/move`, {
+      json: { date: moveTo, time: "11:00" },
+      headers: staff,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const cancelled = await server.request("POST", `/api/admin/section-meetings/${later.meetingId}/cancel`, { json: { confirm: true }, headers: staff });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await settle();
+    expect(await templatesOf(chose.email)).toEqual(["class_tomorrow", "absence_recorded", "makeup_credit", "class_moved", "class_cancelled"]);
+    expect(await templatesOf(other.email)).toEqual([]);
+    const sent = await messagesOf(chose.email);
+    expect(sent.map((row) => row.status)).toEqual(["sent", "sent", "sent", "sent", "sent"]);
+    expect(sent[0]!.body).toContain("أساسيات الروبوتات");
+    expect(sent[2]!.body).toContain("30");
+    expect(sent.slice(3).map((row) => row.urgent)).toEqual([1, 1]);
+  });
+
+  it("a waitlist offer with its hold time", async () => {
+    const { slotId } = await demoSlot(48 * HOUR, 1);
+    const email = "offer-family@example.com";
+    await chooseSms(email);
+    const now = new Date().toISOString();
+    await server.db
+      .insertInto("slot_waitlist")
+      .values({
+        slot_id: slotId,
+        course_id: null,
+        token: `t-${Date.now()}`,
+        child_name: "Sami",
+        child_age: 12,
+        parent_name: "Huda",
+        email,
+        phone: "9876543210",
+        lang: "en",
+        status: "waiting",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    expect(await server.db.transaction().execute((trx) => offerSeats(trx, SLOT_LINE, slotId, now))).toBe(1);
+    await settle();
+    const [offer] = await messagesOf(email);
+    expect([offer!.template, offer!.status]).toEqual(["waitlist_offer", "sent"]);
+    expect(offer!.body).toMatch(/A seat in Python for Beginners is free and held for you until .+\./);
+  });
+
+  it("billing: the invoice with its pay link, instalments due and overdue, the receipt, each once", async () => {
+    const group = await groupWithMeeting(server.db, { teacherId: null, startsAt: new Date(Date.now() + 240 * HOUR), children: 1 });
+    const family = await server.db.selectFrom("section_enrolments").select(["id", "email"]).where("id", "=", group.enrolmentIds[0]!).executeTakeFirstOrThrow();
+    await chooseSms(family.email);
+    const invoice = (await server.db.transaction().execute((trx) => invoiceListPriceEnrolment(trx, family.id)))!;
+    expect(invoice).toBeTruthy();
+    const today = zonedParts(new Date(), "Asia/Kolkata").date;
+    const half = Math.floor(invoice.totalMinor / 2);
+    const parts = [
+      { dueOn: today, amountMinor: half },
+      { dueOn: addDays(today, 30), amountMinor: invoice.totalMinor - half },
+    ];
+    const split = await server.request("POST", `/api/admin/billing/invoices/${invoice.id}/instalments`, { json: { parts }, headers: staff });
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+    // Due today (reminded now), overdue tomorrow; each sweep twice.
+    const tomorrow = new Date(Date.now() + 25 * HOUR);
+    for (const at of [new Date(), new Date(), tomorrow, tomorrow]) await sweepInstalmentReminders(server.db, at);
+    await server.db.transaction().execute((trx) => recordPayment(trx, { invoiceId: invoice.id, method: "cash", amountMinor: 1000 }));
+    await settle();
+    const sent = await messagesOf(family.email);
+    expect(sent.map((row) => row.template).sort()).toEqual(["instalment_due", "instalment_overdue", "invoice_issued", "receipt"]);
+    expect(sent.every((row) => row.status === "sent")).toBe(true);
+    const issued = sent.find((row) => row.template === "invoice_issued")!;
+    // The pay link is built when sent: it opens the invoice's payment page.
+    expect(issued.body).toContain(`${server.config.publicUrl}/payments/invoice?token=${invoice.id}_`);
+    expect(issued.body).toContain(invoice.number);
+    expect(sent.find((row) => row.template === "instalment_overdue")!.body).toContain("/payments/invoice?token=");
+    expect(sent.find((row) => row.template === "receipt")!.body).toContain(invoice.number);
+  });
+});
