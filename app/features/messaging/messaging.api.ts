@@ -13,6 +13,7 @@ import { sitePhoneCountry } from "~/features/site/site.server";
 import { CHOICES, consentLog, familyKey, preferencesOf, saveChoices, type Choice } from "./preferences.server";
 import { queueReply } from "./delivery.server";
 import { templateParams } from "./templates";
+import { webhookEndpoints } from "./webhooks.api";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "messaging", key, values);
 const perAccount = (name: string, limit: number): LimitSpec => ({ name, limit, windowMs: 60_000, keyBy: byCallerAccount });
@@ -238,6 +239,6 @@ export const messagingEndpoints = [ownMessaging, saveMessaging, listMessages, li
 
 export function messagingApi(deps: EndpointDeps): Router {
   const router = Router();
-  router.use(jsonRoutes(deps, messagingEndpoints));
+  router.use(jsonRoutes(deps, [...messagingEndpoints, ...webhookEndpoints]));
   return router;
 }
