@@ -14,6 +14,8 @@ import { recordPayment } from "~/features/billing/ledger.server";
 import { sweepInstalmentReminders } from "~/features/billing/instalments/instalment-reminders.server";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
 import { saveChoices } from "./preferences.server";
+import { actionOnlyBuild } from "~server/test/action-only-build";
+import { bookingFormAction } from "~/features/booking/booking.action.server";
 
 const HOUR = 3_600_000;
 
@@ -34,7 +36,10 @@ describe("messaging: every event through queueMessage", () => {
   beforeAll(async () => {
     whatsapp = await startWhatsAppStandIn();
     twilio = await startTwilioStandIn();
-    server = await startTestServer(messagingEnv(whatsapp, twilio));
+    // The booking page's action (its form posted without JavaScript) through the real app.
+    server = await startTestServer(messagingEnv(whatsapp, twilio), {
+      pages: { build: actionOnlyBuild({ "courses/:course/bookdemoclass": bookingFormAction }) },
+    });
     whatsapp.setAppUrl(server.url);
     twilio.setAppUrl(server.url);
     for (const [key, value] of [
@@ -222,5 +227,66 @@ describe("messaging: every event through queueMessage", () => {
     expect(issued.body).toContain(invoice.number);
     expect(sent.find((row) => row.template === "instalment_overdue")!.body).toContain("/payments/invoice?token=");
     expect(sent.find((row) => row.template === "receipt")!.body).toContain(invoice.number);
+  });
+
+  it("the WhatsApp / SMS opt-in on the booking form (JSON and a post without JavaScript) and the enrolment form: stored with the words shown, the form as source", async () => {
+    const { course, slotId } = await demoSlot(60 * HOUR);
+    const booked = await server.request("POST", `/api/courses/${course.slug}/demo-bookings`, {
+      json: {
+        slotId,
+        childName: "Lina",
+        childAge: 12,
+        parentName: "Mona",
+        email: "optin-book@example.com",
+        phone: "+971 50 765 4321",
+        messagingWhatsapp: true,
+      },
+      headers: { "accept-language": "ar" },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const log = await server.db.selectFrom("messaging_consents").selectAll().where("email", "=", "optin-book@example.com").execute();
+    expect(log.map((row) => [row.choice, row.granted, row.lang, row.source])).toEqual([["whatsapp", 1, "ar", "booking"]]);
+    expect(log[0]!.text).toBe("أرسلوا إليّ رسائل الأكاديمية عبر واتساب، من الرقم الرسمي لأكاديمية STEM.");
+    const prefs = await server.db.selectFrom("messaging_preferences").selectAll().where("email", "=", "optin-book@example.com").executeTakeFirstOrThrow();
+    expect([prefs.phone, prefs.whatsapp, prefs.sms, prefs.lang]).toEqual(["971507654321", 1, 0, "ar"]);
+    // The confirmation went on the channel just chosen, in the same transaction.
+    expect(await templatesOf("optin-book@example.com")).toEqual(["demo_booking_confirmation"]);
+
+    // The same form posted without JavaScript (the page's action runs the same endpoint); an unticked box stores nothing.
+    const form = (email: string, extra: Record<string, string>) =>
+      new URLSearchParams({
+        slotId: String(slotId),
+        childName: "Omar",
+        childAge: "12",
+        parentName: "Sara",
+        email,
+        phone: "+971 50 765 0000",
+        website: "",
+        ...extra,
+      }).toString();
+    for (const [email, extra] of [
+      ["optin-page@example.com", { messagingSms: "on" }],
+      ["optin-none@example.com", {}],
+    ] as const) {
+      const body = form(email, extra);
+      const posted = await server.request("POST", `/courses/${course.slug}/bookdemoclass`, {
+        body,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      });
+      expect(posted.status, String(posted.body).slice(0, 300)).toBeLessThan(400);
+    }
+    const page = await server.db.selectFrom("messaging_consents").selectAll().where("email", "=", "optin-page@example.com").execute();
+    expect(page.map((row) => [row.choice, row.lang, row.source, row.text])).toEqual([["sms", "en", "booking", "Send me the academy's messages by SMS."]]);
+    expect(await server.db.selectFrom("messaging_consents").select("id").where("email", "=", "optin-none@example.com").execute()).toEqual([]);
+
+    // Enrolment: the opt-in is saved before the invoice's message is queued, so the invoice goes by SMS.
+    const group = await groupWithMeeting(server.db, { teacherId: null, startsAt: new Date(Date.now() + 300 * HOUR), children: 0 });
+    const enrolled = await server.request("POST", `/api/sections/${group.sectionId}/enrolments`, {
+      json: { childName: "Zaid", childAge: 10, parentName: "Rania", email: "optin-enrol@example.com", phone: "+971 50 111 2233", messagingSms: true },
+    });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
+    const consent = await server.db.selectFrom("messaging_consents").selectAll().where("email", "=", "optin-enrol@example.com").execute();
+    expect(consent.map((row) => [row.choice, row.source])).toEqual([["sms", "enrolment"]]);
+    expect(await templatesOf("optin-enrol@example.com")).toContain("invoice_issued");
   });
 });
