@@ -14,6 +14,7 @@ import { recordPayment } from "~/features/billing/ledger.server";
 import { sweepInstalmentReminders } from "~/features/billing/instalments/instalment-reminders.server";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
 import { saveChoices } from "./preferences.server";
+import { queueMessage } from "./index.server";
 import { actionOnlyBuild } from "~server/test/action-only-build";
 import { bookingFormAction } from "~/features/booking/booking.action.server";
 
@@ -288,5 +289,56 @@ describe("messaging: every event through queueMessage", () => {
     const consent = await server.db.selectFrom("messaging_consents").selectAll().where("email", "=", "optin-enrol@example.com").execute();
     expect(consent.map((row) => [row.choice, row.source])).toEqual([["sms", "enrolment"]]);
     expect(await templatesOf("optin-enrol@example.com")).toContain("invoice_issued");
+  });
+
+  it("inbox: an instructor reads only the threads of their own groups' families; staff assign threads to staff or instructors", async () => {
+    const [teacherA, teacherB] = (await server.db.selectFrom("teachers").select("id").orderBy("id").limit(2).execute()).map((row) => row.id) as [
+      number,
+      number,
+    ];
+    const instructor = await server.signIn("instructor");
+    await server.db.updateTable("users").set({ teacher_id: teacherA }).where("id", "=", instructor.user.id).execute();
+    const own = await groupWithMeeting(server.db, { teacherId: teacherA, startsAt: new Date(Date.now() + 500 * HOUR), children: 1 });
+    const other = await groupWithMeeting(server.db, { teacherId: teacherB, startsAt: new Date(Date.now() + 500 * HOUR), children: 1 });
+    const emailOf = async (id: number) =>
+      (await server.db.selectFrom("section_enrolments").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email;
+    const [mine, theirs] = [await emailOf(own.enrolmentIds[0]!), await emailOf(other.enrolmentIds[0]!)];
+    for (const email of [mine, theirs]) {
+      await chooseSms(email);
+      const sent = await server.db
+        .transaction()
+        .execute((trx) => queueMessage(trx, { event: `inbox-walk:${email}`, email, template: "news", params: { text: "Hi" } }));
+      expect(sent).toBe(true);
+    }
+    const as = (cookie: string) => ({ headers: { cookie } });
+    const threads = await server.request("GET", "/api/teaching/messaging/threads", as(instructor.cookie));
+    expect(threads.status).toBe(200);
+    expect(threads.body.threads.map((t: { email: string }) => t.email)).toEqual([mine]);
+    expect((await server.request("GET", `/api/teaching/messaging/messages?family=${encodeURIComponent(mine)}`, as(instructor.cookie))).status).toBe(200);
+    const refused = await server.request("GET", `/api/teaching/messaging/messages?family=${encodeURIComponent(theirs)}`, as(instructor.cookie));
+    expect([refused.status, typeof refused.body.message]).toEqual([403, "string"]);
+    expect((await server.request("GET", "/api/admin/messaging/threads", as(instructor.cookie))).status).toBe(403);
+    // Unlinked from the teacher profile: nothing at once.
+    await server.db.updateTable("users").set({ teacher_id: null }).where("id", "=", instructor.user.id).execute();
+    expect((await server.request("GET", "/api/teaching/messaging/threads", as(instructor.cookie))).body.threads).toEqual([]);
+    const parent = await server.signIn("user");
+    expect((await server.request("GET", "/api/teaching/messaging/threads", as(parent.cookie))).status).toBe(403);
+    expect((await server.request("GET", "/api/teaching/messaging/threads")).status).toBe(401);
+    // Staff see both, and give a thread to the instructor; not to a parent, not a family without a thread; instructors may not assign.
+    const all = await server.request("GET", "/api/teaching/messaging/threads", { headers: { cookie: staff.cookie! } });
+    expect(all.body.threads.map((t: { email: string }) => t.email)).toEqual(expect.arrayContaining([mine, theirs]));
+    const assign = (json: unknown, headers = staff) => server.request("POST", "/api/admin/messaging/assignments", { json, headers });
+    expect((await assign({ email: mine, userId: instructor.user.id })).status).toBe(200);
+    expect((await server.db.selectFrom("messaging_preferences").select("assigned_to").where("email", "=", mine).executeTakeFirstOrThrow()).assigned_to).toBe(
+      instructor.user.id,
+    );
+    const audit = await server.db.selectFrom("audit_log").select(["action", "entity"]).where("entity", "=", "message_thread").execute();
+    expect(audit).toEqual([{ action: "assign", entity: "message_thread" }]);
+    const toParent = await assign({ email: mine, userId: parent.user.id });
+    expect([toParent.status, toParent.body.errors?.userId]).toEqual([400, "Choose a staff member or instructor."]);
+    expect((await assign({ email: "nobody@example.com", userId: null })).status).toBe(404);
+    expect((await assign({ email: mine, userId: null }, { cookie: instructor.cookie, origin: server.url })).status).toBe(403);
+    const listed = await server.request("GET", "/api/admin/messaging/threads", { headers: { cookie: staff.cookie! } });
+    expect(listed.body.threads.find((t: { email: string }) => t.email === mine).assignedTo).toBe(instructor.user.id);
   });
 });

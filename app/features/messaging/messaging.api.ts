@@ -98,14 +98,11 @@ export async function staffMessages(db: DB, filter: { status?: string; email?: s
 }
 
 /** The families who wrote in or were written to, newest first: the inbox's threads. */
-export async function staffThreads(db: DB, limit = 50) {
-  const rows = await db
-    .selectFrom("messages")
-    .select((eb) => ["email", eb.fn.max("created_at").as("last_at"), eb.fn.count<number>("id").as("count")])
-    .groupBy("email")
-    .orderBy("last_at", "desc")
-    .limit(limit)
-    .execute();
+export async function staffThreads(db: DB, limit = 50, families?: readonly string[]) {
+  let threads = db.selectFrom("messages").select((eb) => ["email", eb.fn.max("created_at").as("last_at"), eb.fn.count<number>("id").as("count")]);
+  // An instructor's: only their groups' families (inbox.api.ts).
+  if (families) threads = threads.where("email", "in", families.length > 0 ? families : [""]);
+  const rows = await threads.groupBy("email").orderBy("last_at", "desc").limit(limit).execute();
   const prefs = await db
     .selectFrom("messaging_preferences")
     .select(["email", "last_inbound_at", "assigned_to"])
