@@ -21,8 +21,7 @@ import { privateAnswers } from "./http/private-answers";
 import { logWhenDone, requestLog } from "./http/request-log";
 import type { Logger } from "./logger";
 import type { Tracing } from "./tracing";
-import { apiRouters, sharedEndpoints } from "./features";
-import { messagingWebhookRoutes } from "./http/messaging-webhooks";
+import { apiRouters, sharedEndpoints, SMS_WEBHOOK_PATH, WHATSAPP_WEBHOOK_PATH } from "./features";
 import { callerOf, collectingJar, runEndpoint, type AnyEndpoint } from "./http/endpoint";
 import type { Lang } from "~/i18n/lang";
 import type { AnswerOf, RunAnswer } from "~/lib/forms/form-state";
@@ -217,8 +216,8 @@ function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Rou
   api.use("/api/admin", express.json({ limit: "1mb" }));
   // Stripe's webhook is verified over its exact bytes (decision 085): kept raw, whatever its type.
   api.use("/api/payments/stripe/webhook", express.raw({ type: () => true, limit: "256kb" }));
-  // WhatsApp's and Twilio's webhooks read their own raw bodies (decision 127), before the JSON parser.
-  api.use(messagingWebhookRoutes(deps));
+  // So are WhatsApp's and Twilio's (decision 127; endpoints on the raw-body transport).
+  for (const path of [WHATSAPP_WEBHOOK_PATH, SMS_WEBHOOK_PATH]) api.use(path, express.raw({ type: () => true, limit: "256kb" }));
   api.use(express.json({ limit: "100kb" }));
   for (const router of apiRouters(deps)) api.use(router);
   // The HTTP reference, generated from the routes mounted above (decision 107).

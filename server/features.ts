@@ -79,8 +79,8 @@ export type SharedEndpoints = typeof sharedEndpoints;
 export { adminSetupLink } from "~/features/accounts/admin-setup.server";
 export { siteSettingsSchema, type SiteSettings } from "~/features/site/settings.schema";
 export { FOLLOWUP_DEFAULTS } from "~/features/site/followup-texts";
-/** The messaging providers' webhooks, mounted raw by server/http/messaging-webhooks.ts (decision 127). */
-export * as messagingWebhooks from "~/features/messaging/index.server";
+/** The messaging providers' webhooks' paths, whose bodies server/app.ts keeps raw (decision 127). */
+export { WHATSAPP_WEBHOOK_PATH, SMS_WEBHOOK_PATH } from "~/features/messaging/index.server";
 
 /** Every feature's JSON API router, mounted in this order by server/app.ts. */
 export function apiRouters(deps: EndpointDeps): Router[] {

@@ -38,25 +38,4 @@ export const handWrittenRoutes: readonly HandWrittenRoute[] = [
     summary: "200 {status: ok} while the database answers, else 503; 503 {status: draining} once the instance is shutting down",
   },
   { method: "GET", path: "/metrics", access: anyone, summary: "Prometheus text; needs Authorization: Bearer $METRICS_TOKEN (404 when unset)", answer: "text" },
-  // The messaging providers' webhooks (decision 127): raw bodies, signatures over the exact bytes.
-  {
-    method: "GET",
-    path: "/api/messaging/whatsapp/webhook",
-    access: anyone,
-    summary: "Meta's verification handshake: hub.mode=subscribe and hub.verify_token = WHATSAPP_VERIFY_TOKEN echo hub.challenge as text; 403 otherwise",
-    answer: "text",
-  },
-  {
-    method: "POST",
-    path: "/api/messaging/whatsapp/webhook",
-    access: anyone,
-    summary:
-      "Meta's WhatsApp events (statuses, incoming messages), verified by X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET); 401 otherwise",
-  },
-  {
-    method: "POST",
-    path: "/api/messaging/sms/webhook",
-    access: anyone,
-    summary: "Twilio's SMS status callbacks and incoming SMS (form-encoded), verified by X-Twilio-Signature with the library's validateRequest; 401 otherwise",
-  },
 ];

@@ -1512,6 +1512,13 @@ describe("hostile input on every endpoint", () => {
       stores: { messages: 1, jobs: 1 },
     },
     {
+      route: "POST /api/admin/messaging/assignments",
+      url: () => "/api/admin/messaging/assignments",
+      admin: true,
+      body: () => ({ email: people.own.email, userId: null }),
+      stores: { audit_log: 1 },
+    },
+    {
       route: "POST /api/section-waitlist/leave",
       url: () => "/api/section-waitlist/leave",
       admin: false,
@@ -2372,6 +2379,13 @@ describe("hostile input on every endpoint", () => {
       query: { status: "dead", email: "makeup-own@example.com" },
     },
     { route: "GET /api/admin/messaging/threads", url: () => "/api/admin/messaging/threads", admin: true },
+    { route: "GET /api/teaching/messaging/threads", url: () => "/api/teaching/messaging/threads", admin: true },
+    {
+      route: "GET /api/teaching/messaging/messages",
+      url: () => "/api/teaching/messaging/messages",
+      admin: true,
+      query: { family: "makeup-own@example.com" },
+    },
     { route: "GET /api/admin/messaging/templates", url: () => "/api/admin/messaging/templates", admin: true },
     {
       route: "GET /api/messaging/whatsapp/webhook",

@@ -8,6 +8,9 @@ import { queueMail } from "~server/mail/mail-queue";
 import { invoiceMail, invoiceMailKind } from "./invoice-mail.server";
 import { applyInstalmentRule, instalmentRuleOf } from "./instalment-rule.server";
 import { createInvoice, type CreatedInvoice, type NewInvoice } from "./ledger.server";
+import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { formatMoney } from "~/lib/money";
+import { invoicePayLink } from "./instalments/invoice-link.server";
 
 /**
  * Issues an enrolment's invoice, splits it by its offer's instalment rule (decision 091) and queues
@@ -28,6 +31,15 @@ async function issueEnrolmentInvoice(trx: Trx, details: NewInvoice): Promise<Cre
     description: details.lang === "ar" ? details.description.ar : details.description.en,
   });
   await queueMail(trx, invoiceMailKind, { to: details.email, subject: mail.subject, data: mail.data });
+  // With its pay link on WhatsApp or SMS for a family who chose one (decision 127).
+  await queueMessage(trx, {
+    event: `invoice:${invoice.id}`,
+    email: details.email,
+    template: "invoice_issued",
+    params: { number: invoice.number, ...inBoth("amount", (lang) => formatMoney(invoice.totalMinor, invoice.currency, lang)) },
+    links: { link: invoicePayLink(invoice.id, invoice.number) },
+    ownMail: true,
+  });
   return invoice;
 }
 

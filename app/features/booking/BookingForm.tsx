@@ -11,6 +11,7 @@ import { ageOutsideCourse, BOOKING_MAX_AGE, BOOKING_MIN_AGE } from "./booking-ag
 import { BOOKING_FORM, WAITLIST_FORM } from "./booking-forms";
 import type { PublicSlot } from "./booking.server";
 import { bookingPagePath, waitlistJoinPath } from "./paths";
+import { ChannelOptIn } from "~/features/messaging/ChannelOptIn";
 
 /** What the server says when the seat went to someone else (409). */
 export interface BookingConflict {
@@ -178,6 +179,7 @@ export function BookingForm({ courseSlug, slot, date, ages, prefill, savedChildr
           />
         ))}
       </div>
+      {waitlist ? null : <ChannelOptIn checked={(name) => form.field(name).defaultValue !== undefined} register={(name) => form.methods.register(name)} />}
       <Honeypot form={form} name="website" />
       {noTime ? (
         <p role="alert" className="mt-4 text-sm text-red-700">

@@ -27,6 +27,8 @@ export function bookingFormAction(args: ActionFunctionArgs) {
       childAge: numberOf(fields.childAge),
       // A ticked checkbox posts "on"; an unticked one posts nothing.
       ageConfirmed: Object.hasOwn(fields, "ageConfirmed"),
+      messagingWhatsapp: Object.hasOwn(fields, "messagingWhatsapp"),
+      messagingSms: Object.hasOwn(fields, "messagingSms"),
     }),
     onSuccess: (answer, _fields, lang) => safeLocalPath(answer.body.confirmationUrl) ?? bookingPagePath(course, lang),
   });

@@ -32,6 +32,9 @@ const buildBookingSchema = (phoneCountry: string) =>
     phoneCountry: phoneCountryField,
     // The parent's "yes, book anyway" when the child's age is outside the course's range.
     ageConfirmed: z.boolean({ error: v.invalid }).optional(),
+    // The WhatsApp / SMS opt-in beside the form (decision 132): a ticked box is consent for that channel.
+    messagingWhatsapp: z.boolean({ error: v.invalid }).optional(),
+    messagingSms: z.boolean({ error: v.invalid }).optional(),
     website: honeypotField,
   });
 

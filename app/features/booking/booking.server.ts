@@ -17,7 +17,7 @@ import { formatDateLabel, formatDateTimeLabel, formatTimeLabel, formatZoneLabel 
 import { freeSeatIn, SLOT_LINE } from "./waitlist-offers.server";
 import { takeSeatIn } from "./seats.server";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
-import { queueMessage } from "~/features/messaging/index.server";
+import { optInFromForm, queueMessage } from "~/features/messaging/index.server";
 
 /** A course as the booking pages need it. */
 interface BookingCourse {
@@ -136,6 +136,8 @@ interface BookingRequest {
   parentName: string;
   email: string;
   phone: string;
+  messagingWhatsapp?: boolean;
+  messagingSms?: boolean;
 }
 
 type BookResult =
@@ -299,7 +301,15 @@ export async function bookSlot(
       // typed address's mail budget (decision 104), else the booking stands without it.
       markPublicForm(trx, input.email);
       await queueMail(trx, bookingConfirmationMail, { to: input.email, data: { reference } });
-      // And on WhatsApp or SMS when the family chose one (decision 127); the e-mail above stays the full confirmation.
+      // And on WhatsApp or SMS when the family chose one (decision 127), here in the form or before; the e-mail above stays the full confirmation.
+      await optInFromForm(trx, {
+        email: input.email,
+        phone: input.phone,
+        lang: options.lang,
+        whatsapp: input.messagingWhatsapp,
+        sms: input.messagingSms,
+        source: "booking",
+      });
       await queueMessage(trx, {
         event: `demo-booking:${row.id}`,
         email: input.email,

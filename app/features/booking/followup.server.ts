@@ -10,6 +10,7 @@ import { bookingFollowupMail } from "./booking.jobs.server";
 import { getBookingForMail } from "./booking.server";
 import { fillPlaceholders } from "~/features/site/followup-texts";
 import { demoPrefillToken } from "./demo-link.server";
+import { queueMessage } from "~/features/messaging/index.server";
 
 /**
  * Claims a booking's follow-up e-mail and queues it, inside the transaction that marks it attended
@@ -24,10 +25,18 @@ export async function claimFollowup(trx: DB, bookingId: number): Promise<boolean
     .where("id", "=", bookingId)
     .where("status", "=", "attended")
     .where("followup_sent_at", "is", null)
-    .returning(["reference", "email"])
+    .returning(["id", "reference", "email", "child_name", "course_name"])
     .executeTakeFirst();
   if (!claimed) return false;
   await queueMail(trx, bookingFollowup, { to: claimed.email, data: { reference: claimed.reference } });
+  // On WhatsApp or SMS too, only for a family who chose one and opted in to news and offers (decision 127).
+  await queueMessage(trx, {
+    event: `trial-follow-up:${claimed.id}`,
+    email: claimed.email,
+    template: "trial_follow_up",
+    params: { child: claimed.child_name, course: claimed.course_name },
+    ownMail: true,
+  });
   return true;
 }
 

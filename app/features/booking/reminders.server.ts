@@ -1,7 +1,10 @@
 import type { DB } from "~server/db/db";
 import { queueMail } from "~server/mail/mail-queue";
+import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { bookingReminderMail } from "./booking.jobs.server";
 import { REMINDER_LEAD_MS } from "./booking.server";
+import { formatDateTimeLabel } from "./slot-format";
 
 /** How often the sweep runs: a reminder leaves at most this much later than 24 hours before. */
 export const REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
@@ -24,15 +27,25 @@ export async function sweepDueReminders(db: DB, at = new Date()): Promise<number
       .where("reminder_sent_at", "is", null)
       .where("status", "=", "booked")
       .where("slot_id", "in", trx.selectFrom("demo_slots").select("id").where("starts_at", ">", now).where("starts_at", "<=", until))
-      .returning(["reference", "slot_id", "email"])
+      .returning(["id", "reference", "slot_id", "email", "child_name", "course_name"])
       .execute();
     if (claimed.length === 0) return 0;
     const slotIds = [...new Set(claimed.map((booking) => booking.slot_id))];
     const starts = new Map(
       (await trx.selectFrom("demo_slots").select(["id", "starts_at"]).where("id", "in", slotIds).execute()).map((slot) => [slot.id, slot.starts_at]),
     );
+    const timeZone = await academyTimeZone(trx);
     for (const booking of claimed) {
-      await queueMail(trx, bookingReminderMail, { to: booking.email, data: { reference: booking.reference, startsAt: starts.get(booking.slot_id)! } });
+      const startsAt = starts.get(booking.slot_id)!;
+      await queueMail(trx, bookingReminderMail, { to: booking.email, data: { reference: booking.reference, startsAt } });
+      // And on WhatsApp or SMS for a family who chose one (decision 127); a moved class is reminded again.
+      await queueMessage(trx, {
+        event: `demo-reminder:${booking.id}:${startsAt}`,
+        email: booking.email,
+        template: "demo_booking_reminder",
+        params: { child: booking.child_name, course: booking.course_name, ...inBoth("date", (lang) => formatDateTimeLabel(startsAt, timeZone, lang)) },
+        ownMail: true,
+      });
     }
     return claimed.length;
   });

@@ -2,6 +2,9 @@ import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { queueMail } from "~server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
+import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { formatDateTimeLabel } from "./slot-format";
 import { waitlistOfferMail } from "./booking.jobs.server";
 import { lockSeatRow, releaseSeatIn, takeSeatIn, type SeatRow, type SeatTable } from "./seats.server";
 
@@ -28,10 +31,37 @@ export const SLOT_LINE: WaitLine = {
   owner: "slot_id",
   offersOpen: (row, now) => row.status === "open" && row.starts_at > now,
   queueOffer: async (trx, entryId, expiresAt) => {
-    const entry = await trx.selectFrom("slot_waitlist").select("email").where("id", "=", entryId).executeTakeFirstOrThrow();
+    const entry = await trx
+      .selectFrom("slot_waitlist as w")
+      .innerJoin("demo_slots as s", "s.id", "w.slot_id")
+      .leftJoin("courses as c", "c.id", "s.course_id")
+      .select(["w.email", "c.name_en", "c.name_ar"])
+      .where("w.id", "=", entryId)
+      .executeTakeFirstOrThrow();
     await queueMail(trx, waitlistOfferMail, { to: entry.email, data: { entryId, expiresAt } });
+    await queueWaitlistMessage(trx, {
+      entryId,
+      email: entry.email,
+      expiresAt,
+      course: { en: entry.name_en ?? "the demo class", ar: entry.name_ar ?? "الدرس التجريبي" },
+    });
   },
 };
+
+/** The offer on WhatsApp or SMS too, for a family who chose one (decision 127), with the hold's end in academy time. */
+export async function queueWaitlistMessage(
+  trx: DB,
+  offer: { entryId: number; email: string; expiresAt: string; course: { en: string; ar: string }; line?: string },
+) {
+  const timeZone = await academyTimeZone(trx);
+  await queueMessage(trx, {
+    event: `${offer.line ?? "slot"}-offer:${offer.entryId}:${offer.expiresAt}`,
+    email: offer.email,
+    template: "waitlist_offer",
+    params: { ...inBoth("course", (lang) => offer.course[lang]), ...inBoth("until", (lang) => formatDateTimeLabel(offer.expiresAt, timeZone, lang)) },
+    ownMail: true,
+  });
+}
 
 const lineOf = (line: WaitLine) => line.line as "slot_waitlist";
 const ownerOf = (line: WaitLine) => line.owner as "slot_id";

@@ -4,6 +4,10 @@ import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
 import { mac as signedMac, sameMac } from "~server/security/signed";
 import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
+import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { formatDateTimeLabel } from "~/features/booking/slot-format";
+import { pick } from "~/i18n/localized";
 
 /**
  * Absences and make-up classes (issue 30 part 3, decision 076). A parent reports that a child will
@@ -76,7 +80,8 @@ export async function reportAbsence(
   const enrolment = await db
     .selectFrom("section_enrolments as e")
     .innerJoin("course_sections as s", "s.id", "e.section_id")
-    .select(["e.id", "e.section_id", "e.status", "s.course_id"])
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .select(["e.id", "e.section_id", "e.status", "s.course_id", "e.email", "e.child_name", "c.name_en", "c.name_ar"])
     .where("e.id", "=", input.enrolmentId)
     .executeTakeFirst();
   if (!enrolment || enrolment.status !== "enrolled") return { ok: false, reason: "notFound" };
@@ -106,6 +111,24 @@ export async function reportAbsence(
       .returning("id")
       .executeTakeFirst();
     if (!absence) return { ok: false, reason: "already" } as const;
+    // Acknowledged on WhatsApp or SMS for a family who chose one (decision 127); the page shows it either way.
+    const timeZone = await academyTimeZone(trx);
+    const course = inBoth("course", (lang) => pick(enrolment, "name", lang));
+    await queueMessage(trx, {
+      event: `absence:${absence.id}`,
+      email: enrolment.email,
+      template: "absence_recorded",
+      params: { child: enrolment.child_name, ...course, ...inBoth("date", (lang) => formatDateTimeLabel(meeting.starts_at, timeZone, lang)) },
+      ownMail: true,
+    });
+    if (withNotice)
+      await queueMessage(trx, {
+        event: `makeup-credit:${absence.id}`,
+        email: enrolment.email,
+        template: "makeup_credit",
+        params: { child: enrolment.child_name, days: String(rules.makeupCreditDays) },
+        ownMail: true,
+      });
     if (!withNotice) return { ok: true, absenceId: absence.id, credit: null } as const;
     const expiresAt = new Date(at.getTime() + rules.makeupCreditDays * DAY).toISOString();
     const credit = await trx

@@ -4,6 +4,9 @@ import { mailKind, queueMail } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
 import { serverT } from "~server/i18n";
 import { pick } from "~/i18n/localized";
+import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { formatDateTimeLabel } from "~/features/booking/slot-format";
 
 /** How far ahead a class is reminded: the day before. */
 export const MEETING_REMINDER_LEAD_MS = 24 * 3_600_000;
@@ -70,10 +73,20 @@ export async function sweepMeetingReminders(db: DB, at = new Date()): Promise<nu
         await trx
           .selectFrom("section_enrolments as e")
           .leftJoin("courses as c", "c.id", "e.course_id")
-          .select(["e.id", "e.email", "e.lang", "c.name_en", "c.name_ar"])
+          .select(["e.id", "e.email", "e.lang", "e.child_name", "c.name_en", "c.name_ar"])
           .where("e.id", "in", [...new Set(claimed.map((c) => c.enrolment_id))])
           .execute()
       ).map((row) => [row.id, row]),
+    );
+    const timeZone = await academyTimeZone(trx);
+    const starts = new Map(
+      (
+        await trx
+          .selectFrom("section_meetings")
+          .select(["id", "starts_at"])
+          .where("id", "in", [...new Set(claimed.map((c) => c.meeting_id))])
+          .execute()
+      ).map((row) => [row.id, row.starts_at]),
     );
     for (const claim of claimed) {
       const family = families.get(claim.enrolment_id)!;
@@ -84,6 +97,22 @@ export async function sweepMeetingReminders(db: DB, at = new Date()): Promise<nu
         subject: serverT(lang, "makeups", "reminderMail.subject", { course }),
         data: { meetingId: claim.meeting_id, enrolmentId: claim.enrolment_id },
       });
+      // "Class tomorrow" on WhatsApp or SMS too, for a family who chose one (decision 127).
+      const startsAt = starts.get(claim.meeting_id);
+      if (startsAt)
+        await queueMessage(trx, {
+          event: `class-tomorrow:${claim.meeting_id}:${claim.enrolment_id}`,
+          email: family.email,
+          template: "class_tomorrow",
+          params: {
+            child: family.child_name,
+            ...inBoth("course", (lang) =>
+              family.name_en !== null && family.name_ar !== null ? pick({ name_en: family.name_en, name_ar: family.name_ar }, "name", lang) : "",
+            ),
+            ...inBoth("date", (lang) => formatDateTimeLabel(startsAt, timeZone, lang)),
+          },
+          ownMail: true,
+        });
     }
     return claimed.length;
   });

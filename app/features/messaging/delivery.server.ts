@@ -41,6 +41,36 @@ export interface QueuedMessage {
    * SMS, and is not stored at all when the guardian chose neither (the e-mail already carries it).
    */
   ownMail?: boolean;
+  /** Links to the site, named here and built when the message is sent (they need the public URL, a signing secret): `{ link: invoicePayLink(7, "INV-7") }`. */
+  links?: Record<string, MessageLink>;
+}
+
+/** A site link a message names when queued; the builder registered for its kind makes the URL when it is sent. */
+export interface MessageLink {
+  kind: string;
+  id: number;
+  ref: string;
+}
+type LinkBuilder = (config: Config, link: MessageLink, lang: Lang) => string;
+const linkBuilders = new Map<string, LinkBuilder>();
+
+/**
+ * Registers how a kind of link is built at send time (the feature that owns the page does, in the
+ * module that queues it), and returns the maker of such links.
+ */
+export function defineMessageLink(kind: string, build: LinkBuilder): (id: number, ref: string) => MessageLink {
+  linkBuilders.set(kind, build);
+  return (id, ref) => ({ kind, id, ref });
+}
+
+function buildLinks(config: Config, links: Record<string, MessageLink>, lang: Lang): Record<string, string> {
+  const built: Record<string, string> = {};
+  for (const [name, link] of Object.entries(links)) {
+    const build = linkBuilders.get(link.kind);
+    if (!build) throw new Error(`no message link builder for "${link.kind}"`);
+    built[name] = build(config, link, lang);
+  }
+  return built;
 }
 
 /**
@@ -50,12 +80,13 @@ export interface QueuedMessage {
  */
 export async function queueMessage(db: DB, message: QueuedMessage): Promise<boolean> {
   const email = familyKey(message.email);
-  const template = await db.selectFrom("messaging_templates").select(["category", "urgent"]).where("key", "=", message.template).executeTakeFirst();
-  if (!template) throw new Error(`no message template "${message.template}"`);
+  // First the family's choice: for most events (their own e-mail exists) a family without WhatsApp or SMS costs one read.
   if (message.ownMail) {
     const prefs = await preferencesOf(db, email);
     if (!chosenChannels(prefs).some((channel) => channel !== "email")) return false;
   }
+  const template = await db.selectFrom("messaging_templates").select(["category", "urgent"]).where("key", "=", message.template).executeTakeFirst();
+  if (!template) throw new Error(`no message template "${message.template}"`);
   const now = nowIso();
   const row = await db
     .insertInto("messages")
@@ -64,7 +95,7 @@ export async function queueMessage(db: DB, message: QueuedMessage): Promise<bool
       direction: "out",
       email,
       template: message.template,
-      params: toDbJson({ values: message.params, ownMail: message.ownMail === true }),
+      params: toDbJson({ values: message.params, ownMail: message.ownMail === true, ...(message.links ? { links: message.links } : {}) }),
       category: template.category,
       urgent: template.urgent,
       channel: null,
@@ -110,7 +141,12 @@ export async function queueReply(db: DB, input: { email: string; text: string; s
   return row.id;
 }
 
-const storedParams = z.object({ values: z.record(z.string(), z.string()).default({}), ownMail: z.boolean().default(false), reply: z.boolean().default(false) });
+const storedParams = z.object({
+  values: z.record(z.string(), z.string()).default({}),
+  links: z.record(z.string(), z.object({ kind: z.string(), id: z.number(), ref: z.string() })).default({}),
+  ownMail: z.boolean().default(false),
+  reply: z.boolean().default(false),
+});
 
 /** The channels this message may use, in order: chosen by the guardian, configured here, and e-mail only when the event has none of its own. */
 function channelsFor(config: Config, prefs: Preferences, options: { ownMail: boolean; reply: boolean }): MessageChannel[] {
@@ -193,7 +229,7 @@ export async function deliverMessage(deps: MessagingDeps, id: number, job: Job):
   }
   const template = message.template ? await db.selectFrom("messaging_templates").selectAll().where("key", "=", message.template).executeTakeFirst() : undefined;
   const lang: Lang = prefs.lang;
-  const values = paramsIn(options.values, lang);
+  const values = { ...paramsIn(options.values, lang), ...buildLinks(config, options.links, lang) };
   const text = template ? fillTemplate(lang === "ar" ? template.body_ar : template.body_en, values) : message.body;
   // The next channel's job finds none left after the last one, and marks the message dead.
   const next = async (reason: string) => void (await advance(db, id, message.fallbacks, reason));

@@ -1,3 +1,4 @@
 /** What other features and server/ use of messaging (decision 127). */
-export { queueMessage, type QueuedMessage, WHATSAPP_WEBHOOK_PATH, SMS_WEBHOOK_PATH } from "./delivery.server";
-export { whatsappHandshake, whatsappEvents, smsEvents } from "./webhooks.server";
+export { queueMessage, defineMessageLink, type QueuedMessage, type MessageLink, WHATSAPP_WEBHOOK_PATH, SMS_WEBHOOK_PATH } from "./delivery.server";
+export { inBoth } from "./templates";
+export { optInFromForm } from "./preferences.server";

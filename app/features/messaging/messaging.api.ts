@@ -13,6 +13,7 @@ import { sitePhoneCountry } from "~/features/site/site.server";
 import { CHOICES, consentLog, familyKey, preferencesOf, saveChoices, type Choice } from "./preferences.server";
 import { queueReply } from "./delivery.server";
 import { templateParams } from "./templates";
+import { webhookEndpoints } from "./webhooks.api";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "messaging", key, values);
 const perAccount = (name: string, limit: number): LimitSpec => ({ name, limit, windowMs: 60_000, keyBy: byCallerAccount });
@@ -97,14 +98,11 @@ export async function staffMessages(db: DB, filter: { status?: string; email?: s
 }
 
 /** The families who wrote in or were written to, newest first: the inbox's threads. */
-export async function staffThreads(db: DB, limit = 50) {
-  const rows = await db
-    .selectFrom("messages")
-    .select((eb) => ["email", eb.fn.max("created_at").as("last_at"), eb.fn.count<number>("id").as("count")])
-    .groupBy("email")
-    .orderBy("last_at", "desc")
-    .limit(limit)
-    .execute();
+export async function staffThreads(db: DB, limit = 50, families?: readonly string[]) {
+  let threads = db.selectFrom("messages").select((eb) => ["email", eb.fn.max("created_at").as("last_at"), eb.fn.count<number>("id").as("count")]);
+  // An instructor's: only their groups' families (inbox.api.ts).
+  if (families) threads = threads.where("email", "in", families.length > 0 ? families : [""]);
+  const rows = await threads.groupBy("email").orderBy("last_at", "desc").limit(limit).execute();
   const prefs = await db
     .selectFrom("messaging_preferences")
     .select(["email", "last_inbound_at", "assigned_to"])
@@ -238,6 +236,6 @@ export const messagingEndpoints = [ownMessaging, saveMessaging, listMessages, li
 
 export function messagingApi(deps: EndpointDeps): Router {
   const router = Router();
-  router.use(jsonRoutes(deps, messagingEndpoints));
+  router.use(jsonRoutes(deps, [...messagingEndpoints, ...webhookEndpoints]));
   return router;
 }

@@ -6,6 +6,8 @@ import type { DB } from "~server/db/db";
 import { textMail } from "~/lib/mail/html";
 import { deliverMessage, fallBack, messageFallbackJob, messageMail, messageSendJob } from "./delivery.server";
 import { messagingApi } from "./messaging.api";
+import { inboxEndpoints } from "./inbox.api";
+import { jsonRoutes } from "~server/http/endpoint";
 import { TEMPLATE_DEFAULTS } from "./templates";
 
 /** A message's e-mail step: its text, in the guardian's language. */
@@ -36,7 +38,7 @@ async function seedTemplates(db: DB): Promise<void> {
 /** WhatsApp, SMS and e-mail to families behind one interface (issue 43, decision 127). */
 export const messagingManifest = defineFeature({
   name: "messaging",
-  routers: (deps) => [messagingApi(deps)],
+  routers: (deps) => [messagingApi(deps), jsonRoutes(deps, inboxEndpoints)],
   mails: [messageMailDefinition],
   jobs: (deps) => [
     handleJob(messageSendJob, (payload, job) => deliverMessage(deps, payload.id, job)),

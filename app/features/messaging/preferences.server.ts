@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import type { MessageChannel } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
+import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 
 /** The choices a guardian makes (decision 127): channels, and news and offers (service messages need only a channel). */
@@ -71,7 +72,9 @@ export async function saveChoices(
 ): Promise<number> {
   const key = familyKey(email);
   const now = nowIso();
-  return db.transaction().execute(async (trx) => {
+  // Inside the caller's transaction when given one (a booking's, an enrolment's), else its own.
+  const inTransaction = <T>(work: (trx: DB) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  return inTransaction(async (trx) => {
     const before = await preferencesOf(trx, key);
     const exists = await trx.selectFrom("messaging_preferences").select("id").where("email", "=", key).executeTakeFirst();
     const column = (choice: Choice) => (choice === "email" ? "email_channel" : choice);
@@ -108,6 +111,23 @@ export async function saveChoices(
     }
     return changed.length;
   });
+}
+
+/**
+ * The opt-in asked on the demo booking and enrolment forms (decision 132): a ticked box turns that
+ * channel on for the number typed in the form, logged with the words shown beside it in the form's
+ * language and the form as its source; an unticked box changes nothing (the account page turns
+ * channels off). In the caller's transaction, before its messages are queued.
+ */
+export async function optInFromForm(
+  trx: DB,
+  form: { email: string; phone: string; lang: Lang; whatsapp?: boolean; sms?: boolean; source: "booking" | "enrolment" },
+): Promise<void> {
+  const chosen = (["whatsapp", "sms"] as const).filter((choice) => form[choice] === true);
+  const phone = form.phone.replace(/\D/g, "");
+  if (chosen.length === 0 || !phone) return;
+  const changes = chosen.map((choice) => ({ choice, granted: true, text: serverT(form.lang, "messaging", `choices.${choice}`) }));
+  await saveChoices(trx, form.email, { phone, lang: form.lang, changes, source: form.source });
 }
 
 /** The log of a guardian's choices, newest first (shown on the account page, and to staff). */

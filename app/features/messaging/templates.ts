@@ -31,6 +31,13 @@ export const TEMPLATE_DEFAULTS: readonly TemplateDefault[] = [
     ar: "تذكير: الدرس التجريبي في {{course}} لـ{{child}} يوم {{date}}.",
   },
   {
+    key: "class_tomorrow",
+    category: "service",
+    params: ["child", "course", "date"],
+    en: "Reminder: {{child}} has {{course}} on {{date}}. See you there!",
+    ar: "تذكير: لدى {{child}} درس {{course}} يوم {{date}}. نراكم هناك!",
+  },
+  {
     key: "class_cancelled",
     category: "service",
     urgent: true,
@@ -137,6 +144,11 @@ export function paramsIn(params: Readonly<Record<string, string>>, lang: "en" | 
     else if (suffix[2] === lang) values[suffix[1]!] = value;
   }
   return values;
+}
+
+/** A value known in both languages, as the two parameters paramsIn picks from: `{ date_en, date_ar }`. */
+export function inBoth(name: string, value: (lang: "en" | "ar") => string): Record<string, string> {
+  return { [`${name}_en`]: value("en"), [`${name}_ar`]: value("ar") };
 }
 
 /** Fills a template's named parameters; a missing one is an error (a template and its caller disagree). */

@@ -1,3 +1,4 @@
+import { ChannelOptIn } from "~/features/messaging/ChannelOptIn";
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/ui/Field";
 import { PhoneField } from "~/ui/PhoneField";
@@ -226,6 +227,7 @@ export function CourseSections({ data, courseSlug, action, served }: Props) {
             </div>
             <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" defaultValue="" />
           </fieldset>
+          <ChannelOptIn checked={(name) => values[name] !== undefined} />
           <ConsentFieldset forms={data.consentForms} value={(name) => values[name]} error={(name) => errors[name]} />
           <PriceSummary quote={servedQuote(served) ?? data.quote} code={values.promoCode ?? ""} error={errors.promoCode} />
           <div className="flex flex-wrap gap-3">

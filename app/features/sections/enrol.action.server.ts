@@ -17,6 +17,9 @@ const toBody = (fields: Record<string, string>) => ({
   ...pickFields(fields, ["childName", "parentName", "email", "phone", "phoneCountry", "website", "demo", "promoCode"]),
   childAge: postedNumber(fields.childAge),
   childId: postedNumber(fields.childId) ?? null,
+  // The WhatsApp / SMS opt-in (decision 132): a ticked box posts "on".
+  messagingWhatsapp: Object.hasOwn(fields, "messagingWhatsapp"),
+  messagingSms: Object.hasOwn(fields, "messagingSms"),
   // The consent forms' answers (decision 078).
   ...consentFields(fields),
 });

@@ -11,6 +11,7 @@ import { buildCalendarFile } from "~/features/booking/ics";
 import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import type { FamilyToTell } from "./meeting-change.server";
 import { enrolmentForMail } from "./sections.server";
+import { inBoth, queueMessage } from "~/features/messaging/index.server";
 
 export const MEETING_CANCELLED_MAIL = "section-meeting-cancelled";
 export const MEETING_MOVED_MAIL = "section-meeting-moved";
@@ -36,6 +37,31 @@ export async function queueMeetingMail(
     to: family.email,
     subject,
     data: { reference: family.reference, meetingId: data.meetingId, from: data.from },
+  });
+  // At once on WhatsApp or SMS for a family who chose one (decision 127): urgent, past quiet hours.
+  const about = await trx
+    .selectFrom("section_enrolments as e")
+    .innerJoin("course_sections as s", "s.id", "e.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .innerJoin("section_meetings as m", "m.section_id", "s.id")
+    .select(["e.id", "e.child_name", "c.name_en", "c.name_ar", "m.starts_at"])
+    .where("e.reference", "=", family.reference)
+    .where("m.id", "=", data.meetingId)
+    .executeTakeFirst();
+  if (!about) return;
+  const timeZone = timeZoneOf(await getSiteSettings(trx));
+  const cancelled = kind === MEETING_CANCELLED_MAIL;
+  const when = cancelled ? data.from : about.starts_at;
+  await queueMessage(trx, {
+    event: cancelled ? `meeting-cancelled:${data.meetingId}:${about.id}` : `meeting-moved:${data.meetingId}:${about.starts_at}:${about.id}`,
+    email: family.email,
+    template: cancelled ? "class_cancelled" : "class_moved",
+    params: {
+      ...(cancelled ? { child: about.child_name } : {}),
+      ...inBoth("course", (lang) => pick(about, "name", lang)),
+      ...inBoth("date", (lang) => formatDateTimeLabel(when, timeZone, lang)),
+    },
+    ownMail: true,
   });
 }
 

@@ -16,6 +16,7 @@ import { enrolInSection, cancelSectionEnrolments, type PriceEnrolment } from "~/
 import { SECTION_LINE } from "./section-waitlist.server";
 import { offerSeats } from "~/features/booking/waitlist-offers.server";
 import type { SectionInput } from "./sections.schema";
+import { optInFromForm } from "~/features/messaging/index.server";
 
 export type SectionRow = Selectable<CourseSectionsTable>;
 
@@ -377,6 +378,8 @@ export interface EnrolmentRequest {
   parentName: string;
   email: string;
   phone: string;
+  messagingWhatsapp?: boolean;
+  messagingSms?: boolean;
 }
 
 export type EnrolRefusal = "full" | "closed" | "notOpenYet" | "duplicate";
@@ -480,6 +483,16 @@ export async function enrol(
         );
         if (!seat) throw new SectionUnavailable();
         const { course_id } = await trx.selectFrom("course_sections").select("course_id").where("id", "=", sectionId).executeTakeFirstOrThrow();
+        // The family's WhatsApp / SMS opt-in on its own form (decision 132), before the invoice's message is queued.
+        if (options.family)
+          await optInFromForm(trx, {
+            email: input.email,
+            phone: input.phone,
+            lang: options.lang,
+            whatsapp: input.messagingWhatsapp,
+            sms: input.messagingSms,
+            source: "enrolment",
+          });
         // The row, its price and its invoice: the enrolments feature's one command (decision 100).
         const { enrolment, held } = await enrolInSection(
           trx,

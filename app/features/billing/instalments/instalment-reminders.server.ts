@@ -8,6 +8,10 @@ import { languages, type Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyToday, invoiceInstalments, type InvoiceInstalments } from "./instalments.server";
+import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { formatMoney } from "~/lib/money";
+import { formatDay } from "./format-day";
+import { invoicePayLink } from "./invoice-link.server";
 
 export const instalmentReminderSweepJob = defineJob("instalment-reminder-sweep");
 /** How often the sweep runs: a reminder leaves at most this much after its day begins. */
@@ -109,6 +113,18 @@ export async function sweepInstalmentReminders(db: DB, at = new Date()): Promise
           currency: invoice.currency,
           dueOn: part.dueOn,
         },
+      });
+      // On WhatsApp or SMS too, with the pay link, for a family who chose one (decision 127).
+      await queueMessage(trx, {
+        event: `instalment-${kind}:${part.id}`,
+        email: invoice.email,
+        template: kind === "before" ? "instalment_due" : "instalment_overdue",
+        params: {
+          ...inBoth("amount", (lang) => formatMoney(part.leftMinor, invoice.currency, lang)),
+          ...inBoth("date", (lang) => formatDay(part.dueOn, lang)),
+        },
+        links: { link: invoicePayLink(invoice.id, invoice.number) },
+        ownMail: true,
       });
       queued += 1;
     }

@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import { mac, sameMac } from "~server/security/signed";
 import { localizePath, type Lang } from "~/i18n/lang";
+import { defineMessageLink } from "~/features/messaging/index.server";
 
 /**
  * The family's payment link of an invoice (decision 091): the invoice's id and a MAC under
@@ -25,3 +26,9 @@ export async function invoiceOfToken(db: DB, secret: string, token: string): Pro
   const row = await db.selectFrom("invoices").select(["id", "number"]).where("id", "=", id).executeTakeFirst();
   return row && sameMac(match[2]!, mac(secret, PURPOSE, row.id, row.number)) ? row.id : undefined;
 }
+
+/** The payment link in a WhatsApp or SMS message (decision 127), built when the message is sent: `invoicePayLink(id, number)`. */
+export const invoicePayLink = defineMessageLink(
+  "invoice-pay",
+  (config, link, lang) => config.publicUrl + invoicePaymentPath(invoicePaymentToken(config.sessionSecret, { id: link.id, number: link.ref }), lang),
+);

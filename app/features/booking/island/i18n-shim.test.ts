@@ -9,7 +9,7 @@ import { setIslandTexts, translate } from "./i18n-shim";
  * island's hydration would not match the server's HTML: every text of the namespaces it loads, in
  * both languages, with the plural counts and the variables those texts use.
  */
-const NAMESPACES = ["common", "validation", "booking"];
+const NAMESPACES = ["common", "validation", "booking", "messaging"];
 const COUNTS = [0, 1, 2, 3, 5, 11, 100, 101];
 
 function load(lang: string) {

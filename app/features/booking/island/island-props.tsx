@@ -3,8 +3,8 @@ import type { RootData } from "~/root";
 import type { BookDemoData } from "~/features/booking/BookDemoView";
 import { ISLAND_PROPS, type BookingIslandProps } from "./island-data";
 
-/** The translation namespaces the booking steps use: their texts, the form's messages, the toasts'. */
-const NAMESPACES = ["common", "validation", "booking"] as const;
+/** The translation namespaces the booking steps use: their texts, the form's messages, the toasts', the WhatsApp / SMS opt-in's (decision 132). */
+const NAMESPACES = ["common", "validation", "booking", "messaging"] as const;
 
 export function islandProps(data: BookDemoData, served: FormState | null, root: RootData): BookingIslandProps {
   const files = Object.fromEntries(NAMESPACES.flatMap((ns) => (root.translations.files[ns] ? [[ns, root.translations.files[ns]]] : [])));
