@@ -12,14 +12,17 @@ import { CalendarFeedSection } from "./CalendarFeedSection";
 import { TimetableSection } from "./TimetableSection";
 import { AttendanceSection } from "./AttendanceSection";
 import { CertificatesSection } from "./CertificatesSection";
+import { PushSection } from "./PushSection";
 
 /** /account's index: every section of the account, in the page's order. */
 export default function AccountSections() {
-  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, attendance, certificates } = useAccountData();
+  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, attendance, certificates, push } =
+    useAccountData();
   return (
     <>
       <TimetableSection timetable={timetable.children} />
       <CalendarFeedSection feed={timetable.feed} />
+      <PushSection push={push} />
       {attendance.length > 0 ? <AttendanceSection attendance={attendance} /> : null}
       {certificates.length > 0 ? <CertificatesSection certificates={certificates} /> : null}
       <BookingsSection bookings={bookings} />

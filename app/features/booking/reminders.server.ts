@@ -2,6 +2,10 @@ import type { DB } from "~server/db/db";
 import { queueMail } from "~server/mail/mail-queue";
 import { bookingReminderMail } from "./booking.jobs.server";
 import { REMINDER_LEAD_MS } from "./booking.server";
+import { queuePush } from "~/features/push/index.server";
+import { timeZoneOf } from "~/features/site/academy-zone.server";
+import { getSiteSettings } from "~/features/site/site.server";
+import { formatTimeLabel } from "./slot-format";
 
 /** How often the sweep runs: a reminder leaves at most this much later than 24 hours before. */
 export const REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
@@ -31,8 +35,17 @@ export async function sweepDueReminders(db: DB, at = new Date()): Promise<number
     const starts = new Map(
       (await trx.selectFrom("demo_slots").select(["id", "starts_at"]).where("id", "in", slotIds).execute()).map((slot) => [slot.id, slot.starts_at]),
     );
+    const zone = timeZoneOf(await getSiteSettings(trx));
     for (const booking of claimed) {
-      await queueMail(trx, bookingReminderMail, { to: booking.email, data: { reference: booking.reference, startsAt: starts.get(booking.slot_id)! } });
+      const startsAt = starts.get(booking.slot_id)!;
+      await queueMail(trx, bookingReminderMail, { to: booking.email, data: { reference: booking.reference, startsAt } });
+      await queuePush(trx, {
+        event: `booking-reminder:${booking.reference}:${startsAt}`,
+        email: booking.email,
+        category: "classTomorrow",
+        params: { time_en: formatTimeLabel(startsAt, zone, "en"), time_ar: formatTimeLabel(startsAt, zone, "ar") },
+        url: "/account",
+      });
     }
     return claimed.length;
   });

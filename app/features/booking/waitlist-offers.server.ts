@@ -3,6 +3,9 @@ import type { DB } from "~server/db/db";
 import { queueMail } from "~server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
 import { waitlistOfferMail } from "./booking.jobs.server";
+import { queuePush } from "~/features/push/index.server";
+import { timeZoneOf } from "~/features/site/academy-zone.server";
+import { formatDateTimeLabel } from "./slot-format";
 import { lockSeatRow, releaseSeatIn, takeSeatIn, type SeatRow, type SeatTable } from "./seats.server";
 
 /**
@@ -28,10 +31,37 @@ export const SLOT_LINE: WaitLine = {
   owner: "slot_id",
   offersOpen: (row, now) => row.status === "open" && row.starts_at > now,
   queueOffer: async (trx, entryId, expiresAt) => {
-    const entry = await trx.selectFrom("slot_waitlist").select("email").where("id", "=", entryId).executeTakeFirstOrThrow();
+    const entry = await trx
+      .selectFrom("slot_waitlist as w")
+      .innerJoin("demo_slots as s", "s.id", "w.slot_id")
+      .leftJoin("courses as c", "c.id", "s.course_id")
+      .select(["w.email", "c.name_en", "c.name_ar"])
+      .where("w.id", "=", entryId)
+      .executeTakeFirstOrThrow();
     await queueMail(trx, waitlistOfferMail, { to: entry.email, data: { entryId, expiresAt } });
+    await queueOfferPush(trx, { line: "slot", entryId, email: entry.email, expiresAt, course: { en: entry.name_en ?? "", ar: entry.name_ar ?? "" } });
   },
 };
+
+/** The parent's phones hear of the held seat too (issue 45): one notification per offer. */
+export async function queueOfferPush(
+  trx: DB,
+  offer: { line: "slot" | "section"; entryId: number; email: string; expiresAt: string; course: { en: string; ar: string } },
+) {
+  const zone = timeZoneOf(await getSiteSettings(trx));
+  await queuePush(trx, {
+    event: `waitlist-offer:${offer.line}:${offer.entryId}:${offer.expiresAt}`,
+    email: offer.email,
+    category: "waitlist",
+    params: {
+      course_en: offer.course.en,
+      course_ar: offer.course.ar,
+      until_en: formatDateTimeLabel(offer.expiresAt, zone, "en"),
+      until_ar: formatDateTimeLabel(offer.expiresAt, zone, "ar"),
+    },
+    url: "/account",
+  });
+}
 
 const lineOf = (line: WaitLine) => line.line as "slot_waitlist";
 const ownerOf = (line: WaitLine) => line.owner as "slot_id";

@@ -11,6 +11,7 @@ import { buildCalendarFile } from "~/features/booking/ics";
 import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import type { FamilyToTell } from "./meeting-change.server";
 import { enrolmentForMail } from "./sections.server";
+import { queuePush } from "~/features/push/index.server";
 
 export const MEETING_CANCELLED_MAIL = "section-meeting-cancelled";
 export const MEETING_MOVED_MAIL = "section-meeting-moved";
@@ -36,6 +37,16 @@ export async function queueMeetingMail(
     to: family.email,
     subject,
     data: { reference: family.reference, meetingId: data.meetingId, from: data.from },
+  });
+  // The family's phones too (issue 45): one notification per change of this class and family.
+  const zone = timeZoneOf(await getSiteSettings(trx));
+  await queuePush(trx, {
+    event: `${kind}:${data.meetingId}:${data.from}:${family.reference}`,
+    email: family.email,
+    category: "schedule",
+    variant: kind === MEETING_CANCELLED_MAIL ? "cancelled" : "moved",
+    params: { course: data.course, date_en: formatDateTimeLabel(data.from, zone, "en"), date_ar: formatDateTimeLabel(data.from, zone, "ar") },
+    url: "/account",
   });
 }
 

@@ -8,6 +8,9 @@ import { languages, type Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyToday, invoiceInstalments, type InvoiceInstalments } from "./instalments.server";
+import { queuePush } from "~/features/push/index.server";
+import { formatCalendarDay } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
 
 export const instalmentReminderSweepJob = defineJob("instalment-reminder-sweep");
 /** How often the sweep runs: a reminder leaves at most this much after its day begins. */
@@ -109,6 +112,21 @@ export async function sweepInstalmentReminders(db: DB, at = new Date()): Promise
           currency: invoice.currency,
           dueOn: part.dueOn,
         },
+      });
+      // The family's phones too (issue 45): once per part and kind, as the e-mail.
+      await queuePush(trx, {
+        event: `instalment-${kind}:${part.id}`,
+        email: invoice.email,
+        category: "invoice",
+        variant: kind === "before" ? "due" : "overdue",
+        params: {
+          number: invoice.number,
+          amount_en: formatMoney(part.leftMinor, invoice.currency, "en"),
+          amount_ar: formatMoney(part.leftMinor, invoice.currency, "ar"),
+          date_en: formatCalendarDay(part.dueOn, "en"),
+          date_ar: formatCalendarDay(part.dueOn, "ar"),
+        },
+        url: "/account/invoices",
       });
       queued += 1;
     }
