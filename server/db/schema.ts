@@ -1051,7 +1051,7 @@ export interface PushChoicesTable {
   updated_at: string;
 }
 
-export type PushStatus = "queued" | "sent" | "skipped";
+export type PushStatus = "queued" | "sent";
 
 /** One notification per event and guardian (key UNIQUE); its texts in both languages, JSON. */
 export interface PushNotificationsTable {

@@ -70,9 +70,7 @@ export async function offCategories(db: DB, email: string): Promise<Set<string>>
  * The one way a feature notifies a guardian's phones (issue 45): stores one notification for the
  * event and guardian and queues one send per browser they subscribed, in the caller's transaction
  * (as queueMessage, decision 127). The key is UNIQUE: the same event queued by two instances, or a
- * retried request, stores one row and one job per browser. A category the guardian turned off, or
- * a guardian with no browser subscribed, stores the row as skipped (the event is still done).
- * Returns whether this call stored it.
+ * retried request, stores one row and one job per browser. Returns whether this call stored it.
  */
 export async function queuePush(db: DB, push: QueuedPush): Promise<boolean> {
   const email = familyKey(push.email);
@@ -81,7 +79,9 @@ export async function queuePush(db: DB, push: QueuedPush): Promise<boolean> {
     offCategories(db, email),
     db.selectFrom("push_subscriptions").select("id").where("email", "=", email).orderBy("id").execute(),
   ]);
-  const wanted = !off.has(push.category) && subscriptions.length > 0;
+  // Nothing is stored for a guardian without a subscribed browser or who turned the category off:
+  // every flow of a family that never subscribed is unchanged (as messaging's ownMail, decision 127).
+  if (off.has(push.category) || subscriptions.length === 0) return false;
   const now = nowIso();
   const row = await db
     .insertInto("push_notifications")
@@ -90,7 +90,7 @@ export async function queuePush(db: DB, push: QueuedPush): Promise<boolean> {
       email,
       category: push.category,
       texts: toDbJson(texts),
-      status: wanted ? "queued" : "skipped",
+      status: "queued",
       created_at: now,
       updated_at: now,
     })
@@ -98,14 +98,13 @@ export async function queuePush(db: DB, push: QueuedPush): Promise<boolean> {
     .returning("id")
     .executeTakeFirst();
   if (!row) return false;
-  if (wanted)
-    for (const subscription of subscriptions)
-      await enqueue(
-        db,
-        pushSendJob,
-        { notification: row.id, subscription: subscription.id },
-        { uniqueKey: `push-send:${row.id}:${subscription.id}`, maxAttempts: SEND_ATTEMPTS },
-      );
+  for (const subscription of subscriptions)
+    await enqueue(
+      db,
+      pushSendJob,
+      { notification: row.id, subscription: subscription.id },
+      { uniqueKey: `push-send:${row.id}:${subscription.id}`, maxAttempts: SEND_ATTEMPTS },
+    );
   return true;
 }
 

@@ -38,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c
         .notNull()
         .defaultTo("queued")
-        .check(oneOf("status", ["queued", "sent", "skipped"])),
+        .check(oneOf("status", ["queued", "sent"])),
     )
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
