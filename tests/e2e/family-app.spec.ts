@@ -64,7 +64,10 @@ test("installable in both languages; the family's pages offline, cleared at sign
     await page.evaluate(() => navigator.serviceWorker.ready);
     const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
     // Playwright's contexts are incognito profiles, which Chromium never offers to install in: the one error to set aside.
-    expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito"), path).toEqual([]);
+    expect(
+      installabilityErrors.filter((error) => error.errorId !== "in-incognito"),
+      path,
+    ).toEqual([]);
     const { errors, url } = (await cdp.send("Page.getAppManifest")) as { errors: unknown[]; url: string };
     expect(new URL(url).pathname).toBe(manifest);
     expect(errors, path).toEqual([]);

@@ -174,8 +174,3 @@ worker.addEventListener("notificationclick", (event: NotificationEvent) => {
     })(),
   );
 });
-
-worker.addEventListener("message", (event: never) => {
-  const message = (event as { data?: unknown }).data;
-  if (message === "signed-out") void signedOut();
-});

@@ -148,7 +148,8 @@ export async function sendPush(deps: PushDeps, notificationId: number, subscript
     const response = await fetch(request.endpoint, {
       method: request.method,
       headers: request.headers as Record<string, string>,
-      body: request.body as Uint8Array,
+      // The encrypted body (a Buffer): bytes as they are.
+      body: request.body as unknown as BodyInit,
       redirect: "error",
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
