@@ -1,7 +1,9 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { defineConfig, transformWithEsbuild, type Plugin } from "vite";
 import { precompressAssets } from "./scripts/vite-precompress";
 
 /**
@@ -47,8 +49,28 @@ function bookingIslandShims(): Plugin {
   };
 }
 
+/**
+ * The service worker (issue 45, decision 131): app/features/install/service-worker.ts compiled
+ * into the client build as /sw.js (a fixed name: a worker's URL must not change), with its
+ * BUILD_ID the hash of the build's file names, so every deploy that changes the site's code is a
+ * new worker whose caches are new (the old ones are deleted when it takes over).
+ */
+function serviceWorker(): Plugin {
+  const source = path.resolve(import.meta.dirname, "app/features/install/service-worker.ts");
+  return {
+    name: "service-worker",
+    apply: "build",
+    async generateBundle(_options, bundle) {
+      if (this.environment?.config.consumer !== "client") return;
+      const buildId = createHash("sha256").update(Object.keys(bundle).sort().join("\n")).digest("hex").slice(0, 16);
+      const compiled = await transformWithEsbuild(readFileSync(source, "utf8"), source, { loader: "ts", format: "esm", target: "es2022", minify: true });
+      this.emitFile({ type: "asset", fileName: "sw.js", source: compiled.code.replaceAll("__BUILD_ID__", buildId) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [phoneRuleOnServerOnly(), tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [phoneRuleOnServerOnly(), tailwindcss(), reactRouter(), precompressAssets(), serviceWorker()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app"), "~server": path.resolve(import.meta.dirname, "server") } },
   build: { assetsInlineLimit: 0 },
   // The enhancement script of pages without React is bundled as a "worker" (app/root.tsx, decision

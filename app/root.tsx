@@ -148,6 +148,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The installable app (issue 45, decision 131): its manifest in the page's language, the palette's indigo for the browser's bar. */}
+        <link rel="manifest" href={localizePath("/manifest.webmanifest", lang)} />
+        <meta name="theme-color" content="#4f46e5" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
         {failed ? null : (
           <>

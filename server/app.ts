@@ -18,6 +18,7 @@ import { countWhenDone, metricsRouter, pageRoutePatterns, requestMetrics, reques
 import { pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed-assets";
 import { privateAnswers } from "./http/private-answers";
+import { familyCacheKeys } from "./http/family-cache-key";
 import { logWhenDone, requestLog } from "./http/request-log";
 import type { Logger } from "./logger";
 import type { Tracing } from "./tracing";
@@ -149,7 +150,14 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
   } else if (pages?.clientDir) {
     // /assets is served above, before the page headers. No file of the build lives under /api, so a
     // JSON read skips the file lookup (one fs.stat per request, issue 40).
-    const clientFiles = express.static(pages.clientDir, { maxAge: "1h", index: false });
+    // The service worker is asked for again at every check for a new version (decision 131).
+    const clientFiles = express.static(pages.clientDir, {
+      maxAge: "1h",
+      index: false,
+      setHeaders: (res, file) => {
+        if (path.basename(file) === "sw.js" && path.dirname(file) === path.resolve(pages.clientDir!)) res.setHeader("Cache-Control", "no-cache");
+      },
+    });
     app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : clientFiles(req, res, next)));
   }
 
@@ -211,6 +219,7 @@ function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Rou
   const api = express.Router();
   api.use(loadSession({ db, config }));
   api.use(privateAnswers);
+  api.use(familyCacheKeys(config.sessionSecret));
   api.use(sameOriginWrites(config));
   // Staff write whole blog posts in two languages; everyone else sends small forms.
   api.use("/api/admin", express.json({ limit: "1mb" }));

@@ -17,6 +17,18 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it("generates a VAPID key pair into the data folder once, or takes both keys from the environment", () => {
+    const dir = dataDir();
+    const { vapid } = loadConfig({ DATA_DIR: dir });
+    expect(vapid.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect(vapid.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(loadConfig({ DATA_DIR: dir }).vapid).toEqual(vapid);
+    const given = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:office@academy.example" };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...given }).vapid).toEqual({ ...vapid, subject: "mailto:office@academy.example" });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: "office" })).toThrow(/VAPID_SUBJECT/);
+  });
+
   it("takes the passkeys' domain from PUBLIC_URL or WEBAUTHN_RP_ID, and turns passkeys off on an IP address", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://academy.example/" }).webauthn).toEqual({
       rpId: "academy.example",

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { derivedDataKey, parseDataKeys, type DataKey } from "./security/data-keys";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -86,6 +86,18 @@ const envSchema = z.object({
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be a VAPID public key (base64url, 65 bytes)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a VAPID private key (base64url, 32 bytes)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https: URL")
+    .optional(),
   WEBAUTHN_RP_ID: z
     .string()
     .regex(/^(?=.*[a-z])[a-z0-9.-]{1,253}$/i, "must be a domain name, such as example.com or localhost")
@@ -150,6 +162,12 @@ export interface Config {
    * timeoutMs to finish before the process exits anyway.
    */
   shutdown: { drainMs: number; timeoutMs: number };
+  /**
+   * Web Push (issue 45, decision 131): the VAPID key pair push services check our messages with,
+   * from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else generated once into the data folder (as the
+   * session secret); the subject (a contact for the push services) from VAPID_SUBJECT, else PUBLIC_URL.
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string };
 }
 
 export interface S3Config {
@@ -269,7 +287,41 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     whatsapp: whatsappFrom(env),
     twilio: twilioFrom(env),
     shutdown: { drainMs: env.DRAIN_SECONDS * 1000, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
+    vapid: vapidFrom(env, dataDir, publicUrl),
   };
+}
+
+/**
+ * Both VAPID keys, or a pair generated once and kept in the data folder (as the session secret):
+ * every instance on the same data folder signs with the same pair, and a restart keeps the
+ * browsers' subscriptions valid (they are bound to the public key).
+ */
+function vapidFrom(env: Env, dataDir: string, publicUrl: string): Config["vapid"] {
+  const subject = env.VAPID_SUBJECT ?? (publicUrl.startsWith("https:") ? publicUrl : "mailto:no-reply@localhost");
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY)
+    throw new ConfigError(`Invalid environment variable ${env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: required when the other is set`);
+  const file = path.join(dataDir, "vapid-keys.json");
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+    return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const secret = ecdh.getPrivateKey();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString("base64url"),
+  };
+  try {
+    // "wx": two instances starting together on one data folder keep the first pair written.
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return vapidFrom(env, dataDir, publicUrl);
+  }
+  return { ...keys, subject };
 }
 
 /** Every WhatsApp setting, or none (a half-configured channel would send what it can never confirm). */

@@ -13,6 +13,8 @@ import { contactManifest } from "~/features/contact/contact.manifest.server";
 import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
 import { messagingManifest } from "~/features/messaging/messaging.manifest.server";
+import { pushManifest } from "~/features/push/push.manifest.server";
+import { installManifest } from "~/features/install/install.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
 import { sectionsManifest } from "~/features/sections/sections.manifest.server";
@@ -60,6 +62,8 @@ const features: readonly FeatureManifest[] = [
   teachingManifest,
   levelsManifest,
   messagingManifest,
+  pushManifest,
+  installManifest,
   adminManifest,
 ];
 

@@ -5,6 +5,7 @@ import { enhanceMenus } from "./menus";
 import { enhancePasswordToggles } from "./password-toggle";
 import { enhanceSliders } from "./slider";
 import { enhanceSwaps } from "./swap";
+import { registerServiceWorker } from "./service-worker";
 
 /**
  * The one script of a page that ships without React (a route with `handle = { hydrate: false }`,
@@ -21,6 +22,10 @@ enhanceDialogs();
 enhancePasswordToggles();
 // Only course pages show times on the visitor's clock: the code (and its date helpers) loads there alone.
 if (document.querySelector("[data-visitor-clock]")) void import("./visitor-clock").then(({ enhanceVisitorClock }) => enhanceVisitorClock());
+// /account's "allow notifications" button: its code loads there alone.
+const pushBox = document.querySelector<HTMLElement>("[data-push-device]");
+if (pushBox) void import("./push-subscribe").then(({ enhancePushButton }) => enhancePushButton(pushBox));
+registerServiceWorker();
 rememberLanguage();
 focusFormTargets();
 smoothScroll();

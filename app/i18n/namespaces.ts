@@ -26,6 +26,8 @@ const USED_ON: Record<string, RegExp> = {
   makeups: new RegExp(ACCOUNT),
   // The guardian's message choices (decision 127), on the account's pages; the opt-in on the booking and enrolment forms (decision 132).
   messaging: new RegExp(`${under("account")}|${COURSE}|/bookdemoclass(?:/|$)`),
+  // The guardian's notification choices (decision 131), on /account.
+  push: new RegExp(under("account")),
   // The consent forms (decision 078): both enrolment forms, a reminder's link, camp check-out.
   consent: new RegExp(`${COURSE}|^/enroll$|${under("consent")}|${TEACHING}`),
   // Certificates (decision 080): the account lists them, the public check and the issue page show them.

@@ -1031,6 +1031,42 @@ export interface LedgerEntriesTable {
   created_at: string;
 }
 
+/** A browser's Web Push subscription (issue 45, decision 131), owned by the guardian signed in when it was made. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  email: string;
+  /** The push service's URL for this browser (unique: a browser signed in as someone else moves to them). */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), for the encrypted body (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  lang: ColumnType<"en" | "ar", "en" | "ar" | undefined, "en" | "ar">;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A category of notification a guardian turned off (no row: on). */
+export interface PushChoicesTable {
+  id: Generated<number>;
+  email: string;
+  category: string;
+  updated_at: string;
+}
+
+export type PushStatus = "queued" | "sent";
+
+/** One notification per event and guardian (key UNIQUE); its texts in both languages, JSON. */
+export interface PushNotificationsTable {
+  id: Generated<number>;
+  key: string;
+  email: string;
+  category: string;
+  texts: string;
+  status: ColumnType<PushStatus, PushStatus | undefined, PushStatus>;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The messaging channel (issue 43, decision 127): a guardian's choices, keyed by e-mail (the family key). */
 export interface MessagingPreferencesTable {
   id: Generated<number>;
@@ -1177,6 +1213,9 @@ export interface Database extends ContentTables {
   level_skills: LevelSkillsTable;
   skill_marks: SkillMarksTable;
   level_completions: LevelCompletionsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_choices: PushChoicesTable;
+  push_notifications: PushNotificationsTable;
 }
 
 /** One level of a course's ladder (issue 44, decision 130); `section_id`: the group teaching it now, proposed to those completing the level before. */

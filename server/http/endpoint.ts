@@ -67,6 +67,8 @@ export const FILE_TYPES = {
   text: "text/plain; charset=utf-8",
   png: "image/png",
   json: "application/json; charset=utf-8",
+  /** A web app manifest (issue 45). */
+  manifest: "application/manifest+json; charset=utf-8",
   /** A JSON array (a public list the specification gives as one, `/api/blogs`). */
   "json-array": "application/json; charset=utf-8",
 } as const;

@@ -100,6 +100,7 @@ const ANSWERS: Record<NonNullable<HandWrittenRoute["answer"]>, { status: string;
   xml: { status: "2XX", description: "An XML document", content: { "application/xml": { schema: { type: "string" } } } },
   rss: { status: "2XX", description: "An RSS 2.0 feed", content: { "application/rss+xml": { schema: { type: "string" } } } },
   text: { status: "2XX", description: "Plain text", content: { "text/plain": { schema: { type: "string" } } } },
+  manifest: { status: "2XX", description: "A web app manifest", content: { "application/manifest+json": { schema: { type: "object" } } } },
   png: { status: "2XX", description: "A PNG image", content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } } },
   calendar: { status: "2XX", description: "An iCalendar feed (RFC 5545)", content: { "text/calendar": { schema: { type: "string" } } } },
   redirect: { status: "3XX", description: "A redirect (Location header)" },

@@ -1441,6 +1441,28 @@ describe("hostile input on every endpoint", () => {
       signed: (body) => ({ "stripe-signature": stripe.sign(body) }),
       stores: { payment_events: 1, jobs: 1 },
     },
+    // Push (decision 131): a browser's subscription (a loopback push service: the tests' stand-in's kind), the guardian's categories.
+    {
+      route: "POST /api/account/push-subscriptions",
+      url: () => "/api/account/push-subscriptions",
+      admin: false,
+      account: "own",
+      body: () => ({
+        endpoint: "http://127.0.0.1:9/push/hostile",
+        expirationTime: null,
+        keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+        lang: "en",
+      }),
+      stores: { push_subscriptions: 1 },
+    },
+    {
+      route: "POST /api/account/push-choices",
+      url: () => "/api/account/push-choices",
+      admin: false,
+      account: "own",
+      body: () => ({ schedule: true, classTomorrow: true, absence: true, invoice: true, makeup: true, waitlist: true, certificate: false }),
+      stores: { push_choices: 1 },
+    },
     // Messaging (decision 127): a guardian's choices, Meta's and Twilio's signed webhooks (an incoming message each), staff's template edit and reply.
     {
       route: "POST /api/account/messaging",
@@ -2372,6 +2394,10 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/calendar-feeds/:token", url: () => `/api/calendar-feeds/${tokens.feed}.ics`, admin: false },
     { route: "GET /api/account/makeups", url: () => "/api/account/makeups", admin: false, account: "own" },
     { route: "GET /api/account/messaging", url: () => "/api/account/messaging", admin: false, account: "own" },
+    { route: "GET /api/account/push-choices", url: () => "/api/account/push-choices", admin: false, account: "own" },
+    { route: "GET /api/push/public-key", url: () => "/api/push/public-key", admin: false },
+    { route: "GET /manifest.webmanifest", url: () => "/manifest.webmanifest", admin: false },
+    { route: "GET /ar/manifest.webmanifest", url: () => "/ar/manifest.webmanifest", admin: false },
     {
       route: "GET /api/admin/messaging/messages",
       url: () => "/api/admin/messaging/messages",

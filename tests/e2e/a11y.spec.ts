@@ -627,6 +627,26 @@ test.describe("axe on interactive states", () => {
     expectClean(findings);
   });
 
+  test("my account's notification choices after saving them (its notice, the allow button), in both languages (decision 131)", async ({ page }) => {
+    const email = `a11y-push-${Date.now()}@example.com`;
+    expect(
+      (await page.request.post("/register", { data: { username: "Sara Ali", email, password: "Parent-Passw0rd", contactNumber: "9876543210" } })).status(),
+    ).toBe(201);
+    expect((await page.request.post("/login", { data: { email, password: "Parent-Passw0rd" } })).status()).toBe(200);
+    const findings: Finding[] = [];
+    for (const [path, save] of [
+      ["/account", "Save notification choices"],
+      ["/ar/account", "حفظ اختيارات الإشعارات"],
+    ] as const) {
+      await page.goto(path, { waitUntil: "load" });
+      await page.locator("#notifications-heading").scrollIntoViewIfNeeded();
+      await page.getByRole("button", { name: save }).click();
+      await expect(page).toHaveURL(/notice=push-saved/);
+      findings.push(await audit(page));
+    }
+    expectClean(findings);
+  });
+
   test("the family's timetable and calendar link, and the staff's demo-to-enrolment page and funnel, in both languages (issue 29)", async ({
     page,
     browser,

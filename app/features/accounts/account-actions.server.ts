@@ -17,6 +17,8 @@ import { requireAccountPage } from "~/lib/page-guards.server";
 import { CALENDAR_FORMS } from "~/features/timetable/forms";
 import { renewCalendarFeed, revokeCalendarFeed } from "~/features/timetable/timetable.api";
 import { safeAdminPath, safeLocalPath, staffLanding } from "~/lib/next-path";
+import { PUSH_CATEGORIES, savePushChoices } from "~/features/push/index.server";
+import { PUSH_FORM } from "~/features/push/forms";
 
 /**
  * The account pages' actions: their forms posted without JavaScript (decisions 019, 048). Each runs
@@ -171,6 +173,14 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
   // The calendar feed (decision 068): back to the page, whose calendar section shows the new link.
   [CALENDAR_FORMS.renew]: accountAction(CALENDAR_FORMS.renew, renewCalendarFeed, [], to("/account", "calendar-link-made")),
   [CALENDAR_FORMS.revoke]: accountAction(CALENDAR_FORMS.revoke, revokeCalendarFeed, [], to("/account", "calendar-link-off")),
+  // The notification choices (decision 131): a ticked box is on, every other category off.
+  [PUSH_FORM]: (args) =>
+    postFormToApi(args, {
+      form: PUSH_FORM,
+      endpoint: savePushChoices,
+      toBody: (fields) => Object.fromEntries(PUSH_CATEGORIES.map((category) => [category, fields[category] === "on"])),
+      onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/account", lang), "push-saved"),
+    }),
 };
 
 export async function accountPageAction(args: ActionFunctionArgs) {

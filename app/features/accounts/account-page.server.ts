@@ -8,6 +8,7 @@ import { pick } from "~/i18n/localized";
 import { formatDateLabel } from "~/features/booking/slot-format";
 import { familyAttendance } from "~/features/teaching/family-attendance.server";
 import { familyLevels } from "~/features/levels/family-levels.server";
+import { pushChoicesOf } from "~/features/push/index.server";
 
 /**
  * Everything /account shows: the overview of GET /api/account, the signed-in devices, the academy's
@@ -15,13 +16,14 @@ import { familyLevels } from "~/features/levels/family-levels.server";
  */
 export async function accountPageData(context: AppLoadContext, userId: number, lang: Lang) {
   const timeZone = await academyTimeZone(context.db);
-  const [overview, devices, timetable, attended, levels] = await Promise.all([
+  const [overview, devices, timetable, attended, levels, push] = await Promise.all([
     accountOverview(context.db, userId, timeZone, lang, context.config.sessionSecret),
     listDevices(context.db, userId, context.sessionRef),
     timetablePageData(context, userId, lang),
     familyAttendance(context.db, userId),
     // The children's levels and skills (issue 44, decision 130), read-only.
     familyLevels(context.db, userId, lang),
+    pushChoicesOfUser(context, userId),
   ]);
   // Each child's attendance (issue 30), labelled here in the academy's zone.
   const attendance = attended.map((enrolment) => ({
@@ -31,7 +33,13 @@ export async function accountPageData(context: AppLoadContext, userId: number, l
     rate: enrolment.rate,
     marks: enrolment.marks.map((mark) => ({ meetingId: mark.meetingId, date: formatDateLabel(mark.startsAt, timeZone, lang), status: mark.status })),
   }));
-  return { ...overview, devices, timeZone, timetable, attendance, levels };
+  return { ...overview, devices, timeZone, timetable, attendance, levels, push };
 }
 
 export type AccountPageData = Awaited<ReturnType<typeof accountPageData>>;
+
+/** The notification choices of the signed-in account (decision 131), by its e-mail as push keys guardians. */
+async function pushChoicesOfUser(context: AppLoadContext, userId: number) {
+  const user = await context.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
+  return pushChoicesOf(context.db, user.email);
+}

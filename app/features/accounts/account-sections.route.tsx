@@ -13,15 +13,17 @@ import { TimetableSection } from "./TimetableSection";
 import { AttendanceSection } from "./AttendanceSection";
 import { CertificatesSection } from "./CertificatesSection";
 import { LevelsSection } from "./LevelsSection";
+import { PushSection } from "./PushSection";
 
 /** /account's index: every section of the account, in the page's order. */
 export default function AccountSections() {
-  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, attendance, certificates, levels } =
+  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, attendance, certificates, levels, push } =
     useAccountData();
   return (
     <>
       <TimetableSection timetable={timetable.children} />
       <CalendarFeedSection feed={timetable.feed} />
+      <PushSection push={push} />
       {attendance.length > 0 ? <AttendanceSection attendance={attendance} /> : null}
       {levels.length > 0 ? <LevelsSection levels={levels} /> : null}
       {certificates.length > 0 ? <CertificatesSection certificates={certificates} /> : null}

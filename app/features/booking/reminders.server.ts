@@ -4,7 +4,8 @@ import { inBoth, queueMessage } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { bookingReminderMail } from "./booking.jobs.server";
 import { REMINDER_LEAD_MS } from "./booking.server";
-import { formatDateTimeLabel } from "./slot-format";
+import { queuePush } from "~/features/push/index.server";
+import { formatDateTimeLabel, formatTimeLabel } from "./slot-format";
 
 /** How often the sweep runs: a reminder leaves at most this much later than 24 hours before. */
 export const REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
@@ -45,6 +46,13 @@ export async function sweepDueReminders(db: DB, at = new Date()): Promise<number
         template: "demo_booking_reminder",
         params: { child: booking.child_name, course: booking.course_name, ...inBoth("date", (lang) => formatDateTimeLabel(startsAt, timeZone, lang)) },
         ownMail: true,
+      });
+      await queuePush(trx, {
+        event: `booking-reminder:${booking.reference}:${startsAt}`,
+        email: booking.email,
+        category: "classTomorrow",
+        params: { time_en: formatTimeLabel(startsAt, timeZone, "en"), time_ar: formatTimeLabel(startsAt, timeZone, "ar") },
+        url: "/account",
       });
     }
     return claimed.length;

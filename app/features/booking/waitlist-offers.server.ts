@@ -6,6 +6,7 @@ import { inBoth, queueMessage } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "./slot-format";
 import { waitlistOfferMail } from "./booking.jobs.server";
+import { queuePush } from "~/features/push/index.server";
 import { lockSeatRow, releaseSeatIn, takeSeatIn, type SeatRow, type SeatTable } from "./seats.server";
 
 /**
@@ -45,6 +46,7 @@ export const SLOT_LINE: WaitLine = {
       expiresAt,
       course: { en: entry.name_en ?? "the demo class", ar: entry.name_ar ?? "الدرس التجريبي" },
     });
+    await queueOfferPush(trx, { line: "slot", entryId, email: entry.email, expiresAt, course: { en: entry.name_en ?? "", ar: entry.name_ar ?? "" } });
   },
 };
 
@@ -60,6 +62,26 @@ export async function queueWaitlistMessage(
     template: "waitlist_offer",
     params: { ...inBoth("course", (lang) => offer.course[lang]), ...inBoth("until", (lang) => formatDateTimeLabel(offer.expiresAt, timeZone, lang)) },
     ownMail: true,
+  });
+}
+
+/** The parent's phones hear of the held seat too (issue 45): one notification per offer. */
+export async function queueOfferPush(
+  trx: DB,
+  offer: { line: "slot" | "section"; entryId: number; email: string; expiresAt: string; course: { en: string; ar: string } },
+) {
+  const zone = await academyTimeZone(trx);
+  await queuePush(trx, {
+    event: `waitlist-offer:${offer.line}:${offer.entryId}:${offer.expiresAt}`,
+    email: offer.email,
+    category: "waitlist",
+    params: {
+      course_en: offer.course.en,
+      course_ar: offer.course.ar,
+      until_en: formatDateTimeLabel(offer.expiresAt, zone, "en"),
+      until_ar: formatDateTimeLabel(offer.expiresAt, zone, "ar"),
+    },
+    url: "/account",
   });
 }
 

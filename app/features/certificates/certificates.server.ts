@@ -7,6 +7,7 @@ import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
 import { queueMessage } from "~/features/messaging/index.server";
+import { queuePush } from "~/features/push/index.server";
 
 export type CertificateRow = Selectable<CertificatesTable>;
 
@@ -275,6 +276,14 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
             template: "certificate_issued",
             params: { child: child.childName, course_en: target.titleEn, course_ar: target.titleAr },
             ownMail: true,
+          });
+        if (family)
+          await queuePush(trx, {
+            event: `certificate:${row.id}`,
+            email: family.email,
+            category: "certificate",
+            params: { child: child.childName, course_en: target.titleEn, course_ar: target.titleAr },
+            url: "/account",
           });
       }
       return row;

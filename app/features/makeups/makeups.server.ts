@@ -8,6 +8,8 @@ import { inBoth, queueMessage } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "~/features/booking/slot-format";
 import { pick } from "~/i18n/localized";
+import { queuePush } from "~/features/push/index.server";
+import { formatCalendarDay } from "~/lib/dates";
 
 /**
  * Absences and make-up classes (issue 30 part 3, decision 076). A parent reports that a child will
@@ -145,6 +147,16 @@ export async function reportAbsence(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // The family's phones (issue 45): the credit and how long it lasts.
+    const family = await trx.selectFrom("section_enrolments").select(["email", "child_name"]).where("id", "=", enrolment.id).executeTakeFirst();
+    if (family)
+      await queuePush(trx, {
+        event: `makeup-credit:${credit.id}`,
+        email: family.email,
+        category: "makeup",
+        params: { child: family.child_name, until_en: formatCalendarDay(expiresAt, "en"), until_ar: formatCalendarDay(expiresAt, "ar") },
+        url: "/account/makeups",
+      });
     return { ok: true, absenceId: absence.id, credit: { id: credit.id, expiresAt } } as const;
   });
 }

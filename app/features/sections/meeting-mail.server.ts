@@ -12,6 +12,7 @@ import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-fo
 import type { FamilyToTell } from "./meeting-change.server";
 import { enrolmentForMail } from "./sections.server";
 import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { queuePush } from "~/features/push/index.server";
 
 export const MEETING_CANCELLED_MAIL = "section-meeting-cancelled";
 export const MEETING_MOVED_MAIL = "section-meeting-moved";
@@ -62,6 +63,15 @@ export async function queueMeetingMail(
       ...inBoth("date", (lang) => formatDateTimeLabel(when, timeZone, lang)),
     },
     ownMail: true,
+  });
+  // The family's phones too (issue 45): one notification per change of this class and family.
+  await queuePush(trx, {
+    event: `${kind}:${data.meetingId}:${data.from}:${family.reference}`,
+    email: family.email,
+    category: "schedule",
+    variant: kind === MEETING_CANCELLED_MAIL ? "cancelled" : "moved",
+    params: { course: data.course, date_en: formatDateTimeLabel(data.from, timeZone, "en"), date_ar: formatDateTimeLabel(data.from, timeZone, "ar") },
+    url: "/account",
   });
 }
 

@@ -31,6 +31,7 @@ export const NOTICES = {
   "revision-restored": { ns: "admin-content", key: "revisions.restored" },
   "calendar-link-made": { ns: "timetable", key: "api.created" },
   "calendar-link-off": { ns: "timetable", key: "api.revoked" },
+  "push-saved": { ns: "push", key: "api.saved" },
   "demo-converted": { ns: "timetable", key: "convert.done" },
   "attendance-saved": { ns: "teaching", key: "notice.saved" },
   // Levels and skills (decision 130): the roster's marks and the staff's ladder.

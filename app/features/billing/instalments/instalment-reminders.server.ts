@@ -12,6 +12,8 @@ import { inBoth, queueMessage } from "~/features/messaging/index.server";
 import { formatMoney } from "~/lib/money";
 import { formatDay } from "./format-day";
 import { invoicePayLink } from "./invoice-link.server";
+import { queuePush } from "~/features/push/index.server";
+import { formatCalendarDay } from "~/lib/dates";
 
 export const instalmentReminderSweepJob = defineJob("instalment-reminder-sweep");
 /** How often the sweep runs: a reminder leaves at most this much after its day begins. */
@@ -125,6 +127,21 @@ export async function sweepInstalmentReminders(db: DB, at = new Date()): Promise
         },
         links: { link: invoicePayLink(invoice.id, invoice.number) },
         ownMail: true,
+      });
+      // The family's phones too (issue 45): once per part and kind, as the e-mail.
+      await queuePush(trx, {
+        event: `instalment-${kind}:${part.id}`,
+        email: invoice.email,
+        category: "invoice",
+        variant: kind === "before" ? "due" : "overdue",
+        params: {
+          number: invoice.number,
+          amount_en: formatMoney(part.leftMinor, invoice.currency, "en"),
+          amount_ar: formatMoney(part.leftMinor, invoice.currency, "ar"),
+          date_en: formatCalendarDay(part.dueOn, "en"),
+          date_ar: formatCalendarDay(part.dueOn, "ar"),
+        },
+        url: "/account/invoices",
       });
       queued += 1;
     }
