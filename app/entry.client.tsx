@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { loadTranslationFiles } from "./i18n/translations";
-import { registerServiceWorker } from "./enhance/service-worker";
 
 // The page's translations are files named in its <head> (decision 070; already on their way as
 // preloads): React renders only once they are here, so no text shows as its key. Should they fail
@@ -23,6 +22,3 @@ loadTranslationFiles(translationFiles).then(
     }),
   (error: unknown) => console.warn("Translations could not be loaded; the page stays without script.", error),
 );
-
-// The installable app's worker (decision 131), as on pages without React (app/enhance/enhance.ts).
-registerServiceWorker();
