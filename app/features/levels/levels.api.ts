@@ -36,13 +36,16 @@ export const courseLevels = defineEndpoint({
   },
 });
 
+/** One budget for every edit of a ladder (levels and skills alike). */
+const ladderEdits = [{ name: "admin-levels", limit: 300, windowMs: 60 * 60_000 }];
+
 /** POST /api/admin/courses/:id/levels: a level at the end of the course's ladder (audited). */
 export const createLevel = defineEndpoint({
   method: "POST",
   path: "/api/admin/courses/:id/levels",
   access: "staff",
   params: idParams,
-  limits: [{ name: "admin-levels", limit: 300, windowMs: 60 * 60_000 }],
+  limits: ladderEdits,
   input: levelSchema,
   async run({ deps: { db }, caller, params }, input) {
     return answer(caller, await addLevel(db, params.id, input, member(caller).id), 201);
@@ -55,7 +58,7 @@ export const changeLevel = defineEndpoint({
   path: "/api/admin/levels/:id",
   access: "staff",
   params: idParams,
-  limits: [{ name: "admin-levels", limit: 300, windowMs: 60 * 60_000 }],
+  limits: ladderEdits,
   input: levelUpdateSchema,
   async run({ deps: { db }, caller, params }, input) {
     return answer(caller, await updateLevel(db, params.id, input, member(caller).id));
@@ -68,7 +71,7 @@ export const createSkill = defineEndpoint({
   path: "/api/admin/levels/:id/skills",
   access: "staff",
   params: idParams,
-  limits: [{ name: "admin-levels", limit: 300, windowMs: 60 * 60_000 }],
+  limits: ladderEdits,
   input: skillSchema,
   async run({ deps: { db }, caller, params }, input) {
     return answer(caller, await addSkill(db, params.id, input, member(caller).id), 201);
@@ -81,7 +84,7 @@ export const changeSkill = defineEndpoint({
   path: "/api/admin/skills/:id",
   access: "staff",
   params: idParams,
-  limits: [{ name: "admin-levels", limit: 300, windowMs: 60 * 60_000 }],
+  limits: ladderEdits,
   input: skillSchema,
   async run({ deps: { db }, caller, params }, input) {
     return answer(caller, await updateSkill(db, params.id, input, member(caller).id));
