@@ -2,7 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Run through `npm run test:e2e` (scripts/e2e.ts), which builds the site and finds Chromium first.
 const port = Number(process.env.E2E_PORT ?? 3210);
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The headless shell by default, as scripts/e2e.ts finds it (decision 137).
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 export default defineConfig<{ waitForHydrationOnLoad: boolean }>({
   testDir: "tests/e2e",

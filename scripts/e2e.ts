@@ -11,7 +11,7 @@ import { findChromium } from "./find-chromium";
  * in one browser tab) and everything else, each lane with its own server, port range and fresh
  * database, so no test sees another lane's writes. E2E_LANES=1 runs the suite in one lane.
  */
-const chromium = findChromium();
+const chromium = findChromium("shell");
 const buildDir = process.env.BUILD_DIR ?? "build-e2e";
 const basePort = Number(process.env.E2E_PORT ?? 3210);
 const args = process.argv.slice(2);

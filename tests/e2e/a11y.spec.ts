@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "./fixtures";
+import { axeOn } from "./axe";
 import * as OTPAuth from "otpauth";
 import { createAdminAccount, provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
 import { codeSnifferErrors, htmlValidateErrors, serverHtmlErrors, watchDocuments } from "./markup-checkers";
@@ -28,8 +28,6 @@ import { SETTINGS_GROUP_NAMES as SETTINGS_PAGES } from "~/features/admin/setting
 
 // Every page keeps its last HTML document for html-validate.
 test.beforeEach(({ page }) => watchDocuments(page));
-
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 interface Finding {
   url: string;
@@ -56,12 +54,7 @@ async function audit(page: Page, { contrast = !isArabic(page.url()) }: AuditOpti
   // html-validate parses in this process while axe runs in the browser.
   const serverHtml = serverHtmlErrors(page);
   serverHtml.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
-  // label-content-name-mismatch (WCAG 2.5.3, label in name) is experimental in axe: off unless named.
-  // resultTypes: only violations carry every node (axe's documented speed-up); the rules run are the same.
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { "label-content-name-mismatch": { enabled: true }, "color-contrast": { enabled: contrast } }, resultTypes: ["violations"] })
-    .withTags(tags)
-    .analyze();
+  const result = await axeOn(page, { contrast }).analyze();
   const lines = result.violations.flatMap((violation) =>
     violation.nodes.map((node) => `  axe ${violation.id} [${violation.impact ?? "?"}] ${node.target.join(" ")} — ${violation.help}`),
   );
