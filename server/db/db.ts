@@ -53,7 +53,8 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+// Structural, so any Kysely or transaction over any schema passes without a cast.
+export function isPostgres(db: { getExecutor(): { readonly adapter: object } }): boolean {
   return db.getExecutor().adapter.constructor.name === "PostgresAdapter";
 }
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPostgres } from "~server/db/db";
@@ -54,7 +54,7 @@ describe("schema.ts against the migrated database", () => {
     actual = new Map();
     for (const table of await server.db.introspection.getTables()) {
       // SQLite reports a primary key column declared without NOT NULL as nullable; no row of ours stores null there.
-      const keys = isPostgres(server.db as Kysely<unknown>)
+      const keys = isPostgres(server.db)
         ? new Set<string>()
         : new Set((await sql<{ name: string }>`select name from pragma_table_info(${table.name}) where pk > 0`.execute(server.db)).rows.map((r) => r.name));
       actual.set(table.name, new Map(table.columns.map((c) => [c.name, { nullable: c.isNullable && !keys.has(c.name) }])));

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import { isPostgres, type DB } from "./db";
 import { migrateToLatest } from "./migrate";
 import { seed } from "./seed";
@@ -15,7 +15,7 @@ const START_LOCK = 0x5354_454d_5354;
  * everything done. SQLite: one process at a time writes anyway.
  */
 export async function startDatabase(db: DB, options: { schema?: string } = {}): Promise<{ newerThanThisRelease: string[] }> {
-  if (!isPostgres(db as unknown as Kysely<unknown>)) {
+  if (!isPostgres(db)) {
     const migrated = await migrateToLatest(db, options);
     await seed(db);
     return migrated;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/accounts/accounts.server";
@@ -124,7 +124,7 @@ const MEGABYTE = "a".repeat(1024 * 1024);
 const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function tableNames(db: DB): Promise<string[]> {
-  const { rows } = isPostgres(db as unknown as Kysely<unknown>)
+  const { rows } = isPostgres(db)
     ? await sql<{
         name: string;
       }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)

@@ -1,6 +1,6 @@
 import { markPublicForm } from "~server/mail/mail-budget";
 import { randomBytes } from "node:crypto";
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import { LRUCache } from "lru-cache";
 import { isUniqueViolation, violatesUniqueIndex } from "~server/db/errors";
 import { isPostgres, type DB } from "~server/db/db";
@@ -175,7 +175,7 @@ async function checkFamilyRules(
   now: string,
 ): Promise<void> {
   const email = input.email.toLowerCase();
-  if (isPostgres(trx as unknown as Kysely<unknown>)) await sql`select pg_advisory_xact_lock(hashtext(${`demo-family:${email}`}))`.execute(trx);
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`demo-family:${email}`}))`.execute(trx);
   const family = (eb: ExpressionBuilder<Database, "demo_bookings">) =>
     userId === null ? eb("demo_bookings.email", "=", email) : eb.or([eb("demo_bookings.email", "=", email), eb("demo_bookings.user_id", "=", userId)]);
   const rows = await trx

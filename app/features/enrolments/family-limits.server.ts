@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import { isPostgres, type Trx } from "~server/db/db";
 import type { Database } from "~server/db/schema";
 
@@ -42,7 +42,7 @@ export interface FamilyLimits {
  */
 export async function checkFamilyLimits(trx: Trx, family: FamilyLimits, now: string): Promise<void> {
   const email = family.email.trim().toLowerCase();
-  if (isPostgres(trx as unknown as Kysely<unknown>)) {
+  if (isPostgres(trx)) {
     const keys = [`enrolment-family:email:${email}`, ...(family.userId !== null ? [`enrolment-family:user:${family.userId}`] : [])].sort();
     for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
   }

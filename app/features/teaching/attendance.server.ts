@@ -1,4 +1,3 @@
-import type { Kysely } from "kysely";
 import { diffFields, recordAudit } from "~server/audit/audit";
 import { inTransaction, isPostgres, type DB } from "~server/db/db";
 import type { AttendanceStatus } from "~server/db/schema";
@@ -72,7 +71,7 @@ async function setMark(trx: DB, meetingId: number, enrolmentId: number, mark: { 
       .select(["id", "status", "note"])
       .where("meeting_id", "=", meetingId)
       .where("enrolment_id", "=", enrolmentId);
-    if (isPostgres(trx as unknown as Kysely<unknown>)) query = query.forUpdate();
+    if (isPostgres(trx)) query = query.forUpdate();
     const row = await query.executeTakeFirstOrThrow();
     before = { status: row.status, note: row.note };
     const note = mark.note ?? row.note;

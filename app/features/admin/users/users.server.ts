@@ -1,4 +1,3 @@
-import type { Kysely } from "kysely";
 import type { DB } from "~server/db/db";
 import { isPostgres } from "~server/db/db";
 import type { Role } from "~server/db/schema";
@@ -72,7 +71,7 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
   return db.transaction().execute(async (trx) => {
     // On PostgreSQL, lock the active staff rows so two demotions at once cannot both pass the check.
     let admins = trx.selectFrom("users").select(["id"]).where("role", "=", "admin").where("disabled", "=", 0);
-    if (isPostgres(db as unknown as Kysely<unknown>)) admins = admins.forUpdate();
+    if (isPostgres(db)) admins = admins.forUpdate();
     const activeAdmins = (await admins.execute()).map((row) => row.id);
 
     const user = await trx
