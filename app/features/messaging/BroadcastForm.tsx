@@ -49,27 +49,34 @@ export function BroadcastForm({ audiences, zone, formKey, state }: Props) {
               className={inputClass}
             >
               <option value="all">{t("broadcasts.all")}</option>
-              <optgroup label={t("broadcasts.sections")}>
-                {audiences.sections.map((option) => (
-                  <option key={option.id} value={`section:${option.id}`}>
-                    {option.label}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label={t("broadcasts.courses")}>
-                {audiences.courses.map((option) => (
-                  <option key={option.id} value={`course:${option.id}`}>
-                    {option.label}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label={t("broadcasts.camps")}>
-                {audiences.camps.map((option) => (
-                  <option key={`${option.id}:${option.session}`} value={`camp:${option.id}:${option.session}`}>
-                    {option.label}
-                  </option>
-                ))}
-              </optgroup>
+              {/* Only the kinds that have something to choose (an empty group of options is no choice). */}
+              {audiences.sections.length > 0 ? (
+                <optgroup label={t("broadcasts.sections")}>
+                  {audiences.sections.map((option) => (
+                    <option key={option.id} value={`section:${option.id}`}>
+                      {option.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              {audiences.courses.length > 0 ? (
+                <optgroup label={t("broadcasts.courses")}>
+                  {audiences.courses.map((option) => (
+                    <option key={option.id} value={`course:${option.id}`}>
+                      {option.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              {audiences.camps.length > 0 ? (
+                <optgroup label={t("broadcasts.camps")}>
+                  {audiences.camps.map((option) => (
+                    <option key={`${option.id}:${option.session}`} value={`camp:${option.id}:${option.session}`}>
+                      {option.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
             </select>
           )}
         </Field>

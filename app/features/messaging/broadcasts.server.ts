@@ -10,6 +10,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import type { Lang } from "~/i18n/lang";
 import { formatCalendarDay } from "~/lib/dates";
+import { batchLabels } from "~/lib/camp-batch-labels.server";
 import { channelsFor, queueMessage, type MessagingDeps } from "./delivery.server";
 import { familyKey, preferencesOfMany } from "./preferences.server";
 import { fillTemplate } from "./templates";
@@ -262,8 +263,8 @@ export async function audienceOptions(db: DB, lang: Lang) {
   const camps = await db
     .selectFrom("enrollments as e")
     .innerJoin("camps as c", "c.id", "e.camp_id")
-    .select(["c.id", "c.title_en", "c.title_ar", "e.session"])
-    .groupBy(["c.id", "c.title_en", "c.title_ar", "e.session"])
+    .select(["c.id", "c.title_en", "c.title_ar", "c.batches", "e.session"])
+    .groupBy(["c.id", "c.title_en", "c.title_ar", "c.batches", "e.session"])
     .orderBy("c.id")
     .orderBy("e.session")
     .limit(100)
@@ -271,7 +272,8 @@ export async function audienceOptions(db: DB, lang: Lang) {
   return {
     sections: sections.map((row) => ({ id: row.id, label: `${pick(row.name_en, row.name_ar)} · ${formatCalendarDay(row.first_date, lang)} · ${row.start_time}` })),
     courses: courses.map((row) => ({ id: row.id, label: pick(row.name_en, row.name_ar) })),
-    camps: camps.map((row) => ({ id: row.id, session: row.session, label: `${pick(row.title_en, row.title_ar)} · ${row.session}` })),
+    // The period in the page's language (the enrolment keeps the English batch value).
+    camps: camps.map((row) => ({ id: row.id, session: row.session, label: `${pick(row.title_en, row.title_ar)} · ${batchLabels(row.batches, row.session)[lang]}` })),
   };
 }
 export type AudienceOptions = Awaited<ReturnType<typeof audienceOptions>>;
