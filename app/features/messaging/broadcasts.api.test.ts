@@ -5,6 +5,8 @@ import { messagingEnv, startTwilioStandIn, startWhatsAppStandIn, type TwilioStan
 import { groupWithMeeting } from "~server/test/teaching-fixture";
 import { nowIso, toDbJson } from "~server/db/values";
 import { createLogger } from "~server/logger";
+import { isPostgres } from "~server/db/db";
+import type { Kysely } from "kysely";
 import { zonedParts } from "~/lib/zoned-time";
 import { saveChoices } from "./preferences.server";
 import { applyStatus } from "./delivery.server";
@@ -233,13 +235,16 @@ describe("messaging: broadcasts", () => {
     // Its time comes: the server's worker and two other senders at once send it once.
     const past = new Date(Date.now() - 1000).toISOString();
     await server.db.updateTable("messaging_broadcasts").set({ send_at: past }).where("id", "=", id).execute();
-    const second = server.openDb();
+    // PostgreSQL: a pool of its own, as another instance has. SQLite: the same handle (a second
+    // connection in this process would wait for the lock synchronously, blocking the first).
+    const postgres = isPostgres(server.db as unknown as Kysely<unknown>);
+    const second = postgres ? server.openDb() : server.db;
     try {
       await server.db.updateTable("jobs").set({ run_at: past }).where("kind", "=", "broadcast-send").where("status", "=", "queued").execute();
       const deps = { config: server.config, logger: createLogger("silent") };
       await Promise.all([sendBroadcast({ ...deps, db: server.db }, id), sendBroadcast({ ...deps, db: second }, id)]);
     } finally {
-      await second.destroy();
+      if (postgres) await second.destroy();
     }
     await settle();
     expect((await messagesOf(id)).map((message) => message.email).sort()).toEqual([...emails].sort());
