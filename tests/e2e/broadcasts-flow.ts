@@ -49,7 +49,11 @@ function groupOfTwo(tag: string): { sectionId: number; emails: string[] } {
   const db = openDb();
   const now = new Date().toISOString();
   const at = new Date(Date.now() + 7 * 86_400_000).toISOString();
-  const course = db.prepare("select id, min_age, max_age from courses where slug = 'robotics-fundamentals'").get() as { id: number; min_age: number; max_age: number };
+  const course = db.prepare("select id, min_age, max_age from courses where slug = 'robotics-fundamentals'").get() as {
+    id: number;
+    min_age: number;
+    max_age: number;
+  };
   const section = db
     .prepare(
       "insert into course_sections (course_id, teacher_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, created_at, updated_at) values (?, null, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, ?, ?) returning id",
@@ -61,7 +65,19 @@ function groupOfTwo(tag: string): { sectionId: number; emails: string[] } {
       .prepare(
         "insert into section_enrolments (reference, code, section_id, course_id, child_name, child_key, child_age, parent_name, email, phone, lang, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, '+919876543210', 'en', ?, ?)",
       )
-      .run(randomBytes(8).toString("hex"), randomBytes(4).toString("hex").toUpperCase(), section.id, course.id, `Child ${i} ${tag}`, `child ${i} ${tag}`, course.min_age, `Parent ${i}`, email, now, now),
+      .run(
+        randomBytes(8).toString("hex"),
+        randomBytes(4).toString("hex").toUpperCase(),
+        section.id,
+        course.id,
+        `Child ${i} ${tag}`,
+        `child ${i} ${tag}`,
+        course.min_age,
+        `Parent ${i}`,
+        email,
+        now,
+        now,
+      ),
   );
   db.close();
   return { sectionId: section.id, emails };
@@ -69,7 +85,9 @@ function groupOfTwo(tag: string): { sectionId: number; emails: string[] } {
 
 function messagesOf(emails: readonly string[]): number {
   const db = openDb();
-  const row = db.prepare(`select count(*) as n from messages where broadcast_id is not null and email in (${emails.map(() => "?").join(",")})`).get(...emails) as {
+  const row = db
+    .prepare(`select count(*) as n from messages where broadcast_id is not null and email in (${emails.map(() => "?").join(",")})`)
+    .get(...emails) as {
     n: number;
   };
   db.close();

@@ -15,7 +15,11 @@ const PATH = "/admin/messages/broadcasts";
 export async function broadcastsPageData(context: AppLoadContext, request: Request) {
   requireAdminPage(context, request);
   const lang = langFromPath(new URL(request.url).pathname);
-  const [settings, audiences, broadcasts] = await Promise.all([getSiteSettings(context.db), audienceOptions(context.db, lang), listBroadcasts(context.db, lang)]);
+  const [settings, audiences, broadcasts] = await Promise.all([
+    getSiteSettings(context.db),
+    audienceOptions(context.db, lang),
+    listBroadcasts(context.db, lang),
+  ]);
   return { key: randomToken(), zone: timeZoneOf(settings), audiences, broadcasts };
 }
 export type BroadcastsPageData = Awaited<ReturnType<typeof broadcastsPageData>>;

@@ -116,7 +116,10 @@ describe("messaging: broadcasts", () => {
 
     // The same form posted twice at once: one broadcast, one message per guardian.
     const idempotencyKey = key();
-    const [first, second] = await Promise.all([post("/api/admin/messaging/broadcasts", { ...body, idempotencyKey }), post("/api/admin/messaging/broadcasts", { ...body, idempotencyKey })]);
+    const [first, second] = await Promise.all([
+      post("/api/admin/messaging/broadcasts", { ...body, idempotencyKey }),
+      post("/api/admin/messaging/broadcasts", { ...body, idempotencyKey }),
+    ]);
     expect([first.status, second.status].sort(), JSON.stringify([first.body, second.body])).toEqual([200, 201]);
     expect(first.body.id).toBe(second.body.id);
     const id = first.body.id as number;
@@ -204,9 +207,21 @@ describe("messaging: broadcasts", () => {
     const opted = await server.db.selectFrom("messaging_preferences").select("email").where("news", "=", 1).execute();
     expect(all.body.recipients).toBe(opted.length);
     // Bad audiences: a group that does not exist, a camp without its period, no audience id.
-    const bad = await post("/api/admin/messaging/broadcasts/preview", { audience: "section", audienceId: 99999999, category: "news", bodyEn: "x", bodyAr: "x" });
+    const bad = await post("/api/admin/messaging/broadcasts/preview", {
+      audience: "section",
+      audienceId: 99999999,
+      category: "news",
+      bodyEn: "x",
+      bodyAr: "x",
+    });
     expect([bad.status, typeof bad.body.errors?.audienceId]).toEqual([400, "string"]);
-    const noPeriod = await post("/api/admin/messaging/broadcasts/preview", { audience: "camp", audienceId: camp.id, category: "news", bodyEn: "x", bodyAr: "x" });
+    const noPeriod = await post("/api/admin/messaging/broadcasts/preview", {
+      audience: "camp",
+      audienceId: camp.id,
+      category: "news",
+      bodyEn: "x",
+      bodyAr: "x",
+    });
     expect([noPeriod.status, typeof noPeriod.body.errors?.campSession]).toEqual([400, "string"]);
     const noKey = await post("/api/admin/messaging/broadcasts", { audience: "all", category: "news", bodyEn: "x", bodyAr: "x" });
     expect([noKey.status, typeof noKey.body.errors?.idempotencyKey]).toEqual([400, "string"]);
@@ -217,7 +232,14 @@ describe("messaging: broadcasts", () => {
     for (const email of emails) await chooseSms(email, false);
     const zone = "Asia/Kolkata";
     const later = zonedParts(new Date(Date.now() + 2 * HOUR), zone);
-    const body = { audience: "section", audienceId: sectionId, category: "service", bodyEn: "Class moves to room 2", bodyAr: "ينتقل الدرس إلى القاعة 2", sendAt: `${later.date}T${later.time}` };
+    const body = {
+      audience: "section",
+      audienceId: sectionId,
+      category: "service",
+      bodyEn: "Class moves to room 2",
+      bodyAr: "ينتقل الدرس إلى القاعة 2",
+      sendAt: `${later.date}T${later.time}`,
+    };
     const scheduled = await post("/api/admin/messaging/broadcasts", { ...body, idempotencyKey: key() });
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
     expect(scheduled.body.message).toMatch(/^The broadcast is scheduled for /);

@@ -151,7 +151,9 @@ export const sendBroadcastEndpoint = defineEndpoint({
       sendAt: at,
       userId: caller.user.id,
     });
-    const message = at ? say(caller.lang, "api.broadcastScheduled", { time: formatInstant(done.sendAt, caller.lang, zone) }) : say(caller.lang, "api.broadcastQueued");
+    const message = at
+      ? say(caller.lang, "api.broadcastScheduled", { time: formatInstant(done.sendAt, caller.lang, zone) })
+      : say(caller.lang, "api.broadcastQueued");
     return { status: done.created ? 201 : 200, body: { message, id: done.id, status: done.status, sendAt: done.sendAt } };
   },
 });

@@ -38,13 +38,32 @@ const reachable = (email: string) => email.includes("@") && !email.endsWith(".in
  * messaging choice. Consent is applied after (recipientsOf).
  */
 export async function audienceEmails(db: DB, audience: Audience, now = nowIso()): Promise<string[]> {
-  const enrolled = () => db.selectFrom("section_enrolments as e").innerJoin("course_sections as s", "s.id", "e.section_id").select("e.email").where("e.status", "=", "enrolled");
+  const enrolled = () =>
+    db.selectFrom("section_enrolments as e").innerJoin("course_sections as s", "s.id", "e.section_id").select("e.email").where("e.status", "=", "enrolled");
   const lists: { email: string }[][] = [];
-  if (audience.kind === "section") lists.push(await enrolled().where("e.section_id", "=", audience.id ?? 0).execute());
+  if (audience.kind === "section")
+    lists.push(
+      await enrolled()
+        .where("e.section_id", "=", audience.id ?? 0)
+        .execute(),
+    );
   if (audience.kind === "course")
-    lists.push(await enrolled().where("s.course_id", "=", audience.id ?? 0).where("s.status", "!=", "cancelled").where("s.ends_at", ">=", now).execute());
+    lists.push(
+      await enrolled()
+        .where("s.course_id", "=", audience.id ?? 0)
+        .where("s.status", "!=", "cancelled")
+        .where("s.ends_at", ">=", now)
+        .execute(),
+    );
   if (audience.kind === "camp")
-    lists.push(await db.selectFrom("enrollments").select("email").where("camp_id", "=", audience.id ?? 0).where("session", "=", audience.session).execute());
+    lists.push(
+      await db
+        .selectFrom("enrollments")
+        .select("email")
+        .where("camp_id", "=", audience.id ?? 0)
+        .where("session", "=", audience.session)
+        .execute(),
+    );
   if (audience.kind === "all") {
     lists.push(await enrolled().where("s.status", "!=", "cancelled").where("s.ends_at", ">=", now).execute());
     lists.push(await db.selectFrom("enrollments").select("email").execute());
@@ -89,7 +108,11 @@ export function estimateOf(recipients: readonly Recipient[], category: MessageCa
 
 /** The message as each language's guardians will read it: the category's template filled with the text. */
 export async function previewTexts(db: DB, category: MessageCategory, text: { en: string; ar: string }) {
-  const template = await db.selectFrom("messaging_templates").select(["body_en", "body_ar"]).where("key", "=", broadcastTemplate(category)).executeTakeFirstOrThrow();
+  const template = await db
+    .selectFrom("messaging_templates")
+    .select(["body_en", "body_ar"])
+    .where("key", "=", broadcastTemplate(category))
+    .executeTakeFirstOrThrow();
   return { en: fillTemplate(template.body_en, { text: text.en }), ar: fillTemplate(template.body_ar, { text: text.ar }) };
 }
 
@@ -191,7 +214,14 @@ export async function sendBroadcast(deps: MessagingDeps, id: number): Promise<vo
     const now = nowIso();
     const claimed = await trx
       .updateTable("messaging_broadcasts")
-      .set({ status: "sent", sent_at: now, recipients: recipients.length, estimate_minor: estimate.minor, estimate_currency: estimate.currency, updated_at: now })
+      .set({
+        status: "sent",
+        sent_at: now,
+        recipients: recipients.length,
+        estimate_minor: estimate.minor,
+        estimate_currency: estimate.currency,
+        updated_at: now,
+      })
       .where("id", "=", id)
       .where("status", "=", "scheduled")
       .executeTakeFirst();
@@ -270,10 +300,17 @@ export async function audienceOptions(db: DB, lang: Lang) {
     .limit(100)
     .execute();
   return {
-    sections: sections.map((row) => ({ id: row.id, label: `${pick(row.name_en, row.name_ar)} · ${formatCalendarDay(row.first_date, lang)} · ${row.start_time}` })),
+    sections: sections.map((row) => ({
+      id: row.id,
+      label: `${pick(row.name_en, row.name_ar)} · ${formatCalendarDay(row.first_date, lang)} · ${row.start_time}`,
+    })),
     courses: courses.map((row) => ({ id: row.id, label: pick(row.name_en, row.name_ar) })),
     // The period in the page's language (the enrolment keeps the English batch value).
-    camps: camps.map((row) => ({ id: row.id, session: row.session, label: `${pick(row.title_en, row.title_ar)} · ${batchLabels(row.batches, row.session)[lang]}` })),
+    camps: camps.map((row) => ({
+      id: row.id,
+      session: row.session,
+      label: `${pick(row.title_en, row.title_ar)} · ${batchLabels(row.batches, row.session)[lang]}`,
+    })),
   };
 }
 export type AudienceOptions = Awaited<ReturnType<typeof audienceOptions>>;

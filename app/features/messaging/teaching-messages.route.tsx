@@ -33,7 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     family: family.trim().toLowerCase(),
     threads: list.map((row) => ({ email: row.email, count: row.count, last: when(row.lastAt) })),
-    messages: messages.map((row) => ({ id: row.id, direction: row.direction, channel: row.channel, status: row.status, text: row.body || row.template, at: when(row.created_at) })),
+    messages: messages.map((row) => ({
+      id: row.id,
+      direction: row.direction,
+      channel: row.channel,
+      status: row.status,
+      text: row.body || row.template,
+      at: when(row.created_at),
+    })),
   };
 }
 
