@@ -69,6 +69,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("camp/certificates", "features/certificates/camp-certificates.route.tsx", { id: id("camp-certificates") }),
       // An instructor's password, passkeys, authenticator app and devices, in this layout (issue 42, step 10).
       route("security", "features/accounts/security/security.route.tsx", { id: id("teaching-security") }),
+      // Families' messages of the instructor's own groups, read only (decision 134).
+      route("messages", "features/messaging/teaching-messages.route.tsx", { id: id("teaching-messages") }),
     ]),
     route("certificates/:code", "features/certificates/certificate-verify.route.tsx", { id: id("certificate-verify") }),
     route("admin", "features/admin/admin-layout.route.tsx", { id: id("admin") }, [
@@ -105,6 +107,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("attendance", "features/teaching/admin-attendance.route.tsx", { id: id("admin-attendance") }),
       // The families' messages (issue 43, decision 127): the inbox and messages given up.
       route("messages", "features/messaging/admin-messages.route.tsx", { id: id("admin-messages") }),
+      // Broadcasts beside the inbox (issue 43 item 5, decision 134).
+      route("messages/broadcasts", "features/messaging/admin-broadcasts.route.tsx", { id: id("admin-broadcasts") }),
       route("attendance/missed", "features/teaching/admin-missed.route.tsx", { id: id("admin-attendance-missed") }),
       ...adminContentRoutes(id),
     ]),

@@ -24,8 +24,8 @@ const USED_ON: Record<string, RegExp> = {
   // Levels and skills (decision 130): the roster's marks and the account's record.
   levels: new RegExp(`${under("account")}|${TEACHING}`),
   makeups: new RegExp(ACCOUNT),
-  // The guardian's message choices (decision 127), on the account's pages; the opt-in on the booking and enrolment forms (decision 132).
-  messaging: new RegExp(`${under("account")}|${COURSE}|/bookdemoclass(?:/|$)`),
+  // The guardian's message choices (decision 127), on the account's pages; the opt-in on the booking and enrolment forms (decision 132); the instructors' inbox (decision 134).
+  messaging: new RegExp(`${under("account")}|${COURSE}|/bookdemoclass(?:/|$)|${TEACHING}`),
   // The guardian's notification choices (decision 131), on /account.
   push: new RegExp(under("account")),
   // The consent forms (decision 078): both enrolment forms, a reminder's link, camp check-out.

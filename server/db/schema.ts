@@ -1143,6 +1143,38 @@ export interface MessagesTable {
   fallbacks: ColumnType<number, number | undefined, number>;
   last_error: string | null;
   sent_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The broadcast this message is one guardian's copy of (decision 134). */
+  broadcast_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type BroadcastAudience = "section" | "course" | "camp" | "all";
+export type BroadcastStatus = "scheduled" | "sent" | "cancelled";
+
+/** Staff's message to a group, a course, a camp period or all families (decision 134). */
+export interface MessagingBroadcastsTable {
+  id: Generated<number>;
+  /** The form's idempotency key: the same broadcast posted twice is stored once. */
+  key: string;
+  audience: BroadcastAudience;
+  /** The group's, course's or camp's id; null for all families. */
+  audience_id: number | null;
+  /** A camp period's batch (the camp enrolment's session); empty otherwise. */
+  audience_session: ColumnType<string, string | undefined, string>;
+  category: MessageCategory;
+  body_en: string;
+  body_ar: string;
+  /** When it goes (UTC ISO); the creation time for "now". */
+  send_at: string;
+  status: BroadcastStatus;
+  /** Guardians it was queued for, once sent. */
+  recipients: ColumnType<number, number | undefined, number>;
+  /** The estimated cost in minor units of `estimate_currency` (at creation, then at sending). */
+  estimate_minor: ColumnType<number, number | undefined, number>;
+  estimate_currency: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -1209,6 +1241,7 @@ export interface Database extends ContentTables {
   messaging_consents: MessagingConsentsTable;
   messaging_templates: MessagingTemplatesTable;
   messages: MessagesTable;
+  messaging_broadcasts: MessagingBroadcastsTable;
   course_levels: CourseLevelsTable;
   level_skills: LevelSkillsTable;
   skill_marks: SkillMarksTable;

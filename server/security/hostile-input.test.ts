@@ -1540,6 +1540,60 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ email: people.own.email, userId: null }),
       stores: { audit_log: 1 },
     },
+    // Broadcasts (decision 134): a preview stores nothing; a broadcast scheduled two days ahead (so no message goes mid-count) is stored once per key; a scheduled one is called off.
+    {
+      route: "POST /api/admin/messaging/broadcasts/preview",
+      url: () => "/api/admin/messaging/broadcasts/preview",
+      admin: true,
+      body: () => ({ audience: "all", category: "news", bodyEn: "Open day on Saturday.", bodyAr: "يوم مفتوح يوم السبت." }),
+      stores: {},
+    },
+    {
+      route: "POST /api/admin/messaging/broadcasts",
+      url: () => "/api/admin/messaging/broadcasts",
+      admin: true,
+      body: () => {
+        const at = zonedParts(new Date(Date.now() + 48 * 3_600_000), "Asia/Kolkata");
+        return {
+          audience: "all",
+          category: "news",
+          bodyEn: "Open day on Saturday.",
+          bodyAr: "يوم مفتوح يوم السبت.",
+          sendAt: `${at.date}T${at.time}`,
+          idempotencyKey: "hostile-broadcast-sample-0001",
+        };
+      },
+      stores: { messaging_broadcasts: 1, jobs: 1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/admin/messaging/broadcasts/:id/cancel",
+      url: () => `/api/admin/messaging/broadcasts/${ids.broadcast}/cancel`,
+      admin: true,
+      before: async () => {
+        const now = nowIso();
+        ids.broadcast = (
+          await server.db
+            .insertInto("messaging_broadcasts")
+            .values({
+              key: "hostile-broadcast-to-call-off",
+              audience: "all",
+              audience_id: null,
+              category: "service",
+              body_en: "Called off",
+              body_ar: "أُلغيت",
+              send_at: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+              status: "scheduled",
+              created_by: null,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        ).id;
+      },
+      body: () => ({}),
+      stores: { audit_log: 1 },
+    },
     {
       route: "POST /api/section-waitlist/leave",
       url: () => "/api/section-waitlist/leave",
@@ -2413,6 +2467,7 @@ describe("hostile input on every endpoint", () => {
       query: { family: "makeup-own@example.com" },
     },
     { route: "GET /api/admin/messaging/templates", url: () => "/api/admin/messaging/templates", admin: true },
+    { route: "GET /api/admin/messaging/broadcasts", url: () => "/api/admin/messaging/broadcasts", admin: true },
     {
       route: "GET /api/messaging/whatsapp/webhook",
       url: () => "/api/messaging/whatsapp/webhook",

@@ -877,7 +877,17 @@ async function adminRecords(page: Page, email: string) {
 test.describe("axe on the teaching pages (issue 30)", () => {
   test("an instructor's classes and a class's roster with attendance, and the staff's attendance reports, in both languages", async ({ page, browser }) => {
     test.setTimeout(180_000);
-    const { account, meetingId } = await instructorWithClass(`a11y${Date.now() % 100000}`);
+    const tag = `a11y${Date.now() % 100000}`;
+    const { account, meetingId } = await instructorWithClass(tag);
+    // A family of the class wrote in: the instructor's inbox shows its thread (decision 134).
+    const family = `p0-${tag}@example.com`;
+    const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"));
+    db.pragma("busy_timeout = 5000");
+    const at = new Date().toISOString();
+    db.prepare(
+      "insert into messages (key, direction, email, category, body, channel, status, provider_id, created_at, updated_at) values (?, 'in', ?, 'service', 'Is there class on Friday?', 'whatsapp', 'received', ?, ?, ?)",
+    ).run(`in:whatsapp:${tag}`, family, `wamid.${tag}`, at, at);
+    db.close();
     await page.goto("/admin/login");
     await page.getByLabel("E-mail", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -894,6 +904,8 @@ test.describe("axe on the teaching pages (issue 30)", () => {
       `/ar/teaching/meetings/${meetingId}`,
       "/teaching/security",
       "/ar/teaching/security",
+      `/teaching/messages?family=${encodeURIComponent(family)}`,
+      `/ar/teaching/messages?family=${encodeURIComponent(family)}`,
     ]);
     // axe runs only in a page of a context the test made (not browser.newPage()).
     const context = await browser.newContext();
@@ -1319,7 +1331,15 @@ test.describe("axe on the admin area", () => {
     expectClean(findings);
     await page.context().clearCookies();
     await signInAsAdmin(page);
-    await auditAll(page, ["/admin/messages", `/admin/messages?family=${encodeURIComponent(email)}`, "/ar/admin/messages", "/admin/settings/messaging"]);
+    // With the thread's assignment form, and the broadcasts beside the inbox (decision 134).
+    await auditAll(page, [
+      "/admin/messages",
+      `/admin/messages?family=${encodeURIComponent(email)}`,
+      "/ar/admin/messages",
+      "/admin/settings/messaging",
+      "/admin/messages/broadcasts",
+      "/ar/admin/messages/broadcasts",
+    ]);
   });
 
   test("sign-in security (a parent's, a staff member's app set-up, recovery codes) and the second sign-in step, in both languages", async ({ page }) => {

@@ -6,27 +6,35 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/admin-messages.route";
 import { replyToFamily, staffMessages, staffThreads } from "./messaging.api";
+import { assignableMembers, assignThread } from "./inbox.api";
 import { familyKey } from "./preferences.server";
+import { MessagesNav } from "./MessagesNav";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
   const url = new URL(request.url);
   const email = (url.searchParams.get("family") ?? "").slice(0, 254);
-  const [threads, dead, thread] = await Promise.all([
+  const [threads, dead, thread, members] = await Promise.all([
     staffThreads(context.db),
     staffMessages(context.db, { status: "dead" }, 20),
     email ? staffMessages(context.db, { email: familyKey(email) }, 50) : Promise.resolve([]),
+    email ? assignableMembers(context.db) : Promise.resolve([]),
   ]);
-  return { threads, dead, family: email ? familyKey(email) : "", thread: [...thread].reverse() };
+  return { threads, dead, family: email ? familyKey(email) : "", thread: [...thread].reverse(), members };
 }
 
-/** The reply form posts here without JavaScript: the endpoint POST /api/admin/messaging/replies. */
+/** The reply and assignment forms post here without JavaScript: POST /api/admin/messaging/replies and /assignments. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdminPage(context, request);
   const form = await request.formData().catch(() => null);
   if (!form) throw data(null, { status: 400 });
   const lang = langFromPath(new URL(request.url).pathname);
-  const answer = await context.run(replyToFamily, { input: { email: String(form.get("email") ?? ""), text: String(form.get("text") ?? "") }, lang });
+  const email = String(form.get("email") ?? "");
+  const member = String(form.get("userId") ?? "");
+  const answer =
+    form.get("intent") === "assign"
+      ? await context.run(assignThread, { input: { email, userId: member === "" ? null : /^\d{1,10}$/.test(member) ? Number(member) : member }, lang })
+      : await context.run(replyToFamily, { input: { email, text: String(form.get("text") ?? "") }, lang });
   const body = answer.body as { message?: string; errors?: Record<string, string> };
   return data({ message: String(body.message ?? ""), done: answer.status < 300 }, { status: answer.status >= 400 ? answer.status : 200 });
 }
@@ -36,11 +44,13 @@ export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminErro
 /** /admin/messages: the inbox, one thread per family, a reply inside the 24-hour window, and messages given up (decision 127). */
 export default function AdminMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("messaging");
-  const { threads, dead, family, thread } = loaderData;
-  const open = threads.find((row) => row.email === family)?.windowOpen ?? false;
+  const { threads, dead, family, thread, members } = loaderData;
+  const current = threads.find((row) => row.email === family);
+  const open = current?.windowOpen ?? false;
   return (
     <div className="space-y-6">
       <PageMeta title={t("inbox.title")} description={t("inbox.intro")} />
+      <MessagesNav current="inbox" />
       <h1 className="text-2xl font-bold text-slate-900">{t("inbox.title")}</h1>
       <p className="text-slate-700">{t("inbox.intro")}</p>
       {actionData?.message ? (
@@ -82,6 +92,41 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
               {family}
             </span>
           </h2>
+          {/* Who answers this family (decision 132); a number not yet linked to a family has no thread to assign. */}
+          {family.startsWith("tel:") ? (
+            <p className="mt-2 text-sm text-slate-700">{t("inbox.noAssign")}</p>
+          ) : (
+            <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+              <input type="hidden" name="email" value={family} />
+              <div>
+                <label htmlFor="assign-member" className="block text-sm font-medium text-slate-800">
+                  {t("inbox.assignedTo")}
+                </label>
+                <select
+                  id="assign-member"
+                  name="userId"
+                  defaultValue={current?.assignedTo ?? ""}
+                  key={current?.assignedTo ?? "none"}
+                  className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
+                >
+                  <option value="">{t("inbox.nobody")}</option>
+                  {members.map((member) => (
+                    <option key={member.id} value={member.id}>
+                      {member.username || member.email}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button
+                type="submit"
+                name="intent"
+                value="assign"
+                className="rounded-lg border border-indigo-700 px-4 py-2 font-semibold text-indigo-700 hover:bg-indigo-50"
+              >
+                {t("inbox.assign")}
+              </button>
+            </Form>
+          )}
           <ol className="mt-3 space-y-2">
             {thread.map((message) => (
               <li key={message.id} className={`rounded-lg p-3 ${message.direction === "in" ? "bg-slate-100" : "bg-indigo-50"}`}>

@@ -43,6 +43,8 @@ export interface QueuedMessage {
   ownMail?: boolean;
   /** Links to the site, named here and built when the message is sent (they need the public URL, a signing secret): `{ link: invoicePayLink(7, "INV-7") }`. */
   links?: Record<string, MessageLink>;
+  /** The staff broadcast this is one guardian's copy of (decision 134): its figures count these rows. */
+  broadcastId?: number;
 }
 
 /** A site link a message names when queued; the builder registered for its kind makes the URL when it is sent. */
@@ -102,6 +104,7 @@ export async function queueMessage(db: DB, message: QueuedMessage): Promise<bool
       status: "queued",
       provider_id: null,
       last_error: null,
+      broadcast_id: message.broadcastId ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -149,7 +152,7 @@ const storedParams = z.object({
 });
 
 /** The channels this message may use, in order: chosen by the guardian, configured here, and e-mail only when the event has none of its own. */
-function channelsFor(config: Config, prefs: Preferences, options: { ownMail: boolean; reply: boolean }): MessageChannel[] {
+export function channelsFor(config: Config, prefs: Preferences, options: { ownMail: boolean; reply: boolean }): MessageChannel[] {
   return chosenChannels(prefs).filter((channel) => {
     if (channel === "whatsapp") return config.whatsapp !== null;
     if (channel === "sms") return config.twilio !== null;

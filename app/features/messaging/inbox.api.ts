@@ -101,7 +101,7 @@ export const assignThread = defineEndpoint({
 export async function assignableMembers(db: DB) {
   return db
     .selectFrom("users")
-    .select(["id", "username", "role"])
+    .select(["id", "username", "email", "role"])
     .where("role", "in", ["admin", "editor", "instructor"])
     .orderBy("username")
     .limit(200)

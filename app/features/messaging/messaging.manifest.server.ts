@@ -7,6 +7,8 @@ import { textMail } from "~/lib/mail/html";
 import { deliverMessage, fallBack, messageFallbackJob, messageMail, messageSendJob } from "./delivery.server";
 import { messagingApi } from "./messaging.api";
 import { inboxEndpoints } from "./inbox.api";
+import { broadcastEndpoints } from "./broadcasts.api";
+import { broadcastSendJob, sendBroadcast } from "./broadcasts.server";
 import { jsonRoutes } from "~server/http/endpoint";
 import { TEMPLATE_DEFAULTS } from "./templates";
 
@@ -38,11 +40,12 @@ async function seedTemplates(db: DB): Promise<void> {
 /** WhatsApp, SMS and e-mail to families behind one interface (issue 43, decision 127). */
 export const messagingManifest = defineFeature({
   name: "messaging",
-  routers: (deps) => [messagingApi(deps), jsonRoutes(deps, inboxEndpoints)],
+  routers: (deps) => [messagingApi(deps), jsonRoutes(deps, [...inboxEndpoints, ...broadcastEndpoints])],
   mails: [messageMailDefinition],
   jobs: (deps) => [
     handleJob(messageSendJob, (payload, job) => deliverMessage(deps, payload.id, job)),
     handleJob(messageFallbackJob, (payload) => fallBack(deps.db, payload.id, payload.step)),
+    handleJob(broadcastSendJob, (payload) => sendBroadcast(deps, payload.id)),
   ],
   seed: seedTemplates,
 });

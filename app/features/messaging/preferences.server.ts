@@ -1,5 +1,6 @@
 import type { DB } from "~server/db/db";
-import type { MessageChannel } from "~server/db/schema";
+import type { Selectable } from "kysely";
+import type { MessageChannel, MessagingPreferencesTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
@@ -34,19 +35,36 @@ export const defaultPreferences = (email: string): Preferences => ({
   lastInboundAt: null,
 });
 
+type PreferencesRow = Selectable<MessagingPreferencesTable>;
+const toPreferences = (row: PreferencesRow): Preferences => ({
+  email: row.email,
+  phone: row.phone,
+  lang: row.lang,
+  whatsapp: row.whatsapp === 1,
+  sms: row.sms === 1,
+  email_channel: row.email_channel === 1,
+  news: row.news === 1,
+  lastInboundAt: row.last_inbound_at,
+});
+
 export async function preferencesOf(db: DB, email: string): Promise<Preferences> {
   const row = await db.selectFrom("messaging_preferences").selectAll().where("email", "=", familyKey(email)).executeTakeFirst();
-  if (!row) return defaultPreferences(email);
-  return {
-    email: row.email,
-    phone: row.phone,
-    lang: row.lang,
-    whatsapp: row.whatsapp === 1,
-    sms: row.sms === 1,
-    email_channel: row.email_channel === 1,
-    news: row.news === 1,
-    lastInboundAt: row.last_inbound_at,
-  };
+  return row ? toPreferences(row) : defaultPreferences(email);
+}
+
+/** The choices of many families at once (a broadcast's audience), in chunks the databases' parameter limits allow. */
+export async function preferencesOfMany(db: DB, emails: readonly string[]): Promise<Preferences[]> {
+  const keys = [...new Set(emails.map(familyKey))];
+  const found = new Map<string, Preferences>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .selectFrom("messaging_preferences")
+      .selectAll()
+      .where("email", "in", keys.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.email, toPreferences(row));
+  }
+  return keys.map((key) => found.get(key) ?? defaultPreferences(key));
 }
 
 /** The guardian whose number this is (the newest choice wins when two families gave one number). */

@@ -124,6 +124,14 @@ export const TEMPLATE_DEFAULTS: readonly TemplateDefault[] = [
     ar: "نأمل أن يكون الدرس التجريبي في {{course}} قد أعجب {{child}}. اكتبوا لنا هنا لاختيار مجموعة.",
   },
   {
+    // A staff broadcast about classes (decision 134): the academy closed for a storm, a changed room.
+    key: "announcement",
+    category: "service",
+    params: ["text"],
+    en: "STEM Academy: {{text}}",
+    ar: "أكاديمية STEM: {{text}}",
+  },
+  {
     key: "news",
     category: "news",
     params: ["text"],

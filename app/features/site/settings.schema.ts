@@ -91,6 +91,16 @@ export const siteSettingsSchema = z.object({
   messagingQuietEnd: z.number().int().min(0).max(23).default(8),
   messagingDailyCap: z.number().int().min(1).max(50).default(5),
   messagingFallbackMinutes: z.number().int().min(5).max(1440).default(30),
+  /**
+   * What a message costs, for the broadcasts' estimate (decision 134): per 1,000 messages in minor
+   * units of the currency below (a WhatsApp message costs a fraction of a cent), WhatsApp by its
+   * category as Meta bills it (news and offers are "marketing", service "utility"), SMS one price;
+   * e-mail counts as free.
+   */
+  messagingPriceCurrency: z.enum(CURRENCY_CODES).default("USD"),
+  messagingPriceWhatsappNews: z.number().int().min(0).max(100_000_000).default(2500),
+  messagingPriceWhatsappService: z.number().int().min(0).max(100_000_000).default(500),
+  messagingPriceSms: z.number().int().min(0).max(100_000_000).default(5000),
   /** The public certificate page shows the child's full name; off: first name and initial (issue 39). */
   certificateFullName: z.boolean().default(false),
 });

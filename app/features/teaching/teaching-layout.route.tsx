@@ -30,6 +30,10 @@ export default function TeachingLayout({ loaderData }: Route.ComponentProps) {
           {t("layout.home")}
         </LocalLink>
         <span className="min-w-0 flex-1 truncate text-slate-200">{t("layout.signedInAs", { name: loaderData.name })}</span>
+        {/* Families' messages of their own groups, read only (decision 134). */}
+        <LocalLink to="/teaching/messages" className="rounded px-2 py-1.5 underline-offset-4 hover:underline">
+          {t("layout.messages")}
+        </LocalLink>
         {/* Passkeys and the authenticator app (issue 39): instructors see children's data, so they set a second factor up too. */}
         <LocalLink to="/teaching/security" className="rounded px-2 py-1.5 underline-offset-4 hover:underline">
           {t("layout.security")}

@@ -37,6 +37,10 @@ export const NOTICES = {
   // Levels and skills (decision 130): the roster's marks and the staff's ladder.
   "skills-saved": { ns: "levels", key: "roster.saved" },
   "levels-saved": { ns: "levels", key: "api.saved" },
+  // Broadcasts to families (decision 134).
+  "broadcast-sent": { ns: "messaging", key: "api.broadcastQueued" },
+  "broadcast-scheduled": { ns: "messaging", key: "notice.scheduled" },
+  "broadcast-cancelled": { ns: "messaging", key: "api.broadcastCancelled" },
   // Sign-up signs in and sends a "confirm your e-mail" link (issue 42, step 5).
   "account-created": { ns: "email-proof", key: "notice.created" },
   "email-proven": { ns: "email-proof", key: "notice.proven" },

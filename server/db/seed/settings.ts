@@ -55,6 +55,10 @@ export const settings: SiteSettings = {
   messagingQuietEnd: 8,
   messagingDailyCap: 5,
   messagingFallbackMinutes: 30,
+  messagingPriceCurrency: "USD",
+  messagingPriceWhatsappNews: 2500,
+  messagingPriceWhatsappService: 500,
+  messagingPriceSms: 5000,
   requireStaffSecondFactor: false,
   certificateFullName: false,
 };

@@ -227,6 +227,16 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
             min={5}
             max={1440}
           />
+          <Field label={t("settings.messagingPriceCurrency")} hint={t("settings.messagingPriceCurrencyHint")} error={s.error("messagingPriceCurrency")}>
+            {(ids) => (
+              <select {...s.text("messagingPriceCurrency", ids)}>
+                <CurrencyOptions />
+              </select>
+            )}
+          </Field>
+          {(["messagingPriceWhatsappNews", "messagingPriceWhatsappService", "messagingPriceSms"] as const).map((name) => (
+            <NumberSetting key={name} s={s} name={name} label={t(`settings.${name}`)} hint={t("settings.messagingPriceHint")} min={0} max={100_000_000} />
+          ))}
         </SettingsBlock>
       );
     case "security":

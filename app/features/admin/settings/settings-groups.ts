@@ -33,7 +33,16 @@ export const SETTINGS_GROUPS = {
   ],
   "follow-up": ["followupMail"],
   "summer-camp": ["campStartDate", "campRecentSignups"],
-  messaging: ["messagingQuietStart", "messagingQuietEnd", "messagingDailyCap", "messagingFallbackMinutes"],
+  messaging: [
+    "messagingQuietStart",
+    "messagingQuietEnd",
+    "messagingDailyCap",
+    "messagingFallbackMinutes",
+    "messagingPriceCurrency",
+    "messagingPriceWhatsappNews",
+    "messagingPriceWhatsappService",
+    "messagingPriceSms",
+  ],
   security: ["requireStaffSecondFactor", "certificateFullName"],
 } as const satisfies Record<string, readonly SettingKey[]>;
 
@@ -64,6 +73,9 @@ export const NUMBER_SETTINGS: ReadonlySet<SettingKey> = new Set([
   "messagingQuietEnd",
   "messagingDailyCap",
   "messagingFallbackMinutes",
+  "messagingPriceWhatsappNews",
+  "messagingPriceWhatsappService",
+  "messagingPriceSms",
 ]);
 export const CHECKBOX_SETTINGS: ReadonlySet<SettingKey> = new Set(["taxInclusive", "requireStaffSecondFactor", "certificateFullName"]);
 export const LIST_SETTINGS: ReadonlySet<SettingKey> = new Set(["payMethods"]);

@@ -80,6 +80,11 @@ export const settingsFields = z.object({
   messagingQuietEnd: int(0, 23),
   messagingDailyCap: int(1, 50),
   messagingFallbackMinutes: int(5, 1440),
+  // Broadcast estimates (decision 134): per 1,000 messages, minor units.
+  messagingPriceCurrency: z.enum(CURRENCY_CODES, { error: v.choice }),
+  messagingPriceWhatsappNews: int(0, 100_000_000),
+  messagingPriceWhatsappService: int(0, 100_000_000),
+  messagingPriceSms: int(0, 100_000_000),
   requireStaffSecondFactor: z.boolean({ error: v.invalid }),
   certificateFullName: z.boolean({ error: v.invalid }),
 });

@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { LocalLink } from "~/ui/LocalLink";
+
+/** The two staff pages of messages side by side (decision 134): the inbox and the broadcasts. */
+export function MessagesNav({ current }: { current: "inbox" | "broadcasts" }) {
+  const { t } = useTranslation("messaging");
+  const link = (to: string, name: "inbox" | "broadcasts", label: string) => (
+    <LocalLink
+      to={to}
+      aria-current={current === name ? "page" : undefined}
+      className={`rounded-lg px-3 py-2 font-semibold ${current === name ? "bg-indigo-700 text-white" : "text-indigo-700 underline hover:text-indigo-900"}`}
+    >
+      {label}
+    </LocalLink>
+  );
+  return (
+    <nav aria-label={t("inbox.nav")} className="flex flex-wrap gap-2">
+      {link("/admin/messages", "inbox", t("inbox.inboxLink"))}
+      {link("/admin/messages/broadcasts", "broadcasts", t("inbox.broadcastsLink"))}
+    </nav>
+  );
+}
