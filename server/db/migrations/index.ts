@@ -53,6 +53,7 @@ import * as bookingMailJobs from "./2026-11-30-99-booking-mail-jobs";
 import * as messaging from "./2026-12-01-10-messaging";
 import * as levels from "./2026-12-02-10-levels";
 import * as push from "./2026-12-02-20-push";
+import * as portfolio from "./2026-12-03-20-portfolio";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01-10-messaging": messaging,
   "2026-12-02-10-levels": levels,
   "2026-12-02-20-push": push,
+  "2026-12-03-20-portfolio": portfolio,
 };

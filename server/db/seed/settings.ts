@@ -57,4 +57,5 @@ export const settings: SiteSettings = {
   messagingFallbackMinutes: 30,
   requireStaffSecondFactor: false,
   certificateFullName: false,
+  familyPortfolioUploads: false,
 };

@@ -34,7 +34,7 @@ export const SETTINGS_GROUPS = {
   "follow-up": ["followupMail"],
   "summer-camp": ["campStartDate", "campRecentSignups"],
   messaging: ["messagingQuietStart", "messagingQuietEnd", "messagingDailyCap", "messagingFallbackMinutes"],
-  security: ["requireStaffSecondFactor", "certificateFullName"],
+  security: ["requireStaffSecondFactor", "certificateFullName", "familyPortfolioUploads"],
 } as const satisfies Record<string, readonly SettingKey[]>;
 
 export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
@@ -65,5 +65,5 @@ export const NUMBER_SETTINGS: ReadonlySet<SettingKey> = new Set([
   "messagingDailyCap",
   "messagingFallbackMinutes",
 ]);
-export const CHECKBOX_SETTINGS: ReadonlySet<SettingKey> = new Set(["taxInclusive", "requireStaffSecondFactor", "certificateFullName"]);
+export const CHECKBOX_SETTINGS: ReadonlySet<SettingKey> = new Set(["taxInclusive", "requireStaffSecondFactor", "certificateFullName", "familyPortfolioUploads"]);
 export const LIST_SETTINGS: ReadonlySet<SettingKey> = new Set(["payMethods"]);

@@ -82,6 +82,7 @@ export const settingsFields = z.object({
   messagingFallbackMinutes: int(5, 1440),
   requireStaffSecondFactor: z.boolean({ error: v.invalid }),
   certificateFullName: z.boolean({ error: v.invalid }),
+  familyPortfolioUploads: z.boolean({ error: v.invalid }),
 });
 
 export type SettingKey = keyof typeof settingsFields.shape;
