@@ -188,18 +188,18 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
 };
 
 async function portfolioShowAction(args: ActionFunctionArgs) {
-  const fields = await args.request
+  const form = await args.request
     .clone()
     .formData()
     .catch(() => null);
-  const posted = fields?.get("projectId");
+  const posted = form?.get("projectId");
   // Digits only name a project; anything else names none (404).
   const id = typeof posted === "string" && /^\d{1,10}$/.test(posted) ? posted : "0";
   return postFormToApi(args, {
     form: `${PORTFOLIO_FORMS.show}-${id}`,
     endpoint: showAccountProject,
     params: { id },
-    toBody: (posted) => ({ public: posted.public === "1" }),
+    toBody: (fields) => ({ public: fields.public === "1" }),
     onSuccess: (answer, _fields, lang) => withNotice(localizePath("/account", lang), answer.body.public === true ? "portfolio-shown" : "portfolio-hidden"),
   });
 }

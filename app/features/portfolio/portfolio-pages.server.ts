@@ -6,8 +6,7 @@ import { withNotice } from "~/lib/forms/notice";
 import { requireAccountPage } from "~/lib/page-guards.server";
 import { requireTeachingPage } from "~/features/teaching/teaching-page.server";
 import { accountPortfolio, addAccountPortfolio, addSectionPortfolio, sectionProjects } from "./portfolio.api";
-import type { ProjectView, SectionPortfolio } from "./portfolio.server";
-import { familyChildren } from "./portfolio.server";
+import { familyChildren, type ProjectView, type SectionPortfolio } from "./portfolio.server";
 import { PORTFOLIO_FORMS } from "./portfolio-forms";
 
 /** A project as the pages show it, its course in the page's language. */
