@@ -25,7 +25,7 @@ export async function teachingPortfolioData(context: AppLoadContext, request: Re
   const group = answer.body as SectionPortfolio;
   return {
     section: { id: group.section.id, course: pickPair({ en: group.section.courseEn, ar: group.section.courseAr }, lang) },
-    roster: group.roster.map(({ enrolmentId, childName, key, mediaConsent }) => ({ enrolmentId, childName, key, mediaConsent })),
+    roster: group.roster,
     projects: group.projects.map((project) => projectForPage(project, lang)),
     tooLargeMb: tooLargeOf(request, context),
   };

@@ -148,7 +148,7 @@ describe("portfolio API", () => {
     expect((await post(url, null, { enrolmentId: String(a), title: "Stranger" })).status).toBe(401);
     // A child of another group, a missing title, a javascript: link, a file that is no photo, a project of another group.
     for (const [fields, bytes, field] of [
-      [{ enrolmentId: String(theirs.enrolmentIds[0]), title: "Not on the roster" }, undefined, "inPhoto"],
+      [{ enrolmentId: String(theirs.enrolmentIds[0]), title: "Not on the roster" }, undefined, "enrolmentId"],
       [{ enrolmentId: String(a), title: "x", inPhoto: String(theirs.enrolmentIds[0]) }, photo, "inPhoto"],
       [{ enrolmentId: String(a), title: "" }, undefined, "title"],
       [{ enrolmentId: String(a), title: "Link", link: "javascript:alert(1)" }, undefined, "link"],
@@ -209,6 +209,9 @@ describe("portfolio API", () => {
     for (const path of ["/account", "/ar/account"]) {
       const data = await pageData(path, parentA);
       expect(ids(data[path.slice(1)].portfolio.projects)).toEqual({ [projects.a]: [photos.aAlone] });
+      // Nor anything of the other families (an e-mail, a child's name).
+      const text = JSON.stringify(data[path.slice(1)].portfolio);
+      for (const other of [parentB, parentC]) expect(text).not.toContain(other.user.email);
     }
     expect(ids((await pageData("/account", parentC)).account.portfolio.projects)).toEqual({ [projects.c]: [] });
 

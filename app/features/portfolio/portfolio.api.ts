@@ -30,10 +30,10 @@ const member = (caller: Caller) => caller.user as SessionUser;
 /** A refused addition as 404 / 409 / 400 (on its field), in the caller's language; 201 on success. */
 function added(caller: Caller, result: AddResult) {
   if (result.ok) return { status: 201, body: { message: say(caller, "added"), projectId: result.projectId, photoId: result.photoId } };
-  const message = say(caller, result.reason);
+  const message = say(caller, result.reason === "childNotOnRoster" ? "notOnRoster" : result.reason);
   if (result.reason === "notFound") throw new HttpError(404, message);
   if (result.reason === "full") throw new HttpError(409, message);
-  const field = result.reason === "notOnRoster" ? "inPhoto" : "file";
+  const field = { notOnRoster: "inPhoto", childNotOnRoster: "enrolmentId", noFile: "file", notAnImage: "file" }[result.reason];
   throw new HttpError(400, message, { [field]: message });
 }
 

@@ -82,6 +82,7 @@ interface ProjectRow {
   family_email: string;
   child_key: string;
   child_name: string;
+  enrolment_id: number | null;
   section_id: number | null;
   title: string;
   note: string;
@@ -104,6 +105,7 @@ const projectBase = (db: DB) =>
       "p.family_email",
       "p.child_key",
       "p.child_name",
+      "p.enrolment_id",
       "p.section_id",
       "p.title",
       "p.note",
@@ -122,8 +124,6 @@ export interface PhotoView {
   width: number;
   height: number;
   widths: number[];
-  /** Children marked in it, by recordKey. */
-  inPhoto: string[];
   /** Some child in it has no media consent: it is kept from other families and from the public site. */
   restricted: boolean;
 }
@@ -179,14 +179,14 @@ async function withPhotos(db: DB, projects: ProjectRow[], viewer: Viewer) {
         width: photo.width,
         height: photo.height,
         widths: photoWidths(photo.widths),
-        inPhoto: inPhoto.map(recordKey),
         restricted: inPhoto.some((child) => !consented.has(recordKey(child))),
       });
     }
     return {
       id: project.id,
       childName: project.child_name,
-      child: recordKey({ familyEmail: project.family_email, childKey: project.child_key }),
+      // Never the family's e-mail: these views reach families and the public site.
+      enrolmentId: project.enrolment_id,
       course: project.course_en === null ? null : { en: project.course_en, ar: project.course_ar ?? project.course_en },
       title: project.title,
       note: project.note,
@@ -216,12 +216,7 @@ export async function sectionPortfolio(db: DB, sectionId: number) {
   const consented = await mediaConsented(db, roster);
   return {
     section: { id: section.id, courseEn: section.name_en, courseAr: section.name_ar },
-    roster: roster.map((child) => ({
-      enrolmentId: child.enrolmentId,
-      childName: child.childName,
-      key: recordKey(child),
-      mediaConsent: consented.has(recordKey(child)),
-    })),
+    roster: roster.map((child) => ({ enrolmentId: child.enrolmentId, childName: child.childName, mediaConsent: consented.has(recordKey(child)) })),
     projects: await withPhotos(db, projects, { kind: "staff" }),
   };
 }
@@ -286,7 +281,7 @@ export async function photoFileFor(db: DB, photoId: number, viewer: Viewer, widt
 
 export type AddResult =
   | { ok: true; projectId: number; photoId: number | null }
-  | { ok: false; reason: "notFound" | "notOnRoster" | "full" | "noFile" | "notAnImage" };
+  | { ok: false; reason: "notFound" | "notOnRoster" | "childNotOnRoster" | "full" | "noFile" | "notAnImage" };
 
 /** Runs the media pipeline (format check, sizes, metadata stripped) into the private storage. */
 async function storePhoto(storage: PrivateStorage, bytes: Uint8Array) {
@@ -408,7 +403,7 @@ export async function addSectionProject(
     return writeProject(db, userId, { projectId: project.id }, { storage, file: input.file, inPhoto });
   }
   const child = roster.get(input.enrolmentId ?? 0);
-  if (!child) return { ok: false, reason: "notOnRoster" };
+  if (!child) return { ok: false, reason: "childNotOnRoster" };
   return writeProject(
     db,
     userId,

@@ -147,7 +147,7 @@ function ProjectCard({ project, roster }: { project: TeachingPortfolioData["proj
   const formId = PORTFOLIO_FORMS.photo(project.id);
   const served = useServedState(formId);
   const headingId = `project-${project.id}`;
-  const own = roster.find((child) => child.key === project.child);
+  const own = roster.find((child) => child.enrolmentId === project.enrolmentId);
   return (
     <li className={card} data-project={project.title}>
       <h3 id={headingId} className="text-lg font-semibold text-slate-900">
