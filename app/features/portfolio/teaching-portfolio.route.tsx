@@ -34,7 +34,8 @@ type Roster = TeachingPortfolioData["roster"];
 /** The photo and who is in it: every child of the roster a box, the media release said beside each name. */
 function PhotoFields({ roster, served, checked }: { roster: Roster; served?: FormState; checked: string[] }) {
   const { t } = useTranslation("portfolio");
-  const ticked = served?.values.inPhoto !== undefined ? served.values.inPhoto.split(",") : checked;
+  const servedTicks = served?.values.inPhoto;
+  const ticked = servedTicks !== undefined ? servedTicks.split(",") : checked;
   return (
     <>
       <Field label={t("roster.photo")} hint={t("roster.photoHint")} error={served?.errors.file}>
