@@ -205,5 +205,6 @@ describe("an account with an unproven e-mail of a real family reaches none of it
     expect(account).toContain(CHILD);
     expect(await (await get("/api/account/invoices")).text()).toContain(CHILD);
     expect(await (await get("/account")).text()).toContain(CHILD);
+    expect(await (await get("/api/account/portfolio")).text()).toContain("Walk project");
   });
 });
