@@ -972,6 +972,7 @@ test.describe("axe on the portfolio pages (issue 44 item 2, decision 135)", () =
     try {
       expect((await family.request.post(`/api/account/portfolio/${projectId}`, { data: { public: true } })).status()).toBe(200);
       const parent = await family.newPage();
+      watchDocuments(parent);
       await auditAll(parent, ["/account", "/ar/account", "/account/portfolio", "/ar/account/portfolio", "/projects", "/ar/projects"]);
     } finally {
       await family.close();
