@@ -956,6 +956,8 @@ test.describe("axe on the portfolio pages (issue 44 item 2, decision 135)", () =
     db.pragma("busy_timeout = 5000");
     const { sectionId } = db.prepare("select section_id as sectionId from section_enrolments where id = ?").get(enrolments[0]) as { sectionId: number };
     db.close();
+    // The family first: the project is recorded under the enrolment's e-mail when it is added.
+    const family = await parentOf(browser, enrolments[0]!, tag, true);
     await signInAsAdmin(page);
     const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 40 } } })
       .png()
@@ -968,7 +970,6 @@ test.describe("axe on the portfolio pages (issue 44 item 2, decision 135)", () =
     const projectId = ((await added.json()) as { projectId: number }).projectId;
     await auditAll(page, [`/teaching/sections/${sectionId}/portfolio`, `/ar/teaching/sections/${sectionId}/portfolio`]);
     expect((await page.request.put("/api/admin/settings", { data: { familyPortfolioUploads: true } })).status()).toBe(200);
-    const family = await parentOf(browser, enrolments[0]!, tag, true);
     try {
       expect((await family.request.post(`/api/account/portfolio/${projectId}`, { data: { public: true } })).status()).toBe(200);
       const parent = await family.newPage();

@@ -64,6 +64,8 @@ export async function portfolioWalk(page: Page, browser: Browser, lang: "en" | "
   const { account, meetingId, names, enrolments } = await instructorWithClass(tag);
   const [amal] = names as [string];
   const title = lang === "ar" ? `روبوت يتبع الخط ${tag}` : `Line-following robot ${tag}`;
+  // The family first: the project is recorded under the enrolment's e-mail when it is added.
+  const context = await parentOf(browser, enrolments[0]!, tag, javaScriptEnabled);
 
   // The instructor: the class's roster, then the group's portfolio.
   await page.setViewportSize({ width: 390, height: 900 });
@@ -95,7 +97,6 @@ export async function portfolioWalk(page: Page, browser: Browser, lang: "en" | "
   await shot(page, `portfolio-teaching-${lang}-1280`, { fullPage: true });
 
   // The parent: the project and its photo on /account.
-  const context = await parentOf(browser, enrolments[0]!, tag, javaScriptEnabled);
   const parent = await context.newPage();
   await parent.setViewportSize({ width: 390, height: 900 });
   await parent.goto(`${prefix}/account`);
