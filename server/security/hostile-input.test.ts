@@ -481,6 +481,8 @@ describe("hostile input on every endpoint", () => {
           title: "Set-up robot",
           note: "",
           link: "",
+          // Shown, nobody marked in its photo: the photo route's read sample is a visitor's.
+          public: 1,
           added_by: null,
           created_at: at,
           updated_at: at,
@@ -2424,7 +2426,7 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/teaching/sections/:id/portfolio", url: () => `/api/teaching/sections/${ids.teachSection}/portfolio`, admin: true },
     { route: "GET /api/account/portfolio", url: () => "/api/account/portfolio", admin: false, account: "own" },
     { route: "GET /api/portfolio", url: () => "/api/portfolio", admin: false },
-    { route: "GET /api/portfolio/photos/:id", url: () => `/api/portfolio/photos/${ids.portfolioPhoto}`, admin: true, query: { w: "640" } },
+    { route: "GET /api/portfolio/photos/:id", url: () => `/api/portfolio/photos/${ids.portfolioPhoto}`, admin: false, query: { w: "640" } },
     { route: "GET /api/teaching/certificates/:id/pdf", url: () => `/api/teaching/certificates/${ids.ownCertificate}/pdf`, admin: true },
     { route: "GET /api/certificates/:code", url: () => `/api/certificates/${tokens.certificateCode}`, admin: false },
     { route: "GET /api/account/certificates/:id/pdf", url: () => `/api/account/certificates/${ids.ownCertificate}/pdf`, admin: false, account: "own" },
@@ -2898,7 +2900,8 @@ describe("hostile input on every endpoint", () => {
     it("POST /api/teaching/sections/:id/portfolio and POST /api/account/portfolio: store a real photo, refuse everything else with a 4xx JSON message", async () => {
       const staff = await staffHeaders();
       const family = await accountHeaders("own");
-      await server.request("PUT", "/api/admin/settings", { json: { familyPortfolioUploads: true }, headers: staff });
+      // The staff setting on (straight in the table: earlier samples may have changed the staff's sign-in rules).
+      await server.db.updateTable("site_settings").set({ value: "true" }).where("key", "=", "familyPortfolioUploads").execute();
       const own = await server.db.selectFrom("section_enrolments").select("id").where("section_id", "=", ids.certSection!).orderBy("id").executeTakeFirstOrThrow();
       const routes = [
         { url: `/api/teaching/sections/${ids.teachSection}/portfolio`, headers: staff, child: String(ids.teachEnrolment) },
@@ -2936,7 +2939,8 @@ describe("hostile input on every endpoint", () => {
         for (const [label, parts] of cases) check(label, await uploadTo(parts, route.headers, route.url));
         check("no session", await uploadTo([...text(valid), await photo()], { origin: server.url }, route.url));
         const raw = (body: string, contentType: string) => server.request("POST", route.url, { body, headers: { ...route.headers, "content-type": contentType } });
-        check("JSON instead of multipart", await raw(JSON.stringify({ ...valid, file: "x" }), "application/json"));
+        // JSON is read as a post without a photo (a project may start without one): refused on its fields like any other.
+        check("JSON without a title", await raw(JSON.stringify({ ...valid, title: "", file: "x" }), "application/json"));
         check("malformed JSON", await raw("{", "application/json"));
         check("multipart cut short", await raw('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', "multipart/form-data; boundary=b"));
       }

@@ -36,7 +36,15 @@ export function ProjectFields({ served }: { served?: FormState }) {
           />
         )}
       </Field>
-      <Field label={t("roster.link")} hint={t("roster.linkHint")} error={served?.errors.link}>
+      <Field
+        label={t("roster.link")}
+        hint={
+          <>
+            {t("roster.linkHint")} <span dir="ltr">https://</span>
+          </>
+        }
+        error={served?.errors.link}
+      >
         {({ id, describedBy, invalid }) => (
           <input
             id={id}
