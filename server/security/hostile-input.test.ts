@@ -467,7 +467,12 @@ describe("hostile input on every endpoint", () => {
    * the media pipeline, for the account's show sample and the photo route's read sample.
    */
   async function portfolioSetup(db: DB) {
-    const enrolment = await db.selectFrom("section_enrolments").select(["id", "email", "child_key", "child_name"]).where("section_id", "=", ids.certSection!).orderBy("id").executeTakeFirstOrThrow();
+    const enrolment = await db
+      .selectFrom("section_enrolments")
+      .select(["id", "email", "child_key", "child_name"])
+      .where("section_id", "=", ids.certSection!)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const at = nowIso();
     ids.ownProject = (
       await db
@@ -499,7 +504,14 @@ describe("hostile input on every endpoint", () => {
     ids.portfolioPhoto = (
       await db
         .insertInto("portfolio_photos")
-        .values({ project_id: ids.ownProject, upload: /([a-f0-9]{24})-\d+\.webp/.exec(image.url)![1]!, widths: String(image.width), width: image.width, height: image.height, created_at: at })
+        .values({
+          project_id: ids.ownProject,
+          upload: /([a-f0-9]{24})-\d+\.webp/.exec(image.url)![1]!,
+          widths: String(image.width),
+          width: image.width,
+          height: image.height,
+          created_at: at,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -2902,7 +2914,12 @@ describe("hostile input on every endpoint", () => {
       const family = await accountHeaders("own");
       // The staff setting on (straight in the table: earlier samples may have changed the staff's sign-in rules).
       await server.db.updateTable("site_settings").set({ value: "true" }).where("key", "=", "familyPortfolioUploads").execute();
-      const own = await server.db.selectFrom("section_enrolments").select("id").where("section_id", "=", ids.certSection!).orderBy("id").executeTakeFirstOrThrow();
+      const own = await server.db
+        .selectFrom("section_enrolments")
+        .select("id")
+        .where("section_id", "=", ids.certSection!)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
       const routes = [
         { url: `/api/teaching/sections/${ids.teachSection}/portfolio`, headers: staff, child: String(ids.teachEnrolment) },
         { url: "/api/account/portfolio", headers: family, child: String(own.id) },
@@ -2923,7 +2940,10 @@ describe("hostile input on every endpoint", () => {
         const cases: [string, Part[]][] = [
           ["SVG with a script", [...text(valid), { field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" }]],
           ["text named .png", [...text(valid), { field: "file", bytes: Buffer.from("not an image"), name: "x.png", type: "image/png" }]],
-          ["over MAX_UPLOAD_BYTES", [...text(valid), { field: "file", bytes: Buffer.alloc(server.config.maxUploadBytes + 1, 1), name: "big.png", type: "image/png" }]],
+          [
+            "over MAX_UPLOAD_BYTES",
+            [...text(valid), { field: "file", bytes: Buffer.alloc(server.config.maxUploadBytes + 1, 1), name: "big.png", type: "image/png" }],
+          ],
           ["two files", [...text(valid), await photo(), await photo()]],
           ["title of 60,000 characters", [...text({ ...valid, title: "x".repeat(60_000) }), await photo()]],
           ["title of 121 characters", [...text({ ...valid, title: "x".repeat(121) }), await photo()]],
@@ -2938,15 +2958,24 @@ describe("hostile input on every endpoint", () => {
         ];
         for (const [label, parts] of cases) check(label, await uploadTo(parts, route.headers, route.url));
         check("no session", await uploadTo([...text(valid), await photo()], { origin: server.url }, route.url));
-        const raw = (body: string, contentType: string) => server.request("POST", route.url, { body, headers: { ...route.headers, "content-type": contentType } });
+        const raw = (body: string, contentType: string) =>
+          server.request("POST", route.url, { body, headers: { ...route.headers, "content-type": contentType } });
         // JSON is read as a post without a photo (a project may start without one): refused on its fields like any other.
         check("JSON without a title", await raw(JSON.stringify({ ...valid, title: "", file: "x" }), "application/json"));
         check("malformed JSON", await raw("{", "application/json"));
-        check("multipart cut short", await raw('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', "multipart/form-data; boundary=b"));
+        check(
+          "multipart cut short",
+          await raw('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', "multipart/form-data; boundary=b"),
+        );
       }
       expect(failures).toEqual([]);
       // One project and one photo per route (the teaching one names nobody in the photo; the family's, its child), each audited twice.
-      expect(changes(before, await countRows(server.db, tables))).toEqual({ portfolio_projects: 2, portfolio_photos: 2, portfolio_photo_children: 1, audit_log: 4 });
+      expect(changes(before, await countRows(server.db, tables))).toEqual({
+        portfolio_projects: 2,
+        portfolio_photos: 2,
+        portfolio_photo_children: 1,
+        audit_log: 4,
+      });
       const stored = readdirSync(path.join(server.config.dataDir, "portfolio"));
       expect(stored.every((name) => /^[a-f0-9]{24}-\d+\.webp$/.test(name))).toBe(true);
     });

@@ -964,7 +964,13 @@ test.describe("axe on the portfolio pages (issue 44 item 2, decision 135)", () =
       .toBuffer();
     const added = await page.request.post(`/api/teaching/sections/${sectionId}/portfolio`, {
       headers: { origin: new URL(page.url()).origin },
-      multipart: { enrolmentId: String(enrolments[0]), title: "Robot arm", note: "Five servos.", link: "https://example.com/arm", file: { name: "arm.png", mimeType: "image/png", buffer } },
+      multipart: {
+        enrolmentId: String(enrolments[0]),
+        title: "Robot arm",
+        note: "Five servos.",
+        link: "https://example.com/arm",
+        file: { name: "arm.png", mimeType: "image/png", buffer },
+      },
     });
     expect(added.status()).toBe(201);
     // Nobody marked in the photo (a robot): shown on /projects once the family chooses.

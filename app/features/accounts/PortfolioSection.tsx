@@ -27,7 +27,11 @@ export function PortfolioSection({ portfolio }: { portfolio: AccountPageData["po
           <li key={project.id} className="rounded-lg border border-slate-200 p-3" data-project={project.title}>
             <h3 className="font-semibold text-slate-900">{t("account.project", { child: project.childName, title: project.title })}</h3>
             {project.course ? <p className="text-sm text-slate-700">{t("account.course", { course: project.course })}</p> : null}
-            {project.note ? <p className="mt-1 whitespace-pre-line text-slate-800">{project.note}</p> : null}
+            {project.note ? (
+              <p dir="auto" className="mt-1 whitespace-pre-line text-slate-800">
+                {project.note}
+              </p>
+            ) : null}
             {project.link ? (
               <p className="mt-1">
                 <a href={project.link} rel="noopener noreferrer nofollow" className="font-medium text-indigo-700 underline">
@@ -35,7 +39,11 @@ export function PortfolioSection({ portfolio }: { portfolio: AccountPageData["po
                 </a>
               </p>
             ) : null}
-            {project.photos.length > 0 ? <PortfolioPhotos photos={project.photos} title={project.title} /> : <p className="mt-1 text-sm text-slate-600">{t("account.noPhotos")}</p>}
+            {project.photos.length > 0 ? (
+              <PortfolioPhotos photos={project.photos} title={project.title} />
+            ) : (
+              <p className="mt-1 text-sm text-slate-600">{t("account.noPhotos")}</p>
+            )}
             {project.public ? <p className="mt-2 text-sm text-emerald-900">{t("account.shown")}</p> : null}
             <form method="post" action={localizePath("/account", lang)} className="mt-2">
               <input type="hidden" name="form" value={PORTFOLIO_FORMS.show} />

@@ -18,8 +18,22 @@ import { PortfolioSection } from "./PortfolioSection";
 
 /** /account's index: every section of the account, in the page's order. */
 export default function AccountSections() {
-  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, attendance, certificates, levels, push, portfolio } =
-    useAccountData();
+  const {
+    profile,
+    bookings,
+    waitlist,
+    enrollments,
+    brochureRequests,
+    children,
+    devices,
+    timeZone,
+    timetable,
+    attendance,
+    certificates,
+    levels,
+    push,
+    portfolio,
+  } = useAccountData();
   return (
     <>
       <TimetableSection timetable={timetable.children} />

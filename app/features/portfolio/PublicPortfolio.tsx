@@ -27,7 +27,11 @@ export function PublicPortfolio({ projects }: { projects: PublicProject[] }) {
           <li key={project.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <h3 className="text-lg font-semibold text-slate-900">{project.title}</h3>
             {project.course ? <p className="text-sm text-slate-700">{project.course}</p> : null}
-            {project.note ? <p className="mt-1 whitespace-pre-line text-slate-800">{project.note}</p> : null}
+            {project.note ? (
+              <p dir="auto" className="mt-1 whitespace-pre-line text-slate-800">
+                {project.note}
+              </p>
+            ) : null}
             <PortfolioPhotos photos={project.photos} title={project.title} altKey="roster.photoAlt" />
             {project.link ? (
               <p className="mt-2">

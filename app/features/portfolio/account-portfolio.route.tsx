@@ -78,7 +78,15 @@ export default function AccountPortfolioPage({ loaderData }: Route.ComponentProp
           <ProjectFields served={served} />
           <Field label={t("roster.photo")} hint={t("roster.photoHint")} error={served?.errors.file}>
             {({ id, describedBy, invalid }) => (
-              <input id={id} type="file" name="file" accept={IMAGE_ACCEPT} aria-describedby={describedBy} aria-invalid={invalid} className="block w-full text-sm" />
+              <input
+                id={id}
+                type="file"
+                name="file"
+                accept={IMAGE_ACCEPT}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                className="block w-full text-sm"
+              />
             )}
           </Field>
           <button type="submit" className="min-h-11 rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700">

@@ -78,7 +78,10 @@ export async function familyPortfolioData(context: AppLoadContext, request: Requ
   const children = allowed ? await familyChildren(context.db, user.id) : [];
   return {
     allowed,
-    children: children.map((child) => ({ enrolmentId: child.enrolmentId, label: `${child.childName} · ${pickPair({ en: child.courseEn, ar: child.courseAr }, lang)}` })),
+    children: children.map((child) => ({
+      enrolmentId: child.enrolmentId,
+      label: `${child.childName} · ${pickPair({ en: child.courseEn, ar: child.courseAr }, lang)}`,
+    })),
     tooLargeMb: tooLargeOf(request, context),
   };
 }

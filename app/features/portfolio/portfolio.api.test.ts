@@ -91,7 +91,11 @@ describe("portfolio API", () => {
       .values({ form_id: form.id, version: 1, title_en: "Photos", title_ar: "الصور", body_en: "May we", body_ar: "هل", created_by: null, created_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const enrolments = await server.db.selectFrom("section_enrolments").select(["id", "email", "child_key", "child_name"]).where("id", "in", [a, b, c]).execute();
+    const enrolments = await server.db
+      .selectFrom("section_enrolments")
+      .select(["id", "email", "child_key", "child_name"])
+      .where("id", "in", [a, b, c])
+      .execute();
     for (const [id, agreed] of [
       [a, 1],
       [b, 1],
@@ -124,7 +128,18 @@ describe("portfolio API", () => {
 
   it("lets an instructor add projects only in their own groups, through the media pipeline, and refuses bad input", async () => {
     const url = `/api/teaching/sections/${mine.sectionId}/portfolio`;
-    const first = await post(url, instructor, { enrolmentId: String(a), title: "Line-following robot", note: "Built with two sensors.", link: "https://example.com/robot", inPhoto: [String(a), String(b)] }, photo);
+    const first = await post(
+      url,
+      instructor,
+      {
+        enrolmentId: String(a),
+        title: "Line-following robot",
+        note: "Built with two sensors.",
+        link: "https://example.com/robot",
+        inPhoto: [String(a), String(b)],
+      },
+      photo,
+    );
     expect(first.status).toBe(201);
     projects.a = first.body.projectId;
     photos.aWithB = first.body.photoId;
@@ -231,10 +246,16 @@ describe("portfolio API", () => {
     // A later "no" to the release withdraws the photo at once.
     const answer = await server.db.selectFrom("consent_answers").selectAll().where("enrolment_id", "=", a).executeTakeFirstOrThrow();
     const { id: _id, ...rest } = answer;
-    await server.db.insertInto("consent_answers").values({ ...rest, agreed: 0 }).execute();
+    await server.db
+      .insertInto("consent_answers")
+      .values({ ...rest, agreed: 0 })
+      .execute();
     expect((await file(photos.aAlone, null)).status).toBe(404);
     expect((await file(photos.aAlone, parentA)).status).toBe(200);
-    await server.db.insertInto("consent_answers").values({ ...rest, agreed: 1 }).execute();
+    await server.db
+      .insertInto("consent_answers")
+      .values({ ...rest, agreed: 1 })
+      .execute();
   });
 
   it("refuses family projects while the setting is off, and takes them for the family's own children once on", async () => {

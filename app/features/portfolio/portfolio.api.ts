@@ -156,7 +156,13 @@ export const portfolioPhoto = defineEndpoint({
   access: "anyone",
   produces: "webp",
   params: idParams,
-  input: z.object({ w: z.string().regex(/^\d{1,4}$/).transform(Number).optional() }),
+  input: z.object({
+    w: z
+      .string()
+      .regex(/^\d{1,4}$/)
+      .transform(Number)
+      .optional(),
+  }),
   async run({ deps: { db, config }, caller, params }, input) {
     const name = await photoFileFor(db, params.id, await viewerOf(db, caller), input.w);
     const bytes = name ? await portfolioStorage(config).read(name) : undefined;
@@ -169,4 +175,12 @@ export const portfolioPhoto = defineEndpoint({
   },
 });
 
-export const portfolioEndpoints = [sectionProjects, addSectionPortfolio, accountPortfolio, addAccountPortfolio, showAccountProject, publicProjects, portfolioPhoto];
+export const portfolioEndpoints = [
+  sectionProjects,
+  addSectionPortfolio,
+  accountPortfolio,
+  addAccountPortfolio,
+  showAccountProject,
+  publicProjects,
+  portfolioPhoto,
+];

@@ -8,7 +8,17 @@ export const MAX_IN_PHOTO = 60;
 
 /** A record id as a form or a multipart body posts it (text of digits) or as JSON (a number). */
 const postedId = z
-  .union([z.number({ error: v.invalid }), z.string({ error: v.invalid }).trim().regex(/^\d{1,10}$/, v.invalid).transform(Number)], { error: v.invalid })
+  .union(
+    [
+      z.number({ error: v.invalid }),
+      z
+        .string({ error: v.invalid })
+        .trim()
+        .regex(/^\d{1,10}$/, v.invalid)
+        .transform(Number),
+    ],
+    { error: v.invalid },
+  )
   .pipe(z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid));
 
 /** A link to the child's work: http or https only (never javascript: or data:), or "" for none. */

@@ -269,9 +269,9 @@ export async function photoFileFor(db: DB, photoId: number, viewer: Viewer, widt
   if (!photo) return undefined;
   const project = await projectBase(db).where("p.id", "=", photo.project_id).executeTakeFirst();
   if (!project) return undefined;
-  const inPhoto = (
-    await db.selectFrom("portfolio_photo_children").select(["family_email", "child_key"]).where("photo_id", "=", photo.id).execute()
-  ).map((mark) => ({ familyEmail: mark.family_email, childKey: mark.child_key }));
+  const inPhoto = (await db.selectFrom("portfolio_photo_children").select(["family_email", "child_key"]).where("photo_id", "=", photo.id).execute()).map(
+    (mark) => ({ familyEmail: mark.family_email, childKey: mark.child_key }),
+  );
   if (!photoVisible(project, inPhoto, viewer, await mediaConsented(db, inPhoto))) return undefined;
   const widths = photoWidths(photo.widths);
   // The smallest copy at least as wide as asked, else the largest.
@@ -308,7 +308,19 @@ interface NewPhoto {
 async function writeProject(
   db: DB,
   userId: number,
-  target: { projectId: number } | { project: { child: ChildRef & { childName: string }; enrolmentId: number; sectionId: number | null; byFamily: boolean; title: string; note: string; link: string } },
+  target:
+    | { projectId: number }
+    | {
+        project: {
+          child: ChildRef & { childName: string };
+          enrolmentId: number;
+          sectionId: number | null;
+          byFamily: boolean;
+          title: string;
+          note: string;
+          link: string;
+        };
+      },
   photo: NewPhoto,
 ): Promise<AddResult> {
   const stored = photo.file ? await storePhoto(photo.storage, photo.file.bytes) : undefined;
@@ -348,7 +360,14 @@ async function writeProject(
             .returning("id")
             .executeTakeFirstOrThrow()
         ).id;
-        await recordAudit(trx, { userId, action: "create", entity: "portfolio_project", entityId: projectId, name: project.title, summary: { enrolmentId: project.enrolmentId } });
+        await recordAudit(trx, {
+          userId,
+          action: "create",
+          entity: "portfolio_project",
+          entityId: projectId,
+          name: project.title,
+          summary: { enrolmentId: project.enrolmentId },
+        });
       }
       let photoId: number | null = null;
       if (stored) {

@@ -154,7 +154,11 @@ function ProjectCard({ project, roster }: { project: TeachingPortfolioData["proj
       <h3 id={headingId} className="text-lg font-semibold text-slate-900">
         {t("account.project", { child: project.childName, title: project.title })}
       </h3>
-      {project.note ? <p className="whitespace-pre-line text-slate-800">{project.note}</p> : null}
+      {project.note ? (
+        <p dir="auto" className="whitespace-pre-line text-slate-800">
+          {project.note}
+        </p>
+      ) : null}
       {project.link ? (
         <p>
           <a href={project.link} rel="noopener noreferrer nofollow" className="break-all font-medium text-indigo-800 underline">
@@ -169,7 +173,13 @@ function ProjectCard({ project, roster }: { project: TeachingPortfolioData["proj
       {project.photos.length < 6 ? (
         <details className="rounded-lg border border-dashed border-slate-300 p-2" open={served !== undefined}>
           <summary className="min-h-11 cursor-pointer py-2 font-medium text-indigo-800">{t("roster.addPhoto")}</summary>
-          <form method="post" encType="multipart/form-data" id={formId} className="mt-2 space-y-3" aria-label={t("roster.addPhotoHeading", { title: project.title })}>
+          <form
+            method="post"
+            encType="multipart/form-data"
+            id={formId}
+            className="mt-2 space-y-3"
+            aria-label={t("roster.addPhotoHeading", { title: project.title })}
+          >
             <input type="hidden" name="form" value={formId} />
             <FormAlert message={served && Object.keys(served.errors).length === 0 ? served.message : undefined} />
             <PhotoFields roster={roster} served={served} checked={own ? [String(own.enrolmentId)] : []} />

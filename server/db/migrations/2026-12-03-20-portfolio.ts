@@ -40,7 +40,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("family_email", "text", (c) => c.notNull())
     .addColumn("child_key", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("portfolio_photo_children_one").on("portfolio_photo_children").columns(["photo_id", "family_email", "child_key"]).unique().execute();
+  await db.schema
+    .createIndex("portfolio_photo_children_one")
+    .on("portfolio_photo_children")
+    .columns(["photo_id", "family_email", "child_key"])
+    .unique()
+    .execute();
   await db.schema.createIndex("portfolio_photo_children_child").on("portfolio_photo_children").columns(["family_email", "child_key"]).execute();
 }
 

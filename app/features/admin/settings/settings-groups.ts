@@ -65,5 +65,10 @@ export const NUMBER_SETTINGS: ReadonlySet<SettingKey> = new Set([
   "messagingDailyCap",
   "messagingFallbackMinutes",
 ]);
-export const CHECKBOX_SETTINGS: ReadonlySet<SettingKey> = new Set(["taxInclusive", "requireStaffSecondFactor", "certificateFullName", "familyPortfolioUploads"]);
+export const CHECKBOX_SETTINGS: ReadonlySet<SettingKey> = new Set([
+  "taxInclusive",
+  "requireStaffSecondFactor",
+  "certificateFullName",
+  "familyPortfolioUploads",
+]);
 export const LIST_SETTINGS: ReadonlySet<SettingKey> = new Set(["payMethods"]);
