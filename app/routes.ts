@@ -26,6 +26,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("account/makeups", "features/makeups/account-makeups.route.tsx", { id: id("account-makeups") }),
     route("account/invoices", "features/billing/reports/account-invoices.route.tsx", { id: id("account-invoices") }),
     route("account/messages", "features/messaging/account-messages.route.tsx", { id: id("account-messages") }),
+    route("account/portfolio", "features/portfolio/account-portfolio.route.tsx", { id: id("account-portfolio") }),
     route("makeups/absence", "features/makeups/absence-link.route.tsx", { id: id("absence-link") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
     route("book-trial", "features/courses/book-trial.route.tsx", { id: id("book-trial") }),
@@ -64,6 +65,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
       // A group's skill marks on the ladder of its course (issue 44, decision 130).
       route("sections/:id/skills", "features/levels/skills.route.tsx", { id: id("teaching-skills") }),
+      // A child's project from the group's roster (issue 44 item 2, decision 135).
+      route("sections/:id/portfolio", "features/portfolio/teaching-portfolio.route.tsx", { id: id("teaching-portfolio") }),
       // The camp's check-out and its certificates, in the same layout (issue 42, step 10).
       route("camp", "features/consent/camp-checkout.route.tsx", { id: id("camp-checkout") }),
       route("camp/certificates", "features/certificates/camp-certificates.route.tsx", { id: id("camp-certificates") }),

@@ -238,8 +238,11 @@ function apiStack(deps: { config: Config; db: DB; logger: Logger }): express.Rou
 /** Largest form post a page takes: the public forms are small, like their JSON twins. */
 const PAGE_FORM_LIMIT = 100 * 1024;
 
-/** The one page that takes a file: the media library's upload form (decision 034), also as React Router's `.data` post. */
-const UPLOAD_PAGE = /^(?:\/ar)?\/admin\/media(?:\.data)?$/;
+/**
+ * The pages that take a file, also as React Router's `.data` post: the media library's upload form
+ * (decision 034) and the portfolio's forms (a group's roster, the family's own; decision 135).
+ */
+const UPLOAD_PAGE = /^(?:\/ar)?\/(?:admin\/media|teaching\/sections\/\d{1,10}\/portfolio|account\/portfolio)(?:\.data)?$/;
 
 /**
  * Pages take browser form posts only (url-encoded, with a length). express.json has already
@@ -262,11 +265,11 @@ const pageFormPosts =
       return;
     }
     if (length > (upload ? config.maxUploadBytes + PAGE_FORM_LIMIT : PAGE_FORM_LIMIT)) {
-      if (upload && length <= 4 * config.maxUploadBytes && req.path.endsWith("/media") && req.accepts(["json", "html"]) === "html") {
+      if (upload && length <= 4 * config.maxUploadBytes && !req.path.endsWith(".data") && req.accepts(["json", "html"]) === "html") {
         // An image too large, posted without JavaScript: the browser shows nothing until it has
         // sent the whole body, so take it (never stored, at most four times the limit) and send the
         // page back, which says why.
-        req.once("end", () => res.redirect(303, `${req.path}?upload=too-large#media-upload-title`));
+        req.once("end", () => res.redirect(303, `${req.path}?upload=too-large${req.path.endsWith("/media") ? "#media-upload-title" : ""}`));
         req.resume();
         return;
       }

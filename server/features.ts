@@ -23,6 +23,7 @@ import { registerEnrolmentSubscribers } from "~/features/enrolments/events.serve
 import { seoManifest } from "~/features/seo/seo.manifest.server";
 import { teachingManifest } from "~/features/teaching/teaching.manifest.server";
 import { levelsManifest } from "~/features/levels/levels.manifest.server";
+import { portfolioManifest } from "~/features/portfolio/portfolio.manifest.server";
 import { timetableManifest } from "~/features/timetable/timetable.manifest.server";
 import type { DB } from "./db/db";
 import type { FeatureManifest } from "./feature-manifest";
@@ -61,6 +62,7 @@ const features: readonly FeatureManifest[] = [
   seoManifest,
   teachingManifest,
   levelsManifest,
+  portfolioManifest,
   messagingManifest,
   pushManifest,
   installManifest,

@@ -23,6 +23,8 @@ const USED_ON: Record<string, RegExp> = {
   teaching: new RegExp(`${ACCOUNT}|${TEACHING}`),
   // Levels and skills (decision 130): the roster's marks and the account's record.
   levels: new RegExp(`${under("account")}|${TEACHING}`),
+  // Portfolios (decision 135): the roster's projects, the account's, and the public projects page.
+  portfolio: new RegExp(`${under("account")}|${TEACHING}|^/projects$`),
   makeups: new RegExp(ACCOUNT),
   // The guardian's message choices (decision 127), on the account's pages; the opt-in on the booking and enrolment forms (decision 132); the instructors' inbox (decision 134).
   messaging: new RegExp(`${under("account")}|${COURSE}|/bookdemoclass(?:/|$)|${TEACHING}`),

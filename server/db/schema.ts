@@ -1249,6 +1249,9 @@ export interface Database extends ContentTables {
   push_subscriptions: PushSubscriptionsTable;
   push_choices: PushChoicesTable;
   push_notifications: PushNotificationsTable;
+  portfolio_projects: PortfolioProjectsTable;
+  portfolio_photos: PortfolioPhotosTable;
+  portfolio_photo_children: PortfolioPhotoChildrenTable;
 }
 
 /** One level of a course's ladder (issue 44, decision 130); `section_id`: the group teaching it now, proposed to those completing the level before. */
@@ -1302,4 +1305,46 @@ export interface LevelCompletionsTable {
   proposed_section_id: number | null;
   completed_by: number | null;
   created_at: string;
+}
+
+/** A child's project (issue 44 item 2, decision 135): the child is the family's e-mail and the child's key. */
+export interface PortfolioProjectsTable {
+  id: Generated<number>;
+  family_email: string;
+  child_key: string;
+  child_name: string;
+  /** The enrolment (and group) it was added from; null once erased or for a family's own project. */
+  enrolment_id: number | null;
+  section_id: number | null;
+  title: string;
+  note: string;
+  /** An http(s) link to the work ("" when none). */
+  link: string;
+  /** 1: the family shows it on the public site (its photos only when cleared by consent). */
+  public: ColumnType<number, number | undefined, number>;
+  /** 1: added by the family (the staff setting familyPortfolioUploads). */
+  by_family: ColumnType<number, number | undefined, number>;
+  added_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One photo of a project: an upload of the media pipeline (its 24-hex name) in the private portfolio storage. */
+export interface PortfolioPhotosTable {
+  id: Generated<number>;
+  project_id: number;
+  upload: string;
+  /** The stored copies' widths, comma-separated ("320,640,1280"). */
+  widths: string;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+/** A child staff marked as in a photo (the family's e-mail and child key; "" after the family's erasure). */
+export interface PortfolioPhotoChildrenTable {
+  id: Generated<number>;
+  photo_id: number;
+  family_email: string;
+  child_key: string;
 }

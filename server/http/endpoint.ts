@@ -66,6 +66,8 @@ export const FILE_TYPES = {
   rss: "application/rss+xml; charset=utf-8",
   text: "text/plain; charset=utf-8",
   png: "image/png",
+  /** A photo of the media pipeline served through its access check (decision 135). */
+  webp: "image/webp",
   json: "application/json; charset=utf-8",
   /** A web app manifest (issue 45). */
   manifest: "application/manifest+json; charset=utf-8",

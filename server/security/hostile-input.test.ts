@@ -33,6 +33,8 @@ import { SoftAuthenticator } from "~server/test/soft-authenticator";
 import { startStripeStandIn, type StripeStandIn, type StripeEvent } from "~server/test/stripe-stand-in";
 import { messagingEnv, startTwilioStandIn, startWhatsAppStandIn, type TwilioStandIn, type WhatsAppStandIn } from "~server/test/messaging-stand-ins";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
+import { storeImage } from "~server/storage/images";
+import { portfolioStorage } from "~server/storage/private-storage";
 import { invoicePaymentToken } from "~/features/billing/instalments/invoice-link.server";
 import * as OTPAuth from "otpauth";
 
@@ -458,6 +460,61 @@ describe("hostile input on every endpoint", () => {
         .executeTakeFirstOrThrow()
     ).id;
     tokens.certificateCode = "H0ST-1KE0-WNC3";
+  }
+
+  /**
+   * Portfolios (decision 135): a project of the "own" parent's certified child with one photo through
+   * the media pipeline, for the account's show sample and the photo route's read sample.
+   */
+  async function portfolioSetup(db: DB) {
+    const enrolment = await db
+      .selectFrom("section_enrolments")
+      .select(["id", "email", "child_key", "child_name"])
+      .where("section_id", "=", ids.certSection!)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const at = nowIso();
+    ids.ownProject = (
+      await db
+        .insertInto("portfolio_projects")
+        .values({
+          family_email: enrolment.email.toLowerCase(),
+          child_key: enrolment.child_key,
+          child_name: enrolment.child_name,
+          enrolment_id: enrolment.id,
+          section_id: ids.certSection!,
+          title: "Set-up robot",
+          note: "",
+          link: "",
+          // Shown, nobody marked in its photo: the photo route's read sample is a visitor's.
+          public: 1,
+          added_by: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const image = await storeImage(
+      portfolioStorage(server.config),
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 20, g: 90, b: 200 } } })
+        .png()
+        .toBuffer(),
+    );
+    ids.portfolioPhoto = (
+      await db
+        .insertInto("portfolio_photos")
+        .values({
+          project_id: ids.ownProject,
+          upload: /([a-f0-9]{24})-\d+\.webp/.exec(image.url)![1]!,
+          widths: String(image.width),
+          width: image.width,
+          height: image.height,
+          created_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
   }
 
   /**
@@ -976,6 +1033,7 @@ describe("hostile input on every endpoint", () => {
     await sectionChangeSetup(db, course);
     await makeupsSetup(db, course);
     await certificateSetup(db, course);
+    await portfolioSetup(db);
     await consentSetup(db);
     await instalmentsSetup(db);
 
@@ -1862,6 +1920,14 @@ describe("hostile input on every endpoint", () => {
       stores: { skill_marks: 1, audit_log: 1 },
     },
     {
+      route: "POST /api/account/portfolio/:id",
+      url: () => `/api/account/portfolio/${ids.ownProject}`,
+      admin: false,
+      account: "own",
+      body: () => ({ public: true }),
+      stores: { audit_log: 1 },
+    },
+    {
       route: "POST /api/admin/invites",
       url: () => "/api/admin/invites",
       admin: true,
@@ -2423,6 +2489,10 @@ describe("hostile input on every endpoint", () => {
     },
     { route: "GET /api/admin/courses/:id/levels", url: () => `/api/admin/courses/${ids.ladderCourse}/levels`, admin: true },
     { route: "GET /api/teaching/sections/:id/skills", url: () => `/api/teaching/sections/${ids.teachSection}/skills`, admin: true },
+    { route: "GET /api/teaching/sections/:id/portfolio", url: () => `/api/teaching/sections/${ids.teachSection}/portfolio`, admin: true },
+    { route: "GET /api/account/portfolio", url: () => "/api/account/portfolio", admin: false, account: "own" },
+    { route: "GET /api/portfolio", url: () => "/api/portfolio", admin: false },
+    { route: "GET /api/portfolio/photos/:id", url: () => `/api/portfolio/photos/${ids.portfolioPhoto}`, admin: false, query: { w: "640" } },
     { route: "GET /api/teaching/certificates/:id/pdf", url: () => `/api/teaching/certificates/${ids.ownCertificate}/pdf`, admin: true },
     { route: "GET /api/certificates/:code", url: () => `/api/certificates/${tokens.certificateCode}`, admin: false },
     { route: "GET /api/account/certificates/:id/pdf", url: () => `/api/account/certificates/${ids.ownCertificate}/pdf`, admin: false, account: "own" },
@@ -2556,7 +2626,7 @@ describe("hostile input on every endpoint", () => {
     },
   ];
   /** Multipart, with their own cases below. */
-  const UPLOAD_ROUTES = ["POST /api/admin/uploads", "POST /api/admin/media"];
+  const UPLOAD_ROUTES = ["POST /api/admin/uploads", "POST /api/admin/media", "POST /api/teaching/sections/:id/portfolio", "POST /api/account/portfolio"];
 
   /** What is wrong with an answer (undefined when it is fine). */
   function answerProblem(response: { status: number; body: Json; headers: Headers }, mayPass: boolean, redirects = false): string | undefined {
@@ -2892,6 +2962,78 @@ describe("hostile input on every endpoint", () => {
         expect(changes(before, await countRows(server.db, tables))).toEqual({ media: 4 + extra, audit_log: 4 + extra });
       });
     }
+
+    // Portfolios (decision 135): the roster's and the family's multipart forms, through the same pipeline.
+    it("POST /api/teaching/sections/:id/portfolio and POST /api/account/portfolio: store a real photo, refuse everything else with a 4xx JSON message", async () => {
+      const staff = await staffHeaders();
+      const family = await accountHeaders("own");
+      // The staff setting on (straight in the table: earlier samples may have changed the staff's sign-in rules).
+      await server.db.updateTable("site_settings").set({ value: "true" }).where("key", "=", "familyPortfolioUploads").execute();
+      const own = await server.db
+        .selectFrom("section_enrolments")
+        .select("id")
+        .where("section_id", "=", ids.certSection!)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+      const routes = [
+        { url: `/api/teaching/sections/${ids.teachSection}/portfolio`, headers: staff, child: String(ids.teachEnrolment) },
+        { url: "/api/account/portfolio", headers: family, child: String(own.id) },
+      ];
+      const failures: string[] = [];
+      const before = await countRows(server.db, tables);
+      for (const route of routes) {
+        const check = (label: string, response: { status: number; body: Json; headers: Headers }) => {
+          const problem = answerProblem(response, false);
+          if (problem) failures.push(`${route.url} ${label}: ${problem}`);
+        };
+        const text = (fields: Record<string, string>) => Object.entries(fields).map(([field, value]) => ({ field, text: value }));
+        const photo = async (name = "robot.png") => ({ field: "file", bytes: await png(), name, type: "image/png" });
+        const valid = { enrolmentId: route.child, title: "Robot arm", note: "Five servos.", link: "https://example.com/arm" };
+        const stored = await uploadTo([...text(valid), await photo("../../../etc/passwd.png")], route.headers, route.url);
+        expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+        const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+        const cases: [string, Part[]][] = [
+          ["SVG with a script", [...text(valid), { field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" }]],
+          ["text named .png", [...text(valid), { field: "file", bytes: Buffer.from("not an image"), name: "x.png", type: "image/png" }]],
+          [
+            "over MAX_UPLOAD_BYTES",
+            [...text(valid), { field: "file", bytes: Buffer.alloc(server.config.maxUploadBytes + 1, 1), name: "big.png", type: "image/png" }],
+          ],
+          ["two files", [...text(valid), await photo(), await photo()]],
+          ["title of 60,000 characters", [...text({ ...valid, title: "x".repeat(60_000) }), await photo()]],
+          ["title of 121 characters", [...text({ ...valid, title: "x".repeat(121) }), await photo()]],
+          ["a NUL byte in the title", [...text({ ...valid, title: "a\u0000b" }), await photo()]],
+          ["a javascript: link", [...text({ ...valid, link: "javascript:alert(1)" }), await photo()]],
+          ["a data: link", [...text({ ...valid, link: "data:text/html,<script>alert(1)</script>" }), await photo()]],
+          ["an SQL child", [...text({ ...valid, enrolmentId: "1 OR 1=1" }), await photo()]],
+          ["a child of 11 digits", [...text({ ...valid, enrolmentId: "99999999999" }), await photo()]],
+          ["another child", [...text({ ...valid, enrolmentId: "2147483647" }), await photo()]],
+          ["a __proto__ field without a title", [...text({ ...valid, title: "" }), { field: "__proto__", text: "x" }, await photo()]],
+          ["a hundred text fields", [...Array.from({ length: 100 }, (_, i) => ({ field: `f${i}`, text: "x" })), await photo()]],
+        ];
+        for (const [label, parts] of cases) check(label, await uploadTo(parts, route.headers, route.url));
+        check("no session", await uploadTo([...text(valid), await photo()], { origin: server.url }, route.url));
+        const raw = (body: string, contentType: string) =>
+          server.request("POST", route.url, { body, headers: { ...route.headers, "content-type": contentType } });
+        // JSON is read as a post without a photo (a project may start without one): refused on its fields like any other.
+        check("JSON without a title", await raw(JSON.stringify({ ...valid, title: "", file: "x" }), "application/json"));
+        check("malformed JSON", await raw("{", "application/json"));
+        check(
+          "multipart cut short",
+          await raw('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', "multipart/form-data; boundary=b"),
+        );
+      }
+      expect(failures).toEqual([]);
+      // One project and one photo per route (the teaching one names nobody in the photo; the family's, its child), each audited twice.
+      expect(changes(before, await countRows(server.db, tables))).toEqual({
+        portfolio_projects: 2,
+        portfolio_photos: 2,
+        portfolio_photo_children: 1,
+        audit_log: 4,
+      });
+      const stored = readdirSync(path.join(server.config.dataDir, "portfolio"));
+      expect(stored.every((name) => /^[a-f0-9]{24}-\d+\.webp$/.test(name))).toBe(true);
+    });
 
     it("never serves a file outside the uploads folder", async () => {
       const failures: string[] = [];

@@ -90,6 +90,23 @@ describe("an account with an unproven e-mail of a real family reaches none of it
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
+    // A portfolio project of the child (decision 135): /account and GET /api/account/portfolio name the child.
+    await server.db
+      .insertInto("portfolio_projects")
+      .values({
+        family_email: FAMILY,
+        child_key: CHILD.toLowerCase(),
+        child_name: CHILD,
+        enrolment_id: enrolment.id,
+        section_id: section.body.id,
+        title: "Walk project",
+        note: "",
+        link: "",
+        added_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const form = await server.db.selectFrom("consent_versions").select(["id", "form_id"]).orderBy("id").executeTakeFirst();
     if (form) {
       const answer = await server.db
@@ -188,5 +205,6 @@ describe("an account with an unproven e-mail of a real family reaches none of it
     expect(account).toContain(CHILD);
     expect(await (await get("/api/account/invoices")).text()).toContain(CHILD);
     expect(await (await get("/account")).text()).toContain(CHILD);
+    expect(await (await get("/api/account/portfolio")).text()).toContain("Walk project");
   });
 });

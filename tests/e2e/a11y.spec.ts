@@ -12,6 +12,7 @@ import { sitemapPages } from "~/features/seo/sitemap.server";
 import { startPaymentsServer } from "./payments-server";
 import { deskPaidInvoice } from "./refunds-flow";
 import { instructorWithClass } from "./teaching-flow";
+import { parentOf } from "./portfolio-flow";
 import { campPeriodWithCheckouts, groupWithAttendance } from "./certificates-flow";
 import { newInvoice } from "./instalments-flow";
 import { mac } from "~server/security/signed";
@@ -948,6 +949,48 @@ test.describe("axe on the levels and skills pages (issue 44)", () => {
       `/teaching/sections/${sectionId}/skills`,
       `/ar/teaching/sections/${sectionId}/skills`,
     ]);
+  });
+});
+
+test.describe("axe on the portfolio pages (issue 44 item 2, decision 135)", () => {
+  test("a group's portfolio, the account's projects, the family's own form and the public projects, in both languages", async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const tag = `a11ypf${Date.now() % 100000}`;
+    const { enrolments } = await instructorWithClass(tag);
+    const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"));
+    db.pragma("busy_timeout = 5000");
+    const { sectionId } = db.prepare("select section_id as sectionId from section_enrolments where id = ?").get(enrolments[0]) as { sectionId: number };
+    db.close();
+    // The family first: the project is recorded under the enrolment's e-mail when it is added.
+    const family = await parentOf(browser, enrolments[0]!, tag, true);
+    await signInAsAdmin(page);
+    const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .png()
+      .toBuffer();
+    const added = await page.request.post(`/api/teaching/sections/${sectionId}/portfolio`, {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: {
+        enrolmentId: String(enrolments[0]),
+        title: "Robot arm",
+        note: "Five servos.",
+        link: "https://example.com/arm",
+        file: { name: "arm.png", mimeType: "image/png", buffer },
+      },
+    });
+    expect(added.status()).toBe(201);
+    // Nobody marked in the photo (a robot): shown on /projects once the family chooses.
+    const projectId = ((await added.json()) as { projectId: number }).projectId;
+    await auditAll(page, [`/teaching/sections/${sectionId}/portfolio`, `/ar/teaching/sections/${sectionId}/portfolio`]);
+    expect((await page.request.put("/api/admin/settings", { data: { familyPortfolioUploads: true } })).status()).toBe(200);
+    try {
+      expect((await family.request.post(`/api/account/portfolio/${projectId}`, { data: { public: true } })).status()).toBe(200);
+      const parent = await family.newPage();
+      watchDocuments(parent);
+      await auditAll(parent, ["/account", "/ar/account", "/account/portfolio", "/ar/account/portfolio", "/projects", "/ar/projects"]);
+    } finally {
+      await family.close();
+      await page.request.put("/api/admin/settings", { data: { familyPortfolioUploads: false } });
+    }
   });
 });
 

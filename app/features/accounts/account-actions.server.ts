@@ -19,6 +19,8 @@ import { renewCalendarFeed, revokeCalendarFeed } from "~/features/timetable/time
 import { safeAdminPath, safeLocalPath, staffLanding } from "~/lib/next-path";
 import { PUSH_CATEGORIES, savePushChoices } from "~/features/push/index.server";
 import { PUSH_FORM } from "~/features/push/forms";
+import { PORTFOLIO_FORMS } from "~/features/portfolio/portfolio-forms";
+import { showAccountProject } from "~/features/portfolio/portfolio.api";
 
 /**
  * The account pages' actions: their forms posted without JavaScript (decisions 019, 048). Each runs
@@ -173,6 +175,8 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
   // The calendar feed (decision 068): back to the page, whose calendar section shows the new link.
   [CALENDAR_FORMS.renew]: accountAction(CALENDAR_FORMS.renew, renewCalendarFeed, [], to("/account", "calendar-link-made")),
   [CALENDAR_FORMS.revoke]: accountAction(CALENDAR_FORMS.revoke, revokeCalendarFeed, [], to("/account", "calendar-link-off")),
+  // A project shown on the website or hidden (decision 135): that project's endpoint, back to the projects.
+  [PORTFOLIO_FORMS.show]: portfolioShowAction,
   // The notification choices (decision 131): a ticked box is on, every other category off.
   [PUSH_FORM]: (args) =>
     postFormToApi(args, {
@@ -182,6 +186,23 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
       onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/account", lang), "push-saved"),
     }),
 };
+
+async function portfolioShowAction(args: ActionFunctionArgs) {
+  const form = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const posted = form?.get("projectId");
+  // Digits only name a project; anything else names none (404).
+  const id = typeof posted === "string" && /^\d{1,10}$/.test(posted) ? posted : "0";
+  return postFormToApi(args, {
+    form: `${PORTFOLIO_FORMS.show}-${id}`,
+    endpoint: showAccountProject,
+    params: { id },
+    toBody: (fields) => ({ public: fields.public === "1" }),
+    onSuccess: (answer, _fields, lang) => withNotice(localizePath("/account", lang), answer.body.public === true ? "portfolio-shown" : "portfolio-hidden"),
+  });
+}
 
 export async function accountPageAction(args: ActionFunctionArgs) {
   requireAccountPage(args.context, args.request);

@@ -4,11 +4,13 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { accountOverview } from "./account-space.server";
 import { listDevices } from "./devices.server";
 import { timetablePageData } from "~/features/timetable/timetable.api";
-import { pick } from "~/i18n/localized";
+import { pick, pickPair } from "~/i18n/localized";
 import { formatDateLabel } from "~/features/booking/slot-format";
 import { familyAttendance } from "~/features/teaching/family-attendance.server";
 import { familyLevels } from "~/features/levels/family-levels.server";
 import { pushChoicesOf } from "~/features/push/index.server";
+import { familyPortfolio } from "~/features/portfolio/portfolio.server";
+import { getSiteSettings } from "~/features/site/site.server";
 
 /**
  * Everything /account shows: the overview of GET /api/account, the signed-in devices, the academy's
@@ -16,7 +18,7 @@ import { pushChoicesOf } from "~/features/push/index.server";
  */
 export async function accountPageData(context: AppLoadContext, userId: number, lang: Lang) {
   const timeZone = await academyTimeZone(context.db);
-  const [overview, devices, timetable, attended, levels, push] = await Promise.all([
+  const [overview, devices, timetable, attended, levels, push, projects, settings] = await Promise.all([
     accountOverview(context.db, userId, timeZone, lang, context.config.sessionSecret),
     listDevices(context.db, userId, context.sessionRef),
     timetablePageData(context, userId, lang),
@@ -24,7 +26,14 @@ export async function accountPageData(context: AppLoadContext, userId: number, l
     // The children's levels and skills (issue 44, decision 130), read-only.
     familyLevels(context.db, userId, lang),
     pushChoicesOfUser(context, userId),
+    // The children's projects with the photos this family may see (decision 135).
+    familyPortfolio(context.db, userId),
+    getSiteSettings(context.db),
   ]);
+  const portfolio = {
+    familyUploads: settings.familyPortfolioUploads,
+    projects: projects.map((project) => ({ ...project, course: project.course ? pickPair(project.course, lang) : null })),
+  };
   // Each child's attendance (issue 30), labelled here in the academy's zone.
   const attendance = attended.map((enrolment) => ({
     code: enrolment.code,
@@ -33,7 +42,7 @@ export async function accountPageData(context: AppLoadContext, userId: number, l
     rate: enrolment.rate,
     marks: enrolment.marks.map((mark) => ({ meetingId: mark.meetingId, date: formatDateLabel(mark.startsAt, timeZone, lang), status: mark.status })),
   }));
-  return { ...overview, devices, timeZone, timetable, attendance, levels, push };
+  return { ...overview, devices, timeZone, timetable, attendance, levels, push, portfolio };
 }
 
 export type AccountPageData = Awaited<ReturnType<typeof accountPageData>>;

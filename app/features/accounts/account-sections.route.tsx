@@ -14,11 +14,26 @@ import { AttendanceSection } from "./AttendanceSection";
 import { CertificatesSection } from "./CertificatesSection";
 import { LevelsSection } from "./LevelsSection";
 import { PushSection } from "./PushSection";
+import { PortfolioSection } from "./PortfolioSection";
 
 /** /account's index: every section of the account, in the page's order. */
 export default function AccountSections() {
-  const { profile, bookings, waitlist, enrollments, brochureRequests, children, devices, timeZone, timetable, attendance, certificates, levels, push } =
-    useAccountData();
+  const {
+    profile,
+    bookings,
+    waitlist,
+    enrollments,
+    brochureRequests,
+    children,
+    devices,
+    timeZone,
+    timetable,
+    attendance,
+    certificates,
+    levels,
+    push,
+    portfolio,
+  } = useAccountData();
   return (
     <>
       <TimetableSection timetable={timetable.children} />
@@ -26,6 +41,7 @@ export default function AccountSections() {
       <PushSection push={push} />
       {attendance.length > 0 ? <AttendanceSection attendance={attendance} /> : null}
       {levels.length > 0 ? <LevelsSection levels={levels} /> : null}
+      {portfolio.projects.length > 0 || portfolio.familyUploads ? <PortfolioSection portfolio={portfolio} /> : null}
       {certificates.length > 0 ? <CertificatesSection certificates={certificates} /> : null}
       <BookingsSection bookings={bookings} />
       {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}

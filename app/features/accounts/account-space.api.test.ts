@@ -360,6 +360,7 @@ describe("my account API", () => {
       calendarFeedsDeleted: 0,
       savedChildrenDeleted: 1,
       consentAnswersDeleted: 0,
+      portfolioProjectsDeleted: 0,
       invoicesKept: 0,
       mailJobsDeleted: expect.any(Number),
       mailJobsBlanked: expect.any(Number),

@@ -1,5 +1,6 @@
 import { isStaffRole } from "~/lib/roles";
 import { Router, type RequestHandler } from "express";
+import { portfolioStorage } from "~server/storage/private-storage";
 import { z } from "zod";
 import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type Endpoint, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
@@ -160,7 +161,7 @@ export const deleteOwnAccount = defineEndpoint({
       const message = said(caller, "emailMismatch");
       throw new HttpError(400, message, { email: message });
     }
-    await deleteAccount(deps.db, user.id);
+    await deleteAccount(deps.db, user.id, portfolioStorage(deps.config));
     await endSession(deps, caller);
     return { status: 200, body: { message: said(caller, "deleted") } };
   },

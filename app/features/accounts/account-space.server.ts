@@ -16,6 +16,8 @@ import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/bo
 import { listChildren, type SavedChild } from "~/features/family/children.server";
 import { eraseFamilyMailJobs } from "./erase-queued-mail.server";
 import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.server";
+import { erasePortfolio } from "~/features/portfolio/portfolio.server";
+import type { MediaStorage } from "~server/storage/storage";
 import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
@@ -654,6 +656,8 @@ export interface DeletionSummary {
   savedChildrenDeleted: number;
   /** Consent answers (with their pickup people) deleted. */
   consentAnswersDeleted: number;
+  /** The children's portfolio projects deleted, with their photos (decision 135). */
+  portfolioProjectsDeleted: number;
   /** Invoices kept as issued: financial records the academy must keep (decision 093); their link to the account is cleared. */
   invoicesKept: number;
   /** Queued mails to the family deleted, and other mails (sent, or to staff) with the family's e-mails and names blanked (issue 39). */
@@ -667,11 +671,13 @@ export interface DeletionSummary {
  * sessions, reset links and the account itself are deleted, and the audit log notes it with
  * counts only (no name, no e-mail).
  */
-export async function deleteAccount(db: DB, userId: number): Promise<DeletionSummary> {
+export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaStorage, "remove">): Promise<DeletionSummary> {
   // One neutral e-mail per deletion: the bookings' unique (slot, e-mail) index stays satisfied
   // and nothing in it points at the person.
   const erasedEmail = `erased-${randomBytes(6).toString("hex")}@erased.invalid`;
-  return db.transaction().execute(async (trx) => {
+  // The portfolio photos' stored copies, removed once the erasure has committed (decision 135).
+  let portfolioFiles: string[] = [];
+  const summary = await db.transaction().execute(async (trx) => {
     const tx: DB = trx;
     const owner = await ownerOf(tx, userId);
     const now = nowIso();
@@ -753,6 +759,8 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     );
     const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now, enrollments);
     await eraseLevelRecords(tx, levelChildren);
+    const portfolio = await erasePortfolio(tx, levelChildren);
+    portfolioFiles = portfolio.files;
     // Places in the sections' lines: left (a held seat passed on), then erased, as the demo lines'.
     const sectionPlaces = await sectionWaitlistRows(tx, owner);
     let sectionWaitlistPlacesLeft = 0;
@@ -798,6 +806,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
       calendarFeedsDeleted: Number(feeds.numDeletedRows),
       savedChildrenDeleted: Number(children.numDeletedRows),
       consentAnswersDeleted,
+      portfolioProjectsDeleted: portfolio.projects,
       invoicesKept: invoices,
       ...mailJobs,
     };
@@ -805,4 +814,7 @@ export async function deleteAccount(db: DB, userId: number): Promise<DeletionSum
     await recordAudit(trx, { userId: null, action: "delete", entity: "account", entityId: userId, summary: { ...summary } });
     return summary;
   });
+  // A failure here leaves files no row names (never served: the file route reads through the rows).
+  if (files && portfolioFiles.length > 0) await files.remove(portfolioFiles).catch(() => undefined);
+  return summary;
 }

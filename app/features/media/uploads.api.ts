@@ -15,8 +15,9 @@ import { receivedFile } from "~/features/media/media.schema";
  * Reads one image from the multipart field `file` (and up to a few text fields) into memory, at
  * most MAX_UPLOAD_BYTES: sharp reads the bytes, only the re-encoded copies are stored.
  */
-export function imageReceiver(config: Config): RequestHandler {
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
+export function imageReceiver(config: Config, fields = 10): RequestHandler {
+  // `fields`: more for a form that ticks many boxes (a portfolio photo's children, decision 135).
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: config.maxUploadBytes, files: 1, fields, fieldSize: 4096, parts: fields + 2 } });
   return (req, res, next) => {
     upload.single("file")(req, res, (err: unknown) => {
       if (!err) return next();

@@ -5,9 +5,15 @@ import { useLang } from "~/i18n/use-lang";
 import { pageTexts } from "~/features/site/page-sections.server";
 import { pageText } from "~/features/site/page-text";
 import type { Route } from "./+types/projects.route";
+import { publicPortfolio } from "~/features/portfolio/portfolio.server";
+import { PublicPortfolio } from "~/features/portfolio/PublicPortfolio";
+import { pickPair } from "~/i18n/localized";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { texts: await pageTexts(context.db, ["projects"], langFromPath(new URL(request.url).pathname)) };
+  const lang = langFromPath(new URL(request.url).pathname);
+  const [texts, projects] = await Promise.all([pageTexts(context.db, ["projects"], lang), publicPortfolio(context.db)]);
+  // The students' projects their families chose to show, photos cleared by consent only (decision 135).
+  return { texts, projects: projects.map((project) => ({ ...project, course: project.course ? pickPair(project.course, lang) : null })) };
 }
 
 /** Works without script: ships without React's runtime, only the enhancement script (decision 055). */
@@ -31,6 +37,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         height={560}
         className="w-full max-w-3xl"
       />
+      {loaderData.projects.length > 0 ? <PublicPortfolio projects={loaderData.projects} /> : null}
     </main>
   );
 }

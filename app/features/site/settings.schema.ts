@@ -103,6 +103,8 @@ export const siteSettingsSchema = z.object({
   messagingPriceSms: z.number().int().min(0).max(100_000_000).default(5000),
   /** The public certificate page shows the child's full name; off: first name and initial (issue 39). */
   certificateFullName: z.boolean().default(false),
+  /** Families may add their own children's portfolio projects on /account (decision 135); off: only staff and instructors add them. */
+  familyPortfolioUploads: z.boolean().default(false),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

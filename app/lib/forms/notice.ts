@@ -36,6 +36,10 @@ export const NOTICES = {
   "attendance-saved": { ns: "teaching", key: "notice.saved" },
   // Levels and skills (decision 130): the roster's marks and the staff's ladder.
   "skills-saved": { ns: "levels", key: "roster.saved" },
+  // Portfolios (decision 135): a project saved from the roster or the account, shown or hidden on the website.
+  "portfolio-added": { ns: "portfolio", key: "roster.saved" },
+  "portfolio-shown": { ns: "portfolio", key: "account.shownNotice" },
+  "portfolio-hidden": { ns: "portfolio", key: "account.hiddenNotice" },
   "levels-saved": { ns: "levels", key: "api.saved" },
   // Broadcasts to families (decision 134).
   "broadcast-sent": { ns: "messaging", key: "api.broadcastQueued" },

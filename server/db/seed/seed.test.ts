@@ -216,6 +216,7 @@ describe("seed", () => {
       "demoChangeCutoffHours",
       "email",
       "enrolmentsPerFamily",
+      "familyPortfolioUploads",
       "followupMail",
       "instalmentReminderDays",
       "invoiceDueDays",

@@ -61,4 +61,5 @@ export const settings: SiteSettings = {
   messagingPriceSms: 5000,
   requireStaffSecondFactor: false,
   certificateFullName: false,
+  familyPortfolioUploads: false,
 };

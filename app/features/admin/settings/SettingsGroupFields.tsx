@@ -244,6 +244,7 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
         <SettingsBlock>
           <CheckSetting s={s} name="requireStaffSecondFactor" label={t("settings.requireSecondFactor")} hint={t("settings.requireSecondFactorHint")} />
           <CheckSetting s={s} name="certificateFullName" label={t("settings.certificateFullName")} hint={t("settings.certificateFullNameHint")} />
+          <CheckSetting s={s} name="familyPortfolioUploads" label={t("settings.familyPortfolioUploads")} hint={t("settings.familyPortfolioUploadsHint")} />
         </SettingsBlock>
       );
   }

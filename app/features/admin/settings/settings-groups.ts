@@ -43,7 +43,7 @@ export const SETTINGS_GROUPS = {
     "messagingPriceWhatsappService",
     "messagingPriceSms",
   ],
-  security: ["requireStaffSecondFactor", "certificateFullName"],
+  security: ["requireStaffSecondFactor", "certificateFullName", "familyPortfolioUploads"],
 } as const satisfies Record<string, readonly SettingKey[]>;
 
 export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
@@ -77,5 +77,10 @@ export const NUMBER_SETTINGS: ReadonlySet<SettingKey> = new Set([
   "messagingPriceWhatsappService",
   "messagingPriceSms",
 ]);
-export const CHECKBOX_SETTINGS: ReadonlySet<SettingKey> = new Set(["taxInclusive", "requireStaffSecondFactor", "certificateFullName"]);
+export const CHECKBOX_SETTINGS: ReadonlySet<SettingKey> = new Set([
+  "taxInclusive",
+  "requireStaffSecondFactor",
+  "certificateFullName",
+  "familyPortfolioUploads",
+]);
 export const LIST_SETTINGS: ReadonlySet<SettingKey> = new Set(["payMethods"]);

@@ -87,6 +87,7 @@ export const settingsFields = z.object({
   messagingPriceSms: int(0, 100_000_000),
   requireStaffSecondFactor: z.boolean({ error: v.invalid }),
   certificateFullName: z.boolean({ error: v.invalid }),
+  familyPortfolioUploads: z.boolean({ error: v.invalid }),
 });
 
 export type SettingKey = keyof typeof settingsFields.shape;

@@ -1,0 +1,5 @@
+/** A portfolio photo's address: the checked file route at a width (decision 135; never a file under /uploads/). */
+export const photoUrl = (id: number, width: number) => `/api/portfolio/photos/${id}?w=${width}`;
+
+/** Every stored width of the photo, for the browser to pick from. */
+export const photoSrcSet = (photo: { id: number; widths: number[] }) => photo.widths.map((width) => `${photoUrl(photo.id, width)} ${width}w`).join(", ");

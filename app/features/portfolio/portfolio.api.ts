@@ -1,0 +1,186 @@
+import { z } from "zod";
+import { defineEndpoint, fileAnswer, type Caller } from "~server/http/endpoint";
+import { HttpError } from "~server/http/errors";
+import { parseInput } from "~server/http/validate";
+import { serverT } from "~server/i18n";
+import type { SessionUser } from "~server/security/session";
+import { portfolioStorage } from "~server/storage/private-storage";
+import { idParams } from "~/lib/record-id";
+import { isStaffRole } from "~/lib/roles";
+import { imageReceiver } from "~/features/media/uploads.api";
+import { getSiteSettings } from "~/features/site/site.server";
+import { assertTeachesSection, taughtTeacherId } from "~/features/teaching/teaching-access.server";
+import { familyProjectSchema, MAX_IN_PHOTO, projectShownSchema, teachingProjectSchema } from "./portfolio.schema";
+import {
+  addFamilyProject,
+  addSectionProject,
+  familyEmailsOf,
+  familyPortfolio,
+  photoFileFor,
+  publicPortfolio,
+  sectionPortfolio,
+  setProjectShown,
+  type AddResult,
+  type Viewer,
+} from "./portfolio.server";
+
+const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "portfolio", `api.${key}`, values);
+const member = (caller: Caller) => caller.user as SessionUser;
+
+/** A refused addition as 404 / 409 / 400 (on its field), in the caller's language; 201 on success. */
+function added(caller: Caller, result: AddResult) {
+  if (result.ok) return { status: 201, body: { message: say(caller, "added"), projectId: result.projectId, photoId: result.photoId } };
+  const message = say(caller, result.reason === "childNotOnRoster" ? "notOnRoster" : result.reason);
+  if (result.reason === "notFound") throw new HttpError(404, message);
+  if (result.reason === "full") throw new HttpError(409, message);
+  const field = { notOnRoster: "inPhoto", childNotOnRoster: "enrolmentId", noFile: "file", notAnImage: "file" }[result.reason];
+  throw new HttpError(400, message, { [field]: message });
+}
+
+/** Additions of projects and photos: one budget per caller (each one runs the image pipeline). */
+const additions = [{ name: "portfolio-add", limit: 120, windowMs: 60 * 60_000 }];
+
+/** GET /api/teaching/sections/:id/portfolio: the group's roster (with each child's media consent) and its projects, every photo (own groups only). */
+export const sectionProjects = defineEndpoint({
+  method: "GET",
+  path: "/api/teaching/sections/:id/portfolio",
+  access: "teaching",
+  params: idParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    await assertTeachesSection(db, member(caller), params.id);
+    const group = await sectionPortfolio(db, params.id);
+    if (!group) throw new HttpError(404, say(caller, "notFound"));
+    return { status: 200, body: group };
+  },
+});
+
+/**
+ * POST /api/teaching/sections/:id/portfolio (multipart, the photo in `file`): a project for a child
+ * of the group (`enrolmentId`, `title`, `note`, `link`) with its first photo, or with `projectId`
+ * one more photo; `inPhoto` names the enrolments of the children in the photo. Audited.
+ */
+export const addSectionPortfolio = defineEndpoint({
+  method: "POST",
+  path: "/api/teaching/sections/:id/portfolio",
+  access: "teaching",
+  params: idParams,
+  limits: additions,
+  multipart: { file: "file", receive: ({ config }) => imageReceiver(config, MAX_IN_PHOTO + 8) },
+  // teachingProjectSchema, read once the caller is known to teach the group (as the skills'):
+  // another instructor's group answers 403 whatever was sent.
+  input: z.record(z.string(), z.unknown()),
+  async run({ deps: { db, config }, caller, params }, raw) {
+    const user = member(caller);
+    await assertTeachesSection(db, user, params.id);
+    const input = parseInput(teachingProjectSchema, raw, caller.lang);
+    return added(caller, await addSectionProject(db, portfolioStorage(config), params.id, input, user.id));
+  },
+});
+
+/** GET /api/account/portfolio: the projects of the family's children, each with the photos the family may see, and whether it may add its own. */
+export const accountPortfolio = defineEndpoint({
+  method: "GET",
+  path: "/api/account/portfolio",
+  access: "signed-in",
+  input: z.object({}),
+  async run({ deps: { db }, caller }) {
+    const [projects, settings] = await Promise.all([familyPortfolio(db, member(caller).id), getSiteSettings(db)]);
+    return { status: 200, body: { projects, familyUploads: settings.familyPortfolioUploads } };
+  },
+});
+
+/**
+ * POST /api/account/portfolio (multipart, the photo in `file`): the family's own project for one of
+ * its children (`enrolmentId` of an enrolment it holds), only while staff allow it (the setting
+ * `familyPortfolioUploads`; 403 otherwise).
+ */
+export const addAccountPortfolio = defineEndpoint({
+  method: "POST",
+  path: "/api/account/portfolio",
+  access: "signed-in",
+  limits: additions,
+  multipart: { file: "file", receive: ({ config }) => imageReceiver(config) },
+  // The setting is asked before the input is read: while it is off, nothing sent matters.
+  input: async ({ db }, _raw, { lang }) => {
+    if (!(await getSiteSettings(db)).familyPortfolioUploads) throw new HttpError(403, serverT(lang, "portfolio", "api.familyOff"));
+    return familyProjectSchema;
+  },
+  async run({ deps: { db, config }, caller }, input) {
+    return added(caller, await addFamilyProject(db, portfolioStorage(config), member(caller).id, input));
+  },
+});
+
+/** POST /api/account/portfolio/:id: the family shows its child's project on the public site (`public: true`) or stops. */
+export const showAccountProject = defineEndpoint({
+  method: "POST",
+  path: "/api/account/portfolio/:id",
+  access: "signed-in",
+  params: idParams,
+  limits: [{ name: "portfolio-show", limit: 300, windowMs: 60 * 60_000 }],
+  input: projectShownSchema,
+  async run({ deps: { db }, caller, params }, input) {
+    if (!(await setProjectShown(db, member(caller).id, params.id, input.public))) throw new HttpError(404, say(caller, "notFound"));
+    return { status: 200, body: { message: say(caller, input.public ? "shown" : "hidden"), public: input.public } };
+  },
+});
+
+/** GET /api/portfolio: the public section: projects families chose to show, with their photos cleared by consent only (no child's name). */
+export const publicProjects = defineEndpoint({
+  method: "GET",
+  path: "/api/portfolio",
+  access: "anyone",
+  input: z.object({}),
+  async run({ deps: { db } }) {
+    return { status: 200, body: { projects: await publicPortfolio(db) } };
+  },
+});
+
+/** Who the caller is to the photo rule: staff (with their second factor), an instructor, a family, or anyone. */
+async function viewerOf(db: Parameters<typeof familyEmailsOf>[0], caller: Caller): Promise<Viewer> {
+  const user = caller.user;
+  if (!user) return { kind: "public" };
+  if (isStaffRole(user.role) && !caller.secondFactorMissing) return { kind: "staff" };
+  if (user.role === "instructor") return { kind: "teacher", teacherId: await taughtTeacherId(db, user) };
+  return { kind: "family", emails: await familyEmailsOf(db, user.id) };
+}
+
+/**
+ * GET /api/portfolio/photos/:id?w=640: a photo's stored copy (WebP, at least `w` wide when there is
+ * one), only to a caller the photo rule admits; anyone else hears 404, as for a photo that does not
+ * exist. Never cached by a shared cache (consent and choices change).
+ */
+export const portfolioPhoto = defineEndpoint({
+  method: "GET",
+  path: "/api/portfolio/photos/:id",
+  access: "anyone",
+  produces: "webp",
+  params: idParams,
+  input: z.object({
+    w: z
+      .string()
+      .regex(/^\d{1,4}$/)
+      .transform(Number)
+      .optional(),
+  }),
+  async run({ deps: { db, config }, caller, params }, input) {
+    const name = await photoFileFor(db, params.id, await viewerOf(db, caller), input.w);
+    const bytes = name ? await portfolioStorage(config).read(name) : undefined;
+    if (!bytes) throw new HttpError(404, say(caller, "notFound"));
+    return fileAnswer("webp", new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      inline: true,
+      cacheControl: "private, no-store",
+      headers: { "X-Robots-Tag": "noindex", "Cross-Origin-Resource-Policy": "same-origin" },
+    });
+  },
+});
+
+export const portfolioEndpoints = [
+  sectionProjects,
+  addSectionPortfolio,
+  accountPortfolio,
+  addAccountPortfolio,
+  showAccountProject,
+  publicProjects,
+  portfolioPhoto,
+];
