@@ -22,6 +22,7 @@ import { moneyViewData, openPaymentNotices } from "~/features/billing/index.serv
 import { formatZoneLabel } from "~/features/booking/slot-format";
 import { dashboardToday } from "./dashboard-today.server";
 import { TodayPanels } from "./TodayPanels";
+import { RetentionLink } from "./retention/RetentionLink";
 
 /**
  * Links and figures only: no React ships to the page, signed in too (decision 108); the staff chrome's
@@ -155,6 +156,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       <MoneyView summary={loaderData.money.summary} refused={loaderData.money.refused} lang={lang} />
 
       <DemoFunnel rows={loaderData.funnel} />
+
+      <RetentionLink />
 
       <section aria-labelledby="latest-title" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="latest-title" className="mb-3 text-lg font-semibold text-slate-900">
