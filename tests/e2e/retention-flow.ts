@@ -83,7 +83,10 @@ export async function staffReadRetention(page: Page, lang: "en" | "ar") {
   await page.setViewportSize({ width: 390, height: 900 });
   await signInAsAdmin(page);
   await page.goto(`${prefix}/admin`);
-  await page.getByRole("link", { name: t.link }).click();
+  const link = page.getByRole("link", { name: t.link });
+  await link.scrollIntoViewIfNeeded();
+  await shot(page, `retention-dashboard-${lang}-390`);
+  await link.click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/admin/retention$`));
   await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
 

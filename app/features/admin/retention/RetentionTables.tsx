@@ -22,6 +22,8 @@ export function FigureSection(props: { id: string; title: string; definition: Re
         {/* A plain link: the browser downloads the file, with or without script. */}
         <a href={props.csv} download className="text-sm font-semibold text-indigo-700 underline hover:text-indigo-900" data-csv={props.id}>
           {t("csv")}
+          {/* Three downloads on one page: each link's name says which. */}
+          <span className="sr-only">: {props.title}</span>
         </a>
       </div>
       <div className="space-y-2 text-sm text-slate-700">{props.definition}</div>
