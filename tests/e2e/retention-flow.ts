@@ -83,6 +83,8 @@ export async function staffReadRetention(page: Page, lang: "en" | "ar") {
   await page.setViewportSize({ width: 390, height: 900 });
   await signInAsAdmin(page);
   await page.goto(`${prefix}/admin`);
+  // The dashboard shows the last whole term's figure beside the link.
+  await expect(page.getByTestId("retention-headline")).toContainText(seeded.last);
   const link = page.getByRole("link", { name: t.link });
   await link.scrollIntoViewIfNeeded();
   await shot(page, `retention-dashboard-${lang}-390`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { nowIso } from "~server/db/values";
 import { shiftTerm, termStart } from "./terms";
-import { defaultTerm } from "./retention.server";
+import { defaultTerm, retentionHeadline } from "./retention.server";
 
 /**
  * Issue 44 item 4 (decision 136): retention, fill rate and waitlist pressure, demo conversion by
@@ -207,6 +207,9 @@ describe("retention and occupancy", () => {
       [String(teachers.t2), '=HYPERLINK("http://evil.example","x")', 2, 1, 50],
     ]);
     expect(rows(q1.by.level)).toEqual([["none", null, 4, 2, 50]]);
+    // The dashboard's headline reads the same two terms.
+    expect(await retentionHeadline(server.db, "2031-Q1")).toMatchObject({ term: "2031-Q1", next: "2031-Q2", children: 4, returned: 2, rate: 50 });
+    expect(await retentionHeadline(server.db, "2031-Q2")).toMatchObject({ children: 5, returned: 2, rate: 40 });
     expect(rows(q1.by.place)).toEqual([
       ["academy", null, 3, 2, 66.7],
       ["online", null, 2, 1, 50],

@@ -100,6 +100,16 @@ function figures(inTerm: Seat[], keyOf: (seat: Seat) => string, returning: Set<s
   });
 }
 
+/** The dashboard's headline: the term's whole retention only (two quarters read). */
+export async function retentionHeadline(db: DB, term: string): Promise<RetentionFigure & { term: string; next: string }> {
+  const next = shiftTerm(term, 1);
+  const all = await seats(db, term, next);
+  const now = new Set(all.filter((seat) => seat.term === term).map((seat) => seat.child));
+  const back = new Set(all.filter((seat) => seat.term === next).map((seat) => seat.child));
+  const returned = [...now].filter((child) => back.has(child)).length;
+  return { term, next, key: "all", label: null, children: now.size, returned, rate: percent(returned, now.size) };
+}
+
 export async function retentionReport(db: DB, term: string, lang: Lang): Promise<RetentionReport> {
   const first = shiftTerm(term, -(TREND_TERMS - 1));
   const all = await seats(db, first, shiftTerm(term, 1));
