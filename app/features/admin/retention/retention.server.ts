@@ -4,6 +4,7 @@ import { pick } from "~/i18n/localized";
 import { termOf } from "~/features/billing";
 import { zonedParts } from "~/lib/zoned-time";
 import { DEMO_SOURCES, demoOutcomes, type DemoSource } from "~/features/sections/demo-enrolment.server";
+import { familyEmailOf } from "~/features/levels/levels.server";
 import { shiftTerm, termStart } from "./terms";
 
 /**
@@ -62,7 +63,8 @@ interface Seat {
 /**
  * The children of each term: an enrolment that was not cancelled (enrolled, or dropped later) and
  * holds no seat still waiting for its online payment, in a group not cancelled, whose first class
- * falls in the term. A child is the family's e-mail (lower case) and the child's key (decision 059).
+ * falls in the term. A child is the family's e-mail (as levels read it: trimmed, lower case) and the
+ * child's key (decisions 059, 130).
  */
 async function seats(db: DB, from: string, to: string): Promise<Seat[]> {
   const rows = await db
@@ -78,7 +80,7 @@ async function seats(db: DB, from: string, to: string): Promise<Seat[]> {
     .limit(MAX_ENROLMENTS)
     .execute();
   return rows.map((row) => ({
-    child: `${row.email.toLowerCase()}|${row.child_key}`,
+    child: `${familyEmailOf(row.email)}|${row.child_key}`,
     term: termOf(row.first_date),
     courseId: row.course_id,
     sectionId: row.section_id,
