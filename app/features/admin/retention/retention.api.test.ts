@@ -77,7 +77,9 @@ describe("retention and occupancy", () => {
   const get = (path: string, headers = staff) => server.request("GET", path, { headers });
   const csvText = async (path: string) => {
     const res = await fetch(`${server.url}${path}`, { headers: staff });
-    return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), text: await res.text() };
+    // Decoded keeping the byte order mark (res.text() drops it).
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), text };
   };
 
   beforeAll(async () => {
