@@ -62,7 +62,18 @@ function seed(tag: string, lang: "en" | "ar") {
         .prepare(
           "insert into section_enrolments (reference, code, section_id, course_id, child_name, child_key, child_age, parent_name, email, phone, lang, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 9, 'Parent', ?, '+971501234567', ?, ?, ?)",
         )
-        .run(randomBytes(8).toString("hex"), randomBytes(4).toString("hex").toUpperCase(), section, course.id, child, child.toLowerCase(), `${child.replace(/\W/g, "")}@example.com`, lang, now, now);
+        .run(
+          randomBytes(8).toString("hex"),
+          randomBytes(4).toString("hex").toUpperCase(),
+          section,
+          course.id,
+          child,
+          child.toLowerCase(),
+          `${child.replace(/\W/g, "")}@example.com`,
+          lang,
+          now,
+          now,
+        );
     enrol(before, `Hind ${tag}`);
     enrol(before, `Karim ${tag}`);
     enrol(nowGroup, `Hind ${tag}`);

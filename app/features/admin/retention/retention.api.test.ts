@@ -18,7 +18,18 @@ describe("retention and occupancy", () => {
   const courses = { a: 0, b: 0 };
   const teachers = { t1: 0, t2: 0 };
 
-  const section = async (name: string, o: { course: number; teacher: number | null; mode: "academy" | "online"; first: string; capacity?: number; taken?: number; status?: "open" | "closed" | "cancelled" }) => {
+  const section = async (
+    name: string,
+    o: {
+      course: number;
+      teacher: number | null;
+      mode: "academy" | "online";
+      first: string;
+      capacity?: number;
+      taken?: number;
+      status?: "open" | "closed" | "cancelled";
+    },
+  ) => {
     const now = nowIso();
     const at = `${o.first}T10:00:00.000Z`;
     const row = await server.db
@@ -47,7 +58,12 @@ describe("retention and occupancy", () => {
       .executeTakeFirstOrThrow();
     ids[name] = row.id;
   };
-  const enrol = async (sectionName: string, email: string, child: string, o: { status?: "enrolled" | "cancelled" | "dropped"; hold?: boolean; demo?: number; at?: string } = {}) => {
+  const enrol = async (
+    sectionName: string,
+    email: string,
+    child: string,
+    o: { status?: "enrolled" | "cancelled" | "dropped"; hold?: boolean; demo?: number; at?: string } = {},
+  ) => {
     const course = await server.db.selectFrom("course_sections").select("course_id").where("id", "=", ids[sectionName]!).executeTakeFirstOrThrow();
     const at = o.at ?? nowIso();
     await server.db
@@ -95,7 +111,18 @@ describe("retention and occupancy", () => {
     const teacher = (name_en: string, name_ar: string) =>
       server.db
         .insertInto("teachers")
-        .values({ name_en, name_ar, profile_en: "", profile_ar: "", experience_en: "", experience_ar: "", subjects: "[]", photo: "", created_at: now, updated_at: now })
+        .values({
+          name_en,
+          name_ar,
+          profile_en: "",
+          profile_ar: "",
+          experience_en: "",
+          experience_ar: "",
+          subjects: "[]",
+          photo: "",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
     teachers.t1 = (await teacher("-2+3", "مدرّبة أولى")).id;
@@ -166,7 +193,9 @@ describe("retention and occupancy", () => {
     const { retention } = res.body;
     expect(retention.term).toBe("2031-Q2");
     expect(retention.next).toBe("2031-Q3");
-    expect(retention.trend.map((r: { term: string; children: number; returned: number; rate: number | null }) => [r.term, r.children, r.returned, r.rate])).toEqual([
+    expect(
+      retention.trend.map((r: { term: string; children: number; returned: number; rate: number | null }) => [r.term, r.children, r.returned, r.rate]),
+    ).toEqual([
       ["2030-Q3", 0, 0, null],
       ["2030-Q4", 0, 0, null],
       ["2031-Q1", 4, 2, 50],
@@ -285,7 +314,16 @@ describe("retention and occupancy", () => {
     const bookedAt = new Date(Date.now() - 25 * 86_400_000).toISOString();
     const slot = await server.db
       .insertInto("demo_slots")
-      .values({ starts_at: classAt, duration_minutes: 45, capacity: 10, seats_taken: 5, course_id: courses.a, status: "open", created_at: now, updated_at: now })
+      .values({
+        starts_at: classAt,
+        duration_minutes: 45,
+        capacity: 10,
+        seats_taken: 5,
+        course_id: courses.a,
+        status: "open",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const parent = await server.signIn("user");
@@ -373,7 +411,12 @@ describe("retention and occupancy", () => {
     const parent = await server.signIn("user");
     const instructor = await server.signIn("instructor");
     const editor = await server.signIn("editor");
-    for (const path of ["/api/admin/reports/retention", "/api/admin/reports/retention.csv", "/api/admin/reports/occupancy.csv", "/api/admin/reports/conversion.csv"]) {
+    for (const path of [
+      "/api/admin/reports/retention",
+      "/api/admin/reports/retention.csv",
+      "/api/admin/reports/occupancy.csv",
+      "/api/admin/reports/conversion.csv",
+    ]) {
       expect((await server.request("GET", path)).status, path).toBe(401);
       for (const who of [parent, instructor]) {
         const res = await server.request("GET", path, { headers: { cookie: who.cookie } });

@@ -144,7 +144,9 @@ export async function retentionReport(db: DB, term: string, lang: Lang): Promise
   ]);
   const levelOf = new Map(levels.map((level) => [level.section_id, level]));
   const courseName = new Map(courses.map((course) => [String(course.id), pick(course, "name", lang)]));
-  const levelName = new Map(levels.map((l) => [String(l.id), `${pick({ name_en: l.course_en, name_ar: l.course_ar }, "name", lang)}: ${pick(l, "name", lang)}`]));
+  const levelName = new Map(
+    levels.map((l) => [String(l.id), `${pick({ name_en: l.course_en, name_ar: l.course_ar }, "name", lang)}: ${pick(l, "name", lang)}`]),
+  );
   const teacherName = new Map(teachers.map((teacher) => [String(teacher.id), pick(teacher, "name", lang)]));
   const byName = (a: RetentionFigure, b: RetentionFigure) =>
     (a.label === null ? 1 : 0) - (b.label === null ? 1 : 0) || (a.label ?? a.key).localeCompare(b.label ?? b.key);
@@ -154,10 +156,30 @@ export async function retentionReport(db: DB, term: string, lang: Lang): Promise
     next: shiftTerm(term, 1),
     trend,
     by: {
-      course: figures(inTerm, (s) => String(s.courseId), returning, (key) => courseName.get(key) ?? key).sort(byName),
-      level: figures(inTerm, (s) => String(levelOf.get(s.sectionId)?.id ?? "none"), returning, (key) => levelName.get(key) ?? null).sort(byName),
-      instructor: figures(inTerm, (s) => String(s.teacherId ?? "none"), returning, (key) => teacherName.get(key) ?? null).sort(byName),
-      place: figures(inTerm, (s) => s.place, returning, () => null).sort((a, b) => a.key.localeCompare(b.key)),
+      course: figures(
+        inTerm,
+        (s) => String(s.courseId),
+        returning,
+        (key) => courseName.get(key) ?? key,
+      ).sort(byName),
+      level: figures(
+        inTerm,
+        (s) => String(levelOf.get(s.sectionId)?.id ?? "none"),
+        returning,
+        (key) => levelName.get(key) ?? null,
+      ).sort(byName),
+      instructor: figures(
+        inTerm,
+        (s) => String(s.teacherId ?? "none"),
+        returning,
+        (key) => teacherName.get(key) ?? null,
+      ).sort(byName),
+      place: figures(
+        inTerm,
+        (s) => s.place,
+        returning,
+        () => null,
+      ).sort((a, b) => a.key.localeCompare(b.key)),
     },
   };
 }
