@@ -119,7 +119,7 @@ export async function staffReadRetention(page: Page, lang: "en" | "ar") {
   await page.setViewportSize({ width: 390, height: 900 });
 
   // Another term through the GET form: this term's child has no next term yet (0%).
-  await page.getByLabel(t.term).selectOption(seeded.current);
+  await page.getByRole("combobox", { name: t.term }).selectOption(seeded.current);
   await page.getByRole("button", { name: t.show }).click();
   await expect(page).toHaveURL(new RegExp(`term=${seeded.current}`));
   await expect(page.locator(`[data-breakdown=instructor] tr[data-key="${seeded.teacher}"] td`)).toHaveText(["1", "0", "0%"]);

@@ -87,7 +87,7 @@ export function BreakdownTable({ dimension, rows }: { dimension: Dimension; rows
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">{t("noData")}</p>
       ) : (
-        <table className="w-full text-start text-xs sm:text-sm [overflow-wrap:anywhere]" data-breakdown={dimension}>
+        <table className="w-full text-start text-xs sm:text-sm" data-breakdown={dimension}>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
               <th scope="col" className={head}>
@@ -103,7 +103,7 @@ export function BreakdownTable({ dimension, rows }: { dimension: Dimension; rows
           <tbody>
             {rows.map((row) => (
               <tr key={row.key} className="border-b border-slate-100" data-key={row.key}>
-                <th scope="row" className={`${cell} text-start font-medium text-slate-900`}>
+                <th scope="row" className={`${cell} text-start font-medium text-slate-900 [overflow-wrap:anywhere]`}>
                   <FigureName dimension={dimension} figure={row} />
                 </th>
                 <td className={cell}>{row.children}</td>
@@ -120,7 +120,10 @@ export function BreakdownTable({ dimension, rows }: { dimension: Dimension; rows
   );
 }
 
-/** Fill rate and waitlist pressure, one group a row; the group's name links to its page. */
+/**
+ * Fill rate and waitlist pressure, one group a row; the group's name links to its page. Three
+ * columns (each figure with its count under it), so the group's name has room on a phone.
+ */
 export function OccupancyTable({ groups, lang, days, dayLabel }: { groups: GroupOccupancy[]; lang: Lang; days: string[]; dayLabel: (day: string) => string }) {
   const { t } = useTranslation("retention");
   if (groups.length === 0) return <p className="text-sm text-slate-600">{t("occupancy.none")}</p>;
@@ -129,7 +132,7 @@ export function OccupancyTable({ groups, lang, days, dayLabel }: { groups: Group
     <table className="w-full text-start text-xs sm:text-sm" data-testid="occupancy">
       <thead>
         <tr className="border-b border-slate-200 text-slate-600">
-          {(["group", "seats", "fill", "waiting", "pressure"] as const).map((key) => (
+          {(["group", "fill", "pressure"] as const).map((key) => (
             <th key={key} scope="col" className={head}>
               {t(`occupancy.${key}`)}
             </th>
@@ -153,13 +156,19 @@ export function OccupancyTable({ groups, lang, days, dayLabel }: { groups: Group
               ) : null}
               {group.status === "closed" ? <span className="block font-medium text-slate-900">{t("occupancy.closed")}</span> : null}
             </th>
-            <td className={`${cell} whitespace-nowrap`}>{t("occupancy.seatsOf", { taken: group.taken, capacity: group.capacity })}</td>
-            <td className={`${cell} font-semibold`} data-fill>
-              {percentText(group.fill)}
+            <td className={cell}>
+              <span className="block font-semibold text-slate-900" data-fill>
+                {percentText(group.fill)}
+              </span>
+              <span className="block whitespace-nowrap">{t("occupancy.seatsOf", { taken: group.taken, capacity: group.capacity })}</span>
             </td>
-            <td className={cell}>{group.waiting}</td>
-            <td className={cell} data-pressure>
-              {group.pressure === null ? "—" : group.pressure.toFixed(2)}
+            <td className={cell}>
+              <span className="block font-semibold text-slate-900" data-pressure>
+                {group.pressure === null ? "—" : group.pressure.toFixed(2)}
+              </span>
+              <span className="block whitespace-nowrap" data-waiting>
+                {t("occupancy.waitingCount", { count: group.waiting })}
+              </span>
             </td>
           </tr>
         ))}
@@ -173,7 +182,7 @@ export function ConversionTable({ rows }: { rows: SourceConversion[] }) {
   const { t } = useTranslation("retention");
   const steps = ["booked", "attended", "enrolled"] as const;
   return (
-    <table className="w-full text-start text-xs sm:text-sm [overflow-wrap:anywhere]" data-testid="conversion">
+    <table className="w-full text-start text-xs sm:text-sm" data-testid="conversion">
       <thead>
         <tr className="border-b border-slate-200 text-slate-600">
           {(["source", ...steps, "rate"] as const).map((key) => (
