@@ -88,6 +88,7 @@ function site(lang: Lang): RouteConfigEntry[] {
       // One page per group of settings (issue 42 step 9, decision 116); /admin/settings lists them.
       route("settings/:group", "features/admin/settings/settings-group.route.tsx", { id: id("admin-settings-group") }),
       route("audit", "features/admin/audit/audit.route.tsx", { id: id("admin-audit") }),
+      route("retention", "features/admin/retention/retention.route.tsx", { id: id("admin-retention") }),
       route("slots", "features/booking/admin-slots.route.tsx", { id: id("admin-slots") }),
       route("sections", "features/sections/admin-sections.route.tsx", { id: id("admin-sections") }),
       route("sections/new", "features/sections/admin-section-new.route.tsx", { id: id("admin-section-new") }),

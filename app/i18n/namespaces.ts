@@ -47,6 +47,8 @@ const USED_ON: Record<string, RegExp> = {
   paying: /^\/enrolments\/confirmed$|^\/enroll\/confirmed$|^\/account\/invoices$|^\/payments\/invoice$/,
   // Refunds and billing documents (decision 092): staff screens only.
   refunds: /$^/,
+  // Retention and occupancy (decision 136): a staff screen only.
+  retention: /$^/,
 };
 
 /** Which translation namespaces a page does NOT need. */

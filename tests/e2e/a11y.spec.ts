@@ -1099,6 +1099,8 @@ test.describe("axe on the admin area", () => {
       `/admin/settings/camps/${ids.camp}`,
       "/admin/audit",
       "/admin/media",
+      // Retention and occupancy (decision 136).
+      "/admin/retention",
     ];
     const arabic = [
       "/admin",
@@ -1122,6 +1124,7 @@ test.describe("axe on the admin area", () => {
       `/admin/sections/${ids.section}`,
       `/admin/sections/${ids.section}/roster`,
       `/admin/slots?view=week&date=${ids.sectionWeek}`,
+      "/admin/retention",
     ];
     return [...screens, ...arabic.map((path) => `/ar${path}`)];
   };

@@ -14,6 +14,7 @@ export const adminNav = [
   { to: "/admin/messages", key: "messages" },
   { to: "/admin/discounts", key: "discounts", adminOnly: true },
   { to: "/admin/billing", key: "billing" },
+  { to: "/admin/retention", key: "retention" },
   { to: "/admin/enrollment-forms", key: "enrollments" },
   { to: "/admin/brochure-leads", key: "brochureLeads" },
   { to: "/admin/products", key: "products" },

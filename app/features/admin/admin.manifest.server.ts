@@ -1,13 +1,14 @@
 import { defineFeature } from "~server/feature-manifest";
 import { auditApi } from "./audit/audit.api";
+import { retentionApi } from "./retention/retention.api";
 import { settingsApi } from "./settings/settings.api";
 import { staffNoticeMail } from "~/features/admin-kit/staff-notice.server";
 import { submissionsApi } from "./submissions/submissions.api";
 import { usersApi } from "./users/users.api";
 
-/** The staff area's own screens: submissions, users, settings and the audit log (decision 052). */
+/** The staff area's own screens: submissions, users, settings, the audit log and the retention figures (decision 052). */
 export const adminManifest = defineFeature({
   name: "admin",
-  routers: (deps) => [submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps)],
+  routers: (deps) => [submissionsApi(deps), usersApi(deps), settingsApi(deps), auditApi(deps), retentionApi(deps)],
   mails: [staffNoticeMail],
 });

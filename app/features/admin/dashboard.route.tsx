@@ -22,6 +22,8 @@ import { moneyViewData, openPaymentNotices } from "~/features/billing/index.serv
 import { formatZoneLabel } from "~/features/booking/slot-format";
 import { dashboardToday } from "./dashboard-today.server";
 import { TodayPanels } from "./TodayPanels";
+import { RetentionLink } from "./retention/RetentionLink";
+import { academyToday, defaultTerm, retentionHeadline } from "./retention/retention.server";
 
 /**
  * Links and figures only: no React ships to the page, signed in too (decision 108); the staff chrome's
@@ -39,12 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paymentNotices = await openPaymentNotices(context.db);
   const timeZone = timeZoneOf(settings);
   const today = await dashboardToday(context.db, timeZone);
+  const retention = await retentionHeadline(context.db, defaultTerm(academyToday(timeZone)));
   return {
     ...dashboard,
     today,
     zoneLabel: formatZoneLabel(new Date(), timeZone, lang),
     academyZone: timeZone,
     funnel,
+    retention,
     money,
     paymentNotices,
     noticeResolved: url.searchParams.has("notice-resolved"),
@@ -155,6 +159,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       <MoneyView summary={loaderData.money.summary} refused={loaderData.money.refused} lang={lang} />
 
       <DemoFunnel rows={loaderData.funnel} />
+
+      <RetentionLink headline={loaderData.retention} />
 
       <section aria-labelledby="latest-title" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="latest-title" className="mb-3 text-lg font-semibold text-slate-900">

@@ -7,6 +7,7 @@ export { PriceSummary } from "./discounts/PriceSummary";
 export { quoteView, servedQuote, type QuoteView } from "./discounts/quote-view";
 export { InstalmentRuleForm, type RuleAnswer } from "./instalments/InstalmentRuleForm";
 export { MoneyView } from "./reports/MoneyView";
+export { termOf } from "./reports/money-period";
 export { PaymentNotices } from "./payments/PaymentNotices";
 export { RefundProposal, type RefundProposalView } from "./RefundProposal";
 export { accountInvoicesPath, adminInvoicePath, enrolmentPaymentPath } from "./paths";

@@ -111,19 +111,53 @@ export interface FunnelRow {
 const MAX_FUNNEL_BOOKINGS = 50_000;
 
 /**
- * Demo classes booked → attended → enrolled, per course and month of the class (decision 069).
+ * Where a demo booking came from, as the data records it (no marketing source is asked for):
+ * `waitlist` an offer from the slot's waiting list accepted (decision 032), `account` booked while
+ * signed in, `guest` booked on the site without an account.
+ */
+export type DemoSource = "waitlist" | "account" | "guest";
+export const DEMO_SOURCES: readonly DemoSource[] = ["waitlist", "account", "guest"];
+
+/** One demo booking of the funnel with its outcome (decision 069's rules). */
+export interface DemoOutcome {
+  id: number;
+  courseId: number | null;
+  course: string;
+  /** YYYY-MM of the demo class, on the academy's clock. */
+  month: string;
+  attended: boolean;
+  enrolled: boolean;
+  source: DemoSource;
+}
+
+/**
+ * The demo classes of the last `months` months, each booking with its outcome (decision 069).
  * Booked: every booking but the cancelled ones. Attended: marked attended by staff. Enrolled: a
  * booking followed by an enrolment of the same child in the same course (converted by staff, or
  * made by the family with the booking's e-mail and child's name after the booking), whatever that
- * enrolment's later fate; each booking counts once.
+ * enrolment's later fate; each booking counts once. The funnel below and the conversion by source
+ * (the retention screen, decision 136) group these same outcomes.
  */
-export async function demoFunnel(db: DB, timeZone: string, lang: Lang, months = 12): Promise<FunnelRow[]> {
+export async function demoOutcomes(db: DB, timeZone: string, lang: Lang, months = 12): Promise<DemoOutcome[]> {
   const since = new Date(Date.now() - months * 31 * 86_400_000).toISOString();
   const bookings = await db
     .selectFrom("demo_bookings as b")
     .innerJoin("demo_slots as s", "s.id", "b.slot_id")
     .leftJoin("courses as c", "c.id", "b.course_id")
-    .select(["b.id", "b.course_id", "b.course_name", "b.status", "b.email", "b.child_name", "b.created_at", "s.starts_at", "c.name_en", "c.name_ar"])
+    .select((eb) => [
+      "b.id",
+      "b.course_id",
+      "b.course_name",
+      "b.status",
+      "b.email",
+      "b.child_name",
+      "b.created_at",
+      "b.user_id",
+      "s.starts_at",
+      "c.name_en",
+      "c.name_ar",
+      eb.exists(eb.selectFrom("slot_waitlist as w").select("w.id").whereRef("w.booking_id", "=", "b.id")).as("from_waitlist"),
+    ])
     .where("s.starts_at", ">=", since)
     .where("b.status", "<>", "cancelled")
     .orderBy("s.starts_at")
@@ -147,16 +181,29 @@ export async function demoFunnel(db: DB, timeZone: string, lang: Lang, months = 
     const seen = firstEnrolled.get(key);
     if (seen === undefined || e.created_at < seen) firstEnrolled.set(key, e.created_at);
   }
-  const rows = new Map<string, FunnelRow>();
-  for (const b of bookings) {
-    const month = zonedParts(b.starts_at, timeZone).date.slice(0, 7);
-    const key = `${b.course_id ?? b.course_name}|${month}`;
-    const course = b.name_en !== null && b.name_ar !== null ? (lang === "ar" ? b.name_ar : b.name_en) : b.course_name;
-    const row = rows.get(key) ?? { courseId: b.course_id, course, month, booked: 0, attended: 0, enrolled: 0 };
-    row.booked++;
-    if (b.status === "attended") row.attended++;
+  return bookings.map((b) => {
     const enrolledAt = firstEnrolled.get(`${b.course_id}|${b.email.toLowerCase()}|${childKey(b.child_name)}`);
-    if (converted.has(b.id) || (enrolledAt !== undefined && enrolledAt >= b.created_at)) row.enrolled++;
+    return {
+      id: b.id,
+      courseId: b.course_id,
+      course: b.name_en !== null && b.name_ar !== null ? (lang === "ar" ? b.name_ar : b.name_en) : b.course_name,
+      month: zonedParts(b.starts_at, timeZone).date.slice(0, 7),
+      attended: b.status === "attended",
+      enrolled: converted.has(b.id) || (enrolledAt !== undefined && enrolledAt >= b.created_at),
+      source: Number(b.from_waitlist) === 1 ? "waitlist" : b.user_id !== null ? "account" : "guest",
+    };
+  });
+}
+
+/** Demo classes booked → attended → enrolled, per course and month of the class (decision 069). */
+export async function demoFunnel(db: DB, timeZone: string, lang: Lang, months = 12): Promise<FunnelRow[]> {
+  const rows = new Map<string, FunnelRow>();
+  for (const b of await demoOutcomes(db, timeZone, lang, months)) {
+    const key = `${b.courseId ?? b.course}|${b.month}`;
+    const row = rows.get(key) ?? { courseId: b.courseId, course: b.course, month: b.month, booked: 0, attended: 0, enrolled: 0 };
+    row.booked++;
+    if (b.attended) row.attended++;
+    if (b.enrolled) row.enrolled++;
     rows.set(key, row);
   }
   return [...rows.values()].sort((a, b) => b.month.localeCompare(a.month) || a.course.localeCompare(b.course));
