@@ -206,10 +206,14 @@ test.describe("axe on public pages", () => {
     for (const url of [path, `/ar${path}`]) {
       await page.goto(url, { waitUntil: "load" });
       await page.locator("input[type=radio]:not([disabled])").first().check();
-      await page.evaluate(() => {
-        const radio = document.querySelector<HTMLInputElement>("input[type=radio]:checked");
-        if (radio) radio.value = "999999";
-      });
+      // React's render after the check can put the slot's own value back (seen on a loaded machine:
+      // the move then succeeded and no refusal came): set it until it stays.
+      const checked = page.locator("input[type=radio]:checked");
+      await expect(async () => {
+        await checked.evaluate((radio: HTMLInputElement) => (radio.value = "999999"));
+        await page.waitForTimeout(300);
+        await expect(checked).toHaveValue("999999", { timeout: 100 });
+      }).toPass({ timeout: 10_000 });
       await page.locator("main form[method=post] button[type=submit]").click();
       await expect(page.getByRole("alert")).toBeVisible();
       findings.push(await audit(page));
