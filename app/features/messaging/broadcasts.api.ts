@@ -85,6 +85,15 @@ function sendTime(sendAt: string, timeZone: string, lang: Lang): Date | null {
   return at;
 }
 
+/** What both the preview and the send read first: the audience (checked), the settings, the academy's zone and the send time. */
+async function planOf(db: DB, input: Fields, lang: Lang) {
+  const audience = audienceOf(input);
+  await checkAudience(db, audience, lang);
+  const settings = await getSiteSettings(db);
+  const zone = timeZoneOf(settings);
+  return { audience, settings, zone, at: sendTime(input.sendAt, zone, lang) };
+}
+
 /** GET /api/admin/messaging/broadcasts: the newest broadcasts with their delivery figures, and the audiences staff may choose. */
 export const listBroadcastsEndpoint = defineEndpoint({
   method: "GET",
@@ -105,11 +114,7 @@ export const previewBroadcast = defineEndpoint({
   limits: [perAccount("messaging-broadcast-preview", 60)],
   input: broadcastPreviewSchema,
   async run({ deps: { db, config }, caller }, input) {
-    const audience = audienceOf(input);
-    await checkAudience(db, audience, caller.lang);
-    const settings = await getSiteSettings(db);
-    const zone = timeZoneOf(settings);
-    const at = sendTime(input.sendAt, zone, caller.lang);
+    const { audience, settings, zone, at } = await planOf(db, input, caller.lang);
     const recipients = await recipientsOf(db, config, audience, input.category);
     const estimate = estimateOf(recipients, input.category, settings);
     return {
@@ -138,10 +143,7 @@ export const sendBroadcastEndpoint = defineEndpoint({
   limits: [perAccount("messaging-broadcast", 20)],
   input: broadcastSchema,
   async run({ deps: { db, config }, caller }, input) {
-    const audience = audienceOf(input);
-    await checkAudience(db, audience, caller.lang);
-    const zone = timeZoneOf(await getSiteSettings(db));
-    const at = sendTime(input.sendAt, zone, caller.lang);
+    const { audience, zone, at } = await planOf(db, input, caller.lang);
     const done = await createBroadcast(db, config, {
       key: input.idempotencyKey,
       audience,
