@@ -78,6 +78,11 @@ async function main(): Promise<void> {
     const port = typeof address === "object" && address ? address.port : config.port;
     console.log(`STEM Academy is running at http://localhost:${port}`);
   });
+  // Node closes an idle kept-alive connection after 5 s; a client (a proxy, a browser, Playwright)
+  // that reuses it at that moment gets a reset instead of an answer (a CI run's flaky test). Idle
+  // connections are kept longer than the usual proxies' 60 s, so the client always closes first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // While no staff account exists, print a one-time link to create the first one.
   const setupLink = await adminSetupLink(db, config);
   if (setupLink) console.log(`No staff account exists yet. Create the first one (link valid 24 hours, once): ${setupLink}`);
