@@ -79,8 +79,8 @@ describe("typed mail", () => {
       data: { seed: "x", userId: 1, lang: "fr", purpose: "reset" },
     });
     const job = () => mailJobsOf(server.db, passwordLinkMail).executeTakeFirstOrThrow();
-    await expect.poll(async () => (await job()).attempts, { timeout: 10_000 }).toBe(1);
-    expect((await job()).status).toBe("queued");
+    // A claim counts the attempt while the job is still running: wait for the failure to be stored.
+    await expect.poll(async () => [(await job()).attempts, (await job()).status], { timeout: 10_000 }).toEqual([1, "queued"]);
     expect((await job()).last_error).toContain("lang");
     expect(outboxMails(server.config.dataDir).filter((mail) => mail.to === "stale.row@example.com")).toEqual([]);
     await server.db

@@ -16,8 +16,13 @@ export interface BenchServer {
   kill: () => Promise<void>;
 }
 
+let serverBuilt = false;
+
 /** Builds the production bundle into BUILD_DIR (default build/) unless it is there. */
 function ensureBuild(): void {
+  // Once per process: a benchmark starts its server several times on the same sources.
+  if (serverBuilt) return;
+  serverBuilt = true;
   if (!existsSync(path.join(process.env.BUILD_DIR ?? "build", "server/index.js"))) {
     console.log("Building the production bundle...");
     execSync("npx react-router build", { stdio: ["ignore", "ignore", "inherit"] });

@@ -10,6 +10,34 @@ const head = `${cell} text-start font-medium`;
 /** A percent as the screen writes it ("62.5%"), a dash where nothing was counted. */
 export const percentText = (rate: number | null): string => (rate === null ? "—" : `${rate}%`);
 
+/** A table's header row: one column heading per label. */
+function HeaderRow({ labels }: { labels: string[] }) {
+  return (
+    <thead>
+      <tr className="border-b border-slate-200 text-slate-600">
+        {labels.map((label) => (
+          <th key={label} scope="col" className={head}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A retention row's three figures: children counted, children back, the rate. */
+function RetentionCells({ row }: { row: RetentionFigure }) {
+  return (
+    <>
+      <td className={cell}>{row.children}</td>
+      <td className={cell}>{row.returned}</td>
+      <td className={`${cell} font-semibold`} data-rate>
+        {percentText(row.rate)}
+      </td>
+    </>
+  );
+}
+
 /** A section of the screen: its title, its written definition, its CSV download, then its tables. */
 export function FigureSection(props: { id: string; title: string; definition: ReactNode; csv: string; children: ReactNode }) {
   const { t } = useTranslation("retention");
@@ -46,15 +74,7 @@ export function TrendTable({ trend }: { trend: Array<RetentionFigure & { term: s
     <div>
       <h3 className="mb-1 font-semibold text-slate-900">{t("retention.trend")}</h3>
       <table className="w-full text-start text-xs sm:text-sm" data-testid="retention-trend">
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-600">
-            {(["termCol", "nextCol", "children", "returned", "rate"] as const).map((key) => (
-              <th key={key} scope="col" className={head}>
-                {t(`retention.${key}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <HeaderRow labels={(["termCol", "nextCol", "children", "returned", "rate"] as const).map((key) => t(`retention.${key}`))} />
         <tbody>
           {trend.map((row) => (
             <tr key={row.term} className="border-b border-slate-100" data-term={row.term}>
@@ -64,11 +84,7 @@ export function TrendTable({ trend }: { trend: Array<RetentionFigure & { term: s
               <td className={cell}>
                 <LtrValue>{row.next}</LtrValue>
               </td>
-              <td className={cell}>{row.children}</td>
-              <td className={cell}>{row.returned}</td>
-              <td className={`${cell} font-semibold`} data-rate>
-                {percentText(row.rate)}
-              </td>
+              <RetentionCells row={row} />
             </tr>
           ))}
         </tbody>
@@ -88,29 +104,14 @@ export function BreakdownTable({ dimension, rows }: { dimension: Dimension; rows
         <p className="text-sm text-slate-600">{t("noData")}</p>
       ) : (
         <table className="w-full text-start text-xs sm:text-sm" data-breakdown={dimension}>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className={head}>
-                {t(`retention.name.${dimension}`)}
-              </th>
-              {(["children", "returned", "rate"] as const).map((key) => (
-                <th key={key} scope="col" className={head}>
-                  {t(`retention.${key}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <HeaderRow labels={[t(`retention.name.${dimension}`), ...(["children", "returned", "rate"] as const).map((key) => t(`retention.${key}`))]} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.key} className="border-b border-slate-100" data-key={row.key}>
                 <th scope="row" className={`${cell} text-start font-medium text-slate-900 [overflow-wrap:anywhere]`}>
                   <FigureName dimension={dimension} figure={row} />
                 </th>
-                <td className={cell}>{row.children}</td>
-                <td className={cell}>{row.returned}</td>
-                <td className={`${cell} font-semibold`} data-rate>
-                  {percentText(row.rate)}
-                </td>
+                <RetentionCells row={row} />
               </tr>
             ))}
           </tbody>
@@ -130,15 +131,7 @@ export function OccupancyTable({ groups, lang, days, dayLabel }: { groups: Group
   const separator = lang === "ar" ? "، " : ", ";
   return (
     <table className="w-full text-start text-xs sm:text-sm" data-testid="occupancy">
-      <thead>
-        <tr className="border-b border-slate-200 text-slate-600">
-          {(["group", "fill", "pressure"] as const).map((key) => (
-            <th key={key} scope="col" className={head}>
-              {t(`occupancy.${key}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <HeaderRow labels={(["group", "fill", "pressure"] as const).map((key) => t(`occupancy.${key}`))} />
       <tbody>
         {groups.map((group) => (
           <tr key={group.id} className="border-b border-slate-100 align-top" data-group={group.id}>
@@ -183,15 +176,7 @@ export function ConversionTable({ rows }: { rows: SourceConversion[] }) {
   const steps = ["booked", "attended", "enrolled"] as const;
   return (
     <table className="w-full text-start text-xs sm:text-sm" data-testid="conversion">
-      <thead>
-        <tr className="border-b border-slate-200 text-slate-600">
-          {(["source", ...steps, "rate"] as const).map((key) => (
-            <th key={key} scope="col" className={head}>
-              {t(`conversion.${key}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <HeaderRow labels={(["source", ...steps, "rate"] as const).map((key) => t(`conversion.${key}`))} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.source} className="border-b border-slate-100" data-source={row.source}>
