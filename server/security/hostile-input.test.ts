@@ -27,7 +27,8 @@ import { nowIso } from "~server/db/values";
 import { createLogger } from "~server/logger";
 import { startTestServer, type TestServer } from "~server/test/harness";
 import { urlBait } from "~server/test/url-bait";
-import { addDays, zonedParts } from "~/lib/zoned-time";
+import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
+import { signToken } from "~server/security/signed";
 import { routeKeys } from "~server/test/route-table";
 import { SoftAuthenticator } from "~server/test/soft-authenticator";
 import { startStripeStandIn, type StripeStandIn, type StripeEvent } from "~server/test/stripe-stand-in";
@@ -945,6 +946,13 @@ describe("hostile input on every endpoint", () => {
     const teaching = await groupWithMeeting(db, { teacherId: null, startsAt: new Date(Date.now() - 60_000), children: 1 });
     ids.teachMeeting = teaching.meetingId;
     ids.teachEnrolment = teaching.enrolmentIds[0]!;
+    // A class at noon of the academy's today, whose child's pass the check-in sample scans (decision 141).
+    const passClass = await groupWithMeeting(db, {
+      teacherId: null,
+      startsAt: zonedToUtc(zonedParts(new Date(), "Asia/Kolkata").date, "12:00", "Asia/Kolkata"),
+      children: 1,
+    });
+    tokens.classPass = signToken(server.config.sessionSecret, "class-pass", [passClass.enrolmentIds[0]!], Date.now() + 86_400_000);
     // Its course's ladder, built by the levels samples (issue 44, decision 130).
     ids.teachSection = teaching.sectionId;
     ids.ladderCourse = (await db.selectFrom("course_sections").select("course_id").where("id", "=", teaching.sectionId).executeTakeFirstOrThrow()).course_id;
@@ -1879,6 +1887,13 @@ describe("hostile input on every endpoint", () => {
       stores: { meeting_attendance: 1, audit_log: 1 },
     },
     {
+      route: "POST /api/teaching/check-ins",
+      url: () => "/api/teaching/check-ins",
+      admin: true,
+      body: () => ({ token: tokens.classPass }),
+      stores: { meeting_attendance: 1, audit_log: 1 },
+    },
+    {
       route: "POST /api/admin/courses/:id/levels",
       url: () => `/api/admin/courses/${ids.ladderCourse}/levels`,
       admin: true,
@@ -2491,6 +2506,7 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/teaching/sections/:id/skills", url: () => `/api/teaching/sections/${ids.teachSection}/skills`, admin: true },
     { route: "GET /api/teaching/sections/:id/portfolio", url: () => `/api/teaching/sections/${ids.teachSection}/portfolio`, admin: true },
     { route: "GET /api/account/portfolio", url: () => "/api/account/portfolio", admin: false, account: "own" },
+    { route: "GET /api/account/class-passes", url: () => "/api/account/class-passes", admin: false, account: "own", query: { kind: "term" } },
     { route: "GET /api/portfolio", url: () => "/api/portfolio", admin: false },
     { route: "GET /api/portfolio/photos/:id", url: () => `/api/portfolio/photos/${ids.portfolioPhoto}`, admin: false, query: { w: "640" } },
     { route: "GET /api/teaching/certificates/:id/pdf", url: () => `/api/teaching/certificates/${ids.ownCertificate}/pdf`, admin: true },

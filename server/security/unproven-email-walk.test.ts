@@ -11,6 +11,7 @@ import { loader as accountLoader } from "~/features/accounts/account.route";
 import { loader as securityLoader } from "~/features/accounts/security/security.route";
 import { loader as makeupsLoader } from "~/features/makeups/account-makeups.route";
 import { loader as invoicesLoader } from "~/features/billing/reports/account-invoices.route";
+import { loader as passesLoader } from "~/features/teaching/account-passes.route";
 
 /**
  * The access walk's "unproven e-mail" persona (issue 39 finding 1): a real family enrols without an
@@ -30,6 +31,7 @@ const pages = {
   "account/security": securityLoader,
   "account/makeups": makeupsLoader,
   "account/invoices": invoicesLoader,
+  "account/passes": passesLoader,
 } as unknown as Record<string, (args: LoaderFunctionArgs) => unknown>;
 
 describe("an account with an unproven e-mail of a real family reaches none of its records", () => {
@@ -206,5 +208,6 @@ describe("an account with an unproven e-mail of a real family reaches none of it
     expect(await (await get("/api/account/invoices")).text()).toContain(CHILD);
     expect(await (await get("/account")).text()).toContain(CHILD);
     expect(await (await get("/api/account/portfolio")).text()).toContain("Walk project");
+    expect(await (await get("/api/account/class-passes")).text()).toContain(CHILD);
   });
 });

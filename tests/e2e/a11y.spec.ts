@@ -663,7 +663,8 @@ test.describe("axe on interactive states", () => {
     };
     expect((await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, { data: child })).status()).toBe(201);
     expect((await page.request.post("/api/account/calendar-feed")).status()).toBe(201);
-    await auditAll(page, ["/account", "/ar/account"]);
+    // With the children's class passes (decision 141).
+    await auditAll(page, ["/account", "/ar/account", "/account/passes", "/ar/account/passes?print=term"]);
     // The staff's side: a demo booking's conversion page and the dashboard's funnel.
     const context = await browser.newContext();
     const staff = await context.newPage();
@@ -911,6 +912,9 @@ test.describe("axe on the teaching pages (issue 30)", () => {
       "/ar/teaching/security",
       `/teaching/messages?family=${encodeURIComponent(family)}`,
       `/ar/teaching/messages?family=${encodeURIComponent(family)}`,
+      // The check-in page a class pass opens, and its refusal of a pass it cannot read (decision 141).
+      "/teaching/check-in",
+      "/ar/teaching/check-in?token=1.2.not-a-pass",
     ]);
     // axe runs only in a page of a context the test made (not browser.newPage()).
     const context = await browser.newContext();

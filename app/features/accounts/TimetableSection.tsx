@@ -14,6 +14,7 @@ const FIRST = 3;
  */
 export function TimetableSection({ timetable }: { timetable: TimetableChild[] }) {
   const { t } = useTranslation("timetable");
+  const { t: tt } = useTranslation("teaching");
   return (
     <AccountSection id="timetable" title={t("account.heading")}>
       <p className="mt-2 text-slate-700">{t("account.intro")}</p>
@@ -26,6 +27,10 @@ export function TimetableSection({ timetable }: { timetable: TimetableChild[] })
         </p>
       ) : (
         <>
+          {/* Each child's class pass, scanned at arrival (decision 141). */}
+          <LocalLink to="/account/passes" className="mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+            {tt("passes.link")}
+          </LocalLink>
           {timetable.map((child, index) => (
             <section key={`${child.name}-${index}`} aria-labelledby={`timetable-child-${index}`} className="mt-5">
               <h3 id={`timetable-child-${index}`} className="text-lg font-semibold text-slate-900">

@@ -7,3 +7,6 @@ export const ATTENDANCE_FORMS = { allPresent: "attendance-all-present", marks: "
 /** Field names of one child's mark on the page's form: a radio group and a note. */
 export const statusField = (enrolmentId: number) => `status-${enrolmentId}`;
 export const noteField = (enrolmentId: number) => `note-${enrolmentId}`;
+
+/** The check-in page's form (decision 141). */
+export const CHECK_IN_FORM = "check-in";

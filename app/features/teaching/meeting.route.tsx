@@ -89,6 +89,9 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
         <LocalLink to={`/teaching/sections/${meeting.sectionId}/portfolio`} className="ms-4 mt-2 inline-block text-sm font-medium text-indigo-800 underline">
           {tp("roster.linkFromRoster")}
         </LocalLink>
+        <LocalLink to="/teaching/check-in" className="ms-4 mt-2 inline-block text-sm font-medium text-indigo-800 underline">
+          {t("checkIn.fromRoster")}
+        </LocalLink>
       </header>
       {meeting.cancelled ? <p className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">{t("meeting.cancelled")}</p> : null}
       {!meeting.cancelled && meeting.notYet ? <p className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-slate-900">{t("meeting.notYet")}</p> : null}

@@ -6,12 +6,15 @@ import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
 import { idParams } from "~/lib/record-id";
+import { v } from "~/lib/validation";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { attendanceSchema } from "./attendance.schema";
 import { takeAttendance } from "./attendance.server";
 import { rosterForViewer } from "./meeting-roster.server";
 import { assertTeachesMeeting } from "./teaching-access.server";
 import { teachingWeek } from "./teaching.server";
+import { checkIn, familyPasses, type CheckInRefusal } from "./class-pass.server";
+import { byCallerAccount } from "~server/security/rate-limit";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "teaching", `api.${key}`, values);
 const member = (caller: Caller) => caller.user as SessionUser;
@@ -68,12 +71,71 @@ export const markAttendance = defineEndpoint({
   },
 });
 
-export const teachingEndpoints = [teachingMeetings, teachingMeeting, markAttendance];
+/** A pass's token: signToken's shape (an id, an expiry, a MAC), bounded before any work. */
+const passInput = z.object({
+  token: z
+    .string({ error: v.required })
+    .trim()
+    .min(1, v.required)
+    .max(200, v.tooLong)
+    .regex(/^[\w-]{1,12}\.\d{1,12}\.[\w-]{43}$/, v.invalid),
+});
+const REFUSAL_STATUS: Record<CheckInRefusal, number> = { invalid: 400, expired: 410, notEnrolled: 404, noClassToday: 409, cancelled: 409 };
+
+/**
+ * POST /api/teaching/check-ins: a child's class pass (issue 45 item 4, decision 141) marks the child
+ * present at today's class of their group, for an instructor of that group or staff (audited as
+ * every mark). Scanning twice answers `already: true` and changes nothing.
+ */
+export const checkInByPass = defineEndpoint({
+  method: "POST",
+  path: "/api/teaching/check-ins",
+  access: "teaching",
+  limits: [{ name: "teaching-check-in", limit: 600, windowMs: 60 * 60_000, keyBy: byCallerAccount }],
+  input: passInput,
+  async run({ deps: { db, config }, caller }, input) {
+    const result = await checkIn(db, member(caller), input.token, { secret: config.sessionSecret, timeZone: await academyTimeZone(db), lang: caller.lang });
+    if (!result.ok) throw new HttpError(REFUSAL_STATUS[result.reason], say(caller, `checkIn.${result.reason}`));
+    const { enrolmentId, childName, course, meeting, already } = result;
+    return {
+      status: 200,
+      body: {
+        message: say(caller, already ? "checkIn.already" : "checkIn.done", { child: childName }),
+        enrolmentId,
+        childName,
+        course,
+        meetingId: meeting.id,
+        already,
+      },
+    };
+  },
+});
+
+/** GET /api/account/class-passes: the family's passes for today (or `?kind=term`, for printing). */
+export const classPasses = defineEndpoint({
+  method: "GET",
+  path: "/api/account/class-passes",
+  access: "signed-in",
+  signedOut: { ns: "accounts", key: "api.notSignedIn" },
+  input: z.object({ kind: z.enum(["day", "term"]).optional().default("day") }),
+  async run({ deps: { db, config }, caller }, input) {
+    const passes = await familyPasses(db, member(caller).id, {
+      kind: input.kind,
+      lang: caller.lang,
+      timeZone: await academyTimeZone(db),
+      secret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+    });
+    return { status: 200, body: { passes } };
+  },
+});
+
+export const teachingEndpoints = [teachingMeetings, teachingMeeting, markAttendance, checkInByPass, classPasses];
 
 /** The instructors' JSON API (issue 30): every route asks checkAccess("teaching") and then assertTeachesMeeting. */
 export function teachingApi(deps: EndpointDeps): Router {
   const router = Router();
-  router.use("/api/teaching", (_req, res, next) => {
+  router.use(["/api/teaching", "/api/account/class-passes"], (_req, res, next) => {
     res.set("Cache-Control", "private, no-store");
     next();
   });

@@ -1,0 +1,98 @@
+import { expect, test, type Page, shot } from "./fixtures";
+import { provenParent, signInAsAdmin } from "./accounts";
+
+/**
+ * Check-in with class passes (issue 45 item 4, decision 141), in both languages at 390 px: a parent
+ * opens the children's passes from /account; staff (who teach every group) open the pass's link,
+ * as a phone's camera would, mark the child present, and the roster shows it. The group, with one
+ * class late today and one seat, is made through the API and cancelled at the end, so no other
+ * walk picks it.
+ */
+const TZ = "Asia/Kolkata";
+const academyDate = (days = 0) => new Intl.DateTimeFormat("en-CA", { timeZone: TZ }).format(new Date(Date.now() + days * 86_400_000));
+const academyWeekday = () =>
+  ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(new Intl.DateTimeFormat("en-US", { timeZone: TZ, weekday: "short" }).format(new Date()));
+
+const T = {
+  en: {
+    prefix: "",
+    passes: "Class passes (QR)",
+    title: "Class passes",
+    mark: (c: string) => `Mark ${c} present`,
+    done: (c: string) => `${c} is marked present.`,
+    roster: "Open the class's roster",
+  },
+  ar: {
+    prefix: "/ar",
+    passes: "بطاقات الحضور (رمز QR)",
+    title: "بطاقات الحضور",
+    mark: (c: string) => `رصد حضور ${c}`,
+    done: (c: string) => `رُصد حضور ${c}.`,
+    roster: "افتح قائمة أطفال الحصة",
+  },
+} as const;
+
+async function shots(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shot(page, `${name}-${width}`, { fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+for (const lang of ["en", "ar"] as const) {
+  test(`a parent shows a class pass and the instructor checks the child in at 390 px (${lang})`, async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const t = T[lang];
+    const staffContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const staff = await staffContext.newPage();
+    await signInAsAdmin(staff);
+    const listed = (await (await staff.request.get("/api/admin/sections")).json()) as { sections: { courseId: number; minAge: number }[] };
+    const created = await staff.request.post("/api/admin/sections", {
+      data: {
+        courseId: listed.sections[0]!.courseId,
+        weekdays: [academyWeekday()],
+        startTime: lang === "en" ? "23:40" : "23:45",
+        durationMinutes: 30,
+        firstDate: academyDate(),
+        meetings: 1,
+        capacity: 1,
+        // Open until tomorrow, so a run late in the evening can still enrol.
+        registrationClosesAt: `${academyDate(2)}T12:00`,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const email = await provenParent(page.request, `check-in-${lang}`);
+      const child = `Noor ${lang} ${Date.now() % 10_000}`;
+      const enrolled = await page.request.post(`/api/sections/${id}/enrolments`, {
+        data: { childName: child, childAge: listed.sections[0]!.minAge, parentName: "Mona Wait", email, phone: "+91 98765 43210" },
+      });
+      expect(enrolled.status(), await enrolled.text()).toBe(201);
+
+      // The parent finds the pass from /account.
+      await page.goto(`${t.prefix}/account`);
+      await page.getByRole("link", { name: t.passes }).click();
+      await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
+      const pass = page.locator("li[data-pass]").filter({ hasText: child });
+      await expect(pass.getByRole("img")).toBeVisible();
+      await shots(page, `class-passes-${lang}`);
+
+      // The QR code holds the check-in page's URL, in the family's language; a phone's camera opens it.
+      const { passes } = (await (await page.request.get(`/api/account/class-passes?lang=${lang}`)).json()) as { passes: { childName: string; url: string }[] };
+      const url = new URL(passes.find((p) => p.childName === child)!.url);
+      await staff.goto(url.pathname + url.search);
+      await staff.getByRole("button", { name: t.mark(child) }).click();
+      await expect(staff.getByRole("status").filter({ hasText: t.done(child) })).toBeVisible();
+      await shots(staff, `check-in-done-${lang}`);
+      await staff.getByRole("link", { name: t.roster }).click();
+      await expect(staff.locator(`input[type=radio][value=present]:checked`)).toHaveCount(1);
+    } finally {
+      expect((await staff.request.post(`/api/admin/sections/${id}/cancel`, { data: { confirm: true } })).status()).toBe(200);
+      await staffContext.close();
+    }
+  });
+}
