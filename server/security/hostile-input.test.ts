@@ -1658,7 +1658,7 @@ describe("hostile input on every endpoint", () => {
       url: () => "/api/admin/messaging/automations/unpaid_invoice",
       admin: true,
       body: () => ({ enabled: false, days: 5, throttleDays: 7 }),
-      stores: { audit_log: 1 },
+      stores: { messaging_automations: 1, audit_log: 1 },
     },
     {
       route: "POST /api/section-waitlist/leave",
