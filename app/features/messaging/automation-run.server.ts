@@ -56,6 +56,11 @@ export async function runAutomation(trx: DB, key: AutomationKey, input: Automati
   const email = familyKey(input.email);
   // Erased accounts and unknown numbers are never written to (as broadcasts, decision 134).
   if (email.endsWith(".invalid") || email.startsWith("tel:")) return null;
+  const automation = AUTOMATIONS[key];
+  const prefs = await preferencesOf(trx, email);
+  const channels = chosenChannels(prefs).filter((channel) => !automation.ownMail || channel !== "email");
+  // An event with its own e-mail (the waitlist offer's) and a family without WhatsApp or SMS: the e-mail says it all, nothing to record.
+  if (automation.ownMail && channels.length === 0) return null;
   const now = nowIso();
   const recorded = await trx
     .insertInto("messaging_automation_events")
@@ -64,10 +69,7 @@ export async function runAutomation(trx: DB, key: AutomationKey, input: Automati
     .returning("id")
     .executeTakeFirst();
   if (!recorded) return null;
-  const automation = AUTOMATIONS[key];
   const template = await trx.selectFrom("messaging_templates").select("category").where("key", "=", automation.template).executeTakeFirstOrThrow();
-  const prefs = await preferencesOf(trx, email);
-  const channels = chosenChannels(prefs).filter((channel) => !automation.ownMail || channel !== "email");
   let outcome: AutomationOutcome = "sent";
   let messageId: number | null = null;
   // News and offers only with the opt-in: a family without it neither gets it nor spends its throttle.
