@@ -7,7 +7,7 @@ import { expect, shot, type Page } from "./fixtures";
 /**
  * Staff switch the unpaid-invoice automation on with its N (issue 43 item 5, decision 140), at
  * 390 px: from the inbox to the automations beside it, the box ticked and 5 days typed, saved;
- * then a run of the automations job (queued as the worker's period would) sends the reminder of an
+ * then a run of its job (queued as the worker's period would) sends the reminder of an
  * invoice 6 days overdue, and the audit trail lists it beside the conversion figure and its
  * definition. With script in Arabic, without in English (decision 133); the rules are the API tests'.
  */
@@ -57,13 +57,13 @@ function overdueInvoice(tag: string): string {
   return email;
 }
 
-/** The worker's next run of the automations, as its quarter-hour period queues it. */
+/** The worker's next run of the unpaid-invoice automation, as its quarter-hour period queues it. */
 function queueRun(tag: string) {
   const db = openDb();
   const now = new Date().toISOString();
   db.prepare(
-    "insert into jobs (kind, payload, status, attempts, max_attempts, run_at, unique_key, created_at, updated_at) values ('messaging-automations', '{}', 'queued', 0, 3, ?, ?, ?, ?)",
-  ).run(now, `messaging-automations:e2e-${tag}`, now, now);
+    "insert into jobs (kind, payload, status, attempts, max_attempts, run_at, unique_key, created_at, updated_at) values ('unpaid-invoice-automation', '{}', 'queued', 0, 3, ?, ?, ?, ?)",
+  ).run(now, `unpaid-invoice-automation:e2e-${tag}`, now, now);
   db.close();
 }
 

@@ -1,4 +1,4 @@
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
 import type { AutomationOutcome } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { queueMessage, type MessageLink } from "./delivery.server";
@@ -93,4 +93,31 @@ export async function runAutomation(trx: DB, key: AutomationKey, input: Automati
   }
   await trx.updateTable("messaging_automation_events").set({ outcome, message_id: messageId }).where("id", "=", recorded.id).execute();
   return outcome;
+}
+
+/** An event more than this past its due time is not sent when an automation is switched on: no flood of old debts and demos. */
+export const AUTOMATION_CATCH_UP_DAYS = 14;
+
+/**
+ * A time-driven automation's run (the owning feature's periodic job, decision 140): the settings if
+ * it is on, and a runner taking each due event in its own transaction (one family's failure does
+ * not undo another's message). Returns how many were sent.
+ */
+export async function automationRun(db: DB, key: AutomationKey) {
+  const settings = await automationSettingsOf(db, key);
+  if (!settings.enabled) return null;
+  return {
+    settings,
+    async each<T>(rows: readonly T[], event: (trx: DB, row: T) => Promise<AutomationEvent | null>): Promise<number> {
+      let sent = 0;
+      for (const row of rows) {
+        const outcome = await inTransaction(db, async (trx) => {
+          const input = await event(trx, row);
+          return input ? runAutomation(trx, key, input) : null;
+        });
+        if (outcome === "sent") sent += 1;
+      }
+      return sent;
+    },
+  };
 }

@@ -9,7 +9,16 @@ import { createLogger } from "~server/logger";
 import { isPostgres, type DB } from "~server/db/db";
 import { offerSeats, SLOT_LINE } from "~/features/booking/waitlist-offers.server";
 import { saveChoices } from "./preferences.server";
-import { AUTOMATIONS_EVERY_MS, automationsRunJob, runAutomations } from "./automations.server";
+import { sweepTrialFollowUps, TRIAL_FOLLOW_UP_EVERY_MS, trialFollowUpJob } from "~/features/booking/trial-follow-up-automation.server";
+import { sweepUnpaidInvoices } from "~/features/billing/instalments/unpaid-invoice-automation.server";
+import { sweepAbsenceAlerts } from "~/features/makeups/absence-alert-automation.server";
+
+/** Every time-driven automation's sweep, as their jobs run them. */
+const runAutomations = async (db: DB) => {
+  await sweepTrialFollowUps(db);
+  await sweepUnpaidInvoices(db);
+  await sweepAbsenceAlerts(db);
+};
 
 const DAY = 86_400_000;
 
@@ -218,9 +227,9 @@ describe("messaging: automations", () => {
       const dbs: DB[] = [instanceDb(), instanceDb(), instanceDb()];
       const logger = createLogger("silent");
       const workers = dbs.map((db) =>
-        startJobWorker({ db, logger }, [handleJob(automationsRunJob, () => runAutomations(db).then(() => undefined))], {
+        startJobWorker({ db, logger }, [handleJob(trialFollowUpJob, () => sweepTrialFollowUps(db).then(() => undefined))], {
           pollMs: 60_000,
-          periodic: [{ job: automationsRunJob, everyMs: AUTOMATIONS_EVERY_MS }],
+          periodic: [{ job: trialFollowUpJob, everyMs: TRIAL_FOLLOW_UP_EVERY_MS }],
         }),
       );
       try {
@@ -229,7 +238,7 @@ describe("messaging: automations", () => {
         await Promise.all(workers.map((worker) => worker.stop()));
         await Promise.all(dbs.map(release));
       }
-      expect(await server.db.selectFrom("jobs").select("id").where("kind", "=", "messaging-automations").execute()).toHaveLength(1);
+      expect(await server.db.selectFrom("jobs").select("id").where("kind", "=", "trial-follow-up-automation").execute()).toHaveLength(1);
       const events = await eventsOf("trial_follow_up");
       expect(events.map((row) => [row.email, row.outcome])).toEqual([
         [optedIn, "sent"],

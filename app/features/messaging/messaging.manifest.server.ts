@@ -10,7 +10,6 @@ import { inboxEndpoints } from "./inbox.api";
 import { broadcastEndpoints } from "./broadcasts.api";
 import { broadcastSendJob, sendBroadcast } from "./broadcasts.server";
 import { automationEndpoints } from "./automations.api";
-import { AUTOMATIONS_EVERY_MS, automationsRunJob, runAutomations } from "./automations.server";
 import { jsonRoutes } from "~server/http/endpoint";
 import { TEMPLATE_DEFAULTS } from "./templates";
 
@@ -48,12 +47,6 @@ export const messagingManifest = defineFeature({
     handleJob(messageSendJob, (payload, job) => deliverMessage(deps, payload.id, job)),
     handleJob(messageFallbackJob, (payload) => fallBack(deps.db, payload.id, payload.step)),
     handleJob(broadcastSendJob, (payload) => sendBroadcast(deps, payload.id)),
-    handleJob(automationsRunJob, async () => {
-      const sent = await runAutomations(deps.db);
-      if (Object.values(sent).some((n) => n > 0)) deps.logger.info(sent, "automated messages queued");
-    }),
   ],
-  // The time-driven automations (decision 140): trial follow-up, unpaid invoice, absence alert.
-  periodic: [{ job: automationsRunJob, everyMs: AUTOMATIONS_EVERY_MS }],
   seed: seedTemplates,
 });
