@@ -117,6 +117,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("messages", "features/messaging/admin-messages.route.tsx", { id: id("admin-messages") }),
       // Broadcasts beside the inbox (issue 43 item 5, decision 134).
       route("messages/broadcasts", "features/messaging/admin-broadcasts.route.tsx", { id: id("admin-broadcasts") }),
+      // Automations beside them (issue 43 item 5, decision 140).
+      route("messages/automations", "features/messaging/admin-automations.route.tsx", { id: id("admin-automations") }),
       route("attendance/missed", "features/teaching/admin-missed.route.tsx", { id: id("admin-attendance-missed") }),
       ...adminContentRoutes(id),
     ]),

@@ -1179,6 +1179,41 @@ export interface MessagingBroadcastsTable {
   updated_at: string;
 }
 
+export type AutomationOutcome = "sent" | "throttled" | "no_consent" | "no_channel";
+
+/** One automation's settings as staff saved them (decision 140); an automation without a row runs on its defaults. */
+export interface MessagingAutomationsTable {
+  key: string;
+  enabled: number;
+  /** N: days after the demo, days overdue (unused by the event-driven ones). */
+  days: number;
+  /** At most one message per family per this many days. */
+  throttle_days: number;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+/** The audit trail: each event an automation handled, once (automation, event UNIQUE), and what came of it. */
+export interface MessagingAutomationEventsTable {
+  id: Generated<number>;
+  automation: string;
+  /** "booking:12", "invoice:7", "slot-offer:3:<end>", "attendance:41". */
+  event: string;
+  /** The booking, invoice, waitlist entry or attendance mark. */
+  subject_id: number;
+  email: string;
+  outcome: AutomationOutcome;
+  message_id: number | null;
+  created_at: string;
+}
+
+/** The family's last message from an automation: the throttle's claim (decision 140). */
+export interface MessagingAutomationThrottleTable {
+  automation: string;
+  email: string;
+  last_at: string;
+}
+
 export interface Database extends ContentTables {
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
@@ -1242,6 +1277,9 @@ export interface Database extends ContentTables {
   messaging_templates: MessagingTemplatesTable;
   messages: MessagesTable;
   messaging_broadcasts: MessagingBroadcastsTable;
+  messaging_automations: MessagingAutomationsTable;
+  messaging_automation_events: MessagingAutomationEventsTable;
+  messaging_automation_throttle: MessagingAutomationThrottleTable;
   course_levels: CourseLevelsTable;
   level_skills: LevelSkillsTable;
   skill_marks: SkillMarksTable;

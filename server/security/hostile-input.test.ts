@@ -1660,6 +1660,14 @@ describe("hostile input on every endpoint", () => {
       body: () => ({}),
       stores: { audit_log: 1 },
     },
+    // Automations (decision 140): one automation's switch, N and throttle, audited.
+    {
+      route: "PUT /api/admin/messaging/automations/:key",
+      url: () => "/api/admin/messaging/automations/unpaid_invoice",
+      admin: true,
+      body: () => ({ enabled: false, days: 5, throttleDays: 7 }),
+      stores: { messaging_automations: 1, audit_log: 1 },
+    },
     {
       route: "POST /api/section-waitlist/leave",
       url: () => "/api/section-waitlist/leave",
@@ -2554,6 +2562,7 @@ describe("hostile input on every endpoint", () => {
     },
     { route: "GET /api/admin/messaging/templates", url: () => "/api/admin/messaging/templates", admin: true },
     { route: "GET /api/admin/messaging/broadcasts", url: () => "/api/admin/messaging/broadcasts", admin: true },
+    { route: "GET /api/admin/messaging/automations", url: () => "/api/admin/messaging/automations", admin: true },
     {
       route: "GET /api/messaging/whatsapp/webhook",
       url: () => "/api/messaging/whatsapp/webhook",

@@ -1385,7 +1385,7 @@ test.describe("axe on the admin area", () => {
     expectClean(findings);
     await page.context().clearCookies();
     await signInAsAdmin(page);
-    // With the thread's assignment form, and the broadcasts beside the inbox (decision 134).
+    // With the thread's assignment form, the broadcasts and the automations beside the inbox (decisions 134, 140).
     await auditAll(page, [
       "/admin/messages",
       `/admin/messages?family=${encodeURIComponent(email)}`,
@@ -1393,6 +1393,9 @@ test.describe("axe on the admin area", () => {
       "/admin/settings/messaging",
       "/admin/messages/broadcasts",
       "/ar/admin/messages/broadcasts",
+      // The automations with their forms, figures and audit trail (decision 140).
+      "/admin/messages/automations",
+      "/ar/admin/messages/automations",
     ]);
   });
 

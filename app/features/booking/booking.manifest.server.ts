@@ -10,6 +10,7 @@ import { slotsAdminApi } from "./slots-admin.api";
 import { waitlistApi } from "./waitlist.api";
 import { waitlistJoined, waitlistOffer } from "./waitlist-mail.server";
 import { sweepExpiredOffers, WAITLIST_SWEEP_EVERY_MS } from "./waitlist.server";
+import { sweepTrialFollowUps, TRIAL_FOLLOW_UP_EVERY_MS, trialFollowUpJob } from "./trial-follow-up-automation.server";
 
 /** Demo class booking, the waitlist and the staff's slot screens: what the process runs of them (decision 052). */
 export const bookingManifest = defineFeature({
@@ -26,10 +27,16 @@ export const bookingManifest = defineFeature({
       const ended = await sweepExpiredOffers(deps.db);
       if (ended > 0) deps.logger.info({ ended }, "waitlist offers ran out and passed on");
     }),
+    handleJob(trialFollowUpJob, async () => {
+      const sent = await sweepTrialFollowUps(deps.db);
+      if (sent > 0) deps.logger.info({ sent }, "trial follow-ups queued");
+    }),
   ],
   periodic: [
     { job: bookingReminderSweepJob, everyMs: REMINDER_SWEEP_EVERY_MS },
     { job: waitlistExpirySweepJob, everyMs: WAITLIST_SWEEP_EVERY_MS },
+    // The trial follow-up automation (decision 140).
+    { job: trialFollowUpJob, everyMs: TRIAL_FOLLOW_UP_EVERY_MS },
   ],
   seed: seedDemoSlots,
 });

@@ -10,13 +10,13 @@ import { bookingFollowupMail } from "./booking.jobs.server";
 import { getBookingForMail } from "./booking.server";
 import { fillPlaceholders } from "~/features/site/followup-texts";
 import { demoPrefillToken } from "./demo-link.server";
-import { queueMessage } from "~/features/messaging/index.server";
 
 /**
  * Claims a booking's follow-up e-mail and queues it, inside the transaction that marks it attended
  * (decision 033). The claim is a conditional UPDATE (`followup_sent_at` still null, the booking
  * attended), so however often staff toggle the attendance, and however many do it at once, one
- * e-mail is queued per booking. Returns whether this call queued it.
+ * e-mail is queued per booking. Returns whether this call queued it. Its WhatsApp / SMS / e-mail
+ * message comes later, from the trial follow-up automation (N days on, the child not enrolled; decision 140).
  */
 export async function claimFollowup(trx: DB, bookingId: number): Promise<boolean> {
   const claimed = await trx
@@ -25,18 +25,10 @@ export async function claimFollowup(trx: DB, bookingId: number): Promise<boolean
     .where("id", "=", bookingId)
     .where("status", "=", "attended")
     .where("followup_sent_at", "is", null)
-    .returning(["id", "reference", "email", "child_name", "course_name"])
+    .returning(["reference", "email"])
     .executeTakeFirst();
   if (!claimed) return false;
   await queueMail(trx, bookingFollowup, { to: claimed.email, data: { reference: claimed.reference } });
-  // On WhatsApp or SMS too, only for a family who chose one and opted in to news and offers (decision 127).
-  await queueMessage(trx, {
-    event: `trial-follow-up:${claimed.id}`,
-    email: claimed.email,
-    template: "trial_follow_up",
-    params: { child: claimed.child_name, course: claimed.course_name },
-    ownMail: true,
-  });
   return true;
 }
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { queueMail } from "~server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
-import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { inBoth, runAutomation } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "./slot-format";
 import { waitlistOfferMail } from "./booking.jobs.server";
@@ -50,18 +50,21 @@ export const SLOT_LINE: WaitLine = {
   },
 };
 
-/** The offer on WhatsApp or SMS too, for a family who chose one (decision 127), with the hold's end in academy time. */
+/**
+ * The offer on WhatsApp or SMS too, for a family who chose one (decision 127), with the hold's end
+ * in academy time: the waitlist-offer automation's message (decision 140), so staff switch it, its
+ * throttle holds and its audit trail and conversion count it.
+ */
 export async function queueWaitlistMessage(
   trx: DB,
   offer: { entryId: number; email: string; expiresAt: string; course: { en: string; ar: string }; line?: string },
 ) {
   const timeZone = await academyTimeZone(trx);
-  await queueMessage(trx, {
+  await runAutomation(trx, "waitlist_offer", {
     event: `${offer.line ?? "slot"}-offer:${offer.entryId}:${offer.expiresAt}`,
+    subjectId: offer.entryId,
     email: offer.email,
-    template: "waitlist_offer",
     params: { ...inBoth("course", (lang) => offer.course[lang]), ...inBoth("until", (lang) => formatDateTimeLabel(offer.expiresAt, timeZone, lang)) },
-    ownMail: true,
   });
 }
 

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/ui/LocalLink";
 
-/** The two staff pages of messages side by side (decision 134): the inbox and the broadcasts. */
-export function MessagesNav({ current }: { current: "inbox" | "broadcasts" }) {
+/** The staff pages of messages side by side (decisions 134, 140): the inbox, the broadcasts and the automations. */
+export function MessagesNav({ current }: { current: "inbox" | "broadcasts" | "automations" }) {
   const { t } = useTranslation("messaging");
-  const link = (to: string, name: "inbox" | "broadcasts", label: string) => (
+  const link = (to: string, name: "inbox" | "broadcasts" | "automations", label: string) => (
     <LocalLink
       to={to}
       aria-current={current === name ? "page" : undefined}
@@ -17,6 +17,7 @@ export function MessagesNav({ current }: { current: "inbox" | "broadcasts" }) {
     <nav aria-label={t("inbox.nav")} className="flex flex-wrap gap-2">
       {link("/admin/messages", "inbox", t("inbox.inboxLink"))}
       {link("/admin/messages/broadcasts", "broadcasts", t("inbox.broadcastsLink"))}
+      {link("/admin/messages/automations", "automations", t("inbox.automationsLink"))}
     </nav>
   );
 }

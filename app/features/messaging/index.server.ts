@@ -2,3 +2,4 @@
 export { queueMessage, defineMessageLink, type QueuedMessage, type MessageLink, WHATSAPP_WEBHOOK_PATH, SMS_WEBHOOK_PATH } from "./delivery.server";
 export { inBoth } from "./templates";
 export { optInFromForm } from "./preferences.server";
+export { runAutomation, automationRun, AUTOMATION_CATCH_UP_DAYS } from "./automation-run.server";

@@ -24,7 +24,7 @@ const HOUR = 3_600_000;
  * Each event of issue 43 reaches a family who chose WhatsApp, once, from where it happens, in the
  * caller's transaction (decision 127): demo reminder, class tomorrow, class cancelled and moved,
  * absence, make-up credit, waitlist offer, invoice with its pay link, instalment due and overdue,
- * receipt, trial follow-up (news: only with the opt-in). A family without WhatsApp or SMS gets no
+ * receipt (the trial follow-up is an automation now: automations.api.test.ts). A family without WhatsApp or SMS gets no
  * message row at all (their e-mails are unchanged).
  */
 describe("messaging: every event through queueMessage", () => {
@@ -109,7 +109,7 @@ describe("messaging: every event through queueMessage", () => {
     return { course, slotId: slot.id };
   }
 
-  it("demo: the reminder and the trial follow-up (news: only with the opt-in)", async () => {
+  it("demo: the reminder; marking attended queues no message (the trial follow-up is an automation, decision 140)", async () => {
     // Booked 30 hours ahead (a booking inside 24 hours needs no reminder); the sweep runs 7 hours later.
     const { course, slotId } = await demoSlot(30 * HOUR);
     const options = { course, userId: null, lang: "en" as const, timeZone: "Asia/Kolkata", linkSecret: server.config.sessionSecret, perFamily: 3 };
@@ -128,16 +128,15 @@ describe("messaging: every event through queueMessage", () => {
     for (const id of ids) await server.db.updateTable("demo_bookings").set({ status: "attended" }).where("id", "=", id).execute();
     for (const id of [...ids, ...ids]) await server.db.transaction().execute((trx) => claimFollowup(trx, id));
     await settle();
-    expect(await templatesOf(news)).toEqual(["demo_booking_confirmation", "demo_booking_reminder", "trial_follow_up"]);
-    expect(await templatesOf(noNews)).toEqual(["demo_booking_confirmation", "demo_booking_reminder", "trial_follow_up"]);
+    expect(await templatesOf(news)).toEqual(["demo_booking_confirmation", "demo_booking_reminder"]);
+    expect(await templatesOf(noNews)).toEqual(["demo_booking_confirmation", "demo_booking_reminder"]);
     expect(await templatesOf(none)).toEqual([]);
-    const [, reminder, followUp] = await messagesOf(news);
-    expect([reminder!.status, reminder!.channel, followUp!.status]).toEqual(["sent", "sms", "sent"]);
+    const [, reminder] = await messagesOf(news);
+    expect([reminder!.status, reminder!.channel]).toEqual(["sent", "sms"]);
     expect(reminder!.body).toContain("Reminder: Maya's demo class");
-    // Arabic family: the reminder in Arabic; the follow-up (news and offers) skipped without the opt-in.
+    // Arabic family: the reminder in Arabic.
     const arabic = await messagesOf(noNews);
     expect(arabic[1]!.body).toContain("تذكير");
-    expect([arabic[2]!.status, arabic[2]!.last_error]).toEqual(["skipped", "no consent to news and offers"]);
   });
 
   it("a group's class: tomorrow's reminder, an absence with its make-up credit, cancelled and moved (urgent), each once", async () => {

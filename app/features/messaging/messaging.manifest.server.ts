@@ -9,6 +9,7 @@ import { messagingApi } from "./messaging.api";
 import { inboxEndpoints } from "./inbox.api";
 import { broadcastEndpoints } from "./broadcasts.api";
 import { broadcastSendJob, sendBroadcast } from "./broadcasts.server";
+import { automationEndpoints } from "./automations.api";
 import { jsonRoutes } from "~server/http/endpoint";
 import { TEMPLATE_DEFAULTS } from "./templates";
 
@@ -40,7 +41,7 @@ async function seedTemplates(db: DB): Promise<void> {
 /** WhatsApp, SMS and e-mail to families behind one interface (issue 43, decision 127). */
 export const messagingManifest = defineFeature({
   name: "messaging",
-  routers: (deps) => [messagingApi(deps), jsonRoutes(deps, [...inboxEndpoints, ...broadcastEndpoints])],
+  routers: (deps) => [messagingApi(deps), jsonRoutes(deps, [...inboxEndpoints, ...broadcastEndpoints, ...automationEndpoints])],
   mails: [messageMailDefinition],
   jobs: (deps) => [
     handleJob(messageSendJob, (payload, job) => deliverMessage(deps, payload.id, job)),

@@ -117,6 +117,22 @@ export const TEMPLATE_DEFAULTS: readonly TemplateDefault[] = [
     ar: "أحسنتم! أتمّ {{child}} مستوى {{level}}. الخطوة التالية {{next}}: سجّلوا من هنا وبيانات {{child}} معبّأة: {{link}}",
   },
   {
+    // The unpaid-invoice automation (decision 140): N days after the due date, the invoice still open.
+    key: "unpaid_invoice",
+    category: "service",
+    params: ["number", "date", "link"],
+    en: "Invoice {{number}} was due on {{date}} and is still unpaid. Pay online: {{link}}",
+    ar: "الفاتورة {{number}} كانت مستحقة السداد في {{date}} ولم تُسدَّد بعد. ادفعوا عبر الإنترنت: {{link}}",
+  },
+  {
+    // The absence alert (decision 140): the instructor marked the child absent and the family had not told us.
+    key: "absence_alert",
+    category: "service",
+    params: ["child", "course", "date"],
+    en: "{{child}} was marked absent from {{course}} on {{date}}. If this is a mistake, reply here.",
+    ar: "سُجّل غياب {{child}} عن درس {{course}} يوم {{date}}. إن كان هذا خطأً فاكتبوا لنا هنا.",
+  },
+  {
     key: "trial_follow_up",
     category: "news",
     params: ["child", "course"],

@@ -45,6 +45,7 @@ export const NOTICES = {
   "broadcast-sent": { ns: "messaging", key: "api.broadcastQueued" },
   "broadcast-scheduled": { ns: "messaging", key: "notice.scheduled" },
   "broadcast-cancelled": { ns: "messaging", key: "api.broadcastCancelled" },
+  "automation-saved": { ns: "messaging", key: "automations.saved" },
   // Sign-up signs in and sends a "confirm your e-mail" link (issue 42, step 5).
   "account-created": { ns: "email-proof", key: "notice.created" },
   "email-proven": { ns: "email-proof", key: "notice.proven" },

@@ -54,6 +54,7 @@ import * as messaging from "./2026-12-01-10-messaging";
 import * as levels from "./2026-12-02-10-levels";
 import * as push from "./2026-12-02-20-push";
 import * as broadcasts from "./2026-12-03-10-broadcasts";
+import * as automations from "./2026-12-04-30-automations";
 import * as portfolio from "./2026-12-03-20-portfolio";
 
 /**
@@ -117,4 +118,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02-20-push": push,
   "2026-12-03-10-broadcasts": broadcasts,
   "2026-12-03-20-portfolio": portfolio,
+  "2026-12-04-30-automations": automations,
 };
