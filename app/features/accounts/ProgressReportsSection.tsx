@@ -20,8 +20,9 @@ export function ProgressReportsSection({ reports }: { reports: AccountPageData["
               ) : null}
             </p>
             <p className="mt-1">
-              <a href={report.pdfUrl} aria-label={t("account.openFor", { child: report.child, course: report.course })} className={link}>
+              <a href={report.pdfUrl} className={link}>
                 {t("account.open")}
+                <span className="sr-only"> · {t("account.of", { child: report.child, course: report.course })}</span>
               </a>
             </p>
           </li>

@@ -101,8 +101,9 @@ function ChildNotes({ child, served }: { child: ProgressPageData["children"][num
             : t("page.issuedOn", { date: child.report.issuedOn })
           : t("page.notIssued")}
         {child.report ? (
-          <a href={child.report.pdf} aria-label={t("page.openPdfFor", { name: child.name })} className={`ms-3 ${link}`}>
+          <a href={child.report.pdf} className={`ms-3 ${link}`}>
             {t("page.openPdf")}
+            <span className="sr-only"> · {child.name}</span>
           </a>
         ) : null}
       </p>
