@@ -18,7 +18,7 @@ describe("progress reports API", () => {
   let admin: { cookie: string; user: { id: number } };
   let instructor: { cookie: string; user: { id: number } };
   let family1: { cookie: string; user: { id: number } };
-  let family2: { cookie: string; user: { id: number } };
+  let family2: { cookie: string; user: { id: number; email: string } };
   let mine: Awaited<ReturnType<typeof groupWithMeeting>>;
   let theirs: Awaited<ReturnType<typeof groupWithMeeting>>;
   let upcoming: Awaited<ReturnType<typeof groupWithMeeting>>;
@@ -155,6 +155,11 @@ describe("progress reports API", () => {
   });
 
   it("issues one report per child and one e-mail per family, even when issued twice at once", async () => {
+    // Laila's family chose WhatsApp (decision 127): the report is also announced there, once.
+    await server.db
+      .insertInto("messaging_preferences")
+      .values({ email: "hassan.family@example.com", phone: "971501234567", lang: "ar", whatsapp: 1, updated_at: nowIso() })
+      .execute();
     const answers = await Promise.all([issue(instructor, mine.sectionId), issue(admin, mine.sectionId)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
     expect(answers.map((answer) => answer.body.issued).sort()).toEqual([0, 3]);
@@ -168,6 +173,8 @@ describe("progress reports API", () => {
     const mails = (await queuedMailsOf(server.db, progressReportMail)).filter((mail) => /khan|hassan/i.test(mail.to));
     expect(mails.map((mail) => mail.to.toLowerCase()).sort()).toEqual(["hassan.family@example.com", "khan.family@example.com"]);
     expect(mails.find((mail) => mail.to === "hassan.family@example.com")?.subject).toBe(`تقرير التقدّم: ${names.b}`);
+    const messages = await server.db.selectFrom("messages").select(["email", "template"]).where("template", "=", "progress_report_ready").execute();
+    expect(messages).toEqual([{ email: "hassan.family@example.com", template: "progress_report_ready" }]);
 
     // Again with nothing changed: nothing issued, nothing mailed.
     const again = await issue(instructor, mine.sectionId);
@@ -236,5 +243,13 @@ describe("progress reports API", () => {
     const staffCopy = await pdfOf(instructor, url(mine.sectionId, `/${mine.enrolmentIds[0]}/pdf`));
     expect(staffCopy.status).toBe(200);
     expect(pdfText(staffCopy.bytes).text).toContain(names.a);
+  });
+
+  it("erases a family's reports with its account", async () => {
+    const [, b] = mine.enrolmentIds as [number, number];
+    const deleted = await server.request("POST", "/api/account/delete", { json: { email: family2.user.email }, headers: as(family2) });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await server.db.selectFrom("progress_reports").select("id").where("enrolment_id", "=", b).executeTakeFirst()).toBeUndefined();
+    expect(await server.db.selectFrom("progress_reports").select("id").where("section_id", "=", mine.sectionId).execute()).toHaveLength(2);
   });
 });
