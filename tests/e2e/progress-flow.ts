@@ -100,10 +100,12 @@ export async function progressWalk(page: Page, browser: Browser, lang: "en" | "a
   const text = pdfText(await pdf.body()).text;
   for (const phrase of [amal, t.pdfHeading, ...(lang === "ar" ? ["صمّمت روبوتًا يتبع الخط"] : [comment])]) expect(text).toContain(phrase);
   expect(await parent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await section.scrollIntoViewIfNeeded();
+  // The section's top below the sticky header in the screenshots.
+  const showSection = () => section.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80));
+  await showSection();
   await shot(parent, `progress-account-${lang}-390`);
   await parent.setViewportSize({ width: 1280, height: 900 });
-  await section.scrollIntoViewIfNeeded();
+  await showSection();
   await shot(parent, `progress-account-${lang}-1280`);
   await context.close();
 }
