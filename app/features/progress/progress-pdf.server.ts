@@ -77,14 +77,16 @@ class Page {
     }
   }
 
+  /** A section's title with a rule under it (below Cairo's descenders: its glyph box is about 1.9 times the size). */
   heading(text: string): void {
     this.y += 10;
     this.line(text, { size: 13, bold: true, color: COLORS.brand });
     this.doc
-      .moveTo(PAGE.margin, this.y - 6)
-      .lineTo(PAGE.margin + WIDTH, this.y - 6)
+      .moveTo(PAGE.margin, this.y + 5)
+      .lineTo(PAGE.margin + WIDTH, this.y + 5)
       .lineWidth(0.5)
       .stroke(COLORS.rule);
+    this.y += 10;
   }
 
   down(by: number): void {
