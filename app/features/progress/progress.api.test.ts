@@ -255,6 +255,9 @@ describe("progress reports API", () => {
     expect(arabic).not.toContain(names.a);
     // Signed out: 401; a staff member reads it from the group's page.
     expect((await pdfOf({ cookie: "" }, zara.pdf)).status).toBe(401);
+    // The family's data export carries its reports as issued.
+    const exported = await server.request("GET", "/api/account/export", { headers: as(family1) });
+    expect(exported.body.progressReports.map((report: { childName: string }) => report.childName).sort()).toEqual([names.c, names.a].sort());
     const staffCopy = await pdfOf(instructor, url(mine.sectionId, `/${mine.enrolmentIds[0]}/pdf`));
     expect(staffCopy.status).toBe(200);
     expect(pdfText(staffCopy.bytes).text).toContain(names.a);
