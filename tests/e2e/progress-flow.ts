@@ -68,6 +68,9 @@ export async function progressWalk(page: Page, browser: Browser, lang: "en" | "a
   await page.getByLabel(t.password, { exact: true }).fill(account.password);
   await page.getByRole("button", { name: t.signIn }).click();
   await expect(page).toHaveURL(/\/teaching/);
+  // "My groups" links each group's progress reports beside its certificates.
+  await expect(page.getByRole("link", { name: new RegExp(`^${t.link}:`) })).toHaveCount(1);
+  await shot(page, `progress-teaching-home-${lang}-390`, { fullPage: true });
   await page.goto(`${prefix}/teaching/meetings/${meetingId}`);
   await page.getByRole("link", { name: t.link, exact: true }).click();
   await expect(page).toHaveURL(/\/teaching\/sections\/\d+\/progress-reports/);
