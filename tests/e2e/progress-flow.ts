@@ -72,6 +72,7 @@ export async function progressWalk(page: Page, browser: Browser, lang: "en" | "a
   await expect(page.getByRole("link", { name: new RegExp(`^${t.link}:`) })).toHaveCount(1);
   await shot(page, `progress-teaching-home-${lang}-390`, { fullPage: true });
   await page.goto(`${prefix}/teaching/meetings/${meetingId}`);
+  await shot(page, `progress-meeting-${lang}-390`);
   await page.getByRole("link", { name: t.link, exact: true }).click();
   await expect(page).toHaveURL(/\/teaching\/sections\/\d+\/progress-reports/);
   const card = page.locator(`li[data-child="${amal}"]`);
