@@ -71,6 +71,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("sections/:id/skills", "features/levels/skills.route.tsx", { id: id("teaching-skills") }),
       // A child's project from the group's roster (issue 44 item 2, decision 135).
       route("sections/:id/portfolio", "features/portfolio/teaching-portfolio.route.tsx", { id: id("teaching-portfolio") }),
+      // A group's termly progress reports: comments, next steps, issue (issue 44 item 3, decision 138).
+      route("sections/:id/progress-reports", "features/progress/progress.route.tsx", { id: id("teaching-progress") }),
       // The camp's check-out and its certificates, in the same layout (issue 42, step 10).
       route("camp", "features/consent/camp-checkout.route.tsx", { id: id("camp-checkout") }),
       route("camp/certificates", "features/certificates/camp-certificates.route.tsx", { id: id("camp-certificates") }),

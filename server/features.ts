@@ -24,6 +24,7 @@ import { seoManifest } from "~/features/seo/seo.manifest.server";
 import { teachingManifest } from "~/features/teaching/teaching.manifest.server";
 import { levelsManifest } from "~/features/levels/levels.manifest.server";
 import { portfolioManifest } from "~/features/portfolio/portfolio.manifest.server";
+import { progressManifest } from "~/features/progress/progress.manifest.server";
 import { timetableManifest } from "~/features/timetable/timetable.manifest.server";
 import type { DB } from "./db/db";
 import type { FeatureManifest } from "./feature-manifest";
@@ -63,6 +64,7 @@ const features: readonly FeatureManifest[] = [
   teachingManifest,
   levelsManifest,
   portfolioManifest,
+  progressManifest,
   messagingManifest,
   pushManifest,
   installManifest,

@@ -25,6 +25,8 @@ const USED_ON: Record<string, RegExp> = {
   levels: new RegExp(`${under("account")}|${TEACHING}`),
   // Portfolios (decision 135): the roster's projects, the account's, and the public projects page.
   portfolio: new RegExp(`${under("account")}|${TEACHING}|^/projects$`),
+  // Termly progress reports (decision 138): the teaching page and the account's list.
+  progress: new RegExp(`${under("account")}|${TEACHING}`),
   makeups: new RegExp(ACCOUNT),
   // The guardian's message choices (decision 127), on the account's pages; the opt-in on the booking and enrolment forms (decision 132); the instructors' inbox (decision 134).
   messaging: new RegExp(`${under("account")}|${COURSE}|/bookdemoclass(?:/|$)|${TEACHING}`),

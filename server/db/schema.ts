@@ -1290,6 +1290,7 @@ export interface Database extends ContentTables {
   portfolio_projects: PortfolioProjectsTable;
   portfolio_photos: PortfolioPhotosTable;
   portfolio_photo_children: PortfolioPhotoChildrenTable;
+  progress_reports: ProgressReportsTable;
 }
 
 /** One level of a course's ladder (issue 44, decision 130); `section_id`: the group teaching it now, proposed to those completing the level before. */
@@ -1385,4 +1386,24 @@ export interface PortfolioPhotoChildrenTable {
   photo_id: number;
   family_email: string;
   child_key: string;
+}
+
+/** A child's termly progress report in one group (issue 44 item 3, decision 138): one row per enrolment. */
+export interface ProgressReportsTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  section_id: number;
+  /** The instructor's comment and the next step, free text ("" when none). */
+  comment: ColumnType<string, string | undefined, string>;
+  next_step: ColumnType<string, string | undefined, string>;
+  notes_by: number | null;
+  /** 0 until issued; each issue with changed content adds one. */
+  version: ColumnType<number, number | undefined, number>;
+  /** The language it was issued in (the family's), the figures as issued (JSON), when and by whom. */
+  lang: "en" | "ar" | null;
+  content: string | null;
+  issued_at: string | null;
+  issued_by: number | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -90,6 +90,7 @@ const BODIES: Record<string, unknown> = {
   "POST /api/teaching/sections/:id/certificates": { threshold: 50 },
   "POST /api/teaching/certificates/:id/revoke": { reason: "Route walk" },
   "POST /api/teaching/sections/:id/skills": { marks: [{ enrolmentId: 1, skillId: 1, status: "working" }] },
+  "POST /api/teaching/sections/:id/progress-reports/notes": { notes: [{ enrolmentId: 1, comment: "Route walk" }] },
 };
 
 describe("an instructor reaches only their own groups (issue 30, decision 074)", () => {

@@ -464,6 +464,49 @@ describe("hostile input on every endpoint", () => {
   }
 
   /**
+   * Progress reports (decision 138): an issued report of the "own" parent's certified child, for the
+   * account's and the group's PDF read samples.
+   */
+  async function progressSetup(db: DB) {
+    const enrolment = await db
+      .selectFrom("section_enrolments")
+      .select(["id", "child_name"])
+      .where("section_id", "=", ids.certSection!)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const at = nowIso();
+    const content = {
+      childName: enrolment.child_name,
+      course: { en: "Course", ar: "دورة" },
+      term: { first: at.slice(0, 10), last: at.slice(0, 10) },
+      attendance: { attended: 1, held: 1 },
+      skills: [],
+      levelsCompleted: [],
+      projects: [{ title: "Set-up robot", note: "" }],
+      comment: "Set-up comment.",
+      nextStep: "",
+      proposal: null,
+    };
+    ids.ownReport = (
+      await db
+        .insertInto("progress_reports")
+        .values({
+          enrolment_id: enrolment.id,
+          section_id: ids.certSection!,
+          version: 1,
+          lang: "en",
+          content: JSON.stringify(content),
+          issued_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.ownReportEnrolment = enrolment.id;
+  }
+
+  /**
    * Portfolios (decision 135): a project of the "own" parent's certified child with one photo through
    * the media pipeline, for the account's show sample and the photo route's read sample.
    */
@@ -1042,6 +1085,7 @@ describe("hostile input on every endpoint", () => {
     await makeupsSetup(db, course);
     await certificateSetup(db, course);
     await portfolioSetup(db);
+    await progressSetup(db);
     await consentSetup(db);
     await instalmentsSetup(db);
 
@@ -1943,6 +1987,20 @@ describe("hostile input on every endpoint", () => {
       stores: { skill_marks: 1, audit_log: 1 },
     },
     {
+      route: "POST /api/teaching/sections/:id/progress-reports/notes",
+      url: () => `/api/teaching/sections/${ids.teachSection}/progress-reports/notes`,
+      admin: true,
+      body: () => ({ notes: [{ enrolmentId: ids.teachEnrolment, comment: "Careful and curious.", nextStep: "Try Python." }] }),
+      stores: { progress_reports: 1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/teaching/sections/:id/progress-reports/issue",
+      url: () => `/api/teaching/sections/${ids.teachSection}/progress-reports/issue`,
+      admin: true,
+      body: null,
+      stores: { audit_log: 1, jobs: 1 },
+    },
+    {
       route: "POST /api/account/portfolio/:id",
       url: () => `/api/account/portfolio/${ids.ownProject}`,
       admin: false,
@@ -2515,6 +2573,14 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/teaching/sections/:id/portfolio", url: () => `/api/teaching/sections/${ids.teachSection}/portfolio`, admin: true },
     { route: "GET /api/account/portfolio", url: () => "/api/account/portfolio", admin: false, account: "own" },
     { route: "GET /api/account/class-passes", url: () => "/api/account/class-passes", admin: false, account: "own", query: { kind: "term" } },
+    { route: "GET /api/teaching/sections/:id/progress-reports", url: () => `/api/teaching/sections/${ids.teachSection}/progress-reports`, admin: true },
+    {
+      route: "GET /api/teaching/sections/:id/progress-reports/:enrolmentId/pdf",
+      url: () => `/api/teaching/sections/${ids.certSection}/progress-reports/${ids.ownReportEnrolment}/pdf`,
+      admin: true,
+    },
+    { route: "GET /api/account/progress-reports", url: () => "/api/account/progress-reports", admin: false, account: "own" },
+    { route: "GET /api/account/progress-reports/:id/pdf", url: () => `/api/account/progress-reports/${ids.ownReport}/pdf`, admin: false, account: "own" },
     { route: "GET /api/portfolio", url: () => "/api/portfolio", admin: false },
     { route: "GET /api/portfolio/photos/:id", url: () => `/api/portfolio/photos/${ids.portfolioPhoto}`, admin: false, query: { w: "640" } },
     { route: "GET /api/teaching/certificates/:id/pdf", url: () => `/api/teaching/certificates/${ids.ownCertificate}/pdf`, admin: true },

@@ -39,6 +39,7 @@ describe("an account with an unproven e-mail of a real family reaches none of it
   let invoiceId: number;
   let creditNoteId: number;
   let certificateId: number;
+  let reportId: number;
   beforeAll(async () => {
     server = await startTestServer({}, { pages: { build: loaderOnlyBuild(pages) } });
     const admin = await server.signIn("admin");
@@ -86,6 +87,35 @@ describe("an account with an unproven e-mail of a real family reaches none of it
           threshold: 0,
           rate: 100,
           issued_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    // An issued progress report of the child (decision 138): its list and PDF name the child.
+    const content = {
+      childName: CHILD,
+      course: { en: "Robotics", ar: "روبوتات" },
+      term: { first: today, last: today },
+      attendance: { attended: 1, held: 1 },
+      skills: [],
+      levelsCompleted: [],
+      projects: [],
+      comment: "",
+      nextStep: "",
+      proposal: null,
+    };
+    reportId = (
+      await server.db
+        .insertInto("progress_reports")
+        .values({
+          enrolment_id: enrolment.id,
+          section_id: section.body.id,
+          version: 1,
+          lang: "en",
+          content: JSON.stringify(content),
+          issued_at: now,
           created_at: now,
           updated_at: now,
         })
@@ -179,7 +209,7 @@ describe("an account with an unproven e-mail of a real family reaches none of it
       .map((key) => key.split(" ") as [string, string])
       .filter(([method, path]) => method === "GET" && /^(\/ar)?(\/api)?\/account(\/|$)/.test(path));
     expect(routes.length).toBeGreaterThanOrEqual(6);
-    const ids: Record<string, number> = { invoices: invoiceId, "credit-notes": creditNoteId, certificates: certificateId };
+    const ids: Record<string, number> = { invoices: invoiceId, "credit-notes": creditNoteId, certificates: certificateId, "progress-reports": reportId };
     const urls = routes.map(([, path]) => path.replace(/\/([\w-]+)\/:id/, (_m, segment: string) => `/${segment}/${ids[segment] ?? 1}`).replace(/:\w+/g, "1"));
     const walked = [...urls, ...Object.keys(pages).flatMap((page) => [`/${page}`, `/ar/${page}`])];
     const failures: string[] = [];
@@ -187,7 +217,7 @@ describe("an account with an unproven e-mail of a real family reaches none of it
       const res = await get(url);
       if (res.status >= 500) failures.push(`${url}: ${res.status}`);
       for (const secret of [CHILD, PARENT, "Peanuts", "Asthma", "WALKUNPROVEN"]) if (res.text.includes(secret)) failures.push(`${url} shows ${secret}`);
-      if (/\/(invoices|credit-notes|certificates)\/\d+/.test(url) && res.status !== 404) failures.push(`${url}: ${res.status}, not 404`);
+      if (/\/(invoices|credit-notes|certificates|progress-reports)\/\d+/.test(url) && res.status !== 404) failures.push(`${url}: ${res.status}, not 404`);
     }
     // PDFs compress their text: the status is the proof there.
     for (const url of [`/account/invoices/${invoiceId}/pdf`, `/ar/account/credit-notes/${creditNoteId}/pdf`]) {
@@ -209,5 +239,7 @@ describe("an account with an unproven e-mail of a real family reaches none of it
     expect(await (await get("/account")).text()).toContain(CHILD);
     expect(await (await get("/api/account/portfolio")).text()).toContain("Walk project");
     expect(await (await get("/api/account/class-passes")).text()).toContain(CHILD);
+    expect(await (await get("/api/account/progress-reports")).text()).toContain(CHILD);
+    expect((await get(`/api/account/progress-reports/${reportId}/pdf`)).status).toBe(200);
   });
 });

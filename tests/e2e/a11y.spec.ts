@@ -1002,6 +1002,30 @@ test.describe("axe on the portfolio pages (issue 44 item 2, decision 135)", () =
   });
 });
 
+test.describe("axe on the progress report pages (issue 44 item 3, decision 138)", () => {
+  test("a group's progress reports after issuing and the account's reports, in both languages", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const tag = `a11ypr${Date.now() % 100000}`;
+    const { enrolments } = await instructorWithClass(tag);
+    const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db"));
+    db.pragma("busy_timeout = 5000");
+    const { sectionId } = db.prepare("select section_id as sectionId from section_enrolments where id = ?").get(enrolments[0]) as { sectionId: number };
+    db.close();
+    await signInAsAdmin(page);
+    const origin = { origin: new URL(page.url()).origin };
+    const notes = { notes: [{ enrolmentId: enrolments[0], comment: "Curious and careful.", nextStep: "Python next term." }] };
+    expect((await page.request.post(`/api/teaching/sections/${sectionId}/progress-reports/notes`, { headers: origin, data: notes })).status()).toBe(200);
+    expect((await page.request.post(`/api/teaching/sections/${sectionId}/progress-reports/issue`, { headers: origin })).status()).toBe(201);
+    await auditAll(page, [`/teaching/sections/${sectionId}/progress-reports`, `/ar/teaching/sections/${sectionId}/progress-reports`]);
+    const family = await parentOf(browser, enrolments[0]!, tag, true);
+    try {
+      await auditAll(await family.newPage(), ["/account", "/ar/account"]);
+    } finally {
+      await family.close();
+    }
+  });
+});
+
 test.describe("axe on the consent pages (issue 30)", () => {
   test("the consent forms' staff pages, the camp check-out, a reminder link's page and the course page's consent boxes, in both languages", async ({
     page,

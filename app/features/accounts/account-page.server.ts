@@ -11,6 +11,10 @@ import { familyLevels } from "~/features/levels/family-levels.server";
 import { pushChoicesOf } from "~/features/push/index.server";
 import { familyPortfolio } from "~/features/portfolio/portfolio.server";
 import { getSiteSettings } from "~/features/site/site.server";
+import { familyReports } from "~/features/progress/progress.server";
+import { accountReportPdfPath } from "~/features/progress/progress.api";
+import { formatCalendarDay } from "~/lib/dates";
+import { zonedParts } from "~/lib/zoned-time";
 
 /**
  * Everything /account shows: the overview of GET /api/account, the signed-in devices, the academy's
@@ -18,7 +22,7 @@ import { getSiteSettings } from "~/features/site/site.server";
  */
 export async function accountPageData(context: AppLoadContext, userId: number, lang: Lang) {
   const timeZone = await academyTimeZone(context.db);
-  const [overview, devices, timetable, attended, levels, push, projects, settings] = await Promise.all([
+  const [overview, devices, timetable, attended, levels, push, projects, settings, reports] = await Promise.all([
     accountOverview(context.db, userId, timeZone, lang, context.config.sessionSecret),
     listDevices(context.db, userId, context.sessionRef),
     timetablePageData(context, userId, lang),
@@ -29,6 +33,8 @@ export async function accountPageData(context: AppLoadContext, userId: number, l
     // The children's projects with the photos this family may see (decision 135).
     familyPortfolio(context.db, userId),
     getSiteSettings(context.db),
+    // The children's termly progress reports (decision 138).
+    familyReports(context.db, userId),
   ]);
   const portfolio = {
     familyUploads: settings.familyPortfolioUploads,
@@ -42,7 +48,15 @@ export async function accountPageData(context: AppLoadContext, userId: number, l
     rate: enrolment.rate,
     marks: enrolment.marks.map((mark) => ({ meetingId: mark.meetingId, date: formatDateLabel(mark.startsAt, timeZone, lang), status: mark.status })),
   }));
-  return { ...overview, devices, timeZone, timetable, attendance, levels, push, portfolio };
+  const progressReports = reports.map((report) => ({
+    id: report.id,
+    child: report.content.childName,
+    course: pickPair(report.content.course, lang),
+    issuedOn: formatCalendarDay(zonedParts(report.issuedAt, timeZone).date, lang),
+    version: report.version,
+    pdfUrl: accountReportPdfPath(report.id),
+  }));
+  return { ...overview, devices, timeZone, timetable, attendance, levels, push, portfolio, progressReports };
 }
 
 export type AccountPageData = Awaited<ReturnType<typeof accountPageData>>;

@@ -15,6 +15,7 @@ import { CertificatesSection } from "./CertificatesSection";
 import { LevelsSection } from "./LevelsSection";
 import { PushSection } from "./PushSection";
 import { PortfolioSection } from "./PortfolioSection";
+import { ProgressReportsSection } from "./ProgressReportsSection";
 
 /** /account's index: every section of the account, in the page's order. */
 export default function AccountSections() {
@@ -33,6 +34,7 @@ export default function AccountSections() {
     levels,
     push,
     portfolio,
+    progressReports,
   } = useAccountData();
   return (
     <>
@@ -40,6 +42,7 @@ export default function AccountSections() {
       <CalendarFeedSection feed={timetable.feed} />
       <PushSection push={push} />
       {attendance.length > 0 ? <AttendanceSection attendance={attendance} /> : null}
+      {progressReports.length > 0 ? <ProgressReportsSection reports={progressReports} /> : null}
       {levels.length > 0 ? <LevelsSection levels={levels} /> : null}
       {portfolio.projects.length > 0 || portfolio.familyUploads ? <PortfolioSection portfolio={portfolio} /> : null}
       {certificates.length > 0 ? <CertificatesSection certificates={certificates} /> : null}

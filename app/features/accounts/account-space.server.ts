@@ -17,6 +17,7 @@ import { listChildren, type SavedChild } from "~/features/family/children.server
 import { eraseFamilyMailJobs } from "./erase-queued-mail.server";
 import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.server";
 import { erasePortfolio } from "~/features/portfolio/portfolio.server";
+import { eraseProgressReports, familyReports } from "~/features/progress/progress.server";
 import type { MediaStorage } from "~server/storage/storage";
 import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
@@ -562,6 +563,8 @@ export async function accountExport(db: DB, userId: number) {
       revokedAt: c.revoked_at,
       createdAt: c.created_at,
     })),
+    // Termly progress reports as issued (decision 138): the figures and texts the PDF draws.
+    progressReports: (await familyReports(db, userId)).map((r) => ({ version: r.version, language: r.lang, issuedAt: r.issuedAt, ...r.content })),
     sectionWaitlistPlaces: (await sectionWaitlistRows(db, owner)).map((w) => ({
       status: w.status,
       course: w.name_en ?? "",
@@ -761,6 +764,8 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
     await eraseLevelRecords(tx, levelChildren);
     const portfolio = await erasePortfolio(tx, levelChildren);
     portfolioFiles = portfolio.files;
+    // The children's progress reports (decision 138): a queued report mail then renders nothing.
+    await eraseProgressReports(tx, enrolmentIds);
     // Places in the sections' lines: left (a held seat passed on), then erased, as the demo lines'.
     const sectionPlaces = await sectionWaitlistRows(tx, owner);
     let sectionWaitlistPlacesLeft = 0;

@@ -110,6 +110,14 @@ export const TEMPLATE_DEFAULTS: readonly TemplateDefault[] = [
     ar: "أحسنتم! شهادة {{child}} في {{course}} جاهزة في حسابكم.",
   },
   {
+    // The termly progress report issued (decision 138): its PDF is in the e-mail and the account.
+    key: "progress_report_ready",
+    category: "service",
+    params: ["child", "course"],
+    en: "{{child}}'s progress report for {{course}} is ready in your account.",
+    ar: "تقرير تقدّم {{child}} في {{course}} جاهز في حسابكم.",
+  },
+  {
     key: "level_proposal",
     category: "service",
     params: ["child", "level", "next", "link"],

@@ -16,6 +16,7 @@ export interface ShownGroup {
  */
 export function TaughtGroups({ groups }: { groups: ShownGroup[] }) {
   const { t } = useTranslation("teaching");
+  const { t: tp } = useTranslation("progress");
   if (groups.length === 0) return null;
   return (
     <section aria-labelledby="groups-heading">
@@ -32,13 +33,22 @@ export function TaughtGroups({ groups }: { groups: ShownGroup[] }) {
                 {t("groups.children", { count: group.enrolled })}
               </span>
             </span>
-            <LocalLink
-              to={`/teaching/sections/${group.id}/certificates`}
-              aria-label={t("groups.certificatesFor", { course: group.course, first: group.first })}
-              className="rounded-lg border-2 border-indigo-600 px-3 py-1.5 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
-            >
-              {t("groups.certificates")}
-            </LocalLink>
+            <span className="flex flex-wrap gap-2">
+              <LocalLink
+                to={`/teaching/sections/${group.id}/certificates`}
+                aria-label={t("groups.certificatesFor", { course: group.course, first: group.first })}
+                className="rounded-lg border-2 border-indigo-600 px-3 py-1.5 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
+              >
+                {t("groups.certificates")}
+              </LocalLink>
+              <LocalLink
+                to={`/teaching/sections/${group.id}/progress-reports`}
+                aria-label={tp("page.linkFor", { course: group.course, first: group.first })}
+                className="rounded-lg border-2 border-indigo-600 px-3 py-1.5 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
+              >
+                {tp("page.link")}
+              </LocalLink>
+            </span>
           </li>
         ))}
       </ul>

@@ -60,6 +60,7 @@ export function ErrorBoundary() {
 export default function MeetingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("teaching");
   const { t: tp } = useTranslation("portfolio");
+  const { t: tr } = useTranslation("progress");
   const { meeting, zone, children, needsHidden } = loaderData;
   const servedMarks = useServedState(ATTENDANCE_FORMS.marks);
   const servedAll = useServedState(ATTENDANCE_FORMS.allPresent);
@@ -91,6 +92,12 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
         </LocalLink>
         <LocalLink to="/teaching/check-in" className="ms-4 mt-2 inline-block text-sm font-medium text-indigo-800 underline">
           {t("checkIn.fromRoster")}
+        </LocalLink>
+        <LocalLink
+          to={`/teaching/sections/${meeting.sectionId}/progress-reports`}
+          className="ms-4 mt-2 inline-block text-sm font-medium text-indigo-800 underline"
+        >
+          {tr("page.link")}
         </LocalLink>
       </header>
       {meeting.cancelled ? <p className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">{t("meeting.cancelled")}</p> : null}

@@ -41,6 +41,9 @@ export const NOTICES = {
   "portfolio-shown": { ns: "portfolio", key: "account.shownNotice" },
   "portfolio-hidden": { ns: "portfolio", key: "account.hiddenNotice" },
   "levels-saved": { ns: "levels", key: "api.saved" },
+  // Progress reports (decision 138): the comments saved, the reports issued.
+  "progress-notes-saved": { ns: "progress", key: "notice.notesSaved" },
+  "progress-issued": { ns: "progress", key: "notice.issued" },
   // Broadcasts to families (decision 134).
   "broadcast-sent": { ns: "messaging", key: "api.broadcastQueued" },
   "broadcast-scheduled": { ns: "messaging", key: "notice.scheduled" },

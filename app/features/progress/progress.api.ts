@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { defineEndpoint, fileAnswer, type Caller } from "~server/http/endpoint";
+import { HttpError } from "~server/http/errors";
+import { parseInput } from "~server/http/validate";
+import { serverT } from "~server/i18n";
+import type { SessionUser } from "~server/security/session";
+import { idParams, recordId } from "~/lib/record-id";
+import { isStaffRole } from "~/lib/roles";
+import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { assertTeachesSection } from "~/features/teaching/teaching-access.server";
+import { reportNotesSchema } from "./progress.schema";
+import { familyReports, groupReport, groupReports, issueReports, saveNotes, type IssuedReport } from "./progress.server";
+import { reportFileName } from "./progress-mail.server";
+
+const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "progress", `api.${key}`, values);
+const member = (caller: Caller) => caller.user as SessionUser;
+
+/** The account's download of one of its reports. */
+export const accountReportPdfPath = (id: number) => `/api/account/progress-reports/${id}/pdf`;
+/** Staff's and the instructor's view of a child's issued report. */
+export const teachingReportPdfPath = (sectionId: number, enrolmentId: number) => `/api/teaching/sections/${sectionId}/progress-reports/${enrolmentId}/pdf`;
+
+/** A report's PDF as a file answer (pdfkit and its fonts load with the first one). */
+async function reportPdf(db: Parameters<typeof academyTimeZone>[0], report: IssuedReport) {
+  const { buildProgressPdf } = await import("./progress-pdf.server");
+  const pdf = await buildProgressPdf(report, await academyTimeZone(db));
+  return fileAnswer("pdf", pdf, { filename: reportFileName(report), cacheControl: "private, no-store" });
+}
+
+/** GET /api/teaching/sections/:id/progress-reports: the group's children, their comments and next steps, each report's state (own groups only). */
+export const sectionReports = defineEndpoint({
+  method: "GET",
+  path: "/api/teaching/sections/:id/progress-reports",
+  access: "teaching",
+  params: idParams,
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    await assertTeachesSection(db, member(caller), params.id);
+    const group = await groupReports(db, params.id, await academyTimeZone(db));
+    if (!group) throw new HttpError(404, say(caller, "notFound"));
+    return {
+      status: 200,
+      body: {
+        ...group,
+        mayIssue: group.group.ended || isStaffRole(member(caller).role),
+        children: group.children.map((child) => ({ ...child, pdf: child.report ? teachingReportPdfPath(params.id, child.enrolmentId) : null })),
+      },
+    };
+  },
+});
+
+/** POST /api/teaching/sections/:id/progress-reports/notes: the children's comments and next steps (audited); read once the caller is known to teach the group. */
+export const saveReportNotes = defineEndpoint({
+  method: "POST",
+  path: "/api/teaching/sections/:id/progress-reports/notes",
+  access: "teaching",
+  params: idParams,
+  limits: [{ name: "progress-notes", limit: 300, windowMs: 60 * 60_000 }],
+  // reportNotesSchema, read after the group check (as the skills'): another instructor's group answers 403 whatever was sent.
+  input: z.record(z.string(), z.unknown()),
+  async run({ deps: { db }, caller, params }, raw) {
+    const user = member(caller);
+    await assertTeachesSection(db, user, params.id);
+    const input = parseInput(reportNotesSchema, raw, caller.lang);
+    if (!(await saveNotes(db, params.id, input.notes, user.id))) {
+      const message = say(caller, "notOnRoster");
+      throw new HttpError(400, message, { notes: message });
+    }
+    return { status: 200, body: { message: say(caller, "notesSaved") } };
+  },
+});
+
+/**
+ * POST /api/teaching/sections/:id/progress-reports/issue: issues every child's report, mailing each
+ * family once; again later, only reports whose content changed (a new version). Instructors once the
+ * group's last class has begun; staff at any time.
+ */
+export const issueSectionReports = defineEndpoint({
+  method: "POST",
+  path: "/api/teaching/sections/:id/progress-reports/issue",
+  access: "teaching",
+  params: idParams,
+  noBody: true,
+  limits: [{ name: "progress-issue", limit: 60, windowMs: 60 * 60_000 }],
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const user = member(caller);
+    await assertTeachesSection(db, user, params.id);
+    const result = await issueReports(db, params.id, { userId: user.id, timeZone: await academyTimeZone(db), early: isStaffRole(user.role) });
+    if (!result.ok) {
+      if (result.reason === "notFound") throw new HttpError(404, say(caller, "notFound"));
+      throw new HttpError(409, say(caller, "notEnded"));
+    }
+    return {
+      status: result.issued > 0 ? 201 : 200,
+      body: {
+        message: result.issued > 0 ? say(caller, "issued", { count: result.issued }) : say(caller, "unchanged"),
+        issued: result.issued,
+        unchanged: result.unchanged,
+      },
+    };
+  },
+});
+
+/** GET /api/teaching/sections/:id/progress-reports/:enrolmentId/pdf: a child's issued report (staff, or the group's instructor). */
+export const teachingReportPdf = defineEndpoint({
+  method: "GET",
+  path: "/api/teaching/sections/:id/progress-reports/:enrolmentId/pdf",
+  access: "teaching",
+  produces: "pdf",
+  params: z.object({ id: recordId, enrolmentId: recordId }),
+  notFound: { ns: "progress", key: "api.notFound" },
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    await assertTeachesSection(db, member(caller), params.id);
+    const report = await groupReport(db, params.id, params.enrolmentId);
+    if (!report) throw new HttpError(404, say(caller, "notFound"));
+    return reportPdf(db, report);
+  },
+});
+
+/** GET /api/account/progress-reports: the account's children's issued reports, newest first. */
+export const ownReports = defineEndpoint({
+  method: "GET",
+  path: "/api/account/progress-reports",
+  access: "signed-in",
+  signedOut: { ns: "accounts", key: "api.notSignedIn" },
+  input: z.object({}),
+  async run({ deps: { db }, caller }) {
+    const reports = await familyReports(db, member(caller).id);
+    return {
+      status: 200,
+      body: {
+        reports: reports.map((report) => ({
+          id: report.id,
+          version: report.version,
+          issuedAt: report.issuedAt,
+          childName: report.content.childName,
+          course: report.content.course,
+          pdf: accountReportPdfPath(report.id),
+        })),
+      },
+    };
+  },
+});
+
+/** GET /api/account/progress-reports/:id/pdf: one of the account's children's reports; another family's id is a 404. */
+export const ownReportPdf = defineEndpoint({
+  method: "GET",
+  path: "/api/account/progress-reports/:id/pdf",
+  access: "signed-in",
+  signedOut: { ns: "accounts", key: "api.notSignedIn" },
+  produces: "pdf",
+  params: idParams,
+  notFound: { ns: "progress", key: "api.notFound" },
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const report = (await familyReports(db, member(caller).id)).find((r) => r.id === params.id);
+    if (!report) throw new HttpError(404, say(caller, "notFound"));
+    return reportPdf(db, report);
+  },
+});
+
+export const progressEndpoints = [sectionReports, saveReportNotes, issueSectionReports, teachingReportPdf, ownReports, ownReportPdf];
