@@ -1,4 +1,4 @@
-import { mirrorBrackets, withoutBidiControls } from "~/lib/bidi";
+import { mirrorBrackets, visualRuns, withoutBidiControls } from "~/lib/bidi";
 
 /**
  * Drawing the runs of bidi.ts with pdfkit so that the PDF's text layer reads back as written
@@ -53,3 +53,17 @@ export function drawRun(doc: PDFKit.PDFDocument, run: Run, x: number, y: number,
 /** The width of a run as drawRun draws it. */
 export const runWidth = (doc: PDFKit.PDFDocument, run: Run): number =>
   doc.widthOfString(run.rtl ? run.text : withoutBidiControls(run.text), run.rtl ? { features: [] } : {});
+
+/**
+ * One line's runs from left to right, each with its width, and the line's width. The line reads
+ * right to left when its first strong letter is Arabic, or, on an Arabic page, when it holds any
+ * Arabic: then its Arabic runs are shaped whole and ordered visually (bidi.ts).
+ */
+export function measureLine(doc: PDFKit.PDFDocument, text: string, arabicPage: boolean) {
+  const rightToLeft = arabicPage ? ARABIC.test(text) : ARABIC.test([...text].find((c) => /\p{L}/u.test(c)) ?? "");
+  const runs = rightToLeft ? visualRuns(text) : [{ rtl: false, text, spaceAfter: false }];
+  const space = doc.widthOfString(" ");
+  const measured = runs.map((run) => ({ ...run, w: runWidth(doc, run) }));
+  const width = measured.reduce((sum, run, i) => sum + run.w + (run.spaceAfter && i < measured.length - 1 ? space : 0), 0);
+  return { measured, width, space };
+}

@@ -3,8 +3,7 @@ import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { formatCalendarDay } from "~/lib/dates";
 import { cairo } from "~/lib/pdf-fonts.server";
-import { visualRuns } from "~/lib/bidi";
-import { drawRun, runWidth } from "~/lib/pdf-runs.server";
+import { drawRun, measureLine } from "~/lib/pdf-runs.server";
 import { zonedParts } from "~/lib/zoned-time";
 import type { IssuedReport, Pair } from "./progress.server";
 
@@ -19,7 +18,6 @@ import type { IssuedReport, Pair } from "./progress.server";
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 const WIDTH = PAGE.width - 2 * PAGE.margin;
 const COLORS = { ink: "#0f172a", muted: "#475569", brand: "#4338ca", rule: "#cbd5e1" };
-const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 
 type Style = { size?: number; bold?: boolean; color?: string };
 
@@ -40,13 +38,8 @@ class Page {
       .fillColor(style.color ?? COLORS.ink);
   }
 
-  /** A line's runs from left to right and its width: right to left when its first strong letter is Arabic (or, on an Arabic page, any Arabic). */
   private measure(text: string) {
-    const rightToLeft = this.rtl ? ARABIC.test(text) : ARABIC.test([...text].find((c) => /\p{L}/u.test(c)) ?? "");
-    const runs = rightToLeft ? visualRuns(text) : [{ rtl: false, text, spaceAfter: false }];
-    const space = this.doc.widthOfString(" ");
-    const measured = runs.map((run) => ({ ...run, w: runWidth(this.doc, run) }));
-    return { measured, space, width: measured.reduce((sum, run, i) => sum + run.w + (run.spaceAfter && i < measured.length - 1 ? space : 0), 0) };
+    return measureLine(this.doc, text, this.rtl);
   }
 
   /** One line at the page's start edge (the right on an Arabic page), indented by `indent`. */

@@ -6,8 +6,7 @@ import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { cairo } from "~/lib/pdf-fonts.server";
-import { visualRuns } from "~/lib/bidi";
-import { drawRun, runWidth } from "~/lib/pdf-runs.server";
+import { drawRun, measureLine } from "~/lib/pdf-runs.server";
 import type { CreditNoteDocument, InvoiceDocument } from "./billing-docs.server";
 
 /**
@@ -21,7 +20,6 @@ import type { CreditNoteDocument, InvoiceDocument } from "./billing-docs.server"
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const WIDTH = PAGE.width - 2 * PAGE.margin;
 const COLORS = { ink: "#0f172a", muted: "#475569", brand: "#4338ca", rule: "#cbd5e1", band: "#eef2ff" };
-const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 
 type Style = { size?: number; bold?: boolean; color?: string };
 
@@ -47,12 +45,7 @@ class Page {
 
   /** The runs of a text from left to right: Arabic runs shaped whole, everything else as written. */
   private runs(text: string) {
-    const rightToLeft = this.rtl ? ARABIC.test(text) : ARABIC.test([...text].find((c) => /\p{L}/u.test(c)) ?? "");
-    const runs = rightToLeft ? visualRuns(text) : [{ rtl: false, text, spaceAfter: false }];
-    const space = this.doc.widthOfString(" ");
-    const measured = runs.map((run) => ({ ...run, w: runWidth(this.doc, run) }));
-    const width = measured.reduce((sum, run, i) => sum + run.w + (run.spaceAfter && i < measured.length - 1 ? space : 0), 0);
-    return { measured, width, space };
+    return measureLine(this.doc, text, this.rtl);
   }
 
   /**
