@@ -10,6 +10,7 @@ import { requireAccountPage } from "~/lib/page-guards.server";
 import { useLang } from "~/i18n/use-lang";
 import { accountInvoicesPath } from "~/features/billing";
 import { EmailProofNote } from "./EmailProofNote";
+import { mayUse } from "~/features/family/family-parts";
 
 /**
  * /account, the parent's own space (issue 17, decision 026), as a layout: the heading and the
@@ -46,7 +47,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { t: tb } = useTranslation("money");
   const { t: tmsg } = useTranslation("messaging");
   const lang = useLang();
-  const { profile } = loaderData;
+  const { profile, family } = loaderData;
   return (
     // What a form's success refreshes on the page without React (app/enhance/refresh.ts).
     <main id="main" data-refresh-region="account" className="mx-auto max-w-4xl space-y-8 px-4 py-10 md:py-14">
@@ -59,12 +60,17 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         <LocalLink to="/account/security" className="mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
           {t("security.link")}
         </LocalLink>{" "}
-        <LocalLink to="/account/makeups" className="ms-4 mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
-          {tm("account.link")}
-        </LocalLink>{" "}
-        <Link to={accountInvoicesPath(lang)} className="ms-4 mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
-          {tb("account.link")}
-        </Link>{" "}
+        {/* Only the pages the guardian's role opens (FAMILY_PARTS, decision 139). */}
+        {mayUse(family.role, "act") ? (
+          <LocalLink to="/account/makeups" className="ms-4 mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+            {tm("account.link")}
+          </LocalLink>
+        ) : null}{" "}
+        {mayUse(family.role, "bill") ? (
+          <Link to={accountInvoicesPath(lang)} className="ms-4 mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+            {tb("account.link")}
+          </Link>
+        ) : null}{" "}
         <LocalLink to="/account/messages" className="ms-4 mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
           {tmsg("page.link")}
         </LocalLink>

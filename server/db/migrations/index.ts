@@ -55,6 +55,7 @@ import * as levels from "./2026-12-02-10-levels";
 import * as push from "./2026-12-02-20-push";
 import * as broadcasts from "./2026-12-03-10-broadcasts";
 import * as portfolio from "./2026-12-03-20-portfolio";
+import * as guardians from "./2026-12-04-20-guardians";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -117,4 +118,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02-20-push": push,
   "2026-12-03-10-broadcasts": broadcasts,
   "2026-12-03-20-portfolio": portfolio,
+  "2026-12-04-20-guardians": guardians,
 };
