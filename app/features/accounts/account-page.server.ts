@@ -66,7 +66,15 @@ export type AccountPageData = Awaited<ReturnType<typeof accountPageData>>;
 
 /** What a payer or a pickup guardian's /account holds of the overview: their own profile, no family record. */
 async function ownOnly(context: AppLoadContext, userId: number): Promise<AccountOverview> {
-  return { profile: await ownProfile(context.db, userId), bookings: { upcoming: [], past: [] }, enrollments: [], brochureRequests: [], waitlist: [], children: [], certificates: [] };
+  return {
+    profile: await ownProfile(context.db, userId),
+    bookings: { upcoming: [], past: [] },
+    enrollments: [],
+    brochureRequests: [],
+    waitlist: [],
+    children: [],
+    certificates: [],
+  };
 }
 
 /** A view-only guardian's overview: the records without the links that cancel, move or answer them. */

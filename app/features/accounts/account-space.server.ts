@@ -686,7 +686,7 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
   const summary = await db.transaction().execute(async (trx) => {
     const tx: DB = trx;
     // A guardian's records made for the family pass to its primary first: they are not the guardian's to erase (decision 139).
-    await leaveFamilyOnDelete(tx, userId);
+    await leaveFamilyOnDelete(trx, userId);
     const owner = await ownerOf(tx, userId);
     const now = nowIso();
     // Before anything is erased (the records' e-mails and names are what it looks for): the mail queue's copies (issue 39).

@@ -55,7 +55,12 @@ export async function familyOf(db: DB, userId: number): Promise<Family> {
   const primaryId = link && !link.disabled ? link.family_user_id : userId;
   const primary =
     link && !link.disabled ? link : await db.selectFrom("users").select(["email", "email_verified_at"]).where("id", "=", userId).executeTakeFirstOrThrow();
-  const guardians = await db.selectFrom("family_guardians").select("user_id").where("family_user_id", "=", primaryId).where("user_id", "is not", null).execute();
+  const guardians = await db
+    .selectFrom("family_guardians")
+    .select("user_id")
+    .where("family_user_id", "=", primaryId)
+    .where("user_id", "is not", null)
+    .execute();
   return {
     id: primaryId,
     provenEmail: provenEmailOf(primary),

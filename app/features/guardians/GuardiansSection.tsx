@@ -100,7 +100,14 @@ function InviteForm({ state }: { state: FormState | undefined }) {
         <div className="space-y-2">
           {GUARDIAN_ROLES.map((role) => (
             <label key={role} className="flex items-start gap-3 text-slate-800">
-              <input type="radio" name="role" value={role} required defaultChecked={(state?.values.role ?? "parent") === role} className="mt-1 h-5 w-5 shrink-0" />
+              <input
+                type="radio"
+                name="role"
+                value={role}
+                required
+                defaultChecked={(state?.values.role ?? "parent") === role}
+                className="mt-1 h-5 w-5 shrink-0"
+              />
               <span>
                 <span className="font-medium">{t(`roles.${role}`)}</span>
                 <span className="block text-sm text-slate-600">{t(`roleHelp.${role}`)}</span>

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { DB } from "~server/db/db";
+import type { DB, Trx } from "~server/db/db";
 import { isUniqueViolation } from "~server/db/errors";
 import type { GuardianRole } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
@@ -12,6 +12,7 @@ import { mailedToken, newMailedToken, tokenHash } from "~server/security/one-tim
 import { languages, localizePath, type Lang } from "~/i18n/lang";
 import { textMail } from "~/lib/mail/html";
 import { familyOf } from "~/features/family/account-owner.server";
+import { passToAccount } from "~/features/enrolments/enrolments.server";
 import { GUARDIAN_ROLES } from "~/features/family/family-parts";
 
 /**
@@ -46,7 +47,12 @@ export const guardianInviteMail = defineMail(GUARDIAN_INVITE_MAIL, guardianMailD
       const t = (key: string, values: Record<string, string> = {}) => serverT(lang, "guardians", `mail.${key}`, values);
       const link = `${config.publicUrl}${localizePath("/guardian-invite", lang)}?token=${token}`;
       const role = serverT(lang, "guardians", `roles.${data.role}`);
-      return { lang, text: [t("intro", { inviter: inviter?.username.trim() || t("someone"), role }), t(`what.${data.role}`), "", t("link"), link, "", t("expiry")].join("\n") };
+      return {
+        lang,
+        text: [t("intro", { inviter: inviter?.username.trim() || t("someone"), role }), t(`what.${data.role}`), "", t("link"), link, "", t("expiry")].join(
+          "\n",
+        ),
+      };
     }),
   );
 });
@@ -73,7 +79,9 @@ export async function inviteGuardian(
     await trx
       .deleteFrom("family_guardians")
       .where("user_id", "is", null)
-      .where((eb) => eb.or([eb("expires_at", "<=", new Date(now).toISOString()), eb.and([eb("family_user_id", "=", input.familyUserId), eb("email", "=", email)])]))
+      .where((eb) =>
+        eb.or([eb("expires_at", "<=", new Date(now).toISOString()), eb.and([eb("family_user_id", "=", input.familyUserId), eb("email", "=", email)])]),
+      )
       .execute();
     const joined = await trx
       .selectFrom("family_guardians as g")
@@ -110,7 +118,14 @@ export async function inviteGuardian(
       subject: guardianInviteSubject(langs),
       data: { seed, languages: langs, role: input.role, invitedBy: input.familyUserId },
     });
-    await recordAudit(trx, { userId: input.familyUserId, action: "invite_guardian", entity: "family", entityId: input.familyUserId, name: email, summary: { role: input.role } });
+    await recordAudit(trx, {
+      userId: input.familyUserId,
+      action: "invite_guardian",
+      entity: "family",
+      entityId: input.familyUserId,
+      name: email,
+      summary: { role: input.role },
+    });
     return { ok: true, token };
   });
 }
@@ -156,7 +171,8 @@ export async function acceptGuardianInvite(db: DB, input: { token: string; userI
         .executeTakeFirst();
       if (!invitation || invitation.disabled) return { ok: false, reason: "invalid" };
       if (invitation.family_user_id === input.userId) return { ok: false, reason: "ownFamily" };
-      if (await trx.selectFrom("family_guardians").select("id").where("user_id", "=", input.userId).executeTakeFirst()) return { ok: false, reason: "isGuardian" };
+      if (await trx.selectFrom("family_guardians").select("id").where("user_id", "=", input.userId).executeTakeFirst())
+        return { ok: false, reason: "isGuardian" };
       // A primary with guardians of its own cannot fold into another family: its guardians would follow nowhere.
       if (await trx.selectFrom("family_guardians").select("id").where("family_user_id", "=", input.userId).where("user_id", "is not", null).executeTakeFirst())
         return { ok: false, reason: "hasGuardians" };
@@ -211,16 +227,14 @@ export async function listGuardians(db: DB, familyUserId: number): Promise<Guard
     .limit(MAX_GUARDIANS)
     .execute();
   return rows
-    .map(
-      (row): GuardianEntry => ({
-        ref: row.ref,
-        email: row.account_email ?? row.email,
-        name: row.username,
-        role: row.role,
-        status: row.user_id === null ? "pending" : "joined",
-        at: row.accepted_at ?? row.expires_at,
-      }),
-    )
+    .map((row): GuardianEntry => ({
+      ref: row.ref,
+      email: row.account_email ?? row.email,
+      name: row.username,
+      role: row.role,
+      status: row.user_id === null ? "pending" : "joined",
+      at: row.accepted_at ?? row.expires_at,
+    }))
     .sort((a, b) => (a.status === b.status ? 0 : a.status === "joined" ? -1 : 1));
 }
 
@@ -257,10 +271,12 @@ export async function removeGuardian(db: DB, familyUserId: number, ref: string):
  * (their sessions end). Inside the deletion's transaction. True when the account was a guardian:
  * then the family's records are not the account's to erase.
  */
-export async function leaveFamilyOnDelete(trx: DB, userId: number): Promise<boolean> {
+export async function leaveFamilyOnDelete(trx: Trx, userId: number): Promise<boolean> {
   const family = await familyOf(trx, userId);
   if (family.role !== "primary") {
-    for (const table of ["demo_bookings", "enrollments", "slot_waitlist", "section_enrolments", "section_waitlist", "consent_answers", "invoices", "meeting_absences"] as const)
+    // The enrolments through their owner (decision 100), the other records here.
+    await passToAccount(trx, userId, family.id);
+    for (const table of ["demo_bookings", "slot_waitlist", "section_waitlist", "consent_answers", "invoices", "meeting_absences"] as const)
       await trx.updateTable(table).set({ user_id: family.id }).where("user_id", "=", userId).execute();
     await trx.deleteFrom("family_guardians").where("user_id", "=", userId).execute();
     return true;

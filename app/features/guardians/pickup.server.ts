@@ -29,7 +29,9 @@ export async function pickupCard(db: DB, userId: number, lang: Lang): Promise<Pi
       name: child.name,
       classes: child.enrolments
         .flatMap((enrolment) =>
-          enrolment.meetings.filter((m) => !m.cancelled).map((m) => ({ startsAt: m.startsAt, course: enrolment.courseName, date: m.dateLabel, time: m.timeLabel, mode: enrolment.mode })),
+          enrolment.meetings
+            .filter((m) => !m.cancelled)
+            .map((m) => ({ startsAt: m.startsAt, course: enrolment.courseName, date: m.dateLabel, time: m.timeLabel, mode: enrolment.mode })),
         )
         .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
         .slice(0, NEXT_CLASSES)
