@@ -276,7 +276,7 @@ export async function leaveFamilyOnDelete(trx: Trx, userId: number): Promise<boo
   if (family.role !== "primary") {
     // The enrolments through their owner (decision 100), the other records here.
     await passToAccount(trx, userId, family.id);
-    for (const table of ["demo_bookings", "slot_waitlist", "section_waitlist", "consent_answers", "invoices", "meeting_absences"] as const)
+    for (const table of ["demo_bookings", "section_waitlist", "consent_answers", "invoices", "meeting_absences"] as const)
       await trx.updateTable(table).set({ user_id: family.id }).where("user_id", "=", userId).execute();
     await trx.deleteFrom("family_guardians").where("user_id", "=", userId).execute();
     return true;
