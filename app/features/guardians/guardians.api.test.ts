@@ -14,6 +14,7 @@ import { loader as accountLoader } from "~/features/accounts/account.route";
 import { loader as makeupsLoader } from "~/features/makeups/account-makeups.route";
 import { loader as invoicesLoader } from "~/features/billing/reports/account-invoices.route";
 import { loader as portfolioLoader } from "~/features/portfolio/account-portfolio.route";
+import { queuePush } from "~/features/push/index.server";
 import { GUARDIAN_INVITE_MAIL, guardianInviteMail } from "./guardians.server";
 
 /**
@@ -254,6 +255,55 @@ describe("guardians of a family", () => {
     // The invoices list of a payer is the family's.
     const invoices = await server.request("GET", "/api/account/invoices", { headers: { cookie: cookieFor("payer") } });
     expect(JSON.stringify(invoices.body)).toContain(CHILD);
+  });
+
+  it("sends each guardian the notifications their role reads, to their own browsers, by their own choices", async () => {
+    const payerEmail = (await server.db.selectFrom("users").select("email").where("id", "=", guardians.payer.id).executeTakeFirstOrThrow()).email;
+    const pickupEmail = (await server.db.selectFrom("users").select("email").where("id", "=", guardians.pickup.id).executeTakeFirstOrThrow()).email;
+    for (const [cookie, n] of [
+      [guardians.payer.cookie, 1],
+      [guardians.pickup.cookie, 2],
+    ] as const) {
+      const subscribed = await server.request("POST", "/api/account/push-subscriptions", {
+        json: {
+          endpoint: `http://127.0.0.1:9/push/guardian-${n}`,
+          expirationTime: null,
+          keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+          lang: "en",
+        },
+        headers: { cookie, origin: server.url },
+      });
+      expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
+    }
+    // The pickup guardian turns class reminders off: their own choice, not the family's.
+    expect(
+      (
+        await server.request("POST", "/api/account/push-choices", {
+          json: { schedule: true, classTomorrow: false, absence: true, invoice: true, makeup: true, waitlist: true, certificate: true },
+          headers: { cookie: guardians.pickup.cookie, origin: server.url },
+        })
+      ).status,
+    ).toBe(200);
+    const family = primary.user.email;
+    await queuePush(server.db, {
+      event: "test-invoice:1",
+      email: family,
+      category: "invoice",
+      variant: "due",
+      params: { number: "1", amount: "1", date: "1" },
+      url: "/account/invoices",
+    });
+    await queuePush(server.db, {
+      event: "test-schedule:1",
+      email: family,
+      category: "schedule",
+      variant: "moved",
+      params: { course: "R", date: "1" },
+      url: "/account",
+    });
+    await queuePush(server.db, { event: "test-tomorrow:1", email: family, category: "classTomorrow", params: { time: "10:00" }, url: "/account" });
+    const rows = await server.db.selectFrom("push_notifications").select(["key", "email"]).where("key", "like", "test-%").execute();
+    expect(rows.map((row) => `${row.key.split(":")[0]}:${row.email}`).sort()).toEqual([`test-invoice:${payerEmail}`, `test-schedule:${pickupEmail}`].sort());
   });
 
   it("lists the guardians to the primary and full parents; only the primary removes, which ends that guardian's sessions at once", async () => {
