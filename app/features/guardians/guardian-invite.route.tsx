@@ -38,7 +38,8 @@ export const action = (args: Route.ActionArgs) =>
 export const handle = { hydrate: false, staticWhenSignedIn: true };
 
 export function headers() {
-  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+  // The site's own Referrer-Policy (same-origin) stays: the form post needs its real Origin, and no other site sees the token.
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 }
 
 const linkClass = "font-medium text-indigo-700 underline hover:text-indigo-900";
