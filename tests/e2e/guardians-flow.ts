@@ -163,7 +163,7 @@ export async function guardiansWalk(browser: Browser, lang: "en" | "ar", javaScr
     await primary.page.goto(`${prefix}/account`);
     await invite(primary.page, t, lang, payer.email, t.payer);
     await invite(primary.page, t, lang, pickup.email, t.pickup);
-    await primary.page.locator("#guardians").scrollIntoViewIfNeeded();
+    await primary.page.locator("#guardians-heading").scrollIntoViewIfNeeded();
     await shot(primary.page, `guardians-primary-${lang}-390`);
 
     // The payer: the family's invoices, nothing of the children.
@@ -189,7 +189,11 @@ export async function guardiansWalk(browser: Browser, lang: "en" | "ar", javaScr
     await primary.page.goto(`${prefix}/account#guardians`);
     await expect(primary.page.locator('#guardians [data-guardian="joined"]')).toHaveCount(2);
     await primary.page.setViewportSize({ width: 1280, height: 900 });
+    await primary.page.locator("#guardians").scrollIntoViewIfNeeded();
     await shot(primary.page, `guardians-primary-${lang}-1280`);
+    await pickup.page.setViewportSize({ width: 1280, height: 900 });
+    await pickup.page.goto(`${prefix}/account`);
+    await shot(pickup.page, `guardians-pickup-${lang}-1280`);
   } finally {
     for (const context of contexts) await context.close();
   }

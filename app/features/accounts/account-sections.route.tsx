@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useAccountData } from "./account.route";
 import { accountSectionClass } from "./AccountSection";
 import { BookingsSection } from "./BookingsSection";
@@ -57,22 +56,11 @@ export default function AccountSections() {
       {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}
       {sees ? <SentFormsSections enrollments={enrollments} brochureRequests={brochureRequests} /> : null}
       {acts ? <ChildrenSection savedChildren={children} enrolled={timetable.children} /> : null}
-      {guardians.list ? <GuardiansSection role={family.role} list={guardians.list} manages={guardians.manages} /> : null}
-      {family.role !== "primary" && !guardians.list ? <GuardianNote role={family.role} /> : null}
+      {guardians.list ? <GuardiansSection list={guardians.list} manages={guardians.manages} /> : null}
       <ProfileSection profile={profile} />
       <PasswordSection hasPassword={profile.hasPassword} />
       <DevicesSection devices={devices} timeZone={timeZone} className={accountSectionClass} />
       <DataSection email={profile.email} />
     </>
-  );
-}
-
-/** A guardian who cannot list the family's guardians still reads which role they have. */
-function GuardianNote({ role }: { role: string }) {
-  const { t } = useTranslation("guardians");
-  return (
-    <p className="rounded-2xl border border-slate-200 bg-white p-5 text-slate-700 shadow-sm" data-guardian-role={role}>
-      {t("section.yourRole", { role: t(`roles.${role}`) })}
-    </p>
   );
 }

@@ -46,6 +46,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { t: tm } = useTranslation("makeups");
   const { t: tb } = useTranslation("money");
   const { t: tmsg } = useTranslation("messaging");
+  const { t: tg } = useTranslation("guardians");
   const lang = useLang();
   const { profile, family } = loaderData;
   return (
@@ -56,6 +57,12 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
       <header>
         <h1 className="text-3xl font-extrabold text-slate-900">{t("space.heading")}</h1>
         <p className="mt-2 text-slate-700">{t("space.intro", { name: profile.username || profile.email })}</p>
+        {family.role === "primary" ? null : (
+          // A guardian (decision 139) reads which part of the family is theirs.
+          <p className="mt-2 font-medium text-slate-800" data-guardian-role={family.role}>
+            {tg("section.yourRole", { role: tg(`roles.${family.role}`) })}
+          </p>
+        )}
         {profile.emailVerified ? null : <EmailProofNote />}
         <LocalLink to="/account/security" className="mt-3 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
           {t("security.link")}

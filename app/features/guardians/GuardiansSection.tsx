@@ -6,7 +6,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { LtrValue } from "~/ui/Bidi";
 import type { FormState } from "~/lib/forms/form-state";
 import { useServedState } from "~/lib/forms/served-state";
-import { GUARDIAN_ROLES, type FamilyRole } from "~/features/family/family-parts";
+import { GUARDIAN_ROLES } from "~/features/family/family-parts";
 import type { GuardianEntry } from "./guardians.server";
 import { GUARDIAN_FORMS } from "./forms";
 
@@ -21,7 +21,7 @@ const removeClass =
  * parents), and for the primary guardian the invitation form and "Remove" on each; plain forms
  * that post to /account without JavaScript.
  */
-export function GuardiansSection({ role, list, manages }: { role: FamilyRole; list: GuardianEntry[]; manages: boolean }) {
+export function GuardiansSection({ list, manages }: { list: GuardianEntry[]; manages: boolean }) {
   const { t } = useTranslation("guardians");
   const lang = useLang();
   const invite = useServedState(GUARDIAN_FORMS.invite);
@@ -31,7 +31,7 @@ export function GuardiansSection({ role, list, manages }: { role: FamilyRole; li
       <h2 id="guardians-heading" className="text-xl font-bold text-slate-900">
         {t("section.heading")}
       </h2>
-      <p className="mt-2 text-slate-700">{manages ? t("section.intro") : t("section.yourRole", { role: t(`roles.${role}`) })}</p>
+      {manages ? <p className="mt-2 text-slate-700">{t("section.intro")}</p> : null}
       <h3 className="mt-4 font-semibold text-slate-900">{t("section.listHeading")}</h3>
       <FormAlert message={removal?.message} />
       {list.length === 0 ? (
@@ -79,7 +79,7 @@ function InviteForm({ state }: { state: FormState | undefined }) {
     <form method="post" action={localizePath("/account", lang)} id={GUARDIAN_FORMS.invite} className="mt-5 space-y-4 border-t border-slate-200 pt-4">
       <input type="hidden" name="form" value={GUARDIAN_FORMS.invite} />
       <FormAlert message={state && !errors.email ? state.message : undefined} />
-      <Field label={t("section.email")} error={errors.email}>
+      <Field label={t("section.email")} error={errors.email} className="max-w-md">
         {({ id, describedBy, invalid }) => (
           <input
             id={id}
@@ -121,7 +121,7 @@ function InviteForm({ state }: { state: FormState | undefined }) {
           </p>
         ) : null}
       </fieldset>
-      <Field label={t("section.language")}>
+      <Field label={t("section.language")} className="max-w-md">
         {({ id }) => (
           <select id={id} name="language" defaultValue={state?.values.language ?? "both"} className={inputClass}>
             {(["both", "en", "ar"] as const).map((language) => (
