@@ -20,6 +20,10 @@ const T = {
     email: "E-mail",
     password: "Password",
     logIn: "Log in",
+    fullName: "Full name",
+    phone: "Contact number",
+    signUp: "Create an account",
+    signUpSubmit: "Sign up",
     theirEmail: "Their e-mail",
     language: "Invitation language",
     send: "Send the invitation",
@@ -38,6 +42,10 @@ const T = {
     email: "البريد الإلكتروني",
     password: "كلمة المرور",
     logIn: "تسجيل الدخول",
+    fullName: "الاسم الكامل",
+    phone: "رقم التواصل",
+    signUp: "إنشاء حساب",
+    signUpSubmit: "إنشاء حساب",
     theirEmail: "بريده الإلكتروني",
     language: "لغة الدعوة",
     send: "إرسال الدعوة",
@@ -133,14 +141,26 @@ async function invite(page: Page, t: (typeof T)["en" | "ar"], lang: "en" | "ar",
   await expect(page.getByText(t.sent)).toBeVisible();
 }
 
-/** The invited guardian opens the link, signs in from it with their own account, comes back and accepts. */
-async function accept(guardian: { email: string; page: Page }, t: (typeof T)["en" | "ar"], link: string) {
+/**
+ * The invited guardian opens the link, signs in from it with their own account (or creates one
+ * there: `newAccount`), comes back to the link and accepts.
+ */
+async function accept(guardian: { email: string; page: Page }, t: (typeof T)["en" | "ar"], link: string, newAccount = false) {
   const { page } = guardian;
   await page.goto(link);
-  await page.getByRole("link", { name: t.signIn, exact: true }).click();
-  await page.getByLabel(t.email, { exact: true }).fill(guardian.email);
-  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: t.logIn, exact: true }).click();
+  if (newAccount) {
+    await page.getByRole("link", { name: t.signUp, exact: true }).click();
+    await page.getByLabel(t.fullName, { exact: true }).fill("Nadia Driver");
+    await page.getByLabel(t.email, { exact: true }).fill(guardian.email);
+    await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+    await page.getByLabel(t.phone, { exact: true }).fill("9876543210");
+    await page.getByRole("button", { name: t.signUpSubmit, exact: true }).click();
+  } else {
+    await page.getByRole("link", { name: t.signIn, exact: true }).click();
+    await page.getByLabel(t.email, { exact: true }).fill(guardian.email);
+    await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: t.logIn, exact: true }).click();
+  }
   await expect(page).toHaveURL(/\/guardian-invite\?token=/);
   await page.getByRole("button", { name: t.accept }).click();
   await expect(page).toHaveURL(/\/account\?notice=guardian-joined/);
@@ -154,7 +174,9 @@ export async function guardiansWalk(browser: Browser, lang: "en" | "ar", javaScr
   const child = `Yara ${tag}`;
   const primary = await account(browser, tag, "primary", javaScriptEnabled);
   const payer = await account(browser, tag, "payer", javaScriptEnabled);
-  const pickup = await account(browser, tag, "pickup", javaScriptEnabled);
+  // The pickup guardian has no account yet: they make one from the invitation's page.
+  const pickupContext = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 900 } });
+  const pickup = { email: `pickup-${tag}@example.com`, context: pickupContext, page: await pickupContext.newPage() };
   enrolChild(primary.email, child);
   const contexts: BrowserContext[] = [primary.context, payer.context, pickup.context];
   try {
@@ -177,7 +199,7 @@ export async function guardiansWalk(browser: Browser, lang: "en" | "ar", javaScr
     expect((await payer.page.goto(`${prefix}/account/makeups`))?.status()).toBe(403);
 
     // The pickup guardian: the pickup card with the child and the next class; no invoices.
-    await accept(pickup, t, await inviteLink(pickup.email, prefix));
+    await accept(pickup, t, await inviteLink(pickup.email, prefix), true);
     const card = pickup.page.locator("#pickup");
     await expect(card.getByRole("heading", { name: t.pickupHeading, exact: true })).toBeVisible();
     await expect(card.getByText(child)).toBeVisible();

@@ -73,7 +73,8 @@ export const signupAction = accountAction(
   ACCOUNT_FORMS.signup,
   signUp,
   ["username", "email", "password", "contactNumber", "phoneCountry"],
-  to("/account", "account-created"),
+  // A safe `next` (a guardian's invitation, decision 139) goes on there; else the new account's page.
+  (fields, lang) => withNotice(safeLocalPath(fields.next) ?? localizePath("/account", lang), "account-created"),
 );
 
 export const forgotPasswordAction = accountAction(ACCOUNT_FORMS.forgot, forgotPassword, ["email", "website"], to("/forgot-password", "reset-link-sent"));

@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { FormAlert } from "~/ui/FormAlert";
-import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { LtrValue } from "~/ui/Bidi";
 import { postFormToApi } from "~/lib/forms/form-action.server";
@@ -86,9 +85,9 @@ export default function GuardianInvitePage({ loaderData }: Route.ComponentProps)
                   </a>
                 </p>
                 <p>
-                  <LocalLink to="/signup" className={linkClass}>
+                  <a href={`${localizePath("/signup", lang)}?next=${next}`} className={linkClass}>
                     {t("invite.signUp")}
-                  </LocalLink>
+                  </a>
                 </p>
               </div>
             )}
