@@ -162,6 +162,12 @@ async function accept(guardian: { email: string; page: Page }, t: (typeof T)["en
     await page.getByRole("button", { name: t.logIn, exact: true }).click();
   }
   await expect(page).toHaveURL(/\/guardian-invite\?token=/);
+  if (newAccount) {
+    await shot(page, `guardians-invite-${t.signIn === "Sign in" ? "en" : "ar"}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, `guardians-invite-${t.signIn === "Sign in" ? "en" : "ar"}-1280`);
+    await page.setViewportSize({ width: 390, height: 900 });
+  }
   await page.getByRole("button", { name: t.accept }).click();
   await expect(page).toHaveURL(/\/account\?notice=guardian-joined/);
   await expect(page.getByText(t.joined)).toBeVisible();

@@ -63,7 +63,7 @@ export default function GuardianInvitePage({ loaderData }: Route.ComponentProps)
         ) : (
           <>
             <p className="mt-2 text-slate-700">{t("invite.intro", { inviter: invitation.inviter, role: t(`roles.${invitation.role}`) })}</p>
-            <p className="mt-2 text-sm text-slate-600">{t(`roleHelp.${invitation.role}`)}</p>
+            <p className="mt-2 text-sm text-slate-600">{t(`mail.what.${invitation.role}`)}</p>
             {signedInAs ? (
               <form method="post" className="mt-6 space-y-4">
                 <FormAlert message={refused?.message} />
