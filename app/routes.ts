@@ -17,6 +17,8 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("admin/login/second-factor", "features/accounts/security/second-factor.route.tsx", { id: id("second-factor") }),
     route("admin/setup", "features/accounts/admin-setup.route.tsx", { id: id("admin-setup") }),
     route("admin/invite", "features/accounts/staff-invite.route.tsx", { id: id("staff-invite") }),
+    // A guardian's invitation to join a family (issue 45 item 3, decision 139).
+    route("guardian-invite", "features/guardians/guardian-invite.route.tsx", { id: id("guardian-invite") }),
     route("logout", "features/accounts/logout.route.tsx", { id: id("logout") }),
     // /account is a layout (heading, data, the forms' action); its sections are the index child.
     route("account", "features/accounts/account.route.tsx", { id: id("account") }, [

@@ -14,6 +14,7 @@ import { coursesManifest } from "~/features/courses/courses.manifest.server";
 import { makeupsManifest } from "~/features/makeups/makeups.manifest.server";
 import { messagingManifest } from "~/features/messaging/messaging.manifest.server";
 import { pushManifest } from "~/features/push/push.manifest.server";
+import { guardiansManifest } from "~/features/guardians/guardians.manifest.server";
 import { installManifest } from "~/features/install/install.manifest.server";
 import { mediaManifest } from "~/features/media/media.manifest.server";
 import { schoolManifest } from "~/features/school/school.manifest.server";
@@ -67,6 +68,7 @@ const features: readonly FeatureManifest[] = [
   progressManifest,
   messagingManifest,
   pushManifest,
+  guardiansManifest,
   installManifest,
   adminManifest,
 ];

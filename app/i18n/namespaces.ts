@@ -32,6 +32,8 @@ const USED_ON: Record<string, RegExp> = {
   messaging: new RegExp(`${under("account")}|${COURSE}|/bookdemoclass(?:/|$)|${TEACHING}`),
   // The guardian's notification choices (decision 131), on /account.
   push: new RegExp(under("account")),
+  // Guardians (decision 139): the account's guardians and pickup card, and the invitation's page.
+  guardians: new RegExp(`${under("account")}|^/guardian-invite$`),
   // The consent forms (decision 078): both enrolment forms, a reminder's link, camp check-out.
   consent: new RegExp(`${COURSE}|^/enroll$|${under("consent")}|${TEACHING}`),
   // Certificates (decision 080): the account lists them, the public check and the issue page show them.

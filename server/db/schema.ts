@@ -1053,6 +1053,26 @@ export interface PushChoicesTable {
   updated_at: string;
 }
 
+/** A guardian's role in a family (issue 45 item 3, decision 139); the primary guardian has no row. */
+export type GuardianRole = "parent" | "payer" | "pickup" | "viewer";
+
+/** An invitation to a family (pending: `user_id` null, the token's hash kept) or, once accepted, a guardian. */
+export interface FamilyGuardiansTable {
+  id: Generated<number>;
+  /** The primary guardian: the account whose records are the family's. */
+  family_user_id: number;
+  user_id: number | null;
+  email: string;
+  role: GuardianRole;
+  token_hash: string | null;
+  /** Public reference for listing and removing: never the token or its hash. */
+  ref: string;
+  lang: "en" | "ar";
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+
 export type PushStatus = "queued" | "sent";
 
 /** One notification per event and guardian (key UNIQUE); its texts in both languages, JSON. */
@@ -1291,6 +1311,7 @@ export interface Database extends ContentTables {
   portfolio_photos: PortfolioPhotosTable;
   portfolio_photo_children: PortfolioPhotoChildrenTable;
   progress_reports: ProgressReportsTable;
+  family_guardians: FamilyGuardiansTable;
 }
 
 /** One level of a course's ladder (issue 44, decision 130); `section_id`: the group teaching it now, proposed to those completing the level before. */

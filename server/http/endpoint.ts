@@ -173,6 +173,12 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, P extends z.ZodType =
   notFound?: { ns: string; key: string };
   /** Rate limits, checked in order before the input is read (decision 048). */
   limits?: readonly LimitSpec[];
+  /**
+   * A family route (issue 45 item 3, decision 139): the part of the family the caller's guardian
+   * role must open, and its check (familyEndpoint in app/features/family), run after `access` and
+   * before the limits and the input.
+   */
+  family?: { part: string; check: (deps: EndpointDeps, caller: Caller) => Promise<void> };
   run(call: { deps: EndpointDeps; caller: Caller; params: z.output<P> }, input: z.output<S>): Promise<R>;
 }
 
@@ -231,6 +237,7 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType, R ex
 ): Promise<R | EndpointAnswer> {
   try {
     checkAccess(endpoint.access, caller, endpoint.signedOut);
+    if (endpoint.family) await endpoint.family.check(deps, caller);
     let params = {} as z.output<P>;
     if (endpoint.params) {
       const parsed = endpoint.params.safeParse(raw.params ?? {});

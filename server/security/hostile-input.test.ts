@@ -9,6 +9,7 @@ import { adminSetupLink } from "~/features/accounts/admin-setup.server";
 import { createPasswordReset } from "~/features/accounts/password-reset.server";
 import { tokenHash } from "~server/security/one-time-links";
 import { inviteStaff } from "~/features/accounts/staff-invite.server";
+import { inviteGuardian } from "~/features/guardians/guardians.server";
 import { getAdminCamp } from "~/features/admin/settings/settings.server";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
@@ -77,7 +78,7 @@ interface WriteSample {
 const METRICS_TOKEN = "hostile-input-metrics-token";
 
 /** Parent accounts signed in for the /api/account samples; "leaving" is the one the deletion sample deletes. */
-type AccountName = "own" | "leaving" | "google" | "keys";
+type AccountName = "own" | "leaving" | "google" | "keys" | "guardian";
 
 interface ReadSample {
   route: string;
@@ -332,6 +333,8 @@ describe("hostile input on every endpoint", () => {
     keys: { email: "keys.hostile@example.com", password: "Keys-Passw0rd1" },
     // Holds the calendar feed the feed's read sample opens (decision 068).
     feed: { email: "feed.hostile@example.com", password: "Feed-Passw0rd1" },
+    // Accepts a family's invitation (decision 139).
+    guardian: { email: "guardian.hostile@example.com", password: "Guardian-Passw0rd1" },
   };
   let adminCookie: string | undefined;
   const forms: Record<string, Json> = {};
@@ -898,6 +901,28 @@ describe("hostile input on every endpoint", () => {
     )
       throw new Error("the revocation sample could not be made");
     tokens.inviteRef = (await db.selectFrom("staff_invites").select("ref").where("email", "=", "revoked.hostile@example.com").executeTakeFirstOrThrow()).ref!;
+    // Guardians (decision 139): an invitation the guardian account accepts, and one the own account removes.
+    const guardianInvite = await inviteGuardian(db, {
+      familyUserId: ids.reset!,
+      email: people.guardian.email,
+      role: "payer",
+      lang: "en",
+      language: "en",
+      secret: server.config.sessionSecret,
+    });
+    if (!guardianInvite.ok) throw new Error("the guardian invitation sample could not be made");
+    tokens.guardianInvite = guardianInvite.token;
+    await inviteGuardian(db, {
+      familyUserId: ids.own!,
+      email: "removed.guardian@example.com",
+      role: "viewer",
+      lang: "en",
+      language: "en",
+      secret: server.config.sessionSecret,
+    });
+    tokens.guardianRef = (
+      await db.selectFrom("family_guardians").select("ref").where("email", "=", "removed.guardian@example.com").executeTakeFirstOrThrow()
+    ).ref;
 
     const course = (await findCourse(db, courseSlug, "en"))!;
     ids.course = course.id;
@@ -2008,6 +2033,32 @@ describe("hostile input on every endpoint", () => {
       body: () => ({ public: true }),
       stores: { audit_log: 1 },
     },
+    // Guardians (decision 139): an invitation, a removal, an acceptance.
+    {
+      route: "POST /api/account/guardians",
+      url: () => "/api/account/guardians",
+      admin: false,
+      account: "own",
+      body: () => ({ email: "new.guardian.hostile@example.com", role: "viewer", language: "en" }),
+      stores: { family_guardians: 1, jobs: 1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/account/guardians/remove",
+      url: () => "/api/account/guardians/remove",
+      admin: false,
+      account: "own",
+      body: () => ({ ref: tokens.guardianRef! }),
+      stores: { family_guardians: -1, audit_log: 1 },
+    },
+    {
+      route: "POST /api/guardian-invites/accept",
+      url: () => "/api/guardian-invites/accept",
+      admin: false,
+      account: "guardian",
+      body: () => ({ token: tokens.guardianInvite! }),
+      // The account's sessions end and this browser gets a new one: as many sessions as before.
+      stores: { audit_log: 1 },
+    },
     {
       route: "POST /api/admin/invites",
       url: () => "/api/admin/invites",
@@ -2609,6 +2660,8 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/account/makeups", url: () => "/api/account/makeups", admin: false, account: "own" },
     { route: "GET /api/account/messaging", url: () => "/api/account/messaging", admin: false, account: "own" },
     { route: "GET /api/account/push-choices", url: () => "/api/account/push-choices", admin: false, account: "own" },
+    { route: "GET /api/account/guardians", url: () => "/api/account/guardians", admin: false, account: "own" },
+    { route: "GET /api/account/pickup", url: () => "/api/account/pickup", admin: false, account: "own" },
     { route: "GET /api/push/public-key", url: () => "/api/push/public-key", admin: false },
     { route: "GET /manifest.webmanifest", url: () => "/manifest.webmanifest", admin: false },
     { route: "GET /ar/manifest.webmanifest", url: () => "/ar/manifest.webmanifest", admin: false },

@@ -6,7 +6,8 @@ import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { axeOn } from "./axe";
 import * as OTPAuth from "otpauth";
-import { createAdminAccount, provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
+import { createAdminAccount, outboxMails, provenParent, signInAsAdmin, waitForResetLink } from "./accounts";
+import { decodeMail } from "~server/test/smtp-catcher";
 import { codeSnifferErrors, htmlValidateErrors, serverHtmlErrors, watchDocuments } from "./markup-checkers";
 import { sitemapPages } from "~/features/seo/sitemap.server";
 import { startPaymentsServer } from "./payments-server";
@@ -643,6 +644,48 @@ test.describe("axe on interactive states", () => {
       findings.push(await audit(page));
     }
     expectClean(findings);
+  });
+
+  test("the guardians: the primary's list and invitation form, the invitation's page, a pickup guardian's account, in both languages (decision 139)", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await provenParent(page.request, "a11y-primary");
+    const context = await browser.newContext();
+    const guardian = await context.newPage();
+    try {
+      const email = `a11y-pickup-${Date.now()}@example.com`;
+      const password = "Parent-Passw0rd";
+      expect((await context.request.post("/register", { data: { username: "Nadia Pickup", email, password, contactNumber: "9876543210" } })).status()).toBe(
+        201,
+      );
+      expect((await context.request.post("/login", { data: { email, password } })).status()).toBe(200);
+      expect((await page.request.post("/api/account/guardians", { data: { email, role: "pickup", language: "en" } })).status()).toBe(201);
+      expect((await page.request.post("/api/account/guardians", { data: { email: "pending.a11y@example.com", role: "payer" } })).status()).toBe(201);
+      let link = "";
+      await expect
+        .poll(() => {
+          const mail = outboxMails().find((raw) => raw.includes(`To: ${email}`));
+          link = mail ? (/\/guardian-invite\?token=[\w-]+/.exec(decodeMail(mail).text)?.[0] ?? "") : "";
+          return link;
+        })
+        .toContain("token=");
+      // The invitation's page, signed in and ready to accept, and an unknown link's refusal.
+      await auditAll(guardian, [
+        link,
+        `/ar${link}`,
+        "/guardian-invite?token=expired-or-unknown-token-000",
+        "/ar/guardian-invite?token=expired-or-unknown-token-000",
+      ]);
+      const token = new URL(link, "http://x").searchParams.get("token");
+      const accepted = await context.request.post("/api/guardian-invites/accept", { data: { token } });
+      expect(accepted.status()).toBe(201);
+      await auditAll(guardian, ["/account", "/ar/account"]);
+      await auditAll(page, ["/account", "/ar/account"]);
+    } finally {
+      await context.close();
+    }
   });
 
   test("the family's timetable and calendar link, and the staff's demo-to-enrolment page and funnel, in both languages (issue 29)", async ({

@@ -77,23 +77,26 @@ function EnrolmentItem({ enrolment, childName }: { enrolment: TimetableEnrolment
           <MeetingList meetings={rest} start={FIRST + 1} />
         </details>
       ) : null}
-      {/* The enrolment's own page (its e-mail's link): each button opens its part, the money consequence stated before confirming. */}
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Link
-          to={`${enrolment.manageUrl}#move`}
-          aria-label={t("account.changeFor", { course: enrolment.courseName, child: childName })}
-          className="rounded-lg border border-indigo-300 px-3 py-1.5 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
-        >
-          {t("account.change")}
-        </Link>
-        <Link
-          to={`${enrolment.manageUrl}#drop`}
-          aria-label={t("account.withdrawFor", { course: enrolment.courseName, child: childName })}
-          className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
-        >
-          {t("account.withdraw")}
-        </Link>
-      </div>
+      {/* The enrolment's own page (its e-mail's link): each button opens its part, the money consequence stated before confirming.
+          A view-only guardian has no such link (decision 139). */}
+      {enrolment.manageUrl ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Link
+            to={`${enrolment.manageUrl}#move`}
+            aria-label={t("account.changeFor", { course: enrolment.courseName, child: childName })}
+            className="rounded-lg border border-indigo-300 px-3 py-1.5 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
+          >
+            {t("account.change")}
+          </Link>
+          <Link
+            to={`${enrolment.manageUrl}#drop`}
+            aria-label={t("account.withdrawFor", { course: enrolment.courseName, child: childName })}
+            className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+          >
+            {t("account.withdraw")}
+          </Link>
+        </div>
+      ) : null}
     </li>
   );
 }

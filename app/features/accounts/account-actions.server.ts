@@ -21,6 +21,8 @@ import { PUSH_CATEGORIES, savePushChoices } from "~/features/push/index.server";
 import { PUSH_FORM } from "~/features/push/forms";
 import { PORTFOLIO_FORMS } from "~/features/portfolio/portfolio-forms";
 import { showAccountProject } from "~/features/portfolio/portfolio.api";
+import { inviteFamilyGuardian, removeFamilyGuardian } from "~/features/guardians/guardians.api";
+import { GUARDIAN_FORMS } from "~/features/guardians/forms";
 
 /**
  * The account pages' actions: their forms posted without JavaScript (decisions 019, 048). Each runs
@@ -71,7 +73,8 @@ export const signupAction = accountAction(
   ACCOUNT_FORMS.signup,
   signUp,
   ["username", "email", "password", "contactNumber", "phoneCountry"],
-  to("/account", "account-created"),
+  // A safe `next` (a guardian's invitation, decision 139) goes on there; else the new account's page.
+  (fields, lang) => withNotice(safeLocalPath(fields.next) ?? localizePath("/account", lang), "account-created"),
 );
 
 export const forgotPasswordAction = accountAction(ACCOUNT_FORMS.forgot, forgotPassword, ["email", "website"], to("/forgot-password", "reset-link-sent"));
@@ -177,6 +180,15 @@ const accountPageForms: Record<string, (args: ActionFunctionArgs) => Promise<unk
   [CALENDAR_FORMS.revoke]: accountAction(CALENDAR_FORMS.revoke, revokeCalendarFeed, [], to("/account", "calendar-link-off")),
   // A project shown on the website or hidden (decision 135): that project's endpoint, back to the projects.
   [PORTFOLIO_FORMS.show]: portfolioShowAction,
+  // Guardians (decision 139): an invitation, a removal; back to the guardians' list.
+  [GUARDIAN_FORMS.invite]: (args) =>
+    postFormToApi(args, {
+      form: GUARDIAN_FORMS.invite,
+      endpoint: inviteFamilyGuardian,
+      toBody: ({ email, role, language }) => ({ email, role, language: language || "both" }),
+      onSuccess: (_answer, _fields, lang) => withNotice(localizePath("/account", lang), "guardian-invited"),
+    }),
+  [GUARDIAN_FORMS.remove]: accountAction(GUARDIAN_FORMS.remove, removeFamilyGuardian, ["ref"], to("/account", "guardian-removed")),
   // The notification choices (decision 131): a ticked box is on, every other category off.
   [PUSH_FORM]: (args) =>
     postFormToApi(args, {

@@ -16,6 +16,9 @@ import { LevelsSection } from "./LevelsSection";
 import { PushSection } from "./PushSection";
 import { PortfolioSection } from "./PortfolioSection";
 import { ProgressReportsSection } from "./ProgressReportsSection";
+import { GuardiansSection } from "~/features/guardians/GuardiansSection";
+import { PickupSection } from "~/features/guardians/PickupSection";
+import { mayUse } from "~/features/family/family-parts";
 
 /** /account's index: every section of the account, in the page's order. */
 export default function AccountSections() {
@@ -35,21 +38,28 @@ export default function AccountSections() {
     push,
     portfolio,
     progressReports,
+    family,
+    guardians,
   } = useAccountData();
+  // What the signed-in guardian's role opens (FAMILY_PARTS, decision 139); the primary sees every section.
+  const sees = mayUse(family.role, "see");
+  const acts = mayUse(family.role, "act");
   return (
     <>
-      <TimetableSection timetable={timetable.children} />
-      <CalendarFeedSection feed={timetable.feed} />
+      {guardians.pickup ? <PickupSection card={guardians.pickup} /> : null}
+      {sees ? <TimetableSection timetable={timetable.children} /> : null}
+      {sees ? <CalendarFeedSection feed={timetable.feed} /> : null}
       <PushSection push={push} />
       {attendance.length > 0 ? <AttendanceSection attendance={attendance} /> : null}
       {progressReports.length > 0 ? <ProgressReportsSection reports={progressReports} /> : null}
       {levels.length > 0 ? <LevelsSection levels={levels} /> : null}
-      {portfolio.projects.length > 0 || portfolio.familyUploads ? <PortfolioSection portfolio={portfolio} /> : null}
+      {acts && (portfolio.projects.length > 0 || portfolio.familyUploads) ? <PortfolioSection portfolio={portfolio} /> : null}
       {certificates.length > 0 ? <CertificatesSection certificates={certificates} /> : null}
-      <BookingsSection bookings={bookings} />
+      {sees ? <BookingsSection bookings={bookings} /> : null}
       {waitlist.length > 0 ? <WaitlistSection places={waitlist} /> : null}
-      <SentFormsSections enrollments={enrollments} brochureRequests={brochureRequests} />
-      <ChildrenSection savedChildren={children} enrolled={timetable.children} />
+      {sees ? <SentFormsSections enrollments={enrollments} brochureRequests={brochureRequests} /> : null}
+      {acts ? <ChildrenSection savedChildren={children} enrolled={timetable.children} /> : null}
+      {guardians.list ? <GuardiansSection list={guardians.list} manages={guardians.manages} /> : null}
       <ProfileSection profile={profile} />
       <PasswordSection hasPassword={profile.hasPassword} />
       <DevicesSection devices={devices} timeZone={timeZone} className={accountSectionClass} />

@@ -1,3 +1,4 @@
+import { familyEndpoint } from "~/features/family/account-owner.server";
 import { isStaffRole } from "~/lib/roles";
 import { Router, type RequestHandler } from "express";
 import { portfolioStorage } from "~server/storage/private-storage";
@@ -103,7 +104,7 @@ const childLimit = (name: string) => [perAccount(`account-children-${name}`, 30,
 const childParams = z.object({ id: z.string() });
 
 /** POST /api/account/children */
-export const addOwnChild = defineEndpoint({
+export const addOwnChild = familyEndpoint("act", {
   method: "POST",
   path: "/api/account/children",
   ...OWN_ACCOUNT,
@@ -117,7 +118,7 @@ export const addOwnChild = defineEndpoint({
 });
 
 /** PUT /api/account/children/{id} */
-export const saveOwnChild = defineEndpoint({
+export const saveOwnChild = familyEndpoint("act", {
   method: "PUT",
   path: "/api/account/children/:id",
   ...OWN_ACCOUNT,
@@ -132,7 +133,7 @@ export const saveOwnChild = defineEndpoint({
 });
 
 /** DELETE /api/account/children/{id} */
-export const removeOwnChild = defineEndpoint({
+export const removeOwnChild = familyEndpoint("act", {
   method: "DELETE",
   path: "/api/account/children/:id",
   ...OWN_ACCOUNT,
@@ -168,7 +169,7 @@ export const deleteOwnAccount = defineEndpoint({
 });
 
 /** GET /api/account: what the account holds (profile, bookings, enrolments, waitlists, certificates). */
-export const readOwnAccount = defineEndpoint({
+export const readOwnAccount = familyEndpoint("see", {
   method: "GET",
   path: "/api/account",
   ...OWN_ACCOUNT,
@@ -179,7 +180,7 @@ export const readOwnAccount = defineEndpoint({
 });
 
 /** GET /api/account/children → { children }: the account's saved children. */
-export const listOwnChildren = defineEndpoint({
+export const listOwnChildren = familyEndpoint("see", {
   method: "GET",
   path: "/api/account/children",
   ...OWN_ACCOUNT,
@@ -190,7 +191,7 @@ export const listOwnChildren = defineEndpoint({
 });
 
 /** GET /api/account/certificates/{id}/pdf: a certificate of one of the account's children (decision 080); another family's id is a 404. */
-export const ownCertificatePdf = defineEndpoint({
+export const ownCertificatePdf = familyEndpoint("see", {
   method: "GET",
   path: "/api/account/certificates/:id/pdf",
   ...OWN_ACCOUNT,
@@ -206,7 +207,7 @@ export const ownCertificatePdf = defineEndpoint({
 });
 
 /** GET /api/account/export: everything held about the account, as a JSON download. */
-export const exportOwnAccount = defineEndpoint({
+export const exportOwnAccount = familyEndpoint("act", {
   method: "GET",
   path: "/api/account/export",
   ...OWN_ACCOUNT,

@@ -20,6 +20,7 @@ import { erasePortfolio } from "~/features/portfolio/portfolio.server";
 import { eraseProgressReports, familyReports } from "~/features/progress/progress.server";
 import type { MediaStorage } from "~server/storage/storage";
 import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
+import { leaveFamilyOnDelete } from "~/features/guardians/guardians.server";
 import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
 import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
@@ -139,6 +140,11 @@ const profileOf = (row: UserRow): AccountProfile => ({
   googleLinked: row.google_sub !== null,
   createdAt: row.created_at,
 });
+
+/** The signed-in account's own profile, whatever its role in a family (decision 139). */
+export async function ownProfile(db: DB, userId: number): Promise<AccountProfile> {
+  return profileOf(await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow());
+}
 
 async function bookingRows(db: DB, owner: Owner) {
   return db
@@ -682,6 +688,8 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
   let portfolioFiles: string[] = [];
   const summary = await db.transaction().execute(async (trx) => {
     const tx: DB = trx;
+    // A guardian's records made for the family pass to its primary first: they are not the guardian's to erase (decision 139).
+    await leaveFamilyOnDelete(trx, userId);
     const owner = await ownerOf(tx, userId);
     const now = nowIso();
     // Before anything is erased (the records' e-mails and names are what it looks for): the mail queue's copies (issue 39).

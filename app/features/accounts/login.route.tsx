@@ -30,7 +30,7 @@ export default function LoginPage() {
       <CardLink to="/forgot-password" space="mt-3">
         {t("login.forgot")}
       </CardLink>
-      <GoogleButton next={localizePath("/", lang)} />
+      <GoogleButton next={next ?? localizePath("/", lang)} />
       <CardLink to="/signup" lead={t("login.noAccount")}>
         {t("login.signupLink")}
       </CardLink>

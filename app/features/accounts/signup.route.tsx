@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { localizePath } from "~/i18n/lang";
 import { usePhoneCountry } from "~/features/site/use-phone-country";
 import { useLang } from "~/i18n/use-lang";
@@ -12,6 +12,7 @@ import { AccountFields } from "./AccountFields";
 import { alertClass, AuthCard, CardLink, SubmitButton } from "./AuthCard";
 import { GoogleButton } from "./GoogleButton";
 import { useAccountForm } from "./use-account-form";
+import { safeLocalPath } from "~/lib/next-path";
 
 /** The form posts here without JavaScript; success signs the parent in and opens /account with the server's message (issue 42). */
 export const action = signupAction;
@@ -23,6 +24,9 @@ export default function SignupPage() {
   const lang = useLang();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
+  // Where the new parent goes on: a guardian's invitation sends them here and back (decision 139).
+  const [params] = useSearchParams();
+  const next = safeLocalPath(params.get("next"));
   const form = useAccountForm("signup", {
     id: ACCOUNT_FORMS.signup,
     schema: registerSchemaFor(usePhoneCountry()),
@@ -30,7 +34,7 @@ export default function SignupPage() {
     // The server's message shows in the success toast (the default); the parent is signed in: their account.
     onSuccess: async () => {
       await revalidate();
-      await navigate(localizePath("/account", lang));
+      await navigate(next ?? localizePath("/account", lang));
     },
   });
 
@@ -39,10 +43,11 @@ export default function SignupPage() {
       <PageMeta title={t("meta.signupTitle")} description={t("meta.signupDescription")} />
       <form {...form.formProps} id={ACCOUNT_FORMS.signup} className="space-y-4">
         <FormAlert message={form.refusal} className={alertClass} />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
         <AccountFields names={fields} form={form} />
         <SubmitButton pending={form.pending} label={t("signup.submit")} pendingLabel={t("signup.submitting")} />
       </form>
-      <GoogleButton next={localizePath("/", lang)} />
+      <GoogleButton next={next ?? localizePath("/", lang)} />
       <CardLink to="/login" lead={t("signup.haveAccount")}>
         {t("signup.loginLink")}
       </CardLink>

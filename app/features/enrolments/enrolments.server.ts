@@ -395,3 +395,11 @@ export async function erase(
   }
   return { cancelled };
 }
+
+/**
+ * A guardian's account is deleted (decision 139): the enrolments it made for the family (its id)
+ * pass to the family's primary guardian (camp enrollments carry no account id), in the deletion's transaction, so they stay the family's.
+ */
+export async function passToAccount(trx: Trx, fromUserId: number, toUserId: number): Promise<void> {
+  await trx.updateTable("section_enrolments").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();
+}

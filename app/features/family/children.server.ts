@@ -1,6 +1,17 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { MAX_CHILDREN } from "./limits";
+import { familyOf } from "./account-owner.server";
+import { mayUse, type FamilyPart } from "./family-parts";
+
+/**
+ * The account that keeps the family's saved children: the primary guardian's (decision 139), or
+ * none when the caller's role may not use `part` (a payer or a pickup guardian sees no children).
+ */
+async function keeper(db: DB, userId: number, part: FamilyPart): Promise<number | undefined> {
+  const family = await familyOf(db, userId);
+  return mayUse(family.role, part) ? family.id : undefined;
+}
 
 /** A child a parent saved on /account (decision 033). */
 export interface SavedChild {
@@ -10,12 +21,16 @@ export interface SavedChild {
 }
 
 /** The account's saved children, oldest first (the order they were added). */
-export async function listChildren(db: DB, userId: number): Promise<SavedChild[]> {
+export async function listChildren(db: DB, accountId: number): Promise<SavedChild[]> {
+  const userId = await keeper(db, accountId, "see");
+  if (userId === undefined) return [];
   return db.selectFrom("account_children").select(["id", "name", "age"]).where("user_id", "=", userId).orderBy("id").execute();
 }
 
 /** One saved child of this account, or undefined (another account's child is not found either). */
-export async function findChild(db: DB, userId: number, id: number): Promise<SavedChild | undefined> {
+export async function findChild(db: DB, accountId: number, id: number): Promise<SavedChild | undefined> {
+  const userId = await keeper(db, accountId, "act");
+  if (userId === undefined) return undefined;
   return db.selectFrom("account_children").select(["id", "name", "age"]).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
 }
 
@@ -24,7 +39,8 @@ export async function findChild(db: DB, userId: number, id: number): Promise<Sav
  * one transaction; two adds at once may both see nine on PostgreSQL and make eleven, which harms
  * nobody (the limit keeps the list a list, it is not a quota).
  */
-export async function addChild(db: DB, userId: number, child: { name: string; age: number }): Promise<SavedChild | "full"> {
+export async function addChild(db: DB, accountId: number, child: { name: string; age: number }): Promise<SavedChild | "full"> {
+  const userId = (await keeper(db, accountId, "act")) ?? accountId;
   return db.transaction().execute(async (trx) => {
     const { n } = await trx
       .selectFrom("account_children")
@@ -43,7 +59,9 @@ export async function addChild(db: DB, userId: number, child: { name: string; ag
 }
 
 /** Changes a saved child of this account; false when it has no such child. */
-export async function updateChild(db: DB, userId: number, id: number, child: { name: string; age: number }): Promise<boolean> {
+export async function updateChild(db: DB, accountId: number, id: number, child: { name: string; age: number }): Promise<boolean> {
+  const userId = await keeper(db, accountId, "act");
+  if (userId === undefined) return false;
   const result = await db
     .updateTable("account_children")
     .set({ name: child.name, age: child.age, updated_at: nowIso() })
@@ -54,7 +72,9 @@ export async function updateChild(db: DB, userId: number, id: number, child: { n
 }
 
 /** Removes a saved child of this account; false when it has no such child. */
-export async function removeChild(db: DB, userId: number, id: number): Promise<boolean> {
+export async function removeChild(db: DB, accountId: number, id: number): Promise<boolean> {
+  const userId = await keeper(db, accountId, "act");
+  if (userId === undefined) return false;
   const result = await db.deleteFrom("account_children").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { langFromPath } from "~/i18n/lang";
-import { requireAccountPage } from "~/lib/page-guards.server";
+import { requireFamilyPage } from "~/features/family/account-owner.server";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/account-makeups.route";
@@ -10,14 +10,14 @@ import { AnswerNote, ComingClasses, CreditsList, FIRST_SHOWN } from "./MakeupsPa
 import { withCountWords } from "./count-words";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireAccountPage(context, request);
+  const user = await requireFamilyPage(context, request, "act");
   const url = new URL(request.url);
   // The page opens short (the credits, then each child's next classes); ?all=1 shows every one.
   return { ...(await accountMakeups(context.db, user.id, langFromPath(url.pathname))), all: url.searchParams.get("all") === "1" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAccountPage(context, request);
+  await requireFamilyPage(context, request, "act");
   return accountMakeupsAction(request, context);
 }
 

@@ -1,3 +1,4 @@
+import { familyEndpoint } from "~/features/family/account-owner.server";
 import { Router } from "express";
 import { z } from "zod";
 import type { DB } from "~server/db/db";
@@ -71,7 +72,7 @@ async function answerAbsence(lang: Lang, rules: MakeupRules, result: AbsenceResu
 }
 
 /** POST /api/account/absences: a parent reports that their child misses a coming class of the child's group. */
-export const reportAccountAbsence = defineEndpoint({
+export const reportAccountAbsence = familyEndpoint("act", {
   method: "POST",
   path: "/api/account/absences",
   ...SIGNED_IN,
@@ -109,7 +110,7 @@ export const reportLinkAbsence = defineEndpoint({
 });
 
 /** POST /api/account/makeups: spends a credit on a seat in another group's class of the course. */
-export const bookMakeup = defineEndpoint({
+export const bookMakeup = familyEndpoint("act", {
   method: "POST",
   path: "/api/account/makeups",
   ...SIGNED_IN,
@@ -131,7 +132,7 @@ export const bookMakeup = defineEndpoint({
 });
 
 /** POST /api/account/makeups/cancel: gives a booked make-up back before the notice window; the credit is free again. */
-export const cancelAccountMakeup = defineEndpoint({
+export const cancelAccountMakeup = familyEndpoint("act", {
   method: "POST",
   path: "/api/account/makeups/cancel",
   ...SIGNED_IN,
@@ -171,10 +172,9 @@ export async function linkedAbsences(db: DB, secret: string, linkToken: string, 
 }
 
 /** GET /api/account/makeups: make-up rules, coming classes to report absent from, and the family's credits. */
-export const ownMakeups = defineEndpoint({
+export const ownMakeups = familyEndpoint("act", {
   method: "GET",
   path: "/api/account/makeups",
-  access: "signed-in",
   signedOut: { ns: "accounts", key: "api.notSignedIn" },
   input: z.object({}),
   run: async ({ deps: { db }, caller }) => ({ status: 200, body: { ...(await accountMakeups(db, caller.user.id, caller.lang)) } }),

@@ -1,9 +1,9 @@
+import { requireFamilyPage } from "~/features/family/account-owner.server";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from "react-router";
 import { langFromPath, localizePath, type Lang } from "~/i18n/lang";
 import { pickPair } from "~/i18n/localized";
 import type { FormState } from "~/lib/forms/form-state";
 import { withNotice } from "~/lib/forms/notice";
-import { requireAccountPage } from "~/lib/page-guards.server";
 import { requireTeachingPage } from "~/features/teaching/teaching-page.server";
 import { accountPortfolio, addAccountPortfolio, addSectionPortfolio, sectionProjects } from "./portfolio.api";
 import { familyChildren, type ProjectView, type SectionPortfolio } from "./portfolio.server";
@@ -70,7 +70,7 @@ export async function teachingPortfolioAction({ request, context, params }: Acti
 
 /** /account/portfolio: the family's children it may add a project for, while staff allow it (GET /api/account/portfolio says). */
 export async function familyPortfolioData(context: AppLoadContext, request: Request) {
-  const user = requireAccountPage(context, request);
+  const user = await requireFamilyPage(context, request, "act");
   const lang = langFromPath(new URL(request.url).pathname);
   const answer = await context.run(accountPortfolio, { input: {}, lang });
   if (!answer.ok) throw data({ message: answer.body.message }, { status: answer.status });
@@ -88,7 +88,7 @@ export async function familyPortfolioData(context: AppLoadContext, request: Requ
 
 /** The family's form without JavaScript (multipart): POST /api/account/portfolio in process, then back to /account. */
 export async function familyPortfolioAction({ request, context }: ActionFunctionArgs) {
-  requireAccountPage(context, request);
+  await requireFamilyPage(context, request, "act");
   const lang = langFromPath(new URL(request.url).pathname);
   const { fields, file } = await postedForm(request);
   const input = { enrolmentId: fields.enrolmentId ?? "", title: fields.title ?? "", note: fields.note ?? "", link: fields.link ?? "", file };

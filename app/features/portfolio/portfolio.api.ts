@@ -1,3 +1,4 @@
+import { familyEndpoint } from "~/features/family/account-owner.server";
 import { z } from "zod";
 import { defineEndpoint, fileAnswer, type Caller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
@@ -79,10 +80,9 @@ export const addSectionPortfolio = defineEndpoint({
 });
 
 /** GET /api/account/portfolio: the projects of the family's children, each with the photos the family may see, and whether it may add its own. */
-export const accountPortfolio = defineEndpoint({
+export const accountPortfolio = familyEndpoint("see", {
   method: "GET",
   path: "/api/account/portfolio",
-  access: "signed-in",
   input: z.object({}),
   async run({ deps: { db }, caller }) {
     const [projects, settings] = await Promise.all([familyPortfolio(db, member(caller).id), getSiteSettings(db)]);
@@ -95,10 +95,9 @@ export const accountPortfolio = defineEndpoint({
  * its children (`enrolmentId` of an enrolment it holds), only while staff allow it (the setting
  * `familyPortfolioUploads`; 403 otherwise).
  */
-export const addAccountPortfolio = defineEndpoint({
+export const addAccountPortfolio = familyEndpoint("act", {
   method: "POST",
   path: "/api/account/portfolio",
-  access: "signed-in",
   limits: additions,
   multipart: { file: "file", receive: ({ config }) => imageReceiver(config) },
   // The setting is asked before the input is read: while it is off, nothing sent matters.
@@ -112,10 +111,9 @@ export const addAccountPortfolio = defineEndpoint({
 });
 
 /** POST /api/account/portfolio/:id: the family shows its child's project on the public site (`public: true`) or stops. */
-export const showAccountProject = defineEndpoint({
+export const showAccountProject = familyEndpoint("act", {
   method: "POST",
   path: "/api/account/portfolio/:id",
-  access: "signed-in",
   params: idParams,
   limits: [{ name: "portfolio-show", limit: 300, windowMs: 60 * 60_000 }],
   input: projectShownSchema,

@@ -1,3 +1,4 @@
+import { familyEndpoint } from "~/features/family/account-owner.server";
 import { z } from "zod";
 import { defineEndpoint, fileAnswer, type Caller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
@@ -120,10 +121,9 @@ export const teachingReportPdf = defineEndpoint({
 });
 
 /** GET /api/account/progress-reports: the account's children's issued reports, newest first. */
-export const ownReports = defineEndpoint({
+export const ownReports = familyEndpoint("see", {
   method: "GET",
   path: "/api/account/progress-reports",
-  access: "signed-in",
   signedOut: { ns: "accounts", key: "api.notSignedIn" },
   input: z.object({}),
   async run({ deps: { db }, caller }) {
@@ -145,10 +145,9 @@ export const ownReports = defineEndpoint({
 });
 
 /** GET /api/account/progress-reports/:id/pdf: one of the account's children's reports; another family's id is a 404. */
-export const ownReportPdf = defineEndpoint({
+export const ownReportPdf = familyEndpoint("see", {
   method: "GET",
   path: "/api/account/progress-reports/:id/pdf",
-  access: "signed-in",
   signedOut: { ns: "accounts", key: "api.notSignedIn" },
   produces: "pdf",
   params: idParams,

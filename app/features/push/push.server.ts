@@ -2,6 +2,7 @@ import webpush from "web-push";
 import { z } from "zod";
 import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
+import type { GuardianRole } from "~server/db/schema";
 import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { defineJob } from "~server/jobs/job";
 import { enqueue } from "~server/jobs/queue";
@@ -73,7 +74,35 @@ export async function offCategories(db: DB, email: string): Promise<Set<string>>
  * retried request, stores one row and one job per browser. Returns whether this call stored it.
  */
 export async function queuePush(db: DB, push: QueuedPush): Promise<boolean> {
-  const email = familyKey(push.email);
+  let stored = await queueFor(db, push, familyKey(push.email));
+  // The family's other guardians (decision 139), each with their own choices and browsers, for the categories their role reads.
+  for (const email of await guardiansOf(db, familyKey(push.email), push.category)) stored = (await queueFor(db, push, email)) || stored;
+  return stored;
+}
+
+/** Which events reach a guardian by role (decision 139): a payer's invoices, a pickup guardian's class times, a viewer's reading. */
+const GUARDIAN_CATEGORIES: Record<GuardianRole, readonly PushCategory[]> = {
+  parent: PUSH_CATEGORIES,
+  payer: ["invoice"],
+  pickup: ["schedule", "classTomorrow"],
+  viewer: ["schedule", "classTomorrow", "absence", "certificate"],
+};
+
+/** The e-mails of the guardians of the family whose primary's proven e-mail this is, whose role reads the category. */
+async function guardiansOf(db: DB, email: string, category: PushCategory): Promise<string[]> {
+  const rows = await db
+    .selectFrom("family_guardians as g")
+    .innerJoin("users as p", "p.id", "g.family_user_id")
+    .innerJoin("users as u", "u.id", "g.user_id")
+    .select(["u.email", "g.role"])
+    .where((eb) => eb(eb.fn("lower", ["p.email"]), "=", email))
+    .where("p.email_verified_at", "is not", null)
+    .where("p.disabled", "=", 0)
+    .execute();
+  return rows.filter((row) => GUARDIAN_CATEGORIES[row.role].includes(category)).map((row) => familyKey(row.email));
+}
+
+async function queueFor(db: DB, push: QueuedPush, email: string): Promise<boolean> {
   const texts: Texts = { en: textsIn(push, "en"), ar: textsIn(push, "ar"), url: push.url };
   const [off, subscriptions] = await Promise.all([
     offCategories(db, email),

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { langFromPath } from "~/i18n/lang";
-import { requireAccountPage } from "~/lib/page-guards.server";
+import { requireFamilyPage } from "~/features/family/account-owner.server";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/account-passes.route";
 import { familyPasses } from "./class-pass.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireAccountPage(context, request);
+  const user = await requireFamilyPage(context, request, "pickup");
   const url = new URL(request.url);
   const kind = url.searchParams.get("print") === "term" ? "term" : "day";
   const passes = await familyPasses(context.db, user.id, {

@@ -1,3 +1,4 @@
+import { familyEndpoint } from "~/features/family/account-owner.server";
 import { Router } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
@@ -111,11 +112,13 @@ export const checkInByPass = defineEndpoint({
   },
 });
 
-/** GET /api/account/class-passes: the family's passes for today (or `?kind=term`, for printing). */
-export const classPasses = defineEndpoint({
+/**
+ * GET /api/account/class-passes: the family's passes for today (or `?kind=term`, for printing), for
+ * the guardians who bring children to class: the pickup part (decision 139).
+ */
+export const classPasses = familyEndpoint("pickup", {
   method: "GET",
   path: "/api/account/class-passes",
-  access: "signed-in",
   signedOut: { ns: "accounts", key: "api.notSignedIn" },
   input: z.object({ kind: z.enum(["day", "term"]).optional().default("day") }),
   async run({ deps: { db, config }, caller }, input) {

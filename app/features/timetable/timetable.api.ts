@@ -1,3 +1,4 @@
+import { familyEndpoint } from "~/features/family/account-owner.server";
 import type { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
@@ -26,7 +27,7 @@ const perAccount = (name: string, limit: number, windowMs: number): LimitSpec =>
  * place of the old (which stops working at once). The URL is answered here and shown on /account;
  * the database keeps only its token's hash and a seed that needs SESSION_SECRET (decision 068).
  */
-export const renewCalendarFeed = defineEndpoint({
+export const renewCalendarFeed = familyEndpoint("see", {
   method: "POST",
   path: "/api/account/calendar-feed",
   ...OWN_ACCOUNT,
@@ -40,7 +41,7 @@ export const renewCalendarFeed = defineEndpoint({
 });
 
 /** DELETE /api/account/calendar-feed: the URL stops working; 404 when the account had none. */
-export const revokeCalendarFeed = defineEndpoint({
+export const revokeCalendarFeed = familyEndpoint("see", {
   method: "DELETE",
   path: "/api/account/calendar-feed",
   ...OWN_ACCOUNT,
@@ -114,10 +115,9 @@ export const calendarFeed = defineEndpoint({
 });
 
 /** GET /api/account/timetable: the family's timetable (each child's meetings) and the calendar feed's link. */
-export const ownTimetable = defineEndpoint({
+export const ownTimetable = familyEndpoint("see", {
   method: "GET",
   path: "/api/account/timetable",
-  access: "signed-in",
   signedOut: { ns: "accounts", key: "api.notSignedIn" },
   input: z.object({}),
   async run({ deps: { db, config }, caller: { lang, user } }) {

@@ -54,6 +54,10 @@ export const NOTICES = {
   "email-proven": { ns: "email-proof", key: "notice.proven" },
   "email-proof-invalid": { ns: "email-proof", key: "notice.invalid" },
   "email-proof-sent": { ns: "email-proof", key: "notice.sent" },
+  // Guardians (decision 139): an invitation sent, a guardian removed, an invitation accepted.
+  "guardian-invited": { ns: "guardians", key: "api.sent" },
+  "guardian-removed": { ns: "guardians", key: "api.removed" },
+  "guardian-joined": { ns: "guardians", key: "api.joined" },
 } as const;
 
 /** The notice's element id (FormNotice), where the page opens after the redirect. */

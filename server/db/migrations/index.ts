@@ -57,6 +57,7 @@ import * as broadcasts from "./2026-12-03-10-broadcasts";
 import * as automations from "./2026-12-04-30-automations";
 import * as portfolio from "./2026-12-03-20-portfolio";
 import * as progressReports from "./2026-12-04-10-progress-reports";
+import * as guardians from "./2026-12-04-20-guardians";
 
 /**
  * Every migration, by name; Kysely applies them in name order. A static list (not a folder scan)
@@ -120,5 +121,6 @@ export const migrations: Record<string, Migration> = {
   "2026-12-03-10-broadcasts": broadcasts,
   "2026-12-03-20-portfolio": portfolio,
   "2026-12-04-10-progress-reports": progressReports,
+  "2026-12-04-20-guardians": guardians,
   "2026-12-04-30-automations": automations,
 };

@@ -9,7 +9,7 @@ import { defineEndpoint, fileAnswer, jsonRoutes, type EndpointDeps, type FileAns
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import { formatMoney } from "~/lib/money";
-import { ownerOf, owns } from "~/features/family/account-owner.server";
+import { ownerOf, owns, requireFamilyPart } from "~/features/family/account-owner.server";
 import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
 import { adminCreditNotePdfPath } from "~/features/billing/paths";
 import { creditNoteDocument, familyOf, invoiceDocument } from "./billing-docs.server";
@@ -196,6 +196,8 @@ const familyPdfEndpoint = (kind: DocKind, segment: string, lang: Lang) =>
     input: z.object({}),
     async run({ deps, caller, params }): Promise<FileAnswer | RedirectAnswer> {
       if (!caller.user) return { status: 303, location: `${localizePath("/login", lang)}?next=${encodeURIComponent(caller.url)}` };
+      // A payer's part, and a full parent's (decision 139): a view-only or pickup guardian gets 403.
+      await requireFamilyPart(deps.db, caller.user.id, "bill", lang);
       if (!/^\d{1,9}$/.test(params.id)) throw new HttpError(404, say(lang, "api.docNotFound"));
       const id = Number(params.id);
       const family = await familyOf(deps.db, kind, id);

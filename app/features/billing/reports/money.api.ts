@@ -1,3 +1,4 @@
+import { familyEndpoint } from "~/features/family/account-owner.server";
 import type { Router } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
@@ -10,10 +11,9 @@ import { moneySummary } from "./money-summary.server";
 import { periodOf, periodQuerySchema } from "./money-period";
 
 /** GET /api/account/invoices: the signed-in family's invoices, credit notes and balance per currency (decision 093). */
-export const listAccountInvoices = defineEndpoint({
+export const listAccountInvoices = familyEndpoint("bill", {
   method: "GET",
   path: "/api/account/invoices",
-  access: "signed-in",
   signedOut: { ns: "accounts", key: "api.notSignedIn" },
   // Nothing is read from the query: any parameters are ignored.
   input: z.object({}).passthrough(),
