@@ -126,7 +126,7 @@ export function TodayPanels({ today, lang, timeZone, zoneLabel }: { today: Dashb
                     <LocalLink to={adminInvoicePath(invoice.id)} className="font-medium text-indigo-700 underline">
                       <LtrValue>{invoice.number}</LtrValue>
                     </LocalLink>
-                    <span className="min-w-0 flex-1 text-slate-800">
+                    <span className="min-w-0 flex-1 basis-40 text-slate-800">
                       {invoice.parentName} · {invoice.childName}
                     </span>
                     <span className="whitespace-nowrap font-semibold text-red-900">
@@ -154,7 +154,7 @@ export function TodayPanels({ today, lang, timeZone, zoneLabel }: { today: Dashb
                   <LocalLink to={`/admin/enrolments/${encodeURIComponent(row.reference)}`} className="font-medium text-indigo-700 underline">
                     {row.childName}
                   </LocalLink>
-                  <span className="min-w-0 flex-1 text-slate-800">
+                  <span className="min-w-0 flex-1 basis-40 text-slate-800">
                     <LocalLink to={`/admin/sections/${row.sectionId}`} className="text-slate-800 underline">
                       {lang === "ar" ? row.courseAr : row.courseEn}
                     </LocalLink>
