@@ -123,6 +123,8 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("messages/broadcasts", "features/messaging/admin-broadcasts.route.tsx", { id: id("admin-broadcasts") }),
       // Automations beside them (issue 43 item 5, decision 140).
       route("messages/automations", "features/messaging/admin-automations.route.tsx", { id: id("admin-automations") }),
+      // Each message's words in both languages and its WhatsApp template (issue 43 item 2).
+      route("messages/templates", "features/messaging/admin-templates.route.tsx", { id: id("admin-templates") }),
       route("attendance/missed", "features/teaching/admin-missed.route.tsx", { id: id("admin-attendance-missed") }),
       ...adminContentRoutes(id),
     ]),

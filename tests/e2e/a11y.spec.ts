@@ -1463,6 +1463,9 @@ test.describe("axe on the admin area", () => {
       // The automations with their forms, figures and audit trail (decision 140).
       "/admin/messages/automations",
       "/ar/admin/messages/automations",
+      // Each message's words and its WhatsApp template (issue 43 item 2).
+      "/admin/messages/templates",
+      "/ar/admin/messages/templates",
     ]);
   });
 

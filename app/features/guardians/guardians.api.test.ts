@@ -14,6 +14,7 @@ import { loader as accountLoader } from "~/features/accounts/account.route";
 import { loader as makeupsLoader } from "~/features/makeups/account-makeups.route";
 import { loader as invoicesLoader } from "~/features/billing/reports/account-invoices.route";
 import { loader as portfolioLoader } from "~/features/portfolio/account-portfolio.route";
+import { loader as passesLoader } from "~/features/teaching/account-passes.route";
 import { queuePush } from "~/features/push/index.server";
 import { GUARDIAN_INVITE_MAIL, guardianInviteMail } from "./guardians.server";
 
@@ -31,6 +32,7 @@ const pages = {
   "account/makeups": makeupsLoader,
   "account/invoices": invoicesLoader,
   "account/portfolio": portfolioLoader,
+  "account/passes": passesLoader,
 } as unknown as Record<string, (args: LoaderFunctionArgs) => unknown>;
 
 /** What each family page needs (the account page itself is every role's: it shows what the role opens). */
@@ -39,6 +41,7 @@ const PAGE_PARTS: Record<string, FamilyPart | "own"> = {
   "account/makeups": "act",
   "account/invoices": "bill",
   "account/portfolio": "act",
+  "account/passes": "pickup",
 };
 
 /**
@@ -62,6 +65,10 @@ const ROUTE_PARTS: Record<string, FamilyPart | "own"> = {
   "POST /api/account/makeups": "act",
   "POST /api/account/makeups/cancel": "act",
   "GET /api/account/portfolio": "see",
+  // Termly progress reports (decision 138) and the class passes shown at arrival (decision 141).
+  "GET /api/account/progress-reports": "see",
+  "GET /api/account/progress-reports/:id/pdf": "see",
+  "GET /api/account/class-passes": "pickup",
   "POST /api/account/portfolio": "act",
   "POST /api/account/portfolio/:id": "act",
   "GET /api/account/timetable": "see",

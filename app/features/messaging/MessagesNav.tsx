@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/ui/LocalLink";
 
-/** The staff pages of messages side by side (decisions 134, 140): the inbox, the broadcasts and the automations. */
-export function MessagesNav({ current }: { current: "inbox" | "broadcasts" | "automations" }) {
+/** The staff pages of messages side by side (decisions 134, 140): the inbox, the broadcasts, the automations and the templates. */
+export function MessagesNav({ current }: { current: "inbox" | "broadcasts" | "automations" | "templates" }) {
   const { t } = useTranslation("messaging");
-  const link = (to: string, name: "inbox" | "broadcasts" | "automations", label: string) => (
+  const link = (to: string, name: "inbox" | "broadcasts" | "automations" | "templates", label: string) => (
     <LocalLink
       to={to}
       aria-current={current === name ? "page" : undefined}
@@ -18,6 +18,7 @@ export function MessagesNav({ current }: { current: "inbox" | "broadcasts" | "au
       {link("/admin/messages", "inbox", t("inbox.inboxLink"))}
       {link("/admin/messages/broadcasts", "broadcasts", t("inbox.broadcastsLink"))}
       {link("/admin/messages/automations", "automations", t("inbox.automationsLink"))}
+      {link("/admin/messages/templates", "templates", t("inbox.templatesLink"))}
     </nav>
   );
 }

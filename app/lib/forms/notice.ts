@@ -49,6 +49,7 @@ export const NOTICES = {
   "broadcast-scheduled": { ns: "messaging", key: "notice.scheduled" },
   "broadcast-cancelled": { ns: "messaging", key: "api.broadcastCancelled" },
   "automation-saved": { ns: "messaging", key: "automations.saved" },
+  "template-saved": { ns: "messaging", key: "templates.saved" },
   // Sign-up signs in and sends a "confirm your e-mail" link (issue 42, step 5).
   "account-created": { ns: "email-proof", key: "notice.created" },
   "email-proven": { ns: "email-proof", key: "notice.proven" },
