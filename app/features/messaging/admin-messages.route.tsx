@@ -134,7 +134,10 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
                   {t(`inbox.${message.direction}`)} · {message.channel ? t(`inbox.channel.${message.channel}`) : "—"} · {t(`inbox.status.${message.status}`)} ·{" "}
                   <time dateTime={message.created_at}>{message.created_at.slice(0, 16).replace("T", " ")}</time>
                 </p>
-                <p className="mt-1 whitespace-pre-line text-slate-900">{message.body || message.template}</p>
+                {/* A family writes in either language, whatever the page's: each message sets its own direction. */}
+                <p dir="auto" className="mt-1 whitespace-pre-line text-slate-900">
+                  {message.body || message.template}
+                </p>
               </li>
             ))}
           </ol>
@@ -144,7 +147,16 @@ export default function AdminMessagesPage({ loaderData, actionData }: Route.Comp
               <label htmlFor="reply-text" className="block text-sm font-medium text-slate-800">
                 {t("inbox.reply")}
               </label>
-              <textarea id="reply-text" name="text" required maxLength={1000} rows={3} className="block w-full rounded-lg border border-slate-300 px-3 py-2" />
+              {/* A new key once the reply is in the thread: the sent text leaves the box. */}
+              <textarea
+                key={thread.length}
+                id="reply-text"
+                name="text"
+                required
+                maxLength={1000}
+                rows={3}
+                className="block w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
               <button type="submit" className="rounded-lg bg-indigo-700 px-4 py-2 font-semibold text-white hover:bg-indigo-800">
                 {t("inbox.send")}
               </button>

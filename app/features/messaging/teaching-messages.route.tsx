@@ -75,7 +75,9 @@ export default function TeachingMessages({ loaderData }: Route.ComponentProps) {
                   {t(`inbox.${message.direction}`)} · {message.channel ? t(`inbox.channel.${message.channel}`) : "—"} · {t(`inbox.status.${message.status}`)} ·{" "}
                   {message.at}
                 </p>
-                <p className="mt-1 whitespace-pre-line break-words text-slate-900">{message.text}</p>
+                <p dir="auto" className="mt-1 whitespace-pre-line break-words text-slate-900">
+                  {message.text}
+                </p>
               </li>
             ))}
           </ol>
