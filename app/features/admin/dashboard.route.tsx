@@ -24,6 +24,8 @@ import { dashboardToday } from "./dashboard-today.server";
 import { TodayPanels } from "./TodayPanels";
 import { RetentionLink } from "./retention/RetentionLink";
 import { academyToday, defaultTerm, retentionHeadline } from "./retention/retention.server";
+import { AutomationsHeadline } from "~/features/messaging/AutomationsHeadline";
+import { automationHeadlines } from "~/features/messaging/automations.server";
 
 /**
  * Links and figures only: no React ships to the page, signed in too (decision 108); the staff chrome's
@@ -42,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const timeZone = timeZoneOf(settings);
   const today = await dashboardToday(context.db, timeZone);
   const retention = await retentionHeadline(context.db, defaultTerm(academyToday(timeZone)));
+  const automations = await automationHeadlines(context.db);
   return {
     ...dashboard,
     today,
@@ -49,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     academyZone: timeZone,
     funnel,
     retention,
+    automations,
     money,
     paymentNotices,
     noticeResolved: url.searchParams.has("notice-resolved"),
@@ -161,6 +165,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       <DemoFunnel rows={loaderData.funnel} />
 
       <RetentionLink headline={loaderData.retention} />
+
+      <AutomationsHeadline rows={loaderData.automations} />
 
       <section aria-labelledby="latest-title" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="latest-title" className="mb-3 text-lg font-semibold text-slate-900">

@@ -165,3 +165,12 @@ export async function automationAudit(db: DB, limit = 50): Promise<AuditRow[]> {
     createdAt: row.created_at,
   }));
 }
+
+/** Each automation on or off with its conversion figure, for the dashboard (decision 140). */
+export async function automationHeadlines(db: DB) {
+  const [settings, figures] = await Promise.all([automationSettings(db), conversions(db)]);
+  return settings.map((setting) => {
+    const figure = figures.find((f) => f.key === setting.key) ?? { counted: 0, converted: 0 };
+    return { key: setting.key, enabled: setting.enabled, counted: figure.counted, converted: figure.converted };
+  });
+}
