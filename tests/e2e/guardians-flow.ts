@@ -80,11 +80,15 @@ async function account(browser: Browser, tag: string, who: string, javaScriptEna
   return { email, context, page: await context.newPage() };
 }
 
-/** The primary's child in a group with a class next week (so the pickup card has a class to collect from). */
+/**
+ * The primary's child in a group with a class next week (so the pickup card has a class to collect
+ * from). The group is closed to new enrolments: open, it would be the freest group of its course,
+ * which the timetable and make-up walks of the lane enrol in.
+ */
 function enrolChild(email: string, child: string) {
   const db = openDb();
   const now = new Date().toISOString();
-  const at = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 7 * 86_400_000).toISOString();
   const course = db.prepare("select id, min_age, max_age from courses where slug = 'robotics-fundamentals'").get() as {
     id: number;
     min_age: number;
@@ -92,7 +96,7 @@ function enrolChild(email: string, child: string) {
   };
   const section = db
     .prepare(
-      "insert into course_sections (course_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, created_at, updated_at) values (?, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, ?, ?) returning id",
+      "insert into course_sections (course_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, status, created_at, updated_at) values (?, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, 'closed', ?, ?) returning id",
     )
     .get(course.id, at.slice(0, 10), course.min_age, course.max_age, at, at, at, now, now) as { id: number };
   db.prepare("insert into section_meetings (section_id, starts_at, duration_minutes, created_at, updated_at) values (?, ?, 60, ?, ?)").run(
