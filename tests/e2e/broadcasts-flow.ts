@@ -44,11 +44,15 @@ function openDb() {
   return db;
 }
 
-/** A group starting next week with two children, each of a family of its own. */
+/**
+ * A group starting next week with two children, each of a family of its own. Closed to enrolment:
+ * open, with no classes written, it was the freest group of its course, which the timetable and
+ * make-up walks of the lane enrol in (their child then had no class to show or report).
+ */
 function groupOfTwo(tag: string): { sectionId: number; emails: string[] } {
   const db = openDb();
   const now = new Date().toISOString();
-  const at = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 7 * 86_400_000).toISOString();
   const course = db.prepare("select id, min_age, max_age from courses where slug = 'robotics-fundamentals'").get() as {
     id: number;
     min_age: number;
@@ -56,7 +60,7 @@ function groupOfTwo(tag: string): { sectionId: number; emails: string[] } {
   };
   const section = db
     .prepare(
-      "insert into course_sections (course_id, teacher_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, created_at, updated_at) values (?, null, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, ?, ?) returning id",
+      "insert into course_sections (course_id, teacher_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, status, created_at, updated_at) values (?, null, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, 'closed', ?, ?) returning id",
     )
     .get(course.id, at.slice(0, 10), course.min_age, course.max_age, at, at, at, now, now) as { id: number };
   const emails = [0, 1].map((i) => `bc${i}-${tag}@example.com`);

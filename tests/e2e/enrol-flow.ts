@@ -37,8 +37,15 @@ export const LABELS = {
  * The group with the most seats left: walks earlier in the lane fill the first group of a course
  * (capacity 12), so a walk that enrols takes the freest one.
  */
-export const freestGroup = <T extends { seatsLeft: number }>(groups: T[]): T =>
-  groups.reduce((best, group) => (group.seatsLeft > best.seatsLeft ? group : best));
+/**
+ * The group with the most seats left among those whose next class is more than two days away (a
+ * walk reports an absence with notice, and sees its classes to come); any group if none is. Other
+ * walks of the lane make groups of their own: one with no class to come must never be chosen.
+ */
+export const freestGroup = <T extends { seatsLeft: number; meetings?: { startsAt: string }[] }>(groups: T[]): T => {
+  const later = groups.filter((group) => (group.meetings ?? []).some((m) => Date.parse(m.startsAt) > Date.now() + 2 * 86_400_000));
+  return (later.length > 0 ? later : groups).reduce((best, group) => (group.seatsLeft > best.seatsLeft ? group : best));
+};
 
 // This walk counts seats: a course no other walk of its lane enrols in keeps its groups from filling up.
 const ENROL_COURSE = "stem-learning";

@@ -81,24 +81,20 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="text-sm text-slate-700">{t("meeting.zone", { zone })}</p>
         {meeting.teacher ? <p className="text-sm text-slate-700">{t("meeting.teacher", { name: meeting.teacher })}</p> : null}
-        <LocalLink to={`/teaching/sections/${meeting.sectionId}/certificates`} className="mt-2 inline-block text-sm font-medium text-indigo-800 underline">
-          {t("groups.groupCertificates")}
-        </LocalLink>
-        <LocalLink to={`/teaching/sections/${meeting.sectionId}/skills`} className="ms-4 mt-2 inline-block text-sm font-medium text-indigo-800 underline">
-          {t("groups.groupSkills")}
-        </LocalLink>
-        <LocalLink to={`/teaching/sections/${meeting.sectionId}/portfolio`} className="ms-4 mt-2 inline-block text-sm font-medium text-indigo-800 underline">
-          {tp("roster.linkFromRoster")}
-        </LocalLink>
-        <LocalLink to="/teaching/check-in" className="ms-4 mt-2 inline-block text-sm font-medium text-indigo-800 underline">
-          {t("checkIn.fromRoster")}
-        </LocalLink>
-        <LocalLink
-          to={`/teaching/sections/${meeting.sectionId}/progress-reports`}
-          className="ms-4 mt-2 inline-block text-sm font-medium text-indigo-800 underline"
-        >
-          {tr("page.link")}
-        </LocalLink>
+        {/* The group's other pages: a wrapping row, so a second line starts at the edge on a phone. */}
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+          {[
+            { to: `/teaching/sections/${meeting.sectionId}/certificates`, label: t("groups.groupCertificates") },
+            { to: `/teaching/sections/${meeting.sectionId}/skills`, label: t("groups.groupSkills") },
+            { to: `/teaching/sections/${meeting.sectionId}/portfolio`, label: tp("roster.linkFromRoster") },
+            { to: "/teaching/check-in", label: t("checkIn.fromRoster") },
+            { to: `/teaching/sections/${meeting.sectionId}/progress-reports`, label: tr("page.link") },
+          ].map((link) => (
+            <LocalLink key={link.to} to={link.to} className="text-indigo-800 underline">
+              {link.label}
+            </LocalLink>
+          ))}
+        </p>
       </header>
       {meeting.cancelled ? <p className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">{t("meeting.cancelled")}</p> : null}
       {!meeting.cancelled && meeting.notYet ? <p className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-slate-900">{t("meeting.notYet")}</p> : null}
