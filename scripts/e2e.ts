@@ -23,7 +23,7 @@ const specs = readdirSync("tests/e2e").filter((file) => file.endsWith(".spec.ts"
  * flows files by the summed times scripts/e2e.ts prints at the end of a run ("== lane …"): move
  * files between lanes when those two figures drift apart.
  */
-const withWalk = ["a11y.spec.ts", "public-site.spec.ts", "blog.spec.ts", "page-texts.spec.ts"];
+const withWalk = ["a11y.spec.ts", "public-site.spec.ts", "blog.spec.ts", "page-texts.spec.ts", "accounts.spec.ts"];
 const lanes: { name: string; files: string[] }[] =
   args.length > 0 || process.env.E2E_LANES === "1"
     ? [{ name: "", files: args }]
