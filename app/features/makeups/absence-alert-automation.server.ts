@@ -1,10 +1,12 @@
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
 import { defineJob } from "~server/jobs/job";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { automationRun, inBoth } from "~/features/messaging/index.server";
+import { inBoth } from "~/features/messaging/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 import { formatDateTimeLabel } from "~/features/booking/slot-format";
 
-/** The absence alert automation's run (decision 140): one job per quarter hour across instances. */
+/** The absence sweep (decisions 140, 143): one job per quarter hour across instances. */
 export const absenceAlertJob = defineJob("absence-alert-automation");
 export const ABSENCE_ALERT_EVERY_MS = 15 * 60_000;
 /** A mark corrected within this time (absent by a slip, then present) sends nothing. */
@@ -14,12 +16,12 @@ const RECENT_MS = 2 * 86_400_000;
 
 /**
  * A child of a live enrolment marked absent (not excused) at a class whose absence the family had
- * not reported (`meeting_absences`): the family is told, by the absence alert automation.
- * Returns how many were sent.
+ * not reported (`meeting_absences`): the family is told once (the mark's `family_told_at`, claimed
+ * by a conditional update), on WhatsApp or SMS by the absence alert automation when staff switched
+ * it on, and on the phones of each guardian who chose "absence recorded" (decision 143). Returns
+ * how many messages were sent.
  */
 export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<number> {
-  const run = await automationRun(db, "absence_alert");
-  if (!run) return 0;
   const marks = await db
     .selectFrom("meeting_attendance as a")
     .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
@@ -28,6 +30,7 @@ export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<numb
     .innerJoin("courses as c", "c.id", "s.course_id")
     .select(["a.id", "e.email", "e.child_name", "c.name_en", "c.name_ar", "m.starts_at"])
     .where("a.status", "=", "absent")
+    .where("a.family_told_at", "is", null)
     .where("e.status", "=", "enrolled")
     .where("a.updated_at", "<=", new Date(now.getTime() - GRACE_MS).toISOString())
     .where("a.updated_at", ">", new Date(now.getTime() - RECENT_MS).toISOString())
@@ -38,6 +41,7 @@ export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<numb
         ),
       ),
     )
+    // Told by the automation before family_told_at existed.
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -50,14 +54,33 @@ export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<numb
     .execute();
   if (marks.length === 0) return 0;
   const zone = await academyTimeZone(db);
-  return run.each(marks, async (_trx, mark) => ({
-    event: `attendance:${mark.id}`,
-    subjectId: mark.id,
-    email: mark.email,
-    params: {
-      child: mark.child_name,
-      ...inBoth("course", (lang) => (lang === "ar" ? mark.name_ar : mark.name_en)),
-      ...inBoth("date", (lang) => formatDateTimeLabel(mark.starts_at, zone, lang)),
-    },
-  }));
+  let sent = 0;
+  for (const mark of marks) {
+    // Each mark in its own transaction: one family's failure does not undo another's.
+    const messaged = await inTransaction(db, async (trx) => {
+      const claimed = await trx
+        .updateTable("meeting_attendance")
+        .set({ family_told_at: nowIso() })
+        .where("id", "=", mark.id)
+        .where("status", "=", "absent")
+        .where("family_told_at", "is", null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      const told = await notifyFamily(trx, {
+        event: `attendance:${mark.id}`,
+        email: mark.email,
+        template: "absence_alert",
+        params: {
+          child: mark.child_name,
+          ...inBoth("course", (lang) => (lang === "ar" ? mark.name_ar : mark.name_en)),
+          ...inBoth("date", (lang) => formatDateTimeLabel(mark.starts_at, zone, lang)),
+        },
+        automation: { key: "absence_alert", subjectId: mark.id },
+        push: { category: "absence", url: "/account" },
+      });
+      return told.messaged;
+    });
+    if (messaged) sent += 1;
+  }
+  return sent;
 }
