@@ -2,7 +2,7 @@ import { inTransaction, type DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { defineJob } from "~server/jobs/job";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { inBoth } from "~/features/messaging/index.server";
+import { automationRun, inBoth } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
 import { formatDateTimeLabel } from "~/features/booking/slot-format";
 
@@ -16,12 +16,14 @@ const RECENT_MS = 2 * 86_400_000;
 
 /**
  * A child of a live enrolment marked absent (not excused) at a class whose absence the family had
- * not reported (`meeting_absences`): the family is told once (the mark's `family_told_at`, claimed
- * by a conditional update), on WhatsApp or SMS by the absence alert automation when staff switched
- * it on, and on the phones of each guardian who chose "absence recorded" (decision 143). Returns
- * how many messages were sent.
+ * not reported (`meeting_absences`): the phones of each guardian who chose "absence recorded" are
+ * told once (the mark's `family_told_at`, claimed by a conditional update), whether or not staff
+ * switched the absence alert on (decision 143); its WhatsApp/SMS message goes while the automation
+ * is on, once (its own record of the event), also for a mark told on the phones before it was
+ * switched on. Returns how many messages were sent.
  */
 export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<number> {
+  const automation = await automationRun(db, "absence_alert");
   const marks = await db
     .selectFrom("meeting_attendance as a")
     .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
@@ -30,7 +32,6 @@ export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<numb
     .innerJoin("courses as c", "c.id", "s.course_id")
     .select(["a.id", "e.email", "e.child_name", "c.name_en", "c.name_ar", "m.starts_at"])
     .where("a.status", "=", "absent")
-    .where("a.family_told_at", "is", null)
     .where("e.status", "=", "enrolled")
     .where("a.updated_at", "<=", new Date(now.getTime() - GRACE_MS).toISOString())
     .where("a.updated_at", ">", new Date(now.getTime() - RECENT_MS).toISOString())
@@ -41,14 +42,13 @@ export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<numb
         ),
       ),
     )
-    // Told by the automation before family_told_at existed.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("messaging_automation_events as ev").select("ev.id").where("ev.automation", "=", "absence_alert").whereRef("ev.subject_id", "=", "a.id"),
-        ),
-      ),
-    )
+    // Still to push, or (the automation on) still to message: an event the automation recorded is its own.
+    .where(({ or, and, not, exists, selectFrom, eb }) => {
+      const messaged = exists(
+        selectFrom("messaging_automation_events as ev").select("ev.id").where("ev.automation", "=", "absence_alert").whereRef("ev.subject_id", "=", "a.id"),
+      );
+      return automation ? or([eb("a.family_told_at", "is", null), not(messaged)]) : and([eb("a.family_told_at", "is", null), not(messaged)]);
+    })
     .orderBy("a.id")
     .limit(500)
     .execute();
@@ -65,7 +65,8 @@ export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<numb
         .where("status", "=", "absent")
         .where("family_told_at", "is", null)
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      const pushNow = Number(claimed.numUpdatedRows) === 1;
+      if (!pushNow && !automation) return false;
       const told = await notifyFamily(trx, {
         event: `attendance:${mark.id}`,
         email: mark.email,
@@ -76,7 +77,7 @@ export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<numb
           ...inBoth("date", (lang) => formatDateTimeLabel(mark.starts_at, zone, lang)),
         },
         automation: { key: "absence_alert", subjectId: mark.id },
-        push: { category: "absence", url: "/account" },
+        push: pushNow ? { category: "absence", url: "/account" } : null,
       });
       return told.messaged;
     });
