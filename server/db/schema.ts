@@ -508,6 +508,8 @@ export interface MeetingAttendanceTable {
   status: AttendanceStatus;
   note: Generated<string>;
   marked_by: number | null;
+  /** When the family was told of an absent mark (decision 143); null: not yet, or never absent. */
+  family_told_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -56,6 +56,7 @@ const PAYMENT_EVENT_OUTCOMES = new Set([
   "late-confirmed",
   "refunded",
   "mismatch",
+  "payment-failed",
   "unknown",
   "duplicate",
   "ignored",

@@ -2,7 +2,7 @@ import { loadConfig } from "~server/config";
 import { openDatabase } from "~server/db/db";
 import { startBackgroundJobs } from "~server/jobs/background-jobs";
 import { createLogger } from "~server/logger";
-import { queuePush } from "~/features/push/index.server";
+import { queuePush } from "~/features/push/push.server";
 
 /**
  * Another instance of the app in its own process (decision 131's test): on a test server's data
@@ -20,6 +20,7 @@ for (let i = 0; i < Number(env.EVENTS ?? 10); i++) {
     event: `certificate:${i}`,
     email: `push-guardian-${i}@example.com`,
     category: "certificate",
+    template: "certificate_issued",
     params: { child: `Child ${i}`, course: "Robotics" },
     url: "/account",
   });

@@ -8,7 +8,8 @@ import { queueMail } from "~server/mail/mail-queue";
 import { invoiceMail, invoiceMailKind } from "./invoice-mail.server";
 import { applyInstalmentRule, instalmentRuleOf } from "./instalment-rule.server";
 import { createInvoice, type CreatedInvoice, type NewInvoice } from "./ledger.server";
-import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { inBoth } from "~/features/messaging/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 import { formatMoney } from "~/lib/money";
 import { invoicePayLink } from "./instalments/invoice-link.server";
 
@@ -31,14 +32,15 @@ async function issueEnrolmentInvoice(trx: Trx, details: NewInvoice): Promise<Cre
     description: details.lang === "ar" ? details.description.ar : details.description.en,
   });
   await queueMail(trx, invoiceMailKind, { to: details.email, subject: mail.subject, data: mail.data });
-  // With its pay link on WhatsApp or SMS for a family who chose one (decision 127).
-  await queueMessage(trx, {
+  // With its pay link on WhatsApp or SMS and the phones, for guardians who chose them (decisions 127, 143).
+  await notifyFamily(trx, {
     event: `invoice:${invoice.id}`,
     email: details.email,
     template: "invoice_issued",
     params: { number: invoice.number, ...inBoth("amount", (lang) => formatMoney(invoice.totalMinor, invoice.currency, lang)) },
     links: { link: invoicePayLink(invoice.id, invoice.number) },
     ownMail: true,
+    push: { category: "invoice", url: "/account/invoices" },
   });
   return invoice;
 }

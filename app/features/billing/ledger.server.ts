@@ -8,7 +8,8 @@ import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { taxNameIn, type PriceLine } from "~/features/billing/discounts/price-lines";
 import { familyKeyOf } from "~/features/billing/discounts/promo.server";
 import { invoiceTax } from "./invoice-tax";
-import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { inBoth } from "~/features/messaging/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 import { formatMoney } from "~/lib/money";
 
 /**
@@ -241,14 +242,15 @@ export async function recordPayment(trx: DB, payment: NewPayment): Promise<Recor
     paymentId: inserted.id,
     at,
   });
-  // The receipt on WhatsApp or SMS, for a family who chose one (decision 127); the e-mails stay as they were.
+  // The receipt on WhatsApp or SMS and the phones, for guardians who chose them (decisions 127, 143); the e-mails stay as they were.
   const family = await trx.selectFrom("invoices").select(["email", "number"]).where("id", "=", invoice.id).executeTakeFirstOrThrow();
-  await queueMessage(trx, {
+  await notifyFamily(trx, {
     event: `receipt:${inserted.id}`,
     email: family.email,
     template: "receipt",
     params: { number: family.number, ...inBoth("amount", (lang) => formatMoney(payment.amountMinor, currency, lang)) },
     ownMail: true,
+    push: { category: "invoice", url: "/account/invoices" },
   });
   if (foreign) return { id: inserted.id, invoicePaid: false, credit: "currency" };
   const invoicePaid = await settleStatus(trx, invoice.id, invoice.status, at);

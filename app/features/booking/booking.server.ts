@@ -17,7 +17,8 @@ import { formatDateLabel, formatDateTimeLabel, formatTimeLabel, formatZoneLabel 
 import { freeSeatIn, SLOT_LINE } from "./waitlist-offers.server";
 import { takeSeatIn } from "./seats.server";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
-import { optInFromForm, queueMessage } from "~/features/messaging/index.server";
+import { optInFromForm } from "~/features/messaging/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 
 /** A course as the booking pages need it. */
 interface BookingCourse {
@@ -310,12 +311,13 @@ export async function bookSlot(
         sms: input.messagingSms,
         source: "booking",
       });
-      await queueMessage(trx, {
+      await notifyFamily(trx, {
         event: `demo-booking:${row.id}`,
         email: input.email,
         template: "demo_booking_confirmation",
         params: { child: input.childName, course: options.course.name, date: formatDateTimeLabel(startsAt, options.timeZone, options.lang) },
         ownMail: true,
+        push: { category: "schedule", url: "/account" },
       });
       await options.notifyStaff?.(trx, { startsAt, code });
       return row.id;

@@ -1,11 +1,11 @@
 import type { DB } from "~server/db/db";
 import { queueMail } from "~server/mail/mail-queue";
-import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { inBoth } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { bookingReminderMail } from "./booking.jobs.server";
 import { REMINDER_LEAD_MS } from "./booking.server";
-import { queuePush } from "~/features/push/index.server";
-import { formatDateTimeLabel, formatTimeLabel } from "./slot-format";
+import { notifyFamily } from "~/features/push/index.server";
+import { formatDateTimeLabel } from "./slot-format";
 
 /** How often the sweep runs: a reminder leaves at most this much later than 24 hours before. */
 export const REMINDER_SWEEP_EVERY_MS = 5 * 60_000;
@@ -39,20 +39,14 @@ export async function sweepDueReminders(db: DB, at = new Date()): Promise<number
     for (const booking of claimed) {
       const startsAt = starts.get(booking.slot_id)!;
       await queueMail(trx, bookingReminderMail, { to: booking.email, data: { reference: booking.reference, startsAt } });
-      // And on WhatsApp or SMS for a family who chose one (decision 127); a moved class is reminded again.
-      await queueMessage(trx, {
+      // And on WhatsApp or SMS and the phones, for guardians who chose them (decisions 127, 143); a moved class is reminded again.
+      await notifyFamily(trx, {
         event: `demo-reminder:${booking.id}:${startsAt}`,
         email: booking.email,
         template: "demo_booking_reminder",
         params: { child: booking.child_name, course: booking.course_name, ...inBoth("date", (lang) => formatDateTimeLabel(startsAt, timeZone, lang)) },
         ownMail: true,
-      });
-      await queuePush(trx, {
-        event: `booking-reminder:${booking.reference}:${startsAt}`,
-        email: booking.email,
-        category: "classTomorrow",
-        params: { time_en: formatTimeLabel(startsAt, timeZone, "en"), time_ar: formatTimeLabel(startsAt, timeZone, "ar") },
-        url: "/account",
+        push: { category: "classTomorrow", url: "/account" },
       });
     }
     return claimed.length;

@@ -2,11 +2,11 @@ import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { queueMail } from "~server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
-import { inBoth, runAutomation } from "~/features/messaging/index.server";
+import { inBoth } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "./slot-format";
 import { waitlistOfferMail } from "./booking.jobs.server";
-import { queuePush } from "~/features/push/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 import { lockSeatRow, releaseSeatIn, takeSeatIn, type SeatRow, type SeatTable } from "./seats.server";
 
 /**
@@ -40,51 +40,34 @@ export const SLOT_LINE: WaitLine = {
       .where("w.id", "=", entryId)
       .executeTakeFirstOrThrow();
     await queueMail(trx, waitlistOfferMail, { to: entry.email, data: { entryId, expiresAt } });
-    await queueWaitlistMessage(trx, {
+    await notifyOffer(trx, {
+      line: "slot",
       entryId,
       email: entry.email,
       expiresAt,
       course: { en: entry.name_en ?? "the demo class", ar: entry.name_ar ?? "الدرس التجريبي" },
     });
-    await queueOfferPush(trx, { line: "slot", entryId, email: entry.email, expiresAt, course: { en: entry.name_en ?? "", ar: entry.name_ar ?? "" } });
   },
 };
 
 /**
- * The offer on WhatsApp or SMS too, for a family who chose one (decision 127), with the hold's end
- * in academy time: the waitlist-offer automation's message (decision 140), so staff switch it, its
- * throttle holds and its audit trail and conversion count it.
+ * The offer told on WhatsApp or SMS and the phones (decisions 127, 143), beside its e-mail, with the
+ * hold's end in academy time: the message is the waitlist-offer automation's (decision 140: staff
+ * switch it, its throttle holds and its audit and conversion count it); the notification goes to
+ * each guardian who chose waitlist offers. One event per offer: a later offer of the entry is new.
  */
-export async function queueWaitlistMessage(
-  trx: DB,
-  offer: { entryId: number; email: string; expiresAt: string; course: { en: string; ar: string }; line?: string },
-) {
-  const timeZone = await academyTimeZone(trx);
-  await runAutomation(trx, "waitlist_offer", {
-    event: `${offer.line ?? "slot"}-offer:${offer.entryId}:${offer.expiresAt}`,
-    subjectId: offer.entryId,
-    email: offer.email,
-    params: { ...inBoth("course", (lang) => offer.course[lang]), ...inBoth("until", (lang) => formatDateTimeLabel(offer.expiresAt, timeZone, lang)) },
-  });
-}
-
-/** The parent's phones hear of the held seat too (issue 45): one notification per offer. */
-export async function queueOfferPush(
+export async function notifyOffer(
   trx: DB,
   offer: { line: "slot" | "section"; entryId: number; email: string; expiresAt: string; course: { en: string; ar: string } },
 ) {
-  const zone = await academyTimeZone(trx);
-  await queuePush(trx, {
-    event: `waitlist-offer:${offer.line}:${offer.entryId}:${offer.expiresAt}`,
+  const timeZone = await academyTimeZone(trx);
+  await notifyFamily(trx, {
+    event: `${offer.line}-offer:${offer.entryId}:${offer.expiresAt}`,
     email: offer.email,
-    category: "waitlist",
-    params: {
-      course_en: offer.course.en,
-      course_ar: offer.course.ar,
-      until_en: formatDateTimeLabel(offer.expiresAt, zone, "en"),
-      until_ar: formatDateTimeLabel(offer.expiresAt, zone, "ar"),
-    },
-    url: "/account",
+    template: "waitlist_offer",
+    params: { ...inBoth("course", (lang) => offer.course[lang]), ...inBoth("until", (lang) => formatDateTimeLabel(offer.expiresAt, timeZone, lang)) },
+    automation: { key: "waitlist_offer", subjectId: offer.entryId },
+    push: { category: "waitlist", url: "/account" },
   });
 }
 

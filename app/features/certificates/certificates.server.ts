@@ -6,8 +6,7 @@ import type { CertificatesTable, Database } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
-import { queueMessage } from "~/features/messaging/index.server";
-import { queuePush } from "~/features/push/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 
 export type CertificateRow = Selectable<CertificatesTable>;
 
@@ -263,27 +262,20 @@ export async function issueToRoster(db: DB, target: IssueTarget, held: number, r
           entityId: row.id,
           summary: { ...of, threshold: options.threshold, rate: child.rate },
         });
-      // On WhatsApp or SMS for a family who chose one (decision 127); the account lists the certificate either way.
+      // On WhatsApp or SMS and the phones, for guardians who chose them (decisions 127, 143); the account lists the certificate either way.
       if (row) {
         const family =
           target.kind === "camp"
             ? await trx.selectFrom("enrollments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst()
             : await trx.selectFrom("section_enrolments").select("email").where("id", "=", child.enrolmentId).executeTakeFirst();
         if (family)
-          await queueMessage(trx, {
+          await notifyFamily(trx, {
             event: `certificate:${row.id}`,
             email: family.email,
             template: "certificate_issued",
             params: { child: child.childName, course_en: target.titleEn, course_ar: target.titleAr },
             ownMail: true,
-          });
-        if (family)
-          await queuePush(trx, {
-            event: `certificate:${row.id}`,
-            email: family.email,
-            category: "certificate",
-            params: { child: child.childName, course_en: target.titleEn, course_ar: target.titleAr },
-            url: "/account",
+            push: { category: "certificate", url: "/account" },
           });
       }
       return row;

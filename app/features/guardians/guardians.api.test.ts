@@ -15,7 +15,7 @@ import { loader as makeupsLoader } from "~/features/makeups/account-makeups.rout
 import { loader as invoicesLoader } from "~/features/billing/reports/account-invoices.route";
 import { loader as portfolioLoader } from "~/features/portfolio/account-portfolio.route";
 import { loader as passesLoader } from "~/features/teaching/account-passes.route";
-import { queuePush } from "~/features/push/index.server";
+import { queuePush } from "~/features/push/push.server";
 import { GUARDIAN_INVITE_MAIL, guardianInviteMail } from "./guardians.server";
 
 /**
@@ -296,19 +296,19 @@ describe("guardians of a family", () => {
       event: "test-invoice:1",
       email: family,
       category: "invoice",
-      variant: "due",
-      params: { number: "1", amount: "1", date: "1" },
+      template: "instalment_due",
+      params: { amount: "1", date: "1", link: "-" },
       url: "/account/invoices",
     });
     await queuePush(server.db, {
       event: "test-schedule:1",
       email: family,
       category: "schedule",
-      variant: "moved",
+      template: "class_moved",
       params: { course: "R", date: "1" },
       url: "/account",
     });
-    await queuePush(server.db, { event: "test-tomorrow:1", email: family, category: "classTomorrow", params: { time: "10:00" }, url: "/account" });
+    await queuePush(server.db, { event: "test-tomorrow:1", email: family, category: "classTomorrow", template: "class_tomorrow", params: {}, url: "/account" });
     const rows = await server.db.selectFrom("push_notifications").select(["key", "email"]).where("key", "like", "test-%").execute();
     expect(rows.map((row) => `${row.key.split(":")[0]}:${row.email}`).sort()).toEqual([`test-invoice:${payerEmail}`, `test-schedule:${pickupEmail}`].sort());
   });

@@ -3,9 +3,12 @@
  * client build with BUILD_ID replaced by the build's id (a hash of its file names): a deploy is a
  * new worker, whose caches are new and which deletes the old ones when it takes over.
  *
- * What it keeps: the family's own pages only (the timetable on /account, the invoices on
- * /account/invoices, in both languages), each time the server sends them, so the last ones seen
- * open offline. Online, the network always answers (no stale page). Everything else (every public
+ * What it keeps: the family's own pages only (the timetable on /account, the children's class
+ * passes on /account/passes, the invoices on /account/invoices, in both languages), each time the
+ * server sends them, so the last ones seen open offline; with the invoices page, the PDFs of the
+ * last few invoices it lists (decision 143). Online, the network always answers (no stale page).
+ * A role that may not see bills (pickup, view only) is answered 403 there, so nothing of them is
+ * kept, and a 403 or any other refusal deletes what was kept. Everything else (every public
  * page, the API, the build's files, which the browser's HTTP cache keeps for a year anyway) is not
  * touched: where the browser supports it, a static route sends it to the network without even
  * starting the worker.
@@ -49,8 +52,13 @@ const worker = globalThis as unknown as WorkerScope;
 const VERSION = "__BUILD_ID__";
 const FAMILY = "family-";
 const familyCache = (owner: string) => `${FAMILY}${VERSION}-${owner}`;
-/** The family's pages kept for offline reading: the account (its timetable) and the invoices. */
-const FAMILY_PAGES = /^(?:\/ar)?\/account(?:\/invoices)?\/?$/;
+/** The family's pages kept for offline reading: the account (its timetable), the class passes and the invoices. */
+const FAMILY_PAGES = /^(?:\/ar)?\/account(?:\/invoices|\/passes)?\/?$/;
+const INVOICES_PAGE = /^(?:\/ar)?\/account\/invoices\/?$/;
+/** An invoice's PDF on the family's invoices page (billing's accountInvoicePdfPath). */
+const INVOICE_PDF = /^(?:\/ar)?\/account\/invoices\/\d{1,10}\/pdf$/;
+/** How many of the newest invoices' PDFs are kept with the invoices page. */
+const KEPT_PDFS = 5;
 /** Requests that sign someone in, up or out. */
 const SESSION_CHANGE =
   /^(?:\/ar)?\/(?:login|logout|signup|reset-password|admin\/login(?:\/second-factor)?|admin\/invite|admin\/setup)(?:\.data)?$|^\/api\/(?:logout-user|signup|admin\/login|login\/second-factor|passkeys\/login|account\/delete|account\/sessions(?:\/[^/]+)?)$|^\/auth\/google/;
@@ -76,6 +84,10 @@ worker.addEventListener("install", (event: InstallEvent) => {
           or: [
             { urlPattern: "/account{/invoices}?" },
             { urlPattern: "/ar/account{/invoices}?" },
+            { urlPattern: "/account/passes" },
+            { urlPattern: "/ar/account/passes" },
+            { urlPattern: "/account/invoices/:id/pdf" },
+            { urlPattern: "/ar/account/invoices/:id/pdf" },
             { requestMethod: "post" },
             { urlPattern: "/auth/google*" },
             { urlPattern: "/logout*" },
@@ -117,8 +129,39 @@ worker.addEventListener("fetch", (event: FetchEvent) => {
     event.respondWith((SIGN_OUT.test(url.pathname) ? signedOut() : dropFamilyCaches()).then(() => fetch(request)));
     return;
   }
-  if (request.mode === "navigate" && FAMILY_PAGES.test(url.pathname)) event.respondWith(familyPage(event, url));
+  if (request.mode === "navigate" && (FAMILY_PAGES.test(url.pathname) || INVOICE_PDF.test(url.pathname))) event.respondWith(familyPage(event, url));
 });
+
+/** The owner's key an answer of ours carries, if any. */
+const ownerOf = (response: Response) => {
+  const owner = response.type === "basic" ? response.headers.get("x-family-cache") : null;
+  return owner && /^[\w-]{8,64}$/.test(owner) ? owner : null;
+};
+
+/**
+ * With the invoices page just stored: the PDFs of the newest invoices it lists (newest first, as
+ * the page sorts them) fetched into the same cache, each only if answered for the same account;
+ * PDFs no longer among them are deleted.
+ */
+async function keepInvoicePdfs(cache: Cache, owner: string, html: string) {
+  const wanted = [...new Set([...html.matchAll(/href="((?:\/ar)?\/account\/invoices\/\d{1,10}\/pdf)"/g)].map((match) => match[1]!))].slice(0, KEPT_PDFS);
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (INVOICE_PDF.test(path) && !wanted.includes(path)) await cache.delete(request);
+  }
+  for (const path of wanted) {
+    const answer = await fetch(path, { credentials: "same-origin" }).catch(() => null);
+    if (answer?.status === 200 && ownerOf(answer) === owner) await cache.put(path, answer);
+  }
+}
+
+/** The account may no longer see its bills (a role changed): the invoices page and its PDFs go. */
+async function dropInvoices(cache: Cache) {
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (INVOICES_PAGE.test(path) || INVOICE_PDF.test(path)) await cache.delete(request);
+  }
+}
 
 async function familyPage(event: FetchEvent, url: URL): Promise<Response> {
   let response: Response;
@@ -130,21 +173,35 @@ async function familyPage(event: FetchEvent, url: URL): Promise<Response> {
     const kept = names.length === 1 ? await (await caches.open(names[0]!)).match(url.pathname) : undefined;
     return kept ?? Response.error();
   }
-  const owner = response.type === "basic" ? response.headers.get("x-family-cache") : null;
-  if (!owner || !/^[\w-]{8,64}$/.test(owner)) {
+  const owner = ownerOf(response);
+  if (!owner) {
     // Not signed in (a redirect to the sign-in page), or signed out elsewhere: nothing of anyone stays.
     event.waitUntil(dropFamilyCaches());
     return response;
   }
-  if (response.status === 200) {
-    const copy = response.clone();
-    event.waitUntil(
-      (async () => {
-        await dropFamilyCaches(familyCache(owner));
-        await (await caches.open(familyCache(owner))).put(url.pathname, copy);
-      })(),
-    );
-  }
+  const pdf = INVOICE_PDF.test(url.pathname);
+  const copy = response.status === 200 ? response.clone() : null;
+  event.waitUntil(
+    (async () => {
+      await dropFamilyCaches(familyCache(owner));
+      const cache = await caches.open(familyCache(owner));
+      if (!copy) {
+        // Refused to this account now (403: its role no longer reads bills): what was kept of it goes.
+        if (pdf || INVOICES_PAGE.test(url.pathname)) await dropInvoices(cache);
+        return;
+      }
+      // A PDF is refreshed only when it is one of those kept (the invoices page chooses them).
+      if (pdf) {
+        if (await cache.match(url.pathname)) await cache.put(url.pathname, copy);
+        return;
+      }
+      if (INVOICES_PAGE.test(url.pathname)) {
+        const html = await copy.clone().text();
+        await cache.put(url.pathname, copy);
+        await keepInvoicePdfs(cache, owner, html);
+      } else await cache.put(url.pathname, copy);
+    })(),
+  );
   return response;
 }
 

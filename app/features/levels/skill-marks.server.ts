@@ -6,7 +6,7 @@ import { nowIso } from "~server/db/values";
 import { signToken, verifyToken } from "~server/security/signed";
 import type { Lang } from "~/i18n/lang";
 import { issueToRoster } from "~/features/certificates/certificates.server";
-import { queueMessage } from "~/features/messaging/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { childRecords, courseLadder, currentLevel, familyEmailOf, levelFor, recordKey, type LadderLevel } from "./levels.server";
 
@@ -220,7 +220,7 @@ async function completeLevel(db: DB, config: Pick<Config, "publicUrl" | "session
     if (next) {
       const link = await proposalLink(trx, config, row.id, proposedSection, context.enrolment.lang);
       if (link)
-        proposed = await queueMessage(trx, {
+        ({ messaged: proposed } = await notifyFamily(trx, {
           event: `level-proposal:${row.id}`,
           email: context.enrolment.email,
           template: "level_proposal",
@@ -232,7 +232,8 @@ async function completeLevel(db: DB, config: Pick<Config, "publicUrl" | "session
             next_ar: next.nameAr,
             link,
           },
-        });
+          push: { category: "certificate", url: "/account" },
+        }));
     }
     return { id: row.id, proposed };
   });

@@ -1,10 +1,12 @@
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
+import { nowIso } from "~server/db/values";
 import { defineJob } from "~server/jobs/job";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { automationRun, inBoth } from "~/features/messaging/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 import { formatDateTimeLabel } from "~/features/booking/slot-format";
 
-/** The absence alert automation's run (decision 140): one job per quarter hour across instances. */
+/** The absence sweep (decisions 140, 143): one job per quarter hour across instances. */
 export const absenceAlertJob = defineJob("absence-alert-automation");
 export const ABSENCE_ALERT_EVERY_MS = 15 * 60_000;
 /** A mark corrected within this time (absent by a slip, then present) sends nothing. */
@@ -14,12 +16,14 @@ const RECENT_MS = 2 * 86_400_000;
 
 /**
  * A child of a live enrolment marked absent (not excused) at a class whose absence the family had
- * not reported (`meeting_absences`): the family is told, by the absence alert automation.
- * Returns how many were sent.
+ * not reported (`meeting_absences`): the phones of each guardian who chose "absence recorded" are
+ * told once (the mark's `family_told_at`, claimed by a conditional update), whether or not staff
+ * switched the absence alert on (decision 143); its WhatsApp/SMS message goes while the automation
+ * is on, once (its own record of the event), also for a mark told on the phones before it was
+ * switched on. Returns how many messages were sent.
  */
 export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<number> {
-  const run = await automationRun(db, "absence_alert");
-  if (!run) return 0;
+  const automation = await automationRun(db, "absence_alert");
   const marks = await db
     .selectFrom("meeting_attendance as a")
     .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
@@ -38,26 +42,46 @@ export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<numb
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("messaging_automation_events as ev").select("ev.id").where("ev.automation", "=", "absence_alert").whereRef("ev.subject_id", "=", "a.id"),
-        ),
-      ),
-    )
+    // Still to push, or (the automation on) still to message: an event the automation recorded is its own.
+    .where(({ or, and, not, exists, selectFrom, eb }) => {
+      const messaged = exists(
+        selectFrom("messaging_automation_events as ev").select("ev.id").where("ev.automation", "=", "absence_alert").whereRef("ev.subject_id", "=", "a.id"),
+      );
+      return automation ? or([eb("a.family_told_at", "is", null), not(messaged)]) : and([eb("a.family_told_at", "is", null), not(messaged)]);
+    })
     .orderBy("a.id")
     .limit(500)
     .execute();
   if (marks.length === 0) return 0;
   const zone = await academyTimeZone(db);
-  return run.each(marks, async (_trx, mark) => ({
-    event: `attendance:${mark.id}`,
-    subjectId: mark.id,
-    email: mark.email,
-    params: {
-      child: mark.child_name,
-      ...inBoth("course", (lang) => (lang === "ar" ? mark.name_ar : mark.name_en)),
-      ...inBoth("date", (lang) => formatDateTimeLabel(mark.starts_at, zone, lang)),
-    },
-  }));
+  let sent = 0;
+  for (const mark of marks) {
+    // Each mark in its own transaction: one family's failure does not undo another's.
+    const messaged = await inTransaction(db, async (trx) => {
+      const claimed = await trx
+        .updateTable("meeting_attendance")
+        .set({ family_told_at: nowIso() })
+        .where("id", "=", mark.id)
+        .where("status", "=", "absent")
+        .where("family_told_at", "is", null)
+        .executeTakeFirst();
+      const pushNow = Number(claimed.numUpdatedRows) === 1;
+      if (!pushNow && !automation) return false;
+      const told = await notifyFamily(trx, {
+        event: `attendance:${mark.id}`,
+        email: mark.email,
+        template: "absence_alert",
+        params: {
+          child: mark.child_name,
+          ...inBoth("course", (lang) => (lang === "ar" ? mark.name_ar : mark.name_en)),
+          ...inBoth("date", (lang) => formatDateTimeLabel(mark.starts_at, zone, lang)),
+        },
+        automation: { key: "absence_alert", subjectId: mark.id },
+        push: pushNow ? { category: "absence", url: "/account" } : null,
+      });
+      return told.messaged;
+    });
+    if (messaged) sent += 1;
+  }
+  return sent;
 }

@@ -4,12 +4,11 @@ import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
 import { mac as signedMac, sameMac } from "~server/security/signed";
 import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
-import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { inBoth } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "~/features/booking/slot-format";
 import { pick } from "~/i18n/localized";
-import { queuePush } from "~/features/push/index.server";
-import { formatCalendarDay } from "~/lib/dates";
+import { notifyFamily } from "~/features/push/index.server";
 
 /**
  * Absences and make-up classes (issue 30 part 3, decision 076). A parent reports that a child will
@@ -113,23 +112,25 @@ export async function reportAbsence(
       .returning("id")
       .executeTakeFirst();
     if (!absence) return { ok: false, reason: "already" } as const;
-    // Acknowledged on WhatsApp or SMS for a family who chose one (decision 127); the page shows it either way.
+    // Acknowledged on WhatsApp or SMS and the phones, for guardians who chose them (decisions 127, 143); the page shows it either way.
     const timeZone = await academyTimeZone(trx);
     const course = inBoth("course", (lang) => pick(enrolment, "name", lang));
-    await queueMessage(trx, {
+    await notifyFamily(trx, {
       event: `absence:${absence.id}`,
       email: enrolment.email,
       template: "absence_recorded",
       params: { child: enrolment.child_name, ...course, ...inBoth("date", (lang) => formatDateTimeLabel(meeting.starts_at, timeZone, lang)) },
       ownMail: true,
+      push: { category: "absence", url: "/account/makeups" },
     });
     if (withNotice)
-      await queueMessage(trx, {
+      await notifyFamily(trx, {
         event: `makeup-credit:${absence.id}`,
         email: enrolment.email,
         template: "makeup_credit",
         params: { child: enrolment.child_name, days: String(rules.makeupCreditDays) },
         ownMail: true,
+        push: { category: "makeup", url: "/account/makeups" },
       });
     if (!withNotice) return { ok: true, absenceId: absence.id, credit: null } as const;
     const expiresAt = new Date(at.getTime() + rules.makeupCreditDays * DAY).toISOString();
@@ -147,16 +148,6 @@ export async function reportAbsence(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    // The family's phones (issue 45): the credit and how long it lasts.
-    const family = await trx.selectFrom("section_enrolments").select(["email", "child_name"]).where("id", "=", enrolment.id).executeTakeFirst();
-    if (family)
-      await queuePush(trx, {
-        event: `makeup-credit:${credit.id}`,
-        email: family.email,
-        category: "makeup",
-        params: { child: family.child_name, until_en: formatCalendarDay(expiresAt, "en"), until_ar: formatCalendarDay(expiresAt, "ar") },
-        url: "/account/makeups",
-      });
     return { ok: true, absenceId: absence.id, credit: { id: credit.id, expiresAt } } as const;
   });
 }

@@ -4,7 +4,8 @@ import { mailKind, queueMail } from "~server/mail/mail-queue";
 import type { Lang } from "~/i18n/lang";
 import { serverT } from "~server/i18n";
 import { pick } from "~/i18n/localized";
-import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { inBoth } from "~/features/messaging/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "~/features/booking/slot-format";
 
@@ -97,10 +98,10 @@ export async function sweepMeetingReminders(db: DB, at = new Date()): Promise<nu
         subject: serverT(lang, "makeups", "reminderMail.subject", { course }),
         data: { meetingId: claim.meeting_id, enrolmentId: claim.enrolment_id },
       });
-      // "Class tomorrow" on WhatsApp or SMS too, for a family who chose one (decision 127).
+      // "Class tomorrow" on WhatsApp or SMS and the phones too, for guardians who chose them (decisions 127, 143).
       const startsAt = starts.get(claim.meeting_id);
       if (startsAt)
-        await queueMessage(trx, {
+        await notifyFamily(trx, {
           event: `class-tomorrow:${claim.meeting_id}:${claim.enrolment_id}`,
           email: family.email,
           template: "class_tomorrow",
@@ -112,6 +113,7 @@ export async function sweepMeetingReminders(db: DB, at = new Date()): Promise<nu
             ...inBoth("date", (lang) => formatDateTimeLabel(startsAt, timeZone, lang)),
           },
           ownMail: true,
+          push: { category: "classTomorrow", url: "/account" },
         });
     }
     return claimed.length;

@@ -116,6 +116,23 @@ export async function queueMessage(db: DB, message: QueuedMessage): Promise<bool
   return true;
 }
 
+/**
+ * A template's words in one language, filled as its message would be (links built now): the text
+ * other channels show for the same event (push, decision 143), so there is one source of words.
+ * Null when the template is gone.
+ */
+export async function templateText(
+  db: DB,
+  config: Config,
+  message: { template: string; params: Record<string, string>; links?: Record<string, MessageLink> },
+  lang: Lang,
+): Promise<string | null> {
+  const template = await db.selectFrom("messaging_templates").select(["body_en", "body_ar"]).where("key", "=", message.template).executeTakeFirst();
+  if (!template) return null;
+  const values = { ...paramsIn(message.params, lang), ...buildLinks(config, message.links ?? {}, lang) };
+  return fillTemplate(lang === "ar" ? template.body_ar : template.body_en, values);
+}
+
 /** A staff reply inside the 24-hour window: free text, on WhatsApp (else SMS), from the academy's number. */
 export async function queueReply(db: DB, input: { email: string; text: string; sentBy: number }): Promise<number> {
   const now = nowIso();

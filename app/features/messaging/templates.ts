@@ -103,6 +103,14 @@ export const TEMPLATE_DEFAULTS: readonly TemplateDefault[] = [
     ar: "شكرًا لكم: استلمنا {{amount}} عن الفاتورة {{number}}.",
   },
   {
+    // A delayed payment (a bank debit) refused after the checkout (decision 143): nothing was taken.
+    key: "payment_failed",
+    category: "service",
+    params: ["amount", "number", "link"],
+    en: "The payment of {{amount}} for invoice {{number}} did not go through, and nothing was taken. Pay again online: {{link}}",
+    ar: "لم يكتمل دفع مبلغ {{amount}} عن الفاتورة {{number}}، ولم يُخصم منكم شيء. ادفعوا مجددًا عبر الإنترنت: {{link}}",
+  },
+  {
     key: "certificate_issued",
     category: "service",
     params: ["child", "course"],

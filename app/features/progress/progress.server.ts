@@ -9,7 +9,7 @@ import { zonedParts } from "~/lib/zoned-time";
 import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
 import { groupRates } from "~/features/certificates/certificates.server";
 import { familyEmailOf } from "~/features/levels/levels.server";
-import { queueMessage } from "~/features/messaging/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 import type { ReportNotes } from "./progress.schema";
 
 /**
@@ -277,13 +277,14 @@ export async function issueReports(db: DB, sectionId: number, options: { userId:
         entityId: row.id,
         summary: { sectionId, version: row.version },
       });
-      // On WhatsApp or SMS for a family who chose one (decision 127); the e-mail carries the PDF either way.
-      await queueMessage(trx, {
+      // On WhatsApp or SMS and the phones, for guardians who chose them (decisions 127, 143); the e-mail carries the PDF either way.
+      await notifyFamily(trx, {
         event: `progress-report:${row.id}:${row.version}`,
         email: draft.email,
         template: "progress_report_ready",
         params: { child: draft.childName, course_en: draft.course.en, course_ar: draft.course.ar },
         ownMail: true,
+        push: { category: "certificate", url: "/account" },
       });
     }
     // One e-mail per family, naming each of its children's reports issued now.

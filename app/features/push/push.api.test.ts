@@ -8,8 +8,13 @@ import { startPushStandIn, type PushStandIn } from "~server/test/push-stand-in";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
 import { issueToRoster } from "~/features/certificates/certificates.server";
 import { reportAbsence } from "~/features/makeups/makeups.server";
-import { queuePush } from "./index.server";
-import { saveSubscription } from "./push.server";
+import { sweepAbsenceAlerts } from "~/features/makeups/absence-alert-automation.server";
+import { invoiceListPriceEnrolment } from "~/features/billing/enrolment-invoice.server";
+import { processPaymentEvent, storePaymentEvent } from "~/features/billing/payments/payment-events.server";
+import { notifyOffer } from "~/features/booking/waitlist-offers.server";
+import { inTransaction } from "~server/db/db";
+import { createLogger } from "~server/logger";
+import { queuePush, saveSubscription } from "./push.server";
 
 const run = promisify(execFile);
 
@@ -102,6 +107,7 @@ describe("push: subscriptions, choices, one notification per event, gone subscri
       event: `certificate:test-${sequence}`,
       email,
       category: "certificate" as const,
+      template: "certificate_issued",
       params: { child: "Sara", course_en: "Robotics", course_ar: "الروبوتات" },
       url: "/account",
     };
@@ -112,7 +118,9 @@ describe("push: subscriptions, choices, one notification per event, gone subscri
     const [ar] = receivedAt(arabic.endpoint);
     expect(receivedAt(english.endpoint)).toHaveLength(1);
     expect(receivedAt(arabic.endpoint)).toHaveLength(1);
-    expect(en!.payload).toMatchObject({ title: "Certificate issued", url: "/account", lang: "en", dir: "ltr" });
+    expect(en!.payload).toMatchObject({ title: "Certificates and reports", url: "/account", lang: "en", dir: "ltr" });
+    // The messaging template's words (one source of text, decision 143).
+    expect(en!.payload.body).toBe("Well done! Sara's certificate for Robotics is ready in your account.");
     expect(String(en!.payload.body)).toContain("Sara");
     expect(String(en!.payload.body)).toContain("Robotics");
     expect(ar!.payload).toMatchObject({ url: "/ar/account", lang: "ar", dir: "rtl" });
@@ -142,17 +150,24 @@ describe("push: subscriptions, choices, one notification per event, gone subscri
       certificate: false,
       waitlist: false,
     });
-    await queuePush(server.db, { event: `certificate:off-${sequence}`, email, category: "certificate", params: { child: "A", course: "B" }, url: "/account" });
+    await queuePush(server.db, {
+      event: `certificate:off-${sequence}`,
+      email,
+      category: "certificate",
+      template: "certificate_issued",
+      params: { child: "A", course: "B" },
+      url: "/account",
+    });
     await queuePush(server.db, {
       event: `invoice:on-${sequence}`,
       email,
       category: "invoice",
-      variant: "due",
-      params: { number: "INV-1", amount: "10", date: "1" },
+      template: "receipt",
+      params: { number: "INV-1", amount: "10" },
       url: "/account/invoices",
     });
     await settle();
-    expect(receivedAt(browser.endpoint).map((entry) => entry.payload.title)).toEqual(["Instalment due: invoice INV-1"]);
+    expect(receivedAt(browser.endpoint).map((entry) => entry.payload.title)).toEqual(["Invoices and payments"]);
     // Turned off: not even stored (a family that never subscribed, or said no, leaves no trace).
     expect(
       await server.db.selectFrom("push_notifications").select("id").where("key", "=", `certificate:off-${sequence}:${email.toLowerCase()}`).executeTakeFirst(),
@@ -172,12 +187,26 @@ describe("push: subscriptions, choices, one notification per event, gone subscri
     const gone = await browserOf(email);
     const live = await browserOf(email);
     service.gone(gone.endpoint);
-    await queuePush(server.db, { event: `certificate:gone-${sequence}`, email, category: "certificate", params: { child: "A", course: "B" }, url: "/account" });
+    await queuePush(server.db, {
+      event: `certificate:gone-${sequence}`,
+      email,
+      category: "certificate",
+      template: "certificate_issued",
+      params: { child: "A", course: "B" },
+      url: "/account",
+    });
     await settle();
     expect(await server.db.selectFrom("push_subscriptions").select("id").where("endpoint", "=", gone.endpoint).executeTakeFirst()).toBeUndefined();
     expect(receivedAt(live.endpoint)).toHaveLength(1);
     service.failNext(1);
-    await queuePush(server.db, { event: `certificate:busy-${sequence}`, email, category: "certificate", params: { child: "A", course: "B" }, url: "/account" });
+    await queuePush(server.db, {
+      event: `certificate:busy-${sequence}`,
+      email,
+      category: "certificate",
+      template: "certificate_issued",
+      params: { child: "A", course: "B" },
+      url: "/account",
+    });
     const deadline = Date.now() + 20_000;
     while (receivedAt(live.endpoint).length < 2 && Date.now() < deadline) {
       await dueNow();
@@ -189,7 +218,7 @@ describe("push: subscriptions, choices, one notification per event, gone subscri
     expect(await server.db.selectFrom("push_subscriptions").select("id").where("endpoint", "=", live.endpoint).executeTakeFirst()).toBeDefined();
   });
 
-  it("the app's events notify through queuePush: a certificate issued (twice: once) and a make-up credit", async () => {
+  it("the app's events notify through notifyFamily: a certificate issued (twice: once), an absence reported and its make-up credit", async () => {
     const group = await groupWithMeeting(server.db, { teacherId: null, startsAt: new Date(Date.now() + 3 * 86_400_000), children: 1 });
     const family = await server.db
       .selectFrom("section_enrolments")
@@ -210,10 +239,77 @@ describe("push: subscriptions, choices, one notification per event, gone subscri
     );
     expect(absence.ok && absence.credit !== null).toBe(true);
     await settle();
-    const titles = receivedAt(browser.endpoint).map((entry) => entry.payload.title);
-    expect(titles).toEqual(["صدرت الشهادة", "رصيد حصة تعويضية"]);
-    expect(String(receivedAt(browser.endpoint)[0]!.payload.body)).toContain("أساسيات الروبوتات");
-    expect(receivedAt(browser.endpoint)[1]!.payload.url).toBe("/ar/account/makeups");
+    const byTitle = new Map(receivedAt(browser.endpoint).map((entry) => [entry.payload.title, entry.payload]));
+    expect([...byTitle.keys()].sort()).toEqual(["الشهادات والتقارير", "تسجيل غياب", "رصيد حصة تعويضية"].sort());
+    expect(receivedAt(browser.endpoint)).toHaveLength(3);
+    expect(String(byTitle.get("الشهادات والتقارير")!.body)).toContain("أساسيات الروبوتات");
+    expect(byTitle.get("رصيد حصة تعويضية")!.url).toBe("/ar/account/makeups");
+  });
+
+  it("an absence the instructor marked, a failed online payment and a waitlist offer: one notification per event and guardian however often they run, in the template's words", async () => {
+    const group = await groupWithMeeting(server.db, { teacherId: null, startsAt: new Date(Date.now() - 3_600_000), children: 1 });
+    const family = await server.db
+      .selectFrom("section_enrolments")
+      .select(["id", "email", "child_name"])
+      .where("id", "in", group.enrolmentIds)
+      .executeTakeFirstOrThrow();
+    const browser = await browserOf(family.email);
+    // Staff's words for the absence alert: the notification says them too (one source of text).
+    await server.db.updateTable("messaging_templates").set({ body_en: "{{child}} missed {{course}} today." }).where("key", "=", "absence_alert").execute();
+    const marked = new Date(Date.now() - 20 * 60_000).toISOString();
+    await server.db
+      .insertInto("meeting_attendance")
+      .values({ meeting_id: group.meetingId, enrolment_id: family.id, status: "absent", marked_by: null, created_at: marked, updated_at: marked })
+      .execute();
+    // Three sweeps at once (instances); the absence alert's WhatsApp/SMS automation is off: the phones are told anyway.
+    await Promise.all([sweepAbsenceAlerts(server.db), sweepAbsenceAlerts(server.db), sweepAbsenceAlerts(server.db)]);
+    await sweepAbsenceAlerts(server.db);
+
+    // An invoice (its own notification), its checkout, and the bank refusing the debit afterwards (delivered twice, processed by three workers).
+    const invoice = (await inTransaction(server.db, (trx) => invoiceListPriceEnrolment(trx, family.id)))!;
+    const sessionId = `cs_failed_${sequence}_${Date.now()}`;
+    const stamp = new Date().toISOString();
+    await server.db
+      .insertInto("payment_checkouts")
+      .values({
+        provider: "stripe",
+        session_id: sessionId,
+        kind: "invoice",
+        enrolment_id: null,
+        invoice_id: invoice.id,
+        amount_minor: 1000,
+        currency: invoice.currency,
+        hold_expires_at: stamp,
+        lang: "en",
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    const event = { id: `evt_failed_${sessionId}`, type: "checkout.failed" as const, sessionId };
+    expect(await storePaymentEvent(server.db, { name: "stripe" }, event)).toBe(true);
+    expect(await storePaymentEvent(server.db, { name: "stripe" }, event)).toBe(false);
+    const deps = { db: server.db, logger: createLogger("silent") };
+    const outcomes = await Promise.all([0, 1, 2].map(() => processPaymentEvent(deps, null, event.id)));
+    expect(outcomes.filter((outcome) => outcome === "payment-failed")).toHaveLength(1);
+
+    // The waitlist offer: one step queues its message and its notification; queued again, nothing new.
+    const offer = { line: "section" as const, entryId: 900_000 + sequence, email: family.email, expiresAt: stamp, course: { en: "Robotics", ar: "الروبوتات" } };
+    await inTransaction(server.db, (trx) => notifyOffer(trx, offer));
+    await inTransaction(server.db, (trx) => notifyOffer(trx, offer));
+    await settle();
+
+    const got = receivedAt(browser.endpoint).map((entry) => entry.payload as { title: string; body: string; url: string });
+    expect(got.map((entry) => entry.title).sort()).toEqual(["A place is free", "Absence recorded", "Invoices and payments", "Invoices and payments"]);
+    expect(got.find((entry) => entry.title === "Absence recorded")!.body).toBe(`${family.child_name} missed Robotics Fundamentals today.`);
+    const failed = got.find((entry) => entry.body.startsWith("The payment of"))!;
+    expect(failed.body).toContain(invoice.number);
+    expect(failed.body).toContain("/payments/invoice?token=");
+    expect(failed.url).toBe("/account/invoices");
+    expect(got.find((entry) => entry.title === "A place is free")!.body).toContain("A seat in Robotics is free");
+    // Marked once: a later sweep has nothing to tell.
+    expect(await server.db.selectFrom("meeting_attendance").select("family_told_at").where("enrolment_id", "=", family.id).executeTakeFirst()).toMatchObject({
+      family_told_at: expect.any(String),
+    });
   });
 
   it(
@@ -245,6 +341,7 @@ describe("push: subscriptions, choices, one notification per event, gone subscri
           event: `certificate:${i}`,
           email: `push-guardian-${i}@example.com`,
           category: "certificate",
+          template: "certificate_issued",
           params: { child: `Child ${i}`, course: "Robotics" },
           url: "/account",
         });

@@ -8,6 +8,7 @@ import { defineJob } from "~server/jobs/job";
 import { enqueue } from "~server/jobs/queue";
 import type { Logger } from "~server/logger";
 import { serverT } from "~server/i18n";
+import { templateText, type MessageLink } from "~/features/messaging/index.server";
 import type { Lang } from "~/i18n/lang";
 import { PUSH_CATEGORIES, type PushCategory } from "./categories";
 
@@ -28,38 +29,29 @@ export interface QueuedPush {
   event: string;
   email: string;
   category: PushCategory;
-  /** Values for the category's texts (push.json), e.g. { child, course }; a value known in both languages twice: course_en, course_ar. */
+  /**
+   * The messaging template whose words the notification says (decision 143: one source of text,
+   * staff edit it on /admin/messages/templates), filled with `params` (a value known in both
+   * languages twice: course_en, course_ar) and `links`, in each browser's language when sent.
+   */
+  template: string;
   params: Record<string, string>;
+  links?: Record<string, MessageLink>;
   /** The page the notification opens, without the language (/account, /account/invoices). */
   url: string;
-  /** Which of the category's texts (schedule: "cancelled" or "moved"; invoice: "due"); none: the category's own. */
-  variant?: string;
 }
 
-interface Texts {
-  en: { title: string; body: string };
-  ar: { title: string; body: string };
-  url: string;
-}
+/** What a notification row keeps: the template and its values (decision 143); rows queued before it kept their texts. */
+type Stored =
+  | { template: string; params: Record<string, string>; links?: Record<string, MessageLink>; url: string }
+  | { en: { title: string; body: string }; ar: { title: string; body: string }; url: string };
 
-/** A parameter in the reader's language: `course_ar` for Arabic, else `course_en`, else `course`. */
-function paramsIn(values: Record<string, string>, lang: Lang): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) {
-    const match = /^(.*)_(en|ar)$/.exec(name);
-    if (!match) out[name] ??= value;
-    else if (match[2] === lang) out[match[1]!] = value;
-  }
-  return out;
+/** The notification in one language: the category as its title, the template's words as its body. */
+async function textsIn(deps: PushDeps, category: string, stored: Stored, lang: Lang) {
+  if (!("template" in stored)) return stored[lang];
+  const body = await templateText(deps.db, deps.config, stored, lang);
+  return body === null ? null : { title: serverT(lang, "push", `titles.${category}`).slice(0, 200), body: body.slice(0, 1000) };
 }
-
-const textsIn = (push: QueuedPush, lang: Lang) => {
-  const key = `events.${push.category}${push.variant ? `.${push.variant}` : ""}`;
-  return {
-    title: serverT(lang, "push", `${key}.title`, paramsIn(push.params, lang)).slice(0, 200),
-    body: serverT(lang, "push", `${key}.body`, paramsIn(push.params, lang)).slice(0, 1000),
-  };
-};
 
 /** The categories a guardian turned off. */
 export async function offCategories(db: DB, email: string): Promise<Set<string>> {
@@ -103,7 +95,7 @@ async function guardiansOf(db: DB, email: string, category: PushCategory): Promi
 }
 
 async function queueFor(db: DB, push: QueuedPush, email: string): Promise<boolean> {
-  const texts: Texts = { en: textsIn(push, "en"), ar: textsIn(push, "ar"), url: push.url };
+  const stored: Stored = { template: push.template, params: push.params, ...(push.links ? { links: push.links } : {}), url: push.url };
   const [off, subscriptions] = await Promise.all([
     offCategories(db, email),
     db.selectFrom("push_subscriptions").select("id").where("email", "=", email).orderBy("id").execute(),
@@ -118,7 +110,7 @@ async function queueFor(db: DB, push: QueuedPush, email: string): Promise<boolea
       key: `${push.event}:${email}`.slice(0, 400),
       email,
       category: push.category,
-      texts: toDbJson(texts),
+      texts: toDbJson(stored),
       status: "queued",
       created_at: now,
       updated_at: now,
@@ -157,11 +149,14 @@ export async function sendPush(deps: PushDeps, notificationId: number, subscript
   if (!notification || !subscription || subscription.email !== notification.email) return;
   // Turned off after the event was queued: the choice holds.
   if ((await offCategories(db, notification.email)).has(notification.category)) return;
-  const texts = fromDbJson<Texts>(notification.texts, { en: { title: "", body: "" }, ar: { title: "", body: "" }, url: "/account" });
+  const stored = fromDbJson<Stored | null>(notification.texts, null);
   const lang = subscription.lang;
+  const texts = stored ? await textsIn(deps, notification.category, stored, lang) : null;
+  // The template was deleted since (nothing to say): given up, as a refusal is.
+  if (!stored || !texts) return;
   const payload = JSON.stringify({
-    ...texts[lang],
-    url: `${lang === "ar" ? "/ar" : ""}${texts.url}`,
+    ...texts,
+    url: `${lang === "ar" ? "/ar" : ""}${stored.url}`,
     tag: `${notification.category}:${notification.id}`,
     lang,
     dir: lang === "ar" ? "rtl" : "ltr",

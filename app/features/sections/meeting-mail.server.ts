@@ -11,8 +11,8 @@ import { buildCalendarFile } from "~/features/booking/ics";
 import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
 import type { FamilyToTell } from "./meeting-change.server";
 import { enrolmentForMail } from "./sections.server";
-import { inBoth, queueMessage } from "~/features/messaging/index.server";
-import { queuePush } from "~/features/push/index.server";
+import { inBoth } from "~/features/messaging/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 
 export const MEETING_CANCELLED_MAIL = "section-meeting-cancelled";
 export const MEETING_MOVED_MAIL = "section-meeting-moved";
@@ -39,7 +39,7 @@ export async function queueMeetingMail(
     subject,
     data: { reference: family.reference, meetingId: data.meetingId, from: data.from },
   });
-  // At once on WhatsApp or SMS for a family who chose one (decision 127): urgent, past quiet hours.
+  // At once on WhatsApp or SMS and the phones, for guardians who chose them (decisions 127, 143): urgent, past quiet hours.
   const about = await trx
     .selectFrom("section_enrolments as e")
     .innerJoin("course_sections as s", "s.id", "e.section_id")
@@ -53,7 +53,7 @@ export async function queueMeetingMail(
   const timeZone = timeZoneOf(await getSiteSettings(trx));
   const cancelled = kind === MEETING_CANCELLED_MAIL;
   const when = cancelled ? data.from : about.starts_at;
-  await queueMessage(trx, {
+  await notifyFamily(trx, {
     event: cancelled ? `meeting-cancelled:${data.meetingId}:${about.id}` : `meeting-moved:${data.meetingId}:${about.starts_at}:${about.id}`,
     email: family.email,
     template: cancelled ? "class_cancelled" : "class_moved",
@@ -63,15 +63,7 @@ export async function queueMeetingMail(
       ...inBoth("date", (lang) => formatDateTimeLabel(when, timeZone, lang)),
     },
     ownMail: true,
-  });
-  // The family's phones too (issue 45): one notification per change of this class and family.
-  await queuePush(trx, {
-    event: `${kind}:${data.meetingId}:${data.from}:${family.reference}`,
-    email: family.email,
-    category: "schedule",
-    variant: kind === MEETING_CANCELLED_MAIL ? "cancelled" : "moved",
-    params: { course: data.course, date_en: formatDateTimeLabel(data.from, timeZone, "en"), date_ar: formatDateTimeLabel(data.from, timeZone, "ar") },
-    url: "/account",
+    push: { category: "schedule", url: "/account" },
   });
 }
 

@@ -13,15 +13,7 @@ import { randomToken } from "~/lib/random-token.server";
 import { bookingCode } from "~/features/booking/booking.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { lockSeatRow } from "~/features/booking/seats.server";
-import {
-  leaveLine,
-  positionIn,
-  queueOfferPush,
-  queueWaitlistMessage,
-  sweepLine,
-  type LeaveResult,
-  type WaitLine,
-} from "~/features/booking/waitlist-offers.server";
+import { leaveLine, positionIn, notifyOffer, sweepLine, type LeaveResult, type WaitLine } from "~/features/booking/waitlist-offers.server";
 import { childKey } from "./child-key";
 
 /** The periodic job that ends the sections' offers that ran out and passes their seats on. */
@@ -50,8 +42,7 @@ export const SECTION_LINE: WaitLine = {
       .executeTakeFirstOrThrow();
     const subject = serverT(entry.lang, "sections", "offerMail.subject", { course: pick(entry, "name", entry.lang) });
     await queueMail(trx, sectionOfferMailKind, { to: entry.email, subject, data: { entryId, expiresAt } });
-    await queueWaitlistMessage(trx, { entryId, email: entry.email, expiresAt, course: { en: entry.name_en, ar: entry.name_ar }, line: "section" });
-    await queueOfferPush(trx, { line: "section", entryId, email: entry.email, expiresAt, course: { en: entry.name_en, ar: entry.name_ar } });
+    await notifyOffer(trx, { line: "section", entryId, email: entry.email, expiresAt, course: { en: entry.name_en, ar: entry.name_ar } });
   },
 };
 

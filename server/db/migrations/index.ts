@@ -57,6 +57,7 @@ import * as broadcasts from "./2026-12-03-10-broadcasts";
 import * as automations from "./2026-12-04-30-automations";
 import * as portfolio from "./2026-12-03-20-portfolio";
 import * as progressReports from "./2026-12-04-10-progress-reports";
+import * as absenceTold from "./2026-12-05-20-absence-told";
 import * as guardians from "./2026-12-04-20-guardians";
 
 /**
@@ -123,4 +124,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04-10-progress-reports": progressReports,
   "2026-12-04-20-guardians": guardians,
   "2026-12-04-30-automations": automations,
+  "2026-12-05-20-absence-told": absenceTold,
 };

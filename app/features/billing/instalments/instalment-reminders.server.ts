@@ -8,12 +8,11 @@ import { languages, type Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyToday, invoiceInstalments, type InvoiceInstalments } from "./instalments.server";
-import { inBoth, queueMessage } from "~/features/messaging/index.server";
+import { inBoth } from "~/features/messaging/index.server";
 import { formatMoney } from "~/lib/money";
 import { formatDay } from "./format-day";
 import { invoicePayLink } from "./invoice-link.server";
-import { queuePush } from "~/features/push/index.server";
-import { formatCalendarDay } from "~/lib/dates";
+import { notifyFamily } from "~/features/push/index.server";
 
 export const instalmentReminderSweepJob = defineJob("instalment-reminder-sweep");
 /** How often the sweep runs: a reminder leaves at most this much after its day begins. */
@@ -116,8 +115,8 @@ export async function sweepInstalmentReminders(db: DB, at = new Date()): Promise
           dueOn: part.dueOn,
         },
       });
-      // On WhatsApp or SMS too, with the pay link, for a family who chose one (decision 127).
-      await queueMessage(trx, {
+      // On WhatsApp or SMS and the phones too, with the pay link, for guardians who chose them (decisions 127, 143): once per part and kind, as the e-mail.
+      await notifyFamily(trx, {
         event: `instalment-${kind}:${part.id}`,
         email: invoice.email,
         template: kind === "before" ? "instalment_due" : "instalment_overdue",
@@ -127,21 +126,7 @@ export async function sweepInstalmentReminders(db: DB, at = new Date()): Promise
         },
         links: { link: invoicePayLink(invoice.id, invoice.number) },
         ownMail: true,
-      });
-      // The family's phones too (issue 45): once per part and kind, as the e-mail.
-      await queuePush(trx, {
-        event: `instalment-${kind}:${part.id}`,
-        email: invoice.email,
-        category: "invoice",
-        variant: kind === "before" ? "due" : "overdue",
-        params: {
-          number: invoice.number,
-          amount_en: formatMoney(part.leftMinor, invoice.currency, "en"),
-          amount_ar: formatMoney(part.leftMinor, invoice.currency, "ar"),
-          date_en: formatCalendarDay(part.dueOn, "en"),
-          date_ar: formatCalendarDay(part.dueOn, "ar"),
-        },
-        url: "/account/invoices",
+        push: { category: "invoice", url: "/account/invoices" },
       });
       queued += 1;
     }

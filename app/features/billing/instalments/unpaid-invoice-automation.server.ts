@@ -1,9 +1,10 @@
-import type { DB } from "~server/db/db";
+import { inTransaction, type DB } from "~server/db/db";
 import { defineJob } from "~server/jobs/job";
 import { formatCalendarDay } from "~/lib/dates";
 import { zonedParts } from "~/lib/zoned-time";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { AUTOMATION_CATCH_UP_DAYS, automationRun, inBoth } from "~/features/messaging/index.server";
+import { notifyFamily } from "~/features/push/index.server";
 import { invoicePayLink } from "./invoice-link.server";
 
 /** The unpaid-invoice automation's run (decision 140): one job per quarter hour across instances. */
@@ -14,8 +15,9 @@ const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T12:0
 
 /**
  * An invoice still open (not paid, not void) N days after its due day in academy time: the
- * family's reminder with its pay link, by the unpaid-invoice automation. Reads the invoice only;
- * the balance stays billing's (the pay page shows it). Returns how many were sent.
+ * family's reminder with its pay link, by the unpaid-invoice automation, and on the phones of each
+ * guardian who chose invoices (decision 143). Reads the invoice only; the balance stays billing's
+ * (the pay page shows it). Returns how many messages were sent.
  */
 export async function sweepUnpaidInvoices(db: DB, now = new Date()): Promise<number> {
   const run = await automationRun(db, "unpaid_invoice");
@@ -38,11 +40,21 @@ export async function sweepUnpaidInvoices(db: DB, now = new Date()): Promise<num
     .orderBy("i.id")
     .limit(500)
     .execute();
-  return run.each(invoices, async (_trx, invoice) => ({
-    event: `invoice:${invoice.id}`,
-    subjectId: invoice.id,
-    email: invoice.email,
-    params: { number: invoice.number, ...inBoth("date", (lang) => formatCalendarDay(invoice.due_on, lang, "long")) },
-    links: { link: invoicePayLink(invoice.id, invoice.number) },
-  }));
+  let sent = 0;
+  for (const invoice of invoices) {
+    // Each invoice in its own transaction: one family's failure does not undo another's message.
+    const told = await inTransaction(db, (trx) =>
+      notifyFamily(trx, {
+        event: `invoice:${invoice.id}`,
+        email: invoice.email,
+        template: "unpaid_invoice",
+        params: { number: invoice.number, ...inBoth("date", (lang) => formatCalendarDay(invoice.due_on, lang, "long")) },
+        links: { link: invoicePayLink(invoice.id, invoice.number) },
+        automation: { key: "unpaid_invoice", subjectId: invoice.id },
+        push: { category: "invoice", url: "/account/invoices" },
+      }),
+    );
+    if (told.messaged) sent += 1;
+  }
+  return sent;
 }

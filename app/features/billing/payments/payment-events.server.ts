@@ -6,6 +6,7 @@ import { defineJob } from "~server/jobs/job";
 import { enqueue } from "~server/jobs/queue";
 import { countPaymentEvent, paymentWebhooks } from "~server/http/metrics";
 import { failRefund, refundable, returnPayment, settleRefund } from "~/features/billing/ledger.server";
+import { onCheckoutFailed } from "./checkout-failed.server";
 import { onCheckoutPaid } from "./checkout-paid.server";
 import type { PaymentProvider, ProviderDispute, ProviderEvent, ProviderRefund } from "./payment-provider.server";
 import { raisePaymentNotice } from "./payment-notices.server";
@@ -108,6 +109,8 @@ async function processOnce(deps: { db: DB; logger: Logger }, provider: PaymentPr
       if (outcome === "mismatch") deps.logger.warn({ sessionId: checkout.sessionId }, "online payment differs from its checkout: not confirmed, staff told");
       return outcome;
     }
+    case "checkout.failed":
+      return once(db, eventId, (trx) => onCheckoutFailed(trx, event.sessionId));
     case "refund.updated":
       return once(db, eventId, (trx) => refundSeen(trx, event.refund, eventId));
     case "charge.refunded": {

@@ -73,6 +73,8 @@ export interface ProviderDispute {
 /** A verified provider event, in our words (decision 094: stored as is in the inbox, then processed by a job). */
 export type ProviderEvent =
   | { id: string; type: "checkout.completed"; checkout: CheckoutState }
+  /** A delayed payment method (a bank debit) that the bank refused after the checkout (decision 143). */
+  | { id: string; type: "checkout.failed"; sessionId: string }
   | { id: string; type: "refund.updated"; refund: ProviderRefund }
   | { id: string; type: "charge.refunded"; paymentRef: string; refunds: ProviderRefund[] }
   | { id: string; type: "dispute.created" | "dispute.closed"; dispute: ProviderDispute }

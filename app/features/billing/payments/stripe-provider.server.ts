@@ -113,6 +113,8 @@ export function stripeProvider(settings: NonNullable<Config["stripe"]>): Payment
         case "checkout.session.completed":
         case "checkout.session.async_payment_succeeded":
           return { id: event.id, type: "checkout.completed", checkout: stateOf(event.data.object) };
+        case "checkout.session.async_payment_failed":
+          return { id: event.id, type: "checkout.failed", sessionId: event.data.object.id };
         case "refund.updated":
           return { id: event.id, type: "refund.updated", refund: refundOf(event.data.object) };
         case "charge.refunded": {
