@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { signInAsAdmin } from "./accounts";
+import { closedGroupWithClass } from "./closed-group";
 import { expect, shot, type Page } from "./fixtures";
 
 /**
@@ -44,47 +44,16 @@ function openDb() {
   return db;
 }
 
-/**
- * A group starting next week with two children, each of a family of its own. Closed to enrolment:
- * open, with no classes written, it was the freest group of its course, which the timetable and
- * make-up walks of the lane enrol in (their child then had no class to show or report).
- */
+/** A closed group with a class next week and two children, each of a family of its own. */
 function groupOfTwo(tag: string): { sectionId: number; emails: string[] } {
   const db = openDb();
-  const now = new Date().toISOString();
-  const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 7 * 86_400_000).toISOString();
-  const course = db.prepare("select id, min_age, max_age from courses where slug = 'robotics-fundamentals'").get() as {
-    id: number;
-    min_age: number;
-    max_age: number;
-  };
-  const section = db
-    .prepare(
-      "insert into course_sections (course_id, teacher_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, status, created_at, updated_at) values (?, null, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, 'closed', ?, ?) returning id",
-    )
-    .get(course.id, at.slice(0, 10), course.min_age, course.max_age, at, at, at, now, now) as { id: number };
   const emails = [0, 1].map((i) => `bc${i}-${tag}@example.com`);
-  emails.forEach((email, i) =>
-    db
-      .prepare(
-        "insert into section_enrolments (reference, code, section_id, course_id, child_name, child_key, child_age, parent_name, email, phone, lang, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, '+919876543210', 'en', ?, ?)",
-      )
-      .run(
-        randomBytes(8).toString("hex"),
-        randomBytes(4).toString("hex").toUpperCase(),
-        section.id,
-        course.id,
-        `Child ${i} ${tag}`,
-        `child ${i} ${tag}`,
-        course.min_age,
-        `Parent ${i}`,
-        email,
-        now,
-        now,
-      ),
+  const { sectionId } = closedGroupWithClass(
+    db,
+    emails.map((email, i) => ({ name: `Child ${i} ${tag}`, email, parent: `Parent ${i}` })),
   );
   db.close();
-  return { sectionId: section.id, emails };
+  return { sectionId, emails };
 }
 
 function messagesOf(emails: readonly string[]): number {

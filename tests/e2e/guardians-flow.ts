@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { decodeMail } from "~server/test/smtp-catcher";
 import { outboxMails } from "./accounts";
+import { closedGroupWithClass } from "./closed-group";
 import { expect, shot, type Browser, type BrowserContext, type Page } from "./fixtures";
 
 /**
@@ -80,45 +81,10 @@ async function account(browser: Browser, tag: string, who: string, javaScriptEna
   return { email, context, page: await context.newPage() };
 }
 
-/**
- * The primary's child in a group with a class next week (so the pickup card has a class to collect
- * from). The group is closed to new enrolments: open, it would be the freest group of its course,
- * which the timetable and make-up walks of the lane enrol in.
- */
+/** The primary's child in a closed group with a class next week (so the pickup card has a class to collect from). */
 function enrolChild(email: string, child: string) {
   const db = openDb();
-  const now = new Date().toISOString();
-  const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 7 * 86_400_000).toISOString();
-  const course = db.prepare("select id, min_age, max_age from courses where slug = 'robotics-fundamentals'").get() as {
-    id: number;
-    min_age: number;
-    max_age: number;
-  };
-  const section = db
-    .prepare(
-      "insert into course_sections (course_id, weekdays, start_time, duration_minutes, first_date, meeting_count, capacity, min_age, max_age, registration_closes_at, starts_at, ends_at, status, created_at, updated_at) values (?, '1', '10:00', 60, ?, 1, 12, ?, ?, ?, ?, ?, 'closed', ?, ?) returning id",
-    )
-    .get(course.id, at.slice(0, 10), course.min_age, course.max_age, at, at, at, now, now) as { id: number };
-  db.prepare("insert into section_meetings (section_id, starts_at, duration_minutes, created_at, updated_at) values (?, ?, 60, ?, ?)").run(
-    section.id,
-    at,
-    now,
-    now,
-  );
-  db.prepare(
-    "insert into section_enrolments (reference, code, section_id, course_id, child_name, child_key, child_age, parent_name, email, phone, lang, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, 'Primary', ?, '+919876543210', 'en', 'enrolled', ?, ?)",
-  ).run(
-    randomBytes(8).toString("hex"),
-    randomBytes(4).toString("hex").toUpperCase(),
-    section.id,
-    course.id,
-    child,
-    child.toLowerCase(),
-    course.min_age,
-    email,
-    now,
-    now,
-  );
+  closedGroupWithClass(db, [{ name: child, email, parent: "Primary" }]);
   db.close();
 }
 

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs } from "react-router";
 import { acceptStaffInvitation, inviteStaffMember } from "./staff-invite.api";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { postFormToApi } from "~/lib/forms/form-action.server";
-import type { ApiAnswer } from "~/lib/forms/form-state";
+import type { AnswerOf, RunSuccess } from "~/lib/forms/form-state";
 import { postedNumber } from "~/lib/forms/pick-fields.server";
 import { withNotice, type NoticeName } from "~/lib/forms/notice";
 import type { Endpoint } from "~server/http/endpoint";
@@ -29,12 +29,13 @@ import { GUARDIAN_FORMS } from "~/features/guardians/forms";
  * the endpoint the enhanced form calls as JSON, in process, and on success redirects where that
  * form navigates, with the same message as a notice.
  */
-function accountAction(
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any input and parameter schema
+function accountAction<E extends Endpoint<any, any, any>>(
   form: string,
-  endpoint: Endpoint,
+  endpoint: E,
   /** Only the fields the endpoint takes go on (never `next`, `from` or stray names). */
   names: readonly string[],
-  goTo: (fields: Record<string, string>, lang: Lang, answer: ApiAnswer) => string,
+  goTo: (fields: Record<string, string>, lang: Lang, answer: RunSuccess<AnswerOf<E>>) => string,
 ) {
   return (args: ActionFunctionArgs) =>
     postFormToApi(args, {
@@ -54,7 +55,7 @@ const credentials = ["email", "password"] as const;
 
 // `next` is checked after normalisation (next-path.ts); anything else goes to the area's start.
 /** The signed-in account's role, as the sign-in endpoints answer it. */
-const roleOf = (answer: ApiAnswer) => (answer.body.user as { role?: string } | undefined)?.role;
+const roleOf = (answer: RunSuccess<AnswerOf<typeof signIn>>) => answer.body.user?.role;
 const homes = (lang: Lang) => ({ admin: localizePath("/admin", lang), teaching: localizePath("/teaching", lang) });
 
 // An instructor signing in on the parents' page without a `next` lands on their classes too (decision 074).

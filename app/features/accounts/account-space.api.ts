@@ -8,7 +8,7 @@ import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { requestLang, serverT } from "~server/i18n";
 import { byCallerAccount, type LimitSpec } from "~server/security/rate-limit";
-import { endSession, startSession, type SessionUser } from "~server/security/session";
+import { endSession, startSession } from "~server/security/session";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { sitePhoneCountry } from "~/features/site/site.server";
 import { idParams } from "~/lib/record-id";
@@ -21,8 +21,6 @@ import { MAX_CHILDREN } from "~/features/family/limits";
 import { createPasswordReset } from "./password-reset.server";
 
 const said = (caller: Caller, key: string) => serverT(caller.lang, "accounts", `space.api.${key}`);
-/** The account of a call that passed `access: "signed-in"`. */
-export const accountOf = (caller: Caller) => caller.user as SessionUser;
 
 /** Every /api/account endpoint is the signed-in account's own: 401 JSON without a session. */
 export const requireAccount: RequestHandler = (req, res, next) => {
@@ -51,7 +49,7 @@ export const saveProfile = defineEndpoint({
   input: z.unknown(),
   async run({ deps: { db }, caller }, raw) {
     const input = parseInput(profileSchemaFor(await sitePhoneCountry(db, raw)), raw, caller.lang);
-    const user = accountOf(caller);
+    const user = caller.user;
     await updateProfile(db, user.id, input);
     return { status: 200, body: { message: said(caller, "profileSaved"), user: { username: input.username, email: user.email, role: user.role } } };
   },
@@ -65,7 +63,7 @@ export const changeOwnPassword = defineEndpoint({
   limits: [perAccount("account-password", 10, 10 * 60_000)],
   input: changePasswordSchema,
   async run({ deps, caller }, input) {
-    const user = accountOf(caller);
+    const user = caller.user;
     if (!(await changePassword(deps.db, user.id, input.currentPassword, input.password))) {
       const message = said(caller, "wrongPassword");
       throw new HttpError(400, message, { currentPassword: message });
@@ -90,7 +88,7 @@ export const sendPasswordLink = defineEndpoint({
   limits: [perAccount("account-password-link", 5, 60 * 60_000)],
   input: z.object({}),
   async run({ deps: { db, config }, caller }) {
-    const user = accountOf(caller);
+    const user = caller.user;
     const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
     if (row.password_hash !== null) throw new HttpError(409, said(caller, "hasPassword"));
     await createPasswordReset(db, config.sessionSecret, user, { lang: caller.lang, purpose: "set" });
@@ -111,7 +109,7 @@ export const addOwnChild = familyEndpoint("act", {
   limits: childLimit("add"),
   input: childSchema,
   async run({ deps: { db }, caller }, child) {
-    const saved = await addChild(db, accountOf(caller).id, child);
+    const saved = await addChild(db, caller.user.id, child);
     if (saved === "full") throw new HttpError(409, serverT(caller.lang, "accounts", "space.api.tooManyChildren", { count: MAX_CHILDREN }));
     return { status: 201, body: { message: said(caller, "childAdded"), child: saved } };
   },
@@ -127,7 +125,7 @@ export const saveOwnChild = familyEndpoint("act", {
   input: childSchema,
   async run({ deps: { db }, caller, params }, child) {
     const id = idOr404(params.id, said(caller, "childNotFound"));
-    if (!(await updateChild(db, accountOf(caller).id, id, child))) throw new HttpError(404, said(caller, "childNotFound"));
+    if (!(await updateChild(db, caller.user.id, id, child))) throw new HttpError(404, said(caller, "childNotFound"));
     return { status: 200, body: { message: said(caller, "childSaved"), child: { id, ...child } } };
   },
 });
@@ -142,7 +140,7 @@ export const removeOwnChild = familyEndpoint("act", {
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
     const id = idOr404(params.id, said(caller, "childNotFound"));
-    if (!(await removeChild(db, accountOf(caller).id, id))) throw new HttpError(404, said(caller, "childNotFound"));
+    if (!(await removeChild(db, caller.user.id, id))) throw new HttpError(404, said(caller, "childNotFound"));
     return { status: 200, body: { message: said(caller, "childRemoved") } };
   },
 });
@@ -155,7 +153,7 @@ export const deleteOwnAccount = defineEndpoint({
   limits: [perAccount("account-delete", 10, 10 * 60_000)],
   input: deleteAccountSchema,
   async run({ deps, caller }, input) {
-    const user = accountOf(caller);
+    const user = caller.user;
     // Staff accounts carry the audit trail's names; other staff remove them (admin users screen).
     if (isStaffRole(user.role)) throw new HttpError(403, said(caller, "staffCannotDelete"));
     if (input.email.toLowerCase() !== user.email.toLowerCase()) {

@@ -1,7 +1,7 @@
 import { isTeachingRole } from "~/lib/roles";
 import { Router } from "express";
 import { z } from "zod";
-import { defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
@@ -51,7 +51,7 @@ const signInLimits: readonly LimitSpec[] = [
  * After the password: staff with a second factor get a waiting step (no session yet) and are
  * sent to /admin/login/second-factor; everyone else is signed in.
  */
-async function afterPassword(deps: EndpointDeps, caller: Caller, user: SessionUser): Promise<EndpointAnswer> {
+async function afterPassword(deps: EndpointDeps, caller: Caller, user: SessionUser) {
   if (await secondStepNeeded(deps.db, user.id)) {
     await startStep(deps, caller, "second-factor", { userId: user.id, challenge: "password" });
     return { status: 200, body: { message: text(caller, "secondFactorNeeded"), secondFactor: true } };

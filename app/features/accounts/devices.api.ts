@@ -4,7 +4,7 @@ import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endp
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import { endSession } from "~server/security/session";
-import { accountOf, OWN_ACCOUNT, perAccount, requireAccount } from "./account-space.api";
+import { OWN_ACCOUNT, perAccount, requireAccount } from "./account-space.api";
 import { endDevice, listDevices } from "./devices.server";
 
 /** A session reference as sessions.ref holds it; anything else names no session. */
@@ -23,7 +23,7 @@ export const endDeviceSession = defineEndpoint({
     const ref = params.id;
     if (!SESSION_REF.test(ref)) throw new HttpError(404, text("notFound"));
     const current = ref === caller.sessionRef;
-    if (!(await endDevice(deps.db, accountOf(caller).id, ref))) throw new HttpError(404, text("notFound"));
+    if (!(await endDevice(deps.db, caller.user.id, ref))) throw new HttpError(404, text("notFound"));
     if (current) await endSession(deps, caller);
     return { status: 200, body: { message: text(current ? "signedOut" : "ended"), signedOut: current } };
   },

@@ -2,7 +2,7 @@ import { defineEndpoint } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { campRates, issueCampCertificates } from "./camp-certificates.server";
-import { childJson, issueAnswer, memberOf, say } from "./certificates.api";
+import { childJson, issueAnswer, say } from "./certificates.api";
 import { campIssueSchema, campRatesQuery } from "./certificates.schema";
 
 /**
@@ -47,7 +47,7 @@ export const issueCampCertificatesEndpoint = defineEndpoint({
       threshold: input.threshold,
       language: input.language,
       timeZone: await academyTimeZone(db),
-      userId: memberOf(caller).id,
+      userId: caller.user.id,
     });
     if (!results) throw new HttpError(404, say(caller.lang, "api.periodNotFound"), { camp: say(caller.lang, "api.periodNotFound") });
     if (results.length === 0 && input.enrolmentId === undefined)

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
-import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type EndpointDeps, type FileAnswer } from "~server/http/endpoint";
+import { defineEndpoint, fileAnswer, jsonRoutes, type EndpointDeps, type FileAnswer } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import type { SessionUser } from "~server/security/session";
@@ -26,7 +26,6 @@ import {
 import { codeParams, idParams, issueSchema, revokeSchema, thresholdQuery } from "./certificates.schema";
 
 export const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "certificates", key, values);
-export const memberOf = (caller: Caller): SessionUser => caller.user as SessionUser;
 
 /** GET /api/teaching/sections/:id/certificates: each child's attendance rate and certificates (staff, or the group's instructor). */
 export const listGroupCertificates = defineEndpoint({
@@ -36,7 +35,7 @@ export const listGroupCertificates = defineEndpoint({
   params: idParams,
   input: z.object({ threshold: thresholdQuery }),
   async run({ deps: { db }, caller, params }, input) {
-    await assertTeachesSection(db, memberOf(caller), params.id);
+    await assertTeachesSection(db, caller.user, params.id);
     const rates = await groupRates(db, params.id);
     if (!rates) throw new HttpError(404, say(caller.lang, "api.groupNotFound"));
     const threshold = input.threshold ?? null;
@@ -60,14 +59,14 @@ export const issueGroupCertificates = defineEndpoint({
   params: idParams,
   input: issueSchema,
   async run({ deps: { db }, caller, params }, input) {
-    await assertTeachesSection(db, memberOf(caller), params.id);
+    await assertTeachesSection(db, caller.user, params.id);
     const results = await issueCertificates(db, {
       sectionId: params.id,
       enrolmentId: input.enrolmentId,
       threshold: input.threshold,
       language: input.language,
       timeZone: await academyTimeZone(db),
-      userId: memberOf(caller).id,
+      userId: caller.user.id,
     });
     if (!results) throw new HttpError(404, say(caller.lang, "api.groupNotFound"));
     if (results.length === 0) throw new HttpError(404, say(caller.lang, "api.childNotFound"), { enrolmentId: say(caller.lang, "api.childNotFound") });
@@ -83,8 +82,8 @@ export const revokeGroupCertificate = defineEndpoint({
   params: idParams,
   input: revokeSchema,
   async run({ deps: { db }, caller, params }, input) {
-    const certificate = await teachableCertificate(db, memberOf(caller), params.id, caller.lang);
-    if (!(await revokeCertificate(db, certificate.id, input.reason, memberOf(caller).id))) throw new HttpError(409, say(caller.lang, "api.alreadyRevoked"));
+    const certificate = await teachableCertificate(db, caller.user, params.id, caller.lang);
+    if (!(await revokeCertificate(db, certificate.id, input.reason, caller.user.id))) throw new HttpError(409, say(caller.lang, "api.alreadyRevoked"));
     return {
       status: 200,
       body: { message: say(caller.lang, "api.revoked"), id: certificate.id, sectionId: certificate.section_id, campId: certificate.camp_id },

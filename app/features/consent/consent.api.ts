@@ -1,10 +1,9 @@
 import type { Router } from "express";
 import { z } from "zod";
 import { recordAudit, diffFields } from "~server/audit/audit";
-import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import type { Lang } from "~/i18n/lang";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { formatPhone, requiredText, v } from "~/lib/validation";
@@ -17,7 +16,6 @@ import { currentConsentForms } from "./consent.server";
 import { consentFormParams, consentFormSchema, consentFormUpdateSchema, missingQuery, remindersInput } from "./consent.schema";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "consent", key, values);
-const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
 
 /** GET /api/consent/forms: the forms a parent is asked now (current versions, required first), in the caller's language. */
 export const listCurrentForms = defineEndpoint({
@@ -38,13 +36,13 @@ export const createForm = defineEndpoint({
   input: consentFormSchema,
   async run({ deps: { db }, caller }, input) {
     const id = await db.transaction().execute(async (trx) => {
-      const formId = await createConsentForm(trx, input, staffId(caller));
+      const formId = await createConsentForm(trx, input, caller.user.id);
       await recordAudit(trx, {
         action: "create",
         entity: "consent_form",
         entityId: formId,
         changes: diffFields({}, { ...input, version: 1 }),
-        userId: staffId(caller),
+        userId: caller.user.id,
       });
       return formId;
     });
@@ -61,14 +59,14 @@ export const updateForm = defineEndpoint({
   input: consentFormUpdateSchema,
   async run({ deps: { db }, caller, params }, input) {
     const result = await db.transaction().execute(async (trx) => {
-      const change = await updateConsentForm(trx, params.id, input, staffId(caller));
+      const change = await updateConsentForm(trx, params.id, input, caller.user.id);
       if (change)
         await recordAudit(trx, {
           action: "update",
           entity: "consent_form",
           entityId: params.id,
           changes: diffFields(change.before, change.after),
-          userId: staffId(caller),
+          userId: caller.user.id,
         });
       return change;
     });
@@ -103,7 +101,7 @@ export const sendReminders = defineEndpoint({
       entity: "consent_reminders",
       entityId: "section" in input ? input.section : input.camp,
       changes: diffFields({}, { ...input, families }),
-      userId: staffId(caller),
+      userId: caller.user.id,
     });
     return { status: 200, body: { message: say(caller.lang, "api.reminded", { count: families }), families } };
   },
@@ -162,7 +160,7 @@ export const recordCampCheckout = defineEndpoint({
       db,
       config.sessionSecret,
       { enrollmentId: input.enrollmentId, day: input.day, pickupId: input.pickup === "other" ? null : input.pickup, pin: input.pin },
-      staffId(caller),
+      caller.user.id,
     );
     if (result.ok)
       return { status: 201, body: { message: say(lang, "checkout.recorded", { child: result.childName, person: result.collectedBy }), id: result.id } };
@@ -184,7 +182,7 @@ export const unlockPickup = defineEndpoint({
   params: idParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    const outcome = await unlockPickupPin(db, params.id, staffId(caller));
+    const outcome = await unlockPickupPin(db, params.id, caller.user.id);
     if (outcome === "notFound") throw new HttpError(404, say(caller.lang, "checkout.pickupNotFound"));
     if (outcome === "notLocked") return { status: 409, body: { message: say(caller.lang, "checkout.notLocked") } };
     return { status: 200, body: { message: say(caller.lang, "checkout.unlocked") } };

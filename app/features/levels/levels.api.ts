@@ -3,7 +3,6 @@ import { defineEndpoint, type Caller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import { idParams } from "~/lib/record-id";
 import { assertTeachesSection } from "~/features/teaching/teaching-access.server";
 import { levelSchema, levelUpdateSchema, skillMarksSchema, skillSchema } from "./levels.schema";
@@ -11,7 +10,6 @@ import { addLevel, addSkill, courseLadder, updateLevel, updateSkill, type Ladder
 import { groupSkills, markSkills } from "./skill-marks.server";
 
 const say = (caller: Caller, key: string) => serverT(caller.lang, "levels", `api.${key}`);
-const member = (caller: Caller) => caller.user as SessionUser;
 
 /** A refused ladder change as 404 / 409 / 400, in the caller's language. */
 function answer(caller: Caller, result: LadderWrite, status = 200) {
@@ -48,7 +46,7 @@ export const createLevel = defineEndpoint({
   limits: ladderEdits,
   input: levelSchema,
   async run({ deps: { db }, caller, params }, input) {
-    return answer(caller, await addLevel(db, params.id, input, member(caller).id), 201);
+    return answer(caller, await addLevel(db, params.id, input, caller.user.id), 201);
   },
 });
 
@@ -61,7 +59,7 @@ export const changeLevel = defineEndpoint({
   limits: ladderEdits,
   input: levelUpdateSchema,
   async run({ deps: { db }, caller, params }, input) {
-    return answer(caller, await updateLevel(db, params.id, input, member(caller).id));
+    return answer(caller, await updateLevel(db, params.id, input, caller.user.id));
   },
 });
 
@@ -74,7 +72,7 @@ export const createSkill = defineEndpoint({
   limits: ladderEdits,
   input: skillSchema,
   async run({ deps: { db }, caller, params }, input) {
-    return answer(caller, await addSkill(db, params.id, input, member(caller).id), 201);
+    return answer(caller, await addSkill(db, params.id, input, caller.user.id), 201);
   },
 });
 
@@ -87,7 +85,7 @@ export const changeSkill = defineEndpoint({
   limits: ladderEdits,
   input: skillSchema,
   async run({ deps: { db }, caller, params }, input) {
-    return answer(caller, await updateSkill(db, params.id, input, member(caller).id));
+    return answer(caller, await updateSkill(db, params.id, input, caller.user.id));
   },
 });
 
@@ -99,7 +97,7 @@ export const sectionSkills = defineEndpoint({
   params: idParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    await assertTeachesSection(db, member(caller), params.id);
+    await assertTeachesSection(db, caller.user, params.id);
     const group = await groupSkills(db, params.id);
     if (!group) throw new HttpError(404, say(caller, "notFound"));
     return { status: 200, body: group };
@@ -120,7 +118,7 @@ export const markSectionSkills = defineEndpoint({
   // another instructor's group answers 403 whatever was sent.
   input: z.record(z.string(), z.unknown()),
   async run({ deps: { db, config }, caller, params }, raw) {
-    const user = member(caller);
+    const user = caller.user;
     await assertTeachesSection(db, user, params.id);
     const input = parseInput(skillMarksSchema, raw, caller.lang);
     const result = await markSkills(db, config, params.id, input.marks, user.id);

@@ -1,20 +1,14 @@
-import { data, type AppLoadContext } from "react-router";
-import { langFromPath } from "~/i18n/lang";
+import type { AppLoadContext } from "react-router";
 import { pickPair } from "~/i18n/localized";
-import { requireTeachingPage } from "~/features/teaching/teaching-page.server";
+import { requireTaughtGroupPage } from "~/features/teaching/teaching-page.server";
 import { sectionSkills } from "./levels.api";
-import type { GroupSkills } from "./skill-marks.server";
 
 /**
  * /teaching/sections/:id/skills: the group's children, each on the level they work on now, through
  * GET /api/teaching/sections/:id/skills (its access: staff, or the group's instructor; else 403).
  */
 export async function skillsPageData(context: AppLoadContext, request: Request, rawId: string | undefined) {
-  requireTeachingPage(context, request);
-  const lang = langFromPath(new URL(request.url).pathname);
-  const answer = await context.run(sectionSkills, { params: { id: rawId ?? "" }, input: {}, lang });
-  if (!answer.ok) throw data({ message: answer.body.message }, { status: answer.status });
-  const group = answer.body as GroupSkills;
+  const { lang, group } = await requireTaughtGroupPage(context, request, rawId, sectionSkills);
   const name = (item: { nameEn: string; nameAr: string }) => pickPair({ en: item.nameEn, ar: item.nameAr }, lang);
   return {
     section: { id: group.section.id, course: pickPair({ en: group.section.courseEn, ar: group.section.courseAr }, lang) },

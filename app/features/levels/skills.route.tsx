@@ -1,10 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useServedState } from "~/lib/forms/served-state";
-import { BackArrow } from "~/ui/Bidi";
 import { FormAlert } from "~/ui/FormAlert";
-import { LocalLink } from "~/ui/LocalLink";
-import { PageMeta } from "~/ui/PageMeta";
 import { AdminRouteError } from "~/features/admin-kit/AdminError";
+import { TaughtGroupHeader } from "~/features/teaching/TaughtGroupHeader";
 import type { Route } from "./+types/skills.route";
 import { SKILL_STATUSES } from "./levels.schema";
 import { SKILL_FORM, skillField } from "./skill-forms";
@@ -40,17 +38,14 @@ export default function SkillsPage({ loaderData }: Route.ComponentProps) {
   const markable = children.filter((child) => child.current && !child.allDone && child.current.skills.length > 0);
   return (
     <div className="space-y-5">
-      <PageMeta title={`${section.course} · ${t("roster.title")}`} description={t("roster.description")} />
-      <meta name="robots" content="noindex" />
-      <p>
-        <LocalLink to="/teaching" className="font-medium text-indigo-800 underline">
-          <BackArrow /> {t("roster.back")}
-        </LocalLink>
-      </p>
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t("roster.heading", { course: section.course })}</h1>
+      <TaughtGroupHeader
+        title={`${section.course} · ${t("roster.title")}`}
+        description={t("roster.description")}
+        back={t("roster.back")}
+        heading={t("roster.heading", { course: section.course })}
+      >
         <p className="mt-1 text-slate-800">{t("roster.intro")}</p>
-      </header>
+      </TaughtGroupHeader>
       {!hasLadder ? (
         <p className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-slate-900">{t("roster.noLadder")}</p>
       ) : children.length === 0 ? (

@@ -2,11 +2,10 @@ import { familyEndpoint } from "~/features/family/account-owner.server";
 import { Router } from "express";
 import { z } from "zod";
 import type { DB } from "~server/db/db";
-import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import { byCallerAccount, type LimitSpec } from "~server/security/rate-limit";
-import type { SessionUser } from "~server/security/session";
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
 import { getSiteSettings } from "~/features/site/site.server";
@@ -53,8 +52,6 @@ export const rulesOf = async (db: DB): Promise<MakeupRules & { timeZone: string 
   };
 };
 
-const userOf = (caller: Caller) => caller.user as SessionUser;
-
 /** 201 with the credit (or the late notice's "no credit"), 404 / 409 with the refusal in the caller's language. */
 async function answerAbsence(lang: Lang, rules: MakeupRules, result: AbsenceResult) {
   if (!result.ok) {
@@ -79,7 +76,7 @@ export const reportAccountAbsence = familyEndpoint("act", {
   limits: [perAccount("account-absence", 30)],
   input: accountAbsenceSchema,
   async run({ deps: { db }, caller }, input) {
-    const user = userOf(caller);
+    const user = caller.user;
     // Only the account's own enrolments: another family's id is "not found", as a missing one.
     const owned = await ownedEnrolmentIds(db, user.id);
     const rules = await rulesOf(db);
@@ -118,7 +115,7 @@ export const bookMakeup = familyEndpoint("act", {
   input: bookMakeupSchema,
   async run({ deps: { db }, caller }, input) {
     const rules = await rulesOf(db);
-    const result = await spendCredit(db, { ...input, enrolmentIds: await ownedEnrolmentIds(db, userOf(caller).id) }, rules.makeupAllowance);
+    const result = await spendCredit(db, { ...input, enrolmentIds: await ownedEnrolmentIds(db, caller.user.id) }, rules.makeupAllowance);
     if (!result.ok) {
       if (result.reason === "creditNotFound") throw new HttpError(404, say(caller.lang, "api.creditNotFound"));
       if (result.reason === "meetingNotFound" || result.reason === "ownGroup") {
@@ -140,7 +137,7 @@ export const cancelAccountMakeup = familyEndpoint("act", {
   input: cancelMakeupSchema,
   async run({ deps: { db }, caller }, input) {
     const rules = await rulesOf(db);
-    const result = await cancelMakeup(db, { creditId: input.creditId, enrolmentIds: await ownedEnrolmentIds(db, userOf(caller).id) }, rules.absenceNoticeHours);
+    const result = await cancelMakeup(db, { creditId: input.creditId, enrolmentIds: await ownedEnrolmentIds(db, caller.user.id) }, rules.absenceNoticeHours);
     if (!result.ok) {
       if (result.reason === "creditNotFound") throw new HttpError(404, say(caller.lang, "api.creditNotFound"));
       return { status: 409, body: { message: say(caller.lang, `api.${result.reason}`, { hours: rules.absenceNoticeHours }), reason: result.reason } };

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     source: "account",
   };
   const answer = await context.run(saveMessaging, { input, lang });
-  const body = answer.body as { message?: string; errors?: Record<string, string> };
+  const { body } = answer;
   return data(
     { message: String(body.message ?? ""), done: answer.status < 300, errors: body.errors ?? {}, phone: input.phone },
     { status: answer.status >= 400 ? answer.status : 200, headers: { "Cache-Control": "private, no-store" } },

@@ -35,8 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     form.get("intent") === "assign"
       ? await context.run(assignThread, { input: { email, userId: member === "" ? null : /^\d{1,10}$/.test(member) ? Number(member) : member }, lang })
       : await context.run(replyToFamily, { input: { email, text: String(form.get("text") ?? "") }, lang });
-  const body = answer.body as { message?: string; errors?: Record<string, string> };
-  return data({ message: String(body.message ?? ""), done: answer.status < 300 }, { status: answer.status >= 400 ? answer.status : 200 });
+  return data({ message: String(answer.body.message ?? ""), done: answer.status < 300 }, { status: answer.status >= 400 ? answer.status : 200 });
 }
 
 export { AdminRouteError as ErrorBoundary } from "~/features/admin-kit/AdminError";

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "~server/test/harness";
+import type { TestServer } from "~server/test/harness";
+import { startMessagingServer, type MessagingFixture } from "~server/test/messaging-fixture";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
-import { nowIso, toDbJson } from "~server/db/values";
+import { nowIso } from "~server/db/values";
 import { handleJob } from "~server/jobs/job";
 import { startJobWorker } from "~server/jobs/worker";
 import { createLogger } from "~server/logger";
@@ -29,26 +30,17 @@ const DAY = 86_400_000;
  * conversion figure.
  */
 describe("messaging: automations", () => {
+  let fixture: MessagingFixture;
   let server: TestServer;
-  let staff: Record<string, string>;
+  let staff: MessagingFixture["staff"];
 
   beforeAll(async () => {
-    server = await startTestServer();
-    for (const [key, value] of [
-      ["messagingQuietStart", 0],
-      ["messagingQuietEnd", 0],
-      ["messagingDailyCap", 50],
-    ] as const)
-      await server.db
-        .updateTable("site_settings")
-        .set({ value: toDbJson(value) })
-        .where("key", "=", key)
-        .execute();
-    const admin = await server.signIn("admin");
-    staff = { cookie: admin.cookie, origin: server.url };
+    // No provider: the automations' messages are what they queue.
+    fixture = await startMessagingServer({ standIns: false });
+    ({ server, staff } = fixture);
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
+    await fixture?.close();
   });
 
   const save = (key: string, json: unknown, headers = staff) => server.request("PUT", `/api/admin/messaging/automations/${key}`, { json, headers });
@@ -313,12 +305,7 @@ describe("messaging: automations", () => {
         .returning("id")
         .executeTakeFirstOrThrow();
     const wait = async (slotId: number, email: string) => {
-      await saveChoices(server.db, email, {
-        phone: `9715${String(Date.now()).slice(-8)}`,
-        lang: "en",
-        changes: [{ choice: "sms", granted: true, text: "SMS" }],
-        source: "account",
-      });
+      await fixture.choose(email, { sms: true });
       return server.db
         .insertInto("slot_waitlist")
         .values({

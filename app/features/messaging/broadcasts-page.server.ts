@@ -86,8 +86,12 @@ export async function broadcastsPageAction(args: ActionFunctionArgs) {
   const fields: Record<string, string> = {};
   for (const [name, value] of posted) if (typeof value === "string" && !(name in fields)) fields[name] = value;
   const answer = await args.context.run(previewBroadcast, { input: broadcastBody(fields), lang });
-  const body = answer.body as unknown as { message?: string; errors?: Record<string, string> } & Partial<NonNullable<BroadcastFormState["preview"]>>;
-  const state: BroadcastFormState = { form: "broadcast", values: fields, errors: body.errors ?? {}, message: answer.ok ? "" : (body.message ?? "") };
-  if (answer.ok) state.preview = body as NonNullable<BroadcastFormState["preview"]>;
+  const state: BroadcastFormState = {
+    form: "broadcast",
+    values: fields,
+    errors: answer.body.errors ?? {},
+    message: answer.ok ? "" : (answer.body.message ?? ""),
+  };
+  if (answer.ok) state.preview = answer.body;
   return data(state, { status: answer.ok ? 200 : answer.status, headers: { "Cache-Control": "private, no-store" } });
 }

@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "~server/test/harness";
-import { messagingEnv, startTwilioStandIn, startWhatsAppStandIn, type TwilioStandIn, type WhatsAppStandIn } from "~server/test/messaging-stand-ins";
+import type { TestServer } from "~server/test/harness";
+import { startMessagingServer, type MessagingFixture, type WithStandIns } from "~server/test/messaging-fixture";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
-import { nowIso, toDbJson } from "~server/db/values";
+import { nowIso } from "~server/db/values";
 import { createLogger } from "~server/logger";
 import { isPostgres } from "~server/db/db";
 import type { Kysely } from "kysely";
 import { zonedParts } from "~/lib/zoned-time";
-import { saveChoices } from "./preferences.server";
 import { applyStatus } from "./delivery.server";
 import { sendBroadcast } from "./broadcasts.server";
 
@@ -21,53 +20,21 @@ const HOUR = 3_600_000;
  * time; the preview shows both languages and the estimated cost; figures come from the messages.
  */
 describe("messaging: broadcasts", () => {
+  let fixture: MessagingFixture & WithStandIns;
   let server: TestServer;
-  let whatsapp: WhatsAppStandIn;
-  let twilio: TwilioStandIn;
-  let staff: Record<string, string>;
-  let sequence = 0;
+  let staff: MessagingFixture["staff"];
 
   beforeAll(async () => {
-    whatsapp = await startWhatsAppStandIn();
-    twilio = await startTwilioStandIn();
-    server = await startTestServer(messagingEnv(whatsapp, twilio));
-    whatsapp.setAppUrl(server.url);
-    twilio.setAppUrl(server.url);
-    for (const [key, value] of [
-      ["messagingQuietStart", 0],
-      ["messagingQuietEnd", 0],
-      ["messagingDailyCap", 50],
-      ["messagingPriceSms", 5000],
-      ["messagingPriceCurrency", "USD"],
-    ] as const)
-      await server.db
-        .insertInto("site_settings")
-        .values({ key, value: toDbJson(value), updated_at: nowIso() })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: toDbJson(value) }))
-        .execute();
-    const admin = await server.signIn("admin");
-    staff = { cookie: admin.cookie, origin: server.url };
+    fixture = await startMessagingServer({ settings: { messagingPriceSms: 5000, messagingPriceCurrency: "USD" } });
+    ({ server, staff } = fixture);
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
-    await whatsapp?.stop();
-    await twilio?.stop();
+    await fixture?.close();
   });
 
   const key = () => randomBytes(12).toString("hex");
   const post = (path: string, json: unknown, headers = staff) => server.request("POST", path, { json, headers });
-  async function chooseSms(email: string, news: boolean, lang: "en" | "ar" = "en") {
-    sequence += 1;
-    await saveChoices(server.db, email, {
-      phone: `97155${String(2_000_000 + sequence).slice(-7)}`,
-      lang,
-      changes: [
-        { choice: "sms", granted: true, text: "SMS" },
-        { choice: "news", granted: news, text: "news" },
-      ],
-      source: "account",
-    });
-  }
+  const chooseSms = (email: string, news: boolean, lang: "en" | "ar" = "en") => fixture.choose(email, { sms: true, news }, lang);
   /** A group of `count` children, each a family of its own: their e-mails. */
   async function group(count: number) {
     const made = await groupWithMeeting(server.db, { teacherId: null, startsAt: new Date(Date.now() + 200 * HOUR), children: count });
@@ -75,19 +42,7 @@ describe("messaging: broadcasts", () => {
     return { sectionId: made.sectionId, emails: rows.map((row) => row.email.toLowerCase()) };
   }
   const messagesOf = (broadcastId: number) => server.db.selectFrom("messages").selectAll().where("broadcast_id", "=", broadcastId).orderBy("email").execute();
-  async function settle() {
-    for (let i = 0; i < 300; i++) {
-      const busy = await server.db
-        .selectFrom("jobs")
-        .select("id")
-        .where("kind", "in", ["broadcast-send", "message-send", "mail"])
-        .where((eb) => eb.or([eb("status", "=", "running"), eb.and([eb("status", "=", "queued"), eb("run_at", "<=", new Date().toISOString())])]))
-        .executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("broadcast jobs did not settle");
-  }
+  const settle = () => fixture.settle(["broadcast-send", "message-send", "mail"]);
 
   it("reaches only the group's families opted in for its category, once each though posted twice at once; preview and figures", async () => {
     const { sectionId, emails } = await group(3);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "~server/test/harness";
-import { messagingEnv, startTwilioStandIn, startWhatsAppStandIn, type TwilioStandIn, type WhatsAppStandIn } from "~server/test/messaging-stand-ins";
-import { toDbJson } from "~server/db/values";
+import type { TestServer } from "~server/test/harness";
+import { startMessagingServer, type MessagingFixture, type WithStandIns } from "~server/test/messaging-fixture";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { bookSlot, findCourse } from "~/features/booking/booking.server";
 import { sweepDueReminders } from "~/features/booking/reminders.server";
@@ -13,7 +12,6 @@ import { invoiceListPriceEnrolment } from "~/features/billing/enrolment-invoice.
 import { recordPayment } from "~/features/billing/ledger.server";
 import { sweepInstalmentReminders } from "~/features/billing/instalments/instalment-reminders.server";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
-import { saveChoices } from "./preferences.server";
 import { queueMessage } from "./index.server";
 import { actionOnlyBuild } from "~server/test/action-only-build";
 import { bookingFormAction } from "~/features/booking/booking.action.server";
@@ -28,68 +26,24 @@ const HOUR = 3_600_000;
  * message row at all (their e-mails are unchanged).
  */
 describe("messaging: every event through queueMessage", () => {
+  let fixture: MessagingFixture & WithStandIns;
   let server: TestServer;
-  let whatsapp: WhatsAppStandIn;
-  let twilio: TwilioStandIn;
-  let staff: Record<string, string>;
-  let sequence = 0;
+  let staff: MessagingFixture["staff"];
 
   beforeAll(async () => {
-    whatsapp = await startWhatsAppStandIn();
-    twilio = await startTwilioStandIn();
     // The booking page's action (its form posted without JavaScript) through the real app.
-    server = await startTestServer(messagingEnv(whatsapp, twilio), {
-      pages: { build: actionOnlyBuild({ "courses/:course/bookdemoclass": bookingFormAction }) },
-    });
-    whatsapp.setAppUrl(server.url);
-    twilio.setAppUrl(server.url);
-    for (const [key, value] of [
-      ["messagingQuietStart", 0],
-      ["messagingQuietEnd", 0],
-      ["messagingDailyCap", 50],
-    ] as const)
-      await server.db
-        .updateTable("site_settings")
-        .set({ value: toDbJson(value) })
-        .where("key", "=", key)
-        .execute();
-    const admin = await server.signIn("admin");
-    staff = { cookie: admin.cookie, origin: server.url };
+    fixture = await startMessagingServer({ pages: { build: actionOnlyBuild({ "courses/:course/bookdemoclass": bookingFormAction }) } });
+    ({ server, staff } = fixture);
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
-    await whatsapp?.stop();
-    await twilio?.stop();
+    await fixture?.close();
   });
 
   /** The family of `email` chose SMS (always outside WhatsApp's rules), in `lang`, news as given. */
-  async function chooseSms(email: string, lang: "en" | "ar" = "en", news = false) {
-    sequence += 1;
-    await saveChoices(server.db, email, {
-      phone: `97155${String(1_000_000 + sequence).slice(-7)}`,
-      lang,
-      changes: [
-        { choice: "sms", granted: true, text: "SMS" },
-        { choice: "news", granted: news, text: "news" },
-      ],
-      source: "account",
-    });
-  }
+  const chooseSms = (email: string, lang: "en" | "ar" = "en", news = false) => fixture.choose(email, { sms: true, news }, lang);
   const messagesOf = (email: string) => server.db.selectFrom("messages").selectAll().where("email", "=", email.toLowerCase()).orderBy("id").execute();
   const templatesOf = async (email: string) => (await messagesOf(email)).map((row) => row.template);
-  async function settle() {
-    for (let i = 0; i < 200; i++) {
-      const busy = await server.db
-        .selectFrom("jobs")
-        .select("id")
-        .where("kind", "in", ["message-send", "mail"])
-        .where((eb) => eb.or([eb("status", "=", "running"), eb.and([eb("status", "=", "queued"), eb("run_at", "<=", new Date().toISOString())])]))
-        .executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("messaging jobs did not settle");
-  }
+  const settle = () => fixture.settle(["message-send", "mail"]);
   async function demoSlot(startsIn: number, capacity = 5) {
     const course = (await findCourse(server.db, "python-for-beginners", "en"))!;
     const now = new Date().toISOString();

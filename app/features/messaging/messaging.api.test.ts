@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "~server/test/harness";
-import { messagingEnv, startTwilioStandIn, startWhatsAppStandIn, type TwilioStandIn, type WhatsAppStandIn } from "~server/test/messaging-stand-ins";
+import type { TestServer } from "~server/test/harness";
+import { startMessagingServer, type Choices, type MessagingFixture, type WithStandIns } from "~server/test/messaging-fixture";
+import { messagingEnv, type TwilioStandIn, type WhatsAppStandIn } from "~server/test/messaging-stand-ins";
 import { outboxMails } from "~server/test/outbox";
 import { toDbJson } from "~server/db/values";
 import { queueMessage } from "./index.server";
@@ -18,22 +19,17 @@ const run = promisify(execFile);
  * stand-ins speaking Meta's Graph API and Twilio's Messages resource and sending signed callbacks.
  */
 describe("messaging: consent, one message per event, STOP everywhere, quiet hours, fallback", () => {
+  let fixture: MessagingFixture & WithStandIns;
   let server: TestServer;
   let whatsapp: WhatsAppStandIn;
   let twilio: TwilioStandIn;
   let sequence = 0;
 
   beforeAll(async () => {
-    whatsapp = await startWhatsAppStandIn();
-    twilio = await startTwilioStandIn();
-    server = await startTestServer(messagingEnv(whatsapp, twilio));
-    whatsapp.setAppUrl(server.url);
-    twilio.setAppUrl(server.url);
-    await setting("messagingQuietStart", 0);
-    await setting("messagingQuietEnd", 0);
-    await setting("messagingDailyCap", 50);
+    fixture = await startMessagingServer();
+    ({ server, whatsapp, twilio } = fixture);
     // Staff enter the certificate template's approved WhatsApp name (outside the 24-hour window only approved templates go).
-    const staff = await server.signIn("admin");
+    const { staff } = fixture;
     const template = (await server.request("GET", "/api/admin/messaging/templates", { headers: { cookie: staff.cookie } })).body.templates.find(
       (t: { key: string }) => t.key === "certificate_issued",
     );
@@ -47,14 +43,12 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
         waCategory: "utility",
         waApproved: true,
       },
-      headers: { cookie: staff.cookie, origin: server.url },
+      headers: staff,
     });
     if (saved.status !== 200) throw new Error(`template not saved: ${JSON.stringify(saved.body)}`);
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
-    await whatsapp?.stop();
-    await twilio?.stop();
+    await fixture?.close();
   });
 
   async function setting(key: string, value: unknown) {
@@ -66,31 +60,16 @@ describe("messaging: consent, one message per event, STOP everywhere, quiet hour
   }
 
   /** A guardian with a number and choices (as saved on /account). */
-  async function guardian(choices: { whatsapp?: boolean; sms?: boolean; email?: boolean; news?: boolean }) {
+  async function guardian(choices: Choices) {
     sequence += 1;
     const email = `family-${sequence}-${Date.now()}@example.com`;
-    const phone = `97150${String(1_000_000 + sequence).slice(-7)}`;
-    const changes = (["whatsapp", "sms", "email", "news"] as const).map((choice) => ({ choice, granted: choices[choice] ?? false, text: choice }));
-    await saveChoices(server.db, email, { phone, lang: "en", changes, source: "account" });
+    const { phone } = await fixture.choose(email, { whatsapp: false, sms: false, email: false, news: false, ...choices });
     return { email, phone };
   }
 
   const messageOf = (key: string) => server.db.selectFrom("messages").selectAll().where("key", "=", key).executeTakeFirstOrThrow();
   /** Waits until no due messaging job is queued or running (held and later jobs are left alone). */
-  async function settle(seconds = 20) {
-    const deadline = Date.now() + seconds * 1000;
-    while (Date.now() < deadline) {
-      const busy = await server.db
-        .selectFrom("jobs")
-        .select("id")
-        .where("kind", "in", ["message-send", "message-fallback", "mail"])
-        .where((eb) => eb.or([eb("status", "=", "running"), eb.and([eb("status", "=", "queued"), eb("run_at", "<=", new Date().toISOString())])]))
-        .executeTakeFirst();
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("messaging jobs did not settle");
-  }
+  const settle = () => fixture.settle(["message-send", "message-fallback", "mail"]);
   /** Time passes for the queued jobs of these kinds: they are due now. */
   const dueNow = (kind: string) =>
     server.db

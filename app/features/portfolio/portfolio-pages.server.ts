@@ -4,9 +4,9 @@ import { langFromPath, localizePath, type Lang } from "~/i18n/lang";
 import { pickPair } from "~/i18n/localized";
 import type { FormState } from "~/lib/forms/form-state";
 import { withNotice } from "~/lib/forms/notice";
-import { requireTeachingPage } from "~/features/teaching/teaching-page.server";
+import { requireTaughtGroupPage, requireTeachingPage } from "~/features/teaching/teaching-page.server";
 import { accountPortfolio, addAccountPortfolio, addSectionPortfolio, sectionProjects } from "./portfolio.api";
-import { familyChildren, type ProjectView, type SectionPortfolio } from "./portfolio.server";
+import { familyChildren, type ProjectView } from "./portfolio.server";
 import { PORTFOLIO_FORMS } from "./portfolio-forms";
 
 /** A project as the pages show it, its course in the page's language. */
@@ -18,11 +18,7 @@ const tooLargeOf = (request: Request, context: AppLoadContext) =>
 
 /** /teaching/sections/:id/portfolio: the roster and the group's projects through GET /api/teaching/sections/:id/portfolio (its access). */
 export async function teachingPortfolioData(context: AppLoadContext, request: Request, rawId: string | undefined) {
-  requireTeachingPage(context, request);
-  const lang = langFromPath(new URL(request.url).pathname);
-  const answer = await context.run(sectionProjects, { params: { id: rawId ?? "" }, input: {}, lang });
-  if (!answer.ok) throw data({ message: answer.body.message }, { status: answer.status });
-  const group = answer.body as SectionPortfolio;
+  const { lang, group } = await requireTaughtGroupPage(context, request, rawId, sectionProjects);
   return {
     section: { id: group.section.id, course: pickPair({ en: group.section.courseEn, ar: group.section.courseAr }, lang) },
     roster: group.roster,

@@ -4,7 +4,6 @@ import { defineEndpoint, fileAnswer, type Caller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import { portfolioStorage } from "~server/storage/private-storage";
 import { idParams } from "~/lib/record-id";
 import { isStaffRole } from "~/lib/roles";
@@ -26,7 +25,6 @@ import {
 } from "./portfolio.server";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "portfolio", `api.${key}`, values);
-const member = (caller: Caller) => caller.user as SessionUser;
 
 /** A refused addition as 404 / 409 / 400 (on its field), in the caller's language; 201 on success. */
 function added(caller: Caller, result: AddResult) {
@@ -49,7 +47,7 @@ export const sectionProjects = defineEndpoint({
   params: idParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    await assertTeachesSection(db, member(caller), params.id);
+    await assertTeachesSection(db, caller.user, params.id);
     const group = await sectionPortfolio(db, params.id);
     if (!group) throw new HttpError(404, say(caller, "notFound"));
     return { status: 200, body: group };
@@ -72,7 +70,7 @@ export const addSectionPortfolio = defineEndpoint({
   // another instructor's group answers 403 whatever was sent.
   input: z.record(z.string(), z.unknown()),
   async run({ deps: { db, config }, caller, params }, raw) {
-    const user = member(caller);
+    const user = caller.user;
     await assertTeachesSection(db, user, params.id);
     const input = parseInput(teachingProjectSchema, raw, caller.lang);
     return added(caller, await addSectionProject(db, portfolioStorage(config), params.id, input, user.id));
@@ -85,7 +83,7 @@ export const accountPortfolio = familyEndpoint("see", {
   path: "/api/account/portfolio",
   input: z.object({}),
   async run({ deps: { db }, caller }) {
-    const [projects, settings] = await Promise.all([familyPortfolio(db, member(caller).id), getSiteSettings(db)]);
+    const [projects, settings] = await Promise.all([familyPortfolio(db, caller.user.id), getSiteSettings(db)]);
     return { status: 200, body: { projects, familyUploads: settings.familyPortfolioUploads } };
   },
 });
@@ -106,7 +104,7 @@ export const addAccountPortfolio = familyEndpoint("act", {
     return familyProjectSchema;
   },
   async run({ deps: { db, config }, caller }, input) {
-    return added(caller, await addFamilyProject(db, portfolioStorage(config), member(caller).id, input));
+    return added(caller, await addFamilyProject(db, portfolioStorage(config), caller.user.id, input));
   },
 });
 
@@ -118,7 +116,7 @@ export const showAccountProject = familyEndpoint("act", {
   limits: [{ name: "portfolio-show", limit: 300, windowMs: 60 * 60_000 }],
   input: projectShownSchema,
   async run({ deps: { db }, caller, params }, input) {
-    if (!(await setProjectShown(db, member(caller).id, params.id, input.public))) throw new HttpError(404, say(caller, "notFound"));
+    if (!(await setProjectShown(db, caller.user.id, params.id, input.public))) throw new HttpError(404, say(caller, "notFound"));
     return { status: 200, body: { message: say(caller, input.public ? "shown" : "hidden"), public: input.public } };
   },
 });

@@ -1,13 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { FormState } from "~/lib/forms/form-state";
 import { useServedState } from "~/lib/forms/served-state";
-import { BackArrow } from "~/ui/Bidi";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
-import { LocalLink } from "~/ui/LocalLink";
-import { PageMeta } from "~/ui/PageMeta";
 import { AdminRouteError } from "~/features/admin-kit/AdminError";
 import { IMAGE_ACCEPT } from "~/features/media/upload-client";
+import { TaughtGroupHeader } from "~/features/teaching/TaughtGroupHeader";
 import type { Route } from "./+types/teaching-portfolio.route";
 import { PortfolioPhotos } from "./PortfolioPhotos";
 import { ProjectFields } from "./ProjectFields";
@@ -86,17 +84,14 @@ export default function TeachingPortfolioPage({ loaderData }: Route.ComponentPro
   const chosen = served?.values.enrolmentId ?? "";
   return (
     <div className="space-y-5">
-      <PageMeta title={`${section.course} · ${t("roster.title")}`} description={t("roster.description")} />
-      <meta name="robots" content="noindex" />
-      <p>
-        <LocalLink to="/teaching" className="font-medium text-indigo-800 underline">
-          <BackArrow /> {t("roster.back")}
-        </LocalLink>
-      </p>
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t("roster.heading", { course: section.course })}</h1>
+      <TaughtGroupHeader
+        title={`${section.course} · ${t("roster.title")}`}
+        description={t("roster.description")}
+        back={t("roster.back")}
+        heading={t("roster.heading", { course: section.course })}
+      >
         <p className="mt-1 text-slate-800">{t("roster.intro")}</p>
-      </header>
+      </TaughtGroupHeader>
       {tooLargeMb !== null ? <FormAlert message={t("roster.tooLarge", { mb: tooLargeMb })} /> : null}
       {roster.length === 0 ? (
         <p className="text-slate-700">{t("roster.none")}</p>

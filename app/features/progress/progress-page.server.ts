@@ -1,14 +1,13 @@
 import { data, type ActionFunctionArgs, type AppLoadContext } from "react-router";
-import { langFromPath, localizePath } from "~/i18n/lang";
+import { localizePath } from "~/i18n/lang";
 import { pickPair } from "~/i18n/localized";
 import { formatCalendarDay } from "~/lib/dates";
 import { postFormToApi } from "~/lib/forms/form-action.server";
 import { withNotice } from "~/lib/forms/notice";
 import { zonedParts } from "~/lib/zoned-time";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { requireTeachingPage } from "~/features/teaching/teaching-page.server";
+import { requireTaughtGroupPage, requireTeachingPage } from "~/features/teaching/teaching-page.server";
 import { issueSectionReports, saveReportNotes, sectionReports } from "./progress.api";
-import type { GroupReports } from "./progress.server";
 import { PROGRESS_FORMS, noteField } from "./progress-forms";
 
 /**
@@ -16,11 +15,7 @@ import { PROGRESS_FORMS, noteField } from "./progress-forms";
  * reports, through GET /api/teaching/sections/:id/progress-reports (staff, or the group's instructor; else 403).
  */
 export async function progressPageData(context: AppLoadContext, request: Request, rawId: string | undefined) {
-  requireTeachingPage(context, request);
-  const lang = langFromPath(new URL(request.url).pathname);
-  const answer = await context.run(sectionReports, { params: { id: rawId ?? "" }, input: {}, lang });
-  if (!answer.ok) throw data({ message: answer.body.message }, { status: answer.status });
-  const body = answer.body as Omit<GroupReports, "children"> & { mayIssue: boolean; children: (GroupReports["children"][number] & { pdf: string | null })[] };
+  const { lang, group: body } = await requireTaughtGroupPage(context, request, rawId, sectionReports);
   const timeZone = await academyTimeZone(context.db);
   return {
     section: {

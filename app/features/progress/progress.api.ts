@@ -4,7 +4,6 @@ import { defineEndpoint, fileAnswer, type Caller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import { idParams, recordId } from "~/lib/record-id";
 import { isStaffRole } from "~/lib/roles";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
@@ -14,7 +13,6 @@ import { familyReports, groupReport, groupReports, issueReports, saveNotes, type
 import { reportFileName } from "./progress-mail.server";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "progress", `api.${key}`, values);
-const member = (caller: Caller) => caller.user as SessionUser;
 
 /** The account's download of one of its reports. */
 export const accountReportPdfPath = (id: number) => `/api/account/progress-reports/${id}/pdf`;
@@ -36,14 +34,14 @@ export const sectionReports = defineEndpoint({
   params: idParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    await assertTeachesSection(db, member(caller), params.id);
+    await assertTeachesSection(db, caller.user, params.id);
     const group = await groupReports(db, params.id, await academyTimeZone(db));
     if (!group) throw new HttpError(404, say(caller, "notFound"));
     return {
       status: 200,
       body: {
         ...group,
-        mayIssue: group.group.ended || isStaffRole(member(caller).role),
+        mayIssue: group.group.ended || isStaffRole(caller.user.role),
         children: group.children.map((child) => ({ ...child, pdf: child.report ? teachingReportPdfPath(params.id, child.enrolmentId) : null })),
       },
     };
@@ -60,7 +58,7 @@ export const saveReportNotes = defineEndpoint({
   // reportNotesSchema, read after the group check (as the skills'): another instructor's group answers 403 whatever was sent.
   input: z.record(z.string(), z.unknown()),
   async run({ deps: { db }, caller, params }, raw) {
-    const user = member(caller);
+    const user = caller.user;
     await assertTeachesSection(db, user, params.id);
     const input = parseInput(reportNotesSchema, raw, caller.lang);
     if (!(await saveNotes(db, params.id, input.notes, user.id))) {
@@ -85,7 +83,7 @@ export const issueSectionReports = defineEndpoint({
   limits: [{ name: "progress-issue", limit: 60, windowMs: 60 * 60_000 }],
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    const user = member(caller);
+    const user = caller.user;
     await assertTeachesSection(db, user, params.id);
     const result = await issueReports(db, params.id, { userId: user.id, timeZone: await academyTimeZone(db), early: isStaffRole(user.role) });
     if (!result.ok) {
@@ -113,7 +111,7 @@ export const teachingReportPdf = defineEndpoint({
   notFound: { ns: "progress", key: "api.notFound" },
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    await assertTeachesSection(db, member(caller), params.id);
+    await assertTeachesSection(db, caller.user, params.id);
     const report = await groupReport(db, params.id, params.enrolmentId);
     if (!report) throw new HttpError(404, say(caller, "notFound"));
     return reportPdf(db, report);
@@ -127,7 +125,7 @@ export const ownReports = familyEndpoint("see", {
   signedOut: { ns: "accounts", key: "api.notSignedIn" },
   input: z.object({}),
   async run({ deps: { db }, caller }) {
-    const reports = await familyReports(db, member(caller).id);
+    const reports = await familyReports(db, caller.user.id);
     return {
       status: 200,
       body: {
@@ -154,7 +152,7 @@ export const ownReportPdf = familyEndpoint("see", {
   notFound: { ns: "progress", key: "api.notFound" },
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    const report = (await familyReports(db, member(caller).id)).find((r) => r.id === params.id);
+    const report = (await familyReports(db, caller.user.id)).find((r) => r.id === params.id);
     if (!report) throw new HttpError(404, say(caller, "notFound"));
     return reportPdf(db, report);
   },

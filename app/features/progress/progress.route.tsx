@@ -1,11 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { useServedState } from "~/lib/forms/served-state";
-import { BackArrow } from "~/ui/Bidi";
 import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
-import { LocalLink } from "~/ui/LocalLink";
-import { PageMeta } from "~/ui/PageMeta";
 import { AdminRouteError } from "~/features/admin-kit/AdminError";
+import { TaughtGroupHeader } from "~/features/teaching/TaughtGroupHeader";
 import type { Route } from "./+types/progress.route";
 import { PROGRESS_FORMS, noteField } from "./progress-forms";
 import { progressPageAction, progressPageData, type ProgressPageData } from "./progress-page.server";
@@ -36,18 +34,15 @@ export default function ProgressPage({ loaderData }: Route.ComponentProps) {
   const issue = useServedState(PROGRESS_FORMS.issue);
   return (
     <div className="space-y-5">
-      <PageMeta title={`${section.course} · ${t("page.title")}`} description={t("page.description")} />
-      <meta name="robots" content="noindex" />
-      <p>
-        <LocalLink to="/teaching" className={link}>
-          <BackArrow /> {t("page.back")}
-        </LocalLink>
-      </p>
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t("page.heading", { course: section.course })}</h1>
+      <TaughtGroupHeader
+        title={`${section.course} · ${t("page.title")}`}
+        description={t("page.description")}
+        back={t("page.back")}
+        heading={t("page.heading", { course: section.course })}
+      >
         <p className="mt-1 text-slate-700">{t("page.term", { first: section.first, last: section.last })}</p>
         <p className="mt-1 text-slate-800">{t("page.intro")}</p>
-      </header>
+      </TaughtGroupHeader>
       {children.length === 0 ? (
         <p className="text-slate-700">{t("page.none")}</p>
       ) : (

@@ -4,10 +4,9 @@ import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { v } from "~/lib/validation";
 import { recordAudit } from "~server/audit/audit";
-import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { ENROLMENT_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
 import { convertDemoBooking, demoFunnel } from "./demo-enrolment.server";
@@ -15,7 +14,6 @@ import { sectionParams } from "./sections.schema";
 import { findSection } from "./sections.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "timetable", key, values);
-const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
 
 export const convertSchema = z.object({
   sectionId: z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid),
@@ -44,7 +42,7 @@ export const convertDemoToEnrolment = defineEndpoint({
         entity: "demo_booking",
         entityId: params.id,
         changes: { enrolment: { from: null, to: enrolment.reference.slice(0, 8) }, section: { from: null, to: sectionId } },
-        userId: staffId(caller),
+        userId: caller.user.id,
       });
     });
     if (result.ok) return { status: 201, body: { message: say(lang, "convert.done"), reference: result.reference, code: result.code, sectionId } };

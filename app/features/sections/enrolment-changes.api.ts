@@ -168,10 +168,7 @@ export const staffMoveEnrolment = defineEndpoint({
   input: staffMoveSchema,
   async run({ deps: { db }, caller, params }, input) {
     const id = await enrolmentIdByReference(db, params.reference);
-    const result =
-      id === undefined
-        ? ({ ok: false, reason: "notFound" } as const)
-        : await moveEnrolment(db, id, input.sectionId, staffActor, recordChange(caller, "staff", "move"));
+    const result = await moveEnrolment(db, id, input.sectionId, staffActor, recordChange(caller, "staff", "move"));
     if (!result.ok) return refuseChange(db, caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "changeApi.moved"), sectionId: input.sectionId } };
   },
@@ -186,10 +183,7 @@ export const staffDropEnrolment = defineEndpoint({
   input: staffDropSchema,
   async run({ deps: { db }, caller, params }, input) {
     const id = await enrolmentIdByReference(db, params.reference);
-    const result =
-      id === undefined
-        ? ({ ok: false, reason: "notFound" } as const)
-        : await dropEnrolment(db, id, input.reason, staffActor, recordChange(caller, "staff", "drop", input.reason));
+    const result = await dropEnrolment(db, id, input.reason, staffActor, recordChange(caller, "staff", "drop", input.reason));
     if (!result.ok) return refuseChange(db, caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "changeApi.dropped"), status: "dropped" } };
   },
@@ -204,10 +198,7 @@ export const parentMoveEnrolment = defineEndpoint({
   input: parentMoveSchema,
   async run({ deps: { db, config }, caller }, input) {
     const id = await linkedId(db, config.sessionSecret, "enrolment", input.token);
-    const result =
-      id === undefined
-        ? ({ ok: false, reason: "notFound" } as const)
-        : await moveEnrolment(db, id, input.sectionId, await parentActor(db), recordChange(caller, "parent", "move"));
+    const result = await moveEnrolment(db, id, input.sectionId, await parentActor(db), recordChange(caller, "parent", "move"));
     if (!result.ok) return refuseChange(db, caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "changeApi.moved"), sectionId: input.sectionId } };
   },
@@ -222,10 +213,7 @@ export const parentDropEnrolment = defineEndpoint({
   input: parentDropSchema,
   async run({ deps: { db, config }, caller }, input) {
     const id = await linkedId(db, config.sessionSecret, "enrolment", input.token);
-    const result =
-      id === undefined
-        ? ({ ok: false, reason: "notFound" } as const)
-        : await dropEnrolment(db, id, input.reason, await parentActor(db), recordChange(caller, "parent", "drop", input.reason));
+    const result = await dropEnrolment(db, id, input.reason, await parentActor(db), recordChange(caller, "parent", "drop", input.reason));
     if (!result.ok) return refuseChange(db, caller.lang, result);
     return { status: 200, body: { message: say(caller.lang, "changeApi.dropped"), status: "dropped" } };
   },

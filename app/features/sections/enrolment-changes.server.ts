@@ -41,6 +41,46 @@ export const changeDeadlineOf = (startsAt: string, cutoffHours: number) => new D
 const tooLateFor = (actor: ChangeActor, startsAt: string, now: string) => actor.by === "parent" && changeDeadlineOf(startsAt, actor.cutoffHours) <= now;
 
 /**
+ * One change of an enrolment in ONE transaction: the enrolment's row claimed (still enrolled), the
+ * change's own steps (which may refuse, rolling all of it back; they answer the section the child
+ * is in after), then its subscribers (`after`: the audit and the e-mail). No enrolment: notFound.
+ */
+async function changeEnrolment(
+  db: DB,
+  enrolmentId: number | undefined,
+  steps: (trx: Trx, enrolment: ClaimedEnrolment, now: string) => Promise<number | null>,
+  after: (trx: DB, enrolment: ChangedEnrolment) => Promise<void>,
+  /** The refusal a unique index's violation means for this change (none: it is an error). */
+  uniqueViolation?: ChangeRefusal,
+): Promise<ChangeResult> {
+  if (enrolmentId === undefined) return { ok: false, reason: "notFound" };
+  try {
+    return await retryDeadlock(() =>
+      db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const enrolment = await claim(trx, enrolmentId, now);
+        const toSectionId = await steps(trx, enrolment, now);
+        const changed = {
+          id: enrolment.id,
+          reference: enrolment.reference,
+          email: enrolment.email,
+          lang: enrolment.lang,
+          childName: enrolment.child_name,
+          fromSectionId: enrolment.section_id,
+          toSectionId,
+        };
+        await after(trx, changed);
+        return { ok: true as const, enrolment: changed };
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: error.reason };
+    if (uniqueViolation && isUniqueViolation(error)) return { ok: false, reason: uniqueViolation };
+    throw error;
+  }
+}
+
+/**
  * Moves a child to another section of the same course in ONE transaction: the enrolment's row is
  * claimed (still enrolled), then the two sections' counters are written in id order (so two moves
  * in opposite directions lock them in the same order): the new seat taken by the conditional
@@ -49,68 +89,50 @@ const tooLateFor = (actor: ChangeActor, startsAt: string, now: string) => actor.
  */
 export async function moveEnrolment(
   db: DB,
-  enrolmentId: number,
+  enrolmentId: number | undefined,
   targetId: number,
   actor: ChangeActor,
   after: (trx: DB, enrolment: ChangedEnrolment) => Promise<void>,
 ): Promise<ChangeResult> {
-  try {
-    return await retryDeadlock(() =>
-      db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const enrolment = await claim(trx, enrolmentId, now);
-        if (enrolment.section_id === targetId) throw new Refused("sameSection");
-        const from = await trx.selectFrom("course_sections").select(["starts_at"]).where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
-        if (tooLateFor(actor, from.starts_at, now)) throw new Refused("tooLate");
-        const target = await trx.selectFrom("course_sections").select(["course_id", "status"]).where("id", "=", targetId).executeTakeFirst();
-        if (!target || target.status === "cancelled") throw new Refused("targetNotFound");
-        if (target.course_id !== enrolment.course_id) throw new Refused("otherCourse");
-        const take = async () => {
-          const seat = await takeSeatIn(trx, "course_sections", targetId, now, (eb) =>
-            eb.and([
-              eb("status", "=", "open"),
-              eb("course_id", "=", target.course_id),
-              ...(actor.by === "parent"
-                ? [eb("registration_closes_at", ">", now), eb.or([eb("registration_opens_at", "is", null), eb("registration_opens_at", "<=", now)])]
-                : [eb("starts_at", ">", now)]),
-            ]),
-          );
-          if (seat) return;
-          const row = await trx
-            .selectFrom("course_sections")
-            .select(["status", "seats_taken", "capacity"])
-            .where("id", "=", targetId)
-            .executeTakeFirstOrThrow();
-          throw new Refused(row.status === "open" && row.seats_taken >= row.capacity ? "full" : "closed");
-        };
-        const release = () => freeSeatIn(trx, SECTION_LINE, enrolment.section_id, now);
-        if (targetId < enrolment.section_id) {
-          await take();
-          await release();
-        } else {
-          await release();
-          await take();
-        }
-        await move(trx, enrolment, targetId);
-        const changed = {
-          id: enrolment.id,
-          reference: enrolment.reference,
-          email: enrolment.email,
-          lang: enrolment.lang,
-          childName: enrolment.child_name,
-          fromSectionId: enrolment.section_id,
-          toSectionId: targetId,
-        };
-        await after(trx, changed);
-        return { ok: true as const, enrolment: changed };
-      }),
-    );
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, reason: error.reason };
+  return changeEnrolment(
+    db,
+    enrolmentId,
+    async (trx, enrolment, now) => {
+      if (enrolment.section_id === targetId) throw new Refused("sameSection");
+      const from = await trx.selectFrom("course_sections").select(["starts_at"]).where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
+      if (tooLateFor(actor, from.starts_at, now)) throw new Refused("tooLate");
+      const target = await trx.selectFrom("course_sections").select(["course_id", "status"]).where("id", "=", targetId).executeTakeFirst();
+      if (!target || target.status === "cancelled") throw new Refused("targetNotFound");
+      if (target.course_id !== enrolment.course_id) throw new Refused("otherCourse");
+      const take = async () => {
+        const seat = await takeSeatIn(trx, "course_sections", targetId, now, (eb) =>
+          eb.and([
+            eb("status", "=", "open"),
+            eb("course_id", "=", target.course_id),
+            ...(actor.by === "parent"
+              ? [eb("registration_closes_at", ">", now), eb.or([eb("registration_opens_at", "is", null), eb("registration_opens_at", "<=", now)])]
+              : [eb("starts_at", ">", now)]),
+          ]),
+        );
+        if (seat) return;
+        const row = await trx.selectFrom("course_sections").select(["status", "seats_taken", "capacity"]).where("id", "=", targetId).executeTakeFirstOrThrow();
+        throw new Refused(row.status === "open" && row.seats_taken >= row.capacity ? "full" : "closed");
+      };
+      const release = () => freeSeatIn(trx, SECTION_LINE, enrolment.section_id, now);
+      if (targetId < enrolment.section_id) {
+        await take();
+        await release();
+      } else {
+        await release();
+        await take();
+      }
+      await move(trx, enrolment, targetId);
+      return targetId;
+    },
+    after,
     // The child already holds a seat in the target section (the partial unique index).
-    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
-    throw error;
-  }
+    "duplicate",
+  );
 }
 
 /**
@@ -120,38 +142,24 @@ export async function moveEnrolment(
  */
 export async function dropEnrolment(
   db: DB,
-  enrolmentId: number,
+  enrolmentId: number | undefined,
   reason: string,
   actor: ChangeActor,
   after: (trx: DB, enrolment: ChangedEnrolment) => Promise<void>,
 ): Promise<ChangeResult> {
-  try {
-    return await retryDeadlock(() =>
-      db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const enrolment = await claim(trx, enrolmentId, now);
-        const section = await trx.selectFrom("course_sections").select("starts_at").where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
-        if (tooLateFor(actor, section.starts_at, now)) throw new Refused("tooLate");
-        // The seat goes on to the line, what is still owed is voided (money paid stays paid until staff
-        // refund it, decision 092) and an unpaid code's use goes back: the drop's subscribers (decision 100).
-        await drop(trx, enrolment, reason);
-        const changed = {
-          id: enrolment.id,
-          reference: enrolment.reference,
-          email: enrolment.email,
-          lang: enrolment.lang,
-          childName: enrolment.child_name,
-          fromSectionId: enrolment.section_id,
-          toSectionId: null,
-        };
-        await after(trx, changed);
-        return { ok: true as const, enrolment: changed };
-      }),
-    );
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, reason: error.reason };
-    throw error;
-  }
+  return changeEnrolment(
+    db,
+    enrolmentId,
+    async (trx, enrolment, now) => {
+      const section = await trx.selectFrom("course_sections").select("starts_at").where("id", "=", enrolment.section_id).executeTakeFirstOrThrow();
+      if (tooLateFor(actor, section.starts_at, now)) throw new Refused("tooLate");
+      // The seat goes on to the line, what is still owed is voided (money paid stays paid until staff
+      // refund it, decision 092) and an unpaid code's use goes back: the drop's subscribers (decision 100).
+      await drop(trx, enrolment, reason);
+      return null;
+    },
+    after,
+  );
 }
 
 /** The live enrolment's row, its lock held to the end (the enrolments feature's claim), or a refusal. */
@@ -160,6 +168,7 @@ async function claim(trx: Trx, id: number, _now: string) {
   if (typeof row === "string") throw new Refused(row);
   return row;
 }
+type ClaimedEnrolment = Awaited<ReturnType<typeof claim>>;
 
 /** The enrolment with that reference (staff's key), or undefined. */
 export async function enrolmentIdByReference(db: DB, reference: string): Promise<number | undefined> {

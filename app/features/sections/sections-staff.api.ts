@@ -5,10 +5,9 @@ import { pick } from "~/i18n/localized";
 import { v } from "~/lib/validation";
 import { recordAudit, type FieldChanges } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
-import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps, type SignedInCaller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import { csvFile } from "~/features/admin-kit/list/csv.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { cancelMeeting, moveMeeting, type FamilyToTell, type MeetingChange, type MeetingRow } from "./meeting-change.server";
@@ -17,7 +16,6 @@ import { rosterColumns, sectionRoster } from "./roster.server";
 import { sectionParams } from "./sections.schema";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
-const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
 
 /** Staff: cancel one class (every family e-mailed). */
 export const meetingCancelSchema = z.object({ confirm: z.literal(true, { error: v.required }) });
@@ -48,7 +46,7 @@ function refuse(lang: Lang, result: Extract<MeetingChange, { ok: false }>): neve
 
 /** The audit row and each family's e-mail, in the change's transaction. */
 const tellFamilies =
-  (caller: Caller, kind: typeof MEETING_CANCELLED_MAIL | typeof MEETING_MOVED_MAIL) =>
+  (caller: SignedInCaller, kind: typeof MEETING_CANCELLED_MAIL | typeof MEETING_MOVED_MAIL) =>
   async (trx: DB, change: { before: MeetingRow; after: MeetingRow; families: FamilyToTell[] }) => {
     const course = await courseNamesOf(trx, change.before.section_id);
     for (const family of change.families)
@@ -63,7 +61,7 @@ const tellFamilies =
       entityId: change.before.id,
       changes,
       summary: { sectionId: change.before.section_id, families: change.families.length },
-      userId: staffId(caller),
+      userId: caller.user.id,
     });
   };
 

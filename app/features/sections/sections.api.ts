@@ -5,11 +5,10 @@ import { localizePath, type Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { recordAudit, diffFields } from "~server/audit/audit";
 import type { DB } from "~server/db/db";
-import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, fileAnswer, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
 import { findChild } from "~/features/family/children.server";
@@ -39,7 +38,6 @@ import {
 } from "./sections.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
-const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
 
 /** The enrolment's fields: the demo booking's, per phone country, without the slot (built once per country). */
 const enrolmentSchemas = new Map<string, ReturnType<typeof buildEnrolmentSchema>>();
@@ -196,7 +194,7 @@ export const createCourseSection = defineEndpoint({
   input: sectionSchema,
   async run({ deps: { db }, caller }, input) {
     const result = await createSection(db, input, await academyTimeZone(db), (trx, row) =>
-      recordAudit(trx, { action: "create", entity: "course_section", entityId: row.id, changes: diffFields({}, audited(row)), userId: staffId(caller) }),
+      recordAudit(trx, { action: "create", entity: "course_section", entityId: row.id, changes: diffFields({}, audited(row)), userId: caller.user.id }),
     );
     if (!result.ok) refuse(caller.lang, result);
     return { status: 201, body: { message: say(caller.lang, "adminApi.created"), id: result.id, meetings: result.after.meeting_count } };
@@ -217,7 +215,7 @@ export const updateCourseSection = defineEndpoint({
         entity: "course_section",
         entityId: params.id,
         changes: diffFields(audited(before), audited(after)),
-        userId: staffId(caller),
+        userId: caller.user.id,
       }),
     );
     if (!result.ok) refuse(caller.lang, result);
@@ -239,7 +237,7 @@ export const setCourseSectionStatus = defineEndpoint({
         entity: "course_section",
         entityId: params.id,
         changes: { status: { from: before.status, to: status } },
-        userId: staffId(caller),
+        userId: caller.user.id,
       }),
     );
     if (result !== "ok") refuse(caller.lang, { reason: result });
@@ -267,7 +265,7 @@ export const cancelCourseSection = defineEndpoint({
         entityId: params.id,
         changes: { status: { from: before.status, to: "cancelled" } },
         summary: { families: enrolments.length },
-        userId: staffId(caller),
+        userId: caller.user.id,
       });
     });
     if (!result.ok) refuse(caller.lang, result);

@@ -1,5 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
+import type { Endpoint } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
+import { langFromPath } from "~/i18n/lang";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { parseRecordId } from "~/lib/record-id";
 import { assertTeachesMeeting } from "./teaching-access.server";
@@ -22,4 +24,21 @@ export async function requireTaughtMeetingPage(context: AppLoadContext, request:
     throw error;
   }
   return { user, id };
+}
+
+/** A taught group's read: GET /api/teaching/sections/:id/..., the group in the path, no input. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schemas and answer; the page reads the endpoint's own output
+type TaughtGroupRead = Endpoint<any, any, any>;
+
+/**
+ * For a taught group's page (portfolio, skills, progress reports): the member, the page's language
+ * and the group as the page's read endpoint answers it, typed. The endpoint decides whether this
+ * member may see the group (assertTeachesSection): its 403 or 404 becomes the page's.
+ */
+export async function requireTaughtGroupPage<E extends TaughtGroupRead>(context: AppLoadContext, request: Request, rawId: string | undefined, read: E) {
+  const user = requireTeachingPage(context, request);
+  const lang = langFromPath(new URL(request.url).pathname);
+  const answer = await context.run(read, { params: { id: rawId ?? "" }, input: {}, lang });
+  if (!answer.ok) throw data({ message: answer.body.message }, { status: answer.status });
+  return { user, lang, group: answer.body };
 }

@@ -5,7 +5,6 @@ import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~ser
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import { idParams } from "~/lib/record-id";
 import { v } from "~/lib/validation";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
@@ -18,7 +17,6 @@ import { checkIn, familyPasses, type CheckInRefusal } from "./class-pass.server"
 import { byCallerAccount } from "~server/security/rate-limit";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "teaching", `api.${key}`, values);
-const member = (caller: Caller) => caller.user as SessionUser;
 
 /** GET /api/teaching/meetings: the meetings of the caller's groups (today, this week, later, recent). */
 export const teachingMeetings = defineEndpoint({
@@ -28,7 +26,7 @@ export const teachingMeetings = defineEndpoint({
   input: z.object({}),
   async run({ deps: { db }, caller }) {
     const timeZone = await academyTimeZone(db);
-    return { status: 200, body: { timeZone, ...(await teachingWeek(db, member(caller), timeZone)) } };
+    return { status: 200, body: { timeZone, ...(await teachingWeek(db, caller.user, timeZone)) } };
   },
 });
 
@@ -40,8 +38,8 @@ export const teachingMeeting = defineEndpoint({
   params: idParams,
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
-    await assertTeachesMeeting(db, member(caller), params.id);
-    const roster = await rosterForViewer(db, params.id, member(caller));
+    await assertTeachesMeeting(db, caller.user, params.id);
+    const roster = await rosterForViewer(db, params.id, caller.user);
     if (!roster) throw new HttpError(404, say(caller, "notFound"));
     return { status: 200, body: { timeZone: await academyTimeZone(db), ...roster } };
   },
@@ -58,7 +56,7 @@ export const markAttendance = defineEndpoint({
   // another instructor's group answers 403 whatever was sent, never a 400 about the marks.
   input: z.record(z.string(), z.unknown()),
   async run({ deps: { db }, caller, params }, raw) {
-    const user = member(caller);
+    const user = caller.user;
     await assertTeachesMeeting(db, user, params.id);
     const input = parseInput(attendanceSchema, raw, caller.lang);
     const result = await takeAttendance(db, params.id, input, user.id, await academyTimeZone(db));
@@ -95,7 +93,7 @@ export const checkInByPass = defineEndpoint({
   limits: [{ name: "teaching-check-in", limit: 600, windowMs: 60 * 60_000, keyBy: byCallerAccount }],
   input: passInput,
   async run({ deps: { db, config }, caller }, input) {
-    const result = await checkIn(db, member(caller), input.token, { secret: config.sessionSecret, timeZone: await academyTimeZone(db), lang: caller.lang });
+    const result = await checkIn(db, caller.user, input.token, { secret: config.sessionSecret, timeZone: await academyTimeZone(db), lang: caller.lang });
     if (!result.ok) throw new HttpError(REFUSAL_STATUS[result.reason], say(caller, `checkIn.${result.reason}`));
     const { enrolmentId, childName, course, meeting, already } = result;
     return {
@@ -122,7 +120,7 @@ export const classPasses = familyEndpoint("pickup", {
   signedOut: { ns: "accounts", key: "api.notSignedIn" },
   input: z.object({ kind: z.enum(["day", "term"]).optional().default("day") }),
   async run({ deps: { db, config }, caller }, input) {
-    const passes = await familyPasses(db, member(caller).id, {
+    const passes = await familyPasses(db, caller.user.id, {
       kind: input.kind,
       lang: caller.lang,
       timeZone: await academyTimeZone(db),

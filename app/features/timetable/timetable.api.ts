@@ -4,11 +4,10 @@ import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { localizePath } from "~/i18n/lang";
 import { pickPair } from "~/i18n/localized";
-import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, fileAnswer, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import { byCallerAccount, spendBudget, type LimitSpec } from "~server/security/rate-limit";
-import type { SessionUser } from "~server/security/session";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
 import { formatZoneLabel } from "~/features/booking/slot-format";
@@ -16,7 +15,6 @@ import { buildFeed, type FeedWords } from "./feed-ics";
 import { currentFeed, familyTimetable, feedByToken, feedEvents, renewFeed, revokeFeed } from "./timetable.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "timetable", key, values);
-const accountOf = (caller: Caller) => caller.user as SessionUser;
 
 /** The account's own (as every /api/account endpoint): 401 with the accounts' words when signed out. */
 const OWN_ACCOUNT = { access: "signed-in", signedOut: { ns: "accounts", key: "api.notSignedIn" } } as const;
@@ -35,7 +33,7 @@ export const renewCalendarFeed = familyEndpoint("see", {
   limits: [perAccount("calendar-feed-renew", 10, 10 * 60_000)],
   input: z.object({}),
   async run({ deps: { db, config }, caller }) {
-    const { link, replaced } = await renewFeed(db, accountOf(caller).id, caller.lang, config.sessionSecret, config.publicUrl);
+    const { link, replaced } = await renewFeed(db, caller.user.id, caller.lang, config.sessionSecret, config.publicUrl);
     return { status: replaced ? 200 : 201, body: { message: say(caller.lang, replaced ? "api.renewed" : "api.created"), url: link.url, webcal: link.webcal } };
   },
 });
@@ -48,7 +46,7 @@ export const revokeCalendarFeed = familyEndpoint("see", {
   limits: [perAccount("calendar-feed-revoke", 10, 10 * 60_000)],
   input: z.object({}),
   async run({ deps: { db }, caller }) {
-    if (!(await revokeFeed(db, accountOf(caller).id))) throw new HttpError(404, say(caller.lang, "api.none"));
+    if (!(await revokeFeed(db, caller.user.id))) throw new HttpError(404, say(caller.lang, "api.none"));
     return { status: 200, body: { message: say(caller.lang, "api.revoked") } };
   },
 });

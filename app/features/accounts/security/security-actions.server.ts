@@ -76,8 +76,8 @@ export async function securityPageAction(args: ActionFunctionArgs) {
       const endpoint = fields.form === SECURITY_FORMS.totpEnable ? enableTotp : renewRecoveryCodes;
       const answer = await args.context.run(endpoint, { input: { code: fields.code ?? "" }, lang });
       const message = answer.body.message ?? "";
-      if (answer.status === 200 && Array.isArray(answer.body.recoveryCodes)) {
-        return data({ form: fields.form, recoveryCodes: answer.body.recoveryCodes as string[], message } satisfies CodesShown, {
+      if (answer.ok && answer.status === 200 && answer.body.recoveryCodes) {
+        return data({ form: fields.form, recoveryCodes: answer.body.recoveryCodes, message } satisfies CodesShown, {
           headers: { "Cache-Control": "private, no-store" },
         });
       }

@@ -1,12 +1,12 @@
 import { Router, type RequestHandler } from "express";
 import { z } from "zod";
-import { defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps, type SignedInCaller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { requestLang, serverT } from "~server/i18n";
 import { byCallerAccount, type LimitSpec } from "~server/security/rate-limit";
 import { endOtherSessions, startSession, type SessionCaller, type SessionUser } from "~server/security/session";
 import { idOr404 } from "~/features/admin-kit/admin-http.server";
-import { accountOf, OWN_ACCOUNT, perAccount as perAccountLimit } from "~/features/accounts/account-space.api";
+import { OWN_ACCOUNT, perAccount as perAccountLimit } from "~/features/accounts/account-space.api";
 import { needsSecondFactorRole } from "~/lib/roles";
 import { countFailure, currentStep, startStep, takeStep } from "./auth-steps.server";
 import { codesLocked, countWrongCode } from "./code-guard.server";
@@ -110,14 +110,14 @@ export const renameOwnPasskey = defineEndpoint({
   params: passkeyParams,
   input: renamePasskeySchema,
   async run({ deps: { db }, caller, params }, input) {
-    if (!(await renamePasskey(db, accountOf(caller).id, idOr404(params.id), input.name))) throw new HttpError(404, said(caller, "passkeyNotFound"));
+    if (!(await renamePasskey(db, caller.user.id, idOr404(params.id), input.name))) throw new HttpError(404, said(caller, "passkeyNotFound"));
     return { status: 200, body: { message: said(caller, "passkeyRenamed") } };
   },
 });
 
 /** Refuses to take away a staff account's last second factor while the academy requires one. */
-async function keepsRequiredFactor(deps: EndpointDeps, caller: Caller, after: { passkeys: number; totp: boolean }) {
-  if (needsSecondFactorRole(accountOf(caller).role) && after.passkeys === 0 && !after.totp && (await staffSecondFactorRequired(deps.db)))
+async function keepsRequiredFactor(deps: EndpointDeps, caller: SignedInCaller, after: { passkeys: number; totp: boolean }) {
+  if (needsSecondFactorRole(caller.user.role) && after.passkeys === 0 && !after.totp && (await staffSecondFactorRequired(deps.db)))
     throw new HttpError(409, said(caller, "lastFactor"));
 }
 
@@ -131,7 +131,7 @@ export const removeOwnPasskey = defineEndpoint({
   input: z.object({}),
   async run({ deps, caller, params }) {
     const { db } = deps;
-    const user = accountOf(caller);
+    const user = caller.user;
     const id = idOr404(params.id);
     const mine = (await listPasskeys(db, user.id)).some((row) => row.id === id);
     if (!mine) throw new HttpError(404, said(caller, "passkeyNotFound"));
@@ -143,8 +143,8 @@ export const removeOwnPasskey = defineEndpoint({
 });
 
 /** The authenticator app is for staff and instructors (parents sign in with a password, Google or a passkey). */
-function staffAccount(caller: Caller): SessionUser {
-  const user = accountOf(caller);
+function staffAccount(caller: SignedInCaller): SessionUser {
+  const user = caller.user;
   if (!needsSecondFactorRole(user.role)) throw new HttpError(403, said(caller, "staffOnly"));
   return user;
 }

@@ -2,10 +2,9 @@ import { Router } from "express";
 import { z } from "zod";
 import type { Lang } from "~/i18n/lang";
 import { diffFields, recordAudit } from "~server/audit/audit";
-import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import { findChild } from "~/features/family/children.server";
 import { saveSiblingPercent, siblingPercent } from "./discount-settings.server";
 import { deletePromo, getPromo, listOfferPrices, listPromos, savePromo, setEarlyPrice } from "./promo-admin.server";
@@ -14,7 +13,6 @@ import type { PromoProblem } from "./promo.server";
 import { priceQuote } from "./quote.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "discounts", key, values);
-const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
 
 /** A code's refusal in the page's language, for the form's code field. */
 export const promoProblemMessage = (lang: Lang, problem: PromoProblem): string => say(lang, `problem.${problem}`);
@@ -66,7 +64,7 @@ export const createPromoCode = defineEndpoint({
         entityId: after.id,
         name: after.code,
         changes: diffFields({}, after),
-        userId: staffId(caller),
+        userId: caller.user.id,
       }),
     );
     if (!result.ok) refuseSave(caller.lang, result);
@@ -89,7 +87,7 @@ export const updatePromoCode = defineEndpoint({
         entityId: after.id,
         name: after.code,
         changes: diffFields(before ?? {}, after),
-        userId: staffId(caller),
+        userId: caller.user.id,
       }),
     );
     if (!result.ok) refuseSave(caller.lang, result);
@@ -106,7 +104,7 @@ export const deletePromoCode = defineEndpoint({
   input: z.object({}),
   async run({ deps: { db }, caller, params }) {
     const result = await deletePromo(db, params.id, (trx, before) =>
-      recordAudit(trx, { action: "delete", entity: "promo_code", entityId: before.id, name: before.code, userId: staffId(caller) }),
+      recordAudit(trx, { action: "delete", entity: "promo_code", entityId: before.id, name: before.code, userId: caller.user.id }),
     );
     if (result === "notFound") throw new HttpError(404, say(caller.lang, "api.notFound"));
     if (result === "used") throw new HttpError(409, say(caller.lang, "api.used"));
@@ -129,7 +127,7 @@ export const saveDiscountSettings = defineEndpoint({
         entity: "settings",
         entityId: "discounts",
         changes: diffFields({ siblingPercent: before }, input),
-        userId: staffId(caller),
+        userId: caller.user.id,
       });
     });
     return { status: 200, body: { message: say(caller.lang, "api.settingsSaved"), siblingPercent: input.siblingPercent } };
@@ -150,7 +148,7 @@ export const saveEarlyPrice = defineEndpoint({
         entity: params.kind,
         entityId: params.id,
         changes: diffFields(old, { early_price_minor: input.earlyPriceMinor, early_price_until: input.earlyPriceUntil }),
-        userId: staffId(caller),
+        userId: caller.user.id,
       }),
     );
     if (!before) throw new HttpError(404, say(caller.lang, "api.offerNotFound"));

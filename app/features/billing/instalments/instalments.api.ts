@@ -1,10 +1,9 @@
 import { Router } from "express";
 import { z } from "zod";
 import { diffFields, recordAudit } from "~server/audit/audit";
-import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
+import { defineEndpoint, jsonRoutes, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
-import type { SessionUser } from "~server/security/session";
 import type { Lang } from "~/i18n/lang";
 import { formatMoney } from "~/lib/money";
 import { paymentProviderOf } from "~/features/billing/payments/payment-provider.server";
@@ -15,7 +14,6 @@ import { startInvoiceCheckout } from "./invoice-checkout.server";
 import { invoiceOfToken } from "./invoice-link.server";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "instalments", key, values);
-const staffId = (caller: Caller): number => (caller.user as SessionUser).id;
 
 /** A refused split's 400: the first problem as the message, each on its field (`parts.1.dueOn`). */
 function refuseSplit(lang: Lang, problems: SplitProblem[], owed: string, sum: (minor: number) => string): never {
@@ -68,7 +66,7 @@ export const splitInvoice = defineEndpoint({
         entityId: params.id,
         name: state.invoice.number,
         changes: diffFields({ instalments: saved.before }, { instalments: saved.after }),
-        userId: staffId(caller),
+        userId: caller.user.id,
       });
       return (await invoiceInstalments(trx, params.id))!;
     });
@@ -92,7 +90,7 @@ export const saveInstalmentRule = defineEndpoint({
           entity: params.kind,
           entityId: params.id,
           changes: diffFields({ instalment_count: old }, { instalment_count: input.instalmentCount }),
-          userId: staffId(caller),
+          userId: caller.user.id,
         });
       return old;
     });

@@ -70,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
     params: { id: params.id },
     // What does not read as money goes as typed, for the schema to refuse in the page's language.
     toBody: (form) => ({ amountMinor: parseMajor(form.amount ?? "", currency) ?? form.amount ?? "", reason: form.reason ?? "" }),
-    onSuccess: (answer) => `${path}?done=${(answer.body.creditNote as { id: number }).id}`,
+    onSuccess: (answer) => `${path}?done=${answer.body.creditNote?.id ?? ""}`,
   });
 }
 
