@@ -506,6 +506,11 @@ describe("hostile input on every endpoint", () => {
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
+    // Its first issued version, kept (decision 144).
+    await db
+      .insertInto("progress_report_versions")
+      .values({ report_id: ids.ownReport, version: 1, lang: "en", content: JSON.stringify(content), issued_at: at, issued_by: null })
+      .execute();
     ids.ownReportEnrolment = enrolment.id;
   }
 
@@ -2642,6 +2647,12 @@ describe("hostile input on every endpoint", () => {
     },
     { route: "GET /api/account/progress-reports", url: () => "/api/account/progress-reports", admin: false, account: "own" },
     { route: "GET /api/account/progress-reports/:id/pdf", url: () => `/api/account/progress-reports/${ids.ownReport}/pdf`, admin: false, account: "own" },
+    {
+      route: "GET /api/account/progress-reports/:id/versions/:version/pdf",
+      url: () => `/api/account/progress-reports/${ids.ownReport}/versions/1/pdf`,
+      admin: false,
+      account: "own",
+    },
     { route: "GET /api/portfolio", url: () => "/api/portfolio", admin: false },
     { route: "GET /api/portfolio/photos/:id", url: () => `/api/portfolio/photos/${ids.portfolioPhoto}`, admin: false, query: { w: "640" } },
     { route: "GET /api/portfolio/videos/:id", url: () => `/api/portfolio/videos/${ids.portfolioVideo}`, admin: false },

@@ -83,6 +83,7 @@ export async function buildProgressPdf(report: IssuedReport, timeZone: string): 
   page.heading(t("pdf.attendance"));
   const { attended, held } = c.attendance;
   page.line(held > 0 ? t("pdf.attended", { attended, held, rate: Math.floor((attended * 100) / held) }) : t("pdf.noClasses"));
+  if (c.leftOn) page.paragraph(t("pdf.left", { date: formatCalendarDay(c.leftOn, lang) }), { color: COLORS.muted });
 
   page.heading(t("pdf.skills"));
   if (c.skills.length === 0 && c.levelsCompleted.length === 0) page.line(t("pdf.noSkills"), { color: COLORS.muted });
