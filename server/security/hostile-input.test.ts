@@ -2038,7 +2038,7 @@ describe("hostile input on every endpoint", () => {
       url: () => `/api/teaching/sections/${ids.teachSection}/progress-reports/issue`,
       admin: true,
       body: null,
-      stores: { audit_log: 1, jobs: 1 },
+      stores: { audit_log: 1, jobs: 1, progress_report_versions: 1 },
     },
     {
       route: "POST /api/account/portfolio/:id",
