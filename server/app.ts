@@ -22,6 +22,7 @@ import { familyCacheKeys } from "./http/family-cache-key";
 import { logWhenDone, requestLog } from "./http/request-log";
 import type { Logger } from "./logger";
 import type { Tracing } from "./tracing";
+import { VIDEO_MAX_BYTES } from "./storage/videos";
 import { apiRouters, sharedEndpoints, SMS_WEBHOOK_PATH, WHATSAPP_WEBHOOK_PATH } from "./features";
 import { callerOf, collectingJar, runEndpoint, type AnyEndpoint } from "./http/endpoint";
 import type { Lang } from "~/i18n/lang";
@@ -243,6 +244,9 @@ const PAGE_FORM_LIMIT = 100 * 1024;
  * (decision 034) and the portfolio's forms (a group's roster, the family's own; decision 135).
  */
 const UPLOAD_PAGE = /^(?:\/ar)?\/(?:admin\/media|teaching\/sections\/\d{1,10}\/portfolio|account\/portfolio)(?:\.data)?$/;
+/** The portfolio pages also take a short video (decision 144): their limit is the video's when larger. */
+const uploadLimitOf = (config: Config, path: string) =>
+  path.includes("/portfolio") ? Math.max(config.maxUploadBytes, VIDEO_MAX_BYTES) : config.maxUploadBytes;
 
 /**
  * Pages take browser form posts only (url-encoded, with a length). express.json has already
@@ -264,8 +268,9 @@ const pageFormPosts =
       res.status(411).json({ message: "A form post needs a Content-Length." });
       return;
     }
-    if (length > (upload ? config.maxUploadBytes + PAGE_FORM_LIMIT : PAGE_FORM_LIMIT)) {
-      if (upload && length <= 4 * config.maxUploadBytes && !req.path.endsWith(".data") && req.accepts(["json", "html"]) === "html") {
+    const uploadLimit = uploadLimitOf(config, req.path);
+    if (length > (upload ? uploadLimit + PAGE_FORM_LIMIT : PAGE_FORM_LIMIT)) {
+      if (upload && length <= 4 * uploadLimit && !req.path.endsWith(".data") && req.accepts(["json", "html"]) === "html") {
         // An image too large, posted without JavaScript: the browser shows nothing until it has
         // sent the whole body, so take it (never stored, at most four times the limit) and send the
         // page back, which says why.

@@ -35,6 +35,11 @@ const envSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  /** ffmpeg for portfolio videos (decision 144; ffprobe beside it): a name on PATH or an absolute path. */
+  FFMPEG_PATH: z
+    .string()
+    .regex(/^[\w./-]+$/, "must be a command name or a path")
+    .default("ffmpeg"),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -131,6 +136,8 @@ export interface Config {
   rateLimitMultiplier: number;
   /** Largest accepted image upload, in bytes. */
   maxUploadBytes: number;
+  /** ffmpeg for portfolio videos (ffprobe beside it); when missing, video uploads answer 503. */
+  ffmpegPath: string;
   /** An S3-compatible bucket for uploads; undefined keeps them in uploadsDir. */
   s3: S3Config | undefined;
   /** Bearer token for GET /metrics; undefined answers 404 there. */
@@ -271,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    ffmpegPath: env.FFMPEG_PATH,
     s3: s3From(env),
     metricsToken: env.METRICS_TOKEN,
     // The standard base endpoint: traces go to its /v1/traces, as every OTLP exporter does.

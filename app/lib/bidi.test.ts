@@ -30,6 +30,28 @@ describe("visualRuns (one right-to-left line, drawn left to right)", () => {
     expect(mirrorBrackets("(نص) [x]")).toBe(")نص( ]x[");
   });
 
+  it("keeps brackets around Latin text with it (issue 44: «(L298N)» and «(Python)» after a number landed in the wrong place)", () => {
+    // Drawn left to right; a right-to-left run's brackets are mirrored, so «( x» reads «x )» from the right.
+    expect(visualRuns("محرك (L298N) للسيارة")).toEqual([
+      { rtl: true, text: "( للسيارة", spaceAfter: false },
+      { rtl: false, text: "L298N", spaceAfter: false },
+      { rtl: true, text: "محرك )", spaceAfter: false },
+    ]);
+    // A number before the pair no longer pulls the opening bracket into its left-to-right run.
+    expect(visualRuns("المستوى 2 (Python) جاهز").map((run) => run.text)).toEqual(["( جاهز", "Python", ")", "2", "المستوى"]);
+    // A word mixing scripts is cut where the script changes: the Latin part is never reversed.
+    expect(visualRuns("مشروع و(Scratch)").map((run) => [run.rtl, run.text])).toEqual([
+      [true, "("],
+      [false, "Scratch"],
+      [true, "مشروع و)"],
+    ]);
+    // After Latin text the pair reads left to right with it; a trailing full stop stays at the line's end.
+    expect(visualRuns("Arduino (Uno) محرك").map((run) => run.text)).toEqual(["محرك", "Arduino (Uno)"]);
+    expect(visualRuns("كود (L298N).").map((run) => run.text)).toEqual(["(.", "L298N", "كود )"]);
+    // Brackets holding Arabic stay in the Arabic run.
+    expect(visualRuns("اسم (ليلى) هنا").map((run) => run.text)).toEqual(["اسم )ليلى( هنا"]);
+  });
+
   it("splits a long word of punctuation in linear time (the old pattern backtracked quadratically)", () => {
     const started = performance.now();
     const runs = visualRuns(`a${"!".repeat(50_000)}a`);

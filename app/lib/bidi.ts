@@ -32,6 +32,56 @@ function splitGlued(word: string): [string, string, string] {
   return [chars.slice(0, start).join(""), chars.slice(start, end).join(""), chars.slice(end).join("")];
 }
 
+/** Arabic letters and marks (not the Arabic-Indic digits, which read left to right). */
+const ARABIC_SPAN = /[\u0600-\u065F\u066A-\u06EF\u06FA-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFC]+/u;
+const PAIRED: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
+const CLOSING = new Set(Object.values(PAIRED));
+const LATIN_LETTER = /[A-Za-z\u00C0-\u024F]/;
+
+/**
+ * A word's pieces: Arabic letters, each bracket on its own, and the rest (a Latin word or a number
+ * with its leading and trailing punctuation split off). A word mixing scripts («و(Scratch)») is cut
+ * where the script changes, so the Latin part is never drawn inside a reversed Arabic run.
+ */
+function wordPieces(word: string): string[] {
+  const pieces: string[] = [];
+  for (const segment of word.split(new RegExp(`(${ARABIC_SPAN.source}|[()[\\]{}])`, "u")).filter(Boolean)) {
+    pieces.push(...(kindOf(segment) === "l" ? splitGlued(segment) : [segment]));
+  }
+  return pieces.filter(Boolean);
+}
+
+/**
+ * The direction of each bracket pair, as the Unicode algorithm's rule N0 decides it on a right-to-left
+ * line: a pair holding Arabic, or no Latin letter, is resolved later as any neutral; a pair holding
+ * Latin text only («(L298N)») takes the left-to-right direction when the text before it is Latin,
+ * and otherwise the line's: so it encloses the Latin word rather than joining a number before it
+ * («المستوى 2 (Python)» drew «2 (Python» as one left-to-right run).
+ */
+function bracketPairs(tokens: string[]): Map<number, Kind> {
+  const resolved = new Map<number, Kind>();
+  const open: number[] = [];
+  tokens.forEach((token, i) => {
+    if (PAIRED[token]) open.push(i);
+    else if (CLOSING.has(token)) {
+      const at = open.findLastIndex((o) => PAIRED[tokens[o]!] === token);
+      if (at < 0) return;
+      const o = open[at]!;
+      open.length = at;
+      const inside = tokens.slice(o + 1, i);
+      if (inside.some((text) => kindOf(text) === "r") || !inside.some((text) => LATIN_LETTER.test(text))) return;
+      // The strong text before the pair; a number counts as what precedes it (W7), the line's start as Arabic.
+      const before = tokens
+        .slice(0, o)
+        .reverse()
+        .find((text) => kindOf(text) === "r" || LATIN_LETTER.test(text));
+      const kind: Kind = before !== undefined && kindOf(before) === "l" ? "l" : "r";
+      resolved.set(o, kind).set(i, kind);
+    }
+  });
+  return resolved;
+}
+
 /**
  * Runs of a right-to-left line, from left to right as they are to be drawn. `spaceAfter` says
  * whether a space separates a run from the one drawn after it (to its right is logically before).
@@ -40,10 +90,11 @@ export function visualRuns(line: string): (Run & { spaceAfter: boolean })[] {
   // Punctuation glued to a number or Latin word ("50%)") follows the paragraph's direction.
   const tokens: { text: string; glued: boolean }[] = [];
   for (const word of withoutBidiControls(line).split(/\s+/).filter(Boolean)) {
-    const parts = kindOf(word) === "l" ? splitGlued(word) : [word];
-    parts.filter(Boolean).forEach((text, i) => tokens.push({ text, glued: i > 0 }));
+    wordPieces(word).forEach((text, i) => tokens.push({ text, glued: i > 0 }));
   }
-  const kinds = tokens.map((token) => kindOf(token.text));
+  const texts = tokens.map((token) => token.text);
+  const pairs = bracketPairs(texts);
+  const kinds = texts.map((text, i) => pairs.get(i) ?? kindOf(text));
   // A neutral word (a dash, a dot) joins left-to-right text only when it sits inside it.
   const resolved = kinds.map((kind, i) => {
     if (kind !== "n") return kind;

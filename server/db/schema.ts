@@ -1313,6 +1313,7 @@ export interface Database extends ContentTables {
   portfolio_photos: PortfolioPhotosTable;
   portfolio_photo_children: PortfolioPhotoChildrenTable;
   progress_reports: ProgressReportsTable;
+  progress_report_versions: ProgressReportVersionsTable;
   family_guardians: FamilyGuardiansTable;
 }
 
@@ -1400,6 +1401,11 @@ export interface PortfolioPhotosTable {
   widths: string;
   width: number;
   height: number;
+  /** A photo, or a short video (decision 144: one MP4, `{upload}.mp4`, `widths` empty). */
+  kind: ColumnType<"photo" | "video", "photo" | "video" | undefined, "photo" | "video">;
+  /** A video's size in bytes and length in milliseconds (0 for a photo). */
+  bytes: ColumnType<number, number | undefined, number>;
+  duration_ms: ColumnType<number, number | undefined, number>;
   created_at: string;
 }
 
@@ -1412,6 +1418,17 @@ export interface PortfolioPhotoChildrenTable {
 }
 
 /** A child's termly progress report in one group (issue 44 item 3, decision 138): one row per enrolment. */
+/** Every issued version of a progress report (decision 144): the family opens earlier ones, an earlier link keeps answering. */
+export interface ProgressReportVersionsTable {
+  id: Generated<number>;
+  report_id: number;
+  version: number;
+  lang: "en" | "ar";
+  content: string;
+  issued_at: string;
+  issued_by: number | null;
+}
+
 export interface ProgressReportsTable {
   id: Generated<number>;
   enrolment_id: number;

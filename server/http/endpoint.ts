@@ -68,6 +68,8 @@ export const FILE_TYPES = {
   png: "image/png",
   /** A photo of the media pipeline served through its access check (decision 135). */
   webp: "image/webp",
+  /** A portfolio video served through its access check, in ranges (decision 144). */
+  mp4: "video/mp4",
   json: "application/json; charset=utf-8",
   /** A web app manifest (issue 45). */
   manifest: "application/manifest+json; charset=utf-8",
@@ -96,6 +98,8 @@ export interface FileAnswer {
     cacheControl?: string | null;
     /** Other headers (X-Robots-Tag, X-Total-Count). */
     headers?: Record<string, string>;
+    /** Answer a Range request with 206 and the part asked for (a phone's video player asks in ranges). */
+    ranges?: boolean;
   };
 }
 
@@ -335,17 +339,43 @@ export async function sendAnswer(res: Response, answer: AnyAnswer): Promise<void
     res.status(answer.status).json(answer.body);
     return;
   }
-  const { kind, body, filename, inline, cacheControl, headers } = answer.file;
+  const { kind, body, filename, inline, cacheControl, headers, ranges } = answer.file;
   res.status(answer.status).type(FILE_TYPES[kind]);
   if (cacheControl !== null) res.set("Cache-Control", cacheControl ?? "no-store");
   if (filename) res.set("Content-Disposition", `${inline ? "inline" : "attachment"}; filename="${filename.replace(/[^\w.-]+/g, "-")}"`);
   for (const [name, value] of Object.entries(headers ?? {})) res.set(name, value);
+  if (ranges && body instanceof Uint8Array && answer.status === 200) {
+    sendRange(res, body);
+    return;
+  }
   if (typeof body === "string" || body instanceof Uint8Array) {
     res.send(typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
     return;
   }
   for await (const chunk of body) if (!res.write(chunk)) await once(res, "drain");
   res.end();
+}
+
+/** The bytes whole, or the one range a Range header asks for (206; 416 beyond the end). Several ranges at once get the whole file. */
+function sendRange(res: Response, body: Uint8Array): void {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  res.set("Accept-Ranges", "bytes");
+  const asked = res.req.headers.range ? res.req.range(bytes.byteLength, { combine: true }) : undefined;
+  if (asked === -1) {
+    res
+      .status(416)
+      .set("Content-Range", `bytes */${bytes.byteLength}`)
+      .type("application/json")
+      .send(JSON.stringify({ message: "Range Not Satisfiable" }));
+    return;
+  }
+  if (Array.isArray(asked) && asked.type === "bytes" && asked.length === 1) {
+    const { start, end } = asked[0]!;
+    res.status(206).set("Content-Range", `bytes ${start}-${end}/${bytes.byteLength}`);
+    res.send(bytes.subarray(start, end + 1));
+    return;
+  }
+  res.send(bytes);
 }
 
 /** A multipart endpoint's handlers: who may call before the body is read, then the receiver, then the endpoint. */

@@ -12,7 +12,7 @@ export interface HandWrittenRoute {
   path: string;
   access: Access;
   summary: string;
-  answer?: "json" | "json-array" | "csv" | "pdf" | "xml" | "rss" | "text" | "png" | "webp" | "calendar" | "manifest" | "redirect";
+  answer?: "json" | "json-array" | "csv" | "pdf" | "xml" | "rss" | "text" | "png" | "webp" | "mp4" | "calendar" | "manifest" | "redirect";
   /** When it also answers with a redirect: why (a page's address signed out, for one). */
   redirects?: string;
 }

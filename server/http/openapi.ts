@@ -102,6 +102,11 @@ const ANSWERS: Record<NonNullable<HandWrittenRoute["answer"]>, { status: string;
   text: { status: "2XX", description: "Plain text", content: { "text/plain": { schema: { type: "string" } } } },
   manifest: { status: "2XX", description: "A web app manifest", content: { "application/manifest+json": { schema: { type: "object" } } } },
   png: { status: "2XX", description: "A PNG image", content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } } },
+  mp4: {
+    status: "2XX",
+    description: "An MP4 video (206 with a Range request)",
+    content: { "video/mp4": { schema: { type: "string", contentMediaType: "video/mp4" } } },
+  },
   webp: { status: "2XX", description: "A WebP image", content: { "image/webp": { schema: { type: "string", contentMediaType: "image/webp" } } } },
   calendar: { status: "2XX", description: "An iCalendar feed (RFC 5545)", content: { "text/calendar": { schema: { type: "string" } } } },
   redirect: { status: "3XX", description: "A redirect (Location header)" },

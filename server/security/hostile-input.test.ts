@@ -501,6 +501,11 @@ describe("hostile input on every endpoint", () => {
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
+    // Its first issued version, kept (decision 144).
+    await db
+      .insertInto("progress_report_versions")
+      .values({ report_id: ids.ownReport, version: 1, lang: "en", content: JSON.stringify(content), issued_at: at, issued_by: null })
+      .execute();
     ids.ownReportEnrolment = enrolment.id;
   }
 
@@ -554,6 +559,16 @@ describe("hostile input on every endpoint", () => {
           height: image.height,
           created_at: at,
         })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    // A video of the same project (decision 144): the stored MP4 as the pipeline names it (its bytes do not matter here).
+    const video = "0123456789abcdef01234567";
+    await portfolioStorage(server.config).put(`${video}.mp4`, Buffer.from("not really a video"), "video/mp4");
+    ids.portfolioVideo = (
+      await db
+        .insertInto("portfolio_photos")
+        .values({ project_id: ids.ownProject, upload: video, widths: "", width: 320, height: 240, kind: "video", bytes: 18, duration_ms: 1000, created_at: at })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -2020,7 +2035,7 @@ describe("hostile input on every endpoint", () => {
       url: () => `/api/teaching/sections/${ids.teachSection}/progress-reports/issue`,
       admin: true,
       body: null,
-      stores: { audit_log: 1, jobs: 1 },
+      stores: { audit_log: 1, jobs: 1, progress_report_versions: 1 },
     },
     {
       route: "POST /api/account/portfolio/:id",
@@ -2629,8 +2644,15 @@ describe("hostile input on every endpoint", () => {
     },
     { route: "GET /api/account/progress-reports", url: () => "/api/account/progress-reports", admin: false, account: "own" },
     { route: "GET /api/account/progress-reports/:id/pdf", url: () => `/api/account/progress-reports/${ids.ownReport}/pdf`, admin: false, account: "own" },
+    {
+      route: "GET /api/account/progress-reports/:id/versions/:version/pdf",
+      url: () => `/api/account/progress-reports/${ids.ownReport}/versions/1/pdf`,
+      admin: false,
+      account: "own",
+    },
     { route: "GET /api/portfolio", url: () => "/api/portfolio", admin: false },
     { route: "GET /api/portfolio/photos/:id", url: () => `/api/portfolio/photos/${ids.portfolioPhoto}`, admin: false, query: { w: "640" } },
+    { route: "GET /api/portfolio/videos/:id", url: () => `/api/portfolio/videos/${ids.portfolioVideo}`, admin: false },
     { route: "GET /api/teaching/certificates/:id/pdf", url: () => `/api/teaching/certificates/${ids.ownCertificate}/pdf`, admin: true },
     { route: "GET /api/certificates/:code", url: () => `/api/certificates/${tokens.certificateCode}`, admin: false },
     { route: "GET /api/account/certificates/:id/pdf", url: () => `/api/account/certificates/${ids.ownCertificate}/pdf`, admin: false, account: "own" },
@@ -3151,6 +3173,19 @@ describe("hostile input on every endpoint", () => {
         const cases: [string, Part[]][] = [
           ["SVG with a script", [...text(valid), { field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" }]],
           ["text named .png", [...text(valid), { field: "file", bytes: Buffer.from("not an image"), name: "x.png", type: "image/png" }]],
+          // An MP4's first box over bytes that are no video (decision 144: ffprobe refuses it; without ffmpeg, 503).
+          [
+            "an MP4 header over junk",
+            [
+              ...text(valid),
+              {
+                field: "file",
+                bytes: Buffer.concat([Buffer.from("\0\0\0\x18ftypisom\0\0\x02\0isomiso2", "latin1"), Buffer.alloc(4000, 7)]),
+                name: "x.mp4",
+                type: "video/mp4",
+              },
+            ],
+          ],
           [
             "over MAX_UPLOAD_BYTES",
             [...text(valid), { field: "file", bytes: Buffer.alloc(server.config.maxUploadBytes + 1, 1), name: "big.png", type: "image/png" }],
@@ -3188,7 +3223,7 @@ describe("hostile input on every endpoint", () => {
         audit_log: 4,
       });
       const stored = readdirSync(path.join(server.config.dataDir, "portfolio"));
-      expect(stored.every((name) => /^[a-f0-9]{24}-\d+\.webp$/.test(name))).toBe(true);
+      expect(stored.every((name) => /^[a-f0-9]{24}(?:-\d+\.webp|\.mp4)$/.test(name))).toBe(true);
     });
 
     it("never serves a file outside the uploads folder", async () => {

@@ -25,6 +25,21 @@ export function ProgressReportsSection({ reports }: { reports: AccountPageData["
                 <span className="sr-only"> · {t("account.of", { child: report.child, course: report.course })}</span>
               </a>
             </p>
+            {report.earlier.length > 0 ? (
+              <div className="mt-2 text-sm text-slate-700">
+                <p>{t("account.earlier")}</p>
+                <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                  {report.earlier.map((old) => (
+                    <li key={old.version}>
+                      <a href={old.pdfUrl} className={link}>
+                        {t("account.version", { version: old.version, date: old.issuedOn })}
+                        <span className="sr-only"> · {t("account.versionOf", { child: report.child, course: report.course })}</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -11,8 +11,8 @@ import { familyLevels } from "~/features/levels/family-levels.server";
 import { pushChoicesOf } from "~/features/push/index.server";
 import { familyPortfolio } from "~/features/portfolio/portfolio.server";
 import { getSiteSettings } from "~/features/site/site.server";
-import { familyReports } from "~/features/progress/progress.server";
-import { accountReportPdfPath } from "~/features/progress/progress.api";
+import { earlierVersions, familyReports } from "~/features/progress/progress.server";
+import { accountReportPdfPath, accountReportVersionPath } from "~/features/progress/progress.api";
 import { formatCalendarDay } from "~/lib/dates";
 import { zonedParts } from "~/lib/zoned-time";
 import { familyOf } from "~/features/family/account-owner.server";
@@ -57,6 +57,7 @@ export async function accountPageData(context: AppLoadContext, userId: number, l
     rate: enrolment.rate,
     marks: enrolment.marks.map((mark) => ({ meetingId: mark.meetingId, date: formatDateLabel(mark.startsAt, timeZone, lang), status: mark.status })),
   }));
+  const earlierOf = await earlierVersions(context.db, reports);
   const progressReports = reports.map((report) => ({
     id: report.id,
     child: report.content.childName,
@@ -64,6 +65,12 @@ export async function accountPageData(context: AppLoadContext, userId: number, l
     issuedOn: formatCalendarDay(zonedParts(report.issuedAt, timeZone).date, lang),
     version: report.version,
     pdfUrl: accountReportPdfPath(report.id),
+    // Earlier issued versions, each its own PDF for good (decision 144).
+    earlier: (earlierOf.get(report.id) ?? []).map((old) => ({
+      version: old.version,
+      issuedOn: formatCalendarDay(zonedParts(old.issuedAt, timeZone).date, lang),
+      pdfUrl: accountReportVersionPath(report.id, old.version),
+    })),
   }));
   const view = acts ? overview : readOnly(overview);
   const shownTimetable = acts

@@ -1,15 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { serverT } from "~server/i18n";
 import { projectRoot } from "~/lib/project-root.server";
 import type { Lang } from "~/i18n/lang";
 import { formatAmount } from "~/lib/money";
 import type { SiteSettings } from "~/features/site/settings.schema";
-import { visualRuns } from "~/lib/bidi";
-import { drawRun, runWidth } from "~/lib/pdf-runs.server";
-import { cairo } from "~/lib/pdf-fonts.server";
+import { A4, openPdf, PdfPage } from "~/lib/pdf-page.server";
 import { formatCampDate, formatCampYear, type Camp } from "./camp";
 
 /**
@@ -18,7 +15,7 @@ import { formatCampDate, formatCampYear, type Camp } from "./camp";
  * letters, and bidi.ts orders the words of right-to-left lines.
  */
 
-const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const PAGE = { ...A4, margin: 48 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin;
 /** Top of the footer (where to enroll, how to reach us) printed on every page. */
@@ -28,27 +25,9 @@ const COLORS = { ink: "#0f172a", muted: "#475569", brand: "#4338ca", accent: "#f
 type Style = { size: number; bold?: boolean; color?: string; align?: "start" | "center" };
 
 /** Text drawing that wraps lines itself, so left-to-right and right-to-left pages share one path. */
-class Writer {
-  readonly rtl: boolean;
-  y = PAGE.margin;
-  constructor(
-    readonly doc: PDFKit.PDFDocument,
-    lang: Lang,
-  ) {
-    this.rtl = lang === "ar";
-  }
-
-  private use(style: Style): void {
-    this.doc
-      .font(style.bold ? "cairo-bold" : "cairo")
-      .fontSize(style.size)
-      .fillColor(style.color ?? COLORS.ink);
-  }
-
-  // Arabic runs are measured and drawn as one piece (an explicit feature list makes pdfkit lay
-  // out the whole string at once instead of word by word, which keeps Arabic word order).
-  private width(text: string, rtlRun: boolean): number {
-    return runWidth(this.doc, { rtl: rtlRun, text });
+class Writer extends PdfPage {
+  constructor(doc: PDFKit.PDFDocument, lang: Lang) {
+    super(doc, lang, { margin: PAGE.margin, width: CONTENT_WIDTH }, { size: 11, color: COLORS.ink });
   }
 
   private lineHeight(style: Style): number {
@@ -62,7 +41,7 @@ class Writer {
       let line = "";
       for (const word of paragraph.split(/\s+/).filter(Boolean)) {
         const candidate = line ? `${line} ${word}` : word;
-        if (line && this.width(candidate, false) > width) {
+        if (line && this.widthOf(candidate) > width) {
           lines.push(line);
           line = word;
         } else {
@@ -74,21 +53,10 @@ class Writer {
     return lines;
   }
 
+  /** One line in the box at page x `x` (a box measured from the left edge, as the brochure's columns are). */
   private drawLine(line: string, x: number, width: number, y: number, align: Style["align"]): void {
-    if (!this.rtl) {
-      const w = this.width(line, false);
-      const left = align === "center" ? x + (width - w) / 2 : x;
-      drawRun(this.doc, { rtl: false, text: line }, left, y);
-      return;
-    }
-    const space = this.width(" ", false);
-    const runs = visualRuns(line).map((run) => ({ ...run, w: this.width(run.text, run.rtl) }));
-    const total = runs.reduce((sum, run, i) => sum + run.w + (run.spaceAfter && i < runs.length - 1 ? space : 0), 0);
-    let left = align === "center" ? x + (width - total) / 2 : x + width - total;
-    for (const run of runs) {
-      drawRun(this.doc, run, left, y);
-      left += run.w + (run.spaceAfter ? space : 0);
-    }
+    const from = this.rtl ? PAGE.margin + CONTENT_WIDTH - x - width : x - PAGE.margin;
+    this.place(line, from, width, align === "center" ? "center" : "start", y);
   }
 
   /** Height a block of text takes at `width`. */
@@ -156,26 +124,12 @@ interface BrochureInput {
 export async function buildBrochurePdf({ camps, why, settings, lang, siteUrl }: BrochureInput): Promise<Buffer> {
   const images = await brochureImages();
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "camp", key, values);
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, done } = openPdf({
+    lang,
     margin: PAGE.margin,
-    lang: lang === "ar" ? "ar" : "en",
-    displayTitle: true,
-    info: {
-      Title: t("pdf.title", { year: formatCampYear(settings.campStartDate, lang) }),
-      Author: serverT(lang, "common", "brand"),
-      Subject: camps.map((camp) => camp.title).join(lang === "ar" ? "، " : ", "),
-    },
+    title: t("pdf.title", { year: formatCampYear(settings.campStartDate, lang) }),
+    subject: camps.map((camp) => camp.title).join(lang === "ar" ? "، " : ", "),
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const { regular, bold } = cairo();
-  doc.registerFont("cairo", regular);
-  doc.registerFont("cairo-bold", bold);
   const w = new Writer(doc, lang);
   // Rupees keep the brochure's "Rs." (its font has no rupee sign); another currency is written by its code.
   const price = (amount: number, currency: string) =>

@@ -68,6 +68,7 @@ const ROUTE_PARTS: Record<string, FamilyPart | "own"> = {
   // Termly progress reports (decision 138) and the class passes shown at arrival (decision 141).
   "GET /api/account/progress-reports": "see",
   "GET /api/account/progress-reports/:id/pdf": "see",
+  "GET /api/account/progress-reports/:id/versions/:version/pdf": "see",
   "GET /api/account/class-passes": "pickup",
   "POST /api/account/portfolio": "act",
   "POST /api/account/portfolio/:id": "act",

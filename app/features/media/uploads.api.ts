@@ -15,16 +15,37 @@ import { receivedFile } from "~/features/media/media.schema";
  * Reads one image from the multipart field `file` (and up to a few text fields) into memory, at
  * most MAX_UPLOAD_BYTES: sharp reads the bytes, only the re-encoded copies are stored.
  */
-export function imageReceiver(config: Config, fields = 10): RequestHandler {
+export function imageReceiver(config: Config, fields = 10, maxBytes = config.maxUploadBytes): RequestHandler {
   // `fields`: more for a form that ticks many boxes (a portfolio photo's children, decision 135).
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: config.maxUploadBytes, files: 1, fields, fieldSize: 4096, parts: fields + 2 } });
+  // `maxBytes`: a portfolio also takes a short video (decision 144), its own limit checked by kind after.
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields, fieldSize: 4096, parts: fields + 2 } });
   return (req, res, next) => {
     upload.single("file")(req, res, (err: unknown) => {
       if (!err) return next();
       const t = (key: string, values?: Record<string, string | number>) => serverT(requestLang(req), "admin-content", key, values);
       if (err instanceof multer.MulterError) {
         if (err.code === "LIMIT_FILE_SIZE") {
-          return next(new HttpError(413, t("api.tooLarge", { mb: Math.round((config.maxUploadBytes / 1024 / 1024) * 10) / 10 })));
+          const refused = new HttpError(413, t("api.tooLarge", { mb: Math.round((maxBytes / 1024 / 1024) * 10) / 10 }));
+          // A body not much over the limit is read to its end first, so the client gets the answer
+          // rather than a connection reset halfway through sending (a phone's large video).
+          const length = Number(req.get("content-length") ?? 0);
+          if (length > 2 * maxBytes || req.readableEnded) return next(refused);
+          let read = 0;
+          const drain = (chunk: Buffer) => {
+            read += chunk.length;
+            // A body without a length that keeps coming is cut off, as before.
+            if (read > 2 * maxBytes) {
+              req.off("data", drain);
+              next(refused);
+            }
+          };
+          req.on("data", drain);
+          req.once("end", () => {
+            req.off("data", drain);
+            if (read <= 2 * maxBytes) next(refused);
+          });
+          req.resume();
+          return;
         }
         // Too many files, or a file under another name; otherwise too many or too long text fields.
         return next(new HttpError(400, t(err.code === "LIMIT_FILE_COUNT" || err.code === "LIMIT_UNEXPECTED_FILE" ? "api.oneFile" : "api.badUpload")));

@@ -5,6 +5,7 @@ import { Field, inputClass } from "~/ui/Field";
 import { FormAlert } from "~/ui/FormAlert";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
+import { VIDEO_ACCEPT } from "./photo-urls";
 import { IMAGE_ACCEPT } from "~/features/media/upload-client";
 import type { Route } from "./+types/account-portfolio.route";
 import { ProjectFields } from "./ProjectFields";
@@ -82,7 +83,7 @@ export default function AccountPortfolioPage({ loaderData }: Route.ComponentProp
                 id={id}
                 type="file"
                 name="file"
-                accept={IMAGE_ACCEPT}
+                accept={`${IMAGE_ACCEPT},${VIDEO_ACCEPT}`}
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
                 className="block w-full text-sm"

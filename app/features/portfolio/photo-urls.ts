@@ -3,3 +3,9 @@ export const photoUrl = (id: number, width: number) => `/api/portfolio/photos/${
 
 /** Every stored width of the photo, for the browser to pick from. */
 export const photoSrcSet = (photo: { id: number; widths: number[] }) => photo.widths.map((width) => `${photoUrl(photo.id, width)} ${width}w`).join(", ");
+
+/** A portfolio video's address: the checked route, which answers in ranges (decision 144). */
+export const videoUrl = (id: number) => `/api/portfolio/videos/${id}`;
+
+/** What the file field offers besides photos: a phone's videos (MP4, MOV, WebM). */
+export const VIDEO_ACCEPT = "video/mp4,video/quicktime,video/webm";

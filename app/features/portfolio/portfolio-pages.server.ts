@@ -8,13 +8,16 @@ import { requireTaughtGroupPage, requireTeachingPage } from "~/features/teaching
 import { accountPortfolio, addAccountPortfolio, addSectionPortfolio, sectionProjects } from "./portfolio.api";
 import { familyChildren, type ProjectView } from "./portfolio.server";
 import { PORTFOLIO_FORMS } from "./portfolio-forms";
+import { VIDEO_MAX_BYTES } from "~server/storage/videos";
 
 /** A project as the pages show it, its course in the page's language. */
 export const projectForPage = (project: ProjectView, lang: Lang) => ({ ...project, course: project.course ? pickPair(project.course, lang) : null });
 
-/** An upload refused as too large before the page read it (server/app.ts), in MB. */
+/** An upload refused as too large before the page read it (server/app.ts: a photo's or a video's limit, the larger), in MB. */
 const tooLargeOf = (request: Request, context: AppLoadContext) =>
-  new URL(request.url).searchParams.get("upload") === "too-large" ? Math.round((context.config.maxUploadBytes / 1024 / 1024) * 10) / 10 : null;
+  new URL(request.url).searchParams.get("upload") === "too-large"
+    ? Math.round((Math.max(context.config.maxUploadBytes, VIDEO_MAX_BYTES) / 1024 / 1024) * 10) / 10
+    : null;
 
 /** /teaching/sections/:id/portfolio: the roster and the group's projects through GET /api/teaching/sections/:id/portfolio (its access). */
 export async function teachingPortfolioData(context: AppLoadContext, request: Request, rawId: string | undefined) {

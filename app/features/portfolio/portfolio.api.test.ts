@@ -1,4 +1,7 @@
-import { existsSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +11,48 @@ import { loaderOnlyBuild } from "~server/test/loader-only-build";
 import { loader as accountLoader } from "~/features/accounts/account.route";
 import { loader as projectsLoader } from "~/features/pages/projects.route";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
+import { VIDEO_MAX_BYTES, videoTags, videoTools } from "~server/storage/videos";
 import { familyPortfolio } from "./portfolio.server";
+
+/** A multipart post on a fresh connection (node:http, no keep-alive agent), the file in `file`. */
+function postAlone(url: string, cookie: string, fields: Record<string, string>, bytes: Buffer): Promise<{ status: number; body: { message?: string } }> {
+  const boundary = "----portfolio-test";
+  const head = Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("");
+  const body = Buffer.concat([
+    Buffer.from(`${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, {
+      method: "POST",
+      agent: false,
+      headers: { origin: new URL(url).origin, cookie, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": body.length },
+    });
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** A phone-like MP4 made by ffmpeg, with a GPS position (the 3GPP `loci` box) and a title the pipeline must drop. */
+function mp4(dir: string, name: string, seconds: number, size = "160x120"): Buffer {
+  const file = path.join(dir, name);
+  // A long one is pictures only, at one frame a second (cheap to make; refused on its length before ffmpeg runs).
+  const sound = seconds <= 5 ? ["-f", "lavfi", "-i", "sine=frequency=440", "-c:a", "aac", "-shortest"] : ["-an"];
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", `testsrc=size=${size}:rate=${seconds <= 5 ? 5 : 1}`, ...sound],
+    ...["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast"],
+    ...["-metadata", "location=+25.2048+055.2708/", "-metadata", "title=Secret place", file],
+  ]);
+  return readFileSync(file);
+}
 
 /** A photo-like JPEG carrying EXIF with a GPS position (what the pipeline must strip). */
 const jpeg = () =>
@@ -292,6 +336,119 @@ describe("portfolio API", () => {
     // The other families' photos stay, and B's photo with C stays hidden.
     expect((await file(photos.cWithB, parents[2]!)).status).toBe(404);
     expect((await file(photos.bAlone, parents[1]!)).status).toBe(200);
+  });
+  it(
+    "takes a short video through ffmpeg without its location, serves it in ranges, keeps it from other families, refuses bad files",
+    { timeout: 60_000 },
+    async () => {
+      const [, parentB, parentC] = parents as [Who, Who, Who];
+      const dir = mkdtempSync(path.join(tmpdir(), "portfolio-video-test-"));
+      try {
+        const clip = mp4(dir, "clip.mp4", 2);
+        // The fixture carries the position and the title, as a phone's would.
+        const tools = videoTools("ffmpeg");
+        expect(await videoTags(tools, path.join(dir, "clip.mp4"))).toMatchObject({ location: "+25.2048+055.2708/", title: "Secret place" });
+        const url = `/api/teaching/sections/${mine.sectionId}/portfolio`;
+        const post1 = async (fields: Record<string, string | string[]>, bytes: Buffer, name = "clip.mp4") => {
+          const form = new FormData();
+          for (const [key, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(key, one);
+          form.append("file", new Blob([new Uint8Array(bytes)], { type: "video/mp4" }), name);
+          const response = await fetch(server.url + url, { method: "POST", body: form, headers: { origin: server.url, cookie: instructor.cookie } });
+          return { status: response.status, body: await response.json() };
+        };
+        // C's project, a video in which B (no media release) is seen too; B's own video.
+        const withB = await post1({ projectId: String(projects.c), inPhoto: [String(c), String(b)] }, clip);
+        expect(withB.status, JSON.stringify(withB.body)).toBe(201);
+        const bAlone = await post1({ projectId: String(projects.b), inPhoto: String(b) }, clip);
+        expect(bAlone.status).toBe(201);
+        const video = (id: number, who: { cookie: string } | null, range?: string) =>
+          fetch(`${server.url}/api/portfolio/videos/${id}`, { headers: { ...(who ? { cookie: who.cookie } : {}), ...(range ? { range } : {}) } });
+
+        // What is stored and served: an MP4 with its index first, no location, no title, no camera.
+        const whole = await video(withB.body.photoId, instructor);
+        expect(whole.status).toBe(200);
+        expect(whole.headers.get("content-type")).toBe("video/mp4");
+        expect(whole.headers.get("accept-ranges")).toBe("bytes");
+        const bytes = Buffer.from(await whole.arrayBuffer());
+        expect(bytes.indexOf("moov")).toBeLessThan(bytes.indexOf("mdat"));
+        for (const needle of ["loci", "\u00a9xyz", "25.2048", "Secret place"]) expect(bytes.includes(Buffer.from(needle, "latin1")), needle).toBe(false);
+        const stored = readdirSync(path.join(server.config.dataDir, "portfolio")).filter((name) => name.endsWith(".mp4"));
+        expect(stored).toHaveLength(2);
+        const tags = await videoTags(tools, path.join(server.config.dataDir, "portfolio", stored[0]!));
+        expect(tags.location).toBeUndefined();
+        expect(tags.title).toBeUndefined();
+        // A phone asks in ranges: 206 with the part, 416 past the end.
+        const part = await video(withB.body.photoId, instructor, "bytes=0-99");
+        expect(part.status).toBe(206);
+        expect(part.headers.get("content-range")).toBe(`bytes 0-99/${bytes.length}`);
+        expect((await part.arrayBuffer()).byteLength).toBe(100);
+        const beyond = await video(withB.body.photoId, instructor, `bytes=${bytes.length + 10}-`);
+        expect(beyond.status).toBe(416);
+        expect(typeof (await beyond.json()).message).toBe("string");
+
+        // The consent rule: B's family alone sees B's own video; nobody else sees one with B in it.
+        for (const [id, allowed] of [
+          [withB.body.photoId, [] as Who[]],
+          [bAlone.body.photoId, [parentB]],
+        ] as const) {
+          for (const who of [parentB, parentC, null]) expect((await video(id, who)).status, `video ${id}`).toBe(allowed.includes(who as Who) ? 200 : 404);
+          expect((await video(id, admin)).status).toBe(200);
+          // Not through the photo route either.
+          expect((await file(id, admin)).status).toBe(404);
+        }
+        const listed = (await server.request("GET", "/api/account/portfolio", { headers: as(parentC) })).body.projects.flatMap(
+          (p: { photos: { id: number }[] }) => p.photos.map((item) => item.id),
+        );
+        expect(listed).not.toContain(withB.body.photoId);
+        expect(ids1(await familyPortfolio(server.db, parentB.user.id))).toContain(bAlone.body.photoId);
+        const text = JSON.stringify((await pageData("/account", parentC)).account.portfolio);
+        expect(text).not.toContain(`"id":${withB.body.photoId},`);
+        // Shown on the website by B's family: the video with B in C's project is not public (C's family did not choose), B's own is hidden too (no release).
+        expect((await server.request("POST", `/api/account/portfolio/${projects.b}`, { json: { public: true }, headers: as(parentB) })).status).toBe(200);
+        expect((await video(bAlone.body.photoId, null)).status).toBe(404);
+
+        // Bad files: 4xx JSON, nothing stored.
+        const before = await server.countRows("portfolio_photos");
+        const junk = Buffer.concat([Buffer.from("\0\0\0\x18ftypisom\0\0\x02\0isomiso2", "latin1"), Buffer.alloc(5000, 7)]);
+        const refusedJunk = await post1({ projectId: String(projects.c) }, junk);
+        expect(refusedJunk.status).toBe(400);
+        expect(refusedJunk.body.errors.file).toEqual(expect.any(String));
+        const long = await post1({ projectId: String(projects.c) }, mp4(dir, "long.mp4", 61, "32x24"));
+        expect(long.status).toBe(400);
+        expect(long.body.errors.file).toMatch(/minute/);
+        // Over the limit, on a connection of its own (as a phone's upload; a kept-alive one may be cut while the body still flows).
+        const huge = await postAlone(
+          server.url + url,
+          instructor.cookie,
+          { projectId: String(projects.c) },
+          Buffer.concat([junk, Buffer.alloc(VIDEO_MAX_BYTES, 1)]),
+        );
+        expect(huge.status).toBe(413);
+        expect(typeof huge.body.message).toBe("string");
+        expect(await server.countRows("portfolio_photos")).toBe(before);
+        expect(readdirSync(path.join(server.config.dataDir, "portfolio")).filter((name) => name.endsWith(".mp4"))).toHaveLength(2);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it("answers 503 for a video when ffmpeg is missing, and still takes photos", async () => {
+    // The running server's own settings, pointed at an ffmpeg that is not there (as a server without the package).
+    const config = server.config as { ffmpegPath: string };
+    const dir = mkdtempSync(path.join(tmpdir(), "portfolio-video-test-"));
+    const clip = mp4(dir, "clip.mp4", 1);
+    rmSync(dir, { recursive: true, force: true });
+    config.ffmpegPath = "/nonexistent/ffmpeg";
+    try {
+      const url = `/api/teaching/sections/${mine.sectionId}/portfolio`;
+      const refused = await postAlone(server.url + url, instructor.cookie, { projectId: String(projects.c) }, clip);
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toMatch(/video/i);
+      expect((await post(url, instructor, { projectId: String(projects.c), inPhoto: String(c) }, photo)).status).toBe(201);
+    } finally {
+      config.ffmpegPath = "ffmpeg";
+    }
   });
 });
 

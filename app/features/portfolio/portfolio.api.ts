@@ -4,7 +4,9 @@ import { defineEndpoint, fileAnswer, type Caller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
 import { serverT } from "~server/i18n";
+import type { Config } from "~server/config";
 import { portfolioStorage } from "~server/storage/private-storage";
+import { VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS, videoTools } from "~server/storage/videos";
 import { idParams } from "~/lib/record-id";
 import { isStaffRole } from "~/lib/roles";
 import { imageReceiver } from "~/features/media/uploads.api";
@@ -20,19 +22,35 @@ import {
   publicPortfolio,
   sectionPortfolio,
   setProjectShown,
+  videoFileFor,
   type AddResult,
+  type PortfolioMedia,
   type Viewer,
 } from "./portfolio.server";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "portfolio", `api.${key}`, values);
 
-/** A refused addition as 404 / 409 / 400 (on its field), in the caller's language; 201 on success. */
-function added(caller: Caller, result: AddResult) {
+/** The portfolio's media pipeline: the private store, ffmpeg for videos (decision 144), the image size limit. */
+const portfolioMedia = (config: Config): PortfolioMedia => ({
+  storage: portfolioStorage(config),
+  video: videoTools(config.ffmpegPath),
+  maxImageBytes: config.maxUploadBytes,
+});
+
+/** The most a portfolio upload may weigh: a photo's limit or a video's, whichever is larger (each is checked again by kind). */
+const uploadLimit = (config: Config) => Math.max(config.maxUploadBytes, VIDEO_MAX_BYTES);
+
+/** A refused addition as 404 / 409 / 413 / 400 (on its field) / 503, in the caller's language; 201 on success. */
+function added(caller: Caller, config: Config, result: AddResult) {
   if (result.ok) return { status: 201, body: { message: say(caller, "added"), projectId: result.projectId, photoId: result.photoId } };
-  const message = say(caller, result.reason === "childNotOnRoster" ? "notOnRoster" : result.reason);
+  const values = { mb: Math.round((config.maxUploadBytes / 1024 / 1024) * 10) / 10, videoMb: VIDEO_MAX_BYTES / 1024 / 1024, seconds: VIDEO_MAX_SECONDS };
+  const message = say(caller, result.reason === "childNotOnRoster" ? "notOnRoster" : result.reason, values);
   if (result.reason === "notFound") throw new HttpError(404, message);
   if (result.reason === "full") throw new HttpError(409, message);
-  const field = { notOnRoster: "inPhoto", childNotOnRoster: "enrolmentId", noFile: "file", notAnImage: "file" }[result.reason];
+  // ffmpeg is missing on this server: the request was fine, the service is not there (photos still work).
+  if (result.reason === "noVideoTools") throw new HttpError(503, message);
+  if (result.reason === "imageTooLarge" || result.reason === "videoTooLarge") throw new HttpError(413, message, { file: message });
+  const field = { notOnRoster: "inPhoto", childNotOnRoster: "enrolmentId", noFile: "file", notAnImage: "file", videoTooLong: "file" }[result.reason];
   throw new HttpError(400, message, { [field]: message });
 }
 
@@ -65,7 +83,7 @@ export const addSectionPortfolio = defineEndpoint({
   access: "teaching",
   params: idParams,
   limits: additions,
-  multipart: { file: "file", receive: ({ config }) => imageReceiver(config, MAX_IN_PHOTO + 8) },
+  multipart: { file: "file", receive: ({ config }) => imageReceiver(config, MAX_IN_PHOTO + 8, uploadLimit(config)) },
   // teachingProjectSchema, read once the caller is known to teach the group (as the skills'):
   // another instructor's group answers 403 whatever was sent.
   input: z.record(z.string(), z.unknown()),
@@ -73,7 +91,7 @@ export const addSectionPortfolio = defineEndpoint({
     const user = caller.user;
     await assertTeachesSection(db, user, params.id);
     const input = parseInput(teachingProjectSchema, raw, caller.lang);
-    return added(caller, await addSectionProject(db, portfolioStorage(config), params.id, input, user.id));
+    return added(caller, config, await addSectionProject(db, portfolioMedia(config), params.id, input, user.id));
   },
 });
 
@@ -97,14 +115,14 @@ export const addAccountPortfolio = familyEndpoint("act", {
   method: "POST",
   path: "/api/account/portfolio",
   limits: additions,
-  multipart: { file: "file", receive: ({ config }) => imageReceiver(config) },
+  multipart: { file: "file", receive: ({ config }) => imageReceiver(config, 10, uploadLimit(config)) },
   // The setting is asked before the input is read: while it is off, nothing sent matters.
   input: async ({ db }, _raw, { lang }) => {
     if (!(await getSiteSettings(db)).familyPortfolioUploads) throw new HttpError(403, serverT(lang, "portfolio", "api.familyOff"));
     return familyProjectSchema;
   },
   async run({ deps: { db, config }, caller }, input) {
-    return added(caller, await addFamilyProject(db, portfolioStorage(config), caller.user.id, input));
+    return added(caller, config, await addFamilyProject(db, portfolioMedia(config), caller.user.id, input));
   },
 });
 
@@ -171,6 +189,30 @@ export const portfolioPhoto = defineEndpoint({
   },
 });
 
+/**
+ * GET /api/portfolio/videos/:id: a video's MP4 (decision 144), under the same rule as a photo
+ * (anyone else hears 404); a Range request gets 206 and the part asked for, so phones can play it.
+ */
+export const portfolioVideo = defineEndpoint({
+  method: "GET",
+  path: "/api/portfolio/videos/:id",
+  access: "anyone",
+  produces: "mp4",
+  params: idParams,
+  input: z.object({}),
+  async run({ deps: { db, config }, caller, params }) {
+    const name = await videoFileFor(db, params.id, await viewerOf(db, caller));
+    const bytes = name ? await portfolioStorage(config).read(name) : undefined;
+    if (!bytes) throw new HttpError(404, say(caller, "notFound"));
+    return fileAnswer("mp4", new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      inline: true,
+      ranges: true,
+      cacheControl: "private, no-store",
+      headers: { "X-Robots-Tag": "noindex", "Cross-Origin-Resource-Policy": "same-origin" },
+    });
+  },
+});
+
 export const portfolioEndpoints = [
   sectionProjects,
   addSectionPortfolio,
@@ -179,4 +221,5 @@ export const portfolioEndpoints = [
   showAccountProject,
   publicProjects,
   portfolioPhoto,
+  portfolioVideo,
 ];

@@ -4,6 +4,7 @@ import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { NotAnImageError, storeImage } from "~server/storage/images";
 import type { PrivateStorage } from "~server/storage/private-storage";
+import { NotAVideoError, looksLikeVideo, storeVideo, VIDEO_MAX_BYTES, VideoToolsMissingError, type VideoTools } from "~server/storage/videos";
 import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
 import { familyEmailOf, recordKey, type ChildRef } from "~/features/levels/levels.server";
 import { MAX_PHOTOS, type FamilyProjectInput } from "./portfolio.schema";
@@ -30,6 +31,11 @@ export const PUBLIC_PROJECTS = 12;
 
 /** A photo's copies as storeImage wrote them: `{24 hex}-{width}.webp`, the widths ascending. */
 export const photoFileName = (upload: string, width: number) => `${upload}-${width}.webp`;
+/** A video's one stored file (decision 144). */
+export const videoFileName = (upload: string) => `${upload}.mp4`;
+/** Every stored file of a photo or video row. */
+const storedFiles = (row: { upload: string; widths: string; kind: "photo" | "video" }) =>
+  row.kind === "video" ? [videoFileName(row.upload)] : photoWidths(row.widths).map((w) => photoFileName(row.upload, w));
 export const photoWidths = (widths: string) =>
   widths
     .split(",")
@@ -118,9 +124,13 @@ const projectBase = (db: DB) =>
       "s.teacher_id",
     ]);
 
-/** A photo with who is in it and whether the viewer may see it. */
+/** A photo or a short video with who is in it and whether the viewer may see it. */
 export interface PhotoView {
   id: number;
+  /** A video is served by GET /api/portfolio/videos/:id, a photo by GET /api/portfolio/photos/:id. */
+  kind: "photo" | "video";
+  /** A video's length in milliseconds (0 for a photo). */
+  durationMs: number;
   width: number;
   height: number;
   widths: number[];
@@ -146,7 +156,7 @@ async function withPhotos(db: DB, projects: ProjectRow[], viewer: Viewer) {
   if (projects.length === 0) return [];
   const photos = await db
     .selectFrom("portfolio_photos")
-    .select(["id", "project_id", "widths", "width", "height"])
+    .select(["id", "project_id", "widths", "width", "height", "kind", "duration_ms"])
     .where(
       "project_id",
       "in",
@@ -176,6 +186,8 @@ async function withPhotos(db: DB, projects: ProjectRow[], viewer: Viewer) {
       if (!photoVisible(project, inPhoto, viewer, consented)) continue;
       shown.push({
         id: photo.id,
+        kind: photo.kind,
+        durationMs: photo.duration_ms,
         width: photo.width,
         height: photo.height,
         widths: photoWidths(photo.widths),
@@ -258,45 +270,118 @@ export async function publicPortfolio(db: DB) {
     note: project.note,
     link: project.link,
     course: project.course,
-    photos: project.photos.map(({ id, width, height, widths }) => ({ id, width, height, widths })),
+    photos: project.photos.map(({ id, kind, durationMs, width, height, widths }) => ({ id, kind, durationMs, width, height, widths })),
   }));
 }
 export type PublicPortfolio = Awaited<ReturnType<typeof publicPortfolio>>;
 
 /** The photo's stored copy for this viewer at (at most) `width`, or undefined when there is none they may see. */
 export async function photoFileFor(db: DB, photoId: number, viewer: Viewer, width: number | undefined) {
-  const photo = await db.selectFrom("portfolio_photos").select(["id", "project_id", "upload", "widths"]).where("id", "=", photoId).executeTakeFirst();
+  const photo = await visibleItem(db, photoId, "photo", viewer);
   if (!photo) return undefined;
-  const project = await projectBase(db).where("p.id", "=", photo.project_id).executeTakeFirst();
-  if (!project) return undefined;
-  const inPhoto = (await db.selectFrom("portfolio_photo_children").select(["family_email", "child_key"]).where("photo_id", "=", photo.id).execute()).map(
-    (mark) => ({ familyEmail: mark.family_email, childKey: mark.child_key }),
-  );
-  if (!photoVisible(project, inPhoto, viewer, await mediaConsented(db, inPhoto))) return undefined;
   const widths = photoWidths(photo.widths);
   // The smallest copy at least as wide as asked, else the largest.
   const chosen = widths.find((w) => width !== undefined && w >= width) ?? widths.at(-1);
   return chosen === undefined ? undefined : photoFileName(photo.upload, chosen);
 }
 
+/** The row of a photo or video of this kind that the viewer may see (the one rule, photoVisible), or undefined. */
+async function visibleItem(db: DB, id: number, kind: "photo" | "video", viewer: Viewer) {
+  const item = await db
+    .selectFrom("portfolio_photos")
+    .select(["id", "project_id", "upload", "widths", "bytes"])
+    .where("id", "=", id)
+    .where("kind", "=", kind)
+    .executeTakeFirst();
+  if (!item) return undefined;
+  const project = await projectBase(db).where("p.id", "=", item.project_id).executeTakeFirst();
+  if (!project) return undefined;
+  const inPhoto = (await db.selectFrom("portfolio_photo_children").select(["family_email", "child_key"]).where("photo_id", "=", item.id).execute()).map(
+    (mark) => ({ familyEmail: mark.family_email, childKey: mark.child_key }),
+  );
+  return photoVisible(project, inPhoto, viewer, await mediaConsented(db, inPhoto)) ? item : undefined;
+}
+
+/** The video's stored file name for this viewer, or undefined when there is none they may see (decision 144). */
+export async function videoFileFor(db: DB, videoId: number, viewer: Viewer): Promise<string | undefined> {
+  const video = await visibleItem(db, videoId, "video", viewer);
+  return video ? videoFileName(video.upload) : undefined;
+}
+
 export type AddResult =
   | { ok: true; projectId: number; photoId: number | null }
-  | { ok: false; reason: "notFound" | "notOnRoster" | "childNotOnRoster" | "full" | "noFile" | "notAnImage" };
+  | {
+      ok: false;
+      reason:
+        | "notFound"
+        | "notOnRoster"
+        | "childNotOnRoster"
+        | "full"
+        | "noFile"
+        | "notAnImage"
+        | "imageTooLarge"
+        | "videoTooLarge"
+        | "videoTooLong"
+        | "noVideoTools";
+    };
 
-/** Runs the media pipeline (format check, sizes, metadata stripped) into the private storage. */
-async function storePhoto(storage: PrivateStorage, bytes: Uint8Array) {
+/** The media pipeline for portfolios: the private storage, ffmpeg for videos, the largest photo taken. */
+export interface PortfolioMedia {
+  storage: PrivateStorage;
+  video: VideoTools;
+  maxImageBytes: number;
+}
+
+type Stored = { kind: "photo" | "video"; upload: string; widths: string; width: number; height: number; bytes: number; durationMs: number };
+type Refusal = Extract<AddResult, { ok: false }>["reason"];
+
+/**
+ * Runs the media pipeline into the private storage: a video (by its bytes: MP4, MOV, WebM) through
+ * ffmpeg (decision 144: checked, re-muxed to MP4, every metadata dropped), anything else through
+ * the image pipeline (format checked, sizes, EXIF and GPS dropped).
+ */
+async function storeMedia(media: PortfolioMedia, bytes: Uint8Array): Promise<Stored | Refusal> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (looksLikeVideo(buffer)) {
+    if (buffer.byteLength > VIDEO_MAX_BYTES) return "videoTooLarge";
+    try {
+      const video = await storeVideo(media.storage, buffer, media.video);
+      return {
+        kind: "video",
+        upload: video.name.replace(/\.mp4$/, ""),
+        widths: "",
+        width: video.width,
+        height: video.height,
+        bytes: video.bytes,
+        durationMs: video.durationMs,
+      };
+    } catch (error) {
+      if (error instanceof VideoToolsMissingError) return "noVideoTools";
+      if (error instanceof NotAVideoError) return error.reason === "tooLong" ? "videoTooLong" : "notAnImage";
+      throw error;
+    }
+  }
+  if (buffer.byteLength > media.maxImageBytes) return "imageTooLarge";
   try {
-    const image = await storeImage(storage, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const image = await storeImage(media.storage, buffer);
     const copies = [...image.srcset.matchAll(/([a-f0-9]{24})-(\d+)\.webp/g)];
-    return { upload: copies[0]![1]!, widths: copies.map((copy) => Number(copy[2])).join(","), width: image.width, height: image.height };
+    return {
+      kind: "photo",
+      upload: copies[0]![1]!,
+      widths: copies.map((copy) => Number(copy[2])).join(","),
+      width: image.width,
+      height: image.height,
+      bytes: 0,
+      durationMs: 0,
+    };
   } catch (error) {
-    if (error instanceof NotAnImageError) return undefined;
+    if (error instanceof NotAnImageError) return "notAnImage";
     throw error;
   }
 }
 
 interface NewPhoto {
-  storage: PrivateStorage;
+  media: PortfolioMedia;
   file: { bytes: Uint8Array } | undefined;
   inPhoto: ChildRef[];
 }
@@ -323,8 +408,9 @@ async function writeProject(
       },
   photo: NewPhoto,
 ): Promise<AddResult> {
-  const stored = photo.file ? await storePhoto(photo.storage, photo.file.bytes) : undefined;
-  if (photo.file && !stored) return { ok: false, reason: "notAnImage" };
+  const result = photo.file ? await storeMedia(photo.media, photo.file.bytes) : undefined;
+  if (typeof result === "string") return { ok: false, reason: result };
+  const stored = result;
   try {
     return await db.transaction().execute(async (trx) => {
       const now = nowIso();
@@ -374,7 +460,17 @@ async function writeProject(
         photoId = (
           await trx
             .insertInto("portfolio_photos")
-            .values({ project_id: projectId, upload: stored.upload, widths: stored.widths, width: stored.width, height: stored.height, created_at: now })
+            .values({
+              project_id: projectId,
+              upload: stored.upload,
+              widths: stored.widths,
+              width: stored.width,
+              height: stored.height,
+              kind: stored.kind,
+              bytes: stored.bytes,
+              duration_ms: stored.durationMs,
+              created_at: now,
+            })
             .returning("id")
             .executeTakeFirstOrThrow()
         ).id;
@@ -382,7 +478,13 @@ async function writeProject(
         for (const child of children.values()) {
           await trx.insertInto("portfolio_photo_children").values({ photo_id: photoId, family_email: child.familyEmail, child_key: child.childKey }).execute();
         }
-        await recordAudit(trx, { userId, action: "photo", entity: "portfolio_project", entityId: projectId, summary: { photoId, children: children.size } });
+        await recordAudit(trx, {
+          userId,
+          action: "photo",
+          entity: "portfolio_project",
+          entityId: projectId,
+          summary: { photoId, kind: stored.kind, children: children.size },
+        });
       }
       return { ok: true as const, projectId, photoId };
     });
@@ -390,7 +492,7 @@ async function writeProject(
     // A refused or failed write keeps no copies (the row names them when it was written).
     if (stored) {
       const kept = await db.selectFrom("portfolio_photos").select("id").where("upload", "=", stored.upload).executeTakeFirst();
-      if (!kept) await photo.storage.remove(photoWidths(stored.widths).map((w) => photoFileName(stored.upload, w))).catch(() => undefined);
+      if (!kept) await photo.media.storage.remove(storedFiles(stored)).catch(() => undefined);
     }
   }
 }
@@ -402,7 +504,7 @@ async function writeProject(
  */
 export async function addSectionProject(
   db: DB,
-  storage: PrivateStorage,
+  media: PortfolioMedia,
   sectionId: number,
   input: { projectId?: number; enrolmentId?: number; title: string; note: string; link: string; inPhoto: number[]; file?: { bytes: Uint8Array } },
   userId: number,
@@ -419,7 +521,7 @@ export async function addSectionProject(
       .executeTakeFirst();
     if (!project) return { ok: false, reason: "notFound" };
     if (!input.file) return { ok: false, reason: "noFile" };
-    return writeProject(db, userId, { projectId: project.id }, { storage, file: input.file, inPhoto });
+    return writeProject(db, userId, { projectId: project.id }, { media, file: input.file, inPhoto });
   }
   const child = roster.get(input.enrolmentId ?? 0);
   if (!child) return { ok: false, reason: "childNotOnRoster" };
@@ -427,12 +529,12 @@ export async function addSectionProject(
     db,
     userId,
     { project: { child, enrolmentId: child.enrolmentId, sectionId, byFamily: false, title: input.title, note: input.note, link: input.link } },
-    { storage, file: input.file, inPhoto },
+    { media, file: input.file, inPhoto },
   );
 }
 
 /** A family's own project for one of its children (an enrolment it holds); its photo shows that child. */
-export async function addFamilyProject(db: DB, storage: PrivateStorage, userId: number, input: FamilyProjectInput): Promise<AddResult> {
+export async function addFamilyProject(db: DB, media: PortfolioMedia, userId: number, input: FamilyProjectInput): Promise<AddResult> {
   const owner = await ownerOf(db, userId);
   const enrolment = await db
     .selectFrom("section_enrolments as e")
@@ -446,7 +548,7 @@ export async function addFamilyProject(db: DB, storage: PrivateStorage, userId: 
     db,
     userId,
     { project: { child, enrolmentId: enrolment.id, sectionId: enrolment.section_id, byFamily: true, title: input.title, note: input.note, link: input.link } },
-    { storage, file: input.file, inPhoto: [child] },
+    { media, file: input.file, inPhoto: [child] },
   );
 }
 
@@ -500,8 +602,8 @@ export async function erasePortfolio(db: DB, children: ChildRef[]): Promise<{ fi
     const ids = projects.map((project) => project.id);
     erased += ids.length;
     if (ids.length > 0) {
-      const photos = await db.selectFrom("portfolio_photos").select(["id", "upload", "widths"]).where("project_id", "in", ids).execute();
-      for (const photo of photos) for (const width of photoWidths(photo.widths)) files.push(photoFileName(photo.upload, width));
+      const photos = await db.selectFrom("portfolio_photos").select(["id", "upload", "widths", "kind"]).where("project_id", "in", ids).execute();
+      for (const photo of photos) files.push(...storedFiles(photo));
       if (photos.length > 0)
         await db
           .deleteFrom("portfolio_photo_children")

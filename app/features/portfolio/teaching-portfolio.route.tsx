@@ -8,6 +8,7 @@ import { IMAGE_ACCEPT } from "~/features/media/upload-client";
 import { TaughtGroupHeader } from "~/features/teaching/TaughtGroupHeader";
 import type { Route } from "./+types/teaching-portfolio.route";
 import { PortfolioPhotos } from "./PortfolioPhotos";
+import { VIDEO_ACCEPT } from "./photo-urls";
 import { ProjectFields } from "./ProjectFields";
 import { PORTFOLIO_FORMS } from "./portfolio-forms";
 import { teachingPortfolioAction, teachingPortfolioData, type TeachingPortfolioData } from "./portfolio-pages.server";
@@ -38,7 +39,15 @@ function PhotoFields({ roster, served, checked }: { roster: Roster; served?: For
     <>
       <Field label={t("roster.photo")} hint={t("roster.photoHint")} error={served?.errors.file}>
         {({ id, describedBy, invalid }) => (
-          <input id={id} type="file" name="file" accept={IMAGE_ACCEPT} aria-describedby={describedBy} aria-invalid={invalid} className="block w-full text-sm" />
+          <input
+            id={id}
+            type="file"
+            name="file"
+            accept={`${IMAGE_ACCEPT},${VIDEO_ACCEPT}`}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            className="block w-full text-sm"
+          />
         )}
       </Field>
       <fieldset>

@@ -13,7 +13,7 @@ export function reportFileName(report: IssuedReport): string {
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "")
       .slice(0, 40) || "course";
-  return `progress-report-${slug}-${report.id}.pdf`;
+  return `progress-report-${slug}-${report.id}${report.version > 1 ? `-v${report.version}` : ""}.pdf`;
 }
 
 /**

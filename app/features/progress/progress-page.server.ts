@@ -29,6 +29,7 @@ export async function progressPageData(context: AppLoadContext, request: Request
     children: body.children.map((child) => ({
       enrolmentId: child.enrolmentId,
       name: child.childName,
+      leftOn: child.leftOn === null ? null : formatCalendarDay(child.leftOn, lang),
       comment: child.comment,
       nextStep: child.nextStep,
       report: child.report

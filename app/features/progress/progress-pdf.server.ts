@@ -1,9 +1,7 @@
-import PDFDocument from "pdfkit";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { formatCalendarDay } from "~/lib/dates";
-import { cairo } from "~/lib/pdf-fonts.server";
-import { drawRun, measureLine } from "~/lib/pdf-runs.server";
+import { A4, openPdf, PdfPage, type PdfStyle } from "~/lib/pdf-page.server";
 import { zonedParts } from "~/lib/zoned-time";
 import type { IssuedReport, Pair } from "./progress.server";
 
@@ -15,53 +13,29 @@ import type { IssuedReport, Pair } from "./progress.server";
  * No photo is drawn: a project is its title and note (photos stay behind the consent rule, decision 135).
  */
 
-const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+const PAGE = { ...A4, margin: 56 };
 const WIDTH = PAGE.width - 2 * PAGE.margin;
 const COLORS = { ink: "#0f172a", muted: "#475569", brand: "#4338ca", rule: "#cbd5e1" };
 
-type Style = { size?: number; bold?: boolean; color?: string };
-
-class Page {
-  readonly rtl: boolean;
-  y = PAGE.margin;
-  constructor(
-    readonly doc: PDFKit.PDFDocument,
-    lang: Lang,
-  ) {
-    this.rtl = lang === "ar";
-  }
-
-  private use(style: Style) {
-    this.doc
-      .font(style.bold ? "cairo-bold" : "cairo")
-      .fontSize(style.size ?? 11)
-      .fillColor(style.color ?? COLORS.ink);
-  }
-
-  private measure(text: string) {
-    return measureLine(this.doc, text, this.rtl);
+class Page extends PdfPage {
+  constructor(doc: PDFKit.PDFDocument, lang: Lang) {
+    super(doc, lang, { margin: PAGE.margin, width: WIDTH }, { size: 11, color: COLORS.ink });
   }
 
   /** One line at the page's start edge (the right on an Arabic page), indented by `indent`. */
-  line(text: string, style: Style = {}, indent = 0): void {
-    this.use(style);
-    const { measured, space, width } = this.measure(text);
-    let left = this.rtl ? PAGE.margin + WIDTH - indent - width : PAGE.margin + indent;
-    for (const run of measured) {
-      drawRun(this.doc, run, left, this.y);
-      left += run.w + (run.spaceAfter ? space : 0);
-    }
+  line(text: string, style: PdfStyle = {}, indent = 0): void {
+    this.put(text, indent, WIDTH - indent, "start", style);
     this.down((style.size ?? 11) * 1.6);
   }
 
   /** Text wrapped to the width, word by word, each paragraph of it in its own direction. */
-  paragraph(text: string, style: Style = {}, indent = 0): void {
+  paragraph(text: string, style: PdfStyle = {}, indent = 0): void {
     this.use(style);
     for (const para of text.split(/\n+/)) {
       let current = "";
       for (const word of para.split(/\s+/).filter(Boolean)) {
         const candidate = current ? `${current} ${word}` : word;
-        if (current && this.measure(candidate).width > WIDTH - indent) {
+        if (current && this.widthOf(candidate) > WIDTH - indent) {
           this.line(current, style, indent);
           current = word;
         } else current = candidate;
@@ -84,10 +58,7 @@ class Page {
 
   down(by: number): void {
     this.y += by;
-    if (this.y > PAGE.height - PAGE.margin - 30) {
-      this.doc.addPage();
-      this.y = PAGE.margin;
-    }
+    this.breakBelow(PAGE.height - PAGE.margin - 30);
   }
 }
 
@@ -97,22 +68,7 @@ export async function buildProgressPdf(report: IssuedReport, timeZone: string): 
   const t = (key: string, values?: Record<string, string | number>) => serverT(lang, "progress", key, values);
   const name = (pair: Pair) => (lang === "ar" ? pair.ar || pair.en : pair.en);
   const c = report.content;
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 0,
-    lang,
-    displayTitle: true,
-    info: { Title: t("pdf.title", { child: c.childName }), Author: serverT(lang, "common", "brand"), Subject: name(c.course) },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const { regular, bold } = cairo();
-  doc.registerFont("cairo", regular);
-  doc.registerFont("cairo-bold", bold);
+  const { doc, done } = openPdf({ lang, title: t("pdf.title", { child: c.childName }), subject: name(c.course) });
   const page = new Page(doc, lang);
   const bullet = "•";
 
@@ -127,6 +83,7 @@ export async function buildProgressPdf(report: IssuedReport, timeZone: string): 
   page.heading(t("pdf.attendance"));
   const { attended, held } = c.attendance;
   page.line(held > 0 ? t("pdf.attended", { attended, held, rate: Math.floor((attended * 100) / held) }) : t("pdf.noClasses"));
+  if (c.leftOn) page.paragraph(t("pdf.left", { date: formatCalendarDay(c.leftOn, lang) }), { color: COLORS.muted });
 
   page.heading(t("pdf.skills"));
   if (c.skills.length === 0 && c.levelsCompleted.length === 0) page.line(t("pdf.noSkills"), { color: COLORS.muted });

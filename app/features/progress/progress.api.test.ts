@@ -281,6 +281,56 @@ describe("progress reports API", () => {
     expect(pdfText(staffCopy.bytes).text).toContain(names.a);
   });
 
+  it("keeps each issued version's PDF for the family, and reports on a child who left mid-term up to their leaving (decision 144)", async () => {
+    const [a, , c] = mine.enrolmentIds as [number, number, number];
+    const list = await server.request("GET", "/api/account/progress-reports", { headers: as(family1) });
+    const zara = list.body.reports.find((report: { childName: string }) => report.childName === names.a);
+    // Version 2 is current; version 1 stays, as it was issued, at a link of its own.
+    expect(zara.earlier.map((old: { version: number }) => old.version)).toEqual([1]);
+    const first = await pdfOf(family1, zara.earlier[0].pdf);
+    expect(first.status).toBe(200);
+    expect(pdfText(first.bytes).text).toContain(names.a);
+    expect((await pdfOf(family2, zara.earlier[0].pdf)).status).toBe(404);
+    expect((await pdfOf(family1, `/api/account/progress-reports/${zara.id}/versions/9/pdf`)).status).toBe(404);
+
+    // Omar leaves after the first class; a second class is held after he left.
+    const started = (await server.db.selectFrom("section_meetings").select("starts_at").where("id", "=", mine.meetingId).executeTakeFirstOrThrow()).starts_at;
+    const leftAt = new Date(Date.parse(started) + 10_000).toISOString();
+    await server.db.updateTable("section_enrolments").set({ status: "dropped", drop_reason: "moving away" }).where("id", "=", c).execute();
+    await server.db
+      .insertInto("audit_log")
+      .values({ user_id: null, action: "drop", entity: "section_enrolment", entity_id: String(c), summary: "{}", created_at: leftAt })
+      .execute();
+    const now = nowIso();
+    const later = await server.db
+      .insertInto("section_meetings")
+      .values({ section_id: mine.sectionId, starts_at: new Date(Date.now() - 5_000).toISOString(), duration_minutes: 60, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto("meeting_attendance")
+      .values({ meeting_id: later.id, enrolment_id: a, status: "present", marked_by: null, created_at: now, updated_at: now })
+      .execute();
+    const page = await server.request("GET", url(mine.sectionId), { headers: as(instructor) });
+    expect(page.body.children.find((child: { enrolmentId: number }) => child.enrolmentId === c).leftOn).toEqual(expect.any(String));
+    expect((await issue(admin, mine.sectionId)).status).toBe(201);
+    const contentOf = async (id: number) =>
+      JSON.parse((await server.db.selectFrom("progress_reports").select("content").where("enrolment_id", "=", id).executeTakeFirstOrThrow()).content!);
+    expect((await contentOf(a)).attendance).toEqual({ attended: 2, held: 2 });
+    const omar = await contentOf(c);
+    expect(omar.attendance.held).toBe(1);
+    expect(omar.leftOn).toEqual(expect.any(String));
+    const reports = (await server.request("GET", "/api/account/progress-reports", { headers: as(family1) })).body.reports;
+    const omarPdf = pdfText((await pdfOf(family1, reports.find((r: { childName: string }) => r.childName === names.c).pdf)).bytes).text;
+    expect(omarPdf).toContain("Left the group on");
+    expect(omarPdf).toContain("of 1 classes");
+    // Zara's version 3; her versions 2 and 1 still open as issued.
+    const zaraNow = reports.find((report: { childName: string }) => report.childName === names.a);
+    expect(zaraNow.version).toBe(3);
+    expect(zaraNow.earlier.map((old: { version: number }) => old.version)).toEqual([2, 1]);
+    expect(pdfText((await pdfOf(family1, zaraNow.earlier[0].pdf)).bytes).text).toContain("Attended 1 of 1 classes");
+  });
+
   it("erases a family's reports with its account", async () => {
     const [, b] = mine.enrolmentIds as [number, number];
     const deleted = await server.request("POST", "/api/account/delete", { json: { email: family2.user.email }, headers: as(family2) });

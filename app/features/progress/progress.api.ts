@@ -9,13 +9,15 @@ import { isStaffRole } from "~/lib/roles";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { assertTeachesSection } from "~/features/teaching/teaching-access.server";
 import { reportNotesSchema } from "./progress.schema";
-import { familyReports, groupReport, groupReports, issueReports, saveNotes, type IssuedReport } from "./progress.server";
+import { earlierVersions, familyReports, groupReport, groupReports, issueReports, reportVersion, saveNotes, type IssuedReport } from "./progress.server";
 import { reportFileName } from "./progress-mail.server";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "progress", `api.${key}`, values);
 
 /** The account's download of one of its reports. */
 export const accountReportPdfPath = (id: number) => `/api/account/progress-reports/${id}/pdf`;
+/** One issued version of it: the same PDF for good (decision 144), while the path above follows the newest. */
+export const accountReportVersionPath = (id: number, version: number) => `/api/account/progress-reports/${id}/versions/${version}/pdf`;
 /** Staff's and the instructor's view of a child's issued report. */
 export const teachingReportPdfPath = (sectionId: number, enrolmentId: number) => `/api/teaching/sections/${sectionId}/progress-reports/${enrolmentId}/pdf`;
 
@@ -126,6 +128,7 @@ export const ownReports = familyEndpoint("see", {
   input: z.object({}),
   async run({ deps: { db }, caller }) {
     const reports = await familyReports(db, caller.user.id);
+    const earlier = await earlierVersions(db, reports);
     return {
       status: 200,
       body: {
@@ -136,6 +139,7 @@ export const ownReports = familyEndpoint("see", {
           childName: report.content.childName,
           course: report.content.course,
           pdf: accountReportPdfPath(report.id),
+          earlier: (earlier.get(report.id) ?? []).map((old) => ({ ...old, pdf: accountReportVersionPath(report.id, old.version) })),
         })),
       },
     };
@@ -158,4 +162,25 @@ export const ownReportPdf = familyEndpoint("see", {
   },
 });
 
-export const progressEndpoints = [sectionReports, saveReportNotes, issueSectionReports, teachingReportPdf, ownReports, ownReportPdf];
+/**
+ * GET /api/account/progress-reports/:id/versions/:version/pdf: one issued version of one of the
+ * account's children's reports, as it was issued (decision 144); another family's id, or a version
+ * never issued, is a 404.
+ */
+export const ownReportVersionPdf = familyEndpoint("see", {
+  method: "GET",
+  path: "/api/account/progress-reports/:id/versions/:version/pdf",
+  signedOut: { ns: "accounts", key: "api.notSignedIn" },
+  produces: "pdf",
+  params: z.object({ id: recordId, version: recordId }),
+  notFound: { ns: "progress", key: "api.notFound" },
+  input: z.object({}),
+  async run({ deps: { db }, caller, params }) {
+    const report = (await familyReports(db, caller.user.id)).find((r) => r.id === params.id);
+    const version = report ? await reportVersion(db, report, params.version) : undefined;
+    if (!version) throw new HttpError(404, say(caller, "notFound"));
+    return reportPdf(db, version);
+  },
+});
+
+export const progressEndpoints = [sectionReports, saveReportNotes, issueSectionReports, teachingReportPdf, ownReports, ownReportPdf, ownReportVersionPdf];

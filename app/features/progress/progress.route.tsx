@@ -89,6 +89,7 @@ function ChildNotes({ child, served }: { child: ProgressPageData["children"][num
   return (
     <li className="space-y-2 rounded-xl border border-slate-300 bg-white p-3" data-child={child.name}>
       <h2 className="text-lg font-semibold text-slate-900">{child.name}</h2>
+      {child.leftOn ? <p className="text-sm text-amber-900">{t("page.left", { date: child.leftOn })}</p> : null}
       <p className="text-sm text-slate-700">
         {child.report
           ? child.report.version > 1

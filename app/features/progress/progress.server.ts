@@ -43,6 +43,8 @@ export interface ReportContent {
   nextStep: string;
   /** The next level's group proposed when a level was completed here (decision 130), or null. */
   proposal: { level: Pair | null; course: Pair; startsOn: string } | null;
+  /** The academy date the child left the group mid-term (decision 144): attendance counts up to it; absent otherwise. */
+  leftOn?: string;
 }
 
 /** The progress report mail: one per family and issue, naming its reports (rendered when sent). */
@@ -86,45 +88,109 @@ export async function groupOf(db: DB, sectionId: number, timeZone: string, now =
 }
 export type ReportGroup = NonNullable<Awaited<ReturnType<typeof groupOf>>>;
 
-/** The group's enrolled children with their notes and their report's state (the teaching page). */
-export async function groupReports(db: DB, sectionId: number, timeZone: string) {
-  const group = await groupOf(db, sectionId, timeZone);
-  if (!group) return undefined;
-  const children = await db
+/**
+ * The children a group's reports are for (decision 144): those enrolled, and those who left it
+ * (dropped) after its first class had begun, with when they left: the drop's audit entry, else the
+ * enrolment's last change. A child dropped before the term began gets no report.
+ */
+export async function reportRoster(db: DB, sectionId: number) {
+  const rows = await db
     .selectFrom("section_enrolments as e")
-    .leftJoin("progress_reports as r", "r.enrolment_id", "e.id")
-    .select(["e.id", "e.child_name", "e.lang", "r.id as report_id", "r.comment", "r.next_step", "r.version", "r.issued_at"])
+    .select(["e.id", "e.child_name", "e.email", "e.lang", "e.status", "e.updated_at"])
     .where("e.section_id", "=", sectionId)
-    .where("e.status", "=", "enrolled")
+    .where("e.status", "in", ["enrolled", "dropped"])
     .orderBy("e.child_name")
     .orderBy("e.id")
     .limit(MAX_REPORTS)
     .execute();
+  const dropped = rows.filter((row) => row.status === "dropped").map((row) => row.id);
+  const drops = dropped.length
+    ? await db
+        .selectFrom("audit_log")
+        .select(["entity_id", (eb) => eb.fn.max("created_at").as("at")])
+        .where("entity", "=", "section_enrolment")
+        .where("action", "=", "drop")
+        .where("entity_id", "in", dropped.map(String))
+        .groupBy("entity_id")
+        .execute()
+    : [];
+  const droppedAt = new Map(drops.map((row) => [Number(row.entity_id), String(row.at)]));
+  const first = await db
+    .selectFrom("section_meetings")
+    .select((eb) => eb.fn.min("starts_at").as("first"))
+    .where("section_id", "=", sectionId)
+    .where("status", "=", "scheduled")
+    .executeTakeFirst();
+  const firstClass = (first?.first as string | null | undefined) ?? null;
+  return rows.flatMap((row) => {
+    if (row.status === "enrolled") return [{ enrolmentId: row.id, childName: row.child_name, email: row.email, lang: row.lang, leftAt: null as string | null }];
+    const leftAt = droppedAt.get(row.id) ?? row.updated_at;
+    return firstClass !== null && leftAt > firstClass ? [{ enrolmentId: row.id, childName: row.child_name, email: row.email, lang: row.lang, leftAt }] : [];
+  });
+}
+
+/** A child's attendance up to `until` (their leaving): present or late at this group's classes held by then, of those held. */
+async function attendanceUntil(db: DB, sectionId: number, enrolmentId: number, until: string) {
+  const held = await db
+    .selectFrom("section_meetings")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("section_id", "=", sectionId)
+    .where("status", "=", "scheduled")
+    .where("starts_at", "<=", until)
+    .executeTakeFirstOrThrow();
+  const attended = await db
+    .selectFrom("meeting_attendance as a")
+    .innerJoin("section_meetings as m", "m.id", "a.meeting_id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("a.enrolment_id", "=", enrolmentId)
+    .where("m.section_id", "=", sectionId)
+    .where("m.status", "=", "scheduled")
+    .where("m.starts_at", "<=", until)
+    .where("a.status", "in", ["present", "late"])
+    .executeTakeFirstOrThrow();
+  return { attended: Number(attended.n), held: Number(held.n) };
+}
+
+/** The group's children (enrolled, or who left mid-term) with their notes and their report's state (the teaching page). */
+export async function groupReports(db: DB, sectionId: number, timeZone: string) {
+  const group = await groupOf(db, sectionId, timeZone);
+  if (!group) return undefined;
+  const roster = await reportRoster(db, sectionId);
+  const reports = roster.length
+    ? await db
+        .selectFrom("progress_reports as r")
+        .select(["r.enrolment_id", "r.id as report_id", "r.comment", "r.next_step", "r.version", "r.issued_at"])
+        .where(
+          "r.enrolment_id",
+          "in",
+          roster.map((child) => child.enrolmentId),
+        )
+        .execute()
+    : [];
+  const byEnrolment = new Map(reports.map((row) => [row.enrolment_id, row]));
   return {
     group,
-    children: children.map((row) => ({
-      enrolmentId: row.id,
-      childName: row.child_name,
-      lang: row.lang,
-      comment: row.comment ?? "",
-      nextStep: row.next_step ?? "",
-      report: row.report_id !== null && (row.version ?? 0) > 0 ? { id: row.report_id, version: row.version!, issuedAt: row.issued_at! } : null,
-    })),
+    children: roster
+      .map((child) => ({ child, row: byEnrolment.get(child.enrolmentId) }))
+      .map(({ child, row }) => ({
+        enrolmentId: child.enrolmentId,
+        childName: child.childName,
+        lang: child.lang,
+        /** When the child left the group mid-term (academy date), or null. */
+        leftOn: child.leftAt === null ? null : zonedParts(child.leftAt, timeZone).date,
+        comment: row?.comment ?? "",
+        nextStep: row?.next_step ?? "",
+        report: row && row.version > 0 ? { id: row.report_id, version: row.version, issuedAt: row.issued_at! } : null,
+      })),
   };
 }
 export type GroupReports = NonNullable<Awaited<ReturnType<typeof groupReports>>>;
 
 /** Saves children's comments and next steps (each must be a child of the group); false when one is not. */
 export async function saveNotes(db: DB, sectionId: number, notes: ReportNotes, userId: number): Promise<boolean> {
-  const ids = notes.map((note) => note.enrolmentId);
-  const roster = await db
-    .selectFrom("section_enrolments")
-    .select("id")
-    .where("section_id", "=", sectionId)
-    .where("status", "=", "enrolled")
-    .where("id", "in", ids)
-    .execute();
-  if (roster.length !== new Set(ids).size) return false;
+  const ids = new Set(notes.map((note) => note.enrolmentId));
+  const roster = new Set((await reportRoster(db, sectionId)).map((child) => child.enrolmentId));
+  if ([...ids].some((id) => !roster.has(id))) return false;
   await db.transaction().execute(async (trx) => {
     const now = nowIso();
     for (const note of notes) {
@@ -151,7 +217,7 @@ export async function saveNotes(db: DB, sectionId: number, notes: ReportNotes, u
 async function contentOf(
   db: DB,
   group: ReportGroup,
-  child: { enrolmentId: number; childName: string; attended: number },
+  child: { enrolmentId: number; childName: string; attended: number; leftOn: string | null },
   held: number,
   notes: { comment: string; nextStep: string },
 ): Promise<ReportContent> {
@@ -209,6 +275,7 @@ async function contentOf(
     comment: notes.comment,
     nextStep: notes.nextStep,
     proposal,
+    ...(child.leftOn ? { leftOn: child.leftOn } : {}),
   };
 }
 
@@ -228,24 +295,44 @@ export async function issueReports(db: DB, sectionId: number, options: { userId:
   if (!group.ended && !options.early) return { ok: false, reason: "notEnded" };
   const rates = await groupRates(db, sectionId);
   if (!rates) return { ok: false, reason: "notFound" };
-  const rows = await db
-    .selectFrom("section_enrolments as e")
-    .leftJoin("progress_reports as r", "r.enrolment_id", "e.id")
-    .select(["e.id", "e.email", "e.lang", "r.comment", "r.next_step"])
-    .where("e.section_id", "=", sectionId)
-    .where("e.status", "=", "enrolled")
-    .limit(MAX_REPORTS)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const roster = await reportRoster(db, sectionId);
+  const notes = roster.length
+    ? await db
+        .selectFrom("progress_reports")
+        .select(["enrolment_id", "comment", "next_step"])
+        .where(
+          "enrolment_id",
+          "in",
+          roster.map((child) => child.enrolmentId),
+        )
+        .execute()
+    : [];
+  const notesOf = new Map(notes.map((row) => [row.enrolment_id, row]));
+  const attendedOf = new Map(rates.children.map((child) => [child.enrolmentId, child.attended]));
   const drafts: { enrolmentId: number; email: string; lang: Lang; childName: string; course: Pair; content: string }[] = [];
-  for (const child of rates.children) {
-    const row = byId.get(child.enrolmentId);
-    if (!row) continue;
-    const content = await contentOf(db, group, child, rates.held, { comment: row.comment ?? "", nextStep: row.next_step ?? "" });
+  for (const child of roster) {
+    const note = notesOf.get(child.enrolmentId);
+    // A child who left: the classes held and attended up to their leaving (decision 144).
+    const counted =
+      child.leftAt === null
+        ? { attended: attendedOf.get(child.enrolmentId) ?? 0, held: rates.held }
+        : await attendanceUntil(db, sectionId, child.enrolmentId, child.leftAt);
+    const content = await contentOf(
+      db,
+      group,
+      {
+        enrolmentId: child.enrolmentId,
+        childName: child.childName,
+        attended: counted.attended,
+        leftOn: child.leftAt === null ? null : zonedParts(child.leftAt, options.timeZone).date,
+      },
+      counted.held,
+      { comment: note?.comment ?? "", nextStep: note?.next_step ?? "" },
+    );
     drafts.push({
       enrolmentId: child.enrolmentId,
-      email: row.email,
-      lang: row.lang,
+      email: child.email,
+      lang: child.lang,
       childName: child.childName,
       course: group.course,
       content: JSON.stringify(content),
@@ -269,6 +356,11 @@ export async function issueReports(db: DB, sectionId: number, options: { userId:
         .returning(["id", "version"])
         .executeTakeFirst();
       if (!row) continue;
+      // Every issued version is kept (decision 144): the family opens earlier ones, their links keep answering.
+      await trx
+        .insertInto("progress_report_versions")
+        .values({ report_id: row.id, version: row.version, lang: draft.lang, content: draft.content, issued_at: now, issued_by: options.userId })
+        .execute();
       done.push({ id: row.id, version: row.version, email: draft.email, lang: draft.lang, childName: draft.childName, course: draft.course });
       await recordAudit(trx, {
         userId: options.userId,
@@ -356,6 +448,41 @@ export async function issuedReport(db: DB, id: number): Promise<IssuedReport | u
 export async function groupReport(db: DB, sectionId: number, enrolmentId: number): Promise<IssuedReport | undefined> {
   const row = await issuedBase(db).where("r.section_id", "=", sectionId).where("r.enrolment_id", "=", enrolmentId).executeTakeFirst();
   return row ? issuedOf(row) : undefined;
+}
+
+/** An earlier (or the current) version of an issued report, as it was issued; undefined when there is no such version. */
+export async function reportVersion(db: DB, report: IssuedReport, version: number): Promise<IssuedReport | undefined> {
+  const row = await db
+    .selectFrom("progress_report_versions")
+    .select(["version", "lang", "content", "issued_at"])
+    .where("report_id", "=", report.id)
+    .where("version", "=", version)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...report, version: row.version, lang: row.lang, issuedAt: row.issued_at, content: JSON.parse(row.content) as ReportContent };
+}
+
+/** The versions issued before the current one of each report: number and date, newest first. */
+export async function earlierVersions(db: DB, reports: { id: number; version: number }[]): Promise<Map<number, { version: number; issuedAt: string }[]>> {
+  const found = new Map<number, { version: number; issuedAt: string }[]>();
+  if (reports.length === 0) return found;
+  const rows = await db
+    .selectFrom("progress_report_versions")
+    .select(["report_id", "version", "issued_at"])
+    .where(
+      "report_id",
+      "in",
+      reports.map((report) => report.id),
+    )
+    .orderBy("version", "desc")
+    .limit(MAX_REPORTS * 4)
+    .execute();
+  const current = new Map(reports.map((report) => [report.id, report.version]));
+  for (const row of rows) {
+    if (row.version >= (current.get(row.report_id) ?? 0)) continue;
+    found.set(row.report_id, [...(found.get(row.report_id) ?? []), { version: row.version, issuedAt: row.issued_at }]);
+  }
+  return found;
 }
 
 /** The issued reports of the enrolments the account holds (ownedBy: its id, or its proven e-mail), newest first. */

@@ -1,12 +1,10 @@
-import PDFDocument from "pdfkit";
 import { formatCalendarDay } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
-import { cairo } from "~/lib/pdf-fonts.server";
-import { drawRun, measureLine } from "~/lib/pdf-runs.server";
+import { A4, openPdf, PdfPage, type PdfStyle } from "~/lib/pdf-page.server";
 import type { CreditNoteDocument, InvoiceDocument } from "./billing-docs.server";
 
 /**
@@ -17,56 +15,20 @@ import type { CreditNoteDocument, InvoiceDocument } from "./billing-docs.server"
  * the currency code ("1,250.00 USD"): Cairo has no rupee sign.
  */
 
-const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const PAGE = { ...A4, margin: 48 };
 const WIDTH = PAGE.width - 2 * PAGE.margin;
 const COLORS = { ink: "#0f172a", muted: "#475569", brand: "#4338ca", rule: "#cbd5e1", band: "#eef2ff" };
-
-type Style = { size?: number; bold?: boolean; color?: string };
 
 /** "1,250.00 USD", "-300.00 INR", "12.345 KWD": the same in both languages, always left to right (the one formatter, by code). */
 export const pdfAmount = (minor: number, currency: string): string => formatMoney(minor, currency, "en", { display: "code" });
 
-class Page {
-  readonly rtl: boolean;
-  y = PAGE.margin;
-  constructor(
-    readonly doc: PDFKit.PDFDocument,
-    readonly lang: Lang,
-  ) {
-    this.rtl = lang === "ar";
-  }
-
-  private use(style: Style) {
-    this.doc
-      .font(style.bold ? "cairo-bold" : "cairo")
-      .fontSize(style.size ?? 10)
-      .fillColor(style.color ?? COLORS.ink);
-  }
-
-  /** The runs of a text from left to right: Arabic runs shaped whole, everything else as written. */
-  private runs(text: string) {
-    return measureLine(this.doc, text, this.rtl);
-  }
-
-  /**
-   * Draws one line of text in the box [from, from + width] measured from the page's start edge
-   * (the right edge in Arabic), at the box's start or end.
-   */
-  put(text: string, from: number, width: number, align: "start" | "end", style: Style = {}, y = this.y): void {
-    if (text === "") return;
-    this.use(style);
-    const { measured, width: textWidth, space } = this.runs(text);
-    const boxLeft = this.rtl ? PAGE.margin + WIDTH - from - width : PAGE.margin + from;
-    const atLeft = (align === "start") !== this.rtl;
-    let left = atLeft ? boxLeft : boxLeft + width - textWidth;
-    for (const run of measured) {
-      drawRun(this.doc, run, left, y);
-      left += run.w + (run.spaceAfter ? space : 0);
-    }
+class Page extends PdfPage {
+  constructor(doc: PDFKit.PDFDocument, lang: Lang) {
+    super(doc, lang, { margin: PAGE.margin, width: WIDTH }, { size: 10, color: COLORS.ink });
   }
 
   /** A label at the start and its value at the end of the full width, then down a line. */
-  row(label: string, value: string, style: Style = {}): void {
+  row(label: string, value: string, style: PdfStyle = {}): void {
     this.put(label, 0, WIDTH * 0.7, "start", style);
     this.put(value, WIDTH * 0.7, WIDTH * 0.3, "end", style);
     this.down(style.size ?? 10);
@@ -90,24 +52,12 @@ class Page {
 
   down(size: number): void {
     this.y += size * 1.7;
-    if (this.y > PAGE.height - PAGE.margin - 40) {
-      this.doc.addPage();
-      this.y = PAGE.margin;
-    }
+    this.breakBelow(PAGE.height - PAGE.margin - 40);
   }
 }
 
 async function render(lang: Lang, title: string, draw: (page: Page) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 0, lang, displayTitle: true, info: { Title: title, Author: serverT(lang, "common", "brand") } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const { regular, bold } = cairo();
-  doc.registerFont("cairo", regular);
-  doc.registerFont("cairo-bold", bold);
+  const { doc, done } = openPdf({ lang, title });
   draw(new Page(doc, lang));
   doc.end();
   return done;
