@@ -192,7 +192,8 @@ describe("guardians of a family", () => {
   const cookieFor = (role: FamilyRole) => (role === "primary" ? primary.cookie : guardians[role].cookie);
   const refusals = [serverT("en", "guardians", "api.notYourPart"), serverT("ar", "guardians", "api.notYourPart")];
 
-  it("answers every family route for each role as FAMILY_PARTS says: allowed, or 403", async () => {
+  // Every family route for five roles, one request each: about 10 s on a quiet machine, over 20 s under load.
+  it("answers every family route for each role as FAMILY_PARTS says: allowed, or 403", { timeout: 90_000 }, async () => {
     const app = createApp({ config: server.config, db: server.db, logger: createLogger("silent") });
     const routes = routeKeys(app).filter((key) => /^\w+ (\/ar)?(\/api)?\/account(\/|$)/.test(key));
     // Every family route is in the table: a new one must say which part it needs.
