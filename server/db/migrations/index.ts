@@ -55,6 +55,7 @@ import * as levels from "./2026-12-02-10-levels";
 import * as push from "./2026-12-02-20-push";
 import * as broadcasts from "./2026-12-03-10-broadcasts";
 import * as automations from "./2026-12-04-30-automations";
+import * as classPickups from "./2026-12-05-10-class-pickups";
 import * as portfolio from "./2026-12-03-20-portfolio";
 import * as progressReports from "./2026-12-04-10-progress-reports";
 import * as guardians from "./2026-12-04-20-guardians";
@@ -123,4 +124,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04-10-progress-reports": progressReports,
   "2026-12-04-20-guardians": guardians,
   "2026-12-04-30-automations": automations,
+  "2026-12-05-10-class-pickups": classPickups,
 };
