@@ -15,7 +15,7 @@ function Photo({ photoId, name }: { photoId: number | null; name: string }) {
   const { t } = useTranslation("teaching");
   return photoId ? (
     <img
-      src={`/api/teaching/pickup-photos/${photoId}?w=320`}
+      src={`/api/pickup-photos/${photoId}?w=320`}
       alt={t("pickup.photo", { name })}
       width={96}
       height={96}

@@ -29,7 +29,7 @@ function PhotoForm({ of, label, photoId }: { of: "self" | number; label: string;
         <input type="hidden" name="of" value={of} />
         <div className="flex items-center gap-4">
           {photoId ? (
-            <img src={`/api/teaching/pickup-photos/${photoId}?w=320`} alt={t("pickup.photo", { name: label })} width={80} height={80} className="size-20 rounded-lg object-cover" />
+            <img src={`/api/pickup-photos/${photoId}?w=320`} alt={t("pickup.photo", { name: label })} width={80} height={80} className="size-20 rounded-lg object-cover" />
           ) : null}
           <div>
             <h3 id={`${formId}-name`} className="font-semibold text-slate-900">

@@ -13,7 +13,7 @@ import { taughtTeacherId } from "./teaching-access.server";
 /**
  * Collectors' photos (issue 45 item 4, decision 142): a guardian's own, or a consent pickup
  * person's added by the family. Through the media pipeline (storeImage: format by content, WebP
- * sizes, metadata stripped) into the private store, served only by GET /api/teaching/pickup-photos/:id,
+ * sizes, metadata stripped) into the private store, served only by GET /api/pickup-photos/:id,
  * which asks `mayViewPickupPhoto` on every request: staff, an instructor of a group where the family
  * has a child enrolled, and the family's own members. Anyone else hears 404.
  */

@@ -59,7 +59,7 @@ describe("class pickups", () => {
     return { status: response.status, body: await response.json() };
   };
   const photoGet = async (id: number, who: Who | null) =>
-    (await fetch(`${server.url}/api/teaching/pickup-photos/${id}?w=320`, { headers: who ? { cookie: who.cookie } : {} })).status;
+    (await fetch(`${server.url}/api/pickup-photos/${id}?w=320`, { headers: who ? { cookie: who.cookie } : {} })).status;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -209,7 +209,7 @@ describe("class pickups", () => {
     expect(await photoGet(id, primary)).toBe(200);
     for (const who of [other, stranger]) expect(await photoGet(id, who)).toBe(404);
     expect(await photoGet(id, null)).toBe(404);
-    const served = await fetch(`${server.url}/api/teaching/pickup-photos/${id}?w=320`, { headers: { cookie: instructor.cookie } });
+    const served = await fetch(`${server.url}/api/pickup-photos/${id}?w=320`, { headers: { cookie: instructor.cookie } });
     expect(served.headers.get("cache-control")).toContain("no-store");
     expect(Buffer.from(await served.arrayBuffer()).toString("latin1")).not.toContain("secret-artist");
     // The pickup screen shows it to the instructor beside the guardian's name.

@@ -91,12 +91,12 @@ export const pickupPassScreen = defineEndpoint({
 });
 
 /**
- * GET /api/teaching/pickup-photos/:id?w=320: a collector's photo, only to staff, an instructor of a
+ * GET /api/pickup-photos/:id?w=320: a collector's photo, only to staff, an instructor of a
  * group where the family has a child, and the family itself; anyone else hears 404.
  */
 export const pickupPhoto = defineEndpoint({
   method: "GET",
-  path: "/api/teaching/pickup-photos/:id",
+  path: "/api/pickup-photos/:id",
   access: "anyone",
   produces: "webp",
   params: idParams,

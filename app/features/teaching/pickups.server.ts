@@ -189,7 +189,7 @@ export interface CollectorView {
   /** The guardian's account id or the consent pickup person's id. */
   id: number;
   name: string;
-  /** The collector's photo (GET /api/teaching/pickup-photos/:id), when there is one. */
+  /** The collector's photo (GET /api/pickup-photos/:id), when there is one. */
   photoId: number | null;
   hasPin: boolean;
   pinLocked: boolean;
