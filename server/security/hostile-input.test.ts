@@ -572,7 +572,13 @@ describe("hostile input on every endpoint", () => {
     ids.pickupPhoto = (
       await db
         .insertInto("pickup_photos")
-        .values({ family_user_id: ids.own!, user_id: ids.own!, upload: /([a-f0-9]{24})-\d+\.webp/.exec(face.url)![1]!, widths: String(face.width), created_at: at })
+        .values({
+          family_user_id: ids.own!,
+          user_id: ids.own!,
+          upload: /([a-f0-9]{24})-\d+\.webp/.exec(face.url)![1]!,
+          widths: String(face.width),
+          created_at: at,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -3176,8 +3182,20 @@ describe("hostile input on every endpoint", () => {
       expect(stored.status, JSON.stringify(stored.body)).toBe(201);
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
       const cases: [string, Part[]][] = [
-        ["SVG with a script", [{ field: "of", text: "self" }, { field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" }]],
-        ["text named .png", [{ field: "of", text: "self" }, { field: "file", bytes: Buffer.from("not an image"), name: "x.png", type: "image/png" }]],
+        [
+          "SVG with a script",
+          [
+            { field: "of", text: "self" },
+            { field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" },
+          ],
+        ],
+        [
+          "text named .png",
+          [
+            { field: "of", text: "self" },
+            { field: "file", bytes: Buffer.from("not an image"), name: "x.png", type: "image/png" },
+          ],
+        ],
         ["no file", [{ field: "of", text: "self" }]],
         ["two files", [{ field: "of", text: "self" }, await photo(), await photo()]],
         ["an SQL person", [{ field: "of", text: "1 OR 1=1" }, await photo()]],

@@ -85,7 +85,13 @@ export async function recordCheckout(
     .executeTakeFirst();
   if (!child) return { ok: false, reason: "notFound" };
   const refusal = { childName: child.student_name, parentPhone: child.phone_number };
-  const checked = await checkPickupPerson(db, secret, { email: child.email, childName: child.student_name, summary: { enrollmentId: child.id } }, input, userId);
+  const checked = await checkPickupPerson(
+    db,
+    secret,
+    { email: child.email, childName: child.student_name, summary: { enrollmentId: child.id } },
+    input,
+    userId,
+  );
   if (!checked.ok) return { ok: false, reason: checked.reason, ...refusal };
   const person = checked.person;
   return db.transaction().execute(async (trx) => {
@@ -108,8 +114,7 @@ export async function recordCheckout(
 }
 
 export type PickupPersonCheck =
-  | { ok: true; person: { id: number; name: string; phone: string } }
-  | { ok: false; reason: "notOnList" | "pinNeeded" | "wrongPin" | "pinLocked" };
+  { ok: true; person: { id: number; name: string; phone: string } } | { ok: false; reason: "notOnList" | "pinNeeded" | "wrongPin" | "pinLocked" };
 
 /**
  * The one check of a pickup person (camp check-out, and every class's pickup, decision 142): the

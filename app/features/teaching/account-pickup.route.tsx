@@ -29,7 +29,13 @@ function PhotoForm({ of, label, photoId }: { of: "self" | number; label: string;
         <input type="hidden" name="of" value={of} />
         <div className="flex items-center gap-4">
           {photoId ? (
-            <img src={`/api/pickup-photos/${photoId}?w=320`} alt={t("pickup.photo", { name: label })} width={80} height={80} className="size-20 rounded-lg object-cover" />
+            <img
+              src={`/api/pickup-photos/${photoId}?w=320`}
+              alt={t("pickup.photo", { name: label })}
+              width={80}
+              height={80}
+              className="size-20 rounded-lg object-cover"
+            />
           ) : null}
           <div>
             <h3 id={`${formId}-name`} className="font-semibold text-slate-900">
@@ -46,7 +52,15 @@ function PhotoForm({ of, label, photoId }: { of: "self" | number; label: string;
           <p id={`${formId}-hint`} className="text-sm text-slate-700">
             {t("pickupPass.fileHint")}
           </p>
-          <input id={`${formId}-file`} type="file" name="file" accept={IMAGE_ACCEPT} required aria-describedby={`${formId}-hint`} className="mt-1 block w-full text-sm" />
+          <input
+            id={`${formId}-file`}
+            type="file"
+            name="file"
+            accept={IMAGE_ACCEPT}
+            required
+            aria-describedby={`${formId}-hint`}
+            className="mt-1 block w-full text-sm"
+          />
         </div>
         <button type="submit" className="min-h-11 rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700">
           {t("pickupPass.save")}

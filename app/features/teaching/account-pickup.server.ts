@@ -27,9 +27,16 @@ export async function accountPickupAction({ request, context }: ActionFunctionAr
   const of = typeof form.get("of") === "string" ? String(form.get("of")) : "";
   const posted = form.get("file");
   const file =
-    posted instanceof File && posted.size > 0 ? { bytes: new Uint8Array(await posted.arrayBuffer()), type: posted.type, name: posted.name || "photo" } : undefined;
+    posted instanceof File && posted.size > 0
+      ? { bytes: new Uint8Array(await posted.arrayBuffer()), type: posted.type, name: posted.name || "photo" }
+      : undefined;
   const answer = await context.run(addPickupPhoto, { input: { of, file }, lang });
   if (answer.ok) return redirect(withNotice(localizePath("/account/pickup", lang), "pickup-photo-saved"), 303);
-  const state: FormState = { form: photoFormOf(of === "self" ? "self" : Number(of)), values: { of }, errors: answer.body.errors ?? {}, message: answer.body.message ?? "" };
+  const state: FormState = {
+    form: photoFormOf(of === "self" ? "self" : Number(of)),
+    values: { of },
+    errors: answer.body.errors ?? {},
+    message: answer.body.message ?? "",
+  };
   return data(state, { status: answer.status, headers: { "Cache-Control": "private, no-store" } });
 }

@@ -95,7 +95,13 @@ export type PhotoResult = { ok: true; photoId: number; replaced: string[] } | { 
  * after the commit). The caller's role decides whose: its own with a role that collects, a pickup
  * person of the family's current lists when it acts for the family. Audited.
  */
-export async function savePickupPhoto(db: DB, storage: PrivateStorage, userId: number, of: PhotoOf, file: { bytes: Uint8Array } | undefined): Promise<PhotoResult> {
+export async function savePickupPhoto(
+  db: DB,
+  storage: PrivateStorage,
+  userId: number,
+  of: PhotoOf,
+  file: { bytes: Uint8Array } | undefined,
+): Promise<PhotoResult> {
   const list = await familyPhotoList(db, userId);
   if (of.kind === "self" ? !list.self : !list.people.some((p) => p.id === of.pickupId)) return { ok: false, reason: "notYours" };
   if (!file || file.bytes.byteLength === 0) return { ok: false, reason: "noFile" };
@@ -117,7 +123,14 @@ export async function savePickupPhoto(db: DB, storage: PrivateStorage, userId: n
     await trx.deleteFrom("pickup_photos").where(key, "=", value).execute();
     const row = await trx
       .insertInto("pickup_photos")
-      .values({ family_user_id: family.id, user_id: of.kind === "self" ? userId : null, pickup_id: of.kind === "person" ? of.pickupId : null, upload, widths, created_at: nowIso() })
+      .values({
+        family_user_id: family.id,
+        user_id: of.kind === "self" ? userId : null,
+        pickup_id: of.kind === "person" ? of.pickupId : null,
+        upload,
+        widths,
+        created_at: nowIso(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(trx, { userId, action: "create", entity: "pickup_photo", entityId: row.id, summary: { of: of.kind } });

@@ -49,4 +49,3 @@ export default function PickupPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-

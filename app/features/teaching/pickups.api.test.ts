@@ -68,7 +68,12 @@ describe("class pickups", () => {
     other = await server.signIn("instructor");
     await server.db.updateTable("users").set({ teacher_id: teachers[0]!.id }).where("id", "=", instructor.user.id).execute();
     await server.db.updateTable("users").set({ teacher_id: teachers[1]!.id }).where("id", "=", other.user.id).execute();
-    [primary, pickupGuardian, payer, stranger] = [await server.signIn("user"), await server.signIn("user"), await server.signIn("user"), await server.signIn("user")];
+    [primary, pickupGuardian, payer, stranger] = [
+      await server.signIn("user"),
+      await server.signIn("user"),
+      await server.signIn("user"),
+      await server.signIn("user"),
+    ];
     await guardianOf(pickupGuardian, "pickup", "driver@example.com");
     await guardianOf(payer, "payer", "payer@example.com");
     const timeZone = await academyTimeZone(server.db);
@@ -96,7 +101,11 @@ describe("class pickups", () => {
         .where("version", "=", version.current_version)
         .executeTakeFirstOrThrow()
     ).id;
-    const child = await server.db.selectFrom("section_enrolments").select(["email", "child_name"]).where("id", "=", group.enrolmentIds[0]!).executeTakeFirstOrThrow();
+    const child = await server.db
+      .selectFrom("section_enrolments")
+      .select(["email", "child_name"])
+      .where("id", "=", group.enrolmentIds[0]!)
+      .executeTakeFirstOrThrow();
     await server.db.transaction().execute((trx) =>
       saveConsentAnswers(
         trx,
@@ -213,21 +222,40 @@ describe("class pickups", () => {
     expect(served.headers.get("cache-control")).toContain("no-store");
     expect(Buffer.from(await served.arrayBuffer()).toString("latin1")).not.toContain("secret-artist");
     // The pickup screen shows it to the instructor beside the guardian's name.
-    const screen = await server.request("GET", `/api/teaching/pickups?meetingId=${group.meetingId}&enrolmentId=${group.enrolmentIds[0]}`, { headers: as(instructor) });
+    const screen = await server.request("GET", `/api/teaching/pickups?meetingId=${group.meetingId}&enrolmentId=${group.enrolmentIds[0]}`, {
+      headers: as(instructor),
+    });
     expect(screen.body.collectors.find((c: { kind: string; id: number }) => c.kind === "guardian" && c.id === pickupGuardian.user.id).photoId).toBe(id);
-    expect((await server.request("GET", `/api/teaching/pickups?meetingId=${group.meetingId}&enrolmentId=${group.enrolmentIds[0]}`, { headers: as(other) })).status).toBe(403);
+    expect(
+      (await server.request("GET", `/api/teaching/pickups?meetingId=${group.meetingId}&enrolmentId=${group.enrolmentIds[0]}`, { headers: as(other) })).status,
+    ).toBe(403);
   });
 
   it("alerts staff once of a child not collected after class, across two sweeps at once", async () => {
     const now = new Date();
     await server.db
       .insertInto("meeting_attendance")
-      .values(ended.enrolmentIds.map((id) => ({ meeting_id: ended.meetingId, enrolment_id: id, status: "present" as const, marked_by: instructor.user.id, created_at: nowIso(), updated_at: nowIso() })))
+      .values(
+        ended.enrolmentIds.map((id) => ({
+          meeting_id: ended.meetingId,
+          enrolment_id: id,
+          status: "present" as const,
+          marked_by: instructor.user.id,
+          created_at: nowIso(),
+          updated_at: nowIso(),
+        })),
+      )
       .execute();
     // The second child was collected: no alert for them.
     await server.db
       .insertInto("class_pickups")
-      .values({ meeting_id: ended.meetingId, enrolment_id: ended.enrolmentIds[1]!, collected_by: "Someone", recorded_by: instructor.user.id, created_at: nowIso() })
+      .values({
+        meeting_id: ended.meetingId,
+        enrolment_id: ended.enrolmentIds[1]!,
+        collected_by: "Someone",
+        recorded_by: instructor.user.id,
+        created_at: nowIso(),
+      })
       .execute();
     const mails = () => server.db.selectFrom("jobs").select("payload").where("kind", "=", "mail").execute();
     const before = (await mails()).filter((m) => String(m.payload).includes("latePickup")).length;
@@ -241,6 +269,11 @@ describe("class pickups", () => {
     // The roster says "not collected".
     const roster = await server.request("GET", `/api/teaching/meetings/${ended.meetingId}`, { headers: as(instructor) });
     const states = roster.body.children.map((c: { enrolmentId: number; notCollected: boolean }) => [c.enrolmentId, c.notCollected]);
-    expect(states).toEqual(expect.arrayContaining([[ended.enrolmentIds[0], true], [ended.enrolmentIds[1], false]]));
+    expect(states).toEqual(
+      expect.arrayContaining([
+        [ended.enrolmentIds[0], true],
+        [ended.enrolmentIds[1], false],
+      ]),
+    );
   });
 });

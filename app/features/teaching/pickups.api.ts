@@ -32,7 +32,8 @@ const REFUSAL_STATUS: Record<PickupRefusal, number> = {
   pinLocked: 423,
 };
 /** The field a refusal belongs to on the page's form. */
-const refusalField = (reason: PickupRefusal) => (["pinNeeded", "wrongPin", "pinLocked"].includes(reason) ? "pin" : reason === "notOnList" ? "pickupId" : undefined);
+const refusalField = (reason: PickupRefusal) =>
+  ["pinNeeded", "wrongPin", "pinLocked"].includes(reason) ? "pin" : reason === "notOnList" ? "pickupId" : undefined;
 
 const refused = (caller: Caller, reason: PickupRefusal, child = "") => {
   const message = say(caller, reason, { child });
@@ -59,7 +60,14 @@ export const recordClassPickup = defineEndpoint({
     const { already, childName, collectedBy, meetingId, enrolmentId } = result;
     return {
       status: already ? 200 : 201,
-      body: { message: say(caller, already ? "already" : "done", { child: childName, name: collectedBy }), already, childName, collectedBy, meetingId, enrolmentId },
+      body: {
+        message: say(caller, already ? "already" : "done", { child: childName, name: collectedBy }),
+        already,
+        childName,
+        collectedBy,
+        meetingId,
+        enrolmentId,
+      },
     };
   },
 });
@@ -156,7 +164,13 @@ export const addPickupPhoto = familyEndpoint("pickup", {
   input: pickupPhotoSchema,
   async run({ deps: { db, config }, caller }, input) {
     const storage = pickupPhotoStorage(config);
-    const result = await savePickupPhoto(db, storage, member(caller).id, input.of === "self" ? { kind: "self" } : { kind: "person", pickupId: input.of }, input.file);
+    const result = await savePickupPhoto(
+      db,
+      storage,
+      member(caller).id,
+      input.of === "self" ? { kind: "self" } : { kind: "person", pickupId: input.of },
+      input.file,
+    );
     if (!result.ok) {
       const message = say(caller, `photo.${result.reason}`);
       if (result.reason === "notYours") throw new HttpError(404, message);

@@ -4,7 +4,17 @@ import { receivedFile } from "~/features/media/media.schema";
 
 /** A record id as a form posts it (text of digits) or as JSON (a number). */
 const postedId = z
-  .union([z.number({ error: v.invalid }), z.string({ error: v.invalid }).trim().regex(/^\d{1,10}$/, v.invalid).transform(Number)], { error: v.invalid })
+  .union(
+    [
+      z.number({ error: v.invalid }),
+      z
+        .string({ error: v.invalid })
+        .trim()
+        .regex(/^\d{1,10}$/, v.invalid)
+        .transform(Number),
+    ],
+    { error: v.invalid },
+  )
   .pipe(z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid));
 
 /** A pass's token: signToken's shape (an id, an expiry, a MAC), bounded before any work. */

@@ -27,17 +27,7 @@ import { photoIdsOf } from "./pickup-photos.server";
 const PURPOSE = "pickup-pass";
 
 export type PickupRefusal =
-  | "invalid"
-  | "expired"
-  | "notFound"
-  | "notToday"
-  | "cancelled"
-  | "mayNotCollect"
-  | "notOnList"
-  | "pinNeeded"
-  | "wrongPin"
-  | "pinLocked"
-  | "noCollector";
+  "invalid" | "expired" | "notFound" | "notToday" | "cancelled" | "mayNotCollect" | "notOnList" | "pinNeeded" | "wrongPin" | "pinLocked" | "noCollector";
 
 /** The pickup page's URL for a pass (the logs redact `token` query values, server/logger.ts). */
 export const pickupPath = (token: string, lang: Lang) => `${localizePath("/teaching/pickup", lang)}?token=${token}`;
@@ -67,11 +57,7 @@ function todayRange(timeZone: string, now = new Date()) {
 async function passHolder(db: DB, secret: string, token: string) {
   const checked = verifyToken(secret, PURPOSE, token, 1);
   if (!checked.ok) return checked;
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "username", "role", "disabled"])
-    .where("id", "=", Number(checked.fields[0]))
-    .executeTakeFirst();
+  const user = await db.selectFrom("users").select(["id", "username", "role", "disabled"]).where("id", "=", Number(checked.fields[0])).executeTakeFirst();
   if (!user || user.disabled || user.role !== "user") return { ok: false as const, reason: "invalid" as const };
   return { ok: true as const, user: { id: user.id, name: user.username }, family: await familyOf(db, user.id) };
 }
@@ -115,7 +101,13 @@ export type PickupResult =
  * child is refused, nothing recorded, the refusal audited. Recording twice, even at once, stores one
  * row (the unique key decides) and the second hears `already`.
  */
-export async function recordPickup(db: DB, secret: string, user: Pick<SessionUser, "id" | "role">, input: PickupInput, timeZone: string): Promise<PickupResult> {
+export async function recordPickup(
+  db: DB,
+  secret: string,
+  user: Pick<SessionUser, "id" | "role">,
+  input: PickupInput,
+  timeZone: string,
+): Promise<PickupResult> {
   const found = await meetingChild(db, user, input.meetingId, input.enrolmentId, timeZone);
   if (!found.ok) return found;
   const child = found.child;
@@ -144,7 +136,10 @@ export async function recordPickup(db: DB, secret: string, user: Pick<SessionUse
       { pickupId: input.pickupId, pin: input.pin ?? "" },
       user.id,
     );
-    if (!checked.ok) return checked.reason === "notOnList" ? refuse("notOnList", { pickupId: input.pickupId }) : { ok: false, reason: checked.reason, childName: child.child_name };
+    if (!checked.ok)
+      return checked.reason === "notOnList"
+        ? refuse("notOnList", { pickupId: input.pickupId })
+        : { ok: false, reason: checked.reason, childName: child.child_name };
     collector = { guardianUserId: null, pickupId: checked.person.id, name: checked.person.name };
   } else return { ok: false, reason: "noCollector", childName: child.child_name };
   return db.transaction().execute(async (trx) => {
@@ -214,9 +209,22 @@ export async function pickupScreen(db: DB, user: Pick<SessionUser, "id" | "role"
   const photos = await photoIdsOf(db, { users: guardians.map((g) => g.id), pickups: people.map((p) => p.id) });
   const collectors: CollectorView[] = [
     ...guardians.map((g) => ({ kind: "guardian" as const, id: g.id, name: g.name, photoId: photos.users.get(g.id) ?? null, hasPin: false, pinLocked: false })),
-    ...people.map((p) => ({ kind: "person" as const, id: p.id, name: p.name, photoId: photos.pickups.get(p.id) ?? null, hasPin: p.hasPin, pinLocked: p.pinLocked })),
+    ...people.map((p) => ({
+      kind: "person" as const,
+      id: p.id,
+      name: p.name,
+      photoId: photos.pickups.get(p.id) ?? null,
+      hasPin: p.hasPin,
+      pinLocked: p.pinLocked,
+    })),
   ];
-  await recordAudit(db, { userId: user.id, action: "view_children_data", entity: "class_pickup", name: child.child_name, summary: { meetingId, collectors: collectors.length } });
+  await recordAudit(db, {
+    userId: user.id,
+    action: "view_children_data",
+    entity: "class_pickup",
+    name: child.child_name,
+    summary: { meetingId, collectors: collectors.length },
+  });
   return {
     ok: true as const,
     child: { enrolmentId: child.id, name: child.child_name },
