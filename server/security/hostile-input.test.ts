@@ -91,6 +91,8 @@ interface ReadSample {
   redirects?: boolean;
   /** Headers a valid request needs (a bearer token). */
   headers?: Record<string, string>;
+  /** Rows a read may write: a view of children's data is audited (decision 142's pickup screens). */
+  stores?: Record<string, number>;
 }
 
 /** Counters of every request by design (rate limits), so they are left out of the row counts. */
@@ -2663,6 +2665,7 @@ describe("hostile input on every endpoint", () => {
       get query() {
         return { meetingId: String(ids.pickupMeeting), enrolmentId: String(ids.pickupEnrolment) };
       },
+      stores: { audit_log: 1 },
     },
     {
       route: "GET /api/teaching/pickup-pass",
@@ -2671,6 +2674,7 @@ describe("hostile input on every endpoint", () => {
       get query() {
         return { token: tokens.pickupPass ?? "" };
       },
+      stores: { audit_log: 1 },
     },
     { route: "GET /api/pickup-photos/:id", url: () => `/api/pickup-photos/${ids.pickupPhoto}`, admin: false, account: "own", query: { w: "320" } },
     { route: "GET /api/account/pickup-pass", url: () => "/api/account/pickup-pass", admin: false, account: "own" },
@@ -3020,7 +3024,7 @@ describe("hostile input on every endpoint", () => {
         return text ? `${base}?${text}` : base;
       };
       const get = (label: string, url: string, mayPass: boolean) =>
-        attempt(`${sample.route} ${label}`, { method: "GET", url, mayPass }, headers, {}, failures, sample.redirects);
+        attempt(`${sample.route} ${label}`, { method: "GET", url, mayPass }, headers, sample.stores ?? {}, failures, sample.redirects);
 
       const valid = await get("valid", withQuery(sample.query ?? {}), true);
       if (valid.status >= (sample.redirects ? 400 : 300)) failures.push(`${sample.route}: the valid request answered ${valid.status}`);
