@@ -5,7 +5,8 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { IMAGE_ACCEPT } from "~/features/media/upload-client";
 import type { Route } from "./+types/account-pickup.route";
-import { accountPickupAction, accountPickupData, photoFormOf } from "./account-pickup.server";
+import { photoFormOf } from "./attendance-forms";
+import { accountPickupAction, accountPickupData } from "./account-pickup.server";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => accountPickupData(context, request);
 /** The photo forms post here (multipart) with or without JavaScript: the page ships none. */

@@ -3,10 +3,9 @@ import { requireFamilyPage } from "~/features/family/account-owner.server";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import type { FormState } from "~/lib/forms/form-state";
 import { withNotice } from "~/lib/forms/notice";
+import { photoFormOf } from "./attendance-forms";
 import { accountPickupPass, accountPickupPhotos, addPickupPhoto } from "./pickups.api";
 
-/** The photo form's name on /account/pickup (one per collector: `pickup-photo-self`, `pickup-photo-{id}`). */
-export const photoFormOf = (of: "self" | number) => `pickup-photo-${of}`;
 
 /** /account/pickup: the guardian's own pickup pass and the collectors' photos (GET /api/account/pickup-pass and …/pickup-photos). */
 export async function accountPickupData(context: AppLoadContext, request: Request) {
