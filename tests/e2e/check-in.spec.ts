@@ -109,7 +109,10 @@ for (const lang of ["en", "ar"] as const) {
  * here are cancelled and withdrawn at the end.
  */
 for (const lang of ["ar", "en"] as const) {
-  test(`a collector is checked at pickup and the child handed over at 390 px (${lang}, ${lang === "ar" ? "with" : "without"} script)`, async ({ page, browser }) => {
+  test(`a collector is checked at pickup and the child handed over at 390 px (${lang}, ${lang === "ar" ? "with" : "without"} script)`, async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const t = T[lang];
     const staffContext = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: lang === "ar" });
@@ -132,7 +135,10 @@ for (const lang of ["ar", "en"] as const) {
     const { id } = (await created.json()) as { id: number };
     // The PIN walk needs a pickup list: an optional pickup form, withdrawn at the end.
     const form = { required: false, titleEn: `Pickup ${id}`, titleAr: `الاستلام ${id}`, bodyEn: "Who collects", bodyAr: "من يستلم" };
-    const formId = lang === "en" ? ((await (await staff.request.post("/api/admin/consent-forms", { data: { kind: "pickup", ...form } })).json()) as { id: number }).id : null;
+    const formId =
+      lang === "en"
+        ? ((await (await staff.request.post("/api/admin/consent-forms", { data: { kind: "pickup", ...form } })).json()) as { id: number }).id
+        : null;
     try {
       await page.setViewportSize({ width: 390, height: 844 });
       const email = await provenParent(page.request, `pickup-${lang}`);

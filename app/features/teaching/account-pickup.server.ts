@@ -6,7 +6,6 @@ import { withNotice } from "~/lib/forms/notice";
 import { photoFormOf } from "./attendance-forms";
 import { accountPickupPass, accountPickupPhotos, addPickupPhoto } from "./pickups.api";
 
-
 /** /account/pickup: the guardian's own pickup pass and the collectors' photos (GET /api/account/pickup-pass and …/pickup-photos). */
 export async function accountPickupData(context: AppLoadContext, request: Request) {
   await requireFamilyPage(context, request, "pickup");
