@@ -31,6 +31,7 @@ function site(lang: Lang): RouteConfigEntry[] {
     route("account/portfolio", "features/portfolio/account-portfolio.route.tsx", { id: id("account-portfolio") }),
     // Each child's class pass, scanned at arrival (issue 45 item 4, decision 141).
     route("account/passes", "features/teaching/account-passes.route.tsx", { id: id("account-passes") }),
+    route("account/pickup", "features/teaching/account-pickup.route.tsx", { id: id("account-pickup") }),
     route("makeups/absence", "features/makeups/absence-link.route.tsx", { id: id("absence-link") }),
     route("courses", "features/courses/courses.route.tsx", { id: id("courses") }),
     route("book-trial", "features/courses/book-trial.route.tsx", { id: id("book-trial") }),
@@ -67,6 +68,7 @@ function site(lang: Lang): RouteConfigEntry[] {
       route("meetings/:id", "features/teaching/meeting.route.tsx", { id: id("teaching-meeting") }),
       // A class pass's QR code opens this page; a desk scanner types passes into it (decision 141).
       route("check-in", "features/teaching/check-in.route.tsx", { id: id("teaching-check-in") }),
+      route("pickup", "features/teaching/pickup.route.tsx", { id: id("teaching-pickup") }),
       // A group's certificates, inside the teaching layout (issue 42, step 10).
       route("sections/:id/certificates", "features/certificates/certificates-issue.route.tsx", { id: id("certificates-issue") }),
       // A group's skill marks on the ladder of its course (issue 44, decision 130).

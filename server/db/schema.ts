@@ -881,6 +881,39 @@ export interface ConsentLinksTable {
   expires_at: string;
 }
 
+/** Who collected a child from one class meeting (decision 142): a guardian by their pass, or a pickup person by PIN. Once per meeting and child. */
+export interface ClassPickupsTable {
+  id: Generated<number>;
+  meeting_id: number;
+  enrolment_id: number;
+  guardian_user_id: number | null;
+  pickup_id: number | null;
+  collected_by: string;
+  recorded_by: number | null;
+  created_at: string;
+}
+
+/** A collector's photo in the private store (decision 142): a guardian's (`user_id`) or a consent pickup person's (`pickup_id`). */
+export interface PickupPhotosTable {
+  id: Generated<number>;
+  /** The primary guardian of the family the collector belongs to. */
+  family_user_id: number;
+  user_id: number | null;
+  pickup_id: number | null;
+  /** The media pipeline's 24-hex name and its widths, ascending, comma-separated. */
+  upload: string;
+  widths: string;
+  created_at: string;
+}
+
+/** A child not collected after a class, alerted once (the row is the claim). */
+export interface LatePickupAlertsTable {
+  id: Generated<number>;
+  meeting_id: number;
+  enrolment_id: number;
+  alerted_at: string;
+}
+
 /** Who collected a camp child on a day, and which instructor recorded it. */
 export interface CampCheckoutsTable {
   id: Generated<number>;
@@ -1315,6 +1348,9 @@ export interface Database extends ContentTables {
   progress_reports: ProgressReportsTable;
   progress_report_versions: ProgressReportVersionsTable;
   family_guardians: FamilyGuardiansTable;
+  class_pickups: ClassPickupsTable;
+  pickup_photos: PickupPhotosTable;
+  late_pickup_alerts: LatePickupAlertsTable;
 }
 
 /** One level of a course's ladder (issue 44, decision 130); `section_id`: the group teaching it now, proposed to those completing the level before. */

@@ -44,26 +44,34 @@ export function derivedDataKey(sessionSecret: string): DataKey {
   return { id: `s${createHash("sha256").update(key).digest("hex").slice(0, 10)}`, key };
 }
 
+const SHARED = Symbol.for("stem-academy.data-keys");
+
 // The process's keys (config, not state): every app started in this process adds its own, so rows
 // sealed under any of them open; the last app's first key seals. One app per process in production.
-const ring = new Map<string, Buffer>();
-let sealing: DataKey | null = null;
+// Held on globalThis: the built pages bundle their own copy of this module, and a page loader that
+// opens a pickup person's name must see the keys createApp installed (else every name is UNREADABLE).
+const keys = ((globalThis as { [SHARED]?: { ring: Map<string, Buffer>; sealing: DataKey | null } })[SHARED] ??= {
+  ring: new Map<string, Buffer>(),
+  sealing: null,
+});
+const ring = keys.ring;
 
 /** Makes these keys the process's: the first seals, all open. Called by createApp with the config's keys. */
-export function installDataKeys(keys: readonly DataKey[]): void {
-  for (const key of keys) ring.set(key.id, key.key);
-  sealing = keys[0] ?? sealing;
+export function installDataKeys(list: readonly DataKey[]): void {
+  for (const key of list) ring.set(key.id, key.key);
+  keys.sealing = list[0] ?? keys.sealing;
 }
 
 /** The id of the key new writes are sealed with. */
 export function sealingKeyId(): string {
-  if (!sealing) throw new Error("no data encryption key installed");
-  return sealing.id;
+  if (!keys.sealing) throw new Error("no data encryption key installed");
+  return keys.sealing.id;
 }
 
 /** Seals one value of a column ("" stays "": nothing to hide, and the forms' empty answers stay cheap). */
 export function sealField(column: string, plain: string): string {
   if (plain === "") return "";
+  const sealing = keys.sealing;
   if (!sealing) throw new Error("no data encryption key installed");
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", sealing.key, iv);

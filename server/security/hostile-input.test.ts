@@ -37,7 +37,7 @@ import { startStripeStandIn, type StripeStandIn, type StripeEvent } from "~serve
 import { messagingEnv, startTwilioStandIn, startWhatsAppStandIn, type TwilioStandIn, type WhatsAppStandIn } from "~server/test/messaging-stand-ins";
 import { groupWithMeeting } from "~server/test/teaching-fixture";
 import { storeImage } from "~server/storage/images";
-import { portfolioStorage } from "~server/storage/private-storage";
+import { pickupPhotoStorage, portfolioStorage } from "~server/storage/private-storage";
 import { invoicePaymentToken } from "~/features/billing/instalments/invoice-link.server";
 import * as OTPAuth from "otpauth";
 
@@ -91,6 +91,8 @@ interface ReadSample {
   redirects?: boolean;
   /** Headers a valid request needs (a bearer token). */
   headers?: Record<string, string>;
+  /** Rows a read may write: a view of children's data is audited (decision 142's pickup screens). */
+  stores?: Record<string, number>;
 }
 
 /** Counters of every request by design (rate limits), so they are left out of the row counts. */
@@ -572,6 +574,26 @@ describe("hostile input on every endpoint", () => {
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
+    // The own account's photo shown at pickup (decision 142), in its private store.
+    const face = await storeImage(
+      pickupPhotoStorage(server.config),
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 150, b: 120 } } })
+        .png()
+        .toBuffer(),
+    );
+    ids.pickupPhoto = (
+      await db
+        .insertInto("pickup_photos")
+        .values({
+          family_user_id: ids.own!,
+          user_id: ids.own!,
+          upload: /([a-f0-9]{24})-\d+\.webp/.exec(face.url)![1]!,
+          widths: String(face.width),
+          created_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
   }
 
   /**
@@ -1032,6 +1054,11 @@ describe("hostile input on every endpoint", () => {
       children: 1,
     });
     tokens.classPass = signToken(server.config.sessionSecret, "class-pass", [passClass.enrolmentIds[0]!], Date.now() + 86_400_000);
+    // Its child is the own account's, collected with that account's pickup pass (decision 142).
+    await db.updateTable("section_enrolments").set({ user_id: ids.own! }).where("id", "=", passClass.enrolmentIds[0]!).execute();
+    tokens.pickupPass = signToken(server.config.sessionSecret, "pickup-pass", [ids.own!], Date.now() + 86_400_000);
+    ids.pickupMeeting = passClass.meetingId;
+    ids.pickupEnrolment = passClass.enrolmentIds[0]!;
     // Its course's ladder, built by the levels samples (issue 44, decision 130).
     ids.teachSection = teaching.sectionId;
     ids.ladderCourse = (await db.selectFrom("course_sections").select("course_id").where("id", "=", teaching.sectionId).executeTakeFirstOrThrow()).course_id;
@@ -1983,6 +2010,13 @@ describe("hostile input on every endpoint", () => {
       stores: { meeting_attendance: 1, audit_log: 1 },
     },
     {
+      route: "POST /api/teaching/pickups",
+      url: () => "/api/teaching/pickups",
+      admin: true,
+      body: () => ({ meetingId: ids.pickupMeeting, enrolmentId: ids.pickupEnrolment, token: tokens.pickupPass }),
+      stores: { class_pickups: 1, audit_log: 1 },
+    },
+    {
       route: "POST /api/admin/courses/:id/levels",
       url: () => `/api/admin/courses/${ids.ladderCourse}/levels`,
       admin: true,
@@ -2636,6 +2670,27 @@ describe("hostile input on every endpoint", () => {
     { route: "GET /api/teaching/sections/:id/portfolio", url: () => `/api/teaching/sections/${ids.teachSection}/portfolio`, admin: true },
     { route: "GET /api/account/portfolio", url: () => "/api/account/portfolio", admin: false, account: "own" },
     { route: "GET /api/account/class-passes", url: () => "/api/account/class-passes", admin: false, account: "own", query: { kind: "term" } },
+    {
+      route: "GET /api/teaching/pickups",
+      url: () => "/api/teaching/pickups",
+      admin: true,
+      get query() {
+        return { meetingId: String(ids.pickupMeeting), enrolmentId: String(ids.pickupEnrolment) };
+      },
+      stores: { audit_log: 1 },
+    },
+    {
+      route: "GET /api/teaching/pickup-pass",
+      url: () => "/api/teaching/pickup-pass",
+      admin: true,
+      get query() {
+        return { token: tokens.pickupPass ?? "" };
+      },
+      stores: { audit_log: 1 },
+    },
+    { route: "GET /api/pickup-photos/:id", url: () => `/api/pickup-photos/${ids.pickupPhoto}`, admin: false, account: "own", query: { w: "320" } },
+    { route: "GET /api/account/pickup-pass", url: () => "/api/account/pickup-pass", admin: false, account: "own" },
+    { route: "GET /api/account/pickup-photos", url: () => "/api/account/pickup-photos", admin: false, account: "own" },
     { route: "GET /api/teaching/sections/:id/progress-reports", url: () => `/api/teaching/sections/${ids.teachSection}/progress-reports`, admin: true },
     {
       route: "GET /api/teaching/sections/:id/progress-reports/:enrolmentId/pdf",
@@ -2793,7 +2848,13 @@ describe("hostile input on every endpoint", () => {
     },
   ];
   /** Multipart, with their own cases below. */
-  const UPLOAD_ROUTES = ["POST /api/admin/uploads", "POST /api/admin/media", "POST /api/teaching/sections/:id/portfolio", "POST /api/account/portfolio"];
+  const UPLOAD_ROUTES = [
+    "POST /api/admin/uploads",
+    "POST /api/admin/media",
+    "POST /api/teaching/sections/:id/portfolio",
+    "POST /api/account/portfolio",
+    "POST /api/account/pickup-photos",
+  ];
 
   /** What is wrong with an answer (undefined when it is fine). */
   function answerProblem(response: { status: number; body: Json; headers: Headers }, mayPass: boolean, redirects = false): string | undefined {
@@ -2993,7 +3054,7 @@ describe("hostile input on every endpoint", () => {
         return text ? `${base}?${text}` : base;
       };
       const get = (label: string, url: string, mayPass: boolean) =>
-        attempt(`${sample.route} ${label}`, { method: "GET", url, mayPass }, headers, {}, failures, sample.redirects);
+        attempt(`${sample.route} ${label}`, { method: "GET", url, mayPass }, headers, sample.stores ?? {}, failures, sample.redirects);
 
       const valid = await get("valid", withQuery(sample.query ?? {}), true);
       if (valid.status >= (sample.redirects ? 400 : 300)) failures.push(`${sample.route}: the valid request answered ${valid.status}`);
@@ -3140,6 +3201,48 @@ describe("hostile input on every endpoint", () => {
         expect(changes(before, await counter.count())).toEqual({ media: 4 + extra, audit_log: 4 + extra });
       });
     }
+
+    // Pickup photos (decision 142): the family's multipart form, through the same pipeline into the private store.
+    it("POST /api/account/pickup-photos: stores a real photo, refuses everything else with a 4xx JSON message", async () => {
+      const family = await accountHeaders("own");
+      const url = "/api/account/pickup-photos";
+      const failures: string[] = [];
+      const check = (label: string, response: { status: number; body: Json; headers: Headers }) => {
+        const problem = answerProblem(response, false);
+        if (problem) failures.push(`${label}: ${problem}`);
+      };
+      const photo = async (name = "face.png") => ({ field: "file", bytes: await png(), name, type: "image/png" });
+      const stored = await uploadTo([{ field: "of", text: "self" }, await photo("../../etc/passwd.png")], family, url);
+      expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      const cases: [string, Part[]][] = [
+        [
+          "SVG with a script",
+          [
+            { field: "of", text: "self" },
+            { field: "file", bytes: svg, name: "x.svg", type: "image/svg+xml" },
+          ],
+        ],
+        [
+          "text named .png",
+          [
+            { field: "of", text: "self" },
+            { field: "file", bytes: Buffer.from("not an image"), name: "x.png", type: "image/png" },
+          ],
+        ],
+        ["no file", [{ field: "of", text: "self" }]],
+        ["two files", [{ field: "of", text: "self" }, await photo(), await photo()]],
+        ["an SQL person", [{ field: "of", text: "1 OR 1=1" }, await photo()]],
+        ["another family's person", [{ field: "of", text: "2147483647" }, await photo()]],
+        ["no one named", [await photo()]],
+      ];
+      for (const [label, parts] of cases) check(label, await uploadTo(parts, family, url));
+      check("no session", await uploadTo([{ field: "of", text: "self" }, await photo()], { origin: server.url }, url));
+      const raw = (body: string, contentType: string) => server.request("POST", url, { body, headers: { ...family, "content-type": contentType } });
+      check("JSON", await raw(JSON.stringify({ of: "self", file: "x" }), "application/json"));
+      check("malformed JSON", await raw("{", "application/json"));
+      expect(failures).toEqual([]);
+    });
 
     // Portfolios (decision 135): the roster's and the family's multipart forms, through the same pipeline.
     it("POST /api/teaching/sections/:id/portfolio and POST /api/account/portfolio: store a real photo, refuse everything else with a 4xx JSON message", async () => {

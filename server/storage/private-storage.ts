@@ -19,15 +19,19 @@ export interface PrivateStorage extends MediaStorage {
   read(name: string): Promise<Buffer | undefined>;
 }
 
-const PREFIX = "portfolio-";
+export const portfolioStorage = (config: Pick<Config, "dataDir" | "s3">): PrivateStorage => privateStorage(config, "portfolio");
 
-export function portfolioStorage(config: Pick<Config, "dataDir" | "s3">): PrivateStorage {
+/** Collectors' photos shown at pickup (decision 142): the same private store, in its own folder and prefix. */
+export const pickupPhotoStorage = (config: Pick<Config, "dataDir" | "s3">): PrivateStorage => privateStorage(config, "pickup");
+
+function privateStorage(config: Pick<Config, "dataDir" | "s3">, area: "portfolio" | "pickup"): PrivateStorage {
+  const PREFIX = `${area}-`;
   const checked = (name: string) => {
     if (!SAFE_NAME.test(name)) throw new Error(`unsafe upload name: ${name}`);
     return name;
   };
   if (!config.s3) {
-    const dir = path.join(config.dataDir, "portfolio");
+    const dir = path.join(config.dataDir, area);
     const files = localStorage(dir);
     return {
       ...files,

@@ -707,7 +707,8 @@ test.describe("axe on interactive states", () => {
     expect((await page.request.post(`/api/sections/${sections[0]!.id}/enrolments`, { data: child })).status()).toBe(201);
     expect((await page.request.post("/api/account/calendar-feed")).status()).toBe(201);
     // With the children's class passes (decision 141).
-    await auditAll(page, ["/account", "/ar/account", "/account/passes", "/ar/account/passes?print=term"]);
+    // With the guardian's own pickup pass and photos (decision 142).
+    await auditAll(page, ["/account", "/ar/account", "/account/passes", "/ar/account/passes?print=term", "/account/pickup", "/ar/account/pickup"]);
     // The staff's side: a demo booking's conversion page and the dashboard's funnel.
     const context = await browser.newContext();
     const staff = await context.newPage();
@@ -958,6 +959,9 @@ test.describe("axe on the teaching pages (issue 30)", () => {
       // The check-in page a class pass opens, and its refusal of a pass it cannot read (decision 141).
       "/teaching/check-in",
       "/ar/teaching/check-in?token=1.2.not-a-pass",
+      // The pickup page, and its refusal of a pass it cannot read (decision 142).
+      "/teaching/pickup",
+      "/ar/teaching/pickup?token=1.2.not-a-pass",
     ]);
     // axe runs only in a page of a context the test made (not browser.newPage()).
     const context = await browser.newContext();

@@ -21,6 +21,8 @@ const T = {
     mark: (c: string) => `Mark ${c} present`,
     done: (c: string) => `${c} is marked present.`,
     roster: "Open the class's roster",
+    hand: (c: string) => `Hand ${c} over to`,
+    collected: (n: string) => `Collected by ${n}`,
   },
   ar: {
     prefix: "/ar",
@@ -29,6 +31,8 @@ const T = {
     mark: (c: string) => `رصد حضور ${c}`,
     done: (c: string) => `رُصد حضور ${c}.`,
     roster: "افتح قائمة أطفال الحصة",
+    hand: (c: string) => `تسليم ${c} إلى`,
+    collected: (n: string) => `استلمه ${n}`,
   },
 } as const;
 
@@ -92,6 +96,98 @@ for (const lang of ["en", "ar"] as const) {
       await expect(staff.locator(`input[type=radio][value=present]:checked`)).toHaveCount(1);
     } finally {
       expect((await staff.request.post(`/api/admin/sections/${id}/cancel`, { data: { confirm: true } })).status()).toBe(200);
+      await staffContext.close();
+    }
+  });
+}
+
+/**
+ * Pickup at the end of a class (decision 142) at 390 px. Arabic with script: the parent opens their
+ * pickup pass on /ar/account/pickup; staff open the pass's link, see the collector's name and hand the
+ * child over; the roster says who collected. English without script (plain forms): staff choose the
+ * person of the child's pickup list and enter their PIN. The group and the optional pickup form made
+ * here are cancelled and withdrawn at the end.
+ */
+for (const lang of ["ar", "en"] as const) {
+  test(`a collector is checked at pickup and the child handed over at 390 px (${lang}, ${lang === "ar" ? "with" : "without"} script)`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const t = T[lang];
+    const staffContext = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: lang === "ar" });
+    const staff = await staffContext.newPage();
+    await signInAsAdmin(staff);
+    const listed = (await (await staff.request.get("/api/admin/sections")).json()) as { sections: { courseId: number; minAge: number }[] };
+    const created = await staff.request.post("/api/admin/sections", {
+      data: {
+        courseId: listed.sections[0]!.courseId,
+        weekdays: [academyWeekday()],
+        startTime: lang === "en" ? "23:20" : "23:25",
+        durationMinutes: 30,
+        firstDate: academyDate(),
+        meetings: 1,
+        capacity: 1,
+        registrationClosesAt: `${academyDate(2)}T12:00`,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    // The PIN walk needs a pickup list: an optional pickup form, withdrawn at the end.
+    const form = { required: false, titleEn: `Pickup ${id}`, titleAr: `الاستلام ${id}`, bodyEn: "Who collects", bodyAr: "من يستلم" };
+    const formId =
+      lang === "en"
+        ? ((await (await staff.request.post("/api/admin/consent-forms", { data: { kind: "pickup", ...form } })).json()) as { id: number }).id
+        : null;
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const email = await provenParent(page.request, `pickup-${lang}`);
+      const child = `Sami ${lang} ${Date.now() % 10_000}`;
+      let consent = {};
+      if (formId !== null) {
+        const { forms } = (await (await page.request.get("/api/consent/forms")).json()) as { forms: { formId: number; versionId: number }[] };
+        const v = forms.find((f) => f.formId === formId)!.versionId;
+        consent = { [`consent_${v}`]: "yes", [`consent_${v}_name1`]: "Omar Driver", [`consent_${v}_phone1`]: "+91 98765 43211", [`consent_${v}_pin1`]: "4321" };
+      }
+      const enrolled = await page.request.post(`/api/sections/${id}/enrolments`, {
+        data: { childName: child, childAge: listed.sections[0]!.minAge, parentName: "Mona Wait", email, phone: "+91 98765 43210", ...consent },
+      });
+      expect(enrolled.status(), await enrolled.text()).toBe(201);
+
+      // The parent's own pickup pass, valid today.
+      await page.goto(`${t.prefix}/account/pickup`);
+      await expect(page.locator("[data-pickup-pass] img")).toBeVisible();
+      await shots(page, `account-pickup-${lang}`);
+      const { pass } = (await (await page.request.get(`/api/account/pickup-pass?lang=${lang}`)).json()) as { pass: { name: string; url: string } };
+
+      // Staff open the pass's link (a phone's camera would): the collector's name and the child's button.
+      const url = new URL(pass.url);
+      await staff.goto(url.pathname + url.search);
+      await expect(staff.locator("[data-collector]")).toHaveText(pass.name);
+      const hand = staff.getByRole("button", { name: t.hand(child) });
+      await expect(hand).toBeVisible();
+      await shots(staff, `pickup-pass-${lang}`);
+      let collector = pass.name;
+      if (lang === "ar") await hand.click();
+      else {
+        // Without script: the child's screen, the person of the pickup list and their PIN.
+        const { today } = (await (await staff.request.get("/api/teaching/meetings")).json()) as { today: { id: number; sectionId: number }[] };
+        const meetingId = today.find((m) => m.sectionId === id)!.id;
+        const { enrolmentId } = (await enrolled.json()) as { enrolmentId?: number };
+        const roster = (await (await staff.request.get(`/api/teaching/meetings/${meetingId}`)).json()) as { children: { enrolmentId: number }[] };
+        await staff.goto(`/teaching/pickup?meeting=${meetingId}&enrolment=${enrolmentId ?? roster.children[0]!.enrolmentId}`);
+        await staff.getByRole("radio", { name: "Omar Driver" }).check();
+        await staff.getByLabel("PIN", { exact: true }).fill("4321");
+        await staff.getByRole("button", { name: "Check the PIN and hand over" }).click();
+        collector = "Omar Driver";
+      }
+      await expect(staff.getByRole("status").filter({ hasText: t.collected(collector) })).toBeVisible();
+      await shots(staff, `pickup-done-${lang}`);
+      await staff.getByRole("link", { name: t.roster }).click();
+      await expect(staff.getByText(t.collected(collector), { exact: true })).toBeVisible();
+    } finally {
+      expect((await staff.request.post(`/api/admin/sections/${id}/cancel`, { data: { confirm: true } })).status()).toBe(200);
+      if (formId !== null) expect((await staff.request.put(`/api/admin/consent-forms/${formId}`, { data: { ...form, active: false } })).status()).toBe(200);
       await staffContext.close();
     }
   });

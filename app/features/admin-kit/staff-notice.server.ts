@@ -6,7 +6,7 @@ import { localizePath, type Lang } from "~/i18n/lang";
 import { getSiteSettings } from "~/features/site/site.server";
 import { textMail } from "~/lib/mail/html";
 
-const noticeKinds = ["school", "contact", "enrollment", "brochure", "booking"] as const;
+const noticeKinds = ["school", "contact", "enrollment", "brochure", "booking", "latePickup"] as const;
 /** What staff are told about: each has its sidebar entry and its texts under admin `notice.{kind}`. */
 export type NoticeKind = (typeof noticeKinds)[number];
 

@@ -85,26 +85,15 @@ export async function recordCheckout(
     .executeTakeFirst();
   if (!child) return { ok: false, reason: "notFound" };
   const refusal = { childName: child.student_name, parentPhone: child.phone_number };
-  const answer = await latestAnswerOf(db, "pickup", child.email, child.student_name);
-  const person =
-    answer && input.pickupId !== null
-      ? await db
-          .selectFrom("consent_pickups")
-          .select(["id", "name", "phone", "pin_hash", "pin_locked_at"])
-          .where("id", "=", input.pickupId)
-          .where("answer_id", "=", answer.id)
-          .executeTakeFirst()
-          .then((row) => row && openPickup(row))
-      : undefined;
-  if (!person) return { ok: false, reason: "notOnList", ...refusal };
-  if (person.pin_hash) {
-    if (person.pin_locked_at) return { ok: false, reason: "pinLocked", ...refusal };
-    if (!input.pin) return { ok: false, reason: "pinNeeded", ...refusal };
-    if (!pinMatches(secret, person.pin_hash, input.pin)) {
-      const locked = await countWrongPin(db, { id: person.id, childName: child.student_name, enrollmentId: child.id }, userId);
-      return { ok: false, reason: locked ? "pinLocked" : "wrongPin", ...refusal };
-    }
-  }
+  const checked = await checkPickupPerson(
+    db,
+    secret,
+    { email: child.email, childName: child.student_name, summary: { enrollmentId: child.id } },
+    input,
+    userId,
+  );
+  if (!checked.ok) return { ok: false, reason: checked.reason, ...refusal };
+  const person = checked.person;
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("camp_checkouts").select("id").where("enrollment_id", "=", child.id).where("day", "=", input.day).executeTakeFirst();
     if (existing) return { ok: false as const, reason: "already" as const, ...refusal };
@@ -124,8 +113,47 @@ export async function recordCheckout(
   });
 }
 
+export type PickupPersonCheck =
+  { ok: true; person: { id: number; name: string; phone: string } } | { ok: false; reason: "notOnList" | "pinNeeded" | "wrongPin" | "pinLocked" };
+
+/**
+ * The one check of a pickup person (camp check-out, and every class's pickup, decision 142): the
+ * person must be on the child's newest pickup answer; when they have a PIN it must be given and
+ * right, a wrong one counts toward the day's lock (PIN_TRIES_PER_DAY), and a locked PIN refuses
+ * even the right one until staff unlock it. `summary` names the child's record in the lock's audit.
+ */
+export async function checkPickupPerson(
+  db: DB,
+  secret: string,
+  child: { email: string; childName: string; summary: Record<string, number> },
+  input: { pickupId: number | null; pin: string },
+  userId: number,
+): Promise<PickupPersonCheck> {
+  const answer = await latestAnswerOf(db, "pickup", child.email, child.childName);
+  const person =
+    answer && input.pickupId !== null
+      ? await db
+          .selectFrom("consent_pickups")
+          .select(["id", "name", "phone", "pin_hash", "pin_locked_at"])
+          .where("id", "=", input.pickupId)
+          .where("answer_id", "=", answer.id)
+          .executeTakeFirst()
+          .then((row) => row && openPickup(row))
+      : undefined;
+  if (!person) return { ok: false, reason: "notOnList" };
+  if (person.pin_hash) {
+    if (person.pin_locked_at) return { ok: false, reason: "pinLocked" };
+    if (!input.pin) return { ok: false, reason: "pinNeeded" };
+    if (!pinMatches(secret, person.pin_hash, input.pin)) {
+      const locked = await countWrongPin(db, { id: person.id, childName: child.childName, summary: child.summary }, userId);
+      return { ok: false, reason: locked ? "pinLocked" : "wrongPin" };
+    }
+  }
+  return { ok: true, person: { id: person.id, name: person.name, phone: person.phone } };
+}
+
 /** Counts a wrong PIN (in the database, so every instance counts together); true once the PIN is locked. */
-async function countWrongPin(db: DB, person: { id: number; childName: string; enrollmentId: number }, userId: number): Promise<boolean> {
+async function countWrongPin(db: DB, person: { id: number; childName: string; summary: Record<string, number> }, userId: number): Promise<boolean> {
   const tries = await addToCounter(db, { name: PIN_COUNTER, key: String(person.id), windowMs: DAY_MS });
   if (tries < PIN_TRIES_PER_DAY) return false;
   await db.transaction().execute(async (trx) => {
@@ -144,7 +172,7 @@ async function countWrongPin(db: DB, person: { id: number; childName: string; en
       entity: "consent_pickup",
       entityId: person.id,
       name: person.childName,
-      summary: { wrongTries: tries, enrollmentId: person.enrollmentId },
+      summary: { wrongTries: tries, ...person.summary },
     });
   });
   return true;

@@ -22,6 +22,10 @@ export function PickupSection({ card }: { card: PickupCard }) {
           {tt("passes.link")}
         </LocalLink>
       ) : null}
+      {/* Their own pickup pass and photo, shown to the instructor at pickup (decision 142). */}
+      <LocalLink to="/account/pickup" className="mt-2 ms-4 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">
+        {tt("pickupPass.link")}
+      </LocalLink>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
         <dt className="font-medium text-slate-600">{t("pickup.collector")}</dt>
         <dd className="break-words">{card.collector.name}</dd>

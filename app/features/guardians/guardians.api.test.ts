@@ -15,6 +15,7 @@ import { loader as makeupsLoader } from "~/features/makeups/account-makeups.rout
 import { loader as invoicesLoader } from "~/features/billing/reports/account-invoices.route";
 import { loader as portfolioLoader } from "~/features/portfolio/account-portfolio.route";
 import { loader as passesLoader } from "~/features/teaching/account-passes.route";
+import { loader as pickupLoader } from "~/features/teaching/account-pickup.route";
 import { queuePush } from "~/features/push/push.server";
 import { GUARDIAN_INVITE_MAIL, guardianInviteMail } from "./guardians.server";
 
@@ -33,6 +34,7 @@ const pages = {
   "account/invoices": invoicesLoader,
   "account/portfolio": portfolioLoader,
   "account/passes": passesLoader,
+  "account/pickup": pickupLoader,
 } as unknown as Record<string, (args: LoaderFunctionArgs) => unknown>;
 
 /** What each family page needs (the account page itself is every role's: it shows what the role opens). */
@@ -42,6 +44,7 @@ const PAGE_PARTS: Record<string, FamilyPart | "own"> = {
   "account/invoices": "bill",
   "account/portfolio": "act",
   "account/passes": "pickup",
+  "account/pickup": "pickup",
 };
 
 /**
@@ -70,6 +73,10 @@ const ROUTE_PARTS: Record<string, FamilyPart | "own"> = {
   "GET /api/account/progress-reports/:id/pdf": "see",
   "GET /api/account/progress-reports/:id/versions/:version/pdf": "see",
   "GET /api/account/class-passes": "pickup",
+  // The guardian's own pickup pass and the collectors' photos (decision 142).
+  "GET /api/account/pickup-pass": "pickup",
+  "GET /api/account/pickup-photos": "pickup",
+  "POST /api/account/pickup-photos": "pickup",
   "POST /api/account/portfolio": "act",
   "POST /api/account/portfolio/:id": "act",
   "GET /api/account/timetable": "see",

@@ -54,6 +54,8 @@ export const siteSettingsSchema = z.object({
   makeupCreditDays: z.number().int().min(1).max(365).default(60),
   /** Make-up guests one class takes on top of its group's capacity (decision 076). */
   makeupAllowance: z.number().int().min(0).max(20).default(2),
+  /** Minutes after a class ends before staff hear that a child present at it was not collected (decision 142). */
+  latePickupMinutes: z.number().int().min(1).max(240).default(15),
   /**
    * Tax shown on invoices (issue 31, decision 082): its name ("GST", "VAT"; empty for none), rate in
    * basis points (1800 = 18 %), the academy's registration number, and whether prices include it.

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PhoneLink } from "~/ui/PhoneLink";
+import { LocalLink } from "~/ui/LocalLink";
 import { ATTENDANCE_STATUSES, noteField, statusField } from "./attendance-forms";
 import type { RosterChild } from "./meeting-roster.server";
 
@@ -18,7 +19,17 @@ const statusTone: Record<(typeof ATTENDANCE_STATUSES)[number], string> = {
  * what the consent forms say the instructor must know; with `markable`, a radio group of the four
  * marks and a note, part of the page's one attendance form.
  */
-export function RosterChildCard({ child, markable, served }: { child: ShownChild; markable: boolean; served?: Record<string, string> }) {
+export function RosterChildCard({
+  child,
+  meetingId,
+  markable,
+  served,
+}: {
+  child: ShownChild;
+  meetingId: number;
+  markable: boolean;
+  served?: Record<string, string>;
+}) {
   const { t } = useTranslation("teaching");
   const id = child.enrolmentId;
   const chosen = served ? served[statusField(id)] : child.mark?.status;
@@ -47,6 +58,7 @@ export function RosterChildCard({ child, markable, served }: { child: ShownChild
         </p>
       ) : null}
       {child.needs ? <Needs needs={child.needs} /> : null}
+      <Pickup child={child} meetingId={meetingId} />
       {markable ? (
         <fieldset className="mt-3">
           <legend className="sr-only">{t("attendance.legend", { name: child.childName })}</legend>
@@ -82,6 +94,26 @@ export function RosterChildCard({ child, markable, served }: { child: ShownChild
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** The child's pickup (decision 142): who collected, "not collected" once late, or the way to the pickup screen once present. */
+function Pickup({ child, meetingId }: { child: ShownChild; meetingId: number }) {
+  const { t } = useTranslation("teaching");
+  if (child.collectedBy) return <p className="mt-1 font-medium text-emerald-900">{t("pickup.collectedShort", { name: child.collectedBy })}</p>;
+  const present = child.mark?.status === "present" || child.mark?.status === "late";
+  if (!present) return null;
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+      {child.notCollected ? (
+        <span className="rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-sm font-semibold text-red-900" data-not-collected="">
+          {t("pickup.notCollected")}
+        </span>
+      ) : null}
+      <LocalLink to={`/teaching/pickup?meeting=${meetingId}&enrolment=${child.enrolmentId}`} className="font-semibold text-indigo-800 underline">
+        {t("pickup.fromRoster")}
+      </LocalLink>
+    </p>
   );
 }
 

@@ -44,6 +44,9 @@ export default function AccountPassesPage({ loaderData }: Route.ComponentProps) 
           <LocalLink to="/account" className="font-medium text-indigo-700 underline hover:text-indigo-900">
             {t("passes.back")}
           </LocalLink>
+          <LocalLink to="/account/pickup" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+            {t("pickupPass.link")}
+          </LocalLink>
           {kind === "term" ? (
             <LocalLink to="/account/passes" className="font-medium text-indigo-700 underline hover:text-indigo-900">
               {t("passes.today")}

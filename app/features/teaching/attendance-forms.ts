@@ -10,3 +10,8 @@ export const noteField = (enrolmentId: number) => `note-${enrolmentId}`;
 
 /** The check-in page's form (decision 141). */
 export const CHECK_IN_FORM = "check-in";
+
+/** The pickup page's forms (decision 142): every one posts POST /api/teaching/pickups; a refusal comes back under this name. */
+export const PICKUP_FORM = "pickup";
+/** The photo form's name on /account/pickup (one per collector: `pickup-photo-self`, `pickup-photo-{id}`); the page and its action share it. */
+export const photoFormOf = (of: "self" | number) => `pickup-photo-${of}`;

@@ -40,7 +40,7 @@ export interface ClassPass {
 export const checkInPath = (token: string, lang: Lang) => `${localizePath("/teaching/check-in", lang)}?token=${token}`;
 
 /** The academy's next midnight after `now`, as a UTC instant. */
-function nextMidnight(timeZone: string, now = new Date()): Date {
+export function nextMidnight(timeZone: string, now = new Date()): Date {
   return zonedToUtc(addDays(zonedParts(now, timeZone).date, 1), "00:00", timeZone);
 }
 

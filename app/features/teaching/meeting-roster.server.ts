@@ -3,6 +3,7 @@ import { recordAudit } from "~server/audit/audit";
 import { isStaffRole } from "~/lib/roles";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
+import { getSiteSettings } from "~/features/site/site.server";
 import type { AttendanceStatus } from "~server/db/schema";
 import { consentNeedsFor } from "~/features/consent/roster-needs.server";
 import { makeupGuestsFor, reportedAbsencesFor } from "~/features/makeups/roster-extras.server";
@@ -31,6 +32,10 @@ export interface RosterChild {
   needs: RosterNeeds | null;
   /** The child's attendance mark at this meeting, when taken. */
   mark: { status: AttendanceStatus; note: string } | null;
+  /** Who collected the child after this class (decision 142), when recorded. */
+  collectedBy: string | null;
+  /** Present at a class in the academy, not collected `latePickupMinutes` after it ended. */
+  notCollected: boolean;
 }
 
 export interface RosterMeeting {
@@ -99,6 +104,18 @@ export async function meetingRoster(db: DB, meetingId: number): Promise<{ meetin
         .execute()
     : [];
   const absences = await reportedAbsencesFor(db, meetingId);
+  const collected = new Map(
+    (await db.selectFrom("class_pickups").select(["enrolment_id", "collected_by"]).where("meeting_id", "=", meetingId).execute()).map((p) => [
+      p.enrolment_id,
+      p.collected_by,
+    ]),
+  );
+  const lateAfter = Date.parse(row.starts_at) + (row.duration_minutes + (await getSiteSettings(db)).latePickupMinutes) * 60_000;
+  const late = row.mode === "academy" && row.status !== "cancelled" && Date.now() >= lateAfter;
+  const pickupOf = (enrolmentId: number, status: AttendanceStatus | null | undefined) => {
+    const collectedBy = collected.get(enrolmentId) ?? null;
+    return { collectedBy, notCollected: late && collectedBy === null && (status === "present" || status === "late") };
+  };
   const needs = await consentNeedsFor(db, [...enrolments.map((e) => e.id), ...guestRows.map((g) => g.enrolmentId)]);
   const extras = (enrolmentId: number) => ({ absence: absences.get(enrolmentId) ?? null, needs: needs.get(enrolmentId) ?? null });
   return {
@@ -124,10 +141,17 @@ export async function meetingRoster(db: DB, meetingId: number): Promise<{ meetin
         guest: false,
         ...extras(e.id),
         mark: e.status ? { status: e.status, note: e.note ?? "" } : null,
+        ...pickupOf(e.id, e.status),
       })),
       ...guestRows.map((g) => {
         const mark = guestMarks.find((m) => m.enrolment_id === g.enrolmentId);
-        return { ...g, guest: true, ...extras(g.enrolmentId), mark: mark ? { status: mark.status, note: mark.note } : null };
+        return {
+          ...g,
+          guest: true,
+          ...extras(g.enrolmentId),
+          mark: mark ? { status: mark.status, note: mark.note } : null,
+          ...pickupOf(g.enrolmentId, mark?.status),
+        };
       }),
     ],
   };

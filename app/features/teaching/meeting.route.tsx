@@ -88,6 +88,7 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
             { to: `/teaching/sections/${meeting.sectionId}/skills`, label: t("groups.groupSkills") },
             { to: `/teaching/sections/${meeting.sectionId}/portfolio`, label: tp("roster.linkFromRoster") },
             { to: "/teaching/check-in", label: t("checkIn.fromRoster") },
+            { to: "/teaching/pickup", label: t("pickup.title") },
             { to: `/teaching/sections/${meeting.sectionId}/progress-reports`, label: tr("page.link") },
           ].map((link) => (
             <LocalLink key={link.to} to={link.to} className="text-indigo-800 underline">
@@ -137,7 +138,7 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
             <FormAlert message={servedMarks?.message} />
             <ul className="space-y-3">
               {children.map((child) => (
-                <RosterChildCard key={child.enrolmentId} child={child} markable served={servedMarks?.values} />
+                <RosterChildCard key={child.enrolmentId} child={child} meetingId={meeting.id} markable served={servedMarks?.values} />
               ))}
             </ul>
             <button
@@ -150,7 +151,7 @@ export default function MeetingPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-2 space-y-3">
             {children.map((child) => (
-              <RosterChildCard key={child.enrolmentId} child={child} markable={false} />
+              <RosterChildCard key={child.enrolmentId} child={child} meetingId={meeting.id} markable={false} />
             ))}
           </ul>
         )}

@@ -4,7 +4,7 @@ import type { AnyAnswer, Endpoint, EndpointAnswer } from "~server/http/endpoint"
 import type { FormState, RunSuccess } from "./form-state";
 
 /** Fields whose values never come back into the page: a refused form shows them empty. */
-const SECRET_FIELD = /password|token|^consent_\d+_pin\d$/i;
+const SECRET_FIELD = /password|token|^pin$|^consent_\d+_pin\d$/i;
 
 interface FormPost<Body, R extends AnyAnswer> {
   /** Names the form on the page; its component shows only its own refusal. */

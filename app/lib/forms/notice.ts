@@ -59,6 +59,8 @@ export const NOTICES = {
   "guardian-invited": { ns: "guardians", key: "api.sent" },
   "guardian-removed": { ns: "guardians", key: "api.removed" },
   "guardian-joined": { ns: "guardians", key: "api.joined" },
+  // Pickup (decision 142): a collector's photo saved.
+  "pickup-photo-saved": { ns: "teaching", key: "api.pickup.photo.saved" },
 } as const;
 
 /** The notice's element id (FormNotice), where the page opens after the redirect. */

@@ -56,6 +56,7 @@ import * as push from "./2026-12-02-20-push";
 import * as broadcasts from "./2026-12-03-10-broadcasts";
 import * as automations from "./2026-12-04-30-automations";
 import * as videosAndReportVersions from "./2026-12-05-30-videos-and-report-versions";
+import * as classPickups from "./2026-12-05-10-class-pickups";
 import * as portfolio from "./2026-12-03-20-portfolio";
 import * as progressReports from "./2026-12-04-10-progress-reports";
 import * as absenceTold from "./2026-12-05-20-absence-told";
@@ -127,4 +128,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04-30-automations": automations,
   "2026-12-05-20-absence-told": absenceTold,
   "2026-12-05-30-videos-and-report-versions": videosAndReportVersions,
+  "2026-12-05-10-class-pickups": classPickups,
 };

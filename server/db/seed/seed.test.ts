@@ -220,6 +220,7 @@ describe("seed", () => {
       "followupMail",
       "instalmentReminderDays",
       "invoiceDueDays",
+      "latePickupMinutes",
       "makeupAllowance",
       "makeupCreditDays",
       "messagingDailyCap",

@@ -37,6 +37,7 @@ export const settings: SiteSettings = {
   absenceNoticeHours: 24,
   makeupCreditDays: 60,
   makeupAllowance: 2,
+  latePickupMinutes: 15,
   taxName: "",
   taxNameAr: "",
   taxRateBp: 0,

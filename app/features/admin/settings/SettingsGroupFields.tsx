@@ -171,6 +171,7 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
           />
           <NumberSetting s={s} name="makeupCreditDays" label={t("settings.makeupCreditDays")} hint={t("settings.makeupCreditDaysHint")} min={1} max={365} />
           <NumberSetting s={s} name="makeupAllowance" label={t("settings.makeupAllowance")} hint={t("settings.makeupAllowanceHint")} min={0} max={20} />
+          <NumberSetting s={s} name="latePickupMinutes" label={t("settings.latePickupMinutes")} hint={t("settings.latePickupMinutesHint")} min={1} max={240} />
         </SettingsBlock>
       );
     case "follow-up":

@@ -59,6 +59,7 @@ export const settingsFields = z.object({
   absenceNoticeHours: int(0, 168),
   makeupCreditDays: int(1, 365),
   makeupAllowance: int(0, 20),
+  latePickupMinutes: int(1, 240),
   // Tax and invoices (decision 082).
   taxName: text(40),
   taxNameAr: text(40),
