@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
@@ -8,7 +11,9 @@ import { instructorWithClass } from "./teaching-flow";
  * Portfolios in the browser (issue 44 item 2, decision 135), at 390 px: an instructor opens the
  * class's roster, goes to the group's portfolio, adds a child's project with a photo (the child
  * ticked as in it), and the child's parent finds it on /account, the photo loaded through the
- * checked file route. Walked with script in Arabic and without in English (decision 133).
+ * checked file route. Walked with script in Arabic and without in English (decision 133). The walk
+ * with script also adds a one-second MP4 to the project (decision 144), which the parent finds as a
+ * <video> played from its checked, ranged route.
  */
 
 const dataDir = process.env.E2E_DATA_DIR ?? "data-e2e";
@@ -22,7 +27,8 @@ const T = {
     child: "Child",
     title: "Title",
     note: "Note",
-    photo: "Photo",
+    photo: "Photo or video",
+    addVideo: "Add a photo or video",
     save: "Save project",
     saved: "Project saved.",
     projects: "Projects",
@@ -35,7 +41,8 @@ const T = {
     child: "الطفل",
     title: "العنوان",
     note: "ملاحظة",
-    photo: "الصورة",
+    photo: "صورة أو فيديو",
+    addVideo: "إضافة صورة أو فيديو",
     save: "حفظ المشروع",
     saved: "حُفظ المشروع.",
     projects: "المشاريع",
@@ -57,7 +64,22 @@ export async function parentOf(browser: Browser, enrolmentId: number, tag: strin
   return context;
 }
 
-export async function portfolioWalk(page: Page, browser: Browser, lang: "en" | "ar", javaScriptEnabled: boolean) {
+/** A one-second MP4 made by ffmpeg (a system package, as on the server) in a temporary folder. */
+function shortVideo(): { file: string; cleanUp: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "portfolio-video-"));
+  const file = path.join(dir, "robot.mp4");
+  const args = ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-t", "1", "-pix_fmt", "yuv420p", file];
+  execFileSync("ffmpeg", args, { timeout: 20_000 });
+  return { file, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function portfolioWalk(
+  page: Page,
+  browser: Browser,
+  lang: "en" | "ar",
+  javaScriptEnabled: boolean,
+  { withVideo = false }: { withVideo?: boolean } = {},
+) {
   const t = T[lang];
   const prefix = lang === "ar" ? "/ar" : "";
   const tag = `pf${lang}${Date.now() % 100000}`;
@@ -92,7 +114,22 @@ export async function portfolioWalk(page: Page, browser: Browser, lang: "en" | "
   const card = page.locator(`li[data-project="${title}"]`);
   await expect(card.locator("img")).toHaveCount(1);
   expect(await card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  if (withVideo) {
+    // One more item on the project's card: a short MP4 through the same field, the child ticked.
+    const video = shortVideo();
+    try {
+      await card.getByText(t.addVideo, { exact: true }).first().click();
+      const more = card.locator("form");
+      await more.getByLabel(t.photo).setInputFiles(video.file);
+      await expect(more.getByRole("checkbox", { name: amal })).toBeChecked();
+      await more.getByRole("button", { name: t.addVideo }).click();
+    } finally {
+      video.cleanUp();
+    }
+    await expect(card.locator("video")).toHaveCount(1);
+  }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, `portfolio-teaching-saved-${lang}-390`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, `portfolio-teaching-${lang}-1280`, { fullPage: true });
 
@@ -106,6 +143,14 @@ export async function portfolioWalk(page: Page, browser: Browser, lang: "en" | "
   await photo.scrollIntoViewIfNeeded();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(await photo.getAttribute("src")).toMatch(/^\/api\/portfolio\/photos\/\d+\?w=\d+$/);
+  if (withVideo) {
+    const video = section.locator(`li[data-project="${title}"] video`);
+    await expect(video).toHaveCount(1);
+    expect(await video.getAttribute("src")).toMatch(/^\/api\/portfolio\/videos\/\d+$/);
+    // preload="metadata": the player has asked the ranged route and knows the length (about 1 s).
+    await video.scrollIntoViewIfNeeded();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState >= 1 && element.duration > 0.5)).toBe(true);
+  }
   expect(await parent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await section.scrollIntoViewIfNeeded();
   await shot(parent, `portfolio-account-${lang}-390`);

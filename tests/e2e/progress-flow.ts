@@ -29,6 +29,7 @@ const T = {
     issuedOn: "Issued on",
     open: "Open the report (PDF)",
     pdfHeading: "Progress report",
+    earlier: "Earlier versions:",
   },
   ar: {
     email: "البريد الإلكتروني",
@@ -44,6 +45,7 @@ const T = {
     issuedOn: "صدر في",
     open: "فتح التقرير (PDF)",
     pdfHeading: "تقرير التقدّم",
+    earlier: "النسخ السابقة:",
   },
 } as const;
 
@@ -84,6 +86,12 @@ export async function progressWalk(page: Page, browser: Browser, lang: "en" | "a
   await page.getByRole("button", { name: t.issue }).click();
   await expect(page.getByRole("status")).toContainText(t.issued);
   await expect(card).toContainText(t.issuedOn);
+  // A changed next step issued again is version 2; the family keeps version 1 (decision 144).
+  await card.getByLabel(t.nextStep).fill(lang === "ar" ? "البدء ببايثون ثم الإلكترونيات." : "Start Python, then electronics.");
+  await page.getByRole("button", { name: t.save }).click();
+  await expect(page.getByRole("status")).toContainText(t.saved);
+  await page.getByRole("button", { name: t.issue }).click();
+  await expect(page.getByRole("status")).toContainText(t.issued);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, `progress-teaching-${lang}-390`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -95,7 +103,8 @@ export async function progressWalk(page: Page, browser: Browser, lang: "en" | "a
   await parent.goto(`${prefix}/account`);
   const section = parent.getByRole("region", { name: t.link, exact: true });
   await expect(section).toContainText(amal);
-  const link = section.getByRole("link", { name: new RegExp(amal) });
+  // The newest report first; its earlier versions follow.
+  const link = section.getByRole("link", { name: new RegExp(amal) }).first();
   const href = (await link.getAttribute("href")) ?? "";
   expect(href).toMatch(/^\/api\/account\/progress-reports\/\d+\/pdf$/);
   const pdf = await context.request.get(href);
@@ -103,6 +112,8 @@ export async function progressWalk(page: Page, browser: Browser, lang: "en" | "a
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   const text = pdfText(await pdf.body()).text;
   for (const phrase of [amal, t.pdfHeading, ...(lang === "ar" ? ["صمّمت روبوتًا يتبع الخط"] : [comment])]) expect(text).toContain(phrase);
+  await expect(section).toContainText(t.earlier);
+  expect(await section.locator('a[href$="/versions/1/pdf"]').count()).toBe(1);
   expect(await parent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // The section's top below the sticky header in the screenshots.
   const showSection = () => section.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 80));

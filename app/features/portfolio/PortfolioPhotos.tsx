@@ -31,7 +31,9 @@ export function PortfolioPhotos({ photos, title, altKey = "roster.photoAlt" }: {
               width={photo.width}
               height={photo.height}
               aria-label={t("roster.videoLabel", { number: index + 1, title })}
-              className="aspect-video h-auto w-full rounded-lg border border-slate-200 bg-slate-900"
+              // On a phone the video's own shape (a phone's upright video is not squeezed into a
+              // wide box), up to most of the screen; from sm up, the photos' 4:3 cell, letterboxed.
+              className="h-auto max-h-[70vh] w-full rounded-lg border border-slate-200 bg-slate-900 object-contain sm:aspect-[4/3]"
             />
           </li>
         ) : (
