@@ -32,7 +32,7 @@ const T = {
     done: (c: string) => `رُصد حضور ${c}.`,
     roster: "افتح قائمة أطفال الحصة",
     hand: (c: string) => `تسليم ${c} إلى`,
-    collected: (n: string) => `استلمه ${n}`,
+    collected: (n: string) => `تمّ التسليم إلى ${n}`,
   },
 } as const;
 
