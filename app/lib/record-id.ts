@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { v } from "./validation";
 
 /**
  * A record's id as a path carries it: 1 to 10 digits, a positive 32-bit integer. The one id rule
@@ -18,3 +19,18 @@ export function parseRecordId(value: unknown): number | null {
   const parsed = recordId.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+/** A record id as a form or a multipart body posts it (text of digits) or as JSON (a number), with the form's messages. */
+export const postedRecordId = z
+  .union(
+    [
+      z.number({ error: v.invalid }),
+      z
+        .string({ error: v.invalid })
+        .trim()
+        .regex(/^\d{1,10}$/, v.invalid)
+        .transform(Number),
+    ],
+    { error: v.invalid },
+  )
+  .pipe(z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid));

@@ -1,25 +1,11 @@
 import { z } from "zod";
 import { optionalText, requiredText, v } from "~/lib/validation";
+import { postedRecordId } from "~/lib/record-id";
 import { receivedFile } from "~/features/media/media.schema";
 
 /** Most photos one project holds, and children one photo names (a group's roster is at most 60 on one photo). */
 export const MAX_PHOTOS = 6;
 export const MAX_IN_PHOTO = 60;
-
-/** A record id as a form or a multipart body posts it (text of digits) or as JSON (a number). */
-const postedId = z
-  .union(
-    [
-      z.number({ error: v.invalid }),
-      z
-        .string({ error: v.invalid })
-        .trim()
-        .regex(/^\d{1,10}$/, v.invalid)
-        .transform(Number),
-    ],
-    { error: v.invalid },
-  )
-  .pipe(z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid));
 
 /** A link to the child's work: http or https only (never javascript: or data:), or "" for none. */
 export const projectLink = z
@@ -40,7 +26,7 @@ export const projectLink = z
 
 /** The children in a photo: one enrolment id or a list (a form's ticked boxes), each of the group's roster. */
 const inPhoto = z
-  .union([postedId.transform((id) => [id]), z.array(postedId, { error: v.invalid }).max(MAX_IN_PHOTO, v.tooLong)], { error: v.invalid })
+  .union([postedRecordId.transform((id) => [id]), z.array(postedRecordId, { error: v.invalid }).max(MAX_IN_PHOTO, v.tooLong)], { error: v.invalid })
   .optional()
   .default([]);
 
@@ -54,8 +40,8 @@ const projectText = { title: requiredText(120), note: optionalText(1000), link: 
  */
 export const teachingProjectSchema = z
   .object({
-    projectId: postedId.optional(),
-    enrolmentId: postedId.optional(),
+    projectId: postedRecordId.optional(),
+    enrolmentId: postedRecordId.optional(),
     title: z.string({ error: v.invalid }).trim().max(120, v.tooLong).optional().default(""),
     note: projectText.note,
     link: projectText.link,
@@ -70,7 +56,7 @@ export const teachingProjectSchema = z
 export type TeachingProjectInput = z.output<typeof teachingProjectSchema>;
 
 /** POST /api/account/portfolio (multipart, when staff allow it): a project for one of the family's own children, one photo of that child. */
-export const familyProjectSchema = z.object({ enrolmentId: postedId, ...projectText, file: receivedFile.optional() });
+export const familyProjectSchema = z.object({ enrolmentId: postedRecordId, ...projectText, file: receivedFile.optional() });
 export type FamilyProjectInput = z.output<typeof familyProjectSchema>;
 
 /** POST /api/account/portfolio/:id: the family shows the project on the public site, or stops. */

@@ -1,21 +1,7 @@
 import { z } from "zod";
 import { v } from "~/lib/validation";
+import { postedRecordId } from "~/lib/record-id";
 import { receivedFile } from "~/features/media/media.schema";
-
-/** A record id as a form posts it (text of digits) or as JSON (a number). */
-const postedId = z
-  .union(
-    [
-      z.number({ error: v.invalid }),
-      z
-        .string({ error: v.invalid })
-        .trim()
-        .regex(/^\d{1,10}$/, v.invalid)
-        .transform(Number),
-    ],
-    { error: v.invalid },
-  )
-  .pipe(z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid));
 
 /** A pass's token: signToken's shape (an id, an expiry, a MAC), bounded before any work. */
 export const passToken = z
@@ -31,10 +17,10 @@ export const passToken = z
  */
 export const pickupSchema = z
   .object({
-    meetingId: postedId,
-    enrolmentId: postedId,
+    meetingId: postedRecordId,
+    enrolmentId: postedRecordId,
     token: passToken.optional(),
-    pickupId: postedId.optional(),
+    pickupId: postedRecordId.optional(),
     pin: z
       .string({ error: v.invalid })
       .trim()
@@ -46,10 +32,10 @@ export const pickupSchema = z
 export type PickupBody = z.output<typeof pickupSchema>;
 
 /** GET /api/teaching/pickups: one child of one class meeting. */
-export const pickupQuery = z.object({ meetingId: postedId, enrolmentId: postedId });
+export const pickupQuery = z.object({ meetingId: postedRecordId, enrolmentId: postedRecordId });
 
 /** POST /api/account/pickup-photos (multipart): `of` is `self` or a consent pickup person's id; the photo in `file`. */
 export const pickupPhotoSchema = z.object({
-  of: z.union([z.literal("self"), postedId], { error: v.invalid }),
+  of: z.union([z.literal("self"), postedRecordId], { error: v.invalid }),
   file: receivedFile.optional(),
 });
