@@ -43,3 +43,12 @@ export interface MediaUse {
   /** The staff page where it can be replaced (unprefixed path), when there is one. */
   editPath: string | null;
 }
+
+/** `?w=320`: which stored width of a private photo (portfolio, pickup) to send; the nearest one is chosen. */
+export const photoWidthQuery = z.object({
+  w: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .transform(Number)
+    .optional(),
+});

@@ -1,5 +1,6 @@
 import { familyEndpoint } from "~/features/family/account-owner.server";
 import { z } from "zod";
+import { photoWidthQuery } from "~/features/media/media.schema";
 import { defineEndpoint, fileAnswer, type Caller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
@@ -170,13 +171,7 @@ export const portfolioPhoto = defineEndpoint({
   access: "anyone",
   produces: "webp",
   params: idParams,
-  input: z.object({
-    w: z
-      .string()
-      .regex(/^\d{1,4}$/)
-      .transform(Number)
-      .optional(),
-  }),
+  input: photoWidthQuery,
   async run({ deps: { db, config }, caller, params }, input) {
     const name = await photoFileFor(db, params.id, await viewerOf(db, caller), input.w);
     const bytes = name ? await portfolioStorage(config).read(name) : undefined;

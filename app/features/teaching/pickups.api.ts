@@ -1,6 +1,7 @@
 import { familyEndpoint } from "~/features/family/account-owner.server";
 import { Router } from "express";
 import { z } from "zod";
+import { photoWidthQuery } from "~/features/media/media.schema";
 import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
@@ -108,13 +109,7 @@ export const pickupPhoto = defineEndpoint({
   access: "anyone",
   produces: "webp",
   params: idParams,
-  input: z.object({
-    w: z
-      .string()
-      .regex(/^\d{1,4}$/)
-      .transform(Number)
-      .optional(),
-  }),
+  input: photoWidthQuery,
   async run({ deps: { db, config }, caller, params }, input) {
     const user = caller.user;
     const viewer = user && !(isStaffRole(user.role) && caller.secondFactorMissing) ? user : null;
