@@ -267,11 +267,23 @@ export async function runEndpoint<S extends z.ZodType, P extends z.ZodType, R ex
   }
 }
 
-/** checkAccess as Express middleware, for routes not yet declared with defineEndpoint (reads, lists, CSV). */
-export function accessGuard(access: Access): RequestHandler {
-  return (_req, res, next) => {
+/**
+ * checkAccess as Express middleware, for a whole path prefix (a 401 for any path under it, even one
+ * no endpoint serves); its answers, refusals included, are personal as an endpoint's are.
+ */
+export function accessGuard(access: Access, signedOut?: { ns: string; key: string }): RequestHandler {
+  return (req, res, next) => {
+    if (access !== "anyone") res.set("Cache-Control", "private, no-store");
     try {
-      checkAccess(access, { user: (res.locals.user as SessionUser | null | undefined) ?? null, secondFactorMissing: res.locals.secondFactorMissing === true });
+      checkAccess(
+        access,
+        {
+          user: (res.locals.user as SessionUser | null | undefined) ?? null,
+          secondFactorMissing: res.locals.secondFactorMissing === true,
+          lang: requestLang(req),
+        },
+        signedOut,
+      );
       next();
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -378,9 +390,19 @@ function sendRange(res: Response, body: Uint8Array): void {
   res.send(bytes);
 }
 
+/**
+ * An endpoint for signed-in callers answers about someone (their classes, their family, a refusal
+ * naming what they may not do): no cache keeps it, whatever the answer. Set before the access check
+ * so a 401 or 403 carries it too. Public endpoints choose their own caching.
+ */
+function markPersonal(endpoint: AnyEndpoint, res: Response): void {
+  if (endpoint.access !== "anyone") res.set("Cache-Control", "private, no-store");
+}
+
 /** A multipart endpoint's handlers: who may call before the body is read, then the receiver, then the endpoint. */
 function multipartRoute(deps: EndpointDeps, endpoint: AnyEndpoint, multipart: NonNullable<AnyEndpoint["multipart"]>): RequestHandler[] {
   const guard: RequestHandler = (req, res, next) => {
+    markPersonal(endpoint, res);
     checkAccess(endpoint.access, callerOf(req, res), endpoint.signedOut);
     next();
   };
@@ -400,6 +422,7 @@ function multipartRoute(deps: EndpointDeps, endpoint: AnyEndpoint, multipart: No
 /** A raw-body endpoint's handler: the bytes as received (express.raw in server/app.ts), never parsed as JSON. */
 function rawBodyRoute(deps: EndpointDeps, endpoint: AnyEndpoint): RequestHandler {
   const handler: RequestHandler = async (req, res) => {
+    markPersonal(endpoint, res);
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const answer = await runEndpoint(deps, endpoint, callerOf(req, res), {
       input: { bytes, json: Boolean(req.is("application/json")) },
@@ -425,6 +448,7 @@ export function jsonRoutes(deps: EndpointDeps, endpoints: readonly AnyEndpoint[]
       continue;
     }
     const handler: RequestHandler = async (req, res) => {
+      markPersonal(endpoint, res);
       const caller = callerOf(req, res);
       // Who may call comes before what was sent: a signed-out caller hears 401 whatever the body.
       checkAccess(endpoint.access, caller, endpoint.signedOut);

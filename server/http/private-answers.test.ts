@@ -26,6 +26,13 @@ describe("personal answers are never kept by a cache", () => {
     expect(await cacheControl("/API/Admin/users")).toBe("private, no-store");
   });
 
+  it("marks every answer of an endpoint for signed-in callers private, no-store, refusals included", async () => {
+    const parent = await server.signIn("user");
+    expect(await cacheControl("/api/teaching/meetings")).toBe("private, no-store"); // 401
+    expect(await cacheControl("/api/teaching/meetings", { cookie: parent.cookie })).toBe("private, no-store"); // 403
+    expect(await cacheControl("/api/account/progress-reports")).toBe("private, no-store"); // 401
+  });
+
   it("marks a page rendered for a signed-in visitor private, no-store, and leaves an anonymous one shareable", async () => {
     const parent = await server.signIn("user");
     expect(await cacheControl("/courses", { cookie: parent.cookie })).toBe("private, no-store");

@@ -1,12 +1,12 @@
 import { familyEndpoint } from "~/features/family/account-owner.server";
 import { isStaffRole } from "~/lib/roles";
-import { Router, type RequestHandler } from "express";
+import { Router } from "express";
 import { portfolioStorage } from "~server/storage/private-storage";
 import { z } from "zod";
-import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type Endpoint, type EndpointDeps } from "~server/http/endpoint";
+import { accessGuard, defineEndpoint, fileAnswer, jsonRoutes, type Caller, type Endpoint, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
 import { parseInput } from "~server/http/validate";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import { byCallerAccount, type LimitSpec } from "~server/security/rate-limit";
 import { endSession, startSession } from "~server/security/session";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
@@ -22,17 +22,11 @@ import { createPasswordReset } from "./password-reset.server";
 
 const said = (caller: Caller, key: string) => serverT(caller.lang, "accounts", `space.api.${key}`);
 
-/** Every /api/account endpoint is the signed-in account's own: 401 JSON without a session. */
-export const requireAccount: RequestHandler = (req, res, next) => {
-  if (!res.locals.user) {
-    res.status(401).json({ message: serverT(requestLang(req), "accounts", "api.notSignedIn") });
-    return;
-  }
-  next();
-};
-
 /** The account endpoints' own answer to a signed-out caller (as requireAccount's). */
 export const OWN_ACCOUNT = { access: "signed-in", signedOut: { ns: "accounts", key: "api.notSignedIn" } } as const;
+
+/** Every /api/account endpoint is the signed-in account's own: 401 JSON without a session. */
+export const requireAccount = accessGuard(OWN_ACCOUNT.access, OWN_ACCOUNT.signedOut);
 
 /**
  * Counted per account (not per address): a stolen session cannot try passwords from many

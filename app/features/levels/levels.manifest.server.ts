@@ -1,4 +1,3 @@
-import { Router } from "express";
 import { defineFeature } from "~server/feature-manifest";
 import { jsonRoutes } from "~server/http/endpoint";
 import { levelsEndpoints } from "./levels.api";
@@ -6,13 +5,5 @@ import { levelsEndpoints } from "./levels.api";
 /** Levels and skills (issue 44 item 1, decision 130): the courses' ladders, the roster's skill marks. */
 export const levelsManifest = defineFeature({
   name: "levels",
-  routers: (deps) => {
-    const router = Router();
-    router.use(["/api/teaching/sections/:id/skills"], (_req, res, next) => {
-      res.set("Cache-Control", "private, no-store");
-      next();
-    });
-    router.use(jsonRoutes(deps, levelsEndpoints));
-    return [router];
-  },
+  routers: (deps) => [jsonRoutes(deps, levelsEndpoints)],
 });

@@ -1,4 +1,3 @@
-import { Router } from "express";
 import { defineFeature } from "~server/feature-manifest";
 import { jsonRoutes } from "~server/http/endpoint";
 import { portfolioEndpoints } from "./portfolio.api";
@@ -6,14 +5,5 @@ import { portfolioEndpoints } from "./portfolio.api";
 /** Portfolios (issue 44 item 2, decision 135): children's projects from the roster and the family, their photos behind the consent rule. */
 export const portfolioManifest = defineFeature({
   name: "portfolio",
-  routers: (deps) => {
-    const router = Router();
-    // A family's or a group's projects are nobody's cache's.
-    router.use(["/api/teaching/sections/:id/portfolio", "/api/account/portfolio"], (_req, res, next) => {
-      res.set("Cache-Control", "private, no-store");
-      next();
-    });
-    router.use(jsonRoutes(deps, portfolioEndpoints));
-    return [router];
-  },
+  routers: (deps) => [jsonRoutes(deps, portfolioEndpoints)],
 });

@@ -1,5 +1,5 @@
 import { familyEndpoint } from "~/features/family/account-owner.server";
-import { Router } from "express";
+import type { Router } from "express";
 import { z } from "zod";
 import { photoWidthQuery } from "~/features/media/media.schema";
 import { defineEndpoint, fileAnswer, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
@@ -181,11 +181,5 @@ export const pickupEndpoints = [recordClassPickup, classPickupScreen, pickupPass
 
 /** Pickup's JSON routes: never cached (children's and collectors' data). */
 export function pickupsApi(deps: EndpointDeps): Router {
-  const router = Router();
-  router.use(["/api/teaching/pickups", "/api/teaching/pickup-pass", "/api/account/pickup-pass", "/api/account/pickup-photos"], (_req, res, next) => {
-    res.set("Cache-Control", "private, no-store");
-    next();
-  });
-  router.use(jsonRoutes(deps, pickupEndpoints));
-  return router;
+  return jsonRoutes(deps, pickupEndpoints);
 }

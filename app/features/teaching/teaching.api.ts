@@ -1,5 +1,5 @@
 import { familyEndpoint } from "~/features/family/account-owner.server";
-import { Router } from "express";
+import type { Router } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointDeps } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
@@ -135,11 +135,5 @@ export const teachingEndpoints = [teachingMeetings, teachingMeeting, markAttenda
 
 /** The instructors' JSON API (issue 30): every route asks checkAccess("teaching") and then assertTeachesMeeting. */
 export function teachingApi(deps: EndpointDeps): Router {
-  const router = Router();
-  router.use(["/api/teaching", "/api/account/class-passes"], (_req, res, next) => {
-    res.set("Cache-Control", "private, no-store");
-    next();
-  });
-  router.use(jsonRoutes(deps, teachingEndpoints));
-  return router;
+  return jsonRoutes(deps, teachingEndpoints);
 }

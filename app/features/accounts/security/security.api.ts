@@ -2,11 +2,11 @@ import { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { defineEndpoint, jsonRoutes, type Caller, type EndpointAnswer, type EndpointDeps, type SignedInCaller } from "~server/http/endpoint";
 import { HttpError } from "~server/http/errors";
-import { requestLang, serverT } from "~server/i18n";
+import { serverT } from "~server/i18n";
 import { byCallerAccount, type LimitSpec } from "~server/security/rate-limit";
 import { endOtherSessions, startSession, type SessionCaller, type SessionUser } from "~server/security/session";
 import { idOr404 } from "~/features/admin-kit/admin-http.server";
-import { OWN_ACCOUNT, perAccount as perAccountLimit } from "~/features/accounts/account-space.api";
+import { OWN_ACCOUNT, perAccount as perAccountLimit, requireAccount } from "~/features/accounts/account-space.api";
 import { needsSecondFactorRole } from "~/lib/roles";
 import { countFailure, currentStep, startStep, takeStep } from "./auth-steps.server";
 import { codesLocked, countWrongCode } from "./code-guard.server";
@@ -31,14 +31,6 @@ const said = (caller: Pick<Caller, "lang">, key: string, options?: Record<string
 const publicUser = (user: { username: string; email: string; role: SessionUser["role"] }) => ({ username: user.username, email: user.email, role: user.role });
 /** Wrong codes a waiting sign-in may take before the password is asked again. */
 const MAX_CODE_TRIES = 5;
-
-const requireAccount: RequestHandler = (req, res, next) => {
-  if (!res.locals.user) {
-    res.status(401).json({ message: serverT(requestLang(req), "accounts", "api.notSignedIn") });
-    return;
-  }
-  next();
-};
 
 /**
  * Puts `secondFactorMissing` on staff and instructor requests (everyone who sees children's data) while the academy requires a second factor and the
@@ -328,12 +320,6 @@ export const readOwnSecurity = defineEndpoint({
   run: async ({ deps, caller }) => ({ status: 200, body: await securityOverview(deps, caller.user) }),
 });
 
-/** These answers carry secrets (a TOTP secret, recovery codes): never stored by anyone. */
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set("Cache-Control", "no-store");
-  next();
-};
-
 /**
  * Passkeys and the staff's second factor (issue 25, decision 046): passkey sign-in, the second
  * step after a staff password, and the account's own passkeys, authenticator app and recovery codes.
@@ -344,7 +330,6 @@ export function securityApi(deps: EndpointDeps): Router {
 
   router.use(["/api/account/security", "/api/account/passkeys", "/api/account/totp", "/api/account/recovery-codes"], requireAccount);
 
-  router.use(["/api/account/totp", "/api/account/recovery-codes"], noStore);
   router.use(
     jsonRoutes(deps, [
       readOwnSecurity,
