@@ -91,12 +91,12 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
               {(ids) => <input type="text" maxLength={40} dir="rtl" lang="ar" {...s.text("taxNameAr", ids)} />}
             </Field>
             <Field label={tb("settings.taxPercent")} hint={tb("settings.taxPercentHint")} error={s.error("taxPercent")}>
-              {(ids) => <input min={0} max={100} inputMode="decimal" {...s.number("taxPercent", ids)} step={0.01} />}
+              {(ids) => <input inputMode="decimal" {...s.number("taxPercent", ids)} step={0.01} />}
             </Field>
             <Field label={tb("settings.taxRegistration")} error={s.error("taxRegistration")}>
               {(ids) => <input type="text" maxLength={60} dir="ltr" {...s.text("taxRegistration", ids)} />}
             </Field>
-            <NumberSetting s={s} name="invoiceDueDays" label={tb("settings.invoiceDueDays")} hint={tb("settings.invoiceDueDaysHint")} min={0} max={90} />
+            <NumberSetting s={s} name="invoiceDueDays" label={tb("settings.invoiceDueDays")} hint={tb("settings.invoiceDueDaysHint")} />
             <Field label={tb("settings.defaultCurrency")} hint={tb("settings.defaultCurrencyHint")} error={s.error("defaultCurrency")}>
               {(ids) => (
                 <select {...s.text("defaultCurrency", ids)}>
@@ -105,22 +105,8 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
               )}
             </Field>
             <CheckSetting s={s} name="taxInclusive" label={tb("settings.taxInclusive")} hint={tb("settings.taxInclusiveHint")} />
-            <NumberSetting
-              s={s}
-              name="instalmentReminderDays"
-              label={t("settings.instalmentReminderDays")}
-              hint={t("settings.instalmentReminderDaysHint")}
-              min={0}
-              max={30}
-            />
-            <NumberSetting
-              s={s}
-              name="paymentHoldMinutes"
-              label={t("settings.paymentHoldMinutes")}
-              hint={t("settings.paymentHoldMinutesHint")}
-              min={30}
-              max={1440}
-            />
+            <NumberSetting s={s} name="instalmentReminderDays" label={t("settings.instalmentReminderDays")} hint={t("settings.instalmentReminderDaysHint")} />
+            <NumberSetting s={s} name="paymentHoldMinutes" label={t("settings.paymentHoldMinutes")} hint={t("settings.paymentHoldMinutesHint")} />
           </SettingsBlock>
           <PaySettingsFields s={s} />
         </>
@@ -128,50 +114,20 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
     case "booking":
       return (
         <SettingsBlock>
-          <NumberSetting
-            s={s}
-            name="demoBookingsPerFamily"
-            label={t("settings.demoBookingsPerFamily")}
-            hint={t("settings.demoBookingsPerFamilyHint")}
-            min={1}
-            max={20}
-          />
-          <NumberSetting
-            s={s}
-            name="demoChangeCutoffHours"
-            label={t("settings.demoChangeCutoffHours")}
-            hint={t("settings.demoChangeCutoffHoursHint")}
-            min={0}
-            max={168}
-          />
-          <NumberSetting s={s} name="waitlistHoldHours" label={t("settings.waitlistHoldHours")} hint={t("settings.waitlistHoldHoursHint")} min={1} max={168} />
-          <NumberSetting
-            s={s}
-            name="enrolmentsPerFamily"
-            label={t("settings.enrolmentsPerFamily")}
-            hint={t("settings.enrolmentsPerFamilyHint")}
-            min={1}
-            max={50}
-          />
+          <NumberSetting s={s} name="demoBookingsPerFamily" label={t("settings.demoBookingsPerFamily")} hint={t("settings.demoBookingsPerFamilyHint")} />
+          <NumberSetting s={s} name="demoChangeCutoffHours" label={t("settings.demoChangeCutoffHours")} hint={t("settings.demoChangeCutoffHoursHint")} />
+          <NumberSetting s={s} name="waitlistHoldHours" label={t("settings.waitlistHoldHours")} hint={t("settings.waitlistHoldHoursHint")} />
+          <NumberSetting s={s} name="enrolmentsPerFamily" label={t("settings.enrolmentsPerFamily")} hint={t("settings.enrolmentsPerFamilyHint")} />
           <NumberSetting
             s={s}
             name="sectionChangeCutoffHours"
             label={t("settings.sectionChangeCutoffHours")}
             hint={t("settings.sectionChangeCutoffHoursHint")}
-            min={0}
-            max={720}
           />
-          <NumberSetting
-            s={s}
-            name="absenceNoticeHours"
-            label={t("settings.absenceNoticeHours")}
-            hint={t("settings.absenceNoticeHoursHint")}
-            min={0}
-            max={168}
-          />
-          <NumberSetting s={s} name="makeupCreditDays" label={t("settings.makeupCreditDays")} hint={t("settings.makeupCreditDaysHint")} min={1} max={365} />
-          <NumberSetting s={s} name="makeupAllowance" label={t("settings.makeupAllowance")} hint={t("settings.makeupAllowanceHint")} min={0} max={20} />
-          <NumberSetting s={s} name="latePickupMinutes" label={t("settings.latePickupMinutes")} hint={t("settings.latePickupMinutesHint")} min={1} max={240} />
+          <NumberSetting s={s} name="absenceNoticeHours" label={t("settings.absenceNoticeHours")} hint={t("settings.absenceNoticeHoursHint")} />
+          <NumberSetting s={s} name="makeupCreditDays" label={t("settings.makeupCreditDays")} hint={t("settings.makeupCreditDaysHint")} />
+          <NumberSetting s={s} name="makeupAllowance" label={t("settings.makeupAllowance")} hint={t("settings.makeupAllowanceHint")} />
+          <NumberSetting s={s} name="latePickupMinutes" label={t("settings.latePickupMinutes")} hint={t("settings.latePickupMinutesHint")} />
         </SettingsBlock>
       );
     case "follow-up":
@@ -197,36 +153,20 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
           <Field label={t("settings.campStartDate")} error={s.error("campStartDate")}>
             {(ids) => <input type="date" dir="ltr" {...s.text("campStartDate", ids)} />}
           </Field>
-          <NumberSetting
-            s={s}
-            name="campRecentSignups"
-            label={t("settings.campRecentSignups")}
-            hint={t("settings.campRecentSignupsHint")}
-            min={0}
-            max={10_000_000}
-          />
+          <NumberSetting s={s} name="campRecentSignups" label={t("settings.campRecentSignups")} hint={t("settings.campRecentSignupsHint")} />
         </SettingsBlock>
       );
     case "messaging":
       return (
         <SettingsBlock>
-          <NumberSetting
-            s={s}
-            name="messagingQuietStart"
-            label={t("settings.messagingQuietStart")}
-            hint={t("settings.messagingQuietStartHint")}
-            min={0}
-            max={23}
-          />
-          <NumberSetting s={s} name="messagingQuietEnd" label={t("settings.messagingQuietEnd")} hint={t("settings.messagingQuietEndHint")} min={0} max={23} />
-          <NumberSetting s={s} name="messagingDailyCap" label={t("settings.messagingDailyCap")} hint={t("settings.messagingDailyCapHint")} min={1} max={50} />
+          <NumberSetting s={s} name="messagingQuietStart" label={t("settings.messagingQuietStart")} hint={t("settings.messagingQuietStartHint")} />
+          <NumberSetting s={s} name="messagingQuietEnd" label={t("settings.messagingQuietEnd")} hint={t("settings.messagingQuietEndHint")} />
+          <NumberSetting s={s} name="messagingDailyCap" label={t("settings.messagingDailyCap")} hint={t("settings.messagingDailyCapHint")} />
           <NumberSetting
             s={s}
             name="messagingFallbackMinutes"
             label={t("settings.messagingFallbackMinutes")}
             hint={t("settings.messagingFallbackMinutesHint")}
-            min={5}
-            max={1440}
           />
           <Field label={t("settings.messagingPriceCurrency")} hint={t("settings.messagingPriceCurrencyHint")} error={s.error("messagingPriceCurrency")}>
             {(ids) => (
@@ -236,7 +176,7 @@ export function SettingsGroupFields({ group, s, choices }: { group: SettingsGrou
             )}
           </Field>
           {(["messagingPriceWhatsappNews", "messagingPriceWhatsappService", "messagingPriceSms"] as const).map((name) => (
-            <NumberSetting key={name} s={s} name={name} label={t(`settings.${name}`)} hint={t("settings.messagingPriceHint")} min={0} max={100_000_000} />
+            <NumberSetting key={name} s={s} name={name} label={t(`settings.${name}`)} hint={t("settings.messagingPriceHint")} />
           ))}
         </SettingsBlock>
       );

@@ -6,8 +6,11 @@ import { useAdminForm } from "~/features/admin-kit/use-admin-form";
 import type { SiteSettings } from "~/features/site/settings.schema";
 import { useServedState } from "~/lib/forms/served-state";
 import { Field, inputClass } from "~/ui/Field";
-import { percentToBp, settingsPageSchema } from "./settings.schema";
+import { percentToBp, settingsFields, settingsPageSchema, type SettingKey } from "./settings.schema";
 import { SETTINGS_GROUPS, settingsFormId, type SettingsGroup } from "./settings-groups";
+
+/** The settings NumberSetting edits: those whose rule is a whole number. */
+type NumberSettingKey = { [K in SettingKey]: (typeof settingsFields.shape)[K] extends z.ZodNumber ? K : never }[SettingKey];
 
 type Ids = { id: string; describedBy: string | undefined; invalid: boolean };
 type Values = Record<string, unknown>;
@@ -97,10 +100,12 @@ export function CheckSetting({ s, name, label, hint }: { s: SettingsForm; name: 
 }
 
 /** A whole-number setting with its range in the hint. */
-export function NumberSetting({ s, name, label, hint, min, max }: { s: SettingsForm; name: string; label: string; hint?: string; min: number; max: number }) {
+/** A whole-number setting: its bounds are the schema's (settingsFields), so the field and the save agree. */
+export function NumberSetting({ s, name, label, hint }: { s: SettingsForm; name: NumberSettingKey; label: string; hint?: string }) {
+  const { minValue, maxValue } = settingsFields.shape[name];
   return (
     <Field label={label} hint={hint} error={s.error(name)}>
-      {(ids) => <input min={min} max={max} {...s.number(name, ids)} />}
+      {(ids) => <input min={minValue ?? undefined} max={maxValue ?? undefined} {...s.number(name, ids)} />}
     </Field>
   );
 }
