@@ -6,12 +6,12 @@ import path from "node:path";
 import { sql } from "kysely";
 import type { Config } from "~server/config";
 import { openDatabase } from "~server/db/db";
-import { nowIso } from "~server/db/values";
 import { createLogger } from "~server/logger";
 import { startBenchServer, type BenchServer } from "~server/test/server-process";
 import { JOB_LEASE_MS } from "~server/jobs/worker";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { createUser } from "~/features/accounts/accounts.server";
+import { createSlot } from "~/features/booking/slots-admin.server";
 import { stripeProvider, retryPendingRefunds } from "~/features/billing/index.server";
 
 /**
@@ -158,22 +158,24 @@ async function run(label: string, database: Config["database"], dataDir: string)
       .where("max_age", ">=", CHILD_AGE)
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    const now = nowIso();
     const slotIds: number[] = [];
     for (let i = 0; i < SLOTS; i++) {
-      const slot = await db
-        .insertInto("demo_slots")
-        .values({
-          starts_at: new Date(Date.now() + (48 + i) * 3_600_000).toISOString(),
-          duration_minutes: 60,
+      // Through the booking feature, which owns demo_slots (decision 145); UTC, so the instant is the one written.
+      const startsAt = new Date(Date.now() + (48 + i) * 3_600_000).toISOString();
+      const slot = await createSlot(
+        db,
+        {
+          date: startsAt.slice(0, 10),
+          time: startsAt.slice(11, 16),
+          durationMinutes: 60,
           capacity: CAPACITY,
-          course_id: course.id,
-          status: "open",
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+          courseId: course.id,
+          mode: "academy",
+          meetingUrl: "",
+        },
+        "UTC",
+      );
+      if (!slot.ok) throw new Error(`demo slot not created: ${slot.reason}`);
       slotIds.push(slot.id);
     }
 

@@ -5,8 +5,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { createUser } from "~/features/accounts/accounts.server";
+import { createSlot } from "~/features/booking/slots-admin.server";
 import { openDatabase, type DB } from "~server/db/db";
-import { nowIso } from "~server/db/values";
 import { JOB_LEASE_MS } from "~server/jobs/worker";
 import { startS3StandIn, type S3StandIn } from "~server/test/s3-stand-in";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
@@ -211,22 +211,24 @@ async function main(): Promise<number> {
       .where("max_age", ">=", CHILD_AGE)
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    const now = nowIso();
     const slotIds: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const slot = await db
-        .insertInto("demo_slots")
-        .values({
-          starts_at: new Date(Date.now() + (48 + i) * 3_600_000).toISOString(),
-          duration_minutes: 60,
+      // Through the booking feature, which owns demo_slots (decision 145); UTC, so the instant is the one written.
+      const startsAt = new Date(Date.now() + (48 + i) * 3_600_000).toISOString();
+      const slot = await createSlot(
+        db,
+        {
+          date: startsAt.slice(0, 10),
+          time: startsAt.slice(11, 16),
+          durationMinutes: 60,
           capacity: 2000,
-          course_id: course.id,
-          status: "open",
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+          courseId: course.id,
+          mode: "academy",
+          meetingUrl: "",
+        },
+        "UTC",
+      );
+      if (!slot.ok) throw new Error(`demo slot not created: ${slot.reason}`);
       slotIds.push(slot.id);
     }
     const tag = randomBytes(4).toString("hex");

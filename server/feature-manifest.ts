@@ -1,5 +1,6 @@
 import type { Router } from "express";
 import type { DB, Trx } from "./db/db";
+import type { Database } from "./db/schema";
 import type { EndpointDeps } from "./http/endpoint";
 import type { JobHandler, PeriodicJob } from "./jobs/job";
 import type { MailDefinition } from "./mail/mail-queue";
@@ -26,6 +27,13 @@ export interface FeatureManifest {
    * the enrolments feature imports none of them).
    */
   subscribers?: readonly DomainSubscriber[];
+  /**
+   * The tables the feature owns (decision 145): only its modules write them, others call its
+   * functions. Declared in the feature's side-effect-free `tables.ts`, which the lint reads alone.
+   */
+  owns?: readonly (keyof Database)[];
+  /** The feature's part of the daily purge (server/jobs/purge.ts): deletes its spent rows, returns how many per kind. */
+  purge?: (db: DB, now: Date) => Promise<Record<string, number>>;
   /** Starter data, added at start-up (and in tests) after the content tables are seeded. */
   seed?: (db: DB) => Promise<void>;
 }

@@ -123,6 +123,13 @@ export function mailsByName(manifests: readonly Pick<FeatureManifest, "name" | "
   return byName;
 }
 
+/** The features' parts of the daily purge, in registry order: how many rows each kind lost. */
+export async function purgeFeatures(db: DB, now: Date): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const feature of features) Object.assign(deleted, await feature.purge?.(db, now));
+  return deleted;
+}
+
 /** Feature jobs added once per period by whichever instance gets there first. */
 export const featurePeriodicJobs: readonly PeriodicJob[] = features.flatMap((feature) => feature.periodic ?? []);
 

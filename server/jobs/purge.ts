@@ -1,30 +1,23 @@
 import type { DB } from "~server/db/db";
-import { SESSION_LIFETIMES } from "~server/security/session";
+import { purgeFeatures } from "~server/features";
+import { purgeSpentRateLimits } from "~server/security/rate-limit";
+import { purgeExpiredSessions } from "~server/security/session";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * The daily purge: expired sessions, spent rate-limit windows, used or expired reset and
- * set-up tokens, and finished jobs older than 30 days. Returns how many rows each lost.
+ * The daily purge: expired sessions, spent rate-limit windows, the features' spent rows (used or
+ * expired reset and set-up tokens: the accounts manifest's `purge`), and finished jobs older than
+ * 30 days. Each owner deletes its own rows (decision 145). Returns how many rows each lost.
  */
 export async function purgeExpired(db: DB, now = new Date()): Promise<Record<string, number>> {
-  const nowText = now.toISOString();
-  const longestSession = Math.max(...Object.values(SESSION_LIFETIMES).map((l) => l.absolute));
-  const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) => Number((await query.executeTakeFirst()).numDeletedRows);
-  return {
-    sessions: await deleted(
-      db
-        .deleteFrom("sessions")
-        .where((eb) => eb.or([eb("expires_at", "<=", nowText), eb("created_at", "<=", new Date(now.getTime() - longestSession).toISOString())])),
-    ),
-    rateLimits: await deleted(db.deleteFrom("rate_limits").where("reset_at", "<=", nowText)),
-    passwordResets: await deleted(db.deleteFrom("password_resets").where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", nowText)]))),
-    setupTokens: await deleted(db.deleteFrom("admin_setup_tokens").where("expires_at", "<=", nowText)),
-    jobs: await deleted(
-      db
-        .deleteFrom("jobs")
-        .where("status", "=", "done")
-        .where("updated_at", "<=", new Date(now.getTime() - 30 * DAY).toISOString()),
-    ),
-  };
+  const sessions = await purgeExpiredSessions(db, now);
+  const rateLimits = await purgeSpentRateLimits(db, now);
+  const features = await purgeFeatures(db, now);
+  const jobs = await db
+    .deleteFrom("jobs")
+    .where("status", "=", "done")
+    .where("updated_at", "<=", new Date(now.getTime() - 30 * DAY).toISOString())
+    .executeTakeFirst();
+  return { sessions, rateLimits, ...features, jobs: Number(jobs.numDeletedRows) };
 }

@@ -166,3 +166,13 @@ export async function deadJobs(db: DB, limit = 10) {
     failedAt: row.updated_at,
   }));
 }
+
+/** Deletes a job while it still has this status (erasure drops a family's queued or dead mail, issue 39). */
+export async function dropJob(db: DB, id: number, status: JobStatus): Promise<void> {
+  await db.deleteFrom("jobs").where("id", "=", id).where("status", "=", status).execute();
+}
+
+/** Replaces a job's stored payload text (erasure blanks the personal data a kept job carries). */
+export async function replaceJobPayload(db: DB, id: number, payload: string, now = nowIso()): Promise<void> {
+  await db.updateTable("jobs").set({ payload, updated_at: now }).where("id", "=", id).execute();
+}

@@ -200,3 +200,9 @@ export function createRateLimit({ db, config }: { db: DB; config: Config }, opti
     },
   });
 }
+
+/** The daily purge's rate-limit windows (server/jobs/purge.ts): those already reset. Returns how many went. */
+export async function purgeSpentRateLimits(db: DB, now: Date): Promise<number> {
+  const deleted = await db.deleteFrom("rate_limits").where("reset_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

@@ -6,6 +6,7 @@ import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { Role } from "~server/db/schema";
 import { deviceLabel } from "./device-label";
+import { endCalendarFeeds } from "./calendar-feeds";
 
 /** The signed-in account as pages and endpoints see it (never the password hash). */
 export interface SessionUser {
@@ -110,7 +111,7 @@ export async function endSession({ db, config }: Deps, caller: SessionCaller): P
  */
 export async function endAllSessions(db: DB, userId: number): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
-  await db.deleteFrom("calendar_feeds").where("user_id", "=", userId).execute();
+  await endCalendarFeeds(db, userId);
 }
 
 /**
@@ -168,10 +169,32 @@ export function loadSession({ db, config }: Deps): RequestHandler {
   };
 }
 
+/** Ends one session of an account by its public reference (the account's devices list); false when it has none of that name. */
+export async function endSessionByRef(db: DB, userId: number, ref: string): Promise<boolean> {
+  const ended = await db.deleteFrom("sessions").where("user_id", "=", userId).where("ref", "=", ref).executeTakeFirst();
+  return Number(ended.numDeletedRows) > 0;
+}
+
+/** Ends every session of an account and says how many (staff's "sign out everywhere"; the feed URL stays). */
+export async function endSessionsOf(db: DB, userId: number): Promise<number> {
+  const ended = await db.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
+  return Number(ended.numDeletedRows);
+}
+
 /** Ends every other session of an account (a sign-in factor added or removed): the request's own stays. */
 export async function endOtherSessions({ db, config }: Deps, caller: Pick<Caller, "header">, userId: number): Promise<void> {
   const token = sessionToken(config, caller.header("cookie"));
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (token) query = query.where("id", "!=", sessionId(config, token));
   await query.execute();
+}
+
+/** The daily purge's sessions (server/jobs/purge.ts): expired, or older than the longest lifetime. Returns how many went. */
+export async function purgeExpiredSessions(db: DB, now: Date): Promise<number> {
+  const longestSession = Math.max(...Object.values(SESSION_LIFETIMES).map((l) => l.absolute));
+  const deleted = await db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("expires_at", "<=", now.toISOString()), eb("created_at", "<=", new Date(now.getTime() - longestSession).toISOString())]))
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }

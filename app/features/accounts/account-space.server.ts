@@ -6,14 +6,15 @@ import type { DemoBookingStatus, SubmissionStatus, UsersTable } from "~server/db
 import { nowIso } from "~server/db/values";
 import { hashPassword, passwordMatches } from "~server/security/passwords";
 import { endAllSessions } from "~server/security/session";
+import { endCalendarFeeds } from "~server/security/calendar-feeds";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import { freeSeat } from "~/features/booking/booking.server";
+import { cancelBookingsOnErasure, eraseBookings, eraseWaitlistPlaces, leaveSlotLines } from "~/features/booking/erase.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/features/booking/paths";
 import { positionOf } from "~/features/booking/waitlist.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
-import { listChildren, type SavedChild } from "~/features/family/children.server";
+import { forgetChildren, listChildren, type SavedChild } from "~/features/family/children.server";
 import { eraseFamilyMailJobs } from "./erase-queued-mail.server";
 import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.server";
 import { erasePortfolio } from "~/features/portfolio/portfolio.server";
@@ -21,9 +22,11 @@ import { eraseProgressReports, familyReports } from "~/features/progress/progres
 import type { MediaStorage } from "~server/storage/storage";
 import { ownedBy, ownerOf, sameEmail, type Owner } from "~/features/family/account-owner.server";
 import { leaveFamilyOnDelete } from "~/features/guardians/guardians.server";
-import { freeSeatIn, positionIn } from "~/features/booking/waitlist-offers.server";
+import { positionIn } from "~/features/booking/waitlist-offers.server";
 import { sectionWaitlistPath } from "~/features/sections/paths";
-import { SECTION_LINE } from "~/features/sections/section-waitlist.server";
+import { eraseSectionWaitlistPlaces, leaveSectionLinesOnErasure, SECTION_LINE } from "~/features/sections/section-waitlist.server";
+import { eraseBrochureLeads } from "~/features/camp/enroll.server";
+import { eraseContactMessages } from "~/features/contact/contact.server";
 import { eraseMakeups, makeupsExport } from "~/features/makeups/family-makeups-data.server";
 import { consentExport, eraseConsent } from "~/features/consent/consent-account.server";
 import { certificatesOfEnrolments, displayCode, eraseCertificatesOf, verifyPath, type CertificateRow } from "~/features/certificates/certificates.server";
@@ -619,26 +622,6 @@ export async function changePassword(db: DB, userId: number, current: string, ne
   return true;
 }
 
-/**
- * Marks these waitlist entries left, each conditionally on still being in line (so one that an
- * accept or the expiry sweep ended meanwhile is not touched). Returns how many left, and the slots
- * (sorted) whose held seat each left offer gives back.
- */
-async function leaveLines(trx: DB, ids: number[], now: string): Promise<{ count: number; offeredSlots: number[] }> {
-  if (ids.length === 0) return { count: 0, offeredSlots: [] };
-  const leave = (status: "waiting" | "offered") =>
-    trx
-      .updateTable("slot_waitlist")
-      .set({ status: "left", updated_at: now })
-      .where("id", "in", ids)
-      .where("status", "=", status)
-      .returning("slot_id")
-      .execute();
-  const offered = await leave("offered");
-  const waiting = await leave("waiting");
-  return { count: offered.length + waiting.length, offeredSlots: offered.map((row) => row.slot_id).sort((a, b) => a - b) };
-}
-
 /** What replaces personal fields of records kept for the academy's counts (decision 026). */
 export const ERASED = "[erased]";
 
@@ -698,63 +681,27 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
     const consentAnswersDeleted = await eraseConsent(tx, owner);
     const invoices = await invoicesKept(tx, userId);
     const bookings = await bookingRows(tx, owner);
-    let bookingsCancelled = 0;
-    for (const booking of bookings) {
-      if (booking.status !== "booked" || booking.starts_at <= now) continue;
-      // Conditional, like cancelBooking: the seat is given back once even if a cancel races this.
-      const done = await trx
-        .updateTable("demo_bookings")
-        .set({ status: "cancelled", updated_at: now })
-        .where("id", "=", booking.id)
-        .where("status", "<>", "cancelled")
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) continue;
-      await freeSeat(trx, booking.slot_id, now);
-      bookingsCancelled++;
-    }
+    // Each record is erased by the feature that owns its table (decision 145).
+    const erasedAs = { erased: ERASED, email: erasedEmail, now };
+    const bookingsCancelled = await cancelBookingsOnErasure(trx, bookings, now);
     const bookingIds = bookings.map((b) => b.id);
-    if (bookingIds.length > 0) {
-      await trx
-        .updateTable("demo_bookings")
-        .set({ child_name: ERASED, parent_name: ERASED, email: erasedEmail, phone: ERASED, user_id: null, updated_at: now })
-        .where("id", "in", bookingIds)
-        .execute();
-    }
+    await eraseBookings(trx, bookingIds, erasedAs);
     // Camp enrollments by the proven e-mail, and those made signed in (their invoice carries the account, issue 38 item 6).
     const enrollments = [...new Set([...(await enrollmentRows(tx, owner)).map((e) => e.id), ...(await campEnrollmentsInvoicedTo(tx, userId))])];
     const leads = (await brochureRows(tx, owner)).map((l) => l.id);
-    if (leads.length > 0) {
-      await trx
-        .updateTable("brochure_leads")
-        .set({ student_name: ERASED, student_email: erasedEmail, parent_contact: ERASED, school: ERASED, notes: "", updated_at: now })
-        .where("id", "in", leads)
-        .execute();
-    }
+    await eraseBrochureLeads(trx, leads, erasedAs);
     const messages = (await contactRows(tx, owner)).map((m) => m.id);
-    if (messages.length > 0) {
-      await trx
-        .updateTable("contact_messages")
-        .set({ email: erasedEmail, description: ERASED, notes: "", updated_at: now })
-        .where("id", "in", messages)
-        .execute();
-    }
+    await eraseContactMessages(trx, messages, erasedAs);
     // Waitlist places: the account leaves every line it is in (all first, then each held seat is
     // passed on, slots in id order as the expiry sweep does), then every place is erased.
     const places = await waitlistRows(tx, owner);
-    const left = await leaveLines(
+    const waitlistPlacesLeft = await leaveSlotLines(
       tx,
       places.filter((w) => w.status === "waiting" || w.status === "offered").map((w) => w.id),
       now,
     );
-    for (const slotId of left.offeredSlots) await freeSeat(trx, slotId, now);
     const placeIds = places.map((w) => w.id);
-    if (placeIds.length > 0) {
-      await trx
-        .updateTable("slot_waitlist")
-        .set({ child_name: ERASED, parent_name: ERASED, email: erasedEmail, phone: ERASED, updated_at: now })
-        .where("id", "in", placeIds)
-        .execute();
-    }
+    await eraseWaitlistPlaces(trx, placeIds, erasedAs);
     // Enrolments, course and camp, through the enrolments feature's erase (decision 100): a live
     // course enrolment whose term has not begun is cancelled (its seat passed on to the line), what
     // is still owed is voided (no reminder goes out), then every one loses its personal data.
@@ -763,11 +710,7 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
     const makeups = await eraseMakeups(tx, enrolmentIds, now);
     // The children as their skill records know them, before the enrolments lose the e-mail (decision 130).
     const levelChildren = await childRefsOf(tx, enrolmentIds);
-    const { cancelled: sectionEnrolmentsCancelled } = await eraseEnrolments(
-      trx,
-      { sectionIds: enrolmentIds, campIds: enrollments },
-      { erased: ERASED, email: erasedEmail, now },
-    );
+    const { cancelled: sectionEnrolmentsCancelled } = await eraseEnrolments(trx, { sectionIds: enrolmentIds, campIds: enrollments }, erasedAs);
     const certificatesErased = await eraseCertificatesOf(tx, enrolmentIds, now, enrollments);
     await eraseLevelRecords(tx, levelChildren);
     const portfolio = await erasePortfolio(tx, levelChildren);
@@ -776,31 +719,14 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
     await eraseProgressReports(tx, enrolmentIds);
     // Places in the sections' lines: left (a held seat passed on), then erased, as the demo lines'.
     const sectionPlaces = await sectionWaitlistRows(tx, owner);
-    let sectionWaitlistPlacesLeft = 0;
-    for (const place of sectionPlaces.filter((w) => w.status === "waiting" || w.status === "offered")) {
-      const left = await trx
-        .updateTable("section_waitlist")
-        .set({ status: "left", updated_at: now })
-        .where("id", "=", place.id)
-        .where("status", "=", place.status)
-        .executeTakeFirst();
-      if (Number(left.numUpdatedRows) !== 1) continue;
-      sectionWaitlistPlacesLeft++;
-      if (place.status === "offered") await freeSeatIn(trx, SECTION_LINE, place.section_id, now);
-    }
+    const sectionWaitlistPlacesLeft = await leaveSectionLinesOnErasure(trx, sectionPlaces, now);
     const sectionPlaceIds = sectionPlaces.map((w) => w.id);
-    if (sectionPlaceIds.length > 0) {
-      await trx
-        .updateTable("section_waitlist")
-        .set({ child_name: ERASED, child_id: null, parent_name: ERASED, email: erasedEmail, phone: ERASED, user_id: null, updated_at: now })
-        .where("id", "in", sectionPlaceIds)
-        .execute();
-    }
-    const feeds = await trx.deleteFrom("calendar_feeds").where("user_id", "=", userId).executeTakeFirst();
-    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    await eraseSectionWaitlistPlaces(trx, sectionPlaceIds, erasedAs);
+    const feedsEnded = await endCalendarFeeds(trx, userId);
+    await endAllSessions(trx, userId);
     await trx.deleteFrom("password_resets").where("user_id", "=", userId).execute();
     // Also removed by the foreign key's cascade; said here so the deletion does not lean on it.
-    const children = await trx.deleteFrom("account_children").where("user_id", "=", userId).executeTakeFirst();
+    const childrenForgotten = await forgetChildren(trx, userId);
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     const summary: DeletionSummary = {
       bookingsCancelled,
@@ -808,7 +734,7 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
       enrollmentsErased: enrollments.length,
       brochureRequestsErased: leads.length,
       contactMessagesErased: messages.length,
-      waitlistPlacesLeft: left.count,
+      waitlistPlacesLeft,
       waitlistPlacesErased: placeIds.length,
       sectionEnrolmentsCancelled,
       sectionEnrolmentsErased: enrolmentIds.length,
@@ -816,8 +742,8 @@ export async function deleteAccount(db: DB, userId: number, files?: Pick<MediaSt
       certificatesErased,
       sectionWaitlistPlacesLeft,
       sectionWaitlistPlacesErased: sectionPlaceIds.length,
-      calendarFeedsDeleted: Number(feeds.numDeletedRows),
-      savedChildrenDeleted: Number(children.numDeletedRows),
+      calendarFeedsDeleted: feedsEnded,
+      savedChildrenDeleted: childrenForgotten,
       consentAnswersDeleted,
       portfolioProjectsDeleted: portfolio.projects,
       invoicesKept: invoices,

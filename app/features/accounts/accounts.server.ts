@@ -71,3 +71,12 @@ export async function adminExists(db: DB): Promise<boolean> {
   const row = await db.selectFrom("users").select("id").where("role", "=", "admin").where("disabled", "=", 0).executeTakeFirst();
   return row !== undefined;
 }
+
+/** What staff change on an account (role, teacher profile, disabled); sessions and audit stay with the caller. */
+export async function setAccountAccess(
+  db: DB,
+  id: number,
+  set: { role?: Role; teacher_id?: number | null; disabled?: number; updated_at: string },
+): Promise<void> {
+  await db.updateTable("users").set(set).where("id", "=", id).execute();
+}

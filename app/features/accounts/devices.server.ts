@@ -1,6 +1,7 @@
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import { recordAudit } from "~server/audit/audit";
+import { endSessionByRef, endSessionsOf } from "~server/security/session";
 
 /** One signed-in device as its holder (or staff) sees it: never the session's id or token. */
 export interface SignedInDevice {
@@ -41,8 +42,7 @@ export async function listDevices(db: DB, userId: number, currentRef: string | n
 
 /** Ends one of the account's own sessions by its reference; false when it has none of that name. */
 export async function endDevice(db: DB, userId: number, ref: string): Promise<boolean> {
-  const ended = await db.deleteFrom("sessions").where("user_id", "=", userId).where("ref", "=", ref).executeTakeFirst();
-  return Number(ended.numDeletedRows) > 0;
+  return endSessionByRef(db, userId, ref);
 }
 
 /** How many live sessions an account has (the staff page of an account shows it). */
@@ -61,8 +61,7 @@ export async function endAllDevices(db: DB, actorId: number, userId: number): Pr
   return db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom("users").select(["id", "email"]).where("id", "=", userId).executeTakeFirst();
     if (!user) return null;
-    const ended = await trx.deleteFrom("sessions").where("user_id", "=", userId).executeTakeFirst();
-    const count = Number(ended.numDeletedRows);
+    const count = await endSessionsOf(trx, userId);
     await recordAudit(trx, { userId: actorId, action: "end_sessions", entity: "user", entityId: userId, name: user.email, summary: { ended: count } });
     return count;
   });

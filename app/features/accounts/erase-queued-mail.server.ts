@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
+import { dropJob, replaceJobPayload } from "~server/jobs/queue";
 import { ownedBy, sameEmail, type Owner } from "~/features/family/account-owner.server";
 
 /** Most distinct e-mails and names one erasure looks for in the queue (a family has a handful). */
@@ -48,12 +49,12 @@ export async function eraseFamilyMailJobs(
             .toLowerCase()
         : "";
     if ((job.status === "queued" || job.status === "dead") && emails.has(to)) {
-      await trx.deleteFrom("jobs").where("id", "=", job.id).where("status", "=", job.status).execute();
+      await dropJob(trx, job.id, job.status);
       mailJobsDeleted++;
       continue;
     }
     const blanked = JSON.stringify(blank(payload, emails, names, replacement));
-    await trx.updateTable("jobs").set({ payload: blanked, updated_at: now }).where("id", "=", job.id).execute();
+    await replaceJobPayload(trx, job.id, blanked, now);
     mailJobsBlanked++;
   }
   return { mailJobsDeleted, mailJobsBlanked };

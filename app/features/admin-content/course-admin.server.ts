@@ -12,7 +12,7 @@ import { liveEnrolmentsOfCourse } from "~/features/sections/roster.server";
 import { claimingUnique, deleteAudited, updateAudited } from "./record-store.server";
 import { afterContentSave } from "./revisions.server";
 import { getSiteSettings } from "~/features/site/site.server";
-import { cancelBookingsByStaff } from "~/features/booking/staff-cancel.server";
+import { cancelBookingsByStaff, closeUpcomingSlotsOfCourse } from "~/features/booking/staff-cancel.server";
 import { endWaitlistsByStaff } from "~/features/booking/waitlist-close.server";
 
 const courseListSpec = defineList({
@@ -178,7 +178,7 @@ const deleteCourse = (db: DB, id: number, userId: number) =>
       if (enrolled > 0) throw new DeleteRefusedError(enrolled);
       const now = nowIso();
       // Closed first, so the seats the cancellations free are offered to nobody; then the lines end.
-      await trx.updateTable("demo_slots").set({ status: "closed", updated_at: now }).where("course_id", "=", id).where("starts_at", ">", now).execute();
+      await closeUpcomingSlotsOfCourse(trx, id, now);
       await cancelBookingsByStaff(trx, { courseId: id }, now);
       await endWaitlistsByStaff(trx, { courseId: id }, now);
     },

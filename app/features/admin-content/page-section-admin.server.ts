@@ -1,8 +1,7 @@
 import { inTransaction, type DB } from "~server/db/db";
 import { diffFields, recordAudit } from "~server/audit/audit";
-import { nowIso, toDbJson } from "~server/db/values";
 import { PAGE_KEYS, PAGE_SECTIONS, isPageKey, sectionOf, type PageKey, type PageSection } from "~/features/site/page-sections";
-import { readSections, seedValues, storedValues } from "~/features/site/page-sections.server";
+import { readSections, savePageSection, seedValues, storedValues } from "~/features/site/page-sections.server";
 import { missingTranslations, sectionForm, sectionValues } from "./page-section-admin.schema";
 import { afterContentSave } from "./revisions.server";
 
@@ -64,12 +63,7 @@ export async function saveSection(db: DB, page: PageKey, section: PageSection, f
     );
   await inTransaction(db, async (trx) => {
     const current = (await readSections(trx, [page])).get(`${page}/${section.key}`) ?? seedValues(section);
-    const now = nowIso();
-    await trx
-      .insertInto("page_sections")
-      .values({ page, section: section.key, texts_en: toDbJson(next.en), texts_ar: toDbJson(next.ar), created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(["page", "section"]).doUpdateSet({ texts_en: toDbJson(next.en), texts_ar: toDbJson(next.ar), updated_at: now }))
-      .execute();
+    const id = await savePageSection(trx, page, section.key, next);
     await recordAudit(trx, {
       userId,
       action: "update",
@@ -79,7 +73,6 @@ export async function saveSection(db: DB, page: PageKey, section: PageSection, f
       changes: diffFields(flat(current), flat(next)),
     });
     // The saved texts become a revision and the saver's draft of the section goes (decisions 035, 063).
-    const { id } = await trx.selectFrom("page_sections").select("id").where("page", "=", page).where("section", "=", section.key).executeTakeFirstOrThrow();
     await afterContentSave(trx, { table: "page_sections", recordId: id, userId, values: sectionForm(section, next), created: false });
   });
 }

@@ -11,10 +11,12 @@ import { waitlistApi } from "./waitlist.api";
 import { waitlistJoined, waitlistOffer } from "./waitlist-mail.server";
 import { sweepExpiredOffers, WAITLIST_SWEEP_EVERY_MS } from "./waitlist.server";
 import { sweepTrialFollowUps, TRIAL_FOLLOW_UP_EVERY_MS, trialFollowUpJob } from "./trial-follow-up-automation.server";
+import { owns } from "./tables";
 
 /** Demo class booking, the waitlist and the staff's slot screens: what the process runs of them (decision 052). */
 export const bookingManifest = defineFeature({
   name: "booking",
+  owns,
   routers: (deps) => [bookingApi(deps), waitlistApi(deps), slotsAdminApi(deps)],
   // Its e-mails go through the one mail job (decision 118); each is sent once across instances as every job is.
   mails: [bookingConfirmation, staffCancellation, bookingRescheduled, bookingReminder, bookingFollowup, waitlistClosed, waitlistJoined, waitlistOffer],

@@ -5,6 +5,11 @@ import { nowIso } from "~server/db/values";
 import { staffCancelMailKind, type StaffCancelMail } from "./booking.jobs.server";
 import { freeSeat } from "./booking.server";
 
+/** Closes a course's slots still to come (a course being deleted): closed first, so the seats its cancelled bookings free are offered to nobody. */
+export async function closeUpcomingSlotsOfCourse(trx: DB, courseId: number, now: string): Promise<void> {
+  await trx.updateTable("demo_slots").set({ status: "closed", updated_at: now }).where("course_id", "=", courseId).where("starts_at", ">", now).execute();
+}
+
 /** Which live bookings staff cancel: one booking, every future one of a slot, or of a course. */
 export type StaffCancelTarget = { bookingId: number } | { slotId: number } | { courseId: number };
 

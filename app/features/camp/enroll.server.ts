@@ -139,3 +139,20 @@ export async function addBrochureLead(db: DB, input: BrochureRequest, lang: Lang
     return row.id;
   });
 }
+
+/** Erasure with the family's account: its brochure requests lose their personal data (the camp feature owns them, decision 145). */
+export async function eraseBrochureLeads(trx: DB, ids: readonly number[], replace: { erased: string; email: string; now: string }): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable("brochure_leads")
+    .set({
+      student_name: replace.erased,
+      student_email: replace.email,
+      parent_contact: replace.erased,
+      school: replace.erased,
+      notes: "",
+      updated_at: replace.now,
+    })
+    .where("id", "in", ids)
+    .execute();
+}

@@ -10,7 +10,7 @@ import { assertTransition, campStateOf, isLive, sectionStateOf, type Enrolment, 
 
 /**
  * THE writer of enrolments (decision 100): `section_enrolments` (course groups) and `enrollments`
- * (summer camps) change only through these commands (lint: scripts/check-table-writes.ts). Each runs
+ * (summer camps) change only through these commands (lint: scripts/check-table-ownership.ts). Each runs
  * in the caller's transaction (`Trx`, one unit of work with the seat and the rest of the use case),
  * checks its transition against the state machine (model.ts) and emits its event there, so billing,
  * discounts, waitlists and mail do their part in the same transaction (events.server.ts).

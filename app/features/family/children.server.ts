@@ -78,3 +78,9 @@ export async function removeChild(db: DB, accountId: number, id: number): Promis
   const result = await db.deleteFrom("account_children").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Erasure with the family's account: every saved child goes; returns how many. */
+export async function forgetChildren(trx: DB, accountId: number): Promise<number> {
+  const gone = await trx.deleteFrom("account_children").where("user_id", "=", accountId).executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}

@@ -1,10 +1,10 @@
 import { inTransaction, type DB } from "~server/db/db";
-import { nowIso } from "~server/db/values";
 import { defineJob } from "~server/jobs/job";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { automationRun, inBoth } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
 import { formatDateTimeLabel } from "~/features/booking/slot-format";
+import { claimAbsenceAlert } from "~/features/teaching/attendance.server";
 
 /** The absence sweep (decisions 140, 143): one job per quarter hour across instances. */
 export const absenceAlertJob = defineJob("absence-alert-automation");
@@ -58,14 +58,7 @@ export async function sweepAbsenceAlerts(db: DB, now = new Date()): Promise<numb
   for (const mark of marks) {
     // Each mark in its own transaction: one family's failure does not undo another's.
     const messaged = await inTransaction(db, async (trx) => {
-      const claimed = await trx
-        .updateTable("meeting_attendance")
-        .set({ family_told_at: nowIso() })
-        .where("id", "=", mark.id)
-        .where("status", "=", "absent")
-        .where("family_told_at", "is", null)
-        .executeTakeFirst();
-      const pushNow = Number(claimed.numUpdatedRows) === 1;
+      const pushNow = await claimAbsenceAlert(trx, mark.id);
       if (!pushNow && !automation) return false;
       const told = await notifyFamily(trx, {
         event: `attendance:${mark.id}`,

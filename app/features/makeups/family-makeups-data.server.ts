@@ -1,5 +1,5 @@
 import type { DB } from "~server/db/db";
-import { releaseGuest } from "./makeups.server";
+import { releaseMakeupPlace } from "~/features/sections/makeup-places.server";
 
 /** What replaces an absence's reason when the family's account is erased (the account space's word). */
 const ERASED = "[erased]";
@@ -78,7 +78,7 @@ export async function eraseMakeups(trx: DB, enrolmentIds: readonly number[], now
       .where("meeting_id", "=", credit.meeting_id)
       .executeTakeFirst();
     if (Number(freed.numUpdatedRows) !== 1) continue;
-    await releaseGuest(trx, credit.meeting_id!, now);
+    await releaseMakeupPlace(trx, credit.meeting_id!, now);
     makeupsCancelled++;
   }
   const erased = await trx

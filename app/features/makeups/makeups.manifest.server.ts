@@ -5,10 +5,12 @@ import { meetingReminderSweepJob } from "./makeups.jobs.server";
 import { meetingReminderMail } from "./meeting-reminder-mail.server";
 import { MEETING_REMINDER_SWEEP_EVERY_MS, sweepMeetingReminders } from "./meeting-reminders.server";
 import { ABSENCE_ALERT_EVERY_MS, absenceAlertJob, sweepAbsenceAlerts } from "./absence-alert-automation.server";
+import { owns } from "./tables";
 
 /** Absences, make-up credits and the day-before meeting reminders (issue 30 part 3, decision 076). */
 export const makeupsManifest = defineFeature({
   name: "makeups",
+  owns,
   routers: (deps) => [makeupsApi(deps)],
   mails: [meetingReminderMail],
   jobs: (deps) => [

@@ -1,7 +1,5 @@
-import { sql } from "kysely";
 import type { DB } from "~server/db/db";
 import { isUniqueViolation } from "~server/db/errors";
-import { nowIso } from "~server/db/values";
 import { mac as signedMac, sameMac } from "~server/security/signed";
 import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
 import { inBoth } from "~/features/messaging/index.server";
@@ -9,6 +7,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "~/features/booking/slot-format";
 import { pick } from "~/i18n/localized";
 import { notifyFamily } from "~/features/push/index.server";
+import { releaseMakeupPlace, takeMakeupPlace } from "~/features/sections/makeup-places.server";
 
 /**
  * Absences and make-up classes (issue 30 part 3, decision 076). A parent reports that a child will
@@ -210,17 +209,9 @@ export async function spendCredit(
         .returning("id")
         .executeTakeFirst();
       if (!claimed) throw new Refused("creditUsed");
-      const seat = await trx
-        .updateTable("section_meetings")
-        .set({ makeup_guests: sql`makeup_guests + 1`, updated_at: now })
-        .where("id", "=", target.id)
-        .where("status", "=", "scheduled")
-        .where("starts_at", ">", now)
-        .where("makeup_guests", "<", allowance)
-        .returning("starts_at")
-        .executeTakeFirst();
-      if (!seat) throw new Refused("full");
-      return { ok: true, meetingId: target.id, startsAt: seat.starts_at } as const;
+      const startsAt = await takeMakeupPlace(trx, target.id, allowance, now);
+      if (startsAt === undefined) throw new Refused("full");
+      return { ok: true, meetingId: target.id, startsAt } as const;
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
@@ -260,17 +251,7 @@ export async function cancelMakeup(
       .where("meeting_id", "=", meetingId)
       .executeTakeFirst();
     if (Number(freed.numUpdatedRows) !== 1) return { ok: false, reason: "notBooked" } as const;
-    await releaseGuest(trx, meetingId, now);
+    await releaseMakeupPlace(trx, meetingId, now);
     return { ok: true } as const;
   });
-}
-
-/** One make-up place of a meeting given back (never below zero). */
-export async function releaseGuest(trx: DB, meetingId: number, now = nowIso()): Promise<void> {
-  await trx
-    .updateTable("section_meetings")
-    .set({ makeup_guests: sql`makeup_guests - 1`, updated_at: now })
-    .where("id", "=", meetingId)
-    .where("makeup_guests", ">", 0)
-    .execute();
 }

@@ -1,5 +1,6 @@
 import { defineFeature } from "~server/feature-manifest";
 import { mediaApi } from "./media.api";
+import { owns } from "./tables";
 
 /** The media library (decision 052). */
-export const mediaManifest = defineFeature({ name: "media", routers: (deps) => [mediaApi(deps)] });
+export const mediaManifest = defineFeature({ name: "media", owns, routers: (deps) => [mediaApi(deps)] });

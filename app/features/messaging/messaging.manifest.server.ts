@@ -12,6 +12,7 @@ import { broadcastSendJob, sendBroadcast } from "./broadcasts.server";
 import { automationEndpoints } from "./automations.api";
 import { jsonRoutes } from "~server/http/endpoint";
 import { TEMPLATE_DEFAULTS } from "./templates";
+import { owns } from "./tables";
 
 /** A message's e-mail step: its text, in the guardian's language. */
 const messageMailDefinition = defineMail(messageMail, async (_deps, data) => ({ subject: data.subject, ...textMail([{ lang: data.lang, text: data.text }]) }));
@@ -41,6 +42,7 @@ async function seedTemplates(db: DB): Promise<void> {
 /** WhatsApp, SMS and e-mail to families behind one interface (issue 43, decision 127). */
 export const messagingManifest = defineFeature({
   name: "messaging",
+  owns,
   routers: (deps) => [messagingApi(deps), jsonRoutes(deps, [...inboxEndpoints, ...broadcastEndpoints, ...automationEndpoints])],
   mails: [messageMailDefinition],
   jobs: (deps) => [

@@ -13,7 +13,7 @@ import { randomToken } from "~/lib/random-token.server";
 import { bookingCode } from "~/features/booking/booking.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { lockSeatRow } from "~/features/booking/seats.server";
-import { leaveLine, positionIn, notifyOffer, sweepLine, type LeaveResult, type WaitLine } from "~/features/booking/waitlist-offers.server";
+import { freeSeatIn, leaveLine, positionIn, notifyOffer, sweepLine, type LeaveResult, type WaitLine } from "~/features/booking/waitlist-offers.server";
 import { childKey } from "./child-key";
 
 /** The periodic job that ends the sections' offers that ran out and passes their seats on. */
@@ -293,4 +293,47 @@ export async function getSectionWaitlistEntry(db: DB, linkSecret: string, id: nu
     enrolmentReference: row.reference,
     token: linkToken(linkSecret, "section-waitlist", row),
   };
+}
+
+/**
+ * Erasure with the family's account (the sections feature owns section_waitlist, decision 145):
+ * each place still in a line leaves it, conditionally on its status, and an offered one passes its
+ * held seat on. Returns how many left.
+ */
+export async function leaveSectionLinesOnErasure(
+  trx: DB,
+  places: readonly { id: number; status: WaitlistStatus; section_id: number }[],
+  now: string,
+): Promise<number> {
+  let left = 0;
+  for (const place of places.filter((w) => w.status === "waiting" || w.status === "offered")) {
+    const done = await trx
+      .updateTable("section_waitlist")
+      .set({ status: "left", updated_at: now })
+      .where("id", "=", place.id)
+      .where("status", "=", place.status)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) continue;
+    left++;
+    if (place.status === "offered") await freeSeatIn(trx, SECTION_LINE, place.section_id, now);
+  }
+  return left;
+}
+
+/** Erasure: the places lose the child's and the parent's data and their account. */
+export async function eraseSectionWaitlistPlaces(trx: DB, ids: readonly number[], replace: { erased: string; email: string; now: string }): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable("section_waitlist")
+    .set({
+      child_name: replace.erased,
+      child_id: null,
+      parent_name: replace.erased,
+      email: replace.email,
+      phone: replace.erased,
+      user_id: null,
+      updated_at: replace.now,
+    })
+    .where("id", "in", ids)
+    .execute();
 }

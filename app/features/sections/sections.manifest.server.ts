@@ -10,10 +10,12 @@ import { meetingCancelledMail, meetingMovedMail } from "./meeting-mail.server";
 import { sectionsApi } from "./sections.api";
 import { sectionsStaffApi } from "./sections-staff.api";
 import { seedSections } from "./seed-sections.server";
+import { owns } from "./tables";
 
 /** Course sections and enrolments (issue 29): their API, their waitlist, moves and drops, their e-mails and the starter sections (decision 052). */
 export const sectionsManifest = defineFeature({
   name: "sections",
+  owns,
   routers: (deps) => [sectionsApi(deps), sectionsStaffApi(deps), enrolmentChangesApi(deps)],
   mails: [enrolmentMail, sectionCancelledMail, sectionMovedMail, sectionDroppedMail, sectionOfferMail, meetingCancelledMail, meetingMovedMail],
   jobs: (deps) => [

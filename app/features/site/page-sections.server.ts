@@ -87,3 +87,16 @@ export async function seedPageSections(db: DB): Promise<void> {
       .onConflict((oc) => oc.columns(["page", "section"]).doNothing())
       .execute();
 }
+
+/** Saves a section's texts, new or changed (the site feature owns page_sections, decision 145); returns the row's id. */
+export async function savePageSection(db: DB, page: string, section: string, values: SectionValues): Promise<number> {
+  const now = nowIso();
+  const [en, ar] = [toDbJson(values.en), toDbJson(values.ar)];
+  await db
+    .insertInto("page_sections")
+    .values({ page, section, texts_en: en, texts_ar: ar, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(["page", "section"]).doUpdateSet({ texts_en: en, texts_ar: ar, updated_at: now }))
+    .execute();
+  const { id } = await db.selectFrom("page_sections").select("id").where("page", "=", page).where("section", "=", section).executeTakeFirstOrThrow();
+  return id;
+}

@@ -1,5 +1,5 @@
 import type { DB } from "~server/db/db";
-import { fromDbJson } from "~server/db/values";
+import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
 import { chosenPhoneCountry, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from "~/lib/validation";
 import { siteSettingsSchema, type SiteSettings } from "./settings.schema";
 
@@ -50,4 +50,14 @@ export const phoneCountryOf = ({ phoneCountry }: SiteSettings, posted?: unknown)
 /** phoneCountryOf, reading the settings. */
 export async function sitePhoneCountry(db: DB, posted?: unknown): Promise<string> {
   return phoneCountryOf(await getSiteSettings(db), posted);
+}
+
+/** Stores one setting's value (the site feature owns site_settings, decision 145); the settings screens and billing's sibling percent save through it. */
+export async function putSiteSetting(db: DB, key: string, value: unknown, now = nowIso()): Promise<void> {
+  const text = toDbJson(value);
+  await db
+    .insertInto("site_settings")
+    .values({ key, value: text, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: text, updated_at: now }))
+    .execute();
 }

@@ -89,3 +89,19 @@ async function setMark(trx: DB, meetingId: number, enrolmentId: number, mark: { 
   });
   return true;
 }
+
+/**
+ * Claims an absence mark's family alert (the make-ups feature's absence alert, decision 145: teaching
+ * owns attendance): true when this call set `family_told_at`, false when the mark is no longer
+ * absent or was already told.
+ */
+export async function claimAbsenceAlert(trx: DB, attendanceId: number): Promise<boolean> {
+  const claimed = await trx
+    .updateTable("meeting_attendance")
+    .set({ family_told_at: nowIso() })
+    .where("id", "=", attendanceId)
+    .where("status", "=", "absent")
+    .where("family_told_at", "is", null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}

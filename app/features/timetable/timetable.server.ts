@@ -2,6 +2,7 @@ import type { DB } from "~server/db/db";
 import { ownedBy, ownerOf as accountOwner, type Owner } from "~/features/family/account-owner.server";
 import { nowIso } from "~server/db/values";
 import { mailedToken, newToken, tokenHash } from "~server/security/one-time-links";
+import { endCalendarFeeds, storeCalendarFeed } from "~server/security/calendar-feeds";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
@@ -197,18 +198,13 @@ export async function renewFeed(db: DB, userId: number, lang: Lang, secret: stri
   const token = mailedToken(secret, PURPOSE, seed);
   const now = nowIso();
   const before = await db.selectFrom("calendar_feeds").select("id").where("user_id", "=", userId).executeTakeFirst();
-  await db
-    .insertInto("calendar_feeds")
-    .values({ user_id: userId, seed, token_hash: tokenHash(token), lang, created_at: now })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ seed, token_hash: tokenHash(token), lang, created_at: now }))
-    .execute();
+  await storeCalendarFeed(db, { userId, seed, tokenHash: tokenHash(token), lang, createdAt: now });
   return { link: linkOf(publicUrl, token, now), replaced: before !== undefined };
 }
 
 /** Ends the account's feed URL; false when it had none. */
 export async function revokeFeed(db: DB, userId: number): Promise<boolean> {
-  const done = await db.deleteFrom("calendar_feeds").where("user_id", "=", userId).executeTakeFirst();
-  return Number(done.numDeletedRows) > 0;
+  return (await endCalendarFeeds(db, userId)) > 0;
 }
 
 /** The feed a URL's token opens ({ id, userId, lang }), or undefined. Only the token's hash is looked up. */

@@ -7,7 +7,7 @@ import { siteSettingsSchema, type SiteSettings } from "~/features/site/settings.
 import type { Lang } from "~/i18n/lang";
 import { v } from "~/lib/validation";
 import { batchesFollowStart, deriveCampBatches, type CampBatch } from "~/features/camp/batches";
-import { getSiteSettings } from "~/features/site/site.server";
+import { getSiteSettings, putSiteSetting } from "~/features/site/site.server";
 import { phoneFitsCountry, type CampForm, type SettingsUpdate } from "./settings.schema";
 
 /** Saving the site settings and the summer camps from the admin area. */
@@ -29,14 +29,7 @@ export async function saveSiteSettings(db: DB, change: SettingsUpdate, userId: n
     }
     const changes = diffFields(before, defined);
     const now = nowIso();
-    for (const key of Object.keys(changes)) {
-      const text = toDbJson(after[key as keyof SiteSettings]);
-      await trx
-        .insertInto("site_settings")
-        .values({ key, value: text, updated_at: now })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: text, updated_at: now }))
-        .execute();
-    }
+    for (const key of Object.keys(changes)) await putSiteSetting(trx, key, after[key as keyof SiteSettings], now);
     if (Object.keys(changes).length > 0) await recordAudit(trx, { userId, action: "update", entity: "settings", entityId: "site", changes });
     return after;
   });

@@ -7,6 +7,7 @@ import { endAllSessions } from "~server/security/session";
 import type { CsvColumn } from "~/features/admin-kit/list/csv.server";
 import { defineList } from "~/features/admin-kit/list/list-query.server";
 import { dropInvitesOf } from "~/features/accounts/staff-invite.server";
+import { setAccountAccess } from "~/features/accounts/accounts.server";
 import type { UserUpdate } from "./users.schema";
 
 /** Staff view of accounts: never the password hash. */
@@ -103,7 +104,7 @@ export async function changeUser(db: DB, actorId: number, id: number, change: Us
     const newTeacher = teacherId !== user.teacher_id;
     if (newTeacher) set.teacher_id = teacherId;
     if (change.disabled !== undefined) set.disabled = change.disabled ? 1 : 0;
-    await trx.updateTable("users").set(set).where("id", "=", id).execute();
+    await setAccountAccess(trx, id, set);
     // Disabling, and any change of role, ends the account's sessions: power is granted or taken
     // only with a fresh sign-in (the actor cannot change their own role).
     // Another teacher profile opens other groups: that is a change of power too.

@@ -1,5 +1,6 @@
 import type { DB } from "~server/db/db";
-import { fromDbJson, nowIso, toDbJson } from "~server/db/values";
+import { fromDbJson } from "~server/db/values";
+import { putSiteSetting } from "~/features/site/site.server";
 import { MAX_SIBLING_PERCENT } from "./promo.schema";
 
 /**
@@ -16,11 +17,5 @@ export async function siblingPercent(db: DB): Promise<number> {
 }
 
 export async function saveSiblingPercent(db: DB, percent: number): Promise<void> {
-  const now = nowIso();
-  const value = toDbJson(percent);
-  await db
-    .insertInto("site_settings")
-    .values({ key: SIBLING_SETTING_KEY, value, updated_at: now })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
-    .execute();
+  await putSiteSetting(db, SIBLING_SETTING_KEY, percent);
 }

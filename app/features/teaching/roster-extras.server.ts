@@ -1,5 +1,8 @@
 import type { DB } from "~server/db/db";
 
+// Reads of the make-ups' records for the rosters: here, beside the rosters, so the make-ups feature may call
+// the owners of the tables it changes (teaching, sections) without an import cycle (decision 145).
+
 /** A make-up guest in a class, marked under their own enrolment (from the group they came from, decision 073). */
 export interface MakeupGuest {
   enrolmentId: number;

@@ -1,0 +1,16 @@
+import type { Database } from "~server/db/schema";
+
+/**
+ * Tables owned by accounts: only modules under this folder write them (decision 145, checked by
+ * scripts/check-table-ownership.ts). No import with effects here: the lint loads this module alone.
+ */
+export const owns = [
+  "users",
+  "staff_invites",
+  "auth_steps",
+  "passkeys",
+  "totp_factors",
+  "recovery_codes",
+  "password_resets",
+  "admin_setup_tokens",
+] as const satisfies readonly (keyof Database)[];

@@ -1,0 +1,16 @@
+import type { Database } from "~server/db/schema";
+
+/**
+ * Tables owned by the content editors: only modules under this folder write them (decision 145, checked by
+ * scripts/check-table-ownership.ts). No import with effects here: the lint loads this module alone.
+ */
+export const owns = [
+  "courses",
+  "teachers",
+  "testimonials",
+  "products",
+  "blog_posts",
+  "blog_slug_redirects",
+  "content_drafts",
+  "content_revisions",
+] as const satisfies readonly (keyof Database)[];

@@ -1,0 +1,7 @@
+import type { Database } from "~server/db/schema";
+
+/**
+ * Tables owned by absences, make-ups and reminders: only modules under this folder write them (decision 145, checked by
+ * scripts/check-table-ownership.ts). No import with effects here: the lint loads this module alone.
+ */
+export const owns = ["meeting_absences", "makeup_credits", "meeting_reminders"] as const satisfies readonly (keyof Database)[];

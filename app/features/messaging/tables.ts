@@ -1,0 +1,16 @@
+import type { Database } from "~server/db/schema";
+
+/**
+ * Tables owned by messaging: only modules under this folder write them (decision 145, checked by
+ * scripts/check-table-ownership.ts). No import with effects here: the lint loads this module alone.
+ */
+export const owns = [
+  "messaging_preferences",
+  "messaging_consents",
+  "messaging_templates",
+  "messages",
+  "messaging_broadcasts",
+  "messaging_automations",
+  "messaging_automation_events",
+  "messaging_automation_throttle",
+] as const satisfies readonly (keyof Database)[];

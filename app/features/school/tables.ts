@@ -1,0 +1,7 @@
+import type { Database } from "~server/db/schema";
+
+/**
+ * Tables owned by schools' requests: only modules under this folder write them (decision 145, checked by
+ * scripts/check-table-ownership.ts). No import with effects here: the lint loads this module alone.
+ */
+export const owns = ["school_enquiries"] as const satisfies readonly (keyof Database)[];

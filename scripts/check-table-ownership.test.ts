@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadOwnership, readsIn, tableAccesses, writesIn, type Ownership } from "./check-table-ownership";
+
+const repo = path.resolve(import.meta.dirname, "..");
+const script = path.join(import.meta.dirname, "check-table-ownership.ts");
+
+/** The tables of the `Database` type (server/db/schema.ts), as the compiler sees it. */
+function databaseTables(): string[] {
+  const file = path.join(repo, "server/db/schema.ts");
+  // The table names are the interface's own members (and those of ContentTables, in the same file): no import nor lib is needed.
+  const program = ts.createProgram([file], { noEmit: true, noResolve: true, noLib: true, types: [] });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(file)!;
+  const declaration = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === "Database")!;
+  return checker
+    .getTypeAtLocation(declaration.name)
+    .getProperties()
+    .map((p) => p.name)
+    .sort();
+}
+
+/** The lint that keeps each table's writes in its owner (decisions 100 and 145). */
+describe("check-table-ownership", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "table-ownership-"));
+  const put = (relative: string, text: string) => {
+    mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    writeFileSync(path.join(root, relative), text);
+  };
+  let ownership: Ownership;
+  beforeAll(async () => {
+    ownership = await loadOwnership();
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("gives every table of the Database type exactly one owner", () => {
+    expect(ownership.twice).toEqual([]);
+    expect([...ownership.owner.keys()].sort()).toEqual(databaseTables());
+    expect(ownership.owner.get("section_enrolments")).toBe("app/features/enrolments/");
+    expect(ownership.owner.get("sessions")).toBe("server/security/");
+  });
+
+  it("finds a table two folders claim", async () => {
+    put("app/features/one/tables.ts", `export const owns = ["users", "jobs"] as const;\n`);
+    put("server/two/tables.ts", `export const owns = ["jobs"] as const;\n`);
+    const planted = await loadOwnership(root);
+    expect(planted.twice).toEqual([{ table: "jobs", owners: ["app/features/one/", "server/two/"] }]);
+    expect(planted.owner.get("users")).toBe("app/features/one/");
+  });
+
+  it("refuses planted writes outside the owner, Kysely's (aliased) and raw SQL, and the run fails", () => {
+    put(
+      "app/features/billing/payments/sneaky.server.ts",
+      `export const f = (trx) =>\n  trx\n    .updateTable("section_enrolments")\n    .set({ status: "enrolled" });\n`,
+    );
+    put(
+      "app/features/camp/sneaky.server.ts",
+      `export const g = (trx) => trx.insertInto('enrollments as e').values({});\nexport const h = sql\`delete from enrollments where id = 1\`;\nexport const i = (trx) => trx.mergeInto("users as u");\n`,
+    );
+    put(
+      "server/jobs/sneaky.ts",
+      `export const j = (db) => db.replaceInto("sessions").values({});\nexport const k = sql\`update "jobs" set status = 'done'\`;\n`,
+    );
+    put("app/features/enrolments/owner.server.ts", `export const ok = (trx) => trx.deleteFrom("section_enrolments");\n`);
+    put("app/features/sections/sections.api.test.ts", `await db.updateTable("section_enrolments").set({}).execute();\n`);
+    put("server/db/migrations/2026-01-01-x.ts", `await db.insertInto("enrollments").values({}).execute();\n`);
+    put("server/db/seed/index.ts", `await db.insertInto("courses").values({}).execute();\n`);
+    put("app/features/sections/reader.server.ts", `db.selectFrom("section_enrolments").selectAll();\n`);
+    const { writes, reads } = tableAccesses(root, ownership);
+    expect(writes.map((v) => [v.file, v.line, v.table])).toEqual([
+      ["app/features/billing/payments/sneaky.server.ts", 3, "section_enrolments"],
+      ["app/features/camp/sneaky.server.ts", 1, "enrollments"],
+      ["app/features/camp/sneaky.server.ts", 2, "enrollments"],
+      ["app/features/camp/sneaky.server.ts", 3, "users"],
+      ["server/jobs/sneaky.ts", 1, "sessions"],
+    ]);
+    expect(reads.map((r) => [r.file, r.table, r.owner])).toEqual([
+      ["app/features/sections/reader.server.ts", "section_enrolments", "app/features/enrolments/"],
+    ]);
+    let failed: { status: number; stderr: string; stdout: string } | undefined;
+    try {
+      execFileSync("npx", ["tsx", script, root], { encoding: "utf8", stdio: "pipe" });
+    } catch (error) {
+      failed = error as { status: number; stderr: string; stdout: string };
+    }
+    expect(failed?.status).toBe(1);
+    expect(failed?.stderr).toContain("app/features/billing/payments/sneaky.server.ts:3: writes section_enrolments outside its owner app/features/enrolments/");
+    expect(failed?.stdout).toContain("table writes: 5 outside their owner");
+    expect(failed?.stdout).toContain("table reads: 1 outside their owner (information only)");
+  });
+
+  it("finds nothing in the owner, in tests, fixtures, migrations, seeds and benchmarks; reads only count", () => {
+    expect(writesIn("app/features/enrolments/enrolments.server.ts", `trx.updateTable("enrollments")`, ownership)).toEqual([]);
+    expect(writesIn("server/security/session.ts", `db.deleteFrom("sessions")`, ownership)).toEqual([]);
+    expect(writesIn("app/features/sections/seed-sections.server.ts", `trx.insertInto("section_enrolments")`, ownership)).toEqual([]);
+    expect(writesIn("server/test/fixture.ts", `trx.insertInto("section_enrolments")`, ownership)).toEqual([]);
+    expect(writesIn("scripts/bench-booking.ts", `db.insertInto("demo_slots")`, ownership)).toEqual([]);
+    expect(writesIn("app/features/sections/x.server.ts", `db.selectFrom("section_enrolments as e")`, ownership)).toEqual([]);
+    expect(readsIn("app/features/sections/x.server.ts", `db.selectFrom("section_enrolments as e")`, ownership)).toHaveLength(1);
+    expect(readsIn("app/features/enrolments/x.server.ts", `db.selectFrom("section_enrolments as e")`, ownership)).toEqual([]);
+  });
+
+  it("passes on this repository (npm run lint runs it)", () => {
+    expect(tableAccesses(repo, ownership).writes).toEqual([]);
+    const out = execFileSync("npx", ["tsx", script], { encoding: "utf8" });
+    expect(out).toMatch(/table writes: 0 outside their owner/);
+    expect(out).toMatch(/table reads: \d+ outside their owner \(information only\)/);
+  });
+});
