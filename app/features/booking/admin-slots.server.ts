@@ -4,7 +4,7 @@ import type { Lang } from "~/i18n/lang";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { BulkState } from "./admin-slots-forms";
 import { codeQuerySchema, rangeSchema } from "./booking.schema";
-import { formatDayLabel, formatZoneLabel, weekdayNames } from "./slot-format";
+import { formatDayLabel, formatZoneLabel, weekdayNames } from "~/kernel/slot-format";
 import { bookingCodeDay, defaultAdminRange, listSlotsWithBookings } from "./slots-admin.server";
 import { calendarFrame, calendarHours, parseCreateParam, weekStart, type CalendarView } from "./slots-calendar";
 import { waitlistCount } from "./waitlist.server";

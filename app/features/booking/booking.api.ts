@@ -14,7 +14,7 @@ import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlo
 import { confirmationPath } from "./paths";
 import { linkedId } from "./link-tokens.server";
 import { rescheduleBooking } from "./reschedule.server";
-import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { addDays, daysBetween, zonedParts } from "~/lib/zoned-time";
 

@@ -9,7 +9,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { anyFields, courseBooking, courseParams } from "./booking.api";
 import { cancelSchema } from "./booking.schema";
 import { confirmationPath, waitlistPath } from "./paths";
-import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { linkedId } from "./link-tokens.server";
 import { acceptOffer, getWaitlistEntry, joinWaitlist, leaveWaitlist } from "./waitlist.server";
 

@@ -11,7 +11,7 @@ import { randomToken } from "~/lib/random-token.server";
 import { bookingCode, forCourse, isCodeCollision, reminderStateFor, toPublicSlot } from "./booking.server";
 import { leaveLine, positionIn, SLOT_LINE, sweepLine, type LeaveResult } from "./waitlist-offers.server";
 import { linkToken, unusedTokenHash } from "./link-tokens.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { zonedParts } from "~/lib/zoned-time";
 
 export type { LeaveResult };

@@ -4,7 +4,7 @@ import { defineJob } from "~server/jobs/job";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { automationRun, inBoth } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
-import { formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateTimeLabel } from "~/kernel/slot-format";
 
 /** The absence sweep (decisions 140, 143): one job per quarter hour across instances. */
 export const absenceAlertJob = defineJob("absence-alert-automation");

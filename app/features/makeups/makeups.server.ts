@@ -5,7 +5,7 @@ import { nowIso } from "~server/db/values";
 import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
 import { inBoth } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateTimeLabel } from "~/kernel/slot-format";
 import { rowLink } from "~/kernel/row-link.server";
 import { pick } from "~/i18n/localized";
 import { notifyFamily } from "~/features/push/index.server";

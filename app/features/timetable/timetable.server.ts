@@ -4,7 +4,7 @@ import { nowIso } from "~server/db/values";
 import { mailedToken, newToken, tokenHash } from "~server/security/one-time-links";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { enrolmentManagePath } from "~/features/sections/paths";
 

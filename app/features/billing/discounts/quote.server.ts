@@ -4,7 +4,7 @@ import { serverT } from "~server/i18n";
 import { zonedParts } from "~/lib/zoned-time";
 import type { Lang } from "~/i18n/lang";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateLabel } from "~/features/booking/slot-format";
+import { formatDateLabel } from "~/kernel/slot-format";
 import { siblingPercent } from "./discount-settings.server";
 import { currencyCode, toMinor, type CurrencyCode } from "~/lib/money";
 import { getSiteSettings } from "~/features/site/site.server";
