@@ -11,7 +11,7 @@ import { serverT } from "~server/i18n";
 import { v } from "~/lib/validation";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { findChild } from "~/features/family/children.server";
-import { anyFields } from "~/features/booking/booking.api";
+import { anyFields } from "~/kernel/any-fields";
 import { linkedId, linkToken } from "~/features/booking/link-tokens.server";
 import { ENROLMENT_MAIL, SECTION_DROPPED_MAIL, SECTION_MOVED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
 import { dropEnrolment, enrolmentIdByReference, moveEnrolment, type ChangeActor, type ChangedEnrolment, type ChangeResult } from "./enrolment-changes.server";
