@@ -17,9 +17,7 @@ describe("row link tokens", () => {
     const createdAt = { id: 12, created_at: "2026-11-30T01:02:03.000Z" };
     expect(rowLink("booking-link", "demo_bookings", "reference").token(secret, reference)).toBe("12_vm-XsXvXtS6Sj8bpttLtuihRS7LgwkZzm2SzNKTdIVc");
     expect(rowLink("waitlist-link", "slot_waitlist", "created_at").token(secret, createdAt)).toBe("12_o5tF_O_QQZm3NbvTyAPK8Wr2kNtx_xNooJTdp-2mXm4");
-    expect(rowLink("section-waitlist-link", "section_waitlist", "created_at").token(secret, createdAt)).toBe(
-      "12_Muk4aA88VJDbR3n0-K_FZEpgm8gESVyA8otv-nyiI9c",
-    );
+    expect(rowLink("section-waitlist-link", "section_waitlist", "created_at").token(secret, createdAt)).toBe("12_Muk4aA88VJDbR3n0-K_FZEpgm8gESVyA8otv-nyiI9c");
     expect(rowLink("enrolment-link", "section_enrolments", "reference").token(secret, { id: MAX_RECORD_ID, reference: "R7XK2M" })).toBe(
       "2147483647_-NO54JTDZQhvyvibrwPNwvDS9HOaSdeoGGthrbtY8ak",
     );
@@ -101,7 +99,9 @@ describe("opening a row link", () => {
 
   it("refuses wrong shapes and ids beyond the record id bound, its MAC right or not", async () => {
     const a = courses[0]!;
-    for (const wrong of ["", "x", `${a.id}`, `${link.token(secret, a)}x`, ` ${link.token(secret, a)}`]) expect(await link.open(server.db, secret, wrong)).toBeUndefined();
-    for (const id of [0, MAX_RECORD_ID + 1, 9_999_999_999]) expect(await link.open(server.db, secret, link.token(secret, { id, slug: a.slug }))).toBeUndefined();
+    for (const wrong of ["", "x", `${a.id}`, `${link.token(secret, a)}x`, ` ${link.token(secret, a)}`])
+      expect(await link.open(server.db, secret, wrong)).toBeUndefined();
+    for (const id of [0, MAX_RECORD_ID + 1, 9_999_999_999])
+      expect(await link.open(server.db, secret, link.token(secret, { id, slug: a.slug }))).toBeUndefined();
   });
 });
