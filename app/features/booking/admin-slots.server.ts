@@ -10,6 +10,7 @@ import { calendarFrame, calendarHours, parseCreateParam, weekStart, type Calenda
 import { waitlistCount } from "./waitlist.server";
 import { calendarMeetings } from "./section-meetings-calendar.server";
 import { addDays, daysBetween, weekdayOf, zonedParts } from "~/lib/zoned-time";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 /**
  * What /admin/slots shows for its address: the calendar (a week, today's by default) unless a
@@ -88,7 +89,7 @@ type BulkQuestion = Extract<BulkState, { ask: unknown }>["ask"];
  * Null when there is nothing to ask: no such slots, or closing times nobody waits for.
  */
 export async function bulkSlotsQuestion(db: DB, action: "close" | "delete", ids: number[]): Promise<BulkQuestion | null> {
-  const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31);
+  const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_RECORD_ID);
   const rows = valid.length === 0 ? [] : await db.selectFrom("demo_slots").select(["id", "seats_taken", "status"]).where("id", "in", valid).execute();
   const ending = action === "delete" ? rows : rows.filter((row) => row.status === "open");
   const waitlisted = await waitlistCount(
