@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Generated, type Kysely } from "kysely";
 import type { DB } from "~server/db/db";
 import type { Database } from "~server/db/schema";
 import { mac, sameMac } from "~server/security/signed";
@@ -27,6 +27,9 @@ export function rowLinkParts(token: string): { id: number; mac: string } | undef
   return id >= 1 && id <= MAX_RECORD_ID ? { id, mac: match[2]! } : undefined;
 }
 
+/** The tables whose rows have a generated integer id: the rows a link can name. */
+type IdTable = { [T in keyof Database]: Database[T] extends { id: Generated<number> } ? T : never }[keyof Database];
+
 /** The text columns of a table's rows: the columns a link may take its salt from. */
 type TextColumn<T extends keyof Database> = { [C in keyof Database[T]]: Database[T][C] extends string ? C : never }[keyof Database[T]] & string;
 
@@ -42,15 +45,15 @@ export interface RowLink<Salt extends string> {
  * purpose, id, salt)`, byte for byte what the three copies this replaced made, so links already
  * sent keep opening.
  */
-export function rowLink<T extends keyof Database, S extends TextColumn<T>>(purpose: string, table: T, saltColumn: S): RowLink<S> {
+export function rowLink<T extends IdTable, S extends TextColumn<T>>(purpose: string, table: T, saltColumn: S): RowLink<S> {
   return {
     token: (secret, row) => `${row.id}_${mac(secret, purpose, row.id, row[saltColumn])}`,
     async open(db, secret, token) {
       const parts = rowLinkParts(token);
       if (!parts) return undefined;
       // Kysely cannot type a select over a table chosen by a type parameter; every table allowed
-      // here has an integer id and the salt column is one of its text columns, which is all the
-      // query reads (the SQL names the table given).
+      // here has an integer id (IdTable) and the salt column is one of its text columns, which is
+      // all the query reads (the SQL names the table given).
       const row = await (db as unknown as Kysely<{ linked: { id: number } }>)
         .selectFrom(table as unknown as "linked")
         .select(["id", sql.ref<string>(saltColumn).as("salt")])
