@@ -14,7 +14,11 @@ const serverCode = {
   allowTypeImports: true,
   message: "Only *.server.ts and *.api.ts modules may import server code; pages and components run in browsers.",
 };
-const featuresFromLib = { group: ["~/features/*"], allowTypeImports: true, message: "app/lib and app/i18n sit below the features: they must not import them." };
+const featuresFromLib = {
+  group: ["~/features/*"],
+  allowTypeImports: true,
+  message: "app/lib, app/i18n and app/kernel sit below the features: they must not import them (decision 146).",
+};
 // Billing is one bounded context (decision 103): from outside it, only its two public modules.
 // ESLint's own no-restricted-imports (not the typescript-eslint one the blocks above set), so this
 // rule adds to theirs instead of replacing it for the files both match.
@@ -63,11 +67,11 @@ export default tseslint.config(
     rules: restrict(parentFolders, serverCode),
   },
   {
-    files: ["app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}"],
+    files: ["app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}", "app/kernel/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}", "**/*.server.ts"],
     rules: restrict(parentFolders, serverCode, featuresFromLib),
   },
-  { files: ["app/lib/**/*.server.ts"], ignores: ["**/*.test.{ts,tsx}"], rules: restrict(parentFolders, featuresFromLib) },
+  { files: ["app/lib/**/*.server.ts", "app/kernel/**/*.server.ts"], ignores: ["**/*.test.{ts,tsx}"], rules: restrict(parentFolders, featuresFromLib) },
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
     ignores: ["server/http/**", "server/test/**", "**/*.test.{ts,tsx}", ...handWrittenRouteFiles],

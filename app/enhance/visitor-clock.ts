@@ -1,4 +1,4 @@
-import { formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { zonedParts } from "~/lib/zoned-time";
 import { isLang, type Lang } from "~/i18n/lang";
 

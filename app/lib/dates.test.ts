@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime, formatTime } from "~/features/admin-kit/format";
-import { formatDateLabel, formatDateTimeLabel, formatDayHeading } from "~/features/booking/slot-format";
+import { formatDateLabel, formatDateTimeLabel, formatDayHeading } from "~/kernel/slot-format";
 import { formatCalendarDay, formatInstant } from "./dates";
 import { formatMoney, plainMoney } from "./money";
 

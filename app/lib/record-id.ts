@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { v } from "./validation";
 
+/** The largest record id: PostgreSQL's `serial` ids are 32-bit signed (server/db/portable.ts withId), so no id passes beyond it. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
 /**
  * A record's id as a path carries it: 1 to 10 digits, a positive 32-bit integer. The one id rule
  * of the JSON routes (an endpoint's `params`) and of the staff pages (idOr404Page).
@@ -9,7 +12,7 @@ export const recordId = z
   .string()
   .regex(/^\d{1,10}$/)
   .transform(Number)
-  .pipe(z.number().int().min(1).max(2_147_483_647));
+  .pipe(z.number().int().min(1).max(MAX_RECORD_ID));
 
 /** The params of a route with one `:id`: `/api/admin/media/:id`. */
 export const idParams = z.object({ id: recordId });
@@ -33,4 +36,4 @@ export const postedRecordId = z
     ],
     { error: v.invalid },
   )
-  .pipe(z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid));
+  .pipe(z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(MAX_RECORD_ID, v.invalid));

@@ -5,7 +5,7 @@ import { accountOverview, ownProfile, type AccountOverview } from "./account-spa
 import { listDevices } from "./devices.server";
 import { timetablePageData } from "~/features/timetable/timetable.api";
 import { pick, pickPair } from "~/i18n/localized";
-import { formatDateLabel } from "~/features/booking/slot-format";
+import { formatDateLabel } from "~/kernel/slot-format";
 import { familyAttendance } from "~/features/teaching/family-attendance.server";
 import { familyLevels } from "~/features/levels/family-levels.server";
 import { pushChoicesOf } from "~/features/push/index.server";

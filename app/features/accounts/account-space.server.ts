@@ -13,7 +13,7 @@ import { cancelBookingsOnErasure, eraseBookings, eraseWaitlistPlaces, leaveSlotL
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { cancelPath, reschedulePath, waitlistAcceptPath, waitlistPath } from "~/features/booking/paths";
 import { positionOf } from "~/features/booking/waitlist.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { forgetChildren, listChildren, type SavedChild } from "~/features/family/children.server";
 import { eraseFamilyMailJobs } from "./erase-queued-mail.server";
 import { childRefsOf, eraseLevelRecords } from "~/features/levels/family-levels.server";

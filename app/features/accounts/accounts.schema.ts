@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CHILD_MAX_AGE, CHILD_MIN_AGE } from "~/features/booking/booking.schema";
 import { DEFAULT_PHONE_COUNTRY, emailField, honeypotField, phoneCountryField, phoneField, requiredText, v } from "~/lib/validation";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 /** Login sends whatever was typed (no client-side rules, specification section 5). */
 export const loginSchema = z.object({
@@ -52,7 +53,7 @@ export const staffInviteSchema = z
     // The role the invitation grants; an older client that sends none invites an admin, as before.
     role: z.enum(["admin", "editor", "instructor"], { error: v.choice }).default("admin"),
     // An instructor teaches as a teacher profile (decision 073); other roles take none.
-    teacherId: z.number({ error: v.choice }).int(v.choice).min(1, v.choice).max(2_147_483_647, v.choice).nullable().optional(),
+    teacherId: z.number({ error: v.choice }).int(v.choice).min(1, v.choice).max(MAX_RECORD_ID, v.choice).nullable().optional(),
     // The invitee's language (issue 42): the invitation is written in it, or in both when not known.
     language: z.enum(["both", "en", "ar"], { error: v.choice }).default("both"),
   })

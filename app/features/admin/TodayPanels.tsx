@@ -5,7 +5,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { LtrValue } from "~/ui/Bidi";
 import { PhoneLink } from "~/ui/PhoneLink";
 import { formatMoney } from "~/lib/money";
-import { formatDateTimeLabel, formatDayLabel, formatTimeLabel } from "~/features/booking/slot-format";
+import { formatDateTimeLabel, formatDayLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { adminInvoicePath } from "~/features/billing";
 import type { AttendanceState, DashboardToday } from "./dashboard-today.server";
 

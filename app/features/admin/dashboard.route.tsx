@@ -19,7 +19,7 @@ import { DemoFunnel } from "~/features/sections/DemoFunnel";
 import { demoFunnel } from "~/features/sections/demo-enrolment.server";
 import { MoneyView, PaymentNotices } from "~/features/billing";
 import { moneyViewData, openPaymentNotices } from "~/features/billing/index.server";
-import { formatZoneLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel } from "~/kernel/slot-format";
 import { dashboardToday } from "./dashboard-today.server";
 import { TodayPanels } from "./TodayPanels";
 import { RetentionLink } from "./retention/RetentionLink";

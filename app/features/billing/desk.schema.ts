@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { v } from "~/lib/validation";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 /** The filters of the staff's invoice list (query string): a status, a search, a page. */
 export const INVOICE_FILTERS = ["open", "overdue", "paid", "void"] as const;
@@ -44,7 +45,7 @@ export const deskPaymentSchema = z
     method: z.enum(DESK_METHODS, { error: v.choice }),
     amountMinor: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(100_000_000_000, v.invalid),
     reference: z.string({ error: v.invalid }).trim().max(200, v.tooLong).refine(noNul, v.invalid).optional().default(""),
-    instalmentId: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid).nullable().optional().default(null),
+    instalmentId: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(MAX_RECORD_ID, v.invalid).nullable().optional().default(null),
     // One per form render (decision 101): the same key again records nothing and answers as the first did.
     idempotencyKey: z
       .string({ error: v.invalid })

@@ -10,7 +10,7 @@ import { BookingForm, type BookingConflict } from "./BookingForm";
 import { DateCalendar } from "./DateCalendar";
 import type { PublicSlot } from "./booking.server";
 import { bookingPagePath } from "./paths";
-import { formatZoneLabel } from "./slot-format";
+import { formatZoneLabel } from "~/kernel/slot-format";
 import { useVisitorZone, visitorTimeLabel } from "./visitor-zone";
 
 /** What the booking page's loader gives its view (also the island's props, decision 108). */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { BookingView } from "./booking.server";
 import { useLang } from "~/i18n/use-lang";
-import { formatZoneLabel } from "./slot-format";
+import { formatZoneLabel } from "~/kernel/slot-format";
 import { useVisitorZone, visitorTimeLabel } from "./visitor-zone";
 import { zonedParts } from "~/lib/zoned-time";
 

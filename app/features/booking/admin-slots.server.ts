@@ -4,12 +4,13 @@ import type { Lang } from "~/i18n/lang";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { BulkState } from "./admin-slots-forms";
 import { codeQuerySchema, rangeSchema } from "./booking.schema";
-import { formatDayLabel, formatZoneLabel, weekdayNames } from "./slot-format";
+import { formatDayLabel, formatZoneLabel, weekdayNames } from "~/kernel/slot-format";
 import { bookingCodeDay, defaultAdminRange, listSlotsWithBookings } from "./slots-admin.server";
 import { calendarFrame, calendarHours, parseCreateParam, weekStart, type CalendarView } from "./slots-calendar";
 import { waitlistCount } from "./waitlist.server";
 import { calendarMeetings } from "./section-meetings-calendar.server";
 import { addDays, daysBetween, weekdayOf, zonedParts } from "~/lib/zoned-time";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 /**
  * What /admin/slots shows for its address: the calendar (a week, today's by default) unless a
@@ -88,7 +89,7 @@ type BulkQuestion = Extract<BulkState, { ask: unknown }>["ask"];
  * Null when there is nothing to ask: no such slots, or closing times nobody waits for.
  */
 export async function bulkSlotsQuestion(db: DB, action: "close" | "delete", ids: number[]): Promise<BulkQuestion | null> {
-  const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31);
+  const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_RECORD_ID);
   const rows = valid.length === 0 ? [] : await db.selectFrom("demo_slots").select(["id", "seats_taken", "status"]).where("id", "in", valid).execute();
   const ending = action === "delete" ? rows : rows.filter((row) => row.status === "open");
   const waitlisted = await waitlistCount(

@@ -11,7 +11,7 @@ import { BOOKING_FORM } from "./booking-forms";
 import { findCourse, listOpenSlots, type PublicSlot } from "./booking.server";
 import { buildCalendar } from "./calendar";
 import { bookingPagePath } from "./paths";
-import { formatZoneLabel, weekdayNames } from "./slot-format";
+import { formatZoneLabel, weekdayNames } from "~/kernel/slot-format";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { isFormState } from "~/lib/forms/form-state";
 import { prefillFor } from "./booking-prefill.server";

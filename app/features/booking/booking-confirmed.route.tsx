@@ -9,7 +9,7 @@ import type { Route } from "./+types/booking-confirmed.route";
 import { BookingDetails } from "./BookingDetails";
 import { getBookingByReference } from "./booking.server";
 import { bookingEvent } from "./booking-event";
-import { calendarLinks } from "./ics";
+import { calendarLinks } from "~/kernel/ics";
 import { confirmationPath } from "./paths";
 import { pickPair } from "~/i18n/localized";
 import { useLang } from "~/i18n/use-lang";

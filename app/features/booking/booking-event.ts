@@ -1,5 +1,5 @@
 import type { BookingView } from "./booking.server";
-import type { CalendarEvent } from "./ics";
+import type { CalendarEvent } from "~/kernel/ics";
 
 /**
  * The demo class as a calendar event, in the booking's language: the same texts go into the

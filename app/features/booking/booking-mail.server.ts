@@ -14,9 +14,9 @@ import {
 import { findCourse, getBookingForMail } from "./booking.server";
 import { linkToken } from "./link-tokens.server";
 import { bookingEvent } from "./booking-event";
-import { buildIcs, calendarLinks } from "./ics";
+import { buildIcs, calendarLinks } from "~/kernel/ics";
 import { bookingPagePath, cancelPath, confirmationPath, reschedulePath } from "./paths";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { localizePath } from "~/i18n/lang";
 import { detailsTable, html, joinHtml } from "~/lib/mail/html";
 import { formatPhone } from "~/lib/validation";

@@ -10,7 +10,7 @@ import { BookingDetails } from "./BookingDetails";
 import { rescheduleFormAction } from "./booking.action.server";
 import { getBookingByCancelToken, listOpenSlots, type PublicSlot } from "./booking.server";
 import { RESCHEDULE_FORM } from "./booking-forms";
-import { formatDateLabel } from "./slot-format";
+import { formatDateLabel } from "~/kernel/slot-format";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 
 /** How far ahead the page offers times (the booking page's default range). */

@@ -14,7 +14,8 @@ import { bookSlot, cancelBooking, findCourse, getBookingByReference, listOpenSlo
 import { confirmationPath } from "./paths";
 import { linkedId } from "./link-tokens.server";
 import { rescheduleBooking } from "./reschedule.server";
-import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
+import { anyFields } from "~/kernel/any-fields";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { addDays, daysBetween, zonedParts } from "~/lib/zoned-time";
 
@@ -56,8 +57,6 @@ export async function courseBooking(db: DB, slug: string, raw: unknown, lang: La
   return { course, input, timeZone: timeZoneOf(settings), settings };
 }
 
-/** A raw form or JSON object, checked further by the endpoint once its context is known. */
-export const anyFields = z.record(z.string(), z.unknown());
 export const courseParams = z.object({ course: z.string() });
 
 /** POST /api/courses/:course/demo-bookings: a parent books a seat (decision 048: the page's form runs it too). */

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { emailField, honeypotField, httpUrlField, phoneCountryField, phoneField, requiredText, v } from "~/lib/validation";
 import { ageOutsideCourse, BOOKING_MAX_AGE, BOOKING_MIN_AGE, CHILD_MAX_AGE, CHILD_MIN_AGE } from "./booking-ages";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 export { ageOutsideCourse, BOOKING_MAX_AGE, BOOKING_MIN_AGE, CHILD_MAX_AGE, CHILD_MIN_AGE };
 
 /** A child's age on a booking or enrolment: a whole number the course check then judges. */
 export const bookingAgeField = z.number({ error: v.required }).int("age").min(BOOKING_MIN_AGE, "age").max(BOOKING_MAX_AGE, "age");
 
-const id = z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid);
+const id = z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(MAX_RECORD_ID, v.invalid);
 
 /** A parent's demo class booking: shared by the booking form and POST /api/demo-bookings. */
 export const bookingSchemaFor = (phoneCountry: string) => {

@@ -1,5 +1,5 @@
 import type { Lang } from "~/i18n/lang";
-import { formatDateLabel, formatMonthLabel } from "./slot-format";
+import { formatDateLabel, formatMonthLabel } from "~/kernel/slot-format";
 import { addDays, weekdayOf } from "~/lib/zoned-time";
 
 export interface CalendarDay {

@@ -1,23 +1,27 @@
 import type { DB } from "~server/db/db";
-import { mac as signedMac, sameMac } from "~server/security/signed";
 import { newToken, tokenHash } from "~server/security/one-time-links";
+import { isRowLinkShape, rowLink } from "~/kernel/row-link.server";
 
 /**
  * The parents' links that carry a key (decision 044): a booking's cancel and reschedule link, a
  * waitlist entry's page. The database keeps no key a link could use: a link made since issue 25 is
- * the row's id and a MAC under SESSION_SECRET ("12_<43 characters>"), so e-mails sent later
- * (reminders, offers) rebuild it from the row and the secret; a link sent before (a random token)
- * is found by the SHA-256 hash its migration left in the row.
+ * the kernel's row link, the row's id and a MAC under SESSION_SECRET ("12_<43 characters>", decision
+ * 146), so e-mails sent later (reminders, offers) rebuild it from the row and the secret; a link sent
+ * before (a random token) is found by the SHA-256 hash its migration left in the row.
  */
 export type LinkKind = "booking" | "waitlist" | "section-waitlist" | "enrolment" | "enrolment-payment" | "enrolment-receipt";
 
-const MAC_SHAPE = /^(\d{1,10})_([\w-]{43})$/;
-const MAX_ID = 2_147_483_647;
-
 // The salt is a value of the row that never changes and no other row shares (the booking's random
 // reference, the entry's creation time), so a link does not open a new row given an old row's id.
-// The MAC is the one signer's (decision 053), byte for byte the one made before it.
-const mac = (secret: string, kind: LinkKind, id: number, salt: string) => signedMac(secret, `${kind}-link`, id, salt);
+// The purpose is `${kind}-link`, as it was before the kernel's row link: links already sent still open.
+const links = {
+  booking: rowLink("booking-link", "demo_bookings", "reference"),
+  waitlist: rowLink("waitlist-link", "slot_waitlist", "created_at"),
+  "section-waitlist": rowLink("section-waitlist-link", "section_waitlist", "created_at"),
+  enrolment: rowLink("enrolment-link", "section_enrolments", "reference"),
+  "enrolment-payment": rowLink("enrolment-payment-link", "section_enrolments", "reference"),
+  "enrolment-receipt": rowLink("enrolment-receipt-link", "section_enrolments", "reference"),
+} as const;
 
 /** The link token of a booking ({ id, reference }) or a waitlist entry ({ id, created_at }). */
 export function linkToken(secret: string, kind: "booking", row: { id: number; reference: string }): string;
@@ -30,7 +34,9 @@ export function linkToken(secret: string, kind: "enrolment-payment", row: { id: 
 /** An enrolment's confirmation page (issue 42): shows it and how to pay, changes nothing. */
 export function linkToken(secret: string, kind: "enrolment-receipt", row: { id: number; reference: string }): string;
 export function linkToken(secret: string, kind: LinkKind, row: { id: number; reference?: string; created_at?: string }): string {
-  return `${row.id}_${mac(secret, kind, row.id, (kind === "booking" || kind === "enrolment" || kind === "enrolment-payment" || kind === "enrolment-receipt" ? row.reference : row.created_at) ?? "")}`;
+  return kind === "waitlist" || kind === "section-waitlist"
+    ? links[kind].token(secret, { id: row.id, created_at: row.created_at ?? "" })
+    : links[kind].token(secret, { id: row.id, reference: row.reference ?? "" });
 }
 
 /**
@@ -42,21 +48,7 @@ export const unusedTokenHash = (): string => tokenHash(newToken());
 /** The id of the booking or waitlist entry a link's token opens, or undefined. */
 export async function linkedId(db: DB, secret: string, kind: LinkKind, token: string): Promise<number | undefined> {
   if (token.length < 16 || token.length > 100) return undefined;
-  const match = MAC_SHAPE.exec(token);
-  if (match) {
-    const id = Number(match[1]);
-    if (id < 1 || id > MAX_ID) return undefined;
-    const row =
-      kind === "booking"
-        ? await db.selectFrom("demo_bookings").select(["id", "reference as salt"]).where("id", "=", id).executeTakeFirst()
-        : kind === "waitlist"
-          ? await db.selectFrom("slot_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst()
-          : kind === "enrolment" || kind === "enrolment-payment" || kind === "enrolment-receipt"
-            ? await db.selectFrom("section_enrolments").select(["id", "reference as salt"]).where("id", "=", id).executeTakeFirst()
-            : await db.selectFrom("section_waitlist").select(["id", "created_at as salt"]).where("id", "=", id).executeTakeFirst();
-    if (!row) return undefined;
-    return sameMac(match[2]!, mac(secret, kind, id, row.salt)) ? id : undefined;
-  }
+  if (isRowLinkShape(token)) return links[kind].open(db, secret, token);
   // Sections' links were MACs from the start (decision 066): nothing else opens them.
   if (kind === "enrolment" || kind === "enrolment-payment" || kind === "enrolment-receipt" || kind === "section-waitlist") return undefined;
   const hash = tokenHash(token);

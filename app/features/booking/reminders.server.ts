@@ -5,7 +5,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { bookingReminderMail } from "./booking.jobs.server";
 import { REMINDER_LEAD_MS } from "./booking.server";
 import { notifyFamily } from "~/features/push/index.server";
-import { formatDateTimeLabel } from "./slot-format";
+import { formatDateTimeLabel } from "~/kernel/slot-format";
 
 /** How often the sweep runs: a reminder leaves at most this much later than 24 hours before. */
 export const REMINDER_SWEEP_EVERY_MS = 5 * 60_000;

@@ -12,7 +12,7 @@ import { bookingReminder } from "./booking-mail.server";
 import { bookingReminderSweepJob } from "./booking.jobs.server";
 import { deliverNow, mailJobsOf } from "~server/test/mail-jobs";
 import { sweepDueReminders } from "./reminders.server";
-import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 
 const TZ = "Asia/Kolkata";
 const HOUR = 3_600_000;

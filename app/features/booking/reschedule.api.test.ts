@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { outboxMails, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
 import { bookSlot, findCourse } from "./booking.server";
-import { formatDateLabel } from "./slot-format";
+import { formatDateLabel } from "~/kernel/slot-format";
 
 const TZ = "Asia/Kolkata";
 const HOUR = 3_600_000;

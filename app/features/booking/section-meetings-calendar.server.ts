@@ -2,7 +2,7 @@ import type { DB } from "~server/db/db";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
-import { formatTimeLabel } from "./slot-format";
+import { formatTimeLabel } from "~/kernel/slot-format";
 
 /** A course group's class on the staff slots calendar (issue 29): shown beside the demo slots, linking to its group. */
 export interface CalendarMeeting {

@@ -8,7 +8,7 @@ import type { Lang } from "~/i18n/lang";
 import { MAX_SERIES_SLOTS } from "./booking.schema";
 import { dayRange } from "./booking.server";
 import { claimFollowup } from "./followup.server";
-import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { offerSeats, SLOT_LINE } from "./waitlist-offers.server";
 import { waitlistsOf, type AdminWaitlistEntry } from "./waitlist.server";
 import { cancelBookingsByStaff } from "./staff-cancel.server";

@@ -1,5 +1,5 @@
 import type { Lang } from "~/i18n/lang";
-import { formatDayHeading, formatDayLabel } from "./slot-format";
+import { formatDayHeading, formatDayLabel } from "~/kernel/slot-format";
 import { addDays, weekdayOf } from "~/lib/zoned-time";
 
 /**

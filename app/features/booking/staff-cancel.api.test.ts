@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "~server/test/harness";
 import { bookingLink } from "~server/test/link-tokens";
 import { parseEml, type SentMail, waitForJobs } from "~server/test/outbox";
 import type { Lang } from "~/i18n/lang";
-import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { addDays, zonedParts } from "~/lib/zoned-time";
 import { mailJobsOf } from "~server/test/mail-jobs";
 import { staffCancelMailKind } from "./booking.jobs.server";

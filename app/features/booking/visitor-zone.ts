@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from "react";
 import type { Lang } from "~/i18n/lang";
-import { formatTimeLabel } from "./slot-format";
+import { formatTimeLabel } from "~/kernel/slot-format";
 import { zonedParts } from "~/lib/zoned-time";
 
 /** Academy zone → the visitor's zone (or null): the same for the life of the page. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { outboxMails, type SentMail } from "~server/test/outbox";
 import { waitlistFixture } from "~server/test/waitlist-fixture";
-import { formatDateLabel } from "./slot-format";
+import { formatDateLabel } from "~/kernel/slot-format";
 
 const TZ = "Asia/Kolkata";
 

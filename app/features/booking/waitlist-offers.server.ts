@@ -4,10 +4,10 @@ import { queueMail } from "~server/mail/mail-queue";
 import { getSiteSettings } from "~/features/site/site.server";
 import { inBoth } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateTimeLabel } from "./slot-format";
+import { formatDateTimeLabel } from "~/kernel/slot-format";
 import { waitlistOfferMail } from "./booking.jobs.server";
 import { notifyFamily } from "~/features/push/index.server";
-import { lockSeatRow, releaseSeatIn, takeSeatIn, type SeatRow, type SeatTable } from "./seats.server";
+import { lockSeatRow, releaseSeatIn, takeSeatIn, type SeatRow, type SeatTable } from "~/kernel/seats.server";
 
 /**
  * A line of parents waiting for a seat (decisions 032 and 066): the demo slots' and the course

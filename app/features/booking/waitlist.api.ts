@@ -6,10 +6,11 @@ import { HttpError } from "~server/http/errors";
 import { serverT } from "~server/i18n";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { anyFields, courseBooking, courseParams } from "./booking.api";
+import { courseBooking, courseParams } from "./booking.api";
+import { anyFields } from "~/kernel/any-fields";
 import { cancelSchema } from "./booking.schema";
 import { confirmationPath, waitlistPath } from "./paths";
-import { formatDateLabel, formatTimeLabel } from "./slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { linkedId } from "./link-tokens.server";
 import { acceptOffer, getWaitlistEntry, joinWaitlist, leaveWaitlist } from "./waitlist.server";
 

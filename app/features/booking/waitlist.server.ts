@@ -11,8 +11,9 @@ import { randomToken } from "~/lib/random-token.server";
 import { bookingCode, forCourse, isCodeCollision, reminderStateFor, toPublicSlot } from "./booking.server";
 import { leaveLine, positionIn, SLOT_LINE, sweepLine, type LeaveResult } from "./waitlist-offers.server";
 import { linkToken, unusedTokenHash } from "./link-tokens.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "./slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { zonedParts } from "~/lib/zoned-time";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 export type { LeaveResult };
 
@@ -385,7 +386,7 @@ export async function waitlistsOf(db: DB, slotIds: number[], timeZone: string): 
  * (full), book it (a seat is free), or nothing (closed, past, another course's, or no such slot).
  */
 export async function slotForWaitlist(db: DB, options: { slotId: number; courseId: number; timeZone: string; lang: Lang }) {
-  if (!Number.isSafeInteger(options.slotId) || options.slotId < 1 || options.slotId > 2_147_483_647) return undefined;
+  if (!Number.isSafeInteger(options.slotId) || options.slotId < 1 || options.slotId > MAX_RECORD_ID) return undefined;
   const row = await db.selectFrom("demo_slots").selectAll().where("id", "=", options.slotId).where(forCourse(options.courseId)).executeTakeFirst();
   if (!row) return undefined;
   const state: "full" | "free" | "unavailable" =

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { v } from "~/lib/validation";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 /** Path ids (a group, a certificate): digits only, else 404. */
 /** A certificate's (or a group's) path id: the shared record-id rule. */
@@ -20,7 +21,7 @@ export const DEFAULT_THRESHOLD = 80;
 export const issueSchema = z.object({
   threshold: z.number({ error: v.required }).int(v.invalid).min(0, v.invalid).max(100, v.invalid),
   language: z.enum(["family", "en", "ar"], { error: v.choice }).optional().default("family"),
-  enrolmentId: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid).optional(),
+  enrolmentId: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(MAX_RECORD_ID, v.invalid).optional(),
 });
 
 /** Revoke a certificate: the reason is kept and shown to staff (not on the public page). */
@@ -44,6 +45,6 @@ export const campRatesQuery = z.object({
 
 /** Issue certificates in a camp period: to every qualifying child, or to the one camp enrolment named. */
 export const campIssueSchema = issueSchema.extend({
-  camp: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid),
+  camp: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(MAX_RECORD_ID, v.invalid),
   session,
 });

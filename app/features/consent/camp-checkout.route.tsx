@@ -10,7 +10,7 @@ import { inputClass } from "~/ui/Field";
 import { formatPhone } from "~/lib/validation";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { zonedParts } from "~/lib/zoned-time";
-import { formatTimeLabel } from "~/features/booking/slot-format";
+import { formatTimeLabel } from "~/kernel/slot-format";
 import type { Route } from "./+types/camp-checkout.route";
 import { auditPickupView, campBatches, campCheckoutList } from "./camp-checkout.server";
 import { checkoutAction } from "./consent-pages.action.server";

@@ -7,7 +7,7 @@ import { serverT } from "~server/i18n";
 import type { Lang } from "~/i18n/lang";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { formatPhone, requiredText, v } from "~/lib/validation";
-import { idParams } from "~/lib/record-id";
+import { idParams, MAX_RECORD_ID } from "~/lib/record-id";
 import { recordCheckout, unlockPickupPin } from "./camp-checkout.server";
 import { createConsentForm, updateConsentForm } from "./consent-forms.server";
 import { familyForms, linkEmail, missingConsent, remindMissing } from "./consent-missing.server";
@@ -140,10 +140,10 @@ export const completeForms = defineEndpoint({
 });
 
 const checkoutSchema = z.object({
-  enrollmentId: z.coerce.number({ error: v.invalid }).int().min(1).max(2_147_483_647),
+  enrollmentId: z.coerce.number({ error: v.invalid }).int().min(1).max(MAX_RECORD_ID),
   day: z.string({ error: v.invalid }).regex(/^\d{4}-\d\d-\d\d$/, v.invalid),
   // A person of the list (their id), or "other": someone who is not on it.
-  pickup: z.union([z.literal("other"), z.coerce.number().int().min(1).max(2_147_483_647)], { error: v.choice }),
+  pickup: z.union([z.literal("other"), z.coerce.number().int().min(1).max(MAX_RECORD_ID)], { error: v.choice }),
   pin: z.string({ error: v.invalid }).trim().max(6, v.tooLong).optional().default(""),
 });
 

@@ -3,6 +3,7 @@ import { requiredText, v } from "~/lib/validation";
 
 export { CONSENT_KINDS } from "./consent-kinds";
 import { CONSENT_KINDS } from "./consent-kinds";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 /** A form as staff write it: both languages (the Arabic may follow later: it falls back to the English). */
 export const consentFormSchema = z.object({
@@ -24,11 +25,11 @@ export { idParams as consentFormParams } from "~/lib/record-id";
 
 /** Whose forms are missing: one group, or one camp's batch. */
 export const missingQuery = z.union([
-  z.object({ section: z.coerce.number({ error: v.invalid }).int().min(1).max(2_147_483_647) }),
-  z.object({ camp: z.coerce.number({ error: v.invalid }).int().min(1).max(2_147_483_647), session: requiredText(60) }),
+  z.object({ section: z.coerce.number({ error: v.invalid }).int().min(1).max(MAX_RECORD_ID) }),
+  z.object({ camp: z.coerce.number({ error: v.invalid }).int().min(1).max(MAX_RECORD_ID), session: requiredText(60) }),
 ]);
 export type MissingQuery = z.output<typeof missingQuery>;
 
-const id = z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid);
+const id = z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(MAX_RECORD_ID, v.invalid);
 /** The reminders' JSON body: the same choice as missingQuery, numbers as numbers (a query string's text is coerced, a body's is not). */
 export const remindersInput = z.union([z.object({ section: id }), z.object({ camp: id, session: requiredText(60) })]);

@@ -3,7 +3,7 @@ import type { DB, Trx } from "~server/db/db";
 import type { EnrollmentsTable, SectionEnrolmentsTable } from "~server/db/schema";
 import { nowIso } from "~server/db/values";
 import { childKey } from "~/lib/child-key";
-import { releaseSeatIn, takeSeatIn } from "~/features/booking/seats.server";
+import { releaseSeatIn, takeSeatIn } from "~/kernel/seats.server";
 import type { PricedEnrolment } from "~/features/billing/index.server";
 import { emit, type EndReason } from "./events.server";
 import { assertTransition, campStateOf, isLive, sectionStateOf, type Enrolment, type EnrolmentRef, type EnrolmentState } from "./model";

@@ -5,7 +5,7 @@ import { postFormToApi } from "~/lib/forms/form-action.server";
 import { withNotice } from "~/lib/forms/notice";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { parseRecordId } from "~/lib/record-id";
-import { formatDateLabel } from "~/features/booking/slot-format";
+import { formatDateLabel } from "~/kernel/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { changeLevel, changeSkill, createLevel, createSkill } from "./levels.api";
 import { courseLadder } from "./levels.server";

@@ -8,6 +8,7 @@ import { assertTeachesSection } from "~/features/teaching/teaching-access.server
 import { levelSchema, levelUpdateSchema, skillMarksSchema, skillSchema } from "./levels.schema";
 import { addLevel, addSkill, courseLadder, updateLevel, updateSkill, type LadderWrite } from "./levels.server";
 import { groupSkills, markSkills } from "./skill-marks.server";
+import { anyFields } from "~/kernel/any-fields";
 
 const say = (caller: Caller, key: string) => serverT(caller.lang, "levels", `api.${key}`);
 
@@ -116,7 +117,7 @@ export const markSectionSkills = defineEndpoint({
   limits: [{ name: "teaching-skills", limit: 600, windowMs: 60 * 60_000 }],
   // skillMarksSchema, read once the caller is known to teach the group (as the attendance's):
   // another instructor's group answers 403 whatever was sent.
-  input: z.record(z.string(), z.unknown()),
+  input: anyFields,
   async run({ deps: { db, config }, caller, params }, raw) {
     const user = caller.user;
     await assertTeachesSection(db, user, params.id);

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { requiredText, v } from "~/lib/validation";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 export const SKILL_STATUSES = ["not_started", "working", "achieved"] as const;
 
 /** Most marks one request carries: a group's children times a level's skills, bounded. */
 export const MAX_MARKS = 2000;
 
-const id = z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid);
+const id = z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(MAX_RECORD_ID, v.invalid);
 
 /** A level of a course's ladder: its names and, optionally, the group teaching it now. */
 export const levelSchema = z.object({

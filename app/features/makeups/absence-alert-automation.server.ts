@@ -3,7 +3,7 @@ import { defineJob } from "~server/jobs/job";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { automationRun, inBoth } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
-import { formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateTimeLabel } from "~/kernel/slot-format";
 import { claimAbsenceAlert } from "~/features/teaching/attendance.server";
 
 /** The absence sweep (decisions 140, 143): one job per quarter hour across instances. */

@@ -2,7 +2,7 @@ import type { DB } from "~server/db/db";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
-import { formatDateLabel, formatTimeLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import { noticeDeadline, type MakeupRules } from "./makeups.server";
 
 /** How many coming classes per child, and make-up choices per credit, a page lists (bounded). */

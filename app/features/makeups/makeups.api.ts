@@ -13,6 +13,7 @@ import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { absenceLinkedId, cancelMakeup, ownedEnrolmentIds, reportAbsence, spendCredit, type AbsenceResult, type MakeupRules } from "./makeups.server";
 import { comingMeetings, familyCredits } from "./makeups-overview.server";
 import { withCountWords } from "./count-words";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) =>
   serverT(
@@ -22,7 +23,7 @@ const say = (lang: Lang, key: string, values?: Record<string, string | number>) 
     withCountWords(values, (word, count) => serverT(lang, "makeups", word, { count })),
   );
 
-const id = z.number({ error: v.choice }).int(v.choice).positive(v.choice).max(2_147_483_647, v.choice);
+const id = z.number({ error: v.choice }).int(v.choice).positive(v.choice).max(MAX_RECORD_ID, v.choice);
 const reason = z.string({ error: v.invalid }).trim().max(300, v.tooLong).optional().default("");
 /** The absence link's key: an enrolment id and a MAC (anything else names nothing). */
 const token = z

@@ -1,10 +1,10 @@
 import type { DB } from "~server/db/db";
 import { isUniqueViolation } from "~server/db/errors";
-import { mac as signedMac, sameMac } from "~server/security/signed";
 import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
 import { inBoth } from "~/features/messaging/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateTimeLabel } from "~/kernel/slot-format";
+import { rowLink } from "~/kernel/row-link.server";
 import { pick } from "~/i18n/localized";
 import { notifyFamily } from "~/features/push/index.server";
 import { releaseMakeupPlace, takeMakeupPlace } from "~/features/sections/makeup-places.server";
@@ -25,29 +25,19 @@ export interface MakeupRules {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const MAX_ID = 2_147_483_647;
 
 /** The last moment a notice (or a make-up's cancellation) counts as in time for a class. */
 export const noticeDeadline = (startsAt: string, hours: number) => new Date(new Date(startsAt).getTime() - hours * HOUR).toISOString();
 
-// --- The absence link (the meeting reminder's), decision 044's way: nothing stored, a MAC rebuilt.
+// --- The absence link (the meeting reminder's), decision 044's way: nothing stored, the kernel's row link (decision 146).
 
-const MAC_SHAPE = /^(\d{1,10})_([\w-]{43})$/;
-const mac = (secret: string, id: number, reference: string) => signedMac(secret, "absence-link", id, reference);
+const absenceLink = rowLink("absence-link", "section_enrolments", "reference");
 
 /** The absence link's key for one enrolment: its id and a MAC over its random reference. */
-export const absenceLinkToken = (secret: string, enrolment: { id: number; reference: string }) =>
-  `${enrolment.id}_${mac(secret, enrolment.id, enrolment.reference)}`;
+export const absenceLinkToken = (secret: string, enrolment: { id: number; reference: string }) => absenceLink.token(secret, enrolment);
 
 /** The enrolment an absence link opens, or undefined. */
-export async function absenceLinkedId(db: DB, secret: string, token: string): Promise<number | undefined> {
-  const match = MAC_SHAPE.exec(token);
-  if (!match) return undefined;
-  const id = Number(match[1]);
-  if (id < 1 || id > MAX_ID) return undefined;
-  const row = await db.selectFrom("section_enrolments").select(["id", "reference"]).where("id", "=", id).executeTakeFirst();
-  return row && sameMac(match[2]!, mac(secret, id, row.reference)) ? id : undefined;
-}
+export const absenceLinkedId = (db: DB, secret: string, token: string): Promise<number | undefined> => absenceLink.open(db, secret, token);
 
 // --- Whose enrolments
 

@@ -5,7 +5,7 @@ import type { Lang } from "~/i18n/lang";
 import { html } from "~/lib/mail/html";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { getSiteSettings } from "~/features/site/site.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import { absenceLinkToken, noticeDeadline } from "./makeups.server";
 import { absenceLinkPath, accountMakeupsPath } from "./paths";
 import { meetingReminderMailKind } from "./meeting-reminders.server";

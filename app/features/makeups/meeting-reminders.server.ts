@@ -7,7 +7,7 @@ import { pick } from "~/i18n/localized";
 import { inBoth } from "~/features/messaging/index.server";
 import { notifyFamily } from "~/features/push/index.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateTimeLabel } from "~/kernel/slot-format";
 
 /** How far ahead a class is reminded: the day before. */
 export const MEETING_REMINDER_LEAD_MS = 24 * 3_600_000;

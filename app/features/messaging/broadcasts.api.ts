@@ -8,7 +8,7 @@ import { getSiteSettings } from "~/features/site/site.server";
 import { timeZoneOf } from "~/features/site/academy-zone.server";
 import { formatInstant } from "~/lib/dates";
 import type { Lang } from "~/i18n/lang";
-import { idParams } from "~/lib/record-id";
+import { idParams, MAX_RECORD_ID } from "~/lib/record-id";
 import { v } from "~/lib/validation";
 import { zonedToUtc } from "~/lib/zoned-time";
 import { audienceOptions, cancelBroadcast, createBroadcast, estimateOf, listBroadcasts, previewTexts, recipientsOf, type Audience } from "./broadcasts.server";
@@ -23,7 +23,7 @@ const LOCAL_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3])
 
 const fields = {
   audience: z.enum(AUDIENCES, { error: v.choice }),
-  audienceId: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid).nullable().optional().default(null),
+  audienceId: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(MAX_RECORD_ID, v.invalid).nullable().optional().default(null),
   campSession: z.string({ error: v.invalid }).trim().max(200, v.tooLong).optional().default(""),
   category: z.enum(["service", "news"], { error: v.choice }),
   bodyEn: text,

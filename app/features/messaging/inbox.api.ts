@@ -10,6 +10,7 @@ import { v } from "~/lib/validation";
 import type { Lang } from "~/i18n/lang";
 import { familyKey } from "./preferences.server";
 import { staffMessages, staffThreads } from "./messaging.api";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 const say = (lang: Lang, key: string) => serverT(lang, "messaging", key);
 const familyField = z.string({ error: v.required }).trim().min(1, v.required).max(254, v.tooLong);
@@ -68,7 +69,7 @@ export const assignThread = defineEndpoint({
   input: z
     .object({
       email: familyField,
-      userId: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid).nullable(),
+      userId: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(MAX_RECORD_ID, v.invalid).nullable(),
     })
     .strict(),
   async run({ deps: { db }, caller }, input) {

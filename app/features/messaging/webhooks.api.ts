@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, fileAnswer, type AnyAnswer } from "~server/http/endpoint";
 import { SMS_WEBHOOK_PATH, WHATSAPP_WEBHOOK_PATH } from "./delivery.server";
 import { smsEvents, whatsappEvents, whatsappHandshake, type WebhookAnswer } from "./webhooks.server";
+import { anyFields } from "~/kernel/any-fields";
 
 /**
  * The messaging providers' webhooks (decision 127) as endpoints on the raw-body transport: each
@@ -19,7 +20,7 @@ export const whatsappWebhookHandshake = defineEndpoint({
   path: WHATSAPP_WEBHOOK_PATH,
   access: "anyone",
   produces: "text",
-  input: z.record(z.string(), z.unknown()),
+  input: anyFields,
   run: async ({ deps: { config } }, query) => answer(whatsappHandshake(config, query)),
 });
 

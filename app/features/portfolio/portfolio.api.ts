@@ -28,6 +28,7 @@ import {
   type PortfolioMedia,
   type Viewer,
 } from "./portfolio.server";
+import { anyFields } from "~/kernel/any-fields";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "portfolio", `api.${key}`, values);
 
@@ -87,7 +88,7 @@ export const addSectionPortfolio = defineEndpoint({
   multipart: { file: "file", receive: ({ config }) => imageReceiver(config, MAX_IN_PHOTO + 8, uploadLimit(config)) },
   // teachingProjectSchema, read once the caller is known to teach the group (as the skills'):
   // another instructor's group answers 403 whatever was sent.
-  input: z.record(z.string(), z.unknown()),
+  input: anyFields,
   async run({ deps: { db, config }, caller, params }, raw) {
     const user = caller.user;
     await assertTeachesSection(db, user, params.id);

@@ -11,6 +11,7 @@ import { assertTeachesSection } from "~/features/teaching/teaching-access.server
 import { reportNotesSchema } from "./progress.schema";
 import { earlierVersions, familyReports, groupReport, groupReports, issueReports, reportVersion, saveNotes, type IssuedReport } from "./progress.server";
 import { reportFileName } from "./progress-mail.server";
+import { anyFields } from "~/kernel/any-fields";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "progress", `api.${key}`, values);
 
@@ -58,7 +59,7 @@ export const saveReportNotes = defineEndpoint({
   params: idParams,
   limits: [{ name: "progress-notes", limit: 300, windowMs: 60 * 60_000 }],
   // reportNotesSchema, read after the group check (as the skills'): another instructor's group answers 403 whatever was sent.
-  input: z.record(z.string(), z.unknown()),
+  input: anyFields,
   async run({ deps: { db }, caller, params }, raw) {
     const user = caller.user;
     await assertTeachesSection(db, user, params.id);

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { optionalText, v } from "~/lib/validation";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 /** Most characters of the instructor's comment and of the next step (a paragraph each, on one page). */
 export const MAX_NOTE = 1200;
 
-const id = z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid);
+const id = z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(MAX_RECORD_ID, v.invalid);
 
 /** POST /api/teaching/sections/:id/progress-reports/notes: each child's comment and next step (a child named once). */
 export const reportNotesSchema = z

@@ -8,7 +8,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import type { FormState } from "~/lib/forms/form-state";
 import type { CourseSectionsData, SectionCard } from "./course-sections.server";
 import { useLang } from "~/i18n/use-lang";
-import { formatZoneLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel } from "~/kernel/slot-format";
 import { useVisitorZone, visitorTimeLabel } from "~/features/booking/visitor-zone";
 import { PriceSummary, servedQuote } from "~/features/billing";
 import { formatMinutes } from "~/lib/duration";

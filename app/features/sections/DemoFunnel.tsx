@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMonthLabel } from "~/features/booking/slot-format";
+import { formatMonthLabel } from "~/kernel/slot-format";
 import { useLang } from "~/i18n/use-lang";
 import type { FunnelRow } from "./demo-enrolment.server";
 

@@ -7,7 +7,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { BackArrow } from "~/ui/Bidi";
 import { isFormState } from "~/lib/forms/form-state";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatZoneLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel } from "~/kernel/slot-format";
 import type { Route } from "./+types/admin-section-new.route";
 import { adminSectionNewAction } from "./admin-sections.action.server";
 import { NEW_SECTION_VALUES, SectionFields } from "./SectionFields";

@@ -8,7 +8,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PhoneLink } from "~/ui/PhoneLink";
 import { StackLabel } from "~/features/admin-kit/StackLabel";
 import { formatPhone } from "~/lib/validation";
-import { formatDateLabel, formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatZoneLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/admin-section-roster.route";
 import { sectionRoster } from "./roster.server";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatZoneLabel, weekdayNames } from "~/features/booking/slot-format";
+import { formatZoneLabel, weekdayNames } from "~/kernel/slot-format";
 import { zonedParts } from "~/lib/zoned-time";
 import { sectionFormChoices } from "./section-edit.server";
 import { listSectionsForStaff } from "./sections.server";

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { Lang } from "~/i18n/lang";
 import { listChildren } from "~/features/family/children.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import { zonedParts } from "~/lib/zoned-time";
 import { listOpenSections, type PublicSection } from "./sections.server";
 import { demoPrefill } from "./demo-enrolment.server";

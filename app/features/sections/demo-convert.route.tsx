@@ -10,7 +10,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { LtrValue } from "~/ui/Bidi";
 import type { FormState } from "~/lib/forms/form-state";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import type { Route } from "./+types/demo-convert.route";
 import { courseSectionsFor } from "./course-sections.server";
 import { demoConvertAction } from "./demo-convert.action.server";

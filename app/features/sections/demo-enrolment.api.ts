@@ -12,11 +12,12 @@ import { ENROLMENT_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
 import { convertDemoBooking, demoFunnel } from "./demo-enrolment.server";
 import { sectionParams } from "./sections.schema";
 import { findSection } from "./sections.server";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "timetable", key, values);
 
 export const convertSchema = z.object({
-  sectionId: z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid),
+  sectionId: z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(MAX_RECORD_ID, v.invalid),
 });
 
 /**

@@ -4,11 +4,9 @@ import { linkDemoBooking } from "~/features/enrolments/enrolments.server";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
+import { childKey } from "~/lib/child-key";
 import { demoBookingOfToken } from "~/features/booking/demo-link.server";
 import { enrol, type EnrolResult } from "./sections.server";
-
-/** One child's key as the enrolments' unique index has it (sections.server.ts childKey). */
-const childKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
 
 /**
  * The course page's form filled in from a follow-up link (decision 069): the demo booking's child

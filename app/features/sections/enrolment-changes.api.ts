@@ -11,7 +11,7 @@ import { serverT } from "~server/i18n";
 import { v } from "~/lib/validation";
 import { getSiteSettings, phoneCountryOf } from "~/features/site/site.server";
 import { findChild } from "~/features/family/children.server";
-import { anyFields } from "~/features/booking/booking.api";
+import { anyFields } from "~/kernel/any-fields";
 import { linkedId, linkToken } from "~/features/booking/link-tokens.server";
 import { ENROLMENT_MAIL, SECTION_DROPPED_MAIL, SECTION_MOVED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
 import { dropEnrolment, enrolmentIdByReference, moveEnrolment, type ChangeActor, type ChangedEnrolment, type ChangeResult } from "./enrolment-changes.server";
@@ -21,6 +21,7 @@ import { enrolmentManagePath, sectionWaitlistPath } from "./paths";
 import { acceptSectionOffer, getSectionWaitlistEntry, joinSectionWaitlist, leaveSectionWaitlist } from "./section-waitlist.server";
 import { enrolmentSchemaFor } from "./sections.api";
 import { sectionParams } from "./sections.schema";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "sections", key, values);
 
@@ -31,7 +32,7 @@ const token = z
   .max(100, v.invalid)
   .regex(/^[\w-]+$/, v.invalid);
 const tokenSchema = z.object({ token });
-const sectionId = z.number({ error: v.choice }).int(v.choice).positive(v.choice).max(2_147_483_647, v.choice);
+const sectionId = z.number({ error: v.choice }).int(v.choice).positive(v.choice).max(MAX_RECORD_ID, v.choice);
 /** Why a child leaves a group: staff must say; a parent may. */
 const reason = z.string({ error: v.required }).trim().max(500, v.tooLong);
 export const staffMoveSchema = z.object({ sectionId });

@@ -2,7 +2,7 @@ import { retryDeadlock, type DB, type Trx } from "~server/db/db";
 import { isUniqueViolation } from "~server/db/errors";
 import { nowIso } from "~server/db/values";
 import type { Lang } from "~/i18n/lang";
-import { takeSeatIn } from "~/features/booking/seats.server";
+import { takeSeatIn } from "~/kernel/seats.server";
 import { freeSeatIn } from "~/features/booking/waitlist-offers.server";
 import { claimLive, drop, move } from "~/features/enrolments/enrolments.server";
 import { SECTION_LINE } from "./section-waitlist.server";

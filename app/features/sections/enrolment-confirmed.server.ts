@@ -4,7 +4,7 @@ import { serverT } from "~server/i18n";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { pick, pickPair } from "~/i18n/localized";
 import { getSiteSettings } from "~/features/site/site.server";
-import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { linkedId } from "~/features/booking/link-tokens.server";
 import { howToPay, invoiceOfEnrolment } from "~/features/billing/index.server";
 import { toSectionCard } from "./course-sections.server";

@@ -5,7 +5,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { getSiteSettings } from "~/features/site/site.server";
 import { linkedId } from "~/features/booking/link-tokens.server";
-import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import type { Route } from "./+types/enrolment-manage.route";
 import { toSectionCard } from "./course-sections.server";
 import { parentDropEnrolment, parentMoveEnrolment } from "./enrolment-changes.api";

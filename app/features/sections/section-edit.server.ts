@@ -3,7 +3,7 @@ import { fromDbJson, nowIso } from "~server/db/values";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
 import { zonedParts } from "~/lib/zoned-time";
-import { formatZoneLabel, weekdayNames, formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel, weekdayNames, formatDateTimeLabel } from "~/kernel/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { meetingsForStaff } from "./meeting-change.server";
 import { findSection, utcToLocal } from "./sections.server";

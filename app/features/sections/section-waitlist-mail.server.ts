@@ -2,7 +2,7 @@ import { serverT } from "~server/i18n";
 import { defineMail } from "~server/mail/mail-queue";
 import { detailsTable, html } from "~/lib/mail/html";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import { sectionWaitlistPath } from "./paths";
 import { getSectionWaitlistEntry, sectionOfferMailKind } from "./section-waitlist.server";
 

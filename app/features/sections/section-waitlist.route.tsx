@@ -6,7 +6,7 @@ import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { linkedId } from "~/features/booking/link-tokens.server";
-import { formatZoneLabel, formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import type { Route } from "./+types/section-waitlist.route";
 import { acceptSectionOfferEndpoint, leaveSectionWaitlistEndpoint } from "./enrolment-changes.api";
 import { getSectionWaitlistEntry } from "./section-waitlist.server";

@@ -12,9 +12,9 @@ import type { Lang } from "~/i18n/lang";
 import { randomToken } from "~/lib/random-token.server";
 import { bookingCode } from "~/features/booking/booking.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
-import { lockSeatRow } from "~/features/booking/seats.server";
+import { lockSeatRow } from "~/kernel/seats.server";
 import { freeSeatIn, leaveLine, positionIn, notifyOffer, sweepLine, type LeaveResult, type WaitLine } from "~/features/booking/waitlist-offers.server";
-import { childKey } from "./child-key";
+import { childKey } from "~/lib/child-key";
 
 /** The periodic job that ends the sections' offers that ran out and passes their seats on. */
 export const sectionWaitlistSweepJob = defineJob("section-waitlist-sweep");

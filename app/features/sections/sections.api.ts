@@ -14,9 +14,10 @@ import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server
 import { findChild } from "~/features/family/children.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { priceEnrolment, PromoRefused, promoProblemMessage, type PricedEnrolment } from "~/features/billing/index.server";
-import { anyFields, courseOr404, courseParams } from "~/features/booking/booking.api";
+import { courseOr404, courseParams } from "~/features/booking/booking.api";
+import { anyFields } from "~/kernel/any-fields";
 import { bookingSchemaFor } from "~/features/booking/booking.schema";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { ENROLMENT_MAIL, SECTION_CANCELLED_MAIL, queueEnrolmentMail } from "./enrolment-mail.server";
 import { enrolmentFields, sectionCancelSchema, sectionParams, sectionSchema, sectionStatusSchema } from "./sections.schema";
 import { demoBookingForEnrolment, markFromDemo } from "./demo-enrolment.server";

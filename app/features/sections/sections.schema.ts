@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { bookingAgeField } from "~/features/booking/booking.schema";
 import { httpUrlField, v } from "~/lib/validation";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
-const id = z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid);
+const id = z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(MAX_RECORD_ID, v.invalid);
 const isoDate = z.iso.date({ error: v.date });
 const clockTime = z.string({ error: v.required }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, v.time);
 /** A wall-clock moment in the academy's zone, as <input type="datetime-local"> sends it. */

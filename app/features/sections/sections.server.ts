@@ -10,7 +10,7 @@ import type { Lang } from "~/i18n/lang";
 import { randomToken } from "~/lib/random-token.server";
 import { zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { bookingCode } from "~/features/booking/booking.server";
-import { takeSeatIn } from "~/features/booking/seats.server";
+import { takeSeatIn } from "~/kernel/seats.server";
 import { materialiseMeetings } from "./meetings";
 import { enrolInSection, cancelSectionEnrolments, type PriceEnrolment } from "~/features/enrolments/enrolments.server";
 import { SECTION_LINE } from "./section-waitlist.server";

@@ -4,7 +4,7 @@ import { pick } from "~/i18n/localized";
 import { requireAdminPage } from "~/lib/page-guards.server";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
-import { formatDateLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/admin-attendance.route";
 import { groupAttendance } from "./attendance-stats.server";

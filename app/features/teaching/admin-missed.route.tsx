@@ -7,7 +7,7 @@ import { BackArrow } from "~/ui/Bidi";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { PhoneLink } from "~/ui/PhoneLink";
-import { formatDateLabel } from "~/features/booking/slot-format";
+import { formatDateLabel } from "~/kernel/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/admin-missed.route";
 import { missedTwoInARow } from "./attendance-stats.server";

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { optionalText, v } from "~/lib/validation";
 import { ATTENDANCE_STATUSES } from "./attendance-forms";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 /** Most marks one request carries: a whole roster (a group's seats and its make-up guests). */
 export const MAX_MARKS = 520;
 
 export const attendanceMarkSchema = z.object({
-  enrolmentId: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(2_147_483_647, v.invalid),
+  enrolmentId: z.number({ error: v.invalid }).int(v.invalid).min(1, v.invalid).max(MAX_RECORD_ID, v.invalid),
   status: z.enum(ATTENDANCE_STATUSES, { error: v.choice }),
   note: optionalText(500),
 });

@@ -8,7 +8,7 @@ import { localizePath } from "~/i18n/lang";
 import { pick } from "~/i18n/localized";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { ownedBy, ownerOf } from "~/features/family/account-owner.server";
-import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { takeAttendance } from "./attendance.server";
 import { assertTeachesMeeting } from "./teaching-access.server";
 

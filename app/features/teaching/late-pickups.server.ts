@@ -3,7 +3,7 @@ import { defineJob } from "~server/jobs/job";
 import { queueStaffNotice } from "~/features/admin-kit/staff-notice.server";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateTimeLabel } from "~/features/booking/slot-format";
+import { formatDateTimeLabel } from "~/kernel/slot-format";
 
 /**
  * Late pickup (issue 45 item 4, decision 142): a child marked present or late at a class in the

@@ -10,7 +10,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { AdminRouteError } from "~/features/admin-kit/AdminError";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/meeting.route";
 import { ATTENDANCE_FORMS } from "./attendance-forms";

@@ -10,7 +10,7 @@ import { isStaffRole } from "~/lib/roles";
 import { addDays, zonedParts, zonedToUtc } from "~/lib/zoned-time";
 import { familyOf, ownedBy, owns } from "~/features/family/account-owner.server";
 import { mayUse } from "~/features/family/family-parts";
-import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { checkPickupPerson } from "~/features/consent/camp-checkout.server";
 import { pickupPeople } from "~/features/consent/consent.server";
 import { nextMidnight } from "./class-pass.server";

@@ -4,7 +4,7 @@ import { pick } from "~/i18n/localized";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import { AdminRouteError } from "~/features/admin-kit/AdminError";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/teaching-home.route";
 import { requireTeachingPage } from "./teaching-page.server";

@@ -15,6 +15,7 @@ import { assertTeachesMeeting } from "./teaching-access.server";
 import { teachingWeek } from "./teaching.server";
 import { checkIn, familyPasses, type CheckInRefusal } from "./class-pass.server";
 import { byCallerAccount } from "~server/security/rate-limit";
+import { anyFields } from "~/kernel/any-fields";
 
 const say = (caller: Caller, key: string, values?: Record<string, string | number>) => serverT(caller.lang, "teaching", `api.${key}`, values);
 
@@ -54,7 +55,7 @@ export const markAttendance = defineEndpoint({
   limits: [{ name: "teaching-attendance", limit: 300, windowMs: 60 * 60_000 }],
   // attendanceSchema, read in run once the caller is known to teach the group (decision 050's way):
   // another instructor's group answers 403 whatever was sent, never a 400 about the marks.
-  input: z.record(z.string(), z.unknown()),
+  input: anyFields,
   async run({ deps: { db }, caller, params }, raw) {
     const user = caller.user;
     await assertTeachesMeeting(db, user, params.id);

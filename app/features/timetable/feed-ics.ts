@@ -1,4 +1,4 @@
-import { buildCalendarFile, escapeText, foldLine } from "~/features/booking/ics";
+import { buildCalendarFile, escapeText, foldLine } from "~/kernel/ics";
 import type { FeedEvent } from "./timetable.server";
 
 /** The words of a feed, in its language (taken from the locale files by the caller). */

@@ -10,7 +10,7 @@ import { serverT } from "~server/i18n";
 import { byCallerAccount, spendBudget, type LimitSpec } from "~server/security/rate-limit";
 import { getSiteSettings } from "~/features/site/site.server";
 import { academyTimeZone, timeZoneOf } from "~/features/site/academy-zone.server";
-import { formatZoneLabel } from "~/features/booking/slot-format";
+import { formatZoneLabel } from "~/kernel/slot-format";
 import { buildFeed, type FeedWords } from "./feed-ics";
 import { currentFeed, familyTimetable, feedByToken, feedEvents, renewFeed, revokeFeed } from "./timetable.server";
 

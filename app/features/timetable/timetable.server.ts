@@ -5,7 +5,7 @@ import { mailedToken, newToken, tokenHash } from "~server/security/one-time-link
 import { endCalendarFeeds, storeCalendarFeed } from "~server/security/calendar-feeds";
 import { pick } from "~/i18n/localized";
 import type { Lang } from "~/i18n/lang";
-import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { enrolmentManagePath } from "~/features/sections/paths";
 

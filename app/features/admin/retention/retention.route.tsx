@@ -3,7 +3,7 @@ import { requireAdminPage } from "~/lib/page-guards.server";
 import { langFromPath, localizePath } from "~/i18n/lang";
 import { useLang } from "~/i18n/use-lang";
 import { formatCalendarDay } from "~/lib/dates";
-import { weekdayNames } from "~/features/booking/slot-format";
+import { weekdayNames } from "~/kernel/slot-format";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/retention.route";

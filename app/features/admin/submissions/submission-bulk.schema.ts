@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { v } from "~/lib/validation";
 import { submissionStatuses } from "./submission-kinds";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 /** At most this many rows are changed or exported by one bulk request (a 413 names it). */
 export const MAX_BULK_ROWS = 500;
@@ -18,7 +19,7 @@ export function bulkStatusesOf(kind: BulkKindName): readonly string[] {
 
 export const isBulkKind = (value: unknown): value is BulkKindName => typeof value === "string" && (bulkKindNames as readonly string[]).includes(value);
 
-const id = z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid);
+const id = z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(MAX_RECORD_ID, v.invalid);
 
 /** Chosen row ids: 1 to MAX_BULK_ROWS, repeats dropped. */
 export const bulkIdsSchema = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { v } from "~/lib/validation";
+import { MAX_RECORD_ID } from "~/lib/record-id";
 
 /** What staff change on an account: its role and/or whether it is disabled. */
 export const userUpdateSchema = z
@@ -7,7 +8,7 @@ export const userUpdateSchema = z
     role: z.enum(["user", "instructor", "editor", "admin"], { error: v.choice }).optional(),
     disabled: z.boolean({ error: v.invalid }).optional(),
     // The teacher profile an instructor teaches as (decision 073): needed when the role becomes instructor.
-    teacherId: z.number({ error: v.choice }).int(v.choice).min(1, v.choice).max(2_147_483_647, v.choice).nullable().optional(),
+    teacherId: z.number({ error: v.choice }).int(v.choice).min(1, v.choice).max(MAX_RECORD_ID, v.choice).nullable().optional(),
   })
   .refine((value) => value.role !== undefined || value.disabled !== undefined, { message: v.required, path: ["role"] });
 

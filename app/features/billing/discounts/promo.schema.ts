@@ -1,4 +1,4 @@
-import { recordId } from "~/lib/record-id";
+import { MAX_RECORD_ID, recordId } from "~/lib/record-id";
 import { z } from "zod";
 import { v } from "~/lib/validation";
 import { CURRENCY_CODES } from "~/lib/money";
@@ -62,8 +62,8 @@ export const earlyPriceParams = z.object({ kind: z.enum(["course", "camp"]), id:
 /** Anyone: the price of an offer before paying, with a code if one is typed. */
 export const quoteSchema = z.object({
   offer: z.enum(["section", "camp"], { error: v.choice }),
-  offerId: z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid),
+  offerId: z.number({ error: v.required }).int(v.invalid).positive(v.invalid).max(MAX_RECORD_ID, v.invalid),
   code: z.string({ error: v.invalid }).max(64, v.tooLong).optional().default(""),
   childName: z.string({ error: v.invalid }).trim().max(100, v.tooLong).optional().default(""),
-  childId: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(2_147_483_647, v.invalid).nullable().optional().default(null),
+  childId: z.number({ error: v.invalid }).int(v.invalid).positive(v.invalid).max(MAX_RECORD_ID, v.invalid).nullable().optional().default(null),
 });

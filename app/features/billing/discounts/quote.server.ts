@@ -2,9 +2,10 @@ import type { DB } from "~server/db/db";
 import { ownedBy, provenEmailOf, sameEmail } from "~/features/family/account-owner.server";
 import { serverT } from "~server/i18n";
 import { zonedParts } from "~/lib/zoned-time";
+import { childKey } from "~/lib/child-key";
 import type { Lang } from "~/i18n/lang";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
-import { formatDateLabel } from "~/features/booking/slot-format";
+import { formatDateLabel } from "~/kernel/slot-format";
 import { siblingPercent } from "./discount-settings.server";
 import { currencyCode, toMinor, type CurrencyCode } from "~/lib/money";
 import { getSiteSettings } from "~/features/site/site.server";
@@ -79,9 +80,6 @@ async function offerPrice(db: DB, offer: Offer) {
 /** A day of the academy's calendar in words (noon UTC of that date, read in UTC: the same day everywhere). */
 const dayInWords = (date: string, lang: Lang) => formatDateLabel(`${date}T12:00:00Z`, "UTC", lang);
 
-/** A child's key as the enrolments store it (sections' child-key.ts): trimmed, lower case, single spaces. */
-const keyOf = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
-
 /**
  * Whether another child of the signed-in family has a live enrolment (decision 088): a course
  * enrolment of the account (or of its e-mail) no longer held for its payment (decision 100), or a
@@ -97,7 +95,7 @@ async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean>
   const saved = family.childId
     ? await db.selectFrom("account_children").select("name").where("id", "=", family.childId).where("user_id", "=", family.userId).executeTakeFirst()
     : undefined;
-  const names = new Set([family.childName, saved?.name].filter((name): name is string => !!name?.trim()).map(keyOf));
+  const names = new Set([family.childName, saved?.name].filter((name): name is string => !!name?.trim()).map(childKey));
   const sections = await db
     .selectFrom("section_enrolments")
     .select(["child_id", "child_key"])
@@ -117,7 +115,7 @@ async function hasEnrolledSibling(db: DB, family: QuoteFamily): Promise<boolean>
     .where("status", "!=", "closed")
     .limit(200)
     .execute();
-  return camps.some((row) => other(null, keyOf(row.student_name)));
+  return camps.some((row) => other(null, childKey(row.student_name)));
 }
 
 /**

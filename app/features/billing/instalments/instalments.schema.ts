@@ -1,4 +1,4 @@
-import { recordId } from "~/lib/record-id";
+import { MAX_RECORD_ID, recordId } from "~/lib/record-id";
 import { z } from "zod";
 import { MAX_PARTS } from "~/features/billing/instalment-split";
 
@@ -39,5 +39,5 @@ export const invoiceCheckoutSchema = z.object({
     .min(16)
     .max(100)
     .regex(/^[\w-]+$/),
-  instalmentId: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
+  instalmentId: z.number().int().min(1).max(MAX_RECORD_ID).nullable().default(null),
 });

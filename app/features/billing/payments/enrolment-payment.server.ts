@@ -2,7 +2,7 @@ import type { Config } from "~server/config";
 import type { DB } from "~server/db/db";
 import type { Lang } from "~/i18n/lang";
 import { linkedId } from "~/features/booking/link-tokens.server";
-import { formatDateLabel, formatTimeLabel } from "~/features/booking/slot-format";
+import { formatDateLabel, formatTimeLabel } from "~/kernel/slot-format";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { enqueue } from "~server/jobs/queue";
 import { checkoutCheckJob } from "./payment-events.server";
