@@ -2,11 +2,11 @@ import { useTranslation } from "react-i18next";
 import { useServedState } from "~/lib/forms/served-state";
 import { LocalLink } from "~/ui/LocalLink";
 import { PICKUP_FORM } from "./attendance-forms";
+import { PassTokenField, scanButton as button } from "./PassTokenField";
 import type { PickupPageData } from "./pickup-page.server";
 
 /** The pickup page's parts (decision 142): plain markup and forms, no script. */
 
-const button = "min-h-12 w-full rounded-lg bg-emerald-700 px-4 py-3 text-lg font-semibold text-white hover:bg-emerald-800";
 const card = "space-y-3 rounded-xl border border-slate-200 bg-white p-4";
 const input = "mt-1 min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2";
 
@@ -41,27 +41,7 @@ export function ScanForm({ child }: { child?: { meetingId: number; enrolmentId: 
           <input type="hidden" name="enrolmentId" value={child.enrolmentId} />
         </>
       ) : null}
-      <div>
-        <label htmlFor={id} className="block font-medium text-slate-900">
-          {t("pickup.field")}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-slate-700">
-          {t("pickup.fieldHint")}
-        </p>
-        <input
-          id={id}
-          name="token"
-          type="text"
-          required
-          maxLength={400}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          dir="ltr"
-          aria-describedby={`${id}-hint`}
-          className={input}
-        />
-      </div>
+      <PassTokenField id={id} label={t("pickup.field")} hint={t("pickup.fieldHint")} />
       <button type="submit" className={button}>
         {t("pickup.scan")}
       </button>

@@ -7,6 +7,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import { AdminRouteError } from "~/features/admin-kit/AdminError";
 import type { Route } from "./+types/check-in.route";
 import { CHECK_IN_FORM } from "./attendance-forms";
+import { PassTokenField, scanButton as button } from "./PassTokenField";
 import { checkedIn, checkInPageAction, passPreview } from "./check-in-page.server";
 import { requireTeachingPage } from "./teaching-page.server";
 
@@ -32,7 +33,6 @@ export function ErrorBoundary() {
   return <AdminRouteError />;
 }
 
-const button = "min-h-12 w-full rounded-lg bg-emerald-700 px-4 py-3 text-lg font-semibold text-white hover:bg-emerald-800";
 
 /**
  * /teaching/check-in (issue 45 item 4, decision 141): a class pass's QR code opens this page on the
@@ -85,27 +85,7 @@ export default function CheckInPage({ loaderData }: Route.ComponentProps) {
         <form method="post" id={CHECK_IN_FORM} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
           <p className="text-slate-800">{t("checkIn.intro")}</p>
           <FormAlert message={served?.message} />
-          <div>
-            <label htmlFor="check-in-token" className="block font-medium text-slate-900">
-              {checked ? t("checkIn.next") : t("checkIn.field")}
-            </label>
-            <p id="check-in-token-hint" className="text-sm text-slate-700">
-              {t("checkIn.fieldHint")}
-            </p>
-            <input
-              id="check-in-token"
-              name="token"
-              type="text"
-              required
-              maxLength={400}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              dir="ltr"
-              aria-describedby="check-in-token-hint"
-              className="mt-1 min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2"
-            />
-          </div>
+          <PassTokenField id="check-in-token" label={checked ? t("checkIn.next") : t("checkIn.field")} hint={t("checkIn.fieldHint")} />
           <button type="submit" className={button}>
             {t("checkIn.submit")}
           </button>

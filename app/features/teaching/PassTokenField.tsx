@@ -1,0 +1,32 @@
+/** The big green button of the instructors' scanning screens (check-in and pickup). */
+export const scanButton = "min-h-12 w-full rounded-lg bg-emerald-700 px-4 py-3 text-lg font-semibold text-white hover:bg-emerald-800";
+
+/**
+ * The field a pass's link or code goes into, typed or from a desk scanner (check-in, decision 141;
+ * pickup, decision 142): left to right, no autocorrect, its hint read with it.
+ */
+export function PassTokenField({ id, label, hint }: { id: string; label: string; hint: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-slate-900">
+        {label}
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-slate-700">
+        {hint}
+      </p>
+      <input
+        id={id}
+        name="token"
+        type="text"
+        required
+        maxLength={400}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        dir="ltr"
+        aria-describedby={`${id}-hint`}
+        className="mt-1 min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2"
+      />
+    </div>
+  );
+}
