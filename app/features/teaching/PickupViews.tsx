@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useServedState } from "~/lib/forms/served-state";
 import { LocalLink } from "~/ui/LocalLink";
 import { PICKUP_FORM } from "./attendance-forms";
-import { PassTokenField, scanButton as button } from "./PassTokenField";
+import { PassTokenField, scanButton as button } from "./PassParts";
 import type { PickupPageData } from "./pickup-page.server";
 
 /** The pickup page's parts (decision 142): plain markup and forms, no script. */

@@ -6,6 +6,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import { academyTimeZone } from "~/features/site/academy-zone.server";
 import type { Route } from "./+types/account-passes.route";
 import { familyPasses } from "./class-pass.server";
+import { PassQr } from "./PassParts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireFamilyPage(context, request, "pickup");
@@ -68,15 +69,7 @@ export default function AccountPassesPage({ loaderData }: Route.ComponentProps) 
                 <bdi>{pass.childName}</bdi>
               </h2>
               <p className="text-slate-800">{pass.course}</p>
-              {/* The QR image reads the same in both directions: it stays left to right. */}
-              <img
-                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(pass.qrSvg)}`}
-                alt={t("passes.qr", { child: pass.childName })}
-                width={240}
-                height={240}
-                dir="ltr"
-                className="mx-auto my-3 h-60 w-60 bg-white"
-              />
+              <PassQr svg={pass.qrSvg} alt={t("passes.qr", { child: pass.childName })} />
               <p className="text-sm text-slate-700">{t("passes.validUntil", { when: pass.validUntil })}</p>
             </li>
           ))}

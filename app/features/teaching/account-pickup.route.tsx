@@ -7,6 +7,7 @@ import { IMAGE_ACCEPT } from "~/features/media/upload-client";
 import type { Route } from "./+types/account-pickup.route";
 import { photoFormOf } from "./attendance-forms";
 import { accountPickupAction, accountPickupData } from "./account-pickup.server";
+import { PassQr } from "./PassParts";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => accountPickupData(context, request);
 /** The photo forms post here (multipart) with or without JavaScript: the page ships none. */
@@ -100,15 +101,7 @@ export default function AccountPickupPage({ loaderData }: Route.ComponentProps) 
             <bdi>{pass.name}</bdi>
           </h2>
           <p className="mt-1 text-slate-700">{t("pickupPass.intro")}</p>
-          {/* The QR image reads the same in both directions: it stays left to right. */}
-          <img
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(pass.qrSvg)}`}
-            alt={t("pickupPass.qr", { name: pass.name })}
-            width={240}
-            height={240}
-            dir="ltr"
-            className="mx-auto my-3 h-60 w-60 bg-white"
-          />
+          <PassQr svg={pass.qrSvg} alt={t("pickupPass.qr", { name: pass.name })} />
           <p className="text-sm text-slate-700">{t("pickupPass.validUntil", { when: pass.validUntil })}</p>
         </section>
       ) : null}

@@ -7,7 +7,7 @@ import { PageMeta } from "~/ui/PageMeta";
 import { AdminRouteError } from "~/features/admin-kit/AdminError";
 import type { Route } from "./+types/check-in.route";
 import { CHECK_IN_FORM } from "./attendance-forms";
-import { PassTokenField, scanButton as button } from "./PassTokenField";
+import { PassTokenField, scanButton as button } from "./PassParts";
 import { checkedIn, checkInPageAction, passPreview } from "./check-in-page.server";
 import { requireTeachingPage } from "./teaching-page.server";
 
@@ -32,7 +32,6 @@ export function headers() {
 export function ErrorBoundary() {
   return <AdminRouteError />;
 }
-
 
 /**
  * /teaching/check-in (issue 45 item 4, decision 141): a class pass's QR code opens this page on the
