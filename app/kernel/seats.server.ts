@@ -53,6 +53,11 @@ export async function releaseSeatIn(trx: DB, table: SeatTable, id: number, now: 
     .executeTakeFirst();
 }
 
+/** The row as it is now, without a lock (to explain a refusal after its transaction); undefined when none. */
+export async function readSeatRow(db: DB, table: SeatTable, id: number): Promise<SeatRow | undefined> {
+  return db.selectFrom(as(table)).select(SEAT_COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
 /** Writes the row (its lock held to the end of the transaction) without changing a seat; undefined when none. */
 export async function lockSeatRow(trx: DB, table: SeatTable, id: number, now: string): Promise<SeatRow | undefined> {
   return trx.updateTable(as(table)).set({ updated_at: now }).where("id", "=", id).returning(SEAT_COLUMNS).executeTakeFirst();

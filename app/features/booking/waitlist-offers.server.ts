@@ -7,7 +7,7 @@ import { academyTimeZone } from "~/features/site/academy-zone.server";
 import { formatDateTimeLabel } from "~/kernel/slot-format";
 import { waitlistOfferMail } from "./booking.jobs.server";
 import { notifyFamily } from "~/features/push/index.server";
-import { lockSeatRow, releaseSeatIn, takeSeatIn, type SeatRow, type SeatTable } from "~/kernel/seats.server";
+import { lockSeatRow, readSeatRow, releaseSeatIn, takeSeatIn, type SeatRow, type SeatTable } from "~/kernel/seats.server";
 
 /**
  * A line of parents waiting for a seat (decisions 032 and 066): the demo slots' and the course
@@ -172,6 +172,27 @@ export async function leaveLine(db: DB, line: WaitLine, entryId: number | undefi
     if (entry.status === "offered") await freeSeatIn(trx, line, Number(entry.owner_id), now);
     return "left";
   });
+}
+
+/** Why an accept took nothing, as its parent is told. */
+export type NotAccepted = "notFound" | "accepted" | "expired" | "left" | "waiting" | "closed";
+
+/**
+ * Why a parent's accept of an offer wrote nothing, read after its refused transaction (only to tell
+ * them): the entry gone, already taken, left or still waiting; an offer whose class or term no
+ * longer takes offers is "closed", one that ran out "expired".
+ */
+export async function whyNotAccepted(db: DB, line: WaitLine, entryId: number): Promise<NotAccepted> {
+  const entry = await db
+    .selectFrom(lineOf(line))
+    .select(["status", sql<number>`${sql.ref(line.owner)}`.as("owner_id")])
+    .where("id", "=", entryId)
+    .executeTakeFirst();
+  if (!entry) return "notFound";
+  if (entry.status === "booked") return "accepted";
+  if (entry.status === "left" || entry.status === "waiting") return entry.status;
+  const seat = await readSeatRow(db, line.seats, Number(entry.owner_id));
+  return entry.status === "offered" && (!seat || !line.offersOpen(seat, new Date().toISOString())) ? "closed" : "expired";
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Lang } from "~/i18n/lang";
 import { bookingConfirmationMail, waitlistJoinedMail } from "./booking.jobs.server";
 import { randomToken } from "~/lib/random-token.server";
 import { bookingCode, forCourse, isCodeCollision, reminderStateFor, toPublicSlot } from "./booking.server";
-import { leaveLine, positionIn, SLOT_LINE, sweepLine, type LeaveResult } from "./waitlist-offers.server";
+import { leaveLine, positionIn, SLOT_LINE, sweepLine, whyNotAccepted, type LeaveResult } from "./waitlist-offers.server";
 import { linkToken, unusedTokenHash } from "./link-tokens.server";
 import { formatDateLabel, formatTimeLabel, formatZoneLabel } from "~/kernel/slot-format";
 import { zonedParts } from "~/lib/zoned-time";
@@ -202,24 +202,9 @@ export async function acceptOffer(
       }
       if (violatesUniqueIndex(error, "demo_bookings_slot_email", "demo_bookings.email")) return { ok: false, reason: "duplicate" };
       if (!(error instanceof AcceptRefused)) throw error;
-      return { ok: false, reason: await whyNot(db, entryId) };
+      return { ok: false, reason: await whyNotAccepted(db, SLOT_LINE, entryId) };
     }
   }
-}
-
-/** Nothing was written; now (only to tell the parent why) read the entry. */
-async function whyNot(db: DB, entryId: number): Promise<Extract<AcceptResult, { ok: false }>["reason"]> {
-  const entry = await db
-    .selectFrom("slot_waitlist as w")
-    .innerJoin("demo_slots as s", "s.id", "w.slot_id")
-    .select(["w.status", "s.status as slotStatus", "s.starts_at"])
-    .where("w.id", "=", entryId)
-    .executeTakeFirst();
-  if (!entry) return "notFound";
-  if (entry.status === "booked") return "accepted";
-  if (entry.status === "left" || entry.status === "waiting") return entry.status;
-  if (entry.status === "offered" && (entry.slotStatus !== "open" || entry.starts_at <= nowIso())) return "closed";
-  return "expired";
 }
 
 /**

@@ -13,7 +13,16 @@ import { randomToken } from "~/lib/random-token.server";
 import { bookingCode } from "~/features/booking/booking.server";
 import { linkToken } from "~/features/booking/link-tokens.server";
 import { lockSeatRow } from "~/kernel/seats.server";
-import { freeSeatIn, leaveLine, positionIn, notifyOffer, sweepLine, type LeaveResult, type WaitLine } from "~/features/booking/waitlist-offers.server";
+import {
+  freeSeatIn,
+  leaveLine,
+  positionIn,
+  notifyOffer,
+  sweepLine,
+  whyNotAccepted,
+  type LeaveResult,
+  type WaitLine,
+} from "~/features/booking/waitlist-offers.server";
 import { childKey } from "~/lib/child-key";
 
 /** The periodic job that ends the sections' offers that ran out and passes their seats on. */
@@ -197,23 +206,9 @@ export async function acceptSectionOffer(
       }
       if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
       if (!(error instanceof AcceptRefused)) throw error;
-      return { ok: false, reason: await whyNot(db, entryId) };
+      return { ok: false, reason: await whyNotAccepted(db, SECTION_LINE, entryId) };
     }
   }
-}
-
-async function whyNot(db: DB, entryId: number): Promise<Extract<SectionAcceptResult, { ok: false }>["reason"]> {
-  const entry = await db
-    .selectFrom("section_waitlist as w")
-    .innerJoin("course_sections as s", "s.id", "w.section_id")
-    .select(["w.status", "s.status as sectionStatus", "s.starts_at"])
-    .where("w.id", "=", entryId)
-    .executeTakeFirst();
-  if (!entry) return "notFound";
-  if (entry.status === "booked") return "accepted";
-  if (entry.status === "left" || entry.status === "waiting") return entry.status;
-  if (entry.status === "offered" && (entry.sectionStatus !== "open" || entry.starts_at <= nowIso())) return "closed";
-  return "expired";
 }
 
 /** The parent leaves the section's line or declines its offer (the seat passes on). */
