@@ -10,6 +10,7 @@ import { BookingDetails } from "./BookingDetails";
 import { changeRefusal } from "./booking.api";
 import { cancelBooking, changeDeadline, getBookingByCancelToken } from "./booking.server";
 import { linkedId } from "./link-tokens.server";
+import { isLinkToken } from "~/lib/link-token";
 
 /** The booking, and why the parent can no longer cancel it online (null while they still can). */
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) throw data(null, { status: 400 });
   const token = String(form.get("token") ?? "");
   // Tokens are base64url; anything else (a NUL byte, which PostgreSQL refuses) names no booking.
-  if (!/^[\w-]{1,100}$/.test(token)) throw data(null, { status: 404 });
+  if (!isLinkToken(token)) throw data(null, { status: 404 });
   const { demoChangeCutoffHours } = await getSiteSettings(context.db);
   const result = await cancelBooking(
     context.db,

@@ -9,6 +9,7 @@ import type { Route } from "./+types/waitlist.route";
 import { linkedId } from "./link-tokens.server";
 import { acceptWaitlistOffer, leaveDemoWaitlist } from "./waitlist.api";
 import { getWaitlistEntry } from "./waitlist.server";
+import { isLinkToken } from "~/lib/link-token";
 
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
   const id = await linkedId(db, config.sessionSecret, "waitlist", token);
@@ -29,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) throw data(null, { status: 400 });
   const token = String(form.get("token") ?? "");
-  // Tokens are base64url; anything else (a NUL byte, which PostgreSQL refuses) names no entry.
-  if (!/^[\w-]{1,100}$/.test(token)) throw data(null, { status: 404 });
+  if (!isLinkToken(token)) throw data(null, { status: 404 });
   const intent = form.get("intent");
   if (intent !== "accept" && intent !== "leave") throw data(null, { status: 400 });
   const lang = langFromPath(new URL(request.url).pathname);

@@ -7,9 +7,10 @@ import { linkedAbsences } from "./makeups.api";
 import { linkAbsenceAction } from "./makeups-page-actions.server";
 import { AnswerNote, ComingClasses } from "./MakeupsParts";
 import { withCountWords } from "./count-words";
+import { isLinkToken } from "~/lib/link-token";
 
 async function load(request: Request, context: Route.LoaderArgs["context"], token: string) {
-  const found = /^[\w-]{16,100}$/.test(token)
+  const found = isLinkToken(token)
     ? await linkedAbsences(context.db, context.config.sessionSecret, token, langFromPath(new URL(request.url).pathname))
     : undefined;
   if (!found) throw data(null, { status: 404 });

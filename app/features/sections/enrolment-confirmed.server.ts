@@ -11,14 +11,13 @@ import { toSectionCard } from "./course-sections.server";
 import { enrolmentForManage } from "./enrolment-manage.server";
 import { enrolmentForMail } from "./sections.server";
 import { enrolmentClassesCalendar } from "./enrolment-mail.server";
+import { isLinkToken } from "~/lib/link-token";
 
 /** The confirmation page after "Enrol" (issue 42): its token is the enrolment's "enrolment-receipt" link (decision 044's signer), which shows and changes nothing else. */
 export const enrolmentConfirmedPath = (token: string, lang: Lang) => localizePath(`/enrolments/confirmed?token=${encodeURIComponent(token)}`, lang);
 export const enrolmentCalendarPath = (token: string, lang: Lang) => localizePath(`/enrolments/calendar?token=${encodeURIComponent(token)}`, lang);
 
-const TOKEN = /^[\w-]{16,100}$/;
-
-const receiptId = async (db: DB, secret: string, token: string) => (TOKEN.test(token) ? linkedId(db, secret, "enrolment-receipt", token) : undefined);
+const receiptId = async (db: DB, secret: string, token: string) => (isLinkToken(token) ? linkedId(db, secret, "enrolment-receipt", token) : undefined);
 
 /**
  * What the confirmation shows: the child, the course and group, the first class still ahead, the

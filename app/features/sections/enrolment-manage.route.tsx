@@ -11,6 +11,7 @@ import { toSectionCard } from "./course-sections.server";
 import { parentDropEnrolment, parentMoveEnrolment } from "./enrolment-changes.api";
 import { dropMoneyView, enrolmentForManage } from "./enrolment-manage.server";
 import { DropMoneyNote } from "./DropMoneyNote";
+import { isLinkToken } from "~/lib/link-token";
 
 async function load(request: Request, { db, config, user }: Route.LoaderArgs["context"], token: string) {
   const lang = langFromPath(new URL(request.url).pathname);
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) throw data(null, { status: 400 });
   const token = String(form.get("token") ?? "");
-  if (!/^[\w-]{16,100}$/.test(token)) throw data(null, { status: 404 });
+  if (!isLinkToken(token)) throw data(null, { status: 404 });
   const intent = form.get("intent");
   if (intent !== "move" && intent !== "drop") throw data(null, { status: 400 });
   const lang = langFromPath(new URL(request.url).pathname);

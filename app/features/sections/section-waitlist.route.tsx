@@ -10,6 +10,7 @@ import { formatZoneLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import type { Route } from "./+types/section-waitlist.route";
 import { acceptSectionOfferEndpoint, leaveSectionWaitlistEndpoint } from "./enrolment-changes.api";
 import { getSectionWaitlistEntry } from "./section-waitlist.server";
+import { isLinkToken } from "~/lib/link-token";
 
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
   const lang = langFromPath(new URL(request.url).pathname);
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) throw data(null, { status: 400 });
   const token = String(form.get("token") ?? "");
-  if (!/^[\w-]{16,100}$/.test(token)) throw data(null, { status: 404 });
+  if (!isLinkToken(token)) throw data(null, { status: 404 });
   const intent = form.get("intent");
   if (intent !== "accept" && intent !== "leave") throw data(null, { status: 400 });
   const lang = langFromPath(new URL(request.url).pathname);

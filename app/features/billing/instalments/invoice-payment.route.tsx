@@ -8,12 +8,11 @@ import { invoicePaymentData } from "./invoice-payment.server";
 import { startInvoicePayment } from "./instalments.api";
 import { PartsTable } from "./PartsTable";
 import { HowToPay } from "~/features/billing/HowToPay";
-
-const TOKEN = /^[\w-]{16,100}$/;
+import { isLinkToken } from "~/lib/link-token";
 
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
   const url = new URL(request.url);
-  const found = TOKEN.test(token)
+  const found = isLinkToken(token)
     ? await invoicePaymentData(db, config, token, langFromPath(url.pathname), {
         sessionId: url.searchParams.get("session_id"),
         cancelled: url.searchParams.has("cancelled"),
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const token = String(form?.get("token") ?? "");
-  if (!TOKEN.test(token)) throw data(null, { status: 404 });
+  if (!isLinkToken(token)) throw data(null, { status: 404 });
   const part = String(form?.get("instalmentId") ?? "");
   const instalmentId = /^\d{1,9}$/.test(part) ? Number(part) : null;
   const answer = await context.run(startInvoicePayment, { input: { token, instalmentId }, lang: langFromPath(new URL(request.url).pathname) });

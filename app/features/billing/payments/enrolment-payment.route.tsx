@@ -7,13 +7,12 @@ import { PageMeta } from "~/ui/PageMeta";
 import type { Route } from "./+types/enrolment-payment.route";
 import { paymentPageData } from "./enrolment-payment.server";
 import { startEnrolmentCheckout } from "./payments.api";
-
-const TOKEN = /^[\w-]{16,100}$/;
+import { isLinkToken } from "~/lib/link-token";
 
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  const found = TOKEN.test(token)
+  const found = isLinkToken(token)
     ? await paymentPageData(db, config, token, lang, { sessionId: url.searchParams.get("session_id"), cancelled: url.searchParams.has("cancelled") })
     : undefined;
   if (!found) throw data(null, { status: 404 });
@@ -30,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const token = String(form?.get("token") ?? "");
-  if (!TOKEN.test(token)) throw data(null, { status: 404 });
+  if (!isLinkToken(token)) throw data(null, { status: 404 });
   const lang = langFromPath(new URL(request.url).pathname);
   const answer = await context.run(startEnrolmentCheckout, { input: { token }, lang });
   if (answer.status === 201 && typeof answer.body.url === "string") return redirect(answer.body.url);

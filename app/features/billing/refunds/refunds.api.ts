@@ -16,6 +16,7 @@ import { creditNoteDocument, familyOf, invoiceDocument } from "./billing-docs.se
 import { paymentForRefund, refundPayment } from "./refunds.server";
 import { saveRefundPolicy } from "~/features/billing/refund-policy.server";
 import { invoiceOfToken } from "~/features/billing/instalments/invoice-link.server";
+import { isLinkToken } from "~/lib/link-token";
 
 const say = (lang: Lang, key: string, values?: Record<string, string | number>) => serverT(lang, "refunds", key, values);
 
@@ -166,7 +167,7 @@ const tokenPdfEndpoint = (lang: Lang) =>
     // Anything but a token-shaped string names no invoice: 404, as an unknown token.
     input: z.object({ token: z.string().optional().catch(undefined) }),
     async run({ deps }, { token = "" }) {
-      const id = /^[\w-]{16,100}$/.test(token) ? await invoiceOfToken(deps.db, deps.config.sessionSecret, token) : undefined;
+      const id = isLinkToken(token) ? await invoiceOfToken(deps.db, deps.config.sessionSecret, token) : undefined;
       if (id === undefined) throw new HttpError(404, say(lang, "api.docNotFound"));
       return pdfAnswer(deps, "invoice", id, lang);
     },
