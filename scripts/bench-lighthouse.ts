@@ -106,10 +106,23 @@ try {
     const extraHeaders = who ? { Cookie: signedIn[who] } : undefined;
     // Lighthouse's figures vary from run to run: keep the run with the median performance score.
     const runs = [];
-    for (let run = 0; run < runCount; run++)
-      runs.push(
-        (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", ...waitForQuiet, ...(extraHeaders ? { extraHeaders } : {}) }))!.lhr,
-      );
+    for (let run = 0; run < runCount; run++) {
+      // Lighthouse now and then fails to record a page's trace (NO_NAVSTART: "Please run Lighthouse
+      // again", seen once in CI on /admin): such a run measured nothing, so it is run once more.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const { lhr } = (await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          ...waitForQuiet,
+          ...(extraHeaders ? { extraHeaders } : {}),
+        }))!;
+        if (!lhr.runtimeError || attempt === 2) {
+          runs.push(lhr);
+          break;
+        }
+      }
+    }
     runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
     const lhr = runs[Math.floor(runs.length / 2)]!;
     if (who && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
