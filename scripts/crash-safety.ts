@@ -11,7 +11,7 @@ import { startBenchServer, type BenchServer } from "~server/test/server-process"
 import { JOB_LEASE_MS } from "~server/jobs/worker";
 import { startStripeStandIn, type StripeStandIn } from "~server/test/stripe-stand-in";
 import { createUser } from "~/features/accounts/accounts.server";
-import { createSlot } from "~/features/booking/slots-admin.server";
+import { courseWithDemoSlots } from "./rehearsal/demo-slots";
 import { stripeProvider, retryPendingRefunds } from "~/features/billing/index.server";
 
 /**
@@ -150,34 +150,7 @@ async function run(label: string, database: Config["database"], dataDir: string)
   let server: BenchServer | undefined = await startBenchServer(port, env, { dataDir });
   const db = openDatabase(database);
   try {
-    // A course the booked child's age fits (others need the parent's confirmation).
-    const course = await db
-      .selectFrom("courses")
-      .select(["id", "slug"])
-      .where("min_age", "<=", CHILD_AGE)
-      .where("max_age", ">=", CHILD_AGE)
-      .orderBy("id")
-      .executeTakeFirstOrThrow();
-    const slotIds: number[] = [];
-    for (let i = 0; i < SLOTS; i++) {
-      // Through the booking feature, which owns demo_slots (decision 145); UTC, so the instant is the one written.
-      const startsAt = new Date(Date.now() + (48 + i) * 3_600_000).toISOString();
-      const slot = await createSlot(
-        db,
-        {
-          date: startsAt.slice(0, 10),
-          time: startsAt.slice(11, 16),
-          durationMinutes: 60,
-          capacity: CAPACITY,
-          courseId: course.id,
-          mode: "academy",
-          meetingUrl: "",
-        },
-        "UTC",
-      );
-      if (!slot.ok) throw new Error(`demo slot not created: ${slot.reason}`);
-      slotIds.push(slot.id);
-    }
+    const { course, slotIds } = await courseWithDemoSlots(db, { count: SLOTS, capacity: CAPACITY, childAge: CHILD_AGE });
 
     const answeredContacts: string[] = [];
     const answeredBookings: string[] = [];

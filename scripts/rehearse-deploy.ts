@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { createUser } from "~/features/accounts/accounts.server";
-import { createSlot } from "~/features/booking/slots-admin.server";
+import { courseWithDemoSlots } from "./rehearsal/demo-slots";
 import { openDatabase, type DB } from "~server/db/db";
 import { JOB_LEASE_MS } from "~server/jobs/worker";
 import { startS3StandIn, type S3StandIn } from "~server/test/s3-stand-in";
@@ -204,33 +204,7 @@ async function main(): Promise<number> {
     if (!/^[0-9a-f-]{36}$/.test(requestId)) throw new Error(`Caddy answered without its own request id (X-Request-Id: "${requestId}")`);
 
     // What the load needs: a course, demo slots with room for every booking, staff, a roomy group.
-    const course = await db
-      .selectFrom("courses")
-      .select(["id", "slug"])
-      .where("min_age", "<=", CHILD_AGE)
-      .where("max_age", ">=", CHILD_AGE)
-      .orderBy("id")
-      .executeTakeFirstOrThrow();
-    const slotIds: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      // Through the booking feature, which owns demo_slots (decision 145); UTC, so the instant is the one written.
-      const startsAt = new Date(Date.now() + (48 + i) * 3_600_000).toISOString();
-      const slot = await createSlot(
-        db,
-        {
-          date: startsAt.slice(0, 10),
-          time: startsAt.slice(11, 16),
-          durationMinutes: 60,
-          capacity: 2000,
-          courseId: course.id,
-          mode: "academy",
-          meetingUrl: "",
-        },
-        "UTC",
-      );
-      if (!slot.ok) throw new Error(`demo slot not created: ${slot.reason}`);
-      slotIds.push(slot.id);
-    }
+    const { course, slotIds } = await courseWithDemoSlots(db, { count: 20, capacity: 2000, childAge: CHILD_AGE });
     const tag = randomBytes(4).toString("hex");
     const staffEmail = `rehearsal-staff-${tag}@example.com`;
     await createUser(db, { username: "Rehearsal Staff", email: staffEmail, password: "Rehearsal-passw0rd", contactNumber: "9876543210", role: "admin" });
