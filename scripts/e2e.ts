@@ -7,7 +7,7 @@ import { findChromium } from "./find-chromium";
 /**
  * Browser tests: one production build, then Playwright. A run with arguments (a spec, -g …) is one
  * Playwright process, as before. The whole suite runs in two lanes at once (decision 072): the
- * accessibility walk (a11y.spec.ts) with a few flows specs, and everything else, each lane with
+ * accessibility walk's public half (a11y.spec.ts) with a few flows specs, and everything else, each lane with
  * its own server, port range and fresh database, so no test sees another lane's writes.
  * E2E_LANES=1 runs the suite in one lane.
  */
@@ -18,10 +18,10 @@ const args = process.argv.slice(2);
 
 const specs = readdirSync("tests/e2e").filter((file) => file.endsWith(".spec.ts"));
 /**
- * The accessibility lane: the walk, and flows specs that even the lanes out. With axe run in the
- * page (decision 137) the walk alone became shorter than the other lane; these are the longest
- * flows files by the summed times scripts/e2e.ts prints at the end of a run ("== lane …"): move
- * files between lanes when those two figures drift apart.
+ * The accessibility lane: the walk's public half (a11y.spec.ts; its signed-in half,
+ * a11y-admin.spec.ts, runs in the other lane), and flows specs that even the lanes out, by the
+ * summed times scripts/e2e.ts prints at the end of a run ("== lane …"): move files between lanes
+ * when those two figures drift apart.
  */
 const withWalk = ["a11y.spec.ts", "public-site.spec.ts", "blog.spec.ts", "page-texts.spec.ts", "accounts.spec.ts"];
 const lanes: { name: string; files: string[] }[] =
