@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { safeLocalPath } from "~/lib/next-path";
+import { data, Form, useNavigation } from "react-router";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
@@ -9,7 +8,7 @@ import type { Route } from "./+types/waitlist.route";
 import { linkedId } from "./link-tokens.server";
 import { acceptWaitlistOffer, leaveDemoWaitlist } from "./waitlist.api";
 import { getWaitlistEntry } from "./waitlist.server";
-import { isLinkToken } from "~/lib/link-token";
+import { waitlistPageAction } from "~/lib/forms/waitlist-page-action.server";
 
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
   const id = await linkedId(db, config.sessionSecret, "waitlist", token);
@@ -23,23 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { entry: await load(request, context, token), token, message: null as string | null };
 }
 
-// The e-mail's links only open this page; accepting and leaving are the buttons' POSTs, so mail
-// scanners following links neither book nor give up anyone's seat. Both go through the JSON
-// endpoints, run in process (decision 048): their rate limits, their checks, their messages.
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
-  if (!form) throw data(null, { status: 400 });
-  const token = String(form.get("token") ?? "");
-  if (!isLinkToken(token)) throw data(null, { status: 404 });
-  const intent = form.get("intent");
-  if (intent !== "accept" && intent !== "leave") throw data(null, { status: 400 });
-  const lang = langFromPath(new URL(request.url).pathname);
-  const answer = await context.run(intent === "accept" ? acceptWaitlistOffer : leaveDemoWaitlist, { input: { token }, lang });
-  if (answer.status === 404) throw data(null, { status: 404 });
-  const next = safeLocalPath(answer.body.confirmationUrl);
-  if (answer.status === 201 && next) throw redirect(next, 303);
-  const message = answer.body.message ?? "";
-  return data({ entry: await load(request, context, token), token, message }, { status: answer.status >= 400 ? answer.status : 200 });
+// Accepting and leaving: the buttons' POSTs, through the line's JSON endpoints (waitlistPageAction).
+export async function action(args: Route.ActionArgs) {
+  return waitlistPageAction(args, {
+    accept: acceptWaitlistOffer,
+    leave: leaveDemoWaitlist,
+    next: "confirmationUrl",
+    load: (token) => load(args.request, args.context, token),
+  });
 }
 
 export function headers() {

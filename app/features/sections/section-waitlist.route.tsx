@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { safeLocalPath } from "~/lib/next-path";
+import { data, Form, useNavigation } from "react-router";
 import { langFromPath } from "~/i18n/lang";
 import { LocalLink } from "~/ui/LocalLink";
 import { PageMeta } from "~/ui/PageMeta";
@@ -10,7 +9,7 @@ import { formatZoneLabel, formatDateTimeLabel } from "~/kernel/slot-format";
 import type { Route } from "./+types/section-waitlist.route";
 import { acceptSectionOfferEndpoint, leaveSectionWaitlistEndpoint } from "./enrolment-changes.api";
 import { getSectionWaitlistEntry } from "./section-waitlist.server";
-import { isLinkToken } from "~/lib/link-token";
+import { waitlistPageAction } from "~/lib/forms/waitlist-page-action.server";
 
 async function load(request: Request, { db, config }: Route.LoaderArgs["context"], token: string) {
   const lang = langFromPath(new URL(request.url).pathname);
@@ -34,24 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { entry: await load(request, context, token), token, message: null as string | null };
 }
 
-// The e-mail's link only opens this page; accepting and leaving are the buttons' POSTs (mail
-// scanners following links take or give up no seat), through the JSON endpoints run in process.
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
-  if (!form) throw data(null, { status: 400 });
-  const token = String(form.get("token") ?? "");
-  if (!isLinkToken(token)) throw data(null, { status: 404 });
-  const intent = form.get("intent");
-  if (intent !== "accept" && intent !== "leave") throw data(null, { status: 400 });
-  const lang = langFromPath(new URL(request.url).pathname);
-  const answer = await context.run(intent === "accept" ? acceptSectionOfferEndpoint : leaveSectionWaitlistEndpoint, { input: { token }, lang });
-  if (answer.status === 404) throw data(null, { status: 404 });
-  const next = safeLocalPath(answer.body.manageUrl);
-  if (answer.status === 201 && next) throw redirect(next, 303);
-  return data(
-    { entry: await load(request, context, token), token, message: String(answer.body.message ?? "") },
-    { status: answer.status >= 400 ? answer.status : 200 },
-  );
+// Accepting and leaving: the buttons' POSTs, through the line's JSON endpoints (waitlistPageAction).
+export async function action(args: Route.ActionArgs) {
+  return waitlistPageAction(args, {
+    accept: acceptSectionOfferEndpoint,
+    leave: leaveSectionWaitlistEndpoint,
+    next: "manageUrl",
+    load: (token) => load(args.request, args.context, token),
+  });
 }
 
 export function headers() {
