@@ -141,12 +141,6 @@ const words = {
   },
 } as const;
 
-test("JavaScript is really off in this project", async ({ page }) => {
-  await page.goto("/contact-us-school");
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
-  await expect(page.locator("#school-form").getByRole("button", { name: "Submit" })).toBeEnabled();
-});
-
 for (const lang of ["en", "ar"] as const) {
   const w = words[lang];
 
@@ -155,109 +149,117 @@ for (const lang of ["en", "ar"] as const) {
     // the accessibility walk ("every public form showing its errors") and, with script, by site.spec.ts,
     // public-site.spec.ts and summer-camp.spec.ts.
     if (noScriptWalkLangs.includes(lang)) {
-      test("footer contact form: refused, then sent", async ({ page }) => {
-        await page.goto(`${w.prefix}/courses`);
-        const form = page.locator("#contact-form");
-        await form.getByLabel(w.contact.email).fill("not-an-email");
-        expect(await post(page, form.getByRole("button", { name: w.contact.send }))).toBe(400);
-        await expect(form.getByLabel(w.contact.email)).toHaveValue("not-an-email");
-        await expect(form.getByLabel(w.contact.email)).toHaveAttribute("aria-invalid", "true");
-        await expect(form.getByText(w.email)).toBeVisible();
-        await expect(form.getByText(w.required)).toBeVisible();
+      // One walk through the four forms (issue 40): a browser context per form cost more than its posts.
+      test("footer contact form, school enquiry, camp enrollment and brochure: each refused, then sent", async ({ page }) => {
+        await test.step("footer contact form: refused, then sent", async () => {
+          await page.goto(`${w.prefix}/courses`);
+          const form = page.locator("#contact-form");
+          await form.getByLabel(w.contact.email).fill("not-an-email");
+          expect(await post(page, form.getByRole("button", { name: w.contact.send }))).toBe(400);
+          await expect(form.getByLabel(w.contact.email)).toHaveValue("not-an-email");
+          await expect(form.getByLabel(w.contact.email)).toHaveAttribute("aria-invalid", "true");
+          await expect(form.getByText(w.email)).toBeVisible();
+          await expect(form.getByText(w.required)).toBeVisible();
 
-        const email = unique(`contact-${lang}`);
-        await form.getByLabel(w.contact.email).fill(email);
-        await form.getByLabel(w.contact.description).fill("A question about robotics.");
-        await form.getByRole("button", { name: w.contact.send }).click();
-        // The refusal was shown on /contact-us (where the form posts); the thank-you still returns to the page it was sent from.
-        await expect(page).toHaveURL(new RegExp(`${w.prefix}/courses\\?notice=contact-sent#form-notice$`));
-        await expect(page.getByRole("status").filter({ hasText: w.contact.sent })).toBeVisible();
-        expect(row("select description from contact_messages where email = ?", email)).toMatchObject({ description: "A question about robotics." });
-      });
-
-      test("school enquiry: refused with the values kept, then the thank-you notice on the same page", async ({ page }) => {
-        await page.goto(`${w.prefix}/contact-us-school`);
-        const form = page.locator("#school-form");
-        await fill(form, { [w.school.name]: "Meera Sharma", [w.school.email]: "not-an-email", [w.school.date]: inDays(-3) });
-        const before = count("school_enquiries");
-        expect(await post(page, form.getByRole("button", { name: w.school.submit }))).toBe(400);
-        await expect(page.locator("html")).toHaveAttribute("lang", lang);
-        await expect(form.getByLabel(w.school.name, { exact: true })).toHaveValue("Meera Sharma");
-        await expect(form.getByLabel(w.school.email, { exact: true })).toHaveValue("not-an-email");
-        await expect(form.getByLabel(w.school.email, { exact: true })).toHaveAttribute("aria-invalid", "true");
-        await expect(form.getByText(w.email)).toBeVisible();
-        await expect(form.getByLabel(w.school.city, { exact: true })).toHaveAttribute("aria-invalid", "true");
-        expect(count("school_enquiries")).toBe(before);
-
-        const email = unique(`school-${lang}`);
-        await fill(form, {
-          [w.school.email]: email,
-          [w.school.phone]: "+91 98765 43210",
-          [w.school.designation]: "Principal",
-          [w.school.city]: "Noida",
-          [w.school.school]: "Green Valley Public School",
-          [w.school.date]: inDays(10),
-          [w.school.time]: "10:30",
+          const email = unique(`contact-${lang}`);
+          await form.getByLabel(w.contact.email).fill(email);
+          await form.getByLabel(w.contact.description).fill("A question about robotics.");
+          await form.getByRole("button", { name: w.contact.send }).click();
+          // The refusal was shown on /contact-us (where the form posts); the thank-you still returns to the page it was sent from.
+          await expect(page).toHaveURL(new RegExp(`${w.prefix}/courses\\?notice=contact-sent#form-notice$`));
+          await expect(page.getByRole("status").filter({ hasText: w.contact.sent })).toBeVisible();
+          expect(row("select description from contact_messages where email = ?", email)).toMatchObject({ description: "A question about robotics." });
         });
-        await form.getByRole("button", { name: w.school.submit }).click();
-        await expect(page).toHaveURL(new RegExp(`${w.prefix}/contact-us-school\\?notice=school-sent`));
-        await expect(page.getByRole("status").filter({ hasText: w.school.sent })).toBeVisible();
-        await expect(page.locator("#school-form").getByLabel(w.school.name, { exact: true })).toHaveValue("");
-        expect(row("select school_name, preferred_time from school_enquiries where email = ?", email)).toMatchObject({
-          school_name: "Green Valley Public School",
-          preferred_time: "10:30",
+
+        await test.step("school enquiry: refused with the values kept, then the thank-you notice on the same page", async () => {
+          await page.goto(`${w.prefix}/contact-us-school`);
+          const form = page.locator("#school-form");
+          await fill(form, { [w.school.name]: "Meera Sharma", [w.school.email]: "not-an-email", [w.school.date]: inDays(-3) });
+          const before = count("school_enquiries");
+          expect(await post(page, form.getByRole("button", { name: w.school.submit }))).toBe(400);
+          await expect(page.locator("html")).toHaveAttribute("lang", lang);
+          await expect(form.getByLabel(w.school.name, { exact: true })).toHaveValue("Meera Sharma");
+          await expect(form.getByLabel(w.school.email, { exact: true })).toHaveValue("not-an-email");
+          await expect(form.getByLabel(w.school.email, { exact: true })).toHaveAttribute("aria-invalid", "true");
+          await expect(form.getByText(w.email)).toBeVisible();
+          await expect(form.getByLabel(w.school.city, { exact: true })).toHaveAttribute("aria-invalid", "true");
+          expect(count("school_enquiries")).toBe(before);
+
+          const email = unique(`school-${lang}`);
+          await fill(form, {
+            [w.school.email]: email,
+            [w.school.phone]: "+91 98765 43210",
+            [w.school.designation]: "Principal",
+            [w.school.city]: "Noida",
+            [w.school.school]: "Green Valley Public School",
+            [w.school.date]: inDays(10),
+            [w.school.time]: "10:30",
+          });
+          await form.getByRole("button", { name: w.school.submit }).click();
+          await expect(page).toHaveURL(new RegExp(`${w.prefix}/contact-us-school\\?notice=school-sent`));
+          await expect(page.getByRole("status").filter({ hasText: w.school.sent })).toBeVisible();
+          await expect(page.locator("#school-form").getByLabel(w.school.name, { exact: true })).toHaveValue("");
+          expect(row("select school_name, preferred_time from school_enquiries where email = ?", email)).toMatchObject({
+            school_name: "Green Valley Public School",
+            preferred_time: "10:30",
+          });
         });
-      });
 
-      test("camp enrollment: refused with the values kept, then straight to the confirmation page", async ({ page }) => {
-        await page.goto(`${w.prefix}/enroll?camp=junior`);
-        const form = page.locator("#enroll-form");
-        await fill(form, { [w.enroll.student]: "Aarav Sharma", [w.enroll.email]: "nope" });
-        const before = count("enrollments");
-        expect(await post(page, form.getByRole("button", { name: w.enroll.submit }))).toBe(400);
-        await expect(form.getByLabel(w.enroll.student)).toHaveValue("Aarav Sharma");
-        await expect(form.getByLabel(w.enroll.email, { exact: true })).toHaveValue("nope");
-        await expect(form.getByText(w.email)).toBeVisible();
-        await expect(form.getByLabel(w.enroll.session)).toHaveAttribute("aria-invalid", "true");
-        expect(count("enrollments")).toBe(before);
-        if (lang === "en") await shot(page, "enroll-refused-1280-en", { fullPage: true });
+        await test.step("camp enrollment: refused with the values kept, then straight to the confirmation page", async () => {
+          await page.goto(`${w.prefix}/enroll?camp=junior`);
+          const form = page.locator("#enroll-form");
+          await fill(form, { [w.enroll.student]: "Aarav Sharma", [w.enroll.email]: "nope" });
+          const before = count("enrollments");
+          expect(await post(page, form.getByRole("button", { name: w.enroll.submit }))).toBe(400);
+          await expect(form.getByLabel(w.enroll.student)).toHaveValue("Aarav Sharma");
+          await expect(form.getByLabel(w.enroll.email, { exact: true })).toHaveValue("nope");
+          await expect(form.getByText(w.email)).toBeVisible();
+          await expect(form.getByLabel(w.enroll.session)).toHaveAttribute("aria-invalid", "true");
+          expect(count("enrollments")).toBe(before);
+          if (lang === "en") await shot(page, "enroll-refused-1280-en", { fullPage: true });
 
-        const email = unique(`enroll-${lang}`);
-        await fill(form, { [w.enroll.parent]: "Priya Sharma", [w.enroll.email]: email, [w.enroll.phone]: "9876543210" });
-        await form.getByLabel(w.enroll.session).selectOption({ index: 1 });
-        await form.getByRole("button", { name: w.enroll.submit }).click();
-        await expect(page).toHaveURL(new RegExp(`${w.prefix}/enroll/confirmed\\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent#form-notice$`));
-        await expect(page.getByRole("status").filter({ hasText: w.enroll.sent })).toBeVisible();
-        if (w.enroll.heading) await expect(page.getByRole("heading", { level: 1 })).toContainText(w.enroll.heading);
-        expect(row("select camp_slug, parent_name, lang from enrollments where email = ?", email)).toMatchObject({
-          camp_slug: "junior",
-          parent_name: "Priya Sharma",
-          lang,
+          const email = unique(`enroll-${lang}`);
+          await fill(form, { [w.enroll.parent]: "Priya Sharma", [w.enroll.email]: email, [w.enroll.phone]: "9876543210" });
+          await form.getByLabel(w.enroll.session).selectOption({ index: 1 });
+          await form.getByRole("button", { name: w.enroll.submit }).click();
+          await expect(page).toHaveURL(new RegExp(`${w.prefix}/enroll/confirmed\\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent#form-notice$`));
+          await expect(page.getByRole("status").filter({ hasText: w.enroll.sent })).toBeVisible();
+          if (w.enroll.heading) await expect(page.getByRole("heading", { level: 1 })).toContainText(w.enroll.heading);
+          expect(row("select camp_slug, parent_name, lang from enrollments where email = ?", email)).toMatchObject({
+            camp_slug: "junior",
+            parent_name: "Priya Sharma",
+            lang,
+          });
         });
-      });
 
-      test("brochure: the button opens the form on the page; refused, then the notice page downloads the PDF", async ({ page }) => {
-        await page.goto(`${w.prefix}/summer-camp`);
-        await page.getByRole("button", { name: w.brochure.open, exact: true }).click();
-        await expect(page).toHaveURL(new RegExp(`${w.prefix}/summer-camp\\?brochure=1#brochure-form$`));
-        const form = page.locator("#brochure-form");
-        await expect(form.getByRole("heading", { name: w.brochure.title })).toBeVisible();
-        await fill(form, { [w.brochure.student]: "Zara Khan", [w.brochure.email]: "zara@" });
-        const before = count("brochure_leads");
-        expect(await post(page, form.getByRole("button", { name: w.brochure.submit }))).toBe(400);
-        await expect(form.getByLabel(w.brochure.student)).toHaveValue("Zara Khan");
-        await expect(form.getByText(w.email)).toBeVisible();
-        await expect(form.getByLabel(w.brochure.grade)).toHaveAttribute("aria-invalid", "true");
-        expect(count("brochure_leads")).toBe(before);
+        await test.step("brochure: the button opens the form on the page; refused, then the notice page downloads the PDF", async () => {
+          await page.goto(`${w.prefix}/summer-camp`);
+          await page.getByRole("button", { name: w.brochure.open, exact: true }).click();
+          await expect(page).toHaveURL(new RegExp(`${w.prefix}/summer-camp\\?brochure=1#brochure-form$`));
+          const form = page.locator("#brochure-form");
+          await expect(form.getByRole("heading", { name: w.brochure.title })).toBeVisible();
+          await fill(form, { [w.brochure.student]: "Zara Khan", [w.brochure.email]: "zara@" });
+          const before = count("brochure_leads");
+          expect(await post(page, form.getByRole("button", { name: w.brochure.submit }))).toBe(400);
+          await expect(form.getByLabel(w.brochure.student)).toHaveValue("Zara Khan");
+          await expect(form.getByText(w.email)).toBeVisible();
+          await expect(form.getByLabel(w.brochure.grade)).toHaveAttribute("aria-invalid", "true");
+          expect(count("brochure_leads")).toBe(before);
 
-        const email = unique(`brochure-${lang}`);
-        await fill(form, { [w.brochure.email]: email, [w.brochure.grade]: "7", [w.brochure.school]: "Delhi Public School", [w.brochure.phone]: "9876543210" });
-        const download = page.waitForEvent("download");
-        await form.getByRole("button", { name: w.brochure.submit }).click();
-        expect((await download).suggestedFilename()).toBe(`summer-camp-2025-brochure-${lang}.pdf`);
-        await expect(page).toHaveURL(new RegExp(`${w.prefix}/summer-camp\\?notice=brochure-sent#form-notice$`));
-        await expect(page.getByRole("status").filter({ hasText: w.brochure.saved })).toBeVisible();
-        expect(row("select school, lang from brochure_leads where student_email = ?", email)).toMatchObject({ school: "Delhi Public School", lang });
+          const email = unique(`brochure-${lang}`);
+          await fill(form, {
+            [w.brochure.email]: email,
+            [w.brochure.grade]: "7",
+            [w.brochure.school]: "Delhi Public School",
+            [w.brochure.phone]: "9876543210",
+          });
+          const download = page.waitForEvent("download");
+          await form.getByRole("button", { name: w.brochure.submit }).click();
+          expect((await download).suggestedFilename()).toBe(`summer-camp-2025-brochure-${lang}.pdf`);
+          await expect(page).toHaveURL(new RegExp(`${w.prefix}/summer-camp\\?notice=brochure-sent#form-notice$`));
+          await expect(page.getByRole("status").filter({ hasText: w.brochure.saved })).toBeVisible();
+          expect(row("select school, lang from brochure_leads where student_email = ?", email)).toMatchObject({ school: "Delhi Public School", lang });
+        });
       });
     }
 
@@ -306,7 +308,16 @@ for (const lang of ["en", "ar"] as const) {
 }
 
 test.describe("without JavaScript, other pages with the forms", () => {
-  test("the school form posts on the STEM lab and home pages and comes back to them", async ({ page }) => {
+  // One walk (issue 40): JavaScript is off, the school form on other pages, a booking that lost its seat.
+  test("JavaScript is really off; the school form posts on the STEM lab and home pages and comes back to them; a booking whose seat went meanwhile comes back with the day's remaining times", async ({
+    page,
+    request,
+  }) => {
+    // JavaScript is really off in this project.
+    await page.goto("/contact-us-school");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await expect(page.locator("#school-form").getByRole("button", { name: "Submit" })).toBeEnabled();
+
     for (const start of ["/stemlab", "/"]) {
       await page.goto(start);
       const form = page.locator("#school-form");
@@ -317,9 +328,8 @@ test.describe("without JavaScript, other pages with the forms", () => {
     await page.goto("/stemlab");
     await page.getByRole("link", { name: "Schedule a Class" }).click();
     await expect(page).toHaveURL(/\/stemlab#school-form$/);
-  });
 
-  test("a booking whose seat went meanwhile comes back with the day's remaining times", async ({ page, request }) => {
+    // A booking whose seat went meanwhile comes back with the day's remaining times.
     const course = "digital-literacy";
     await page.goto(`/courses/${course}/bookdemoclass`);
     await page

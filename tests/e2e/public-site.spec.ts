@@ -42,31 +42,52 @@ test.describe("every page in both languages", () => {
     ["/products", "STEM Kits for Learning at Home", "أطقم STEM للتعلّم في المنزل"],
     ["/contact-us-school", "Contact us for your school", "تواصل معنا بشأن مدرستك"],
   ];
-  for (const [pagePath, english, arabic] of pages) {
-    test(`${pagePath} answers 200 with its heading, left to right and right to left`, async ({ page }) => {
-      const en = await page.goto(pagePath);
-      expect(en?.status()).toBe(200);
-      await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-      await expect(page.locator("html")).toHaveAttribute("lang", "en");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(english);
-      await expect(page).toHaveTitle(/STEM Academy/);
-      expect(await overflowsSideways(page)).toBe(false);
-
-      // The Arabic twin on a phone.
-      await page.setViewportSize({ width: 390, height: 844 });
-      const ar = await page.goto(pagePath === "/" ? "/ar" : `/ar${pagePath}`);
-      expect(ar?.status()).toBe(200);
-      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-      await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(arabic);
-      expect(await overflowsSideways(page)).toBe(false);
-    });
-  }
+  // One walk through every page (issue 40: a browser context per page cost more than the pages).
+  test("every page answers 200 with its heading, left to right on a desktop and right to left on a phone", async ({ page }) => {
+    for (const [pagePath, english] of pages) {
+      await test.step(`${pagePath} (en)`, async () => {
+        const en = await page.goto(pagePath);
+        expect(en?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+        await expect(page.locator("html")).toHaveAttribute("lang", "en");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(english);
+        await expect(page).toHaveTitle(/STEM Academy/);
+        expect(await overflowsSideways(page)).toBe(false);
+      });
+    }
+    // The Arabic twins on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [pagePath, , arabic] of pages) {
+      await test.step(`${pagePath} (ar)`, async () => {
+        const ar = await page.goto(pagePath === "/" ? "/ar" : `/ar${pagePath}`);
+        expect(ar?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+        await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(arabic);
+        expect(await overflowsSideways(page)).toBe(false);
+      });
+    }
+  });
 });
 
 test.describe("home page", () => {
-  test("shows the sections in the original's order with content from the database", async ({ page }) => {
+  // One walk (issue 40): the slider, the sections and their links, then the Arabic twin.
+  test("the sections in the original's order from the database, the slider by keyboard, and the Arabic columns", async ({ page }) => {
     await page.goto("/");
+    // The latest-programs slider has six labelled slides and moves by keyboard.
+    const slider = page.getByRole("region", { name: "Latest programs" });
+    await expect(slider.getByRole("group")).toHaveCount(6);
+    await expect(slider.getByRole("group", { name: "1 of 6" })).toContainText("Raspberry Pi Basics");
+    const previous = slider.getByRole("button", { name: "Previous programs" });
+    const next = slider.getByRole("button", { name: "Next programs" });
+    await expect(previous).toHaveAttribute("aria-disabled", "true");
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await expect(previous).toHaveAttribute("aria-disabled", "false");
+    // Arrow keys move it too; back at the start, Previous is off again.
+    await page.keyboard.press("ArrowLeft");
+    await expect(previous).toHaveAttribute("aria-disabled", "true");
+
     await expect(page.locator("main h2")).toHaveText([
       "Why Choose Us",
       "About Us",
@@ -91,28 +112,16 @@ test.describe("home page", () => {
     await expect(kid).toContainText("Python for Beginners");
     await expect(page.locator("figure", { hasText: "Nancy" })).toBeVisible();
     await expect(main.getByRole("link", { name: "Explore the Summer Camp" })).toHaveAttribute("href", "/summer-camp");
+    // The school enquiry form is on the home page too.
+    const form = page.locator("#school-form");
+    await expect(form.getByRole("heading", { name: "School enquiry form" })).toBeVisible();
+    await expect(form.getByLabel("Preferred date")).toHaveAttribute("type", "date");
+    await expect(form.getByLabel("Contact number")).toHaveAttribute("type", "tel");
     await main.getByRole("link", { name: "6-12 years" }).click();
     await expect(page).toHaveURL(/\/courses\?age=6-12$/);
     await expect(cards(page)).toHaveCount(1);
-  });
 
-  test("the latest-programs slider has six labelled slides and moves by keyboard", async ({ page }) => {
-    await page.goto("/");
-    const slider = page.getByRole("region", { name: "Latest programs" });
-    await expect(slider.getByRole("group")).toHaveCount(6);
-    await expect(slider.getByRole("group", { name: "1 of 6" })).toContainText("Raspberry Pi Basics");
-    const previous = slider.getByRole("button", { name: "Previous programs" });
-    const next = slider.getByRole("button", { name: "Next programs" });
-    await expect(previous).toHaveAttribute("aria-disabled", "true");
-    await next.focus();
-    await page.keyboard.press("Enter");
-    await expect(previous).toHaveAttribute("aria-disabled", "false");
-    // Arrow keys move it too; back at the start, Previous is off again.
-    await page.keyboard.press("ArrowLeft");
-    await expect(previous).toHaveAttribute("aria-disabled", "true");
-  });
-
-  test("the Arabic home page reads from the Arabic columns", async ({ page }) => {
+    // The Arabic home page reads from the Arabic columns.
     await page.goto("/ar");
     await expect(page.getByRole("heading", { name: "شاهنواز خان" })).toBeVisible();
     await expect(page.getByRole("region", { name: "أحدث البرامج" }).getByRole("group", { name: "1 من 6" })).toBeVisible();
@@ -121,7 +130,7 @@ test.describe("home page", () => {
 });
 
 test.describe("course catalogue", () => {
-  test("filters by exact age range, keeps the choice in the URL and survives a reload", async ({ page }) => {
+  test("filters by exact age range, keeps the choice in the URL and survives a reload; so does the course-filter sentence", async ({ page }) => {
     await page.goto("/courses");
     await expect(cards(page)).toHaveCount(13);
     const select = page.getByLabel("Age group");
@@ -147,6 +156,18 @@ test.describe("course catalogue", () => {
     await page.getByLabel("Age group").selectOption("all");
     await expect(page).toHaveURL(/\/courses$/);
     await expect(cards(page)).toHaveCount(13);
+
+    // The course-filter page reads as a sentence and filters the same way.
+    await page.goto("/courses/course-filter");
+    await expect(page.getByRole("main")).toContainText("My child is in the");
+    await page.getByRole("combobox", { name: "My child is in the age group." }).selectOption("12-24");
+    await expect(page).toHaveURL(/course-filter\?age=12-24$/);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toContainText("Python for Beginners");
+    await page.reload();
+    await expect(cards(page)).toHaveCount(1);
+    await page.goto("/ar/courses/course-filter?age=12-24");
+    await expect(cards(page).first()).toContainText("بايثون للمبتدئين");
   });
 
   test("'my child is 8' lists every course that fits, kept in the URL, without JavaScript too", async ({ page, browser }) => {
@@ -185,7 +206,7 @@ test.describe("course catalogue", () => {
     await shot(page, "courses-child-age-1280-en");
   });
 
-  test("shows the loading logo while the browser fetches, then the courses", async ({ page }) => {
+  test("shows the loading logo while the browser fetches, then the courses; alerts when the fetch fails, in both languages", async ({ page }) => {
     await page.goto("/courses");
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -201,11 +222,9 @@ test.describe("course catalogue", () => {
     await expect(loading).toHaveCount(0);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toContainText("Raspberry Pi Basics");
-  });
-
-  test("alerts when the fetch fails, in both languages", async ({ page }) => {
+    // A failed fetch alerts, in both languages.
+    await page.unroute(catalogueFetch);
     await onCatalogueFetch(page, (route) => route.fulfill({ status: 500, body: "down" }));
-    await page.goto("/courses");
     await page.getByLabel("Age group").selectOption("6-18");
     await expect(page.getByRole("alert")).toHaveText("Failed to load courses. Please try again later.");
     await page.goto("/ar/courses");
@@ -238,20 +257,6 @@ test.describe("course catalogue", () => {
       });
     }
   });
-
-  test("the course-filter page reads as a sentence and filters the same way", async ({ page }) => {
-    await page.goto("/courses/course-filter");
-    await expect(page.getByRole("main")).toContainText("My child is in the");
-    const select = page.getByRole("combobox", { name: "My child is in the age group." });
-    await select.selectOption("12-24");
-    await expect(page).toHaveURL(/course-filter\?age=12-24$/);
-    await expect(cards(page)).toHaveCount(1);
-    await expect(cards(page).first()).toContainText("Python for Beginners");
-    await page.reload();
-    await expect(cards(page)).toHaveCount(1);
-    await page.goto("/ar/courses/course-filter?age=12-24");
-    await expect(cards(page).first()).toContainText("بايثون للمبتدئين");
-  });
 });
 
 test.describe("prices and ages on a phone, in both languages", () => {
@@ -266,8 +271,9 @@ test.describe("prices and ages on a phone, in both languages", () => {
         .replace(/\u200F/g, ""),
   });
 
-  for (const lang of ["en", "ar"] as const) {
-    test(`course prices use the language's grouping, and the footer agrees with the catalogue's ages (${lang})`, async ({ page }) => {
+  // One walk for both languages (issue 40): the same three screens each.
+  test("course prices use the language's grouping, and the footer agrees with the catalogue's ages", async ({ page }) => {
+    for (const lang of ["en", "ar"] as const) {
       const prefix = lang === "ar" ? "/ar" : "";
       await page.goto(`${prefix}/courses?age=6-12`);
       const card = cards(page).first();
@@ -283,12 +289,12 @@ test.describe("prices and ages on a phone, in both languages", () => {
       await expect(page.getByRole("contentinfo")).toContainText(ages);
       await expect(page.getByRole("main")).toContainText(ages);
       await expect(page.getByRole("contentinfo")).not.toContainText(lang === "ar" ? "6 إلى 18" : "6 to 18");
-    });
-  }
+    }
+  });
 });
 
 test.describe("course detail", () => {
-  test("opens from the catalogue with every fact, the FAQs and the demo-class link", async ({ page }) => {
+  test("opens from the catalogue with every fact, the FAQs and the demo-class link; rating, Arabic texts, 404 and the old id's redirect", async ({ page }) => {
     await page.goto("/courses");
     await page.getByRole("link", { name: /^View Course\s*: Internet of Things$/ }).click();
     await expect(page).toHaveURL(/\/courses\/internet-of-things$/);
@@ -314,26 +320,23 @@ test.describe("course detail", () => {
     await main.getByText("Do I need any prior experience?").click();
     await expect(answer).toBeVisible();
     await expect(main.getByRole("link", { name: "Book a Demo Class" })).toHaveAttribute("href", "/courses/internet-of-things/bookdemoclass");
-  });
 
-  test("shows the rating when the course has one, and Arabic texts on the Arabic page", async ({ page }) => {
+    // The rating when the course has one, and Arabic texts on the Arabic page.
     await page.goto("/courses/stem-learning");
     await expect(page.getByRole("main")).toContainText("4 out of 5");
     await page.goto("/ar/courses/stem-learning");
     await expect(page.getByRole("main")).toContainText("4 من 5");
     await expect(page.getByRole("link", { name: "احجز حصة تجريبية" })).toHaveAttribute("href", "/ar/courses/stem-learning/bookdemoclass");
-  });
 
-  test("an unknown course is the 404 page with status 404", async ({ page }) => {
+    // An unknown course is the 404 page with status 404.
     const en = await page.goto("/courses/no-such-course");
     expect(en?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Uh oh. That page doesn't exist." })).toBeVisible();
     const ar = await page.goto("/ar/courses/99999");
     expect(ar?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "عذرًا، هذه الصفحة غير موجودة." })).toBeVisible();
-  });
 
-  test("/courses/{id} redirects for good to the slug, in both languages", async ({ page }) => {
+    // /courses/{id} redirects for good to the slug, in both languages.
     const list = await (await page.request.get("/admin/course-dashboard/all-courses")).json();
     const iot = list.courses.find((c: { key: string }) => c.key === "internet_of_things");
     const raw = await page.request.get(`/courses/${iot._id}`, { maxRedirects: 0 });
@@ -362,7 +365,10 @@ test.describe("school enquiry form", () => {
     "Preferred time": "10:30",
   };
 
-  test("shows messages tied to the fields and sends nothing while invalid", async ({ page }) => {
+  // One English walk (issue 40): refused while invalid, then a server refusal, no server, and a valid enquiry.
+  test("shows messages tied to the fields and sends nothing while invalid; toasts a refusal and no server keeping what was typed; sends a valid enquiry", async ({
+    page,
+  }) => {
     let posted = 0;
     await page.route("**/school/add-school-info", (route) => {
       posted += 1;
@@ -378,40 +384,34 @@ test.describe("school enquiry form", () => {
     await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
     await expect(page.getByText("Please choose today or a later date.")).toBeVisible();
     expect(posted).toBe(0);
-  });
+    await page.unroute("**/school/add-school-info");
 
-  test("sends a valid enquiry, shows the server's message, clears the form and stores it", async ({ page }) => {
-    await page.goto("/contact-us-school");
-    await fill(page, { ...valid, "E-mail": "e2e-school@school.example" });
-    await page.getByLabel("Requirements (optional)").fill("A robotics lab for grades 6 to 8.");
-    // The toast and the cleared form are the enhanced outcome (public-forms.no-js.spec.ts covers the other).
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Your school enquiry has been received" })).toBeVisible();
-    await expect(page.getByLabel("Your name", { exact: true })).toHaveValue("");
-    await expect(page.getByLabel("Requirements (optional)")).toHaveValue("");
-    const row = withDb((db) => db.prepare("select * from school_enquiries where email = ?").get("e2e-school@school.example")) as Record<string, string>;
-    expect(row).toMatchObject({ school_name: "Green Valley Public School", preferred_time: "10:30", status: "new" });
-  });
-
-  test("toasts 'Please try again later.' on a refusal and keeps what was typed", async ({ page }) => {
+    // 'Please try again later.' on a refusal, and what was typed stays.
     await page.route("**/school/add-school-info", (route) => route.fulfill({ status: 500, json: { message: "Something went wrong" } }));
-    await page.goto("/contact-us-school");
     await fill(page, valid);
     // Only the enhanced form calls the (stubbed) endpoint from the browser.
     await waitForHydration(page);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please try again later." })).toBeVisible();
     await expect(page.getByLabel("School name")).toHaveValue("Green Valley Public School");
-  });
 
-  test("toasts 'Submission failed. Please try again.' when the server cannot be reached", async ({ page }) => {
+    // 'Submission failed. Please try again.' when the server cannot be reached.
+    await page.unroute("**/school/add-school-info");
     await page.route("**/school/add-school-info", (route) => route.abort("connectionrefused"));
-    await page.goto("/contact-us-school");
-    await fill(page, valid);
-    await waitForHydration(page);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Submission failed. Please try again." })).toBeVisible();
+    await page.unroute("**/school/add-school-info");
+
+    // A valid enquiry: the server's message, the form cleared, the enquiry stored.
+    // The toast and the cleared form are the enhanced outcome (public-forms.no-js.spec.ts covers the other).
+    await fill(page, { "E-mail": "e2e-school@school.example" });
+    await page.getByLabel("Requirements (optional)").fill("A robotics lab for grades 6 to 8.");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your school enquiry has been received" })).toBeVisible();
+    await expect(page.getByLabel("Your name", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Requirements (optional)")).toHaveValue("");
+    const row = withDb((db) => db.prepare("select * from school_enquiries where email = ?").get("e2e-school@school.example")) as Record<string, string>;
+    expect(row).toMatchObject({ school_name: "Green Valley Public School", preferred_time: "10:30", status: "new" });
   });
 
   test("works in Arabic on the STEM lab page, where Schedule a Class leads to it", async ({ page }) => {
@@ -437,18 +437,11 @@ test.describe("school enquiry form", () => {
     await form.getByRole("button", { name: "إرسال" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "تم استلام استفسار مدرستك" })).toBeVisible();
   });
-
-  test("the home page carries the same form", async ({ page }) => {
-    await page.goto("/");
-    const form = page.locator("#school-form");
-    await expect(form.getByRole("heading", { name: "School enquiry form" })).toBeVisible();
-    await expect(form.getByLabel("Preferred date")).toHaveAttribute("type", "date");
-    await expect(form.getByLabel("Contact number")).toHaveAttribute("type", "tel");
-  });
 });
 
 test.describe("content pages", () => {
-  test("products are listed from the database with a WhatsApp enquiry naming the kit", async ({ page }) => {
+  // One walk through the content pages (issue 40).
+  test("products with a WhatsApp enquiry naming the kit; the contact, know-more, STEM lab and projects pages", async ({ page }) => {
     await page.goto("/products");
     const items = page.getByRole("main").getByRole("listitem");
     await expect(items).toHaveCount(5);
@@ -464,39 +457,33 @@ test.describe("content pages", () => {
       .first()
       .getAttribute("href");
     expect(decodeURIComponent(arHref!.split("text=")[1]!)).toBe("مرحبًا! أود معرفة المزيد عن طقم الروبوتات للمبتدئين.");
-  });
 
-  test("contact page shows the address, e-mail and hotline from the settings with an illustration", async ({ page }) => {
+    // Contact page shows the address, e-mail and hotline from the settings with an illustration.
     await page.goto("/contact-us");
     const main = page.getByRole("main");
     await expect(main).toContainText("5 Amigo, C-25, C Block, Sector 8, Noida");
     await expect(main.getByRole("link", { name: "info@stemacademy.example" })).toHaveAttribute("href", "mailto:info@stemacademy.example");
     await expect(main.getByRole("link", { name: "+91 98765 43210" })).toHaveAttribute("href", "tel:+919876543210");
     await expect(main.getByRole("img", { name: "Illustration of a parent sending a message to the academy" })).toBeVisible();
-  });
 
-  test("know-more page: numbers, four areas and the way on", async ({ page }) => {
+    // Know-more page: numbers, four areas and the way on.
     await page.goto("/know-more-info");
-    const main = page.getByRole("main");
     await expect(main.getByText("568+", { exact: true })).toBeVisible();
     for (const area of ["STEM Learning", "Robotics", "Coding", "3D Modeling"])
       await expect(main.getByRole("heading", { name: area, exact: true })).toBeVisible();
     await expect(main.getByRole("link", { name: "Explore Courses" })).toHaveAttribute("href", "/courses");
     await expect(main.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact-us");
-  });
 
-  test("STEM lab page: four cards, three numbers, Learn More", async ({ page }) => {
+    // STEM lab page: four cards, three numbers, Learn More.
     await page.goto("/stemlab");
-    const main = page.getByRole("main");
     await expect(main.getByRole("heading", { name: "What can you expect in our STEM Lab?" })).toBeVisible();
     for (const card of ["Cutting-edge Equipment", "Expert Guidance", "Collaborative Projects", "Real-world Applications"]) {
       await expect(main.getByRole("heading", { name: card })).toBeVisible();
     }
     for (const figure of ["98%", "50+", "24/7"]) await expect(main.getByText(figure, { exact: true })).toBeVisible();
     await expect(main.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/know-more-info");
-  });
 
-  test("projects page is the coming-soon image", async ({ page }) => {
+    // Projects page is the coming-soon image.
     await page.goto("/projects");
     await expect(page.getByRole("main").getByRole("img", { name: "Coming soon: student projects" })).toBeVisible();
   });

@@ -1,7 +1,10 @@
 import { expect, test, waitForHydration } from "./fixtures";
 
 test.describe("shared layout in both languages", () => {
-  test("the English home page renders left to right with the seeded catalogue in the footer", async ({ page }) => {
+  // One walk (issue 40): both home pages, the 404 page, reduced motion, then the language switch (it sets a cookie).
+  test("the home page in English left to right and in Arabic right to left, the 404 page, no smooth scrolling for reduced motion, and the language switch", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
@@ -10,18 +13,34 @@ test.describe("shared layout in both languages", () => {
     await expect(programs.getByRole("link", { name: "Internet of Things" })).toHaveAttribute("href", "/courses/internet-of-things");
     await expect(programs.getByRole("link")).toHaveCount(13);
     await expect(page.getByRole("link", { name: "Chat with us on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
-  });
 
-  test("the Arabic home page renders right to left in Arabic", async ({ page }) => {
+    // The Arabic home page renders right to left in Arabic.
     await page.goto("/ar");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("navigation", { name: "برامجنا" })).toBeVisible();
     await expect(page.getByRole("link", { name: "تسجيل الدخول" })).toHaveAttribute("href", "/ar/login");
-  });
 
-  test("the language switch moves between twins of the page and is remembered for /", async ({ page }) => {
+    // An unknown path shows the 404 page with status 404, in both languages.
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Uh oh. That page doesn't exist." })).toBeVisible();
+    await page.getByRole("link", { name: "Go to the homepage" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    const arabic = await page.goto("/ar/no-such-page");
+    expect(arabic?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { name: "عذرًا، هذه الصفحة غير موجودة." })).toBeVisible();
+
+    // Smooth scrolling is off for visitors who prefer reduced motion.
     await page.goto("/");
+    await page.mouse.wheel(0, 400);
+    await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    await expect(page.locator("html")).not.toHaveClass(/lenis/);
+
+    // The language switch moves between twins of the page and is remembered for /.
     await page.getByRole("link", { name: "العربية" }).click();
     await expect(page).toHaveURL(/\/ar$/);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -34,26 +53,15 @@ test.describe("shared layout in both languages", () => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
-
-  test("an unknown path shows the 404 page with status 404, in both languages", async ({ page }) => {
-    const response = await page.goto("/no-such-page");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByText("404", { exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Uh oh. That page doesn't exist." })).toBeVisible();
-    await page.getByRole("link", { name: "Go to the homepage" }).click();
-    await expect(page).toHaveURL(/\/$/);
-
-    const arabic = await page.goto("/ar/no-such-page");
-    expect(arabic?.status()).toBe(404);
-    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    await expect(page.getByRole("heading", { name: "عذرًا، هذه الصفحة غير موجودة." })).toBeVisible();
-  });
 });
 
 test.describe("footer contact form", () => {
   // Forms work before hydration: type and send right after loading (issue 14).
   test.use({ waitForHydrationOnLoad: false });
-  test("shows validation messages tied to the fields and sends nothing", async ({ page }) => {
+  // One walk (issue 40): refused while invalid, sent when valid, then the Arabic form.
+  test("shows validation messages tied to the fields and sends nothing; sends a valid message and clears the form; Arabic messages in Arabic", async ({
+    page,
+  }) => {
     await page.goto("/");
     const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
     await form.getByRole("button", { name: "Send" }).click();
@@ -62,11 +70,10 @@ test.describe("footer contact form", () => {
     await form.getByLabel("Your e-mail").fill("not-an-email");
     await form.getByRole("button", { name: "Send" }).click();
     await expect(form.getByText("Please enter a valid e-mail address.")).toBeVisible();
-  });
 
-  test("sends a valid message, shows the server's message and clears the form", async ({ page }) => {
+    // A valid message: the server's message, the form cleared (on a fresh home page: a refusal
+    // sent before the script ran came back on the page it posts to).
     await page.goto("/");
-    const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
     await form.getByLabel("Your e-mail").fill("parent@example.com");
     await form.getByLabel("How can we help?").fill("Which course suits a 9 year old?");
     // The toast and the cleared form are the enhanced outcome (public-forms.no-js.spec.ts covers the other).
@@ -74,24 +81,45 @@ test.describe("footer contact form", () => {
     await form.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
     await expect(form.getByLabel("Your e-mail")).toHaveValue("");
-  });
 
-  test("in Arabic, messages are Arabic", async ({ page }) => {
+    // In Arabic, messages are Arabic.
     await page.goto("/ar");
-    const form = page.locator("form", { has: page.getByRole("heading", { name: "أرسل لنا رسالة" }) });
-    await form.getByRole("button", { name: "إرسال" }).click();
-    await expect(form.getByText("هذا الحقل مطلوب.")).toHaveCount(2);
-    await form.getByLabel("بريدك الإلكتروني").fill("parent@example.com");
-    await form.getByLabel("كيف يمكننا مساعدتك؟").fill("ما الدورة المناسبة لطفل عمره تسع سنوات؟");
+    const arForm = page.locator("form", { has: page.getByRole("heading", { name: "أرسل لنا رسالة" }) });
+    await arForm.getByRole("button", { name: "إرسال" }).click();
+    await expect(arForm.getByText("هذا الحقل مطلوب.")).toHaveCount(2);
+    await arForm.getByLabel("بريدك الإلكتروني").fill("parent@example.com");
+    await arForm.getByLabel("كيف يمكننا مساعدتك؟").fill("ما الدورة المناسبة لطفل عمره تسع سنوات؟");
     await waitForHydration(page);
-    await form.getByRole("button", { name: "إرسال" }).click();
+    await arForm.getByRole("button", { name: "إرسال" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "تم استلام رسالتك" })).toBeVisible();
   });
 });
 
 test.describe("footer contact form's code (issue 15)", () => {
   // On a page that hydrates (the school enquiry page does; the home page, the catalogue and the enrolment form ship no React, decisions 055 and 070).
-  test("loads on the first focus, not with the page; what was typed before it arrived is sent", async ({ page }) => {
+  // One walk (issue 40): the home page (no React) first, then a page that hydrates.
+  test("on a page without React the enhancement script sends it as JSON (decision 055); on a page with React its code loads on the first focus, and what was typed before it arrived is sent", async ({
+    page,
+  }) => {
+    const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
+    // The home page: a toast, the form cleared, no page post.
+    const paths: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") paths.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(paths).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    await form.getByLabel("Your e-mail").fill("static@example.com");
+    await form.getByLabel("How can we help?").fill("Sent from a page without React");
+    const sent = page.waitForRequest((request) => request.url().endsWith("/contact-us/form") && request.method() === "POST");
+    await form.getByRole("button", { name: "Send" }).click();
+    expect((await sent).postDataJSON()).toEqual({ email: "static@example.com", description: "Sent from a page without React", website: "" });
+    await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
+    await expect(form.getByLabel("How can we help?")).toHaveValue("");
+    expect(page.url()).toMatch(/\/$/);
+
+    // A page that hydrates: the form's code loads on the first focus, not with the page.
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
@@ -99,7 +127,6 @@ test.describe("footer contact form's code (issue 15)", () => {
     await page.goto("/contact-us-school");
     await page.waitForLoadState("networkidle");
     expect(scripts.filter((url) => /api-form-engine|react-hook-form|contact\.schema|zod/.test(url))).toEqual([]);
-    const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
     // Typed at once: the keys land while the form's code is still on its way.
     await form.getByLabel("Your e-mail").pressSequentially("early@example.com");
     await form.getByLabel("How can we help?").fill("Typed while the form's code loaded");
@@ -125,25 +152,6 @@ test.describe("footer contact form's code (issue 15)", () => {
     release();
     await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
     expect(page.url()).toMatch(/\/contact-us-school$/);
-  });
-
-  test("on a page without React the enhancement script sends it as JSON: a toast, the form cleared, no page post (decision 055)", async ({ page }) => {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
-    const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
-    await form.getByLabel("Your e-mail").fill("static@example.com");
-    await form.getByLabel("How can we help?").fill("Sent from a page without React");
-    const sent = page.waitForRequest((request) => request.url().endsWith("/contact-us/form") && request.method() === "POST");
-    await form.getByRole("button", { name: "Send" }).click();
-    expect((await sent).postDataJSON()).toEqual({ email: "static@example.com", description: "Sent from a page without React", website: "" });
-    await expect(page.getByRole("alert").filter({ hasText: "Your message has been received" })).toBeVisible();
-    await expect(form.getByLabel("How can we help?")).toHaveValue("");
-    expect(page.url()).toMatch(/\/$/);
   });
 });
 
@@ -202,13 +210,7 @@ test.describe("translations out of the HTML (decision 070)", () => {
 });
 
 test.describe("smooth scrolling", () => {
-  test("is off for visitors who prefer reduced motion", async ({ page }) => {
-    await page.goto("/");
-    await page.mouse.wheel(0, 400);
-    await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
-    await expect(page.locator("html")).not.toHaveClass(/lenis/);
-  });
-
+  // Off for visitors who prefer reduced motion: walked in the shared layout test above.
   test.describe("for everyone else", () => {
     test.use({ reducedMotion: "no-preference" });
     test("starts with the first scroll", async ({ page }) => {

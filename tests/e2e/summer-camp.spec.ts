@@ -12,7 +12,10 @@ const focusOutsideDialog = (page: Page) =>
   });
 
 test.describe("summer camp page", () => {
-  test("shows the banner, start date, topics, spots banner, reasons, both camps and the links (English)", async ({ page }) => {
+  // One English walk (issue 40): the page, the brochure form, the curriculum modal, then both camps' Enroll links.
+  test("shows the banner, start date, topics, spots banner, reasons, both camps; the brochure form; the keyboard curriculum modal; the enrol links (English)", async ({
+    page,
+  }) => {
     await page.goto("/summer-camp");
     await expect(page).toHaveTitle(/Summer Camp 2025/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("A summer of building, coding and discovering");
@@ -33,13 +36,44 @@ test.describe("summer camp page", () => {
     await expect(junior.getByRole("listitem").filter({ hasText: "21st July - 10 Aug" })).toBeVisible();
     await expect(page.getByRole("article", { name: "Senior Camp" })).toContainText("Grade 6 to 10");
 
-    await junior.getByRole("link", { name: /Enroll Now/ }).click();
-    await expect(page).toHaveURL(/\/enroll\?camp=junior$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Junior Camp");
-  });
+    // The brochure form checks its fields, then downloads the PDF, closes and clears.
+    await page.getByRole("button", { name: "Brochure" }).click();
+    const brochure = page.getByRole("dialog", { name: "Get the camp brochure" });
+    await expect(brochure).toBeVisible();
+    await brochure.getByRole("button", { name: "Download Brochure" }).click();
+    await expect(brochure.getByText("This field is required.")).toHaveCount(5);
+    await expect(brochure.getByLabel("Student's e-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
-  test("the curriculum modal opens and closes by keyboard, traps focus and gives it back", async ({ page }) => {
-    await page.goto("/summer-camp");
+    await brochure.getByLabel("Student's name", { exact: true }).fill("Zara Khan");
+    await brochure.getByLabel("Student's e-mail", { exact: true }).fill("zara-at-example");
+    await brochure.getByLabel("Grade", { exact: true }).fill("Grade 7");
+    await brochure.getByLabel("School", { exact: true }).fill("Delhi Public School");
+    await brochure.getByLabel("Parent's contact number", { exact: true }).fill("9876543210");
+    await brochure.getByRole("button", { name: "Download Brochure" }).click();
+    await expect(brochure.getByText("Please enter a valid e-mail address.")).toBeVisible();
+    await brochure.getByLabel("Student's e-mail", { exact: true }).fill("zara@example.com");
+
+    const downloading = page.waitForEvent("download");
+    await brochure.getByRole("button", { name: "Download Brochure" }).click();
+    // The toast lasts 5 s (specification section 9) and comes with the answer, while the PDF may
+    // still be on its way (the first one is rendered on request): checked before the download.
+    await expect(page.getByRole("alert").filter({ hasText: "Your brochure is downloading" })).toBeVisible();
+    await expect(brochure).toBeHidden();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("summer-camp-2025-brochure-en.pdf");
+    const bytes = readFileSync(await download.path());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const { text } = pdfText(bytes);
+    expect(text).toContain("Junior Camp");
+    expect(text).toContain("Senior Camp");
+
+    await page.getByRole("button", { name: "Brochure" }).click();
+    await expect(brochure.getByLabel("Student's name", { exact: true })).toHaveValue("");
+    await expect(brochure.getByLabel("Student's e-mail", { exact: true })).toHaveValue("");
+    await page.keyboard.press("Escape");
+    await expect(brochure).toBeHidden();
+
+    // The curriculum modal opens and closes by keyboard, traps focus and gives it back.
     const opener = page.getByRole("article", { name: "Senior Camp" }).getByRole("button", { name: /View Complete Details/ });
     await opener.focus();
     await page.keyboard.press("Enter");
@@ -71,43 +105,11 @@ test.describe("summer camp page", () => {
     await dialog.getByRole("link", { name: "Enroll" }).click();
     await expect(page).toHaveURL(/\/enroll\?camp=senior$/);
     await expect(page.getByLabel("Camp", { exact: true })).toHaveValue("Senior Camp");
-  });
 
-  test("the brochure form checks its fields, then downloads the PDF, closes and clears", async ({ page }) => {
     await page.goto("/summer-camp");
-    await page.getByRole("button", { name: "Brochure" }).click();
-    const dialog = page.getByRole("dialog", { name: "Get the camp brochure" });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Download Brochure" }).click();
-    await expect(dialog.getByText("This field is required.")).toHaveCount(5);
-    await expect(dialog.getByLabel("Student's e-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
-
-    await dialog.getByLabel("Student's name", { exact: true }).fill("Zara Khan");
-    await dialog.getByLabel("Student's e-mail", { exact: true }).fill("zara-at-example");
-    await dialog.getByLabel("Grade", { exact: true }).fill("Grade 7");
-    await dialog.getByLabel("School", { exact: true }).fill("Delhi Public School");
-    await dialog.getByLabel("Parent's contact number", { exact: true }).fill("9876543210");
-    await dialog.getByRole("button", { name: "Download Brochure" }).click();
-    await expect(dialog.getByText("Please enter a valid e-mail address.")).toBeVisible();
-    await dialog.getByLabel("Student's e-mail", { exact: true }).fill("zara@example.com");
-
-    const downloading = page.waitForEvent("download");
-    await dialog.getByRole("button", { name: "Download Brochure" }).click();
-    // The toast lasts 5 s (specification section 9) and comes with the answer, while the PDF may
-    // still be on its way (the first one is rendered on request): checked before the download.
-    await expect(page.getByRole("alert").filter({ hasText: "Your brochure is downloading" })).toBeVisible();
-    await expect(dialog).toBeHidden();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe("summer-camp-2025-brochure-en.pdf");
-    const bytes = readFileSync(await download.path());
-    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
-    const { text } = pdfText(bytes);
-    expect(text).toContain("Junior Camp");
-    expect(text).toContain("Senior Camp");
-
-    await page.getByRole("button", { name: "Brochure" }).click();
-    await expect(dialog.getByLabel("Student's name", { exact: true })).toHaveValue("");
-    await expect(dialog.getByLabel("Student's e-mail", { exact: true })).toHaveValue("");
+    await junior.getByRole("link", { name: /Enroll Now/ }).click();
+    await expect(page).toHaveURL(/\/enroll\?camp=junior$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Junior Camp");
   });
 
   test("in Arabic: right to left, Arabic dates and camps, keyboard modal, Arabic brochure", async ({ page }) => {
@@ -175,7 +177,10 @@ test.describe("enrollment", () => {
     await page.getByLabel("Message (optional)", { exact: true }).fill("He loves robots.");
   };
 
-  test("the form: heading from the URL (kept on reload), intro, read-only camp, exact sessions, field checks", async ({ page }) => {
+  // One English walk (issue 40): field checks, a server failure, success; then the form without a camp.
+  test("the form: heading from the URL, read-only camp, exact sessions, field checks; a server failure keeps what was typed; 'Submitting...', then the confirmation page; without a camp the camp is chosen on the form", async ({
+    page,
+  }) => {
     await page.goto("/enroll?camp=junior");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Junior Camp");
     await expect(page.getByText("Please fill out the form below to secure your child's spot in our summer camp.")).toBeVisible();
@@ -195,31 +200,29 @@ test.describe("enrollment", () => {
     await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
     await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
     await expect(page).toHaveURL(/\/enroll\?camp=junior$/);
-  });
 
-  test("without a camp the heading says Summer Camp and the camp is chosen on the form", async ({ page }) => {
-    await page.goto("/enroll");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Summer Camp");
-    await page.goto("/enroll?camp=no-such-camp");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Summer Camp");
-    // The enhancement script (decision 055; no React here) narrows the sessions to the chosen camp's.
+    // Server failure: an error toast with the server's message and the form keeps what was typed.
+    await page.route("**/api/summercamp/enroll", (route) => route.fulfill({ status: 500, json: { message: "Enrollment is paused for maintenance." } }));
+    await fill(page);
+    // Only the enhanced form calls the (stubbed) endpoint from the browser.
     await waitForHydration(page);
-    const sessions = page.getByLabel("Session", { exact: true });
-    await expect(sessions.locator("optgroup")).toHaveCount(2);
-    await page.getByLabel("Camp", { exact: true }).selectOption({ label: "Senior Camp (Grade 6 to 10)" });
-    await expect(sessions.locator("optgroup")).toHaveCount(0);
-    await expect(sessions.locator("option")).toHaveText(["Select a session", "1 July - 20th July", "21st July - 10 Aug"]);
-    await fill(page);
     await page.getByRole("button", { name: "Submit Enrollment" }).click();
-    // The confirmation page itself says what the toast said (the same page as without JavaScript).
-    await expect(page).toHaveURL(/\/enroll\/confirmed\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent#form-notice$/);
-    await expect(page.getByRole("status").filter({ hasText: "Your enrollment in Senior Camp has been received" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aarav Sharma is enrolled in Senior Camp");
-  });
+    await expect(page.getByRole("alert").filter({ hasText: "Enrollment is paused for maintenance." })).toBeVisible();
+    await expect(page).toHaveURL(/\/enroll\?camp=junior$/);
+    await expect(page.getByLabel("Student's name", { exact: true })).toHaveValue("Aarav Sharma");
+    await expect(page.getByLabel("Session", { exact: true })).toHaveValue("21st July - 10 Aug");
+    await expect(page.getByLabel("Message (optional)", { exact: true })).toHaveValue("He loves robots.");
+    await expect(page.getByRole("button", { name: "Submit Enrollment" })).toBeEnabled();
 
-  test("success: 'Submitting...' while sending, then the confirmation page with the server's thank-you and the way home", async ({ page }) => {
-    await page.goto("/enroll?camp=junior");
-    await fill(page);
+    // No usable answer at all: the fallback message.
+    await page.unroute("**/api/summercamp/enroll");
+    await page.route("**/api/summercamp/enroll", (route) => route.abort());
+    await page.getByRole("button", { name: "Submit Enrollment" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Something went wrong. Please try again." })).toBeVisible();
+    await expect(page.getByLabel("Parent's name", { exact: true })).toHaveValue("Priya Sharma");
+
+    // Success: 'Submitting...' while sending, then the confirmation page with the server's thank-you and the way home.
+    await page.unroute("**/api/summercamp/enroll");
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/summercamp/enroll", async (route) => {
@@ -252,32 +255,30 @@ test.describe("enrollment", () => {
       await page.setViewportSize({ width, height: 900 });
       await shot(page, `enroll-confirmed-${width}-en`);
     }
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("main").getByRole("link", { name: "Back to the home page" }).click();
     await expect(page).toHaveURL(/\/$/);
     const unknown = await page.goto(`/enroll/confirmed?ref=${"x".repeat(32)}`);
     expect(unknown?.status()).toBe(404);
-  });
 
-  test("server failure: an error toast with the server's message and the form keeps what was typed", async ({ page }) => {
-    await page.goto("/enroll?camp=junior");
-    await page.route("**/api/summercamp/enroll", (route) => route.fulfill({ status: 500, json: { message: "Enrollment is paused for maintenance." } }));
-    await fill(page);
-    // Only the enhanced form calls the (stubbed) endpoint from the browser.
+    // Without a camp the heading says Summer Camp and the camp is chosen on the form.
+    await page.goto("/enroll");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Summer Camp");
+    await page.goto("/enroll?camp=no-such-camp");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enroll in Summer Camp");
+    // The enhancement script (decision 055; no React here) narrows the sessions to the chosen camp's.
     await waitForHydration(page);
+    const sessions = page.getByLabel("Session", { exact: true });
+    await expect(sessions.locator("optgroup")).toHaveCount(2);
+    await page.getByLabel("Camp", { exact: true }).selectOption({ label: "Senior Camp (Grade 6 to 10)" });
+    await expect(sessions.locator("optgroup")).toHaveCount(0);
+    await expect(sessions.locator("option")).toHaveText(["Select a session", "1 July - 20th July", "21st July - 10 Aug"]);
+    await fill(page);
     await page.getByRole("button", { name: "Submit Enrollment" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Enrollment is paused for maintenance." })).toBeVisible();
-    await expect(page).toHaveURL(/\/enroll\?camp=junior$/);
-    await expect(page.getByLabel("Student's name", { exact: true })).toHaveValue("Aarav Sharma");
-    await expect(page.getByLabel("Session", { exact: true })).toHaveValue("21st July - 10 Aug");
-    await expect(page.getByLabel("Message (optional)", { exact: true })).toHaveValue("He loves robots.");
-    await expect(page.getByRole("button", { name: "Submit Enrollment" })).toBeEnabled();
-
-    // No usable answer at all: the fallback message.
-    await page.unroute("**/api/summercamp/enroll");
-    await page.route("**/api/summercamp/enroll", (route) => route.abort());
-    await page.getByRole("button", { name: "Submit Enrollment" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Something went wrong. Please try again." })).toBeVisible();
-    await expect(page.getByLabel("Parent's name", { exact: true })).toHaveValue("Priya Sharma");
+    // The confirmation page itself says what the toast said (the same page as without JavaScript).
+    await expect(page).toHaveURL(/\/enroll\/confirmed\?ref=[A-Za-z0-9_-]{32}&notice=enroll-sent#form-notice$/);
+    await expect(page.getByRole("status").filter({ hasText: "Your enrollment in Senior Camp has been received" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aarav Sharma is enrolled in Senior Camp");
   });
 
   test("in Arabic: Arabic form and sessions, success lands on /ar", async ({ page }) => {

@@ -108,6 +108,19 @@ describe("bulk status changes and chosen-row exports on the submission lists (is
       headers: { cookie: admin.cookie, origin: server.url },
     });
     expect(arabic.body.message).toBe("تغيرت حالة صف واحد.");
+    // Arabic counts two rows with the dual and three with the plural (the no-script browser walk is English only, decision 133).
+    const inArabic = async (status: string, ids: number[]) =>
+      (
+        await server.request("POST", "/api/admin/submissions/contact/bulk?lang=ar", {
+          json: { status, ids },
+          headers: { cookie: admin.cookie, origin: server.url },
+        })
+      ).body.message;
+    expect(await inArabic("closed", [b, c])).toBe("تغيرت حالة صفين.");
+    expect(await inArabic("new", [a, b, c])).toBe("تغيرت حالة 3 صفوف.");
+    // Back to the statuses the later tests find.
+    await server.db.updateTable("contact_messages").set({ status: "closed" }).where("id", "=", a).execute();
+    await server.db.updateTable("contact_messages").set({ status: "contacted" }).where("id", "in", [b, c]).execute();
   });
 
   it("lets editors change and export as they may on the lists, and refuses visitors and parents", async () => {
