@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { startGoogleStandIn, type GoogleStandIn } from "~server/test/google-stand-in";
 import { decodeMail } from "~server/test/smtp-catcher";
 import { outboxMails, signInAsAdmin, waitForResetLink } from "./accounts";
-import { expect, test, waitForHydration, type Page } from "./fixtures";
+import { expect, scriptWalkLangs, test, waitForHydration, type Page } from "./fixtures";
 
 /** My account, saved children and a first password for Google-only accounts (issue 17, decision 033). */
 
@@ -57,7 +57,7 @@ async function signedInParent(page: Page) {
   return email;
 }
 
-for (const lang of ["en", "ar"] as const) {
+for (const lang of scriptWalkLangs) {
   test(`saved children in ${lang === "en" ? "English" : "Arabic"}: add, refuse a wrong age, rename, fill in the booking form, remove`, async ({ page }) => {
     const t = texts[lang];
     await signedInParent(page);
@@ -110,7 +110,7 @@ test.describe("a Google-only account sets a password by an e-mailed link", () =>
     await google?.stop();
   });
 
-  for (const lang of ["en", "ar"] as const) {
+  for (const lang of scriptWalkLangs) {
     test(`in ${lang === "en" ? "English" : "Arabic"}`, async ({ page }) => {
       const prefix = lang === "en" ? "" : "/ar";
       const email = `google-set-${randomBytes(5).toString("hex")}@example.com`;

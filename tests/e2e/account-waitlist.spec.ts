@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { provenParent, signInAsAdmin } from "./accounts";
-import { expect, test, waitForHydration, type Page } from "./fixtures";
+import { expect, noScriptWalkLangs, scriptWalkLangs, test, waitForHydration, type Page } from "./fixtures";
 
 /** My waitlist places on /account (decision 032): listed with the place in line or the held seat; leaving works without JavaScript. */
 
@@ -58,12 +58,8 @@ async function fullSlot(staff: Page): Promise<number> {
   return id;
 }
 
-for (const [lang, script] of [
-  ["en", false],
-  ["ar", false],
-  ["en", true],
-  ["ar", true],
-] as const) {
+// One walk per language and mode (decision 133): with script in Arabic, without it in English.
+for (const [lang, script] of [...noScriptWalkLangs.map((lang) => [lang, false] as const), ...scriptWalkLangs.map((lang) => [lang, true] as const)]) {
   const t = texts[lang];
   test(`${lang === "en" ? "English" : "Arabic"}${script ? "" : ", without JavaScript"}: /account lists my waitlist places; I leave one line and open the held seat`, async ({
     page,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page, shot } from "./fixtures";
+import { expect, scriptWalkLangs, test, type APIRequestContext, type Page, shot } from "./fixtures";
 
 /** My account (issue 17): the parent's own space in both languages. */
 
@@ -77,7 +77,7 @@ async function signInThroughAccountPage(page: Page, lang: "en" | "ar", email: st
   await expect(page.getByRole("heading", { level: 1, name: t.heading })).toBeVisible();
 }
 
-for (const lang of ["en", "ar"] as const) {
+for (const lang of scriptWalkLangs) {
   test(`my account in ${lang === "en" ? "English" : "Arabic"}: sign in, see a booking, change the name, download the data, delete the account`, async ({
     page,
   }) => {

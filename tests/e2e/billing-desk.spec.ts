@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "./fixtures";
+import { expect, scriptWalkLangs, test, type Page } from "./fixtures";
 import { createAdminAccount } from "./accounts";
 import { COURSE, freestGroup } from "./enrol-flow";
 
@@ -53,7 +53,7 @@ async function openInvoiceAndStaff(page: Page, lang: "en" | "ar") {
  * (a plain form post), see the invoice paid and the family's statement settled; at 390 px, with
  * the same screens photographed on a desktop.
  */
-for (const lang of ["en", "ar"] as const) {
+for (const lang of scriptWalkLangs) {
   test(`staff record a desk payment and the statement is settled at 390 px and desktop (${lang})`, async ({ page }) => {
     test.setTimeout(60_000);
     const t = LABELS[lang];
@@ -98,7 +98,7 @@ for (const lang of ["en", "ar"] as const) {
 }
 
 /** The tax rate is typed as a percent on the settings screen and stored in basis points (decision 090). */
-for (const lang of ["en", "ar"] as const) {
+for (const lang of scriptWalkLangs) {
   test(`staff type the tax rate as a percent on the settings screen (${lang})`, async ({ page }) => {
     const prefix = lang === "ar" ? "/ar" : "";
     const account = await createAdminAccount(`tax-${randomBytes(5).toString("hex")}@example.com`, "Staff-Passw0rd", "Tax Staff");

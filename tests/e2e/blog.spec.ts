@@ -155,7 +155,11 @@ test.describe("blog list", () => {
     expect(errors).toEqual([]);
   });
 
-  test("the Arabic list shows Arabic texts and dates, and marks an English-only post as English", async ({ page }) => {
+  // One walk of the Arabic blog with script (decision 133): the list, a post, an English-only post
+  // and an Arabic-only post (issue 16, defect 11). Seeded posts first: the inserted ones come first in the list.
+  test("the Arabic blog: list texts and dates, the Arabic post, an English-only post marked English, an Arabic-only post on the Arabic blog alone", async ({
+    page,
+  }) => {
     await page.goto("/ar/blog");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1, name: "مدونتنا وأحدث المقالات" })).toBeVisible();
@@ -168,6 +172,35 @@ test.describe("blog list", () => {
     // Every seeded post is in Arabic, so no card carries the "English" badge.
     await expect(cards(page).getByText(/الإنجليزية$/)).toHaveCount(0);
     await expect(cards(page).first().getByRole("heading")).toHaveText("من وقت الشاشة إلى وقت الإبداع");
+
+    const errors = pageErrors(page);
+    await page.goto("/ar/blog/why-robotics-matters-for-kids");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("لماذا تهمّ الروبوتات أطفالنا");
+    await expect(page.getByRole("link", { name: "العودة إلى جميع المقالات" }).first()).toHaveAttribute("href", "/ar/blog");
+    const article = page.locator("main article");
+    expect(await article.getAttribute("lang")).toBeNull();
+    await expect(article.getByText("نُشر في 12 سبتمبر 2025")).toBeVisible();
+    await expect(article.locator("figure figcaption")).toHaveText("روبوت ودود بعجلات صنعه طلاب في صف للمبتدئين");
+    await expect(page.getByRole("region", { name: "تحتاج إلى مساعدة؟ تواصل معنا!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "شارك على Facebook" })).toHaveAttribute("href", /ar%2Fblog%2Fwhy-robotics-matters-for-kids$/);
+
+    await insertPosts([{ slug: `${PREFIX}english-post`, title_en: "Soldering Safely", publish_date: "2026-08-20T09:00:00.000Z" }]);
+    await page.goto(`/ar/blog/${PREFIX}english-post`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("main article")).toHaveAttribute("lang", "en");
+    await expect(page.locator("main article")).toHaveAttribute("dir", "ltr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Soldering Safely");
+    await expect(page.locator("main article").getByText("نُشر في 20 أغسطس 2026")).toHaveAttribute("lang", "ar");
+    expect(errors).toEqual([]);
+
+    await insertPosts([{ slug: `${PREFIX}arabic-only`, title_en: "", title_ar: "روبوتات في الحديقة", publish_date: "2026-11-02T09:00:00.000Z" }]);
+    await page.goto("/blog");
+    await expect(page.getByRole("heading", { name: "روبوتات في الحديقة" })).toHaveCount(0);
+    await page.goto("/ar/blog");
+    await expect(cards(page).first().getByRole("heading")).toHaveText("روبوتات في الحديقة");
+    await page.goto(`/blog/${PREFIX}arabic-only`);
+    await expect(page).toHaveURL(new RegExp(`/ar/blog/${PREFIX}arabic-only$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("روبوتات في الحديقة");
   });
 
   test("a post staff wrote in English only is marked and labelled English on the Arabic blog", async ({ page }) => {
@@ -199,25 +232,6 @@ test.describe("blog list", () => {
       ).toHaveCount(0);
       await shot(page, `blog-list-${width}-en`);
     }
-  });
-
-  test("a post written only in Arabic is on the Arabic blog alone; its English address leads there (issue 16, defect 11)", async ({ page }) => {
-    await insertPosts([{ slug: `${PREFIX}arabic-only`, title_en: "", title_ar: "روبوتات في الحديقة", publish_date: "2026-11-02T09:00:00.000Z" }]);
-    await page.goto("/blog");
-    await expect(page.getByRole("heading", { name: "روبوتات في الحديقة" })).toHaveCount(0);
-    await page.goto("/ar/blog");
-    await expect(cards(page).first().getByRole("heading")).toHaveText("روبوتات في الحديقة");
-    await page.goto(`/blog/${PREFIX}arabic-only`);
-    await expect(page).toHaveURL(new RegExp(`/ar/blog/${PREFIX}arabic-only$`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("روبوتات في الحديقة");
-  });
-
-  test("a page beyond the last shows the empty text, in both languages", async ({ page }) => {
-    await page.goto("/blog?page=99");
-    await expect(page.getByText("No blog posts available yet. Check back soon!")).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
-    await page.goto("/ar/blog?page=99");
-    await expect(page.getByText("لم ننشر أي مقالات بعد، ترقّبوا جديدنا قريبًا!")).toBeVisible();
   });
 
   test("with no published post at all the list says so", async ({ page }) => {
@@ -363,29 +377,10 @@ test.describe("blog post", () => {
     expect(errors).toEqual([]);
   });
 
-  test("shows the Arabic version in Arabic, and an English-only post marked as English", async ({ page }) => {
-    const errors = pageErrors(page);
-    await page.goto("/ar/blog/why-robotics-matters-for-kids");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("لماذا تهمّ الروبوتات أطفالنا");
-    await expect(page.getByRole("link", { name: "العودة إلى جميع المقالات" }).first()).toHaveAttribute("href", "/ar/blog");
-    const article = page.locator("main article");
-    expect(await article.getAttribute("lang")).toBeNull();
-    await expect(article.getByText("نُشر في 12 سبتمبر 2025")).toBeVisible();
-    await expect(article.locator("figure figcaption")).toHaveText("روبوت ودود بعجلات صنعه طلاب في صف للمبتدئين");
-    await expect(page.getByRole("region", { name: "تحتاج إلى مساعدة؟ تواصل معنا!" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "شارك على Facebook" })).toHaveAttribute("href", /ar%2Fblog%2Fwhy-robotics-matters-for-kids$/);
-
-    await insertPosts([{ slug: `${PREFIX}english-post`, title_en: "Soldering Safely", publish_date: "2026-08-20T09:00:00.000Z" }]);
-    await page.goto(`/ar/blog/${PREFIX}english-post`);
-    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-    await expect(page.locator("main article")).toHaveAttribute("lang", "en");
-    await expect(page.locator("main article")).toHaveAttribute("dir", "ltr");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Soldering Safely");
-    await expect(page.locator("main article").getByText("نُشر في 20 أغسطس 2026")).toHaveAttribute("lang", "ar");
-    expect(errors).toEqual([]);
-  });
-
-  test("a missing or unpublished post gives the 404 page with status 404, in both languages", async ({ page }) => {
+  // One walk over the pages that are not there (the status codes are also blog.api.test.ts's).
+  test("a missing or unpublished post gives the 404 page with status 404, a blank slug a 400, a page beyond the last the empty text, in both languages", async ({
+    page,
+  }) => {
     await insertPosts([
       { slug: `${PREFIX}draft`, status: "draft" },
       { slug: `${PREFIX}scheduled`, publish_date: "2999-01-01T00:00:00.000Z" },
@@ -404,12 +399,16 @@ test.describe("blog post", () => {
     expect(arabic?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "عذرًا، هذه الصفحة غير موجودة." })).toBeVisible();
     await expect(page.getByText("المقال الذي تبحث عنه غير موجود.")).toBeVisible();
-  });
 
-  test("a blank slug says the URL is incomplete", async ({ page }) => {
     const response = await page.goto("/blog/%20");
     expect(response?.status()).toBe(400);
     await expect(page.getByText("Blog post URL is incomplete.")).toBeVisible();
+
+    await page.goto("/blog?page=99");
+    await expect(page.getByText("No blog posts available yet. Check back soon!")).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await page.goto("/ar/blog?page=99");
+    await expect(page.getByText("لم ننشر أي مقالات بعد، ترقّبوا جديدنا قريبًا!")).toBeVisible();
   });
 
   test("a post that fails to load in the browser shows the failure text", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page, shot } from "./fixtures";
+import { expect, scriptWalkLangs, test, type Page, shot } from "./fixtures";
 import { provenParent, signInAsAdmin } from "./accounts";
 
 /**
@@ -45,7 +45,7 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-for (const lang of ["en", "ar"] as const) {
+for (const lang of scriptWalkLangs) {
   test(`a parent shows a class pass and the instructor checks the child in at 390 px (${lang})`, async ({ page, browser }) => {
     test.setTimeout(90_000);
     const t = T[lang];

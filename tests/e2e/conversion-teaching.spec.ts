@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test, type Locator, type Page } from "./fixtures";
+import { expect, scriptWalkLangs, test, type Locator, type Page } from "./fixtures";
 import { instructorWithClass } from "./teaching-flow";
 import { signInAsAdmin } from "./accounts";
 import enAdmin from "~/i18n/locales/en/admin.json" with { type: "json" };
@@ -85,7 +85,7 @@ function markPresent(meetingId: number, enrolments: number[]) {
   }
 }
 
-for (const lang of ["en", "ar"] as const) {
+for (const lang of scriptWalkLangs) {
   const t = L[lang];
   const prefix = lang === "ar" ? "/ar" : "";
 
@@ -134,7 +134,10 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page).toHaveURL(new RegExp(`${prefix}/teaching/security$`));
   });
 
-  test(`the home page's primary button books a free trial class, and the menu says Courses (${lang}, 390 px)`, async ({ page }) => {
+  // One visitor's walk at 390 px: the home page's button to a trial class, then a course page's bar.
+  test(`the home page's primary button books a free trial class, the menu says Courses, and a course page's sticky trial/enrol bar covers no control and not the WhatsApp button (${lang}, 390 px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${prefix}/`);
     const hero = page.getByRole("main").getByRole("link", { name: t.home.hero.bookTrial });
@@ -149,10 +152,8 @@ for (const lang of ["en", "ar"] as const) {
     await shots(page, `book-trial-${lang}`);
     await page.getByRole("main").getByRole("listitem").first().getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/courses/[\\w-]+/bookdemoclass$`));
-  });
 
-  test(`a course page's sticky trial/enrol bar covers no control and not the WhatsApp button (${lang}, 390 px)`, async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    // A course page's sticky trial/enrol bar.
     await page.goto(`${prefix}/courses/robotics-fundamentals`);
     // No added script: the page still ships without React.
     expect(await page.locator("script[src*='entry.client'], link[rel=modulepreload]").count()).toBe(0);

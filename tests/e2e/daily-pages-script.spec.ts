@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "./fixtures";
+import { expect, scriptWalkLangs, test, type Page } from "./fixtures";
 import { ADMIN_HOME, signInAsAdmin } from "./accounts";
 
 /**
@@ -23,7 +23,7 @@ function watchScripts(page: Page) {
 }
 
 test.describe("the booking page's island", () => {
-  for (const lang of ["en", "ar"] as const) {
+  for (const lang of scriptWalkLangs) {
     test(`loads the island without React Router, and picks a day in place (${lang})`, async ({ page }) => {
       const { scripts, problems } = watchScripts(page);
       const prefix = lang === "ar" ? "/ar" : "";

@@ -101,4 +101,26 @@ describe("how to pay after enrolling", () => {
     expect(forged.body).toMatchObject({ message: expect.any(String) });
     expect((await server.request("GET", "/payments/invoice/pdf")).status).toBe(404);
   });
+
+  // The English twin of the mail above, which the browser walks no longer open in English (issue 40).
+  it("an English family's invoice e-mail says how to pay in English, with the invoice's English link", async () => {
+    const email = "pay.parent.en@example.com";
+    await enrol(email, "en");
+    await waitForJobs(server.db);
+    const invoice = await server.db.selectFrom("invoices").select(["number"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const mail = outboxMails(server.config.dataDir).find((m) => m.to === email && m.subject.includes(invoice.number));
+    expect(mail, "the invoice e-mail").toBeDefined();
+    for (const body of [mail!.text, mail!.html]) {
+      expect(body).toContain("How to pay");
+      expect(body).toContain(invoice.number);
+      expect(body).not.toContain("طريقة الدفع");
+    }
+    const link = /\/payments\/invoice\?token=(\d+_[\w-]{43})/.exec(mail!.text);
+    expect(link, mail!.text).not.toBeNull();
+    expect(mail!.text).not.toContain("/ar/payments/invoice?token=");
+    expect(mail!.html).toContain(`/payments/invoice?token=${link![1]}`);
+    const pdf = await server.request("GET", `/payments/invoice/pdf?token=${link![1]}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+  });
 });
