@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { signInAsAdmin } from "./accounts";
-import { expect, noScriptWalkLangs, test, type Page } from "./fixtures";
+import { expect, noScriptWalkLangs, shot, test, type Page } from "./fixtures";
 import { instructorWithClass } from "./teaching-flow";
 
 /**
@@ -14,8 +13,6 @@ import { instructorWithClass } from "./teaching-flow";
  */
 
 const dataDir = process.env.E2E_DATA_DIR ?? "data-e2e";
-// Screenshots only when asked for (decision 133: encoding full-page PNGs costs the suite CPU).
-const SHOTS = process.env.LEVEL_SHOTS;
 
 const T = {
   en: {
@@ -55,10 +52,10 @@ function openDb() {
 }
 
 async function shots(page: Page, name: string) {
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    // Saved only when SHOTS_DIR is set (decision 133); the width check always runs.
+    await shot(page, `levels-${name}-${width}`, { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 390, height: 900 });
