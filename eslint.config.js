@@ -5,6 +5,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// A *.suite.ts is a test suite several test files run, each its part (so the parts take both workers,
+// decision 147): it is test code, under the rules of *.test.ts.
 // Import boundaries (issue 14): aliases instead of climbing folders; server code reaches features
 // only through the registry (server/features.ts); browser code never imports the server.
 const parentFolders = { regex: "^\\.\\./", message: "Import through ~/ (app) or ~server/ (server) instead of ../" };
@@ -60,21 +62,29 @@ export default tseslint.config(
       ...restrict(parentFolders),
     },
   },
-  { files: ["server/**/*.ts"], ignores: ["server/features.ts", "server/**/*.test.ts", "server/test/**"], rules: restrict(parentFolders, features) },
+  {
+    files: ["server/**/*.ts"],
+    ignores: ["server/features.ts", "server/**/*.test.ts", "server/**/*.suite.ts", "server/test/**"],
+    rules: restrict(parentFolders, features),
+  },
   {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/**/*.server.ts", "app/**/*.api.ts", "app/**/*.test.{ts,tsx}", "app/load-context.ts"],
+    ignores: ["app/**/*.server.ts", "app/**/*.api.ts", "app/**/*.test.{ts,tsx}", "app/**/*.suite.ts", "app/load-context.ts"],
     rules: restrict(parentFolders, serverCode),
   },
   {
     files: ["app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}", "app/kernel/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.{ts,tsx}", "**/*.server.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.suite.ts", "**/*.server.ts"],
     rules: restrict(parentFolders, serverCode, featuresFromLib),
   },
-  { files: ["app/lib/**/*.server.ts", "app/kernel/**/*.server.ts"], ignores: ["**/*.test.{ts,tsx}"], rules: restrict(parentFolders, featuresFromLib) },
+  {
+    files: ["app/lib/**/*.server.ts", "app/kernel/**/*.server.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.suite.ts"],
+    rules: restrict(parentFolders, featuresFromLib),
+  },
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
-    ignores: ["server/http/**", "server/test/**", "**/*.test.{ts,tsx}", ...handWrittenRouteFiles],
+    ignores: ["server/http/**", "server/test/**", "**/*.test.{ts,tsx}", "**/*.suite.ts", ...handWrittenRouteFiles],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -89,7 +99,7 @@ export default tseslint.config(
   // Tests may reach inside billing to check its parts.
   {
     files: ["**/*.{ts,tsx}"],
-    ignores: ["app/features/billing/**", "**/*.test.{ts,tsx}", "tests/**"],
+    ignores: ["app/features/billing/**", "**/*.test.{ts,tsx}", "**/*.suite.ts", "tests/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [billingDeep] }] },
   },
 );

@@ -17,9 +17,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const REPO = path.resolve(import.meta.dirname, "..");
 const SCANNED = ["app", "server", "scripts"];
 
-/** Files that may write any table: tests and their fixtures, benchmark fixtures, migrations, seeds. */
+/** Files that may write any table: tests (and the suites they share) and their fixtures, benchmark fixtures, migrations, seeds. */
 const exempt = (relative: string) =>
-  /\.test\.tsx?$/.test(relative) ||
+  /\.(test\.tsx?|suite\.ts)$/.test(relative) ||
   /^scripts\/bench-[^/]*\.ts$/.test(relative) ||
   relative.startsWith("server/test/") ||
   relative.startsWith("server/db/migrations/") ||

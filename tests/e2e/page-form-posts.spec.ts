@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from "./fixtures";
 
 // Hostile input for the public forms' page posts (issue 14): the pages that take a form post
 // without JavaScript answer malformed, missing, oversized, wrongly typed and hostile bodies with a
-// 4xx, never a server error, and store nothing. (server/security/hostile-input.test.ts does the
+// 4xx, never a server error, and store nothing. (server/security/hostile-input.suite.ts does the
 // same for the JSON endpoints these actions call.)
 
 const dbFile = path.join(process.env.E2E_DATA_DIR ?? "data-e2e", "app.db");
