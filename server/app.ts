@@ -109,7 +109,7 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
     }),
   );
   app.use(cache.serveCookieless);
-  app.use(metricsRouter(db, config.metricsToken));
+  app.use(enteredWhenMatched(metricsRouter(db, config.metricsToken)));
 
   // A fresh nonce per response lets React Router's inline hydration scripts pass the CSP.
   app.use((_req, res, next) => {
@@ -164,7 +164,7 @@ export function createApp({ config, db, logger, pages, drain, tracing }: AppDeps
 
   // Upload names are random and never reused, so browsers may keep them for a year.
   app.use("/uploads", express.static(config.uploadsDir, { immutable: true, maxAge: "1y", index: false, redirect: false }), notFoundJson);
-  app.use(healthRouter(db, drain));
+  app.use(enteredWhenMatched(healthRouter(db, drain)));
   // A NUL byte in a path or query can never name anything here, and PostgreSQL refuses it in text.
   app.use((req, res, next) => {
     if (/%00/.test(req.originalUrl)) {
