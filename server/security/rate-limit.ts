@@ -16,6 +16,9 @@ const storedKey = (prefix: string, key: string): string => prefix + replaceContr
  * express-rate-limit counters kept in the application database, so every server instance
  * sharing one PostgreSQL (or one SQLite file) sees the same counts.
  */
+/** A counter's row as the upsert returns it (PostgreSQL may answer a number as text). */
+type CounterRow = { hits: number | string; reset_at: string };
+
 class DatabaseStore implements Store {
   windowMs = 60_000;
   prefix: string;
@@ -36,9 +39,9 @@ class DatabaseStore implements Store {
     const resetText = new Date(now.getTime() + this.windowMs).toISOString();
     // One atomic upsert: start a new window when the old one has ended, else count one more hit.
     // Written as one SQL text (the same statement the query builder made): every rate-limited
-    // request runs it, and the builder's steps (each cloning and freezing the query's tree) cost more
-    // than running it (issue 40). It still passes through the database's plugins (trace spans).
-    const { rows } = await sql<{ hits: number | string; reset_at: string }>`insert into "rate_limits" ("key", "hits", "reset_at") values (${storedKey(this.prefix, key)}, ${1}, ${resetText})
+    // request runs it, and the builder's five steps each clone and freeze the query's tree (issue 40).
+    // It still passes through the database's plugins (trace spans).
+    const { rows } = await sql<CounterRow>`insert into "rate_limits" ("key", "hits", "reset_at") values (${storedKey(this.prefix, key)}, ${1}, ${resetText})
       on conflict ("key") do update set
         "hits" = case when rate_limits.reset_at <= ${nowText} then 1 else rate_limits.hits + 1 end,
         "reset_at" = case when rate_limits.reset_at <= ${nowText} then ${resetText} else rate_limits.reset_at end
